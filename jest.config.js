@@ -1,0 +1,37 @@
+// Two projects: "unit" (fast, no database: client, signing, sandbox over real
+// local HTTP) and "integration" (a real Medusa app on PostgreSQL talking to the
+// sandbox over real HTTP). Both compile TypeScript with @swc/jest.
+const transform = {
+  "^.+\\.[jt]sx?$": [
+    "@swc/jest",
+    {
+      jsc: {
+        parser: { syntax: "typescript", tsx: true, decorators: true },
+        target: "es2021",
+        transform: { legacyDecorator: true, decoratorMetadata: true },
+      },
+    },
+  ],
+}
+const common = {
+  transform,
+  testEnvironment: "node",
+  moduleFileExtensions: ["js", "ts", "tsx", "json"],
+  modulePathIgnorePatterns: ["<rootDir>/.medusa/", "<rootDir>/dist/", "<rootDir>/.demo/"],
+}
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: "unit",
+      testMatch: ["<rootDir>/src/**/__tests__/**/*.spec.[jt]s"],
+    },
+    {
+      ...common,
+      displayName: "integration",
+      testMatch: ["<rootDir>/integration-tests/**/*.spec.[jt]s"],
+      setupFiles: ["<rootDir>/integration-tests/setup.js"],
+      testTimeout: 240000,
+    },
+  ],
+}

@@ -1,0 +1,45 @@
+import { model } from "@medusajs/framework/utils"
+
+/**
+ * One svc checkout made for one Medusa payment session: the mapping
+ * checkoutId -> payment session, with the Idempotency-Key and title that were
+ * persisted before `POST /v1/checkout` was sent (spec: Idempotency rules 1, 4),
+ * the last status read from svc and every status seen (status_history).
+ *
+ * A payment session can own several rows: a changed amount makes a new checkout
+ * with a new key (a checkout's amount cannot change); `attempt` orders them.
+ */
+const SvcCheckout = model
+  .define("svc_checkout", {
+    id: model.id({ prefix: "svcco" }).primaryKey(),
+    payment_session_id: model.text(),
+    provider_id: model.text(),
+    attempt: model.number().default(1),
+    type: model.text(),
+    idempotency_key: model.text().unique(),
+    title: model.text(),
+    amount_sen: model.number(),
+    currency_code: model.text().default("myr"),
+    checkout_id: model.text().nullable(),
+    checkout_url: model.text().nullable(),
+    // CREATING until svc answered; then svc's own status (CREATED, PENDING,
+    // PROCESSING, COMPLETED, FAILED, CANCELLED, REJECTED, or a future value).
+    status: model.text().default("CREATING"),
+    status_history: model.json().default({ entries: [] }),
+    expires_at: model.dateTime().nullable(),
+    paid_at: model.dateTime().nullable(),
+    tx_hash: model.text().nullable(),
+    failure_reason: model.text().nullable(),
+    // Set when money arrived that the store cannot keep as is (paid after the
+    // order was canceled, or a cart already paid another way): an admin must act.
+    attention: model.text().nullable(),
+    attention_reason: model.text().nullable(),
+    order_id: model.text().nullable(),
+  })
+  .indexes([
+    { on: ["payment_session_id"] },
+    { on: ["checkout_id"], unique: true, where: "checkout_id IS NOT NULL" },
+    { on: ["status"] },
+  ])
+
+export default SvcCheckout

@@ -1,0 +1,65 @@
+/**
+ * SvcClient: the typed client of the svc merchant API. No Medusa imports; usable alone
+ * as `medusa-payment-svc/client`. All behaviour lives in the request core (core.ts);
+ * resources are thin.
+ */
+import { inspect } from "node:util"
+
+import { RequestCore } from "./core"
+import { resolveOptions, type SvcClientOptions } from "./options"
+import { CheckoutResource } from "./resources/checkout"
+import { HealthResource } from "./resources/health"
+import { PayoutsResource } from "./resources/payouts"
+import { WalletResource } from "./resources/wallet"
+import type { Health } from "./schemas/health"
+import { createSigningKey, type SignatureAlgorithm } from "./signing"
+
+export class SvcClient {
+  readonly checkout: CheckoutResource
+  readonly wallet: WalletResource
+  readonly payouts: PayoutsResource
+  readonly baseUrl: string
+  readonly keyId: string
+  readonly algorithm: SignatureAlgorithm
+  // Private (#) so neither util.inspect nor JSON.stringify can reach the secrets it holds.
+  readonly #core: RequestCore
+  readonly #health: HealthResource
+
+  constructor(options: SvcClientOptions) {
+    const opts = resolveOptions(options)
+    const key = createSigningKey(opts.privateKey, opts.algorithm)
+    this.baseUrl = opts.baseUrl
+    this.keyId = opts.keyId
+    this.algorithm = opts.algorithm
+    this.#core = new RequestCore(opts, key)
+    this.#health = new HealthResource(this.#core)
+    this.checkout = new CheckoutResource(this.#core)
+    this.wallet = new WalletResource(this.#core)
+    this.payouts = new PayoutsResource(this.#core)
+  }
+
+  /** GET /v1/health: checks the API key; returns the account. */
+  health(): Promise<Health> {
+    return this.#health.get()
+  }
+
+  /** Clock offset (ms, server minus local) learnt from svc's `Date` headers; 0 within ~2 s. */
+  get clockOffsetMs(): number {
+    return this.#core.clock.offset
+  }
+
+  /** Close pooled connections. */
+  close(): Promise<void> {
+    return this.#core.close()
+  }
+
+  toString(): string {
+    return `SvcClient(${this.baseUrl}, keyId=${this.keyId}, ${this.algorithm})`
+  }
+  toJSON(): Record<string, string> {
+    return { baseUrl: this.baseUrl, keyId: this.keyId, algorithm: this.algorithm }
+  }
+  [inspect.custom](): string {
+    return this.toString()
+  }
+}

@@ -1,0 +1,342 @@
+/**
+ * The one request core (STYLE: openai-node's pipeline): build, validate, rate-limit,
+ * sign, send with undici, map errors, retry. Resources call `request` and nothing else.
+ */
+import { randomUUID } from "node:crypto"
+import { Agent, request as undiciRequest } from "undici"
+import type { z } from "zod"
+
+import { SigningClock } from "./clock"
+import {
+  CLIENT_ERROR_CODES,
+  SvcConnectionError,
+  SvcError,
+  SvcInputError,
+  SvcPendingError,
+  SvcResponseValidationError,
+  SvcTimeoutError,
+  svcErrorFromResponse,
+} from "./errors"
+import type { ResolvedOptions, SvcLogger } from "./options"
+import { RateLimiter } from "./rate-limit"
+import { UUID_RE, UUID_V4_RE } from "./schemas/common"
+import { contentDigest, signRequest, type SigningKey } from "./signing"
+import { parseInput } from "./validation"
+
+export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE"
+
+export interface RequestSpec<S extends z.ZodTypeAny> {
+  method: HttpMethod
+  /** Path template as written in the spec, e.g. `/v1/checkout/{id}`; also the rate-limit key. */
+  route: string
+  /** Path parameters; each must be a UUID (spec: Conventions) unless listed in `rawParams`. */
+  params?: Record<string, string>
+  query?: unknown
+  querySchema?: z.ZodTypeAny
+  /** JSON body; undefined means a bodyless request (signs only @method and @path). */
+  body?: unknown
+  bodySchema?: z.ZodTypeAny
+  /** Money-moving create: send an Idempotency-Key (the caller's, or a new UUID v4). */
+  idempotent?: boolean
+  idempotencyKey?: string | undefined
+  schema: S
+}
+
+export type WithIdempotencyKey<T> = T & { idempotencyKey: string }
+
+const USER_AGENT = "medusa-payment-svc-client/0.1"
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, Math.max(0, ms)))
+
+interface Secrets {
+  apiKey: string
+  key: SigningKey
+}
+
+export class RequestCore {
+  readonly #secrets: Secrets
+  readonly #agent: Agent
+  readonly #limiter: RateLimiter
+  readonly clock: SigningClock
+  readonly #opts: ResolvedOptions
+  readonly #base: string
+
+  constructor(opts: ResolvedOptions, key: SigningKey) {
+    this.#opts = opts
+    this.#secrets = { apiKey: opts.apiKey, key }
+    this.#base = opts.baseUrl.replace(/\/+$/, "")
+    // Explicit timeouts: undici's defaults are minutes (STYLE: undici).
+    this.#agent = new Agent({
+      connect: { timeout: opts.timeoutMs },
+      headersTimeout: opts.timeoutMs,
+      bodyTimeout: opts.timeoutMs,
+      keepAliveTimeout: 4_000,
+    })
+    this.clock = new SigningClock(opts.now)
+    this.#limiter = new RateLimiter({ accountLimit: opts.accountRateLimit, windowMs: opts.rateLimitWindowMs, now: opts.now })
+  }
+
+  get logger(): SvcLogger | undefined {
+    return this.#opts.logger
+  }
+
+  close(): Promise<void> {
+    return this.#agent.close()
+  }
+
+  /** Send a money-moving create and return the parsed result plus the Idempotency-Key used. */
+  async create<S extends z.ZodTypeAny>(spec: RequestSpec<S>): Promise<WithIdempotencyKey<z.output<S>>> {
+    const key = resolveIdempotencyKey(spec.idempotencyKey)
+    try {
+      const result = await this.request({ ...spec, idempotent: true, idempotencyKey: key })
+      return { ...(result as object), idempotencyKey: key } as WithIdempotencyKey<z.output<S>>
+    } catch (e) {
+      if (e instanceof SvcError) e.idempotencyKey = key
+      throw e
+    }
+  }
+
+  async request<S extends z.ZodTypeAny>(spec: RequestSpec<S>): Promise<z.output<S>> {
+    // 1. Validate everything before anything is sent.
+    const path = buildPath(spec.route, spec.params)
+    const query = spec.query === undefined ? undefined : spec.querySchema ? parseInput(spec.querySchema, spec.query) : spec.query
+    const search = encodeQuery(query)
+    let bodyBytes: Buffer | undefined
+    if (spec.body !== undefined) {
+      const body = spec.bodySchema ? parseInput(spec.bodySchema, spec.body) : spec.body
+      // The exact bytes sent are the bytes digested and signed (spec: 401 causes).
+      bodyBytes = Buffer.from(JSON.stringify(body), "utf8")
+    }
+    const idempotencyKey = spec.idempotent ? resolveIdempotencyKey(spec.idempotencyKey) : undefined
+    const url = this.#base + path + search
+    const signed = spec.method !== "GET"
+    const digestKey = bodyBytes ? contentDigest(bodyBytes) : ""
+    const limiterKey = `${spec.method} ${spec.route}`
+    const ctx = { method: spec.method, path, ...(idempotencyKey ? { idempotencyKey } : {}) }
+
+    let attempt = 0
+    let resignedForSkew = false
+    for (;;) {
+      await this.#limiter.acquire(limiterKey)
+      const headers: Record<string, string> = {
+        "svc-api-key": this.#secrets.apiKey,
+        accept: "application/json",
+        "user-agent": USER_AGENT,
+      }
+      if (bodyBytes) headers["content-type"] = "application/json"
+      if (idempotencyKey) headers["idempotency-key"] = idempotencyKey
+      let created: number | undefined
+      if (signed) {
+        // A fresh signature for every attempt (spec: Freshness and reuse).
+        created = await this.clock.nextCreated(`${spec.method} ${path} ${digestKey}`)
+        Object.assign(
+          headers,
+          signRequest({
+            method: spec.method,
+            path,
+            ...(bodyBytes ? { body: bodyBytes, contentType: "application/json" } : {}),
+            keyid: this.#opts.keyId,
+            created,
+            key: this.#secrets.key,
+          }),
+        )
+      }
+
+      let status: number
+      let text: string
+      let resHeaders: Record<string, string | string[] | undefined>
+      try {
+        const res = await undiciRequest(url, {
+          dispatcher: this.#agent,
+          method: spec.method,
+          headers,
+          ...(bodyBytes ? { body: bodyBytes } : {}),
+        })
+        status = res.statusCode
+        resHeaders = res.headers
+        text = await res.body.text()
+      } catch (e) {
+        const err = networkError(e, ctx)
+        if (attempt < this.#opts.maxRetries) {
+          await this.#backoff(attempt++, undefined, err)
+          continue
+        }
+        throw err
+      }
+
+      const serverNow = this.clock.observe(header(resHeaders, "date"))
+      const requestId = header(resHeaders, "x-request-id") ?? null
+
+      if (status >= 200 && status < 300 && status !== 202) {
+        this.logger?.debug?.("svc request ok", { ...ctx, status, attempt })
+        return this.#parse(spec.schema, text, status, requestId, ctx)
+      }
+
+      const body = parseJson(text)
+      let err: SvcError
+      if (status === 202) {
+        err = new SvcPendingError({
+          code: CLIENT_ERROR_CODES.IDEMPOTENCY_IN_PROGRESS,
+          status: 202,
+          message: "svc is still processing the first request for this Idempotency-Key (202 after every retry)",
+          requestId: typeof (body as { requestId?: unknown })?.requestId === "string" ? (body as { requestId: string }).requestId : requestId,
+          ...ctx,
+        })
+      } else {
+        err = svcErrorFromResponse({ status, body: body ?? text, headerRequestId: requestId, ...ctx })
+      }
+
+      // A 401 caused by our clock: re-sign once with the corrected clock (spec: Freshness).
+      if (status === 401 && signed && !resignedForSkew && created !== undefined && serverNow !== undefined) {
+        if (Math.abs(created * 1000 + 500 - serverNow) > 2500) {
+          resignedForSkew = true
+          this.logger?.warn?.("svc 401 with a skewed clock; re-signing with the corrected clock", {
+            ...ctx,
+            offsetMs: this.clock.offset,
+          })
+          continue
+        }
+      }
+      if (isRetryableStatus(status) && attempt < this.#opts.maxRetries) {
+        await this.#backoff(attempt++, header(resHeaders, "retry-after"), err)
+        continue
+      }
+      throw err
+    }
+  }
+
+  #parse<S extends z.ZodTypeAny>(
+    schema: S,
+    text: string,
+    status: number,
+    requestId: string | null,
+    ctx: { method: string; path: string; idempotencyKey?: string },
+  ): z.output<S> {
+    const value = text.length === 0 ? null : parseJson(text)
+    if (value === undefined) {
+      throw new SvcResponseValidationError({
+        code: CLIENT_ERROR_CODES.INVALID_RESPONSE,
+        status,
+        requestId,
+        message: `svc ${ctx.method} ${ctx.path} returned a body that is not JSON`,
+        issues: [{ path: "", message: "not JSON" }],
+        ...ctx,
+      })
+    }
+    const r = schema.safeParse(value)
+    if (r.success) return r.data
+    const issues = r.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }))
+    throw new SvcResponseValidationError({
+      code: CLIENT_ERROR_CODES.INVALID_RESPONSE,
+      status,
+      requestId,
+      message: `svc ${ctx.method} ${ctx.path} returned an unexpected body: ${issues
+        .slice(0, 3)
+        .map((i) => `${i.path || "(root)"}: ${i.message}`)
+        .join("; ")}`,
+      issues,
+      ...ctx,
+    })
+  }
+
+  /** Exponential backoff with full jitter (STYLE: stripe-node), or Retry-After when present, capped. */
+  async #backoff(attempt: number, retryAfter: string | undefined, err: SvcError): Promise<void> {
+    const { baseMs, capMs, retryAfterCapMs } = this.#opts.retry
+    let delay = Math.random() * Math.min(capMs, baseMs * 2 ** attempt)
+    const ra = parseRetryAfter(retryAfter, this.#opts.now())
+    if (ra !== undefined) delay = Math.min(ra, retryAfterCapMs)
+    this.logger?.warn?.("svc request failed; retrying", {
+      method: err.method,
+      path: err.path,
+      status: err.status,
+      code: err.code,
+      requestId: err.requestId,
+      idempotencyKey: err.idempotencyKey,
+      attempt: attempt + 1,
+      delayMs: Math.round(delay),
+    })
+    await sleep(delay)
+  }
+}
+
+// ---------------------------------------------------------------- helpers
+
+function resolveIdempotencyKey(key: string | undefined): string {
+  if (key === undefined) return randomUUID()
+  if (typeof key !== "string" || !UUID_V4_RE.test(key)) throw new SvcInputError("idempotencyKey", "must be a UUID v4")
+  return key
+}
+
+/** Fill `{name}` placeholders with percent-encoded values; ids must be UUIDs (spec: Conventions). */
+export function buildPath(route: string, params: Record<string, string> = {}): string {
+  return route.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const v = params[name]
+    if (typeof v !== "string" || !UUID_RE.test(v)) throw new SvcInputError(name, "must be a UUID")
+    return encodeURIComponent(v)
+  })
+}
+
+function encodeQuery(query: unknown): string {
+  if (query === undefined || query === null || typeof query !== "object") return ""
+  const sp = new URLSearchParams()
+  for (const [k, v] of Object.entries(query as Record<string, unknown>)) {
+    if (v === undefined || v === null) continue
+    sp.append(k, String(v))
+  }
+  const s = sp.toString()
+  return s ? `?${s}` : ""
+}
+
+function header(h: Record<string, string | string[] | undefined>, name: string): string | undefined {
+  const v = h[name]
+  return Array.isArray(v) ? v[0] : v
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
+  }
+}
+
+/** 202, 429 and 5xx are retried; 400/401/403/404/422 never (spec: Errors rules 5-7, Idempotency rules). */
+export function isRetryableStatus(status: number): boolean {
+  return status === 202 || status === 429 || status >= 500
+}
+
+/** Retry-After as delay-seconds or an HTTP-date (RFC 9110 10.2.3). */
+export function parseRetryAfter(value: string | undefined, nowMs: number): number | undefined {
+  if (!value) return undefined
+  const v = value.trim()
+  if (/^\d+(\.\d+)?$/.test(v)) return Number(v) * 1000
+  const t = Date.parse(v)
+  return Number.isNaN(t) ? undefined : Math.max(0, t - nowMs)
+}
+
+const TIMEOUT_CODES = new Set(["UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "ETIMEDOUT"])
+
+function networkError(e: unknown, ctx: { method: string; path: string; idempotencyKey?: string }): SvcError {
+  if (e instanceof SvcError) return e
+  const code = errCode(e)
+  const detail = e instanceof Error ? e.message : String(e)
+  if (code && TIMEOUT_CODES.has(code)) {
+    return new SvcTimeoutError({ code: CLIENT_ERROR_CODES.TIMEOUT, status: 0, message: `svc ${ctx.method} ${ctx.path} timed out (${code})`, cause: e, ...ctx })
+  }
+  return new SvcConnectionError({
+    code: CLIENT_ERROR_CODES.CONNECTION_ERROR,
+    status: 0,
+    message: `svc ${ctx.method} ${ctx.path} failed without a response (${code ?? detail})`,
+    cause: e,
+    ...ctx,
+  })
+}
+
+function errCode(e: unknown): string | undefined {
+  let cur: unknown = e
+  for (let i = 0; i < 4 && typeof cur === "object" && cur !== null; i++) {
+    const c = (cur as { code?: unknown }).code
+    if (typeof c === "string") return c
+    cur = (cur as { cause?: unknown }).cause
+  }
+  return undefined
+}

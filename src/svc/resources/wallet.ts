@@ -1,0 +1,110 @@
+import type { RequestCore, WithIdempotencyKey } from "../core"
+import {
+  bankAccountListQuerySchema,
+  bankAccountPageSchema,
+  fiatWithdrawalCreateBodySchema,
+  fiatWithdrawalSchema,
+  networksQuerySchema,
+  networksResponseSchema,
+  tokenTransferCreateBodySchema,
+  tokenTransferSchema,
+  walletAddressSchema,
+  walletBalanceSchema,
+  walletTransactionsSchema,
+  type BankAccount,
+  type BankAccountListQuery,
+  type FiatWithdrawal,
+  type FiatWithdrawalCreateBody,
+  type Network,
+  type NetworksQuery,
+  type TokenTransfer,
+  type TokenTransferCreateBody,
+  type WalletAddress,
+  type WalletBalance,
+  type WalletTransactions,
+  type WalletTransactionsQuery,
+} from "../schemas/wallet"
+import type { Page } from "../schemas/common"
+import { AllowedSendersResource } from "./allowed-senders"
+import type { IdempotencyOptions } from "./checkout"
+import { DepositsResource } from "./deposits"
+import { paginate } from "./paginate"
+import { TriggerAddressesResource } from "./trigger-addresses"
+
+export class TokenWithdrawalsResource {
+  constructor(private readonly core: RequestCore) {}
+  /** POST /v1/wallet/token/withdrawals (30/min). */
+  create(body: TokenTransferCreateBody, opts: IdempotencyOptions = {}): Promise<WithIdempotencyKey<TokenTransfer>> {
+    return this.core.create({ method: "POST", route: "/v1/wallet/token/withdrawals", body, bodySchema: tokenTransferCreateBodySchema, idempotencyKey: opts.idempotencyKey, schema: tokenTransferSchema })
+  }
+  /** GET /v1/wallet/token/withdrawals/{id}. */
+  retrieve(id: string): Promise<TokenTransfer> {
+    return this.core.request({ method: "GET", route: "/v1/wallet/token/withdrawals/{id}", params: { id }, schema: tokenTransferSchema })
+  }
+}
+
+export class BankAccountsResource {
+  constructor(private readonly core: RequestCore) {}
+  /** GET /v1/wallet/bank-accounts: one cursor page of active linked accounts. */
+  list(query: BankAccountListQuery = {}): Promise<Page<BankAccount>> {
+    return this.core.request({ method: "GET", route: "/v1/wallet/bank-accounts", query, querySchema: bankAccountListQuerySchema, schema: bankAccountPageSchema })
+  }
+  listAll(query: BankAccountListQuery = {}): AsyncGenerator<BankAccount, void, undefined> {
+    return paginate((q: BankAccountListQuery) => this.list(q), query)
+  }
+}
+
+export class FiatWithdrawalsResource {
+  constructor(private readonly core: RequestCore) {}
+  /** POST /v1/wallet/fiat/withdrawals (30/min). */
+  create(body: FiatWithdrawalCreateBody, opts: IdempotencyOptions = {}): Promise<WithIdempotencyKey<FiatWithdrawal>> {
+    return this.core.create({ method: "POST", route: "/v1/wallet/fiat/withdrawals", body, bodySchema: fiatWithdrawalCreateBodySchema, idempotencyKey: opts.idempotencyKey, schema: fiatWithdrawalSchema })
+  }
+  /** GET /v1/wallet/fiat/withdrawals/{id}. */
+  retrieve(id: string): Promise<FiatWithdrawal> {
+    return this.core.request({ method: "GET", route: "/v1/wallet/fiat/withdrawals/{id}", params: { id }, schema: fiatWithdrawalSchema })
+  }
+}
+
+/** Wallet area (spec: Endpoints, Wallet). */
+export class WalletResource {
+  readonly tokenWithdrawals: TokenWithdrawalsResource
+  readonly bankAccounts: BankAccountsResource
+  readonly fiatWithdrawals: FiatWithdrawalsResource
+  readonly triggerAddresses: TriggerAddressesResource
+  readonly allowedSenders: AllowedSendersResource
+  readonly deposits: DepositsResource<"wallet">
+
+  constructor(private readonly core: RequestCore) {
+    this.tokenWithdrawals = new TokenWithdrawalsResource(core)
+    this.bankAccounts = new BankAccountsResource(core)
+    this.fiatWithdrawals = new FiatWithdrawalsResource(core)
+    this.triggerAddresses = new TriggerAddressesResource(core, "/v1/wallet/bank-accounts/{bankAccountId}/address", "bankAccountId")
+    this.allowedSenders = new AllowedSendersResource(core, "/v1/wallet/bank-accounts/{bankAccountId}", "bankAccountId")
+    this.deposits = new DepositsResource(core, "wallet")
+  }
+
+  /** GET /v1/wallet/address: `{evmAddress, solAddress}`. */
+  address(): Promise<WalletAddress> {
+    return this.core.request({ method: "GET", route: "/v1/wallet/address", schema: walletAddressSchema })
+  }
+  /** GET /v1/wallet/balance: strings in sen. */
+  balance(): Promise<WalletBalance> {
+    return this.core.request({ method: "GET", route: "/v1/wallet/balance", schema: walletBalanceSchema })
+  }
+  /** GET /v1/wallet/networks, normalised to an array (spec gap: envelope not shown). */
+  async networks(query: NetworksQuery = {}): Promise<Network[]> {
+    return normaliseNetworks(await this.core.request({ method: "GET", route: "/v1/wallet/networks", query, querySchema: networksQuerySchema, schema: networksResponseSchema }))
+  }
+  /** GET /v1/wallet/transactions. spec gap: query and response not shown; loosely typed. */
+  transactions(query: WalletTransactionsQuery = {}): Promise<WalletTransactions> {
+    return this.core.request({ method: "GET", route: "/v1/wallet/transactions", query, schema: walletTransactionsSchema })
+  }
+}
+
+function normaliseNetworks(r: import("zod").infer<typeof networksResponseSchema>): Network[] {
+  if (Array.isArray(r)) return r
+  if ("networks" in r && Array.isArray(r.networks)) return r.networks as Network[]
+  if ("data" in r && Array.isArray(r.data)) return r.data as Network[]
+  return [r as Network]
+}

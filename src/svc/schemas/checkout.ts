@@ -1,0 +1,137 @@
+import { z } from "zod"
+
+import {
+  amountSen,
+  cursorQuery,
+  evmOrSolanaAddress,
+  httpUrl,
+  isoDateTime,
+  nonEmpty,
+  oneOf,
+  page,
+  rule,
+  text,
+  uuid,
+} from "./common"
+
+export const CHECKOUT_TYPES = ["SVC_ACCOUNT", "FPX_HOSTED", "FPX_DIRECT"] as const
+export type CheckoutType = (typeof CHECKOUT_TYPES)[number]
+export const FEE_MODES = ["DEDUCT_FROM_AMOUNT", "CHARGE_TO_PREFUND"] as const
+export type FeeMode = (typeof FEE_MODES)[number]
+export const BANK_TYPES = ["RETAIL", "CORPORATE", "01", "02"] as const
+export type BankType = (typeof BANK_TYPES)[number]
+/** spec: States, Checkout status. Responses use z.string(): a new value must not crash. */
+export const CHECKOUT_STATUSES = ["CREATED", "PENDING", "PROCESSING", "COMPLETED", "FAILED", "CANCELLED", "REJECTED"] as const
+export type KnownCheckoutStatus = (typeof CHECKOUT_STATUSES)[number]
+export const CHECKOUT_FINAL_STATUSES: readonly string[] = ["COMPLETED", "FAILED", "CANCELLED", "REJECTED"]
+export function isKnownCheckoutStatus(s: string): s is KnownCheckoutStatus {
+  return (CHECKOUT_STATUSES as readonly string[]).includes(s)
+}
+
+// ---------------------------------------------------------------- POST /v1/checkout body
+
+interface CheckoutCreateCommon {
+  addressTo: string
+  /** integer sen, 1000-100000000 */
+  amount: number
+  tokenId: string
+  redirectUrl: string
+  /** 1-100 characters; use as a unique reconciliation handle (spec: Idempotency rules 4). */
+  title: string
+  description?: string
+}
+export type CheckoutCreateBody =
+  | (CheckoutCreateCommon & { type: "SVC_ACCOUNT" })
+  | (CheckoutCreateCommon & { type: "FPX_HOSTED"; feeMode: FeeMode })
+  | (CheckoutCreateCommon & { type: "FPX_DIRECT"; feeMode: FeeMode; buyerName: string; bank: string; bankType: BankType })
+
+const trimmedBuyerName = rule<string>(
+  (v) => typeof v === "string" && Array.from(v.trim()).length >= 1 && Array.from(v.trim()).length <= 100,
+  "must be 1-100 characters after trimming",
+)
+
+/** Every field rule of POST /v1/checkout, including the per-type table. */
+export const checkoutCreateBodySchema = z
+  .object({
+    type: oneOf(CHECKOUT_TYPES),
+    addressTo: evmOrSolanaAddress,
+    amount: amountSen,
+    tokenId: uuid(),
+    redirectUrl: httpUrl,
+    title: text(1, 100),
+    description: text(0, 500).optional(),
+    feeMode: oneOf(FEE_MODES).optional(),
+    buyerName: trimmedBuyerName.transform((s) => s.trim()).optional(),
+    bank: nonEmpty.optional(),
+    bankType: oneOf(BANK_TYPES).optional(),
+  })
+  .strict()
+  .superRefine((b, ctx) => {
+    const fail = (path: string, message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message })
+    if (b.type === "SVC_ACCOUNT" && b.feeMode !== undefined) fail("feeMode", "is rejected for type SVC_ACCOUNT")
+    if (b.type !== "SVC_ACCOUNT" && b.feeMode === undefined) fail("feeMode", `is required for type ${b.type} (one of ${FEE_MODES.join(", ")})`)
+    for (const f of ["buyerName", "bank", "bankType"] as const) {
+      if (b.type !== "FPX_DIRECT" && b[f] !== undefined) fail(f, `is only accepted for type FPX_DIRECT`)
+      if (b.type === "FPX_DIRECT" && b[f] === undefined) fail(f, "is required for type FPX_DIRECT")
+    }
+  }) as unknown as z.ZodType<CheckoutCreateBody, z.ZodTypeDef, unknown>
+
+export const checkoutListQuerySchema = z
+  .object({
+    ...cursorQuery,
+    status: oneOf(CHECKOUT_STATUSES).optional(),
+    startDt: isoDateTime.optional(),
+    endDt: isoDateTime.optional(),
+  })
+  .strict()
+export type CheckoutListQuery = z.infer<typeof checkoutListQuerySchema>
+
+// ---------------------------------------------------------------- responses
+
+/** 200 of POST /v1/checkout. */
+export const checkoutCreatedSchema = z
+  .object({ checkoutId: z.string(), checkoutUrl: z.string(), expiresAt: z.string() })
+  .passthrough()
+export type CheckoutCreated = z.infer<typeof checkoutCreatedSchema>
+
+/** spec: Resources, Checkout object. Buyer details are not returned by reads. */
+export const checkoutSchema = z
+  .object({
+    checkoutId: z.string(),
+    type: z.string(),
+    status: z.string(),
+    amount: z.string(),
+    fee: z.string(),
+    netAmount: z.string(),
+    addressTo: z.string(),
+    tokenId: z.string(),
+    token: z.object({ id: z.string(), name: z.string(), symbol: z.string() }).passthrough(),
+    title: z.string(),
+    description: z.string().nullable(),
+    redirectUrl: z.string(),
+    txHash: z.string().nullable(),
+    paidAt: z.string().nullable(),
+    expiresAt: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .passthrough()
+export type Checkout = z.infer<typeof checkoutSchema>
+
+export const checkoutPageSchema = page(checkoutSchema)
+export type CheckoutPage = z.infer<typeof checkoutPageSchema>
+
+/** spec: Resources, FPX bank. `type` is `01` retail or `02` corporate. */
+export const fpxBankSchema = z
+  .object({
+    code: z.string(),
+    name: z.string(),
+    displayName: z.string(),
+    logoUrl: z.string(),
+    type: z.string(),
+    active: z.boolean(),
+  })
+  .passthrough()
+export type FpxBank = z.infer<typeof fpxBankSchema>
+export const fpxBanksSchema = z.object({ banks: z.array(fpxBankSchema) }).passthrough()
+export type FpxBanks = z.infer<typeof fpxBanksSchema>

@@ -1,0 +1,7 @@
+export * from "./common"
+export * from "./health"
+export * from "./checkout"
+export * from "./wallet"
+export * from "./deposits"
+export * from "./allowed-senders"
+export * from "./payouts"

@@ -92,10 +92,11 @@ describe("RFC 9421 vectors", () => {
 })
 
 describe("RFC 9530 Content-Digest examples", () => {
-  it.each(vectors.contentDigest.map((c: { input: string; contentDigest: string }) => [c.contentDigest, c.input]))("%s", (expected, input) => {
-    const alg = (expected as string).startsWith("sha-512") ? "sha-512" : "sha-256"
-    expect(contentDigest(input as string, alg)).toBe(expected)
-    expect(contentDigest(Buffer.from(input as string), alg)).toBe(expected)
+  const cases = vectors.contentDigest as { input: string; contentDigest: string }[]
+  it.each(cases)("$contentDigest", ({ input, contentDigest: expected }) => {
+    const alg = expected.startsWith("sha-512") ? "sha-512" : "sha-256"
+    expect(contentDigest(input, alg)).toBe(expected)
+    expect(contentDigest(Buffer.from(input), alg)).toBe(expected)
   })
 })
 

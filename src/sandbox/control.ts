@@ -1,0 +1,151 @@
+import type { Engine } from "./engine"
+import { ControlError } from "./errors"
+import type { FaultInjector, FaultSpec } from "./faults"
+import type { RateLimiter } from "./rate-limit"
+import { FEATURES, type AccountStatus, type Feature, type FeeConfig, type LimitsConfig, type SandboxState } from "./state"
+import type { DeliveryAttempt, WebhookConfig, WebhookDispatcher, WebhookFaultSpec } from "./webhooks"
+import type { WalletOps, SimulateDepositOptions } from "./domain/wallet"
+import type { PayoutOps } from "./domain/payouts"
+
+export type CheckoutView = ReturnType<Engine["checkoutView"]>
+
+const ACCOUNT_STATUSES: AccountStatus[] = ["ACTIVE", "FROZEN", "SUSPENDED", "TERMINATED", "PENDING_VERIFICATION", "NOT_ACTIVE", "RESTRICTED"]
+
+export interface SandboxControl {
+  /** CREATED → (PENDING for SVC_ACCOUNT) → PROCESSING → COMPLETED; stops at `stopAt` if given */
+  pay(checkoutId: string, opts?: { stopAt?: "PENDING" | "PROCESSING" }): CheckoutView
+  complete(checkoutId: string): CheckoutView
+  fail(checkoutId: string, reason?: string): CheckoutView
+  /** no checkout.updated event (spec) */
+  cancel(checkoutId: string): CheckoutView
+  /** no checkout.updated event (spec) */
+  reject(checkoutId: string): CheckoutView
+  getCheckout(checkoutId: string): CheckoutView
+  /** moves the sandbox clock forward and runs everything that came due */
+  advanceClock(seconds: number): { now: string }
+  now(): string
+  injectFault(spec: FaultSpec): void
+  clearFaults(): void
+  webhookFaults(spec: WebhookFaultSpec): void
+  webhookLog(): DeliveryAttempt[]
+  flushWebhooks(): Promise<void>
+  setWebhooks(config: WebhookConfig): void
+  setAccountStatus(status: AccountStatus): void
+  setAccountType(type: "BUSINESS" | "INDIVIDUAL"): void
+  setFeature(name: Feature, enabled: boolean): void
+  setFees(fees: Partial<FeeConfig>): void
+  setLimits(limits: Partial<LimitsConfig>): void
+  setBankListAvailable(available: boolean): void
+  setWalletBalance(sen: number): void
+  setCheckoutPrefundBalance(sen: number): void
+  setPrefundBalance(sen: number): void
+  getPrefundBalance(): { available: string }
+  /** a dashboard top-up of the payout prefund: completes ~10 s later on the sandbox clock; sen part 99 fails */
+  topUpPrefund(sen: number): { id: string; amount: string; status: string }
+  simulateDeposit(opts: SimulateDepositOptions): unknown
+  /** completes a deposit left at PROCESSING by simulateDeposit({stopAt: "PROCESSING"}) */
+  creditDeposit(depositId: string): unknown
+  reset(): void
+  /** a deep copy of the whole sandbox state (for debugging and assertions) */
+  state(): SandboxState
+}
+
+export interface ControlDeps {
+  engine: Engine
+  faults: FaultInjector
+  webhooks: WebhookDispatcher
+  limiter: RateLimiter
+  wallet: WalletOps
+  payouts: PayoutOps
+  reset: () => void
+}
+
+const nonNegInt = (sen: unknown, what: string): number => {
+  if (typeof sen !== "number" || !Number.isInteger(sen) || sen < 0) throw new ControlError(400, "INVALID", `${what} must be a non-negative integer (sen)`)
+  return sen
+}
+
+export function makeControl(d: ControlDeps): SandboxControl {
+  const { engine } = d
+  const view = (c: Parameters<Engine["checkoutView"]>[0]) => engine.checkoutView(c)
+  const wrap = <T>(fn: () => T): T => {
+    try {
+      return fn()
+    } catch (e) {
+      if (e instanceof ControlError) throw e
+      throw new ControlError(400, "INVALID", (e as Error).message)
+    }
+  }
+  return {
+    pay: (id, opts) => view(engine.pay(id, opts ?? {})),
+    complete: (id) => view(engine.complete(id)),
+    fail: (id, reason) => view(engine.fail(id, reason)),
+    cancel: (id) => view(engine.cancel(id)),
+    reject: (id) => view(engine.reject(id)),
+    getCheckout: (id) => view(engine.getCheckout(id)),
+    advanceClock: (seconds) => {
+      engine.advanceClock(seconds)
+      return { now: new Date(engine.now()).toISOString() }
+    },
+    now: () => new Date(engine.now()).toISOString(),
+    injectFault: (spec) => wrap(() => d.faults.add(spec)),
+    clearFaults: () => d.faults.clear(),
+    webhookFaults: (spec) => wrap(() => d.webhooks.addFault(spec)),
+    webhookLog: () => d.webhooks.log.map((a) => ({ ...a })),
+    flushWebhooks: () => {
+      engine.tick()
+      return d.webhooks.flush()
+    },
+    setWebhooks: (config) => d.webhooks.setConfig(config),
+    setAccountStatus: (status) => {
+      if (!ACCOUNT_STATUSES.includes(status)) throw new ControlError(400, "INVALID", `status must be one of ${ACCOUNT_STATUSES.join(", ")}`)
+      engine.state.account.status = status
+      engine.changed()
+    },
+    setAccountType: (type) => {
+      if (type !== "BUSINESS" && type !== "INDIVIDUAL") throw new ControlError(400, "INVALID", "type must be BUSINESS or INDIVIDUAL")
+      engine.state.account.type = type
+      engine.changed()
+    },
+    setFeature: (name, enabled) => {
+      if (!FEATURES.includes(name)) throw new ControlError(400, "INVALID", `feature must be one of ${FEATURES.join(", ")}`)
+      engine.state.account.features[name] = Boolean(enabled)
+      engine.changed()
+    },
+    setFees: (fees) => {
+      Object.assign(engine.state.fees, fees)
+      engine.changed()
+    },
+    setLimits: (limits) => {
+      Object.assign(engine.state.limits, limits)
+      engine.changed()
+    },
+    setBankListAvailable: (available) => {
+      engine.state.bankListAvailable = Boolean(available)
+    },
+    setWalletBalance: (sen) => {
+      engine.state.wallet.balanceSen = nonNegInt(sen, "sen")
+      engine.changed()
+    },
+    setCheckoutPrefundBalance: (sen) => {
+      engine.state.checkoutPrefundSen = nonNegInt(sen, "sen")
+      engine.changed()
+    },
+    setPrefundBalance: (sen) => {
+      engine.state.prefundSen = nonNegInt(sen, "sen")
+      engine.changed()
+    },
+    getPrefundBalance: () => ({ available: String(engine.state.prefundSen) }),
+    topUpPrefund: (sen) => d.payouts.topUp(nonNegInt(sen, "sen")),
+    simulateDeposit: (opts) => d.wallet.simulateDeposit(opts),
+    creditDeposit: (id) => d.wallet.creditDeposit(id),
+    reset: () => {
+      d.reset()
+      d.faults.clear()
+      d.webhooks.clearFaults()
+      d.webhooks.log.length = 0
+      d.limiter.reset()
+    },
+    state: () => JSON.parse(JSON.stringify(engine.state)) as SandboxState,
+  }
+}

@@ -1,0 +1,8 @@
+import type { RouteDef } from "../router"
+import { checkoutRoutes } from "./checkout"
+import { healthRoutes } from "./health"
+import { walletCoreRoutes } from "./wallet-core"
+
+export function allRoutes(): RouteDef[] {
+  return [...healthRoutes, ...checkoutRoutes, ...walletCoreRoutes]
+}

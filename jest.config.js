@@ -31,7 +31,6 @@ module.exports = {
       displayName: "integration",
       testMatch: ["<rootDir>/integration-tests/**/*.spec.[jt]s"],
       setupFiles: ["<rootDir>/integration-tests/setup.js"],
-      testTimeout: 240000,
     },
   ],
 }

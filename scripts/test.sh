@@ -4,7 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-export DB_HOST="${DB_HOST:-127.0.0.1}" DB_PORT="${DB_PORT:-5432}"
+# "localhost": the test runner turns on TLS for any other host name.
+export DB_HOST="${DB_HOST:-localhost}" DB_PORT="${DB_PORT:-5432}"
 export DB_USERNAME="${DB_USERNAME:-postgres}" DB_PASSWORD="${DB_PASSWORD:-}"
 export MEDUSA_DISABLE_TELEMETRY=true NODE_OPTIONS="--experimental-vm-modules"
 

@@ -1,0 +1,187 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import {
+  createApiKeysWorkflow,
+  createProductsWorkflow,
+  createRegionsWorkflow,
+  createSalesChannelsWorkflow,
+  linkSalesChannelsToApiKeyWorkflow,
+} from "@medusajs/core-flows"
+
+export const SVC_PROVIDERS = {
+  wallet: "pp_svc-wallet_svc",
+  fpx: "pp_svc-fpx_svc",
+  fpxDirect: "pp_svc-fpx-direct_svc",
+} as const
+
+export type Store = {
+  regionId: string
+  usdRegionId: string
+  salesChannelId: string
+  publishableKey: string
+  variantId: string
+  cheapVariantId: string
+  headers: { headers: Record<string, string> }
+}
+
+/** A Malaysian store: MYR region with the three svc providers, a product at RM 120.50. */
+export async function seedStore(container: MedusaContainer): Promise<Store> {
+  const { result: [sc] } = await createSalesChannelsWorkflow(container).run({
+    input: { salesChannelsData: [{ name: "Web" }] },
+  })
+  const { result: [key] } = await createApiKeysWorkflow(container).run({
+    input: { api_keys: [{ title: "store", type: "publishable", created_by: "test" }] },
+  })
+  await linkSalesChannelsToApiKeyWorkflow(container).run({ input: { id: key.id, add: [sc.id] } })
+  const { result: regions } = await createRegionsWorkflow(container).run({
+    input: {
+      regions: [
+        {
+          name: "Malaysia",
+          currency_code: "myr",
+          countries: ["my"],
+          payment_providers: Object.values(SVC_PROVIDERS),
+        },
+        { name: "US", currency_code: "usd", countries: ["us"], payment_providers: Object.values(SVC_PROVIDERS) },
+      ],
+    },
+  })
+  const { result: products } = await createProductsWorkflow(container).run({
+    input: {
+      products: [
+        {
+          title: "Batik shirt",
+          status: "published",
+          options: [{ title: "Size", values: ["M"] }],
+          variants: [
+            {
+              title: "M",
+              options: { Size: "M" },
+              manage_inventory: false,
+              prices: [
+                { amount: 120.5, currency_code: "myr" },
+                { amount: 30, currency_code: "usd" },
+              ],
+            },
+          ],
+          sales_channels: [{ id: sc.id }],
+        },
+        {
+          title: "Sticker",
+          status: "published",
+          options: [{ title: "Kind", values: ["One"] }],
+          variants: [
+            { title: "One", options: { Kind: "One" }, manage_inventory: false, prices: [{ amount: 5, currency_code: "myr" }] },
+          ],
+          sales_channels: [{ id: sc.id }],
+        },
+      ],
+    },
+  })
+  return {
+    regionId: regions.find((r) => r.currency_code === "myr")!.id,
+    usdRegionId: regions.find((r) => r.currency_code === "usd")!.id,
+    salesChannelId: sc.id,
+    publishableKey: key.token,
+    variantId: products[0].variants[0].id,
+    cheapVariantId: products[1].variants[0].id,
+    headers: { headers: { "x-publishable-api-key": key.token } },
+  }
+}
+
+type Api = { post: (u: string, b?: unknown, c?: unknown) => Promise<any>; get: (u: string, c?: unknown) => Promise<any> }
+
+/** A cart with items, an email and an address, and its payment collection. */
+export async function createCart(
+  api: Api,
+  store: Store,
+  opts: { regionId?: string; variantId?: string; quantity?: number } = {}
+): Promise<{ cartId: string; paymentCollectionId: string }> {
+  const { data } = await api.post(
+    "/store/carts",
+    {
+      region_id: opts.regionId ?? store.regionId,
+      sales_channel_id: store.salesChannelId,
+      email: "buyer@example.my",
+      items: [{ variant_id: opts.variantId ?? store.variantId, quantity: opts.quantity ?? 1 }],
+      shipping_address: { first_name: "Siti", last_name: "Aminah", address_1: "1 Jalan Ampang", city: "Kuala Lumpur", country_code: "my", postal_code: "50450" },
+    },
+    store.headers
+  )
+  const cartId = data.cart.id
+  const pc = await api.post("/store/payment-collections", { cart_id: cartId }, store.headers)
+  return { cartId, paymentCollectionId: pc.data.payment_collection.id }
+}
+
+export async function initiateSession(
+  api: Api,
+  store: Store,
+  paymentCollectionId: string,
+  providerId: string,
+  data: Record<string, unknown> = {}
+): Promise<any> {
+  const { data: res } = await api.post(
+    `/store/payment-collections/${paymentCollectionId}/payment-sessions`,
+    { provider_id: providerId, data },
+    store.headers
+  )
+  const sessions = res.payment_collection.payment_sessions
+  return sessions.find((s: any) => s.provider_id === providerId)
+}
+
+export async function completeCart(api: Api, store: Store, cartId: string): Promise<any> {
+  const { data } = await api.post(`/store/carts/${cartId}/complete`, {}, store.headers)
+  return data
+}
+
+/** The order of a cart, with its payment collection, payments and captures. */
+export async function orderOfCart(container: MedusaContainer, cartId: string): Promise<any | undefined> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data: links } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
+  if (!links[0]) return undefined
+  const { data: orders } = await query.graph({
+    entity: "order",
+    fields: [
+      "id",
+      "status",
+      "payment_status",
+      "metadata",
+      "payment_collections.id",
+      "payment_collections.status",
+      "payment_collections.payments.id",
+      "payment_collections.payments.captured_at",
+      "payment_collections.payments.payment_session_id",
+      "payment_collections.payments.captures.id",
+      "payment_collections.payments.captures.amount",
+    ],
+    filters: { id: links[0].order_id },
+  })
+  return orders[0]
+}
+
+export async function allOrdersOfCart(container: MedusaContainer, cartId: string): Promise<string[]> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data: links } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
+  return links.map((l: any) => l.order_id)
+}
+
+export async function sessionById(container: MedusaContainer, id: string): Promise<any> {
+  const payment = container.resolve(Modules.PAYMENT) as any
+  const [s] = await payment.listPaymentSessions({ id }, {})
+  return s
+}
+
+export async function waitFor<T>(fn: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 30000): Promise<T> {
+  const end = Date.now() + timeoutMs
+  let last: unknown
+  while (Date.now() < end) {
+    try {
+      const v = await fn()
+      if (v) return v as T
+    } catch (e) {
+      last = e
+    }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  throw new Error(`timed out waiting for ${what}${last ? `: ${(last as Error).message}` : ""}`)
+}

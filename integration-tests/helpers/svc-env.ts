@@ -1,0 +1,54 @@
+import { startSandbox } from "../../src/sandbox"
+import { freePort } from "./free-port"
+
+export type SandboxHandle = Awaited<ReturnType<typeof startSandbox>>
+
+/**
+ * Starts an svc sandbox before the Medusa app boots and fills `env` (read by
+ * the root medusa-config.ts) with its address and seeded credentials. The
+ * sandbox's webhooks go to the Medusa app's documented webhook URL.
+ * Call before medusaIntegrationTestRunner so this beforeAll runs first.
+ */
+export function useSvcSandbox(opts: { timeoutMs?: number; maxRetries?: number; failedPaymentOrder?: "cancel" | "flag" } = {}) {
+  const env: Record<string, string> = {}
+  const saved: Record<string, string | undefined> = {}
+  const ref: { sandbox: SandboxHandle; medusaUrl: string; webhookUrl: string } = {} as never
+  beforeAll(async () => {
+    const port = await freePort()
+    ref.medusaUrl = `http://127.0.0.1:${port}`
+    ref.webhookUrl = `${ref.medusaUrl}/hooks/payment/svc-wallet_svc`
+    ref.sandbox = await startSandbox({
+      webhooks: { WALLET: [ref.webhookUrl], PAYOUT: [] },
+      rateLimits: false,
+      webhookRetry: { attempts: 3, baseDelayMs: 200 },
+    } as never)
+    const c = ref.sandbox.credentials
+    Object.assign(env, {
+      PORT: String(port),
+      SVC_BASE_URL: ref.sandbox.url,
+      SVC_API_KEY: c.apiKey,
+      SVC_KEY_ID: c.keyId,
+      SVC_PRIVATE_KEY: c.privateKeyPem,
+      SVC_ALGORITHM: c.algorithm,
+      SVC_REDIRECT_URL: "http://localhost:8000/checkout/return?cart_id={cart_id}",
+      SVC_TIMEOUT_MS: String(opts.timeoutMs ?? 2000),
+      SVC_MAX_RETRIES: String(opts.maxRetries ?? 2),
+      SVC_ACCOUNT_RATE_LIMIT: "100000",
+      SVC_FAILED_PAYMENT_ORDER: opts.failedPaymentOrder ?? "cancel",
+      MEDUSA_WORKER_MODE: "shared",
+    })
+    // medusa-config.ts is read before the runner applies `env`: set it now.
+    for (const [k, v] of Object.entries(env)) {
+      saved[k] = process.env[k]
+      process.env[k] = v
+    }
+  })
+  afterAll(async () => {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k]
+      else process.env[k] = v
+    }
+    await ref.sandbox?.close()
+  })
+  return { env, ref }
+}

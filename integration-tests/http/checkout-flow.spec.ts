@@ -1,0 +1,87 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { useSvcSandbox } from "../helpers/svc-env"
+import {
+  allOrdersOfCart,
+  completeCart,
+  createCart,
+  initiateSession,
+  orderOfCart,
+  seedStore,
+  sessionById,
+  SVC_PROVIDERS,
+  waitFor,
+  type Store,
+} from "../helpers/store"
+
+jest.setTimeout(120_000)
+
+const svc = useSvcSandbox()
+
+medusaIntegrationTestRunner({
+  inApp: true,
+  env: svc.env,
+  testSuite: ({ api, getContainer }) => {
+    let store: Store
+    beforeEach(async () => {
+      store = await seedStore(getContainer())
+    })
+
+    const capturedOrder = (cartId: string) =>
+      waitFor(async () => {
+        const o = await orderOfCart(getContainer(), cartId)
+        const p = o?.payment_collections?.[0]?.payments?.[0]
+        return p?.captured_at ? o : undefined
+      }, `captured order of ${cartId}`)
+
+    const cases: [string, string, Record<string, unknown>][] = [
+      ["svc wallet", SVC_PROVIDERS.wallet, {}],
+      ["FPX hosted", SVC_PROVIDERS.fpx, {}],
+      ["FPX direct", SVC_PROVIDERS.fpxDirect, { bank: "MBB0228", bankType: "RETAIL", buyerName: "Siti Aminah" }],
+    ]
+
+    describe.each(cases)("%s", (_name, providerId, data) => {
+      it("webhook first: the shopper pays, the webhook places the order, completing again returns the same order", async () => {
+        const { cartId, paymentCollectionId } = await createCart(api, store)
+        const session = await initiateSession(api, store, paymentCollectionId, providerId, { ...data, cart_id: cartId })
+        expect(session.data.checkoutUrl).toMatch(/^http/)
+        expect(session.data.amountSen).toBe(12050)
+        expect(session.data.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/)
+
+        const view = svc.ref.sandbox.control.getCheckout(session.data.checkoutId)
+        expect(view.amount).toBe("12050")
+        expect(view.title).toContain(session.id)
+
+        svc.ref.sandbox.control.pay(session.data.checkoutId)
+        await svc.ref.sandbox.control.flushWebhooks()
+
+        const order = await capturedOrder(cartId)
+        const payment = order.payment_collections[0].payments[0]
+        expect(payment.payment_session_id).toBe(session.id)
+        expect(Number(payment.captures[0].amount)).toBe(120.5)
+
+        const again = await completeCart(api, store, cartId)
+        expect(again.type).toBe("order")
+        expect(again.order.id).toBe(order.id)
+        expect(await allOrdersOfCart(getContainer(), cartId)).toEqual([order.id])
+      })
+    })
+
+    it("storefront first: the shopper returns after paying and completes the cart; the later webhook changes nothing", async () => {
+      const { cartId, paymentCollectionId } = await createCart(api, store)
+      const session = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.fpx, { cart_id: cartId })
+      svc.ref.sandbox.control.pay(session.data.checkoutId)
+      const done = await completeCart(api, store, cartId)
+      expect(done.type).toBe("order")
+      const order = await capturedOrder(cartId)
+      expect(order.id).toBe(done.order.id)
+      await svc.ref.sandbox.control.flushWebhooks()
+      await new Promise((r) => setTimeout(r, 6500)) // Medusa processes webhooks 5 s after receipt
+      const after = await orderOfCart(getContainer(), cartId)
+      expect(after.payment_collections[0].payments).toHaveLength(1)
+      expect(after.payment_collections[0].payments[0].captures).toHaveLength(1)
+      expect(await allOrdersOfCart(getContainer(), cartId)).toEqual([order.id])
+      const s = await sessionById(getContainer(), session.id)
+      expect(s.status).toBe("authorized")
+    })
+  },
+})

@@ -1,0 +1,46 @@
+// The Medusa app used by this repository's integration tests and the demo: the
+// plugin's own source (src/) is loaded as the app (`inApp`), with its module and
+// the three svc payment providers registered from TypeScript. A store that
+// installs the plugin writes its own config: see README "Install".
+import { defineConfig, loadEnv } from "@medusajs/framework/utils"
+
+loadEnv(process.env.NODE_ENV || "development", process.cwd())
+
+const svcOptions = {
+  baseUrl: process.env.SVC_BASE_URL,
+  apiKey: process.env.SVC_API_KEY,
+  keyId: process.env.SVC_KEY_ID,
+  privateKey: process.env.SVC_PRIVATE_KEY,
+  algorithm: process.env.SVC_ALGORITHM || "ed25519",
+  redirectUrl: process.env.SVC_REDIRECT_URL || "http://localhost:9000/svc-demo/return?cart_id={cart_id}",
+  titlePrefix: process.env.SVC_TITLE_PREFIX || "Order",
+  ...(process.env.SVC_TIMEOUT_MS ? { timeoutMs: Number(process.env.SVC_TIMEOUT_MS) } : {}),
+  ...(process.env.SVC_MAX_RETRIES ? { maxRetries: Number(process.env.SVC_MAX_RETRIES) } : {}),
+  ...(process.env.SVC_ACCOUNT_RATE_LIMIT ? { accountRateLimit: Number(process.env.SVC_ACCOUNT_RATE_LIMIT) } : {}),
+  ...(process.env.SVC_FAILED_PAYMENT_ORDER ? { failedPaymentOrder: process.env.SVC_FAILED_PAYMENT_ORDER } : {}),
+}
+
+module.exports = defineConfig({
+  projectConfig: {
+    databaseUrl: process.env.DATABASE_URL,
+    redisUrl: process.env.REDIS_URL,
+    workerMode: (process.env.MEDUSA_WORKER_MODE as "shared" | "worker" | "server") || "shared",
+    http: {
+      storeCors: process.env.STORE_CORS || "*",
+      adminCors: process.env.ADMIN_CORS || "*",
+      authCors: process.env.AUTH_CORS || "*",
+      jwtSecret: process.env.JWT_SECRET || "supersecret",
+      cookieSecret: process.env.COOKIE_SECRET || "supersecret",
+    },
+  },
+  admin: { disable: process.env.MEDUSA_ADMIN_DISABLE !== "false" },
+  modules: [
+    { resolve: "./src/modules/svc" },
+    {
+      resolve: "@medusajs/medusa/payment",
+      options: {
+        providers: [{ resolve: "./src/providers/svc", id: "svc", options: svcOptions }],
+      },
+    },
+  ],
+})

@@ -1,0 +1,46 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { svcFromContainer } from "../../../../providers/svc/core/config-lookup"
+
+type Bank = { code: string; name: string; displayName: string; logoUrl: string; type: string; active: boolean }
+
+/**
+ * GET /store/svc/fpx-banks: the FPX banks a shopper can pick for FPX direct,
+ * grouped retail (type 01) and corporate (02), active banks only unless
+ * `?include_inactive=true` (a storefront may show offline banks disabled).
+ * Read from svc and cached about an hour (svc itself caches it that long).
+ */
+export async function GET(req: MedusaRequest, res: MedusaResponse) {
+  const includeInactive = String(req.query.include_inactive ?? "") === "true"
+  let banks: Bank[]
+  try {
+    const { catalog } = svcFromContainer(req.scope)
+    banks = (await catalog.fpxBanks()) as Bank[]
+  } catch (e) {
+    const o = e as { code?: string; requestId?: string }
+    res.status(502).json({
+      code: "svc_banks_unavailable",
+      message: "The list of FPX banks cannot be loaded from svc right now; please try again in a minute or choose another payment method.",
+      ...(o.code ? { svc_code: o.code } : {}),
+      ...(o.requestId ? { svc_request_id: o.requestId } : {}),
+    })
+    return
+  }
+  const shown = banks
+    .filter((b) => includeInactive || b.active)
+    .map((b) => ({
+      code: b.code,
+      name: b.displayName || b.name,
+      display_name: b.displayName,
+      bank_name: b.name,
+      logo_url: b.logoUrl,
+      type: b.type,
+      bank_type: b.type === "02" ? "CORPORATE" : "RETAIL",
+      active: b.active,
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name))
+  res.setHeader("Cache-Control", "public, max-age=300")
+  res.json({
+    retail: shown.filter((b) => b.type === "01"),
+    corporate: shown.filter((b) => b.type === "02"),
+  })
+}

@@ -1,0 +1,42 @@
+import { MedusaError } from "@medusajs/framework/utils"
+import { parseSvcProviderOptions, type SvcProviderOptions } from "./options"
+import { sharedSvcClient } from "./client-registry"
+
+type ProviderEntry = { resolve?: unknown; id?: string; options?: Record<string, unknown> }
+type ConfigModuleLike = { modules?: Record<string, unknown> | unknown[] }
+
+/**
+ * The store routes, the webhook subscriber and the reconciliation job run in
+ * Medusa's main container, not in the payment module: they find the svc
+ * provider's options where the host declared them (the payment module's
+ * providers in medusa-config.ts), so credentials are configured once.
+ */
+export function findSvcProviderConfig(configModule: ConfigModuleLike): { id: string; options: SvcProviderOptions } | null {
+  const modules = configModule?.modules
+  const list: unknown[] = Array.isArray(modules) ? modules : Object.values(modules ?? {})
+  for (const m of list) {
+    const mod = m as { resolve?: unknown; options?: { providers?: ProviderEntry[] } }
+    const providers = mod?.options?.providers
+    if (!Array.isArray(providers)) continue
+    for (const p of providers) {
+      const r = typeof p.resolve === "string" ? p.resolve : ""
+      if (/medusa-payment-svc(\/|$)|providers\/svc\/?$|providers\/svc\/index/.test(r.replace(/\\/g, "/"))) {
+        return { id: p.id ?? "svc", options: parseSvcProviderOptions(p.options) }
+      }
+    }
+  }
+  return null
+}
+
+export function svcFromContainer(container: { resolve: (k: string) => unknown }) {
+  const configModule = container.resolve("configModule") as ConfigModuleLike
+  const found = findSvcProviderConfig(configModule)
+  if (!found) {
+    throw new MedusaError(
+      MedusaError.Types.UNEXPECTED_STATE,
+      "medusa-payment-svc: no svc payment provider is configured (add it to the payment module's providers in medusa-config.ts)"
+    )
+  }
+  const logger = container.resolve("logger") as { info: (m: string) => void; warn: (m: string) => void; error: (m: string) => void }
+  return { ...sharedSvcClient(found.options, logger), options: found.options, providerKey: found.id }
+}

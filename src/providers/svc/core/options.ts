@@ -1,0 +1,111 @@
+import { readFileSync } from "node:fs"
+import { z } from "zod"
+
+/**
+ * Options of the svc payment providers, given in the host's medusa-config.ts
+ * under the payment module's `providers`. Validated at boot (validateOptions),
+ * so a wrong option stops the app before the first shopper meets it.
+ */
+export const svcProviderOptionsSchema = z
+  .object({
+    apiKey: z
+      .string({ required_error: "is required" })
+      .regex(/^svc_pk_\S+$/, "must be an svc API key starting with svc_pk_"),
+    keyId: z.string({ required_error: "is required" }).min(1, "must not be empty"),
+    privateKey: z.string().min(1, "must not be empty").optional(),
+    privateKeyPath: z.string().min(1, "must not be empty").optional(),
+    algorithm: z
+      .enum(["ed25519", "ecdsa-p256-sha256", "ecdsa-secp256k1-sha256"], {
+        errorMap: () => ({
+          message: "must be ed25519, ecdsa-p256-sha256 or ecdsa-secp256k1-sha256",
+        }),
+      })
+      .default("ed25519"),
+    baseUrl: z.string({ required_error: "is required" }).url("must be an http(s) URL"),
+    /** Receiving address; default: the account's own EVM deposit address. */
+    addressTo: z
+      .string()
+      .regex(
+        /^(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/,
+        "must be an EVM address (0x + 40 hex) or a Solana address (base58)"
+      )
+      .optional(),
+    /** Network (id or name) whose token is used; default: the first EVM network. */
+    network: z.string().min(1).optional(),
+    feeMode: z
+      .enum(["DEDUCT_FROM_AMOUNT", "CHARGE_TO_PREFUND"], {
+        errorMap: () => ({ message: "must be DEDUCT_FROM_AMOUNT or CHARGE_TO_PREFUND" }),
+      })
+      .default("DEDUCT_FROM_AMOUNT"),
+    /** Where svc sends the shopper back; `{cart_id}` and `{session_id}` are replaced. */
+    redirectUrl: z
+      .string({ required_error: "is required" })
+      .refine(
+        (v) => {
+          try {
+            const u = new URL(v.replace(/\{(cart_id|session_id)\}/g, "x"))
+            return u.protocol === "http:" || u.protocol === "https:"
+          } catch {
+            return false
+          }
+        },
+        { message: "must be an http(s) URL template, e.g. https://shop.example/checkout/return?cart_id={cart_id}" }
+      ),
+    titlePrefix: z
+      .string()
+      .min(1)
+      .max(40, "must be at most 40 characters (the title also carries the session id)")
+      .default("Order"),
+    description: z.string().max(500, "must be at most 500 characters").optional(),
+    timeoutMs: z.number().int().positive().max(120_000).optional(),
+    maxRetries: z.number().int().min(0).max(10).optional(),
+    accountRateLimit: z.number().int().positive().optional(),
+    /** A payment that fails after its order was placed awaiting payment: cancel that order, or only flag it. */
+    failedPaymentOrder: z
+      .enum(["cancel", "flag"], { errorMap: () => ({ message: "must be cancel or flag" }) })
+      .default("cancel"),
+    /** Interval of the reconciliation job, in minutes. */
+    reconcileEveryMinutes: z.number().int().min(1).max(1440).default(5),
+  })
+  .strict()
+  .superRefine((o, ctx) => {
+    if (!o.privateKey && !o.privateKeyPath) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["privateKey"],
+        message: "is required (or privateKeyPath): the signing key registered with svc",
+      })
+    }
+  })
+
+export type SvcProviderOptions = z.infer<typeof svcProviderOptionsSchema>
+export type SvcProviderOptionsInput = z.input<typeof svcProviderOptionsSchema>
+
+/** Validate options; the error names each wrong option and never echoes a secret. */
+export function parseSvcProviderOptions(raw: unknown): SvcProviderOptions {
+  const parsed = svcProviderOptionsSchema.safeParse(raw ?? {})
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => {
+      const key = i.path.join(".") || "(options)"
+      const msg =
+        i.code === "unrecognized_keys"
+          ? `unknown option(s): ${i.keys.join(", ")}`
+          : i.message
+      return `\`${key}\`: ${msg}`
+    })
+    throw new Error(`Invalid medusa-payment-svc provider options: ${lines.join("; ")}`)
+  }
+  return parsed.data
+}
+
+/** The private key's text: given inline, or read from privateKeyPath. */
+export function loadPrivateKey(o: SvcProviderOptions): string {
+  if (o.privateKey) return o.privateKey
+  try {
+    return readFileSync(o.privateKeyPath as string, "utf8").trim()
+  } catch (e) {
+    throw new Error(
+      `Invalid medusa-payment-svc provider options: \`privateKeyPath\`: cannot read the file (${(e as NodeJS.ErrnoException).code ?? "error"})`
+    )
+  }
+}

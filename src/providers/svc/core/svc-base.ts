@@ -1,0 +1,517 @@
+import {
+  AbstractPaymentProvider,
+  MedusaError,
+  PaymentActions,
+  PaymentSessionStatus,
+} from "@medusajs/framework/utils"
+import type {
+  AuthorizePaymentInput,
+  AuthorizePaymentOutput,
+  CancelPaymentInput,
+  CancelPaymentOutput,
+  CapturePaymentInput,
+  CapturePaymentOutput,
+  DeletePaymentInput,
+  DeletePaymentOutput,
+  GetPaymentStatusInput,
+  GetPaymentStatusOutput,
+  InitiatePaymentInput,
+  InitiatePaymentOutput,
+  ProviderWebhookPayload,
+  RefundPaymentInput,
+  RefundPaymentOutput,
+  RetrievePaymentInput,
+  RetrievePaymentOutput,
+  UpdatePaymentInput,
+  UpdatePaymentOutput,
+  WebhookActionResult,
+} from "@medusajs/framework/types"
+import { fromSen, toSen } from "../../../svc"
+import type { SvcClient } from "../../../svc"
+import { CheckoutLedger } from "./checkout-ledger"
+import { SvcCatalog } from "./catalog"
+import { sharedSvcClient } from "./client-registry"
+import { toMedusaError, isUncertainFailure } from "./errors"
+import { checkoutMac, checkoutTitle, deriveIdempotencyKey, parseCheckoutTitle } from "./keys"
+import { parseSvcProviderOptions, type SvcProviderOptions } from "./options"
+import { pickStorefrontData, StorefrontDataError, svcSessionDataSchema, type StorefrontData, type SvcSessionData } from "./session-data"
+import { failureReason, FINAL_UNPAID, toSessionStatus } from "./status"
+import { readPaymentSession } from "./session-reader"
+
+export type CheckoutType = "SVC_ACCOUNT" | "FPX_HOSTED" | "FPX_DIRECT"
+
+const MIN_SEN = 1000
+const MAX_SEN = 100_000_000
+
+type Logger = { info: (m: string) => void; warn: (m: string) => void; error: (m: string) => void }
+
+/** A checkout as read from svc (GET /v1/checkout/{id}); amounts are strings in sen. */
+type SvcCheckout = {
+  checkoutId: string
+  type?: string
+  status: string
+  amount: string
+  addressTo: string
+  tokenId: string
+  title: string
+  txHash?: string | null
+  paidAt?: string | null
+  expiresAt: string
+}
+
+/**
+ * All behaviour of the three svc payment providers. The subclasses only name
+ * their identifier and checkout type (svc-wallet, svc-fpx, svc-fpx-direct).
+ *
+ * Invariants (../../../../README.md, Architecture):
+ * - a checkout is created only after its Idempotency-Key is fixed (derived from
+ *   the committed session, see keys.ts) and recorded in svc_checkout;
+ * - a payment is captured only on evidence read from svc, never on a webhook body;
+ * - every error a shopper or merchant sees says what to do, and never carries a secret.
+ */
+export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions> {
+  protected abstract readonly checkoutType: CheckoutType
+
+  protected readonly options_: SvcProviderOptions
+  protected readonly client: SvcClient
+  protected readonly catalog: SvcCatalog
+  protected readonly ledger: CheckoutLedger
+  protected readonly logger_: Logger
+  private readonly knex_: unknown
+
+  static override validateOptions(options: Record<string, unknown>): void {
+    parseSvcProviderOptions(options)
+  }
+
+  constructor(cradle: Record<string, unknown>, options: Record<string, unknown>) {
+    super(cradle, options as SvcProviderOptions)
+    this.options_ = parseSvcProviderOptions(options)
+    const shared = sharedSvcClient(this.options_, cradle.logger as Logger | undefined)
+    this.client = shared.client
+    this.catalog = shared.catalog
+    this.logger_ = (cradle.logger as Logger | undefined) ?? console
+    this.knex_ = safeResolve(cradle, "__pg_connection__")
+    this.ledger = new CheckoutLedger(this.knex_ as ConstructorParameters<typeof CheckoutLedger>[0])
+  }
+
+  // ---------------------------------------------------------------- creation
+
+  async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
+    const sessionId = String(input.data?.session_id ?? "")
+    if (!sessionId) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, "svc: the payment session id is missing (data.session_id)")
+    }
+    const amountSen = this.checkAmount(input.amount, input.currency_code)
+    const sf = this.storefrontData(input.data)
+    await this.checkTypeRules(sf)
+    const data = await this.createCheckout({ sessionId, attempt: 1, amountSen, sf })
+    return { id: data.checkoutId, status: PaymentSessionStatus.PENDING, data: data as unknown as Record<string, unknown> }
+  }
+
+  /**
+   * A checkout's amount and buyer details cannot change: a changed amount or
+   * bank makes a new checkout with a new key; the old link is left to expire
+   * (svc has no merchant cancel). Nothing changed: nothing is sent.
+   */
+  async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
+    const current = svcSessionDataSchema.safeParse(input.data ?? {})
+    const amountSen = this.checkAmount(input.amount, input.currency_code)
+    const sf = this.storefrontData(input.data)
+    if (current.success) {
+      const d = current.data
+      const same =
+        d.amountSen === amountSen &&
+        (sf.bank ?? d.bank) === d.bank &&
+        (sf.bankType ?? d.bankType) === d.bankType &&
+        (sf.buyerName ?? d.buyerName) === d.buyerName &&
+        !FINAL_UNPAID.has(d.svcStatus)
+      if (same) return { data: d as unknown as Record<string, unknown> }
+    }
+    const sessionId = String((current.success ? current.data.session_id : input.data?.session_id) ?? "")
+    if (!sessionId) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, "svc: the payment session id is missing (data.session_id)")
+    }
+    const prev = current.success ? current.data : undefined
+    const merged: StorefrontData = {
+      bank: sf.bank ?? prev?.bank,
+      bankType: (sf.bankType ?? prev?.bankType) as StorefrontData["bankType"],
+      buyerName: sf.buyerName ?? prev?.buyerName,
+      cart_id: sf.cart_id ?? prev?.cart_id,
+    }
+    await this.checkTypeRules(merged)
+    const data = await this.createCheckout({ sessionId, attempt: (prev?.attempt ?? 0) + 1, amountSen, sf: merged })
+    return { status: PaymentSessionStatus.PENDING, data: data as unknown as Record<string, unknown> }
+  }
+
+  protected async createCheckout(args: {
+    sessionId: string
+    attempt: number
+    amountSen: number
+    sf: StorefrontData
+  }): Promise<SvcSessionData> {
+    const { sessionId, attempt, amountSen, sf } = args
+    const type = this.checkoutType
+    const [tokenId, addressTo] = await this.wrap(() => Promise.all([this.catalog.tokenId(), this.catalog.addressTo()]))
+    const mac = checkoutMac(this.options_.apiKey, { sessionId, attempt, amountSen, tokenId, addressTo, type })
+    const title = checkoutTitle({ prefix: this.options_.titlePrefix, sessionId, attempt, mac })
+    const redirectUrl = this.options_.redirectUrl
+      .replace(/\{cart_id\}/g, encodeURIComponent(sf.cart_id ?? ""))
+      .replace(/\{session_id\}/g, encodeURIComponent(sessionId))
+
+    const body: Record<string, unknown> = { type, addressTo, amount: amountSen, tokenId, redirectUrl, title }
+    if (this.options_.description) body.description = this.options_.description
+    if (type !== "SVC_ACCOUNT") body.feeMode = this.options_.feeMode
+    if (type === "FPX_DIRECT") {
+      body.buyerName = sf.buyerName
+      body.bank = sf.bank
+      body.bankType = sf.bankType
+    }
+    const idempotencyKey = deriveIdempotencyKey([
+      sessionId,
+      attempt,
+      type,
+      amountSen,
+      tokenId,
+      addressTo,
+      redirectUrl,
+      sf.bank ?? "",
+      sf.bankType ?? "",
+      sf.buyerName ?? "",
+    ])
+
+    // Persist before sending (spec: Idempotency rules 1). A failure here stops
+    // the payment before any request leaves.
+    await this.ledger.recordIntent({
+      paymentSessionId: sessionId,
+      providerId: (this.constructor as typeof SvcBase).identifier,
+      attempt,
+      type,
+      idempotencyKey,
+      title,
+      amountSen,
+    })
+
+    const created = await this.createWithReconciliation(body, idempotencyKey, title)
+    await this.ledger.recordCreated(idempotencyKey, created)
+    return {
+      session_id: sessionId,
+      type,
+      attempt,
+      idempotencyKey,
+      title,
+      amountSen,
+      tokenId,
+      addressTo,
+      checkoutId: created.checkoutId,
+      checkoutUrl: created.checkoutUrl,
+      expiresAt: created.expiresAt,
+      svcStatus: "CREATED",
+      failureReason: null,
+      ...(type === "FPX_DIRECT" ? { bank: sf.bank, bankType: sf.bankType, buyerName: sf.buyerName } : {}),
+      ...(sf.cart_id ? { cart_id: sf.cart_id } : {}),
+    }
+  }
+
+  /**
+   * The client already retried timeouts, 202, 429 and 5xx with the same key.
+   * If the outcome is still unknown, reconcile by the unique title (spec:
+   * Idempotency rules 4), then send once more with the same key: svc replays
+   * the first result (with its checkoutUrl, which a checkout read does not
+   * return) or creates the one checkout that never was.
+   */
+  private async createWithReconciliation(
+    body: Record<string, unknown>,
+    idempotencyKey: string,
+    title: string
+  ): Promise<{ checkoutId: string; checkoutUrl: string; expiresAt: string }> {
+    try {
+      return await this.client.checkout.create(body as never, { idempotencyKey })
+    } catch (e) {
+      if (!isUncertainFailure(e)) {
+        await this.ledger.recordCreateFailed(idempotencyKey, errorText(e)).catch(() => undefined)
+        throw toMedusaError(e, "creating the svc checkout")
+      }
+      const found = await this.findCheckoutByTitle(title).catch(() => undefined)
+      this.logger_.warn(
+        `svc: creating checkout "${title}" had an uncertain outcome (${errorText(e)}); ` +
+          (found ? `found ${found.checkoutId} by title, replaying with the same key` : "not found by title, retrying with the same key")
+      )
+      try {
+        const again = await this.client.checkout.create(body as never, { idempotencyKey })
+        return again
+      } catch (e2) {
+        if (!isUncertainFailure(e2)) {
+          await this.ledger.recordCreateFailed(idempotencyKey, errorText(e2)).catch(() => undefined)
+        }
+        throw toMedusaError(e2, "creating the svc checkout")
+      }
+    }
+  }
+
+  /** Pages GET /v1/checkout newest first, over the last 30 minutes (a link lives 20). */
+  protected async findCheckoutByTitle(title: string): Promise<SvcCheckout | undefined> {
+    const startDt = new Date(Date.now() - 30 * 60 * 1000).toISOString()
+    for await (const c of this.client.checkout.listAll({ startDt, limit: 100 } as never) as AsyncIterable<SvcCheckout>) {
+      if (c.title === title) return c
+    }
+    return undefined
+  }
+
+  // ---------------------------------------------------------------- status
+
+  async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
+    return this.readStatus(input.data, "authorize")
+  }
+
+  async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
+    return this.readStatus(input.data, "status")
+  }
+
+  async retrievePayment(input: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
+    const { data } = await this.readStatus(input.data, "retrieve")
+    return { data }
+  }
+
+  /**
+   * Read the checkout from svc and map it. The checkout must be the one this
+   * session created (same id, amount, token, address, title MAC): anything else
+   * is refused, never authorized.
+   */
+  protected async readStatus(
+    raw: Record<string, unknown> | undefined,
+    source: string
+  ): Promise<{ status: PaymentSessionStatus; data: Record<string, unknown> }> {
+    const parsed = svcSessionDataSchema.safeParse(raw ?? {})
+    if (!parsed.success) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        "svc: this payment session has no svc checkout yet; initiate the payment session again"
+      )
+    }
+    const d = parsed.data
+    const c = (await this.wrap(() => this.client.checkout.retrieve(d.checkoutId))) as SvcCheckout
+    const mismatch = this.mismatch(c, d)
+    if (mismatch) {
+      this.logger_.error(`svc: checkout ${d.checkoutId} does not match session ${d.session_id}: ${mismatch}`)
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `svc: checkout ${d.checkoutId} does not match this payment session (${mismatch}); it was not accepted`
+      )
+    }
+    const expired = !["COMPLETED", ...FINAL_UNPAID].includes(c.status) && Date.parse(c.expiresAt) <= Date.now()
+    const status = toSessionStatus(c.status, expired)
+    const reason = status === PaymentSessionStatus.ERROR ? failureReason(c.status, expired) : null
+    await this.ledger
+      .recordStatus(c.checkoutId, {
+        status: expired && c.status !== "FAILED" ? "EXPIRED" : c.status,
+        source,
+        paidAt: c.paidAt ?? null,
+        txHash: c.txHash ?? null,
+        failureReason: reason,
+      })
+      .catch((e) => this.logger_.warn(`svc: could not record checkout status: ${errorText(e)}`))
+    return {
+      status,
+      data: {
+        ...d,
+        svcStatus: expired && c.status !== "FAILED" ? "EXPIRED" : c.status,
+        failureReason: reason,
+        paidAt: c.paidAt ?? null,
+        txHash: c.txHash ?? null,
+      },
+    }
+  }
+
+  /** Why a checkout read from svc is not the one this session asked for, or null. */
+  protected mismatch(c: SvcCheckout, d: SvcSessionData): string | null {
+    if (c.checkoutId !== d.checkoutId) return "checkout id differs"
+    if (String(c.amount) !== String(d.amountSen)) return `amount ${c.amount} sen, expected ${d.amountSen} sen`
+    if (c.tokenId.toLowerCase() !== d.tokenId.toLowerCase()) return "token differs"
+    if (c.addressTo.toLowerCase() !== d.addressTo.toLowerCase()) return "receiving address differs"
+    if (c.title !== d.title) return "title differs"
+    return null
+  }
+
+  // ---------------------------------------------------------------- money after the fact
+
+  /** svc settles on-chain when the checkout completes: there is nothing left to capture. */
+  async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
+    const { status, data } = await this.readStatus(input.data, "capture")
+    if (status !== PaymentSessionStatus.CAPTURED) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `svc: nothing to capture yet, the checkout is ${String(data.svcStatus)}; svc captures when the buyer's payment completes`
+      )
+    }
+    return { data }
+  }
+
+  /**
+   * svc has no merchant cancel for a checkout: the link expires 20 minutes
+   * after creation. The session is marked canceled here; should the buyer pay
+   * the link anyway, the webhook or the job flags the payment for a refund.
+   */
+  async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
+    return { data: { ...(input.data ?? {}), canceledInMedusaAt: new Date().toISOString() } }
+  }
+
+  async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
+    return this.cancelPayment(input)
+  }
+
+  /**
+   * svc has no checkout refund: money goes back to the buyer as a payout from
+   * the prefund balance to the buyer's bank account. Until the payout flow is
+   * given the buyer's bank details, a refund is refused with that explanation
+   * (nothing moves).
+   */
+  async refundPayment(_input: RefundPaymentInput): Promise<RefundPaymentOutput> {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      "svc: a checkout cannot be refunded in place; svc refunds are payouts to the buyer's bank account, which this version does not create yet"
+    )
+  }
+
+  // ---------------------------------------------------------------- webhooks
+
+  /**
+   * `checkout.updated` through Medusa's /hooks/payment/<identifier>_<id>. The
+   * body is never trusted (its envelope is not in the spec): only a checkout id
+   * is taken from it, the checkout is read from svc, and it must carry this
+   * store's title MAC and match the session's current checkout and amount.
+   * Pure: it writes nothing and may run twice.
+   */
+  async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
+    const notSupported = { action: PaymentActions.NOT_SUPPORTED } as WebhookActionResult
+    const body = (payload?.data ?? {}) as Record<string, unknown>
+    const type = (body.type ?? body.event ?? body.eventType) as string | undefined
+    if (type !== undefined && type !== "checkout.updated") return notSupported
+    const inner = (body.data && typeof body.data === "object" ? body.data : body) as Record<string, unknown>
+    const checkoutId = String(inner.checkoutId ?? body.checkoutId ?? "")
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(checkoutId)) return notSupported
+
+    let c: SvcCheckout
+    try {
+      c = (await this.client.checkout.retrieve(checkoutId)) as SvcCheckout
+    } catch (e) {
+      if ((e as { status?: number }).status === 404) return notSupported
+      throw toMedusaError(e, "reading the checkout of a webhook")
+    }
+    const verdict = await this.verifyCheckout(c)
+    if (!verdict.ok) return notSupported
+
+    const amount = fromSen(Number(c.amount))
+    if (c.status === "COMPLETED") {
+      return { action: PaymentActions.SUCCESSFUL, data: { session_id: verdict.sessionId, amount } }
+    }
+    if (c.status === "FAILED") {
+      return { action: PaymentActions.FAILED, data: { session_id: verdict.sessionId, amount } }
+    }
+    if (c.status === "CANCELLED" || c.status === "REJECTED") {
+      return { action: PaymentActions.CANCELED, data: { session_id: verdict.sessionId, amount } }
+    }
+    return { action: PaymentActions.PENDING, data: { session_id: verdict.sessionId, amount } }
+  }
+
+  /**
+   * Is this checkout (read from svc) one this store made for a session, and is
+   * it that session's current checkout with the session's current amount?
+   */
+  async verifyCheckout(
+    c: SvcCheckout
+  ): Promise<{ ok: true; sessionId: string } | { ok: false; sessionId?: string; reason: string }> {
+    const t = parseCheckoutTitle(c.title ?? "")
+    if (!t) return { ok: false, reason: "title is not one of this store's" }
+    const expectMac = checkoutMac(this.options_.apiKey, {
+      sessionId: t.sessionId,
+      attempt: t.attempt,
+      amountSen: Number(c.amount),
+      tokenId: c.tokenId,
+      addressTo: c.addressTo,
+      type: c.type ?? "SVC_ACCOUNT",
+    })
+    if (expectMac !== t.mac) return { ok: false, sessionId: t.sessionId, reason: "title MAC does not match amount, token or address" }
+    const session = await readPaymentSession(this.knex_, t.sessionId)
+    if (session === undefined) return { ok: true, sessionId: t.sessionId } // no database access: MAC is the evidence
+    if (session === null) return { ok: false, sessionId: t.sessionId, reason: "payment session not found" }
+    const d = session.data as Partial<SvcSessionData>
+    if (d.checkoutId && d.checkoutId !== c.checkoutId) {
+      return { ok: false, sessionId: t.sessionId, reason: "not the session's current checkout" }
+    }
+    if (toSen(session.amount) !== Number(c.amount)) {
+      return { ok: false, sessionId: t.sessionId, reason: `amount ${c.amount} sen differs from the session's` }
+    }
+    return { ok: true, sessionId: t.sessionId }
+  }
+
+  // ---------------------------------------------------------------- checks
+
+  protected checkAmount(amount: unknown, currency: string): number {
+    if (String(currency).toLowerCase() !== "myr") {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `svc accepts Malaysian ringgit (MYR) only; this payment is in ${String(currency).toUpperCase()}. Use a region whose currency is MYR.`
+      )
+    }
+    let sen: number
+    try {
+      sen = toSen(amount as never)
+    } catch (e) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, `svc: amount: ${errorText(e)}`)
+    }
+    if (sen < MIN_SEN || sen > MAX_SEN) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `svc accepts payments from RM10.00 to RM1,000,000.00; this payment is RM${fromSen(sen)}`
+      )
+    }
+    return sen
+  }
+
+  protected storefrontData(data: Record<string, unknown> | undefined): StorefrontData {
+    try {
+      return pickStorefrontData(data)
+    } catch (e) {
+      if (e instanceof StorefrontDataError) {
+        throw new MedusaError(MedusaError.Types.INVALID_DATA, `svc: payment data ${e.message}`)
+      }
+      throw e
+    }
+  }
+
+  /** Per-type rules checked before svc is called. Overridden by FPX direct. */
+  protected async checkTypeRules(_sf: StorefrontData): Promise<void> {}
+
+  protected async wrap<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn()
+    } catch (e) {
+      if (e instanceof MedusaError) throw e
+      throw toMedusaError(e, "talking to svc")
+    }
+  }
+
+  /** Exposed for the plugin's store route, admin routes and job. */
+  get svcClient(): SvcClient {
+    return this.client
+  }
+  get svcCatalog(): SvcCatalog {
+    return this.catalog
+  }
+}
+
+function safeResolve(cradle: Record<string, unknown>, key: string): unknown {
+  try {
+    return cradle[key]
+  } catch {
+    return undefined
+  }
+}
+
+function errorText(e: unknown): string {
+  if (e && typeof e === "object") {
+    const o = e as { code?: string; status?: number; message?: string; requestId?: string }
+    return [o.status, o.code, o.message, o.requestId ? `requestId ${o.requestId}` : ""].filter(Boolean).join(" ")
+  }
+  return String(e)
+}

@@ -1,0 +1,38 @@
+import { MedusaError } from "@medusajs/framework/utils"
+import { SvcBase, type CheckoutType } from "../core/svc-base"
+import type { StorefrontData } from "../core/session-data"
+
+/**
+ * FPX with the bank chosen in the storefront (FPX_DIRECT): the session data
+ * must carry `bank` (an active code of GET /store/svc/fpx-banks), `bankType`
+ * and `buyerName`; all three are checked before svc is called.
+ */
+export class SvcFpxDirectProviderService extends SvcBase {
+  static override identifier = "svc-fpx-direct"
+  protected readonly checkoutType: CheckoutType = "FPX_DIRECT"
+
+  protected override async checkTypeRules(sf: StorefrontData): Promise<void> {
+    const missing = (["bank", "bankType", "buyerName"] as const).filter((k) => !sf[k])
+    if (missing.length) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `svc FPX direct needs ${missing.join(", ")} in the payment session data (bank from GET /store/svc/fpx-banks, bankType RETAIL or CORPORATE, buyerName 1-100 characters)`
+      )
+    }
+    const banks = await this.wrap(() => this.catalog.fpxBanks())
+    const bank = banks.find((b) => b.code === sf.bank)
+    if (!bank) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, `svc FPX direct: bank "${sf.bank}" is not an FPX bank; choose one from GET /store/svc/fpx-banks`)
+    }
+    if (!bank.active) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, `svc FPX direct: ${bank.displayName} is offline right now; choose another bank`)
+    }
+    const wantType = sf.bankType === "CORPORATE" || sf.bankType === "02" ? "02" : "01"
+    if (bank.type !== wantType) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `svc FPX direct: ${bank.displayName} is a ${bank.type === "02" ? "corporate" : "retail"} bank; bankType must be ${bank.type === "02" ? "CORPORATE" : "RETAIL"}`
+      )
+    }
+  }
+}

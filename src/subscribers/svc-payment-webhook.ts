@@ -1,0 +1,68 @@
+import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import { ContainerRegistrationKeys, PaymentWebhookEvents } from "@medusajs/framework/utils"
+import { svcFromContainer } from "../providers/svc/core/config-lookup"
+import { settleCheckout, type SvcCheckoutRead } from "../reconcile/settle-checkout"
+import { SVC_MODULE } from "../modules/svc"
+import type SvcModuleService from "../modules/svc/service"
+
+type WebhookInput = { provider?: string; payload?: { data?: Record<string, unknown>; rawData?: unknown; headers?: Record<string, unknown> } }
+
+/**
+ * svc's `checkout.updated` arrives at Medusa's /hooks/payment/svc-…_svc. Medusa's
+ * core subscriber captures COMPLETED checkouts (through the provider's
+ * getWebhookActionAndData) but ignores failed ones (medusajs/medusa#16398).
+ * This subscriber handles the rest on the same event: it logs the webhook,
+ * re-reads the checkout from svc (the body is never trusted) and runs the
+ * plugin's settle path: failure reaches the session and the order, and money
+ * that arrived where it cannot be kept is flagged for a refund.
+ */
+export default async function svcPaymentWebhook({ event, container }: SubscriberArgs<WebhookInput>) {
+  const input = event.data
+  const provider = String(input?.provider ?? "")
+  if (!/^(pp_)?svc-(wallet|fpx|fpx-direct)_/.test(provider)) return
+
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
+  const body = (input.payload?.data ?? {}) as Record<string, unknown>
+  const inner = (body.data && typeof body.data === "object" ? body.data : body) as Record<string, unknown>
+  const eventType = typeof body.type === "string" ? body.type : typeof body.event === "string" ? body.event : null
+  const checkoutId = typeof inner.checkoutId === "string" ? inner.checkoutId : null
+  const eventId = typeof body.id === "string" ? body.id : null
+
+  const log = await svcModule.createSvcWebhookEvents({
+    event_id: eventId,
+    event_type: eventType,
+    resource_id: checkoutId,
+    provider,
+    outcome: "received",
+    payload: { type: eventType, checkoutId, status: typeof inner.status === "string" ? inner.status : null },
+  })
+
+  if ((eventType && eventType !== "checkout.updated") || !checkoutId || !/^[0-9a-f-]{36}$/i.test(checkoutId)) {
+    await svcModule.updateSvcWebhookEvents({ id: log.id, outcome: "not_supported", detail: "not a checkout.updated with a checkout id" })
+    return
+  }
+
+  let checkout: SvcCheckoutRead
+  try {
+    const { client } = svcFromContainer(container)
+    checkout = (await client.checkout.retrieve(checkoutId)) as unknown as SvcCheckoutRead
+  } catch (e) {
+    const o = e as { status?: number; code?: string; message?: string }
+    await svcModule.updateSvcWebhookEvents({
+      id: log.id,
+      outcome: o.status === 404 ? "unknown_checkout" : "svc_unreachable",
+      detail: `${o.status ?? ""} ${o.code ?? ""} ${o.message ?? ""}`.trim().slice(0, 500),
+    })
+    if (o.status === 404) return
+    throw e // the event bus retries; the reconciliation job is the backstop
+  }
+  const outcome = await settleCheckout(container as never, checkout, "webhook")
+  await svcModule.updateSvcWebhookEvents({ id: log.id, outcome, detail: `svc status ${checkout.status}` })
+  logger.info(`svc: webhook for checkout ${checkoutId}: svc says ${checkout.status}, outcome ${outcome}`)
+}
+
+export const config: SubscriberConfig = {
+  event: PaymentWebhookEvents.WebhookReceived,
+  context: { subscriberId: "svc-payment-webhook" },
+}

@@ -10,6 +10,8 @@ import {
 } from "./state"
 import { iso, randomEvmTxHash, randomSolSignature, SOL_ADDRESS, uuid } from "./util"
 import type { WebhookDispatcher } from "./webhooks"
+import type { WalletOps } from "./domain/wallet"
+import type { PayoutOps } from "./domain/payouts"
 
 export const CHECKOUT_LIFETIME_MS = 20 * 60 * 1000
 
@@ -23,6 +25,8 @@ export class Engine {
   private runners = new Map<string, Runner>()
   private ticking = false
   onChange: () => void = () => {}
+  wallet!: WalletOps
+  payouts!: PayoutOps
 
   constructor(
     public state: SandboxState,

@@ -106,6 +106,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const engine = new Engine(state, webhooks)
   const wallet = makeWalletOps(engine)
   const payouts = makePayoutOps(engine)
+  engine.wallet = wallet
+  engine.payouts = payouts
   const faults = new FaultInjector()
   const limiter = new RateLimiter(options.rateLimits === false ? null : (options.rateLimits?.accountPerMinute ?? 100), () => engine.now())
   if (options.rateLimits === false) limiter.disabled = true

@@ -1,8 +1,10 @@
 import type { RouteDef } from "../router"
 import { checkoutRoutes } from "./checkout"
 import { healthRoutes } from "./health"
+import { payoutRoutes } from "./payouts"
+import { walletRoutes } from "./wallet"
 import { walletCoreRoutes } from "./wallet-core"
 
 export function allRoutes(): RouteDef[] {
-  return [...healthRoutes, ...checkoutRoutes, ...walletCoreRoutes]
+  return [...healthRoutes, ...checkoutRoutes, ...walletCoreRoutes, ...walletRoutes, ...payoutRoutes]
 }

@@ -89,7 +89,11 @@ export function makeControl(d: ControlDeps): SandboxControl {
     },
     now: () => new Date(engine.now()).toISOString(),
     injectFault: (spec) => wrap(() => d.faults.add(spec)),
-    clearFaults: () => d.faults.clear(),
+    // Clears request faults and webhook delivery faults alike.
+    clearFaults: () => {
+      d.faults.clear()
+      d.webhooks.clearFaults()
+    },
     webhookFaults: (spec) => wrap(() => d.webhooks.addFault(spec)),
     webhookLog: () => d.webhooks.log.map((a) => ({ ...a })),
     flushWebhooks: () => {

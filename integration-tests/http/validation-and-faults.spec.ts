@@ -1,0 +1,106 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { useSvcSandbox } from "../helpers/svc-env"
+import { createCart, initiateSession, seedStore, SVC_PROVIDERS, type Store } from "../helpers/store"
+
+jest.setTimeout(120_000)
+
+// A short client timeout so that a hanging svc costs seconds, not minutes.
+const svc = useSvcSandbox({ timeoutMs: 1500, maxRetries: 2 })
+
+medusaIntegrationTestRunner({
+  inApp: true,
+  env: svc.env,
+  testSuite: ({ api, getContainer }) => {
+    let store: Store
+    const sb = () => svc.ref.sandbox.control
+    const checkoutCount = () => Object.keys((sb().state() as any).checkouts ?? {}).length
+    beforeEach(async () => {
+      store = await seedStore(getContainer())
+      sb().clearFaults()
+    })
+
+    const attempt = async (providerId: string, data: Record<string, unknown>, cart?: { regionId?: string; variantId?: string; quantity?: number }) => {
+      const { paymentCollectionId } = await createCart(api, store, cart)
+      return api
+        .post(`/store/payment-collections/${paymentCollectionId}/payment-sessions`, { provider_id: providerId, data }, store.headers)
+        .catch((e: any) => e.response)
+    }
+
+    it.each([
+      ["a non-MYR region", SVC_PROVIDERS.wallet, {}, "usd", 1, /MYR/],
+      ["an amount below RM10", SVC_PROVIDERS.fpx, {}, "cheap", 1, /RM10\.00 to RM1,000,000\.00.*RM5\.00/],
+      ["an amount above RM1,000,000", SVC_PROVIDERS.fpx, {}, "myr", 8300, /RM10\.00 to RM1,000,000\.00/],
+      ["FPX direct without bank details", SVC_PROVIDERS.fpxDirect, {}, "myr", 1, /bank, bankType, buyerName/],
+      ["an unknown bank code", SVC_PROVIDERS.fpxDirect, { bank: "NOPE01", bankType: "RETAIL", buyerName: "Ali" }, "myr", 1, /not an FPX bank/],
+      ["an offline bank", SVC_PROVIDERS.fpxDirect, { bank: "HSBC0223", bankType: "RETAIL", buyerName: "Ali" }, "myr", 1, /offline/],
+      ["a bad bankType", SVC_PROVIDERS.fpxDirect, { bank: "MBB0228", bankType: "SAVINGS", buyerName: "Ali" }, "myr", 1, /bankType: must be RETAIL, CORPORATE/],
+      ["a too long buyer name", SVC_PROVIDERS.fpxDirect, { bank: "MBB0228", bankType: "RETAIL", buyerName: "x".repeat(101) }, "myr", 1, /buyerName: must be 1-100/],
+    ])("refuses %s with a clear error before svc is called", async (_n, providerId, data, kind, quantity, message) => {
+      const before = checkoutCount()
+      const res = await attempt(providerId, data, {
+        regionId: kind === "usd" ? store.usdRegionId : undefined,
+        variantId: kind === "cheap" ? store.cheapVariantId : undefined,
+        quantity,
+      })
+      expect(res.status).toBe(400)
+      expect(res.data.message).toMatch(message)
+      expect(checkoutCount()).toBe(before)
+    })
+
+    it("storefront data other than bank, bankType, buyerName and cart_id never reaches svc", async () => {
+      const { cartId, paymentCollectionId } = await createCart(api, store)
+      const s = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.wallet, {
+        cart_id: cartId,
+        amount: 1,
+        addressTo: "0x0000000000000000000000000000000000000bad",
+        title: "free stuff",
+        redirectUrl: "https://evil.example/",
+      })
+      const c = sb().getCheckout(s.data.checkoutId) as any
+      expect(c.amount).toBe("12050")
+      expect(c.addressTo).not.toBe("0x0000000000000000000000000000000000000bad")
+      expect(c.title).not.toBe("free stuff")
+      expect(c.redirectUrl).toBe(`http://localhost:8000/checkout/return?cart_id=${cartId}`)
+    })
+
+    it.each([
+      ["500 after processing", { kind: "500", afterProcessing: true, count: 3 }],
+      ["503", { kind: "503", count: 3 }],
+      ["429", { kind: "429", count: 3, retryAfterSeconds: 0 }],
+      ["202 in flight", { kind: "202", count: 3 }],
+      ["a hang past the client timeout, after processing", { kind: "hang", afterProcessing: true, count: 3 }],
+    ])("svc answering %s during creation: one checkout only, found again", async (_n, fault) => {
+      const { cartId, paymentCollectionId } = await createCart(api, store)
+      const before = checkoutCount()
+      sb().injectFault({ route: "POST /v1/checkout", ...(fault as any) })
+      const s = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.fpx, { cart_id: cartId })
+      expect(s.data.checkoutId).toMatch(/^[0-9a-f-]{36}$/)
+      expect(checkoutCount()).toBe(before + 1)
+      const c = sb().getCheckout(s.data.checkoutId) as any
+      expect(c.title).toContain(s.id)
+    })
+
+    it("svc down for good during creation: a clear error, no session left behind", async () => {
+      const { paymentCollectionId } = await createCart(api, store)
+      sb().injectFault({ route: "POST /v1/checkout", kind: "503", count: 50 } as any)
+      const res = await api
+        .post(`/store/payment-collections/${paymentCollectionId}/payment-sessions`, { provider_id: SVC_PROVIDERS.fpx, data: {} }, store.headers)
+        .catch((e: any) => e.response)
+      expect(res.status).toBeGreaterThanOrEqual(400)
+      expect(res.data.message).toMatch(/svc/)
+      expect(JSON.stringify(res.data)).not.toContain(svc.ref.sandbox.credentials.apiKey)
+      sb().clearFaults()
+    })
+
+    it("GET /store/svc/fpx-banks lists active banks grouped retail and corporate", async () => {
+      const { data } = await api.get("/store/svc/fpx-banks", store.headers)
+      expect(data.retail.length).toBeGreaterThan(3)
+      expect(data.corporate.length).toBeGreaterThan(0)
+      expect(data.retail.every((b: any) => b.active && b.type === "01" && b.logo_url)).toBe(true)
+      expect(data.corporate.every((b: any) => b.type === "02")).toBe(true)
+      expect(data.retail.find((b: any) => b.code === "HSBC0223")).toBeUndefined()
+      const all = await api.get("/store/svc/fpx-banks?include_inactive=true", store.headers)
+      expect(all.data.retail.find((b: any) => b.code === "HSBC0223")?.active).toBe(false)
+    })
+  },
+})

@@ -1,0 +1,81 @@
+import { defineWidgetConfig } from "@medusajs/admin-sdk"
+import { Badge, Container, Heading, Text } from "@medusajs/ui"
+import { useEffect, useState } from "react"
+
+type Entry = { status: string; at: string; source: string }
+type Checkout = {
+  id: string
+  checkout_id: string | null
+  type: string
+  status: string
+  amount_sen: number
+  attempt: number
+  idempotency_key: string
+  failure_reason: string | null
+  attention: string | null
+  attention_reason: string | null
+  tx_hash: string | null
+  paid_at: string | null
+  status_history: { entries?: Entry[] }
+  created_at: string
+}
+
+const color = (s: string): "green" | "red" | "orange" | "grey" =>
+  s === "COMPLETED" ? "green" : ["FAILED", "CANCELLED", "REJECTED", "EXPIRED", "CREATE_FAILED"].includes(s) ? "red" : s === "CREATING" ? "grey" : "orange"
+
+const rm = (sen: number) => `RM ${(sen / 100).toFixed(2)}`
+
+/** Order details: every svc checkout of this order, its status history and anything needing an admin. */
+const SvcOrderPaymentWidget = ({ data }: { data: { id: string } }) => {
+  const [rows, setRows] = useState<Checkout[] | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  useEffect(() => {
+    fetch(`/admin/svc/checkouts?order_id=${encodeURIComponent(data.id)}`, { credentials: "include" })
+      .then(async (r) => {
+        if (!r.ok) throw new Error((await r.json().catch(() => ({})))?.message ?? r.statusText)
+        return r.json()
+      })
+      .then((j) => setRows(j.checkouts))
+      .catch((e) => setError(String(e.message ?? e)))
+  }, [data.id])
+
+  return (
+    <Container className="divide-y p-0">
+      <div className="flex items-center justify-between px-6 py-4">
+        <Heading level="h2">svc payment</Heading>
+      </div>
+      {error && <Text className="px-6 py-4 text-ui-fg-error">{error}</Text>}
+      {!error && rows === null && <Text className="px-6 py-4">Loading…</Text>}
+      {rows?.length === 0 && <Text className="px-6 py-4 text-ui-fg-subtle">No svc checkout for this order.</Text>}
+      {rows?.map((c) => (
+        <div key={c.id} className="flex flex-col gap-y-2 px-6 py-4">
+          <div className="flex items-center justify-between">
+            <Text weight="plus">{c.type.replace("_", " ")} · {rm(c.amount_sen)}</Text>
+            <Badge color={color(c.status)}>{c.status}</Badge>
+          </div>
+          {c.attention && (
+            <Badge color="red">
+              {c.attention}: {c.attention_reason}
+            </Badge>
+          )}
+          {c.failure_reason && <Text size="small" className="text-ui-fg-subtle">{c.failure_reason}</Text>}
+          <Text size="small" className="text-ui-fg-subtle">Checkout {c.checkout_id ?? "(not created)"} · attempt {c.attempt}</Text>
+          {c.tx_hash && <Text size="small" className="text-ui-fg-subtle break-all">Tx {c.tx_hash}</Text>}
+          <ul>
+            {(c.status_history?.entries ?? []).map((e, i) => (
+              <li key={i}>
+                <Text size="xsmall" className="text-ui-fg-muted">
+                  {new Date(e.at).toLocaleString()} · {e.status} · {e.source}
+                </Text>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </Container>
+  )
+}
+
+export const config = defineWidgetConfig({ zone: "order.details.side.after" })
+
+export default SvcOrderPaymentWidget

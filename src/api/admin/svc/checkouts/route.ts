@@ -1,0 +1,47 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { z } from "zod"
+import { SVC_MODULE } from "../../../../modules/svc"
+import type SvcModuleService from "../../../../modules/svc/service"
+
+const querySchema = z.object({
+  order_id: z.string().regex(/^order_[0-9A-Za-z]+$/, "must be an order id").optional(),
+  attention: z.enum(["true", "false"]).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+})
+
+/**
+ * GET /admin/svc/checkouts: svc checkouts with their status history, for the
+ * order payment panel (`?order_id=`) and the "needs attention" list
+ * (`?attention=true`: paid after cancel, failed after order, ...).
+ * Never returns credentials; idempotency keys are shown (they are not secrets).
+ */
+export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
+  const parsed = querySchema.safeParse(req.query)
+  if (!parsed.success) {
+    const i = parsed.error.issues[0]
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `${i.path.join(".")}: ${i.message}`)
+  }
+  const q = parsed.data
+  const svcModule = req.scope.resolve<SvcModuleService>(SVC_MODULE)
+  const filters: Record<string, unknown> = {}
+  if (q.order_id) {
+    const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+    const { data: orders } = await query.graph({
+      entity: "order",
+      fields: ["id", "payment_collections.payment_sessions.id"],
+      filters: { id: q.order_id },
+    })
+    const sessionIds = (orders[0]?.payment_collections ?? []).flatMap((pc: any) =>
+      (pc?.payment_sessions ?? []).map((s: any) => s.id)
+    )
+    filters.$or = [{ order_id: q.order_id }, ...(sessionIds.length ? [{ payment_session_id: sessionIds }] : [])]
+  }
+  if (q.attention === "true") filters.attention = { $ne: null }
+  const checkouts = await svcModule.listSvcCheckouts(filters, { take: q.limit, order: { created_at: "DESC" } })
+  const ids = checkouts.map((c) => c.checkout_id).filter((x): x is string => !!x)
+  const events = ids.length
+    ? await svcModule.listSvcWebhookEvents({ resource_id: ids }, { take: 200, order: { created_at: "DESC" } })
+    : []
+  res.json({ checkouts, webhook_events: events })
+}

@@ -1,4 +1,5 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { processPaymentWorkflow } from "@medusajs/core-flows"
 import { useSvcSandbox } from "../helpers/svc-env"
 import {
   allOrdersOfCart,
@@ -82,6 +83,29 @@ medusaIntegrationTestRunner({
       expect(await allOrdersOfCart(getContainer(), cartId)).toEqual([order.id])
       const s = await sessionById(getContainer(), session.id)
       expect(s.status).toBe("authorized")
+    })
+
+    it("storefront completion and webhook processing at the same instant end in one order and one capture (medusajs/medusa#13301)", async () => {
+      const { cartId, paymentCollectionId } = await createCart(api, store)
+      const session = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.wallet, { cart_id: cartId })
+      svc.ref.sandbox.control.webhookFaults({ mode: "drop", count: 10 })
+      svc.ref.sandbox.control.pay(session.data.checkoutId)
+      // What the core webhook subscriber runs, started together with the storefront's completion.
+      const [complete] = await Promise.allSettled([
+        completeCart(api, store, cartId),
+        processPaymentWorkflow(getContainer()).run({
+          input: { action: "captured", data: { session_id: session.id, amount: 120.5 } } as never,
+        }),
+      ])
+      svc.ref.sandbox.control.clearFaults()
+      const order = await capturedOrder(cartId)
+      if (complete.status === "fulfilled" && complete.value.type === "order") expect(complete.value.order.id).toBe(order.id)
+      const again = await completeCart(api, store, cartId)
+      expect(again.order.id).toBe(order.id)
+      expect(await allOrdersOfCart(getContainer(), cartId)).toEqual([order.id])
+      const final = await orderOfCart(getContainer(), cartId)
+      expect(final.payment_collections[0].payments).toHaveLength(1)
+      expect(final.payment_collections[0].payments[0].captures).toHaveLength(1)
     })
   },
 })

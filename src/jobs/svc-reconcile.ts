@@ -1,10 +1,13 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { configManager } from "@medusajs/framework/config"
 import { reconcilePending } from "../reconcile/reconcile-pending"
+import { findSvcProviderConfig } from "../providers/svc/core/config-lookup"
 
 /**
  * Recovers what webhooks did not bring (see reconcile-pending.ts). Runs on
- * worker and shared instances, every 5 minutes (README: the job).
+ * worker and shared instances, every `reconcileEveryMinutes` (provider option,
+ * default 5) minutes.
  */
 export default async function svcReconcileJob(container: MedusaContainer) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
@@ -18,7 +21,19 @@ export default async function svcReconcileJob(container: MedusaContainer) {
   }
 }
 
+/** The schedule, built at import from the provider's options (Medusa reads it once). */
+export function reconcileSchedule(): string {
+  let minutes = 5
+  try {
+    minutes = findSvcProviderConfig(configManager.config as never)?.options.reconcileEveryMinutes ?? 5
+  } catch {
+    // config not loaded (e.g. a unit test): keep the default
+  }
+  if (minutes < 60) return `*/${minutes} * * * *`
+  return `0 */${Math.max(1, Math.round(minutes / 60))} * * *`
+}
+
 export const config = {
   name: "svc-reconcile-checkouts",
-  schedule: "*/5 * * * *",
+  schedule: reconcileSchedule(),
 }

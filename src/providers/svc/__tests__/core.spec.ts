@@ -1,0 +1,95 @@
+import { checkoutMac, checkoutTitle, deriveIdempotencyKey, parseCheckoutTitle } from "../core/keys"
+import { parseSvcProviderOptions } from "../core/options"
+import { pickStorefrontData } from "../core/session-data"
+import { toSessionStatus } from "../core/status"
+
+const good = {
+  baseUrl: "http://127.0.0.1:4010",
+  apiKey: "svc_pk_secret_value_123",
+  keyId: "key-1",
+  privateKey: "-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----",
+  redirectUrl: "https://shop.example/return?cart_id={cart_id}",
+}
+
+describe("provider options", () => {
+  it("accepts a minimal set and fills defaults", () => {
+    const o = parseSvcProviderOptions(good)
+    expect(o.algorithm).toBe("ed25519")
+    expect(o.feeMode).toBe("DEDUCT_FROM_AMOUNT")
+    expect(o.failedPaymentOrder).toBe("cancel")
+    expect(o.reconcileEveryMinutes).toBe(5)
+  })
+
+  it.each([
+    [{ apiKey: "pk_live_x" }, /`apiKey`: must be an svc API key starting with svc_pk_/],
+    [{ keyId: undefined }, /`keyId`: is required/],
+    [{ privateKey: undefined }, /`privateKey`: is required \(or privateKeyPath\)/],
+    [{ algorithm: "rsa" }, /`algorithm`: must be ed25519, ecdsa-p256-sha256 or ecdsa-secp256k1-sha256/],
+    [{ baseUrl: "not a url" }, /`baseUrl`: must be an http\(s\) URL/],
+    [{ redirectUrl: "/relative" }, /`redirectUrl`: must be an http\(s\) URL template/],
+    [{ feeMode: "FREE" }, /`feeMode`: must be DEDUCT_FROM_AMOUNT or CHARGE_TO_PREFUND/],
+    [{ addressTo: "0x123" }, /`addressTo`: must be an EVM address/],
+    [{ colour: "red" }, /unknown option\(s\): colour/],
+  ])("names the wrong option: %j", (patch, message) => {
+    expect(() => parseSvcProviderOptions({ ...good, ...patch })).toThrow(message)
+  })
+
+  it("never echoes a secret in its errors", () => {
+    try {
+      parseSvcProviderOptions({ ...good, apiKey: "sk_not_svc_but_secret", privateKey: 42 })
+      throw new Error("should have thrown")
+    } catch (e) {
+      const m = (e as Error).message
+      expect(m).not.toContain("sk_not_svc_but_secret")
+      expect(m).not.toContain("BEGIN PRIVATE KEY")
+    }
+  })
+})
+
+describe("idempotency keys and titles", () => {
+  it("derives a stable UUID v4-shaped key that changes with any input", () => {
+    const a = deriveIdempotencyKey(["payses_1", 1, "FPX_HOSTED", 12050])
+    expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+    expect(deriveIdempotencyKey(["payses_1", 1, "FPX_HOSTED", 12050])).toBe(a)
+    expect(deriveIdempotencyKey(["payses_1", 2, "FPX_HOSTED", 12050])).not.toBe(a)
+    expect(deriveIdempotencyKey(["payses_1", 1, "FPX_HOSTED", 12051])).not.toBe(a)
+  })
+
+  it("titles carry the session, the attempt and a MAC over the money fields", () => {
+    const f = { sessionId: "payses_01JABCDEFGHJKMNPQRSTVWXYZ0", attempt: 2, amountSen: 12050, tokenId: "T", addressTo: "0xAbC", type: "FPX_DIRECT" }
+    const mac = checkoutMac("svc_pk_x", f)
+    const title = checkoutTitle({ prefix: "Order", sessionId: f.sessionId, attempt: 2, mac })
+    expect(title.length).toBeLessThanOrEqual(100)
+    expect(parseCheckoutTitle(title)).toEqual({ sessionId: f.sessionId, attempt: 2, mac })
+    expect(checkoutMac("svc_pk_x", { ...f, amountSen: 12051 })).not.toBe(mac)
+    expect(checkoutMac("svc_pk_other", f)).not.toBe(mac)
+    expect(checkoutMac("svc_pk_x", { ...f, addressTo: "0xabc" })).toBe(mac) // addresses are case-insensitive
+    expect(parseCheckoutTitle("Order something else")).toBeNull()
+  })
+})
+
+describe("storefront data", () => {
+  it("keeps only the whitelisted fields, validated", () => {
+    expect(
+      pickStorefrontData({ bank: "MBB0228", bankType: "RETAIL", buyerName: "  Siti  ", cart_id: "cart_01JABCDEFGHJ", amount: 1, title: "x" })
+    ).toEqual({ bank: "MBB0228", bankType: "RETAIL", buyerName: "Siti", cart_id: "cart_01JABCDEFGHJ" })
+    expect(() => pickStorefrontData({ bankType: "SAVINGS" })).toThrow(/bankType: must be RETAIL, CORPORATE, 01 or 02/)
+    expect(() => pickStorefrontData({ cart_id: "../../etc" })).toThrow(/cart_id: must be a Medusa cart id/)
+  })
+})
+
+describe("status mapping", () => {
+  it.each([
+    ["COMPLETED", false, "captured"],
+    ["CREATED", false, "pending_authorization"],
+    ["PENDING", false, "pending_authorization"],
+    ["PROCESSING", false, "pending_authorization"],
+    ["CREATED", true, "error"],
+    ["FAILED", false, "error"],
+    ["CANCELLED", false, "error"],
+    ["REJECTED", false, "error"],
+    ["SOMETHING_NEW", false, "pending_authorization"],
+  ])("%s (expired %s) -> %s", (svc, expired, medusa) => {
+    expect(toSessionStatus(svc, expired)).toBe(medusa)
+  })
+})

@@ -53,7 +53,10 @@ export class SigningClock {
     for (;;) {
       const nowSec = Math.floor(this.nowMs() / 1000)
       const last = this.lastCreated.get(key)
-      const created = last !== undefined && last >= nowSec ? last + 1 : nowSec
+      // A `last` beyond the allowed lead comes from before a backwards clock correction:
+      // it was signed on another timeline, so start afresh from the corrected clock.
+      const usable = last !== undefined && last >= nowSec && last <= nowSec + MAX_AHEAD_S
+      const created = usable ? (last as number) + 1 : nowSec
       if (created <= nowSec + MAX_AHEAD_S) {
         this.lastCreated.set(key, created)
         if (this.lastCreated.size > 512) this.prune(nowSec)

@@ -1,0 +1,293 @@
+/** The request core against real local node:http servers (no mocking of undici). */
+import { createServer } from "node:net"
+import { inspect } from "node:util"
+
+import {
+  SvcAuthenticationError,
+  SvcBadRequestError,
+  SvcConflictError,
+  SvcConnectionError,
+  SvcError,
+  SvcNotFoundError,
+  SvcPendingError,
+  SvcPermissionError,
+  SvcRateLimitError,
+  SvcResponseValidationError,
+  SvcServerError,
+  SvcServiceUnavailableError,
+  SvcTimeoutError,
+  type SvcClient,
+} from "../index"
+import * as f from "./helpers/fixtures"
+import { API_KEY, json, makeClient, startServer, svcError, testKey, verifySeen, type Handler, type TestServer } from "./helpers/server"
+
+const key = testKey("ed25519")
+const open: { s: TestServer; c: SvcClient }[] = []
+async function setup(handler: Handler, extra: Parameters<typeof makeClient>[2] = {}) {
+  const s = await startServer(handler)
+  const c = makeClient(s.url, key, extra)
+  open.push({ s, c })
+  return { s, c }
+}
+afterEach(async () => {
+  for (const { s, c } of open.splice(0)) {
+    await c.close()
+    await s.close()
+  }
+})
+const KEY = "3b241101-e2bb-4255-8caf-4136c566a962"
+
+async function caught(p: Promise<unknown>): Promise<SvcError> {
+  try {
+    await p
+  } catch (e) {
+    return e as SvcError
+  }
+  throw new Error("expected a rejection")
+}
+
+describe("retries", () => {
+  it("retries 503 with the same Idempotency-Key and body and a new valid signature each attempt", async () => {
+    const { s, c } = await setup((_r, res, n) => (n < 3 ? svcError(res, 503, "SERVICE_UNAVAILABLE") : json(res, 200, f.checkoutCreated)))
+    const out = await c.checkout.create(f.checkoutBody, { idempotencyKey: KEY })
+    expect(out).toEqual({ ...f.checkoutCreated, idempotencyKey: KEY })
+    expect(s.seen).toHaveLength(3)
+    expect(new Set(s.seen.map((r) => r.headers["idempotency-key"]))).toEqual(new Set([KEY]))
+    expect(new Set(s.seen.map((r) => r.body)).size).toBe(1)
+    expect(new Set(s.seen.map((r) => r.headers.signature)).size).toBe(3)
+    for (const r of s.seen) expect(verifySeen(r, key).ok).toBe(true)
+  })
+
+  it("202 then 200: retried with the same key", async () => {
+    const { s, c } = await setup((_r, res, n) => (n === 1 ? json(res, 202, {}) : json(res, 200, f.checkoutCreated)))
+    const out = await c.checkout.create(f.checkoutBody)
+    expect(s.seen).toHaveLength(2)
+    expect(s.seen[1]!.headers["idempotency-key"]).toBe(out.idempotencyKey)
+    expect(s.seen[0]!.headers["idempotency-key"]).toBe(out.idempotencyKey)
+  })
+
+  it("202 after every retry throws SvcPendingError IDEMPOTENCY_IN_PROGRESS carrying the key", async () => {
+    const { s, c } = await setup((_r, res) => json(res, 202, {}))
+    const e = await caught(c.checkout.create(f.checkoutBody, { idempotencyKey: KEY }))
+    expect(e).toBeInstanceOf(SvcPendingError)
+    expect(e).toMatchObject({ status: 202, code: "IDEMPOTENCY_IN_PROGRESS", idempotencyKey: KEY })
+    expect(s.seen).toHaveLength(3)
+  })
+
+  it("429 honours Retry-After (seconds, capped) and HTTP-date", async () => {
+    const { s, c } = await setup((_r, res, n) =>
+      n === 1
+        ? svcError(res, 429, "RATE_LIMITED", "slow down", { "retry-after": "1" })
+        : n === 2
+          ? svcError(res, 429, "RATE_LIMITED", "slow down", { "retry-after": new Date(Date.now() + 1000).toUTCString() })
+          : json(res, 200, f.walletBalance),
+    )
+    const t0 = Date.now()
+    await c.wallet.balance()
+    const gap1 = s.seen[1]!.at - s.seen[0]!.at
+    expect(gap1).toBeGreaterThanOrEqual(280) // 1 s capped to retryAfterCapMs = 300
+    expect(s.seen).toHaveLength(3)
+    expect(Date.now() - t0).toBeLessThan(2000)
+  })
+
+  it("5xx exhausts retries into SvcServerError with code, status and requestId", async () => {
+    const { s, c } = await setup((_r, res) => svcError(res, 500, "INTERNAL_ERROR", "Internal error"))
+    const e = await caught(c.wallet.address())
+    expect(e).toBeInstanceOf(SvcServerError)
+    expect(e).toMatchObject({ code: "INTERNAL_ERROR", status: 500, requestId: "0b7d7a4e-1c9e-4c1e-9d5e-5a4f3c2b1a00" })
+    expect(s.seen).toHaveLength(3)
+  })
+
+  it("a server that never answers gives SvcTimeoutError after each attempt times out", async () => {
+    const { s, c } = await setup(() => undefined, { timeoutMs: 150, maxRetries: 1 })
+    const t0 = Date.now()
+    const e = await caught(c.payouts.create({ beneficiaryId: f.ID, amount: 1000 }, { idempotencyKey: KEY }))
+    expect(e).toBeInstanceOf(SvcTimeoutError)
+    expect(e).toBeInstanceOf(SvcConnectionError)
+    expect(e).toMatchObject({ code: "TIMEOUT", status: 0, idempotencyKey: KEY })
+    expect(s.seen).toHaveLength(2)
+    expect(s.seen[0]!.headers["idempotency-key"]).toBe(KEY)
+    expect(s.seen[1]!.headers["idempotency-key"]).toBe(KEY)
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(280)
+  })
+
+  it("connection refused gives SvcConnectionError (not a timeout), retried", async () => {
+    const srv = createServer()
+    await new Promise<void>((r) => srv.listen(0, "127.0.0.1", r))
+    const port = (srv.address() as { port: number }).port
+    await new Promise<void>((r) => srv.close(() => r()))
+    const c = makeClient(`http://127.0.0.1:${port}`, key)
+    const e = await caught(c.health())
+    expect(e).toBeInstanceOf(SvcConnectionError)
+    expect(e).not.toBeInstanceOf(SvcTimeoutError)
+    expect(e.code).toBe("CONNECTION_ERROR")
+    await c.close()
+  })
+
+  it.each([
+    [400, "INVALID_REQUEST", SvcBadRequestError],
+    [401, "UNAUTHORIZED", SvcAuthenticationError],
+    [403, "ACCOUNT_FROZEN", SvcPermissionError],
+    [404, "NOT_FOUND", SvcNotFoundError],
+    [422, "CONFLICT", SvcConflictError],
+  ])("never retries %i %s", async (status, code, cls) => {
+    const { s, c } = await setup((_r, res) => svcError(res, status, code))
+    const e = await caught(c.wallet.fiatWithdrawals.create({ bankAccountId: f.ID, amount: 5000 }, { idempotencyKey: KEY }))
+    expect(e).toBeInstanceOf(cls)
+    expect(e).toMatchObject({ status, code, idempotencyKey: KEY, requestId: "0b7d7a4e-1c9e-4c1e-9d5e-5a4f3c2b1a00" })
+    expect(s.seen).toHaveLength(1)
+  })
+
+  it("429 exhausted is SvcRateLimitError; 503 is SvcServiceUnavailableError (a SvcServerError)", async () => {
+    const { c } = await setup((r, res) => (r.path === "/v1/wallet/balance" ? svcError(res, 429, "RATE_LIMITED") : svcError(res, 503, "SERVICE_UNAVAILABLE")))
+    expect(await caught(c.wallet.balance())).toBeInstanceOf(SvcRateLimitError)
+    const e = await caught(c.wallet.address())
+    expect(e).toBeInstanceOf(SvcServiceUnavailableError)
+    expect(e).toBeInstanceOf(SvcServerError)
+  })
+})
+
+describe("error mapping and tolerance", () => {
+  it("VALIDATION_FAILED carries the parsed field list", async () => {
+    const { c } = await setup((_r, res) => svcError(res, 400, "VALIDATION_FAILED", "amount: must be at least 1000\ntitle: is required; description: too long"))
+    const e = await caught(c.checkout.create(f.checkoutBody))
+    expect(e.code).toBe("VALIDATION_FAILED")
+    expect(e.fields).toEqual([
+      { field: "amount", message: "must be at least 1000" },
+      { field: "title", message: "is required" },
+      { field: "description", message: "too long" },
+    ])
+    expect(e.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
+  it("unknown codes, unknown statuses and extra fields are tolerated", async () => {
+    const { c } = await setup((r, res) =>
+      r.path.startsWith("/v1/checkout/") ? json(res, 200, { ...f.checkout, status: "ON_HOLD", type: "NEW_TYPE", extra: { a: 1 } }) : svcError(res, 400, "BRAND_NEW_CODE"),
+    )
+    const ch = await c.checkout.retrieve(f.ID)
+    expect(ch.status).toBe("ON_HOLD")
+    expect((ch as Record<string, unknown>).extra).toEqual({ a: 1 })
+    const e = await caught(c.wallet.balance())
+    expect(e).toBeInstanceOf(SvcBadRequestError)
+    expect(e.code).toBe("BRAND_NEW_CODE")
+  })
+
+  it("a body without code falls back to the status's code; a non-JSON 2xx is SvcResponseValidationError", async () => {
+    const { c } = await setup((r, res) => {
+      if (r.path === "/v1/wallet/balance") {
+        res.writeHead(404)
+        res.end("nope")
+      } else json(res, 200, { evmAddress: 1 })
+    })
+    const e = await caught(c.wallet.balance())
+    expect(e).toMatchObject({ status: 404, code: "NOT_FOUND" })
+    const v = await caught(c.wallet.address())
+    expect(v).toBeInstanceOf(SvcResponseValidationError)
+    expect(v.code).toBe("INVALID_RESPONSE")
+  })
+})
+
+describe("signatures and clock", () => {
+  it("two identical bodyless writes in the same second carry different signatures", async () => {
+    const { s, c } = await setup((_r, res) => json(res, 200, { success: true }))
+    await Promise.all([c.wallet.allowedSenders.remove(f.ID, f.ID2), c.wallet.allowedSenders.remove(f.ID, f.ID2)])
+    const created = s.seen.map((r) => verifySeen(r, key).created)
+    expect(created[0]).not.toBe(created[1])
+    expect(s.seen[0]!.headers.signature).not.toBe(s.seen[1]!.headers.signature)
+    expect(Math.abs(created[0]! - created[1]!)).toBe(1)
+  })
+
+  it("learns a skewed server clock from Date and signs with it", async () => {
+    const skewMs = 120_000
+    const { s, c } = await setup((r, res) =>
+      json(res, 200, r.path === "/v1/health" ? f.health : f.checkoutCreated, { date: new Date(Date.now() + skewMs).toUTCString() }),
+    )
+    await c.health()
+    expect(Math.abs(c.clockOffsetMs - skewMs)).toBeLessThan(1500)
+    await c.checkout.create(f.checkoutBody)
+    const created = verifySeen(s.seen[1]!, key).created
+    expect(Math.abs(created * 1000 - (Date.now() + skewMs))).toBeLessThan(3000)
+  })
+
+  it("a 401 whose Date shows skew re-signs once with the corrected clock", async () => {
+    const skewMs = -90_000 // server is 90 s behind the local clock
+    const { s, c } = await setup((r, res) => {
+      const serverNow = Date.now() + skewMs
+      const created = verifySeen(r, key).created * 1000
+      const headers = { date: new Date(serverNow).toUTCString() }
+      if (created > serverNow + 5000 || created < serverNow - 30_000) svcError(res, 401, "UNAUTHORIZED", "stale", headers)
+      else json(res, 200, f.checkoutCreated, headers)
+    })
+    await c.checkout.create(f.checkoutBody, { idempotencyKey: KEY })
+    expect(s.seen).toHaveLength(2)
+    expect(s.seen[1]!.headers["idempotency-key"]).toBe(KEY)
+  })
+
+  it("a plain 401 (no skew) is not retried", async () => {
+    const { s, c } = await setup((_r, res) => svcError(res, 401, "UNAUTHORIZED"))
+    await caught(c.checkout.create(f.checkoutBody))
+    expect(s.seen).toHaveLength(1)
+  })
+})
+
+describe("rate limiter", () => {
+  it("makes a burst wait its turn (account ceiling) instead of sending it all at once", async () => {
+    const { s, c } = await setup((_r, res) => json(res, 200, f.walletBalance), { accountRateLimit: 3, rateLimitWindowMs: 400 })
+    const t0 = Date.now()
+    await Promise.all(Array.from({ length: 7 }, () => c.wallet.balance()))
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(790)
+    const at = s.seen.map((r) => r.at).sort((a, b) => a - b)
+    for (let i = 3; i < at.length; i++) expect(at[i]! - at[i - 3]!).toBeGreaterThanOrEqual(390)
+  })
+
+  it("applies the per-route limit inside the ceiling (token withdrawals: 30 per window)", async () => {
+    const { s, c } = await setup((_r, res) => json(res, 200, f.tokenTransfer), { accountRateLimit: 1000, rateLimitWindowMs: 300 })
+    const t0 = Date.now()
+    await Promise.all(Array.from({ length: 31 }, (_, i) => c.wallet.tokenWithdrawals.create({ tokenId: f.TOKEN_ID, addressTo: f.EVM, amount: 1000 + i })))
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(290)
+    expect(s.seen).toHaveLength(31)
+  })
+})
+
+describe("secrets", () => {
+  it("apiKey and privateKey never appear in errors, logs, toString, inspect or JSON", async () => {
+    const logs: string[] = []
+    const logger = {
+      debug: (m: string, meta?: unknown) => logs.push(m + JSON.stringify(meta)),
+      warn: (m: string, meta?: unknown) => logs.push(m + JSON.stringify(meta)),
+    }
+    const { c } = await setup((r, res) => (r.path === "/v1/health" ? svcError(res, 503, "SERVICE_UNAVAILABLE") : svcError(res, 401, "UNAUTHORIZED")), { logger })
+    const errs = [await caught(c.health()), await caught(c.checkout.create(f.checkoutBody))]
+    const pemBody = key.privatePem.split("\n")[1]!
+    const texts = [
+      ...logs,
+      ...errs.flatMap((e) => [String(e), e.message, e.stack ?? "", JSON.stringify(e), inspect(e, { depth: 5, showHidden: true })]),
+      String(c),
+      JSON.stringify(c),
+      inspect(c, { depth: 10, showHidden: true }),
+    ]
+    expect(logs.length).toBeGreaterThan(0)
+    for (const t of texts) {
+      expect(t).not.toContain(API_KEY)
+      expect(t).not.toContain(pemBody)
+    }
+  })
+
+  it("option errors name the option but not the value", () => {
+    const { SvcClient } = jest.requireActual("../index") as typeof import("../index")
+    const base = { baseUrl: "http://x", apiKey: API_KEY, keyId: "k", privateKey: key.privatePem, algorithm: "ed25519" as const }
+    expect(() => new SvcClient({ ...base, baseUrl: "ftp:/nope" })).toThrow(/^baseUrl: /)
+    expect(() => new SvcClient({ ...base, apiKey: "" })).toThrow(/^apiKey: /)
+    expect(() => new SvcClient({ ...base, algorithm: "rsa" as never })).toThrow(/^algorithm: /)
+    expect(() => new SvcClient({ ...base, timeoutMs: -1 })).toThrow(/^timeoutMs: /)
+    expect(() => new SvcClient({ ...base, maxRetries: 1.5 })).toThrow(/^maxRetries: /)
+    let msg = ""
+    try {
+      new SvcClient({ ...base, privateKey: `${API_KEY}-garbage` })
+    } catch (e) {
+      msg = `${String(e)} ${JSON.stringify(e)}`
+    }
+    expect(msg).toMatch(/privateKey/)
+    expect(msg).not.toContain(API_KEY)
+  })
+})

@@ -1,0 +1,144 @@
+// Seeds the demo store, idempotently (a second run reuses what exists):
+// a "Demo web store" sales channel, a publishable key linked to it, a Malaysia
+// region in MYR with the three svc providers, three products priced in MYR
+// (no inventory tracking), and the admin user DEMO_ADMIN_EMAIL whose password
+// is set to DEMO_ADMIN_PASSWORD. Writes {publishableKey, regionId} as JSON to
+// DEMO_SEED_OUT. Run by demo/start.ts as `npx medusa exec demo/seed.ts`.
+import { writeFileSync } from "node:fs"
+import type { ExecArgs } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import {
+  createApiKeysWorkflow,
+  createProductsWorkflow,
+  createRegionsWorkflow,
+  createSalesChannelsWorkflow,
+  createUsersWorkflow,
+  linkSalesChannelsToApiKeyWorkflow,
+  updateRegionsWorkflow,
+} from "@medusajs/core-flows"
+
+const PROVIDERS = ["pp_svc-wallet_svc", "pp_svc-fpx_svc", "pp_svc-fpx-direct_svc"]
+const CHANNEL = "Demo web store"
+const KEY_TITLE = "Demo storefront"
+
+const PRODUCTS = [
+  { title: "Batik shirt", handle: "batik-shirt", description: "Hand-drawn batik, cotton.", option: "Size", value: "M", myr: 120.5 },
+  { title: "Songket scarf", handle: "songket-scarf", description: "Woven with gold thread.", option: "Colour", value: "Gold", myr: 89 },
+  { title: "Kopi beans 500 g", handle: "kopi-beans", description: "Roasted in Ipoh.", option: "Grind", value: "Whole", myr: 36.9 },
+]
+
+export default async function seedDemo({ container }: ExecArgs) {
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const email = process.env.DEMO_ADMIN_EMAIL || "admin@svc-demo.local"
+  const password = process.env.DEMO_ADMIN_PASSWORD
+  if (!password) throw new Error("DEMO_ADMIN_PASSWORD is not set")
+
+  // Sales channel
+  const { data: channels } = await query.graph({ entity: "sales_channel", fields: ["id"], filters: { name: CHANNEL } })
+  let channelId = channels[0]?.id as string | undefined
+  if (!channelId) {
+    const { result } = await createSalesChannelsWorkflow(container).run({ input: { salesChannelsData: [{ name: CHANNEL }] } })
+    channelId = result[0].id
+    logger.info(`demo: created sales channel ${channelId}`)
+  }
+
+  // Publishable key
+  const { data: keys } = await query.graph({
+    entity: "api_key",
+    fields: ["id", "token", "revoked_at"],
+    filters: { title: KEY_TITLE, type: "publishable" },
+  })
+  let key = keys.find((k: any) => !k.revoked_at) as { id: string; token: string } | undefined
+  if (!key) {
+    const { result } = await createApiKeysWorkflow(container).run({
+      input: { api_keys: [{ title: KEY_TITLE, type: "publishable", created_by: "demo" }] },
+    })
+    key = result[0]
+    await linkSalesChannelsToApiKeyWorkflow(container).run({ input: { id: key.id, add: [channelId] } })
+    logger.info(`demo: created publishable key ${key.id}`)
+  }
+
+  // Region
+  const { data: regions } = await query.graph({
+    entity: "region",
+    fields: ["id", "payment_providers.id"],
+    filters: { name: "Malaysia" },
+  })
+  let regionId = regions[0]?.id as string | undefined
+  if (!regionId) {
+    const { result } = await createRegionsWorkflow(container).run({
+      input: { regions: [{ name: "Malaysia", currency_code: "myr", countries: ["my"], payment_providers: PROVIDERS }] },
+    })
+    regionId = result[0].id
+    logger.info(`demo: created region Malaysia ${regionId}`)
+  } else {
+    const have = new Set(((regions[0] as any).payment_providers ?? []).map((p: any) => p.id))
+    if (PROVIDERS.some((p) => !have.has(p))) {
+      await updateRegionsWorkflow(container).run({
+        input: { selector: { id: regionId }, update: { payment_providers: PROVIDERS } },
+      })
+    }
+  }
+
+  // Products
+  const { data: existing } = await query.graph({
+    entity: "product",
+    fields: ["handle"],
+    filters: { handle: PRODUCTS.map((p) => p.handle) },
+  })
+  const have = new Set(existing.map((p: any) => p.handle))
+  const missing = PRODUCTS.filter((p) => !have.has(p.handle))
+  if (missing.length) {
+    await createProductsWorkflow(container).run({
+      input: {
+        products: missing.map((p) => ({
+          title: p.title,
+          handle: p.handle,
+          description: p.description,
+          status: "published" as const,
+          options: [{ title: p.option, values: [p.value] }],
+          variants: [
+            {
+              title: p.value,
+              options: { [p.option]: p.value },
+              manage_inventory: false,
+              prices: [{ amount: p.myr, currency_code: "myr" }],
+            },
+          ],
+          sales_channels: [{ id: channelId! }],
+        })),
+      },
+    })
+    logger.info(`demo: created products ${missing.map((p) => p.handle).join(", ")}`)
+  }
+
+  // Admin user (the password always follows .demo/demo.json)
+  const userModule = container.resolve(Modules.USER)
+  const auth = container.resolve(Modules.AUTH)
+  const [user] = await userModule.listUsers({ email })
+  const { data: identities } = await query.graph({
+    entity: "provider_identity",
+    fields: ["id", "auth_identity_id"],
+    filters: { entity_id: email, provider: "emailpass" },
+  })
+  if (identities.length) {
+    const r = await auth.updateProvider("emailpass", { entity_id: email, password })
+    if (!r.success) throw new Error(`could not set the demo admin password: ${r.error}`)
+  }
+  if (!user) {
+    const { result } = await createUsersWorkflow(container).run({ input: { users: [{ email }] } })
+    let authIdentityId = (identities[0] as any)?.auth_identity_id as string | undefined
+    if (!authIdentityId) {
+      const r = await auth.register("emailpass", { body: { email, password } })
+      if (!r.success || !r.authIdentity) throw new Error(`could not register the demo admin: ${r.error}`)
+      authIdentityId = r.authIdentity.id
+    }
+    await auth.updateAuthIdentities({ id: authIdentityId, app_metadata: { user_id: result[0].id } })
+    logger.info(`demo: created admin user ${email}`)
+  }
+
+  const out = { publishableKey: key.token, regionId, salesChannelId: channelId }
+  if (process.env.DEMO_SEED_OUT) writeFileSync(process.env.DEMO_SEED_OUT, JSON.stringify(out, null, 2))
+  logger.info("demo: seed done")
+}

@@ -133,7 +133,7 @@ export class RequestCore {
           signRequest({
             method: spec.method,
             path,
-            ...(bodyBytes ? { body: bodyBytes, contentType: "application/json" } : {}),
+            ...(bodyBytes ? { body: bodyBytes, contentType: "application/json", digest: digestKey } : {}),
             keyid: this.#opts.keyId,
             created,
             key: this.#secrets.key,

@@ -206,6 +206,8 @@ export interface SignRequestInput {
   /** Exact bytes sent, or undefined for a bodyless request. */
   body?: Uint8Array
   contentType?: string
+  /** Content-Digest of `body` when the caller already computed it (saves a hash). */
+  digest?: string
   keyid: string
   created: number
   key: SigningKey
@@ -229,7 +231,7 @@ export function signRequest(input: SignRequestInput): SignedHeaders {
   let components: readonly string[] = BODYLESS_COMPONENTS
   let digest: string | undefined
   if (input.body !== undefined) {
-    digest = contentDigest(input.body)
+    digest = input.digest ?? contentDigest(input.body)
     headers["content-digest"] = digest
     headers["content-type"] = input.contentType ?? "application/json"
     components = BODY_COMPONENTS

@@ -74,6 +74,8 @@ async function main() {
     SVC_KEY_ID: c.keyId,
     SVC_PRIVATE_KEY: c.privateKeyPem,
     SVC_ALGORITHM: c.algorithm,
+    // Medusa's CORS lists origins (a bare "*" matches nothing): allow the storefront
+    STORE_CORS: `${storefrontUrl},http://127.0.0.1:${STOREFRONT_PORT}`,
     SVC_REDIRECT_URL: `${storefrontUrl}/checkout/return?cart_id={cart_id}`,
   }
 

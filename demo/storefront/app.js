@@ -281,7 +281,7 @@
     const sessions = (cart.payment_collection && cart.payment_collection.payment_sessions) || []
     const failed = sessions.find((s) => s.data && s.data.failureReason)
     const reason = (failed && failed.data.failureReason) || errorText || "The payment was not completed."
-    $("return-status").textContent = "Your payment was not completed."
+    show("return-section", false)
     renderCart()
     show("checkout", false)
     showPayment(reason)

@@ -7,7 +7,7 @@ import { join, resolve } from "node:path"
 import { chromium, type BrowserContext, type Page } from "playwright-core"
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
-/** The tests install nothing: without chromium they are skipped (CI installs it, see docs/demo.md). */
+/** The tests install nothing: without chromium they fail with the fix to apply (see docs/demo.md). */
 export const hasChromium = existsSync(CHROMIUM_PATH)
 
 const ARGS = [

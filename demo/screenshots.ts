@@ -1,0 +1,71 @@
+// Refreshes docs/images/*.png from a running demo (`npm run demo` in another
+// terminal): drives the storefront in Debian's chromium through a failed FPX
+// payment, a retry with FPX direct, and the order confirmation, then the order
+// in the admin. Run: node -r @swc-node/register demo/screenshots.ts
+import { copyFileSync, mkdirSync, readdirSync, readFileSync } from "node:fs"
+import { join, resolve } from "node:path"
+import { launchBrowser } from "../integration-tests/browser/browser"
+
+const ROOT = resolve(__dirname, "..")
+const OUT = join(ROOT, "docs/images")
+// written under .demo/ first: `medusa develop` restarts on any new file outside dot folders
+const TMP = join(ROOT, ".demo/screenshots")
+
+async function main() {
+  const demo = JSON.parse(readFileSync(join(ROOT, ".demo/demo.json"), "utf8"))
+  mkdirSync(TMP, { recursive: true })
+  const browser = await launchBrowser()
+  try {
+    const page = await browser.context.newPage()
+    await page.setViewportSize({ width: 960, height: 720 })
+    const shot = (name: string) => page.screenshot({ path: join(TMP, `${name}.png`) })
+
+    await page.goto(demo.storefrontUrl)
+    await page.locator("#add-batik-shirt").click()
+    await page.locator("#cart-section").waitFor({ state: "visible" })
+    await page.locator("#checkout").click()
+    await page.locator("#pay-fpx").check()
+    await page.locator("#place-order").click()
+    await page.waitForURL(/\/fpx\//)
+    await page.locator("#fail").click()
+    await page.locator("#failure").waitFor({ state: "visible" })
+    await page.locator("#payment-section").scrollIntoViewIfNeeded()
+    await shot("storefront-payment-failed")
+
+    await page.locator("#pay-fpx-direct").check()
+    await page.locator("#bank-MBB0228").click()
+    await page.locator("#buyer-name").fill("Siti Aminah")
+    await page.locator("#bank-picker").scrollIntoViewIfNeeded()
+    await shot("storefront-fpx-direct-bank-picker")
+    await page.locator("#place-order").click()
+    await page.waitForURL(/\/fpx\//)
+    await page.locator("#pay").click()
+    await page.locator("#order-confirmation").waitFor({ state: "visible" })
+    await page.waitForFunction(() => document.querySelector("#payment-status")?.textContent === "captured", null, { timeout: 30_000 })
+    await shot("storefront-order-confirmation")
+    const orderId = await page.locator("#order-id").textContent()
+
+    if (process.env.SKIP_ADMIN !== "1") {
+      await page.setViewportSize({ width: 1280, height: 900 })
+      await page.goto(demo.adminUrl, { timeout: 120_000 })
+      await page.locator("input[name=email]").fill(demo.adminEmail, { timeout: 120_000 })
+      await page.locator("input[name=password]").fill(demo.adminPassword)
+      await page.locator("button[type=submit]").click()
+      await page.waitForURL(/\/app\/orders/, { timeout: 60_000 })
+      await page.goto(`${demo.adminUrl}/orders/${orderId}`)
+      await page.getByText(/svc/i).first().waitFor({ timeout: 60_000 })
+      await page.waitForTimeout(1500)
+      await shot("admin-order-svc-payment")
+    }
+  } finally {
+    await browser.close()
+  }
+  mkdirSync(OUT, { recursive: true })
+  for (const f of readdirSync(TMP)) copyFileSync(join(TMP, f), join(OUT, f))
+  console.log(`screenshots written to ${OUT}`)
+}
+
+main().catch((e) => {
+  console.error(e)
+  process.exit(1)
+})

@@ -6,25 +6,13 @@ import {
 } from "@medusajs/framework/utils"
 import { cancelOrderWorkflow, processPaymentWorkflow } from "@medusajs/core-flows"
 import { fromSen, toSen } from "../svc"
-import { checkoutMac, parseCheckoutTitle } from "../providers/svc/core/keys"
+import { verifiedSessionOf, type SvcCheckoutRead } from "../providers/svc/core/keys"
 import { failureReason, FINAL_UNPAID } from "../providers/svc/core/status"
 import { svcFromContainer } from "../providers/svc/core/config-lookup"
 import { SVC_MODULE } from "../modules/svc"
 import type SvcModuleService from "../modules/svc/service"
 
-/** A checkout as read from svc; only fields the plugin relies on. */
-export type SvcCheckoutRead = {
-  checkoutId: string
-  type?: string
-  status: string
-  amount: string
-  addressTo: string
-  tokenId: string
-  title: string
-  txHash?: string | null
-  paidAt?: string | null
-  expiresAt: string
-}
+export type { SvcCheckoutRead }
 
 export type SettleOutcome =
   | "captured"
@@ -65,17 +53,8 @@ export async function settleCheckout(
   const query = container.resolve<{ graph: (q: unknown) => Promise<{ data: any[] }> }>(ContainerRegistrationKeys.QUERY)
   const paymentModule = container.resolve<any>(Modules.PAYMENT)
 
-  const t = parseCheckoutTitle(c.title ?? "")
-  if (!t) return "foreign"
-  const mac = checkoutMac(svc.options.apiKey, {
-    sessionId: t.sessionId,
-    attempt: t.attempt,
-    amountSen: Number(c.amount),
-    tokenId: c.tokenId,
-    addressTo: c.addressTo,
-    type: c.type ?? "SVC_ACCOUNT",
-  })
-  if (mac !== t.mac) {
+  const t = verifiedSessionOf(svc.options.apiKey, c)
+  if (!t) {
     logger.warn(`svc: checkout ${c.checkoutId} carries a title this store did not make; ignored`)
     return "foreign"
   }

@@ -56,3 +56,36 @@ export function checkoutMac(
     .digest("hex")
     .slice(0, 12)
 }
+
+/** A checkout as read from svc (GET /v1/checkout/{id}); only the fields the plugin relies on. */
+export type SvcCheckoutRead = {
+  checkoutId: string
+  type?: string
+  status: string
+  amount: string
+  addressTo: string
+  tokenId: string
+  title: string
+  txHash?: string | null
+  paidAt?: string | null
+  expiresAt: string
+}
+
+/**
+ * Is this checkout (read from svc) one this store made? Returns its session id
+ * when the title parses and its MAC matches the checkout's amount, token,
+ * address and type; null otherwise.
+ */
+export function verifiedSessionOf(secret: string, c: SvcCheckoutRead): { sessionId: string; attempt: number } | null {
+  const t = parseCheckoutTitle(c.title ?? "")
+  if (!t) return null
+  const mac = checkoutMac(secret, {
+    sessionId: t.sessionId,
+    attempt: t.attempt,
+    amountSen: Number(c.amount),
+    tokenId: c.tokenId,
+    addressTo: c.addressTo,
+    type: c.type ?? "SVC_ACCOUNT",
+  })
+  return mac === t.mac ? { sessionId: t.sessionId, attempt: t.attempt } : null
+}

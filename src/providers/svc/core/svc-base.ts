@@ -32,7 +32,7 @@ import { CheckoutLedger } from "./checkout-ledger"
 import { SvcCatalog } from "./catalog"
 import { sharedSvcClient } from "./client-registry"
 import { toMedusaError, isUncertainFailure } from "./errors"
-import { checkoutMac, checkoutTitle, deriveIdempotencyKey, parseCheckoutTitle } from "./keys"
+import { checkoutMac, checkoutTitle, deriveIdempotencyKey, verifiedSessionOf, type SvcCheckoutRead } from "./keys"
 import { parseSvcProviderOptions, type SvcProviderOptions } from "./options"
 import { pickStorefrontData, StorefrontDataError, svcSessionDataSchema, type StorefrontData, type SvcSessionData } from "./session-data"
 import { failureReason, FINAL_UNPAID, toSessionStatus } from "./status"
@@ -45,19 +45,8 @@ const MAX_SEN = 100_000_000
 
 type Logger = { info: (m: string) => void; warn: (m: string) => void; error: (m: string) => void }
 
-/** A checkout as read from svc (GET /v1/checkout/{id}); amounts are strings in sen. */
-type SvcCheckout = {
-  checkoutId: string
-  type?: string
-  status: string
-  amount: string
-  addressTo: string
-  tokenId: string
-  title: string
-  txHash?: string | null
-  paidAt?: string | null
-  expiresAt: string
-}
+/** A checkout as read from svc; amounts are strings in sen. */
+type SvcCheckout = SvcCheckoutRead
 
 /**
  * All behaviour of the three svc payment providers. The subclasses only name
@@ -420,17 +409,8 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
   async verifyCheckout(
     c: SvcCheckout
   ): Promise<{ ok: true; sessionId: string } | { ok: false; sessionId?: string; reason: string }> {
-    const t = parseCheckoutTitle(c.title ?? "")
-    if (!t) return { ok: false, reason: "title is not one of this store's" }
-    const expectMac = checkoutMac(this.options_.apiKey, {
-      sessionId: t.sessionId,
-      attempt: t.attempt,
-      amountSen: Number(c.amount),
-      tokenId: c.tokenId,
-      addressTo: c.addressTo,
-      type: c.type ?? "SVC_ACCOUNT",
-    })
-    if (expectMac !== t.mac) return { ok: false, sessionId: t.sessionId, reason: "title MAC does not match amount, token or address" }
+    const t = verifiedSessionOf(this.options_.apiKey, c)
+    if (!t) return { ok: false, reason: "title is not this store's, or its MAC does not match amount, token or address" }
     const session = await readPaymentSession(this.knex_, t.sessionId)
     if (session === undefined) return { ok: true, sessionId: t.sessionId } // no database access: MAC is the evidence
     if (session === null) return { ok: false, sessionId: t.sessionId, reason: "payment session not found" }

@@ -119,6 +119,14 @@ export async function settleCheckout(
           await flag(svcModule, c.checkoutId, "order_canceled", `Order ${o.id} was canceled: ${reason}`, o.id)
           return "order_canceled"
         } catch (e) {
+          // Two events for one checkout can settle at once: if the other run
+          // canceled the order meanwhile, that is the outcome, not a flag.
+          // (It may still be committing: look a few times before flagging.)
+          for (let i = 0; i < 6; i++) {
+            const { data: now } = await query.graph({ entity: "order", fields: ["id", "status"], filters: { id: o.id } })
+            if (now[0]?.status === "canceled") return "order_canceled"
+            await new Promise((r) => setTimeout(r, 300))
+          }
           logger.warn(`svc: could not cancel order ${o.id} after its payment failed: ${(e as Error).message}; flagging it instead`)
         }
       }

@@ -6,16 +6,16 @@
 // DEMO_SEED_OUT. Run by demo/start.ts as `npx medusa exec demo/seed.ts`.
 import { writeFileSync } from "node:fs"
 import type { ExecArgs } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import {
   createApiKeysWorkflow,
   createProductsWorkflow,
   createRegionsWorkflow,
   createSalesChannelsWorkflow,
-  createUsersWorkflow,
   linkSalesChannelsToApiKeyWorkflow,
   updateRegionsWorkflow,
 } from "@medusajs/core-flows"
+import { ensureAdminUser } from "./admin-user"
 
 const PROVIDERS = ["pp_svc-wallet_svc", "pp_svc-fpx_svc", "pp_svc-fpx-direct_svc"]
 const CHANNEL = "Demo web store"
@@ -114,29 +114,7 @@ export default async function seedDemo({ container }: ExecArgs) {
   }
 
   // Admin user (the password always follows .demo/demo.json)
-  const userModule = container.resolve(Modules.USER)
-  const auth = container.resolve(Modules.AUTH)
-  const [user] = await userModule.listUsers({ email })
-  const { data: identities } = await query.graph({
-    entity: "provider_identity",
-    fields: ["id", "auth_identity_id"],
-    filters: { entity_id: email, provider: "emailpass" },
-  })
-  if (identities.length) {
-    const r = await auth.updateProvider("emailpass", { entity_id: email, password })
-    if (!r.success) throw new Error(`could not set the demo admin password: ${r.error}`)
-  }
-  if (!user) {
-    const { result } = await createUsersWorkflow(container).run({ input: { users: [{ email }] } })
-    let authIdentityId = (identities[0] as any)?.auth_identity_id as string | undefined
-    if (!authIdentityId) {
-      const r = await auth.register("emailpass", { body: { email, password } })
-      if (!r.success || !r.authIdentity) throw new Error(`could not register the demo admin: ${r.error}`)
-      authIdentityId = r.authIdentity.id
-    }
-    await auth.updateAuthIdentities({ id: authIdentityId, app_metadata: { user_id: result[0].id } })
-    logger.info(`demo: created admin user ${email}`)
-  }
+  if (await ensureAdminUser(container, email, password)) logger.info(`demo: created admin user ${email}`)
 
   const out = { publishableKey: key.token, regionId, salesChannelId: channelId }
   if (process.env.DEMO_SEED_OUT) writeFileSync(process.env.DEMO_SEED_OUT, JSON.stringify(out, null, 2))

@@ -1,7 +1,11 @@
 // A tiny static server for the demo storefront (demo/storefront/*): plain
-// HTML and one script that calls Medusa's Store API with fetch. `/config.js`
-// tells the page where the store is and which publishable key to send.
-// Used by `npm run demo` (demo/start.ts) and the browser tests.
+// HTML and one script that talks to Medusa's Store API through
+// @medusajs/js-sdk, the client Medusa's own storefronts use. The SDK ships as
+// npm modules, not as a browser script, so it is bundled once per server with
+// esbuild (already installed: Medusa's admin bundler brings it) into one file
+// served at `/vendor/medusa-js-sdk.js`, which sets `window.Medusa`.
+// `/config.js` tells the page where the store is and which publishable key to
+// send. Used by `npm run demo` (demo/start.ts) and the browser tests.
 import { createServer, type Server } from "node:http"
 import { readFile } from "node:fs/promises"
 import { join } from "node:path"
@@ -20,8 +24,35 @@ const TYPES: Record<string, string> = {
   ".css": "text/css; charset=utf-8",
 }
 const FILES = new Set(["/app.js", "/style.css"])
+const SDK_PATH = "/vendor/medusa-js-sdk.js"
+
+let sdkBundle: Promise<string> | undefined
+/** @medusajs/js-sdk as one browser script (IIFE) that sets `window.Medusa`. */
+export function medusaJsSdkBundle(): Promise<string> {
+  sdkBundle ??= (async () => {
+    const esbuild = await import("esbuild")
+    const out = await esbuild.build({
+      stdin: {
+        contents: 'import Medusa, { FetchError } from "@medusajs/js-sdk"; window.Medusa = Medusa; window.MedusaFetchError = FetchError;',
+        resolveDir: __dirname,
+        loader: "js",
+      },
+      bundle: true,
+      format: "iife",
+      platform: "browser",
+      target: "es2020",
+      minify: true,
+      write: false,
+      logLevel: "silent",
+    })
+    return `/* @medusajs/js-sdk, bundled by demo/storefront-server.ts */\n${out.outputFiles[0].text}`
+  })()
+  sdkBundle.catch(() => (sdkBundle = undefined))
+  return sdkBundle
+}
 
 export async function startStorefront(opts: StorefrontOptions): Promise<{ url: string; close: () => Promise<void> }> {
+  await medusaJsSdkBundle() // fail at start, not on the first page view
   const server: Server = createServer(async (req, res) => {
     const path = new URL(req.url ?? "/", "http://x").pathname
     try {
@@ -30,6 +61,11 @@ export async function startStorefront(opts: StorefrontOptions): Promise<{ url: s
         const config = { storeUrl: opts.storeUrl, publishableKey: opts.publishableKey }
         res.writeHead(200, { "content-type": TYPES[".js"], "cache-control": "no-store" })
         return res.end(`window.DEMO_CONFIG = ${JSON.stringify(config)};\n`)
+      }
+      if (path === SDK_PATH) {
+        const js = await medusaJsSdkBundle()
+        res.writeHead(200, { "content-type": TYPES[".js"], "cache-control": "no-store" })
+        return res.end(js)
       }
       if (path === "/favicon.ico") {
         res.writeHead(204)

@@ -1,4 +1,8 @@
-// The demo storefront: plain browser JavaScript against Medusa's Store API.
+// The demo storefront: plain browser JavaScript against Medusa's Store API
+// through @medusajs/js-sdk (`window.Medusa`, served by the demo's storefront
+// server as /vendor/medusa-js-sdk.js). The only call the SDK has no method for
+// is the plugin's own `GET /store/svc/fpx-banks`, made with `sdk.client.fetch`,
+// which adds the publishable key like every other store call.
 // Pages: "/" (products, cart, payment choice) and "/checkout/return?cart_id="
 // (where svc sends the shopper back: completes the cart, shows the order or
 // the reason the payment failed and lets the shopper choose again).
@@ -14,20 +18,7 @@
   let bankType = "RETAIL"
   let selectedBank = null
 
-  async function api(path, body, method) {
-    const res = await fetch(cfg.storeUrl + path, {
-      method: method || (body ? "POST" : "GET"),
-      headers: { "content-type": "application/json", "x-publishable-api-key": cfg.publishableKey },
-      body: body ? JSON.stringify(body) : undefined,
-    })
-    const json = await res.json().catch(() => ({}))
-    if (!res.ok) {
-      const err = new Error(json.message || `${res.status} ${res.statusText}`)
-      err.status = res.status
-      throw err
-    }
-    return json
-  }
+  const sdk = new window.Medusa({ baseUrl: cfg.storeUrl, publishableKey: cfg.publishableKey })
   const money = (amount, cc) =>
     new Intl.NumberFormat("en-MY", { style: "currency", currency: (cc || "myr").toUpperCase() }).format(Number(amount))
   function message(text, kind) {
@@ -38,13 +29,13 @@
   }
 
   async function loadRegion() {
-    const { regions } = await api("/store/regions")
+    const { regions } = await sdk.store.region.list()
     region = regions.find((r) => r.currency_code === "myr") || regions[0]
     if (!region) throw new Error("The store has no region; run the demo seed.")
   }
 
   async function loadCart(id) {
-    const { cart: c } = await api(`/store/carts/${id}`)
+    const { cart: c } = await sdk.store.cart.retrieve(id)
     return c
   }
 
@@ -63,9 +54,10 @@
   }
 
   async function renderProducts() {
-    const { products } = await api(
-      `/store/products?region_id=${region.id}&fields=id,title,handle,description,*variants,*variants.calculated_price`
-    )
+    const { products } = await sdk.store.product.list({
+      region_id: region.id,
+      fields: "id,title,handle,description,*variants,*variants.calculated_price",
+    })
     const box = $("products")
     box.innerHTML = ""
     for (const p of products) {
@@ -91,18 +83,17 @@
 
   async function addToCart(variantId) {
     if (!cart || cart.completed_at) {
-      const res = await api("/store/carts", { region_id: region.id, items: [{ variant_id: variantId, quantity: 1 }] })
-      cart = res.cart
+      cart = (await sdk.store.cart.create({ region_id: region.id, items: [{ variant_id: variantId, quantity: 1 }] })).cart
       localStorage.setItem(CART_KEY, cart.id)
     } else {
-      cart = (await api(`/store/carts/${cart.id}/line-items`, { variant_id: variantId, quantity: 1 })).cart
+      cart = (await sdk.store.cart.createLineItem(cart.id, { variant_id: variantId, quantity: 1 })).cart
     }
     renderCart()
   }
 
   async function checkout() {
     cart = (
-      await api(`/store/carts/${cart.id}`, {
+      await sdk.store.cart.update(cart.id, {
         email: $("email").value || "buyer@example.my",
         shipping_address: {
           first_name: "Siti",
@@ -144,7 +135,7 @@
     updatePayButton()
     if (direct && !banks) {
       try {
-        banks = await api("/store/svc/fpx-banks?include_inactive=true")
+        banks = await sdk.client.fetch("/store/svc/fpx-banks", { query: { include_inactive: true } })
         renderBanks()
       } catch (e) {
         $("banks").textContent = e.message
@@ -185,13 +176,12 @@
     message("")
     try {
       const providerId = method()
-      let pcId = cart.payment_collection && cart.payment_collection.id
-      if (!pcId) pcId = (await api("/store/payment-collections", { cart_id: cart.id })).payment_collection.id
       const data = { cart_id: cart.id }
       if (providerId === "pp_svc-fpx-direct_svc") {
         Object.assign(data, { bank: selectedBank.code, bankType: selectedBank.bank_type, buyerName: $("buyer-name").value.trim() })
       }
-      const { payment_collection } = await api(`/store/payment-collections/${pcId}/payment-sessions`, {
+      // creates the cart's payment collection first where it has none
+      const { payment_collection } = await sdk.store.payment.initiatePaymentSession(cart, {
         provider_id: providerId,
         data,
       })
@@ -230,7 +220,7 @@
     while (o.payment_status !== "captured" && Date.now() < end) {
       await new Promise((r) => setTimeout(r, 1000))
       try {
-        o = (await api(`/store/orders/${order.id}?fields=id,display_id,total,currency_code,payment_status`)).order
+        o = (await sdk.store.order.retrieve(order.id, { fields: "id,display_id,total,currency_code,payment_status" })).order
       } catch {
         // keep the last answer
       }
@@ -249,7 +239,7 @@
     let result = null
     let errorText = null
     try {
-      result = await api(`/store/carts/${cartId}/complete`, {})
+      result = await sdk.store.cart.complete(cartId)
     } catch (e) {
       errorText = e.message
     }

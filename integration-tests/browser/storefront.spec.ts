@@ -1,12 +1,15 @@
 // The shopper's journey in a real browser (Debian chromium): the demo
 // storefront (demo/storefront) against a Medusa app running this plugin and the
-// svc sandbox's hosted pages. Each journey ends with the order and its
-// captured payment read from Medusa.
+// svc sandbox's hosted pages. Each journey ends as a merchant would check it:
+// signed in to Medusa's admin API (email and password, JWT, @medusajs/js-sdk),
+// the order and its captured payment, and the plugin's own svc checkout record
+// (`GET /admin/svc/checkouts`).
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { Page } from "playwright-core"
 import { startStorefront } from "../../demo/storefront-server"
 import { useSvcSandbox } from "../helpers/svc-env"
-import { orderOfCart, seedStore, sessionById, waitFor, type Store } from "../helpers/store"
+import { adminOrder, signInAsAdmin, type AdminSdk } from "../helpers/admin"
+import { orderOfCart, seedStore, waitFor, type Store } from "../helpers/store"
 import { hasChromium, launchBrowser, stepShooter } from "./browser"
 
 jest.setTimeout(120_000)
@@ -49,6 +52,7 @@ medusaIntegrationTestRunner({
       let store: Store
       let browser: Awaited<ReturnType<typeof launchBrowser>>
       let page: Page
+      let admin: AdminSdk
 
       beforeAll(async () => {
         browser = await launchBrowser()
@@ -58,6 +62,7 @@ medusaIntegrationTestRunner({
       })
       beforeEach(async () => {
         store = await seedStore(getContainer())
+        admin = await signInAsAdmin(getContainer(), svc.ref.medusaUrl)
         sf.opts.publishableKey = store.publishableKey
         page = await browser.context.newPage()
         page.on("pageerror", (e) => console.error(`page error: ${e.message}`))
@@ -101,16 +106,32 @@ medusaIntegrationTestRunner({
         return new URL(page.url()).searchParams.get("cart_id")!
       }
 
-      async function expectCapturedOrder(cartId: string) {
+      /**
+       * Through Medusa's admin API: the order shown to the shopper exists, is
+       * paid (captured once, RM120.50) and its svc checkout is COMPLETED.
+       */
+      async function expectCapturedOrder(providerId: string) {
+        const orderId = (await page.locator("#order-id").textContent())!
+        expect(orderId).toMatch(/^order_/)
         const order = await waitFor(async () => {
-          const o = await orderOfCart(getContainer(), cartId)
-          return o?.payment_collections?.[0]?.payments?.[0]?.captured_at ? o : undefined
-        }, `captured order of ${cartId}`)
-        expect(await page.locator("#order-id").textContent()).toBe(order.id)
-        const payment = order.payment_collections[0].payments[0]
+          const o = await adminOrder(admin, orderId)
+          return o.payment_status === "captured" ? o : undefined
+        }, `order ${orderId} captured (admin API)`)
+        expect(order).toMatchObject({ id: orderId, status: "pending", currency_code: "myr" })
+        expect(Number(order.total)).toBe(120.5)
+        expect(order.payment_collections).toHaveLength(1)
+        const [payment] = order.payment_collections[0].payments
+        expect(payment.provider_id).toBe(providerId)
+        expect(payment.captured_at).toBeTruthy()
         expect(payment.captures).toHaveLength(1)
         expect(Number(payment.captures[0].amount)).toBe(120.5)
-        return { order, payment }
+        const { checkouts } = await admin.client.fetch<{ checkouts: any[] }>("/admin/svc/checkouts", {
+          query: { order_id: orderId },
+        })
+        const completed = checkouts.filter((c) => c.status === "COMPLETED")
+        expect(completed).toHaveLength(1)
+        expect(completed[0]).toMatchObject({ payment_session_id: payment.payment_session_id, amount_sen: 12050 })
+        return { order, payment, checkouts }
       }
 
       it("FPX direct: bank picker (tabs, offline banks disabled), approve at the bank, order with captured payment", async () => {
@@ -138,10 +159,10 @@ medusaIntegrationTestRunner({
         await page.locator("#pay").click()
 
         const cartId = await confirmed(shot)
-        const { payment } = await expectCapturedOrder(cartId)
-        const session = await sessionById(getContainer(), payment.payment_session_id)
-        expect(session.provider_id).toBe("pp_svc-fpx-direct_svc")
-        expect(session.data).toMatchObject({ bank: "MBB0228", svcStatus: "COMPLETED" })
+        const { order, payment } = await expectCapturedOrder("pp_svc-fpx-direct_svc")
+        expect(order.id).toBe((await orderOfCart(getContainer(), cartId))?.id) // the order of the cart the shopper paid
+        const session = order.payment_collections[0].payment_sessions.find((s: any) => s.id === payment.payment_session_id)
+        expect(session.data).toMatchObject({ bank: "MBB0228", bankType: "RETAIL", svcStatus: "COMPLETED" })
       })
 
       it("svc wallet: sign in and pay on svc's page, order with captured payment", async () => {
@@ -160,9 +181,8 @@ medusaIntegrationTestRunner({
         await page.locator("#pay").click()
 
         const cartId = await confirmed(shot)
-        const { payment } = await expectCapturedOrder(cartId)
-        const session = await sessionById(getContainer(), payment.payment_session_id)
-        expect(session.provider_id).toBe("pp_svc-wallet_svc")
+        const { order } = await expectCapturedOrder("pp_svc-wallet_svc")
+        expect(order.id).toBe((await orderOfCart(getContainer(), cartId))?.id)
       })
 
       it("FPX fails at the bank: the shopper sees why, chooses again, pays; one order with one captured payment", async () => {
@@ -191,7 +211,8 @@ medusaIntegrationTestRunner({
         await page.locator("#pay").click()
 
         expect(await confirmed(shot)).toBe(cartId)
-        const { order } = await expectCapturedOrder(cartId)
+        const { order } = await expectCapturedOrder("pp_svc-fpx_svc")
+        expect(order.id).toBe((await orderOfCart(getContainer(), cartId))?.id)
         expect(order.payment_collections[0].payments).toHaveLength(1)
       })
     })

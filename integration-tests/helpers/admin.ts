@@ -1,0 +1,29 @@
+// Medusa's admin API as a merchant's tooling uses it: an admin user signs in
+// with email and password (`POST /auth/user/emailpass`) and every later call
+// carries the JWT, all through @medusajs/js-sdk over real HTTP.
+import { randomBytes } from "node:crypto"
+import Medusa from "@medusajs/js-sdk"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ensureAdminUser } from "../../demo/admin-user"
+
+export type AdminSdk = InstanceType<typeof Medusa>
+
+export async function signInAsAdmin(container: MedusaContainer, baseUrl: string): Promise<AdminSdk> {
+  const email = "merchant@svc-tests.local"
+  const password = randomBytes(12).toString("base64url")
+  await ensureAdminUser(container, email, password)
+  const sdk = new Medusa({ baseUrl, auth: { type: "jwt", jwtTokenStorageMethod: "memory" } })
+  const token = await sdk.auth.login("user", "emailpass", { email, password })
+  if (typeof token !== "string") throw new Error(`admin sign-in did not return a token: ${JSON.stringify(token)}`)
+  return sdk
+}
+
+/** An order with its payment collections, sessions, payments and captures, read through `GET /admin/orders/:id`. */
+export async function adminOrder(sdk: AdminSdk, orderId: string): Promise<any> {
+  const { order } = await sdk.admin.order.retrieve(orderId, {
+    fields:
+      "id,status,payment_status,total,currency_code,*payment_collections,*payment_collections.payments," +
+      "*payment_collections.payments.captures,*payment_collections.payment_sessions",
+  })
+  return order
+}

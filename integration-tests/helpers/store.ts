@@ -159,6 +159,14 @@ export async function orderOfCart(container: MedusaContainer, cartId: string): P
   return orders[0]
 }
 
+/** Waits for the cart's order with its payment captured. */
+export function capturedOrder(container: MedusaContainer, cartId: string): Promise<any> {
+  return waitFor(async () => {
+    const o = await orderOfCart(container, cartId)
+    return o?.payment_collections?.[0]?.payments?.[0]?.captured_at ? o : undefined
+  }, `captured order of ${cartId}`)
+}
+
 export async function allOrdersOfCart(container: MedusaContainer, cartId: string): Promise<string[]> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data: links } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })

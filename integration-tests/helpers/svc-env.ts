@@ -18,7 +18,7 @@ export function useSvcSandbox(opts: { timeoutMs?: number; maxRetries?: number; f
     ref.medusaUrl = `http://127.0.0.1:${port}`
     ref.webhookUrl = `${ref.medusaUrl}/hooks/payment/svc-wallet_svc`
     ref.sandbox = await startSandbox({
-      webhooks: { WALLET: [ref.webhookUrl], PAYOUT: [] },
+      webhooks: { WALLET: [ref.webhookUrl], PAYOUT: [ref.webhookUrl] },
       rateLimits: false,
       webhookRetry: { attempts: 3, baseDelayMs: 200 },
     } as never)

@@ -2,6 +2,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { processPaymentWorkflow } from "@medusajs/core-flows"
 import { useSvcSandbox } from "../helpers/svc-env"
 import {
+  capturedOrder as capturedOrderOf,
   allOrdersOfCart,
   completeCart,
   createCart,
@@ -27,12 +28,7 @@ medusaIntegrationTestRunner({
       store = await seedStore(getContainer())
     })
 
-    const capturedOrder = (cartId: string) =>
-      waitFor(async () => {
-        const o = await orderOfCart(getContainer(), cartId)
-        const p = o?.payment_collections?.[0]?.payments?.[0]
-        return p?.captured_at ? o : undefined
-      }, `captured order of ${cartId}`)
+    const capturedOrder = (cartId: string) => capturedOrderOf(getContainer(), cartId)
 
     const cases: [string, string, Record<string, unknown>][] = [
       ["svc wallet", SVC_PROVIDERS.wallet, {}],

@@ -2,6 +2,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { cancelOrderWorkflow } from "@medusajs/core-flows"
 import { useSvcSandbox } from "../helpers/svc-env"
 import {
+  capturedOrder as capturedOrderOf,
   completeCart,
   createCart,
   initiateSession,
@@ -35,11 +36,7 @@ medusaIntegrationTestRunner({
       const [row] = await m.listSvcCheckouts({ checkout_id: checkoutId })
       return row
     }
-    const capturedOrder = (cartId: string) =>
-      waitFor(async () => {
-        const o = await orderOfCart(getContainer(), cartId)
-        return o?.payment_collections?.[0]?.payments?.[0]?.captured_at ? o : undefined
-      }, `captured order of ${cartId}`)
+    const capturedOrder = (cartId: string) => capturedOrderOf(getContainer(), cartId)
     const sessionInError = (id: string) =>
       waitFor(async () => {
         const s = await sessionById(getContainer(), id)

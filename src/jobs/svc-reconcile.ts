@@ -2,10 +2,12 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { configManager } from "@medusajs/framework/config"
 import { reconcilePending } from "../reconcile/reconcile-pending"
+import { sweepPayouts } from "../refunds/track-payout"
 import { findSvcProviderConfig } from "../providers/svc/core/config-lookup"
 
 /**
- * Recovers what webhooks did not bring (see reconcile-pending.ts). Runs on
+ * Recovers what webhooks did not bring (see reconcile-pending.ts), and brings
+ * refund payouts up to date (src/refunds/track-payout.ts). Runs on
  * worker and shared instances, every `reconcileEveryMinutes` (provider option,
  * default 5) minutes.
  */
@@ -18,6 +20,12 @@ export default async function svcReconcileJob(container: MedusaContainer) {
     }
   } catch (e) {
     logger.warn(`svc reconcile: ${(e as Error).message}`)
+  }
+  try {
+    const p = await sweepPayouts(container as never)
+    if (p.refreshed || p.finished || p.abandoned || p.errors) logger.info(`svc reconcile: refund payouts ${JSON.stringify(p)}`)
+  } catch (e) {
+    logger.warn(`svc reconcile (payouts): ${(e as Error).message}`)
   }
 }
 

@@ -4,6 +4,7 @@ import { svcFromContainer } from "../providers/svc/core/config-lookup"
 import { settleCheckout, type SvcCheckoutRead } from "../reconcile/settle-checkout"
 import { SVC_MODULE } from "../modules/svc"
 import type SvcModuleService from "../modules/svc/service"
+import { refreshPayout } from "../refunds/track-payout"
 
 type WebhookInput = { provider?: string; payload?: { data?: Record<string, unknown>; rawData?: unknown; headers?: Record<string, unknown> } }
 
@@ -14,7 +15,8 @@ type WebhookInput = { provider?: string; payload?: { data?: Record<string, unkno
  * This subscriber handles the rest on the same event: it logs the webhook,
  * re-reads the checkout from svc (the body is never trusted) and runs the
  * plugin's settle path: failure reaches the session and the order, and money
- * that arrived where it cannot be kept is flagged for a refund.
+ * that arrived where it cannot be kept is flagged for a refund. `payout.*`
+ * events (refunds) update the payout request (src/refunds/track-payout.ts).
  */
 export default async function svcPaymentWebhook({ event, container }: SubscriberArgs<WebhookInput>) {
   const input = event.data
@@ -28,6 +30,37 @@ export default async function svcPaymentWebhook({ event, container }: Subscriber
   const eventType = typeof body.type === "string" ? body.type : typeof body.event === "string" ? body.event : null
   const checkoutId = typeof inner.checkoutId === "string" ? inner.checkoutId : null
   const eventId = typeof body.id === "string" ? body.id : null
+
+  // payout.created / payout.updated (svc's PAYOUT webhook endpoint may point at
+  // the same URL): refunds sent as payouts. Re-read from svc, never trusted.
+  if (eventType && /^payout\.(created|updated)$/.test(eventType)) {
+    const payoutId = typeof inner.payoutId === "string" ? inner.payoutId : null
+    const plog = await svcModule.createSvcWebhookEvents({
+      event_id: eventId,
+      event_type: eventType,
+      resource_id: payoutId,
+      provider,
+      outcome: "received",
+      payload: { type: eventType, payoutId, status: typeof inner.status === "string" ? inner.status : null },
+    })
+    if (!payoutId || !/^[0-9a-f-]{36}$/i.test(payoutId)) {
+      await svcModule.updateSvcWebhookEvents({ id: plog.id, outcome: "not_supported", detail: "no payout id" })
+      return
+    }
+    try {
+      const outcome = await refreshPayout(container as never, payoutId, "webhook")
+      await svcModule.updateSvcWebhookEvents({ id: plog.id, outcome })
+    } catch (e) {
+      const o = e as { status?: number; code?: string; message?: string }
+      await svcModule.updateSvcWebhookEvents({
+        id: plog.id,
+        outcome: o.status === 404 ? "unknown_payout" : "svc_unreachable",
+        detail: `${o.status ?? ""} ${o.code ?? ""} ${o.message ?? ""}`.trim().slice(0, 500),
+      })
+      if (o.status !== 404) throw e // the event bus retries; the job is the backstop
+    }
+    return
+  }
 
   const log = await svcModule.createSvcWebhookEvents({
     event_id: eventId,

@@ -1,8 +1,15 @@
 import { model } from "@medusajs/framework/utils"
 
 /**
- * A refund made as an svc payout (svc has no checkout refund). The
- * Idempotency-Key is persisted before `POST /v1/payouts`, so one Medusa refund is
+ * A refund made as an svc payout (svc has no checkout refund): money from the
+ * merchant's prefund balance to the buyer's bank account or DuitNow proxy.
+ *
+ * Life of a row (README, Architecture: "Refunds are payouts"):
+ * REQUESTED (admin asked; key fixed and stored before anything is sent) →
+ * SENDING (the provider's refundPayment claimed it for one Medusa refund) →
+ * svc's status INITIATED → SETTLED (or REVERSED / RETURNED: money back in the
+ * prefund, the buyer was not paid; `attention` is set). A definite refusal is
+ * FAILED; no answer is UNCERTAIN, finished later with the same key. One row is
  * at most one payout whatever crashes in between.
  */
 const SvcPayout = model
@@ -12,14 +19,22 @@ const SvcPayout = model
     refund_id: model.text().nullable(),
     payment_id: model.text().nullable(),
     order_id: model.text().nullable(),
+    checkout_id: model.text().nullable(),
     amount_sen: model.number(),
+    fee_sen: model.number().nullable(),
     beneficiary_id: model.text().nullable(),
     beneficiary_name: model.text().nullable(),
+    // where the money goes: {bankCode, accountNumber} or {proxyType, proxyValue}, and nameCheck
+    destination: model.json().nullable(),
     payout_id: model.text().nullable(),
     status: model.text().default("CREATING"),
     status_history: model.json().default({ entries: [] }),
     failure_reason: model.text().nullable(),
+    attention: model.text().nullable(),
+    attention_reason: model.text().nullable(),
+    note: model.text().nullable(),
+    requested_by: model.text().nullable(),
   })
-  .indexes([{ on: ["payout_id"] }, { on: ["payment_id"] }])
+  .indexes([{ on: ["payout_id"] }, { on: ["payment_id"] }, { on: ["order_id"] }, { on: ["status"] }])
 
 export default SvcPayout

@@ -29,6 +29,7 @@ import type {
 import { fromSen, toSen } from "../../../svc"
 import type { SvcClient } from "../../../svc"
 import { CheckoutLedger } from "./checkout-ledger"
+import { PayoutLedger } from "./payout-ledger"
 import { SvcCatalog } from "./catalog"
 import { sharedSvcClient } from "./client-registry"
 import { toMedusaError, isUncertainFailure } from "./errors"
@@ -65,6 +66,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
   protected readonly client: SvcClient
   protected readonly catalog: SvcCatalog
   protected readonly ledger: CheckoutLedger
+  protected readonly payouts: PayoutLedger
   protected readonly logger_: Logger
   private readonly knex_: unknown
 
@@ -81,6 +83,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     this.logger_ = (cradle.logger as Logger | undefined) ?? console
     this.knex_ = safeResolve(cradle, "__pg_connection__")
     this.ledger = new CheckoutLedger(this.knex_ as ConstructorParameters<typeof CheckoutLedger>[0])
+    this.payouts = new PayoutLedger(this.knex_ as ConstructorParameters<typeof PayoutLedger>[0])
   }
 
   // ---------------------------------------------------------------- creation
@@ -350,15 +353,87 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
 
   /**
    * svc has no checkout refund: money goes back to the buyer as a payout from
-   * the prefund balance to the buyer's bank account. Until the payout flow is
-   * given the buyer's bank details, a refund is refused with that explanation
-   * (nothing moves).
+   * the merchant's prefund balance to the buyer's bank account (or DuitNow
+   * proxy), which only the merchant can name. So a refund starts in the svc
+   * panel on the order (POST /admin/svc/refunds): it stores the payout request
+   * with its Idempotency-Key, then asks Medusa for the refund with
+   * `metadata.svc_payout_id`; Medusa calls this method with the new refund's id.
+   *
+   * Here the request is claimed for that refund and `POST /v1/payouts` is sent
+   * with the stored key. svc refused (4xx): the row is FAILED, the error says
+   * why and Medusa removes its refund; nothing moved. No answer (timeout, 5xx
+   * after the client's retries): the row is UNCERTAIN, Medusa removes its
+   * refund, and the reconciliation job asks again with the same key, so svc
+   * returns the one payout it made or makes the one it never did, and the
+   * refund is recorded then. A refund made with Medusa's own Refund button
+   * (no payout request) is refused before anything is sent.
    */
-  async refundPayment(_input: RefundPaymentInput): Promise<RefundPaymentOutput> {
-    throw new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
-      "svc: a checkout cannot be refunded in place; svc refunds are payouts to the buyer's bank account, which this version does not create yet"
-    )
+  async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
+    const refundId = String((input.context as { idempotency_key?: string } | undefined)?.idempotency_key ?? "")
+    const rowId = await this.payouts.payoutRowIdOfRefund(refundId)
+    if (!rowId) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        "svc: a refund is a payout to the buyer's bank account, which Medusa's Refund button cannot name. " +
+          "Use \"Refund to bank account\" in the svc payment panel of the order. Nothing was sent."
+      )
+    }
+    const row = await this.payouts.claim(rowId, refundId)
+    if (!row) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `svc: payout request ${rowId} was already sent, failed or is being sent for another refund; nothing was sent again`
+      )
+    }
+    const d = (input.data ?? {}) as Partial<SvcSessionData>
+    let amountSen: number
+    try {
+      amountSen = toSen(input.amount as never)
+    } catch (e) {
+      await this.payouts.recordNotSent(row.id, "FAILED", `amount: ${errorText(e)}`)
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, `svc: refund amount: ${errorText(e)}`)
+    }
+    const problem =
+      amountSen !== Number(row.amount_sen)
+        ? `the refund is ${amountSen} sen but the payout request is ${row.amount_sen} sen`
+        : row.checkout_id && d.checkoutId && row.checkout_id !== d.checkoutId
+          ? "the payout request belongs to another payment"
+          : null
+    if (problem) {
+      await this.payouts.recordNotSent(row.id, "FAILED", problem)
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, `svc: ${problem}; nothing was sent`)
+    }
+
+    const body: Record<string, unknown> = { amount: amountSen }
+    if (row.beneficiary_id) body.beneficiaryId = row.beneficiary_id
+    else body.beneficiary = { name: row.beneficiary_name, ...(row.destination ?? {}) }
+    try {
+      const p = await this.client.payouts.create(body as never, { idempotencyKey: row.idempotency_key })
+      const rawBeneficiary = (p as Record<string, unknown>).beneficiaryId // spec gap: not a named payout field
+      const beneficiaryId = typeof rawBeneficiary === "string" ? rawBeneficiary : null
+      await this.payouts.recordSent(row.id, { payoutId: p.payoutId, status: p.status, fee: p.fee ?? null, beneficiaryId })
+      this.logger_.info(`svc: refund ${refundId}: payout ${p.payoutId} ${p.status} for ${amountSen} sen (request ${row.id})`)
+      const prev = Array.isArray((d as { svcRefunds?: unknown }).svcRefunds) ? ((d as { svcRefunds: unknown[] }).svcRefunds) : []
+      return {
+        data: {
+          ...(input.data ?? {}),
+          svcRefunds: [...prev, { refundId, payoutRequestId: row.id, payoutId: p.payoutId, amountSen, status: p.status }],
+        },
+      }
+    } catch (e) {
+      const uncertain = isUncertainFailure(e)
+      await this.payouts
+        .recordNotSent(row.id, uncertain ? "UNCERTAIN" : "FAILED", errorText(e))
+        .catch((e2) => this.logger_.error(`svc: could not record payout request ${row.id}: ${errorText(e2)}`))
+      if (uncertain) {
+        throw new MedusaError(
+          MedusaError.Types.UNEXPECTED_STATE,
+          `svc did not answer while sending the payout (${errorText(e)}). The request is kept with its key: ` +
+            "the reconciliation job asks svc again and records the refund once svc confirms; no second payout can be made."
+        )
+      }
+      throw toMedusaError(e, "sending the refund payout")
+    }
   }
 
   // ---------------------------------------------------------------- webhooks

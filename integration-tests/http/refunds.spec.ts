@@ -1,0 +1,197 @@
+// Refunds as svc payouts, through Medusa's admin API as a merchant makes them:
+// an admin signs in, refunds part of a captured svc payment to the buyer's bank
+// account (POST /admin/svc/refunds), and Medusa's refund, svc's payout and the
+// plugin's payout request must agree, whatever svc answers.
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { useSvcSandbox } from "../helpers/svc-env"
+import { capturedOrder, createCart, initiateSession, seedStore, SVC_PROVIDERS, waitFor, type Store } from "../helpers/store"
+import { signInAsAdmin, type AdminSdk } from "../helpers/admin"
+import { sweepPayouts } from "../../src/refunds/track-payout"
+import { SVC_MODULE } from "../../src/modules/svc"
+
+jest.setTimeout(120_000)
+
+const svc = useSvcSandbox()
+
+medusaIntegrationTestRunner({
+  inApp: true,
+  env: svc.env,
+  testSuite: ({ api, getContainer }) => {
+    let store: Store
+    let admin: AdminSdk
+    let earlier = new Set<string>()
+    beforeEach(async () => {
+      store = await seedStore(getContainer())
+      admin = await signInAsAdmin(getContainer(), svc.ref.medusaUrl)
+      svc.ref.sandbox.control.clearFaults()
+      earlier = new Set(allSandboxPayouts().map((p) => p.payoutId)) // the sandbox lives for the whole file
+    })
+
+    const sb = () => svc.ref.sandbox.control
+    const allSandboxPayouts = () => Object.values((sb().state() as any).payouts ?? {}) as any[]
+    /** Payouts svc made during this test. */
+    const sandboxPayouts = () => allSandboxPayouts().filter((p) => !earlier.has(p.payoutId))
+
+    /** A paid FPX order of RM120.50: its payment id. */
+    async function paidPayment(): Promise<{ paymentId: string; orderId: string }> {
+      const { cartId, paymentCollectionId } = await createCart(api, store)
+      const session = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.fpx, { cart_id: cartId })
+      sb().pay(session.data.checkoutId)
+      await api.post(`/store/carts/${cartId}/complete`, {}, store.headers)
+      const order = await capturedOrder(getContainer(), cartId)
+      return { paymentId: order.payment_collections[0].payments[0].id, orderId: order.id }
+    }
+
+    const refund = (body: Record<string, unknown>) =>
+      admin.client.fetch<any>("/admin/svc/refunds", { method: "POST", body })
+    const refundError = async (body: Record<string, unknown>): Promise<{ status: number; message: string }> => {
+      try {
+        await refund(body)
+      } catch (e: any) {
+        return { status: e.status, message: e.message }
+      }
+      throw new Error("the refund was accepted")
+    }
+    const medusaRefunds = async (paymentId: string) => {
+      const { payment } = await admin.admin.payment.retrieve(paymentId, { fields: "id,*refunds" })
+      return (payment.refunds ?? []) as any[]
+    }
+    const toBank = (accountNumber = "5512345678") => ({ name: "Siti Aminah", bank_code: "MBBEMYKL", account_number: accountNumber })
+
+    it("refunds part, then the rest, to the buyer's bank: one payout per Medusa refund, settled by webhook; more is refused", async () => {
+      const { paymentId, orderId } = await paidPayment()
+      const banks = await admin.client.fetch<any>("/admin/svc/payout-banks")
+      expect(banks.banks).toEqual(expect.arrayContaining([{ code: "MBBEMYKL", name: "Malayan Banking Berhad" }]))
+      expect(Number(banks.prefund_available_sen)).toBeGreaterThan(12050)
+
+      const first = await refund({ payment_id: paymentId, amount: "20.50", beneficiary: toBank(), note: "damaged sleeve" })
+      expect(first.payout).toMatchObject({ status: "INITIATED", amount_sen: 2050, order_id: orderId, fee_sen: 50 })
+      expect(first.payout.destination).toEqual({ bank_code: "MBBEMYKL", account_number: "••••5678" })
+      expect(JSON.stringify(first)).not.toContain("5512345678")
+      let refunds = await medusaRefunds(paymentId)
+      expect(refunds).toHaveLength(1)
+      expect(Number(refunds[0].amount)).toBe(20.5)
+      expect(refunds[0].id).toBe(first.payout.refund_id)
+      const made = sandboxPayouts()
+      expect(made).toHaveLength(1)
+      expect(made[0]).toMatchObject({ payoutId: first.payout.payout_id, amount: 2050 })
+
+      // svc settles about 20 s later and says so by webhook
+      sb().advanceClock(30)
+      await sb().flushWebhooks()
+      await waitFor(async () => {
+        const { payouts } = await admin.client.fetch<any>("/admin/svc/payouts", { query: { order_id: orderId } })
+        return payouts[0]?.status === "SETTLED" ? payouts : undefined
+      }, "payout SETTLED by webhook", 20_000)
+
+      const rest = await refund({ payment_id: paymentId, amount: 100, beneficiary: toBank() })
+      expect(rest.payout).toMatchObject({ status: "INITIATED", amount_sen: 10000 })
+      refunds = await medusaRefunds(paymentId)
+      expect(refunds.map((r) => Number(r.amount)).sort()).toEqual([100, 20.5])
+
+      const more = await refundError({ payment_id: paymentId, amount: "10", beneficiary: toBank() })
+      expect(more.status).toBe(400)
+      expect(more.message).toMatch(/^amount: at most RM0\.00 can be refunded/)
+      expect(sandboxPayouts()).toHaveLength(2)
+      expect(await medusaRefunds(paymentId)).toHaveLength(2)
+    })
+
+    it("bad input is refused by field before anything is sent", async () => {
+      const { paymentId } = await paidPayment()
+      const cases: [Record<string, unknown>, RegExp][] = [
+        [{ payment_id: paymentId, amount: "12.345", beneficiary: toBank() }, /^amount: must not contain a fraction of a sen/],
+        [{ payment_id: paymentId, amount: "5", beneficiary: toBank() }, /^amount: must be between RM10\.00 and RM1000000\.00/],
+        [{ payment_id: paymentId, amount: "-10", beneficiary: toBank() }, /^amount: must be between/],
+        [{ payment_id: paymentId, amount: "130", beneficiary: toBank() }, /^amount: at most RM120\.50 can be refunded/],
+        [{ payment_id: paymentId, amount: "10", beneficiary: { bank_code: "MBBEMYKL", account_number: "5512345678" } }, /^beneficiary\.name: /],
+        [{ payment_id: paymentId, amount: "10", beneficiary: { ...toBank(), account_number: "12ab" } }, /^beneficiary\.account_number: must be 6-20 digits/],
+        [{ payment_id: paymentId, amount: "10", beneficiary: { ...toBank(), proxy_type: "MOBILE", proxy_value: "0123456789" } }, /^beneficiary\.account_number: give exactly one destination/],
+        [{ payment_id: paymentId, amount: "10", beneficiary: { ...toBank(), bank_code: "NOPEMYKL" } }, /^beneficiary\.bank_code: NOPEMYKL is not a bank svc pays out to/],
+        [{ payment_id: paymentId, amount: "10", beneficiary: toBank(), name_check: "exact" }, /^name_check: must be strict or loose/],
+        [{ payment_id: "pay_missing", amount: "10", beneficiary: toBank() }, /^payment_id: no payment pay_missing/],
+        [{ payment_id: paymentId, amount: "10", beneficiary: toBank(), extra: 1 }, /extra/],
+      ]
+      for (const [body, re] of cases) {
+        const e = await refundError(body)
+        expect([400, 404]).toContain(e.status)
+        expect(e.message).toMatch(re)
+      }
+      expect(sandboxPayouts()).toHaveLength(0)
+      expect(await medusaRefunds(paymentId)).toHaveLength(0)
+    })
+
+    it("Medusa's own Refund button is refused with the way to refund; nothing is sent", async () => {
+      const { paymentId } = await paidPayment()
+      let message = ""
+      try {
+        await admin.admin.payment.refund(paymentId, { amount: 10 })
+      } catch (e: any) {
+        message = e.message
+      }
+      expect(message).toMatch(/Refund to bank account/)
+      expect(sandboxPayouts()).toHaveLength(0)
+      expect(await medusaRefunds(paymentId)).toHaveLength(0)
+    })
+
+    it("the bank rejects the account: no Medusa refund, the request is FAILED with svc's reason, the amount can be refunded again", async () => {
+      const { paymentId } = await paidPayment()
+      const e = await refundError({ payment_id: paymentId, amount: "120.50", beneficiary: toBank("5512340000") })
+      expect(e.status).toBe(400)
+      expect(e.message).toMatch(/INVALID_REQUEST/)
+      expect(await medusaRefunds(paymentId)).toHaveLength(0)
+      const svcModule = getContainer().resolve(SVC_MODULE) as any
+      const [row] = await svcModule.listSvcPayouts({ payment_id: paymentId })
+      expect(row).toMatchObject({ status: "FAILED", payout_id: null })
+      expect(row.failure_reason).toMatch(/INVALID_REQUEST/)
+
+      const ok = await refund({ payment_id: paymentId, amount: "120.50", beneficiary: toBank() })
+      expect(ok.payout.status).toBe("INITIATED")
+      expect(await medusaRefunds(paymentId)).toHaveLength(1)
+      expect(sandboxPayouts()).toHaveLength(1)
+    })
+
+    it("svc makes the payout but never answers: 202, then the job records the refund with the same key; one payout, one refund", async () => {
+      const { paymentId } = await paidPayment()
+      // the first attempt is processed but answered 500; every retry gets 503
+      sb().injectFault({ route: "POST /v1/payouts", kind: "500", count: 1, afterProcessing: true } as any)
+      sb().injectFault({ route: "POST /v1/payouts", kind: "503", count: 20 } as any)
+      const res = await refund({ payment_id: paymentId, amount: "30", beneficiary: toBank() })
+      expect(res.payout.status).toBe("UNCERTAIN")
+      expect(res.message).toMatch(/reconciliation job will finish it/)
+      expect(sandboxPayouts()).toHaveLength(1) // svc did make it
+      expect(await medusaRefunds(paymentId)).toHaveLength(0)
+      // while uncertain it counts as open: no more than the rest can be asked for
+      const over = await refundError({ payment_id: paymentId, amount: "100", beneficiary: toBank() })
+      expect(over.message).toMatch(/at most RM90\.50 can be refunded/)
+
+      sb().clearFaults()
+      const report = await sweepPayouts(getContainer() as never)
+      expect(report.finished).toBe(1)
+      const refunds = await medusaRefunds(paymentId)
+      expect(refunds).toHaveLength(1)
+      expect(Number(refunds[0].amount)).toBe(30)
+      const made = sandboxPayouts()
+      expect(made).toHaveLength(1)
+      const { payouts } = await admin.client.fetch<any>("/admin/svc/payouts", { query: { payment_id: paymentId } })
+      expect(payouts.find((p: any) => p.amount_sen === 3000)).toMatchObject({ status: "INITIATED", payout_id: made[0].payoutId, refund_id: refunds[0].id })
+      // a second sweep changes nothing
+      await sweepPayouts(getContainer() as never)
+      expect(await medusaRefunds(paymentId)).toHaveLength(1)
+      expect(sandboxPayouts()).toHaveLength(1)
+    })
+
+    it("the bank reverses the payout: the request is flagged for the admin (refund not delivered)", async () => {
+      const { paymentId, orderId } = await paidPayment()
+      const res = await refund({ payment_id: paymentId, amount: "50", beneficiary: toBank("5512341111") })
+      expect(res.payout.status).toBe("INITIATED")
+      sb().advanceClock(30)
+      await sb().flushWebhooks()
+      const flagged = await waitFor(async () => {
+        const { payouts } = await admin.client.fetch<any>("/admin/svc/payouts", { query: { attention: "true" } })
+        return payouts.find((p: any) => p.order_id === orderId)
+      }, "reversed payout flagged", 20_000)
+      expect(flagged).toMatchObject({ status: "REVERSED", attention: "refund_not_delivered" })
+      expect(flagged.attention_reason).toMatch(/buyer was not paid/)
+    })
+  },
+})

@@ -1,0 +1,20 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { svcFromContainer } from "../../../../providers/svc/core/config-lookup"
+import { toMedusaError } from "../../../../providers/svc/core/errors"
+
+/**
+ * GET /admin/svc/payout-banks: the banks svc pays refunds out to now
+ * (`GET /v1/payouts/active-banks`) and the prefund balance refunds are paid
+ * from (`GET /v1/payout/prefund/balance`, sen as a string).
+ */
+export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
+  const { client } = svcFromContainer(req.scope as never)
+  try {
+    const [active, prefund] = await Promise.all([client.payouts.activeBanks(), client.payouts.prefund.balance()])
+    // spec gap: the active-banks response is not shown; the sandbox answers {banks: [{code, name}]}
+    const banks = Array.isArray((active as { banks?: unknown }).banks) ? (active as { banks: unknown[] }).banks : []
+    res.json({ banks, prefund_available_sen: prefund.available })
+  } catch (e) {
+    throw toMedusaError(e, "reading the payout banks")
+  }
+}

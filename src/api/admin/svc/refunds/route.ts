@@ -1,0 +1,20 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
+import { firstIssue, refundRequestSchema, requestRefund } from "../../../../refunds/request-refund"
+
+/**
+ * POST /admin/svc/refunds: refund (part of) an svc payment to the buyer's bank
+ * account or DuitNow proxy as an svc payout.
+ *
+ * Body: `{payment_id, amount ("25.50", ringgit), beneficiary: {name, bank_code,
+ * account_number} | {name, proxy_type, proxy_value}, name_check?, note?}`.
+ * 200: the payout was made (`payout.status` INITIATED, then SETTLED by webhook
+ * or job). 202: svc did not answer; the request is kept with its key and the
+ * job finishes it. 400: what is wrong, by field; nothing was sent.
+ */
+export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
+  const parsed = refundRequestSchema.safeParse(req.body ?? {})
+  if (!parsed.success) throw new MedusaError(MedusaError.Types.INVALID_DATA, firstIssue(parsed.error))
+  const result = await requestRefund(req.scope as never, parsed.data, req.auth_context?.actor_id)
+  res.status(result.httpStatus).json({ payout: result.payout, message: result.message })
+}

@@ -56,6 +56,22 @@ async function main() {
       await page.getByText(/svc/i).first().waitFor({ timeout: 60_000 })
       await page.waitForTimeout(1500)
       await shot("admin-order-svc-payment")
+
+      // refund part of it to the buyer's bank account from the svc refunds panel
+      const panel = page.locator("[data-testid=svc-refunds]")
+      await page.locator("#svc-refund-bank option[value=MBBEMYKL]").waitFor({ state: "attached", timeout: 30_000 })
+      await page.locator("#svc-refund-amount").fill("20.50")
+      await page.locator("#svc-refund-name").fill("Siti Aminah")
+      await page.locator("#svc-refund-bank").selectOption("MBBEMYKL")
+      await page.locator("#svc-refund-account").fill("5512345678")
+      await page.locator("#svc-refund-note").fill("damaged sleeve")
+      await page.locator("#svc-refund-submit").click()
+      await page.locator("[data-testid=svc-refund-result], [data-testid=svc-refund-error]").first().waitFor({ timeout: 30_000 })
+      const refundError = await page.locator("[data-testid=svc-refund-error]").textContent().catch(() => null)
+      if (refundError) throw new Error(`refund from the admin panel failed: ${refundError}`)
+      await panel.scrollIntoViewIfNeeded()
+      await page.waitForTimeout(500)
+      await panel.screenshot({ path: join(TMP, "admin-order-svc-refund.png") })
     }
   } finally {
     await browser.close()

@@ -1,0 +1,194 @@
+import { defineWidgetConfig } from "@medusajs/admin-sdk"
+import { Badge, Button, Container, Heading, Input, Label, Text } from "@medusajs/ui"
+import { useCallback, useEffect, useState } from "react"
+
+type Payout = {
+  id: string
+  status: string
+  amount_sen: number
+  fee_sen: number | null
+  payout_id: string | null
+  refund_id: string | null
+  beneficiary_name: string | null
+  destination: { bank_code?: string; account_number?: string; proxy_type?: string; proxy_value?: string }
+  failure_reason: string | null
+  attention: string | null
+  attention_reason: string | null
+  note: string | null
+  created_at: string
+}
+type Payment = { id: string; provider_id: string; amount: number; captured_at: string | null }
+type Bank = { code: string; name: string }
+
+const rm = (sen: number) => `RM ${(sen / 100).toFixed(2)}`
+const color = (s: string): "green" | "red" | "orange" | "grey" =>
+  s === "SETTLED" ? "green" : ["FAILED", "REVERSED", "RETURNED"].includes(s) ? "red" : s === "REQUESTED" ? "grey" : "orange"
+
+async function call<T>(path: string, init?: RequestInit): Promise<T> {
+  const r = await fetch(path, {
+    credentials: "include",
+    ...init,
+    headers: { "content-type": "application/json", ...(init?.headers ?? {}) },
+  })
+  const j = await r.json().catch(() => ({}))
+  if (!r.ok) throw new Error(j?.message ?? r.statusText)
+  return j as T
+}
+
+/**
+ * Order details: refund an svc payment to the buyer's bank account (an svc
+ * payout from the prefund balance), and every refund payout with its status.
+ * Medusa's own Refund button cannot name a bank account, so svc refunds start here.
+ */
+const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
+  const [payouts, setPayouts] = useState<Payout[] | null>(null)
+  const [payment, setPayment] = useState<Payment | null>(null)
+  const [banks, setBanks] = useState<Bank[]>([])
+  const [prefund, setPrefund] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [result, setResult] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [form, setForm] = useState({ amount: "", name: "", bank_code: "", account_number: "", name_check: "", note: "" })
+
+  const load = useCallback(async () => {
+    try {
+      const [{ payouts }, { order }] = await Promise.all([
+        call<{ payouts: Payout[] }>(`/admin/svc/payouts?order_id=${encodeURIComponent(data.id)}`),
+        call<{ order: { payment_collections?: { payments?: Payment[] }[] } }>(
+          `/admin/orders/${encodeURIComponent(data.id)}?fields=id,*payment_collections.payments`
+        ),
+      ])
+      setPayouts(payouts)
+      const p = (order.payment_collections ?? []).flatMap((c) => c.payments ?? []).find((x) => x.provider_id.startsWith("pp_svc-") && x.captured_at)
+      setPayment(p ?? null)
+      if (p && !banks.length) {
+        const b = await call<{ banks: Bank[]; prefund_available_sen: string }>(`/admin/svc/payout-banks`)
+        setBanks(b.banks)
+        setPrefund(b.prefund_available_sen)
+      }
+    } catch (e) {
+      setError(String((e as Error).message ?? e))
+    }
+  }, [data.id, banks.length])
+  useEffect(() => {
+    load()
+  }, [load])
+
+  const submit = async () => {
+    if (!payment) return
+    setBusy(true)
+    setError(null)
+    setResult(null)
+    try {
+      const body = {
+        payment_id: payment.id,
+        amount: form.amount.trim(),
+        beneficiary: { name: form.name.trim(), bank_code: form.bank_code, account_number: form.account_number.trim() },
+        ...(form.name_check ? { name_check: form.name_check } : {}),
+        ...(form.note.trim() ? { note: form.note.trim() } : {}),
+      }
+      const r = await call<{ payout: Payout; message: string }>(`/admin/svc/refunds`, { method: "POST", body: JSON.stringify(body) })
+      setResult(`${rm(r.payout.amount_sen)}: ${r.message}`)
+      setForm({ ...form, amount: "", note: "" })
+      await load()
+    } catch (e) {
+      setError(String((e as Error).message ?? e))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value })
+
+  return (
+    <Container className="divide-y p-0" data-testid="svc-refunds">
+      <div className="flex items-center justify-between px-6 py-4">
+        <Heading level="h2">svc refunds</Heading>
+        {prefund !== null && <Text size="small" className="text-ui-fg-subtle">Prefund {rm(Number(prefund))}</Text>}
+      </div>
+      {payouts?.map((p) => (
+        <div key={p.id} className="flex flex-col gap-y-1 px-6 py-3">
+          <div className="flex items-center justify-between">
+            <Text weight="plus">
+              {rm(p.amount_sen)} → {p.beneficiary_name} {p.destination.bank_code ?? p.destination.proxy_type}{" "}
+              {p.destination.account_number ?? p.destination.proxy_value}
+            </Text>
+            <Badge color={color(p.status)}>{p.status}</Badge>
+          </div>
+          {p.attention && <Badge color="red">{p.attention_reason}</Badge>}
+          {p.failure_reason && <Text size="small" className="text-ui-fg-subtle">{p.failure_reason}</Text>}
+          <Text size="xsmall" className="text-ui-fg-muted">
+            {new Date(p.created_at).toLocaleString()} · payout {p.payout_id ?? "—"} · fee {p.fee_sen != null ? rm(p.fee_sen) : "—"}
+            {p.note ? ` · ${p.note}` : ""}
+          </Text>
+        </div>
+      ))}
+      {payment ? (
+        <div className="flex flex-col gap-y-3 px-6 py-4">
+          <Text size="small" className="text-ui-fg-subtle">
+            Refund to the buyer's bank account: svc pays it out from the prefund balance (a payout). The account is checked with the bank before any money moves.
+          </Text>
+          <div className="grid grid-cols-2 gap-3">
+            <div>
+              <Label htmlFor="svc-refund-amount">Amount (RM)</Label>
+              <Input id="svc-refund-amount" placeholder="25.50" value={form.amount} onChange={set("amount")} />
+            </div>
+            <div>
+              <Label htmlFor="svc-refund-name">Account holder</Label>
+              <Input id="svc-refund-name" value={form.name} onChange={set("name")} />
+            </div>
+            <div>
+              <Label htmlFor="svc-refund-bank">Bank</Label>
+              <select
+                id="svc-refund-bank"
+                className="bg-ui-bg-field shadow-borders-base txt-compact-small h-8 w-full rounded-md px-2"
+                value={form.bank_code}
+                onChange={set("bank_code")}
+              >
+                <option value="">Choose…</option>
+                {banks.map((b) => (
+                  <option key={b.code} value={b.code}>
+                    {b.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <Label htmlFor="svc-refund-account">Account number</Label>
+              <Input id="svc-refund-account" inputMode="numeric" value={form.account_number} onChange={set("account_number")} />
+            </div>
+            <div>
+              <Label htmlFor="svc-refund-namecheck">Name check</Label>
+              <select
+                id="svc-refund-namecheck"
+                className="bg-ui-bg-field shadow-borders-base txt-compact-small h-8 w-full rounded-md px-2"
+                value={form.name_check}
+                onChange={set("name_check")}
+              >
+                <option value="">None</option>
+                <option value="strict">Strict (as on the identity card)</option>
+                <option value="loose">Loose</option>
+              </select>
+            </div>
+            <div>
+              <Label htmlFor="svc-refund-note">Note</Label>
+              <Input id="svc-refund-note" value={form.note} onChange={set("note")} />
+            </div>
+          </div>
+          {error && <Text className="text-ui-fg-error" data-testid="svc-refund-error">{error}</Text>}
+          {result && <Text className="text-ui-fg-interactive" data-testid="svc-refund-result">{result}</Text>}
+          <Button id="svc-refund-submit" variant="secondary" isLoading={busy} disabled={busy || !form.amount} onClick={submit}>
+            Refund to bank account
+          </Button>
+        </div>
+      ) : (
+        payouts !== null && <Text className="px-6 py-4 text-ui-fg-subtle">No captured svc payment to refund.</Text>
+      )}
+      {error && !payment && <Text className="px-6 py-4 text-ui-fg-error">{error}</Text>}
+    </Container>
+  )
+}
+
+export const config = defineWidgetConfig({ zone: "order.details.side.after" })
+
+export default SvcOrderRefundsWidget

@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { configManager } from "@medusajs/framework/config"
 import { reconcilePending } from "../reconcile/reconcile-pending"
 import { sweepPayouts } from "../refunds/track-payout"
+import { sweepWithdrawals } from "../settlements/withdrawals"
 import { findSvcProviderConfig } from "../providers/svc/core/config-lookup"
 
 /**
@@ -26,6 +27,12 @@ export default async function svcReconcileJob(container: MedusaContainer) {
     if (p.refreshed || p.finished || p.abandoned || p.errors) logger.info(`svc reconcile: refund payouts ${JSON.stringify(p)}`)
   } catch (e) {
     logger.warn(`svc reconcile (payouts): ${(e as Error).message}`)
+  }
+  try {
+    const w = await sweepWithdrawals(container as never)
+    if (w.finished || w.refreshed || w.errors) logger.info(`svc reconcile: withdrawals ${JSON.stringify(w)}`)
+  } catch (e) {
+    logger.warn(`svc reconcile (withdrawals): ${(e as Error).message}`)
   }
 }
 

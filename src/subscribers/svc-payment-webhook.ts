@@ -5,6 +5,7 @@ import { settleCheckout, type SvcCheckoutRead } from "../reconcile/settle-checko
 import { SVC_MODULE } from "../modules/svc"
 import type SvcModuleService from "../modules/svc/service"
 import { refreshPayout } from "../refunds/track-payout"
+import { refreshWithdrawal } from "../settlements/withdrawals"
 
 type WebhookInput = { provider?: string; payload?: { data?: Record<string, unknown>; rawData?: unknown; headers?: Record<string, unknown> } }
 
@@ -58,6 +59,35 @@ export default async function svcPaymentWebhook({ event, container }: Subscriber
         detail: `${o.status ?? ""} ${o.code ?? ""} ${o.message ?? ""}`.trim().slice(0, 500),
       })
       if (o.status !== 404) throw e // the event bus retries; the job is the backstop
+    }
+    return
+  }
+
+  // wallet.withdrawal.updated: settlements to the merchant's bank account.
+  if (eventType === "wallet.withdrawal.updated") {
+    const withdrawalId = typeof inner.id === "string" ? inner.id : null
+    const wlog = await svcModule.createSvcWebhookEvents({
+      event_id: eventId,
+      event_type: eventType,
+      resource_id: withdrawalId,
+      provider,
+      outcome: "received",
+      payload: { type: eventType, withdrawalId, status: typeof inner.status === "string" ? inner.status : null },
+    })
+    if (!withdrawalId || !/^[0-9a-f-]{36}$/i.test(withdrawalId)) {
+      await svcModule.updateSvcWebhookEvents({ id: wlog.id, outcome: "not_supported", detail: "no withdrawal id" })
+      return
+    }
+    try {
+      await svcModule.updateSvcWebhookEvents({ id: wlog.id, outcome: await refreshWithdrawal(container as never, withdrawalId, "webhook") })
+    } catch (e) {
+      const o = e as { status?: number; code?: string; message?: string }
+      await svcModule.updateSvcWebhookEvents({
+        id: wlog.id,
+        outcome: o.status === 404 ? "unknown_withdrawal" : "svc_unreachable",
+        detail: `${o.status ?? ""} ${o.code ?? ""} ${o.message ?? ""}`.trim().slice(0, 500),
+      })
+      if (o.status !== 404) throw e
     }
     return
   }

@@ -1,0 +1,122 @@
+// Settlements: the merchant sends svc wallet balance to a linked bank account
+// (svc fiat withdrawals) through the admin API, tracked to COMPLETED, with
+// every bad input refused by field and an unanswered request finished once.
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { useSvcSandbox } from "../helpers/svc-env"
+import { waitFor } from "../helpers/store"
+import { signInAsAdmin, type AdminSdk } from "../helpers/admin"
+import { sweepWithdrawals } from "../../src/settlements/withdrawals"
+
+jest.setTimeout(120_000)
+
+const svc = useSvcSandbox()
+
+medusaIntegrationTestRunner({
+  inApp: true,
+  env: svc.env,
+  testSuite: ({ getContainer }) => {
+    let admin: AdminSdk
+    let earlier = new Set<string>()
+    const sb = () => svc.ref.sandbox.control
+    const allWithdrawals = () => Object.values((sb().state() as any).fiatWithdrawals ?? {}) as any[]
+    /** Withdrawals svc made during this test. */
+    const madeWithdrawals = () => allWithdrawals().filter((w) => !earlier.has(w.id))
+
+    beforeEach(async () => {
+      admin = await signInAsAdmin(getContainer(), svc.ref.medusaUrl)
+      sb().clearFaults()
+      earlier = new Set(allWithdrawals().map((w) => w.id))
+    })
+
+    const wallet = () => admin.client.fetch<any>("/admin/svc/wallet")
+    const withdraw = (body: Record<string, unknown>) => admin.client.fetch<any>("/admin/svc/withdrawals", { method: "POST", body })
+    const withdrawError = async (body: Record<string, unknown>) => {
+      try {
+        await withdraw(body)
+      } catch (e: any) {
+        return { status: e.status as number, message: e.message as string }
+      }
+      throw new Error("the withdrawal was accepted")
+    }
+    const ours = async (id: string) => {
+      const { withdrawals } = await admin.client.fetch<any>("/admin/svc/withdrawals")
+      return withdrawals.find((w: any) => w.id === id)
+    }
+
+    it("shows the balance and linked accounts (masked), sends RM1,500.00 and follows it to COMPLETED by webhook", async () => {
+      const w = await wallet()
+      expect(w.account_type).toBe("BUSINESS")
+      expect(Number(w.balance_sen)).toBeGreaterThanOrEqual(150000)
+      expect(w.bank_accounts.length).toBeGreaterThanOrEqual(1)
+      expect(w.bank_accounts[0].account_number).toMatch(/^••••\d{4}$/)
+      expect(JSON.stringify(w)).not.toMatch(/514012345678|8001234567/)
+
+      const res = await withdraw({ bank_account_id: w.bank_accounts[0].id, amount: "1500.00", reference: "Nov settlement" })
+      expect(res.withdrawal).toMatchObject({ status: "PENDING", amount_sen: 150000, reference: "Nov settlement" })
+      expect(madeWithdrawals()).toHaveLength(1)
+      expect(madeWithdrawals()[0]).toMatchObject({ id: res.withdrawal.withdrawal_id })
+      const after = await wallet()
+      expect(Number(after.balance_sen)).toBe(Number(w.balance_sen) - 150000)
+
+      sb().advanceClock(15)
+      sb().advanceClock(65)
+      await sb().flushWebhooks()
+      const done = await waitFor(async () => {
+        const row = await ours(res.withdrawal.id)
+        return row?.status === "COMPLETED" ? row : undefined
+      }, "withdrawal COMPLETED by webhook", 20_000)
+      expect(done.status_history.entries.map((e: any) => e.status)).toEqual(expect.arrayContaining(["CREATING", "PENDING", "COMPLETED"]))
+    })
+
+    it("bad input is refused by field; nothing is sent", async () => {
+      const w = await wallet()
+      const id = w.bank_accounts[0].id
+      const cases: [Record<string, unknown>, RegExp][] = [
+        [{ bank_account_id: id, amount: "5" }, /^amount: must be between RM10\.00 and RM1000000\.00/],
+        [{ bank_account_id: id, amount: "12.345" }, /^amount: must not contain a fraction of a sen/],
+        [{ bank_account_id: id, amount: "999999.99" }, /^amount: the svc wallet balance is RM/],
+        [{ bank_account_id: "acct-1", amount: "100" }, /^bank_account_id: must be the id of a linked bank account/],
+        [{ bank_account_id: "00000000-0000-4000-8000-000000000000", amount: "100" }, /^bank_account_id: .* is not an active bank account linked/],
+        [{ bank_account_id: id, amount: "100", reference: "x".repeat(21) }, /^reference: must be at most 20 characters/],
+        [{ bank_account_id: id }, /^amount: is required/],
+      ]
+      for (const [body, re] of cases) {
+        const e = await withdrawError(body)
+        expect(e.status).toBe(400)
+        expect(e.message).toMatch(re)
+      }
+      expect(madeWithdrawals()).toHaveLength(0)
+    })
+
+    it("the bank rejects it: REJECTED with the reason; the money is back in the wallet", async () => {
+      const w = await wallet()
+      const res = await withdraw({ bank_account_id: w.bank_accounts[0].id, amount: "200", reference: "REJECT me" })
+      expect(res.withdrawal.status).toBe("PENDING")
+      sb().advanceClock(15)
+      await sb().flushWebhooks()
+      const row = await waitFor(async () => {
+        const r = await ours(res.withdrawal.id)
+        return r?.status === "REJECTED" ? r : undefined
+      }, "withdrawal REJECTED", 20_000)
+      expect(row.failure_reason).toMatch(/back in the svc wallet/)
+      expect(Number((await wallet()).balance_sen)).toBe(Number(w.balance_sen))
+    })
+
+    it("svc makes the withdrawal but never answers: 202, then the job finishes it with the same key; one withdrawal", async () => {
+      const w = await wallet()
+      sb().injectFault({ route: "POST /v1/wallet/fiat/withdrawals", kind: "500", count: 1, afterProcessing: true } as any)
+      sb().injectFault({ route: "POST /v1/wallet/fiat/withdrawals", kind: "503", count: 20 } as any)
+      const res = await withdraw({ bank_account_id: w.bank_accounts[0].id, amount: "300" })
+      expect(res.withdrawal.status).toBe("UNCERTAIN")
+      expect(madeWithdrawals()).toHaveLength(1)
+      sb().clearFaults()
+      const report = await sweepWithdrawals(getContainer() as never)
+      expect(report.finished).toBe(1)
+      const row = await ours(res.withdrawal.id)
+      expect(row).toMatchObject({ status: "PENDING", withdrawal_id: madeWithdrawals()[0].id })
+      await sweepWithdrawals(getContainer() as never)
+      expect(madeWithdrawals()).toHaveLength(1)
+      expect(Number((await wallet()).balance_sen)).toBe(Number(w.balance_sen) - 30000)
+    })
+  },
+})

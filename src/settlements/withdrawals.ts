@@ -1,0 +1,182 @@
+import { randomUUID } from "node:crypto"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { z } from "zod"
+import { fromSen, toSen } from "../svc"
+import { svcFromContainer } from "../providers/svc/core/config-lookup"
+import { isUncertainFailure, toMedusaError } from "../providers/svc/core/errors"
+import { SVC_MODULE } from "../modules/svc"
+import type SvcModuleService from "../modules/svc/service"
+import { appendEntry } from "../refunds/request-refund"
+
+type Container = { resolve: <T = unknown>(k: string) => T }
+
+// spec: POST /v1/wallet/fiat/withdrawals: amount 1000-100000000 sen; an
+// individual account is capped at RM300,000 per request; reference max 20.
+export const WITHDRAWAL_MIN_SEN = 1000
+export const WITHDRAWAL_MAX_SEN = 100_000_000
+export const INDIVIDUAL_MAX_SEN = 30_000_000
+/** spec: "Poll until COMPLETED, FAILED or REJECTED" (CANCELLED seen on deposit-started ones: final too). */
+export const FINAL_WITHDRAWAL = ["COMPLETED", "FAILED", "REJECTED", "CANCELLED"]
+
+export const withdrawalRequestSchema = z
+  .object({
+    bank_account_id: z.string().uuid("must be the id of a linked bank account (a UUID)"),
+    amount: z.union([z.string(), z.number()], { errorMap: () => ({ message: "is required: the amount in ringgit, e.g. \"1500.00\"" }) }),
+    reference: z.string().trim().min(1, "must not be empty").max(20, "must be at most 20 characters").optional(),
+  })
+  .strict()
+export type WithdrawalRequest = z.infer<typeof withdrawalRequestSchema>
+
+const invalid = (m: string) => new MedusaError(MedusaError.Types.INVALID_DATA, m)
+const mask = (v: unknown) => (typeof v === "string" && v.length > 4 ? `••••${v.slice(-4)}` : v)
+
+export function publicWithdrawal(row: Record<string, any>): Record<string, unknown> {
+  const { idempotency_key, ...rest } = row
+  return { ...rest, idempotency_key }
+}
+
+/** The settlement panel: balance and the linked bank accounts (numbers masked). */
+export async function walletOverview(container: Container) {
+  const { client } = svcFromContainer(container)
+  try {
+    const [balance, health] = await Promise.all([client.wallet.balance(), client.health()])
+    const accounts: Record<string, unknown>[] = []
+    for await (const a of client.wallet.bankAccounts.listAll({ limit: 100 } as never)) {
+      accounts.push({ id: a.id, name: a.name, account_number: mask(a.accountNumber), verified: a.verified, bank: a.bank })
+    }
+    return {
+      balance_sen: balance.walletBalance,
+      pending_withdrawal_sen: balance.pendingWithdrawal,
+      account_type: (health as { account?: { type?: string } }).account?.type ?? null,
+      bank_accounts: accounts,
+    }
+  } catch (e) {
+    throw toMedusaError(e, "reading the svc wallet")
+  }
+}
+
+/**
+ * Send (part of) the svc wallet balance to a linked bank account:
+ * checks by field, the withdrawal stored with its key (CREATING) before
+ * `POST /v1/wallet/fiat/withdrawals`, then svc's status. No answer: UNCERTAIN,
+ * and the job asks again with the same key (one request, one withdrawal).
+ */
+export async function requestWithdrawal(container: Container, input: WithdrawalRequest, actorId?: string) {
+  let amountSen: number
+  try {
+    amountSen = toSen(input.amount as never, "amount")
+  } catch (e) {
+    throw invalid(`amount: ${(e as { rule?: string; message: string }).rule ?? (e as Error).message}`)
+  }
+  if (amountSen < WITHDRAWAL_MIN_SEN || amountSen > WITHDRAWAL_MAX_SEN) {
+    throw invalid(`amount: must be between RM${fromSen(WITHDRAWAL_MIN_SEN)} and RM${fromSen(WITHDRAWAL_MAX_SEN)}; got RM${fromSen(amountSen)}`)
+  }
+  const overview = await walletOverview(container)
+  const account = overview.bank_accounts.find((a) => a.id === input.bank_account_id)
+  if (!account) throw invalid(`bank_account_id: ${input.bank_account_id} is not an active bank account linked to the svc account`)
+  if (overview.account_type && overview.account_type !== "BUSINESS" && amountSen > INDIVIDUAL_MAX_SEN) {
+    throw invalid(`amount: an individual svc account can withdraw at most RM${fromSen(INDIVIDUAL_MAX_SEN)} per request`)
+  }
+  if (/^\d+$/.test(String(overview.balance_sen)) && Number(overview.balance_sen) < amountSen) {
+    throw invalid(`amount: the svc wallet balance is RM${fromSen(String(overview.balance_sen))}; cannot withdraw RM${fromSen(amountSen)}`)
+  }
+
+  const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
+  const row = await svcModule.createSvcWithdrawals({
+    idempotency_key: randomUUID(),
+    bank_account_id: input.bank_account_id,
+    amount_sen: amountSen,
+    reference: input.reference ?? null,
+    status: "CREATING",
+    status_history: { entries: [{ status: "CREATING", at: new Date().toISOString(), source: "admin" }] },
+    requested_by: actorId ?? null,
+  })
+  return sendWithdrawal(container, row.id, "admin")
+}
+
+/** Send (or send again, same key and body) a stored withdrawal. */
+export async function sendWithdrawal(container: Container, rowId: string, source: string) {
+  const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
+  const row = await svcModule.retrieveSvcWithdrawal(rowId)
+  const { client } = svcFromContainer(container)
+  const body: Record<string, unknown> = { bankAccountId: row.bank_account_id, amount: Number(row.amount_sen) }
+  if (row.reference) body.reference = row.reference
+  try {
+    const w = await client.wallet.fiatWithdrawals.create(body as never, { idempotencyKey: row.idempotency_key })
+    const updated = await svcModule.updateSvcWithdrawals({
+      id: row.id,
+      withdrawal_id: w.id,
+      status: w.status,
+      failure_reason: null,
+      status_history: appendEntry(row.status_history, w.status, source),
+    })
+    return { httpStatus: 200 as const, withdrawal: publicWithdrawal(updated as never), message: `withdrawal ${w.id} ${w.status}` }
+  } catch (e) {
+    const uncertain = isUncertainFailure(e)
+    const o = e as { status?: number; code?: string; message?: string }
+    const reason = `${o.status ?? ""} ${o.code ?? ""} ${o.message ?? String(e)}`.trim().slice(0, 500)
+    const updated = await svcModule.updateSvcWithdrawals({
+      id: row.id,
+      status: uncertain ? "UNCERTAIN" : "FAILED",
+      failure_reason: reason,
+      status_history: appendEntry(row.status_history, uncertain ? "UNCERTAIN" : "FAILED", source, reason),
+    })
+    if (uncertain) {
+      return {
+        httpStatus: 202 as const,
+        withdrawal: publicWithdrawal(updated as never),
+        message: "svc did not answer; the withdrawal is kept with its key and the reconciliation job will finish it (no second withdrawal can be made)",
+      }
+    }
+    throw toMedusaError(e, "sending the withdrawal")
+  }
+}
+
+/** Re-read a withdrawal from svc (webhook, job); a final status is never changed. */
+export async function refreshWithdrawal(container: Container, withdrawalId: string, source: string): Promise<"updated" | "unchanged" | "unknown_withdrawal"> {
+  const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
+  const [row] = await svcModule.listSvcWithdrawals({ withdrawal_id: withdrawalId })
+  if (!row) return "unknown_withdrawal"
+  if (FINAL_WITHDRAWAL.includes(row.status)) return "unchanged"
+  const { client } = svcFromContainer(container)
+  const w = await client.wallet.fiatWithdrawals.retrieve(withdrawalId)
+  if (w.status === row.status) return "unchanged"
+  await svcModule.updateSvcWithdrawals({
+    id: row.id,
+    status: w.status,
+    ...(w.status === "FAILED" || w.status === "REJECTED" || w.status === "CANCELLED"
+      ? { failure_reason: `svc: the bank transfer was ${w.status.toLowerCase()}; the amount is back in the svc wallet` }
+      : {}),
+    status_history: appendEntry(row.status_history, w.status, source),
+  })
+  return "updated"
+}
+
+/** The job's part for settlements: finish UNCERTAIN sends, close stale CREATING, poll open withdrawals. */
+export async function sweepWithdrawals(container: Container) {
+  const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
+  const logger = container.resolve<{ warn: (m: string) => void }>(ContainerRegistrationKeys.LOGGER)
+  const report = { finished: 0, refreshed: 0, errors: 0 }
+  const staleBefore = Date.now() - 10 * 60 * 1000
+  for (const r of await svcModule.listSvcWithdrawals({ status: ["UNCERTAIN", "CREATING"] }, { take: 50, order: { created_at: "ASC" } })) {
+    // CREATING older than 10 minutes: the request died mid-send; finish it like an uncertain one
+    if (r.status === "CREATING" && new Date(r.updated_at).getTime() > staleBefore) continue
+    try {
+      if ((await sendWithdrawal(container, r.id, "job")).httpStatus === 200) report.finished++
+    } catch (e) {
+      report.errors++
+      logger.warn(`svc: finishing withdrawal ${r.id}: ${(e as Error).message}`)
+    }
+  }
+  const open = await svcModule.listSvcWithdrawals({ status: { $nin: [...FINAL_WITHDRAWAL, "UNCERTAIN", "CREATING"] } }, { take: 100 })
+  for (const r of open) {
+    if (!r.withdrawal_id) continue
+    try {
+      if ((await refreshWithdrawal(container, r.withdrawal_id, "job")) === "updated") report.refreshed++
+    } catch (e) {
+      report.errors++
+      logger.warn(`svc: reading withdrawal ${r.withdrawal_id}: ${(e as Error).message}`)
+    }
+  }
+  return report
+}

@@ -72,6 +72,19 @@ async function main() {
       await panel.scrollIntoViewIfNeeded()
       await page.waitForTimeout(500)
       await panel.screenshot({ path: join(TMP, "admin-order-svc-refund.png") })
+
+      // settle part of the wallet balance to the merchant's bank account
+      await page.goto(`${demo.adminUrl}/svc-settlements`)
+      await page.locator("#svc-wd-account option").nth(1).waitFor({ state: "attached", timeout: 60_000 })
+      await page.locator("#svc-wd-account").selectOption({ index: 1 })
+      await page.locator("#svc-wd-amount").fill("1500.00")
+      await page.locator("#svc-wd-reference").fill("Demo settlement")
+      await page.locator("#svc-wd-submit").click()
+      await page.locator("[data-testid=svc-wd-result], [data-testid=svc-wd-error]").first().waitFor({ timeout: 30_000 })
+      const wdError = await page.locator("[data-testid=svc-wd-error]").textContent().catch(() => null)
+      if (wdError) throw new Error(`withdrawal from the settlements page failed: ${wdError}`)
+      await page.waitForTimeout(500)
+      await shot("admin-svc-settlements")
     }
   } finally {
     await browser.close()

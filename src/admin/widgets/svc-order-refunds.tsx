@@ -20,7 +20,7 @@ type Payout = {
 type Payment = { id: string; provider_id: string; amount: number; captured_at: string | null }
 type Bank = { code: string; name: string }
 
-const rm = (sen: number) => `RM ${(sen / 100).toFixed(2)}`
+const rm = (sen: number) => `RM ${(sen / 100).toLocaleString("en-MY", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
 const color = (s: string): "green" | "red" | "orange" | "grey" =>
   s === "SETTLED" ? "green" : ["FAILED", "REVERSED", "RETURNED"].includes(s) ? "red" : s === "REQUESTED" ? "grey" : "orange"
 

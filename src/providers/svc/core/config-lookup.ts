@@ -2,6 +2,19 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { parseSvcProviderOptions, type SvcProviderOptions } from "./options"
 import { sharedSvcClient } from "./client-registry"
 
+// The options are parsed (zod) once per config object, not on every webhook,
+// route call and job run.
+const parsed = new WeakMap<object, SvcProviderOptions>()
+function parsedOptions(raw: Record<string, unknown> | undefined): SvcProviderOptions {
+  if (!raw || typeof raw !== "object") return parseSvcProviderOptions(raw)
+  let o = parsed.get(raw)
+  if (!o) {
+    o = parseSvcProviderOptions(raw)
+    parsed.set(raw, o)
+  }
+  return o
+}
+
 type ProviderEntry = { resolve?: unknown; id?: string; options?: Record<string, unknown> }
 type ConfigModuleLike = { modules?: Record<string, unknown> | unknown[] }
 
@@ -21,7 +34,7 @@ export function findSvcProviderConfig(configModule: ConfigModuleLike): { id: str
     for (const p of providers) {
       const r = typeof p.resolve === "string" ? p.resolve : ""
       if (/medusa-payment-svc(\/|$)|providers\/svc\/?$|providers\/svc\/index/.test(r.replace(/\\/g, "/"))) {
-        return { id: p.id ?? "svc", options: parseSvcProviderOptions(p.options) }
+        return { id: p.id ?? "svc", options: parsedOptions(p.options) }
       }
     }
   }

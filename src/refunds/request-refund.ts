@@ -6,6 +6,9 @@ import { fromSen, toSen } from "../svc"
 import { svcFromContainer } from "../providers/svc/core/config-lookup"
 import { SVC_MODULE } from "../modules/svc"
 import type SvcModuleService from "../modules/svc/service"
+import { appendEntry, invalidData, parseRinggit } from "../shared/admin-input"
+
+export { firstIssue } from "../shared/admin-input"
 
 type Container = { resolve: <T = unknown>(k: string) => T }
 
@@ -51,13 +54,7 @@ export const refundRequestSchema = z
   .strict()
 export type RefundRequest = z.infer<typeof refundRequestSchema>
 
-/** The first problem of a zod error as "field: rule". */
-export function firstIssue(e: z.ZodError): string {
-  const i = e.issues[0]
-  return `${i.path.join(".") || "body"}: ${i.message}`
-}
-
-const invalid = (m: string) => new MedusaError(MedusaError.Types.INVALID_DATA, m)
+const invalid = invalidData
 
 /** Everything an admin may see of a payout request: the account number is masked. */
 export function publicPayout(row: Record<string, any>): Record<string, unknown> {
@@ -144,15 +141,7 @@ export type RefundResult = { httpStatus: 200 | 202; payout: Record<string, unkno
  *    with that key (src/providers/svc/core/svc-base.ts, refundPayment).
  */
 export async function requestRefund(container: Container, input: RefundRequest, actorId?: string): Promise<RefundResult> {
-  let amountSen: number
-  try {
-    amountSen = toSen(input.amount as never, "amount")
-  } catch (e) {
-    throw invalid(`amount: ${(e as { rule?: string; message: string }).rule ?? (e as Error).message}`)
-  }
-  if (amountSen < PAYOUT_MIN_SEN || amountSen > PAYOUT_MAX_SEN) {
-    throw invalid(`amount: must be between RM${fromSen(PAYOUT_MIN_SEN)} and RM${fromSen(PAYOUT_MAX_SEN)} for an svc payout; got RM${fromSen(amountSen)}`)
-  }
+  const amountSen = parseRinggit(input.amount, "amount", PAYOUT_MIN_SEN, PAYOUT_MAX_SEN, " for an svc payout")
 
   const payment = await loadPayment(container, input.payment_id)
   if (!/^pp_svc-(wallet|fpx|fpx-direct)_/.test(payment.provider_id)) {
@@ -265,9 +254,4 @@ export async function finishRefund(
     }
   }
   throw workflowError instanceof MedusaError ? workflowError : invalid(workflowError.message)
-}
-
-export function appendEntry(history: unknown, status: string, source: string, detail?: string) {
-  const entries = Array.isArray((history as { entries?: unknown[] })?.entries) ? (history as { entries: unknown[] }).entries : []
-  return { entries: [...entries, { status, at: new Date().toISOString(), source, ...(detail ? { detail: detail.slice(0, 300) } : {}) }] }
 }

@@ -3,7 +3,8 @@ import { fromSen } from "../svc"
 import { svcFromContainer } from "../providers/svc/core/config-lookup"
 import { SVC_MODULE } from "../modules/svc"
 import type SvcModuleService from "../modules/svc/service"
-import { appendEntry, finishRefund } from "./request-refund"
+import { appendEntry } from "../shared/admin-input"
+import { finishRefund } from "./request-refund"
 
 type Container = { resolve: <T = unknown>(k: string) => T }
 

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { z } from "zod"
-import { fromSen, toSen } from "../svc"
+import { fromSen } from "../svc"
 import { svcFromContainer } from "../providers/svc/core/config-lookup"
 import { isUncertainFailure, toMedusaError } from "../providers/svc/core/errors"
 import { SVC_MODULE } from "../modules/svc"
 import type SvcModuleService from "../modules/svc/service"
-import { appendEntry } from "../refunds/request-refund"
+import { appendEntry, invalidData, parseRinggit } from "../shared/admin-input"
 
 type Container = { resolve: <T = unknown>(k: string) => T }
 
@@ -27,7 +27,7 @@ export const withdrawalRequestSchema = z
   .strict()
 export type WithdrawalRequest = z.infer<typeof withdrawalRequestSchema>
 
-const invalid = (m: string) => new MedusaError(MedusaError.Types.INVALID_DATA, m)
+const invalid = invalidData
 const mask = (v: unknown) => (typeof v === "string" && v.length > 4 ? `••••${v.slice(-4)}` : v)
 
 export function publicWithdrawal(row: Record<string, any>): Record<string, unknown> {
@@ -62,15 +62,7 @@ export async function walletOverview(container: Container) {
  * and the job asks again with the same key (one request, one withdrawal).
  */
 export async function requestWithdrawal(container: Container, input: WithdrawalRequest, actorId?: string) {
-  let amountSen: number
-  try {
-    amountSen = toSen(input.amount as never, "amount")
-  } catch (e) {
-    throw invalid(`amount: ${(e as { rule?: string; message: string }).rule ?? (e as Error).message}`)
-  }
-  if (amountSen < WITHDRAWAL_MIN_SEN || amountSen > WITHDRAWAL_MAX_SEN) {
-    throw invalid(`amount: must be between RM${fromSen(WITHDRAWAL_MIN_SEN)} and RM${fromSen(WITHDRAWAL_MAX_SEN)}; got RM${fromSen(amountSen)}`)
-  }
+  const amountSen = parseRinggit(input.amount, "amount", WITHDRAWAL_MIN_SEN, WITHDRAWAL_MAX_SEN)
   const overview = await walletOverview(container)
   const account = overview.bank_accounts.find((a) => a.id === input.bank_account_id)
   if (!account) throw invalid(`bank_account_id: ${input.bank_account_id} is not an active bank account linked to the svc account`)

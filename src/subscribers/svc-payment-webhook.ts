@@ -32,62 +32,39 @@ export default async function svcPaymentWebhook({ event, container }: Subscriber
   const checkoutId = typeof inner.checkoutId === "string" ? inner.checkoutId : null
   const eventId = typeof body.id === "string" ? body.id : null
 
-  // payout.created / payout.updated (svc's PAYOUT webhook endpoint may point at
-  // the same URL): refunds sent as payouts. Re-read from svc, never trusted.
-  if (eventType && /^payout\.(created|updated)$/.test(eventType)) {
-    const payoutId = typeof inner.payoutId === "string" ? inner.payoutId : null
-    const plog = await svcModule.createSvcWebhookEvents({
+  // payout.created / payout.updated (svc's PAYOUT webhook endpoint points at the
+  // same URL): refunds sent as payouts. wallet.withdrawal.updated: settlements.
+  // Both are re-read from svc, never trusted.
+  const tracked =
+    eventType && /^payout\.(created|updated)$/.test(eventType)
+      ? { kind: "payout", id: inner.payoutId, refresh: refreshPayout }
+      : eventType === "wallet.withdrawal.updated"
+        ? { kind: "withdrawal", id: inner.id, refresh: refreshWithdrawal }
+        : null
+  if (tracked) {
+    const resourceId = typeof tracked.id === "string" ? tracked.id : null
+    const tlog = await svcModule.createSvcWebhookEvents({
       event_id: eventId,
       event_type: eventType,
-      resource_id: payoutId,
+      resource_id: resourceId,
       provider,
       outcome: "received",
-      payload: { type: eventType, payoutId, status: typeof inner.status === "string" ? inner.status : null },
+      payload: { type: eventType, [`${tracked.kind}Id`]: resourceId, status: typeof inner.status === "string" ? inner.status : null },
     })
-    if (!payoutId || !/^[0-9a-f-]{36}$/i.test(payoutId)) {
-      await svcModule.updateSvcWebhookEvents({ id: plog.id, outcome: "not_supported", detail: "no payout id" })
+    if (!resourceId || !/^[0-9a-f-]{36}$/i.test(resourceId)) {
+      await svcModule.updateSvcWebhookEvents({ id: tlog.id, outcome: "not_supported", detail: `no ${tracked.kind} id` })
       return
     }
     try {
-      const outcome = await refreshPayout(container as never, payoutId, "webhook")
-      await svcModule.updateSvcWebhookEvents({ id: plog.id, outcome })
+      await svcModule.updateSvcWebhookEvents({ id: tlog.id, outcome: await tracked.refresh(container as never, resourceId, "webhook") })
     } catch (e) {
       const o = e as { status?: number; code?: string; message?: string }
       await svcModule.updateSvcWebhookEvents({
-        id: plog.id,
-        outcome: o.status === 404 ? "unknown_payout" : "svc_unreachable",
+        id: tlog.id,
+        outcome: o.status === 404 ? `unknown_${tracked.kind}` : "svc_unreachable",
         detail: `${o.status ?? ""} ${o.code ?? ""} ${o.message ?? ""}`.trim().slice(0, 500),
       })
       if (o.status !== 404) throw e // the event bus retries; the job is the backstop
-    }
-    return
-  }
-
-  // wallet.withdrawal.updated: settlements to the merchant's bank account.
-  if (eventType === "wallet.withdrawal.updated") {
-    const withdrawalId = typeof inner.id === "string" ? inner.id : null
-    const wlog = await svcModule.createSvcWebhookEvents({
-      event_id: eventId,
-      event_type: eventType,
-      resource_id: withdrawalId,
-      provider,
-      outcome: "received",
-      payload: { type: eventType, withdrawalId, status: typeof inner.status === "string" ? inner.status : null },
-    })
-    if (!withdrawalId || !/^[0-9a-f-]{36}$/i.test(withdrawalId)) {
-      await svcModule.updateSvcWebhookEvents({ id: wlog.id, outcome: "not_supported", detail: "no withdrawal id" })
-      return
-    }
-    try {
-      await svcModule.updateSvcWebhookEvents({ id: wlog.id, outcome: await refreshWithdrawal(container as never, withdrawalId, "webhook") })
-    } catch (e) {
-      const o = e as { status?: number; code?: string; message?: string }
-      await svcModule.updateSvcWebhookEvents({
-        id: wlog.id,
-        outcome: o.status === 404 ? "unknown_withdrawal" : "svc_unreachable",
-        detail: `${o.status ?? ""} ${o.code ?? ""} ${o.message ?? ""}`.trim().slice(0, 500),
-      })
-      if (o.status !== 404) throw e
     }
     return
   }

@@ -1,6 +1,7 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import { Badge, Button, Container, Heading, Input, Label, Text } from "@medusajs/ui"
 import { useCallback, useEffect, useState } from "react"
+import { call, rm } from "../lib/api"
 
 type Payout = {
   id: string
@@ -20,20 +21,9 @@ type Payout = {
 type Payment = { id: string; provider_id: string; amount: number; captured_at: string | null }
 type Bank = { code: string; name: string }
 
-const rm = (sen: number) => `RM ${(sen / 100).toLocaleString("en-MY", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
 const color = (s: string): "green" | "red" | "orange" | "grey" =>
   s === "SETTLED" ? "green" : ["FAILED", "REVERSED", "RETURNED"].includes(s) ? "red" : s === "REQUESTED" ? "grey" : "orange"
 
-async function call<T>(path: string, init?: RequestInit): Promise<T> {
-  const r = await fetch(path, {
-    credentials: "include",
-    ...init,
-    headers: { "content-type": "application/json", ...(init?.headers ?? {}) },
-  })
-  const j = await r.json().catch(() => ({}))
-  if (!r.ok) throw new Error(j?.message ?? r.statusText)
-  return j as T
-}
 
 /**
  * Order details: refund an svc payment to the buyer's bank account (an svc

@@ -2,6 +2,7 @@ import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { Buildings } from "@medusajs/icons"
 import { Badge, Button, Container, Heading, Input, Label, Table, Text } from "@medusajs/ui"
 import { useCallback, useEffect, useState } from "react"
+import { call, rm } from "../../lib/api"
 
 type Account = { id: string; name: string; account_number: string; verified: boolean; bank: { code: string; name: string } | null }
 type Wallet = { balance_sen: string; pending_withdrawal_sen: string; account_type: string | null; bank_accounts: Account[] }
@@ -16,16 +17,9 @@ type Withdrawal = {
   created_at: string
 }
 
-const rm = (sen: number | string) => `RM ${(Number(sen) / 100).toLocaleString("en-MY", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
 const color = (s: string): "green" | "red" | "orange" | "grey" =>
   s === "COMPLETED" ? "green" : ["FAILED", "REJECTED", "CANCELLED"].includes(s) ? "red" : s === "CREATING" ? "grey" : "orange"
 
-async function call<T>(path: string, init?: RequestInit): Promise<T> {
-  const r = await fetch(path, { credentials: "include", ...init, headers: { "content-type": "application/json", ...(init?.headers ?? {}) } })
-  const j = await r.json().catch(() => ({}))
-  if (!r.ok) throw new Error(j?.message ?? r.statusText)
-  return j as T
-}
 
 /** Settlements: the svc wallet balance, sent to the merchant's linked bank account (fiat withdrawals). */
 const SvcSettlementsPage = () => {

@@ -1,0 +1,61 @@
+import { z } from "zod"
+import { appendEntry, firstIssue, parseRinggit } from "../admin-input"
+import { publicPayout } from "../../refunds/request-refund"
+
+describe("parseRinggit", () => {
+  it.each([
+    ["25.50", 2550],
+    [25.5, 2550],
+    ["10", 1000],
+    ["0.1e3", 10000],
+    ["1000000.00", 100_000_000],
+  ])("%p is %p sen, exactly", (v, sen) => {
+    expect(parseRinggit(v, "amount", 1000, 100_000_000)).toBe(sen)
+  })
+
+  it.each([
+    ["12.345", /^amount: must not contain a fraction of a sen/],
+    ["abc", /^amount: must be a decimal amount/],
+    ["9.99", /^amount: must be between RM10\.00 and RM1000000\.00 for a payout; got RM9\.99$/],
+    ["-10", /^amount: must be between/],
+    ["1000000.01", /^amount: must be between/],
+  ])("%p is refused: %p", (v, re) => {
+    expect(() => parseRinggit(v, "amount", 1000, 100_000_000, " for a payout")).toThrow(re)
+  })
+
+  it("a number is read as its shortest decimal form (0.1 + 0.2 + 10 is 10.3)", () => {
+    expect(parseRinggit(0.1 + 0.2 + 10, "amount", 1000, 100_000_000)).toBe(1030)
+  })
+})
+
+describe("firstIssue", () => {
+  it("names the field path and the rule", () => {
+    const r = z.object({ beneficiary: z.object({ name: z.string().min(1, "is required") }) }).safeParse({ beneficiary: { name: "" } })
+    expect(r.success).toBe(false)
+    expect(firstIssue((r as z.SafeParseError<unknown>).error)).toBe("beneficiary.name: is required")
+  })
+})
+
+describe("appendEntry", () => {
+  it("only grows the history", () => {
+    const h = appendEntry(appendEntry(undefined, "REQUESTED", "admin"), "SENDING", "refund", "x".repeat(400))
+    expect(h.entries.map((e: any) => e.status)).toEqual(["REQUESTED", "SENDING"])
+    expect((h.entries[1] as any).detail).toHaveLength(300)
+  })
+})
+
+describe("publicPayout", () => {
+  it("masks account numbers and proxy values", () => {
+    const out = publicPayout({
+      id: "svcpo_1",
+      status: "INITIATED",
+      amount_sen: 2050,
+      idempotency_key: "k",
+      destination: { bankCode: "MBBEMYKL", accountNumber: "5512345678", nameCheck: "loose" },
+    })
+    expect(out.destination).toEqual({ bank_code: "MBBEMYKL", account_number: "••••5678", name_check: "loose" })
+    expect(JSON.stringify(out)).not.toContain("5512345678")
+    const proxy = publicPayout({ id: "svcpo_2", destination: { proxyType: "MOBILE", proxyValue: "0123456789" } })
+    expect(proxy.destination).toEqual({ proxy_type: "MOBILE", proxy_value: "••••6789" })
+  })
+})

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { refundPaymentWorkflow } from "@medusajs/core-flows"
 import { z } from "zod"
-import { fromSen, toSen } from "../svc"
+import { fromSen, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN, toSen } from "../svc"
 import { svcFromContainer } from "../providers/svc/core/config-lookup"
 import { SVC_MODULE } from "../modules/svc"
 import type SvcModuleService from "../modules/svc/service"
@@ -15,8 +15,8 @@ type Container = { resolve: <T = unknown>(k: string) => T }
 // spec gap: payout amount bounds are not shown. We apply the range svc states
 // for its other money-moving routes (and the sandbox enforces): RM10.00 to
 // RM1,000,000.00, so a refund outside it is refused before anything is sent.
-export const PAYOUT_MIN_SEN = 1000
-export const PAYOUT_MAX_SEN = 100_000_000
+export const PAYOUT_MIN_SEN = MIN_AMOUNT_SEN
+export const PAYOUT_MAX_SEN = MAX_AMOUNT_SEN
 /** Payout requests that may still become a payout: they count against what can be refunded. */
 export const OPEN_PAYOUT_STATUSES = ["REQUESTED", "SENDING", "UNCERTAIN"]
 
@@ -54,7 +54,6 @@ export const refundRequestSchema = z
   .strict()
 export type RefundRequest = z.infer<typeof refundRequestSchema>
 
-const invalid = invalidData
 
 /** Everything an admin may see of a payout request: the account number is masked. */
 export function publicPayout(row: Record<string, any>): Record<string, unknown> {
@@ -145,19 +144,19 @@ export async function requestRefund(container: Container, input: RefundRequest, 
 
   const payment = await loadPayment(container, input.payment_id)
   if (!/^pp_svc-(wallet|fpx|fpx-direct)_/.test(payment.provider_id)) {
-    throw invalid(`payment_id: payment ${payment.id} was made with ${payment.provider_id}, not svc; refund it with its own provider`)
+    throw invalidData(`payment_id: payment ${payment.id} was made with ${payment.provider_id}, not svc; refund it with its own provider`)
   }
   if (String(payment.currency_code).toLowerCase() !== "myr") {
-    throw invalid(`payment_id: svc pays out MYR only; this payment is in ${String(payment.currency_code).toUpperCase()}`)
+    throw invalidData(`payment_id: svc pays out MYR only; this payment is in ${String(payment.currency_code).toUpperCase()}`)
   }
-  if (payment.capturedSen <= 0) throw invalid(`payment_id: payment ${payment.id} has nothing captured to refund`)
+  if (payment.capturedSen <= 0) throw invalidData(`payment_id: payment ${payment.id} has nothing captured to refund`)
 
   const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
   const open = await svcModule.listSvcPayouts({ payment_id: payment.id, status: OPEN_PAYOUT_STATUSES })
   const openSen = open.reduce((n, r) => n + Number(r.amount_sen), 0)
   const left = payment.capturedSen - payment.refundedSen - openSen
   if (amountSen > left) {
-    throw invalid(
+    throw invalidData(
       `amount: at most RM${fromSen(Math.max(0, left))} can be refunded (captured RM${fromSen(payment.capturedSen)}, ` +
         `refunded RM${fromSen(payment.refundedSen)}, payouts still being sent RM${fromSen(openSen)}); got RM${fromSen(amountSen)}`
     )
@@ -171,12 +170,12 @@ export async function requestRefund(container: Container, input: RefundRequest, 
     })
     const banks = (Array.isArray((active as { banks?: unknown }).banks) ? (active as { banks: { code: string; name: string }[] }).banks : []) ?? []
     if (!banks.some((x) => x.code === b.bank_code)) {
-      throw invalid(`beneficiary.bank_code: ${b.bank_code} is not a bank svc pays out to now (GET /admin/svc/payout-banks lists them)`)
+      throw invalidData(`beneficiary.bank_code: ${b.bank_code} is not a bank svc pays out to now (GET /admin/svc/payout-banks lists them)`)
     }
   }
   const prefund = await client.payouts.prefund.balance().catch(() => null)
   if (prefund && /^\d+$/.test(prefund.available) && Number(prefund.available) < amountSen) {
-    throw invalid(
+    throw invalidData(
       `amount: the svc prefund balance (RM${fromSen(prefund.available)}) cannot cover RM${fromSen(amountSen)}; ` +
         "top it up by bank transfer in svc's dashboard, then refund"
     )
@@ -243,7 +242,7 @@ export async function finishRefund(
       failure_reason: `Medusa refused the refund: ${workflowError.message}`.slice(0, 500),
       status_history: appendEntry(row.status_history, "FAILED", "refund", workflowError.message),
     })
-    throw invalid(`Medusa refused the refund, nothing was sent: ${workflowError.message}`)
+    throw invalidData(`Medusa refused the refund, nothing was sent: ${workflowError.message}`)
   }
   if (row.status === "UNCERTAIN") {
     return {
@@ -253,5 +252,5 @@ export async function finishRefund(
         "svc did not answer; the payout request is kept with its key and the reconciliation job will finish it (no second payout can be made)",
     }
   }
-  throw workflowError instanceof MedusaError ? workflowError : invalid(workflowError.message)
+  throw workflowError instanceof MedusaError ? workflowError : invalidData(workflowError.message)
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { z } from "zod"
-import { fromSen } from "../svc"
+import { fromSen, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN } from "../svc"
 import { svcFromContainer } from "../providers/svc/core/config-lookup"
 import { isUncertainFailure, toMedusaError } from "../providers/svc/core/errors"
 import { SVC_MODULE } from "../modules/svc"
@@ -12,8 +12,8 @@ type Container = { resolve: <T = unknown>(k: string) => T }
 
 // spec: POST /v1/wallet/fiat/withdrawals: amount 1000-100000000 sen; an
 // individual account is capped at RM300,000 per request; reference max 20.
-export const WITHDRAWAL_MIN_SEN = 1000
-export const WITHDRAWAL_MAX_SEN = 100_000_000
+export const WITHDRAWAL_MIN_SEN = MIN_AMOUNT_SEN
+export const WITHDRAWAL_MAX_SEN = MAX_AMOUNT_SEN
 export const INDIVIDUAL_MAX_SEN = 30_000_000
 /** spec: "Poll until COMPLETED, FAILED or REJECTED" (CANCELLED seen on deposit-started ones: final too). */
 export const FINAL_WITHDRAWAL = ["COMPLETED", "FAILED", "REJECTED", "CANCELLED"]
@@ -27,13 +27,7 @@ export const withdrawalRequestSchema = z
   .strict()
 export type WithdrawalRequest = z.infer<typeof withdrawalRequestSchema>
 
-const invalid = invalidData
 const mask = (v: unknown) => (typeof v === "string" && v.length > 4 ? `••••${v.slice(-4)}` : v)
-
-export function publicWithdrawal(row: Record<string, any>): Record<string, unknown> {
-  const { idempotency_key, ...rest } = row
-  return { ...rest, idempotency_key }
-}
 
 /** The settlement panel: balance and the linked bank accounts (numbers masked). */
 export async function walletOverview(container: Container) {
@@ -65,12 +59,12 @@ export async function requestWithdrawal(container: Container, input: WithdrawalR
   const amountSen = parseRinggit(input.amount, "amount", WITHDRAWAL_MIN_SEN, WITHDRAWAL_MAX_SEN)
   const overview = await walletOverview(container)
   const account = overview.bank_accounts.find((a) => a.id === input.bank_account_id)
-  if (!account) throw invalid(`bank_account_id: ${input.bank_account_id} is not an active bank account linked to the svc account`)
+  if (!account) throw invalidData(`bank_account_id: ${input.bank_account_id} is not an active bank account linked to the svc account`)
   if (overview.account_type && overview.account_type !== "BUSINESS" && amountSen > INDIVIDUAL_MAX_SEN) {
-    throw invalid(`amount: an individual svc account can withdraw at most RM${fromSen(INDIVIDUAL_MAX_SEN)} per request`)
+    throw invalidData(`amount: an individual svc account can withdraw at most RM${fromSen(INDIVIDUAL_MAX_SEN)} per request`)
   }
   if (/^\d+$/.test(String(overview.balance_sen)) && Number(overview.balance_sen) < amountSen) {
-    throw invalid(`amount: the svc wallet balance is RM${fromSen(String(overview.balance_sen))}; cannot withdraw RM${fromSen(amountSen)}`)
+    throw invalidData(`amount: the svc wallet balance is RM${fromSen(String(overview.balance_sen))}; cannot withdraw RM${fromSen(amountSen)}`)
   }
 
   const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
@@ -102,7 +96,7 @@ export async function sendWithdrawal(container: Container, rowId: string, source
       failure_reason: null,
       status_history: appendEntry(row.status_history, w.status, source),
     })
-    return { httpStatus: 200 as const, withdrawal: publicWithdrawal(updated as never), message: `withdrawal ${w.id} ${w.status}` }
+    return { httpStatus: 200 as const, withdrawal: updated, message: `withdrawal ${w.id} ${w.status}` }
   } catch (e) {
     const uncertain = isUncertainFailure(e)
     const o = e as { status?: number; code?: string; message?: string }
@@ -116,7 +110,7 @@ export async function sendWithdrawal(container: Container, rowId: string, source
     if (uncertain) {
       return {
         httpStatus: 202 as const,
-        withdrawal: publicWithdrawal(updated as never),
+        withdrawal: updated,
         message: "svc did not answer; the withdrawal is kept with its key and the reconciliation job will finish it (no second withdrawal can be made)",
       }
     }

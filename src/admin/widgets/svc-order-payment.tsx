@@ -1,6 +1,7 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import { Badge, Container, Heading, Text } from "@medusajs/ui"
 import { useEffect, useState } from "react"
+import { call, rm } from "../lib/api"
 
 type Entry = { status: string; at: string; source: string }
 type Checkout = {
@@ -23,18 +24,13 @@ type Checkout = {
 const color = (s: string): "green" | "red" | "orange" | "grey" =>
   s === "COMPLETED" ? "green" : ["FAILED", "CANCELLED", "REJECTED", "EXPIRED", "CREATE_FAILED"].includes(s) ? "red" : s === "CREATING" ? "grey" : "orange"
 
-const rm = (sen: number) => `RM ${(sen / 100).toFixed(2)}`
 
 /** Order details: every svc checkout of this order, its status history and anything needing an admin. */
 const SvcOrderPaymentWidget = ({ data }: { data: { id: string } }) => {
   const [rows, setRows] = useState<Checkout[] | null>(null)
   const [error, setError] = useState<string | null>(null)
   useEffect(() => {
-    fetch(`/admin/svc/checkouts?order_id=${encodeURIComponent(data.id)}`, { credentials: "include" })
-      .then(async (r) => {
-        if (!r.ok) throw new Error((await r.json().catch(() => ({})))?.message ?? r.statusText)
-        return r.json()
-      })
+    call<{ checkouts: Checkout[] }>(`/admin/svc/checkouts?order_id=${encodeURIComponent(data.id)}`)
       .then((j) => setRows(j.checkouts))
       .catch((e) => setError(String(e.message ?? e)))
   }, [data.id])

@@ -2,6 +2,7 @@ import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { CurrencyDollar } from "@medusajs/icons"
 import { Badge, Container, Heading, Table, Text } from "@medusajs/ui"
 import { useEffect, useState } from "react"
+import { call } from "../../lib/api"
 
 type Row = {
   id: string
@@ -21,11 +22,7 @@ const SvcPaymentsPage = () => {
   const [rows, setRows] = useState<Row[] | null>(null)
   const [error, setError] = useState<string | null>(null)
   useEffect(() => {
-    fetch(`/admin/svc/checkouts?attention=true&limit=200`, { credentials: "include" })
-      .then(async (r) => {
-        if (!r.ok) throw new Error(r.statusText)
-        return r.json()
-      })
+    call<{ checkouts: Row[] }>(`/admin/svc/checkouts?attention=true&limit=200`)
       .then((j) => setRows(j.checkouts))
       .catch((e) => setError(String(e.message ?? e)))
   }, [])

@@ -26,10 +26,6 @@ export type LedgerStatus = {
 export class CheckoutLedger {
   constructor(private readonly knex: Knex | undefined) {}
 
-  get enabled(): boolean {
-    return typeof this.knex === "function"
-  }
-
   /** Record the key and title before the request is sent (spec: Idempotency rules 1). */
   async recordIntent(row: {
     paymentSessionId: string

@@ -34,10 +34,6 @@ const entry = (status: string, source: string, detail?: string) =>
 export class PayoutLedger {
   constructor(private readonly knex: Knex | undefined) {}
 
-  get enabled(): boolean {
-    return typeof this.knex === "function"
-  }
-
   /** The svc payout row a Medusa refund was made for (refund.metadata.svc_payout_id), or null. */
   async payoutRowIdOfRefund(refundId: string): Promise<string | null> {
     if (!this.knex || !refundId) return null

@@ -26,7 +26,7 @@ import type {
   UpdatePaymentOutput,
   WebhookActionResult,
 } from "@medusajs/framework/types"
-import { fromSen, toSen } from "../../../svc"
+import { fromSen, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN, toSen } from "../../../svc"
 import type { SvcClient } from "../../../svc"
 import { CheckoutLedger } from "./checkout-ledger"
 import { PayoutLedger } from "./payout-ledger"
@@ -41,8 +41,8 @@ import { readPaymentSession } from "./session-reader"
 
 export type CheckoutType = "SVC_ACCOUNT" | "FPX_HOSTED" | "FPX_DIRECT"
 
-const MIN_SEN = 1000
-const MAX_SEN = 100_000_000
+const MIN_SEN = MIN_AMOUNT_SEN
+const MAX_SEN = MAX_AMOUNT_SEN
 
 type Logger = { info: (m: string) => void; warn: (m: string) => void; error: (m: string) => void }
 

@@ -54,10 +54,12 @@ describe("sandbox auth", () => {
     ["digest mismatch", { sign: { digestOf: "{}" } }],
     ["alg differs from the registered key", { sign: { alg: "ecdsa-p256-sha256" } }],
     ["wrong keyid", { sign: { keyId: "other" } }],
-    // getters: `created` is computed when the test runs, not when this table is
-    // built (a slow run once let "6 s in the future" age into the window)
+    // `created` is whole seconds and the sandbox compares it with the exact time:
+    // floor(now) + 6 is only (1 - fraction of the second) past the 5 s window, so a
+    // loaded CI machine verified it inside the window. 10 s is clearly outside.
+    // Getters: computed when the test runs, not when this table is built.
     ["31 s old", { sign: { get created() { return Math.floor(Date.now() / 1000) - 31 } } }],
-    ["6 s in the future", { sign: { get created() { return Math.floor(Date.now() / 1000) + 6 } } }],
+    ["10 s in the future (window 5 s)", { sign: { get created() { return Math.floor(Date.now() / 1000) + 10 } } }],
     ["components not as the spec", { sign: { components: ["@method", "@path", "content-digest"] } }],
   ])("401 on a write with %s", async (_n, opts) => {
     const r = await create(opts)

@@ -6,6 +6,7 @@ import type { FaultInjector } from "./faults"
 import { IdempotencyStore, readIdempotencyKey } from "./idempotency"
 import type { RateLimiter } from "./rate-limit"
 import { matchRoute, type RouteDef } from "./router"
+import { sentApiKey, type CallCounter } from "./stats"
 import { canonicalJson, uuid } from "./util"
 
 export interface ApiDeps {
@@ -15,6 +16,7 @@ export interface ApiDeps {
   limiter: RateLimiter
   replay: ReplayGuard
   idempotency: IdempotencyStore
+  calls: CallCounter
   baseUrl: () => string
 }
 
@@ -44,9 +46,13 @@ export async function handleApi(deps: ApiDeps, req: IncomingMessage, res: Server
   const requestId = uuid()
   const method = (req.method ?? "GET").toUpperCase()
   const match = matchRoute(deps.routes, method, url.pathname)
-  if (!match) return sendJson(res, 404, { code: "NOT_FOUND", message: `no route ${method} ${url.pathname}`, requestId })
-  if (match === "method") return sendJson(res, 404, { code: "NOT_FOUND", message: `no route ${method} ${url.pathname}`, requestId })
+  if (!match || match === "method") {
+    deps.calls.countUnmatched()
+    return sendJson(res, 404, { code: "NOT_FOUND", message: `no route ${method} ${url.pathname}`, requestId })
+  }
   const { route, params } = match
+  // counted before auth, rate limits and faults: a rejected request is still a call (docs/sandbox.md)
+  deps.calls.count(method, route.path, sentApiKey(req.headers))
   engine.tick()
 
   const fault = deps.faults.take(method, route.path)

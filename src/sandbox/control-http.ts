@@ -47,6 +47,8 @@ export async function handleControl(control: SandboxControl, req: IncomingMessag
     ["POST", /^\/_sandbox\/deposits\/([^/]+)\/credit$/, (_b, m) => control.creditDeposit(m[1])],
     ["POST", /^\/_sandbox\/reset$/, () => (control.reset(), { ok: true })],
     ["GET", /^\/_sandbox\/state$/, () => control.state()],
+    ["GET", /^\/_sandbox\/stats$/, () => control.stats()],
+    ["DELETE", /^\/_sandbox\/stats$/, () => (control.resetStats(), { ok: true })],
   ]
   try {
     for (const [m, re, fn] of routes) {

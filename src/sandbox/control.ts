@@ -2,6 +2,7 @@ import type { Engine } from "./engine"
 import { ControlError } from "./errors"
 import type { FaultInjector, FaultSpec } from "./faults"
 import type { RateLimiter } from "./rate-limit"
+import type { CallCounter, CallStats } from "./stats"
 import { FEATURES, type AccountStatus, type Feature, type FeeConfig, type LimitsConfig, type SandboxState } from "./state"
 import type { DeliveryAttempt, WebhookConfig, WebhookDispatcher, WebhookFaultSpec } from "./webhooks"
 import type { WalletOps, SimulateDepositOptions } from "./domain/wallet"
@@ -45,6 +46,10 @@ export interface SandboxControl {
   simulateDeposit(opts: SimulateDepositOptions): unknown
   /** completes a deposit left at PROCESSING by simulateDeposit({stopAt: "PROCESSING"}) */
   creditDeposit(depositId: string): unknown
+  /** calls to the /v1 API per route template and per API key since the start or the last reset */
+  stats(): CallStats
+  resetStats(): void
+  /** back to the seeded state; also clears faults, the webhook log, rate limit windows and call counts */
   reset(): void
   /** a deep copy of the whole sandbox state (for debugging and assertions) */
   state(): SandboxState
@@ -57,6 +62,7 @@ export interface ControlDeps {
   limiter: RateLimiter
   wallet: WalletOps
   payouts: PayoutOps
+  calls: CallCounter
   reset: () => void
 }
 
@@ -149,7 +155,10 @@ export function makeControl(d: ControlDeps): SandboxControl {
       d.webhooks.clearFaults()
       d.webhooks.log.length = 0
       d.limiter.reset()
+      d.calls.reset()
     },
+    stats: () => d.calls.snapshot(),
+    resetStats: () => d.calls.reset(),
     state: () => JSON.parse(JSON.stringify(engine.state)) as SandboxState,
   }
 }

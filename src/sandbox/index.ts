@@ -13,6 +13,7 @@ import { IdempotencyStore } from "./idempotency"
 import { handlePage } from "./pages"
 import { RateLimiter } from "./rate-limit"
 import { allRoutes } from "./routes"
+import { CallCounter } from "./stats"
 import { seedState, type Algorithm, type FeeConfig, type KeySpec, type SandboxState } from "./state"
 import { WebhookDispatcher, type RetryConfig, type WebhookConfig } from "./webhooks"
 
@@ -21,6 +22,8 @@ export type { Algorithm, AccountStatus, Feature, FeeConfig, LimitsConfig, Sandbo
 export type { FaultSpec, FaultKind } from "./faults"
 export type { WebhookConfig, WebhookEvent, WebhookFaultSpec, DeliveryAttempt, RetryConfig } from "./webhooks"
 export type { SimulateDepositOptions } from "./domain/wallet"
+export type { CallStats, RouteCounts, RouteName } from "./stats"
+export { maskApiKey } from "./stats"
 
 export interface SandboxCredentials {
   apiKey: string
@@ -114,6 +117,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const replay = new ReplayGuard()
   const idempotency = new IdempotencyStore(() => engine.state.idempotency, () => engine.now())
   const routes = allRoutes()
+  const calls = new CallCounter()
 
   let saveQueued = false
   if (options.snapshotFile) {
@@ -136,6 +140,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     limiter,
     wallet,
     payouts,
+    calls,
     reset: () => {
       const next = fresh()
       // credentials and token ids stay valid across a reset
@@ -158,7 +163,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       }
       const url = new URL(req.url ?? "/", baseUrl)
       try {
-        if (url.pathname.startsWith("/v1/")) await handleApi({ engine, routes, faults, limiter, replay, idempotency, baseUrl: () => baseUrl }, req, res, rawBody, url)
+        if (url.pathname.startsWith("/v1/")) await handleApi({ engine, routes, faults, limiter, replay, idempotency, calls, baseUrl: () => baseUrl }, req, res, rawBody, url)
         else if (url.pathname.startsWith("/_sandbox/")) await handleControl(control, req, res, rawBody, url)
         else await handlePage(engine, req, res, rawBody, url)
       } catch (err) {

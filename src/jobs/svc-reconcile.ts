@@ -4,7 +4,7 @@ import { configManager } from "@medusajs/framework/config"
 import { reconcilePending } from "../reconcile/reconcile-pending"
 import { sweepPayouts } from "../refunds/track-payout"
 import { sweepWithdrawals } from "../settlements/withdrawals"
-import { findSvcProviderConfig } from "../providers/svc/core/config-lookup"
+import { findSvcProviderConfig } from "../svc-account/config"
 
 /**
  * Recovers what webhooks did not bring (see reconcile-pending.ts), and brings

@@ -1,5 +1,5 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { svcFromContainer } from "../providers/svc/core/config-lookup"
+import { svcFromContainer } from "../svc-account/config"
 import { settleCheckout, type SettleOutcome, type SvcCheckoutRead } from "./settle-checkout"
 
 type Container = { resolve: <T = unknown>(k: string) => T }

@@ -4,13 +4,13 @@ import {
   PaymentActions,
   PaymentSessionStatus,
 } from "@medusajs/framework/utils"
-import { cancelOrderWorkflow, processPaymentWorkflow } from "@medusajs/core-flows"
+import { cancelOrderWorkflow, completeCartWorkflow, processPaymentWorkflow } from "@medusajs/core-flows"
 import { fromSen, toSen } from "../svc"
-import { verifiedSessionOf, type SvcCheckoutRead } from "../providers/svc/core/keys"
-import { failureReason, FINAL_UNPAID } from "../providers/svc/core/status"
-import { svcFromContainer } from "../providers/svc/core/config-lookup"
-import { SVC_MODULE } from "../modules/svc"
-import type SvcModuleService from "../modules/svc/service"
+import { verifiedSessionOf, type SvcCheckoutRead } from "../svc-account/keys"
+import { failureReason, FINAL_UNPAID, OPEN } from "../svc-account/status"
+import { svcFromContainer } from "../svc-account/config"
+import { CheckoutLedger } from "../svc-account/checkout-ledger"
+import { withCheckoutLock } from "../svc-account/serialize"
 
 export type { SvcCheckoutRead }
 
@@ -21,36 +21,125 @@ export type SettleOutcome =
   | "order_canceled"
   | "order_flagged"
   | "attention_refund"
+  | "paid_no_order"
   | "pending"
   | "foreign"
   | "ignored"
 
 type Container = { resolve: <T = unknown>(k: string) => T }
 type Logger = { info: (m: string) => void; warn: (m: string) => void; error: (m: string) => void }
+type Query = { graph: (q: unknown) => Promise<{ data: any[] }> }
+
+/** Outcomes after which nothing is left to do for the checkout's final status. */
+const SETTLED_OUTCOMES: ReadonlySet<SettleOutcome> = new Set([
+  "captured",
+  "already_settled",
+  "failed_session",
+  "order_canceled",
+  "order_flagged",
+  "attention_refund",
+  "ignored",
+])
+
+export function checkoutLedgerOf(container: Container): CheckoutLedger {
+  let knex: unknown
+  try {
+    knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
+  } catch {
+    knex = undefined
+  }
+  return new CheckoutLedger(knex as ConstructorParameters<typeof CheckoutLedger>[0])
+}
+
+/**
+ * A `checkout.updated` event (only its checkout id and, as a hint, its status
+ * are taken from the body). What it costs:
+ * - a checkout whose final status is already settled: nothing (no svc call, no lock);
+ * - a checkout this store has no ledger row for: nothing (not ours, or forged);
+ * - an event that says the checkout is still open (CREATED, PENDING,
+ *   PROCESSING): nothing; an open status needs no action, so ignoring an
+ *   untrusted body is always safe, and the COMPLETED or FAILED event (or the
+ *   watcher and the job) brings the outcome;
+ * - otherwise one shared read of svc, under the checkout's lock, then the
+ *   settle path.
+ */
+export async function settleCheckoutEvent(
+  container: Container,
+  checkoutId: string,
+  hintStatus: string | null
+): Promise<{ outcome: SettleOutcome | "unknown_checkout" | "open_status_noted"; svcStatus?: string }> {
+  const ledger = checkoutLedgerOf(container)
+  const row = await ledger.byCheckoutId(checkoutId)
+  if (ledger.connected && !row) return { outcome: "unknown_checkout" }
+  if (row?.settled_status) return { outcome: "already_settled", svcStatus: row.settled_status }
+  if (hintStatus && OPEN.has(hintStatus)) return { outcome: "open_status_noted" }
+  const svc = svcFromContainer(container)
+  return withCheckoutLock(container, checkoutId, async () => {
+    const again = await ledger.byCheckoutId(checkoutId)
+    if (again?.settled_status) return { outcome: "already_settled" as const, svcStatus: again.settled_status }
+    const c = await svc.reads.read(checkoutId)
+    return { outcome: await settleLocked(container, ledger, c, "webhook"), svcStatus: c.status }
+  })
+}
 
 /**
  * The one path that turns a checkout read from svc into Medusa state, used by
- * the webhook subscriber and the reconciliation job alike.
+ * the webhook subscriber, the watcher and the reconciliation job alike, one
+ * run per checkout at a time (withCheckoutLock), and skipped once the
+ * checkout's final status is settled.
  *
  * - COMPLETED for the session's current checkout and amount: captured through
- *   Medusa's own processPaymentWorkflow (the job calls it; for a webhook the core
- *   subscriber does). Paid but the order was canceled, the cart was paid another
- *   way, or the checkout is not the session's current one: flagged for a refund
- *   on the svc_checkout row (visible to admins), never dropped.
- * - FAILED, CANCELLED, REJECTED or expired: the session goes to `error` with
+ *   Medusa's own processPaymentWorkflow, run here once (the plugin owns the
+ *   webhook path; see README, Architecture). Paid but the order was canceled,
+ *   the cart was paid another way, or the checkout is not the session's
+ *   current one: flagged for a refund on the svc_checkout row (visible to
+ *   admins), never dropped.
+ * - FAILED, CANCELLED, REJECTED or expired: an order already placed awaiting
+ *   payment is canceled or flagged (option `failedPaymentOrder`), with the
+ *   reason recorded before the cancel; then the session goes to `error` with
  *   the reason (Medusa's core ignores failed webhooks, medusajs/medusa#16398),
- *   so the cart can be paid again; an order already placed awaiting payment is
- *   canceled or flagged (option `failedPaymentOrder`).
+ *   so the cart can be paid again.
  */
 export async function settleCheckout(
   container: Container,
   c: SvcCheckoutRead,
-  source: "webhook" | "job"
+  source: "webhook" | "job" | "watcher"
+): Promise<SettleOutcome> {
+  const ledger = checkoutLedgerOf(container)
+  svcFromContainer(container).reads.remember(c)
+  return withCheckoutLock(container, c.checkoutId, async () => {
+    const row = await ledger.byCheckoutId(c.checkoutId)
+    if (row?.settled_status) return "already_settled"
+    return settleLocked(container, ledger, c, source)
+  })
+}
+
+async function settleLocked(
+  container: Container,
+  ledger: CheckoutLedger,
+  c: SvcCheckoutRead,
+  source: string
+): Promise<SettleOutcome> {
+  const expired = !["COMPLETED", ...FINAL_UNPAID].includes(c.status) && Date.parse(c.expiresAt) <= Date.now()
+  const ledgerStatus = expired && c.status !== "FAILED" ? "EXPIRED" : c.status
+  const outcome = await applyCheckout(container, ledger, c, source, expired, ledgerStatus)
+  if (SETTLED_OUTCOMES.has(outcome) && (c.status === "COMPLETED" || FINAL_UNPAID.has(ledgerStatus))) {
+    await ledger.markSettled(c.checkoutId, ledgerStatus)
+  }
+  return outcome
+}
+
+async function applyCheckout(
+  container: Container,
+  ledger: CheckoutLedger,
+  c: SvcCheckoutRead,
+  source: string,
+  expired: boolean,
+  ledgerStatus: string
 ): Promise<SettleOutcome> {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const svc = svcFromContainer(container)
-  const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
-  const query = container.resolve<{ graph: (q: unknown) => Promise<{ data: any[] }> }>(ContainerRegistrationKeys.QUERY)
+  const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
   const paymentModule = container.resolve<any>(Modules.PAYMENT)
 
   const t = verifiedSessionOf(svc.options.apiKey, c)
@@ -59,51 +148,61 @@ export async function settleCheckout(
     return "foreign"
   }
 
-  const expired = !["COMPLETED", ...FINAL_UNPAID].includes(c.status) && Date.parse(c.expiresAt) <= Date.now()
-  const ledgerStatus = expired && c.status !== "FAILED" ? "EXPIRED" : c.status
   const reason = c.status === "COMPLETED" ? null : failureReason(c.status, expired)
-  await recordLedger(svcModule, c, ledgerStatus, source, reason)
-
-  const { data: sessions } = await query.graph({
-    entity: "payment_session",
-    fields: ["id", "amount", "raw_amount", "status", "data", "payment_collection_id", "provider_id"],
-    filters: { id: t.sessionId },
+  await ledger.recordStatus(c.checkoutId, {
+    status: ledgerStatus,
+    source,
+    paidAt: c.paidAt ?? null,
+    txHash: c.txHash ?? null,
+    failureReason: reason,
   })
-  const session = sessions[0]
+
+  const session = await sessionOf(query, t.sessionId)
   const sessionData = (session?.data ?? {}) as Record<string, unknown>
   const isCurrent = !!session && sessionData.checkoutId === c.checkoutId
   const amountMatches = !!session && toSen(session.raw_amount?.value ?? session.amount) === Number(c.amount)
-
-  const ctx = session ? await cartAndOrder(query, session.payment_collection_id, session.id) : { cartId: undefined, order: undefined, otherPaid: false }
+  const ctx = session
+    ? await cartAndOrder(query, session.payment_collection_id, session.id)
+    : { cartId: undefined, order: undefined, otherPaid: false }
 
   if (c.status === "COMPLETED") {
     if (!session || !isCurrent || !amountMatches) {
-      await flag(svcModule, c.checkoutId, "refund_required", "Paid a checkout that is no longer this cart's current payment (amount or session changed); refund the buyer or reconcile by hand.")
+      await ledger.flag(c.checkoutId, "refund_required", "Paid a checkout that is no longer this cart's current payment (amount or session changed); refund the buyer or reconcile by hand.")
       return "attention_refund"
     }
     if (ctx.order?.status === "canceled") {
-      await flag(svcModule, c.checkoutId, "refund_required", `Paid after order ${ctx.order.id} was canceled; refund the buyer.`, ctx.order.id)
+      await ledger.flag(c.checkoutId, "refund_required", `Paid after order ${ctx.order.id} was canceled; refund the buyer.`, ctx.order.id)
       return "attention_refund"
     }
     if (ctx.otherPaid) {
-      await flag(svcModule, c.checkoutId, "refund_required", "The cart was already paid with another payment session; refund the buyer.")
+      await ledger.flag(c.checkoutId, "refund_required", "The cart was already paid with another payment session; refund the buyer.")
       return "attention_refund"
     }
-    if (session.status === PaymentSessionStatus.CAPTURED || session.status === PaymentSessionStatus.AUTHORIZED) {
-      return "already_settled"
+    const captured = session.status === PaymentSessionStatus.CAPTURED || session.status === PaymentSessionStatus.AUTHORIZED
+    if (captured && ctx.order) return "already_settled"
+    if (!captured) {
+      try {
+        await processPaymentWorkflow(container as never).run({
+          input: { action: PaymentActions.SUCCESSFUL, data: { session_id: session.id, amount: fromSen(Number(c.amount)) } },
+        })
+      } catch (e) {
+        // The storefront's own completion may have captured it meanwhile
+        // (it holds the cart lock, not this checkout's): that is the outcome.
+        const now = await sessionOf(query, session.id)
+        if (now?.status !== PaymentSessionStatus.CAPTURED && now?.status !== PaymentSessionStatus.AUTHORIZED) throw e
+        logger.info(`svc: checkout ${c.checkoutId}: captured by the storefront's completion meanwhile (${(e as Error).message})`)
+      }
     }
-    if (source === "job") {
-      await processPaymentWorkflow(container as never).run({
-        input: { action: PaymentActions.SUCCESSFUL, data: { session_id: session.id, amount: fromSen(Number(c.amount)) } },
-      })
-      return "captured"
-    }
-    return "captured" // the core webhook subscriber runs processPaymentWorkflow
+    return ensureOrder(container, ledger, query, c.checkoutId, session.payment_collection_id, session.id, logger)
   }
 
   if (FINAL_UNPAID.has(c.status) || expired) {
     if (!session || !isCurrent) return "ignored"
     if (session.status === PaymentSessionStatus.CAPTURED || session.status === PaymentSessionStatus.AUTHORIZED) return "ignored"
+    let outcome: SettleOutcome = "failed_session"
+    if (ctx.order) outcome = await failOrder(container, ledger, query, c.checkoutId, ctx.order, ledgerStatus, reason, logger)
+    // Last: while the session still waits, the job finds the checkout again
+    // should this run stop half way.
     if (session.status !== PaymentSessionStatus.ERROR) {
       await paymentModule.updatePaymentSessions({
         id: session.id,
@@ -111,37 +210,87 @@ export async function settleCheckout(
         data: { ...sessionData, svcStatus: ledgerStatus, failureReason: reason },
       })
     }
-    if (ctx.order && ctx.order.status !== "canceled") {
-      const o = ctx.order
-      if (svc.options.failedPaymentOrder === "cancel") {
-        try {
-          await cancelOrderWorkflow(container as never).run({ input: { order_id: o.id } as never })
-          await flag(svcModule, c.checkoutId, "order_canceled", `Order ${o.id} was canceled: ${reason}`, o.id)
-          return "order_canceled"
-        } catch (e) {
-          // Two events for one checkout can settle at once: if the other run
-          // canceled the order meanwhile, that is the outcome, not a flag.
-          // (It may still be committing: look a few times before flagging.)
-          for (let i = 0; i < 6; i++) {
-            const { data: now } = await query.graph({ entity: "order", fields: ["id", "status"], filters: { id: o.id } })
-            if (now[0]?.status === "canceled") return "order_canceled"
-            await new Promise((r) => setTimeout(r, 300))
-          }
-          logger.warn(`svc: could not cancel order ${o.id} after its payment failed: ${(e as Error).message}; flagging it instead`)
-        }
-      }
-      const orderModule = container.resolve<any>(Modules.ORDER)
-      await orderModule.updateOrders({ id: o.id, metadata: { ...(o.metadata ?? {}), svc_payment_failed: reason, svc_checkout_id: c.checkoutId } })
-      await flag(svcModule, c.checkoutId, "payment_failed_after_order", `Order ${o.id} was placed awaiting payment, and the payment ${ledgerStatus.toLowerCase()}: ${reason}`, o.id)
-      return "order_flagged"
-    }
-    return "failed_session"
+    return outcome
   }
   return "pending"
 }
 
+/**
+ * The payment is captured: the cart must be an order. processPaymentWorkflow
+ * completes the cart but carries on when completion fails (it may have lost
+ * the cart lock to the storefront's own completion): look, complete once
+ * more if needed, and flag what still has no order.
+ */
+async function ensureOrder(
+  container: Container,
+  ledger: CheckoutLedger,
+  query: Query,
+  checkoutId: string,
+  paymentCollectionId: string,
+  sessionId: string,
+  logger: Logger
+): Promise<SettleOutcome> {
+  let ctx = await cartAndOrder(query, paymentCollectionId, sessionId)
+  if (ctx.order || !ctx.cartId) return "captured"
+  try {
+    await completeCartWorkflow(container as never).run({ input: { id: ctx.cartId } })
+  } catch (e) {
+    logger.warn(`svc: checkout ${checkoutId}: completing cart ${ctx.cartId} after payment: ${(e as Error).message}`)
+  }
+  ctx = await cartAndOrder(query, paymentCollectionId, sessionId)
+  if (ctx.order) return "captured"
+  await ledger.flag(checkoutId, "paid_no_order", `Paid and captured, but cart ${ctx.cartId} could not be completed into an order; complete it or refund the buyer.`)
+  return "paid_no_order"
+}
+
+/** The payment of an order placed awaiting payment failed: cancel it (or flag it), the reason recorded first. */
+async function failOrder(
+  container: Container,
+  ledger: CheckoutLedger,
+  query: Query,
+  checkoutId: string,
+  o: { id: string; status: string; metadata?: Record<string, unknown> },
+  ledgerStatus: string,
+  reason: string | null,
+  logger: Logger
+): Promise<SettleOutcome> {
+  const svc = svcFromContainer(container)
+  const canceledReason = `Order ${o.id} was canceled: ${reason}`
+  if (o.status === "canceled") {
+    // Canceled by an earlier run that stopped before its flag, or by an admin:
+    // the reason is recorded either way.
+    const row = await ledger.byCheckoutId(checkoutId)
+    if (!row?.attention) await ledger.flag(checkoutId, "order_canceled", canceledReason, o.id)
+    return "order_canceled"
+  }
+  if (svc.options.failedPaymentOrder === "cancel") {
+    await ledger.flag(checkoutId, "order_canceled", canceledReason, o.id)
+    try {
+      await cancelOrderWorkflow(container as never).run({ input: { order_id: o.id } as never })
+      return "order_canceled"
+    } catch (e) {
+      const { data: now } = await query.graph({ entity: "order", fields: ["id", "status"], filters: { id: o.id } })
+      if (now[0]?.status === "canceled") return "order_canceled"
+      logger.warn(`svc: could not cancel order ${o.id} after its payment failed: ${(e as Error).message}; flagging it instead`)
+    }
+  }
+  const orderModule = container.resolve<any>(Modules.ORDER)
+  await orderModule.updateOrders({ id: o.id, metadata: { ...(o.metadata ?? {}), svc_payment_failed: reason, svc_checkout_id: checkoutId } })
+  await ledger.flag(checkoutId, "payment_failed_after_order", `Order ${o.id} was placed awaiting payment, and the payment ${ledgerStatus.toLowerCase()}: ${reason}`, o.id)
+  return "order_flagged"
+}
+
+async function sessionOf(query: Query, id: string): Promise<any | undefined> {
+  const { data } = await query.graph({
+    entity: "payment_session",
+    fields: ["id", "amount", "raw_amount", "status", "data", "payment_collection_id", "provider_id"],
+    filters: { id },
+  })
+  return data[0]
+}
+
 async function cartAndOrder(
-  query: { graph: (q: unknown) => Promise<{ data: any[] }> },
+  query: Query,
   paymentCollectionId: string,
   sessionId: string
 ): Promise<{ cartId?: string; order?: { id: string; status: string; metadata?: Record<string, unknown> }; otherPaid: boolean }> {
@@ -165,44 +314,4 @@ async function cartAndOrder(
   if (!orderId) return { cartId, otherPaid }
   const { data: orders } = await query.graph({ entity: "order", fields: ["id", "status", "metadata"], filters: { id: orderId } })
   return { cartId, order: orders[0], otherPaid }
-}
-
-async function recordLedger(
-  svcModule: SvcModuleService,
-  c: SvcCheckoutRead,
-  status: string,
-  source: string,
-  reason: string | null
-): Promise<void> {
-  const [row] = await svcModule.listSvcCheckouts({ checkout_id: c.checkoutId }, { take: 1 })
-  if (!row) return
-  if (row.status === status) return
-  const final = ["COMPLETED", "FAILED", "CANCELLED", "REJECTED", "EXPIRED"]
-  if (final.includes(row.status)) return // a final status is never overwritten (PROCESSING after COMPLETED)
-  const history = (row.status_history as { entries?: unknown[] })?.entries ?? []
-  await svcModule.updateSvcCheckouts({
-    id: row.id,
-    status,
-    paid_at: c.paidAt ? new Date(c.paidAt) : row.paid_at,
-    tx_hash: c.txHash ?? row.tx_hash,
-    failure_reason: reason ?? row.failure_reason,
-    status_history: { entries: [...history, { status, at: new Date().toISOString(), source }] },
-  })
-}
-
-async function flag(
-  svcModule: SvcModuleService,
-  checkoutId: string,
-  attention: string,
-  reason: string,
-  orderId?: string
-): Promise<void> {
-  const [row] = await svcModule.listSvcCheckouts({ checkout_id: checkoutId }, { take: 1 })
-  if (!row) return
-  await svcModule.updateSvcCheckouts({
-    id: row.id,
-    attention,
-    attention_reason: reason,
-    ...(orderId ? { order_id: orderId } : {}),
-  })
 }

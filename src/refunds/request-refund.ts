@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import { refundPaymentWorkflow } from "@medusajs/core-flows"
 import { z } from "zod"
 import { fromSen, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN, toSen } from "../svc"
-import { svcFromContainer } from "../providers/svc/core/config-lookup"
+import { svcFromContainer } from "../svc-account/config"
 import { SVC_MODULE } from "../modules/svc"
 import type SvcModuleService from "../modules/svc/service"
 import { appendEntry, invalidData, parseRinggit } from "../shared/admin-input"

@@ -1,6 +1,6 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { fromSen } from "../svc"
-import { svcFromContainer } from "../providers/svc/core/config-lookup"
+import { svcFromContainer } from "../svc-account/config"
 import { SVC_MODULE } from "../modules/svc"
 import type SvcModuleService from "../modules/svc/service"
 import { appendEntry } from "../shared/admin-input"

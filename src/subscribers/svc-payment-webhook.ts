@@ -1,7 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys, PaymentWebhookEvents } from "@medusajs/framework/utils"
-import { svcFromContainer } from "../providers/svc/core/config-lookup"
-import { settleCheckout, type SvcCheckoutRead } from "../reconcile/settle-checkout"
+import { settleCheckoutEvent } from "../reconcile/settle-checkout"
 import { SVC_MODULE } from "../modules/svc"
 import type SvcModuleService from "../modules/svc/service"
 import { refreshPayout } from "../refunds/track-payout"
@@ -10,14 +9,18 @@ import { refreshWithdrawal } from "../settlements/withdrawals"
 type WebhookInput = { provider?: string; payload?: { data?: Record<string, unknown>; rawData?: unknown; headers?: Record<string, unknown> } }
 
 /**
- * svc's `checkout.updated` arrives at Medusa's /hooks/payment/svc-…_svc. Medusa's
- * core subscriber captures COMPLETED checkouts (through the provider's
- * getWebhookActionAndData) but ignores failed ones (medusajs/medusa#16398).
- * This subscriber handles the rest on the same event: it logs the webhook,
- * re-reads the checkout from svc (the body is never trusted) and runs the
- * plugin's settle path: failure reaches the session and the order, and money
- * that arrived where it cannot be kept is flagged for a refund. `payout.*`
- * events (refunds) update the payout request (src/refunds/track-payout.ts).
+ * svc's `checkout.updated` arrives at Medusa's /hooks/payment/svc-…_svc. The
+ * plugin owns this path end to end (README, Architecture: "The webhook path"):
+ * the providers' getWebhookActionAndData answers not_supported, so Medusa's
+ * core subscriber starts no processPaymentWorkflow of its own, and this
+ * subscriber logs the event and settles the checkout once per final status,
+ * serialized per checkout (src/reconcile/settle-checkout.ts): a settled
+ * checkout or an open-status event costs no svc call and takes no lock;
+ * otherwise one shared read of svc (the body is never trusted), then one
+ * capture through processPaymentWorkflow, or the failure applied to the
+ * session and the order. `payout.*` events (refunds) update the payout
+ * request (src/refunds/track-payout.ts), `wallet.withdrawal.updated` the
+ * settlement.
  */
 export default async function svcPaymentWebhook({ event, container }: SubscriberArgs<WebhookInput>) {
   const input = event.data
@@ -83,23 +86,23 @@ export default async function svcPaymentWebhook({ event, container }: Subscriber
     return
   }
 
-  let checkout: SvcCheckoutRead
+  const hint = typeof inner.status === "string" ? inner.status : null
   try {
-    const { client } = svcFromContainer(container)
-    checkout = (await client.checkout.retrieve(checkoutId)) as unknown as SvcCheckoutRead
+    const { outcome, svcStatus } = await settleCheckoutEvent(container as never, checkoutId, hint)
+    await svcModule.updateSvcWebhookEvents({ id: log.id, outcome, detail: svcStatus ? `svc status ${svcStatus}` : hint ? `event says ${hint}` : null })
+    if (outcome !== "already_settled" && outcome !== "open_status_noted") {
+      logger.info(`svc: webhook for checkout ${checkoutId}: ${svcStatus ? `svc says ${svcStatus}, ` : ""}outcome ${outcome}`)
+    }
   } catch (e) {
     const o = e as { status?: number; code?: string; message?: string }
     await svcModule.updateSvcWebhookEvents({
       id: log.id,
-      outcome: o.status === 404 ? "unknown_checkout" : "svc_unreachable",
+      outcome: o.status === 404 ? "unknown_checkout" : o.status ? "svc_unreachable" : "error",
       detail: `${o.status ?? ""} ${o.code ?? ""} ${o.message ?? ""}`.trim().slice(0, 500),
     })
     if (o.status === 404) return
-    throw e // the event bus retries; the reconciliation job is the backstop
+    throw e // the event bus retries; the watcher and the reconciliation job are the backstop
   }
-  const outcome = await settleCheckout(container as never, checkout, "webhook")
-  await svcModule.updateSvcWebhookEvents({ id: log.id, outcome, detail: `svc status ${checkout.status}` })
-  logger.info(`svc: webhook for checkout ${checkoutId}: svc says ${checkout.status}, outcome ${outcome}`)
 }
 
 export const config: SubscriberConfig = {

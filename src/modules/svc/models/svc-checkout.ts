@@ -35,6 +35,11 @@ const SvcCheckout = model
     attention: model.text().nullable(),
     attention_reason: model.text().nullable(),
     order_id: model.text().nullable(),
+    // The final svc status whose outcome is fully applied in Medusa (captured,
+    // session failed, order canceled or flagged). An event for a settled
+    // checkout costs no svc call and takes no lock.
+    settled_status: model.text().nullable(),
+    settled_at: model.dateTime().nullable(),
   })
   .indexes([
     { on: ["payment_session_id"] },

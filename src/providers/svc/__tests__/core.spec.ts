@@ -1,7 +1,7 @@
-import { checkoutMac, checkoutTitle, deriveIdempotencyKey, parseCheckoutTitle } from "../core/keys"
+import { checkoutMac, checkoutTitle, deriveIdempotencyKey, parseCheckoutTitle } from "../../../svc-account/keys"
 import { parseSvcProviderOptions } from "../core/options"
 import { pickStorefrontData } from "../core/session-data"
-import { toSessionStatus } from "../core/status"
+import { toSessionStatus } from "../../../svc-account/status"
 
 const good = {
   baseUrl: "http://127.0.0.1:4010",

@@ -46,3 +46,12 @@ export function toMedusaError(e: unknown, doing: string): MedusaError {
       )
   }
 }
+
+/** svc status, code, message and requestId of an error, for logs and stored reasons (never a secret). */
+export function errorText(e: unknown): string {
+  if (e && typeof e === "object") {
+    const o = e as { code?: string; status?: number; message?: string; requestId?: string }
+    return [o.status, o.code, o.message, o.requestId ? `requestId ${o.requestId}` : ""].filter(Boolean).join(" ")
+  }
+  return String(e)
+}

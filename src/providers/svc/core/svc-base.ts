@@ -28,16 +28,17 @@ import type {
 } from "@medusajs/framework/types"
 import { fromSen, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN, toSen } from "../../../svc"
 import type { SvcClient } from "../../../svc"
-import { CheckoutLedger } from "./checkout-ledger"
-import { PayoutLedger } from "./payout-ledger"
-import { SvcCatalog } from "./catalog"
-import { sharedSvcClient } from "./client-registry"
-import { toMedusaError, isUncertainFailure } from "./errors"
-import { checkoutMac, checkoutTitle, deriveIdempotencyKey, verifiedSessionOf, type SvcCheckoutRead } from "./keys"
+import { CheckoutLedger } from "../../../svc-account/checkout-ledger"
+import { PayoutLedger } from "../../../refunds/payout-ledger"
+import { sendRefundPayout } from "../../../refunds/send-payout"
+import type { CheckoutReads } from "../../../svc-account/checkout-reads"
+import { SvcCatalog } from "../../../svc-account/catalog"
+import { sharedSvcClient } from "../../../svc-account/registry"
+import { errorText, toMedusaError, isUncertainFailure } from "./errors"
+import { checkoutMac, checkoutTitle, deriveIdempotencyKey, type SvcCheckoutRead } from "../../../svc-account/keys"
 import { parseSvcProviderOptions, type SvcProviderOptions } from "./options"
 import { pickStorefrontData, StorefrontDataError, svcSessionDataSchema, type StorefrontData, type SvcSessionData } from "./session-data"
-import { failureReason, FINAL_UNPAID, toSessionStatus } from "./status"
-import { readPaymentSession } from "./session-reader"
+import { failureReason, FINAL_UNPAID, toSessionStatus } from "../../../svc-account/status"
 
 export type CheckoutType = "SVC_ACCOUNT" | "FPX_HOSTED" | "FPX_DIRECT"
 
@@ -65,6 +66,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
   protected readonly options_: SvcProviderOptions
   protected readonly client: SvcClient
   protected readonly catalog: SvcCatalog
+  protected readonly reads: CheckoutReads
   protected readonly ledger: CheckoutLedger
   protected readonly payouts: PayoutLedger
   protected readonly logger_: Logger
@@ -80,6 +82,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     const shared = sharedSvcClient(this.options_, cradle.logger as Logger | undefined)
     this.client = shared.client
     this.catalog = shared.catalog
+    this.reads = shared.reads
     this.logger_ = (cradle.logger as Logger | undefined) ?? console
     this.knex_ = safeResolve(cradle, "__pg_connection__")
     this.ledger = new CheckoutLedger(this.knex_ as ConstructorParameters<typeof CheckoutLedger>[0])
@@ -281,7 +284,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
       )
     }
     const d = parsed.data
-    const c = (await this.wrap(() => this.client.checkout.retrieve(d.checkoutId))) as SvcCheckout
+    const c = await this.currentCheckout(d)
     const mismatch = this.mismatch(c, d)
     if (mismatch) {
       this.logger_.error(`svc: checkout ${d.checkoutId} does not match session ${d.session_id}: ${mismatch}`)
@@ -312,6 +315,33 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
         txHash: c.txHash ?? null,
       },
     }
+  }
+
+  /**
+   * The checkout as svc last said it, at the least cost: a final status svc
+   * gave earlier (kept in this process, or recorded in the ledger by any
+   * instance) is not asked again, since svc never moves a checkout out of it;
+   * otherwise one read, shared with any concurrent read of the same checkout.
+   */
+  protected async currentCheckout(d: SvcSessionData): Promise<SvcCheckout> {
+    const cached = this.reads.cachedFinal(d.checkoutId)
+    if (cached) return cached
+    const row = await this.ledger.finalRead(d.checkoutId).catch(() => undefined)
+    if (row && row.title === d.title && Number(row.amount_sen) === d.amountSen) {
+      return {
+        checkoutId: d.checkoutId,
+        type: d.type,
+        status: row.status,
+        amount: String(row.amount_sen),
+        addressTo: d.addressTo,
+        tokenId: d.tokenId,
+        title: row.title,
+        paidAt: row.paid_at ? new Date(row.paid_at).toISOString() : null,
+        txHash: row.tx_hash,
+        expiresAt: d.expiresAt,
+      }
+    }
+    return this.wrap(() => this.reads.read(d.checkoutId))
   }
 
   /** Why a checkout read from svc is not the one this session asked for, or null. */
@@ -351,152 +381,24 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     return this.cancelPayment(input)
   }
 
-  /**
-   * svc has no checkout refund: money goes back to the buyer as a payout from
-   * the merchant's prefund balance to the buyer's bank account (or DuitNow
-   * proxy), which only the merchant can name. So a refund starts in the svc
-   * panel on the order (POST /admin/svc/refunds): it stores the payout request
-   * with its Idempotency-Key, then asks Medusa for the refund with
-   * `metadata.svc_payout_id`; Medusa calls this method with the new refund's id.
-   *
-   * Here the request is claimed for that refund and `POST /v1/payouts` is sent
-   * with the stored key. svc refused (4xx): the row is FAILED, the error says
-   * why and Medusa removes its refund; nothing moved. No answer (timeout, 5xx
-   * after the client's retries): the row is UNCERTAIN, Medusa removes its
-   * refund, and the reconciliation job asks again with the same key, so svc
-   * returns the one payout it made or makes the one it never did, and the
-   * refund is recorded then. A refund made with Medusa's own Refund button
-   * (no payout request) is refused before anything is sent.
-   */
+  /** A refund is an svc payout the admin named first: src/refunds/send-payout.ts. */
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
-    const refundId = String((input.context as { idempotency_key?: string } | undefined)?.idempotency_key ?? "")
-    const rowId = await this.payouts.payoutRowIdOfRefund(refundId)
-    if (!rowId) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        "svc: a refund is a payout to the buyer's bank account, which Medusa's Refund button cannot name. " +
-          "Use \"Refund to bank account\" in the svc payment panel of the order. Nothing was sent."
-      )
-    }
-    const row = await this.payouts.claim(rowId, refundId)
-    if (!row) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        `svc: payout request ${rowId} was already sent, failed or is being sent for another refund; nothing was sent again`
-      )
-    }
-    const d = (input.data ?? {}) as Partial<SvcSessionData>
-    let amountSen: number
-    try {
-      amountSen = toSen(input.amount as never)
-    } catch (e) {
-      await this.payouts.recordNotSent(row.id, "FAILED", `amount: ${errorText(e)}`)
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, `svc: refund amount: ${errorText(e)}`)
-    }
-    const problem =
-      amountSen !== Number(row.amount_sen)
-        ? `the refund is ${amountSen} sen but the payout request is ${row.amount_sen} sen`
-        : row.checkout_id && d.checkoutId && row.checkout_id !== d.checkoutId
-          ? "the payout request belongs to another payment"
-          : null
-    if (problem) {
-      await this.payouts.recordNotSent(row.id, "FAILED", problem)
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, `svc: ${problem}; nothing was sent`)
-    }
-
-    const body: Record<string, unknown> = { amount: amountSen }
-    if (row.beneficiary_id) body.beneficiaryId = row.beneficiary_id
-    else body.beneficiary = { name: row.beneficiary_name, ...(row.destination ?? {}) }
-    try {
-      const p = await this.client.payouts.create(body as never, { idempotencyKey: row.idempotency_key })
-      const rawBeneficiary = (p as Record<string, unknown>).beneficiaryId // spec gap: not a named payout field
-      const beneficiaryId = typeof rawBeneficiary === "string" ? rawBeneficiary : null
-      await this.payouts.recordSent(row.id, { payoutId: p.payoutId, status: p.status, fee: p.fee ?? null, beneficiaryId })
-      this.logger_.info(`svc: refund ${refundId}: payout ${p.payoutId} ${p.status} for ${amountSen} sen (request ${row.id})`)
-      const prev = Array.isArray((d as { svcRefunds?: unknown }).svcRefunds) ? ((d as { svcRefunds: unknown[] }).svcRefunds) : []
-      return {
-        data: {
-          ...(input.data ?? {}),
-          svcRefunds: [...prev, { refundId, payoutRequestId: row.id, payoutId: p.payoutId, amountSen, status: p.status }],
-        },
-      }
-    } catch (e) {
-      const uncertain = isUncertainFailure(e)
-      await this.payouts
-        .recordNotSent(row.id, uncertain ? "UNCERTAIN" : "FAILED", errorText(e))
-        .catch((e2) => this.logger_.error(`svc: could not record payout request ${row.id}: ${errorText(e2)}`))
-      if (uncertain) {
-        throw new MedusaError(
-          MedusaError.Types.UNEXPECTED_STATE,
-          `svc did not answer while sending the payout (${errorText(e)}). The request is kept with its key: ` +
-            "the reconciliation job asks svc again and records the refund once svc confirms; no second payout can be made."
-        )
-      }
-      throw toMedusaError(e, "sending the refund payout")
-    }
+    return sendRefundPayout({ client: this.client, payouts: this.payouts, logger: this.logger_ }, input)
   }
 
   // ---------------------------------------------------------------- webhooks
 
   /**
    * `checkout.updated` through Medusa's /hooks/payment/<identifier>_<id>. The
-   * body is never trusted (its envelope is not in the spec): only a checkout id
-   * is taken from it, the checkout is read from svc, and it must carry this
-   * store's title MAC and match the session's current checkout and amount.
-   * Pure: it writes nothing and may run twice.
+   * plugin's own subscriber settles it (src/subscribers/svc-payment-webhook.ts:
+   * once per final status, serialized per checkout, with at most one shared
+   * read of svc). Core's subscriber is told not_supported, so it starts no
+   * processPaymentWorkflow of its own: several events of one payment used to
+   * start several workflows fighting for the cart lock (README, Architecture).
+   * No svc call, no write.
    */
-  async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
-    const notSupported = { action: PaymentActions.NOT_SUPPORTED } as WebhookActionResult
-    const body = (payload?.data ?? {}) as Record<string, unknown>
-    const type = (body.type ?? body.event ?? body.eventType) as string | undefined
-    if (type !== undefined && type !== "checkout.updated") return notSupported
-    const inner = (body.data && typeof body.data === "object" ? body.data : body) as Record<string, unknown>
-    const checkoutId = String(inner.checkoutId ?? body.checkoutId ?? "")
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(checkoutId)) return notSupported
-
-    let c: SvcCheckout
-    try {
-      c = (await this.client.checkout.retrieve(checkoutId)) as SvcCheckout
-    } catch (e) {
-      if ((e as { status?: number }).status === 404) return notSupported
-      throw toMedusaError(e, "reading the checkout of a webhook")
-    }
-    const verdict = await this.verifyCheckout(c)
-    if (!verdict.ok) return notSupported
-
-    const amount = fromSen(Number(c.amount))
-    if (c.status === "COMPLETED") {
-      return { action: PaymentActions.SUCCESSFUL, data: { session_id: verdict.sessionId, amount } }
-    }
-    if (c.status === "FAILED") {
-      return { action: PaymentActions.FAILED, data: { session_id: verdict.sessionId, amount } }
-    }
-    if (c.status === "CANCELLED" || c.status === "REJECTED") {
-      return { action: PaymentActions.CANCELED, data: { session_id: verdict.sessionId, amount } }
-    }
-    return { action: PaymentActions.PENDING, data: { session_id: verdict.sessionId, amount } }
-  }
-
-  /**
-   * Is this checkout (read from svc) one this store made for a session, and is
-   * it that session's current checkout with the session's current amount?
-   */
-  async verifyCheckout(
-    c: SvcCheckout
-  ): Promise<{ ok: true; sessionId: string } | { ok: false; sessionId?: string; reason: string }> {
-    const t = verifiedSessionOf(this.options_.apiKey, c)
-    if (!t) return { ok: false, reason: "title is not this store's, or its MAC does not match amount, token or address" }
-    const session = await readPaymentSession(this.knex_, t.sessionId)
-    if (session === undefined) return { ok: true, sessionId: t.sessionId } // no database access: MAC is the evidence
-    if (session === null) return { ok: false, sessionId: t.sessionId, reason: "payment session not found" }
-    const d = session.data as Partial<SvcSessionData>
-    if (d.checkoutId && d.checkoutId !== c.checkoutId) {
-      return { ok: false, sessionId: t.sessionId, reason: "not the session's current checkout" }
-    }
-    if (toSen(session.amount) !== Number(c.amount)) {
-      return { ok: false, sessionId: t.sessionId, reason: `amount ${c.amount} sen differs from the session's` }
-    }
-    return { ok: true, sessionId: t.sessionId }
+  async getWebhookActionAndData(_payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
+    return { action: PaymentActions.NOT_SUPPORTED }
   }
 
   // ---------------------------------------------------------------- checks
@@ -563,10 +465,3 @@ function safeResolve(cradle: Record<string, unknown>, key: string): unknown {
   }
 }
 
-function errorText(e: unknown): string {
-  if (e && typeof e === "object") {
-    const o = e as { code?: string; status?: number; message?: string; requestId?: string }
-    return [o.status, o.code, o.message, o.requestId ? `requestId ${o.requestId}` : ""].filter(Boolean).join(" ")
-  }
-  return String(e)
-}

@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { svcFromContainer } from "../../../../providers/svc/core/config-lookup"
+import { svcFromContainer } from "../../../../svc-account/config"
 import { toMedusaError } from "../../../../providers/svc/core/errors"
 
 /**

@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { svcFromContainer } from "../../../../providers/svc/core/config-lookup"
+import { svcFromContainer } from "../../../../svc-account/config"
 
 type Bank = { code: string; name: string; displayName: string; logoUrl: string; type: string; active: boolean }
 

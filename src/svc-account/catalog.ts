@@ -1,4 +1,4 @@
-import type { SvcClient } from "../../../svc"
+import type { SvcClient } from "../svc"
 
 type Bank = { code: string; name: string; displayName: string; logoUrl: string; type: string; active: boolean }
 

@@ -1,6 +1,6 @@
 /**
  * The provider's side of `svc_payout` (refunds as payouts), through the
- * payment module's PostgreSQL connection, like checkout-ledger.ts.
+ * payment module's PostgreSQL connection, like src/svc-account/checkout-ledger.ts.
  *
  * The admin route (src/api/admin/svc/refunds) writes a REQUESTED row with its
  * Idempotency-Key *before* it asks Medusa for the refund; Medusa then calls

@@ -1,6 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { parseSvcProviderOptions, type SvcProviderOptions } from "./options"
-import { sharedSvcClient } from "./client-registry"
+import { parseSvcProviderOptions, type SvcProviderOptions } from "../providers/svc/core/options"
+import { sharedSvcClient } from "./registry"
 
 // The options are parsed (zod) once per config object, not on every webhook,
 // route call and job run.

@@ -1,15 +1,18 @@
 import { generateEntityId } from "@medusajs/framework/utils"
 
 /**
- * Writes the plugin's `svc_checkout` rows from inside the payment module.
+ * The one writer of the plugin's `svc_checkout` rows, for the providers and
+ * the settle path alike.
  *
  * Medusa gives a payment provider the payment module's container, not the
- * plugin module's service, so the provider writes through the shared
- * PostgreSQL connection (`__pg_connection__`, a knex instance) into the table
- * the `svc` module owns and migrates. Reads for admins and the job go through
- * the module service. When no connection is there (a unit test of the
- * provider alone) the ledger is a no-op: correctness never depends on it, since
- * keys and titles are derived from the session (see keys.ts).
+ * plugin module's service, so the ledger writes through the shared PostgreSQL
+ * connection (`__pg_connection__`, a knex instance, present in both
+ * containers) into the table the `svc` module owns and migrates. Every write
+ * is one atomic statement (no read-modify-write), so two processes settling
+ * one checkout cannot lose each other's history. Admin reads go through the
+ * module service. When no connection is there (a unit test of the provider
+ * alone) the ledger is a no-op: keys and titles are derived from the session
+ * (see keys.ts), and reads fall back to svc.
  */
 type Knex = {
   (table: string): any
@@ -23,8 +26,73 @@ export type LedgerStatus = {
   detail?: string
 }
 
+export type LedgerRow = {
+  id: string
+  payment_session_id: string
+  checkout_id: string | null
+  status: string
+  settled_status: string | null
+  attention: string | null
+  attention_reason: string | null
+  order_id: string | null
+  amount_sen: number
+  title: string
+  paid_at: Date | null
+  tx_hash: string | null
+  failure_reason: string | null
+}
+
+/** Statuses recorded only from an svc read that svc never leaves. */
+const FINAL_READ = ["COMPLETED", "FAILED", "CANCELLED", "REJECTED"]
+
 export class CheckoutLedger {
   constructor(private readonly knex: Knex | undefined) {}
+
+  get connected(): boolean {
+    return !!this.knex
+  }
+
+  async byCheckoutId(checkoutId: string): Promise<LedgerRow | undefined> {
+    if (!this.knex) return undefined
+    const res = await this.knex.raw(
+      `select id, payment_session_id, checkout_id, status, settled_status, attention, attention_reason, order_id,
+              amount_sen, title, paid_at, tx_hash, failure_reason
+         from svc_checkout where checkout_id = ? and deleted_at is null limit 1`,
+      [checkoutId]
+    )
+    return res.rows[0] as LedgerRow | undefined
+  }
+
+  /**
+   * The final status svc gave for this checkout, if one was recorded. Only
+   * statuses read from svc (never a webhook body) are written here, and svc
+   * never moves a checkout out of them: a reader can use it instead of asking
+   * svc again, in any process.
+   */
+  async finalRead(checkoutId: string): Promise<LedgerRow | undefined> {
+    const row = await this.byCheckoutId(checkoutId)
+    return row && FINAL_READ.includes(row.status) ? row : undefined
+  }
+
+  /** The outcome of a final status is applied in Medusa: later events for it cost nothing. */
+  async markSettled(checkoutId: string, status: string): Promise<void> {
+    if (!this.knex) return
+    await this.knex.raw(
+      `update svc_checkout set settled_status = ?, settled_at = now(), updated_at = now()
+        where checkout_id = ? and deleted_at is null`,
+      [status, checkoutId]
+    )
+  }
+
+  /** Money or an order needs an admin: visible on the order and the needs-attention page. */
+  async flag(checkoutId: string, attention: string, reason: string, orderId?: string): Promise<void> {
+    if (!this.knex) return
+    await this.knex.raw(
+      `update svc_checkout set attention = ?, attention_reason = ?, order_id = coalesce(?, order_id), updated_at = now()
+        where checkout_id = ? and deleted_at is null`,
+      [attention, reason.slice(0, 1000), orderId ?? null, checkoutId]
+    )
+  }
 
   /** Record the key and title before the request is sent (spec: Idempotency rules 1). */
   async recordIntent(row: {

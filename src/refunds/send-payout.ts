@@ -1,0 +1,98 @@
+import { MedusaError } from "@medusajs/framework/utils"
+import type { RefundPaymentInput, RefundPaymentOutput } from "@medusajs/framework/types"
+import { toSen, type SvcClient } from "../svc"
+import type { SvcSessionData } from "../providers/svc/core/session-data"
+import { errorText, isUncertainFailure, toMedusaError } from "../providers/svc/core/errors"
+import type { PayoutLedger } from "./payout-ledger"
+
+type Logger = { info: (m: string) => void; warn: (m: string) => void; error: (m: string) => void }
+
+/**
+ * The providers' refundPayment. svc has no checkout refund: money goes back to
+ * the buyer as a payout from the merchant's prefund balance to the buyer's
+ * bank account (or DuitNow proxy), which only the merchant can name. So a
+ * refund starts in the svc panel on the order (POST /admin/svc/refunds): it
+ * stores the payout request with its Idempotency-Key, then asks Medusa for the
+ * refund with `metadata.svc_payout_id`; Medusa calls the provider with the new
+ * refund's id.
+ *
+ * Here the request is claimed for that refund and `POST /v1/payouts` is sent
+ * with the stored key. svc refused (4xx): the row is FAILED, the error says
+ * why and Medusa removes its refund; nothing moved. No answer (timeout, 5xx
+ * after the client's retries): the row is UNCERTAIN, Medusa removes its
+ * refund, and the reconciliation job asks again with the same key, so svc
+ * returns the one payout it made or makes the one it never did, and the
+ * refund is recorded then. A refund made with Medusa's own Refund button
+ * (no payout request) is refused before anything is sent.
+ */
+export async function sendRefundPayout(
+  deps: { client: SvcClient; payouts: PayoutLedger; logger: Logger },
+  input: RefundPaymentInput
+): Promise<RefundPaymentOutput> {
+  const { client, payouts, logger } = deps
+  const refundId = String((input.context as { idempotency_key?: string } | undefined)?.idempotency_key ?? "")
+  const rowId = await payouts.payoutRowIdOfRefund(refundId)
+  if (!rowId) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      "svc: a refund is a payout to the buyer's bank account, which Medusa's Refund button cannot name. " +
+        "Use \"Refund to bank account\" in the svc payment panel of the order. Nothing was sent."
+    )
+  }
+  const row = await payouts.claim(rowId, refundId)
+  if (!row) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `svc: payout request ${rowId} was already sent, failed or is being sent for another refund; nothing was sent again`
+    )
+  }
+  const d = (input.data ?? {}) as Partial<SvcSessionData>
+  let amountSen: number
+  try {
+    amountSen = toSen(input.amount as never)
+  } catch (e) {
+    await payouts.recordNotSent(row.id, "FAILED", `amount: ${errorText(e)}`)
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `svc: refund amount: ${errorText(e)}`)
+  }
+  const problem =
+    amountSen !== Number(row.amount_sen)
+      ? `the refund is ${amountSen} sen but the payout request is ${row.amount_sen} sen`
+      : row.checkout_id && d.checkoutId && row.checkout_id !== d.checkoutId
+        ? "the payout request belongs to another payment"
+        : null
+  if (problem) {
+    await payouts.recordNotSent(row.id, "FAILED", problem)
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `svc: ${problem}; nothing was sent`)
+  }
+
+  const body: Record<string, unknown> = { amount: amountSen }
+  if (row.beneficiary_id) body.beneficiaryId = row.beneficiary_id
+  else body.beneficiary = { name: row.beneficiary_name, ...(row.destination ?? {}) }
+  try {
+    const p = await client.payouts.create(body as never, { idempotencyKey: row.idempotency_key })
+    const rawBeneficiary = (p as Record<string, unknown>).beneficiaryId // spec gap: not a named payout field
+    const beneficiaryId = typeof rawBeneficiary === "string" ? rawBeneficiary : null
+    await payouts.recordSent(row.id, { payoutId: p.payoutId, status: p.status, fee: p.fee ?? null, beneficiaryId })
+    logger.info(`svc: refund ${refundId}: payout ${p.payoutId} ${p.status} for ${amountSen} sen (request ${row.id})`)
+    const prev = Array.isArray((d as { svcRefunds?: unknown }).svcRefunds) ? (d as { svcRefunds: unknown[] }).svcRefunds : []
+    return {
+      data: {
+        ...(input.data ?? {}),
+        svcRefunds: [...prev, { refundId, payoutRequestId: row.id, payoutId: p.payoutId, amountSen, status: p.status }],
+      },
+    }
+  } catch (e) {
+    const uncertain = isUncertainFailure(e)
+    await payouts
+      .recordNotSent(row.id, uncertain ? "UNCERTAIN" : "FAILED", errorText(e))
+      .catch((e2) => logger.error(`svc: could not record payout request ${row.id}: ${errorText(e2)}`))
+    if (uncertain) {
+      throw new MedusaError(
+        MedusaError.Types.UNEXPECTED_STATE,
+        `svc did not answer while sending the payout (${errorText(e)}). The request is kept with its key: ` +
+          "the reconciliation job asks svc again and records the refund once svc confirms; no second payout can be made."
+      )
+    }
+    throw toMedusaError(e, "sending the refund payout")
+  }
+}

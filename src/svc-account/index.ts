@@ -1,0 +1,14 @@
+/**
+ * The shared svc runtime ("svc account"): parsed options, one client per
+ * account (rate limiter, clock), the catalog cache, single-flight checkout
+ * reads, the checkout ledger and per-checkout serialization. Providers, flows,
+ * routes, subscribers and jobs reach svc through here.
+ */
+export { svcFromContainer, findSvcProviderConfig } from "./config"
+export { sharedSvcClient, type SvcAccountRuntime } from "./registry"
+export { CheckoutReads, FINAL_CHECKOUT_STATUSES } from "./checkout-reads"
+export { CheckoutLedger, type LedgerRow } from "./checkout-ledger"
+export { withCheckoutLock } from "./serialize"
+export { SvcCatalog } from "./catalog"
+export * from "./keys"
+export * from "./status"

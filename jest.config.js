@@ -1,6 +1,7 @@
 // Two projects: "unit" (fast, no database: client, signing, sandbox over real
 // local HTTP) and "integration" (a real Medusa app on PostgreSQL talking to the
 // sandbox over real HTTP). Both compile TypeScript with @swc/jest.
+// Integration tests log to files (integration-tests/setup.js), so the console holds jest's report.
 const transform = {
   "^.+\\.[jt]sx?$": [
     "@swc/jest",
@@ -20,6 +21,8 @@ const common = {
   modulePathIgnorePatterns: ["<rootDir>/.medusa/", "<rootDir>/dist/", "<rootDir>/.demo/"],
 }
 module.exports = {
+  // summaryThreshold 0: the failing tests are printed again at the very end of every run
+  reporters: [["default", { summaryThreshold: 0 }]],
   projects: [
     {
       ...common,
@@ -30,7 +33,8 @@ module.exports = {
       ...common,
       displayName: "integration",
       testMatch: ["<rootDir>/integration-tests/**/*.spec.[jt]s"],
-      setupFiles: ["<rootDir>/integration-tests/setup.js"],
+      // after the environment: the setup file needs the test file's path (expect.getState().testPath)
+      setupFilesAfterEnv: ["<rootDir>/integration-tests/setup.js"],
     },
   ],
 }

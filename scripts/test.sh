@@ -8,6 +8,22 @@ cd "$(dirname "$0")/.."
 export DB_HOST="${DB_HOST:-localhost}" DB_PORT="${DB_PORT:-5432}"
 export DB_USERNAME="${DB_USERNAME:-postgres}" DB_PASSWORD="${DB_PASSWORD:-}"
 export MEDUSA_DISABLE_TELEMETRY=true NODE_OPTIONS="--experimental-vm-modules"
+# jest's VM modules are experimental by design: no warning about it on every run (Node >= 20.11)
+if node --disable-warning=ExperimentalWarning -e 0 2>/dev/null; then NODE_OPTIONS="$NODE_OPTIONS --disable-warning=ExperimentalWarning"; fi
+export npm_config_loglevel="${npm_config_loglevel:-error}"
+
+# Integration tests write Medusa's logs and their console.log lines to one file per test file here
+# (integration-tests/setup.js), so the console keeps jest's report; CI keeps artifacts/.
+# TEST_LOG_CONSOLE=1 leaves the logs on the console instead.
+export TEST_LOG_DIR="${TEST_LOG_DIR:-$PWD/artifacts/test-logs/$(date -u +%Y%m%dT%H%M%SZ)}"
+report_logs() {
+  [ -d "$TEST_LOG_DIR" ] || return 0
+  local files errors
+  files=$(find "$TEST_LOG_DIR" -name '*.log' | wc -l)
+  errors=$(cat "$TEST_LOG_DIR"/*.log 2>/dev/null | grep -c '"level":"error"' || true)
+  echo "== logs: ${TEST_LOG_DIR#"$PWD"/}/ ($files files, $errors Medusa error lines)"
+}
+trap report_logs EXIT
 
 bash scripts/ensure-postgres.sh
 if [ -d integration-tests/browser ]; then bash scripts/ensure-chromium.sh; fi

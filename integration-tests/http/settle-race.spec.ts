@@ -1,0 +1,115 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { cancelOrderWorkflow } from "@medusajs/core-flows"
+import { useSvcSandbox } from "../helpers/svc-env"
+import {
+  completeCart,
+  createCart,
+  initiateSession,
+  orderOfCart,
+  seedStore,
+  sessionById,
+  SVC_PROVIDERS,
+  type Store,
+} from "../helpers/store"
+import { settleCheckout, settleCheckoutEvent, checkoutLedgerOf } from "../../src/reconcile/settle-checkout"
+import { svcFromContainer } from "../../src/svc-account/config"
+import { SVC_MODULE } from "../../src/modules/svc"
+
+jest.setTimeout(120_000)
+
+/**
+ * A payment that fails after its order was placed: whatever the interleaving
+ * of the webhook, the job and a second event, and wherever an earlier run
+ * stopped, the order ends canceled with the reason recorded, and the session
+ * in error. Each interleaving is run on purpose (the runs are started
+ * together, or one after the other, or from the state a stopped run leaves),
+ * not left to luck.
+ */
+const svc = useSvcSandbox({ failedPaymentOrder: "cancel" })
+
+type Run = "webhook" | "job"
+
+medusaIntegrationTestRunner({
+  inApp: true,
+  env: svc.env,
+  testSuite: ({ api, getContainer }) => {
+    let store: Store
+    const sb = () => svc.ref.sandbox.control
+    beforeEach(async () => {
+      store = await seedStore(getContainer())
+      sb().clearFaults()
+    })
+
+    /** An order placed awaiting payment whose checkout then failed; svc's event is lost. */
+    const failedAfterOrder = async () => {
+      const { cartId, paymentCollectionId } = await createCart(api, store)
+      const s = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.fpx, { cart_id: cartId })
+      const checkoutId = s.data.checkoutId as string
+      sb().webhookFaults({ mode: "drop", count: 10 })
+      sb().pay(checkoutId, { stopAt: "PROCESSING" })
+      const done = await completeCart(api, store, cartId)
+      expect(done.type).toBe("order")
+      sb().fail(checkoutId)
+      await sb().flushWebhooks()
+      return { cartId, checkoutId, sessionId: s.id as string, orderId: done.order.id as string }
+    }
+
+    const run = async (kind: Run, checkoutId: string) => {
+      const container = getContainer() as never
+      if (kind === "webhook") return (await settleCheckoutEvent(container, checkoutId, "FAILED")).outcome
+      const c = await svcFromContainer(container).client.checkout.retrieve(checkoutId)
+      return settleCheckout(container, c as never, "job")
+    }
+
+    const expectCanceledWithReason = async (x: { cartId: string; checkoutId: string; sessionId: string; orderId: string }) => {
+      const order = await orderOfCart(getContainer(), x.cartId)
+      expect(order.id).toBe(x.orderId)
+      expect(order.status).toBe("canceled")
+      const m = getContainer().resolve(SVC_MODULE) as any
+      const [row] = await m.listSvcCheckouts({ checkout_id: x.checkoutId })
+      expect(row.attention).toBe("order_canceled")
+      expect(row.attention_reason).toContain(x.orderId)
+      expect(row.attention_reason).toMatch(/failed/i)
+      expect(row.status).toBe("FAILED")
+      expect(row.settled_status).toBe("FAILED")
+      expect((await sessionById(getContainer(), x.sessionId)).status).toBe("error")
+    }
+
+    it.each<[string, Run[]]>([
+      ["webhook and job at once", ["webhook", "job"]],
+      ["job and webhook at once", ["job", "webhook"]],
+      ["two events and the job at once", ["webhook", "webhook", "job"]],
+    ])("%s: one cancel, the reason recorded", async (_name, runs) => {
+      const x = await failedAfterOrder()
+      const outcomes = await Promise.all(runs.map((r) => run(r, x.checkoutId)))
+      expect(outcomes.filter((o) => o === "order_canceled")).toHaveLength(1)
+      expect(outcomes.filter((o) => o !== "order_canceled").every((o) => o === "already_settled")).toBe(true)
+      await expectCanceledWithReason(x)
+    })
+
+    it.each<[string, Run[]]>([
+      ["webhook, then job", ["webhook", "job"]],
+      ["job, then webhook", ["job", "webhook"]],
+    ])("%s: the second run changes nothing", async (_name, runs) => {
+      const x = await failedAfterOrder()
+      expect(await run(runs[0], x.checkoutId)).toBe("order_canceled")
+      expect(await run(runs[1], x.checkoutId)).toBe("already_settled")
+      await expectCanceledWithReason(x)
+    })
+
+    it("an earlier run stopped after canceling the order, before anything was recorded: the next run records the reason", async () => {
+      const x = await failedAfterOrder()
+      await cancelOrderWorkflow(getContainer()).run({ input: { order_id: x.orderId } as never })
+      expect(await run("job", x.checkoutId)).toBe("order_canceled")
+      await expectCanceledWithReason(x)
+    })
+
+    it("an earlier run stopped after recording the reason, before the cancel: the next run cancels", async () => {
+      const x = await failedAfterOrder()
+      await checkoutLedgerOf(getContainer() as never).flag(x.checkoutId, "order_canceled", `Order ${x.orderId} was canceled: The payment failed at the bank`, x.orderId)
+      expect((await orderOfCart(getContainer(), x.cartId)).status).not.toBe("canceled")
+      expect(await run("webhook", x.checkoutId)).toBe("order_canceled")
+      await expectCanceledWithReason(x)
+    })
+  },
+})

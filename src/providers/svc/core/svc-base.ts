@@ -26,7 +26,7 @@ import type {
   UpdatePaymentOutput,
   WebhookActionResult,
 } from "@medusajs/framework/types"
-import { fromSen, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN, toSen } from "../../../svc"
+import { toSen } from "../../../svc"
 import type { SvcClient } from "../../../svc"
 import { CheckoutLedger } from "../../../svc-account/checkout-ledger"
 import { PayoutLedger } from "../../../refunds/payout-ledger"
@@ -34,7 +34,8 @@ import { sendRefundPayout } from "../../../refunds/send-payout"
 import type { CheckoutReads } from "../../../svc-account/checkout-reads"
 import { SvcCatalog } from "../../../svc-account/catalog"
 import { sharedSvcClient } from "../../../svc-account/registry"
-import { errorText, toMedusaError, isUncertainFailure } from "./errors"
+import { errorText, toMedusaError } from "./errors"
+import { checkMyrAmount, createWithReconciliation } from "./create-checkout"
 import { checkoutMac, checkoutTitle, deriveIdempotencyKey, type SvcCheckoutRead } from "../../../svc-account/keys"
 import { parseSvcProviderOptions, type SvcProviderOptions } from "./options"
 import { pickStorefrontData, StorefrontDataError, svcSessionDataSchema, type StorefrontData, type SvcSessionData } from "./session-data"
@@ -42,8 +43,6 @@ import { failureReason, FINAL_UNPAID, toSessionStatus } from "../../../svc-accou
 
 export type CheckoutType = "SVC_ACCOUNT" | "FPX_HOSTED" | "FPX_DIRECT"
 
-const MIN_SEN = MIN_AMOUNT_SEN
-const MAX_SEN = MAX_AMOUNT_SEN
 
 type Logger = { info: (m: string) => void; warn: (m: string) => void; error: (m: string) => void }
 
@@ -186,7 +185,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
       amountSen,
     })
 
-    const created = await this.createWithReconciliation(body, idempotencyKey, title)
+    const created = await createWithReconciliation({ client: this.client, ledger: this.ledger, logger: this.logger_ }, body, idempotencyKey, title)
     await this.ledger.recordCreated(idempotencyKey, created)
     return {
       session_id: sessionId,
@@ -205,51 +204,6 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
       ...(type === "FPX_DIRECT" ? { bank: sf.bank, bankType: sf.bankType, buyerName: sf.buyerName } : {}),
       ...(sf.cart_id ? { cart_id: sf.cart_id } : {}),
     }
-  }
-
-  /**
-   * The client already retried timeouts, 202, 429 and 5xx with the same key.
-   * If the outcome is still unknown, reconcile by the unique title (spec:
-   * Idempotency rules 4), then send once more with the same key: svc replays
-   * the first result (with its checkoutUrl, which a checkout read does not
-   * return) or creates the one checkout that never was.
-   */
-  private async createWithReconciliation(
-    body: Record<string, unknown>,
-    idempotencyKey: string,
-    title: string
-  ): Promise<{ checkoutId: string; checkoutUrl: string; expiresAt: string }> {
-    try {
-      return await this.client.checkout.create(body as never, { idempotencyKey })
-    } catch (e) {
-      if (!isUncertainFailure(e)) {
-        await this.ledger.recordCreateFailed(idempotencyKey, errorText(e)).catch(() => undefined)
-        throw toMedusaError(e, "creating the svc checkout")
-      }
-      const found = await this.findCheckoutByTitle(title).catch(() => undefined)
-      this.logger_.warn(
-        `svc: creating checkout "${title}" had an uncertain outcome (${errorText(e)}); ` +
-          (found ? `found ${found.checkoutId} by title, replaying with the same key` : "not found by title, retrying with the same key")
-      )
-      try {
-        const again = await this.client.checkout.create(body as never, { idempotencyKey })
-        return again
-      } catch (e2) {
-        if (!isUncertainFailure(e2)) {
-          await this.ledger.recordCreateFailed(idempotencyKey, errorText(e2)).catch(() => undefined)
-        }
-        throw toMedusaError(e2, "creating the svc checkout")
-      }
-    }
-  }
-
-  /** Pages GET /v1/checkout newest first, over the last 30 minutes (a link lives 20). */
-  protected async findCheckoutByTitle(title: string): Promise<SvcCheckout | undefined> {
-    const startDt = new Date(Date.now() - 30 * 60 * 1000).toISOString()
-    for await (const c of this.client.checkout.listAll({ startDt, limit: 100 } as never) as AsyncIterable<SvcCheckout>) {
-      if (c.title === title) return c
-    }
-    return undefined
   }
 
   // ---------------------------------------------------------------- status
@@ -404,25 +358,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
   // ---------------------------------------------------------------- checks
 
   protected checkAmount(amount: unknown, currency: string): number {
-    if (String(currency).toLowerCase() !== "myr") {
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
-        `svc accepts Malaysian ringgit (MYR) only; this payment is in ${String(currency).toUpperCase()}. Use a region whose currency is MYR.`
-      )
-    }
-    let sen: number
-    try {
-      sen = toSen(amount as never)
-    } catch (e) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, `svc: amount: ${errorText(e)}`)
-    }
-    if (sen < MIN_SEN || sen > MAX_SEN) {
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
-        `svc accepts payments from RM10.00 to RM1,000,000.00; this payment is RM${fromSen(sen)}`
-      )
-    }
-    return sen
+    return checkMyrAmount(amount, currency)
   }
 
   protected storefrontData(data: Record<string, unknown> | undefined): StorefrontData {

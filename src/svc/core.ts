@@ -20,7 +20,7 @@ import {
 import type { ResolvedOptions, SvcLogger } from "./options"
 import { RateLimiter } from "./rate-limit"
 import { UUID_RE, UUID_V4_RE } from "./schemas/common"
-import { contentDigest, signRequest, type SigningKey } from "./signing"
+import { contentDigest, RequestSigner, type SigningKey } from "./signing"
 import { parseInput } from "./validation"
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE"
@@ -47,13 +47,10 @@ export type WithIdempotencyKey<T> = T & { idempotencyKey: string }
 const USER_AGENT = "medusa-payment-svc-client/0.1"
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, Math.max(0, ms)))
 
-interface Secrets {
-  apiKey: string
-  key: SigningKey
-}
-
 export class RequestCore {
-  readonly #secrets: Secrets
+  readonly #apiKey: string
+  /** Holds the parsed private key (a KeyObject made once per client) in a private field. */
+  readonly #signer: RequestSigner
   readonly #agent: Agent
   readonly #limiter: RateLimiter
   readonly clock: SigningClock
@@ -62,7 +59,8 @@ export class RequestCore {
 
   constructor(opts: ResolvedOptions, key: SigningKey) {
     this.#opts = opts
-    this.#secrets = { apiKey: opts.apiKey, key }
+    this.#apiKey = opts.apiKey
+    this.#signer = new RequestSigner(key, opts.keyId)
     this.#base = opts.baseUrl.replace(/\/+$/, "")
     // Explicit timeouts: undici's defaults are minutes (STYLE: undici).
     this.#agent = new Agent({
@@ -109,7 +107,9 @@ export class RequestCore {
     const idempotencyKey = spec.idempotent ? resolveIdempotencyKey(spec.idempotencyKey) : undefined
     const url = this.#base + path + search
     const signed = spec.method !== "GET"
-    const digestKey = bodyBytes ? contentDigest(bodyBytes) : ""
+    // One digest per request: every attempt sends the same bytes (spec: Idempotency rules).
+    const digest = bodyBytes ? contentDigest(bodyBytes) : ""
+    const signedBody = bodyBytes ? { digest, contentType: "application/json" } : undefined
     const limiterKey = `${spec.method} ${spec.route}`
     const ctx = { method: spec.method, path, ...(idempotencyKey ? { idempotencyKey } : {}) }
 
@@ -118,7 +118,7 @@ export class RequestCore {
     for (;;) {
       await this.#limiter.acquire(limiterKey)
       const headers: Record<string, string> = {
-        "svc-api-key": this.#secrets.apiKey,
+        "svc-api-key": this.#apiKey,
         accept: "application/json",
         "user-agent": USER_AGENT,
       }
@@ -127,18 +127,8 @@ export class RequestCore {
       let created: number | undefined
       if (signed) {
         // A fresh signature for every attempt (spec: Freshness and reuse).
-        created = await this.clock.nextCreated(`${spec.method} ${path} ${digestKey}`)
-        Object.assign(
-          headers,
-          signRequest({
-            method: spec.method,
-            path,
-            ...(bodyBytes ? { body: bodyBytes, contentType: "application/json", digest: digestKey } : {}),
-            keyid: this.#opts.keyId,
-            created,
-            key: this.#secrets.key,
-          }),
-        )
+        created = await this.clock.nextCreated(`${spec.method} ${path} ${digest}`)
+        Object.assign(headers, this.#signer.sign({ method: spec.method, path, created, ...(signedBody ? { body: signedBody } : {}) }))
       }
 
       let status: number

@@ -1,19 +1,15 @@
 /**
  * RFC 9421 HTTP Message Signatures and RFC 9530 Content-Digest for svc
- * (spec: Authentication). Pure helpers, exported so tests can reproduce the RFC vectors.
+ * (spec: Authentication). Pure helpers, exported so tests can reproduce the RFC vectors,
+ * and the per-client RequestSigner the request core uses on every signed attempt.
  *
  * Structured fields (Signature-Input, Signature, Content-Digest) are serialized
- * with `structured-headers`, never pasted by hand.
+ * with `structured-headers`, never pasted by hand. Keys and signers: ./signers.
  */
-import { createPrivateKey } from "node:crypto"
-import { ed25519 } from "@noble/curves/ed25519"
-import { p256 } from "@noble/curves/nist"
-import { secp256k1 } from "@noble/curves/secp256k1"
-import { bytesToNumberLE, concatBytes, numberToBytesLE } from "@noble/curves/abstract/utils"
-import { sha256, sha512 } from "@noble/hashes/sha2"
+import { createHash } from "node:crypto"
 import { serializeDictionary, serializeInnerList, type Item, type Parameters } from "structured-headers"
 
-import { SvcInputError } from "./errors"
+import type { SigningKey } from "./signers"
 
 export const SIGNATURE_ALGORITHMS = ["ed25519", "ecdsa-p256-sha256", "ecdsa-secp256k1-sha256"] as const
 export type SignatureAlgorithm = (typeof SIGNATURE_ALGORITHMS)[number]
@@ -33,13 +29,8 @@ function toBytes(input: Uint8Array | string): Uint8Array {
 
 /** RFC 9530 Content-Digest field value, e.g. `sha-256=:X48E9q...:`. */
 export function contentDigest(body: Uint8Array | string, algorithm: "sha-256" | "sha-512" = "sha-256"): string {
-  const bytes = toBytes(body)
-  const digest = algorithm === "sha-256" ? sha256(bytes) : sha512(bytes)
-  return serializeDictionary({ [algorithm]: [toArrayBuffer(digest), new Map()] })
-}
-
-function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
-  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer
+  const digest = createHash(algorithm === "sha-256" ? "sha256" : "sha512").update(toBytes(body)).digest()
+  return serializeDictionary({ [algorithm]: [digest, new Map()] })
 }
 
 /** Signature parameters in the order they are serialized. svc uses created, keyid, alg. */
@@ -100,103 +91,19 @@ function componentValue(name: string, msg: SignableMessage): string {
 
 /** RFC 9421 section 2.5 signature base. */
 export function signatureBase(msg: SignableMessage, components: readonly string[], params: SignatureParams): string {
-  const lines = components.map((c) => `"${c}": ${componentValue(c, msg)}`)
-  lines.push(`"@signature-params": ${signatureParamsValue(components, params)}`)
-  return lines.join("\n")
+  return signatureBaseWith(msg, components, signatureParamsValue(components, params))
+}
+
+/** The signature base with an already serialized `@signature-params` value. */
+function signatureBaseWith(msg: SignableMessage, components: readonly string[], paramsValue: string): string {
+  let base = ""
+  for (const c of components) base += `"${c}": ${componentValue(c, msg)}\n`
+  return `${base}"@signature-params": ${paramsValue}`
 }
 
 // ---------------------------------------------------------------- keys
 
-export interface SigningKey {
-  readonly algorithm: SignatureAlgorithm
-  readonly publicKey: Uint8Array
-  sign(data: Uint8Array): Uint8Array
-}
-
-const JWK_CURVE: Record<SignatureAlgorithm, string> = {
-  ed25519: "Ed25519",
-  "ecdsa-p256-sha256": "P-256",
-  "ecdsa-secp256k1-sha256": "secp256k1",
-}
-
-function keyError(rule: string): SvcInputError {
-  // Never echo the key itself (brief: secrets never in errors).
-  return new SvcInputError("privateKey", rule)
-}
-
-/** Raw 32-byte secret from a PKCS#8 / SEC1 PEM, or hex (optionally 0x), or base64. */
-export function privateKeyBytes(input: string, algorithm: SignatureAlgorithm): Uint8Array {
-  const text = input.trim()
-  if (text.startsWith("-----BEGIN")) {
-    let jwk: { kty?: string; crv?: string; d?: string }
-    try {
-      // node:crypto only parses the PEM/ASN.1 here; signing is done with @noble/curves.
-      jwk = createPrivateKey({ key: text, format: "pem" }).export({ format: "jwk" }) as typeof jwk
-    } catch {
-      throw keyError("must be a PKCS#8 or SEC1 PEM private key")
-    }
-    if (jwk.crv !== JWK_CURVE[algorithm] || typeof jwk.d !== "string") {
-      throw keyError(`PEM key type does not match algorithm ${algorithm}`)
-    }
-    return new Uint8Array(Buffer.from(jwk.d, "base64url"))
-  }
-  const hex = text.replace(/^0x/i, "")
-  if (/^[0-9a-fA-F]{64}$/.test(hex)) return new Uint8Array(Buffer.from(hex, "hex"))
-  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(text)) {
-    const b = Buffer.from(text, "base64")
-    if (b.length === 32) return new Uint8Array(b)
-  }
-  throw keyError("must be a PKCS#8 PEM, a SEC1 PEM, or the raw 32-byte key as hex")
-}
-
-/**
- * Ed25519 signer that derives the expanded key once. `ed25519.sign` re-derives the
- * public key (a second scalar multiplication) on every call; this follows RFC 8032
- * 5.1.6 exactly with the cached expansion, so output is byte-identical (tested).
- */
-function ed25519Signer(seed: Uint8Array): SigningKey {
-  const ext = ed25519.utils.getExtendedPublicKey(seed)
-  const n = ed25519.CURVE.n
-  const mod = (x: bigint): bigint => {
-    const r = x % n
-    return r < 0n ? r + n : r
-  }
-  return {
-    algorithm: "ed25519",
-    publicKey: ext.pointBytes,
-    sign(data) {
-      const r = mod(bytesToNumberLE(sha512(concatBytes(ext.prefix, data))))
-      const R = ed25519.ExtendedPoint.BASE.multiply(r).toRawBytes()
-      const k = mod(bytesToNumberLE(sha512(concatBytes(R, ext.pointBytes, data))))
-      const s = mod(r + k * ext.scalar)
-      return concatBytes(R, numberToBytesLE(s, 32))
-    },
-  }
-}
-
-/** ECDSA: SHA-256 prehash, raw r||s (64 bytes), low-S (spec: Authentication; brief). */
-function ecdsaSigner(algorithm: SignatureAlgorithm, curve: typeof p256 | typeof secp256k1, secret: Uint8Array): SigningKey {
-  let publicKey: Uint8Array
-  try {
-    publicKey = curve.getPublicKey(secret, false)
-  } catch {
-    throw keyError(`is not a valid ${algorithm} private key`)
-  }
-  return {
-    algorithm,
-    publicKey,
-    sign(data) {
-      return curve.sign(sha256(data), secret, { lowS: true }).toCompactRawBytes()
-    },
-  }
-}
-
-export function createSigningKey(privateKey: string, algorithm: SignatureAlgorithm): SigningKey {
-  const secret = privateKeyBytes(privateKey, algorithm)
-  if (algorithm === "ed25519") return ed25519Signer(secret)
-  if (algorithm === "ecdsa-p256-sha256") return ecdsaSigner(algorithm, p256, secret)
-  return ecdsaSigner(algorithm, secp256k1, secret)
-}
+export { createSigningKey, privateKeyBytes, type SigningKey } from "./signers"
 
 // ---------------------------------------------------------------- request signing
 
@@ -220,29 +127,89 @@ export interface SignedHeaders {
   signature: string
 }
 
+/** One attempt to sign: the body is given by its Content-Digest (computed once per request). */
+export interface SignAttempt {
+  method: string
+  path: string
+  created: number
+  body?: { digest: string; contentType: string }
+}
+
+/** A covered-component set with its Signature-Input serialized for the last `created` seen. */
+interface ComponentSet {
+  readonly components: readonly string[]
+  readonly items: Item[]
+  created: number
+  paramsValue: string
+  signatureInput: string
+}
+
 /**
- * Sign one request attempt. With a body: `("@method" "@path" "content-digest" "content-type")`;
- * without: `("@method" "@path")` and no Content-Digest (spec: Authentication, SPEC-NOTES).
+ * Signs the write requests of one client (spec: Authentication). With a body:
+ * `("@method" "@path" "content-digest" "content-type")`; without: `("@method" "@path")` and
+ * no Content-Digest (SPEC-NOTES). `created` has 1 s resolution, so the Signature-Input value
+ * is serialized once per second and component set, not on every request.
  */
+export class RequestSigner {
+  readonly #key: SigningKey
+  readonly #keyid: string
+  readonly #label: string
+  readonly #withBody: ComponentSet
+  readonly #bodyless: ComponentSet
+
+  constructor(key: SigningKey, keyid: string, label: string = SIGNATURE_LABEL) {
+    this.#key = key
+    this.#keyid = keyid
+    this.#label = label
+    this.#withBody = componentSet(BODY_COMPONENTS)
+    this.#bodyless = componentSet(BODYLESS_COMPONENTS)
+  }
+
+  get algorithm(): SigningKey["algorithm"] {
+    return this.#key.algorithm
+  }
+
+  sign(attempt: SignAttempt): SignedHeaders {
+    const { body } = attempt
+    const set = body ? this.#withBody : this.#bodyless
+    if (set.created !== attempt.created) this.#serialize(set, attempt.created)
+    const msg: SignableMessage = {
+      method: attempt.method,
+      path: attempt.path,
+      headers: body ? { "content-digest": body.digest, "content-type": body.contentType } : {},
+    }
+    const sig = this.#key.sign(Buffer.from(signatureBaseWith(msg, set.components, set.paramsValue), "utf8"))
+    const out: SignedHeaders = {
+      "signature-input": set.signatureInput,
+      // Signers return plain (never shared) memory; structured-headers types that as BufferSource.
+      signature: serializeDictionary({ [this.#label]: [sig as Uint8Array<ArrayBuffer>, new Map()] }),
+    }
+    if (body) out["content-digest"] = body.digest
+    return out
+  }
+
+  #serialize(set: ComponentSet, created: number): void {
+    const params = serializeParams({ created, keyid: this.#keyid, alg: this.#key.algorithm })
+    set.paramsValue = serializeInnerList([set.items, params])
+    set.signatureInput = serializeDictionary({ [this.#label]: [set.items, params] })
+    set.created = created
+  }
+}
+
+function componentSet(components: readonly string[]): ComponentSet {
+  return { components, items: components.map((c): Item => [c, new Map()]), created: Number.NaN, paramsValue: "", signatureInput: "" }
+}
+
+/** Sign one request attempt (the stateless form of RequestSigner.sign). */
 export function signRequest(input: SignRequestInput): SignedHeaders {
-  const label = input.label ?? SIGNATURE_LABEL
-  const params: SignatureParams = { created: input.created, keyid: input.keyid, alg: input.key.algorithm }
-  const headers: Record<string, string> = {}
-  let components: readonly string[] = BODYLESS_COMPONENTS
-  let digest: string | undefined
-  if (input.body !== undefined) {
-    digest = input.digest ?? contentDigest(input.body)
-    headers["content-digest"] = digest
-    headers["content-type"] = input.contentType ?? "application/json"
-    components = BODY_COMPONENTS
-  }
-  const base = signatureBase({ method: input.method, path: input.path, headers }, components, params)
-  const sig = input.key.sign(encoder.encode(base))
-  const items: Item[] = components.map((c) => [c, new Map()])
-  const out: SignedHeaders = {
-    "signature-input": serializeDictionary({ [label]: [items, serializeParams(params)] }),
-    signature: serializeDictionary({ [label]: [toArrayBuffer(sig), new Map()] }),
-  }
-  if (digest !== undefined) out["content-digest"] = digest
-  return out
+  const body =
+    input.body === undefined
+      ? undefined
+      : { digest: input.digest ?? contentDigest(input.body), contentType: input.contentType ?? "application/json" }
+  return new RequestSigner(input.key, input.keyid, input.label).sign({
+    method: input.method,
+    path: input.path,
+    created: input.created,
+    ...(body ? { body } : {}),
+  })
 }

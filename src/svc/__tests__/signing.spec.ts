@@ -3,18 +3,22 @@ import { readFileSync } from "node:fs"
 
 import { ed25519 } from "@noble/curves/ed25519"
 import { p256 } from "@noble/curves/nist"
+import { secp256k1 } from "@noble/curves/secp256k1"
 import { sha256 } from "@noble/hashes/sha2"
 import { httpbis, createVerifier } from "http-message-signatures"
 
 import {
   contentDigest,
   createSigningKey,
+  privateKeyBytes,
+  RequestSigner,
   signatureBase,
   signatureParamsValue,
   signRequest,
   SIGNATURE_ALGORITHMS,
   type SignatureAlgorithm,
 } from "../signing"
+import { nativeSigner, nobleSecp256k1Signer, privateKeyObject, type SigningKey } from "../signers"
 
 const vectors = JSON.parse(readFileSync("/work/shared/testdata/rfc9421-vectors.json", "utf8"))
 const VEC_PATH = "/work/shared/testdata/rfc9421-vectors.json"
@@ -42,7 +46,7 @@ describe("RFC 9421 vectors", () => {
     }
   })
 
-  it("cached-expansion ed25519 signer equals @noble/curves ed25519.sign", () => {
+  it("the native (OpenSSL) ed25519 signer equals @noble/curves ed25519.sign byte for byte (ed25519 is deterministic)", () => {
     const key = createSigningKey(edKey.rawPrivateSeedHex, "ed25519")
     for (let i = 0; i < 20; i++) {
       const m = sha256(new Uint8Array([i])).subarray(0, i + 1)
@@ -100,24 +104,33 @@ describe("RFC 9530 Content-Digest examples", () => {
   })
 })
 
-function keyPair(alg: SignatureAlgorithm): { privatePem: string; publicPem: string; hex: string } {
+function keyPair(alg: SignatureAlgorithm): { privatePem: string; publicPem: string; hex: string; rawPublicHex: string } {
   const { privateKey, publicKey } =
     alg === "ed25519"
       ? generateKeyPairSync("ed25519")
       : generateKeyPairSync("ec", { namedCurve: alg === "ecdsa-p256-sha256" ? "prime256v1" : "secp256k1" })
-  const jwk = privateKey.export({ format: "jwk" }) as { d: string }
+  const jwk = privateKey.export({ format: "jwk" }) as { d: string; x: string; y?: string }
+  const raw = jwk.y ? Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x, "base64url"), Buffer.from(jwk.y, "base64url")]) : Buffer.from(jwk.x, "base64url")
   return {
     privatePem: privateKey.export({ format: "pem", type: "pkcs8" }).toString(),
     publicPem: publicKey.export({ format: "pem", type: "spki" }).toString(),
     hex: Buffer.from(jwk.d, "base64url").toString("hex"),
+    rawPublicHex: raw.toString("hex"),
   }
+}
+
+/** @noble/curves verification, strict: ECDSA must be low-S (the client normalises). */
+function nobleVerify(alg: SignatureAlgorithm, data: Uint8Array, sig: Uint8Array, pub: Uint8Array): boolean {
+  if (alg === "ed25519") return ed25519.verify(sig, data, pub, { zip215: false })
+  const curve = alg === "ecdsa-p256-sha256" ? p256 : secp256k1
+  return curve.verify(sig, sha256(data), pub, { lowS: true, format: "compact" })
 }
 
 describe.each(SIGNATURE_ALGORITHMS)("signRequest %s, checked by independent verifiers", (alg) => {
   const kp = keyPair(alg)
   const body = Buffer.from(JSON.stringify({ amount: 1000, title: "t" }))
 
-  it("node:crypto (ieee-p1363) verifies a body request, PEM and hex keys alike", () => {
+  it("@noble/curves and node:crypto verify a body request, PEM and hex keys alike", () => {
     for (const form of [kp.privatePem, kp.hex, `0x${kp.hex}`]) {
       const key = createSigningKey(form, alg)
       const created = 1_700_000_000
@@ -131,12 +144,39 @@ describe.each(SIGNATURE_ALGORITHMS)("signRequest %s, checked by independent veri
       )
       const sigBytes = Buffer.from(/^sig1=:(.*):$/.exec(h.signature)?.[1] ?? "", "base64")
       expect(sigBytes.length).toBe(64)
+      expect(Buffer.from(key.publicKey).toString("hex")).toBe(kp.rawPublicHex)
+      // The signer is node:crypto (or noble for secp256k1); check with both libraries.
+      expect(nobleVerify(alg, Buffer.from(base), sigBytes, key.publicKey)).toBe(true)
       const pub = createPublicKey(kp.publicPem)
       const ok =
         alg === "ed25519"
           ? nodeVerify(null, Buffer.from(base), pub, sigBytes)
           : nodeVerify("sha256", Buffer.from(base), { key: pub, dsaEncoding: "ieee-p1363" }, sigBytes)
       expect(ok).toBe(true)
+    }
+  })
+
+  it("RequestSigner (one per client) gives what signRequest gives, across created seconds and component sets", () => {
+    const key = createSigningKey(kp.privatePem, alg)
+    const signer = new RequestSigner(key, "k1")
+    const digest = contentDigest(body)
+    for (const created of [1_700_000_000, 1_700_000_001, 1_700_000_000]) {
+      for (const withBody of [true, false]) {
+        const a = signer.sign({ method: "POST", path: "/v1/checkout", created, ...(withBody ? { body: { digest, contentType: "application/json" } } : {}) })
+        const b = signRequest({ method: "POST", path: "/v1/checkout", keyid: "k1", created, key, ...(withBody ? { body } : {}) })
+        expect(a["signature-input"]).toBe(b["signature-input"])
+        expect(a["content-digest"]).toBe(b["content-digest"])
+        if (alg === "ed25519") expect(a.signature).toBe(b.signature)
+        const base = signatureBase(
+          { method: "POST", path: "/v1/checkout", headers: withBody ? { "content-digest": digest, "content-type": "application/json" } : {} },
+          withBody ? ["@method", "@path", "content-digest", "content-type"] : ["@method", "@path"],
+          { created, keyid: "k1", alg },
+        )
+        for (const h of [a, b]) {
+          const sigBytes = Buffer.from(/^sig1=:(.*):$/.exec(h.signature)?.[1] ?? "", "base64")
+          expect(nobleVerify(alg, Buffer.from(base), sigBytes, key.publicKey)).toBe(true)
+        }
+      }
     }
   })
 
@@ -162,6 +202,75 @@ describe.each(SIGNATURE_ALGORITHMS)("signRequest %s, checked by independent veri
       { method: "DELETE", url: `http://svc.test${path}`, headers: { "signature-input": h["signature-input"], signature: h.signature } },
     )
     expect(ok).toBe(true)
+  })
+})
+
+const ECDSA = ["ecdsa-p256-sha256", "ecdsa-secp256k1-sha256"] as const
+const HALF_N = {
+  "ecdsa-p256-sha256": p256.CURVE.n >> 1n,
+  "ecdsa-secp256k1-sha256": secp256k1.CURVE.n >> 1n,
+}
+const sValue = (sig: Uint8Array) => BigInt(`0x${Buffer.from(sig.subarray(32)).toString("hex")}`)
+
+describe.each(ECDSA)("%s signers", (alg) => {
+  const kp = keyPair(alg)
+  const data = Buffer.from('"@method": POST\n"@path": /v1/checkout')
+  const signers: [string, SigningKey][] = [["node:crypto", nativeSigner(alg, privateKeyObject(kp.privatePem, alg))]]
+  if (alg === "ecdsa-secp256k1-sha256") signers.push(["@noble/curves", nobleSecp256k1Signer(privateKeyObject(kp.privatePem, alg))])
+
+  it.each(signers)("%s: 64-byte r||s, always low-S, verified by the other library", (_name, signer) => {
+    const pub = createPublicKey(kp.publicPem)
+    // Without normalisation about half of OpenSSL's signatures are high-S; 64 in a row low is 2^-64 by chance.
+    for (let i = 0; i < 64; i++) {
+      const sig = signer.sign(data)
+      expect(sig.length).toBe(64)
+      expect(sValue(sig) <= HALF_N[alg]).toBe(true)
+      expect(nobleVerify(alg, data, sig, signer.publicKey)).toBe(true)
+      expect(nodeVerify("sha256", data, { key: pub, dsaEncoding: "ieee-p1363" }, sig)).toBe(true)
+    }
+  })
+
+  it("OpenSSL's ECDSA is randomized, so tests compare verification, never signature bytes", () => {
+    const [, native] = signers[0]!
+    expect(Buffer.from(native.sign(data)).equals(Buffer.from(native.sign(data)))).toBe(false)
+    if (signers[1]) {
+      // noble uses RFC 6979: deterministic, like ed25519 (hence SigningClock's unique `created`).
+      const [, noble] = signers[1]
+      expect(Buffer.from(noble.sign(data)).equals(Buffer.from(noble.sign(data)))).toBe(true)
+    }
+  })
+
+  it("every accepted key form gives the same key: PKCS#8 and SEC1 PEM, hex, 0x hex, base64", () => {
+    const sec1 = createPrivateKey(kp.privatePem).export({ format: "pem", type: "sec1" }).toString()
+    const b64 = Buffer.from(kp.hex, "hex").toString("base64")
+    for (const form of [kp.privatePem, sec1, kp.hex, `0x${kp.hex}`, b64]) {
+      expect(Buffer.from(privateKeyBytes(form, alg)).toString("hex")).toBe(kp.hex)
+      const key = createSigningKey(form, alg)
+      expect(Buffer.from(key.publicKey).toString("hex")).toBe(kp.rawPublicHex)
+      expect(nobleVerify(alg, data, key.sign(data), key.publicKey)).toBe(true)
+    }
+  })
+
+  it("rejects 0, the group order and a key of the other curve, naming privateKey only", () => {
+    const n = (alg === "ecdsa-p256-sha256" ? p256 : secp256k1).CURVE.n.toString(16).padStart(64, "0")
+    for (const bad of ["00".repeat(32), n]) {
+      expect(() => createSigningKey(bad, alg)).toThrow(/^privateKey: is not a valid/)
+    }
+    const other = keyPair(alg === "ecdsa-p256-sha256" ? "ecdsa-secp256k1-sha256" : "ecdsa-p256-sha256")
+    expect(() => createSigningKey(other.privatePem, alg)).toThrow(/^privateKey: PEM key type does not match/)
+  })
+})
+
+describe("ed25519 key forms", () => {
+  it("PKCS#8 PEM, hex and base64 seeds give the same key and signatures", () => {
+    const kp = keyPair("ed25519")
+    const data = Buffer.from("x")
+    const sigs = [kp.privatePem, kp.hex, `0x${kp.hex}`, Buffer.from(kp.hex, "hex").toString("base64")].map((form) => {
+      const key = createSigningKey(form, "ed25519")
+      expect(Buffer.from(key.publicKey).toString("hex")).toBe(kp.rawPublicHex)
+      return Buffer.from(key.sign(data)).toString("hex")
+    })
+    expect(new Set(sigs).size).toBe(1)
   })
 })
 

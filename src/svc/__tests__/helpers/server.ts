@@ -1,6 +1,11 @@
-import { createPublicKey, generateKeyPairSync, verify as nodeVerify, type KeyObject } from "node:crypto"
+import { createPublicKey, generateKeyPairSync, type KeyObject } from "node:crypto"
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
+
+import { ed25519 } from "@noble/curves/ed25519"
+import { p256 } from "@noble/curves/nist"
+import { secp256k1 } from "@noble/curves/secp256k1"
+import { sha256 } from "@noble/hashes/sha2"
 
 import { SvcClient, type SvcClientOptions, type SignatureAlgorithm } from "../../index"
 
@@ -91,8 +96,8 @@ export function makeClient(url: string, key: TestKey, extra: Partial<SvcClientOp
 }
 
 /**
- * Verify a request's signature with node:crypto, independently of the client's code:
- * rebuilds the base from the raw request (covered components from Signature-Input).
+ * Verify a request's signature with @noble/curves (the client signs with node:crypto), independently
+ * of the client's code: rebuilds the base from the raw request (covered components from Signature-Input).
  */
 export function verifySeen(r: SeenRequest, key: TestKey): { ok: boolean; components: string[]; created: number } {
   const input = String(r.headers["signature-input"] ?? "")
@@ -108,9 +113,18 @@ export function verifySeen(r: SeenRequest, key: TestKey): { ok: boolean; compone
   lines.push(`"@signature-params": (${m[1]})${m[2]}`)
   const base = Buffer.from(lines.join("\n"))
   const sig = Buffer.from(/^sig1=:(.*):$/.exec(String(r.headers.signature ?? ""))?.[1] ?? "", "base64")
-  const ok =
-    key.algorithm === "ed25519"
-      ? nodeVerify(null, base, key.publicKey, sig)
-      : nodeVerify("sha256", base, { key: key.publicKey, dsaEncoding: "ieee-p1363" }, sig)
-  return { ok, components, created }
+  return { ok: nobleVerify(key, base, sig), components, created }
+}
+
+function nobleVerify(key: TestKey, data: Uint8Array, sig: Uint8Array): boolean {
+  const jwk = key.publicKey.export({ format: "jwk" })
+  const b = (v: string | undefined) => Buffer.from(v ?? "", "base64url")
+  try {
+    if (key.algorithm === "ed25519") return ed25519.verify(sig, data, b(jwk.x), { zip215: false })
+    const pub = Buffer.concat([Buffer.from([4]), b(jwk.x), b(jwk.y)])
+    const curve = key.algorithm === "ecdsa-p256-sha256" ? p256 : secp256k1
+    return curve.verify(sig, sha256(data), pub, { lowS: true, format: "compact" })
+  } catch {
+    return false
+  }
 }

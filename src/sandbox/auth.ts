@@ -1,9 +1,15 @@
-import { createHash, createPublicKey, verify, type KeyObject } from "node:crypto"
+import { ed25519 } from "@noble/curves/ed25519"
+import { p256 } from "@noble/curves/nist"
+import { secp256k1 } from "@noble/curves/secp256k1"
+import { sha256, sha512 } from "@noble/hashes/sha2"
+
 import { unauthorized } from "./errors"
 import type { KeyRecord } from "./state"
 import { parseDictionary, type Item } from "./structured"
 
-// RFC 9421 verification with node:crypto only; no code shared with the client (DESIGN: Invariants).
+// RFC 9421 verification with @noble/curves and @noble/hashes: the client signs with node:crypto
+// (OpenSSL), so a bug in one implementation cannot hide in the other (DESIGN: Invariants).
+// No code is shared with the client, not even the structured-field parser.
 
 export interface AuthRequest {
   method: string
@@ -50,11 +56,44 @@ export class ReplayGuard {
   }
 }
 
-const keyCache = new Map<string, KeyObject>()
-const publicKey = (pem: string): KeyObject => {
-  let k = keyCache.get(pem)
-  if (!k) keyCache.set(pem, (k = createPublicKey(pem)))
+/**
+ * SubjectPublicKeyInfo DER prefixes of the three key types (RFC 8410 for Ed25519; RFC 5480 for
+ * EC with an uncompressed point). The sandbox stores every key as node exports SPKI, so a key
+ * is its prefix plus the raw public key; anything else is refused rather than half-parsed.
+ */
+const SPKI_PREFIX: Record<KeyRecord["algorithm"], string> = {
+  ed25519: "302a300506032b6570032100",
+  "ecdsa-p256-sha256": "3059301306072a8648ce3d020106082a8648ce3d030107034200",
+  "ecdsa-secp256k1-sha256": "3056301006072a8648ce3d020106052b8104000a034200",
+}
+const RAW_LENGTH: Record<KeyRecord["algorithm"], number> = { ed25519: 32, "ecdsa-p256-sha256": 65, "ecdsa-secp256k1-sha256": 65 }
+
+const keyCache = new Map<string, Uint8Array>()
+/** The raw public key (32 bytes, or the 65-byte uncompressed point) of a stored SPKI PEM. */
+export function rawPublicKey(pem: string, algorithm: KeyRecord["algorithm"]): Uint8Array {
+  const cacheKey = `${algorithm}\n${pem}`
+  let k = keyCache.get(cacheKey)
+  if (!k) {
+    const der = Buffer.from(pem.replace(/-----(BEGIN|END) PUBLIC KEY-----|\s/g, ""), "base64")
+    const prefix = Buffer.from(SPKI_PREFIX[algorithm], "hex")
+    if (der.length !== prefix.length + RAW_LENGTH[algorithm] || !der.subarray(0, prefix.length).equals(prefix)) {
+      throw new Error(`stored public key is not an ${algorithm} SPKI key`)
+    }
+    keyCache.set(cacheKey, (k = new Uint8Array(der.subarray(prefix.length))))
+  }
   return k
+}
+
+/**
+ * ed25519 per RFC 8032 (zip215 off: the strict rules OpenSSL applies; RFC 9421 3.3.6). ECDSA over
+ * SHA-256 of the base, signature as raw r||s of 64 bytes (RFC 9421 3.3.4; secp256k1 the same way);
+ * high-S is accepted, as RFC 9421 does not require low-S.
+ */
+function verifyBase(algorithm: KeyRecord["algorithm"], base: Uint8Array, sig: Uint8Array, pub: Uint8Array): boolean {
+  if (algorithm === "ed25519") return ed25519.verify(sig, base, pub, { zip215: false })
+  if (sig.length !== 64) return false
+  const curve = algorithm === "ecdsa-p256-sha256" ? p256 : secp256k1
+  return curve.verify(sig, sha256(base), pub, { lowS: false, format: "compact" })
 }
 
 function verifyDigest(value: string, body: Buffer) {
@@ -66,10 +105,10 @@ function verifyDigest(value: string, body: Buffer) {
   }
   let checked = 0
   for (const [alg, item] of dict) {
-    const algo = alg === "sha-256" ? "sha256" : alg === "sha-512" ? "sha512" : null
-    if (!algo) continue
+    const hash = alg === "sha-256" ? sha256 : alg === "sha-512" ? sha512 : null
+    if (!hash) continue
     if (!Buffer.isBuffer(item.value)) throw unauthorized("Content-Digest malformed")
-    if (!createHash(algo).update(body).digest().equals(item.value)) throw unauthorized("Content-Digest does not match the body")
+    if (!item.value.equals(hash(body))) throw unauthorized("Content-Digest does not match the body")
     checked++
   }
   if (!checked) throw unauthorized("Content-Digest has no supported algorithm")
@@ -130,11 +169,7 @@ export function verifySignature(req: AuthRequest, key: KeyRecord, replay: Replay
   const base = Buffer.from(lines.join("\n"))
   let ok = false
   try {
-    const pk = publicKey(key.publicKeyPem)
-    ok =
-      key.algorithm === "ed25519"
-        ? verify(null, base, pk, sigItem.value)
-        : verify("sha256", base, { key: pk, dsaEncoding: "ieee-p1363" }, sigItem.value)
+    ok = verifyBase(key.algorithm, base, sigItem.value, rawPublicKey(key.publicKeyPem, key.algorithm))
   } catch {
     ok = false
   }

@@ -1,0 +1,83 @@
+/** One shopper's payment, step by step, with the time each step took. */
+import { payCheckout } from "./sandbox-api"
+import type { CompleteResult, StoreApi } from "./store-api"
+
+export const SVC_PROVIDERS = {
+  wallet: "pp_svc-wallet_svc",
+  fpx: "pp_svc-fpx_svc",
+  "fpx-direct": "pp_svc-fpx-direct_svc",
+} as const
+export type SvcProviderName = keyof typeof SVC_PROVIDERS
+export const SYSTEM_PROVIDER = "pp_system_default"
+
+/** Session data a storefront sends per provider (FPX direct needs the bank chosen on the store's page). */
+export function sessionData(providerId: string, cartId: string): Record<string, unknown> {
+  if (providerId === SVC_PROVIDERS["fpx-direct"]) return { cart_id: cartId, bank: "MBB0228", bankType: "RETAIL", buyerName: "Siti Aminah" }
+  if (providerId === SYSTEM_PROVIDER) return {}
+  return { cart_id: cartId }
+}
+
+export interface PaymentTimings {
+  sessionMs: number
+  payMs: number
+  completeMs: number
+  /** session + pay + complete */
+  totalMs: number
+  result: CompleteResult
+}
+
+/**
+ * The payment part of a checkout for a cart that exists: create the payment session,
+ * pay on svc's page (svc providers only), complete the cart.
+ */
+export async function payAndComplete(api: StoreApi, sandboxUrl: string, paymentCollectionId: string, cartId: string, providerId: string): Promise<PaymentTimings> {
+  const t0 = performance.now()
+  const session = await api.initiateSession(paymentCollectionId, providerId, sessionData(providerId, cartId))
+  const t1 = performance.now()
+  if (providerId !== SYSTEM_PROVIDER) {
+    if (!session.data.checkoutId) throw new Error(`session ${session.id} has no checkoutId`)
+    await payCheckout(sandboxUrl, session.data.checkoutId)
+  }
+  const t2 = performance.now()
+  const result = await api.complete(cartId)
+  const t3 = performance.now()
+  return { sessionMs: t1 - t0, payMs: t2 - t1, completeMs: t3 - t2, totalMs: t3 - t0, result }
+}
+
+export interface Shopper {
+  i: number
+  provider: string
+  completes: boolean
+  startedAt?: number
+  sessionMs?: number
+  cartId?: string
+  paidAt?: number
+  completeMs?: number
+  completeType?: string
+  error?: string
+}
+
+/**
+ * A shopper who pays with svc: cart, payment session, pay on svc's page in the sandbox,
+ * then completes the cart or (completes: false) closes the tab. Never throws: `error`.
+ */
+export async function shop(api: StoreApi, sandboxUrl: string, s: Shopper): Promise<void> {
+  s.startedAt = Date.now()
+  try {
+    const { cartId, paymentCollectionId } = await api.newCart()
+    s.cartId = cartId
+    const t0 = performance.now()
+    const session = await api.initiateSession(paymentCollectionId, s.provider, sessionData(s.provider, cartId))
+    s.sessionMs = performance.now() - t0
+    if (!session.data.checkoutId) throw new Error(`session ${session.id} has no checkoutId`)
+    await payCheckout(sandboxUrl, session.data.checkoutId)
+    s.paidAt = Date.now()
+    if (!s.completes) return // closes the tab on svc's page
+    const t = performance.now()
+    const r = await api.complete(cartId)
+    s.completeMs = performance.now() - t
+    s.completeType = r.type
+  } catch (e) {
+    s.error = (e as Error).message
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * What a shopper's browser does against Medusa's store API (the same calls as
+ * integration-tests/helpers/store.ts and the demo storefront), over undici with
+ * explicit timeouts and a pool wide enough for hundreds of shoppers at once.
+ */
+import { Agent, request } from "undici"
+import type { SeededStore } from "./stack"
+
+export const agent = new Agent({ connections: 512, headersTimeout: 180_000, bodyTimeout: 180_000, keepAliveTimeout: 10_000 })
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    what: string
+  ) {
+    super(`${what}: HTTP ${status} ${body.slice(0, 300)}`)
+  }
+}
+
+export async function call<T>(method: "GET" | "POST" | "DELETE", url: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: T }> {
+  const res = await request(url, {
+    method,
+    dispatcher: agent,
+    headers: { "content-type": "application/json", ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const text = await res.body.text()
+  if (res.statusCode >= 400) throw new HttpError(res.statusCode, text, `${method} ${new URL(url).pathname}`)
+  return { status: res.statusCode, json: (text ? JSON.parse(text) : {}) as T }
+}
+
+export interface PaymentSession {
+  id: string
+  provider_id: string
+  status: string
+  data: Record<string, unknown> & { checkoutId?: string }
+}
+
+export type CompleteResult = { type: "order"; order: { id: string } } | { type: "cart"; cart: unknown; error?: unknown }
+
+export class StoreApi {
+  private readonly headers: Record<string, string>
+  constructor(
+    readonly baseUrl: string,
+    readonly store: SeededStore
+  ) {
+    this.headers = { "x-publishable-api-key": store.publishableKey }
+  }
+
+  private async post<T>(path: string, body: unknown): Promise<T> {
+    return (await call<T>("POST", `${this.baseUrl}${path}`, body, this.headers)).json
+  }
+
+  /** A cart with one item, an email and an address, and its payment collection. */
+  async newCart(): Promise<{ cartId: string; paymentCollectionId: string }> {
+    const { cart } = await this.post<{ cart: { id: string } }>("/store/carts", {
+      region_id: this.store.regionId,
+      sales_channel_id: this.store.salesChannelId,
+      email: "buyer@example.my",
+      items: [{ variant_id: this.store.variantId, quantity: 1 }],
+      shipping_address: { first_name: "Siti", last_name: "Aminah", address_1: "1 Jalan Ampang", city: "Kuala Lumpur", country_code: "my", postal_code: "50450" },
+    })
+    const { payment_collection } = await this.post<{ payment_collection: { id: string } }>("/store/payment-collections", { cart_id: cart.id })
+    return { cartId: cart.id, paymentCollectionId: payment_collection.id }
+  }
+
+  async initiateSession(paymentCollectionId: string, providerId: string, data: Record<string, unknown>): Promise<PaymentSession> {
+    const { payment_collection } = await this.post<{ payment_collection: { payment_sessions: PaymentSession[] } }>(
+      `/store/payment-collections/${paymentCollectionId}/payment-sessions`,
+      { provider_id: providerId, data }
+    )
+    const s = payment_collection.payment_sessions.find((x) => x.provider_id === providerId)
+    if (!s) throw new Error(`no ${providerId} session in the payment collection`)
+    return s
+  }
+
+  complete(cartId: string): Promise<CompleteResult> {
+    return this.post<CompleteResult>(`/store/carts/${cartId}/complete`, {})
+  }
+}

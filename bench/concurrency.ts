@@ -3,8 +3,9 @@
  * svc payment session (wallet, FPX hosted and FPX direct in turn) and pays in the sandbox;
  * then half complete the cart and half close the tab, so their order must come from the
  * sandbox's checkout.updated webhooks to Medusa's /hooks/payment/svc-wallet_svc (as the
- * demo configures them). Orders and captures are read from the database (no extra load on
- * Medusa's HTTP server).
+ * demo configures them). Baseline, same run, same N: shoppers paying with Medusa's
+ * pp_system_default, all completing the cart. Orders and captures are read from the
+ * database (watching the carts adds no load to Medusa's HTTP server).
  *
  *   node -r @swc-node/register bench/concurrency.ts [N…] (default 50 100 200)
  *     [--settle=60] [--ceiling=off|100] [--code=HEAD|<ref>|worktree]
@@ -14,97 +15,119 @@
  */
 import { ceilingFlag, describeCeiling, numberFlag, parseArgs } from "./lib/args"
 import { doubleCaptured, outcomes, type CartOutcome } from "./lib/orders"
-import { ms, percentile, sleep, table } from "./lib/report"
+import { ms, percentile, ratio, sleep, table } from "./lib/report"
 import { describeCalls, readStats, resetStats } from "./lib/sandbox-api"
-import { shop, SVC_PROVIDERS, type Shopper } from "./lib/shopper"
+import { shop, SVC_PROVIDERS, SYSTEM_PROVIDER, type Shopper } from "./lib/shopper"
 import { bootStack, closeOnSignal, type Stack } from "./lib/stack"
 import { StoreApi } from "./lib/store-api"
 
 const TARGET_MS = 15_000
-const PROVIDERS = Object.values(SVC_PROVIDERS)
+const SVC = Object.values(SVC_PROVIDERS)
+type Kind = "svc" | "system"
 
-interface RoundResult {
+interface Round {
   n: number
-  rows: (string | number)[][]
-  groupRows: (string | number)[][]
-  notes: string[]
+  kind: Kind
+  paid: Shopper[]
+  /** paid → order per paid shopper (Infinity: none within the settle time) */
+  latency: Map<Shopper, number>
+  perMin: number
+  final: Map<string, CartOutcome>
+  locks: number
+  calls: { perOrder: string; routes: string; total: number | null }
+  failed: Shopper[]
 }
 
-async function round(stack: Stack, api: StoreApi, n: number, settleMs: number): Promise<RoundResult> {
+async function round(stack: Stack, api: StoreApi, n: number, kind: Kind, settleMs: number): Promise<Round> {
   const counted = await resetStats(stack.sandboxUrl)
   const locksBefore = stack.lockFailures()
-  const shoppers: Shopper[] = Array.from({ length: n }, (_, i) => ({ i, provider: PROVIDERS[i % PROVIDERS.length], completes: i % 2 === 0 }))
-  process.stderr.write(`[bench] N=${n}: ${n} shoppers start\n`)
+  const shoppers: Shopper[] = Array.from({ length: n }, (_, i) =>
+    kind === "svc" ? { i, provider: SVC[i % SVC.length], completes: i % 2 === 0 } : { i, provider: SYSTEM_PROVIDER, completes: true }
+  )
+  process.stderr.write(`[bench] N=${n} ${kind}: ${n} shoppers start\n`)
   const start = Date.now()
   await Promise.all(shoppers.map((s) => shop(api, stack.sandboxUrl, s)))
-  for (const s of shoppers.filter((x) => x.error)) process.stderr.write(`[bench] N=${n} shopper #${s.i} ${s.provider}: ${s.error!.slice(0, 300)}\n`)
+  const failed = shoppers.filter((x) => x.error)
+  for (const s of failed) process.stderr.write(`[bench] N=${n} ${kind} shopper #${s.i} ${s.provider}: ${s.error!.slice(0, 300)}\n`)
   const paid = shoppers.filter((s) => s.paidAt !== undefined && s.cartId)
-  const lastPaid = Math.max(...paid.map((s) => s.paidAt!))
-  process.stderr.write(`[bench] N=${n}: ${paid.length} paid in ${((lastPaid - start) / 1000).toFixed(1)} s; waiting up to ${settleMs / 1000} s after the last payment for orders\n`)
+  const lastPaid = Math.max(start, ...paid.map((s) => s.paidAt!))
+  process.stderr.write(`[bench] N=${n} ${kind}: ${paid.length} paid in ${((lastPaid - start) / 1000).toFixed(1)} s; waiting up to ${settleMs / 1000} s after the last payment for orders\n`)
 
   // poll until every paid cart has an order, or settle time after the last payment
   const ids = paid.map((s) => s.cartId!)
-  let seen: Map<string, CartOutcome> = new Map()
+  let seen: Map<string, CartOutcome>
   while (true) {
     seen = await outcomes(stack.db, ids)
     if ([...seen.values()].every((o) => o.orderAt !== null) || Date.now() > lastPaid + settleMs) break
     await sleep(1000)
   }
   // late webhooks (processed 5 s after receipt) may still capture twice or call svc: wait, then look again
-  await sleep(10_000)
+  await sleep(kind === "svc" ? 10_000 : 2000)
   const final = await outcomes(stack.db, ids)
   const stats = counted ? await readStats(stack.sandboxUrl) : null
-  const locks = stack.lockFailures() - locksBefore
-
-  const lat = (group: Shopper[]) =>
-    group.map((s) => seen.get(s.cartId!)!).map((o, k) => (o.orderAt === null ? Infinity : Math.max(0, o.orderAt - group[k].paidAt!)))
-  const all = lat(paid)
-  const ordered = all.filter(Number.isFinite)
-  const orders = [...final.values()].filter((o) => o.orderIds.length > 0).length
+  const latency = new Map(paid.map((s) => {
+    const at = seen.get(s.cartId!)!.orderAt
+    return [s, at === null ? Infinity : Math.max(0, at - s.paidAt!)] as const
+  }))
+  const ordered = [...latency.values()].filter(Number.isFinite).length
   const lastOrder = Math.max(...[...seen.values()].map((o) => o.orderAt ?? 0))
-  const perMin = ordered.length ? (ordered.length / ((lastOrder - start) / 60_000)).toFixed(1) : "0"
-  const within = all.filter((x) => x <= TARGET_MS).length
-  const noOrder60 = all.filter((x) => x > 60_000).length
-  const doubles = [...final.values()].filter(doubleCaptured)
-  const uncaptured = [...final.values()].filter((o) => o.orderIds.length > 0 && o.capturedPayments === 0).length
-  const calls = describeCalls(stats, orders)
-  const failed = shoppers.filter((s) => s.error)
-  const notCompleted = paid.filter((s) => s.completes && s.completeType !== "order")
-
-  const notes: string[] = []
-  if (calls.routes) notes.push(`N=${n} svc calls: ${calls.routes}; total ${stats!.total}`)
-  if (failed.length) {
-    notes.push(`N=${n} shoppers that failed before paying: ${failed.length}`)
-    for (const s of failed.slice(0, 5)) notes.push(`  #${s.i} ${s.provider}: ${s.error!.slice(0, 240)}`)
-  }
-  if (notCompleted.length) notes.push(`N=${n} completing shoppers whose complete gave no order: ${notCompleted.length} (${[...new Set(notCompleted.map((s) => s.error?.slice(0, 120) ?? `type ${s.completeType}`))].slice(0, 3).join("; ")})`)
-  for (const d of doubles.slice(0, 5)) notes.push(`N=${n} double: cart ${d.cartId}: ${d.orderIds.length} orders, ${d.capturedPayments} captured payments, ${d.captures} captures`)
-
-  const groupRow = (name: string, group: Shopper[]) => {
-    const xs = lat(group)
-    const ok = xs.filter(Number.isFinite)
-    return [n, name, group.length, ms(percentile(ok, 50)), ms(percentile(ok, 95)), ms(ok.length ? Math.max(...ok) : NaN), xs.filter((x) => x <= TARGET_MS).length, xs.filter((x) => x > 60_000).length]
-  }
+  const orders = [...final.values()].filter((o) => o.orderIds.length > 0).length
   return {
     n,
-    rows: [
-      [
-        n,
-        paid.length,
-        perMin,
-        ms(percentile(ordered, 50)),
-        ms(percentile(ordered, 95)),
-        `${within}/${paid.length}`,
-        noOrder60,
-        doubles.length,
-        uncaptured,
-        locks,
-        calls.perOrder,
-      ],
-    ],
-    groupRows: [groupRow("completes the cart", paid.filter((s) => s.completes)), groupRow("closes the tab (webhook only)", paid.filter((s) => !s.completes))],
-    notes,
+    kind,
+    paid,
+    latency,
+    perMin: ordered ? ordered / ((lastOrder - start) / 60_000) : 0,
+    final,
+    locks: stack.lockFailures() - locksBefore,
+    calls: kind === "svc" ? { ...describeCalls(stats, orders), total: stats?.total ?? null } : { perOrder: "-", routes: "", total: null },
+    failed,
   }
+}
+
+const lat = (r: Round, group: Shopper[]) => group.map((s) => r.latency.get(s)!)
+const finite = (xs: number[]) => xs.filter(Number.isFinite)
+
+function mainRow(r: Round): (string | number)[] {
+  const all = lat(r, r.paid)
+  const ok = finite(all)
+  const doubles = [...r.final.values()].filter(doubleCaptured).length
+  const uncaptured = [...r.final.values()].filter((o) => o.orderIds.length > 0 && o.capturedPayments === 0).length
+  return [
+    r.n,
+    r.kind === "svc" ? "svc (3 providers)" : SYSTEM_PROVIDER,
+    `${r.paid.length}/${r.n}`,
+    r.perMin.toFixed(1),
+    ms(percentile(ok, 50)),
+    ms(percentile(ok, 95)),
+    `${all.filter((x) => x <= TARGET_MS).length}/${r.paid.length}`,
+    all.filter((x) => x > 60_000).length,
+    doubles,
+    // pp_system_default only authorizes: its orders wait for a capture by the merchant
+    r.kind === "svc" ? uncaptured : "-",
+    r.locks,
+    r.calls.perOrder,
+  ]
+}
+
+function groupRow(r: Round, name: string, group: Shopper[]): (string | number)[] {
+  const xs = lat(r, group)
+  const ok = finite(xs)
+  return [r.n, name, group.length, ms(percentile(ok, 50)), ms(percentile(ok, 95)), ms(ok.length ? Math.max(...ok) : NaN), xs.filter((x) => x <= TARGET_MS).length, xs.filter((x) => x > 60_000).length]
+}
+
+function notes(r: Round): string[] {
+  const out: string[] = []
+  if (r.calls.routes) out.push(`N=${r.n} svc calls: ${r.calls.routes}; total ${r.calls.total}`)
+  if (r.failed.length) {
+    out.push(`N=${r.n} ${r.kind}: shoppers that failed before paying or completing: ${r.failed.length}`)
+    for (const s of r.failed.slice(0, 5)) out.push(`  #${s.i} ${s.provider}: ${s.error!.slice(0, 240)}`)
+  }
+  const notCompleted = r.paid.filter((s) => s.completes && s.completeType !== "order")
+  if (notCompleted.length) out.push(`N=${r.n} ${r.kind}: completing shoppers whose complete gave no order: ${notCompleted.length}`)
+  for (const d of [...r.final.values()].filter(doubleCaptured).slice(0, 5))
+    out.push(`N=${r.n} double: cart ${d.cartId}: ${d.orderIds.length} orders, ${d.capturedPayments} captured payments, ${d.captures} captures`)
+  return out
 }
 
 async function main() {
@@ -118,34 +141,60 @@ async function main() {
   closeOnSignal(stack)
   try {
     const api = new StoreApi(stack.storeUrl, stack.store)
-    // warm-up: one shopper of each kind, not measured
-    await round(stack, api, 6, 30_000)
+    // warm-up, not measured
+    await round(stack, api, 6, "svc", 30_000)
+    await round(stack, api, 4, "system", 30_000)
     await sleep(5000)
-    const results: RoundResult[] = []
+    const results: [Round, Round][] = []
     for (const n of ns) {
-      results.push(await round(stack, api, n, settleMs))
+      const svc = await round(stack, api, n, "svc", settleMs)
       await sleep(10_000)
+      const system = await round(stack, api, n, "system", settleMs)
+      await sleep(5000)
+      results.push([svc, system])
     }
     console.log(`
-concurrency: N shoppers at once, half complete the cart after paying, half close the tab (order from the webhook)
+concurrency: N shoppers at once; svc: half complete the cart after paying, half close the tab (order from the webhook);
+baseline: N shoppers with pp_system_default, all completing, same stack, same run
   code        ${stack.codeLabel}
   svc ceiling ${describeCeiling(ceiling)}
-  providers   ${PROVIDERS.join(", ")} in turn; webhooks to /hooks/payment/svc-wallet_svc
+  providers   ${SVC.join(", ")} in turn; webhooks to /hooks/payment/svc-wallet_svc
   medusa log  ${stack.medusaLog}
-  orders/min = paid carts with an order ÷ (first shopper start → last order); paid→order from the sandbox pay call
-  returning to the order's created_at; "no order 60 s" = none within 60 s of payment; targets: all within 15 s,
-  0 lock failures, 0 double, ≤ 3 svc calls per order
+  orders/min = carts with an order ÷ (first shopper start → last order); paid→order = from the sandbox pay call
+  returning (system: session created) to the order's created_at; "none 60 s" = no order within 60 s of payment
+  targets: every svc order ≤ 15 s after payment, 0 lock failures, 0 double capture, ≤ 3 svc calls per order
 `)
     console.log(
       table(
-        ["N", "paid", "orders/min", "paid→order p50", "p95", "order ≤ 15 s", "no order 60 s", "double capture", "order not captured", "Failed to acquire lock", "svc calls/order"],
-        results.flatMap((r) => r.rows)
+        ["N", "provider", "paid", "orders/min", "paid→order p50", "p95", "order ≤ 15 s", "none 60 s", "double capture", "order not captured", "Failed to acquire lock", "svc calls/order"],
+        results.flatMap(([a, b]) => [mainRow(a), mainRow(b)])
       )
     )
     console.log()
-    console.log(table(["N", "shoppers who…", "paid", "paid→order p50", "p95", "max", "≤ 15 s", "none in 60 s"], results.flatMap((r) => r.groupRows)))
-    const notes = results.flatMap((r) => r.notes)
-    if (notes.length) console.log("\n" + notes.join("\n"))
+    console.log(
+      table(
+        ["N", "shoppers who…", "paid", "paid→order p50", "p95", "max", "≤ 15 s", "none 60 s"],
+        results.flatMap(([a, b]) => [
+          groupRow(a, "svc, complete the cart", a.paid.filter((s) => s.completes)),
+          groupRow(a, "svc, close the tab (webhook)", a.paid.filter((s) => !s.completes)),
+          groupRow(b, "system, complete the cart", b.paid),
+        ])
+      )
+    )
+    console.log()
+    console.log(
+      table(
+        ["N", "orders/min svc ÷ system", "completing shoppers p50 svc ÷ system", "p95 svc ÷ system", "all svc p95 ÷ system p95"],
+        results.map(([a, b]) => {
+          const ca = finite(lat(a, a.paid.filter((s) => s.completes)))
+          const cb = finite(lat(b, b.paid))
+          const all = finite(lat(a, a.paid))
+          return [a.n, ratio(a.perMin, b.perMin), ratio(percentile(ca, 50), percentile(cb, 50)), ratio(percentile(ca, 95), percentile(cb, 95)), ratio(percentile(all, 95), percentile(cb, 95))]
+        })
+      )
+    )
+    const all = results.flatMap(([a, b]) => [...notes(a), ...notes(b)])
+    if (all.length) console.log("\n" + all.join("\n"))
   } finally {
     await stack.close()
   }

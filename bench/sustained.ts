@@ -12,11 +12,30 @@
  */
 import { ceilingFlag, describeCeiling, numberFlag, parseArgs } from "./lib/args"
 import { doubleCaptured, outcomes, type CartOutcome } from "./lib/orders"
-import { ms, percentile, sleep, table } from "./lib/report"
+import { ms, percentile, ratio, sleep, table } from "./lib/report"
 import { readStats, resetStats, type SandboxStats } from "./lib/sandbox-api"
-import { shop, SVC_PROVIDERS, type Shopper } from "./lib/shopper"
+import { shop, SVC_PROVIDERS, SYSTEM_PROVIDER, type Shopper } from "./lib/shopper"
 import { bootStack, closeOnSignal } from "./lib/stack"
 import { StoreApi } from "./lib/store-api"
+
+/** k shoppers, each starting the next checkout when the last one ends, until `ms` have passed. */
+async function closedLoop(api: StoreApi, sandboxUrl: string, k: number, msec: number, kind: (i: number) => Pick<Shopper, "provider" | "completes">) {
+  const t0 = Date.now()
+  const end = t0 + msec
+  const shoppers: Shopper[] = []
+  let seq = 0
+  await Promise.all(
+    Array.from({ length: k }, async () => {
+      while (Date.now() < end) {
+        const i = seq++
+        const s: Shopper = { i, ...kind(i) }
+        shoppers.push(s)
+        await shop(api, sandboxUrl, s)
+      }
+    })
+  )
+  return { shoppers, t0, end }
+}
 
 const PROVIDERS = Object.values(SVC_PROVIDERS)
 const TARGET_PER_MIN = 30
@@ -30,31 +49,25 @@ async function main() {
   closeOnSignal(stack)
   try {
     const api = new StoreApi(stack.storeUrl, stack.store)
-    // warm-up, not measured; then a full minute so the ceiling's window starts empty
-    await Promise.all(PROVIDERS.map((provider, i) => shop(api, stack.sandboxUrl, { i: -1 - i, provider, completes: true })))
-    process.stderr.write("[bench] warm-up done; 60 s for the rate window to empty\n")
-    await sleep(60_000)
+    // warm-up, not measured
+    await Promise.all([...PROVIDERS, SYSTEM_PROVIDER].map((provider, i) => shop(api, stack.sandboxUrl, { i: -1 - i, provider, completes: true })))
+    // baseline while the ceiling's 60 s window empties (pp_system_default calls no svc):
+    // the same K shoppers with Medusa's own provider, all completing, for one minute
+    process.stderr.write(`[bench] baseline: ${k} pp_system_default shoppers for 1 min\n`)
+    const base = await closedLoop(api, stack.sandboxUrl, k, 60_000, () => ({ provider: SYSTEM_PROVIDER, completes: true }))
+    const baseOrders = await outcomes(stack.db, base.shoppers.filter((s) => s.paidAt !== undefined).map((s) => s.cartId!))
+    const basePerMin = [...baseOrders.values()].filter((o) => o.orderAt !== null && o.orderAt >= base.t0 && o.orderAt < base.end).length
+    await sleep(5000)
     const counted = await resetStats(stack.sandboxUrl)
     const locksBefore = stack.lockFailures()
 
-    const windowMs = minutes * 60_000
-    const t0 = Date.now()
-    const end = t0 + windowMs
     const snapshots: (SandboxStats | null)[] = [] // at the end of each minute
     const ticker = setInterval(() => void readStats(stack.sandboxUrl).then((s) => snapshots.push(s)), 60_000)
-    const shoppers: Shopper[] = []
-    let seq = 0
-    process.stderr.write(`[bench] ${k} shoppers in a closed loop for ${minutes} min\n`)
-    await Promise.all(
-      Array.from({ length: k }, async () => {
-        while (Date.now() < end) {
-          const i = seq++
-          const s: Shopper = { i, provider: PROVIDERS[i % PROVIDERS.length], completes: i % 2 === 0 }
-          shoppers.push(s)
-          await shop(api, stack.sandboxUrl, s)
-        }
-      })
-    )
+    process.stderr.write(`[bench] ${k} svc shoppers in a closed loop for ${minutes} min\n`)
+    const { shoppers, t0, end } = await closedLoop(api, stack.sandboxUrl, k, minutes * 60_000, (i) => ({
+      provider: PROVIDERS[i % PROVIDERS.length],
+      completes: i % 2 === 0,
+    }))
     clearInterval(ticker)
     const finished = Date.now()
     const windowStats = snapshots.length >= Math.ceil(minutes) ? snapshots[Math.ceil(minutes) - 1] : null
@@ -106,7 +119,8 @@ async function main() {
     const errors = shoppers.filter((s) => s.error)
 
     console.log(`
-sustained: ${k} shoppers in a closed loop for ${minutes} min, half complete the cart, half leave it to the webhook
+sustained: ${k} svc shoppers in a closed loop for ${minutes} min, half complete the cart, half leave it to the webhook;
+baseline: the same ${k} shoppers with ${SYSTEM_PROVIDER} for 1 min, same stack (while the svc rate window empties)
   code        ${stack.codeLabel}
   svc ceiling ${describeCeiling(ceiling)}
   providers   ${PROVIDERS.join(", ")} in turn
@@ -119,6 +133,9 @@ sustained: ${k} shoppers in a closed loop for ${minutes} min, half complete the 
         ["figure", "value"],
         [
           ["paid orders/min (orders placed in the window ÷ minutes)", `${perMin.toFixed(1)}  (target ≥ ${TARGET_PER_MIN}: ${perMin >= TARGET_PER_MIN ? "met" : "NOT met"})`],
+          [`baseline: ${SYSTEM_PROVIDER} orders/min, same ${k} shoppers, 1 min`, basePerMin],
+          ["svc ÷ baseline", ratio(perMin, basePerMin)],
+          ...(ceiling === null ? [] : [[`svc ÷ ceiling bound (${ceiling} calls/min ÷ 3-call budget = ${(ceiling / 3).toFixed(1)}/min)`, ratio(perMin, ceiling / 3)]]),
           ["svc calls/min in the window", windowStats ? (windowStats.total / minutes).toFixed(1) : "n/a"],
           ["svc calls per paid order (all calls incl. after the window ÷ orders)", afterStats && ordersTotal ? (afterStats.total / ordersTotal).toFixed(2) : "n/a"],
           ["paid→order p50 / p95", `${ms(percentile(lat, 50))} / ${ms(percentile(lat, 95))}`],

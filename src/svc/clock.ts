@@ -5,8 +5,8 @@
  *    more than ~2 s we keep an offset, so a slow clock does not turn the 30 s / 5 s
  *    window into 401s.
  * 2. Uniqueness: svc accepts a signature once, and `created` has 1 s resolution while
- *    ed25519 (and RFC 6979 ECDSA) are deterministic: two identical requests in the same
- *    second would carry the same signature. The spec's parameters are only created,
+ *    ed25519 is deterministic (and an ECDSA signer may be RFC 6979 deterministic too):
+ *    two identical requests in the same second would carry the same signature. The spec's parameters are only created,
  *    keyid and alg (no nonce), so the client never reuses a `created` for the same
  *    method + path + Content-Digest: it takes created+1, at most MAX_AHEAD_S ahead of
  *    the (corrected) clock, and otherwise waits for the next second. MAX_AHEAD_S = 2
@@ -18,6 +18,7 @@ export const MAX_AHEAD_S = 2
 export class SigningClock {
   private offsetMs = 0
   private readonly lastCreated = new Map<string, number>()
+  private lastPruneSec = 0
 
   constructor(
     private readonly now: () => number = Date.now,
@@ -59,7 +60,9 @@ export class SigningClock {
       const created = usable ? (last as number) + 1 : nowSec
       if (created <= nowSec + MAX_AHEAD_S) {
         this.lastCreated.set(key, created)
-        if (this.lastCreated.size > 512) this.prune(nowSec)
+        // Entries of past seconds are dead; sweep them at most once a second, so a
+        // busy second costs one walk of the map, not one per request.
+        if (this.lastCreated.size > 512 && nowSec > this.lastPruneSec) this.prune(nowSec)
         return created
       }
       await this.sleep((created - MAX_AHEAD_S) * 1000 - this.nowMs() + 1)
@@ -67,6 +70,7 @@ export class SigningClock {
   }
 
   private prune(nowSec: number): void {
+    this.lastPruneSec = nowSec
     for (const [k, v] of this.lastCreated) if (v < nowSec) this.lastCreated.delete(k)
   }
 }

@@ -18,6 +18,7 @@ const svcOptions = {
   ...(process.env.SVC_MAX_RETRIES ? { maxRetries: Number(process.env.SVC_MAX_RETRIES) } : {}),
   ...(process.env.SVC_ACCOUNT_RATE_LIMIT ? { accountRateLimit: Number(process.env.SVC_ACCOUNT_RATE_LIMIT) } : {}),
   ...(process.env.SVC_FAILED_PAYMENT_ORDER ? { failedPaymentOrder: process.env.SVC_FAILED_PAYMENT_ORDER } : {}),
+  ...(process.env.SVC_WATCH_EVERY_SECONDS ? { watchEverySeconds: Number(process.env.SVC_WATCH_EVERY_SECONDS) } : {}),
 }
 
 module.exports = defineConfig({

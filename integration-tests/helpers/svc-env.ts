@@ -9,7 +9,9 @@ export type SandboxHandle = Awaited<ReturnType<typeof startSandbox>>
  * sandbox's webhooks go to the Medusa app's documented webhook URL.
  * Call before medusaIntegrationTestRunner so this beforeAll runs first.
  */
-export function useSvcSandbox(opts: { timeoutMs?: number; maxRetries?: number; failedPaymentOrder?: "cancel" | "flag" } = {}) {
+export function useSvcSandbox(
+  opts: { timeoutMs?: number; maxRetries?: number; failedPaymentOrder?: "cancel" | "flag"; watchEverySeconds?: number } = {}
+) {
   const env: Record<string, string> = {}
   const saved: Record<string, string | undefined> = {}
   const ref: { sandbox: SandboxHandle; medusaUrl: string; webhookUrl: string } = {} as never
@@ -35,6 +37,9 @@ export function useSvcSandbox(opts: { timeoutMs?: number; maxRetries?: number; f
       SVC_MAX_RETRIES: String(opts.maxRetries ?? 2),
       SVC_ACCOUNT_RATE_LIMIT: "100000",
       SVC_FAILED_PAYMENT_ORDER: opts.failedPaymentOrder ?? "cancel",
+      // The watcher is off unless a test is about it: tests that run the job or
+      // the settle path by hand decide when a lost webhook is found.
+      SVC_WATCH_EVERY_SECONDS: String(opts.watchEverySeconds ?? 0),
       MEDUSA_WORKER_MODE: "shared",
     })
     // medusa-config.ts is read before the runner applies `env`: set it now.

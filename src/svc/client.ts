@@ -48,6 +48,15 @@ export class SvcClient {
     return this.#core.clock.offset
   }
 
+  /**
+   * The account's requests-per-window ceiling as this client knows it, and how
+   * many requests it sent in the current window (background pollers use it to
+   * leave the room to shoppers).
+   */
+  rateUsage(): { used: number; limit: number; windowMs: number } {
+    return this.#core.rateUsage()
+  }
+
   /** Close pooled connections. */
   close(): Promise<void> {
     return this.#core.close()

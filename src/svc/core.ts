@@ -93,6 +93,11 @@ export class RequestCore {
     }
   }
 
+  /** The account rate budget used by this client in the current window. */
+  rateUsage(): { used: number; limit: number; windowMs: number } {
+    return this.#limiter.usage()
+  }
+
   async request<S extends z.ZodTypeAny>(spec: RequestSpec<S>): Promise<z.output<S>> {
     // 1. Validate everything before anything is sent.
     const path = buildPath(spec.route, spec.params)

@@ -62,6 +62,11 @@ class Window {
   take(now: number): void {
     this.times.push(now)
   }
+  /** Sends inside the current window. */
+  used(now: number): number {
+    this.prune(now)
+    return this.times.length - this.head
+  }
 }
 
 export interface RateLimiterOptions {
@@ -86,6 +91,11 @@ export class RateLimiter {
     this.account = new Window(opts.accountLimit, this.windowMs)
     this.now = opts.now ?? Date.now
     this.sleep = opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)))
+  }
+
+  /** The account ceiling and how much of it this client used in the last window. */
+  usage(): { used: number; limit: number; windowMs: number } {
+    return { used: this.account.used(this.now()), limit: this.account.limit, windowMs: this.windowMs }
   }
 
   /** Wait until a request to `route` (`METHOD template`) fits both its route limit and the account ceiling. */

@@ -66,6 +66,12 @@ export const svcProviderOptionsSchema = z
       .default("cancel"),
     /** Interval of the reconciliation job, in minutes. */
     reconcileEveryMinutes: z.number().int().min(1).max(1440).default(5),
+    /**
+     * Interval of the watcher of sessions awaiting payment, in seconds (0: off).
+     * While any svc session waits, it lists svc's checkouts by status, 100 a
+     * page, so a payment whose webhook was lost becomes an order within seconds.
+     */
+    watchEverySeconds: z.number().int().min(0, "must be 0 (off) or more").max(300, "must be at most 300").default(5),
   })
   .strict()
   .superRefine((o, ctx) => {

@@ -1,0 +1,70 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { useSvcSandbox } from "../helpers/svc-env"
+import { callsTo, readStats, resetStats } from "../helpers/sandbox-stats"
+import { capturedOrder, createCart, initiateSession, seedStore, SVC_PROVIDERS, type Store } from "../helpers/store"
+import { watchWaiting } from "../../src/reconcile/watch-waiting"
+
+jest.setTimeout(120_000)
+
+/**
+ * The watcher of sessions awaiting payment: with every webhook lost, paid
+ * carts become orders within seconds (not at the 5-minute job), its svc calls
+ * do not grow with the sessions waiting, and nothing waiting costs nothing.
+ */
+const svc = useSvcSandbox({ watchEverySeconds: 1 })
+
+medusaIntegrationTestRunner({
+  inApp: true,
+  env: svc.env,
+  testSuite: ({ api, getContainer }) => {
+    let store: Store
+    const sb = () => svc.ref.sandbox.control
+    beforeEach(async () => {
+      store = await seedStore(getContainer())
+      sb().clearFaults()
+    })
+
+    const paidCarts = async (n: number) => {
+      const carts: { cartId: string; checkoutId: string }[] = []
+      for (let i = 0; i < n; i++) {
+        const { cartId, paymentCollectionId } = await createCart(api, store)
+        const s = await initiateSession(api, store, paymentCollectionId, i % 2 ? SVC_PROVIDERS.wallet : SVC_PROVIDERS.fpx, { cart_id: cartId })
+        carts.push({ cartId, checkoutId: s.data.checkoutId })
+      }
+      sb().webhookFaults({ mode: "drop", count: 1000 })
+      for (const c of carts) sb().pay(c.checkoutId)
+      return carts
+    }
+
+    it("webhooks lost: every paid cart is an order within seconds, by the watcher job", async () => {
+      const carts = await paidCarts(4)
+      const paidAt = Date.now()
+      await Promise.all(carts.map((c) => capturedOrder(getContainer(), c.cartId)))
+      const seconds = (Date.now() - paidAt) / 1000
+      // eslint-disable-next-line no-console
+      console.log(`watcher: 4 webhook-lost payments became orders in ${seconds.toFixed(1)} s`)
+      expect(seconds).toBeLessThan(30)
+    })
+
+    it("one poll settles every waiting session it lists: calls per poll do not grow with the sessions waiting", async () => {
+      const carts = await paidCarts(6)
+      await resetStats(svc.ref.sandbox.url)
+      const r = await watchWaiting(getContainer() as never)
+      const stats = await readStats(svc.ref.sandbox.url)
+      // Sessions the job already settled in the meantime are no longer waiting;
+      // whatever waited was settled by this one poll.
+      expect(r.svcCalls).toBeLessThanOrEqual(2)
+      expect(callsTo(stats, "GET /v1/checkout/{id}")).toBe(0)
+      expect(Object.values(r.outcomes).reduce((a, b) => a + b, 0)).toBe(r.waiting)
+      await Promise.all(carts.map((c) => capturedOrder(getContainer(), c.cartId)))
+    })
+
+    it("nothing waiting: no svc call", async () => {
+      await resetStats(svc.ref.sandbox.url)
+      const r = await watchWaiting(getContainer() as never)
+      expect(r.skipped).toBe("nothing_waiting")
+      expect(r.svcCalls).toBe(0)
+      expect((await readStats(svc.ref.sandbox.url)).total).toBe(0)
+    })
+  },
+})

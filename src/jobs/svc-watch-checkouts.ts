@@ -1,0 +1,38 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { configManager } from "@medusajs/framework/config"
+import { watchWaiting } from "../reconcile/watch-waiting"
+import { findSvcProviderConfig } from "../svc-account/config"
+
+/**
+ * Sessions awaiting payment, watched every `watchEverySeconds` (provider
+ * option, default 5; 0 turns it off): see src/reconcile/watch-waiting.ts. Runs
+ * on worker and shared instances; with Medusa's Redis workflow engine a
+ * scheduled job runs once per tick across instances.
+ */
+export default async function svcWatchCheckoutsJob(container: MedusaContainer) {
+  if (watchSeconds() === 0) return
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  try {
+    const r = await watchWaiting(container as never)
+    if (Object.keys(r.outcomes).length) {
+      logger.info(`svc watch: ${r.waiting} waiting, ${r.svcCalls} svc call(s), outcomes ${JSON.stringify(r.outcomes)}`)
+    }
+  } catch (e) {
+    logger.warn(`svc watch: ${(e as Error).message}`)
+  }
+}
+
+function watchSeconds(): number {
+  try {
+    return findSvcProviderConfig(configManager.config as never)?.options.watchEverySeconds ?? 5
+  } catch {
+    return 5 // config not loaded (e.g. a unit test): the default
+  }
+}
+
+export const config = {
+  name: "svc-watch-checkouts",
+  // Off (0): the job still needs a schedule; it returns at once every minute.
+  schedule: { interval: (watchSeconds() || 60) * 1000 },
+}

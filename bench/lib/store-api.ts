@@ -3,6 +3,7 @@
  * integration-tests/helpers/store.ts and the demo storefront), over undici with
  * explicit timeouts and a pool wide enough for hundreds of shoppers at once.
  */
+import { randomUUID } from "node:crypto"
 import { Agent, request } from "undici"
 import type { SeededStore } from "./stack"
 
@@ -57,7 +58,8 @@ export class StoreApi {
     const { cart } = await this.post<{ cart: { id: string } }>("/store/carts", {
       region_id: this.store.regionId,
       sales_channel_id: this.store.salesChannelId,
-      email: "buyer@example.my",
+      // one guest per cart: concurrent carts with one new email race on creating its customer (400 "already exists")
+      email: `buyer-${randomUUID().slice(0, 8)}@example.my`,
       items: [{ variant_id: this.store.variantId, quantity: 1 }],
       shipping_address: { first_name: "Siti", last_name: "Aminah", address_1: "1 Jalan Ampang", city: "Kuala Lumpur", country_code: "my", postal_code: "50450" },
     })

@@ -26,7 +26,6 @@ import type {
   UpdatePaymentOutput,
   WebhookActionResult,
 } from "@medusajs/framework/types"
-import { toSen } from "../../../svc"
 import type { SvcClient } from "../../../svc"
 import { CheckoutLedger } from "../../../svc-account/checkout-ledger"
 import { PayoutLedger } from "../../../refunds/payout-ledger"

@@ -68,7 +68,7 @@ medusaIntegrationTestRunner({
       ["503", { kind: "503", count: 3 }],
       ["429", { kind: "429", count: 3, retryAfterSeconds: 0 }],
       ["202 in flight", { kind: "202", count: 3 }],
-      ["a hang past the client timeout, after processing", { kind: "hang", afterProcessing: true, count: 3 }],
+      ["a hang past the attempt timeout, after processing", { kind: "hang", afterProcessing: true, count: 1 }],
     ])("svc answering %s during creation: one checkout only, found again", async (_n, fault) => {
       const { cartId, paymentCollectionId } = await createCart(api, store)
       const before = checkoutCount()
@@ -90,6 +90,21 @@ medusaIntegrationTestRunner({
       expect(res.data.message).toMatch(/svc/)
       expect(JSON.stringify(res.data)).not.toContain(svc.ref.sandbox.credentials.apiKey)
       sb().clearFaults()
+    })
+
+    it("svc hanging for good during creation: the shopper hears 'try again' at the deadline, not after every retry", async () => {
+      const { paymentCollectionId } = await createCart(api, store)
+      sb().injectFault({ route: "POST /v1/checkout", kind: "hang", count: 50 } as any)
+      const t0 = Date.now()
+      const res = await api
+        .post(`/store/payment-collections/${paymentCollectionId}/payment-sessions`, { provider_id: SVC_PROVIDERS.fpx, data: {} }, store.headers)
+        .catch((e: any) => e.response)
+      const took = Date.now() - t0
+      sb().clearFaults()
+      expect(res.status).toBeGreaterThanOrEqual(400)
+      expect(res.data.message).toMatch(/try the payment again/)
+      // Without the deadline: 3 attempts x the 2 s client timeout, a title lookup, 3 more attempts (> 12 s).
+      expect(took).toBeLessThan(3 * 2000 * 2)
     })
 
     it("GET /store/svc/fpx-banks lists active banks grouped retail and corporate", async () => {

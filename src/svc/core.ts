@@ -40,11 +40,27 @@ export interface RequestSpec<S extends z.ZodTypeAny> {
   idempotent?: boolean
   idempotencyKey?: string | undefined
   schema: S
+  /** Time limits of this call, retries and backoff included (see CallTimeLimits). */
+  limits?: CallTimeLimits
+}
+
+/**
+ * Per-call time limits, for calls a shopper waits on: each attempt gets at most
+ * `attemptTimeoutMs` (and never more than the client's `timeoutMs`), and no
+ * attempt or backoff starts that would end after `deadlineMs` from the call's
+ * start; the last error is thrown instead (a timeout stays an uncertain
+ * outcome: repeat with the same Idempotency-Key).
+ */
+export interface CallTimeLimits {
+  deadlineMs?: number
+  attemptTimeoutMs?: number
 }
 
 export type WithIdempotencyKey<T> = T & { idempotencyKey: string }
 
 const USER_AGENT = "medusa-payment-svc-client/0.1"
+/** An attempt with less time than this left before a call's deadline is not started. */
+const MIN_ATTEMPT_MS = 250
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, Math.max(0, ms)))
 
 export class RequestCore {
@@ -120,8 +136,10 @@ export class RequestCore {
 
     let attempt = 0
     let resignedForSkew = false
+    const deadlineAt = spec.limits?.deadlineMs !== undefined ? Date.now() + spec.limits.deadlineMs : Number.POSITIVE_INFINITY
     for (;;) {
       await this.#limiter.acquire(limiterKey)
+      const attemptMs = Math.max(1, Math.min(this.#opts.timeoutMs, spec.limits?.attemptTimeoutMs ?? Number.POSITIVE_INFINITY, deadlineAt - Date.now()))
       const headers: Record<string, string> = {
         "svc-api-key": this.#apiKey,
         accept: "application/json",
@@ -144,6 +162,9 @@ export class RequestCore {
           dispatcher: this.#agent,
           method: spec.method,
           headers,
+          // undici's own timeouts tick about once a second: a short per-call
+          // limit is an abort signal (native timer) instead.
+          ...(attemptMs < this.#opts.timeoutMs ? { signal: AbortSignal.timeout(attemptMs) } : {}),
           ...(bodyBytes ? { body: bodyBytes } : {}),
         })
         status = res.statusCode
@@ -151,10 +172,7 @@ export class RequestCore {
         text = await res.body.text()
       } catch (e) {
         const err = networkError(e, ctx)
-        if (attempt < this.#opts.maxRetries) {
-          await this.#backoff(attempt++, undefined, err)
-          continue
-        }
+        if (attempt < this.#opts.maxRetries && (await this.#backoff(attempt++, undefined, err, deadlineAt))) continue
         throw err
       }
 
@@ -192,8 +210,7 @@ export class RequestCore {
         }
       }
       if (isRetryableStatus(status) && attempt < this.#opts.maxRetries) {
-        await this.#backoff(attempt++, header(resHeaders, "retry-after"), err)
-        continue
+        if (await this.#backoff(attempt++, header(resHeaders, "retry-after"), err, deadlineAt)) continue
       }
       throw err
     }
@@ -233,12 +250,17 @@ export class RequestCore {
     })
   }
 
-  /** Exponential backoff with full jitter (STYLE: stripe-node), or Retry-After when present, capped. */
-  async #backoff(attempt: number, retryAfter: string | undefined, err: SvcError): Promise<void> {
+  /**
+   * Exponential backoff with full jitter (STYLE: stripe-node), or Retry-After when present, capped.
+   * False (no wait) when the next attempt could not start, with a useful share of an
+   * attempt left, before the call's deadline.
+   */
+  async #backoff(attempt: number, retryAfter: string | undefined, err: SvcError, deadlineAt: number): Promise<boolean> {
     const { baseMs, capMs, retryAfterCapMs } = this.#opts.retry
     let delay = Math.random() * Math.min(capMs, baseMs * 2 ** attempt)
     const ra = parseRetryAfter(retryAfter, this.#opts.now())
     if (ra !== undefined) delay = Math.min(ra, retryAfterCapMs)
+    if (Date.now() + delay + MIN_ATTEMPT_MS > deadlineAt) return false
     this.logger?.warn?.("svc request failed; retrying", {
       method: err.method,
       path: err.path,
@@ -250,6 +272,7 @@ export class RequestCore {
       delayMs: Math.round(delay),
     })
     await sleep(delay)
+    return true
   }
 }
 
@@ -314,6 +337,9 @@ function networkError(e: unknown, ctx: { method: string; path: string; idempoten
   if (e instanceof SvcError) return e
   const code = errCode(e)
   const detail = e instanceof Error ? e.message : String(e)
+  if ((e as { name?: unknown } | null)?.name === "TimeoutError") {
+    return new SvcTimeoutError({ code: CLIENT_ERROR_CODES.TIMEOUT, status: 0, message: `svc ${ctx.method} ${ctx.path} timed out (the call's time limit)`, cause: e, ...ctx })
+  }
   if (code && TIMEOUT_CODES.has(code)) {
     return new SvcTimeoutError({ code: CLIENT_ERROR_CODES.TIMEOUT, status: 0, message: `svc ${ctx.method} ${ctx.path} timed out (${code})`, cause: e, ...ctx })
   }

@@ -3,7 +3,7 @@
  */
 export { SvcClient } from "./client"
 export type { SvcClientOptions, SvcLogger, SvcRetryOptions } from "./options"
-export type { WithIdempotencyKey } from "./core"
+export type { CallTimeLimits, WithIdempotencyKey } from "./core"
 export type { IdempotencyOptions } from "./resources/checkout"
 export * from "./errors"
 export * from "./amounts"

@@ -111,6 +111,33 @@ describe("retries", () => {
     expect(Date.now() - t0).toBeGreaterThanOrEqual(280)
   })
 
+  it("per-call limits: each attempt gets attemptTimeoutMs, and no attempt starts past the deadline", async () => {
+    // The client alone would give a hang 10 s x 3 attempts; the call's limits give it ~1 s in all.
+    const { s, c } = await setup(() => undefined, { timeoutMs: 10_000, maxRetries: 5 })
+    const t0 = Date.now()
+    const e = await caught(c.checkout.create(f.checkoutBody, { idempotencyKey: KEY, attemptTimeoutMs: 300, deadlineMs: 1000 }))
+    const took = Date.now() - t0
+    expect(e).toBeInstanceOf(SvcTimeoutError)
+    expect(e).toMatchObject({ idempotencyKey: KEY })
+    expect(s.seen.length).toBeGreaterThanOrEqual(2)
+    expect(s.seen.length).toBeLessThanOrEqual(4)
+    expect(new Set(s.seen.map((r) => r.headers["idempotency-key"]))).toEqual(new Set([KEY]))
+    // Bounded by the deadline, not by timeoutMs x attempts (a ratio, not a wall-clock target).
+    expect(took).toBeLessThan(10_000 / 2)
+  })
+
+  it("per-call deadline: a Retry-After longer than what is left is not waited for", async () => {
+    const { s, c } = await setup((_r, res) => svcError(res, 429, "RATE_LIMITED", "slow down", { "retry-after": "20" }), {
+      maxRetries: 3,
+      retry: { baseMs: 5, capMs: 20, retryAfterCapMs: 30_000 },
+    })
+    const t0 = Date.now()
+    const e = await caught(c.checkout.create(f.checkoutBody, { idempotencyKey: KEY, deadlineMs: 2000 }))
+    expect(e.status).toBe(429)
+    expect(s.seen).toHaveLength(1)
+    expect(Date.now() - t0).toBeLessThan(20_000 / 4)
+  })
+
   it("connection refused gives SvcConnectionError (not a timeout), retried", async () => {
     const srv = createServer()
     await new Promise<void>((r) => srv.listen(0, "127.0.0.1", r))

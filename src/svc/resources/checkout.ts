@@ -1,4 +1,4 @@
-import type { RequestCore, WithIdempotencyKey } from "../core"
+import type { CallTimeLimits, RequestCore, WithIdempotencyKey } from "../core"
 import {
   checkoutCreateBodySchema,
   checkoutCreatedSchema,
@@ -15,7 +15,7 @@ import {
 } from "../schemas/checkout"
 import { paginate } from "./paginate"
 
-export interface IdempotencyOptions {
+export interface IdempotencyOptions extends CallTimeLimits {
   /** UUID v4 persisted before the call (spec: Idempotency rules 1); generated when omitted. */
   idempotencyKey?: string
 }
@@ -26,15 +26,15 @@ export class CheckoutResource {
 
   /** POST /v1/checkout. 202 is retried with the same key; persisting 202 throws SvcPendingError (IDEMPOTENCY_IN_PROGRESS). */
   create(body: CheckoutCreateBody, opts: IdempotencyOptions = {}): Promise<WithIdempotencyKey<CheckoutCreated>> {
-    return this.core.create({ method: "POST", route: "/v1/checkout", body, bodySchema: checkoutCreateBodySchema, idempotencyKey: opts.idempotencyKey, schema: checkoutCreatedSchema })
+    return this.core.create({ method: "POST", route: "/v1/checkout", body, bodySchema: checkoutCreateBodySchema, idempotencyKey: opts.idempotencyKey, schema: checkoutCreatedSchema, limits: opts })
   }
   /** GET /v1/checkout/{id}. */
   retrieve(id: string): Promise<Checkout> {
     return this.core.request({ method: "GET", route: "/v1/checkout/{id}", params: { id }, schema: checkoutSchema })
   }
   /** GET /v1/checkout: one cursor page, newest first. */
-  list(query: CheckoutListQuery = {}): Promise<CheckoutPage> {
-    return this.core.request({ method: "GET", route: "/v1/checkout", query, querySchema: checkoutListQuerySchema, schema: checkoutPageSchema })
+  list(query: CheckoutListQuery = {}, limits?: CallTimeLimits): Promise<CheckoutPage> {
+    return this.core.request({ method: "GET", route: "/v1/checkout", query, querySchema: checkoutListQuerySchema, schema: checkoutPageSchema, ...(limits ? { limits } : {}) })
   }
   /** Every checkout matching `query`, page after page. */
   listAll(query: CheckoutListQuery = {}): AsyncGenerator<Checkout, void, undefined> {

@@ -12,43 +12,79 @@ type Logger = { info: (m: string) => void; warn: (m: string) => void; error: (m:
  * Idempotency rules 4), then send once more with the same key: svc replays
  * the first result (with its checkoutUrl, which a checkout read does not
  * return) or creates the one checkout that never was.
+ *
+ * The shopper waits on all of it, so it runs against one deadline
+ * (`createDeadlineMs`, each attempt at most `createAttemptTimeoutMs`): a hang
+ * costs an attempt, not a minute. Past the deadline the shopper gets "try
+ * again"; the key and title are kept, nothing can be charged twice.
  */
 export async function createWithReconciliation(
-  deps: { client: SvcClient; ledger: CheckoutLedger; logger: Logger },
+  deps: { client: SvcClient; ledger: CheckoutLedger; logger: Logger; attemptTimeoutMs: number; deadlineMs: number },
   body: Record<string, unknown>,
   idempotencyKey: string,
   title: string
 ): Promise<{ checkoutId: string; checkoutUrl: string; expiresAt: string }> {
-  const { client, ledger, logger } = deps
+  const { client, ledger, logger, attemptTimeoutMs } = deps
+  const deadlineAt = Date.now() + deps.deadlineMs
+  const left = () => deadlineAt - Date.now()
   try {
-    return await client.checkout.create(body as never, { idempotencyKey })
+    return await client.checkout.create(body as never, { idempotencyKey, attemptTimeoutMs, deadlineMs: left() })
   } catch (e) {
     if (!isUncertainFailure(e)) {
       await ledger.recordCreateFailed(idempotencyKey, errorText(e)).catch(() => undefined)
       throw toMedusaError(e, "creating the svc checkout")
     }
-    const found = await findCheckoutByTitle(client, title).catch(() => undefined)
+    // Reconcile and replay only with time for both (a list page and a create).
+    if (left() < 2 * MIN_STEP_MS) throw slowSvc(e, logger, title)
+    const found = await findCheckoutByTitle(client, title, { attemptTimeoutMs, deadlineMs: left() - MIN_STEP_MS }).catch(() => undefined)
     logger.warn(
       `svc: creating checkout "${title}" had an uncertain outcome (${errorText(e)}); ` +
         (found ? `found ${found.checkoutId} by title, replaying with the same key` : "not found by title, retrying with the same key")
     )
+    if (left() < MIN_STEP_MS) throw slowSvc(e, logger, title)
     try {
-      return await client.checkout.create(body as never, { idempotencyKey })
+      return await client.checkout.create(body as never, { idempotencyKey, attemptTimeoutMs, deadlineMs: left() })
     } catch (e2) {
       if (!isUncertainFailure(e2)) {
         await ledger.recordCreateFailed(idempotencyKey, errorText(e2)).catch(() => undefined)
+        throw toMedusaError(e2, "creating the svc checkout")
       }
-      throw toMedusaError(e2, "creating the svc checkout")
+      throw slowSvc(e2, logger, title)
     }
   }
 }
 
-/** Pages GET /v1/checkout newest first, over the last 30 minutes (a link lives 20). */
-async function findCheckoutByTitle(client: SvcClient, title: string): Promise<SvcCheckoutRead | undefined> {
+/** Less than this left before the deadline: no further step is started. */
+const MIN_STEP_MS = 400
+
+function slowSvc(e: unknown, logger: Logger, title: string): MedusaError {
+  logger.warn(`svc: creating checkout "${title}": no answer within the shopper's deadline (${errorText(e)}); the key is kept, a retry replays it`)
+  return new MedusaError(
+    MedusaError.Types.UNEXPECTED_STATE,
+    "svc is slow to answer right now; please try the payment again in a moment (nothing was charged)"
+  )
+}
+
+/** Pages GET /v1/checkout newest first, over the last 30 minutes (a link lives 20), within `limits`. */
+async function findCheckoutByTitle(
+  client: SvcClient,
+  title: string,
+  limits: { attemptTimeoutMs: number; deadlineMs: number }
+): Promise<SvcCheckoutRead | undefined> {
+  const until = Date.now() + limits.deadlineMs
   const startDt = new Date(Date.now() - 30 * 60 * 1000).toISOString()
-  for await (const c of client.checkout.listAll({ startDt, limit: 100 } as never) as AsyncIterable<SvcCheckoutRead>) {
-    if (c.title === title) return c
-  }
+  let cursor: string | undefined
+  do {
+    const left = until - Date.now()
+    if (left < MIN_STEP_MS / 2) return undefined
+    const page = (await client.checkout.list({ startDt, limit: 100, ...(cursor ? { cursor } : {}) } as never, {
+      attemptTimeoutMs: limits.attemptTimeoutMs,
+      deadlineMs: left,
+    })) as unknown as { data: SvcCheckoutRead[]; hasMore: boolean; nextCursor: string | null }
+    const hit = page.data.find((c) => c.title === title)
+    if (hit) return hit
+    cursor = page.hasMore && page.nextCursor ? page.nextCursor : undefined
+  } while (cursor)
   return undefined
 }
 

@@ -60,6 +60,14 @@ export const svcProviderOptionsSchema = z
     timeoutMs: z.number().int().positive().max(120_000).optional(),
     maxRetries: z.number().int().min(0).max(10).optional(),
     accountRateLimit: z.number().int().positive().optional(),
+    /**
+     * Creating a checkout is what a shopper waits on: each attempt gets at most
+     * createAttemptTimeoutMs, and the whole creation (retries with the same key,
+     * the title reconciliation, the replay) at most createDeadlineMs; past it the
+     * shopper is told to try again (nothing is charged twice: the key is kept).
+     */
+    createAttemptTimeoutMs: z.number().int().min(200, "must be at least 200").max(60_000, "must be at most 60000").default(2000),
+    createDeadlineMs: z.number().int().min(500, "must be at least 500").max(120_000, "must be at most 120000").default(4500),
     /** A payment that fails after its order was placed awaiting payment: cancel that order, or only flag it. */
     failedPaymentOrder: z
       .enum(["cancel", "flag"], { errorMap: () => ({ message: "must be cancel or flag" }) })

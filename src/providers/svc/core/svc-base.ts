@@ -184,7 +184,9 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
       amountSen,
     })
 
-    const created = await createWithReconciliation({ client: this.client, ledger: this.ledger, logger: this.logger_ }, body, idempotencyKey, title)
+    const { createAttemptTimeoutMs: attemptTimeoutMs, createDeadlineMs: deadlineMs } = this.options_
+    const deps = { client: this.client, ledger: this.ledger, logger: this.logger_, attemptTimeoutMs, deadlineMs }
+    const created = await createWithReconciliation(deps, body, idempotencyKey, title)
     await this.ledger.recordCreated(idempotencyKey, created)
     return {
       session_id: sessionId,

@@ -54,7 +54,7 @@ async function main() {
 
   const sandbox = await startSandbox({
     port: SANDBOX_PORT,
-    webhooks: { WALLET: [`${storeUrl}/hooks/payment/svc-wallet_svc`], PAYOUT: [`${storeUrl}/hooks/payment/svc-wallet_svc`] },
+    webhooks: { WALLET: [`${storeUrl}/hooks/svc`], PAYOUT: [`${storeUrl}/hooks/svc`] },
     rateLimits: false,
     snapshotFile: join(STATE, "sandbox.json"),
   } as never)

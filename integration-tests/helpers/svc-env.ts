@@ -10,7 +10,14 @@ export type SandboxHandle = Awaited<ReturnType<typeof startSandbox>>
  * Call before medusaIntegrationTestRunner so this beforeAll runs first.
  */
 export function useSvcSandbox(
-  opts: { timeoutMs?: number; maxRetries?: number; failedPaymentOrder?: "cancel" | "flag"; watchEverySeconds?: number } = {}
+  opts: {
+    timeoutMs?: number
+    maxRetries?: number
+    failedPaymentOrder?: "cancel" | "flag"
+    watchEverySeconds?: number
+    /** Where svc's webhooks go: the plugin's `/hooks/svc` (default) or Medusa's `/hooks/payment/svc-wallet_svc`. */
+    webhookPath?: string
+  } = {}
 ) {
   const env: Record<string, string> = {}
   const saved: Record<string, string | undefined> = {}
@@ -18,7 +25,7 @@ export function useSvcSandbox(
   beforeAll(async () => {
     const port = await freePort()
     ref.medusaUrl = `http://127.0.0.1:${port}`
-    ref.webhookUrl = `${ref.medusaUrl}/hooks/payment/svc-wallet_svc`
+    ref.webhookUrl = `${ref.medusaUrl}${opts.webhookPath ?? "/hooks/svc"}`
     ref.sandbox = await startSandbox({
       webhooks: { WALLET: [ref.webhookUrl], PAYOUT: [ref.webhookUrl] },
       rateLimits: false,

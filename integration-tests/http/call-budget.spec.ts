@@ -82,6 +82,7 @@ medusaIntegrationTestRunner({
 
     it("storefront completes first, then the webhooks arrive: 1 create, at most 2 reads", async () => {
       const { cartId, checkoutId } = await start()
+      sb().webhookFaults({ mode: "delay", delayMs: 3000, count: 2 }) // the webhooks arrive after the shopper is back
       sb().pay(checkoutId)
       expect((await completeCart(api, store, cartId)).type).toBe("order")
       await webhooksHandled(checkoutId, 2)

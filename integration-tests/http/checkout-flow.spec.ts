@@ -17,7 +17,8 @@ import {
 
 jest.setTimeout(120_000)
 
-const svc = useSvcSandbox()
+// Medusa's own webhook route (5 s delay), the other URL a merchant may have registered.
+const svc = useSvcSandbox({ webhookPath: "/hooks/payment/svc-wallet_svc" })
 
 medusaIntegrationTestRunner({
   inApp: true,

@@ -18,7 +18,18 @@ const FAILED_EVERY = 4
 /** A link lives 20 minutes; sessions past their expiry by this much are the 5-minute job's. */
 const EXPIRED_GRACE_MS = 2 * 60 * 1000
 
+/** Checkouts settled at once by one tick. */
+const SETTLE_CONCURRENCY = 4
+
 let tick = 0
+
+async function inBatches<T>(items: T[], size: number, fn: (t: T) => Promise<unknown>): Promise<void> {
+  let next = 0
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++] as T)
+  }
+  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker))
+}
 
 /**
  * The near-real-time watcher of sessions awaiting payment (job
@@ -78,11 +89,9 @@ export async function watchWaiting(container: Container): Promise<WatchReport> {
         hasMore: boolean
         nextCursor: string | null
       }
-      for (const c of page.data) {
-        if (!byCheckout.has(c.checkoutId)) continue
-        byCheckout.delete(c.checkoutId)
-        count(await settleCheckout(container, c, "watcher"))
-      }
+      const found = page.data.filter((c) => byCheckout.delete(c.checkoutId))
+      // A few at a time: each is its own capture and cart completion, serialized per checkout.
+      await inBatches(found, SETTLE_CONCURRENCY, async (c) => count(await settleCheckout(container, c, "watcher")))
       cursor = page.hasMore && page.nextCursor && byCheckout.size ? page.nextCursor : undefined
     } while (cursor)
   }

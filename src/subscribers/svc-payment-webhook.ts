@@ -1,6 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys, PaymentWebhookEvents } from "@medusajs/framework/utils"
 import { settleCheckoutEvent } from "../reconcile/settle-checkout"
+import { SVC_WEBHOOK_EVENT } from "../svc-account/events"
 import { SVC_MODULE } from "../modules/svc"
 import type SvcModuleService from "../modules/svc/service"
 import { refreshPayout } from "../refunds/track-payout"
@@ -9,7 +10,8 @@ import { refreshWithdrawal } from "../settlements/withdrawals"
 type WebhookInput = { provider?: string; payload?: { data?: Record<string, unknown>; rawData?: unknown; headers?: Record<string, unknown> } }
 
 /**
- * svc's `checkout.updated` arrives at Medusa's /hooks/payment/svc-…_svc. The
+ * svc's `checkout.updated` arrives at POST /hooks/svc (src/api/hooks/svc), or at
+ * Medusa's /hooks/payment/svc-…_svc (5 s later: Medusa delays those). The
  * plugin owns this path end to end (README, Architecture: "The webhook path"):
  * the providers' getWebhookActionAndData answers not_supported, so Medusa's
  * core subscriber starts no processPaymentWorkflow of its own, and this
@@ -25,7 +27,7 @@ type WebhookInput = { provider?: string; payload?: { data?: Record<string, unkno
 export default async function svcPaymentWebhook({ event, container }: SubscriberArgs<WebhookInput>) {
   const input = event.data
   const provider = String(input?.provider ?? "")
-  if (!/^(pp_)?svc-(wallet|fpx|fpx-direct)_/.test(provider)) return
+  if (provider !== "svc" && !/^(pp_)?svc-(wallet|fpx|fpx-direct)_/.test(provider)) return
 
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
@@ -106,6 +108,7 @@ export default async function svcPaymentWebhook({ event, container }: Subscriber
 }
 
 export const config: SubscriberConfig = {
-  event: PaymentWebhookEvents.WebhookReceived,
+  // POST /hooks/svc (no delay) and Medusa's /hooks/payment/svc-…_svc (5 s delay).
+  event: [SVC_WEBHOOK_EVENT, PaymentWebhookEvents.WebhookReceived],
   context: { subscriberId: "svc-payment-webhook" },
 }

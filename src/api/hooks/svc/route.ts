@@ -1,0 +1,29 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { Modules } from "@medusajs/framework/utils"
+
+import { SVC_WEBHOOK_EVENT } from "../../../svc-account/events"
+
+/**
+ * `POST /hooks/svc`: the webhook URL to register with svc (WALLET and PAYOUT
+ * endpoints). It only hands the body to the event bus, at once, and answers
+ * 200; the plugin's subscriber (src/subscribers/svc-payment-webhook.ts) does
+ * the rest on worker instances, never trusting the body.
+ *
+ * Medusa's own `/hooks/payment/<provider>` works too, but it always delays the
+ * event by 5 s (a guard against the storefront's completion racing the
+ * webhook; the payment module exposes no option for it in 2.21.2). The plugin
+ * serializes each checkout itself, so it does not need the delay, and a
+ * shopper who closed the tab gets the order 5 s sooner.
+ */
+export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
+  const body = req.body
+  if (!body || typeof body !== "object" || Array.isArray(body)) {
+    res.status(400).json({ message: "svc webhook: the body must be a JSON object" })
+    return
+  }
+  const eventBus = req.scope.resolve(Modules.EVENT_BUS) as {
+    emit: (e: { name: string; data: unknown }, o?: Record<string, unknown>) => Promise<void>
+  }
+  await eventBus.emit({ name: SVC_WEBHOOK_EVENT, data: { provider: "svc", payload: { data: body } } }, { attempts: 3 })
+  res.sendStatus(200)
+}

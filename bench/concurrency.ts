@@ -2,7 +2,7 @@
  * N shoppers at once, on one stack booted for this run. Each creates a cart, starts an
  * svc payment session (wallet, FPX hosted and FPX direct in turn) and pays in the sandbox;
  * then half complete the cart and half close the tab, so their order must come from the
- * sandbox's checkout.updated webhooks to Medusa's /hooks/payment/svc-wallet_svc (as the
+ * sandbox's checkout.updated webhooks to the plugin's /hooks/svc (as the
  * demo configures them). Baseline, same run, same N: shoppers paying with Medusa's
  * pp_system_default, all completing the cart. Orders and captures are read from the
  * database (watching the carts adds no load to Medusa's HTTP server).
@@ -162,7 +162,7 @@ concurrency: N shoppers at once; svc: half complete the cart after paying, half 
 baseline: N shoppers with pp_system_default, all completing, same stack, same run
   code        ${stack.codeLabel}
   svc ceiling ${describeCeiling(ceiling)}
-  providers   ${SVC.join(", ")} in turn; webhooks to /hooks/payment/svc-wallet_svc
+  providers   ${SVC.join(", ")} in turn; webhooks to ${process.env.BENCH_WEBHOOK_PATH ?? "/hooks/svc"}
   medusa log  ${stack.medusaLog}
   all paid after = first shopper start → last payment (cart, session, pay); orders/min = carts with an order ÷ (first shopper start → last order); paid→order = from the sandbox pay call
   returning (system: session created) to the order's created_at; "none 60 s" = no order within 60 s of payment

@@ -1,6 +1,6 @@
 /**
  * Boots a whole stack for one bench run, on free ports, and tears it down:
- * the svc sandbox in a child process (webhooks to Medusa's /hooks/payment/svc-wallet_svc,
+ * the svc sandbox in a child process (webhooks to the plugin's /hooks/svc, or BENCH_WEBHOOK_PATH,
  * as the demo configures them), a fresh PostgreSQL database, `medusa db:migrate`,
  * the bench seed (demo store + pp_system_default), and `medusa start` from the
  * repository root (the plugin's src/ loaded as the app, as `npm run demo` does, but
@@ -117,7 +117,10 @@ export async function bootStack(opts: StackOptions): Promise<Stack> {
 
   const medusaPort = await freePort()
   const storeUrl = `http://127.0.0.1:${medusaPort}`
-  const webhookUrl = `${storeUrl}/hooks/payment/svc-wallet_svc`
+  // The plugin's route (no delay) as the demo registers it, or BENCH_WEBHOOK_PATH, e.g.
+  // /hooks/payment/svc-wallet_svc for Medusa's own route (events delayed 5 s); a commit
+  // older than /hooks/svc needs the latter.
+  const webhookUrl = `${storeUrl}${process.env.BENCH_WEBHOOK_PATH ?? "/hooks/svc"}`
   const sandbox = await startSandboxProcess(code.dir, {
     webhooks: { WALLET: [webhookUrl], PAYOUT: [webhookUrl] },
     rateLimits: opts.ceiling === null ? false : { accountPerMinute: opts.ceiling },

@@ -11,6 +11,7 @@ const svcOptions = {
   apiKey: process.env.SVC_API_KEY,
   keyId: process.env.SVC_KEY_ID,
   privateKey: process.env.SVC_PRIVATE_KEY,
+  privateKeyPath: process.env.SVC_PRIVATE_KEY_PATH,
   algorithm: process.env.SVC_ALGORITHM || "ed25519",
   redirectUrl: process.env.SVC_REDIRECT_URL || "http://localhost:9000/svc-demo/return?cart_id={cart_id}",
   titlePrefix: process.env.SVC_TITLE_PREFIX || "Order",

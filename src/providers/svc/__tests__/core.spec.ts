@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from "node:crypto"
 import { checkoutMac, checkoutTitle, deriveIdempotencyKey, parseCheckoutTitle } from "../../../svc-account/keys"
 import { parseSvcProviderOptions } from "../core/options"
 import { pickStorefrontData } from "../core/session-data"
@@ -7,7 +8,8 @@ const good = {
   baseUrl: "http://127.0.0.1:4010",
   apiKey: "svc_pk_secret_value_123",
   keyId: "key-1",
-  privateKey: "-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----",
+  // options are checked with a key that parses and fits the algorithm
+  privateKey: generateKeyPairSync("ed25519").privateKey.export({ format: "pem", type: "pkcs8" }).toString(),
   redirectUrl: "https://shop.example/return?cart_id={cart_id}",
 }
 

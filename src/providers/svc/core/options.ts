@@ -1,6 +1,10 @@
 import { readFileSync } from "node:fs"
 import { z } from "zod"
 
+import { SvcInputError } from "../../../svc/errors"
+import { privateKeyObject } from "../../../svc/signers"
+import { SIGNATURE_ALGORITHMS, type SignatureAlgorithm } from "../../../svc/signing"
+
 /**
  * Options of the svc payment providers, given in the host's medusa-config.ts
  * under the payment module's `providers`. Validated at boot (validateOptions),
@@ -21,7 +25,12 @@ export const svcProviderOptionsSchema = z
         }),
       })
       .default("ed25519"),
-    baseUrl: z.string({ required_error: "is required" }).url("must be an http(s) URL"),
+    baseUrl: z
+      .string({ required_error: "is required" })
+      .url("must be an http(s) URL")
+      .refine((v) => !/\/v1\/*$/i.test(safePathname(v)), {
+        message: "must not end in /v1: the client adds /v1 to every path (give the address the sandbox prints before /v1, e.g. http://localhost:4010)",
+      }),
     /** Receiving address; default: the account's own EVM deposit address. */
     addressTo: z
       .string()
@@ -92,10 +101,25 @@ export const svcProviderOptionsSchema = z
     }
   })
 
+function safePathname(url: string): string {
+  try {
+    return new URL(url).pathname
+  } catch {
+    return ""
+  }
+}
+
 export type SvcProviderOptions = z.infer<typeof svcProviderOptionsSchema>
 export type SvcProviderOptionsInput = z.input<typeof svcProviderOptionsSchema>
 
-/** Validate options; the error names each wrong option and never echoes a secret. */
+const PREFIX = "Invalid medusa-payment-svc provider options"
+
+/**
+ * Validate options; the error names each wrong option and never echoes a secret.
+ * Beyond the schema, the signing key is read (privateKeyPath) and parsed, and must
+ * fit `algorithm`: a key that cannot sign would otherwise boot and fail every
+ * payment with a 500 (issue 13).
+ */
 export function parseSvcProviderOptions(raw: unknown): SvcProviderOptions {
   const parsed = svcProviderOptionsSchema.safeParse(raw ?? {})
   if (!parsed.success) {
@@ -107,19 +131,51 @@ export function parseSvcProviderOptions(raw: unknown): SvcProviderOptions {
           : i.message
       return `\`${key}\`: ${msg}`
     })
-    throw new Error(`Invalid medusa-payment-svc provider options: ${lines.join("; ")}`)
+    throw new Error(`${PREFIX}: ${lines.join("; ")}`)
   }
+  checkSigningKey(parsed.data)
   return parsed.data
 }
 
-/** The private key's text: given inline, or read from privateKeyPath. */
+/** Which option holds the key, for messages. */
+const keyOption = (o: SvcProviderOptions) => (o.privateKey ? "privateKey" : "privateKeyPath")
+
+/** The key parses and fits `algorithm`; otherwise the error says which algorithm it does fit, if any. */
+function checkSigningKey(o: SvcProviderOptions): void {
+  const text = loadPrivateKey(o)
+  try {
+    privateKeyObject(text, o.algorithm)
+  } catch (e) {
+    if (!(e instanceof SvcInputError)) throw e
+    const fits = SIGNATURE_ALGORITHMS.filter((a) => a !== o.algorithm && keyFits(text, a))
+    const where = o.privateKey ? "" : ` (file ${o.privateKeyPath})`
+    const rule = text.startsWith("-----BEGIN") && fits.length
+      ? `the key${where} is an ${fits[0]} key, but \`algorithm\` is ${o.algorithm}: set algorithm: "${fits[0]}", or use the ${o.algorithm} key registered with svc`
+      : `${e.rule}${where}`
+    throw new Error(`${PREFIX}: \`${keyOption(o)}\`: ${rule}`)
+  }
+}
+
+function keyFits(text: string, algorithm: SignatureAlgorithm): boolean {
+  try {
+    privateKeyObject(text, algorithm)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The private key's text: given inline, or read from privateKeyPath. A PEM put in
+ * an environment variable on one line with literal `\n` is accepted too.
+ */
 export function loadPrivateKey(o: SvcProviderOptions): string {
-  if (o.privateKey) return o.privateKey
+  if (o.privateKey) return o.privateKey.includes("\\n") && !o.privateKey.includes("\n") ? o.privateKey.replace(/\\n/g, "\n") : o.privateKey
   try {
     return readFileSync(o.privateKeyPath as string, "utf8").trim()
   } catch (e) {
-    throw new Error(
-      `Invalid medusa-payment-svc provider options: \`privateKeyPath\`: cannot read the file (${(e as NodeJS.ErrnoException).code ?? "error"})`
-    )
+    const code = (e as NodeJS.ErrnoException).code
+    const why = code === "ENOENT" ? "no such file" : code === "EACCES" ? "permission denied" : code === "EISDIR" ? "is a directory" : "unreadable"
+    throw new Error(`${PREFIX}: \`privateKeyPath\`: cannot read ${o.privateKeyPath} (${why}${code ? `, ${code}` : ""})`)
   }
 }

@@ -2,7 +2,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { fromSen, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN, toSen, type SvcClient } from "../../../svc"
 import type { CheckoutLedger } from "../../../svc-account/checkout-ledger"
 import type { SvcCheckoutRead } from "../../../svc-account/keys"
-import { errorText, isUncertainFailure, toMedusaError } from "./errors"
+import { errorText, isUncertainFailure, toShopperError } from "./errors"
 
 type Logger = { info: (m: string) => void; warn: (m: string) => void; error: (m: string) => void }
 
@@ -32,7 +32,7 @@ export async function createWithReconciliation(
   } catch (e) {
     if (!isUncertainFailure(e)) {
       await ledger.recordCreateFailed(idempotencyKey, errorText(e)).catch(() => undefined)
-      throw toMedusaError(e, "creating the svc checkout")
+      throw toShopperError(e, "creating the svc checkout", logger)
     }
     // Reconcile and replay only with time for both (a list page and a create).
     if (left() < 2 * MIN_STEP_MS) throw slowSvc(e, logger, title)
@@ -47,7 +47,7 @@ export async function createWithReconciliation(
     } catch (e2) {
       if (!isUncertainFailure(e2)) {
         await ledger.recordCreateFailed(idempotencyKey, errorText(e2)).catch(() => undefined)
-        throw toMedusaError(e2, "creating the svc checkout")
+        throw toShopperError(e2, "creating the svc checkout", logger)
       }
       throw slowSvc(e2, logger, title)
     }

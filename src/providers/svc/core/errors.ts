@@ -47,6 +47,43 @@ export function toMedusaError(e: unknown, doing: string): MedusaError {
   }
 }
 
+/** What a shopper reads when the store's svc setup (or svc itself) is at fault: no setup advice. */
+export const SHOPPER_UNAVAILABLE = "svc payment is unavailable right now; please try again later or choose another payment method"
+
+type Logger = { error: (m: string) => void }
+const lastLogged = new Map<string, number>()
+
+/**
+ * For calls a shopper waits on: an error the shopper can do nothing about (the
+ * store's credentials or base address refused, the account disabled, svc
+ * unreachable) becomes SHOPPER_UNAVAILABLE, and its cause, with the option to
+ * check, goes to the server log for the admin (at most once a minute per cause).
+ * Anything else is toMedusaError's answer.
+ */
+export function toShopperError(e: unknown, doing: string, logger: Logger): MedusaError {
+  if (e instanceof MedusaError) return e
+  const o = (e ?? {}) as Sv
+  const setup =
+    o.status === 401 ||
+    o.status === 404 ||
+    (o.status === 403 && (o.code === "ACCOUNT_TERMINATED" || o.code === "FEATURE_DISABLED")) ||
+    o.name === "SvcConnectionError" ||
+    o.name === "SvcTimeoutError"
+  if (!setup) return toMedusaError(e, doing)
+  const cause =
+    o.status === 404
+      ? `svc answered 404 while ${doing}: check the provider option baseUrl (the svc base address, without /v1)${o.requestId ? ` (svc requestId ${o.requestId})` : ""}`
+      : o.status === 0 || o.status === undefined
+        ? `svc could not be reached while ${doing} (${o.message ?? "no answer"}): check the provider option baseUrl and the network`
+        : toMedusaError(e, doing).message
+  const now = Date.now()
+  if ((lastLogged.get(cause) ?? 0) < now - 60_000) {
+    lastLogged.set(cause, now)
+    logger.error(`medusa-payment-svc: a shopper was told payment is unavailable: ${cause}`)
+  }
+  return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, SHOPPER_UNAVAILABLE)
+}
+
 /** svc status, code, message and requestId of an error, for logs and stored reasons (never a secret). */
 export function errorText(e: unknown): string {
   if (e && typeof e === "object") {

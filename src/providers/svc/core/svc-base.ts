@@ -33,7 +33,7 @@ import { sendRefundPayout } from "../../../refunds/send-payout"
 import type { CheckoutReads } from "../../../svc-account/checkout-reads"
 import { SvcCatalog } from "../../../svc-account/catalog"
 import { sharedSvcClient } from "../../../svc-account/registry"
-import { errorText, toMedusaError } from "./errors"
+import { errorText, toShopperError } from "./errors"
 import { checkMyrAmount, createWithReconciliation } from "./create-checkout"
 import { checkoutMac, checkoutTitle, deriveIdempotencyKey, type SvcCheckoutRead } from "../../../svc-account/keys"
 import { parseSvcProviderOptions, type SvcProviderOptions } from "./options"
@@ -381,7 +381,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
       return await fn()
     } catch (e) {
       if (e instanceof MedusaError) throw e
-      throw toMedusaError(e, "talking to svc")
+      throw toShopperError(e, "talking to svc", this.logger_)
     }
   }
 

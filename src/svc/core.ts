@@ -13,12 +13,13 @@ import {
   SvcError,
   SvcInputError,
   SvcPendingError,
+  SvcRateLimitError,
   SvcResponseValidationError,
   SvcTimeoutError,
   svcErrorFromResponse,
 } from "./errors"
 import type { ResolvedOptions, SvcLogger } from "./options"
-import { RateLimiter } from "./rate-limit"
+import { RateBudgetWait, RateLimiter } from "./rate-limit"
 import { UUID_RE, UUID_V4_RE } from "./schemas/common"
 import { contentDigest, RequestSigner, type SigningKey } from "./signing"
 import { parseInput } from "./validation"
@@ -135,10 +136,19 @@ export class RequestCore {
     const ctx = { method: spec.method, path, ...(idempotencyKey ? { idempotencyKey } : {}) }
 
     let attempt = 0
+    let lastErr: SvcError | undefined
     let resignedForSkew = false
     const deadlineAt = spec.limits?.deadlineMs !== undefined ? Date.now() + spec.limits.deadlineMs : Number.POSITIVE_INFINITY
     for (;;) {
-      await this.#limiter.acquire(limiterKey)
+      try {
+        await this.#limiter.acquire(limiterKey, deadlineAt === Number.POSITIVE_INFINITY ? deadlineAt : deadlineAt - MIN_ATTEMPT_MS)
+      } catch (e) {
+        if (!(e instanceof RateBudgetWait)) throw e
+        // A retry that cannot get a turn: the outcome is the earlier attempt's (maybe uncertain).
+        if (lastErr) throw lastErr
+        // Certain: nothing was sent. A shopper hears "busy, try again" now, not in a minute.
+        throw new SvcRateLimitError({ code: CLIENT_ERROR_CODES.RATE_BUDGET, status: 0, message: `svc ${ctx.method} ${ctx.path}: ${e.message}`, ...ctx })
+      }
       const attemptMs = Math.max(1, Math.min(this.#opts.timeoutMs, spec.limits?.attemptTimeoutMs ?? Number.POSITIVE_INFINITY, deadlineAt - Date.now()))
       const headers: Record<string, string> = {
         "svc-api-key": this.#apiKey,
@@ -172,6 +182,7 @@ export class RequestCore {
         text = await res.body.text()
       } catch (e) {
         const err = networkError(e, ctx)
+        lastErr = err
         if (attempt < this.#opts.maxRetries && (await this.#backoff(attempt++, undefined, err, deadlineAt))) continue
         throw err
       }
@@ -209,6 +220,7 @@ export class RequestCore {
           continue
         }
       }
+      lastErr = err
       if (isRetryableStatus(status) && attempt < this.#opts.maxRetries) {
         if (await this.#backoff(attempt++, header(resHeaders, "retry-after"), err, deadlineAt)) continue
       }

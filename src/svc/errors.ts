@@ -40,6 +40,8 @@ export const CLIENT_ERROR_CODES = {
   TIMEOUT: "TIMEOUT",
   INVALID_RESPONSE: "INVALID_RESPONSE",
   UNKNOWN_ERROR: "UNKNOWN_ERROR",
+  /** The client's own limiter: the call's deadline came before its turn; nothing was sent (status 0). */
+  RATE_BUDGET: "RATE_BUDGET",
 } as const
 
 export function isKnownSvcErrorCode(code: string): code is KnownSvcErrorCode {

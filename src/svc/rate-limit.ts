@@ -33,6 +33,14 @@ export const ROUTE_RATE_LIMITS: Record<string, { group: string; limit: number }>
   "GET /v1/payout/prefund/balance": { group: "payouts.prefund.balance", limit: 60 },
 }
 
+/** A call gave up waiting for the rate budget before its deadline: nothing was sent. */
+export class RateBudgetWait extends Error {
+  override name = "RateBudgetWait"
+  constructor(readonly route: string) {
+    super(`the account's rate budget for ${route} is used up for now; nothing was sent`)
+  }
+}
+
 /** Account ceiling defaults (spec: Limits): sandbox 100/min, production 1000/min. */
 export const ACCOUNT_RATE_LIMIT_SANDBOX = 100
 export const ACCOUNT_RATE_LIMIT_PRODUCTION = 1000
@@ -98,8 +106,12 @@ export class RateLimiter {
     return { used: this.account.used(this.now()), limit: this.account.limit, windowMs: this.windowMs }
   }
 
-  /** Wait until a request to `route` (`METHOD template`) fits both its route limit and the account ceiling. */
-  acquire(route: string): Promise<void> {
+  /**
+   * Wait until a request to `route` (`METHOD template`) fits both its route limit and the account ceiling.
+   * With `deadlineAt` (ms, this limiter's clock): rejects with RateBudgetWait as soon as
+   * that time passes while still waiting; nothing was sent and the turn is given up.
+   */
+  acquire(route: string, deadlineAt: number = Number.POSITIVE_INFINITY): Promise<void> {
     const spec = ROUTE_RATE_LIMITS[route]
     const key = spec?.group ?? "account"
     let win: Window | undefined
@@ -109,13 +121,30 @@ export class RateLimiter {
     }
     // Fast path: nothing queued and room now. Keeps the common case synchronous-cheap.
     if (!this.chains.has(key) && this.tryTake(win)) return Promise.resolve()
+    const turn = { cancelled: false }
     const prev = this.chains.get(key) ?? Promise.resolve()
-    const next = prev.then(() => this.waitFor(win))
+    const next = prev.then(() => this.waitFor(win, turn))
     const tail = next.finally(() => {
       if (this.chains.get(key) === tail) this.chains.delete(key)
     })
     this.chains.set(key, tail)
-    return next
+    if (deadlineAt === Number.POSITIVE_INFINITY) return next
+    return new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        turn.cancelled = true
+        reject(new RateBudgetWait(route))
+      }, Math.max(0, deadlineAt - this.now()))
+      next.then(
+        () => {
+          clearTimeout(timer)
+          if (!turn.cancelled) resolve()
+        },
+        (e) => {
+          clearTimeout(timer)
+          reject(e)
+        },
+      )
+    })
   }
 
   private tryTake(win: Window | undefined): boolean {
@@ -126,8 +155,9 @@ export class RateLimiter {
     return true
   }
 
-  private async waitFor(win: Window | undefined): Promise<void> {
+  private async waitFor(win: Window | undefined, turn: { cancelled: boolean }): Promise<void> {
     for (;;) {
+      if (turn.cancelled) return // the caller gave up: the turn passes to the next in line
       const now = this.now()
       const wait = Math.max(this.account.waitMs(now), win ? win.waitMs(now) : 0)
       if (wait <= 0) {

@@ -138,6 +138,16 @@ describe("retries", () => {
     expect(Date.now() - t0).toBeLessThan(20_000 / 4)
   })
 
+  it("per-call deadline: a call whose turn in the rate budget comes too late gives up before sending anything", async () => {
+    const { s, c } = await setup((_r, res) => json(res, 200, f.checkoutCreated), { accountRateLimit: 1 })
+    await c.checkout.create(f.checkoutBody, { idempotencyKey: KEY })
+    const t0 = Date.now()
+    const e = await caught(c.checkout.create(f.checkoutBody, { idempotencyKey: "0b7d7a4e-1c9e-4c1e-9d5e-5a4f3c2b1a01", deadlineMs: 600 }))
+    expect(e).toMatchObject({ name: "SvcRateLimitError", code: "RATE_BUDGET", status: 0 })
+    expect(s.seen).toHaveLength(1) // nothing was sent for the second call
+    expect(Date.now() - t0).toBeLessThan(60_000 / 10) // not the window's minute
+  })
+
   it("connection refused gives SvcConnectionError (not a timeout), retried", async () => {
     const srv = createServer()
     await new Promise<void>((r) => srv.listen(0, "127.0.0.1", r))

@@ -25,6 +25,12 @@ export function toMedusaError(e: unknown, doing: string): MedusaError {
   const code = o.code ? `${o.code}: ` : ""
   const msg = `${code}${o.message ?? String(e)}`
   if (o.name === "SvcInputError") return new MedusaError(MedusaError.Types.INVALID_DATA, `svc: ${msg}`)
+  if (o.code === "RATE_BUDGET") {
+    return new MedusaError(
+      MedusaError.Types.UNEXPECTED_STATE,
+      `svc: too many requests to svc right now while ${doing}; please try again in a moment (nothing was sent, nothing charged)`
+    )
+  }
   switch (o.status) {
     case 400:
       return new MedusaError(MedusaError.Types.INVALID_DATA, `svc refused the request while ${doing}: ${msg}${ref}`)

@@ -43,12 +43,23 @@ interface Job {
   attempt: number
 }
 
+/** Requests in flight per webhook URL. */
+const DELIVERY_CONCURRENCY = 8
+
+/** The resource an event is about: its events are delivered one at a time, in order. */
+function resourceKeyOf(event: WebhookEvent): string {
+  const d = (event.data ?? {}) as Record<string, unknown>
+  const id = d.checkoutId ?? d.payoutId ?? d.withdrawalId ?? d.depositId ?? d.id
+  return typeof id === "string" ? id : event.id
+}
+
 export const endpointTypeOf = (eventType: string): EndpointType => (eventType.startsWith("payout.") ? "PAYOUT" : "WALLET")
 
 export class WebhookDispatcher {
   private endpoints: { WALLET: string[]; PAYOUT: string[] } = { WALLET: [], PAYOUT: [] }
   private queues = new Map<string, Job[]>()
-  private running = new Set<string>()
+  private inFlight = new Map<string, number>()
+  private busyResources = new Set<string>()
   private timers = new Set<NodeJS.Timeout>()
   private held: Job[] = []
   private faults: Array<Required<Omit<WebhookFaultSpec, "delayMs">> & { delayMs: number }> = []
@@ -147,39 +158,59 @@ export class WebhookDispatcher {
     })
   }
 
-  private async pump(url: string) {
-    if (this.running.has(url)) return
-    this.running.add(url)
-    try {
-      const q = this.queues.get(url)!
-      while (q.length && !this.closed) {
-        const job = q.shift()!
-        let ok = false
-        try {
-          const res = await request(job.url, {
-            method: "POST",
-            headers: { "content-type": "application/json", "svc-event-id": job.event.id, "svc-event-type": job.event.type },
-            body: JSON.stringify(job.event),
-            headersTimeout: 10_000,
-            bodyTimeout: 10_000,
-          })
-          await res.body.dump()
-          ok = res.statusCode >= 200 && res.statusCode < 300
-          this.record(job, res.statusCode, ok ? null : `HTTP ${res.statusCode}`)
-        } catch (err) {
-          this.record(job, null, (err as Error).message || String(err))
-        }
-        if (!ok && job.attempt < this.retry.attempts && !this.closed)
-          this.later({ ...job, attempt: job.attempt + 1 }, this.retry.baseDelayMs * 2 ** (job.attempt - 1))
+  /**
+   * Delivery: up to DELIVERY_CONCURRENCY requests in flight per URL, but one
+   * resource's events (one checkout, payout, withdrawal...) one at a time and
+   * in order, as a webhook sender working through many resources does. (It was
+   * one request at a time per URL: with many shoppers paying at once, the
+   * queue, not the store, set how late the last event came.)
+   */
+  private pump(url: string) {
+    const q = this.queues.get(url)
+    if (!q) return
+    let inFlight = this.inFlight.get(url) ?? 0
+    for (let i = 0; i < q.length && inFlight < DELIVERY_CONCURRENCY && !this.closed; ) {
+      const job = q[i]!
+      const key = `${url} ${resourceKeyOf(job.event)}`
+      if (this.busyResources.has(key)) {
+        i++
+        continue
       }
-    } finally {
-      this.running.delete(url)
-      this.notify()
+      q.splice(i, 1)
+      this.busyResources.add(key)
+      this.inFlight.set(url, ++inFlight)
+      void this.deliver(job).finally(() => {
+        this.busyResources.delete(key)
+        this.inFlight.set(url, (this.inFlight.get(url) ?? 1) - 1)
+        this.pump(url)
+        this.notify()
+      })
     }
   }
 
+  private async deliver(job: Job): Promise<void> {
+    let ok = false
+    try {
+      const res = await request(job.url, {
+        method: "POST",
+        headers: { "content-type": "application/json", "svc-event-id": job.event.id, "svc-event-type": job.event.type },
+        body: JSON.stringify(job.event),
+        headersTimeout: 10_000,
+        bodyTimeout: 10_000,
+      })
+      await res.body.dump()
+      ok = res.statusCode >= 200 && res.statusCode < 300
+      this.record(job, res.statusCode, ok ? null : `HTTP ${res.statusCode}`)
+    } catch (err) {
+      this.record(job, null, (err as Error).message || String(err))
+    }
+    if (!ok && job.attempt < this.retry.attempts && !this.closed)
+      this.later({ ...job, attempt: job.attempt + 1 }, this.retry.baseDelayMs * 2 ** (job.attempt - 1))
+  }
+
   private idle(): boolean {
-    if (this.running.size || this.timers.size) return false
+    if (this.timers.size) return false
+    for (const n of this.inFlight.values()) if (n > 0) return false
     for (const q of this.queues.values()) if (q.length) return false
     return true
   }

@@ -10,7 +10,7 @@ import { verifiedSessionOf, type SvcCheckoutRead } from "../svc-account/keys"
 import { failureReason, FINAL_UNPAID, OPEN } from "../svc-account/status"
 import { svcFromContainer } from "../svc-account/config"
 import { CheckoutLedger } from "../svc-account/checkout-ledger"
-import { withCheckoutLock } from "../svc-account/serialize"
+import { withApplySlot, withCheckoutLock } from "../svc-account/serialize"
 
 export type { SvcCheckoutRead }
 
@@ -67,18 +67,26 @@ export async function settleCheckoutEvent(
   container: Container,
   checkoutId: string,
   hintStatus: string | null
-): Promise<{ outcome: SettleOutcome | "unknown_checkout" | "open_status_noted"; svcStatus?: string }> {
+): Promise<{ outcome: SettleOutcome | "unknown_checkout" | "open_status_noted"; svcStatus?: string; timing?: string }> {
   const ledger = checkoutLedgerOf(container)
   const row = await ledger.byCheckoutId(checkoutId)
   if (ledger.connected && !row) return { outcome: "unknown_checkout" }
   if (row?.settled_status) return { outcome: "already_settled", svcStatus: row.settled_status }
   if (hintStatus && OPEN.has(hintStatus)) return { outcome: "open_status_noted" }
   const svc = svcFromContainer(container)
+  const t0 = Date.now()
   return withCheckoutLock(container, checkoutId, async () => {
+    const locked = Date.now()
     const again = await ledger.byCheckoutId(checkoutId)
     if (again?.settled_status) return { outcome: "already_settled" as const, svcStatus: again.settled_status }
     const c = await svc.reads.read(checkoutId)
-    return { outcome: await settleLocked(container, ledger, c, "webhook"), svcStatus: c.status }
+    const read = Date.now()
+    const t: Timing = {}
+    const outcome = await settleLocked(container, ledger, c, "webhook", t)
+    const timing =
+      `lock ${locked - t0} ms, read ${read - locked} ms, apply ${Date.now() - read} ms` +
+      (t.slot !== undefined ? ` (slot ${t.slot} ms${t.workflow !== undefined ? `, capture ${t.workflow} ms, order check ${t.order} ms` : ""})` : "")
+    return { outcome, svcStatus: c.status, timing }
   })
 }
 
@@ -114,15 +122,23 @@ export async function settleCheckout(
   })
 }
 
+/** Where a settlement's time went, for the webhook log line. */
+type Timing = { slot?: number; workflow?: number; order?: number }
+
 async function settleLocked(
   container: Container,
   ledger: CheckoutLedger,
   c: SvcCheckoutRead,
-  source: string
+  source: string,
+  timing?: Timing
 ): Promise<SettleOutcome> {
   const expired = !["COMPLETED", ...FINAL_UNPAID].includes(c.status) && Date.parse(c.expiresAt) <= Date.now()
   const ledgerStatus = expired && c.status !== "FAILED" ? "EXPIRED" : c.status
-  const outcome = await applyCheckout(container, ledger, c, source, expired, ledgerStatus)
+  const queued = Date.now()
+  const outcome = await withApplySlot(() => {
+    if (timing) timing.slot = Date.now() - queued
+    return applyCheckout(container, ledger, c, source, expired, ledgerStatus, timing)
+  })
   if (SETTLED_OUTCOMES.has(outcome) && (c.status === "COMPLETED" || FINAL_UNPAID.has(ledgerStatus))) {
     await ledger.markSettled(c.checkoutId, ledgerStatus)
   }
@@ -135,7 +151,8 @@ async function applyCheckout(
   c: SvcCheckoutRead,
   source: string,
   expired: boolean,
-  ledgerStatus: string
+  ledgerStatus: string,
+  timing?: Timing
 ): Promise<SettleOutcome> {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const svc = svcFromContainer(container)
@@ -180,6 +197,7 @@ async function applyCheckout(
     }
     const captured = session.status === PaymentSessionStatus.CAPTURED || session.status === PaymentSessionStatus.AUTHORIZED
     if (captured && ctx.order) return "already_settled"
+    const wf = Date.now()
     if (!captured) {
       try {
         await processPaymentWorkflow(container as never).run({
@@ -193,7 +211,10 @@ async function applyCheckout(
         logger.info(`svc: checkout ${c.checkoutId}: captured by the storefront's completion meanwhile (${(e as Error).message})`)
       }
     }
-    return ensureOrder(container, ledger, query, c.checkoutId, session.payment_collection_id, session.id, logger)
+    const ord = Date.now()
+    const result = await ensureOrder(container, ledger, query, c.checkoutId, session.payment_collection_id, session.id, logger)
+    if (timing) Object.assign(timing, { workflow: ord - wf, order: Date.now() - ord })
+    return result
   }
 
   if (FINAL_UNPAID.has(c.status) || expired) {

@@ -7,7 +7,7 @@ import type SvcModuleService from "../modules/svc/service"
 import { refreshPayout } from "../refunds/track-payout"
 import { refreshWithdrawal } from "../settlements/withdrawals"
 
-type WebhookInput = { provider?: string; payload?: { data?: Record<string, unknown>; rawData?: unknown; headers?: Record<string, unknown> } }
+type WebhookInput = { provider?: string; receivedAt?: number; payload?: { data?: Record<string, unknown>; rawData?: unknown; headers?: Record<string, unknown> } }
 
 /**
  * svc's `checkout.updated` arrives at POST /hooks/svc (src/api/hooks/svc), or at
@@ -89,11 +89,14 @@ export default async function svcPaymentWebhook({ event, container }: Subscriber
   }
 
   const hint = typeof inner.status === "string" ? inner.status : null
+  const startedAt = Date.now()
   try {
-    const { outcome, svcStatus } = await settleCheckoutEvent(container as never, checkoutId, hint)
+    const { outcome, svcStatus, timing: steps } = await settleCheckoutEvent(container as never, checkoutId, hint)
+    const receivedAt = typeof input.receivedAt === "number" ? input.receivedAt : null
+    const timing = `${receivedAt ? `waited ${startedAt - receivedAt} ms, ` : ""}settled in ${Date.now() - startedAt} ms${steps ? `: ${steps}` : ""}`
     await svcModule.updateSvcWebhookEvents({ id: log.id, outcome, detail: svcStatus ? `svc status ${svcStatus}` : hint ? `event says ${hint}` : null })
     if (outcome !== "already_settled" && outcome !== "open_status_noted") {
-      logger.info(`svc: webhook for checkout ${checkoutId}: ${svcStatus ? `svc says ${svcStatus}, ` : ""}outcome ${outcome}`)
+      logger.info(`svc: webhook for checkout ${checkoutId}: ${svcStatus ? `svc says ${svcStatus}, ` : ""}outcome ${outcome} (${timing})`)
     }
   } catch (e) {
     const o = e as { status?: number; code?: string; message?: string }

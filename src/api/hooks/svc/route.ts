@@ -24,6 +24,6 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
   const eventBus = req.scope.resolve(Modules.EVENT_BUS) as {
     emit: (e: { name: string; data: unknown }, o?: Record<string, unknown>) => Promise<void>
   }
-  await eventBus.emit({ name: SVC_WEBHOOK_EVENT, data: { provider: "svc", payload: { data: body } } }, { attempts: 3 })
+  await eventBus.emit({ name: SVC_WEBHOOK_EVENT, data: { provider: "svc", receivedAt: Date.now(), payload: { data: body } } }, { attempts: 3 })
   res.sendStatus(200)
 }

@@ -1,4 +1,5 @@
 import { generateEntityId } from "@medusajs/framework/utils"
+import { CHECKOUT_FINAL_STATUSES } from "../svc"
 
 /**
  * The one writer of the plugin's `svc_checkout` rows, for the providers and
@@ -42,8 +43,6 @@ export type LedgerRow = {
   failure_reason: string | null
 }
 
-/** Statuses recorded only from an svc read that svc never leaves. */
-const FINAL_READ = ["COMPLETED", "FAILED", "CANCELLED", "REJECTED"]
 
 export class CheckoutLedger {
   constructor(private readonly knex: Knex | undefined) {}
@@ -71,7 +70,7 @@ export class CheckoutLedger {
    */
   async finalRead(checkoutId: string): Promise<LedgerRow | undefined> {
     const row = await this.byCheckoutId(checkoutId)
-    return row && FINAL_READ.includes(row.status) ? row : undefined
+    return row && CHECKOUT_FINAL_STATUSES.includes(row.status) ? row : undefined
   }
 
   /** The outcome of a final status is applied in Medusa: later events for it cost nothing. */

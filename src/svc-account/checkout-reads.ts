@@ -1,8 +1,5 @@
-import type { SvcClient } from "../svc"
+import { CHECKOUT_FINAL_STATUSES, type SvcClient } from "../svc"
 import type { SvcCheckoutRead } from "./keys"
-
-/** Statuses svc never moves a checkout out of (spec: Checkout status). */
-export const FINAL_CHECKOUT_STATUSES: ReadonlySet<string> = new Set(["COMPLETED", "FAILED", "CANCELLED", "REJECTED"])
 
 /**
  * Reads of `GET /v1/checkout/{id}` for one svc account, shared by the three
@@ -64,7 +61,7 @@ export class CheckoutReads {
 
   /** Keep a checkout seen in a final status elsewhere (a list page of the job or watcher). */
   remember(c: SvcCheckoutRead): void {
-    if (!FINAL_CHECKOUT_STATUSES.has(c.status)) return
+    if (!CHECKOUT_FINAL_STATUSES.includes(c.status)) return
     if (this.finals.size >= CheckoutReads.FINAL_MAX) {
       const oldest = this.finals.keys().next().value
       if (oldest !== undefined) this.finals.delete(oldest)

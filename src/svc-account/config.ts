@@ -1,6 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { parseSvcProviderOptions, type SvcProviderOptions } from "../providers/svc/core/options"
-import { sharedSvcClient } from "./registry"
+import { sharedSvcClient, type SvcAccountRuntime } from "./registry"
 
 // The options are parsed (zod) once per config object, not on every webhook,
 // route call and job run.
@@ -14,6 +14,9 @@ function parsedOptions(raw: Record<string, unknown> | undefined): SvcProviderOpt
   }
   return o
 }
+
+/** The runtime per parsed options object: the subscriber, job and routes ask on every call. */
+const accounts = new WeakMap<SvcProviderOptions, SvcAccountRuntime & { options: SvcProviderOptions; providerKey: string }>()
 
 type ProviderEntry = { resolve?: unknown; id?: string; options?: Record<string, unknown> }
 type ConfigModuleLike = { modules?: Record<string, unknown> | unknown[] }
@@ -50,6 +53,11 @@ export function svcFromContainer(container: { resolve: (k: string) => unknown })
       "medusa-payment-svc: no svc payment provider is configured (add it to the payment module's providers in medusa-config.ts)"
     )
   }
-  const logger = container.resolve("logger") as { info: (m: string) => void; warn: (m: string) => void; error: (m: string) => void }
-  return { ...sharedSvcClient(found.options, logger), options: found.options, providerKey: found.id }
+  let account = accounts.get(found.options)
+  if (!account) {
+    const logger = container.resolve("logger") as { info: (m: string) => void; warn: (m: string) => void; error: (m: string) => void }
+    account = { ...sharedSvcClient(found.options, logger), options: found.options, providerKey: found.id }
+    accounts.set(found.options, account)
+  }
+  return account
 }

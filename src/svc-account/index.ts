@@ -6,7 +6,7 @@
  */
 export { svcFromContainer, findSvcProviderConfig } from "./config"
 export { sharedSvcClient, type SvcAccountRuntime } from "./registry"
-export { CheckoutReads, FINAL_CHECKOUT_STATUSES } from "./checkout-reads"
+export { CheckoutReads } from "./checkout-reads"
 export { CheckoutLedger, type LedgerRow } from "./checkout-ledger"
 export { withCheckoutLock } from "./serialize"
 export { SvcCatalog } from "./catalog"

@@ -72,24 +72,17 @@ function compile(schema: z.ZodTypeAny): Check | null {
     const effect = schema._def.effect
     const inner = compiledOf(schema._def.schema)
     if (!inner) return null
-    if (effect.type === "transform") {
-      const transform = effect.transform as (v: unknown, ctx: unknown) => unknown
-      return (v) => {
-        const x = inner(v)
-        if (x === FAIL) return FAIL
-        let ok = true
-        const out = transform(x, { addIssue: () => void (ok = false), path: [] })
-        return ok && !(out instanceof Promise) ? out : FAIL
-      }
-    }
-    if (effect.type !== "refinement") return null
-    const refine = effect.refinement as (v: unknown, ctx: unknown) => unknown
+    if (effect.type !== "transform" && effect.type !== "refinement") return null
+    // A refinement keeps the value, a transform replaces it; either fails by addIssue.
+    const fn = (effect.type === "transform" ? effect.transform : effect.refinement) as (v: unknown, ctx: unknown) => unknown
+    const keeps = effect.type === "refinement"
     return (v) => {
       const x = inner(v)
       if (x === FAIL) return FAIL
       let ok = true
-      const r = refine(x, { addIssue: () => void (ok = false), path: [] })
-      return ok && !(r instanceof Promise) ? x : FAIL
+      const out = fn(x, { addIssue: () => void (ok = false), path: [] })
+      if (!ok || out instanceof Promise) return FAIL
+      return keeps ? x : out
     }
   }
   if (schema instanceof z.ZodObject) {

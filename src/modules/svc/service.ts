@@ -3,6 +3,10 @@ import SvcCheckout from "./models/svc-checkout"
 import SvcWebhookEvent from "./models/svc-webhook-event"
 import SvcPayout from "./models/svc-payout"
 import SvcWithdrawal from "./models/svc-withdrawal"
+import SvcInboxEvent from "./models/svc-inbox-event"
+import SvcDeposit from "./models/svc-deposit"
+import SvcTokenTransfer from "./models/svc-token-transfer"
+import SvcBeneficiary from "./models/svc-beneficiary"
 import { probeSvcHealth } from "../../startup/svc-health-probe"
 
 type Cradle = { configModule?: unknown; logger?: { info: (m: string) => void; warn: (m: string) => void } }
@@ -16,6 +20,10 @@ class SvcModuleService extends MedusaService({
   SvcWebhookEvent,
   SvcPayout,
   SvcWithdrawal,
+  SvcInboxEvent,
+  SvcDeposit,
+  SvcTokenTransfer,
+  SvcBeneficiary,
 }) {
   /**
    * Medusa calls onApplicationStart once the app is loaded (`medusa start`,

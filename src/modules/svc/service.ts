@@ -7,6 +7,7 @@ import SvcInboxEvent from "./models/svc-inbox-event"
 import SvcDeposit from "./models/svc-deposit"
 import SvcTokenTransfer from "./models/svc-token-transfer"
 import SvcBeneficiary from "./models/svc-beneficiary"
+import SvcTriggerAddress from "./models/svc-trigger-address"
 import { probeSvcHealth } from "../../startup/svc-health-probe"
 
 type Cradle = { configModule?: unknown; logger?: { info: (m: string) => void; warn: (m: string) => void } }
@@ -24,6 +25,7 @@ class SvcModuleService extends MedusaService({
   SvcDeposit,
   SvcTokenTransfer,
   SvcBeneficiary,
+  SvcTriggerAddress,
 }) {
   /**
    * Medusa calls onApplicationStart once the app is loaded (`medusa start`,

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs"
 import { z } from "zod"
 
+import { FPX_RETAIL_MAX_SEN } from "../../../storefront/fpx-rules"
 import { SvcInputError } from "../../../svc/errors"
 import { privateKeyObject } from "../../../svc/signers"
 import { SIGNATURE_ALGORITHMS, type SignatureAlgorithm } from "../../../svc/signing"
@@ -81,6 +82,17 @@ export const svcProviderOptionsSchema = z
     failedPaymentOrder: z
       .enum(["cancel", "flag"], { errorMap: () => ({ message: "must be cancel or flag" }) })
       .default("cancel"),
+    /**
+     * FPX's cap on one personal-banking (retail, bank type 01) payment, in sen
+     * (PayNet: RM30,000; svc's own range does not state it). An FPX_DIRECT
+     * checkout with a retail bank above it is refused before svc is called.
+     */
+    fpxRetailMaxSen: z
+      .number()
+      .int("must be a whole number of sen")
+      .min(100, "must be at least 100 (RM1)")
+      .max(100_000_000, "must be at most 100000000 (RM1,000,000)")
+      .default(FPX_RETAIL_MAX_SEN),
     /** Interval of the reconciliation job, in minutes. */
     reconcileEveryMinutes: z.number().int().min(1).max(1440).default(5),
     /**

@@ -20,7 +20,23 @@ const svcOptions = {
   ...(process.env.SVC_ACCOUNT_RATE_LIMIT ? { accountRateLimit: Number(process.env.SVC_ACCOUNT_RATE_LIMIT) } : {}),
   ...(process.env.SVC_FAILED_PAYMENT_ORDER ? { failedPaymentOrder: process.env.SVC_FAILED_PAYMENT_ORDER } : {}),
   ...(process.env.SVC_WATCH_EVERY_SECONDS ? { watchEverySeconds: Number(process.env.SVC_WATCH_EVERY_SECONDS) } : {}),
+  ...(process.env.SVC_REDIS_URL ? { redisUrl: process.env.SVC_REDIS_URL } : {}),
 }
+
+// Several instances (docs/deploy.md): with REDIS_URL set, Medusa's own Redis
+// modules carry the events, workflows, locks and cache between instances.
+const redisUrl = process.env.REDIS_URL
+const redisModules = redisUrl
+  ? [
+      { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl } },
+      { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl } } },
+      { resolve: "@medusajs/medusa/cache-redis", options: { redisUrl } },
+      {
+        resolve: "@medusajs/medusa/locking",
+        options: { providers: [{ resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl } }] },
+      },
+    ]
+  : []
 
 module.exports = defineConfig({
   projectConfig: {
@@ -37,6 +53,7 @@ module.exports = defineConfig({
   },
   admin: { disable: process.env.MEDUSA_ADMIN_DISABLE !== "false" },
   modules: [
+    ...redisModules,
     { resolve: "./src/modules/svc" },
     {
       resolve: "@medusajs/medusa/payment",

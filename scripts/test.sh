@@ -26,6 +26,7 @@ report_logs() {
 trap report_logs EXIT
 
 bash scripts/ensure-postgres.sh
+bash scripts/ensure-redis.sh
 if [ -d integration-tests/browser ]; then bash scripts/ensure-chromium.sh; fi
 # The Medusa test runners create a database per file and may leave some behind.
 psql -h "$DB_HOST" -p "$DB_PORT" -U "$DB_USERNAME" -d postgres -Atc \

@@ -78,6 +78,7 @@ export async function handleApi(deps: ApiDeps, req: IncomingMessage, res: Server
     if (method !== "GET") verifySignature({ method, path: url.pathname, headers: req.headers, rawBody }, key, deps.replay)
 
     const rate = deps.limiter.take(route.rate ? [route.rate] : [])
+    if (!rate.ok) deps.calls.countRateLimited()
     if (!rate.ok) throw new ApiError(429, "RATE_LIMITED", "rate limit exceeded", { "retry-after": String(rate.retryAfterSeconds) })
 
     if (route.feature && !engine.state.account.features[route.feature])

@@ -19,6 +19,12 @@ export interface CallStats extends RouteCounts {
   byApiKey: Record<string, RouteCounts>
   /** /v1 requests that matched no route (404); not part of `total` */
   unmatched: number
+  /**
+   * Requests refused with 429 because the account's rate limits were reached
+   * (counted in `total`; injected 429 faults are not counted here): a client that
+   * keeps to the ceiling, alone or as several instances, keeps this at 0.
+   */
+  rateLimited: number
 }
 
 export const NO_API_KEY = "(none)"
@@ -48,6 +54,11 @@ export class CallCounter {
   private byRoute = new Map<RouteName, number>()
   private byKey = new Map<string, Map<RouteName, number>>()
   private unmatched = 0
+  private rateLimited = 0
+
+  countRateLimited() {
+    this.rateLimited++
+  }
 
   count(method: string, template: string, apiKey: string | null) {
     const route = `${method.toUpperCase()} ${template}`
@@ -66,12 +77,13 @@ export class CallCounter {
     const total = (m: Map<RouteName, number>) => [...m.values()].reduce((a, b) => a + b, 0)
     const byApiKey: Record<string, RouteCounts> = {}
     for (const [key, m] of [...this.byKey].sort(([a], [b]) => a.localeCompare(b))) byApiKey[key] = { total: total(m), byRoute: sorted(m) }
-    return { total: total(this.byRoute), byRoute: sorted(this.byRoute), byApiKey, unmatched: this.unmatched }
+    return { total: total(this.byRoute), byRoute: sorted(this.byRoute), byApiKey, unmatched: this.unmatched, rateLimited: this.rateLimited }
   }
 
   reset() {
     this.byRoute.clear()
     this.byKey.clear()
     this.unmatched = 0
+    this.rateLimited = 0
   }
 }

@@ -3,6 +3,7 @@ import { SvcClient } from "../svc"
 import { SvcCatalog } from "./catalog"
 import { CheckoutReads } from "./checkout-reads"
 import { loadPrivateKey, type SvcProviderOptions } from "../providers/svc/core/options"
+import { connectRateBudget } from "./redis-rate-budget"
 
 type Logger = { info: (m: string) => void; warn: (m: string) => void; error: (m: string) => void }
 
@@ -32,6 +33,8 @@ export function sharedSvcClient(o: SvcProviderOptions, logger?: Logger): SvcAcco
       ...(o.timeoutMs ? { timeoutMs: o.timeoutMs } : {}),
       ...(o.maxRetries !== undefined ? { maxRetries: o.maxRetries } : {}),
       ...(o.accountRateLimit ? { accountRateLimit: o.accountRateLimit } : {}),
+      // several instances: one rate budget for the deployment, counted in Redis
+      ...(o.redisUrl ? { sharedRateBudget: connectRateBudget(o.redisUrl, o.apiKey) } : {}),
       ...(logger ? { logger } : {}),
     } as ConstructorParameters<typeof SvcClient>[0])
     entry = {

@@ -53,7 +53,7 @@ export class SvcClient {
    * many requests it sent in the current window (background pollers use it to
    * leave the room to shoppers).
    */
-  rateUsage(): { used: number; limit: number; windowMs: number } {
+  rateUsage(): { used: number; limit: number; windowMs: number; shared: boolean } {
     return this.#core.rateUsage()
   }
 

@@ -87,7 +87,20 @@ export class RequestCore {
       keepAliveTimeout: 4_000,
     })
     this.clock = new SigningClock(opts.now)
-    this.#limiter = new RateLimiter({ accountLimit: opts.accountRateLimit, windowMs: opts.rateLimitWindowMs, now: opts.now })
+    this.#limiter = new RateLimiter({
+      accountLimit: opts.accountRateLimit,
+      windowMs: opts.rateLimitWindowMs,
+      now: opts.now,
+      ...(opts.sharedRateBudget
+        ? {
+            shared: opts.sharedRateBudget,
+            onSharedError: (e: unknown) =>
+              opts.logger?.warn?.(
+                `svc: the shared rate budget is unreachable (${(e as Error)?.message ?? e}); this process counts on its own until it is back`
+              ),
+          }
+        : {}),
+    })
   }
 
   get logger(): SvcLogger | undefined {
@@ -111,7 +124,7 @@ export class RequestCore {
   }
 
   /** The account rate budget used by this client in the current window. */
-  rateUsage(): { used: number; limit: number; windowMs: number } {
+  rateUsage(): { used: number; limit: number; windowMs: number; shared: boolean } {
     return this.#limiter.usage()
   }
 

@@ -2,7 +2,7 @@
 import { z } from "zod"
 
 import { SvcInputError } from "./errors"
-import { ACCOUNT_RATE_LIMIT_SANDBOX } from "./rate-limit"
+import { ACCOUNT_RATE_LIMIT_SANDBOX, type SharedRateStore } from "./rate-limit"
 import { SIGNATURE_ALGORITHMS, type SignatureAlgorithm } from "./signing"
 
 export interface SvcLogger {
@@ -42,6 +42,12 @@ export interface SvcClientOptions {
   retry?: SvcRetryOptions
   /** Rate-limit window (default 60 000 ms, spec: rolling 60-second window); tests and benches shrink it. */
   rateLimitWindowMs?: number
+  /**
+   * A rate budget shared by every process that uses this account (the plugin
+   * passes one on Redis when several Medusa instances run); without it the
+   * budget is this client's own.
+   */
+  sharedRateBudget?: SharedRateStore
   /** Local clock, for tests of skew handling (default Date.now). */
   now?: () => number
 }
@@ -80,6 +86,9 @@ const optionsSchema = z.object({
     })
     .default({}),
   rateLimitWindowMs: positiveInt("rateLimitWindowMs").default(60_000),
+  sharedRateBudget: z
+    .custom<SharedRateStore>((v) => typeof v === "object" && v !== null && typeof (v as SharedRateStore).take === "function", "sharedRateBudget: must have a take() method")
+    .optional(),
   now: z.custom<() => number>((v) => typeof v === "function", "now: must be a function").default(() => Date.now),
 })
 export type ResolvedOptions = z.output<typeof optionsSchema>

@@ -41,6 +41,9 @@ export class RateBudgetWait extends Error {
   }
 }
 
+/** How long the local budget stands in after the shared store failed, before it is tried again. */
+const SHARED_RETRY_MS = 5_000
+
 /** Account ceiling defaults (spec: Limits): sandbox 100/min, production 1000/min. */
 export const ACCOUNT_RATE_LIMIT_SANDBOX = 100
 export const ACCOUNT_RATE_LIMIT_PRODUCTION = 1000
@@ -77,8 +80,22 @@ class Window {
   }
 }
 
+/**
+ * A rate budget shared by every instance of a deployment (the plugin supplies
+ * one on Redis: src/svc-account/redis-rate-budget.ts). `take` must be atomic
+ * across instances: it takes one slot in each named window, or none and says
+ * how long until the first of them has room.
+ */
+export interface SharedRateStore {
+  take(windows: { name: string; limit: number }[], windowMs: number): Promise<{ ok: true; used: number } | { ok: false; waitMs: number }>
+}
+
 export interface RateLimiterOptions {
   accountLimit: number
+  /** Shared across instances; without it the budget is this process's own. */
+  shared?: SharedRateStore
+  /** Told once per outage when the shared store fails and the local budget stands in. */
+  onSharedError?: (e: unknown) => void
   /** 60 000 in production use; tests shrink it. */
   windowMs?: number
   now?: () => number
@@ -93,8 +110,17 @@ export class RateLimiter {
   private readonly windowMs: number
   private readonly now: () => number
   private readonly sleep: (ms: number) => Promise<void>
+  private readonly shared: SharedRateStore | undefined
+  private readonly onSharedError: ((e: unknown) => void) | undefined
+  /** The deployment-wide count the shared store gave with the last slot taken. */
+  private lastShared: { used: number; at: number } | undefined
+  private sharedDown = false
+  /** While the shared store is down, it is tried again only after this time (ms, this limiter's clock). */
+  private sharedRetryAt = 0
 
   constructor(opts: RateLimiterOptions) {
+    this.shared = opts.shared
+    this.onSharedError = opts.onSharedError
     this.windowMs = opts.windowMs ?? 60_000
     this.account = new Window(opts.accountLimit, this.windowMs)
     this.now = opts.now ?? Date.now
@@ -102,8 +128,13 @@ export class RateLimiter {
   }
 
   /** The account ceiling and how much of it this client used in the last window. */
-  usage(): { used: number; limit: number; windowMs: number } {
-    return { used: this.account.used(this.now()), limit: this.account.limit, windowMs: this.windowMs }
+  usage(): { used: number; limit: number; windowMs: number; shared: boolean } {
+    const now = this.now()
+    const local = this.account.used(now)
+    if (!this.shared) return { used: local, limit: this.account.limit, windowMs: this.windowMs, shared: false }
+    // Shared: the count the store reported with this process's last slot, if it is recent; at least our own.
+    const fresh = this.lastShared && now - this.lastShared.at < this.windowMs ? this.lastShared.used : 0
+    return { used: Math.max(local, fresh), limit: this.account.limit, windowMs: this.windowMs, shared: true }
   }
 
   /**
@@ -120,10 +151,10 @@ export class RateLimiter {
       if (!win) this.groups.set(spec.group, (win = new Window(spec.limit, this.windowMs)))
     }
     // Fast path: nothing queued and room now. Keeps the common case synchronous-cheap.
-    if (!this.chains.has(key) && this.tryTake(win)) return Promise.resolve()
+    if (!this.shared && !this.chains.has(key) && this.tryTake(win)) return Promise.resolve()
     const turn = { cancelled: false }
     const prev = this.chains.get(key) ?? Promise.resolve()
-    const next = prev.then(() => this.waitFor(win, turn))
+    const next = prev.then(() => (this.shared ? this.waitForShared(spec, win, turn) : this.waitFor(win, turn)))
     const tail = next.finally(() => {
       if (this.chains.get(key) === tail) this.chains.delete(key)
     })
@@ -145,6 +176,43 @@ export class RateLimiter {
         },
       )
     })
+  }
+
+  /**
+   * The shared budget: one atomic take across instances per try. This process's
+   * callers still queue in order (the chain), so one process sends one try at a
+   * time per route group. If the store fails, the local budget stands in (svc's
+   * own 429 and the client's retry on it remain the last guard).
+   */
+  private async waitForShared(
+    spec: { group: string; limit: number } | undefined,
+    win: Window | undefined,
+    turn: { cancelled: boolean },
+  ): Promise<void> {
+    const windows = [{ name: "account", limit: this.account.limit }, ...(spec ? [{ name: spec.group, limit: spec.limit }] : [])]
+    for (;;) {
+      if (turn.cancelled) return
+      if (this.sharedDown && this.now() < this.sharedRetryAt) return this.waitFor(win, turn)
+      let r: Awaited<ReturnType<SharedRateStore["take"]>>
+      try {
+        r = await (this.shared as SharedRateStore).take(windows, this.windowMs)
+        this.sharedDown = false
+      } catch (e) {
+        if (!this.sharedDown) this.onSharedError?.(e)
+        this.sharedDown = true
+        this.sharedRetryAt = this.now() + SHARED_RETRY_MS
+        return this.waitFor(win, turn)
+      }
+      if (r.ok) {
+        const now = this.now()
+        this.account.take(now)
+        win?.take(now)
+        this.lastShared = { used: r.used, at: now }
+        return
+      }
+      if (turn.cancelled) return
+      await this.sleep(Math.max(1, r.waitMs))
+    }
   }
 
   private tryTake(win: Window | undefined): boolean {

@@ -32,7 +32,7 @@ describe("sandbox call stats", () => {
 
   it("counts per route template and per API key over HTTP; DELETE resets", async () => {
     expect((await control(ctx.sandbox.url, "DELETE", "/_sandbox/stats")).body).toEqual({ ok: true })
-    expect(await httpStats()).toEqual({ total: 0, byRoute: {}, byApiKey: {}, unmatched: 0 })
+    expect(await httpStats()).toEqual({ total: 0, byRoute: {}, byApiKey: {}, unmatched: 0, rateLimited: 0 })
 
     const a = await ctx.api.post("/v1/checkout", checkoutBody(ctx.tokenId), { idempotencyKey: newKey() })
     expect(a.status).toBe(200)
@@ -46,7 +46,7 @@ describe("sandbox call stats", () => {
     const key = maskApiKey(ctx.sandbox.credentials.apiKey)
     const byRoute = { "GET /v1/checkout/banks": 1, "GET /v1/checkout/{id}": 2, "POST /v1/checkout": 1 }
     const stats = await httpStats()
-    expect(stats).toEqual({ total: 4, byRoute, byApiKey: { [key]: { total: 4, byRoute } }, unmatched: 0 })
+    expect(stats).toEqual({ total: 4, byRoute, byApiKey: { [key]: { total: 4, byRoute } }, unmatched: 0, rateLimited: 0 })
     expect(ctx.sandbox.control.stats()).toEqual(stats)
     expect(key).toMatch(/^svc_pk…[0-9a-f]{4}$/)
     expect(JSON.stringify(stats)).not.toContain(ctx.sandbox.credentials.apiKey)

@@ -101,6 +101,16 @@ export const svcProviderOptionsSchema = z
      * page, so a payment whose webhook was lost becomes an order within seconds.
      */
     watchEverySeconds: z.number().int().min(0, "must be 0 (off) or more").max(300, "must be at most 300").default(5),
+    /**
+     * Several Medusa instances on one svc account: the Redis they share
+     * (usually projectConfig.redisUrl). The account's rate budget is then
+     * counted once for the whole deployment (src/svc-account/redis-rate-budget.ts);
+     * without it each instance counts only its own calls (docs/deploy.md).
+     */
+    redisUrl: z
+      .string()
+      .regex(/^rediss?:\/\/\S+$/, "must be a redis:// or rediss:// URL")
+      .optional(),
   })
   .strict()
   .superRefine((o, ctx) => {

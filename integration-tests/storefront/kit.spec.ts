@@ -1,37 +1,185 @@
-// The storefront side against a real Medusa app and the svc sandbox over real
-// HTTP: FPX's personal-banking cap as the store API answers it.
+// The storefront kit (`medusa-payment-svc/storefront`, src/storefront) on
+// @medusajs/js-sdk against a real Medusa app and the svc sandbox over real
+// HTTP: bank list, payment start with its checks before any call, the return
+// page's three outcomes, FPX's personal-banking cap, and that no kit flow
+// cancels a paid order.
+import Medusa from "@medusajs/js-sdk"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import {
+  completeSvcReturn,
+  listFpxBanks,
+  startSvcPayment,
+  SvcInputError,
+  type FpxBankList,
+  type StoreCart,
+} from "../../src/storefront"
 import { useSvcSandbox } from "../helpers/svc-env"
 import { readStats, resetStats } from "../helpers/sandbox-stats"
-import { createCart, seedStore, SVC_PROVIDERS, type Store } from "../helpers/store"
+import { createCart, seedStore, SVC_PROVIDERS, waitFor, type Store } from "../helpers/store"
 
 jest.setTimeout(120_000)
 
 const svc = useSvcSandbox()
+
+/** The order with its status and payments, read in the database (what an admin sees). */
+async function orderState(container: MedusaContainer, orderId: string) {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "order",
+    fields: ["id", "status", "canceled_at", "payment_collections.payments.captured_at", "payment_collections.payments.canceled_at"],
+    filters: { id: orderId },
+  })
+  return data[0] as any
+}
 
 medusaIntegrationTestRunner({
   inApp: true,
   env: svc.env,
   testSuite: ({ api, getContainer }) => {
     let store: Store
+    let sdk: InstanceType<typeof Medusa>
+    let banks: FpxBankList
+    const sb = () => svc.ref.sandbox.control
+    const sandboxUrl = () => svc.ref.sandbox.url
+
     beforeAll(async () => {
       store = await seedStore(getContainer())
+      sdk = new Medusa({ baseUrl: svc.ref.medusaUrl, publishableKey: store.publishableKey })
+      banks = await listFpxBanks(sdk, { includeInactive: true })
     })
 
-    it("FPX direct with a retail bank above RM30,000: refused by the store API with the limit and the way out, no svc call", async () => {
-      // 250 × RM120.50 = RM30,125
-      const { paymentCollectionId } = await createCart(api, store, { quantity: 250 })
-      await resetStats(svc.ref.sandbox.url)
-      const res = await api
-        .post(
-          `/store/payment-collections/${paymentCollectionId}/payment-sessions`,
-          { provider_id: SVC_PROVIDERS.fpxDirect, data: { bank: "MBB0228", bankType: "RETAIL", buyerName: "Siti Aminah" } },
-          store.headers
-        )
-        .catch((e: any) => e.response)
-      expect(res.status).toBe(400)
-      expect(res.data.message).toMatch(/limited to RM30,000 per payment; for a larger amount pay with FPX corporate banking or with the svc wallet/)
-      expect((await readStats(svc.ref.sandbox.url)).total).toBe(0)
+    /** A cart as the storefront holds it (js-sdk), with `quantity` Batik shirts at RM120.50. */
+    async function cart(quantity = 1): Promise<StoreCart> {
+      const { cartId } = await createCart(api, store, { quantity })
+      return (await sdk.store.cart.retrieve(cartId)).cart
+    }
+
+    it("listFpxBanks: retail and corporate as the store route gives them, offline banks kept and marked, the cap", async () => {
+      expect(banks.retail.length).toBeGreaterThan(3)
+      expect(banks.corporate.length).toBeGreaterThan(0)
+      expect(banks.retail_max_sen).toBe(3_000_000)
+      expect(banks.retail.find((b) => b.code === "HSBC0223")).toMatchObject({ active: false, bank_type: "RETAIL" })
+      expect(banks.corporate.find((b) => b.code === "BIMB0340B")).toMatchObject({ active: false, bank_type: "CORPORATE" })
+      const maybank = banks.retail.find((b) => b.code === "MBB0228")!
+      expect(maybank.name).toBe(maybank.display_name) // svc's displayName
+      expect(maybank.logo_url).toContain("/_sandbox/bank-logos/MBB0228.svg")
+      const active = await listFpxBanks(sdk)
+      expect(active.retail.find((b) => b.code === "HSBC0223")).toBeUndefined()
+    })
+
+    it("startSvcPayment refuses wrong FPX-direct input before any call, naming the field", async () => {
+      const c = await cart()
+      const big = await cart(250) // RM30,125
+      const maybank = banks.retail.find((b) => b.code === "MBB0228")!
+      const corporate = banks.corporate.find((b) => b.active)!
+      const cases: Array<[StoreCart, Parameters<typeof startSvcPayment>[2], string, RegExp]> = [
+        [c, { providerId: "pp_stripe_stripe" }, "providerId", /not an svc payment provider/],
+        [c, { providerId: SVC_PROVIDERS.fpxDirect, buyerName: "Siti", banks }, "bank", /Choose your bank/],
+        [c, { providerId: SVC_PROVIDERS.fpxDirect, bank: "NOPE01", buyerName: "Siti", banks }, "bank", /not an FPX bank/],
+        [c, { providerId: SVC_PROVIDERS.fpxDirect, bank: "HSBC0223", buyerName: "Siti", banks }, "bank", /offline right now/],
+        [c, { providerId: SVC_PROVIDERS.fpxDirect, bank: corporate, bankType: "RETAIL", buyerName: "Siti", banks }, "bankType", /bankType must be CORPORATE/],
+        [c, { providerId: SVC_PROVIDERS.fpxDirect, bank: maybank, buyerName: "   ", banks }, "buyerName", /1-100 characters/],
+        [c, { providerId: SVC_PROVIDERS.fpxDirect, bank: maybank, buyerName: "x".repeat(101), banks }, "buyerName", /1-100 characters/],
+        [big, { providerId: SVC_PROVIDERS.fpxDirect, bank: maybank, buyerName: "Siti", banks }, "bankType",
+          /^FPX personal banking is limited to RM30,000 per payment; for a larger amount pay with FPX corporate banking or with the svc wallet\.$/],
+      ]
+      await resetStats(sandboxUrl())
+      for (const [theCart, input, field, message] of cases) {
+        const e = await startSvcPayment(sdk, theCart, input).then(() => null, (err) => err)
+        expect(e).toBeInstanceOf(SvcInputError)
+        expect({ field: e.field, message: e.message }).toEqual({ field, message: expect.stringMatching(message) })
+      }
+      expect((await readStats(sandboxUrl())).total).toBe(0)
+      // nothing was created in Medusa either
+      const after = (await sdk.store.cart.retrieve(c.id, { fields: "*payment_collection.payment_sessions" })).cart
+      expect(after.payment_collection?.payment_sessions ?? []).toHaveLength(0)
+    })
+
+    it("above RM30,000: the store API itself refuses FPX direct with personal banking (no svc call); corporate banking starts", async () => {
+      const big = await cart(250)
+      await resetStats(sandboxUrl())
+      const refused = await sdk.store.payment
+        .initiatePaymentSession(big, { provider_id: SVC_PROVIDERS.fpxDirect, data: { bank: "MBB0228", bankType: "RETAIL", buyerName: "Siti Aminah" } })
+        .then(() => null, (e) => e)
+      expect(refused?.status).toBe(400)
+      expect(refused?.message).toMatch(/limited to RM30,000 per payment; for a larger amount pay with FPX corporate banking or with the svc wallet/)
+      expect((await readStats(sandboxUrl())).total).toBe(0)
+
+      const corporate = banks.corporate.find((b) => b.active)!
+      const { redirectUrl, session } = await startSvcPayment(sdk, big, { providerId: SVC_PROVIDERS.fpxDirect, bank: corporate, buyerName: "Syarikat Maju Sdn Bhd" })
+      expect(redirectUrl).toMatch(new RegExp(`^${sandboxUrl()}/fpx/`))
+      expect(session.data).toMatchObject({ bank: corporate.code, bankType: "CORPORATE", buyerName: "Syarikat Maju Sdn Bhd", amountSen: 3_012_500 })
+    })
+
+    it("FPX direct paid: paid on return, the same order on a second return, and no kit flow touches the paid order", async () => {
+      const c = await cart()
+      const { redirectUrl, session } = await startSvcPayment(sdk, c, {
+        providerId: SVC_PROVIDERS.fpxDirect,
+        bank: "MBB0228", // a code: the kit reads the list itself to check it
+        buyerName: "  Siti Aminah ",
+      })
+      expect(redirectUrl).toBe(session.data!.checkoutUrl)
+      expect(session.data).toMatchObject({ bank: "MBB0228", bankType: "RETAIL", buyerName: "Siti Aminah", cart_id: c.id })
+      sb().pay(session.data!.checkoutId as string)
+
+      const first = await completeSvcReturn(sdk, c.id, { waitForPaymentMs: 30_000, pollEveryMs: 250 })
+      expect(first.kind).toBe("paid")
+      const orderId = (first as { order: { id: string } }).order.id
+      const again = await completeSvcReturn(sdk, c.id)
+      expect(again).toMatchObject({ kind: "paid", order: { id: orderId } })
+
+      // a paid cart cannot be paid again through the kit
+      const paidCart = (await sdk.store.cart.retrieve(c.id)).cart
+      const e = await startSvcPayment(sdk, paidCart, { providerId: SVC_PROVIDERS.wallet }).then(() => null, (err) => err)
+      expect(e).toMatchObject({ field: "cart", message: expect.stringMatching(/already paid/) })
+      // the stale cart object a storefront may still hold (Medusa itself would take a new session): refused too
+      const stale = await startSvcPayment(sdk, c, { providerId: SVC_PROVIDERS.wallet }).then(() => null, (err) => err)
+      expect(stale).toMatchObject({ field: "cart", message: expect.stringMatching(/already paid/) })
+      await completeSvcReturn(sdk, c.id)
+      await sb().flushWebhooks()
+
+      const o = await orderState(getContainer(), orderId)
+      expect(o.status).not.toBe("canceled")
+      expect(o.canceled_at).toBeFalsy()
+      expect(o.payment_collections[0].payments).toHaveLength(1)
+      expect(o.payment_collections[0].payments[0]).toMatchObject({ captured_at: expect.anything(), canceled_at: null })
+    })
+
+    it("wallet failed then paid: failed with svc's reason and the cart, paid after choosing again; one order", async () => {
+      const c = await cart()
+      const one = await startSvcPayment(sdk, c, { providerId: SVC_PROVIDERS.wallet })
+      sb().fail(one.session.data!.checkoutId as string)
+      const failed = await completeSvcReturn(sdk, c.id)
+      expect(failed.kind).toBe("failed")
+      if (failed.kind !== "failed") return
+      expect(failed.reason).toMatch(/^The payment failed at the bank or wallet\. Please try again or choose another method\.$/) // the provider's sentence
+      expect(failed.cart?.id).toBe(c.id)
+
+      const two = await startSvcPayment(sdk, failed.cart!, { providerId: SVC_PROVIDERS.wallet })
+      expect(two.session.data!.checkoutId).not.toBe(one.session.data!.checkoutId)
+      sb().pay(two.session.data!.checkoutId as string)
+      const paid = await completeSvcReturn(sdk, c.id, { waitForPaymentMs: 30_000, pollEveryMs: 250 })
+      expect(paid.kind).toBe("paid")
+      const o = await orderState(getContainer(), (paid as { order: { id: string } }).order.id)
+      expect(o.payment_collections[0].payments).toHaveLength(1)
+    })
+
+    it("FPX hosted still processing: awaiting with the order placed, then paid once svc completes it", async () => {
+      const c = await cart()
+      const { session } = await startSvcPayment(sdk, c, { providerId: SVC_PROVIDERS.fpx })
+      const checkoutId = session.data!.checkoutId as string
+      sb().pay(checkoutId, { stopAt: "PROCESSING" })
+      const waiting = await completeSvcReturn(sdk, c.id)
+      expect(waiting.kind).toBe("awaiting")
+      const orderId = (waiting as { order: { id: string } }).order.id
+      sb().complete(checkoutId)
+      const paid = await waitFor(async () => {
+        const r = await completeSvcReturn(sdk, c.id)
+        return r.kind === "paid" ? r : undefined
+      }, "the order paid after svc completed the checkout")
+      expect(paid.order.id).toBe(orderId)
     })
   },
 })

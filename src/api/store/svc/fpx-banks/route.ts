@@ -8,12 +8,15 @@ type Bank = { code: string; name: string; displayName: string; logoUrl: string; 
  * grouped retail (type 01) and corporate (02), active banks only unless
  * `?include_inactive=true` (a storefront may show offline banks disabled).
  * Read from svc and cached about an hour (svc itself caches it that long).
+ * `retail_max_sen`: FPX's cap on one personal-banking payment, in sen.
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const includeInactive = String(req.query.include_inactive ?? "") === "true"
   let banks: Bank[]
+  let retailMaxSen: number
   try {
-    const { catalog } = svcFromContainer(req.scope)
+    const { catalog, options } = svcFromContainer(req.scope)
+    retailMaxSen = options.fpxRetailMaxSen
     banks = (await catalog.fpxBanks()) as Bank[]
   } catch (e) {
     const o = e as { code?: string; requestId?: string }
@@ -42,5 +45,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   res.json({
     retail: shown.filter((b) => b.type === "01"),
     corporate: shown.filter((b) => b.type === "02"),
+    // FPX's cap on one personal-banking payment (option fpxRetailMaxSen): a
+    // storefront disables personal banking above it with the provider's sentence
+    retail_max_sen: retailMaxSen,
   })
 }

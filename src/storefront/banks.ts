@@ -1,0 +1,44 @@
+import { FPX_RETAIL_MAX_SEN } from "./fpx-rules"
+import { storeError } from "./errors"
+import type { StoreSdk } from "./sdk"
+
+/** One FPX bank as `GET /store/svc/fpx-banks` returns it; `name` is svc's `displayName`. */
+export type FpxBank = {
+  code: string
+  name: string
+  display_name?: string
+  bank_name?: string
+  logo_url: string
+  /** svc's type code: "01" personal (retail), "02" corporate */
+  type?: string
+  bank_type: "RETAIL" | "CORPORATE"
+  active: boolean
+}
+
+export type FpxBankList = {
+  retail: FpxBank[]
+  corporate: FpxBank[]
+  /** FPX's cap on one personal-banking payment in sen, as the store is configured (default RM30,000). */
+  retail_max_sen: number
+}
+
+/**
+ * The FPX banks for FPX direct, grouped as the store route returns them.
+ * `includeInactive` keeps offline banks in the list (`active: false`) so a
+ * picker shows them disabled instead of dropping them.
+ */
+export async function listFpxBanks(sdk: StoreSdk, opts: { includeInactive?: boolean } = {}): Promise<FpxBankList> {
+  let body: Partial<FpxBankList>
+  try {
+    body = await sdk.client.fetch<Partial<FpxBankList>>("/store/svc/fpx-banks", {
+      query: opts.includeInactive ? { include_inactive: true } : {},
+    })
+  } catch (e) {
+    throw storeError(e, "The list of FPX banks cannot be loaded right now; please try again in a minute or choose another payment method.")
+  }
+  return {
+    retail: body.retail ?? [],
+    corporate: body.corporate ?? [],
+    retail_max_sen: typeof body.retail_max_sen === "number" ? body.retail_max_sen : FPX_RETAIL_MAX_SEN,
+  }
+}

@@ -1,0 +1,271 @@
+// The merchant's tools over Medusa's admin API: the connection doctor
+// (GET /admin/svc/health) and the finance export
+// (GET /admin/svc/reports/settlement.csv), against the svc sandbox over real
+// HTTP. One Medusa boot; the wrong-key case runs last, on a second sandbox
+// started at the first one's address (new keys: the store's key is unknown there).
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { startSandbox } from "../../src/sandbox"
+import { useSvcSandbox } from "../helpers/svc-env"
+import { capturedOrder, createCart, initiateSession, seedStore, SVC_PROVIDERS, waitFor, type Store } from "../helpers/store"
+import { signInAsAdmin, type AdminSdk } from "../helpers/admin"
+
+jest.setTimeout(180_000)
+
+const svc = useSvcSandbox()
+
+/** A minimal RFC 4180 reader (quoted fields, doubled quotes) for the export. */
+function parseCsv(text: string): Record<string, string>[] {
+  const lines = text.split("\r\n").filter((l) => l && !l.startsWith("#"))
+  const split = (line: string) => {
+    const out: string[] = []
+    let cur = ""
+    let q = false
+    for (let i = 0; i < line.length; i++) {
+      const ch = line[i]!
+      if (q) {
+        if (ch === '"' && line[i + 1] === '"') (cur += '"'), i++
+        else if (ch === '"') q = false
+        else cur += ch
+      } else if (ch === '"') q = true
+      else if (ch === ",") out.push(cur), (cur = "")
+      else cur += ch
+    }
+    out.push(cur)
+    return out
+  }
+  const [head, ...rest] = lines.map(split)
+  return rest.map((r) => Object.fromEntries(head!.map((h, i) => [h, r[i] ?? ""])))
+}
+
+const mytDay = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10)
+
+medusaIntegrationTestRunner({
+  inApp: true,
+  env: svc.env,
+  testSuite: ({ api, getContainer }) => {
+    let store: Store
+    let admin: AdminSdk
+    const sb = () => svc.ref.sandbox.control
+    const state = () => sb().state() as any
+
+    // the runner empties Medusa's tables after each test: seed each time
+    beforeEach(async () => {
+      store = await seedStore(getContainer())
+      admin = await signInAsAdmin(getContainer(), svc.ref.medusaUrl)
+    })
+
+    const health = async () => (await admin.client.fetch<any>("/admin/svc/health")).health
+    const csv = async (query: string) => {
+      const token = await admin.client.getToken()
+      const res = await fetch(`${svc.ref.medusaUrl}/admin/svc/reports/settlement.csv?${query}`, {
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      })
+      return { status: res.status, type: res.headers.get("content-type"), text: await res.text() }
+    }
+    const secrets = () => {
+      const c = svc.ref.sandbox.credentials
+      const pemBody = c.privateKeyPem.split("\n").filter((l) => l && !l.startsWith("-----"))
+      return [c.apiKey, ...pemBody]
+    }
+
+    /** A paid order through the provider: FPX (fee deducted) or the svc wallet (no fee). */
+    async function paidOrder(provider: string) {
+      const { cartId, paymentCollectionId } = await createCart(api, store)
+      const session = await initiateSession(api, store, paymentCollectionId, provider, { cart_id: cartId })
+      sb().pay(session.data.checkoutId)
+      await api.post(`/store/carts/${cartId}/complete`, {}, store.headers)
+      const order = await capturedOrder(getContainer(), cartId)
+      return { orderId: order.id as string, paymentId: order.payment_collections[0].payments[0].id as string, checkoutId: session.data.checkoutId as string }
+    }
+
+    it("refuses both routes without an admin session", async () => {
+      for (const path of ["/admin/svc/health", "/admin/svc/reports/settlement.csv?from=2026-11-01&to=2026-11-30"]) {
+        const res = await fetch(`${svc.ref.medusaUrl}${path}`)
+        expect(res.status).toBe(401)
+        const body = await res.text()
+        for (const s of secrets()) expect(body).not.toContain(s)
+      }
+    })
+
+    it("export: from and to are checked by field before svc is asked", async () => {
+      const before = sb().stats() as any
+      const cases: [string, RegExp][] = [
+        ["to=2026-11-30", /from: is required/],
+        ["from=2026-11-01", /to: is required/],
+        ["from=2026-13-01&to=2026-11-30", /from: must be a date YYYY-MM-DD/],
+        ["from=2026-02-30&to=2026-03-30", /from: must be a date YYYY-MM-DD/],
+        ["from=2026-11-01&to=yesterday", /to: must be a date YYYY-MM-DD/],
+        ["from=2026-11-01T00:00:00&to=2026-11-30", /from: must be a date YYYY-MM-DD .* with a time zone/],
+        ["from=2026-11-30&to=2026-11-01", /to: must be after from/],
+        ["from=2024-01-01&to=2026-11-01", /to: must be at most 366 days after from/],
+        ["from=2026-11-01&to=2026-11-30&limit=5", /Unrecognized key|limit/],
+      ]
+      for (const [q, re] of cases) {
+        const r = await csv(q)
+        expect({ q, status: r.status }).toEqual({ q, status: 400 })
+        expect(JSON.parse(r.text).message).toMatch(re)
+      }
+      expect((sb().stats() as any).total).toBe(before.total)
+    })
+
+    it("export: one row per movement, matched to svc; totals per day and for the period equal the sandbox's", async () => {
+      const fpx1 = await paidOrder(SVC_PROVIDERS.fpx)
+      const fpx2 = await paidOrder(SVC_PROVIDERS.fpx)
+      const wallet = await paidOrder(SVC_PROVIDERS.wallet)
+      // a refund payout of part of one order
+      const refund = await admin.client.fetch<any>("/admin/svc/refunds", {
+        method: "POST",
+        body: { payment_id: fpx1.paymentId, amount: "20.50", beneficiary: { name: "Siti Aminah", bank_code: "MBBEMYKL", account_number: "5512345678" } },
+      })
+      expect(refund.payout.payout_id).toBeTruthy()
+      // a settlement to the merchant's bank account
+      const w = await admin.client.fetch<any>("/admin/svc/wallet")
+      const wd = await admin.client.fetch<any>("/admin/svc/withdrawals", { method: "POST", body: { bank_account_id: w.bank_accounts[0].id, amount: "150.25", reference: "Export test" } })
+      expect(wd.withdrawal.withdrawal_id).toBeTruthy()
+
+      const today = mytDay(Date.now())
+      const calls = (sb().stats() as any).total
+      const r = await csv(`from=${today}&to=${today}`)
+      expect(r.status).toBe(200)
+      expect(r.type).toMatch(/^text\/csv/)
+      // list endpoints only: three lists, one page each here
+      expect((sb().stats() as any).total - calls).toBeLessThanOrEqual(3)
+      for (const s of secrets()) expect(r.text).not.toContain(s)
+      const rows = parseCsv(r.text)
+      const movements = rows.filter((x) => !x.kind.includes("total"))
+
+      // every movement of ours, each matched to svc's record
+      const s = state()
+      const paid = Object.values(s.checkouts).filter((c: any) => c.status === "COMPLETED") as any[]
+      const checkoutRows = movements.filter((x) => x.kind === "checkout")
+      expect(checkoutRows.map((x) => x.svc_id).sort()).toEqual(paid.map((c) => c.checkoutId).sort())
+      for (const x of movements) expect({ id: x.svc_id, match: x.match }).toEqual({ id: x.svc_id, match: "ok" })
+      const row1 = checkoutRows.find((x) => x.svc_id === fpx1.checkoutId)!
+      const c1 = s.checkouts[fpx1.checkoutId]
+      expect(row1).toMatchObject({
+        day: today,
+        order_id: fpx1.orderId,
+        amount_sen: String(c1.amount),
+        fee_sen: String(c1.fee),
+        net_sen: String(c1.netAmount),
+        fee_mode: "DEDUCT_FROM_AMOUNT",
+        direction: "in",
+        counted: "yes",
+      })
+      expect(row1.amount_rm).toBe(`${Math.floor(c1.amount / 100)}.${String(c1.amount % 100).padStart(2, "0")}`)
+      expect(row1.tx_hash).toBe(c1.txHash)
+      expect(checkoutRows.find((x) => x.svc_id === wallet.checkoutId)).toMatchObject({ fee_sen: "0", fee_mode: "" })
+      expect(checkoutRows.find((x) => x.svc_id === fpx2.checkoutId)?.order_id).toBe(fpx2.orderId)
+      expect(movements.find((x) => x.kind === "refund_payout")).toMatchObject({ svc_id: refund.payout.payout_id, amount_sen: "2050", amount_rm: "20.50", order_id: fpx1.orderId })
+      expect(movements.find((x) => x.kind === "fiat_withdrawal")).toMatchObject({ svc_id: wd.withdrawal.withdrawal_id, amount_sen: "15025", amount_rm: "150.25" })
+
+      // totals equal svc's own records
+      const sum = (xs: any[], f: string) => xs.reduce((a, x) => a + Number(x[f]), 0)
+      const total = (kind: string) => rows.find((x) => x.kind === `period_total:${kind}`)!
+      const dayTotal = (kind: string) => rows.find((x) => x.kind === `day_total:${kind}` && x.day === today)!
+      expect(Number(total("checkout").amount_sen)).toBe(sum(paid, "amount"))
+      expect(Number(total("checkout").fee_sen)).toBe(sum(paid, "fee"))
+      expect(Number(total("checkout").net_sen)).toBe(sum(paid, "netAmount"))
+      expect(dayTotal("checkout")).toMatchObject({ amount_sen: total("checkout").amount_sen, net_sen: total("checkout").net_sen })
+      const payouts = Object.values(s.payouts) as any[]
+      expect(Number(total("refund_payout").amount_sen)).toBe(sum(payouts, "amount"))
+      expect(Number(total("refund_payout").fee_sen)).toBe(sum(payouts, "fee"))
+      const withdrawals = (Object.values(s.fiatWithdrawals) as any[]).filter((x) => !["FAILED", "REJECTED", "CANCELLED"].includes(x.status))
+      expect(Number(total("fiat_withdrawal").amount_sen)).toBe(sum(withdrawals, "amount"))
+
+      // a movement Medusa and svc disagree on is flagged
+      // (the sandbox cannot change a completed checkout: change Medusa's record instead)
+      const svcModule = getContainer().resolve("svc") as any
+      const [ledger] = await svcModule.listSvcCheckouts({ checkout_id: fpx2.checkoutId })
+      await svcModule.updateSvcCheckouts({ id: ledger.id, amount_sen: ledger.amount_sen + 1 })
+      const flagged = parseCsv((await csv(`from=${today}&to=${today}`)).text).find((x) => x.svc_id === fpx2.checkoutId)!
+      expect(flagged.match).toBe(`MISMATCH amount: Medusa ${ledger.amount_sen + 1} sen, svc ${ledger.amount_sen} sen`)
+      await svcModule.updateSvcCheckouts({ id: ledger.id, amount_sen: ledger.amount_sen })
+
+      // an empty period
+      const empty = parseCsv((await csv(`from=2020-01-01&to=2020-01-31`)).text)
+      expect(empty).toEqual([])
+    })
+
+    it("doctor: green on the sandbox, every part measured, no secret", async () => {
+      await paidOrder(SVC_PROVIDERS.fpx) // its checkout.updated webhooks
+      await waitFor(async () => (await health()).webhooks.events.find((e: any) => e.event_type === "checkout.updated")?.received > 0, "a checkout webhook recorded")
+      const h = await health()
+      expect(h.level).toBe("ok")
+      expect(h.summary).toBe("svc is connected and working")
+      expect(h.environment).toBe("sandbox")
+      expect(h.account).toMatchObject({ type: "BUSINESS", status: "ACTIVE", blocks: "nothing" })
+      expect(h.api_key).toMatch(/^svc_pk_…[A-Za-z0-9_-]{4}$/)
+      expect(Math.abs(h.clock.skew_ms)).toBeLessThan(5000)
+      expect(h.rate.limit).toBeGreaterThan(0)
+      expect(h.rate.used_by_doctor).toBe(7)
+      const f = Object.fromEntries(h.features.map((x: any) => [x.feature, x.enabled]))
+      expect(f).toEqual({
+        checkout: true,
+        direct_checkout: true,
+        wallet: true,
+        withdrawals: null,
+        payouts: true,
+        wallet_trigger_addresses: true,
+        payout_trigger_addresses: true,
+      })
+      expect(h.webhooks.url).toBe(`${svc.ref.medusaUrl}/hooks/svc`)
+      const seen = Object.fromEntries(h.webhooks.events.map((e: any) => [e.event_type, e]))
+      expect(seen["checkout.updated"].last_received_at).toEqual(expect.any(String))
+      expect(seen["payout.prefund_completed"]).toMatchObject({ received: 0, last_received_at: null })
+      expect(h.checks.map((c: any) => [c.id, c.level])).toEqual(
+        expect.arrayContaining([["api_key", "ok"], ["account_status", "ok"], ["clock", "ok"], ["features", "ok"], ["environment", "ok"], ["rate", "ok"], ["webhooks", "ok"]])
+      )
+      const text = JSON.stringify(h)
+      for (const s of secrets()) expect(text).not.toContain(s)
+      expect(text).not.toContain(svc.ref.sandbox.credentials.keyId)
+    })
+
+    it("doctor: a frozen account and a disabled feature are red or amber with what they block and what to do", async () => {
+      try {
+        sb().setAccountStatus("FROZEN" as never)
+        sb().setFeature("directCheckout" as never, false)
+        const h = await health()
+        expect(h.level).toBe("fail")
+        const status = h.checks.find((c: any) => c.id === "account_status")
+        expect(status.level).toBe("fail")
+        expect(status.detail).toMatch(/status FROZEN: blocks every money-moving route/)
+        expect(status.advice).toMatch(/svc support/)
+        expect(h.features.find((x: any) => x.feature === "direct_checkout")).toMatchObject({ enabled: false })
+        const features = h.checks.find((c: any) => c.id === "features")
+        expect(features).toMatchObject({ level: "warn" })
+        expect(features.advice).toMatch(/Direct checkout/)
+
+        sb().setAccountStatus("ACTIVE" as never)
+        sb().setFeature("checkout" as never, false)
+        const h2 = await health()
+        const f2 = h2.checks.find((c: any) => c.id === "features")
+        expect(f2.level).toBe("fail")
+        expect(f2.advice).toMatch(/shoppers cannot pay/)
+      } finally {
+        sb().setAccountStatus("ACTIVE" as never)
+        sb().setFeature("directCheckout" as never, true)
+        sb().setFeature("checkout" as never, true)
+      }
+    })
+
+    it("doctor: a wrong API key (a second sandbox at the same address does not know it) is red, says which option to fix, shows no secret", async () => {
+      const port = Number(new URL(svc.ref.sandbox.url).port)
+      await svc.ref.sandbox.close()
+      svc.ref.sandbox = await startSandbox({ port, rateLimits: false } as never)
+      expect(svc.ref.sandbox.credentials.apiKey).not.toBe(svc.env.SVC_API_KEY)
+      const h = await health()
+      expect(h.level).toBe("fail")
+      const key = h.checks.find((c: any) => c.id === "api_key")
+      expect(key.level).toBe("fail")
+      expect(key.detail).toMatch(/refused the API key svc_pk_….{4}: 401 UNAUTHORIZED/)
+      expect(key.advice).toMatch(/provider option `apiKey` \(SVC_API_KEY\)/)
+      expect(h.account).toBeNull()
+      expect(h.features).toEqual([])
+      expect(h.summary).toMatch(/^API key: /)
+      const text = JSON.stringify(h)
+      expect(text).not.toContain(svc.env.SVC_API_KEY)
+      for (const l of svc.env.SVC_PRIVATE_KEY!.split("\n").filter((x) => x && !x.startsWith("-----"))) expect(text).not.toContain(l)
+    })
+  },
+})

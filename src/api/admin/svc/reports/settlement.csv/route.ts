@@ -1,0 +1,31 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
+import { firstIssue } from "../../../../../shared/admin-input"
+import { toMedusaError } from "../../../../../providers/svc/core/errors"
+import { periodQuerySchema } from "../../../../../reports/period"
+import { settlementCsv, settlementReport } from "../../../../../reports/settlement"
+
+/**
+ * GET /admin/svc/reports/settlement.csv?from=YYYY-MM-DD&to=YYYY-MM-DD: every
+ * money movement of the period (checkouts paid, refund payouts, fiat
+ * withdrawals, token transfers) matched to svc's record, with totals per day
+ * and for the period; amounts in sen and RM. `from`/`to` are Malaysian days
+ * (`to` inclusive) or ISO timestamps; a bad one is a 400 naming the field,
+ * before svc is asked anything.
+ */
+export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
+  const parsed = periodQuerySchema.safeParse(req.query)
+  if (!parsed.success) throw new MedusaError(MedusaError.Types.INVALID_DATA, firstIssue(parsed.error))
+  let report: Awaited<ReturnType<typeof settlementReport>>
+  try {
+    report = await settlementReport(req.scope as never, parsed.data)
+  } catch (e) {
+    if (e instanceof MedusaError) throw e
+    throw toMedusaError(e, "reading svc's records for the finance export")
+  }
+  const name = `svc-settlement-${parsed.data.from.slice(0, 10)}-to-${parsed.data.to.slice(0, 10)}.csv`
+  res.setHeader("content-type", "text/csv; charset=utf-8")
+  res.setHeader("content-disposition", `attachment; filename="${name}"`)
+  res.setHeader("x-svc-mismatches", String(report.mismatches))
+  res.status(200).send(settlementCsv(report, parsed.data))
+}

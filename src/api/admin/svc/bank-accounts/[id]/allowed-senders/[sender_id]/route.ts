@@ -1,0 +1,19 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ownerOf, pathId, scope } from "../../../../../../../svc-admin/http"
+import { allowedSenderChange, parseAdmin } from "../../../../../../../svc-admin/input"
+import { removeAllowedSender, setAllowedSenderActive } from "../../../../../../../svc-admin/trigger-addresses"
+
+/** POST /admin/svc/bank-accounts/:id/allowed-senders/:sender_id `{active}`: disable (false) or enable (true). */
+export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
+  const owner = ownerOf(req, "BANK_ACCOUNT")
+  const senderId = pathId(req, "sender_id", "an allowed sender")
+  const { active } = parseAdmin(allowedSenderChange, req.body)
+  res.json({ allowed_sender: await setAllowedSenderActive(scope(req), owner, senderId, active) })
+}
+
+/** DELETE /admin/svc/bank-accounts/:id/allowed-senders/:sender_id: remove it (frees a place in the 50). */
+export async function DELETE(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
+  const owner = ownerOf(req, "BANK_ACCOUNT")
+  const senderId = pathId(req, "sender_id", "an allowed sender")
+  res.json(await removeAllowedSender(scope(req), owner, senderId))
+}

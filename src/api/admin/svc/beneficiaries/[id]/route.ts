@@ -1,0 +1,12 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { removeBeneficiary } from "../../../../../svc-admin/beneficiaries"
+import { pathId, scope } from "../../../../../svc-admin/http"
+
+/**
+ * DELETE /admin/svc/beneficiaries/:id: remove it at svc (its trigger address is
+ * deactivated too). spec gap: the deletion route is assumed
+ * `DELETE /v1/payouts/beneficiaries/{id}` (the spec names it without a path).
+ */
+export async function DELETE(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
+  res.json({ beneficiary: await removeBeneficiary(scope(req), pathId(req, "id", "a beneficiary")) })
+}

@@ -1,0 +1,11 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { lookUpDeposit } from "../../../../../svc-admin/deposits"
+import { pathId, scope } from "../../../../../svc-admin/http"
+import { depositLookupQuery, parseAdmin } from "../../../../../svc-admin/input"
+
+/** GET /admin/svc/deposits/:id?area=wallet|payout: read from svc and stored (a COMPLETED one never moves back). */
+export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
+  const id = pathId(req, "id", "a deposit")
+  const { area } = parseAdmin(depositLookupQuery, req.query)
+  res.json({ deposit: await lookUpDeposit(scope(req), id, area) })
+}

@@ -1,0 +1,9 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { checkMissedTransaction } from "../../../../../svc-admin/deposits"
+import { scope } from "../../../../../svc-admin/http"
+import { checkMissed, parseAdmin } from "../../../../../svc-admin/input"
+
+/** POST /admin/svc/deposits/check-missed `{area, tx_hash, chain_id}`: EVM only (0x + 64 hex; Solana cannot be checked). */
+export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
+  res.json(await checkMissedTransaction(scope(req), parseAdmin(checkMissed, req.body)))
+}

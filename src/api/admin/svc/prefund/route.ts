@@ -1,0 +1,8 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { scope } from "../../../../svc-admin/http"
+import { prefundBalance } from "../../../../svc-admin/prefund"
+
+/** GET /admin/svc/prefund: the payout prefund balance (`available_sen`). */
+export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
+  res.json(await prefundBalance(scope(req)))
+}

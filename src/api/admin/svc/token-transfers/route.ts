@@ -1,0 +1,20 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { actor, scope } from "../../../../svc-admin/http"
+import { listQuery, parseAdmin, tokenTransferRequest } from "../../../../svc-admin/input"
+import { listTokenTransfers, requestTokenTransfer } from "../../../../svc-admin/token-transfers"
+
+/** GET /admin/svc/token-transfers?limit=&offset=: newest first; open ones re-read from svc first. */
+export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
+  res.json(await listTokenTransfers(scope(req), parseAdmin(listQuery, req.query)))
+}
+
+/**
+ * POST /admin/svc/token-transfers `{request_id, network_id, token_id, address_to, amount ("150.00"), reference?}`:
+ * 200 sent; 202 svc did not answer (kept with its key; send the same request_id again); 400 by field, nothing sent.
+ * The same request_id never makes a second transfer.
+ */
+export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
+  const input = parseAdmin(tokenTransferRequest, req.body)
+  const r = await requestTokenTransfer(scope(req), input, actor(req))
+  res.status(r.httpStatus).json({ transfer: r.transfer, message: r.message })
+}

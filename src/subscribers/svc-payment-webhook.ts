@@ -6,6 +6,7 @@ import { SVC_MODULE } from "../modules/svc"
 import type SvcModuleService from "../modules/svc/service"
 import { refreshPayout } from "../refunds/track-payout"
 import { refreshWithdrawal } from "../settlements/withdrawals"
+import { isInboxEvent, receiveInboxEvent } from "../svc-admin/inbox"
 
 type WebhookInput = { provider?: string; receivedAt?: number; payload?: { data?: Record<string, unknown>; rawData?: unknown; headers?: Record<string, unknown> } }
 
@@ -36,6 +37,13 @@ export default async function svcPaymentWebhook({ event, container }: Subscriber
   const eventType = typeof body.type === "string" ? body.type : typeof body.event === "string" ? body.event : null
   const checkoutId = typeof inner.checkoutId === "string" ? inner.checkoutId : null
   const eventId = typeof body.id === "string" ? body.id : null
+
+  // Deposits, transfers started by deposits, prefund top-ups: the inbox
+  // (src/svc-admin/inbox.ts), one row per event, the resource re-read from svc.
+  if (isInboxEvent(eventType)) {
+    await receiveInboxEvent(container as never, body)
+    return
+  }
 
   // payout.created / payout.updated (svc's PAYOUT webhook endpoint points at the
   // same URL): refunds sent as payouts. wallet.withdrawal.updated: settlements.

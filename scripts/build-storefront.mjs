@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// Builds the storefront kit (src/storefront) into .medusa/storefront, shipped
+// beside the server build: ESM for browsers and bundlers (esbuild, code
+// splitting so the React entry shares the helpers' chunk), .d.ts from tsc,
+// and the optional CSS. `medusa plugin:build` compiles src/ for the server and
+// does not know browser code; this runs after it (npm run build, .ci/run).
+//   node scripts/build-storefront.mjs          build
+//   node scripts/build-storefront.mjs --size   build, then print the gzip size of what a storefront bundles
+import { build } from "esbuild"
+import { execFileSync } from "node:child_process"
+import { copyFileSync, mkdirSync, rmSync } from "node:fs"
+import { dirname, join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { gzipSync } from "node:zlib"
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..")
+const src = join(root, "src/storefront")
+const out = join(root, ".medusa/storefront")
+// peer dependencies the storefront already has: never bundled
+const external = ["react", "react-dom", "react/jsx-runtime", "@medusajs/js-sdk"]
+
+rmSync(out, { recursive: true, force: true })
+await build({
+  entryPoints: { index: join(src, "index.ts"), "react/index": join(src, "react/index.ts") },
+  outdir: out,
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "browser",
+  target: "es2020",
+  jsx: "automatic",
+  external,
+  outExtension: { ".js": ".mjs" },
+  chunkNames: "chunks/[name]-[hash]",
+  legalComments: "none",
+  logLevel: "warning",
+})
+execFileSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", join(src, "tsconfig.json")], { stdio: "inherit" })
+mkdirSync(join(out, "react"), { recursive: true })
+copyFileSync(join(src, "react/style.css"), join(out, "react/style.css"))
+console.log("storefront kit built: .medusa/storefront (index.mjs, react/index.mjs, react/style.css, .d.ts)")
+
+if (process.argv.includes("--size")) {
+  // What a storefront's bundle grows by: the entry with every export used, minified, React and the SDK external.
+  const measure = async (entry, label) => {
+    const r = await build({
+      stdin: { contents: `export * from ${JSON.stringify(join(out, entry))}`, resolveDir: root, loader: "js" },
+      bundle: true,
+      format: "esm",
+      platform: "browser",
+      target: "es2020",
+      minify: true,
+      external,
+      write: false,
+      logLevel: "silent",
+    })
+    const bytes = r.outputFiles[0].contents
+    const gz = gzipSync(bytes, { level: 9 }).length
+    console.log(`${label}: ${(bytes.length / 1024).toFixed(1)} kB minified, ${(gz / 1024).toFixed(1)} kB gzip (${gz} bytes)`)
+    return gz
+  }
+  await measure("index.mjs", "medusa-payment-svc/storefront")
+  const react = await measure("react/index.mjs", "medusa-payment-svc/storefront/react (with the helpers)")
+  const css = gzipSync(await import("node:fs").then((fs) => fs.readFileSync(join(out, "react/style.css"))), { level: 9 }).length
+  console.log(`react/style.css: ${(css / 1024).toFixed(1)} kB gzip`)
+  if (react > 15 * 1024) {
+    console.error("the React kit is over its 15 kB gzip budget")
+    process.exitCode = 1
+  }
+}

@@ -1,0 +1,50 @@
+import { useEffect, useRef, useState, type ReactNode } from "react"
+import { completeSvcReturn, type CompleteSvcReturnOptions, type SvcReturnResult } from "../return"
+import type { StoreSdk } from "../sdk"
+
+export type SvcReturnState = { kind: "loading" } | SvcReturnResult
+
+export type SvcReturnProps = CompleteSvcReturnOptions & {
+  sdk: StoreSdk
+  /** The cart id from the return URL (`?cart_id=`): the cart cookie may not survive the redirect. */
+  cartId: string
+  /** Render each state yourself; without it a short default is shown. */
+  children?: (state: SvcReturnState) => ReactNode
+  /** Called once with the outcome (e.g. to clear the stored cart id when paid or awaiting). */
+  onResult?: (result: SvcReturnResult) => void
+}
+
+/**
+ * The return page's body: completes the cart once (`completeSvcReturn`) and
+ * renders loading, paid, awaiting (order placed, payment processing) or
+ * failed (the reason; the cart can be paid again). Never cancels anything.
+ */
+export function SvcReturn(props: SvcReturnProps) {
+  const { sdk, cartId, waitForPaymentMs, pollEveryMs } = props
+  const [state, setState] = useState<SvcReturnState>({ kind: "loading" })
+  const started = useRef<string | null>(null)
+  const onResult = useRef(props.onResult)
+  onResult.current = props.onResult
+
+  useEffect(() => {
+    // once per cart, also under React's StrictMode double effects
+    if (started.current === cartId) return
+    started.current = cartId
+    completeSvcReturn(sdk, cartId, { waitForPaymentMs, pollEveryMs }).then((r) => {
+      setState(r)
+      onResult.current?.(r)
+    })
+  }, [sdk, cartId, waitForPaymentMs, pollEveryMs])
+
+  if (props.children) return <>{props.children(state)}</>
+  return (
+    <div className={`svc-return svc-return--${state.kind}`} role="status">
+      {state.kind === "loading" && <p>Confirming your payment…</p>}
+      {state.kind === "paid" && <p>Payment received. Thank you! Your order #{state.order.display_id} is placed.</p>}
+      {state.kind === "awaiting" && (
+        <p>Your order #{state.order.display_id} is placed; svc is still confirming your payment. We will email you.</p>
+      )}
+      {state.kind === "failed" && <p className="svc-error">Your payment did not go through: {state.reason}</p>}
+    </div>
+  )
+}

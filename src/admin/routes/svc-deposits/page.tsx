@@ -1,0 +1,243 @@
+import { defineRouteConfig } from "@medusajs/admin-sdk"
+import { ArrowDownTray } from "@medusajs/icons"
+import { Button, Container, Heading, Input, Label, Select, Text, createDataTableColumnHelper, toast, type DataTablePaginationState } from "@medusajs/ui"
+import { useMemo, useState } from "react"
+import { ConfirmButton, ServerTable, Status, errorText, pageQuery, short, svcAdmin, useLoad, when } from "../../lib/svc-admin"
+
+type Deposit = {
+  id: string
+  deposit_id: string
+  area: "WALLET" | "PAYOUT"
+  status: string
+  tx_hash: string
+  chain_id: number
+  amount: string
+  from_address: string
+  trigger_address: string | null
+  destination_type: string | null
+  destination_name: string | null
+  result_status: string | null
+  status_reason: string | null
+  status_reason_words: string | null
+  withdrawal_status: string | null
+  summary: string
+  can_redrive: boolean
+  created_at: string
+}
+type Network = { id: string; name: string; type: string; chain_id: number | null }
+
+const col = createDataTableColumnHelper<Deposit>()
+const ANY = "any"
+
+/**
+ * svc deposits (both areas): the deposits svc told us about through its
+ * events (and look-ups), with the transfer each started and why not in words;
+ * look one up, check a missed transaction (EVM only), redrive (COMPLETED only).
+ */
+const SvcDepositsPage = () => {
+  const [pagination, setPagination] = useState<DataTablePaginationState>({ pageIndex: 0, pageSize: 20 })
+  const [area, setArea] = useState(ANY)
+  const [status, setStatus] = useState(ANY)
+  const list = useLoad(
+    () => svcAdmin<{ deposits: Deposit[]; count: number }>(`/admin/svc/deposits?${pageQuery(pagination)}${area !== ANY ? `&area=${area}` : ""}${status !== ANY ? `&status=${status}` : ""}`),
+    [pagination, area, status]
+  )
+  const networks = useLoad(() => svcAdmin<{ networks: Network[] }>("/admin/svc/token-transfers/networks"), [])
+  const evmChains = (networks.data?.networks ?? []).filter((n) => n.type === "EVM" && n.chain_id !== null)
+  const [lookup, setLookup] = useState({ id: "", area: ANY })
+  const [missed, setMissed] = useState({ area: "wallet", tx_hash: "", chain_id: "" })
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null)
+
+  const run = async (fn: () => Promise<string>) => {
+    setMessage(null)
+    try {
+      const text = await fn()
+      setMessage({ ok: true, text })
+      toast.success(text)
+      await list.reload()
+    } catch (e) {
+      setMessage({ ok: false, text: errorText(e) })
+    }
+  }
+
+  const columns = useMemo(
+    () => [
+      col.display({ id: "status", header: "Status", cell: ({ row }) => <Status value={row.original.status} /> }),
+      col.display({ id: "area", header: "Area", cell: ({ row }) => (row.original.area === "WALLET" ? "wallet" : "payout") }),
+      col.display({ id: "to", header: "To", cell: ({ row }) => row.original.destination_name ?? (row.original.trigger_address ? short(row.original.trigger_address) : "wallet address") }),
+      col.display({ id: "from", header: "From", cell: ({ row }) => <span className="font-mono">{short(row.original.from_address)}</span> }),
+      col.display({
+        id: "result",
+        header: "Result",
+        cell: ({ row }) => (
+          <div className="flex flex-col whitespace-normal">
+            <Text size="small">{row.original.summary}</Text>
+          </div>
+        ),
+      }),
+      col.display({ id: "at", header: "Received", cell: ({ row }) => when(row.original.created_at) }),
+      col.display({
+        id: "actions",
+        header: "",
+        cell: ({ row }) => {
+          const d = row.original
+          return (
+            <div className="flex gap-x-2">
+              <Button size="small" variant="secondary" onClick={() => run(async () => (await svcAdmin<{ deposit: Deposit }>(`/admin/svc/deposits/${d.deposit_id}?area=${d.area === "WALLET" ? "wallet" : "payout"}`)).deposit.summary)}>
+                Refresh
+              </Button>
+              <ConfirmButton
+                title="Redrive this deposit?"
+                description="svc tries again to start the withdrawal this deposit did not start (correct the reason first, e.g. allow the sender). If it already started one, svc returns it: never a second."
+                confirm="Redrive"
+                disabled={!d.can_redrive}
+                onConfirm={() => run(async () => (await svcAdmin<{ deposit: Deposit }>(`/admin/svc/deposits/${d.deposit_id}/redrive`, { method: "POST" })).deposit.summary)}
+              >
+                Redrive
+              </ConfirmButton>
+            </div>
+          )
+        },
+      }),
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [list.reload]
+  )
+
+  return (
+    <div className="flex flex-col gap-y-3">
+      <Container className="divide-y p-0">
+        <div className="flex items-center justify-between px-6 py-4">
+          <div>
+            <Heading level="h1">svc deposits</Heading>
+            <Text size="small" className="text-ui-fg-subtle">
+              From svc's deposit events. Only a COMPLETED deposit has its tokens in the wallet, and only a COMPLETED one can be redriven.
+            </Text>
+          </div>
+          <div className="flex gap-x-2">
+            <Select value={area} onValueChange={setArea} size="small">
+              <Select.Trigger>
+                <Select.Value />
+              </Select.Trigger>
+              <Select.Content>
+                <Select.Item value={ANY}>Both areas</Select.Item>
+                <Select.Item value="wallet">Wallet (bank accounts)</Select.Item>
+                <Select.Item value="payout">Payout (beneficiaries)</Select.Item>
+              </Select.Content>
+            </Select>
+            <Select value={status} onValueChange={setStatus} size="small">
+              <Select.Trigger>
+                <Select.Value />
+              </Select.Trigger>
+              <Select.Content>
+                <Select.Item value={ANY}>Any status</Select.Item>
+                {["PENDING", "PROCESSING", "COMPLETED", "FAILED"].map((s) => (
+                  <Select.Item key={s} value={s}>
+                    {s}
+                  </Select.Item>
+                ))}
+              </Select.Content>
+            </Select>
+          </div>
+        </div>
+        {list.error && <Text className="px-6 py-2 text-ui-fg-error">{list.error}</Text>}
+        {message && <Text className={`px-6 py-2 ${message.ok ? "text-ui-fg-subtle" : "text-ui-fg-error"}`}>{message.text}</Text>}
+        <ServerTable
+          rows={list.data?.deposits ?? []}
+          count={list.data?.count ?? 0}
+          columns={columns}
+          rowId={(d) => d.id}
+          pagination={pagination}
+          onPagination={setPagination}
+          empty="No deposit event received yet"
+          isLoading={list.loading}
+        />
+      </Container>
+
+      <Container className="grid grid-cols-2 gap-6 px-6 py-4">
+        <form
+          className="flex flex-col gap-y-2"
+          onSubmit={(e) => {
+            e.preventDefault()
+            void run(async () => {
+              const q = lookup.area !== ANY ? `?area=${lookup.area}` : ""
+              return (await svcAdmin<{ deposit: Deposit }>(`/admin/svc/deposits/${encodeURIComponent(lookup.id.trim())}${q}`)).deposit.summary
+            })
+          }}
+        >
+          <Heading level="h2">Look up a deposit</Heading>
+          <Label size="small">Deposit id</Label>
+          <Input size="small" value={lookup.id} onChange={(e) => setLookup({ ...lookup, id: e.target.value })} placeholder="UUID from svc" />
+          <Select value={lookup.area} onValueChange={(v) => setLookup({ ...lookup, area: v })} size="small">
+            <Select.Trigger>
+              <Select.Value />
+            </Select.Trigger>
+            <Select.Content>
+              <Select.Item value={ANY}>Try both areas</Select.Item>
+              <Select.Item value="wallet">Wallet</Select.Item>
+              <Select.Item value="payout">Payout</Select.Item>
+            </Select.Content>
+          </Select>
+          <div>
+            <Button size="small" type="submit" disabled={!lookup.id.trim()}>
+              Look up
+            </Button>
+          </div>
+        </form>
+
+        <form
+          className="flex flex-col gap-y-2"
+          onSubmit={(e) => {
+            e.preventDefault()
+            void run(async () => {
+              const r = await svcAdmin<{ status: string; message: string }>("/admin/svc/deposits/check-missed", {
+                method: "POST",
+                body: { area: missed.area, tx_hash: missed.tx_hash.trim(), chain_id: Number(missed.chain_id) },
+              })
+              return `${r.status}: ${r.message}`
+            })
+          }}
+        >
+          <Heading level="h2">Check a missed transaction</Heading>
+          <Text size="small" className="text-ui-fg-subtle">
+            EVM networks only (Ethereum, Arbitrum): svc takes a 0x transaction hash. A Solana signature cannot be checked.
+          </Text>
+          <Label size="small">Transaction hash</Label>
+          <Input size="small" value={missed.tx_hash} onChange={(e) => setMissed({ ...missed, tx_hash: e.target.value })} placeholder="0x + 64 hexadecimal characters" />
+          <div className="flex gap-x-2">
+            <Select value={missed.chain_id} onValueChange={(v) => setMissed({ ...missed, chain_id: v })} size="small">
+              <Select.Trigger>
+                <Select.Value placeholder="Network" />
+              </Select.Trigger>
+              <Select.Content>
+                {evmChains.map((n) => (
+                  <Select.Item key={n.id} value={String(n.chain_id)}>
+                    {n.name}
+                  </Select.Item>
+                ))}
+              </Select.Content>
+            </Select>
+            <Select value={missed.area} onValueChange={(v) => setMissed({ ...missed, area: v })} size="small">
+              <Select.Trigger>
+                <Select.Value />
+              </Select.Trigger>
+              <Select.Content>
+                <Select.Item value="wallet">Wallet</Select.Item>
+                <Select.Item value="payout">Payout</Select.Item>
+              </Select.Content>
+            </Select>
+          </div>
+          <div>
+            <Button size="small" type="submit" disabled={!missed.tx_hash.trim() || !missed.chain_id}>
+              Check
+            </Button>
+          </div>
+        </form>
+      </Container>
+    </div>
+  )
+}
+
+export const config = defineRouteConfig({ label: "svc deposits", icon: ArrowDownTray })
+
+export default SvcDepositsPage

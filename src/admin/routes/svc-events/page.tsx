@@ -1,0 +1,110 @@
+import { defineRouteConfig } from "@medusajs/admin-sdk"
+import { BellAlert } from "@medusajs/icons"
+import { Button, Container, Heading, Select, Text, createDataTableColumnHelper, toast, type DataTablePaginationState } from "@medusajs/ui"
+import { useMemo, useState } from "react"
+import { ServerTable, Status, errorText, pageQuery, short, svcAdmin, useLoad, when } from "../../lib/svc-admin"
+
+type InboxEvent = {
+  id: string
+  event_id: string
+  event_type: string
+  resource_id: string | null
+  status_hint: string | null
+  outcome: string
+  detail: string | null
+  deliveries: number
+  attempts: number
+  done: boolean
+  created_at: string
+  last_attempt_at: string | null
+}
+
+const col = createDataTableColumnHelper<InboxEvent>()
+const ANY = "any"
+const OUTCOMES = ["applied", "unchanged", "ignored_after_completed", "recorded", "failed", "unknown_resource", "not_supported", "received"]
+
+/**
+ * svc events: the inbox of svc's deposit, deposit-transfer and prefund events,
+ * each with what the plugin did after re-reading svc; any one can be processed again.
+ */
+const SvcEventsPage = () => {
+  const [pagination, setPagination] = useState<DataTablePaginationState>({ pageIndex: 0, pageSize: 20 })
+  const [outcome, setOutcome] = useState(ANY)
+  const list = useLoad(() => svcAdmin<{ events: InboxEvent[]; count: number }>(`/admin/svc/events?${pageQuery(pagination)}${outcome !== ANY ? `&outcome=${outcome}` : ""}`), [pagination, outcome])
+
+  const columns = useMemo(
+    () => [
+      col.accessor("event_type", { header: "Event" }),
+      col.display({ id: "resource", header: "Deposit", cell: ({ row }) => <span className="font-mono">{short(row.original.resource_id, 8)}</span> }),
+      col.display({ id: "said", header: "Event said", cell: ({ row }) => row.original.status_hint ?? "–" }),
+      col.display({ id: "outcome", header: "Outcome", cell: ({ row }) => <Status value={row.original.outcome} /> }),
+      col.display({ id: "detail", header: "Detail", cell: ({ row }) => <Text size="small" className="whitespace-normal">{row.original.detail ?? "–"}</Text> }),
+      col.display({ id: "n", header: "Deliveries / attempts", cell: ({ row }) => `${row.original.deliveries} / ${row.original.attempts}` }),
+      col.display({ id: "at", header: "Received", cell: ({ row }) => when(row.original.created_at) }),
+      col.display({
+        id: "actions",
+        header: "",
+        cell: ({ row }) => (
+          <Button
+            size="small"
+            variant="secondary"
+            onClick={async () => {
+              try {
+                const r = await svcAdmin<{ event: InboxEvent }>(`/admin/svc/events/${row.original.id}/process`, { method: "POST" })
+                toast.success(`Processed again: ${r.event.outcome}`)
+                await list.reload()
+              } catch (e) {
+                toast.error(errorText(e))
+              }
+            }}
+          >
+            Process again
+          </Button>
+        ),
+      }),
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [list.reload]
+  )
+
+  return (
+    <Container className="p-0">
+      <div className="flex items-center justify-between px-6 py-4">
+        <div>
+          <Heading level="h1">svc events</Heading>
+          <Text size="small" className="text-ui-fg-subtle">
+            Deposits, transfers started by deposits and prefund top-ups, one row per svc event. The event body is never trusted: the deposit is read again from svc.
+          </Text>
+        </div>
+        <Select value={outcome} onValueChange={setOutcome} size="small">
+          <Select.Trigger>
+            <Select.Value />
+          </Select.Trigger>
+          <Select.Content>
+            <Select.Item value={ANY}>Any outcome</Select.Item>
+            {OUTCOMES.map((o) => (
+              <Select.Item key={o} value={o}>
+                {o}
+              </Select.Item>
+            ))}
+          </Select.Content>
+        </Select>
+      </div>
+      {list.error && <Text className="px-6 text-ui-fg-error">{list.error}</Text>}
+      <ServerTable
+        rows={list.data?.events ?? []}
+        count={list.data?.count ?? 0}
+        columns={columns}
+        rowId={(e) => e.id}
+        pagination={pagination}
+        onPagination={setPagination}
+        empty="No svc event received yet"
+        isLoading={list.loading}
+      />
+    </Container>
+  )
+}
+
+export const config = defineRouteConfig({ label: "svc events", icon: BellAlert })
+
+export default SvcEventsPage

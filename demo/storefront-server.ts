@@ -1,11 +1,13 @@
-// A tiny static server for the demo storefront (demo/storefront/*): plain
-// HTML and one script that talks to Medusa's Store API through
-// @medusajs/js-sdk, the client Medusa's own storefronts use. The SDK ships as
-// npm modules, not as a browser script, so it is bundled once per server with
-// esbuild (already installed: Medusa's admin bundler brings it) into one file
-// served at `/vendor/medusa-js-sdk.js`, which sets `window.Medusa`.
-// `/config.js` tells the page where the store is and which publishable key to
-// send. Used by `npm run demo` (demo/start.ts) and the browser tests.
+// A tiny static server for the demo storefront (demo/storefront/*): a React
+// app (app.tsx) on Medusa's Store API through @medusajs/js-sdk, paying with the
+// plugin's storefront kit (`medusa-payment-svc/storefront` and `/react`). It is
+// bundled once per server with esbuild (already installed: Medusa's admin
+// bundler brings it) into one browser script served at `/app.js`; the kit's
+// imports resolve to its source in src/storefront, as a store's bundler would
+// resolve them to the package's .medusa/storefront build. `/svc-storefront.css`
+// is the kit's optional CSS. `/config.js` tells the page where the store is and
+// which publishable key to send. Used by `npm run demo` (demo/start.ts) and the
+// browser tests.
 import { createServer, type Server } from "node:http"
 import { readFile } from "node:fs/promises"
 import { join } from "node:path"
@@ -23,36 +25,48 @@ const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
   ".css": "text/css; charset=utf-8",
 }
-const FILES = new Set(["/app.js", "/style.css"])
-const SDK_PATH = "/vendor/medusa-js-sdk.js"
+const FILES = new Set(["/style.css"])
+const APP_PATH = "/app.js"
+const KIT = join(__dirname, "..", "src", "storefront")
+const KIT_CSS = join(KIT, "react", "style.css")
 
-let sdkBundle: Promise<string> | undefined
-/** @medusajs/js-sdk as one browser script (IIFE) that sets `window.Medusa`. */
-export function medusaJsSdkBundle(): Promise<string> {
-  sdkBundle ??= (async () => {
+let appBundle: Promise<string> | undefined
+/** demo/storefront/app.tsx with React, the SDK and the kit as one browser script. */
+export function storefrontBundle(): Promise<string> {
+  appBundle ??= (async () => {
     const esbuild = await import("esbuild")
+    const kitEntries: Record<string, string> = {
+      "medusa-payment-svc/storefront": join(KIT, "index.ts"),
+      "medusa-payment-svc/storefront/react": join(KIT, "react", "index.ts"),
+    }
     const out = await esbuild.build({
-      stdin: {
-        contents: 'import Medusa, { FetchError } from "@medusajs/js-sdk"; window.Medusa = Medusa; window.MedusaFetchError = FetchError;',
-        resolveDir: __dirname,
-        loader: "js",
-      },
+      entryPoints: [join(DIR, "app.tsx")],
       bundle: true,
       format: "iife",
       platform: "browser",
       target: "es2020",
+      jsx: "automatic",
       minify: true,
+      define: { "process.env.NODE_ENV": '"production"' },
+      plugins: [
+        {
+          name: "storefront-kit",
+          setup(b) {
+            b.onResolve({ filter: /^medusa-payment-svc\/storefront(\/react)?$/ }, (args) => ({ path: kitEntries[args.path] }))
+          },
+        },
+      ],
       write: false,
       logLevel: "silent",
     })
-    return `/* @medusajs/js-sdk, bundled by demo/storefront-server.ts */\n${out.outputFiles[0].text}`
+    return `/* demo storefront (React + @medusajs/js-sdk + medusa-payment-svc/storefront), bundled by demo/storefront-server.ts */\n${out.outputFiles[0].text}`
   })()
-  sdkBundle.catch(() => (sdkBundle = undefined))
-  return sdkBundle
+  appBundle.catch(() => (appBundle = undefined))
+  return appBundle
 }
 
 export async function startStorefront(opts: StorefrontOptions): Promise<{ url: string; close: () => Promise<void> }> {
-  await medusaJsSdkBundle() // fail at start, not on the first page view
+  await storefrontBundle() // fail at start, not on the first page view
   const server: Server = createServer(async (req, res) => {
     const path = new URL(req.url ?? "/", "http://x").pathname
     try {
@@ -62,10 +76,14 @@ export async function startStorefront(opts: StorefrontOptions): Promise<{ url: s
         res.writeHead(200, { "content-type": TYPES[".js"], "cache-control": "no-store" })
         return res.end(`window.DEMO_CONFIG = ${JSON.stringify(config)};\n`)
       }
-      if (path === SDK_PATH) {
-        const js = await medusaJsSdkBundle()
+      if (path === APP_PATH) {
+        const js = await storefrontBundle()
         res.writeHead(200, { "content-type": TYPES[".js"], "cache-control": "no-store" })
         return res.end(js)
+      }
+      if (path === "/svc-storefront.css") {
+        res.writeHead(200, { "content-type": TYPES[".css"], "cache-control": "no-store" })
+        return res.end(await readFile(KIT_CSS))
       }
       if (path === "/favicon.ico") {
         res.writeHead(204)

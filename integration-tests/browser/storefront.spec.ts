@@ -1,5 +1,6 @@
 // The shopper's journey in a real browser (Debian chromium): the demo
-// storefront (demo/storefront) against a Medusa app running this plugin and the
+// storefront (demo/storefront, React on the plugin's storefront kit:
+// SvcPaymentOptions, FpxBankPicker, SvcReturn) against a Medusa app running this plugin and the
 // svc sandbox's hosted pages. Each journey ends as a merchant would check it:
 // signed in to Medusa's admin API (email and password, JWT, @medusajs/js-sdk),
 // the order and its captured payment, and the plugin's own svc checkout record
@@ -137,20 +138,20 @@ medusaIntegrationTestRunner({
       it("FPX direct: bank picker (tabs, offline banks disabled), approve at the bank, order with captured payment", async () => {
         const shot = stepShooter(page, "fpx-direct")
         await addShirtAndCheckout(shot)
-        await page.locator("#pay-fpx-direct").check()
-        await page.locator("#bank-MBB0228").waitFor({ state: "visible" })
-        expect(await page.locator("#place-order").isDisabled()).toBe(true)
-        expect(await page.locator("#bank-HSBC0223").isDisabled()).toBe(true) // offline retail bank
-        expect(await page.locator("#bank-MBB0228 img").getAttribute("src")).toContain("/_sandbox/bank-logos/MBB0228.svg")
-        await page.locator("#tab-corporate").click()
-        await page.locator("#bank-BIMB0340B").waitFor({ state: "visible" })
-        expect(await page.locator("#bank-BIMB0340B").isDisabled()).toBe(true) // offline corporate bank
+        await page.locator("#svc-method-fpx-direct").check()
+        await page.locator("#svc-bank-MBB0228").waitFor({ state: "visible" })
+        expect(await page.locator("#svc-pay").isDisabled()).toBe(true)
+        expect(await page.locator("#svc-bank-HSBC0223").isDisabled()).toBe(true) // offline retail bank
+        expect(await page.locator("label[for=svc-bank-MBB0228] img").getAttribute("src")).toContain("/_sandbox/bank-logos/MBB0228.svg")
+        await page.locator("#svc-tab-corporate").click()
+        await page.locator("#svc-bank-BIMB0340B").waitFor({ state: "visible" })
+        expect(await page.locator("#svc-bank-BIMB0340B").isDisabled()).toBe(true) // offline corporate bank
         await shot("bank-picker-corporate")
-        await page.locator("#tab-retail").click()
-        await page.locator("#bank-MBB0228").click()
-        await page.locator("#buyer-name").fill("Siti Aminah")
+        await page.locator("#svc-tab-retail").click()
+        await page.locator("#svc-bank-MBB0228").click()
+        await page.locator("#svc-buyer-name").fill("Siti Aminah")
         await shot("bank-picker-retail")
-        await page.locator("#place-order").click()
+        await page.locator("#svc-pay").click()
 
         await page.waitForURL((u) => u.href.startsWith(`${sandboxUrl()}/fpx/`))
         await expectText("#bankName", /Maybank/i)
@@ -168,9 +169,9 @@ medusaIntegrationTestRunner({
       it("svc wallet: sign in and pay on svc's page, order with captured payment", async () => {
         const shot = stepShooter(page, "wallet")
         await addShirtAndCheckout(shot)
-        await page.locator("#pay-wallet").check()
+        await page.locator("#svc-method-wallet").check()
         await shot("payment-choice")
-        await page.locator("#place-order").click()
+        await page.locator("#svc-pay").click()
 
         await page.waitForURL((u) => u.href.startsWith(`${sandboxUrl()}/checkout/`))
         await page.locator("#walletName").fill("Siti Aminah")
@@ -188,8 +189,8 @@ medusaIntegrationTestRunner({
       it("FPX fails at the bank: the shopper sees why, chooses again, pays; one order with one captured payment", async () => {
         const shot = stepShooter(page, "fpx-failed-then-retried")
         await addShirtAndCheckout(shot)
-        await page.locator("#pay-fpx").check()
-        await page.locator("#place-order").click()
+        await page.locator("#svc-method-fpx").check()
+        await page.locator("#svc-pay").click()
         await page.waitForURL((u) => u.href.startsWith(`${sandboxUrl()}/fpx/`))
         const firstCheckout = new URL(page.url()).pathname.split("/").pop()
         await page.locator("#bank").selectOption("MBB0228")
@@ -204,8 +205,8 @@ medusaIntegrationTestRunner({
         const cartId = new URL(page.url()).searchParams.get("cart_id")!
         expect(await orderOfCart(getContainer(), cartId)).toBeUndefined()
 
-        await page.locator("#pay-fpx").check()
-        await page.locator("#place-order").click()
+        await page.locator("#svc-method-fpx").check()
+        await page.locator("#svc-pay").click()
         await page.waitForURL((u) => u.href.startsWith(`${sandboxUrl()}/fpx/`))
         expect(new URL(page.url()).pathname.split("/").pop()).not.toBe(firstCheckout)
         await page.locator("#pay").click()

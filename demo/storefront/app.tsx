@@ -1,0 +1,257 @@
+// The demo storefront: React on Medusa's Store API through @medusajs/js-sdk,
+// paying with the plugin's storefront kit exactly as a store would import it
+// (`medusa-payment-svc/storefront` and `/storefront/react`; the demo server
+// bundles this file with esbuild, pointing those imports at src/storefront).
+// Pages: "/" (products, cart, payment choice) and "/checkout/return?cart_id="
+// (where svc sends the shopper back: the order, or why the payment failed and
+// the payment choice again with the same cart).
+import Medusa from "@medusajs/js-sdk"
+import { StrictMode, useCallback, useEffect, useState } from "react"
+import { createRoot } from "react-dom/client"
+import { formatRinggit, amountToSen, type StoreCart, type SvcReturnResult } from "medusa-payment-svc/storefront"
+import { SvcPaymentOptions, SvcReturn } from "medusa-payment-svc/storefront/react"
+
+declare global {
+  interface Window {
+    DEMO_CONFIG: { storeUrl: string; publishableKey: string }
+  }
+}
+
+const cfg = window.DEMO_CONFIG
+const sdk = new Medusa({ baseUrl: cfg.storeUrl, publishableKey: cfg.publishableKey })
+const CART_KEY = "svc_demo_cart_id"
+const CART_FIELDS = "id,total,currency_code,completed_at,email,region_id,*items,*payment_collection,*payment_collection.payment_sessions"
+
+type Region = { id: string; currency_code: string }
+type Product = { id: string; title: string; handle: string; description: string | null; variants?: Array<{ id: string; calculated_price?: { calculated_amount?: number | null } | null }> | null }
+
+const money = (amount: unknown) => {
+  const sen = amountToSen(amount)
+  return sen == null ? String(amount) : formatRinggit(sen).replace(/^RM([\d,]+)$/, "RM$1.00")
+}
+
+function useRegion() {
+  const [region, setRegion] = useState<Region | null>(null)
+  useEffect(() => {
+    sdk.store.region.list().then(({ regions }) => {
+      const r = regions.find((x) => x.currency_code === "myr") ?? regions[0]
+      if (r) setRegion(r)
+    })
+  }, [])
+  return region
+}
+
+function Message({ text }: { text: string | null }) {
+  return (
+    <p id="message" className="message" hidden={!text}>
+      {text ?? ""}
+    </p>
+  )
+}
+
+function Shop() {
+  const region = useRegion()
+  const [products, setProducts] = useState<Product[] | null>(null)
+  const [cart, setCart] = useState<StoreCart | null>(null)
+  const [paying, setPaying] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [email, setEmail] = useState("buyer@example.my")
+
+  useEffect(() => {
+    if (!region) return
+    const id = localStorage.getItem(CART_KEY)
+    const cartP = id
+      ? sdk.store.cart.retrieve(id, { fields: CART_FIELDS }).then(
+          ({ cart: c }) => (c.completed_at ? null : c),
+          () => null
+        )
+      : Promise.resolve(null)
+    Promise.all([
+      sdk.store.product.list({ region_id: region.id, fields: "id,title,handle,description,*variants,*variants.calculated_price" }),
+      cartP,
+    ])
+      .then(([{ products: p }, c]) => {
+        if (!c) localStorage.removeItem(CART_KEY)
+        setCart(c)
+        setProducts(p as Product[])
+      })
+      .catch((e: Error) => setError(e.message))
+      .finally(() => (document.body.dataset.ready = "true"))
+  }, [region])
+
+  const add = async (variantId: string) => {
+    setError(null)
+    try {
+      const c = cart
+        ? (await sdk.store.cart.createLineItem(cart.id, { variant_id: variantId, quantity: 1 }, { fields: CART_FIELDS })).cart
+        : (await sdk.store.cart.create({ region_id: region!.id, items: [{ variant_id: variantId, quantity: 1 }] }, { fields: CART_FIELDS })).cart
+      localStorage.setItem(CART_KEY, c.id)
+      setCart(c)
+      setPaying(false)
+    } catch (e) {
+      setError((e as Error).message)
+    }
+  }
+
+  const checkout = async () => {
+    setError(null)
+    try {
+      const { cart: c } = await sdk.store.cart.update(
+        cart!.id,
+        {
+          email: email || "buyer@example.my",
+          shipping_address: { first_name: "Siti", last_name: "Aminah", address_1: "1 Jalan Ampang", city: "Kuala Lumpur", country_code: "my", postal_code: "50450" },
+        },
+        { fields: CART_FIELDS }
+      )
+      setCart(c)
+      setPaying(true)
+    } catch (e) {
+      setError((e as Error).message)
+    }
+  }
+
+  return (
+    <>
+      <Message text={error} />
+      <section id="shop">
+        <h2>Products</h2>
+        <div id="products" className="products">
+          {!products && <p className="muted">Loading products…</p>}
+          {products?.map((p) => {
+            const v = p.variants?.[0]
+            if (!v) return null
+            return (
+              <div key={p.id} className="product" data-handle={p.handle}>
+                <h3>{p.title}</h3>
+                <p className="muted desc">{p.description}</p>
+                <p className="price">{v.calculated_price?.calculated_amount != null ? money(v.calculated_price.calculated_amount) : ""}</p>
+                <button id={`add-${p.handle}`} className="add" onClick={() => add(v.id)}>
+                  Add to cart
+                </button>
+              </div>
+            )
+          })}
+        </div>
+      </section>
+      {cart && (cart.items?.length ?? 0) > 0 && (
+        <CartSection cart={cart} email={email} setEmail={setEmail} onCheckout={checkout} />
+      )}
+      {cart && paying && <PaymentSection cart={cart} />}
+    </>
+  )
+}
+
+function CartSection(props: { cart: StoreCart; email: string; setEmail: (v: string) => void; onCheckout: () => void }) {
+  const { cart } = props
+  return (
+    <section id="cart-section">
+      <h2>Your cart</h2>
+      <ul id="cart-items">
+        {cart.items?.map((i) => (
+          <li key={i.id} className="cart-item">
+            {i.quantity} × {i.product_title ?? i.title} — {money(i.total ?? Number(i.unit_price) * i.quantity)}
+          </li>
+        ))}
+      </ul>
+      <p>
+        Total: <strong id="cart-total">{money(cart.total)}</strong>
+      </p>
+      <label>
+        Email <input id="email" type="email" value={props.email} onChange={(e) => props.setEmail(e.target.value)} />
+      </label>
+      <button id="checkout" onClick={props.onCheckout}>
+        Checkout
+      </button>
+    </section>
+  )
+}
+
+/** The kit's payment options; `reason`: the last attempt failed (shown above the choice). */
+function PaymentSection({ cart, reason }: { cart: StoreCart; reason?: string }) {
+  const ref = useCallback((el: HTMLElement | null) => el?.scrollIntoView(), [])
+  return (
+    <section id="payment-section" ref={ref}>
+      <h2>Payment</h2>
+      <SvcPaymentOptions
+        sdk={sdk}
+        cart={cart}
+        notice={
+          reason ? (
+            <p id="failure" className="failure">
+              Your payment did not go through: <span id="failure-reason">{reason}</span>
+            </p>
+          ) : null
+        }
+      />
+    </section>
+  )
+}
+
+function ReturnPage() {
+  const cartId = new URLSearchParams(location.search).get("cart_id") ?? ""
+  const onResult = (r: SvcReturnResult) => {
+    if (r.kind === "failed") localStorage.setItem(CART_KEY, cartId)
+    else localStorage.removeItem(CART_KEY)
+    document.body.dataset.ready = "true"
+  }
+  return (
+    <SvcReturn sdk={sdk} cartId={cartId} waitForPaymentMs={20_000} pollEveryMs={1000} onResult={onResult}>
+      {(state) => {
+        if (state.kind === "loading") {
+          return (
+            <section id="return-section">
+              <h2>Checkout</h2>
+              <p id="return-status">Confirming your payment…</p>
+            </section>
+          )
+        }
+        if (state.kind === "failed") {
+          // not paid: why, and the choice again with the same cart
+          return state.cart ? <FailedAgain cartId={cartId} reason={state.reason} /> : <Message text={state.reason} />
+        }
+        const o = state.order
+        return (
+          <section id="return-section">
+            <h2>Checkout</h2>
+            <p id="return-status">{state.kind === "paid" ? "Payment received by svc." : "svc is still processing your payment; we will email you."}</p>
+            <div id="order-confirmation">
+              <h3>Thank you! Your order is placed.</h3>
+              <p>
+                Order <strong id="order-id">{o.id}</strong> (#<span id="order-display-id">{o.display_id}</span>)
+              </p>
+              <p>
+                Total: <strong id="order-total">{money(o.total)}</strong>
+              </p>
+              <p>
+                Payment status: <strong id="payment-status">{o.payment_status}</strong>
+              </p>
+              <a href="/" id="continue-shopping">
+                Continue shopping
+              </a>
+            </div>
+          </section>
+        )
+      }}
+    </SvcReturn>
+  )
+}
+
+/** After a failed payment: the cart read again (with its items and totals) and the payment choice. */
+function FailedAgain({ cartId, reason }: { cartId: string; reason: string }) {
+  const [cart, setCart] = useState<StoreCart | null>(null)
+  useEffect(() => {
+    sdk.store.cart.retrieve(cartId, { fields: CART_FIELDS }).then(({ cart: c }) => setCart(c))
+  }, [cartId])
+  return cart ? <PaymentSection cart={cart} reason={reason} /> : null
+}
+
+function App() {
+  return location.pathname === "/checkout/return" ? <ReturnPage /> : <Shop />
+}
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>
+)

@@ -304,6 +304,8 @@ medusaIntegrationTestRunner({
       const twice = await post("/admin/svc/token-transfers", { ...base, request_id: requestId })
       expect(twice.transfer.id).toBe(first.transfer.id)
       expect(transfers().length).toBe(before + 1)
+      const other = await refused(post("/admin/svc/token-transfers", { ...base, amount: "151.00", request_id: requestId }))
+      expect(other.message).toMatch(/^request_id: already used for another transfer/)
 
       // no answer at all (every attempt hangs, nothing made): kept with its key, 202; sent again, made once
       sb().injectFault({ route: "POST /v1/wallet/token/withdrawals", kind: "hang", count: 5 })

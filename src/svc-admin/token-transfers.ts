@@ -67,10 +67,10 @@ function checkAddress(network: Network, address: string) {
  */
 export async function requestTokenTransfer(container: Container, input: TokenTransferRequest, actorId?: string) {
   const { svcModule } = adminDeps(container)
-  const [again] = await svcModule.listSvcTokenTransfers({ request_id: input.request_id })
-  if (again) return resendIfUnsent(container, again, "admin-retry")
-
   const amountSen = parseRinggit(input.amount, "amount", MIN_AMOUNT_SEN, MAX_AMOUNT_SEN)
+  const [again] = await svcModule.listSvcTokenTransfers({ request_id: input.request_id })
+  if (again) return resendIfUnsent(container, sameRequest(again, input, amountSen), "admin-retry")
+
   const { client } = adminDeps(container)
   let networks: Network[]
   let balance: { walletBalance: string }
@@ -107,10 +107,22 @@ export async function requestTokenTransfer(container: Container, input: TokenTra
   } catch (e) {
     // the same request arrived twice at once: the unique request_id let one row in
     const [other] = await svcModule.listSvcTokenTransfers({ request_id: input.request_id })
-    if (other) return resendIfUnsent(container, other, "admin-retry")
+    if (other) return resendIfUnsent(container, sameRequest(other, input, amountSen), "admin-retry")
     throw e
   }
   return sendTokenTransfer(container, row, "admin")
+}
+
+/** A request id names one transfer: sent again, it must say the same thing. */
+function sameRequest(row: Row, input: TokenTransferRequest, amountSen: number): Row {
+  const same =
+    row.token_id === input.token_id &&
+    row.network_id === input.network_id &&
+    row.address_to === input.address_to &&
+    Number(row.amount_sen) === amountSen &&
+    (row.reference ?? null) === (input.reference ?? null)
+  if (!same) throw invalidData(`request_id: already used for another transfer (${fromSen(Number(row.amount_sen))} to ${row.address_to}); a new transfer needs a new request_id`)
+  return row
 }
 
 async function resendIfUnsent(container: Container, row: Row, source: string) {

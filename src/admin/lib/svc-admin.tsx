@@ -16,8 +16,14 @@ export async function svcAdmin<T>(path: string, init?: { method?: "GET" | "POST"
     body: init?.body === undefined ? undefined : JSON.stringify(init.body),
   })
   const j = await r.json().catch(() => ({}))
-  if (!r.ok) throw new Error((j as { message?: string })?.message ?? r.statusText)
+  if (!r.ok) throw Object.assign(new Error((j as { message?: string })?.message ?? r.statusText), { status: r.status })
   return j as T
+}
+
+/** Medusa answered 4xx: the request was refused as it stands (not a lost answer). */
+export const refused = (e: unknown) => {
+  const s = (e as { status?: number })?.status
+  return typeof s === "number" && s >= 400 && s < 500
 }
 
 export const errorText = (e: unknown) => String((e as Error)?.message ?? e)

@@ -2,7 +2,7 @@ import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { ArrowUpRightOnBox } from "@medusajs/icons"
 import { Button, Container, Heading, Input, Label, Prompt, Select, Text, createDataTableColumnHelper, toast, type DataTablePaginationState } from "@medusajs/ui"
 import { useMemo, useRef, useState } from "react"
-import { ServerTable, Status, errorText, pageQuery, rm, short, svcAdmin, useLoad, when } from "../../lib/svc-admin"
+import { ServerTable, Status, errorText, pageQuery, refused, rm, short, svcAdmin, useLoad, when } from "../../lib/svc-admin"
 
 type Network = { id: string; name: string; type: string; chain_id: number | null; tokens: { id: string; symbol: string | null; name: string | null }[] }
 type Transfer = {
@@ -56,6 +56,9 @@ const SvcTokenTransfersPage = () => {
       await Promise.all([list.reload(), wallet.reload()])
     } catch (e) {
       setError(errorText(e))
+      // refused (a field, or svc said no): nothing was made, the corrected form is a new request;
+      // no answer from Medusa: keep the id, so sending again cannot make a second transfer
+      if (refused(e)) requestId.current = newRequestId()
     } finally {
       setConfirming(false)
     }

@@ -1,6 +1,6 @@
 import { svcFromContainer } from "../svc-account/config"
 import { settleCheckout, type SettleOutcome } from "./settle-checkout"
-import { settleListed, waitingSvcSessions, type WaitingSession } from "./waiting"
+import { settleListed, settleUnsettled, waitingSvcSessions, type WaitingSession } from "./waiting"
 
 type Container = { resolve: <T = unknown>(k: string) => T }
 
@@ -23,6 +23,8 @@ const SETTLED = ["COMPLETED", "FAILED", "CANCELLED", "REJECTED"] as const
 export async function reconcilePending(container: Container): Promise<ReconcileReport> {
   const { client, reads } = svcFromContainer(container)
   const report: ReconcileReport = { waiting: 0, svcCalls: 0, outcomes: {} }
+  // final statuses a dead process recorded but never applied (the watcher does this too, when it runs)
+  await settleUnsettled(container, (o) => (report.outcomes[o] = (report.outcomes[o] ?? 0) + 1))
 
   const waiting = await waitingSvcSessions(container)
   report.waiting = waiting.length

@@ -1,6 +1,7 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { SvcClient } from "../svc"
-import { settleCheckout, type SettleOutcome, type SvcCheckoutRead } from "./settle-checkout"
+import { CHECKOUT_FINAL_STATUSES } from "../svc"
+import { settleCheckout, settleCheckoutEvent, type SettleOutcome, type SvcCheckoutRead } from "./settle-checkout"
 
 type Container = { resolve: <T = unknown>(k: string) => T }
 
@@ -49,4 +50,34 @@ export async function settleListed(
     } while (cursor)
   }
   return calls
+}
+
+/** A final status recorded this long ago and still not applied: the run that recorded it stopped. */
+const UNSETTLED_AFTER_S = 20
+
+/**
+ * Checkouts whose final status was recorded (the settle path writes it before
+ * it applies it) but never applied: the process died between the two, say
+ * after the capture and before the order. Their sessions no longer wait, and
+ * their webhooks may all be spent, so neither the watcher's list nor an event
+ * would find them again: each is settled once more (one read of svc, under its
+ * lock), which completes the order or flags it. Rows flagged for an admin are
+ * left to the admin.
+ */
+export async function settleUnsettled(container: Container, count: (o: SettleOutcome | "unknown_checkout" | "open_status_noted") => void): Promise<number> {
+  let knex: { raw: (sql: string, b: unknown[]) => Promise<{ rows: { checkout_id: string }[] }> } | undefined
+  try {
+    knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
+  } catch {
+    return 0
+  }
+  const { rows } = await knex!.raw(
+    `select checkout_id from svc_checkout
+      where checkout_id is not null and deleted_at is null and settled_status is null and attention is null
+        and status = any(?) and updated_at < now() - make_interval(secs => ?)
+      order by updated_at limit 50`,
+    [[...CHECKOUT_FINAL_STATUSES, "EXPIRED"], UNSETTLED_AFTER_S]
+  )
+  for (const r of rows) count((await settleCheckoutEvent(container, r.checkout_id, null)).outcome)
+  return rows.length
 }

@@ -1,11 +1,12 @@
 import { svcFromContainer } from "../svc-account/config"
-import type { SettleOutcome } from "./settle-checkout"
-import { settleListed, waitingSvcSessions } from "./waiting"
+import { settleListed, settleUnsettled, waitingSvcSessions } from "./waiting"
 
 type Container = { resolve: <T = unknown>(k: string) => T }
 
 export type WatchReport = {
   waiting: number
+  /** final statuses recorded but never applied (a process died midway), settled again */
+  unsettled?: number
   svcCalls: number
   skipped?: "nothing_waiting" | "rate_budget"
   outcomes: Record<string, number>
@@ -39,6 +40,10 @@ export async function watchWaiting(container: Container): Promise<WatchReport> {
   const svc = svcFromContainer(container)
   const report: WatchReport = { waiting: 0, svcCalls: 0, outcomes: {} }
   tick++
+  const count = (o: string) => (report.outcomes[o] = (report.outcomes[o] ?? 0) + 1)
+  // one query; svc is read only for a checkout a dead process left half applied
+  const unsettled = await settleUnsettled(container, count)
+  if (unsettled) report.unsettled = unsettled
 
   const now = Date.now()
   // Links still alive (or just expired): older ones are the 5-minute job's.
@@ -57,7 +62,6 @@ export async function watchWaiting(container: Container): Promise<WatchReport> {
   const wanted = new Set<string>(waiting.map((s) => s.data.checkoutId as string))
   const oldest = waiting.reduce((min, s) => Math.min(min, Date.parse(s.created_at)), now)
   const startDt = new Date(oldest - 60_000).toISOString()
-  const count = (o: SettleOutcome) => (report.outcomes[o] = (report.outcomes[o] ?? 0) + 1)
   const statuses = tick % FAILED_EVERY === 0 ? ["COMPLETED", "FAILED"] : ["COMPLETED"]
   report.svcCalls += await settleListed(container, svc.client, { statuses, startDt, wanted, source: "watcher" }, count)
   return report

@@ -1,0 +1,158 @@
+/**
+ * The end-of-run money check of issue 10, from svc's state (the sandbox) and
+ * Medusa's (its database), for the chaos spec and bench/chaos.ts:
+ *
+ * - every COMPLETED checkout has exactly one order with one captured payment of
+ *   the checkout's amount, or is flagged for the admin (refund) with its reason;
+ * - no order without a paid checkout (every svc payment captured in Medusa is a
+ *   COMPLETED checkout at svc);
+ * - no cart captured twice (two orders, two captured payments or two captures);
+ * - every refund at most one payout, every withdrawal request at most one
+ *   withdrawal, and every payout and withdrawal svc made is recorded in Medusa
+ *   (the admin sees the true state).
+ */
+import type { Pool } from "pg"
+import type { Sandbox } from "../../src/sandbox"
+
+export interface MoneyReport {
+  completedCheckouts: number
+  /** COMPLETED, one order, one captured payment of the right amount */
+  ordered: number
+  /** COMPLETED and flagged for the admin with a reason */
+  flagged: number
+  /** COMPLETED checkouts neither ordered nor flagged, with why */
+  lost: string[]
+  /** orders whose payment is not a COMPLETED checkout at svc */
+  ordersWithoutPaidCheckout: string[]
+  /** carts with two orders, two captured payments or two captures */
+  doubleCaptured: string[]
+  /** refund requests with more than one payout at svc */
+  doublePayouts: string[]
+  /** withdrawal requests with more than one withdrawal at svc */
+  doubleWithdrawals: string[]
+  /** payouts and withdrawals svc made that Medusa does not show */
+  unrecorded: string[]
+  payouts: number
+  withdrawals: number
+}
+
+export function moneyIsSafe(r: MoneyReport): boolean {
+  return !r.lost.length && !r.ordersWithoutPaidCheckout.length && !r.doubleCaptured.length && !r.doublePayouts.length && !r.doubleWithdrawals.length && !r.unrecorded.length
+}
+
+export function describeMoney(r: MoneyReport): string {
+  return [
+    `COMPLETED checkouts ${r.completedCheckouts}: ${r.ordered} with one order and one capture of the right amount, ${r.flagged} flagged with a reason, ${r.lost.length} neither`,
+    `orders without a paid checkout ${r.ordersWithoutPaidCheckout.length}; carts captured twice ${r.doubleCaptured.length}`,
+    `payouts ${r.payouts} (refunds with two: ${r.doublePayouts.length}); withdrawals ${r.withdrawals} (requests with two: ${r.doubleWithdrawals.length}); not recorded in Medusa ${r.unrecorded.length}`,
+    ...r.unrecorded.slice(0, 10).map((l) => `  ${l}`),
+    ...r.lost.slice(0, 10).map((l) => `  lost: ${l}`),
+    ...r.ordersWithoutPaidCheckout.slice(0, 10).map((l) => `  order without a paid checkout: ${l}`),
+    ...r.doubleCaptured.slice(0, 10).map((l) => `  captured twice: ${l}`),
+  ].join("\n")
+}
+
+export async function checkMoney(db: Pool, sandbox: Sandbox): Promise<MoneyReport> {
+  const state = sandbox.control.state()
+  const checkouts = Object.values(state.checkouts)
+  const completed = checkouts.filter((c) => c.status === "COMPLETED")
+  const report: MoneyReport = {
+    completedCheckouts: completed.length,
+    ordered: 0,
+    flagged: 0,
+    lost: [],
+    ordersWithoutPaidCheckout: [],
+    doubleCaptured: [],
+    doublePayouts: [],
+    doubleWithdrawals: [],
+    unrecorded: [],
+    payouts: Object.keys(state.payouts).length,
+    withdrawals: Object.keys(state.fiatWithdrawals).length,
+  }
+
+  // each svc checkout → its ledger row → session → collection → cart, orders and captured payments
+  const rows = await db.query<{
+    checkout_id: string
+    attention: string | null
+    attention_reason: string | null
+    cart_id: string | null
+    orders: string[] | null
+    captured: string[] | null
+  }>(
+    `select c.checkout_id, c.attention, c.attention_reason, cpc.cart_id,
+            (select array_agg(oc.order_id) from order_cart oc where oc.cart_id = cpc.cart_id and oc.deleted_at is null) as orders,
+            (select array_agg(round(p.amount * 100)::text) from payment p
+              where p.payment_collection_id = ps.payment_collection_id and p.captured_at is not null and p.deleted_at is null) as captured
+       from svc_checkout c
+       left join payment_session ps on ps.id = c.payment_session_id
+       left join cart_payment_collection cpc on cpc.payment_collection_id = ps.payment_collection_id and cpc.deleted_at is null
+      where c.checkout_id = any($1) and c.deleted_at is null`,
+    [completed.map((c) => c.checkoutId)]
+  )
+  const byCheckout = new Map(rows.rows.map((r) => [r.checkout_id, r]))
+  for (const c of completed) {
+    const r = byCheckout.get(c.checkoutId)
+    if (r?.attention && r.attention_reason) {
+      report.flagged++
+      continue
+    }
+    const orders = r?.orders ?? []
+    const captured = r?.captured ?? []
+    if (r && orders.length === 1 && captured.length === 1 && Number(captured[0]) === c.amount) report.ordered++
+    else report.lost.push(`${c.checkoutId} (${c.type}, ${c.amount} sen): ${r ? `cart ${r.cart_id}, orders ${orders.length}, captured ${JSON.stringify(captured)}` : "no ledger row"}`)
+  }
+
+  // every svc payment captured in Medusa is a COMPLETED checkout
+  const paid = new Set(completed.map((c) => c.checkoutId))
+  const captures = await db.query<{ order_id: string | null; payment_id: string; checkout_id: string | null }>(
+    `select oc.order_id, p.id as payment_id, p.data->>'checkoutId' as checkout_id
+       from payment p
+       left join cart_payment_collection cpc on cpc.payment_collection_id = p.payment_collection_id and cpc.deleted_at is null
+       left join order_cart oc on oc.cart_id = cpc.cart_id and oc.deleted_at is null
+      where p.provider_id like 'pp_svc-%' and p.captured_at is not null and p.deleted_at is null`
+  )
+  for (const p of captures.rows) {
+    if (!p.checkout_id || !paid.has(p.checkout_id)) report.ordersWithoutPaidCheckout.push(`order ${p.order_id ?? "(none)"} payment ${p.payment_id} checkout ${p.checkout_id ?? "(none)"}`)
+  }
+
+  const twice = await db.query<{ cart_id: string; orders: string; captured: string; captures: string }>(
+    `select cpc.cart_id,
+            (select count(*) from order_cart oc where oc.cart_id = cpc.cart_id and oc.deleted_at is null) as orders,
+            count(distinct p.id) filter (where p.captured_at is not null) as captured,
+            count(cap.id) as captures
+       from cart_payment_collection cpc
+       join payment p on p.payment_collection_id = cpc.payment_collection_id and p.deleted_at is null
+       left join capture cap on cap.payment_id = p.id and cap.deleted_at is null
+      where cpc.deleted_at is null
+      group by cpc.cart_id`
+  )
+  for (const t of twice.rows) {
+    if (Number(t.orders) > 1 || Number(t.captured) > 1 || Number(t.captures) > 1)
+      report.doubleCaptured.push(`cart ${t.cart_id}: ${t.orders} orders, ${t.captured} captured payments, ${t.captures} captures`)
+  }
+
+  // refunds and withdrawals: every payout and withdrawal svc made is recorded in Medusa (the admin
+  // sees it), and no refund has two payouts, no withdrawal request two withdrawals
+  const payoutRows = await db.query<{ id: string; refund_id: string | null; payout_id: string | null }>(
+    `select id, refund_id, payout_id from svc_payout where deleted_at is null`
+  )
+  const recordedPayouts = new Map(payoutRows.rows.filter((r) => r.payout_id).map((r) => [r.payout_id!, r]))
+  const perRefund = new Map<string, number>()
+  for (const p of Object.values(state.payouts)) {
+    const row = recordedPayouts.get(p.payoutId)
+    if (!row) report.unrecorded.push(`payout ${p.payoutId} (${p.amount} sen) is not recorded in Medusa`)
+    else if (row.refund_id) perRefund.set(row.refund_id, (perRefund.get(row.refund_id) ?? 0) + 1)
+  }
+  for (const [refund, n] of perRefund) if (n > 1) report.doublePayouts.push(`refund ${refund}: ${n} payouts`)
+  const wdRows = await db.query<{ id: string; withdrawal_id: string | null }>(`select id, withdrawal_id from svc_withdrawal where deleted_at is null`)
+  const perRequest = new Map<string, number>()
+  const recordedWd = new Map(wdRows.rows.filter((r) => r.withdrawal_id).map((r) => [r.withdrawal_id!, r.id]))
+  for (const w of Object.values(state.fiatWithdrawals)) {
+    if (w.source !== "API") continue
+    const row = recordedWd.get(w.id)
+    if (!row) report.unrecorded.push(`withdrawal ${w.id} (${w.amount} sen) is not recorded in Medusa`)
+    else perRequest.set(row, (perRequest.get(row) ?? 0) + 1)
+  }
+  for (const [req, n] of perRequest) if (n > 1) report.doubleWithdrawals.push(`request ${req}: ${n} withdrawals`)
+  return report
+}

@@ -1,0 +1,588 @@
+// Issue 10, security suite: no one can fake a payment, read what is not theirs, move an amount
+// or a destination from the storefront, or find a secret in a log or a response. One real Medusa
+// app and the svc sandbox over real HTTP; a second sandbox plays another svc account.
+// What each part proves: docs/security.md.
+import { readdirSync, readFileSync, statSync } from "node:fs"
+import { join, relative, sep } from "node:path"
+import { randomBytes, randomUUID } from "node:crypto"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { fetch } from "undici"
+
+import { startSandbox, type Sandbox } from "../../src/sandbox"
+import { SvcClient } from "../../src/svc"
+import { SVC_MODULE } from "../../src/modules/svc"
+import { ensureAdminUser } from "../../demo/admin-user"
+import { useSvcSandbox } from "../helpers/svc-env"
+import { readStats, resetStats, type CallStats } from "../helpers/sandbox-stats"
+import { ResponseRecorder, scanLogDir, secretNeedles, type SecretNeedle } from "../helpers/secrets-scan"
+import { capturedOrder, completeCart, createCart, initiateSession, orderOfCart, seedStore, SVC_PROVIDERS, waitFor, type Store } from "../helpers/store"
+
+jest.setTimeout(180_000)
+
+const svc = useSvcSandbox()
+const root = join(__dirname, "..", "..")
+const recorder = new ResponseRecorder()
+
+/** Every route file of the plugin's admin API at test time, with its methods and a concrete path. */
+function adminRoutes(): { method: string; path: string; file: string }[] {
+  const base = join(root, "src/api/admin/svc")
+  const out: { method: string; path: string; file: string }[] = []
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const p = join(dir, name)
+      if (statSync(p).isDirectory()) {
+        if (name !== "__tests__") walk(p)
+      } else if (name === "route.ts" || name === "route.js") {
+        const src = readFileSync(p, "utf8")
+        const segments = relative(join(root, "src/api"), dir).split(sep).map((s) => (/^\[.+\]$/.test(s) ? "00000000-0000-4000-8000-000000000000" : s))
+        const path = `/${segments.join("/")}`
+        for (const m of src.matchAll(/export\s+(?:async\s+function|const|function)\s+(GET|POST|PUT|PATCH|DELETE)\b/g)) {
+          out.push({ method: m[1], path, file: relative(root, p) })
+        }
+      }
+    }
+  }
+  walk(base)
+  return out
+}
+
+medusaIntegrationTestRunner({
+  inApp: true,
+  env: svc.env,
+  testSuite: ({ api, getContainer }) => {
+    let store: Store
+    let adminHeaders: { headers: Record<string, string> }
+    let needles: SecretNeedle[]
+    const sb = () => svc.ref.sandbox.control
+    const container = () => getContainer() as MedusaContainer
+    const knex = () => container().resolve(ContainerRegistrationKeys.PG_CONNECTION) as any
+
+    beforeAll(async () => {
+      recorder.watchAxios(api)
+      needles = svc.ref.sandbox.keys.flatMap((k) => secretNeedles(k))
+      store = await seedStore(container())
+      const email = "security@svc-tests.local"
+      const password = randomBytes(12).toString("base64url")
+      await ensureAdminUser(container(), email, password)
+      const { data } = await api.post("/auth/user/emailpass", { email, password })
+      adminHeaders = { headers: { authorization: `Bearer ${data.token}` } }
+    })
+
+    /** What is stored of payments and svc: counts, sessions by status, and the svc tables' last change. */
+    async function stored(): Promise<Record<string, unknown>> {
+      const k = knex()
+      const one = async (sql: string) => (await k.raw(sql)).rows
+      return {
+        sessions: await one("select status, count(*)::int as n from payment_session where deleted_at is null group by status order by status"),
+        payments: await one("select count(*)::int as n, count(captured_at)::int as captured from payment where deleted_at is null"),
+        captures: await one("select count(*)::int as n from capture where deleted_at is null"),
+        refunds: await one("select count(*)::int as n from refund where deleted_at is null"),
+        svc_checkout: await one("select count(*)::int as n, max(updated_at) as at from svc_checkout"),
+        svc_payout: await one("select count(*)::int as n, max(updated_at) as at from svc_payout"),
+        svc_withdrawal: await one("select count(*)::int as n, max(updated_at) as at from svc_withdrawal"),
+      }
+    }
+    const sandboxCheckouts = () =>
+      Object.fromEntries(Object.values((sb().state() as any).checkouts ?? {}).map((c: any) => [c.checkoutId, c.status]))
+    const writes = (s: CallStats) => Object.entries(s.byRoute).filter(([r, n]) => !r.startsWith("GET ") && (n as number) > 0)
+
+    /** A raw HTTP request to the app (not through axios: exact bytes and content type), recorded. */
+    async function raw(path: string, body: string | Buffer, contentType = "application/json"): Promise<{ status: number; text: string }> {
+      const res = await fetch(`${svc.ref.medusaUrl}${path}`, { method: "POST", headers: { "content-type": contentType }, body })
+      const text = await res.text()
+      recorder.add(`POST ${path} → ${res.status}`, text)
+      return { status: res.status, text }
+    }
+
+    /** The app still answers: health, and a normal store request. */
+    async function stillAnswers() {
+      const h = await fetch(`${svc.ref.medusaUrl}/health`)
+      expect(h.status).toBe(200)
+      const { data } = await api.get("/store/svc/fpx-banks", store.headers)
+      expect(data.retail.length).toBeGreaterThan(0)
+    }
+
+    /** Waits until the plugin's subscriber logged a final outcome for the event id (svc_webhook_event). */
+    async function outcomeOf(eventId: string, timeoutMs = 30_000): Promise<string> {
+      const svcModule = container().resolve(SVC_MODULE) as any
+      const row = await waitFor(
+        async () => {
+          const [r] = await svcModule.listSvcWebhookEvents({ event_id: eventId }, { take: 1 })
+          return r && r.outcome !== "received" ? r : undefined
+        },
+        `the outcome of webhook ${eventId}`,
+        timeoutMs
+      )
+      return row.outcome
+    }
+
+    const HOOKS = ["/hooks/svc", "/hooks/payment/svc-wallet_svc"] as const
+    const forged = (checkoutId: string, extra: Record<string, unknown> = {}) => ({
+      id: `evt_forged_${randomUUID()}`,
+      type: "checkout.updated",
+      createdAt: new Date().toISOString(),
+      data: { checkoutId, status: "COMPLETED", amount: "12050", paidAt: new Date().toISOString(), txHash: `0x${"ab".repeat(32)}`, ...extra },
+    })
+
+    // ------------------------------------------------------------------ limits and field rules
+    describe("every limit and field rule the plugin's inputs reach (svc-api-spec.md, Limits): refused by field, nothing sent, nothing stored", () => {
+      /** Runs `act`; the error names the field and the rule; svc saw no call (or, for rules that need svc's data, no write); storage unchanged. */
+      async function refused(act: () => Promise<any>, message: RegExp, svcReads: "none" | "reads only" = "none") {
+        const before = await stored()
+        const checkouts = sandboxCheckouts()
+        await resetStats(svc.ref.sandbox.url)
+        const res = await act().catch((e: any) => e.response)
+        expect(res.status).toBe(400)
+        expect(res.data.message).toMatch(message)
+        const stats = await readStats(svc.ref.sandbox.url)
+        if (svcReads === "none") expect(stats.total).toBe(0)
+        expect(writes(stats)).toEqual([])
+        expect(sandboxCheckouts()).toEqual(checkouts)
+        expect(await stored()).toEqual(before)
+      }
+
+      const session = async (providerId: string, data: Record<string, unknown>, cart: { variantId?: string; quantity?: number; usd?: boolean } = {}) => {
+        const { paymentCollectionId } = await createCart(api, store, { variantId: cart.variantId, quantity: cart.quantity, regionId: cart.usd ? store.usdRegionId : undefined })
+        return () => api.post(`/store/payment-collections/${paymentCollectionId}/payment-sessions`, { provider_id: providerId, data }, store.headers)
+      }
+      const direct = (over: Record<string, unknown>) => ({ bank: "MBB0228", bankType: "RETAIL", buyerName: "Siti Aminah", ...over })
+
+      it.each([
+        ["amount bounds: below RM10 (RM5.00)", SVC_PROVIDERS.fpx, {}, { variant: "cheap" }, /RM10\.00 to RM1,000,000\.00.*RM5\.00/],
+        ["amount bounds: above RM1,000,000 (8,300 × RM120.50)", SVC_PROVIDERS.wallet, {}, { quantity: 8300 }, /RM10\.00 to RM1,000,000\.00/],
+        ["amount in sen: only MYR", SVC_PROVIDERS.wallet, {}, { usd: true }, /MYR/],
+        ["buyerName 1-100: 101 characters", SVC_PROVIDERS.fpxDirect, direct({ buyerName: "x".repeat(101) }), {}, /buyerName: must be 1-100 characters/],
+        ["buyerName 1-100 trimmed: only spaces", SVC_PROVIDERS.fpxDirect, direct({ buyerName: "    " }), {}, /buyerName: must be 1-100 characters/],
+        ["FPX_DIRECT needs bank, bankType, buyerName", SVC_PROVIDERS.fpxDirect, {}, {}, /bank, bankType, buyerName/],
+        ["bankType: RETAIL or CORPORATE", SVC_PROVIDERS.fpxDirect, direct({ bankType: "SAVINGS" }), {}, /bankType: must be RETAIL, CORPORATE/],
+        ["bank: a code, at most 32 characters", SVC_PROVIDERS.fpxDirect, direct({ bank: "B".repeat(33) }), {}, /bank: .*32/],
+        ["cart_id: a Medusa cart id", SVC_PROVIDERS.fpx, { cart_id: "../../admin" }, {}, /cart_id: must be a Medusa cart id/],
+      ])("store payment session, %s", async (_n, providerId, data, cart, message) => {
+        const act = await session(providerId, data, {
+          variantId: (cart as any).variant === "cheap" ? store.cheapVariantId : undefined,
+          quantity: (cart as any).quantity,
+          usd: (cart as any).usd,
+        })
+        await refused(act, message)
+      })
+
+      it("store payment session, cart_id of another cart (svc's redirect pointed elsewhere): refused, no checkout made", async () => {
+        const other = await createCart(api, store)
+        const act = await session(SVC_PROVIDERS.fpx, { cart_id: other.cartId })
+        await refused(act, /^cart_id: must be the cart this payment collection belongs to/)
+      })
+
+      it.each([
+        ["an unknown bank", { bank: "NOPE01" }, /not an FPX bank/],
+        ["an offline bank", { bank: "HSBC0223" }, /offline/],
+      ])("store payment session, FPX direct with %s: refused from svc's bank list, no checkout made", async (_n, over, message) => {
+        const act = await session(SVC_PROVIDERS.fpxDirect, direct(over))
+        await refused(act, message, "reads only")
+      })
+
+      describe("admin forms", () => {
+        // The runner restores the database before every test: rules checked before any lookup use
+        // a well-formed id; the rule that needs the captured amount pays an order in its own test.
+        let paymentId = "pay_01SECURITYSUITE000000000000"
+        let bankAccountId: string
+        beforeAll(async () => {
+          const { data } = await api.get("/admin/svc/wallet", adminHeaders) // svc's linked accounts (not in the database)
+          bankAccountId = data.bank_accounts[0].id
+        })
+        const toBank = { name: "Siti Aminah", bank_code: "MBBEMYKL", account_number: "5512345678" }
+        const refund = (body: Record<string, unknown>) => () => api.post("/admin/svc/refunds", { payment_id: paymentId, amount: "20.00", beneficiary: toBank, ...body }, adminHeaders)
+        const withdraw = (body: Record<string, unknown>) => () => api.post("/admin/svc/withdrawals", { bank_account_id: bankAccountId, amount: "20.00", ...body }, adminHeaders)
+
+        it.each([
+          ["amount bounds: below RM10", { amount: "9.99" }, /^amount: must be between RM10\.00 and RM1000000\.00/],
+          ["amount bounds: above RM1,000,000", { amount: "1000000.01" }, /^amount: must be between RM10\.00 and RM1000000\.00/],
+          ["amount: negative", { amount: "-10" }, /^amount: must be between/],
+          ["amount in sen: no fraction of a sen", { amount: "10.005" }, /^amount: must not contain a fraction of a sen/],
+          ["amount: a number", { amount: "ten" }, /^amount: /],
+          ["amount: required", { amount: undefined }, /^amount: is required/],
+          ["payment_id: a Medusa payment id", { payment_id: "pay_1; drop table payment" }, /^payment_id: must be a Medusa payment id/],
+          ["beneficiary.name: 1-100", { beneficiary: { ...toBank, name: "n".repeat(101) } }, /^beneficiary\.name: must be at most 100 characters/],
+          ["beneficiary.name: required", { beneficiary: { ...toBank, name: " " } }, /^beneficiary\.name: is required/],
+          ["beneficiary.account_number: 6-20 digits", { beneficiary: { ...toBank, account_number: "12345" } }, /^beneficiary\.account_number: must be 6-20 digits/],
+          ["beneficiary.proxy_value: 3-40", { beneficiary: { name: "Siti", proxy_type: "MOBILE", proxy_value: "01" } }, /^beneficiary\.proxy_value: must be 3-40 characters/],
+          ["beneficiary.proxy_type: one of the DuitNow types", { beneficiary: { name: "Siti", proxy_type: "EMAIL", proxy_value: "a@b.my" } }, /^beneficiary\.proxy_type: must be one of MOBILE/],
+          ["beneficiary: exactly one destination", { beneficiary: { ...toBank, proxy_type: "MOBILE", proxy_value: "0123456789" } }, /^beneficiary\.account_number: give exactly one destination/],
+          ["beneficiary: no unknown fields", { beneficiary: { ...toBank, swift: "X" } }, /^beneficiary: Unrecognized key/],
+          ["name_check: strict or loose", { name_check: "exact" }, /^name_check: must be strict or loose/],
+          ["note: at most 500", { note: "n".repeat(501) }, /^note: must be at most 500 characters/],
+          ["no unknown fields (no fee, no idempotency key from the form)", { idempotency_key: randomUUID() }, /Unrecognized key.*idempotency_key/],
+        ])("admin refund form, %s", async (_n, body, message) => {
+          await refused(refund(body), message)
+        })
+
+        it("admin refund form, more than was captured: refused with what is left, nothing sent", async () => {
+          const { cartId, paymentCollectionId } = await createCart(api, store)
+          const s = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.fpx, { cart_id: cartId })
+          sb().pay(s.data.checkoutId)
+          await completeCart(api, store, cartId)
+          paymentId = (await capturedOrder(container(), cartId)).payment_collections[0].payments[0].id
+          await refused(refund({ amount: "120.51" }), /^amount: at most RM120\.50 can be refunded/, "reads only")
+        })
+
+        it.each([
+          ["amount bounds: below RM10", { amount: "9.99" }, /^amount: must be between RM10\.00 and RM1000000\.00/],
+          ["amount bounds: above RM1,000,000", { amount: "1000000.01" }, /^amount: must be between RM10\.00 and RM1000000\.00/],
+          ["amount in sen: no fraction of a sen", { amount: "10.001" }, /^amount: must not contain a fraction of a sen/],
+          ["reference: at most 20", { reference: "r".repeat(21) }, /^reference: must be at most 20 characters/],
+          ["reference: not empty", { reference: "   " }, /^reference: must not be empty/],
+          ["bank_account_id: a UUID", { bank_account_id: "acct-1" }, /^bank_account_id: must be the id of a linked bank account/],
+          ["no unknown fields", { bank_code: "MBBEMYKL" }, /Unrecognized key.*bank_code/],
+        ])("admin withdrawal form, %s", async (_n, body, message) => {
+          await refused(withdraw(body), message)
+        })
+
+        it("admin withdrawal form, a bank account not linked to the svc account: refused, nothing sent", async () => {
+          await refused(withdraw({ bank_account_id: randomUUID() }), /^bank_account_id: .* is not an active bank account linked/, "reads only")
+        })
+
+        it("admin withdrawal form, individual account: at most RM300,000 per request", async () => {
+          sb().setAccountType("INDIVIDUAL")
+          sb().setWalletBalance(400_000_00)
+          try {
+            await refused(withdraw({ amount: "300000.01" }), /^amount: an individual svc account can withdraw at most RM300000\.00 per request/, "reads only")
+          } finally {
+            sb().setAccountType("BUSINESS")
+          }
+        })
+
+        it.each([
+          ["/admin/svc/payouts?limit=0", /^limit: must be 1-200/],
+          ["/admin/svc/payouts?limit=201", /^limit: must be 1-200/],
+          ["/admin/svc/withdrawals?limit=1.5", /^limit: must be an integer/],
+          ["/admin/svc/payouts?order_id=1%27%20or%201=1", /^order_id: must be an order id/],
+          ["/admin/svc/checkouts?attention=yes", /^attention: /],
+        ])("admin list %s: refused by field", async (url, message) => {
+          await refused(() => api.get(url, adminHeaders), message)
+        })
+      })
+    })
+
+    // ------------------------------------------------------------------ storefront data
+    describe("storefront session data cannot change amount, type, fee mode, address, token or redirect", () => {
+      const attack = (victim: { sessionId: string; checkoutId: string }) => ({
+        amount: 1000,
+        amountSen: 1000,
+        type: "SVC_ACCOUNT",
+        feeMode: "CHARGE_TO_PREFUND",
+        addressTo: "0x000000000000000000000000000000000000dEaD",
+        tokenId: randomUUID(),
+        redirectUrl: "https://evil.example/steal",
+        checkoutUrl: "https://evil.example/pay",
+        title: `Order ${victim.sessionId} #1 000000000000`,
+        description: "free",
+        session_id: victim.sessionId,
+        checkoutId: victim.checkoutId,
+        idempotencyKey: randomUUID(),
+        attempt: 7,
+        svcStatus: "COMPLETED",
+      })
+
+      it.each([
+        ["FPX hosted", SVC_PROVIDERS.fpx, "FPX_HOSTED", {}],
+        ["FPX direct", SVC_PROVIDERS.fpxDirect, "FPX_DIRECT", { bank: "MBB0228", bankType: "RETAIL", buyerName: "Siti Aminah" }],
+        ["svc wallet", SVC_PROVIDERS.wallet, "SVC_ACCOUNT", {}],
+      ])("%s: the checkout at svc has the server's values, whatever the storefront sends", async (_n, providerId, type, extra) => {
+        // another shopper's session, whose ids the attacker puts in its own data
+        const v = await createCart(api, store)
+        const victim = await initiateSession(api, store, v.paymentCollectionId, SVC_PROVIDERS.fpx, { cart_id: v.cartId })
+        const { cartId, paymentCollectionId } = await createCart(api, store)
+        const s = await initiateSession(api, store, paymentCollectionId, providerId, {
+          ...attack({ sessionId: victim.id, checkoutId: victim.data.checkoutId }),
+          ...extra,
+          cart_id: cartId,
+        })
+        const state = sb().state() as any
+        const c = state.checkouts[s.data.checkoutId] // the record svc keeps, with feeMode and buyer fields
+        const tokens = state.networks.flatMap((n: any) => n.tokens.map((t: any) => t.id))
+        expect(s.data.checkoutId).not.toBe(victim.data.checkoutId)
+        expect(c.type).toBe(type)
+        expect(String(c.amount)).toBe("12050")
+        expect(c.feeMode ?? null).toBe(type === "SVC_ACCOUNT" ? null : "DEDUCT_FROM_AMOUNT")
+        expect(c.addressTo.toLowerCase()).toBe(state.wallet.evmAddress.toLowerCase())
+        expect(tokens).toContain(c.tokenId)
+        expect(c.redirectUrl).toBe(`http://localhost:8000/checkout/return?cart_id=${cartId}`)
+        expect(c.title).toContain(s.id)
+        expect(c.title).not.toContain(victim.id)
+        expect(c.description ?? null).toBeNull()
+        if (type === "FPX_DIRECT") expect([c.bank, c.bankType === "01" ? "RETAIL" : c.bankType, c.buyerName]).toEqual(["MBB0228", "RETAIL", "Siti Aminah"])
+        // what the store keeps and shows is the server's as well
+        expect(s.data).toMatchObject({ session_id: s.id, amountSen: 12050, type, attempt: 1, svcStatus: "CREATED", checkoutId: c.checkoutId, addressTo: c.addressTo, tokenId: c.tokenId })
+        expect(s.data.checkoutUrl).toMatch(new RegExp(`^${svc.ref.sandbox.url}/`))
+        expect(s.data.idempotencyKey).not.toBe(attack({ sessionId: "", checkoutId: "" }).idempotencyKey)
+      })
+
+      it("a session updated with a changed amount makes a new checkout with the server's amount; storefront data cannot lower it", async () => {
+        const { cartId, paymentCollectionId } = await createCart(api, store)
+        const s = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.fpx, { cart_id: cartId })
+        const paymentModule = container().resolve(Modules.PAYMENT) as any
+        const updated = await paymentModule.updatePaymentSession({
+          id: s.id,
+          amount: 130.5,
+          currency_code: "myr",
+          data: { ...s.data, amount: 10, amountSen: 1000, addressTo: "0x000000000000000000000000000000000000dEaD", redirectUrl: "https://evil.example/" },
+        })
+        expect(updated.data.checkoutId).not.toBe(s.data.checkoutId)
+        const c = sb().getCheckout(updated.data.checkoutId) as any
+        expect(c.amount).toBe("13050")
+        expect(c.redirectUrl).toBe(`http://localhost:8000/checkout/return?cart_id=${cartId}`)
+        expect(c.addressTo.toLowerCase()).toBe((sb().state() as any).wallet.evmAddress.toLowerCase())
+      })
+    })
+
+    // ------------------------------------------------------------------ store routes
+    describe("store routes never reveal another cart's payment data or a secret", () => {
+      it("a cart's payment sessions hold only its own checkout; another cart's id shows nothing of it", async () => {
+        const a = await createCart(api, store)
+        const sa = await initiateSession(api, store, a.paymentCollectionId, SVC_PROVIDERS.fpxDirect, { cart_id: a.cartId, bank: "MBB0228", bankType: "RETAIL", buyerName: "Siti Aminah" })
+        const b = await createCart(api, store)
+        const sbs = await initiateSession(api, store, b.paymentCollectionId, SVC_PROVIDERS.wallet, { cart_id: b.cartId })
+        const fields = "*payment_collection,*payment_collection.payment_sessions"
+        const { data: cartB } = await api.get(`/store/carts/${b.cartId}?fields=${encodeURIComponent(fields)}`, store.headers)
+        const textB = JSON.stringify(cartB)
+        for (const own of [sa.id, sa.data.checkoutId, sa.data.checkoutUrl, sa.data.idempotencyKey, a.cartId, "Siti Aminah"]) expect(textB).not.toContain(own)
+        expect(cartB.cart.payment_collection.payment_sessions.map((s: any) => s.id)).toEqual([sbs.id])
+        // what the providers put in `data`: the checkout's public fields, nothing else
+        const allowed = ["session_id", "type", "attempt", "idempotencyKey", "title", "amountSen", "tokenId", "addressTo", "checkoutId", "checkoutUrl", "expiresAt", "svcStatus", "failureReason", "paidAt", "txHash", "bank", "bankType", "buyerName", "cart_id"]
+        for (const d of [sa.data, sbs.data]) expect(Object.keys(d).filter((k) => !allowed.includes(k))).toEqual([])
+        // the fpx-banks route carries no key material
+        const { data: banks } = await api.get("/store/svc/fpx-banks?include_inactive=true", store.headers)
+        expect(JSON.stringify(banks)).not.toMatch(/svc_pk_|PRIVATE KEY|apiKey|keyId/)
+      })
+
+      it("without a publishable key the plugin's store route answers 400 and no data", async () => {
+        const res = await api.get("/store/svc/fpx-banks").catch((e: any) => e.response)
+        expect(res.status).toBe(400)
+        expect(res.data.retail).toBeUndefined()
+      })
+    })
+
+    // ------------------------------------------------------------------ admin routes
+    describe("every plugin admin route refuses callers who are not admins", () => {
+      it("lists the routes at test time (routes added later are covered too)", () => {
+        const routes = adminRoutes()
+        expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(
+          expect.arrayContaining(["GET /admin/svc/checkouts", "GET /admin/svc/payouts", "POST /admin/svc/refunds", "GET /admin/svc/wallet", "POST /admin/svc/withdrawals", "GET /admin/svc/withdrawals", "GET /admin/svc/payout-banks"])
+        )
+      })
+
+      it("every method of every route: 401 and no data without a session, with a publishable key only, with a customer's token, with a forged token", async () => {
+        // a signed-in customer (made here: the runner restores the database before every test)
+        const email = `shopper-${randomUUID()}@example.my`
+        const password = randomBytes(12).toString("base64url")
+        const reg = await api.post("/auth/customer/emailpass/register", { email, password })
+        await api.post("/store/customers", { email, first_name: "Ali" }, { headers: { ...store.headers.headers, authorization: `Bearer ${reg.data.token}` } })
+        const customerToken = (await api.post("/auth/customer/emailpass", { email, password })).data.token as string
+        expect((await api.get("/store/customers/me", { headers: { ...store.headers.headers, authorization: `Bearer ${customerToken}` } })).status).toBe(200)
+        const callers: [string, Record<string, string>][] = [
+          ["nobody", {}],
+          ["publishable key", { "x-publishable-api-key": store.publishableKey }],
+          ["customer token", { authorization: `Bearer ${customerToken}` }],
+          ["customer token and publishable key", { authorization: `Bearer ${customerToken}`, "x-publishable-api-key": store.publishableKey }],
+          ["a forged token", { authorization: `Bearer ${customerToken.split(".").slice(0, 2).join(".")}.${randomBytes(32).toString("base64url")}` }],
+        ]
+        await resetStats(svc.ref.sandbox.url)
+        const seen: string[] = []
+        for (const r of adminRoutes()) {
+          for (const [who, headers] of callers) {
+            const body = r.method === "GET" || r.method === "DELETE" ? undefined : JSON.stringify({ payment_id: "pay_x", amount: "10" })
+            const res = await fetch(`${svc.ref.medusaUrl}${r.path}`, { method: r.method, headers: { "content-type": "application/json", ...headers }, body })
+            const text = await res.text()
+            recorder.add(`${r.method} ${r.path} as ${who} → ${res.status}`, text)
+            let keys: string[] = []
+            try {
+              keys = Object.keys(JSON.parse(text))
+            } catch {
+              keys = ["(not JSON)"]
+            }
+            const ok = res.status === 401 && keys.every((k) => k === "message" || k === "type")
+            seen.push(`${r.method} ${r.path} as ${who}: ${res.status}${ok ? "" : ` ${text.slice(0, 200)}`}`)
+          }
+        }
+        expect(seen.filter((l) => !/: 401$/.test(l))).toEqual([])
+        expect(seen.length).toBe(adminRoutes().length * callers.length)
+        expect((await readStats(svc.ref.sandbox.url)).total).toBe(0)
+      })
+    })
+
+    // ------------------------------------------------------------------ forged webhooks
+    describe("forged and replayed webhooks authorize and capture nothing; the server keeps answering", () => {
+      let other: Sandbox
+      beforeAll(async () => {
+        other = await startSandbox({ rateLimits: false, logErrors: false })
+      })
+      afterAll(async () => {
+        await other?.close()
+      })
+
+      /** A shopper's waiting session: a cart, a wallet session, its checkout at svc (unpaid). */
+      async function waitingSession() {
+        const { cartId, paymentCollectionId } = await createCart(api, store)
+        const s = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.wallet, { cart_id: cartId })
+        return { cartId, session: s, checkoutId: s.data.checkoutId as string }
+      }
+
+      async function nothingMoved(act: () => Promise<void>) {
+        const before = await stored()
+        const checkouts = sandboxCheckouts()
+        await resetStats(svc.ref.sandbox.url)
+        await act()
+        expect(writes(await readStats(svc.ref.sandbox.url))).toEqual([])
+        expect(sandboxCheckouts()).toEqual(checkouts)
+        const after = await stored()
+        expect({ ...after, svc_checkout: undefined }).toEqual({ ...before, svc_checkout: undefined })
+        await stillAnswers()
+      }
+
+      it.each(HOOKS)("%s: unknown checkout id, COMPLETED for an unpaid checkout, changed amount and token: nothing captured", async (hook) => {
+        const w = await waitingSession()
+        await nothingMoved(async () => {
+          const bodies = [
+            forged(randomUUID()),
+            forged(w.checkoutId),
+            forged(w.checkoutId, { amount: "1000", tokenId: randomUUID(), addressTo: "0x000000000000000000000000000000000000dEaD" }),
+            { ...forged(w.checkoutId), type: "checkout.completed" },
+            forged("../../v1/payouts"),
+          ]
+          for (const b of bodies) expect((await raw(hook, JSON.stringify(b))).status).toBe(200)
+          const outcomes = await Promise.all(bodies.map((b) => outcomeOf(b.id)))
+          expect(outcomes[0]).toBe("unknown_checkout")
+          for (const o of outcomes.slice(1, 3)) expect(["pending", "ignored", "open_status_noted"]).toContain(o)
+          expect(outcomes.slice(3)).toEqual(["not_supported", "not_supported"])
+        })
+        expect(sb().getCheckout(w.checkoutId).status).toBe("CREATED")
+        const order = await orderOfCart(container(), w.cartId)
+        expect(order).toBeUndefined()
+      })
+
+      it("another svc account's paid checkout (same title, same amount) sent to both URLs: not ours, nothing read, nothing captured", async () => {
+        const w = await waitingSession()
+        const st = other.control.state() as any
+        const net = st.networks.find((n: any) => n.active && n.type === "EVM")
+        const client = new SvcClient({ baseUrl: other.url, apiKey: other.credentials.apiKey, keyId: other.credentials.keyId, privateKey: other.credentials.privateKeyPem, algorithm: other.credentials.algorithm, maxRetries: 0 } as any)
+        const theirs = await client.checkout.create({
+          type: "SVC_ACCOUNT",
+          addressTo: st.wallet.evmAddress,
+          amount: 12050,
+          tokenId: net.tokens[0].id,
+          redirectUrl: "https://attacker.example/return",
+          title: w.session.data.title,
+        } as any)
+        other.control.pay(theirs.checkoutId)
+        expect(other.control.getCheckout(theirs.checkoutId).status).toBe("COMPLETED")
+        await nothingMoved(async () => {
+          for (const hook of HOOKS) {
+            const b = forged(theirs.checkoutId)
+            expect((await raw(hook, JSON.stringify(b))).status).toBe(200)
+            expect(await outcomeOf(b.id)).toBe("unknown_checkout")
+          }
+          expect((await readStats(svc.ref.sandbox.url)).total).toBe(0)
+        })
+        const s = await (container().resolve(Modules.PAYMENT) as any).retrievePaymentSession(w.session.id)
+        expect(s.status).toBe("pending")
+      })
+
+      it("a stale checkout of the same session (replaced by a new amount), forged as paid and then really paid: never captured, flagged for a refund", async () => {
+        const w = await waitingSession()
+        const paymentModule = container().resolve(Modules.PAYMENT) as any
+        const updated = await paymentModule.updatePaymentSession({ id: w.session.id, amount: 130.5, currency_code: "myr", data: w.session.data })
+        expect(updated.data.checkoutId).not.toBe(w.checkoutId)
+        await nothingMoved(async () => {
+          const b = forged(w.checkoutId)
+          await raw("/hooks/svc", JSON.stringify(b))
+          expect(["pending", "ignored", "open_status_noted"]).toContain(await outcomeOf(b.id))
+        })
+        // the shopper pays the old link after all: svc's real webhook, re-read, is not the session's current checkout
+        const before = await stored()
+        sb().pay(w.checkoutId)
+        await sb().flushWebhooks()
+        const svcModule = container().resolve(SVC_MODULE) as any
+        const row = await waitFor(async () => {
+          const [r] = await svcModule.listSvcCheckouts({ checkout_id: w.checkoutId }, { take: 1 })
+          return r?.attention ? r : undefined
+        }, "the stale paid checkout flagged")
+        expect(row.attention).toBe("refund_required")
+        const after = await stored()
+        expect([after.payments, after.captures]).toEqual([before.payments, before.captures])
+        expect((await paymentModule.retrievePaymentSession(w.session.id)).status).toBe("pending")
+      })
+
+      it("replayed real bodies, a 5 MB body, malformed JSON, a wrong content type: nothing moves, the server keeps answering", async () => {
+        // one real payment, settled by svc's own webhook: the baseline
+        const paid = await waitingSession()
+        sb().pay(paid.checkoutId)
+        await sb().flushWebhooks()
+        const order = await capturedOrder(container(), paid.cartId)
+        const real = sb()
+          .webhookLog()
+          .filter((a) => (a.payload.data as any)?.checkoutId === paid.checkoutId)
+          .map((a) => a.payload)
+        expect(real.length).toBeGreaterThan(0)
+        const w = await waitingSession()
+        await nothingMoved(async () => {
+          for (const hook of HOOKS) {
+            // replays of svc's real events: the settled checkout costs nothing, twice over
+            for (const ev of [...real, ...real]) expect((await raw(hook, JSON.stringify(ev))).status).toBe(200)
+            // a real event of the paid checkout re-pointed at a waiting one, with the real event id
+            const moved = { ...real[real.length - 1], data: { ...(real[real.length - 1].data as any), checkoutId: w.checkoutId } }
+            expect((await raw(hook, JSON.stringify(moved))).status).toBe(200)
+            const big = JSON.stringify({ ...forged(w.checkoutId), padding: "x".repeat(5 * 1024 * 1024) })
+            expect((await raw(hook, big)).status).toBe(413)
+            for (const bad of ['{"type":"checkout.updated","data":{"checkoutId":', "[1,2,3]", "null", '"COMPLETED"']) {
+              const r = await raw(hook, bad)
+              expect([bad, r.status >= 400 && r.status < 500 ? "4xx" : r.status]).toEqual([bad, hook === "/hooks/svc" ? "4xx" : expect.anything()])
+            }
+            for (const ct of ["text/plain", "application/x-www-form-urlencoded", "application/octet-stream"]) {
+              const r = await raw(hook, JSON.stringify(forged(w.checkoutId)), ct)
+              expect([ct, r.status < 500]).toEqual([ct, true])
+            }
+          }
+          // let Medusa's delayed route (5 s) process what it took
+          await new Promise((r) => setTimeout(r, 6_500))
+        })
+        const final = await orderOfCart(container(), paid.cartId)
+        expect(final.id).toBe(order.id)
+        expect(final.payment_collections[0].payments).toHaveLength(1)
+        expect(final.payment_collections[0].payments[0].captures).toHaveLength(1)
+        expect(Number(final.payment_collections[0].payments[0].captures[0].amount)).toBe(120.5)
+        expect(sb().getCheckout(w.checkoutId).status).toBe("CREATED")
+        expect(await orderOfCart(container(), w.cartId)).toBeUndefined()
+      })
+
+      it("a real payment with a forged body claiming another amount: captured once, for the session's amount (the body is not trusted)", async () => {
+        const w = await waitingSession()
+        sb().webhookFaults({ mode: "drop", count: 10 })
+        sb().pay(w.checkoutId)
+        sb().clearFaults()
+        const b = forged(w.checkoutId, { amount: "1000" })
+        await raw("/hooks/svc", JSON.stringify(b))
+        expect(await outcomeOf(b.id)).toBe("captured")
+        const order = await capturedOrder(container(), w.cartId)
+        expect(order.payment_collections[0].payments[0].captures.map((c: any) => Number(c.amount))).toEqual([120.5])
+      })
+    })
+
+    // ------------------------------------------------------------------ secrets
+    describe("secrets scan", () => {
+      it("no response body of this suite carries the API key or private-key material", () => {
+        expect(recorder.bodies.length).toBeGreaterThan(50)
+        expect(recorder.scan(needles)).toEqual([])
+      })
+
+      it("no Medusa log of the whole run (TEST_LOG_DIR) carries the API key or private-key material", () => {
+        const dir = process.env.TEST_LOG_DIR
+        if (!dir) return console.warn("secrets scan: TEST_LOG_DIR is not set (logs on the console); log files not scanned")
+        const scan = scanLogDir(dir, needles)
+        console.log(`secrets scan: ${scan.files} log files, ${scan.bytes} characters, ${scan.findings.length} findings`)
+        expect(scan.files).toBeGreaterThan(0)
+        expect(scan.findings).toEqual([])
+      })
+    })
+  },
+})

@@ -10,8 +10,9 @@ import type { Page } from "playwright-core"
 import { startStorefront } from "../../demo/storefront-server"
 import { useSvcSandbox } from "../helpers/svc-env"
 import { adminOrder, signInAsAdmin, type AdminSdk } from "../helpers/admin"
-import { orderOfCart, seedStore, waitFor, type Store } from "../helpers/store"
+import { createCart, orderOfCart, seedStore, waitFor, type Store } from "../helpers/store"
 import { hasChromium, launchBrowser, stepShooter } from "./browser"
+import { startKitHarness } from "./kit-components"
 
 jest.setTimeout(120_000)
 
@@ -19,14 +20,18 @@ const svc = useSvcSandbox()
 const sf: { opts: Parameters<typeof startStorefront>[0]; handle?: Awaited<ReturnType<typeof startStorefront>> } = {
   opts: { port: 0, storeUrl: "", publishableKey: "" },
 }
+const kitConfig = { storeUrl: "", publishableKey: "" }
+let kit: Awaited<ReturnType<typeof startKitHarness>> | undefined
 let savedCors: string | undefined
 beforeAll(async () => {
+  kit = await startKitHarness(kitConfig)
+  kitConfig.storeUrl = svc.ref.medusaUrl
   // after the sandbox (its beforeAll runs first), before Medusa boots: the
   // provider's redirect URL is the return page of this storefront
   sf.handle = await startStorefront(sf.opts)
   sf.opts.storeUrl = svc.ref.medusaUrl
   const redirect = `${sf.handle.url}/checkout/return?cart_id={cart_id}`
-  const cors = `${sf.handle.url},${sf.handle.url.replace("localhost", "127.0.0.1")}`
+  const cors = `${sf.handle.url},${sf.handle.url.replace("localhost", "127.0.0.1")},${kit.url}`
   savedCors = process.env.STORE_CORS
   Object.assign(svc.env, { SVC_REDIRECT_URL: redirect, STORE_CORS: cors })
   Object.assign(process.env, { SVC_REDIRECT_URL: redirect, STORE_CORS: cors })
@@ -35,6 +40,7 @@ afterAll(async () => {
   if (savedCors === undefined) delete process.env.STORE_CORS
   else process.env.STORE_CORS = savedCors
   await sf.handle?.close()
+  await kit?.close()
 })
 
 const describeBrowser = hasChromium ? describe : describe.skip
@@ -48,7 +54,7 @@ const skipAllowed = process.env.SKIP_BROWSER_TESTS === "1"
 medusaIntegrationTestRunner({
   inApp: true,
   env: svc.env,
-  testSuite: ({ getContainer }) => {
+  testSuite: ({ api, getContainer }) => {
     describeBrowser("storefront in chromium", () => {
       let store: Store
       let browser: Awaited<ReturnType<typeof launchBrowser>>
@@ -65,6 +71,7 @@ medusaIntegrationTestRunner({
         store = await seedStore(getContainer())
         admin = await signInAsAdmin(getContainer(), svc.ref.medusaUrl)
         sf.opts.publishableKey = store.publishableKey
+        kitConfig.publishableKey = store.publishableKey
         page = await browser.context.newPage()
         page.on("pageerror", (e) => console.error(`page error: ${e.message}`))
         page.on("requestfailed", (r) => console.error(`request failed: ${r.method()} ${r.url()} ${r.failure()?.errorText}`))
@@ -215,6 +222,81 @@ medusaIntegrationTestRunner({
         const { order } = await expectCapturedOrder("pp_svc-fpx_svc")
         expect(order.id).toBe((await orderOfCart(getContainer(), cartId))?.id)
         expect(order.payment_collections[0].payments).toHaveLength(1)
+      })
+
+      // The kit's components on their own (kit-harness.tsx), against this Medusa app.
+      const CAP_SENTENCE = "FPX personal banking is limited to RM30,000 per payment; for a larger amount pay with FPX corporate banking or with the svc wallet."
+
+      it("FpxBankPicker: tabs and a labelled radio group; offline banks disabled and marked; arrow keys; personal banking off above the cap", async () => {
+        await page.goto(`${kit!.url}/?c=picker`)
+        const tabs = page.getByRole("tab")
+        await page.getByRole("radio", { name: /Maybank2E/ }).waitFor()
+        expect(await tabs.count()).toBe(2)
+        expect(await page.getByRole("tab", { name: "Personal banking" }).getAttribute("aria-selected")).toBe("true")
+        const offline = page.getByRole("radio", { name: /HSBC.*\(offline\)/ })
+        expect(await offline.isDisabled()).toBe(true)
+        expect(await page.locator("label[for=svc-bank-HSBC0223]").getAttribute("class")).toContain("svc-fpx-bank--offline")
+        expect(await page.locator("label[for=svc-bank-MBB0228] img").getAttribute("src")).toContain("/_sandbox/bank-logos/MBB0228.svg")
+        // keyboard: a radio chosen with the keyboard, arrows move within the group
+        await page.getByRole("radio", { name: /Maybank2E/ }).focus()
+        await page.keyboard.press("Space")
+        await page.waitForFunction(() => document.querySelector("#chosen")?.textContent === "MBB0228")
+        await page.keyboard.press("ArrowDown")
+        await page.waitForFunction(() => !["", "MBB0228"].includes(document.querySelector("#chosen")?.textContent ?? ""))
+        // tabs: ArrowRight goes to corporate banking and takes the focus
+        await page.getByRole("tab", { name: "Personal banking" }).focus()
+        await page.keyboard.press("ArrowRight")
+        expect(await page.getByRole("tab", { name: "Corporate banking" }).getAttribute("aria-selected")).toBe("true")
+        expect(await page.evaluate(() => document.activeElement?.id)).toBe("svc-tab-corporate")
+        expect(await page.getByRole("radio", { name: /Bank Islam.*\(offline\)/ }).isDisabled()).toBe(true)
+
+        // RM30,125: personal banking disabled with the sentence, corporate shown
+        await page.goto(`${kit!.url}/?c=picker&amountSen=3012500`)
+        await page.getByRole("tab", { name: "Corporate banking" }).waitFor()
+        expect(await page.getByRole("tab", { name: "Personal banking" }).isDisabled()).toBe(true)
+        expect(await page.getByRole("tab", { name: "Corporate banking" }).getAttribute("aria-selected")).toBe("true")
+        expect(await page.getByRole("note").textContent()).toBe(CAP_SENTENCE)
+        await page.getByRole("radio", { name: /RHB Reflex/ }).waitFor()
+        expect(await page.locator("input[type=radio][id^=svc-bank-]").count()).toBeGreaterThan(0)
+      })
+
+      it("SvcPaymentOptions: FPX hosted shows the cap as a notice; FPX direct needs a corporate bank and a name above it; pay starts the payment", async () => {
+        const { cartId } = await createCart(api, store, { quantity: 250 }) // RM30,125
+        await page.goto(`${kit!.url}/?c=options&cart_id=${cartId}`)
+        await page.getByRole("radio", { name: "FPX online banking", exact: true }).check()
+        expect(await page.getByRole("note").textContent()).toBe(CAP_SENTENCE)
+        await page.waitForFunction(() => JSON.parse(document.querySelector("#choice")?.textContent || "{}").ready === true)
+
+        await page.getByRole("radio", { name: "FPX online banking (choose your bank)" }).check()
+        await page.getByRole("tab", { name: "Corporate banking" }).waitFor()
+        expect(await page.getByRole("tab", { name: "Personal banking" }).isDisabled()).toBe(true)
+        expect(await page.locator("#svc-pay").isDisabled()).toBe(true)
+        await page.getByRole("radio", { name: /RHB Reflex/ }).check()
+        expect(await page.locator("#svc-pay").isDisabled()).toBe(true) // no name yet
+        await page.getByLabel("Name of the account holder").fill("  Syarikat Maju Sdn Bhd ")
+        await page.waitForFunction(() => JSON.parse(document.querySelector("#choice")?.textContent || "{}").bankType === "CORPORATE")
+        await page.locator("#svc-pay").click()
+        await page.waitForFunction(() => (document.querySelector("#started")?.textContent ?? "").includes("/fpx/"))
+        const session = (await api.get(`/store/carts/${cartId}?fields=*payment_collection.payment_sessions`, store.headers)).data.cart
+          .payment_collection.payment_sessions[0]
+        expect(session.data).toMatchObject({ bank: "RHB0218B", bankType: "CORPORATE", buyerName: "Syarikat Maju Sdn Bhd" })
+      })
+
+      it("SvcReturn: a failed payment rendered by default and through the render prop; the cart stays payable", async () => {
+        const { cartId, paymentCollectionId } = await createCart(api, store)
+        const s = await api.post(
+          `/store/payment-collections/${paymentCollectionId}/payment-sessions`,
+          { provider_id: "pp_svc-wallet_svc", data: { cart_id: cartId } },
+          store.headers
+        )
+        const session = s.data.payment_collection.payment_sessions[0]
+        svc.ref.sandbox.control.fail(session.data.checkoutId)
+        await page.goto(`${kit!.url}/?c=return&cart_id=${cartId}`)
+        await page.locator(".svc-return--failed").waitFor()
+        expect(await page.getByRole("status").textContent()).toMatch(/^Your payment did not go through: The payment failed/)
+        await page.goto(`${kit!.url}/?c=return&render=prop&cart_id=${cartId}`)
+        await page.locator("#outcome[data-kind=failed]").waitFor()
+        expect(await orderOfCart(getContainer(), cartId)).toBeUndefined()
       })
     })
   },

@@ -1,0 +1,50 @@
+// Serves integration-tests/browser/kit-harness.tsx (React + the kit from
+// src/storefront + @medusajs/js-sdk, bundled with esbuild) and the kit's CSS
+// for the component tests in chromium.
+import { createServer, type Server } from "node:http"
+import { readFile } from "node:fs/promises"
+import { join } from "node:path"
+
+export async function startKitHarness(config: { storeUrl: string; publishableKey: string }) {
+  const esbuild = await import("esbuild")
+  const out = await esbuild.build({
+    entryPoints: [join(__dirname, "kit-harness.tsx")],
+    bundle: true,
+    format: "iife",
+    platform: "browser",
+    target: "es2020",
+    jsx: "automatic",
+    define: { "process.env.NODE_ENV": '"production"' },
+    write: false,
+    logLevel: "silent",
+  })
+  const js = out.outputFiles[0].text
+  const css = await readFile(join(__dirname, "../../src/storefront/react/style.css"), "utf8")
+  const server: Server = createServer((req, res) => {
+    const path = new URL(req.url ?? "/", "http://x").pathname
+    if (path === "/harness.js") {
+      res.writeHead(200, { "content-type": "text/javascript" })
+      return res.end(js)
+    }
+    if (path === "/style.css") {
+      res.writeHead(200, { "content-type": "text/css" })
+      return res.end(css)
+    }
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" })
+    res.end(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>kit</title><link rel="stylesheet" href="/style.css">` +
+        `<script>window.KIT_CONFIG=${JSON.stringify(config)}</script><script src="/harness.js" defer></script></head>` +
+        `<body><main id="root"></main></body></html>`
+    )
+  })
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()))
+  const port = (server.address() as { port: number }).port
+  return {
+    url: `http://localhost:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections?.()
+        server.close(() => resolve())
+      }),
+  }
+}

@@ -174,7 +174,7 @@ medusaIntegrationTestRunner({
       expect(rows.filter((e) => e.outcome === "ignored_after_completed").length).toBeGreaterThanOrEqual(1)
       const { deposits } = await get(`/admin/svc/deposits?area=wallet&destination_id=${acct}`)
       const stored = deposits.find((d: any) => d.deposit_id === d1.id)
-      expect(stored).toMatchObject({ status: "COMPLETED", result_status: "PENDING", trigger_address: trigger, destination_type: "BANK_ACCOUNT", can_redrive: true })
+      expect(stored).toMatchObject({ status: "COMPLETED", result_status: "PENDING", trigger_address: trigger, destination_type: "BANK_ACCOUNT", can_redrive: false })
       expect(stored.summary).toMatch(/^COMPLETED: tokens credited to the svc wallet; withdrawal PENDING/)
       const statuses = stored.status_history.entries.map((e: any) => e.status)
       expect(statuses.indexOf("COMPLETED")).toBeGreaterThanOrEqual(0)
@@ -200,7 +200,7 @@ medusaIntegrationTestRunner({
         async () => (await get(`/admin/svc/deposits?area=wallet`)).deposits.find((d: any) => d.deposit_id === d2.id && d.status === "COMPLETED"),
         "deposit stored COMPLETED"
       )
-      expect(completed).toMatchObject({ result_status: "FAILED", status_reason: "sender_not_allowed", withdrawal_id: null })
+      expect(completed).toMatchObject({ result_status: "FAILED", status_reason: "sender_not_allowed", withdrawal_id: null, can_redrive: true })
       expect(completed.status_reason_words).toMatch(/not an allowed sender .* add it .* then redrive/)
 
       await post(`/admin/svc/bank-accounts/${acct}/allowed-senders`, { address: stranger, label: "now allowed" })
@@ -274,8 +274,10 @@ medusaIntegrationTestRunner({
         return x?.withdrawal_status === "PROCESSING" && x
       }, "the deposit's transfer PROCESSING by payout.withdrawal.updated")
       expect(moved.destination_id).toBe(id)
-      const wev = (await eventsOf(d.id)).find((e) => e.event_type === "payout.withdrawal.updated")
-      expect(wev).toMatchObject({ outcome: "applied" })
+      // the transfer's events (PENDING when made, PROCESSING after 10 s), each re-reading the deposit: one of them moved it
+      const wevs = (await eventsOf(d.id)).filter((e) => e.event_type === "payout.withdrawal.updated")
+      expect(wevs.map((e) => e.outcome)).toContain("applied")
+      expect(wevs.every((e) => ["applied", "unchanged"].includes(e.outcome))).toBe(true)
 
       const removed = await del(`/admin/svc/beneficiaries/${id}`)
       expect(removed.beneficiary.removed_at).toBeTruthy()

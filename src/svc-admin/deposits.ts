@@ -85,12 +85,13 @@ async function readStored(container: Container, depositId: string) {
 }
 
 /** A stored deposit for the admin: the summary and the reason in words. */
-export function depositView<R extends { status: string; result_status: string | null; status_reason: string | null; withdrawal_status: string | null; trigger_address: string | null; chain_id: number }>(r: R) {
+export function depositView<R extends { status: string; result_status: string | null; status_reason: string | null; withdrawal_id: string | null; withdrawal_status: string | null; trigger_address: string | null; chain_id: number }>(r: R) {
   return {
     ...r,
     summary: depositSummary(r),
     status_reason_words: depositReasonWords(r.status_reason),
-    can_redrive: r.status === "COMPLETED" && Boolean(r.trigger_address),
+    // a redrive is for a deposit that started no transfer (svc returns an existing one unchanged)
+    can_redrive: r.status === "COMPLETED" && Boolean(r.trigger_address) && !r.withdrawal_id,
   }
 }
 

@@ -70,7 +70,7 @@ const SvcDepositsPage = () => {
         id: "result",
         header: "Result",
         cell: ({ row }) => (
-          <div className="flex flex-col whitespace-normal">
+          <div className="flex max-w-[360px] flex-col whitespace-normal">
             <Text size="small">{row.original.summary}</Text>
           </div>
         ),
@@ -116,7 +116,7 @@ const SvcDepositsPage = () => {
           </div>
           <div className="flex gap-x-2">
             <Select value={area} onValueChange={setArea} size="small">
-              <Select.Trigger>
+              <Select.Trigger className="w-[200px]">
                 <Select.Value />
               </Select.Trigger>
               <Select.Content>
@@ -126,7 +126,7 @@ const SvcDepositsPage = () => {
               </Select.Content>
             </Select>
             <Select value={status} onValueChange={setStatus} size="small">
-              <Select.Trigger>
+              <Select.Trigger className="w-[160px]">
                 <Select.Value />
               </Select.Trigger>
               <Select.Content>

@@ -38,8 +38,8 @@ const SvcEventsPage = () => {
       col.display({ id: "resource", header: "Deposit", cell: ({ row }) => <span className="font-mono">{short(row.original.resource_id, 8)}</span> }),
       col.display({ id: "said", header: "Event said", cell: ({ row }) => row.original.status_hint ?? "–" }),
       col.display({ id: "outcome", header: "Outcome", cell: ({ row }) => <Status value={row.original.outcome} /> }),
-      col.display({ id: "detail", header: "Detail", cell: ({ row }) => <Text size="small" className="whitespace-normal">{row.original.detail ?? "–"}</Text> }),
-      col.display({ id: "n", header: "Deliveries / attempts", cell: ({ row }) => `${row.original.deliveries} / ${row.original.attempts}` }),
+      col.display({ id: "detail", header: "Detail", cell: ({ row }) => <Text size="small" className="max-w-[320px] whitespace-normal">{row.original.detail ?? "–"}</Text> }),
+      col.display({ id: "n", header: "Deliveries / tries", cell: ({ row }) => `${row.original.deliveries} / ${row.original.attempts}` }),
       col.display({ id: "at", header: "Received", cell: ({ row }) => when(row.original.created_at) }),
       col.display({
         id: "actions",
@@ -77,7 +77,7 @@ const SvcEventsPage = () => {
           </Text>
         </div>
         <Select value={outcome} onValueChange={setOutcome} size="small">
-          <Select.Trigger>
+          <Select.Trigger className="w-[220px]">
             <Select.Value />
           </Select.Trigger>
           <Select.Content>

@@ -30,13 +30,18 @@ const money = (amount: unknown) => {
   return sen == null ? String(amount) : formatRinggit(sen).replace(/^RM([\d,]+)$/, "RM$1.00")
 }
 
-function useRegion() {
+function useRegion(onError: (message: string) => void) {
   const [region, setRegion] = useState<Region | null>(null)
   useEffect(() => {
-    sdk.store.region.list().then(({ regions }) => {
-      const r = regions.find((x) => x.currency_code === "myr") ?? regions[0]
-      if (r) setRegion(r)
-    })
+    sdk.store.region.list().then(
+      ({ regions }) => {
+        const r = regions.find((x) => x.currency_code === "myr") ?? regions[0]
+        if (r) setRegion(r)
+        else onError("The store has no region; run the demo seed.")
+      },
+      (e: Error) => onError(`The store cannot be reached (${e.message}); reload in a moment.`)
+    )
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
   return region
 }
@@ -50,11 +55,14 @@ function Message({ text }: { text: string | null }) {
 }
 
 function Shop() {
-  const region = useRegion()
+  const [error, setError] = useState<string | null>(null)
+  const region = useRegion((m) => {
+    setError(m)
+    document.body.dataset.ready = "true"
+  })
   const [products, setProducts] = useState<Product[] | null>(null)
   const [cart, setCart] = useState<StoreCart | null>(null)
   const [paying, setPaying] = useState(false)
-  const [error, setError] = useState<string | null>(null)
   const [email, setEmail] = useState("buyer@example.my")
 
   useEffect(() => {

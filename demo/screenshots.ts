@@ -59,13 +59,18 @@ async function main() {
 
       // refund part of it to the buyer's bank account from the svc refunds panel
       const panel = page.locator("[data-testid=svc-refunds]")
-      await page.locator("#svc-refund-bank option[value=MBBEMYKL]").waitFor({ state: "attached", timeout: 30_000 })
-      await page.locator("#svc-refund-amount").fill("20.50")
+      // Medusa UI's Select: open it, pick the option
+      const choose = async (trigger: string, option: RegExp) => {
+        await page.locator(trigger).click()
+        await page.getByRole("option", { name: option }).click({ timeout: 30_000 })
+      }
+      await page.locator("#svc-refund-amount").fill("20.50", { timeout: 30_000 })
       await page.locator("#svc-refund-name").fill("Siti Aminah")
-      await page.locator("#svc-refund-bank").selectOption("MBBEMYKL")
+      await choose("#svc-refund-bank", /Malayan Banking/)
       await page.locator("#svc-refund-account").fill("5512345678")
       await page.locator("#svc-refund-note").fill("damaged sleeve")
       await page.locator("#svc-refund-submit").click()
+      await page.locator("#svc-refund-confirm").click() // the confirmation prompt
       await page.locator("[data-testid=svc-refund-result], [data-testid=svc-refund-error]").first().waitFor({ timeout: 30_000 })
       const refundError = await page.locator("[data-testid=svc-refund-error]").textContent().catch(() => null)
       if (refundError) throw new Error(`refund from the admin panel failed: ${refundError}`)
@@ -75,16 +80,24 @@ async function main() {
 
       // settle part of the wallet balance to the merchant's bank account
       await page.goto(`${demo.adminUrl}/svc-settlements`)
-      await page.locator("#svc-wd-account option").nth(1).waitFor({ state: "attached", timeout: 60_000 })
-      await page.locator("#svc-wd-account").selectOption({ index: 1 })
+      await page.locator("[data-testid=svc-wallet-balance]").waitFor({ timeout: 60_000 })
+      await page.locator("#svc-wd-account").click()
+      await page.getByRole("option").first().click()
       await page.locator("#svc-wd-amount").fill("1500.00")
       await page.locator("#svc-wd-reference").fill("Demo settlement")
       await page.locator("#svc-wd-submit").click()
+      await page.locator("#svc-wd-confirm").click() // the confirmation prompt
       await page.locator("[data-testid=svc-wd-result], [data-testid=svc-wd-error]").first().waitFor({ timeout: 30_000 })
       const wdError = await page.locator("[data-testid=svc-wd-error]").textContent().catch(() => null)
       if (wdError) throw new Error(`withdrawal from the settlements page failed: ${wdError}`)
       await page.waitForTimeout(500)
       await shot("admin-svc-settlements")
+
+      // Settings → svc connection (the connection doctor)
+      await page.goto(`${demo.adminUrl}/settings/svc-doctor`)
+      await page.locator("[data-testid=svc-doctor-summary]").waitFor({ timeout: 60_000 })
+      await page.waitForTimeout(500)
+      await shot("admin-svc-doctor")
     }
   } finally {
     await browser.close()

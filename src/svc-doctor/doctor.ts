@@ -110,7 +110,7 @@ async function probe(fn: () => Promise<unknown>): Promise<{ enabled: boolean | n
 function chainIds(res: unknown): number[] {
   const arr = Array.isArray(res) ? res : ((res as { networks?: unknown; data?: unknown })?.networks ?? (res as { data?: unknown })?.data)
   if (!Array.isArray(arr)) return []
-  return arr.map((n) => Number((n as { chainId?: unknown })?.chainId)).filter((n) => Number.isInteger(n))
+  return arr.map((n) => Number((n as { chainId?: unknown })?.chainId)).filter((n) => Number.isInteger(n) && n > 0)
 }
 
 /**
@@ -297,8 +297,8 @@ export async function runDoctor(container: Container, backendUrl: string): Promi
   add(
     "webhooks",
     "Webhooks",
-    any ? "ok" : "warn",
-    any ? `received: ${events.filter((e) => e.received).map((e) => e.event_type).join(", ")}` : "none yet",
+    checkoutSeen ? "ok" : "warn",
+    any ? `received: ${events.filter((e) => e.received).map((e) => e.event_type).join(", ")}${checkoutSeen ? "" : "; no checkout.updated yet"}` : "none yet",
     any && checkoutSeen ? null : `Register ${url} with svc as the WALLET and the PAYOUT webhook endpoint. Until then paid orders wait for the job (every few minutes).`
   )
 

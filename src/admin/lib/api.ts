@@ -10,6 +10,15 @@ export async function call<T>(path: string, init?: RequestInit): Promise<T> {
   return j as T
 }
 
-/** Sen as "RM 1,234.50". */
-export const rm = (sen: number | string) =>
-  `RM ${(Number(sen) / 100).toLocaleString("en-MY", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
+/** Sen (integer, number or string) as "RM 1,234.50", exactly: digit arithmetic, no floating point. */
+export const rm = (sen: number | string) => {
+  const s = String(sen).trim()
+  if (!/^-?\d+$/.test(s)) return `RM ${s}`
+  const neg = s.startsWith("-")
+  const digits = (neg ? s.slice(1) : s).padStart(3, "0")
+  const whole = digits.slice(0, -2).replace(/^0+(?=\d)/, "").replace(/\B(?=(\d{3})+(?!\d))/g, ",")
+  return `${neg ? "-" : ""}RM ${whole}.${digits.slice(-2)}`
+}
+
+/** The message of anything thrown. */
+export const messageOf = (e: unknown) => String((e as Error)?.message ?? e)

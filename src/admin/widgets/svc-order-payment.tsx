@@ -1,7 +1,8 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
-import { Badge, Container, Heading, Text } from "@medusajs/ui"
+import { Container, Heading, StatusBadge, Text } from "@medusajs/ui"
 import { useEffect, useState } from "react"
-import { call, rm } from "../lib/api"
+import { call, messageOf, rm } from "../lib/api"
+import { SvcStatus } from "../lib/status"
 
 type Entry = { status: string; at: string; source: string }
 type Checkout = {
@@ -21,9 +22,6 @@ type Checkout = {
   created_at: string
 }
 
-const color = (s: string): "green" | "red" | "orange" | "grey" =>
-  s === "COMPLETED" ? "green" : ["FAILED", "CANCELLED", "REJECTED", "EXPIRED", "CREATE_FAILED"].includes(s) ? "red" : s === "CREATING" ? "grey" : "orange"
-
 
 /** Order details: every svc checkout of this order, its status history and anything needing an admin. */
 const SvcOrderPaymentWidget = ({ data }: { data: { id: string } }) => {
@@ -32,11 +30,11 @@ const SvcOrderPaymentWidget = ({ data }: { data: { id: string } }) => {
   useEffect(() => {
     call<{ checkouts: Checkout[] }>(`/admin/svc/checkouts?order_id=${encodeURIComponent(data.id)}`)
       .then((j) => setRows(j.checkouts))
-      .catch((e) => setError(String(e.message ?? e)))
+      .catch((e) => setError(messageOf(e)))
   }, [data.id])
 
   return (
-    <Container className="divide-y p-0">
+    <Container className="divide-y p-0" data-testid="svc-payment">
       <div className="flex items-center justify-between px-6 py-4">
         <Heading level="h2">svc payment</Heading>
       </div>
@@ -47,12 +45,12 @@ const SvcOrderPaymentWidget = ({ data }: { data: { id: string } }) => {
         <div key={c.id} className="flex flex-col gap-y-2 px-6 py-4">
           <div className="flex items-center justify-between">
             <Text weight="plus">{c.type.replace("_", " ")} · {rm(c.amount_sen)}</Text>
-            <Badge color={color(c.status)}>{c.status}</Badge>
+            <SvcStatus status={c.status} />
           </div>
           {c.attention && (
-            <Badge color="red">
+            <StatusBadge color="red" className="whitespace-normal">
               {c.attention}: {c.attention_reason}
-            </Badge>
+            </StatusBadge>
           )}
           {c.failure_reason && <Text size="small" className="text-ui-fg-subtle">{c.failure_reason}</Text>}
           <Text size="small" className="text-ui-fg-subtle">Checkout {c.checkout_id ?? "(not created)"} · attempt {c.attempt}</Text>

@@ -1,7 +1,8 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
-import { Badge, Button, Container, Heading, Input, Label, Text } from "@medusajs/ui"
+import { Button, Container, Heading, Input, Label, Prompt, Select, StatusBadge, Text, toast } from "@medusajs/ui"
 import { useCallback, useEffect, useState } from "react"
-import { call, rm } from "../lib/api"
+import { call, messageOf, rm } from "../lib/api"
+import { SvcStatus } from "../lib/status"
 
 type Payout = {
   id: string
@@ -21,9 +22,6 @@ type Payout = {
 type Payment = { id: string; provider_id: string; amount: number; captured_at: string | null }
 type Bank = { code: string; name: string }
 
-const color = (s: string): "green" | "red" | "orange" | "grey" =>
-  s === "SETTLED" ? "green" : ["FAILED", "REVERSED", "RETURNED"].includes(s) ? "red" : s === "REQUESTED" ? "grey" : "orange"
-
 
 /**
  * Order details: refund an svc payment to the buyer's bank account (an svc
@@ -38,7 +36,9 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
   const [error, setError] = useState<string | null>(null)
   const [result, setResult] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
-  const [form, setForm] = useState({ amount: "", name: "", bank_code: "", account_number: "", name_check: "", note: "" })
+  const [confirming, setConfirming] = useState(false)
+  // name_check "none" stands for no check (a Select item cannot have an empty value)
+  const [form, setForm] = useState({ amount: "", name: "", bank_code: "", account_number: "", name_check: "none", note: "" })
 
   const load = useCallback(async () => {
     try {
@@ -57,7 +57,7 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
         setPrefund(b.prefund_available_sen)
       }
     } catch (e) {
-      setError(String((e as Error).message ?? e))
+      setError(messageOf(e))
     }
   }, [data.id, banks.length])
   useEffect(() => {
@@ -66,6 +66,7 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
 
   const submit = async () => {
     if (!payment) return
+    setConfirming(false)
     setBusy(true)
     setError(null)
     setResult(null)
@@ -74,15 +75,18 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
         payment_id: payment.id,
         amount: form.amount.trim(),
         beneficiary: { name: form.name.trim(), bank_code: form.bank_code, account_number: form.account_number.trim() },
-        ...(form.name_check ? { name_check: form.name_check } : {}),
+        ...(form.name_check !== "none" ? { name_check: form.name_check } : {}),
         ...(form.note.trim() ? { note: form.note.trim() } : {}),
       }
       const r = await call<{ payout: Payout; message: string }>(`/admin/svc/refunds`, { method: "POST", body: JSON.stringify(body) })
-      setResult(`${rm(r.payout.amount_sen)}: ${r.message}`)
+      const text = `${rm(r.payout.amount_sen)}: ${r.message}`
+      setResult(text)
+      toast.success("Refund sent", { description: text })
       setForm({ ...form, amount: "", note: "" })
       await load()
     } catch (e) {
-      setError(String((e as Error).message ?? e))
+      setError(messageOf(e))
+      toast.error("Refund refused", { description: messageOf(e) })
     } finally {
       setBusy(false)
     }
@@ -103,9 +107,9 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
               {rm(p.amount_sen)} → {p.beneficiary_name} {p.destination.bank_code ?? p.destination.proxy_type}{" "}
               {p.destination.account_number ?? p.destination.proxy_value}
             </Text>
-            <Badge color={color(p.status)}>{p.status}</Badge>
+            <SvcStatus status={p.status} />
           </div>
-          {p.attention && <Badge color="red">{p.attention_reason}</Badge>}
+          {p.attention && <StatusBadge color="red" className="whitespace-normal">{p.attention_reason}</StatusBadge>}
           {p.failure_reason && <Text size="small" className="text-ui-fg-subtle">{p.failure_reason}</Text>}
           <Text size="xsmall" className="text-ui-fg-muted">
             {new Date(p.created_at).toLocaleString()} · payout {p.payout_id ?? "—"} · fee {p.fee_sen != null ? rm(p.fee_sen) : "—"}
@@ -129,19 +133,18 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
             </div>
             <div>
               <Label htmlFor="svc-refund-bank">Bank</Label>
-              <select
-                id="svc-refund-bank"
-                className="bg-ui-bg-field shadow-borders-base txt-compact-small h-8 w-full rounded-md px-2"
-                value={form.bank_code}
-                onChange={set("bank_code")}
-              >
-                <option value="">Choose…</option>
-                {banks.map((b) => (
-                  <option key={b.code} value={b.code}>
-                    {b.name}
-                  </option>
-                ))}
-              </select>
+              <Select value={form.bank_code} onValueChange={(v) => setForm({ ...form, bank_code: v })}>
+                <Select.Trigger id="svc-refund-bank">
+                  <Select.Value placeholder="Choose…" />
+                </Select.Trigger>
+                <Select.Content>
+                  {banks.map((b) => (
+                    <Select.Item key={b.code} value={b.code}>
+                      {b.name}
+                    </Select.Item>
+                  ))}
+                </Select.Content>
+              </Select>
             </div>
             <div>
               <Label htmlFor="svc-refund-account">Account number</Label>
@@ -149,16 +152,16 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
             </div>
             <div>
               <Label htmlFor="svc-refund-namecheck">Name check</Label>
-              <select
-                id="svc-refund-namecheck"
-                className="bg-ui-bg-field shadow-borders-base txt-compact-small h-8 w-full rounded-md px-2"
-                value={form.name_check}
-                onChange={set("name_check")}
-              >
-                <option value="">None</option>
-                <option value="strict">Strict (as on the identity card)</option>
-                <option value="loose">Loose</option>
-              </select>
+              <Select value={form.name_check} onValueChange={(v) => setForm({ ...form, name_check: v })}>
+                <Select.Trigger id="svc-refund-namecheck">
+                  <Select.Value />
+                </Select.Trigger>
+                <Select.Content>
+                  <Select.Item value="none">None</Select.Item>
+                  <Select.Item value="strict">Strict (as on the identity card)</Select.Item>
+                  <Select.Item value="loose">Loose</Select.Item>
+                </Select.Content>
+              </Select>
             </div>
             <div>
               <Label htmlFor="svc-refund-note">Note</Label>
@@ -167,9 +170,26 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
           </div>
           {error && <Text className="text-ui-fg-error" data-testid="svc-refund-error">{error}</Text>}
           {result && <Text className="text-ui-fg-interactive" data-testid="svc-refund-result">{result}</Text>}
-          <Button id="svc-refund-submit" variant="secondary" isLoading={busy} disabled={busy || !form.amount} onClick={submit}>
+          <Button id="svc-refund-submit" variant="secondary" isLoading={busy} disabled={busy || !form.amount} onClick={() => setConfirming(true)}>
             Refund to bank account
           </Button>
+          <Prompt open={confirming} onOpenChange={setConfirming}>
+            <Prompt.Content>
+              <Prompt.Header>
+                <Prompt.Title>Refund RM {form.amount.trim()} to {form.name.trim() || "the buyer"}?</Prompt.Title>
+                <Prompt.Description>
+                  svc pays it out from the prefund balance to {banks.find((b) => b.code === form.bank_code)?.name ?? "the bank"} account {form.account_number.trim()}.
+                  The account is checked with the bank first; once sent, a payout cannot be called back.
+                </Prompt.Description>
+              </Prompt.Header>
+              <Prompt.Footer>
+                <Prompt.Cancel>Cancel</Prompt.Cancel>
+                <Prompt.Action id="svc-refund-confirm" onClick={submit}>
+                  Refund
+                </Prompt.Action>
+              </Prompt.Footer>
+            </Prompt.Content>
+          </Prompt>
         </div>
       ) : (
         payouts !== null && <Text className="px-6 py-4 text-ui-fg-subtle">No captured svc payment to refund.</Text>

@@ -1,8 +1,10 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { CurrencyDollar } from "@medusajs/icons"
-import { Badge, Container, Heading, Table, Text } from "@medusajs/ui"
-import { useEffect, useState } from "react"
-import { call } from "../../lib/api"
+import { Container, createDataTableColumnHelper, Heading, StatusBadge, Text } from "@medusajs/ui"
+import { useEffect, useMemo, useState } from "react"
+import { call, messageOf, rm } from "../../lib/api"
+import { PagedTable } from "../../lib/paged-table"
+import { SvcStatus } from "../../lib/status"
 
 type Row = {
   id: string
@@ -17,6 +19,8 @@ type Row = {
   created_at: string
 }
 
+const col = createDataTableColumnHelper<Row>()
+
 /** svc payments that need an admin: paid after cancel, failed after the order was placed, stale links paid. */
 const SvcPaymentsPage = () => {
   const [rows, setRows] = useState<Row[] | null>(null)
@@ -24,44 +28,47 @@ const SvcPaymentsPage = () => {
   useEffect(() => {
     call<{ checkouts: Row[] }>(`/admin/svc/checkouts?attention=true&limit=200`)
       .then((j) => setRows(j.checkouts))
-      .catch((e) => setError(String(e.message ?? e)))
+      .catch((e) => setError(messageOf(e)))
   }, [])
+  const columns = useMemo(
+    () => [
+      col.accessor("created_at", { header: "When", cell: ({ getValue }) => new Date(getValue()).toLocaleString() }),
+      col.accessor("order_id", {
+        header: "Order",
+        cell: ({ getValue }) => (getValue() ? <a className="text-ui-fg-interactive" href={`/app/orders/${getValue()}`}>{getValue()}</a> : "—"),
+      }),
+      col.accessor("checkout_id", {
+        header: "Checkout",
+        cell: ({ getValue }) => (
+          <span className="font-mono text-xs" title={getValue() ?? undefined}>
+            {getValue() ? `${getValue()!.slice(0, 8)}…` : "—"}
+          </span>
+        ),
+      }),
+      col.accessor("amount_sen", { header: "Amount", cell: ({ getValue }) => rm(getValue()) }),
+      col.accessor("status", { header: "svc status", cell: ({ getValue }) => <SvcStatus status={getValue()} /> }),
+      col.accessor("attention", {
+        header: "Needs",
+        cell: ({ row }) => (
+          <div className="flex min-w-[320px] max-w-[480px] flex-col items-start gap-y-1 whitespace-normal py-2">
+            <StatusBadge color="red">{row.original.attention}</StatusBadge>
+            <Text size="small" className="text-ui-fg-subtle whitespace-normal">{row.original.attention_reason}</Text>
+          </div>
+        ),
+      }),
+    ],
+    []
+  )
   return (
-    <Container className="divide-y p-0">
+    <Container className="divide-y p-0" data-testid="svc-payments">
       <div className="px-6 py-4">
         <Heading level="h1">svc payments needing attention</Heading>
         <Text size="small" className="text-ui-fg-subtle">
           Money that arrived where it cannot be kept, and payments that failed after their order was placed.
         </Text>
       </div>
-      {error && <Text className="px-6 py-4 text-ui-fg-error">{error}</Text>}
-      {rows && rows.length === 0 && <Text className="px-6 py-4">Nothing needs attention.</Text>}
-      {rows && rows.length > 0 && (
-        <Table>
-          <Table.Header>
-            <Table.Row>
-              <Table.HeaderCell>When</Table.HeaderCell>
-              <Table.HeaderCell>Checkout</Table.HeaderCell>
-              <Table.HeaderCell>Amount</Table.HeaderCell>
-              <Table.HeaderCell>Status</Table.HeaderCell>
-              <Table.HeaderCell>Needs</Table.HeaderCell>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {rows.map((r) => (
-              <Table.Row key={r.id}>
-                <Table.Cell>{new Date(r.created_at).toLocaleString()}</Table.Cell>
-                <Table.Cell>{r.checkout_id}</Table.Cell>
-                <Table.Cell>RM {(r.amount_sen / 100).toFixed(2)}</Table.Cell>
-                <Table.Cell><Badge>{r.status}</Badge></Table.Cell>
-                <Table.Cell>
-                  <Badge color="red">{r.attention}</Badge> <Text size="small">{r.attention_reason}</Text>
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table>
-      )}
+      {error && <Text className="px-6 py-4 text-ui-fg-error" data-testid="svc-payments-error">{error}</Text>}
+      {!error && <PagedTable rows={rows ?? []} isLoading={rows === null} columns={columns} rowId={(r) => r.id} empty="Nothing needs attention." />}
     </Container>
   )
 }

@@ -1,8 +1,10 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
-import { Buildings } from "@medusajs/icons"
-import { Badge, Button, Container, Heading, Input, Label, Table, Text } from "@medusajs/ui"
-import { useCallback, useEffect, useState } from "react"
-import { call, rm } from "../../lib/api"
+import { ArrowDownTray, Buildings } from "@medusajs/icons"
+import { Button, Container, createDataTableColumnHelper, Heading, Input, Label, Prompt, Select, Text, toast } from "@medusajs/ui"
+import { useCallback, useEffect, useMemo, useState } from "react"
+import { call, messageOf, rm } from "../../lib/api"
+import { PagedTable } from "../../lib/paged-table"
+import { SvcStatus } from "../../lib/status"
 
 type Account = { id: string; name: string; account_number: string; verified: boolean; bank: { code: string; name: string } | null }
 type Wallet = { balance_sen: string; pending_withdrawal_sen: string; account_type: string | null; bank_accounts: Account[] }
@@ -17,18 +19,22 @@ type Withdrawal = {
   created_at: string
 }
 
-const color = (s: string): "green" | "red" | "orange" | "grey" =>
-  s === "COMPLETED" ? "green" : ["FAILED", "REJECTED", "CANCELLED"].includes(s) ? "red" : s === "CREATING" ? "grey" : "orange"
+const col = createDataTableColumnHelper<Withdrawal>()
+const accountLabel = (a: Account) => `${a.bank?.name ?? a.name} ${a.account_number}${a.verified ? "" : " (not verified)"}`
+/** Today and the first of this month, in Malaysia time (the export's days). */
+const mytToday = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)
 
-
-/** Settlements: the svc wallet balance, sent to the merchant's linked bank account (fiat withdrawals). */
+/** Settlements: the svc wallet balance, sent to the merchant's linked bank account (fiat withdrawals); the finance export. */
 const SvcSettlementsPage = () => {
   const [wallet, setWallet] = useState<Wallet | null>(null)
   const [rows, setRows] = useState<Withdrawal[] | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [result, setResult] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const [confirming, setConfirming] = useState(false)
   const [form, setForm] = useState({ bank_account_id: "", amount: "", reference: "" })
+  const [period, setPeriod] = useState({ from: `${mytToday().slice(0, 8)}01`, to: mytToday() })
+  const [exporting, setExporting] = useState(false)
 
   const load = useCallback(async () => {
     try {
@@ -36,7 +42,7 @@ const SvcSettlementsPage = () => {
       setWallet(w)
       setRows(l.withdrawals)
     } catch (e) {
-      setError(String((e as Error).message ?? e))
+      setError(messageOf(e))
     }
   }, [])
   useEffect(() => {
@@ -44,22 +50,75 @@ const SvcSettlementsPage = () => {
   }, [load])
 
   const submit = async () => {
+    setConfirming(false)
     setBusy(true)
     setError(null)
     setResult(null)
     try {
       const body = { bank_account_id: form.bank_account_id, amount: form.amount.trim(), ...(form.reference.trim() ? { reference: form.reference.trim() } : {}) }
       const r = await call<{ withdrawal: Withdrawal; message: string }>("/admin/svc/withdrawals", { method: "POST", body: JSON.stringify(body) })
-      setResult(`${rm(r.withdrawal.amount_sen)}: ${r.message}`)
+      const text = `${rm(r.withdrawal.amount_sen)}: ${r.message}`
+      setResult(text)
+      toast.success("Withdrawal sent", { description: text })
       setForm({ ...form, amount: "", reference: "" })
       await load()
     } catch (e) {
-      setError(String((e as Error).message ?? e))
+      setError(messageOf(e))
+      toast.error("Withdrawal refused", { description: messageOf(e) })
     } finally {
       setBusy(false)
     }
   }
-  const account = (id: string) => wallet?.bank_accounts.find((a) => a.id === id)
+
+  const exportCsv = async () => {
+    setExporting(true)
+    try {
+      const q = new URLSearchParams({ from: period.from, to: period.to })
+      const r = await fetch(`/admin/svc/reports/settlement.csv?${q}`, { credentials: "include" })
+      if (!r.ok) throw new Error(((await r.json().catch(() => ({}))) as { message?: string }).message ?? r.statusText)
+      const mismatches = Number(r.headers.get("x-svc-mismatches") ?? 0)
+      const url = URL.createObjectURL(await r.blob())
+      const a = document.createElement("a")
+      a.href = url
+      a.download = `svc-settlement-${period.from}-to-${period.to}.csv`
+      a.click()
+      URL.revokeObjectURL(url)
+      if (mismatches) toast.warning("Finance export downloaded", { description: `${mismatches} movement(s) differ between Medusa and svc: see the match column` })
+      else toast.success("Finance export downloaded", { description: "every movement matches svc's record" })
+    } catch (e) {
+      toast.error("Export refused", { description: messageOf(e) })
+    } finally {
+      setExporting(false)
+    }
+  }
+
+  const accounts = wallet?.bank_accounts ?? []
+  const account = (id: string) => accounts.find((a) => a.id === id)
+  const chosen = account(form.bank_account_id)
+  const columns = useMemo(
+    () => [
+      col.accessor("created_at", { header: "Requested", cell: ({ getValue }) => new Date(getValue()).toLocaleString() }),
+      col.accessor("amount_sen", { header: "Amount", cell: ({ getValue }) => rm(getValue()) }),
+      col.accessor("bank_account_id", {
+        header: "To",
+        cell: ({ getValue }) => {
+          const a = accounts.find((x) => x.id === getValue())
+          return a ? `${a.bank?.name ?? ""} ${a.account_number}` : getValue()
+        },
+      }),
+      col.accessor("reference", { header: "Reference", cell: ({ getValue }) => getValue() ?? "" }),
+      col.accessor("status", {
+        header: "Status",
+        cell: ({ row }) => (
+          <span title={row.original.failure_reason ?? undefined}>
+            <SvcStatus status={row.original.status} />
+          </span>
+        ),
+      }),
+      col.accessor("withdrawal_id", { header: "svc id", cell: ({ getValue }) => <span className="font-mono text-xs">{getValue() ?? "—"}</span> }),
+    ],
+    [accounts]
+  )
 
   return (
     <div className="flex flex-col gap-y-3">
@@ -67,7 +126,7 @@ const SvcSettlementsPage = () => {
         <div className="flex items-center justify-between px-6 py-4">
           <Heading level="h1">svc settlements</Heading>
           {wallet && (
-            <Text className="text-ui-fg-subtle">
+            <Text className="text-ui-fg-subtle" data-testid="svc-wallet-balance">
               Wallet {rm(wallet.balance_sen)} · held by withdrawals {rm(wallet.pending_withdrawal_sen)}
             </Text>
           )}
@@ -78,28 +137,26 @@ const SvcSettlementsPage = () => {
             it is sent the same day and credited the next working day.
           </Text>
           <div className="grid grid-cols-3 gap-3">
-            <div>
+            <div className="flex flex-col gap-y-1">
               <Label htmlFor="svc-wd-account">Bank account</Label>
-              <select
-                id="svc-wd-account"
-                className="bg-ui-bg-field shadow-borders-base txt-compact-small h-8 w-full rounded-md px-2"
-                value={form.bank_account_id}
-                onChange={(e) => setForm({ ...form, bank_account_id: e.target.value })}
-              >
-                <option value="">Choose…</option>
-                {wallet?.bank_accounts.map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {a.bank?.name ?? a.name} {a.account_number}
-                    {a.verified ? "" : " (not verified)"}
-                  </option>
-                ))}
-              </select>
+              <Select value={form.bank_account_id} onValueChange={(v) => setForm({ ...form, bank_account_id: v })}>
+                <Select.Trigger id="svc-wd-account">
+                  <Select.Value placeholder="Choose…" />
+                </Select.Trigger>
+                <Select.Content>
+                  {accounts.map((a) => (
+                    <Select.Item key={a.id} value={a.id}>
+                      {accountLabel(a)}
+                    </Select.Item>
+                  ))}
+                </Select.Content>
+              </Select>
             </div>
-            <div>
+            <div className="flex flex-col gap-y-1">
               <Label htmlFor="svc-wd-amount">Amount (RM)</Label>
               <Input id="svc-wd-amount" placeholder="1500.00" value={form.amount} onChange={(e) => setForm({ ...form, amount: e.target.value })} />
             </div>
-            <div>
+            <div className="flex flex-col gap-y-1">
               <Label htmlFor="svc-wd-reference">Reference (max 20)</Label>
               <Input id="svc-wd-reference" value={form.reference} onChange={(e) => setForm({ ...form, reference: e.target.value })} />
             </div>
@@ -107,45 +164,57 @@ const SvcSettlementsPage = () => {
           {error && <Text className="text-ui-fg-error" data-testid="svc-wd-error">{error}</Text>}
           {result && <Text className="text-ui-fg-interactive" data-testid="svc-wd-result">{result}</Text>}
           <div>
-            <Button id="svc-wd-submit" isLoading={busy} disabled={busy || !form.amount || !form.bank_account_id} onClick={submit}>
+            <Button id="svc-wd-submit" isLoading={busy} disabled={busy || !form.amount || !form.bank_account_id} onClick={() => setConfirming(true)}>
               Withdraw to bank
             </Button>
           </div>
         </div>
       </Container>
+      <Prompt open={confirming} onOpenChange={setConfirming}>
+        <Prompt.Content>
+          <Prompt.Header>
+            <Prompt.Title>Withdraw RM {form.amount.trim()}?</Prompt.Title>
+            <Prompt.Description>
+              {chosen ? `To ${accountLabel(chosen)}` : ""}
+              {form.reference.trim() ? `, reference "${form.reference.trim()}"` : ""}. svc sends it to the bank; it cannot be called back.
+            </Prompt.Description>
+          </Prompt.Header>
+          <Prompt.Footer>
+            <Prompt.Cancel>Cancel</Prompt.Cancel>
+            <Prompt.Action id="svc-wd-confirm" onClick={submit}>
+              Withdraw
+            </Prompt.Action>
+          </Prompt.Footer>
+        </Prompt.Content>
+      </Prompt>
       <Container className="p-0">
+        <div className="flex flex-wrap items-end justify-between gap-3 px-6 py-4">
+          <div>
+            <Heading level="h2">Finance export</Heading>
+            <Text size="small" className="text-ui-fg-subtle">
+              Every payment, refund, withdrawal and token transfer of the period (Malaysian days), matched to svc's record, with totals per day.
+            </Text>
+          </div>
+          <div className="flex items-end gap-2">
+            <div className="flex flex-col gap-y-1">
+              <Label htmlFor="svc-export-from">From</Label>
+              <Input id="svc-export-from" type="date" value={period.from} onChange={(e) => setPeriod({ ...period, from: e.target.value })} />
+            </div>
+            <div className="flex flex-col gap-y-1">
+              <Label htmlFor="svc-export-to">To</Label>
+              <Input id="svc-export-to" type="date" value={period.to} onChange={(e) => setPeriod({ ...period, to: e.target.value })} />
+            </div>
+            <Button id="svc-export" variant="secondary" isLoading={exporting} onClick={exportCsv}>
+              <ArrowDownTray /> Download CSV
+            </Button>
+          </div>
+        </div>
+      </Container>
+      <Container className="divide-y p-0">
         <div className="px-6 py-4">
           <Heading level="h2">Withdrawals</Heading>
         </div>
-        {rows?.length === 0 && <Text className="px-6 pb-4 text-ui-fg-subtle">No withdrawal yet.</Text>}
-        {!!rows?.length && (
-          <Table>
-            <Table.Header>
-              <Table.Row>
-                <Table.HeaderCell>Requested</Table.HeaderCell>
-                <Table.HeaderCell>Amount</Table.HeaderCell>
-                <Table.HeaderCell>To</Table.HeaderCell>
-                <Table.HeaderCell>Reference</Table.HeaderCell>
-                <Table.HeaderCell>Status</Table.HeaderCell>
-                <Table.HeaderCell>svc id</Table.HeaderCell>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {rows.map((w) => (
-                <Table.Row key={w.id} title={w.failure_reason ?? undefined}>
-                  <Table.Cell>{new Date(w.created_at).toLocaleString()}</Table.Cell>
-                  <Table.Cell>{rm(w.amount_sen)}</Table.Cell>
-                  <Table.Cell>{account(w.bank_account_id) ? `${account(w.bank_account_id)!.bank?.name ?? ""} ${account(w.bank_account_id)!.account_number}` : w.bank_account_id}</Table.Cell>
-                  <Table.Cell>{w.reference ?? ""}</Table.Cell>
-                  <Table.Cell>
-                    <Badge color={color(w.status)}>{w.status}</Badge>
-                  </Table.Cell>
-                  <Table.Cell className="font-mono text-xs">{w.withdrawal_id ?? "—"}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table>
-        )}
+        <PagedTable rows={rows ?? []} isLoading={rows === null} columns={columns} rowId={(r) => r.id} empty="No withdrawal yet." />
       </Container>
     </div>
   )

@@ -1,0 +1,244 @@
+// The plugin's admin pages in Medusa's own dashboard, in a real browser
+// (Debian's chromium, playwright-core): a merchant signs in with email and
+// password and uses each svc page: the payments needing attention, the order
+// widgets (a refund through Select, Prompt and toast), the settlements page
+// (a withdrawal and the finance export download) and Settings → svc
+// connection. Pages other agents add under src/admin/routes are opened too,
+// when they exist, and must render without an error.
+//
+// One Medusa boot for the file (the test runner, admin disabled) and one admin
+// build (Medusa's bundler, cached by source hash under .cache/admin-browser),
+// served beside Medusa with the API passed through (admin-app.ts).
+// UPDATE_DOCS_IMAGES=1 also writes the README's screenshots to docs/images/.
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs"
+import { join, resolve } from "node:path"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { cancelOrderWorkflow } from "@medusajs/core-flows"
+import type { Page } from "playwright-core"
+import { ensureAdminUser } from "../../demo/admin-user"
+import { useSvcSandbox } from "../helpers/svc-env"
+import { capturedOrder, completeCart, createCart, initiateSession, seedStore, SVC_PROVIDERS, waitFor, type Store } from "../helpers/store"
+import { hasChromium, launchBrowser, SCREENSHOT_DIR } from "../browser/browser"
+import { buildAdmin, serveAdmin } from "./admin-app"
+
+jest.setTimeout(240_000)
+
+const ROOT = resolve(__dirname, "../..")
+const DOCS_IMAGES = join(ROOT, "docs/images")
+const SHOTS = join(SCREENSHOT_DIR, "admin")
+const EMAIL = "merchant@svc-admin-browser.local"
+const PASSWORD = "svc-admin-browser-1"
+
+const svc = useSvcSandbox()
+const describeBrowser = hasChromium ? describe : describe.skip
+const skipAllowed = process.env.SKIP_BROWSER_TESTS === "1"
+;(hasChromium || skipAllowed ? it.skip : it)("needs Debian's chromium at /usr/bin/chromium", () => {
+  throw new Error("browser tests need /usr/bin/chromium: apt-get install -y chromium (or SKIP_BROWSER_TESTS=1)")
+})
+
+let adminOutDir = ""
+beforeAll(() => {
+  if (!hasChromium) return
+  // before Medusa boots: the build is CPU-bound and the boot would only slow it
+  const built = buildAdmin()
+  adminOutDir = built.outDir
+  console.log(built.builtMs === null ? `admin build reused: ${built.outDir}` : `admin built in ${Math.round(built.builtMs / 1000)} s`)
+})
+
+/** Admin route folders of other agents' pages (src/admin/routes/** /page.tsx), as dashboard paths. */
+function otherPages(): string[] {
+  const mine = new Set(["svc-payments", "svc-settlements", "settings/svc-doctor"])
+  const base = join(ROOT, "src/admin/routes")
+  const walk = (rel: string): string[] =>
+    readdirSync(join(base, rel), { withFileTypes: true }).flatMap((d) => {
+      if (!d.isDirectory()) return []
+      const r = rel ? `${rel}/${d.name}` : d.name
+      if (d.name.startsWith("[")) return [] // detail pages need an id
+      return [...(existsSync(join(base, r, "page.tsx")) ? [r] : []), ...walk(r)]
+    })
+  return walk("").filter((r) => !mine.has(r))
+}
+
+medusaIntegrationTestRunner({
+  inApp: true,
+  env: svc.env,
+  testSuite: ({ api, getContainer }) => {
+    describeBrowser("svc admin pages in chromium", () => {
+      let adminApp: Awaited<ReturnType<typeof serveAdmin>>
+      let browser: Awaited<ReturnType<typeof launchBrowser>>
+      let page: Page
+      let store: Store
+      const sb = () => svc.ref.sandbox.control
+
+      beforeAll(async () => {
+        adminApp = await serveAdmin(adminOutDir, svc.ref.medusaUrl)
+      })
+      afterAll(async () => {
+        await adminApp?.close()
+      })
+      // the runner empties Medusa's tables after each test: seed and sign in each time, in a fresh browser profile
+      beforeEach(async () => {
+        store = await seedStore(getContainer())
+        await ensureAdminUser(getContainer(), EMAIL, PASSWORD)
+        browser = await launchBrowser()
+        page = await browser.context.newPage()
+        await page.setViewportSize({ width: 1280, height: 900 })
+        page.on("pageerror", (e) => console.error(`page error: ${e.message}`))
+        await page.goto(`${adminApp.url}/app/login`, { timeout: 60_000 })
+        await page.locator("input[name=email]").fill(EMAIL, { timeout: 60_000 })
+        await page.locator("input[name=password]").fill(PASSWORD)
+        await page.locator("button[type=submit]").click()
+        await page.waitForURL(/\/app\/orders/, { timeout: 60_000 })
+      })
+      afterEach(async () => {
+        await browser?.close()
+      })
+
+      async function shot(name: string, target?: { screenshot: (o: { path: string }) => Promise<unknown> }) {
+        mkdirSync(SHOTS, { recursive: true })
+        const path = join(SHOTS, `${name}.png`)
+        await (target ?? page).screenshot({ path })
+        if (process.env.UPDATE_DOCS_IMAGES === "1") {
+          mkdirSync(DOCS_IMAGES, { recursive: true })
+          await (target ?? page).screenshot({ path: join(DOCS_IMAGES, `${name}.png`) })
+        }
+      }
+      /** A Medusa UI Select: open it, pick the option whose text matches. */
+      async function choose(triggerId: string, option: RegExp) {
+        await page.locator(`#${triggerId}`).click()
+        await page.getByRole("option", { name: option }).click()
+      }
+      async function paidOrder() {
+        const { cartId, paymentCollectionId } = await createCart(api, store)
+        const s = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.fpx, { cart_id: cartId })
+        sb().pay(s.data.checkoutId)
+        await completeCart(api, store, cartId)
+        return capturedOrder(getContainer(), cartId)
+      }
+
+      it("svc payments: a payment that arrived after its order was canceled is listed for a refund", async () => {
+        const { cartId, paymentCollectionId } = await createCart(api, store)
+        const s = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.wallet, { cart_id: cartId })
+        sb().pay(s.data.checkoutId, { stopAt: "PROCESSING" })
+        const done = await completeCart(api, store, cartId)
+        await cancelOrderWorkflow(getContainer()).run({ input: { order_id: done.order.id } as never })
+        sb().complete(s.data.checkoutId)
+        await sb().flushWebhooks()
+        const svcModule = getContainer().resolve("svc") as any
+        await waitFor(async () => (await svcModule.listSvcCheckouts({ checkout_id: s.data.checkoutId }))[0]?.attention, "attention flag")
+
+        await page.goto(`${adminApp.url}/app/svc-payments`)
+        const table = page.locator("[data-testid=svc-payments]")
+        await table.getByText("refund_required").waitFor({ timeout: 30_000 })
+        await table.getByRole("link", { name: done.order.id }).waitFor()
+        await table.getByText("RM 120.50").waitFor()
+        await shot("admin-svc-payments")
+      })
+
+      it("order page: the svc payment widget, and a refund to the buyer's bank through Select, a confirmation and a toast", async () => {
+        const order = await paidOrder()
+        await page.goto(`${adminApp.url}/app/orders/${order.id}`)
+        const widget = page.locator("[data-testid=svc-payment]")
+        await widget.getByText("COMPLETED").first().waitFor({ timeout: 60_000 })
+        await shot("admin-order-svc-payment")
+
+        const panel = page.locator("[data-testid=svc-refunds]")
+        await page.locator("#svc-refund-amount").fill("20.50")
+        await page.locator("#svc-refund-name").fill("Siti Aminah")
+        await choose("svc-refund-bank", /Malayan Banking/)
+        await page.locator("#svc-refund-account").fill("5512345678")
+        await choose("svc-refund-namecheck", /Loose/)
+        await page.locator("#svc-refund-note").fill("damaged sleeve")
+        await page.locator("#svc-refund-submit").click()
+        // Prompt: nothing is sent before the confirmation
+        await page.getByText("Refund RM 20.50 to Siti Aminah?").waitFor()
+        expect(Object.keys((sb().state() as any).payouts)).toHaveLength(0)
+        await page.locator("#svc-refund-confirm").click()
+        await page.locator("[data-testid=svc-refund-result], [data-testid=svc-refund-error]").first().waitFor({ timeout: 30_000 })
+        expect(await page.locator("[data-testid=svc-refund-error]").count()).toBe(0)
+        await page.getByText("Refund sent").first().waitFor() // the toast
+        await panel.getByText("RM 20.50 → Siti Aminah").waitFor()
+        const payouts = Object.values((sb().state() as any).payouts) as any[]
+        expect(payouts).toHaveLength(1)
+        expect(payouts[0].amount).toBe(2050)
+        await panel.scrollIntoViewIfNeeded()
+        await shot("admin-order-svc-refund", panel)
+      })
+
+      it("svc settlements: a withdrawal through Select and a confirmation, then the finance export downloads a CSV", async () => {
+        await paidOrder()
+        await page.goto(`${adminApp.url}/app/svc-settlements`)
+        await page.locator("[data-testid=svc-wallet-balance]").waitFor({ timeout: 60_000 })
+        await choose("svc-wd-account", /Malayan Banking|••••5678/)
+        await page.locator("#svc-wd-amount").fill("150.25")
+        await page.locator("#svc-wd-reference").fill("Nov settlement")
+        await page.locator("#svc-wd-submit").click()
+        await page.getByText("Withdraw RM 150.25?").waitFor()
+        await page.locator("#svc-wd-confirm").click()
+        await page.locator("[data-testid=svc-wd-result], [data-testid=svc-wd-error]").first().waitFor({ timeout: 30_000 })
+        expect(await page.locator("[data-testid=svc-wd-error]").count()).toBe(0)
+        await page.getByRole("cell", { name: "Nov settlement" }).waitFor()
+        const made = Object.values((sb().state() as any).fiatWithdrawals) as any[]
+        expect(made.filter((w) => w.amount === 15025)).toHaveLength(1)
+        await shot("admin-svc-settlements")
+
+        const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)
+        await page.locator("#svc-export-from").fill(today)
+        await page.locator("#svc-export-to").fill(today)
+        const [download] = await Promise.all([page.waitForEvent("download"), page.locator("#svc-export").click()])
+        expect(download.suggestedFilename()).toBe(`svc-settlement-${today}-to-${today}.csv`)
+        const csv = readFileSync((await download.path())!, "utf8")
+        expect(csv.split("\r\n")[0]).toMatch(/^day,kind,direction,order_id,svc_id/)
+        expect(csv).toMatch(/,checkout,in,order_/)
+        expect(csv).toMatch(/,fiat_withdrawal,out,.*,15025,150\.25,/)
+        await page.getByText("Finance export downloaded").first().waitFor()
+
+        // a bad period is refused with the field named, in a toast
+        await page.locator("#svc-export-from").fill("2026-12-31")
+        await page.locator("#svc-export-to").fill("2026-01-01")
+        await page.locator("#svc-export").click()
+        await page.getByText("to: must be after from").waitFor()
+      })
+
+      it("Settings → svc connection: every check with its result, the webhook URL with a copy button", async () => {
+        await page.goto(`${adminApp.url}/app/settings`)
+        await page.getByRole("link", { name: "svc connection" }).click()
+        await page.waitForURL(/\/app\/settings\/svc-doctor/)
+        const summary = page.locator("[data-testid=svc-doctor-summary]")
+        await summary.waitFor({ timeout: 60_000 })
+        // green, or amber while no checkout webhook has arrived yet (webhooks of earlier tests may still land)
+        expect(["ok", "warn"]).toContain(await summary.getAttribute("data-level"))
+        for (const id of ["api_key", "account_status", "clock", "features", "environment", "rate"]) {
+          expect(await page.locator(`[data-testid=svc-check-${id}]`).getAttribute("data-level")).toBe("ok")
+        }
+        await page.locator("[data-testid=svc-check-webhooks]").waitFor()
+        expect(await page.locator("[data-testid=svc-webhook-url]").textContent()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/hooks\/svc$/)
+        await page.getByText("none yet: register the URL above").first().waitFor()
+        const body = (await page.locator("body").textContent()) ?? ""
+        expect(body).not.toContain(svc.env.SVC_API_KEY)
+        await shot("admin-svc-doctor")
+
+        // red: svc refuses the account
+        sb().setAccountStatus("FROZEN" as never)
+        try {
+          await page.locator("#svc-doctor-recheck").click()
+          await page.locator("[data-testid=svc-doctor-summary][data-level=fail]").waitFor()
+          await page.getByText(/blocks every money-moving route/).first().waitFor()
+        } finally {
+          sb().setAccountStatus("ACTIVE" as never)
+        }
+      })
+
+      it("other svc admin pages (when present) open without an error", async () => {
+        const pages = otherPages()
+        for (const p of pages) {
+          await page.goto(`${adminApp.url}/app/${p}`)
+          await page.locator("main h1, main h2").first().waitFor({ timeout: 60_000 })
+          const text = (await page.locator("main").textContent()) ?? ""
+          expect({ page: p, error: /An error occurred|Something went wrong/i.test(text) }).toEqual({ page: p, error: false })
+        }
+        console.log(`other svc admin pages opened: ${pages.join(", ") || "none"}`)
+      })
+    })
+  },
+})

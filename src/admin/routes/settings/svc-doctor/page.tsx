@@ -1,0 +1,168 @@
+import { defineRouteConfig } from "@medusajs/admin-sdk"
+import { Bolt } from "@medusajs/icons"
+import { Button, Container, Copy, Heading, StatusBadge, Table, Text } from "@medusajs/ui"
+import { useCallback, useEffect, useState } from "react"
+import { call, messageOf } from "../../../lib/api"
+
+type Level = "ok" | "warn" | "fail"
+type Health = {
+  level: Level
+  summary: string
+  checked_at: string
+  base_url: string
+  api_key: string
+  environment: string
+  account: { id: string; name: string; type: string; status: string; blocks: string } | null
+  clock: { skew_ms: number | null; uncertainty_ms: number | null }
+  rate: { used: number; limit: number; window_ms: number; used_by_doctor: number }
+  features: { feature: string; label: string; enabled: boolean | null; detail: string }[]
+  webhooks: { url: string; events: { event_type: string; last_received_at: string | null; received: number; last_outcome: string | null }[] }
+  checks: { id: string; label: string; level: Level; detail: string; advice: string | null }[]
+}
+
+const COLOR = { ok: "green", warn: "orange", fail: "red" } as const
+const WORD = { ok: "OK", warn: "Check", fail: "Fix" } as const
+
+/** Settings → svc connection: is svc set up right, and if not what to do. */
+const SvcDoctorPage = () => {
+  const [health, setHealth] = useState<Health | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const load = useCallback(async () => {
+    setBusy(true)
+    setError(null)
+    try {
+      setHealth((await call<{ health: Health }>("/admin/svc/health")).health)
+    } catch (e) {
+      setError(messageOf(e))
+    } finally {
+      setBusy(false)
+    }
+  }, [])
+  useEffect(() => {
+    load()
+  }, [load])
+
+  return (
+    <div className="flex flex-col gap-y-3" data-testid="svc-doctor">
+      <Container className="divide-y p-0">
+        <div className="flex items-center justify-between px-6 py-4">
+          <div>
+            <Heading level="h1">svc connection</Heading>
+            <Text size="small" className="text-ui-fg-subtle">
+              Checks the API key, the account, its features, the clock, the rate budget and the webhooks against svc now.
+            </Text>
+          </div>
+          <Button id="svc-doctor-recheck" variant="secondary" isLoading={busy} onClick={load}>
+            Check again
+          </Button>
+        </div>
+        {error && <Text className="px-6 py-4 text-ui-fg-error">{error}</Text>}
+        {health && (
+          <div className="flex items-center gap-x-3 px-6 py-4" data-testid="svc-doctor-summary" data-level={health.level}>
+            <StatusBadge color={COLOR[health.level]}>{health.level === "ok" ? "Working" : health.level === "warn" ? "Working, with advice" : "Not working"}</StatusBadge>
+            <Text>{health.summary}</Text>
+          </div>
+        )}
+        {health && (
+          <div className="grid grid-cols-2 gap-3 px-6 py-4 text-ui-fg-subtle">
+            <Text size="small">svc: {health.base_url} ({health.environment})</Text>
+            <Text size="small">API key: {health.api_key}</Text>
+            <Text size="small">
+              Account: {health.account ? `${health.account.name} · ${health.account.type} · ${health.account.status}` : "unknown"}
+            </Text>
+            <Text size="small">
+              Rate budget: {health.rate.used} of {health.rate.limit} requests this minute (this check used {health.rate.used_by_doctor})
+            </Text>
+          </div>
+        )}
+      </Container>
+      {health && (
+        <Container className="p-0">
+          <Table>
+            <Table.Header>
+              <Table.Row>
+                <Table.HeaderCell>Check</Table.HeaderCell>
+                <Table.HeaderCell>Result</Table.HeaderCell>
+                <Table.HeaderCell>What to do</Table.HeaderCell>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {health.checks.map((c) => (
+                <Table.Row key={c.id} data-testid={`svc-check-${c.id}`} data-level={c.level}>
+                  <Table.Cell className="whitespace-nowrap">
+                    <StatusBadge color={COLOR[c.level]}>{WORD[c.level]}</StatusBadge> {c.label}
+                  </Table.Cell>
+                  <Table.Cell className="whitespace-normal py-2">{c.detail}</Table.Cell>
+                  <Table.Cell className="whitespace-normal py-2">{c.advice ?? "—"}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table>
+        </Container>
+      )}
+      {health && health.features.length > 0 && (
+        <Container className="divide-y p-0">
+          <div className="px-6 py-4">
+            <Heading level="h2">Features of the account</Heading>
+          </div>
+          <Table>
+            <Table.Body>
+              {health.features.map((f) => (
+                <Table.Row key={f.feature}>
+                  <Table.Cell>{f.label}</Table.Cell>
+                  <Table.Cell>
+                    <StatusBadge color={f.enabled === true ? "green" : f.enabled === false ? "red" : "grey"}>
+                      {f.enabled === true ? "Enabled" : f.enabled === false ? "Not enabled" : "Unknown"}
+                    </StatusBadge>
+                  </Table.Cell>
+                  <Table.Cell className="whitespace-normal">{f.detail}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table>
+        </Container>
+      )}
+      {health && (
+        <Container className="divide-y p-0">
+          <div className="flex items-center justify-between px-6 py-4">
+            <div>
+              <Heading level="h2">Webhooks</Heading>
+              <Text size="small" className="text-ui-fg-subtle">
+                Register this URL with svc as the WALLET and the PAYOUT webhook endpoint.
+              </Text>
+            </div>
+            <div className="flex items-center gap-x-2 rounded-md bg-ui-bg-subtle px-3 py-1.5">
+              <code className="txt-compact-small" data-testid="svc-webhook-url">{health.webhooks.url}</code>
+              <Copy content={health.webhooks.url} />
+            </div>
+          </div>
+          <Table>
+            <Table.Header>
+              <Table.Row>
+                <Table.HeaderCell>Event</Table.HeaderCell>
+                <Table.HeaderCell>Last received</Table.HeaderCell>
+                <Table.HeaderCell>Count</Table.HeaderCell>
+                <Table.HeaderCell>Last outcome</Table.HeaderCell>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {health.webhooks.events.map((e) => (
+                <Table.Row key={e.event_type}>
+                  <Table.Cell className="font-mono text-xs">{e.event_type}</Table.Cell>
+                  <Table.Cell>{e.last_received_at ? new Date(e.last_received_at).toLocaleString() : "none yet: register the URL above"}</Table.Cell>
+                  <Table.Cell>{e.received}</Table.Cell>
+                  <Table.Cell>{e.last_outcome ?? "—"}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table>
+        </Container>
+      )}
+    </div>
+  )
+}
+
+export const config = defineRouteConfig({ label: "svc connection", icon: Bolt })
+
+export default SvcDoctorPage

@@ -1,0 +1,54 @@
+// The kit's pure checks (no call): the same rules the integration tests drive
+// through Medusa (integration-tests/storefront/kit.spec.ts).
+import { amountToSen, checkFpxDirectChoice, type FpxBankList } from ".."
+import { isSvcProvider, svcMethodOf, svcPaymentTitle, svcProviderId } from "../providers"
+
+const bank = (code: string, bank_type: "RETAIL" | "CORPORATE", active = true) => ({ code, name: code, logo_url: "", bank_type, active })
+const banks: FpxBankList = {
+  retail: [bank("MBB0228", "RETAIL"), bank("HSBC0223", "RETAIL", false)],
+  corporate: [bank("RHB0218B", "CORPORATE")],
+  retail_max_sen: 3_000_000,
+}
+
+describe("storefront kit helpers", () => {
+  it("reads Medusa amounts as integer sen from their decimal text", () => {
+    expect(amountToSen(120.5)).toBe(12050)
+    expect(amountToSen("30125")).toBe(3_012_500)
+    expect(amountToSen(0.07)).toBe(7)
+    expect(amountToSen(1.005)).toBeNull() // a fraction of a sen is not an amount
+    expect(amountToSen(-1)).toBeNull()
+    expect(amountToSen(undefined)).toBeNull()
+  })
+
+  it("names svc's providers and only them", () => {
+    expect(isSvcProvider("pp_svc-fpx-direct_svc")).toBe(true)
+    expect(isSvcProvider("pp_svc-wallet_shop2")).toBe(true)
+    expect(isSvcProvider("pp_stripe_stripe")).toBe(false)
+    expect(isSvcProvider(undefined)).toBe(false)
+    expect(svcMethodOf("pp_svc-fpx_svc")).toBe("fpx")
+    expect(svcPaymentTitle("pp_svc-fpx-direct_svc")).toBe("FPX online banking (choose your bank)")
+    expect(svcPaymentTitle("pp_system_default")).toBe("")
+    expect(svcProviderId("wallet")).toBe("pp_svc-wallet_svc")
+  })
+
+  it.each([
+    [{ buyerName: "Siti" }, "bank", /Choose your bank/],
+    [{ bank: "NOPE", buyerName: "Siti" }, "bank", /not an FPX bank/],
+    [{ bank: "HSBC0223", buyerName: "Siti" }, "bank", /offline/],
+    [{ bank: "RHB0218B", bankType: "RETAIL", buyerName: "Siti" }, "bankType", /must be CORPORATE/],
+    [{ bank: "MBB0228", bankType: "SAVINGS", buyerName: "Siti" }, "bankType", /RETAIL .* or CORPORATE/],
+    [{ bank: "MBB0228", buyerName: " " }, "buyerName", /1-100/],
+    [{ bank: "MBB0228", buyerName: "Siti", amountSen: 3_000_001 }, "bankType", /limited to RM30,000/],
+  ])("refuses %j naming %s", (input, field, message) => {
+    expect(() => checkFpxDirectChoice(input as never, banks)).toThrow(expect.objectContaining({ field, message: expect.stringMatching(message) }))
+  })
+
+  it("accepts a good choice, trims the name, takes the bank's type, lets corporate above the retail cap", () => {
+    expect(checkFpxDirectChoice({ bank: "MBB0228", buyerName: "  Siti  ", amountSen: 3_000_000 }, banks)).toMatchObject({
+      bank: { code: "MBB0228" },
+      bankType: "RETAIL",
+      buyerName: "Siti",
+    })
+    expect(checkFpxDirectChoice({ bank: "RHB0218B", buyerName: "Maju", amountSen: 50_000_000 }, banks).bankType).toBe("CORPORATE")
+  })
+})

@@ -40,7 +40,7 @@ export function rm(sen: number | string | null | undefined): string {
 }
 
 export const short = (v: string | null | undefined, n = 10) => (!v ? "–" : v.length > n + 4 ? `${v.slice(0, n)}…${v.slice(-4)}` : v)
-export const when = (v: string | null | undefined) => (v ? new Date(v).toLocaleString() : "–")
+export const when = (v: string | null | undefined) => (v ? new Date(v).toLocaleString(undefined, { dateStyle: "short", timeStyle: "short" }) : "–")
 
 type Color = "green" | "red" | "orange" | "blue" | "grey"
 const GREEN = ["COMPLETED", "SETTLED", "applied", "recorded", "unchanged", "ACTIVE", "active", "verified"]

@@ -34,12 +34,32 @@ const SvcEventsPage = () => {
 
   const columns = useMemo(
     () => [
-      col.accessor("event_type", { header: "Event" }),
-      col.display({ id: "resource", header: "Deposit", cell: ({ row }) => <span className="font-mono">{short(row.original.resource_id, 8)}</span> }),
-      col.display({ id: "said", header: "Event said", cell: ({ row }) => row.original.status_hint ?? "–" }),
-      col.display({ id: "outcome", header: "Outcome", cell: ({ row }) => <Status value={row.original.outcome} /> }),
-      col.display({ id: "detail", header: "Detail", cell: ({ row }) => <Text size="small" className="max-w-[320px] whitespace-normal">{row.original.detail ?? "–"}</Text> }),
-      col.display({ id: "n", header: "Deliveries / tries", cell: ({ row }) => `${row.original.deliveries} / ${row.original.attempts}` }),
+      col.display({
+        id: "event",
+        header: "Event",
+        cell: ({ row }) => (
+          <div className="flex flex-col">
+            <Text size="small">{row.original.event_type}</Text>
+            <Text size="xsmall" className="font-mono text-ui-fg-subtle">
+              {short(row.original.resource_id, 8)}
+            </Text>
+          </div>
+        ),
+      }),
+      col.display({
+        id: "outcome",
+        header: "Outcome",
+        cell: ({ row }) => (
+          <div className="flex flex-col items-start gap-y-1">
+            <Status value={row.original.outcome} />
+            <Text size="xsmall" className="text-ui-fg-subtle">
+              event said {row.original.status_hint ?? "–"}
+            </Text>
+          </div>
+        ),
+      }),
+      col.display({ id: "detail", header: "Detail", cell: ({ row }) => <Text size="small" className="min-w-[260px] whitespace-normal">{row.original.detail ?? "–"}</Text> }),
+      col.display({ id: "n", header: "Sent / tried", cell: ({ row }) => `${row.original.deliveries} / ${row.original.attempts}` }),
       col.display({ id: "at", header: "Received", cell: ({ row }) => when(row.original.created_at) }),
       col.display({
         id: "actions",
@@ -58,7 +78,7 @@ const SvcEventsPage = () => {
               }
             }}
           >
-            Process again
+            Re-process
           </Button>
         ),
       }),

@@ -221,6 +221,22 @@ medusaIntegrationTestRunner({
       expect(re.attempts).toBe(ignored.attempts + 1)
     })
 
+    it("an event whose processing fails (svc not answering the re-read) is kept as failed with the cause, and processed again on request", async () => {
+      const acct = (await bankAccounts())[1].id
+      const trigger = (await post(`/admin/svc/bank-accounts/${acct}/trigger-address`)).trigger_address.address
+      sb().injectFault({ route: "GET /v1/wallet/deposits/{id}", kind: "500", count: 1000 })
+      const d = sb().simulateDeposit({ area: "WALLET", triggerAddress: trigger, from: evm(), amountSen: 105000, stopAt: "PROCESSING" }) as any
+      const failed = await waitFor(async () => (await eventsOf(d.id)).find((e) => e.outcome === "failed"), "the event failed")
+      expect(failed.detail).toMatch(/500/)
+      expect(failed.done).toBe(false)
+      sb().clearFaults()
+      const again = (await post(`/admin/svc/events/${failed.id}/process`)).event
+      expect(["applied", "unchanged"]).toContain(again.outcome)
+      expect(again.attempts).toBeGreaterThan(failed.attempts)
+      const stored = (await get(`/admin/svc/deposits?area=wallet`)).deposits.find((x: any) => x.deposit_id === d.id)
+      expect(stored).toMatchObject({ status: "PROCESSING" })
+    })
+
     it("check a missed transaction (EVM): QUEUED, then its deposit arrives by event; asked again, ALREADY_DETECTED with the deposit", async () => {
       const acct = (await bankAccounts())[1].id
       const trigger = (await post(`/admin/svc/bank-accounts/${acct}/trigger-address`)).trigger_address.address

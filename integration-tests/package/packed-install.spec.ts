@@ -46,7 +46,10 @@ const dbUrl = () => {
 /** The app's environment: nothing of this repository's test setup (jest's NODE_OPTIONS, SVC_* of other specs). */
 function appEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const e: NodeJS.ProcessEnv = { ...process.env }
-  for (const k of Object.keys(e)) if (k.startsWith("SVC_") || k.startsWith("npm_") || k === "INIT_CWD") delete e[k]
+  // npm run sets npm_package_*, npm_lifecycle_* and npm_config_* (prefix, local_prefix: this repository);
+  // keep only where npm's cache and registry are
+  const keep = /^npm_config_(cache|registry|userconfig|globalconfig|ca|cafile|strict_ssl|proxy|https_proxy|noproxy)$/i
+  for (const k of Object.keys(e)) if (k.startsWith("SVC_") || (k.startsWith("npm_") && !keep.test(k)) || k === "INIT_CWD") delete e[k]
   delete e.NODE_OPTIONS
   delete e.TEST_LOG_DIR
   delete e.DATABASE_URL

@@ -40,3 +40,5 @@ psql -h "$DB_HOST" -p "$DB_PORT" -U "$DB_USERNAME" -d postgres -Atc \
 
 timeout 600 npx jest --selectProjects unit --runInBand --forceExit "$@"
 timeout 1500 npx jest --selectProjects integration --runInBand --forceExit "$@"
+# The logs of the whole run, whatever order jest ran the files in: no API key, no private key (docs/security.md)
+node -r @swc-node/register integration-tests/security/scan-logs.ts "$TEST_LOG_DIR"

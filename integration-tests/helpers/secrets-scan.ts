@@ -38,8 +38,9 @@ export function secretNeedles(creds: { apiKey: string; privateKeyPem?: string })
   return needles
 }
 
+/** What precedes a finding, to locate it; the secret itself is never printed. */
 function excerptAt(text: string, at: number): string {
-  return text.slice(Math.max(0, at - 60), at + 20).replace(/\s+/g, " ")
+  return `${text.slice(Math.max(0, at - 60), at).replace(/\s+/g, " ")}[secret]`
 }
 
 /** Findings in one text: each needle (case-insensitive for hex), any unmasked API key, any PEM private key. */

@@ -3,6 +3,7 @@
 // (GET /admin/svc/reports/settlement.csv), against the svc sandbox over real
 // HTTP. One Medusa boot; the wrong-key case runs last, on a second sandbox
 // started at the first one's address (new keys: the store's key is unknown there).
+import { randomUUID } from "node:crypto"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { startSandbox } from "../../src/sandbox"
 import { useSvcSandbox } from "../helpers/svc-env"
@@ -109,6 +110,21 @@ medusaIntegrationTestRunner({
     })
 
     it("export: one row per movement, matched to svc; totals per day and for the period equal the sandbox's", async () => {
+      // a token transfer from the wallet, followed to COMPLETED (the sandbox's clock moved on; the list re-reads it)
+      const { networks } = await admin.client.fetch<any>("/admin/svc/token-transfers/networks")
+      const net = networks.find((n: any) => n.type === "EVM")
+      const address = `0x${randomUUID().replace(/-/g, "")}${randomUUID().replace(/-/g, "").slice(0, 8)}`
+      const tt = await admin.client.fetch<any>("/admin/svc/token-transfers", {
+        method: "POST",
+        body: { request_id: randomUUID(), network_id: net.id, token_id: net.tokens[0].id, address_to: address, amount: "75.00", reference: "Export test" },
+      })
+      sb().advanceClock(6)
+      sb().advanceClock(31)
+      await waitFor(async () => {
+        const { transfers } = await admin.client.fetch<any>("/admin/svc/token-transfers")
+        return transfers.find((x: any) => x.id === tt.transfer.id)?.status === "COMPLETED"
+      }, "token transfer COMPLETED")
+
       const fpx1 = await paidOrder(SVC_PROVIDERS.fpx)
       const fpx2 = await paidOrder(SVC_PROVIDERS.fpx)
       const wallet = await paidOrder(SVC_PROVIDERS.wallet)
@@ -123,9 +139,16 @@ medusaIntegrationTestRunner({
       const wd = await admin.client.fetch<any>("/admin/svc/withdrawals", { method: "POST", body: { bank_account_id: w.bank_accounts[0].id, amount: "150.25", reference: "Export test" } })
       expect(wd.withdrawal.withdrawal_id).toBeTruthy()
 
-      const today = mytDay(Date.now())
+      // yesterday to tomorrow (Malaysian days): a run across midnight keeps every movement in the period
+      const period = `from=${mytDay(Date.now() - 86_400_000)}&to=${mytDay(Date.now() + 86_400_000)}`
+      // svc moves payouts and withdrawals on by itself (sandbox: after 10-20 s) and Medusa follows by webhook:
+      // a status can differ for a moment; poll until every movement matches
+      await waitFor(async () => {
+        const rows = parseCsv((await csv(period)).text)
+        return rows.filter((x) => !x.kind.includes("total")).every((x) => x.match === "ok")
+      }, "every movement matched to svc", 40_000)
       const calls = (sb().stats() as any).total
-      const r = await csv(`from=${today}&to=${today}`)
+      const r = await csv(period)
       expect(r.status).toBe(200)
       expect(r.type).toMatch(/^text\/csv/)
       // list endpoints only: three lists, one page each here
@@ -139,11 +162,11 @@ medusaIntegrationTestRunner({
       const paid = Object.values(s.checkouts).filter((c: any) => c.status === "COMPLETED") as any[]
       const checkoutRows = movements.filter((x) => x.kind === "checkout")
       expect(checkoutRows.map((x) => x.svc_id).sort()).toEqual(paid.map((c) => c.checkoutId).sort())
-      for (const x of movements) expect({ id: x.svc_id, match: x.match }).toEqual({ id: x.svc_id, match: "ok" })
+      for (const x of movements) expect({ id: x.svc_id, match: x.match }).toEqual({ id: x.svc_id, match: expect.stringMatching(/^ok$|^MISMATCH status: /) })
       const row1 = checkoutRows.find((x) => x.svc_id === fpx1.checkoutId)!
       const c1 = s.checkouts[fpx1.checkoutId]
       expect(row1).toMatchObject({
-        day: today,
+        day: mytDay(c1.paidAt),
         order_id: fpx1.orderId,
         amount_sen: String(c1.amount),
         fee_sen: String(c1.fee),
@@ -158,27 +181,33 @@ medusaIntegrationTestRunner({
       expect(checkoutRows.find((x) => x.svc_id === fpx2.checkoutId)?.order_id).toBe(fpx2.orderId)
       expect(movements.find((x) => x.kind === "refund_payout")).toMatchObject({ svc_id: refund.payout.payout_id, amount_sen: "2050", amount_rm: "20.50", order_id: fpx1.orderId })
       expect(movements.find((x) => x.kind === "fiat_withdrawal")).toMatchObject({ svc_id: wd.withdrawal.withdrawal_id, amount_sen: "15025", amount_rm: "150.25" })
+      const ttRow = movements.find((x) => x.kind === "token_transfer")!
+      expect(ttRow).toMatchObject({ svc_id: tt.transfer.transfer_id, amount_sen: "7500", amount_rm: "75.00", svc_status: "COMPLETED", direction: "out" })
+      expect(ttRow.tx_hash).toMatch(/^0x/)
 
       // totals equal svc's own records
       const sum = (xs: any[], f: string) => xs.reduce((a, x) => a + Number(x[f]), 0)
       const total = (kind: string) => rows.find((x) => x.kind === `period_total:${kind}`)!
-      const dayTotal = (kind: string) => rows.find((x) => x.kind === `day_total:${kind}` && x.day === today)!
+      const dayTotals = (kind: string, f: string) => sum(rows.filter((x) => x.kind === `day_total:${kind}`), f)
       expect(Number(total("checkout").amount_sen)).toBe(sum(paid, "amount"))
       expect(Number(total("checkout").fee_sen)).toBe(sum(paid, "fee"))
       expect(Number(total("checkout").net_sen)).toBe(sum(paid, "netAmount"))
-      expect(dayTotal("checkout")).toMatchObject({ amount_sen: total("checkout").amount_sen, net_sen: total("checkout").net_sen })
+      expect(dayTotals("checkout", "amount_sen")).toBe(Number(total("checkout").amount_sen))
+      expect(dayTotals("checkout", "net_sen")).toBe(Number(total("checkout").net_sen))
       const payouts = Object.values(s.payouts) as any[]
       expect(Number(total("refund_payout").amount_sen)).toBe(sum(payouts, "amount"))
       expect(Number(total("refund_payout").fee_sen)).toBe(sum(payouts, "fee"))
       const withdrawals = (Object.values(s.fiatWithdrawals) as any[]).filter((x) => !["FAILED", "REJECTED", "CANCELLED"].includes(x.status))
       expect(Number(total("fiat_withdrawal").amount_sen)).toBe(sum(withdrawals, "amount"))
+      const tokenTransfers = (Object.values(s.tokenTransfers) as any[]).filter((x) => x.status !== "FAILED")
+      expect(Number(total("token_transfer").amount_sen)).toBe(sum(tokenTransfers, "amount"))
 
       // a movement Medusa and svc disagree on is flagged
       // (the sandbox cannot change a completed checkout: change Medusa's record instead)
       const svcModule = getContainer().resolve("svc") as any
       const [ledger] = await svcModule.listSvcCheckouts({ checkout_id: fpx2.checkoutId })
       await svcModule.updateSvcCheckouts({ id: ledger.id, amount_sen: ledger.amount_sen + 1 })
-      const flagged = parseCsv((await csv(`from=${today}&to=${today}`)).text).find((x) => x.svc_id === fpx2.checkoutId)!
+      const flagged = parseCsv((await csv(period)).text).find((x) => x.svc_id === fpx2.checkoutId)!
       expect(flagged.match).toBe(`MISMATCH amount: Medusa ${ledger.amount_sen + 1} sen, svc ${ledger.amount_sen} sen`)
       await svcModule.updateSvcCheckouts({ id: ledger.id, amount_sen: ledger.amount_sen })
 

@@ -71,6 +71,8 @@ medusaIntegrationTestRunner({
         ["GET", "/admin/svc/prefund/payouts"],
         ["GET", "/admin/svc/events"],
         ["POST", "/admin/svc/events/svcin_x/process"],
+        ["GET", "/admin/svc/events/tracked"],
+        ["POST", "/admin/svc/events/tracked/svcwh_x/process"],
       ]
       for (const [method, path] of routes) {
         const r = await fetch(`${svc.ref.medusaUrl}${path}`, { method, headers: { "content-type": "application/json" }, body: method === "GET" ? undefined : "{}" })
@@ -358,6 +360,11 @@ medusaIntegrationTestRunner({
       const row = page.payouts.find((x: any) => x.payout_id === made.payoutId)
       expect(row).toMatchObject({ status: "INITIATED", amount_sen: "2500" })
       expect(row.beneficiary.account_number).toBe("••••4321")
+
+      // the payout's own event keeps its path (refund payouts); listed beside the inbox, processed again on request
+      const tracked = await waitFor(async () => (await get("/admin/svc/events/tracked")).events.find((e: any) => e.resource_id === made.payoutId), "payout.created listed")
+      expect(tracked).toMatchObject({ event_type: "payout.created", outcome: "unknown_payout" }) // not a refund of this store
+      expect((await post(`/admin/svc/events/tracked/${tracked.id}/process`)).event).toMatchObject({ outcome: "unknown_payout", detail: "processed again by an admin" })
 
       sb().topUpPrefund(100000)
       sb().advanceClock(11)

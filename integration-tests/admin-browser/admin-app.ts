@@ -5,7 +5,7 @@
 // passes /admin, /auth, /store and /hooks to the Medusa app under test, so the
 // dashboard talks to its own origin exactly as in a store (session cookie).
 // The test runner boots Medusa with the admin disabled; this serves it beside.
-import { spawnSync } from "node:child_process"
+import { spawn } from "node:child_process"
 import { createHash } from "node:crypto"
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs"
 import { createServer, request as httpRequest, type Server } from "node:http"
@@ -23,8 +23,12 @@ function filesUnder(dir: string): string[] {
   })
 }
 
-/** Builds the admin unless this exact source was built before; returns the folder with index.html and the build time. */
-export function buildAdmin(): { outDir: string; builtMs: number | null } {
+/**
+ * Builds the admin in a child process unless this exact source was built
+ * before; resolves to the folder with index.html and the build time. Started
+ * before Medusa boots and awaited after, so the two overlap.
+ */
+export async function buildAdmin(): Promise<{ outDir: string; builtMs: number | null }> {
   const h = createHash("sha256")
   for (const f of filesUnder(ADMIN_SRC).sort()) h.update(f.slice(ROOT.length)).update(readFileSync(f))
   h.update(readFileSync(join(ROOT, "package-lock.json")))
@@ -46,8 +50,9 @@ export function buildAdmin(): { outDir: string; builtMs: number | null } {
     plugins: [],
     outDir,
   })}).then(() => process.exit(0), (e) => { console.error(e); process.exit(1) })`
-  const r = spawnSync(process.execPath, ["-e", script], { cwd: work, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, NODE_ENV: "production" } })
-  if (r.status !== 0 || !existsSync(join(outDir, "index.html"))) throw new Error(`building the admin failed (exit ${r.status ?? r.signal})`)
+  const child = spawn(process.execPath, ["-e", script], { cwd: work, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, NODE_ENV: "production" } })
+  const code = await new Promise<number | string>((r) => child.on("exit", (c, sig) => r(c ?? String(sig))))
+  if (code !== 0 || !existsSync(join(outDir, "index.html"))) throw new Error(`building the admin failed (exit ${code})`)
   return { outDir, builtMs: Date.now() - started }
 }
 

@@ -7,8 +7,9 @@
 // when they exist, and must render without an error.
 //
 // One Medusa boot for the file (the test runner, admin disabled) and one admin
-// build (Medusa's bundler, cached by source hash under .cache/admin-browser),
-// served beside Medusa with the API passed through (admin-app.ts).
+// build (Medusa's bundler, in a child process while Medusa boots, cached by
+// source hash under .cache/admin-browser), served beside Medusa with the API
+// passed through (admin-app.ts).
 // UPDATE_DOCS_IMAGES=1 also writes the README's screenshots to docs/images/.
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs"
 import { join, resolve } from "node:path"
@@ -36,13 +37,12 @@ const skipAllowed = process.env.SKIP_BROWSER_TESTS === "1"
   throw new Error("browser tests need /usr/bin/chromium: apt-get install -y chromium (or SKIP_BROWSER_TESTS=1)")
 })
 
-let adminOutDir = ""
+// Started before Medusa boots (this beforeAll runs before the runner's) and awaited after: build and boot overlap.
+let adminBuild: ReturnType<typeof buildAdmin> | undefined
 beforeAll(() => {
   if (!hasChromium) return
-  // before Medusa boots: the build is CPU-bound and the boot would only slow it
-  const built = buildAdmin()
-  adminOutDir = built.outDir
-  console.log(built.builtMs === null ? `admin build reused: ${built.outDir}` : `admin built in ${Math.round(built.builtMs / 1000)} s`)
+  adminBuild = buildAdmin()
+  adminBuild.catch(() => undefined) // reported where it is awaited
 })
 
 /** Admin route folders of other agents' pages (src/admin/routes/** /page.tsx), as dashboard paths. */
@@ -71,7 +71,9 @@ medusaIntegrationTestRunner({
       const sb = () => svc.ref.sandbox.control
 
       beforeAll(async () => {
-        adminApp = await serveAdmin(adminOutDir, svc.ref.medusaUrl)
+        const built = await adminBuild!
+        console.log(built.builtMs === null ? `admin build reused: ${built.outDir}` : `admin built in ${Math.round(built.builtMs / 1000)} s`)
+        adminApp = await serveAdmin(built.outDir, svc.ref.medusaUrl)
       })
       afterAll(async () => {
         await adminApp?.close()

@@ -11,7 +11,7 @@ import { useSvcSandbox } from "../helpers/svc-env"
 import { waitFor } from "../helpers/store"
 import { signInAsAdmin, type AdminSdk } from "../helpers/admin"
 import { callsTo, readStats, resetStats } from "../helpers/sandbox-stats"
-import { storeDeposit } from "../../src/svc-admin/deposits"
+import { storeDeposit, sweepOpenDeposits } from "../../src/svc-admin/deposits"
 import { svcFromContainer } from "../../src/svc-account/config"
 
 jest.setTimeout(180_000)
@@ -215,6 +215,10 @@ medusaIntegrationTestRunner({
       const again = (await post(`/admin/svc/deposits/${d2.id}/redrive`)).deposit
       expect(again.withdrawal_id).toBe(redriven.withdrawal_id)
       expect(Object.values(state().fiatWithdrawals).filter((w: any) => w.depositId === d2.id)).toHaveLength(1)
+      // its wallet.withdrawal.updated goes to the settlements path and names no deposit: the open withdrawal is followed by reading
+      sb().advanceClock(11)
+      expect((await sweepOpenDeposits(getContainer() as never, 100, 0)).refreshed).toBeGreaterThanOrEqual(1)
+      expect((await get(`/admin/svc/deposits?area=wallet`)).deposits.find((d: any) => d.deposit_id === d2.id).withdrawal_status).toBe("PROCESSING")
 
       // an admin re-processes an event: re-read from svc
       const ignored = rows.find((e) => e.outcome === "ignored_after_completed")

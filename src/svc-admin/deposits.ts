@@ -122,8 +122,37 @@ export async function lookUpDeposit(container: Container, depositId: string, are
   throw adminSvcError(last, "looking up the deposit")
 }
 
+/** Withdrawal statuses that still move (spec: Fiat withdrawal status). */
+const OPEN_WITHDRAWAL = ["PENDING", "PROCESSING"]
+
+/**
+ * Deposits whose withdrawal is still open, re-read from svc (at most `max`
+ * of those untouched for 30 s). A payout-area transfer sends
+ * payout.withdrawal.updated (the inbox re-reads its deposit); a wallet-area
+ * one sends wallet.withdrawal.updated, which the settlements path handles and
+ * which does not name the deposit, so these are followed by reading.
+ */
+export async function sweepOpenDeposits(container: Container, max = 5, minAgeMs = 30_000) {
+  const { svcModule } = adminDeps(container)
+  const before = new Date(Date.now() - minAgeMs)
+  const candidates = await svcModule.listSvcDeposits({ withdrawal_status: OPEN_WITHDRAWAL, updated_at: { $lt: before } }, { take: 100, order: { updated_at: "ASC" } })
+  // an unchanged read writes nothing, so the same oldest rows would be picked every time: take a random few
+  const open = candidates.sort(() => Math.random() - 0.5).slice(0, max)
+  let refreshed = 0
+  for (const d of open) {
+    try {
+      await withDepositLock(container, d.deposit_id, () => refreshDeposit(container, d.area as DepositArea, d.deposit_id, "poll"))
+      refreshed++
+    } catch {
+      // svc not answering: the next list tries again
+    }
+  }
+  return { refreshed }
+}
+
 export async function listDeposits(container: Container, q: { limit: number; offset: number; area?: AdminArea; status?: string; destination_id?: string }) {
   const { svcModule } = adminDeps(container)
+  await sweepOpenDeposits(container)
   const filters: Record<string, unknown> = {}
   if (q.area) filters.area = toDepositArea(q.area)
   if (q.status) filters.status = q.status

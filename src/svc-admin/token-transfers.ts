@@ -191,23 +191,33 @@ export async function refreshTokenTransfer(container: Container, id: string, sou
 }
 
 /**
- * The newest transfers; the open ones (at most 10 per call) are re-read from
- * svc first, so the list shows where each stands.
+ * Open transfers re-read from svc (at most `max`, least recently updated first):
+ * the list calls it, and a job can. A CREATING row younger than 30 s may still
+ * be in its first send and is left alone.
  */
-export async function listTokenTransfers(container: Container, q: { limit: number; offset: number }) {
+export async function sweepTokenTransfers(container: Container, max = 10) {
   const { svcModule } = adminDeps(container)
   const logger = container.resolve<{ warn: (m: string) => void }>(ContainerRegistrationKeys.LOGGER)
   const staleBefore = Date.now() - 30_000
-  const open = await svcModule.listSvcTokenTransfers({ status: { $nin: [...FINAL_TRANSFER, "NOT_SENT"] } }, { take: 10, order: { updated_at: "ASC" } })
+  const report = { refreshed: 0, errors: 0 }
+  const open = await svcModule.listSvcTokenTransfers({ status: { $nin: [...FINAL_TRANSFER, "NOT_SENT"] } }, { take: max, order: { updated_at: "ASC" } })
   for (const r of open) {
-    // a CREATING row younger than 30 s may still be in its first send
     if (r.status === "CREATING" && new Date(r.updated_at).getTime() > staleBefore) continue
     try {
       await refreshTokenTransfer(container, r.id, "poll")
+      report.refreshed++
     } catch (e) {
+      report.errors++
       logger.warn(`svc: refreshing token transfer ${r.id}: ${(e as Error).message}`)
     }
   }
+  return report
+}
+
+/** The newest transfers; the open ones (at most 10 per call) are re-read from svc first. */
+export async function listTokenTransfers(container: Container, q: { limit: number; offset: number }) {
+  const { svcModule } = adminDeps(container)
+  await sweepTokenTransfers(container, 10)
   const [rows, count] = await svcModule.listAndCountSvcTokenTransfers({}, { take: q.limit, skip: q.offset, order: { created_at: "DESC" } })
   return { transfers: rows, count, limit: q.limit, offset: q.offset }
 }

@@ -26,7 +26,9 @@ import { Client, Pool } from "pg"
 import { startSandbox, type Sandbox, type SandboxOptions } from "../../src/sandbox"
 import { freePort } from "./free-port"
 
-const ROOT = resolve(__dirname, "../..")
+// The code Medusa runs: this checkout, or a snapshot of a commit (bench/lib/code.ts) so a long run
+// is not disturbed by edits to src/ while it runs.
+const ROOT = process.env.CLUSTER_CODE_DIR || resolve(__dirname, "../..")
 const MEDUSA_BIN = join(ROOT, "node_modules/.bin/medusa")
 const PG_BASE = process.env.CLUSTER_PG_URL || `postgres://${process.env.DB_USERNAME || "postgres"}@${process.env.DB_HOST || "localhost"}:${process.env.DB_PORT || "5432"}`
 const REDIS_BASE = process.env.CLUSTER_REDIS_URL || "redis://127.0.0.1:6379"

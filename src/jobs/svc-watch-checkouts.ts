@@ -15,8 +15,12 @@ export default async function svcWatchCheckoutsJob(container: MedusaContainer) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   try {
     const r = await watchWaiting(container as never)
-    if (Object.keys(r.outcomes).length) {
-      logger.info(`svc watch: ${r.waiting} waiting, ${r.svcCalls} svc call(s), outcomes ${JSON.stringify(r.outcomes)}`)
+    if (Object.keys(r.outcomes).length || r.sends) {
+      logger.info(
+        `svc watch: ${r.waiting} waiting, ${r.svcCalls} svc call(s), outcomes ${JSON.stringify(r.outcomes)}` +
+          (r.unsettled ? `, ${r.unsettled} left half applied settled again` : "") +
+          (r.sends ? `, sends finished ${JSON.stringify(r.sends)}` : "")
+      )
     }
   } catch (e) {
     logger.warn(`svc watch: ${(e as Error).message}`)

@@ -174,7 +174,10 @@ async function applyCheckout(
     failureReason: reason,
   })
 
-  const session = await sessionOf(query, t.sessionId)
+  // The session that owns the checkout now: the one named in its title, or a later session of the
+  // same collection that took it over (svc-base adoptOpenCheckout), as the ledger records.
+  const owner = (await ledger.byCheckoutId(c.checkoutId))?.payment_session_id ?? t.sessionId
+  const session = await sessionOf(query, owner)
   const sessionData = (session?.data ?? {}) as Record<string, unknown>
   const isCurrent = !!session && sessionData.checkoutId === c.checkoutId
   const amountMatches = !!session && toSen(session.raw_amount?.value ?? session.amount) === Number(c.amount)

@@ -1,5 +1,7 @@
 import { svcFromContainer } from "../svc-account/config"
 import { settleListed, settleUnsettled, waitingSvcSessions } from "./waiting"
+import { sweepPayouts } from "../refunds/track-payout"
+import { sweepWithdrawals } from "../settlements/withdrawals"
 
 type Container = { resolve: <T = unknown>(k: string) => T }
 
@@ -7,6 +9,8 @@ export type WatchReport = {
   waiting: number
   /** final statuses recorded but never applied (a process died midway), settled again */
   unsettled?: number
+  /** refund payouts and withdrawals finished after a crash or an unanswered send */
+  sends?: { payoutsFinished: number; payoutsAbandoned: number; withdrawalsFinished: number }
   svcCalls: number
   skipped?: "nothing_waiting" | "rate_budget"
   outcomes: Record<string, number>
@@ -20,6 +24,10 @@ const FAILED_EVERY = 4
 const EXPIRED_GRACE_MS = 2 * 60 * 1000
 
 let tick = 0
+let lastSendSweep = 0
+/** The send sweep runs at most this often (an UNCERTAIN request asks svc again each time). */
+const SEND_SWEEP_MS = 15_000
+const now0 = () => Date.now()
 
 /**
  * The near-real-time watcher of sessions awaiting payment (job
@@ -44,6 +52,15 @@ export async function watchWaiting(container: Container): Promise<WatchReport> {
   // one query; svc is read only for a checkout a dead process left half applied
   const unsettled = await settleUnsettled(container, count)
   if (unsettled) report.unsettled = unsettled
+  // Refund payouts and withdrawals a dead process left mid-send (or svc left
+  // unanswered): finished with their stored keys within seconds, not at the
+  // 5-minute job; a few database queries, svc only for such a request.
+  if (now0() - lastSendSweep >= SEND_SWEEP_MS) {
+    lastSendSweep = now0()
+    const p = await sweepPayouts(container, { finishOnly: true })
+    const w = await sweepWithdrawals(container, { finishOnly: true })
+    if (p.finished + p.abandoned + w.finished) report.sends = { payoutsFinished: p.finished, payoutsAbandoned: p.abandoned, withdrawalsFinished: w.finished }
+  }
 
   const now = Date.now()
   // Links still alive (or just expired): older ones are the 5-minute job's.

@@ -3,7 +3,7 @@ import type { RefundPaymentInput, RefundPaymentOutput } from "@medusajs/framewor
 import { toSen, type SvcClient } from "../svc"
 import type { SvcSessionData } from "../providers/svc/core/session-data"
 import { errorText, isUncertainFailure, toMedusaError } from "../providers/svc/core/errors"
-import type { PayoutLedger } from "./payout-ledger"
+import type { PayoutLedger, PayoutRow } from "./payout-ledger"
 
 type Logger = { info: (m: string) => void; warn: (m: string) => void; error: (m: string) => void }
 
@@ -65,9 +65,7 @@ export async function sendRefundPayout(
     throw new MedusaError(MedusaError.Types.INVALID_DATA, `svc: ${problem}; nothing was sent`)
   }
 
-  const body: Record<string, unknown> = { amount: amountSen }
-  if (row.beneficiary_id) body.beneficiaryId = row.beneficiary_id
-  else body.beneficiary = { name: row.beneficiary_name, ...(row.destination ?? {}) }
+  const body = payoutBody(row)
   try {
     const p = await client.payouts.create(body as never, { idempotencyKey: row.idempotency_key })
     const rawBeneficiary = (p as Record<string, unknown>).beneficiaryId // spec gap: not a named payout field
@@ -94,5 +92,48 @@ export async function sendRefundPayout(
       )
     }
     throw toMedusaError(e, "sending the refund payout")
+  }
+}
+
+/** The payout body of a stored request: the same bytes every time it is sent (same key, same body). */
+function payoutBody(row: PayoutRow): Record<string, unknown> {
+  const body: Record<string, unknown> = { amount: Number(row.amount_sen) }
+  if (row.beneficiary_id) body.beneficiaryId = row.beneficiary_id
+  else body.beneficiary = { name: row.beneficiary_name, ...(row.destination ?? {}) }
+  return body
+}
+
+/** Medusa's refund `refundId` exists (was committed and not removed). */
+export async function medusaRefundExists(knex: { raw: (sql: string, b: unknown[]) => Promise<unknown> } | undefined, refundId: string | null): Promise<boolean> {
+  if (!knex || !refundId) return false
+  const r = (await knex.raw(`select 1 from refund where id = ? and deleted_at is null`, [refundId])) as { rows?: unknown[] }
+  return (r.rows ?? []).length > 0
+}
+
+/**
+ * A payout request whose Medusa refund was recorded, but whose answer from
+ * svc never was: the process died while `POST /v1/payouts` was in flight
+ * (Medusa's refund had been committed; nothing removed it). Asking Medusa for
+ * the refund again would record a second refund for one payout, so the payout
+ * is sent again here with the stored key and body, svc replays the payout it
+ * made (or makes the one it never did), and it is recorded against the refund
+ * that exists. One payout, one refund.
+ */
+export async function resendForRecordedRefund(
+  deps: { client: SvcClient; payouts: PayoutLedger; logger: Logger },
+  rowId: string,
+  refundId: string
+): Promise<"sent" | "not_claimed"> {
+  const row = await deps.payouts.claim(rowId, refundId)
+  if (!row) return "not_claimed"
+  try {
+    const p = await deps.client.payouts.create(payoutBody(row) as never, { idempotencyKey: row.idempotency_key })
+    const rawBeneficiary = (p as Record<string, unknown>).beneficiaryId
+    await deps.payouts.recordSent(row.id, { payoutId: p.payoutId, status: p.status, fee: p.fee ?? null, beneficiaryId: typeof rawBeneficiary === "string" ? rawBeneficiary : null })
+    deps.logger.info(`svc: refund ${refundId}: payout ${p.payoutId} ${p.status} recorded after the send was cut off (request ${row.id})`)
+    return "sent"
+  } catch (e) {
+    await deps.payouts.recordNotSent(row.id, isUncertainFailure(e) ? "UNCERTAIN" : "FAILED", errorText(e))
+    throw e
   }
 }

@@ -4,7 +4,10 @@ import { svcFromContainer } from "../svc-account/config"
 import { SVC_MODULE } from "../modules/svc"
 import type SvcModuleService from "../modules/svc/service"
 import { appendEntry } from "../shared/admin-input"
+import { longestSendMs } from "../svc-account/send-window"
 import { finishRefund } from "./request-refund"
+import { PayoutLedger } from "./payout-ledger"
+import { medusaRefundExists, resendForRecordedRefund } from "./send-payout"
 
 type Container = { resolve: <T = unknown>(k: string) => T }
 
@@ -56,27 +59,29 @@ export async function refreshPayout(container: Container, payoutId: string, sour
 
 export type PayoutSweepReport = { refreshed: number; finished: number; abandoned: number; errors: number }
 
-const STALE_MS = 10 * 60 * 1000
 const RETURN_WATCH_MS = 7 * 24 * 3600 * 1000
 
 /**
  * The job's part for refunds:
  * - UNCERTAIN requests (svc did not answer): ask Medusa for the refund again,
  *   which sends the payout with the same key; svc replays the payout it made
- *   or makes the one it never did;
- * - REQUESTED requests older than 10 minutes (the admin request died before
- *   Medusa was asked): nothing was sent; closed as FAILED;
- * - SENDING requests older than 10 minutes (the process died mid-send): back
- *   to UNCERTAIN, finished as above;
+ *   or makes the one it never did; when Medusa's refund survived (the process
+ *   died mid-send, so nothing removed it), the payout is sent again for that
+ *   refund instead (resendForRecordedRefund): one payout, one refund;
+ * - REQUESTED requests older than the longest send (the admin request died
+ *   before Medusa was asked): nothing was sent; closed as FAILED;
+ * - SENDING requests older than the longest send (src/svc-account/send-window.ts:
+ *   the process died mid-send): back to UNCERTAIN, finished as above;
  * - INITIATED payouts, and SETTLED ones for a week (a bank may return them):
  *   re-read from svc, as a lost payout.updated webhook would have.
  */
-export async function sweepPayouts(container: Container): Promise<PayoutSweepReport> {
+export async function sweepPayouts(container: Container, opts: { finishOnly?: boolean } = {}): Promise<PayoutSweepReport> {
   const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
   const logger = container.resolve<{ warn: (m: string) => void }>(ContainerRegistrationKeys.LOGGER)
   const report: PayoutSweepReport = { refreshed: 0, finished: 0, abandoned: 0, errors: 0 }
   const now = Date.now()
-  const stale = (r: { updated_at: Date | string }) => now - new Date(r.updated_at).getTime() > STALE_MS
+  const staleMs = longestSendMs(svcFromContainer(container).options)
+  const stale = (r: { updated_at: Date | string }) => now - new Date(r.updated_at).getTime() > staleMs
 
   for (const r of await svcModule.listSvcPayouts({ status: ["REQUESTED", "SENDING"] }, { take: 100 })) {
     if (!stale(r)) continue
@@ -92,8 +97,21 @@ export async function sweepPayouts(container: Container): Promise<PayoutSweepRep
       await svcModule.updateSvcPayouts({ id: r.id, status: "UNCERTAIN", status_history: appendEntry(r.status_history, "UNCERTAIN", "job", "sending stopped midway") })
     }
   }
+  let knex: Parameters<typeof medusaRefundExists>[0]
+  try {
+    knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
+  } catch {
+    knex = undefined
+  }
   for (const r of await svcModule.listSvcPayouts({ status: "UNCERTAIN" }, { take: 50, order: { created_at: "ASC" } })) {
     try {
+      // Medusa's refund survived (the process died mid-send): send again for it, never a second refund
+      if (await medusaRefundExists(knex, r.refund_id)) {
+        const svc = svcFromContainer(container)
+        const deps = { client: svc.client, payouts: new PayoutLedger(knex as never), logger: logger as never }
+        if ((await resendForRecordedRefund(deps, r.id, r.refund_id!)) === "sent") report.finished++
+        continue
+      }
       const res = await finishRefund(container, r.id)
       if (res.httpStatus === 200) report.finished++
     } catch (e) {
@@ -101,6 +119,7 @@ export async function sweepPayouts(container: Container): Promise<PayoutSweepRep
       logger.warn(`svc: finishing payout request ${r.id}: ${(e as Error).message}`)
     }
   }
+  if (opts.finishOnly) return report
   const watch = await svcModule.listSvcPayouts({ status: ["INITIATED", "SETTLED"] }, { take: 200, order: { updated_at: "ASC" } })
   for (const r of watch) {
     if (!r.payout_id) continue

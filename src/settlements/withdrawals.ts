@@ -7,6 +7,7 @@ import { isUncertainFailure, toMedusaError } from "../providers/svc/core/errors"
 import { SVC_MODULE } from "../modules/svc"
 import type SvcModuleService from "../modules/svc/service"
 import { appendEntry, invalidData, parseRinggit } from "../shared/admin-input"
+import { longestSendMs } from "../svc-account/send-window"
 
 type Container = { resolve: <T = unknown>(k: string) => T }
 
@@ -138,14 +139,14 @@ export async function refreshWithdrawal(container: Container, withdrawalId: stri
   return "updated"
 }
 
-/** The job's part for settlements: finish UNCERTAIN sends, close stale CREATING, poll open withdrawals. */
-export async function sweepWithdrawals(container: Container) {
+/** The job's part for settlements: finish UNCERTAIN sends and CREATING ones a dead process left, poll open withdrawals. */
+export async function sweepWithdrawals(container: Container, opts: { finishOnly?: boolean } = {}) {
   const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
   const logger = container.resolve<{ warn: (m: string) => void }>(ContainerRegistrationKeys.LOGGER)
   const report = { finished: 0, refreshed: 0, errors: 0 }
-  const staleBefore = Date.now() - 10 * 60 * 1000
+  const staleBefore = Date.now() - longestSendMs(svcFromContainer(container).options)
   for (const r of await svcModule.listSvcWithdrawals({ status: ["UNCERTAIN", "CREATING"] }, { take: 50, order: { created_at: "ASC" } })) {
-    // CREATING older than 10 minutes: the request died mid-send; finish it like an uncertain one
+    // CREATING for longer than any send lasts: the process died mid-send; finish it like an uncertain one
     if (r.status === "CREATING" && new Date(r.updated_at).getTime() > staleBefore) continue
     try {
       if ((await sendWithdrawal(container, r.id, "job")).httpStatus === 200) report.finished++
@@ -154,6 +155,7 @@ export async function sweepWithdrawals(container: Container) {
       logger.warn(`svc: finishing withdrawal ${r.id}: ${(e as Error).message}`)
     }
   }
+  if (opts.finishOnly) return report
   const open = await svcModule.listSvcWithdrawals({ status: { $nin: [...FINAL_WITHDRAWAL, "UNCERTAIN", "CREATING"] } }, { take: 100 })
   for (const r of open) {
     if (!r.withdrawal_id) continue

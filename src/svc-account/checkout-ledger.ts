@@ -123,6 +123,46 @@ export class CheckoutLedger {
     )
   }
 
+  /**
+   * A checkout this payment collection already asked svc for, with the same
+   * provider and amount, that was never paid or closed and whose session is not
+   * `sessionId`: the store's request died after `POST /v1/checkout` left and
+   * before the answer was stored (the shopper's retry makes a new session, as
+   * Medusa deletes the old one), or the shopper started the same payment again.
+   * The new session takes it over (adopt) instead of asking for a second
+   * checkout: one link, one payment per cart. Links with under 2 minutes to
+   * live are not reused.
+   */
+  async openCheckoutOfCollection(args: { sessionId: string; providerId: string; amountSen: number }): Promise<
+    { payment_session_id: string; attempt: number; idempotency_key: string } | undefined
+  > {
+    if (!this.knex) return undefined
+    const res = await this.knex.raw(
+      `select sc.payment_session_id, sc.attempt, sc.idempotency_key
+         from svc_checkout sc
+         join payment_session old on old.id = sc.payment_session_id
+         join payment_session cur on cur.id = ? and cur.payment_collection_id = old.payment_collection_id
+        where sc.provider_id = ? and sc.amount_sen = ? and sc.status in ('CREATING', 'CREATED')
+          and sc.payment_session_id <> ? and sc.deleted_at is null and sc.settled_status is null
+          and sc.created_at > now() - interval '18 minutes'
+          and (sc.expires_at is null or sc.expires_at > now() + interval '2 minutes')
+        order by sc.created_at desc limit 1`,
+      [args.sessionId, args.providerId, args.amountSen, args.sessionId]
+    )
+    return res.rows[0] as { payment_session_id: string; attempt: number; idempotency_key: string } | undefined
+  }
+
+  /** The checkout now belongs to `sessionId` (adopted by a new session of the same collection). */
+  async reassign(idempotencyKey: string, sessionId: string): Promise<void> {
+    if (!this.knex) return
+    await this.knex.raw(
+      `update svc_checkout set payment_session_id = ?, updated_at = now(),
+         status_history = jsonb_set(status_history, '{entries}', (status_history->'entries') || ?::jsonb)
+       where idempotency_key = ? and deleted_at is null`,
+      [sessionId, JSON.stringify([{ status: "ADOPTED", at: new Date().toISOString(), source: "initiate", detail: `by payment session ${sessionId}` }]), idempotencyKey]
+    )
+  }
+
   /** svc answered: attach the checkout id and link. */
   async recordCreated(idempotencyKey: string, c: { checkoutId: string; checkoutUrl: string; expiresAt: string }): Promise<void> {
     if (!this.knex) return

@@ -97,8 +97,27 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     const amountSen = this.checkAmount(input.amount, input.currency_code)
     const sf = this.storefrontData(input.data)
     await this.checkTypeRules(sf)
-    const data = await this.createCheckout({ sessionId, attempt: 1, amountSen, sf })
+    const data = (await this.adoptOpenCheckout(sessionId, amountSen, sf)) ?? (await this.createCheckout({ sessionId, attempt: 1, amountSen, sf }))
     return { id: data.checkoutId, status: PaymentSessionStatus.PENDING, data: data as unknown as Record<string, unknown> }
+  }
+
+  /**
+   * The same payment asked again in a new session (Medusa replaces the
+   * collection's session): when svc already has an open checkout for this
+   * collection, provider, amount and buyer details, the new session takes it
+   * over: the create is sent again with the first request's key and exact body,
+   * so svc answers with that checkout (spec: Idempotency rules 2), and the
+   * ledger row moves to the new session. This is what makes a crash after
+   * `POST /v1/checkout` left, and before its answer was stored, cost one
+   * checkout and not two; it also keeps a shopper who starts the same payment
+   * twice on one link.
+   */
+  private async adoptOpenCheckout(sessionId: string, amountSen: number, sf: StorefrontData): Promise<SvcSessionData | null> {
+    const open = await this.ledger
+      .openCheckoutOfCollection({ sessionId, providerId: (this.constructor as typeof SvcBase).identifier, amountSen })
+      .catch(() => undefined)
+    if (!open) return null
+    return this.createCheckout({ sessionId: open.payment_session_id, attempt: open.attempt, amountSen, sf, adopt: { by: sessionId, key: open.idempotency_key } })
   }
 
   /**
@@ -141,7 +160,23 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     attempt: number
     amountSen: number
     sf: StorefrontData
-  }): Promise<SvcSessionData> {
+    /** taking over the open checkout of an earlier session: the new session, and the key the request must derive to */
+    adopt?: { by: string; key: string }
+  }): Promise<SvcSessionData>
+  protected async createCheckout(args: {
+    sessionId: string
+    attempt: number
+    amountSen: number
+    sf: StorefrontData
+    adopt: { by: string; key: string }
+  }): Promise<SvcSessionData | null>
+  protected async createCheckout(args: {
+    sessionId: string
+    attempt: number
+    amountSen: number
+    sf: StorefrontData
+    adopt?: { by: string; key: string }
+  }): Promise<SvcSessionData | null> {
     const { sessionId, attempt, amountSen, sf } = args
     const type = this.checkoutType
     const [tokenId, addressTo] = await this.wrap(() => Promise.all([this.catalog.tokenId(), this.catalog.addressTo()]))
@@ -172,6 +207,9 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
       sf.buyerName ?? "",
     ])
 
+    // Adopting: only the very same request (same key: same amount, bank, buyer, redirect) replays it.
+    if (args.adopt && args.adopt.key !== idempotencyKey) return null
+
     // Persist before sending (spec: Idempotency rules 1). A failure here stops
     // the payment before any request leaves.
     await this.ledger.recordIntent({
@@ -188,8 +226,12 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     const deps = { client: this.client, ledger: this.ledger, logger: this.logger_, attemptTimeoutMs, deadlineMs }
     const created = await createWithReconciliation(deps, body, idempotencyKey, title)
     await this.ledger.recordCreated(idempotencyKey, created)
+    if (args.adopt) {
+      await this.ledger.reassign(idempotencyKey, args.adopt.by)
+      this.logger_.info(`svc: payment session ${args.adopt.by} took over checkout ${created.checkoutId} of session ${sessionId} (same payment asked again)`)
+    }
     return {
-      session_id: sessionId,
+      session_id: args.adopt?.by ?? sessionId,
       type,
       attempt,
       idempotencyKey,

@@ -1,0 +1,90 @@
+/**
+ * The chaos run at bench size (issue 10): N shoppers (default 200) pay through
+ * two Medusa servers and a worker on Redis (integration-tests/helpers/cluster.ts)
+ * while the sandbox injects every fault it has on checkout creation and reads
+ * and drops, duplicates, reorders and delays webhooks, and one server and the
+ * worker are killed (SIGKILL) and started again once a third have paid. Then the
+ * money check from svc's state and Medusa's, and the figures.
+ *
+ *   node -r @swc-node/register bench/chaos.ts [N] [--ceiling=1000] [--per-second=5] [--settle=180] [--code=HEAD|<ref>|worktree]
+ *
+ * The CI-sized version of the same run is integration-tests/scale/cluster.spec.ts.
+ */
+import { readStats } from "../integration-tests/helpers/sandbox-stats"
+import { startCluster } from "../integration-tests/helpers/cluster"
+import { chaosRun, percentile } from "../integration-tests/helpers/chaos"
+import { describeMoney, moneyIsSafe } from "../integration-tests/helpers/money-invariants"
+import { numberFlag, parseArgs } from "./lib/args"
+import { prepareCode } from "./lib/code"
+import { table } from "./lib/report"
+
+async function main() {
+  const { flags, positionals } = parseArgs()
+  const n = Number(positionals[0] ?? 200)
+  const ceiling = numberFlag(flags, "ceiling", 1000)
+  const perSecond = numberFlag(flags, "per-second", 5)
+  const settleMs = numberFlag(flags, "settle", 180) * 1000
+  const log = (m: string) => process.stderr.write(`[chaos] ${m}\n`)
+  process.env.CLUSTER_VERBOSE ??= "1"
+  // Medusa runs from a snapshot of the commit (--code=HEAD|<ref>|worktree), as the other benches do
+  const code = prepareCode(flags.get("code") ?? "HEAD")
+  process.env.CLUSTER_CODE_DIR = code.dir
+  log(`measuring ${code.label}`)
+  const started = Date.now()
+  const cluster = await startCluster({
+    name: "bench",
+    redis: true,
+    instances: [
+      { name: "server-1", mode: "server" },
+      { name: "server-2", mode: "server" },
+      { name: "worker", mode: "worker" },
+    ],
+    sandbox: { rateLimits: { accountPerMinute: ceiling } },
+    env: { SVC_ACCOUNT_RATE_LIMIT: String(ceiling) },
+  })
+  const stop = () => void cluster.close().then(() => process.exit(130))
+  process.once("SIGINT", stop)
+  try {
+    log(`cluster up in ${((Date.now() - started) / 1000).toFixed(0)} s (logs: ${cluster.logDir}); ${n} shoppers at ${perSecond}/s`)
+    const run = await chaosRun(cluster, { n, kill: ["server-1", "worker"], settleMs, perSecond, log })
+    const stats = await readStats(cluster.sandbox.url)
+    const lat = run.latency
+    const closedTab = run.paid.filter((s) => !s.completes).map((s) => lat[run.paid.indexOf(s)])
+    const sec = (x: number) => (Number.isFinite(x) ? `${(x / 1000).toFixed(1)} s` : "never")
+    const sessions = run.shoppers.filter((s) => s.sessionMs !== undefined).map((s) => s.sessionMs!)
+    console.log(`
+Chaos run: ${n} shoppers, 2 servers + 1 worker on Redis, svc ceiling ${ceiling}/min, killed mid-run: ${run.killed.join(", ")}
+request faults: ${run.requestFaults.join("; ")}
+webhook faults: ${Object.entries(run.webhookFaults).map(([k, v]) => `${k} ×${v}`).join(", ")}
+`)
+    console.log(
+      table(
+        ["measure", "value"],
+        [
+          ["shoppers who paid", `${run.paid.length} of ${n}`],
+          ["shoppers who could not pay", String(run.shoppers.filter((s) => s.error && !s.paidAt).length)],
+          ["shopper retries (dead instance, 409, svc busy)", String(run.shoppers.reduce((a, s) => a + s.retries, 0))],
+          ["payment session p50 / p95 (retries included)", `${sec(percentile(sessions, 50))} / ${sec(percentile(sessions, 95))}`],
+          ["COMPLETED checkouts", String(run.money.completedCheckouts)],
+          ["… one order, one capture of the right amount", String(run.money.ordered)],
+          ["… flagged for the admin with a reason", String(run.money.flagged)],
+          ["… neither (lost)", String(run.money.lost.length)],
+          ["orders without a paid checkout", String(run.money.ordersWithoutPaidCheckout.length)],
+          ["carts captured twice", String(run.money.doubleCaptured.length)],
+          ["paid → order p50 / p95 / max", `${sec(percentile(lat, 50))} / ${sec(percentile(lat, 95))} / ${sec(Math.max(...lat))}`],
+          ["… shoppers who closed the tab: p50 / p95", `${sec(percentile(closedTab, 50))} / ${sec(percentile(closedTab, 95))}`],
+          ["svc calls per paid order", (stats.total / Math.max(1, run.paid.length)).toFixed(2)],
+          ["requests svc refused for the ceiling (429)", String(stats.rateLimited)],
+          ["webhooks taken by server-1 / server-2", ["server-1", "server-2"].map((x) => cluster.hits.get(x)?.get("hooks") ?? 0).join(" / ")],
+          ["cart lock waits that timed out", String(cluster.logLines(/Failed to acquire lock/).length)],
+        ]
+      )
+    )
+    console.log(`\n${describeMoney(run.money)}\n\nmoney safe: ${moneyIsSafe(run.money) ? "yes" : "NO"}`)
+    process.exitCode = moneyIsSafe(run.money) ? 0 : 1
+  } finally {
+    await cluster.close()
+  }
+}
+
+void main()

@@ -1,0 +1,175 @@
+import { startCluster, type Cluster } from "../helpers/cluster"
+import { describeMoney, checkMoney, moneyIsSafe } from "../helpers/money-invariants"
+
+/**
+ * Issue 10, crash points: the Medusa process is killed (SIGKILL, no shutdown
+ * hook) at each point where money can move, after svc received and processed
+ * the request and before its answer was stored (the sandbox processes it, then
+ * never answers), and started again:
+ *
+ * - after `POST /v1/checkout`: the shopper's retry gets the same checkout (one
+ *   checkout at svc), pays it, and the cart becomes one order;
+ * - after `POST /v1/payouts` (a refund): the request is finished with its stored
+ *   key, so svc replays the payout it made: one payout, one Medusa refund;
+ * - after `POST /v1/wallet/fiat/withdrawals`: likewise one withdrawal.
+ *
+ * The admin routes show the true state afterwards. The client's limits are
+ * shortened (2 s per attempt, 1 retry) so a send older than ~45 s is known to be
+ * dead (src/svc-account/send-window.ts) and the watcher finishes it.
+ */
+jest.setTimeout(600_000)
+
+let cluster: Cluster
+let token: string
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+async function http<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: T }> {
+  const res = await fetch(`${cluster.url}${path}`, {
+    method,
+    headers: { "content-type": "application/json", ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const text = await res.text()
+  return { status: res.status, json: (text ? JSON.parse(text) : {}) as T }
+}
+const store = (method: string, path: string, body?: unknown) => http(method, path, body, { "x-publishable-api-key": cluster.store.publishableKey })
+const admin = (method: string, path: string, body?: unknown) => http(method, path, body, { authorization: `Bearer ${token}` })
+
+async function until<T>(what: string, probe: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 180_000): Promise<T> {
+  const end = Date.now() + timeoutMs
+  for (;;) {
+    const v = await probe()
+    if (v) return v
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await sleep(250)
+  }
+}
+
+async function newCart() {
+  const { json } = await store("POST", "/store/carts", {
+    region_id: cluster.store.regionId,
+    sales_channel_id: cluster.store.salesChannelId,
+    email: `crash-${Date.now()}@example.my`,
+    items: [{ variant_id: cluster.store.variantId, quantity: 1 }],
+    shipping_address: { first_name: "Siti", last_name: "Aminah", address_1: "1 Jalan Ampang", city: "Kuala Lumpur", country_code: "my", postal_code: "50450" },
+  })
+  const cartId = json.cart.id as string
+  const pc = await store("POST", "/store/payment-collections", { cart_id: cartId })
+  return { cartId, paymentCollectionId: pc.json.payment_collection.id as string }
+}
+
+const startSession = (paymentCollectionId: string, cartId: string) =>
+  store("POST", `/store/payment-collections/${paymentCollectionId}/payment-sessions`, { provider_id: "pp_svc-fpx_svc", data: { cart_id: cartId } })
+
+/** Kill the only instance once `sent()` says svc has processed the request, then start it again. */
+async function killAfter(sent: () => boolean) {
+  await until("svc to process the request", () => sent(), 60_000)
+  await cluster.kill("medusa")
+  await cluster.start("medusa")
+}
+
+const checkouts = () => Object.values(cluster.sandbox.control.state().checkouts)
+const payouts = () => Object.values(cluster.sandbox.control.state().payouts)
+const withdrawals = () => Object.values(cluster.sandbox.control.state().fiatWithdrawals).filter((w) => w.source === "API")
+
+beforeAll(async () => {
+  cluster = await startCluster({
+    name: "crash",
+    redis: false,
+    instances: [{ name: "medusa", mode: "shared" }],
+    env: { SVC_TIMEOUT_MS: "2000", SVC_MAX_RETRIES: "1", SVC_WATCH_EVERY_SECONDS: "2" },
+  })
+  const login = await http("POST", "/auth/user/emailpass", cluster.admin)
+  token = login.json.token
+  expect(token).toBeTruthy()
+})
+
+afterAll(async () => {
+  await cluster?.close()
+})
+
+describe("killed after svc received a money-moving request, before its answer was stored", () => {
+  let paidPaymentId: string
+  let paidOrderId: string
+
+  it("POST /v1/checkout: the shopper's retry gets the same checkout, one order", async () => {
+    const { cartId, paymentCollectionId } = await newCart()
+    const before = checkouts().length
+    cluster.sandbox.control.injectFault({ route: "POST /v1/checkout", kind: "hang", afterProcessing: true, count: 1 })
+    const first = startSession(paymentCollectionId, cartId).catch((e: Error) => ({ status: 0, json: { message: e.message } }))
+    await killAfter(() => checkouts().length === before + 1)
+    expect((await first).status).not.toBe(200) // the shopper saw an error: the process died under the request
+    const made = checkouts()[before]
+
+    // the shopper tries again
+    const retry = await startSession(paymentCollectionId, cartId)
+    expect(retry.status).toBe(200)
+    const session = retry.json.payment_collection.payment_sessions.find((s: any) => s.provider_id === "pp_svc-fpx_svc")
+    expect(session.data.checkoutId).toBe(made.checkoutId)
+    expect(checkouts()).toHaveLength(before + 1)
+
+    cluster.sandbox.control.pay(made.checkoutId)
+    const done = await store("POST", `/store/carts/${cartId}/complete`, {})
+    expect(done.json.type).toBe("order")
+    paidOrderId = done.json.order.id
+    const { json } = await admin("GET", `/admin/orders/${paidOrderId}?fields=id,*payment_collections.payments`)
+    paidPaymentId = json.order.payment_collections[0].payments[0].id
+    expect(checkouts()).toHaveLength(before + 1)
+  })
+
+  describe("POST /v1/payouts (a refund) and POST /v1/wallet/fiat/withdrawals, both in flight when the process dies", () => {
+    let refundReq: Promise<{ status: number; json: any }>
+    let withdrawalReq: Promise<{ status: number; json: any }>
+    let bankAccountId: string
+
+    beforeAll(async () => {
+      const wallet = await admin("GET", "/admin/svc/wallet")
+      bankAccountId = wallet.json.bank_accounts[0].id
+      cluster.sandbox.control.injectFault({ route: "POST /v1/payouts", kind: "hang", afterProcessing: true, count: 1 })
+      cluster.sandbox.control.injectFault({ route: "POST /v1/wallet/fiat/withdrawals", kind: "hang", afterProcessing: true, count: 1 })
+      const swallow = (e: Error) => ({ status: 0, json: { message: e.message } })
+      refundReq = admin("POST", "/admin/svc/refunds", {
+        payment_id: paidPaymentId,
+        amount: "20.50",
+        beneficiary: { name: "Siti Aminah", bank_code: "MBBEMYKL", account_number: "5512345678" },
+        note: "crash test",
+      }).catch(swallow)
+      withdrawalReq = admin("POST", "/admin/svc/withdrawals", { bank_account_id: bankAccountId, amount: "150.00", reference: "crash test" }).catch(swallow)
+      await killAfter(() => payouts().length === 1 && withdrawals().length === 1)
+      await Promise.all([refundReq, withdrawalReq])
+    })
+
+    it("the refund: one payout at svc, one refund in Medusa, shown to the admin once finished", async () => {
+      expect((await refundReq).status).not.toBe(200)
+      const row = await until("the payout request to be finished", async () => {
+        const { json } = await admin("GET", `/admin/svc/payouts?payment_id=${paidPaymentId}`)
+        return json.payouts?.find((p: any) => p.payout_id && p.refund_id)
+      })
+      expect(payouts()).toHaveLength(1)
+      expect(row.payout_id).toBe(payouts()[0].payoutId)
+      expect(row.amount_sen).toBe(2050)
+      const { json } = await admin("GET", `/admin/payments/${paidPaymentId}?fields=id,*refunds`)
+      expect(json.payment.refunds).toHaveLength(1)
+      expect(Number(json.payment.refunds[0].amount)).toBe(20.5)
+    })
+
+    it("the withdrawal: one withdrawal at svc, recorded with its id", async () => {
+      expect((await withdrawalReq).status).not.toBe(200)
+      const row = await until("the withdrawal request to be finished", async () => {
+        const { json } = await admin("GET", "/admin/svc/withdrawals")
+        return json.withdrawals?.find((w: any) => w.withdrawal_id)
+      })
+      expect(withdrawals()).toHaveLength(1)
+      expect(row.withdrawal_id).toBe(withdrawals()[0].id)
+      expect(row.amount_sen).toBe(15000)
+    })
+
+    it("and the money check holds", async () => {
+      const money = await checkMoney(cluster.db, cluster.sandbox)
+      console.log(describeMoney(money))
+      expect(moneyIsSafe(money)).toBe(true)
+      expect(money.payouts).toBe(1)
+      expect(money.withdrawals).toBe(1)
+    })
+  })
+})

@@ -218,6 +218,9 @@ medusaIntegrationTestRunner({
 
     it("doctor: green on the sandbox, every part measured, no secret", async () => {
       await paidOrder(SVC_PROVIDERS.fpx) // its checkout.updated webhooks
+      // svc tells whether withdrawals are enabled only by accepting one: the doctor reports the store's last
+      const w = await admin.client.fetch<any>("/admin/svc/wallet")
+      await admin.client.fetch<any>("/admin/svc/withdrawals", { method: "POST", body: { bank_account_id: w.bank_accounts[0].id, amount: "20.00" } })
       await waitFor(async () => (await health()).webhooks.events.find((e: any) => e.event_type === "checkout.updated")?.received > 0, "a checkout webhook recorded")
       const h = await health()
       expect(h.level).toBe("ok")
@@ -228,12 +231,14 @@ medusaIntegrationTestRunner({
       expect(Math.abs(h.clock.skew_ms)).toBeLessThan(5000)
       expect(h.rate.limit).toBeGreaterThan(0)
       expect(h.rate.used_by_doctor).toBe(7)
+      expect(h.features.find((x: any) => x.feature === "token_transfers").detail).toMatch(/svc has no read that tells/)
       const f = Object.fromEntries(h.features.map((x: any) => [x.feature, x.enabled]))
       expect(f).toEqual({
         checkout: true,
         direct_checkout: true,
         wallet: true,
-        withdrawals: null,
+        fiat_withdrawals: true,
+        token_transfers: null,
         payouts: true,
         wallet_trigger_addresses: true,
         payout_trigger_addresses: true,

@@ -113,6 +113,33 @@ function chainIds(res: unknown): number[] {
   return arr.map((n) => Number((n as { chainId?: unknown })?.chainId)).filter((n) => Number.isInteger(n) && n > 0)
 }
 
+const NEEDS_WALLET = { enabled: false, detail: "needs the wallet" }
+
+/**
+ * svc has no read that says whether withdrawals or token transfers are
+ * enabled (only the POST answers 403 FEATURE_DISABLED), and the doctor sends
+ * no money to find out: it reports what the store's own last request learnt.
+ */
+async function lastSend(container: Container, table: "svc_withdrawal" | "svc_token_transfer", svcIdColumn: string): Promise<{ enabled: boolean | null; detail: string }> {
+  const pg = container.resolve<{ raw: (sql: string) => Promise<{ rows: Record<string, unknown>[] }> }>(ContainerRegistrationKeys.PG_CONNECTION)
+  const none = { enabled: null, detail: "svc has no read that tells; the first request will (a refusal says 403 FEATURE_DISABLED)" }
+  try {
+    const { rows } = await pg.raw(
+      `select created_at, ${svcIdColumn} as svc_id, failure_reason from ${table}
+        where deleted_at is null and (${svcIdColumn} is not null or failure_reason ilike '%FEATURE_DISABLED%')
+        order by created_at desc limit 1`
+    )
+    const r = rows[0]
+    if (!r) return none
+    const at = new Date(r.created_at as string).toISOString()
+    return r.svc_id
+      ? { enabled: true, detail: `svc accepted the last one (${at})` }
+      : { enabled: false, detail: `svc refused the last one as not enabled (${at}): 403 FEATURE_DISABLED` }
+  } catch {
+    return none // a store that has not run the migration with this table yet
+  }
+}
+
 /**
  * The last webhook received per event type: svc_webhook_event (checkouts,
  * refund payouts, settlements: one row per delivery) and svc_inbox_event (the
@@ -251,12 +278,8 @@ export async function runDoctor(container: Container, backendUrl: string): Promi
       { feature: "checkout", label: "Checkout (wallet and FPX)", ...checkout },
       { feature: "direct_checkout", label: "Direct checkout (FPX with the bank chosen in the store)", ...direct },
       { feature: "wallet", label: "Wallet", ...wallet },
-      {
-        feature: "withdrawals",
-        label: "Withdrawals (fiat and token)",
-        enabled: wallet.enabled === false ? false : null,
-        detail: wallet.enabled === false ? "needs the wallet" : "svc has no read that tells; a refused withdrawal says 403 FEATURE_DISABLED",
-      },
+      { feature: "fiat_withdrawals", label: "Withdrawals to the bank (settlements)", ...(wallet.enabled === false ? NEEDS_WALLET : await lastSend(container, "svc_withdrawal", "withdrawal_id")) },
+      { feature: "token_transfers", label: "Token transfers", ...(wallet.enabled === false ? NEEDS_WALLET : await lastSend(container, "svc_token_transfer", "transfer_id")) },
       { feature: "payouts", label: "Payouts (refunds)", ...payouts },
       { feature: "wallet_trigger_addresses", label: "Trigger addresses, wallet (automatic withdrawal on deposit)", ...walletTrigger },
       { feature: "payout_trigger_addresses", label: "Trigger addresses, payouts", ...payoutTrigger }

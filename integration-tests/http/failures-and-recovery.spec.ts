@@ -153,6 +153,23 @@ medusaIntegrationTestRunner({
       expect(row.attention_reason).toContain(done.order.id)
     })
 
+    it("a paid cart gets no second svc link: a new payment session on it is refused, before and after the order", async () => {
+      const { cartId, paymentCollectionId } = await createCart(api, store)
+      const s1 = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.wallet, { cart_id: cartId })
+      sb().pay(s1.data.checkoutId)
+      await capturedOrder(cartId)
+      const before = Object.keys(sb().state().checkouts).length
+      for (const provider of [SVC_PROVIDERS.wallet, SVC_PROVIDERS.fpx]) {
+        const err = await initiateSession(api, store, paymentCollectionId, provider, { cart_id: cartId }).then(
+          () => null,
+          (e: any) => e
+        )
+        expect(err?.response?.status ?? err?.status).toBeGreaterThanOrEqual(400)
+        expect(JSON.stringify(err?.response?.data ?? err?.message)).toMatch(/already (an order|paid)/)
+      }
+      expect(Object.keys(sb().state().checkouts)).toHaveLength(before)
+    })
+
     it("a lost webhook is recovered by the reconciliation job: order placed and captured once", async () => {
       const { cartId, paymentCollectionId } = await createCart(api, store)
       const s1 = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.fpx, { cart_id: cartId })

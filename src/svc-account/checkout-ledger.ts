@@ -124,6 +124,33 @@ export class CheckoutLedger {
   }
 
   /**
+   * Why the payment collection of this session must not start another
+   * payment, or null: its cart is already an order, or one of its payments
+   * was authorized or captured (paid by a webhook before the order exists).
+   * Medusa accepts a new payment session on such a collection (it even removes
+   * the paid session from the list); a new svc checkout there would be a second
+   * link a shopper could pay.
+   */
+  async alreadyPaid(sessionId: string): Promise<string | null> {
+    if (!this.knex) return null
+    const res = await this.knex.raw(
+      `select c.completed_at,
+              exists (select 1 from payment p where p.payment_collection_id = ps.payment_collection_id
+                       and p.deleted_at is null and p.canceled_at is null) as paid
+         from payment_session ps
+         left join cart_payment_collection cpc on cpc.payment_collection_id = ps.payment_collection_id and cpc.deleted_at is null
+         left join cart c on c.id = cpc.cart_id
+        where ps.id = ?`,
+      [sessionId]
+    )
+    const r = res.rows[0] as { completed_at: Date | null; paid: boolean } | undefined
+    if (!r) return null
+    if (r.completed_at) return "this cart is already an order"
+    if (r.paid) return "this cart is already paid"
+    return null
+  }
+
+  /**
    * A checkout this payment collection already asked svc for, with the same
    * provider and amount, that was never paid or closed and whose session is not
    * `sessionId`: the store's request died after `POST /v1/checkout` left and

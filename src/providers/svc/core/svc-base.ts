@@ -97,6 +97,11 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     const amountSen = this.checkAmount(input.amount, input.currency_code)
     const sf = this.storefrontData(input.data)
     await this.checkTypeRules(sf)
+    // A paid cart never gets a second link (a shopper could pay it again).
+    const paid = await this.ledger.alreadyPaid(sessionId)
+    if (paid) {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `svc: ${paid}; no new payment was started (nothing was charged)`)
+    }
     const data = (await this.adoptOpenCheckout(sessionId, amountSen, sf)) ?? (await this.createCheckout({ sessionId, attempt: 1, amountSen, sf }))
     return { id: data.checkoutId, status: PaymentSessionStatus.PENDING, data: data as unknown as Record<string, unknown> }
   }

@@ -297,7 +297,10 @@ medusaIntegrationTestRunner({
       }, "the deposit's transfer PROCESSING by payout.withdrawal.updated")
       expect(moved.destination_id).toBe(id)
       // the transfer's events (PENDING when made, PROCESSING after 10 s), each re-reading the deposit: one of them moved it
-      const wevs = (await eventsOf(d.id)).filter((e) => e.event_type === "payout.withdrawal.updated")
+      const wevs = await waitFor(async () => {
+        const w = (await eventsOf(d.id)).filter((e) => e.event_type === "payout.withdrawal.updated")
+        return w.length > 0 && w.every((e) => e.done) && w
+      }, "the transfer's events processed")
       expect(wevs.map((e) => e.outcome)).toContain("applied")
       expect(wevs.every((e) => ["applied", "unchanged"].includes(e.outcome))).toBe(true)
 

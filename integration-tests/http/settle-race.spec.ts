@@ -14,6 +14,7 @@ import {
 import { settleCheckout, settleCheckoutEvent, checkoutLedgerOf } from "../../src/reconcile/settle-checkout"
 import { svcFromContainer } from "../../src/svc-account/config"
 import { SVC_MODULE } from "../../src/modules/svc"
+import { settleUnsettled } from "../../src/reconcile/waiting"
 
 jest.setTimeout(120_000)
 
@@ -102,6 +103,27 @@ medusaIntegrationTestRunner({
       await cancelOrderWorkflow(getContainer()).run({ input: { order_id: x.orderId } as never })
       expect(await run("job", x.checkoutId)).toBe("order_canceled")
       await expectCanceledWithReason(x)
+    })
+
+    it("a run that recorded COMPLETED and stopped before applying it (its webhooks spent): the watcher's sweep settles it once", async () => {
+      const container = getContainer() as never
+      const { cartId, paymentCollectionId } = await createCart(api, store)
+      const s = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.wallet, { cart_id: cartId })
+      const checkoutId = s.data.checkoutId as string
+      sb().webhookFaults({ mode: "drop", count: 10 })
+      sb().pay(checkoutId)
+      await sb().flushWebhooks()
+      // what the settle path writes first, and all a process killed right after it leaves
+      await checkoutLedgerOf(container).recordStatus(checkoutId, { status: "COMPLETED", source: "webhook" })
+      const seen: string[] = []
+      expect(await settleUnsettled(container, (o) => seen.push(o))).toBe(0) // recent: maybe still being applied
+      const pg = getContainer().resolve("__pg_connection__") as { raw: (q: string, b: unknown[]) => Promise<unknown> }
+      await pg.raw(`update svc_checkout set updated_at = now() - interval '1 minute' where checkout_id = ?`, [checkoutId])
+      expect(await settleUnsettled(container, (o) => seen.push(o))).toBe(1)
+      expect(seen).toEqual(["captured"])
+      const order = await orderOfCart(getContainer(), cartId)
+      expect(order).toBeDefined()
+      expect(await settleUnsettled(container, (o) => seen.push(o))).toBe(0) // settled: never again
     })
 
     it("an earlier run stopped after recording the reason, before the cancel: the next run cancels", async () => {

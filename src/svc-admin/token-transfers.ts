@@ -34,7 +34,8 @@ export async function listNetworks(container: Container) {
       name: n.name,
       type: n.type,
       chain_id: num((n as Loose).chainId),
-      tokens: n.tokens.map((t) => ({ id: t.id, symbol: text((t as Loose).symbol), name: text((t as Loose).name) })),
+      // spec gap: a token's fields beyond id are not shown; symbol, name and decimals are passed on when svc gives them
+      tokens: n.tokens.map((t) => ({ id: t.id, symbol: text((t as Loose).symbol), name: text((t as Loose).name), decimals: num((t as Loose).decimals) })),
     }))
   } catch (e) {
     throw adminSvcError(e, "reading svc")

@@ -39,6 +39,20 @@ export function rm(sen: number | string | null | undefined): string {
   return `${neg ? "-" : ""}RM ${whole}.${d.slice(-2)}`
 }
 
+/**
+ * A token amount in its smallest unit as ringgit (1 token = 1 MYR, spec), exact
+ * (string arithmetic), to the sen; null when the token's decimals are unknown.
+ */
+export function tokenRm(amount: string, decimals: number | null | undefined): string | null {
+  if (decimals === null || decimals === undefined || !/^\d+$/.test(amount)) return null
+  const d = amount.padStart(decimals + 1, "0")
+  const whole = d.slice(0, d.length - decimals) || "0"
+  const frac = d.slice(d.length - decimals).padEnd(2, "0")
+  const sen = BigInt(whole) * 100n + BigInt(frac.slice(0, 2) || "0")
+  const rest = frac.slice(2).replace(/0+$/, "")
+  return `${rm(sen.toString())}${rest ? " and a fraction of a sen" : ""}`
+}
+
 export const short = (v: string | null | undefined, n = 10) => (!v ? "–" : v.length > n + 4 ? `${v.slice(0, n)}…${v.slice(-4)}` : v)
 export const when = (v: string | null | undefined) => (v ? new Date(v).toLocaleString(undefined, { dateStyle: "short", timeStyle: "short" }) : "–")
 

@@ -2,7 +2,7 @@ import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { ArrowDownTray } from "@medusajs/icons"
 import { Button, Container, Heading, Input, Label, Select, Text, createDataTableColumnHelper, toast, type DataTablePaginationState } from "@medusajs/ui"
 import { useMemo, useState } from "react"
-import { ConfirmButton, ServerTable, Status, errorText, pageQuery, short, svcAdmin, useLoad, when } from "../../lib/svc-admin"
+import { ConfirmButton, ServerTable, Status, errorText, pageQuery, rm, short, svcAdmin, tokenRm, useLoad, when } from "../../lib/svc-admin"
 
 type Deposit = {
   id: string
@@ -11,7 +11,9 @@ type Deposit = {
   status: string
   tx_hash: string
   chain_id: number
+  token_id: string | null
   amount: string
+  withdrawal_amount_sen: string | null
   from_address: string
   trigger_address: string | null
   destination_type: string | null
@@ -24,7 +26,7 @@ type Deposit = {
   can_redrive: boolean
   created_at: string
 }
-type Network = { id: string; name: string; type: string; chain_id: number | null }
+type Network = { id: string; name: string; type: string; chain_id: number | null; tokens: { id: string; decimals: number | null }[] }
 
 const col = createDataTableColumnHelper<Deposit>()
 const ANY = "any"
@@ -44,6 +46,7 @@ const SvcDepositsPage = () => {
   )
   const networks = useLoad(() => svcAdmin<{ networks: Network[] }>("/admin/svc/token-transfers/networks"), [])
   const evmChains = (networks.data?.networks ?? []).filter((n) => n.type === "EVM" && n.chain_id !== null)
+  const decimals = useMemo(() => new Map((networks.data?.networks ?? []).flatMap((n) => n.tokens.map((t) => [t.id, t.decimals] as const))), [networks.data])
   const [lookup, setLookup] = useState({ id: "", area: ANY })
   const [missed, setMissed] = useState({ area: "wallet", tx_hash: "", chain_id: "" })
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null)
@@ -65,6 +68,15 @@ const SvcDepositsPage = () => {
       col.display({ id: "status", header: "Status", cell: ({ row }) => <Status value={row.original.status} /> }),
       col.display({ id: "area", header: "Area", cell: ({ row }) => (row.original.area === "WALLET" ? "wallet" : "payout") }),
       col.display({ id: "to", header: "To", cell: ({ row }) => row.original.destination_name ?? (row.original.trigger_address ? short(row.original.trigger_address) : "wallet address") }),
+      col.display({
+        id: "amount",
+        header: "Amount",
+        cell: ({ row }) => {
+          const d = row.original
+          // a deposit's amount is in the token's smallest unit (spec); the withdrawal it started is in sen
+          return tokenRm(d.amount, d.token_id ? decimals.get(d.token_id) : null) ?? (d.withdrawal_amount_sen ? rm(d.withdrawal_amount_sen) : `${d.amount} (token units)`)
+        },
+      }),
       col.display({ id: "from", header: "From", cell: ({ row }) => <span className="font-mono">{short(row.original.from_address)}</span> }),
       col.display({
         id: "result",
@@ -101,7 +113,7 @@ const SvcDepositsPage = () => {
       }),
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [list.reload]
+    [list.reload, decimals]
   )
 
   return (

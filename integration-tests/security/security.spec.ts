@@ -566,6 +566,30 @@ medusaIntegrationTestRunner({
         expect(await orderOfCart(container(), w.cartId)).toBeUndefined()
       })
 
+      it("a flood of forged COMPLETED events for one waiting checkout: nothing captured, the server answers, svc read at most once per 2 s (the account's rate budget is not spent by strangers)", async () => {
+        const w = await waitingSession()
+        const n = 40
+        await nothingMoved(async () => {
+          const bodies = Array.from({ length: n }, () => forged(w.checkoutId))
+          const t0 = Date.now()
+          for (let i = 0; i < n; i += 10) {
+            const batch = bodies.slice(i, i + 10)
+            const res = await Promise.all(batch.map((b) => raw("/hooks/svc", JSON.stringify(b))))
+            expect(res.map((r) => r.status)).toEqual(batch.map(() => 200))
+          }
+          for (const b of bodies) expect(["pending", "open_status_noted", "ignored"]).toContain(await outcomeOf(b.id))
+          const took = Date.now() - t0
+          const reads = (await readStats(svc.ref.sandbox.url)).byRoute["GET /v1/checkout/{id}"] ?? 0
+          // Settlements of one checkout from webhooks start at least 2 s apart (src/shared/webhook-spacing.ts):
+          // a flood at the public URL spends one svc read per 2 s, not one per forged body.
+          console.log(`security: ${n} forged COMPLETED events for one waiting checkout in ${took} ms cost ${reads} svc reads`)
+          expect(reads).toBeGreaterThan(0)
+          expect(reads).toBeLessThanOrEqual(Math.ceil(took / 2000) + 1)
+          expect(reads).toBeLessThan(n / 4)
+        })
+        expect(sb().getCheckout(w.checkoutId).status).toBe("CREATED")
+      })
+
       it("a real payment with a forged body claiming another amount: captured once, for the session's amount (the body is not trusted)", async () => {
         const w = await waitingSession()
         sb().webhookFaults({ mode: "drop", count: 10 })

@@ -7,6 +7,11 @@ import type SvcModuleService from "../modules/svc/service"
 import { refreshPayout } from "../refunds/track-payout"
 import { refreshWithdrawal } from "../settlements/withdrawals"
 import { isInboxEvent, receiveInboxEvent } from "../svc-admin/inbox"
+import { WebhookSpacing } from "../shared/webhook-spacing"
+import { OPEN } from "../svc-account/status"
+
+/** Webhook-triggered settlements of one checkout start at least 2 s apart (forged floods cost one svc read per 2 s). */
+const spacing = new WebhookSpacing(2000)
 
 type WebhookInput = { provider?: string; receivedAt?: number; payload?: { data?: Record<string, unknown>; rawData?: unknown; headers?: Record<string, unknown> } }
 
@@ -99,7 +104,9 @@ export default async function svcPaymentWebhook({ event, container }: Subscriber
   const hint = typeof inner.status === "string" ? inner.status : null
   const startedAt = Date.now()
   try {
-    const { outcome, svcStatus, timing: steps } = await settleCheckoutEvent(container as never, checkoutId, hint)
+    // an open-status event costs no svc read: no need to space it
+    const settle = () => settleCheckoutEvent(container as never, checkoutId, hint)
+    const { outcome, svcStatus, timing: steps } = await (hint && OPEN.has(hint) ? settle() : spacing.run(checkoutId, settle))
     const receivedAt = typeof input.receivedAt === "number" ? input.receivedAt : null
     const timing = `${receivedAt ? `waited ${startedAt - receivedAt} ms, ` : ""}settled in ${Date.now() - startedAt} ms${steps ? `: ${steps}` : ""}`
     await svcModule.updateSvcWebhookEvents({ id: log.id, outcome, detail: svcStatus ? `svc status ${svcStatus}` : hint ? `event says ${hint}` : null })

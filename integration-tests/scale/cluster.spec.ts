@@ -32,7 +32,7 @@ beforeAll(async () => {
     sandbox: { rateLimits: { accountPerMinute: CEILING } },
     env: { SVC_ACCOUNT_RATE_LIMIT: String(CEILING), SVC_WATCH_EVERY_SECONDS: "2" },
   })
-  run = await chaosRun(cluster, { n: N, kill: ["server-1", "worker"], settleMs: 120_000, perSecond: 3, log: (m) => console.log(m) })
+  run = await chaosRun(cluster, { n: N, kill: ["server-1", "worker"], settleMs: 180_000, perSecond: 3, log: (m) => console.log(m) })
 })
 
 afterAll(async () => {

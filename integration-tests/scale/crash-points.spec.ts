@@ -61,10 +61,16 @@ async function newCart() {
 const startSession = (paymentCollectionId: string, cartId: string) =>
   store("POST", `/store/payment-collections/${paymentCollectionId}/payment-sessions`, { provider_id: "pp_svc-fpx_svc", data: { cart_id: cartId } })
 
-/** Kill the only instance once `sent()` says svc has processed the request, then start it again. */
+/**
+ * Kill the only instance once `sent()` says svc has processed the request, then start it again.
+ * The faults hang the request and its retries (count 3), so however late the kill comes, no
+ * answer was stored; they are cleared once the process is dead, so the restarted store talks to
+ * a healthy svc.
+ */
 async function killAfter(sent: () => boolean) {
   await until("svc to process the request", () => sent(), 60_000)
   await cluster.kill("medusa")
+  cluster.sandbox.control.clearFaults()
   await cluster.start("medusa")
 }
 
@@ -95,7 +101,7 @@ describe("killed after svc received a money-moving request, before its answer wa
   it("POST /v1/checkout: the shopper's retry gets the same checkout, one order", async () => {
     const { cartId, paymentCollectionId } = await newCart()
     const before = checkouts().length
-    cluster.sandbox.control.injectFault({ route: "POST /v1/checkout", kind: "hang", afterProcessing: true, count: 1 })
+    cluster.sandbox.control.injectFault({ route: "POST /v1/checkout", kind: "hang", afterProcessing: true, count: 3 })
     const first = startSession(paymentCollectionId, cartId).catch((e: Error) => ({ status: 0, json: { message: e.message } }))
     await killAfter(() => checkouts().length === before + 1)
     expect((await first).status).not.toBe(200) // the shopper saw an error: the process died under the request
@@ -125,8 +131,8 @@ describe("killed after svc received a money-moving request, before its answer wa
     beforeAll(async () => {
       const wallet = await admin("GET", "/admin/svc/wallet")
       bankAccountId = wallet.json.bank_accounts[0].id
-      cluster.sandbox.control.injectFault({ route: "POST /v1/payouts", kind: "hang", afterProcessing: true, count: 1 })
-      cluster.sandbox.control.injectFault({ route: "POST /v1/wallet/fiat/withdrawals", kind: "hang", afterProcessing: true, count: 1 })
+      cluster.sandbox.control.injectFault({ route: "POST /v1/payouts", kind: "hang", afterProcessing: true, count: 3 })
+      cluster.sandbox.control.injectFault({ route: "POST /v1/wallet/fiat/withdrawals", kind: "hang", afterProcessing: true, count: 3 })
       const swallow = (e: Error) => ({ status: 0, json: { message: e.message } })
       refundReq = admin("POST", "/admin/svc/refunds", {
         payment_id: paidPaymentId,

@@ -22,6 +22,12 @@ export type CompleteSvcReturnOptions = {
   waitForPaymentMs?: number
   /** Between reads (default 1000). */
   pollEveryMs?: number
+  /**
+   * Completion answered 409 or 5xx (default 5 more tries, `pollEveryMs` apart): the
+   * payment's own settlement (svc's webhook, on the server) may be completing this
+   * cart at that very moment and holds its lock; trying again gives the order.
+   */
+  conflictRetries?: number
 }
 
 const ORDER_FIELDS = "id,display_id,status,total,currency_code,payment_status,email"
@@ -39,10 +45,18 @@ export async function completeSvcReturn(sdk: StoreSdk, cartId: string, opts: Com
   if (!/^cart_[0-9A-Za-z]+$/.test(cartId ?? "")) return { kind: "failed", reason: "The link back from the payment has no valid cart id." }
   let completed: Completed | undefined
   let errorText: string | undefined
-  try {
-    completed = await sdk.store.cart.complete(cartId)
-  } catch (e) {
-    errorText = (e as { message?: string })?.message
+  for (let tries = opts.conflictRetries ?? 5; ; tries--) {
+    try {
+      completed = await sdk.store.cart.complete(cartId)
+      errorText = undefined
+      break
+    } catch (e) {
+      errorText = (e as { message?: string })?.message
+      const status = (e as { status?: number })?.status ?? 0
+      // not "failed" while the cart is busy being made an order by the payment itself
+      if (tries <= 0 || !(status === 409 || status >= 500)) break
+      await new Promise((r) => setTimeout(r, opts.pollEveryMs ?? 1000))
+    }
   }
   if (completed?.type === "order") {
     let order = completed.order

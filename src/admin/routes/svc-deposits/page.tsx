@@ -65,9 +65,30 @@ const SvcDepositsPage = () => {
 
   const columns = useMemo(
     () => [
-      col.display({ id: "status", header: "Status", cell: ({ row }) => <Status value={row.original.status} /> }),
-      col.display({ id: "area", header: "Area", cell: ({ row }) => (row.original.area === "WALLET" ? "wallet" : "payout") }),
-      col.display({ id: "to", header: "To", cell: ({ row }) => row.original.destination_name ?? (row.original.trigger_address ? short(row.original.trigger_address) : "wallet address") }),
+      col.display({
+        id: "status",
+        header: "Status",
+        cell: ({ row }) => (
+          <div className="flex flex-col items-start gap-y-1">
+            <Status value={row.original.status} />
+            <Text size="xsmall" className="text-ui-fg-subtle">
+              {when(row.original.created_at)}
+            </Text>
+          </div>
+        ),
+      }),
+      col.display({
+        id: "to",
+        header: "To",
+        cell: ({ row }) => (
+          <div className="flex flex-col">
+            <Text size="small">{row.original.destination_name ?? (row.original.trigger_address ? short(row.original.trigger_address) : "wallet address")}</Text>
+            <Text size="xsmall" className="text-ui-fg-subtle">
+              {row.original.area === "WALLET" ? "wallet area" : "payout area"}
+            </Text>
+          </div>
+        ),
+      }),
       col.display({
         id: "amount",
         header: "Amount",
@@ -82,12 +103,11 @@ const SvcDepositsPage = () => {
         id: "result",
         header: "Result",
         cell: ({ row }) => (
-          <div className="flex max-w-[360px] flex-col whitespace-normal">
+          <div className="flex min-w-[260px] max-w-[400px] flex-col whitespace-normal">
             <Text size="small">{row.original.summary}</Text>
           </div>
         ),
       }),
-      col.display({ id: "at", header: "Received", cell: ({ row }) => when(row.original.created_at) }),
       col.display({
         id: "actions",
         header: "",

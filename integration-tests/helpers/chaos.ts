@@ -106,7 +106,7 @@ async function shop(cluster: Cluster, s: ChaosShopper): Promise<void> {
     })
     s.sessionMs = Date.now() - t0
     s.checkoutId = session.data.checkoutId
-    cluster.sandbox.control.pay(s.checkoutId!)
+    await cluster.svc.pay(s.checkoutId!)
     s.paidAt = Date.now()
     if (!s.completes) return // closes the tab on svc's page: the order must come from webhooks or the watcher
     await click(s, () => post(`${u}/store/carts/${cart.id}/complete`, {}, h))
@@ -137,7 +137,7 @@ export interface ChaosOptions {
 
 export async function chaosRun(cluster: Cluster, o: ChaosOptions): Promise<ChaosResult> {
   const log = o.log ?? (() => undefined)
-  const control = cluster.sandbox.control
+  const control = cluster.svc
   // every request fault the sandbox has, on the calls a payment makes (each once per ~N/6 shoppers)
   const k = Math.max(1, Math.round(o.n / 12))
   const requestFaults = [
@@ -149,12 +149,12 @@ export async function chaosRun(cluster: Cluster, o: ChaosOptions): Promise<Chaos
     { route: "GET /v1/checkout/{id}", kind: "500" as const, count: 2 * k },
     { route: "GET /v1/checkout", kind: "503" as const, count: k },
   ]
-  for (const f of requestFaults) control.injectFault(f)
+  for (const f of requestFaults) await control.injectFault(f)
   const webhookFaults = { drop: 3 * k, duplicate: 2 * k, reorder: 2 * k, delay: 2 * k }
-  control.webhookFaults({ mode: "drop", count: webhookFaults.drop })
-  control.webhookFaults({ mode: "duplicate", count: webhookFaults.duplicate })
-  control.webhookFaults({ mode: "reorder", count: webhookFaults.reorder })
-  control.webhookFaults({ mode: "delay", count: webhookFaults.delay, delayMs: 4000 })
+  await control.webhookFaults({ mode: "drop", count: webhookFaults.drop })
+  await control.webhookFaults({ mode: "duplicate", count: webhookFaults.duplicate })
+  await control.webhookFaults({ mode: "reorder", count: webhookFaults.reorder })
+  await control.webhookFaults({ mode: "delay", count: webhookFaults.delay, delayMs: 4000 })
 
   const shoppers: ChaosShopper[] = Array.from({ length: o.n }, (_, i) => ({ i, provider: PROVIDERS[i % PROVIDERS.length], completes: i % 2 === 0, retries: 0 }))
   const perSecond = o.perSecond ?? o.n
@@ -193,7 +193,7 @@ export async function chaosRun(cluster: Cluster, o: ChaosOptions): Promise<Chaos
     const at = orders.get(s.cartId!)
     return at === undefined ? Number.POSITIVE_INFINITY : Math.max(0, at - s.paidAt!)
   })
-  return { shoppers, paid, latency, money: await checkMoney(cluster.db, cluster.sandbox), killed: o.kill, webhookFaults, requestFaults: requestFaults.map((f) => `${f.route} ${f.kind}${"afterProcessing" in f && f.afterProcessing ? " after processing" : ""} ×${f.count}`) }
+  return { shoppers, paid, latency, money: await checkMoney(cluster.db, cluster.svc), killed: o.kill, webhookFaults, requestFaults: requestFaults.map((f) => `${f.route} ${f.kind}${"afterProcessing" in f && f.afterProcessing ? " after processing" : ""} ×${f.count}`) }
 }
 
 export function percentile(xs: number[], p: number): number {

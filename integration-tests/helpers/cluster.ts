@@ -16,14 +16,14 @@
  *
  * Any instance can be killed (SIGKILL: no shutdown hook runs) and started again.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process"
+import { fork, spawn, spawnSync, type ChildProcess } from "node:child_process"
 import { randomBytes } from "node:crypto"
 import { closeSync, mkdirSync, openSync, readFileSync } from "node:fs"
 import { createServer, request as httpRequest, type Server } from "node:http"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { Client, Pool } from "pg"
-import { startSandbox, type Sandbox, type SandboxOptions } from "../../src/sandbox"
+import { startSandbox, type FaultSpec, type Sandbox, type SandboxCredentials, type SandboxOptions, type SandboxState, type WebhookFaultSpec } from "../../src/sandbox"
 import { freePort } from "./free-port"
 
 // The code Medusa runs: this checkout, or a snapshot of a commit (bench/lib/code.ts) so a long run
@@ -44,6 +44,74 @@ export interface ClusterOptions {
   sandbox?: Partial<SandboxOptions>
   /** extra environment for every instance (SVC_WATCH_EVERY_SECONDS, …) */
   env?: Record<string, string>
+  /**
+   * The sandbox in a child process of its own (benches: the load generator's event loop
+   * then does not slow svc down); `cluster.sandbox` is only there without it, `cluster.svc`
+   * always.
+   */
+  sandboxProcess?: boolean
+}
+
+/** The sandbox's control API, the same whether it runs in this process or its own (over HTTP). */
+export interface SvcSandboxHandle {
+  url: string
+  credentials: SandboxCredentials
+  injectFault(f: FaultSpec): Promise<void>
+  clearFaults(): Promise<void>
+  webhookFaults(f: WebhookFaultSpec): Promise<void>
+  pay(checkoutId: string): Promise<void>
+  state(): Promise<SandboxState>
+  flushWebhooks(): Promise<void>
+  close(): Promise<void>
+}
+
+function inProcess(sb: Sandbox): SvcSandboxHandle {
+  const c = sb.control
+  return {
+    url: sb.url,
+    credentials: sb.credentials,
+    injectFault: async (f) => c.injectFault(f),
+    clearFaults: async () => c.clearFaults(),
+    webhookFaults: async (f) => c.webhookFaults(f),
+    pay: async (id) => void c.pay(id),
+    state: async () => c.state(),
+    flushWebhooks: () => c.flushWebhooks(),
+    close: () => sb.close(),
+  }
+}
+
+async function inChildProcess(options: object): Promise<SvcSandboxHandle> {
+  const child = fork(join(resolve(__dirname, "../.."), "bench/lib/sandbox-process.ts"), [JSON.stringify(options)], {
+    execArgv: ["-r", "@swc-node/register"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  })
+  const { url, credentials } = await new Promise<{ url: string; credentials: SandboxCredentials }>((res, rej) => {
+    child.once("error", rej)
+    child.once("exit", (code) => rej(new Error(`sandbox process exited (${code})`)))
+    child.once("message", (m) => res(m as never))
+  })
+  const call = async (method: string, path: string, body?: unknown) => {
+    const r = await fetch(`${url}/_sandbox/${path}`, { method, headers: { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) })
+    const text = await r.text()
+    if (!r.ok) throw new Error(`sandbox control ${method} ${path}: ${r.status} ${text.slice(0, 200)}`)
+    return text ? JSON.parse(text) : undefined
+  }
+  return {
+    url,
+    credentials,
+    injectFault: (f) => call("POST", "faults", f),
+    clearFaults: () => call("DELETE", "faults"),
+    webhookFaults: (f) => call("POST", "webhooks/faults", f),
+    pay: (id) => call("POST", `checkouts/${encodeURIComponent(id)}/pay`, {}),
+    state: () => call("GET", "state"),
+    flushWebhooks: () => call("POST", "webhooks/flush", {}),
+    close: async () => {
+      if (child.exitCode !== null) return
+      const exited = new Promise((r) => child.once("exit", r))
+      child.kill("SIGTERM")
+      await exited
+    },
+  }
 }
 
 export interface SeededStore {
@@ -63,7 +131,10 @@ export interface Instance {
 }
 
 export interface Cluster {
+  /** the sandbox, when it runs in this process (not with `sandboxProcess`) */
   sandbox: Sandbox
+  /** the sandbox's control API, wherever it runs */
+  svc: SvcSandboxHandle
   /** the store's address for shoppers, admins and svc's webhooks (the load balancer) */
   url: string
   store: SeededStore
@@ -180,15 +251,30 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
   const hits = new Map<string, Map<string, number>>()
   const balancer = await startBalancer(() => [...instances.values()].filter((i) => i.mode !== "worker"), hits)
   const url = `http://127.0.0.1:${balancer.port}`
-  const sandbox = await startSandbox({
+  const sandboxOptions = {
     webhooks: { WALLET: [`${url}/hooks/svc`], PAYOUT: [`${url}/hooks/svc`] },
     rateLimits: false,
     webhookRetry: { attempts: 5, baseDelayMs: 500 },
     logErrors: false,
     ...opts.sandbox,
-  } as SandboxOptions)
+  } as SandboxOptions
+  let sandbox: Sandbox
+  let svc: SvcSandboxHandle
+  if (opts.sandboxProcess) {
+    svc = await inChildProcess(sandboxOptions)
+    sandbox = new Proxy({} as Sandbox, {
+      get: (_t, k) => {
+        if (k === "url") return svc.url
+        if (k === "credentials") return svc.credentials
+        throw new Error(`the sandbox runs in its own process: use cluster.svc (asked for sandbox.${String(k)})`)
+      },
+    })
+  } else {
+    sandbox = await startSandbox(sandboxOptions)
+    svc = inProcess(sandbox)
+  }
   const redisDb = opts.redis ? await freeRedisDb() : null
-  const c = sandbox.credentials
+  const c = svc.credentials
   const admin = { email: "admin@svc-cluster.local", password: randomBytes(12).toString("base64url") }
 
   const a = new Client({ connectionString: `${PG_BASE}/postgres` })
@@ -203,7 +289,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     NODE_OPTIONS: "",
     DATABASE_URL: databaseUrl,
     MEDUSA_DISABLE_TELEMETRY: "true",
-    SVC_BASE_URL: sandbox.url,
+    SVC_BASE_URL: svc.url,
     SVC_API_KEY: c.apiKey,
     SVC_KEY_ID: c.keyId,
     SVC_PRIVATE_KEY: c.privateKeyPem,
@@ -246,7 +332,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     await Promise.all([...instances.keys()].map(kill))
     await new Promise((r) => balancer.server.close(r))
     balancer.server.closeAllConnections?.()
-    await sandbox.close()
+    await svc.close()
     await db?.end()
     if (redisDb !== null) await flushRedisDb(redisDb)
     if (process.env.CLUSTER_KEEP_DB) return
@@ -266,6 +352,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     db = new Pool({ connectionString: databaseUrl, max: 3 })
     return {
       sandbox,
+      svc,
       url,
       store,
       admin,

@@ -12,7 +12,7 @@
  *   (the admin sees the true state).
  */
 import type { Pool } from "pg"
-import type { Sandbox } from "../../src/sandbox"
+import type { SandboxState } from "../../src/sandbox"
 
 export interface MoneyReport {
   completedCheckouts: number
@@ -52,8 +52,9 @@ export function describeMoney(r: MoneyReport): string {
   ].join("\n")
 }
 
-export async function checkMoney(db: Pool, sandbox: Sandbox): Promise<MoneyReport> {
-  const state = sandbox.control.state()
+/** `svc`: the sandbox's state, from `cluster.svc` (wherever the sandbox runs). */
+export async function checkMoney(db: Pool, svc: { state(): Promise<SandboxState> }): Promise<MoneyReport> {
+  const state = await svc.state()
   const checkouts = Object.values(state.checkouts)
   const completed = checkouts.filter((c) => c.status === "COMPLETED")
   const report: MoneyReport = {

@@ -171,7 +171,7 @@ describe("killed after svc received a money-moving request, before its answer wa
     })
 
     it("and the money check holds", async () => {
-      const money = await checkMoney(cluster.db, cluster.sandbox)
+      const money = await checkMoney(cluster.db, cluster.svc)
       console.log(describeMoney(money))
       expect(moneyIsSafe(money)).toBe(true)
       expect(money.payouts).toBe(1)

@@ -5,10 +5,13 @@ import { reconcilePending } from "../reconcile/reconcile-pending"
 import { sweepPayouts } from "../refunds/track-payout"
 import { sweepWithdrawals } from "../settlements/withdrawals"
 import { findSvcProviderConfig } from "../svc-account/config"
+import { sweepTokenTransfers } from "../svc-admin/token-transfers"
+import { sweepOpenDeposits } from "../svc-admin/deposits"
 
 /**
  * Recovers what webhooks did not bring (see reconcile-pending.ts), and brings
- * refund payouts up to date (src/refunds/track-payout.ts). Runs on
+ * refund payouts, withdrawals, token transfers and open deposit withdrawals up
+ * to date (src/refunds/track-payout.ts, src/settlements, src/svc-admin). Runs on
  * worker and shared instances, every `reconcileEveryMinutes` (provider option,
  * default 5) minutes.
  */
@@ -33,6 +36,19 @@ export default async function svcReconcileJob(container: MedusaContainer) {
     if (w.finished || w.refreshed || w.errors) logger.info(`svc reconcile: withdrawals ${JSON.stringify(w)}`)
   } catch (e) {
     logger.warn(`svc reconcile (withdrawals): ${(e as Error).message}`)
+  }
+  // Token transfers (svc sends no event for them) and deposits whose onward withdrawal is open:
+  // brought to their final status here too, not only when an admin opens their list.
+  try {
+    const t = await sweepTokenTransfers(container as never)
+    if (t.refreshed || t.errors) logger.info(`svc reconcile: token transfers ${JSON.stringify(t)}`)
+  } catch (e) {
+    logger.warn(`svc reconcile (token transfers): ${(e as Error).message}`)
+  }
+  try {
+    await sweepOpenDeposits(container as never)
+  } catch (e) {
+    logger.warn(`svc reconcile (deposits): ${(e as Error).message}`)
   }
 }
 

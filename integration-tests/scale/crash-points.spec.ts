@@ -14,7 +14,7 @@ import { describeMoney, checkMoney, moneyIsSafe } from "../helpers/money-invaria
  * - after `POST /v1/wallet/fiat/withdrawals`: likewise one withdrawal.
  *
  * The admin routes show the true state afterwards. The client's limits are
- * shortened (2 s per attempt, 1 retry) so a send older than ~45 s is known to be
+ * shortened (2 s per attempt, no retry) so a send older than ~12 s is known to be
  * dead (src/svc-account/send-window.ts) and the watcher finishes it.
  */
 jest.setTimeout(600_000)
@@ -83,7 +83,7 @@ beforeAll(async () => {
     name: "crash",
     redis: false,
     instances: [{ name: "medusa", mode: "shared" }],
-    env: { SVC_TIMEOUT_MS: "2000", SVC_MAX_RETRIES: "1", SVC_WATCH_EVERY_SECONDS: "2" },
+    env: { SVC_TIMEOUT_MS: "2000", SVC_MAX_RETRIES: "0", SVC_WATCH_EVERY_SECONDS: "2" },
   })
   const login = await http("POST", "/auth/user/emailpass", cluster.admin)
   token = login.json.token

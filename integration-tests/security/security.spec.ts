@@ -157,24 +157,49 @@ medusaIntegrationTestRunner({
       }
       const direct = (over: Record<string, unknown>) => ({ bank: "MBB0228", bankType: "RETAIL", buyerName: "Siti Aminah", ...over })
 
-      it.each([
-        ["amount bounds: below RM10 (RM5.00)", SVC_PROVIDERS.fpx, {}, { variant: "cheap" }, /RM10\.00 to RM1,000,000\.00.*RM5\.00/],
-        ["amount bounds: above RM1,000,000 (8,300 × RM120.50)", SVC_PROVIDERS.wallet, {}, { quantity: 8300 }, /RM10\.00 to RM1,000,000\.00/],
-        ["amount in sen: only MYR", SVC_PROVIDERS.wallet, {}, { usd: true }, /MYR/],
-        ["buyerName 1-100: 101 characters", SVC_PROVIDERS.fpxDirect, direct({ buyerName: "x".repeat(101) }), {}, /buyerName: must be 1-100 characters/],
-        ["buyerName 1-100 trimmed: only spaces", SVC_PROVIDERS.fpxDirect, direct({ buyerName: "    " }), {}, /buyerName: must be 1-100 characters/],
-        ["FPX_DIRECT needs bank, bankType, buyerName", SVC_PROVIDERS.fpxDirect, {}, {}, /bank, bankType, buyerName/],
-        ["bankType: RETAIL or CORPORATE", SVC_PROVIDERS.fpxDirect, direct({ bankType: "SAVINGS" }), {}, /bankType: must be RETAIL, CORPORATE/],
-        ["bank: a code, at most 32 characters", SVC_PROVIDERS.fpxDirect, direct({ bank: "B".repeat(33) }), {}, /bank: .*32/],
-        ["cart_id: a Medusa cart id", SVC_PROVIDERS.fpx, { cart_id: "../../admin" }, {}, /cart_id: must be a Medusa cart id/],
-      ])("store payment session, %s", async (_n, providerId, data, cart, message) => {
-        const act = await session(providerId, data, {
-          variantId: (cart as any).variant === "cheap" ? store.cheapVariantId : undefined,
-          quantity: (cart as any).quantity,
-          usd: (cart as any).usd,
-        })
-        await refused(act, message)
-      })
+      /**
+       * Runs every case of a table in one test (the runner restores the database before each
+       * test, which costs more than a refused request): all cases run, the failures are listed by name.
+       */
+      async function table(cases: [string, () => Promise<void>][]) {
+        const problems: string[] = []
+        for (const [name, run] of cases) {
+          try {
+            await run()
+          } catch (e) {
+            problems.push(`${name}: ${String((e as Error).message).replace(/\s+/g, " ").slice(0, 400)}`)
+          }
+        }
+        expect(problems).toEqual([])
+      }
+
+      type SessionCase = [string, string, Record<string, unknown>, { variant?: "cheap"; quantity?: number; usd?: boolean }, RegExp]
+      it("store payment session: amount bounds, MYR only, buyerName 1-100 (trimmed), FPX direct fields, bankType, bank, cart_id", () =>
+        table(
+          (
+            [
+              ["amount bounds: below RM10 (RM5.00)", SVC_PROVIDERS.fpx, {}, { variant: "cheap" }, /RM10\.00 to RM1,000,000\.00.*RM5\.00/],
+              ["amount bounds: above RM1,000,000 (8,300 × RM120.50)", SVC_PROVIDERS.wallet, {}, { quantity: 8300 }, /RM10\.00 to RM1,000,000\.00/],
+              ["amount in sen: only MYR", SVC_PROVIDERS.wallet, {}, { usd: true }, /MYR/],
+              ["buyerName 1-100: 101 characters", SVC_PROVIDERS.fpxDirect, direct({ buyerName: "x".repeat(101) }), {}, /buyerName: must be 1-100 characters/],
+              ["buyerName 1-100 trimmed: only spaces", SVC_PROVIDERS.fpxDirect, direct({ buyerName: "    " }), {}, /buyerName: must be 1-100 characters/],
+              ["FPX_DIRECT needs bank, bankType, buyerName", SVC_PROVIDERS.fpxDirect, {}, {}, /bank, bankType, buyerName/],
+              ["bankType: RETAIL or CORPORATE", SVC_PROVIDERS.fpxDirect, direct({ bankType: "SAVINGS" }), {}, /bankType: must be RETAIL, CORPORATE/],
+              ["bank: a code, at most 32 characters", SVC_PROVIDERS.fpxDirect, direct({ bank: "B".repeat(33) }), {}, /bank: .*32/],
+              ["cart_id: a Medusa cart id", SVC_PROVIDERS.fpx, { cart_id: "../../admin" }, {}, /cart_id: must be a Medusa cart id/],
+            ] as SessionCase[]
+          ).map(([name, providerId, data, cart, message]): [string, () => Promise<void>] => [
+            name,
+            async () => {
+              const act = await session(providerId, data, {
+                variantId: cart.variant === "cheap" ? store.cheapVariantId : undefined,
+                quantity: cart.quantity,
+                usd: cart.usd,
+              })
+              await refused(act, message)
+            },
+          ])
+        ))
 
       it("store payment session, cart_id of another cart (svc's redirect pointed elsewhere): refused, no checkout made", async () => {
         const other = await createCart(api, store)
@@ -182,13 +207,16 @@ medusaIntegrationTestRunner({
         await refused(act, /^cart_id: must be the cart this payment collection belongs to/)
       })
 
-      it.each([
-        ["an unknown bank", { bank: "NOPE01" }, /not an FPX bank/],
-        ["an offline bank", { bank: "HSBC0223" }, /offline/],
-      ])("store payment session, FPX direct with %s: refused from svc's bank list, no checkout made", async (_n, over, message) => {
-        const act = await session(SVC_PROVIDERS.fpxDirect, direct(over))
-        await refused(act, message, "reads only")
-      })
+      it("store payment session, FPX direct with an unknown or an offline bank: refused from svc's bank list, no checkout made", () =>
+        table(
+          ([
+            ["an unknown bank", { bank: "NOPE01" }, /not an FPX bank/],
+            ["an offline bank", { bank: "HSBC0223" }, /offline/],
+          ] as [string, Record<string, unknown>, RegExp][]).map(([name, over, message]): [string, () => Promise<void>] => [
+            name,
+            async () => refused(await session(SVC_PROVIDERS.fpxDirect, direct(over)), message, "reads only"),
+          ])
+        ))
 
       describe("admin forms", () => {
         // The runner restores the database before every test: rules checked before any lookup use
@@ -202,28 +230,35 @@ medusaIntegrationTestRunner({
         const toBank = { name: "Siti Aminah", bank_code: "MBBEMYKL", account_number: "5512345678" }
         const refund = (body: Record<string, unknown>) => () => api.post("/admin/svc/refunds", { payment_id: paymentId, amount: "20.00", beneficiary: toBank, ...body }, adminHeaders)
         const withdraw = (body: Record<string, unknown>) => () => api.post("/admin/svc/withdrawals", { bank_account_id: bankAccountId, amount: "20.00", ...body }, adminHeaders)
+        type FormCase = [string, Record<string, unknown>, RegExp]
+        const rows = (cases: FormCase[], act: (body: Record<string, unknown>) => () => Promise<any>): [string, () => Promise<void>][] =>
+          cases.map(([name, body, message]) => [name, () => refused(act(body), message)])
 
-        it.each([
-          ["amount bounds: below RM10", { amount: "9.99" }, /^amount: must be between RM10\.00 and RM1000000\.00/],
-          ["amount bounds: above RM1,000,000", { amount: "1000000.01" }, /^amount: must be between RM10\.00 and RM1000000\.00/],
-          ["amount: negative", { amount: "-10" }, /^amount: must be between/],
-          ["amount in sen: no fraction of a sen", { amount: "10.005" }, /^amount: must not contain a fraction of a sen/],
-          ["amount: a number", { amount: "ten" }, /^amount: /],
-          ["amount: required", { amount: undefined }, /^amount: is required/],
-          ["payment_id: a Medusa payment id", { payment_id: "pay_1; drop table payment" }, /^payment_id: must be a Medusa payment id/],
-          ["beneficiary.name: 1-100", { beneficiary: { ...toBank, name: "n".repeat(101) } }, /^beneficiary\.name: must be at most 100 characters/],
-          ["beneficiary.name: required", { beneficiary: { ...toBank, name: " " } }, /^beneficiary\.name: is required/],
-          ["beneficiary.account_number: 6-20 digits", { beneficiary: { ...toBank, account_number: "12345" } }, /^beneficiary\.account_number: must be 6-20 digits/],
-          ["beneficiary.proxy_value: 3-40", { beneficiary: { name: "Siti", proxy_type: "MOBILE", proxy_value: "01" } }, /^beneficiary\.proxy_value: must be 3-40 characters/],
-          ["beneficiary.proxy_type: one of the DuitNow types", { beneficiary: { name: "Siti", proxy_type: "EMAIL", proxy_value: "a@b.my" } }, /^beneficiary\.proxy_type: must be one of MOBILE/],
-          ["beneficiary: exactly one destination", { beneficiary: { ...toBank, proxy_type: "MOBILE", proxy_value: "0123456789" } }, /^beneficiary\.account_number: give exactly one destination/],
-          ["beneficiary: no unknown fields", { beneficiary: { ...toBank, swift: "X" } }, /^beneficiary: Unrecognized key/],
-          ["name_check: strict or loose", { name_check: "exact" }, /^name_check: must be strict or loose/],
-          ["note: at most 500", { note: "n".repeat(501) }, /^note: must be at most 500 characters/],
-          ["no unknown fields (no fee, no idempotency key from the form)", { idempotency_key: randomUUID() }, /Unrecognized key.*idempotency_key/],
-        ])("admin refund form, %s", async (_n, body, message) => {
-          await refused(refund(body), message)
-        })
+        it("admin refund form: amount bounds and sen, payment_id, beneficiary fields, name_check, note, unknown fields", () =>
+          table(
+            rows(
+              [
+                ["amount bounds: below RM10", { amount: "9.99" }, /^amount: must be between RM10\.00 and RM1000000\.00/],
+                ["amount bounds: above RM1,000,000", { amount: "1000000.01" }, /^amount: must be between RM10\.00 and RM1000000\.00/],
+                ["amount: negative", { amount: "-10" }, /^amount: must be between/],
+                ["amount in sen: no fraction of a sen", { amount: "10.005" }, /^amount: must not contain a fraction of a sen/],
+                ["amount: a number", { amount: "ten" }, /^amount: /],
+                ["amount: required", { amount: undefined }, /^amount: is required/],
+                ["payment_id: a Medusa payment id", { payment_id: "pay_1; drop table payment" }, /^payment_id: must be a Medusa payment id/],
+                ["beneficiary.name: 1-100", { beneficiary: { ...toBank, name: "n".repeat(101) } }, /^beneficiary\.name: must be at most 100 characters/],
+                ["beneficiary.name: required", { beneficiary: { ...toBank, name: " " } }, /^beneficiary\.name: is required/],
+                ["beneficiary.account_number: 6-20 digits", { beneficiary: { ...toBank, account_number: "12345" } }, /^beneficiary\.account_number: must be 6-20 digits/],
+                ["beneficiary.proxy_value: 3-40", { beneficiary: { name: "Siti", proxy_type: "MOBILE", proxy_value: "01" } }, /^beneficiary\.proxy_value: must be 3-40 characters/],
+                ["beneficiary.proxy_type: one of the DuitNow types", { beneficiary: { name: "Siti", proxy_type: "EMAIL", proxy_value: "a@b.my" } }, /^beneficiary\.proxy_type: must be one of MOBILE/],
+                ["beneficiary: exactly one destination", { beneficiary: { ...toBank, proxy_type: "MOBILE", proxy_value: "0123456789" } }, /^beneficiary\.account_number: give exactly one destination/],
+                ["beneficiary: no unknown fields", { beneficiary: { ...toBank, swift: "X" } }, /^beneficiary: Unrecognized key/],
+                ["name_check: strict or loose", { name_check: "exact" }, /^name_check: must be strict or loose/],
+                ["note: at most 500", { note: "n".repeat(501) }, /^note: must be at most 500 characters/],
+                ["no unknown fields (no fee, no idempotency key from the form)", { idempotency_key: randomUUID() }, /Unrecognized key.*idempotency_key/],
+              ],
+              refund
+            )
+          ))
 
         it("admin refund form, more than was captured: refused with what is left, nothing sent", async () => {
           const { cartId, paymentCollectionId } = await createCart(api, store)
@@ -234,60 +269,73 @@ medusaIntegrationTestRunner({
           await refused(refund({ amount: "120.51" }), /^amount: at most RM120\.50 can be refunded/, "reads only")
         })
 
-        it.each([
-          ["amount bounds: below RM10", { amount: "9.99" }, /^amount: must be between RM10\.00 and RM1000000\.00/],
-          ["amount bounds: above RM1,000,000", { amount: "1000000.01" }, /^amount: must be between RM10\.00 and RM1000000\.00/],
-          ["amount in sen: no fraction of a sen", { amount: "10.001" }, /^amount: must not contain a fraction of a sen/],
-          ["reference: at most 20", { reference: "r".repeat(21) }, /^reference: must be at most 20 characters/],
-          ["reference: not empty", { reference: "   " }, /^reference: must not be empty/],
-          ["bank_account_id: a UUID", { bank_account_id: "acct-1" }, /^bank_account_id: must be the id of a linked bank account/],
-          ["no unknown fields", { bank_code: "MBBEMYKL" }, /Unrecognized key.*bank_code/],
-        ])("admin withdrawal form, %s", async (_n, body, message) => {
-          await refused(withdraw(body), message)
-        })
-
-        it("admin withdrawal form, a bank account not linked to the svc account: refused, nothing sent", async () => {
-          await refused(withdraw({ bank_account_id: randomUUID() }), /^bank_account_id: .* is not an active bank account linked/, "reads only")
-        })
-
-        it("admin withdrawal form, individual account: at most RM300,000 per request", async () => {
-          sb().setAccountType("INDIVIDUAL")
-          sb().setWalletBalance(400_000_00)
-          try {
-            await refused(withdraw({ amount: "300000.01" }), /^amount: an individual svc account can withdraw at most RM300000\.00 per request/, "reads only")
-          } finally {
-            sb().setAccountType("BUSINESS")
-          }
-        })
+        it("admin withdrawal form: amount bounds and sen, reference ≤ 20, bank account id, linked account, individual ≤ RM300,000, unknown fields", () =>
+          table([
+            ...rows(
+              [
+                ["amount bounds: below RM10", { amount: "9.99" }, /^amount: must be between RM10\.00 and RM1000000\.00/],
+                ["amount bounds: above RM1,000,000", { amount: "1000000.01" }, /^amount: must be between RM10\.00 and RM1000000\.00/],
+                ["amount in sen: no fraction of a sen", { amount: "10.001" }, /^amount: must not contain a fraction of a sen/],
+                ["reference: at most 20", { reference: "r".repeat(21) }, /^reference: must be at most 20 characters/],
+                ["reference: not empty", { reference: "   " }, /^reference: must not be empty/],
+                ["bank_account_id: a UUID", { bank_account_id: "acct-1" }, /^bank_account_id: must be the id of a linked bank account/],
+                ["no unknown fields", { bank_code: "MBBEMYKL" }, /Unrecognized key.*bank_code/],
+              ],
+              withdraw
+            ),
+            [
+              "a bank account not linked to the svc account",
+              () => refused(withdraw({ bank_account_id: randomUUID() }), /^bank_account_id: .* is not an active bank account linked/, "reads only"),
+            ],
+            [
+              "individual account: at most RM300,000 per request",
+              async () => {
+                sb().setAccountType("INDIVIDUAL")
+                sb().setWalletBalance(400_000_00)
+                try {
+                  await refused(withdraw({ amount: "300000.01" }), /^amount: an individual svc account can withdraw at most RM300000\.00 per request/, "reads only")
+                } finally {
+                  sb().setAccountType("BUSINESS")
+                }
+              },
+            ],
+          ]))
 
         const sender = "0x1111111111111111111111111111111111111111"
-        it.each([
-          ["token transfer amount bounds: below RM10", "/admin/svc/token-transfers", { amount: "9.99" }, /^amount: must be between RM10\.00 and RM1000000\.00/],
-          ["token transfer amount bounds: above RM1,000,000", "/admin/svc/token-transfers", { amount: "1000000.01" }, /^amount: must be between RM10\.00 and RM1000000\.00/],
-          ["token transfer reference: at most 32", "/admin/svc/token-transfers", { reference: "r".repeat(33) }, /^reference: must be at most 32 characters/],
-          ["token transfer request_id: a UUID", "/admin/svc/token-transfers", { request_id: "1" }, /^request_id: must be a UUID/],
-          ["token transfer token_id: a UUID", "/admin/svc/token-transfers", { token_id: "MYRC" }, /^token_id: must be a token id/],
-          ["allowed sender label: 1-120", `/admin/svc/bank-accounts/${randomUUID()}/allowed-senders`, { address: sender, label: "l".repeat(121) }, /^label: must be 1-120 characters/],
-          ["allowed sender label: not only spaces", `/admin/svc/bank-accounts/${randomUUID()}/allowed-senders`, { address: sender, label: "   " }, /^label: must be 1-120 characters/],
-          ["allowed sender address: an EVM address", `/admin/svc/beneficiaries/${randomUUID()}/allowed-senders`, { address: "0x12" }, /^address: must be an EVM address/],
-        ])("admin form, %s", async (_n, url, over, message) => {
-          const body = url.endsWith("token-transfers")
-            ? { request_id: randomUUID(), network_id: "net", token_id: randomUUID(), address_to: sender, amount: "20.00", ...over }
-            : over
-          await refused(() => api.post(url, body, adminHeaders), message)
-        })
+        it("admin tools' forms: token transfer amount bounds, reference ≤ 32, ids; allowed sender label 1-120 and address", () =>
+          table(
+            ([
+              ["token transfer amount bounds: below RM10", "/admin/svc/token-transfers", { amount: "9.99" }, /^amount: must be between RM10\.00 and RM1000000\.00/],
+              ["token transfer amount bounds: above RM1,000,000", "/admin/svc/token-transfers", { amount: "1000000.01" }, /^amount: must be between RM10\.00 and RM1000000\.00/],
+              ["token transfer reference: at most 32", "/admin/svc/token-transfers", { reference: "r".repeat(33) }, /^reference: must be at most 32 characters/],
+              ["token transfer request_id: a UUID", "/admin/svc/token-transfers", { request_id: "1" }, /^request_id: must be a UUID/],
+              ["token transfer token_id: a UUID", "/admin/svc/token-transfers", { token_id: "MYRC" }, /^token_id: must be a token id/],
+              ["allowed sender label: 1-120", `/admin/svc/bank-accounts/${randomUUID()}/allowed-senders`, { address: sender, label: "l".repeat(121) }, /^label: must be 1-120 characters/],
+              ["allowed sender label: not only spaces", `/admin/svc/bank-accounts/${randomUUID()}/allowed-senders`, { address: sender, label: "   " }, /^label: must be 1-120 characters/],
+              ["allowed sender address: an EVM address", `/admin/svc/beneficiaries/${randomUUID()}/allowed-senders`, { address: "0x12" }, /^address: must be an EVM address/],
+            ] as [string, string, Record<string, unknown>, RegExp][]).map(([name, url, over, message]): [string, () => Promise<void>] => [
+              name,
+              () => {
+                const body = url.endsWith("token-transfers")
+                  ? { request_id: randomUUID(), network_id: "net", token_id: randomUUID(), address_to: sender, amount: "20.00", ...over }
+                  : over
+                return refused(() => api.post(url, body, adminHeaders), message)
+              },
+            ])
+          ))
 
-        it.each([
-          ["/admin/svc/payouts?limit=0", /^limit: must be 1-200/],
-          ["/admin/svc/payouts?limit=201", /^limit: must be 1-200/],
-          ["/admin/svc/withdrawals?limit=1.5", /^limit: must be an integer/],
-          ["/admin/svc/payouts?order_id=1%27%20or%201=1", /^order_id: must be an order id/],
-          ["/admin/svc/checkouts?attention=yes", /^attention: /],
-          ["/admin/svc/bank-accounts?limit=101", /^limit: must be 1-100/],
-          ["/admin/svc/bank-accounts?limit=0", /^limit: must be 1-100/],
-        ])("admin list %s: refused by field", async (url, message) => {
-          await refused(() => api.get(url, adminHeaders), message)
-        })
+        it("admin lists: limit 1-200 (1-100 for svc's pages), order_id, attention", () =>
+          table(
+            ([
+              ["/admin/svc/payouts?limit=0", /^limit: must be 1-200/],
+              ["/admin/svc/payouts?limit=201", /^limit: must be 1-200/],
+              ["/admin/svc/withdrawals?limit=1.5", /^limit: must be an integer/],
+              ["/admin/svc/payouts?order_id=1%27%20or%201=1", /^order_id: must be an order id/],
+              ["/admin/svc/checkouts?attention=yes", /^attention: /],
+              ["/admin/svc/bank-accounts?limit=101", /^limit: must be 1-100/],
+              ["/admin/svc/bank-accounts?limit=0", /^limit: must be 1-100/],
+            ] as [string, RegExp][]).map(([url, message]): [string, () => Promise<void>] => [url, () => refused(() => api.get(url, adminHeaders), message)])
+          ))
       })
     })
 

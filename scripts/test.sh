@@ -39,6 +39,8 @@ psql -h "$DB_HOST" -p "$DB_PORT" -U "$DB_USERNAME" -d postgres -Atc \
 [ -f .medusa/storefront/react/index.mjs ] || node scripts/build-storefront.mjs
 
 timeout 600 npx jest --selectProjects unit --runInBand --forceExit "$@"
-timeout 1500 npx jest --selectProjects integration --runInBand --forceExit "$@"
+# Two files at a time: much of an integration file is waiting (webhooks, the watcher's ticks, a
+# killed instance's restart), and each worker gets its own database (medusa-*-integration-<worker>).
+timeout 1500 npx jest --selectProjects integration --maxWorkers=2 --forceExit "$@"
 # The logs of the whole run, whatever order jest ran the files in: no API key, no private key (docs/security.md)
 node -r @swc-node/register integration-tests/security/scan-logs.ts "$TEST_LOG_DIR"

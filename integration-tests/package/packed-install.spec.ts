@@ -277,25 +277,21 @@ export async function accountName(baseUrl: string, apiKey: string, keyId: string
   }
 }
 `
-    const tsconfig = (file: string) =>
+    // one tsc run over both files: the right use compiles clean, and the declarations are real types,
+    // not `any` (a string used as a number is the one error, in wrong.ts)
+    writeFileSync(join(dir, "use-client.ts"), use(false))
+    writeFileSync(join(dir, "wrong.ts"), use(true))
+    writeFileSync(
+      join(dir, "tsconfig.json"),
       JSON.stringify({
         compilerOptions: { strict: true, noImplicitAny: true, module: "node16", moduleResolution: "node16", target: "es2022", noEmit: true, types: ["node"] },
-        files: [file],
+        files: ["use-client.ts", "wrong.ts"],
       })
-    writeFileSync(join(dir, "use-client.ts"), use(false))
-    writeFileSync(join(dir, "tsconfig.json"), tsconfig("use-client.ts"))
-    const tsc = join(app, "node_modules/typescript/bin/tsc")
+    )
     const t0 = Date.now()
-    const ok = spawnSync(process.execPath, [tsc, "-p", dir], { cwd: app, encoding: "utf8" })
+    const r = spawnSync(process.execPath, [join(app, "node_modules/typescript/bin/tsc"), "-p", dir, "--pretty", "false"], { cwd: app, encoding: "utf8" })
     times.typecheck = Date.now() - t0
-    expect(ok.stdout + ok.stderr).toBe("")
-    expect(ok.status).toBe(0)
-
-    // the declarations are real types, not `any`: a string used as a number is an error
-    writeFileSync(join(dir, "wrong.ts"), use(true))
-    writeFileSync(join(dir, "tsconfig.json"), tsconfig("wrong.ts"))
-    const bad = spawnSync(process.execPath, [tsc, "-p", dir], { cwd: app, encoding: "utf8" })
-    expect(bad.status).not.toBe(0)
-    expect(bad.stdout).toMatch(/wrong\.ts\(\d+,\d+\): error TS2322: Type 'string' is not assignable to type 'number'/)
+    const errors = (r.stdout + r.stderr).split("\n").filter((l) => /error TS\d+/.test(l))
+    expect(errors).toEqual([expect.stringMatching(/^(typecheck\/)?wrong\.ts\(\d+,\d+\): error TS2322: Type 'string' is not assignable to type 'number'/)])
   })
 })

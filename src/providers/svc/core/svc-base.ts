@@ -58,6 +58,10 @@ type SvcCheckout = SvcCheckoutRead
  * - a payment is captured only on evidence read from svc, never on a webhook body;
  * - every error a shopper or merchant sees says what to do, and never carries a secret.
  */
+type CreateArgs = { sessionId: string; attempt: number; amountSen: number; sf: StorefrontData }
+/** Taking over the open checkout of an earlier session: the new session, and the key the request must derive to. */
+type Adoption = { by: string; key: string }
+
 export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions> {
   protected abstract readonly checkoutType: CheckoutType
 
@@ -160,28 +164,10 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     return { status: PaymentSessionStatus.PENDING, data: data as unknown as Record<string, unknown> }
   }
 
-  protected async createCheckout(args: {
-    sessionId: string
-    attempt: number
-    amountSen: number
-    sf: StorefrontData
-    /** taking over the open checkout of an earlier session: the new session, and the key the request must derive to */
-    adopt?: { by: string; key: string }
-  }): Promise<SvcSessionData>
-  protected async createCheckout(args: {
-    sessionId: string
-    attempt: number
-    amountSen: number
-    sf: StorefrontData
-    adopt: { by: string; key: string }
-  }): Promise<SvcSessionData | null>
-  protected async createCheckout(args: {
-    sessionId: string
-    attempt: number
-    amountSen: number
-    sf: StorefrontData
-    adopt?: { by: string; key: string }
-  }): Promise<SvcSessionData | null> {
+  /** A new checkout (never null), or, adopting, the open checkout of an earlier session (null: not the same request). */
+  protected async createCheckout(args: CreateArgs): Promise<SvcSessionData>
+  protected async createCheckout(args: CreateArgs & { adopt: Adoption }): Promise<SvcSessionData | null>
+  protected async createCheckout(args: CreateArgs & { adopt?: Adoption }): Promise<SvcSessionData | null> {
     const { sessionId, attempt, amountSen, sf } = args
     const type = this.checkoutType
     const [tokenId, addressTo] = await this.wrap(() => Promise.all([this.catalog.tokenId(), this.catalog.addressTo()]))

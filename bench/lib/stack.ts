@@ -7,17 +7,17 @@
  * without develop's file watcher: others edit src/ while a bench runs, and a restart
  * mid-run would be measured as a stall). Medusa's output goes to a log file.
  */
-import { fork, spawn, spawnSync, type ChildProcess } from "node:child_process"
+import { fork, spawn, type ChildProcess } from "node:child_process"
 import { randomBytes } from "node:crypto"
 import { closeSync, mkdirSync, openSync, readFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { Client, Pool } from "pg"
 import { freePort } from "../../integration-tests/helpers/free-port"
+import { MEDUSA_BIN, runMedusa, waitForHealth } from "../../integration-tests/helpers/medusa-process"
 import type { SandboxCredentials } from "../../src/sandbox"
-import { prepareCode, ROOT } from "./code"
+import { prepareCode } from "./code"
 
-const MEDUSA_BIN = join(ROOT, "node_modules/.bin/medusa")
 const PG_BASE = process.env.BENCH_PG_URL || "postgres://postgres@localhost:5432"
 
 export interface StackOptions {
@@ -60,20 +60,6 @@ function note(msg: string) {
   process.stderr.write(`[bench] ${msg}\n`)
 }
 
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number) {
-  const end = Date.now() + timeoutMs
-  while (Date.now() < end) {
-    if (child.exitCode !== null) throw new Error(`medusa start exited with code ${child.exitCode}`)
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500))
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`)
-}
-
 function startSandboxProcess(codeDir: string, options: object): Promise<{ child: ChildProcess; url: string; credentials: SandboxCredentials }> {
   const child = fork(join(codeDir, "bench/lib/sandbox-process.ts"), [JSON.stringify(options)], {
     execArgv: ["-r", "@swc-node/register"],
@@ -88,13 +74,6 @@ function startSandboxProcess(codeDir: string, options: object): Promise<{ child:
       res({ child, url, credentials })
     })
   })
-}
-
-function runMedusa(cwd: string, args: string[], env: NodeJS.ProcessEnv, logFile: string, what: string) {
-  const fd = openSync(logFile, "a")
-  const r = spawnSync(MEDUSA_BIN, args, { cwd, env, stdio: ["ignore", fd, fd] })
-  closeSync(fd)
-  if (r.status !== 0) throw new Error(`${what} failed (exit ${r.status ?? r.signal}); see ${logFile}`)
 }
 
 export async function bootStack(opts: StackOptions): Promise<Stack> {

@@ -196,8 +196,4 @@ export async function chaosRun(cluster: Cluster, o: ChaosOptions): Promise<Chaos
   return { shoppers, paid, latency, money: await checkMoney(cluster.db, cluster.svc), killed: o.kill, webhookFaults, requestFaults: requestFaults.map((f) => `${f.route} ${f.kind}${"afterProcessing" in f && f.afterProcessing ? " after processing" : ""} ×${f.count}`) }
 }
 
-export function percentile(xs: number[], p: number): number {
-  if (!xs.length) return Number.NaN
-  const s = [...xs].sort((a, b) => a - b)
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]
-}
+export { percentile } from "../../bench/lib/report"

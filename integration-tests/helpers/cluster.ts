@@ -16,7 +16,7 @@
  *
  * Any instance can be killed (SIGKILL: no shutdown hook runs) and started again.
  */
-import { fork, spawn, spawnSync, type ChildProcess } from "node:child_process"
+import { fork, spawn, type ChildProcess } from "node:child_process"
 import { randomBytes } from "node:crypto"
 import { closeSync, mkdirSync, openSync, readFileSync } from "node:fs"
 import { createServer, request as httpRequest, type Server } from "node:http"
@@ -25,11 +25,11 @@ import { join, resolve } from "node:path"
 import { Client, Pool } from "pg"
 import { startSandbox, type FaultSpec, type Sandbox, type SandboxCredentials, type SandboxOptions, type SandboxState, type WebhookFaultSpec } from "../../src/sandbox"
 import { freePort } from "./free-port"
+import { MEDUSA_BIN, runMedusa as runMedusaIn, waitForHealth } from "./medusa-process"
 
 // The code Medusa runs: this checkout, or a snapshot of a commit (bench/lib/code.ts) so a long run
 // is not disturbed by edits to src/ while it runs.
 const ROOT = process.env.CLUSTER_CODE_DIR || resolve(__dirname, "../..")
-const MEDUSA_BIN = join(ROOT, "node_modules/.bin/medusa")
 const PG_BASE = process.env.CLUSTER_PG_URL || `postgres://${process.env.DB_USERNAME || "postgres"}@${process.env.DB_HOST || "localhost"}:${process.env.DB_PORT || "5432"}`
 const REDIS_BASE = process.env.CLUSTER_REDIS_URL || "redis://127.0.0.1:6379"
 
@@ -155,27 +155,6 @@ export interface Cluster {
 
 function note(msg: string) {
   if (process.env.CLUSTER_VERBOSE) process.stderr.write(`[cluster] ${msg}\n`)
-}
-
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number) {
-  const end = Date.now() + timeoutMs
-  while (Date.now() < end) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`medusa start exited (${child.exitCode ?? child.signalCode}) before ${url} answered`)
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 300))
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`)
-}
-
-function runMedusa(args: string[], env: NodeJS.ProcessEnv, logFile: string, what: string) {
-  const fd = openSync(logFile, "a")
-  const r = spawnSync(MEDUSA_BIN, args, { cwd: ROOT, env, stdio: ["ignore", fd, fd] })
-  closeSync(fd)
-  if (r.status !== 0) throw new Error(`${what} failed (exit ${r.status ?? r.signal}); see ${logFile}`)
 }
 
 /** A Redis database (1-15) nothing else uses now, so parallel runs do not share queues. */
@@ -344,9 +323,9 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
 
   try {
     note(`database ${dbName}: migrations (logs in ${logDir})`)
-    runMedusa(["db:migrate"], baseEnv, setupLog, "medusa db:migrate")
+    runMedusaIn(ROOT, ["db:migrate"], baseEnv, setupLog, "medusa db:migrate")
     const seedOut = join(logDir, "seed.json")
-    runMedusa(["exec", "bench/lib/seed.ts"], { ...baseEnv, BENCH_SEED_OUT: seedOut, DEMO_ADMIN_EMAIL: admin.email, DEMO_ADMIN_PASSWORD: admin.password }, setupLog, "seed")
+    runMedusaIn(ROOT, ["exec", "bench/lib/seed.ts"], { ...baseEnv, BENCH_SEED_OUT: seedOut, DEMO_ADMIN_EMAIL: admin.email, DEMO_ADMIN_PASSWORD: admin.password }, setupLog, "seed")
     const store = JSON.parse(readFileSync(seedOut, "utf8")) as SeededStore
     await Promise.all([...instances.keys()].map(start))
     db = new Pool({ connectionString: databaseUrl, max: 3 })

@@ -13,6 +13,7 @@
  */
 import type { Pool } from "pg"
 import type { SandboxState } from "../../src/sandbox"
+import { doubleCaptured, outcomes } from "../../bench/lib/orders"
 
 export interface MoneyReport {
   completedCheckouts: number
@@ -116,20 +117,9 @@ export async function checkMoney(db: Pool, svc: { state(): Promise<SandboxState>
     if (!p.checkout_id || !paid.has(p.checkout_id)) report.ordersWithoutPaidCheckout.push(`order ${p.order_id ?? "(none)"} payment ${p.payment_id} checkout ${p.checkout_id ?? "(none)"}`)
   }
 
-  const twice = await db.query<{ cart_id: string; orders: string; captured: string; captures: string }>(
-    `select cpc.cart_id,
-            (select count(*) from order_cart oc where oc.cart_id = cpc.cart_id and oc.deleted_at is null) as orders,
-            count(distinct p.id) filter (where p.captured_at is not null) as captured,
-            count(cap.id) as captures
-       from cart_payment_collection cpc
-       join payment p on p.payment_collection_id = cpc.payment_collection_id and p.deleted_at is null
-       left join capture cap on cap.payment_id = p.id and cap.deleted_at is null
-      where cpc.deleted_at is null
-      group by cpc.cart_id`
-  )
-  for (const t of twice.rows) {
-    if (Number(t.orders) > 1 || Number(t.captured) > 1 || Number(t.captures) > 1)
-      report.doubleCaptured.push(`cart ${t.cart_id}: ${t.orders} orders, ${t.captured} captured payments, ${t.captures} captures`)
+  const carts = await db.query<{ cart_id: string }>(`select distinct cart_id from cart_payment_collection where deleted_at is null`)
+  for (const o of (await outcomes(db, carts.rows.map((r) => r.cart_id))).values()) {
+    if (doubleCaptured(o)) report.doubleCaptured.push(`cart ${o.cartId}: ${o.orderIds.length} orders, ${o.capturedPayments} captured payments, ${o.captures} captures`)
   }
 
   // refunds and withdrawals: every payout and withdrawal svc made is recorded in Medusa (the admin

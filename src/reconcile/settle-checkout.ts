@@ -82,7 +82,7 @@ export async function settleCheckoutEvent(
     const c = await svc.reads.read(checkoutId)
     const read = Date.now()
     const t: Timing = {}
-    const outcome = await settleLocked(container, ledger, c, "webhook", t)
+    const outcome = await settleLocked(container, ledger, c, "webhook", again?.payment_session_id, t)
     const timing =
       `lock ${locked - t0} ms, read ${read - locked} ms, apply ${Date.now() - read} ms` +
       (t.slot !== undefined ? ` (slot ${t.slot} ms${t.workflow !== undefined ? `, capture ${t.workflow} ms, order check ${t.order} ms` : ""})` : "")
@@ -118,7 +118,7 @@ export async function settleCheckout(
   return withCheckoutLock(container, c.checkoutId, async () => {
     const row = await ledger.byCheckoutId(c.checkoutId)
     if (row?.settled_status) return "already_settled"
-    return settleLocked(container, ledger, c, source)
+    return settleLocked(container, ledger, c, source, row?.payment_session_id)
   })
 }
 
@@ -130,6 +130,8 @@ async function settleLocked(
   ledger: CheckoutLedger,
   c: SvcCheckoutRead,
   source: string,
+  /** the session that owns the checkout now, from the ledger row the caller read under the lock */
+  ownerSessionId: string | undefined,
   timing?: Timing
 ): Promise<SettleOutcome> {
   const expired = !["COMPLETED", ...FINAL_UNPAID].includes(c.status) && Date.parse(c.expiresAt) <= Date.now()
@@ -137,7 +139,7 @@ async function settleLocked(
   const queued = Date.now()
   const outcome = await withApplySlot(() => {
     if (timing) timing.slot = Date.now() - queued
-    return applyCheckout(container, ledger, c, source, expired, ledgerStatus, timing)
+    return applyCheckout(container, ledger, c, source, expired, ledgerStatus, ownerSessionId, timing)
   })
   if (SETTLED_OUTCOMES.has(outcome) && (c.status === "COMPLETED" || FINAL_UNPAID.has(ledgerStatus))) {
     await ledger.markSettled(c.checkoutId, ledgerStatus)
@@ -152,6 +154,7 @@ async function applyCheckout(
   source: string,
   expired: boolean,
   ledgerStatus: string,
+  ownerSessionId: string | undefined,
   timing?: Timing
 ): Promise<SettleOutcome> {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
@@ -176,7 +179,7 @@ async function applyCheckout(
 
   // The session that owns the checkout now: the one named in its title, or a later session of the
   // same collection that took it over (svc-base adoptOpenCheckout), as the ledger records.
-  const owner = (await ledger.byCheckoutId(c.checkoutId))?.payment_session_id ?? t.sessionId
+  const owner = ownerSessionId ?? t.sessionId
   const session = await sessionOf(query, owner)
   const sessionData = (session?.data ?? {}) as Record<string, unknown>
   const isCurrent = !!session && sessionData.checkoutId === c.checkoutId

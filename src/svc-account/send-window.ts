@@ -1,9 +1,6 @@
 import type { SvcProviderOptions } from "../providers/svc/core/options"
+import { CLIENT_DEFAULTS } from "../svc/options"
 
-/** The client's defaults (src/svc/options.ts) for what the provider options leave unset. */
-const DEFAULT_TIMEOUT_MS = 15_000
-const DEFAULT_MAX_RETRIES = 2
-const RETRY_AFTER_CAP_MS = 30_000
 const MARGIN_MS = 10_000
 
 /**
@@ -16,7 +13,7 @@ const MARGIN_MS = 10_000
  * the true state within a couple of minutes of a crash.
  */
 export function longestSendMs(o: Pick<SvcProviderOptions, "timeoutMs" | "maxRetries">): number {
-  const timeout = o.timeoutMs ?? DEFAULT_TIMEOUT_MS
-  const retries = o.maxRetries ?? DEFAULT_MAX_RETRIES
-  return timeout * (retries + 1) + retries * RETRY_AFTER_CAP_MS + MARGIN_MS
+  const timeout = o.timeoutMs ?? CLIENT_DEFAULTS.timeoutMs
+  const retries = o.maxRetries ?? CLIENT_DEFAULTS.maxRetries
+  return timeout * (retries + 1) + retries * CLIENT_DEFAULTS.retryAfterCapMs + MARGIN_MS
 }

@@ -52,6 +52,9 @@ export interface SvcClientOptions {
   now?: () => number
 }
 
+/** The client's defaults where its options leave them unset (others derive time bounds from them). */
+export const CLIENT_DEFAULTS = { timeoutMs: 15_000, maxRetries: 2, retryAfterCapMs: 30_000 } as const
+
 const nonEmpty = (name: string) => z.string({ message: `${name}: must be a non-empty string` }).min(1, `${name}: must be a non-empty string`)
 const positiveInt = (name: string) =>
   z.number({ message: `${name}: must be a positive integer` }).int(`${name}: must be a positive integer`).positive(`${name}: must be a positive integer`)
@@ -69,20 +72,20 @@ const optionsSchema = z.object({
   keyId: nonEmpty("keyId"),
   privateKey: nonEmpty("privateKey"),
   algorithm: z.enum(SIGNATURE_ALGORITHMS, { message: `algorithm: must be one of ${SIGNATURE_ALGORITHMS.join(", ")}` }),
-  timeoutMs: positiveInt("timeoutMs").default(15_000),
+  timeoutMs: positiveInt("timeoutMs").default(CLIENT_DEFAULTS.timeoutMs),
   maxRetries: z
     .number({ message: "maxRetries: must be an integer between 0 and 10" })
     .int("maxRetries: must be an integer between 0 and 10")
     .min(0, "maxRetries: must be an integer between 0 and 10")
     .max(10, "maxRetries: must be an integer between 0 and 10")
-    .default(2),
+    .default(CLIENT_DEFAULTS.maxRetries),
   accountRateLimit: positiveInt("accountRateLimit").default(ACCOUNT_RATE_LIMIT_SANDBOX),
   logger: z.custom<SvcLogger>((v) => typeof v === "object" && v !== null, "logger: must be an object").optional(),
   retry: z
     .object({
       baseMs: z.number().nonnegative("retry.baseMs: must be >= 0").default(500),
       capMs: z.number().nonnegative("retry.capMs: must be >= 0").default(8000),
-      retryAfterCapMs: z.number().nonnegative("retry.retryAfterCapMs: must be >= 0").default(30_000),
+      retryAfterCapMs: z.number().nonnegative("retry.retryAfterCapMs: must be >= 0").default(CLIENT_DEFAULTS.retryAfterCapMs),
     })
     .default({}),
   rateLimitWindowMs: positiveInt("rateLimitWindowMs").default(60_000),

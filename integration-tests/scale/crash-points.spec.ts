@@ -7,7 +7,9 @@ import { describeMoney, checkMoney, moneyIsSafe } from "../helpers/money-invaria
  * the request and before its answer was stored (the sandbox processes it, then
  * never answers), and started again:
  *
- * - after `POST /v1/checkout`: the shopper's retry gets the same checkout (one
+ * - around `POST /v1/checkout`, at four moments (before svc processed it, after,
+ *   after with Medusa's delete of the earlier session winning its race, after the
+ *   answer was recorded): the shopper's retry gets the same checkout (one
  *   checkout at svc), pays it, and the cart becomes one order;
  * - after `POST /v1/payouts` (a refund): the request is finished with its stored
  *   key, so svc replays the payout it made: one payout, one Medusa refund;
@@ -67,14 +69,15 @@ const startSession = (paymentCollectionId: string, cartId: string) =>
  * answer was stored; they are cleared once the process is dead, so the restarted store talks to
  * a healthy svc.
  */
-async function killAfter(sent: () => boolean) {
-  await until("svc to process the request", () => sent(), 60_000)
+async function killAfter(sent: () => boolean | Promise<boolean>) {
+  await until("the moment to kill", () => sent(), 60_000)
   await cluster.kill("medusa")
   cluster.sandbox.control.clearFaults()
   await cluster.start("medusa")
 }
 
 const checkouts = () => Object.values(cluster.sandbox.control.state().checkouts)
+const checkoutPosts = () => cluster.sandbox.control.stats().byRoute["POST /v1/checkout"] ?? 0
 const payouts = () => Object.values(cluster.sandbox.control.state().payouts)
 const withdrawals = () => Object.values(cluster.sandbox.control.state().fiatWithdrawals).filter((w) => w.source === "API")
 
@@ -98,30 +101,92 @@ describe("killed after svc received a money-moving request, before its answer wa
   let paidPaymentId: string
   let paidOrderId: string
 
-  it("POST /v1/checkout: the shopper's retry gets the same checkout, one order", async () => {
-    const { cartId, paymentCollectionId } = await newCart()
-    const before = checkouts().length
-    cluster.sandbox.control.injectFault({ route: "POST /v1/checkout", kind: "hang", afterProcessing: true, count: 3 })
-    const first = startSession(paymentCollectionId, cartId).catch((e: Error) => ({ status: 0, json: { message: e.message } }))
-    await killAfter(() => checkouts().length === before + 1)
-    expect((await first).status).not.toBe(200) // the shopper saw an error: the process died under the request
-    const made = checkouts()[before]
+  /**
+   * POST /v1/checkout, killed at several moments. Each ends the same way whatever the moment:
+   * the shopper's retry gets the one checkout svc has for the cart (or the first one, if svc
+   * never saw the request), pays it, and the cart becomes one order.
+   *
+   * `earlierSessionGone`: before the retry, the collection's earlier payment session rows are
+   * deleted, as Medusa's createPaymentSessionsWorkflow does in a branch parallel to creating
+   * the new session (a hard delete). When that branch commits first, the earlier session row is
+   * gone when the provider looks for the open checkout: the interleaving of issue 21, where the
+   * look-up joined through that row, missed, and svc was asked for a second checkout. Here it
+   * is made to happen every time instead of sometimes.
+   */
+  const moments: {
+    name: string
+    fault?: { afterProcessing: boolean }
+    /** when to kill: svc's side or the store's ledger says the moment has come */
+    killWhen: (ctx: { before: number; checkoutCalls: number; paymentCollectionId: string }) => Promise<boolean> | boolean
+    earlierSessionGone?: boolean
+    /** the first request surely failed (the process died under it) */
+    firstFails: boolean
+  }[] = [
+    {
+      name: "before svc processed it (svc never saw the checkout)",
+      fault: { afterProcessing: false },
+      killWhen: ({ checkoutCalls }) => checkoutPosts() > checkoutCalls,
+      firstFails: true,
+    },
+    {
+      name: "after svc processed it, before its answer was stored",
+      fault: { afterProcessing: true },
+      killWhen: ({ before }) => checkouts().length === before + 1,
+      firstFails: true,
+    },
+    {
+      name: "after svc processed it, and Medusa's delete of the earlier session commits before the look-up (issue 21)",
+      fault: { afterProcessing: true },
+      killWhen: ({ before }) => checkouts().length === before + 1,
+      earlierSessionGone: true,
+      firstFails: true,
+    },
+    {
+      name: "after svc's answer was recorded in the ledger",
+      killWhen: async ({ paymentCollectionId }) => {
+        const r = await cluster.db.query(`select 1 from svc_checkout where payment_collection_id = $1 and checkout_id is not null`, [paymentCollectionId])
+        return r.rowCount! > 0
+      },
+      firstFails: false,
+    },
+  ]
 
-    // the shopper tries again
-    const retry = await startSession(paymentCollectionId, cartId)
-    expect(retry.status).toBe(200)
-    const session = retry.json.payment_collection.payment_sessions.find((s: any) => s.provider_id === "pp_svc-fpx_svc")
-    expect(session.data.checkoutId).toBe(made.checkoutId)
-    expect(checkouts()).toHaveLength(before + 1)
+  for (const m of moments) {
+    it(`POST /v1/checkout, killed ${m.name}: the shopper's retry gets the same checkout, one order`, async () => {
+      const { cartId, paymentCollectionId } = await newCart()
+      const before = checkouts().length
+      const checkoutCalls = checkoutPosts()
+      if (m.fault) cluster.sandbox.control.injectFault({ route: "POST /v1/checkout", kind: "hang", afterProcessing: m.fault.afterProcessing, count: 3 })
+      const first = startSession(paymentCollectionId, cartId).catch((e: Error) => ({ status: 0, json: { message: e.message } }))
+      await killAfter(() => m.killWhen({ before, checkoutCalls, paymentCollectionId }))
+      const firstStatus = (await first).status
+      if (m.firstFails) expect(firstStatus).not.toBe(200) // the shopper saw an error: the process died under the request
+      const madeBefore = checkouts().slice(before)
+      expect(madeBefore.length).toBeLessThanOrEqual(1)
 
-    cluster.sandbox.control.pay(made.checkoutId)
-    const done = await store("POST", `/store/carts/${cartId}/complete`, {})
-    expect(done.json.type).toBe("order")
-    paidOrderId = done.json.order.id
-    const { json } = await admin("GET", `/admin/orders/${paidOrderId}?fields=id,*payment_collections.payments`)
-    paidPaymentId = json.order.payment_collections[0].payments[0].id
-    expect(checkouts()).toHaveLength(before + 1)
-  })
+      if (m.earlierSessionGone) {
+        const gone = await cluster.db.query(`delete from payment_session where payment_collection_id = $1`, [paymentCollectionId])
+        expect(gone.rowCount).toBeGreaterThan(0)
+      }
+
+      // the shopper tries again
+      const retry = await startSession(paymentCollectionId, cartId)
+      expect(retry.status).toBe(200)
+      const session = retry.json.payment_collection.payment_sessions.find((s: any) => s.provider_id === "pp_svc-fpx_svc")
+      expect(checkouts()).toHaveLength(before + 1) // one checkout at svc for this cart, whatever the moment
+      const made = checkouts()[before]
+      if (madeBefore.length) expect(made.checkoutId).toBe(madeBefore[0].checkoutId)
+      expect(session.data.checkoutId).toBe(made.checkoutId)
+
+      cluster.sandbox.control.pay(made.checkoutId)
+      const done = await store("POST", `/store/carts/${cartId}/complete`, {})
+      expect(done.json.type).toBe("order")
+      paidOrderId = done.json.order.id
+      const { json } = await admin("GET", `/admin/orders/${paidOrderId}?fields=id,*payment_collections.payments`)
+      paidPaymentId = json.order.payment_collections[0].payments[0].id
+      expect(checkouts()).toHaveLength(before + 1)
+    })
+  }
 
   describe("POST /v1/payouts (a refund) and POST /v1/wallet/fiat/withdrawals, both in flight when the process dies", () => {
     let refundReq: Promise<{ status: number; json: any }>

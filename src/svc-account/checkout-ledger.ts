@@ -106,11 +106,12 @@ export class CheckoutLedger {
     if (!this.knex) return
     const entry: LedgerStatus = { status: "CREATING", at: new Date().toISOString(), source: "initiate" }
     await this.knex.raw(
-      `insert into svc_checkout (id, payment_session_id, provider_id, attempt, type, idempotency_key, title, amount_sen, status, status_history)
-       values (?, ?, ?, ?, ?, ?, ?, ?, 'CREATING', ?::jsonb)
+      `insert into svc_checkout (id, payment_session_id, payment_collection_id, provider_id, attempt, type, idempotency_key, title, amount_sen, status, status_history)
+       values (?, ?, (select payment_collection_id from payment_session where id = ?), ?, ?, ?, ?, ?, ?, 'CREATING', ?::jsonb)
        on conflict (idempotency_key) where deleted_at is null do nothing`,
       [
         generateEntityId("", "svcco"),
+        row.paymentSessionId,
         row.paymentSessionId,
         row.providerId,
         row.attempt,
@@ -159,6 +160,14 @@ export class CheckoutLedger {
    * The new session takes it over (adopt) instead of asking for a second
    * checkout: one link, one payment per cart. Links with under 2 minutes to
    * live are not reused.
+   *
+   * The collection is matched on the row's own `payment_collection_id`
+   * (recorded with the intent), never through the earlier session's row:
+   * Medusa's createPaymentSessionsWorkflow deletes the collection's earlier
+   * sessions (a hard delete) in parallel with creating the new one, so when the
+   * delete branch commits first that row is gone before this query runs. That
+   * interleaving made a retry after a crash miss the open checkout and ask svc
+   * for a second one (issue 21).
    */
   async openCheckoutOfCollection(args: { sessionId: string; providerId: string; amountSen: number }): Promise<
     { payment_session_id: string; attempt: number; idempotency_key: string } | undefined
@@ -167,9 +176,8 @@ export class CheckoutLedger {
     const res = await this.knex.raw(
       `select sc.payment_session_id, sc.attempt, sc.idempotency_key
          from svc_checkout sc
-         join payment_session old on old.id = sc.payment_session_id
-         join payment_session cur on cur.id = ? and cur.payment_collection_id = old.payment_collection_id
-        where sc.provider_id = ? and sc.amount_sen = ? and sc.status in ('CREATING', 'CREATED')
+        where sc.payment_collection_id = (select payment_collection_id from payment_session where id = ?)
+          and sc.provider_id = ? and sc.amount_sen = ? and sc.status in ('CREATING', 'CREATED')
           and sc.payment_session_id <> ? and sc.deleted_at is null and sc.settled_status is null
           and sc.created_at > now() - interval '18 minutes'
           and (sc.expires_at is null or sc.expires_at > now() + interval '2 minutes')

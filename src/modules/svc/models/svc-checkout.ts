@@ -13,6 +13,11 @@ const SvcCheckout = model
   .define("svc_checkout", {
     id: model.id({ prefix: "svcco" }).primaryKey(),
     payment_session_id: model.text(),
+    // The session's payment collection, read when the intent is recorded. Medusa
+    // deletes a collection's earlier sessions (hard delete) in parallel with
+    // creating the new one, so the collection must not be found through the old
+    // session row: a retry after a crash adopts the open checkout by this column.
+    payment_collection_id: model.text().nullable(),
     provider_id: model.text(),
     attempt: model.number().default(1),
     type: model.text(),
@@ -43,6 +48,7 @@ const SvcCheckout = model
   })
   .indexes([
     { on: ["payment_session_id"] },
+    { on: ["payment_collection_id"], where: "payment_collection_id IS NOT NULL" },
     { on: ["checkout_id"], unique: true, where: "checkout_id IS NOT NULL" },
     { on: ["status"] },
   ])

@@ -122,9 +122,14 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
    * twice on one link.
    */
   private async adoptOpenCheckout(sessionId: string, amountSen: number, sf: StorefrontData): Promise<SvcSessionData | null> {
+    // A failed look-up stops the payment (nothing sent): going on would risk a
+    // second live link for a collection that may already have one.
     const open = await this.ledger
       .openCheckoutOfCollection({ sessionId, providerId: (this.constructor as typeof SvcBase).identifier, amountSen })
-      .catch(() => undefined)
+      .catch((e: unknown) => {
+        this.logger_.error(`svc: could not look for an open checkout of session ${sessionId}'s payment collection: ${errorText(e)}`)
+        throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "svc: the payment could not be started; try again in a moment (nothing was charged)")
+      })
     if (!open) return null
     return this.createCheckout({ sessionId: open.payment_session_id, attempt: open.attempt, amountSen, sf, adopt: { by: sessionId, key: open.idempotency_key } })
   }

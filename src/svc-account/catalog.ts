@@ -17,12 +17,18 @@ export class SvcCatalog {
 
   constructor(
     private readonly client: SvcClient,
-    private readonly opts: { network?: string; addressTo?: string }
+    private readonly opts: {
+      network?: string
+      addressTo?: string
+      /** Told the networks svc answered with (e.g. to tell sandbox from production). */
+      onNetworks?: (res: unknown) => void
+    }
   ) {}
 
   async tokenId(): Promise<string> {
     if (this.token && Date.now() - this.token.at < SvcCatalog.TOKEN_TTL_MS) return this.token.tokenId
     const res: unknown = await this.client.wallet.networks()
+    this.opts.onNetworks?.(res)
     const networks = normaliseNetworks(res)
     const wanted = this.opts.network?.toLowerCase()
     const net = wanted

@@ -24,15 +24,22 @@ local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local window = tonumber(ARGV[1])
 local wait = 0
+local blocked = {}
 for i, k in ipairs(KEYS) do
   redis.call('ZREMRANGEBYSCORE', k, '-inf', now - window)
-  if redis.call('ZCARD', k) >= tonumber(ARGV[i + 2]) then
-    local oldest = redis.call('ZRANGE', k, 0, 0, 'WITHSCORES')
-    local w = tonumber(oldest[2]) + window - now + 1
+  local limit = tonumber(ARGV[i + 2])
+  local n = redis.call('ZCARD', k)
+  if n >= limit then
+    local w = window
+    if limit > 0 then
+      local frees = redis.call('ZRANGE', k, n - limit, n - limit, 'WITHSCORES')
+      w = tonumber(frees[2]) + window - now + 1
+    end
     if w > wait then wait = w end
+    table.insert(blocked, i)
   end
 end
-if wait > 0 then return {0, wait} end
+if wait > 0 then return {0, wait, table.concat(blocked, ',')} end
 for i, k in ipairs(KEYS) do
   redis.call('ZADD', k, now, ARGV[2])
   redis.call('PEXPIRE', k, window + 1000)
@@ -63,8 +70,15 @@ export class RedisRateBudget implements SharedRateStore {
   async take(windows: { name: string; limit: number }[], windowMs: number) {
     const keys = windows.map((w) => this.prefix + w.name)
     const id = `${this.member}:${++this.seq}`
-    const r = (await this.redis.eval(TAKE, keys.length, ...keys, windowMs, id, ...windows.map((w) => w.limit))) as [number, number]
-    return r[0] === 1 ? { ok: true as const, used: Number(r[1]) } : { ok: false as const, waitMs: Number(r[1]) }
+    const r = (await this.redis.eval(TAKE, keys.length, ...keys, windowMs, id, ...windows.map((w) => w.limit))) as [number, number, string?]
+    if (r[0] === 1) return { ok: true as const, used: Number(r[1]) }
+    // which windows were full (1-based indexes), so a creation can tell the account ceiling from its route limit
+    const blocked = String(r[2] ?? "")
+      .split(",")
+      .filter(Boolean)
+      .map((i) => windows[Number(i) - 1]?.name)
+      .filter((n): n is string => !!n)
+    return { ok: false as const, waitMs: Number(r[1]), blocked }
   }
 
   close(): Promise<unknown> {

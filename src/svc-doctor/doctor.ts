@@ -12,6 +12,7 @@
  * signing key not at all.
  */
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { chainIds, environmentOf } from "../svc-account/environment"
 import { healthSchema, type SvcClient } from "../svc"
 import { svcFromContainer } from "../svc-account/config"
 import { statusEffect } from "./account-status"
@@ -48,9 +49,6 @@ export const WEBHOOK_EVENT_TYPES = [
   "payout.prefund_completed",
 ] as const
 
-/** spec: Networks: the sandbox runs on test networks; production on mainnets. */
-const SANDBOX_CHAINS = new Set([11155111, 421614, 84532])
-const PRODUCTION_CHAINS = new Set([1, 42161, 8453])
 const NIL_UUID = "00000000-0000-4000-8000-000000000000"
 const HEALTH_TIMEOUT_MS = 8_000
 
@@ -107,11 +105,6 @@ async function probe(fn: () => Promise<unknown>): Promise<{ enabled: boolean | n
   }
 }
 
-function chainIds(res: unknown): number[] {
-  const arr = Array.isArray(res) ? res : ((res as { networks?: unknown; data?: unknown })?.networks ?? (res as { data?: unknown })?.data)
-  if (!Array.isArray(arr)) return []
-  return arr.map((n) => Number((n as { chainId?: unknown })?.chainId)).filter((n) => Number.isInteger(n) && n > 0)
-}
 
 const NEEDS_WALLET = { enabled: false, detail: "needs the wallet" }
 
@@ -272,8 +265,7 @@ export async function runDoctor(container: Container, backendUrl: string): Promi
       probe(() => client.payouts.deposits.retrieve(NIL_UUID)),
     ])
     const ids = chainIds(networks)
-    if (ids.some((id) => SANDBOX_CHAINS.has(id))) environment = "sandbox"
-    else if (ids.some((id) => PRODUCTION_CHAINS.has(id))) environment = "production"
+    environment = environmentOf(ids)
     features.push(
       { feature: "checkout", label: "Checkout (wallet and FPX)", ...checkout },
       { feature: "direct_checkout", label: "Direct checkout (FPX with the bank chosen in the store)", ...direct },

@@ -57,6 +57,14 @@ export class SvcClient {
     return this.#core.rateUsage()
   }
 
+  /**
+   * Change the account ceiling the rate budget keeps (calls per minute), e.g.
+   * once svc's environment is known (sandbox 100, production 1000).
+   */
+  setAccountRateLimit(limit: number): void {
+    this.#core.setAccountRateLimit(limit)
+  }
+
   /** Close pooled connections. */
   close(): Promise<void> {
     return this.#core.close()

@@ -128,6 +128,10 @@ export class RequestCore {
     return this.#limiter.usage()
   }
 
+  setAccountRateLimit(limit: number): void {
+    this.#limiter.setAccountLimit(limit)
+  }
+
   async request<S extends z.ZodTypeAny>(spec: RequestSpec<S>): Promise<z.output<S>> {
     // 1. Validate everything before anything is sent.
     const path = buildPath(spec.route, spec.params)

@@ -33,6 +33,36 @@ export const ROUTE_RATE_LIMITS: Record<string, { group: string; limit: number }>
   "GET /v1/payout/prefund/balance": { group: "payouts.prefund.balance", limit: 60 },
 }
 
+/**
+ * Who goes first when the minute runs short (issue 19: paid shoppers first).
+ *
+ * - `settle`: reads that settle money already taken or sent (a paid or possibly
+ *   paid checkout, a payout or withdrawal follow-up). They may use the whole
+ *   ceiling and, in this process, go before every other waiting call.
+ * - `create`: a new checkout. It may use the ceiling only down to a reserve kept
+ *   for settlements; when only the reserve is left it is refused at once
+ *   (RateBudgetWait: nothing sent, the shopper hears "try again"), never queued
+ *   behind settlements. Its own route limit (120/min) is still waited for.
+ * - `normal`: everything else (catalog, admin reads and writes): the whole
+ *   ceiling, after waiting settlements.
+ */
+export type RatePriority = "settle" | "create" | "normal"
+
+const SETTLE_ROUTES = new Set(["GET /v1/checkout/{id}", "GET /v1/payouts/{id}", "GET /v1/wallet/fiat/withdrawals/{id}", "GET /v1/wallet/token/withdrawals/{id}"])
+
+export function ratePriorityOf(route: string): RatePriority {
+  if (route === "POST /v1/checkout") return "create"
+  return SETTLE_ROUTES.has(route) ? "settle" : "normal"
+}
+
+/** The share of the account ceiling new checkouts leave to settlements (at least one call). */
+export const SETTLE_RESERVE_SHARE = 0.2
+
+export function settleReserve(accountLimit: number): number {
+  if (accountLimit <= 1) return 0
+  return Math.min(accountLimit - 1, Math.max(1, Math.floor(accountLimit * SETTLE_RESERVE_SHARE)))
+}
+
 /** A call gave up waiting for the rate budget before its deadline: nothing was sent. */
 export class RateBudgetWait extends Error {
   override name = "RateBudgetWait"
@@ -53,7 +83,7 @@ class Window {
   private readonly times: number[] = []
   private head = 0
   constructor(
-    readonly limit: number,
+    public limit: number,
     private readonly windowMs: number,
   ) {}
 
@@ -64,11 +94,14 @@ class Window {
       this.head = 0
     }
   }
-  /** 0 when a slot is free now, else ms until the oldest entry leaves the window. */
-  waitMs(now: number): number {
+  /** 0 when a slot is free now (keeping `reserve` slots free), else ms until the entry that frees one leaves the window. */
+  waitMs(now: number, reserve = 0): number {
     this.prune(now)
-    if (this.times.length - this.head < this.limit) return 0
-    return (this.times[this.head] as number) + this.windowMs - now + 1
+    const room = this.limit - reserve
+    const inWindow = this.times.length - this.head
+    if (inWindow < room) return 0
+    if (room <= 0) return this.windowMs
+    return (this.times[this.head + (inWindow - room)] as number) + this.windowMs - now + 1
   }
   take(now: number): void {
     this.times.push(now)
@@ -87,7 +120,14 @@ class Window {
  * how long until the first of them has room.
  */
 export interface SharedRateStore {
-  take(windows: { name: string; limit: number }[], windowMs: number): Promise<{ ok: true; used: number } | { ok: false; waitMs: number }>
+  /**
+   * `blocked`: the names of the windows that had no room (when the store can tell);
+   * a creation is refused at once when the account window is among them.
+   */
+  take(
+    windows: { name: string; limit: number }[],
+    windowMs: number,
+  ): Promise<{ ok: true; used: number } | { ok: false; waitMs: number; blocked?: string[] }>
 }
 
 export interface RateLimiterOptions {
@@ -105,7 +145,7 @@ export interface RateLimiterOptions {
 export class RateLimiter {
   private readonly account: Window
   private readonly groups = new Map<string, Window>()
-  /** One FIFO chain per route group: callers of a route are served in order. */
+  /** One FIFO chain per route group (settlement reads have their own): callers of a route are served in order. */
   private readonly chains = new Map<string, Promise<void>>()
   private readonly windowMs: number
   private readonly now: () => number
@@ -117,6 +157,9 @@ export class RateLimiter {
   private sharedDown = false
   /** While the shared store is down, it is tried again only after this time (ms, this limiter's clock). */
   private sharedRetryAt = 0
+  /** Settlement reads of this process waiting for a slot; other calls let them go first. */
+  private settleWaiting = 0
+  private settleIdle: { promise: Promise<void>; resolve: () => void } | undefined
 
   constructor(opts: RateLimiterOptions) {
     this.shared = opts.shared
@@ -137,27 +180,48 @@ export class RateLimiter {
     return { used: Math.max(local, fresh), limit: this.account.limit, windowMs: this.windowMs, shared: true }
   }
 
+  /** A new account ceiling (svc's environment became known); sends already counted stay counted. */
+  setAccountLimit(limit: number): void {
+    if (!Number.isInteger(limit) || limit < 1) throw new Error(`accountLimit must be a positive integer (got ${limit})`)
+    this.account.limit = limit
+  }
+
   /**
    * Wait until a request to `route` (`METHOD template`) fits both its route limit and the account ceiling.
    * With `deadlineAt` (ms, this limiter's clock): rejects with RateBudgetWait as soon as
    * that time passes while still waiting; nothing was sent and the turn is given up.
+   * A new checkout (priority `create`) is refused at once when only the settlements'
+   * reserve of the ceiling is left (ratePriorityOf).
    */
   acquire(route: string, deadlineAt: number = Number.POSITIVE_INFINITY): Promise<void> {
     const spec = ROUTE_RATE_LIMITS[route]
-    const key = spec?.group ?? "account"
+    const priority = ratePriorityOf(route)
+    const key = spec?.group ?? (priority === "settle" ? "settle" : "account")
     let win: Window | undefined
     if (spec) {
       win = this.groups.get(spec.group)
       if (!win) this.groups.set(spec.group, (win = new Window(spec.limit, this.windowMs)))
     }
+    const call = { route, priority, reserve: priority === "create" ? settleReserve(this.account.limit) : 0 }
     // Fast path: nothing queued and room now. Keeps the common case synchronous-cheap.
-    if (!this.shared && !this.chains.has(key) && this.tryTake(win)) return Promise.resolve()
+    if (!this.shared && !this.chains.has(key) && (priority === "settle" || this.settleWaiting === 0)) {
+      if (this.tryTake(win, call.reserve)) return Promise.resolve()
+      if (priority === "create" && this.account.waitMs(this.now(), call.reserve) > 0) return Promise.reject(new RateBudgetWait(route))
+    }
     const turn = { cancelled: false }
-    const prev = this.chains.get(key) ?? Promise.resolve()
-    const next = prev.then(() => (this.shared ? this.waitForShared(spec, win, turn) : this.waitFor(win, turn)))
+    // a refused caller ahead must not refuse the ones behind it
+    const prev = (this.chains.get(key) ?? Promise.resolve()).catch(() => undefined)
+    // a settlement read counts as waiting from the moment it queues (not only once its turn in the chain comes)
+    if (priority === "settle") this.settleWaiting++
+    const next = prev
+      .then(() => (this.shared ? this.waitForShared(spec, win, turn, call) : this.waitFor(win, turn, call)))
+      .finally(() => {
+        if (priority === "settle") this.leaveSettle()
+      })
     const tail = next.finally(() => {
       if (this.chains.get(key) === tail) this.chains.delete(key)
     })
+    tail.catch(() => undefined)
     this.chains.set(key, tail)
     if (deadlineAt === Number.POSITIVE_INFINITY) return next
     return new Promise<void>((resolve, reject) => {
@@ -188,20 +252,24 @@ export class RateLimiter {
     spec: { group: string; limit: number } | undefined,
     win: Window | undefined,
     turn: { cancelled: boolean },
+    call: { route: string; priority: RatePriority; reserve: number },
   ): Promise<void> {
-    const windows = [{ name: "account", limit: this.account.limit }, ...(spec ? [{ name: spec.group, limit: spec.limit }] : [])]
+    const windows = [{ name: "account", limit: this.account.limit - call.reserve }, ...(spec ? [{ name: spec.group, limit: spec.limit }] : [])]
     for (;;) {
       if (turn.cancelled) return
-      if (this.sharedDown && this.now() < this.sharedRetryAt) return this.waitFor(win, turn)
+      if (call.priority !== "settle") await this.afterSettlements(turn)
+      if (turn.cancelled) return
+      if (this.sharedDown && this.now() < this.sharedRetryAt) return await this.waitFor(win, turn, call)
       let r: Awaited<ReturnType<SharedRateStore["take"]>>
       try {
+        windows[0]!.limit = this.account.limit - call.reserve
         r = await (this.shared as SharedRateStore).take(windows, this.windowMs)
         this.sharedDown = false
       } catch (e) {
         if (!this.sharedDown) this.onSharedError?.(e)
         this.sharedDown = true
         this.sharedRetryAt = this.now() + SHARED_RETRY_MS
-        return this.waitFor(win, turn)
+        return await this.waitFor(win, turn, call)
       }
       if (r.ok) {
         const now = this.now()
@@ -210,30 +278,62 @@ export class RateLimiter {
         this.lastShared = { used: r.used, at: now }
         return
       }
+      // a creation never queues for the settlements' reserve (a store that cannot say which window was full: refused too)
+      if (call.priority === "create" && (!r.blocked || r.blocked.includes("account"))) throw new RateBudgetWait(call.route)
       if (turn.cancelled) return
       await this.sleep(Math.max(1, r.waitMs))
     }
   }
 
-  private tryTake(win: Window | undefined): boolean {
+  private tryTake(win: Window | undefined, reserve = 0): boolean {
     const now = this.now()
-    if (this.account.waitMs(now) > 0 || (win && win.waitMs(now) > 0)) return false
+    if (this.account.waitMs(now, reserve) > 0 || (win && win.waitMs(now) > 0)) return false
     this.account.take(now)
     win?.take(now)
     return true
   }
 
-  private async waitFor(win: Window | undefined, turn: { cancelled: boolean }): Promise<void> {
+  private async waitFor(
+    win: Window | undefined,
+    turn: { cancelled: boolean },
+    call: { route: string; priority: RatePriority; reserve: number },
+  ): Promise<void> {
     for (;;) {
       if (turn.cancelled) return // the caller gave up: the turn passes to the next in line
+      if (call.priority !== "settle") await this.afterSettlements(turn)
+      if (turn.cancelled) return
       const now = this.now()
-      const wait = Math.max(this.account.waitMs(now), win ? win.waitMs(now) : 0)
+      const accountWait = this.account.waitMs(now, call.reserve)
+      if (call.priority === "create" && accountWait > 0) throw new RateBudgetWait(call.route)
+      const wait = Math.max(accountWait, win ? win.waitMs(now) : 0)
       if (wait <= 0) {
         this.account.take(now)
         win?.take(now)
         return
       }
       await this.sleep(wait)
+    }
+  }
+
+  private leaveSettle(): void {
+    this.settleWaiting--
+    if (this.settleWaiting === 0 && this.settleIdle) {
+      const idle = this.settleIdle
+      this.settleIdle = undefined
+      idle.resolve()
+    }
+  }
+
+  /** Wait while settlement reads of this process wait for a slot (they go first). */
+  private async afterSettlements(turn: { cancelled: boolean }): Promise<void> {
+    while (this.settleWaiting > 0 && !turn.cancelled) {
+      if (!this.settleIdle) {
+        let resolve!: () => void
+        const promise = new Promise<void>((r) => (resolve = r))
+        this.settleIdle = { promise, resolve }
+      }
+      // re-checked at least once a second, so a cancelled turn is given up promptly
+      await Promise.race([this.settleIdle.promise, this.sleep(1000)])
     }
   }
 }

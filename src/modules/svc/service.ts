@@ -9,6 +9,8 @@ import SvcTokenTransfer from "./models/svc-token-transfer"
 import SvcBeneficiary from "./models/svc-beneficiary"
 import SvcTriggerAddress from "./models/svc-trigger-address"
 import { probeSvcHealth } from "../../startup/svc-health-probe"
+import { findSvcProviderConfig } from "../../svc-account/config"
+import { learnSvcEnvironment } from "../../svc-account/registry"
 
 type Cradle = { configModule?: unknown; logger?: { info: (m: string) => void; warn: (m: string) => void } }
 
@@ -38,6 +40,13 @@ class SvcModuleService extends MedusaService({
       const { configModule, logger } = this.startupDeps_
       if (!configModule || !logger) return
       void probeSvcHealth({ configModule: configModule as never, logger }).catch(() => undefined)
+      // the rate ceiling follows svc's environment from the start (issue 19)
+      try {
+        const found = findSvcProviderConfig(configModule as never)
+        if (found) void learnSvcEnvironment(found.options, logger as never)
+      } catch {
+        // invalid options already stopped the payment module with the reason
+      }
     },
   }
 

@@ -28,9 +28,20 @@ trap report_logs EXIT
 bash scripts/ensure-postgres.sh
 bash scripts/ensure-redis.sh
 if [ -d integration-tests/browser ]; then bash scripts/ensure-chromium.sh; fi
-# The Medusa test runners create a database per file and may leave some behind.
+# The Medusa test runners create a database per file and may leave some behind. Only those made
+# more than 3 hours ago go (the name carries a ULID, whose first 10 characters are its time): a
+# run started beside this one (another clone, a developer's single file) keeps its databases.
 psql -h "$DB_HOST" -p "$DB_PORT" -U "$DB_USERNAME" -d postgres -Atc \
   "select datname from pg_database where datname like 'medusa-%integration%'" 2>/dev/null |
+  node -e '
+    const A = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+    const lines = require("fs").readFileSync(0, "utf8").split("\n").filter(Boolean)
+    for (const db of lines) {
+      const m = /^medusa-([0-9a-z]{26})-integration/.exec(db)
+      let t = 0
+      if (m) for (const ch of m[1].slice(0, 10).toUpperCase()) t = t * 32 + A.indexOf(ch)
+      if (!m || Date.now() - t > 3 * 3600 * 1000) console.log(db)
+    }' |
   while read -r db; do
     [ -n "$db" ] && psql -h "$DB_HOST" -p "$DB_PORT" -U "$DB_USERNAME" -d postgres -qc "drop database if exists \"$db\"" >/dev/null 2>&1 || true
   done

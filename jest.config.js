@@ -28,6 +28,9 @@ module.exports = {
       ...common,
       displayName: "unit",
       testMatch: ["<rootDir>/src/**/__tests__/**/*.spec.[jt]s"],
+      // jest's 5 s default is a timing assertion nobody wrote: on a busy 2-core machine a test
+      // that sends a hundred requests to a local sandbox can need more (speed is the benches' job)
+      testTimeout: 30_000,
     },
     {
       ...common,

@@ -130,7 +130,7 @@ describe("sandbox idempotency, faults, rate limits, webhooks", () => {
     } finally {
       await sb2.close()
     }
-  })
+  }, 60_000) // 130 requests: seconds on a busy machine, not the 5 s default
 
   it("webhooks: retries with backoff, logs every attempt, faults drop/duplicate/reorder/delay", async () => {
     let fails = 2

@@ -23,14 +23,15 @@ const common = {
 module.exports = {
   // summaryThreshold 0: the failing tests are printed again at the very end of every run
   reporters: [["default", { summaryThreshold: 0 }]],
+  // jest's 5 s default is a timing assertion nobody wrote: on a busy 2-core machine a test that
+  // sends a hundred requests to a local sandbox can need more (speed is the benches' job). A
+  // global option (jest ignores it per project); integration files set their own, longer ones.
+  testTimeout: 30_000,
   projects: [
     {
       ...common,
       displayName: "unit",
       testMatch: ["<rootDir>/src/**/__tests__/**/*.spec.[jt]s"],
-      // jest's 5 s default is a timing assertion nobody wrote: on a busy 2-core machine a test
-      // that sends a hundred requests to a local sandbox can need more (speed is the benches' job)
-      testTimeout: 30_000,
     },
     {
       ...common,

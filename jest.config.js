@@ -27,7 +27,7 @@ module.exports = {
     {
       ...common,
       displayName: "unit",
-      testMatch: ["<rootDir>/src/**/__tests__/**/*.spec.[jt]s"],
+      testMatch: ["<rootDir>/src/**/__tests__/**/*.spec.[jt]s", "<rootDir>/packages/*/src/**/__tests__/**/*.spec.[jt]s"],
     },
     {
       ...common,

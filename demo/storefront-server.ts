@@ -3,7 +3,7 @@
 // plugin's storefront kit (`medusa-payment-svc/storefront` and `/react`). It is
 // bundled once per server with esbuild (already installed: Medusa's admin
 // bundler brings it) into one browser script served at `/app.js`; the kit's
-// imports resolve to its source in src/storefront, as a store's bundler would
+// imports resolve to its source in packages/storefront/src, as a store's bundler would
 // resolve them to the package's .medusa/storefront build. `/svc-storefront.css`
 // is the kit's optional CSS. `/config.js` tells the page where the store is and
 // which publishable key to send. Used by `npm run demo` (demo/start.ts) and the
@@ -27,7 +27,7 @@ const TYPES: Record<string, string> = {
 }
 const FILES = new Set(["/style.css"])
 const APP_PATH = "/app.js"
-const KIT = join(__dirname, "..", "src", "storefront")
+const KIT = join(__dirname, "..", "packages", "storefront", "src")
 const KIT_CSS = join(KIT, "react", "style.css")
 
 let appBundle: Promise<string> | undefined

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Builds the storefront kit (src/storefront) into .medusa/storefront, shipped
+// Builds the storefront kit (packages/storefront/src) into .medusa/storefront, shipped
 // beside the server build: ESM for browsers and bundlers (esbuild, code
 // splitting so the React entry shares the helpers' chunk), .d.ts from tsc,
 // and the optional CSS. `medusa plugin:build` compiles src/ for the server and
@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url"
 import { gzipSync } from "node:zlib"
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..")
-const src = join(root, "src/storefront")
+const src = join(root, "packages/storefront/src")
 const out = join(root, ".medusa/storefront")
 // peer dependencies the storefront already has: never bundled
 const external = ["react", "react-dom", "react/jsx-runtime", "@medusajs/js-sdk"]
@@ -35,7 +35,7 @@ await build({
   legalComments: "none",
   logLevel: "warning",
 })
-execFileSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", join(src, "tsconfig.json")], { stdio: "inherit" })
+execFileSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", join(src, "..", "tsconfig.json")], { stdio: "inherit" })
 mkdirSync(join(out, "react"), { recursive: true })
 copyFileSync(join(src, "react/style.css"), join(out, "react/style.css"))
 console.log("storefront kit built: .medusa/storefront (index.mjs, react/index.mjs, react/style.css, .d.ts)")

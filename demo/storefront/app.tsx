@@ -1,7 +1,7 @@
 // The demo storefront: React on Medusa's Store API through @medusajs/js-sdk,
 // paying with the plugin's storefront kit exactly as a store would import it
 // (`medusa-payment-svc/storefront` and `/storefront/react`; the demo server
-// bundles this file with esbuild, pointing those imports at src/storefront).
+// bundles this file with esbuild, pointing those imports at packages/storefront/src).
 // Pages: "/" (products, cart, payment choice) and "/checkout/return?cart_id="
 // (where svc sends the shopper back: the order, or why the payment failed and
 // the payment choice again with the same cart).

@@ -18,6 +18,8 @@ const common = {
   transform,
   testEnvironment: "node",
   moduleFileExtensions: ["js", "ts", "tsx", "json"],
+  // the storefront kit's "./x.js" imports: its .ts source (jest.resolver.js)
+  resolver: "<rootDir>/jest.resolver.js",
   modulePathIgnorePatterns: ["<rootDir>/.medusa/", "<rootDir>/dist/", "<rootDir>/.demo/"],
 }
 module.exports = {

@@ -1,4 +1,4 @@
-// The storefront kit (`medusa-payment-svc/storefront`, packages/storefront/src) on
+// The storefront kit (`medusa-payment-svc-storefront`, packages/storefront/src) on
 // @medusajs/js-sdk against a real Medusa app and the svc sandbox over real
 // HTTP: bank list, payment start with its checks before any call, the return
 // page's three outcomes, FPX's personal-banking cap, and that no kit flow

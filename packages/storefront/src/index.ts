@@ -1,9 +1,9 @@
 /**
- * `medusa-payment-svc/storefront`: svc (wallet, FPX hosted, FPX direct) in any
+ * `medusa-payment-svc-storefront`: svc (wallet, FPX hosted, FPX direct) in any
  * Medusa storefront, on the `@medusajs/js-sdk` it already has. No framework,
  * no server code: the bundle holds only these helpers.
  */
-export { listFpxBanks, type FpxBank, type FpxBankList } from "./banks"
+export { listFpxBanks, type FpxBank, type FpxBankList } from "./banks.js"
 export {
   startSvcPayment,
   checkFpxDirectChoice,
@@ -12,9 +12,9 @@ export {
   type FpxDirectChoice,
   type StoreCart,
   type StorePaymentSession,
-} from "./payment"
-export { completeSvcReturn, type SvcReturnResult, type CompleteSvcReturnOptions, type StoreOrder } from "./return"
-export { isSvcProvider, svcPaymentTitle, svcMethodOf, svcProviderId, SVC_IDENTIFIERS, type SvcMethod } from "./providers"
-export { FPX_RETAIL_MAX_SEN, formatRinggit, isRetailBankType, overRetailCap, retailCapSentence } from "./fpx-rules"
-export { SvcInputError, SvcStoreError } from "./errors"
-export type { StoreSdk } from "./sdk"
+} from "./payment.js"
+export { completeSvcReturn, type SvcReturnResult, type CompleteSvcReturnOptions, type StoreOrder } from "./return.js"
+export { isSvcProvider, svcPaymentTitle, svcMethodOf, svcProviderId, SVC_IDENTIFIERS, type SvcMethod } from "./providers.js"
+export { FPX_RETAIL_MAX_SEN, formatRinggit, isRetailBankType, overRetailCap, retailCapSentence } from "./fpx-rules.js"
+export { SvcInputError, SvcStoreError } from "./errors.js"
+export type { StoreSdk } from "./sdk.js"

@@ -1,6 +1,7 @@
-// Two projects: "unit" (fast, no database: client, signing, sandbox over real
+// Projects: "unit" (fast, no database: client, signing, sandbox over real
 // local HTTP) and "integration" (a real Medusa app on PostgreSQL talking to the
-// sandbox over real HTTP). Both compile TypeScript with @swc/jest.
+// sandbox over real HTTP), plus "compat" (npm run test:compat: the packed plugin in bare
+// Medusa apps of each supported version; not in `npm test`). All compile TypeScript with @swc/jest.
 // Integration tests log to files (integration-tests/setup.js), so the console holds jest's report.
 const transform = {
   "^.+\\.[jt]sx?$": [
@@ -18,6 +19,8 @@ const common = {
   transform,
   testEnvironment: "node",
   moduleFileExtensions: ["js", "ts", "tsx", "json"],
+  // the storefront kit's "./x.js" imports: its .ts source (jest.resolver.js)
+  resolver: "<rootDir>/jest.resolver.js",
   modulePathIgnorePatterns: ["<rootDir>/.medusa/", "<rootDir>/dist/", "<rootDir>/.demo/"],
 }
 module.exports = {
@@ -31,13 +34,23 @@ module.exports = {
     {
       ...common,
       displayName: "unit",
-      testMatch: ["<rootDir>/src/**/__tests__/**/*.spec.[jt]s"],
+      testMatch: ["<rootDir>/src/**/__tests__/**/*.spec.[jt]s", "<rootDir>/packages/*/src/**/__tests__/**/*.spec.[jt]s"],
     },
     {
       ...common,
       displayName: "integration",
       testMatch: ["<rootDir>/integration-tests/**/*.spec.[jt]s"],
+      // npm run test:compat only (minutes per Medusa version): not part of `npm test`
+      testPathIgnorePatterns: ["/node_modules/", "<rootDir>/integration-tests/compat/", "<rootDir>/integration-tests/storefront-starter/"],
       // after the environment: the setup file needs the test file's path (expect.getState().testPath)
+      setupFilesAfterEnv: ["<rootDir>/integration-tests/setup.js"],
+    },
+    {
+      ...common,
+      displayName: "compat",
+      // the packed plugin in bare Medusa apps of the oldest and newest supported versions, the packed
+      // kit in a storefront shaped like Medusa's starter (npm run test:compat)
+      testMatch: ["<rootDir>/integration-tests/compat/**/*.spec.[jt]s", "<rootDir>/integration-tests/storefront-starter/**/*.spec.[jt]s"],
       setupFilesAfterEnv: ["<rootDir>/integration-tests/setup.js"],
     },
   ],

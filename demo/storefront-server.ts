@@ -1,10 +1,10 @@
 // A tiny static server for the demo storefront (demo/storefront/*): a React
 // app (app.tsx) on Medusa's Store API through @medusajs/js-sdk, paying with the
-// plugin's storefront kit (`medusa-payment-svc/storefront` and `/react`). It is
+// storefront kit (`medusa-payment-svc-storefront` and `/react`). It is
 // bundled once per server with esbuild (already installed: Medusa's admin
 // bundler brings it) into one browser script served at `/app.js`; the kit's
-// imports resolve to its source in src/storefront, as a store's bundler would
-// resolve them to the package's .medusa/storefront build. `/svc-storefront.css`
+// imports resolve to its source in packages/storefront/src, as a store's bundler would
+// resolve them to the package's dist/ build. `/svc-storefront.css`
 // is the kit's optional CSS. `/config.js` tells the page where the store is and
 // which publishable key to send. Used by `npm run demo` (demo/start.ts) and the
 // browser tests.
@@ -27,7 +27,7 @@ const TYPES: Record<string, string> = {
 }
 const FILES = new Set(["/style.css"])
 const APP_PATH = "/app.js"
-const KIT = join(__dirname, "..", "src", "storefront")
+const KIT = join(__dirname, "..", "packages", "storefront", "src")
 const KIT_CSS = join(KIT, "react", "style.css")
 
 let appBundle: Promise<string> | undefined
@@ -36,8 +36,8 @@ export function storefrontBundle(): Promise<string> {
   appBundle ??= (async () => {
     const esbuild = await import("esbuild")
     const kitEntries: Record<string, string> = {
-      "medusa-payment-svc/storefront": join(KIT, "index.ts"),
-      "medusa-payment-svc/storefront/react": join(KIT, "react", "index.ts"),
+      "medusa-payment-svc-storefront": join(KIT, "index.ts"),
+      "medusa-payment-svc-storefront/react": join(KIT, "react", "index.ts"),
     }
     const out = await esbuild.build({
       entryPoints: [join(DIR, "app.tsx")],
@@ -52,14 +52,14 @@ export function storefrontBundle(): Promise<string> {
         {
           name: "storefront-kit",
           setup(b) {
-            b.onResolve({ filter: /^medusa-payment-svc\/storefront(\/react)?$/ }, (args) => ({ path: kitEntries[args.path] }))
+            b.onResolve({ filter: /^medusa-payment-svc-storefront(\/react)?$/ }, (args) => ({ path: kitEntries[args.path] }))
           },
         },
       ],
       write: false,
       logLevel: "silent",
     })
-    return `/* demo storefront (React + @medusajs/js-sdk + medusa-payment-svc/storefront), bundled by demo/storefront-server.ts */\n${out.outputFiles[0].text}`
+    return `/* demo storefront (React + @medusajs/js-sdk + medusa-payment-svc-storefront), bundled by demo/storefront-server.ts */\n${out.outputFiles[0].text}`
   })()
   appBundle.catch(() => (appBundle = undefined))
   return appBundle

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// Builds the storefront kit (src/storefront) into .medusa/storefront, shipped
-// beside the server build: ESM for browsers and bundlers (esbuild, code
-// splitting so the React entry shares the helpers' chunk), .d.ts from tsc,
-// and the optional CSS. `medusa plugin:build` compiles src/ for the server and
-// does not know browser code; this runs after it (npm run build, .ci/run).
+// Builds the storefront kit, the package medusa-payment-svc-storefront
+// (packages/storefront: src/ into dist/): ESM for browsers and bundlers
+// (esbuild, code splitting so the React entry shares the helpers' chunk), .d.ts
+// from tsc (packages/storefront/tsconfig.json), and the optional CSS. The plugin
+// (`medusa plugin:build`) does not ship it: a storefront installs the kit alone,
+// with no Medusa server package (npm run build, .ci/run).
 //   node scripts/build-storefront.mjs          build
 //   node scripts/build-storefront.mjs --size   build, then print the gzip size of what a storefront bundles
 import { build } from "esbuild"
@@ -14,8 +15,9 @@ import { fileURLToPath } from "node:url"
 import { gzipSync } from "node:zlib"
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..")
-const src = join(root, "src/storefront")
-const out = join(root, ".medusa/storefront")
+const pkg = join(root, "packages/storefront")
+const src = join(pkg, "src")
+const out = join(pkg, "dist")
 // peer dependencies the storefront already has: never bundled
 const external = ["react", "react-dom", "react/jsx-runtime", "@medusajs/js-sdk"]
 
@@ -30,15 +32,14 @@ await build({
   target: "es2020",
   jsx: "automatic",
   external,
-  outExtension: { ".js": ".mjs" },
   chunkNames: "chunks/[name]-[hash]",
   legalComments: "none",
   logLevel: "warning",
 })
-execFileSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", join(src, "tsconfig.json")], { stdio: "inherit" })
+execFileSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", join(pkg, "tsconfig.json")], { stdio: "inherit" })
 mkdirSync(join(out, "react"), { recursive: true })
 copyFileSync(join(src, "react/style.css"), join(out, "react/style.css"))
-console.log("storefront kit built: .medusa/storefront (index.mjs, react/index.mjs, react/style.css, .d.ts)")
+console.log("storefront kit built: packages/storefront/dist (index.js, react/index.js, react/style.css, .d.ts)")
 
 if (process.argv.includes("--size")) {
   // What a storefront's bundle grows by: the entry with every export used, minified, React and the SDK external.
@@ -59,8 +60,8 @@ if (process.argv.includes("--size")) {
     console.log(`${label}: ${(bytes.length / 1024).toFixed(1)} kB minified, ${(gz / 1024).toFixed(1)} kB gzip (${gz} bytes)`)
     return gz
   }
-  await measure("index.mjs", "medusa-payment-svc/storefront")
-  const react = await measure("react/index.mjs", "medusa-payment-svc/storefront/react (with the helpers)")
+  await measure("index.js", "medusa-payment-svc-storefront")
+  const react = await measure("react/index.js", "medusa-payment-svc-storefront/react (with the helpers)")
   const css = gzipSync(await import("node:fs").then((fs) => fs.readFileSync(join(out, "react/style.css"))), { level: 9 }).length
   console.log(`react/style.css: ${(css / 1024).toFixed(1)} kB gzip`)
   if (react > 15 * 1024) {

@@ -46,8 +46,8 @@ psql -h "$DB_HOST" -p "$DB_PORT" -U "$DB_USERNAME" -d postgres -Atc \
     [ -n "$db" ] && psql -h "$DB_HOST" -p "$DB_PORT" -U "$DB_USERNAME" -d postgres -qc "drop database if exists \"$db\"" >/dev/null 2>&1 || true
   done
 
-# the package tests read the storefront kit's build (exports targets); 3 s when missing
-[ -f .medusa/storefront/react/index.mjs ] || node scripts/build-storefront.mjs
+# the storefront kit package tests read its build (packages/storefront/dist); 3 s when missing
+[ -f packages/storefront/dist/react/index.js ] || node scripts/build-storefront.mjs
 
 timeout 600 npx jest --selectProjects unit --runInBand --forceExit "$@"
 # Two files at a time: much of an integration file is waiting (webhooks, the watcher's ticks, a

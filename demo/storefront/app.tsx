@@ -1,15 +1,15 @@
 // The demo storefront: React on Medusa's Store API through @medusajs/js-sdk,
-// paying with the plugin's storefront kit exactly as a store would import it
-// (`medusa-payment-svc/storefront` and `/storefront/react`; the demo server
-// bundles this file with esbuild, pointing those imports at src/storefront).
+// paying with the storefront kit exactly as a store would import it
+// (`medusa-payment-svc-storefront` and `medusa-payment-svc-storefront/react`; the demo
+// server bundles this file with esbuild, pointing those imports at packages/storefront/src).
 // Pages: "/" (products, cart, payment choice) and "/checkout/return?cart_id="
 // (where svc sends the shopper back: the order, or why the payment failed and
 // the payment choice again with the same cart).
 import Medusa from "@medusajs/js-sdk"
 import { StrictMode, useCallback, useEffect, useState } from "react"
 import { createRoot } from "react-dom/client"
-import { formatRinggit, amountToSen, type StoreCart, type SvcReturnResult } from "medusa-payment-svc/storefront"
-import { SvcPaymentOptions, SvcReturn } from "medusa-payment-svc/storefront/react"
+import { formatRinggit, amountToSen, type StoreCart, type SvcReturnResult } from "medusa-payment-svc-storefront"
+import { SvcPaymentOptions, SvcReturn } from "medusa-payment-svc-storefront/react"
 
 declare global {
   interface Window {

@@ -1,5 +1,5 @@
 // Serves integration-tests/browser/kit-harness.tsx (React + the kit from
-// src/storefront + @medusajs/js-sdk, bundled with esbuild) and the kit's CSS
+// packages/storefront/src + @medusajs/js-sdk, bundled with esbuild) and the kit's CSS
 // for the component tests in chromium.
 import { createServer, type Server } from "node:http"
 import { readFile } from "node:fs/promises"
@@ -19,7 +19,7 @@ export async function startKitHarness(config: { storeUrl: string; publishableKey
     logLevel: "silent",
   })
   const js = out.outputFiles[0].text
-  const css = await readFile(join(__dirname, "../../src/storefront/react/style.css"), "utf8")
+  const css = await readFile(join(__dirname, "../../packages/storefront/src/react/style.css"), "utf8")
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://x").pathname
     if (path === "/harness.js") {

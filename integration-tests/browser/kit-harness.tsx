@@ -4,8 +4,8 @@
 import Medusa from "@medusajs/js-sdk"
 import { useEffect, useState } from "react"
 import { createRoot } from "react-dom/client"
-import type { StoreCart } from "../../src/storefront"
-import { FpxBankPicker, SvcPaymentOptions, SvcReturn, type SvcPaymentChoice } from "../../src/storefront/react"
+import type { StoreCart } from "../../packages/storefront/src"
+import { FpxBankPicker, SvcPaymentOptions, SvcReturn, type SvcPaymentChoice } from "../../packages/storefront/src/react"
 
 const cfg = (window as unknown as { KIT_CONFIG: { storeUrl: string; publishableKey: string } }).KIT_CONFIG
 const sdk = new Medusa({ baseUrl: cfg.storeUrl, publishableKey: cfg.publishableKey })

@@ -42,8 +42,13 @@ describe("the packed package", () => {
     expect(js).not.toMatch(/sourceMappingURL=data:/) // no inline maps
   })
 
-  it("peer dependencies are ranges over the tested Medusa 2.21 patches", () => {
-    expect(pkg.peerDependencies["@medusajs/framework"]).toBe("~2.21.2")
+  it("peer dependencies admit the tested Medusa 2.18.0 to 2.21.x (npm run test:compat); the admin's UI packages are the store's own", () => {
+    for (const p of ["admin-sdk", "cli", "framework", "icons", "medusa"]) expect([p, pkg.peerDependencies[`@medusajs/${p}`]]).toEqual([p, ">=2.18.0 <2.22.0"])
+    expect(pkg.peerDependencies["@medusajs/ui"]).toBe(">=4.2.0 <4.3.0")
+    // optional: npm would otherwise add the newest matching ones beside an older dashboard's and nest
+    // Medusa 2.18's own @medusajs/draft-order where its plugin loader cannot find it
+    expect(pkg.peerDependenciesMeta).toMatchObject({ "@medusajs/icons": { optional: true }, "@medusajs/ui": { optional: true } })
+    expect(pkg.peerDependencies["@medusajs/js-sdk"]).toBeUndefined()
     expect(pkg.devDependencies["@medusajs/framework"]).toBe("2.21.2")
     for (const k of ["repository", "homepage", "bugs"]) expect(pkg[k]).toBeTruthy()
   })

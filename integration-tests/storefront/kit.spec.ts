@@ -1,4 +1,4 @@
-// The storefront kit (`medusa-payment-svc/storefront`, src/storefront) on
+// The storefront kit (`medusa-payment-svc-storefront`, packages/storefront/src) on
 // @medusajs/js-sdk against a real Medusa app and the svc sandbox over real
 // HTTP: bank list, payment start with its checks before any call, the return
 // page's three outcomes, FPX's personal-banking cap, and that no kit flow
@@ -14,7 +14,7 @@ import {
   SvcInputError,
   type FpxBankList,
   type StoreCart,
-} from "../../src/storefront"
+} from "../../packages/storefront/src"
 import { useSvcSandbox } from "../helpers/svc-env"
 import { readStats, resetStats } from "../helpers/sandbox-stats"
 import { createCart, seedStore, SVC_PROVIDERS, waitFor, type Store } from "../helpers/store"

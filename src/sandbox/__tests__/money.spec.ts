@@ -2,7 +2,7 @@ import { boot } from "./helpers/fixtures"
 import { startReceiver } from "./helpers/http"
 import { newKey } from "./helpers/signer"
 
-const ROUTES: Array<{ method: string; path: string | null }> = require("/work/shared/testdata/spec-routes.json")
+const ROUTES: Array<{ method: string; path: string | null }> = require("../../../test-data/svc-api/spec-routes.json")
 
 describe("sandbox wallet and payouts", () => {
   let ctx: Awaited<ReturnType<typeof boot>>

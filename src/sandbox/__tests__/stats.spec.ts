@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs"
+import { join } from "node:path"
 import { request } from "undici"
 import { maskApiKey } from "../index"
 import { allRoutes } from "../routes"
@@ -21,7 +22,7 @@ describe("sandbox call stats", () => {
   }
 
   it("route names are the spec's templates", () => {
-    const spec = (JSON.parse(readFileSync("/work/shared/testdata/spec-routes.json", "utf8")) as Array<{ method: string | null; path: string | null }>)
+    const spec = (JSON.parse(readFileSync(join(__dirname, "../../../test-data/svc-api/spec-routes.json"), "utf8")) as Array<{ method: string | null; path: string | null }>)
       .filter((r) => r.method && r.path)
       .map((r) => `${r.method} ${r.path}`)
     const ours = allRoutes().map((r) => `${r.method} ${r.path}`)

@@ -4,6 +4,7 @@
  * local server that checks method, path, signature (node:crypto) and Idempotency-Key.
  */
 import { readFileSync } from "node:fs"
+import { join } from "node:path"
 
 import type { SvcClient } from "../index"
 import * as f from "./helpers/fixtures"
@@ -16,7 +17,7 @@ interface SpecRoute {
   auth: string
   idempotencyKey: string | null
 }
-const routes = JSON.parse(readFileSync("/work/shared/testdata/spec-routes.json", "utf8")) as SpecRoute[]
+const routes = JSON.parse(readFileSync(join(__dirname, "../../../test-data/svc-api/spec-routes.json"), "utf8")) as SpecRoute[]
 
 // spec gap: the beneficiary deletion route has no method/path; assumed DELETE /v1/payouts/beneficiaries/{id}.
 const routeKey = (r: SpecRoute) => (r.method && r.path ? `${r.method} ${r.path}` : "DELETE /v1/payouts/beneficiaries/{id}")

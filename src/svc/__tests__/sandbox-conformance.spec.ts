@@ -102,7 +102,7 @@ describe.each(SIGNATURE_ALGORITHMS)("sandbox conformance, %s", (alg: SignatureAl
 })
 
 afterAll(() => {
-  const specRoutes = JSON.parse(readFileSync("/work/shared/testdata/spec-routes.json", "utf8")) as { method: string | null; path: string | null }[]
+  const specRoutes = JSON.parse(readFileSync(join(__dirname, "../../../test-data/svc-api/spec-routes.json"), "utf8")) as { method: string | null; path: string | null }[]
   const lines = [
     "# Client ↔ sandbox conformance",
     "",

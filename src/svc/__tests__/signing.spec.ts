@@ -1,5 +1,6 @@
 import { createPublicKey, verify as nodeVerify, generateKeyPairSync, createPrivateKey } from "node:crypto"
 import { readFileSync } from "node:fs"
+import { join } from "node:path"
 
 import { ed25519 } from "@noble/curves/ed25519"
 import { p256 } from "@noble/curves/nist"
@@ -20,9 +21,7 @@ import {
 } from "../signing"
 import { nativeSigner, nobleSecp256k1Signer, privateKeyObject, type SigningKey } from "../signers"
 
-const vectors = JSON.parse(readFileSync("/work/shared/testdata/rfc9421-vectors.json", "utf8"))
-const VEC_PATH = "/work/shared/testdata/rfc9421-vectors.json"
-void VEC_PATH
+const vectors = JSON.parse(readFileSync(join(__dirname, "../../../test-data/svc-api/rfc9421-vectors.json"), "utf8"))
 
 const edKey = vectors.keys["test-key-ed25519"]
 const pKey = vectors.keys["test-key-ecc-p256"]

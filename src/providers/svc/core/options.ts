@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs"
 import { z } from "zod"
 
-import { FPX_RETAIL_MAX_SEN } from "../../../storefront/fpx-rules"
+import { FPX_RETAIL_MAX_SEN } from "./fpx-rules"
 import { SvcInputError } from "../../../svc/errors"
 import { privateKeyObject } from "../../../svc/signers"
 import { SIGNATURE_ALGORITHMS, type SignatureAlgorithm } from "../../../svc/signing"

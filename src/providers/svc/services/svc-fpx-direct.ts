@@ -5,7 +5,7 @@ import type {
   UpdatePaymentInput,
   UpdatePaymentOutput,
 } from "@medusajs/framework/types"
-import { isRetailBankType, overRetailCap, retailCapSentence } from "../../../storefront/fpx-rules"
+import { isRetailBankType, overRetailCap, retailCapSentence } from "../core/fpx-rules"
 import { SvcBase, type CheckoutType } from "../core/svc-base"
 import type { StorefrontData } from "../core/session-data"
 

@@ -1,11 +1,11 @@
 import { useEffect, useState, type ReactNode } from "react"
-import { listFpxBanks, type FpxBank, type FpxBankList } from "../banks"
-import { SvcInputError } from "../errors"
-import { FPX_RETAIL_MAX_SEN, overRetailCap, retailCapSentence } from "../fpx-rules"
-import { amountToSen, checkFpxDirectChoice, startSvcPayment, type StartSvcPaymentInput, type StoreCart, type StorePaymentSession } from "../payment"
-import { svcMethodOf, svcPaymentTitle, svcProviderId } from "../providers"
-import type { StoreSdk } from "../sdk"
-import { FpxBankPicker, type BankType } from "./fpx-bank-picker"
+import { listFpxBanks, type FpxBank, type FpxBankList } from "../banks.js"
+import { SvcInputError } from "../errors.js"
+import { FPX_RETAIL_MAX_SEN, overRetailCap, retailCapSentence } from "../fpx-rules.js"
+import { amountToSen, checkFpxDirectChoice, startSvcPayment, type StartSvcPaymentInput, type StoreCart, type StorePaymentSession } from "../payment.js"
+import { svcMethodOf, svcPaymentTitle, svcProviderId } from "../providers.js"
+import type { StoreSdk } from "../sdk.js"
+import { FpxBankPicker, type BankType } from "./fpx-bank-picker.js"
 
 export type SvcPaymentChoice = {
   providerId: string

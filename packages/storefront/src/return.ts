@@ -1,5 +1,5 @@
-import type { StoreSdk } from "./sdk"
-import type { StoreCart } from "./payment"
+import type { StoreSdk } from "./sdk.js"
+import type { StoreCart } from "./payment.js"
 
 type Completed = Awaited<ReturnType<StoreSdk["store"]["cart"]["complete"]>>
 /** The order as `@medusajs/js-sdk` returns it (`HttpTypes.StoreOrder`). */

@@ -1,6 +1,6 @@
-import { FPX_RETAIL_MAX_SEN } from "./fpx-rules"
-import { storeError } from "./errors"
-import type { StoreSdk } from "./sdk"
+import { FPX_RETAIL_MAX_SEN } from "./fpx-rules.js"
+import { storeError } from "./errors.js"
+import type { StoreSdk } from "./sdk.js"
 
 /** One FPX bank as `GET /store/svc/fpx-banks` returns it; `name` is svc's `displayName`. */
 export type FpxBank = {

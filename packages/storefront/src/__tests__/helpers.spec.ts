@@ -1,7 +1,7 @@
 // The kit's pure checks (no call): the same rules the integration tests drive
 // through Medusa (integration-tests/storefront/kit.spec.ts).
-import { amountToSen, checkFpxDirectChoice, type FpxBankList } from ".."
-import { isSvcProvider, svcMethodOf, svcPaymentTitle, svcProviderId } from "../providers"
+import { amountToSen, checkFpxDirectChoice, type FpxBankList } from "../index.js"
+import { isSvcProvider, svcMethodOf, svcPaymentTitle, svcProviderId } from "../providers.js"
 
 const bank = (code: string, bank_type: "RETAIL" | "CORPORATE", active = true) => ({ code, name: code, logo_url: "", bank_type, active })
 const banks: FpxBankList = {

@@ -1,8 +1,8 @@
-import { listFpxBanks, type FpxBank, type FpxBankList } from "./banks"
-import { SvcInputError, SvcStoreError, storeError } from "./errors"
-import { FPX_RETAIL_MAX_SEN, isRetailBankType, overRetailCap, retailCapSentence } from "./fpx-rules"
-import { svcMethodOf } from "./providers"
-import type { StoreSdk } from "./sdk"
+import { listFpxBanks, type FpxBank, type FpxBankList } from "./banks.js"
+import { SvcInputError, SvcStoreError, storeError } from "./errors.js"
+import { FPX_RETAIL_MAX_SEN, isRetailBankType, overRetailCap, retailCapSentence } from "./fpx-rules.js"
+import { svcMethodOf } from "./providers.js"
+import type { StoreSdk } from "./sdk.js"
 
 type Payment = StoreSdk["store"]["payment"]
 /** The cart as `@medusajs/js-sdk` returns it (`HttpTypes.StoreCart`). */

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type KeyboardEvent } from "react"
-import { listFpxBanks, type FpxBank, type FpxBankList } from "../banks"
-import { FPX_RETAIL_MAX_SEN, overRetailCap, retailCapSentence } from "../fpx-rules"
-import type { StoreSdk } from "../sdk"
+import { listFpxBanks, type FpxBank, type FpxBankList } from "../banks.js"
+import { FPX_RETAIL_MAX_SEN, overRetailCap, retailCapSentence } from "../fpx-rules.js"
+import type { StoreSdk } from "../sdk.js"
 
 export type BankType = "RETAIL" | "CORPORATE"
 
@@ -30,7 +30,7 @@ export type FpxBankPickerProps = {
  * their logos; offline banks stay in the list, disabled and marked offline.
  * Native radios (arrow keys move, labels read out); the tabs take the arrow
  * keys too. Unstyled: class names `svc-fpx-*` (optional CSS:
- * `medusa-payment-svc/storefront/react/style.css`).
+ * `medusa-payment-svc-storefront/react/style.css`).
  */
 export function FpxBankPicker(props: FpxBankPickerProps) {
   const { sdk, value, onChange, amountSen, idPrefix = "svc-", labels = {}, className } = props

@@ -4,7 +4,10 @@
  * RETAIL) RM1-RM30,000; corporate banking (B2B, 02 / CORPORATE)
  * RM2-RM1,000,000. svc's own range is RM10-RM1,000,000 for every type.
  *
- * No imports: shared by the provider (server) and the storefront kit (browser).
+ * The provider's side of the rule (checked before svc is called). The storefront
+ * kit (packages/storefront/src/fpx-rules.ts, its own package with no server code)
+ * shows shoppers the same rule; src/providers/svc/__tests__/fpx-rules-parity.spec.ts
+ * keeps the two alike.
  */
 
 /** Default cap of a personal-banking (retail) FPX payment, in sen: RM30,000. */

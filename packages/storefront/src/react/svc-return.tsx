@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from "react"
-import { completeSvcReturn, type CompleteSvcReturnOptions, type SvcReturnResult } from "../return"
-import type { StoreSdk } from "../sdk"
+import { completeSvcReturn, type CompleteSvcReturnOptions, type SvcReturnResult } from "../return.js"
+import type { StoreSdk } from "../sdk.js"
 
 export type SvcReturnState = { kind: "loading" } | SvcReturnResult
 

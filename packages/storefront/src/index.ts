@@ -1,0 +1,20 @@
+/**
+ * `medusa-payment-svc-storefront`: svc (wallet, FPX hosted, FPX direct) in any
+ * Medusa storefront, on the `@medusajs/js-sdk` it already has. No framework,
+ * no server code: the bundle holds only these helpers.
+ */
+export { listFpxBanks, type FpxBank, type FpxBankList } from "./banks.js"
+export {
+  startSvcPayment,
+  checkFpxDirectChoice,
+  amountToSen,
+  type StartSvcPaymentInput,
+  type FpxDirectChoice,
+  type StoreCart,
+  type StorePaymentSession,
+} from "./payment.js"
+export { completeSvcReturn, type SvcReturnResult, type CompleteSvcReturnOptions, type StoreOrder } from "./return.js"
+export { isSvcProvider, svcPaymentTitle, svcMethodOf, svcProviderId, SVC_IDENTIFIERS, type SvcMethod } from "./providers.js"
+export { FPX_RETAIL_MAX_SEN, formatRinggit, isRetailBankType, overRetailCap, retailCapSentence } from "./fpx-rules.js"
+export { SvcInputError, SvcStoreError } from "./errors.js"
+export type { StoreSdk } from "./sdk.js"

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { refundPaymentWorkflow } from "@medusajs/core-flows"
 import { z } from "zod"
-import { fromSen, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN, toSen } from "../svc"
+import { fromSen, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN } from "../svc"
+import { medusaAmountToSen } from "../storefront/medusa-amount"
 import { svcFromContainer } from "../svc-account/config"
 import { SVC_MODULE } from "../modules/svc"
 import type SvcModuleService from "../modules/svc/service"
@@ -99,12 +100,13 @@ export async function loadPayment(container: Container, paymentId: string): Prom
   const query = container.resolve<{ graph: (q: unknown) => Promise<{ data: any[] }> }>(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "payment",
-    fields: ["id", "provider_id", "currency_code", "data", "captures.amount", "refunds.amount", "payment_collection_id"],
+    fields: ["id", "provider_id", "currency_code", "data", "captures.amount", "captures.raw_amount", "refunds.amount", "refunds.raw_amount", "payment_collection_id"],
     filters: { id: paymentId },
   })
   const p = data[0]
   if (!p) throw new MedusaError(MedusaError.Types.NOT_FOUND, `payment_id: no payment ${paymentId}`)
-  const sum = (xs: any[] | undefined) => (xs ?? []).reduce((n: number, x: any) => n + toSen(x.amount), 0)
+  // Each rounded half-up to the sen as the checkout was: a 39.852 capture is the 3985 sen svc received.
+  const sum = (xs: any[] | undefined) => (xs ?? []).reduce((n: number, x: any) => n + medusaAmountToSen(x.raw_amount ?? x.amount), 0)
   let orderId: string | null = null
   if (p.payment_collection_id) {
     const { data: links } = await query.graph({

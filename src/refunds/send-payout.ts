@@ -1,6 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import type { RefundPaymentInput, RefundPaymentOutput } from "@medusajs/framework/types"
-import { toSen, type SvcClient } from "../svc"
+import type { SvcClient } from "../svc"
+import { medusaAmountToSen } from "../storefront/medusa-amount"
 import type { SvcSessionData } from "../providers/svc/core/session-data"
 import { errorText, isUncertainFailure, toMedusaError } from "../providers/svc/core/errors"
 import type { PayoutLedger, PayoutRow } from "./payout-ledger"
@@ -49,7 +50,7 @@ export async function sendRefundPayout(
   const d = (input.data ?? {}) as Partial<SvcSessionData>
   let amountSen: number
   try {
-    amountSen = toSen(input.amount as never)
+    amountSen = medusaAmountToSen(input.amount)
   } catch (e) {
     await payouts.recordNotSent(row.id, "FAILED", `amount: ${errorText(e)}`)
     throw new MedusaError(MedusaError.Types.INVALID_DATA, `svc: refund amount: ${errorText(e)}`)

@@ -46,6 +46,7 @@ const beneficiarySchema = z
 
 export const refundRequestSchema = z
   .object({
+    request_id: z.string().uuid("must be a UUID made once per refund form (the same one when the form is sent again)").optional(),
     payment_id: z.string().regex(/^pay_[0-9A-Za-z]+$/, "must be a Medusa payment id (pay_…)"),
     amount: z.union([z.string(), z.number()], { errorMap: () => ({ message: "is required: the amount in ringgit, e.g. \"25.50\"" }) }),
     beneficiary: beneficiarySchema,
@@ -143,6 +144,13 @@ export type RefundResult = { httpStatus: 200 | 202; payout: Record<string, unkno
  */
 export async function requestRefund(container: Container, input: RefundRequest, actorId?: string): Promise<RefundResult> {
   const amountSen = parseRinggit(input.amount, "amount", PAYOUT_MIN_SEN, PAYOUT_MAX_SEN, " for an svc payout")
+  const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
+  // The same form again (lost answer, double click): its payout, before the checks its own
+  // success would now fail (what is left to refund, the prefund balance).
+  if (input.request_id) {
+    const [again] = await svcModule.listSvcPayouts({ request_id: input.request_id })
+    if (again) return samePayout(again, input, amountSen)
+  }
 
   const payment = await loadPayment(container, input.payment_id)
   if (!/^pp_svc-(wallet|fpx|fpx-direct)_/.test(payment.provider_id)) {
@@ -153,7 +161,6 @@ export async function requestRefund(container: Container, input: RefundRequest, 
   }
   if (payment.capturedSen <= 0) throw invalidData(`payment_id: payment ${payment.id} has nothing captured to refund`)
 
-  const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
   const open = await svcModule.listSvcPayouts({ payment_id: payment.id, status: OPEN_PAYOUT_STATUSES })
   const openSen = open.reduce((n, r) => n + Number(r.amount_sen), 0)
   const left = payment.capturedSen - payment.refundedSen - openSen
@@ -187,21 +194,67 @@ export async function requestRefund(container: Container, input: RefundRequest, 
     ? { bankCode: b.bank_code, accountNumber: b.account_number }
     : { proxyType: b.proxy_type, proxyValue: b.proxy_value }
   if (input.name_check) destination.nameCheck = input.name_check
-  const row = await svcModule.createSvcPayouts({
-    idempotency_key: randomUUID(), // v4, stored before anything is sent (spec: Idempotency rules 1)
-    payment_id: payment.id,
-    order_id: payment.orderId,
-    checkout_id: typeof payment.data?.checkoutId === "string" ? payment.data.checkoutId : null,
-    amount_sen: amountSen,
-    beneficiary_name: b.name,
-    destination,
-    status: "REQUESTED",
-    status_history: { entries: [{ status: "REQUESTED", at: new Date().toISOString(), source: "admin", detail: actorId ?? undefined }] },
-    note: input.note ?? null,
-    requested_by: actorId ?? null,
-  })
+  let row: { id: string }
+  try {
+    row = await svcModule.createSvcPayouts({
+      idempotency_key: randomUUID(), // v4, stored before anything is sent (spec: Idempotency rules 1)
+      request_id: input.request_id ?? null,
+      payment_id: payment.id,
+      order_id: payment.orderId,
+      checkout_id: typeof payment.data?.checkoutId === "string" ? payment.data.checkoutId : null,
+      amount_sen: amountSen,
+      beneficiary_name: b.name,
+      destination,
+      status: "REQUESTED",
+      status_history: { entries: [{ status: "REQUESTED", at: new Date().toISOString(), source: "admin", detail: actorId ?? undefined }] },
+      note: input.note ?? null,
+      requested_by: actorId ?? null,
+    })
+  } catch (e) {
+    // the same form twice at the same moment: the unique request_id let one row in
+    const [other] = input.request_id ? await svcModule.listSvcPayouts({ request_id: input.request_id }) : []
+    if (other) return samePayout(other, input, amountSen)
+    throw e
+  }
 
   return finishRefund(container, row.id, { actorId, note: input.note })
+}
+
+/**
+ * A request_id names one refund: sent again with the same body it answers with that payout
+ * request as it stands (the first request, or the job with its own key, finishes it); with
+ * another body it is refused, naming the field that differs.
+ */
+function samePayout(row: Record<string, any>, input: RefundRequest, amountSen: number): RefundResult {
+  const dest = (row.destination ?? {}) as Record<string, unknown>
+  const b = input.beneficiary
+  const differs =
+    row.payment_id !== input.payment_id
+      ? "payment_id"
+      : Number(row.amount_sen) !== amountSen
+        ? `amount (RM${fromSen(Number(row.amount_sen))} then, RM${fromSen(amountSen)} now)`
+        : (row.beneficiary_name ?? null) !== b.name
+          ? "beneficiary.name"
+          : (dest.bankCode ?? undefined) !== b.bank_code
+            ? "beneficiary.bank_code"
+            : (dest.accountNumber ?? undefined) !== b.account_number
+              ? "beneficiary.account_number"
+              : (dest.proxyType ?? undefined) !== b.proxy_type
+                ? "beneficiary.proxy_type"
+                : (dest.proxyValue ?? undefined) !== b.proxy_value
+                  ? "beneficiary.proxy_value"
+                  : (dest.nameCheck ?? undefined) !== input.name_check
+                    ? "name_check"
+                    : null
+  if (differs) throw invalidData(`request_id: already used for another refund; ${differs} differs. A new refund needs a new request_id`)
+  const done = !["REQUESTED", "SENDING", "UNCERTAIN"].includes(String(row.status))
+  return {
+    httpStatus: done ? 200 : 202,
+    payout: publicPayout(row),
+    message: done
+      ? `already requested: payout ${row.payout_id ?? row.id} ${row.status}${row.failure_reason ? ` (${row.failure_reason})` : ""}`
+      : "already requested: the payout is being sent by the first request or the reconciliation job, with its own key (no second payout is made)",
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MathBN, MedusaError } from "@medusajs/framework/utils"
 import { refundPaymentWorkflow } from "@medusajs/core-flows"
 import { z } from "zod"
 import { fromSen, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN } from "../svc"
@@ -8,6 +8,7 @@ import { svcFromContainer } from "../svc-account/config"
 import { SVC_MODULE } from "../modules/svc"
 import type SvcModuleService from "../modules/svc/service"
 import { appendEntry, invalidData, parseRinggit } from "../shared/admin-input"
+import { refuseRefundMedusaWouldReject } from "./order-guards"
 
 export { firstIssue } from "../shared/admin-input"
 
@@ -128,6 +129,22 @@ export async function loadPayment(container: Container, paymentId: string): Prom
   }
 }
 
+/**
+ * The amount Medusa records for a payout of `amountSen`: the payout itself, or, when it
+ * refunds all that is left of a payment whose amount has a fraction of a sen (39.852 paid
+ * as 3985 sen), Medusa's exact remainder, so the payment shows fully refunded.
+ */
+async function medusaRefundAmount(container: Container, paymentId: string, amountSen: number): Promise<string> {
+  const query = container.resolve<{ graph: (q: unknown) => Promise<{ data: any[] }> }>(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "payment", fields: ["id", "captures.raw_amount", "captures.amount", "refunds.raw_amount", "refunds.amount"], filters: { id: paymentId } })
+  const p = data[0]
+  if (!p) return fromSen(amountSen)
+  const sum = (xs: any[] | undefined) => (xs ?? []).reduce((n: any, x: any) => MathBN.add(n, MathBN.convert(x.raw_amount?.value ?? x.raw_amount ?? x.amount)), MathBN.convert(0))
+  const left = MathBN.sub(sum(p.captures), sum(p.refunds))
+  const exact = left.toFixed()
+  return MathBN.gt(left, 0) && medusaAmountToSen(exact) === amountSen ? exact : fromSen(amountSen)
+}
+
 export type RefundResult = { httpStatus: 200 | 202; payout: Record<string, unknown>; message: string }
 
 /**
@@ -160,6 +177,8 @@ export async function requestRefund(container: Container, input: RefundRequest, 
     throw invalidData(`payment_id: svc pays out MYR only; this payment is in ${String(payment.currency_code).toUpperCase()}`)
   }
   if (payment.capturedSen <= 0) throw invalidData(`payment_id: payment ${payment.id} has nothing captured to refund`)
+  // what Medusa would refuse only after the payout left (a canceled order, an order change in progress)
+  await refuseRefundMedusaWouldReject(container, payment.orderId)
 
   const open = await svcModule.listSvcPayouts({ payment_id: payment.id, status: OPEN_PAYOUT_STATUSES })
   const openSen = open.reduce((n, r) => n + Number(r.amount_sen), 0)
@@ -274,7 +293,7 @@ export async function finishRefund(
     await refundPaymentWorkflow(container as never).run({
       input: {
         payment_id: before.payment_id!,
-        amount: fromSen(before.amount_sen),
+        amount: await medusaRefundAmount(container, before.payment_id!, Number(before.amount_sen)),
         created_by: opts.actorId,
         note: opts.note ?? before.note ?? undefined,
         // passed through to the refund (refundPaymentStep -> paymentModule.refundPayment)

@@ -5,7 +5,7 @@
 // it (a canceled order, an order change in progress).
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { useSvcSandbox } from "../helpers/svc-env"
-import { capturedOrder, createCart, initiateSession, seedStore, SVC_PROVIDERS, type Store } from "../helpers/store"
+import { capturedOrder, createCart, initiateSession, seedStore, SVC_PROVIDERS, waitFor, type Store } from "../helpers/store"
 import { signInAsAdmin, type AdminSdk } from "../helpers/admin"
 
 jest.setTimeout(180_000)
@@ -96,6 +96,55 @@ medusaIntegrationTestRunner({
       const ok = await refund({ payment_id: paymentId, amount: "20.00", beneficiary: toBank })
       expect(ok.payout).toMatchObject({ amount_sen: 2000, status: "INITIATED" })
       expect(payoutCount()).toBe(before + 1)
+    })
+
+    it("Medusa's Refund button: refused naming the svc refunds panel until a bank account is named; then an svc payout to it, once per refund, tracked like the panel's; a RM5 refund is sent; svc's refusal is shown in words", async () => {
+      const { paymentId, orderId } = await paidOrder()
+      const before = payoutCount()
+      const medusaRefunds = async () => ((await admin.admin.payment.retrieve(paymentId, { fields: "id,*refunds" })).payment.refunds ?? []) as any[]
+
+      const none = await failure(admin.admin.payment.refund(paymentId, { amount: 10 }))
+      expect(none.status).toBe(400)
+      expect(none.message).toMatch(/none is named for this order yet\. Make this refund in the "svc refunds" panel of the order/)
+      expect(payoutCount()).toBe(before)
+      expect(await medusaRefunds()).toHaveLength(0)
+
+      // the panel names the account with a RM5 refund (no invented RM10 minimum)
+      const named = await refund({ payment_id: paymentId, amount: "5.00", beneficiary: toBank })
+      expect(named.payout).toMatchObject({ amount_sen: 500, status: "INITIATED" })
+
+      // Medusa's Refund button now pays out to it
+      await admin.admin.payment.refund(paymentId, { amount: 10 })
+      expect(payoutCount()).toBe(before + 2)
+      const refunds = await medusaRefunds()
+      expect(refunds).toHaveLength(2)
+      const { payouts } = await admin.client.fetch<any>(`/admin/svc/payouts?order_id=${orderId}`)
+      const buttonPayout = payouts.find((p: any) => p.amount_sen === 1000)
+      expect(buttonPayout).toMatchObject({ status: "INITIATED", order_id: orderId, payment_id: paymentId, beneficiary_name: "Siti Aminah" })
+      expect(buttonPayout.destination).toMatchObject({ bank_code: "MBBEMYKL", account_number: "••••5678" })
+      expect(refunds.map((r: any) => r.id)).toContain(buttonPayout.refund_id)
+      const atSvc = (sb().state() as any).payouts[buttonPayout.payout_id]
+      expect(atSvc.amount).toBe(1000)
+
+      // settled by webhook like the panel's payouts
+      sb().advanceClock(25)
+      await sb().flushWebhooks()
+      await waitFor(async () => {
+        const { payouts: now } = await admin.client.fetch<any>(`/admin/svc/payouts?order_id=${orderId}`)
+        return now.find((p: any) => p.id === buttonPayout.id)?.status === "SETTLED"
+      }, "the Refund button's payout SETTLED", 20_000)
+
+      // an account the bank rejects: svc's refusal in words, no Medusa refund, nothing sent
+      const other = await paidOrder()
+      const rejected = await failure(refund({ payment_id: other.paymentId, amount: "5.00", beneficiary: { ...toBank, account_number: "5512340000" } }))
+      expect(rejected.status).toBe(400)
+      const count = payoutCount()
+      const again = await failure(admin.admin.payment.refund(other.paymentId, { amount: 6 }))
+      expect(again.status).toBe(400)
+      expect(rejected.message).toMatch(/the bank rejected the account/)
+      expect(again.message).toMatch(/the bank rejected the account/) // svc's own words, as the panel shows them
+      expect(payoutCount()).toBe(count)
+      expect(((await admin.admin.payment.retrieve(other.paymentId, { fields: "id,*refunds" })).payment.refunds ?? [])).toHaveLength(0)
     })
   },
 })

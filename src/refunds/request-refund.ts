@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto"
 import { ContainerRegistrationKeys, MathBN, MedusaError } from "@medusajs/framework/utils"
 import { refundPaymentWorkflow } from "@medusajs/core-flows"
 import { z } from "zod"
-import { fromSen, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN } from "../svc"
+import { fromSen } from "../svc"
 import { medusaAmountToSen } from "../storefront/medusa-amount"
 import { svcFromContainer } from "../svc-account/config"
 import { SVC_MODULE } from "../modules/svc"
@@ -14,11 +14,9 @@ export { firstIssue } from "../shared/admin-input"
 
 type Container = { resolve: <T = unknown>(k: string) => T }
 
-// spec gap: payout amount bounds are not shown. We apply the range svc states
-// for its other money-moving routes (and the sandbox enforces): RM10.00 to
-// RM1,000,000.00, so a refund outside it is refused before anything is sent.
-export const PAYOUT_MIN_SEN = MIN_AMOUNT_SEN
-export const PAYOUT_MAX_SEN = MAX_AMOUNT_SEN
+// spec gap: payout amount bounds are not shown, so none is invented here: a
+// refund is at least one sen and at most what is left of the payment; should
+// svc refuse an amount, its refusal is shown in words and nothing moved.
 /** Payout requests that may still become a payout: they count against what can be refunded. */
 export const OPEN_PAYOUT_STATUSES = ["REQUESTED", "SENDING", "UNCERTAIN"]
 
@@ -160,7 +158,8 @@ export type RefundResult = { httpStatus: 200 | 202; payout: Record<string, unkno
  *    with that key (src/providers/svc/core/svc-base.ts, refundPayment).
  */
 export async function requestRefund(container: Container, input: RefundRequest, actorId?: string): Promise<RefundResult> {
-  const amountSen = parseRinggit(input.amount, "amount", PAYOUT_MIN_SEN, PAYOUT_MAX_SEN, " for an svc payout")
+  const amountSen = parseRinggit(input.amount, "amount", -Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)
+  if (amountSen < 1) throw invalidData(`amount: must be more than RM0.00; got RM${fromSen(amountSen)}`)
   const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
   // The same form again (lost answer, double click): its payout, before the checks its own
   // success would now fail (what is left to refund, the prefund balance).

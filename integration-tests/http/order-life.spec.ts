@@ -146,5 +146,18 @@ medusaIntegrationTestRunner({
       expect(payoutCount()).toBe(count)
       expect(((await admin.admin.payment.retrieve(other.paymentId, { fields: "id,*refunds" })).payment.refunds ?? [])).toHaveLength(0)
     })
+
+    it("a balance: an svc session on an order's payment collection with no cart returns the shopper with the collection and order, never an empty cart_id", async () => {
+      const { orderId } = await paidOrder()
+      // what Medusa makes for an amount due after checkout (order edit, exchange, draft order): a payment collection of the order
+      const { payment_collection: pc } = await admin.client.fetch<any>("/admin/payment-collections", { method: "POST", body: { order_id: orderId, amount: 15 } })
+      const { data } = await api.post(`/store/payment-collections/${pc.id}/payment-sessions`, { provider_id: SVC_PROVIDERS.wallet }, store.headers)
+      const session = data.payment_collection.payment_sessions.find((s: any) => s.provider_id === SVC_PROVIDERS.wallet)
+      expect(session.data.amountSen).toBe(1500)
+      const view = sb().getCheckout(session.data.checkoutId)
+      // the template is http://localhost:8000/checkout/return?cart_id={cart_id} (integration-tests/helpers/svc-env.ts)
+      expect(view.redirectUrl).toBe(`http://localhost:8000/checkout/return?payment_collection_id=${pc.id}&order_id=${orderId}`)
+      expect(view.redirectUrl).not.toMatch(/cart_id=/)
+    })
   },
 })

@@ -26,7 +26,8 @@ type Bank = { code: string; name: string }
 /**
  * Order details: refund an svc payment to the buyer's bank account (an svc
  * payout from the prefund balance), and every refund payout with its status.
- * Medusa's own Refund button cannot name a bank account, so svc refunds start here.
+ * Medusa's own Refund button cannot name a bank account: the first svc refund starts here,
+ * and names the account Medusa's Refund button, returns and claims then refund to.
  */
 const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
   const [payouts, setPayouts] = useState<Payout[] | null>(null)

@@ -1,7 +1,9 @@
 // Seeds the demo store, idempotently (a second run reuses what exists):
 // a "Demo web store" sales channel, a publishable key linked to it, a Malaysia
 // region in MYR with the three svc providers, three products priced in MYR
-// (no inventory tracking), and the admin user DEMO_ADMIN_EMAIL whose password
+// (no inventory tracking), SST 8 % on Malaysia (prices exclude tax) and the
+// 33 % promotion code RAYA33 (so carts have totals with fractions of a sen,
+// as real Malaysian stores do: kopi RM36.90 + SST = 39.852), and the admin user DEMO_ADMIN_EMAIL whose password
 // is set to DEMO_ADMIN_PASSWORD. Writes {publishableKey, regionId} as JSON to
 // DEMO_SEED_OUT. Run by demo/start.ts as `npx medusa exec demo/seed.ts`.
 import { writeFileSync } from "node:fs"
@@ -10,8 +12,10 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import {
   createApiKeysWorkflow,
   createProductsWorkflow,
+  createPromotionsWorkflow,
   createRegionsWorkflow,
   createSalesChannelsWorkflow,
+  createTaxRegionsWorkflow,
   linkSalesChannelsToApiKeyWorkflow,
   updateRegionsWorkflow,
 } from "@medusajs/core-flows"
@@ -20,6 +24,7 @@ import { ensureAdminUser } from "./admin-user"
 const PROVIDERS = ["pp_svc-wallet_svc", "pp_svc-fpx_svc", "pp_svc-fpx-direct_svc"]
 const CHANNEL = "Demo web store"
 const KEY_TITLE = "Demo storefront"
+export const DEMO_PROMO_CODE = "RAYA33"
 
 const PRODUCTS = [
   { title: "Batik shirt", handle: "batik-shirt", description: "Hand-drawn batik, cotton.", option: "Size", value: "M", myr: 120.5 },
@@ -79,6 +84,34 @@ export default async function seedDemo({ container }: ExecArgs) {
         input: { selector: { id: regionId }, update: { payment_providers: PROVIDERS } },
       })
     }
+  }
+
+  // SST 8 % on Malaysia (the region's prices exclude tax, Medusa's default)
+  const { data: taxRegions } = await query.graph({ entity: "tax_region", fields: ["id"], filters: { country_code: "my" } })
+  if (!taxRegions.length) {
+    await createTaxRegionsWorkflow(container).run({
+      input: [{ country_code: "my", provider_id: "tp_system", default_tax_rate: { name: "SST", code: "SST", rate: 8 } }],
+    })
+    logger.info("demo: created tax region Malaysia, SST 8 %")
+  }
+
+  // A 33 % promotion code on items
+  const { data: promos } = await query.graph({ entity: "promotion", fields: ["id"], filters: { code: DEMO_PROMO_CODE } })
+  if (!promos.length) {
+    await createPromotionsWorkflow(container).run({
+      input: {
+        promotionsData: [
+          {
+            code: DEMO_PROMO_CODE,
+            type: "standard",
+            status: "active",
+            is_automatic: false,
+            application_method: { type: "percentage", target_type: "items", allocation: "across", value: 33, currency_code: "myr" },
+          },
+        ],
+      },
+    })
+    logger.info(`demo: created promotion ${DEMO_PROMO_CODE} (33 % off items)`)
   }
 
   // Products

@@ -3,7 +3,7 @@
  * Medusa's (its database), for the chaos spec and bench/chaos.ts:
  *
  * - every COMPLETED checkout has exactly one order with one captured payment of
- *   the checkout's amount, or is flagged for the admin (refund) with its reason;
+ *   the checkout's amount (Medusa's amount rounded half-up to the sen), or is flagged for the admin (refund) with its reason;
  * - no order without a paid checkout (every svc payment captured in Medusa is a
  *   COMPLETED checkout at svc);
  * - no cart captured twice (two orders, two captured payments or two captures);
@@ -14,6 +14,7 @@
 import type { Pool } from "pg"
 import type { SandboxState } from "../../src/sandbox"
 import { doubleCaptured, outcomes } from "../../bench/lib/orders"
+import { medusaAmountToSen } from "../../src/shared/medusa-amount"
 
 export interface MoneyReport {
   completedCheckouts: number
@@ -83,7 +84,7 @@ export async function checkMoney(db: Pool, svc: { state(): Promise<SandboxState>
   }>(
     `select c.checkout_id, c.attention, c.attention_reason, cpc.cart_id,
             (select array_agg(oc.order_id) from order_cart oc where oc.cart_id = cpc.cart_id and oc.deleted_at is null) as orders,
-            (select array_agg(round(p.amount * 100)::text) from payment p
+            (select array_agg(coalesce(p.raw_amount->>'value', p.amount::text)) from payment p
               where p.payment_collection_id = ps.payment_collection_id and p.captured_at is not null and p.deleted_at is null) as captured
        from svc_checkout c
        left join payment_session ps on ps.id = c.payment_session_id
@@ -100,7 +101,8 @@ export async function checkMoney(db: Pool, svc: { state(): Promise<SandboxState>
     }
     const orders = r?.orders ?? []
     const captured = r?.captured ?? []
-    if (r && orders.length === 1 && captured.length === 1 && Number(captured[0]) === c.amount) report.ordered++
+    // Medusa keeps its own amount (39.852); svc's is it rounded half-up to the sen (3985)
+    if (r && orders.length === 1 && captured.length === 1 && medusaAmountToSen(captured[0]) === c.amount) report.ordered++
     else report.lost.push(`${c.checkoutId} (${c.type}, ${c.amount} sen): ${r ? `cart ${r.cart_id}, orders ${orders.length}, captured ${JSON.stringify(captured)}` : "no ledger row"}`)
   }
 

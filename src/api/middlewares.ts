@@ -5,6 +5,7 @@ import {
   type MedusaResponse,
 } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { refuseCancelWithSvcMoney } from "../refunds/order-guards"
 
 type SessionBody = { provider_id?: unknown; data?: { cart_id?: unknown } | null }
 
@@ -34,12 +35,33 @@ async function svcSessionCartIsThisCollections(req: MedusaRequest, _res: MedusaR
   next()
 }
 
+/**
+ * Medusa's cancel (`POST /admin/orders/:id/cancel`, the dashboard's "Cancel
+ * order") refunds captured payments through the provider and, when the
+ * provider refuses, still shows the refund. An order paid with svc whose
+ * captured money is not all refunded is refused here, before anything
+ * changes, with the way out (refund first in the "svc refunds" panel).
+ */
+async function svcPaidOrderIsRefundedBeforeCancel(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
+  try {
+    await refuseCancelWithSvcMoney(req.scope as never, String(req.params.id))
+  } catch (e) {
+    return next(e)
+  }
+  next()
+}
+
 export default defineMiddlewares({
   routes: [
     {
       matcher: "/store/payment-collections/:id/payment-sessions",
       methods: ["POST"],
       middlewares: [svcSessionCartIsThisCollections],
+    },
+    {
+      matcher: "/admin/orders/:id/cancel",
+      methods: ["POST"],
+      middlewares: [svcPaidOrderIsRefundedBeforeCancel],
     },
   ],
 })

@@ -5,7 +5,7 @@ import {
   PaymentSessionStatus,
 } from "@medusajs/framework/utils"
 import { cancelOrderWorkflow, completeCartWorkflow, processPaymentWorkflow } from "@medusajs/core-flows"
-import { fromSen, toSen } from "../svc"
+import { medusaAmountToSen } from "../shared/medusa-amount"
 import { verifiedSessionOf, type SvcCheckoutRead } from "../svc-account/keys"
 import { failureReason, FINAL_UNPAID, OPEN } from "../svc-account/status"
 import { svcFromContainer } from "../svc-account/config"
@@ -183,7 +183,9 @@ async function applyCheckout(
   const session = await sessionOf(query, owner)
   const sessionData = (session?.data ?? {}) as Record<string, unknown>
   const isCurrent = !!session && sessionData.checkoutId === c.checkoutId
-  const amountMatches = !!session && toSen(session.raw_amount?.value ?? session.amount) === Number(c.amount)
+  // svc's amount is Medusa's rounded half-up to the sen (39.852 → 3985): that payment is this session's.
+  const medusaAmount = session ? (session.raw_amount?.value ?? session.amount) : undefined
+  const amountMatches = !!session && medusaAmountToSen(medusaAmount) === Number(c.amount)
   const ctx = session
     ? await cartAndOrder(query, session.payment_collection_id, session.id)
     : { cartId: undefined, order: undefined, otherPaid: false }
@@ -207,7 +209,7 @@ async function applyCheckout(
     if (!captured) {
       try {
         await processPaymentWorkflow(container as never).run({
-          input: { action: PaymentActions.SUCCESSFUL, data: { session_id: session.id, amount: fromSen(Number(c.amount)) } },
+          input: { action: PaymentActions.SUCCESSFUL, data: { session_id: session.id, amount: medusaAmount } },
         })
       } catch (e) {
         // The storefront's own completion may have captured it meanwhile

@@ -27,6 +27,9 @@ export type PayoutRow = {
   payout_id: string | null
 }
 
+/** Where an order's refunds go: the bank account or DuitNow proxy named with its refunds in the svc refunds panel. */
+export type NamedDestination = { beneficiary_id: string | null; beneficiary_name: string | null; destination: Record<string, unknown> }
+
 const rowsOf = (r: any): any[] => (Array.isArray(r?.rows) ? r.rows : Array.isArray(r) ? r : [])
 const entry = (status: string, source: string, detail?: string) =>
   JSON.stringify([{ status, at: new Date().toISOString(), source, ...(detail ? { detail: detail.slice(0, 300) } : {}) }])
@@ -86,5 +89,100 @@ export class PayoutLedger {
        where id = ? and deleted_at is null and status = 'SENDING'`,
       [status, reason.slice(0, 500), entry(status, "refund", reason), rowId]
     )
+  }
+
+  /** The payment and order of a Medusa refund, the order's status and an order change in progress. */
+  async refundContext(refundId: string): Promise<{
+    paymentId: string
+    orderId: string | null
+    orderStatus: string | null
+    activeChange: { id: string; change_type: string | null; status: string } | null
+  } | null> {
+    if (!this.knex || !refundId) return null
+    const r = rowsOf(
+      await this.knex.raw(
+        `select r.payment_id, opc.order_id, o.status as order_status
+           from refund r
+           join payment p on p.id = r.payment_id
+           left join order_payment_collection opc on opc.payment_collection_id = p.payment_collection_id and opc.deleted_at is null
+           left join "order" o on o.id = opc.order_id
+          where r.id = ?`,
+        [refundId]
+      )
+    )[0]
+    if (!r) return null
+    const change = r.order_id
+      ? rowsOf(
+          await this.knex.raw(
+            `select id, change_type, status from order_change
+              where order_id = ? and status in ('pending', 'requested') and deleted_at is null
+              order by created_at desc limit 1`,
+            [r.order_id]
+          )
+        )[0]
+      : undefined
+    return { paymentId: r.payment_id, orderId: r.order_id ?? null, orderStatus: r.order_status ?? null, activeChange: change ?? null }
+  }
+
+  /**
+   * The destination named for this order's refunds: the newest payout request of the order
+   * (or payment) with one, preferring those svc did not refuse.
+   */
+  async namedDestination(paymentId: string, orderId: string | null): Promise<NamedDestination | null> {
+    if (!this.knex) return null
+    const r = rowsOf(
+      await this.knex.raw(
+        `select beneficiary_id, beneficiary_name, destination from svc_payout
+          where (payment_id = ? or (?::text is not null and order_id = ?)) and destination is not null and deleted_at is null
+          order by (status = 'FAILED') asc, created_at desc limit 1`,
+        [paymentId, orderId, orderId]
+      )
+    )[0]
+    return r ? { beneficiary_id: r.beneficiary_id ?? null, beneficiary_name: r.beneficiary_name ?? null, destination: r.destination } : null
+  }
+
+  /**
+   * The payout request of a refund made by Medusa itself (its Refund button, returns,
+   * claims): one row per Medusa refund, made once (a second call for the same refund
+   * finds it), REQUESTED with a fresh Idempotency-Key stored before anything is sent.
+   */
+  async requestForRefund(args: {
+    id: string
+    idempotencyKey: string
+    refundId: string
+    paymentId: string
+    orderId: string | null
+    checkoutId: string | null
+    amountSen: number
+    named: NamedDestination
+  }): Promise<string> {
+    if (!this.knex) throw new Error("svc: no database connection for payout requests")
+    const made = rowsOf(
+      await this.knex.raw(
+        `insert into svc_payout (id, idempotency_key, refund_id, payment_id, order_id, checkout_id, amount_sen,
+                                 beneficiary_id, beneficiary_name, destination, status, status_history, note)
+         select ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, 'REQUESTED', jsonb_build_object('entries', ?::jsonb), ?
+          where not exists (select 1 from svc_payout where refund_id = ? and deleted_at is null)
+         returning id`,
+        [
+          args.id,
+          args.idempotencyKey,
+          args.refundId,
+          args.paymentId,
+          args.orderId,
+          args.checkoutId,
+          args.amountSen,
+          args.named.beneficiary_id,
+          args.named.beneficiary_name,
+          JSON.stringify(args.named.destination),
+          entry("REQUESTED", "medusa-refund", `Medusa refund ${args.refundId}`),
+          "Medusa's Refund (button, return or claim), to the destination named for this order",
+          args.refundId,
+        ]
+      )
+    )
+    if (made[0]?.id) return made[0].id
+    const existing = rowsOf(await this.knex.raw(`select id from svc_payout where refund_id = ? and deleted_at is null limit 1`, [args.refundId]))
+    return existing[0].id
   }
 }

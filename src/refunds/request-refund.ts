@@ -1,22 +1,22 @@
 import { randomUUID } from "node:crypto"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MathBN, MedusaError } from "@medusajs/framework/utils"
 import { refundPaymentWorkflow } from "@medusajs/core-flows"
 import { z } from "zod"
-import { fromSen, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN, toSen } from "../svc"
+import { fromSen } from "../svc"
+import { medusaAmountToSen } from "../shared/medusa-amount"
 import { svcFromContainer } from "../svc-account/config"
 import { SVC_MODULE } from "../modules/svc"
 import type SvcModuleService from "../modules/svc/service"
 import { appendEntry, invalidData, parseRinggit } from "../shared/admin-input"
+import { refuseRefundMedusaWouldReject } from "./order-guards"
 
 export { firstIssue } from "../shared/admin-input"
 
 type Container = { resolve: <T = unknown>(k: string) => T }
 
-// spec gap: payout amount bounds are not shown. We apply the range svc states
-// for its other money-moving routes (and the sandbox enforces): RM10.00 to
-// RM1,000,000.00, so a refund outside it is refused before anything is sent.
-export const PAYOUT_MIN_SEN = MIN_AMOUNT_SEN
-export const PAYOUT_MAX_SEN = MAX_AMOUNT_SEN
+// spec gap: payout amount bounds are not shown, so none is invented here: a
+// refund is at least one sen and at most what is left of the payment; should
+// svc refuse an amount, its refusal is shown in words and nothing moved.
 /** Payout requests that may still become a payout: they count against what can be refunded. */
 export const OPEN_PAYOUT_STATUSES = ["REQUESTED", "SENDING", "UNCERTAIN"]
 
@@ -45,6 +45,7 @@ const beneficiarySchema = z
 
 export const refundRequestSchema = z
   .object({
+    request_id: z.string().uuid("must be a UUID made once per refund form (the same one when the form is sent again)").optional(),
     payment_id: z.string().regex(/^pay_[0-9A-Za-z]+$/, "must be a Medusa payment id (pay_…)"),
     amount: z.union([z.string(), z.number()], { errorMap: () => ({ message: "is required: the amount in ringgit, e.g. \"25.50\"" }) }),
     beneficiary: beneficiarySchema,
@@ -99,12 +100,13 @@ export async function loadPayment(container: Container, paymentId: string): Prom
   const query = container.resolve<{ graph: (q: unknown) => Promise<{ data: any[] }> }>(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "payment",
-    fields: ["id", "provider_id", "currency_code", "data", "captures.amount", "refunds.amount", "payment_collection_id"],
+    fields: ["id", "provider_id", "currency_code", "data", "captures.amount", "captures.raw_amount", "refunds.amount", "refunds.raw_amount", "payment_collection_id"],
     filters: { id: paymentId },
   })
   const p = data[0]
   if (!p) throw new MedusaError(MedusaError.Types.NOT_FOUND, `payment_id: no payment ${paymentId}`)
-  const sum = (xs: any[] | undefined) => (xs ?? []).reduce((n: number, x: any) => n + toSen(x.amount), 0)
+  // Each rounded half-up to the sen as the checkout was: a 39.852 capture is the 3985 sen svc received.
+  const sum = (xs: any[] | undefined) => (xs ?? []).reduce((n: number, x: any) => n + medusaAmountToSen(x.raw_amount ?? x.amount), 0)
   let orderId: string | null = null
   if (p.payment_collection_id) {
     const { data: links } = await query.graph({
@@ -125,6 +127,22 @@ export async function loadPayment(container: Container, paymentId: string): Prom
   }
 }
 
+/**
+ * The amount Medusa records for a payout of `amountSen`: the payout itself, or, when it
+ * refunds all that is left of a payment whose amount has a fraction of a sen (39.852 paid
+ * as 3985 sen), Medusa's exact remainder, so the payment shows fully refunded.
+ */
+async function medusaRefundAmount(container: Container, paymentId: string, amountSen: number): Promise<string> {
+  const query = container.resolve<{ graph: (q: unknown) => Promise<{ data: any[] }> }>(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "payment", fields: ["id", "captures.raw_amount", "captures.amount", "refunds.raw_amount", "refunds.amount"], filters: { id: paymentId } })
+  const p = data[0]
+  if (!p) return fromSen(amountSen)
+  const sum = (xs: any[] | undefined) => (xs ?? []).reduce((n: any, x: any) => MathBN.add(n, MathBN.convert(x.raw_amount?.value ?? x.raw_amount ?? x.amount)), MathBN.convert(0))
+  const left = MathBN.sub(sum(p.captures), sum(p.refunds))
+  const exact = left.toFixed()
+  return MathBN.gt(left, 0) && medusaAmountToSen(exact) === amountSen ? exact : fromSen(amountSen)
+}
+
 export type RefundResult = { httpStatus: 200 | 202; payout: Record<string, unknown>; message: string }
 
 /**
@@ -140,7 +158,15 @@ export type RefundResult = { httpStatus: 200 | 202; payout: Record<string, unkno
  *    with that key (src/providers/svc/core/svc-base.ts, refundPayment).
  */
 export async function requestRefund(container: Container, input: RefundRequest, actorId?: string): Promise<RefundResult> {
-  const amountSen = parseRinggit(input.amount, "amount", PAYOUT_MIN_SEN, PAYOUT_MAX_SEN, " for an svc payout")
+  const amountSen = parseRinggit(input.amount, "amount", -Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)
+  if (amountSen < 1) throw invalidData(`amount: must be more than RM0.00; got RM${fromSen(amountSen)}`)
+  const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
+  // The same form again (lost answer, double click): its payout, before the checks its own
+  // success would now fail (what is left to refund, the prefund balance).
+  if (input.request_id) {
+    const [again] = await svcModule.listSvcPayouts({ request_id: input.request_id })
+    if (again) return samePayout(again, input, amountSen)
+  }
 
   const payment = await loadPayment(container, input.payment_id)
   if (!/^pp_svc-(wallet|fpx|fpx-direct)_/.test(payment.provider_id)) {
@@ -150,8 +176,9 @@ export async function requestRefund(container: Container, input: RefundRequest, 
     throw invalidData(`payment_id: svc pays out MYR only; this payment is in ${String(payment.currency_code).toUpperCase()}`)
   }
   if (payment.capturedSen <= 0) throw invalidData(`payment_id: payment ${payment.id} has nothing captured to refund`)
+  // what Medusa would refuse only after the payout left (a canceled order, an order change in progress)
+  await refuseRefundMedusaWouldReject(container, payment.orderId)
 
-  const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
   const open = await svcModule.listSvcPayouts({ payment_id: payment.id, status: OPEN_PAYOUT_STATUSES })
   const openSen = open.reduce((n, r) => n + Number(r.amount_sen), 0)
   const left = payment.capturedSen - payment.refundedSen - openSen
@@ -185,21 +212,67 @@ export async function requestRefund(container: Container, input: RefundRequest, 
     ? { bankCode: b.bank_code, accountNumber: b.account_number }
     : { proxyType: b.proxy_type, proxyValue: b.proxy_value }
   if (input.name_check) destination.nameCheck = input.name_check
-  const row = await svcModule.createSvcPayouts({
-    idempotency_key: randomUUID(), // v4, stored before anything is sent (spec: Idempotency rules 1)
-    payment_id: payment.id,
-    order_id: payment.orderId,
-    checkout_id: typeof payment.data?.checkoutId === "string" ? payment.data.checkoutId : null,
-    amount_sen: amountSen,
-    beneficiary_name: b.name,
-    destination,
-    status: "REQUESTED",
-    status_history: { entries: [{ status: "REQUESTED", at: new Date().toISOString(), source: "admin", detail: actorId ?? undefined }] },
-    note: input.note ?? null,
-    requested_by: actorId ?? null,
-  })
+  let row: { id: string }
+  try {
+    row = await svcModule.createSvcPayouts({
+      idempotency_key: randomUUID(), // v4, stored before anything is sent (spec: Idempotency rules 1)
+      request_id: input.request_id ?? null,
+      payment_id: payment.id,
+      order_id: payment.orderId,
+      checkout_id: typeof payment.data?.checkoutId === "string" ? payment.data.checkoutId : null,
+      amount_sen: amountSen,
+      beneficiary_name: b.name,
+      destination,
+      status: "REQUESTED",
+      status_history: { entries: [{ status: "REQUESTED", at: new Date().toISOString(), source: "admin", detail: actorId ?? undefined }] },
+      note: input.note ?? null,
+      requested_by: actorId ?? null,
+    })
+  } catch (e) {
+    // the same form twice at the same moment: the unique request_id let one row in
+    const [other] = input.request_id ? await svcModule.listSvcPayouts({ request_id: input.request_id }) : []
+    if (other) return samePayout(other, input, amountSen)
+    throw e
+  }
 
   return finishRefund(container, row.id, { actorId, note: input.note })
+}
+
+/**
+ * A request_id names one refund: sent again with the same body it answers with that payout
+ * request as it stands (the first request, or the job with its own key, finishes it); with
+ * another body it is refused, naming the field that differs.
+ */
+function samePayout(row: Record<string, any>, input: RefundRequest, amountSen: number): RefundResult {
+  const dest = (row.destination ?? {}) as Record<string, unknown>
+  const b = input.beneficiary
+  const differs =
+    row.payment_id !== input.payment_id
+      ? "payment_id"
+      : Number(row.amount_sen) !== amountSen
+        ? `amount (RM${fromSen(Number(row.amount_sen))} then, RM${fromSen(amountSen)} now)`
+        : (row.beneficiary_name ?? null) !== b.name
+          ? "beneficiary.name"
+          : (dest.bankCode ?? undefined) !== b.bank_code
+            ? "beneficiary.bank_code"
+            : (dest.accountNumber ?? undefined) !== b.account_number
+              ? "beneficiary.account_number"
+              : (dest.proxyType ?? undefined) !== b.proxy_type
+                ? "beneficiary.proxy_type"
+                : (dest.proxyValue ?? undefined) !== b.proxy_value
+                  ? "beneficiary.proxy_value"
+                  : (dest.nameCheck ?? undefined) !== input.name_check
+                    ? "name_check"
+                    : null
+  if (differs) throw invalidData(`request_id: already used for another refund; ${differs} differs. A new refund needs a new request_id`)
+  const done = !["REQUESTED", "SENDING", "UNCERTAIN"].includes(String(row.status))
+  return {
+    httpStatus: done ? 200 : 202,
+    payout: publicPayout(row),
+    message: done
+      ? `already requested: payout ${row.payout_id ?? row.id} ${row.status}${row.failure_reason ? ` (${row.failure_reason})` : ""}`
+      : "already requested: the payout is being sent by the first request or the reconciliation job, with its own key (no second payout is made)",
+  }
 }
 
 /**
@@ -219,7 +292,7 @@ export async function finishRefund(
     await refundPaymentWorkflow(container as never).run({
       input: {
         payment_id: before.payment_id!,
-        amount: fromSen(before.amount_sen),
+        amount: await medusaRefundAmount(container, before.payment_id!, Number(before.amount_sen)),
         created_by: opts.actorId,
         note: opts.note ?? before.note ?? undefined,
         // passed through to the refund (refundPaymentStep -> paymentModule.refundPayment)

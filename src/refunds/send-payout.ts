@@ -1,6 +1,8 @@
-import { MedusaError } from "@medusajs/framework/utils"
+import { randomUUID } from "node:crypto"
+import { generateEntityId, MedusaError } from "@medusajs/framework/utils"
 import type { RefundPaymentInput, RefundPaymentOutput } from "@medusajs/framework/types"
-import { toSen, type SvcClient } from "../svc"
+import type { SvcClient } from "../svc"
+import { medusaAmountToSen } from "../shared/medusa-amount"
 import type { SvcSessionData } from "../providers/svc/core/session-data"
 import { errorText, isUncertainFailure, toMedusaError } from "../providers/svc/core/errors"
 import type { PayoutLedger, PayoutRow } from "./payout-ledger"
@@ -22,8 +24,14 @@ type Logger = { info: (m: string) => void; warn: (m: string) => void; error: (m:
  * after the client's retries): the row is UNCERTAIN, Medusa removes its
  * refund, and the reconciliation job asks again with the same key, so svc
  * returns the one payout it made or makes the one it never did, and the
- * refund is recorded then. A refund made with Medusa's own Refund button
- * (no payout request) is refused before anything is sent.
+ * refund is recorded then.
+ *
+ * A refund Medusa makes itself (its Refund button, returns, claims) goes to the
+ * bank account or DuitNow proxy already named for the order in the svc refunds
+ * panel, as a payout request of its own (one per Medusa refund, tracked as the
+ * panel's); with none named it is refused, naming the panel. Nothing is sent
+ * when Medusa would refuse the refund afterwards (a canceled order, an order
+ * change in progress).
  */
 export async function sendRefundPayout(
   deps: { client: SvcClient; payouts: PayoutLedger; logger: Logger },
@@ -31,13 +39,12 @@ export async function sendRefundPayout(
 ): Promise<RefundPaymentOutput> {
   const { client, payouts, logger } = deps
   const refundId = String((input.context as { idempotency_key?: string } | undefined)?.idempotency_key ?? "")
-  const rowId = await payouts.payoutRowIdOfRefund(refundId)
+  let rowId = await payouts.payoutRowIdOfRefund(refundId)
   if (!rowId) {
-    throw new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
-      "svc: a refund is a payout to the buyer's bank account, which Medusa's Refund button cannot name. " +
-        "Use \"Refund to bank account\" in the svc payment panel of the order. Nothing was sent."
-    )
+    // Medusa's own refund (its Refund button, returns, claims): to the destination named for the order
+    const made = await requestForMedusaRefund(deps, input, refundId)
+    if (made === "nothing_to_send") return { data: input.data ?? {} }
+    rowId = made
   }
   const row = await payouts.claim(rowId, refundId)
   if (!row) {
@@ -49,7 +56,7 @@ export async function sendRefundPayout(
   const d = (input.data ?? {}) as Partial<SvcSessionData>
   let amountSen: number
   try {
-    amountSen = toSen(input.amount as never)
+    amountSen = medusaAmountToSen(input.amount)
   } catch (e) {
     await payouts.recordNotSent(row.id, "FAILED", `amount: ${errorText(e)}`)
     throw new MedusaError(MedusaError.Types.INVALID_DATA, `svc: refund amount: ${errorText(e)}`)
@@ -93,6 +100,63 @@ export async function sendRefundPayout(
     }
     throw toMedusaError(e, "sending the refund payout")
   }
+}
+
+/**
+ * The payout request for a refund Medusa made itself, or "nothing_to_send" for
+ * a fraction of a sen (the rest of a 39.852 payment that svc was paid as 3985
+ * sen). Refused, with nothing sent, when no destination is named for the order
+ * or when Medusa would refuse the refund after the payout.
+ */
+async function requestForMedusaRefund(
+  deps: { payouts: PayoutLedger; logger: Logger },
+  input: RefundPaymentInput,
+  refundId: string
+): Promise<string | "nothing_to_send"> {
+  const { payouts, logger } = deps
+  let amountSen: number
+  try {
+    amountSen = medusaAmountToSen(input.amount)
+  } catch (e) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `svc: refund amount: ${errorText(e)}; nothing was sent`)
+  }
+  if (amountSen <= 0) {
+    logger.info(`svc: refund ${refundId} of ${String(input.amount)} is less than half a sen: nothing to pay out`)
+    return "nothing_to_send"
+  }
+  const ctx = await payouts.refundContext(refundId)
+  if (!ctx) {
+    throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `svc: refund ${refundId} was not found in Medusa; nothing was sent`)
+  }
+  if (ctx.orderStatus === "canceled") {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `svc: order ${ctx.orderId} is canceled, and Medusa records no refund on a canceled order; nothing was sent`)
+  }
+  if (ctx.activeChange) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `svc: order ${ctx.orderId} has an order change in progress (${ctx.activeChange.change_type ?? "change"} ${ctx.activeChange.id}, ${ctx.activeChange.status}); ` +
+        "Medusa records no refund until it is confirmed or canceled, so nothing was sent"
+    )
+  }
+  const named = await payouts.namedDestination(ctx.paymentId, ctx.orderId)
+  if (!named) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      "svc: a refund is a payout to the buyer's bank account or DuitNow proxy, and none is named for this order yet. " +
+        'Make this refund in the "svc refunds" panel of the order, which names one; Medusa\'s Refund button, returns and claims then refund to it. Nothing was sent.'
+    )
+  }
+  const d = (input.data ?? {}) as Partial<SvcSessionData>
+  return payouts.requestForRefund({
+    id: generateEntityId("", "svcpo"),
+    idempotencyKey: randomUUID(), // v4, stored before anything is sent (spec: Idempotency rules 1)
+    refundId,
+    paymentId: ctx.paymentId,
+    orderId: ctx.orderId,
+    checkoutId: typeof d.checkoutId === "string" ? d.checkoutId : null,
+    amountSen,
+    named,
+  })
 }
 
 /** The payout body of a stored request: the same bytes every time it is sent (same key, same body). */

@@ -21,6 +21,7 @@ export const FINAL_WITHDRAWAL = ["COMPLETED", "FAILED", "REJECTED", "CANCELLED"]
 
 export const withdrawalRequestSchema = z
   .object({
+    request_id: z.string().uuid("must be a UUID made once per withdrawal form (the same one when the form is sent again)").optional(),
     bank_account_id: z.string().uuid("must be the id of a linked bank account (a UUID)"),
     amount: z.union([z.string(), z.number()], { errorMap: () => ({ message: "is required: the amount in ringgit, e.g. \"1500.00\"" }) }),
     reference: z.string().trim().min(1, "must not be empty").max(20, "must be at most 20 characters").optional(),
@@ -58,6 +59,13 @@ export async function walletOverview(container: Container) {
  */
 export async function requestWithdrawal(container: Container, input: WithdrawalRequest, actorId?: string) {
   const amountSen = parseRinggit(input.amount, "amount", WITHDRAWAL_MIN_SEN, WITHDRAWAL_MAX_SEN)
+  const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
+  // The same form again (lost answer, double click): its withdrawal, before any check that
+  // its own success would now fail (the balance it already moved).
+  if (input.request_id) {
+    const [again] = await svcModule.listSvcWithdrawals({ request_id: input.request_id })
+    if (again) return sameWithdrawal(container, again, input, amountSen)
+  }
   const overview = await walletOverview(container)
   const account = overview.bank_accounts.find((a) => a.id === input.bank_account_id)
   if (!account) throw invalidData(`bank_account_id: ${input.bank_account_id} is not an active bank account linked to the svc account`)
@@ -68,17 +76,49 @@ export async function requestWithdrawal(container: Container, input: WithdrawalR
     throw invalidData(`amount: the svc wallet balance is RM${fromSen(String(overview.balance_sen))}; cannot withdraw RM${fromSen(amountSen)}`)
   }
 
-  const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
-  const row = await svcModule.createSvcWithdrawals({
-    idempotency_key: randomUUID(),
-    bank_account_id: input.bank_account_id,
-    amount_sen: amountSen,
-    reference: input.reference ?? null,
-    status: "CREATING",
-    status_history: { entries: [{ status: "CREATING", at: new Date().toISOString(), source: "admin" }] },
-    requested_by: actorId ?? null,
-  })
+  let row: { id: string }
+  try {
+    row = await svcModule.createSvcWithdrawals({
+      idempotency_key: randomUUID(),
+      request_id: input.request_id ?? null,
+      bank_account_id: input.bank_account_id,
+      amount_sen: amountSen,
+      reference: input.reference ?? null,
+      status: "CREATING",
+      status_history: { entries: [{ status: "CREATING", at: new Date().toISOString(), source: "admin" }] },
+      requested_by: actorId ?? null,
+    })
+  } catch (e) {
+    // the same form twice at the same moment: the unique request_id let one row in
+    const [other] = input.request_id ? await svcModule.listSvcWithdrawals({ request_id: input.request_id }) : []
+    if (other) return sameWithdrawal(container, other, input, amountSen)
+    throw e
+  }
   return sendWithdrawal(container, row.id, "admin")
+}
+
+/**
+ * A request_id names one withdrawal: sent again with the same body it answers with that
+ * withdrawal (finishing it with its own key when svc's answer was lost); with another
+ * body it is refused, naming the field that differs.
+ */
+async function sameWithdrawal(container: Container, row: any, input: WithdrawalRequest, amountSen: number) {
+  const differs =
+    row.bank_account_id !== input.bank_account_id
+      ? `bank_account_id (${row.bank_account_id} then, ${input.bank_account_id} now)`
+      : Number(row.amount_sen) !== amountSen
+        ? `amount (RM${fromSen(Number(row.amount_sen))} then, RM${fromSen(amountSen)} now)`
+        : (row.reference ?? null) !== (input.reference ?? null)
+          ? `reference (${row.reference ?? "none"} then, ${input.reference ?? "none"} now)`
+          : null
+  if (differs) {
+    throw invalidData(`request_id: already used for another withdrawal; ${differs} differs. A new withdrawal needs a new request_id`)
+  }
+  if (row.status === "UNCERTAIN") return sendWithdrawal(container, row.id, "admin-retry")
+  if (row.status === "CREATING") {
+    return { httpStatus: 202 as const, withdrawal: row, message: "already requested: the withdrawal is being sent by the first request (no second withdrawal is made)" }
+  }
+  return { httpStatus: 200 as const, withdrawal: row, message: `already requested: withdrawal ${row.withdrawal_id ?? row.id} ${row.status}` }
 }
 
 /** Send (or send again, same key and body) a stored withdrawal. */

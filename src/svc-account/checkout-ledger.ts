@@ -187,6 +187,20 @@ export class CheckoutLedger {
     return res.rows[0] as { payment_session_id: string; attempt: number; idempotency_key: string } | undefined
   }
 
+  /** The payment collection of a session, its cart and its order (for the redirectUrl's placeholders). */
+  async collectionContext(sessionId: string): Promise<{ payment_collection_id: string | null; cart_id: string | null; order_id: string | null }> {
+    const none = { payment_collection_id: null, cart_id: null, order_id: null }
+    if (!this.knex) return none
+    const res = await this.knex.raw(
+      `select ps.payment_collection_id,
+              (select cpc.cart_id from cart_payment_collection cpc where cpc.payment_collection_id = ps.payment_collection_id and cpc.deleted_at is null limit 1) as cart_id,
+              (select opc.order_id from order_payment_collection opc where opc.payment_collection_id = ps.payment_collection_id and opc.deleted_at is null limit 1) as order_id
+         from payment_session ps where ps.id = ?`,
+      [sessionId]
+    )
+    return (res.rows[0] as { payment_collection_id: string; cart_id: string | null; order_id: string | null } | undefined) ?? none
+  }
+
   /** The checkout now belongs to `sessionId` (adopted by a new session of the same collection). */
   async reassign(idempotencyKey: string, sessionId: string): Promise<void> {
     if (!this.knex) return

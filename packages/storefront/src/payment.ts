@@ -1,6 +1,7 @@
 import { listFpxBanks, type FpxBank, type FpxBankList } from "./banks.js"
 import { SvcInputError, SvcStoreError, storeError } from "./errors.js"
 import { FPX_RETAIL_MAX_SEN, isRetailBankType, overRetailCap, retailCapSentence } from "./fpx-rules.js"
+import { medusaAmountToSen } from "./medusa-amount.js"
 import { svcMethodOf } from "./providers.js"
 import type { StoreSdk } from "./sdk.js"
 
@@ -27,14 +28,18 @@ export type StartSvcPaymentInput = {
 export type FpxDirectChoice = { bank: FpxBank; bankType: "RETAIL" | "CORPORATE"; buyerName: string }
 
 /**
- * Major units as Medusa returns them (120.5, "30125") to integer sen, from the
- * decimal text, never by multiplying a float; null when it is not an amount.
+ * Major units as Medusa returns them (120.5, "30125", 39.852) to integer sen,
+ * rounded half-up to the sen as the svc checkout will be (39.852 → 3985), from
+ * the decimal text, never by multiplying a float; null when it is not an amount.
  */
 export function amountToSen(amount: unknown): number | null {
-  const text = typeof amount === "number" ? (Number.isFinite(amount) ? String(amount) : "") : typeof amount === "string" ? amount.trim() : ""
-  const m = /^(\d+)(?:\.(\d{1,2})0*)?$/.exec(text)
-  if (!m) return null
-  return Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0") || "0")
+  if (typeof amount !== "number" && typeof amount !== "string") return null
+  try {
+    const sen = medusaAmountToSen(amount)
+    return sen >= 0 ? sen : null
+  } catch {
+    return null
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-/** JSON call to the Medusa backend from an admin widget or page (session cookie); errors carry Medusa's message. */
+/** JSON call to the Medusa backend from an admin widget or page (session cookie); errors carry Medusa's message and the HTTP status. */
 export async function call<T>(path: string, init?: RequestInit): Promise<T> {
   const r = await fetch(path, {
     credentials: "include",
@@ -6,7 +6,7 @@ export async function call<T>(path: string, init?: RequestInit): Promise<T> {
     headers: { "content-type": "application/json", ...(init?.headers ?? {}) },
   })
   const j = await r.json().catch(() => ({}))
-  if (!r.ok) throw new Error(j?.message ?? r.statusText)
+  if (!r.ok) throw Object.assign(new Error(j?.message ?? r.statusText), { status: r.status })
   return j as T
 }
 
@@ -22,3 +22,12 @@ export const rm = (sen: number | string) => {
 
 /** The message of anything thrown. */
 export const messageOf = (e: unknown) => String((e as Error)?.message ?? e)
+
+/** A refusal by Medusa (4xx): nothing was made, so a corrected form is a new request. */
+export const refusedByMedusa = (e: unknown) => {
+  const s = (e as { status?: number })?.status
+  return typeof s === "number" && s >= 400 && s < 500
+}
+
+/** One id per money form, kept until the request is answered for good: sending the form again is the same request. */
+export const newRequestId = () => crypto.randomUUID()

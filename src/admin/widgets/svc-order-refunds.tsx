@@ -1,7 +1,7 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import { Button, Container, Heading, Input, Label, Prompt, Select, StatusBadge, Text, toast } from "@medusajs/ui"
-import { useCallback, useEffect, useState } from "react"
-import { call, messageOf, rm } from "../lib/api"
+import { useCallback, useEffect, useRef, useState } from "react"
+import { call, messageOf, newRequestId, refusedByMedusa, rm } from "../lib/api"
 import { SvcStatus } from "../lib/status"
 
 type Payout = {
@@ -26,7 +26,8 @@ type Bank = { code: string; name: string }
 /**
  * Order details: refund an svc payment to the buyer's bank account (an svc
  * payout from the prefund balance), and every refund payout with its status.
- * Medusa's own Refund button cannot name a bank account, so svc refunds start here.
+ * Medusa's own Refund button cannot name a bank account: the first svc refund starts here,
+ * and names the account Medusa's Refund button, returns and claims then refund to.
  */
 const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
   const [payouts, setPayouts] = useState<Payout[] | null>(null)
@@ -39,6 +40,8 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
   const [confirming, setConfirming] = useState(false)
   // name_check "none" stands for no check (a Select item cannot have an empty value)
   const [form, setForm] = useState({ amount: "", name: "", bank_code: "", account_number: "", name_check: "none", note: "" })
+  // one refund per form: the same id until answered, so a resend (lost answer, double click) is one payout
+  const requestId = useRef(newRequestId())
 
   const load = useCallback(async () => {
     try {
@@ -72,6 +75,7 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
     setResult(null)
     try {
       const body = {
+        request_id: requestId.current,
         payment_id: payment.id,
         amount: form.amount.trim(),
         beneficiary: { name: form.name.trim(), bank_code: form.bank_code, account_number: form.account_number.trim() },
@@ -82,11 +86,14 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
       const text = `${rm(r.payout.amount_sen)}: ${r.message}`
       setResult(text)
       toast.success("Refund sent", { description: text })
+      if (!["REQUESTED", "SENDING", "UNCERTAIN"].includes(r.payout.status)) requestId.current = newRequestId()
       setForm({ ...form, amount: "", note: "" })
       await load()
     } catch (e) {
       setError(messageOf(e))
       toast.error("Refund refused", { description: messageOf(e) })
+      // refused: nothing was sent, a corrected form is a new refund; no answer: keep the id
+      if (refusedByMedusa(e)) requestId.current = newRequestId()
     } finally {
       setBusy(false)
     }

@@ -35,7 +35,8 @@ const payoutBody = z
   .object({
     beneficiaryId: z.string().uuid("must be a UUID").optional(),
     beneficiary: beneficiaryBody.optional(),
-    amount: z.number().int("must be an integer in sen").min(1000, "must be at least 1000 sen").max(100_000_000, "must be at most 100000000 sen"),
+    // spec: payout creation's amount bounds are not shown; the sandbox invents none (the prefund balance is the limit)
+    amount: z.number().int("must be an integer in sen").min(1, "must be a positive number of sen").max(Number.MAX_SAFE_INTEGER, "is too large"),
     reference: z.string().max(20, "must be at most 20 characters").optional(),
     description: z.string().max(140, "must be at most 140 characters").optional(),
   })

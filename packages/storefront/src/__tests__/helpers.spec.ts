@@ -15,7 +15,9 @@ describe("storefront kit helpers", () => {
     expect(amountToSen(120.5)).toBe(12050)
     expect(amountToSen("30125")).toBe(3_012_500)
     expect(amountToSen(0.07)).toBe(7)
-    expect(amountToSen(1.005)).toBeNull() // a fraction of a sen is not an amount
+    expect(amountToSen(1.005)).toBe(101) // half-up to the sen, as the svc checkout
+    expect(amountToSen(39.852)).toBe(3985)
+    expect(amountToSen("abc")).toBeNull()
     expect(amountToSen(-1)).toBeNull()
     expect(amountToSen(undefined)).toBeNull()
   })

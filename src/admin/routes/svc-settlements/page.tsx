@@ -1,8 +1,8 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { ArrowDownTray, Buildings } from "@medusajs/icons"
 import { Button, Container, createDataTableColumnHelper, Heading, Input, Label, Prompt, Select, Text, toast } from "@medusajs/ui"
-import { useCallback, useEffect, useMemo, useState } from "react"
-import { call, messageOf, rm } from "../../lib/api"
+import { useCallback, useEffect, useMemo, useRef, useState } from "react"
+import { call, messageOf, newRequestId, refusedByMedusa, rm } from "../../lib/api"
 import { PagedTable } from "../../lib/paged-table"
 import { SvcStatus } from "../../lib/status"
 
@@ -33,6 +33,8 @@ const SvcSettlementsPage = () => {
   const [busy, setBusy] = useState(false)
   const [confirming, setConfirming] = useState(false)
   const [form, setForm] = useState({ bank_account_id: "", amount: "", reference: "" })
+  // one withdrawal per form: the same id until answered, so a resend (lost answer, double click) is one withdrawal
+  const requestId = useRef(newRequestId())
   const [period, setPeriod] = useState({ from: `${mytToday().slice(0, 8)}01`, to: mytToday() })
   const [exporting, setExporting] = useState(false)
 
@@ -55,16 +57,19 @@ const SvcSettlementsPage = () => {
     setError(null)
     setResult(null)
     try {
-      const body = { bank_account_id: form.bank_account_id, amount: form.amount.trim(), ...(form.reference.trim() ? { reference: form.reference.trim() } : {}) }
+      const body = { request_id: requestId.current, bank_account_id: form.bank_account_id, amount: form.amount.trim(), ...(form.reference.trim() ? { reference: form.reference.trim() } : {}) }
       const r = await call<{ withdrawal: Withdrawal; message: string }>("/admin/svc/withdrawals", { method: "POST", body: JSON.stringify(body) })
       const text = `${rm(r.withdrawal.amount_sen)}: ${r.message}`
       setResult(text)
       toast.success("Withdrawal sent", { description: text })
+      if (r.withdrawal.status !== "UNCERTAIN" && r.withdrawal.status !== "CREATING") requestId.current = newRequestId()
       setForm({ ...form, amount: "", reference: "" })
       await load()
     } catch (e) {
       setError(messageOf(e))
       toast.error("Withdrawal refused", { description: messageOf(e) })
+      // refused: nothing was sent, a corrected form is a new withdrawal; no answer: keep the id
+      if (refusedByMedusa(e)) requestId.current = newRequestId()
     } finally {
       setBusy(false)
     }

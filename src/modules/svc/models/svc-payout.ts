@@ -10,12 +10,15 @@ import { model } from "@medusajs/framework/utils"
  * svc's status INITIATED → SETTLED (or REVERSED / RETURNED: money back in the
  * prefund, the buyer was not paid; `attention` is set). A definite refusal is
  * FAILED; no answer is UNCERTAIN, finished later with the same key. One row is
- * at most one payout whatever crashes in between.
+ * at most one payout whatever crashes in between. `request_id` is the admin
+ * form's own id (optional for API callers): unique, so the same request sent
+ * again, even at the same moment, is one payout.
  */
 const SvcPayout = model
   .define("svc_payout", {
     id: model.id({ prefix: "svcpo" }).primaryKey(),
     idempotency_key: model.text().unique(),
+    request_id: model.text().nullable(),
     refund_id: model.text().nullable(),
     payment_id: model.text().nullable(),
     order_id: model.text().nullable(),
@@ -35,6 +38,6 @@ const SvcPayout = model
     note: model.text().nullable(),
     requested_by: model.text().nullable(),
   })
-  .indexes([{ on: ["payout_id"] }, { on: ["payment_id"] }, { on: ["order_id"] }, { on: ["status"] }])
+  .indexes([{ on: ["payout_id"] }, { on: ["payment_id"] }, { on: ["order_id"] }, { on: ["status"] }, { on: ["request_id"], unique: true, where: "request_id IS NOT NULL" }])
 
 export default SvcPayout

@@ -1,5 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { fromSen, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN, toSen, type SvcClient } from "../../../svc"
+import { fromSen, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN, type SvcClient } from "../../../svc"
+import { medusaAmountToSen } from "../../../shared/medusa-amount"
 import type { CheckoutLedger } from "../../../svc-account/checkout-ledger"
 import type { SvcCheckoutRead } from "../../../svc-account/keys"
 import { errorText, isUncertainFailure, toShopperError } from "./errors"
@@ -88,7 +89,11 @@ async function findCheckoutByTitle(
   return undefined
 }
 
-/** A Medusa amount in MYR as exact integer sen within svc's range, or an error naming the rule. */
+/**
+ * A Medusa amount in MYR as integer sen, rounded half-up to the sen (39.852 →
+ * 3985: svc's checkout amount is the total rounded, Medusa keeps its own),
+ * within svc's range; or an error naming the rule.
+ */
 export function checkMyrAmount(amount: unknown, currency: string): number {
   if (String(currency).toLowerCase() !== "myr") {
     throw new MedusaError(
@@ -98,7 +103,7 @@ export function checkMyrAmount(amount: unknown, currency: string): number {
   }
   let sen: number
   try {
-    sen = toSen(amount as never)
+    sen = medusaAmountToSen(amount)
   } catch (e) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, `svc: amount: ${errorText(e)}`)
   }

@@ -47,13 +47,13 @@ export const svcProviderOptionsSchema = z
         errorMap: () => ({ message: "must be DEDUCT_FROM_AMOUNT or CHARGE_TO_PREFUND" }),
       })
       .default("DEDUCT_FROM_AMOUNT"),
-    /** Where svc sends the shopper back; `{cart_id}` and `{session_id}` are replaced. */
+    /** Where svc sends the shopper back; `{cart_id}`, `{session_id}`, `{order_id}` and `{payment_collection_id}` are replaced. */
     redirectUrl: z
       .string({ required_error: "is required" })
       .refine(
         (v) => {
           try {
-            const u = new URL(v.replace(/\{(cart_id|session_id)\}/g, "x"))
+            const u = new URL(v.replace(/\{(cart_id|session_id|order_id|payment_collection_id)\}/g, "x"))
             return u.protocol === "http:" || u.protocol === "https:"
           } catch {
             return false

@@ -35,6 +35,7 @@ import { SvcCatalog } from "../../../svc-account/catalog"
 import { sharedSvcClient } from "../../../svc-account/registry"
 import { errorText, toShopperError } from "./errors"
 import { checkMyrAmount, createWithReconciliation } from "./create-checkout"
+import { buildRedirectUrl, needsCollectionContext, RedirectUrlError } from "./redirect-url"
 import { checkoutMac, checkoutTitle, deriveIdempotencyKey, type SvcCheckoutRead } from "../../../svc-account/keys"
 import { parseSvcProviderOptions, type SvcProviderOptions } from "./options"
 import { pickStorefrontData, StorefrontDataError, svcSessionDataSchema, type StorefrontData, type SvcSessionData } from "./session-data"
@@ -178,9 +179,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     const [tokenId, addressTo] = await this.wrap(() => Promise.all([this.catalog.tokenId(), this.catalog.addressTo()]))
     const mac = checkoutMac(this.options_.apiKey, { sessionId, attempt, amountSen, tokenId, addressTo, type })
     const title = checkoutTitle({ prefix: this.options_.titlePrefix, sessionId, attempt, mac })
-    const redirectUrl = this.options_.redirectUrl
-      .replace(/\{cart_id\}/g, encodeURIComponent(sf.cart_id ?? ""))
-      .replace(/\{session_id\}/g, encodeURIComponent(sessionId))
+    const redirectUrl = await this.redirectUrlFor(args.adopt?.by ?? sessionId, sessionId, sf)
 
     const body: Record<string, unknown> = { type, addressTo, amount: amountSen, tokenId, redirectUrl, title }
     if (this.options_.description) body.description = this.options_.description
@@ -242,6 +241,33 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
       failureReason: null,
       ...(type === "FPX_DIRECT" ? { bank: sf.bank, bankType: sf.bankType, buyerName: sf.buyerName } : {}),
       ...(sf.cart_id ? { cart_id: sf.cart_id } : {}),
+    }
+  }
+
+  /**
+   * The redirectUrl of a checkout (src/providers/svc/core/redirect-url.ts). The collection's
+   * cart, order and id are read only when the template needs them, through the session that
+   * asks now (`currentSessionId`: an adopted session's own row may already be deleted).
+   */
+  private async redirectUrlFor(currentSessionId: string, sessionId: string, sf: StorefrontData): Promise<string> {
+    const template = this.options_.redirectUrl
+    const ctx = needsCollectionContext(template, !!sf.cart_id)
+      ? await this.ledger.collectionContext(currentSessionId).catch((e: unknown) => {
+          this.logger_.error(`svc: could not read the payment collection of session ${currentSessionId}: ${errorText(e)}`)
+          throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "svc: the payment could not be started; try again in a moment (nothing was charged)")
+        })
+      : { payment_collection_id: null, cart_id: null, order_id: null }
+    try {
+      return buildRedirectUrl(template, {
+        cart_id: sf.cart_id ?? ctx.cart_id,
+        session_id: sessionId,
+        order_id: ctx.order_id,
+        payment_collection_id: ctx.payment_collection_id,
+      })
+    } catch (e) {
+      if (!(e instanceof RedirectUrlError)) throw e
+      this.logger_.error(`svc: ${e.message}`)
+      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "svc payment is unavailable for this payment right now; please contact the store (nothing was charged)")
     }
   }
 

@@ -6,8 +6,9 @@ import { firstIssue, refundRequestSchema, requestRefund } from "../../../../refu
  * POST /admin/svc/refunds: refund (part of) an svc payment to the buyer's bank
  * account or DuitNow proxy as an svc payout.
  *
- * Body: `{payment_id, amount ("25.50", ringgit), beneficiary: {name, bank_code,
- * account_number} | {name, proxy_type, proxy_value}, name_check?, note?}`.
+ * Body: `{request_id?, payment_id, amount ("25.50", ringgit), beneficiary: {name, bank_code,
+ * account_number} | {name, proxy_type, proxy_value}, name_check?, note?}`; the same
+ * request_id again answers with the same payout (another body: 400 naming the field).
  * 200: the payout was made (`payout.status` INITIATED, then SETTLED by webhook
  * or job). 202: svc did not answer; the request is kept with its key and the
  * job finishes it. 400: what is wrong, by field; nothing was sent.

@@ -8,7 +8,8 @@ import { requestWithdrawal, withdrawalRequestSchema } from "../../../../settleme
 
 /**
  * POST /admin/svc/withdrawals: settle, i.e. send svc wallet balance to a linked
- * bank account. Body `{bank_account_id, amount ("1500.00"), reference?}`.
+ * bank account. Body `{request_id?, bank_account_id, amount ("1500.00"), reference?}`;
+ * the same request_id again answers with the same withdrawal (another body: 400 naming the field).
  * 200 sent (PENDING, then PROCESSING and COMPLETED by webhook or job); 202 svc
  * did not answer, the job finishes it with the same key; 400 by field, nothing sent.
  */

@@ -1,0 +1,163 @@
+// The order life after checkout, through Medusa's own admin routes (what the
+// dashboard's buttons call), issue 17: cancelling an svc-paid order that still
+// holds the buyer's money is refused before anything changes, with the way out;
+// the plugin's refund refuses before any payout what Medusa would refuse after
+// it (a canceled order, an order change in progress).
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { useSvcSandbox } from "../helpers/svc-env"
+import { capturedOrder, createCart, initiateSession, seedStore, SVC_PROVIDERS, waitFor, type Store } from "../helpers/store"
+import { signInAsAdmin, type AdminSdk } from "../helpers/admin"
+
+jest.setTimeout(180_000)
+
+const svc = useSvcSandbox()
+
+medusaIntegrationTestRunner({
+  inApp: true,
+  env: svc.env,
+  testSuite: ({ api, getContainer }) => {
+    let store: Store
+    let admin: AdminSdk
+    const sb = () => svc.ref.sandbox.control
+    const payoutCount = () => Object.keys((sb().state() as any).payouts ?? {}).length
+    beforeEach(async () => {
+      store = await seedStore(getContainer())
+      admin = await signInAsAdmin(getContainer(), svc.ref.medusaUrl)
+      sb().clearFaults()
+    })
+
+    /** A paid FPX order of RM120.50. */
+    async function paidOrder(): Promise<{ paymentId: string; orderId: string }> {
+      const { cartId, paymentCollectionId } = await createCart(api, store)
+      const session = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.fpx, { cart_id: cartId })
+      sb().pay(session.data.checkoutId)
+      await api.post(`/store/carts/${cartId}/complete`, {}, store.headers)
+      const order = await capturedOrder(getContainer(), cartId)
+      return { paymentId: order.payment_collections[0].payments[0].id, orderId: order.id }
+    }
+    const refund = (body: Record<string, unknown>) => admin.client.fetch<any>("/admin/svc/refunds", { method: "POST", body })
+    const failure = async (p: Promise<unknown>) => {
+      try {
+        await p
+      } catch (e: any) {
+        return { status: e.status as number, message: e.message as string }
+      }
+      throw new Error("accepted")
+    }
+    const toBank = { name: "Siti Aminah", bank_code: "MBBEMYKL", account_number: "5512345678" }
+    const orderState = async (id: string) => {
+      const { order } = await admin.admin.order.retrieve(id, { fields: "id,status,summary,*payment_collections.payments.refunds" })
+      return order as any
+    }
+
+    it("cancel is refused while svc money is not refunded (nothing changes); refunded first through the svc refunds panel, it cancels; the plugin then refuses to refund the canceled order before any payout", async () => {
+      const { paymentId, orderId } = await paidOrder()
+      const before = payoutCount()
+
+      const refused = await failure(admin.admin.order.cancel(orderId))
+      expect(refused.status).toBe(400)
+      expect(refused.message).toMatch(/paid with svc and RM120\.50 of it has not been refunded/)
+      expect(refused.message).toMatch(/Refund the buyer first in the "svc refunds" panel of this order/)
+      let o = await orderState(orderId)
+      expect(o.status).not.toBe("canceled")
+      expect(Number(o.summary.refunded_total ?? 0)).toBe(0)
+      expect(o.payment_collections[0].payments[0].refunds ?? []).toHaveLength(0)
+      expect(payoutCount()).toBe(before)
+
+      // part refunded: still refused, naming what is left
+      await refund({ payment_id: paymentId, amount: "20.50", beneficiary: toBank })
+      expect((await failure(admin.admin.order.cancel(orderId))).message).toMatch(/RM100\.00 of it has not been refunded \(captured RM120\.50, refunded RM20\.50\)/)
+
+      // all refunded: Medusa's cancel goes through, and records no refund of its own
+      await refund({ payment_id: paymentId, amount: "100.00", beneficiary: toBank })
+      await admin.admin.order.cancel(orderId)
+      o = await orderState(orderId)
+      expect(o.status).toBe("canceled")
+      expect(o.payment_collections[0].payments[0].refunds).toHaveLength(2)
+      expect(payoutCount()).toBe(before + 2)
+
+      // the plugin's refund on a canceled order: refused before any payout (never "payout sent, answer 400")
+      const late = await failure(refund({ payment_id: paymentId, amount: "10.00", beneficiary: toBank }))
+      expect(late.status).toBe(400)
+      expect(late.message).toMatch(/^payment_id: order .* is canceled, and Medusa records no refund on a canceled order; nothing was sent/)
+      expect(payoutCount()).toBe(before + 2)
+    })
+
+    it("an order change in progress (an order edit): the plugin's refund is refused before any payout; once it is canceled the refund goes through", async () => {
+      const { paymentId, orderId } = await paidOrder()
+      const before = payoutCount()
+      const { order_change } = await admin.admin.orderEdit.initiateRequest({ order_id: orderId })
+      const refused = await failure(refund({ payment_id: paymentId, amount: "20.00", beneficiary: toBank }))
+      expect(refused.status).toBe(400)
+      expect(refused.message).toMatch(/^payment_id: order .* has an order change in progress \(edit .*, pending\), and Medusa records no refund until it is confirmed or canceled; nothing was sent/)
+      expect(payoutCount()).toBe(before)
+
+      await admin.admin.orderEdit.cancelRequest(order_change.order_id)
+      const ok = await refund({ payment_id: paymentId, amount: "20.00", beneficiary: toBank })
+      expect(ok.payout).toMatchObject({ amount_sen: 2000, status: "INITIATED" })
+      expect(payoutCount()).toBe(before + 1)
+    })
+
+    it("Medusa's Refund button: refused naming the svc refunds panel until a bank account is named; then an svc payout to it, once per refund, tracked like the panel's; a RM5 refund is sent; svc's refusal is shown in words", async () => {
+      const { paymentId, orderId } = await paidOrder()
+      const before = payoutCount()
+      const medusaRefunds = async () => ((await admin.admin.payment.retrieve(paymentId, { fields: "id,*refunds" })).payment.refunds ?? []) as any[]
+
+      const none = await failure(admin.admin.payment.refund(paymentId, { amount: 10 }))
+      expect(none.status).toBe(400)
+      expect(none.message).toMatch(/none is named for this order yet\. Make this refund in the "svc refunds" panel of the order/)
+      expect(payoutCount()).toBe(before)
+      expect(await medusaRefunds()).toHaveLength(0)
+
+      // the panel names the account with a RM5 refund (no invented RM10 minimum)
+      const named = await refund({ payment_id: paymentId, amount: "5.00", beneficiary: toBank })
+      expect(named.payout).toMatchObject({ amount_sen: 500, status: "INITIATED" })
+
+      // Medusa's Refund button now pays out to it
+      await admin.admin.payment.refund(paymentId, { amount: 10 })
+      expect(payoutCount()).toBe(before + 2)
+      const refunds = await medusaRefunds()
+      expect(refunds).toHaveLength(2)
+      const { payouts } = await admin.client.fetch<any>(`/admin/svc/payouts?order_id=${orderId}`)
+      const buttonPayout = payouts.find((p: any) => p.amount_sen === 1000)
+      expect(buttonPayout).toMatchObject({ status: "INITIATED", order_id: orderId, payment_id: paymentId, beneficiary_name: "Siti Aminah" })
+      expect(buttonPayout.destination).toMatchObject({ bank_code: "MBBEMYKL", account_number: "••••5678" })
+      expect(refunds.map((r: any) => r.id)).toContain(buttonPayout.refund_id)
+      const atSvc = (sb().state() as any).payouts[buttonPayout.payout_id]
+      expect(atSvc.amount).toBe(1000)
+
+      // settled by webhook like the panel's payouts
+      sb().advanceClock(25)
+      await sb().flushWebhooks()
+      await waitFor(async () => {
+        const { payouts: now } = await admin.client.fetch<any>(`/admin/svc/payouts?order_id=${orderId}`)
+        return now.find((p: any) => p.id === buttonPayout.id)?.status === "SETTLED"
+      }, "the Refund button's payout SETTLED", 20_000)
+
+      // an account the bank rejects: svc's refusal in words, no Medusa refund, nothing sent
+      const other = await paidOrder()
+      const rejected = await failure(refund({ payment_id: other.paymentId, amount: "5.00", beneficiary: { ...toBank, account_number: "5512340000" } }))
+      expect(rejected.status).toBe(400)
+      const count = payoutCount()
+      const again = await failure(admin.admin.payment.refund(other.paymentId, { amount: 6 }))
+      expect(again.status).toBe(400)
+      expect(rejected.message).toMatch(/the bank rejected the account/)
+      expect(again.message).toMatch(/the bank rejected the account/) // svc's own words, as the panel shows them
+      expect(payoutCount()).toBe(count)
+      expect(((await admin.admin.payment.retrieve(other.paymentId, { fields: "id,*refunds" })).payment.refunds ?? [])).toHaveLength(0)
+    })
+
+    it("a balance: an svc session on an order's payment collection with no cart returns the shopper with the collection and order, never an empty cart_id", async () => {
+      const { orderId } = await paidOrder()
+      // what Medusa makes for an amount due after checkout (order edit, exchange, draft order): a payment collection of the order
+      const { payment_collection: pc } = await admin.client.fetch<any>("/admin/payment-collections", { method: "POST", body: { order_id: orderId, amount: 15 } })
+      const { data } = await api.post(`/store/payment-collections/${pc.id}/payment-sessions`, { provider_id: SVC_PROVIDERS.wallet }, store.headers)
+      const session = data.payment_collection.payment_sessions.find((s: any) => s.provider_id === SVC_PROVIDERS.wallet)
+      expect(session.data.amountSen).toBe(1500)
+      const view = sb().getCheckout(session.data.checkoutId)
+      // the template is http://localhost:8000/checkout/return?cart_id={cart_id} (integration-tests/helpers/svc-env.ts)
+      expect(view.redirectUrl).toBe(`http://localhost:8000/checkout/return?payment_collection_id=${pc.id}&order_id=${orderId}`)
+      expect(view.redirectUrl).not.toMatch(/cart_id=/)
+    })
+  },
+})

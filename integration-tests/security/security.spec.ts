@@ -324,6 +324,86 @@ medusaIntegrationTestRunner({
             ])
           ))
 
+        it("hostile amounts (\"1e-1000000\", \"1e-50000\", a 60 kB \"0.000…01\", 1 MB of digits) on every money route: refused at once by field, nothing sent, /health keeps its usual time", async () => {
+          // Issue 23: "1e-50000" once took 4.5-8 s (the exponent became 50,000 zeros, trimmed in
+          // quadratic time) and /health waited as long. Times are ratios to a baseline of the same run.
+          const url = svc.ref.medusaUrl
+          const post = async (path: string, body: unknown) => {
+            const t = performance.now()
+            const res = await fetch(`${url}${path}`, { method: "POST", headers: { ...adminHeaders.headers, "content-type": "application/json" }, body: JSON.stringify(body) })
+            const text = await res.text()
+            recorder.add(`POST ${path} → ${res.status}`, text)
+            return { status: res.status, message: (() => { try { return String(JSON.parse(text).message ?? "") } catch { return text.slice(0, 200) } })(), ms: performance.now() - t }
+          }
+          const health = async () => {
+            const t = performance.now()
+            const res = await fetch(`${url}/health`)
+            await res.text()
+            expect(res.status).toBe(200)
+            return performance.now() - t
+          }
+          const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+          const routes: [string, Record<string, unknown>][] = [
+            ["/admin/svc/withdrawals", { bank_account_id: bankAccountId, amount: "20.00" }],
+            ["/admin/svc/refunds", { payment_id: paymentId, amount: "20.00", beneficiary: toBank }],
+            ["/admin/svc/token-transfers", { request_id: randomUUID(), network_id: "net", token_id: randomUUID(), address_to: sender, amount: "20.00" }],
+          ]
+          const hostile: [string, string, number, RegExp][] = [
+            ["1e-1000000", "1e-1000000", 400, /^amount: must not have an exponent beyond ±12/],
+            ["1e-50000", "1e-50000", 400, /^amount: must not have an exponent beyond ±12/],
+            ["60 kB 0.000…01", `0.${"0".repeat(60_000)}1`, 400, /^amount: must be at most 32 characters/],
+            ["1 MB of digits", "9".repeat(1_000_000), 413, /[\s\S]*/],
+          ]
+          /** One request with `amount` to `path`; /health is asked while it is in flight, and just after. */
+          const attack = async (path: string, body: Record<string, unknown>, amount: string) => {
+            const pending = post(path, { ...body, amount })
+            const h = await Promise.all([health(), health(), health()])
+            const r = await pending
+            h.push(await health())
+            return { ...r, health: h }
+          }
+          // warm up; the baseline: the same pattern with an ordinary bad amount ("9.99", refused by its bounds)
+          for (let i = 0; i < 5; i++) await health()
+          const basePost: number[] = []
+          const baseHealth: number[] = []
+          for (let i = 0; i < 3; i++) {
+            for (const [path, body] of routes) {
+              const r = await attack(path, body, "9.99")
+              expect(r.status).toBe(400)
+              basePost.push(r.ms)
+              baseHealth.push(...r.health)
+            }
+          }
+          const before = await stored()
+          await resetStats(svc.ref.sandbox.url)
+          const rows: string[] = []
+          const ratios: number[] = []
+          const duringHealth: number[] = []
+          for (const [path, body] of routes) {
+            for (const [name, amount, status, message] of hostile) {
+              const r = await attack(path, body, amount)
+              duringHealth.push(...r.health)
+              expect([path, name, r.status]).toEqual([path, name, status])
+              expect(r.message).toMatch(message)
+              ratios.push(r.ms / median(basePost))
+              rows.push(`${path} ${name}: ${r.status} in ${(r.ms / median(basePost)).toFixed(1)}× an ordinary refused amount; /health median ${(median(r.health) / median(baseHealth)).toFixed(1)}× its baseline`)
+            }
+          }
+          const healthRatio = median(duringHealth) / median(baseHealth)
+          console.log(
+            `security: hostile amounts: baseline (an ordinary refused amount in flight): request median ${median(basePost).toFixed(1)} ms, /health median ${median(baseHealth).toFixed(1)} ms; ` +
+              `during the hostile ones /health median ${healthRatio.toFixed(2)}× baseline, slowest request ${Math.max(...ratios).toFixed(1)}×\n${rows.join("\n")}`
+          )
+          // linear and bounded: a hostile amount costs about what a short bad amount costs (the 1 MB body
+          // is refused by its length before it is parsed). Before the fix "1e-50000" took 4.5-8 s (~250×) and
+          // "1e-1000000" minutes. The bounds leave room for a shared 2-core machine's jitter.
+          expect(Math.max(...ratios)).toBeLessThan(50)
+          expect(healthRatio).toBeLessThan(5)
+          const stats = await readStats(svc.ref.sandbox.url)
+          expect(stats.total).toBe(0)
+          expect(await stored()).toEqual(before)
+        })
+
         it("admin lists: limit 1-200 (1-100 for svc's pages), order_id, attention", () =>
           table(
             ([

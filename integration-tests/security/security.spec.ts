@@ -404,6 +404,42 @@ medusaIntegrationTestRunner({
           expect(await stored()).toEqual(before)
         })
 
+        it("cross-site form posts (form-urlencoded, text/plain, multipart) to the money routes with a valid admin credential: 415 before anything is read, nothing sent", async () => {
+          // Issue 23: a cross-site form with the admin's cookie reached field validation; with valid
+          // values it would have moved money. An HTML form cannot send application/json.
+          const bodies: [string, string][] = [
+            ["/admin/svc/withdrawals", `bank_account_id=${bankAccountId}&amount=20.00`],
+            ["/admin/svc/refunds", `payment_id=${paymentId}&amount=20.00&beneficiary[name]=Siti&beneficiary[bank_code]=MBBEMYKL&beneficiary[account_number]=5512345678`],
+            ["/admin/svc/token-transfers", `request_id=${randomUUID()}&network_id=net&token_id=${randomUUID()}&address_to=${sender}&amount=20.00`],
+            ["/admin/svc/beneficiaries", "name=Mallory&bank_code=MBBEMYKL&account_number=5512345678"],
+            [`/admin/svc/bank-accounts/${bankAccountId}/allowed-senders`, `address=${sender}`],
+          ]
+          const before = await stored()
+          await resetStats(svc.ref.sandbox.url)
+          const seen: string[] = []
+          for (const [path, form] of bodies) {
+            const json = JSON.stringify(Object.fromEntries(new URLSearchParams(form)))
+            for (const [ct, body] of [
+              ["application/x-www-form-urlencoded", form],
+              ["text/plain", json],
+              ["text/plain;charset=UTF-8", form],
+              ["multipart/form-data; boundary=x", `--x\r\nContent-Disposition: form-data; name="amount"\r\n\r\n20.00\r\n--x--\r\n`],
+              [undefined, undefined],
+            ] as [string | undefined, string | undefined][]) {
+              const res = await fetch(`${svc.ref.medusaUrl}${path}`, { method: "POST", headers: { ...adminHeaders.headers, ...(ct ? { "content-type": ct } : {}) }, body })
+              const text = await res.text()
+              recorder.add(`POST ${path} (${ct}) → ${res.status}`, text)
+              seen.push(`${path} ${ct ?? "no body"}: ${res.status} ${res.status === 415 ? JSON.parse(text).message.split(";")[0] : text.slice(0, 120)}`)
+            }
+          }
+          console.log(`security: cross-site form posts:\n${seen.join("\n")}`)
+          expect(seen.filter((l) => !/: 415 Content-Type: must be application\/json/.test(l))).toEqual([])
+          expect((await readStats(svc.ref.sandbox.url)).total).toBe(0)
+          expect(await stored()).toEqual(before)
+          // the same route with JSON still reaches its field rules
+          await refused(withdraw({ amount: "9.99" }), /^amount: must be between/)
+        })
+
         it("admin lists: limit 1-200 (1-100 for svc's pages), order_id, attention", () =>
           table(
             ([

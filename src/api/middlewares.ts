@@ -34,6 +34,38 @@ async function svcSessionCartIsThisCollections(req: MedusaRequest, _res: MedusaR
   next()
 }
 
+// ---------------------------------------------------------------- issue 23: admin routes take JSON only
+/**
+ * The plugin's admin routes that move money or change where it goes (refunds,
+ * withdrawals, token transfers, beneficiaries, allowed senders) take JSON
+ * only: a cross-site HTML form can send application/x-www-form-urlencoded,
+ * multipart/form-data or text/plain with the admin's cookie, never
+ * application/json (that needs a CORS preflight Medusa's admin CORS refuses).
+ * Any other POST under /admin/svc that carries a body must be JSON too; a
+ * body-less action (re-process, refresh) is left alone. 415 comes before the
+ * route reads anything or calls svc.
+ */
+const SVC_MONEY_ROUTE = /^\/admin\/svc\/(withdrawals|refunds|token-transfers|beneficiaries|(bank-accounts|beneficiaries)\/[^/]+\/allowed-senders(\/[^/]+)?)\/?$/
+
+export function isJsonContentType(header: unknown): boolean {
+  return typeof header === "string" && header.split(";")[0]!.trim().toLowerCase() === "application/json"
+}
+
+export function svcAdminJsonOnly(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
+  if (req.method !== "POST") return next()
+  const path = String(req.originalUrl ?? req.url).split("?")[0]!
+  const h = req.headers
+  const hasBody = h["content-type"] !== undefined || Number(h["content-length"] ?? 0) > 0 || h["transfer-encoding"] !== undefined
+  if (!hasBody && !SVC_MONEY_ROUTE.test(path)) return next()
+  if (isJsonContentType(h["content-type"])) return next()
+  res.status(415).json({
+    type: "unsupported_media_type",
+    message: `Content-Type: must be application/json (got ${h["content-type"] ? String(h["content-type"]).split(";")[0]!.slice(0, 60) : "none"}); the svc admin routes take JSON only`,
+  })
+}
+
+// ---------------------------------------------------------------- end issue 23 block
+
 export default defineMiddlewares({
   routes: [
     {
@@ -41,5 +73,7 @@ export default defineMiddlewares({
       methods: ["POST"],
       middlewares: [svcSessionCartIsThisCollections],
     },
+    // issue 23: JSON only on the plugin's admin POST routes (see svcAdminJsonOnly)
+    { matcher: "/admin/svc/*", methods: ["POST"], middlewares: [svcAdminJsonOnly] },
   ],
 })

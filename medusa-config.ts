@@ -21,6 +21,7 @@ const svcOptions = {
   ...(process.env.SVC_FAILED_PAYMENT_ORDER ? { failedPaymentOrder: process.env.SVC_FAILED_PAYMENT_ORDER } : {}),
   ...(process.env.SVC_WATCH_EVERY_SECONDS ? { watchEverySeconds: Number(process.env.SVC_WATCH_EVERY_SECONDS) } : {}),
   ...(process.env.SVC_REDIS_URL ? { redisUrl: process.env.SVC_REDIS_URL } : {}),
+  ...(process.env.SVC_WEBHOOK_TOKEN ? { webhookToken: process.env.SVC_WEBHOOK_TOKEN } : {}),
 }
 
 // Several instances (docs/deploy.md): with REDIS_URL set, Medusa's own Redis

@@ -5,6 +5,7 @@ import {
   type MedusaResponse,
 } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { webhookTokenRefusal } from "../shared/webhook-guard"
 
 type SessionBody = { provider_id?: unknown; data?: { cart_id?: unknown } | null }
 
@@ -64,6 +65,18 @@ export function svcAdminJsonOnly(req: MedusaRequest, res: MedusaResponse, next: 
   })
 }
 
+/**
+ * Medusa's own webhook route for the svc providers (/hooks/payment/svc-…_svc)
+ * takes the same secret token as /hooks/svc when one is configured (provider
+ * option `webhookToken`): refused before Medusa queues anything.
+ */
+export function svcPaymentHookToken(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
+  if (!/^svc-(wallet|fpx|fpx-direct)_/.test(String(req.params?.provider ?? ""))) return next()
+  const refusal = webhookTokenRefusal(req.scope as never, req.query?.token)
+  if (!refusal) return next()
+  res.status(401).json({ message: refusal })
+}
+
 // ---------------------------------------------------------------- end issue 23 block
 
 export default defineMiddlewares({
@@ -75,5 +88,7 @@ export default defineMiddlewares({
     },
     // issue 23: JSON only on the plugin's admin POST routes (see svcAdminJsonOnly)
     { matcher: "/admin/svc/*", methods: ["POST"], middlewares: [svcAdminJsonOnly] },
+    // issue 23: the secret webhook token on Medusa's own webhook route for the svc providers
+    { matcher: "/hooks/payment/:provider", methods: ["POST"], middlewares: [svcPaymentHookToken] },
   ],
 })

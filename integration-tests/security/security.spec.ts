@@ -896,6 +896,30 @@ medusaIntegrationTestRunner({
       })
     })
 
+    // ------------------------------------------------------------------ a spent budget
+    describe("a spent rate budget is 'try again', never a 500 (issue 23)", () => {
+      it("svc refusing checkout creation with 429 (its budget spent): the shopper gets 503 'try again in a moment, nothing was charged' (never 500); a moment later the session succeeds", async () => {
+        const { cartId, paymentCollectionId } = await createCart(api, store)
+        sb().injectFault({ route: "POST /v1/checkout", kind: "429", count: 1000 } as any)
+        let res: any
+        try {
+          res = await api
+            .post(`/store/payment-collections/${paymentCollectionId}/payment-sessions`, { provider_id: SVC_PROVIDERS.wallet, data: { cart_id: cartId } }, store.headers)
+            .catch((e: any) => e.response)
+        } finally {
+          sb().clearFaults()
+        }
+        console.log(`security: spent budget: the shopper got ${res.status} ${JSON.stringify(res.data)}`)
+        // 503 with Retry-After: a status the storefront kit treats as "try again" (src/storefront/return.ts: 409 and 5xx), with the message kept
+        expect(res.status).toBe(503)
+        expect(res.headers["retry-after"]).toBe("5")
+        expect(res.data.message).toMatch(/try (the payment )?again in a moment/)
+        expect(res.data.message).toMatch(/nothing was (sent, nothing )?charged/)
+        const s = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.wallet, { cart_id: cartId })
+        expect(s.data.checkoutId).toEqual(expect.any(String))
+      })
+    })
+
     // ------------------------------------------------------------------ secrets
     describe("secrets scan", () => {
       it("no response body of this suite carries the API key or private-key material", () => {

@@ -6,6 +6,7 @@ import {
 } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { webhookTokenRefusal } from "../shared/webhook-guard"
+import { SVC_TRY_AGAIN_CODE } from "../providers/svc/core/errors"
 
 type SessionBody = { provider_id?: unknown; data?: { cart_id?: unknown } | null }
 
@@ -77,6 +78,28 @@ export function svcPaymentHookToken(req: MedusaRequest, res: MedusaResponse, nex
   res.status(401).json({ message: refusal })
 }
 
+/**
+ * A shopper whose payment session could not get a turn at svc (the rate budget
+ * was spent, or svc did not answer within the deadline) hears "try again in a
+ * moment, nothing was charged" with 503 and Retry-After, never a 500 (a
+ * SvcTryAgainError: src/providers/svc/core/errors.ts). Medusa's error handler
+ * answers every UNEXPECTED_STATE with 500; this turns the plugin's own "try
+ * again" errors, recognised by their code (or, should a workflow drop the
+ * code, by the plugin's own closing words), into 503 before the answer leaves.
+ */
+const TRY_AGAIN_WORDS = /try (the payment )?again in a moment \(nothing was (sent, nothing )?charged\)$/
+export function svcTryAgainIs503(_req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
+  const json = res.json.bind(res)
+  res.json = ((body: unknown) => {
+    const b = body as { code?: unknown; type?: unknown; message?: unknown } | null
+    if (res.statusCode === 500 && b && (b.code === SVC_TRY_AGAIN_CODE || (b.type === "unexpected_state" && typeof b.message === "string" && TRY_AGAIN_WORDS.test(b.message)))) {
+      res.status(503)
+      res.setHeader("Retry-After", "5")
+    }
+    return json(body)
+  }) as typeof res.json
+  next()
+}
 // ---------------------------------------------------------------- end issue 23 block
 
 export default defineMiddlewares({
@@ -88,6 +111,8 @@ export default defineMiddlewares({
     },
     // issue 23: JSON only on the plugin's admin POST routes (see svcAdminJsonOnly)
     { matcher: "/admin/svc/*", methods: ["POST"], middlewares: [svcAdminJsonOnly] },
+    // issue 23: a shopper's "try again in a moment" is 503, not 500 (see svcTryAgainIs503)
+    { matcher: "/store/payment-collections/:id/payment-sessions", methods: ["POST"], middlewares: [svcTryAgainIs503] },
     // issue 23: the secret webhook token on Medusa's own webhook route for the svc providers
     { matcher: "/hooks/payment/:provider", methods: ["POST"], middlewares: [svcPaymentHookToken] },
   ],

@@ -48,6 +48,8 @@ module.exports = defineConfig({
       storeCors: process.env.STORE_CORS || "*",
       adminCors: process.env.ADMIN_CORS || "*",
       authCors: process.env.AUTH_CORS || "*",
+      // A store sets both (README, Configuration). The fallback is for this
+      // repository's tests only; the demo makes its own (demo/start.ts, .demo/secrets.json).
       jwtSecret: process.env.JWT_SECRET || "supersecret",
       cookieSecret: process.env.COOKIE_SECRET || "supersecret",
     },

@@ -21,6 +21,7 @@ const svcOptions = {
   ...(process.env.SVC_FAILED_PAYMENT_ORDER ? { failedPaymentOrder: process.env.SVC_FAILED_PAYMENT_ORDER } : {}),
   ...(process.env.SVC_WATCH_EVERY_SECONDS ? { watchEverySeconds: Number(process.env.SVC_WATCH_EVERY_SECONDS) } : {}),
   ...(process.env.SVC_REDIS_URL ? { redisUrl: process.env.SVC_REDIS_URL } : {}),
+  ...(process.env.SVC_WEBHOOK_TOKEN ? { webhookToken: process.env.SVC_WEBHOOK_TOKEN } : {}),
 }
 
 // Several instances (docs/deploy.md): with REDIS_URL set, Medusa's own Redis
@@ -47,6 +48,8 @@ module.exports = defineConfig({
       storeCors: process.env.STORE_CORS || "*",
       adminCors: process.env.ADMIN_CORS || "*",
       authCors: process.env.AUTH_CORS || "*",
+      // A store sets both (README, Configuration). The fallback is for this
+      // repository's tests only; the demo makes its own (demo/start.ts, .demo/secrets.json).
       jwtSecret: process.env.JWT_SECRET || "supersecret",
       cookieSecret: process.env.COOKIE_SECRET || "supersecret",
     },

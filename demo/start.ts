@@ -6,7 +6,7 @@
 // and the admin password.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process"
 import { randomBytes } from "node:crypto"
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join, resolve } from "node:path"
 import { startSandbox } from "../src/sandbox"
 import { startStorefront } from "./storefront-server"
@@ -14,6 +14,7 @@ import { startStorefront } from "./storefront-server"
 const ROOT = resolve(__dirname, "..")
 const STATE = join(ROOT, ".demo")
 const DEMO_JSON = join(STATE, "demo.json")
+const SECRETS_JSON = join(STATE, "secrets.json")
 const STORE_PORT = Number(process.env.DEMO_STORE_PORT || 9000)
 const STOREFRONT_PORT = Number(process.env.DEMO_STOREFRONT_PORT || 8000)
 const SANDBOX_PORT = Number(process.env.DEMO_SANDBOX_PORT || 4010)
@@ -45,8 +46,35 @@ async function waitForHttp(url: string, timeoutMs: number, child?: ChildProcess)
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`)
 }
 
+/**
+ * Issue 23: the demo's own secrets, made at random on the first run and kept in
+ * .demo/secrets.json (mode 600): Medusa's JWT and cookie secrets (without them
+ * medusa-config.ts falls back to a public test value, and anyone could sign an
+ * admin token) and the secret webhook token (provider option `webhookToken`).
+ * JWT_SECRET / COOKIE_SECRET / SVC_WEBHOOK_TOKEN in the environment win.
+ */
+function demoSecrets(): { jwtSecret: string; cookieSecret: string; webhookToken: string } {
+  const saved = existsSync(SECRETS_JSON) ? (JSON.parse(readFileSync(SECRETS_JSON, "utf8")) as Record<string, string>) : {}
+  const secrets = {
+    jwtSecret: saved.jwtSecret || randomBytes(32).toString("hex"),
+    cookieSecret: saved.cookieSecret || randomBytes(32).toString("hex"),
+    webhookToken: saved.webhookToken || randomBytes(24).toString("hex"),
+  }
+  if (JSON.stringify(secrets) !== JSON.stringify({ jwtSecret: saved.jwtSecret, cookieSecret: saved.cookieSecret, webhookToken: saved.webhookToken })) {
+    writeFileSync(SECRETS_JSON, JSON.stringify(secrets, null, 2), { mode: 0o600 })
+    log("made the demo's JWT, cookie and webhook secrets (.demo/secrets.json)")
+  }
+  chmodSync(SECRETS_JSON, 0o600)
+  return {
+    jwtSecret: process.env.JWT_SECRET || secrets.jwtSecret,
+    cookieSecret: process.env.COOKIE_SECRET || secrets.cookieSecret,
+    webhookToken: process.env.SVC_WEBHOOK_TOKEN || secrets.webhookToken,
+  }
+}
+
 async function main() {
   mkdirSync(STATE, { recursive: true })
+  const secrets = demoSecrets()
   const previous = existsSync(DEMO_JSON) ? JSON.parse(readFileSync(DEMO_JSON, "utf8")) : {}
   const adminPassword: string = previous.adminPassword || randomBytes(12).toString("base64url")
   const storeUrl = `http://localhost:${STORE_PORT}`
@@ -54,7 +82,7 @@ async function main() {
 
   const sandbox = await startSandbox({
     port: SANDBOX_PORT,
-    webhooks: { WALLET: [`${storeUrl}/hooks/svc`], PAYOUT: [`${storeUrl}/hooks/svc`] },
+    webhooks: { WALLET: [`${storeUrl}/hooks/svc?token=${secrets.webhookToken}`], PAYOUT: [`${storeUrl}/hooks/svc?token=${secrets.webhookToken}`] },
     rateLimits: false,
     snapshotFile: join(STATE, "sandbox.json"),
   } as never)
@@ -74,6 +102,9 @@ async function main() {
     SVC_KEY_ID: c.keyId,
     SVC_PRIVATE_KEY: c.privateKeyPem,
     SVC_ALGORITHM: c.algorithm,
+    JWT_SECRET: secrets.jwtSecret,
+    COOKIE_SECRET: secrets.cookieSecret,
+    SVC_WEBHOOK_TOKEN: secrets.webhookToken,
     // Medusa's CORS lists origins (a bare "*" matches nothing): allow the storefront
     STORE_CORS: `${storefrontUrl},http://127.0.0.1:${STOREFRONT_PORT}`,
     SVC_REDIRECT_URL: `${storefrontUrl}/checkout/return?cart_id={cart_id}`,

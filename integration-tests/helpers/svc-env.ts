@@ -17,6 +17,8 @@ export function useSvcSandbox(
     watchEverySeconds?: number
     /** Where svc's webhooks go: the plugin's `/hooks/svc` (default) or Medusa's `/hooks/payment/svc-wallet_svc`. */
     webhookPath?: string
+    /** The provider option `webhookToken` (SVC_WEBHOOK_TOKEN): the sandbox's webhook URL then carries `?token=`. */
+    webhookToken?: string
   } = {}
 ) {
   const env: Record<string, string> = {}
@@ -25,7 +27,7 @@ export function useSvcSandbox(
   beforeAll(async () => {
     const port = await freePort()
     ref.medusaUrl = `http://127.0.0.1:${port}`
-    ref.webhookUrl = `${ref.medusaUrl}${opts.webhookPath ?? "/hooks/svc"}`
+    ref.webhookUrl = `${ref.medusaUrl}${opts.webhookPath ?? "/hooks/svc"}${opts.webhookToken ? `?token=${opts.webhookToken}` : ""}`
     ref.sandbox = await startSandbox({
       webhooks: { WALLET: [ref.webhookUrl], PAYOUT: [ref.webhookUrl] },
       rateLimits: false,
@@ -48,6 +50,7 @@ export function useSvcSandbox(
       // the settle path by hand decide when a lost webhook is found.
       SVC_WATCH_EVERY_SECONDS: String(opts.watchEverySeconds ?? 0),
       MEDUSA_WORKER_MODE: "shared",
+      ...(opts.webhookToken ? { SVC_WEBHOOK_TOKEN: opts.webhookToken } : {}),
     })
     // medusa-config.ts is read before the runner applies `env`: set it now.
     for (const [k, v] of Object.entries(env)) {

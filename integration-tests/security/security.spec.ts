@@ -21,7 +21,11 @@ import { capturedOrder, completeCart, createCart, initiateSession, orderOfCart, 
 
 jest.setTimeout(180_000)
 
-const svc = useSvcSandbox()
+// Issue 23: the suite runs with a secret webhook token (provider option `webhookToken`); the sandbox's
+// webhook URL carries it. The forged-event tests below use it too: they play an attacker who knows the
+// whole URL, so what they show holds without the token; one test shows what a request without it gets.
+const WEBHOOK_TOKEN = randomBytes(24).toString("hex")
+const svc = useSvcSandbox({ webhookToken: WEBHOOK_TOKEN })
 const root = join(__dirname, "..", "..")
 const recorder = new ResponseRecorder()
 
@@ -126,7 +130,16 @@ medusaIntegrationTestRunner({
       return row.outcome
     }
 
-    const HOOKS = ["/hooks/svc", "/hooks/payment/svc-wallet_svc"] as const
+    /** The unknown event types counted so far (issue 23: counted per type, never stored per event). */
+    async function unknownTypes(): Promise<Record<string, number>> {
+      const { rows } = await knex().raw("select event_id, payload from svc_webhook_event where resource_id = 'unknown-event-types'")
+      return Object.fromEntries(rows.map((r: any) => [String(r.event_id).replace(/^unknown-type:/, ""), Number(r.payload.count)]))
+    }
+
+    const HOOK = `/hooks/svc?token=${WEBHOOK_TOKEN}`
+    const HOOKS = [HOOK, `/hooks/payment/svc-wallet_svc?token=${WEBHOOK_TOKEN}`] as const
+    /** A hook path as shown in test names (the token is not printed). */
+    const hookName = (h: string) => h.replace(/\?token=.*$/, "?token=…")
     const forged = (checkoutId: string, extra: Record<string, unknown> = {}) => ({
       id: `evt_forged_${randomUUID()}`,
       type: "checkout.updated",
@@ -324,6 +337,120 @@ medusaIntegrationTestRunner({
             ])
           ))
 
+        it("hostile amounts (\"1e-1000000\", \"1e-50000\", a 60 kB \"0.000…01\", 1 MB of digits) on every money route: refused at once by field, nothing sent, /health keeps its usual time", async () => {
+          // Issue 23: "1e-50000" once took 4.5-8 s (the exponent became 50,000 zeros, trimmed in
+          // quadratic time) and /health waited as long. Times are ratios to a baseline of the same run.
+          const url = svc.ref.medusaUrl
+          const post = async (path: string, body: unknown) => {
+            const t = performance.now()
+            const res = await fetch(`${url}${path}`, { method: "POST", headers: { ...adminHeaders.headers, "content-type": "application/json" }, body: JSON.stringify(body) })
+            const text = await res.text()
+            recorder.add(`POST ${path} → ${res.status}`, text)
+            return { status: res.status, message: (() => { try { return String(JSON.parse(text).message ?? "") } catch { return text.slice(0, 200) } })(), ms: performance.now() - t }
+          }
+          const health = async () => {
+            const t = performance.now()
+            const res = await fetch(`${url}/health`)
+            await res.text()
+            expect(res.status).toBe(200)
+            return performance.now() - t
+          }
+          const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+          const routes: [string, Record<string, unknown>][] = [
+            ["/admin/svc/withdrawals", { bank_account_id: bankAccountId, amount: "20.00" }],
+            ["/admin/svc/refunds", { payment_id: paymentId, amount: "20.00", beneficiary: toBank }],
+            ["/admin/svc/token-transfers", { request_id: randomUUID(), network_id: "net", token_id: randomUUID(), address_to: sender, amount: "20.00" }],
+          ]
+          const hostile: [string, string, number, RegExp][] = [
+            ["1e-1000000", "1e-1000000", 400, /^amount: must not have an exponent beyond ±12/],
+            ["1e-50000", "1e-50000", 400, /^amount: must not have an exponent beyond ±12/],
+            ["60 kB 0.000…01", `0.${"0".repeat(60_000)}1`, 400, /^amount: must be at most 32 characters/],
+            ["1 MB of digits", "9".repeat(1_000_000), 413, /[\s\S]*/],
+          ]
+          /** One request with `amount` to `path`; /health is asked while it is in flight, and just after. */
+          const attack = async (path: string, body: Record<string, unknown>, amount: string) => {
+            const pending = post(path, { ...body, amount })
+            const h = await Promise.all([health(), health(), health()])
+            const r = await pending
+            h.push(await health())
+            return { ...r, health: h }
+          }
+          // warm up; then each hostile request right after an ordinary bad one ("9.99", refused by its
+          // bounds) to the same route, the same pattern: the ordinary ones are the baseline, under the same load
+          for (let i = 0; i < 5; i++) await health()
+          for (const [path, body] of routes) await attack(path, body, "9.99")
+          const basePost: number[] = []
+          const baseHealth: number[] = []
+          const before = await stored()
+          await resetStats(svc.ref.sandbox.url)
+          const hostileRuns: { path: string; name: string; ms: number; health: number[] }[] = []
+          const duringHealth: number[] = []
+          for (const [path, body] of routes) {
+            for (const [name, amount, status, message] of hostile) {
+              const base = await attack(path, body, "9.99")
+              expect(base.status).toBe(400)
+              basePost.push(base.ms)
+              baseHealth.push(...base.health)
+              const r = await attack(path, body, amount)
+              duringHealth.push(...r.health)
+              expect([path, name, r.status]).toEqual([path, name, status])
+              expect(r.message).toMatch(message)
+              hostileRuns.push({ path, name: `${name}: ${r.status}`, ms: r.ms, health: r.health })
+            }
+          }
+          const ratios = hostileRuns.map((r) => r.ms / median(basePost))
+          const rows = hostileRuns.map((r, i) => `${r.path} ${r.name} in ${ratios[i]!.toFixed(1)}× an ordinary refused amount; /health median ${(median(r.health) / median(baseHealth)).toFixed(1)}× its baseline`)
+          const healthRatio = median(duringHealth) / median(baseHealth)
+          console.log(
+            `security: hostile amounts: baseline (an ordinary refused amount in flight): request median ${median(basePost).toFixed(1)} ms, /health median ${median(baseHealth).toFixed(1)} ms; ` +
+              `during the hostile ones /health median ${healthRatio.toFixed(2)}× baseline, slowest request ${Math.max(...ratios).toFixed(1)}×\n${rows.join("\n")}`
+          )
+          // linear and bounded: a hostile amount costs about what a short bad amount costs (the 1 MB body
+          // is refused by its length before it is parsed). Before the fix "1e-50000" took 4.5-8 s (~250×) and
+          // "1e-1000000" minutes. The bounds leave room for a shared 2-core machine's jitter.
+          expect(Math.max(...ratios)).toBeLessThan(50)
+          expect(healthRatio).toBeLessThan(5)
+          const stats = await readStats(svc.ref.sandbox.url)
+          expect(stats.total).toBe(0)
+          expect(await stored()).toEqual(before)
+        })
+
+        it("cross-site form posts (form-urlencoded, text/plain, multipart) to the money routes with a valid admin credential: 415 before anything is read, nothing sent", async () => {
+          // Issue 23: a cross-site form with the admin's cookie reached field validation; with valid
+          // values it would have moved money. An HTML form cannot send application/json.
+          const bodies: [string, string][] = [
+            ["/admin/svc/withdrawals", `bank_account_id=${bankAccountId}&amount=20.00`],
+            ["/admin/svc/refunds", `payment_id=${paymentId}&amount=20.00&beneficiary[name]=Siti&beneficiary[bank_code]=MBBEMYKL&beneficiary[account_number]=5512345678`],
+            ["/admin/svc/token-transfers", `request_id=${randomUUID()}&network_id=net&token_id=${randomUUID()}&address_to=${sender}&amount=20.00`],
+            ["/admin/svc/beneficiaries", "name=Mallory&bank_code=MBBEMYKL&account_number=5512345678"],
+            [`/admin/svc/bank-accounts/${bankAccountId}/allowed-senders`, `address=${sender}`],
+          ]
+          const before = await stored()
+          await resetStats(svc.ref.sandbox.url)
+          const seen: string[] = []
+          for (const [path, form] of bodies) {
+            const json = JSON.stringify(Object.fromEntries(new URLSearchParams(form)))
+            for (const [ct, body] of [
+              ["application/x-www-form-urlencoded", form],
+              ["text/plain", json],
+              ["text/plain;charset=UTF-8", form],
+              ["multipart/form-data; boundary=x", `--x\r\nContent-Disposition: form-data; name="amount"\r\n\r\n20.00\r\n--x--\r\n`],
+              [undefined, undefined],
+            ] as [string | undefined, string | undefined][]) {
+              const res = await fetch(`${svc.ref.medusaUrl}${path}`, { method: "POST", headers: { ...adminHeaders.headers, ...(ct ? { "content-type": ct } : {}) }, body })
+              const text = await res.text()
+              recorder.add(`POST ${path} (${ct}) → ${res.status}`, text)
+              seen.push(`${path} ${ct ?? "no body"}: ${res.status} ${res.status === 415 ? JSON.parse(text).message.split(";")[0] : text.slice(0, 120)}`)
+            }
+          }
+          console.log(`security: cross-site form posts:\n${seen.join("\n")}`)
+          expect(seen.filter((l) => !/: 415 Content-Type: must be application\/json/.test(l))).toEqual([])
+          expect((await readStats(svc.ref.sandbox.url)).total).toBe(0)
+          expect(await stored()).toEqual(before)
+          // the same route with JSON still reaches its field rules
+          await refused(withdraw({ amount: "9.99" }), /^amount: must be between/)
+        })
+
         it("admin lists: limit 1-200 (1-100 for svc's pages), order_id, attention", () =>
           table(
             ([
@@ -520,7 +647,7 @@ medusaIntegrationTestRunner({
         await stillAnswers()
       }
 
-      it.each(HOOKS)("%s: unknown checkout id, COMPLETED for an unpaid checkout, changed amount and token: nothing captured", async (hook) => {
+      it.each(HOOKS.map((h) => [hookName(h), h]))("%s: unknown checkout id, COMPLETED for an unpaid checkout, changed amount and token: nothing captured", async (_name, hook) => {
         const w = await waitingSession()
         await nothingMoved(async () => {
           const bodies = [
@@ -531,10 +658,14 @@ medusaIntegrationTestRunner({
             forged("../../v1/payouts"),
           ]
           for (const b of bodies) expect((await raw(hook, JSON.stringify(b))).status).toBe(200)
-          const outcomes = await Promise.all(bodies.map((b) => outcomeOf(b.id)))
+          const known = bodies.filter((b) => b.type === "checkout.updated")
+          const outcomes = await Promise.all(known.map((b) => outcomeOf(b.id)))
           expect(outcomes[0]).toBe("unknown_checkout")
           for (const o of outcomes.slice(1, 3)) expect(["pending", "ignored", "open_status_noted"]).toContain(o)
-          expect(outcomes.slice(3)).toEqual(["not_supported", "not_supported"])
+          expect(outcomes.slice(3)).toEqual(["not_supported"])
+          // a type svc does not send (issue 23): counted per type, not stored as an event
+          await waitFor(async () => (await unknownTypes())["checkout.completed"] === 1, "the unknown type counted")
+          expect(await knex().raw("select count(*)::int as n from svc_webhook_event where event_type = 'checkout.completed'").then((r: any) => r.rows[0].n)).toBe(0)
         })
         expect(sb().getCheckout(w.checkoutId).status).toBe("CREATED")
         const order = await orderOfCart(container(), w.cartId)
@@ -576,7 +707,7 @@ medusaIntegrationTestRunner({
         expect(updated.data.checkoutId).not.toBe(w.checkoutId)
         await nothingMoved(async () => {
           const b = forged(w.checkoutId)
-          await raw("/hooks/svc", JSON.stringify(b))
+          await raw(HOOK, JSON.stringify(b))
           expect(["pending", "ignored", "open_status_noted"]).toContain(await outcomeOf(b.id))
         })
         // the shopper pays the old link after all: svc's real webhook, re-read, is not the session's current checkout
@@ -623,7 +754,7 @@ medusaIntegrationTestRunner({
             expect((await raw(hook, big)).status).toBe(413)
             for (const bad of ['{"type":"checkout.updated","data":{"checkoutId":', "[1,2,3]", "null", '"COMPLETED"']) {
               const r = await raw(hook, bad)
-              expect([bad, r.status >= 400 && r.status < 500 ? "4xx" : r.status]).toEqual([bad, hook === "/hooks/svc" ? "4xx" : expect.anything()])
+              expect([bad, r.status >= 400 && r.status < 500 ? "4xx" : r.status]).toEqual([bad, hook === HOOK ? "4xx" : expect.anything()])
             }
             for (const ct of ["text/plain", "application/x-www-form-urlencoded", "application/octet-stream"]) {
               const r = await raw(hook, JSON.stringify(forged(w.checkoutId)), ct)
@@ -652,7 +783,7 @@ medusaIntegrationTestRunner({
           const t0 = Date.now()
           for (let i = 0; i < n; i += 10) {
             const batch = bodies.slice(i, i + 10)
-            const res = await Promise.all(batch.map((b) => raw("/hooks/svc", JSON.stringify(b))))
+            const res = await Promise.all(batch.map((b) => raw(HOOK, JSON.stringify(b))))
             expect(res.map((r) => r.status)).toEqual(batch.map(() => 200))
           }
           for (const b of bodies) expect(["pending", "open_status_noted", "ignored"]).toContain(await outcomeOf(b.id))
@@ -668,16 +799,124 @@ medusaIntegrationTestRunner({
         expect(sb().getCheckout(w.checkoutId).status).toBe("CREATED")
       })
 
+      it("a flood of forged events with invented ids (checkouts, payouts, withdrawals, deposits, top-ups, unknown types): 0 svc calls for ids the store never made, deposit and prefund reads within their capped share; a shopper's payment session succeeds during and after", async () => {
+        // Issue 23: 60 forged deposit/prefund events made 60 svc calls, and after 110-120 a shopper's
+        // session failed with 500 "too many requests". Counted with the sandbox's own call stats.
+        const ev = (type: string, data: Record<string, unknown>) => ({ id: `evt_forged_${randomUUID()}`, type, createdAt: new Date().toISOString(), data })
+        const invented = [
+          ...Array.from({ length: 60 }, () => ev("checkout.updated", { checkoutId: randomUUID(), status: "COMPLETED" })),
+          ...Array.from({ length: 60 }, () => ev("payout.updated", { payoutId: randomUUID(), status: "SETTLED" })),
+          ...Array.from({ length: 60 }, () => ev("wallet.withdrawal.updated", { id: randomUUID(), status: "COMPLETED" })),
+        ]
+        const unknown = Array.from({ length: 40 }, (_, i) => ev(`forged.type.${i % 25}<img src=x>`, { padding: "y".repeat(2000) }))
+        const background = [
+          ...Array.from({ length: 60 }, () => ev("wallet.deposit.updated", { id: randomUUID(), status: "COMPLETED" })),
+          ...Array.from({ length: 20 }, () => ev("payout.prefund_completed", { amount: "100000", status: "COMPLETED" })),
+        ]
+        // interleaved, deterministically
+        const all = [...invented, ...unknown, ...background].map((b, i) => [((i * 7919) % 1009) + i / 1e6, b] as const).sort((a, b) => a[0] - b[0]).map(([, b]) => b)
+        const newSession = async () => {
+          const { cartId, paymentCollectionId } = await createCart(api, store)
+          return initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.wallet, { cart_id: cartId })
+        }
+        await resetStats(svc.ref.sandbox.url)
+        const t0 = Date.now()
+        const flood = (async () => {
+          for (let i = 0; i < all.length; i += 20) {
+            const res = await Promise.all(all.slice(i, i + 20).map((b) => raw(HOOK, JSON.stringify(b))))
+            expect(res.map((r) => r.status)).toEqual(res.map(() => 200))
+          }
+        })()
+        const [, during] = await Promise.all([flood, (async () => (await new Promise((r) => setTimeout(r, 300)), newSession()))()])
+        expect(during.data.checkoutId).toEqual(expect.any(String))
+        const n = async (sql: string) => Number((await knex().raw(sql)).rows[0].n)
+        await waitFor(async () => (await n("select count(*)::int as n from svc_webhook_event where event_id like 'evt\\_forged\\_%' and outcome <> 'received'")) >= invented.length, "every forged checkout, payout and withdrawal event handled", 60_000)
+        await waitFor(async () => (await n("select count(*)::int as n from svc_inbox_event where event_id like 'evt\\_forged\\_%' and outcome <> 'received'")) >= background.length, "every forged deposit and top-up event handled", 60_000)
+        await waitFor(async () => Object.values(await unknownTypes()).reduce((a, b) => a + b, 0) === unknown.length, "every unknown-type event counted", 60_000)
+        const took = Date.now() - t0
+        const after = await newSession()
+        expect(after.data.checkoutId).toEqual(expect.any(String))
+        const stats = await readStats(svc.ref.sandbox.url)
+        const calls = (re: RegExp) => Object.entries(stats.byRoute).filter(([r]) => re.test(r)).reduce((k, [, c]) => k + (c as number), 0)
+        const forInvented = calls(/^GET \/v1\/(checkout|payouts|wallet\/fiat\/withdrawals)\/\{id\}$/)
+        const depositReads = calls(/^GET \/v1\/(wallet|payouts?)\/deposits\/\{id\}$/)
+        const prefundReads = calls(/^GET \/v1\/payout\/prefund\/balance$/)
+        const types = await unknownTypes()
+        console.log(
+          `security: flood of ${all.length} forged events in ${took} ms: ${invented.length} with invented checkout/payout/withdrawal ids cost ${forInvented} svc calls; ` +
+            `${background.length} deposit/top-up events cost ${depositReads} deposit reads and ${prefundReads} prefund reads (cap ${30} a minute); ` +
+            `${unknown.length} unknown-type events counted in ${Object.keys(types).length} rows; shopper sessions during and after: created; all svc calls ${JSON.stringify(stats.byRoute)}`
+        )
+        expect(forInvented).toBe(0)
+        // deposits cannot be checked before asking: their reads stay within the background share (30 a minute at most)
+        expect(depositReads + prefundReads).toBeLessThanOrEqual(30 * Math.ceil(took / 60_000))
+        expect(prefundReads).toBeLessThanOrEqual(Math.ceil(took / 10_000) + 1)
+        // unknown types: counted per type, at most 20 names, never stored per event or verbatim
+        expect(Object.keys(types).length).toBeLessThanOrEqual(20)
+        expect(Object.keys(types).every((t) => /^[A-Za-z0-9._?()-]{1,40}$/.test(t))).toBe(true)
+        expect(await n("select count(*)::int as n from svc_webhook_event where event_type like 'forged%' or detail like '%<img%'")).toBe(0)
+        // stored rows are bounded: no field longer than its cap
+        expect(await n("select count(*)::int as n from svc_inbox_event where length(event_id) > 100 or length(coalesce(resource_id, '')) > 64 or length(coalesce(status_hint, '')) > 40")).toBe(0)
+        // the doctor lists the known types and the unknown ones' counts, from a bounded read
+        const { data } = await api.get("/admin/svc/health", adminHeaders)
+        expect(data.health.webhooks.events.map((e: any) => e.event_type)).not.toContain(unknown[0].type)
+        expect(data.health.webhooks.unknown_types.reduce((k: number, u: any) => k + u.count, 0)).toBe(unknown.length)
+        expect(JSON.stringify(data)).not.toContain("<img")
+      })
+
+      it("with a webhook token configured, requests without it or with a wrong one are refused (401) before any work; the doctor shows the URL to register, without the API key", async () => {
+        await resetStats(svc.ref.sandbox.url)
+        const before = await stored()
+        for (const path of ["/hooks/svc", "/hooks/svc?token=wrong", `/hooks/svc?token=${WEBHOOK_TOKEN.slice(0, -1)}`, "/hooks/payment/svc-wallet_svc", "/hooks/payment/svc-wallet_svc?token=nope"]) {
+          const r = await raw(path, JSON.stringify(forged(randomUUID())))
+          expect([path, r.status]).toEqual([path, 401])
+          expect(r.text).not.toContain(WEBHOOK_TOKEN)
+        }
+        // Medusa's own route would queue its event 5 s later: nothing was queued
+        await new Promise((r) => setTimeout(r, 6000))
+        expect(await stored()).toEqual(before)
+        expect((await readStats(svc.ref.sandbox.url)).total).toBe(0)
+        const { data } = await api.get("/admin/svc/health", adminHeaders)
+        // the address this request came to (the runner's client says localhost), the path and the token
+        expect(data.health.webhooks.url).toBe(`http://localhost:${new URL(svc.ref.medusaUrl).port}/hooks/svc?token=${WEBHOOK_TOKEN}`)
+        expect(data.health.webhooks.token_configured).toBe(true)
+        expect(JSON.stringify(data)).not.toContain(svc.ref.sandbox.credentials.apiKey)
+      })
+
       it("a real payment with a forged body claiming another amount: captured once, for the session's amount (the body is not trusted)", async () => {
         const w = await waitingSession()
         sb().webhookFaults({ mode: "drop", count: 10 })
         sb().pay(w.checkoutId)
         sb().clearFaults()
         const b = forged(w.checkoutId, { amount: "1000" })
-        await raw("/hooks/svc", JSON.stringify(b))
+        await raw(HOOK, JSON.stringify(b))
         expect(await outcomeOf(b.id)).toBe("captured")
         const order = await capturedOrder(container(), w.cartId)
         expect(order.payment_collections[0].payments[0].captures.map((c: any) => Number(c.amount))).toEqual([120.5])
+      })
+    })
+
+    // ------------------------------------------------------------------ a spent budget
+    describe("a spent rate budget is 'try again', never a 500 (issue 23)", () => {
+      it("svc refusing checkout creation with 429 (its budget spent): the shopper gets 503 'try again in a moment, nothing was charged' (never 500); a moment later the session succeeds", async () => {
+        const { cartId, paymentCollectionId } = await createCart(api, store)
+        sb().injectFault({ route: "POST /v1/checkout", kind: "429", count: 1000 } as any)
+        let res: any
+        try {
+          res = await api
+            .post(`/store/payment-collections/${paymentCollectionId}/payment-sessions`, { provider_id: SVC_PROVIDERS.wallet, data: { cart_id: cartId } }, store.headers)
+            .catch((e: any) => e.response)
+        } finally {
+          sb().clearFaults()
+        }
+        console.log(`security: spent budget: the shopper got ${res.status} ${JSON.stringify(res.data)}`)
+        // 503 with Retry-After: a status the storefront kit treats as "try again" (src/storefront/return.ts: 409 and 5xx), with the message kept
+        expect(res.status).toBe(503)
+        expect(res.headers["retry-after"]).toBe("5")
+        expect(res.data.message).toMatch(/try (the payment )?again in a moment/)
+        expect(res.data.message).toMatch(/nothing was (sent, nothing )?charged/)
+        const s = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.wallet, { cart_id: cartId })
+        expect(s.data.checkoutId).toEqual(expect.any(String))
       })
     })
 

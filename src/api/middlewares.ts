@@ -6,6 +6,8 @@ import {
 } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { refuseCancelWithSvcMoney } from "../refunds/order-guards"
+import { webhookTokenRefusal } from "../shared/webhook-guard"
+import { SVC_TRY_AGAIN_CODE } from "../providers/svc/core/errors"
 
 type SessionBody = { provider_id?: unknown; data?: { cart_id?: unknown } | null }
 
@@ -51,6 +53,72 @@ async function svcPaidOrderIsRefundedBeforeCancel(req: MedusaRequest, _res: Medu
   next()
 }
 
+// ---------------------------------------------------------------- issue 23: admin routes take JSON only
+/**
+ * The plugin's admin routes that move money or change where it goes (refunds,
+ * withdrawals, token transfers, beneficiaries, allowed senders) take JSON
+ * only: a cross-site HTML form can send application/x-www-form-urlencoded,
+ * multipart/form-data or text/plain with the admin's cookie, never
+ * application/json (that needs a CORS preflight Medusa's admin CORS refuses).
+ * Any other POST under /admin/svc that carries a body must be JSON too; a
+ * body-less action (re-process, refresh) is left alone. 415 comes before the
+ * route reads anything or calls svc.
+ */
+const SVC_MONEY_ROUTE = /^\/admin\/svc\/(withdrawals|refunds|token-transfers|beneficiaries|(bank-accounts|beneficiaries)\/[^/]+\/allowed-senders(\/[^/]+)?)\/?$/
+
+export function isJsonContentType(header: unknown): boolean {
+  return typeof header === "string" && header.split(";")[0]!.trim().toLowerCase() === "application/json"
+}
+
+export function svcAdminJsonOnly(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
+  if (req.method !== "POST") return next()
+  const path = String(req.originalUrl ?? req.url).split("?")[0]!
+  const h = req.headers
+  const hasBody = h["content-type"] !== undefined || Number(h["content-length"] ?? 0) > 0 || h["transfer-encoding"] !== undefined
+  if (!hasBody && !SVC_MONEY_ROUTE.test(path)) return next()
+  if (isJsonContentType(h["content-type"])) return next()
+  res.status(415).json({
+    type: "unsupported_media_type",
+    message: `Content-Type: must be application/json (got ${h["content-type"] ? String(h["content-type"]).split(";")[0]!.slice(0, 60) : "none"}); the svc admin routes take JSON only`,
+  })
+}
+
+/**
+ * Medusa's own webhook route for the svc providers (/hooks/payment/svc-…_svc)
+ * takes the same secret token as /hooks/svc when one is configured (provider
+ * option `webhookToken`): refused before Medusa queues anything.
+ */
+export function svcPaymentHookToken(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
+  if (!/^svc-(wallet|fpx|fpx-direct)_/.test(String(req.params?.provider ?? ""))) return next()
+  const refusal = webhookTokenRefusal(req.scope as never, req.query?.token)
+  if (!refusal) return next()
+  res.status(401).json({ message: refusal })
+}
+
+/**
+ * A shopper whose payment session could not get a turn at svc (the rate budget
+ * was spent, or svc did not answer within the deadline) hears "try again in a
+ * moment, nothing was charged" with 503 and Retry-After, never a 500 (a
+ * SvcTryAgainError: src/providers/svc/core/errors.ts). Medusa's error handler
+ * answers every UNEXPECTED_STATE with 500; this turns the plugin's own "try
+ * again" errors, recognised by their code (or, should a workflow drop the
+ * code, by the plugin's own closing words), into 503 before the answer leaves.
+ */
+const TRY_AGAIN_WORDS = /try (the payment )?again in a moment \(nothing was (sent, nothing )?charged\)$/
+export function svcTryAgainIs503(_req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
+  const json = res.json.bind(res)
+  res.json = ((body: unknown) => {
+    const b = body as { code?: unknown; type?: unknown; message?: unknown } | null
+    if (res.statusCode === 500 && b && (b.code === SVC_TRY_AGAIN_CODE || (b.type === "unexpected_state" && typeof b.message === "string" && TRY_AGAIN_WORDS.test(b.message)))) {
+      res.status(503)
+      res.setHeader("Retry-After", "5")
+    }
+    return json(body)
+  }) as typeof res.json
+  next()
+}
+// ---------------------------------------------------------------- end issue 23 block
+
 export default defineMiddlewares({
   routes: [
     {
@@ -63,5 +131,11 @@ export default defineMiddlewares({
       methods: ["POST"],
       middlewares: [svcPaidOrderIsRefundedBeforeCancel],
     },
+    // issue 23: JSON only on the plugin's admin POST routes (see svcAdminJsonOnly)
+    { matcher: "/admin/svc/*", methods: ["POST"], middlewares: [svcAdminJsonOnly] },
+    // issue 23: a shopper's "try again in a moment" is 503, not 500 (see svcTryAgainIs503)
+    { matcher: "/store/payment-collections/:id/payment-sessions", methods: ["POST"], middlewares: [svcTryAgainIs503] },
+    // issue 23: the secret webhook token on Medusa's own webhook route for the svc providers
+    { matcher: "/hooks/payment/:provider", methods: ["POST"], middlewares: [svcPaymentHookToken] },
   ],
 })

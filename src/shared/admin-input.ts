@@ -1,6 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import type { z } from "zod"
-import { fromSen, toSen } from "../svc"
+import { assertAmountTextBounded, fromSen, toSen } from "../svc"
 
 /** The first problem of a zod error as "field: rule". */
 export function firstIssue(e: z.ZodError): string {
@@ -13,10 +13,13 @@ export const invalidData = (m: string) => new MedusaError(MedusaError.Types.INVA
 /**
  * A ringgit amount typed by an admin ("25.50" or 25.5) as exact integer sen,
  * never through floating point, within [minSen, maxSen]; errors name the field.
+ * A string longer than an amount (AMOUNT_TEXT_MAX) or with a large exponent is
+ * refused before it is read (issue 23: "1e-50000" once froze the server).
  */
 export function parseRinggit(value: unknown, field: string, minSen: number, maxSen: number, what = ""): number {
   let sen: number
   try {
+    assertAmountTextBounded(value, field)
     sen = toSen(value as never, field)
   } catch (e) {
     throw invalidData(`${field}: ${(e as { rule?: string }).rule ?? (e as Error).message}`)

@@ -15,30 +15,45 @@
 export class WebhookSpacing {
   private readonly lastStart = new Map<string, number>()
   private readonly next = new Map<string, Promise<unknown>>()
+  /** The run of a key that has started and not finished: at most one per key (issue 23). */
+  private readonly running = new Map<string, Promise<unknown>>()
 
   constructor(private readonly spacingMs: number) {}
 
+  /**
+   * Runs `fn` for `key` when its turn comes: one run in flight per key, started
+   * at least `spacingMs` after the previous one started; every caller that
+   * arrives while a run waits for its turn shares that run's result.
+   */
   run<T>(key: string, fn: () => Promise<T>): Promise<T> {
     const queued = this.next.get(key)
     if (queued) return queued as Promise<T>
-    const wait = Math.max(0, (this.lastStart.get(key) ?? -Infinity) + this.spacingMs - Date.now())
+    const inflight = this.running.get(key)
     const p = (async () => {
+      // one read in flight per key: a run that is still going is waited for, not doubled
+      if (inflight) await inflight.catch(() => undefined)
+      const wait = Math.max(0, (this.lastStart.get(key) ?? -Infinity) + this.spacingMs - Date.now())
       // always after `next.set` below: events of this tick share this run
       if (wait > 0) await new Promise((r) => setTimeout(r, wait))
       else await Promise.resolve()
       this.next.delete(key)
       this.lastStart.set(key, Date.now())
       this.prune()
-      return fn()
+      const r = (async () => fn())()
+      this.running.set(key, r)
+      r.catch(() => undefined).finally(() => {
+        if (this.running.get(key) === r) this.running.delete(key)
+      })
+      return r
     })()
     this.next.set(key, p)
     return p
   }
 
-  /** Forget checkouts not seen for a while (bounded memory under a flood of ids). */
+  /** Forget keys not seen for a while (bounded memory under a flood of ids). */
   private prune() {
     if (this.lastStart.size < 10_000) return
     const old = Date.now() - this.spacingMs
-    for (const [k, at] of this.lastStart) if (at < old) this.lastStart.delete(k)
+    for (const [k, at] of this.lastStart) if (at < old && !this.running.has(k)) this.lastStart.delete(k)
   }
 }

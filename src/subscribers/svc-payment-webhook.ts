@@ -1,6 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys, PaymentWebhookEvents } from "@medusajs/framework/utils"
-import { settleCheckoutEvent } from "../reconcile/settle-checkout"
+import { checkoutLedgerOf, settleCheckoutEvent } from "../reconcile/settle-checkout"
 import { SVC_WEBHOOK_EVENT } from "../svc-account/events"
 import { SVC_MODULE } from "../modules/svc"
 import type SvcModuleService from "../modules/svc/service"
@@ -8,10 +8,16 @@ import { refreshPayout } from "../refunds/track-payout"
 import { refreshWithdrawal } from "../settlements/withdrawals"
 import { isInboxEvent, receiveInboxEvent } from "../svc-admin/inbox"
 import { WebhookSpacing } from "../shared/webhook-spacing"
+import { CAPS, capEventId, capText, countUnknownEventType, isKnownWebhookEventType, pruneWebhookLogs } from "../shared/webhook-guard"
 import { OPEN } from "../svc-account/status"
 
-/** Webhook-triggered settlements of one checkout start at least 2 s apart (forged floods cost one svc read per 2 s). */
+/**
+ * Webhook-triggered reads of one checkout, payout or withdrawal: one in flight
+ * and starts at least 2 s apart (forged floods cost one svc read per 2 s per
+ * id the store knows, and none for an id it does not).
+ */
 const spacing = new WebhookSpacing(2000)
+const UUID_LIKE = /^[0-9a-f-]{36}$/i
 
 type WebhookInput = { provider?: string; receivedAt?: number; payload?: { data?: Record<string, unknown>; rawData?: unknown; headers?: Record<string, unknown> } }
 
@@ -37,11 +43,19 @@ export default async function svcPaymentWebhook({ event, container }: Subscriber
 
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
+  await pruneWebhookLogs(container as never) // at most once an hour per process
   const body = (input.payload?.data ?? {}) as Record<string, unknown>
   const inner = (body.data && typeof body.data === "object" ? body.data : body) as Record<string, unknown>
-  const eventType = typeof body.type === "string" ? body.type : typeof body.event === "string" ? body.event : null
-  const checkoutId = typeof inner.checkoutId === "string" ? inner.checkoutId : null
-  const eventId = typeof body.id === "string" ? body.id : null
+  const rawType = typeof body.type === "string" ? body.type : typeof body.event === "string" ? body.event : null
+  // Issue 23: a type svc does not send to this URL is counted (per type, bounded), never stored per event.
+  if (rawType !== null && !isKnownWebhookEventType(rawType)) {
+    await countUnknownEventType(container as never, rawType)
+    return
+  }
+  const eventType = rawType
+  const checkoutId = capText(inner.checkoutId, CAPS.resourceId)
+  const eventId = capEventId(body.id)
+  const statusOf = () => capText(inner.status, CAPS.status)
 
   // Deposits, transfers started by deposits, prefund top-ups: the inbox
   // (src/svc-admin/inbox.ts), one row per event, the resource re-read from svc.
@@ -52,29 +66,42 @@ export default async function svcPaymentWebhook({ event, container }: Subscriber
 
   // payout.created / payout.updated (svc's PAYOUT webhook endpoint points at the
   // same URL): refunds sent as payouts. wallet.withdrawal.updated: settlements.
-  // Both are re-read from svc, never trusted.
+  // Both are re-read from svc, never trusted; an id this store never made is
+  // dropped without a call, and one it made is read once at a time, 2 s apart.
   const tracked =
     eventType && /^payout\.(created|updated)$/.test(eventType)
-      ? { kind: "payout", id: inner.payoutId, refresh: refreshPayout }
+      ? { kind: "payout" as const, id: inner.payoutId, refresh: refreshPayout }
       : eventType === "wallet.withdrawal.updated"
-        ? { kind: "withdrawal", id: inner.id, refresh: refreshWithdrawal }
+        ? { kind: "withdrawal" as const, id: inner.id, refresh: refreshWithdrawal }
         : null
   if (tracked) {
-    const resourceId = typeof tracked.id === "string" ? tracked.id : null
-    const tlog = await svcModule.createSvcWebhookEvents({
-      event_id: eventId,
-      event_type: eventType,
-      resource_id: resourceId,
-      provider,
-      outcome: "received",
-      payload: { type: eventType, [`${tracked.kind}Id`]: resourceId, status: typeof inner.status === "string" ? inner.status : null },
-    })
-    if (!resourceId || !/^[0-9a-f-]{36}$/i.test(resourceId)) {
-      await svcModule.updateSvcWebhookEvents({ id: tlog.id, outcome: "not_supported", detail: `no ${tracked.kind} id` })
+    const resourceId = capText(tracked.id, CAPS.resourceId)
+    const record = (outcome: string, detail: string | null = null) =>
+      svcModule.createSvcWebhookEvents({
+        event_id: eventId,
+        event_type: eventType,
+        resource_id: resourceId,
+        provider,
+        outcome,
+        detail,
+        payload: { type: eventType, [`${tracked.kind}Id`]: resourceId, status: statusOf() },
+      })
+    if (!resourceId || !UUID_LIKE.test(resourceId)) {
+      await record("not_supported", `no ${tracked.kind} id`)
       return
     }
+    const known =
+      tracked.kind === "payout"
+        ? (await svcModule.listSvcPayouts({ payout_id: resourceId }, { take: 1, select: ["id"] })).length > 0
+        : (await svcModule.listSvcWithdrawals({ withdrawal_id: resourceId }, { take: 1, select: ["id"] })).length > 0
+    if (!known) {
+      await record(`unknown_${tracked.kind}`, `not a ${tracked.kind} this store made: dropped, svc not asked`)
+      return
+    }
+    const tlog = await record("received")
     try {
-      await svcModule.updateSvcWebhookEvents({ id: tlog.id, outcome: await tracked.refresh(container as never, resourceId, "webhook") })
+      const outcome = await spacing.run(`${tracked.kind}:${resourceId}`, () => tracked.refresh(container as never, resourceId, "webhook"))
+      await svcModule.updateSvcWebhookEvents({ id: tlog.id, outcome })
     } catch (e) {
       const o = e as { status?: number; code?: string; message?: string }
       await svcModule.updateSvcWebhookEvents({
@@ -87,21 +114,31 @@ export default async function svcPaymentWebhook({ event, container }: Subscriber
     return
   }
 
-  const log = await svcModule.createSvcWebhookEvents({
-    event_id: eventId,
-    event_type: eventType,
-    resource_id: checkoutId,
-    provider,
-    outcome: "received",
-    payload: { type: eventType, checkoutId, status: typeof inner.status === "string" ? inner.status : null },
-  })
+  const logRow = (outcome: string, detail: string | null = null) =>
+    svcModule.createSvcWebhookEvents({
+      event_id: eventId,
+      event_type: eventType,
+      resource_id: checkoutId,
+      provider,
+      outcome,
+      detail,
+      payload: { type: eventType, checkoutId, status: statusOf() },
+    })
 
-  if ((eventType && eventType !== "checkout.updated") || !checkoutId || !/^[0-9a-f-]{36}$/i.test(checkoutId)) {
-    await svcModule.updateSvcWebhookEvents({ id: log.id, outcome: "not_supported", detail: "not a checkout.updated with a checkout id" })
+  if ((eventType && eventType !== "checkout.updated") || !checkoutId || !UUID_LIKE.test(checkoutId)) {
+    await logRow("not_supported", "not a checkout.updated with a checkout id")
     return
   }
+  // A checkout this store never made: dropped at once, one indexed read of the
+  // ledger, no svc call, no lock, no spacing slot (settleCheckoutEvent checks it too).
+  const ledger = checkoutLedgerOf(container as never)
+  if (ledger.connected && !(await ledger.byCheckoutId(checkoutId))) {
+    await logRow("unknown_checkout", "not a checkout this store made: dropped, svc not asked")
+    return
+  }
+  const log = await logRow("received")
 
-  const hint = typeof inner.status === "string" ? inner.status : null
+  const hint = statusOf()
   const startedAt = Date.now()
   try {
     // an open-status event costs no svc read: no need to space it

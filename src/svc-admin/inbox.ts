@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto"
 import { fromSen } from "../svc"
 import { appendEntry } from "../shared/admin-input"
+import { WebhookSpacing } from "../shared/webhook-spacing"
+import { BackgroundReadBudget, BackgroundReadDeferred, CAPS, capEventId } from "../shared/webhook-guard"
 import { adminDeps, withDepositLock, type Container } from "./context"
 import { refreshDeposit, type DepositArea } from "./deposits"
 import { prefundBalance } from "./prefund"
@@ -27,16 +29,28 @@ const MAX_AUTO_ATTEMPTS = 5
 type Loose = Record<string, unknown>
 type InboxRow = Awaited<ReturnType<ReturnType<typeof adminDeps>["svcModule"]["retrieveSvcInboxEvent"]>>
 
-/** The event's id; without one (the envelope is not in the spec), a digest of the body stands in. */
+/** The event's id (capped: a long one is stored as its digest); without one (the envelope is not in the spec), a digest of the body stands in. */
 function eventIdOf(body: Loose): string {
-  if (typeof body.id === "string" && body.id) return body.id
-  return `sha256:${createHash("sha256").update(JSON.stringify(body)).digest("hex")}`
+  return capEventId(body.id) ?? `sha256:${createHash("sha256").update(JSON.stringify(body)).digest("hex")}`
 }
 
 function resourceOf(type: InboxEventType, inner: Loose): string | null {
   const v = type === "payout.withdrawal.updated" ? inner.depositId : inner.id
-  return typeof v === "string" ? v : null
+  return typeof v === "string" ? v.slice(0, CAPS.resourceId) : null
 }
+
+/**
+ * Issue 23: deposits are created by svc, so the store cannot tell a forged
+ * deposit id from a real one before asking. What events make it read is
+ * bounded instead: one read per deposit in flight and at most one every 2 s
+ * per deposit, one prefund read per 10 s, and together at most a small share
+ * of the account's rate budget, only while shoppers and settlements leave room
+ * (BackgroundReadBudget). A read over that share is deferred: the event is kept
+ * as failed (no attempt counted) and retried later, or by an admin.
+ */
+const depositReads = new WebhookSpacing(2000)
+const prefundReads = new WebhookSpacing(10_000)
+export const backgroundBudget = new BackgroundReadBudget(0.1, 0.5, 30)
 
 /** The webhook subscriber's entry: record (once per event id), then process. */
 export async function receiveInboxEvent(container: Container, body: Loose): Promise<{ outcome: string; duplicate: boolean }> {
@@ -90,31 +104,53 @@ export async function processInboxEvent(container: Container, rowId: string, sou
     svcModule.updateSvcInboxEvents({ id: row.id, ...attempt, outcome, detail: detail?.slice(0, 500) ?? null, processed_at: new Date() })
   const type = row.event_type as InboxEventType
   try {
+    const { client } = adminDeps(container)
+    /** A read an event asked for: shared per key, spaced, within the background share (an admin's re-process is not limited). */
+    const gated = <T>(reads: WebhookSpacing, key: string, read: () => Promise<T>): Promise<T> =>
+      source === "admin"
+        ? read()
+        : reads.run(key, async () => {
+            backgroundBudget.take(client.rateUsage())
+            return read()
+          })
     if (type === "payout.prefund_completed") {
-      const b = await prefundBalance(container)
+      const b = await gated(prefundReads, "prefund", () => prefundBalance(container))
       return await finish("recorded", `top-up ${row.status_hint ?? "event"} (svc has no route to read a top-up); prefund balance now RM${fromSen(b.available_sen)}`)
     }
     if (!row.resource_id || !UUID.test(row.resource_id)) return await finish("not_supported", `no ${type === "payout.withdrawal.updated" ? "depositId" : "deposit id"} in the event`)
     const depositId = row.resource_id
-    return await withDepositLock(container, depositId, async () => {
-      const area: DepositArea = type === "wallet.deposit.updated" ? "WALLET" : "PAYOUT"
-      if (source !== "admin" && type !== "payout.withdrawal.updated" && row.status_hint && row.status_hint !== "COMPLETED") {
-        const [stored] = await svcModule.listSvcDeposits({ deposit_id: depositId })
-        if (stored?.status === "COMPLETED") {
+    const area: DepositArea = type === "wallet.deposit.updated" ? "WALLET" : "PAYOUT"
+    if (source !== "admin" && type !== "payout.withdrawal.updated" && row.status_hint && row.status_hint !== "COMPLETED") {
+      const [stored] = await svcModule.listSvcDeposits({ deposit_id: depositId })
+      if (stored?.status === "COMPLETED") {
+        await withDepositLock(container, depositId, async () => {
+          const [again] = await svcModule.listSvcDeposits({ deposit_id: depositId })
           await svcModule.updateSvcDeposits({
-            id: stored.id,
-            status_history: appendEntry(stored.status_history, row.status_hint, `event ${row.event_id}`, "ignored: the deposit is already COMPLETED and never moves back (spec: Deposit status)"),
+            id: again!.id,
+            status_history: appendEntry(again!.status_history, row.status_hint!, `event ${row.event_id}`, "ignored: the deposit is already COMPLETED and never moves back (spec: Deposit status)"),
           })
-          return await finish("ignored_after_completed", `the event says ${row.status_hint}; the deposit is COMPLETED and stays COMPLETED (spec: Deposit status); svc not asked`)
-        }
+        })
+        return await finish("ignored_after_completed", `the event says ${row.status_hint}; the deposit is COMPLETED and stays COMPLETED (spec: Deposit status); svc not asked`)
       }
-      const { outcome, row: d } = await refreshDeposit(container, area, depositId, source === "admin" ? "admin re-process" : `event ${row.event_type}`)
-      const said = row.status_hint ? `event said ${row.status_hint}; ` : ""
-      const now = `svc says ${d!.status}${d!.result_status ? `, transfer ${d!.result_status}${d!.status_reason ? ` (${d!.status_reason})` : ""}` : ""}${d!.withdrawal_status ? `, withdrawal ${d!.withdrawal_status}` : ""}`
-      if (outcome === "ignored_after_completed") return await finish("ignored_after_completed", `${said}${now}; the stored COMPLETED is kept`)
-      return await finish(outcome === "unchanged" ? "unchanged" : "applied", `${said}${now}`)
-    })
+    }
+    // events for one deposit share one read (the first event's source is recorded in its history)
+    const { outcome, row: d } = await gated(depositReads, `${area}:${depositId}`, () =>
+      withDepositLock(container, depositId, () => refreshDeposit(container, area, depositId, source === "admin" ? "admin re-process" : `event ${row.event_type}`))
+    )
+    const said = row.status_hint ? `event said ${row.status_hint}; ` : ""
+    const now = `svc says ${d!.status}${d!.result_status ? `, transfer ${d!.result_status}${d!.status_reason ? ` (${d!.status_reason})` : ""}` : ""}${d!.withdrawal_status ? `, withdrawal ${d!.withdrawal_status}` : ""}`
+    if (outcome === "ignored_after_completed") return await finish("ignored_after_completed", `${said}${now}; the stored COMPLETED is kept`)
+    // An event that says an earlier status than svc's COMPLETED, answered by a read it shared with a
+    // later event (coalesced), changes nothing: the same outcome as the check above (spec: Deposit status).
+    if (source !== "admin" && type !== "payout.withdrawal.updated" && row.status_hint && row.status_hint !== "COMPLETED" && d!.status === "COMPLETED" && outcome !== "created") {
+      return await finish("ignored_after_completed", `${said}${now}; the deposit is COMPLETED and stays COMPLETED (spec: Deposit status)`)
+    }
+    return await finish(outcome === "unchanged" ? "unchanged" : "applied", `${said}${now}`)
   } catch (e) {
+    if (e instanceof BackgroundReadDeferred) {
+      // not an attempt: nothing was sent; retried later (retryFailed) or by an admin
+      return svcModule.updateSvcInboxEvents({ id: row.id, last_attempt_at: new Date(), outcome: "failed", detail: e.message.slice(0, 500) })
+    }
     const o = e as { status?: number; code?: string; message?: string }
     const detail = `${o.status ?? ""} ${o.code ?? ""} ${o.message ?? String(e)}`.trim()
     if (o.status === 404) return finish("unknown_resource", `svc does not know this deposit in the ${type.split(".")[0]} area: ${detail}`)

@@ -16,6 +16,7 @@ import { chainIds, environmentOf } from "../svc-account/environment"
 import { healthSchema, type SvcClient } from "../svc"
 import { svcFromContainer } from "../svc-account/config"
 import { statusEffect } from "./account-status"
+import { configuredWebhookToken, KNOWN_WEBHOOK_EVENT_TYPES, UNKNOWN_TYPES_RESOURCE, unknownEventTypeCounts, webhookUrlToRegister } from "../shared/webhook-guard"
 
 export type Level = "ok" | "warn" | "fail"
 export type Check = { id: string; label: string; level: Level; detail: string; advice: string | null }
@@ -33,21 +34,23 @@ export type DoctorReport = {
   clock: { skew_ms: number | null; uncertainty_ms: number | null }
   rate: { used: number; limit: number; window_ms: number; used_by_doctor: number }
   features: FeatureState[]
-  webhooks: { url: string; events: WebhookSeen[] }
+  webhooks: {
+    url: string
+    /** With the provider option `webhookToken`: the URL above carries it (register exactly that URL). */
+    token_configured: boolean
+    events: WebhookSeen[]
+    /** Counted over the newest RECENT_EVENTS rows of each event table (a bounded read, issue 23). */
+    counted_over: number
+    /** Events of types svc does not send here: counted per type, never stored (at most 20 names, then "(other)"). */
+    unknown_types: { type: string; count: number; last_at: string }[]
+  }
   checks: Check[]
 }
 
 /** The events svc sends to the store's webhook URL (spec: Events). */
-export const WEBHOOK_EVENT_TYPES = [
-  "checkout.updated",
-  "payout.created",
-  "payout.updated",
-  "wallet.withdrawal.updated",
-  "wallet.deposit.updated",
-  "payout.deposit.updated",
-  "payout.withdrawal.updated",
-  "payout.prefund_completed",
-] as const
+export const WEBHOOK_EVENT_TYPES = KNOWN_WEBHOOK_EVENT_TYPES
+/** The doctor reads at most this many of the newest rows of each event table (primary keys are time-ordered). */
+export const RECENT_EVENTS = 500
 
 const NIL_UUID = "00000000-0000-4000-8000-000000000000"
 const HEALTH_TIMEOUT_MS = 8_000
@@ -134,32 +137,43 @@ async function lastSend(container: Container, table: "svc_withdrawal" | "svc_tok
 }
 
 /**
- * The last webhook received per event type: svc_webhook_event (checkouts,
- * refund payouts, settlements: one row per delivery) and svc_inbox_event (the
- * other events: one row per event, `updated_at` at the last delivery).
+ * The last webhook received per event type, over the newest RECENT_EVENTS rows
+ * of svc_webhook_event (checkouts, refund payouts, settlements: one row per
+ * delivery) and of svc_inbox_event (the other events: one row per event,
+ * `deliveries` counted). A bounded read by the time-ordered primary key, never
+ * a grouping over the whole table (issue 23); only the known types are listed,
+ * unknown ones come from their counters (unknownEventTypeCounts).
  */
 async function webhooksSeen(container: Container): Promise<WebhookSeen[]> {
-  const pg = container.resolve<{ raw: (sql: string) => Promise<{ rows: Record<string, unknown>[] }> }>(ContainerRegistrationKeys.PG_CONNECTION)
-  const hot = `select event_type, created_at as at, 1 as n, outcome from svc_webhook_event where deleted_at is null and event_type is not null`
-  const inbox = `select event_type, updated_at as at, deliveries as n, outcome from svc_inbox_event where deleted_at is null`
-  const grouped = (from: string) =>
-    `select event_type, max(at) as last_at, sum(n)::int as n, (array_agg(outcome order by at desc))[1] as last_outcome from (${from}) e group by event_type`
-  let rows: Record<string, unknown>[]
+  const pg = container.resolve<{ raw: (sql: string, b?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> }>(ContainerRegistrationKeys.PG_CONNECTION)
+  const hot = `select event_type, created_at as at, 1 as n, outcome from svc_webhook_event
+    where deleted_at is null and event_type is not null and (resource_id is null or resource_id <> ?) order by id desc limit ${RECENT_EVENTS}`
+  const inbox = `select event_type, updated_at as at, deliveries as n, outcome from svc_inbox_event where deleted_at is null order by id desc limit ${RECENT_EVENTS}`
+  let rows: Record<string, unknown>[] = (await pg.raw(hot, [UNKNOWN_TYPES_RESOURCE])).rows
   try {
-    rows = (await pg.raw(grouped(`${hot} union all ${inbox}`))).rows
+    rows = rows.concat((await pg.raw(inbox)).rows)
   } catch {
     // a store that has not run the inbox migration yet
-    rows = (await pg.raw(grouped(hot))).rows
   }
-  const byType = new Map(rows.map((r) => [String(r.event_type), r]))
-  const types = [...WEBHOOK_EVENT_TYPES, ...[...byType.keys()].filter((t) => !(WEBHOOK_EVENT_TYPES as readonly string[]).includes(t))]
-  return types.map((t) => {
+  const byType = new Map<string, { last_at: Date; n: number; last_outcome: string | null }>()
+  for (const r of rows) {
+    const t = String(r.event_type)
+    if (!(WEBHOOK_EVENT_TYPES as readonly string[]).includes(t)) continue
+    const at = new Date(r.at as string)
+    const prev = byType.get(t)
+    if (!prev) byType.set(t, { last_at: at, n: Number(r.n), last_outcome: r.outcome ? String(r.outcome) : null })
+    else {
+      prev.n += Number(r.n)
+      if (at > prev.last_at) Object.assign(prev, { last_at: at, last_outcome: r.outcome ? String(r.outcome) : null })
+    }
+  }
+  return WEBHOOK_EVENT_TYPES.map((t) => {
     const r = byType.get(t)
     return {
       event_type: t,
-      last_received_at: r?.last_at ? new Date(r.last_at as string).toISOString() : null,
-      received: r ? Number(r.n) : 0,
-      last_outcome: r?.last_outcome ? String(r.last_outcome) : null,
+      last_received_at: r ? r.last_at.toISOString() : null,
+      received: r ? r.n : 0,
+      last_outcome: r?.last_outcome ?? null,
     }
   })
 }
@@ -305,8 +319,10 @@ export async function runDoctor(container: Container, backendUrl: string): Promi
   )
 
   // 5. Webhooks
-  const url = `${backendUrl.replace(/\/+$/, "")}/hooks/svc`
+  const token = configuredWebhookToken(container)
+  const url = webhookUrlToRegister(backendUrl, token)
   const events = await webhooksSeen(container)
+  const unknownTypes = await unknownEventTypeCounts(container).catch(() => [])
   const any = events.some((e) => e.received > 0)
   const checkoutSeen = events.find((e) => e.event_type === "checkout.updated")?.received
   add(
@@ -314,7 +330,11 @@ export async function runDoctor(container: Container, backendUrl: string): Promi
     "Webhooks",
     checkoutSeen ? "ok" : "warn",
     any ? `received: ${events.filter((e) => e.received).map((e) => e.event_type).join(", ")}${checkoutSeen ? "" : "; no checkout.updated yet"}` : "none yet",
-    any && checkoutSeen ? null : `Register ${url} with svc as the WALLET and the PAYOUT webhook endpoint. Until then paid orders wait for the job (every few minutes).`
+    any && checkoutSeen
+      ? token
+        ? null
+        : "Optional: set the provider option `webhookToken` (e.g. `openssl rand -hex 24`) and register the URL shown here with it: requests without the token are then refused before any work."
+      : `Register ${url} with svc as the WALLET and the PAYOUT webhook endpoint. Until then paid orders wait for the job (every few minutes).`
   )
 
   const level: Level = checks.some((c) => c.level === "fail") ? "fail" : checks.some((c) => c.level === "warn") ? "warn" : "ok"
@@ -330,7 +350,7 @@ export async function runDoctor(container: Container, backendUrl: string): Promi
     clock,
     rate: { used: after.used, limit: after.limit, window_ms: after.windowMs, used_by_doctor: usedByDoctor + usedRaw },
     features,
-    webhooks: { url, events },
+    webhooks: { url, token_configured: Boolean(token), events, counted_over: RECENT_EVENTS, unknown_types: unknownTypes },
     checks,
   }
 }

@@ -23,6 +23,25 @@ describe("parseRinggit", () => {
     expect(() => parseRinggit(v, "amount", 1000, 100_000_000, " for a payout")).toThrow(re)
   })
 
+  it.each([
+    ["1e-50000", /^amount: must not have an exponent beyond ±12/],
+    ["1e-1000000", /^amount: must not have an exponent beyond ±12/],
+    [1e21, /^amount: must not have an exponent beyond ±12/],
+    ["1".repeat(33), /^amount: must be at most 32 characters/],
+    [`0.${"0".repeat(40_000)}1`, /^amount: must be at most 32 characters/],
+    ["9".repeat(1_000_000), /^amount: must be at most 32 characters/],
+  ])("%#: a long or large-exponent amount is refused before it is read: %p", (v, re) => {
+    const t0 = Date.now()
+    expect(() => parseRinggit(v, "amount", 1000, 100_000_000)).toThrow(re)
+    expect(Date.now() - t0).toBeLessThan(1000) // generous: it reads at most 33 characters
+  })
+
+  it("an exponent within the bound still reads", () => {
+    expect(parseRinggit("1.5e3", "amount", 1000, 100_000_000)).toBe(150_000)
+    expect(parseRinggit("150000e-2", "amount", 1000, 100_000_000)).toBe(150_000)
+    expect(parseRinggit("  1500.00  ", "amount", 1000, 100_000_000)).toBe(150_000)
+  })
+
   it("a number is read as its shortest decimal form (0.1 + 0.2 + 10 is 10.3)", () => {
     expect(parseRinggit(0.1 + 0.2 + 10, "amount", 1000, 100_000_000)).toBe(1030)
   })

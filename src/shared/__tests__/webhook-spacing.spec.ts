@@ -29,4 +29,25 @@ describe("WebhookSpacing", () => {
     const both = await Promise.allSettled([s2.run("x", boom), s2.run("x", boom)])
     expect(both.map((r) => r.status)).toEqual(["rejected", "rejected"])
   })
+
+  it("one run in flight per key: an event after the spacing, while a slow run is still going, waits for it (issue 23)", async () => {
+    const spacing = new WebhookSpacing(20)
+    let inFlight = 0
+    let most = 0
+    let runs = 0
+    const slow = async () => {
+      runs++
+      most = Math.max(most, ++inFlight)
+      await new Promise((r) => setTimeout(r, 150))
+      inFlight--
+      return runs
+    }
+    const first = spacing.run("d", slow)
+    await new Promise((r) => setTimeout(r, 60)) // past the spacing, the first run still going
+    const later = await Promise.all([spacing.run("d", slow), spacing.run("d", slow), spacing.run("d", slow)])
+    expect(await first).toBe(1)
+    expect(later).toEqual([2, 2, 2])
+    expect(runs).toBe(2)
+    expect(most).toBe(1)
+  })
 })

@@ -104,6 +104,34 @@ describe("amounts", () => {
   it.each(["12.345", "0.001", 0.1 + 0.2, "abc", "", "1.2.3", NaN])("rejects %p (never rounds)", (v) => {
     expect(() => toSen(v as string | number)).toThrow(SvcInputError)
   })
+  it.each([
+    ["1.5e3", 150_000], ["15E-1", 150], ["0.0001e4", 100], ["1000e-3", 100], ["-0", 0], ["0e-1000000", 0], ["1.", 100], [".5", 50], [1e21, null],
+    ["00012.3400", 1234], ["+7", 700], ["12.30e1", 12_300],
+  ])("toSen(%p) reads exponents exactly without expanding them (%p)", (major, sen) => {
+    if (sen === null) expect(() => toSen(major as number)).toThrow("amount: is too large")
+    else expect(toSen(major as string)).toBe(sen)
+  })
+  it.each([["1e", "must be a decimal amount"], ["e5", "must be a decimal amount"], ["1e-3", "fraction of a sen"], ["9".repeat(17), "is too large"], ["1e17", "is too large"]])(
+    "toSen(%p) is refused: %p",
+    (v, rule) => expect(() => toSen(v)).toThrow(rule),
+  )
+  it("is linear in its input: huge exponents and long digit strings are decided in one pass", () => {
+    // before issue 23, "1e-50000" took seconds (the exponent became 50,000 zeros, trimmed in quadratic time)
+    const inputs = ["1e-1000000", "1e+1000000", "1e" + "9".repeat(100_000), `0.${"0".repeat(1_000_000)}1`, "9".repeat(1_000_000)]
+    const t0 = process.hrtime.bigint()
+    for (const v of inputs) expect(() => toSen(v)).toThrow(SvcInputError)
+    expect(toSen(`${"0".repeat(1_000_000)}1`)).toBe(100)
+    expect(toSen(`${"0".repeat(1_000_000)}12.50`)).toBe(1250)
+    expect(toSen(`12.5${"0".repeat(1_000_000)}`)).toBe(1250)
+    expect(toSen(`0e-${"9".repeat(1000)}`)).toBe(0)
+    // work measured against a baseline in the same run: ~7 MB of text vs 1,000 short amounts
+    const base0 = process.hrtime.bigint()
+    for (let k = 0; k < 1000; k++) toSen("1234.56")
+    const base = Number(process.hrtime.bigint() - base0)
+    const long = Number(base0 - t0)
+    // linear: ~7 MB is about 1,000× the characters of 1,000 short amounts; quadratic would be >10^5×
+    expect(long / Math.max(base, 1)).toBeLessThan(20_000)
+  })
   it.each([[1234, "12.34"], ["1000", "10.00"], [1, "0.01"], [0, "0.00"], ["-150", "-1.50"], ["100000000", "1000000.00"]])("fromSen(%p) = %p", (sen, s) =>
     expect(fromSen(sen)).toBe(s),
   )

@@ -1,7 +1,10 @@
 import { MedusaError } from "@medusajs/framework/utils"
+import { getHttpResponseFromError } from "@medusajs/framework/http"
 
 import { SvcConnectionError, svcErrorFromResponse } from "../../../svc"
-import { SHOPPER_UNAVAILABLE, toMedusaError, toShopperError } from "../core/errors"
+import { SHOPPER_UNAVAILABLE, SVC_TRY_AGAIN_CODE, SvcTryAgainError, toMedusaError, toShopperError } from "../core/errors"
+import { svcTryAgainIs503 } from "../../../api/middlewares"
+import { SvcRateLimitError } from "../../../svc"
 
 // Issue 13: a shopper never sees setup advice; the admin finds the cause in the log.
 const log = () => {
@@ -42,5 +45,48 @@ describe("errors a shopper sees", () => {
 
   it("admins (toMedusaError) still get the cause", () => {
     expect(toMedusaError(fromSvc(401, "UNAUTHORIZED"), "reading the svc wallet").message).toMatch(/check apiKey/)
+  })
+})
+
+describe("a spent rate budget is 'try again', not 500 (issue 23)", () => {
+  const budget = () => new SvcRateLimitError({ code: "RATE_BUDGET", status: 0, message: "svc POST /v1/checkout: the account's rate budget for POST /v1/checkout is used up for now; nothing was sent", method: "POST", path: "/v1/checkout" } as never)
+
+  it("the shopper hears 'try again in a moment, nothing was charged', marked with its code; the plugin's middleware makes it 503", () => {
+    const l = log()
+    const err = toShopperError(budget(), "creating the svc checkout", l.logger)
+    expect(err).toBeInstanceOf(SvcTryAgainError)
+    expect(err).toBeInstanceOf(MedusaError)
+    expect(err.message).toMatch(/try again in a moment \(nothing was sent, nothing charged\)$/)
+    expect(l.lines).toEqual([])
+    // Medusa's own error handler's mapping keeps message and code (a 500 the middleware turns into 503)
+    const { statusCode, body } = getHttpResponseFromError(err)
+    expect([statusCode, body.code, body.message]).toEqual([500, SVC_TRY_AGAIN_CODE, err.message])
+    const sent: { status?: number; headers: Record<string, string>; body?: unknown } = { headers: {} }
+    const res = {
+      statusCode,
+      status(n: number) {
+        this.statusCode = n
+        return this
+      },
+      setHeader(k: string, v: string) {
+        sent.headers[k] = v
+      },
+      json(b: unknown) {
+        sent.status = this.statusCode
+        sent.body = b
+        return this
+      },
+    }
+    svcTryAgainIs503({} as never, res as never, () => undefined)
+    ;(res as any).json(body)
+    expect(sent).toEqual({ status: 503, headers: { "Retry-After": "5" }, body })
+  })
+
+  it("other 500s pass unchanged", () => {
+    const sent: number[] = []
+    const res = { statusCode: 500, status: () => res, setHeader: () => undefined, json: () => (sent.push(res.statusCode), res) }
+    svcTryAgainIs503({} as never, res as never, () => undefined)
+    ;(res as any).json({ type: "unexpected_state", message: "something else" })
+    expect(sent).toEqual([500])
   })
 })

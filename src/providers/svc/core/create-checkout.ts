@@ -3,7 +3,7 @@ import { fromSen, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN, type SvcClient } from "../../.
 import { medusaAmountToSen } from "../../../shared/medusa-amount"
 import type { CheckoutLedger } from "../../../svc-account/checkout-ledger"
 import type { SvcCheckoutRead } from "../../../svc-account/keys"
-import { errorText, isUncertainFailure, toShopperError } from "./errors"
+import { errorText, isUncertainFailure, SvcTryAgainError, toShopperError } from "./errors"
 
 type Logger = { info: (m: string) => void; warn: (m: string) => void; error: (m: string) => void }
 
@@ -60,10 +60,7 @@ const MIN_STEP_MS = 400
 
 function slowSvc(e: unknown, logger: Logger, title: string): MedusaError {
   logger.warn(`svc: creating checkout "${title}": no answer within the shopper's deadline (${errorText(e)}); the key is kept, a retry replays it`)
-  return new MedusaError(
-    MedusaError.Types.UNEXPECTED_STATE,
-    "svc is slow to answer right now; please try the payment again in a moment (nothing was charged)"
-  )
+  return new SvcTryAgainError("svc is slow to answer right now; please try the payment again in a moment (nothing was charged)")
 }
 
 /** Pages GET /v1/checkout newest first, over the last 30 minutes (a link lives 20), within `limits`. */

@@ -2,6 +2,25 @@ import { MedusaError } from "@medusajs/framework/utils"
 
 type Sv = { name?: string; code?: string; status?: number; message?: string; requestId?: string; field?: string }
 
+/** The `code` of a "try again in a moment" error (see SvcTryAgainError). */
+export const SVC_TRY_AGAIN_CODE = "svc_try_again"
+
+/**
+ * "Try again in a moment; nothing was charged" (issue 23): the rate budget had
+ * no turn for the request, or svc did not answer within the shopper's deadline.
+ * Nothing was sent, or the key is kept, so trying again is safe. A MedusaError
+ * (UNEXPECTED_STATE, message kept) with code SVC_TRY_AGAIN_CODE: Medusa's
+ * workflows keep the type, message and code of an error (not its other fields),
+ * and the plugin's middleware (src/api/middlewares.ts, svcTryAgainIs503)
+ * answers it 503 with Retry-After, a status the storefront kit treats as "try
+ * again" (src/storefront/return.ts: 409 and 5xx), never a bare 500.
+ */
+export class SvcTryAgainError extends MedusaError {
+  constructor(message: string) {
+    super(MedusaError.Types.UNEXPECTED_STATE, message, SVC_TRY_AGAIN_CODE)
+  }
+}
+
 /**
  * An outcome we cannot know: the request may or may not have been processed
  * (connection lost, timeout, 5xx, a 202 or 429 that outlived the retries).
@@ -26,10 +45,7 @@ export function toMedusaError(e: unknown, doing: string): MedusaError {
   const msg = `${code}${o.message ?? String(e)}`
   if (o.name === "SvcInputError") return new MedusaError(MedusaError.Types.INVALID_DATA, `svc: ${msg}`)
   if (o.code === "RATE_BUDGET") {
-    return new MedusaError(
-      MedusaError.Types.UNEXPECTED_STATE,
-      `svc: too many requests to svc right now while ${doing}; please try again in a moment (nothing was sent, nothing charged)`
-    )
+    return new SvcTryAgainError(`svc: too many requests to svc right now while ${doing}; please try again in a moment (nothing was sent, nothing charged)`)
   }
   switch (o.status) {
     case 400:

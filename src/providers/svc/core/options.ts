@@ -111,6 +111,17 @@ export const svcProviderOptionsSchema = z
       .string()
       .regex(/^rediss?:\/\/\S+$/, "must be a redis:// or rediss:// URL")
       .optional(),
+    /**
+     * A secret in the webhook URL (issue 23): with it, POST /hooks/svc (and
+     * Medusa's /hooks/payment/svc-…) refuses any request without `?token=<it>`
+     * before any work. Register `<backend>/hooks/svc?token=<it>` with svc
+     * (Settings → svc connection shows the line). Generate one with
+     * `openssl rand -hex 24`.
+     */
+    webhookToken: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{24,128}$/, "must be 24-128 characters of A-Z, a-z, 0-9, _ or - (e.g. openssl rand -hex 24)")
+      .optional(),
   })
   .strict()
   .superRefine((o, ctx) => {

@@ -16,7 +16,13 @@ type Health = {
   clock: { skew_ms: number | null; uncertainty_ms: number | null }
   rate: { used: number; limit: number; window_ms: number; used_by_doctor: number }
   features: { feature: string; label: string; enabled: boolean | null; detail: string }[]
-  webhooks: { url: string; events: { event_type: string; last_received_at: string | null; received: number; last_outcome: string | null }[] }
+  webhooks: {
+    url: string
+    token_configured?: boolean
+    counted_over?: number
+    unknown_types?: { type: string; count: number; last_at: string }[]
+    events: { event_type: string; last_received_at: string | null; received: number; last_outcome: string | null }[]
+  }
   checks: { id: string; label: string; level: Level; detail: string; advice: string | null }[]
 }
 
@@ -99,6 +105,14 @@ const SvcDoctorPage = () => {
               ))}
             </Table.Body>
           </Table>
+          <div className="px-6 py-3">
+            <Text size="small" className="text-ui-fg-subtle">
+              Counts over the newest {health.webhooks.counted_over ?? 500} events of each kind.
+              {health.webhooks.unknown_types?.length
+                ? ` Events of types svc does not send here (counted, not stored): ${health.webhooks.unknown_types.map((u) => `${u.type} ×${u.count}`).join(", ")}.`
+                : ""}
+            </Text>
+          </div>
         </Container>
       )}
       {health && health.features.length > 0 && (
@@ -121,6 +135,14 @@ const SvcDoctorPage = () => {
               ))}
             </Table.Body>
           </Table>
+          <div className="px-6 py-3">
+            <Text size="small" className="text-ui-fg-subtle">
+              Counts over the newest {health.webhooks.counted_over ?? 500} events of each kind.
+              {health.webhooks.unknown_types?.length
+                ? ` Events of types svc does not send here (counted, not stored): ${health.webhooks.unknown_types.map((u) => `${u.type} ×${u.count}`).join(", ")}.`
+                : ""}
+            </Text>
+          </div>
         </Container>
       )}
       {health && (
@@ -130,6 +152,9 @@ const SvcDoctorPage = () => {
               <Heading level="h2">Webhooks</Heading>
               <Text size="small" className="text-ui-fg-subtle">
                 Register this URL with svc as the WALLET and the PAYOUT webhook endpoint.
+                {health.webhooks.token_configured
+                  ? " It carries this store's secret webhook token: requests without it are refused."
+                  : " Optional: set the provider option webhookToken to make it secret."}
               </Text>
             </div>
             <div className="flex items-center gap-x-2 rounded-md bg-ui-bg-subtle px-3 py-1.5">
@@ -157,6 +182,14 @@ const SvcDoctorPage = () => {
               ))}
             </Table.Body>
           </Table>
+          <div className="px-6 py-3">
+            <Text size="small" className="text-ui-fg-subtle">
+              Counts over the newest {health.webhooks.counted_over ?? 500} events of each kind.
+              {health.webhooks.unknown_types?.length
+                ? ` Events of types svc does not send here (counted, not stored): ${health.webhooks.unknown_types.map((u) => `${u.type} ×${u.count}`).join(", ")}.`
+                : ""}
+            </Text>
+          </div>
         </Container>
       )}
     </div>

@@ -7,12 +7,17 @@
  * money check from svc's state and Medusa's, and the figures.
  *
  *   node -r @swc-node/register bench/chaos.ts [N] [--ceiling=1000] [--per-second=5] [--settle=180] [--code=HEAD|<ref>|worktree]
+ *     [--kill-at=paid|creation|capture|completion]
+ *
+ * --kill-at: the moment the kill lands (integration-tests/helpers/chaos.ts, KillMoment): at once
+ * (default), during a checkout creation, during a settlement's capture, or inside a cart
+ * completion holding Medusa's cart lock (issue 24).
  *
  * The CI-sized version of the same run is integration-tests/scale/cluster.spec.ts.
  */
 import { readStats } from "../integration-tests/helpers/sandbox-stats"
 import { startCluster } from "../integration-tests/helpers/cluster"
-import { chaosRun, percentile } from "../integration-tests/helpers/chaos"
+import { chaosRun, KILL_MOMENTS, percentile, type KillMoment } from "../integration-tests/helpers/chaos"
 import { describeMoney, moneyIsSafe } from "../integration-tests/helpers/money-invariants"
 import { numberFlag, parseArgs } from "./lib/args"
 import { prepareCode } from "./lib/code"
@@ -24,6 +29,8 @@ async function main() {
   const ceiling = numberFlag(flags, "ceiling", 1000)
   const perSecond = numberFlag(flags, "per-second", 5)
   const settleMs = numberFlag(flags, "settle", 180) * 1000
+  const killAt = (flags.get("kill-at") ?? "paid") as KillMoment
+  if (!KILL_MOMENTS.includes(killAt)) throw new Error(`--kill-at must be one of ${KILL_MOMENTS.join(", ")}, got ${killAt}`)
   const log = (m: string) => process.stderr.write(`[chaos] ${m}\n`)
   process.env.CLUSTER_VERBOSE ??= "1"
   // Medusa runs from a snapshot of the commit (--code=HEAD|<ref>|worktree), as the other benches do
@@ -48,7 +55,7 @@ async function main() {
   process.once("SIGINT", stop)
   try {
     log(`cluster up in ${((Date.now() - started) / 1000).toFixed(0)} s (logs: ${cluster.logDir}); ${n} shoppers at ${perSecond}/s`)
-    const run = await chaosRun(cluster, { n, kill: ["server-1", "worker"], settleMs, perSecond, log })
+    const run = await chaosRun(cluster, { n, kill: ["server-1", "worker"], killAt, settleMs, perSecond, log })
     const stats = await readStats(cluster.svc.url)
     const lat = run.latency
     const closedTab = run.paid.filter((s) => !s.completes).map((s) => lat[run.paid.indexOf(s)])
@@ -56,6 +63,7 @@ async function main() {
     const sessions = run.shoppers.filter((s) => s.sessionMs !== undefined).map((s) => s.sessionMs!)
     console.log(`
 Chaos run: ${n} shoppers, 2 servers + 1 worker on Redis, svc ceiling ${ceiling}/min, killed mid-run: ${run.killed.join(", ")}
+kill moment: ${run.killMoment ? `${run.killMoment.at}, ${run.killMoment.seen ? `seen after ${run.killMoment.waitedMs} ms` : "not seen in 60 s (killed anyway)"}` : "none"}; ${code.label}, ${new Date().toISOString()}
 request faults: ${run.requestFaults.join("; ")}
 webhook faults: ${Object.entries(run.webhookFaults).map(([k, v]) => `${k} ×${v}`).join(", ")}
 `)
@@ -79,6 +87,7 @@ webhook faults: ${Object.entries(run.webhookFaults).map(([k, v]) => `${k} ×${v}
           ["requests svc refused for the ceiling (429)", String(stats.rateLimited)],
           ["webhooks taken by server-1 / server-2", ["server-1", "server-2"].map((x) => cluster.hits.get(x)?.get("hooks") ?? 0).join(" / ")],
           ["cart lock waits that timed out", String(cluster.logLines(/Failed to acquire lock/).length)],
+          ["paid carts completed again by the watcher / job", String(cluster.logLines(/is order order_\w+ \((watcher|job)/).length)],
         ]
       )
     )

@@ -214,6 +214,15 @@ function ReturnPage() {
             </section>
           )
         }
+        if (state.kind === "placing") {
+          // paid, the order is late (the store's cart was busy): never a failure; the kit keeps trying
+          return (
+            <section id="return-section">
+              <h2>Checkout</h2>
+              <p id="return-status">Payment received. Your order is being placed; this page updates by itself, and we will email you. Please do not pay again.</p>
+            </section>
+          )
+        }
         if (state.kind === "failed") {
           // not paid: why, and the choice again with the same cart
           return state.cart ? <FailedAgain cartId={cartId} reason={state.reason} /> : <Message text={state.reason} />

@@ -44,11 +44,11 @@ function Return() {
   if (q.get("render") === "prop") {
     return (
       <SvcReturn sdk={sdk} cartId={cartId}>
-        {(s) => <p id="outcome" data-kind={s.kind}>{s.kind === "failed" ? s.reason : s.kind === "loading" ? "…" : s.order.id}</p>}
+        {(s) => <p id="outcome" data-kind={s.kind}>{s.kind === "failed" ? s.reason : s.kind === "loading" || s.kind === "placing" ? "…" : s.order.id}</p>}
       </SvcReturn>
     )
   }
-  return <SvcReturn sdk={sdk} cartId={cartId} />
+  return <SvcReturn sdk={sdk} cartId={cartId} pollEveryMs={q.get("poll") ? Number(q.get("poll")) : undefined} />
 }
 
 const C = { picker: Picker, options: Options, return: Return }[q.get("c") ?? "picker"] ?? Picker

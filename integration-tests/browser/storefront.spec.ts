@@ -6,6 +6,7 @@
 // the order and its captured payment, and the plugin's own svc checkout record
 // (`GET /admin/svc/checkouts`).
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { Modules } from "@medusajs/framework/utils"
 import type { Page } from "playwright-core"
 import { startStorefront } from "../../demo/storefront-server"
 import { useSvcSandbox } from "../helpers/svc-env"
@@ -280,6 +281,42 @@ medusaIntegrationTestRunner({
         const session = (await api.get(`/store/carts/${cartId}?fields=*payment_collection.payment_sessions`, store.headers)).data.cart
           .payment_collection.payment_sessions[0]
         expect(session.data).toMatchObject({ bank: "RHB0218B", bankType: "CORPORATE", buyerName: "Syarikat Maju Sdn Bhd" })
+      })
+
+      it("SvcReturn: paid, the order late (Medusa's cart lock held, as a stopped server leaves it): 'payment received, being placed', never failed, then the order", async () => {
+        const { cartId, paymentCollectionId } = await createCart(api, store)
+        const s = await api.post(
+          `/store/payment-collections/${paymentCollectionId}/payment-sessions`,
+          { provider_id: "pp_svc-wallet_svc", data: { cart_id: cartId } },
+          store.headers
+        )
+        const session = s.data.payment_collection.payment_sessions[0]
+        svc.ref.sandbox.control.webhookFaults({ mode: "drop", count: 10 })
+        svc.ref.sandbox.control.pay(session.data.checkoutId)
+        await svc.ref.sandbox.control.flushWebhooks()
+        // captured, no order, the cart's lock held for a 2-minute lease
+        await (getContainer().resolve(Modules.PAYMENT) as any).authorizePaymentSession(session.id, {})
+        const locking = getContainer().resolve(Modules.LOCKING) as any
+        await locking.acquire(cartId, { expire: 120 })
+        // every state the page shows, recorded as it shows it
+        await page.addInitScript(() => {
+          const w = window as unknown as { kinds: string[] }
+          w.kinds = []
+          new MutationObserver(() => {
+            const el = document.querySelector(".svc-return")
+            const kind = el?.className.replace(/.*svc-return--/, "")
+            if (kind && w.kinds[w.kinds.length - 1] !== kind) w.kinds.push(kind)
+          }).observe(document, { subtree: true, childList: true, attributes: true })
+        })
+        await page.goto(`${kit!.url}/?c=return&cart_id=${cartId}&poll=250`)
+        await page.locator(".svc-return--placing").waitFor()
+        expect(await page.getByRole("status").textContent()).toMatch(/^Payment received\. Thank you! Your order is being placed; this page updates by itself/)
+        await locking.release(cartId) // the lease ends
+        await page.locator(".svc-return--paid").waitFor({ timeout: 45_000 })
+        expect(await page.getByRole("status").textContent()).toMatch(/^Payment received\. Thank you! Your order #\d+ is placed\.$/)
+        expect(await page.evaluate(() => (window as unknown as { kinds: string[] }).kinds)).toEqual(["loading", "placing", "paid"])
+        const order = await orderOfCart(getContainer(), cartId)
+        expect(order.payment_collections[0].payments).toHaveLength(1)
       })
 
       it("SvcReturn: a failed payment rendered by default and through the render prop; the cart stays payable", async () => {

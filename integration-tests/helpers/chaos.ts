@@ -36,6 +36,8 @@ export interface ChaosResult {
   latency: number[]
   money: MoneyReport
   killed: string[]
+  /** the moment the kill was meant to land at, and whether it was seen (false: killed after 60 s anyway) */
+  killMoment?: { at: KillMoment; seen: boolean; waitedMs: number }
   webhookFaults: Record<string, number>
   requestFaults: string[]
 }
@@ -124,10 +126,46 @@ async function ordersOf(cluster: Cluster, cartIds: string[]): Promise<Map<string
   return new Map(r.rows.map((x) => [x.cart_id, new Date(x.created_at).getTime()]))
 }
 
+/**
+ * When the kill lands, once a third of the shoppers have paid (issue 24):
+ * - `paid`: at once;
+ * - `creation`: while a checkout creation is in flight (its intent recorded, svc's answer not yet);
+ * - `capture`: while a settlement is applying a payment (COMPLETED recorded, not yet captured);
+ * - `completion`: inside a cart completion (a Medusa cart lock is held in Redis and its cart is no order yet).
+ * A moment not seen within 60 s: the kill lands anyway, and the run says so.
+ */
+export type KillMoment = "paid" | "creation" | "capture" | "completion"
+export const KILL_MOMENTS: readonly KillMoment[] = ["paid", "creation", "capture", "completion"]
+
+/** Whether the cluster is at `moment` now (one database query, or one Redis scan). */
+async function atMoment(cluster: Cluster, moment: KillMoment, redis: { scan: (...a: unknown[]) => Promise<[string, string[]]> } | undefined): Promise<boolean> {
+  if (moment === "paid") return true
+  if (moment === "creation") {
+    const r = await cluster.db.query(`select 1 from svc_checkout where status = 'CREATING' and created_at > now() - interval '10 seconds' limit 1`)
+    return !!r.rowCount
+  }
+  if (moment === "capture") {
+    const r = await cluster.db.query(
+      `select 1 from svc_checkout sc join payment_session ps on ps.id = sc.payment_session_id
+        where sc.status = 'COMPLETED' and sc.settled_status is null and sc.attention is null
+          and ps.status not in ('authorized', 'captured') limit 1`
+    )
+    return !!r.rowCount
+  }
+  if (!redis) return false
+  const [, keys] = await redis.scan("0", "MATCH", "medusa_lock:cart_*", "COUNT", 1000)
+  if (!keys.length) return false
+  const carts = keys.map((k) => k.slice("medusa_lock:".length))
+  const r = await cluster.db.query(`select count(*)::int as n from order_cart where cart_id = any($1) and deleted_at is null`, [carts])
+  return r.rows[0].n < carts.length
+}
+
 export interface ChaosOptions {
   n: number
   /** instances killed (SIGKILL) and started again once the first third of the shoppers have paid */
   kill: string[]
+  /** the moment the kill lands at (default `paid`: at once) */
+  killAt?: KillMoment
   /** how long to wait after the last payment for every paid cart's order */
   settleMs: number
   /** shoppers started per second (a wave, not all at once) */
@@ -160,12 +198,27 @@ export async function chaosRun(cluster: Cluster, o: ChaosOptions): Promise<Chaos
   const perSecond = o.perSecond ?? o.n
   const killAfter = Math.ceil(o.n / 3)
   let killing: Promise<void> | undefined
+  const killAt = o.killAt ?? "paid"
+  let killMoment: ChaosResult["killMoment"]
   const runs = shoppers.map(async (s) => {
     await sleep((s.i / perSecond) * 1000)
     await shop(cluster, s)
     if (!killing && shoppers.filter((x) => x.paidAt).length >= killAfter && o.kill.length) {
       killing = (async () => {
-        log(`killing ${o.kill.join(", ")} (SIGKILL) after ${killAfter} payments`)
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        const redis = killAt === "completion" && cluster.redisUrl ? new (require("ioredis"))(cluster.redisUrl, { maxRetriesPerRequest: 1 }) : undefined
+        const from = Date.now()
+        let seen = false
+        try {
+          while (Date.now() - from < 60_000) {
+            if ((seen = await atMoment(cluster, killAt, redis))) break
+            await sleep(20)
+          }
+        } finally {
+          redis?.disconnect()
+        }
+        killMoment = { at: killAt, seen, waitedMs: Date.now() - from }
+        log(`killing ${o.kill.join(", ")} (SIGKILL) after ${killAfter} payments, ${seen ? `at the moment "${killAt}" (${killMoment.waitedMs} ms)` : `the moment "${killAt}" not seen in 60 s`}`)
         await Promise.all(o.kill.map((name) => cluster.kill(name)))
         await sleep(1000)
         await Promise.all(o.kill.map((name) => cluster.start(name)))
@@ -193,7 +246,7 @@ export async function chaosRun(cluster: Cluster, o: ChaosOptions): Promise<Chaos
     const at = orders.get(s.cartId!)
     return at === undefined ? Number.POSITIVE_INFINITY : Math.max(0, at - s.paidAt!)
   })
-  return { shoppers, paid, latency, money: await checkMoney(cluster.db, cluster.svc), killed: o.kill, webhookFaults, requestFaults: requestFaults.map((f) => `${f.route} ${f.kind}${"afterProcessing" in f && f.afterProcessing ? " after processing" : ""} ×${f.count}`) }
+  return { shoppers, paid, latency, money: await checkMoney(cluster.db, cluster.svc), killed: o.kill, killMoment, webhookFaults, requestFaults: requestFaults.map((f) => `${f.route} ${f.kind}${"afterProcessing" in f && f.afterProcessing ? " after processing" : ""} ×${f.count}`) }
 }
 
 export { percentile } from "../../bench/lib/report"

@@ -141,6 +141,8 @@ export interface Cluster {
   admin: { email: string; password: string }
   db: Pool
   dbName: string
+  /** the cluster's own Redis database (with `redis`): Medusa's locks, events and workflows live there */
+  redisUrl?: string
   logDir: string
   instances: Map<string, Instance>
   /** requests the load balancer passed to each instance, by first path segment ("hooks", "store", …) */
@@ -337,6 +339,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       admin,
       db,
       dbName,
+      ...(redisDb !== null ? { redisUrl: `${REDIS_BASE}/${redisDb}` } : {}),
       logDir,
       instances,
       hits,

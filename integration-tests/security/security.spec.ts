@@ -910,7 +910,7 @@ medusaIntegrationTestRunner({
           sb().clearFaults()
         }
         console.log(`security: spent budget: the shopper got ${res.status} ${JSON.stringify(res.data)}`)
-        // 503 with Retry-After: a status the storefront kit treats as "try again" (src/storefront/return.ts: 409 and 5xx), with the message kept
+        // 503 with Retry-After: a status the storefront kit treats as "try again" (packages/storefront/src/return.ts: 409 and 5xx), with the message kept
         expect(res.status).toBe(503)
         expect(res.headers["retry-after"]).toBe("5")
         expect(res.data.message).toMatch(/try (the payment )?again in a moment/)

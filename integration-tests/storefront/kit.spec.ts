@@ -1,11 +1,11 @@
 // The storefront kit (`medusa-payment-svc-storefront`, packages/storefront/src) on
 // @medusajs/js-sdk against a real Medusa app and the svc sandbox over real
 // HTTP: bank list, payment start with its checks before any call, the return
-// page's three outcomes, FPX's personal-banking cap, and that no kit flow
+// page's outcomes (a paid cart whose order is late included), FPX's personal-banking cap, and that no kit flow
 // cancels a paid order.
 import Medusa from "@medusajs/js-sdk"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import {
   completeSvcReturn,
@@ -164,6 +164,45 @@ medusaIntegrationTestRunner({
       expect(paid.kind).toBe("paid")
       const o = await orderState(getContainer(), (paid as { order: { id: string } }).order.id)
       expect(o.payment_collections[0].payments).toHaveLength(1)
+    })
+
+    it("paid, the order late (Medusa's cart lock held, as a server stopped inside the completion leaves it): 'placing', never 'failed', then the order", async () => {
+      const c = await cart()
+      const { session } = await startSvcPayment(sdk, c, { providerId: SVC_PROVIDERS.wallet })
+      sb().webhookFaults({ mode: "drop", count: 10 })
+      sb().pay(session.data!.checkoutId as string)
+      await sb().flushWebhooks()
+      // the payment captured, no order, the cart's lock held with no owner for a 2-minute lease
+      await (getContainer().resolve(Modules.PAYMENT) as any).authorizePaymentSession(session.id, {})
+      const locking = getContainer().resolve(Modules.LOCKING) as any
+      await locking.acquire(c.id, { expire: 120 })
+
+      // the shopper gives up waiting before the lease ends: told the payment is in and the order coming
+      let told = 0
+      const early = await completeSvcReturn(sdk, c.id, { pollEveryMs: 250, waitForOrderMs: 1000, onPlacing: () => told++ })
+      expect(early.kind).toBe("placing")
+      expect(told).toBe(1)
+      expect((await sdk.store.cart.retrieve(c.id, { fields: "completed_at" })).cart.completed_at).toBeFalsy()
+
+      // the shopper who waits: "placing" within seconds, then the order once the lock is free (the lease ended)
+      const states: string[] = []
+      const started = Date.now()
+      let placingAfter = 0
+      const waited = await completeSvcReturn(sdk, c.id, {
+        pollEveryMs: 250,
+        waitForPaymentMs: 10_000,
+        onPlacing: () => {
+          placingAfter = Date.now() - started
+          states.push("placing")
+          void locking.release(c.id)
+        },
+      })
+      states.push(waited.kind)
+      expect(states).toEqual(["placing", "paid"])
+      expect(placingAfter).toBeLessThan(10_000)
+      const o = await orderState(getContainer(), (waited as { order: { id: string } }).order.id)
+      expect(o.payment_collections[0].payments).toHaveLength(1)
+      expect(o.payment_collections[0].payments[0].captured_at).toBeTruthy()
     })
 
     it("FPX hosted still processing: awaiting with the order placed, then paid once svc completes it", async () => {

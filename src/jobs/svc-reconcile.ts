@@ -19,8 +19,11 @@ export default async function svcReconcileJob(container: MedusaContainer) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   try {
     const r = await reconcilePending(container as never)
-    if (r.waiting) {
-      logger.info(`svc reconcile: ${r.waiting} waiting session(s), ${r.svcCalls} svc call(s), outcomes ${JSON.stringify(r.outcomes)}`)
+    if (r.waiting || r.paidCarts) {
+      logger.info(
+        `svc reconcile: ${r.waiting} waiting session(s), ${r.svcCalls} svc call(s), outcomes ${JSON.stringify(r.outcomes)}` +
+          (r.paidCarts ? `, paid carts without an order ${JSON.stringify(r.paidCarts)}` : "")
+      )
     }
   } catch (e) {
     logger.warn(`svc reconcile: ${(e as Error).message}`)

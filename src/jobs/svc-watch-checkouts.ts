@@ -15,11 +15,12 @@ export default async function svcWatchCheckoutsJob(container: MedusaContainer) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   try {
     const r = await watchWaiting(container as never)
-    if (Object.keys(r.outcomes).length || r.sends) {
+    if (Object.keys(r.outcomes).length || r.sends || r.paidCarts) {
       logger.info(
         `svc watch: ${r.waiting} waiting, ${r.svcCalls} svc call(s), outcomes ${JSON.stringify(r.outcomes)}` +
           (r.unsettled ? `, ${r.unsettled} left half applied settled again` : "") +
-          (r.sends ? `, sends finished ${JSON.stringify(r.sends)}` : "")
+          (r.sends ? `, sends finished ${JSON.stringify(r.sends)}` : "") +
+          (r.paidCarts ? `, paid carts without an order ${JSON.stringify(r.paidCarts)}` : "")
       )
     }
   } catch (e) {

@@ -1,5 +1,6 @@
 import { svcFromContainer } from "../svc-account/config"
-import { settleCheckout, type SettleOutcome } from "./settle-checkout"
+import { checkoutLedgerOf, settleCheckout, type SettleOutcome } from "./settle-checkout"
+import { completePaidCarts, type PaidCartsReport } from "./complete-paid"
 import { settleListed, settleUnsettled, waitingSvcSessions, type WaitingSession } from "./waiting"
 
 type Container = { resolve: <T = unknown>(k: string) => T }
@@ -8,7 +9,12 @@ export type ReconcileReport = {
   waiting: number
   svcCalls: number
   outcomes: Record<string, number>
+  /** paid carts without an order, completed again (issue 24) */
+  paidCarts?: PaidCartsReport
 }
+
+/** Paid carts without an order completed again per run (oldest first; each has its own back-off). */
+const PAID_CARTS_PER_RUN = 20
 
 const SETTLED = ["COMPLETED", "FAILED", "CANCELLED", "REJECTED"] as const
 
@@ -18,13 +24,17 @@ const SETTLED = ["COMPLETED", "FAILED", "CANCELLED", "REJECTED"] as const
  * link that expired). It pages GET /v1/checkout by final status from the oldest
  * waiting session on, 100 a page, rather than one read per session: about
  * ⌈checkouts/100⌉ calls per status. A waiting session whose link expired and
- * that no list showed is read once by id.
+ * that no list showed is read once by id. Before that, paid carts without an
+ * order are completed again (complete-paid.ts).
  */
 export async function reconcilePending(container: Container): Promise<ReconcileReport> {
   const { client, reads } = svcFromContainer(container)
   const report: ReconcileReport = { waiting: 0, svcCalls: 0, outcomes: {} }
   // final statuses a dead process recorded but never applied (the watcher does this too, when it runs)
   await settleUnsettled(container, (o) => (report.outcomes[o] = (report.outcomes[o] ?? 0) + 1))
+  // paid carts that are not an order yet: a page, oldest first (the watcher does this too, when it runs)
+  const paidCarts = await completePaidCarts(container, checkoutLedgerOf(container), { limit: PAID_CARTS_PER_RUN, source: "job" })
+  if (paidCarts.found) report.paidCarts = paidCarts
 
   const waiting = await waitingSvcSessions(container)
   report.waiting = waiting.length

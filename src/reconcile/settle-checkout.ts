@@ -4,13 +4,14 @@ import {
   PaymentActions,
   PaymentSessionStatus,
 } from "@medusajs/framework/utils"
-import { cancelOrderWorkflow, completeCartWorkflow, processPaymentWorkflow } from "@medusajs/core-flows"
+import { cancelOrderWorkflow, processPaymentWorkflow } from "@medusajs/core-flows"
 import { medusaAmountToSen } from "../shared/medusa-amount"
 import { verifiedSessionOf, type SvcCheckoutRead } from "../svc-account/keys"
 import { failureReason, FINAL_UNPAID, OPEN } from "../svc-account/status"
 import { svcFromContainer } from "../svc-account/config"
 import { CheckoutLedger } from "../svc-account/checkout-ledger"
 import { withApplySlot, withCheckoutLock } from "../svc-account/serialize"
+import { placePaidOrder } from "./complete-paid"
 
 export type { SvcCheckoutRead }
 
@@ -22,6 +23,7 @@ export type SettleOutcome =
   | "order_flagged"
   | "attention_refund"
   | "paid_no_order"
+  | "order_pending"
   | "pending"
   | "foreign"
   | "ignored"
@@ -38,6 +40,8 @@ const SETTLED_OUTCOMES: ReadonlySet<SettleOutcome> = new Set([
   "order_canceled",
   "order_flagged",
   "attention_refund",
+  // captured; the order is the watcher's and the job's to place (complete-paid.ts)
+  "order_pending",
   "ignored",
 ])
 
@@ -220,7 +224,7 @@ async function applyCheckout(
       }
     }
     const ord = Date.now()
-    const result = await ensureOrder(container, ledger, query, c.checkoutId, session.payment_collection_id, session.id, logger)
+    const result = await ensureOrder(container, ledger, query, c.checkoutId, session.payment_collection_id, session.id, source)
     if (timing) Object.assign(timing, { workflow: ord - wf, order: Date.now() - ord })
     return result
   }
@@ -247,8 +251,11 @@ async function applyCheckout(
 /**
  * The payment is captured: the cart must be an order. processPaymentWorkflow
  * completes the cart but carries on when completion fails (it may have lost
- * the cart lock to the storefront's own completion): look, complete once
- * more if needed, and flag what still has no order.
+ * the cart lock to the storefront's own completion, or to a process killed
+ * inside one, whose lock lasts its 2-minute lease): look, complete once more if
+ * the lock can be taken (src/reconcile/complete-paid.ts), and otherwise leave
+ * the cart to the watcher and the job, which try again until it is an order
+ * (issue 24). Only a cart that cannot be completed is flagged.
  */
 async function ensureOrder(
   container: Container,
@@ -257,19 +264,13 @@ async function ensureOrder(
   checkoutId: string,
   paymentCollectionId: string,
   sessionId: string,
-  logger: Logger
+  source: string
 ): Promise<SettleOutcome> {
-  let ctx = await cartAndOrder(query, paymentCollectionId, sessionId)
+  const ctx = await cartAndOrder(query, paymentCollectionId, sessionId)
   if (ctx.order || !ctx.cartId) return "captured"
-  try {
-    await completeCartWorkflow(container as never).run({ input: { id: ctx.cartId } })
-  } catch (e) {
-    logger.warn(`svc: checkout ${checkoutId}: completing cart ${ctx.cartId} after payment: ${(e as Error).message}`)
-  }
-  ctx = await cartAndOrder(query, paymentCollectionId, sessionId)
-  if (ctx.order) return "captured"
-  await ledger.flag(checkoutId, "paid_no_order", `Paid and captured, but cart ${ctx.cartId} could not be completed into an order; complete it or refund the buyer.`)
-  return "paid_no_order"
+  const r = await placePaidOrder(container, ledger, { checkoutId, cartId: ctx.cartId, sessionId }, source)
+  if (r.outcome === "placed") return "captured"
+  return r.outcome === "later" ? "order_pending" : "paid_no_order"
 }
 
 /** The payment of an order placed awaiting payment failed: cancel it (or flag it), the reason recorded first. */

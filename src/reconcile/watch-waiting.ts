@@ -2,6 +2,8 @@ import { svcFromContainer } from "../svc-account/config"
 import { settleListed, settleUnsettled, waitingSvcSessions } from "./waiting"
 import { sweepPayouts } from "../refunds/track-payout"
 import { sweepWithdrawals } from "../settlements/withdrawals"
+import { checkoutLedgerOf } from "./settle-checkout"
+import { completePaidCarts, type PaidCartsReport } from "./complete-paid"
 
 type Container = { resolve: <T = unknown>(k: string) => T }
 
@@ -11,6 +13,8 @@ export type WatchReport = {
   unsettled?: number
   /** refund payouts and withdrawals finished after a crash or an unanswered send */
   sends?: { payoutsFinished: number; payoutsAbandoned: number; withdrawalsFinished: number }
+  /** paid carts without an order, completed again (issue 24) */
+  paidCarts?: PaidCartsReport
   svcCalls: number
   skipped?: "nothing_waiting" | "rate_budget"
   outcomes: Record<string, number>
@@ -20,6 +24,8 @@ export type WatchReport = {
 const RATE_SHARE = 0.6
 /** A FAILED list every this many ticks (a shopper who returns sees the failure anyway: authorize reads it). */
 const FAILED_EVERY = 4
+/** Paid carts without an order completed again per tick (oldest first; each has its own back-off). */
+const PAID_CARTS_PER_TICK = 5
 /** A link lives 20 minutes; sessions past their expiry by this much are the 5-minute job's. */
 const EXPIRED_GRACE_MS = 2 * 60 * 1000
 
@@ -34,6 +40,9 @@ const now0 = () => Date.now()
  * svc-watch-checkouts, every `watchEverySeconds`). Webhooks can be lost; the
  * reconciliation job finds those within minutes, this within seconds:
  *
+ * - paid carts without an order (Medusa's cart lock was held when they were
+ *   captured) are completed again, a few a tick, oldest first, each after its
+ *   back-off (complete-paid.ts): database queries only;
  * - nothing waits (no svc session pending on a link still alive): no svc call;
  * - the client used over 60 % of the account's rate ceiling in the current
  *   window: this tick is skipped, shoppers first;
@@ -52,6 +61,10 @@ export async function watchWaiting(container: Container): Promise<WatchReport> {
   // one query; svc is read only for a checkout a dead process left half applied
   const unsettled = await settleUnsettled(container, count)
   if (unsettled) report.unsettled = unsettled
+  // Paid carts whose order is not placed yet (Medusa's cart lock was held, say by a killed
+  // process): one query; a cart is completed again once its back-off is due and the lock is free.
+  const paidCarts = await completePaidCarts(container, checkoutLedgerOf(container), { limit: PAID_CARTS_PER_TICK, source: "watcher", scope: "due" })
+  if (paidCarts.found) report.paidCarts = paidCarts
   // Refund payouts and withdrawals a dead process left mid-send (or svc left
   // unanswered): finished with their stored keys within seconds, not at the
   // 5-minute job; a few database queries, svc only for such a request.

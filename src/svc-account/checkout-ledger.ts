@@ -36,6 +36,7 @@ export type LedgerRow = {
   attention: string | null
   attention_reason: string | null
   order_id: string | null
+  order_attempts?: number
   amount_sen: number
   title: string
   paid_at: Date | null
@@ -43,6 +44,15 @@ export type LedgerRow = {
   failure_reason: string | null
 }
 
+/** A paid cart without an order (paidWithoutOrder). */
+export type PaidCart = {
+  checkout_id: string
+  attention: string | null
+  order_attempts: number
+  cart_id: string
+  payment_session_id: string
+  payment_collection_id: string
+}
 
 export class CheckoutLedger {
   constructor(private readonly knex: Knex | undefined) {}
@@ -54,7 +64,7 @@ export class CheckoutLedger {
   async byCheckoutId(checkoutId: string): Promise<LedgerRow | undefined> {
     if (!this.knex) return undefined
     const res = await this.knex.raw(
-      `select id, payment_session_id, checkout_id, status, settled_status, attention, attention_reason, order_id,
+      `select id, payment_session_id, checkout_id, status, settled_status, attention, attention_reason, order_id, order_attempts,
               amount_sen, title, paid_at, tx_hash, failure_reason
          from svc_checkout where checkout_id = ? and deleted_at is null limit 1`,
       [checkoutId]
@@ -90,6 +100,114 @@ export class CheckoutLedger {
       `update svc_checkout set attention = ?, attention_reason = ?, order_id = coalesce(?, order_id), updated_at = now()
         where checkout_id = ? and deleted_at is null`,
       [attention, reason.slice(0, 1000), orderId ?? null, checkoutId]
+    )
+  }
+
+  /**
+   * Paid carts without an order (issue 24), oldest payment first, at most
+   * `limit`: an svc payment Medusa recorded (authorized or captured, not
+   * canceled) whose cart has no order, and whose checkout is neither flagged for
+   * an admin (a `paid_no_order` flag no retry has looked at yet excepted: rows
+   * flagged before retries existed) nor waiting for its back-off. Payments
+   * younger than `graceS` are left to the completion that made them.
+   */
+  async paidWithoutOrder(limit: number, graceS: number, scope: "due" | "all" = "all"): Promise<PaidCart[]> {
+    if (!this.knex) return []
+    // "due" (the watcher, every few seconds): only carts a run already left for later, and old flags;
+    // "all" (the job): any svc payment of the last 30 days without an order, a crash's leftovers included
+    const which =
+      scope === "due"
+        ? `and (sc.order_retry_at is not null or (sc.attention = 'paid_no_order' and sc.order_attempts = 0))`
+        : `and (sc.order_retry_at is not null or sc.attention = 'paid_no_order' or sc.settled_status is null or sc.created_at > now() - interval '30 days')`
+    const res = await this.knex.raw(
+      `select sc.checkout_id, sc.attention, sc.order_attempts, cpc.cart_id, ps.id as payment_session_id, ps.payment_collection_id
+         from svc_checkout sc
+         join payment_session ps on ps.id = sc.payment_session_id and ps.deleted_at is null
+         join payment p on p.payment_session_id = ps.id and p.deleted_at is null and p.canceled_at is null
+         join cart_payment_collection cpc on cpc.payment_collection_id = ps.payment_collection_id and cpc.deleted_at is null
+        where sc.deleted_at is null and sc.checkout_id is not null
+          and (ps.data->>'checkoutId') = sc.checkout_id
+          and (sc.attention is null or (sc.attention = 'paid_no_order' and sc.order_attempts = 0))
+          and coalesce(sc.order_retry_at, p.created_at + make_interval(secs => ?)) <= now()
+          ${which}
+          and not exists (select 1 from order_cart oc where oc.cart_id = cpc.cart_id and oc.deleted_at is null)
+        order by p.created_at
+        limit ?`,
+      [graceS, limit]
+    )
+    return res.rows as PaidCart[]
+  }
+
+  /**
+   * Carts left for a later attempt that became orders another way meanwhile (the
+   * storefront's own completion, an admin): the attempt is closed and the history
+   * says so. Returns how many.
+   */
+  async recordOrdersPlacedElsewhere(): Promise<number> {
+    if (!this.knex) return 0
+    const res = await this.knex.raw(
+      `update svc_checkout sc set order_retry_at = null, order_id = oc.order_id,
+         status_history = jsonb_set(sc.status_history, '{entries}', (sc.status_history->'entries') ||
+           jsonb_build_array(jsonb_build_object('status', 'ORDER_PLACED', 'at', to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+             'source', 'completion', 'detail', 'order ' || oc.order_id || ' placed by another completion'))),
+         updated_at = now()
+       from payment_session ps, cart_payment_collection cpc, order_cart oc
+       where sc.order_retry_at is not null and sc.deleted_at is null and ps.id = sc.payment_session_id
+         and cpc.payment_collection_id = ps.payment_collection_id and cpc.deleted_at is null
+         and oc.cart_id = cpc.cart_id and oc.deleted_at is null`
+    )
+    return res.rowCount ?? 0
+  }
+
+  /** The paid cart is an order: a `paid_no_order` flag is cleared, the history says how it came. */
+  async recordOrderPlaced(checkoutId: string, orderId: string, entry: Omit<LedgerStatus, "at">): Promise<void> {
+    if (!this.knex) return
+    await this.knex.raw(
+      `update svc_checkout set
+         attention = case when attention = 'paid_no_order' then null else attention end,
+         attention_reason = case when attention = 'paid_no_order' then null else attention_reason end,
+         order_id = ?, order_retry_at = null, settled_status = coalesce(settled_status, 'COMPLETED'),
+         settled_at = coalesce(settled_at, now()),
+         status_history = jsonb_set(status_history, '{entries}', (status_history->'entries') || ?::jsonb),
+         updated_at = now()
+       where checkout_id = ? and deleted_at is null`,
+      [orderId, JSON.stringify([{ ...entry, at: new Date().toISOString() }]), checkoutId]
+    )
+  }
+
+  /**
+   * Not an order yet, for a reason that passes (Medusa's cart lock held, say by
+   * a killed process for its lease): tried again after min(baseS · 2^attempts,
+   * capS) seconds. Not a flag: a `paid_no_order` flag from before is cleared.
+   * Returns when the next attempt is due.
+   */
+  async recordOrderLater(checkoutId: string, reason: string, backoff: { baseS: number; capS: number }, entry: Omit<LedgerStatus, "at" | "detail">): Promise<Date | undefined> {
+    if (!this.knex) return undefined
+    const res = await this.knex.raw(
+      `update svc_checkout set
+         attention = case when attention = 'paid_no_order' then null else attention end,
+         attention_reason = case when attention = 'paid_no_order' then null else attention_reason end,
+         order_retry_at = now() + make_interval(secs => least(?::float8, ?::float8 * power(2, least(order_attempts, 20)))),
+         order_attempts = order_attempts + 1,
+         status_history = jsonb_set(status_history, '{entries}', (status_history->'entries') || ?::jsonb),
+         updated_at = now()
+       where checkout_id = ? and deleted_at is null
+       returning order_retry_at`,
+      [backoff.capS, backoff.baseS, JSON.stringify([{ ...entry, at: new Date().toISOString(), detail: reason.slice(0, 500) }]), checkoutId]
+    )
+    return res.rows[0]?.order_retry_at as Date | undefined
+  }
+
+  /** The paid cart cannot become an order (changed after payment, stock gone, region removed): an admin refunds or places it by hand. */
+  async recordOrderImpossible(checkoutId: string, reason: string, entry: Omit<LedgerStatus, "at" | "detail">): Promise<void> {
+    if (!this.knex) return
+    await this.knex.raw(
+      `update svc_checkout set attention = 'paid_no_order', attention_reason = ?, order_retry_at = null,
+         order_attempts = order_attempts + 1,
+         status_history = jsonb_set(status_history, '{entries}', (status_history->'entries') || ?::jsonb),
+         updated_at = now()
+       where checkout_id = ? and deleted_at is null`,
+      [reason.slice(0, 1000), JSON.stringify([{ ...entry, at: new Date().toISOString(), detail: reason.slice(0, 500) }]), checkoutId]
     )
   }
 

@@ -13,7 +13,7 @@ const LOCK_TIMEOUT_S = 120
  * Redis or PostgreSQL locking provider across instances). Never a home-made
  * coordinator: this is Medusa's `Modules.LOCKING`.
  */
-export async function withCheckoutLock<T>(container: Container, checkoutId: string, job: () => Promise<T>): Promise<T> {
+export async function withCheckoutLock<T>(container: Container, checkoutId: string, job: () => Promise<T>, opts?: { timeoutS?: number }): Promise<T> {
   let locking: Locking | undefined
   try {
     locking = container.resolve<Locking>(Modules.LOCKING)
@@ -21,7 +21,7 @@ export async function withCheckoutLock<T>(container: Container, checkoutId: stri
     locking = undefined
   }
   if (!locking) return job()
-  return locking.execute(`svc:checkout:${checkoutId}`, job, { timeout: LOCK_TIMEOUT_S })
+  return locking.execute(`svc:checkout:${checkoutId}`, job, { timeout: opts?.timeoutS ?? LOCK_TIMEOUT_S })
 }
 
 /**

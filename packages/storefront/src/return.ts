@@ -10,11 +10,16 @@ export type StoreOrder = Extract<Completed, { type: "order" }>["order"]
  * - `paid`: the order is placed and svc has the money (payment captured);
  * - `awaiting`: the order is placed, the payment is still processing (FPX can
  *   take a while; the webhook or the plugin's job confirms it, nothing to do);
- * - `failed`: no order; `reason` is a sentence for the shopper and the cart can be paid again.
+ * - `placing`: the payment was received (the store recorded it), the order is
+ *   not placed yet and the store is placing it (its cart was busy, say held by
+ *   a completion a stopped server left for the rest of its lease): never a
+ *   failure, the shopper must not pay again; the plugin's job places it;
+ * - `failed`: no order and no payment; `reason` is a sentence for the shopper and the cart can be paid again.
  */
 export type SvcReturnResult =
   | { kind: "paid"; order: StoreOrder }
   | { kind: "awaiting"; order: StoreOrder }
+  | { kind: "placing"; cart?: StoreCart }
   | { kind: "failed"; reason: string; cart?: StoreCart }
 
 export type CompleteSvcReturnOptions = {
@@ -28,64 +33,118 @@ export type CompleteSvcReturnOptions = {
    * cart at that very moment and holds its lock; trying again gives the order.
    */
   conflictRetries?: number
+  /**
+   * A paid cart whose order is late, or a cart still busy: completed again every
+   * `pollEveryMs` for this long (default 180000: Medusa's cart lock lasts 2 minutes
+   * when the server holding it stopped) before `placing` is the answer.
+   */
+  waitForOrderMs?: number
+  /**
+   * Called once, as soon as the payment is known received while the order is
+   * not placed yet (a completion still waiting after 3 s, or one that ended
+   * without an order): the page can say so while this keeps trying.
+   */
+  onPlacing?: (cart: StoreCart) => void
 }
 
 const ORDER_FIELDS = "id,display_id,status,total,currency_code,payment_status,email"
+const CART_FIELDS = "*payment_collection,*payment_collection.payment_sessions"
 const FAILED_DEFAULT = "The payment was not completed; please choose a payment method and try again."
+/** A completion still waiting this long: look whether the payment is in (the cart is probably busy). */
+const LOOK_AFTER_MS = 3000
 
 const isPaid = (o: { payment_status?: string }) => o.payment_status === "captured"
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/** The store recorded the payment (authorized or captured): the money is in, whatever the order. */
+function paymentReceived(cart: StoreCart | undefined): boolean {
+  return (cart?.payment_collection?.payment_sessions ?? []).some((s) => s.status === "authorized" || s.status === "captured")
+}
 
 /**
  * On the return page (the provider's `redirectUrl`): completes the cart whose
  * id came back in the URL (the cart cookie may not survive the redirect) and
  * says what happened. Never cancels anything: a paid order is final, and
- * completing a completed cart again gives the same order.
+ * completing a completed cart again gives the same order. A cart whose payment
+ * the store recorded is never reported failed: while its order is late it is
+ * completed again until it is one (`placing`, `onPlacing`).
  */
 export async function completeSvcReturn(sdk: StoreSdk, cartId: string, opts: CompleteSvcReturnOptions = {}): Promise<SvcReturnResult> {
   if (!/^cart_[0-9A-Za-z]+$/.test(cartId ?? "")) return { kind: "failed", reason: "The link back from the payment has no valid cart id." }
-  let completed: Completed | undefined
-  let errorText: string | undefined
-  for (let tries = opts.conflictRetries ?? 5; ; tries--) {
+  const every = opts.pollEveryMs ?? 1000
+  const deadline = Date.now() + (opts.waitForOrderMs ?? 180_000)
+  let conflicts = opts.conflictRetries ?? 5
+  let told = false
+  const readCart = async (): Promise<StoreCart | undefined> => {
+    try {
+      return (await sdk.store.cart.retrieve(cartId, { fields: CART_FIELDS })).cart
+    } catch {
+      return undefined
+    }
+  }
+  const tellPlacing = (cart: StoreCart) => {
+    if (told) return
+    told = true
+    opts.onPlacing?.(cart)
+  }
+
+  for (;;) {
+    let completed: Completed | undefined
+    let errorText: string | undefined
+    let busy = false
+    // a completion that waits (Medusa's cart lock held): look whether the payment is in meanwhile
+    const look = setTimeout(() => {
+      void readCart().then((c) => {
+        if (c && paymentReceived(c)) tellPlacing(c)
+      })
+    }, LOOK_AFTER_MS)
     try {
       completed = await sdk.store.cart.complete(cartId)
-      errorText = undefined
-      break
     } catch (e) {
       errorText = (e as { message?: string })?.message
       const status = (e as { status?: number })?.status ?? 0
       // not "failed" while the cart is busy being made an order by the payment itself
-      if (tries <= 0 || !(status === 409 || status >= 500)) break
-      await new Promise((r) => setTimeout(r, opts.pollEveryMs ?? 1000))
+      busy = status === 409 || status >= 500 || status === 0
+    } finally {
+      clearTimeout(look)
+    }
+    if (completed?.type === "order") return orderOutcome(sdk, completed.order, opts)
+    if (completed?.type === "cart" && completed.error) errorText = completed.error.message || errorText
+
+    const cart = await readCart()
+    if (paymentReceived(cart)) {
+      // paid, no order yet: never "failed"; complete again until it is an order
+      tellPlacing(cart!)
+      if (Date.now() >= deadline) return { kind: "placing", cart: cart! }
+      await sleep(every)
+      continue
+    }
+    const sessions = cart?.payment_collection?.payment_sessions ?? []
+    const failed = sessions.find((s) => typeof s.data?.failureReason === "string" && s.data.failureReason)
+    if (busy && !failed && (conflicts-- > 0 || Date.now() < deadline)) {
+      await sleep(every)
+      continue
+    }
+    const reason = (failed?.data?.failureReason as string | undefined) ?? errorText ?? FAILED_DEFAULT
+    return { kind: "failed", reason, ...(cart ? { cart } : {}) }
+  }
+}
+
+async function orderOutcome(sdk: StoreSdk, placed: StoreOrder, opts: CompleteSvcReturnOptions): Promise<SvcReturnResult> {
+  let order = placed
+  const read = async () => {
+    try {
+      order = { ...order, ...(await sdk.store.order.retrieve(order.id, { fields: ORDER_FIELDS })).order }
+    } catch {
+      // keep the last answer; the order exists
     }
   }
-  if (completed?.type === "order") {
-    let order = completed.order
-    const read = async () => {
-      try {
-        order = { ...order, ...(await sdk.store.order.retrieve(order.id, { fields: ORDER_FIELDS })).order }
-      } catch {
-        // keep the last answer; the order exists
-      }
-    }
-    // an already completed cart answers with the order as it was placed: read its payment now
-    if (!isPaid(order)) await read()
-    const end = Date.now() + (opts.waitForPaymentMs ?? 0)
-    while (!isPaid(order) && Date.now() < end) {
-      await new Promise((r) => setTimeout(r, opts.pollEveryMs ?? 1000))
-      await read()
-    }
-    return { kind: isPaid(order) ? "paid" : "awaiting", order }
+  // an already completed cart answers with the order as it was placed: read its payment now
+  if (!isPaid(order)) await read()
+  const end = Date.now() + (opts.waitForPaymentMs ?? 0)
+  while (!isPaid(order) && Date.now() < end) {
+    await sleep(opts.pollEveryMs ?? 1000)
+    await read()
   }
-  if (completed?.type === "cart" && completed.error) errorText = completed.error.message || errorText
-  // Not placed: the provider put the reason on the failed session.
-  let cart: StoreCart | undefined
-  try {
-    cart = (await sdk.store.cart.retrieve(cartId, { fields: "*payment_collection,*payment_collection.payment_sessions" })).cart
-  } catch {
-    // the reason from the completion is all there is
-  }
-  const sessions = cart?.payment_collection?.payment_sessions ?? []
-  const failed = sessions.find((s) => typeof s.data?.failureReason === "string" && s.data.failureReason)
-  const reason = (failed?.data?.failureReason as string | undefined) ?? errorText ?? FAILED_DEFAULT
-  return { kind: "failed", reason, ...(cart ? { cart } : {}) }
+  return { kind: isPaid(order) ? "paid" : "awaiting", order }
 }

@@ -2,6 +2,10 @@ import { useEffect, useRef, useState, type ReactNode } from "react"
 import { completeSvcReturn, type CompleteSvcReturnOptions, type SvcReturnResult } from "../return.js"
 import type { StoreSdk } from "../sdk.js"
 
+/**
+ * `placing` comes while the kit still works (the payment is in, the order is late) and may
+ * be the outcome too; `placing` then `paid` is the usual path after a server stopped mid-order.
+ */
 export type SvcReturnState = { kind: "loading" } | SvcReturnResult
 
 export type SvcReturnProps = CompleteSvcReturnOptions & {
@@ -16,11 +20,13 @@ export type SvcReturnProps = CompleteSvcReturnOptions & {
 
 /**
  * The return page's body: completes the cart once (`completeSvcReturn`) and
- * renders loading, paid, awaiting (order placed, payment processing) or
- * failed (the reason; the cart can be paid again). Never cancels anything.
+ * renders loading, paid, awaiting (order placed, payment processing), placing
+ * (payment received, the order being placed: shown as soon as it is known, and
+ * kept until the order comes) or failed (the reason; the cart can be paid
+ * again). A received payment is never shown as failed. Never cancels anything.
  */
 export function SvcReturn(props: SvcReturnProps) {
-  const { sdk, cartId, waitForPaymentMs, pollEveryMs } = props
+  const { sdk, cartId, waitForPaymentMs, pollEveryMs, waitForOrderMs } = props
   const [state, setState] = useState<SvcReturnState>({ kind: "loading" })
   const started = useRef<string | null>(null)
   const onResult = useRef(props.onResult)
@@ -30,11 +36,16 @@ export function SvcReturn(props: SvcReturnProps) {
     // once per cart, also under React's StrictMode double effects
     if (started.current === cartId) return
     started.current = cartId
-    completeSvcReturn(sdk, cartId, { waitForPaymentMs, pollEveryMs }).then((r) => {
+    completeSvcReturn(sdk, cartId, {
+      waitForPaymentMs,
+      pollEveryMs,
+      waitForOrderMs,
+      onPlacing: (cart) => setState({ kind: "placing", cart }),
+    }).then((r) => {
       setState(r)
       onResult.current?.(r)
     })
-  }, [sdk, cartId, waitForPaymentMs, pollEveryMs])
+  }, [sdk, cartId, waitForPaymentMs, pollEveryMs, waitForOrderMs])
 
   if (props.children) return <>{props.children(state)}</>
   return (
@@ -43,6 +54,9 @@ export function SvcReturn(props: SvcReturnProps) {
       {state.kind === "paid" && <p>Payment received. Thank you! Your order #{state.order.display_id} is placed.</p>}
       {state.kind === "awaiting" && (
         <p>Your order #{state.order.display_id} is placed; svc is still confirming your payment. We will email you.</p>
+      )}
+      {state.kind === "placing" && (
+        <p>Payment received. Thank you! Your order is being placed; this page updates by itself, and we will email you. Please do not pay again.</p>
       )}
       {state.kind === "failed" && <p className="svc-error">Your payment did not go through: {state.reason}</p>}
     </div>

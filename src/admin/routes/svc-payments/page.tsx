@@ -21,7 +21,12 @@ type Row = {
 
 const col = createDataTableColumnHelper<Row>()
 
-/** svc payments that need an admin: paid after cancel, failed after the order was placed, stale links paid. */
+/**
+ * svc payments that need an admin: paid after cancel, failed after the order was placed, stale links paid,
+ * and paid carts that cannot become an order (`paid_no_order`: changed after payment, stock gone, region
+ * removed; refund the buyer or place the order by hand). A paid cart whose order is only late (Medusa's
+ * cart lock held) is not listed: the watcher and the job complete it (issue 24).
+ */
 const SvcPaymentsPage = () => {
   const [rows, setRows] = useState<Row[] | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -51,7 +56,7 @@ const SvcPaymentsPage = () => {
         header: "Needs",
         cell: ({ row }) => (
           <div className="flex min-w-[320px] max-w-[480px] flex-col items-start gap-y-1 whitespace-normal py-2">
-            <StatusBadge color="red">{row.original.attention}</StatusBadge>
+            <StatusBadge color="red">{row.original.attention === "paid_no_order" ? "paid, no order: refund or place the order by hand" : row.original.attention}</StatusBadge>
             <Text size="small" className="text-ui-fg-subtle whitespace-normal">{row.original.attention_reason}</Text>
           </div>
         ),
@@ -64,7 +69,8 @@ const SvcPaymentsPage = () => {
       <div className="px-6 py-4">
         <Heading level="h1">svc payments needing attention</Heading>
         <Text size="small" className="text-ui-fg-subtle">
-          Money that arrived where it cannot be kept, and payments that failed after their order was placed.
+          Money that arrived where it cannot be kept, payments that failed after their order was placed, and paid carts
+          that cannot become an order (refund the buyer or place the order by hand).
         </Text>
       </div>
       {error && <Text className="px-6 py-4 text-ui-fg-error" data-testid="svc-payments-error">{error}</Text>}

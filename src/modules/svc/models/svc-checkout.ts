@@ -45,12 +45,19 @@ const SvcCheckout = model
     // checkout costs no svc call and takes no lock.
     settled_status: model.text().nullable(),
     settled_at: model.dateTime().nullable(),
+    // A paid cart whose order is not placed yet (its completion found Medusa's cart
+    // lock held, say by a killed process): completed again by the job and the
+    // watcher (src/reconcile/complete-paid.ts) at `order_retry_at`, with a back-off
+    // per attempt. A cart that cannot be completed keeps `attention` instead.
+    order_attempts: model.number().default(0),
+    order_retry_at: model.dateTime().nullable(),
   })
   .indexes([
     { on: ["payment_session_id"] },
     { on: ["payment_collection_id"], where: "payment_collection_id IS NOT NULL" },
     { on: ["checkout_id"], unique: true, where: "checkout_id IS NOT NULL" },
     { on: ["status"] },
+    { on: ["order_retry_at"], where: "order_retry_at IS NOT NULL" },
   ])
 
 export default SvcCheckout

@@ -13,7 +13,7 @@ export const SVC_TRY_AGAIN_CODE = "svc_try_again"
  * workflows keep the type, message and code of an error (not its other fields),
  * and the plugin's middleware (src/api/middlewares.ts, svcTryAgainIs503)
  * answers it 503 with Retry-After, a status the storefront kit treats as "try
- * again" (src/storefront/return.ts: 409 and 5xx), never a bare 500.
+ * again" (packages/storefront/src/return.ts: 409 and 5xx), never a bare 500.
  */
 export class SvcTryAgainError extends MedusaError {
   constructor(message: string) {

@@ -52,6 +52,6 @@ psql -h "$DB_HOST" -p "$DB_PORT" -U "$DB_USERNAME" -d postgres -Atc \
 timeout 600 npx jest --selectProjects unit --runInBand --forceExit "$@"
 # Two files at a time: much of an integration file is waiting (webhooks, the watcher's ticks, a
 # killed instance's restart), and each worker gets its own database (medusa-*-integration-<worker>).
-timeout 1500 npx jest --selectProjects integration --maxWorkers=2 --forceExit "$@"
+timeout 2400 npx jest --selectProjects integration --maxWorkers=2 --forceExit "$@"
 # The logs of the whole run, whatever order jest ran the files in: no API key, no private key (docs/security.md)
 node -r @swc-node/register integration-tests/security/scan-logs.ts "$TEST_LOG_DIR"

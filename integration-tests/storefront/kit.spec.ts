@@ -166,6 +166,22 @@ medusaIntegrationTestRunner({
       expect(o.payment_collections[0].payments).toHaveLength(1)
     })
 
+    it("FPX hosted still processing: awaiting with the order placed, then paid once svc completes it", async () => {
+      const c = await cart()
+      const { session } = await startSvcPayment(sdk, c, { providerId: SVC_PROVIDERS.fpx })
+      const checkoutId = session.data!.checkoutId as string
+      sb().pay(checkoutId, { stopAt: "PROCESSING" })
+      const waiting = await completeSvcReturn(sdk, c.id)
+      expect(waiting.kind).toBe("awaiting")
+      const orderId = (waiting as { order: { id: string } }).order.id
+      sb().complete(checkoutId)
+      const paid = await waitFor(async () => {
+        const r = await completeSvcReturn(sdk, c.id)
+        return r.kind === "paid" ? r : undefined
+      }, "the order paid after svc completed the checkout")
+      expect(paid.order.id).toBe(orderId)
+    })
+
     it("paid, the order late (Medusa's cart lock held, as a server stopped inside the completion leaves it): 'placing', never 'failed', then the order", async () => {
       const c = await cart()
       const { session } = await startSvcPayment(sdk, c, { providerId: SVC_PROVIDERS.wallet })
@@ -203,22 +219,6 @@ medusaIntegrationTestRunner({
       const o = await orderState(getContainer(), (waited as { order: { id: string } }).order.id)
       expect(o.payment_collections[0].payments).toHaveLength(1)
       expect(o.payment_collections[0].payments[0].captured_at).toBeTruthy()
-    })
-
-    it("FPX hosted still processing: awaiting with the order placed, then paid once svc completes it", async () => {
-      const c = await cart()
-      const { session } = await startSvcPayment(sdk, c, { providerId: SVC_PROVIDERS.fpx })
-      const checkoutId = session.data!.checkoutId as string
-      sb().pay(checkoutId, { stopAt: "PROCESSING" })
-      const waiting = await completeSvcReturn(sdk, c.id)
-      expect(waiting.kind).toBe("awaiting")
-      const orderId = (waiting as { order: { id: string } }).order.id
-      sb().complete(checkoutId)
-      const paid = await waitFor(async () => {
-        const r = await completeSvcReturn(sdk, c.id)
-        return r.kind === "paid" ? r : undefined
-      }, "the order paid after svc completed the checkout")
-      expect(paid.order.id).toBe(orderId)
     })
   },
 })

@@ -81,7 +81,7 @@ export async function pay(cart: Parameters<typeof startSvcPayment>[1]): Promise<
 }
 export async function back(cartId: string): Promise<string> {
   const r: SvcReturnResult = await completeSvcReturn(sdk, cartId)
-  return r.kind === "failed" ? r.reason : String(r.order.display_id)
+  return r.kind === "failed" ? r.reason : r.kind === "placing" ? "paid; the order is being placed" : String(r.order.display_id)
 }
 export const Picker = () => <FpxBankPicker sdk={sdk} value={null} onChange={(b) => b.code} amountSen={12050} />
 export const Options = (p: { cart: Parameters<typeof startSvcPayment>[1] }) => <SvcPaymentOptions sdk={sdk} cart={p.cart} />

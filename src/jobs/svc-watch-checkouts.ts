@@ -14,7 +14,11 @@ export default async function svcWatchCheckoutsJob(container: MedusaContainer) {
   if (watchSeconds() === 0) return
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   try {
+    const t0 = Date.now()
     const r = await watchWaiting(container as never)
+    const took = Date.now() - t0
+    // a tick longer than a few intervals holds up the ticks after it (Medusa runs one at a time)
+    if (took > Math.max(10_000, 3 * watchSeconds() * 1000)) logger.warn(`svc watch: a tick took ${took} ms (${JSON.stringify(r.ms ?? {})}); the next ticks waited for it`)
     if (Object.keys(r.outcomes).length || r.sends || r.paidCarts) {
       logger.info(
         `svc watch: ${r.waiting} waiting, ${r.svcCalls} svc call(s), outcomes ${JSON.stringify(r.outcomes)}` +

@@ -18,6 +18,8 @@ export type WatchReport = {
   svcCalls: number
   skipped?: "nothing_waiting" | "rate_budget"
   outcomes: Record<string, number>
+  /** how long each part of the tick took (ms): a slow tick delays the next one, and says where */
+  ms?: Record<string, number>
 }
 
 /** Share of the account's rate ceiling above which the watcher leaves the room to shoppers. */
@@ -58,13 +60,23 @@ export async function watchWaiting(container: Container): Promise<WatchReport> {
   const report: WatchReport = { waiting: 0, svcCalls: 0, outcomes: {} }
   tick++
   const count = (o: string) => (report.outcomes[o] = (report.outcomes[o] ?? 0) + 1)
+  const ms: Record<string, number> = {}
+  report.ms = ms
+  let mark = now0()
+  const lap = (part: string) => {
+    const t = now0()
+    ms[part] = t - mark
+    mark = t
+  }
   // one query; svc is read only for a checkout a dead process left half applied
   const unsettled = await settleUnsettled(container, count)
+  lap("unsettled")
   if (unsettled) report.unsettled = unsettled
   // Paid carts whose order is not placed yet (Medusa's cart lock was held, say by a killed
   // process): one query; a cart is completed again once its back-off is due and the lock is free.
   const paidCarts = await completePaidCarts(container, checkoutLedgerOf(container), { limit: PAID_CARTS_PER_TICK, source: "watcher", scope: "due" })
   if (paidCarts.found) report.paidCarts = paidCarts
+  lap("paid_carts")
   // Refund payouts and withdrawals a dead process left mid-send (or svc left
   // unanswered): finished with their stored keys within seconds, not at the
   // 5-minute job; a few database queries, svc only for such a request.
@@ -73,12 +85,14 @@ export async function watchWaiting(container: Container): Promise<WatchReport> {
     const p = await sweepPayouts(container, { finishOnly: true })
     const w = await sweepWithdrawals(container, { finishOnly: true })
     if (p.finished + p.abandoned + w.finished) report.sends = { payoutsFinished: p.finished, payoutsAbandoned: p.abandoned, withdrawalsFinished: w.finished }
+    lap("sends")
   }
 
   const now = Date.now()
   // Links still alive (or just expired): older ones are the 5-minute job's.
   const waiting = (await waitingSvcSessions(container)).filter((s) => !(Date.parse(String(s.data.expiresAt ?? "")) + EXPIRED_GRACE_MS < now))
   report.waiting = waiting.length
+  lap("waiting")
   if (!waiting.length) {
     report.skipped = "nothing_waiting"
     return report
@@ -94,5 +108,6 @@ export async function watchWaiting(container: Container): Promise<WatchReport> {
   const startDt = new Date(oldest - 60_000).toISOString()
   const statuses = tick % FAILED_EVERY === 0 ? ["COMPLETED", "FAILED"] : ["COMPLETED"]
   report.svcCalls += await settleListed(container, svc.client, { statuses, startDt, wanted, source: "watcher" }, count)
+  lap("settle")
   return report
 }

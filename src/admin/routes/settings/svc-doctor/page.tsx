@@ -105,14 +105,6 @@ const SvcDoctorPage = () => {
               ))}
             </Table.Body>
           </Table>
-          <div className="px-6 py-3">
-            <Text size="small" className="text-ui-fg-subtle">
-              Counts over the newest {health.webhooks.counted_over ?? 500} events of each kind.
-              {health.webhooks.unknown_types?.length
-                ? ` Events of types svc does not send here (counted, not stored): ${health.webhooks.unknown_types.map((u) => `${u.type} ×${u.count}`).join(", ")}.`
-                : ""}
-            </Text>
-          </div>
         </Container>
       )}
       {health && health.features.length > 0 && (
@@ -135,14 +127,6 @@ const SvcDoctorPage = () => {
               ))}
             </Table.Body>
           </Table>
-          <div className="px-6 py-3">
-            <Text size="small" className="text-ui-fg-subtle">
-              Counts over the newest {health.webhooks.counted_over ?? 500} events of each kind.
-              {health.webhooks.unknown_types?.length
-                ? ` Events of types svc does not send here (counted, not stored): ${health.webhooks.unknown_types.map((u) => `${u.type} ×${u.count}`).join(", ")}.`
-                : ""}
-            </Text>
-          </div>
         </Container>
       )}
       {health && (

@@ -131,13 +131,14 @@ async function sandbox(args) {
     console.log("")
   }
   if (args.webhooks.length) console.log(`webhooks -> ${args.webhooks.join(", ")}`)
-  console.log("Ctrl-C to stop")
   const stop = async () => {
     await sb.close()
     process.exit(0)
   }
+  // set before "Ctrl-C to stop" is printed: a signal sent on reading it always closes cleanly
   process.on("SIGINT", stop)
   process.on("SIGTERM", stop)
+  console.log("Ctrl-C to stop")
 }
 
 async function main(argv) {

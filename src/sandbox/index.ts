@@ -122,6 +122,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let saveQueued = false
   if (options.snapshotFile) {
     const file = options.snapshotFile
+    // A new state is on disk before its credentials are handed out: whatever ends this process
+    // afterwards (SIGKILL, a crash, a signal before the handlers are set), the next start has them.
+    if (!existsSync(file)) {
+      writeFileSync(file + ".tmp", JSON.stringify(engine.state))
+      renameSync(file + ".tmp", file)
+    }
     engine.onChange = () => {
       if (saveQueued) return
       saveQueued = true

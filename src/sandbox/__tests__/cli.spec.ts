@@ -57,7 +57,7 @@ describe("medusa-payment-svc CLI", () => {
   })
 
   /** Starts the sandbox CLI, returns its printed .env block once it is ready, then stops it. */
-  function startOnce(args: string[]): Promise<Record<string, string>> {
+  function startOnce(args: string[], signal: NodeJS.Signals = "SIGTERM"): Promise<Record<string, string>> {
     return new Promise((resolve, reject) => {
       const child = spawn(process.execPath, [bin, "sandbox", ...args], { env: { ...process.env, NODE_OPTIONS: "" } })
       let out = ""
@@ -72,7 +72,7 @@ describe("medusa-payment-svc CLI", () => {
         clearTimeout(timer)
         const env = Object.fromEntries(out.split("\n").filter((l) => /^SVC_[A-Z_]+=/.test(l)).map((l) => l.split(/=(.*)/s).slice(0, 2)))
         child.on("exit", () => resolve(env))
-        child.kill("SIGTERM")
+        child.kill(signal)
       })
     })
   }
@@ -86,5 +86,14 @@ describe("medusa-payment-svc CLI", () => {
     expect(first.SVC_PRIVATE_KEY_PATH).toBe(join(dir, "sandbox-keys", "ed25519.pem"))
     const second = await startOnce(["--port", "0", "--snapshot", snapshot])
     expect({ ...second, SVC_BASE_URL: "" }).toEqual({ ...first, SVC_BASE_URL: "" }) // --port 0: a new port each time
+  }, 60_000)
+
+  it("--snapshot: the printed credentials survive a process killed at once after printing them (SIGKILL)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "svc-cli-"))
+    const snapshot = join(dir, "sandbox.json")
+    const first = await startOnce(["--port", "0", "--snapshot", snapshot], "SIGKILL")
+    const second = await startOnce(["--port", "0", "--snapshot", snapshot])
+    expect(second.SVC_API_KEY).toMatch(/^svc_pk_sandbox_/)
+    expect({ ...second, SVC_BASE_URL: "" }).toEqual({ ...first, SVC_BASE_URL: "" })
   }, 60_000)
 })

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs"
+import { dirname } from "node:path"
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
 import { handleApi } from "./api"
@@ -125,6 +126,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     // A new state is on disk before its credentials are handed out: whatever ends this process
     // afterwards (SIGKILL, a crash, a signal before the handlers are set), the next start has them.
     if (!existsSync(file)) {
+      mkdirSync(dirname(file), { recursive: true })
       writeFileSync(file + ".tmp", JSON.stringify(engine.state))
       renameSync(file + ".tmp", file)
     }

@@ -90,7 +90,7 @@ describe("medusa-payment-svc CLI", () => {
 
   it("--snapshot: the printed credentials survive a process killed at once after printing them (SIGKILL)", async () => {
     const dir = mkdtempSync(join(tmpdir(), "svc-cli-"))
-    const snapshot = join(dir, "sandbox.json")
+    const snapshot = join(dir, "state", "sandbox.json") // a folder that does not exist yet
     const first = await startOnce(["--port", "0", "--snapshot", snapshot], "SIGKILL")
     const second = await startOnce(["--port", "0", "--snapshot", snapshot])
     expect(second.SVC_API_KEY).toMatch(/^svc_pk_sandbox_/)

@@ -238,5 +238,27 @@ medusaIntegrationTestRunner({
       const done = await startSvcBalancePayment(sdk, orderId, { providerId: SVC_PROVIDERS.wallet, paymentCollectionId: back!.paymentCollectionId }).catch((e) => e)
       expect(done).toMatchObject({ field: "paymentCollectionId", message: "This balance is already paid." })
     })
+
+    it("a balance link paid after its order was canceled (refunded first in the svc refunds panel): flagged for a refund, never captured on the canceled order", async () => {
+      const orderId = await paidOrder()
+      await editAdding(orderId, store.variantId, 1) // RM120.50 due
+      const { link } = await requestLink(orderId, { provider_id: SVC_PROVIDERS.wallet })
+      const paymentId = (await orderMoney(admin, orderId)).payment_collections.flatMap((c: any) => c.payments ?? [])[0].id
+      await admin.client.fetch("/admin/svc/refunds", {
+        method: "POST",
+        body: { payment_id: paymentId, amount: "120.50", beneficiary: { name: "Siti Aminah", bank_code: "MBBEMYKL", account_number: "5512345678" } },
+      })
+      await admin.admin.order.cancel(orderId)
+      expect((await orderMoney(admin, orderId)).status).toBe("canceled")
+
+      // the buyer pays the balance link anyway
+      sb().pay(link.checkout_id)
+      const row = await waitFor(async () => (await ledgerRows(getContainer(), orderId)).find((r) => r.checkout_id === link.checkout_id && r.attention), "the late balance payment flagged", 30_000)
+      expect(row).toMatchObject({ attention: "refund_required", order_id: orderId })
+      const { checkouts } = await admin.client.fetch<any>("/admin/svc/checkouts?attention=true")
+      expect(checkouts.find((c: any) => c.checkout_id === link.checkout_id).attention_reason).toMatch(new RegExp(`Paid after order ${orderId} was canceled; refund the buyer`))
+      const o = await orderMoney(admin, orderId)
+      expect(capturedSen(o)).toBe(12050) // the checkout's only; the late balance is not captured on the canceled order
+    })
   },
 })

@@ -140,6 +140,15 @@ medusaIntegrationTestRunner({
         const r = await failure(requestLink(orderId, body))
         expect([r.status, r.message]).toEqual([400, expect.stringMatching(message)])
       }
+      // JSON only: a cross-site form post is refused before the route reads it
+      const form = await failure(
+        admin.client.fetch(`/admin/svc/orders/${orderId}/balance/payment-link`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: `provider_id=${SVC_PROVIDERS.fpx}` as never,
+        })
+      )
+      expect(form).toMatchObject({ status: 415, message: expect.stringMatching(/^Content-Type: must be application\/json/) })
       expect(checkoutCount()).toBe(beforeBad)
 
       // the link: svc's checkout for the outstanding amount, back to the store with the collection and the order

@@ -233,9 +233,11 @@ medusaIntegrationTestRunner({
       await watchWaiting(getContainer() as never)
       const paid = await completeSvcBalanceReturn(sdk, back!, { waitForPaymentMs: 30_000, pollEveryMs: 300 })
       expect(paid.kind).toBe("paid")
-      o = await orderMoney(admin, orderId)
-      expect(o.payment_status).toBe("captured")
-      expect(medusaAmountToSen(o.summary.pending_difference)).toBe(0)
+      // the capture and the order's transaction are two steps of Medusa's capture workflow: wait for both
+      o = await waitFor(async () => {
+        const now = await orderMoney(admin, orderId)
+        return now.payment_status === "captured" && medusaAmountToSen(now.summary.pending_difference) === 0 ? now : undefined
+      }, "the balance captured on the order, nothing left due")
       const rows = await ledgerRows(getContainer(), orderId)
       const svcPaid = rows.map((r) => sb().getCheckout(r.checkout_id)).filter((c) => c.status === "COMPLETED").reduce((n, c) => n + Number(c.amount), 0)
       expect(svcPaid).toBe(12050 * 2)
@@ -268,6 +270,34 @@ medusaIntegrationTestRunner({
       expect(checkouts.find((c: any) => c.checkout_id === link.checkout_id).attention_reason).toMatch(new RegExp(`Paid after order ${orderId} was canceled; refund the buyer`))
       const o = await orderMoney(admin, orderId)
       expect(capturedSen(o)).toBe(12050) // the checkout's only; the late balance is not captured on the canceled order
+    })
+
+    it("a draft order converted unpaid: Request payment makes its payment collection with Medusa's workflow, and the paid link captures the whole order", async () => {
+      const { draft_order } = await admin.admin.draftOrder.create({
+        email: "buyer@example.my",
+        region_id: store.regionId,
+        sales_channel_id: store.salesChannelId,
+        items: [{ variant_id: store.variantId, quantity: 2 }],
+      } as never)
+      const id = draft_order.id
+      const draft = await failure(requestLink(id, { provider_id: SVC_PROVIDERS.wallet }))
+      expect(draft).toMatchObject({ status: 400, message: expect.stringMatching(/^order_id: order .* is a draft order; convert it to an order first/) })
+
+      await admin.admin.draftOrder.convertToOrder(id)
+      // converting makes no payment collection: the whole total is due
+      expect(await balance(id)).toMatchObject({ outstanding_sen: 24100, payment_collection: null, link: null, refusal: null })
+      const made = await requestLink(id, { provider_id: SVC_PROVIDERS.wallet })
+      expect(made).toMatchObject({ reused: false, link: { amount_sen: 24100 }, balance: { payment_collection: { amount_sen: 24100 } } })
+      expect(sb().getCheckout(made.link.checkout_id)).toMatchObject({ amount: "24100", type: "SVC_ACCOUNT" })
+
+      sb().pay(made.link.checkout_id)
+      const paid = await waitFor(async () => {
+        const o = await orderMoney(admin, id)
+        return o.payment_status === "captured" && medusaAmountToSen(o.summary.pending_difference) === 0 ? o : undefined
+      }, "the converted draft order captured, nothing left due", 60_000)
+      expect(medusaAmountToSen(paid.summary.pending_difference)).toBe(0)
+      expect(capturedSen(paid)).toBe(24100)
+      expect(Number(sb().getCheckout(made.link.checkout_id).amount)).toBe(capturedSen(paid))
     })
   },
 })

@@ -1,10 +1,10 @@
 // The kit's balance helpers: the pure choices (which collection, what the
 // return says) and the refusals that come before any call. The same helpers
 // run against a real Medusa app in integration-tests/http/order-balance.spec.ts.
-import { balanceOutcome, balanceReturnParams, outstandingPaymentCollection, startSvcBalancePayment, completeSvcBalanceReturn, SvcInputError, type StoreSdk } from "../index.js"
+import { balanceOutcome, balanceReturnParams, outstandingPaymentCollection, startSvcBalancePayment, completeSvcBalanceReturn, SvcInputError, type StoreOrderPaymentCollection, type StoreSdk } from "../index.js"
 
 const session = (status: string, data: Record<string, unknown> = {}, provider_id = "pp_svc-wallet_svc") => ({ id: `payses_${status}`, provider_id, status, data }) as never
-const order = (collections: unknown[], extra: Record<string, unknown> = {}) => ({ id: "order_01ABC", status: "pending", currency_code: "myr", payment_collections: collections, ...extra })
+const order = (collections: StoreOrderPaymentCollection[], extra: Record<string, unknown> = {}) => ({ id: "order_01ABC", status: "pending", currency_code: "myr", payment_collections: collections, ...extra })
 const cartPc = { id: "pay_col_CART", status: "completed", amount: 120.5 }
 const balancePc = { id: "pay_col_BAL", status: "not_paid", amount: 39.852 }
 

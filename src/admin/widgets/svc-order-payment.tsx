@@ -81,10 +81,11 @@ const BalanceRequest = ({ orderId, onChanged }: { orderId: string; onChanged: ()
   if (error && !balance) return <Text className="px-6 py-4 text-ui-fg-error">{error}</Text>
   if (!balance) return null
   const due = balance.outstanding_sen > 0 || (balance.payment_collection?.amount_sen ?? 0) > 0
-  if (!due) return null
+  // nothing due: nothing shown (the marker says the balance was read)
+  if (!due) return <div data-testid="svc-balance" data-due="false" hidden />
   const link = balance.link
   return (
-    <div className="flex flex-col gap-y-3 px-6 py-4" data-testid="svc-balance">
+    <div className="flex flex-col gap-y-3 px-6 py-4" data-testid="svc-balance" data-due="true">
       <div className="flex items-center justify-between">
         <Text weight="plus">Balance due · {rm(balance.outstanding_sen)}</Text>
         {balance.payment_collection && <StatusBadge color="orange">{balance.payment_collection.status.replace("_", " ")}</StatusBadge>}

@@ -286,8 +286,22 @@ medusaIntegrationTestRunner({
       await admin.admin.draftOrder.convertToOrder(id)
       // converting makes no payment collection: the whole total is due
       expect(await balance(id)).toMatchObject({ outstanding_sen: 24100, payment_collection: null, link: null, refusal: null })
-      const made = await requestLink(id, { provider_id: SVC_PROVIDERS.wallet })
-      expect(made).toMatchObject({ reused: false, link: { amount_sen: 24100 }, balance: { payment_collection: { amount_sen: 24100 } } })
+      // the storefront cannot open it (the store API makes collections for carts only): the kit says the store will
+      const sdk = new Medusa({ baseUrl: svc.ref.medusaUrl, publishableKey: store.publishableKey })
+      expect(await startSvcBalancePayment(sdk, id, { providerId: SVC_PROVIDERS.wallet }).catch((e) => e)).toMatchObject({
+        field: "orderId",
+        message: "This order's balance is not open for payment yet; the store will send you a payment link.",
+      })
+
+      // two admins at once (or a double click): one collection, one link
+      const before = checkoutCount()
+      const [made, twin] = await Promise.all([requestLink(id, { provider_id: SVC_PROVIDERS.wallet }), requestLink(id, { provider_id: SVC_PROVIDERS.wallet })])
+      expect(made).toMatchObject({ link: { amount_sen: 24100 }, balance: { payment_collection: { amount_sen: 24100 } } })
+      expect(twin.link.checkout_id).toBe(made.link.checkout_id)
+      expect([made.reused, twin.reused].sort()).toEqual([false, true])
+      expect(checkoutCount()).toBe(before + 1)
+      const { order: converted } = await admin.admin.order.retrieve(id, { fields: "id,*payment_collections" })
+      expect((converted as any).payment_collections).toHaveLength(1)
       expect(sb().getCheckout(made.link.checkout_id)).toMatchObject({ amount: "24100", type: "SVC_ACCOUNT" })
 
       sb().pay(made.link.checkout_id)

@@ -1,4 +1,4 @@
-import { ContainerRegistrationKeys, MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError, Modules, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { createOrUpdateOrderPaymentCollectionWorkflow, createPaymentSessionsWorkflow } from "@medusajs/core-flows"
 import { z } from "zod"
 import { fromSen, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN } from "../svc"
@@ -110,10 +110,12 @@ async function loadOrder(container: Container, orderId: string): Promise<{ order
   return { order, providers, changes: changes as { id: string; change_type: string; status: string }[] }
 }
 
+const timeOf = (v: unknown) => (v ? new Date(v as string).getTime() || 0 : 0)
+
 function linkOf(collection: NonNullable<LoadedOrder["payment_collections"]>[number] | undefined, now = Date.now()): BalanceLink | null {
   const sessions = [...(collection?.payment_sessions ?? [])]
     .filter((s) => s && SVC_PROVIDER.test(s.provider_id))
-    .sort((a, b) => String(b.created_at ?? "").localeCompare(String(a.created_at ?? "")))
+    .sort((a, b) => timeOf(b.created_at) - timeOf(a.created_at))
   for (const s of sessions) {
     const d = s.data ?? {}
     if (s.status !== PaymentSessionStatus.PENDING) continue
@@ -132,7 +134,7 @@ function linkOf(collection: NonNullable<LoadedOrder["payment_collections"]>[numb
   return null
 }
 
-function describe(loaded: Awaited<ReturnType<typeof loadOrder>>): OrderBalance {
+function balanceOf(loaded: Awaited<ReturnType<typeof loadOrder>>): OrderBalance {
   const { order, providers, changes } = loaded
   const pending = order.summary?.raw_pending_difference ?? order.summary?.pending_difference ?? 0
   const outstandingSen = Math.max(0, medusaAmountToSen(pending, "summary.pending_difference"))
@@ -172,7 +174,7 @@ function decimalOf(v: unknown): string {
 
 /** GET: the order's balance and its open link, if any. */
 export async function orderBalance(container: Container, orderId: string): Promise<OrderBalance> {
-  return describe(await loadOrder(container, orderId))
+  return balanceOf(await loadOrder(container, orderId))
 }
 
 export const paymentLinkBodySchema = z
@@ -216,8 +218,15 @@ export async function requestBalancePayment(
   orderId: string,
   body: PaymentLinkBody
 ): Promise<{ balance: OrderBalance; link: BalanceLink; reused: boolean }> {
+  // One request per order at a time (two admins, a double click): the second sees the
+  // first's collection and link, so an order never gets two collections for one balance.
+  const locking = container.resolve<{ execute: <T>(key: string, job: () => Promise<T>, args?: { timeout?: number }) => Promise<T> }>(Modules.LOCKING)
+  return locking.execute(`svc-balance:${orderId}`, () => requestLocked(container, orderId, body), { timeout: 30 })
+}
+
+async function requestLocked(container: Container, orderId: string, body: PaymentLinkBody): Promise<{ balance: OrderBalance; link: BalanceLink; reused: boolean }> {
   const loaded = await loadOrder(container, orderId)
-  const before = describe(loaded)
+  const before = balanceOf(loaded)
   if (before.refusal) throw invalidData(`order_id: ${before.refusal}`)
   if (!before.providers.some((p) => p.id === body.provider_id)) {
     throw invalidData(`provider_id: ${body.provider_id} is not enabled in the order's region ${loaded.order.region_id ?? "(none)"} (enabled: ${before.providers.map((p) => p.id).join(", ")})`)

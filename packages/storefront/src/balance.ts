@@ -28,6 +28,7 @@ type OrderWithCollections = {
   id: string
   status?: string
   currency_code?: string
+  summary?: { pending_difference?: unknown } | null
   payment_collections?: (StoreOrderPaymentCollection | null)[] | null
 }
 
@@ -72,7 +73,12 @@ export function outstandingPaymentCollection(
     }
   } else {
     collection = collections.find((c) => UNPAID.has(c.status ?? ""))
-    if (!collection) throw new SvcInputError("orderId", "This order has nothing left to pay.")
+    if (!collection) {
+      // owed, but no collection to pay it on (a converted draft order): the store opens it ("Request payment")
+      const due = amountToSen(order.summary?.pending_difference)
+      if (due !== null && due > 0) throw new SvcInputError("orderId", "This order's balance is not open for payment yet; the store will send you a payment link.")
+      throw new SvcInputError("orderId", "This order has nothing left to pay.")
+    }
   }
   const amountSen = amountToSen(collection.amount)
   if (amountSen === null || amountSen <= 0) throw new SvcInputError("paymentCollectionId", "This order has nothing left to pay.")

@@ -19,6 +19,7 @@ describe("outstandingPaymentCollection", () => {
 
   it.each([
     [order([cartPc]), undefined, "orderId", "This order has nothing left to pay."],
+    [order([], { summary: { pending_difference: 241 } }), undefined, "orderId", "This order's balance is not open for payment yet; the store will send you a payment link."],
     [order([cartPc, balancePc], { status: "canceled" }), undefined, "orderId", "This order was canceled; there is nothing to pay."],
     [order([cartPc, balancePc], { currency_code: "usd" }), undefined, "orderId", "svc accepts Malaysian ringgit (MYR) only; this order is in USD."],
     [order([cartPc, balancePc]), "pay_col_OTHER", "paymentCollectionId", "This payment is not one of this order's."],

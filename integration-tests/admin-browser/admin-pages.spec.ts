@@ -1,7 +1,8 @@
 // The plugin's admin pages in Medusa's own dashboard, in a real browser
 // (Debian's chromium, playwright-core): a merchant signs in with email and
 // password and uses each svc page: the payments needing attention, the order
-// widgets (a refund through Select, Prompt and toast), the settlements page
+// widgets (a refund through Select, Prompt and toast; Request payment for an
+// order edit's balance), the settlements page
 // (a withdrawal and the finance export download) and Settings → svc
 // connection. Pages other agents add under src/admin/routes are opened too,
 // when they exist, and must render without an error.
@@ -20,6 +21,7 @@ import { ensureAdminUser } from "../../demo/admin-user"
 import { useSvcSandbox } from "../helpers/svc-env"
 import { capturedOrder, completeCart, createCart, initiateSession, seedStore, SVC_PROVIDERS, waitFor, type Store } from "../helpers/store"
 import { hasChromium, launchBrowser, SCREENSHOT_DIR } from "../browser/browser"
+import { signInAsAdmin } from "../helpers/admin"
 import { buildAdmin, serveAdmin } from "./admin-app"
 
 jest.setTimeout(240_000)
@@ -165,6 +167,47 @@ medusaIntegrationTestRunner({
         expect(payouts[0].amount).toBe(2050)
         await panel.scrollIntoViewIfNeeded()
         await shot("admin-order-svc-refund", panel)
+      })
+
+      it("order page: Request payment for an order edit's balance shows the svc link to copy, says it lasts 20 minutes, gives the same link while it is open; paid, the balance is gone", async () => {
+        const order = await paidOrder()
+        const admin = await signInAsAdmin(getContainer(), svc.ref.medusaUrl)
+        await admin.admin.orderEdit.initiateRequest({ order_id: order.id })
+        await admin.admin.orderEdit.addItems(order.id, { items: [{ variant_id: store.variantId, quantity: 1 }] })
+        await admin.admin.orderEdit.request(order.id)
+        await admin.admin.orderEdit.confirm(order.id)
+        const checkouts = () => Object.keys((sb().state() as any).checkouts).length
+        const before = checkouts()
+
+        await page.goto(`${adminApp.url}/app/orders/${order.id}`)
+        const balance = page.locator("[data-testid=svc-balance][data-due=true]")
+        await balance.getByText("Balance due · RM 120.50").waitFor({ timeout: 60_000 })
+        await choose("svc-balance-method", /svc wallet/)
+        await page.locator("#svc-balance-request").click()
+        const link = page.locator("#svc-balance-link")
+        await link.waitFor({ timeout: 30_000 })
+        const url = await link.inputValue()
+        const made = Object.values((sb().state() as any).checkouts) as any[]
+        expect(checkouts()).toBe(before + 1)
+        const checkout = made.find((c) => url.includes(c.checkoutId))
+        expect(checkout).toMatchObject({ amount: 12050, type: "SVC_ACCOUNT" })
+        await balance.getByText(/svc links last 20 minutes: this one works until/).waitFor()
+        await page.getByText("Payment link made").first().waitFor() // the toast
+        await shot("admin-order-svc-balance", balance)
+
+        // New link while svc still has this one open: the same link, no second checkout
+        await page.locator("#svc-balance-request", { hasText: "New link" }).click()
+        await balance.getByText(/the same link was given again/).waitFor()
+        expect(await link.inputValue()).toBe(url)
+        expect(checkouts()).toBe(before + 1)
+
+        // the buyer pays: the webhook captures it, and the order owes nothing
+        sb().pay(checkout.checkoutId)
+        await waitFor(async () => {
+          await page.reload()
+          await page.locator("[data-testid=svc-balance]").waitFor({ state: "attached", timeout: 30_000 })
+          return (await page.locator("[data-testid=svc-balance]").getAttribute("data-due")) === "false"
+        }, "the balance gone from the order page", 60_000)
       })
 
       it("svc settlements: a withdrawal through Select and a confirmation, then the finance export downloads a CSV", async () => {

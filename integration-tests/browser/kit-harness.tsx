@@ -4,8 +4,8 @@
 import Medusa from "@medusajs/js-sdk"
 import { useEffect, useState } from "react"
 import { createRoot } from "react-dom/client"
-import type { StoreCart } from "../../packages/storefront/src"
-import { FpxBankPicker, SvcPaymentOptions, SvcReturn, type SvcPaymentChoice } from "../../packages/storefront/src/react"
+import { balanceReturnParams, startSvcBalancePayment, type StoreCart } from "../../packages/storefront/src"
+import { FpxBankPicker, SvcBalanceReturn, SvcPaymentOptions, SvcReturn, type SvcPaymentChoice } from "../../packages/storefront/src/react"
 
 const cfg = (window as unknown as { KIT_CONFIG: { storeUrl: string; publishableKey: string } }).KIT_CONFIG
 const sdk = new Medusa({ baseUrl: cfg.storeUrl, publishableKey: cfg.publishableKey })
@@ -51,5 +51,30 @@ function Return() {
   return <SvcReturn sdk={sdk} cartId={cartId} pollEveryMs={q.get("poll") ? Number(q.get("poll")) : undefined} />
 }
 
-const C = { picker: Picker, options: Options, return: Return }[q.get("c") ?? "picker"] ?? Picker
+/** An order's balance: a pay button on the kit's startSvcBalancePayment (svc wallet). */
+function Balance() {
+  const [started, setStarted] = useState("")
+  const [error, setError] = useState("")
+  const pay = () =>
+    startSvcBalancePayment(sdk, q.get("order_id")!, { providerId: "pp_svc-wallet_svc" }).then(
+      (r) => setStarted(r.redirectUrl),
+      (e: Error) => setError(e.message)
+    )
+  return (
+    <>
+      <button id="pay-balance" onClick={pay}>Pay the balance</button>
+      <output id="started">{started}</output>
+      <output id="error">{error}</output>
+    </>
+  )
+}
+
+/** The balance's return page: the ids svc's redirect brought back, read with balanceReturnParams. */
+function BalanceReturn() {
+  const ids = balanceReturnParams(location.search)
+  if (!ids) return <p id="no-ids">no order id</p>
+  return <SvcBalanceReturn sdk={sdk} orderId={ids.orderId} paymentCollectionId={ids.paymentCollectionId} waitForPaymentMs={30_000} pollEveryMs={250} />
+}
+
+const C = { picker: Picker, options: Options, return: Return, balance: Balance, "balance-return": BalanceReturn }[q.get("c") ?? "picker"] ?? Picker
 createRoot(document.getElementById("root")!).render(<C />)

@@ -11,7 +11,7 @@ import type { Page } from "playwright-core"
 import { startStorefront } from "../../demo/storefront-server"
 import { useSvcSandbox } from "../helpers/svc-env"
 import { adminOrder, signInAsAdmin, type AdminSdk } from "../helpers/admin"
-import { createCart, orderOfCart, seedStore, waitFor, type Store } from "../helpers/store"
+import { capturedOrder, createCart, orderOfCart, seedStore, waitFor, type Store } from "../helpers/store"
 import { hasChromium, launchBrowser, stepShooter } from "./browser"
 import { startKitHarness } from "./kit-components"
 
@@ -334,6 +334,49 @@ medusaIntegrationTestRunner({
         await page.goto(`${kit!.url}/?c=return&render=prop&cart_id=${cartId}`)
         await page.locator("#outcome[data-kind=failed]").waitFor()
         expect(await orderOfCart(getContainer(), cartId)).toBeUndefined()
+      })
+
+      it("an order's balance with the kit: paid through startSvcBalancePayment, the return page (SvcBalanceReturn) says failed with svc's reason, then paid; no cart is completed", async () => {
+        const { cartId, paymentCollectionId } = await createCart(api, store)
+        const s = await api.post(`/store/payment-collections/${paymentCollectionId}/payment-sessions`, { provider_id: "pp_svc-wallet_svc", data: { cart_id: cartId } }, store.headers)
+        svc.ref.sandbox.control.pay(s.data.payment_collection.payment_sessions[0].data.checkoutId)
+        await api.post(`/store/carts/${cartId}/complete`, {}, store.headers)
+        const orderId = (await capturedOrder(getContainer(), cartId)).id
+        // the merchant's order edit adds a shirt: RM120.50 due on a payment collection with no cart
+        await admin.admin.orderEdit.initiateRequest({ order_id: orderId })
+        await admin.admin.orderEdit.addItems(orderId, { items: [{ variant_id: store.variantId, quantity: 1 }] })
+        await admin.admin.orderEdit.request(orderId)
+        await admin.admin.orderEdit.confirm(orderId)
+
+        const startBalance = async () => {
+          await page.goto(`${kit!.url}/?c=balance&order_id=${orderId}`)
+          await page.locator("#pay-balance").click()
+          await page.waitForFunction(() => (document.querySelector("#started")?.textContent ?? "").startsWith("http"))
+          const url = (await page.locator("#started").textContent())!
+          const c = (Object.values((svc.ref.sandbox.control.state() as any).checkouts) as any[]).find((x) => url.includes(x.checkoutId))
+          expect(c).toMatchObject({ amount: 12050 })
+          // svc sends the buyer back with the collection and the order, never an empty cart_id
+          const back = new URL(c.redirectUrl)
+          expect(back.searchParams.get("order_id")).toBe(orderId)
+          expect(back.searchParams.has("cart_id")).toBe(false)
+          return { checkoutId: c.checkoutId as string, search: back.search }
+        }
+
+        const first = await startBalance()
+        svc.ref.sandbox.control.fail(first.checkoutId)
+        await page.goto(`${kit!.url}/?c=balance-return&${first.search.slice(1)}`)
+        await page.locator(".svc-return--failed").waitFor({ timeout: 45_000 })
+        expect(await page.getByRole("status").textContent()).toMatch(/^Your payment did not go through: \S/)
+
+        const second = await startBalance()
+        expect(second.checkoutId).not.toBe(first.checkoutId)
+        svc.ref.sandbox.control.pay(second.checkoutId)
+        await page.goto(`${kit!.url}/?c=balance-return&${second.search.slice(1)}`)
+        await page.locator(".svc-return--paid").waitFor({ timeout: 45_000 })
+        expect(await page.getByRole("status").textContent()).toMatch(/^Payment received\. Thank you! The balance of order #\d+ is paid\.$/)
+        const order = await orderOfCart(getContainer(), cartId)
+        expect(order.status).not.toBe("canceled")
+        expect(order.payment_collections.flatMap((c: any) => c.payments ?? []).filter((p: any) => p.captured_at)).toHaveLength(2)
       })
     })
   },

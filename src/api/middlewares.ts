@@ -57,14 +57,14 @@ async function svcPaidOrderIsRefundedBeforeCancel(req: MedusaRequest, _res: Medu
 /**
  * The plugin's admin routes that move money or change where it goes (refunds,
  * withdrawals, token transfers, beneficiaries, allowed senders) take JSON
- * only: a cross-site HTML form can send application/x-www-form-urlencoded,
+ * only (and the balance's payment link, which asks a buyer for money): a cross-site HTML form can send application/x-www-form-urlencoded,
  * multipart/form-data or text/plain with the admin's cookie, never
  * application/json (that needs a CORS preflight Medusa's admin CORS refuses).
  * Any other POST under /admin/svc that carries a body must be JSON too; a
  * body-less action (re-process, refresh) is left alone. 415 comes before the
  * route reads anything or calls svc.
  */
-const SVC_MONEY_ROUTE = /^\/admin\/svc\/(withdrawals|refunds|token-transfers|beneficiaries|(bank-accounts|beneficiaries)\/[^/]+\/allowed-senders(\/[^/]+)?)\/?$/
+const SVC_MONEY_ROUTE = /^\/admin\/svc\/(withdrawals|refunds|token-transfers|beneficiaries|(bank-accounts|beneficiaries)\/[^/]+\/allowed-senders(\/[^/]+)?|orders\/[^/]+\/balance\/payment-link)\/?$/
 
 export function isJsonContentType(header: unknown): boolean {
   return typeof header === "string" && header.split(";")[0]!.trim().toLowerCase() === "application/json"

@@ -190,25 +190,30 @@ async function applyCheckout(
   // svc's amount is Medusa's rounded half-up to the sen (39.852 → 3985): that payment is this session's.
   const medusaAmount = session ? (session.raw_amount?.value ?? session.amount) : undefined
   const amountMatches = !!session && medusaAmountToSen(medusaAmount) === Number(c.amount)
-  const ctx = session
+  const ctx: CollectionContext = session
     ? await cartAndOrder(query, session.payment_collection_id, session.id)
-    : { cartId: undefined, order: undefined, otherPaid: false }
+    : { otherPaid: false }
+  // The order this payment is for: the cart's (checkout), or, for a payment
+  // collection with no cart, the order it belongs to (a balance after an order
+  // edit, exchange, claim or draft order).
+  const order = ctx.order ?? ctx.balanceOf
 
   if (c.status === "COMPLETED") {
     if (!session || !isCurrent || !amountMatches) {
       await ledger.flag(c.checkoutId, "refund_required", "Paid a checkout that is no longer this cart's current payment (amount or session changed); refund the buyer or reconcile by hand.")
       return "attention_refund"
     }
-    if (ctx.order?.status === "canceled") {
-      await ledger.flag(c.checkoutId, "refund_required", `Paid after order ${ctx.order.id} was canceled; refund the buyer.`, ctx.order.id)
+    if (order?.status === "canceled") {
+      await ledger.flag(c.checkoutId, "refund_required", `Paid after order ${order.id} was canceled; refund the buyer.`, order.id)
       return "attention_refund"
     }
     if (ctx.otherPaid) {
-      await ledger.flag(c.checkoutId, "refund_required", "The cart was already paid with another payment session; refund the buyer.")
+      const what = ctx.balanceOf ? `The balance of order ${ctx.balanceOf.id}` : "The cart"
+      await ledger.flag(c.checkoutId, "refund_required", `${what} was already paid with another payment session; refund the buyer.`, ctx.balanceOf?.id)
       return "attention_refund"
     }
     const captured = session.status === PaymentSessionStatus.CAPTURED || session.status === PaymentSessionStatus.AUTHORIZED
-    if (captured && ctx.order) return "already_settled"
+    if (captured && order) return "already_settled"
     const wf = Date.now()
     if (!captured) {
       try {
@@ -233,6 +238,9 @@ async function applyCheckout(
     if (!session || !isCurrent) return "ignored"
     if (session.status === PaymentSessionStatus.CAPTURED || session.status === PaymentSessionStatus.AUTHORIZED) return "ignored"
     let outcome: SettleOutcome = "failed_session"
+    // Only an order placed awaiting this very payment is canceled or flagged: a
+    // failed balance payment leaves its order as it is (it stays paid for what
+    // it was; the balance can be asked for again).
     if (ctx.order) outcome = await failOrder(container, ledger, query, c.checkoutId, ctx.order, ledgerStatus, reason, logger)
     // Last: while the session still waits, the job finds the checkout again
     // should this run stop half way.
@@ -267,6 +275,7 @@ async function ensureOrder(
   source: string
 ): Promise<SettleOutcome> {
   const ctx = await cartAndOrder(query, paymentCollectionId, sessionId)
+  // No cart (an order's balance): the order exists, there is nothing to complete.
   if (ctx.order || !ctx.cartId) return "captured"
   const r = await placePaidOrder(container, ledger, { checkoutId, cartId: ctx.cartId, sessionId }, source)
   if (r.outcome === "placed") return "captured"
@@ -319,11 +328,17 @@ async function sessionOf(query: Query, id: string): Promise<any | undefined> {
   return data[0]
 }
 
-async function cartAndOrder(
-  query: Query,
-  paymentCollectionId: string,
-  sessionId: string
-): Promise<{ cartId?: string; order?: { id: string; status: string; metadata?: Record<string, unknown> }; otherPaid: boolean }> {
+type OrderRef = { id: string; status: string; metadata?: Record<string, unknown> }
+type CollectionContext = {
+  cartId?: string
+  /** The cart's order (a checkout's payment). */
+  order?: OrderRef
+  /** The order of a payment collection that has no cart: an order's balance, never completed as a cart. */
+  balanceOf?: OrderRef
+  otherPaid: boolean
+}
+
+async function cartAndOrder(query: Query, paymentCollectionId: string, sessionId: string): Promise<CollectionContext> {
   const { data: links } = await query.graph({
     entity: "cart_payment_collection",
     fields: ["cart_id"],
@@ -338,7 +353,17 @@ async function cartAndOrder(
   // The cart was paid through another session of the same collection.
   const payments = (pcs[0]?.payments ?? []) as { payment_session_id?: string; canceled_at?: string | null }[]
   const otherPaid = payments.some((p) => p.payment_session_id && p.payment_session_id !== sessionId && !p.canceled_at)
-  if (!cartId) return { otherPaid }
+  if (!cartId) {
+    const { data: opc } = await query.graph({
+      entity: "order_payment_collection",
+      fields: ["order_id"],
+      filters: { payment_collection_id: paymentCollectionId },
+    })
+    const balanceOrderId = opc[0]?.order_id as string | undefined
+    if (!balanceOrderId) return { otherPaid }
+    const { data: orders } = await query.graph({ entity: "order", fields: ["id", "status", "metadata"], filters: { id: balanceOrderId } })
+    return { balanceOf: orders[0], otherPaid }
+  }
   const { data: oc } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
   const orderId = oc[0]?.order_id as string | undefined
   if (!orderId) return { cartId, otherPaid }

@@ -14,6 +14,17 @@ export {
   type StorePaymentSession,
 } from "./payment.js"
 export { completeSvcReturn, type SvcReturnResult, type CompleteSvcReturnOptions, type StoreOrder } from "./return.js"
+export {
+  startSvcBalancePayment,
+  completeSvcBalanceReturn,
+  balanceReturnParams,
+  outstandingPaymentCollection,
+  balanceOutcome,
+  type StartSvcBalancePaymentInput,
+  type SvcBalanceReturnResult,
+  type CompleteSvcBalanceReturnOptions,
+  type StoreOrderPaymentCollection,
+} from "./balance.js"
 export { isSvcProvider, svcPaymentTitle, svcMethodOf, svcProviderId, SVC_IDENTIFIERS, type SvcMethod } from "./providers.js"
 export { FPX_RETAIL_MAX_SEN, formatRinggit, isRetailBankType, overRetailCap, retailCapSentence } from "./fpx-rules.js"
 export { SvcInputError, SvcStoreError } from "./errors.js"

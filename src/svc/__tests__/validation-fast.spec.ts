@@ -37,21 +37,26 @@ const samples: Array<[string, z.ZodTypeAny, Record<string, unknown>[]]> = [
     ],
   ],
 ]
-for (const [mod, name] of [
-  [payouts, "payoutCreateBodySchema"],
-  [payouts, "beneficiaryCreateBodySchema"],
-  [wallet, "fiatWithdrawalCreateBodySchema"],
-  [wallet, "tokenTransferCreateBodySchema"],
-  [deposits, "checkMissedBodySchema"],
-] as const) {
-  const s = (mod as Record<string, unknown>)[name] as z.ZodTypeAny | undefined
-  if (s) samples.push([name, s, [{}]])
+// Each schema by its exported name, with bodies svc accepts: a renamed or removed schema fails here.
+const named: Array<[Record<string, unknown>, string, Record<string, unknown>[]]> = [
+  [payouts, "payoutCreateBodySchema", [{ beneficiaryId: f.ID, amount: 1000 }, { beneficiary: { name: "Siti", proxyValue: "0123456789" }, amount: 150_000 }]],
+  [payouts, "beneficiaryCreateBodySchema", [{ name: "Siti", proxyValue: "0123456789" }, { name: "Acme", bankCode: "MBB", accountNumber: "1234567890", nameCheck: "strict" }]],
+  [wallet, "fiatWithdrawalCreateBodySchema", [{ bankAccountId: f.ID, amount: 1000 }, { bankAccountId: f.ID, amount: 250_000, reference: "payout-1" }]],
+  [wallet, "tokenTransferCreateBodySchema", [{ tokenId: f.TOKEN_ID, addressTo: f.EVM, amount: 1000 }, { tokenId: f.TOKEN_ID, addressTo: f.SOL, amount: 5000, reference: "t-1" }]],
+  [deposits, "checkMissedBodySchema", [{ txHash: f.TX, chainId: 421614 }]],
+]
+for (const [mod, name, valids] of named) {
+  const s = mod[name] as z.ZodTypeAny | undefined
+  if (!s) throw new Error(`validation-fast.spec: no schema exported as ${name}`)
+  samples.push([name, s, valids])
 }
 
 describe("fast input validation", () => {
   it.each(samples)("%s: whatever the fast path accepts, zod accepts unchanged", (_n, schema, valids) => {
     const fast = fastParserOf(schema)
     for (const valid of valids) {
+      // the sample is one zod accepts, so the mutations below start from a valid body
+      expect({ valid, ok: schema.safeParse(valid).success }).toEqual({ valid, ok: true })
       for (const v of mutations(valid)) {
         const r = schema.safeParse(v)
         const got = fast?.(v)

@@ -37,14 +37,20 @@ describe("provider options", () => {
   })
 
   it("never echoes a secret in its errors", () => {
-    try {
-      parseSvcProviderOptions({ ...good, apiKey: "sk_not_svc_but_secret", privateKey: 42 })
-      throw new Error("should have thrown")
-    } catch (e) {
-      const m = (e as Error).message
-      expect(m).not.toContain("sk_not_svc_but_secret")
-      expect(m).not.toContain("BEGIN PRIVATE KEY")
-    }
+    const secretApiKey = "sk_not_svc_but_secret"
+    const pemBody = good.privateKey.split("\n")[1] as string
+    const echoesNothing = expect.objectContaining({
+      message: expect.not.stringMatching(new RegExp(`${secretApiKey}|BEGIN PRIVATE KEY|${pemBody.replace(/[+/]/g, "\\$&")}`)),
+    })
+    // a wrong API key and a key of the wrong type, refused by the schema
+    const badSchema = () => parseSvcProviderOptions({ ...good, apiKey: secretApiKey, privateKey: 42 })
+    expect(badSchema).toThrow(/`apiKey`: must be an svc API key starting with svc_pk_; `privateKey`: /)
+    expect(badSchema).toThrow(echoesNothing)
+    // a real PEM key that does not fit the algorithm, refused when the key is parsed
+    const wrongAlgorithm = () => parseSvcProviderOptions({ ...good, apiKey: "svc_pk_secret_value_123", algorithm: "ecdsa-p256-sha256" })
+    expect(wrongAlgorithm).toThrow(/`privateKey`: the key is an ed25519 key, but `algorithm` is ecdsa-p256-sha256/)
+    expect(wrongAlgorithm).toThrow(expect.objectContaining({ message: expect.not.stringContaining("svc_pk_secret_value_123") }))
+    expect(wrongAlgorithm).toThrow(echoesNothing)
   })
 })
 

@@ -20,6 +20,7 @@ import {
   type SignatureAlgorithm,
 } from "../signing"
 import { nativeSigner, nobleSecp256k1Signer, privateKeyObject, type SigningKey } from "../signers"
+import { SvcInputError } from "../errors"
 
 const vectors = JSON.parse(readFileSync(join(__dirname, "../../../test-data/svc-api/rfc9421-vectors.json"), "utf8"))
 
@@ -277,12 +278,17 @@ describe("key loading errors never echo the key", () => {
   it("rejects a key of the wrong type and garbage, naming privateKey only", () => {
     const { privateKey } = generateKeyPairSync("ed25519")
     const pem = privateKey.export({ format: "pem", type: "pkcs8" }).toString()
-    expect(() => createSigningKey(pem, "ecdsa-p256-sha256")).toThrow(/^privateKey: /)
-    try {
-      createSigningKey("deadbeef-not-a-key-SECRETSECRET", "ed25519")
-    } catch (e) {
-      expect(String((e as Error).message)).not.toContain("SECRETSECRET")
-      expect((e as { field: string }).field).toBe("privateKey")
+    const pemBody = pem.split("\n")[1] as string
+    // the error is an SvcInputError naming privateKey and the rule, and nothing else: no part of the key
+    const cases: Array<[string, SignatureAlgorithm, string, string]> = [
+      [pem, "ecdsa-p256-sha256", "PEM key type does not match algorithm ecdsa-p256-sha256", pemBody],
+      ["deadbeef-not-a-key-SECRETSECRET", "ed25519", "must be a PKCS#8 PEM, a SEC1 PEM, or the raw 32-byte key as hex", "SECRETSECRET"],
+    ]
+    for (const [key, alg, rule, secret] of cases) {
+      const load = () => createSigningKey(key, alg)
+      expect(load).toThrow(SvcInputError)
+      expect(load).toThrow(expect.objectContaining({ field: "privateKey", rule, message: `privateKey: ${rule}` }))
+      expect(load).toThrow(expect.objectContaining({ message: expect.not.stringContaining(secret) }))
     }
     expect(createPrivateKey(pem)).toBeTruthy()
   })

@@ -1,10 +1,12 @@
 /**
- * The compiled fast path of input validation (validation.ts, fastCheckOf) must
- * accept only what zod accepts, and return it unchanged; everything it does not
- * accept goes through zod (whose errors inputs.spec.ts checks by field).
+ * Input validation (validation.ts, parseInput: plain zod) on every request body schema, each
+ * with bodies svc accepts and mutations of them: a valid body comes back as zod parses it
+ * (transforms applied), and every body zod refuses throws one SvcInputError naming a field
+ * and the rule in the project's words (inputs.spec.ts checks the rules route by route).
  */
 import type { z } from "zod"
-import { fastParserOf, parseInput } from "../validation"
+import { SvcInputError } from "../errors"
+import { parseInput } from "../validation"
 import * as checkout from "../schemas/checkout"
 import * as payouts from "../schemas/payouts"
 import * as wallet from "../schemas/wallet"
@@ -51,30 +53,48 @@ for (const [mod, name, valids] of named) {
   samples.push([name, s, valids])
 }
 
-describe("fast input validation", () => {
-  it.each(samples)("%s: whatever the fast path accepts, zod accepts unchanged", (_n, schema, valids) => {
-    const fast = fastParserOf(schema)
+/** The SvcInputError parseInput throws for `v`, or what it returned. */
+function outcome(schema: z.ZodTypeAny, v: unknown): { value: unknown } | { error: unknown } {
+  try {
+    return { value: parseInput(schema, v) }
+  } catch (error) {
+    return { error }
+  }
+}
+
+describe("input validation", () => {
+  it.each(samples)("%s: valid bodies come back as zod parses them; every refused body names a field and a rule", (_n, schema, valids) => {
+    // the body itself, a field an unknown key gets, or a field of the schema (any sample's)
+    const fields = new Set(["body", "extra", ...valids.flatMap((v) => Object.keys(v))])
     for (const valid of valids) {
       // the sample is one zod accepts, so the mutations below start from a valid body
       expect({ valid, ok: schema.safeParse(valid).success }).toEqual({ valid, ok: true })
       for (const v of mutations(valid)) {
         const r = schema.safeParse(v)
-        const got = fast?.(v)
-        // Same verdict, and byte for byte the same output (key order included).
-        expect({ v, ok: !!got }).toEqual({ v, ok: fast ? r.success : false })
-        if (got && r.success) expect(JSON.stringify(got.value)).toBe(JSON.stringify(r.data))
+        const got = outcome(schema, v)
+        if (r.success) {
+          expect({ v, got }).toEqual({ v, got: { value: r.data } })
+          continue
+        }
+        expect({ v, got }).toEqual({ v, got: { error: expect.any(SvcInputError) } })
+        const e = (got as { error: SvcInputError }).error
+        // a field of the body (or the body itself), and the rule in the project's words, not zod's defaults
+        expect({ v, field: fields.has(e.field.split(".")[0] as string) }).toEqual({ v, field: true })
+        expect(e.message).toBe(`${e.field}: ${e.rule}`)
+        expect({ v, rule: e.rule }).not.toEqual({ v, rule: expect.stringMatching(/^(Required|Expected|Invalid|Unrecognized)/) })
       }
     }
   })
 
-  it("a valid checkout body takes the fast path (a buyer name trimmed as zod trims it); an invalid one takes zod's", () => {
-    const fast = fastParserOf(checkout.checkoutCreateBodySchema)!
-    expect(fast).not.toBeNull()
-    expect(fast(f.checkoutBody)).toEqual({ value: f.checkoutBody })
-    expect(fast(direct)).toEqual({ value: direct })
-    expect(fast({ ...direct, buyerName: " Ali " })).toEqual({ value: direct })
-    expect(fast({ ...f.checkoutBody, amount: 999 })).toBeUndefined()
-    expect(fast({ ...f.checkoutBody, type: "SVC_ACCOUNT" })).toBeUndefined() // feeMode rejected for the wallet
-    expect(() => parseInput(checkout.checkoutCreateBodySchema, { ...f.checkoutBody, amount: 999 })).toThrow(/^amount: /)
+  it("a checkout body: buyer name trimmed; the first wrong field named; unknown fields and non-objects refused", () => {
+    expect(parseInput(checkout.checkoutCreateBodySchema, f.checkoutBody)).toEqual(f.checkoutBody)
+    expect(parseInput(checkout.checkoutCreateBodySchema, { ...direct, buyerName: "  Ali  " })).toEqual(direct)
+    const refuses = (v: unknown, message: string | RegExp) => expect(() => parseInput(checkout.checkoutCreateBodySchema, v)).toThrow(message)
+    refuses({ ...f.checkoutBody, amount: 999 }, "amount: must be an integer number of sen between 1000 and 100000000")
+    refuses({ ...f.checkoutBody, type: "SVC_ACCOUNT" }, "feeMode: is rejected for type SVC_ACCOUNT")
+    refuses({ ...f.checkoutBody, extra: 1 }, "extra: is not a field of this request")
+    refuses(null, "body: must be an object")
+    refuses([], "body: must be an object")
+    expect(() => parseInput(checkout.checkoutCreateBodySchema, 7, "checkout")).toThrow("checkout: must be an object")
   })
 })

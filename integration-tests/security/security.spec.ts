@@ -279,6 +279,21 @@ medusaIntegrationTestRunner({
           sb().pay(s.data.checkoutId)
           await completeCart(api, store, cartId)
           paymentId = (await capturedOrder(container(), cartId)).payment_collections[0].payments[0].id
+          // "nothing stored" is measured once this payment's own settlement is over: its webhook may
+          // still be settling (or left the order for the watcher, the shopper's completion holding the
+          // cart lock), and either writes its svc_checkout row after the order is there.
+          await sb().flushWebhooks()
+          const delivered = [
+            ...new Set(sb().webhookLog().filter((d) => d.statusCode === 200 && (d.payload as any)?.data?.checkoutId === s.data.checkoutId).map((d) => d.eventId)),
+          ]
+          await waitFor(async () => {
+            const { rows } = await knex().raw(
+              `select (select count(*)::int from svc_checkout where checkout_id = ? and settled_status is not null and order_retry_at is null) as settled,
+                      (select count(distinct event_id)::int from svc_webhook_event where event_id = any(?) and outcome is not null and outcome <> 'received') as handled`,
+              [s.data.checkoutId, delivered]
+            )
+            return rows[0].settled === 1 && rows[0].handled >= delivered.length ? true : undefined
+          }, "the paid checkout's settlement over (its webhooks handled, its order recorded)")
           await refused(refund({ amount: "120.51" }), /^amount: at most RM120\.50 can be refunded/, "reads only")
         })
 

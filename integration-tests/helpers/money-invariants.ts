@@ -149,3 +149,101 @@ export async function checkMoney(db: Pool, svc: { state(): Promise<SandboxState>
   for (const [req, n] of perRequest) if (n > 1) report.doubleWithdrawals.push(`request ${req}: ${n} withdrawals`)
   return report
 }
+
+// ---------------------------------------------------------------- one order's money (issue 17, part 6)
+
+/** Runs SQL with `$1…$n` parameters (each used once, in order) and returns the rows. */
+export type Sql = (sql: string, params: unknown[]) => Promise<any[]>
+export const sqlOfPool = (db: Pool): Sql => async (sql, params) => (await db.query(sql, params)).rows
+/** The in-app tests' knex (`ContainerRegistrationKeys.PG_CONNECTION`). */
+export const sqlOfKnex = (knex: { raw: (sql: string, b: unknown[]) => Promise<any> }): Sql => async (sql, params) =>
+  (await knex.raw(sql.replace(/\$\d+/g, "?"), params)).rows
+
+export interface OrderMoney {
+  orderId: string
+  /** Medusa: the captures of the order's svc payments, in sen */
+  capturedSen: number
+  /** svc: COMPLETED checkouts on the order's payment collections that are not flagged for a refund, in sen */
+  paidSen: number
+  /** svc: COMPLETED checkouts flagged for the admin (paid, not captured: refund_required …), in sen */
+  flaggedSen: number
+  /** Medusa: the refunds of the order's svc payments, in sen */
+  refundedSen: number
+  /** svc: payouts made for the order (recorded in svc_payout), REVERSED / RETURNED ones excluded, in sen */
+  paidOutSen: number
+  /** every Medusa refund of the order's svc payments with the svc payouts recorded for it */
+  refunds: { refundId: string; amountSen: number; payouts: { payoutId: string; amountSen: number; status: string }[] }[]
+  /** what does not hold, in words (empty: the order's money is right) */
+  problems: string[]
+}
+
+/**
+ * One order's money, from Medusa's database and svc's state: Medusa's captured
+ * total equals what svc was paid for the order, Medusa's refunded total equals
+ * what svc paid out for it, and every Medusa refund is exactly one payout of
+ * its amount. Amounts compared in sen with the plugin's conversion (Medusa's
+ * 39.852 is svc's 3985). Any test can call it: `expect(m.problems).toEqual([])`.
+ */
+export async function orderMoney(sql: Sql, state: SandboxState, orderId: string): Promise<OrderMoney> {
+  const sen = (rows: any[]) => rows.reduce((n, r) => n + medusaAmountToSen(r.amount), 0)
+  const payments = await sql(
+    `select p.id, p.payment_collection_id from payment p
+       join order_payment_collection opc on opc.payment_collection_id = p.payment_collection_id and opc.deleted_at is null
+      where opc.order_id = $1 and p.provider_id like 'pp_svc-%' and p.deleted_at is null`,
+    [orderId]
+  )
+  const paymentIds = payments.map((p) => p.id)
+  const captures = await sql(
+    `select coalesce(raw_amount->>'value', amount::text) as amount from capture where payment_id = any($1) and deleted_at is null`,
+    [paymentIds]
+  )
+  const refunds = await sql(
+    `select id, coalesce(raw_amount->>'value', amount::text) as amount from refund where payment_id = any($1) and deleted_at is null order by created_at`,
+    [paymentIds]
+  )
+  const checkouts = await sql(
+    `select c.checkout_id, c.attention from svc_checkout c
+       join order_payment_collection opc on opc.payment_collection_id = c.payment_collection_id and opc.deleted_at is null
+      where opc.order_id = $1 and c.checkout_id is not null and c.deleted_at is null`,
+    [orderId]
+  )
+  const payoutRows = await sql(`select refund_id, payout_id, status from svc_payout where order_id = $1 and deleted_at is null`, [orderId])
+
+  let paidSen = 0
+  let flaggedSen = 0
+  for (const c of new Map(checkouts.map((r) => [r.checkout_id, r])).values()) {
+    const atSvc = state.checkouts[c.checkout_id]
+    if (atSvc?.status !== "COMPLETED") continue
+    if (c.attention) flaggedSen += atSvc.amount
+    else paidSen += atSvc.amount
+  }
+  const payoutsOf = (refundId: string) =>
+    payoutRows
+      .filter((r) => r.refund_id === refundId && r.payout_id && state.payouts[r.payout_id])
+      .map((r) => ({ payoutId: r.payout_id as string, amountSen: state.payouts[r.payout_id].amount, status: state.payouts[r.payout_id].status as string }))
+  const delivered = (p: { status: string }) => p.status !== "REVERSED" && p.status !== "RETURNED"
+  const paidOutSen = payoutRows
+    .filter((r) => r.payout_id && state.payouts[r.payout_id] && delivered(state.payouts[r.payout_id]))
+    .reduce((n, r) => n + state.payouts[r.payout_id].amount, 0)
+
+  const m: OrderMoney = {
+    orderId,
+    capturedSen: sen(captures),
+    paidSen,
+    flaggedSen,
+    refundedSen: sen(refunds),
+    paidOutSen,
+    refunds: refunds.map((r) => ({ refundId: r.id, amountSen: medusaAmountToSen(r.amount), payouts: payoutsOf(r.id) })),
+    problems: [],
+  }
+  if (m.capturedSen !== m.paidSen) m.problems.push(`order ${orderId}: Medusa captured ${m.capturedSen} sen, svc was paid ${m.paidSen} sen`)
+  if (m.refundedSen !== m.paidOutSen) m.problems.push(`order ${orderId}: Medusa refunded ${m.refundedSen} sen, svc paid out ${m.paidOutSen} sen`)
+  for (const r of m.refunds) {
+    // a refund of less than half a sen (the rest of a 39.852 payment) has no payout
+    if (r.payouts.length !== (r.amountSen > 0 ? 1 : 0)) m.problems.push(`refund ${r.refundId} (${r.amountSen} sen): ${r.payouts.length} svc payouts`)
+    else if (r.payouts.length && r.payouts[0].amountSen !== r.amountSen) m.problems.push(`refund ${r.refundId} is ${r.amountSen} sen, its payout ${r.payouts[0].payoutId} ${r.payouts[0].amountSen} sen`)
+  }
+  const unmatched = payoutRows.filter((r) => r.payout_id && state.payouts[r.payout_id] && !refunds.some((x) => x.id === r.refund_id))
+  for (const r of unmatched) m.problems.push(`payout ${r.payout_id} (${state.payouts[r.payout_id].amount} sen) has no Medusa refund on order ${orderId}`)
+  return m
+}

@@ -1,0 +1,199 @@
+// Returns, exchanges and claims with svc money (issue 17, part 6), through
+// Medusa's own admin routes as the dashboard calls them (/admin/returns…,
+// /admin/exchanges…, /admin/claims…, /admin/payments/:id/refund). Money due
+// back to the buyer is sent as an svc payout to the destination named for the
+// order, of exactly the amount Medusa refunds; money due from the buyer is paid
+// through "Request payment" and captured on the order. At the end of each test
+// the order's money check holds: Medusa's refunded total equals what svc paid
+// out for the order, and Medusa's captured total equals what svc was paid.
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { useSvcSandbox } from "../helpers/svc-env"
+import { capturedOrder, createCart, initiateSession, seedStore, SVC_PROVIDERS, waitFor, type Store } from "../helpers/store"
+import { signInAsAdmin, type AdminSdk } from "../helpers/admin"
+import { orderMoney, sqlOfKnex, type OrderMoney } from "../helpers/money-invariants"
+import { medusaAmountToSen } from "../../src/shared/medusa-amount"
+
+jest.setTimeout(300_000)
+
+const svc = useSvcSandbox()
+
+/** What the dashboard needs before items can be shipped, returned or exchanged: a stock location with the manual fulfillment provider, a shipping profile and option. */
+async function shippable(admin: AdminSdk, store: Store): Promise<{ locationId: string; shippingOptionId: string }> {
+  const { stock_location: location } = await admin.admin.stockLocation.create({
+    name: "KL warehouse",
+    address: { address_1: "1 Jalan Ampang", city: "Kuala Lumpur", country_code: "MY" },
+  })
+  await admin.admin.stockLocation.updateSalesChannels(location.id, { add: [store.salesChannelId] })
+  await admin.admin.stockLocation.updateFulfillmentProviders(location.id, { add: ["manual_manual"] })
+  await admin.admin.stockLocation.createFulfillmentSet(location.id, { name: `KL ${location.id}`, type: "shipping" })
+  const { stock_location: withSet } = await admin.admin.stockLocation.retrieve(location.id, { fields: "id,*fulfillment_sets" })
+  const set = (withSet as any).fulfillment_sets[0]
+  const { fulfillment_set: zoned } = await admin.admin.fulfillmentSet.createServiceZone(set.id, {
+    name: "Malaysia",
+    geo_zones: [{ type: "country", country_code: "my" }],
+  }, { fields: "id,*service_zones" })
+  const { shipping_profile: profile } = await admin.admin.shippingProfile.create({ name: `Default ${location.id}`, type: "default" })
+  const { shipping_option: option } = await admin.admin.shippingOption.create({
+    name: "Pos Laju",
+    service_zone_id: (zoned as any).service_zones[0].id,
+    shipping_profile_id: profile.id,
+    provider_id: "manual_manual",
+    price_type: "flat",
+    type: { label: "Standard", description: "2-3 days", code: "standard" },
+    prices: [{ currency_code: "myr", amount: 0 }],
+  } as never)
+  return { locationId: location.id, shippingOptionId: option.id }
+}
+
+medusaIntegrationTestRunner({
+  inApp: true,
+  env: svc.env,
+  testSuite: ({ api, getContainer }) => {
+    let store: Store
+    let admin: AdminSdk
+    let ship: { locationId: string; shippingOptionId: string }
+    const sb = () => svc.ref.sandbox.control
+    const payoutCount = () => Object.keys((sb().state() as any).payouts ?? {}).length
+    const checkoutCount = () => Object.keys((sb().state() as any).checkouts ?? {}).length
+    beforeEach(async () => {
+      store = await seedStore(getContainer())
+      admin = await signInAsAdmin(getContainer(), svc.ref.medusaUrl)
+      ship = await shippable(admin, store)
+      sb().clearFaults()
+    })
+
+    const money = (orderId: string): Promise<OrderMoney> =>
+      orderMoney(sqlOfKnex((getContainer() as MedusaContainer).resolve(ContainerRegistrationKeys.PG_CONNECTION) as never), sb().state() as never, orderId)
+
+    /** A paid FPX order (checkout through Medusa's store routes), its items shipped. */
+    async function paidShippedOrder(variantId: string, quantity: number): Promise<{ orderId: string; paymentId: string; itemId: string }> {
+      const { cartId, paymentCollectionId } = await createCart(api, store, { variantId, quantity })
+      const session = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.fpx, { cart_id: cartId })
+      sb().pay(session.data.checkoutId)
+      await api.post(`/store/carts/${cartId}/complete`, {}, store.headers)
+      const order = await capturedOrder(getContainer(), cartId)
+      const { order: full } = await admin.admin.order.retrieve(order.id, { fields: "id,*items" })
+      const itemId = (full as any).items[0].id
+      await admin.admin.order.createFulfillment(order.id, {
+        items: [{ id: itemId, quantity }],
+        location_id: ship.locationId,
+        shipping_option_id: ship.shippingOptionId,
+      } as never)
+      return { orderId: order.id, paymentId: order.payment_collections[0].payments[0].id, itemId }
+    }
+
+    const toBank = { name: "Siti Aminah", bank_code: "MBBEMYKL", account_number: "5512345678" }
+    /** The svc refunds panel: a RM5 refund that names the buyer's bank account for the order. */
+    async function nameDestination(paymentId: string) {
+      const r = await admin.client.fetch<any>("/admin/svc/refunds", { method: "POST", body: { payment_id: paymentId, amount: "5.00", beneficiary: toBank } })
+      expect(r.payout).toMatchObject({ amount_sen: 500, status: "INITIATED" })
+    }
+    const summary = async (orderId: string) => {
+      const { order } = await admin.admin.order.retrieve(orderId, { fields: "id,status,payment_status,summary,*payment_collections,*payment_collections.payments" })
+      return order as any
+    }
+    const pendingSen = async (orderId: string) => medusaAmountToSen((await summary(orderId)).summary.pending_difference)
+
+    /** The dashboard's Refund for what the order owes the buyer: Medusa's refund of the payment of exactly the amount due back. */
+    async function refundDueBack(orderId: string, paymentId: string, expectedSen: number) {
+      const o = await summary(orderId)
+      const due = -Number(o.summary.pending_difference)
+      expect(medusaAmountToSen(due)).toBe(expectedSen)
+      const before = payoutCount()
+      await admin.admin.payment.refund(paymentId, { amount: due })
+      expect(payoutCount()).toBe(before + 1)
+      const { payouts } = await admin.client.fetch<any>(`/admin/svc/payouts?order_id=${orderId}`)
+      const sent = payouts.filter((p: any) => p.amount_sen === expectedSen)
+      expect(sent).toHaveLength(1)
+      expect(sent[0]).toMatchObject({ status: "INITIATED", order_id: orderId, payment_id: paymentId, beneficiary_name: "Siti Aminah" })
+      expect((sb().state() as any).payouts[sent[0].payout_id].amount).toBe(expectedSen)
+      expect(await pendingSen(orderId)).toBe(0)
+    }
+
+    it("a return received and confirmed through /admin/returns: the refund due back is one svc payout of exactly that amount; refunded equals paid out, captured equals paid", async () => {
+      const { orderId, paymentId, itemId } = await paidShippedOrder(store.variantId, 2) // RM241.00
+      await nameDestination(paymentId)
+      expect(await pendingSen(orderId)).toBe(0)
+
+      // the dashboard's "Return": request one item, confirm the request
+      const { return: ret } = await admin.admin.return.initiateRequest({ order_id: orderId, location_id: ship.locationId })
+      await admin.admin.return.addReturnItem(ret.id, { items: [{ id: itemId, quantity: 1 }] })
+      await admin.admin.return.confirmRequest(ret.id, {})
+      // receive it, confirm the receipt
+      await admin.admin.return.initiateReceive(ret.id, {})
+      await admin.admin.return.receiveItems(ret.id, { items: [{ id: itemId, quantity: 1 }] })
+      await admin.admin.return.confirmReceive(ret.id, {})
+
+      // RM120.50 due back: Medusa's Refund sends it as one svc payout of 12050 sen
+      await refundDueBack(orderId, paymentId, 12050)
+
+      const m = await money(orderId)
+      expect(m.problems).toEqual([])
+      expect(m).toMatchObject({ capturedSen: 24100, paidSen: 24100, refundedSen: 500 + 12050, paidOutSen: 500 + 12050 })
+    })
+
+    it("an exchange for a more expensive item: the difference is paid through Request payment and captured on the order; captured equals paid, nothing refunded", async () => {
+      const { orderId, paymentId, itemId } = await paidShippedOrder(store.cheapVariantId, 3) // 3 × RM5 = RM15.00
+      const { exchange } = await admin.admin.exchange.create({ order_id: orderId })
+      await admin.admin.exchange.addInboundItems(exchange.id, { items: [{ id: itemId, quantity: 1 }], location_id: ship.locationId } as never)
+      await admin.admin.exchange.addOutboundItems(exchange.id, { items: [{ variant_id: store.variantId, quantity: 1 }] })
+      await admin.admin.exchange.request(exchange.id, {})
+      expect(await pendingSen(orderId)).toBe(12050 - 500)
+
+      // Request payment on the order page: an svc link for RM115.50 on the order's unpaid collection
+      const before = checkoutCount()
+      const made = await admin.client.fetch<any>(`/admin/svc/orders/${orderId}/balance/payment-link`, { method: "POST", body: { provider_id: SVC_PROVIDERS.fpx } })
+      expect(made).toMatchObject({ reused: false, link: { amount_sen: 11550, provider_id: SVC_PROVIDERS.fpx } })
+      expect(checkoutCount()).toBe(before + 1)
+      expect(sb().getCheckout(made.link.checkout_id).amount).toBe("11550")
+
+      sb().pay(made.link.checkout_id)
+      await waitFor(async () => {
+        const o = await summary(orderId)
+        return o.payment_status === "captured" && medusaAmountToSen(o.summary.pending_difference) === 0 ? o : undefined
+      }, "the exchange's difference captured, nothing left due", 60_000)
+
+      const m = await money(orderId)
+      expect(m.problems).toEqual([])
+      expect(m).toMatchObject({ capturedSen: 1500 + 11550, paidSen: 1500 + 11550, refundedSen: 0, paidOutSen: 0 })
+      expect(paymentId).toBeTruthy()
+    })
+
+    it("an exchange for a cheaper item: what is due back is one svc payout of exactly that amount; refunded equals paid out, captured equals paid", async () => {
+      const { orderId, paymentId, itemId } = await paidShippedOrder(store.variantId, 1) // RM120.50
+      await nameDestination(paymentId)
+      const { exchange } = await admin.admin.exchange.create({ order_id: orderId })
+      await admin.admin.exchange.addInboundItems(exchange.id, { items: [{ id: itemId, quantity: 1 }], location_id: ship.locationId } as never)
+      await admin.admin.exchange.addOutboundItems(exchange.id, { items: [{ variant_id: store.cheapVariantId, quantity: 3 }] })
+      const { exchange: requested } = (await admin.admin.exchange.request(exchange.id, {})) as any
+      // the buyer sends the batik back; the dashboard receives the exchange's return
+      const returnId = requested?.return_id ?? (await admin.admin.exchange.retrieve(exchange.id, { fields: "id,return_id" })).exchange.return_id
+      await admin.admin.return.initiateReceive(returnId, {})
+      await admin.admin.return.receiveItems(returnId, { items: [{ id: itemId, quantity: 1 }] })
+      await admin.admin.return.confirmReceive(returnId, {})
+
+      // RM120.50 − RM15.00 = RM105.50 due back
+      await refundDueBack(orderId, paymentId, 10550)
+
+      const m = await money(orderId)
+      expect(m.problems).toEqual([])
+      expect(m).toMatchObject({ capturedSen: 12050, paidSen: 12050, refundedSen: 500 + 10550, paidOutSen: 500 + 10550 })
+    })
+
+    it("a refund claim through /admin/claims: the refund due back is one svc payout of exactly that amount; refunded equals paid out, captured equals paid", async () => {
+      const { orderId, paymentId, itemId } = await paidShippedOrder(store.variantId, 2) // RM241.00
+      await nameDestination(paymentId)
+      const { claim } = await admin.admin.claim.create({ order_id: orderId, type: "refund" })
+      await admin.admin.claim.addItems(claim.id, { items: [{ id: itemId, quantity: 1, reason: "production_failure" }] } as never)
+      await admin.admin.claim.request(claim.id, {})
+
+      await refundDueBack(orderId, paymentId, 12050)
+
+      const m = await money(orderId)
+      expect(m.problems).toEqual([])
+      expect(m).toMatchObject({ capturedSen: 24100, paidSen: 24100, refundedSen: 500 + 12050, paidOutSen: 500 + 12050 })
+    })
+  },
+})

@@ -64,8 +64,18 @@ medusaIntegrationTestRunner({
       sb().clearFaults()
     })
 
-    const money = (orderId: string): Promise<OrderMoney> =>
-      orderMoney(sqlOfKnex((getContainer() as MedusaContainer).resolve(ContainerRegistrationKeys.PG_CONNECTION) as never), sb().state() as never, orderId)
+    /**
+     * The order's money check: Medusa's captured total equals what svc was paid, its refunded total
+     * (the refunds, and the order summary's refunded_total) equals what svc paid out, one payout per refund.
+     */
+    async function expectMoney(orderId: string, expected: Partial<OrderMoney>): Promise<OrderMoney> {
+      const knex = (getContainer() as MedusaContainer).resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      const m = await orderMoney(sqlOfKnex(knex as never), sb().state() as never, orderId)
+      expect(m.problems).toEqual([])
+      expect(m).toMatchObject(expected)
+      expect(medusaAmountToSen((await summary(orderId)).summary.refunded_total ?? 0)).toBe(m.paidOutSen)
+      return m
+    }
 
     /** A paid FPX order (checkout through Medusa's store routes), its items shipped. */
     async function paidShippedOrder(variantId: string, quantity: number): Promise<{ orderId: string; paymentId: string; itemId: string }> {
@@ -84,6 +94,9 @@ medusaIntegrationTestRunner({
       return { orderId: order.id, paymentId: order.payment_collections[0].payments[0].id, itemId }
     }
 
+    const exchangeReturn = async (exchangeId: string): Promise<string> =>
+      ((await admin.admin.exchange.retrieve(exchangeId, { fields: "id,return_id" })).exchange as any).return_id
+
     const toBank = { name: "Siti Aminah", bank_code: "MBBEMYKL", account_number: "5512345678" }
     /** The svc refunds panel: a RM5 refund that names the buyer's bank account for the order. */
     async function nameDestination(paymentId: string) {
@@ -95,6 +108,13 @@ medusaIntegrationTestRunner({
       return order as any
     }
     const pendingSen = async (orderId: string) => medusaAmountToSen((await summary(orderId)).summary.pending_difference)
+
+    /** The dashboard's "Receive items" on a return (a return's, an exchange's or a claim's inbound items): receive, then confirm. */
+    async function receive(returnId: string, itemId: string, quantity = 1) {
+      await admin.admin.return.initiateReceive(returnId, {})
+      await admin.admin.return.receiveItems(returnId, { items: [{ id: itemId, quantity }] })
+      await admin.admin.return.confirmReceive(returnId, {})
+    }
 
     /** The dashboard's Refund for what the order owes the buyer: Medusa's refund of the payment of exactly the amount due back. */
     async function refundDueBack(orderId: string, paymentId: string, expectedSen: number) {
@@ -121,25 +141,24 @@ medusaIntegrationTestRunner({
       const { return: ret } = await admin.admin.return.initiateRequest({ order_id: orderId, location_id: ship.locationId })
       await admin.admin.return.addReturnItem(ret.id, { items: [{ id: itemId, quantity: 1 }] })
       await admin.admin.return.confirmRequest(ret.id, {})
-      // receive it, confirm the receipt
-      await admin.admin.return.initiateReceive(ret.id, {})
-      await admin.admin.return.receiveItems(ret.id, { items: [{ id: itemId, quantity: 1 }] })
-      await admin.admin.return.confirmReceive(ret.id, {})
+      expect(await pendingSen(orderId)).toBe(0) // Medusa owes nothing back until the item is received
+      await receive(ret.id, itemId)
 
       // RM120.50 due back: Medusa's Refund sends it as one svc payout of 12050 sen
       await refundDueBack(orderId, paymentId, 12050)
 
-      const m = await money(orderId)
-      expect(m.problems).toEqual([])
-      expect(m).toMatchObject({ capturedSen: 24100, paidSen: 24100, refundedSen: 500 + 12050, paidOutSen: 500 + 12050 })
+      await expectMoney(orderId, { capturedSen: 24100, paidSen: 24100, refundedSen: 500 + 12050, paidOutSen: 500 + 12050 })
     })
 
     it("an exchange for a more expensive item: the difference is paid through Request payment and captured on the order; captured equals paid, nothing refunded", async () => {
-      const { orderId, paymentId, itemId } = await paidShippedOrder(store.cheapVariantId, 3) // 3 × RM5 = RM15.00
+      const { orderId, itemId } = await paidShippedOrder(store.cheapVariantId, 3) // 3 × RM5 = RM15.00
       const { exchange } = await admin.admin.exchange.create({ order_id: orderId })
       await admin.admin.exchange.addInboundItems(exchange.id, { items: [{ id: itemId, quantity: 1 }], location_id: ship.locationId } as never)
       await admin.admin.exchange.addOutboundItems(exchange.id, { items: [{ variant_id: store.variantId, quantity: 1 }] })
       await admin.admin.exchange.request(exchange.id, {})
+      // until the sticker is back, Medusa asks for the whole new item; received, the difference
+      expect(await pendingSen(orderId)).toBe(12050)
+      await receive(await exchangeReturn(exchange.id), itemId)
       expect(await pendingSen(orderId)).toBe(12050 - 500)
 
       // Request payment on the order page: an svc link for RM115.50 on the order's unpaid collection
@@ -155,10 +174,7 @@ medusaIntegrationTestRunner({
         return o.payment_status === "captured" && medusaAmountToSen(o.summary.pending_difference) === 0 ? o : undefined
       }, "the exchange's difference captured, nothing left due", 60_000)
 
-      const m = await money(orderId)
-      expect(m.problems).toEqual([])
-      expect(m).toMatchObject({ capturedSen: 1500 + 11550, paidSen: 1500 + 11550, refundedSen: 0, paidOutSen: 0 })
-      expect(paymentId).toBeTruthy()
+      await expectMoney(orderId, { capturedSen: 1500 + 11550, paidSen: 1500 + 11550, refundedSen: 0, paidOutSen: 0 })
     })
 
     it("an exchange for a cheaper item: what is due back is one svc payout of exactly that amount; refunded equals paid out, captured equals paid", async () => {
@@ -167,33 +183,61 @@ medusaIntegrationTestRunner({
       const { exchange } = await admin.admin.exchange.create({ order_id: orderId })
       await admin.admin.exchange.addInboundItems(exchange.id, { items: [{ id: itemId, quantity: 1 }], location_id: ship.locationId } as never)
       await admin.admin.exchange.addOutboundItems(exchange.id, { items: [{ variant_id: store.cheapVariantId, quantity: 3 }] })
-      const { exchange: requested } = (await admin.admin.exchange.request(exchange.id, {})) as any
+      await admin.admin.exchange.request(exchange.id, {})
       // the buyer sends the batik back; the dashboard receives the exchange's return
-      const returnId = requested?.return_id ?? (await admin.admin.exchange.retrieve(exchange.id, { fields: "id,return_id" })).exchange.return_id
-      await admin.admin.return.initiateReceive(returnId, {})
-      await admin.admin.return.receiveItems(returnId, { items: [{ id: itemId, quantity: 1 }] })
-      await admin.admin.return.confirmReceive(returnId, {})
+      await receive(await exchangeReturn(exchange.id), itemId)
 
       // RM120.50 − RM15.00 = RM105.50 due back
       await refundDueBack(orderId, paymentId, 10550)
 
-      const m = await money(orderId)
-      expect(m.problems).toEqual([])
-      expect(m).toMatchObject({ capturedSen: 12050, paidSen: 12050, refundedSen: 500 + 10550, paidOutSen: 500 + 10550 })
+      await expectMoney(orderId, { capturedSen: 12050, paidSen: 12050, refundedSen: 500 + 10550, paidOutSen: 500 + 10550 })
     })
 
     it("a refund claim through /admin/claims: the refund due back is one svc payout of exactly that amount; refunded equals paid out, captured equals paid", async () => {
       const { orderId, paymentId, itemId } = await paidShippedOrder(store.variantId, 2) // RM241.00
       await nameDestination(paymentId)
       const { claim } = await admin.admin.claim.create({ order_id: orderId, type: "refund" })
-      await admin.admin.claim.addItems(claim.id, { items: [{ id: itemId, quantity: 1, reason: "production_failure" }] } as never)
+      // the dashboard's claim form: the claimed item comes back (inbound), the claim is confirmed, the item received
+      await admin.admin.claim.addInboundItems(claim.id, { items: [{ id: itemId, quantity: 1 }], location_id: ship.locationId } as never)
       await admin.admin.claim.request(claim.id, {})
+      const { claim: requested } = await admin.admin.claim.retrieve(claim.id, { fields: "id,return_id" })
+      await receive((requested as any).return_id, itemId)
 
       await refundDueBack(orderId, paymentId, 12050)
 
-      const m = await money(orderId)
-      expect(m.problems).toEqual([])
-      expect(m).toMatchObject({ capturedSen: 24100, paidSen: 24100, refundedSen: 500 + 12050, paidOutSen: 500 + 12050 })
+      await expectMoney(orderId, { capturedSen: 24100, paidSen: 24100, refundedSen: 500 + 12050, paidOutSen: 500 + 12050 })
+    })
+
+    it("an exchange paid for before its return arrives: Request payment asks for Medusa's exchange difference (its payment collection), not the RM120.50 the order shows until the item is back; paid and received, nothing is due either way; captured equals paid", async () => {
+      const { orderId, paymentId, itemId } = await paidShippedOrder(store.cheapVariantId, 3) // RM15.00
+      await nameDestination(paymentId) // a refund before the exchange (Medusa records a credit line for it)
+      const { exchange } = await admin.admin.exchange.create({ order_id: orderId })
+      await admin.admin.exchange.addInboundItems(exchange.id, { items: [{ id: itemId, quantity: 1 }], location_id: ship.locationId } as never)
+      await admin.admin.exchange.addOutboundItems(exchange.id, { items: [{ variant_id: store.variantId, quantity: 1 }] })
+      await admin.admin.exchange.request(exchange.id, {})
+      // the order page: RM120.50 outstanding (the sticker is not back yet); Medusa's collection: the exchange's RM115.50
+      expect(await pendingSen(orderId)).toBe(12050)
+      const b = (await admin.client.fetch<any>(`/admin/svc/orders/${orderId}/balance`)).balance
+      expect(b).toMatchObject({ outstanding_sen: 12050, payment_collection: { status: "not_paid", amount_sen: 11550 }, refusal: null })
+
+      const made = await admin.client.fetch<any>(`/admin/svc/orders/${orderId}/balance/payment-link`, { method: "POST", body: { provider_id: SVC_PROVIDERS.wallet } })
+      expect(made.link.amount_sen).toBe(11550)
+      expect(sb().getCheckout(made.link.checkout_id).amount).toBe("11550")
+      sb().pay(made.link.checkout_id)
+      // the capture and the order's transaction are two steps of Medusa's capture workflow: wait for both
+      const paid = await waitFor(async () => {
+        const o = await summary(orderId)
+        return o.payment_collections.every((c: any) => c.status === "completed") && medusaAmountToSen(o.summary.pending_difference) !== 12050 ? o : undefined
+      }, "the exchange's payment captured on the order", 60_000)
+      expect(medusaAmountToSen(paid.summary.pending_difference)).toBe(500) // until the sticker is back
+
+      // the sticker comes back: nothing due either way, no refund, no payout
+      const payouts = payoutCount()
+      await receive(await exchangeReturn(exchange.id), itemId)
+      expect(await pendingSen(orderId)).toBe(0)
+      expect(payoutCount()).toBe(payouts)
+
+      await expectMoney(orderId, { capturedSen: 1500 + 11550, paidSen: 1500 + 11550, refundedSen: 500, paidOutSen: 500 })
     })
   },
 })

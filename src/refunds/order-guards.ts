@@ -1,6 +1,6 @@
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { fromSen } from "../svc"
-import { medusaAmountToSen } from "../shared/medusa-amount"
+import { totalSen } from "../shared/sen-sums"
 
 type Query = { graph: (q: unknown) => Promise<{ data: any[] }> }
 type Container = { resolve: <T = unknown>(k: string) => T }
@@ -29,7 +29,8 @@ export async function svcMoneyOfOrder(
   })
   const order = data[0]
   if (!order) return { status: null, payments: [] }
-  const sum = (xs: any[] | undefined) => (xs ?? []).reduce((n: number, x: any) => n + medusaAmountToSen(x.raw_amount ?? x.amount), 0)
+  // each total rounded once (src/shared/sen-sums.ts): what svc was paid, what its payouts add up to
+  const sum = (xs: any[] | undefined) => totalSen((xs ?? []).map((x: any) => x.raw_amount ?? x.amount))
   const payments = (order.payment_collections ?? [])
     .flatMap((c: any) => c?.payments ?? [])
     .filter((p: any) => p && SVC_PROVIDER_RE.test(String(p.provider_id)))

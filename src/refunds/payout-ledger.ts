@@ -46,6 +46,25 @@ export class PayoutLedger {
   }
 
   /**
+   * The exact total (decimal text) of the refunds of this refund's payment made
+   * before it (creation order, then id), removed refunds left out: with the
+   * refund's own amount, its share of the payment's refunded total in sen.
+   */
+  async refundedBefore(refundId: string): Promise<string> {
+    if (!this.knex || !refundId) return "0"
+    const r = rowsOf(
+      await this.knex.raw(
+        `select coalesce(sum((coalesce(o.raw_amount->>'value', o.amount::text))::numeric), 0)::text as before
+           from refund r
+           join refund o on o.payment_id = r.payment_id and o.deleted_at is null and (o.created_at, o.id) < (r.created_at, r.id)
+          where r.id = ?`,
+        [refundId]
+      )
+    )[0]
+    return String(r?.before ?? "0")
+  }
+
+  /**
    * Claim a REQUESTED (or UNCERTAIN: finishing with the same key) row for a
    * refund. Null when the row does not exist or is already sent, failed or
    * claimed by a refund still running.

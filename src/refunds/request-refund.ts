@@ -4,6 +4,7 @@ import { refundPaymentWorkflow } from "@medusajs/core-flows"
 import { z } from "zod"
 import { fromSen } from "../svc"
 import { medusaAmountToSen } from "../shared/medusa-amount"
+import { totalSen } from "../shared/sen-sums"
 import { svcFromContainer } from "../svc-account/config"
 import { SVC_MODULE } from "../modules/svc"
 import type SvcModuleService from "../modules/svc/service"
@@ -105,8 +106,9 @@ export async function loadPayment(container: Container, paymentId: string): Prom
   })
   const p = data[0]
   if (!p) throw new MedusaError(MedusaError.Types.NOT_FOUND, `payment_id: no payment ${paymentId}`)
-  // Each rounded half-up to the sen as the checkout was: a 39.852 capture is the 3985 sen svc received.
-  const sum = (xs: any[] | undefined) => (xs ?? []).reduce((n: number, x: any) => n + medusaAmountToSen(x.raw_amount ?? x.amount), 0)
+  // Each total rounded half-up to the sen once, as the checkout was: a 39.852 capture is the 3985 sen
+  // svc received, and refunds of 39.852 and 79.704 are 12456 sen refunded (src/shared/sen-sums.ts).
+  const sum = (xs: any[] | undefined) => totalSen((xs ?? []).map((x: any) => x.raw_amount ?? x.amount))
   let orderId: string | null = null
   if (p.payment_collection_id) {
     const { data: links } = await query.graph({
@@ -140,7 +142,8 @@ async function medusaRefundAmount(container: Container, paymentId: string, amoun
   const sum = (xs: any[] | undefined) => (xs ?? []).reduce((n: any, x: any) => MathBN.add(n, MathBN.convert(x.raw_amount?.value ?? x.raw_amount ?? x.amount)), MathBN.convert(0))
   const left = MathBN.sub(sum(p.captures), sum(p.refunds))
   const exact = left.toFixed()
-  return MathBN.gt(left, 0) && medusaAmountToSen(exact) === amountSen ? exact : fromSen(amountSen)
+  // all that is left in sen (the captures rounded minus the refunds rounded): Medusa's exact remainder
+  return MathBN.gt(left, 0) && medusaAmountToSen(sum(p.captures).toFixed()) - medusaAmountToSen(sum(p.refunds).toFixed()) === amountSen ? exact : fromSen(amountSen)
 }
 
 export type RefundResult = { httpStatus: 200 | 202; payout: Record<string, unknown>; message: string }

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto"
 import { generateEntityId, MedusaError } from "@medusajs/framework/utils"
 import type { RefundPaymentInput, RefundPaymentOutput } from "@medusajs/framework/types"
 import type { SvcClient } from "../svc"
-import { medusaAmountToSen } from "../shared/medusa-amount"
+import { refundShareSen } from "../shared/sen-sums"
 import type { SvcSessionData } from "../providers/svc/core/session-data"
 import { errorText, isUncertainFailure, toMedusaError } from "../providers/svc/core/errors"
 import type { PayoutLedger, PayoutRow } from "./payout-ledger"
@@ -39,10 +39,12 @@ export async function sendRefundPayout(
 ): Promise<RefundPaymentOutput> {
   const { client, payouts, logger } = deps
   const refundId = String((input.context as { idempotency_key?: string } | undefined)?.idempotency_key ?? "")
+  // the refund's share of its payment's refunded total in sen (39.852 + 79.704 refunded: 3985 then 7971 sen)
+  const refundedBefore = await payouts.refundedBefore(refundId)
   let rowId = await payouts.payoutRowIdOfRefund(refundId)
   if (!rowId) {
     // Medusa's own refund (its Refund button, returns, claims): to the destination named for the order
-    const made = await requestForMedusaRefund(deps, input, refundId)
+    const made = await requestForMedusaRefund(deps, input, refundId, refundedBefore)
     if (made === "nothing_to_send") return { data: input.data ?? {} }
     rowId = made
   }
@@ -56,7 +58,7 @@ export async function sendRefundPayout(
   const d = (input.data ?? {}) as Partial<SvcSessionData>
   let amountSen: number
   try {
-    amountSen = medusaAmountToSen(input.amount)
+    amountSen = refundShareSen(refundedBefore, input.amount)
   } catch (e) {
     await payouts.recordNotSent(row.id, "FAILED", `amount: ${errorText(e)}`)
     throw new MedusaError(MedusaError.Types.INVALID_DATA, `svc: refund amount: ${errorText(e)}`)
@@ -103,25 +105,26 @@ export async function sendRefundPayout(
 }
 
 /**
- * The payout request for a refund Medusa made itself, or "nothing_to_send" for
- * a fraction of a sen (the rest of a 39.852 payment that svc was paid as 3985
- * sen). Refused, with nothing sent, when no destination is named for the order
+ * The payout request for a refund Medusa made itself, of the refund's share of
+ * its payment's refunded total in sen, or "nothing_to_send" when that share is
+ * nothing (the rest of a 39.852 payment that svc was paid as 3985 sen). Refused, with nothing sent, when no destination is named for the order
  * or when Medusa would refuse the refund after the payout.
  */
 async function requestForMedusaRefund(
   deps: { payouts: PayoutLedger; logger: Logger },
   input: RefundPaymentInput,
-  refundId: string
+  refundId: string,
+  refundedBefore: string
 ): Promise<string | "nothing_to_send"> {
   const { payouts, logger } = deps
   let amountSen: number
   try {
-    amountSen = medusaAmountToSen(input.amount)
+    amountSen = refundShareSen(refundedBefore, input.amount)
   } catch (e) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, `svc: refund amount: ${errorText(e)}; nothing was sent`)
   }
   if (amountSen <= 0) {
-    logger.info(`svc: refund ${refundId} of ${String(input.amount)} is less than half a sen: nothing to pay out`)
+    logger.info(`svc: refund ${refundId} of ${String(input.amount)} adds no sen to its payment's refunded total (${refundedBefore} before it): nothing to pay out`)
     return "nothing_to_send"
   }
   const ctx = await payouts.refundContext(refundId)

@@ -185,7 +185,6 @@ export interface OrderMoney {
  * 39.852 is svc's 3985). Any test can call it: `expect(m.problems).toEqual([])`.
  */
 export async function orderMoney(sql: Sql, state: SandboxState, orderId: string): Promise<OrderMoney> {
-  const sen = (rows: any[]) => rows.reduce((n, r) => n + medusaAmountToSen(r.amount), 0)
   const payments = await sql(
     `select p.id, p.payment_collection_id from payment p
        join order_payment_collection opc on opc.payment_collection_id = p.payment_collection_id and opc.deleted_at is null
@@ -193,12 +192,16 @@ export async function orderMoney(sql: Sql, state: SandboxState, orderId: string)
     [orderId]
   )
   const paymentIds = payments.map((p) => p.id)
+  // exact decimal sums per payment (numeric in SQL), then to sen: svc was paid the capture rounded, and
+  // a payment's payouts add up to its refunded total rounded (39.852 + 79.704 = 124.556 is 12456 sen)
   const captures = await sql(
-    `select coalesce(raw_amount->>'value', amount::text) as amount from capture where payment_id = any($1) and deleted_at is null`,
+    `select payment_id, sum((coalesce(raw_amount->>'value', amount::text))::numeric)::text as amount from capture
+      where payment_id = any($1) and deleted_at is null group by payment_id`,
     [paymentIds]
   )
   const refunds = await sql(
-    `select id, coalesce(raw_amount->>'value', amount::text) as amount from refund where payment_id = any($1) and deleted_at is null order by created_at`,
+    `select id, payment_id, (coalesce(raw_amount->>'value', amount::text))::numeric::text as amount from refund
+      where payment_id = any($1) and deleted_at is null order by payment_id, created_at, id`,
     [paymentIds]
   )
   const checkouts = await sql(
@@ -226,14 +229,26 @@ export async function orderMoney(sql: Sql, state: SandboxState, orderId: string)
     .filter((r) => r.payout_id && state.payouts[r.payout_id] && delivered(state.payouts[r.payout_id]))
     .reduce((n, r) => n + state.payouts[r.payout_id].amount, 0)
 
+  // each refund's share in sen: the payment's refunded total rounded, after it minus before it
+  const refundList: OrderMoney["refunds"] = []
+  let refundedSen = 0
+  for (const paymentId of paymentIds) {
+    let before = 0n // exact sum so far, in 1e-20 units
+    for (const r of refunds.filter((x) => x.payment_id === paymentId)) {
+      const after = before + exact(r.amount)
+      refundList.push({ refundId: r.id, amountSen: medusaAmountToSen(text(after)) - medusaAmountToSen(text(before)), payouts: payoutsOf(r.id) })
+      before = after
+    }
+    refundedSen += medusaAmountToSen(text(before))
+  }
   const m: OrderMoney = {
     orderId,
-    capturedSen: sen(captures),
+    capturedSen: captures.reduce((n, c) => n + medusaAmountToSen(c.amount), 0),
     paidSen,
     flaggedSen,
-    refundedSen: sen(refunds),
+    refundedSen,
     paidOutSen,
-    refunds: refunds.map((r) => ({ refundId: r.id, amountSen: medusaAmountToSen(r.amount), payouts: payoutsOf(r.id) })),
+    refunds: refundList,
     problems: [],
   }
   if (m.capturedSen !== m.paidSen) m.problems.push(`order ${orderId}: Medusa captured ${m.capturedSen} sen, svc was paid ${m.paidSen} sen`)
@@ -241,9 +256,21 @@ export async function orderMoney(sql: Sql, state: SandboxState, orderId: string)
   for (const r of m.refunds) {
     // a refund of less than half a sen (the rest of a 39.852 payment) has no payout
     if (r.payouts.length !== (r.amountSen > 0 ? 1 : 0)) m.problems.push(`refund ${r.refundId} (${r.amountSen} sen): ${r.payouts.length} svc payouts`)
-    else if (r.payouts.length && r.payouts[0].amountSen !== r.amountSen) m.problems.push(`refund ${r.refundId} is ${r.amountSen} sen, its payout ${r.payouts[0].payoutId} ${r.payouts[0].amountSen} sen`)
+    else if (r.payouts.length && r.payouts[0].amountSen !== r.amountSen) m.problems.push(`refund ${r.refundId} is ${r.amountSen} sen of the payment's refunded total, its payout ${r.payouts[0].payoutId} ${r.payouts[0].amountSen} sen`)
   }
   const unmatched = payoutRows.filter((r) => r.payout_id && state.payouts[r.payout_id] && !refunds.some((x) => x.id === r.refund_id))
   for (const r of unmatched) m.problems.push(`payout ${r.payout_id} (${state.payouts[r.payout_id].amount} sen) has no Medusa refund on order ${orderId}`)
   return m
+}
+
+const SCALE = 20
+/** A non-negative decimal text (Postgres numeric) as an integer of 1e-20 units. */
+function exact(decimal: string): bigint {
+  const m = /^(\d*)(?:\.(\d*))?$/.exec(decimal.trim())
+  if (!m) throw new Error(`not a non-negative decimal: ${decimal}`)
+  return BigInt((m[1] || "0") + (m[2] ?? "").padEnd(SCALE, "0").slice(0, SCALE))
+}
+function text(units: bigint): string {
+  const s = units.toString().padStart(SCALE + 1, "0")
+  return `${s.slice(0, -SCALE)}.${s.slice(-SCALE)}`
 }

@@ -239,5 +239,33 @@ medusaIntegrationTestRunner({
 
       await expectMoney(orderId, { capturedSen: 1500 + 11550, paidSen: 1500 + 11550, refundedSen: 500, paidOutSen: 500 })
     })
+
+    it("SST 8 % on kopi at RM36.90 (39.852 a bag): bags returned twice, each refund's payout is its share of the payment's refunded total in sen, so svc pays out what Medusa shows refunded (124.556 is 12456 sen, not 500 + 3985 + 7970)", async () => {
+      await admin.admin.taxRegion.create({ country_code: "my", provider_id: "tp_system", default_tax_rate: { name: "SST", code: "SST", rate: 8 } } as never)
+      const { product } = await admin.admin.product.create({
+        title: "Kopi",
+        status: "published",
+        options: [{ title: "Size", values: ["250g"] }],
+        variants: [{ title: "250g", options: { Size: "250g" }, manage_inventory: false, prices: [{ amount: 36.9, currency_code: "myr" }] }],
+        sales_channels: [{ id: store.salesChannelId }],
+      } as never)
+      const { orderId, paymentId, itemId } = await paidShippedOrder((product as any).variants[0].id, 4) // 4 × 39.852 = 159.408
+      expect(sb().getCheckout(((await summary(orderId)).payment_collections[0].payments[0].data as any).checkoutId).amount).toBe("15941")
+      await nameDestination(paymentId)
+
+      for (const quantity of [1, 2]) {
+        const { return: ret } = await admin.admin.return.initiateRequest({ order_id: orderId, location_id: ship.locationId })
+        await admin.admin.return.addReturnItem(ret.id, { items: [{ id: itemId, quantity }] })
+        await admin.admin.return.confirmRequest(ret.id, {})
+        await receive(ret.id, itemId, quantity)
+        const due = -Number((await summary(orderId)).summary.pending_difference)
+        expect(due).toBeCloseTo(39.852 * quantity, 6)
+        await admin.admin.payment.refund(paymentId, { amount: due })
+        expect(await pendingSen(orderId)).toBe(0)
+      }
+      // 5 + 39.852 + 79.704 = 124.556 refunded: 12456 sen paid out (500, 3985, 7971)
+      const m = await expectMoney(orderId, { capturedSen: 15941, paidSen: 15941, refundedSen: 12456, paidOutSen: 12456 })
+      expect(m.refunds.map((r) => r.payouts[0].amountSen)).toEqual([500, 3985, 7971])
+    })
   },
 })

@@ -266,6 +266,22 @@ medusaIntegrationTestRunner({
       // 5 + 39.852 + 79.704 = 124.556 refunded: 12456 sen paid out (500, 3985, 7971)
       const m = await expectMoney(orderId, { capturedSen: 15941, paidSen: 15941, refundedSen: 12456, paidOutSen: 12456 })
       expect(m.refunds.map((r) => r.payouts[0].amountSen)).toEqual([500, 3985, 7971])
+
+      // the last bag through the svc refunds panel: at most RM34.85 is left (15941 − 12456 sen), one sen more is refused
+      const refund = (amount: string) =>
+        admin.client.fetch<any>("/admin/svc/refunds", { method: "POST", body: { payment_id: paymentId, amount, beneficiary: toBank } })
+      const tooMuch = await refund("34.86").then(
+        () => null,
+        (e: any) => e
+      )
+      expect(tooMuch?.message).toMatch(/^amount: at most RM34\.85 can be refunded \(captured RM159\.41, refunded RM124\.56/)
+      const last = await refund("34.85")
+      expect(last.payout).toMatchObject({ amount_sen: 3485, status: "INITIATED" })
+      // Medusa records its exact remainder (34.852): the payment is all refunded, svc paid out all it was paid
+      const { payment } = await admin.admin.payment.retrieve(paymentId, { fields: "id,*refunds" })
+      expect(String((payment as any).refunds.at(-1).amount)).toBe("34.852")
+      const all = await expectMoney(orderId, { capturedSen: 15941, refundedSen: 15941, paidOutSen: 15941 })
+      expect(all.refunds.map((r) => r.payouts[0].amountSen)).toEqual([500, 3985, 7971, 3485])
     })
   },
 })

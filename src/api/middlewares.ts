@@ -6,7 +6,7 @@ import {
 } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { refuseCancelWithSvcMoney } from "../refunds/order-guards"
-import { webhookTokenRefusal } from "../shared/webhook-guard"
+import { BodyError, checkWebhookToken, readJsonBody, redactToken } from "../shared/webhook-token"
 import { SVC_TRY_AGAIN_CODE } from "../providers/svc/core/errors"
 
 type SessionBody = { provider_id?: unknown; data?: { cart_id?: unknown } | null }
@@ -84,15 +84,60 @@ export function svcAdminJsonOnly(req: MedusaRequest, res: MedusaResponse, next: 
 }
 
 /**
- * Medusa's own webhook route for the svc providers (/hooks/payment/svc-…_svc)
- * takes the same secret token as /hooks/svc when one is configured (provider
- * option `webhookToken`): refused before Medusa queues anything.
+ * The secret webhook token (src/shared/webhook-token.ts): the provider option
+ * `webhookToken`, always required, or the store's generated token, required
+ * once the admin turned it on. Decided from the query alone; the URL is
+ * redacted before Medusa's request log writes it (morgan reads
+ * req.originalUrl when the answer is sent).
  */
-export function svcPaymentHookToken(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
+async function tokenGate(req: MedusaRequest, res: MedusaResponse): Promise<boolean> {
+  const r = await checkWebhookToken(req.scope as never, req.query?.token)
+  if (typeof req.originalUrl === "string") req.originalUrl = redactToken(req.originalUrl)
+  if (r.ok) return true
+  if (r.status === 503) res.setHeader("Retry-After", "5")
+  res.status(r.status).json({ message: r.message })
+  return false
+}
+
+/**
+ * `POST /hooks/svc`: Medusa's body parser is off for this route (see the
+ * config below), so a request without a required token is refused before its
+ * body is read, let alone parsed or queued; the body of an accepted one is
+ * read here (JSON only, 100 kB at most, as Medusa's parser did).
+ */
+export async function svcWebhookGate(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
+  try {
+    if (!(await tokenGate(req, res))) return
+    const r = req as MedusaRequest & { _body?: boolean }
+    if (!r._body) {
+      req.body = await readJsonBody(req)
+      r._body = true
+    }
+  } catch (e) {
+    if (e instanceof BodyError) {
+      res.status(e.status).json({ message: e.message })
+      return
+    }
+    return next(e)
+  }
+  next()
+}
+
+/**
+ * Medusa's own webhook route for the svc providers (/hooks/payment/svc-…_svc)
+ * takes the same token: refused before Medusa queues anything. Medusa's core
+ * sets this route's body parser (it keeps the raw body), so here the body is
+ * parsed before the check; /hooks/svc, the URL the doctor shows, is checked
+ * before that.
+ */
+export async function svcPaymentHookToken(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   if (!/^svc-(wallet|fpx|fpx-direct)_/.test(String(req.params?.provider ?? ""))) return next()
-  const refusal = webhookTokenRefusal(req.scope as never, req.query?.token)
-  if (!refusal) return next()
-  res.status(401).json({ message: refusal })
+  try {
+    if (!(await tokenGate(req, res))) return
+  } catch (e) {
+    return next(e)
+  }
+  next()
 }
 
 /**
@@ -135,6 +180,8 @@ export default defineMiddlewares({
     { matcher: "/admin/svc/*", methods: ["POST"], middlewares: [svcAdminJsonOnly] },
     // issue 23: a shopper's "try again in a moment" is 503, not 500 (see svcTryAgainIs503)
     { matcher: "/store/payment-collections/:id/payment-sessions", methods: ["POST"], middlewares: [svcTryAgainIs503] },
+    // issue 23: the secret webhook token on /hooks/svc, before the body is read (Medusa's body parser is off here)
+    { matcher: "/hooks/svc", methods: ["POST"], bodyParser: false, middlewares: [svcWebhookGate] },
     // issue 23: the secret webhook token on Medusa's own webhook route for the svc providers
     { matcher: "/hooks/payment/:provider", methods: ["POST"], middlewares: [svcPaymentHookToken] },
   ],

@@ -12,10 +12,11 @@
  *   store cannot check first) spend at most a small share of the account's
  *   rate budget, and only while shoppers and settlements leave room
  *   (BackgroundReadBudget); the rest is deferred and retried later;
- * - an optional secret webhook token (provider option `webhookToken`):
- *   requests without it are refused before any work (webhookTokenRefusal).
+ * - a secret webhook token (the provider option `webhookToken`, or the
+ *   store's generated one once the admin requires it): requests without it
+ *   are refused before any work (src/shared/webhook-token.ts).
  */
-import { createHash, timingSafeEqual } from "node:crypto"
+import { createHash } from "node:crypto"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { findSvcProviderConfig } from "../svc-account/config"
 
@@ -211,22 +212,7 @@ export function configuredWebhookToken(container: Container): string | null {
   }
 }
 
-const digest = (s: string) => createHash("sha256").update(s).digest()
-
-/**
- * With a token configured, a webhook request must carry it (`?token=`), or it
- * is refused (the message says why, never the token). Constant time.
- */
-export function webhookTokenRefusal(container: Container, given: unknown): string | null {
-  const token = configuredWebhookToken(container)
-  if (!token) return null
-  const g = Array.isArray(given) ? given[0] : given
-  if (typeof g !== "string" || !g) return "svc webhook: this store's webhook URL needs its token (?token=…); see Settings → svc connection"
-  if (!timingSafeEqual(digest(g), digest(token))) return "svc webhook: wrong token; see Settings → svc connection for the URL to register"
-  return null
-}
-
-/** The URL to register with svc: `${backend}/hooks/svc`, with `?token=` when one is configured. */
+/** The URL to register with svc: `${backend}/hooks/svc`, with `?token=` when the store has one. */
 export function webhookUrlToRegister(backendUrl: string, token: string | null): string {
   const base = `${backendUrl.replace(/\/+$/, "")}/hooks/svc`
   return token ? `${base}?token=${encodeURIComponent(token)}` : base

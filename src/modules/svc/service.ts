@@ -8,6 +8,7 @@ import SvcDeposit from "./models/svc-deposit"
 import SvcTokenTransfer from "./models/svc-token-transfer"
 import SvcBeneficiary from "./models/svc-beneficiary"
 import SvcTriggerAddress from "./models/svc-trigger-address"
+import SvcSetting from "./models/svc-setting"
 import { probeSvcHealth } from "../../startup/svc-health-probe"
 import { findSvcProviderConfig } from "../../svc-account/config"
 import { learnSvcEnvironment } from "../../svc-account/registry"
@@ -28,6 +29,7 @@ class SvcModuleService extends MedusaService({
   SvcTokenTransfer,
   SvcBeneficiary,
   SvcTriggerAddress,
+  SvcSetting,
 }) {
   /**
    * Medusa calls onApplicationStart once the app is loaded (`medusa start`,

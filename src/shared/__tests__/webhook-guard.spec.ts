@@ -8,9 +8,10 @@ import {
   isKnownWebhookEventType,
   ulidTime,
   unknownTypeLabel,
-  webhookTokenRefusal,
+  configuredWebhookToken,
   webhookUrlToRegister,
 } from "../webhook-guard"
+import { refusalFor, tokenVerdict } from "../webhook-token"
 
 describe("webhook guard (issue 23)", () => {
   it("known event types only", () => {
@@ -64,8 +65,11 @@ describe("webhook guard (issue 23)", () => {
     const config = (o: Record<string, unknown>) => ({
       resolve: () => ({ modules: { payment: { resolve: "@medusajs/medusa/payment", options: { providers: [{ resolve: "./src/providers/svc", id: "svc", options: o }] } } } }),
     })
-    expect(webhookTokenRefusal(config(options) as never, undefined)).toBeNull() // no token configured: open, as before
+    expect(configuredWebhookToken(config(options) as never)).toBeNull() // no option: the store's generated token (webhook-token.spec)
     const withToken = config({ ...options, webhookToken: token }) as never
+    expect(configuredWebhookToken(withToken)).toBe(token)
+    // the option's token is always required
+    const webhookTokenRefusal = (c: never, given: unknown) => refusalFor(tokenVerdict(configuredWebhookToken(c)!, given), true)
     const r = webhookTokenRefusal(withToken, undefined)
     expect(r).toMatch(/needs its token/)
     expect(webhookTokenRefusal(withToken, "wrong")).toMatch(/wrong token/)

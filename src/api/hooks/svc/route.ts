@@ -2,11 +2,11 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { Modules } from "@medusajs/framework/utils"
 
 import { SVC_WEBHOOK_EVENT } from "../../../svc-account/events"
-import { webhookTokenRefusal } from "../../../shared/webhook-guard"
 
 /**
  * `POST /hooks/svc`: the webhook URL to register with svc (WALLET and PAYOUT
- * endpoints); with the provider option `webhookToken`, `POST /hooks/svc?token=…`. It only hands the body to the event bus, at once, and answers
+ * endpoints) is `POST /hooks/svc?token=…` with the store's token (Settings →
+ * svc connection shows it; src/shared/webhook-token.ts). It only hands the body to the event bus, at once, and answers
  * 200; the plugin's subscriber (src/subscribers/svc-payment-webhook.ts) does
  * the rest on worker instances, never trusting the body.
  *
@@ -17,12 +17,8 @@ import { webhookTokenRefusal } from "../../../shared/webhook-guard"
  * shopper who closed the tab gets the order 5 s sooner.
  */
 export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
-  // Issue 23: with the provider option `webhookToken`, a request without it is refused before any work.
-  const refusal = webhookTokenRefusal(req.scope as never, req.query?.token)
-  if (refusal) {
-    res.status(401).json({ message: refusal })
-    return
-  }
+  // Issue 23: the token was checked, and the body read, by svcWebhookGate (src/api/middlewares.ts)
+  // before this runs: a request without a required token never gets here.
   const body = req.body
   if (!body || typeof body !== "object" || Array.isArray(body)) {
     res.status(400).json({ message: "svc webhook: the body must be a JSON object" })

@@ -19,6 +19,12 @@ type Health = {
   webhooks: {
     url: string
     token_configured?: boolean
+    token?: {
+      source: "option" | "generated" | null
+      required: boolean
+      required_at: string | null
+      requests: { hours: number; with: number; without: number; wrong: number } | null
+    }
     counted_over?: number
     unknown_types?: { type: string; count: number; last_at: string }[]
     events: { event_type: string; last_received_at: string | null; received: number; last_outcome: string | null }[]
@@ -48,6 +54,29 @@ const SvcDoctorPage = () => {
   useEffect(() => {
     load()
   }, [load])
+  const [switching, setSwitching] = useState(false)
+  const requireToken = useCallback(
+    async (required: boolean) => {
+      const r = health?.webhooks.token?.requests
+      const warning = required
+        ? r && r.without + r.wrong > 0
+          ? `In the last ${r.hours} h, ${r.without + r.wrong} webhook requests arrived without this token: svc still sends some to another URL. Require the token anyway? Those requests will be refused.`
+          : "Requests without the token will be refused from now on (other servers within 30 s). Require the token?"
+        : "Webhook requests without the token will be accepted again. Stop requiring it?"
+      if (!window.confirm(warning)) return
+      setSwitching(true)
+      setError(null)
+      try {
+        await call("/admin/svc/webhook-token", { method: "POST", body: JSON.stringify({ required }) })
+        await load()
+      } catch (e) {
+        setError(messageOf(e))
+      } finally {
+        setSwitching(false)
+      }
+    },
+    [health, load]
+  )
 
   return (
     <div className="flex flex-col gap-y-3" data-testid="svc-doctor">
@@ -138,9 +167,28 @@ const SvcDoctorPage = () => {
                 Register this URL with svc as the WALLET and the PAYOUT webhook endpoint.
                 {health.webhooks.token_configured
                   ? " It carries this store's secret webhook token: requests without it are refused."
-                  : " Optional: set the provider option webhookToken to make it secret."}
+                  : " It carries this store's secret webhook token; requests without it are still accepted until you require it."}
               </Text>
+              {health.webhooks.token && (
+                <Text size="small" className="text-ui-fg-subtle" data-testid="svc-webhook-token-counts">
+                  {health.webhooks.token.requests
+                    ? `Last ${health.webhooks.token.requests.hours} h: ${health.webhooks.token.requests.with} requests with the token, ${health.webhooks.token.requests.without} without${health.webhooks.token.requests.wrong ? `, ${health.webhooks.token.requests.wrong} with a wrong one` : ""}.`
+                    : "Request counts unavailable."}
+                  {health.webhooks.token.source === "option" ? " The token is the provider option webhookToken: always required." : ""}
+                </Text>
+              )}
             </div>
+            {health.webhooks.token?.source === "generated" && (
+              <Button
+                id="svc-webhook-token-require"
+                size="small"
+                variant={health.webhooks.token.required ? "secondary" : "primary"}
+                isLoading={switching}
+                onClick={() => requireToken(!health.webhooks.token!.required)}
+              >
+                {health.webhooks.token.required ? "Stop requiring the token" : "Require the token"}
+              </Button>
+            )}
             <div className="flex items-center gap-x-2 rounded-md bg-ui-bg-subtle px-3 py-1.5">
               <code className="txt-compact-small" data-testid="svc-webhook-url">{health.webhooks.url}</code>
               <Copy content={health.webhooks.url} />

@@ -1,0 +1,31 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { z } from "zod"
+import { firstIssue } from "../../../../shared/admin-input"
+import { configuredWebhookToken } from "../../../../shared/webhook-guard"
+import { webhookTokenSettings } from "../../../../shared/webhook-token"
+
+const body = z.object({ required: z.boolean({ required_error: "is required", invalid_type_error: "must be true or false" }) }).strict()
+
+/**
+ * POST /admin/svc/webhook-token `{ required: boolean }`: Settings → svc
+ * connection's "Require the token" (and "Stop requiring it"). With it on,
+ * webhook requests without the store's generated token are refused before any
+ * work, on this instance at once and on the others within 30 s (their
+ * background re-read; src/shared/webhook-token.ts says why this is an admin
+ * action). The answer never carries the token (the doctor shows the URL).
+ * With the provider option `webhookToken` the token is always required: 400.
+ */
+export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
+  const parsed = body.safeParse(req.body ?? {})
+  if (!parsed.success) throw new MedusaError(MedusaError.Types.INVALID_DATA, firstIssue(parsed.error))
+  if (configuredWebhookToken(req.scope as never)) {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      "required: the provider option webhookToken is set, so its token is always required; remove the option to use the store's generated token"
+    )
+  }
+  const pg = req.scope.resolve(ContainerRegistrationKeys.PG_CONNECTION) as never
+  const s = await webhookTokenSettings.setRequired(pg, parsed.data.required, req.auth_context?.actor_id ?? null)
+  res.json({ webhook_token: { source: "generated", required: s.required, required_at: s.required_at } })
+}

@@ -86,33 +86,7 @@ export default async function seedDemo({ container }: ExecArgs) {
     }
   }
 
-  // SST 8 % on Malaysia (the region's prices exclude tax, Medusa's default)
-  const { data: taxRegions } = await query.graph({ entity: "tax_region", fields: ["id"], filters: { country_code: "my" } })
-  if (!taxRegions.length) {
-    await createTaxRegionsWorkflow(container).run({
-      input: [{ country_code: "my", provider_id: "tp_system", default_tax_rate: { name: "SST", code: "SST", rate: 8 } }],
-    })
-    logger.info("demo: created tax region Malaysia, SST 8 %")
-  }
-
-  // A 33 % promotion code on items
-  const { data: promos } = await query.graph({ entity: "promotion", fields: ["id"], filters: { code: DEMO_PROMO_CODE } })
-  if (!promos.length) {
-    await createPromotionsWorkflow(container).run({
-      input: {
-        promotionsData: [
-          {
-            code: DEMO_PROMO_CODE,
-            type: "standard",
-            status: "active",
-            is_automatic: false,
-            application_method: { type: "percentage", target_type: "items", allocation: "across", value: 33, currency_code: "myr" },
-          },
-        ],
-      },
-    })
-    logger.info(`demo: created promotion ${DEMO_PROMO_CODE} (33 % off items)`)
-  }
+  await ensureSstAndPromotion(container)
 
   // Products
   const { data: existing } = await query.graph({
@@ -152,4 +126,41 @@ export default async function seedDemo({ container }: ExecArgs) {
   const out = { publishableKey: key.token, regionId, salesChannelId: channelId }
   if (process.env.DEMO_SEED_OUT) writeFileSync(process.env.DEMO_SEED_OUT, JSON.stringify(out, null, 2))
   logger.info("demo: seed done")
+}
+
+/**
+ * SST 8 % on Malaysia (the region's prices exclude tax, Medusa's default) and the
+ * 33 % promotion code RAYA33 on items, each made once (a second call reuses what
+ * exists). The integration seed's taxed store (integration-tests/helpers/store.ts) uses it too.
+ */
+export async function ensureSstAndPromotion(container: ExecArgs["container"]): Promise<void> {
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  // SST 8 % on Malaysia (the region's prices exclude tax, Medusa's default)
+  const { data: taxRegions } = await query.graph({ entity: "tax_region", fields: ["id"], filters: { country_code: "my" } })
+  if (!taxRegions.length) {
+    await createTaxRegionsWorkflow(container).run({
+      input: [{ country_code: "my", provider_id: "tp_system", default_tax_rate: { name: "SST", code: "SST", rate: 8 } }],
+    })
+    logger.info("demo: created tax region Malaysia, SST 8 %")
+  }
+
+  // A 33 % promotion code on items
+  const { data: promos } = await query.graph({ entity: "promotion", fields: ["id"], filters: { code: DEMO_PROMO_CODE } })
+  if (!promos.length) {
+    await createPromotionsWorkflow(container).run({
+      input: {
+        promotionsData: [
+          {
+            code: DEMO_PROMO_CODE,
+            type: "standard",
+            status: "active",
+            is_automatic: false,
+            application_method: { type: "percentage", target_type: "items", allocation: "across", value: 33, currency_code: "myr" },
+          },
+        ],
+      },
+    })
+    logger.info(`demo: created promotion ${DEMO_PROMO_CODE} (33 % off items)`)
+  }
 }

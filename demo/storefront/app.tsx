@@ -20,7 +20,8 @@ declare global {
 const cfg = window.DEMO_CONFIG
 const sdk = new Medusa({ baseUrl: cfg.storeUrl, publishableKey: cfg.publishableKey })
 const CART_KEY = "svc_demo_cart_id"
-const CART_FIELDS = "id,total,currency_code,completed_at,email,region_id,*items,*payment_collection,*payment_collection.payment_sessions"
+const CART_FIELDS =
+  "id,total,item_subtotal,tax_total,discount_total,discount_tax_total,currency_code,completed_at,email,region_id,*items,*promotions,*payment_collection,*payment_collection.payment_sessions"
 
 type Region = { id: string; currency_code: string }
 type Product = { id: string; title: string; handle: string; description: string | null; variants?: Array<{ id: string; calculated_price?: { calculated_amount?: number | null } | null }> | null }
@@ -119,6 +120,18 @@ function Shop() {
     }
   }
 
+  const applyPromo = async (code: string) => {
+    setError(null)
+    try {
+      const { cart: c } = await sdk.store.cart.update(cart!.id, { promo_codes: [code] }, { fields: CART_FIELDS })
+      if (!c.promotions?.some((p) => p.code?.toLowerCase() === code.toLowerCase())) throw new Error(`The code ${code} does not apply to this cart.`)
+      setCart(c)
+      setPaying(false) // the total changed: the payment step starts again with it
+    } catch (e) {
+      setError((e as Error).message)
+    }
+  }
+
   return (
     <>
       <Message text={error} />
@@ -143,15 +156,24 @@ function Shop() {
         </div>
       </section>
       {cart && (cart.items?.length ?? 0) > 0 && (
-        <CartSection cart={cart} email={email} setEmail={setEmail} onCheckout={checkout} />
+        <CartSection cart={cart} email={email} setEmail={setEmail} onCheckout={checkout} onPromo={applyPromo} />
       )}
       {cart && paying && <PaymentSection cart={cart} />}
     </>
   )
 }
 
-function CartSection(props: { cart: StoreCart; email: string; setEmail: (v: string) => void; onCheckout: () => void }) {
+/** The code's discount before tax, in ringgit (exact: sen arithmetic on Medusa's decimals, never floats). */
+function discountBeforeTax(cart: StoreCart): string {
+  const total = amountToSen(cart.discount_total)
+  const tax = amountToSen(cart.discount_tax_total ?? 0)
+  return total == null || tax == null ? String(cart.discount_total) : (Math.max(0, total - tax) / 100).toFixed(2)
+}
+
+function CartSection(props: { cart: StoreCart; email: string; setEmail: (v: string) => void; onCheckout: () => void; onPromo: (code: string) => void }) {
   const { cart } = props
+  const [code, setCode] = useState("")
+  const codes = (cart.promotions ?? []).map((p) => p.code).filter(Boolean)
   return (
     <section id="cart-section">
       <h2>Your cart</h2>
@@ -162,9 +184,39 @@ function CartSection(props: { cart: StoreCart; email: string; setEmail: (v: stri
           </li>
         ))}
       </ul>
+      {codes.length > 0 && (
+        <>
+          <p>
+            Items: <span id="cart-items-subtotal">{money(cart.item_subtotal)}</span>
+          </p>
+          <p id="cart-promotions">
+            {/* Medusa's discount_total includes the tax it saves; shown before tax, as the items are */}
+            Code {codes.join(", ")}: −{money(discountBeforeTax(cart))}
+          </p>
+        </>
+      )}
+      {Number(cart.tax_total) > 0 && (
+        <p>
+          Tax (SST): <span id="cart-tax">{money(cart.tax_total)}</span>
+        </p>
+      )}
       <p>
         Total: <strong id="cart-total">{money(cart.total)}</strong>
       </p>
+      <form
+        id="promo-form"
+        onSubmit={(e) => {
+          e.preventDefault()
+          if (code.trim()) props.onPromo(code.trim())
+        }}
+      >
+        <label>
+          Promotion code <input id="promo-code" value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" />
+        </label>
+        <button id="apply-promo" type="submit">
+          Apply
+        </button>
+      </form>
       <label>
         Email <input id="email" type="email" value={props.email} onChange={(e) => props.setEmail(e.target.value)} />
       </label>

@@ -11,7 +11,7 @@ import type { Page } from "playwright-core"
 import { startStorefront } from "../../demo/storefront-server"
 import { useSvcSandbox } from "../helpers/svc-env"
 import { adminOrder, signInAsAdmin, type AdminSdk } from "../helpers/admin"
-import { capturedOrder, createCart, orderOfCart, seedStore, waitFor, type Store } from "../helpers/store"
+import { capturedOrder, createCart, orderOfCart, PROMO_CODE, seedStore, taxStore, waitFor, type Store } from "../helpers/store"
 import { hasChromium, launchBrowser, stepShooter } from "./browser"
 import { startKitHarness } from "./kit-components"
 
@@ -101,6 +101,26 @@ medusaIntegrationTestRunner({
         await page.locator("#payment-section").waitFor({ state: "visible" })
       }
 
+      /**
+       * A store set up as Malaysian stores are (SST 8 % on prices that exclude tax, a 33 % code):
+       * the shopper adds the shirt, types the code, checks out; RM120.50 − 33 % + SST = RM87.1938.
+       */
+      async function addShirtWithCodeAndCheckout(shot: (s: string) => Promise<void>) {
+        await taxStore(getContainer())
+        await page.goto(sf.handle!.url)
+        await page.locator("body[data-ready=true]").waitFor({ state: "attached" })
+        await page.locator("#add-batik-shirt").click()
+        await page.locator("#cart-section").waitFor({ state: "visible" })
+        await page.getByLabel("Promotion code").fill(PROMO_CODE)
+        await page.locator("#apply-promo").click()
+        await expectText("#cart-promotions", new RegExp(PROMO_CODE))
+        await page.locator("#checkout").click() // the address: SST applies
+        await page.locator("#payment-section").waitFor({ state: "visible" })
+        await expectText("#cart-tax", /^RM6\.46$/)
+        await expectText("#cart-total", /^RM87\.19$/)
+        await shot("cart-taxed-with-code")
+      }
+
       async function expectText(selector: string, re: RegExp) {
         await page.waitForFunction(
           ([s, src]) => new RegExp(src as string).test(document.querySelector(s as string)?.textContent ?? ""),
@@ -120,9 +140,10 @@ medusaIntegrationTestRunner({
 
       /**
        * Through Medusa's admin API: the order shown to the shopper exists, is
-       * paid (captured once, RM120.50) and its svc checkout is COMPLETED.
+       * paid (captured once, RM120.50 unless said) and its svc checkout is COMPLETED for `sen`
+       * (Medusa keeps its own amount; svc's is it rounded to the sen).
        */
-      async function expectCapturedOrder(providerId: string) {
+      async function expectCapturedOrder(providerId: string, want = { total: 120.5, sen: 12050 }) {
         const orderId = (await page.locator("#order-id").textContent())!
         expect(orderId).toMatch(/^order_/)
         const order = await waitFor(async () => {
@@ -130,25 +151,27 @@ medusaIntegrationTestRunner({
           return o.payment_status === "captured" ? o : undefined
         }, `order ${orderId} captured (admin API)`)
         expect(order).toMatchObject({ id: orderId, status: "pending", currency_code: "myr" })
-        expect(Number(order.total)).toBe(120.5)
+        expect(Number(order.total)).toBeCloseTo(want.total, 6)
         expect(order.payment_collections).toHaveLength(1)
         const [payment] = order.payment_collections[0].payments
         expect(payment.provider_id).toBe(providerId)
         expect(payment.captured_at).toBeTruthy()
         expect(payment.captures).toHaveLength(1)
-        expect(Number(payment.captures[0].amount)).toBe(120.5)
+        expect(Number(payment.amount)).toBeCloseTo(want.total, 6)
+        expect(Number(payment.captures[0].amount)).toBeCloseTo(want.total, 6)
         const { checkouts } = await admin.client.fetch<{ checkouts: any[] }>("/admin/svc/checkouts", {
           query: { order_id: orderId },
         })
         const completed = checkouts.filter((c) => c.status === "COMPLETED")
         expect(completed).toHaveLength(1)
-        expect(completed[0]).toMatchObject({ payment_session_id: payment.payment_session_id, amount_sen: 12050 })
+        expect(completed[0]).toMatchObject({ payment_session_id: payment.payment_session_id, amount_sen: want.sen })
+        expect(svc.ref.sandbox.control.getCheckout(completed[0].checkout_id).amount).toBe(String(want.sen))
         return { order, payment, checkouts }
       }
 
-      it("FPX direct: bank picker (tabs, offline banks disabled), approve at the bank, order with captured payment", async () => {
+      it("FPX direct on a taxed cart with a code (SST 8 %, 33 % off: RM87.1938): bank picker (tabs, offline banks disabled), approve at the bank, order with captured payment of 8719 sen", async () => {
         const shot = stepShooter(page, "fpx-direct")
-        await addShirtAndCheckout(shot)
+        await addShirtWithCodeAndCheckout(shot)
         await page.locator("#svc-method-fpx-direct").check()
         await page.locator("#svc-bank-MBB0228").waitFor({ state: "visible" })
         expect(await page.locator("#svc-pay").isDisabled()).toBe(true)
@@ -171,7 +194,7 @@ medusaIntegrationTestRunner({
         await page.locator("#pay").click()
 
         const cartId = await confirmed(shot)
-        const { order, payment } = await expectCapturedOrder("pp_svc-fpx-direct_svc")
+        const { order, payment } = await expectCapturedOrder("pp_svc-fpx-direct_svc", { total: 87.1938, sen: 8719 })
         expect(order.id).toBe((await orderOfCart(getContainer(), cartId))?.id) // the order of the cart the shopper paid
         const session = order.payment_collections[0].payment_sessions.find((s: any) => s.id === payment.payment_session_id)
         expect(session.data).toMatchObject({ bank: "MBB0228", bankType: "RETAIL", svcStatus: "COMPLETED" })

@@ -7,6 +7,7 @@ import {
   createSalesChannelsWorkflow,
   linkSalesChannelsToApiKeyWorkflow,
 } from "@medusajs/core-flows"
+import { DEMO_PROMO_CODE, ensureSstAndPromotion } from "../../demo/seed"
 
 export const SVC_PROVIDERS = {
   wallet: "pp_svc-wallet_svc",
@@ -24,8 +25,20 @@ export type Store = {
   headers: { headers: Record<string, string> }
 }
 
-/** A Malaysian store: MYR region with the three svc providers, a product at RM 120.50. */
-export async function seedStore(container: MedusaContainer): Promise<Store> {
+/** SST 8 % on Malaysia (prices exclude tax) and the code PROMO_CODE, made once (the demo seed's). */
+export const taxStore = (container: MedusaContainer): Promise<void> => ensureSstAndPromotion(container)
+
+/** The promotion code of a taxed store: 33 % off items. */
+export const PROMO_CODE = DEMO_PROMO_CODE
+
+/**
+ * A Malaysian store: MYR region with the three svc providers, a product at RM 120.50.
+ * `taxed`: as Malaysian stores are set up (the demo's seed): SST 8 % on Malaysia, on prices
+ * that exclude tax, and the 33 % code PROMO_CODE; a shirt with the code costs
+ * 120.50 × 0.67 × 1.08 = RM87.1938, paid with svc as 8719 sen.
+ */
+export async function seedStore(container: MedusaContainer, opts: { taxed?: boolean } = {}): Promise<Store> {
+  if (opts.taxed) await taxStore(container)
   const { result: [sc] } = await createSalesChannelsWorkflow(container).run({
     input: { salesChannelsData: [{ name: "Web" }] },
   })

@@ -17,7 +17,7 @@ import { ceilingFlag, describeCeiling, numberFlag, parseArgs } from "./lib/args"
 import { doubleCaptured, outcomes, type CartOutcome } from "./lib/orders"
 import { ms, percentile, ratio, sleep, table } from "./lib/report"
 import { describeCalls, readStats, resetStats } from "./lib/sandbox-api"
-import { shop, SVC_PROVIDERS, SYSTEM_PROVIDER, type Shopper } from "./lib/shopper"
+import { PROMO_CODE, shop, SVC_PROVIDERS, SYSTEM_PROVIDER, type Shopper } from "./lib/shopper"
 import { bootStack, closeOnSignal, type Stack } from "./lib/stack"
 import { StoreApi } from "./lib/store-api"
 
@@ -38,6 +38,13 @@ interface Round {
   failed: Shopper[]
   /** first shopper start → last payment */
   payingMs: number
+}
+
+/** How many paid carts had a total with fractions of a sen (more than two decimals), and the totals seen. */
+function describeTotals(paid: Shopper[]): string {
+  const totals = paid.map((s) => s.cartTotal).filter((t): t is string => !!t)
+  const fractional = totals.filter((t) => /\.\d{3,}/.test(t)).length
+  return `${fractional} of ${totals.length} paid carts had a total with fractions of a sen (${[...new Set(totals)].sort().join(", ")})`
 }
 
 async function round(stack: Stack, api: StoreApi, n: number, kind: Kind, settleMs: number): Promise<Round> {
@@ -166,6 +173,7 @@ baseline: N shoppers with pp_system_default, all completing, same stack, same ru
   code        ${stack.codeLabel}
   svc ceiling ${describeCeiling(ceiling)}
   providers   ${SVC.join(", ")} in turn; webhooks to ${process.env.BENCH_WEBHOOK_PATH ?? "/hooks/svc"}
+  carts       SST 8 % on every cart, the 33 % code ${PROMO_CODE} on half (three shoppers in six); ${describeTotals(results.flatMap(([a, b]) => [...a.paid, ...b.paid]))}
   medusa log  ${stack.medusaLog}
   all paid after = first shopper start → last payment (cart, session, pay); orders/min = carts with an order ÷ (first shopper start → last order); paid→order = from the sandbox pay call
   returning (system: session created) to the order's created_at; "none 60 s" = no order within 60 s of payment

@@ -9,6 +9,14 @@ export const SVC_PROVIDERS = {
 } as const
 export type SvcProviderName = keyof typeof SVC_PROVIDERS
 export const SYSTEM_PROVIDER = "pp_system_default"
+/** The demo seed's 33 % code (demo/seed.ts DEMO_PROMO_CODE; the bench does not import Medusa's workflows). */
+export const PROMO_CODE = "RAYA33"
+/**
+ * Which shoppers type the code: three in a row with, three without, so every provider and
+ * both kinds of shopper (complete the cart, close the tab) pay carts with and without it.
+ * All carts carry SST 8 % (the demo seed); with the code the batik shirt is RM87.1938.
+ */
+export const usesPromo = (i: number): boolean => i >= 0 && Math.floor(i / 3) % 2 === 1
 
 /** Session data a storefront sends per provider (FPX direct needs the bank chosen on the store's page). */
 export function sessionData(providerId: string, cartId: string): Record<string, unknown> {
@@ -51,6 +59,8 @@ export interface Shopper {
   startedAt?: number
   sessionMs?: number
   cartId?: string
+  /** Medusa's cart total when created (SST, and the code when `usesPromo`) */
+  cartTotal?: string
   paidAt?: number
   completeMs?: number
   completeType?: string
@@ -64,8 +74,9 @@ export interface Shopper {
 export async function shop(api: StoreApi, sandboxUrl: string, s: Shopper): Promise<void> {
   s.startedAt = Date.now()
   try {
-    const { cartId, paymentCollectionId } = await api.newCart()
+    const { cartId, paymentCollectionId, total } = await api.newCart({ promoCode: usesPromo(s.i) ? PROMO_CODE : undefined })
     s.cartId = cartId
+    s.cartTotal = total
     const t0 = performance.now()
     const session = await api.initiateSession(paymentCollectionId, s.provider, sessionData(s.provider, cartId))
     s.sessionMs = performance.now() - t0

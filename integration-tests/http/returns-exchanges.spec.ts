@@ -230,6 +230,10 @@ medusaIntegrationTestRunner({
         return o.payment_collections.every((c: any) => c.status === "completed") && medusaAmountToSen(o.summary.pending_difference) !== 12050 ? o : undefined
       }, "the exchange's payment captured on the order", 60_000)
       expect(medusaAmountToSen(paid.summary.pending_difference)).toBe(500) // until the sticker is back
+      // the order page says why RM5.00 is due and that it clears on receipt, not just "below svc's range"
+      const due = (await admin.client.fetch<any>(`/admin/svc/orders/${orderId}/balance`)).balance
+      expect(due.outstanding_sen).toBe(500)
+      expect(due.refusal).toMatch(new RegExp(`^the outstanding RM5\\.00 is outside svc's checkout range .*; collect it another way, or first receive the items of return ${await exchangeReturn(exchange.id)} \\(requested\\): Medusa counts returned items only once received, and this amount may clear then$`))
 
       // the sticker comes back: nothing due either way, no refund, no payout
       const payouts = payoutCount()
@@ -238,6 +242,53 @@ medusaIntegrationTestRunner({
       expect(payoutCount()).toBe(payouts)
 
       await expectMoney(orderId, { capturedSen: 1500 + 11550, paidSen: 1500 + 11550, refundedSen: 500, paidOutSen: 500 })
+    })
+
+    it("a replacement claim through /admin/claims (the item comes back, the same item goes out): nothing is due either way, no svc payout, no svc checkout; captured equals paid", async () => {
+      const { orderId, itemId } = await paidShippedOrder(store.variantId, 1) // RM120.50
+      const [payouts, checkouts] = [payoutCount(), checkoutCount()]
+      const { claim } = await admin.admin.claim.create({ order_id: orderId, type: "replace" })
+      await admin.admin.claim.addInboundItems(claim.id, { items: [{ id: itemId, quantity: 1 }], location_id: ship.locationId } as never)
+      await admin.admin.claim.addOutboundItems(claim.id, { items: [{ variant_id: store.variantId, quantity: 1 }] })
+      await admin.admin.claim.request(claim.id, {})
+      const { claim: requested } = await admin.admin.claim.retrieve(claim.id, { fields: "id,return_id" })
+      await receive((requested as any).return_id, itemId)
+
+      expect(await pendingSen(orderId)).toBe(0)
+      const b = (await admin.client.fetch<any>(`/admin/svc/orders/${orderId}/balance`)).balance
+      expect(b).toMatchObject({ outstanding_sen: 0, link: null })
+      expect(b.refusal).toMatch(/has no outstanding amount/)
+      expect([payoutCount(), checkoutCount()]).toEqual([payouts, checkouts])
+      await expectMoney(orderId, { capturedSen: 12050, paidSen: 12050, refundedSen: 0, paidOutSen: 0 })
+    })
+
+    it("cancel after a return: refused while part of the svc money is not refunded (naming what is left), refunded through Medusa's Refund button and the svc panel, then canceled; refunded equals paid out, nothing after", async () => {
+      const { orderId, paymentId, itemId } = await paidShippedOrder(store.cheapVariantId, 4) // 4 × RM5 = RM20.00
+      await nameDestination(paymentId) // RM5.00
+      const { return: ret } = await admin.admin.return.initiateRequest({ order_id: orderId, location_id: ship.locationId })
+      await admin.admin.return.addReturnItem(ret.id, { items: [{ id: itemId, quantity: 2 }] })
+      await admin.admin.return.confirmRequest(ret.id, {})
+      await receive(ret.id, itemId, 2)
+      await refundDueBack(orderId, paymentId, 1000) // Medusa's Refund button: one svc payout
+
+      const refused = await admin.admin.order.cancel(orderId).then(
+        () => null,
+        (e: any) => e
+      )
+      expect(refused?.message).toMatch(/RM5\.00 of it has not been refunded \(captured RM20\.00, refunded RM15\.00\)/)
+      expect((await summary(orderId)).status).not.toBe("canceled")
+
+      // the rest through the svc refunds panel; the unreturned items' fulfillment canceled as the dashboard requires; then the cancel
+      await admin.client.fetch<any>("/admin/svc/refunds", { method: "POST", body: { payment_id: paymentId, amount: "5.00", beneficiary: toBank } })
+      const { order: withFulfillments } = await admin.admin.order.retrieve(orderId, { fields: "id,*fulfillments" })
+      for (const f of (withFulfillments as any).fulfillments ?? []) {
+        if (!f.canceled_at) await admin.admin.order.cancelFulfillment(orderId, f.id, {})
+      }
+      const payouts = payoutCount()
+      await admin.admin.order.cancel(orderId)
+      expect((await summary(orderId)).status).toBe("canceled")
+      expect(payoutCount()).toBe(payouts) // Medusa's cancel records no refund of its own, and svc pays nothing more
+      await expectMoney(orderId, { capturedSen: 2000, paidSen: 2000, refundedSen: 2000, paidOutSen: 2000 })
     })
 
     it("SST 8 % on kopi at RM36.90 (39.852 a bag): bags returned twice, each refund's payout is its share of the payment's refunded total in sen, so svc pays out what Medusa shows refunded (124.556 is 12456 sen, not 500 + 3985 + 7970)", async () => {

@@ -70,7 +70,12 @@ type LoadedOrder = {
   }[]
 }
 
-async function loadOrder(container: Container, orderId: string): Promise<{ order: LoadedOrder; providers: string[]; changes: { id: string; change_type: string; status: string }[] }> {
+type OpenReturn = { id: string; status: string }
+
+async function loadOrder(
+  container: Container,
+  orderId: string
+): Promise<{ order: LoadedOrder; providers: string[]; changes: { id: string; change_type: string; status: string }[]; returns: OpenReturn[] }> {
   const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "order",
@@ -107,7 +112,14 @@ async function loadOrder(container: Container, orderId: string): Promise<{ order
     fields: ["id", "change_type", "status"],
     filters: { order_id: orderId, status: ["pending", "requested"] },
   })
-  return { order, providers, changes: changes as { id: string; change_type: string; status: string }[] }
+  // Returns whose items are not all back: Medusa counts returned items in the order's
+  // balance only once received, so an amount due (an exchange paid before its return arrives) may clear then.
+  const { data: returns } = await query.graph({
+    entity: "return",
+    fields: ["id", "status"],
+    filters: { order_id: orderId, status: ["open", "requested", "partially_received"] },
+  })
+  return { order, providers, changes: changes as { id: string; change_type: string; status: string }[], returns: returns as OpenReturn[] }
 }
 
 const timeOf = (v: unknown) => (v ? new Date(v as string).getTime() || 0 : 0)
@@ -135,7 +147,7 @@ function linkOf(collection: NonNullable<LoadedOrder["payment_collections"]>[numb
 }
 
 function balanceOf(loaded: Awaited<ReturnType<typeof loadOrder>>): OrderBalance {
-  const { order, providers, changes } = loaded
+  const { order, providers, changes, returns } = loaded
   const pending = order.summary?.raw_pending_difference ?? order.summary?.pending_difference ?? 0
   const outstandingSen = Math.max(0, medusaAmountToSen(pending, "summary.pending_difference"))
   const unpaid = (order.payment_collections ?? []).find((c) => c && UNPAID.has(c.status))
@@ -152,6 +164,7 @@ function balanceOf(loaded: Awaited<ReturnType<typeof loadOrder>>): OrderBalance 
   } else if (outstandingSen <= 0) refusal = `order ${order.id} has no outstanding amount (Medusa's pending difference is RM${fromSen(0)})`
   else if (outstandingSen < MIN_AMOUNT_SEN || outstandingSen > MAX_AMOUNT_SEN) {
     refusal = `the outstanding RM${fromSen(outstandingSen)} is outside svc's checkout range RM${fromSen(MIN_AMOUNT_SEN)}-RM${fromSen(MAX_AMOUNT_SEN)}; collect it another way`
+    if (returns.length) refusal = `${refusal}, or first receive the items of return ${returns.map((r) => r.id).join(", ")} (${returns[0]!.status}): Medusa counts returned items only once received, and this amount may clear then`
   } else if (!svcProviders.length) refusal = `no svc payment method (svc wallet or FPX online banking) is enabled in the order's region ${order.region_id ?? "(none)"}`
   return {
     order_id: order.id,

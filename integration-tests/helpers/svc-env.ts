@@ -58,6 +58,9 @@ export function useSvcSandbox(
       process.env[k] = v
     }
   })
+  // A test's faults end with it: every test of every file that uses the sandbox starts with
+  // none (injected route faults and webhook faults alike), so no test can leak them into the next.
+  beforeEach(() => ref.sandbox?.control.clearFaults())
   afterAll(async () => {
     for (const [k, v] of Object.entries(saved)) {
       if (v === undefined) delete process.env[k]

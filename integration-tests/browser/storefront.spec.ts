@@ -14,6 +14,7 @@ import { adminOrder, signInAsAdmin, type AdminSdk } from "../helpers/admin"
 import { capturedOrder, createCart, orderOfCart, PROMO_CODE, seedStore, taxStore, waitFor, type Store } from "../helpers/store"
 import { hasChromium, launchBrowser, stepShooter } from "./browser"
 import { startKitHarness } from "./kit-components"
+import { axeFindings, blocking, recordFindings, type AxeFinding } from "./a11y"
 
 jest.setTimeout(120_000)
 
@@ -59,14 +60,18 @@ medusaIntegrationTestRunner({
     describeBrowser("storefront in chromium", () => {
       let store: Store
       let browser: Awaited<ReturnType<typeof launchBrowser>>
+      /** A 390×844 touch phone (browser.ts PHONE): the accessibility checks' second size. */
+      let phone: Awaited<ReturnType<typeof launchBrowser>>
       let page: Page
       let admin: AdminSdk
 
       beforeAll(async () => {
         browser = await launchBrowser()
+        phone = await launchBrowser({ phone: true })
       })
       afterAll(async () => {
         await browser?.close()
+        await phone?.close()
       })
       beforeEach(async () => {
         // a test's webhook faults end with it: the 'placing' test drops ten deliveries and uses two,
@@ -403,6 +408,76 @@ medusaIntegrationTestRunner({
         const order = await orderOfCart(getContainer(), cartId)
         expect(order.status).not.toBe("canceled")
         expect(order.payment_collections.flatMap((c: any) => c.payments ?? []).filter((p: any) => p.captured_at)).toHaveLength(2)
+      })
+
+      // Accessibility of the kit's components (issue 25): axe-core with the WCAG 2.1 A and AA
+      // rules at 1280×800 and on a 390×844 touch phone. It fails on a serious or critical
+      // violation inside the kit's own markup (the harness page around it is not the kit's);
+      // every finding is written to artifacts/a11y/kit-axe.json.
+      it("axe-core (WCAG 2.1 A/AA) over the kit's states at 1280×800 and on a 390×844 phone: no serious or critical violation in the kit's markup", async () => {
+        const phonePage = await phone.context.newPage()
+        try {
+          await page.setViewportSize({ width: 1280, height: 800 })
+          const sizes = [
+            { size: "1280x800", p: page },
+            { size: "390x844", p: phonePage },
+          ]
+          const rows: (AxeFinding & { state: string; size: string })[] = []
+          const check = async (state: string, open: (p: Page) => Promise<void>) => {
+            for (const { size, p } of sizes) {
+              await open(p)
+              rows.push(...(await axeFindings(p)).map((f) => ({ ...f, state, size })))
+            }
+          }
+          const walletSession = async (cartId: string, paymentCollectionId: string) =>
+            (await api.post(`/store/payment-collections/${paymentCollectionId}/payment-sessions`, { provider_id: "pp_svc-wallet_svc", data: { cart_id: cartId } }, store.headers)).data
+              .payment_collection.payment_sessions[0]
+
+          const { cartId } = await createCart(api, store)
+          const options = async (p: Page) => {
+            await p.goto(`${kit!.url}/?c=options&cart_id=${cartId}`)
+            await p.locator("#svc-method-wallet").waitFor()
+          }
+          await check("payment options, nothing chosen", options)
+          const fpxDirect = async (p: Page) => {
+            await options(p)
+            await p.locator("#svc-method-fpx-direct").check()
+            await p.locator("#svc-bank-MBB0228").waitFor()
+          }
+          await check("FPX direct, personal banking", fpxDirect)
+          await check("FPX direct, corporate banking", async (p) => {
+            await fpxDirect(p)
+            await p.locator("#svc-tab-corporate").click()
+            await p.locator("#svc-bank-RHB0218B").waitFor()
+          })
+
+          const failed = await createCart(api, store)
+          svc.ref.sandbox.control.fail((await walletSession(failed.cartId, failed.paymentCollectionId)).data.checkoutId)
+          await check("return: failed", async (p) => {
+            await p.goto(`${kit!.url}/?c=return&cart_id=${failed.cartId}`)
+            await p.locator(".svc-return--failed").waitFor()
+          })
+
+          // paid, the order late (the cart's lock held, as in the SvcReturn test above): 'placing', then 'paid'
+          const late = await createCart(api, store)
+          const session = await walletSession(late.cartId, late.paymentCollectionId)
+          svc.ref.sandbox.control.webhookFaults({ mode: "drop", count: 10 })
+          svc.ref.sandbox.control.pay(session.data.checkoutId)
+          await svc.ref.sandbox.control.flushWebhooks()
+          await (getContainer().resolve(Modules.PAYMENT) as any).authorizePaymentSession(session.id, {})
+          const locking = getContainer().resolve(Modules.LOCKING) as any
+          await locking.acquire(late.cartId, { expire: 120 })
+          for (const { p } of sizes) await p.goto(`${kit!.url}/?c=return&cart_id=${late.cartId}&poll=250`)
+          await check("return: placing", (p) => p.locator(".svc-return--placing").waitFor())
+          await locking.release(late.cartId)
+          await check("return: paid", (p) => p.locator(".svc-return--paid").waitFor({ timeout: 45_000 }))
+
+          console.log(`axe-core over the kit (${rows.length} findings):\n${recordFindings("kit-axe", rows)}`)
+          const bad = blocking(rows)
+          expect(bad.map((f) => `${f.size} ${f.state}: ${f.rule} (${f.impact}) at ${f.target}: ${f.help}`)).toEqual([])
+        } finally {
+          await phonePage.close()
+        }
       })
     })
   },

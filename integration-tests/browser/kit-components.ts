@@ -32,7 +32,7 @@ export async function startKitHarness(config: { storeUrl: string; publishableKey
     }
     res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" })
     res.end(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>kit</title><link rel="stylesheet" href="/style.css">` +
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>kit</title><link rel="stylesheet" href="/style.css">` +
         `<script>window.KIT_CONFIG=${JSON.stringify(config)}</script><script src="/harness.js" defer></script></head>` +
         `<body><main id="root"></main></body></html>`
     )

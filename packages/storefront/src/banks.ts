@@ -42,3 +42,23 @@ export async function listFpxBanks(sdk: StoreSdk, opts: { includeInactive?: bool
     retail_max_sen: typeof body.retail_max_sen === "number" ? body.retail_max_sen : FPX_RETAIL_MAX_SEN,
   }
 }
+
+/** A search as `filterFpxBanks` compares it: lower case, accents dropped, runs of spaces as one. */
+function searchable(s: string): string {
+  return s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .trim()
+}
+
+/**
+ * The banks whose name holds `query` anywhere, ignoring case (and accents, and extra
+ * spaces), in their order; an empty query keeps them all. Offline banks are kept
+ * (a picker shows them disabled): PayNet wants every issuer offered.
+ */
+export function filterFpxBanks<B extends Pick<FpxBank, "name">>(banks: readonly B[], query: string): B[] {
+  const q = searchable(query)
+  return q ? banks.filter((b) => searchable(b.name).includes(q)) : [...banks]
+}

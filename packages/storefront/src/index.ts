@@ -3,7 +3,7 @@
  * Medusa storefront, on the `@medusajs/js-sdk` it already has. No framework,
  * no server code: the bundle holds only these helpers.
  */
-export { listFpxBanks, type FpxBank, type FpxBankList } from "./banks.js"
+export { listFpxBanks, filterFpxBanks, type FpxBank, type FpxBankList } from "./banks.js"
 export {
   startSvcPayment,
   checkFpxDirectChoice,

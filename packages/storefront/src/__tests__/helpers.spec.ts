@@ -1,6 +1,6 @@
 // The kit's pure checks (no call): the same rules the integration tests drive
 // through Medusa (integration-tests/storefront/kit.spec.ts).
-import { amountToSen, checkFpxDirectChoice, type FpxBankList } from "../index.js"
+import { amountToSen, checkFpxDirectChoice, filterFpxBanks, type FpxBankList } from "../index.js"
 import { isSvcProvider, svcMethodOf, svcPaymentTitle, svcProviderId } from "../providers.js"
 
 const bank = (code: string, bank_type: "RETAIL" | "CORPORATE", active = true) => ({ code, name: code, logo_url: "", bank_type, active })
@@ -20,6 +20,21 @@ describe("storefront kit helpers", () => {
     expect(amountToSen("abc")).toBeNull()
     expect(amountToSen(-1)).toBeNull()
     expect(amountToSen(undefined)).toBeNull()
+  })
+
+  it("filters banks by a search anywhere in the name, any case, offline ones kept (the bank picker's search box)", () => {
+    const list = ["Maybank2U", "Maybank2E", "AmBank", "HSBC Bank", "Hong Leong Bank", "Bank Muamalat"].map((name, i) => ({ name, code: `B${i}`, active: name !== "HSBC Bank" }))
+    const names = (q: string) => filterFpxBanks(list, q).map((b) => b.name)
+    expect(names("may")).toEqual(["Maybank2U", "Maybank2E"])
+    expect(names("MAY")).toEqual(["Maybank2U", "Maybank2E"])
+    expect(names("  bank2e ")).toEqual(["Maybank2E"])
+    expect(names("leong")).toEqual(["Hong Leong Bank"])
+    expect(names("hong   leong")).toEqual(["Hong Leong Bank"])
+    expect(names("muamalát")).toEqual(["Bank Muamalat"])
+    expect(names("hsbc")).toEqual(["HSBC Bank"]) // offline: still offered
+    expect(names("nope")).toEqual([])
+    expect(names("")).toEqual(list.map((b) => b.name))
+    expect(filterFpxBanks(list, "")).not.toBe(list) // a copy
   })
 
   it("names svc's providers and only them", () => {

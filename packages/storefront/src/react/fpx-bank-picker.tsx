@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type KeyboardEvent } from "react"
-import { listFpxBanks, type FpxBank, type FpxBankList } from "../banks.js"
+import { filterFpxBanks, listFpxBanks, type FpxBank, type FpxBankList } from "../banks.js"
 import { FPX_RETAIL_MAX_SEN, overRetailCap, retailCapSentence } from "../fpx-rules.js"
 import type { StoreSdk } from "../sdk.js"
 
@@ -20,17 +20,40 @@ export type FpxBankPickerProps = {
   onBankTypeChange?: (bankType: BankType) => void
   /** Prefix of element ids: the radio of a bank is `${idPrefix}bank-${code}`, the tabs `${idPrefix}tab-retail` / `-corporate` (default "svc-"). */
   idPrefix?: string
-  /** Tab labels (default "Personal banking", "Corporate banking"). */
-  labels?: { retail?: string; corporate?: string; legend?: string; offline?: string; loading?: string }
+  /** Tab labels (default "Personal banking", "Corporate banking"), the search box's label (default "Search banks") and the sentences below. */
+  labels?: {
+    retail?: string
+    corporate?: string
+    legend?: string
+    offline?: string
+    loading?: string
+    search?: string
+    /** The number of banks shown, announced politely as the shopper types (default "19 banks", "2 of 19 banks match “may”", "No bank matches “x”"). */
+    matches?: (m: { shown: number; total: number; query: string }) => string
+    /** Said when the chosen bank is not in the list shown (a search, or the other tab): it stays chosen. */
+    chosenHidden?: (bankName: string) => string
+  }
   className?: string
 }
+
+const matchesSentence = ({ shown, total, query }: { shown: number; total: number; query: string }) =>
+  !query
+    ? `${total} ${total === 1 ? "bank" : "banks"}`
+    : shown === 0
+      ? `No bank matches “${query}”.`
+      : `${shown} of ${total} banks ${shown === 1 ? "matches" : "match"} “${query}”.`
+const chosenHiddenSentence = (name: string) => `${name} stays chosen; it is not in this list.`
 
 /**
  * FPX bank picker: personal / corporate tabs, each a radio group of banks with
  * their logos; offline banks stay in the list, disabled and marked offline.
- * Native radios (arrow keys move, labels read out); the tabs take the arrow
- * keys too. Unstyled: class names `svc-fpx-*` (optional CSS:
- * `medusa-payment-svc-storefront/react/style.css`).
+ * A search box (`${idPrefix}banks-search`) filters the list as the shopper
+ * types, the number of matches announced politely; a bank hidden by the search
+ * stays chosen (and is said so). Native radios (arrow keys move, labels read
+ * out, the whole row is the label); the tabs take the arrow keys too.
+ * Unstyled: class names `svc-fpx-*` (optional CSS:
+ * `medusa-payment-svc-storefront/react/style.css`: rows that wrap long names,
+ * at least 44 px high, a compact scrolling list on narrow screens).
  */
 export function FpxBankPicker(props: FpxBankPickerProps) {
   const { sdk, value, onChange, amountSen, idPrefix = "svc-", labels = {}, className } = props
@@ -40,6 +63,7 @@ export function FpxBankPicker(props: FpxBankPickerProps) {
   const cap = banks?.retail_max_sen ?? FPX_RETAIL_MAX_SEN
   const retailCapped = amountSen != null && overRetailCap(amountSen, cap)
   const [tab, setTab] = useState<BankType>(props.defaultBankType ?? "RETAIL")
+  const [query, setQuery] = useState("")
   const shown: BankType = retailCapped ? "CORPORATE" : tab
   const uid = useId()
   const name = `${idPrefix}bank-${uid}`
@@ -87,6 +111,15 @@ export function FpxBankPicker(props: FpxBankPickerProps) {
   )
 
   const list = banks ? (shown === "CORPORATE" ? banks.corporate : banks.retail) : []
+  const matching = filterFpxBanks(list, query)
+  const chosen = value && banks ? [...banks.retail, ...banks.corporate].find((b) => b.code === value) : undefined
+  const chosenHidden = !!chosen && !matching.some((b) => b.code === chosen.code)
+  const status = [
+    (labels.matches ?? matchesSentence)({ shown: matching.length, total: list.length, query: query.trim() }),
+    chosenHidden ? (labels.chosenHidden ?? chosenHiddenSentence)(chosen.name) : "",
+  ]
+    .filter(Boolean)
+    .join(" ")
   return (
     <div className={`svc-fpx-picker${className ? ` ${className}` : ""}`}>
       <div role="tablist" aria-label="Type of online banking" className="svc-fpx-tabs">
@@ -106,32 +139,58 @@ export function FpxBankPicker(props: FpxBankPickerProps) {
         ) : (
           <fieldset className="svc-fpx-banks">
             <legend className="svc-fpx-legend">{labels.legend ?? "Choose your bank"}</legend>
-            {list.map((b) => {
-              const id = `${idPrefix}bank-${b.code}`
-              const selected = value === b.code
-              return (
-                <label
-                  key={`${b.bank_type}-${b.code}`}
-                  htmlFor={id}
-                  className={`svc-fpx-bank${selected ? " svc-fpx-bank--selected" : ""}${b.active ? "" : " svc-fpx-bank--offline"}`}
-                  title={b.active ? b.name : `${b.name} is offline right now`}
-                >
-                  <input
-                    type="radio"
-                    id={id}
-                    name={name}
-                    value={b.code}
-                    checked={selected}
-                    disabled={!b.active}
-                    onChange={() => onChange?.(b)}
-                    className="svc-fpx-bank-input"
-                  />
-                  <img src={b.logo_url} alt="" className="svc-fpx-bank-logo" width={28} height={28} loading="lazy" />
-                  <span className="svc-fpx-bank-name">{b.name}</span>
-                  {!b.active && <span className="svc-fpx-bank-offline"> ({labels.offline ?? "offline"})</span>}
-                </label>
-              )
-            })}
+            <div className="svc-fpx-search">
+              <label htmlFor={`${idPrefix}banks-search`} className="svc-fpx-search-label">
+                {labels.search ?? "Search banks"}
+              </label>
+              <input
+                type="search"
+                id={`${idPrefix}banks-search`}
+                className="svc-fpx-search-input"
+                value={query}
+                autoComplete="off"
+                spellCheck={false}
+                aria-describedby={`${idPrefix}banks-status`}
+                aria-controls={`${idPrefix}banks-list`}
+                onChange={(e) => setQuery(e.target.value)}
+                onKeyDown={(e) => {
+                  if (e.key === "Enter") e.preventDefault() // never submits a form around the picker
+                }}
+              />
+            </div>
+            <p id={`${idPrefix}banks-status`} className="svc-fpx-status" role="status" aria-live="polite" aria-atomic="true">
+              {status}
+            </p>
+            <div className="svc-fpx-bank-list" id={`${idPrefix}banks-list`}>
+              {matching.map((b) => {
+                const id = `${idPrefix}bank-${b.code}`
+                const selected = value === b.code
+                return (
+                  <label
+                    key={`${b.bank_type}-${b.code}`}
+                    htmlFor={id}
+                    className={`svc-fpx-bank${selected ? " svc-fpx-bank--selected" : ""}${b.active ? "" : " svc-fpx-bank--offline"}`}
+                    title={b.active ? b.name : `${b.name} is offline right now`}
+                  >
+                    <input
+                      type="radio"
+                      id={id}
+                      name={name}
+                      value={b.code}
+                      checked={selected}
+                      disabled={!b.active}
+                      onChange={() => onChange?.(b)}
+                      className="svc-fpx-bank-input"
+                    />
+                    <img src={b.logo_url} alt="" className="svc-fpx-bank-logo" width={28} height={28} loading="lazy" />
+                    <span className="svc-fpx-bank-text">
+                      <span className="svc-fpx-bank-name">{b.name}</span>
+                      {!b.active && <span className="svc-fpx-bank-offline"> ({labels.offline ?? "offline"})</span>}
+                    </span>
+                  </label>
+                )
+              })}
+            </div>
           </fieldset>
         )}
       </div>

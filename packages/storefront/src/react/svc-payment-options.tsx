@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from "react"
+import { Fragment, useEffect, useState, type ReactNode } from "react"
 import { listFpxBanks, type FpxBank, type FpxBankList } from "../banks.js"
 import { SvcInputError } from "../errors.js"
 import { FPX_RETAIL_MAX_SEN, overRetailCap, retailCapSentence } from "../fpx-rules.js"
@@ -26,7 +26,7 @@ export type SvcPaymentOptionsProps = {
   onStarted?: (started: { redirectUrl: string; session: StorePaymentSession }) => void
   /** A reason shown above the options (e.g. the last attempt failed). */
   notice?: ReactNode
-  /** Prefix of element ids (default "svc-"): `${p}method-wallet|fpx|fpx-direct`, `${p}buyer-name`, `${p}pay`, `${p}error`, banks as in FpxBankPicker. */
+  /** Prefix of element ids (default "svc-"): `${p}method-wallet|fpx|fpx-direct`, `${p}fpx-cap`, `${p}buyer-name`, `${p}pay`, `${p}error`, banks as in FpxBankPicker. */
   idPrefix?: string
   labels?: { pay?: string; buyerName?: string; buyerNamePlaceholder?: string; redirecting?: string }
   className?: string
@@ -108,28 +108,33 @@ export function SvcPaymentOptions(props: SvcPaymentOptionsProps) {
         {providerIds.map((p) => {
           const m = svcMethodOf(p)!
           const id = `${idPrefix}method-${METHOD_IDS[m]}`
+          const capNote = m === "fpx" && overCap ? `${idPrefix}fpx-cap` : undefined
+          // the label is the whole box: a tap anywhere on the method chooses it
           return (
-            <div key={p} className={`svc-method${providerId === p ? " svc-method--selected" : ""}`}>
-              <label htmlFor={id} className="svc-method-label">
-                <input
-                  type="radio"
-                  id={id}
-                  name={`${idPrefix}method`}
-                  value={p}
-                  checked={providerId === p}
-                  onChange={() => {
-                    setProviderId(p)
-                    setError(null)
-                  }}
-                />{" "}
-                {svcPaymentTitle(p)}
-              </label>
-              {m === "fpx" && overCap && (
-                <p className="svc-notice" role="note">
+            <Fragment key={p}>
+              <div className={`svc-method${providerId === p ? " svc-method--selected" : ""}`}>
+                <label htmlFor={id} className="svc-method-label">
+                  <input
+                    type="radio"
+                    id={id}
+                    name={`${idPrefix}method`}
+                    value={p}
+                    checked={providerId === p}
+                    aria-describedby={capNote}
+                    onChange={() => {
+                      setProviderId(p)
+                      setError(null)
+                    }}
+                  />
+                  <span className="svc-method-title">{svcPaymentTitle(p)}</span>
+                </label>
+              </div>
+              {capNote && (
+                <p className="svc-notice" role="note" id={capNote}>
                   {retailCapSentence(cap)}
                 </p>
               )}
-            </div>
+            </Fragment>
           )
         })}
       </fieldset>

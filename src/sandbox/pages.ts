@@ -11,8 +11,8 @@ import { escapeHtml as h, formatRm } from "./util"
 function layout(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${h(title)} · svc sandbox</title>
-<style>body{font-family:system-ui,sans-serif;background:#f4f5f7;margin:0;padding:2rem}main{max-width:28rem;margin:auto;background:#fff;border-radius:12px;padding:1.5rem;box-shadow:0 1px 4px #0002}
-h1{font-size:1.2rem}.amount{font-size:1.8rem;font-weight:700}.muted{color:#666;font-size:.9rem}label{display:block;margin:.8rem 0 .3rem}input,select{width:100%;padding:.5rem;box-sizing:border-box}
+<style>body{font-family:system-ui,sans-serif;background:#f4f5f7;margin:0;padding:2rem 1rem}main{max-width:28rem;margin:auto;background:#fff;border-radius:12px;padding:1.5rem;box-shadow:0 1px 4px #0002}
+h1{font-size:1.2rem;overflow-wrap:anywhere}code{overflow-wrap:anywhere}.amount{font-size:1.8rem;font-weight:700}.muted{color:#666;font-size:.9rem}label{display:block;margin:.8rem 0 .3rem}input,select{width:100%;padding:.5rem;box-sizing:border-box}
 .actions{display:flex;gap:.5rem;margin-top:1rem}button{flex:1;padding:.7rem;border:0;border-radius:8px;font-size:1rem;cursor:pointer}#pay,#signin{background:#1d4ed8;color:#fff}#fail{background:#b91c1c;color:#fff}#cancel{background:#e5e7eb}
 .banner{background:#fef3c7;padding:.4rem .8rem;border-radius:6px;font-size:.8rem;margin-bottom:1rem}</style></head>
 <body><main><div class="banner">svc sandbox: no real money moves</div>${body}</main></body></html>`

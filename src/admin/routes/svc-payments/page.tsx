@@ -1,25 +1,15 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { CurrencyDollar } from "@medusajs/icons"
-import { Container, createDataTableColumnHelper, Heading, StatusBadge, Text } from "@medusajs/ui"
-import { useEffect, useMemo, useState } from "react"
-import { call, messageOf, rm } from "../../lib/api"
+import { Container, createDataTableColumnHelper, Heading, Text } from "@medusajs/ui"
+import { useMemo } from "react"
+import { rm, when } from "../../lib/format"
 import { PagedTable } from "../../lib/paged-table"
-import { SvcStatus } from "../../lib/status"
+import { useSvcQuery } from "../../lib/query"
+import { errorText } from "../../lib/sdk"
+import { Status } from "../../lib/status"
+import type { Checkout, CheckoutsAnswer } from "../../lib/types"
 
-type Row = {
-  id: string
-  checkout_id: string | null
-  type: string
-  status: string
-  amount_sen: number
-  attention: string | null
-  attention_reason: string | null
-  order_id: string | null
-  payment_session_id: string
-  created_at: string
-}
-
-const col = createDataTableColumnHelper<Row>()
+const col = createDataTableColumnHelper<Checkout>()
 
 /**
  * svc payments that need an admin: paid after cancel, failed after the order was placed, stale links paid,
@@ -28,16 +18,10 @@ const col = createDataTableColumnHelper<Row>()
  * cart lock held) is not listed: the watcher and the job complete it (issue 24).
  */
 const SvcPaymentsPage = () => {
-  const [rows, setRows] = useState<Row[] | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  useEffect(() => {
-    call<{ checkouts: Row[] }>(`/admin/svc/checkouts?attention=true&limit=200`)
-      .then((j) => setRows(j.checkouts))
-      .catch((e) => setError(messageOf(e)))
-  }, [])
+  const list = useSvcQuery<CheckoutsAnswer>("/admin/svc/checkouts", { attention: "true", limit: 200 })
   const columns = useMemo(
     () => [
-      col.accessor("created_at", { header: "When", cell: ({ getValue }) => new Date(getValue()).toLocaleString() }),
+      col.accessor("created_at", { header: "When", cell: ({ getValue }) => when(getValue()) }),
       col.accessor("order_id", {
         header: "Order",
         cell: ({ getValue }) => (getValue() ? <a className="text-ui-fg-interactive" href={`/app/orders/${getValue()}`}>{getValue()}</a> : "—"),
@@ -51,12 +35,12 @@ const SvcPaymentsPage = () => {
         ),
       }),
       col.accessor("amount_sen", { header: "Amount", cell: ({ getValue }) => rm(getValue()) }),
-      col.accessor("status", { header: "svc status", cell: ({ getValue }) => <SvcStatus status={getValue()} /> }),
+      col.accessor("status", { header: "svc status", cell: ({ getValue }) => <Status value={getValue()} /> }),
       col.accessor("attention", {
         header: "Needs",
         cell: ({ row }) => (
           <div className="flex min-w-[320px] max-w-[480px] flex-col items-start gap-y-1 whitespace-normal py-2">
-            <StatusBadge color="red">{row.original.attention === "paid_no_order" ? "paid, no order: refund or place the order by hand" : row.original.attention}</StatusBadge>
+            <Status value="attention" label={row.original.attention === "paid_no_order" ? "paid, no order: refund or place the order by hand" : (row.original.attention ?? "")} />
             <Text size="small" className="text-ui-fg-subtle whitespace-normal">{row.original.attention_reason}</Text>
           </div>
         ),
@@ -73,8 +57,8 @@ const SvcPaymentsPage = () => {
           that cannot become an order (refund the buyer or place the order by hand).
         </Text>
       </div>
-      {error && <Text className="px-6 py-4 text-ui-fg-error" data-testid="svc-payments-error">{error}</Text>}
-      {!error && <PagedTable rows={rows ?? []} isLoading={rows === null} columns={columns} rowId={(r) => r.id} empty="Nothing needs attention." />}
+      {list.error && <Text className="px-6 py-4 text-ui-fg-error" data-testid="svc-payments-error">{errorText(list.error)}</Text>}
+      {!list.error && <PagedTable rows={list.data?.checkouts ?? []} isLoading={list.isLoading} columns={columns} rowId={(r) => r.id} empty="Nothing needs attention." />}
     </Container>
   )
 }

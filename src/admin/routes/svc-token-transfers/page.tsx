@@ -1,68 +1,31 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { ArrowUpRightOnBox } from "@medusajs/icons"
-import { Button, Container, Heading, Input, Label, Prompt, Select, Text, createDataTableColumnHelper, toast, type DataTablePaginationState } from "@medusajs/ui"
-import { useMemo, useRef, useState } from "react"
-import { ServerTable, Status, errorText, pageQuery, refused, rm, short, svcAdmin, useLoad, when } from "../../lib/svc-admin"
+import { Button, Container, Heading, Input, Label, Select, Text, createDataTableColumnHelper } from "@medusajs/ui"
+import { useMemo, useState } from "react"
+import { rm, short, when } from "../../lib/format"
+import { AmountField, MoneyForm } from "../../lib/money-form"
+import { PagedTable, useOffsetPages } from "../../lib/paged-table"
+import { svcPost, useSvcAction, useSvcQuery } from "../../lib/query"
+import { errorText } from "../../lib/sdk"
+import { Status } from "../../lib/status"
+import type { NetworksAnswer, TokenTransfer, TokenTransferAnswer, TokenTransfersAnswer, WalletAnswer } from "../../lib/types"
 
-type Network = { id: string; name: string; type: string; chain_id: number | null; tokens: { id: string; symbol: string | null; name: string | null }[] }
-type Transfer = {
-  id: string
-  transfer_id: string | null
-  network_name: string | null
-  token_symbol: string | null
-  address_to: string
-  amount_sen: number
-  fee_sen: string | null
-  reference: string | null
-  status: string
-  tx_hash: string | null
-  failure_reason: string | null
-  created_at: string
-}
-
-const col = createDataTableColumnHelper<Transfer>()
-const newRequestId = () => crypto.randomUUID()
+const col = createDataTableColumnHelper<TokenTransfer>()
 
 /**
  * svc token transfers: tokens from the svc wallet to an external address.
- * The form keeps one request id until the transfer is accepted, so sending it
- * again (a timeout, a double click) never makes a second transfer.
+ * MoneyForm keeps one request id until the transfer is accepted (UNCERTAIN:
+ * svc did not answer, the same id again finishes it), so sending it again (a
+ * timeout, a double click) never makes a second transfer.
  */
 const SvcTokenTransfersPage = () => {
-  const [pagination, setPagination] = useState<DataTablePaginationState>({ pageIndex: 0, pageSize: 10 })
-  const list = useLoad(() => svcAdmin<{ transfers: Transfer[]; count: number }>(`/admin/svc/token-transfers?${pageQuery(pagination)}`), [pagination])
-  const wallet = useLoad(() => svcAdmin<{ balance_sen: string; pending_withdrawal_sen: string }>("/admin/svc/wallet"), [])
-  const networks = useLoad(() => svcAdmin<{ networks: Network[] }>("/admin/svc/token-transfers/networks"), [])
+  const pages = useOffsetPages(10)
+  const list = useSvcQuery<TokenTransfersAnswer>("/admin/svc/token-transfers", pages.query, { keepPrevious: true })
+  const wallet = useSvcQuery<WalletAnswer>("/admin/svc/wallet")
+  const networks = useSvcQuery<NetworksAnswer>("/admin/svc/token-transfers/networks", undefined, { staleTime: 5 * 60_000 })
+  const { run } = useSvcAction()
   const [form, setForm] = useState({ network_id: "", token_id: "", address_to: "", amount: "", reference: "" })
-  const [error, setError] = useState<string | null>(null)
-  const [confirming, setConfirming] = useState(false)
-  const requestId = useRef(newRequestId())
   const network = networks.data?.networks.find((n) => n.id === form.network_id)
-
-  const send = async () => {
-    setError(null)
-    try {
-      const r = await svcAdmin<{ transfer: Transfer; message: string }>("/admin/svc/token-transfers", {
-        method: "POST",
-        body: { request_id: requestId.current, ...form, address_to: form.address_to.trim(), ...(form.reference.trim() ? { reference: form.reference.trim() } : { reference: undefined }) },
-      })
-      if (r.transfer.status === "UNCERTAIN") {
-        toast.warning(r.message) // the same request id is kept: "Send" again finishes it
-      } else {
-        toast.success(r.message)
-        requestId.current = newRequestId()
-        setForm({ ...form, address_to: "", amount: "", reference: "" })
-      }
-      await Promise.all([list.reload(), wallet.reload()])
-    } catch (e) {
-      setError(errorText(e))
-      // refused (a field, or svc said no): nothing was made, the corrected form is a new request;
-      // no answer from Medusa: keep the id, so sending again cannot make a second transfer
-      if (refused(e)) requestId.current = newRequestId()
-    } finally {
-      setConfirming(false)
-    }
-  }
 
   const columns = useMemo(
     () => [
@@ -81,22 +44,14 @@ const SvcTokenTransfersPage = () => {
           <Button
             size="small"
             variant="secondary"
-            onClick={async () => {
-              try {
-                await svcAdmin(`/admin/svc/token-transfers/${row.original.id}/refresh`, { method: "POST" })
-                await list.reload()
-              } catch (e) {
-                toast.error(errorText(e))
-              }
-            }}
+            onClick={() => run("Read again from svc", () => svcPost(`/admin/svc/token-transfers/${row.original.id}/refresh`))}
           >
             Refresh
           </Button>
         ),
       }),
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [list.reload]
+    [run]
   )
 
   return (
@@ -108,93 +63,92 @@ const SvcTokenTransfersPage = () => {
             Wallet balance {wallet.data ? rm(wallet.data.balance_sen) : "…"} (held by withdrawals {wallet.data ? rm(wallet.data.pending_withdrawal_sen) : "…"}). The amount is debited in full; svc deducts the network fee before delivery.
           </Text>
         </div>
-        <div className="grid grid-cols-2 gap-4 px-6 py-4">
-          <div className="flex flex-col gap-y-1">
-            <Label size="small">Network</Label>
-            <Select value={form.network_id} onValueChange={(v) => setForm({ ...form, network_id: v, token_id: networks.data?.networks.find((n) => n.id === v)?.tokens[0]?.id ?? "" })}>
-              <Select.Trigger>
-                <Select.Value placeholder="Choose a network" />
-              </Select.Trigger>
-              <Select.Content>
-                {(networks.data?.networks ?? []).map((n) => (
-                  <Select.Item key={n.id} value={n.id}>
-                    {n.name} ({n.type})
-                  </Select.Item>
-                ))}
-              </Select.Content>
-            </Select>
+        <MoneyForm<TokenTransferAnswer>
+          className="flex flex-col gap-y-3 px-6 py-4"
+          idPrefix="svc-tt"
+          amount={form.amount}
+          ready={Boolean(form.network_id && form.token_id && form.address_to.trim())}
+          submitLabel="Review transfer"
+          title={(amount) => `Send ${amount} in tokens?`}
+          description={
+            <>
+              To {form.address_to.trim()} on {network?.name}
+              {form.reference.trim() ? `, reference "${form.reference.trim()}"` : ""}. Tokens sent on chain cannot be taken back.
+            </>
+          }
+          confirmLabel="Send"
+          send={(request_id, amount) =>
+            svcPost<TokenTransferAnswer>("/admin/svc/token-transfers", {
+              request_id,
+              network_id: form.network_id,
+              token_id: form.token_id,
+              address_to: form.address_to.trim(),
+              amount,
+              ...(form.reference.trim() ? { reference: form.reference.trim() } : {}),
+            })
+          }
+          // UNCERTAIN: svc did not answer; the same request id is kept, "Send" again finishes it
+          sent={(r) => ({ final: r.transfer.status !== "UNCERTAIN", text: r.message })}
+          sentTitle="Token transfer sent"
+          refusedTitle="Token transfer refused"
+          onSent={() => setForm({ ...form, address_to: "", amount: "", reference: "" })}
+        >
+          <div className="grid grid-cols-2 gap-4">
+            <div className="flex flex-col gap-y-1">
+              <Label size="small">Network</Label>
+              <Select value={form.network_id} onValueChange={(v) => setForm({ ...form, network_id: v, token_id: networks.data?.networks.find((n) => n.id === v)?.tokens[0]?.id ?? "" })}>
+                <Select.Trigger>
+                  <Select.Value placeholder="Choose a network" />
+                </Select.Trigger>
+                <Select.Content>
+                  {(networks.data?.networks ?? []).map((n) => (
+                    <Select.Item key={n.id} value={n.id}>
+                      {n.name} ({n.type})
+                    </Select.Item>
+                  ))}
+                </Select.Content>
+              </Select>
+            </div>
+            <div className="flex flex-col gap-y-1">
+              <Label size="small">Token</Label>
+              <Select value={form.token_id} onValueChange={(v) => setForm({ ...form, token_id: v })} disabled={!network}>
+                <Select.Trigger>
+                  <Select.Value placeholder="Token" />
+                </Select.Trigger>
+                <Select.Content>
+                  {(network?.tokens ?? []).map((t) => (
+                    <Select.Item key={t.id} value={t.id}>
+                      {t.symbol ?? t.name ?? t.id}
+                    </Select.Item>
+                  ))}
+                </Select.Content>
+              </Select>
+            </div>
+            <div className="flex flex-col gap-y-1">
+              <Label size="small">To address {network ? (network.type === "EVM" ? "(0x…)" : "(base58)") : ""}</Label>
+              <Input size="small" value={form.address_to} onChange={(e) => setForm({ ...form, address_to: e.target.value })} />
+            </div>
+            <AmountField id="svc-tt-amount" label="Amount (RM, 10.00 to 1,000,000.00)" placeholder="150.00" value={form.amount} onChange={(amount) => setForm({ ...form, amount })} />
+            <div className="flex flex-col gap-y-1">
+              <Label size="small">Reference (optional, {32 - form.reference.length} of 32 left)</Label>
+              <Input size="small" value={form.reference} maxLength={32} onChange={(e) => setForm({ ...form, reference: e.target.value })} />
+            </div>
           </div>
-          <div className="flex flex-col gap-y-1">
-            <Label size="small">Token</Label>
-            <Select value={form.token_id} onValueChange={(v) => setForm({ ...form, token_id: v })} disabled={!network}>
-              <Select.Trigger>
-                <Select.Value placeholder="Token" />
-              </Select.Trigger>
-              <Select.Content>
-                {(network?.tokens ?? []).map((t) => (
-                  <Select.Item key={t.id} value={t.id}>
-                    {t.symbol ?? t.name ?? t.id}
-                  </Select.Item>
-                ))}
-              </Select.Content>
-            </Select>
-          </div>
-          <div className="flex flex-col gap-y-1">
-            <Label size="small">To address {network ? (network.type === "EVM" ? "(0x…)" : "(base58)") : ""}</Label>
-            <Input size="small" value={form.address_to} onChange={(e) => setForm({ ...form, address_to: e.target.value })} />
-          </div>
-          <div className="flex flex-col gap-y-1">
-            <Label size="small">Amount (RM, 10.00 to 1,000,000.00)</Label>
-            <Input size="small" inputMode="decimal" value={form.amount} onChange={(e) => setForm({ ...form, amount: e.target.value })} placeholder="150.00" />
-          </div>
-          <div className="flex flex-col gap-y-1">
-            <Label size="small">Reference (optional, {32 - form.reference.length} of 32 left)</Label>
-            <Input size="small" value={form.reference} maxLength={32} onChange={(e) => setForm({ ...form, reference: e.target.value })} />
-          </div>
-          <div className="flex items-end">
-            <Prompt open={confirming} onOpenChange={setConfirming}>
-              <Prompt.Trigger asChild>
-                <Button size="small" disabled={!form.network_id || !form.token_id || !form.address_to.trim() || !form.amount.trim()}>
-                  Review transfer
-                </Button>
-              </Prompt.Trigger>
-              <Prompt.Content>
-                <Prompt.Header>
-                  <Prompt.Title>Send RM {form.amount} in tokens?</Prompt.Title>
-                  <Prompt.Description>
-                    To {form.address_to.trim()} on {network?.name}
-                    {form.reference.trim() ? `, reference "${form.reference.trim()}"` : ""}. Tokens sent on chain cannot be taken back.
-                  </Prompt.Description>
-                </Prompt.Header>
-                <Prompt.Footer>
-                  <Prompt.Cancel>Cancel</Prompt.Cancel>
-                  <Prompt.Action onClick={send}>Send</Prompt.Action>
-                </Prompt.Footer>
-              </Prompt.Content>
-            </Prompt>
-          </div>
-          {error && (
-            <Text size="small" className="col-span-2 text-ui-fg-error">
-              {error}
-            </Text>
-          )}
-        </div>
+        </MoneyForm>
       </Container>
       <Container className="p-0">
         <div className="px-6 py-4">
           <Heading level="h2">Transfers</Heading>
           <Text size="small" className="text-ui-fg-subtle">svc sends no event for token transfers: open ones are read again each time this list loads.</Text>
-          {list.error && <Text className="text-ui-fg-error">{list.error}</Text>}
+          {list.error && <Text className="text-ui-fg-error">{errorText(list.error)}</Text>}
         </div>
-        <ServerTable
+        <PagedTable
           rows={list.data?.transfers ?? []}
-          count={list.data?.count ?? 0}
+          paging={pages.paging(list.data?.count ?? 0)}
           columns={columns}
           rowId={(t) => t.id}
-          pagination={pagination}
-          onPagination={setPagination}
           empty="No token transfer yet"
-          isLoading={list.loading}
+          isLoading={list.isLoading}
         />
       </Container>
     </div>

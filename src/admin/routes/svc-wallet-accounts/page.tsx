@@ -1,12 +1,15 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { CreditCard } from "@medusajs/icons"
-import { Badge, Button, Container, Drawer, Heading, Input, Table, Text } from "@medusajs/ui"
-import { useState } from "react"
-import { svcAdmin, useLoad } from "../../lib/svc-admin"
+import { Button, Container, Drawer, Heading, Input, Text, createDataTableColumnHelper } from "@medusajs/ui"
+import { useMemo, useState } from "react"
+import { PagedTable, useCursorPages } from "../../lib/paged-table"
+import { useSvcQuery } from "../../lib/query"
+import { errorText } from "../../lib/sdk"
+import { Status } from "../../lib/status"
 import { TriggerAddressPanel } from "../../lib/svc-trigger-panel"
+import type { BankAccount, BankAccountsAnswer } from "../../lib/types"
 
-type Account = { id: string; name: string; account_number: string | null; verified: boolean; bank: { code: string; name: string } | null; trigger_address: string | null }
-type Page = { bank_accounts: Account[]; has_more: boolean; next_cursor: string | null }
+const col = createDataTableColumnHelper<BankAccount>()
 
 /**
  * svc bank accounts (wallet area): the linked bank accounts, a cursor page at a
@@ -16,14 +19,32 @@ type Page = { bank_accounts: Account[]; has_more: boolean; next_cursor: string |
 const SvcWalletAccountsPage = () => {
   const [search, setSearch] = useState("")
   const [query, setQuery] = useState("")
-  // cursors of the pages seen, for "Previous" (svc pages forward only)
-  const [cursors, setCursors] = useState<(string | null)[]>([null])
-  const cursor = cursors[cursors.length - 1]
-  const page = useLoad(
-    () => svcAdmin<Page>(`/admin/svc/bank-accounts?limit=20${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}${query ? `&search=${encodeURIComponent(query)}` : ""}`),
-    [cursor, query]
+  const pages = useCursorPages()
+  const page = useSvcQuery<BankAccountsAnswer>("/admin/svc/bank-accounts", { limit: 20, cursor: pages.cursor, search: query }, { keepPrevious: true })
+  const [open, setOpen] = useState<BankAccount | null>(null)
+  const columns = useMemo(
+    () => [
+      col.accessor("name", { header: "Name" }),
+      col.display({ id: "bank", header: "Bank", cell: ({ row }) => row.original.bank?.name ?? "–" }),
+      col.display({ id: "account", header: "Account", cell: ({ row }) => <span className="font-mono">{row.original.account_number ?? "–"}</span> }),
+      col.display({
+        id: "verified",
+        header: "Verified",
+        cell: ({ row }) => <Status value={row.original.verified ? "verified" : "not_verified"} label={row.original.verified ? "verified" : "not verified"} />,
+      }),
+      col.display({ id: "trigger", header: "Trigger address", cell: ({ row }) => <span className="font-mono">{row.original.trigger_address ?? "–"}</span> }),
+      col.display({
+        id: "actions",
+        header: "",
+        cell: ({ row }) => (
+          <Button size="small" variant="secondary" onClick={() => setOpen(row.original)}>
+            Trigger address and senders
+          </Button>
+        ),
+      }),
+    ],
+    []
   )
-  const [open, setOpen] = useState<Account | null>(null)
 
   return (
     <Container className="divide-y p-0">
@@ -38,7 +59,7 @@ const SvcWalletAccountsPage = () => {
           className="flex gap-x-2"
           onSubmit={(e) => {
             e.preventDefault()
-            setCursors([null])
+            pages.reset()
             setQuery(search.trim())
           }}
         >
@@ -48,54 +69,19 @@ const SvcWalletAccountsPage = () => {
           </Button>
         </form>
       </div>
-      <div className="px-6 py-4">
-        {page.error && <Text className="text-ui-fg-error">{page.error}</Text>}
-        <Table>
-          <Table.Header>
-            <Table.Row>
-              <Table.HeaderCell>Name</Table.HeaderCell>
-              <Table.HeaderCell>Bank</Table.HeaderCell>
-              <Table.HeaderCell>Account</Table.HeaderCell>
-              <Table.HeaderCell>Verified</Table.HeaderCell>
-              <Table.HeaderCell>Trigger address</Table.HeaderCell>
-              <Table.HeaderCell />
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {(page.data?.bank_accounts ?? []).map((a) => (
-              <Table.Row key={a.id}>
-                <Table.Cell>{a.name}</Table.Cell>
-                <Table.Cell>{a.bank?.name ?? "–"}</Table.Cell>
-                <Table.Cell className="font-mono">{a.account_number}</Table.Cell>
-                <Table.Cell>
-                  <Badge size="2xsmall" color={a.verified ? "green" : "grey"}>
-                    {a.verified ? "verified" : "not verified"}
-                  </Badge>
-                </Table.Cell>
-                <Table.Cell className="font-mono">{a.trigger_address ?? "–"}</Table.Cell>
-                <Table.Cell>
-                  <Button size="small" variant="secondary" onClick={() => setOpen(a)}>
-                    Trigger address and senders
-                  </Button>
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table>
-        {page.data && page.data.bank_accounts.length === 0 && <Text className="text-ui-fg-subtle">No linked bank account{query ? ` named like "${query}"` : ""}.</Text>}
-        <div className="flex justify-end gap-x-2 pt-4">
-          <Button size="small" variant="secondary" disabled={cursors.length <= 1} onClick={() => setCursors(cursors.slice(0, -1))}>
-            Previous
-          </Button>
-          <Button size="small" variant="secondary" disabled={!page.data?.has_more} onClick={() => page.data?.next_cursor && setCursors([...cursors, page.data.next_cursor])}>
-            Next
-          </Button>
-        </div>
-      </div>
-      <Drawer open={Boolean(open)} onOpenChange={(o) => !o && (setOpen(null), void page.reload())}>
+      {page.error && <Text className="px-6 py-4 text-ui-fg-error">{errorText(page.error)}</Text>}
+      <PagedTable
+        rows={page.data?.bank_accounts ?? []}
+        columns={columns}
+        rowId={(a) => a.id}
+        isLoading={page.isLoading}
+        paging={pages.paging(page.data)}
+        empty={`No linked bank account${query ? ` named like "${query}"` : ""}.`}
+      />
+      <Drawer open={Boolean(open)} onOpenChange={(o) => !o && setOpen(null)}>
         <Drawer.Content>
           <Drawer.Header>
-            <Drawer.Title>{open ? `${open.name} (${open.account_number})` : ""}</Drawer.Title>
+            <Drawer.Title>{open ? `${open.name} (${open.account_number ?? ""})` : ""}</Drawer.Title>
           </Drawer.Header>
           <Drawer.Body className="overflow-y-auto">{open && <TriggerAddressPanel base="/admin/svc/bank-accounts" ownerId={open.id} ownerLabel="this bank account" />}</Drawer.Body>
         </Drawer.Content>

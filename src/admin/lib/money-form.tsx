@@ -127,7 +127,7 @@ export function MoneyForm<A>({
         </Text>
       )}
       {result && (
-        <Text size="small" className="text-ui-fg-interactive" data-testid={`${idPrefix}-result`} role="status">
+        <Text size="small" className="text-ui-fg-base" data-testid={`${idPrefix}-result`} role="status">
           {result}
         </Text>
       )}

@@ -1,8 +1,9 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
-import { Button, Container, Copy, Heading, Input, Label, Select, Text, toast } from "@medusajs/ui"
+import { Button, Copy, Heading, Input, Label, Select, Text, toast } from "@medusajs/ui"
 import { useState } from "react"
 import { clock, rm, when } from "../lib/format"
 import { svcPost, svcQueryKey, useSvcMutation, useSvcQuery } from "../lib/query"
+import { SvcWidget } from "../lib/page"
 import { errorText } from "../lib/sdk"
 import { Status } from "../lib/status"
 import type { BalanceAnswer, CheckoutsAnswer, PaymentLinkAnswer } from "../lib/types"
@@ -108,7 +109,7 @@ const SvcOrderPaymentWidget = ({ data }: { data: { id: string } }) => {
   const list = useSvcQuery<CheckoutsAnswer>("/admin/svc/checkouts", { order_id: data.id })
   const rows = list.data?.checkouts
   return (
-    <Container className="divide-y p-0" data-testid="svc-payment">
+    <SvcWidget testId="svc-payment">
       <div className="flex items-center justify-between px-6 py-4">
         <Heading level="h2">svc payment</Heading>
       </div>
@@ -137,7 +138,7 @@ const SvcOrderPaymentWidget = ({ data }: { data: { id: string } }) => {
           </ul>
         </div>
       ))}
-    </Container>
+    </SvcWidget>
   )
 }
 

@@ -1,10 +1,11 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
-import { Container, Heading, Input, Label, Select, Text } from "@medusajs/ui"
+import { Heading, Input, Label, Select, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
 import { useState } from "react"
 import { rm, when } from "../lib/format"
 import { AmountField, MoneyForm } from "../lib/money-form"
 import { SVC_KEY, svcPost, useSvcQuery } from "../lib/query"
+import { SvcWidget } from "../lib/page"
 import { errorText, sdk } from "../lib/sdk"
 import { Status } from "../lib/status"
 import type { PayoutBanksAnswer, PayoutsAnswer, RefundAnswer } from "../lib/types"
@@ -36,7 +37,7 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
   const error = payouts.error ?? order.error ?? banks.error
 
   return (
-    <Container className="divide-y p-0" data-testid="svc-refunds">
+    <SvcWidget testId="svc-refunds">
       <div className="flex items-center justify-between px-6 py-4">
         <Heading level="h2">svc refunds</Heading>
         {banks.data && <Text size="small" className="text-ui-fg-subtle">Prefund {rm(banks.data.prefund_available_sen)}</Text>}
@@ -140,7 +141,7 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
         payouts.data && order.data && <Text className="px-6 py-4 text-ui-fg-subtle">No captured svc payment to refund.</Text>
       )}
       {error && <Text className="px-6 py-4 text-ui-fg-error">{errorText(error)}</Text>}
-    </Container>
+    </SvcWidget>
   )
 }
 

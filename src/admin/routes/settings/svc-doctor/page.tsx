@@ -3,6 +3,7 @@ import { Bolt } from "@medusajs/icons"
 import { Button, Container, Copy, Heading, Table, Text } from "@medusajs/ui"
 import { ConfirmButton } from "../../../lib/confirm-button"
 import { when } from "../../../lib/format"
+import { SvcPage } from "../../../lib/page"
 import { svcPost, useSvcAction, useSvcQuery } from "../../../lib/query"
 import { errorText } from "../../../lib/sdk"
 import { Status } from "../../../lib/status"
@@ -29,7 +30,7 @@ const SvcDoctorPage = () => {
   const { run } = useSvcAction()
 
   return (
-    <div className="flex flex-col gap-y-3" data-testid="svc-doctor">
+    <SvcPage testId="svc-doctor">
       <Container className="divide-y p-0">
         <div className="flex items-center justify-between px-6 py-4">
           <div>
@@ -177,7 +178,7 @@ const SvcDoctorPage = () => {
           </div>
         </Container>
       )}
-    </div>
+    </SvcPage>
   )
 }
 

@@ -1,13 +1,14 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
-import { CurrencyDollar } from "@medusajs/icons"
 import { Container, createDataTableColumnHelper, Heading, Text } from "@medusajs/ui"
 import { useMemo } from "react"
-import { rm, when } from "../../lib/format"
-import { PagedTable } from "../../lib/paged-table"
-import { useSvcQuery } from "../../lib/query"
-import { errorText } from "../../lib/sdk"
-import { Status } from "../../lib/status"
-import type { Checkout, CheckoutsAnswer } from "../../lib/types"
+import { Link } from "react-router-dom"
+import { rm, when } from "../../../lib/format"
+import { SvcPage } from "../../../lib/page"
+import { PagedTable } from "../../../lib/paged-table"
+import { useSvcQuery } from "../../../lib/query"
+import { errorText } from "../../../lib/sdk"
+import { Status } from "../../../lib/status"
+import type { Checkout, CheckoutsAnswer } from "../../../lib/types"
 
 const col = createDataTableColumnHelper<Checkout>()
 
@@ -24,7 +25,16 @@ const SvcPaymentsPage = () => {
       col.accessor("created_at", { header: "When", cell: ({ getValue }) => when(getValue()) }),
       col.accessor("order_id", {
         header: "Order",
-        cell: ({ getValue }) => (getValue() ? <a className="text-ui-fg-interactive" href={`/app/orders/${getValue()}`}>{getValue()}</a> : "—"),
+        cell: ({ getValue }) => {
+          const id = getValue()
+          return id ? (
+            <Link className="text-ui-fg-base underline underline-offset-2 hover:text-ui-fg-subtle" to={`/orders/${id}`}>
+              {id}
+            </Link>
+          ) : (
+            "—"
+          )
+        },
       }),
       col.accessor("checkout_id", {
         header: "Checkout",
@@ -49,20 +59,23 @@ const SvcPaymentsPage = () => {
     []
   )
   return (
-    <Container className="divide-y p-0" data-testid="svc-payments">
-      <div className="px-6 py-4">
-        <Heading level="h1">svc payments needing attention</Heading>
-        <Text size="small" className="text-ui-fg-subtle">
-          Money that arrived where it cannot be kept, payments that failed after their order was placed, and paid carts
-          that cannot become an order (refund the buyer or place the order by hand).
-        </Text>
-      </div>
-      {list.error && <Text className="px-6 py-4 text-ui-fg-error" data-testid="svc-payments-error">{errorText(list.error)}</Text>}
-      {!list.error && <PagedTable rows={list.data?.checkouts ?? []} isLoading={list.isLoading} columns={columns} rowId={(r) => r.id} empty="Nothing needs attention." />}
-    </Container>
+    <SvcPage>
+      <Container className="divide-y p-0" data-testid="svc-payments">
+        <div className="px-6 py-4">
+          <Heading level="h1">svc payments needing attention</Heading>
+          <Text size="small" className="text-ui-fg-subtle">
+            Money that arrived where it cannot be kept, payments that failed after their order was placed, and paid carts
+            that cannot become an order (refund the buyer or place the order by hand).
+          </Text>
+        </div>
+        {list.error && <Text className="px-6 py-4 text-ui-fg-error" data-testid="svc-payments-error">{errorText(list.error)}</Text>}
+        {!list.error && <PagedTable rows={list.data?.checkouts ?? []} isLoading={list.isLoading} columns={columns} rowId={(r) => r.id} empty="Nothing needs attention." />}
+      </Container>
+    </SvcPage>
   )
 }
 
-export const config = defineRouteConfig({ label: "svc payments", icon: CurrencyDollar })
+// beneath "svc" in the sidebar (routes/svc/page.tsx), in this order
+export const config = defineRouteConfig({ label: "Payments", rank: 1 })
 
 export default SvcPaymentsPage

@@ -1,13 +1,13 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
-import { BellAlert } from "@medusajs/icons"
 import { Button, Container, Heading, Select, Text, createDataTableColumnHelper } from "@medusajs/ui"
 import { useMemo, useState } from "react"
-import { short, when } from "../../lib/format"
-import { PagedTable, useOffsetPages } from "../../lib/paged-table"
-import { svcPost, useSvcAction, useSvcQuery } from "../../lib/query"
-import { errorText } from "../../lib/sdk"
-import { Status } from "../../lib/status"
-import type { InboxEvent, InboxEventAnswer, InboxEventsAnswer, TrackedEvent, TrackedEventAnswer, TrackedEventsAnswer } from "../../lib/types"
+import { short, when } from "../../../lib/format"
+import { SvcPage } from "../../../lib/page"
+import { PagedTable, useOffsetPages } from "../../../lib/paged-table"
+import { svcPost, useSvcAction, useSvcQuery } from "../../../lib/query"
+import { errorText } from "../../../lib/sdk"
+import { Status } from "../../../lib/status"
+import type { InboxEvent, InboxEventAnswer, InboxEventsAnswer, TrackedEvent, TrackedEventAnswer, TrackedEventsAnswer } from "../../../lib/types"
 
 const col = createDataTableColumnHelper<InboxEvent>()
 const col2 = createDataTableColumnHelper<TrackedEvent>()
@@ -107,7 +107,7 @@ const SvcEventsPage = () => {
   )
 
   return (
-    <div className="flex flex-col gap-y-3">
+    <SvcPage>
       <Container className="p-0">
         <div className="flex items-center justify-between px-6 py-4">
           <div>
@@ -117,7 +117,7 @@ const SvcEventsPage = () => {
             </Text>
           </div>
           <Select value={outcome} onValueChange={(v) => (setOutcome(v), pages.reset())} size="small">
-            <Select.Trigger className="w-[220px]">
+            <Select.Trigger className="w-[220px]" aria-label="Outcome">
               <Select.Value />
             </Select.Trigger>
             <Select.Content>
@@ -157,10 +157,11 @@ const SvcEventsPage = () => {
           isLoading={tracked.isLoading}
         />
       </Container>
-    </div>
+    </SvcPage>
   )
 }
 
-export const config = defineRouteConfig({ label: "svc events", icon: BellAlert })
+// beneath "svc" in the sidebar (routes/svc/page.tsx), in this order
+export const config = defineRouteConfig({ label: "Events", rank: 7 })
 
 export default SvcEventsPage

@@ -1,14 +1,14 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
-import { ArrowUpRightOnBox } from "@medusajs/icons"
 import { Button, Container, Heading, Input, Label, Select, Text, createDataTableColumnHelper } from "@medusajs/ui"
 import { useMemo, useState } from "react"
-import { rm, short, when } from "../../lib/format"
-import { AmountField, MoneyForm } from "../../lib/money-form"
-import { PagedTable, useOffsetPages } from "../../lib/paged-table"
-import { svcPost, useSvcAction, useSvcQuery } from "../../lib/query"
-import { errorText } from "../../lib/sdk"
-import { Status } from "../../lib/status"
-import type { NetworksAnswer, TokenTransfer, TokenTransferAnswer, TokenTransfersAnswer, WalletAnswer } from "../../lib/types"
+import { rm, short, when } from "../../../lib/format"
+import { AmountField, MoneyForm } from "../../../lib/money-form"
+import { SvcPage } from "../../../lib/page"
+import { PagedTable, useOffsetPages } from "../../../lib/paged-table"
+import { svcPost, useSvcAction, useSvcQuery } from "../../../lib/query"
+import { errorText } from "../../../lib/sdk"
+import { Status } from "../../../lib/status"
+import type { NetworksAnswer, TokenTransfer, TokenTransferAnswer, TokenTransfersAnswer, WalletAnswer } from "../../../lib/types"
 
 const col = createDataTableColumnHelper<TokenTransfer>()
 
@@ -55,7 +55,7 @@ const SvcTokenTransfersPage = () => {
   )
 
   return (
-    <div className="flex flex-col gap-y-3">
+    <SvcPage>
       <Container className="divide-y p-0">
         <div className="px-6 py-4">
           <Heading level="h1">svc token transfers</Heading>
@@ -95,9 +95,9 @@ const SvcTokenTransfersPage = () => {
         >
           <div className="grid grid-cols-2 gap-4">
             <div className="flex flex-col gap-y-1">
-              <Label size="small">Network</Label>
+              <Label size="small" htmlFor="svc-tt-network">Network</Label>
               <Select value={form.network_id} onValueChange={(v) => setForm({ ...form, network_id: v, token_id: networks.data?.networks.find((n) => n.id === v)?.tokens[0]?.id ?? "" })}>
-                <Select.Trigger>
+                <Select.Trigger id="svc-tt-network">
                   <Select.Value placeholder="Choose a network" />
                 </Select.Trigger>
                 <Select.Content>
@@ -110,9 +110,9 @@ const SvcTokenTransfersPage = () => {
               </Select>
             </div>
             <div className="flex flex-col gap-y-1">
-              <Label size="small">Token</Label>
+              <Label size="small" htmlFor="svc-tt-token">Token</Label>
               <Select value={form.token_id} onValueChange={(v) => setForm({ ...form, token_id: v })} disabled={!network}>
-                <Select.Trigger>
+                <Select.Trigger id="svc-tt-token">
                   <Select.Value placeholder="Token" />
                 </Select.Trigger>
                 <Select.Content>
@@ -125,13 +125,13 @@ const SvcTokenTransfersPage = () => {
               </Select>
             </div>
             <div className="flex flex-col gap-y-1">
-              <Label size="small">To address {network ? (network.type === "EVM" ? "(0x…)" : "(base58)") : ""}</Label>
-              <Input size="small" value={form.address_to} onChange={(e) => setForm({ ...form, address_to: e.target.value })} />
+              <Label size="small" htmlFor="svc-tt-address">To address {network ? (network.type === "EVM" ? "(0x…)" : "(base58)") : ""}</Label>
+              <Input id="svc-tt-address" size="small" value={form.address_to} onChange={(e) => setForm({ ...form, address_to: e.target.value })} />
             </div>
             <AmountField id="svc-tt-amount" label="Amount (RM, 10.00 to 1,000,000.00)" placeholder="150.00" value={form.amount} onChange={(amount) => setForm({ ...form, amount })} />
             <div className="flex flex-col gap-y-1">
-              <Label size="small">Reference (optional, {32 - form.reference.length} of 32 left)</Label>
-              <Input size="small" value={form.reference} maxLength={32} onChange={(e) => setForm({ ...form, reference: e.target.value })} />
+              <Label size="small" htmlFor="svc-tt-reference">Reference (optional, {32 - form.reference.length} of 32 left)</Label>
+              <Input id="svc-tt-reference" size="small" value={form.reference} maxLength={32} onChange={(e) => setForm({ ...form, reference: e.target.value })} />
             </div>
           </div>
         </MoneyForm>
@@ -151,10 +151,11 @@ const SvcTokenTransfersPage = () => {
           isLoading={list.isLoading}
         />
       </Container>
-    </div>
+    </SvcPage>
   )
 }
 
-export const config = defineRouteConfig({ label: "svc token transfers", icon: ArrowUpRightOnBox })
+// beneath "svc" in the sidebar (routes/svc/page.tsx), in this order
+export const config = defineRouteConfig({ label: "Token transfers", rank: 6 })
 
 export default SvcTokenTransfersPage

@@ -1,15 +1,15 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
-import { Users } from "@medusajs/icons"
 import { Button, Container, Drawer, Heading, Input, Label, Select, Text, createDataTableColumnHelper } from "@medusajs/ui"
 import { useMemo, useState } from "react"
-import { ConfirmButton } from "../../lib/confirm-button"
-import { rm, short, when } from "../../lib/format"
-import { PagedTable, useCursorPages, useOffsetPages } from "../../lib/paged-table"
-import { svcDelete, svcPost, useSvcAction, useSvcQuery } from "../../lib/query"
-import { errorText } from "../../lib/sdk"
-import { Status } from "../../lib/status"
-import { TriggerAddressPanel } from "../../lib/svc-trigger-panel"
-import type { BeneficiariesAnswer, Beneficiary, BeneficiaryRegistered, PayoutBanksAnswer, PrefundPayout, PrefundPayoutsAnswer } from "../../lib/types"
+import { ConfirmButton } from "../../../lib/confirm-button"
+import { rm, short, when } from "../../../lib/format"
+import { SvcPage } from "../../../lib/page"
+import { PagedTable, useCursorPages, useOffsetPages } from "../../../lib/paged-table"
+import { svcDelete, svcPost, useSvcAction, useSvcQuery } from "../../../lib/query"
+import { errorText } from "../../../lib/sdk"
+import { Status } from "../../../lib/status"
+import { TriggerAddressPanel } from "../../../lib/svc-trigger-panel"
+import type { BeneficiariesAnswer, Beneficiary, BeneficiaryRegistered, PayoutBanksAnswer, PrefundPayout, PrefundPayoutsAnswer } from "../../../lib/types"
 
 const PROXY_TYPES = [
   ["MOBILE", "Mobile number"],
@@ -121,7 +121,7 @@ const SvcBeneficiariesPage = () => {
   }
 
   return (
-    <div className="flex flex-col gap-y-3">
+    <SvcPage>
       <Container className="divide-y p-0">
         <div className="px-6 py-4">
           <Heading level="h1">svc beneficiaries and prefund</Heading>
@@ -142,9 +142,9 @@ const SvcBeneficiariesPage = () => {
         </div>
         <div className="grid grid-cols-2 gap-4 px-6 py-4">
           <div className="flex flex-col gap-y-1">
-            <Label size="small">Destination</Label>
+            <Label size="small" htmlFor="svc-ben-kind">Destination</Label>
             <Select value={kind} onValueChange={(v) => setKind(v === "proxy" ? "proxy" : "bank")}>
-              <Select.Trigger>
+              <Select.Trigger id="svc-ben-kind">
                 <Select.Value />
               </Select.Trigger>
               <Select.Content>
@@ -154,15 +154,15 @@ const SvcBeneficiariesPage = () => {
             </Select>
           </div>
           <div className="flex flex-col gap-y-1">
-            <Label size="small">Account holder's name</Label>
-            <Input size="small" value={form.name} maxLength={100} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+            <Label size="small" htmlFor="svc-ben-name">Account holder's name</Label>
+            <Input id="svc-ben-name" size="small" value={form.name} maxLength={100} onChange={(e) => setForm({ ...form, name: e.target.value })} />
           </div>
           {kind === "bank" ? (
             <>
               <div className="flex flex-col gap-y-1">
-                <Label size="small">Bank</Label>
+                <Label size="small" htmlFor="svc-ben-bank">Bank</Label>
                 <Select value={form.bank_code} onValueChange={(v) => setForm({ ...form, bank_code: v })}>
-                  <Select.Trigger>
+                  <Select.Trigger id="svc-ben-bank">
                     <Select.Value placeholder="Choose a bank" />
                   </Select.Trigger>
                   <Select.Content>
@@ -175,16 +175,16 @@ const SvcBeneficiariesPage = () => {
                 </Select>
               </div>
               <div className="flex flex-col gap-y-1">
-                <Label size="small">Account number (digits only)</Label>
-                <Input size="small" inputMode="numeric" value={form.account_number} onChange={(e) => setForm({ ...form, account_number: e.target.value })} />
+                <Label size="small" htmlFor="svc-ben-account">Account number (digits only)</Label>
+                <Input id="svc-ben-account" size="small" inputMode="numeric" value={form.account_number} onChange={(e) => setForm({ ...form, account_number: e.target.value })} />
               </div>
             </>
           ) : (
             <>
               <div className="flex flex-col gap-y-1">
-                <Label size="small">Proxy type</Label>
+                <Label size="small" htmlFor="svc-ben-proxy-type">Proxy type</Label>
                 <Select value={form.proxy_type} onValueChange={(v) => setForm({ ...form, proxy_type: v })}>
-                  <Select.Trigger>
+                  <Select.Trigger id="svc-ben-proxy-type">
                     <Select.Value />
                   </Select.Trigger>
                   <Select.Content>
@@ -197,15 +197,15 @@ const SvcBeneficiariesPage = () => {
                 </Select>
               </div>
               <div className="flex flex-col gap-y-1">
-                <Label size="small">Proxy value</Label>
-                <Input size="small" value={form.proxy_value} onChange={(e) => setForm({ ...form, proxy_value: e.target.value })} />
+                <Label size="small" htmlFor="svc-ben-proxy-value">Proxy value</Label>
+                <Input id="svc-ben-proxy-value" size="small" value={form.proxy_value} onChange={(e) => setForm({ ...form, proxy_value: e.target.value })} />
               </div>
             </>
           )}
           <div className="flex flex-col gap-y-1">
-            <Label size="small">Name check</Label>
+            <Label size="small" htmlFor="svc-ben-namecheck">Name check</Label>
             <Select value={form.name_check} onValueChange={(v) => setForm({ ...form, name_check: v })}>
-              <Select.Trigger>
+              <Select.Trigger id="svc-ben-namecheck">
                 <Select.Value />
               </Select.Trigger>
               <Select.Content>
@@ -266,10 +266,11 @@ const SvcBeneficiariesPage = () => {
           <Drawer.Body className="overflow-y-auto">{open && <TriggerAddressPanel base="/admin/svc/beneficiaries" ownerId={open.beneficiary_id} ownerLabel="this beneficiary" />}</Drawer.Body>
         </Drawer.Content>
       </Drawer>
-    </div>
+    </SvcPage>
   )
 }
 
-export const config = defineRouteConfig({ label: "svc beneficiaries", icon: Users })
+// beneath "svc" in the sidebar (routes/svc/page.tsx), in this order
+export const config = defineRouteConfig({ label: "Beneficiaries", rank: 4 })
 
 export default SvcBeneficiariesPage

@@ -1,14 +1,15 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
-import { ArrowDownTray, Buildings } from "@medusajs/icons"
+import { ArrowDownTray } from "@medusajs/icons"
 import { Button, Container, createDataTableColumnHelper, Heading, Input, Label, Select, Text, toast } from "@medusajs/ui"
 import { useMemo, useState } from "react"
-import { rm, when } from "../../lib/format"
-import { AmountField, MoneyForm } from "../../lib/money-form"
-import { PagedTable } from "../../lib/paged-table"
-import { svcPost, useSvcQuery } from "../../lib/query"
-import { errorText, sdk } from "../../lib/sdk"
-import { Status } from "../../lib/status"
-import type { WalletAnswer, Withdrawal, WithdrawalAnswer, WithdrawalsAnswer } from "../../lib/types"
+import { rm, when } from "../../../lib/format"
+import { AmountField, MoneyForm } from "../../../lib/money-form"
+import { SvcPage } from "../../../lib/page"
+import { PagedTable } from "../../../lib/paged-table"
+import { svcPost, useSvcQuery } from "../../../lib/query"
+import { errorText, sdk } from "../../../lib/sdk"
+import { Status } from "../../../lib/status"
+import type { WalletAnswer, Withdrawal, WithdrawalAnswer, WithdrawalsAnswer } from "../../../lib/types"
 
 type Account = WalletAnswer["bank_accounts"][number]
 const col = createDataTableColumnHelper<Withdrawal>()
@@ -75,7 +76,7 @@ const SvcSettlementsPage = () => {
   )
 
   return (
-    <div className="flex flex-col gap-y-3">
+    <SvcPage>
       <Container className="divide-y p-0">
         <div className="flex items-center justify-between px-6 py-4">
           <Heading level="h1">svc settlements</Heading>
@@ -171,10 +172,11 @@ const SvcSettlementsPage = () => {
         {list.error && <Text className="px-6 py-4 text-ui-fg-error">{errorText(list.error)}</Text>}
         <PagedTable rows={list.data?.withdrawals ?? []} isLoading={list.isLoading} columns={columns} rowId={(r) => r.id} empty="No withdrawal yet." />
       </Container>
-    </div>
+    </SvcPage>
   )
 }
 
-export const config = defineRouteConfig({ label: "svc settlements", icon: Buildings })
+// beneath "svc" in the sidebar (routes/svc/page.tsx), in this order
+export const config = defineRouteConfig({ label: "Settlements", rank: 2 })
 
 export default SvcSettlementsPage

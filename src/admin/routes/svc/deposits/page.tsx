@@ -1,14 +1,14 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
-import { ArrowDownTray } from "@medusajs/icons"
 import { Button, Container, Heading, Input, Label, Select, Text, createDataTableColumnHelper } from "@medusajs/ui"
 import { useCallback, useMemo, useState } from "react"
-import { ConfirmButton } from "../../lib/confirm-button"
-import { rm, short, tokenRm, when } from "../../lib/format"
-import { PagedTable, useOffsetPages } from "../../lib/paged-table"
-import { svcPost, useSvcAction, useSvcQuery } from "../../lib/query"
-import { errorText, sdk } from "../../lib/sdk"
-import { Status } from "../../lib/status"
-import type { CheckMissedAnswer, Deposit, DepositAnswer, DepositsAnswer, NetworksAnswer } from "../../lib/types"
+import { ConfirmButton } from "../../../lib/confirm-button"
+import { rm, short, tokenRm, when } from "../../../lib/format"
+import { SvcPage } from "../../../lib/page"
+import { PagedTable, useOffsetPages } from "../../../lib/paged-table"
+import { svcPost, useSvcAction, useSvcQuery } from "../../../lib/query"
+import { errorText, sdk } from "../../../lib/sdk"
+import { Status } from "../../../lib/status"
+import type { CheckMissedAnswer, Deposit, DepositAnswer, DepositsAnswer, NetworksAnswer } from "../../../lib/types"
 
 const col = createDataTableColumnHelper<Deposit>()
 const ANY = "any"
@@ -122,7 +122,7 @@ const SvcDepositsPage = () => {
   )
 
   return (
-    <div className="flex flex-col gap-y-3">
+    <SvcPage>
       <Container className="divide-y p-0">
         <div className="flex items-center justify-between px-6 py-4">
           <div>
@@ -133,7 +133,7 @@ const SvcDepositsPage = () => {
           </div>
           <div className="flex gap-x-2">
             <Select value={area} onValueChange={(v) => (setArea(v), pages.reset())} size="small">
-              <Select.Trigger className="w-[200px]">
+              <Select.Trigger className="w-[200px]" aria-label="Area">
                 <Select.Value />
               </Select.Trigger>
               <Select.Content>
@@ -143,7 +143,7 @@ const SvcDepositsPage = () => {
               </Select.Content>
             </Select>
             <Select value={status} onValueChange={(v) => (setStatus(v), pages.reset())} size="small">
-              <Select.Trigger className="w-[160px]">
+              <Select.Trigger className="w-[160px]" aria-label="Status">
                 <Select.Value />
               </Select.Trigger>
               <Select.Content>
@@ -181,10 +181,11 @@ const SvcDepositsPage = () => {
           }}
         >
           <Heading level="h2">Look up a deposit</Heading>
-          <Label size="small">Deposit id</Label>
-          <Input size="small" value={lookup.id} onChange={(e) => setLookup({ ...lookup, id: e.target.value })} placeholder="UUID from svc" />
+          <Label size="small" htmlFor="svc-dep-lookup-id">Deposit id</Label>
+          <Input id="svc-dep-lookup-id" size="small" value={lookup.id} onChange={(e) => setLookup({ ...lookup, id: e.target.value })} placeholder="UUID from svc" />
+          <Label size="small" htmlFor="svc-dep-lookup-area">Area</Label>
           <Select value={lookup.area} onValueChange={(v) => setLookup({ ...lookup, area: v })} size="small">
-            <Select.Trigger>
+            <Select.Trigger id="svc-dep-lookup-area">
               <Select.Value />
             </Select.Trigger>
             <Select.Content>
@@ -214,30 +215,36 @@ const SvcDepositsPage = () => {
           <Text size="small" className="text-ui-fg-subtle">
             EVM networks only (Ethereum, Arbitrum): svc takes a 0x transaction hash. A Solana signature cannot be checked.
           </Text>
-          <Label size="small">Transaction hash</Label>
-          <Input size="small" value={missed.tx_hash} onChange={(e) => setMissed({ ...missed, tx_hash: e.target.value })} placeholder="0x + 64 hexadecimal characters" />
-          <div className="flex gap-x-2">
-            <Select value={missed.chain_id} onValueChange={(v) => setMissed({ ...missed, chain_id: v })} size="small">
-              <Select.Trigger>
-                <Select.Value placeholder="Network" />
-              </Select.Trigger>
-              <Select.Content>
-                {evmChains.map((n) => (
-                  <Select.Item key={n.id} value={String(n.chain_id)}>
-                    {n.name}
-                  </Select.Item>
-                ))}
-              </Select.Content>
-            </Select>
-            <Select value={missed.area} onValueChange={(v) => setMissed({ ...missed, area: v })} size="small">
-              <Select.Trigger>
-                <Select.Value />
-              </Select.Trigger>
-              <Select.Content>
-                <Select.Item value="wallet">Wallet</Select.Item>
-                <Select.Item value="payout">Payout</Select.Item>
-              </Select.Content>
-            </Select>
+          <Label size="small" htmlFor="svc-dep-missed-tx">Transaction hash</Label>
+          <Input id="svc-dep-missed-tx" size="small" value={missed.tx_hash} onChange={(e) => setMissed({ ...missed, tx_hash: e.target.value })} placeholder="0x + 64 hexadecimal characters" />
+          <div className="grid grid-cols-2 gap-x-2">
+            <div className="flex flex-col gap-y-1">
+              <Label size="small" htmlFor="svc-dep-missed-network">Network</Label>
+              <Select value={missed.chain_id} onValueChange={(v) => setMissed({ ...missed, chain_id: v })} size="small">
+                <Select.Trigger id="svc-dep-missed-network">
+                  <Select.Value placeholder="Choose an EVM network" />
+                </Select.Trigger>
+                <Select.Content>
+                  {evmChains.map((n) => (
+                    <Select.Item key={n.id} value={String(n.chain_id)}>
+                      {n.name}
+                    </Select.Item>
+                  ))}
+                </Select.Content>
+              </Select>
+            </div>
+            <div className="flex flex-col gap-y-1">
+              <Label size="small" htmlFor="svc-dep-missed-area">Area</Label>
+              <Select value={missed.area} onValueChange={(v) => setMissed({ ...missed, area: v })} size="small">
+                <Select.Trigger id="svc-dep-missed-area">
+                  <Select.Value />
+                </Select.Trigger>
+                <Select.Content>
+                  <Select.Item value="wallet">Wallet</Select.Item>
+                  <Select.Item value="payout">Payout</Select.Item>
+                </Select.Content>
+              </Select>
+            </div>
           </div>
           <div>
             <Button size="small" type="submit" disabled={!missed.tx_hash.trim() || !missed.chain_id}>
@@ -246,10 +253,11 @@ const SvcDepositsPage = () => {
           </div>
         </form>
       </Container>
-    </div>
+    </SvcPage>
   )
 }
 
-export const config = defineRouteConfig({ label: "svc deposits", icon: ArrowDownTray })
+// beneath "svc" in the sidebar (routes/svc/page.tsx), in this order
+export const config = defineRouteConfig({ label: "Deposits", rank: 5 })
 
 export default SvcDepositsPage

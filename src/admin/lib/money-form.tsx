@@ -15,10 +15,9 @@
 import { Button, Input, Label, Prompt, Text, toast } from "@medusajs/ui"
 import { useRef, useState, type FormEvent, type ReactNode } from "react"
 import { parseRinggit, rm } from "./format"
+import { newRequestId } from "./request-id"
 import { useSvcMutation } from "./query"
 import { errorText, refused } from "./sdk"
-
-export const newRequestId = () => crypto.randomUUID()
 
 /** What the page says about an answer, and whether the request is finished (the next send is a new request). */
 export type MoneySent = { final: boolean; text: string }

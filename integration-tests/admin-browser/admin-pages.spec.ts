@@ -5,7 +5,10 @@
 // order edit's balance), the settlements page
 // (a withdrawal and the finance export download) and Settings → svc
 // connection. Pages other agents add under src/admin/routes are opened too,
-// when they exist, and must render without an error.
+// when they exist, and must render without an error. The main menu has one
+// svc entry with the svc pages beneath it, and axe-core (WCAG 2.1 A and AA)
+// finds no serious or critical problem in the plugin's own markup on any page
+// or order widget.
 //
 // One Medusa boot for the file (the test runner, admin disabled) and one admin
 // build (Medusa's bundler, in a child process while Medusa boots, cached by
@@ -13,7 +16,7 @@
 // passed through (admin-app.ts).
 // UPDATE_DOCS_IMAGES=1 also writes the README's screenshots to docs/images/.
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs"
-import { join, resolve } from "node:path"
+import { dirname, join, resolve } from "node:path"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { cancelOrderWorkflow } from "@medusajs/core-flows"
 import type { Page } from "playwright-core"
@@ -29,6 +32,10 @@ jest.setTimeout(240_000)
 const ROOT = resolve(__dirname, "../..")
 const DOCS_IMAGES = join(ROOT, "docs/images")
 const SHOTS = join(SCREENSHOT_DIR, "admin")
+const AXE = join(dirname(require.resolve("axe-core")), "axe.min.js")
+const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+/** The svc pages beneath "svc" in the main menu, in their order (routes/svc/<page>/page.tsx, `rank`). */
+const SVC_MENU = ["payments", "settlements", "bank-accounts", "beneficiaries", "deposits", "token-transfers", "events"]
 const EMAIL = "merchant@svc-admin-browser.local"
 const PASSWORD = "svc-admin-browser-1"
 
@@ -47,9 +54,8 @@ beforeAll(() => {
   adminBuild.catch(() => undefined) // reported where it is awaited
 })
 
-/** Admin route folders of other agents' pages (src/admin/routes/** /page.tsx), as dashboard paths. */
-function otherPages(): string[] {
-  const mine = new Set(["svc-payments", "svc-settlements", "settings/svc-doctor"])
+/** Every admin route folder with a page (src/admin/routes/** /page.tsx), as dashboard paths. */
+function routePages(): string[] {
   const base = join(ROOT, "src/admin/routes")
   const walk = (rel: string): string[] =>
     readdirSync(join(base, rel), { withFileTypes: true }).flatMap((d) => {
@@ -58,7 +64,13 @@ function otherPages(): string[] {
       if (d.name.startsWith("[")) return [] // detail pages need an id
       return [...(existsSync(join(base, r, "page.tsx")) ? [r] : []), ...walk(r)]
     })
-  return walk("").filter((r) => !mine.has(r))
+  return walk("")
+}
+
+/** The pages of other agents (the ones this file does not use one by one). */
+function otherPages(): string[] {
+  const mine = new Set(["svc/payments", "svc/settlements", "settings/svc-doctor"])
+  return routePages().filter((r) => !mine.has(r))
 }
 
 medusaIntegrationTestRunner({
@@ -112,6 +124,28 @@ medusaIntegrationTestRunner({
         await page.locator(`#${triggerId}`).click()
         await page.getByRole("option", { name: option }).click()
       }
+      /**
+       * axe-core over the plugin's own markup ([data-svc-admin]: every svc page and widget root),
+       * WCAG 2.1 A and AA; every violation is logged, the serious and critical ones returned as
+       * "where: rule (impact) target".
+       */
+      async function axeProblems(where: string): Promise<string[]> {
+        await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => undefined)
+        await page.addScriptTag({ path: AXE })
+        const violations = await page.evaluate(async (tags) => {
+          const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe
+          const r = await axe.run({ include: [["[data-svc-admin]"]] }, { runOnly: { type: "tag", values: tags } })
+          return r.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.map(String).join(" ")) }))
+        }, WCAG)
+        console.log(`axe ${where}: ${violations.length ? violations.map((v) => `${v.id} (${v.impact}) ×${v.targets.length}`).join(", ") : "no violation"}`)
+        return violations
+          .filter((v) => v.impact === "serious" || v.impact === "critical")
+          .flatMap((v) => v.targets.map((t) => `${where}: ${v.id} (${v.impact}) ${t}`))
+      }
+      /** The visible links of the dashboard's sidebar whose path starts with /app/svc: [path, text]. */
+      async function svcMenuLinks(): Promise<[string, string][]> {
+        return page.locator("aside a[href^='/app/svc']:visible").evaluateAll((as) => as.map((a) => [a.getAttribute("href") ?? "", (a.textContent ?? "").trim()] as [string, string]))
+      }
       async function paidOrder() {
         const { cartId, paymentCollectionId } = await createCart(api, store)
         const s = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.fpx, { cart_id: cartId })
@@ -131,11 +165,12 @@ medusaIntegrationTestRunner({
         const svcModule = getContainer().resolve("svc") as any
         await waitFor(async () => (await svcModule.listSvcCheckouts({ checkout_id: s.data.checkoutId }))[0]?.attention, "attention flag")
 
-        await page.goto(`${adminApp.url}/app/svc-payments`)
+        await page.goto(`${adminApp.url}/app/svc/payments`)
         const table = page.locator("[data-testid=svc-payments]")
         await table.getByText("refund_required").waitFor({ timeout: 30_000 })
         await table.getByRole("link", { name: done.order.id }).waitFor()
-        await table.getByText("RM 120.50").waitFor()
+        await table.getByText("RM120.50").waitFor()
+        expect(await axeProblems("svc/payments, a row needing attention")).toEqual([])
         await shot("admin-svc-payments")
       })
 
@@ -155,16 +190,17 @@ medusaIntegrationTestRunner({
         await page.locator("#svc-refund-note").fill("damaged sleeve")
         await page.locator("#svc-refund-submit").click()
         // Prompt: nothing is sent before the confirmation
-        await page.getByText("Refund RM 20.50 to Siti Aminah?").waitFor()
+        await page.getByText("Refund RM20.50 to Siti Aminah?").waitFor()
         expect(Object.keys((sb().state() as any).payouts)).toHaveLength(0)
         await page.locator("#svc-refund-confirm").click()
         await page.locator("[data-testid=svc-refund-result], [data-testid=svc-refund-error]").first().waitFor({ timeout: 30_000 })
         expect(await page.locator("[data-testid=svc-refund-error]").count()).toBe(0)
         await page.getByText("Refund sent").first().waitFor() // the toast
-        await panel.getByText("RM 20.50 → Siti Aminah").waitFor()
+        await panel.getByText("RM20.50 → Siti Aminah").waitFor()
         const payouts = Object.values((sb().state() as any).payouts) as any[]
         expect(payouts).toHaveLength(1)
         expect(payouts[0].amount).toBe(2050)
+        expect(await axeProblems("order widgets, a refund sent")).toEqual([])
         await panel.scrollIntoViewIfNeeded()
         await shot("admin-order-svc-refund", panel)
       })
@@ -181,7 +217,7 @@ medusaIntegrationTestRunner({
 
         await page.goto(`${adminApp.url}/app/orders/${order.id}`)
         const balance = page.locator("[data-testid=svc-balance][data-due=true]")
-        await balance.getByText("Balance due · RM 120.50").waitFor({ timeout: 60_000 })
+        await balance.getByText("Balance due · RM120.50").waitFor({ timeout: 60_000 })
         await choose("svc-balance-method", /svc wallet/)
         await page.locator("#svc-balance-request").click()
         const link = page.locator("#svc-balance-link")
@@ -212,19 +248,20 @@ medusaIntegrationTestRunner({
 
       it("svc settlements: a withdrawal through Select and a confirmation, then the finance export downloads a CSV", async () => {
         await paidOrder()
-        await page.goto(`${adminApp.url}/app/svc-settlements`)
+        await page.goto(`${adminApp.url}/app/svc/settlements`)
         await page.locator("[data-testid=svc-wallet-balance]").waitFor({ timeout: 60_000 })
         await choose("svc-wd-account", /Malayan Banking|••••5678/)
         await page.locator("#svc-wd-amount").fill("150.25")
         await page.locator("#svc-wd-reference").fill("Nov settlement")
         await page.locator("#svc-wd-submit").click()
-        await page.getByText("Withdraw RM 150.25?").waitFor()
+        await page.getByText("Withdraw RM150.25?").waitFor()
         await page.locator("#svc-wd-confirm").click()
         await page.locator("[data-testid=svc-wd-result], [data-testid=svc-wd-error]").first().waitFor({ timeout: 30_000 })
         expect(await page.locator("[data-testid=svc-wd-error]").count()).toBe(0)
         await page.getByRole("cell", { name: "Nov settlement" }).waitFor()
         const made = Object.values((sb().state() as any).fiatWithdrawals) as any[]
         expect(made.filter((w) => w.amount === 15025)).toHaveLength(1)
+        expect(await axeProblems("svc/settlements, a withdrawal sent")).toEqual([])
         await shot("admin-svc-settlements")
 
         const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)
@@ -275,6 +312,53 @@ medusaIntegrationTestRunner({
         } finally {
           sb().setAccountStatus("ACTIVE" as never)
         }
+      })
+
+      it("the main menu: one svc entry, the svc pages beneath it (and Settings → svc connection under Settings)", async () => {
+        await page.goto(`${adminApp.url}/app/orders`)
+        await page.locator("aside a[href='/app/svc']").first().waitFor({ timeout: 60_000 })
+        // closed: the one entry, beside Orders and Products
+        expect(await svcMenuLinks()).toEqual([["/app/svc", "svc"]])
+        const menu = await page.locator("aside a:visible").evaluateAll((as) => as.map((a) => (a.textContent ?? "").trim()))
+        expect(menu.filter((t) => /^svc/i.test(t))).toEqual(["svc"])
+        expect(menu).toEqual(expect.arrayContaining(["Orders", "Products", "svc"]))
+
+        // opened: the svc pages beneath it, in order, inside the svc entry's own nested list
+        await page.locator("aside a[href='/app/svc']:visible").click()
+        await page.locator("[data-testid=svc-overview] h1").waitFor({ timeout: 60_000 })
+        const beneath = SVC_MENU.map((p) => `/app/svc/${p}`)
+        await page.locator(`aside a[href='${beneath[0]}']:visible`).waitFor()
+        expect((await svcMenuLinks()).map(([href]) => href)).toEqual(["/app/svc", ...beneath])
+        const entry = page.locator("aside a[href='/app/svc']:visible").locator(`xpath=ancestor::div[.//a[@href='${beneath[0]}']][1]`)
+        expect(await entry.locator("a:visible").evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual(["/app/svc", ...beneath])
+        expect(await page.locator("aside a[href^='/app/svc-']").count()).toBe(0) // the old one-entry-per-page paths
+        await shot("admin-menu")
+
+        // every page beneath opens from the menu; the connection doctor stays under Settings
+        for (const p of SVC_MENU) {
+          await page.locator(`aside a[href='/app/svc/${p}']:visible`).click()
+          await page.waitForURL(new RegExp(`/app/svc/${p}$`))
+          await page.locator("[data-svc-admin] h1").first().waitFor({ timeout: 60_000 })
+        }
+        await page.goto(`${adminApp.url}/app/settings`)
+        await page.getByRole("link", { name: "svc connection" }).waitFor({ timeout: 60_000 })
+      })
+
+      it("accessibility: no serious or critical WCAG 2.1 A/AA violation (axe-core) in the plugin's markup on any svc page or order widget", async () => {
+        const order = await paidOrder() // a captured payment: the refund form, with its Selects, is shown
+        const problems: string[] = []
+        const pages = routePages()
+        expect(pages).toEqual(expect.arrayContaining(["svc", ...SVC_MENU.map((p) => `svc/${p}`), "settings/svc-doctor"]))
+        for (const p of pages) {
+          await page.goto(`${adminApp.url}/app/${p}`)
+          await page.locator("[data-svc-admin] h1").first().waitFor({ timeout: 60_000 })
+          problems.push(...(await axeProblems(p)))
+        }
+        await page.goto(`${adminApp.url}/app/orders/${order.id}`)
+        await page.locator("[data-testid=svc-payment]").getByText("COMPLETED").first().waitFor({ timeout: 60_000 })
+        await page.locator("#svc-refund-amount").waitFor()
+        problems.push(...(await axeProblems("order widgets")))
+        expect(problems).toEqual([])
       })
 
       it("other svc admin pages (when present) open without an error", async () => {

@@ -1,42 +1,92 @@
-import { DataTable, useDataTable, type DataTableColumnDef, type DataTablePaginationState } from "@medusajs/ui"
+/**
+ * Every svc list: Medusa's DataTable, a page at a time, whichever way the
+ * route pages. `rows` is the page to show, except with no `paging` at all,
+ * where rows already loaded (the routes answer at most 200) are paged here.
+ * - offset: a route with limit/offset and a count (useOffsetPages);
+ * - cursor: svc's own lists, forward only and without a total (useCursorPages).
+ */
+import { Button, DataTable, useDataTable, type DataTableColumnDef, type DataTablePaginationState } from "@medusajs/ui"
 import { useMemo, useState } from "react"
 
-/**
- * Medusa's DataTable over rows already loaded, a page at a time (the svc
- * routes answer at most 200 rows; paging them here keeps the page short).
- */
+export type OffsetPaging = { kind: "offset"; count: number; pagination: DataTablePaginationState; onPagination: (p: DataTablePaginationState) => void }
+export type CursorPaging = { kind: "cursor"; hasMore: boolean; canPrevious: boolean; onNext: () => void; onPrevious: () => void }
+
+/** limit/offset paging state, and the query for the route. */
+export function useOffsetPages(pageSize = 10) {
+  const [pagination, setPagination] = useState<DataTablePaginationState>({ pageIndex: 0, pageSize })
+  return {
+    pagination,
+    setPagination,
+    query: { limit: pagination.pageSize, offset: pagination.pageIndex * pagination.pageSize },
+    paging: (count: number): OffsetPaging => ({ kind: "offset", count, pagination, onPagination: setPagination }),
+    reset: () => setPagination((p) => ({ ...p, pageIndex: 0 })),
+  }
+}
+
+/** Cursor paging: the cursors of the pages seen, for Previous (svc pages forward only). */
+export function useCursorPages() {
+  const [cursors, setCursors] = useState<(string | null)[]>([null])
+  return {
+    cursor: cursors[cursors.length - 1] ?? undefined,
+    reset: () => setCursors([null]),
+    paging: (page: { has_more: boolean; next_cursor: string | null } | undefined): CursorPaging => ({
+      kind: "cursor",
+      hasMore: Boolean(page?.has_more && page.next_cursor),
+      canPrevious: cursors.length > 1,
+      onNext: () => page?.next_cursor && setCursors([...cursors, page.next_cursor]),
+      onPrevious: () => setCursors(cursors.slice(0, -1)),
+    }),
+  }
+}
+
 export function PagedTable<T>({
   rows,
   columns,
   rowId,
-  pageSize = 10,
   empty,
   isLoading,
+  paging,
+  pageSize = 10,
 }: {
   rows: T[]
+  // Medusa's DataTable takes columns of any value type (its own signature)
   columns: DataTableColumnDef<T, any>[]
   rowId: (row: T) => string
-  pageSize?: number
   empty: string
   isLoading?: boolean
+  paging?: OffsetPaging | CursorPaging
+  pageSize?: number
 }) {
-  const [pagination, setPagination] = useState<DataTablePaginationState>({ pageIndex: 0, pageSize })
-  const page = useMemo(
-    () => rows.slice(pagination.pageIndex * pagination.pageSize, (pagination.pageIndex + 1) * pagination.pageSize),
-    [rows, pagination]
+  const [local, setLocal] = useState<DataTablePaginationState>({ pageIndex: 0, pageSize })
+  const offset = paging?.kind === "offset" ? paging : null
+  const pagination = offset ? offset.pagination : local
+  const data = useMemo(
+    () => (paging ? rows : rows.slice(local.pageIndex * local.pageSize, (local.pageIndex + 1) * local.pageSize)),
+    [paging, rows, local]
   )
   const table = useDataTable({
-    data: page,
+    data,
     columns,
     getRowId: rowId,
-    rowCount: rows.length,
-    isLoading: !!isLoading,
-    pagination: { state: pagination, onPaginationChange: setPagination },
+    rowCount: offset ? offset.count : rows.length,
+    isLoading: Boolean(isLoading),
+    ...(paging?.kind === "cursor" ? {} : { pagination: { state: pagination, onPaginationChange: offset ? offset.onPagination : setLocal } }),
   })
   return (
     <DataTable instance={table}>
       <DataTable.Table emptyState={{ empty: { heading: empty } }} />
-      {rows.length > pageSize && <DataTable.Pagination />}
+      {offset && <DataTable.Pagination />}
+      {!paging && rows.length > pageSize && <DataTable.Pagination />}
+      {paging?.kind === "cursor" && (paging.canPrevious || paging.hasMore) && (
+        <div className="flex justify-end gap-x-2 px-6 py-4">
+          <Button size="small" variant="secondary" disabled={!paging.canPrevious} onClick={paging.onPrevious}>
+            Previous
+          </Button>
+          <Button size="small" variant="secondary" disabled={!paging.hasMore} onClick={paging.onNext}>
+            Next
+          </Button>
+        </div>
+      )}
     </DataTable>
   )
 }

@@ -2,32 +2,74 @@
  * A bank account's or beneficiary's trigger address and its allowed senders
  * (the same tools in both svc areas), and the deposits that arrived on it.
  */
-import { Badge, Button, Heading, Input, Label, Table, Text, toast } from "@medusajs/ui"
-import { useState } from "react"
-import { ConfirmButton, Status, errorText, short, svcAdmin, useLoad, when } from "./svc-admin"
+import { Badge, Button, Heading, Input, Label, Text, createDataTableColumnHelper } from "@medusajs/ui"
+import { useMemo, useState } from "react"
+import { ConfirmButton } from "./confirm-button"
+import { short, when } from "./format"
+import { PagedTable } from "./paged-table"
+import { svcDelete, svcPost, useSvcAction, useSvcQuery } from "./query"
+import { errorText } from "./sdk"
+import { Status } from "./status"
+import type { AllowedSendersAnswer, Deposit, DepositsAnswer } from "./types"
 
-type Sender = { id: string; address: string; label: string | null; active: boolean; created_at: string }
-type Senders = { trigger_address: string | null; allowed_senders: Sender[]; count: number; limit: number; note: string | null }
-type Deposit = { deposit_id: string; status: string; amount: string; from_address: string; summary: string; status_reason_words: string | null; created_at: string }
+type Sender = AllowedSendersAnswer["allowed_senders"][number]
+const senderCol = createDataTableColumnHelper<Sender>()
+const depositCol = createDataTableColumnHelper<Deposit>()
 
 export function TriggerAddressPanel({ base, ownerId, ownerLabel }: { base: "/admin/svc/bank-accounts" | "/admin/svc/beneficiaries"; ownerId: string; ownerLabel: string }) {
   const path = `${base}/${ownerId}`
-  const senders = useLoad(() => svcAdmin<Senders>(`${path}/allowed-senders`), [path])
-  const deposits = useLoad(() => svcAdmin<{ deposits: Deposit[] }>(`/admin/svc/deposits?destination_id=${ownerId}&limit=50`), [ownerId])
+  const senders = useSvcQuery<AllowedSendersAnswer>(`${path}/allowed-senders`)
+  const deposits = useSvcQuery<DepositsAnswer>("/admin/svc/deposits", { destination_id: ownerId, limit: 50 })
+  const { run } = useSvcAction()
   const [form, setForm] = useState({ address: "", label: "" })
   const [formError, setFormError] = useState<string | null>(null)
-
-  const act = async (what: string, fn: () => Promise<unknown>) => {
-    try {
-      await fn()
-      toast.success(what)
-      await senders.reload()
-    } catch (e) {
-      toast.error(errorText(e))
-    }
-  }
   const s = senders.data
   const full = Boolean(s && s.count >= s.limit)
+
+  const senderColumns = useMemo(
+    () => [
+      senderCol.display({ id: "address", header: "Address", cell: ({ row }) => <span className="font-mono">{short(row.original.address, 12)}</span> }),
+      senderCol.display({ id: "label", header: "Label", cell: ({ row }) => row.original.label ?? "–" }),
+      senderCol.display({ id: "state", header: "State", cell: ({ row }) => <Status value={row.original.active ? "active" : "disabled"} /> }),
+      senderCol.display({
+        id: "actions",
+        header: "",
+        cell: ({ row }) => {
+          const x = row.original
+          return (
+            <div className="flex gap-x-2">
+              <Button
+                size="small"
+                variant="secondary"
+                onClick={() => run(x.active ? "Sender disabled" : "Sender enabled", () => svcPost(`${path}/allowed-senders/${x.id}`, { active: !x.active }))}
+              >
+                {x.active ? "Disable" : "Enable"}
+              </Button>
+              <ConfirmButton
+                variant="danger"
+                title="Remove this sender?"
+                description={`${x.address} will no longer start payouts; a place in the ${s?.limit ?? 50} is freed. Deposits already in progress are not affected.`}
+                confirm="Remove"
+                onConfirm={() => run("Sender removed", () => svcDelete(`${path}/allowed-senders/${x.id}`))}
+              >
+                Remove
+              </ConfirmButton>
+            </div>
+          )
+        },
+      }),
+    ],
+    [run, path, s?.limit]
+  )
+  const depositColumns = useMemo(
+    () => [
+      depositCol.display({ id: "status", header: "Status", cell: ({ row }) => <Status value={row.original.status} /> }),
+      depositCol.display({ id: "from", header: "From", cell: ({ row }) => <span className="font-mono">{short(row.original.from_address, 10)}</span> }),
+      depositCol.display({ id: "summary", header: "Result", cell: ({ row }) => <span className="whitespace-normal">{row.original.summary}</span> }),
+      depositCol.display({ id: "at", header: "Received", cell: ({ row }) => when(row.original.created_at) }),
+    ],
+    []
+  )
 
   return (
     <div className="flex flex-col gap-y-4">
@@ -47,7 +89,7 @@ export function TriggerAddressPanel({ base, ownerId, ownerLabel }: { base: "/adm
             title={s?.trigger_address ? "Show the trigger address again?" : "Create the trigger address?"}
             description={`svc gives ${ownerLabel} one trigger address for life: asking again returns the same address. It takes EVM tokens only.`}
             confirm={s?.trigger_address ? "Ask svc" : "Create"}
-            onConfirm={() => act("Trigger address ready", () => svcAdmin(`${path}/trigger-address`, { method: "POST" }))}
+            onConfirm={() => run("Trigger address ready", () => svcPost(`${path}/trigger-address`))}
           >
             {s?.trigger_address ? "Ask svc again" : "Create trigger address"}
           </ConfirmButton>
@@ -63,77 +105,37 @@ export function TriggerAddressPanel({ base, ownerId, ownerLabel }: { base: "/adm
             </Badge>
           )}
         </div>
-        {senders.error && <Text className="text-ui-fg-error">{senders.error}</Text>}
+        {senders.error && <Text className="text-ui-fg-error">{errorText(senders.error)}</Text>}
         {s?.note && <Text size="small" className="text-ui-fg-subtle">{s.note}</Text>}
-        {full && (
+        {s && full && (
           <Text size="small" className="text-ui-fg-error">
-            svc allows at most {s!.limit} senders per trigger address, and disabled ones count: svc answers 403 to one more. Remove a sender you no longer need to add another.
+            svc allows at most {s.limit} senders per trigger address, and disabled ones count: svc answers 403 to one more. Remove a sender you no longer need to add another.
           </Text>
         )}
-        {s && s.allowed_senders.length > 0 && (
-          <Table>
-            <Table.Header>
-              <Table.Row>
-                <Table.HeaderCell>Address</Table.HeaderCell>
-                <Table.HeaderCell>Label</Table.HeaderCell>
-                <Table.HeaderCell>State</Table.HeaderCell>
-                <Table.HeaderCell />
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {s.allowed_senders.map((x) => (
-                <Table.Row key={x.id}>
-                  <Table.Cell className="font-mono">{short(x.address, 12)}</Table.Cell>
-                  <Table.Cell>{x.label ?? "–"}</Table.Cell>
-                  <Table.Cell>
-                    <Status value={x.active ? "active" : "disabled"} />
-                  </Table.Cell>
-                  <Table.Cell className="flex gap-x-2">
-                    <Button
-                      size="small"
-                      variant="secondary"
-                      onClick={() => act(x.active ? "Sender disabled" : "Sender enabled", () => svcAdmin(`${path}/allowed-senders/${x.id}`, { method: "POST", body: { active: !x.active } }))}
-                    >
-                      {x.active ? "Disable" : "Enable"}
-                    </Button>
-                    <ConfirmButton
-                      variant="danger"
-                      title="Remove this sender?"
-                      description={`${x.address} will no longer start payouts; a place in the ${s.limit} is freed. Deposits already in progress are not affected.`}
-                      confirm="Remove"
-                      onConfirm={() => act("Sender removed", () => svcAdmin(`${path}/allowed-senders/${x.id}`, { method: "DELETE" }))}
-                    >
-                      Remove
-                    </ConfirmButton>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table>
-        )}
+        {s && s.allowed_senders.length > 0 && <PagedTable rows={s.allowed_senders} columns={senderColumns} rowId={(x) => x.id} empty="No allowed sender yet" />}
         {s?.trigger_address && (
           <form
             className="flex items-end gap-x-2"
             onSubmit={async (e) => {
               e.preventDefault()
               setFormError(null)
-              try {
-                await svcAdmin(`${path}/allowed-senders`, { method: "POST", body: { address: form.address.trim(), ...(form.label.trim() ? { label: form.label.trim() } : {}) } })
-                toast.success("Sender allowed")
-                setForm({ address: "", label: "" })
-                await senders.reload()
-              } catch (err) {
-                setFormError(errorText(err))
-              }
+              const label = form.label.trim()
+              const refusal = await run("Sender allowed", () => svcPost(`${path}/allowed-senders`, { address: form.address.trim(), ...(label ? { label } : {}) }))
+              if (refusal) setFormError(refusal)
+              else setForm({ address: "", label: "" })
             }}
           >
             <div className="flex flex-col gap-y-1">
-              <Label size="small">Sender address (0x…)</Label>
-              <Input size="small" value={form.address} onChange={(e) => setForm({ ...form, address: e.target.value })} placeholder="0x…" disabled={full} />
+              <Label size="small" htmlFor="svc-sender-address">
+                Sender address (0x…)
+              </Label>
+              <Input id="svc-sender-address" size="small" value={form.address} onChange={(e) => setForm({ ...form, address: e.target.value })} placeholder="0x…" disabled={full} />
             </div>
             <div className="flex flex-col gap-y-1">
-              <Label size="small">Label (optional, up to 120)</Label>
-              <Input size="small" value={form.label} maxLength={120} onChange={(e) => setForm({ ...form, label: e.target.value })} disabled={full} />
+              <Label size="small" htmlFor="svc-sender-label">
+                Label (optional, up to 120)
+              </Label>
+              <Input id="svc-sender-label" size="small" value={form.label} maxLength={120} onChange={(e) => setForm({ ...form, label: e.target.value })} disabled={full} />
             </div>
             <Button size="small" type="submit" disabled={full || !form.address}>
               Allow sender
@@ -145,23 +147,8 @@ export function TriggerAddressPanel({ base, ownerId, ownerLabel }: { base: "/adm
 
       <div className="flex flex-col gap-y-2">
         <Heading level="h3">Deposits on it</Heading>
-        {deposits.data && deposits.data.deposits.length === 0 && <Text size="small" className="text-ui-fg-subtle">No deposit event received yet.</Text>}
-        {deposits.data && deposits.data.deposits.length > 0 && (
-          <Table>
-            <Table.Body>
-              {deposits.data.deposits.map((d) => (
-                <Table.Row key={d.deposit_id}>
-                  <Table.Cell>
-                    <Status value={d.status} />
-                  </Table.Cell>
-                  <Table.Cell className="font-mono">{short(d.from_address, 10)}</Table.Cell>
-                  <Table.Cell>{d.summary}</Table.Cell>
-                  <Table.Cell>{when(d.created_at)}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table>
-        )}
+        {deposits.error && <Text className="text-ui-fg-error">{errorText(deposits.error)}</Text>}
+        <PagedTable rows={deposits.data?.deposits ?? []} isLoading={deposits.isLoading} columns={depositColumns} rowId={(d) => d.id} empty="No deposit event received yet." />
       </div>
     </div>
   )

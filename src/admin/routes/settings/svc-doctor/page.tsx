@@ -1,85 +1,36 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { Bolt } from "@medusajs/icons"
-import { Button, Container, Copy, Heading, StatusBadge, Table, Text } from "@medusajs/ui"
-import { useCallback, useEffect, useState } from "react"
-import { call, messageOf } from "../../../lib/api"
+import { Button, Container, Copy, Heading, Table, Text } from "@medusajs/ui"
+import { ConfirmButton } from "../../../lib/confirm-button"
+import { when } from "../../../lib/format"
+import { SvcPage } from "../../../lib/page"
+import { svcPost, useSvcAction, useSvcQuery } from "../../../lib/query"
+import { errorText } from "../../../lib/sdk"
+import { Status } from "../../../lib/status"
+import type { DoctorReport, HealthAnswer } from "../../../lib/types"
 
-type Level = "ok" | "warn" | "fail"
-type Health = {
-  level: Level
-  summary: string
-  checked_at: string
-  base_url: string
-  api_key: string
-  environment: string
-  account: { id: string; name: string; type: string; status: string; blocks: string } | null
-  clock: { skew_ms: number | null; uncertainty_ms: number | null }
-  rate: { used: number; limit: number; window_ms: number; used_by_doctor: number }
-  features: { feature: string; label: string; enabled: boolean | null; detail: string }[]
-  webhooks: {
-    url: string
-    token_configured?: boolean
-    token?: {
-      source: "option" | "generated" | null
-      required: boolean
-      required_at: string | null
-      requests: { hours: number; with: number; without: number; wrong: number } | null
-    }
-    counted_over?: number
-    unknown_types?: { type: string; count: number; last_at: string }[]
-    events: { event_type: string; last_received_at: string | null; received: number; last_outcome: string | null }[]
-  }
-  checks: { id: string; label: string; level: Level; detail: string; advice: string | null }[]
-}
-
-const COLOR = { ok: "green", warn: "orange", fail: "red" } as const
+/** What each level of a check is called on this page (its colour: the status map's ok, warn, fail). */
 const WORD = { ok: "OK", warn: "Check", fail: "Fix" } as const
+const SUMMARY = { ok: "Working", warn: "Working, with advice", fail: "Not working" } as const
+const feature = (enabled: boolean | null) => (enabled === true ? "enabled" : enabled === false ? "not_enabled" : "unknown")
+
+/** The question before requiring the webhook token, or before no longer requiring it. */
+function tokenWarning(health: DoctorReport, required: boolean): string {
+  const r = health.webhooks.token?.requests
+  if (!required) return "Webhook requests without the token will be accepted again."
+  return r && r.without + r.wrong > 0
+    ? `In the last ${r.hours} h, ${r.without + r.wrong} webhook requests arrived without this token: svc still sends some to another URL. Those requests will be refused.`
+    : "Requests without the token will be refused from now on (other servers within 30 s)."
+}
 
 /** Settings → svc connection: is svc set up right, and if not what to do. */
 const SvcDoctorPage = () => {
-  const [health, setHealth] = useState<Health | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const load = useCallback(async () => {
-    setBusy(true)
-    setError(null)
-    try {
-      setHealth((await call<{ health: Health }>("/admin/svc/health")).health)
-    } catch (e) {
-      setError(messageOf(e))
-    } finally {
-      setBusy(false)
-    }
-  }, [])
-  useEffect(() => {
-    load()
-  }, [load])
-  const [switching, setSwitching] = useState(false)
-  const requireToken = useCallback(
-    async (required: boolean) => {
-      const r = health?.webhooks.token?.requests
-      const warning = required
-        ? r && r.without + r.wrong > 0
-          ? `In the last ${r.hours} h, ${r.without + r.wrong} webhook requests arrived without this token: svc still sends some to another URL. Require the token anyway? Those requests will be refused.`
-          : "Requests without the token will be refused from now on (other servers within 30 s). Require the token?"
-        : "Webhook requests without the token will be accepted again. Stop requiring it?"
-      if (!window.confirm(warning)) return
-      setSwitching(true)
-      setError(null)
-      try {
-        await call("/admin/svc/webhook-token", { method: "POST", body: JSON.stringify({ required }) })
-        await load()
-      } catch (e) {
-        setError(messageOf(e))
-      } finally {
-        setSwitching(false)
-      }
-    },
-    [health, load]
-  )
+  const read = useSvcQuery<HealthAnswer>("/admin/svc/health")
+  const health = read.data?.health
+  const { run } = useSvcAction()
 
   return (
-    <div className="flex flex-col gap-y-3" data-testid="svc-doctor">
+    <SvcPage testId="svc-doctor">
       <Container className="divide-y p-0">
         <div className="flex items-center justify-between px-6 py-4">
           <div>
@@ -88,14 +39,14 @@ const SvcDoctorPage = () => {
               Checks the API key, the account, its features, the clock, the rate budget and the webhooks against svc now.
             </Text>
           </div>
-          <Button id="svc-doctor-recheck" variant="secondary" isLoading={busy} onClick={load}>
+          <Button id="svc-doctor-recheck" variant="secondary" isLoading={read.isFetching} onClick={() => read.refetch()}>
             Check again
           </Button>
         </div>
-        {error && <Text className="px-6 py-4 text-ui-fg-error">{error}</Text>}
+        {read.error && <Text className="px-6 py-4 text-ui-fg-error">{errorText(read.error)}</Text>}
         {health && (
           <div className="flex items-center gap-x-3 px-6 py-4" data-testid="svc-doctor-summary" data-level={health.level}>
-            <StatusBadge color={COLOR[health.level]}>{health.level === "ok" ? "Working" : health.level === "warn" ? "Working, with advice" : "Not working"}</StatusBadge>
+            <Status value={health.level} label={SUMMARY[health.level]} />
             <Text>{health.summary}</Text>
           </div>
         )}
@@ -126,7 +77,7 @@ const SvcDoctorPage = () => {
               {health.checks.map((c) => (
                 <Table.Row key={c.id} data-testid={`svc-check-${c.id}`} data-level={c.level}>
                   <Table.Cell className="whitespace-nowrap">
-                    <StatusBadge color={COLOR[c.level]}>{WORD[c.level]}</StatusBadge> {c.label}
+                    <Status value={c.level} label={WORD[c.level]} /> {c.label}
                   </Table.Cell>
                   <Table.Cell className="whitespace-normal py-2">{c.detail}</Table.Cell>
                   <Table.Cell className="whitespace-normal py-2">{c.advice ?? "—"}</Table.Cell>
@@ -147,9 +98,7 @@ const SvcDoctorPage = () => {
                 <Table.Row key={f.feature}>
                   <Table.Cell>{f.label}</Table.Cell>
                   <Table.Cell>
-                    <StatusBadge color={f.enabled === true ? "green" : f.enabled === false ? "red" : "grey"}>
-                      {f.enabled === true ? "Enabled" : f.enabled === false ? "Not enabled" : "Unknown"}
-                    </StatusBadge>
+                    <Status value={feature(f.enabled)} label={f.enabled === true ? "Enabled" : f.enabled === false ? "Not enabled" : "Unknown"} />
                   </Table.Cell>
                   <Table.Cell className="whitespace-normal">{f.detail}</Table.Cell>
                 </Table.Row>
@@ -179,15 +128,20 @@ const SvcDoctorPage = () => {
               )}
             </div>
             {health.webhooks.token?.source === "generated" && (
-              <Button
+              <ConfirmButton
                 id="svc-webhook-token-require"
-                size="small"
                 variant={health.webhooks.token.required ? "secondary" : "primary"}
-                isLoading={switching}
-                onClick={() => requireToken(!health.webhooks.token!.required)}
+                title={health.webhooks.token.required ? "Stop requiring the token?" : "Require the token?"}
+                description={tokenWarning(health, !health.webhooks.token.required)}
+                confirm={health.webhooks.token.required ? "Stop requiring it" : "Require it"}
+                onConfirm={() =>
+                  run(health.webhooks.token?.required ? "The token is no longer required" : "The token is required", () =>
+                    svcPost("/admin/svc/webhook-token", { required: !health.webhooks.token?.required })
+                  )
+                }
               >
                 {health.webhooks.token.required ? "Stop requiring the token" : "Require the token"}
-              </Button>
+              </ConfirmButton>
             )}
             <div className="flex items-center gap-x-2 rounded-md bg-ui-bg-subtle px-3 py-1.5">
               <code className="txt-compact-small" data-testid="svc-webhook-url">{health.webhooks.url}</code>
@@ -207,9 +161,9 @@ const SvcDoctorPage = () => {
               {health.webhooks.events.map((e) => (
                 <Table.Row key={e.event_type}>
                   <Table.Cell className="font-mono text-xs">{e.event_type}</Table.Cell>
-                  <Table.Cell>{e.last_received_at ? new Date(e.last_received_at).toLocaleString() : "none yet: register the URL above"}</Table.Cell>
+                  <Table.Cell>{e.last_received_at ? when(e.last_received_at) : "none yet: register the URL above"}</Table.Cell>
                   <Table.Cell>{e.received}</Table.Cell>
-                  <Table.Cell>{e.last_outcome ?? "—"}</Table.Cell>
+                  <Table.Cell>{e.last_outcome ? <Status value={e.last_outcome} /> : "—"}</Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>
@@ -224,7 +178,7 @@ const SvcDoctorPage = () => {
           </div>
         </Container>
       )}
-    </div>
+    </SvcPage>
   )
 }
 

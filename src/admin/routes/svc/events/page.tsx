@@ -1,24 +1,13 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
-import { BellAlert } from "@medusajs/icons"
-import { Button, Container, Heading, Select, Text, createDataTableColumnHelper, toast, type DataTablePaginationState } from "@medusajs/ui"
+import { Button, Container, Heading, Select, Text, createDataTableColumnHelper } from "@medusajs/ui"
 import { useMemo, useState } from "react"
-import { ServerTable, Status, errorText, pageQuery, short, svcAdmin, useLoad, when } from "../../lib/svc-admin"
-
-type TrackedEvent = { id: string; event_type: string; resource_id: string | null; outcome: string | null; detail: string | null; created_at: string }
-type InboxEvent = {
-  id: string
-  event_id: string
-  event_type: string
-  resource_id: string | null
-  status_hint: string | null
-  outcome: string
-  detail: string | null
-  deliveries: number
-  attempts: number
-  done: boolean
-  created_at: string
-  last_attempt_at: string | null
-}
+import { short, when } from "../../../lib/format"
+import { SvcPage } from "../../../lib/page"
+import { PagedTable, useOffsetPages } from "../../../lib/paged-table"
+import { svcPost, useSvcAction, useSvcQuery } from "../../../lib/query"
+import { errorText } from "../../../lib/sdk"
+import { Status } from "../../../lib/status"
+import type { InboxEvent, InboxEventAnswer, InboxEventsAnswer, TrackedEvent, TrackedEventAnswer, TrackedEventsAnswer } from "../../../lib/types"
 
 const col = createDataTableColumnHelper<InboxEvent>()
 const col2 = createDataTableColumnHelper<TrackedEvent>()
@@ -30,11 +19,12 @@ const OUTCOMES = ["applied", "unchanged", "ignored_after_completed", "recorded",
  * each with what the plugin did after re-reading svc; any one can be processed again.
  */
 const SvcEventsPage = () => {
-  const [pagination, setPagination] = useState<DataTablePaginationState>({ pageIndex: 0, pageSize: 20 })
+  const pages = useOffsetPages(20)
   const [outcome, setOutcome] = useState(ANY)
-  const [trackedPage, setTrackedPage] = useState<DataTablePaginationState>({ pageIndex: 0, pageSize: 10 })
-  const tracked = useLoad(() => svcAdmin<{ events: TrackedEvent[]; count: number }>(`/admin/svc/events/tracked?${pageQuery(trackedPage)}`), [trackedPage])
-  const list = useLoad(() => svcAdmin<{ events: InboxEvent[]; count: number }>(`/admin/svc/events?${pageQuery(pagination)}${outcome !== ANY ? `&outcome=${outcome}` : ""}`), [pagination, outcome])
+  const trackedPages = useOffsetPages(10)
+  const tracked = useSvcQuery<TrackedEventsAnswer>("/admin/svc/events/tracked", trackedPages.query, { keepPrevious: true })
+  const list = useSvcQuery<InboxEventsAnswer>("/admin/svc/events", { ...pages.query, outcome: outcome !== ANY ? outcome : undefined }, { keepPrevious: true })
+  const { run } = useSvcAction()
 
   const columns = useMemo(
     () => [
@@ -72,23 +62,14 @@ const SvcEventsPage = () => {
           <Button
             size="small"
             variant="secondary"
-            onClick={async () => {
-              try {
-                const r = await svcAdmin<{ event: InboxEvent }>(`/admin/svc/events/${row.original.id}/process`, { method: "POST" })
-                toast.success(`Processed again: ${r.event.outcome}`)
-                await list.reload()
-              } catch (e) {
-                toast.error(errorText(e))
-              }
-            }}
+            onClick={() => run((r: InboxEventAnswer) => `Processed again: ${r.event.outcome}`, () => svcPost<InboxEventAnswer>(`/admin/svc/events/${row.original.id}/process`))}
           >
             Re-process
           </Button>
         ),
       }),
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [list.reload]
+    [run]
   )
 
   const trackedColumns = useMemo(
@@ -115,27 +96,18 @@ const SvcEventsPage = () => {
           <Button
             size="small"
             variant="secondary"
-            onClick={async () => {
-              try {
-                const r = await svcAdmin<{ event: TrackedEvent }>(`/admin/svc/events/tracked/${row.original.id}/process`, { method: "POST" })
-                toast.success(`Processed again: ${r.event.outcome}`)
-                await tracked.reload()
-              } catch (e) {
-                toast.error(errorText(e))
-              }
-            }}
+            onClick={() => run((r: TrackedEventAnswer) => `Processed again: ${r.event.outcome}`, () => svcPost<TrackedEventAnswer>(`/admin/svc/events/tracked/${row.original.id}/process`))}
           >
             Re-process
           </Button>
         ),
       }),
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [tracked.reload]
+    [run]
   )
 
   return (
-    <div className="flex flex-col gap-y-3">
+    <SvcPage>
       <Container className="p-0">
         <div className="flex items-center justify-between px-6 py-4">
           <div>
@@ -144,8 +116,8 @@ const SvcEventsPage = () => {
               Deposits, transfers started by deposits and prefund top-ups, one row per svc event. The event body is never trusted: the deposit is read again from svc.
             </Text>
           </div>
-          <Select value={outcome} onValueChange={setOutcome} size="small">
-            <Select.Trigger className="w-[220px]">
+          <Select value={outcome} onValueChange={(v) => (setOutcome(v), pages.reset())} size="small">
+            <Select.Trigger className="w-[220px]" aria-label="Outcome">
               <Select.Value />
             </Select.Trigger>
             <Select.Content>
@@ -158,16 +130,14 @@ const SvcEventsPage = () => {
             </Select.Content>
           </Select>
         </div>
-        {list.error && <Text className="px-6 text-ui-fg-error">{list.error}</Text>}
-        <ServerTable
+        {list.error && <Text className="px-6 text-ui-fg-error">{errorText(list.error)}</Text>}
+        <PagedTable
           rows={list.data?.events ?? []}
-          count={list.data?.count ?? 0}
+          paging={pages.paging(list.data?.count ?? 0)}
           columns={columns}
           rowId={(e) => e.id}
-          pagination={pagination}
-          onPagination={setPagination}
           empty="No svc event received yet"
-          isLoading={list.loading}
+          isLoading={list.isLoading}
         />
       </Container>
       <Container className="p-0">
@@ -176,23 +146,22 @@ const SvcEventsPage = () => {
           <Text size="small" className="text-ui-fg-subtle">
             payout.created, payout.updated and wallet.withdrawal.updated, one row per delivery, followed on their own path (refunds, settlements). unknown_payout or unknown_withdrawal: not one this store sent.
           </Text>
-          {tracked.error && <Text className="text-ui-fg-error">{tracked.error}</Text>}
+          {tracked.error && <Text className="text-ui-fg-error">{errorText(tracked.error)}</Text>}
         </div>
-        <ServerTable
+        <PagedTable
           rows={tracked.data?.events ?? []}
-          count={tracked.data?.count ?? 0}
+          paging={trackedPages.paging(tracked.data?.count ?? 0)}
           columns={trackedColumns}
           rowId={(e) => e.id}
-          pagination={trackedPage}
-          onPagination={setTrackedPage}
           empty="No payout or withdrawal event received yet"
-          isLoading={tracked.loading}
+          isLoading={tracked.isLoading}
         />
       </Container>
-    </div>
+    </SvcPage>
   )
 }
 
-export const config = defineRouteConfig({ label: "svc events", icon: BellAlert })
+// beneath "svc" in the sidebar (routes/svc/page.tsx), in this order
+export const config = defineRouteConfig({ label: "Events", rank: 7 })
 
 export default SvcEventsPage

@@ -1,27 +1,16 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
-import { Users } from "@medusajs/icons"
-import { Button, Container, Drawer, Heading, Input, Label, Select, Table, Text, createDataTableColumnHelper, toast, type DataTablePaginationState } from "@medusajs/ui"
+import { Button, Container, Drawer, Heading, Input, Label, Select, Text, createDataTableColumnHelper } from "@medusajs/ui"
 import { useMemo, useState } from "react"
-import { ConfirmButton, ServerTable, Status, errorText, pageQuery, rm, short, svcAdmin, useLoad, when } from "../../lib/svc-admin"
-import { TriggerAddressPanel } from "../../lib/svc-trigger-panel"
+import { ConfirmButton } from "../../../lib/confirm-button"
+import { rm, short, when } from "../../../lib/format"
+import { SvcPage } from "../../../lib/page"
+import { PagedTable, useCursorPages, useOffsetPages } from "../../../lib/paged-table"
+import { svcDelete, svcPost, useSvcAction, useSvcQuery } from "../../../lib/query"
+import { errorText } from "../../../lib/sdk"
+import { Status } from "../../../lib/status"
+import { TriggerAddressPanel } from "../../../lib/svc-trigger-panel"
+import type { BeneficiariesAnswer, Beneficiary, BeneficiaryRegistered, PayoutBanksAnswer, PrefundPayout, PrefundPayoutsAnswer } from "../../../lib/types"
 
-type Beneficiary = {
-  id: string
-  beneficiary_id: string
-  name: string
-  kind: "BANK_ACCOUNT" | "PROXY"
-  bank_code: string | null
-  account_number_masked: string | null
-  proxy_type: string | null
-  proxy_value_masked: string | null
-  name_check: string | null
-  bank_account_verified: boolean | null
-  bank_account_verified_at: string | null
-  trigger_address: string | null
-  removed_at: string | null
-  created_at: string
-}
-type Payout = { payout_id: string; status: string; amount_sen: string | null; fee_sen: string | null; beneficiary: { name: string | null; account_number: string | null; proxy_value: string | null } | null; refund_of_order: string | null; created_at: string | null }
 const PROXY_TYPES = [
   ["MOBILE", "Mobile number"],
   ["NRIC", "NRIC"],
@@ -31,6 +20,7 @@ const PROXY_TYPES = [
 ] as const
 
 const col = createDataTableColumnHelper<Beneficiary>()
+const payoutCol = createDataTableColumnHelper<PrefundPayout>()
 
 /**
  * svc beneficiaries (payout area): the prefund balance and every payout,
@@ -39,29 +29,16 @@ const col = createDataTableColumnHelper<Beneficiary>()
  * each one's trigger address and allowed senders.
  */
 const SvcBeneficiariesPage = () => {
-  const [pagination, setPagination] = useState<DataTablePaginationState>({ pageIndex: 0, pageSize: 10 })
-  const list = useLoad(() => svcAdmin<{ beneficiaries: Beneficiary[]; count: number }>(`/admin/svc/beneficiaries?${pageQuery(pagination)}`), [pagination])
-  const banks = useLoad(() => svcAdmin<{ banks: { code: string; name: string }[]; prefund_available_sen: string }>("/admin/svc/payout-banks"), [])
-  const [payoutCursors, setPayoutCursors] = useState<(string | null)[]>([null])
-  const payoutCursor = payoutCursors[payoutCursors.length - 1]
-  const payouts = useLoad(
-    () => svcAdmin<{ payouts: Payout[]; has_more: boolean; next_cursor: string | null }>(`/admin/svc/prefund/payouts?limit=10${payoutCursor ? `&cursor=${encodeURIComponent(payoutCursor)}` : ""}`),
-    [payoutCursor]
-  )
+  const pages = useOffsetPages(10)
+  const list = useSvcQuery<BeneficiariesAnswer>("/admin/svc/beneficiaries", pages.query, { keepPrevious: true })
+  const banks = useSvcQuery<PayoutBanksAnswer>("/admin/svc/payout-banks")
+  const payoutPages = useCursorPages()
+  const payouts = useSvcQuery<PrefundPayoutsAnswer>("/admin/svc/prefund/payouts", { limit: 10, cursor: payoutPages.cursor }, { keepPrevious: true })
+  const { run } = useSvcAction()
   const [kind, setKind] = useState<"bank" | "proxy">("bank")
   const [form, setForm] = useState({ name: "", bank_code: "", account_number: "", proxy_type: "MOBILE", proxy_value: "", name_check: "none" })
   const [formError, setFormError] = useState<string | null>(null)
   const [open, setOpen] = useState<Beneficiary | null>(null)
-
-  const act = async (done: string, fn: () => Promise<unknown>) => {
-    try {
-      await fn()
-      toast.success(done)
-      await list.reload()
-    } catch (e) {
-      toast.error(errorText(e))
-    }
-  }
 
   const columns = useMemo(
     () => [
@@ -89,7 +66,7 @@ const SvcBeneficiariesPage = () => {
               <Button size="small" variant="secondary" onClick={() => setOpen(b)}>
                 Trigger address
               </Button>
-              <Button size="small" variant="secondary" onClick={() => act("Verified with the bank", () => svcAdmin(`/admin/svc/beneficiaries/${b.beneficiary_id}/verify`, { method: "POST", body: b.name_check ? { name_check: b.name_check } : {} }))}>
+              <Button size="small" variant="secondary" onClick={() => run("Verified with the bank", () => svcPost(`/admin/svc/beneficiaries/${b.beneficiary_id}/verify`, b.name_check ? { name_check: b.name_check } : {}))}>
                 Verify
               </Button>
               <ConfirmButton
@@ -97,7 +74,7 @@ const SvcBeneficiariesPage = () => {
                 title={`Remove ${b.name}?`}
                 description="svc removes the beneficiary and deactivates its trigger address. (The removal route is assumed: the spec names it without a path.)"
                 confirm="Remove"
-                onConfirm={() => act("Beneficiary removed", () => svcAdmin(`/admin/svc/beneficiaries/${b.beneficiary_id}`, { method: "DELETE" }))}
+                onConfirm={() => run("Beneficiary removed", () => svcDelete(`/admin/svc/beneficiaries/${b.beneficiary_id}`))}
               >
                 Remove
               </ConfirmButton>
@@ -106,28 +83,45 @@ const SvcBeneficiariesPage = () => {
         },
       }),
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [list.reload]
+    [run]
+  )
+  const payoutColumns = useMemo(
+    () => [
+      payoutCol.display({ id: "payout", header: "Payout", cell: ({ row }) => <span className="font-mono">{short(row.original.payout_id, 8)}</span> }),
+      payoutCol.display({ id: "status", header: "Status", cell: ({ row }) => <Status value={row.original.status} /> }),
+      payoutCol.display({ id: "amount", header: "Amount", cell: ({ row }) => rm(row.original.amount_sen) }),
+      payoutCol.display({ id: "fee", header: "Fee", cell: ({ row }) => rm(row.original.fee_sen) }),
+      payoutCol.display({
+        id: "to",
+        header: "To",
+        cell: ({ row }) => {
+          const b = row.original.beneficiary
+          return b ? `${b.name ?? ""} ${b.account_number ?? b.proxy_value ?? ""}` : "–"
+        },
+      }),
+      payoutCol.display({ id: "order", header: "Refund of order", cell: ({ row }) => row.original.refund_of_order ?? "–" }),
+      payoutCol.display({ id: "at", header: "Created", cell: ({ row }) => when(row.original.created_at) }),
+    ],
+    []
   )
 
   const register = async () => {
     setFormError(null)
-    const body: Record<string, string> = { name: form.name.trim() }
-    if (kind === "bank") Object.assign(body, { bank_code: form.bank_code, account_number: form.account_number.trim() })
-    else Object.assign(body, { proxy_type: form.proxy_type, proxy_value: form.proxy_value.trim() })
-    if (form.name_check !== "none") body.name_check = form.name_check
-    try {
-      const r = await svcAdmin<{ existing: boolean }>("/admin/svc/beneficiaries", { method: "POST", body })
-      toast.success(r.existing ? "Already registered: the existing beneficiary is kept" : "Beneficiary registered")
-      setForm({ ...form, name: "", account_number: "", proxy_value: "" })
-      await list.reload()
-    } catch (e) {
-      setFormError(errorText(e))
+    const body = {
+      name: form.name.trim(),
+      ...(kind === "bank" ? { bank_code: form.bank_code, account_number: form.account_number.trim() } : { proxy_type: form.proxy_type, proxy_value: form.proxy_value.trim() }),
+      ...(form.name_check !== "none" ? { name_check: form.name_check } : {}),
     }
+    const refusal = await run(
+      (r: BeneficiaryRegistered) => (r.existing ? "Already registered: the existing beneficiary is kept" : "Beneficiary registered"),
+      () => svcPost<BeneficiaryRegistered>("/admin/svc/beneficiaries", body)
+    )
+    if (refusal) setFormError(refusal)
+    else setForm({ ...form, name: "", account_number: "", proxy_value: "" })
   }
 
   return (
-    <div className="flex flex-col gap-y-3">
+    <SvcPage>
       <Container className="divide-y p-0">
         <div className="px-6 py-4">
           <Heading level="h1">svc beneficiaries and prefund</Heading>
@@ -137,7 +131,7 @@ const SvcBeneficiariesPage = () => {
         </div>
         <div className="flex items-center gap-x-4 px-6 py-4">
           <Text weight="plus">Prefund balance</Text>
-          <Text data-testid="prefund-balance">{banks.data ? rm(banks.data.prefund_available_sen) : banks.error ?? "…"}</Text>
+          <Text data-testid="prefund-balance">{banks.data ? rm(banks.data.prefund_available_sen) : banks.error ? errorText(banks.error) : "…"}</Text>
         </div>
       </Container>
 
@@ -148,9 +142,9 @@ const SvcBeneficiariesPage = () => {
         </div>
         <div className="grid grid-cols-2 gap-4 px-6 py-4">
           <div className="flex flex-col gap-y-1">
-            <Label size="small">Destination</Label>
-            <Select value={kind} onValueChange={(v) => setKind(v as "bank" | "proxy")}>
-              <Select.Trigger>
+            <Label size="small" htmlFor="svc-ben-kind">Destination</Label>
+            <Select value={kind} onValueChange={(v) => setKind(v === "proxy" ? "proxy" : "bank")}>
+              <Select.Trigger id="svc-ben-kind">
                 <Select.Value />
               </Select.Trigger>
               <Select.Content>
@@ -160,15 +154,15 @@ const SvcBeneficiariesPage = () => {
             </Select>
           </div>
           <div className="flex flex-col gap-y-1">
-            <Label size="small">Account holder's name</Label>
-            <Input size="small" value={form.name} maxLength={100} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+            <Label size="small" htmlFor="svc-ben-name">Account holder's name</Label>
+            <Input id="svc-ben-name" size="small" value={form.name} maxLength={100} onChange={(e) => setForm({ ...form, name: e.target.value })} />
           </div>
           {kind === "bank" ? (
             <>
               <div className="flex flex-col gap-y-1">
-                <Label size="small">Bank</Label>
+                <Label size="small" htmlFor="svc-ben-bank">Bank</Label>
                 <Select value={form.bank_code} onValueChange={(v) => setForm({ ...form, bank_code: v })}>
-                  <Select.Trigger>
+                  <Select.Trigger id="svc-ben-bank">
                     <Select.Value placeholder="Choose a bank" />
                   </Select.Trigger>
                   <Select.Content>
@@ -181,16 +175,16 @@ const SvcBeneficiariesPage = () => {
                 </Select>
               </div>
               <div className="flex flex-col gap-y-1">
-                <Label size="small">Account number (digits only)</Label>
-                <Input size="small" inputMode="numeric" value={form.account_number} onChange={(e) => setForm({ ...form, account_number: e.target.value })} />
+                <Label size="small" htmlFor="svc-ben-account">Account number (digits only)</Label>
+                <Input id="svc-ben-account" size="small" inputMode="numeric" value={form.account_number} onChange={(e) => setForm({ ...form, account_number: e.target.value })} />
               </div>
             </>
           ) : (
             <>
               <div className="flex flex-col gap-y-1">
-                <Label size="small">Proxy type</Label>
+                <Label size="small" htmlFor="svc-ben-proxy-type">Proxy type</Label>
                 <Select value={form.proxy_type} onValueChange={(v) => setForm({ ...form, proxy_type: v })}>
-                  <Select.Trigger>
+                  <Select.Trigger id="svc-ben-proxy-type">
                     <Select.Value />
                   </Select.Trigger>
                   <Select.Content>
@@ -203,15 +197,15 @@ const SvcBeneficiariesPage = () => {
                 </Select>
               </div>
               <div className="flex flex-col gap-y-1">
-                <Label size="small">Proxy value</Label>
-                <Input size="small" value={form.proxy_value} onChange={(e) => setForm({ ...form, proxy_value: e.target.value })} />
+                <Label size="small" htmlFor="svc-ben-proxy-value">Proxy value</Label>
+                <Input id="svc-ben-proxy-value" size="small" value={form.proxy_value} onChange={(e) => setForm({ ...form, proxy_value: e.target.value })} />
               </div>
             </>
           )}
           <div className="flex flex-col gap-y-1">
-            <Label size="small">Name check</Label>
+            <Label size="small" htmlFor="svc-ben-namecheck">Name check</Label>
             <Select value={form.name_check} onValueChange={(v) => setForm({ ...form, name_check: v })}>
-              <Select.Trigger>
+              <Select.Trigger id="svc-ben-namecheck">
                 <Select.Value />
               </Select.Trigger>
               <Select.Content>
@@ -237,66 +231,34 @@ const SvcBeneficiariesPage = () => {
       <Container className="p-0">
         <div className="px-6 py-4">
           <Heading level="h2">Beneficiaries registered from this store</Heading>
-          {list.error && <Text className="text-ui-fg-error">{list.error}</Text>}
+          {list.error && <Text className="text-ui-fg-error">{errorText(list.error)}</Text>}
         </div>
-        <ServerTable
+        <PagedTable
           rows={list.data?.beneficiaries ?? []}
-          count={list.data?.count ?? 0}
+          paging={pages.paging(list.data?.count ?? 0)}
           columns={columns}
           rowId={(b) => b.id}
-          pagination={pagination}
-          onPagination={setPagination}
           empty="No beneficiary registered yet"
-          isLoading={list.loading}
+          isLoading={list.isLoading}
         />
       </Container>
 
       <Container className="divide-y p-0">
         <div className="px-6 py-4">
           <Heading level="h2">Payouts (all, not only refunds)</Heading>
-          {payouts.error && <Text className="text-ui-fg-error">{payouts.error}</Text>}
+          {payouts.error && <Text className="text-ui-fg-error">{errorText(payouts.error)}</Text>}
         </div>
-        <div className="px-6 py-4">
-          <Table>
-            <Table.Header>
-              <Table.Row>
-                <Table.HeaderCell>Payout</Table.HeaderCell>
-                <Table.HeaderCell>Status</Table.HeaderCell>
-                <Table.HeaderCell>Amount</Table.HeaderCell>
-                <Table.HeaderCell>Fee</Table.HeaderCell>
-                <Table.HeaderCell>To</Table.HeaderCell>
-                <Table.HeaderCell>Refund of order</Table.HeaderCell>
-                <Table.HeaderCell>Created</Table.HeaderCell>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {(payouts.data?.payouts ?? []).map((p) => (
-                <Table.Row key={p.payout_id}>
-                  <Table.Cell className="font-mono">{short(p.payout_id, 8)}</Table.Cell>
-                  <Table.Cell>
-                    <Status value={p.status} />
-                  </Table.Cell>
-                  <Table.Cell>{rm(p.amount_sen)}</Table.Cell>
-                  <Table.Cell>{rm(p.fee_sen)}</Table.Cell>
-                  <Table.Cell>{p.beneficiary ? `${p.beneficiary.name ?? ""} ${p.beneficiary.account_number ?? p.beneficiary.proxy_value ?? ""}` : "–"}</Table.Cell>
-                  <Table.Cell>{p.refund_of_order ?? "–"}</Table.Cell>
-                  <Table.Cell>{when(p.created_at)}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table>
-          <div className="flex justify-end gap-x-2 pt-4">
-            <Button size="small" variant="secondary" disabled={payoutCursors.length <= 1} onClick={() => setPayoutCursors(payoutCursors.slice(0, -1))}>
-              Previous
-            </Button>
-            <Button size="small" variant="secondary" disabled={!payouts.data?.has_more} onClick={() => payouts.data?.next_cursor && setPayoutCursors([...payoutCursors, payouts.data.next_cursor])}>
-              Next
-            </Button>
-          </div>
-        </div>
+        <PagedTable
+          rows={payouts.data?.payouts ?? []}
+          paging={payoutPages.paging(payouts.data)}
+          columns={payoutColumns}
+          rowId={(p) => p.payout_id}
+          empty="No payout yet"
+          isLoading={payouts.isLoading}
+        />
       </Container>
 
-      <Drawer open={Boolean(open)} onOpenChange={(o) => !o && (setOpen(null), void list.reload())}>
+      <Drawer open={Boolean(open)} onOpenChange={(o) => !o && setOpen(null)}>
         <Drawer.Content>
           <Drawer.Header>
             <Drawer.Title>{open?.name ?? ""}</Drawer.Title>
@@ -304,10 +266,11 @@ const SvcBeneficiariesPage = () => {
           <Drawer.Body className="overflow-y-auto">{open && <TriggerAddressPanel base="/admin/svc/beneficiaries" ownerId={open.beneficiary_id} ownerLabel="this beneficiary" />}</Drawer.Body>
         </Drawer.Content>
       </Drawer>
-    </div>
+    </SvcPage>
   )
 }
 
-export const config = defineRouteConfig({ label: "svc beneficiaries", icon: Users })
+// beneath "svc" in the sidebar (routes/svc/page.tsx), in this order
+export const config = defineRouteConfig({ label: "Beneficiaries", rank: 4 })
 
 export default SvcBeneficiariesPage

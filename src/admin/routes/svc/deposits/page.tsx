@@ -1,32 +1,14 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
-import { ArrowDownTray } from "@medusajs/icons"
-import { Button, Container, Heading, Input, Label, Select, Text, createDataTableColumnHelper, toast, type DataTablePaginationState } from "@medusajs/ui"
-import { useMemo, useState } from "react"
-import { ConfirmButton, ServerTable, Status, errorText, pageQuery, rm, short, svcAdmin, tokenRm, useLoad, when } from "../../lib/svc-admin"
-
-type Deposit = {
-  id: string
-  deposit_id: string
-  area: "WALLET" | "PAYOUT"
-  status: string
-  tx_hash: string
-  chain_id: number
-  token_id: string | null
-  amount: string
-  withdrawal_amount_sen: string | null
-  from_address: string
-  trigger_address: string | null
-  destination_type: string | null
-  destination_name: string | null
-  result_status: string | null
-  status_reason: string | null
-  status_reason_words: string | null
-  withdrawal_status: string | null
-  summary: string
-  can_redrive: boolean
-  created_at: string
-}
-type Network = { id: string; name: string; type: string; chain_id: number | null; tokens: { id: string; decimals: number | null }[] }
+import { Button, Container, Heading, Input, Label, Select, Text, createDataTableColumnHelper } from "@medusajs/ui"
+import { useCallback, useMemo, useState } from "react"
+import { ConfirmButton } from "../../../lib/confirm-button"
+import { rm, short, tokenRm, when } from "../../../lib/format"
+import { SvcPage } from "../../../lib/page"
+import { PagedTable, useOffsetPages } from "../../../lib/paged-table"
+import { svcPost, useSvcAction, useSvcQuery } from "../../../lib/query"
+import { errorText, sdk } from "../../../lib/sdk"
+import { Status } from "../../../lib/status"
+import type { CheckMissedAnswer, Deposit, DepositAnswer, DepositsAnswer, NetworksAnswer } from "../../../lib/types"
 
 const col = createDataTableColumnHelper<Deposit>()
 const ANY = "any"
@@ -37,31 +19,35 @@ const ANY = "any"
  * look one up, check a missed transaction (EVM only), redrive (COMPLETED only).
  */
 const SvcDepositsPage = () => {
-  const [pagination, setPagination] = useState<DataTablePaginationState>({ pageIndex: 0, pageSize: 20 })
+  const pages = useOffsetPages(20)
   const [area, setArea] = useState(ANY)
   const [status, setStatus] = useState(ANY)
-  const list = useLoad(
-    () => svcAdmin<{ deposits: Deposit[]; count: number }>(`/admin/svc/deposits?${pageQuery(pagination)}${area !== ANY ? `&area=${area}` : ""}${status !== ANY ? `&status=${status}` : ""}`),
-    [pagination, area, status]
+  const list = useSvcQuery<DepositsAnswer>(
+    "/admin/svc/deposits",
+    { ...pages.query, area: area !== ANY ? area : undefined, status: status !== ANY ? status : undefined },
+    { keepPrevious: true }
   )
-  const networks = useLoad(() => svcAdmin<{ networks: Network[] }>("/admin/svc/token-transfers/networks"), [])
+  const networks = useSvcQuery<NetworksAnswer>("/admin/svc/token-transfers/networks", undefined, { staleTime: 5 * 60_000 })
   const evmChains = (networks.data?.networks ?? []).filter((n) => n.type === "EVM" && n.chain_id !== null)
   const decimals = useMemo(() => new Map((networks.data?.networks ?? []).flatMap((n) => n.tokens.map((t) => [t.id, t.decimals] as const))), [networks.data])
   const [lookup, setLookup] = useState({ id: "", area: ANY })
   const [missed, setMissed] = useState({ area: "wallet", tx_hash: "", chain_id: "" })
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null)
 
-  const run = async (fn: () => Promise<string>) => {
-    setMessage(null)
-    try {
-      const text = await fn()
-      setMessage({ ok: true, text })
-      toast.success(text)
-      await list.reload()
-    } catch (e) {
-      setMessage({ ok: false, text: errorText(e) })
-    }
-  }
+  const { run: send } = useSvcAction()
+  /** Sends, and says the answer (or Medusa's refusal) above the list as well as in a toast. */
+  const run = useCallback(
+    async <T,>(say: (answer: T) => string, fn: () => Promise<T>) => {
+      setMessage(null)
+      const refusal = await send((answer: T) => {
+        const text = say(answer)
+        setMessage({ ok: true, text })
+        return text
+      }, fn)
+      if (refusal) setMessage({ ok: false, text: refusal })
+    },
+    [send]
+  )
 
   const columns = useMemo(
     () => [
@@ -115,7 +101,7 @@ const SvcDepositsPage = () => {
           const d = row.original
           return (
             <div className="flex gap-x-2">
-              <Button size="small" variant="secondary" onClick={() => run(async () => (await svcAdmin<{ deposit: Deposit }>(`/admin/svc/deposits/${d.deposit_id}?area=${d.area === "WALLET" ? "wallet" : "payout"}`)).deposit.summary)}>
+              <Button size="small" variant="secondary" onClick={() => run((r: DepositAnswer) => r.deposit.summary, () => sdk.client.fetch<DepositAnswer>(`/admin/svc/deposits/${d.deposit_id}`, { query: { area: d.area === "WALLET" ? "wallet" : "payout" } }))}>
                 Refresh
               </Button>
               <ConfirmButton
@@ -123,7 +109,7 @@ const SvcDepositsPage = () => {
                 description="svc tries again to start the withdrawal this deposit did not start (correct the reason first, e.g. allow the sender). If it already started one, svc returns it: never a second."
                 confirm="Redrive"
                 disabled={!d.can_redrive}
-                onConfirm={() => run(async () => (await svcAdmin<{ deposit: Deposit }>(`/admin/svc/deposits/${d.deposit_id}/redrive`, { method: "POST" })).deposit.summary)}
+                onConfirm={() => run((r: DepositAnswer) => r.deposit.summary, () => svcPost<DepositAnswer>(`/admin/svc/deposits/${d.deposit_id}/redrive`))}
               >
                 Redrive
               </ConfirmButton>
@@ -132,12 +118,11 @@ const SvcDepositsPage = () => {
         },
       }),
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [list.reload, decimals]
+    [run, decimals]
   )
 
   return (
-    <div className="flex flex-col gap-y-3">
+    <SvcPage>
       <Container className="divide-y p-0">
         <div className="flex items-center justify-between px-6 py-4">
           <div>
@@ -147,8 +132,8 @@ const SvcDepositsPage = () => {
             </Text>
           </div>
           <div className="flex gap-x-2">
-            <Select value={area} onValueChange={setArea} size="small">
-              <Select.Trigger className="w-[200px]">
+            <Select value={area} onValueChange={(v) => (setArea(v), pages.reset())} size="small">
+              <Select.Trigger className="w-[200px]" aria-label="Area">
                 <Select.Value />
               </Select.Trigger>
               <Select.Content>
@@ -157,8 +142,8 @@ const SvcDepositsPage = () => {
                 <Select.Item value="payout">Payout (beneficiaries)</Select.Item>
               </Select.Content>
             </Select>
-            <Select value={status} onValueChange={setStatus} size="small">
-              <Select.Trigger className="w-[160px]">
+            <Select value={status} onValueChange={(v) => (setStatus(v), pages.reset())} size="small">
+              <Select.Trigger className="w-[160px]" aria-label="Status">
                 <Select.Value />
               </Select.Trigger>
               <Select.Content>
@@ -172,17 +157,15 @@ const SvcDepositsPage = () => {
             </Select>
           </div>
         </div>
-        {list.error && <Text className="px-6 py-2 text-ui-fg-error">{list.error}</Text>}
+        {list.error && <Text className="px-6 py-2 text-ui-fg-error">{errorText(list.error)}</Text>}
         {message && <Text className={`px-6 py-2 ${message.ok ? "text-ui-fg-subtle" : "text-ui-fg-error"}`}>{message.text}</Text>}
-        <ServerTable
+        <PagedTable
           rows={list.data?.deposits ?? []}
-          count={list.data?.count ?? 0}
+          paging={pages.paging(list.data?.count ?? 0)}
           columns={columns}
           rowId={(d) => d.id}
-          pagination={pagination}
-          onPagination={setPagination}
           empty="No deposit event received yet"
-          isLoading={list.loading}
+          isLoading={list.isLoading}
         />
       </Container>
 
@@ -191,17 +174,18 @@ const SvcDepositsPage = () => {
           className="flex flex-col gap-y-2"
           onSubmit={(e) => {
             e.preventDefault()
-            void run(async () => {
-              const q = lookup.area !== ANY ? `?area=${lookup.area}` : ""
-              return (await svcAdmin<{ deposit: Deposit }>(`/admin/svc/deposits/${encodeURIComponent(lookup.id.trim())}${q}`)).deposit.summary
-            })
+            void run(
+              (r: DepositAnswer) => r.deposit.summary,
+              () => sdk.client.fetch<DepositAnswer>(`/admin/svc/deposits/${encodeURIComponent(lookup.id.trim())}`, { query: lookup.area !== ANY ? { area: lookup.area } : {} })
+            )
           }}
         >
           <Heading level="h2">Look up a deposit</Heading>
-          <Label size="small">Deposit id</Label>
-          <Input size="small" value={lookup.id} onChange={(e) => setLookup({ ...lookup, id: e.target.value })} placeholder="UUID from svc" />
+          <Label size="small" htmlFor="svc-dep-lookup-id">Deposit id</Label>
+          <Input id="svc-dep-lookup-id" size="small" value={lookup.id} onChange={(e) => setLookup({ ...lookup, id: e.target.value })} placeholder="UUID from svc" />
+          <Label size="small" htmlFor="svc-dep-lookup-area">Area</Label>
           <Select value={lookup.area} onValueChange={(v) => setLookup({ ...lookup, area: v })} size="small">
-            <Select.Trigger>
+            <Select.Trigger id="svc-dep-lookup-area">
               <Select.Value />
             </Select.Trigger>
             <Select.Content>
@@ -221,43 +205,46 @@ const SvcDepositsPage = () => {
           className="flex flex-col gap-y-2"
           onSubmit={(e) => {
             e.preventDefault()
-            void run(async () => {
-              const r = await svcAdmin<{ status: string; message: string }>("/admin/svc/deposits/check-missed", {
-                method: "POST",
-                body: { area: missed.area, tx_hash: missed.tx_hash.trim(), chain_id: Number(missed.chain_id) },
-              })
-              return `${r.status}: ${r.message}`
-            })
+            void run(
+              (r: CheckMissedAnswer) => `${r.status}: ${r.message}`,
+              () => svcPost<CheckMissedAnswer>("/admin/svc/deposits/check-missed", { area: missed.area, tx_hash: missed.tx_hash.trim(), chain_id: Number(missed.chain_id) })
+            )
           }}
         >
           <Heading level="h2">Check a missed transaction</Heading>
           <Text size="small" className="text-ui-fg-subtle">
             EVM networks only (Ethereum, Arbitrum): svc takes a 0x transaction hash. A Solana signature cannot be checked.
           </Text>
-          <Label size="small">Transaction hash</Label>
-          <Input size="small" value={missed.tx_hash} onChange={(e) => setMissed({ ...missed, tx_hash: e.target.value })} placeholder="0x + 64 hexadecimal characters" />
-          <div className="flex gap-x-2">
-            <Select value={missed.chain_id} onValueChange={(v) => setMissed({ ...missed, chain_id: v })} size="small">
-              <Select.Trigger>
-                <Select.Value placeholder="Network" />
-              </Select.Trigger>
-              <Select.Content>
-                {evmChains.map((n) => (
-                  <Select.Item key={n.id} value={String(n.chain_id)}>
-                    {n.name}
-                  </Select.Item>
-                ))}
-              </Select.Content>
-            </Select>
-            <Select value={missed.area} onValueChange={(v) => setMissed({ ...missed, area: v })} size="small">
-              <Select.Trigger>
-                <Select.Value />
-              </Select.Trigger>
-              <Select.Content>
-                <Select.Item value="wallet">Wallet</Select.Item>
-                <Select.Item value="payout">Payout</Select.Item>
-              </Select.Content>
-            </Select>
+          <Label size="small" htmlFor="svc-dep-missed-tx">Transaction hash</Label>
+          <Input id="svc-dep-missed-tx" size="small" value={missed.tx_hash} onChange={(e) => setMissed({ ...missed, tx_hash: e.target.value })} placeholder="0x + 64 hexadecimal characters" />
+          <div className="grid grid-cols-2 gap-x-2">
+            <div className="flex flex-col gap-y-1">
+              <Label size="small" htmlFor="svc-dep-missed-network">Network</Label>
+              <Select value={missed.chain_id} onValueChange={(v) => setMissed({ ...missed, chain_id: v })} size="small">
+                <Select.Trigger id="svc-dep-missed-network">
+                  <Select.Value placeholder="Choose an EVM network" />
+                </Select.Trigger>
+                <Select.Content>
+                  {evmChains.map((n) => (
+                    <Select.Item key={n.id} value={String(n.chain_id)}>
+                      {n.name}
+                    </Select.Item>
+                  ))}
+                </Select.Content>
+              </Select>
+            </div>
+            <div className="flex flex-col gap-y-1">
+              <Label size="small" htmlFor="svc-dep-missed-area">Area</Label>
+              <Select value={missed.area} onValueChange={(v) => setMissed({ ...missed, area: v })} size="small">
+                <Select.Trigger id="svc-dep-missed-area">
+                  <Select.Value />
+                </Select.Trigger>
+                <Select.Content>
+                  <Select.Item value="wallet">Wallet</Select.Item>
+                  <Select.Item value="payout">Payout</Select.Item>
+                </Select.Content>
+              </Select>
+            </div>
           </div>
           <div>
             <Button size="small" type="submit" disabled={!missed.tx_hash.trim() || !missed.chain_id}>
@@ -266,10 +253,11 @@ const SvcDepositsPage = () => {
           </div>
         </form>
       </Container>
-    </div>
+    </SvcPage>
   )
 }
 
-export const config = defineRouteConfig({ label: "svc deposits", icon: ArrowDownTray })
+// beneath "svc" in the sidebar (routes/svc/page.tsx), in this order
+export const config = defineRouteConfig({ label: "Deposits", rank: 5 })
 
 export default SvcDepositsPage

@@ -1,0 +1,56 @@
+import { parseRinggit, rm, tokenRm } from "../format"
+
+describe("the admin's money", () => {
+  it("formats sen as RM with thousands, exactly, from numbers, bigints and svc's strings", () => {
+    expect(rm(123450)).toBe("RM1,234.50")
+    expect(rm("5")).toBe("RM0.05")
+    expect(rm(0)).toBe("RM0.00")
+    expect(rm(-500)).toBe("-RM5.00")
+    expect(rm("-0")).toBe("RM0.00")
+    expect(rm("900719925474099312")).toBe("RM9,007,199,254,740,993.12") // beyond a double: digits only
+    expect(rm(10n ** 20n)).toBe("RM1,000,000,000,000,000,000.00")
+    expect(rm(null)).toBe("–")
+    expect(rm("")).toBe("–")
+    expect(rm("n/a")).toBe("n/a")
+  })
+
+  it("reads what admins type as exact sen and the plain ringgit the routes take", () => {
+    const ok = (typed: string) => {
+      const p = parseRinggit(typed)
+      if (!p.ok) throw new Error(`${typed}: ${p.error}`)
+      return [p.sen, p.text]
+    }
+    expect(ok("20.50")).toEqual([2050n, "20.50"])
+    expect(ok("1500")).toEqual([150000n, "1500.00"])
+    expect(ok("RM 1,500.5")).toEqual([150050n, "1500.50"])
+    expect(ok("rm1,234,567.89")).toEqual([123456789n, "1234567.89"])
+    expect(ok(".5")).toEqual([50n, "0.50"])
+    expect(ok("12.340")).toEqual([1234n, "12.34"]) // trailing zeros are not a fraction of a sen
+    expect(ok("0.1")).toEqual([10n, "0.10"]) // 0.1 is not a float here
+    expect(ok("90071992547409.93")).toEqual([9007199254740993n, "90071992547409.93"])
+  })
+
+  it("refuses in words what is not an amount", () => {
+    for (const [typed, words] of [
+      ["", /Enter an amount/],
+      ["12.345", /At most 2 decimal places/],
+      ["1,50", /not an amount/],
+      ["1.5e3", /not an amount/],
+      ["-5", /not an amount/],
+      ["12,34.00", /not an amount/],
+      ["0", /more than RM0\.00/],
+      ["0.00", /more than RM0\.00/],
+      [".", /not an amount/],
+    ] as const) {
+      const p = parseRinggit(typed)
+      expect({ typed, ok: p.ok }).toEqual({ typed, ok: false })
+      if (!p.ok) expect(p.error).toMatch(words)
+    }
+  })
+
+  it("a token's smallest units as ringgit, to the sen", () => {
+    expect(tokenRm("1500000000000000000", 18)).toBe("RM1.50")
+    expect(tokenRm("1234567", 6)).toBe("RM1.23 and a fraction of a sen")
+    expect(tokenRm("1", null)).toBeNull()
+  })
+})

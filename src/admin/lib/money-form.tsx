@@ -1,0 +1,154 @@
+/**
+ * The one way money leaves from the admin (a refund, a withdrawal, a token
+ * transfer): the amount typed is read exactly (parseRinggit), a Prompt says
+ * what will happen, and only its confirmation sends, with the form's
+ * `request_id`.
+ *
+ * One request per form: the id (a UUID) stays the same until the request is
+ * answered for good, so sending the same form again after a lost answer (a
+ * timeout, no answer at all, a double click) is the same request and the
+ * server answers with what it already made. Medusa's 4xx refuses the request
+ * as it stands (nothing was made): the corrected form is a new request, with a
+ * new id. An answer that is not final yet (svc did not answer: UNCERTAIN,
+ * REQUESTED…) keeps the id and the fields, so "send" again finishes it.
+ */
+import { Button, Input, Label, Prompt, Text, toast } from "@medusajs/ui"
+import { useRef, useState, type FormEvent, type ReactNode } from "react"
+import { parseRinggit, rm } from "./format"
+import { newRequestId } from "./request-id"
+import { useSvcMutation } from "./query"
+import { errorText, refused } from "./sdk"
+
+/** What the page says about an answer, and whether the request is finished (the next send is a new request). */
+export type MoneySent = { final: boolean; text: string }
+
+/** The amount field of a money form: a visible label, decimal keyboard, text read by parseRinggit. */
+export function AmountField({ id, label, value, onChange, placeholder }: { id: string; label: string; value: string; onChange: (v: string) => void; placeholder?: string }) {
+  return (
+    <div className="flex flex-col gap-y-1">
+      <Label htmlFor={id} size="small">
+        {label}
+      </Label>
+      <Input id={id} size="small" inputMode="decimal" autoComplete="off" placeholder={placeholder} value={value} onChange={(e) => onChange(e.target.value)} />
+    </div>
+  )
+}
+
+export function MoneyForm<A>({
+  idPrefix,
+  amount,
+  ready,
+  submitLabel,
+  submitVariant = "primary",
+  title,
+  description,
+  confirmLabel,
+  send,
+  sent,
+  sentTitle,
+  refusedTitle,
+  onSent,
+  children,
+  className,
+}: {
+  /** `${idPrefix}-submit`, `${idPrefix}-confirm`; the outcome lines are data-testid `${idPrefix}-result` and `${idPrefix}-error`. */
+  idPrefix: string
+  /** What the admin typed in the amount field. */
+  amount: string
+  /** Every other required field is filled. */
+  ready: boolean
+  submitLabel: string
+  submitVariant?: "primary" | "secondary"
+  /** The Prompt's question, given the amount as "RM1,234.50". */
+  title: (amount: string) => string
+  description: ReactNode
+  confirmLabel: string
+  /** Sends the request: `amount` is plain ringgit ("1234.50"), as the routes take it. */
+  send: (requestId: string, amount: string) => Promise<A>
+  sent: (answer: A) => MoneySent
+  sentTitle: string
+  refusedTitle: string
+  /** A final answer: clear what should not be sent twice. */
+  onSent?: (answer: A) => void
+  children: ReactNode
+  className?: string
+}) {
+  const requestId = useRef(newRequestId())
+  // answered or not, every svc list on the page reads again
+  const sending = useSvcMutation((v: { requestId: string; amount: string }) => send(v.requestId, v.amount))
+  const busy = sending.isPending
+  const [confirming, setConfirming] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [result, setResult] = useState<string | null>(null)
+  const parsed = parseRinggit(amount)
+
+  const review = (e: FormEvent) => {
+    e.preventDefault()
+    setResult(null)
+    if (!parsed.ok) {
+      setError(parsed.error)
+      return
+    }
+    setError(null)
+    setConfirming(true)
+  }
+
+  const confirm = async () => {
+    if (!parsed.ok) return
+    setConfirming(false)
+    setError(null)
+    setResult(null)
+    try {
+      const answer = await sending.mutateAsync({ requestId: requestId.current, amount: parsed.text })
+      const s = sent(answer)
+      setResult(s.text)
+      if (s.final) {
+        requestId.current = newRequestId()
+        toast.success(sentTitle, { description: s.text })
+        onSent?.(answer)
+      } else {
+        toast.warning(sentTitle, { description: s.text })
+      }
+    } catch (e) {
+      setError(errorText(e))
+      toast.error(refusedTitle, { description: errorText(e) })
+      // refused: nothing was made, a corrected form is a new request; no answer: the same id again
+      if (refused(e)) requestId.current = newRequestId()
+    }
+  }
+
+  return (
+    <form className={className ?? "flex flex-col gap-y-3"} onSubmit={review} noValidate>
+      {children}
+      {error && (
+        <Text size="small" className="text-ui-fg-error" data-testid={`${idPrefix}-error`} role="alert">
+          {error}
+        </Text>
+      )}
+      {result && (
+        <Text size="small" className="text-ui-fg-base" data-testid={`${idPrefix}-result`} role="status">
+          {result}
+        </Text>
+      )}
+      <div>
+        <Button id={`${idPrefix}-submit`} type="submit" size="small" variant={submitVariant} isLoading={busy} disabled={busy || !ready || !amount.trim()}>
+          {submitLabel}
+        </Button>
+      </div>
+      <Prompt open={confirming} onOpenChange={setConfirming}>
+        <Prompt.Content>
+          <Prompt.Header>
+            <Prompt.Title>{parsed.ok ? title(rm(parsed.sen)) : ""}</Prompt.Title>
+            <Prompt.Description>{description}</Prompt.Description>
+          </Prompt.Header>
+          <Prompt.Footer>
+            <Prompt.Cancel>Cancel</Prompt.Cancel>
+            <Prompt.Action id={`${idPrefix}-confirm`} onClick={confirm}>
+              {confirmLabel}
+            </Prompt.Action>
+          </Prompt.Footer>
+        </Prompt.Content>
+      </Prompt>
+    </form>
+  )
+}

@@ -1,0 +1,81 @@
+import { defineRouteConfig } from "@medusajs/admin-sdk"
+import { Container, createDataTableColumnHelper, Heading, Text } from "@medusajs/ui"
+import { useMemo } from "react"
+import { Link } from "react-router-dom"
+import { rm, when } from "../../../lib/format"
+import { SvcPage } from "../../../lib/page"
+import { PagedTable } from "../../../lib/paged-table"
+import { useSvcQuery } from "../../../lib/query"
+import { errorText } from "../../../lib/sdk"
+import { Status } from "../../../lib/status"
+import type { Checkout, CheckoutsAnswer } from "../../../lib/types"
+
+const col = createDataTableColumnHelper<Checkout>()
+
+/**
+ * svc payments that need an admin: paid after cancel, failed after the order was placed, stale links paid,
+ * and paid carts that cannot become an order (`paid_no_order`: changed after payment, stock gone, region
+ * removed; refund the buyer or place the order by hand). A paid cart whose order is only late (Medusa's
+ * cart lock held) is not listed: the watcher and the job complete it (issue 24).
+ */
+const SvcPaymentsPage = () => {
+  const list = useSvcQuery<CheckoutsAnswer>("/admin/svc/checkouts", { attention: "true", limit: 200 })
+  const columns = useMemo(
+    () => [
+      col.accessor("created_at", { header: "When", cell: ({ getValue }) => when(getValue()) }),
+      col.accessor("order_id", {
+        header: "Order",
+        cell: ({ getValue }) => {
+          const id = getValue()
+          return id ? (
+            <Link className="text-ui-fg-base underline underline-offset-2 hover:text-ui-fg-subtle" to={`/orders/${id}`}>
+              {id}
+            </Link>
+          ) : (
+            "—"
+          )
+        },
+      }),
+      col.accessor("checkout_id", {
+        header: "Checkout",
+        cell: ({ getValue }) => (
+          <span className="font-mono text-xs" title={getValue() ?? undefined}>
+            {getValue() ? `${getValue()!.slice(0, 8)}…` : "—"}
+          </span>
+        ),
+      }),
+      col.accessor("amount_sen", { header: "Amount", cell: ({ getValue }) => rm(getValue()) }),
+      col.accessor("status", { header: "svc status", cell: ({ getValue }) => <Status value={getValue()} /> }),
+      col.accessor("attention", {
+        header: "Needs",
+        cell: ({ row }) => (
+          <div className="flex min-w-[320px] max-w-[480px] flex-col items-start gap-y-1 whitespace-normal py-2">
+            <Status value="attention" label={row.original.attention === "paid_no_order" ? "paid, no order: refund or place the order by hand" : (row.original.attention ?? "")} />
+            <Text size="small" className="text-ui-fg-subtle whitespace-normal">{row.original.attention_reason}</Text>
+          </div>
+        ),
+      }),
+    ],
+    []
+  )
+  return (
+    <SvcPage>
+      <Container className="divide-y p-0" data-testid="svc-payments">
+        <div className="px-6 py-4">
+          <Heading level="h1">svc payments needing attention</Heading>
+          <Text size="small" className="text-ui-fg-subtle">
+            Money that arrived where it cannot be kept, payments that failed after their order was placed, and paid carts
+            that cannot become an order (refund the buyer or place the order by hand).
+          </Text>
+        </div>
+        {list.error && <Text className="px-6 py-4 text-ui-fg-error" data-testid="svc-payments-error">{errorText(list.error)}</Text>}
+        {!list.error && <PagedTable rows={list.data?.checkouts ?? []} isLoading={list.isLoading} columns={columns} rowId={(r) => r.id} empty="Nothing needs attention." />}
+      </Container>
+    </SvcPage>
+  )
+}
+
+// beneath "svc" in the sidebar (routes/svc/page.tsx), in this order
+export const config = defineRouteConfig({ label: "Payments", rank: 1 })
+
+export default SvcPaymentsPage

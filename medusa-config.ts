@@ -48,7 +48,7 @@ module.exports = defineConfig({
       storeCors: process.env.STORE_CORS || "*",
       adminCors: process.env.ADMIN_CORS || "*",
       authCors: process.env.AUTH_CORS || "*",
-      // A store sets both (README, Configuration). The fallback is for this
+      // A store sets both (README, Install into a store: Options). The fallback is for this
       // repository's tests only; the demo makes its own (demo/start.ts, .demo/secrets.json).
       jwtSecret: process.env.JWT_SECRET || "supersecret",
       cookieSecret: process.env.COOKIE_SECRET || "supersecret",

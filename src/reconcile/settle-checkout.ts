@@ -102,7 +102,7 @@ export async function settleCheckoutEvent(
  *
  * - COMPLETED for the session's current checkout and amount: captured through
  *   Medusa's own processPaymentWorkflow, run here once (the plugin owns the
- *   webhook path; see README, Architecture). Paid but the order was canceled,
+ *   webhook path; see docs/architecture.md). Paid but the order was canceled,
  *   the cart was paid another way, or the checkout is not the session's
  *   current one: flagged for a refund on the svc_checkout row (visible to
  *   admins), never dropped.

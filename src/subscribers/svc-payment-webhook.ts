@@ -24,7 +24,7 @@ type WebhookInput = { provider?: string; receivedAt?: number; payload?: { data?:
 /**
  * svc's `checkout.updated` arrives at POST /hooks/svc (src/api/hooks/svc), or at
  * Medusa's /hooks/payment/svc-…_svc (5 s later: Medusa delays those). The
- * plugin owns this path end to end (README, Architecture: "The webhook path"):
+ * plugin owns this path end to end (docs/architecture.md: "The plugin owns the webhook path"):
  * the providers' getWebhookActionAndData answers not_supported, so Medusa's
  * core subscriber starts no processPaymentWorkflow of its own, and this
  * subscriber logs the event and settles the checkout once per final status,

@@ -4,7 +4,7 @@ import { model } from "@medusajs/framework/utils"
  * A refund made as an svc payout (svc has no checkout refund): money from the
  * merchant's prefund balance to the buyer's bank account or DuitNow proxy.
  *
- * Life of a row (README, Architecture: "Refunds are payouts"):
+ * Life of a row (docs/architecture.md: "Refunds are payouts"):
  * REQUESTED (admin asked; key fixed and stored before anything is sent) →
  * SENDING (the provider's refundPayment claimed it for one Medusa refund) →
  * svc's status INITIATED → SETTLED (or REVERSED / RETURNED: money back in the

@@ -413,7 +413,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
    * once per final status, serialized per checkout, with at most one shared
    * read of svc). Core's subscriber is told not_supported, so it starts no
    * processPaymentWorkflow of its own: several events of one payment used to
-   * start several workflows fighting for the cart lock (README, Architecture).
+   * start several workflows fighting for the cart lock (docs/architecture.md).
    * No svc call, no write.
    */
   async getWebhookActionAndData(_payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {

@@ -4,15 +4,11 @@
 // HTTP. One Medusa boot; the wrong-key case runs last, on a second sandbox
 // started at the first one's address (new keys: the store's key is unknown there).
 import { randomUUID } from "node:crypto"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { startSandbox } from "../../src/sandbox"
-import { useSvcSandbox } from "../helpers/svc-env"
-import { capturedOrder, createCart, initiateSession, seedStore, SVC_PROVIDERS, waitFor, type Store } from "../helpers/store"
-import { signInAsAdmin, type AdminSdk } from "../helpers/admin"
+import { svcMedusaSuite } from "../helpers/suite"
+import { capturedOrder, createCart, initiateSession, SVC_PROVIDERS, waitFor } from "../helpers/store"
 
 jest.setTimeout(180_000)
-
-const svc = useSvcSandbox()
 
 /** A minimal RFC 4180 reader (quoted fields, doubled quotes) for the export. */
 function parseCsv(text: string): Record<string, string>[] {
@@ -40,21 +36,10 @@ function parseCsv(text: string): Record<string, string>[] {
 
 const mytDay = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10)
 
-medusaIntegrationTestRunner({
-  inApp: true,
-  env: svc.env,
-  testSuite: ({ api, getContainer }) => {
-    let store: Store
-    let admin: AdminSdk
-    const sb = () => svc.ref.sandbox.control
-    const state = () => sb().state() as any
-
-    // the runner empties Medusa's tables after each test: seed each time
-    beforeEach(async () => {
-      store = await seedStore(getContainer())
-      admin = await signInAsAdmin(getContainer(), svc.ref.medusaUrl)
-    })
-
+// the runner empties Medusa's tables after each test: the suite seeds the store and signs the admin in before each
+svcMedusaSuite({
+  admin: true,
+  testSuite: ({ svc, api, getContainer, sb, state, store, admin }) => {
     const health = async () => (await admin.client.fetch<any>("/admin/svc/health")).health
     const csv = async (query: string) => {
       const token = await admin.client.getToken()

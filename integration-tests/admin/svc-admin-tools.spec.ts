@@ -6,32 +6,20 @@
 // the prefund and all payouts, and the inbox of svc's other events.
 import { randomUUID } from "node:crypto"
 import { fetch } from "undici"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { useSvcSandbox } from "../helpers/svc-env"
+import { svcMedusaSuite } from "../helpers/suite"
 import { waitFor } from "../helpers/store"
-import { signInAsAdmin, type AdminSdk } from "../helpers/admin"
 import { callsTo, readStats, resetStats } from "../helpers/sandbox-stats"
 import { storeDeposit, sweepOpenDeposits } from "../../src/svc-admin/deposits"
 import { svcFromContainer } from "../../src/svc-account/config"
 
 jest.setTimeout(180_000)
 
-const svc = useSvcSandbox()
 const evm = () => `0x${randomUUID().replace(/-/g, "")}${randomUUID().replace(/-/g, "").slice(0, 8)}`
 
-medusaIntegrationTestRunner({
-  inApp: true,
-  env: svc.env,
-  testSuite: ({ getContainer }) => {
-    let admin: AdminSdk
-    const sb = () => svc.ref.sandbox.control
-    const state = () => sb().state() as any
-
-    beforeEach(async () => {
-      admin = await signInAsAdmin(getContainer(), svc.ref.medusaUrl)
-      sb().clearFaults()
-    })
-
+svcMedusaSuite({
+  seed: false,
+  admin: true,
+  testSuite: ({ svc, getContainer, sb, state, admin }) => {
     const get = (path: string) => admin.client.fetch<any>(path)
     const post = (path: string, body: Record<string, unknown> = {}) => admin.client.fetch<any>(path, { method: "POST", body })
     const del = (path: string) => admin.client.fetch<any>(path, { method: "DELETE" })

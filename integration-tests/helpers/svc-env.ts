@@ -19,6 +19,8 @@ export function useSvcSandbox(
     webhookPath?: string
     /** The provider option `webhookToken` (SVC_WEBHOOK_TOKEN): the sandbox's webhook URL then carries `?token=`. */
     webhookToken?: string
+    /** More env for the Medusa app, set after the sandbox's (these win for the same name). */
+    runnerEnv?: Record<string, string>
   } = {}
 ) {
   const env: Record<string, string> = {}
@@ -51,6 +53,7 @@ export function useSvcSandbox(
       SVC_WATCH_EVERY_SECONDS: String(opts.watchEverySeconds ?? 0),
       MEDUSA_WORKER_MODE: "shared",
       ...(opts.webhookToken ? { SVC_WEBHOOK_TOKEN: opts.webhookToken } : {}),
+      ...opts.runnerEnv,
     })
     // medusa-config.ts is read before the runner applies `env`: set it now.
     for (const [k, v] of Object.entries(env)) {

@@ -1,5 +1,4 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { useSvcSandbox } from "../helpers/svc-env"
+import { svcMedusaSuite } from "../helpers/suite"
 import { callsTo, readStats, resetStats } from "../helpers/sandbox-stats"
 import {
   capturedOrder,
@@ -9,13 +8,14 @@ import {
   initiateSession,
   SVC_PROVIDERS,
   waitFor,
-  type Store,
-  seedStore,
 } from "../helpers/store"
 import { settleCheckoutEvent } from "../../src/reconcile/settle-checkout"
 import { SVC_MODULE } from "../../src/modules/svc"
 
 jest.setTimeout(120_000)
+
+const CREATE = "POST /v1/checkout"
+const READ = "GET /v1/checkout/{id}"
 
 /**
  * The call budget of a paid order (issue: the payment hot path under load):
@@ -23,23 +23,9 @@ jest.setTimeout(120_000)
  * way the payment reaches Medusa, counted by the sandbox (GET /_sandbox/stats).
  * An event whose outcome is already recorded costs no svc call.
  */
-const svc = useSvcSandbox()
-
-const CREATE = "POST /v1/checkout"
-const READ = "GET /v1/checkout/{id}"
-
-medusaIntegrationTestRunner({
-  inApp: true,
-  env: svc.env,
-  testSuite: ({ api, getContainer }) => {
-    let store: Store
-    const sb = () => svc.ref.sandbox.control
+svcMedusaSuite({
+  testSuite: ({ svc, api, getContainer, sb, store }) => {
     const sandboxUrl = () => svc.ref.sandbox.url
-
-    beforeEach(async () => {
-      store = await seedStore(getContainer())
-      sb().clearFaults()
-    })
 
     /** Every webhook the sandbox delivered for this checkout has been handled by the store. */
     const webhooksHandled = (checkoutId: string, atLeast: number) =>

@@ -1,6 +1,5 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { processPaymentWorkflow } from "@medusajs/core-flows"
-import { useSvcSandbox } from "../helpers/svc-env"
+import { svcMedusaSuite } from "../helpers/suite"
 import {
   capturedOrder as capturedOrderOf,
   allOrdersOfCart,
@@ -8,27 +7,17 @@ import {
   createCart,
   initiateSession,
   orderOfCart,
-  seedStore,
   sessionById,
   SVC_PROVIDERS,
   waitFor,
-  type Store,
 } from "../helpers/store"
 
 jest.setTimeout(120_000)
 
 // Medusa's own webhook route (5 s delay), the other URL a merchant may have registered.
-const svc = useSvcSandbox({ webhookPath: "/hooks/payment/svc-wallet_svc" })
-
-medusaIntegrationTestRunner({
-  inApp: true,
-  env: svc.env,
-  testSuite: ({ api, getContainer }) => {
-    let store: Store
-    beforeEach(async () => {
-      store = await seedStore(getContainer())
-    })
-
+svcMedusaSuite({
+  webhookPath: "/hooks/payment/svc-wallet_svc",
+  testSuite: ({ svc, api, getContainer, store }) => {
     const capturedOrder = (cartId: string) => capturedOrderOf(getContainer(), cartId)
 
     const cases: [string, string, Record<string, unknown>][] = [

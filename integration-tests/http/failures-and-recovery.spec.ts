@@ -1,36 +1,23 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { cancelOrderWorkflow } from "@medusajs/core-flows"
-import { useSvcSandbox } from "../helpers/svc-env"
+import { svcMedusaSuite } from "../helpers/suite"
 import {
   capturedOrder as capturedOrderOf,
   completeCart,
   createCart,
   initiateSession,
   orderOfCart,
-  seedStore,
   sessionById,
   SVC_PROVIDERS,
   waitFor,
-  type Store,
 } from "../helpers/store"
 import { reconcilePending } from "../../src/reconcile/reconcile-pending"
 import { SVC_MODULE } from "../../src/modules/svc"
 
 jest.setTimeout(120_000)
 
-const svc = useSvcSandbox({ failedPaymentOrder: "cancel" })
-
-medusaIntegrationTestRunner({
-  inApp: true,
-  env: svc.env,
-  testSuite: ({ api, getContainer }) => {
-    let store: Store
-    const sb = () => svc.ref.sandbox.control
-    beforeEach(async () => {
-      store = await seedStore(getContainer())
-      sb().clearFaults()
-    })
-
+svcMedusaSuite({
+  failedPaymentOrder: "cancel",
+  testSuite: ({ svc, api, getContainer, sb, store }) => {
     const ledger = async (checkoutId: string) => {
       const m = getContainer().resolve(SVC_MODULE) as any
       const [row] = await m.listSvcCheckouts({ checkout_id: checkoutId })

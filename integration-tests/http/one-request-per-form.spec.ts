@@ -3,27 +3,15 @@
 // at the same moment, answers with the same withdrawal or payout, and svc makes
 // one; the same request_id with another body is refused naming the field.
 import { randomUUID } from "node:crypto"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { useSvcSandbox } from "../helpers/svc-env"
+import { svcMedusaSuite } from "../helpers/suite"
 import { capturedOrder, createCart, initiateSession, seedStore, SVC_PROVIDERS } from "../helpers/store"
-import { signInAsAdmin, type AdminSdk } from "../helpers/admin"
 
 jest.setTimeout(180_000)
 
-const svc = useSvcSandbox()
-
-medusaIntegrationTestRunner({
-  inApp: true,
-  env: svc.env,
-  testSuite: ({ api, getContainer }) => {
-    let admin: AdminSdk
-    const sb = () => svc.ref.sandbox.control
-    const state = () => sb().state() as any
-    beforeEach(async () => {
-      admin = await signInAsAdmin(getContainer(), svc.ref.medusaUrl)
-      sb().clearFaults()
-    })
-
+svcMedusaSuite({
+  seed: false,
+  admin: true,
+  testSuite: ({ api, getContainer, sb, state, admin }) => {
     const post = (path: string, body: Record<string, unknown>) => admin.client.fetch<any>(path, { method: "POST", body })
     const refusal = async (path: string, body: Record<string, unknown>) => {
       try {

@@ -6,12 +6,11 @@
 // watcher captures it on the order: no cart completion, and a failed balance
 // payment never cancels the order. Medusa's captured total equals what svc was paid.
 import Medusa from "@medusajs/js-sdk"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { useSvcSandbox } from "../helpers/svc-env"
-import { capturedOrder, createCart, initiateSession, seedStore, SVC_PROVIDERS, waitFor, type Store } from "../helpers/store"
-import { signInAsAdmin, type AdminSdk } from "../helpers/admin"
+import { svcMedusaSuite } from "../helpers/suite"
+import { capturedOrder, createCart, initiateSession, SVC_PROVIDERS, waitFor } from "../helpers/store"
+import type { AdminSdk } from "../helpers/admin"
 import { medusaAmountToSen } from "../../src/shared/medusa-amount"
 import { watchWaiting } from "../../src/reconcile/watch-waiting"
 import {
@@ -22,8 +21,6 @@ import {
 } from "../../packages/storefront/src"
 
 jest.setTimeout(240_000)
-
-const svc = useSvcSandbox()
 
 /** The order as the admin sees it: status, payment status, summary and every payment with its captures. */
 async function orderMoney(admin: AdminSdk, orderId: string): Promise<any> {
@@ -56,19 +53,9 @@ async function ledgerRows(container: MedusaContainer, orderId: string): Promise<
   return rows
 }
 
-medusaIntegrationTestRunner({
-  inApp: true,
-  env: svc.env,
-  testSuite: ({ api, getContainer }) => {
-    let store: Store
-    let admin: AdminSdk
-    const sb = () => svc.ref.sandbox.control
-    const checkoutCount = () => Object.keys((sb().state() as any).checkouts ?? {}).length
-    beforeEach(async () => {
-      store = await seedStore(getContainer())
-      admin = await signInAsAdmin(getContainer(), svc.ref.medusaUrl)
-      sb().clearFaults()
-    })
+svcMedusaSuite({
+  admin: true,
+  testSuite: ({ svc, api, getContainer, sb, store, admin, checkoutCount }) => {
 
     /** A paid FPX order of RM120.50 (checkout through Medusa's store routes). */
     async function paidOrder(): Promise<string> {

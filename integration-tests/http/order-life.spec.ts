@@ -3,28 +3,14 @@
 // holds the buyer's money is refused before anything changes, with the way out;
 // the plugin's refund refuses before any payout what Medusa would refuse after
 // it (a canceled order, an order change in progress).
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { useSvcSandbox } from "../helpers/svc-env"
-import { capturedOrder, createCart, initiateSession, seedStore, SVC_PROVIDERS, waitFor, type Store } from "../helpers/store"
-import { signInAsAdmin, type AdminSdk } from "../helpers/admin"
+import { svcMedusaSuite } from "../helpers/suite"
+import { capturedOrder, createCart, initiateSession, SVC_PROVIDERS, waitFor } from "../helpers/store"
 
 jest.setTimeout(180_000)
 
-const svc = useSvcSandbox()
-
-medusaIntegrationTestRunner({
-  inApp: true,
-  env: svc.env,
-  testSuite: ({ api, getContainer }) => {
-    let store: Store
-    let admin: AdminSdk
-    const sb = () => svc.ref.sandbox.control
-    const payoutCount = () => Object.keys((sb().state() as any).payouts ?? {}).length
-    beforeEach(async () => {
-      store = await seedStore(getContainer())
-      admin = await signInAsAdmin(getContainer(), svc.ref.medusaUrl)
-      sb().clearFaults()
-    })
+svcMedusaSuite({
+  admin: true,
+  testSuite: ({ api, getContainer, sb, store, admin, payoutCount }) => {
 
     /** A paid FPX order of RM120.50. */
     async function paidOrder(): Promise<{ paymentId: string; orderId: string }> {

@@ -1,7 +1,6 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
-import { useSvcSandbox } from "../helpers/svc-env"
-import { allOrdersOfCart, completeCart, createCart, initiateSession, orderOfCart, seedStore, SVC_PROVIDERS, type Store } from "../helpers/store"
+import { svcMedusaSuite } from "../helpers/suite"
+import { allOrdersOfCart, completeCart, createCart, initiateSession, orderOfCart, SVC_PROVIDERS } from "../helpers/store"
 import { signInAsAdmin } from "../helpers/admin"
 import { checkoutLedgerOf, settleCheckout } from "../../src/reconcile/settle-checkout"
 import { completePaidCarts } from "../../src/reconcile/complete-paid"
@@ -25,14 +24,8 @@ jest.setTimeout(120_000)
  * (cart changed after payment, region removed) stays flagged with its reason,
  * listed for the admin.
  */
-const svc = useSvcSandbox()
-
-medusaIntegrationTestRunner({
-  inApp: true,
-  env: svc.env,
-  testSuite: ({ api, getContainer }) => {
-    let store: Store
-    const sb = () => svc.ref.sandbox.control
+svcMedusaSuite({
+  testSuite: ({ svc, api, getContainer, sb, store }) => {
     const container = () => getContainer() as never
     const locking = () => getContainer().resolve(Modules.LOCKING) as any
     const pg = () => getContainer().resolve("__pg_connection__") as { raw: (q: string, b?: unknown[]) => Promise<{ rows: any[] }> }
@@ -42,10 +35,6 @@ medusaIntegrationTestRunner({
     }
     /** The cart's back-off is over (as if its time had come). */
     const due = (checkoutId: string) => pg().raw(`update svc_checkout set order_retry_at = now() - interval '1 second' where checkout_id = ?`, [checkoutId])
-    beforeEach(async () => {
-      store = await seedStore(getContainer())
-      sb().clearFaults()
-    })
 
     /** Paid with its webhooks lost, settled by the job while the cart lock is held by a "dead" completion. */
     const paidWhileLocked = async () => {

@@ -2,32 +2,21 @@
 // an admin signs in, refunds part of a captured svc payment to the buyer's bank
 // account (POST /admin/svc/refunds), and Medusa's refund, svc's payout and the
 // plugin's payout request must agree, whatever svc answers.
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { useSvcSandbox } from "../helpers/svc-env"
-import { capturedOrder, createCart, initiateSession, seedStore, SVC_PROVIDERS, waitFor, type Store } from "../helpers/store"
-import { signInAsAdmin, type AdminSdk } from "../helpers/admin"
+import { svcMedusaSuite } from "../helpers/suite"
+import { capturedOrder, createCart, initiateSession, SVC_PROVIDERS, waitFor } from "../helpers/store"
 import { sweepPayouts } from "../../src/refunds/track-payout"
 import { SVC_MODULE } from "../../src/modules/svc"
 
 jest.setTimeout(120_000)
 
-const svc = useSvcSandbox()
-
-medusaIntegrationTestRunner({
-  inApp: true,
-  env: svc.env,
-  testSuite: ({ api, getContainer }) => {
-    let store: Store
-    let admin: AdminSdk
+svcMedusaSuite({
+  admin: true,
+  testSuite: ({ api, getContainer, sb, store, admin }) => {
     let earlier = new Set<string>()
     beforeEach(async () => {
-      store = await seedStore(getContainer())
-      admin = await signInAsAdmin(getContainer(), svc.ref.medusaUrl)
-      svc.ref.sandbox.control.clearFaults()
       earlier = new Set(allSandboxPayouts().map((p) => p.payoutId)) // the sandbox lives for the whole file
     })
 
-    const sb = () => svc.ref.sandbox.control
     const allSandboxPayouts = () => Object.values((sb().state() as any).payouts ?? {}) as any[]
     /** Payouts svc made during this test. */
     const sandboxPayouts = () => allSandboxPayouts().filter((p) => !earlier.has(p.payoutId))

@@ -6,18 +6,15 @@
 // through "Request payment" and captured on the order. At the end of each test
 // the order's money check holds: Medusa's refunded total equals what svc paid
 // out for the order, and Medusa's captured total equals what svc was paid.
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { useSvcSandbox } from "../helpers/svc-env"
-import { capturedOrder, createCart, initiateSession, seedStore, SVC_PROVIDERS, waitFor, type Store } from "../helpers/store"
-import { signInAsAdmin, type AdminSdk } from "../helpers/admin"
+import { svcMedusaSuite } from "../helpers/suite"
+import { capturedOrder, createCart, initiateSession, SVC_PROVIDERS, waitFor, type Store } from "../helpers/store"
+import type { AdminSdk } from "../helpers/admin"
 import { orderMoney, sqlOfKnex, type OrderMoney } from "../helpers/money-invariants"
 import { medusaAmountToSen } from "../../src/shared/medusa-amount"
 
 jest.setTimeout(300_000)
-
-const svc = useSvcSandbox()
 
 /** What the dashboard needs before items can be shipped, returned or exchanged: a stock location with the manual fulfillment provider, a shipping profile and option. */
 async function shippable(admin: AdminSdk, store: Store): Promise<{ locationId: string; shippingOptionId: string }> {
@@ -47,21 +44,12 @@ async function shippable(admin: AdminSdk, store: Store): Promise<{ locationId: s
   return { locationId: location.id, shippingOptionId: option.id }
 }
 
-medusaIntegrationTestRunner({
-  inApp: true,
-  env: svc.env,
-  testSuite: ({ api, getContainer }) => {
-    let store: Store
-    let admin: AdminSdk
+svcMedusaSuite({
+  admin: true,
+  testSuite: ({ api, getContainer, sb, store, admin, payoutCount, checkoutCount }) => {
     let ship: { locationId: string; shippingOptionId: string }
-    const sb = () => svc.ref.sandbox.control
-    const payoutCount = () => Object.keys((sb().state() as any).payouts ?? {}).length
-    const checkoutCount = () => Object.keys((sb().state() as any).checkouts ?? {}).length
     beforeEach(async () => {
-      store = await seedStore(getContainer())
-      admin = await signInAsAdmin(getContainer(), svc.ref.medusaUrl)
       ship = await shippable(admin, store)
-      sb().clearFaults()
     })
 
     /**

@@ -1,15 +1,12 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { cancelOrderWorkflow } from "@medusajs/core-flows"
-import { useSvcSandbox } from "../helpers/svc-env"
+import { svcMedusaSuite } from "../helpers/suite"
 import {
   completeCart,
   createCart,
   initiateSession,
   orderOfCart,
-  seedStore,
   sessionById,
   SVC_PROVIDERS,
-  type Store,
 } from "../helpers/store"
 import { settleCheckout, settleCheckoutEvent, checkoutLedgerOf } from "../../src/reconcile/settle-checkout"
 import { svcFromContainer } from "../../src/svc-account/config"
@@ -17,6 +14,8 @@ import { SVC_MODULE } from "../../src/modules/svc"
 import { settleUnsettled } from "../../src/reconcile/waiting"
 
 jest.setTimeout(120_000)
+
+type Run = "webhook" | "job"
 
 /**
  * A payment that fails after its order was placed: whatever the interleaving
@@ -26,21 +25,9 @@ jest.setTimeout(120_000)
  * together, or one after the other, or from the state a stopped run leaves),
  * not left to luck.
  */
-const svc = useSvcSandbox({ failedPaymentOrder: "cancel" })
-
-type Run = "webhook" | "job"
-
-medusaIntegrationTestRunner({
-  inApp: true,
-  env: svc.env,
-  testSuite: ({ api, getContainer }) => {
-    let store: Store
-    const sb = () => svc.ref.sandbox.control
-    beforeEach(async () => {
-      store = await seedStore(getContainer())
-      sb().clearFaults()
-    })
-
+svcMedusaSuite({
+  failedPaymentOrder: "cancel",
+  testSuite: ({ api, getContainer, sb, store }) => {
     /** An order placed awaiting payment whose checkout then failed; svc's event is lost. */
     const failedAfterOrder = async () => {
       const { cartId, paymentCollectionId } = await createCart(api, store)

@@ -1,30 +1,22 @@
 // Settlements: the merchant sends svc wallet balance to a linked bank account
 // (svc fiat withdrawals) through the admin API, tracked to COMPLETED, with
 // every bad input refused by field and an unanswered request finished once.
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { useSvcSandbox } from "../helpers/svc-env"
+import { svcMedusaSuite } from "../helpers/suite"
 import { waitFor } from "../helpers/store"
-import { signInAsAdmin, type AdminSdk } from "../helpers/admin"
 import { sweepWithdrawals } from "../../src/settlements/withdrawals"
 
 jest.setTimeout(120_000)
 
-const svc = useSvcSandbox()
-
-medusaIntegrationTestRunner({
-  inApp: true,
-  env: svc.env,
-  testSuite: ({ getContainer }) => {
-    let admin: AdminSdk
+svcMedusaSuite({
+  seed: false,
+  admin: true,
+  testSuite: ({ getContainer, sb, admin }) => {
     let earlier = new Set<string>()
-    const sb = () => svc.ref.sandbox.control
     const allWithdrawals = () => Object.values((sb().state() as any).fiatWithdrawals ?? {}) as any[]
     /** Withdrawals svc made during this test. */
     const madeWithdrawals = () => allWithdrawals().filter((w) => !earlier.has(w.id))
 
     beforeEach(async () => {
-      admin = await signInAsAdmin(getContainer(), svc.ref.medusaUrl)
-      sb().clearFaults()
       earlier = new Set(allWithdrawals().map((w) => w.id))
     })
 

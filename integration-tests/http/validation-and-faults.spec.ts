@@ -1,24 +1,13 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { useSvcSandbox } from "../helpers/svc-env"
-import { createCart, initiateSession, seedStore, SVC_PROVIDERS, type Store } from "../helpers/store"
+import { svcMedusaSuite } from "../helpers/suite"
+import { createCart, initiateSession, SVC_PROVIDERS } from "../helpers/store"
 
 jest.setTimeout(120_000)
 
 // A short client timeout so that a hanging svc costs seconds, not minutes.
-const svc = useSvcSandbox({ timeoutMs: 1500, maxRetries: 2 })
-
-medusaIntegrationTestRunner({
-  inApp: true,
-  env: svc.env,
-  testSuite: ({ api, getContainer }) => {
-    let store: Store
-    const sb = () => svc.ref.sandbox.control
-    const checkoutCount = () => Object.keys((sb().state() as any).checkouts ?? {}).length
-    beforeEach(async () => {
-      store = await seedStore(getContainer())
-      sb().clearFaults()
-    })
-
+svcMedusaSuite({
+  timeoutMs: 1500,
+  maxRetries: 2,
+  testSuite: ({ svc, api, sb, store, checkoutCount }) => {
     const attempt = async (providerId: string, data: Record<string, unknown>, cart?: { regionId?: string; variantId?: string; quantity?: number }) => {
       const { paymentCollectionId } = await createCart(api, store, cart)
       return api

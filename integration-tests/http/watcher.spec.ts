@@ -1,7 +1,6 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { useSvcSandbox } from "../helpers/svc-env"
+import { svcMedusaSuite } from "../helpers/suite"
 import { callsTo, readStats, resetStats } from "../helpers/sandbox-stats"
-import { capturedOrder, createCart, initiateSession, seedStore, SVC_PROVIDERS, type Store } from "../helpers/store"
+import { capturedOrder, createCart, initiateSession, SVC_PROVIDERS } from "../helpers/store"
 import { watchWaiting } from "../../src/reconcile/watch-waiting"
 
 jest.setTimeout(120_000)
@@ -11,19 +10,9 @@ jest.setTimeout(120_000)
  * carts become orders within seconds (not at the 5-minute job), its svc calls
  * do not grow with the sessions waiting, and nothing waiting costs nothing.
  */
-const svc = useSvcSandbox({ watchEverySeconds: 1 })
-
-medusaIntegrationTestRunner({
-  inApp: true,
-  env: svc.env,
-  testSuite: ({ api, getContainer }) => {
-    let store: Store
-    const sb = () => svc.ref.sandbox.control
-    beforeEach(async () => {
-      store = await seedStore(getContainer())
-      sb().clearFaults()
-    })
-
+svcMedusaSuite({
+  watchEverySeconds: 1,
+  testSuite: ({ svc, api, getContainer, sb, store }) => {
     const paidCarts = async (n: number) => {
       const carts: { cartId: string; checkoutId: string }[] = []
       for (let i = 0; i < n; i++) {

@@ -3,13 +3,11 @@
 // required only once the admin turns it on (POST /admin/svc/webhook-token, Settings → svc
 // connection). One Medusa app on PostgreSQL, real HTTP; the svc sandbox plays svc.
 import { randomUUID } from "node:crypto"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { fetch } from "undici"
 
-import { useSvcSandbox } from "../helpers/svc-env"
-import { signInAsAdmin, type AdminSdk } from "../helpers/admin"
+import { svcMedusaSuite } from "../helpers/suite"
 import { waitFor } from "../helpers/store"
 import { scanLogDir } from "../helpers/secrets-scan"
 import { UNKNOWN_TYPES_RESOURCE } from "../../src/shared/webhook-guard"
@@ -17,13 +15,10 @@ import { WebhookTokenSettings, webhookTokenSettings } from "../../src/shared/web
 
 jest.setTimeout(180_000)
 
-const svc = useSvcSandbox()
-
-medusaIntegrationTestRunner({
-  inApp: true,
-  env: svc.env,
-  testSuite: ({ getContainer }) => {
-    let admin: AdminSdk
+svcMedusaSuite({
+  seed: false,
+  admin: true,
+  testSuite: ({ svc, getContainer, admin }) => {
     const knex = () => (getContainer() as MedusaContainer).resolve(ContainerRegistrationKeys.PG_CONNECTION) as any
     const health = async () => (await admin.client.fetch<any>("/admin/svc/health")).health
     const tokenOf = (url: string) => new URL(url).searchParams.get("token")
@@ -40,10 +35,6 @@ medusaIntegrationTestRunner({
       const { rows } = await knex().raw(`select payload->>'count' as n from svc_webhook_event where resource_id = ? and event_id = ?`, [UNKNOWN_TYPES_RESOURCE, `unknown-type:${type}`])
       return Number(rows[0]?.n ?? 0)
     }
-
-    beforeEach(async () => {
-      admin = await signInAsAdmin(getContainer() as MedusaContainer, svc.ref.medusaUrl)
-    })
 
     it("the doctor shows the URL with a generated token, made once and kept in svc_setting: a restarted process reads the same one", async () => {
       const h = await health()

@@ -1,0 +1,93 @@
+// One integration file's preamble, svcMedusaSuite({ ...options, testSuite: (ctx) => ... }): the svc
+// sandbox (useSvcSandbox: started before Medusa boots, its faults cleared before every test), Medusa
+// in-app (medusaIntegrationTestRunner), and before each test a seeded store and a signed-in admin
+// (the runner empties Medusa's tables after each).
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { useSvcSandbox, type SandboxHandle } from "./svc-env"
+import { seedStore, type Store } from "./store"
+import { signInAsAdmin, type AdminSdk } from "./admin"
+
+export type SvcSuiteOptions = NonNullable<Parameters<typeof useSvcSandbox>[0]> & {
+  /** Seeded before each test: the MYR/USD store (default), the same taxed (SST 8 % and PROMO_CODE), or none. */
+  seed?: "store" | "taxed" | false
+  /** An admin signed in (Medusa's js-sdk) before each test, after the seed. Default: none. */
+  admin?: boolean
+}
+
+export type SvcSuite = {
+  /** The sandbox handle as useSvcSandbox returns it: `svc.env`, `svc.ref.sandbox`, `svc.ref.medusaUrl`. */
+  svc: ReturnType<typeof useSvcSandbox>
+  /** The runner's HTTP client to the Medusa app. */
+  api: any
+  getContainer: () => MedusaContainer
+  /** The same as getContainer. */
+  container: () => MedusaContainer
+  /** The sandbox's control (pay, inject faults, state). */
+  sb: () => SandboxHandle["control"]
+  /** The sandbox's whole state (checkouts, payouts, fiatWithdrawals…). */
+  state: () => any
+  /** How many payouts / checkouts svc has made in the file so far (the sandbox lives for the whole file). */
+  payoutCount: () => number
+  checkoutCount: () => number
+  /**
+   * This test's store and admin (`seed`, `admin`). Each is a stand-in for the one made before the
+   * current test, so it can be destructured once at the top of the file; read before it is made, it throws.
+   */
+  store: Store
+  admin: AdminSdk
+}
+
+/** A stand-in object that forwards every read to what `current` returns now (as the runner's own `api`). */
+function live<T extends object>(what: string, current: () => T | undefined): T {
+  const now = (): T => {
+    const v = current()
+    if (!v) throw new Error(`${what} is made before each test (unless the suite's options leave it out): read it inside a test or a hook`)
+    return v
+  }
+  return new Proxy({} as T, {
+    get: (_, k) => Reflect.get(now(), k),
+    has: (_, k) => Reflect.has(now(), k),
+    ownKeys: () => Reflect.ownKeys(now()),
+    getOwnPropertyDescriptor: (_, k) => {
+      const d = Reflect.getOwnPropertyDescriptor(now(), k)
+      return d && { ...d, configurable: true }
+    },
+  })
+}
+
+/**
+ * An integration file against the svc sandbox and Medusa in-app, in the shape of
+ * medusaIntegrationTestRunner: `testSuite` gets the SvcSuite. The other options are
+ * useSvcSandbox's (timeoutMs, webhookPath, runnerEnv, …) plus what is made before each test
+ * (`seed`, `admin`); the file's own beforeEach hooks run after these.
+ */
+export function svcMedusaSuite({ testSuite, seed = "store", admin: withAdmin = false, ...sandboxOpts }: SvcSuiteOptions & { testSuite: (ctx: SvcSuite) => void }): void {
+  const svc = useSvcSandbox(sandboxOpts)
+  medusaIntegrationTestRunner({
+    inApp: true,
+    env: svc.env,
+    testSuite: ({ api, getContainer }) => {
+      let store: Store | undefined
+      let admin: AdminSdk | undefined
+      beforeEach(async () => {
+        if (seed) store = await seedStore(getContainer(), { taxed: seed === "taxed" })
+        if (withAdmin) admin = await signInAsAdmin(getContainer(), svc.ref.medusaUrl)
+      })
+      const sb = () => svc.ref.sandbox.control
+      const state = () => sb().state() as any
+      testSuite({
+        svc,
+        api,
+        getContainer,
+        container: getContainer,
+        sb,
+        state,
+        payoutCount: () => Object.keys(state().payouts ?? {}).length,
+        checkoutCount: () => Object.keys(state().checkouts ?? {}).length,
+        store: live("store", () => store),
+        admin: live("admin", () => admin),
+      })
+    },
+  })
+}

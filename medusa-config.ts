@@ -20,6 +20,7 @@ const svcOptions = {
   ...(process.env.SVC_ACCOUNT_RATE_LIMIT ? { accountRateLimit: Number(process.env.SVC_ACCOUNT_RATE_LIMIT) } : {}),
   ...(process.env.SVC_FAILED_PAYMENT_ORDER ? { failedPaymentOrder: process.env.SVC_FAILED_PAYMENT_ORDER } : {}),
   ...(process.env.SVC_WATCH_EVERY_SECONDS ? { watchEverySeconds: Number(process.env.SVC_WATCH_EVERY_SECONDS) } : {}),
+  ...(process.env.SVC_RECONCILE_EVERY_MINUTES ? { reconcileEveryMinutes: Number(process.env.SVC_RECONCILE_EVERY_MINUTES) } : {}),
   ...(process.env.SVC_REDIS_URL ? { redisUrl: process.env.SVC_REDIS_URL } : {}),
   ...(process.env.SVC_WEBHOOK_TOKEN ? { webhookToken: process.env.SVC_WEBHOOK_TOKEN } : {}),
 }

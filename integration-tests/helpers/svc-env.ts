@@ -15,6 +15,8 @@ export function useSvcSandbox(
     maxRetries?: number
     failedPaymentOrder?: "cancel" | "flag"
     watchEverySeconds?: number
+    /** The scheduled reconciliation job's interval (default 0: off; tests run it by hand). */
+    reconcileEveryMinutes?: number
     /** Where svc's webhooks go: the plugin's `/hooks/svc` (default) or Medusa's `/hooks/payment/svc-wallet_svc`. */
     webhookPath?: string
     /** The provider option `webhookToken` (SVC_WEBHOOK_TOKEN): the sandbox's webhook URL then carries `?token=`. */
@@ -51,6 +53,10 @@ export function useSvcSandbox(
       // The watcher is off unless a test is about it: tests that run the job or
       // the settle path by hand decide when a lost webhook is found.
       SVC_WATCH_EVERY_SECONDS: String(opts.watchEverySeconds ?? 0),
+      // The scheduled reconciliation job likewise: Medusa fires it at every five-minute boundary of
+      // the wall clock, and a test that drives the settle path by hand would race it (a fresh-clone
+      // run: settle-race.spec's "the next run cancels" found the order already canceled by the job at 22:05:00).
+      SVC_RECONCILE_EVERY_MINUTES: String(opts.reconcileEveryMinutes ?? 0),
       MEDUSA_WORKER_MODE: "shared",
       ...(opts.webhookToken ? { SVC_WEBHOOK_TOKEN: opts.webhookToken } : {}),
       ...opts.runnerEnv,

@@ -12,6 +12,7 @@ import { settleCheckout, settleCheckoutEvent, checkoutLedgerOf } from "../../src
 import { svcFromContainer } from "../../src/svc-account/config"
 import { SVC_MODULE } from "../../src/modules/svc"
 import { settleUnsettled } from "../../src/reconcile/waiting"
+import svcReconcileJob from "../../src/jobs/svc-reconcile"
 
 jest.setTimeout(120_000)
 
@@ -111,6 +112,16 @@ svcMedusaSuite({
       const order = await orderOfCart(getContainer(), cartId)
       expect(order).toBeDefined()
       expect(await settleUnsettled(container, (o) => seen.push(o))).toBe(0) // settled: never again
+    })
+
+    it("the scheduled reconciliation job, fired by Medusa at a five-minute boundary in the middle of a test, changes nothing in a test app (reconcileEveryMinutes 0); the run the test makes cancels", async () => {
+      // A fresh-clone CI run failed the test below when Medusa's cron fired the job at 22:05:00
+      // between its two steps: the job canceled the order first ("already_settled" for the test's run).
+      const x = await failedAfterOrder()
+      await svcReconcileJob(getContainer() as never)
+      expect((await orderOfCart(getContainer(), x.cartId)).status).not.toBe("canceled")
+      expect(await run("webhook", x.checkoutId)).toBe("order_canceled")
+      await expectCanceledWithReason(x)
     })
 
     it("an earlier run stopped after recording the reason, before the cancel: the next run cancels", async () => {

@@ -17,6 +17,8 @@ import { sweepOpenDeposits } from "../svc-admin/deposits"
  */
 export default async function svcReconcileJob(container: MedusaContainer) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  // reconcileEveryMinutes 0: off (test apps that reconcile by hand); Medusa still fires the schedule
+  if (reconcileMinutes() === 0) return
   try {
     const r = await reconcilePending(container as never)
     if (r.waiting || r.paidCarts) {
@@ -55,14 +57,18 @@ export default async function svcReconcileJob(container: MedusaContainer) {
   }
 }
 
-/** The schedule, built at import from the provider's options (Medusa reads it once). */
-export function reconcileSchedule(): string {
-  let minutes = 5
+/** The provider option `reconcileEveryMinutes` (0: off), default 5 where the config is not loaded. */
+export function reconcileMinutes(): number {
   try {
-    minutes = findSvcProviderConfig(configManager.config as never)?.options.reconcileEveryMinutes ?? 5
+    return findSvcProviderConfig(configManager.config as never)?.options.reconcileEveryMinutes ?? 5
   } catch {
-    // config not loaded (e.g. a unit test): keep the default
+    return 5 // config not loaded (e.g. a unit test): the default
   }
+}
+
+/** The schedule, built at import from the provider's options (Medusa reads it once; 0: the job returns at once). */
+export function reconcileSchedule(): string {
+  const minutes = reconcileMinutes() || 5
   if (minutes < 60) return `*/${minutes} * * * *`
   return `0 */${Math.max(1, Math.round(minutes / 60))} * * *`
 }

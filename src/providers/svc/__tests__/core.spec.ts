@@ -20,6 +20,7 @@ describe("provider options", () => {
     expect(o.feeMode).toBe("DEDUCT_FROM_AMOUNT")
     expect(o.failedPaymentOrder).toBe("cancel")
     expect(o.reconcileEveryMinutes).toBe(5)
+    expect(parseSvcProviderOptions({ ...good, reconcileEveryMinutes: 0 }).reconcileEveryMinutes).toBe(0) // the scheduled job off
   })
 
   it.each([
@@ -32,6 +33,8 @@ describe("provider options", () => {
     [{ feeMode: "FREE" }, /`feeMode`: must be DEDUCT_FROM_AMOUNT or CHARGE_TO_PREFUND/],
     [{ addressTo: "0x123" }, /`addressTo`: must be an EVM address/],
     [{ colour: "red" }, /unknown option\(s\): colour/],
+    [{ reconcileEveryMinutes: -1 }, /`reconcileEveryMinutes`: must be 0 \(off\) or 1-1440/],
+    [{ reconcileEveryMinutes: 1441 }, /`reconcileEveryMinutes`: must be at most 1440/],
   ])("names the wrong option: %j", (patch, message) => {
     expect(() => parseSvcProviderOptions({ ...good, ...patch })).toThrow(message)
   })

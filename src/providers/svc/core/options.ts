@@ -93,8 +93,13 @@ export const svcProviderOptionsSchema = z
       .min(100, "must be at least 100 (RM1)")
       .max(100_000_000, "must be at most 100000000 (RM1,000,000)")
       .default(FPX_RETAIL_MAX_SEN),
-    /** Interval of the reconciliation job, in minutes. */
-    reconcileEveryMinutes: z.number().int().min(1).max(1440).default(5),
+    /**
+     * Interval of the reconciliation job, in minutes. 0 turns the scheduled job off: for
+     * test apps that run the reconciliation by hand (a job firing on its own at a
+     * five-minute boundary would race them); a store needs it on, it is the backstop
+     * for lost webhooks, refund payouts and withdrawals.
+     */
+    reconcileEveryMinutes: z.number().int().min(0, "must be 0 (off) or 1-1440").max(1440, "must be at most 1440").default(5),
     /**
      * Interval of the watcher of sessions awaiting payment, in seconds (0: off).
      * While any svc session waits, it lists svc's checkouts by status, 100 a

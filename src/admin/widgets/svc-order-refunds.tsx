@@ -2,6 +2,7 @@ import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import { Heading, Input, Label, Select, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
 import { useState } from "react"
+import { PayoutBankSelect } from "../lib/bank-select"
 import { rm, when } from "../lib/format"
 import { AmountField, MoneyForm } from "../lib/money-form"
 import { SVC_KEY, svcPost, useSvcQuery } from "../lib/query"
@@ -101,18 +102,7 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
             </div>
             <div className="flex flex-col gap-y-1">
               <Label htmlFor="svc-refund-bank" size="small">Bank</Label>
-              <Select value={form.bank_code} onValueChange={(v) => setForm({ ...form, bank_code: v })} size="small">
-                <Select.Trigger id="svc-refund-bank">
-                  <Select.Value placeholder="Choose…" />
-                </Select.Trigger>
-                <Select.Content>
-                  {(banks.data?.banks ?? []).map((b) => (
-                    <Select.Item key={b.code} value={b.code}>
-                      {b.name}
-                    </Select.Item>
-                  ))}
-                </Select.Content>
-              </Select>
+              <PayoutBankSelect id="svc-refund-bank" value={form.bank_code} onValueChange={(v) => setForm({ ...form, bank_code: v })} banks={banks.data?.banks} placeholder="Choose…" size="small" />
             </div>
             <div className="flex flex-col gap-y-1">
               <Label htmlFor="svc-refund-account" size="small">Account number</Label>

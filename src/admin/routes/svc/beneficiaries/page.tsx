@@ -1,6 +1,7 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { Button, Container, Drawer, Heading, Input, Label, Select, Text, createDataTableColumnHelper } from "@medusajs/ui"
 import { useMemo, useState } from "react"
+import { PayoutBankSelect } from "../../../lib/bank-select"
 import { ConfirmButton } from "../../../lib/confirm-button"
 import { rm, short, when } from "../../../lib/format"
 import { SvcPage } from "../../../lib/page"
@@ -161,18 +162,7 @@ const SvcBeneficiariesPage = () => {
             <>
               <div className="flex flex-col gap-y-1">
                 <Label size="small" htmlFor="svc-ben-bank">Bank</Label>
-                <Select value={form.bank_code} onValueChange={(v) => setForm({ ...form, bank_code: v })}>
-                  <Select.Trigger id="svc-ben-bank">
-                    <Select.Value placeholder="Choose a bank" />
-                  </Select.Trigger>
-                  <Select.Content>
-                    {(banks.data?.banks ?? []).map((b) => (
-                      <Select.Item key={b.code} value={b.code}>
-                        {b.name}
-                      </Select.Item>
-                    ))}
-                  </Select.Content>
-                </Select>
+                <PayoutBankSelect id="svc-ben-bank" value={form.bank_code} onValueChange={(v) => setForm({ ...form, bank_code: v })} banks={banks.data?.banks} placeholder="Choose a bank" />
               </div>
               <div className="flex flex-col gap-y-1">
                 <Label size="small" htmlFor="svc-ben-account">Account number (digits only)</Label>

@@ -1,6 +1,6 @@
 /**
  * The chaos run at bench size (issue 10): N shoppers (default 200) pay through
- * two Medusa servers and a worker on Redis (integration-tests/helpers/cluster.ts)
+ * two Medusa servers and a worker on Redis (testing/cluster.ts)
  * while the sandbox injects every fault it has on checkout creation and reads
  * and drops, duplicates, reorders and delays webhooks, and one server and the
  * worker are killed (SIGKILL) and started again once a third have paid. Then the
@@ -9,19 +9,19 @@
  *   node -r @swc-node/register bench/chaos.ts [N] [--ceiling=1000] [--per-second=5] [--settle=180] [--code=HEAD|<ref>|worktree]
  *     [--kill-at=paid|creation|capture|completion]
  *
- * --kill-at: the moment the kill lands (integration-tests/helpers/chaos.ts, KillMoment): at once
+ * --kill-at: the moment the kill lands (testing/chaos.ts, KillMoment): at once
  * (default), during a checkout creation, during a settlement's capture, or inside a cart
  * completion holding Medusa's cart lock (issue 24).
  *
  * The CI-sized version of the same run is integration-tests/scale/cluster.spec.ts.
  */
-import { readStats } from "../integration-tests/helpers/sandbox-stats"
-import { startCluster } from "../integration-tests/helpers/cluster"
-import { chaosRun, KILL_MOMENTS, percentile, type KillMoment } from "../integration-tests/helpers/chaos"
-import { describeMoney, moneyIsSafe } from "../integration-tests/helpers/money-invariants"
+import { readStats } from "../testing/sandbox-stats"
+import { startCluster } from "../testing/cluster"
+import { chaosRun, KILL_MOMENTS, percentile, type KillMoment } from "../testing/chaos"
+import { describeMoney, moneyIsSafe } from "../testing/money-invariants"
 import { numberFlag, parseArgs } from "./lib/args"
-import { prepareCode } from "./lib/code"
-import { table } from "./lib/report"
+import { prepareCode } from "../testing/code"
+import { table } from "../testing/report"
 
 async function main() {
   const { flags, positionals } = parseArgs()

@@ -10,11 +10,11 @@
  * Targets (issue 9): svc p50 ≤ 1.3× system p50, svc p95 ≤ 1.5× system p95, no stall > 2 s.
  */
 import { ceilingFlag, describeCeiling, numberFlag, parseArgs } from "./lib/args"
-import { ms, percentile, ratio, sleep, table } from "./lib/report"
-import { describeCalls, readStats, resetStats } from "./lib/sandbox-api"
-import { payAndComplete, SVC_PROVIDERS, SYSTEM_PROVIDER, type PaymentTimings, type SvcProviderName } from "./lib/shopper"
-import { bootStack, closeOnSignal } from "./lib/stack"
-import { StoreApi } from "./lib/store-api"
+import { ms, percentile, ratio, sleep, table } from "../testing/report"
+import { describeCalls, readStats, resetStats } from "../testing/sandbox-api"
+import { payAndComplete, SVC_PROVIDERS, SYSTEM_PROVIDER, type PaymentTimings, type SvcProviderName } from "../testing/shopper"
+import { bootStack, closeOnSignal } from "../testing/stack"
+import { StoreApi } from "../testing/store-api"
 
 const STALL_MS = 2000
 

@@ -5,7 +5,7 @@
  * signature + one SHA-256 of the same body, with the implementation the client uses); and
  * the ratio (client - raw) / floor. Target: <= 1.5x (issue 9, item 5).
  * It also times secp256k1 signing with node:crypto (OpenSSL) and @noble/curves side by side,
- * the measurement behind SECP256K1_SIGNER in src/svc/signers.ts.
+ * the measurement behind SECP256K1_SIGNER in src/client/signers.ts.
  *
  * Run: node -r @swc-node/register bench/client-overhead.ts   (npm run bench)
  * The server runs in a child process so it does not share the client's event loop.
@@ -16,8 +16,8 @@ import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { Agent, request } from "undici"
 
-import { SvcClient, SIGNATURE_ALGORITHMS, signatureBase, contentDigest, type SignatureAlgorithm } from "../src/svc"
-import { createSigningKey, nativeSigner, nobleSecp256k1Signer, privateKeyObject, SECP256K1_SIGNER } from "../src/svc/signers"
+import { SvcClient, SIGNATURE_ALGORITHMS, signatureBase, contentDigest, type SignatureAlgorithm } from "../src/client"
+import { createSigningKey, nativeSigner, nobleSecp256k1Signer, privateKeyObject, SECP256K1_SIGNER } from "../src/client/signers"
 
 const RESPONSE = JSON.stringify({
   checkoutId: "6f1c1c52-3a51-4b8e-9a1d-0123456789ab",

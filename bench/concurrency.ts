@@ -14,12 +14,12 @@
  * acquire lock`, no double capture, at most 3 svc calls per paid order.
  */
 import { ceilingFlag, describeCeiling, numberFlag, parseArgs } from "./lib/args"
-import { doubleCaptured, outcomes, type CartOutcome } from "./lib/orders"
-import { ms, percentile, ratio, sleep, table } from "./lib/report"
-import { describeCalls, readStats, resetStats } from "./lib/sandbox-api"
-import { PROMO_CODE, shop, SVC_PROVIDERS, SYSTEM_PROVIDER, type Shopper } from "./lib/shopper"
-import { bootStack, closeOnSignal, type Stack } from "./lib/stack"
-import { StoreApi } from "./lib/store-api"
+import { doubleCaptured, outcomes, type CartOutcome } from "../testing/orders"
+import { ms, percentile, ratio, sleep, table } from "../testing/report"
+import { describeCalls, readStats, resetStats } from "../testing/sandbox-api"
+import { PROMO_CODE, shop, SVC_PROVIDERS, SYSTEM_PROVIDER, type Shopper } from "../testing/shopper"
+import { bootStack, closeOnSignal, type Stack } from "../testing/stack"
+import { StoreApi } from "../testing/store-api"
 
 const TARGET_MS = 15_000
 const SVC = Object.values(SVC_PROVIDERS)

@@ -11,12 +11,12 @@
  * Target (issue 9): ≥ 30 paid orders/min.
  */
 import { ceilingFlag, describeCeiling, numberFlag, parseArgs } from "./lib/args"
-import { doubleCaptured, outcomes, type CartOutcome } from "./lib/orders"
-import { ms, percentile, ratio, sleep, table } from "./lib/report"
-import { readStats, resetStats, type SandboxStats } from "./lib/sandbox-api"
-import { shop, SVC_PROVIDERS, SYSTEM_PROVIDER, type Shopper } from "./lib/shopper"
-import { bootStack, closeOnSignal } from "./lib/stack"
-import { StoreApi } from "./lib/store-api"
+import { doubleCaptured, outcomes, type CartOutcome } from "../testing/orders"
+import { ms, percentile, ratio, sleep, table } from "../testing/report"
+import { readStats, resetStats, type SandboxStats } from "../testing/sandbox-api"
+import { shop, SVC_PROVIDERS, SYSTEM_PROVIDER, type Shopper } from "../testing/shopper"
+import { bootStack, closeOnSignal } from "../testing/stack"
+import { StoreApi } from "../testing/store-api"
 
 /** k shoppers, each starting the next checkout when the last one ends, until `ms` have passed. */
 async function closedLoop(api: StoreApi, sandboxUrl: string, k: number, msec: number, kind: (i: number) => Pick<Shopper, "provider" | "completes">) {

@@ -4,7 +4,7 @@
 // in the admin. Run: node -r @swc-node/register demo/screenshots.ts
 import { copyFileSync, mkdirSync, readdirSync, readFileSync } from "node:fs"
 import { join, resolve } from "node:path"
-import { launchBrowser } from "../integration-tests/browser/browser"
+import { launchBrowser } from "../testing/browser"
 
 const ROOT = resolve(__dirname, "..")
 const OUT = join(ROOT, "docs/images")

@@ -9,7 +9,7 @@
 //   node scripts/build-storefront.mjs --size   build, then print the gzip size of what a storefront bundles
 import { build } from "esbuild"
 import { execFileSync } from "node:child_process"
-import { copyFileSync, mkdirSync, rmSync } from "node:fs"
+import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { gzipSync } from "node:zlib"
@@ -37,6 +37,21 @@ await build({
   logLevel: "warning",
 })
 execFileSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", join(pkg, "tsconfig.json")], { stdio: "inherit" })
+// tsc wrote dist/types/packages/storefront/src/** and dist/types/src/rules/** (the rules the kit
+// re-exports live once, in the plugin's src/rules): into dist/ and dist/rules/, specifiers mended.
+const types = join(out, "types")
+cpSync(join(types, "packages/storefront/src"), out, { recursive: true })
+cpSync(join(types, "src/rules"), join(out, "rules"), { recursive: true })
+rmSync(types, { recursive: true, force: true })
+for (const f of readdirSync(out, { recursive: true })) {
+  if (!String(f).endsWith(".d.ts")) continue
+  const file = join(out, String(f))
+  const depth = String(f).split("/").length - 1
+  const rules = (depth === 0 ? "./" : "../".repeat(depth)) + "rules/"
+  const text = readFileSync(file, "utf8")
+  const mended = text.replace(/(["'])(?:\.\.\/)+src\/rules\//g, `$1${rules}`)
+  if (mended !== text) writeFileSync(file, mended)
+}
 mkdirSync(join(out, "react"), { recursive: true })
 copyFileSync(join(src, "react/style.css"), join(out, "react/style.css"))
 console.log("storefront kit built: packages/storefront/dist (index.js, react/index.js, react/style.css, .d.ts)")

@@ -1,7 +1,7 @@
 /**
  * Writes docs/conformance.md: every client method against `startSandbox()` over real HTTP,
- * once per algorithm, the outcome per route (src/svc/__tests__/helpers/conformance.ts).
- * src/svc/__tests__/sandbox-conformance.spec.ts runs the same steps and fails when the
+ * once per algorithm, the outcome per route (src/client/__tests__/helpers/conformance.ts).
+ * src/client/__tests__/sandbox-conformance.spec.ts runs the same steps and fails when the
  * committed file differs from what it produces.
  *
  * Run: npm run docs:conformance   (node -r @swc-node/register scripts/docs-conformance.ts)
@@ -9,8 +9,8 @@
 import { writeFileSync } from "node:fs"
 import { relative } from "node:path"
 
-import { SIGNATURE_ALGORITHMS } from "../src/svc"
-import { CONFORMANCE_DOC, conformanceContext, outcomeOf, recordOutcome, renderConformance, steps, type ConformanceResults } from "../src/svc/__tests__/helpers/conformance"
+import { SIGNATURE_ALGORITHMS } from "../src/client"
+import { CONFORMANCE_DOC, conformanceContext, outcomeOf, recordOutcome, renderConformance, steps, type ConformanceResults } from "../src/client/__tests__/helpers/conformance"
 
 async function main(): Promise<void> {
   const results: ConformanceResults = new Map()

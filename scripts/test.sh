@@ -46,8 +46,9 @@ psql -h "$DB_HOST" -p "$DB_PORT" -U "$DB_USERNAME" -d postgres -Atc \
     [ -n "$db" ] && psql -h "$DB_HOST" -p "$DB_PORT" -U "$DB_USERNAME" -d postgres -qc "drop database if exists \"$db\"" >/dev/null 2>&1 || true
   done
 
-# the storefront kit package tests read its build (packages/storefront/dist); 3 s when missing
-[ -f packages/storefront/dist/react/index.js ] || node scripts/build-storefront.mjs
+# the package tests read the plugin's and the kit's builds: made here unless the last ones were
+# made from exactly the current sources (testing/builds.ts)
+node -r @swc-node/register testing/builds.ts
 
 timeout 600 npx jest --selectProjects unit --runInBand --forceExit "$@"
 # Two files at a time: much of an integration file is waiting (webhooks, the watcher's ticks, a

@@ -23,7 +23,7 @@ import type { Page } from "playwright-core"
 import { ensureAdminUser } from "../../demo/admin-user"
 import { useSvcSandbox } from "../helpers/svc-env"
 import { capturedOrder, completeCart, createCart, initiateSession, seedStore, SVC_PROVIDERS, waitFor, type Store } from "../helpers/store"
-import { hasChromium, launchBrowser, SCREENSHOT_DIR } from "../browser/browser"
+import { hasChromium, launchBrowser, SCREENSHOT_DIR } from "../../testing/browser"
 import { signInAsAdmin } from "../helpers/admin"
 import { buildAdmin, serveAdmin } from "./admin-app"
 

@@ -8,9 +8,9 @@ import { randomUUID } from "node:crypto"
 import { fetch } from "undici"
 import { svcMedusaSuite } from "../helpers/suite"
 import { waitFor } from "../helpers/store"
-import { callsTo, readStats, resetStats } from "../helpers/sandbox-stats"
-import { storeDeposit, sweepOpenDeposits } from "../../src/svc-admin/deposits"
-import { svcFromContainer } from "../../src/svc-account/config"
+import { callsTo, readStats, resetStats } from "../../testing/sandbox-stats"
+import { storeDeposit, sweepOpenDeposits } from "../../src/plugin/admin-tools/deposits"
+import { svcFromContainer } from "../../src/plugin/account/config"
 
 jest.setTimeout(180_000)
 

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { Client } from "pg"
 
-import { freePort } from "../helpers/free-port"
+import { freePort } from "../../testing/free-port"
 
 // Issue 13: `medusa start` (the command a store runs, as a child process from this
 // repository's root, medusa-config.ts reading SVC_*) refuses to start on a wrong

@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import type { Page } from "playwright-core"
-import { SCREENSHOT_DIR } from "./browser"
+import { SCREENSHOT_DIR } from "../../testing/browser"
 
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 /** The kit's own markup: SvcPaymentOptions, FpxBankPicker, SvcReturn / SvcBalanceReturn. */

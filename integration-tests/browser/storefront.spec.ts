@@ -14,7 +14,7 @@ import { startStorefront } from "../../demo/storefront-server"
 import { useSvcSandbox } from "../helpers/svc-env"
 import { adminOrder, signInAsAdmin, type AdminSdk } from "../helpers/admin"
 import { capturedOrder, createCart, orderOfCart, PROMO_CODE, seedStore, taxStore, waitFor, type Store } from "../helpers/store"
-import { hasChromium, launchBrowser, SCREENSHOT_DIR, stepShooter } from "./browser"
+import { hasChromium, launchBrowser, SCREENSHOT_DIR, stepShooter } from "../../testing/browser"
 import { startKitHarness } from "./kit-components"
 import { axeFindings, blocking, cornerPoints, cutBankNames, recordFindings, type AxeFinding } from "./a11y"
 

@@ -1,16 +1,17 @@
 import { spawn } from "node:child_process"
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { ensureBuilt } from "../../testing/builds"
 import { Client } from "pg"
 import { fetch } from "undici"
 
-import { payCheckout } from "../../bench/lib/sandbox-api"
-import { SVC_PROVIDERS, sessionData } from "../../bench/lib/shopper"
-import { StoreApi, call } from "../../bench/lib/store-api"
-import type { SeededStore } from "../../bench/lib/stack"
+import { payCheckout } from "../../testing/sandbox-api"
+import { SVC_PROVIDERS, sessionData } from "../../testing/shopper"
+import { StoreApi, call } from "../../testing/store-api"
+import type { SeededStore } from "../../testing/stack"
 import { Children, Steps, consumerEnv, readmeBlock } from "../helpers/consumer-app"
-import { freePort } from "../helpers/free-port"
+import { freePort } from "../../testing/free-port"
 
 // Issue 18: the plugin on every Medusa it admits (peerDependencies: >=2.18.0 <2.22.0). `npm pack`
 // the built plugin once; per version (COMPAT_MEDUSA_VERSIONS, default the oldest and the newest
@@ -85,9 +86,7 @@ function importedNames(): Record<string, string[]> {
 
 beforeAll(() => {
   const steps = new Steps()
-  if (!existsSync(join(root, ".medusa/server/src/svc/index.d.ts"))) {
-    steps.run("build", "npx", ["medusa", "plugin:build"], root, 300_000, { ...process.env, NODE_OPTIONS: "" })
-  }
+  ensureBuilt("plugin")
   const packed = steps.run("pack", "npm", ["pack", "--json", "--pack-destination", work, "--loglevel=error"], root, 120_000)
   tarball = join(work, JSON.parse(packed.stdout)[0].filename)
 })

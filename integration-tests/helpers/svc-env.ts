@@ -1,5 +1,5 @@
 import { startSandbox } from "../../src/sandbox"
-import { freePort } from "./free-port"
+import { freePort } from "../../testing/free-port"
 
 export type SandboxHandle = Awaited<ReturnType<typeof startSandbox>>
 

@@ -1,5 +1,5 @@
 import { svcMedusaSuite } from "../helpers/suite"
-import { callsTo, readStats, resetStats } from "../helpers/sandbox-stats"
+import { callsTo, readStats, resetStats } from "../../testing/sandbox-stats"
 import {
   capturedOrder,
   allOrdersOfCart,
@@ -9,7 +9,7 @@ import {
   SVC_PROVIDERS,
   waitFor,
 } from "../helpers/store"
-import { settleCheckoutEvent } from "../../src/reconcile/settle-checkout"
+import { settleCheckoutEvent } from "../../src/plugin/settle/settle-checkout"
 import { SVC_MODULE } from "../../src/modules/svc"
 
 jest.setTimeout(120_000)

@@ -10,7 +10,7 @@ import {
   SVC_PROVIDERS,
   waitFor,
 } from "../helpers/store"
-import { reconcilePending } from "../../src/reconcile/reconcile-pending"
+import { reconcilePending } from "../../src/plugin/settle/reconcile-pending"
 import { SVC_MODULE } from "../../src/modules/svc"
 
 jest.setTimeout(120_000)

@@ -11,8 +11,8 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { svcMedusaSuite } from "../helpers/suite"
 import { capturedOrder, createCart, initiateSession, SVC_PROVIDERS, waitFor } from "../helpers/store"
 import type { AdminSdk } from "../helpers/admin"
-import { medusaAmountToSen } from "../../src/shared/medusa-amount"
-import { watchWaiting } from "../../src/reconcile/watch-waiting"
+import { medusaAmountToSen } from "../../src/rules/medusa-amount"
+import { watchWaiting } from "../../src/plugin/settle/watch-waiting"
 import {
   balanceReturnParams,
   completeSvcBalanceReturn,

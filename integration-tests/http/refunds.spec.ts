@@ -4,7 +4,7 @@
 // plugin's payout request must agree, whatever svc answers.
 import { svcMedusaSuite } from "../helpers/suite"
 import { capturedOrder, createCart, initiateSession, SVC_PROVIDERS, waitFor } from "../helpers/store"
-import { sweepPayouts } from "../../src/refunds/track-payout"
+import { sweepPayouts } from "../../src/plugin/refunds/track-payout"
 import { SVC_MODULE } from "../../src/modules/svc"
 
 jest.setTimeout(120_000)

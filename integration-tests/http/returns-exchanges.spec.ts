@@ -11,8 +11,8 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { svcMedusaSuite } from "../helpers/suite"
 import { capturedOrder, createCart, initiateSession, SVC_PROVIDERS, waitFor, type Store } from "../helpers/store"
 import type { AdminSdk } from "../helpers/admin"
-import { orderMoney, sqlOfKnex, type OrderMoney } from "../helpers/money-invariants"
-import { medusaAmountToSen } from "../../src/shared/medusa-amount"
+import { orderMoney, sqlOfKnex, type OrderMoney } from "../../testing/money-invariants"
+import { medusaAmountToSen } from "../../src/rules/medusa-amount"
 
 jest.setTimeout(300_000)
 

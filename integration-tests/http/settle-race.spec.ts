@@ -8,10 +8,10 @@ import {
   sessionById,
   SVC_PROVIDERS,
 } from "../helpers/store"
-import { settleCheckout, settleCheckoutEvent, checkoutLedgerOf } from "../../src/reconcile/settle-checkout"
-import { svcFromContainer } from "../../src/svc-account/config"
+import { settleCheckout, settleCheckoutEvent, checkoutLedgerOf } from "../../src/plugin/settle/settle-checkout"
+import { svcFromContainer } from "../../src/plugin/account/config"
 import { SVC_MODULE } from "../../src/modules/svc"
-import { settleUnsettled } from "../../src/reconcile/waiting"
+import { settleUnsettled } from "../../src/plugin/settle/waiting"
 import svcReconcileJob from "../../src/jobs/svc-reconcile"
 
 jest.setTimeout(120_000)

@@ -3,7 +3,7 @@
 // every bad input refused by field and an unanswered request finished once.
 import { svcMedusaSuite } from "../helpers/suite"
 import { waitFor } from "../helpers/store"
-import { sweepWithdrawals } from "../../src/settlements/withdrawals"
+import { sweepWithdrawals } from "../../src/plugin/settlements/withdrawals"
 
 jest.setTimeout(120_000)
 

@@ -11,7 +11,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { Pool } from "pg"
 import { useSvcSandbox } from "../helpers/svc-env"
 import { signInAsAdmin, adminOrder } from "../helpers/admin"
-import { checkMoney, describeMoney, moneyIsSafe } from "../helpers/money-invariants"
+import { checkMoney, describeMoney, moneyIsSafe } from "../../testing/money-invariants"
 import seedDemo, { DEMO_PROMO_CODE } from "../../demo/seed"
 import { capturedOrder, initiateSession, seedStore, SVC_PROVIDERS, type Store } from "../helpers/store"
 

@@ -2,27 +2,26 @@ import { execFileSync, spawnSync } from "node:child_process"
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { ensureBuilt } from "../../testing/builds"
 
 // Issue 13: what `npm pack` ships: declarations for ./client and ./sandbox (strict
 // TypeScript type-checks an import of medusa-payment-svc/client), source maps that
 // carry the sources they name, no tests and no TypeScript sources, and every
-// `types` target of `exports` present. Reads the build (`npm run build`; built here if missing).
+// `types` target of `exports` present. Reads the build, rebuilt here unless made from the current sources.
 jest.setTimeout(120_000)
 const root = join(__dirname, "..", "..")
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"))
 
 let files: string[]
 beforeAll(() => {
-  if (!existsSync(join(root, ".medusa/server/src/svc/index.d.ts"))) {
-    execFileSync("npx", ["medusa", "plugin:build"], { cwd: root, stdio: "ignore", env: { ...process.env, NODE_OPTIONS: "" } })
-  }
+  ensureBuilt("plugin")
   const out = execFileSync("npm", ["pack", "--dry-run", "--json", "--loglevel=error"], { cwd: root, encoding: "utf8" })
   files = (JSON.parse(out)[0].files as { path: string }[]).map((f) => f.path)
 })
 
 describe("the packed package", () => {
   it("ships declarations for ./client and ./sandbox, and every exports `types` target exists", () => {
-    expect(files).toEqual(expect.arrayContaining([".medusa/server/src/svc/index.d.ts", ".medusa/server/src/sandbox/index.d.ts"]))
+    expect(files).toEqual(expect.arrayContaining([".medusa/server/src/client/index.d.ts", ".medusa/server/src/sandbox/index.d.ts"]))
     for (const [entry, target] of Object.entries(pkg.exports as Record<string, unknown>)) {
       const t = (target as { types?: string }).types
       if (!t || t.includes("*")) continue
@@ -38,7 +37,7 @@ describe("the packed package", () => {
       const map = JSON.parse(readFileSync(join(root, m), "utf8"))
       expect([m, Array.isArray(map.sourcesContent) && map.sourcesContent.length === map.sources.length]).toEqual([m, true])
     }
-    const js = readFileSync(join(root, ".medusa/server/src/svc/client.js"), "utf8")
+    const js = readFileSync(join(root, ".medusa/server/src/client/client.js"), "utf8")
     expect(js).not.toMatch(/sourceMappingURL=data:/) // no inline maps
   })
 

@@ -2,10 +2,11 @@ import { spawn, spawnSync, type SpawnSyncReturns } from "node:child_process"
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { ensureBuilt } from "../../testing/builds"
 import { Client } from "pg"
 import { fetch } from "undici"
 
-import { freePort } from "../helpers/free-port"
+import { freePort } from "../../testing/free-port"
 
 // Issue 13: the package a merchant installs. `npm pack` the built plugin, install the tarball
 // into a bare Medusa 2.21.2 app in a temp dir (nothing of this repository in reach: no
@@ -123,9 +124,7 @@ describe("the packed plugin in a bare Medusa app", () => {
   let sandboxEnv: string
 
   it("packs the built plugin and installs the tarball into a bare Medusa 2.21.2 app", () => {
-    if (!existsSync(join(root, ".medusa/server/src/svc/index.d.ts"))) {
-      timed("build", "npx", ["medusa", "plugin:build"], root, 180_000, { ...process.env, NODE_OPTIONS: "" })
-    }
+    ensureBuilt("plugin")
     const packed = timed("pack", "npm", ["pack", "--json", "--pack-destination", app, "--loglevel=error"], root, 120_000)
     tarball = join(app, JSON.parse(packed.stdout)[0].filename)
     writeFileSync(

@@ -1,5 +1,5 @@
-import { startCluster, type Cluster } from "../helpers/cluster"
-import { describeMoney, checkMoney, moneyIsSafe } from "../helpers/money-invariants"
+import { startCluster, type Cluster } from "../../testing/cluster"
+import { describeMoney, checkMoney, moneyIsSafe } from "../../testing/money-invariants"
 
 /**
  * Issue 10, crash points: the Medusa process is killed (SIGKILL, no shutdown
@@ -17,7 +17,7 @@ import { describeMoney, checkMoney, moneyIsSafe } from "../helpers/money-invaria
  *
  * The admin routes show the true state afterwards. The client's limits are
  * shortened (2 s per attempt, no retry) so a send older than ~12 s is known to be
- * dead (src/svc-account/send-window.ts) and the watcher finishes it.
+ * dead (src/plugin/account/send-window.ts) and the watcher finishes it.
  */
 jest.setTimeout(600_000)
 

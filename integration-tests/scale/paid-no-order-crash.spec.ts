@@ -1,6 +1,6 @@
 import { Client } from "pg"
-import { startCluster, type Cluster } from "../helpers/cluster"
-import { checkMoney, describeMoney, moneyIsSafe } from "../helpers/money-invariants"
+import { startCluster, type Cluster } from "../../testing/cluster"
+import { checkMoney, describeMoney, moneyIsSafe } from "../../testing/money-invariants"
 
 /**
  * Issue 24, the CI-sized crash: a Medusa process is killed (SIGKILL) inside a

@@ -1,7 +1,7 @@
-import { SvcClient, type SvcRateLimitError } from "../../src/svc"
+import { SvcClient, type SvcRateLimitError } from "../../src/client"
 import { startSandbox } from "../../src/sandbox"
-import { connectRateBudget, type RedisRateBudget } from "../../src/svc-account/redis-rate-budget"
-import { readStats } from "../helpers/sandbox-stats"
+import { connectRateBudget, type RedisRateBudget } from "../../src/plugin/account/redis-rate-budget"
+import { readStats } from "../../testing/sandbox-stats"
 
 // Issue 10: the account's rate budget shared by every instance through Redis.
 // Two clients with their own Redis connections stand for two Medusa instances

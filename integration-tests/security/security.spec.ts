@@ -11,11 +11,11 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { fetch } from "undici"
 
 import { startSandbox, type Sandbox } from "../../src/sandbox"
-import { SvcClient } from "../../src/svc"
+import { SvcClient } from "../../src/client"
 import { SVC_MODULE } from "../../src/modules/svc"
 import { ensureAdminUser } from "../../demo/admin-user"
 import { useSvcSandbox } from "../helpers/svc-env"
-import { readStats, resetStats, type CallStats } from "../helpers/sandbox-stats"
+import { readStats, resetStats, type CallStats } from "../../testing/sandbox-stats"
 import { ResponseRecorder, scanLogDir, secretNeedles, type SecretNeedle } from "../helpers/secrets-scan"
 import { capturedOrder, completeCart, createCart, initiateSession, orderOfCart, seedStore, SVC_PROVIDERS, waitFor, type Store } from "../helpers/store"
 
@@ -809,7 +809,7 @@ medusaIntegrationTestRunner({
           for (const b of bodies) expect(["pending", "open_status_noted", "ignored"]).toContain(await outcomeOf(b.id))
           const took = Date.now() - t0
           const reads = (await readStats(svc.ref.sandbox.url)).byRoute["GET /v1/checkout/{id}"] ?? 0
-          // Settlements of one checkout from webhooks start at least 2 s apart (src/shared/webhook-spacing.ts):
+          // Settlements of one checkout from webhooks start at least 2 s apart (src/plugin/webhooks/webhook-spacing.ts):
           // a flood at the public URL spends one svc read per 2 s, not one per forged body.
           console.log(`security: ${n} forged COMPLETED events for one waiting checkout in ${took} ms cost ${reads} svc reads`)
           expect(reads).toBeGreaterThan(0)

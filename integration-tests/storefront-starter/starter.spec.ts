@@ -1,7 +1,8 @@
 import { spawn } from "node:child_process"
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
+import { ensureBuilt } from "../../testing/builds"
 
 import { Steps, consumerEnv, readmeBlock } from "../helpers/consumer-app"
 
@@ -56,7 +57,7 @@ describe("the packed kit in a storefront shaped like medusajs/dtc-starter", () =
 
   it("`npm install` of the packed kit, no flags: succeeds and adds the kit alone, no Medusa server package", () => {
     const pkgDir = join(root, "packages/storefront")
-    if (!existsSync(join(pkgDir, "dist/react/index.js"))) steps.run("build-kit", process.execPath, [join(root, "scripts/build-storefront.mjs")], root, 120_000, process.env)
+    ensureBuilt("kit")
     const packed = steps.run("pack-kit", "npm", ["pack", "--json", "--pack-destination", work, "--loglevel=error"], pkgDir, 120_000)
     tarball = join(work, JSON.parse(packed.stdout)[0].filename)
     steps.run("install-kit", "npm", ["install", tarball, "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], app, 600_000)

@@ -16,7 +16,7 @@ import {
   type StoreCart,
 } from "../../packages/storefront/src"
 import { useSvcSandbox } from "../helpers/svc-env"
-import { readStats, resetStats } from "../helpers/sandbox-stats"
+import { readStats, resetStats } from "../../testing/sandbox-stats"
 import { createCart, seedStore, SVC_PROVIDERS, waitFor, type Store } from "../helpers/store"
 
 jest.setTimeout(120_000)

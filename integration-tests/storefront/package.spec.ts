@@ -1,7 +1,8 @@
 import { execFileSync, spawnSync } from "node:child_process"
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs"
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { ensureBuilt } from "../../testing/builds"
 
 // The storefront kit as shipped, its own package medusa-payment-svc-storefront (packages/storefront):
 // `npm pack` lists the ESM build, its declarations and the CSS; the bundles hold no server code
@@ -17,9 +18,7 @@ const packList = (cwd: string) =>
 
 let files: string[]
 beforeAll(() => {
-  if (!existsSync(join(out, "react/index.js"))) {
-    execFileSync(process.execPath, [join(root, "scripts/build-storefront.mjs")], { cwd: root, stdio: "ignore" })
-  }
+  ensureBuilt("kit")
   files = packList(pkgDir)
 })
 

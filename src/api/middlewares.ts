@@ -5,9 +5,9 @@ import {
   type MedusaResponse,
 } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { refuseCancelWithSvcMoney } from "../refunds/order-guards"
-import { BodyError, checkWebhookToken, readJsonBody, redactToken } from "../shared/webhook-token"
-import { SVC_TRY_AGAIN_CODE } from "../providers/svc/core/errors"
+import { refuseCancelWithSvcMoney } from "../plugin/refunds/order-guards"
+import { BodyError, checkWebhookToken, readJsonBody, redactToken } from "../plugin/webhooks/webhook-token"
+import { SVC_TRY_AGAIN_CODE } from "../plugin/core/errors"
 
 type SessionBody = { provider_id?: unknown; data?: { cart_id?: unknown } | null }
 
@@ -84,7 +84,7 @@ export function svcAdminJsonOnly(req: MedusaRequest, res: MedusaResponse, next: 
 }
 
 /**
- * The secret webhook token (src/shared/webhook-token.ts): the provider option
+ * The secret webhook token (src/plugin/webhooks/webhook-token.ts): the provider option
  * `webhookToken`, always required, or the store's generated token, required
  * once the admin turned it on. Decided from the query alone; the URL is
  * redacted before Medusa's request log writes it (morgan reads
@@ -144,7 +144,7 @@ export async function svcPaymentHookToken(req: MedusaRequest, res: MedusaRespons
  * A shopper whose payment session could not get a turn at svc (the rate budget
  * was spent, or svc did not answer within the deadline) hears "try again in a
  * moment, nothing was charged" with 503 and Retry-After, never a 500 (a
- * SvcTryAgainError: src/providers/svc/core/errors.ts). Medusa's error handler
+ * SvcTryAgainError: src/plugin/core/errors.ts). Medusa's error handler
  * answers every UNEXPECTED_STATE with 500; this turns the plugin's own "try
  * again" errors, recognised by their code (or, should a workflow drop the
  * code, by the plugin's own closing words), into 503 before the answer leaves.

@@ -1,17 +1,17 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { configManager } from "@medusajs/framework/config"
-import { reconcilePending } from "../reconcile/reconcile-pending"
-import { sweepPayouts } from "../refunds/track-payout"
-import { sweepWithdrawals } from "../settlements/withdrawals"
-import { findSvcProviderConfig } from "../svc-account/config"
-import { sweepTokenTransfers } from "../svc-admin/token-transfers"
-import { sweepOpenDeposits } from "../svc-admin/deposits"
+import { reconcilePending } from "../plugin/settle/reconcile-pending"
+import { sweepPayouts } from "../plugin/refunds/track-payout"
+import { sweepWithdrawals } from "../plugin/settlements/withdrawals"
+import { findSvcProviderConfig } from "../plugin/account/config"
+import { sweepTokenTransfers } from "../plugin/admin-tools/token-transfers"
+import { sweepOpenDeposits } from "../plugin/admin-tools/deposits"
 
 /**
  * Recovers what webhooks did not bring (see reconcile-pending.ts), and brings
  * refund payouts, withdrawals, token transfers and open deposit withdrawals up
- * to date (src/refunds/track-payout.ts, src/settlements, src/svc-admin). Runs on
+ * to date (src/plugin/refunds/track-payout.ts, src/plugin/settlements, src/plugin/admin-tools). Runs on
  * worker and shared instances, every `reconcileEveryMinutes` (provider option,
  * default 5) minutes.
  */

@@ -1,15 +1,15 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys, PaymentWebhookEvents } from "@medusajs/framework/utils"
-import { checkoutLedgerOf, settleCheckoutEvent } from "../reconcile/settle-checkout"
-import { SVC_WEBHOOK_EVENT } from "../svc-account/events"
+import { checkoutLedgerOf, settleCheckoutEvent } from "../plugin/settle/settle-checkout"
+import { SVC_WEBHOOK_EVENT } from "../plugin/account/events"
 import { SVC_MODULE } from "../modules/svc"
 import type SvcModuleService from "../modules/svc/service"
-import { refreshPayout } from "../refunds/track-payout"
-import { refreshWithdrawal } from "../settlements/withdrawals"
-import { isInboxEvent, receiveInboxEvent } from "../svc-admin/inbox"
-import { WebhookSpacing } from "../shared/webhook-spacing"
-import { CAPS, capEventId, capText, countUnknownEventType, isKnownWebhookEventType, pruneWebhookLogs } from "../shared/webhook-guard"
-import { OPEN } from "../svc-account/status"
+import { refreshPayout } from "../plugin/refunds/track-payout"
+import { refreshWithdrawal } from "../plugin/settlements/withdrawals"
+import { isInboxEvent, receiveInboxEvent } from "../plugin/admin-tools/inbox"
+import { WebhookSpacing } from "../plugin/webhooks/webhook-spacing"
+import { CAPS, capEventId, capText, countUnknownEventType, isKnownWebhookEventType, pruneWebhookLogs } from "../plugin/webhooks/webhook-guard"
+import { OPEN } from "../plugin/account/status"
 
 /**
  * Webhook-triggered reads of one checkout, payout or withdrawal: one in flight
@@ -28,12 +28,12 @@ type WebhookInput = { provider?: string; receivedAt?: number; payload?: { data?:
  * the providers' getWebhookActionAndData answers not_supported, so Medusa's
  * core subscriber starts no processPaymentWorkflow of its own, and this
  * subscriber logs the event and settles the checkout once per final status,
- * serialized per checkout (src/reconcile/settle-checkout.ts): a settled
+ * serialized per checkout (src/plugin/settle/settle-checkout.ts): a settled
  * checkout or an open-status event costs no svc call and takes no lock;
  * otherwise one shared read of svc (the body is never trusted), then one
  * capture through processPaymentWorkflow, or the failure applied to the
  * session and the order. `payout.*` events (refunds) update the payout
- * request (src/refunds/track-payout.ts), `wallet.withdrawal.updated` the
+ * request (src/plugin/refunds/track-payout.ts), `wallet.withdrawal.updated` the
  * settlement.
  */
 export default async function svcPaymentWebhook({ event, container }: SubscriberArgs<WebhookInput>) {
@@ -58,7 +58,7 @@ export default async function svcPaymentWebhook({ event, container }: Subscriber
   const statusOf = () => capText(inner.status, CAPS.status)
 
   // Deposits, transfers started by deposits, prefund top-ups: the inbox
-  // (src/svc-admin/inbox.ts), one row per event, the resource re-read from svc.
+  // (src/plugin/admin-tools/inbox.ts), one row per event, the resource re-read from svc.
   if (isInboxEvent(eventType)) {
     await receiveInboxEvent(container as never, body)
     return

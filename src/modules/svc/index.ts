@@ -1,7 +1,8 @@
 import { Module } from "@medusajs/framework/utils"
 import SvcModuleService from "./service"
+import { SVC_MODULE } from "../../plugin/core/module-key"
 
-export const SVC_MODULE = "svc"
+export { SVC_MODULE }
 
 export default Module(SVC_MODULE, {
   service: SvcModuleService,

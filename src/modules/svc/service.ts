@@ -9,9 +9,9 @@ import SvcTokenTransfer from "./models/svc-token-transfer"
 import SvcBeneficiary from "./models/svc-beneficiary"
 import SvcTriggerAddress from "./models/svc-trigger-address"
 import SvcSetting from "./models/svc-setting"
-import { probeSvcHealth } from "../../startup/svc-health-probe"
-import { findSvcProviderConfig } from "../../svc-account/config"
-import { learnSvcEnvironment } from "../../svc-account/registry"
+import { probeSvcHealth } from "../../plugin/doctor/health-probe"
+import { findSvcProviderConfig } from "../../plugin/account/config"
+import { learnSvcEnvironment } from "../../plugin/account/registry"
 
 type Cradle = { configModule?: unknown; logger?: { info: (m: string) => void; warn: (m: string) => void } }
 
@@ -35,7 +35,7 @@ class SvcModuleService extends MedusaService({
    * Medusa calls onApplicationStart once the app is loaded (`medusa start`,
    * `medusa develop`, `medusa exec`), never during migrations. The svc health
    * probe is started, not awaited: the boot waits for this hook, and svc being
-   * slow or down must not hold it up (src/startup/svc-health-probe.ts).
+   * slow or down must not hold it up (src/plugin/doctor/health-probe.ts).
    */
   __hooks = {
     onApplicationStart: async () => {

@@ -1,4 +1,4 @@
-import { formatRinggit, isRetailBankType, overRetailCap, retailCapSentence, FPX_RETAIL_MAX_SEN } from "../fpx-rules.js"
+import { formatRinggit, isRetailBankType, overRetailCap, retailCapSentence, FPX_RETAIL_MAX_SEN } from "../../../../src/rules/fpx-rules.js"
 
 describe("FPX rules shared by the provider and the storefront kit", () => {
   it("formats integer sen as ringgit without floating point", () => {

@@ -1,8 +1,8 @@
 import { generateKeyPairSync } from "node:crypto"
-import { checkoutMac, checkoutTitle, deriveIdempotencyKey, parseCheckoutTitle } from "../../../svc-account/keys"
-import { parseSvcProviderOptions } from "../core/options"
-import { pickStorefrontData } from "../core/session-data"
-import { toSessionStatus } from "../../../svc-account/status"
+import { checkoutMac, checkoutTitle, deriveIdempotencyKey, parseCheckoutTitle } from "../../../plugin/account/keys"
+import { parseSvcProviderOptions } from "../../../plugin/core/options"
+import { pickStorefrontData } from "../../../plugin/core/session-data"
+import { toSessionStatus } from "../../../plugin/account/status"
 
 const good = {
   baseUrl: "http://127.0.0.1:4010",

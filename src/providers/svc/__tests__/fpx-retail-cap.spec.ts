@@ -2,9 +2,9 @@
 // FPX-direct provider before svc is called. A real sandbox over real HTTP
 // counts the calls: a refused checkout costs none.
 import { startSandbox, type Sandbox } from "../../../sandbox"
-import { parseSvcProviderOptions } from "../core/options"
+import { parseSvcProviderOptions } from "../../../plugin/core/options"
 import { SvcFpxDirectProviderService } from "../services/svc-fpx-direct"
-import { readStats, resetStats } from "../../../../integration-tests/helpers/sandbox-stats"
+import { readStats, resetStats } from "../../../../testing/sandbox-stats"
 
 let sb: Sandbox
 const silent = { info() {}, warn() {}, error() {}, debug() {}, log() {} }

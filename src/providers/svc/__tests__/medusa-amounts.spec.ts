@@ -9,7 +9,7 @@
  * RM10 or more must be payable, and svc's amount within half a sen of it.
  */
 import { calculateAdjustmentAmountFromPromotion, decorateCartTotals, MathBN } from "@medusajs/framework/utils"
-import { medusaAmountToSen } from "../../../shared/medusa-amount"
+import { medusaAmountToSen } from "../../../rules/medusa-amount"
 import { checkMyrAmount } from "../core/create-checkout"
 
 function rng(seed: number): () => number {

@@ -1,10 +1,10 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { getHttpResponseFromError } from "@medusajs/framework/http"
 
-import { SvcConnectionError, svcErrorFromResponse } from "../../../svc"
-import { SHOPPER_UNAVAILABLE, SVC_TRY_AGAIN_CODE, SvcTryAgainError, toMedusaError, toShopperError } from "../core/errors"
+import { SvcConnectionError, svcErrorFromResponse } from "../../../client"
+import { SHOPPER_UNAVAILABLE, SVC_TRY_AGAIN_CODE, SvcTryAgainError, toMedusaError, toShopperError } from "../../../plugin/core/errors"
 import { svcTryAgainIs503 } from "../../../api/middlewares"
-import { SvcRateLimitError } from "../../../svc"
+import { SvcRateLimitError } from "../../../client"
 
 // Issue 13: a shopper never sees setup advice; the admin finds the cause in the log.
 const log = () => {

@@ -1,9 +1,9 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { fromSen, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN, type SvcClient } from "../../../svc"
-import { medusaAmountToSen } from "../../../shared/medusa-amount"
-import type { CheckoutLedger } from "../../../svc-account/checkout-ledger"
-import type { SvcCheckoutRead } from "../../../svc-account/keys"
-import { errorText, isUncertainFailure, SvcTryAgainError, toShopperError } from "./errors"
+import { fromSen, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN, type SvcClient } from "../../../client"
+import { medusaAmountToSen } from "../../../rules/medusa-amount"
+import type { CheckoutLedger } from "../../../plugin/account/checkout-ledger"
+import type { SvcCheckoutRead } from "../../../plugin/account/keys"
+import { errorText, isUncertainFailure, SvcTryAgainError, toShopperError } from "../../../plugin/core/errors"
 
 type Logger = { info: (m: string) => void; warn: (m: string) => void; error: (m: string) => void }
 

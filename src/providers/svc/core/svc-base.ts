@@ -26,20 +26,20 @@ import type {
   UpdatePaymentOutput,
   WebhookActionResult,
 } from "@medusajs/framework/types"
-import type { SvcClient } from "../../../svc"
-import { CheckoutLedger } from "../../../svc-account/checkout-ledger"
-import { PayoutLedger } from "../../../refunds/payout-ledger"
-import { sendRefundPayout } from "../../../refunds/send-payout"
-import type { CheckoutReads } from "../../../svc-account/checkout-reads"
-import { SvcCatalog } from "../../../svc-account/catalog"
-import { sharedSvcClient } from "../../../svc-account/registry"
-import { errorText, toShopperError } from "./errors"
+import type { SvcClient } from "../../../client"
+import { CheckoutLedger } from "../../../plugin/account/checkout-ledger"
+import { PayoutLedger } from "../../../plugin/refunds/payout-ledger"
+import { sendRefundPayout } from "../../../plugin/refunds/send-payout"
+import type { CheckoutReads } from "../../../plugin/account/checkout-reads"
+import { SvcCatalog } from "../../../plugin/account/catalog"
+import { sharedSvcClient } from "../../../plugin/account/registry"
+import { errorText, toShopperError } from "../../../plugin/core/errors"
 import { checkMyrAmount, createWithReconciliation } from "./create-checkout"
 import { buildRedirectUrl, needsCollectionContext, RedirectUrlError } from "./redirect-url"
-import { checkoutMac, checkoutTitle, deriveIdempotencyKey, type SvcCheckoutRead } from "../../../svc-account/keys"
-import { parseSvcProviderOptions, type SvcProviderOptions } from "./options"
-import { pickStorefrontData, StorefrontDataError, svcSessionDataSchema, type StorefrontData, type SvcSessionData } from "./session-data"
-import { failureReason, FINAL_UNPAID, toSessionStatus } from "../../../svc-account/status"
+import { checkoutMac, checkoutTitle, deriveIdempotencyKey, type SvcCheckoutRead } from "../../../plugin/account/keys"
+import { parseSvcProviderOptions, type SvcProviderOptions } from "../../../plugin/core/options"
+import { pickStorefrontData, StorefrontDataError, svcSessionDataSchema, type StorefrontData, type SvcSessionData } from "../../../plugin/core/session-data"
+import { failureReason, FINAL_UNPAID, toSessionStatus } from "../../../plugin/account/status"
 
 export type CheckoutType = "SVC_ACCOUNT" | "FPX_HOSTED" | "FPX_DIRECT"
 
@@ -400,7 +400,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     return this.cancelPayment(input)
   }
 
-  /** A refund is an svc payout the admin named first: src/refunds/send-payout.ts. */
+  /** A refund is an svc payout the admin named first: src/plugin/refunds/send-payout.ts. */
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
     return sendRefundPayout({ client: this.client, payouts: this.payouts, logger: this.logger_ }, input)
   }

@@ -5,9 +5,9 @@ import type {
   UpdatePaymentInput,
   UpdatePaymentOutput,
 } from "@medusajs/framework/types"
-import { isRetailBankType, overRetailCap, retailCapSentence } from "../core/fpx-rules"
+import { isRetailBankType, overRetailCap, retailCapSentence } from "../../../rules/fpx-rules"
 import { SvcBase, type CheckoutType } from "../core/svc-base"
-import type { StorefrontData } from "../core/session-data"
+import type { StorefrontData } from "../../../plugin/core/session-data"
 
 /**
  * FPX with the bank chosen in the storefront (FPX_DIRECT): the session data

@@ -1,6 +1,6 @@
 import { createHash, createPrivateKey, randomUUID, sign } from "node:crypto"
 
-// A tiny RFC 9421 signer for the sandbox's own tests, independent of src/svc (the client).
+// A tiny RFC 9421 signer for the sandbox's own tests, independent of src/client (the client).
 
 export interface TestCredentials {
   apiKey: string

@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { listBeneficiaries, registerBeneficiary } from "../../../../svc-admin/beneficiaries"
-import { actor, scope } from "../../../../svc-admin/http"
-import { beneficiaryRegister, listQuery, parseAdmin } from "../../../../svc-admin/input"
+import { listBeneficiaries, registerBeneficiary } from "../../../../plugin/admin-tools/beneficiaries"
+import { actor, scope } from "../../../../plugin/admin-tools/http"
+import { beneficiaryRegister, listQuery, parseAdmin } from "../../../../plugin/admin-tools/input"
 
 /** GET /admin/svc/beneficiaries?limit=&offset=: the beneficiaries registered from this store (svc has no list route). */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {

@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { listDeposits } from "../../../../svc-admin/deposits"
-import { scope } from "../../../../svc-admin/http"
-import { depositsQuery, parseAdmin } from "../../../../svc-admin/input"
+import { listDeposits } from "../../../../plugin/admin-tools/deposits"
+import { scope } from "../../../../plugin/admin-tools/http"
+import { depositsQuery, parseAdmin } from "../../../../plugin/admin-tools/input"
 
 /** GET /admin/svc/deposits?area=&status=&destination_id=&limit=&offset=: deposits from the events received (and look-ups). */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {

@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { scope } from "../../../../svc-admin/http"
-import { listInboxEvents } from "../../../../svc-admin/inbox"
-import { eventsQuery, parseAdmin } from "../../../../svc-admin/input"
+import { scope } from "../../../../plugin/admin-tools/http"
+import { listInboxEvents } from "../../../../plugin/admin-tools/inbox"
+import { eventsQuery, parseAdmin } from "../../../../plugin/admin-tools/input"
 
 /** GET /admin/svc/events?outcome=&event_type=&limit=&offset=: the inbox of svc's deposit, transfer and prefund events with their outcome. */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {

@@ -3,7 +3,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
 import { SVC_MODULE } from "../../../../modules/svc"
 import type SvcModuleService from "../../../../modules/svc/service"
-import { firstIssue, publicPayout } from "../../../../refunds/request-refund"
+import { firstIssue, publicPayout } from "../../../../plugin/refunds/request-refund"
 
 const querySchema = z
   .object({

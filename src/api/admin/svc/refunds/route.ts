@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { firstIssue, refundRequestSchema, requestRefund } from "../../../../refunds/request-refund"
+import { firstIssue, refundRequestSchema, requestRefund } from "../../../../plugin/refunds/request-refund"
 
 /**
  * POST /admin/svc/refunds: refund (part of) an svc payment to the buyer's bank

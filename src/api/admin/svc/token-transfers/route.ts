@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { actor, scope } from "../../../../svc-admin/http"
-import { listQuery, parseAdmin, tokenTransferRequest } from "../../../../svc-admin/input"
-import { listTokenTransfers, requestTokenTransfer } from "../../../../svc-admin/token-transfers"
+import { actor, scope } from "../../../../plugin/admin-tools/http"
+import { listQuery, parseAdmin, tokenTransferRequest } from "../../../../plugin/admin-tools/input"
+import { listTokenTransfers, requestTokenTransfer } from "../../../../plugin/admin-tools/token-transfers"
 
 /** GET /admin/svc/token-transfers?limit=&offset=: newest first; open ones re-read from svc first. */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {

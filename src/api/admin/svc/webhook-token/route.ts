@@ -1,9 +1,9 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
-import { firstIssue } from "../../../../shared/admin-input"
-import { configuredWebhookToken } from "../../../../shared/webhook-guard"
-import { webhookTokenSettings } from "../../../../shared/webhook-token"
+import { firstIssue } from "../../../../plugin/core/admin-input"
+import { configuredWebhookToken } from "../../../../plugin/webhooks/webhook-guard"
+import { webhookTokenSettings } from "../../../../plugin/webhooks/webhook-token"
 
 const body = z.object({ required: z.boolean({ required_error: "is required", invalid_type_error: "must be true or false" }) }).strict()
 
@@ -12,7 +12,7 @@ const body = z.object({ required: z.boolean({ required_error: "is required", inv
  * connection's "Require the token" (and "Stop requiring it"). With it on,
  * webhook requests without the store's generated token are refused before any
  * work, on this instance at once and on the others within 30 s (their
- * background re-read; src/shared/webhook-token.ts says why this is an admin
+ * background re-read; src/plugin/webhooks/webhook-token.ts says why this is an admin
  * action). The answer never carries the token (the doctor shows the URL).
  * With the provider option `webhookToken` the token is always required: 400.
  */

@@ -3,8 +3,8 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
 import { SVC_MODULE } from "../../../../modules/svc"
 import type SvcModuleService from "../../../../modules/svc/service"
-import { firstIssue } from "../../../../shared/admin-input"
-import { requestWithdrawal, withdrawalRequestSchema } from "../../../../settlements/withdrawals"
+import { firstIssue } from "../../../../plugin/core/admin-input"
+import { requestWithdrawal, withdrawalRequestSchema } from "../../../../plugin/settlements/withdrawals"
 
 /**
  * POST /admin/svc/withdrawals: settle, i.e. send svc wallet balance to a linked

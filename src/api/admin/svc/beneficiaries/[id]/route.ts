@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { removeBeneficiary } from "../../../../../svc-admin/beneficiaries"
-import { pathId, scope } from "../../../../../svc-admin/http"
+import { removeBeneficiary } from "../../../../../plugin/admin-tools/beneficiaries"
+import { pathId, scope } from "../../../../../plugin/admin-tools/http"
 
 /**
  * DELETE /admin/svc/beneficiaries/:id: remove it at svc (its trigger address is

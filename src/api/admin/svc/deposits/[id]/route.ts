@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { lookUpDeposit } from "../../../../../svc-admin/deposits"
-import { pathId, scope } from "../../../../../svc-admin/http"
-import { depositLookupQuery, parseAdmin } from "../../../../../svc-admin/input"
+import { lookUpDeposit } from "../../../../../plugin/admin-tools/deposits"
+import { pathId, scope } from "../../../../../plugin/admin-tools/http"
+import { depositLookupQuery, parseAdmin } from "../../../../../plugin/admin-tools/input"
 
 /** GET /admin/svc/deposits/:id?area=wallet|payout: read from svc and stored (a COMPLETED one never moves back). */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {

@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { checkMissedTransaction } from "../../../../../svc-admin/deposits"
-import { scope } from "../../../../../svc-admin/http"
-import { checkMissed, parseAdmin } from "../../../../../svc-admin/input"
+import { checkMissedTransaction } from "../../../../../plugin/admin-tools/deposits"
+import { scope } from "../../../../../plugin/admin-tools/http"
+import { checkMissed, parseAdmin } from "../../../../../plugin/admin-tools/input"
 
 /** POST /admin/svc/deposits/check-missed `{area, tx_hash, chain_id}`: EVM only (0x + 64 hex; Solana cannot be checked). */
 export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse) {

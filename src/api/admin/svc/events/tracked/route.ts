@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { scope } from "../../../../../svc-admin/http"
-import { listQuery, parseAdmin } from "../../../../../svc-admin/input"
-import { listTrackedEvents } from "../../../../../svc-admin/tracked-events"
+import { scope } from "../../../../../plugin/admin-tools/http"
+import { listQuery, parseAdmin } from "../../../../../plugin/admin-tools/input"
+import { listTrackedEvents } from "../../../../../plugin/admin-tools/tracked-events"
 
 /** GET /admin/svc/events/tracked?limit=&offset=: payout.created/updated and wallet.withdrawal.updated deliveries with their outcome. */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {

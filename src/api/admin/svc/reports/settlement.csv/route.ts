@@ -1,9 +1,9 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { firstIssue } from "../../../../../shared/admin-input"
-import { toMedusaError } from "../../../../../providers/svc/core/errors"
-import { periodQuerySchema } from "../../../../../reports/period"
-import { settlementCsv, settlementReport } from "../../../../../reports/settlement"
+import { firstIssue } from "../../../../../plugin/core/admin-input"
+import { toMedusaError } from "../../../../../plugin/core/errors"
+import { periodQuerySchema } from "../../../../../plugin/reports/period"
+import { settlementCsv, settlementReport } from "../../../../../plugin/reports/settlement"
 
 /**
  * GET /admin/svc/reports/settlement.csv?from=YYYY-MM-DD&to=YYYY-MM-DD: every

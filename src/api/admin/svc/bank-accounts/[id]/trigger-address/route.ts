@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ownerOf, scope } from "../../../../../../svc-admin/http"
-import { createTriggerAddress } from "../../../../../../svc-admin/trigger-addresses"
+import { ownerOf, scope } from "../../../../../../plugin/admin-tools/http"
+import { createTriggerAddress } from "../../../../../../plugin/admin-tools/trigger-addresses"
 
 /**
  * POST /admin/svc/bank-accounts/:id/trigger-address: creates its trigger address, or

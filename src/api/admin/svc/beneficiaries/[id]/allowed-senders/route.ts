@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ownerOf, scope } from "../../../../../../svc-admin/http"
-import { allowedSenderAdd, parseAdmin } from "../../../../../../svc-admin/input"
-import { addAllowedSender, listAllowedSenders } from "../../../../../../svc-admin/trigger-addresses"
+import { ownerOf, scope } from "../../../../../../plugin/admin-tools/http"
+import { allowedSenderAdd, parseAdmin } from "../../../../../../plugin/admin-tools/input"
+import { addAllowedSender, listAllowedSenders } from "../../../../../../plugin/admin-tools/trigger-addresses"
 
 /** GET /admin/svc/beneficiaries/:id/allowed-senders: the trigger address's allowed senders, "count of limit" (50; disabled ones count). */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {

@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { verifyBeneficiary } from "../../../../../../svc-admin/beneficiaries"
-import { pathId, scope } from "../../../../../../svc-admin/http"
-import { beneficiaryVerify, parseAdmin } from "../../../../../../svc-admin/input"
+import { verifyBeneficiary } from "../../../../../../plugin/admin-tools/beneficiaries"
+import { pathId, scope } from "../../../../../../plugin/admin-tools/http"
+import { beneficiaryVerify, parseAdmin } from "../../../../../../plugin/admin-tools/input"
 
 /** POST /admin/svc/beneficiaries/:id/verify `{name_check?}`: bank check (and name check) again, recorded on it. */
 export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse) {

@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { redriveDeposit } from "../../../../../../svc-admin/deposits"
-import { pathId, scope } from "../../../../../../svc-admin/http"
+import { redriveDeposit } from "../../../../../../plugin/admin-tools/deposits"
+import { pathId, scope } from "../../../../../../plugin/admin-tools/http"
 
 /** POST /admin/svc/deposits/:id/redrive: only a stored COMPLETED deposit from a trigger address; refused before any svc call otherwise. */
 export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse) {

@@ -1,8 +1,8 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { z } from "zod"
-import { scope } from "../../../../../../svc-admin/http"
-import { processInboxEvent } from "../../../../../../svc-admin/inbox"
-import { parseAdmin } from "../../../../../../svc-admin/input"
+import { scope } from "../../../../../../plugin/admin-tools/http"
+import { processInboxEvent } from "../../../../../../plugin/admin-tools/inbox"
+import { parseAdmin } from "../../../../../../plugin/admin-tools/input"
 
 /** POST /admin/svc/events/:id/process: process the event again (its resource re-read from svc); answers the event with its new outcome. */
 export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse) {

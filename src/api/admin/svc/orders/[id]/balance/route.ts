@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { z } from "zod"
-import { orderBalance } from "../../../../../../balances/order-balance"
-import { invalidData } from "../../../../../../shared/admin-input"
+import { orderBalance } from "../../../../../../plugin/balances/order-balance"
+import { invalidData } from "../../../../../../plugin/core/admin-input"
 
 export const orderIdSchema = z.string().regex(/^order_[0-9A-Za-z]+$/, "must be an order id (order_…)")
 

@@ -1,8 +1,8 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { z } from "zod"
-import { scope } from "../../../../../../svc-admin/http"
-import { parseAdmin } from "../../../../../../svc-admin/input"
-import { refreshTokenTransfer } from "../../../../../../svc-admin/token-transfers"
+import { scope } from "../../../../../../plugin/admin-tools/http"
+import { parseAdmin } from "../../../../../../plugin/admin-tools/input"
+import { refreshTokenTransfer } from "../../../../../../plugin/admin-tools/token-transfers"
 
 /** POST /admin/svc/token-transfers/:id/refresh: re-read from svc (or send an unanswered one again with its key). */
 export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse) {

@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ownerOf, pathId, scope } from "../../../../../../../svc-admin/http"
-import { allowedSenderChange, parseAdmin } from "../../../../../../../svc-admin/input"
-import { removeAllowedSender, setAllowedSenderActive } from "../../../../../../../svc-admin/trigger-addresses"
+import { ownerOf, pathId, scope } from "../../../../../../../plugin/admin-tools/http"
+import { allowedSenderChange, parseAdmin } from "../../../../../../../plugin/admin-tools/input"
+import { removeAllowedSender, setAllowedSenderActive } from "../../../../../../../plugin/admin-tools/trigger-addresses"
 
 /** POST /admin/svc/beneficiaries/:id/allowed-senders/:sender_id `{active}`: disable (false) or enable (true). */
 export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse) {

@@ -1,8 +1,8 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { z } from "zod"
-import { scope } from "../../../../../../../svc-admin/http"
-import { parseAdmin } from "../../../../../../../svc-admin/input"
-import { reprocessTrackedEvent } from "../../../../../../../svc-admin/tracked-events"
+import { scope } from "../../../../../../../plugin/admin-tools/http"
+import { parseAdmin } from "../../../../../../../plugin/admin-tools/input"
+import { reprocessTrackedEvent } from "../../../../../../../plugin/admin-tools/tracked-events"
 
 /** POST /admin/svc/events/tracked/:id/process: re-read the payout or fiat withdrawal from svc, as the webhook does. */
 export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse) {

@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { parsePaymentLinkBody, requestBalancePayment } from "../../../../../../../balances/order-balance"
-import { invalidData } from "../../../../../../../shared/admin-input"
+import { parsePaymentLinkBody, requestBalancePayment } from "../../../../../../../plugin/balances/order-balance"
+import { invalidData } from "../../../../../../../plugin/core/admin-input"
 import { orderIdSchema } from "../route"
 
 /**

@@ -1,0 +1,139 @@
+import { RateBudgetWait, RateLimiter, ratePriorityOf, settleReserve, type SharedRateStore } from "../rate-limit"
+import { RedisRateBudget } from "../../plugin/account/redis-rate-budget"
+
+/**
+ * Issue 19: paid shoppers first. Settlement reads may use the whole ceiling and go first;
+ * a new checkout leaves the settlements' reserve and is refused at once (nothing sent)
+ * when only the reserve is left, never queued behind settlements.
+ */
+const CREATE = "POST /v1/checkout"
+const SETTLE = "GET /v1/checkout/{id}"
+const NORMAL = "GET /v1/wallet/balance"
+
+describe("rate budget priorities", () => {
+  it("classifies routes: a checkout creation, settlement reads, the rest", () => {
+    expect(ratePriorityOf(CREATE)).toBe("create")
+    for (const r of [SETTLE, "GET /v1/payouts/{id}", "GET /v1/wallet/fiat/withdrawals/{id}", "GET /v1/wallet/token/withdrawals/{id}"]) expect(ratePriorityOf(r)).toBe("settle")
+    for (const r of [NORMAL, "GET /v1/checkout", "POST /v1/payouts", "GET /v1/wallet/networks"]) expect(ratePriorityOf(r)).toBe("normal")
+    expect(settleReserve(100)).toBe(20)
+    expect(settleReserve(1000)).toBe(200)
+    expect(settleReserve(3)).toBe(1)
+    expect(settleReserve(1)).toBe(0)
+  })
+
+  it("creations stop at the reserve and are refused at once; settlements still get the reserve right away", async () => {
+    const l = new RateLimiter({ accountLimit: 10, windowMs: 60_000 })
+    for (let i = 0; i < 8; i++) await l.acquire(CREATE)
+    const refused = await l.acquire(CREATE).then(
+      () => "sent",
+      (e) => e,
+    )
+    expect(refused).toBeInstanceOf(RateBudgetWait)
+    // the reserve: two settlement reads now, with no wait
+    let got = 0
+    await Promise.race([Promise.all([l.acquire(SETTLE), l.acquire(SETTLE)]).then(() => (got = 2)), new Promise((r) => setTimeout(r, 200))])
+    expect(got).toBe(2)
+    expect(l.usage().used).toBe(10)
+  })
+
+  it("a creation queued behind its route limit is refused when its turn finds only the reserve left (the queue behind it goes on)", async () => {
+    const l = new RateLimiter({ accountLimit: 4, windowMs: 400 })
+    // reserve 1: creations may use 3
+    await l.acquire(CREATE)
+    await l.acquire(CREATE)
+    await l.acquire(CREATE)
+    const late = await l.acquire(CREATE).then(
+      () => "sent",
+      (e) => e,
+    )
+    expect(late).toBeInstanceOf(RateBudgetWait)
+    await l.acquire(SETTLE) // the reserved slot
+    // once the window rolls, creations are served again
+    await new Promise((r) => setTimeout(r, 450))
+    await expect(l.acquire(CREATE)).resolves.toBeUndefined()
+  })
+
+  it("settlement reads waiting for a slot go before other waiting calls", async () => {
+    const l = new RateLimiter({ accountLimit: 3, windowMs: 300 })
+    for (let i = 0; i < 3; i++) await l.acquire(NORMAL)
+    const order: string[] = []
+    const n1 = l.acquire(NORMAL).then(() => order.push("normal-1"))
+    await new Promise((r) => setTimeout(r, 20))
+    const s1 = l.acquire(SETTLE).then(() => order.push("settle-1"))
+    const s2 = l.acquire(SETTLE).then(() => order.push("settle-2"))
+    await Promise.all([n1, s1, s2])
+    expect(order).toEqual(["settle-1", "settle-2", "normal-1"])
+  })
+
+  it("setAccountLimit raises the ceiling for calls already waiting and to come", async () => {
+    const l = new RateLimiter({ accountLimit: 2, windowMs: 60_000 })
+    await l.acquire(NORMAL)
+    await l.acquire(NORMAL)
+    const waiting = l.acquire(NORMAL, Date.now() + 5_000)
+    l.setAccountLimit(1000)
+    // the waiting call is served once its sleep ends (the window's oldest entry); new calls go at once
+    await expect(l.acquire(SETTLE)).resolves.toBeUndefined()
+    expect(l.usage().limit).toBe(1000)
+    expect(() => l.setAccountLimit(0)).toThrow(/positive integer/)
+    waiting.catch(() => undefined)
+  })
+
+  it("shared budget: a creation is refused at once when the account window is full, and waits when only its route window is", async () => {
+    const calls: { windows: { name: string; limit: number }[] }[] = []
+    let answer: Awaited<ReturnType<SharedRateStore["take"]>> = { ok: false, waitMs: 50, blocked: ["account"] }
+    const store: SharedRateStore = {
+      take: async (windows) => {
+        calls.push({ windows: windows.map((w) => ({ ...w })) })
+        return answer
+      },
+    }
+    const l = new RateLimiter({ accountLimit: 100, windowMs: 60_000, shared: store })
+    await expect(l.acquire(CREATE)).rejects.toBeInstanceOf(RateBudgetWait)
+    // the creation asked the store with the account limit less the reserve
+    expect(calls[0]!.windows).toEqual([
+      { name: "account", limit: 80 },
+      { name: "checkout.create", limit: 120 },
+    ])
+    answer = { ok: false, waitMs: 30, blocked: ["checkout.create"] }
+    const p = l.acquire(CREATE)
+    await new Promise((r) => setTimeout(r, 80))
+    answer = { ok: true, used: 5 }
+    await expect(p).resolves.toBeUndefined()
+    expect(calls.length).toBeGreaterThanOrEqual(3)
+    // a settlement read asks for the whole ceiling
+    await l.acquire(SETTLE)
+    expect(calls[calls.length - 1]!.windows).toEqual([{ name: "account", limit: 100 }])
+  })
+})
+
+describe("the Redis budget says which window was full", () => {
+  // A real Redis (127.0.0.1:6379, as the integration tests use); skipped where none runs.
+  let redis: any
+  beforeAll(async () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const Redis = require("ioredis")
+    redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379/15", { maxRetriesPerRequest: 1, lazyConnect: true, connectTimeout: 1000 })
+    await redis.connect().catch(() => (redis = undefined))
+  })
+  afterAll(async () => {
+    await redis?.quit()
+  })
+
+  it("blocked names the account window for a creation at the reserve, the route window for a route limit", async () => {
+    if (!redis) return console.warn("no Redis at 127.0.0.1:6379: skipped")
+    const budget = new RedisRateBudget(redis, `test-key-${process.pid}-${Date.now()}`)
+    const w = 2_000
+    // the account: limit 3; two takes fill a creation's share (3 - reserve 1)
+    expect((await budget.take([{ name: "account", limit: 3 }], w)).ok).toBe(true)
+    expect((await budget.take([{ name: "account", limit: 3 }], w)).ok).toBe(true)
+    const c = await budget.take([{ name: "account", limit: 2 }, { name: "checkout.create", limit: 10 }], w)
+    expect(c).toMatchObject({ ok: false, blocked: ["account"] })
+    expect((c as { waitMs: number }).waitMs).toBeGreaterThan(0)
+    // a settlement still gets the reserved slot
+    expect(await budget.take([{ name: "account", limit: 3 }], w)).toMatchObject({ ok: true, used: 3 })
+    // a full route window alone
+    const budget2 = new RedisRateBudget(redis, `test-key2-${process.pid}-${Date.now()}`)
+    expect((await budget2.take([{ name: "account", limit: 10 }, { name: "g", limit: 1 }], w)).ok).toBe(true)
+    expect(await budget2.take([{ name: "account", limit: 10 }, { name: "g", limit: 1 }], w)).toMatchObject({ ok: false, blocked: ["g"] })
+  })
+})

@@ -1,0 +1,339 @@
+/**
+ * Client-side rate limiter (spec: Limits, rate-limit table). svc counts per account
+ * over a rolling 60-second window; per-route limits sit inside the account ceiling,
+ * so a request must fit both (SPEC-NOTES: the smaller applies). A burst waits its
+ * turn here instead of earning 429s.
+ *
+ * Sliding-window log: exact for the spec's "rolling 60-second window".
+ */
+
+/** Per-route limits per minute, keyed by `METHOD template`; shared limits share a group name. */
+export const ROUTE_RATE_LIMITS: Record<string, { group: string; limit: number }> = {
+  "POST /v1/payouts": { group: "payouts.create", limit: 300 },
+  "POST /v1/wallet/token/withdrawals": { group: "wallet.tokenWithdrawals.create", limit: 30 },
+  "POST /v1/wallet/fiat/withdrawals": { group: "wallet.fiatWithdrawals.create", limit: 30 },
+  "POST /v1/payouts/beneficiaries": { group: "payouts.beneficiaries.create", limit: 20 },
+  "POST /v1/wallet/bank-accounts/{bankAccountId}/address": { group: "wallet.triggerAddresses.create", limit: 20 },
+  "POST /v1/payouts/beneficiaries/{beneficiaryId}/address": { group: "payouts.triggerAddresses.create", limit: 20 },
+  "POST /v1/wallet/deposits/check-missed": { group: "wallet.deposits.checkMissed", limit: 30 },
+  "POST /v1/payouts/deposits/check-missed": { group: "payouts.deposits.checkMissed", limit: 30 },
+  "POST /v1/wallet/deposits/{id}/redrive": { group: "wallet.deposits.redrive", limit: 60 },
+  "POST /v1/payouts/deposits/{id}/redrive": { group: "payouts.deposits.redrive", limit: 60 },
+  // "POST, PATCH, DELETE on wallet whitelist: 60, shared by the three methods"
+  "POST /v1/wallet/bank-accounts/{bankAccountId}/address/whitelist": { group: "wallet.whitelist", limit: 60 },
+  "PATCH /v1/wallet/bank-accounts/{bankAccountId}/address/whitelist/{senderId}": { group: "wallet.whitelist", limit: 60 },
+  "DELETE /v1/wallet/bank-accounts/{bankAccountId}/address/whitelist/{senderId}": { group: "wallet.whitelist", limit: 60 },
+  "POST /v1/payouts/beneficiaries/{beneficiaryId}/address/whitelist": { group: "payouts.whitelist", limit: 60 },
+  "PATCH /v1/payouts/beneficiaries/{beneficiaryId}/address/whitelist/{senderId}": { group: "payouts.whitelist", limit: 60 },
+  "DELETE /v1/payouts/beneficiaries/{beneficiaryId}/address/whitelist/{senderId}": { group: "payouts.whitelist", limit: 60 },
+  "POST /v1/checkout": { group: "checkout.create", limit: 120 },
+  // "GET /v1/payouts/{id} and GET /v1/payouts/active-banks: 600, shared"
+  "GET /v1/payouts/{id}": { group: "payouts.reads", limit: 600 },
+  "GET /v1/payouts/active-banks": { group: "payouts.reads", limit: 600 },
+  "GET /v1/payout/prefund/balance": { group: "payouts.prefund.balance", limit: 60 },
+}
+
+/**
+ * Who goes first when the minute runs short (issue 19: paid shoppers first).
+ *
+ * - `settle`: reads that settle money already taken or sent (a paid or possibly
+ *   paid checkout, a payout or withdrawal follow-up). They may use the whole
+ *   ceiling and, in this process, go before every other waiting call.
+ * - `create`: a new checkout. It may use the ceiling only down to a reserve kept
+ *   for settlements; when only the reserve is left it is refused at once
+ *   (RateBudgetWait: nothing sent, the shopper hears "try again"), never queued
+ *   behind settlements. Its own route limit (120/min) is still waited for.
+ * - `normal`: everything else (catalog, admin reads and writes): the whole
+ *   ceiling, after waiting settlements.
+ */
+export type RatePriority = "settle" | "create" | "normal"
+
+const SETTLE_ROUTES = new Set(["GET /v1/checkout/{id}", "GET /v1/payouts/{id}", "GET /v1/wallet/fiat/withdrawals/{id}", "GET /v1/wallet/token/withdrawals/{id}"])
+
+export function ratePriorityOf(route: string): RatePriority {
+  if (route === "POST /v1/checkout") return "create"
+  return SETTLE_ROUTES.has(route) ? "settle" : "normal"
+}
+
+/** The share of the account ceiling new checkouts leave to settlements (at least one call). */
+export const SETTLE_RESERVE_SHARE = 0.2
+
+export function settleReserve(accountLimit: number): number {
+  if (accountLimit <= 1) return 0
+  return Math.min(accountLimit - 1, Math.max(1, Math.floor(accountLimit * SETTLE_RESERVE_SHARE)))
+}
+
+/** A call gave up waiting for the rate budget before its deadline: nothing was sent. */
+export class RateBudgetWait extends Error {
+  override name = "RateBudgetWait"
+  constructor(readonly route: string) {
+    super(`the account's rate budget for ${route} is used up for now; nothing was sent`)
+  }
+}
+
+/** How long the local budget stands in after the shared store failed, before it is tried again. */
+const SHARED_RETRY_MS = 5_000
+
+/** Account ceiling defaults (spec: Limits): sandbox 100/min, production 1000/min. */
+export const ACCOUNT_RATE_LIMIT_SANDBOX = 100
+export const ACCOUNT_RATE_LIMIT_PRODUCTION = 1000
+
+class Window {
+  /** Send times (ms), oldest first. */
+  private readonly times: number[] = []
+  private head = 0
+  constructor(
+    public limit: number,
+    private readonly windowMs: number,
+  ) {}
+
+  private prune(now: number): void {
+    while (this.head < this.times.length && (this.times[this.head] as number) <= now - this.windowMs) this.head++
+    if (this.head > 1024) {
+      this.times.splice(0, this.head)
+      this.head = 0
+    }
+  }
+  /** 0 when a slot is free now (keeping `reserve` slots free), else ms until the entry that frees one leaves the window. */
+  waitMs(now: number, reserve = 0): number {
+    this.prune(now)
+    const room = this.limit - reserve
+    const inWindow = this.times.length - this.head
+    if (inWindow < room) return 0
+    if (room <= 0) return this.windowMs
+    return (this.times[this.head + (inWindow - room)] as number) + this.windowMs - now + 1
+  }
+  take(now: number): void {
+    this.times.push(now)
+  }
+  /** Sends inside the current window. */
+  used(now: number): number {
+    this.prune(now)
+    return this.times.length - this.head
+  }
+}
+
+/**
+ * A rate budget shared by every instance of a deployment (the plugin supplies
+ * one on Redis: src/plugin/account/redis-rate-budget.ts). `take` must be atomic
+ * across instances: it takes one slot in each named window, or none and says
+ * how long until the first of them has room.
+ */
+export interface SharedRateStore {
+  /**
+   * `blocked`: the names of the windows that had no room (when the store can tell);
+   * a creation is refused at once when the account window is among them.
+   */
+  take(
+    windows: { name: string; limit: number }[],
+    windowMs: number,
+  ): Promise<{ ok: true; used: number } | { ok: false; waitMs: number; blocked?: string[] }>
+}
+
+export interface RateLimiterOptions {
+  accountLimit: number
+  /** Shared across instances; without it the budget is this process's own. */
+  shared?: SharedRateStore
+  /** Told once per outage when the shared store fails and the local budget stands in. */
+  onSharedError?: (e: unknown) => void
+  /** 60 000 in production use; tests shrink it. */
+  windowMs?: number
+  now?: () => number
+  sleep?: (ms: number) => Promise<void>
+}
+
+export class RateLimiter {
+  private readonly account: Window
+  private readonly groups = new Map<string, Window>()
+  /** One FIFO chain per route group (settlement reads have their own): callers of a route are served in order. */
+  private readonly chains = new Map<string, Promise<void>>()
+  private readonly windowMs: number
+  private readonly now: () => number
+  private readonly sleep: (ms: number) => Promise<void>
+  private readonly shared: SharedRateStore | undefined
+  private readonly onSharedError: ((e: unknown) => void) | undefined
+  /** The deployment-wide count the shared store gave with the last slot taken. */
+  private lastShared: { used: number; at: number } | undefined
+  private sharedDown = false
+  /** While the shared store is down, it is tried again only after this time (ms, this limiter's clock). */
+  private sharedRetryAt = 0
+  /** Settlement reads of this process waiting for a slot; other calls let them go first. */
+  private settleWaiting = 0
+  private settleIdle: { promise: Promise<void>; resolve: () => void } | undefined
+
+  constructor(opts: RateLimiterOptions) {
+    this.shared = opts.shared
+    this.onSharedError = opts.onSharedError
+    this.windowMs = opts.windowMs ?? 60_000
+    this.account = new Window(opts.accountLimit, this.windowMs)
+    this.now = opts.now ?? Date.now
+    this.sleep = opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)))
+  }
+
+  /** The account ceiling and how much of it this client used in the last window. */
+  usage(): { used: number; limit: number; windowMs: number; shared: boolean } {
+    const now = this.now()
+    const local = this.account.used(now)
+    if (!this.shared) return { used: local, limit: this.account.limit, windowMs: this.windowMs, shared: false }
+    // Shared: the count the store reported with this process's last slot, if it is recent; at least our own.
+    const fresh = this.lastShared && now - this.lastShared.at < this.windowMs ? this.lastShared.used : 0
+    return { used: Math.max(local, fresh), limit: this.account.limit, windowMs: this.windowMs, shared: true }
+  }
+
+  /** A new account ceiling (svc's environment became known); sends already counted stay counted. */
+  setAccountLimit(limit: number): void {
+    if (!Number.isInteger(limit) || limit < 1) throw new Error(`accountLimit must be a positive integer (got ${limit})`)
+    this.account.limit = limit
+  }
+
+  /**
+   * Wait until a request to `route` (`METHOD template`) fits both its route limit and the account ceiling.
+   * With `deadlineAt` (ms, this limiter's clock): rejects with RateBudgetWait as soon as
+   * that time passes while still waiting; nothing was sent and the turn is given up.
+   * A new checkout (priority `create`) is refused at once when only the settlements'
+   * reserve of the ceiling is left (ratePriorityOf).
+   */
+  acquire(route: string, deadlineAt: number = Number.POSITIVE_INFINITY): Promise<void> {
+    const spec = ROUTE_RATE_LIMITS[route]
+    const priority = ratePriorityOf(route)
+    const key = spec?.group ?? (priority === "settle" ? "settle" : "account")
+    let win: Window | undefined
+    if (spec) {
+      win = this.groups.get(spec.group)
+      if (!win) this.groups.set(spec.group, (win = new Window(spec.limit, this.windowMs)))
+    }
+    const call = { route, priority, reserve: priority === "create" ? settleReserve(this.account.limit) : 0 }
+    // Fast path: nothing queued and room now. Keeps the common case synchronous-cheap.
+    if (!this.shared && !this.chains.has(key) && (priority === "settle" || this.settleWaiting === 0)) {
+      if (this.tryTake(win, call.reserve)) return Promise.resolve()
+      if (priority === "create" && this.account.waitMs(this.now(), call.reserve) > 0) return Promise.reject(new RateBudgetWait(route))
+    }
+    const turn = { cancelled: false }
+    // a refused caller ahead must not refuse the ones behind it
+    const prev = (this.chains.get(key) ?? Promise.resolve()).catch(() => undefined)
+    // a settlement read counts as waiting from the moment it queues (not only once its turn in the chain comes)
+    if (priority === "settle") this.settleWaiting++
+    const next = prev
+      .then(() => (this.shared ? this.waitForShared(spec, win, turn, call) : this.waitFor(win, turn, call)))
+      .finally(() => {
+        if (priority === "settle") this.leaveSettle()
+      })
+    const tail = next.finally(() => {
+      if (this.chains.get(key) === tail) this.chains.delete(key)
+    })
+    tail.catch(() => undefined)
+    this.chains.set(key, tail)
+    if (deadlineAt === Number.POSITIVE_INFINITY) return next
+    return new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        turn.cancelled = true
+        reject(new RateBudgetWait(route))
+      }, Math.max(0, deadlineAt - this.now()))
+      next.then(
+        () => {
+          clearTimeout(timer)
+          if (!turn.cancelled) resolve()
+        },
+        (e) => {
+          clearTimeout(timer)
+          reject(e)
+        },
+      )
+    })
+  }
+
+  /**
+   * The shared budget: one atomic take across instances per try. This process's
+   * callers still queue in order (the chain), so one process sends one try at a
+   * time per route group. If the store fails, the local budget stands in (svc's
+   * own 429 and the client's retry on it remain the last guard).
+   */
+  private async waitForShared(
+    spec: { group: string; limit: number } | undefined,
+    win: Window | undefined,
+    turn: { cancelled: boolean },
+    call: { route: string; priority: RatePriority; reserve: number },
+  ): Promise<void> {
+    const windows = [{ name: "account", limit: this.account.limit - call.reserve }, ...(spec ? [{ name: spec.group, limit: spec.limit }] : [])]
+    for (;;) {
+      if (turn.cancelled) return
+      if (call.priority !== "settle") await this.afterSettlements(turn)
+      if (turn.cancelled) return
+      if (this.sharedDown && this.now() < this.sharedRetryAt) return await this.waitFor(win, turn, call)
+      let r: Awaited<ReturnType<SharedRateStore["take"]>>
+      try {
+        windows[0]!.limit = this.account.limit - call.reserve
+        r = await (this.shared as SharedRateStore).take(windows, this.windowMs)
+        this.sharedDown = false
+      } catch (e) {
+        if (!this.sharedDown) this.onSharedError?.(e)
+        this.sharedDown = true
+        this.sharedRetryAt = this.now() + SHARED_RETRY_MS
+        return await this.waitFor(win, turn, call)
+      }
+      if (r.ok) {
+        const now = this.now()
+        this.account.take(now)
+        win?.take(now)
+        this.lastShared = { used: r.used, at: now }
+        return
+      }
+      // a creation never queues for the settlements' reserve (a store that cannot say which window was full: refused too)
+      if (call.priority === "create" && (!r.blocked || r.blocked.includes("account"))) throw new RateBudgetWait(call.route)
+      if (turn.cancelled) return
+      await this.sleep(Math.max(1, r.waitMs))
+    }
+  }
+
+  private tryTake(win: Window | undefined, reserve = 0): boolean {
+    const now = this.now()
+    if (this.account.waitMs(now, reserve) > 0 || (win && win.waitMs(now) > 0)) return false
+    this.account.take(now)
+    win?.take(now)
+    return true
+  }
+
+  private async waitFor(
+    win: Window | undefined,
+    turn: { cancelled: boolean },
+    call: { route: string; priority: RatePriority; reserve: number },
+  ): Promise<void> {
+    for (;;) {
+      if (turn.cancelled) return // the caller gave up: the turn passes to the next in line
+      if (call.priority !== "settle") await this.afterSettlements(turn)
+      if (turn.cancelled) return
+      const now = this.now()
+      const accountWait = this.account.waitMs(now, call.reserve)
+      if (call.priority === "create" && accountWait > 0) throw new RateBudgetWait(call.route)
+      const wait = Math.max(accountWait, win ? win.waitMs(now) : 0)
+      if (wait <= 0) {
+        this.account.take(now)
+        win?.take(now)
+        return
+      }
+      await this.sleep(wait)
+    }
+  }
+
+  private leaveSettle(): void {
+    this.settleWaiting--
+    if (this.settleWaiting === 0 && this.settleIdle) {
+      const idle = this.settleIdle
+      this.settleIdle = undefined
+      idle.resolve()
+    }
+  }
+
+  /** Wait while settlement reads of this process wait for a slot (they go first). */
+  private async afterSettlements(turn: { cancelled: boolean }): Promise<void> {
+    while (this.settleWaiting > 0 && !turn.cancelled) {
+      if (!this.settleIdle) {
+        let resolve!: () => void
+        const promise = new Promise<void>((r) => (resolve = r))
+        this.settleIdle = { promise, resolve }
+      }
+      // re-checked at least once a second, so a cancelled turn is given up promptly
+      await Promise.race([this.settleIdle.promise, this.sleep(1000)])
+    }
+  }
+}

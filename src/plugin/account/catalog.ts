@@ -1,0 +1,85 @@
+import type { SvcClient } from "../../client"
+
+type Bank = { code: string; name: string; displayName: string; logoUrl: string; type: string; active: boolean }
+
+/**
+ * Values read from svc at runtime and cached: the token id (spec: never
+ * hard-coded; read from GET /v1/wallet/networks), the receiving address (the
+ * account's own EVM deposit address unless configured), and the FPX bank list
+ * (svc caches it about an hour; so do we).
+ */
+export class SvcCatalog {
+  private token?: { tokenId: string; networkId: string; at: number }
+  private address?: string
+  private banks?: { list: Bank[]; at: number }
+  private static readonly TOKEN_TTL_MS = 60 * 60 * 1000
+  private static readonly BANKS_TTL_MS = 60 * 60 * 1000
+
+  constructor(
+    private readonly client: SvcClient,
+    private readonly opts: {
+      network?: string
+      addressTo?: string
+      /** Told the networks svc answered with (e.g. to tell sandbox from production). */
+      onNetworks?: (res: unknown) => void
+    }
+  ) {}
+
+  async tokenId(): Promise<string> {
+    if (this.token && Date.now() - this.token.at < SvcCatalog.TOKEN_TTL_MS) return this.token.tokenId
+    const res: unknown = await this.client.wallet.networks()
+    this.opts.onNetworks?.(res)
+    const networks = normaliseNetworks(res)
+    const wanted = this.opts.network?.toLowerCase()
+    const net = wanted
+      ? networks.find((n) => n.id.toLowerCase() === wanted || n.name.toLowerCase() === wanted)
+      : networks.find((n) => n.type === "EVM" && n.tokens.length > 0) ?? networks.find((n) => n.tokens.length > 0)
+    if (!net) {
+      throw new Error(
+        wanted
+          ? `svc has no active network "${this.opts.network}" (option \`network\`); active: ${networks.map((n) => n.name).join(", ") || "none"}`
+          : "svc returned no active network with a token (GET /v1/wallet/networks)"
+      )
+    }
+    const tokenId = net.tokens[0]?.id
+    if (!tokenId) throw new Error(`svc network "${net.name}" has no active token`)
+    this.token = { tokenId, networkId: net.id, at: Date.now() }
+    return tokenId
+  }
+
+  async addressTo(): Promise<string> {
+    if (this.opts.addressTo) return this.opts.addressTo
+    if (this.address) return this.address
+    const a = (await this.client.wallet.address()) as { evmAddress?: string }
+    if (!a.evmAddress) throw new Error("svc returned no EVM deposit address (GET /v1/wallet/address)")
+    this.address = a.evmAddress
+    return this.address
+  }
+
+  async fpxBanks(force = false): Promise<Bank[]> {
+    if (!force && this.banks && Date.now() - this.banks.at < SvcCatalog.BANKS_TTL_MS) return this.banks.list
+    const res = (await this.client.checkout.banks()) as { banks: Bank[] }
+    this.banks = { list: res.banks, at: Date.now() }
+    return res.banks
+  }
+}
+
+type Network = { id: string; name: string; type: string; tokens: { id: string }[] }
+
+/** spec gap: the networks response shape is "networks with id, name, type, tokens"; accept an array or a wrapper. */
+function normaliseNetworks(res: unknown): Network[] {
+  const arr = Array.isArray(res)
+    ? res
+    : (res as { networks?: unknown; data?: unknown })?.networks ?? (res as { data?: unknown })?.data
+  if (!Array.isArray(arr)) return []
+  return arr
+    .filter((n): n is Record<string, unknown> => !!n && typeof n === "object")
+    .map((n) => ({
+      id: String(n.id ?? ""),
+      name: String(n.name ?? ""),
+      type: String(n.type ?? ""),
+      tokens: Array.isArray(n.tokens)
+        ? (n.tokens as Record<string, unknown>[]).filter((t) => t && typeof t.id === "string").map((t) => ({ id: t.id as string }))
+        : [],
+    }))
+}

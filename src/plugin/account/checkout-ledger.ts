@@ -1,0 +1,393 @@
+import { generateEntityId } from "@medusajs/framework/utils"
+import { CHECKOUT_FINAL_STATUSES } from "../../client"
+
+/**
+ * The one writer of the plugin's `svc_checkout` rows, for the providers and
+ * the settle path alike.
+ *
+ * Medusa gives a payment provider the payment module's container, not the
+ * plugin module's service, so the ledger writes through the shared PostgreSQL
+ * connection (`__pg_connection__`, a knex instance, present in both
+ * containers) into the table the `svc` module owns and migrates. Every write
+ * is one atomic statement (no read-modify-write), so two processes settling
+ * one checkout cannot lose each other's history. Admin reads go through the
+ * module service. When no connection is there (a unit test of the provider
+ * alone) the ledger is a no-op: keys and titles are derived from the session
+ * (see keys.ts), and reads fall back to svc.
+ */
+type Knex = {
+  (table: string): any
+  raw: (sql: string, bindings?: unknown[]) => Promise<any>
+}
+
+export type LedgerStatus = {
+  status: string
+  at: string
+  source: string
+  detail?: string
+}
+
+export type LedgerRow = {
+  id: string
+  payment_session_id: string
+  checkout_id: string | null
+  status: string
+  settled_status: string | null
+  attention: string | null
+  attention_reason: string | null
+  order_id: string | null
+  order_attempts?: number
+  amount_sen: number
+  title: string
+  paid_at: Date | null
+  tx_hash: string | null
+  failure_reason: string | null
+}
+
+/** A paid cart without an order (paidWithoutOrder). */
+export type PaidCart = {
+  checkout_id: string
+  attention: string | null
+  order_attempts: number
+  cart_id: string
+  payment_session_id: string
+  payment_collection_id: string
+}
+
+export class CheckoutLedger {
+  constructor(private readonly knex: Knex | undefined) {}
+
+  get connected(): boolean {
+    return !!this.knex
+  }
+
+  async byCheckoutId(checkoutId: string): Promise<LedgerRow | undefined> {
+    if (!this.knex) return undefined
+    const res = await this.knex.raw(
+      `select id, payment_session_id, checkout_id, status, settled_status, attention, attention_reason, order_id, order_attempts,
+              amount_sen, title, paid_at, tx_hash, failure_reason
+         from svc_checkout where checkout_id = ? and deleted_at is null limit 1`,
+      [checkoutId]
+    )
+    return res.rows[0] as LedgerRow | undefined
+  }
+
+  /**
+   * The final status svc gave for this checkout, if one was recorded. Only
+   * statuses read from svc (never a webhook body) are written here, and svc
+   * never moves a checkout out of them: a reader can use it instead of asking
+   * svc again, in any process.
+   */
+  async finalRead(checkoutId: string): Promise<LedgerRow | undefined> {
+    const row = await this.byCheckoutId(checkoutId)
+    return row && CHECKOUT_FINAL_STATUSES.includes(row.status) ? row : undefined
+  }
+
+  /** The outcome of a final status is applied in Medusa: later events for it cost nothing. */
+  async markSettled(checkoutId: string, status: string): Promise<void> {
+    if (!this.knex) return
+    await this.knex.raw(
+      `update svc_checkout set settled_status = ?, settled_at = now(), updated_at = now()
+        where checkout_id = ? and deleted_at is null`,
+      [status, checkoutId]
+    )
+  }
+
+  /** Money or an order needs an admin: visible on the order and the needs-attention page. */
+  async flag(checkoutId: string, attention: string, reason: string, orderId?: string): Promise<void> {
+    if (!this.knex) return
+    await this.knex.raw(
+      `update svc_checkout set attention = ?, attention_reason = ?, order_id = coalesce(?, order_id), updated_at = now()
+        where checkout_id = ? and deleted_at is null`,
+      [attention, reason.slice(0, 1000), orderId ?? null, checkoutId]
+    )
+  }
+
+  /**
+   * Paid carts without an order (issue 24), oldest payment first, at most
+   * `limit`: an svc payment Medusa recorded (authorized or captured, not
+   * canceled) whose cart has no order, and whose checkout is neither flagged for
+   * an admin (a `paid_no_order` flag no retry has looked at yet excepted: rows
+   * flagged before retries existed) nor waiting for its back-off. Payments
+   * younger than `graceS` are left to the completion that made them.
+   */
+  async paidWithoutOrder(limit: number, graceS: number, scope: "due" | "all" = "all"): Promise<PaidCart[]> {
+    if (!this.knex) return []
+    // "due" (the watcher, every few seconds): only carts a run already left for later, and old flags;
+    // "all" (the job): any svc payment of the last 30 days without an order, a crash's leftovers included
+    const which =
+      scope === "due"
+        ? `and (sc.order_retry_at is not null or (sc.attention = 'paid_no_order' and sc.order_attempts = 0))`
+        : `and (sc.order_retry_at is not null or sc.attention = 'paid_no_order' or sc.settled_status is null or sc.created_at > now() - interval '30 days')`
+    const res = await this.knex.raw(
+      `select sc.checkout_id, sc.attention, sc.order_attempts, cpc.cart_id, ps.id as payment_session_id, ps.payment_collection_id
+         from svc_checkout sc
+         join payment_session ps on ps.id = sc.payment_session_id and ps.deleted_at is null
+         join payment p on p.payment_session_id = ps.id and p.deleted_at is null and p.canceled_at is null
+         join cart_payment_collection cpc on cpc.payment_collection_id = ps.payment_collection_id and cpc.deleted_at is null
+        where sc.deleted_at is null and sc.checkout_id is not null
+          and (ps.data->>'checkoutId') = sc.checkout_id
+          and (sc.attention is null or (sc.attention = 'paid_no_order' and sc.order_attempts = 0))
+          and coalesce(sc.order_retry_at, p.created_at + make_interval(secs => ?)) <= now()
+          ${which}
+          and not exists (select 1 from order_cart oc where oc.cart_id = cpc.cart_id and oc.deleted_at is null)
+        order by p.created_at
+        limit ?`,
+      [graceS, limit]
+    )
+    return res.rows as PaidCart[]
+  }
+
+  /**
+   * Carts left for a later attempt that became orders another way meanwhile (the
+   * storefront's own completion, an admin): the attempt is closed and the history
+   * says so. Returns how many.
+   */
+  async recordOrdersPlacedElsewhere(): Promise<number> {
+    if (!this.knex) return 0
+    const res = await this.knex.raw(
+      `update svc_checkout sc set order_retry_at = null, order_id = oc.order_id,
+         status_history = jsonb_set(sc.status_history, '{entries}', (sc.status_history->'entries') ||
+           jsonb_build_array(jsonb_build_object('status', 'ORDER_PLACED', 'at', to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+             'source', 'completion', 'detail', 'order ' || oc.order_id || ' placed by another completion'))),
+         updated_at = now()
+       from payment_session ps, cart_payment_collection cpc, order_cart oc
+       where sc.order_retry_at is not null and sc.deleted_at is null and ps.id = sc.payment_session_id
+         and cpc.payment_collection_id = ps.payment_collection_id and cpc.deleted_at is null
+         and oc.cart_id = cpc.cart_id and oc.deleted_at is null`
+    )
+    return res.rowCount ?? 0
+  }
+
+  /** The paid cart is an order: a `paid_no_order` flag is cleared, the history says how it came. */
+  async recordOrderPlaced(checkoutId: string, orderId: string, entry: Omit<LedgerStatus, "at">): Promise<void> {
+    if (!this.knex) return
+    await this.knex.raw(
+      `update svc_checkout set
+         attention = case when attention = 'paid_no_order' then null else attention end,
+         attention_reason = case when attention = 'paid_no_order' then null else attention_reason end,
+         order_id = ?, order_retry_at = null, settled_status = coalesce(settled_status, 'COMPLETED'),
+         settled_at = coalesce(settled_at, now()),
+         status_history = jsonb_set(status_history, '{entries}', (status_history->'entries') || ?::jsonb),
+         updated_at = now()
+       where checkout_id = ? and deleted_at is null`,
+      [orderId, JSON.stringify([{ ...entry, at: new Date().toISOString() }]), checkoutId]
+    )
+  }
+
+  /**
+   * Not an order yet, for a reason that passes (Medusa's cart lock held, say by
+   * a killed process for its lease): tried again after min(baseS · 2^attempts,
+   * capS) seconds. Not a flag: a `paid_no_order` flag from before is cleared.
+   * Returns when the next attempt is due.
+   */
+  async recordOrderLater(checkoutId: string, reason: string, backoff: { baseS: number; capS: number }, entry: Omit<LedgerStatus, "at" | "detail">): Promise<Date | undefined> {
+    if (!this.knex) return undefined
+    const res = await this.knex.raw(
+      `update svc_checkout set
+         attention = case when attention = 'paid_no_order' then null else attention end,
+         attention_reason = case when attention = 'paid_no_order' then null else attention_reason end,
+         order_retry_at = now() + make_interval(secs => least(?::float8, ?::float8 * power(2, least(order_attempts, 20)))),
+         order_attempts = order_attempts + 1,
+         status_history = jsonb_set(status_history, '{entries}', (status_history->'entries') || ?::jsonb),
+         updated_at = now()
+       where checkout_id = ? and deleted_at is null
+       returning order_retry_at`,
+      [backoff.capS, backoff.baseS, JSON.stringify([{ ...entry, at: new Date().toISOString(), detail: reason.slice(0, 500) }]), checkoutId]
+    )
+    return res.rows[0]?.order_retry_at as Date | undefined
+  }
+
+  /** The paid cart cannot become an order (changed after payment, stock gone, region removed): an admin refunds or places it by hand. */
+  async recordOrderImpossible(checkoutId: string, reason: string, entry: Omit<LedgerStatus, "at" | "detail">): Promise<void> {
+    if (!this.knex) return
+    await this.knex.raw(
+      `update svc_checkout set attention = 'paid_no_order', attention_reason = ?, order_retry_at = null,
+         order_attempts = order_attempts + 1,
+         status_history = jsonb_set(status_history, '{entries}', (status_history->'entries') || ?::jsonb),
+         updated_at = now()
+       where checkout_id = ? and deleted_at is null`,
+      [reason.slice(0, 1000), JSON.stringify([{ ...entry, at: new Date().toISOString(), detail: reason.slice(0, 500) }]), checkoutId]
+    )
+  }
+
+  /** Record the key and title before the request is sent (spec: Idempotency rules 1). */
+  async recordIntent(row: {
+    paymentSessionId: string
+    providerId: string
+    attempt: number
+    type: string
+    idempotencyKey: string
+    title: string
+    amountSen: number
+  }): Promise<void> {
+    if (!this.knex) return
+    const entry: LedgerStatus = { status: "CREATING", at: new Date().toISOString(), source: "initiate" }
+    await this.knex.raw(
+      `insert into svc_checkout (id, payment_session_id, payment_collection_id, provider_id, attempt, type, idempotency_key, title, amount_sen, status, status_history)
+       values (?, ?, (select payment_collection_id from payment_session where id = ?), ?, ?, ?, ?, ?, ?, 'CREATING', ?::jsonb)
+       on conflict (idempotency_key) where deleted_at is null do nothing`,
+      [
+        generateEntityId("", "svcco"),
+        row.paymentSessionId,
+        row.paymentSessionId,
+        row.providerId,
+        row.attempt,
+        row.type,
+        row.idempotencyKey,
+        row.title,
+        row.amountSen,
+        JSON.stringify({ entries: [entry] }),
+      ]
+    )
+  }
+
+  /**
+   * Why the payment collection of this session must not start another
+   * payment, or null: its cart is already an order, or one of its payments
+   * was authorized or captured (paid by a webhook before the order exists).
+   * Medusa accepts a new payment session on such a collection (it even removes
+   * the paid session from the list); a new svc checkout there would be a second
+   * link a shopper could pay.
+   */
+  async alreadyPaid(sessionId: string): Promise<string | null> {
+    if (!this.knex) return null
+    const res = await this.knex.raw(
+      `select c.completed_at,
+              exists (select 1 from payment p where p.payment_collection_id = ps.payment_collection_id
+                       and p.deleted_at is null and p.canceled_at is null) as paid
+         from payment_session ps
+         left join cart_payment_collection cpc on cpc.payment_collection_id = ps.payment_collection_id and cpc.deleted_at is null
+         left join cart c on c.id = cpc.cart_id
+        where ps.id = ?`,
+      [sessionId]
+    )
+    const r = res.rows[0] as { completed_at: Date | null; paid: boolean } | undefined
+    if (!r) return null
+    if (r.completed_at) return "this cart is already an order"
+    if (r.paid) return "this cart is already paid"
+    return null
+  }
+
+  /**
+   * A checkout this payment collection already asked svc for, with the same
+   * provider and amount, that was never paid or closed and whose session is not
+   * `sessionId`: the store's request died after `POST /v1/checkout` left and
+   * before the answer was stored (the shopper's retry makes a new session, as
+   * Medusa deletes the old one), or the shopper started the same payment again.
+   * The new session takes it over (adopt) instead of asking for a second
+   * checkout: one link, one payment per cart. Links with under 2 minutes to
+   * live are not reused.
+   *
+   * The collection is matched on the row's own `payment_collection_id`
+   * (recorded with the intent), never through the earlier session's row:
+   * Medusa's createPaymentSessionsWorkflow deletes the collection's earlier
+   * sessions (a hard delete) in parallel with creating the new one, so when the
+   * delete branch commits first that row is gone before this query runs. That
+   * interleaving made a retry after a crash miss the open checkout and ask svc
+   * for a second one (issue 21).
+   */
+  async openCheckoutOfCollection(args: { sessionId: string; providerId: string; amountSen: number }): Promise<
+    { payment_session_id: string; attempt: number; idempotency_key: string } | undefined
+  > {
+    if (!this.knex) return undefined
+    const res = await this.knex.raw(
+      `select sc.payment_session_id, sc.attempt, sc.idempotency_key
+         from svc_checkout sc
+        where sc.payment_collection_id = (select payment_collection_id from payment_session where id = ?)
+          and sc.provider_id = ? and sc.amount_sen = ? and sc.status in ('CREATING', 'CREATED')
+          and sc.payment_session_id <> ? and sc.deleted_at is null and sc.settled_status is null
+          and sc.created_at > now() - interval '18 minutes'
+          and (sc.expires_at is null or sc.expires_at > now() + interval '2 minutes')
+        order by sc.created_at desc limit 1`,
+      [args.sessionId, args.providerId, args.amountSen, args.sessionId]
+    )
+    return res.rows[0] as { payment_session_id: string; attempt: number; idempotency_key: string } | undefined
+  }
+
+  /** The payment collection of a session, its cart and its order (for the redirectUrl's placeholders). */
+  async collectionContext(sessionId: string): Promise<{ payment_collection_id: string | null; cart_id: string | null; order_id: string | null }> {
+    const none = { payment_collection_id: null, cart_id: null, order_id: null }
+    if (!this.knex) return none
+    const res = await this.knex.raw(
+      `select ps.payment_collection_id,
+              (select cpc.cart_id from cart_payment_collection cpc where cpc.payment_collection_id = ps.payment_collection_id and cpc.deleted_at is null limit 1) as cart_id,
+              (select opc.order_id from order_payment_collection opc where opc.payment_collection_id = ps.payment_collection_id and opc.deleted_at is null limit 1) as order_id
+         from payment_session ps where ps.id = ?`,
+      [sessionId]
+    )
+    return (res.rows[0] as { payment_collection_id: string; cart_id: string | null; order_id: string | null } | undefined) ?? none
+  }
+
+  /** The checkout now belongs to `sessionId` (adopted by a new session of the same collection). */
+  async reassign(idempotencyKey: string, sessionId: string): Promise<void> {
+    if (!this.knex) return
+    await this.knex.raw(
+      `update svc_checkout set payment_session_id = ?, updated_at = now(),
+         status_history = jsonb_set(status_history, '{entries}', (status_history->'entries') || ?::jsonb)
+       where idempotency_key = ? and deleted_at is null`,
+      [sessionId, JSON.stringify([{ status: "ADOPTED", at: new Date().toISOString(), source: "initiate", detail: `by payment session ${sessionId}` }]), idempotencyKey]
+    )
+  }
+
+  /** svc answered: attach the checkout id and link. */
+  async recordCreated(idempotencyKey: string, c: { checkoutId: string; checkoutUrl: string; expiresAt: string }): Promise<void> {
+    if (!this.knex) return
+    await this.knex.raw(
+      `update svc_checkout set checkout_id = ?, checkout_url = ?, expires_at = ?,
+         status = case when status = 'CREATING' then 'CREATED' else status end,
+         status_history = case when status = 'CREATING'
+           then jsonb_set(status_history, '{entries}', (status_history->'entries') || ?::jsonb) else status_history end,
+         updated_at = now()
+       where idempotency_key = ? and deleted_at is null`,
+      [
+        c.checkoutId,
+        c.checkoutUrl,
+        c.expiresAt,
+        JSON.stringify([{ status: "CREATED", at: new Date().toISOString(), source: "initiate" }]),
+        idempotencyKey,
+      ]
+    )
+  }
+
+  /** Creation failed for good (a 4xx): keep the row, marked, for the audit trail. */
+  async recordCreateFailed(idempotencyKey: string, reason: string): Promise<void> {
+    if (!this.knex) return
+    await this.knex.raw(
+      `update svc_checkout set status = 'CREATE_FAILED', failure_reason = ?, updated_at = now()
+       where idempotency_key = ? and status = 'CREATING' and deleted_at is null`,
+      [reason.slice(0, 500), idempotencyKey]
+    )
+  }
+
+  /**
+   * Record a status read from svc. History only grows; a final status is never
+   * overwritten by an older one (PROCESSING after COMPLETED changes nothing).
+   */
+  async recordStatus(
+    checkoutId: string,
+    s: { status: string; source: string; paidAt?: string | null; txHash?: string | null; failureReason?: string | null }
+  ): Promise<void> {
+    if (!this.knex) return
+    await this.knex.raw(
+      `update svc_checkout set
+         status = ?,
+         paid_at = coalesce(?, paid_at),
+         tx_hash = coalesce(?, tx_hash),
+         failure_reason = coalesce(?, failure_reason),
+         status_history = jsonb_set(status_history, '{entries}', (status_history->'entries') || ?::jsonb),
+         updated_at = now()
+       where checkout_id = ? and deleted_at is null and status <> ?
+         and status not in ('COMPLETED', 'FAILED', 'CANCELLED', 'REJECTED')`,
+      [
+        s.status,
+        s.paidAt ?? null,
+        s.txHash ?? null,
+        s.failureReason ?? null,
+        JSON.stringify([{ status: s.status, at: new Date().toISOString(), source: s.source }]),
+        checkoutId,
+        s.status,
+      ]
+    )
+  }
+}

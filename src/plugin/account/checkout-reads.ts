@@ -1,0 +1,71 @@
+import { CHECKOUT_FINAL_STATUSES, type SvcClient } from "../../client"
+import type { SvcCheckoutRead } from "./keys"
+
+/**
+ * Reads of `GET /v1/checkout/{id}` for one svc account, shared by the three
+ * providers, the webhook subscriber, the job and the watcher of one process:
+ *
+ * - single flight: concurrent reads of one checkout share one request (the
+ *   storefront's completion and a webhook arriving at the same moment cost one
+ *   call, not two);
+ * - a checkout read in a final status is kept (bounded, 30 minutes): svc never
+ *   moves it again, so a second read could only say the same thing.
+ *
+ * Across processes the checkout ledger (svc_checkout) plays the second role:
+ * a final status recorded there from an svc read is not read again
+ * (see CheckoutLedger.finalRead).
+ */
+export class CheckoutReads {
+  private readonly inflight = new Map<string, Promise<SvcCheckoutRead>>()
+  private readonly finals = new Map<string, { c: SvcCheckoutRead; at: number }>()
+  private static readonly FINAL_TTL_MS = 30 * 60 * 1000
+  private static readonly FINAL_MAX = 5000
+  /** svc calls this reader made (GET /v1/checkout/{id}); for benches and logs. */
+  calls = 0
+
+  constructor(private readonly client: SvcClient) {}
+
+  /** A final read kept from earlier in this process, if any. */
+  cachedFinal(checkoutId: string): SvcCheckoutRead | undefined {
+    const hit = this.finals.get(checkoutId)
+    if (!hit) return undefined
+    if (Date.now() - hit.at > CheckoutReads.FINAL_TTL_MS) {
+      this.finals.delete(checkoutId)
+      return undefined
+    }
+    return hit.c
+  }
+
+  /**
+   * The checkout as svc says it is now, or as svc said it finally was. Errors
+   * (404, timeouts) reach every caller that shared the request; nothing is kept.
+   */
+  read(checkoutId: string): Promise<SvcCheckoutRead> {
+    const cached = this.cachedFinal(checkoutId)
+    if (cached) return Promise.resolve(cached)
+    const running = this.inflight.get(checkoutId)
+    if (running) return running
+    const p = (async () => {
+      try {
+        this.calls++
+        const c = (await this.client.checkout.retrieve(checkoutId)) as unknown as SvcCheckoutRead
+        this.remember(c)
+        return c
+      } finally {
+        this.inflight.delete(checkoutId)
+      }
+    })()
+    this.inflight.set(checkoutId, p)
+    return p
+  }
+
+  /** Keep a checkout seen in a final status elsewhere (a list page of the job or watcher). */
+  remember(c: SvcCheckoutRead): void {
+    if (!CHECKOUT_FINAL_STATUSES.includes(c.status)) return
+    if (this.finals.size >= CheckoutReads.FINAL_MAX) {
+      const oldest = this.finals.keys().next().value
+      if (oldest !== undefined) this.finals.delete(oldest)
+    }
+    this.finals.set(c.checkoutId, { c, at: Date.now() })
+  }
+}

@@ -1,0 +1,110 @@
+import { createHash, randomBytes } from "node:crypto"
+import type { SharedRateStore } from "../../client/rate-limit"
+
+/**
+ * The svc account's rate budget shared by every Medusa instance through Redis
+ * (issue 10: "the whole deployment stays under the account ceiling").
+ *
+ * svc counts per account over a rolling 60-second window (spec: Limits), so
+ * this is the same sliding-window log the in-process limiter keeps, held in
+ * Redis sorted sets: one per window (the account ceiling, and the route group
+ * when the route has its own limit). One Lua script prunes, counts and takes a
+ * slot in every window atomically, with Redis's clock (instances' clocks may
+ * differ), so two instances can never both take the last slot. Keys carry a
+ * hash of the API key (never the key) and one hash tag, so a Redis Cluster keeps
+ * them on one node.
+ *
+ * It runs on the same Redis as Medusa's Redis modules (event bus, workflow
+ * engine, locking, cache); it is a counter, not a coordinator: when Redis
+ * cannot be reached the client falls back to its own per-process budget and
+ * logs it once (src/client/rate-limit.ts), and svc's 429 stays the last guard.
+ */
+const TAKE = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local window = tonumber(ARGV[1])
+local wait = 0
+local blocked = {}
+for i, k in ipairs(KEYS) do
+  redis.call('ZREMRANGEBYSCORE', k, '-inf', now - window)
+  local limit = tonumber(ARGV[i + 2])
+  local n = redis.call('ZCARD', k)
+  if n >= limit then
+    local w = window
+    if limit > 0 then
+      local frees = redis.call('ZRANGE', k, n - limit, n - limit, 'WITHSCORES')
+      w = tonumber(frees[2]) + window - now + 1
+    end
+    if w > wait then wait = w end
+    table.insert(blocked, i)
+  end
+end
+if wait > 0 then return {0, wait, table.concat(blocked, ',')} end
+for i, k in ipairs(KEYS) do
+  redis.call('ZADD', k, now, ARGV[2])
+  redis.call('PEXPIRE', k, window + 1000)
+end
+return {1, redis.call('ZCARD', KEYS[1])}
+`
+
+type RedisLike = {
+  defineCommand?: unknown
+  eval(script: string, numKeys: number, ...args: (string | number)[]): Promise<unknown>
+  quit(): Promise<unknown>
+}
+
+export class RedisRateBudget implements SharedRateStore {
+  private seq = 0
+  private readonly prefix: string
+  private readonly member = randomBytes(6).toString("hex")
+
+  constructor(
+    private readonly redis: RedisLike,
+    /** The account's API key: only its hash is used. */
+    apiKey: string,
+  ) {
+    const account = createHash("sha256").update(apiKey).digest("hex").slice(0, 16)
+    this.prefix = `svc:rate:{${account}}:`
+  }
+
+  async take(windows: { name: string; limit: number }[], windowMs: number) {
+    const keys = windows.map((w) => this.prefix + w.name)
+    const id = `${this.member}:${++this.seq}`
+    const r = (await this.redis.eval(TAKE, keys.length, ...keys, windowMs, id, ...windows.map((w) => w.limit))) as [number, number, string?]
+    if (r[0] === 1) return { ok: true as const, used: Number(r[1]) }
+    // which windows were full (1-based indexes), so a creation can tell the account ceiling from its route limit
+    const blocked = String(r[2] ?? "")
+      .split(",")
+      .filter(Boolean)
+      .map((i) => windows[Number(i) - 1]?.name)
+      .filter((n): n is string => !!n)
+    return { ok: false as const, waitMs: Number(r[1]), blocked }
+  }
+
+  close(): Promise<unknown> {
+    return this.redis.quit()
+  }
+}
+
+/**
+ * A Redis connection for the budget that fails fast: each command waits at most
+ * 500 ms (queued while connecting, so the first calls after boot are not
+ * refused), then the local budget stands in for a few seconds before Redis is
+ * tried again (src/client/rate-limit.ts).
+ */
+export function connectRateBudget(redisUrl: string, apiKey: string): RedisRateBudget {
+  // ioredis: the client Medusa's own Redis modules use (a dependency of theirs and of this plugin)
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const Redis = require("ioredis") as new (url: string, o: Record<string, unknown>) => RedisLike
+  const redis = new Redis(redisUrl, {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: true,
+    commandTimeout: 500,
+    connectTimeout: 2000,
+    lazyConnect: false,
+  })
+  ;(redis as unknown as { on: (e: string, f: () => void) => void }).on("error", () => {
+    // the limiter reports the outage once (onSharedError); ioredis reconnects by itself
+  })
+  return new RedisRateBudget(redis, apiKey)
+}

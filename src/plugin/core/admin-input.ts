@@ -1,0 +1,37 @@
+import { MedusaError } from "@medusajs/framework/utils"
+import type { z } from "zod"
+import { assertAmountTextBounded, fromSen, toSen } from "../../client"
+
+/** The first problem of a zod error as "field: rule". */
+export function firstIssue(e: z.ZodError): string {
+  const i = e.issues[0]
+  return `${i.path.join(".") || "body"}: ${i.message}`
+}
+
+export const invalidData = (m: string) => new MedusaError(MedusaError.Types.INVALID_DATA, m)
+
+/**
+ * A ringgit amount typed by an admin ("25.50" or 25.5) as exact integer sen,
+ * never through floating point, within [minSen, maxSen]; errors name the field.
+ * A string longer than an amount (AMOUNT_TEXT_MAX) or with a large exponent is
+ * refused before it is read (issue 23: "1e-50000" once froze the server).
+ */
+export function parseRinggit(value: unknown, field: string, minSen: number, maxSen: number, what = ""): number {
+  let sen: number
+  try {
+    assertAmountTextBounded(value, field)
+    sen = toSen(value as never, field)
+  } catch (e) {
+    throw invalidData(`${field}: ${(e as { rule?: string }).rule ?? (e as Error).message}`)
+  }
+  if (sen < minSen || sen > maxSen) {
+    throw invalidData(`${field}: must be between RM${fromSen(minSen)} and RM${fromSen(maxSen)}${what}; got RM${fromSen(sen)}`)
+  }
+  return sen
+}
+
+/** A status history with one more entry (history only grows). */
+export function appendEntry(history: unknown, status: string, source: string, detail?: string) {
+  const entries = Array.isArray((history as { entries?: unknown[] })?.entries) ? (history as { entries: unknown[] }).entries : []
+  return { entries: [...entries, { status, at: new Date().toISOString(), source, ...(detail ? { detail: detail.slice(0, 300) } : {}) }] }
+}

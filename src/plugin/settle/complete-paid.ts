@@ -1,0 +1,208 @@
+import { randomUUID } from "node:crypto"
+import { ContainerRegistrationKeys, MathBN, MedusaError, Modules } from "@medusajs/framework/utils"
+import { completeCartWorkflow } from "@medusajs/core-flows"
+import type { CheckoutLedger } from "../account/checkout-ledger"
+import { withCheckoutLock } from "../account/serialize"
+
+type Container = { resolve: <T = unknown>(k: string) => T }
+type Logger = { info: (m: string) => void; warn: (m: string) => void; error: (m: string) => void }
+type Query = { graph: (q: unknown) => Promise<{ data: any[] }> }
+type Locking = {
+  acquire: (keys: string | string[], args?: { ownerId?: string; expire?: number }) => Promise<void>
+  release: (keys: string | string[], args?: { ownerId?: string }) => Promise<boolean>
+}
+
+/**
+ * Issue 24: a paid cart is retried until it is an order.
+ *
+ * Medusa's cart completion (completeCartWorkflow) holds the cart lock with a
+ * 2-minute lease; a process killed inside a completion leaves the lock held
+ * for the rest of that lease, and every completion meanwhile fails after its
+ * 30-second wait. The settle path used to try once and flag the payment for an
+ * admin. Now a held lock is "try later": the cart is completed again by the
+ * watcher (seconds) and the job (minutes) once the lock can be taken, with a
+ * back-off per cart. Only what cannot be completed (the cart changed after
+ * payment, stock gone, region removed) is flagged, with its reason in words.
+ */
+
+/** Retries while Medusa's cart lock is held: 10 s, 20 s, 40 s, then every 60 s (the lease is 2 min). */
+export const LOCK_BACKOFF = { baseS: 10, capS: 60 }
+/** Retries after an unexpected error (a database hiccup, a dead connection): 10 s doubling up to 15 min. */
+export const ERROR_BACKOFF = { baseS: 10, capS: 900 }
+/** A payment younger than this is left to the completion that made it. */
+const GRACE_S = 20
+
+export type OrderAttempt =
+  | { outcome: "placed"; orderId: string; now: boolean }
+  | { outcome: "later"; reason: string; retryAt?: Date }
+  | { outcome: "impossible"; reason: string }
+
+export type PaidCartRef = { checkoutId: string; cartId: string; sessionId: string }
+
+const LOCK_ERROR = /acquir\w* lock|lock for key/i
+
+/** The reason a completion error will not pass with time, or null when trying later may work. */
+export function permanentReason(e: unknown): string | null {
+  const err = e as { type?: string; message?: string }
+  const message = String(err?.message ?? e)
+  if (LOCK_ERROR.test(message)) return null
+  const permanent = new Set<string>([MedusaError.Types.INVALID_DATA, MedusaError.Types.NOT_ALLOWED, MedusaError.Types.NOT_FOUND])
+  if (err?.type && permanent.has(err.type)) {
+    if (/inventory|stock/i.test(message)) return `stock is gone: ${message}`
+    return message
+  }
+  return null
+}
+
+async function orderOfCart(query: Query, cartId: string): Promise<string | undefined> {
+  const { data } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
+  return data[0]?.order_id as string | undefined
+}
+
+/**
+ * What makes this paid cart impossible to complete as it was paid, found before
+ * trying: the cart or its region is gone, or its total is no longer the amount
+ * paid (a cart changed after payment would become an order for another sum).
+ */
+async function cannotComplete(query: Query, ref: PaidCartRef): Promise<string | null> {
+  const { data: carts } = await query.graph({ entity: "cart", fields: ["id", "region_id", "total"], filters: { id: ref.cartId } })
+  const cart = carts[0]
+  if (!cart) return `cart ${ref.cartId} no longer exists`
+  if (!cart.region_id) return `cart ${ref.cartId} has no region any more`
+  const { data: regions } = await query.graph({ entity: "region", fields: ["id"], filters: { id: cart.region_id } })
+  if (!regions.length) return `the cart's region ${cart.region_id} was removed`
+  const { data: sessions } = await query.graph({ entity: "payment_session", fields: ["id", "amount", "raw_amount"], filters: { id: ref.sessionId } })
+  const paid = sessions[0]?.raw_amount ?? sessions[0]?.amount
+  if (paid != null && cart.total != null && !MathBN.eq(cart.total, paid)) {
+    return `the cart changed after payment: its total is now ${MathBN.convert(cart.total).toString()}, the buyer paid ${MathBN.convert(paid).toString()}`
+  }
+  return null
+}
+
+/**
+ * Complete the paid cart once, with the same idempotency as the settle path:
+ * completeCartWorkflow checks for the cart's order under Medusa's cart lock and
+ * authorizes the session idempotently (an authorized or captured session
+ * returns its one payment), so a run repeated after any crash makes one order
+ * and no second capture. Medusa's cart lock is probed first (taken and given
+ * back at once, never waited for): a lock held by a live completion or a killed
+ * process is "later", not a 30-second wait per cart. Records the outcome on the
+ * checkout's row.
+ */
+export async function placePaidOrder(
+  container: Container,
+  ledger: CheckoutLedger,
+  ref: PaidCartRef,
+  source: string
+): Promise<OrderAttempt> {
+  const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const placed = async (orderId: string, now: boolean, attempts: string): Promise<OrderAttempt> => {
+    await ledger.recordOrderPlaced(ref.checkoutId, orderId, { status: "ORDER_PLACED", source, detail: `order ${orderId} ${now ? `placed by the ${source}` : "found"}${attempts}` })
+    return { outcome: "placed", orderId, now }
+  }
+  const later = async (reason: string, backoff: { baseS: number; capS: number }): Promise<OrderAttempt> => {
+    const retryAt = await ledger.recordOrderLater(ref.checkoutId, reason, backoff, { status: "ORDER_DEFERRED", source })
+    return { outcome: "later", reason, retryAt }
+  }
+  const row = await ledger.byCheckoutId(ref.checkoutId)
+  const attempts = row?.order_attempts ? ` after ${row.order_attempts} deferred attempt(s)` : ""
+
+  const existing = await orderOfCart(query, ref.cartId)
+  if (existing) return placed(existing, false, attempts)
+
+  const impossible = await cannotComplete(query, ref)
+  if (impossible) {
+    const reason = `Paid and captured, but cart ${ref.cartId} cannot become an order: ${impossible}. Refund the buyer or place the order by hand.`
+    await ledger.recordOrderImpossible(ref.checkoutId, reason, { status: "ORDER_IMPOSSIBLE", source })
+    logger.warn(`svc: checkout ${ref.checkoutId}: ${reason}`)
+    return { outcome: "impossible", reason }
+  }
+
+  let locking: Locking | undefined
+  try {
+    locking = container.resolve<Locking>(Modules.LOCKING)
+  } catch {
+    locking = undefined
+  }
+  if (locking) {
+    const ownerId = `svc-probe:${randomUUID()}`
+    try {
+      await locking.acquire(ref.cartId, { ownerId, expire: 5 })
+    } catch {
+      return later(`Medusa's cart lock for ${ref.cartId} is held (a completion in progress, or one a stopped process left until its lease ends); trying again`, LOCK_BACKOFF)
+    }
+    await locking.release(ref.cartId, { ownerId })
+  }
+
+  try {
+    await completeCartWorkflow(container as never).run({ input: { id: ref.cartId } })
+  } catch (e) {
+    const orderId = await orderOfCart(query, ref.cartId)
+    if (orderId) return placed(orderId, true, attempts)
+    const permanent = permanentReason(e)
+    if (permanent) {
+      const reason = `Paid and captured, but cart ${ref.cartId} cannot become an order: ${permanent}. Refund the buyer or place the order by hand.`
+      await ledger.recordOrderImpossible(ref.checkoutId, reason, { status: "ORDER_IMPOSSIBLE", source })
+      logger.warn(`svc: checkout ${ref.checkoutId}: ${reason}`)
+      return { outcome: "impossible", reason }
+    }
+    const message = (e as Error)?.message ?? String(e)
+    const lock = LOCK_ERROR.test(message)
+    logger.warn(`svc: checkout ${ref.checkoutId}: completing cart ${ref.cartId} after payment: ${message}; trying again later`)
+    return later(`completing cart ${ref.cartId}: ${message}`, lock ? LOCK_BACKOFF : ERROR_BACKOFF)
+  }
+  const orderId = await orderOfCart(query, ref.cartId)
+  if (orderId) {
+    logger.info(`svc: checkout ${ref.checkoutId}: cart ${ref.cartId} is order ${orderId} (${source}${attempts})`)
+    return placed(orderId, true, attempts)
+  }
+  return later(`completing cart ${ref.cartId} made no order`, ERROR_BACKOFF)
+}
+
+export type PaidCartsReport = { found: number; placed: number; later: number; impossible: number; busy: number; errors: number }
+
+/**
+ * The job's and the watcher's pass over paid carts without an order: a page of
+ * `limit`, oldest payment first, each due for its next attempt (`scope` "due":
+ * only carts a run left for later, for the watcher's frequent ticks; "all": any
+ * svc payment without an order, for the job); one at a time,
+ * each under its checkout's lock (a settlement of the same checkout in progress
+ * elsewhere: skipped this run, "busy").
+ */
+export async function completePaidCarts(
+  container: Container,
+  ledger: CheckoutLedger,
+  opts: { limit: number; source: "job" | "watcher"; scope?: "due" | "all" }
+): Promise<PaidCartsReport> {
+  const report: PaidCartsReport = { found: 0, placed: 0, later: 0, impossible: 0, busy: 0, errors: 0 }
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  await ledger.recordOrdersPlacedElsewhere()
+  const candidates = await ledger.paidWithoutOrder(opts.limit, GRACE_S, opts.scope ?? "all")
+  report.found = candidates.length
+  for (const c of candidates) {
+    let r: OrderAttempt | "busy" | "error"
+    try {
+      r = await withCheckoutLock(
+        container,
+        c.checkout_id,
+        () => placePaidOrder(container, ledger, { checkoutId: c.checkout_id, cartId: c.cart_id, sessionId: c.payment_session_id }, opts.source),
+        { timeoutS: 1 }
+      )
+    } catch (e) {
+      // the checkout's own lock (a settlement of it in progress): next run; anything else is logged
+      // and the cart comes back after its grace, the others of the page still get their turn
+      if (LOCK_ERROR.test((e as Error)?.message ?? "")) r = "busy"
+      else {
+        logger.warn(`svc: completing paid cart ${c.cart_id} (checkout ${c.checkout_id}): ${(e as Error)?.message ?? e}`)
+        r = "error"
+      }
+    }
+    if (r === "busy") report.busy++
+    else if (r === "error") report.errors++
+    else if (r.outcome === "placed") report.placed++
+    else if (r.outcome === "later") report.later++
+    else report.impossible++
+  }
+  return report
+}

@@ -1,0 +1,83 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { SvcClient } from "../../client"
+import { CHECKOUT_FINAL_STATUSES } from "../../client"
+import { settleCheckout, settleCheckoutEvent, type SettleOutcome, type SvcCheckoutRead } from "./settle-checkout"
+
+type Container = { resolve: <T = unknown>(k: string) => T }
+
+export type WaitingSession = { id: string; status: string; data: Record<string, any>; created_at: string; provider_id: string }
+
+const SVC_PROVIDER = /^pp_svc-(wallet|fpx|fpx-direct)_/
+
+/** svc payment sessions still waiting on svc (pending, pending_authorization, requires_more) that have a checkout. */
+export async function waitingSvcSessions(container: Container): Promise<WaitingSession[]> {
+  const query = container.resolve<{ graph: (q: unknown) => Promise<{ data: WaitingSession[] }> }>(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "payment_session",
+    fields: ["id", "status", "data", "created_at", "provider_id"],
+    filters: { status: ["pending", "pending_authorization", "requires_more"] },
+  })
+  return data.filter((s) => SVC_PROVIDER.test(s.provider_id) && typeof s.data?.checkoutId === "string")
+}
+
+/**
+ * Pages `GET /v1/checkout?status=…&startDt=…`, 100 a page, for each status in
+ * turn, and settles every listed checkout in `wanted` once (removing it from
+ * `wanted`); paging stops when nothing is wanted any more. The calls grow with
+ * the checkouts svc returns, not with the sessions waiting. Returns the calls made.
+ */
+export async function settleListed(
+  container: Container,
+  client: SvcClient,
+  args: { statuses: readonly string[]; startDt: string; wanted: Set<string>; source: "job" | "watcher" },
+  count: (o: SettleOutcome) => void
+): Promise<number> {
+  let calls = 0
+  for (const status of args.statuses) {
+    let cursor: string | undefined
+    do {
+      if (!args.wanted.size) return calls
+      calls++
+      const page = (await client.checkout.list({ status, startDt: args.startDt, limit: 100, ...(cursor ? { cursor } : {}) } as never)) as unknown as {
+        data: SvcCheckoutRead[]
+        hasMore: boolean
+        nextCursor: string | null
+      }
+      const found = page.data.filter((c) => args.wanted.delete(c.checkoutId))
+      // At once: the settle path applies a few at a time per process (withApplySlot).
+      await Promise.all(found.map(async (c) => count(await settleCheckout(container, c, args.source))))
+      cursor = page.hasMore && page.nextCursor ? page.nextCursor : undefined
+    } while (cursor)
+  }
+  return calls
+}
+
+/** A final status recorded this long ago and still not applied: the run that recorded it stopped. */
+const UNSETTLED_AFTER_S = 20
+
+/**
+ * Checkouts whose final status was recorded (the settle path writes it before
+ * it applies it) but never applied: the process died between the two, say
+ * after the capture and before the order. Their sessions no longer wait, and
+ * their webhooks may all be spent, so neither the watcher's list nor an event
+ * would find them again: each is settled once more (one read of svc, under its
+ * lock), which completes the order or flags it. Rows flagged for an admin are
+ * left to the admin.
+ */
+export async function settleUnsettled(container: Container, count: (o: SettleOutcome | "unknown_checkout" | "open_status_noted") => void): Promise<number> {
+  let knex: { raw: (sql: string, b: unknown[]) => Promise<{ rows: { checkout_id: string }[] }> } | undefined
+  try {
+    knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
+  } catch {
+    return 0
+  }
+  const { rows } = await knex!.raw(
+    `select checkout_id from svc_checkout
+      where checkout_id is not null and deleted_at is null and settled_status is null and attention is null
+        and status = any(?) and updated_at < now() - make_interval(secs => ?)
+      order by updated_at limit 50`,
+    [[...CHECKOUT_FINAL_STATUSES, "EXPIRED"], UNSETTLED_AFTER_S]
+  )
+  for (const r of rows) count((await settleCheckoutEvent(container, r.checkout_id, null)).outcome)
+  return rows.length
+}

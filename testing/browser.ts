@@ -1,0 +1,57 @@
+// Browser helpers for the storefront tests: Debian's chromium driven by
+// playwright-core (never a downloaded browser), a fresh profile per launch,
+// and numbered screenshots of each step under artifacts/screenshots/.
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join, resolve } from "node:path"
+import { chromium, type BrowserContext, type Page } from "playwright-core"
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
+/** The tests install nothing: without chromium they fail with the fix to apply (see docs/demo.md). */
+export const hasChromium = existsSync(CHROMIUM_PATH)
+
+const ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-component-update",
+  "--disable-sync",
+]
+
+export const SCREENSHOT_DIR = resolve(__dirname, "../artifacts/screenshots")
+
+/** A phone as the storefront tests measure it: 390×844 CSS px, touch, the page's meta viewport honoured. */
+export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true } as const
+
+/** Chromium with a fresh profile; `phone`: a touch phone context (PHONE) instead of the 1100×900 desktop one. */
+export async function launchBrowser(opts: { phone?: boolean } = {}): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+  const profile = mkdtempSync(join(tmpdir(), "svc-chromium-"))
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ARGS,
+    ...(opts.phone ? PHONE : { viewport: { width: 1100, height: 900 } }),
+  })
+  context.setDefaultTimeout(20_000)
+  return {
+    context,
+    close: async () => {
+      await context.close().catch(() => undefined)
+      rmSync(profile, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Numbered full-page screenshots of one journey: artifacts/screenshots/<journey>/01-<step>.png */
+export function stepShooter(page: Page, journey: string) {
+  const dir = join(SCREENSHOT_DIR, journey)
+  mkdirSync(dir, { recursive: true })
+  let n = 0
+  return async (step: string) => {
+    n += 1
+    await page.screenshot({ path: join(dir, `${String(n).padStart(2, "0")}-${step}.png`), fullPage: true })
+  }
+}

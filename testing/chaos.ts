@@ -1,0 +1,255 @@
+/**
+ * The chaos run of issue 10, shared by integration-tests/scale/cluster.spec.ts
+ * (CI-sized) and bench/chaos.ts (N ≥ 200): N shoppers pay through the cluster's
+ * load balancer while the sandbox injects every fault it has (request faults on
+ * checkout creation and reads, webhooks dropped, duplicated, reordered and
+ * delayed) and Medusa instances are killed and started again mid-run. Then the
+ * money check (money-invariants.ts) from svc's state and Medusa's.
+ */
+import { randomUUID } from "node:crypto"
+import { Agent, request } from "undici"
+import type { Cluster } from "./cluster"
+import { checkMoney, type MoneyReport } from "./money-invariants"
+import { PROMO_CODE, usesPromo } from "./shopper"
+
+const agent = new Agent({ connections: 256, headersTimeout: 120_000, bodyTimeout: 120_000, keepAliveTimeout: 1_000 })
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+export const PROVIDERS = ["pp_svc-wallet_svc", "pp_svc-fpx_svc", "pp_svc-fpx-direct_svc"] as const
+
+export interface ChaosShopper {
+  i: number
+  provider: string
+  completes: boolean
+  cartId?: string
+  checkoutId?: string
+  paidAt?: number
+  sessionMs?: number
+  /** store requests answered 5xx or cut (an instance died), tried again as a shopper would */
+  retries: number
+  error?: string
+}
+
+export interface ChaosResult {
+  shoppers: ChaosShopper[]
+  paid: ChaosShopper[]
+  /** paid → order, per paid shopper (ms; Infinity: none by the end) */
+  latency: number[]
+  money: MoneyReport
+  killed: string[]
+  /** the moment the kill was meant to land at, and whether it was seen (false: killed after 60 s anyway) */
+  killMoment?: { at: KillMoment; seen: boolean; waitedMs: number }
+  webhookFaults: Record<string, number>
+  requestFaults: string[]
+}
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string
+  ) {
+    super(`HTTP ${status} ${body.slice(0, 200)}`)
+  }
+}
+
+async function post<T>(url: string, body: unknown, headers: Record<string, string>): Promise<T> {
+  const res = await request(url, { method: "POST", dispatcher: agent, headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) })
+  const text = await res.body.text()
+  if (res.statusCode >= 400) throw new HttpError(res.statusCode, text)
+  return JSON.parse(text) as T
+}
+
+/** A shopper's click, again after a 5xx or a cut connection (an instance died under it), at most `tries` times. */
+async function click<T>(s: ChaosShopper, what: () => Promise<T>, tries = 8): Promise<T> {
+  for (let n = 1; ; n++) {
+    try {
+      return await what()
+    } catch (e) {
+      const status = e instanceof HttpError ? e.status : 0
+      // 5xx, a cut connection, Medusa's 409 "conflicted with another request" (the cart is being
+      // completed by the payment's settlement, or its lock is held by an instance that died), or
+      // the provider's "busy, try again" (svc slow past the shopper's deadline)
+      const again = status === 0 || status === 409 || status >= 500 || /try again/i.test((e as Error).message)
+      if (!again || n >= tries) throw e
+      s.retries++
+      await sleep(1000)
+    }
+  }
+}
+
+function sessionData(provider: string, cartId: string) {
+  return provider === "pp_svc-fpx-direct_svc" ? { cart_id: cartId, bank: "MBB0228", bankType: "RETAIL", buyerName: "Siti Aminah" } : { cart_id: cartId }
+}
+
+async function shop(cluster: Cluster, s: ChaosShopper): Promise<void> {
+  const h = { "x-publishable-api-key": cluster.store.publishableKey }
+  const u = cluster.url
+  try {
+    const { cart } = await click(s, () =>
+      post<{ cart: { id: string } }>(`${u}/store/carts`, {
+        region_id: cluster.store.regionId,
+        sales_channel_id: cluster.store.salesChannelId,
+        email: `buyer-${randomUUID().slice(0, 8)}@example.my`,
+        items: [{ variant_id: cluster.store.variantId, quantity: 1 }],
+        shipping_address: { first_name: "Siti", last_name: "Aminah", address_1: "1 Jalan Ampang", city: "Kuala Lumpur", country_code: "my", postal_code: "50450" },
+        // SST 8 % on every cart (the bench seed is the demo's); half type the 33 % code: RM87.1938
+        ...(usesPromo(s.i) ? { promo_codes: [PROMO_CODE] } : {}),
+      }, h)
+    )
+    s.cartId = cart.id
+    const { payment_collection } = await click(s, () => post<{ payment_collection: { id: string } }>(`${u}/store/payment-collections`, { cart_id: cart.id }, h))
+    const t0 = Date.now()
+    const session = await click(s, async () => {
+      const r = await post<{ payment_collection: { payment_sessions: { provider_id: string; data: { checkoutId?: string } }[] } }>(
+        `${u}/store/payment-collections/${payment_collection.id}/payment-sessions`,
+        { provider_id: s.provider, data: sessionData(s.provider, cart.id) },
+        h
+      )
+      const found = r.payment_collection.payment_sessions.find((x) => x.provider_id === s.provider)
+      if (!found?.data.checkoutId) throw new Error(`no checkout in the ${s.provider} session`)
+      return found
+    })
+    s.sessionMs = Date.now() - t0
+    s.checkoutId = session.data.checkoutId
+    await cluster.svc.pay(s.checkoutId!)
+    s.paidAt = Date.now()
+    if (!s.completes) return // closes the tab on svc's page: the order must come from webhooks or the watcher
+    await click(s, () => post(`${u}/store/carts/${cart.id}/complete`, {}, h))
+  } catch (e) {
+    s.error = (e as Error).message
+  }
+}
+
+async function ordersOf(cluster: Cluster, cartIds: string[]): Promise<Map<string, number>> {
+  const r = await cluster.db.query<{ cart_id: string; created_at: Date }>(
+    `select oc.cart_id, min(o.created_at) as created_at from order_cart oc join "order" o on o.id = oc.order_id
+      where oc.deleted_at is null and oc.cart_id = any($1) group by oc.cart_id`,
+    [cartIds]
+  )
+  return new Map(r.rows.map((x) => [x.cart_id, new Date(x.created_at).getTime()]))
+}
+
+/**
+ * When the kill lands, once a third of the shoppers have paid (issue 24):
+ * - `paid`: at once;
+ * - `creation`: while a checkout creation is in flight (its intent recorded, svc's answer not yet);
+ * - `capture`: while a settlement is applying a payment (COMPLETED recorded, not yet captured);
+ * - `completion`: inside a cart completion (a Medusa cart lock is held in Redis and its cart is no order yet).
+ * A moment not seen within 60 s: the kill lands anyway, and the run says so.
+ */
+export type KillMoment = "paid" | "creation" | "capture" | "completion"
+export const KILL_MOMENTS: readonly KillMoment[] = ["paid", "creation", "capture", "completion"]
+
+/** Whether the cluster is at `moment` now (one database query, or one Redis scan). */
+async function atMoment(cluster: Cluster, moment: KillMoment, redis: { scan: (...a: unknown[]) => Promise<[string, string[]]> } | undefined): Promise<boolean> {
+  if (moment === "paid") return true
+  if (moment === "creation") {
+    const r = await cluster.db.query(`select 1 from svc_checkout where status = 'CREATING' and created_at > now() - interval '10 seconds' limit 1`)
+    return !!r.rowCount
+  }
+  if (moment === "capture") {
+    const r = await cluster.db.query(
+      `select 1 from svc_checkout sc join payment_session ps on ps.id = sc.payment_session_id
+        where sc.status = 'COMPLETED' and sc.settled_status is null and sc.attention is null
+          and ps.status not in ('authorized', 'captured') limit 1`
+    )
+    return !!r.rowCount
+  }
+  if (!redis) return false
+  const [, keys] = await redis.scan("0", "MATCH", "medusa_lock:cart_*", "COUNT", 1000)
+  if (!keys.length) return false
+  const carts = keys.map((k) => k.slice("medusa_lock:".length))
+  const r = await cluster.db.query(`select count(*)::int as n from order_cart where cart_id = any($1) and deleted_at is null`, [carts])
+  return r.rows[0].n < carts.length
+}
+
+export interface ChaosOptions {
+  n: number
+  /** instances killed (SIGKILL) and started again once the first third of the shoppers have paid */
+  kill: string[]
+  /** the moment the kill lands at (default `paid`: at once) */
+  killAt?: KillMoment
+  /** how long to wait after the last payment for every paid cart's order */
+  settleMs: number
+  /** shoppers started per second (a wave, not all at once) */
+  perSecond?: number
+  log?: (m: string) => void
+}
+
+export async function chaosRun(cluster: Cluster, o: ChaosOptions): Promise<ChaosResult> {
+  const log = o.log ?? (() => undefined)
+  const control = cluster.svc
+  // every request fault the sandbox has, on the calls a payment makes (each once per ~N/6 shoppers)
+  const k = Math.max(1, Math.round(o.n / 12))
+  const requestFaults = [
+    { route: "POST /v1/checkout", kind: "503" as const, count: k },
+    { route: "POST /v1/checkout", kind: "429" as const, count: k, retryAfterSeconds: 1 },
+    { route: "POST /v1/checkout", kind: "202" as const, count: k },
+    { route: "POST /v1/checkout", kind: "hang" as const, count: k, afterProcessing: true },
+    { route: "POST /v1/checkout", kind: "500" as const, count: k, afterProcessing: true },
+    { route: "GET /v1/checkout/{id}", kind: "500" as const, count: 2 * k },
+    { route: "GET /v1/checkout", kind: "503" as const, count: k },
+  ]
+  for (const f of requestFaults) await control.injectFault(f)
+  const webhookFaults = { drop: 3 * k, duplicate: 2 * k, reorder: 2 * k, delay: 2 * k }
+  await control.webhookFaults({ mode: "drop", count: webhookFaults.drop })
+  await control.webhookFaults({ mode: "duplicate", count: webhookFaults.duplicate })
+  await control.webhookFaults({ mode: "reorder", count: webhookFaults.reorder })
+  await control.webhookFaults({ mode: "delay", count: webhookFaults.delay, delayMs: 4000 })
+
+  const shoppers: ChaosShopper[] = Array.from({ length: o.n }, (_, i) => ({ i, provider: PROVIDERS[i % PROVIDERS.length], completes: i % 2 === 0, retries: 0 }))
+  const perSecond = o.perSecond ?? o.n
+  const killAfter = Math.ceil(o.n / 3)
+  let killing: Promise<void> | undefined
+  const killAt = o.killAt ?? "paid"
+  let killMoment: ChaosResult["killMoment"]
+  const runs = shoppers.map(async (s) => {
+    await sleep((s.i / perSecond) * 1000)
+    await shop(cluster, s)
+    if (!killing && shoppers.filter((x) => x.paidAt).length >= killAfter && o.kill.length) {
+      killing = (async () => {
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        const redis = killAt === "completion" && cluster.redisUrl ? new (require("ioredis"))(cluster.redisUrl, { maxRetriesPerRequest: 1 }) : undefined
+        const from = Date.now()
+        let seen = false
+        try {
+          while (Date.now() - from < 60_000) {
+            if ((seen = await atMoment(cluster, killAt, redis))) break
+            await sleep(20)
+          }
+        } finally {
+          redis?.disconnect()
+        }
+        killMoment = { at: killAt, seen, waitedMs: Date.now() - from }
+        log(`killing ${o.kill.join(", ")} (SIGKILL) after ${killAfter} payments, ${seen ? `at the moment "${killAt}" (${killMoment.waitedMs} ms)` : `the moment "${killAt}" not seen in 60 s`}`)
+        await Promise.all(o.kill.map((name) => cluster.kill(name)))
+        await sleep(1000)
+        await Promise.all(o.kill.map((name) => cluster.start(name)))
+        log(`${o.kill.join(", ")} up again`)
+      })()
+    }
+  })
+  await Promise.all(runs)
+  await killing
+  const paid = shoppers.filter((s) => s.paidAt !== undefined)
+  log(`${paid.length} of ${o.n} paid (${shoppers.filter((s) => s.error).length} could not), waiting for their orders`)
+  for (const s of shoppers.filter((x) => x.error).slice(0, 5)) log(`shopper #${s.i} ${s.provider}: ${s.error}`)
+
+  const lastPaid = Math.max(Date.now(), ...paid.map((s) => s.paidAt!))
+  let orders = new Map<string, number>()
+  while (Date.now() < lastPaid + o.settleMs) {
+    orders = await ordersOf(cluster, paid.map((s) => s.cartId!))
+    if (orders.size >= paid.length) break
+    await sleep(1000)
+  }
+  // the webhooks still held (delayed, reordered) and the watcher's last ticks: let them land before the money check
+  await control.flushWebhooks()
+  await sleep(2000)
+  const latency = paid.map((s) => {
+    const at = orders.get(s.cartId!)
+    return at === undefined ? Number.POSITIVE_INFINITY : Math.max(0, at - s.paidAt!)
+  })
+  return { shoppers, paid, latency, money: await checkMoney(cluster.db, cluster.svc), killed: o.kill, killMoment, webhookFaults, requestFaults: requestFaults.map((f) => `${f.route} ${f.kind}${"afterProcessing" in f && f.afterProcessing ? " after processing" : ""} ×${f.count}`) }
+}
+
+export { percentile } from "./report"

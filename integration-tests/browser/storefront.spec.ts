@@ -668,6 +668,8 @@ medusaIntegrationTestRunner({
         await page.waitForURL((u) => u.href.startsWith(`${sandboxUrl()}/fpx/`))
         await expectText("#bankName", /Maybank/i)
         expect(await page.locator("#payer").textContent()).toBe("Siti Aminah")
+        // svc's page is headed by what the shopper can read: the store's prefix and the payment reference
+        expect(await page.locator("h1#title").textContent()).toMatch(/^Order [0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/)
         console.log(`keyboard journey: ${stops.join(", ")}`)
       })
 

@@ -1,5 +1,6 @@
 import { svcMedusaSuite } from "../helpers/suite"
-import { createCart, initiateSession, SVC_PROVIDERS } from "../helpers/store"
+import { Modules } from "@medusajs/framework/utils"
+import { capturedOrder, createCart, initiateSession, SVC_PROVIDERS } from "../helpers/store"
 
 jest.setTimeout(120_000)
 
@@ -7,7 +8,7 @@ jest.setTimeout(120_000)
 svcMedusaSuite({
   timeoutMs: 1500,
   maxRetries: 2,
-  testSuite: ({ svc, api, sb, store, checkoutCount }) => {
+  testSuite: ({ svc, api, sb, store, checkoutCount, container }) => {
     const attempt = async (providerId: string, data: Record<string, unknown>, cart?: { regionId?: string; variantId?: string; quantity?: number }) => {
       const { paymentCollectionId } = await createCart(api, store, cart)
       return api
@@ -66,7 +67,49 @@ svcMedusaSuite({
       expect(s.data.checkoutId).toMatch(/^[0-9a-f-]{36}$/)
       expect(checkoutCount()).toBe(before + 1)
       const c = sb().getCheckout(s.data.checkoutId) as any
-      expect(c.title).toContain(s.id)
+      expect(c.title).toMatch(/^Order [0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/)
+      expect(c.title).toBe(s.data.title)
+    })
+
+    it("the title option changed between a lost answer and the retry: the retry replays the stored title, one checkout, and it settles", async () => {
+      const { cartId, paymentCollectionId } = await createCart(api, store)
+      const provider = (container().resolve(Modules.PAYMENT) as any).paymentProviderService_.retrieveProvider(SVC_PROVIDERS.fpx)
+      const before = checkoutCount()
+      const known = Object.keys(sb().state().checkouts)
+      // svc makes the checkout, and its answers never arrive: the shopper is told to try again
+      sb().injectFault({ route: "POST /v1/checkout", kind: "500", afterProcessing: true, count: 1 } as any)
+      sb().injectFault({ route: "POST /v1/checkout", kind: "503", count: 50 } as any)
+      sb().injectFault({ route: "GET /v1/checkout", kind: "503", count: 50 } as any)
+      const lost = await api
+        .post(`/store/payment-collections/${paymentCollectionId}/payment-sessions`, { provider_id: SVC_PROVIDERS.fpx, data: { cart_id: cartId } }, store.headers)
+        .catch((e: any) => e.response)
+      expect(lost.status).toBeGreaterThanOrEqual(400)
+      sb().clearFaults()
+      expect(checkoutCount()).toBe(before + 1)
+      const made = Object.keys(sb().state().checkouts).filter((id) => !known.includes(id))
+      expect(made).toHaveLength(1)
+      // the store restarts with a new prefix (as a changed option would) before the shopper retries
+      const prefix = provider.options_.titlePrefix
+      provider.options_.titlePrefix = "Kedai Raya order"
+      try {
+        const s = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.fpx, { cart_id: cartId })
+        // the same request under the same key, title included: svc answers with the checkout it made
+        expect(checkoutCount()).toBe(before + 1)
+        expect(s.data.checkoutId).toBe(made[0])
+        expect(s.data.title).toMatch(/^Order [0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/)
+        expect(sb().getCheckout(s.data.checkoutId).title).toBe(s.data.title)
+        // a payment started now reads with the new prefix
+        const other = await createCart(api, store)
+        const s2 = await initiateSession(api, store, other.paymentCollectionId, SVC_PROVIDERS.fpx, { cart_id: other.cartId })
+        expect(s2.data.title).toMatch(/^Kedai Raya order [0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/)
+        // the adopted checkout, paid, becomes the cart's order
+        sb().pay(s.data.checkoutId)
+        await sb().flushWebhooks()
+        const order = await capturedOrder(container(), cartId)
+        expect(order.payment_collections[0].payments[0].captures).toHaveLength(1)
+      } finally {
+        provider.options_.titlePrefix = prefix
+      }
     })
 
     it("svc down for good during creation: a clear error, no session left behind", async () => {

@@ -39,6 +39,8 @@ export type LedgerRow = {
   order_attempts?: number
   amount_sen: number
   title: string
+  idempotency_key: string
+  attempt: number
   paid_at: Date | null
   tx_hash: string | null
   failure_reason: string | null
@@ -65,7 +67,7 @@ export class CheckoutLedger {
     if (!this.knex) return undefined
     const res = await this.knex.raw(
       `select id, payment_session_id, checkout_id, status, settled_status, attention, attention_reason, order_id, order_attempts,
-              amount_sen, title, paid_at, tx_hash, failure_reason
+              amount_sen, title, idempotency_key, attempt, paid_at, tx_hash, failure_reason
          from svc_checkout where checkout_id = ? and deleted_at is null limit 1`,
       [checkoutId]
     )
@@ -220,13 +222,14 @@ export class CheckoutLedger {
     idempotencyKey: string
     title: string
     amountSen: number
-  }): Promise<void> {
-    if (!this.knex) return
+  }): Promise<{ title: string }> {
+    if (!this.knex) return { title: row.title }
     const entry: LedgerStatus = { status: "CREATING", at: new Date().toISOString(), source: "initiate" }
-    await this.knex.raw(
+    const res = await this.knex.raw(
       `insert into svc_checkout (id, payment_session_id, payment_collection_id, provider_id, attempt, type, idempotency_key, title, amount_sen, status, status_history)
        values (?, ?, (select payment_collection_id from payment_session where id = ?), ?, ?, ?, ?, ?, ?, 'CREATING', ?::jsonb)
-       on conflict (idempotency_key) where deleted_at is null do nothing`,
+       on conflict (idempotency_key) where deleted_at is null do nothing
+       returning title`,
       [
         generateEntityId("", "svcco"),
         row.paymentSessionId,
@@ -240,6 +243,11 @@ export class CheckoutLedger {
         JSON.stringify({ entries: [entry] }),
       ]
     )
+    if (res.rows[0]) return { title: res.rows[0].title as string }
+    // The key was recorded before (a retry, an adoption, a request made by an earlier version):
+    // its stored title is what svc was sent under this key, so it is sent again unchanged.
+    const stored = await this.knex.raw(`select title from svc_checkout where idempotency_key = ? and deleted_at is null limit 1`, [row.idempotencyKey])
+    return { title: (stored.rows[0]?.title as string | undefined) ?? row.title }
   }
 
   /**

@@ -21,31 +21,57 @@ export function deriveIdempotencyKey(parts: (string | number)[]): string {
 }
 
 /**
- * The checkout title: the spec's unique reconciliation handle. It carries the
- * payment session id, the attempt, and a MAC over the money fields keyed by a
- * secret only this store holds, so a checkout read back from svc can be tied to
- * its session and shown to carry the amount, token and address this store asked
- * for: `Order payses_01H… #2 3fa9c1d2`.
+ * The checkout title: the spec's unique reconciliation handle (1-100 characters), and what the
+ * shopper reads as the heading of svc's pay page. It is the store's prefix (option
+ * `titlePrefix`, e.g. "Kedai Raya order") and a short payment reference:
+ * `Order 7KQ2-M4XD-9PTA`. The reference is a MAC, keyed by a secret only this store holds,
+ * over the checkout's Idempotency-Key (unique per checkout: the session, the attempt and the
+ * request) and its money fields: a checkout read back from svc is tied to its ledger row by
+ * the key and shown to carry the amount, token and address this store asked for.
+ *
+ * Checkouts made before this format carry `Order payses_… #2 3fa9c1d2` (the session, the
+ * attempt and a MAC over them); they still verify (parseCheckoutTitle, verifiedSessionOf), and a
+ * retry replays the title stored on its ledger row, never a new one, so svc sees the same body
+ * under the same Idempotency-Key across an upgrade.
  */
-export function checkoutTitle(args: {
-  prefix: string
-  sessionId: string
-  attempt: number
-  mac: string
-}): string {
-  return `${args.prefix} ${args.sessionId} #${args.attempt} ${args.mac}`.slice(0, 100)
+export function checkoutTitle(args: { prefix: string; ref: string }): string {
+  return `${args.prefix} ${args.ref}`.slice(0, 100)
 }
 
-const TITLE_RE = /(?:^|\s)(payses_[0-9A-Za-z]+) #(\d+) ([0-9a-f]{12})$/
+/** Crockford's base32: no I, L, O or U, so a reference read aloud or typed is not misread. */
+const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 
-export function parseCheckoutTitle(
-  title: string
-): { sessionId: string; attempt: number; mac: string } | null {
-  const m = TITLE_RE.exec(title)
+/** The payment reference: 60 bits of an HMAC, 12 characters in three groups (`7KQ2-M4XD-9PTA`). */
+export function checkoutRef(
+  secret: string,
+  f: { idempotencyKey: string; amountSen: number; tokenId: string; addressTo: string; type: string }
+): string {
+  const key = createHash("sha256").update(`medusa-payment-svc:title-ref:${secret}`).digest()
+  const mac = createHmac("sha256", key)
+    .update([f.idempotencyKey, f.amountSen, f.tokenId.toLowerCase(), f.addressTo.toLowerCase(), f.type].join("|"))
+    .digest()
+  let bits = 0n
+  for (const b of mac.subarray(0, 8)) bits = (bits << 8n) | BigInt(b)
+  let out = ""
+  for (let i = 0; i < 12; i++) out += CROCKFORD[Number((bits >> BigInt(59 - 5 * i)) & 31n)]
+  return `${out.slice(0, 4)}-${out.slice(4, 8)}-${out.slice(8)}`
+}
+
+const REF_RE = /(?:^|\s)([0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4})$/
+const LEGACY_TITLE_RE = /(?:^|\s)(payses_[0-9A-Za-z]+) #(\d+) ([0-9a-f]{12})$/
+
+export type ParsedTitle = { ref: string } | { sessionId: string; attempt: number; mac: string }
+
+/** The reference of a title (`{ ref }`), or the session, attempt and MAC of a title made before references; null for neither. */
+export function parseCheckoutTitle(title: string): ParsedTitle | null {
+  const r = REF_RE.exec(title)
+  if (r) return { ref: r[1] as string }
+  const m = LEGACY_TITLE_RE.exec(title)
   if (!m) return null
-  return { sessionId: m[1], attempt: Number(m[2]), mac: m[3] }
+  return { sessionId: m[1] as string, attempt: Number(m[2]), mac: m[3] as string }
 }
 
+/** The MAC of a title made before references (kept to verify checkouts made by earlier versions). */
 export function checkoutMac(
   secret: string,
   f: { sessionId: string; attempt: number; amountSen: number; tokenId: string; addressTo: string; type: string }
@@ -72,20 +98,26 @@ export type SvcCheckoutRead = {
 }
 
 /**
- * Is this checkout (read from svc) one this store made? Returns its session id
- * when the title parses and its MAC matches the checkout's amount, token,
- * address and type; null otherwise.
+ * Is this checkout (read from svc) one this store made? Its title's reference must be the MAC of
+ * its ledger row's Idempotency-Key and of the checkout's own amount, token, address and type
+ * (a legacy title: the MAC of the session and attempt it names). Returns the session the title
+ * was made for (the row's, for a reference) and the attempt; null otherwise.
  */
-export function verifiedSessionOf(secret: string, c: SvcCheckoutRead): { sessionId: string; attempt: number } | null {
+export function verifiedSessionOf(
+  secret: string,
+  c: SvcCheckoutRead,
+  row?: { idempotency_key: string; payment_session_id: string; attempt: number; title: string } | null
+): { sessionId: string; attempt: number } | null {
   const t = parseCheckoutTitle(c.title ?? "")
   if (!t) return null
-  const mac = checkoutMac(secret, {
-    sessionId: t.sessionId,
-    attempt: t.attempt,
-    amountSen: Number(c.amount),
-    tokenId: c.tokenId,
-    addressTo: c.addressTo,
-    type: c.type ?? "SVC_ACCOUNT",
-  })
+  const money = { amountSen: Number(c.amount), tokenId: c.tokenId, addressTo: c.addressTo, type: c.type ?? "SVC_ACCOUNT" }
+  if ("ref" in t) {
+    // the row is found by checkout id; its title is the one this store sent for that key
+    if (!row || row.title !== c.title) return null
+    return checkoutRef(secret, { idempotencyKey: row.idempotency_key, ...money }) === t.ref
+      ? { sessionId: row.payment_session_id, attempt: Number(row.attempt) }
+      : null
+  }
+  const mac = checkoutMac(secret, { sessionId: t.sessionId, attempt: t.attempt, ...money })
   return mac === t.mac ? { sessionId: t.sessionId, attempt: t.attempt } : null
 }

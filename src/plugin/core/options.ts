@@ -64,7 +64,7 @@ export const svcProviderOptionsSchema = z
     titlePrefix: z
       .string()
       .min(1)
-      .max(40, "must be at most 40 characters (the title also carries the session id)")
+      .max(40, "must be at most 40 characters (the title also carries the payment reference)")
       .default("Order"),
     description: z.string().max(500, "must be at most 500 characters").optional(),
     timeoutMs: z.number().int().positive().max(120_000).optional(),

@@ -9,7 +9,7 @@ import { medusaAmountToSen } from "../../rules/medusa-amount"
 import { verifiedSessionOf, type SvcCheckoutRead } from "../account/keys"
 import { failureReason, FINAL_UNPAID, OPEN } from "../account/status"
 import { svcFromContainer } from "../account/config"
-import { CheckoutLedger } from "../account/checkout-ledger"
+import { CheckoutLedger, type LedgerRow } from "../account/checkout-ledger"
 import { withApplySlot, withCheckoutLock } from "../account/serialize"
 import { placePaidOrder } from "./complete-paid"
 
@@ -86,7 +86,7 @@ export async function settleCheckoutEvent(
     const c = await svc.reads.read(checkoutId)
     const read = Date.now()
     const t: Timing = {}
-    const outcome = await settleLocked(container, ledger, c, "webhook", again?.payment_session_id, t)
+    const outcome = await settleLocked(container, ledger, c, "webhook", again, t)
     const timing =
       `lock ${locked - t0} ms, read ${read - locked} ms, apply ${Date.now() - read} ms` +
       (t.slot !== undefined ? ` (slot ${t.slot} ms${t.workflow !== undefined ? `, capture ${t.workflow} ms, order check ${t.order} ms` : ""})` : "")
@@ -122,7 +122,7 @@ export async function settleCheckout(
   return withCheckoutLock(container, c.checkoutId, async () => {
     const row = await ledger.byCheckoutId(c.checkoutId)
     if (row?.settled_status) return "already_settled"
-    return settleLocked(container, ledger, c, source, row?.payment_session_id)
+    return settleLocked(container, ledger, c, source, row)
   })
 }
 
@@ -134,8 +134,8 @@ async function settleLocked(
   ledger: CheckoutLedger,
   c: SvcCheckoutRead,
   source: string,
-  /** the session that owns the checkout now, from the ledger row the caller read under the lock */
-  ownerSessionId: string | undefined,
+  /** the checkout's ledger row, read by the caller under the lock (its session owns the checkout now) */
+  row: LedgerRow | undefined,
   timing?: Timing
 ): Promise<SettleOutcome> {
   const expired = !["COMPLETED", ...FINAL_UNPAID].includes(c.status) && Date.parse(c.expiresAt) <= Date.now()
@@ -143,7 +143,7 @@ async function settleLocked(
   const queued = Date.now()
   const outcome = await withApplySlot(() => {
     if (timing) timing.slot = Date.now() - queued
-    return applyCheckout(container, ledger, c, source, expired, ledgerStatus, ownerSessionId, timing)
+    return applyCheckout(container, ledger, c, source, expired, ledgerStatus, row, timing)
   })
   if (SETTLED_OUTCOMES.has(outcome) && (c.status === "COMPLETED" || FINAL_UNPAID.has(ledgerStatus))) {
     await ledger.markSettled(c.checkoutId, ledgerStatus)
@@ -158,7 +158,7 @@ async function applyCheckout(
   source: string,
   expired: boolean,
   ledgerStatus: string,
-  ownerSessionId: string | undefined,
+  row: LedgerRow | undefined,
   timing?: Timing
 ): Promise<SettleOutcome> {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
@@ -166,7 +166,7 @@ async function applyCheckout(
   const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
   const paymentModule = container.resolve<any>(Modules.PAYMENT)
 
-  const t = verifiedSessionOf(svc.options.apiKey, c)
+  const t = verifiedSessionOf(svc.options.apiKey, c, row)
   if (!t) {
     logger.warn(`svc: checkout ${c.checkoutId} carries a title this store did not make; ignored`)
     return "foreign"
@@ -183,7 +183,7 @@ async function applyCheckout(
 
   // The session that owns the checkout now: the one named in its title, or a later session of the
   // same collection that took it over (svc-base adoptOpenCheckout), as the ledger records.
-  const owner = ownerSessionId ?? t.sessionId
+  const owner = row?.payment_session_id ?? t.sessionId
   const session = await sessionOf(query, owner)
   const sessionData = (session?.data ?? {}) as Record<string, unknown>
   const isCurrent = !!session && sessionData.checkoutId === c.checkoutId

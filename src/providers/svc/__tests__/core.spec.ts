@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from "node:crypto"
-import { checkoutMac, checkoutTitle, deriveIdempotencyKey, parseCheckoutTitle } from "../../../plugin/account/keys"
+import { checkoutMac, checkoutRef, checkoutTitle, deriveIdempotencyKey, parseCheckoutTitle, verifiedSessionOf } from "../../../plugin/account/keys"
 import { parseSvcProviderOptions } from "../../../plugin/core/options"
 import { pickStorefrontData } from "../../../plugin/core/session-data"
 import { toSessionStatus } from "../../../plugin/account/status"
@@ -66,16 +66,44 @@ describe("idempotency keys and titles", () => {
     expect(deriveIdempotencyKey(["payses_1", 1, "FPX_HOSTED", 12051])).not.toBe(a)
   })
 
-  it("titles carry the session, the attempt and a MAC over the money fields", () => {
+  it("titles read as the prefix and a short payment reference, a MAC over the key and the money fields", () => {
+    const f = { idempotencyKey: "3b241101-e2bb-4255-8caf-4136c566a962", amountSen: 12050, tokenId: "T", addressTo: "0xAbC", type: "FPX_DIRECT" }
+    const ref = checkoutRef("svc_pk_x", f)
+    expect(ref).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/)
+    const title = checkoutTitle({ prefix: "Kedai Raya order", ref })
+    expect(title).toBe(`Kedai Raya order ${ref}`)
+    expect(checkoutTitle({ prefix: "x".repeat(40), ref }).length).toBeLessThanOrEqual(100)
+    expect(parseCheckoutTitle(title)).toEqual({ ref })
+    expect(checkoutRef("svc_pk_x", { ...f, amountSen: 12051 })).not.toBe(ref)
+    expect(checkoutRef("svc_pk_x", { ...f, idempotencyKey: "3b241101-e2bb-4255-8caf-4136c566a963" })).not.toBe(ref)
+    expect(checkoutRef("svc_pk_other", f)).not.toBe(ref)
+    expect(checkoutRef("svc_pk_x", { ...f, addressTo: "0xabc" })).toBe(ref) // addresses are case-insensitive
+    expect(parseCheckoutTitle("Order something else")).toBeNull()
+  })
+
+  it("a checkout verifies against its ledger row: the same title, and the reference of the row's key and the checkout's money", () => {
+    const key = "3b241101-e2bb-4255-8caf-4136c566a962"
+    const money = { amountSen: 12050, tokenId: "T", addressTo: "0xAbC", type: "FPX_DIRECT" }
+    const title = checkoutTitle({ prefix: "Order", ref: checkoutRef("svc_pk_x", { idempotencyKey: key, ...money }) })
+    const c = { checkoutId: "chk_1", type: "FPX_DIRECT", status: "COMPLETED", amount: "12050", tokenId: "T", addressTo: "0xabc", title, expiresAt: "" }
+    const row = { idempotency_key: key, payment_session_id: "payses_2", attempt: 1, title }
+    expect(verifiedSessionOf("svc_pk_x", c, row)).toEqual({ sessionId: "payses_2", attempt: 1 })
+    expect(verifiedSessionOf("svc_pk_x", c, undefined)).toBeNull() // no row: not this store's
+    expect(verifiedSessionOf("svc_pk_x", { ...c, amount: "12051" }, row)).toBeNull() // another amount
+    expect(verifiedSessionOf("svc_pk_x", c, { ...row, idempotency_key: "3b241101-e2bb-4255-8caf-4136c566a963" })).toBeNull()
+    expect(verifiedSessionOf("svc_pk_other", c, row)).toBeNull() // another store's secret
+    expect(verifiedSessionOf("svc_pk_x", c, { ...row, title: "Order AAAA-AAAA-AAAA" })).toBeNull()
+  })
+
+  it("titles made before references still verify, from the session and attempt they name", () => {
     const f = { sessionId: "payses_01JABCDEFGHJKMNPQRSTVWXYZ0", attempt: 2, amountSen: 12050, tokenId: "T", addressTo: "0xAbC", type: "FPX_DIRECT" }
     const mac = checkoutMac("svc_pk_x", f)
-    const title = checkoutTitle({ prefix: "Order", sessionId: f.sessionId, attempt: 2, mac })
-    expect(title.length).toBeLessThanOrEqual(100)
+    const title = `Order ${f.sessionId} #2 ${mac}`
     expect(parseCheckoutTitle(title)).toEqual({ sessionId: f.sessionId, attempt: 2, mac })
-    expect(checkoutMac("svc_pk_x", { ...f, amountSen: 12051 })).not.toBe(mac)
+    const c = { checkoutId: "chk_1", type: "FPX_DIRECT", status: "COMPLETED", amount: "12050", tokenId: "T", addressTo: "0xAbC", title, expiresAt: "" }
+    expect(verifiedSessionOf("svc_pk_x", c)).toEqual({ sessionId: f.sessionId, attempt: 2 })
+    expect(verifiedSessionOf("svc_pk_x", { ...c, amount: "12051" })).toBeNull()
     expect(checkoutMac("svc_pk_other", f)).not.toBe(mac)
-    expect(checkoutMac("svc_pk_x", { ...f, addressTo: "0xabc" })).toBe(mac) // addresses are case-insensitive
-    expect(parseCheckoutTitle("Order something else")).toBeNull()
   })
 })
 

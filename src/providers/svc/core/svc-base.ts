@@ -36,7 +36,7 @@ import { sharedSvcClient } from "../../../plugin/account/registry"
 import { errorText, toShopperError } from "../../../plugin/core/errors"
 import { checkMyrAmount, createWithReconciliation } from "./create-checkout"
 import { buildRedirectUrl, needsCollectionContext, RedirectUrlError } from "./redirect-url"
-import { checkoutMac, checkoutTitle, deriveIdempotencyKey, type SvcCheckoutRead } from "../../../plugin/account/keys"
+import { checkoutRef, checkoutTitle, deriveIdempotencyKey, type SvcCheckoutRead } from "../../../plugin/account/keys"
 import { parseSvcProviderOptions, type SvcProviderOptions } from "../../../plugin/core/options"
 import { pickStorefrontData, StorefrontDataError, svcSessionDataSchema, type StorefrontData, type SvcSessionData } from "../../../plugin/core/session-data"
 import { failureReason, FINAL_UNPAID, toSessionStatus } from "../../../plugin/account/status"
@@ -177,18 +177,8 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     const { sessionId, attempt, amountSen, sf } = args
     const type = this.checkoutType
     const [tokenId, addressTo] = await this.wrap(() => Promise.all([this.catalog.tokenId(), this.catalog.addressTo()]))
-    const mac = checkoutMac(this.options_.apiKey, { sessionId, attempt, amountSen, tokenId, addressTo, type })
-    const title = checkoutTitle({ prefix: this.options_.titlePrefix, sessionId, attempt, mac })
     const redirectUrl = await this.redirectUrlFor(args.adopt?.by ?? sessionId, sessionId, sf)
 
-    const body: Record<string, unknown> = { type, addressTo, amount: amountSen, tokenId, redirectUrl, title }
-    if (this.options_.description) body.description = this.options_.description
-    if (type !== "SVC_ACCOUNT") body.feeMode = this.options_.feeMode
-    if (type === "FPX_DIRECT") {
-      body.buyerName = sf.buyerName
-      body.bank = sf.bank
-      body.bankType = sf.bankType
-    }
     const idempotencyKey = deriveIdempotencyKey([
       sessionId,
       attempt,
@@ -206,16 +196,28 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     if (args.adopt && args.adopt.key !== idempotencyKey) return null
 
     // Persist before sending (spec: Idempotency rules 1). A failure here stops
-    // the payment before any request leaves.
-    await this.ledger.recordIntent({
+    // the payment before any request leaves. A key recorded before keeps its stored
+    // title: a retry sends svc the very body it was sent under this key.
+    const ref = checkoutRef(this.options_.apiKey, { idempotencyKey, amountSen, tokenId, addressTo, type })
+    const { title } = await this.ledger.recordIntent({
       paymentSessionId: sessionId,
       providerId: (this.constructor as typeof SvcBase).identifier,
       attempt,
       type,
       idempotencyKey,
-      title,
+      title: checkoutTitle({ prefix: this.options_.titlePrefix, ref }),
       amountSen,
     })
+
+    // The fields in the order every version has sent them: svc compares a replay's body with the first.
+    const body: Record<string, unknown> = { type, addressTo, amount: amountSen, tokenId, redirectUrl, title }
+    if (this.options_.description) body.description = this.options_.description
+    if (type !== "SVC_ACCOUNT") body.feeMode = this.options_.feeMode
+    if (type === "FPX_DIRECT") {
+      body.buyerName = sf.buyerName
+      body.bank = sf.bank
+      body.bankType = sf.bankType
+    }
 
     const { createAttemptTimeoutMs: attemptTimeoutMs, createDeadlineMs: deadlineMs } = this.options_
     const deps = { client: this.client, ledger: this.ledger, logger: this.logger_, attemptTimeoutMs, deadlineMs }

@@ -1,4 +1,4 @@
-import { Select } from "@medusajs/ui"
+import { ChoiceSelect, type ChoiceSelectProps } from "./fields"
 import type { PayoutBank } from "./types"
 
 /**
@@ -6,26 +6,6 @@ import type { PayoutBank } from "./types"
  * and the beneficiary form choose the buyer's or payee's bank with it. `id` names the
  * trigger for its <Label htmlFor>.
  */
-export function PayoutBankSelect(props: {
-  id: string
-  value: string
-  onValueChange: (code: string) => void
-  banks: PayoutBank[] | undefined
-  placeholder: string
-  size?: "small" | "base"
-}) {
-  return (
-    <Select value={props.value} onValueChange={props.onValueChange} size={props.size}>
-      <Select.Trigger id={props.id}>
-        <Select.Value placeholder={props.placeholder} />
-      </Select.Trigger>
-      <Select.Content>
-        {(props.banks ?? []).map((b) => (
-          <Select.Item key={b.code} value={b.code}>
-            {b.name}
-          </Select.Item>
-        ))}
-      </Select.Content>
-    </Select>
-  )
-}
+export const PayoutBankSelect = ({ banks, ...select }: { id: string; banks: PayoutBank[] | undefined } & Omit<ChoiceSelectProps, "choices" | "ariaLabel">) => (
+  <ChoiceSelect {...select} choices={(banks ?? []).map((b) => [b.code, b.name] as const)} />
+)

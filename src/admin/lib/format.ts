@@ -58,3 +58,6 @@ export const when = (v: string | null | undefined) => (v ? new Date(v).toLocaleS
 
 /** A time of day (hh:mm), for "valid until". */
 export const clock = (v: string) => new Date(v).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })
+
+/** An optional text field of a request body: `{ [key]: text }` trimmed, or nothing when it is blank. */
+export const ifText = <K extends string>(key: K, text: string): { [P in K]?: string } => (text.trim() ? ({ [key]: text.trim() } as { [P in K]?: string }) : {})

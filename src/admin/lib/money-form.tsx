@@ -12,44 +12,36 @@
  * new id. An answer that is not final yet (svc did not answer: UNCERTAIN,
  * REQUESTED…) keeps the id and the fields, so "send" again finishes it.
  */
-import { Button, Input, Label, Prompt, Text, toast } from "@medusajs/ui"
+import { Button, Prompt, Text, toast } from "@medusajs/ui"
 import { useRef, useState, type FormEvent, type ReactNode } from "react"
+import { TextField } from "./fields"
 import { parseRinggit, rm } from "./format"
 import { newRequestId } from "./request-id"
-import { useSvcMutation } from "./query"
+import { svcPost, useSvcMutation } from "./query"
 import { errorText, refused } from "./sdk"
 
 /** What the page says about an answer, and whether the request is finished (the next send is a new request). */
 export type MoneySent = { final: boolean; text: string }
 
 /** The amount field of a money form: a visible label, decimal keyboard, text read by parseRinggit. */
-export function AmountField({ id, label, value, onChange, placeholder }: { id: string; label: string; value: string; onChange: (v: string) => void; placeholder?: string }) {
-  return (
-    <div className="flex flex-col gap-y-1">
-      <Label htmlFor={id} size="small">
-        {label}
-      </Label>
-      <Input id={id} size="small" inputMode="decimal" autoComplete="off" placeholder={placeholder} value={value} onChange={(e) => onChange(e.target.value)} />
-    </div>
-  )
-}
+export const AmountField = (props: { id: string; label: string; value: string; onChange: (v: string) => void; placeholder?: string }) => <TextField {...props} inputMode="decimal" autoComplete="off" />
+
+/** The words of a money form: its button, the Prompt's confirmation, the toasts' titles. */
+export type MoneyWords = { submit: string; confirm: string; sent: string; refused: string }
 
 export function MoneyForm<A>({
   idPrefix,
   amount,
   ready,
-  submitLabel,
+  words,
   submitVariant = "primary",
   title,
   description,
-  confirmLabel,
-  send,
+  path,
+  body,
   sent,
-  sentTitle,
-  refusedTitle,
   onSent,
   children,
-  className,
 }: {
   /** `${idPrefix}-submit`, `${idPrefix}-confirm`; the outcome lines are data-testid `${idPrefix}-result` and `${idPrefix}-error`. */
   idPrefix: string
@@ -57,25 +49,23 @@ export function MoneyForm<A>({
   amount: string
   /** Every other required field is filled. */
   ready: boolean
-  submitLabel: string
+  words: MoneyWords
   submitVariant?: "primary" | "secondary"
   /** The Prompt's question, given the amount as "RM1,234.50". */
   title: (amount: string) => string
   description: ReactNode
-  confirmLabel: string
-  /** Sends the request: `amount` is plain ringgit ("1234.50"), as the routes take it. */
-  send: (requestId: string, amount: string) => Promise<A>
+  /** The admin route the request is POSTed to, as `{ request_id, ...body(amount) }`. */
+  path: string
+  /** The request's fields: `amount` is plain ringgit ("1234.50"), as the routes take it. */
+  body: (amount: string) => object
   sent: (answer: A) => MoneySent
-  sentTitle: string
-  refusedTitle: string
   /** A final answer: clear what should not be sent twice. */
   onSent?: (answer: A) => void
   children: ReactNode
-  className?: string
 }) {
   const requestId = useRef(newRequestId())
   // answered or not, every svc list on the page reads again
-  const sending = useSvcMutation((v: { requestId: string; amount: string }) => send(v.requestId, v.amount))
+  const sending = useSvcMutation((v: { requestId: string; amount: string }) => svcPost<A>(path, { request_id: v.requestId, ...body(v.amount) }))
   const busy = sending.isPending
   const [confirming, setConfirming] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -104,21 +94,21 @@ export function MoneyForm<A>({
       setResult(s.text)
       if (s.final) {
         requestId.current = newRequestId()
-        toast.success(sentTitle, { description: s.text })
+        toast.success(words.sent, { description: s.text })
         onSent?.(answer)
       } else {
-        toast.warning(sentTitle, { description: s.text })
+        toast.warning(words.sent, { description: s.text })
       }
     } catch (e) {
       setError(errorText(e))
-      toast.error(refusedTitle, { description: errorText(e) })
+      toast.error(words.refused, { description: errorText(e) })
       // refused: nothing was made, a corrected form is a new request; no answer: the same id again
       if (refused(e)) requestId.current = newRequestId()
     }
   }
 
   return (
-    <form className={className ?? "flex flex-col gap-y-3"} onSubmit={review} noValidate>
+    <form className="flex flex-col gap-y-3 px-6 py-4" onSubmit={review} noValidate>
       {children}
       {error && (
         <Text size="small" className="text-ui-fg-error" data-testid={`${idPrefix}-error`} role="alert">
@@ -132,7 +122,7 @@ export function MoneyForm<A>({
       )}
       <div>
         <Button id={`${idPrefix}-submit`} type="submit" size="small" variant={submitVariant} isLoading={busy} disabled={busy || !ready || !amount.trim()}>
-          {submitLabel}
+          {words.submit}
         </Button>
       </div>
       <Prompt open={confirming} onOpenChange={setConfirming}>
@@ -144,7 +134,7 @@ export function MoneyForm<A>({
           <Prompt.Footer>
             <Prompt.Cancel>Cancel</Prompt.Cancel>
             <Prompt.Action id={`${idPrefix}-confirm`} onClick={confirm}>
-              {confirmLabel}
+              {words.confirm}
             </Prompt.Action>
           </Prompt.Footer>
         </Prompt.Content>

@@ -39,15 +39,7 @@ export function useCursorPages() {
   }
 }
 
-export function PagedTable<T>({
-  rows,
-  columns,
-  rowId,
-  empty,
-  isLoading,
-  paging,
-  pageSize = 10,
-}: {
+export type PagedTableProps<T> = {
   rows: T[]
   // Medusa's DataTable takes columns of any value type (its own signature)
   columns: DataTableColumnDef<T, any>[]
@@ -56,7 +48,9 @@ export function PagedTable<T>({
   isLoading?: boolean
   paging?: OffsetPaging | CursorPaging
   pageSize?: number
-}) {
+}
+
+export function PagedTable<T>({ rows, columns, rowId, empty, isLoading, paging, pageSize = 10 }: PagedTableProps<T>) {
   const [local, setLocal] = useState<DataTablePaginationState>({ pageIndex: 0, pageSize })
   const offset = paging?.kind === "offset" ? paging : null
   const pagination = offset ? offset.pagination : local

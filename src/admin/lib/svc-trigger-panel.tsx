@@ -2,10 +2,13 @@
  * A bank account's or beneficiary's trigger address and its allowed senders
  * (the same tools in both svc areas), and the deposits that arrived on it.
  */
-import { Badge, Button, Heading, Input, Label, Text, createDataTableColumnHelper } from "@medusajs/ui"
+import { Badge, Button, Drawer, Heading, Text } from "@medusajs/ui"
 import { useMemo, useState } from "react"
+import { ActionButton, column, monoColumn, RowActions, statusColumn, whenColumn } from "./columns"
 import { ConfirmButton } from "./confirm-button"
-import { short, when } from "./format"
+import { TextField } from "./fields"
+import { ifText } from "./format"
+import { useLoadedList } from "./list-section"
 import { PagedTable } from "./paged-table"
 import { svcDelete, svcPost, useSvcAction, useSvcQuery } from "./query"
 import { errorText } from "./sdk"
@@ -13,13 +16,33 @@ import { Status } from "./status"
 import type { AllowedSendersAnswer, Deposit, DepositsAnswer } from "./types"
 
 type Sender = AllowedSendersAnswer["allowed_senders"][number]
-const senderCol = createDataTableColumnHelper<Sender>()
-const depositCol = createDataTableColumnHelper<Deposit>()
 
-export function TriggerAddressPanel({ base, ownerId, ownerLabel }: { base: "/admin/svc/bank-accounts" | "/admin/svc/beneficiaries"; ownerId: string; ownerLabel: string }) {
+/** The deposits that arrived on a trigger address. */
+const DEPOSIT_COLUMNS = [
+  statusColumn<Deposit>((d) => d.status),
+  monoColumn<Deposit>("from", "From", (d) => d.from_address, 10),
+  column<Deposit>("summary", "Result", (d) => <span className="whitespace-normal">{d.summary}</span>),
+  whenColumn<Deposit>("Received", (d) => d.created_at),
+]
+
+type Base = "/admin/svc/bank-accounts" | "/admin/svc/beneficiaries"
+
+/** The panel in a drawer, open while there is an `owner` (a row's "Trigger address" button sets it). */
+export const TriggerAddressDrawer = ({ base, owner, ownerLabel, onClose }: { base: Base; owner: { id: string; title: string } | null; ownerLabel: string; onClose: () => void }) => (
+  <Drawer open={Boolean(owner)} onOpenChange={(o) => !o && onClose()}>
+    <Drawer.Content>
+      <Drawer.Header>
+        <Drawer.Title>{owner?.title ?? ""}</Drawer.Title>
+      </Drawer.Header>
+      <Drawer.Body className="overflow-y-auto">{owner && <TriggerAddressPanel base={base} ownerId={owner.id} ownerLabel={ownerLabel} />}</Drawer.Body>
+    </Drawer.Content>
+  </Drawer>
+)
+
+export function TriggerAddressPanel({ base, ownerId, ownerLabel }: { base: Base; ownerId: string; ownerLabel: string }) {
   const path = `${base}/${ownerId}`
   const senders = useSvcQuery<AllowedSendersAnswer>(`${path}/allowed-senders`)
-  const deposits = useSvcQuery<DepositsAnswer>("/admin/svc/deposits", { destination_id: ownerId, limit: 50 })
+  const deposits = useLoadedList<DepositsAnswer, Deposit>("/admin/svc/deposits", (a) => a.deposits, { destination_id: ownerId, limit: 50 })
   const { run } = useSvcAction()
   const [form, setForm] = useState({ address: "", label: "" })
   const [formError, setFormError] = useState<string | null>(null)
@@ -28,47 +51,25 @@ export function TriggerAddressPanel({ base, ownerId, ownerLabel }: { base: "/adm
 
   const senderColumns = useMemo(
     () => [
-      senderCol.display({ id: "address", header: "Address", cell: ({ row }) => <span className="font-mono">{short(row.original.address, 12)}</span> }),
-      senderCol.display({ id: "label", header: "Label", cell: ({ row }) => row.original.label ?? "–" }),
-      senderCol.display({ id: "state", header: "State", cell: ({ row }) => <Status value={row.original.active ? "active" : "disabled"} /> }),
-      senderCol.display({
-        id: "actions",
-        header: "",
-        cell: ({ row }) => {
-          const x = row.original
-          return (
-            <div className="flex gap-x-2">
-              <Button
-                size="small"
-                variant="secondary"
-                onClick={() => run(x.active ? "Sender disabled" : "Sender enabled", () => svcPost(`${path}/allowed-senders/${x.id}`, { active: !x.active }))}
-              >
-                {x.active ? "Disable" : "Enable"}
-              </Button>
-              <ConfirmButton
-                variant="danger"
-                title="Remove this sender?"
-                description={`${x.address} will no longer start payouts; a place in the ${s?.limit ?? 50} is freed. Deposits already in progress are not affected.`}
-                confirm="Remove"
-                onConfirm={() => run("Sender removed", () => svcDelete(`${path}/allowed-senders/${x.id}`))}
-              >
-                Remove
-              </ConfirmButton>
-            </div>
-          )
-        },
-      }),
+      monoColumn<Sender>("address", "Address", (x) => x.address, 12),
+      column<Sender>("label", "Label", (x) => x.label ?? "–"),
+      column<Sender>("state", "State", (x) => <Status value={x.active ? "active" : "disabled"} />),
+      column<Sender>("actions", "", (x) => (
+        <RowActions>
+          <ActionButton onClick={() => run(x.active ? "Sender disabled" : "Sender enabled", () => svcPost(`${path}/allowed-senders/${x.id}`, { active: !x.active }))}>{x.active ? "Disable" : "Enable"}</ActionButton>
+          <ConfirmButton
+            variant="danger"
+            title="Remove this sender?"
+            description={`${x.address} will no longer start payouts; a place in the ${s?.limit ?? 50} is freed. Deposits already in progress are not affected.`}
+            confirm="Remove"
+            onConfirm={() => run("Sender removed", () => svcDelete(`${path}/allowed-senders/${x.id}`))}
+          >
+            Remove
+          </ConfirmButton>
+        </RowActions>
+      )),
     ],
     [run, path, s?.limit]
-  )
-  const depositColumns = useMemo(
-    () => [
-      depositCol.display({ id: "status", header: "Status", cell: ({ row }) => <Status value={row.original.status} /> }),
-      depositCol.display({ id: "from", header: "From", cell: ({ row }) => <span className="font-mono">{short(row.original.from_address, 10)}</span> }),
-      depositCol.display({ id: "summary", header: "Result", cell: ({ row }) => <span className="whitespace-normal">{row.original.summary}</span> }),
-      depositCol.display({ id: "at", header: "Received", cell: ({ row }) => when(row.original.created_at) }),
-    ],
-    []
   )
 
   return (
@@ -119,24 +120,13 @@ export function TriggerAddressPanel({ base, ownerId, ownerLabel }: { base: "/adm
             onSubmit={async (e) => {
               e.preventDefault()
               setFormError(null)
-              const label = form.label.trim()
-              const refusal = await run("Sender allowed", () => svcPost(`${path}/allowed-senders`, { address: form.address.trim(), ...(label ? { label } : {}) }))
+              const refusal = await run("Sender allowed", () => svcPost(`${path}/allowed-senders`, { address: form.address.trim(), ...ifText("label", form.label) }))
               if (refusal) setFormError(refusal)
               else setForm({ address: "", label: "" })
             }}
           >
-            <div className="flex flex-col gap-y-1">
-              <Label size="small" htmlFor="svc-sender-address">
-                Sender address (0x…)
-              </Label>
-              <Input id="svc-sender-address" size="small" value={form.address} onChange={(e) => setForm({ ...form, address: e.target.value })} placeholder="0x…" disabled={full} />
-            </div>
-            <div className="flex flex-col gap-y-1">
-              <Label size="small" htmlFor="svc-sender-label">
-                Label (optional, up to 120)
-              </Label>
-              <Input id="svc-sender-label" size="small" value={form.label} maxLength={120} onChange={(e) => setForm({ ...form, label: e.target.value })} disabled={full} />
-            </div>
+            <TextField id="svc-sender-address" label="Sender address (0x…)" value={form.address} onChange={(address) => setForm({ ...form, address })} placeholder="0x…" disabled={full} />
+            <TextField id="svc-sender-label" label="Label (optional, up to 120)" value={form.label} maxLength={120} onChange={(label) => setForm({ ...form, label })} disabled={full} />
             <Button size="small" type="submit" disabled={full || !form.address}>
               Allow sender
             </Button>
@@ -148,7 +138,7 @@ export function TriggerAddressPanel({ base, ownerId, ownerLabel }: { base: "/adm
       <div className="flex flex-col gap-y-2">
         <Heading level="h3">Deposits on it</Heading>
         {deposits.error && <Text className="text-ui-fg-error">{errorText(deposits.error)}</Text>}
-        <PagedTable rows={deposits.data?.deposits ?? []} isLoading={deposits.isLoading} columns={depositColumns} rowId={(d) => d.id} empty="No deposit event received yet." />
+        <PagedTable rows={deposits.rows} isLoading={deposits.isLoading} columns={DEPOSIT_COLUMNS} rowId={(d) => d.id} empty="No deposit event received yet." />
       </div>
     </div>
   )

@@ -1,6 +1,7 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
-import { Button, Copy, Heading, Input, Label, Select, Text, toast } from "@medusajs/ui"
+import { Button, Copy, Heading, Input, Label, Text, toast } from "@medusajs/ui"
 import { useState } from "react"
+import { SelectField } from "../lib/fields"
 import { clock, rm, when } from "../lib/format"
 import { svcPost, svcQueryKey, useSvcMutation, useSvcQuery } from "../lib/query"
 import { SvcWidget } from "../lib/page"
@@ -58,21 +59,7 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
       ) : (
         <>
           {balance.providers.length > 1 && (
-            <div className="flex flex-col gap-y-1">
-              <Label htmlFor="svc-balance-method" size="small">Method</Label>
-              <Select value={provider} onValueChange={setChosen}>
-                <Select.Trigger id="svc-balance-method">
-                  <Select.Value />
-                </Select.Trigger>
-                <Select.Content>
-                  {balance.providers.map((p) => (
-                    <Select.Item key={p.id} value={p.id}>
-                      {p.title}
-                    </Select.Item>
-                  ))}
-                </Select.Content>
-              </Select>
-            </div>
+            <SelectField id="svc-balance-method" label="Method" value={provider} onValueChange={setChosen} choices={balance.providers.map((p) => [p.id, p.title] as const)} />
           )}
           {link && (
             <div className="flex flex-col gap-y-1">

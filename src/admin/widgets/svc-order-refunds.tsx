@@ -1,11 +1,12 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
-import { Heading, Input, Label, Select, Text } from "@medusajs/ui"
+import { Heading, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
 import { useState } from "react"
 import { PayoutBankSelect } from "../lib/bank-select"
-import { rm, when } from "../lib/format"
+import { Field, SelectField, TextField } from "../lib/fields"
+import { ifText, rm, when } from "../lib/format"
 import { AmountField, MoneyForm } from "../lib/money-form"
-import { SVC_KEY, svcPost, useSvcQuery } from "../lib/query"
+import { SVC_KEY, useSvcQuery } from "../lib/query"
 import { SvcWidget } from "../lib/page"
 import { errorText, sdk } from "../lib/sdk"
 import { Status } from "../lib/status"
@@ -13,6 +14,7 @@ import type { PayoutBanksAnswer, PayoutsAnswer, RefundAnswer } from "../lib/type
 
 /** Refund payouts not finished yet: the form keeps their request_id (sending again is the same refund). */
 const OPEN = ["REQUESTED", "SENDING", "UNCERTAIN"]
+const NAME_CHECKS = [["none", "None"], ["strict", "Strict (as on the identity card)"], ["loose", "Loose"]] as const
 
 /**
  * Order details: refund an svc payment to the buyer's bank account (an svc
@@ -33,7 +35,7 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
   const banks = useSvcQuery<PayoutBanksAnswer>("/admin/svc/payout-banks", undefined, { enabled: Boolean(payment), staleTime: 60_000 })
   // name_check "none" stands for no check (a Select item cannot have an empty value)
   const [form, setForm] = useState({ amount: "", name: "", bank_code: "", account_number: "", name_check: "none", note: "" })
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value })
+  const set = (k: keyof typeof form) => (v: string) => setForm({ ...form, [k]: v })
   const bankName = banks.data?.banks.find((b) => b.code === form.bank_code)?.name
   const error = payouts.error ?? order.error ?? banks.error
 
@@ -62,11 +64,10 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
       ))}
       {payment ? (
         <MoneyForm<RefundAnswer>
-          className="flex flex-col gap-y-3 px-6 py-4"
           idPrefix="svc-refund"
           amount={form.amount}
           ready={Boolean(form.name.trim() && form.bank_code && form.account_number.trim())}
-          submitLabel="Refund to bank account"
+          words={{ submit: "Refund to bank account", confirm: "Refund", sent: "Refund sent", refused: "Refund refused" }}
           submitVariant="secondary"
           title={(amount) => `Refund ${amount} to ${form.name.trim() || "the buyer"}?`}
           description={
@@ -75,20 +76,15 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
               payout cannot be called back.
             </>
           }
-          confirmLabel="Refund"
-          send={(request_id, amount) =>
-            svcPost<RefundAnswer>("/admin/svc/refunds", {
-              request_id,
-              payment_id: payment.id,
-              amount,
-              beneficiary: { name: form.name.trim(), bank_code: form.bank_code, account_number: form.account_number.trim() },
-              ...(form.name_check !== "none" ? { name_check: form.name_check } : {}),
-              ...(form.note.trim() ? { note: form.note.trim() } : {}),
-            })
-          }
+          path="/admin/svc/refunds"
+          body={(amount) => ({
+            payment_id: payment.id,
+            amount,
+            beneficiary: { name: form.name.trim(), bank_code: form.bank_code, account_number: form.account_number.trim() },
+            ...(form.name_check !== "none" ? { name_check: form.name_check } : {}),
+            ...ifText("note", form.note),
+          })}
           sent={(r) => ({ final: !OPEN.includes(r.payout.status), text: `${rm(r.payout.amount_sen)}: ${r.message}` })}
-          sentTitle="Refund sent"
-          refusedTitle="Refund refused"
           onSent={() => setForm({ ...form, amount: "", note: "" })}
         >
           <Text size="small" className="text-ui-fg-subtle">
@@ -96,35 +92,13 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
           </Text>
           <div className="grid grid-cols-2 gap-3">
             <AmountField id="svc-refund-amount" label="Amount (RM)" placeholder="25.50" value={form.amount} onChange={(amount) => setForm({ ...form, amount })} />
-            <div className="flex flex-col gap-y-1">
-              <Label htmlFor="svc-refund-name" size="small">Account holder</Label>
-              <Input id="svc-refund-name" size="small" value={form.name} onChange={set("name")} />
-            </div>
-            <div className="flex flex-col gap-y-1">
-              <Label htmlFor="svc-refund-bank" size="small">Bank</Label>
-              <PayoutBankSelect id="svc-refund-bank" value={form.bank_code} onValueChange={(v) => setForm({ ...form, bank_code: v })} banks={banks.data?.banks} placeholder="Choose…" size="small" />
-            </div>
-            <div className="flex flex-col gap-y-1">
-              <Label htmlFor="svc-refund-account" size="small">Account number</Label>
-              <Input id="svc-refund-account" size="small" inputMode="numeric" value={form.account_number} onChange={set("account_number")} />
-            </div>
-            <div className="flex flex-col gap-y-1">
-              <Label htmlFor="svc-refund-namecheck" size="small">Name check</Label>
-              <Select value={form.name_check} onValueChange={(v) => setForm({ ...form, name_check: v })} size="small">
-                <Select.Trigger id="svc-refund-namecheck">
-                  <Select.Value />
-                </Select.Trigger>
-                <Select.Content>
-                  <Select.Item value="none">None</Select.Item>
-                  <Select.Item value="strict">Strict (as on the identity card)</Select.Item>
-                  <Select.Item value="loose">Loose</Select.Item>
-                </Select.Content>
-              </Select>
-            </div>
-            <div className="flex flex-col gap-y-1">
-              <Label htmlFor="svc-refund-note" size="small">Note</Label>
-              <Input id="svc-refund-note" size="small" value={form.note} onChange={set("note")} />
-            </div>
+            <TextField id="svc-refund-name" label="Account holder" value={form.name} onChange={set("name")} />
+            <Field id="svc-refund-bank" label="Bank">
+              <PayoutBankSelect id="svc-refund-bank" value={form.bank_code} onValueChange={set("bank_code")} banks={banks.data?.banks} placeholder="Choose…" size="small" />
+            </Field>
+            <TextField id="svc-refund-account" label="Account number" inputMode="numeric" value={form.account_number} onChange={set("account_number")} />
+            <SelectField id="svc-refund-namecheck" label="Name check" size="small" value={form.name_check} onValueChange={set("name_check")} choices={NAME_CHECKS} />
+            <TextField id="svc-refund-note" label="Note" value={form.note} onChange={set("note")} />
           </div>
         </MoneyForm>
       ) : (

@@ -1,4 +1,4 @@
-import { parseRinggit, rm, tokenRm } from "../format"
+import { ifText, parseRinggit, rm, tokenRm } from "../format"
 
 describe("the admin's money", () => {
   it("formats sen as RM with thousands, exactly, from numbers, bigints and svc's strings", () => {
@@ -52,5 +52,13 @@ describe("the admin's money", () => {
     expect(tokenRm("1500000000000000000", 18)).toBe("RM1.50")
     expect(tokenRm("1234567", 6)).toBe("RM1.23 and a fraction of a sen")
     expect(tokenRm("1", null)).toBeNull()
+  })
+})
+
+describe("the admin's request bodies", () => {
+  it("an optional text field is sent trimmed, or not at all when blank", () => {
+    expect(ifText("reference", "  Nov settlement ")).toEqual({ reference: "Nov settlement" })
+    expect(ifText("reference", "   ")).toEqual({})
+    expect(ifText("note", "")).toEqual({})
   })
 })

@@ -1,7 +1,8 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { CurrencyDollar } from "@medusajs/icons"
-import { Container, Heading, Text } from "@medusajs/ui"
+import { Container, Text } from "@medusajs/ui"
 import { Link } from "react-router-dom"
+import { SectionHeader } from "../../lib/list-section"
 import { SvcPage } from "../../lib/page"
 import { useSvcQuery } from "../../lib/query"
 import { Status } from "../../lib/status"
@@ -26,12 +27,7 @@ const SvcOverviewPage = () => {
   return (
     <SvcPage testId="svc-overview">
       <Container className="divide-y p-0">
-        <div className="px-6 py-4">
-          <Heading level="h1">svc</Heading>
-          <Text size="small" className="text-ui-fg-subtle">
-            Payments, refunds and settlements through svc, and the rest of svc: its wallet, payouts, deposits and events.
-          </Text>
-        </div>
+        <SectionHeader title="svc" level="h1" description="Payments, refunds and settlements through svc, and the rest of svc: its wallet, payouts, deposits and events." />
         <ul aria-label="svc pages">
           {PAGES.map((p) => (
             <li key={p.to} className="flex items-center justify-between gap-x-4 border-b px-6 py-3 last:border-b-0">

@@ -3,6 +3,7 @@ import { Bolt } from "@medusajs/icons"
 import { Button, Container, Copy, Heading, Table, Text } from "@medusajs/ui"
 import { ConfirmButton } from "../../../lib/confirm-button"
 import { when } from "../../../lib/format"
+import { SectionHeader } from "../../../lib/list-section"
 import { SvcPage } from "../../../lib/page"
 import { svcPost, useSvcAction, useSvcQuery } from "../../../lib/query"
 import { errorText } from "../../../lib/sdk"
@@ -32,17 +33,15 @@ const SvcDoctorPage = () => {
   return (
     <SvcPage testId="svc-doctor">
       <Container className="divide-y p-0">
-        <div className="flex items-center justify-between px-6 py-4">
-          <div>
-            <Heading level="h1">svc connection</Heading>
-            <Text size="small" className="text-ui-fg-subtle">
-              Checks the API key, the account, its features, the clock, the rate budget and the webhooks against svc now.
-            </Text>
-          </div>
-          <Button id="svc-doctor-recheck" variant="secondary" isLoading={read.isFetching} onClick={() => read.refetch()}>
-            Check again
-          </Button>
-        </div>
+        <SectionHeader
+          title="svc connection" level="h1"
+          description="Checks the API key, the account, its features, the clock, the rate budget and the webhooks against svc now."
+          aside={
+            <Button id="svc-doctor-recheck" variant="secondary" isLoading={read.isFetching} onClick={() => read.refetch()}>
+              Check again
+            </Button>
+          }
+        />
         {read.error && <Text className="px-6 py-4 text-ui-fg-error">{errorText(read.error)}</Text>}
         {health && (
           <div className="flex items-center gap-x-3 px-6 py-4" data-testid="svc-doctor-summary" data-level={health.level}>

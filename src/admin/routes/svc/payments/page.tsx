@@ -1,12 +1,10 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
-import { Container, createDataTableColumnHelper, Heading, Text } from "@medusajs/ui"
+import { createDataTableColumnHelper, Text } from "@medusajs/ui"
 import { useMemo } from "react"
 import { Link } from "react-router-dom"
 import { rm, when } from "../../../lib/format"
+import { ListSection, useLoadedList } from "../../../lib/list-section"
 import { SvcPage } from "../../../lib/page"
-import { PagedTable } from "../../../lib/paged-table"
-import { useSvcQuery } from "../../../lib/query"
-import { errorText } from "../../../lib/sdk"
 import { Status } from "../../../lib/status"
 import type { Checkout, CheckoutsAnswer } from "../../../lib/types"
 
@@ -19,7 +17,7 @@ const col = createDataTableColumnHelper<Checkout>()
  * cart lock held) is not listed: the watcher and the job complete it (issue 24).
  */
 const SvcPaymentsPage = () => {
-  const list = useSvcQuery<CheckoutsAnswer>("/admin/svc/checkouts", { attention: "true", limit: 200 })
+  const checkouts = useLoadedList<CheckoutsAnswer, Checkout>("/admin/svc/checkouts", (a) => a.checkouts, { attention: "true", limit: 200 })
   const columns = useMemo(
     () => [
       col.accessor("created_at", { header: "When", cell: ({ getValue }) => when(getValue()) }),
@@ -60,17 +58,11 @@ const SvcPaymentsPage = () => {
   )
   return (
     <SvcPage>
-      <Container className="divide-y p-0" data-testid="svc-payments">
-        <div className="px-6 py-4">
-          <Heading level="h1">svc payments needing attention</Heading>
-          <Text size="small" className="text-ui-fg-subtle">
-            Money that arrived where it cannot be kept, payments that failed after their order was placed, and paid carts
-            that cannot become an order (refund the buyer or place the order by hand).
-          </Text>
-        </div>
-        {list.error && <Text className="px-6 py-4 text-ui-fg-error" data-testid="svc-payments-error">{errorText(list.error)}</Text>}
-        {!list.error && <PagedTable rows={list.data?.checkouts ?? []} isLoading={list.isLoading} columns={columns} rowId={(r) => r.id} empty="Nothing needs attention." />}
-      </Container>
+      <ListSection
+        title="svc payments needing attention" level="h1" testId="svc-payments"
+        description="Money that arrived where it cannot be kept, payments that failed after their order was placed, and paid carts that cannot become an order (refund the buyer or place the order by hand)."
+        list={checkouts} errorTestId="svc-payments-error" hideTableOnError columns={columns} rowId={(r) => r.id} empty="Nothing needs attention."
+      />
     </SvcPage>
   )
 }

@@ -1,12 +1,13 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { ArrowDownTray } from "@medusajs/icons"
-import { Button, Container, createDataTableColumnHelper, Heading, Input, Label, Select, Text, toast } from "@medusajs/ui"
+import { Button, Container, createDataTableColumnHelper, Heading, Text, toast } from "@medusajs/ui"
 import { useMemo, useState } from "react"
-import { rm, when } from "../../../lib/format"
+import { SelectField, TextField } from "../../../lib/fields"
+import { ifText, rm, when } from "../../../lib/format"
+import { ListSection, SectionHeader, useLoadedList } from "../../../lib/list-section"
 import { AmountField, MoneyForm } from "../../../lib/money-form"
 import { SvcPage } from "../../../lib/page"
-import { PagedTable } from "../../../lib/paged-table"
-import { svcPost, useSvcQuery } from "../../../lib/query"
+import { useSvcQuery } from "../../../lib/query"
 import { errorText, sdk } from "../../../lib/sdk"
 import { Status } from "../../../lib/status"
 import type { WalletAnswer, Withdrawal, WithdrawalAnswer, WithdrawalsAnswer } from "../../../lib/types"
@@ -22,7 +23,7 @@ const OPEN = ["UNCERTAIN", "CREATING"]
 /** Settlements: the svc wallet balance, sent to the merchant's linked bank account (fiat withdrawals); the finance export. */
 const SvcSettlementsPage = () => {
   const wallet = useSvcQuery<WalletAnswer>("/admin/svc/wallet")
-  const list = useSvcQuery<WithdrawalsAnswer>("/admin/svc/withdrawals")
+  const withdrawals = useLoadedList<WithdrawalsAnswer, Withdrawal>("/admin/svc/withdrawals", (a) => a.withdrawals)
   const [form, setForm] = useState({ bank_account_id: "", amount: "", reference: "" })
   const [period, setPeriod] = useState({ from: `${mytToday().slice(0, 8)}01`, to: mytToday() })
   const [exporting, setExporting] = useState(false)
@@ -78,21 +79,23 @@ const SvcSettlementsPage = () => {
   return (
     <SvcPage>
       <Container className="divide-y p-0">
-        <div className="flex items-center justify-between px-6 py-4">
-          <Heading level="h1">svc settlements</Heading>
-          {wallet.data && (
-            <Text className="text-ui-fg-subtle" data-testid="svc-wallet-balance">
-              Wallet {rm(wallet.data.balance_sen)} · held by withdrawals {rm(wallet.data.pending_withdrawal_sen)}
-            </Text>
-          )}
-        </div>
+        <SectionHeader
+          title="svc settlements"
+          level="h1"
+          aside={
+            wallet.data && (
+              <Text className="text-ui-fg-subtle" data-testid="svc-wallet-balance">
+                Wallet {rm(wallet.data.balance_sen)} · held by withdrawals {rm(wallet.data.pending_withdrawal_sen)}
+              </Text>
+            )
+          }
+        />
         {wallet.error && <Text className="px-6 py-4 text-ui-fg-error">{errorText(wallet.error)}</Text>}
         <MoneyForm<WithdrawalAnswer>
-          className="flex flex-col gap-y-3 px-6 py-4"
           idPrefix="svc-wd"
           amount={form.amount}
           ready={Boolean(form.bank_account_id)}
-          submitLabel="Withdraw to bank"
+          words={{ submit: "Withdraw to bank", confirm: "Withdraw", sent: "Withdrawal sent", refused: "Withdrawal refused" }}
           title={(amount) => `Withdraw ${amount}?`}
           description={
             <>
@@ -100,18 +103,9 @@ const SvcSettlementsPage = () => {
               {form.reference.trim() ? `, reference "${form.reference.trim()}"` : ""}. svc sends it to the bank; it cannot be called back.
             </>
           }
-          confirmLabel="Withdraw"
-          send={(request_id, amount) =>
-            svcPost<WithdrawalAnswer>("/admin/svc/withdrawals", {
-              request_id,
-              bank_account_id: form.bank_account_id,
-              amount,
-              ...(form.reference.trim() ? { reference: form.reference.trim() } : {}),
-            })
-          }
+          path="/admin/svc/withdrawals"
+          body={(amount) => ({ bank_account_id: form.bank_account_id, amount, ...ifText("reference", form.reference) })}
           sent={(r) => ({ final: !OPEN.includes(r.withdrawal.status), text: `${rm(r.withdrawal.amount_sen)}: ${r.message}` })}
-          sentTitle="Withdrawal sent"
-          refusedTitle="Withdrawal refused"
           onSent={() => setForm({ ...form, amount: "", reference: "" })}
         >
           <Text size="small" className="text-ui-fg-subtle">
@@ -119,26 +113,9 @@ const SvcSettlementsPage = () => {
             it is sent the same day and credited the next working day.
           </Text>
           <div className="grid grid-cols-3 gap-3">
-            <div className="flex flex-col gap-y-1">
-              <Label htmlFor="svc-wd-account" size="small">Bank account</Label>
-              <Select value={form.bank_account_id} onValueChange={(v) => setForm({ ...form, bank_account_id: v })} size="small">
-                <Select.Trigger id="svc-wd-account">
-                  <Select.Value placeholder="Choose…" />
-                </Select.Trigger>
-                <Select.Content>
-                  {accounts.map((a) => (
-                    <Select.Item key={a.id} value={a.id}>
-                      {accountLabel(a)}
-                    </Select.Item>
-                  ))}
-                </Select.Content>
-              </Select>
-            </div>
+            <SelectField id="svc-wd-account" label="Bank account" size="small" value={form.bank_account_id} onValueChange={(v) => setForm({ ...form, bank_account_id: v })} placeholder="Choose…" choices={accounts.map((a) => [a.id, accountLabel(a)] as const)} />
             <AmountField id="svc-wd-amount" label="Amount (RM)" placeholder="1500.00" value={form.amount} onChange={(amount) => setForm({ ...form, amount })} />
-            <div className="flex flex-col gap-y-1">
-              <Label htmlFor="svc-wd-reference" size="small">Reference (max 20)</Label>
-              <Input id="svc-wd-reference" size="small" value={form.reference} onChange={(e) => setForm({ ...form, reference: e.target.value })} />
-            </div>
+            <TextField id="svc-wd-reference" label="Reference (max 20)" value={form.reference} onChange={(reference) => setForm({ ...form, reference })} />
           </div>
         </MoneyForm>
       </Container>
@@ -151,27 +128,15 @@ const SvcSettlementsPage = () => {
             </Text>
           </div>
           <div className="flex items-end gap-2">
-            <div className="flex flex-col gap-y-1">
-              <Label htmlFor="svc-export-from">From</Label>
-              <Input id="svc-export-from" type="date" value={period.from} onChange={(e) => setPeriod({ ...period, from: e.target.value })} />
-            </div>
-            <div className="flex flex-col gap-y-1">
-              <Label htmlFor="svc-export-to">To</Label>
-              <Input id="svc-export-to" type="date" value={period.to} onChange={(e) => setPeriod({ ...period, to: e.target.value })} />
-            </div>
+            <TextField id="svc-export-from" label="From" labelSize="base" inputSize="base" type="date" value={period.from} onChange={(from) => setPeriod({ ...period, from })} />
+            <TextField id="svc-export-to" label="To" labelSize="base" inputSize="base" type="date" value={period.to} onChange={(to) => setPeriod({ ...period, to })} />
             <Button id="svc-export" variant="secondary" isLoading={exporting} onClick={exportCsv}>
               <ArrowDownTray /> Download CSV
             </Button>
           </div>
         </div>
       </Container>
-      <Container className="divide-y p-0">
-        <div className="px-6 py-4">
-          <Heading level="h2">Withdrawals</Heading>
-        </div>
-        {list.error && <Text className="px-6 py-4 text-ui-fg-error">{errorText(list.error)}</Text>}
-        <PagedTable rows={list.data?.withdrawals ?? []} isLoading={list.isLoading} columns={columns} rowId={(r) => r.id} empty="No withdrawal yet." />
-      </Container>
+      <ListSection title="Withdrawals" list={withdrawals} columns={columns} rowId={(r) => r.id} empty="No withdrawal yet." />
     </SvcPage>
   )
 }

@@ -1,0 +1,91 @@
+/**
+ * A section of an svc page (its heading, a line of what it is, what sits on
+ * the right) and a list section: the same with Medusa's message when the list
+ * could not be read, and the list in a PagedTable. The list hooks read an
+ * admin route and hand ListSection its rows, paging and loading state.
+ */
+import { Container, Heading, Text } from "@medusajs/ui"
+import type { ReactNode } from "react"
+import { PagedTable, useCursorPages, useOffsetPages, type CursorPaging, type OffsetPaging, type PagedTableProps } from "./paged-table"
+import { useSvcQuery, type SvcQueryParams } from "./query"
+import { errorText } from "./sdk"
+
+/** A section's heading (h1 for the page's first) and a line of what it is; `aside` on the right (filters, a search, a balance). */
+export function SectionHeader({ title, level = "h2", description, aside }: { title: ReactNode; level?: "h1" | "h2"; description?: ReactNode; aside?: ReactNode }) {
+  return (
+    <div className="flex items-center justify-between px-6 py-4">
+      <div>
+        <Heading level={level}>{title}</Heading>
+        {description && (
+          <Text size="small" className="text-ui-fg-subtle">
+            {description}
+          </Text>
+        )}
+      </div>
+      {aside}
+    </div>
+  )
+}
+
+/** What a list hook gives ListSection. */
+export type SvcList<T> = { rows: T[]; isLoading: boolean; error: Error | null; paging?: OffsetPaging | CursorPaging }
+
+export function ListSection<T>({
+  list,
+  testId,
+  errorTestId,
+  hideTableOnError,
+  notice,
+  children,
+  columns,
+  rowId,
+  empty,
+  ...header
+}: Parameters<typeof SectionHeader>[0] & {
+  list: SvcList<T>
+  testId?: string
+  /** The error line's data-testid. */
+  errorTestId?: string
+  /** Only the error when the list could not be read (no empty table beside it). */
+  hideTableOnError?: boolean
+  /** A line above the table (e.g. the answer to the last action). */
+  notice?: ReactNode
+  /** After the table, inside the section (e.g. a row's drawer). */
+  children?: ReactNode
+} & Pick<PagedTableProps<T>, "columns" | "rowId" | "empty">) {
+  return (
+    <Container className="divide-y p-0" data-testid={testId}>
+      <SectionHeader {...header} />
+      {list.error && (
+        <Text className="px-6 py-4 text-ui-fg-error" data-testid={errorTestId}>
+          {errorText(list.error)}
+        </Text>
+      )}
+      {notice}
+      {!(hideTableOnError && list.error) && <PagedTable rows={list.rows} paging={list.paging} isLoading={list.isLoading} columns={columns} rowId={rowId} empty={empty} />}
+      {children}
+    </Container>
+  )
+}
+
+/** A list a route answers whole (at most 200 rows): PagedTable pages it. */
+export function useLoadedList<A, T>(path: string, rowsOf: (answer: A) => T[], query?: SvcQueryParams): SvcList<T> {
+  const read = useSvcQuery<A>(path, query)
+  return { rows: read.data ? rowsOf(read.data) : [], isLoading: read.isLoading, error: read.error }
+}
+
+/** A list read a page at a time with limit/offset and a count; `reset` goes back to the first page (a filter changed). */
+export function useOffsetList<A extends { count: number }, T>(path: string, rowsOf: (answer: A) => T[], pageSize: number, filters?: SvcQueryParams) {
+  const pages = useOffsetPages(pageSize)
+  const read = useSvcQuery<A>(path, { ...pages.query, ...filters }, { keepPrevious: true })
+  const list: SvcList<T> = { rows: read.data ? rowsOf(read.data) : [], isLoading: read.isLoading, error: read.error, paging: pages.paging(read.data?.count ?? 0) }
+  return { list, reset: pages.reset }
+}
+
+/** A list svc pages with its cursors (forward only, no total); `reset` goes back to the first page. */
+export function useCursorList<A extends { has_more: boolean; next_cursor: string | null }, T>(path: string, rowsOf: (answer: A) => T[], pageSize: number, filters?: SvcQueryParams) {
+  const pages = useCursorPages()
+  const read = useSvcQuery<A>(path, { limit: pageSize, cursor: pages.cursor, ...filters }, { keepPrevious: true })
+  const list: SvcList<T> = { rows: read.data ? rowsOf(read.data) : [], isLoading: read.isLoading, error: read.error, paging: pages.paging(read.data) }
+  return { list, reset: pages.reset }
+}

@@ -1,3 +1,5 @@
+import type { z } from "zod"
+
 import type { RequestCore, WithIdempotencyKey } from "../core"
 import {
   bankAccountListQuerySchema,
@@ -13,11 +15,9 @@ import {
   walletTransactionsSchema,
   type BankAccount,
   type BankAccountListQuery,
-  type FiatWithdrawal,
   type FiatWithdrawalCreateBody,
   type Network,
   type NetworksQuery,
-  type TokenTransfer,
   type TokenTransferCreateBody,
   type WalletAddress,
   type WalletBalance,
@@ -31,15 +31,28 @@ import { DepositsResource } from "./deposits"
 import { paginate } from "./paginate"
 import { TriggerAddressesResource } from "./trigger-addresses"
 
-export class TokenWithdrawalsResource {
-  constructor(private readonly core: RequestCore) {}
-  /** POST /v1/wallet/token/withdrawals (30/min). */
-  create(body: TokenTransferCreateBody, opts: IdempotencyOptions = {}): Promise<WithIdempotencyKey<TokenTransfer>> {
-    return this.core.create({ method: "POST", route: "/v1/wallet/token/withdrawals", body, bodySchema: tokenTransferCreateBodySchema, idempotencyKey: opts.idempotencyKey, schema: tokenTransferSchema })
+/** A wallet outflow (30/min): created once per Idempotency-Key at `route`, then read at `route/{id}`. */
+class WalletOutflowResource<S extends z.ZodTypeAny, B> {
+  constructor(
+    private readonly core: RequestCore,
+    private readonly route: string,
+    private readonly bodySchema: z.ZodTypeAny,
+    private readonly schema: S,
+  ) {}
+  /** POST (30/min). */
+  create(body: B, opts: IdempotencyOptions = {}): Promise<WithIdempotencyKey<z.output<S>>> {
+    return this.core.create({ method: "POST", route: this.route, body, bodySchema: this.bodySchema, idempotencyKey: opts.idempotencyKey, schema: this.schema })
   }
-  /** GET /v1/wallet/token/withdrawals/{id}. */
-  retrieve(id: string): Promise<TokenTransfer> {
-    return this.core.request({ method: "GET", route: "/v1/wallet/token/withdrawals/{id}", params: { id }, schema: tokenTransferSchema })
+  /** GET by id. */
+  retrieve(id: string): Promise<z.output<S>> {
+    return this.core.request({ method: "GET", route: `${this.route}/{id}`, params: { id }, schema: this.schema })
+  }
+}
+
+/** POST /v1/wallet/token/withdrawals (30/min) and GET /v1/wallet/token/withdrawals/{id}. */
+export class TokenWithdrawalsResource extends WalletOutflowResource<typeof tokenTransferSchema, TokenTransferCreateBody> {
+  constructor(core: RequestCore) {
+    super(core, "/v1/wallet/token/withdrawals", tokenTransferCreateBodySchema, tokenTransferSchema)
   }
 }
 
@@ -54,15 +67,10 @@ export class BankAccountsResource {
   }
 }
 
-export class FiatWithdrawalsResource {
-  constructor(private readonly core: RequestCore) {}
-  /** POST /v1/wallet/fiat/withdrawals (30/min). */
-  create(body: FiatWithdrawalCreateBody, opts: IdempotencyOptions = {}): Promise<WithIdempotencyKey<FiatWithdrawal>> {
-    return this.core.create({ method: "POST", route: "/v1/wallet/fiat/withdrawals", body, bodySchema: fiatWithdrawalCreateBodySchema, idempotencyKey: opts.idempotencyKey, schema: fiatWithdrawalSchema })
-  }
-  /** GET /v1/wallet/fiat/withdrawals/{id}. */
-  retrieve(id: string): Promise<FiatWithdrawal> {
-    return this.core.request({ method: "GET", route: "/v1/wallet/fiat/withdrawals/{id}", params: { id }, schema: fiatWithdrawalSchema })
+/** POST /v1/wallet/fiat/withdrawals (30/min) and GET /v1/wallet/fiat/withdrawals/{id}. */
+export class FiatWithdrawalsResource extends WalletOutflowResource<typeof fiatWithdrawalSchema, FiatWithdrawalCreateBody> {
+  constructor(core: RequestCore) {
+    super(core, "/v1/wallet/fiat/withdrawals", fiatWithdrawalCreateBodySchema, fiatWithdrawalSchema)
   }
 }
 
@@ -102,7 +110,7 @@ export class WalletResource {
   }
 }
 
-function normaliseNetworks(r: import("zod").infer<typeof networksResponseSchema>): Network[] {
+function normaliseNetworks(r: z.infer<typeof networksResponseSchema>): Network[] {
   if (Array.isArray(r)) return r
   if ("networks" in r && Array.isArray(r.networks)) return r.networks as Network[]
   if ("data" in r && Array.isArray(r.data)) return r.data as Network[]

@@ -1,17 +1,16 @@
 import { z } from "zod"
 
 import { boolean, evmAddress, text } from "./common"
+import { resource } from "./fragments"
 
 /** spec: Resources, Allowed sender (whitelist entry). */
-export const allowedSenderSchema = z
-  .object({
-    id: z.string(),
-    address: z.string(),
-    label: z.string().nullable(),
-    active: z.boolean(),
-    createdAt: z.string(),
-  })
-  .passthrough()
+export const allowedSenderSchema = resource({
+  id: z.string(),
+  address: z.string(),
+  label: z.string().nullable(),
+  active: z.boolean(),
+  createdAt: z.string(),
+})
 export type AllowedSender = z.infer<typeof allowedSenderSchema>
 export const allowedSenderListSchema = z.array(allowedSenderSchema)
 
@@ -21,15 +20,13 @@ export const allowedSenderUpdateBodySchema = z.object({ active: boolean }).stric
 export type AllowedSenderUpdateBody = z.infer<typeof allowedSenderUpdateBodySchema>
 
 /** 200 of DELETE …/whitelist/{senderId}. */
-export const successSchema = z.object({ success: z.boolean() }).passthrough()
+export const successSchema = resource({ success: z.boolean() })
 export type SuccessResult = z.infer<typeof successSchema>
 
 /** spec: Resources, Trigger address. */
-export const triggerAddressSchema = z
-  .object({
-    address: z.string(),
-    network: z.string(),
-    destination: z.object({ type: z.string(), id: z.string() }).passthrough(),
-  })
-  .passthrough()
+export const triggerAddressSchema = resource({
+  address: z.string(),
+  network: z.string(),
+  destination: resource({ type: z.string(), id: z.string() }),
+})
 export type TriggerAddress = z.infer<typeof triggerAddressSchema>

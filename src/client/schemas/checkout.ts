@@ -1,18 +1,7 @@
 import { z } from "zod"
 
-import {
-  amountSen,
-  cursorQuery,
-  evmOrSolanaAddress,
-  httpUrl,
-  isoDateTime,
-  nonEmpty,
-  oneOf,
-  page,
-  rule,
-  text,
-  uuid,
-} from "./common"
+import { amountSen, cursorQuery, evmOrSolanaAddress, httpUrl, isoDateTime, nonEmpty, oneOf, page, rule, text, uuid } from "./common"
+import { amountAndFee, resource, timestamps } from "./fragments"
 
 export const CHECKOUT_TYPES = ["SVC_ACCOUNT", "FPX_HOSTED", "FPX_DIRECT"] as const
 export type CheckoutType = (typeof CHECKOUT_TYPES)[number]
@@ -89,49 +78,41 @@ export type CheckoutListQuery = z.infer<typeof checkoutListQuerySchema>
 // ---------------------------------------------------------------- responses
 
 /** 200 of POST /v1/checkout. */
-export const checkoutCreatedSchema = z
-  .object({ checkoutId: z.string(), checkoutUrl: z.string(), expiresAt: z.string() })
-  .passthrough()
+export const checkoutCreatedSchema = resource({ checkoutId: z.string(), checkoutUrl: z.string(), expiresAt: z.string() })
 export type CheckoutCreated = z.infer<typeof checkoutCreatedSchema>
 
 /** spec: Resources, Checkout object. Buyer details are not returned by reads. */
-export const checkoutSchema = z
-  .object({
-    checkoutId: z.string(),
-    type: z.string(),
-    status: z.string(),
-    amount: z.string(),
-    fee: z.string(),
-    netAmount: z.string(),
-    addressTo: z.string(),
-    tokenId: z.string(),
-    token: z.object({ id: z.string(), name: z.string(), symbol: z.string() }).passthrough(),
-    title: z.string(),
-    description: z.string().nullable(),
-    redirectUrl: z.string(),
-    txHash: z.string().nullable(),
-    paidAt: z.string().nullable(),
-    expiresAt: z.string(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .passthrough()
+export const checkoutSchema = resource({
+  checkoutId: z.string(),
+  type: z.string(),
+  status: z.string(),
+  ...amountAndFee,
+  netAmount: z.string(),
+  addressTo: z.string(),
+  tokenId: z.string(),
+  token: resource({ id: z.string(), name: z.string(), symbol: z.string() }),
+  title: z.string(),
+  description: z.string().nullable(),
+  redirectUrl: z.string(),
+  txHash: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  expiresAt: z.string(),
+  ...timestamps,
+})
 export type Checkout = z.infer<typeof checkoutSchema>
 
 export const checkoutPageSchema = page(checkoutSchema)
 export type CheckoutPage = z.infer<typeof checkoutPageSchema>
 
 /** spec: Resources, FPX bank. `type` is `01` retail or `02` corporate. */
-export const fpxBankSchema = z
-  .object({
-    code: z.string(),
-    name: z.string(),
-    displayName: z.string(),
-    logoUrl: z.string(),
-    type: z.string(),
-    active: z.boolean(),
-  })
-  .passthrough()
+export const fpxBankSchema = resource({
+  code: z.string(),
+  name: z.string(),
+  displayName: z.string(),
+  logoUrl: z.string(),
+  type: z.string(),
+  active: z.boolean(),
+})
 export type FpxBank = z.infer<typeof fpxBankSchema>
-export const fpxBanksSchema = z.object({ banks: z.array(fpxBankSchema) }).passthrough()
+export const fpxBanksSchema = resource({ banks: z.array(fpxBankSchema) })
 export type FpxBanks = z.infer<typeof fpxBanksSchema>

@@ -7,6 +7,7 @@
 import { z } from "zod"
 
 import { CHECKOUT_AMOUNT_RULE, isValidAmountSen } from "../amounts"
+import { resource } from "./fragments"
 
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 export const UUID_V4_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i
@@ -80,14 +81,7 @@ export const looseJson = z.union([z.array(z.unknown()), looseObject])
 export type LooseJson = z.infer<typeof looseJson>
 
 /** Cursor page (spec: Conventions, cursor pagination). */
-export const page = <T extends z.ZodTypeAny>(item: T) =>
-  z
-    .object({
-      data: z.array(item),
-      hasMore: z.boolean(),
-      nextCursor: z.string().nullable(),
-    })
-    .passthrough()
+export const page = <T extends z.ZodTypeAny>(item: T) => resource({ data: z.array(item), hasMore: z.boolean(), nextCursor: z.string().nullable() })
 export interface Page<T> {
   data: T[]
   hasMore: boolean

@@ -1,19 +1,18 @@
 import { z } from "zod"
 
 import { looseJson, nonEmpty, oneOf, positiveInt, rule, uuid } from "./common"
+import { resource } from "./fragments"
 
 /**
  * spec gap: the payout resource beyond `payoutId`, `fee`, `netAmount` and `status`
  * is not shown. Those four are typed; everything else passes through.
  */
-export const payoutSchema = z
-  .object({
-    payoutId: z.string(),
-    status: z.string(),
-    fee: z.string().optional(),
-    netAmount: z.string().optional(),
-  })
-  .passthrough()
+export const payoutSchema = resource({
+  payoutId: z.string(),
+  status: z.string(),
+  fee: z.string().optional(),
+  netAmount: z.string().optional(),
+})
 export type Payout = z.infer<typeof payoutSchema>
 export const PAYOUT_STATUSES = ["INITIATED", "SETTLED", "REVERSED", "RETURNED"] as const
 
@@ -54,19 +53,17 @@ export const beneficiaryCreateBodySchema = z
 export type BeneficiaryCreateBody = z.infer<typeof beneficiaryCreateBodySchema>
 
 /** spec gap: verify body not shown; optional, loose (e.g. `{nameCheck}`). */
-export const beneficiaryVerifyBodySchema = z.object({ nameCheck: oneOf(NAME_CHECKS).optional() }).passthrough()
+export const beneficiaryVerifyBodySchema = resource({ nameCheck: oneOf(NAME_CHECKS).optional() })
 export type BeneficiaryVerifyBody = z.infer<typeof beneficiaryVerifyBodySchema>
 
 /** spec gap: beneficiary fields beyond the four named are not shown; `id` is assumed (routes take it). */
-export const beneficiarySchema = z
-  .object({
-    id: z.string(),
-    autoWithdrawalAddress: z.string().nullable().optional(),
-    bankAccountVerified: z.boolean().nullable().optional(),
-    bankAccountVerifiedAt: z.string().nullable().optional(),
-    bankAccountNameMatch: z.unknown().optional(),
-  })
-  .passthrough()
+export const beneficiarySchema = resource({
+  id: z.string(),
+  autoWithdrawalAddress: z.string().nullable().optional(),
+  bankAccountVerified: z.boolean().nullable().optional(),
+  bankAccountVerifiedAt: z.string().nullable().optional(),
+  bankAccountNameMatch: z.unknown().optional(),
+})
 export type Beneficiary = z.infer<typeof beneficiarySchema>
 
 /**
@@ -102,5 +99,5 @@ export type ActiveBanks = z.infer<typeof activeBanksSchema>
 export const beneficiaryRemovedSchema = z.union([looseJson, z.null()])
 
 /** GET /v1/payout/prefund/balance: `available` (string, sen); other fields not shown. */
-export const prefundBalanceSchema = z.object({ available: z.string() }).passthrough()
+export const prefundBalanceSchema = resource({ available: z.string() })
 export type PrefundBalance = z.infer<typeof prefundBalanceSchema>

@@ -34,6 +34,18 @@ export function isUncertainFailure(e: unknown): boolean {
 }
 
 /**
+ * How a send to svc that threw is recorded: UNCERTAIN when svc may have acted
+ * (the key is kept and the send repeated), else `definite`; `reason` is the
+ * status, code and message (at most 500 characters, no secret).
+ */
+export function sendFailure<D extends string>(e: unknown, definite: D): { uncertain: boolean; status: "UNCERTAIN" | D; reason: string } {
+  const uncertain = isUncertainFailure(e)
+  const o = e as { status?: number; code?: string; message?: string }
+  const reason = `${o.status ?? ""} ${o.code ?? ""} ${o.message ?? String(e)}`.trim().slice(0, 500)
+  return { uncertain, status: uncertain ? "UNCERTAIN" : definite, reason }
+}
+
+/**
  * svc error -> MedusaError with a message a merchant can act on: the svc
  * `code`, HTTP status and `requestId` (to quote to svc), never a secret.
  */

@@ -16,6 +16,7 @@ import { chainIds, environmentOf } from "../account/environment"
 import { healthSchema, type SvcClient } from "../../client"
 import { svcFromContainer } from "../account/config"
 import { statusEffect } from "./account-status"
+import { displayUrl } from "./health-probe"
 import { recentRequestCounts, webhookRequestTally, webhookTokenSettings, type RequestCounts } from "../webhooks/webhook-token"
 import { configuredWebhookToken, KNOWN_WEBHOOK_EVENT_TYPES, UNKNOWN_TYPES_RESOURCE, unknownEventTypeCounts, webhookUrlToRegister } from "../webhooks/webhook-guard"
 
@@ -74,15 +75,6 @@ type Err = { name?: string; status?: number; code?: string; message?: string; re
 
 export function maskApiKey(key: string): string {
   return key.length > 12 ? `${key.slice(0, 7)}…${key.slice(-4)}` : "…"
-}
-
-function displayUrl(u: string): string {
-  try {
-    const x = new URL(u)
-    return `${x.protocol}//${x.host}${x.pathname.replace(/\/+$/, "")}`
-  } catch {
-    return "(invalid baseUrl)"
-  }
 }
 
 /** One raw GET /v1/health: validity, the account, and the server's Date against the local clock. */
@@ -203,7 +195,7 @@ export async function runDoctor(container: Container, backendUrl: string): Promi
   const add = (id: string, label: string, level: Level, detail: string, advice: string | null = null) =>
     checks.push({ id, label, level, detail, advice })
   const before = client.rateUsage()
-  const base = displayUrl(options.baseUrl)
+  const base = displayUrl(options.baseUrl, "(invalid baseUrl)")
 
   // 1. API key and account (GET /v1/health, key only)
   let account: DoctorReport["account"] = null

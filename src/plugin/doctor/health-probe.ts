@@ -104,13 +104,13 @@ export async function probeSvcHealth(deps: {
   }
 }
 
-/** The base address without user info or query, for logs. */
-function displayUrl(u: string): string {
+/** The base address without user info or query (for logs and the doctor); `invalid` when it is not a URL. */
+export function displayUrl(u: string, invalid = "(baseUrl)"): string {
   try {
     const x = new URL(u)
     return `${x.protocol}//${x.host}${x.pathname.replace(/\/+$/, "")}`
   } catch {
-    return "(baseUrl)"
+    return invalid
   }
 }
 

@@ -8,10 +8,7 @@
  * metadata names the row (`svc_payout_id`). The provider claims the row for
  * that refund atomically, so one row is sent for at most one Medusa refund.
  */
-type Knex = {
-  (table: string): any
-  raw: (sql: string, bindings?: unknown[]) => Promise<any>
-}
+import type { Knex } from "../core/knex"
 
 export type PayoutRow = {
   id: string

@@ -249,24 +249,21 @@ export async function requestRefund(container: Container, input: RefundRequest, 
 function samePayout(row: Record<string, any>, input: RefundRequest, amountSen: number): RefundResult {
   const dest = (row.destination ?? {}) as Record<string, unknown>
   const b = input.beneficiary
+  // [field, as stored, as asked now]: the first that differs is named
+  const destinationFields: [string, unknown, unknown][] = [
+    ["beneficiary.name", row.beneficiary_name ?? null, b.name],
+    ["beneficiary.bank_code", dest.bankCode ?? undefined, b.bank_code],
+    ["beneficiary.account_number", dest.accountNumber ?? undefined, b.account_number],
+    ["beneficiary.proxy_type", dest.proxyType ?? undefined, b.proxy_type],
+    ["beneficiary.proxy_value", dest.proxyValue ?? undefined, b.proxy_value],
+    ["name_check", dest.nameCheck ?? undefined, input.name_check],
+  ]
   const differs =
     row.payment_id !== input.payment_id
       ? "payment_id"
       : Number(row.amount_sen) !== amountSen
         ? `amount (RM${fromSen(Number(row.amount_sen))} then, RM${fromSen(amountSen)} now)`
-        : (row.beneficiary_name ?? null) !== b.name
-          ? "beneficiary.name"
-          : (dest.bankCode ?? undefined) !== b.bank_code
-            ? "beneficiary.bank_code"
-            : (dest.accountNumber ?? undefined) !== b.account_number
-              ? "beneficiary.account_number"
-              : (dest.proxyType ?? undefined) !== b.proxy_type
-                ? "beneficiary.proxy_type"
-                : (dest.proxyValue ?? undefined) !== b.proxy_value
-                  ? "beneficiary.proxy_value"
-                  : (dest.nameCheck ?? undefined) !== input.name_check
-                    ? "name_check"
-                    : null
+        : (destinationFields.find(([, then, now]) => then !== now)?.[0] ?? null)
   if (differs) throw invalidData(`request_id: already used for another refund; ${differs} differs. A new refund needs a new request_id`)
   const done = !["REQUESTED", "SENDING", "UNCERTAIN"].includes(String(row.status))
   return {

@@ -4,6 +4,7 @@ import { svcFromContainer } from "../account/config"
 import { SVC_MODULE } from "../core/module-key"
 import type SvcModuleService from "../../modules/svc/service"
 import { appendEntry } from "../core/admin-input"
+import { sweepStep } from "../core/sweep"
 import { longestSendMs } from "../account/send-window"
 import { finishRefund } from "./request-refund"
 import { PayoutLedger } from "./payout-ledger"
@@ -104,32 +105,24 @@ export async function sweepPayouts(container: Container, opts: { finishOnly?: bo
     knex = undefined
   }
   for (const r of await svcModule.listSvcPayouts({ status: "UNCERTAIN" }, { take: 50, order: { created_at: "ASC" } })) {
-    try {
+    const finished = await sweepStep(report, logger, `finishing payout request ${r.id}`, async () => {
       // Medusa's refund survived (the process died mid-send): send again for it, never a second refund
       if (await medusaRefundExists(knex, r.refund_id)) {
         const svc = svcFromContainer(container)
         const deps = { client: svc.client, payouts: new PayoutLedger(knex as never), logger: logger as never }
-        if ((await resendForRecordedRefund(deps, r.id, r.refund_id!)) === "sent") report.finished++
-        continue
+        return (await resendForRecordedRefund(deps, r.id, r.refund_id!)) === "sent"
       }
-      const res = await finishRefund(container, r.id)
-      if (res.httpStatus === 200) report.finished++
-    } catch (e) {
-      report.errors++
-      logger.warn(`svc: finishing payout request ${r.id}: ${(e as Error).message}`)
-    }
+      return (await finishRefund(container, r.id)).httpStatus === 200
+    })
+    if (finished) report.finished++
   }
   if (opts.finishOnly) return report
   const watch = await svcModule.listSvcPayouts({ status: ["INITIATED", "SETTLED"] }, { take: 200, order: { updated_at: "ASC" } })
   for (const r of watch) {
     if (!r.payout_id) continue
     if (r.status === "SETTLED" && now - new Date(r.updated_at).getTime() > RETURN_WATCH_MS) continue
-    try {
-      if ((await refreshPayout(container, r.payout_id, "job")) === "updated") report.refreshed++
-    } catch (e) {
-      report.errors++
-      logger.warn(`svc: reading payout ${r.payout_id}: ${(e as Error).message}`)
-    }
+    const payoutId = r.payout_id
+    if (await sweepStep(report, logger, `reading payout ${payoutId}`, async () => (await refreshPayout(container, payoutId, "job")) === "updated")) report.refreshed++
   }
   return report
 }

@@ -74,6 +74,83 @@ const ms = (v: unknown) => (typeof v === "string" || v instanceof Date ? new Dat
 const iso = (v: unknown) => (Number.isNaN(ms(v)) ? "" : new Date(ms(v)).toISOString())
 const inPeriod = (t: number, p: Period) => t >= p.fromMs && t < p.toMs
 
+/** A newest-first svc list (payouts, wallet transactions), read back to an hour before the period. */
+function listSince<T extends { createdAt: string }>(list: (q: { limit: number; cursor?: string }) => Promise<unknown>, p: Period, notes: string[], what: string): Promise<T[]> {
+  return listBack<T>((cursor) => list({ limit: PAGE, ...(cursor ? { cursor } : {}) }), (x) => ms(x.createdAt), p.fromMs - HOUR, notes, what)
+}
+
+/** Our ledger rows created in the period, oldest first. */
+const createdIn = (p: Period) => [{ created_at: { $gte: new Date(p.fromMs), $lt: new Date(p.toMs) } } as never, { take: 100_000, order: { created_at: "ASC" as const } }] as const
+
+/** One of our outgoing requests (payout, withdrawal, transfer), matched to svc's record `s` (undefined: not in svc's list). */
+type LedgerOut = {
+  kind: Kind
+  id: string
+  svcId: string | null | undefined
+  orderId: string | null
+  status: string
+  amount: unknown
+  fee: bigint | null
+  net: bigint | null
+  tx: string | null
+  at: unknown
+  why: string | null | undefined
+  /** named in "no svc …" when the request never reached svc */
+  what: string
+  /** the match when svc's list does not have it */
+  notInSvc: string
+}
+function ledgerOutRow(o: LedgerOut, s: { status: string; amount: string; txHash?: string | null } | undefined): MovementRow {
+  const medusaAmount = senOf(o.amount)
+  const status = s?.status ?? o.status
+  return {
+    day: mytDay(ms(o.at)),
+    kind: o.kind,
+    direction: "out",
+    order_id: o.orderId,
+    svc_id: o.svcId ?? null,
+    medusa_id: o.id,
+    medusa_status: o.status,
+    svc_status: s?.status ?? null,
+    at: iso(o.at),
+    amount: medusaAmount,
+    fee: o.fee,
+    net: o.net,
+    fee_mode: null,
+    tx_hash: o.tx ?? s?.txHash ?? null,
+    counted: !!o.svcId && !NOT_MOVED.has(status),
+    match: !o.svcId
+      ? `no svc ${o.what} (status ${o.status}${o.why ? `: ${o.why}` : ""})`
+      : !s
+        ? o.notInSvc
+        : compare({ medusaAmount, svcAmount: senOf(s.amount), medusaStatus: o.status, svcStatus: s.status, medusaTx: o.tx, svcTx: s.txHash }),
+  }
+}
+
+type SvcOnly = Pick<MovementRow, "kind" | "direction" | "svc_id" | "svc_status" | "amount" | "fee" | "net" | "fee_mode" | "tx_hash" | "match"> & { at: string; counted?: boolean }
+
+/** A movement in svc's list that Medusa has no record of; counted unless its status moved no money. */
+function svcOnlyRow(r: SvcOnly): MovementRow {
+  return {
+    day: mytDay(ms(r.at)),
+    kind: r.kind,
+    direction: r.direction,
+    order_id: null,
+    svc_id: r.svc_id,
+    medusa_id: null,
+    medusa_status: null,
+    svc_status: r.svc_status,
+    at: iso(r.at),
+    amount: r.amount,
+    fee: r.fee,
+    net: r.net,
+    fee_mode: r.fee_mode,
+    tx_hash: r.tx_hash,
+    counted: r.counted ?? !NOT_MOVED.has(r.svc_status ?? ""),
+    match: r.match,
+  }
+}
+
 /** What differs between Medusa's and svc's record, or "ok". */
 function compare(parts: { medusaAmount: bigint | null; svcAmount: bigint | null; medusaStatus: string | null; svcStatus: string | null; medusaTx?: string | null; svcTx?: string | null }): string {
   const diffs: string[] = []
@@ -171,24 +248,22 @@ async function checkoutRows(container: Container, client: SvcClient, svcModule: 
   const known = new Set([...ours, ...others].map((c) => c.checkout_id))
   for (const s of svcList) {
     if (known.has(s.checkoutId) || !s.paidAt || !inPeriod(ms(s.paidAt), p)) continue
-    rows.push({
-      day: mytDay(ms(s.paidAt)),
-      kind: "checkout",
-      direction: "in",
-      order_id: null,
-      svc_id: s.checkoutId,
-      medusa_id: null,
-      medusa_status: null,
-      svc_status: s.status,
-      at: iso(s.paidAt),
-      amount: senOf(s.amount),
-      fee: senOf(s.fee),
-      net: senOf(s.netAmount),
-      fee_mode: feeMode(s),
-      tx_hash: s.txHash,
-      counted: true,
-      match: "MISMATCH only in svc: Medusa has no record of this checkout",
-    })
+    rows.push(
+      svcOnlyRow({
+        kind: "checkout",
+        direction: "in",
+        svc_id: s.checkoutId,
+        svc_status: s.status,
+        at: s.paidAt,
+        amount: senOf(s.amount),
+        fee: senOf(s.fee),
+        net: senOf(s.netAmount),
+        fee_mode: feeMode(s),
+        tx_hash: s.txHash,
+        counted: true,
+        match: "MISMATCH only in svc: Medusa has no record of this checkout",
+      })
+    )
   }
   return rows
 }
@@ -196,65 +271,52 @@ async function checkoutRows(container: Container, client: SvcClient, svcModule: 
 type SvcPayoutItem = { payoutId: string; status: string; amount: string; fee: string | null; netAmount?: string | null; createdAt: string }
 
 async function payoutRows(client: SvcClient, svcModule: SvcModuleService, p: Period, notes: string[]): Promise<MovementRow[]> {
-  const svcList = await listBack<SvcPayoutItem>(
-    (cursor) => client.payouts.list({ limit: PAGE, ...(cursor ? { cursor } : {}) }),
-    (x) => ms(x.createdAt),
-    p.fromMs - HOUR,
-    notes,
-    "payouts"
-  )
+  const svcList = await listSince<SvcPayoutItem>((q) => client.payouts.list(q), p, notes, "payouts")
   const svcById = new Map(svcList.map((x) => [x.payoutId, x]))
-  const ours = await svcModule.listSvcPayouts({ created_at: { $gte: new Date(p.fromMs), $lt: new Date(p.toMs) } } as never, { take: 100_000, order: { created_at: "ASC" } })
+  const ours = await svcModule.listSvcPayouts(...createdIn(p))
   const rows: MovementRow[] = []
   const known = new Set<string>()
   for (const o of ours) {
     const s = o.payout_id ? svcById.get(o.payout_id) : undefined
     if (o.payout_id) known.add(o.payout_id)
-    const medusaAmount = senOf(o.amount_sen)
-    const status = s?.status ?? o.status
-    rows.push({
-      day: mytDay(ms(o.created_at)),
-      kind: "refund_payout",
-      direction: "out",
-      order_id: o.order_id ?? null,
-      svc_id: o.payout_id ?? null,
-      medusa_id: o.id,
-      medusa_status: o.status,
-      svc_status: s?.status ?? null,
-      at: iso(o.created_at),
-      amount: medusaAmount,
-      fee: senOf(s?.fee) ?? senOf(o.fee_sen),
-      net: senOf(s?.netAmount),
-      fee_mode: null,
-      tx_hash: null,
-      counted: !!o.payout_id && !NOT_MOVED.has(status),
-      match: !o.payout_id
-        ? `no svc payout (status ${o.status}${o.failure_reason ? `: ${o.failure_reason}` : ""})`
-        : !s
-          ? "MISMATCH not in svc's payout list"
-          : compare({ medusaAmount, svcAmount: senOf(s.amount), medusaStatus: o.status, svcStatus: s.status }),
-    })
+    rows.push(
+      ledgerOutRow(
+        {
+          kind: "refund_payout",
+          id: o.id,
+          svcId: o.payout_id,
+          orderId: o.order_id ?? null,
+          status: o.status,
+          amount: o.amount_sen,
+          fee: senOf(s?.fee) ?? senOf(o.fee_sen),
+          net: senOf(s?.netAmount),
+          tx: null,
+          at: o.created_at,
+          why: o.failure_reason,
+          what: "payout",
+          notInSvc: "MISMATCH not in svc's payout list",
+        },
+        s
+      )
+    )
   }
   for (const s of svcList) {
     if (known.has(s.payoutId) || !inPeriod(ms(s.createdAt), p)) continue
-    rows.push({
-      day: mytDay(ms(s.createdAt)),
-      kind: "payout",
-      direction: "out",
-      order_id: null,
-      svc_id: s.payoutId,
-      medusa_id: null,
-      medusa_status: null,
-      svc_status: s.status,
-      at: iso(s.createdAt),
-      amount: senOf(s.amount),
-      fee: senOf(s.fee),
-      net: senOf(s.netAmount),
-      fee_mode: null,
-      tx_hash: null,
-      counted: !NOT_MOVED.has(s.status),
-      match: "MISMATCH only in svc: not a refund made from Medusa",
-    })
+    rows.push(
+      svcOnlyRow({
+        kind: "payout",
+        direction: "out",
+        svc_id: s.payoutId,
+        svc_status: s.status,
+        at: s.createdAt,
+        amount: senOf(s.amount),
+        fee: senOf(s.fee),
+        net: senOf(s.netAmount),
+        fee_mode: null,
+        tx_hash: null,
+        match: "MISMATCH only in svc: not a refund made from Medusa",
+      })
+    )
   }
   return rows
 }
@@ -262,17 +324,10 @@ async function payoutRows(client: SvcClient, svcModule: SvcModuleService, p: Per
 type SvcTransaction = { id: string; type: string; status: string; amount: string; txHash: string | null; createdAt: string }
 
 async function walletRows(client: SvcClient, svcModule: SvcModuleService, p: Period, notes: string[]): Promise<MovementRow[]> {
-  const svcList = await listBack<SvcTransaction>(
-    (cursor) => client.wallet.transactions({ limit: PAGE, ...(cursor ? { cursor } : {}) }),
-    (x) => ms(x.createdAt),
-    p.fromMs - HOUR,
-    notes,
-    "wallet transactions"
-  )
+  const svcList = await listSince<SvcTransaction>((q) => client.wallet.transactions(q), p, notes, "wallet transactions")
   const svcById = new Map(svcList.map((x) => [x.id, x]))
-  const period = { created_at: { $gte: new Date(p.fromMs), $lt: new Date(p.toMs) } } as never
-  const withdrawals = await svcModule.listSvcWithdrawals(period, { take: 100_000, order: { created_at: "ASC" } })
-  const transfers = await svcModule.listSvcTokenTransfers(period, { take: 100_000, order: { created_at: "ASC" } })
+  const withdrawals = await svcModule.listSvcWithdrawals(...createdIn(p))
+  const transfers = await svcModule.listSvcTokenTransfers(...createdIn(p))
   const rows: MovementRow[] = []
   const known = new Set<string>()
   const ours = [
@@ -282,54 +337,30 @@ async function walletRows(client: SvcClient, svcModule: SvcModuleService, p: Per
   for (const o of ours) {
     const s = o.svcId ? svcById.get(o.svcId) : undefined
     if (o.svcId) known.add(o.svcId)
-    const medusaAmount = senOf(o.amount)
-    const status = s?.status ?? o.status
-    rows.push({
-      day: mytDay(ms(o.at)),
-      kind: o.kind,
-      direction: "out",
-      order_id: null,
-      svc_id: o.svcId ?? null,
-      medusa_id: o.id,
-      medusa_status: o.status,
-      svc_status: s?.status ?? null,
-      at: iso(o.at),
-      amount: medusaAmount,
-      fee: senOf(o.fee),
-      net: null,
-      fee_mode: null,
-      tx_hash: o.tx ?? s?.txHash ?? null,
-      counted: !!o.svcId && !NOT_MOVED.has(status),
-      match: !o.svcId
-        ? `no svc ${o.kind === "token_transfer" ? "transfer" : "withdrawal"} (status ${o.status}${o.why ? `: ${o.why}` : ""})`
-        : !s
-          ? o.kind === "token_transfer" && o.status === "CREATED"
-            ? "not yet in svc's transactions (an EVM transfer is listed once it leaves CREATED)"
-            : "MISMATCH not in svc's wallet transactions"
-          : compare({ medusaAmount, svcAmount: senOf(s.amount), medusaStatus: o.status, svcStatus: s.status, medusaTx: o.tx, svcTx: s.txHash }),
-    })
+    const notInSvc =
+      o.kind === "token_transfer" && o.status === "CREATED"
+        ? "not yet in svc's transactions (an EVM transfer is listed once it leaves CREATED)"
+        : "MISMATCH not in svc's wallet transactions"
+    rows.push(ledgerOutRow({ ...o, orderId: null, fee: senOf(o.fee), net: null, what: o.kind === "token_transfer" ? "transfer" : "withdrawal", notInSvc }, s))
   }
   for (const s of svcList) {
     if (known.has(s.id) || !inPeriod(ms(s.createdAt), p)) continue
     if (s.type !== "FIAT_WITHDRAWAL" && s.type !== "TOKEN_WITHDRAWAL") continue
-    rows.push({
-      day: mytDay(ms(s.createdAt)),
-      kind: s.type === "FIAT_WITHDRAWAL" ? "fiat_withdrawal" : "token_transfer",
-      direction: "out",
-      order_id: null,
-      svc_id: s.id,
-      medusa_id: null,
-      medusa_status: null,
-      svc_status: s.status,
-      at: iso(s.createdAt),
-      amount: senOf(s.amount),
-      fee: null,
-      net: null,
-      fee_mode: null,
-      tx_hash: s.txHash,
-      counted: !NOT_MOVED.has(s.status),
-      match: "MISMATCH only in svc: not requested from Medusa (svc's dashboard, or a deposit to a trigger address)",
-    })
+    rows.push(
+      svcOnlyRow({
+        kind: s.type === "FIAT_WITHDRAWAL" ? "fiat_withdrawal" : "token_transfer",
+        direction: "out",
+        svc_id: s.id,
+        svc_status: s.status,
+        at: s.createdAt,
+        amount: senOf(s.amount),
+        fee: null,
+        net: null,
+        fee_mode: null,
+        tx_hash: s.txHash,
+        match: "MISMATCH only in svc: not requested from Medusa (svc's dashboard, or a deposit to a trigger address)",
+      })
+    )
   }
   return rows
 }

@@ -3,11 +3,12 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { z } from "zod"
 import { fromSen, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN } from "../../client"
 import { svcFromContainer } from "../account/config"
-import { isUncertainFailure, toMedusaError } from "../core/errors"
+import { sendFailure, toMedusaError } from "../core/errors"
 import { SVC_MODULE } from "../core/module-key"
 import type SvcModuleService from "../../modules/svc/service"
 import { appendEntry, invalidData, parseRinggit } from "../core/admin-input"
 import { longestSendMs } from "../account/send-window"
+import { sweepStep } from "../core/sweep"
 
 type Container = { resolve: <T = unknown>(k: string) => T }
 
@@ -139,15 +140,8 @@ export async function sendWithdrawal(container: Container, rowId: string, source
     })
     return { httpStatus: 200 as const, withdrawal: updated, message: `withdrawal ${w.id} ${w.status}` }
   } catch (e) {
-    const uncertain = isUncertainFailure(e)
-    const o = e as { status?: number; code?: string; message?: string }
-    const reason = `${o.status ?? ""} ${o.code ?? ""} ${o.message ?? String(e)}`.trim().slice(0, 500)
-    const updated = await svcModule.updateSvcWithdrawals({
-      id: row.id,
-      status: uncertain ? "UNCERTAIN" : "FAILED",
-      failure_reason: reason,
-      status_history: appendEntry(row.status_history, uncertain ? "UNCERTAIN" : "FAILED", source, reason),
-    })
+    const { uncertain, status, reason } = sendFailure(e, "FAILED")
+    const updated = await svcModule.updateSvcWithdrawals({ id: row.id, status, failure_reason: reason, status_history: appendEntry(row.status_history, status, source, reason) })
     if (uncertain) {
       return {
         httpStatus: 202 as const,
@@ -188,23 +182,14 @@ export async function sweepWithdrawals(container: Container, opts: { finishOnly?
   for (const r of await svcModule.listSvcWithdrawals({ status: ["UNCERTAIN", "CREATING"] }, { take: 50, order: { created_at: "ASC" } })) {
     // CREATING for longer than any send lasts: the process died mid-send; finish it like an uncertain one
     if (r.status === "CREATING" && new Date(r.updated_at).getTime() > staleBefore) continue
-    try {
-      if ((await sendWithdrawal(container, r.id, "job")).httpStatus === 200) report.finished++
-    } catch (e) {
-      report.errors++
-      logger.warn(`svc: finishing withdrawal ${r.id}: ${(e as Error).message}`)
-    }
+    if (await sweepStep(report, logger, `finishing withdrawal ${r.id}`, async () => (await sendWithdrawal(container, r.id, "job")).httpStatus === 200)) report.finished++
   }
   if (opts.finishOnly) return report
   const open = await svcModule.listSvcWithdrawals({ status: { $nin: [...FINAL_WITHDRAWAL, "UNCERTAIN", "CREATING"] } }, { take: 100 })
   for (const r of open) {
     if (!r.withdrawal_id) continue
-    try {
-      if ((await refreshWithdrawal(container, r.withdrawal_id, "job")) === "updated") report.refreshed++
-    } catch (e) {
-      report.errors++
-      logger.warn(`svc: reading withdrawal ${r.withdrawal_id}: ${(e as Error).message}`)
-    }
+    const withdrawalId = r.withdrawal_id
+    if (await sweepStep(report, logger, `reading withdrawal ${withdrawalId}`, async () => (await refreshWithdrawal(container, withdrawalId, "job")) === "updated")) report.refreshed++
   }
   return report
 }

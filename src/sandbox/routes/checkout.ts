@@ -1,11 +1,12 @@
 import { z } from "zod"
 import { FPX_BANKS } from "../banks"
-import { ApiError, invalidRequest, notFound, validationFailed } from "../errors"
+import { ApiError, invalidRequest } from "../errors"
 import type { RouteDef } from "../router"
 import { CHECKOUT_STATUSES, type CheckoutRec } from "../state"
 import { EVM_ADDRESS, randomHex, SOL_ADDRESS, UUID, uuid } from "../util"
 import { CHECKOUT_LIFETIME_MS } from "../engine"
-import { pageOf } from "./paging"
+import { ownRate, route, showById } from "./define"
+import { pageLimit, pageResult, parseQuery } from "./paging"
 
 const BANK_TYPES: Record<string, "01" | "02"> = { RETAIL: "01", CORPORATE: "02", "01": "01", "02": "02" }
 
@@ -53,7 +54,7 @@ export function bankView(baseUrl: string, b: (typeof FPX_BANKS)[number]) {
 }
 
 const listQuery = z.object({
-  limit: z.coerce.number().int("must be an integer").min(1, "must be 1-100").max(100, "must be 1-100").default(25),
+  limit: pageLimit,
   cursor: z.string().min(1, "must not be empty").optional(),
   status: z.enum(CHECKOUT_STATUSES as [string, ...string[]]).optional(),
   startDt: z.string().refine((s) => !Number.isNaN(Date.parse(s)), "must be an ISO 8601 date").optional(),
@@ -61,13 +62,10 @@ const listQuery = z.object({
 })
 
 export const checkoutRoutes: RouteDef[] = [
-  {
-    method: "POST",
-    path: "/v1/checkout",
-    auth: "K+S",
+  route("POST", "/v1/checkout", {
     area: "checkout",
     idempotency: "required",
-    rate: { key: "POST /v1/checkout", limit: 120 },
+    rate: ownRate("POST", "/v1/checkout", 120),
     gate: "inflow",
     feature: "checkout",
     body: createCheckoutBody,
@@ -120,47 +118,32 @@ export const checkoutRoutes: RouteDef[] = [
       engine.schedule("checkout.expire", c.checkoutId, c.expiresAt)
       return { status: 200, body: { checkoutId: c.checkoutId, checkoutUrl: checkoutUrl(baseUrl, c), expiresAt: new Date(c.expiresAt).toISOString() } }
     },
-  },
-  {
-    method: "GET",
-    path: "/v1/checkout/banks",
-    auth: "K",
+  }),
+  route("GET", "/v1/checkout/banks", {
     area: "checkout",
     feature: "directCheckout",
     handler: ({ engine, baseUrl }) => {
       if (!engine.state.bankListAvailable) throw invalidRequest("the bank provider could not return its list")
       return { status: 200, body: { banks: FPX_BANKS.map((b) => bankView(baseUrl, b)) } }
     },
-  },
-  {
-    method: "GET",
-    path: "/v1/checkout/{id}",
-    auth: "K",
+  }),
+  route("GET", "/v1/checkout/{id}", {
     area: "checkout",
     feature: "checkout",
-    handler: ({ engine, params }) => {
-      const c = engine.state.checkouts[params.id]
-      if (!c) throw notFound("checkout")
-      return { status: 200, body: engine.checkoutView(c) }
-    },
-  },
-  {
-    method: "GET",
-    path: "/v1/checkout",
-    auth: "K",
+    handler: showById("checkout", (engine, id) => engine.state.checkouts[id], (engine, c) => engine.checkoutView(c)),
+  }),
+  route("GET", "/v1/checkout", {
     area: "checkout",
     feature: "checkout",
     handler: ({ engine, query }) => {
-      const q = listQuery.safeParse(Object.fromEntries(query))
-      if (!q.success) throw validationFailed(q.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "))
-      const { limit, cursor, status, startDt, endDt } = q.data
+      const q = parseQuery(listQuery, query)
+      const { status, startDt, endDt } = q
       const start = startDt ? Date.parse(startDt) : -Infinity
       const end = endDt ? Date.parse(endDt) : Infinity
       const all = Object.values(engine.state.checkouts)
         .filter((c) => (!status || c.status === status) && c.createdAt >= start && c.createdAt <= end)
         .sort((a, b) => b.createdAt - a.createdAt || b.seq - a.seq)
-      const page = pageOf(all, (c) => c.checkoutId, limit, cursor)
-      return { status: 200, body: { data: page.items.map((c) => engine.checkoutView(c)), hasMore: page.hasMore, nextCursor: page.nextCursor } }
+      return pageResult(all, (c) => c.checkoutId, q, (c) => engine.checkoutView(c))
     },
-  },
+  }),
 ]

@@ -2,11 +2,12 @@ import { z } from "zod"
 import { PAYOUT_BANKS } from "../banks"
 import { holderNameFor, looseMatch, strictMatch } from "../domain/name-check"
 import type { Engine } from "../engine"
-import { ApiError, invalidRequest, notFound, validationFailed } from "../errors"
+import { ApiError, invalidRequest, notFound } from "../errors"
 import type { RouteDef } from "../router"
 import type { BeneficiaryRec, PayoutRec } from "../state"
 import { uuid } from "../util"
-import { pageOf } from "./paging"
+import { ownRate, route, showById } from "./define"
+import { pageLimit, pageResult, parseQuery } from "./paging"
 import { depositRoutes, triggerOf, triggerRoutes } from "./trigger"
 
 // spec gap: the payout-area bodies and responses are "not shown"; the sandbox's choices are in docs/sandbox.md.
@@ -105,8 +106,15 @@ function registerBeneficiary(engine: Engine, b: BeneficiaryBody): { rec: Benefic
   return { rec, existing: false }
 }
 
+/** A registered beneficiary that is not deleted; 404 otherwise. */
+function activeBeneficiary(engine: Engine, id: string): BeneficiaryRec {
+  const b = engine.state.beneficiaries[id]
+  if (!b || !b.active) throw notFound("beneficiary")
+  return b
+}
+
 const listQuery = z.object({
-  limit: z.coerce.number().int("must be an integer").min(1, "must be 1-100").max(100, "must be 1-100").default(25),
+  limit: pageLimit,
   cursor: z.string().min(1).optional(),
   status: z.enum(["INITIATED", "SETTLED", "REVERSED", "RETURNED"]).optional(),
 })
@@ -114,25 +122,17 @@ const listQuery = z.object({
 const common = { area: "payout" as const, feature: "payouts" as const }
 
 export const payoutRoutes: RouteDef[] = [
-  {
+  route("POST", "/v1/payouts", {
     ...common,
-    method: "POST",
-    path: "/v1/payouts",
-    auth: "K+S",
     idempotency: "accepted",
-    rate: { key: "POST /v1/payouts", limit: 300 },
+    rate: ownRate("POST", "/v1/payouts", 300),
     gate: "outflow",
     body: payoutBody,
     handler: ({ engine, body }) => {
       const b = body as z.infer<typeof payoutBody>
       const s = engine.state
-      let ben: BeneficiaryRec
-      if (b.beneficiaryId) {
-        // spec: rule 5: a payout with a beneficiaryId does not repeat the bank check
-        const found = s.beneficiaries[b.beneficiaryId]
-        if (!found || !found.active) throw notFound("beneficiary")
-        ben = found
-      } else ben = registerBeneficiary(engine, b.beneficiary!).rec
+      // spec: rule 5: a payout with a beneficiaryId does not repeat the bank check
+      const ben = b.beneficiaryId ? activeBeneficiary(engine, b.beneficiaryId) : registerBeneficiary(engine, b.beneficiary!).rec
       const fee = s.fees.payoutFeeSen
       if (s.prefundSen < b.amount + fee) throw new ApiError(400, "INSUFFICIENT_BALANCE", "prefund balance cannot cover amount plus fee")
       s.prefundSen -= b.amount + fee
@@ -155,64 +155,42 @@ export const payoutRoutes: RouteDef[] = [
       engine.payouts.schedulePayout(p, ben.accountNumber ?? ben.proxyValue ?? "")
       return { status: 201, body: engine.payouts.payoutView(p) }
     },
-  },
-  {
+  }),
+  route("GET", "/v1/payouts", {
     ...common,
-    method: "GET",
-    path: "/v1/payouts",
-    auth: "K",
     handler: ({ engine, query }) => {
-      const r = listQuery.safeParse(Object.fromEntries(query))
-      if (!r.success) throw validationFailed(r.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "))
+      const q = parseQuery(listQuery, query)
       const items = Object.values(engine.state.payouts)
-        .filter((p) => !r.data.status || p.status === r.data.status)
+        .filter((p) => !q.status || p.status === q.status)
         .sort((a, b) => b.createdAt - a.createdAt || b.seq - a.seq)
-      const page = pageOf(items, (p) => p.payoutId, r.data.limit, r.data.cursor)
-      return { status: 200, body: { data: page.items.map((p) => engine.payouts.payoutView(p)), hasMore: page.hasMore, nextCursor: page.nextCursor } }
+      return pageResult(items, (p) => p.payoutId, q, (p) => engine.payouts.payoutView(p))
     },
-  },
-  {
+  }),
+  route("GET", "/v1/payouts/active-banks", {
     ...common,
-    method: "GET",
-    path: "/v1/payouts/active-banks",
-    auth: "K",
     rate: { key: "GET payouts/{id}+active-banks", limit: 600 },
     handler: () => ({ status: 200, body: { banks: PAYOUT_BANKS.filter((b) => b.active).map((b) => ({ code: b.code, name: b.name })) } }),
-  },
-  {
+  }),
+  route("GET", "/v1/payouts/{id}", {
     ...common,
-    method: "GET",
-    path: "/v1/payouts/{id}",
-    auth: "K",
     rate: { key: "GET payouts/{id}+active-banks", limit: 600 },
-    handler: ({ engine, params }) => {
-      const p = engine.state.payouts[params.id]
-      if (!p) throw notFound("payout")
-      return { status: 200, body: engine.payouts.payoutView(p) }
-    },
-  },
-  {
+    handler: showById("payout", (engine, id) => engine.state.payouts[id], (engine, p) => engine.payouts.payoutView(p)),
+  }),
+  route("POST", "/v1/payouts/beneficiaries", {
     ...common,
-    method: "POST",
-    path: "/v1/payouts/beneficiaries",
-    auth: "K+S",
     idempotency: "accepted",
-    rate: { key: "POST /v1/payouts/beneficiaries", limit: 20 },
+    rate: ownRate("POST", "/v1/payouts/beneficiaries", 20),
     body: beneficiaryBody,
     handler: ({ engine, body }) => {
       const { rec, existing } = registerBeneficiary(engine, body as BeneficiaryBody)
       return { status: existing ? 200 : 201, body: engine.payouts.beneficiaryView(rec) }
     },
-  },
-  {
+  }),
+  route("POST", "/v1/payouts/beneficiaries/{id}/verify", {
     ...common,
-    method: "POST",
-    path: "/v1/payouts/beneficiaries/{id}/verify",
-    auth: "K+S",
     body: verifyBody,
     handler: ({ engine, params, body }) => {
-      const b = engine.state.beneficiaries[params.id]
-      if (!b || !b.active) throw notFound("beneficiary")
+      const b = activeBeneficiary(engine, params.id)
       const dest = b.accountNumber ?? b.proxyValue ?? ""
       bankCheck(dest)
       const now = engine.now()
@@ -223,31 +201,24 @@ export const payoutRoutes: RouteDef[] = [
       b.updatedAt = now
       return { status: 200, body: engine.payouts.beneficiaryView(b) }
     },
-  },
-  {
+  }),
+  route("DELETE", "/v1/payouts/beneficiaries/{id}", {
     ...common,
-    method: "DELETE",
-    path: "/v1/payouts/beneficiaries/{id}",
-    auth: "K+S",
     // spec gap: deletion route assumed DELETE /v1/payouts/beneficiaries/{id} (SPEC-NOTES)
     handler: ({ engine, params }) => {
-      const b = engine.state.beneficiaries[params.id]
-      if (!b || !b.active) throw notFound("beneficiary")
+      const b = activeBeneficiary(engine, params.id)
       b.active = false
       b.updatedAt = engine.now()
       const t = triggerOf(engine, "PAYOUT", b.id)
       if (t) t.active = false
       return { status: 200, body: { success: true } }
     },
-  },
-  {
+  }),
+  route("GET", "/v1/payout/prefund/balance", {
     ...common,
-    method: "GET",
-    path: "/v1/payout/prefund/balance",
-    auth: "K",
-    rate: { key: "GET /v1/payout/prefund/balance", limit: 60 },
+    rate: ownRate("GET", "/v1/payout/prefund/balance", 60),
     handler: ({ engine }) => ({ status: 200, body: { available: String(engine.state.prefundSen) } }),
-  },
+  }),
   ...triggerRoutes("PAYOUT"),
   ...depositRoutes("PAYOUT"),
 ]

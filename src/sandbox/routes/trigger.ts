@@ -4,6 +4,7 @@ import { ApiError, notFound } from "../errors"
 import type { RouteDef } from "../router"
 import type { AllowedSenderRec, TriggerAddressRec } from "../state"
 import { iso, randomEvmAddress, uuid } from "../util"
+import { ownRate, route, showById } from "./define"
 
 // Trigger addresses and allowed senders, shared by the wallet area (bank accounts) and the payout
 // area (beneficiaries). spec: Wallet; Payout area: deposit trigger addresses and deposits.
@@ -29,6 +30,10 @@ function destinationActive(engine: Engine, area: Area, id: string): boolean {
   return Boolean(engine.state.beneficiaries[id]?.active)
 }
 
+/** The route fields of an area's trigger-address and deposit routes. */
+const areaFields = (area: Area) =>
+  area === "WALLET" ? { area: "wallet" as const, feature: "autoWithdrawal" as const } : { area: "payout" as const, feature: "payoutAutoWithdrawal" as const }
+
 export function triggerOf(engine: Engine, area: Area, destinationId: string): TriggerAddressRec | undefined {
   return Object.values(engine.state.triggerAddresses).find((t) => t.area === area && t.destinationId === destinationId)
 }
@@ -42,24 +47,23 @@ function requireTrigger(engine: Engine, area: Area, destinationId: string): Trig
 export function triggerRoutes(area: Area): RouteDef[] {
   const param = area === "WALLET" ? "bankAccountId" : "beneficiaryId"
   const base = area === "WALLET" ? "/v1/wallet/bank-accounts/{bankAccountId}/address" : "/v1/payouts/beneficiaries/{beneficiaryId}/address"
-  const common = { area: area === "WALLET" ? ("wallet" as const) : ("payout" as const), feature: area === "WALLET" ? ("autoWithdrawal" as const) : ("payoutAutoWithdrawal" as const) }
+  const common = areaFields(area)
   const wl = { key: `${area} whitelist writes`, limit: 60 }
   const senders = (engine: Engine, t: TriggerAddressRec) =>
     Object.values(engine.state.allowedSenders)
       .filter((x) => x.triggerAddress === t.address)
       .sort((a, b) => a.createdAt - b.createdAt || a.seq - b.seq)
-  const findSender = (engine: Engine, t: TriggerAddressRec, id: string) => {
-    const x = engine.state.allowedSenders[id]
+  /** The allowed sender `{senderId}` of the destination's trigger address. */
+  const findSender = (engine: Engine, params: Record<string, string>) => {
+    const t = requireTrigger(engine, area, params[param])
+    const x = engine.state.allowedSenders[params.senderId]
     if (!x || x.triggerAddress !== t.address) throw notFound("allowed sender")
     return x
   }
   return [
-    {
+    route("POST", base, {
       ...common,
-      method: "POST",
-      path: base,
-      auth: "K+S",
-      rate: { key: `POST ${base}`, limit: 20 },
+      rate: ownRate("POST", base, 20),
       handler: ({ engine, params }) => {
         if (!destinationActive(engine, area, params[param])) throw notFound(area === "WALLET" ? "bank account" : "beneficiary")
         let t = triggerOf(engine, area, params[param])
@@ -70,19 +74,13 @@ export function triggerRoutes(area: Area): RouteDef[] {
         }
         return { status: 201, body: triggerView(t) }
       },
-    },
-    {
+    }),
+    route("GET", `${base}/whitelist`, {
       ...common,
-      method: "GET",
-      path: `${base}/whitelist`,
-      auth: "K",
       handler: ({ engine, params }) => ({ status: 200, body: senders(engine, requireTrigger(engine, area, params[param])).map(senderView) }),
-    },
-    {
+    }),
+    route("POST", `${base}/whitelist`, {
       ...common,
-      method: "POST",
-      path: `${base}/whitelist`,
-      auth: "K+S",
       rate: wl,
       body: senderBody,
       handler: ({ engine, params, body }) => {
@@ -97,74 +95,62 @@ export function triggerRoutes(area: Area): RouteDef[] {
         engine.state.allowedSenders[x.id] = x
         return { status: 201, body: senderView(x) }
       },
-    },
-    {
+    }),
+    route("PATCH", `${base}/whitelist/{senderId}`, {
       ...common,
-      method: "PATCH",
-      path: `${base}/whitelist/{senderId}`,
-      auth: "K+S",
       rate: wl,
       gate: "whitelistPatch",
       body: patchBody,
       handler: ({ engine, params, body }) => {
-        const x = findSender(engine, requireTrigger(engine, area, params[param]), params.senderId)
+        const x = findSender(engine, params)
         x.active = (body as z.infer<typeof patchBody>).active
         return { status: 200, body: senderView(x) }
       },
-    },
-    {
+    }),
+    route("DELETE", `${base}/whitelist/{senderId}`, {
       ...common,
-      method: "DELETE",
-      path: `${base}/whitelist/{senderId}`,
-      auth: "K+S",
       rate: wl,
       handler: ({ engine, params }) => {
-        const x = findSender(engine, requireTrigger(engine, area, params[param]), params.senderId)
+        const x = findSender(engine, params)
         delete engine.state.allowedSenders[x.id]
         return { status: 200, body: { success: true } }
       },
-    },
+    }),
   ]
 }
 
 export const depositRoutes = (area: Area): RouteDef[] => {
   const prefix = area === "WALLET" ? "/v1/wallet/deposits" : "/v1/payouts/deposits"
-  const common = { area: area === "WALLET" ? ("wallet" as const) : ("payout" as const), feature: area === "WALLET" ? ("autoWithdrawal" as const) : ("payoutAutoWithdrawal" as const) }
+  const common = areaFields(area)
   const checkBody = z.object({
     txHash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be 0x plus 64 hexadecimal characters"),
     chainId: z.number().int("must be an integer").positive("must be positive"),
   })
   return [
-    {
+    route("GET", `${prefix}/{id}`, {
       ...common,
-      method: "GET",
-      path: `${prefix}/{id}`,
-      auth: "K",
-      handler: ({ engine, params }) => {
-        const d = engine.state.deposits[params.id]
-        if (!d || d.area !== area || !d.detected) throw notFound("deposit")
-        return { status: 200, body: engine.wallet.depositView(d) }
-      },
-    },
-    {
+      handler: showById(
+        "deposit",
+        (engine, id) => {
+          const d = engine.state.deposits[id]
+          return d?.area === area && d.detected ? d : null
+        },
+        (engine, d) => engine.wallet.depositView(d),
+      ),
+    }),
+    route("POST", `${prefix}/check-missed`, {
       ...common,
-      method: "POST",
-      path: `${prefix}/check-missed`,
-      auth: "K+S",
-      rate: { key: `POST ${prefix}/check-missed`, limit: 30 },
+      rate: ownRate("POST", `${prefix}/check-missed`, 30),
       body: checkBody,
       handler: ({ engine, body }) => {
         const b = body as z.infer<typeof checkBody>
         return { status: 201, body: engine.wallet.checkMissed(area, b.txHash, b.chainId) }
       },
-    },
-    {
+    }),
+    route("POST", `${prefix}/{id}/redrive`, {
       ...common,
-      method: "POST",
-      path: `${prefix}/{id}/redrive`,
-      auth: "K+S",
-      rate: { key: `POST ${prefix}/{id}/redrive`, limit: 60 },
+      rate: ownRate("POST", `${prefix}/{id}/redrive`, 60),
       handler: ({ engine, params }) => ({ status: 201, body: engine.wallet.redrive(area, params.id) }),
-    },
+    }),
   ]
 }

@@ -1,12 +1,13 @@
 import { z } from "zod"
 import { PAYOUT_BANKS } from "../banks"
 import { requireBalance } from "../domain/wallet"
-import { ApiError, invalidRequest, notFound, validationFailed } from "../errors"
+import { ApiError, invalidRequest, notFound } from "../errors"
 import type { Engine } from "../engine"
 import type { RouteDef } from "../router"
-import type { TokenTransferRec } from "../state"
+import type { Feature, TokenTransferRec } from "../state"
 import { EVM_ADDRESS, iso, SOL_ADDRESS, UUID, uuid } from "../util"
-import { pageOf } from "./paging"
+import { ownRate, route, showById } from "./define"
+import { pageLimit, pageResult, parseQuery } from "./paging"
 import { depositRoutes, triggerRoutes } from "./trigger"
 
 const amount = z.number().int("must be an integer in sen").min(1000, "must be at least 1000 sen").max(100_000_000, "must be at most 100000000 sen")
@@ -22,7 +23,7 @@ const fiatBody = z.object({
   reference: z.string().max(20, "must be at most 20 characters").optional(),
 })
 const pageQuery = z.object({
-  limit: z.coerce.number().int("must be an integer").min(1, "must be 1-100").max(100, "must be 1-100").default(25),
+  limit: pageLimit,
   cursor: z.string().min(1).optional(),
   search: z.string().optional(),
 })
@@ -36,165 +37,107 @@ function checkAmountLimits(engine: Engine, sen: number) {
     throw new ApiError(400, "LIMIT_EXCEEDED", "monthly withdrawal limit exceeded")
 }
 
-function parseQuery<T extends z.ZodTypeAny>(schema: T, q: URLSearchParams): z.infer<T> {
-  const r = schema.safeParse(Object.fromEntries(q))
-  if (!r.success) throw validationFailed(r.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "))
-  return r.data
-}
+/** The wallet's outflows share one policy: idempotency key required, 30 a minute, gated as outflow. */
+const outflow = (path: string, feature: Feature, body: z.ZodTypeAny, handler: RouteDef["handler"]) =>
+  route("POST", path, { area: "wallet", idempotency: "required", rate: ownRate("POST", path, 30), gate: "outflow", feature, body, handler })
+const read = (path: string, handler: RouteDef["handler"]) => route("GET", path, { area: "wallet", feature: "wallet", handler })
 
 export const walletRoutes: RouteDef[] = [
-  {
-    method: "POST",
-    path: "/v1/wallet/token/withdrawals",
-    auth: "K+S",
-    area: "wallet",
-    idempotency: "required",
-    rate: { key: "POST /v1/wallet/token/withdrawals", limit: 30 },
-    gate: "outflow",
-    feature: "tokenTransfers",
-    body: tokenTransferBody,
-    handler: ({ engine, body }) => {
-      const b = body as z.infer<typeof tokenTransferBody>
-      const found = engine.activeToken(b.tokenId)
-      if (!found) throw invalidRequest("tokenId is not an active token")
-      const evm = found.network.type === "EVM"
-      if (evm ? !EVM_ADDRESS.test(b.addressTo) : !SOL_ADDRESS.test(b.addressTo)) throw invalidRequest("addressTo is not an address on the token's network")
-      const w = engine.state.wallet
-      if (b.addressTo.toLowerCase() === w.evmAddress.toLowerCase() || b.addressTo === w.solAddress) throw invalidRequest("addressTo is the account's own deposit address")
-      // sandbox rule: addresses starting 0x000000 stand for contracts and other restricted destinations
-      if (/^0x000000/i.test(b.addressTo)) throw invalidRequest("addressTo is a restricted destination")
-      requireBalance(engine, b.amount)
-      checkAmountLimits(engine, b.amount)
-      const now = engine.now()
-      const t: TokenTransferRec = {
-        seq: engine.nextSeq(),
-        id: uuid(),
-        status: evm ? "CREATED" : "PENDING",
-        toAddress: b.addressTo,
-        amount: b.amount,
-        fee: engine.state.fees.tokenTransferFeeSen,
-        reference: b.reference ?? "",
-        tokenId: b.tokenId,
-        txHash: null,
-        confirmations: null,
-        confirmedAt: null,
-        createdAt: now,
-        updatedAt: now,
-      }
-      w.balanceSen -= t.amount
-      engine.state.tokenTransfers[t.id] = t
-      engine.schedule("transfer.step", t.id, now + (evm ? 5_000 : 10_000))
-      return { status: 200, body: engine.wallet.tokenTransferView(t) }
-    },
-  },
-  {
-    method: "GET",
-    path: "/v1/wallet/token/withdrawals/{id}",
-    auth: "K",
-    area: "wallet",
-    feature: "wallet",
-    handler: ({ engine, params }) => {
-      const t = engine.state.tokenTransfers[params.id]
-      if (!t) throw notFound("token transfer")
-      return { status: 200, body: engine.wallet.tokenTransferView(t) }
-    },
-  },
-  {
-    method: "GET",
-    path: "/v1/wallet/bank-accounts",
-    auth: "K",
-    area: "wallet",
-    feature: "wallet",
-    handler: ({ engine, query }) => {
-      const q = parseQuery(pageQuery, query)
-      const items = Object.values(engine.state.bankAccounts)
-        .filter((b) => b.active && (!q.search || b.name.toLowerCase().includes(q.search.toLowerCase())))
-        .sort((a, b) => a.seq - b.seq)
-      const page = pageOf(items, (b) => b.id, q.limit, q.cursor)
-      return {
-        status: 200,
-        body: {
-          data: page.items.map((b) => ({
-            id: b.id,
-            name: b.name,
-            accountNumber: b.accountNumber,
-            verified: b.verified,
-            bank: { code: b.bankCode, name: PAYOUT_BANKS.find((x) => x.code === b.bankCode)?.name ?? b.bankCode },
-            createdAt: iso(b.createdAt),
-            updatedAt: iso(b.updatedAt),
-          })),
-          hasMore: page.hasMore,
-          nextCursor: page.nextCursor,
-        },
-      }
-    },
-  },
-  {
-    method: "POST",
-    path: "/v1/wallet/fiat/withdrawals",
-    auth: "K+S",
-    area: "wallet",
-    idempotency: "required",
-    rate: { key: "POST /v1/wallet/fiat/withdrawals", limit: 30 },
-    gate: "outflow",
-    feature: "fiatWithdrawals",
-    body: fiatBody,
-    handler: ({ engine, body }) => {
-      const b = body as z.infer<typeof fiatBody>
-      const acct = engine.state.bankAccounts[b.bankAccountId]
-      if (!acct || !acct.active) throw notFound("bank account")
-      if (engine.state.account.type === "INDIVIDUAL" && b.amount > 30_000_000) throw invalidRequest("amount is not permitted for this account (individual cap RM300,000)")
-      requireBalance(engine, b.amount + engine.state.fees.fiatWithdrawalFeeSen)
-      checkAmountLimits(engine, b.amount)
-      const w = engine.wallet.startWithdrawal({
-        amount: b.amount,
-        reference: b.reference ?? "",
-        source: "API",
-        destinationType: "BANK_ACCOUNT",
-        destinationId: acct.id,
-        depositId: null,
-      })
-      return { status: 200, body: engine.wallet.fiatWithdrawalView(w) }
-    },
-  },
-  {
-    method: "GET",
-    path: "/v1/wallet/fiat/withdrawals/{id}",
-    auth: "K",
-    area: "wallet",
-    feature: "wallet",
-    handler: ({ engine, params }) => {
-      const w = engine.state.fiatWithdrawals[params.id]
-      if (!w || w.destinationType !== "BANK_ACCOUNT") throw notFound("fiat withdrawal")
-      return { status: 200, body: engine.wallet.fiatWithdrawalView(w) }
-    },
-  },
-  {
-    method: "GET",
-    path: "/v1/wallet/transactions",
-    auth: "K",
-    area: "wallet",
-    feature: "wallet",
-    // spec gap: query and response not shown; the sandbox answers a cursor page of wallet movements, newest first
-    handler: ({ engine, query }) => {
-      const q = parseQuery(pageQuery, query)
-      const s = engine.state
-      const rows = [
-        ...Object.values(s.deposits)
-          .filter((d) => d.detected && d.status === "COMPLETED")
-          .map((d) => ({ seq: d.seq, id: d.id, type: "DEPOSIT", direction: "IN", status: d.status, amount: String(d.amountSen), reference: "", txHash: d.txHash as string | null, createdAt: d.createdAt, updatedAt: d.updatedAt })),
-        ...Object.values(s.tokenTransfers)
-          .filter((t) => t.status !== "CREATED")
-          .map((t) => ({ seq: t.seq, id: t.id, type: "TOKEN_WITHDRAWAL", direction: "OUT", status: t.status, amount: String(t.amount), reference: t.reference, txHash: t.txHash, createdAt: t.createdAt, updatedAt: t.updatedAt })),
-        ...Object.values(s.fiatWithdrawals).map((w) => ({ seq: w.seq, id: w.id, type: "FIAT_WITHDRAWAL", direction: "OUT", status: w.status, amount: String(w.amount), reference: w.reference, txHash: null, createdAt: w.createdAt, updatedAt: w.updatedAt })),
-      ].sort((a, b) => b.createdAt - a.createdAt || b.seq - a.seq)
-      const page = pageOf(rows, (r) => r.id, q.limit, q.cursor)
-      return {
-        status: 200,
-        body: { data: page.items.map(({ seq: _s, ...r }) => ({ ...r, createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt) })), hasMore: page.hasMore, nextCursor: page.nextCursor },
-      }
-    },
-  },
+  outflow("/v1/wallet/token/withdrawals", "tokenTransfers", tokenTransferBody, ({ engine, body }) => {
+    const b = body as z.infer<typeof tokenTransferBody>
+    const found = engine.activeToken(b.tokenId)
+    if (!found) throw invalidRequest("tokenId is not an active token")
+    const evm = found.network.type === "EVM"
+    if (evm ? !EVM_ADDRESS.test(b.addressTo) : !SOL_ADDRESS.test(b.addressTo)) throw invalidRequest("addressTo is not an address on the token's network")
+    const w = engine.state.wallet
+    if (b.addressTo.toLowerCase() === w.evmAddress.toLowerCase() || b.addressTo === w.solAddress) throw invalidRequest("addressTo is the account's own deposit address")
+    // sandbox rule: addresses starting 0x000000 stand for contracts and other restricted destinations
+    if (/^0x000000/i.test(b.addressTo)) throw invalidRequest("addressTo is a restricted destination")
+    requireBalance(engine, b.amount)
+    checkAmountLimits(engine, b.amount)
+    const now = engine.now()
+    const t: TokenTransferRec = {
+      seq: engine.nextSeq(),
+      id: uuid(),
+      status: evm ? "CREATED" : "PENDING",
+      toAddress: b.addressTo,
+      amount: b.amount,
+      fee: engine.state.fees.tokenTransferFeeSen,
+      reference: b.reference ?? "",
+      tokenId: b.tokenId,
+      txHash: null,
+      confirmations: null,
+      confirmedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    }
+    w.balanceSen -= t.amount
+    engine.state.tokenTransfers[t.id] = t
+    engine.schedule("transfer.step", t.id, now + (evm ? 5_000 : 10_000))
+    return { status: 200, body: engine.wallet.tokenTransferView(t) }
+  }),
+  read(
+    "/v1/wallet/token/withdrawals/{id}",
+    showById("token transfer", (engine, id) => engine.state.tokenTransfers[id], (engine, t) => engine.wallet.tokenTransferView(t)),
+  ),
+  read("/v1/wallet/bank-accounts", ({ engine, query }) => {
+    const q = parseQuery(pageQuery, query)
+    const items = Object.values(engine.state.bankAccounts)
+      .filter((b) => b.active && (!q.search || b.name.toLowerCase().includes(q.search.toLowerCase())))
+      .sort((a, b) => a.seq - b.seq)
+    return pageResult(items, (b) => b.id, q, (b) => ({
+      id: b.id,
+      name: b.name,
+      accountNumber: b.accountNumber,
+      verified: b.verified,
+      bank: { code: b.bankCode, name: PAYOUT_BANKS.find((x) => x.code === b.bankCode)?.name ?? b.bankCode },
+      createdAt: iso(b.createdAt),
+      updatedAt: iso(b.updatedAt),
+    }))
+  }),
+  outflow("/v1/wallet/fiat/withdrawals", "fiatWithdrawals", fiatBody, ({ engine, body }) => {
+    const b = body as z.infer<typeof fiatBody>
+    const acct = engine.state.bankAccounts[b.bankAccountId]
+    if (!acct || !acct.active) throw notFound("bank account")
+    if (engine.state.account.type === "INDIVIDUAL" && b.amount > 30_000_000) throw invalidRequest("amount is not permitted for this account (individual cap RM300,000)")
+    requireBalance(engine, b.amount + engine.state.fees.fiatWithdrawalFeeSen)
+    checkAmountLimits(engine, b.amount)
+    const w = engine.wallet.startWithdrawal({
+      amount: b.amount,
+      reference: b.reference ?? "",
+      source: "API",
+      destinationType: "BANK_ACCOUNT",
+      destinationId: acct.id,
+      depositId: null,
+    })
+    return { status: 200, body: engine.wallet.fiatWithdrawalView(w) }
+  }),
+  read(
+    "/v1/wallet/fiat/withdrawals/{id}",
+    showById(
+      "fiat withdrawal",
+      (engine, id) => {
+        const w = engine.state.fiatWithdrawals[id]
+        return w?.destinationType === "BANK_ACCOUNT" ? w : null
+      },
+      (engine, w) => engine.wallet.fiatWithdrawalView(w),
+    ),
+  ),
+  // spec gap: query and response not shown; the sandbox answers a cursor page of wallet movements, newest first
+  read("/v1/wallet/transactions", ({ engine, query }) => {
+    const q = parseQuery(pageQuery, query)
+    const s = engine.state
+    const rows = [
+      ...Object.values(s.deposits)
+        .filter((d) => d.detected && d.status === "COMPLETED")
+        .map((d) => ({ seq: d.seq, id: d.id, type: "DEPOSIT", direction: "IN", status: d.status, amount: String(d.amountSen), reference: "", txHash: d.txHash as string | null, createdAt: d.createdAt, updatedAt: d.updatedAt })),
+      ...Object.values(s.tokenTransfers)
+        .filter((t) => t.status !== "CREATED")
+        .map((t) => ({ seq: t.seq, id: t.id, type: "TOKEN_WITHDRAWAL", direction: "OUT", status: t.status, amount: String(t.amount), reference: t.reference, txHash: t.txHash, createdAt: t.createdAt, updatedAt: t.updatedAt })),
+      ...Object.values(s.fiatWithdrawals).map((w) => ({ seq: w.seq, id: w.id, type: "FIAT_WITHDRAWAL", direction: "OUT", status: w.status, amount: String(w.amount), reference: w.reference, txHash: null, createdAt: w.createdAt, updatedAt: w.updatedAt })),
+    ].sort((a, b) => b.createdAt - a.createdAt || b.seq - a.seq)
+    return pageResult(rows, (r) => r.id, q, ({ seq: _s, ...r }) => ({ ...r, createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt) }))
+  }),
   ...triggerRoutes("WALLET"),
   ...depositRoutes("WALLET"),
 ]

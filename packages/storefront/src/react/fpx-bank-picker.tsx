@@ -1,7 +1,8 @@
-import { useEffect, useId, useState, type KeyboardEvent } from "react"
-import { filterFpxBanks, listFpxBanks, type FpxBank, type FpxBankList } from "../banks.js"
+import { useId, useState, type KeyboardEvent } from "react"
+import { filterFpxBanks, type FpxBank, type FpxBankList } from "../banks.js"
 import { FPX_RETAIL_MAX_SEN, overRetailCap, retailCapSentence } from "../fpx-rules.js"
 import type { StoreSdk } from "../sdk.js"
+import { useFpxBankLoad } from "./use-fpx-banks.js"
 
 export type BankType = "RETAIL" | "CORPORATE"
 
@@ -68,17 +69,7 @@ export function FpxBankPicker(props: FpxBankPickerProps) {
   const uid = useId()
   const name = `${idPrefix}bank-${uid}`
 
-  useEffect(() => {
-    if (props.banks || !sdk) return
-    let live = true
-    listFpxBanks(sdk, { includeInactive: true }).then(
-      (b) => live && setLoaded(b),
-      (e: Error) => live && setError(e.message)
-    )
-    return () => {
-      live = false
-    }
-  }, [props.banks, sdk])
+  useFpxBankLoad(sdk, !!props.banks, setLoaded, setError, [props.banks, sdk])
 
   const choose = (t: BankType) => {
     if (t === "RETAIL" && retailCapped) return

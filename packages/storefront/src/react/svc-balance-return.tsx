@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type ReactNode } from "react"
+import type { ReactNode } from "react"
 import { completeSvcBalanceReturn, type CompleteSvcBalanceReturnOptions, type SvcBalanceReturnResult } from "../balance.js"
 import type { StoreSdk } from "../sdk.js"
+import { useReturnOutcome } from "./use-return-outcome.js"
 
 export type SvcBalanceReturnState = { kind: "loading" } | SvcBalanceReturnResult
 
@@ -24,21 +25,12 @@ export type SvcBalanceReturnProps = CompleteSvcBalanceReturnOptions & {
  */
 export function SvcBalanceReturn(props: SvcBalanceReturnProps) {
   const { sdk, orderId, paymentCollectionId, waitForPaymentMs, pollEveryMs } = props
-  const [state, setState] = useState<SvcBalanceReturnState>({ kind: "loading" })
-  const started = useRef<string | null>(null)
-  const onResult = useRef(props.onResult)
-  onResult.current = props.onResult
-
-  useEffect(() => {
-    // once per payment, also under React's StrictMode double effects
-    const key = `${orderId}/${paymentCollectionId ?? ""}`
-    if (started.current === key) return
-    started.current = key
-    completeSvcBalanceReturn(sdk, { orderId, ...(paymentCollectionId ? { paymentCollectionId } : {}) }, { waitForPaymentMs, pollEveryMs }).then((r) => {
-      setState(r)
-      onResult.current?.(r)
-    })
-  }, [sdk, orderId, paymentCollectionId, waitForPaymentMs, pollEveryMs])
+  const state: SvcBalanceReturnState = useReturnOutcome(
+    `${orderId}/${paymentCollectionId ?? ""}`,
+    props.onResult,
+    () => completeSvcBalanceReturn(sdk, { orderId, ...(paymentCollectionId ? { paymentCollectionId } : {}) }, { waitForPaymentMs, pollEveryMs }),
+    [sdk, orderId, paymentCollectionId, waitForPaymentMs, pollEveryMs],
+  )
 
   if (props.children) return <>{props.children(state)}</>
   return (

@@ -1,11 +1,12 @@
 import { Fragment, useEffect, useState, type ReactNode } from "react"
-import { listFpxBanks, type FpxBank, type FpxBankList } from "../banks.js"
+import type { FpxBank, FpxBankList } from "../banks.js"
 import { SvcInputError } from "../errors.js"
 import { FPX_RETAIL_MAX_SEN, overRetailCap, retailCapSentence } from "../fpx-rules.js"
 import { amountToSen, checkFpxDirectChoice, startSvcPayment, type StartSvcPaymentInput, type StoreCart, type StorePaymentSession } from "../payment.js"
 import { svcMethodOf, svcPaymentTitle, svcProviderId } from "../providers.js"
 import type { StoreSdk } from "../sdk.js"
 import { FpxBankPicker, type BankType } from "./fpx-bank-picker.js"
+import { useFpxBankLoad } from "./use-fpx-banks.js"
 
 export type SvcPaymentChoice = {
   providerId: string
@@ -56,17 +57,7 @@ export function SvcPaymentOptions(props: SvcPaymentOptionsProps) {
   const cap = banks?.retail_max_sen ?? FPX_RETAIL_MAX_SEN
   const overCap = amountSen != null && overRetailCap(amountSen, cap)
 
-  useEffect(() => {
-    if (method !== "fpxDirect" || banks) return
-    let live = true
-    listFpxBanks(sdk, { includeInactive: true }).then(
-      (b) => live && setBanks(b),
-      (e: Error) => live && setError(e.message)
-    )
-    return () => {
-      live = false
-    }
-  }, [method, banks, sdk])
+  useFpxBankLoad(sdk, method !== "fpxDirect" || !!banks, setBanks, setError, [method, banks, sdk])
 
   let input: StartSvcPaymentInput | null = null
   let choiceError: string | null = null

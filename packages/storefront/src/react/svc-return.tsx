@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type ReactNode } from "react"
+import type { ReactNode } from "react"
 import { completeSvcReturn, type CompleteSvcReturnOptions, type SvcReturnResult } from "../return.js"
 import type { StoreSdk } from "../sdk.js"
+import { useReturnOutcome } from "./use-return-outcome.js"
 
 /**
  * `placing` comes while the kit still works (the payment is in, the order is late) and may
@@ -27,25 +28,12 @@ export type SvcReturnProps = CompleteSvcReturnOptions & {
  */
 export function SvcReturn(props: SvcReturnProps) {
   const { sdk, cartId, waitForPaymentMs, pollEveryMs, waitForOrderMs } = props
-  const [state, setState] = useState<SvcReturnState>({ kind: "loading" })
-  const started = useRef<string | null>(null)
-  const onResult = useRef(props.onResult)
-  onResult.current = props.onResult
-
-  useEffect(() => {
-    // once per cart, also under React's StrictMode double effects
-    if (started.current === cartId) return
-    started.current = cartId
-    completeSvcReturn(sdk, cartId, {
-      waitForPaymentMs,
-      pollEveryMs,
-      waitForOrderMs,
-      onPlacing: (cart) => setState({ kind: "placing", cart }),
-    }).then((r) => {
-      setState(r)
-      onResult.current?.(r)
-    })
-  }, [sdk, cartId, waitForPaymentMs, pollEveryMs, waitForOrderMs])
+  const state: SvcReturnState = useReturnOutcome(
+    cartId,
+    props.onResult,
+    (show) => completeSvcReturn(sdk, cartId, { waitForPaymentMs, pollEveryMs, waitForOrderMs, onPlacing: (cart) => show({ kind: "placing", cart }) }),
+    [sdk, cartId, waitForPaymentMs, pollEveryMs, waitForOrderMs],
+  )
 
   if (props.children) return <>{props.children(state)}</>
   return (

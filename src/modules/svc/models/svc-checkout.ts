@@ -1,5 +1,7 @@
 import { model } from "@medusajs/framework/utils"
 
+import { attentionColumns, svcStatusColumns } from "./columns"
+
 /**
  * One svc checkout made for one Medusa payment session: the mapping
  * checkoutId -> payment session, with the Idempotency-Key and title that were
@@ -29,16 +31,14 @@ const SvcCheckout = model
     checkout_url: model.text().nullable(),
     // CREATING until svc answered; then svc's own status (CREATED, PENDING,
     // PROCESSING, COMPLETED, FAILED, CANCELLED, REJECTED, or a future value).
-    status: model.text().default("CREATING"),
-    status_history: model.json().default({ entries: [] }),
+    ...svcStatusColumns(),
     expires_at: model.dateTime().nullable(),
     paid_at: model.dateTime().nullable(),
     tx_hash: model.text().nullable(),
     failure_reason: model.text().nullable(),
     // Set when money arrived that the store cannot keep as is (paid after the
     // order was canceled, or a cart already paid another way): an admin must act.
-    attention: model.text().nullable(),
-    attention_reason: model.text().nullable(),
+    ...attentionColumns(),
     order_id: model.text().nullable(),
     // The final svc status whose outcome is fully applied in Medusa (captured,
     // session failed, order canceled or flagged). An event for a settled

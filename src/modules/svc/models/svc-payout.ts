@@ -1,5 +1,7 @@
 import { model } from "@medusajs/framework/utils"
 
+import { attentionColumns, requestIdIndex, requestKeyColumns, svcStatusColumns } from "./columns"
+
 /**
  * A refund made as an svc payout (svc has no checkout refund): money from the
  * merchant's prefund balance to the buyer's bank account or DuitNow proxy.
@@ -17,8 +19,7 @@ import { model } from "@medusajs/framework/utils"
 const SvcPayout = model
   .define("svc_payout", {
     id: model.id({ prefix: "svcpo" }).primaryKey(),
-    idempotency_key: model.text().unique(),
-    request_id: model.text().nullable(),
+    ...requestKeyColumns(),
     refund_id: model.text().nullable(),
     payment_id: model.text().nullable(),
     order_id: model.text().nullable(),
@@ -30,14 +31,12 @@ const SvcPayout = model
     // where the money goes: {bankCode, accountNumber} or {proxyType, proxyValue}, and nameCheck
     destination: model.json().nullable(),
     payout_id: model.text().nullable(),
-    status: model.text().default("CREATING"),
-    status_history: model.json().default({ entries: [] }),
+    ...svcStatusColumns(),
     failure_reason: model.text().nullable(),
-    attention: model.text().nullable(),
-    attention_reason: model.text().nullable(),
+    ...attentionColumns(),
     note: model.text().nullable(),
     requested_by: model.text().nullable(),
   })
-  .indexes([{ on: ["payout_id"] }, { on: ["payment_id"] }, { on: ["order_id"] }, { on: ["status"] }, { on: ["request_id"], unique: true, where: "request_id IS NOT NULL" }])
+  .indexes([{ on: ["payout_id"] }, { on: ["payment_id"] }, { on: ["order_id"] }, { on: ["status"] }, requestIdIndex])
 
 export default SvcPayout

@@ -1,5 +1,7 @@
 import { model } from "@medusajs/framework/utils"
 
+import { requestOutcomeColumns } from "./columns"
+
 /**
  * A token transfer from the svc wallet to an external address, stored with its
  * Idempotency-Key before `POST /v1/wallet/token/withdrawals` (status CREATING).
@@ -23,8 +25,7 @@ const SvcTokenTransfer = model
     fee_sen: model.text().nullable(),
     tx_hash: model.text().nullable(),
     status_history: model.json().default({ entries: [] }),
-    failure_reason: model.text().nullable(),
-    requested_by: model.text().nullable(),
+    ...requestOutcomeColumns(),
   })
   .indexes([{ on: ["transfer_id"] }, { on: ["status"] }])
 

@@ -1,5 +1,7 @@
 import { model } from "@medusajs/framework/utils"
 
+import { requestIdIndex, requestKeyColumns, requestOutcomeColumns, svcStatusColumns } from "./columns"
+
 /**
  * A settlement: the wallet balance sent to a linked bank account (fiat withdrawal).
  * `request_id` is the admin form's own id (optional for API callers): unique, so the
@@ -8,17 +10,14 @@ import { model } from "@medusajs/framework/utils"
 const SvcWithdrawal = model
   .define("svc_withdrawal", {
     id: model.id({ prefix: "svcwd" }).primaryKey(),
-    idempotency_key: model.text().unique(),
-    request_id: model.text().nullable(),
+    ...requestKeyColumns(),
     bank_account_id: model.text(),
     amount_sen: model.number(),
     reference: model.text().nullable(),
     withdrawal_id: model.text().nullable(),
-    status: model.text().default("CREATING"),
-    status_history: model.json().default({ entries: [] }),
-    failure_reason: model.text().nullable(),
-    requested_by: model.text().nullable(),
+    ...svcStatusColumns(),
+    ...requestOutcomeColumns(),
   })
-  .indexes([{ on: ["withdrawal_id"] }, { on: ["request_id"], unique: true, where: "request_id IS NOT NULL" }])
+  .indexes([{ on: ["withdrawal_id"] }, requestIdIndex])
 
 export default SvcWithdrawal

@@ -1,7 +1,8 @@
 // The admin inputs are refused by field, with the rule, before any svc call; svc's
 // deposit reasons and outcomes read as sentences an admin can act on.
 import { MedusaError } from "@medusajs/framework/utils"
-import { allowedSenderAdd, beneficiaryRegister, checkMissed, parseAdmin, tokenTransferRequest } from "../input"
+import { parseInput as parseAdmin } from "../../core/admin-input"
+import { allowedSenderAdd, beneficiaryRegister, checkMissed, tokenTransferRequest } from "../input"
 import { depositReasonWords, depositSummary, DEPOSIT_REASON_WORDS } from "../words"
 import { adminSvcError } from "../errors"
 

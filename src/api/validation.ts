@@ -11,9 +11,9 @@ import { parseInput } from "../plugin/core/admin-input"
  * Not Medusa's validateAndTransformBody / validateAndTransformQuery: Medusa
  * formats the issues of its own zod (zod 4, bundled), while the plugin's
  * schemas are zod 3. Their errors are not recognised there and reach Medusa's
- * error handler as a bare ZodError: a 500 ("Validation error: … at "label"").
- * Where Medusa does format, the rule is lost ("Value for field 'limit' too big,
- * expected at most: '100'", not "limit: must be 1-100"). These set
+ * error handler as a bare ZodError: HTTP 500, "Validation error: Must be 1-100
+ * at "limit"". Where Medusa does format (zod 4 issues), the rule is lost
+ * ("Value for field 'limit' too big, expected at most: '100'"). These set
  * req.validatedBody and req.validatedQuery as Medusa's do; the query gets no
  * fields/pagination config (listConfig, queryConfig): the plugin's lists have
  * their own limit, offset and cursor, with their own defaults and bounds.

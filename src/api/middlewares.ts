@@ -1,5 +1,6 @@
 import {
   defineMiddlewares,
+  type MiddlewareRoute,
   type MedusaNextFunction,
   type MedusaRequest,
   type MedusaResponse,
@@ -8,6 +9,12 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import { refuseCancelWithSvcMoney } from "../plugin/refunds/order-guards"
 import { BodyError, checkWebhookToken, readJsonBody, redactToken } from "../plugin/webhooks/webhook-token"
 import { SVC_TRY_AGAIN_CODE } from "../plugin/core/errors"
+import * as input from "../plugin/admin-tools/input"
+import { parsePaymentLinkBody } from "../plugin/balances/order-balance"
+import { periodQuerySchema } from "../plugin/reports/period"
+import { refundRequestSchema } from "../plugin/refunds/request-refund"
+import { withdrawalRequestSchema } from "../plugin/settlements/withdrawals"
+import { validateBody, validateParams, validateQuery } from "./validation"
 
 type SessionBody = { provider_id?: unknown; data?: { cart_id?: unknown } | null }
 
@@ -164,6 +171,59 @@ export function svcTryAgainIs503(_req: MedusaRequest, res: MedusaResponse, next:
 }
 // ---------------------------------------------------------------- end issue 23 block
 
+/**
+ * Every input of the plugin's admin routes, checked before the handler runs
+ * (src/api/validation.ts says how, and why not Medusa's validators): path ids
+ * first, then the body or the query. The handlers read req.validatedBody and
+ * req.validatedQuery. The webhook routes are not here: their bodies are
+ * hostile input the plugin's own code reads (src/plugin/webhooks).
+ */
+const A = "/admin/svc"
+const { svcId, rowId } = input
+const ownerInputs = ([["bank-accounts", "a linked bank account"], ["beneficiaries", "a beneficiary"]] as const).flatMap(([path, what]): MiddlewareRoute[] => {
+  const id = { id: svcId(what) }
+  const sender = { ...id, sender_id: svcId("an allowed sender") }
+  return [
+    { matcher: `${A}/${path}/:id/trigger-address`, methods: ["POST"], middlewares: [validateParams(id)] },
+    { matcher: `${A}/${path}/:id/allowed-senders`, methods: ["GET"], middlewares: [validateParams(id)] },
+    { matcher: `${A}/${path}/:id/allowed-senders`, methods: ["POST"], middlewares: [validateParams(id), validateBody(input.allowedSenderAdd)] },
+    { matcher: `${A}/${path}/:id/allowed-senders/:sender_id`, methods: ["DELETE"], middlewares: [validateParams(sender)] },
+    { matcher: `${A}/${path}/:id/allowed-senders/:sender_id`, methods: ["POST"], middlewares: [validateParams(sender), validateBody(input.allowedSenderChange)] },
+  ]
+})
+const beneficiary = { id: svcId("a beneficiary") }
+const deposit = { id: svcId("a deposit") }
+const order = { order_id: input.orderId }
+export const svcRouteInputs = [
+  ...ownerInputs,
+  { matcher: `${A}/bank-accounts`, methods: ["GET"], middlewares: [validateQuery(input.bankAccountsQuery)] },
+  { matcher: `${A}/beneficiaries`, methods: ["GET"], middlewares: [validateQuery(input.listQuery)] },
+  { matcher: `${A}/beneficiaries`, methods: ["POST"], middlewares: [validateBody(input.beneficiaryRegister)] },
+  { matcher: `${A}/beneficiaries/:id`, methods: ["DELETE"], middlewares: [validateParams(beneficiary)] },
+  { matcher: `${A}/beneficiaries/:id/verify`, methods: ["POST"], middlewares: [validateParams(beneficiary), validateBody(input.beneficiaryVerify)] },
+  { matcher: `${A}/checkouts`, methods: ["GET"], middlewares: [validateQuery(input.checkoutsQuery)] },
+  { matcher: `${A}/deposits`, methods: ["GET"], middlewares: [validateQuery(input.depositsQuery)] },
+  { matcher: `${A}/deposits/:id`, methods: ["GET"], middlewares: [validateParams(deposit), validateQuery(input.depositLookupQuery)] },
+  { matcher: `${A}/deposits/:id/redrive`, methods: ["POST"], middlewares: [validateParams(deposit)] },
+  { matcher: `${A}/deposits/check-missed`, methods: ["POST"], middlewares: [validateBody(input.checkMissed)] },
+  { matcher: `${A}/events`, methods: ["GET"], middlewares: [validateQuery(input.eventsQuery)] },
+  { matcher: `${A}/events/:id/process`, methods: ["POST"], middlewares: [validateParams({ id: rowId("svcin", "an inbox event id") })] },
+  { matcher: `${A}/events/tracked`, methods: ["GET"], middlewares: [validateQuery(input.listQuery)] },
+  { matcher: `${A}/events/tracked/:id/process`, methods: ["POST"], middlewares: [validateParams({ id: rowId("svcwh", "a webhook event id") })] },
+  { matcher: `${A}/orders/:order_id/balance`, methods: ["GET"], middlewares: [validateParams(order)] },
+  { matcher: `${A}/orders/:order_id/balance/payment-link`, methods: ["POST"], middlewares: [validateParams(order), validateBody(parsePaymentLinkBody)] },
+  { matcher: `${A}/payouts`, methods: ["GET"], middlewares: [validateQuery(input.refundPayoutsQuery)] },
+  { matcher: `${A}/prefund/payouts`, methods: ["GET"], middlewares: [validateQuery(input.payoutsQuery)] },
+  { matcher: `${A}/refunds`, methods: ["POST"], middlewares: [validateBody(refundRequestSchema)] },
+  { matcher: `${A}/reports/settlement.csv`, methods: ["GET"], middlewares: [validateQuery(periodQuerySchema)] },
+  { matcher: `${A}/token-transfers`, methods: ["GET"], middlewares: [validateQuery(input.listQuery)] },
+  { matcher: `${A}/token-transfers`, methods: ["POST"], middlewares: [validateBody(input.tokenTransferRequest)] },
+  { matcher: `${A}/token-transfers/:id/refresh`, methods: ["POST"], middlewares: [validateParams({ id: rowId("svctt", "a token transfer id") })] },
+  { matcher: `${A}/webhook-token`, methods: ["POST"], middlewares: [validateBody(input.webhookTokenChange)] },
+  { matcher: `${A}/withdrawals`, methods: ["GET"], middlewares: [validateQuery(input.withdrawalsQuery)] },
+  { matcher: `${A}/withdrawals`, methods: ["POST"], middlewares: [validateBody(withdrawalRequestSchema)] },
+] satisfies MiddlewareRoute[]
+
 export default defineMiddlewares({
   routes: [
     {
@@ -184,5 +244,6 @@ export default defineMiddlewares({
     { matcher: "/hooks/svc", methods: ["POST"], bodyParser: false, middlewares: [svcWebhookGate] },
     // issue 23: the secret webhook token on Medusa's own webhook route for the svc providers
     { matcher: "/hooks/payment/:provider", methods: ["POST"], middlewares: [svcPaymentHookToken] },
+    ...svcRouteInputs,
   ],
 })

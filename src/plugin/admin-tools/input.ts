@@ -1,18 +1,11 @@
-import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
 import { EVM_ADDRESS_RE, TX_HASH_RE, UUID_RE } from "../../client/schemas/common"
-import { firstIssue } from "../core/admin-input"
 
 /**
- * Admin inputs (snake_case, like the plugin's other admin routes). Every rule
- * is checked here, before any svc call, and the error names the field.
+ * Admin inputs (snake_case, like the plugin's other admin routes): the schemas
+ * src/api/middlewares.ts checks each route's path ids, body and query with,
+ * before the handler runs (no svc call before); the error names the field.
  */
-export function parseAdmin<S extends z.ZodTypeAny>(schema: S, value: unknown): z.infer<S> {
-  const r = schema.safeParse(value ?? {})
-  if (!r.success) throw new MedusaError(MedusaError.Types.INVALID_DATA, firstIssue(r.error))
-  return r.data
-}
-
 export const svcId = (what: string) => z.string({ required_error: "is required" }).regex(UUID_RE, `must be the svc id of ${what} (a UUID)`)
 
 export const evmAddressInput = z
@@ -137,3 +130,25 @@ export const payoutsQuery = z
   .strict()
 
 export const listQuery = z.object(pageQuery).strict()
+
+export const orderId = z.string().regex(/^order_[0-9A-Za-z]+$/, "must be an order id (order_…)")
+const attention = z.enum(["true", "false"], { errorMap: () => ({ message: "must be true or false" }) })
+
+/** `GET /admin/svc/checkouts?order_id&attention&limit` (the order panel, the "needs attention" list). */
+export const checkoutsQuery = z.object({
+  order_id: orderId.optional(),
+  attention: attention.optional(),
+  limit: z.coerce.number().int("must be an integer").min(1, "must be 1-200").max(200, "must be 1-200").default(50),
+})
+
+/** `GET /admin/svc/payouts?order_id&payment_id&attention&limit` (refund payouts). */
+export const refundPayoutsQuery = checkoutsQuery
+  .extend({ payment_id: z.string().regex(/^pay_[0-9A-Za-z]+$/, "must be a payment id").optional() })
+  .strict()
+
+export const withdrawalsQuery = checkoutsQuery.pick({ limit: true }).strict()
+
+export const webhookTokenChange = z.object({ required: z.boolean({ required_error: "is required", invalid_type_error: "must be true or false" }) }).strict()
+
+/** Path ids that are the plugin's own rows. */
+export const rowId = (prefix: string, what: string) => z.string().regex(new RegExp(`^${prefix}_\\w+$`), `must be ${what} (${prefix}_…)`)

@@ -8,6 +8,13 @@ export function firstIssue(e: z.ZodError): string {
   return `${i.path.join(".") || "body"}: ${i.message}`
 }
 
+/** An input checked against its schema: the parsed value, or INVALID_DATA "field: rule" for the first problem. */
+export function parseInput<S extends z.ZodTypeAny>(schema: S, value: unknown): z.output<S> {
+  const r = schema.safeParse(value ?? {})
+  if (!r.success) throw invalidData(firstIssue(r.error))
+  return r.data
+}
+
 export const invalidData = (m: string) => new MedusaError(MedusaError.Types.INVALID_DATA, m)
 
 /**

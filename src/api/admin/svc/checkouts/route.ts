@@ -1,14 +1,9 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { z } from "zod"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { z } from "zod"
 import { SVC_MODULE } from "../../../../modules/svc"
 import type SvcModuleService from "../../../../modules/svc/service"
-
-const querySchema = z.object({
-  order_id: z.string().regex(/^order_[0-9A-Za-z]+$/, "must be an order id").optional(),
-  attention: z.enum(["true", "false"]).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-})
+import type { checkoutsQuery } from "../../../../plugin/admin-tools/input"
 
 /**
  * GET /admin/svc/checkouts: svc checkouts with their status history, for the
@@ -16,13 +11,8 @@ const querySchema = z.object({
  * (`?attention=true`: paid after cancel, failed after order, ...).
  * Never returns credentials; idempotency keys are shown (they are not secrets).
  */
-export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
-  const parsed = querySchema.safeParse(req.query)
-  if (!parsed.success) {
-    const i = parsed.error.issues[0]
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, `${i.path.join(".")}: ${i.message}`)
-  }
-  const q = parsed.data
+export async function GET(req: AuthenticatedMedusaRequest<unknown, z.output<typeof checkoutsQuery>>, res: MedusaResponse) {
+  const q = req.validatedQuery
   const svcModule = req.scope.resolve<SvcModuleService>(SVC_MODULE)
   const filters: Record<string, unknown> = {}
   if (q.order_id) {

@@ -1,6 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
-import { firstIssue, refundRequestSchema, requestRefund } from "../../../../plugin/refunds/request-refund"
+import { type RefundRequest, requestRefund } from "../../../../plugin/refunds/request-refund"
 
 /**
  * POST /admin/svc/refunds: refund (part of) an svc payment to the buyer's bank
@@ -13,9 +12,7 @@ import { firstIssue, refundRequestSchema, requestRefund } from "../../../../plug
  * or job). 202: svc did not answer; the request is kept with its key and the
  * job finishes it. 400: what is wrong, by field; nothing was sent.
  */
-export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
-  const parsed = refundRequestSchema.safeParse(req.body ?? {})
-  if (!parsed.success) throw new MedusaError(MedusaError.Types.INVALID_DATA, firstIssue(parsed.error))
-  const result = await requestRefund(req.scope as never, parsed.data, req.auth_context?.actor_id)
+export async function POST(req: AuthenticatedMedusaRequest<RefundRequest>, res: MedusaResponse) {
+  const result = await requestRefund(req.scope as never, req.validatedBody, req.auth_context?.actor_id)
   res.status(result.httpStatus).json({ payout: result.payout, message: result.message })
 }

@@ -1,11 +1,12 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { z } from "zod"
 import { actor, scope } from "../../../../plugin/admin-tools/http"
-import { listQuery, parseAdmin, tokenTransferRequest } from "../../../../plugin/admin-tools/input"
+import type { listQuery, TokenTransferRequest } from "../../../../plugin/admin-tools/input"
 import { listTokenTransfers, requestTokenTransfer } from "../../../../plugin/admin-tools/token-transfers"
 
 /** GET /admin/svc/token-transfers?limit=&offset=: newest first; open ones re-read from svc first. */
-export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
-  res.json(await listTokenTransfers(scope(req), parseAdmin(listQuery, req.query)))
+export async function GET(req: AuthenticatedMedusaRequest<unknown, z.output<typeof listQuery>>, res: MedusaResponse) {
+  res.json(await listTokenTransfers(scope(req), req.validatedQuery))
 }
 
 /**
@@ -13,8 +14,7 @@ export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) 
  * 200 sent; 202 svc did not answer (kept with its key; send the same request_id again); 400 by field, nothing sent.
  * The same request_id never makes a second transfer.
  */
-export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
-  const input = parseAdmin(tokenTransferRequest, req.body)
-  const r = await requestTokenTransfer(scope(req), input, actor(req))
+export async function POST(req: AuthenticatedMedusaRequest<TokenTransferRequest>, res: MedusaResponse) {
+  const r = await requestTokenTransfer(scope(req), req.validatedBody, actor(req))
   res.status(r.httpStatus).json({ transfer: r.transfer, message: r.message })
 }

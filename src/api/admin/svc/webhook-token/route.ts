@@ -1,11 +1,9 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { z } from "zod"
-import { firstIssue } from "../../../../plugin/core/admin-input"
+import type { z } from "zod"
+import type { webhookTokenChange } from "../../../../plugin/admin-tools/input"
 import { configuredWebhookToken } from "../../../../plugin/webhooks/webhook-guard"
 import { webhookTokenSettings } from "../../../../plugin/webhooks/webhook-token"
-
-const body = z.object({ required: z.boolean({ required_error: "is required", invalid_type_error: "must be true or false" }) }).strict()
 
 /**
  * POST /admin/svc/webhook-token `{ required: boolean }`: Settings → svc
@@ -16,9 +14,7 @@ const body = z.object({ required: z.boolean({ required_error: "is required", inv
  * action). The answer never carries the token (the doctor shows the URL).
  * With the provider option `webhookToken` the token is always required: 400.
  */
-export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
-  const parsed = body.safeParse(req.body ?? {})
-  if (!parsed.success) throw new MedusaError(MedusaError.Types.INVALID_DATA, firstIssue(parsed.error))
+export async function POST(req: AuthenticatedMedusaRequest<z.output<typeof webhookTokenChange>>, res: MedusaResponse) {
   if (configuredWebhookToken(req.scope as never)) {
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,
@@ -26,6 +22,6 @@ export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse)
     )
   }
   const pg = req.scope.resolve(ContainerRegistrationKeys.PG_CONNECTION) as never
-  const s = await webhookTokenSettings.setRequired(pg, parsed.data.required, req.auth_context?.actor_id ?? null)
+  const s = await webhookTokenSettings.setRequired(pg, req.validatedBody.required, req.auth_context?.actor_id ?? null)
   res.json({ webhook_token: { source: "generated", required: s.required, required_at: s.required_at } })
 }

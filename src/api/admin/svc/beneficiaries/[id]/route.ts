@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { removeBeneficiary } from "../../../../../plugin/admin-tools/beneficiaries"
-import { pathId, scope } from "../../../../../plugin/admin-tools/http"
+import { param, scope } from "../../../../../plugin/admin-tools/http"
 
 /**
  * DELETE /admin/svc/beneficiaries/:id: remove it at svc (its trigger address is
@@ -8,5 +8,5 @@ import { pathId, scope } from "../../../../../plugin/admin-tools/http"
  * `DELETE /v1/payouts/beneficiaries/{id}` (the spec names it without a path).
  */
 export async function DELETE(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
-  res.json({ beneficiary: await removeBeneficiary(scope(req), pathId(req, "id", "a beneficiary")) })
+  res.json({ beneficiary: await removeBeneficiary(scope(req), param(req, "id")) })
 }

@@ -1,11 +1,10 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { z } from "zod"
 import { lookUpDeposit } from "../../../../../plugin/admin-tools/deposits"
-import { pathId, scope } from "../../../../../plugin/admin-tools/http"
-import { depositLookupQuery, parseAdmin } from "../../../../../plugin/admin-tools/input"
+import { param, scope } from "../../../../../plugin/admin-tools/http"
+import type { depositLookupQuery } from "../../../../../plugin/admin-tools/input"
 
 /** GET /admin/svc/deposits/:id?area=wallet|payout: read from svc and stored (a COMPLETED one never moves back). */
-export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
-  const id = pathId(req, "id", "a deposit")
-  const { area } = parseAdmin(depositLookupQuery, req.query)
-  res.json({ deposit: await lookUpDeposit(scope(req), id, area) })
+export async function GET(req: AuthenticatedMedusaRequest<unknown, z.output<typeof depositLookupQuery>>, res: MedusaResponse) {
+  res.json({ deposit: await lookUpDeposit(scope(req), param(req, "id"), req.validatedQuery.area) })
 }

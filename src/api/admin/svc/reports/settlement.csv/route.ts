@@ -1,8 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { firstIssue } from "../../../../../plugin/core/admin-input"
 import { toMedusaError } from "../../../../../plugin/core/errors"
-import { periodQuerySchema } from "../../../../../plugin/reports/period"
+import type { Period } from "../../../../../plugin/reports/period"
 import { settlementCsv, settlementReport } from "../../../../../plugin/reports/settlement"
 
 /**
@@ -13,19 +12,18 @@ import { settlementCsv, settlementReport } from "../../../../../plugin/reports/s
  * (`to` inclusive) or ISO timestamps; a bad one is a 400 naming the field,
  * before svc is asked anything.
  */
-export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
-  const parsed = periodQuerySchema.safeParse(req.query)
-  if (!parsed.success) throw new MedusaError(MedusaError.Types.INVALID_DATA, firstIssue(parsed.error))
+export async function GET(req: AuthenticatedMedusaRequest<unknown, Period>, res: MedusaResponse) {
+  const period = req.validatedQuery
   let report: Awaited<ReturnType<typeof settlementReport>>
   try {
-    report = await settlementReport(req.scope as never, parsed.data)
+    report = await settlementReport(req.scope as never, period)
   } catch (e) {
     if (e instanceof MedusaError) throw e
     throw toMedusaError(e, "reading svc's records for the finance export")
   }
-  const name = `svc-settlement-${parsed.data.from.slice(0, 10)}-to-${parsed.data.to.slice(0, 10)}.csv`
+  const name = `svc-settlement-${period.from.slice(0, 10)}-to-${period.to.slice(0, 10)}.csv`
   res.setHeader("content-type", "text/csv; charset=utf-8")
   res.setHeader("content-disposition", `attachment; filename="${name}"`)
   res.setHeader("x-svc-mismatches", String(report.mismatches))
-  res.status(200).send(settlementCsv(report, parsed.data))
+  res.status(200).send(settlementCsv(report, period))
 }

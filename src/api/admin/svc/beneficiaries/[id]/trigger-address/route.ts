@@ -1,11 +1,4 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ownerOf, scope } from "../../../../../../plugin/admin-tools/http"
-import { createTriggerAddress } from "../../../../../../plugin/admin-tools/trigger-addresses"
+import { ownerRoutes } from "../../../../../../plugin/admin-tools/http"
 
-/**
- * POST /admin/svc/beneficiaries/:id/trigger-address: creates its trigger address, or
- * returns the one it has (one for life; svc answers the same address again).
- */
-export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
-  res.json({ trigger_address: await createTriggerAddress(scope(req), ownerOf(req, "BENEFICIARY")) })
-}
+/** POST /admin/svc/beneficiaries/:id/trigger-address: creates its trigger address, or returns the one it has (src/plugin/admin-tools/http.ts). */
+export const { createAddress: POST } = ownerRoutes("BENEFICIARY")

@@ -1,8 +1,8 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { redriveDeposit } from "../../../../../../plugin/admin-tools/deposits"
-import { pathId, scope } from "../../../../../../plugin/admin-tools/http"
+import { param, scope } from "../../../../../../plugin/admin-tools/http"
 
 /** POST /admin/svc/deposits/:id/redrive: only a stored COMPLETED deposit from a trigger address; refused before any svc call otherwise. */
 export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
-  res.json({ deposit: await redriveDeposit(scope(req), pathId(req, "id", "a deposit")) })
+  res.json({ deposit: await redriveDeposit(scope(req), param(req, "id")) })
 }

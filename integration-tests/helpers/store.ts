@@ -179,10 +179,22 @@ export async function paidOrder(
 }
 
 /** Paid on svc with every webhook of it lost (dropped, then flushed): only a sweep or the job can settle it. */
-export async function payWithWebhooksLost(sandbox: SandboxHandle["control"], checkoutId: string, pay: { stopAt?: "PROCESSING" } = {}): Promise<void> {
+export async function payWithWebhooksLost(sandbox: SandboxHandle["control"], checkoutId: string): Promise<void> {
   sandbox.webhookFaults({ mode: "drop", count: 10 })
-  sandbox.pay(checkoutId, pay)
+  sandbox.pay(checkoutId)
   await sandbox.flushWebhooks()
+}
+
+/**
+ * What a process killed inside a cart completion after its payment step leaves: the session
+ * authorized and captured (Medusa's autocapture of a `captured` provider status), no order, and
+ * the cart's lock key held with no owner for a 2-minute lease. Returns the lease's end (the lock released).
+ */
+export async function capturedWithCartLocked(container: MedusaContainer, sessionId: string, cartId: string): Promise<() => Promise<void>> {
+  await (container.resolve(Modules.PAYMENT) as any).authorizePaymentSession(sessionId, {})
+  const locking = container.resolve(Modules.LOCKING) as any
+  await locking.acquire(cartId, { expire: 120 })
+  return () => locking.release(cartId)
 }
 
 /** The plugin's ledger row of an svc checkout (svc_checkout), or undefined. */

@@ -178,7 +178,7 @@ export async function paidOrder(
   return { cartId, checkoutId, orderId: order.id, paymentId: order.payment_collections[0].payments[0].id, order }
 }
 
-/** Paid on svc with every webhook of it lost (dropped, then flushed): only a sweep or the job can settle it. */
+/** Paid on svc with every webhook of it lost (dropped, then flushed): the plugin learns of it only by asking svc. */
 export async function payWithWebhooksLost(sandbox: SandboxHandle["control"], checkoutId: string): Promise<void> {
   sandbox.webhookFaults({ mode: "drop", count: 10 })
   sandbox.pay(checkoutId)

@@ -16,8 +16,7 @@
  * The CI-sized version of the same run is integration-tests/scale/cluster.spec.ts.
  */
 import { readStats } from "../testing/sandbox-stats"
-import { startCluster } from "../testing/cluster"
-import { chaosRun, KILL_MOMENTS, percentile, type KillMoment } from "../testing/chaos"
+import { CHAOS_KILLED, chaosRun, KILL_MOMENTS, percentile, startChaosCluster, type KillMoment } from "../testing/chaos"
 import { describeMoney, moneyIsSafe } from "../testing/money-invariants"
 import { numberFlag, parseArgs } from "./lib/args"
 import { prepareCode } from "../testing/code"
@@ -38,24 +37,13 @@ async function main() {
   process.env.CLUSTER_CODE_DIR = code.dir
   log(`measuring ${code.label}`)
   const started = Date.now()
-  const cluster = await startCluster({
-    name: "bench",
-    redis: true,
-    instances: [
-      { name: "server-1", mode: "server" },
-      { name: "server-2", mode: "server" },
-      { name: "worker", mode: "worker" },
-    ],
-    sandbox: { rateLimits: { accountPerMinute: ceiling } },
-    // svc in its own process, as it is in life: the load generator's event loop does not slow it down
-    sandboxProcess: true,
-    env: { SVC_ACCOUNT_RATE_LIMIT: String(ceiling) },
-  })
+  // svc in its own process, as it is in life: the load generator's event loop does not slow it down
+  const cluster = await startChaosCluster({ name: "bench", ceiling, sandboxProcess: true })
   const stop = () => void cluster.close().then(() => process.exit(130))
   process.once("SIGINT", stop)
   try {
     log(`cluster up in ${((Date.now() - started) / 1000).toFixed(0)} s (logs: ${cluster.logDir}); ${n} shoppers at ${perSecond}/s`)
-    const run = await chaosRun(cluster, { n, kill: ["server-1", "worker"], killAt, settleMs, perSecond, log })
+    const run = await chaosRun(cluster, { n, kill: CHAOS_KILLED, killAt, settleMs, perSecond, log })
     const stats = await readStats(cluster.svc.url)
     const lat = run.latency
     const closedTab = run.paid.filter((s) => !s.completes).map((s) => lat[run.paid.indexOf(s)])

@@ -64,16 +64,20 @@ async function main() {
         await page.locator(trigger).click()
         await page.getByRole("option", { name: option }).click({ timeout: 30_000 })
       }
+      // a form sent with #<form>-submit and its confirmation prompt's #<form>-confirm; its error shown, thrown
+      const submitConfirmed = async (form: string, what: string) => {
+        await page.locator(`#${form}-submit`).click()
+        await page.locator(`#${form}-confirm`).click()
+        await page.locator(`[data-testid=${form}-result], [data-testid=${form}-error]`).first().waitFor({ timeout: 30_000 })
+        const error = await page.locator(`[data-testid=${form}-error]`).textContent().catch(() => null)
+        if (error) throw new Error(`${what} failed: ${error}`)
+      }
       await page.locator("#svc-refund-amount").fill("20.50", { timeout: 30_000 })
       await page.locator("#svc-refund-name").fill("Siti Aminah")
       await choose("#svc-refund-bank", /Malayan Banking/)
       await page.locator("#svc-refund-account").fill("5512345678")
       await page.locator("#svc-refund-note").fill("damaged sleeve")
-      await page.locator("#svc-refund-submit").click()
-      await page.locator("#svc-refund-confirm").click() // the confirmation prompt
-      await page.locator("[data-testid=svc-refund-result], [data-testid=svc-refund-error]").first().waitFor({ timeout: 30_000 })
-      const refundError = await page.locator("[data-testid=svc-refund-error]").textContent().catch(() => null)
-      if (refundError) throw new Error(`refund from the admin panel failed: ${refundError}`)
+      await submitConfirmed("svc-refund", "refund from the admin panel")
       await panel.scrollIntoViewIfNeeded()
       await page.waitForTimeout(500)
       await panel.screenshot({ path: join(TMP, "admin-order-svc-refund.png") })
@@ -85,11 +89,7 @@ async function main() {
       await page.getByRole("option").first().click()
       await page.locator("#svc-wd-amount").fill("1500.00")
       await page.locator("#svc-wd-reference").fill("Demo settlement")
-      await page.locator("#svc-wd-submit").click()
-      await page.locator("#svc-wd-confirm").click() // the confirmation prompt
-      await page.locator("[data-testid=svc-wd-result], [data-testid=svc-wd-error]").first().waitFor({ timeout: 30_000 })
-      const wdError = await page.locator("[data-testid=svc-wd-error]").textContent().catch(() => null)
-      if (wdError) throw new Error(`withdrawal from the settlements page failed: ${wdError}`)
+      await submitConfirmed("svc-wd", "withdrawal from the settlements page")
       await page.waitForTimeout(500)
       await shot("admin-svc-settlements")
 

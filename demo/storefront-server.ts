@@ -11,6 +11,7 @@
 import { createServer, type Server } from "node:http"
 import { readFile } from "node:fs/promises"
 import { join } from "node:path"
+import { browserBundle, listenLocal } from "../testing/static-server"
 
 export type StorefrontOptions = {
   port: number
@@ -34,20 +35,12 @@ let appBundle: Promise<string> | undefined
 /** demo/storefront/app.tsx with React, the SDK and the kit as one browser script. */
 export function storefrontBundle(): Promise<string> {
   appBundle ??= (async () => {
-    const esbuild = await import("esbuild")
     const kitEntries: Record<string, string> = {
       "medusa-payment-svc-storefront": join(KIT, "index.ts"),
       "medusa-payment-svc-storefront/react": join(KIT, "react", "index.ts"),
     }
-    const out = await esbuild.build({
-      entryPoints: [join(DIR, "app.tsx")],
-      bundle: true,
-      format: "iife",
-      platform: "browser",
-      target: "es2020",
-      jsx: "automatic",
+    const js = await browserBundle(join(DIR, "app.tsx"), {
       minify: true,
-      define: { "process.env.NODE_ENV": '"production"' },
       plugins: [
         {
           name: "storefront-kit",
@@ -56,10 +49,8 @@ export function storefrontBundle(): Promise<string> {
           },
         },
       ],
-      write: false,
-      logLevel: "silent",
     })
-    return `/* demo storefront (React + @medusajs/js-sdk + medusa-payment-svc-storefront), bundled by demo/storefront-server.ts */\n${out.outputFiles[0].text}`
+    return `/* demo storefront (React + @medusajs/js-sdk + medusa-payment-svc-storefront), bundled by demo/storefront-server.ts */\n${js}`
   })()
   appBundle.catch(() => (appBundle = undefined))
   return appBundle
@@ -99,17 +90,5 @@ export async function startStorefront(opts: StorefrontOptions): Promise<{ url: s
       res.end(String((e as Error).message))
     }
   })
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject)
-    server.listen(opts.port, opts.host ?? "127.0.0.1", () => resolve())
-  })
-  const addr = server.address() as { port: number }
-  return {
-    url: `http://localhost:${addr.port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections?.()
-        server.close(() => resolve())
-      }),
-  }
+  return listenLocal(server, opts.port, opts.host)
 }

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from "node:crypto"
 import { Agent, request } from "undici"
-import type { Cluster } from "./cluster"
+import { startCluster, type Cluster, type ClusterOptions } from "./cluster"
 import { checkMoney, type MoneyReport } from "./money-invariants"
 import { PROMO_CODE, usesPromo } from "./shopper"
 
@@ -161,6 +161,31 @@ async function atMoment(cluster: Cluster, moment: KillMoment, redis: { scan: (..
   const carts = keys.map((k) => k.slice("medusa_lock:".length))
   const r = await cluster.db.query(`select count(*)::int as n from order_cart where cart_id = any($1) and deleted_at is null`, [carts])
   return r.rows[0].n < carts.length
+}
+
+/** The instances the chaos run kills and starts again mid-run: one server and the worker. */
+export const CHAOS_KILLED = ["server-1", "worker"]
+
+/**
+ * The chaos run's cluster: two Medusa servers and one worker on Redis (Medusa's event bus,
+ * workflow engine, locking and cache modules; the plugin's shared rate budget), svc's sandbox
+ * with a ceiling of `ceiling` requests a minute and the plugin's budget set to it. `env`: more
+ * for every instance; `sandboxProcess`: as ClusterOptions says.
+ */
+export function startChaosCluster(o: { name: string; ceiling: number; env?: Record<string, string>; sandboxProcess?: boolean }): Promise<Cluster> {
+  const opts: ClusterOptions = {
+    name: o.name,
+    redis: true,
+    instances: [
+      { name: "server-1", mode: "server" },
+      { name: "server-2", mode: "server" },
+      { name: "worker", mode: "worker" },
+    ],
+    sandbox: { rateLimits: { accountPerMinute: o.ceiling } },
+    sandboxProcess: o.sandboxProcess,
+    env: { SVC_ACCOUNT_RATE_LIMIT: String(o.ceiling), ...o.env },
+  }
+  return startCluster(opts)
 }
 
 export interface ChaosOptions {

@@ -22,7 +22,16 @@ import { cancelOrderWorkflow } from "@medusajs/core-flows"
 import type { Page } from "playwright-core"
 import { ensureAdminUser } from "../../demo/admin-user"
 import { useSvcSandbox } from "../helpers/svc-env"
-import { capturedOrder, completeCart, createCart, initiateSession, seedStore, SVC_PROVIDERS, waitFor, type Store } from "../helpers/store"
+import {
+  cartWithSession,
+  completeCart,
+  flaggedCheckoutRow,
+  paidOrder as paidOrderOf,
+  seedStore,
+  SVC_PROVIDERS,
+  waitFor,
+  type Store,
+} from "../helpers/store"
 import { hasChromium, launchBrowser, SCREENSHOT_DIR } from "../../testing/browser"
 import { signInAsAdmin } from "../helpers/admin"
 import { buildAdmin, serveAdmin } from "./admin-app"
@@ -146,24 +155,17 @@ medusaIntegrationTestRunner({
       async function svcMenuLinks(): Promise<[string, string][]> {
         return page.locator("aside a[href^='/app/svc']:visible").evaluateAll((as) => as.map((a) => [a.getAttribute("href") ?? "", (a.textContent ?? "").trim()] as [string, string]))
       }
-      async function paidOrder() {
-        const { cartId, paymentCollectionId } = await createCart(api, store)
-        const s = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.fpx, { cart_id: cartId })
-        sb().pay(s.data.checkoutId)
-        await completeCart(api, store, cartId)
-        return capturedOrder(getContainer(), cartId)
-      }
+      /** A paid FPX order of RM120.50, its payment captured. */
+      const paidOrder = async () => (await paidOrderOf(api, getContainer(), store, sb())).order
 
       it("svc payments: a payment that arrived after its order was canceled is listed for a refund", async () => {
-        const { cartId, paymentCollectionId } = await createCart(api, store)
-        const s = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.wallet, { cart_id: cartId })
-        sb().pay(s.data.checkoutId, { stopAt: "PROCESSING" })
+        const { cartId, checkoutId } = await cartWithSession(api, store, SVC_PROVIDERS.wallet)
+        sb().pay(checkoutId, { stopAt: "PROCESSING" })
         const done = await completeCart(api, store, cartId)
         await cancelOrderWorkflow(getContainer()).run({ input: { order_id: done.order.id } as never })
-        sb().complete(s.data.checkoutId)
+        sb().complete(checkoutId)
         await sb().flushWebhooks()
-        const svcModule = getContainer().resolve("svc") as any
-        await waitFor(async () => (await svcModule.listSvcCheckouts({ checkout_id: s.data.checkoutId }))[0]?.attention, "attention flag")
+        await flaggedCheckoutRow(getContainer(), checkoutId)
 
         await page.goto(`${adminApp.url}/app/svc/payments`)
         const table = page.locator("[data-testid=svc-payments]")

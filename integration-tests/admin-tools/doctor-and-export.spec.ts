@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto"
 import { startSandbox } from "../../src/sandbox"
 import { svcMedusaSuite } from "../helpers/suite"
-import { capturedOrder, createCart, initiateSession, SVC_PROVIDERS, waitFor } from "../helpers/store"
+import { SVC_PROVIDERS, waitFor } from "../helpers/store"
 
 jest.setTimeout(180_000)
 
@@ -39,7 +39,7 @@ const mytDay = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0
 // the runner empties Medusa's tables after each test: the suite seeds the store and signs the admin in before each
 svcMedusaSuite({
   admin: true,
-  testSuite: ({ svc, api, getContainer, sb, state, store, admin }) => {
+  testSuite: ({ svc, getContainer, sb, state, admin, paidOrder: paidOrderOf }) => {
     const health = async () => (await admin.client.fetch<any>("/admin/svc/health")).health
     const csv = async (query: string) => {
       const token = await admin.client.getToken()
@@ -55,14 +55,7 @@ svcMedusaSuite({
     }
 
     /** A paid order through the provider: FPX (fee deducted) or the svc wallet (no fee). */
-    async function paidOrder(provider: string) {
-      const { cartId, paymentCollectionId } = await createCart(api, store)
-      const session = await initiateSession(api, store, paymentCollectionId, provider, { cart_id: cartId })
-      sb().pay(session.data.checkoutId)
-      await api.post(`/store/carts/${cartId}/complete`, {}, store.headers)
-      const order = await capturedOrder(getContainer(), cartId)
-      return { orderId: order.id as string, paymentId: order.payment_collections[0].payments[0].id as string, checkoutId: session.data.checkoutId as string }
-    }
+    const paidOrder = (providerId: string) => paidOrderOf({ providerId })
 
     it("refuses both routes without an admin session", async () => {
       for (const path of ["/admin/svc/health", "/admin/svc/reports/settlement.csv?from=2026-11-01&to=2026-11-30"]) {

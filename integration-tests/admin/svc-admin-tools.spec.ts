@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto"
 import { fetch } from "undici"
 import { svcMedusaSuite } from "../helpers/suite"
 import { waitFor } from "../helpers/store"
+import { refusal as refused } from "../helpers/admin"
 import { callsTo, readStats, resetStats } from "../../testing/sandbox-stats"
 import { storeDeposit, sweepOpenDeposits } from "../../src/plugin/admin-tools/deposits"
 import { svcFromContainer } from "../../src/plugin/account/config"
@@ -23,14 +24,6 @@ svcMedusaSuite({
     const get = (path: string) => admin.client.fetch<any>(path)
     const post = (path: string, body: Record<string, unknown> = {}) => admin.client.fetch<any>(path, { method: "POST", body })
     const del = (path: string) => admin.client.fetch<any>(path, { method: "DELETE" })
-    const refused = async (p: Promise<unknown>) => {
-      try {
-        await p
-      } catch (e: any) {
-        return { status: e.status as number, message: e.message as string }
-      }
-      throw new Error("the request was accepted")
-    }
     const events = async () => (await get("/admin/svc/events?limit=100")).events as any[]
     const eventsOf = async (resourceId: string) => (await events()).filter((e) => e.resource_id === resourceId)
     const bankAccounts = async () => (await get("/admin/svc/bank-accounts?limit=100")).bank_accounts as any[]

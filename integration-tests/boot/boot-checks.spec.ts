@@ -3,9 +3,9 @@ import { generateKeyPairSync } from "node:crypto"
 import { mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { Client } from "pg"
 
 import { freePort } from "../../testing/free-port"
+import { databaseUrl, dropDatabase, freshDatabase } from "../helpers/postgres"
 
 // Issue 13: `medusa start` (the command a store runs, as a child process from this
 // repository's root, medusa-config.ts reading SVC_*) refuses to start on a wrong
@@ -15,17 +15,6 @@ jest.setTimeout(180_000)
 
 const root = join(__dirname, "..", "..")
 const db = `medusa-boot-integration-${process.pid}`
-const pg = () =>
-  new Client({ host: process.env.DB_HOST ?? "localhost", port: Number(process.env.DB_PORT ?? 5432), user: process.env.DB_USERNAME ?? "postgres", password: process.env.DB_PASSWORD || undefined, database: "postgres" })
-const dbUrl = () => {
-  const u = new URL("postgres://localhost")
-  u.hostname = process.env.DB_HOST ?? "localhost"
-  u.port = process.env.DB_PORT ?? "5432"
-  u.username = process.env.DB_USERNAME ?? "postgres"
-  if (process.env.DB_PASSWORD) u.password = process.env.DB_PASSWORD
-  u.pathname = `/${db}`
-  return u.toString()
-}
 
 const dir = mkdtempSync(join(tmpdir(), "svc-boot-"))
 const ed25519Pem = generateKeyPairSync("ed25519").privateKey.export({ format: "pem", type: "pkcs8" }).toString()
@@ -43,7 +32,7 @@ function env(svc: Record<string, string>, port: number): NodeJS.ProcessEnv {
     NODE_ENV: "development",
     MEDUSA_DISABLE_TELEMETRY: "true",
     MEDUSA_WORKER_MODE: "shared",
-    DATABASE_URL: dbUrl(),
+    DATABASE_URL: databaseUrl(db),
     PORT: String(port),
     SVC_API_KEY: API_KEY,
     SVC_KEY_ID: "boot-key",
@@ -81,11 +70,7 @@ function medusaStart(svc: Record<string, string>, port: number, until?: RegExp, 
 }
 
 beforeAll(async () => {
-  const c = pg()
-  await c.connect()
-  await c.query(`drop database if exists "${db}"`)
-  await c.query(`create database "${db}"`)
-  await c.end()
+  await freshDatabase(db)
   const migrate = spawnSync("npx", ["medusa", "db:migrate"], {
     cwd: root,
     env: env({ SVC_BASE_URL: "http://127.0.0.1:9", SVC_PRIVATE_KEY_PATH: edFile }, 0),
@@ -96,10 +81,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  const c = pg()
-  await c.connect()
-  await c.query(`drop database if exists "${db}" with (force)`).catch(() => undefined)
-  await c.end()
+  await dropDatabase(db)
 })
 
 const refuses = (out: string) => {

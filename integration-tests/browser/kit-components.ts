@@ -4,21 +4,10 @@
 import { createServer, type Server } from "node:http"
 import { readFile } from "node:fs/promises"
 import { join } from "node:path"
+import { browserBundle, listenLocal } from "../../testing/static-server"
 
 export async function startKitHarness(config: { storeUrl: string; publishableKey: string }) {
-  const esbuild = await import("esbuild")
-  const out = await esbuild.build({
-    entryPoints: [join(__dirname, "kit-harness.tsx")],
-    bundle: true,
-    format: "iife",
-    platform: "browser",
-    target: "es2020",
-    jsx: "automatic",
-    define: { "process.env.NODE_ENV": '"production"' },
-    write: false,
-    logLevel: "silent",
-  })
-  const js = out.outputFiles[0].text
+  const js = await browserBundle(join(__dirname, "kit-harness.tsx"))
   const css = await readFile(join(__dirname, "../../packages/storefront/src/react/style.css"), "utf8")
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://x").pathname
@@ -37,14 +26,5 @@ export async function startKitHarness(config: { storeUrl: string; publishableKey
         `<body><main id="root"></main></body></html>`
     )
   })
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()))
-  const port = (server.address() as { port: number }).port
-  return {
-    url: `http://localhost:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections?.()
-        server.close(() => resolve())
-      }),
-  }
+  return listenLocal(server)
 }

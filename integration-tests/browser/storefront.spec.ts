@@ -6,14 +6,26 @@
 // the order and its captured payment, and the plugin's own svc checkout record
 // (`GET /admin/svc/checkouts`).
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { Modules } from "@medusajs/framework/utils"
 import { mkdirSync } from "node:fs"
 import { join, resolve } from "node:path"
 import type { Page } from "playwright-core"
 import { startStorefront } from "../../demo/storefront-server"
 import { useSvcSandbox } from "../helpers/svc-env"
 import { adminOrder, signInAsAdmin, type AdminSdk } from "../helpers/admin"
-import { capturedOrder, createCart, orderOfCart, PROMO_CODE, seedStore, taxStore, waitFor, type Store } from "../helpers/store"
+import {
+  capturedWithCartLocked,
+  cartWithSession,
+  createCart,
+  orderOfCart,
+  paidOrder,
+  payWithWebhooksLost,
+  PROMO_CODE,
+  seedStore,
+  SVC_PROVIDERS,
+  taxStore,
+  waitFor,
+  type Store,
+} from "../helpers/store"
 import { hasChromium, launchBrowser, SCREENSHOT_DIR, stepShooter } from "../../testing/browser"
 import { startKitHarness } from "./kit-components"
 import { axeFindings, blocking, cornerPoints, cutBankNames, recordFindings, type AxeFinding } from "./a11y"
@@ -363,20 +375,10 @@ medusaIntegrationTestRunner({
       })
 
       it("SvcReturn: paid, the order late (Medusa's cart lock held, as a stopped server leaves it): 'payment received, being placed', never failed, then the order", async () => {
-        const { cartId, paymentCollectionId } = await createCart(api, store)
-        const s = await api.post(
-          `/store/payment-collections/${paymentCollectionId}/payment-sessions`,
-          { provider_id: "pp_svc-wallet_svc", data: { cart_id: cartId } },
-          store.headers
-        )
-        const session = s.data.payment_collection.payment_sessions[0]
-        svc.ref.sandbox.control.webhookFaults({ mode: "drop", count: 10 })
-        svc.ref.sandbox.control.pay(session.data.checkoutId)
-        await svc.ref.sandbox.control.flushWebhooks()
+        const { cartId, session } = await cartWithSession(api, store, SVC_PROVIDERS.wallet)
+        await payWithWebhooksLost(svc.ref.sandbox.control, session.data.checkoutId)
         // captured, no order, the cart's lock held for a 2-minute lease
-        await (getContainer().resolve(Modules.PAYMENT) as any).authorizePaymentSession(session.id, {})
-        const locking = getContainer().resolve(Modules.LOCKING) as any
-        await locking.acquire(cartId, { expire: 120 })
+        const leaseEnds = await capturedWithCartLocked(getContainer(), session.id, cartId)
         // every state the page shows, recorded as it shows it
         await page.addInitScript(() => {
           const w = window as unknown as { kinds: string[] }
@@ -390,7 +392,7 @@ medusaIntegrationTestRunner({
         await page.goto(`${kit!.url}/?c=return&cart_id=${cartId}&poll=250`)
         await page.locator(".svc-return--placing").waitFor()
         expect(await page.getByRole("status").textContent()).toMatch(/^Payment received\. Thank you! Your order is being placed; this page updates by itself/)
-        await locking.release(cartId) // the lease ends
+        await leaseEnds()
         await page.locator(".svc-return--paid").waitFor({ timeout: 45_000 })
         expect(await page.getByRole("status").textContent()).toMatch(/^Payment received\. Thank you! Your order #\d+ is placed\.$/)
         expect(await page.evaluate(() => (window as unknown as { kinds: string[] }).kinds)).toEqual(["loading", "placing", "paid"])
@@ -399,14 +401,8 @@ medusaIntegrationTestRunner({
       })
 
       it("SvcReturn: a failed payment rendered by default and through the render prop; the cart stays payable", async () => {
-        const { cartId, paymentCollectionId } = await createCart(api, store)
-        const s = await api.post(
-          `/store/payment-collections/${paymentCollectionId}/payment-sessions`,
-          { provider_id: "pp_svc-wallet_svc", data: { cart_id: cartId } },
-          store.headers
-        )
-        const session = s.data.payment_collection.payment_sessions[0]
-        svc.ref.sandbox.control.fail(session.data.checkoutId)
+        const { cartId, checkoutId } = await cartWithSession(api, store, SVC_PROVIDERS.wallet)
+        svc.ref.sandbox.control.fail(checkoutId)
         await page.goto(`${kit!.url}/?c=return&cart_id=${cartId}`)
         await page.locator(".svc-return--failed").waitFor()
         expect(await page.getByRole("status").textContent()).toMatch(/^Your payment did not go through: The payment failed/)
@@ -416,11 +412,7 @@ medusaIntegrationTestRunner({
       })
 
       it("an order's balance with the kit: paid through startSvcBalancePayment, the return page (SvcBalanceReturn) says failed with svc's reason, then paid; no cart is completed", async () => {
-        const { cartId, paymentCollectionId } = await createCart(api, store)
-        const s = await api.post(`/store/payment-collections/${paymentCollectionId}/payment-sessions`, { provider_id: "pp_svc-wallet_svc", data: { cart_id: cartId } }, store.headers)
-        svc.ref.sandbox.control.pay(s.data.payment_collection.payment_sessions[0].data.checkoutId)
-        await api.post(`/store/carts/${cartId}/complete`, {}, store.headers)
-        const orderId = (await capturedOrder(getContainer(), cartId)).id
+        const { cartId, orderId } = await paidOrder(api, getContainer(), store, svc.ref.sandbox.control, { providerId: SVC_PROVIDERS.wallet })
         // the merchant's order edit adds a shirt: RM120.50 due on a payment collection with no cart
         await admin.admin.orderEdit.initiateRequest({ order_id: orderId })
         await admin.admin.orderEdit.addItems(orderId, { items: [{ variant_id: store.variantId, quantity: 1 }] })
@@ -477,10 +469,6 @@ medusaIntegrationTestRunner({
               rows.push(...(await axeFindings(p)).map((f) => ({ ...f, state, size })))
             }
           }
-          const walletSession = async (cartId: string, paymentCollectionId: string) =>
-            (await api.post(`/store/payment-collections/${paymentCollectionId}/payment-sessions`, { provider_id: "pp_svc-wallet_svc", data: { cart_id: cartId } }, store.headers)).data
-              .payment_collection.payment_sessions[0]
-
           const { cartId } = await createCart(api, store)
           const options = async (p: Page) => {
             await p.goto(`${kit!.url}/?c=options&cart_id=${cartId}`)
@@ -511,25 +499,20 @@ medusaIntegrationTestRunner({
             await p.locator("#svc-bank-MBB0228").waitFor({ state: "detached" })
           })
 
-          const failed = await createCart(api, store)
-          svc.ref.sandbox.control.fail((await walletSession(failed.cartId, failed.paymentCollectionId)).data.checkoutId)
+          const failed = await cartWithSession(api, store, SVC_PROVIDERS.wallet)
+          svc.ref.sandbox.control.fail(failed.checkoutId)
           await check("return: failed", async (p) => {
             await p.goto(`${kit!.url}/?c=return&cart_id=${failed.cartId}`)
             await p.locator(".svc-return--failed").waitFor()
           })
 
           // paid, the order late (the cart's lock held, as in the SvcReturn test above): 'placing', then 'paid'
-          const late = await createCart(api, store)
-          const session = await walletSession(late.cartId, late.paymentCollectionId)
-          svc.ref.sandbox.control.webhookFaults({ mode: "drop", count: 10 })
-          svc.ref.sandbox.control.pay(session.data.checkoutId)
-          await svc.ref.sandbox.control.flushWebhooks()
-          await (getContainer().resolve(Modules.PAYMENT) as any).authorizePaymentSession(session.id, {})
-          const locking = getContainer().resolve(Modules.LOCKING) as any
-          await locking.acquire(late.cartId, { expire: 120 })
+          const late = await cartWithSession(api, store, SVC_PROVIDERS.wallet)
+          await payWithWebhooksLost(svc.ref.sandbox.control, late.checkoutId)
+          const leaseEnds = await capturedWithCartLocked(getContainer(), late.session.id, late.cartId)
           for (const { p } of sizes) await p.goto(`${kit!.url}/?c=return&cart_id=${late.cartId}&poll=250`)
           await check("return: placing", (p) => p.locator(".svc-return--placing").waitFor())
-          await locking.release(late.cartId)
+          await leaseEnds()
           await check("return: paid", (p) => p.locator(".svc-return--paid").waitFor({ timeout: 45_000 }))
 
           console.log(`axe-core over the kit (${rows.length} findings):\n${recordFindings("kit-axe", rows)}`)

@@ -3,14 +3,14 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileS
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { ensureBuilt } from "../../testing/builds"
-import { Client } from "pg"
 import { fetch } from "undici"
 
 import { payCheckout } from "../../testing/sandbox-api"
 import { SVC_PROVIDERS, sessionData } from "../../testing/shopper"
 import { StoreApi, call } from "../../testing/store-api"
 import type { SeededStore } from "../../testing/stack"
-import { Children, Steps, consumerEnv, readmeBlock } from "../helpers/consumer-app"
+import { Children, Steps, configureBareApp, consumerEnv, readmeBlock, startSandboxCli, writeBareAppPackage } from "../helpers/consumer-app"
+import { databaseUrl, dropDatabase, freshDatabase, sql } from "../helpers/postgres"
 import { freePort } from "../../testing/free-port"
 
 // Issue 18: the plugin on every Medusa it admits (peerDependencies: >=2.18.0 <2.22.0). `npm pack`
@@ -30,32 +30,6 @@ const work = mkdtempSync(join(tmpdir(), "svc-compat-"))
 const children = new Children()
 const results: Array<Record<string, unknown>> = []
 let tarball = ""
-
-const pgConfig = (database = "postgres") => ({
-  host: process.env.DB_HOST ?? "localhost",
-  port: Number(process.env.DB_PORT ?? 5432),
-  user: process.env.DB_USERNAME ?? "postgres",
-  password: process.env.DB_PASSWORD || undefined,
-  database,
-})
-const dbUrl = (db: string) => {
-  const u = new URL("postgres://localhost")
-  u.hostname = process.env.DB_HOST ?? "localhost"
-  u.port = process.env.DB_PORT ?? "5432"
-  u.username = process.env.DB_USERNAME ?? "postgres"
-  if (process.env.DB_PASSWORD) u.password = process.env.DB_PASSWORD
-  u.pathname = `/${db}`
-  return u.toString()
-}
-async function sql(q: string, database = "postgres") {
-  const c = new Client(pgConfig(database))
-  await c.connect()
-  try {
-    return await c.query(q)
-  } finally {
-    await c.end()
-  }
-}
 
 /** What the plugin's build takes from @medusajs/* by name: CJS `x_1.Name` of the server, `import { Name }` of the admin bundle. */
 function importedNames(): Record<string, string[]> {
@@ -112,32 +86,12 @@ describe.each(VERSIONS)("the packed plugin in a bare Medusa %s app", (version) =
   afterAll(async () => {
     result.times = steps.times
     result.totalMs = Date.now() - t0
-    await sql(`drop database if exists "${db}" with (force)`).catch(() => undefined)
+    await dropDatabase(db)
   })
 
   it(`npm install of @medusajs/* ${version} and the packed plugin, no flags`, () => {
     mkdirSync(app, { recursive: true })
-    writeFileSync(
-      join(app, "package.json"),
-      JSON.stringify(
-        {
-          name: "bare-store",
-          private: true,
-          version: "0.0.0",
-          dependencies: {
-            "@medusajs/admin-sdk": version,
-            "@medusajs/cli": version,
-            "@medusajs/framework": version,
-            "@medusajs/medusa": version,
-            "medusa-payment-svc": `file:${tarball}`,
-          },
-          // what `medusa` needs to read medusa-config.ts and scripts (ts-node), as create-medusa-app adds
-          devDependencies: { "@types/node": "^20.17.0", "ts-node": "^10.9.2", typescript: "~5.9.3" },
-        },
-        null,
-        2
-      )
-    )
+    writeBareAppPackage(app, version, tarball)
     steps.run("install", "npm", ["install", "--prefer-offline", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], app, 900_000)
     const installed = (name: string) => JSON.parse(readFileSync(join(app, "node_modules", name, "package.json"), "utf8")).version as string
     result.installed = Object.fromEntries(["@medusajs/medusa", "@medusajs/framework", "@medusajs/admin-sdk", "@medusajs/ui", "@medusajs/icons"].map((n) => [n, installed(n)]))
@@ -172,40 +126,11 @@ console.log("MISSING " + JSON.stringify(missing))
   })
 
   it(`migrates, boots with medusa start and pays one svc wallet checkout through the store API (${version})`, async () => {
-    await sql(`drop database if exists "${db}" with (force)`)
-    await sql(`create database "${db}"`)
+    await freshDatabase(db)
     port = await freePort()
-    const sandbox = await children.start(
-      join(app, "node_modules/.bin/medusa-payment-svc"),
-      ["sandbox", "--port", "0", "--webhook", `http://localhost:${port}/hooks/svc`],
-      app,
-      consumerEnv(),
-      /SVC_ALGORITHM=.*\n/,
-      60_000
-    )
-    const envBlock = sandbox.out().split("\n").filter((l) => /^SVC_[A-Z_]+=/.test(l))
+    const envBlock = await startSandboxCli(children, app, port)
     sandboxUrl = envBlock.find((l) => l.startsWith("SVC_BASE_URL="))!.slice("SVC_BASE_URL=".length)
-    writeFileSync(join(app, ".env"), `${envBlock.join("\n")}\nSVC_REDIRECT_URL=http://localhost:8000/checkout/svc-return?cart_id={cart_id}\nDATABASE_URL=${dbUrl(db)}\nPORT=${port}\n`)
-    const generated = "    // ... as generated (databaseUrl, http, ...)"
-    const config = readmeBlock("**4. `medusa-config.ts`:**", "ts")
-    expect(config).toContain(generated)
-    writeFileSync(
-      join(app, "medusa-config.ts"),
-      config.replace(
-        generated,
-        `    databaseUrl: process.env.DATABASE_URL,
-    http: { storeCors: "*", adminCors: "*", authCors: "*", jwtSecret: "compat-test", cookieSecret: "compat-test" },
-  },
-  admin: { disable: true`
-      )
-    )
-    writeFileSync(
-      join(app, "tsconfig.json"),
-      JSON.stringify({
-        compilerOptions: { target: "ES2021", module: "Node16", moduleResolution: "Node16", esModuleInterop: true, skipLibCheck: true, strict: true },
-        include: ["src/**/*", "medusa-config.ts"],
-      })
-    )
+    configureBareApp(app, { envBlock, databaseUrl: databaseUrl(db), port, secret: "compat-test" })
     const migrate = steps.run("migrate", "npx", ["medusa", "db:migrate"], app, 600_000)
     expect(migrate.stdout + migrate.stderr).toMatch(/MODULE: svc/)
 

@@ -27,3 +27,13 @@ export async function adminOrder(sdk: AdminSdk, orderId: string): Promise<any> {
   })
   return order
 }
+
+/** How an admin request was refused: the HTTP status and the message (the js-sdk's error); throws if it was accepted. */
+export async function refusal(request: Promise<unknown>): Promise<{ status: number; message: string }> {
+  try {
+    await request
+  } catch (e: any) {
+    return { status: e.status as number, message: e.message as string }
+  }
+  throw new Error("the request was accepted")
+}

@@ -1,10 +1,11 @@
 /**
  * A consumer of the packed plugin or kit in a temp dir, with nothing of this repository in
  * reach: its environment, timed steps, long-running children, blocks copied out of README.md.
- * Used by integration-tests/compat (npm run test:compat) and the storefront starter test.
+ * Used by integration-tests/package (the packed install), integration-tests/compat (npm run
+ * test:compat) and the storefront starter test.
  */
 import { spawn, spawnSync, type SpawnSyncReturns } from "node:child_process"
-import { readFileSync } from "node:fs"
+import { readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 
 const root = join(__dirname, "..", "..")
@@ -83,4 +84,81 @@ export class Children {
   killAll(): void {
     for (const pid of this.pids) this.kill(pid)
   }
+}
+
+/**
+ * package.json of a bare Medusa `medusa` app in `app` with the packed plugin `tarball`: Medusa's
+ * packages at `medusa`, and what `medusa` needs to read medusa-config.ts and scripts (ts-node),
+ * as create-medusa-app adds.
+ */
+export function writeBareAppPackage(app: string, medusa: string, tarball: string): void {
+  writeFileSync(
+    join(app, "package.json"),
+    JSON.stringify(
+      {
+        name: "bare-store",
+        private: true,
+        version: "0.0.0",
+        dependencies: {
+          "@medusajs/admin-sdk": medusa,
+          "@medusajs/cli": medusa,
+          "@medusajs/framework": medusa,
+          "@medusajs/medusa": medusa,
+          "medusa-payment-svc": `file:${tarball}`,
+        },
+        devDependencies: { "@types/node": "^20.17.0", "ts-node": "^10.9.2", typescript: "~5.9.3" },
+      },
+      null,
+      2
+    )
+  )
+}
+
+/**
+ * The installed package's sandbox CLI (`medusa-payment-svc sandbox`, `args` after the port),
+ * its webhooks to the app's `/hooks/svc` on `port`: the SVC_* lines of the .env block it prints.
+ */
+export async function startSandboxCli(children: Children, app: string, port: number, args: string[] = []): Promise<string[]> {
+  const sandbox = await children.start(
+    join(app, "node_modules/.bin/medusa-payment-svc"),
+    ["sandbox", "--port", "0", ...args, "--webhook", `http://localhost:${port}/hooks/svc`],
+    app,
+    consumerEnv(),
+    /SVC_ALGORITHM=.*\n/,
+    60_000
+  )
+  return sandbox.out().split("\n").filter((l) => /^SVC_[A-Z_]+=/.test(l))
+}
+
+/**
+ * The app configured as README's "Install into a store" says: .env (the sandbox's block, the
+ * redirect URL, DATABASE_URL, PORT), README step 4's medusa-config.ts as printed with its
+ * projectConfig "as generated" filled in and the admin bundle off (no `medusa build` here), and
+ * a strict tsconfig.json.
+ */
+export function configureBareApp(app: string, o: { envBlock: string[]; databaseUrl: string; port: number; secret: string }): void {
+  writeFileSync(
+    join(app, ".env"),
+    `${o.envBlock.join("\n")}\nSVC_REDIRECT_URL=http://localhost:8000/checkout/svc-return?cart_id={cart_id}\nDATABASE_URL=${o.databaseUrl}\nPORT=${o.port}\n`
+  )
+  const config = readmeBlock("**4. `medusa-config.ts`:**", "ts")
+  const generated = "    // ... as generated (databaseUrl, http, ...)"
+  if (!config.includes(generated)) throw new Error(`README.md's medusa-config.ts has no line "${generated.trim()}" to fill in`)
+  writeFileSync(
+    join(app, "medusa-config.ts"),
+    config.replace(
+      generated,
+      `    databaseUrl: process.env.DATABASE_URL,
+    http: { storeCors: "*", adminCors: "*", authCors: "*", jwtSecret: "${o.secret}", cookieSecret: "${o.secret}" },
+  },
+  admin: { disable: true`
+    )
+  )
+  writeFileSync(
+    join(app, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: { target: "ES2021", module: "Node16", moduleResolution: "Node16", esModuleInterop: true, skipLibCheck: true, strict: true },
+      include: ["src/**/*", "medusa-config.ts"],
+    })
+  )
 }

@@ -8,6 +8,8 @@ import {
   linkSalesChannelsToApiKeyWorkflow,
 } from "@medusajs/core-flows"
 import { DEMO_PROMO_CODE, ensureSstAndPromotion } from "../../demo/seed"
+import { SVC_MODULE } from "../../src/modules/svc"
+import type { SandboxHandle } from "./svc-env"
 
 export const SVC_PROVIDERS = {
   wallet: "pp_svc-wallet_svc",
@@ -104,11 +106,13 @@ export async function seedStore(container: MedusaContainer, opts: { taxed?: bool
 
 type Api = { post: (u: string, b?: unknown, c?: unknown) => Promise<any>; get: (u: string, c?: unknown) => Promise<any> }
 
+export type CartOptions = { regionId?: string; variantId?: string; quantity?: number }
+
 /** A cart with items, an email and an address, and its payment collection. */
 export async function createCart(
   api: Api,
   store: Store,
-  opts: { regionId?: string; variantId?: string; quantity?: number } = {}
+  opts: CartOptions = {}
 ): Promise<{ cartId: string; paymentCollectionId: string }> {
   const { data } = await api.post(
     "/store/carts",
@@ -140,6 +144,71 @@ export async function initiateSession(
   )
   const sessions = res.payment_collection.payment_sessions
   return sessions.find((s: any) => s.provider_id === providerId)
+}
+
+/** A cart (`cart`: createCart's options) with a session of `providerId` on it (`data` besides the cart id), and svc's checkout id. */
+export async function cartWithSession(
+  api: Api,
+  store: Store,
+  providerId: string,
+  opts: { cart?: CartOptions; data?: Record<string, unknown> } = {}
+): Promise<{ cartId: string; paymentCollectionId: string; session: any; checkoutId: string }> {
+  const { cartId, paymentCollectionId } = await createCart(api, store, opts.cart)
+  const session = await initiateSession(api, store, paymentCollectionId, providerId, { ...opts.data, cart_id: cartId })
+  return { cartId, paymentCollectionId, session, checkoutId: session.data.checkoutId as string }
+}
+
+export type PaidOrder = { cartId: string; checkoutId: string; orderId: string; paymentId: string; order: any }
+
+/**
+ * A paid order through Medusa's store routes: a cart with a session of `providerId` (FPX hosted
+ * by default; one Batik shirt, RM120.50, by default), paid on svc, completed, its payment captured.
+ */
+export async function paidOrder(
+  api: Api,
+  container: MedusaContainer,
+  store: Store,
+  sandbox: SandboxHandle["control"],
+  opts: { providerId?: string; cart?: CartOptions } = {}
+): Promise<PaidOrder> {
+  const { cartId, checkoutId } = await cartWithSession(api, store, opts.providerId ?? SVC_PROVIDERS.fpx, { cart: opts.cart })
+  sandbox.pay(checkoutId)
+  await completeCart(api, store, cartId)
+  const order = await capturedOrder(container, cartId)
+  return { cartId, checkoutId, orderId: order.id, paymentId: order.payment_collections[0].payments[0].id, order }
+}
+
+/** Paid on svc with every webhook of it lost (dropped, then flushed): the plugin learns of it only by asking svc. */
+export async function payWithWebhooksLost(sandbox: SandboxHandle["control"], checkoutId: string): Promise<void> {
+  sandbox.webhookFaults({ mode: "drop", count: 10 })
+  sandbox.pay(checkoutId)
+  await sandbox.flushWebhooks()
+}
+
+/**
+ * What a process killed inside a cart completion after its payment step leaves: the session
+ * authorized and captured (Medusa's autocapture of a `captured` provider status), no order, and
+ * the cart's lock key held with no owner for a 2-minute lease. Returns the lease's end (the lock released).
+ */
+export async function capturedWithCartLocked(container: MedusaContainer, sessionId: string, cartId: string): Promise<() => Promise<void>> {
+  await (container.resolve(Modules.PAYMENT) as any).authorizePaymentSession(sessionId, {})
+  const locking = container.resolve(Modules.LOCKING) as any
+  await locking.acquire(cartId, { expire: 120 })
+  return () => locking.release(cartId)
+}
+
+/** The plugin's ledger row of an svc checkout (svc_checkout), or undefined. */
+export async function checkoutRow(container: MedusaContainer, checkoutId: string): Promise<any> {
+  const [row] = await (container.resolve(SVC_MODULE) as any).listSvcCheckouts({ checkout_id: checkoutId })
+  return row
+}
+
+/** Waits for the checkout's ledger row to carry an attention flag (what the admin is asked to act on). */
+export function flaggedCheckoutRow(container: MedusaContainer, checkoutId: string, what = `attention flag on ${checkoutId}`): Promise<any> {
+  return waitFor(async () => {
+    const row = await checkoutRow(container, checkoutId)
+    return row?.attention ? row : undefined
+  }, what)
 }
 
 export async function completeCart(api: Api, store: Store, cartId: string): Promise<any> {

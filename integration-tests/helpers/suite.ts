@@ -5,7 +5,17 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { useSvcSandbox, type SandboxHandle } from "./svc-env"
-import { seedStore, type Store } from "./store"
+import {
+  capturedOrder,
+  cartWithSession,
+  checkoutRow,
+  flaggedCheckoutRow,
+  paidOrder,
+  seedStore,
+  type CartOptions,
+  type PaidOrder,
+  type Store,
+} from "./store"
 import { signInAsAdmin, type AdminSdk } from "./admin"
 
 export type SvcSuiteOptions = NonNullable<Parameters<typeof useSvcSandbox>[0]> & {
@@ -36,6 +46,12 @@ export type SvcSuite = {
    */
   store: Store
   admin: AdminSdk
+  /** store.ts's helpers on this test's app, store and sandbox (`store` in the options: another store). */
+  cartWithSession: (providerId: string, opts?: { cart?: CartOptions; data?: Record<string, unknown>; store?: Store }) => ReturnType<typeof cartWithSession>
+  paidOrder: (opts?: { providerId?: string; cart?: CartOptions; store?: Store }) => Promise<PaidOrder>
+  capturedOrder: (cartId: string) => Promise<any>
+  checkoutRow: (checkoutId: string) => Promise<any>
+  flaggedCheckoutRow: (checkoutId: string, what?: string) => Promise<any>
 }
 
 /** A stand-in object that forwards every read to what `current` returns now (as the runner's own `api`). */
@@ -76,6 +92,7 @@ export function svcMedusaSuite({ testSuite, seed = "store", admin: withAdmin = f
       })
       const sb = () => svc.ref.sandbox.control
       const state = () => sb().state() as any
+      const storeNow = live("store", () => store)
       testSuite({
         svc,
         api,
@@ -85,8 +102,13 @@ export function svcMedusaSuite({ testSuite, seed = "store", admin: withAdmin = f
         state,
         payoutCount: () => Object.keys(state().payouts ?? {}).length,
         checkoutCount: () => Object.keys(state().checkouts ?? {}).length,
-        store: live("store", () => store),
+        store: storeNow,
         admin: live("admin", () => admin),
+        cartWithSession: (providerId, { store: s = storeNow, ...opts } = {}) => cartWithSession(api, s, providerId, opts),
+        paidOrder: ({ store: s = storeNow, ...opts } = {}) => paidOrder(api, getContainer(), s, sb(), opts),
+        capturedOrder: (cartId) => capturedOrder(getContainer(), cartId),
+        checkoutRow: (checkoutId) => checkoutRow(getContainer(), checkoutId),
+        flaggedCheckoutRow: (checkoutId, what) => flaggedCheckoutRow(getContainer(), checkoutId, what),
       })
     },
   })

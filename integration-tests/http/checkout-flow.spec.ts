@@ -1,25 +1,13 @@
 import { processPaymentWorkflow } from "@medusajs/core-flows"
 import { svcMedusaSuite } from "../helpers/suite"
-import {
-  capturedOrder as capturedOrderOf,
-  allOrdersOfCart,
-  completeCart,
-  createCart,
-  initiateSession,
-  orderOfCart,
-  sessionById,
-  SVC_PROVIDERS,
-  waitFor,
-} from "../helpers/store"
+import { allOrdersOfCart, completeCart, orderOfCart, sessionById, SVC_PROVIDERS } from "../helpers/store"
 
 jest.setTimeout(120_000)
 
 // Medusa's own webhook route (5 s delay), the other URL a merchant may have registered.
 svcMedusaSuite({
   webhookPath: "/hooks/payment/svc-wallet_svc",
-  testSuite: ({ svc, api, getContainer, store }) => {
-    const capturedOrder = (cartId: string) => capturedOrderOf(getContainer(), cartId)
-
+  testSuite: ({ svc, api, getContainer, store, cartWithSession, capturedOrder }) => {
     const cases: [string, string, Record<string, unknown>][] = [
       ["svc wallet", SVC_PROVIDERS.wallet, {}],
       ["FPX hosted", SVC_PROVIDERS.fpx, {}],
@@ -28,8 +16,7 @@ svcMedusaSuite({
 
     describe.each(cases)("%s", (_name, providerId, data) => {
       it("webhook first: the shopper pays, the webhook places the order, completing again returns the same order", async () => {
-        const { cartId, paymentCollectionId } = await createCart(api, store)
-        const session = await initiateSession(api, store, paymentCollectionId, providerId, { ...data, cart_id: cartId })
+        const { cartId, session } = await cartWithSession(providerId, { data })
         expect(session.data.checkoutUrl).toMatch(/^http/)
         expect(session.data.amountSen).toBe(12050)
         expect(session.data.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/)
@@ -56,8 +43,7 @@ svcMedusaSuite({
     })
 
     it("storefront first: the shopper returns after paying and completes the cart; the later webhook changes nothing", async () => {
-      const { cartId, paymentCollectionId } = await createCart(api, store)
-      const session = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.fpx, { cart_id: cartId })
+      const { cartId, session } = await cartWithSession(SVC_PROVIDERS.fpx)
       svc.ref.sandbox.control.pay(session.data.checkoutId)
       const done = await completeCart(api, store, cartId)
       expect(done.type).toBe("order")
@@ -74,8 +60,7 @@ svcMedusaSuite({
     })
 
     it("storefront completion and webhook processing at the same instant end in one order and one capture (medusajs/medusa#13301)", async () => {
-      const { cartId, paymentCollectionId } = await createCart(api, store)
-      const session = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.wallet, { cart_id: cartId })
+      const { cartId, session } = await cartWithSession(SVC_PROVIDERS.wallet)
       svc.ref.sandbox.control.webhookFaults({ mode: "drop", count: 10 })
       svc.ref.sandbox.control.pay(session.data.checkoutId)
       // What the core webhook subscriber runs, started together with the storefront's completion.

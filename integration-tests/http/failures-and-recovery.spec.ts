@@ -1,29 +1,13 @@
 import { cancelOrderWorkflow } from "@medusajs/core-flows"
 import { svcMedusaSuite } from "../helpers/suite"
-import {
-  capturedOrder as capturedOrderOf,
-  completeCart,
-  createCart,
-  initiateSession,
-  orderOfCart,
-  sessionById,
-  SVC_PROVIDERS,
-  waitFor,
-} from "../helpers/store"
+import { completeCart, initiateSession, orderOfCart, payWithWebhooksLost, sessionById, SVC_PROVIDERS, waitFor } from "../helpers/store"
 import { reconcilePending } from "../../src/plugin/settle/reconcile-pending"
-import { SVC_MODULE } from "../../src/modules/svc"
 
 jest.setTimeout(120_000)
 
 svcMedusaSuite({
   failedPaymentOrder: "cancel",
-  testSuite: ({ svc, api, getContainer, sb, store }) => {
-    const ledger = async (checkoutId: string) => {
-      const m = getContainer().resolve(SVC_MODULE) as any
-      const [row] = await m.listSvcCheckouts({ checkout_id: checkoutId })
-      return row
-    }
-    const capturedOrder = (cartId: string) => capturedOrderOf(getContainer(), cartId)
+  testSuite: ({ svc, api, getContainer, sb, store, cartWithSession, capturedOrder, checkoutRow: ledger, flaggedCheckoutRow }) => {
     const sessionInError = (id: string) =>
       waitFor(async () => {
         const s = await sessionById(getContainer(), id)
@@ -31,8 +15,7 @@ svcMedusaSuite({
       }, `session ${id} in error`)
 
     it("the shopper's payment fails: the session shows the reason and the cart can be paid again", async () => {
-      const { cartId, paymentCollectionId } = await createCart(api, store)
-      const s1 = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.fpx, { cart_id: cartId })
+      const { cartId, paymentCollectionId, session: s1 } = await cartWithSession(SVC_PROVIDERS.fpx)
       sb().fail(s1.data.checkoutId)
       await sb().flushWebhooks()
       const failed = await sessionInError(s1.id)
@@ -49,8 +32,7 @@ svcMedusaSuite({
     })
 
     it("completing a cart whose checkout failed answers with the reason, and creates no order", async () => {
-      const { cartId, paymentCollectionId } = await createCart(api, store)
-      const s1 = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.wallet, { cart_id: cartId })
+      const { cartId, session: s1 } = await cartWithSession(SVC_PROVIDERS.wallet)
       sb().webhookFaults({ mode: "drop", count: 1 })
       sb().fail(s1.data.checkoutId)
       const res = await api.post(`/store/carts/${cartId}/complete`, {}, store.headers).catch((e: any) => e.response)
@@ -65,8 +47,7 @@ svcMedusaSuite({
       ["cancels on the hosted page", "cancel", "CANCELLED"],
       ["is rejected by svc", "reject", "REJECTED"],
     ] as const)("the shopper %s (svc sends no event): the job closes the session", async (_n, action, status) => {
-      const { cartId, paymentCollectionId } = await createCart(api, store)
-      const s1 = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.fpx, { cart_id: cartId })
+      const { cartId, session: s1 } = await cartWithSession(SVC_PROVIDERS.fpx)
       sb()[action](s1.data.checkoutId)
       const report = await reconcilePending(getContainer() as never)
       expect(report.waiting).toBe(1)
@@ -77,8 +58,7 @@ svcMedusaSuite({
     })
 
     it("the link expires unpaid: the session is closed with the reason", async () => {
-      const { cartId, paymentCollectionId } = await createCart(api, store)
-      const s1 = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.fpx, { cart_id: cartId })
+      const { cartId, session: s1 } = await cartWithSession(SVC_PROVIDERS.fpx)
       sb().advanceClock(21 * 60)
       await sb().flushWebhooks()
       const s = await sessionInError(s1.id)
@@ -86,12 +66,8 @@ svcMedusaSuite({
     })
 
     it("the shopper returns while svc is still PROCESSING: order placed awaiting payment, captured by the later webhook", async () => {
-      const { cartId, paymentCollectionId } = await createCart(api, store)
-      const s1 = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.fpxDirect, {
-        cart_id: cartId,
-        bank: "MBB0228",
-        bankType: "RETAIL",
-        buyerName: "Siti Aminah",
+      const { cartId, session: s1 } = await cartWithSession(SVC_PROVIDERS.fpxDirect, {
+        data: { bank: "MBB0228", bankType: "RETAIL", buyerName: "Siti Aminah" },
       })
       sb().pay(s1.data.checkoutId, { stopAt: "PROCESSING" })
       const done = await completeCart(api, store, cartId)
@@ -107,8 +83,7 @@ svcMedusaSuite({
     })
 
     it("a payment that fails after its order was placed cancels that order, with the reason recorded", async () => {
-      const { cartId, paymentCollectionId } = await createCart(api, store)
-      const s1 = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.fpx, { cart_id: cartId })
+      const { cartId, session: s1 } = await cartWithSession(SVC_PROVIDERS.fpx)
       sb().pay(s1.data.checkoutId, { stopAt: "PROCESSING" })
       const done = await completeCart(api, store, cartId)
       expect(done.type).toBe("order")
@@ -125,24 +100,19 @@ svcMedusaSuite({
     })
 
     it("a payment that completes after its order was canceled is flagged for a refund", async () => {
-      const { cartId, paymentCollectionId } = await createCart(api, store)
-      const s1 = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.wallet, { cart_id: cartId })
+      const { cartId, session: s1 } = await cartWithSession(SVC_PROVIDERS.wallet)
       sb().pay(s1.data.checkoutId, { stopAt: "PROCESSING" })
       const done = await completeCart(api, store, cartId)
       await cancelOrderWorkflow(getContainer()).run({ input: { order_id: done.order.id } as never })
       sb().complete(s1.data.checkoutId)
       await sb().flushWebhooks()
-      const row = await waitFor(async () => {
-        const r = await ledger(s1.data.checkoutId)
-        return r?.attention ? r : undefined
-      }, "attention flag")
+      const row = await flaggedCheckoutRow(s1.data.checkoutId)
       expect(row.attention).toBe("refund_required")
       expect(row.attention_reason).toContain(done.order.id)
     })
 
     it("a paid cart gets no second svc link: a new payment session on it is refused, before and after the order", async () => {
-      const { cartId, paymentCollectionId } = await createCart(api, store)
-      const s1 = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.wallet, { cart_id: cartId })
+      const { cartId, paymentCollectionId, session: s1 } = await cartWithSession(SVC_PROVIDERS.wallet)
       sb().pay(s1.data.checkoutId)
       await capturedOrder(cartId)
       const before = Object.keys(sb().state().checkouts).length
@@ -158,11 +128,8 @@ svcMedusaSuite({
     })
 
     it("a lost webhook is recovered by the reconciliation job: order placed and captured once", async () => {
-      const { cartId, paymentCollectionId } = await createCart(api, store)
-      const s1 = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.fpx, { cart_id: cartId })
-      sb().webhookFaults({ mode: "drop", count: 10 })
-      sb().pay(s1.data.checkoutId)
-      await sb().flushWebhooks()
+      const { cartId, session: s1 } = await cartWithSession(SVC_PROVIDERS.fpx)
+      await payWithWebhooksLost(sb(), s1.data.checkoutId)
       expect(await orderOfCart(getContainer(), cartId)).toBeUndefined()
       const report = await reconcilePending(getContainer() as never)
       expect(report.outcomes.captured).toBe(1)
@@ -173,8 +140,7 @@ svcMedusaSuite({
     })
 
     it("duplicate and reordered webhooks change nothing: one order, one capture", async () => {
-      const { cartId, paymentCollectionId } = await createCart(api, store)
-      const s1 = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.wallet, { cart_id: cartId })
+      const { cartId, session: s1 } = await cartWithSession(SVC_PROVIDERS.wallet)
       sb().webhookFaults({ mode: "duplicate", count: 10 })
       sb().webhookFaults({ mode: "reorder", count: 10 })
       sb().pay(s1.data.checkoutId)
@@ -188,8 +154,7 @@ svcMedusaSuite({
     })
 
     it("forged webhooks change nothing: unknown checkout, COMPLETED body for an unpaid checkout", async () => {
-      const { cartId, paymentCollectionId } = await createCart(api, store)
-      const s1 = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.wallet, { cart_id: cartId })
+      const { cartId, session: s1 } = await cartWithSession(SVC_PROVIDERS.wallet)
       const hook = svc.ref.webhookUrl.replace(svc.ref.medusaUrl, "")
       const forged = [
         { id: "evt-1", type: "checkout.updated", data: { checkoutId: "3f1c2a9e-7a7b-4c1d-9f00-000000000000", status: "COMPLETED", amount: "12050" } },
@@ -207,8 +172,7 @@ svcMedusaSuite({
     })
 
     it("the amount changes after the session: a new checkout with a new key; the old link paid is flagged, not captured", async () => {
-      const { cartId, paymentCollectionId } = await createCart(api, store)
-      const s1 = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.fpx, { cart_id: cartId })
+      const { cartId, paymentCollectionId, session: s1 } = await cartWithSession(SVC_PROVIDERS.fpx)
       await api.post(`/store/carts/${cartId}/line-items`, { variant_id: store.variantId, quantity: 1 }, store.headers)
       const s2 = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.fpx, { cart_id: cartId })
       expect(s2.data.amountSen).toBe(24100)
@@ -217,10 +181,7 @@ svcMedusaSuite({
 
       sb().pay(s1.data.checkoutId)
       await sb().flushWebhooks()
-      const row = await waitFor(async () => {
-        const r = await ledger(s1.data.checkoutId)
-        return r?.attention ? r : undefined
-      }, "stale checkout flagged")
+      const row = await flaggedCheckoutRow(s1.data.checkoutId, "stale checkout flagged")
       expect(row.attention).toBe("refund_required")
       expect(await orderOfCart(getContainer(), cartId)).toBeUndefined()
 

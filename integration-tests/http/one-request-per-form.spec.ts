@@ -4,14 +4,14 @@
 // one; the same request_id with another body is refused naming the field.
 import { randomUUID } from "node:crypto"
 import { svcMedusaSuite } from "../helpers/suite"
-import { capturedOrder, createCart, initiateSession, seedStore, SVC_PROVIDERS } from "../helpers/store"
+import { seedStore } from "../helpers/store"
 
 jest.setTimeout(180_000)
 
 svcMedusaSuite({
   seed: false,
   admin: true,
-  testSuite: ({ api, getContainer, sb, state, admin }) => {
+  testSuite: ({ getContainer, state, admin, paidOrder }) => {
     const post = (path: string, body: Record<string, unknown>) => admin.client.fetch<any>(path, { method: "POST", body })
     const refusal = async (path: string, body: Record<string, unknown>) => {
       try {
@@ -57,12 +57,7 @@ svcMedusaSuite({
 
     it("refunds: the same request_id again, or three at once, is one payout and one Medusa refund; another body is refused by field", async () => {
       const store = await seedStore(getContainer())
-      const { cartId, paymentCollectionId } = await createCart(api, store)
-      const session = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.fpx, { cart_id: cartId })
-      sb().pay(session.data.checkoutId)
-      await api.post(`/store/carts/${cartId}/complete`, {}, store.headers)
-      const order = await capturedOrder(getContainer(), cartId)
-      const paymentId = order.payment_collections[0].payments[0].id
+      const { paymentId } = await paidOrder({ store })
       const payouts = () => Object.keys(state().payouts).length
       const before = payouts()
       const medusaRefunds = async () => {

@@ -9,8 +9,8 @@ import Medusa from "@medusajs/js-sdk"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { svcMedusaSuite } from "../helpers/suite"
-import { capturedOrder, createCart, initiateSession, SVC_PROVIDERS, waitFor } from "../helpers/store"
-import type { AdminSdk } from "../helpers/admin"
+import { SVC_PROVIDERS, waitFor } from "../helpers/store"
+import { refusal as failure, type AdminSdk } from "../helpers/admin"
 import { medusaAmountToSen } from "../../src/rules/medusa-amount"
 import { watchWaiting } from "../../src/plugin/settle/watch-waiting"
 import {
@@ -55,16 +55,10 @@ async function ledgerRows(container: MedusaContainer, orderId: string): Promise<
 
 svcMedusaSuite({
   admin: true,
-  testSuite: ({ svc, api, getContainer, sb, store, admin, checkoutCount }) => {
+  testSuite: ({ svc, api, getContainer, sb, store, admin, checkoutCount, paidOrder }) => {
 
-    /** A paid FPX order of RM120.50 (checkout through Medusa's store routes). */
-    async function paidOrder(): Promise<string> {
-      const { cartId, paymentCollectionId } = await createCart(api, store)
-      const session = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.fpx, { cart_id: cartId })
-      sb().pay(session.data.checkoutId)
-      await api.post(`/store/carts/${cartId}/complete`, {}, store.headers)
-      return (await capturedOrder(getContainer(), cartId)).id
-    }
+    /** A paid FPX order of RM120.50 (checkout through Medusa's store routes): its id. */
+    const paidOrderId = async () => (await paidOrder()).orderId
 
     /** The dashboard's order edit: add items, request, confirm (Medusa makes the payment collection for the difference). */
     async function editAdding(orderId: string, variantId: string, quantity: number) {
@@ -77,17 +71,9 @@ svcMedusaSuite({
     const balance = async (orderId: string) => (await admin.client.fetch<any>(`/admin/svc/orders/${orderId}/balance`)).balance
     const requestLink = (orderId: string, body: Record<string, unknown>) =>
       admin.client.fetch<any>(`/admin/svc/orders/${orderId}/balance/payment-link`, { method: "POST", body })
-    const failure = async (p: Promise<unknown>) => {
-      try {
-        await p
-      } catch (e: any) {
-        return { status: e.status as number, message: e.message as string }
-      }
-      throw new Error("accepted")
-    }
 
     it("Request payment: an svc link for the outstanding amount on the order's payment collection; bad input refused by field before any link; paid, the webhook captures it on the order and Medusa's captured total equals what svc was paid", async () => {
-      const orderId = await paidOrder()
+      const orderId = await paidOrderId()
       expect(await balance(orderId)).toMatchObject({ outstanding_sen: 0, link: null, refusal: expect.stringMatching(/has no outstanding amount/) })
 
       // RM5 due: below svc's checkout minimum, said before anything is made
@@ -110,7 +96,7 @@ svcMedusaSuite({
       // every bad input: 400 naming the field and the rule, no svc link made
       const { order: withPcs } = await admin.admin.order.retrieve(orderId, { fields: "id,*payment_collections" })
       const cartCollection = (withPcs as any).payment_collections.find((c: any) => c.id !== balanceCollection).id
-      const otherOrder = await paidOrder()
+      const otherOrder = await paidOrderId()
       const { order: other } = await admin.admin.order.retrieve(otherOrder, { fields: "id,*payment_collections" })
       const beforeBad = checkoutCount() // the other order's checkout counted
       const bad: [Record<string, unknown>, RegExp][] = [
@@ -180,7 +166,7 @@ svcMedusaSuite({
 
     it("the storefront kit pays the balance and reads its return: failed (the order is left as it was, never canceled), paid again with every webhook lost and captured by the watcher, no cart completed", async () => {
       const sdk = new Medusa({ baseUrl: svc.ref.medusaUrl, publishableKey: store.publishableKey })
-      const orderId = await paidOrder()
+      const orderId = await paidOrderId()
 
       // nothing due: the kit says so after reading the order, no session made
       const nothing = await startSvcBalancePayment(sdk, orderId, { providerId: SVC_PROVIDERS.wallet }).catch((e) => e)
@@ -238,7 +224,7 @@ svcMedusaSuite({
     })
 
     it("a balance link paid after its order was canceled (refunded first in the svc refunds panel): flagged for a refund, never captured on the canceled order", async () => {
-      const orderId = await paidOrder()
+      const orderId = await paidOrderId()
       await editAdding(orderId, store.variantId, 1) // RM120.50 due
       const { link } = await requestLink(orderId, { provider_id: SVC_PROVIDERS.wallet })
       const paymentId = (await orderMoney(admin, orderId)).payment_collections.flatMap((c: any) => c.payments ?? [])[0].id

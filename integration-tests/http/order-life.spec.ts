@@ -4,32 +4,16 @@
 // the plugin's refund refuses before any payout what Medusa would refuse after
 // it (a canceled order, an order change in progress).
 import { svcMedusaSuite } from "../helpers/suite"
-import { capturedOrder, createCart, initiateSession, SVC_PROVIDERS, waitFor } from "../helpers/store"
+import { SVC_PROVIDERS, waitFor } from "../helpers/store"
+import { refusal as failure } from "../helpers/admin"
 
 jest.setTimeout(180_000)
 
 svcMedusaSuite({
   admin: true,
-  testSuite: ({ api, getContainer, sb, store, admin, payoutCount }) => {
-
-    /** A paid FPX order of RM120.50. */
-    async function paidOrder(): Promise<{ paymentId: string; orderId: string }> {
-      const { cartId, paymentCollectionId } = await createCart(api, store)
-      const session = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.fpx, { cart_id: cartId })
-      sb().pay(session.data.checkoutId)
-      await api.post(`/store/carts/${cartId}/complete`, {}, store.headers)
-      const order = await capturedOrder(getContainer(), cartId)
-      return { paymentId: order.payment_collections[0].payments[0].id, orderId: order.id }
-    }
+  // paidOrder: a paid FPX order of RM120.50
+  testSuite: ({ api, sb, store, admin, payoutCount, paidOrder }) => {
     const refund = (body: Record<string, unknown>) => admin.client.fetch<any>("/admin/svc/refunds", { method: "POST", body })
-    const failure = async (p: Promise<unknown>) => {
-      try {
-        await p
-      } catch (e: any) {
-        return { status: e.status as number, message: e.message as string }
-      }
-      throw new Error("accepted")
-    }
     const toBank = { name: "Siti Aminah", bank_code: "MBBEMYKL", account_number: "5512345678" }
     const orderState = async (id: string) => {
       const { order } = await admin.admin.order.retrieve(id, { fields: "id,status,summary,*payment_collections.payments.refunds" })

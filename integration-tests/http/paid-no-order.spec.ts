@@ -1,13 +1,12 @@
 import { Modules } from "@medusajs/framework/utils"
 import { svcMedusaSuite } from "../helpers/suite"
-import { allOrdersOfCart, completeCart, createCart, initiateSession, orderOfCart, SVC_PROVIDERS } from "../helpers/store"
+import { allOrdersOfCart, capturedWithCartLocked, completeCart, orderOfCart, payWithWebhooksLost, SVC_PROVIDERS } from "../helpers/store"
 import { signInAsAdmin } from "../helpers/admin"
 import { checkoutLedgerOf, settleCheckout } from "../../src/plugin/settle/settle-checkout"
 import { completePaidCarts } from "../../src/plugin/settle/complete-paid"
 import { watchWaiting } from "../../src/plugin/settle/watch-waiting"
 import { reconcilePending } from "../../src/plugin/settle/reconcile-pending"
 import { svcFromContainer } from "../../src/plugin/account/config"
-import { SVC_MODULE } from "../../src/modules/svc"
 
 jest.setTimeout(120_000)
 
@@ -25,35 +24,23 @@ jest.setTimeout(120_000)
  * listed for the admin.
  */
 svcMedusaSuite({
-  testSuite: ({ svc, api, getContainer, sb, store }) => {
+  testSuite: ({ svc, api, getContainer, sb, store, cartWithSession, checkoutRow: row }) => {
     const container = () => getContainer() as never
-    const locking = () => getContainer().resolve(Modules.LOCKING) as any
     const pg = () => getContainer().resolve("__pg_connection__") as { raw: (q: string, b?: unknown[]) => Promise<{ rows: any[] }> }
-    const row = async (checkoutId: string) => {
-      const [r] = await (getContainer().resolve(SVC_MODULE) as any).listSvcCheckouts({ checkout_id: checkoutId })
-      return r
-    }
     /** The cart's back-off is over (as if its time had come). */
     const due = (checkoutId: string) => pg().raw(`update svc_checkout set order_retry_at = now() - interval '1 second' where checkout_id = ?`, [checkoutId])
 
     /** Paid with its webhooks lost, settled by the job while the cart lock is held by a "dead" completion. */
     const paidWhileLocked = async () => {
-      const { cartId, paymentCollectionId } = await createCart(api, store)
-      const s = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.wallet, { cart_id: cartId })
-      const checkoutId = s.data.checkoutId as string
-      sb().webhookFaults({ mode: "drop", count: 10 })
-      sb().pay(checkoutId)
-      await sb().flushWebhooks()
-      // what a process killed inside completeCartWorkflow after its payment step leaves: the session
-      // authorized and captured (Medusa's autocapture of a `captured` provider status), no order, and
-      // the cart's lock key held with no owner for the rest of its 2-minute lease
-      await (getContainer().resolve(Modules.PAYMENT) as any).authorizePaymentSession(s.id, {})
-      await locking().acquire(cartId, { expire: 120 })
+      const { cartId, session: s, checkoutId } = await cartWithSession(SVC_PROVIDERS.wallet)
+      await payWithWebhooksLost(sb(), checkoutId)
+      // what a process killed inside completeCartWorkflow after its payment step leaves
+      await capturedWithCartLocked(getContainer(), s.id, cartId)
       const c = await svcFromContainer(container()).client.checkout.retrieve(checkoutId)
       const outcome = await settleCheckout(container(), c as never, "job")
       return { cartId, checkoutId, sessionId: s.id as string, outcome }
     }
-    const leaseEnds = (cartId: string) => locking().release(cartId)
+    const leaseEnds = (cartId: string) => (getContainer().resolve(Modules.LOCKING) as any).release(cartId)
 
     const expectOneOrderOneCapture = async (cartId: string) => {
       expect(await allOrdersOfCart(getContainer(), cartId)).toHaveLength(1)

@@ -3,7 +3,8 @@
 // account (POST /admin/svc/refunds), and Medusa's refund, svc's payout and the
 // plugin's payout request must agree, whatever svc answers.
 import { svcMedusaSuite } from "../helpers/suite"
-import { capturedOrder, createCart, initiateSession, SVC_PROVIDERS, waitFor } from "../helpers/store"
+import { waitFor } from "../helpers/store"
+import { refusal } from "../helpers/admin"
 import { sweepPayouts } from "../../src/plugin/refunds/track-payout"
 import { SVC_MODULE } from "../../src/modules/svc"
 
@@ -11,7 +12,8 @@ jest.setTimeout(120_000)
 
 svcMedusaSuite({
   admin: true,
-  testSuite: ({ api, getContainer, sb, store, admin }) => {
+  // paidOrder: a paid FPX order of RM120.50
+  testSuite: ({ getContainer, sb, admin, paidOrder }) => {
     let earlier = new Set<string>()
     beforeEach(async () => {
       earlier = new Set(allSandboxPayouts().map((p) => p.payoutId)) // the sandbox lives for the whole file
@@ -21,26 +23,9 @@ svcMedusaSuite({
     /** Payouts svc made during this test. */
     const sandboxPayouts = () => allSandboxPayouts().filter((p) => !earlier.has(p.payoutId))
 
-    /** A paid FPX order of RM120.50: its payment id. */
-    async function paidPayment(): Promise<{ paymentId: string; orderId: string }> {
-      const { cartId, paymentCollectionId } = await createCart(api, store)
-      const session = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.fpx, { cart_id: cartId })
-      sb().pay(session.data.checkoutId)
-      await api.post(`/store/carts/${cartId}/complete`, {}, store.headers)
-      const order = await capturedOrder(getContainer(), cartId)
-      return { paymentId: order.payment_collections[0].payments[0].id, orderId: order.id }
-    }
-
     const refund = (body: Record<string, unknown>) =>
       admin.client.fetch<any>("/admin/svc/refunds", { method: "POST", body })
-    const refundError = async (body: Record<string, unknown>): Promise<{ status: number; message: string }> => {
-      try {
-        await refund(body)
-      } catch (e: any) {
-        return { status: e.status, message: e.message }
-      }
-      throw new Error("the refund was accepted")
-    }
+    const refundError = (body: Record<string, unknown>) => refusal(refund(body))
     const medusaRefunds = async (paymentId: string) => {
       const { payment } = await admin.admin.payment.retrieve(paymentId, { fields: "id,*refunds" })
       return (payment.refunds ?? []) as any[]
@@ -48,7 +33,7 @@ svcMedusaSuite({
     const toBank = (accountNumber = "5512345678") => ({ name: "Siti Aminah", bank_code: "MBBEMYKL", account_number: accountNumber })
 
     it("refunds part, then the rest, to the buyer's bank: one payout per Medusa refund, settled by webhook; more is refused", async () => {
-      const { paymentId, orderId } = await paidPayment()
+      const { paymentId, orderId } = await paidOrder()
       const banks = await admin.client.fetch<any>("/admin/svc/payout-banks")
       expect(banks.banks).toEqual(expect.arrayContaining([{ code: "MBBEMYKL", name: "Malayan Banking Berhad" }]))
       expect(Number(banks.prefund_available_sen)).toBeGreaterThan(12050)
@@ -86,7 +71,7 @@ svcMedusaSuite({
     })
 
     it("bad input is refused by field before anything is sent", async () => {
-      const { paymentId } = await paidPayment()
+      const { paymentId } = await paidOrder()
       const cases: [Record<string, unknown>, RegExp][] = [
         [{ payment_id: paymentId, amount: "12.345", beneficiary: toBank() }, /^amount: must not contain a fraction of a sen/],
         [{ payment_id: paymentId, amount: "0", beneficiary: toBank() }, /^amount: must be more than RM0\.00/],
@@ -110,7 +95,7 @@ svcMedusaSuite({
     })
 
     it("Medusa's own Refund button with no bank account named for the order is refused naming the svc refunds panel; nothing is sent", async () => {
-      const { paymentId } = await paidPayment()
+      const { paymentId } = await paidOrder()
       let message = ""
       try {
         await admin.admin.payment.refund(paymentId, { amount: 10 })
@@ -123,7 +108,7 @@ svcMedusaSuite({
     })
 
     it("the bank rejects the account: no Medusa refund, the request is FAILED with svc's reason, the amount can be refunded again", async () => {
-      const { paymentId } = await paidPayment()
+      const { paymentId } = await paidOrder()
       const e = await refundError({ payment_id: paymentId, amount: "120.50", beneficiary: toBank("5512340000") })
       expect(e.status).toBe(400)
       expect(e.message).toMatch(/INVALID_REQUEST/)
@@ -140,7 +125,7 @@ svcMedusaSuite({
     })
 
     it("svc makes the payout but never answers: 202, then the job records the refund with the same key; one payout, one refund", async () => {
-      const { paymentId } = await paidPayment()
+      const { paymentId } = await paidOrder()
       // the first attempt is processed but answered 500; every retry gets 503
       sb().injectFault({ route: "POST /v1/payouts", kind: "500", count: 1, afterProcessing: true } as any)
       sb().injectFault({ route: "POST /v1/payouts", kind: "503", count: 20 } as any)
@@ -170,7 +155,7 @@ svcMedusaSuite({
     })
 
     it("the bank reverses the payout: the request is flagged for the admin (refund not delivered)", async () => {
-      const { paymentId, orderId } = await paidPayment()
+      const { paymentId, orderId } = await paidOrder()
       const res = await refund({ payment_id: paymentId, amount: "50", beneficiary: toBank("5512341111") })
       expect(res.payout.status).toBe("INITIATED")
       sb().advanceClock(30)

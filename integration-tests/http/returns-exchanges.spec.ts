@@ -9,7 +9,7 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { svcMedusaSuite } from "../helpers/suite"
-import { capturedOrder, createCart, initiateSession, SVC_PROVIDERS, waitFor, type Store } from "../helpers/store"
+import { SVC_PROVIDERS, waitFor, type Store } from "../helpers/store"
 import type { AdminSdk } from "../helpers/admin"
 import { orderMoney, sqlOfKnex, type OrderMoney } from "../../testing/money-invariants"
 import { medusaAmountToSen } from "../../src/rules/medusa-amount"
@@ -46,7 +46,7 @@ async function shippable(admin: AdminSdk, store: Store): Promise<{ locationId: s
 
 svcMedusaSuite({
   admin: true,
-  testSuite: ({ api, getContainer, sb, store, admin, payoutCount, checkoutCount }) => {
+  testSuite: ({ getContainer, sb, store, admin, payoutCount, checkoutCount, paidOrder }) => {
     let ship: { locationId: string; shippingOptionId: string }
     beforeEach(async () => {
       ship = await shippable(admin, store)
@@ -67,11 +67,7 @@ svcMedusaSuite({
 
     /** A paid FPX order (checkout through Medusa's store routes), its items shipped. */
     async function paidShippedOrder(variantId: string, quantity: number): Promise<{ orderId: string; paymentId: string; itemId: string }> {
-      const { cartId, paymentCollectionId } = await createCart(api, store, { variantId, quantity })
-      const session = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.fpx, { cart_id: cartId })
-      sb().pay(session.data.checkoutId)
-      await api.post(`/store/carts/${cartId}/complete`, {}, store.headers)
-      const order = await capturedOrder(getContainer(), cartId)
+      const { order } = await paidOrder({ cart: { variantId, quantity } })
       const { order: full } = await admin.admin.order.retrieve(order.id, { fields: "id,*items" })
       const itemId = (full as any).items[0].id
       await admin.admin.order.createFulfillment(order.id, {

@@ -1,16 +1,8 @@
 import { cancelOrderWorkflow } from "@medusajs/core-flows"
 import { svcMedusaSuite } from "../helpers/suite"
-import {
-  completeCart,
-  createCart,
-  initiateSession,
-  orderOfCart,
-  sessionById,
-  SVC_PROVIDERS,
-} from "../helpers/store"
+import { completeCart, orderOfCart, payWithWebhooksLost, sessionById, SVC_PROVIDERS } from "../helpers/store"
 import { settleCheckout, settleCheckoutEvent, checkoutLedgerOf } from "../../src/plugin/settle/settle-checkout"
 import { svcFromContainer } from "../../src/plugin/account/config"
-import { SVC_MODULE } from "../../src/modules/svc"
 import { settleUnsettled } from "../../src/plugin/settle/waiting"
 import svcReconcileJob from "../../src/jobs/svc-reconcile"
 
@@ -28,12 +20,10 @@ type Run = "webhook" | "job"
  */
 svcMedusaSuite({
   failedPaymentOrder: "cancel",
-  testSuite: ({ api, getContainer, sb, store }) => {
+  testSuite: ({ api, getContainer, sb, store, cartWithSession, checkoutRow }) => {
     /** An order placed awaiting payment whose checkout then failed; svc's event is lost. */
     const failedAfterOrder = async () => {
-      const { cartId, paymentCollectionId } = await createCart(api, store)
-      const s = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.fpx, { cart_id: cartId })
-      const checkoutId = s.data.checkoutId as string
+      const { cartId, session: s, checkoutId } = await cartWithSession(SVC_PROVIDERS.fpx)
       sb().webhookFaults({ mode: "drop", count: 10 })
       sb().pay(checkoutId, { stopAt: "PROCESSING" })
       const done = await completeCart(api, store, cartId)
@@ -54,8 +44,7 @@ svcMedusaSuite({
       const order = await orderOfCart(getContainer(), x.cartId)
       expect(order.id).toBe(x.orderId)
       expect(order.status).toBe("canceled")
-      const m = getContainer().resolve(SVC_MODULE) as any
-      const [row] = await m.listSvcCheckouts({ checkout_id: x.checkoutId })
+      const row = await checkoutRow(x.checkoutId)
       expect(row.attention).toBe("order_canceled")
       expect(row.attention_reason).toContain(x.orderId)
       expect(row.attention_reason).toMatch(/failed/i)
@@ -95,12 +84,8 @@ svcMedusaSuite({
 
     it("a run that recorded COMPLETED and stopped before applying it (its webhooks spent): the watcher's sweep settles it once", async () => {
       const container = getContainer() as never
-      const { cartId, paymentCollectionId } = await createCart(api, store)
-      const s = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.wallet, { cart_id: cartId })
-      const checkoutId = s.data.checkoutId as string
-      sb().webhookFaults({ mode: "drop", count: 10 })
-      sb().pay(checkoutId)
-      await sb().flushWebhooks()
+      const { cartId, checkoutId } = await cartWithSession(SVC_PROVIDERS.wallet)
+      await payWithWebhooksLost(sb(), checkoutId)
       // what the settle path writes first, and all a process killed right after it leaves
       await checkoutLedgerOf(container).recordStatus(checkoutId, { status: "COMPLETED", source: "webhook" })
       const seen: string[] = []

@@ -3,6 +3,7 @@
 // every bad input refused by field and an unanswered request finished once.
 import { svcMedusaSuite } from "../helpers/suite"
 import { waitFor } from "../helpers/store"
+import { refusal } from "../helpers/admin"
 import { sweepWithdrawals } from "../../src/plugin/settlements/withdrawals"
 
 jest.setTimeout(120_000)
@@ -22,18 +23,17 @@ svcMedusaSuite({
 
     const wallet = () => admin.client.fetch<any>("/admin/svc/wallet")
     const withdraw = (body: Record<string, unknown>) => admin.client.fetch<any>("/admin/svc/withdrawals", { method: "POST", body })
-    const withdrawError = async (body: Record<string, unknown>) => {
-      try {
-        await withdraw(body)
-      } catch (e: any) {
-        return { status: e.status as number, message: e.message as string }
-      }
-      throw new Error("the withdrawal was accepted")
-    }
+    const withdrawError = (body: Record<string, unknown>) => refusal(withdraw(body))
     const ours = async (id: string) => {
       const { withdrawals } = await admin.client.fetch<any>("/admin/svc/withdrawals")
       return withdrawals.find((w: any) => w.id === id)
     }
+    /** Waits for the withdrawal (the plugin's id) to reach `status` in the admin's list. */
+    const reaching = (id: string, status: string) =>
+      waitFor(async () => {
+        const row = await ours(id)
+        return row?.status === status ? row : undefined
+      }, `withdrawal ${status}`, 20_000)
 
     it("shows the balance and linked accounts (masked), sends RM1,500.00 and follows it to COMPLETED by webhook", async () => {
       const w = await wallet()
@@ -53,10 +53,7 @@ svcMedusaSuite({
       sb().advanceClock(15)
       sb().advanceClock(65)
       await sb().flushWebhooks()
-      const done = await waitFor(async () => {
-        const row = await ours(res.withdrawal.id)
-        return row?.status === "COMPLETED" ? row : undefined
-      }, "withdrawal COMPLETED by webhook", 20_000)
+      const done = await reaching(res.withdrawal.id, "COMPLETED")
       expect(done.status_history.entries.map((e: any) => e.status)).toEqual(expect.arrayContaining(["CREATING", "PENDING", "COMPLETED"]))
     })
 
@@ -86,10 +83,7 @@ svcMedusaSuite({
       expect(res.withdrawal.status).toBe("PENDING")
       sb().advanceClock(15)
       await sb().flushWebhooks()
-      const row = await waitFor(async () => {
-        const r = await ours(res.withdrawal.id)
-        return r?.status === "REJECTED" ? r : undefined
-      }, "withdrawal REJECTED", 20_000)
+      const row = await reaching(res.withdrawal.id, "REJECTED")
       expect(row.failure_reason).toMatch(/back in the svc wallet/)
       expect(Number((await wallet()).balance_sen)).toBe(Number(w.balance_sen))
     })

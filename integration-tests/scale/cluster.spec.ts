@@ -1,6 +1,6 @@
 import { readStats } from "../../testing/sandbox-stats"
-import { startCluster, type Cluster } from "../../testing/cluster"
-import { chaosRun, percentile, type ChaosResult } from "../../testing/chaos"
+import type { Cluster } from "../../testing/cluster"
+import { CHAOS_KILLED, chaosRun, percentile, startChaosCluster, type ChaosResult } from "../../testing/chaos"
 import { describeMoney, moneyIsSafe } from "../../testing/money-invariants"
 
 /**
@@ -20,19 +20,9 @@ let cluster: Cluster
 let run: ChaosResult
 
 beforeAll(async () => {
-  cluster = await startCluster({
-    name: "ci",
-    redis: true,
-    instances: [
-      { name: "server-1", mode: "server" },
-      { name: "server-2", mode: "server" },
-      { name: "worker", mode: "worker" },
-    ],
-    // svc's sandbox ceiling, and the plugin's budget for it, shared by the instances through Redis
-    sandbox: { rateLimits: { accountPerMinute: CEILING } },
-    env: { SVC_ACCOUNT_RATE_LIMIT: String(CEILING), SVC_WATCH_EVERY_SECONDS: "2" },
-  })
-  run = await chaosRun(cluster, { n: N, kill: ["server-1", "worker"], settleMs: 180_000, perSecond: 3, log: (m) => console.log(m) })
+  // svc's sandbox ceiling, and the plugin's budget for it, shared by the instances through Redis
+  cluster = await startChaosCluster({ name: "ci", ceiling: CEILING, env: { SVC_WATCH_EVERY_SECONDS: "2" } })
+  run = await chaosRun(cluster, { n: N, kill: CHAOS_KILLED, settleMs: 180_000, perSecond: 3, log: (m) => console.log(m) })
 })
 
 afterAll(async () => {

@@ -2,6 +2,7 @@ import {
   ContainerRegistrationKeys,
   Modules,
   PaymentActions,
+  PaymentEvents,
   PaymentSessionStatus,
 } from "@medusajs/framework/utils"
 import { cancelOrderWorkflow, processPaymentWorkflow } from "@medusajs/core-flows"
@@ -217,9 +218,11 @@ async function applyCheckout(
     const wf = Date.now()
     if (!captured) {
       try {
-        await processPaymentWorkflow(container as never).run({
-          input: { action: PaymentActions.SUCCESSFUL, data: { session_id: session.id, amount: medusaAmount } },
-        })
+        if (ctx.cartId) await recordCapture(container, query, ctx.cartId, session.id)
+        else
+          await processPaymentWorkflow(container as never).run({
+            input: { action: PaymentActions.SUCCESSFUL, data: { session_id: session.id, amount: medusaAmount } },
+          })
       } catch (e) {
         // The storefront's own completion may have captured it meanwhile
         // (it holds the cart lock, not this checkout's): that is the outcome.
@@ -254,6 +257,32 @@ async function applyCheckout(
     return outcome
   }
   return "pending"
+}
+
+/**
+ * svc has the cart's money: Medusa records the payment authorized and captured in one call
+ * (the provider's authorizePayment answers CAPTURED from the ledger's final status, with no svc
+ * call, and Medusa's payment module records the capture with it), under the cart's lock: the
+ * key Medusa's completeCartWorkflow takes, so the shopper's own completion cannot record the
+ * payment a second time. This is the completion's own first step, without
+ * processPaymentWorkflow's queries, capture workflow and nested completion around it (the order
+ * follows in ensureOrder); payment.captured is emitted as capturePaymentWorkflow emits it.
+ */
+async function recordCapture(container: Container, query: Query, cartId: string, sessionId: string): Promise<void> {
+  const paymentModule = container.resolve<any>(Modules.PAYMENT)
+  const locking = container.resolve<{ execute: <T>(keys: string, job: () => Promise<T>, args?: { timeout?: number }) => Promise<T> }>(Modules.LOCKING)
+  const recorded = await locking.execute(
+    cartId,
+    async () => {
+      const now = await sessionOf(query, sessionId)
+      if (now?.status === PaymentSessionStatus.AUTHORIZED || now?.status === PaymentSessionStatus.CAPTURED) return null
+      return (await paymentModule.authorizePaymentSession(sessionId, {})) as { id: string } | null
+    },
+    { timeout: 30 }
+  )
+  if (recorded?.id) {
+    await container.resolve<{ emit: (e: unknown) => Promise<void> }>(Modules.EVENT_BUS).emit({ name: PaymentEvents.CAPTURED, data: { id: recorded.id } })
+  }
 }
 
 /**

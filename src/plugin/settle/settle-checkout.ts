@@ -101,9 +101,10 @@ export async function settleCheckoutEvent(
  * run per checkout at a time (withCheckoutLock), and skipped once the
  * checkout's final status is settled.
  *
- * - COMPLETED for the session's current checkout and amount: captured through
- *   Medusa's own processPaymentWorkflow, run here once (the plugin owns the
- *   webhook path; see docs/architecture.md). Paid but the order was canceled,
+ * - COMPLETED for the session's current checkout and amount: recorded captured
+ *   (a cart's: authorized and captured in one payment-module call under the
+ *   cart's lock, then the order; a balance's: Medusa's processPaymentWorkflow),
+ *   run here once (the plugin owns the webhook path; see docs/architecture.md). Paid but the order was canceled,
  *   the cart was paid another way, or the checkout is not the session's
  *   current one: flagged for a refund on the svc_checkout row (visible to
  *   admins), never dropped.
@@ -286,8 +287,7 @@ async function recordCapture(container: Container, query: Query, cartId: string,
 }
 
 /**
- * The payment is captured: the cart must be an order. processPaymentWorkflow
- * completes the cart but carries on when completion fails (it may have lost
+ * The payment is captured: the cart must be an order. Completion can fail (it may have lost
  * the cart lock to the storefront's own completion, or to a process killed
  * inside one, whose lock lasts its 2-minute lease): look, complete once more if
  * the lock can be taken (src/plugin/settle/complete-paid.ts), and otherwise leave

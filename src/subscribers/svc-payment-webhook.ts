@@ -31,7 +31,7 @@ type WebhookInput = { provider?: string; receivedAt?: number; payload?: { data?:
  * serialized per checkout (src/plugin/settle/settle-checkout.ts): a settled
  * checkout or an open-status event costs no svc call and takes no lock;
  * otherwise one shared read of svc (the body is never trusted), then one
- * capture through processPaymentWorkflow, or the failure applied to the
+ * capture recorded in Medusa and the cart completed, or the failure applied to the
  * session and the order. `payout.*` events (refunds) update the payout
  * request (src/plugin/refunds/track-payout.ts), `wallet.withdrawal.updated` the
  * settlement.

@@ -2,6 +2,7 @@ import {
   ContainerRegistrationKeys,
   Modules,
   PaymentActions,
+  PaymentEvents,
   PaymentSessionStatus,
 } from "@medusajs/framework/utils"
 import { cancelOrderWorkflow, processPaymentWorkflow } from "@medusajs/core-flows"
@@ -100,9 +101,10 @@ export async function settleCheckoutEvent(
  * run per checkout at a time (withCheckoutLock), and skipped once the
  * checkout's final status is settled.
  *
- * - COMPLETED for the session's current checkout and amount: captured through
- *   Medusa's own processPaymentWorkflow, run here once (the plugin owns the
- *   webhook path; see docs/architecture.md). Paid but the order was canceled,
+ * - COMPLETED for the session's current checkout and amount: recorded captured
+ *   (a cart's: authorized and captured in one payment-module call under the
+ *   cart's lock, then the order; a balance's: Medusa's processPaymentWorkflow),
+ *   run here once (the plugin owns the webhook path; see docs/architecture.md). Paid but the order was canceled,
  *   the cart was paid another way, or the checkout is not the session's
  *   current one: flagged for a refund on the svc_checkout row (visible to
  *   admins), never dropped.
@@ -217,9 +219,11 @@ async function applyCheckout(
     const wf = Date.now()
     if (!captured) {
       try {
-        await processPaymentWorkflow(container as never).run({
-          input: { action: PaymentActions.SUCCESSFUL, data: { session_id: session.id, amount: medusaAmount } },
-        })
+        if (ctx.cartId) await recordCapture(container, query, ctx.cartId, session.id)
+        else
+          await processPaymentWorkflow(container as never).run({
+            input: { action: PaymentActions.SUCCESSFUL, data: { session_id: session.id, amount: medusaAmount } },
+          })
       } catch (e) {
         // The storefront's own completion may have captured it meanwhile
         // (it holds the cart lock, not this checkout's): that is the outcome.
@@ -257,8 +261,33 @@ async function applyCheckout(
 }
 
 /**
- * The payment is captured: the cart must be an order. processPaymentWorkflow
- * completes the cart but carries on when completion fails (it may have lost
+ * svc has the cart's money: Medusa records the payment authorized and captured in one call
+ * (the provider's authorizePayment answers CAPTURED from the ledger's final status, with no svc
+ * call, and Medusa's payment module records the capture with it), under the cart's lock: the
+ * key Medusa's completeCartWorkflow takes, so the shopper's own completion cannot record the
+ * payment a second time. This is the completion's own first step, without
+ * processPaymentWorkflow's queries, capture workflow and nested completion around it (the order
+ * follows in ensureOrder); payment.captured is emitted as capturePaymentWorkflow emits it.
+ */
+async function recordCapture(container: Container, query: Query, cartId: string, sessionId: string): Promise<void> {
+  const paymentModule = container.resolve<any>(Modules.PAYMENT)
+  const locking = container.resolve<{ execute: <T>(keys: string, job: () => Promise<T>, args?: { timeout?: number }) => Promise<T> }>(Modules.LOCKING)
+  const recorded = await locking.execute(
+    cartId,
+    async () => {
+      const now = await sessionOf(query, sessionId)
+      if (now?.status === PaymentSessionStatus.AUTHORIZED || now?.status === PaymentSessionStatus.CAPTURED) return null
+      return (await paymentModule.authorizePaymentSession(sessionId, {})) as { id: string } | null
+    },
+    { timeout: 30 }
+  )
+  if (recorded?.id) {
+    await container.resolve<{ emit: (e: unknown) => Promise<void> }>(Modules.EVENT_BUS).emit({ name: PaymentEvents.CAPTURED, data: { id: recorded.id } })
+  }
+}
+
+/**
+ * The payment is captured: the cart must be an order. Completion can fail (it may have lost
  * the cart lock to the storefront's own completion, or to a process killed
  * inside one, whose lock lasts its 2-minute lease): look, complete once more if
  * the lock can be taken (src/plugin/settle/complete-paid.ts), and otherwise leave

@@ -1,5 +1,5 @@
 /**
- * The chaos run at bench size (issue 10): N shoppers (default 200) pay through
+ * The chaos run at bench size: N shoppers (default 200) pay through
  * two Medusa servers and a worker on Redis (testing/cluster.ts)
  * while the sandbox injects every fault it has on checkout creation and reads
  * and drops, duplicates, reorders and delays webhooks, and one server and the
@@ -11,7 +11,7 @@
  *
  * --kill-at: the moment the kill lands (testing/chaos.ts, KillMoment): at once
  * (default), during a checkout creation, during a settlement's capture, or inside a cart
- * completion holding Medusa's cart lock (issue 24).
+ * completion holding Medusa's cart lock.
  *
  * The CI-sized version of the same run is integration-tests/scale/cluster.spec.ts.
  */

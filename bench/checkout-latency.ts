@@ -7,7 +7,7 @@
  *   node -r @swc-node/register bench/checkout-latency.ts [--orders=40] [--rate=20]
  *     [--provider=fpx|wallet|fpx-direct] [--ceiling=100|off] [--code=HEAD|<ref>|worktree]
  *
- * Targets (issue 9): svc p50 ≤ 1.3× system p50, svc p95 ≤ 1.5× system p95, no stall > 2 s.
+ * Targets: svc p50 ≤ 1.3× system p50, svc p95 ≤ 1.5× system p95, no stall > 2 s.
  */
 import { ceilingFlag, describeCeiling, numberFlag, parseArgs } from "./lib/args"
 import { ms, percentile, ratio, sleep, table } from "../testing/report"

@@ -3,7 +3,7 @@
  * a signed `checkout.create` (validation, JSON, digest, signing, limiter, headers, zod response
  * parsing) to the same local node:http server, interleaved; the cryptographic floor (one
  * signature + one SHA-256 of the same body, with the implementation the client uses); and
- * the ratio (client - raw) / floor. Target: <= 1.5x (issue 9, item 5).
+ * the ratio (client - raw) / floor. Target: <= 1.5x.
  * It also times secp256k1 signing with node:crypto (OpenSSL) and @noble/curves side by side,
  * the measurement behind SECP256K1_SIGNER in src/client/signers.ts.
  *

@@ -10,7 +10,7 @@
  *   node -r @swc-node/register bench/concurrency.ts [N…] (default 50 100 200)
  *     [--settle=60] [--ceiling=off|100] [--code=HEAD|<ref>|worktree]
  *
- * Target (issue 9): every paid cart an order within 15 s of payment, no `Failed to
+ * Target: every paid cart an order within 15 s of payment, no `Failed to
  * acquire lock`, no double capture, at most 3 svc calls per paid order.
  */
 import { ceilingFlag, describeCeiling, numberFlag, parseArgs } from "./lib/args"

@@ -8,7 +8,7 @@
  *   node -r @swc-node/register bench/sustained.ts [--minutes=3] [--shoppers=8]
  *     [--ceiling=100|off] [--code=HEAD|<ref>|worktree]
  *
- * Target (issue 9): ≥ 30 paid orders/min.
+ * Target: ≥ 30 paid orders/min.
  */
 import { ceilingFlag, describeCeiling, numberFlag, parseArgs } from "./lib/args"
 import { doubleCaptured, outcomes, type CartOutcome } from "../testing/orders"

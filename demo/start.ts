@@ -47,7 +47,7 @@ async function waitForHttp(url: string, timeoutMs: number, child?: ChildProcess)
 }
 
 /**
- * Issue 23: the demo's own secrets, made at random on the first run and kept in
+ * The demo's own secrets, made at random on the first run and kept in
  * .demo/secrets.json (mode 600): Medusa's JWT and cookie secrets (without them
  * medusa-config.ts falls back to a public test value, and anyone could sign an
  * admin token) and the secret webhook token (provider option `webhookToken`).

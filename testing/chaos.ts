@@ -1,5 +1,5 @@
 /**
- * The chaos run of issue 10, shared by integration-tests/scale/cluster.spec.ts
+ * The chaos run, shared by integration-tests/scale/cluster.spec.ts
  * (CI-sized) and bench/chaos.ts (N ≥ 200): N shoppers pay through the cluster's
  * load balancer while the sandbox injects every fault it has (request faults on
  * checkout creation and reads, webhooks dropped, duplicated, reordered and
@@ -130,7 +130,7 @@ async function ordersOf(cluster: Cluster, cartIds: string[]): Promise<Map<string
 }
 
 /**
- * When the kill lands, once a third of the shoppers have paid (issue 24):
+ * When the kill lands, once a third of the shoppers have paid:
  * - `paid`: at once;
  * - `creation`: while a checkout creation is in flight (its intent recorded, svc's answer not yet);
  * - `capture`: while a settlement is applying a payment (COMPLETED recorded, not yet captured);

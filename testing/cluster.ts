@@ -1,5 +1,5 @@
 /**
- * A store running as several real Medusa processes (issue 10: crashes and
+ * A store running as several real Medusa processes (crashes and
  * scale-out), for the scale and crash specs and bench/chaos.ts:
  *
  * - the svc sandbox in this process (so a test can inject faults and read its

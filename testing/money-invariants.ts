@@ -1,5 +1,5 @@
 /**
- * The end-of-run money check of issue 10, from svc's state (the sandbox) and
+ * The end-of-run money check, from svc's state (the sandbox) and
  * Medusa's (its database), for the chaos spec and bench/chaos.ts:
  *
  * - every COMPLETED checkout has exactly one order with one captured payment of
@@ -150,7 +150,7 @@ export async function checkMoney(db: Pool, svc: { state(): Promise<SandboxState>
   return report
 }
 
-// ---------------------------------------------------------------- one order's money (issue 17, part 6)
+// ---------------------------------------------------------------- one order's money
 
 /** Runs SQL with `$1…$n` parameters (each used once, in order) and returns the rows. */
 export type Sql = (sql: string, params: unknown[]) => Promise<any[]>

@@ -296,7 +296,7 @@ medusaIntegrationTestRunner({
           expect(await page.locator(`[data-testid=svc-check-${id}]`).getAttribute("data-level")).toBe("ok")
         }
         await page.locator("[data-testid=svc-check-webhooks]").waitFor()
-        expect(await page.locator("[data-testid=svc-webhook-url]").textContent()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/hooks\/svc\?token=[A-Za-z0-9_-]{43}$/) // the generated token (issue 23)
+        expect(await page.locator("[data-testid=svc-webhook-url]").textContent()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/hooks\/svc\?token=[A-Za-z0-9_-]{43}$/) // the generated token
         // not required yet: the admin can require it from here, the counts of requests with and without it beside it
         expect(await page.locator("#svc-webhook-token-require").textContent()).toBe("Require the token")
         expect(await page.locator("[data-testid=svc-webhook-token-counts]").textContent()).toMatch(/^Last 24 h: \d+ requests with the token, \d+ without/)

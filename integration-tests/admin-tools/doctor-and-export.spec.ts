@@ -221,7 +221,7 @@ svcMedusaSuite({
         wallet_trigger_addresses: true,
         payout_trigger_addresses: true,
       })
-      // the store's generated webhook token (issue 23; not required: the sandbox's URL has none)
+      // the store's generated webhook token (not required: the sandbox's URL has none)
       expect(h.webhooks.url).toMatch(new RegExp(`^${svc.ref.medusaUrl}/hooks/svc\\?token=[A-Za-z0-9_-]{43}$`))
       const seen = Object.fromEntries(h.webhooks.events.map((e: any) => [e.event_type, e]))
       expect(seen["checkout.updated"].last_received_at).toEqual(expect.any(String))

@@ -7,7 +7,7 @@ import { join } from "node:path"
 import { freePort } from "../../testing/free-port"
 import { databaseUrl, dropDatabase, freshDatabase } from "../helpers/postgres"
 
-// Issue 13: `medusa start` (the command a store runs, as a child process from this
+// `medusa start` (the command a store runs, as a child process from this
 // repository's root, medusa-config.ts reading SVC_*) refuses to start on a wrong
 // setup, with the option's name and never a secret; with the right options and
 // svc unreachable it starts and logs one warning naming baseUrl.

@@ -450,7 +450,7 @@ medusaIntegrationTestRunner({
         expect(order.payment_collections.flatMap((c: any) => c.payments ?? []).filter((p: any) => p.captured_at)).toHaveLength(2)
       })
 
-      // Accessibility of the kit's components (issue 25): axe-core with the WCAG 2.1 A and AA
+      // Accessibility of the kit's components: axe-core with the WCAG 2.1 A and AA
       // rules at 1280×800 and on a 390×844 touch phone. It fails on a serious or critical
       // violation inside the kit's own markup (the harness page around it is not the kit's);
       // every finding is written to artifacts/a11y/kit-axe.json.

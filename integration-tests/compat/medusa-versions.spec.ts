@@ -13,7 +13,7 @@ import { Children, Steps, configureBareApp, consumerEnv, readmeBlock, startSandb
 import { databaseUrl, dropDatabase, freshDatabase, sql } from "../helpers/postgres"
 import { freePort } from "../../testing/free-port"
 
-// Issue 18: the plugin on every Medusa it admits (peerDependencies: >=2.18.0 <2.22.0). `npm pack`
+// The plugin on every Medusa it admits (peerDependencies: >=2.18.0 <2.22.0). `npm pack`
 // the built plugin once; per version (COMPAT_MEDUSA_VERSIONS, default the oldest and the newest
 // supported), a bare Medusa app in a temp dir: `npm install` of that version and the tarball with
 // no flags, every name the plugin's build takes from @medusajs/* looked up in what was installed,

@@ -1,4 +1,4 @@
-// Secrets scan (issue 10, security suite): the API key and the private key must never appear
+// Secrets scan (security suite): the API key and the private key must never appear
 // in Medusa's logs or in any response body. A spec builds the needles from the sandbox's
 // credentials, records every response body it sees, and scans those and the log directory.
 import { createPrivateKey } from "node:crypto"

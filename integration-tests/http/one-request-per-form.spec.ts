@@ -1,4 +1,4 @@
-// One request per form (issue 17): the admin forms send a request_id (UUID) with
+// One request per form: the admin forms send a request_id (UUID) with
 // every withdrawal and refund; the same request_id again, at any time and even
 // at the same moment, answers with the same withdrawal or payout, and svc makes
 // one; the same request_id with another body is refused naming the field.

@@ -1,4 +1,4 @@
-// An order's balance (issue 17, part 4), through Medusa's own admin and store
+// An order's balance, through Medusa's own admin and store
 // routes: an order edit that adds items after checkout leaves an amount due on
 // a payment collection with no cart; the order page's "Request payment"
 // (POST /admin/svc/orders/:id/balance/payment-link) makes an svc link for it,

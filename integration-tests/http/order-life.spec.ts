@@ -1,5 +1,5 @@
 // The order life after checkout, through Medusa's own admin routes (what the
-// dashboard's buttons call), issue 17: cancelling an svc-paid order that still
+// dashboard's buttons call): cancelling an svc-paid order that still
 // holds the buyer's money is refused before anything changes, with the way out;
 // the plugin's refund refuses before any payout what Medusa would refuse after
 // it (a canceled order, an order change in progress).

@@ -11,7 +11,7 @@ import { svcFromContainer } from "../../src/plugin/account/config"
 jest.setTimeout(120_000)
 
 /**
- * Issue 24: a paid cart is retried until it is an order. The state a process
+ * A paid cart is retried until it is an order. The state a process
  * killed inside a cart completion leaves is made here: the session authorized
  * and captured, no order, and Medusa's cart lock held (taken with no owner and
  * a 2-minute lease through Medusa's locking module, as acquireLockStep takes

@@ -1,4 +1,4 @@
-// Returns, exchanges and claims with svc money (issue 17, part 6), through
+// Returns, exchanges and claims with svc money, through
 // Medusa's own admin routes as the dashboard calls them (/admin/returns…,
 // /admin/exchanges…, /admin/claims…, /admin/payments/:id/refund). Money due
 // back to the buyer is sent as an svc payout to the destination named for the

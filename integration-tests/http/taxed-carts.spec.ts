@@ -1,5 +1,5 @@
 /**
- * Issue 17, amounts: a store set up as Malaysian stores are (SST 8 % on prices
+ * Amounts: a store set up as Malaysian stores are (SST 8 % on prices
  * that exclude tax, a 33 % promotion code), through Medusa's admin routes; a
  * cart built through the store routes as the starter storefront calls them
  * (create, promo_codes, payment collection, payment session, complete) whose

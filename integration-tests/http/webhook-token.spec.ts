@@ -1,4 +1,4 @@
-// Issue 23: the store's secret webhook URL. No provider option `webhookToken` here: the plugin
+// The store's secret webhook URL. No provider option `webhookToken` here: the plugin
 // generates the store's token once (svc_setting), the doctor shows the URL with it, and it is
 // required only once the admin turns it on (POST /admin/svc/webhook-token, Settings → svc
 // connection). One Medusa app on PostgreSQL, real HTTP; the svc sandbox plays svc.

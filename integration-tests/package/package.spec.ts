@@ -4,7 +4,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { ensureBuilt } from "../../testing/builds"
 
-// Issue 13: what `npm pack` ships: declarations for ./client and ./sandbox (strict
+// What `npm pack` ships: declarations for ./client and ./sandbox (strict
 // TypeScript type-checks an import of medusa-payment-svc/client), source maps that
 // carry the sources they name, no tests and no TypeScript sources, and every
 // `types` target of `exports` present. Reads the build, rebuilt here unless made from the current sources.

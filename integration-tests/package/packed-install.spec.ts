@@ -9,7 +9,7 @@ import { freePort } from "../../testing/free-port"
 import { Children, Steps, configureBareApp, consumerEnv, readmeBlock, startSandboxCli, writeBareAppPackage } from "../helpers/consumer-app"
 import { databaseUrl, dropDatabase, freshDatabase, sql } from "../helpers/postgres"
 
-// Issue 13: the package a merchant installs. `npm pack` the built plugin, install the tarball
+// The package a merchant installs. `npm pack` the built plugin, install the tarball
 // into a bare Medusa 2.21.2 app in a temp dir (nothing of this repository in reach: no
 // TypeScript sources, no node_modules), configure it as the README's "Install into a store"
 // says (the sandbox from the package's own CLI with --snapshot, its .env block, the README's

@@ -4,7 +4,7 @@ import { CHAOS_KILLED, chaosRun, percentile, startChaosCluster, type ChaosResult
 import { describeMoney, moneyIsSafe } from "../../testing/money-invariants"
 
 /**
- * Issue 10, several instances on Redis and the chaos run (CI-sized; the bench,
+ * Several instances on Redis and the chaos run (CI-sized; the bench,
  * bench/chaos.ts, runs N ≥ 200): two Medusa servers and one worker sharing
  * PostgreSQL and Redis (Medusa's event bus, workflow engine, locking and cache
  * modules; the plugin's shared rate budget), behind a load balancer that svc's

@@ -2,7 +2,7 @@ import { startCluster, type Cluster } from "../../testing/cluster"
 import { describeMoney, checkMoney, moneyIsSafe } from "../../testing/money-invariants"
 
 /**
- * Issue 10, crash points: the Medusa process is killed (SIGKILL, no shutdown
+ * Crash points: the Medusa process is killed (SIGKILL, no shutdown
  * hook) at each point where money can move, after svc received and processed
  * the request and before its answer was stored (the sandbox processes it, then
  * never answers), and started again:
@@ -109,7 +109,7 @@ describe("killed after svc received a money-moving request, before its answer wa
    * `earlierSessionGone`: before the retry, the collection's earlier payment session rows are
    * deleted, as Medusa's createPaymentSessionsWorkflow does in a branch parallel to creating
    * the new session (a hard delete). When that branch commits first, the earlier session row is
-   * gone when the provider looks for the open checkout: the interleaving of issue 21, where the
+   * gone when the provider looks for the open checkout: the interleaving where the
    * look-up joined through that row, missed, and svc was asked for a second checkout. Here it
    * is made to happen every time instead of sometimes.
    */
@@ -135,7 +135,7 @@ describe("killed after svc received a money-moving request, before its answer wa
       firstFails: true,
     },
     {
-      name: "after svc processed it, and Medusa's delete of the earlier session commits before the look-up (issue 21)",
+      name: "after svc processed it, and Medusa's delete of the earlier session commits before the look-up",
       fault: { afterProcessing: true },
       killWhen: ({ before }) => checkouts().length === before + 1,
       earlierSessionGone: true,

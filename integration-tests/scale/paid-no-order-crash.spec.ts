@@ -3,7 +3,7 @@ import { startCluster, type Cluster } from "../../testing/cluster"
 import { checkMoney, describeMoney, moneyIsSafe } from "../../testing/money-invariants"
 
 /**
- * Issue 24, the CI-sized crash: a Medusa process is killed (SIGKILL) inside a
+ * The CI-sized crash: a Medusa process is killed (SIGKILL) inside a
  * cart completion, holding Medusa's cart lock (Redis locking: the key stays for
  * the rest of its 2-minute lease), after the payment was captured and before
  * the order exists. Nobody calls the admin; the shopper closed the tab. The
@@ -18,7 +18,7 @@ import { checkMoney, describeMoney, moneyIsSafe } from "../../testing/money-inva
  * killed, its stranded database connection ends as a dead client's does, and
  * the table is let go.
  *
- * Before issue 24 the restarted process tried the completion once, waited 30 s
+ * Once, the restarted process tried the completion once, waited 30 s
  * for the lock, and flagged the payment `paid_no_order` for an admin for good.
  */
 jest.setTimeout(600_000)

@@ -3,7 +3,7 @@ import { startSandbox } from "../../src/sandbox"
 import { connectRateBudget, type RedisRateBudget } from "../../src/plugin/account/redis-rate-budget"
 import { readStats } from "../../testing/sandbox-stats"
 
-// Issue 10: the account's rate budget shared by every instance through Redis.
+// The account's rate budget shared by every instance through Redis.
 // Two clients with their own Redis connections stand for two Medusa instances
 // (the cluster spec runs real instances); the sandbox enforces the account
 // ceiling over its rolling minute and counts every 429 it gives for it.

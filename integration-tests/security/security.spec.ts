@@ -1,4 +1,4 @@
-// Issue 10, security suite: no one can fake a payment, read what is not theirs, move an amount
+// Security suite: no one can fake a payment, read what is not theirs, move an amount
 // or a destination from the storefront, or find a secret in a log or a response. One real Medusa
 // app and the svc sandbox over real HTTP; a second sandbox plays another svc account.
 // What each part proves: docs/security.md.
@@ -21,7 +21,7 @@ import { capturedOrder, completeCart, createCart, initiateSession, orderOfCart, 
 
 jest.setTimeout(180_000)
 
-// Issue 23: the suite runs with a secret webhook token (provider option `webhookToken`); the sandbox's
+// The suite runs with a secret webhook token (provider option `webhookToken`); the sandbox's
 // webhook URL carries it. The forged-event tests below use it too: they play an attacker who knows the
 // whole URL, so what they show holds without the token; one test shows what a request without it gets.
 const WEBHOOK_TOKEN = randomBytes(24).toString("hex")
@@ -134,7 +134,7 @@ medusaIntegrationTestRunner({
       return row.outcome
     }
 
-    /** The unknown event types counted so far (issue 23: counted per type, never stored per event). */
+    /** The unknown event types counted so far (counted per type, never stored per event). */
     async function unknownTypes(): Promise<Record<string, number>> {
       const { rows } = await knex().raw("select event_id, payload from svc_webhook_event where resource_id = 'unknown-event-types'")
       return Object.fromEntries(rows.map((r: any) => [String(r.event_id).replace(/^unknown-type:/, ""), Number(r.payload.count)]))
@@ -255,7 +255,7 @@ medusaIntegrationTestRunner({
           table(
             rows(
               [
-                // svc's payout bounds are not shown (spec gap): the plugin invents none (issue 17), only "more than nothing"
+                // svc's payout bounds are not shown (spec gap): the plugin invents none, only "more than nothing"
                 ["amount: more than RM0.00", { amount: "0" }, /^amount: must be more than RM0\.00/],
                 ["amount: negative", { amount: "-10" }, /^amount: must be more than RM0\.00/],
                 ["amount in sen: no fraction of a sen", { amount: "10.005" }, /^amount: must not contain a fraction of a sen/],
@@ -357,7 +357,7 @@ medusaIntegrationTestRunner({
           ))
 
         it("hostile amounts (\"1e-1000000\", \"1e-50000\", a 60 kB \"0.000…01\", 1 MB of digits) on every money route: refused at once by field, nothing sent, /health keeps its usual time", async () => {
-          // Issue 23: "1e-50000" once took 4.5-8 s (the exponent became 50,000 zeros, trimmed in
+          // "1e-50000" once took 4.5-8 s (the exponent became 50,000 zeros, trimmed in
           // quadratic time) and /health waited as long. Times are ratios to a baseline of the same run.
           const url = svc.ref.medusaUrl
           const post = async (path: string, body: unknown) => {
@@ -436,7 +436,7 @@ medusaIntegrationTestRunner({
         })
 
         it("cross-site form posts (form-urlencoded, text/plain, multipart) to the money routes with a valid admin credential: 415 before anything is read, nothing sent", async () => {
-          // Issue 23: a cross-site form with the admin's cookie reached field validation; with valid
+          // A cross-site form with the admin's cookie reached field validation; with valid
           // values it would have moved money. An HTML form cannot send application/json.
           const bodies: [string, string][] = [
             ["/admin/svc/withdrawals", `bank_account_id=${bankAccountId}&amount=20.00`],
@@ -684,7 +684,7 @@ medusaIntegrationTestRunner({
           expect(outcomes[0]).toBe("unknown_checkout")
           for (const o of outcomes.slice(1, 3)) expect(["pending", "ignored", "open_status_noted"]).toContain(o)
           expect(outcomes.slice(3)).toEqual(["not_supported"])
-          // a type svc does not send (issue 23): counted per type, not stored as an event
+          // a type svc does not send: counted per type, not stored as an event
           await waitFor(async () => (await unknownTypes())["checkout.completed"] === 1, "the unknown type counted")
           expect(await knex().raw("select count(*)::int as n from svc_webhook_event where event_type = 'checkout.completed'").then((r: any) => r.rows[0].n)).toBe(0)
         })
@@ -821,7 +821,7 @@ medusaIntegrationTestRunner({
       })
 
       it("a flood of forged events with invented ids (checkouts, payouts, withdrawals, deposits, top-ups, unknown types): 0 svc calls for ids the store never made, deposit and prefund reads within their capped share; a shopper's payment session succeeds during and after", async () => {
-        // Issue 23: 60 forged deposit/prefund events made 60 svc calls, and after 110-120 a shopper's
+        // 60 forged deposit/prefund events made 60 svc calls, and after 110-120 a shopper's
         // session failed with 500 "too many requests". Counted with the sandbox's own call stats.
         const ev = (type: string, data: Record<string, unknown>) => ({ id: `evt_forged_${randomUUID()}`, type, createdAt: new Date().toISOString(), data })
         const invented = [
@@ -920,7 +920,7 @@ medusaIntegrationTestRunner({
     })
 
     // ------------------------------------------------------------------ a spent budget
-    describe("a spent rate budget is 'try again', never a 500 (issue 23)", () => {
+    describe("a spent rate budget is 'try again', never a 500", () => {
       it("svc refusing checkout creation with 429 (its budget spent): the shopper gets 503 'try again in a moment, nothing was charged' (never 500); a moment later the session succeeds", async () => {
         const { cartId, paymentCollectionId } = await createCart(api, store)
         sb().injectFault({ route: "POST /v1/checkout", kind: "429", count: 1000 } as any)

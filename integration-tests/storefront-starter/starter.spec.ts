@@ -6,7 +6,7 @@ import { ensureBuilt } from "../../testing/builds"
 
 import { Steps, consumerEnv, readmeBlock } from "../helpers/consumer-app"
 
-// Issue 18: the storefront kit where merchants are. A storefront shaped like Medusa's official
+// The storefront kit where merchants are. A storefront shaped like Medusa's official
 // starter (fixture/: medusajs/dtc-starter's apps/storefront, Next 15.5, React 19.0.5,
 // @medusajs/js-sdk 2.18.0, tsconfig "moduleResolution": "node") gets the packed kit with a plain
 // `npm install` (no flags): it succeeds and adds the kit alone, no Medusa server package. The files

@@ -60,7 +60,7 @@ async function svcPaidOrderIsRefundedBeforeCancel(req: MedusaRequest, _res: Medu
   next()
 }
 
-// ---------------------------------------------------------------- issue 23: admin routes take JSON only
+// ---------------------------------------------------------------- admin routes take JSON only
 /**
  * The plugin's admin routes that move money or change where it goes (refunds,
  * withdrawals, token transfers, beneficiaries, allowed senders) take JSON
@@ -169,7 +169,7 @@ export function svcTryAgainIs503(_req: MedusaRequest, res: MedusaResponse, next:
   }) as typeof res.json
   next()
 }
-// ---------------------------------------------------------------- end issue 23 block
+// ---------------------------------------------------------------- end of the JSON-only block
 
 /**
  * Every input of the plugin's admin routes, checked before the handler runs
@@ -236,13 +236,13 @@ export default defineMiddlewares({
       methods: ["POST"],
       middlewares: [svcPaidOrderIsRefundedBeforeCancel],
     },
-    // issue 23: JSON only on the plugin's admin POST routes (see svcAdminJsonOnly)
+    // JSON only on the plugin's admin POST routes (see svcAdminJsonOnly)
     { matcher: "/admin/svc/*", methods: ["POST"], middlewares: [svcAdminJsonOnly] },
-    // issue 23: a shopper's "try again in a moment" is 503, not 500 (see svcTryAgainIs503)
+    // A shopper's "try again in a moment" is 503, not 500 (see svcTryAgainIs503)
     { matcher: "/store/payment-collections/:id/payment-sessions", methods: ["POST"], middlewares: [svcTryAgainIs503] },
-    // issue 23: the secret webhook token on /hooks/svc, before the body is read (Medusa's body parser is off here)
+    // The secret webhook token on /hooks/svc, before the body is read (Medusa's body parser is off here)
     { matcher: "/hooks/svc", methods: ["POST"], bodyParser: false, middlewares: [svcWebhookGate] },
-    // issue 23: the secret webhook token on Medusa's own webhook route for the svc providers
+    // The secret webhook token on Medusa's own webhook route for the svc providers
     { matcher: "/hooks/payment/:provider", methods: ["POST"], middlewares: [svcPaymentHookToken] },
     ...svcRouteInputs,
   ],

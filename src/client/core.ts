@@ -1,5 +1,5 @@
 /**
- * The one request core (STYLE: openai-node's pipeline): build, validate, rate-limit,
+ * The one request core (after openai-node's pipeline): build, validate, rate-limit,
  * sign, send with undici, map errors, retry. Resources call `request` and nothing else.
  */
 import { randomUUID } from "node:crypto"
@@ -79,7 +79,7 @@ export class RequestCore {
     this.#apiKey = opts.apiKey
     this.#signer = new RequestSigner(key, opts.keyId)
     this.#base = opts.baseUrl.replace(/\/+$/, "")
-    // Explicit timeouts: undici's defaults are minutes (STYLE: undici).
+    // Explicit timeouts: undici's defaults are minutes (as undici recommends).
     this.#agent = new Agent({
       connect: { timeout: opts.timeoutMs },
       headersTimeout: opts.timeoutMs,
@@ -280,7 +280,7 @@ export class RequestCore {
   }
 
   /**
-   * Exponential backoff with full jitter (STYLE: stripe-node), or Retry-After when present, capped.
+   * Exponential backoff with full jitter (as stripe-node does), or Retry-After when present, capped.
    * False (no wait) when the next attempt could not start, with a useful share of an
    * attempt left, before the call's deadline.
    */

@@ -167,7 +167,7 @@ export class SvcInputError extends SvcError {
   }
 }
 
-/** Code to use when a body carries none: the only code the Errors table has for that status (SPEC-NOTES). */
+/** Code to use when a body carries none: the only code the Errors table has for that status (docs/client.md, Spec gaps decided here). */
 function fallbackCode(status: number): string {
   if (status === 400) return "INVALID_REQUEST"
   if (status === 401) return "UNAUTHORIZED"

@@ -1,7 +1,7 @@
 /**
  * Client-side rate limiter (spec: Limits, rate-limit table). svc counts per account
  * over a rolling 60-second window; per-route limits sit inside the account ceiling,
- * so a request must fit both (SPEC-NOTES: the smaller applies). A burst waits its
+ * so a request must fit both (where both apply, the smaller). A burst waits its
  * turn here instead of earning 429s.
  *
  * Sliding-window log: exact for the spec's "rolling 60-second window".
@@ -34,7 +34,7 @@ export const ROUTE_RATE_LIMITS: Record<string, { group: string; limit: number }>
 }
 
 /**
- * Who goes first when the minute runs short (issue 19: paid shoppers first).
+ * Who goes first when the minute runs short (paid shoppers first).
  *
  * - `settle`: reads that settle money already taken or sent (a paid or possibly
  *   paid checkout, a payout or withdrawal follow-up). They may use the whole

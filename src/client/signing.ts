@@ -147,7 +147,7 @@ interface ComponentSet {
 /**
  * Signs the write requests of one client (spec: Authentication). With a body:
  * `("@method" "@path" "content-digest" "content-type")`; without: `("@method" "@path")` and
- * no Content-Digest (SPEC-NOTES). `created` has 1 s resolution, so the Signature-Input value
+ * no Content-Digest (the spec does not say otherwise). `created` has 1 s resolution, so the Signature-Input value
  * is serialized once per second and component set, not on every request.
  */
 export class RequestSigner {

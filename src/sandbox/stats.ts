@@ -1,5 +1,5 @@
 // Call counts of the signed /v1 API, per route template and per API key, so tests and benches can
-// assert how many svc calls a flow spends (issue 9: the call budget). A request is counted when it
+// assert how many svc calls a flow spends (the call budget). A request is counted when it
 // matches a route, before auth, rate limits and faults: a call svc rejects is still a call the
 // client made and paid for in latency and in the account's rate budget.
 

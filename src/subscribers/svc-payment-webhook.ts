@@ -47,7 +47,7 @@ export default async function svcPaymentWebhook({ event, container }: Subscriber
   const body = (input.payload?.data ?? {}) as Record<string, unknown>
   const inner = (body.data && typeof body.data === "object" ? body.data : body) as Record<string, unknown>
   const rawType = typeof body.type === "string" ? body.type : typeof body.event === "string" ? body.event : null
-  // Issue 23: a type svc does not send to this URL is counted (per type, bounded), never stored per event.
+  // A type svc does not send to this URL is counted (per type, bounded), never stored per event.
   if (rawType !== null && !isKnownWebhookEventType(rawType)) {
     await countUnknownEventType(container as never, rawType)
     return

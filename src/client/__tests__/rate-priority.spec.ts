@@ -2,7 +2,7 @@ import { RateBudgetWait, RateLimiter, ratePriorityOf, settleReserve, type Shared
 import { RedisRateBudget } from "../../plugin/account/redis-rate-budget"
 
 /**
- * Issue 19: paid shoppers first. Settlement reads may use the whole ceiling and go first;
+ * Paid shoppers first. Settlement reads may use the whole ceiling and go first;
  * a new checkout leaves the settlements' reserve and is refused at once (nothing sent)
  * when only the reserve is left, never queued behind settlements.
  */

@@ -42,7 +42,7 @@ class SvcModuleService extends MedusaService({
       const { configModule, logger } = this.startupDeps_
       if (!configModule || !logger) return
       void probeSvcHealth({ configModule: configModule as never, logger }).catch(() => undefined)
-      // the rate ceiling follows svc's environment from the start (issue 19)
+      // the rate ceiling follows svc's environment from the start
       try {
         const found = findSvcProviderConfig(configModule as never)
         if (found) void learnSvcEnvironment(found.options, logger as never)

@@ -106,7 +106,7 @@ export class CheckoutLedger {
   }
 
   /**
-   * Paid carts without an order (issue 24), oldest payment first, at most
+   * Paid carts without an order, oldest payment first, at most
    * `limit`: an svc payment Medusa recorded (authorized or captured, not
    * canceled) whose cart has no order, and whose checkout is neither flagged for
    * an admin (a `paid_no_order` flag no retry has looked at yet excepted: rows
@@ -293,7 +293,7 @@ export class CheckoutLedger {
    * sessions (a hard delete) in parallel with creating the new one, so when the
    * delete branch commits first that row is gone before this query runs. That
    * interleaving made a retry after a crash miss the open checkout and ask svc
-   * for a second one (issue 21).
+   * for a second one.
    */
   async openCheckoutOfCollection(args: { sessionId: string; providerId: string; amountSen: number }): Promise<
     { payment_session_id: string; attempt: number; idempotency_key: string } | undefined

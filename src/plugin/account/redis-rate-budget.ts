@@ -3,7 +3,7 @@ import type { SharedRateStore } from "../../client/rate-limit"
 
 /**
  * The svc account's rate budget shared by every Medusa instance through Redis
- * (issue 10: "the whole deployment stays under the account ceiling").
+ * ("the whole deployment stays under the account ceiling").
  *
  * svc counts per account over a rolling 60-second window (spec: Limits), so
  * this is the same sliding-window log the in-process limiter keeps, held in

@@ -58,7 +58,7 @@ export function sharedSvcClient(o: SvcProviderOptions, logger?: Logger): SvcAcco
 
 /**
  * With no `accountRateLimit` option, the ceiling follows svc's environment
- * (issue 19): production accounts get 1000/min instead of a tenth of it.
+ *: production accounts get 1000/min instead of a tenth of it.
  * Told each time the networks are read; logs only when the ceiling changes.
  */
 export function ceilingFromEnvironment(client: Pick<SvcClient, "setAccountRateLimit">, logger?: Logger): (res: unknown) => void {

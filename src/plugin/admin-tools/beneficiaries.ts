@@ -72,7 +72,7 @@ export async function verifyBeneficiary(container: Container, beneficiaryId: str
 /**
  * Remove a beneficiary. spec gap: the spec names "a beneficiary deletion route"
  * without method or path; assumed `DELETE /v1/payouts/beneficiaries/{id}`
- * (SPEC-NOTES). svc deactivates its trigger address with it.
+ * (a spec gap: assumed). svc deactivates its trigger address with it.
  */
 export async function removeBeneficiary(container: Container, beneficiaryId: string) {
   const { client, svcModule } = adminDeps(container)

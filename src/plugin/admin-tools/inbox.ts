@@ -40,7 +40,7 @@ function resourceOf(type: InboxEventType, inner: Loose): string | null {
 }
 
 /**
- * Issue 23: deposits are created by svc, so the store cannot tell a forged
+ * Deposits are created by svc, so the store cannot tell a forged
  * deposit id from a real one before asking. What events make it read is
  * bounded instead: one read per deposit in flight and at most one every 2 s
  * per deposit, one prefund read per 10 s, and together at most a small share

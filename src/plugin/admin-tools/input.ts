@@ -84,7 +84,7 @@ export const depositsQuery = z
 
 export const depositLookupQuery = z.object({ area: area.optional() }).strict()
 
-/** Solana's chainId in deposit events; check-missed takes only EVM hashes (spec: check-missed; SPEC-NOTES). */
+/** Solana's chainId in deposit events; check-missed takes only EVM hashes (spec: check-missed). */
 export const SOLANA_CHAIN_ID = 101
 export const checkMissed = z
   .object({

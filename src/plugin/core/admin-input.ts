@@ -21,7 +21,7 @@ export const invalidData = (m: string) => new MedusaError(MedusaError.Types.INVA
  * A ringgit amount typed by an admin ("25.50" or 25.5) as exact integer sen,
  * never through floating point, within [minSen, maxSen]; errors name the field.
  * A string longer than an amount (AMOUNT_TEXT_MAX) or with a large exponent is
- * refused before it is read (issue 23: "1e-50000" once froze the server).
+ * refused before it is read ("1e-50000" once froze the server).
  */
 export function parseRinggit(value: unknown, field: string, minSen: number, maxSen: number, what = ""): number {
   let sen: number

@@ -6,7 +6,7 @@ type Sv = { name?: string; code?: string; status?: number; message?: string; req
 export const SVC_TRY_AGAIN_CODE = "svc_try_again"
 
 /**
- * "Try again in a moment; nothing was charged" (issue 23): the rate budget had
+ * "Try again in a moment; nothing was charged": the rate budget had
  * no turn for the request, or svc did not answer within the shopper's deadline.
  * Nothing was sent, or the key is kept, so trying again is safe. A MedusaError
  * (UNEXPECTED_STATE, message kept) with code SVC_TRY_AGAIN_CODE: Medusa's

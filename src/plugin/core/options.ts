@@ -117,7 +117,7 @@ export const svcProviderOptionsSchema = z
       .regex(/^rediss?:\/\/\S+$/, "must be a redis:// or rediss:// URL")
       .optional(),
     /**
-     * A secret in the webhook URL (issue 23): with it, POST /hooks/svc (and
+     * A secret in the webhook URL: with it, POST /hooks/svc (and
      * Medusa's /hooks/payment/svc-…) refuses any request without `?token=<it>`
      * before any work. Register `<backend>/hooks/svc?token=<it>` with svc
      * (Settings → svc connection shows the line). Generate one with
@@ -156,7 +156,7 @@ const PREFIX = "Invalid medusa-payment-svc provider options"
  * Validate options; the error names each wrong option and never echoes a secret.
  * Beyond the schema, the signing key is read (privateKeyPath) and parsed, and must
  * fit `algorithm`: a key that cannot sign would otherwise boot and fail every
- * payment with a 500 (issue 13).
+ * payment with a 500.
  */
 export function parseSvcProviderOptions(raw: unknown): SvcProviderOptions {
   const parsed = svcProviderOptionsSchema.safeParse(raw ?? {})

@@ -13,7 +13,7 @@ type Locking = {
 }
 
 /**
- * Issue 24: a paid cart is retried until it is an order.
+ * A paid cart is retried until it is an order.
  *
  * Medusa's cart completion (completeCartWorkflow) holds the cart lock with a
  * 2-minute lease; a process killed inside a completion leaves the lock held

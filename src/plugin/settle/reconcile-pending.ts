@@ -9,7 +9,7 @@ export type ReconcileReport = {
   waiting: number
   svcCalls: number
   outcomes: Record<string, number>
-  /** paid carts without an order, completed again (issue 24) */
+  /** paid carts without an order, completed again */
   paidCarts?: PaidCartsReport
 }
 

@@ -292,7 +292,7 @@ async function recordCapture(container: Container, query: Query, cartId: string,
  * inside one, whose lock lasts its 2-minute lease): look, complete once more if
  * the lock can be taken (src/plugin/settle/complete-paid.ts), and otherwise leave
  * the cart to the watcher and the job, which try again until it is an order
- * (issue 24). Only a cart that cannot be completed is flagged.
+ *. Only a cart that cannot be completed is flagged.
  */
 async function ensureOrder(
   container: Container,

@@ -13,7 +13,7 @@ export type WatchReport = {
   unsettled?: number
   /** refund payouts and withdrawals finished after a crash or an unanswered send */
   sends?: { payoutsFinished: number; payoutsAbandoned: number; withdrawalsFinished: number }
-  /** paid carts without an order, completed again (issue 24) */
+  /** paid carts without an order, completed again */
   paidCarts?: PaidCartsReport
   svcCalls: number
   skipped?: "nothing_waiting" | "rate_budget"

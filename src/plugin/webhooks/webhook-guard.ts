@@ -1,5 +1,5 @@
 /**
- * Issue 23: forged webhooks cost nothing. svc's webhooks carry no signature the
+ * Forged webhooks cost nothing. svc's webhooks carry no signature the
  * spec shows and the URL is public, so what an event names is re-read from svc;
  * these are the bounds that keep strangers from spending the store's svc rate
  * budget, its database or its admin's attention:

@@ -15,7 +15,7 @@
 export class WebhookSpacing {
   private readonly lastStart = new Map<string, number>()
   private readonly next = new Map<string, Promise<unknown>>()
-  /** The run of a key that has started and not finished: at most one per key (issue 23). */
+  /** The run of a key that has started and not finished: at most one per key. */
   private readonly running = new Map<string, Promise<unknown>>()
 
   constructor(private readonly spacingMs: number) {}

@@ -1,5 +1,5 @@
 /**
- * Issue 23: the store's secret webhook URL, `<backend>/hooks/svc?token=<token>`.
+ * The store's secret webhook URL, `<backend>/hooks/svc?token=<token>`.
  *
  * Two ways to have a token:
  * - the provider option `webhookToken` (the merchant's own): always required,

@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 
-// Issue 13: `npx medusa-payment-svc --help` and `sandbox --help` describe every flag;
+// `npx medusa-payment-svc --help` and `sandbox --help` describe every flag;
 // an unknown flag is named; `--snapshot` keeps the printed .env valid across restarts.
 const bin = join(__dirname, "..", "..", "..", "bin", "medusa-payment-svc.js")
 // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -26,7 +26,7 @@ describe("sandbox call stats", () => {
       .filter((r) => r.method && r.path)
       .map((r) => `${r.method} ${r.path}`)
     const ours = allRoutes().map((r) => `${r.method} ${r.path}`)
-    // every spec route is a route here; the one extra is the assumed beneficiary deletion (SPEC-NOTES)
+    // every spec route is a route here; the one extra is the assumed beneficiary deletion (a spec gap)
     expect(spec.filter((s) => !ours.includes(s))).toEqual([])
     expect(ours.filter((s) => !spec.includes(s))).toEqual(["DELETE /v1/payouts/beneficiaries/{id}"])
   })

@@ -204,7 +204,7 @@ export const payoutRoutes: RouteDef[] = [
   }),
   route("DELETE", "/v1/payouts/beneficiaries/{id}", {
     ...common,
-    // spec gap: deletion route assumed DELETE /v1/payouts/beneficiaries/{id} (SPEC-NOTES)
+    // spec gap: deletion route assumed DELETE /v1/payouts/beneficiaries/{id}
     handler: ({ engine, params }) => {
       const b = activeBeneficiary(engine, params.id)
       b.active = false

@@ -17,7 +17,7 @@ import { SVC_WEBHOOK_EVENT } from "../../../plugin/account/events"
  * shopper who closed the tab gets the order 5 s sooner.
  */
 export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
-  // Issue 23: the token was checked, and the body read, by svcWebhookGate (src/api/middlewares.ts)
+  // The token was checked, and the body read, by svcWebhookGate (src/api/middlewares.ts)
   // before this runs: a request without a required token never gets here.
   const body = req.body
   if (!body || typeof body !== "object" || Array.isArray(body)) {

@@ -1,7 +1,7 @@
 import { Migration } from "@medusajs/framework/mikro-orm/migrations";
 
 /**
- * svc_checkout.payment_collection_id (issue 21): a retry after a crash adopts the
+ * svc_checkout.payment_collection_id: a retry after a crash adopts the
  * open checkout of its payment collection by this column, not through the old
  * payment_session row, which Medusa deletes in parallel with creating the new
  * session. Rows made before this migration get it from their session where that

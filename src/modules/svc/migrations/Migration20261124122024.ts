@@ -1,7 +1,7 @@
 import { Migration } from "@medusajs/framework/mikro-orm/migrations";
 
 /**
- * svc_checkout.order_attempts and order_retry_at (issue 24): a paid cart whose
+ * svc_checkout.order_attempts and order_retry_at: a paid cart whose
  * order is not placed yet is completed again by the job and the watcher, with a
  * back-off per cart (src/plugin/settle/complete-paid.ts).
  */

@@ -1,7 +1,7 @@
 import { Migration } from "@medusajs/framework/mikro-orm/migrations";
 
 /**
- * request_id on withdrawals and refund payouts (issue 17): the admin form's own id,
+ * request_id on withdrawals and refund payouts: the admin form's own id,
  * unique where given, so a form sent twice (a lost answer, a double click, two
  * requests at the same moment) is one withdrawal or payout.
  */

@@ -1,7 +1,7 @@
 import { Migration } from "@medusajs/framework/mikro-orm/migrations";
 
 /**
- * svc_setting (issue 23): the plugin's per-store settings, one row per key: the
+ * svc_setting: the plugin's per-store settings, one row per key: the
  * generated webhook token, whether the admin requires it, and the hourly counts
  * of webhook requests with and without it (src/plugin/webhooks/webhook-token.ts).
  */

@@ -1,7 +1,7 @@
 import { model } from "@medusajs/framework/utils"
 
 /**
- * The plugin's own per-store settings, one row per key (issue 23):
+ * The plugin's own per-store settings, one row per key:
  * - `webhook_token`: the store's generated webhook token (`{ token }`), made once
  *   (node:crypto, 32 bytes, base64url) by whichever instance needs it first;
  *   every instance reads the same row;

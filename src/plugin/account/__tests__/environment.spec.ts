@@ -1,7 +1,7 @@
 import { chainIds, defaultAccountRateLimit, environmentOf } from "../environment"
 import { ceilingFromEnvironment } from "../registry"
 
-/** Issue 19: without the option, the account ceiling follows svc's environment (spec: Limits). */
+/** Without the option, the account ceiling follows svc's environment (spec: Limits). */
 describe("the account ceiling from svc's environment", () => {
   const networks = (...ids: number[]) => ({ networks: ids.map((chainId, i) => ({ id: `n${i}`, name: `net ${chainId}`, type: "EVM", chainId, tokens: [] })) })
 

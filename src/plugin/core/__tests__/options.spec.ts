@@ -6,7 +6,7 @@ import { join } from "node:path"
 import { parseSvcProviderOptions } from "../options"
 import SvcProviders from "../../../providers/svc/index"
 
-// Issue 13: a wrong setup must stop the boot (validateOptions) with the option's name, never a secret.
+// A wrong setup must stop the boot (validateOptions) with the option's name, never a secret.
 const pem = (type: "ed25519" | "ec", curve?: string) =>
   generateKeyPairSync(type as "ec", curve ? { namedCurve: curve } : (undefined as never))
     .privateKey.export({ format: "pem", type: "pkcs8" })

@@ -3,7 +3,7 @@ import { createServer } from "node:net"
 import { startSandbox, type Sandbox } from "../../../sandbox"
 import { probeSvcHealth, resetProbeMemory } from "../health-probe"
 
-// Issue 13: at start, one GET /v1/health against svc (here the sandbox over real HTTP);
+// At start, one GET /v1/health against svc (here the sandbox over real HTTP);
 // what only svc can say about the setup is logged once, as a warning naming the option.
 let sandbox: Sandbox
 beforeAll(async () => {

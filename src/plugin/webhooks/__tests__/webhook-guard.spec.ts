@@ -13,7 +13,7 @@ import {
 } from "../webhook-guard"
 import { refusalFor, tokenVerdict } from "../webhook-token"
 
-describe("webhook guard (issue 23)", () => {
+describe("webhook guard", () => {
   it("known event types only", () => {
     expect(isKnownWebhookEventType("checkout.updated")).toBe(true)
     expect(isKnownWebhookEventType("payout.prefund_completed")).toBe(true)

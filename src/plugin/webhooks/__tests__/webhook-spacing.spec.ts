@@ -30,7 +30,7 @@ describe("WebhookSpacing", () => {
     expect(both.map((r) => r.status)).toEqual(["rejected", "rejected"])
   })
 
-  it("one run in flight per key: an event after the spacing, while a slow run is still going, waits for it (issue 23)", async () => {
+  it("one run in flight per key: an event after the spacing, while a slow run is still going, waits for it", async () => {
     const spacing = new WebhookSpacing(20)
     let inFlight = 0
     let most = 0

@@ -14,7 +14,7 @@ import {
 } from "../webhook-token"
 import { tokenCheck } from "../../doctor/doctor"
 
-describe("the store's webhook token (issue 23)", () => {
+describe("the store's webhook token", () => {
   it("is 32 random bytes, base64url: 43 characters the provider option's rule accepts too", () => {
     const a = generateWebhookToken()
     const b = generateWebhookToken()

@@ -1,5 +1,5 @@
 /**
- * Medusa's totals → svc's amount (issue 17). Carts are generated at random
+ * Medusa's totals → svc's amount. Carts are generated at random
  * (seeded, so a failure replays) and totalled by Medusa's own code from
  * @medusajs/framework/utils: `decorateCartTotals` (items, shipping, tax lines,
  * adjustments) and `calculateAdjustmentAmountFromPromotion` (the per-item
@@ -92,7 +92,7 @@ describe("Medusa amounts to svc sen", () => {
     expect(() => medusaAmountToSen(null)).toThrow(/decimal amount/)
   })
 
-  it("makes the example carts of issue 17 payable (svc gets the total rounded)", () => {
+  it("makes the example taxed and discounted carts payable (svc gets the total rounded)", () => {
     expect(checkMyrAmount("39.852", "myr")).toBe(3985)
     expect(checkMyrAmount({ value: "87.1938", precision: 20 }, "MYR")).toBe(8719)
     expect(checkMyrAmount(80.10252, "myr")).toBe(8010)

@@ -6,7 +6,7 @@ import { SHOPPER_UNAVAILABLE, SVC_TRY_AGAIN_CODE, SvcTryAgainError, toMedusaErro
 import { svcTryAgainIs503 } from "../../../api/middlewares"
 import { SvcRateLimitError } from "../../../client"
 
-// Issue 13: a shopper never sees setup advice; the admin finds the cause in the log.
+// A shopper never sees setup advice; the admin finds the cause in the log.
 const log = () => {
   const lines: string[] = []
   return { lines, logger: { error: (m: string) => lines.push(m) } }
@@ -48,7 +48,7 @@ describe("errors a shopper sees", () => {
   })
 })
 
-describe("a spent rate budget is 'try again', not 500 (issue 23)", () => {
+describe("a spent rate budget is 'try again', not 500", () => {
   const budget = () => new SvcRateLimitError({ code: "RATE_BUDGET", status: 0, message: "svc POST /v1/checkout: the account's rate budget for POST /v1/checkout is used up for now; nothing was sent", method: "POST", path: "/v1/checkout" } as never)
 
   it("the shopper hears 'try again in a moment, nothing was charged', marked with its code; the plugin's middleware makes it 503", () => {

@@ -14,7 +14,7 @@ const col = createDataTableColumnHelper<Checkout>()
  * svc payments that need an admin: paid after cancel, failed after the order was placed, stale links paid,
  * and paid carts that cannot become an order (`paid_no_order`: changed after payment, stock gone, region
  * removed; refund the buyer or place the order by hand). A paid cart whose order is only late (Medusa's
- * cart lock held) is not listed: the watcher and the job complete it (issue 24).
+ * cart lock held) is not listed: the watcher and the job complete it.
  */
 const SvcPaymentsPage = () => {
   const checkouts = useLoadedList<CheckoutsAnswer, Checkout>("/admin/svc/checkouts", (a) => a.checkouts, { attention: "true", limit: 200 })

@@ -40,9 +40,13 @@ export const ROUTE_RATE_LIMITS: Record<string, { group: string; limit: number }>
  *   paid checkout, a payout or withdrawal follow-up). They may use the whole
  *   ceiling and, in this process, go before every other waiting call.
  * - `create`: a new checkout. It may use the ceiling only down to a reserve kept
- *   for settlements; when only the reserve is left it is refused at once
- *   (RateBudgetWait: nothing sent, the shopper hears "try again"), never queued
- *   behind settlements. Its own route limit (120/min) is still waited for.
+ *   for settlements: a fixed share (SETTLE_RESERVE_SHARE) plus one read for every
+ *   checkout this process created in the window and has not read since, the read
+ *   that will settle it once it is paid. When only the reserve is left it is
+ *   refused at once (RateBudgetWait: nothing sent, the shopper hears "try
+ *   again"), never queued behind settlements. Its own route limit (120/min) is
+ *   still waited for. (At 100/min a burst of new checkouts stops at about 40, and
+ *   every one of them can still be read in the same minute.)
  * - `normal`: everything else (catalog, admin reads and writes): the whole
  *   ceiling, after waiting settlements.
  */
@@ -160,6 +164,8 @@ export class RateLimiter {
   /** Settlement reads of this process waiting for a slot; other calls let them go first. */
   private settleWaiting = 0
   private settleIdle: { promise: Promise<void>; resolve: () => void } | undefined
+  /** When each checkout this process created in the window and has not read since was created (oldest first). */
+  private readonly unread: number[] = []
 
   constructor(opts: RateLimiterOptions) {
     this.shared = opts.shared
@@ -202,10 +208,13 @@ export class RateLimiter {
       win = this.groups.get(spec.group)
       if (!win) this.groups.set(spec.group, (win = new Window(spec.limit, this.windowMs)))
     }
-    const call = { route, priority, reserve: priority === "create" ? settleReserve(this.account.limit) : 0 }
+    const call = { route, priority, reserve: priority === "create" ? this.createReserve() : 0 }
     // Fast path: nothing queued and room now. Keeps the common case synchronous-cheap.
     if (!this.shared && !this.chains.has(key) && (priority === "settle" || this.settleWaiting === 0)) {
-      if (this.tryTake(win, call.reserve)) return Promise.resolve()
+      if (this.tryTake(win, call.reserve)) {
+        this.taken(route)
+        return Promise.resolve()
+      }
       if (priority === "create" && this.account.waitMs(this.now(), call.reserve) > 0) return Promise.reject(new RateBudgetWait(route))
     }
     const turn = { cancelled: false }
@@ -215,6 +224,9 @@ export class RateLimiter {
     if (priority === "settle") this.settleWaiting++
     const next = prev
       .then(() => (this.shared ? this.waitForShared(spec, win, turn, call) : this.waitFor(win, turn, call)))
+      .then(() => {
+        if (!turn.cancelled) this.taken(route)
+      })
       .finally(() => {
         if (priority === "settle") this.leaveSettle()
       })
@@ -259,6 +271,7 @@ export class RateLimiter {
       if (turn.cancelled) return
       if (call.priority !== "settle") await this.afterSettlements(turn)
       if (turn.cancelled) return
+      if (call.priority === "create") call.reserve = this.createReserve()
       if (this.sharedDown && this.now() < this.sharedRetryAt) return await this.waitFor(win, turn, call)
       let r: Awaited<ReturnType<SharedRateStore["take"]>>
       try {
@@ -285,6 +298,22 @@ export class RateLimiter {
     }
   }
 
+  /**
+   * What a new checkout must leave free: the settlements' share, and one read for each
+   * checkout created in the window and not read since (at most the whole ceiling).
+   */
+  private createReserve(): number {
+    const since = this.now() - this.windowMs
+    while (this.unread.length && (this.unread[0] as number) <= since) this.unread.shift()
+    return Math.min(this.account.limit, settleReserve(this.account.limit) + this.unread.length)
+  }
+
+  /** A slot was taken: a checkout created now is owed a read; a checkout read pays the oldest debt. */
+  private taken(route: string): void {
+    if (route === "POST /v1/checkout") this.unread.push(this.now())
+    else if (route === "GET /v1/checkout/{id}") this.unread.shift()
+  }
+
   private tryTake(win: Window | undefined, reserve = 0): boolean {
     const now = this.now()
     if (this.account.waitMs(now, reserve) > 0 || (win && win.waitMs(now) > 0)) return false
@@ -302,6 +331,7 @@ export class RateLimiter {
       if (turn.cancelled) return // the caller gave up: the turn passes to the next in line
       if (call.priority !== "settle") await this.afterSettlements(turn)
       if (turn.cancelled) return
+      if (call.priority === "create") call.reserve = this.createReserve()
       const now = this.now()
       const accountWait = this.account.waitMs(now, call.reserve)
       if (call.priority === "create" && accountWait > 0) throw new RateBudgetWait(call.route)

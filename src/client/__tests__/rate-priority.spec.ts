@@ -23,23 +23,35 @@ describe("rate budget priorities", () => {
 
   it("creations stop at the reserve and are refused at once; settlements still get the reserve right away", async () => {
     const l = new RateLimiter({ accountLimit: 10, windowMs: 60_000 })
-    for (let i = 0; i < 8; i++) await l.acquire(CREATE)
+    // the reserve: 2, and one read for each checkout created and not read yet (4 + 2 + 4 = 10)
+    for (let i = 0; i < 4; i++) await l.acquire(CREATE)
     const refused = await l.acquire(CREATE).then(
       () => "sent",
       (e) => e,
     )
     expect(refused).toBeInstanceOf(RateBudgetWait)
-    // the reserve: two settlement reads now, with no wait
+    // every checkout made can be read, and the share is left besides: six settlement reads now, with no wait
     let got = 0
-    await Promise.race([Promise.all([l.acquire(SETTLE), l.acquire(SETTLE)]).then(() => (got = 2)), new Promise((r) => setTimeout(r, 200))])
-    expect(got).toBe(2)
+    await Promise.race([Promise.all(Array.from({ length: 6 }, () => l.acquire(SETTLE))).then(() => (got = 6)), new Promise((r) => setTimeout(r, 200))])
+    expect(got).toBe(6)
     expect(l.usage().used).toBe(10)
   })
 
+  it("at svc's sandbox ceiling, a burst of 60 new checkouts leaves a read for each one it lets through", async () => {
+    const l = new RateLimiter({ accountLimit: 100, windowMs: 60_000 })
+    const made = (await Promise.all(Array.from({ length: 60 }, () => l.acquire(CREATE).then(() => 1, () => 0)))).reduce((a: number, b) => a + b, 0)
+    expect(made).toBe(40) // 40 checkouts + their 40 reads + the share of 20 = 100
+    // the shoppers pay: every checkout is read at once, none waits for the next minute
+    const t0 = Date.now()
+    await Promise.all(Array.from({ length: made }, () => l.acquire(SETTLE)))
+    expect(Date.now() - t0).toBeLessThan(1000)
+    // reads paid their debt: the share is what is left for the rest of the minute
+    expect(l.usage().used).toBe(80)
+  })
+
   it("a creation queued behind its route limit is refused when its turn finds only the reserve left (the queue behind it goes on)", async () => {
-    const l = new RateLimiter({ accountLimit: 4, windowMs: 400 })
-    // reserve 1: creations may use 3
-    await l.acquire(CREATE)
+    const l = new RateLimiter({ accountLimit: 5, windowMs: 400 })
+    // reserve 1, and a read for each checkout made: creations may use 2
     await l.acquire(CREATE)
     await l.acquire(CREATE)
     const late = await l.acquire(CREATE).then(

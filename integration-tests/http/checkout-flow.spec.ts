@@ -1,4 +1,5 @@
 import { processPaymentWorkflow } from "@medusajs/core-flows"
+import { Modules, PaymentEvents } from "@medusajs/framework/utils"
 import { svcMedusaSuite } from "../helpers/suite"
 import { allOrdersOfCart, completeCart, orderOfCart, sessionById, SVC_PROVIDERS } from "../helpers/store"
 
@@ -27,6 +28,13 @@ svcMedusaSuite({
         expect(view.title).toMatch(/^Order [0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/)
         expect(view.title).toBe(session.data.title)
 
+        // a store's own subscribers hear of the capture, as they do from Medusa's capture workflow
+        const heard: string[] = []
+        const bus = getContainer().resolve(Modules.EVENT_BUS) as any
+        const subscriberId = `test-payment-captured-${session.id}`
+        const listener = async (e: any) => void heard.push(e?.data?.id)
+        bus.subscribe(PaymentEvents.CAPTURED, listener, { subscriberId })
+
         svc.ref.sandbox.control.pay(session.data.checkoutId)
         await svc.ref.sandbox.control.flushWebhooks()
 
@@ -34,6 +42,9 @@ svcMedusaSuite({
         const payment = order.payment_collections[0].payments[0]
         expect(payment.payment_session_id).toBe(session.id)
         expect(Number(payment.captures[0].amount)).toBe(120.5)
+        for (let i = 0; i < 50 && !heard.includes(payment.id); i++) await new Promise((r) => setTimeout(r, 100))
+        bus.unsubscribe(PaymentEvents.CAPTURED, listener, { subscriberId })
+        expect(heard.filter((id) => id === payment.id)).toHaveLength(1)
 
         const again = await completeCart(api, store, cartId)
         expect(again.type).toBe("order")

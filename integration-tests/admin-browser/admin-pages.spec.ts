@@ -181,6 +181,10 @@ medusaIntegrationTestRunner({
         await page.goto(`${adminApp.url}/app/orders/${order.id}`)
         const widget = page.locator("[data-testid=svc-payment]")
         await widget.getByText("COMPLETED").first().waitFor({ timeout: 60_000 })
+        // the payment reference the buyer saw on svc's page, for an admin the buyer quotes it to
+        expect(await widget.locator("[data-testid=svc-checkout-title]").first().textContent()).toMatch(
+          /^Shown to the buyer on svc's page as “Order [0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}”$/
+        )
         await shot("admin-order-svc-payment")
 
         const panel = page.locator("[data-testid=svc-refunds]")

@@ -112,6 +112,9 @@ const SvcOrderPaymentWidget = ({ data }: { data: { id: string } }) => {
           </div>
           {c.attention && <Status value="attention" label={`${c.attention}: ${c.attention_reason ?? ""}`} className="whitespace-normal" />}
           {c.failure_reason && <Text size="small" className="text-ui-fg-subtle">{c.failure_reason}</Text>}
+          <Text size="small" className="text-ui-fg-subtle" data-testid="svc-checkout-title">
+            Shown to the buyer on svc's page as “{c.title}”
+          </Text>
           <Text size="small" className="text-ui-fg-subtle">Checkout {c.checkout_id ?? "(not created)"} · attempt {c.attempt}</Text>
           {c.tx_hash && <Text size="small" className="text-ui-fg-subtle break-all">Tx {c.tx_hash}</Text>}
           <ul>

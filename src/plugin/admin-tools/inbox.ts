@@ -1,3 +1,4 @@
+import { failureText } from "../core/errors"
 import { createHash } from "node:crypto"
 import { fromSen } from "../../client"
 import { appendEntry } from "../core/admin-input"
@@ -152,7 +153,7 @@ export async function processInboxEvent(container: Container, rowId: string, sou
       return svcModule.updateSvcInboxEvents({ id: row.id, last_attempt_at: new Date(), outcome: "failed", detail: e.message.slice(0, 500) })
     }
     const o = e as { status?: number; code?: string; message?: string }
-    const detail = `${o.status ?? ""} ${o.code ?? ""} ${o.message ?? String(e)}`.trim()
+    const detail = failureText(e)
     if (o.status === 404) return finish("unknown_resource", `svc does not know this deposit in the ${type.split(".")[0]} area: ${detail}`)
     const failed = await svcModule.updateSvcInboxEvents({ id: row.id, ...attempt, outcome: "failed", detail: detail.slice(0, 500) })
     if (opts.rethrow) throw e

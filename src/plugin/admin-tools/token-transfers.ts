@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { fromSen, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN } from "../../client"
 import { EVM_ADDRESS_RE, SOLANA_ADDRESS_RE } from "../../client/schemas/common"
 import type { Network, TokenTransfer } from "../../client/schemas/wallet"
-import { isUncertainFailure } from "../core/errors"
+import { sendFailure } from "../core/errors"
 import { appendEntry, invalidData, parseRinggit } from "../core/admin-input"
 import { adminDeps, type Container } from "./context"
 import { adminSvcError, notFound } from "./errors"
@@ -140,10 +140,7 @@ export async function sendTokenTransfer(container: Container, row: Row, source: 
   try {
     t = await client.wallet.tokenWithdrawals.create(body as never, { idempotencyKey: row.idempotency_key })
   } catch (e) {
-    const uncertain = isUncertainFailure(e)
-    const o = e as { status?: number; code?: string; message?: string }
-    const reason = `${o.status ?? ""} ${o.code ?? ""} ${o.message ?? String(e)}`.trim().slice(0, 500)
-    const status = uncertain ? "UNCERTAIN" : "NOT_SENT"
+    const { uncertain, status, reason } = sendFailure(e, "NOT_SENT")
     const updated = await svcModule.updateSvcTokenTransfers({ id: row.id, status, failure_reason: reason, status_history: appendEntry(row.status_history, status, source, reason) })
     if (uncertain) {
       return {

@@ -1,6 +1,7 @@
 import { refreshPayout } from "../refunds/track-payout"
 import { refreshWithdrawal } from "../settlements/withdrawals"
 import { adminDeps, type Container } from "./context"
+import { failureText } from "../core/errors"
 import { notAllowed } from "./errors"
 
 /**
@@ -35,7 +36,7 @@ export async function reprocessTrackedEvent(container: Container, id: string) {
   } catch (e) {
     const o = e as { status?: number; code?: string; message?: string }
     outcome = o.status === 404 ? (type === "wallet.withdrawal.updated" ? "unknown_withdrawal" : "unknown_payout") : "svc_unreachable"
-    detail = `processed again by an admin: ${`${o.status ?? ""} ${o.code ?? ""} ${o.message ?? String(e)}`.trim()}`.slice(0, 500)
+    detail = `processed again by an admin: ${failureText(e)}`.slice(0, 500)
   }
   return svcModule.updateSvcWebhookEvents({ id: row.id, outcome, detail })
 }

@@ -40,9 +40,13 @@ export function isUncertainFailure(e: unknown): boolean {
  */
 export function sendFailure<D extends string>(e: unknown, definite: D): { uncertain: boolean; status: "UNCERTAIN" | D; reason: string } {
   const uncertain = isUncertainFailure(e)
-  const o = e as { status?: number; code?: string; message?: string }
-  const reason = `${o.status ?? ""} ${o.code ?? ""} ${o.message ?? String(e)}`.trim().slice(0, 500)
-  return { uncertain, status: uncertain ? "UNCERTAIN" : definite, reason }
+  return { uncertain, status: uncertain ? "UNCERTAIN" : definite, reason: failureText(e).slice(0, 500) }
+}
+
+/** An svc error as the ledgers record it: HTTP status, svc code and message (`503 SERVICE_UNAVAILABLE …`). */
+export function failureText(e: unknown): string {
+  const o = (e ?? {}) as { status?: number; code?: string; message?: string }
+  return `${o.status ?? ""} ${o.code ?? ""} ${o.message ?? String(e)}`.trim()
 }
 
 /**

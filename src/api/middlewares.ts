@@ -6,6 +6,8 @@ import {
   type MedusaResponse,
 } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { asValue } from "@medusajs/framework/awilix"
+import { SVC_CALLER_KEY } from "../plugin/account/config"
 import { refuseCancelWithSvcMoney } from "../plugin/refunds/order-guards"
 import { BodyError, checkWebhookToken, readJsonBody, redactToken } from "../plugin/webhooks/webhook-token"
 import { SVC_TRY_AGAIN_CODE } from "../plugin/core/errors"
@@ -15,31 +17,65 @@ import { periodQuerySchema } from "../plugin/reports/period"
 import { refundRequestSchema } from "../plugin/refunds/request-refund"
 import { withdrawalRequestSchema } from "../plugin/settlements/withdrawals"
 import { validateBody, validateParams, validateQuery } from "./validation"
+import { shopperGuard } from "../plugin/storefront/guard"
+import { SVC_TOO_MANY_ATTEMPTS_CODE, type ShopperRefusal } from "../plugin/storefront/shopper-limits"
 
 type SessionBody = { provider_id?: unknown; data?: { cart_id?: unknown } | null }
 
-/**
- * Storefront session data may carry `cart_id`, which the provider puts in the
- * redirect URL (`{cart_id}`) that svc sends the shopper back to. It must be the
- * cart of the payment collection the session is made on: otherwise a shopper
- * could point svc's redirect, after paying one cart, at another cart. The
- * provider cannot check it (Medusa gives it no cart), so it is checked here,
- * before the payment module is called. Malformed ids are left to the
- * provider's own rule ("cart_id: must be a Medusa cart id").
- */
-async function svcSessionCartIsThisCollections(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
-  const body = (req.body ?? {}) as SessionBody
-  const cartId = body.data && typeof body.data === "object" ? body.data.cart_id : undefined
-  if (typeof body.provider_id !== "string" || !body.provider_id.startsWith("pp_svc-")) return next()
-  if (typeof cartId !== "string" || !/^cart_[0-9A-Za-z]{10,40}$/.test(cartId)) return next()
+const isSvcSession = (req: MedusaRequest) => {
+  const p = (req.body as SessionBody | undefined)?.provider_id
+  return typeof p === "string" && p.startsWith("pp_svc-")
+}
+
+/** The cart of a payment collection (none for an order's balance collection). */
+async function cartOfCollection(req: MedusaRequest): Promise<string | undefined> {
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "cart_payment_collection",
     fields: ["cart_id"],
     filters: { payment_collection_id: req.params.id },
   })
-  if (!data.some((l: { cart_id?: string }) => l.cart_id === cartId)) {
-    return next(new MedusaError(MedusaError.Types.INVALID_DATA, "cart_id: must be the cart this payment collection belongs to"))
+  return (data as { cart_id?: string }[])[0]?.cart_id
+}
+
+/** 429 with Retry-After and words that say what to do; nothing reached svc. */
+function tooManyAttempts(res: MedusaResponse, r: ShopperRefusal): void {
+  res.setHeader("Retry-After", String(r.retryAfterSeconds))
+  res.status(429).json({ type: "too_many_requests", code: SVC_TOO_MANY_ATTEMPTS_CODE, reason: r.kind, retry_after: r.retryAfterSeconds, message: r.message })
+}
+
+/**
+ * An svc payment session started through the store routes counts against its
+ * client's share (src/plugin/storefront): the client address, the logged-in
+ * customer (Medusa's auth runs before the routes' middlewares) and the cart.
+ * Over any of them: 429 before the payment module is called, so no svc call
+ * and none of the store's svc budget is spent. Then, storefront session data
+ * may carry `cart_id`, which the provider puts in the redirect URL
+ * (`{cart_id}`) that svc sends the shopper back to. It must be the cart of the
+ * payment collection the session is made on: otherwise a shopper could point
+ * svc's redirect, after paying one cart, at another cart. The provider cannot
+ * check it (Medusa gives it no cart), so it is checked here too. Malformed ids
+ * are left to the provider's own rule ("cart_id: must be a Medusa cart id").
+ */
+export async function svcShopperSession(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
+  if (!isSvcSession(req)) return next()
+  try {
+    const guard = shopperGuard(req.scope as never)
+    const auth = (req as MedusaRequest & { auth_context?: { actor_type?: string; actor_id?: string } }).auth_context
+    const customerId = auth?.actor_type === "customer" && auth.actor_id ? auth.actor_id : undefined
+    const address = guard?.address(req) ?? "unknown"
+    const first = guard ? await guard.takeClient(address, customerId) : null
+    if (first) return tooManyAttempts(res, first)
+    const cartId = await cartOfCollection(req)
+    const byCart = guard ? await guard.takeCart(cartId ?? `collection ${req.params.id}`) : null
+    if (byCart) return tooManyAttempts(res, byCart)
+    const body = req.body as SessionBody
+    const asked = body.data && typeof body.data === "object" ? body.data.cart_id : undefined
+    if (typeof asked === "string" && /^cart_[0-9A-Za-z]{10,40}$/.test(asked) && asked !== cartId) {
+      return next(new MedusaError(MedusaError.Types.INVALID_DATA, "cart_id: must be the cart this payment collection belongs to"))
+    }
+  } catch (e) {
+    return next(e)
   }
   next()
 }
@@ -157,19 +193,42 @@ export async function svcPaymentHookToken(req: MedusaRequest, res: MedusaRespons
  * code, by the plugin's own closing words), into 503 before the answer leaves.
  */
 const TRY_AGAIN_WORDS = /try (the payment )?again in a moment \(nothing was (sent, nothing )?charged\)$/
-export function svcTryAgainIs503(_req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
+const STORE_BUDGET_WORDS = /too many requests to svc right now/
+export function svcTryAgainIs503(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   const json = res.json.bind(res)
   res.json = ((body: unknown) => {
     const b = body as { code?: unknown; type?: unknown; message?: unknown } | null
     if (res.statusCode === 500 && b && (b.code === SVC_TRY_AGAIN_CODE || (b.type === "unexpected_state" && typeof b.message === "string" && TRY_AGAIN_WORDS.test(b.message)))) {
       res.status(503)
       res.setHeader("Retry-After", "5")
+      // the store's whole svc budget had no turn for it: counted and logged once a minute per client, as the shopper limits' refusals
+      if (String(req.originalUrl ?? req.url).startsWith("/store/") && typeof b.message === "string" && STORE_BUDGET_WORDS.test(b.message)) {
+        try {
+          const guard = shopperGuard(req.scope as never)
+          guard?.refused("store_budget", guard.address(req), "no turn at svc for this payment session (503, try again)")
+        } catch {
+          // counting never changes the answer
+        }
+      }
     }
     return json(body)
   }) as typeof res.json
   next()
 }
 // ---------------------------------------------------------------- end of the JSON-only block
+
+/**
+ * The plugin's admin routes read svc for an admin's page: this request's
+ * scope says so, and the svc client it gets (svcFromContainer) ranks those
+ * reads after shoppers' checkouts and settlement reads, within a quarter of
+ * the account's ceiling, and keeps what pages read again and again for
+ * seconds (SvcClient.forAdmin). An admin's read that has no room is refused at
+ * once with 503 and "try again", never a shopper's turn.
+ */
+export function svcAdminCaller(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
+  req.scope.register(SVC_CALLER_KEY, asValue("admin"))
+  next()
+}
 
 /**
  * Every input of the plugin's admin routes, checked before the handler runs
@@ -229,13 +288,15 @@ export default defineMiddlewares({
     {
       matcher: "/store/payment-collections/:id/payment-sessions",
       methods: ["POST"],
-      middlewares: [svcSessionCartIsThisCollections],
+      middlewares: [svcShopperSession],
     },
     {
       matcher: "/admin/orders/:id/cancel",
       methods: ["POST"],
       middlewares: [svcPaidOrderIsRefundedBeforeCancel],
     },
+    // svc reads for an admin's page come after shoppers' (see svcAdminCaller); "try again" is 503 there too
+    { matcher: "/admin/svc*", middlewares: [svcAdminCaller, svcTryAgainIs503] },
     // JSON only on the plugin's admin POST routes (see svcAdminJsonOnly)
     { matcher: "/admin/svc/*", methods: ["POST"], middlewares: [svcAdminJsonOnly] },
     // A shopper's "try again in a moment" is 503, not 500 (see svcTryAgainIs503)

@@ -5,7 +5,8 @@
  */
 import { inspect } from "node:util"
 
-import { RequestCore } from "./core"
+import { AdminReads } from "./admin-reads"
+import { RequestCore, type CallCore } from "./core"
 import { resolveOptions, type SvcClientOptions } from "./options"
 import { CheckoutResource } from "./resources/checkout"
 import { HealthResource } from "./resources/health"
@@ -13,6 +14,10 @@ import { PayoutsResource } from "./resources/payouts"
 import { WalletResource } from "./resources/wallet"
 import type { Health } from "./schemas/health"
 import { createSigningKey, type SignatureAlgorithm } from "./signing"
+
+/** Makes a view of an existing client (forAdmin); not exported, so only this file can. */
+const VIEW = Symbol("SvcClient view")
+type ViewOf = { [VIEW]: { root: SvcClient; core: RequestCore; calls: CallCore } }
 
 export class SvcClient {
   readonly checkout: CheckoutResource
@@ -25,17 +30,49 @@ export class SvcClient {
   readonly #core: RequestCore
   readonly #health: HealthResource
 
-  constructor(options: SvcClientOptions) {
-    const opts = resolveOptions(options)
-    const key = createSigningKey(opts.privateKey, opts.algorithm)
-    this.baseUrl = opts.baseUrl
-    this.keyId = opts.keyId
-    this.algorithm = opts.algorithm
-    this.#core = new RequestCore(opts, key)
-    this.#health = new HealthResource(this.#core)
-    this.checkout = new CheckoutResource(this.#core)
-    this.wallet = new WalletResource(this.#core)
-    this.payouts = new PayoutsResource(this.#core)
+  /** The view an admin's pages use (forAdmin), made once. */
+  #admin: SvcClient | undefined
+
+  constructor(options: SvcClientOptions)
+  /** A view of another client (forAdmin); VIEW is private to this file. */
+  constructor(options: ViewOf)
+  constructor(options: SvcClientOptions | ViewOf) {
+    let calls: CallCore
+    if (VIEW in options) {
+      const v = options[VIEW]
+      this.baseUrl = v.root.baseUrl
+      this.keyId = v.root.keyId
+      this.algorithm = v.root.algorithm
+      this.#core = v.core
+      calls = v.calls
+    } else {
+      const opts = resolveOptions(options)
+      const key = createSigningKey(opts.privateKey, opts.algorithm)
+      this.baseUrl = opts.baseUrl
+      this.keyId = opts.keyId
+      this.algorithm = opts.algorithm
+      this.#core = new RequestCore(opts, key)
+      calls = this.#core
+    }
+    this.#health = new HealthResource(calls)
+    this.checkout = new CheckoutResource(calls)
+    this.wallet = new WalletResource(calls)
+    this.payouts = new PayoutsResource(calls)
+  }
+
+  /**
+   * The same account (one rate budget, clock and connection pool) for an
+   * admin's pages: its reads come after shoppers' checkouts and settlement
+   * reads and use at most a quarter of the ceiling (refused at once past it,
+   * nothing sent), and what pages read again and again is kept for seconds
+   * (src/client/admin-reads.ts). Writes go through as they are.
+   */
+  forAdmin(): SvcClient {
+    if (!this.#admin) {
+      this.#admin = new SvcClient({ [VIEW]: { root: this, core: this.#core, calls: new AdminReads(this.#core) } })
+      this.#admin.#admin = this.#admin
+    }
+    return this.#admin
   }
 
   /** GET /v1/health: checks the API key; returns the account. */

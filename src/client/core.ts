@@ -43,7 +43,12 @@ export interface RequestSpec<S extends z.ZodTypeAny> {
   schema: S
   /** Time limits of this call, retries and backoff included (see CallTimeLimits). */
   limits?: CallTimeLimits
+  /** An admin's read (SvcClient.forAdmin): ranked after shoppers' calls by the rate budget (RatePriority "admin"). */
+  caller?: "admin"
 }
+
+/** What the resources send calls through: the request core, or a view of it (src/client/admin-reads.ts). */
+export type CallCore = Pick<RequestCore, "request" | "create">
 
 /**
  * Per-call time limits, for calls a shopper waits on: each attempt gets at most
@@ -158,7 +163,11 @@ export class RequestCore {
     const deadlineAt = spec.limits?.deadlineMs !== undefined ? Date.now() + spec.limits.deadlineMs : Number.POSITIVE_INFINITY
     for (;;) {
       try {
-        await this.#limiter.acquire(limiterKey, deadlineAt === Number.POSITIVE_INFINITY ? deadlineAt : deadlineAt - MIN_ATTEMPT_MS)
+        await this.#limiter.acquire(
+          limiterKey,
+          deadlineAt === Number.POSITIVE_INFINITY ? deadlineAt : deadlineAt - MIN_ATTEMPT_MS,
+          spec.caller === "admin" && spec.method === "GET" ? "admin" : undefined,
+        )
       } catch (e) {
         if (!(e instanceof RateBudgetWait)) throw e
         // A retry that cannot get a turn: the outcome is the earlier attempt's (maybe uncertain).

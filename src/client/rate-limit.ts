@@ -47,16 +47,28 @@ export const ROUTE_RATE_LIMITS: Record<string, { group: string; limit: number }>
  *   again"), never queued behind settlements. Its own route limit (120/min) is
  *   still waited for. (At 100/min a burst of new checkouts stops at about 40, and
  *   every one of them can still be read in the same minute.)
- * - `normal`: everything else (catalog, admin reads and writes): the whole
- *   ceiling, after waiting settlements.
+ * - `normal`: everything else (catalog, the jobs' lists, admin writes): the
+ *   whole ceiling, after waiting settlements.
+ * - `admin`: an admin's reads (the caller says so: SvcClient.forAdmin). They
+ *   leave what a new checkout leaves (the settlements' reserve and the reads
+ *   owed), and together use at most ADMIN_SHARE of the ceiling; past either
+ *   they are refused at once (nothing sent) and the admin is told to try again,
+ *   so an admin opening every svc page never takes a shopper's turn.
  */
-export type RatePriority = "settle" | "create" | "normal"
+export type RatePriority = "settle" | "create" | "normal" | "admin"
 
 const SETTLE_ROUTES = new Set(["GET /v1/checkout/{id}", "GET /v1/payouts/{id}", "GET /v1/wallet/fiat/withdrawals/{id}", "GET /v1/wallet/token/withdrawals/{id}"])
 
 export function ratePriorityOf(route: string): RatePriority {
   if (route === "POST /v1/checkout") return "create"
   return SETTLE_ROUTES.has(route) ? "settle" : "normal"
+}
+
+/** The share of the account ceiling an admin's reads may use in one window (at least one call). */
+export const ADMIN_SHARE = 0.25
+
+export function adminShare(accountLimit: number): number {
+  return Math.max(1, Math.floor(accountLimit * ADMIN_SHARE))
 }
 
 /** The share of the account ceiling new checkouts leave to settlements (at least one call). */
@@ -74,6 +86,9 @@ export class RateBudgetWait extends Error {
     super(`the account's rate budget for ${route} is used up for now; nothing was sent`)
   }
 }
+
+/** The window of an admin's reads (its share of the ceiling); the shared store counts it under this name too. */
+const ADMIN_WINDOW = "admin.reads"
 
 /** How long the local budget stands in after the shared store failed, before it is tried again. */
 const SHARED_RETRY_MS = 5_000
@@ -197,25 +212,24 @@ export class RateLimiter {
    * With `deadlineAt` (ms, this limiter's clock): rejects with RateBudgetWait as soon as
    * that time passes while still waiting; nothing was sent and the turn is given up.
    * A new checkout (priority `create`) is refused at once when only the settlements'
-   * reserve of the ceiling is left (ratePriorityOf).
+   * reserve of the ceiling is left (ratePriorityOf); an admin's read (`caller`
+   * "admin") too, or when the admin's share is spent.
    */
-  acquire(route: string, deadlineAt: number = Number.POSITIVE_INFINITY): Promise<void> {
+  acquire(route: string, deadlineAt: number = Number.POSITIVE_INFINITY, caller?: "admin"): Promise<void> {
     const spec = ROUTE_RATE_LIMITS[route]
-    const priority = ratePriorityOf(route)
-    const key = spec?.group ?? (priority === "settle" ? "settle" : "account")
-    let win: Window | undefined
-    if (spec) {
-      win = this.groups.get(spec.group)
-      if (!win) this.groups.set(spec.group, (win = new Window(spec.limit, this.windowMs)))
-    }
-    const call = { route, priority, reserve: priority === "create" ? this.createReserve() : 0 }
+    const priority: RatePriority = caller === "admin" ? "admin" : ratePriorityOf(route)
+    const key = priority === "admin" ? "admin" : (spec?.group ?? (priority === "settle" ? "settle" : "account"))
+    const groups: { name: string; limit: number }[] = spec ? [{ name: spec.group, limit: spec.limit }] : []
+    if (priority === "admin") groups.push({ name: ADMIN_WINDOW, limit: adminShare(this.account.limit) })
+    const wins = groups.map((g) => this.window(g.name, g.limit))
+    const call = { route, priority, reserve: this.reserveOf(priority), groups }
     // Fast path: nothing queued and room now. Keeps the common case synchronous-cheap.
     if (!this.shared && !this.chains.has(key) && (priority === "settle" || this.settleWaiting === 0)) {
-      if (this.tryTake(win, call.reserve)) {
+      if (this.tryTake(wins, call.reserve)) {
         this.taken(route)
         return Promise.resolve()
       }
-      if (priority === "create" && this.account.waitMs(this.now(), call.reserve) > 0) return Promise.reject(new RateBudgetWait(route))
+      if (this.refusedAtOnce(call, wins)) return Promise.reject(new RateBudgetWait(route))
     }
     const turn = { cancelled: false }
     // a refused caller ahead must not refuse the ones behind it
@@ -223,7 +237,7 @@ export class RateLimiter {
     // a settlement read counts as waiting from the moment it queues (not only once its turn in the chain comes)
     if (priority === "settle") this.settleWaiting++
     const next = prev
-      .then(() => (this.shared ? this.waitForShared(spec, win, turn, call) : this.waitFor(win, turn, call)))
+      .then(() => (this.shared ? this.waitForShared(wins, turn, call) : this.waitFor(wins, turn, call)))
       .then(() => {
         if (!turn.cancelled) this.taken(route)
       })
@@ -254,6 +268,31 @@ export class RateLimiter {
     })
   }
 
+  /** The window of a route group (or the admin's share), made on first use; its limit follows the ceiling. */
+  private window(name: string, limit: number): Window {
+    let w = this.groups.get(name)
+    if (!w) this.groups.set(name, (w = new Window(limit, this.windowMs)))
+    w.limit = limit
+    return w
+  }
+
+  /** What a call must leave free of the account ceiling: a creation and an admin's read leave the settlements' reserve. */
+  private reserveOf(priority: RatePriority): number {
+    return priority === "create" || priority === "admin" ? this.createReserve() : 0
+  }
+
+  /**
+   * A creation or an admin's read that has no room now is refused rather than queued:
+   * a creation when the account ceiling (less the reserve) is full, an admin's read
+   * also when the admin's share is spent.
+   */
+  private refusedAtOnce(call: { priority: RatePriority; reserve: number }, wins: Window[]): boolean {
+    if (call.priority !== "create" && call.priority !== "admin") return false
+    const now = this.now()
+    if (this.account.waitMs(now, call.reserve) > 0) return true
+    return call.priority === "admin" && wins.some((w) => w === this.groups.get(ADMIN_WINDOW) && w.waitMs(now) > 0)
+  }
+
   /**
    * The shared budget: one atomic take across instances per try. This process's
    * callers still queue in order (the chain), so one process sends one try at a
@@ -261,18 +300,17 @@ export class RateLimiter {
    * own 429 and the client's retry on it remain the last guard).
    */
   private async waitForShared(
-    spec: { group: string; limit: number } | undefined,
-    win: Window | undefined,
+    wins: Window[],
     turn: { cancelled: boolean },
-    call: { route: string; priority: RatePriority; reserve: number },
+    call: { route: string; priority: RatePriority; reserve: number; groups: { name: string; limit: number }[] },
   ): Promise<void> {
-    const windows = [{ name: "account", limit: this.account.limit - call.reserve }, ...(spec ? [{ name: spec.group, limit: spec.limit }] : [])]
+    const windows = [{ name: "account", limit: this.account.limit - call.reserve }, ...call.groups]
     for (;;) {
       if (turn.cancelled) return
       if (call.priority !== "settle") await this.afterSettlements(turn)
       if (turn.cancelled) return
-      if (call.priority === "create") call.reserve = this.createReserve()
-      if (this.sharedDown && this.now() < this.sharedRetryAt) return await this.waitFor(win, turn, call)
+      call.reserve = this.reserveOf(call.priority)
+      if (this.sharedDown && this.now() < this.sharedRetryAt) return await this.waitFor(wins, turn, call)
       let r: Awaited<ReturnType<SharedRateStore["take"]>>
       try {
         windows[0]!.limit = this.account.limit - call.reserve
@@ -282,17 +320,19 @@ export class RateLimiter {
         if (!this.sharedDown) this.onSharedError?.(e)
         this.sharedDown = true
         this.sharedRetryAt = this.now() + SHARED_RETRY_MS
-        return await this.waitFor(win, turn, call)
+        return await this.waitFor(wins, turn, call)
       }
       if (r.ok) {
         const now = this.now()
         this.account.take(now)
-        win?.take(now)
+        for (const w of wins) w.take(now)
         this.lastShared = { used: r.used, at: now }
         return
       }
-      // a creation never queues for the settlements' reserve (a store that cannot say which window was full: refused too)
+      // a creation never queues for the settlements' reserve, nor an admin's read for it or its share
+      // (a store that cannot say which window was full: refused too)
       if (call.priority === "create" && (!r.blocked || r.blocked.includes("account"))) throw new RateBudgetWait(call.route)
+      if (call.priority === "admin" && (!r.blocked || r.blocked.includes("account") || r.blocked.includes(ADMIN_WINDOW))) throw new RateBudgetWait(call.route)
       if (turn.cancelled) return
       await this.sleep(Math.max(1, r.waitMs))
     }
@@ -314,16 +354,16 @@ export class RateLimiter {
     else if (route === "GET /v1/checkout/{id}") this.unread.shift()
   }
 
-  private tryTake(win: Window | undefined, reserve = 0): boolean {
+  private tryTake(wins: Window[], reserve = 0): boolean {
     const now = this.now()
-    if (this.account.waitMs(now, reserve) > 0 || (win && win.waitMs(now) > 0)) return false
+    if (this.account.waitMs(now, reserve) > 0 || wins.some((w) => w.waitMs(now) > 0)) return false
     this.account.take(now)
-    win?.take(now)
+    for (const w of wins) w.take(now)
     return true
   }
 
   private async waitFor(
-    win: Window | undefined,
+    wins: Window[],
     turn: { cancelled: boolean },
     call: { route: string; priority: RatePriority; reserve: number },
   ): Promise<void> {
@@ -331,14 +371,14 @@ export class RateLimiter {
       if (turn.cancelled) return // the caller gave up: the turn passes to the next in line
       if (call.priority !== "settle") await this.afterSettlements(turn)
       if (turn.cancelled) return
-      if (call.priority === "create") call.reserve = this.createReserve()
+      call.reserve = this.reserveOf(call.priority)
       const now = this.now()
       const accountWait = this.account.waitMs(now, call.reserve)
-      if (call.priority === "create" && accountWait > 0) throw new RateBudgetWait(call.route)
-      const wait = Math.max(accountWait, win ? win.waitMs(now) : 0)
+      if (this.refusedAtOnce(call, wins)) throw new RateBudgetWait(call.route)
+      const wait = Math.max(accountWait, ...wins.map((w) => w.waitMs(now)))
       if (wait <= 0) {
         this.account.take(now)
-        win?.take(now)
+        for (const w of wins) w.take(now)
         return
       }
       await this.sleep(wait)

@@ -1,4 +1,4 @@
-import type { RequestCore } from "../core"
+import type { CallCore } from "../core"
 import {
   allowedSenderCreateBodySchema,
   allowedSenderListSchema,
@@ -19,7 +19,7 @@ export class AllowedSendersResource {
   private readonly list_: string
   private readonly one: string
   constructor(
-    private readonly core: RequestCore,
+    private readonly core: CallCore,
     base: string,
     private readonly ownerParam: "bankAccountId" | "beneficiaryId",
   ) {

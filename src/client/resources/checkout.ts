@@ -1,4 +1,4 @@
-import type { CallTimeLimits, RequestCore, WithIdempotencyKey } from "../core"
+import type { CallTimeLimits, CallCore, WithIdempotencyKey } from "../core"
 import {
   checkoutCreateBodySchema,
   checkoutCreatedSchema,
@@ -22,7 +22,7 @@ export interface IdempotencyOptions extends CallTimeLimits {
 
 /** Onramp (spec: Endpoints, Onramp). */
 export class CheckoutResource {
-  constructor(private readonly core: RequestCore) {}
+  constructor(private readonly core: CallCore) {}
 
   /** POST /v1/checkout. 202 is retried with the same key; persisting 202 throws SvcPendingError (IDEMPOTENCY_IN_PROGRESS). */
   create(body: CheckoutCreateBody, opts: IdempotencyOptions = {}): Promise<WithIdempotencyKey<CheckoutCreated>> {

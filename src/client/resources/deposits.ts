@@ -1,6 +1,6 @@
 import type { z } from "zod"
 
-import type { RequestCore } from "../core"
+import type { CallCore } from "../core"
 import { looseJson } from "../schemas/common"
 import { checkMissedBodySchema, checkMissedResultSchema, depositSchema, type CheckMissedBody } from "../schemas/deposits"
 
@@ -15,7 +15,7 @@ export class DepositsResource<A extends Area> {
   private readonly missedSchema
   private readonly redriveSchema
   constructor(
-    private readonly core: RequestCore,
+    private readonly core: CallCore,
     private readonly area: A,
   ) {
     this.missedSchema = (area === "payouts" ? checkMissedResultSchema : looseJson) as A extends "payouts" ? typeof checkMissedResultSchema : typeof looseJson

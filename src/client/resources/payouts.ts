@@ -1,4 +1,4 @@
-import type { RequestCore, WithIdempotencyKey } from "../core"
+import type { CallCore, WithIdempotencyKey } from "../core"
 import {
   activeBanksSchema,
   beneficiaryCreateBodySchema,
@@ -26,7 +26,7 @@ import { DepositsResource } from "./deposits"
 import { TriggerAddressesResource } from "./trigger-addresses"
 
 export class BeneficiariesResource {
-  constructor(private readonly core: RequestCore) {}
+  constructor(private readonly core: CallCore) {}
   /** POST /v1/payouts/beneficiaries (20/min). Bank-checked; 503 is retried with the same key (spec: known rule 1). */
   create(body: BeneficiaryCreateBody, opts: IdempotencyOptions = {}): Promise<WithIdempotencyKey<Beneficiary>> {
     return this.core.create({ method: "POST", route: "/v1/payouts/beneficiaries", body, bodySchema: beneficiaryCreateBodySchema, idempotencyKey: opts.idempotencyKey, schema: beneficiarySchema })
@@ -42,7 +42,7 @@ export class BeneficiariesResource {
 }
 
 export class PrefundResource {
-  constructor(private readonly core: RequestCore) {}
+  constructor(private readonly core: CallCore) {}
   /** GET /v1/payout/prefund/balance: path exactly as the spec writes it (singular `payout`). */
   balance(): Promise<PrefundBalance> {
     return this.core.request({ method: "GET", route: "/v1/payout/prefund/balance", schema: prefundBalanceSchema })
@@ -57,7 +57,7 @@ export class PayoutsResource {
   readonly deposits: DepositsResource<"payouts">
   readonly prefund: PrefundResource
 
-  constructor(private readonly core: RequestCore) {
+  constructor(private readonly core: CallCore) {
     this.beneficiaries = new BeneficiariesResource(core)
     this.triggerAddresses = new TriggerAddressesResource(core, "/v1/payouts/beneficiaries/{beneficiaryId}/address", "beneficiaryId")
     this.allowedSenders = new AllowedSendersResource(core, "/v1/payouts/beneficiaries/{beneficiaryId}", "beneficiaryId")

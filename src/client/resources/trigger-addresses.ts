@@ -1,10 +1,10 @@
-import type { RequestCore } from "../core"
+import type { CallCore } from "../core"
 import { triggerAddressSchema, type TriggerAddress } from "../schemas/allowed-senders"
 
 /** POST …/{ownerId}/address: bodyless, no Idempotency-Key; repeating returns the same address. */
 export class TriggerAddressesResource {
   constructor(
-    private readonly core: RequestCore,
+    private readonly core: CallCore,
     private readonly route: string,
     private readonly ownerParam: "bankAccountId" | "beneficiaryId",
   ) {}

@@ -1,6 +1,6 @@
 import type { z } from "zod"
 
-import type { RequestCore, WithIdempotencyKey } from "../core"
+import type { CallCore, WithIdempotencyKey } from "../core"
 import {
   bankAccountListQuerySchema,
   bankAccountPageSchema,
@@ -34,7 +34,7 @@ import { TriggerAddressesResource } from "./trigger-addresses"
 /** A wallet outflow (30/min): created once per Idempotency-Key at `route`, then read at `route/{id}`. */
 class WalletOutflowResource<S extends z.ZodTypeAny, B> {
   constructor(
-    private readonly core: RequestCore,
+    private readonly core: CallCore,
     private readonly route: string,
     private readonly bodySchema: z.ZodTypeAny,
     private readonly schema: S,
@@ -51,13 +51,13 @@ class WalletOutflowResource<S extends z.ZodTypeAny, B> {
 
 /** POST /v1/wallet/token/withdrawals (30/min) and GET /v1/wallet/token/withdrawals/{id}. */
 export class TokenWithdrawalsResource extends WalletOutflowResource<typeof tokenTransferSchema, TokenTransferCreateBody> {
-  constructor(core: RequestCore) {
+  constructor(core: CallCore) {
     super(core, "/v1/wallet/token/withdrawals", tokenTransferCreateBodySchema, tokenTransferSchema)
   }
 }
 
 export class BankAccountsResource {
-  constructor(private readonly core: RequestCore) {}
+  constructor(private readonly core: CallCore) {}
   /** GET /v1/wallet/bank-accounts: one cursor page of active linked accounts. */
   list(query: BankAccountListQuery = {}): Promise<Page<BankAccount>> {
     return this.core.request({ method: "GET", route: "/v1/wallet/bank-accounts", query, querySchema: bankAccountListQuerySchema, schema: bankAccountPageSchema })
@@ -69,7 +69,7 @@ export class BankAccountsResource {
 
 /** POST /v1/wallet/fiat/withdrawals (30/min) and GET /v1/wallet/fiat/withdrawals/{id}. */
 export class FiatWithdrawalsResource extends WalletOutflowResource<typeof fiatWithdrawalSchema, FiatWithdrawalCreateBody> {
-  constructor(core: RequestCore) {
+  constructor(core: CallCore) {
     super(core, "/v1/wallet/fiat/withdrawals", fiatWithdrawalCreateBodySchema, fiatWithdrawalSchema)
   }
 }
@@ -83,7 +83,7 @@ export class WalletResource {
   readonly allowedSenders: AllowedSendersResource
   readonly deposits: DepositsResource<"wallet">
 
-  constructor(private readonly core: RequestCore) {
+  constructor(private readonly core: CallCore) {
     this.tokenWithdrawals = new TokenWithdrawalsResource(core)
     this.bankAccounts = new BankAccountsResource(core)
     this.fiatWithdrawals = new FiatWithdrawalsResource(core)

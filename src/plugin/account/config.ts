@@ -59,5 +59,18 @@ export function svcFromContainer(container: { resolve: (k: string) => unknown })
     account = { ...sharedSvcClient(found.options, logger), options: found.options, providerKey: found.id }
     accounts.set(found.options, account)
   }
+  // an admin's request (src/api/middlewares.ts, svcAdminCaller): its reads rank after shoppers' and are kept for seconds
+  if (callerOf(container) === "admin") return { ...account, client: account.client.forAdmin() }
   return account
+}
+
+/** The container key an admin route's request scope carries: who the svc calls of this request are for. */
+export const SVC_CALLER_KEY = "svcCaller"
+
+function callerOf(container: { resolve: (k: string, o?: { allowUnregistered?: boolean }) => unknown }): unknown {
+  try {
+    return container.resolve(SVC_CALLER_KEY, { allowUnregistered: true })
+  } catch {
+    return undefined
+  }
 }

@@ -93,9 +93,19 @@ export class RedisRateBudget implements SharedRateStore {
  * tried again (src/client/rate-limit.ts).
  */
 export function connectRateBudget(redisUrl: string, apiKey: string): RedisRateBudget {
-  // ioredis: the client Medusa's own Redis modules use (a dependency of theirs and of this plugin)
+  return new RedisRateBudget(connectFailFastRedis(redisUrl) as RedisLike, apiKey)
+}
+
+/**
+ * An ioredis connection (the client Medusa's own Redis modules use, a
+ * dependency of theirs and of this plugin) whose commands wait at most 500 ms
+ * and are queued while it connects; errors are left to the caller's fallback
+ * (the local rate budget, the shopper limits' in-memory counts), and ioredis
+ * reconnects by itself.
+ */
+export function connectFailFastRedis(redisUrl: string): unknown {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const Redis = require("ioredis") as new (url: string, o: Record<string, unknown>) => RedisLike
+  const Redis = require("ioredis") as new (url: string, o: Record<string, unknown>) => { on: (e: string, f: () => void) => void }
   const redis = new Redis(redisUrl, {
     maxRetriesPerRequest: 1,
     enableOfflineQueue: true,
@@ -103,8 +113,8 @@ export function connectRateBudget(redisUrl: string, apiKey: string): RedisRateBu
     connectTimeout: 2000,
     lazyConnect: false,
   })
-  ;(redis as unknown as { on: (e: string, f: () => void) => void }).on("error", () => {
-    // the limiter reports the outage once (onSharedError); ioredis reconnects by itself
+  redis.on("error", () => {
+    // reported by the caller's fallback, once per outage
   })
-  return new RedisRateBudget(redis, apiKey)
+  return redis
 }

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto"
-import { SvcClient } from "../../client"
+import { SvcClient, type SvcClientOptions } from "../../client"
 import { SvcCatalog } from "./catalog"
 import { CheckoutReads } from "./checkout-reads"
 import { loadPrivateKey, type SvcProviderOptions } from "../core/options"
@@ -37,7 +37,7 @@ export function sharedSvcClient(o: SvcProviderOptions, logger?: Logger): SvcAcco
       // several instances: one rate budget for the deployment, counted in Redis
       ...(o.redisUrl ? { sharedRateBudget: connectRateBudget(o.redisUrl, o.apiKey) } : {}),
       ...(logger ? { logger } : {}),
-    } as ConstructorParameters<typeof SvcClient>[0])
+    } as SvcClientOptions)
     const catalog = new SvcCatalog(client, {
       network: o.network,
       addressTo: o.addressTo,

@@ -6,6 +6,47 @@ import { SvcInputError } from "../../client/errors"
 import { privateKeyObject } from "../../client/signers"
 import { SIGNATURE_ALGORITHMS, type SignatureAlgorithm } from "../../client/signing"
 
+const limitSchema = (points: number, seconds: number) =>
+  z
+    .object({
+      points: z.number().int("must be a whole number").min(1, "must be at least 1").max(10_000, "must be at most 10000"),
+      seconds: z.number().int("must be a whole number of seconds").min(1, "must be at least 1").max(86_400, "must be at most 86400 (a day)"),
+    })
+    .strict()
+    .default({ points, seconds })
+
+/**
+ * The provider option `storefrontLimits`. Defaults a real shopper never meets:
+ * one checkout is a few sessions (a method, a bank changed three times, two
+ * retries, Back from svc and pay again: about seven), spread over minutes.
+ * - perAddress 15 a minute: a flood from one address makes at most 15 svc
+ *   checkouts in a window (30 in the worst rolling minute: the windows are
+ *   fixed, src/plugin/storefront/shopper-limits.ts); a few
+ *   shoppers behind one NAT still fit.
+ * - perCustomer 15 a minute: the same for a logged-in customer, whatever
+ *   address they come from.
+ * - perCart 10 in 20 minutes (the life of an svc checkout link): however often
+ *   the bank or the amount changes, a cart makes at most 10 checkouts a link's
+ *   lifetime.
+ */
+export const storefrontLimitsSchema = z
+  .object({
+    perAddress: limitSchema(15, 60),
+    perCustomer: limitSchema(15, 60),
+    perCart: limitSchema(10, 20 * 60),
+    /**
+     * How many proxies in front of Medusa to trust for the client's address,
+     * as Express's `trust proxy` with a hop count: 0 (the default) uses the
+     * connection's address and ignores X-Forwarded-For; 1 behind one load
+     * balancer that appends the client's address to X-Forwarded-For; and so on.
+     */
+    trustProxy: z.number().int("must be a whole number of hops").min(0, "must be 0 (no proxy) or more").max(10, "must be at most 10").default(0),
+  })
+  .strict()
+  .default({})
+
+export type StorefrontLimitsOptions = z.infer<typeof storefrontLimitsSchema>
+
 /**
  * Options of the svc payment providers, given in the host's medusa-config.ts
  * under the payment module's `providers`. Validated at boot (validateOptions),
@@ -116,6 +157,13 @@ export const svcProviderOptionsSchema = z
       .string()
       .regex(/^rediss?:\/\/\S+$/, "must be a redis:// or rediss:// URL")
       .optional(),
+    /**
+     * Each storefront client's share of svc: svc payment sessions per client
+     * address, per logged-in customer and per cart, refused with 429 before
+     * anything reaches svc; and how many proxies to trust for the client's
+     * address (src/plugin/storefront/shopper-limits.ts; docs/security.md).
+     */
+    storefrontLimits: storefrontLimitsSchema,
     /**
      * A secret in the webhook URL: with it, POST /hooks/svc (and
      * Medusa's /hooks/payment/svc-…) refuses any request without `?token=<it>`

@@ -1,0 +1,61 @@
+import { LRUCache } from "lru-cache"
+import type { z } from "zod"
+import type { CallCore, RequestCore, RequestSpec, WithIdempotencyKey } from "./core"
+
+/**
+ * How long an admin's read of each of these routes is kept (ms): what an admin
+ * page shows again and again (balances, networks, bank accounts, the prefund,
+ * svc's health, bank lists) and changes slowly or only through the admin's
+ * own writes. A write through the same view drops them all, so a page shows
+ * its own change at once.
+ */
+export const ADMIN_READ_TTL_MS: Readonly<Record<string, number>> = {
+  "/v1/wallet/balance": 15_000,
+  "/v1/payout/prefund/balance": 15_000,
+  "/v1/health": 15_000,
+  "/v1/wallet/bank-accounts": 30_000,
+  "/v1/wallet/address": 300_000,
+  "/v1/wallet/networks": 300_000,
+  "/v1/payouts/active-banks": 300_000,
+  "/v1/checkout/banks": 300_000,
+}
+
+/**
+ * The request core as an admin's page uses it (SvcClient.forAdmin): every
+ * GET is an admin's read, ranked after shoppers' checkouts and settlement reads
+ * by the rate budget (src/client/rate-limit.ts, priority "admin"), and the
+ * reads of ADMIN_READ_TTL_MS are answered from a short-lived cache, one
+ * request for concurrent askers (lru-cache's fetch). Writes go through as
+ * they are.
+ */
+export class AdminReads implements CallCore {
+  private readonly cache = new LRUCache<string, { value: unknown }, RequestSpec<z.ZodTypeAny>>({
+    max: 500,
+    ttl: 15_000,
+    fetchMethod: async (_key, _stale, { context }) => ({ value: await this.core.request({ ...context, caller: "admin" }) }),
+  })
+
+  constructor(private readonly core: RequestCore) {}
+
+  async request<S extends z.ZodTypeAny>(spec: RequestSpec<S>): Promise<z.output<S>> {
+    if (spec.method !== "GET") {
+      this.cache.clear()
+      return this.core.request(spec)
+    }
+    const ttl = ADMIN_READ_TTL_MS[spec.route]
+    if (ttl === undefined) return this.core.request({ ...spec, caller: "admin" })
+    const key = JSON.stringify([spec.route, spec.params ?? null, spec.query ?? null])
+    const hit = await this.cache.fetch(key, { context: spec as RequestSpec<z.ZodTypeAny>, ttl })
+    return hit!.value as z.output<S>
+  }
+
+  create<S extends z.ZodTypeAny>(spec: RequestSpec<S>): Promise<WithIdempotencyKey<z.output<S>>> {
+    this.cache.clear()
+    return this.core.create(spec)
+  }
+
+  /** Forget every kept read (tests; an admin's "refresh"). */
+  clear(): void {
+    this.cache.clear()
+  }
+}

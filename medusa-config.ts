@@ -23,6 +23,8 @@ const svcOptions = {
   ...(process.env.SVC_RECONCILE_EVERY_MINUTES ? { reconcileEveryMinutes: Number(process.env.SVC_RECONCILE_EVERY_MINUTES) } : {}),
   ...(process.env.SVC_REDIS_URL ? { redisUrl: process.env.SVC_REDIS_URL } : {}),
   ...(process.env.SVC_WEBHOOK_TOKEN ? { webhookToken: process.env.SVC_WEBHOOK_TOKEN } : {}),
+  // JSON of the storefrontLimits option (tests that are not about them set them out of reach)
+  ...(process.env.SVC_STOREFRONT_LIMITS ? { storefrontLimits: JSON.parse(process.env.SVC_STOREFRONT_LIMITS) } : {}),
 }
 
 // Several instances (docs/deploy.md): with REDIS_URL set, Medusa's own Redis

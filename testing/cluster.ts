@@ -25,6 +25,7 @@ import { join, resolve } from "node:path"
 import { Client, Pool } from "pg"
 import { startSandbox, type FaultSpec, type Sandbox, type SandboxCredentials, type SandboxOptions, type SandboxState, type WebhookFaultSpec } from "../src/sandbox"
 import { freePort } from "./free-port"
+import { SHOPPER_LIMITS_OUT_OF_REACH } from "./shopper-limits"
 import { MEDUSA_BIN, runMedusa as runMedusaIn, waitForHealth } from "./medusa-process"
 
 // The code Medusa runs: this checkout, or a snapshot of a commit (testing/code.ts) so a long run
@@ -276,6 +277,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     SVC_PRIVATE_KEY: c.privateKeyPem,
     SVC_ALGORITHM: c.algorithm,
     SVC_REDIRECT_URL: "http://localhost:8000/checkout/return?cart_id={cart_id}",
+    SVC_STOREFRONT_LIMITS: SHOPPER_LIMITS_OUT_OF_REACH,
     ...(redisDb !== null ? { REDIS_URL: `${REDIS_BASE}/${redisDb}`, SVC_REDIS_URL: `${REDIS_BASE}/${redisDb}` } : { REDIS_URL: "", SVC_REDIS_URL: "" }),
     ...opts.env,
   }

@@ -17,6 +17,7 @@ import { freePort } from "./free-port"
 import { MEDUSA_BIN, runMedusa, waitForHealth } from "./medusa-process"
 import type { SandboxCredentials } from "../src/sandbox"
 import { prepareCode } from "./code"
+import { SHOPPER_LIMITS_OUT_OF_REACH } from "./shopper-limits"
 
 const PG_BASE = process.env.BENCH_PG_URL || "postgres://postgres@localhost:5432"
 
@@ -121,6 +122,7 @@ export async function bootStack(opts: StackOptions): Promise<Stack> {
     SVC_ALGORITHM: c.algorithm,
     SVC_REDIRECT_URL: "http://localhost:8000/checkout/return?cart_id={cart_id}",
     SVC_ACCOUNT_RATE_LIMIT: String(opts.ceiling ?? 1_000_000),
+    SVC_STOREFRONT_LIMITS: SHOPPER_LIMITS_OUT_OF_REACH,
   }
 
   let medusa: ChildProcess | undefined

@@ -1,5 +1,6 @@
 import { startSandbox } from "../../src/sandbox"
 import { freePort } from "../../testing/free-port"
+import { SHOPPER_LIMITS_OUT_OF_REACH } from "../../testing/shopper-limits"
 
 export type SandboxHandle = Awaited<ReturnType<typeof startSandbox>>
 
@@ -49,6 +50,7 @@ export function useSvcSandbox(
       SVC_TIMEOUT_MS: String(opts.timeoutMs ?? 2000),
       SVC_MAX_RETRIES: String(opts.maxRetries ?? 2),
       SVC_ACCOUNT_RATE_LIMIT: "100000",
+      SVC_STOREFRONT_LIMITS: SHOPPER_LIMITS_OUT_OF_REACH,
       SVC_FAILED_PAYMENT_ORDER: opts.failedPaymentOrder ?? "cancel",
       // The watcher is off unless a test is about it: tests that run the job or
       // the settle path by hand decide when a lost webhook is found.

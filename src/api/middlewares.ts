@@ -194,7 +194,40 @@ export async function svcPaymentHookToken(req: MedusaRequest, res: MedusaRespons
  */
 const TRY_AGAIN_WORDS = /try (the payment )?again in a moment \(nothing was (sent, nothing )?charged\)$/
 const STORE_BUDGET_WORDS = /too many requests to svc right now/
+
+type Logger = { error: (...a: unknown[]) => void; warn: (m: string) => void; [k: string]: unknown }
+/**
+ * Medusa's error handler logs every 500-class error with its stack, from the
+ * logger of the request's scope, before the answer leaves. A "try again" is
+ * not a fault: a flood of them must not flood the log. This request's scope
+ * gets a logger that writes a "try again" as one warning line (the store
+ * budget's are counted and logged once a minute per client, above) and passes
+ * everything else on as it is.
+ */
+function quietTryAgain(req: MedusaRequest): void {
+  let base: Logger
+  try {
+    base = req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  } catch {
+    return
+  }
+  const quiet = new Proxy(base, {
+    get(target, key) {
+      if (key !== "error") return Reflect.get(target, key)
+      return (...args: unknown[]) => {
+        const e = args[0] as { code?: unknown; message?: unknown } | null
+        if (e && typeof e === "object" && e.code === SVC_TRY_AGAIN_CODE) {
+          if (typeof e.message === "string" && !STORE_BUDGET_WORDS.test(e.message)) target.warn(`svc: ${String(req.method)} ${req.path}: ${e.message}`)
+          return
+        }
+        return target.error(...args)
+      }
+    },
+  })
+  req.scope.register(ContainerRegistrationKeys.LOGGER, asValue(quiet))
+}
 export function svcTryAgainIs503(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
+  quietTryAgain(req)
   const json = res.json.bind(res)
   res.json = ((body: unknown) => {
     const b = body as { code?: unknown; type?: unknown; message?: unknown } | null

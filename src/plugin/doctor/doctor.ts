@@ -19,6 +19,9 @@ import { statusEffect } from "./account-status"
 import { displayUrl } from "./health-probe"
 import { recentRequestCounts, webhookRequestTally, webhookTokenSettings, type RequestCounts } from "../webhooks/webhook-token"
 import { configuredWebhookToken, KNOWN_WEBHOOK_EVENT_TYPES, UNKNOWN_TYPES_RESOURCE, unknownEventTypeCounts, webhookUrlToRegister } from "../webhooks/webhook-guard"
+import { shopperGuard } from "../storefront/guard"
+import type { RefusalReason } from "../storefront/refusals"
+import type { StorefrontLimitsOptions } from "../core/options"
 
 export type Level = "ok" | "warn" | "fail"
 export type Check = { id: string; label: string; level: Level; detail: string; advice: string | null }
@@ -36,6 +39,12 @@ export type DoctorReport = {
   clock: { skew_ms: number | null; uncertainty_ms: number | null }
   rate: { used: number; limit: number; window_ms: number; used_by_doctor: number }
   features: FeatureState[]
+  /**
+   * Payment sessions refused in the last hour, by reason: a client address,
+   * a customer or a cart over its storefront limit, or the store's svc budget
+   * with no turn (every server's when the store has Redis: `shared`).
+   */
+  storefront_refusals: { last_hour: Record<RefusalReason, number>; shared: boolean; limits: StorefrontLimitsOptions } | null
   webhooks: {
     url: string
     /** Requests without the token are refused (the option `webhookToken`, or the admin required the generated token). */
@@ -324,7 +333,27 @@ export async function runDoctor(container: Container, backendUrl: string): Promi
     share >= 0.6 ? "Close to svc's per-minute ceiling: shoppers wait for a turn. Set `accountRateLimit` to the account's ceiling (1000 in production) or spread background work." : null
   )
 
-  // 5. Webhooks
+  // 5. Storefront refusals (src/plugin/storefront): is somebody flooding the store's payment sessions?
+  const guard = shopperGuard(container)
+  const refusals = guard ? await guard.counts.lastHour() : null
+  if (guard && refusals) {
+    const c = refusals.counts
+    const byClient = c.address + c.customer + c.cart
+    const where = refusals.shared ? "all servers" : "this server"
+    add(
+      "storefront",
+      "Storefront limits",
+      c.store_budget > 0 || byClient >= 100 ? "warn" : "ok",
+      `payment sessions refused in the last hour (${where}): ${c.address} per client address, ${c.customer} per customer, ${c.cart} per cart, ${c.store_budget} for the store's svc budget`,
+      c.store_budget > 0
+        ? "Shoppers were told to try again because the store's svc budget had no turn: if svc's ceiling allows, set `accountRateLimit` to it (1000 in production); the log names the clients refused."
+        : byClient >= 100
+          ? "Many refusals: a client may be flooding the store's payment sessions (the log names it, once a minute). Nothing reached svc; a store behind a proxy sets `storefrontLimits.trustProxy` so clients are told apart."
+          : null
+    )
+  }
+
+  // 6. Webhooks
   const tokenInfo = await webhookToken(container)
   const token = tokenInfo.value
   const url = webhookUrlToRegister(backendUrl, token)
@@ -355,6 +384,7 @@ export async function runDoctor(container: Container, backendUrl: string): Promi
     clock,
     rate: { used: after.used, limit: after.limit, window_ms: after.windowMs, used_by_doctor: usedByDoctor + usedRaw },
     features,
+    storefront_refusals: guard && refusals ? { last_hour: refusals.counts, shared: refusals.shared, limits: guard.limits.options } : null,
     webhooks: { url, token_configured: tokenInfo.report.required, token: tokenInfo.report, events, counted_over: RECENT_EVENTS, unknown_types: unknownTypes },
     checks,
   }

@@ -69,3 +69,15 @@ describe("storefront kit helpers", () => {
     expect(checkFpxDirectChoice({ bank: "RHB0218B", buyerName: "Maju", amountSen: 50_000_000 }, banks).bankType).toBe("CORPORATE")
   })
 })
+
+describe("a 429 from the store's storefront limits", () => {
+  it("keeps the words and says when to try again, in seconds", async () => {
+    const { storeError, retryAfterOf } = await import("../errors.js")
+    const cart = storeError({ status: 429, message: "too many payment attempts for this cart; try again in 14 minutes; nothing was charged" }, "x")
+    expect(cart.message).toBe("too many payment attempts for this cart; try again in 14 minutes; nothing was charged")
+    expect(cart.retryAfterSeconds).toBe(14 * 60)
+    expect(storeError({ status: 429, message: "too many payment attempts from this connection; try again in 42 seconds; nothing was charged" }, "x").retryAfterSeconds).toBe(42)
+    expect(storeError({ status: 503, message: "svc: try again in a moment" }, "x").retryAfterSeconds).toBeUndefined()
+    expect(retryAfterOf("try again in 1 minute")).toBe(60)
+  })
+})

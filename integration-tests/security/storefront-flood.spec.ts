@@ -1,0 +1,186 @@
+import { Agent, request } from "undici"
+import { svcMedusaSuite } from "../helpers/suite"
+import { callsTo, readStats, resetStats } from "../../testing/sandbox-stats"
+import { capturedOrder, SVC_PROVIDERS, waitFor, type Store } from "../helpers/store"
+import { svcFromContainer } from "../../src/plugin/account/config"
+
+/**
+ * Nobody outside can switch a store's svc payments off through its storefront
+ * routes (docs/security.md, "A client's share"): with the plugin's default
+ * storefront limits and the store's svc budget at svc's sandbox ceiling
+ * (100 calls a minute), clients are told apart by the connection's own
+ * address, here loopback source addresses (127.0.0.x) on one machine.
+ *
+ * FLOOD_SECONDS (default 15; docs/security.md's figures: 40) sets the flood's length.
+ */
+jest.setTimeout(240_000)
+const FLOOD_MS = Number(process.env.FLOOD_SECONDS || 15) * 1000
+const CREATE = "POST /v1/checkout"
+
+type Reply = { status: number; body: any; retryAfter: string | undefined }
+
+/** HTTP from one loopback source address, as a separate client would come. */
+function clientAt(address: string, base: () => string, store: () => Store) {
+  // undici binds the source address from the Agent's own `localAddress` (not `connect.localAddress`)
+  const agent = new Agent({ localAddress: address, connections: 16 })
+  let carts = 0
+  const call = async (method: "GET" | "POST", path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> => {
+    const r = await request(`${base()}${path}`, {
+      method,
+      dispatcher: agent,
+      headers: { "content-type": "application/json", "x-publishable-api-key": store().publishableKey, ...headers },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
+    const text = await r.body.text()
+    let parsed: any
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      parsed = text
+    }
+    const ra = r.headers["retry-after"]
+    return { status: r.statusCode, body: parsed, retryAfter: Array.isArray(ra) ? ra[0] : ra }
+  }
+  /** A cart with one shirt and its payment collection. */
+  const cart = async (headers: Record<string, string> = {}) => {
+    const s = store()
+    const c = await call(
+      "POST",
+      "/store/carts",
+      {
+        region_id: s.regionId,
+        sales_channel_id: s.salesChannelId,
+        // one guest email per cart: Medusa makes a guest customer per new email, and two carts at once with one email race
+        email: `buyer-${address.replace(/\./g, "-")}-${++carts}@example.my`,
+        items: [{ variant_id: s.variantId, quantity: 1 }],
+        shipping_address: { first_name: "Siti", last_name: "Aminah", address_1: "1 Jalan Ampang", city: "Kuala Lumpur", country_code: "my", postal_code: "50450" },
+      },
+      headers
+    )
+    if (c.status !== 200) throw new Error(`cart from ${address}: ${c.status} ${JSON.stringify(c.body)}`)
+    const pc = await call("POST", "/store/payment-collections", { cart_id: c.body.cart.id }, headers)
+    return { cartId: c.body.cart.id as string, pcId: pc.body.payment_collection.id as string }
+  }
+  const session = (pcId: string, providerId: string, data: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    call("POST", `/store/payment-collections/${pcId}/payment-sessions`, { provider_id: providerId, data }, headers)
+  return { call, cart, session, close: () => agent.close() }
+}
+
+const randomIp = () => `${1 + Math.floor(Math.random() * 223)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`
+
+svcMedusaSuite({
+  admin: true,
+  // the plugin's default storefront limits, and the store's budget at svc's sandbox ceiling
+  runnerEnv: { SVC_STOREFRONT_LIMITS: "", SVC_ACCOUNT_RATE_LIMIT: "100" },
+  testSuite: ({ svc, getContainer, sb, store, admin }) => {
+    const base = () => svc.ref.medusaUrl
+    const at = (address: string) => clientAt(address, base, () => store)
+
+    it("a flood from one address (rotating X-Forwarded-For) makes at most 15 svc checkouts; a shopper from another address gets a checkout at once, pays and has an order", async () => {
+      const flooder = at("127.0.0.2")
+      const shopper = at("127.0.0.3")
+      await resetStats(svc.ref.sandbox.url)
+      const tally = { ok: 0, refused: 0, other: 0, retryAfter: new Set<string>(), messages: new Set<string>() }
+      const stopAt = Date.now() + FLOOD_MS
+      const worker = async () => {
+        while (Date.now() < stopAt) {
+          const xff = { "x-forwarded-for": randomIp() }
+          const { cartId, pcId } = await flooder.cart(xff)
+          const r = await flooder.session(pcId, SVC_PROVIDERS.wallet, { cart_id: cartId }, xff)
+          if (r.status === 200) tally.ok++
+          else if (r.status === 429) {
+            tally.refused++
+            tally.retryAfter.add(String(r.retryAfter))
+            tally.messages.add(r.body.message)
+          } else tally.other++
+        }
+      }
+      const flood = Promise.all(Array.from({ length: 8 }, worker))
+
+      // the real shopper starts paying while the flood is on
+      await new Promise((r) => setTimeout(r, Math.min(3000, FLOOD_MS / 3)))
+      const { cartId, pcId } = await shopper.cart()
+      const t0 = Date.now()
+      const s = await shopper.session(pcId, SVC_PROVIDERS.fpx, { cart_id: cartId })
+      const toCheckoutMs = Date.now() - t0
+      expect(s.status).toBe(200)
+      const checkoutId = s.body.payment_collection.payment_sessions[0].data.checkoutId as string
+      expect(checkoutId).toBeTruthy()
+      sb().pay(checkoutId)
+      const done = await shopper.call("POST", `/store/carts/${cartId}/complete`)
+      expect(done.status).toBe(200)
+      expect(done.body.type).toBe("order")
+      await flood
+      const order = await capturedOrder(getContainer(), cartId)
+      expect(order.id).toBe(done.body.order.id)
+
+      const stats = await readStats(svc.ref.sandbox.url)
+      const figures = { floodSeconds: FLOOD_MS / 1000, flooderCheckouts: tally.ok, flooderRefused: tally.refused, other: tally.other, shopperToCheckoutMs: toCheckoutMs, svcCheckoutsMade: callsTo(stats, CREATE) }
+      // eslint-disable-next-line no-console
+      console.log(`storefront flood: ${JSON.stringify(figures)}`)
+      // one window of the per-address limit (15 a minute), whatever X-Forwarded-For said
+      expect(tally.ok).toBeLessThanOrEqual(15 * Math.ceil(FLOOD_MS / 60_000))
+      expect(tally.ok).toBeGreaterThan(0)
+      expect(tally.refused).toBeGreaterThan(0)
+      expect(tally.other).toBe(0)
+      expect([...tally.messages].every((m) => /^too many payment attempts from this connection; try again in \d+ seconds; nothing was charged$/.test(m))).toBe(true)
+      expect([...tally.retryAfter].every((v) => Number(v) >= 1 && Number(v) <= 60)).toBe(true)
+      // the refused sessions cost svc nothing: its checkouts are the flooder's accepted ones and the shopper's
+      expect(callsTo(stats, CREATE)).toBe(tally.ok + 1)
+
+      // quiet: one line for the flooder, then a count a minute; the doctor shows the refusals by reason
+      const doctor = await admin.client.fetch<any>("/admin/svc/health")
+      expect(doctor.health.storefront_refusals.last_hour.address).toBe(tally.refused)
+      expect(doctor.health.checks.find((c: any) => c.id === "storefront").detail).toMatch(new RegExp(`^payment sessions refused in the last hour \\(this server\\): ${tally.refused} per client address`))
+      await Promise.all([flooder.close(), shopper.close()])
+    })
+
+    it("one cart switching its FPX bank in a loop makes at most 10 svc checkouts; then 429 with minutes to wait and nothing sent", async () => {
+      const client = at("127.0.0.4")
+      const { cartId, pcId } = await client.cart()
+      await resetStats(svc.ref.sandbox.url)
+      const banks = ["MBB0228", "BCBB0235"]
+      const replies: Reply[] = []
+      for (let i = 0; i < 14; i++) {
+        replies.push(await client.session(pcId, SVC_PROVIDERS.fpxDirect, { cart_id: cartId, bank: banks[i % 2], bankType: "RETAIL", buyerName: "Siti Aminah" }))
+      }
+      const stats = await readStats(svc.ref.sandbox.url)
+      expect(replies.slice(0, 10).map((r) => r.status)).toEqual(Array(10).fill(200))
+      expect(replies.slice(10).map((r) => r.status)).toEqual([429, 429, 429, 429])
+      expect(replies[10]!.body).toMatchObject({ code: "svc_too_many_attempts", reason: "cart" })
+      expect(replies[10]!.body.message).toMatch(/^too many payment attempts for this cart; try again in (19|20) minutes; nothing was charged$/)
+      expect(Number(replies[10]!.retryAfter)).toBeGreaterThan(18 * 60)
+      expect(callsTo(stats, CREATE)).toBeLessThanOrEqual(10)
+      await client.close()
+    })
+
+    it("an admin opening the svc pages during a burst of shoppers takes no shopper's turn; its reads are kept for seconds", async () => {
+      // a minute of its own: the tests above spent the store's budget (100 a minute) on purpose
+      const { client } = svcFromContainer(getContainer() as never)
+      await waitFor(async () => client.rateUsage().used === 0, "the store's svc budget window to pass", 70_000)
+      await resetStats(svc.ref.sandbox.url)
+      const pages = ["/admin/svc/wallet", "/admin/svc/bank-accounts", "/admin/svc/prefund", "/admin/svc/health", "/admin/svc/payout-banks"]
+      // 20 shoppers at once: 20 checkouts, a read kept for each, the settlements' 20 and the admin's 25 fit in 100
+      const shoppers = Array.from({ length: 20 }, (_, i) => at(`127.0.1.${10 + i}`))
+      const carts = await Promise.all(shoppers.map((s) => s.cart()))
+      const adminLoads = (async () => {
+        const statuses: number[] = []
+        for (let round = 0; round < 6; round++) {
+          for (const p of pages) statuses.push(await admin.client.fetch(p).then(() => 200, (e: any) => e?.status ?? 500))
+        }
+        return statuses
+      })()
+      const sessions = await Promise.all(shoppers.map((s, i) => s.session(carts[i]!.pcId, SVC_PROVIDERS.wallet, { cart_id: carts[i]!.cartId })))
+      const adminStatuses = await adminLoads
+      const stats = await readStats(svc.ref.sandbox.url)
+      // eslint-disable-next-line no-console
+      console.log(`admin during a burst: shoppers ${JSON.stringify(sessions.map((s) => s.status))}, admin pages ${JSON.stringify(adminStatuses)}, svc calls ${stats.total}`)
+      expect(sessions.map((s) => s.status)).toEqual(Array(20).fill(200))
+      // 30 page loads: every page answered (from svc or its short-lived cache), none refused for shoppers' room
+      expect(adminStatuses.filter((s) => s !== 200)).toEqual([])
+      // an admin's reads stay within their quarter of the ceiling (25 at 100 a minute)
+      expect(stats.total - callsTo(stats, CREATE)).toBeLessThanOrEqual(25)
+      await Promise.all(shoppers.map((s) => s.close()))
+    })
+  },
+})

@@ -123,7 +123,7 @@ export async function setupMalaysia(container: MedusaContainer, flags: SetupFlag
     )
   }
 
-  let locations = await graph("stock_location", ["id", "name"])
+  const locations = await graph("stock_location", ["id", "name"])
   let location: Row | undefined
   if (flags.location) {
     location = locations.find((l) => l.id === flags.location)
@@ -220,7 +220,6 @@ export async function setupMalaysia(container: MedusaContainer, flags: SetupFlag
       input: { locations: [{ name: "Malaysia warehouse", address: { address_1: "", country_code: "MY" } }] },
     })
     location = result[0] as Row
-    locations = [location]
     change(`stock location "Malaysia warehouse" ${location.id} (the store had none)`)
   } else {
     inPlace(`stock location "${location.name}" ${location.id}`)

@@ -242,6 +242,31 @@ svcMedusaSuite({
       expect(order.payment_collections[0].payments[0].captures).toHaveLength(1)
     })
 
+    it("completes an existing MYR region holding my (providers added, its own kept) and keeps an existing tax rate", async () => {
+      const container = getContainer()
+      const seeded = await seedLikeStarter(container)
+      const { result: [own] } = await createRegionsWorkflow(container).run({
+        input: { regions: [{ name: "Semenanjung", currency_code: "myr", countries: ["my"], payment_providers: ["pp_system_default"] }] },
+      })
+      await createTaxRegionsWorkflow(container).run({ input: [{ country_code: "my", provider_id: "tp_system", default_tax_rate: { name: "SST", code: "SST", rate: 10 } }] })
+      const lines: string[] = []
+      const report = await setupMalaysia(container, parseSetupFlags(["prices=flat:25"]), (l) => lines.push(l))
+      console.log(lines.join("\n"))
+      expect(report.regionId).toBe(own!.id)
+      expect(report.changed).toEqual(
+        expect.arrayContaining([
+          `region "Semenanjung" ${own!.id} (MYR, my): payment providers pp_svc-wallet_svc, pp_svc-fpx_svc, pp_svc-fpx-direct_svc enabled`,
+          expect.stringMatching(new RegExp(`^MYR price RM25\\.00 for Medusa T-Shirt / M \\(SHIRT-M\\) ${seeded.variantId}$`)),
+        ])
+      )
+      expect(report.found).toEqual(expect.arrayContaining([expect.stringMatching(/^tax region my txreg_\w+ \(default rate SST 10 %, kept\)$/)]))
+      expect(report.changed.some((l) => l.startsWith("tax region"))).toBe(false)
+      const query = container.resolve(ContainerRegistrationKeys.QUERY)
+      const { data: regions } = await query.graph({ entity: "region", fields: ["id", "payment_providers.id"], filters: { currency_code: "myr" } })
+      expect(regions.map((r: any) => r.id)).toEqual([own!.id])
+      expect((regions[0] as any).payment_providers.map((p: any) => p.id).sort()).toEqual(["pp_system_default", ...Object.values(SVC_PROVIDERS)].sort())
+    })
+
     it("refuses, changing nothing, when Malaysia sits in the Europe region (EUR)", async () => {
       const container = getContainer()
       await seedLikeStarter(container, [...EUROPE, "my"])

@@ -17,7 +17,7 @@ import { freePort } from "../../testing/free-port"
 // the built plugin once; per version (COMPAT_MEDUSA_VERSIONS, default the oldest and the newest
 // supported), a bare Medusa app in a temp dir: `npm install` of that version and the tarball with
 // no flags, every name the plugin's build takes from @medusajs/* looked up in what was installed,
-// the README's medusa-config.ts and MYR region script, `medusa db:migrate` on a fresh database,
+// the README's medusa-config.ts and MYR setup command (the package's own script), `medusa db:migrate` on a fresh database,
 // `medusa start` against the package's own sandbox CLI, and one svc wallet checkout paid through
 // the store API (cart, payment collection, session, pay on svc's page, complete: an order).
 //
@@ -134,9 +134,13 @@ console.log("MISSING " + JSON.stringify(missing))
     const migrate = steps.run("migrate", "npx", ["medusa", "db:migrate"], app, 600_000)
     expect(migrate.stdout + migrate.stderr).toMatch(/MODULE: svc/)
 
-    // the README's region script, then what a store has anyway: a sales channel, its publishable key, a product priced in MYR
+    // the README's setup command (the package's own script through `medusa exec`: MYR region with the
+    // three providers, SST 8 %, …), then what a store has anyway: a sales channel, its publishable key, a product priced in MYR
+    const [npx, ...setupArgs] = readmeBlock("**6. Set the store up for MYR**", "bash").trim().split(/\s+/)
+    expect(npx).toBe("npx")
+    const setup = steps.run("setup", "npx", setupArgs, app, 300_000)
+    expect(setup.stdout + setup.stderr).toMatch(/svc setup: changed: region "Malaysia" reg_\w+ \(MYR, my\) with pp_svc-wallet_svc, pp_svc-fpx_svc, pp_svc-fpx-direct_svc/)
     mkdirSync(join(app, "src/scripts"), { recursive: true })
-    writeFileSync(join(app, "src/scripts/create-myr-region.ts"), readmeBlock("`src/scripts/create-myr-region.ts`", "ts"))
     const seedOut = join(app, "seed.json")
     writeFileSync(
       join(app, "src/scripts/compat-seed.ts"),
@@ -144,11 +148,7 @@ console.log("MISSING " + JSON.stringify(missing))
 import type { ExecArgs } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createApiKeysWorkflow, createProductsWorkflow, createSalesChannelsWorkflow, linkSalesChannelsToApiKeyWorkflow } from "@medusajs/medusa/core-flows"
-import createMyrRegion from "./create-myr-region"
-
-export default async function compatSeed(args: ExecArgs) {
-  const { container } = args
-  await createMyrRegion(args)
+export default async function compatSeed({ container }: ExecArgs) {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data: regions } = await query.graph({ entity: "region", fields: ["id"], filters: { currency_code: "myr" } })
   const { result: channels } = await createSalesChannelsWorkflow(container).run({ input: { salesChannelsData: [{ name: "Web store" }] } })
@@ -194,15 +194,15 @@ export default async function compatSeed(args: ExecArgs) {
     steps.times.checkout = Date.now() - paid
     expect(completed.type).toBe("order")
     const orderId = completed.type === "order" ? completed.order.id : ""
-    // svc's side: the checkout is paid, for the cart's total in sen
+    // svc's side: the checkout is paid, for the cart's total in sen (RM120.50 + the setup's SST 8 %)
     const { json } = await call<{ status: string; amount: string }>("GET", `${sandboxUrl}/_sandbox/checkouts/${checkoutId}`)
-    expect([json.status, json.amount]).toEqual(["COMPLETED", "12050"])
+    expect([json.status, json.amount]).toEqual(["COMPLETED", "13014"])
     // Medusa's side: the order's one payment is the svc wallet provider's, for the cart's total
     const { rows } = await sql(
       `select p.provider_id, p.amount from payment p join order_payment_collection opc on opc.payment_collection_id = p.payment_collection_id where opc.order_id = '${orderId}'`,
       db
     )
-    expect(rows.map((x: { provider_id: string; amount: string }) => [x.provider_id, Number(x.amount)])).toEqual([[SVC_PROVIDERS.wallet, 120.5]])
+    expect(rows.map((x: { provider_id: string; amount: string }) => [x.provider_id, Number(x.amount)])).toEqual([[SVC_PROVIDERS.wallet, 130.14]])
     result.order = orderId
     result.passed = true
   })

@@ -13,8 +13,8 @@ import { databaseUrl, dropDatabase, freshDatabase, sql } from "../helpers/postgr
 // into a bare Medusa 2.21.2 app in a temp dir (nothing of this repository in reach: no
 // TypeScript sources, no node_modules), configure it as the README's "Install into a store"
 // says (the sandbox from the package's own CLI with --snapshot, its .env block, the README's
-// medusa-config.ts and MYR region script, copied out of README.md), migrate a fresh database,
-// list the three providers through `medusa exec`, boot with `medusa start`, and type-check a
+// medusa-config.ts, copied out of README.md), migrate a fresh database, run the README's
+// MYR setup command (the package's own script through `medusa exec`, twice), boot with `medusa start`, and type-check a
 // strict TypeScript file importing medusa-payment-svc/client against the shipped .d.ts.
 //
 // npm installs from the local cache where it can (--prefer-offline, --ignore-scripts); the
@@ -76,27 +76,28 @@ describe("the packed plugin in a bare Medusa app", () => {
     expect(rows.map((r: { table_name: string }) => r.table_name)).toEqual(expect.arrayContaining(["svc_checkout", "svc_payout", "svc_webhook_event", "svc_withdrawal"]))
   })
 
-  it("README's MYR region script through `medusa exec` gives the region the three svc providers", () => {
-    mkdirSync(join(app, "src/scripts"), { recursive: true })
-    writeFileSync(join(app, "src/scripts/create-myr-region.ts"), readmeBlock("`src/scripts/create-myr-region.ts`", "ts"))
-    writeFileSync(
-      join(app, "src/scripts/list-svc-providers.ts"),
-      `import type { ExecArgs } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import createMyrRegion from "./create-myr-region"
-
-export default async function listSvcProviders(args: ExecArgs) {
-  await createMyrRegion(args)
-  const query = args.container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: "region", fields: ["id", "payment_providers.id", "payment_providers.is_enabled"], filters: { currency_code: "myr" } })
-  const providers = data[0].payment_providers.filter((p: { is_enabled: boolean }) => p.is_enabled).map((p: { id: string }) => p.id).sort()
-  console.log("SVC_PROVIDERS " + JSON.stringify(providers))
-}
-`
+  it("README's setup command through `medusa exec` sets the store up for MYR from the package; a second run changes nothing", () => {
+    // the command as README.md prints it (step 6), run in the app as a merchant would
+    const command = readmeBlock("**6. Set the store up for MYR**", "bash").trim()
+    const [npx, ...args] = command.split(/\s+/)
+    expect(npx).toBe("npx")
+    expect(args.slice(0, 3)).toEqual(["medusa", "exec", "./node_modules/medusa-payment-svc/.medusa/server/src/scripts/setup-malaysia.js"])
+    const lines = (r: { stdout: string; stderr: string }) =>
+      (r.stdout + r.stderr).split("\n").map((l) => l.match(/svc setup: (.*)$/)?.[1]).filter((l): l is string => Boolean(l))
+    const first = lines(steps.run("setup", "npx", args, app, 180_000))
+    console.log(first.join("\n"))
+    expect(first).toEqual(
+      expect.arrayContaining([
+        "changed: store currency MYR added (the default currency is unchanged)",
+        expect.stringMatching(/^changed: region "Malaysia" reg_\w+ \(MYR, my\) with pp_svc-wallet_svc, pp_svc-fpx_svc, pp_svc-fpx-direct_svc$/),
+        expect.stringMatching(/^changed: tax region my txreg_\w+ with default rate SST 8 % \(sst=8\)$/),
+        expect.stringMatching(/^changed: shipping option "Standard Shipping \(Malaysia\)" so_\w+, flat RM10\.00 \(shipping=10\)/),
+      ])
     )
-    const r = steps.run("exec", "npx", ["medusa", "exec", "./src/scripts/list-svc-providers.ts"], app, 180_000)
-    const line = (r.stdout + r.stderr).split("\n").find((l) => l.startsWith("SVC_PROVIDERS "))
-    expect(line && JSON.parse(line.slice("SVC_PROVIDERS ".length))).toEqual(["pp_svc-fpx-direct_svc", "pp_svc-fpx_svc", "pp_svc-wallet_svc"])
+    expect(first.at(-1)).toMatch(/^\d+ change\(s\) made;/)
+    const second = lines(steps.run("setup again", "npx", args, app, 180_000))
+    expect(second.filter((l) => l.startsWith("changed:"))).toEqual([])
+    expect(second.at(-1)).toMatch(/^Nothing changed: everything svc needs was already in place/)
   })
 
   it("boots with `medusa start`: the startup probe reaches the sandbox, the webhook route answers", async () => {

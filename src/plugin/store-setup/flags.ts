@@ -1,0 +1,172 @@
+// The flags of the Malaysia setup script (src/scripts/setup-malaysia.ts). `medusa exec` hands a
+// script its positional words only (its own parser refuses unknown `--options`), so a flag is one
+// `name=value` word: `npx medusa exec <script> sst=8 shipping=10`. A leading `--` is accepted too,
+// for callers that pass the words themselves. Every amount is kept in sen (integers).
+import { z } from "zod"
+
+export const SST_RATES = [0, 5, 6, 8, 10] as const
+export const DEFAULTS = { sst: 8, shippingSen: 1000, providers: "svc" } as const
+
+export type PriceRule =
+  | { kind: "none" }
+  /** Each variant without a MYR price gets its `currency` price × `rate` (numerator / denominator), rounded to the sen. */
+  | { kind: "from"; currency: string; rateText: string; numerator: bigint; denominator: bigint }
+  /** Each variant without a MYR price gets this price. */
+  | { kind: "flat"; sen: number }
+
+export type SetupFlags = {
+  /** The default SST rate of the `my` tax region (percent), used only when the store has none. */
+  sst: number
+  /** The flat price of the Malaysia shipping option, in sen. */
+  shippingSen: number
+  prices: PriceRule
+  /** The stock location to ship from (default: the store's one). */
+  location?: string
+  /** The shipping profile of the new option (default: the store's default profile). */
+  shippingProfile?: string
+  /** The `id` the svc provider has in medusa-config.ts: the providers are pp_svc-wallet_<id>, … */
+  providers: string
+  help: boolean
+}
+
+export const USAGE = `npx medusa exec ./node_modules/medusa-payment-svc/.medusa/server/src/scripts/setup-malaysia.js [name=value ...]
+  sst=0|5|6|8|10              default SST rate (%) of a new tax region for Malaysia (default ${DEFAULTS.sst}; an existing one is kept)
+  shipping=<RM>               flat price of the new Malaysia shipping option, e.g. 10 or 7.50 (default ${DEFAULTS.shippingSen / 100})
+  prices=none                 leave product prices alone (default): variants without a MYR price are listed
+  prices=from:<cur>:<rate>    give each variant without a MYR price its <cur> price × <rate>, to the sen (prices=from:eur:4.9)
+  prices=flat:<RM>            give each variant without a MYR price this price (prices=flat:25)
+  location=<sloc_…>           the stock location to ship from (needed only when the store has several)
+  shipping-profile=<sp_…>     the shipping profile of the new option (default: the store's default profile)
+  providers=<id>              the id of the svc provider in medusa-config.ts (default ${DEFAULTS.providers}: pp_svc-wallet_${DEFAULTS.providers}, …)
+  help                        this text, nothing changed`
+
+export class SetupFlagError extends Error {
+  constructor(message: string) {
+    super(`${message}\n\nUsage:\n${USAGE}`)
+    this.name = "SetupFlagError"
+  }
+}
+
+/** "10", "7.5", "7.50" → sen; at most two decimals, at most RM 1,000,000. */
+function ringgitToSen(text: string): number | undefined {
+  const m = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text)
+  if (!m) return undefined
+  const sen = Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0"))
+  return sen <= 100_000_000 ? sen : undefined
+}
+
+const ringgit = (flag: string, example: string) =>
+  z.string().transform((text, ctx) => {
+    const sen = ringgitToSen(text)
+    if (sen === undefined) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${flag} must be a ringgit amount with at most two decimals, at most 1000000 (${example}); got "${text}"` })
+      return z.NEVER
+    }
+    return sen
+  })
+
+const priceRule = z.string().transform((text, ctx): PriceRule => {
+  if (text === "none") return { kind: "none" }
+  const from = /^from:([a-z]{3}):(\d{1,4}(?:\.\d{1,6})?)$/i.exec(text)
+  if (from) {
+    const currency = from[1]!.toLowerCase()
+    const rateText = from[2]!
+    const [whole, frac = ""] = rateText.split(".")
+    const denominator = 10n ** BigInt(frac.length)
+    const numerator = BigInt(whole!) * denominator + BigInt(frac || "0")
+    if (currency === "myr") {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `prices=from:<currency>:<rate> converts from another currency than myr; got "${text}"` })
+      return z.NEVER
+    }
+    if (numerator === 0n) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `prices=from:<currency>:<rate> needs a rate above 0; got "${text}"` })
+      return z.NEVER
+    }
+    return { kind: "from", currency, rateText, numerator, denominator }
+  }
+  const flat = /^flat:(.*)$/.exec(text)
+  if (flat) {
+    const sen = ringgitToSen(flat[1]!)
+    if (sen === undefined || sen === 0) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `prices=flat:<RM> needs a ringgit amount above 0 with at most two decimals (prices=flat:25); got "${text}"` })
+      return z.NEVER
+    }
+    return { kind: "flat", sen }
+  }
+  ctx.addIssue({
+    code: z.ZodIssueCode.custom,
+    message: `prices must be none, from:<currency>:<rate> (prices=from:eur:4.9) or flat:<RM> (prices=flat:25); got "${text}"`,
+  })
+  return z.NEVER
+})
+
+const schema = z
+  .object({
+    sst: z
+      .string()
+      .refine((v) => (SST_RATES as readonly number[]).includes(Number(v)) && /^\d+$/.test(v), (v) => ({
+        message: `sst must be one of ${SST_RATES.join(", ")} (the SST rate in percent); got "${v}"`,
+      }))
+      .transform(Number)
+      .default(String(DEFAULTS.sst)),
+    shipping: ringgit("shipping", "shipping=10 or shipping=7.50").default(String(DEFAULTS.shippingSen / 100)),
+    prices: priceRule.default("none"),
+    location: z
+      .string()
+      .regex(/^sloc_[A-Za-z0-9]+$/, { message: "location must be a stock location id (sloc_…)" })
+      .optional(),
+    "shipping-profile": z
+      .string()
+      .regex(/^sp_[A-Za-z0-9]+$/, { message: "shipping-profile must be a shipping profile id (sp_…)" })
+      .optional(),
+    providers: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, { message: "providers must be the provider's id in medusa-config.ts (letters, digits, _ and -), e.g. providers=svc" })
+      .default(DEFAULTS.providers),
+  })
+  .strict()
+
+const KNOWN = Object.keys(schema.shape)
+
+/** The script's words (`name=value`, or `help`) → flags; a bad one throws SetupFlagError naming the flag and its rule. */
+export function parseSetupFlags(args: readonly string[] | undefined): SetupFlags {
+  const raw: Record<string, string> = {}
+  let help = false
+  for (const word of args ?? []) {
+    const w = word.replace(/^--?/, "")
+    if (w === "help" || w === "h") {
+      help = true
+      continue
+    }
+    const eq = w.indexOf("=")
+    if (eq <= 0) throw new SetupFlagError(`"${word}" is not a flag: flags are name=value (e.g. sst=8); known flags: ${KNOWN.join(", ")}`)
+    const name = w.slice(0, eq)
+    if (!KNOWN.includes(name)) throw new SetupFlagError(`unknown flag "${name}": known flags are ${KNOWN.join(", ")}`)
+    if (name in raw) throw new SetupFlagError(`flag "${name}" is given twice`)
+    raw[name] = w.slice(eq + 1)
+  }
+  const parsed = schema.safeParse(raw)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    const flag = String(issue.path[0] ?? "")
+    const message = issue.message.startsWith(flag) ? issue.message : `${flag}: ${issue.message}`
+    throw new SetupFlagError(message)
+  }
+  const f = parsed.data
+  return {
+    sst: f.sst,
+    shippingSen: f.shipping,
+    prices: f.prices,
+    location: f.location,
+    shippingProfile: f["shipping-profile"],
+    providers: f.providers,
+    help,
+  }
+}
+
+/** `amount` (a Medusa price in its currency's major unit) converted with the rule's rate, in sen (half up). */
+export function convertedSen(amount: number, rule: Extract<PriceRule, { kind: "from" }>): number {
+  const minor = BigInt(Math.round(amount * 100))
+  const twice = 2n * minor * rule.numerator + rule.denominator
+  return Number(twice / (2n * rule.denominator))
+}

@@ -329,7 +329,7 @@ export default defineMiddlewares({
       middlewares: [svcPaidOrderIsRefundedBeforeCancel],
     },
     // svc reads for an admin's page come after shoppers' (see svcAdminCaller); "try again" is 503 there too
-    { matcher: "/admin/svc*", middlewares: [svcAdminCaller, svcTryAgainIs503] },
+    { matcher: "/admin/svc/*", middlewares: [svcAdminCaller, svcTryAgainIs503] },
     // JSON only on the plugin's admin POST routes (see svcAdminJsonOnly)
     { matcher: "/admin/svc/*", methods: ["POST"], middlewares: [svcAdminJsonOnly] },
     // A shopper's "try again in a moment" is 503, not 500 (see svcTryAgainIs503)

@@ -35,14 +35,18 @@ export class AdminReads implements CallCore {
     fetchMethod: async (_key, _stale, { context }) => ({ value: await this.core.request({ ...context, caller: "admin" }) }),
   })
 
-  constructor(private readonly core: RequestCore) {}
+  constructor(
+    private readonly core: RequestCore,
+    /** false: every read is sent (still ranked as an admin's). */
+    private readonly opts: { keep: boolean } = { keep: true },
+  ) {}
 
   async request<S extends z.ZodTypeAny>(spec: RequestSpec<S>): Promise<z.output<S>> {
     if (spec.method !== "GET") {
       this.cache.clear()
       return this.core.request(spec)
     }
-    const ttl = ADMIN_READ_TTL_MS[spec.route]
+    const ttl = this.opts.keep ? ADMIN_READ_TTL_MS[spec.route] : undefined
     if (ttl === undefined) return this.core.request({ ...spec, caller: "admin" })
     const key = JSON.stringify([spec.route, spec.params ?? null, spec.query ?? null])
     const hit = await this.cache.fetch(key, { context: spec as RequestSpec<z.ZodTypeAny>, ttl })

@@ -30,8 +30,10 @@ export class SvcClient {
   readonly #core: RequestCore
   readonly #health: HealthResource
 
-  /** The view an admin's pages use (forAdmin), made once. */
-  #admin: SvcClient | undefined
+  /** The client this one is a view of (forAdmin), or itself. */
+  readonly #root: SvcClient
+  /** The views an admin's pages use (forAdmin), made once each: with kept reads, and without. */
+  readonly #admin: { keep?: SvcClient; fresh?: SvcClient } = {}
 
   constructor(options: SvcClientOptions)
   /** A view of another client (forAdmin); VIEW is private to this file. */
@@ -44,6 +46,7 @@ export class SvcClient {
       this.keyId = v.root.keyId
       this.algorithm = v.root.algorithm
       this.#core = v.core
+      this.#root = v.root
       calls = v.calls
     } else {
       const opts = resolveOptions(options)
@@ -52,6 +55,7 @@ export class SvcClient {
       this.keyId = opts.keyId
       this.algorithm = opts.algorithm
       this.#core = new RequestCore(opts, key)
+      this.#root = this
       calls = this.#core
     }
     this.#health = new HealthResource(calls)
@@ -64,15 +68,19 @@ export class SvcClient {
    * The same account (one rate budget, clock and connection pool) for an
    * admin's pages: its reads come after shoppers' checkouts and settlement
    * reads and use at most a quarter of the ceiling (refused at once past it,
-   * nothing sent), and what pages read again and again is kept for seconds
+   * nothing sent), and, unless `keep` is false (a diagnosis that must see svc
+   * as it is now), what pages read again and again is kept for seconds
    * (src/client/admin-reads.ts). Writes go through as they are.
    */
-  forAdmin(): SvcClient {
-    if (!this.#admin) {
-      this.#admin = new SvcClient({ [VIEW]: { root: this, core: this.#core, calls: new AdminReads(this.#core) } })
-      this.#admin.#admin = this.#admin
+  forAdmin(opts: { keep?: boolean } = {}): SvcClient {
+    const root = this.#root
+    const which = opts.keep === false ? "fresh" : "keep"
+    let view = root.#admin[which]
+    if (!view) {
+      view = new SvcClient({ [VIEW]: { root, core: root.#core, calls: new AdminReads(root.#core, { keep: which === "keep" }) } })
+      root.#admin[which] = view
     }
-    return this.#admin
+    return view
   }
 
   /** GET /v1/health: checks the API key; returns the account. */

@@ -54,10 +54,16 @@ describe("SvcClient.forAdmin", () => {
       // not a cached route: every read is sent (as an admin's)
       await admin.wallet.transactions({}).catch(() => undefined)
       expect(used() - before).toBe(2)
+      // a diagnosis's view: ranked as an admin's, nothing kept
+      const fresh = client.forAdmin({ keep: false })
+      expect(admin.forAdmin({ keep: false })).toBe(fresh)
+      await fresh.wallet.balance()
+      await fresh.wallet.balance()
+      expect(used() - before).toBe(4)
       // the shoppers' and jobs' client reads svc every time
       await client.wallet.balance()
       await client.wallet.balance()
-      expect(used() - before).toBe(4)
+      expect(used() - before).toBe(6)
     } finally {
       await client.close()
       await sb.close()

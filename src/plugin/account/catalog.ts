@@ -14,6 +14,8 @@ export class SvcCatalog {
   private banks?: { list: Bank[]; at: number }
   private static readonly TOKEN_TTL_MS = 60 * 60 * 1000
   private static readonly BANKS_TTL_MS = 60 * 60 * 1000
+  /** Reads in flight, by what they read: a burst of shoppers on a cold cache costs one svc call per value, not one each. */
+  private readonly inflight = new Map<string, Promise<unknown>>()
 
   constructor(
     private readonly client: SvcClient,
@@ -25,8 +27,21 @@ export class SvcCatalog {
     }
   ) {}
 
+  /** One read at a time per value; every caller that asks meanwhile gets its answer (or its error). */
+  private once<T>(what: string, read: () => Promise<T>): Promise<T> {
+    const running = this.inflight.get(what)
+    if (running) return running as Promise<T>
+    const p = read().finally(() => this.inflight.delete(what))
+    this.inflight.set(what, p)
+    return p
+  }
+
   async tokenId(): Promise<string> {
     if (this.token && Date.now() - this.token.at < SvcCatalog.TOKEN_TTL_MS) return this.token.tokenId
+    return this.once("token", () => this.readTokenId())
+  }
+
+  private async readTokenId(): Promise<string> {
     const res: unknown = await this.client.wallet.networks()
     this.opts.onNetworks?.(res)
     const networks = normaliseNetworks(res)
@@ -50,17 +65,21 @@ export class SvcCatalog {
   async addressTo(): Promise<string> {
     if (this.opts.addressTo) return this.opts.addressTo
     if (this.address) return this.address
-    const a = (await this.client.wallet.address()) as { evmAddress?: string }
-    if (!a.evmAddress) throw new Error("svc returned no EVM deposit address (GET /v1/wallet/address)")
-    this.address = a.evmAddress
-    return this.address
+    return this.once("address", async () => {
+      const a = (await this.client.wallet.address()) as { evmAddress?: string }
+      if (!a.evmAddress) throw new Error("svc returned no EVM deposit address (GET /v1/wallet/address)")
+      this.address = a.evmAddress
+      return a.evmAddress
+    })
   }
 
   async fpxBanks(force = false): Promise<Bank[]> {
     if (!force && this.banks && Date.now() - this.banks.at < SvcCatalog.BANKS_TTL_MS) return this.banks.list
-    const res = (await this.client.checkout.banks()) as { banks: Bank[] }
-    this.banks = { list: res.banks, at: Date.now() }
-    return res.banks
+    return this.once("banks", async () => {
+      const res = (await this.client.checkout.banks()) as { banks: Bank[] }
+      this.banks = { list: res.banks, at: Date.now() }
+      return res.banks
+    })
   }
 }
 

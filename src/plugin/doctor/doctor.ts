@@ -199,7 +199,9 @@ async function webhooksSeen(container: Container): Promise<WebhookSeen[]> {
  */
 export async function runDoctor(container: Container, backendUrl: string): Promise<DoctorReport> {
   const runtime = svcFromContainer(container)
-  const { client, options } = runtime as { client: SvcClient; options: { baseUrl: string; apiKey: string } }
+  const { options } = runtime as { options: { baseUrl: string; apiKey: string } }
+  // a diagnosis reads svc as it is now: an admin's reads (after shoppers', within their share), never kept ones
+  const client: SvcClient = runtime.client.forAdmin({ keep: false })
   const checks: Check[] = []
   const add = (id: string, label: string, level: Level, detail: string, advice: string | null = null) =>
     checks.push({ id, label, level, detail, advice })

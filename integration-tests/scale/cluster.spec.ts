@@ -21,7 +21,9 @@ let run: ChaosResult
 
 beforeAll(async () => {
   // svc's sandbox ceiling, and the plugin's budget for it, shared by the instances through Redis
-  cluster = await startChaosCluster({ name: "ci", ceiling: CEILING, env: { SVC_WATCH_EVERY_SECONDS: "2" } })
+  // the shoppers all come through the load balancer (one address): only the per-cart storefront limit is the plugin's default
+  const limits = { perAddress: { points: 10_000, seconds: 1 }, perCustomer: { points: 10_000, seconds: 1 }, perCart: { points: 10, seconds: 1200 } }
+  cluster = await startChaosCluster({ name: "ci", ceiling: CEILING, env: { SVC_WATCH_EVERY_SECONDS: "2", SVC_STOREFRONT_LIMITS: JSON.stringify(limits) } })
   run = await chaosRun(cluster, { n: N, kill: CHAOS_KILLED, settleMs: 180_000, perSecond: 3, log: (m) => console.log(m) })
 })
 
@@ -62,3 +64,35 @@ describe("two servers and a worker on Redis, svc misbehaving, instances killed m
     console.log(`cart lock waits that timed out: ${cluster.logLines(/Failed to acquire lock/).length}`)
   })
 })
+
+describe("the storefront limits on two servers", () => {
+  it("are counted once for the deployment through Redis: one cart's sessions sent to either server, the 11th is refused", async () => {
+    const servers = ["server-1", "server-2"].map((n) => cluster.instances.get(n)!.url)
+    const headers = { "content-type": "application/json", "x-publishable-api-key": cluster.store.publishableKey }
+    const post = async (base: string, path: string, body: unknown) => {
+      const r = await fetch(`${base}${path}`, { method: "POST", headers, body: JSON.stringify(body) })
+      return { status: r.status, body: (await r.json()) as any }
+    }
+    const cart = await post(servers[0]!, "/store/carts", {
+      region_id: cluster.store.regionId,
+      sales_channel_id: cluster.store.salesChannelId,
+      email: "limits@example.my",
+      items: [{ variant_id: cluster.store.variantId, quantity: 1 }],
+    })
+    const cartId = cart.body.cart.id as string
+    const pc = await post(servers[1]!, "/store/payment-collections", { cart_id: cartId })
+    const statuses: number[] = []
+    let refusal: any
+    for (let i = 0; i < 12; i++) {
+      const r = await post(servers[i % 2]!, `/store/payment-collections/${pc.body.payment_collection.id}/payment-sessions`, { provider_id: "pp_svc-wallet_svc", data: { cart_id: cartId } })
+      statuses.push(r.status)
+      if (r.status === 429) refusal ??= r.body
+    }
+    console.log(`one cart's sessions over two servers: ${JSON.stringify(statuses)}`)
+    // the first ten are the cart's share (200, or 503 when the store's svc budget had no turn), whichever server took them
+    expect(statuses.slice(0, 10).filter((s) => s === 429)).toEqual([])
+    expect(statuses.slice(10)).toEqual([429, 429])
+    expect(refusal).toMatchObject({ code: "svc_too_many_attempts", reason: "cart" })
+  })
+})
+

@@ -193,9 +193,8 @@ svcMedusaSuite({
       // 30 page loads: every page answered (from svc or its short-lived cache), none refused for shoppers' room
       expect(adminStatuses.filter((s) => s !== 200)).toEqual([])
       // an admin's reads through the rate budget stay within their quarter of the ceiling (25 at 100 a minute);
-      // the doctor's raw health read (its clock check) is not one of them: one per 15 s
+      // the doctor's raw health read (its clock check, one per doctor load) is not one of them
       expect(stats.total - callsTo(stats, CREATE) - callsTo(stats, "GET /v1/health")).toBeLessThanOrEqual(25)
-      expect(callsTo(stats, "GET /v1/health")).toBeLessThanOrEqual(2)
       await Promise.all(shoppers.map((s) => s.close()))
     })
   },

@@ -394,7 +394,7 @@ medusaIntegrationTestRunner({
         expect(await page.getByRole("status").textContent()).toMatch(/^Payment received\. Thank you! Your order is being placed; this page updates by itself/)
         await leaseEnds()
         await page.locator(".svc-return--paid").waitFor({ timeout: 45_000 })
-        expect(await page.getByRole("status").textContent()).toMatch(/^Payment received\. Thank you! Your order #\d+ is placed\.$/)
+        expect(await page.getByRole("status").textContent()).toMatch(/^Payment received\. Thank you! Your order #\d+ is placed\.Payment reference \(shown on svc's page\): [0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/)
         expect(await page.evaluate(() => (window as unknown as { kinds: string[] }).kinds)).toEqual(["loading", "placing", "paid"])
         const order = await orderOfCart(getContainer(), cartId)
         expect(order.payment_collections[0].payments).toHaveLength(1)

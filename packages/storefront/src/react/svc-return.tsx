@@ -45,13 +45,13 @@ export function SvcReturn(props: SvcReturnProps) {
       {state.kind === "awaiting" && (
         <p>Your order #{state.order.display_id} is placed; svc is still confirming your payment. We will email you.</p>
       )}
+      {state.kind === "placing" && (
+        <p>Payment received. Thank you! Your order is being placed; this page updates by itself, and we will email you. Please do not pay again.</p>
+      )}
       {(state.kind === "paid" || state.kind === "awaiting" || state.kind === "placing") && state.paymentReference && (
         <p>
           Payment reference (shown on svc&apos;s page): <span className="svc-payment-reference">{state.paymentReference}</span>
         </p>
-      )}
-      {state.kind === "placing" && (
-        <p>Payment received. Thank you! Your order is being placed; this page updates by itself, and we will email you. Please do not pay again.</p>
       )}
       {state.kind === "failed" && <p className="svc-error">Your payment did not go through: {state.reason}</p>}
     </div>

@@ -92,6 +92,14 @@ export function SvcPaymentOptions(props: SvcPaymentOptionsProps) {
   const started = useRef<StorePaymentSession | null>(null)
   const onSessionChange = useRef(props.onSessionChange)
   onSessionChange.current = props.onSessionChange
+  /** The host's onSessionChange, awaited; what it throws, at once or later, is its own and never stops a payment. */
+  const tell = async (session: StorePaymentSession) => {
+    try {
+      await onSessionChange.current?.(session)
+    } catch {
+      // the host's refresh failed: the payment goes on
+    }
+  }
   const method = svcMethodOf(providerId)
   const pendingBank = pendingText("bank")
   const amountSen = amountToSen(cart.total)
@@ -112,7 +120,7 @@ export function SvcPaymentOptions(props: SvcPaymentOptionsProps) {
     const onShow = (e: PageTransitionEvent) => {
       if (!e.persisted) return
       setBusy(false)
-      if (started.current) void Promise.resolve(onSessionChange.current?.(started.current)).catch(() => undefined)
+      if (started.current) void tell(started.current)
     }
     window.addEventListener("pageshow", onShow)
     return () => window.removeEventListener("pageshow", onShow)
@@ -144,7 +152,7 @@ export function SvcPaymentOptions(props: SvcPaymentOptionsProps) {
       const s = await startSvcPayment(sdk, cart, input)
       started.current = s.session
       // the host's refresh (e.g. its cached cart) before the shopper leaves; its failure never stops the payment
-      await Promise.resolve(onSessionChange.current?.(s.session)).catch(() => undefined)
+      await tell(s.session)
       if (props.onStarted) props.onStarted(s)
       else window.location.assign(s.redirectUrl)
     } catch (e) {

@@ -26,13 +26,17 @@ export const SCREENSHOT_DIR = resolve(__dirname, "../artifacts/screenshots")
 /** A phone as the storefront tests measure it: 390×844 CSS px, touch, the page's meta viewport honoured. */
 export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true } as const
 
-/** Chromium with a fresh profile; `phone`: a touch phone context (PHONE) instead of the 1100×900 desktop one. */
-export async function launchBrowser(opts: { phone?: boolean } = {}): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+/**
+ * Chromium with a fresh profile; `phone`: a touch phone context (PHONE) instead of the 1100×900 desktop one;
+ * `bfcache`: the back-forward cache on, as in a shopper's browser (playwright turns it off by default).
+ */
+export async function launchBrowser(opts: { phone?: boolean; bfcache?: boolean } = {}): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), "svc-chromium-"))
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: ARGS,
+    ...(opts.bfcache ? { ignoreDefaultArgs: ["--disable-back-forward-cache"] } : {}),
     ...(opts.phone ? PHONE : { viewport: { width: 1100, height: 900 } }),
   })
   context.setDefaultTimeout(20_000)

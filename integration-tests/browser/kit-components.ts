@@ -1,27 +1,46 @@
 // Serves integration-tests/browser/kit-harness.tsx (React + the kit from
 // packages/storefront/src + @medusajs/js-sdk, bundled with esbuild) and the kit's CSS
-// for the component tests in chromium.
+// for the component tests in chromium. The starter-shaped page (`?c=starter`) gets the
+// Next.js starter's Tailwind too (the fixture's tailwindcss 3, preflight included, over the
+// classes of the harness and the starter's Button), after the kit's CSS: the kit's rules must
+// hold whatever the order. Its HTML is kept in the back-forward cache with `&bfcache=1`.
 import { createServer, type Server } from "node:http"
 import { readFile } from "node:fs/promises"
 import { join } from "node:path"
 import { browserBundle, listenLocal } from "../../testing/static-server"
+import { FIXTURE, starterModules } from "../helpers/starter-fixture"
+
+/** The starter's Tailwind (v3, its default theme; the starter adds @medusajs/ui-preset's colours) for the classes the harness uses. */
+async function starterTailwind(): Promise<string> {
+  const modules = starterModules()
+  const postcss = require(join(modules, "postcss")) as typeof import("postcss")
+  const tailwind = require(join(modules, "tailwindcss")) as (config: object) => import("postcss").AcceptedPlugin
+  const raw = [join(__dirname, "kit-harness.tsx"), join(FIXTURE, "src/modules/common/components/ui/index.tsx")]
+  const content = await Promise.all(raw.map(async (f) => ({ raw: await readFile(f, "utf8"), extension: "tsx" })))
+  const out = await postcss.default([tailwind({ content, theme: { extend: {} }, plugins: [] })]).process("@tailwind base;\n@tailwind components;\n@tailwind utilities;\n", { from: undefined })
+  return out.css
+}
 
 export async function startKitHarness(config: { storeUrl: string; publishableKey: string }) {
   const js = await browserBundle(join(__dirname, "kit-harness.tsx"))
   const css = await readFile(join(__dirname, "../../packages/storefront/src/react/style.css"), "utf8")
+  const tailwindCss = await starterTailwind()
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://x").pathname
     if (path === "/harness.js") {
       res.writeHead(200, { "content-type": "text/javascript" })
       return res.end(js)
     }
-    if (path === "/style.css") {
+    if (path === "/style.css" || path === "/starter.css") {
       res.writeHead(200, { "content-type": "text/css" })
-      return res.end(css)
+      return res.end(path === "/style.css" ? css : tailwindCss)
     }
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" })
+    const q = new URL(req.url ?? "/", "http://x").searchParams
+    const starter = q.get("c") === "starter"
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": q.get("bfcache") ? "private, max-age=0" : "no-store" })
     res.end(
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>kit</title><link rel="stylesheet" href="/style.css">` +
+        (starter ? `<link rel="stylesheet" href="/starter.css">` : "") +
         `<script>window.KIT_CONFIG=${JSON.stringify(config)}</script><script src="/harness.js" defer></script></head>` +
         `<body><main id="root"></main></body></html>`
     )

@@ -394,7 +394,7 @@ medusaIntegrationTestRunner({
         expect(await page.getByRole("status").textContent()).toMatch(/^Payment received\. Thank you! Your order is being placed; this page updates by itself/)
         await leaseEnds()
         await page.locator(".svc-return--paid").waitFor({ timeout: 45_000 })
-        expect(await page.getByRole("status").textContent()).toMatch(/^Payment received\. Thank you! Your order #\d+ is placed\.$/)
+        expect(await page.getByRole("status").textContent()).toMatch(/^Payment received\. Thank you! Your order #\d+ is placed\.Payment reference \(shown on svc's page\): [0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/)
         expect(await page.evaluate(() => (window as unknown as { kinds: string[] }).kinds)).toEqual(["loading", "placing", "paid"])
         const order = await orderOfCart(getContainer(), cartId)
         expect(order.payment_collections[0].payments).toHaveLength(1)
@@ -518,6 +518,180 @@ medusaIntegrationTestRunner({
           console.log(`axe-core over the kit (${rows.length} findings):\n${recordFindings("kit-axe", rows)}`)
           const bad = blocking(rows)
           expect(bad.map((f) => `${f.size} ${f.state}: ${f.rule} (${f.impact}) at ${f.target}: ${f.help}`)).toEqual([])
+        } finally {
+          await phonePage.close()
+        }
+      })
+
+      // The Next.js starter's pay step as docs/storefront.md edits it (kit-harness.tsx `?c=starter`): the
+      // starter's Tailwind with its preflight, its Button as the kit's pay button, its cart read through a
+      // cache that only the docs' onSessionChange refreshes (as Next's force-cache and the starter's tags).
+      const starterUrl = (cartId: string, extra = "") => `${kit!.url}/?c=starter&cart_id=${cartId}${extra}`
+      const REF = /([0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4})$/
+      const cartSession = async (cartId: string) =>
+        (await api.get(`/store/carts/${cartId}?fields=*payment_collection.payment_sessions`, store.headers)).data.cart.payment_collection.payment_sessions[0]
+
+      it("the starter's pay step under its Tailwind: FPX direct with the starter's Button as the one action; Back from svc opens on the choice; the review step's Pay with … pays; the return page shows the reference svc's page showed", async () => {
+        const shot = stepShooter(page, "starter-fpx-direct")
+        const { cartId } = await createCart(api, store)
+        await page.setViewportSize({ width: 1280, height: 800 })
+        await page.goto(starterUrl(cartId))
+        await page.locator("#svc-method-fpx-direct").waitFor()
+        const cont = page.getByTestId("submit-payment-button")
+        expect(await cont.isDisabled()).toBe(true) // nothing chosen: the starter's own button, and no pay button
+        expect(await page.locator("#svc-pay").count()).toBe(0)
+        await page.locator("#svc-method-fpx-direct").check()
+        await page.locator("#svc-bank-MBB0228").check()
+        await page.locator("#svc-buyer-name").fill("Siti Aminah")
+        expect(await cont.count()).toBe(0) // an svc method chosen: the kit's pay button is the step's one action
+        // the starter's Button, styled by the starter's classes (the kit's stylesheet leaves it alone)
+        const look = await page.locator("#svc-pay").evaluate((b) => {
+          const s = getComputedStyle(b)
+          return { bg: s.backgroundColor, color: s.color, height: b.getBoundingClientRect().height, cls: b.className }
+        })
+        expect(look).toMatchObject({ bg: "rgb(0, 0, 0)", color: "rgb(255, 255, 255)", height: 48 })
+        expect(look.cls).toContain("h-12")
+        await shot("pay-step")
+        await page.locator("#svc-pay").click()
+        await page.waitForURL((u) => u.href.startsWith(`${sandboxUrl()}/fpx/`))
+        const reference = REF.exec((await page.locator("h1#title").textContent()) ?? "")![1]!
+
+        // Back: the step opens on the method, bank and name, ready to pay again; the starter's rival stays hidden
+        await page.goBack()
+        await page.locator("#svc-method-fpx-direct:checked").waitFor()
+        await page.locator("#svc-bank-MBB0228:checked").waitFor()
+        expect(await page.locator("#svc-buyer-name").inputValue()).toBe("Siti Aminah")
+        expect(await page.locator("#svc-pay").isEnabled()).toBe(true)
+        expect(await page.locator("#svc-pay").textContent()).toBe("Pay now")
+        expect(await cont.count()).toBe(0)
+        expect(Number(await page.locator("#session-changes").textContent())).toBeGreaterThanOrEqual(1) // refreshed before leaving
+        await shot("back-from-svc")
+
+        // the review step: the payment shown, Pay with … back to svc's page of the same checkout
+        const { data } = await cartSession(cartId)
+        await page.goto(starterUrl(cartId, "&step=review"))
+        await expectText("#payment-summary", /^Payment method: FPX online banking \(choose your bank\)$/)
+        expect(await page.locator("#review-pay").textContent()).toBe("Pay with FPX online banking (choose your bank)")
+        await shot("review")
+        await page.locator("#review-pay").click()
+        await page.waitForURL(data.checkoutUrl)
+        await page.locator("#pay").click()
+        await confirmed(shot)
+        await expectCapturedOrder("pp_svc-fpx-direct_svc")
+
+        // the kit's return page: the reference svc's page showed, read from the order's payment (store API)
+        await page.goto(`${kit!.url}/?c=return&cart_id=${cartId}`)
+        await page.locator(".svc-return--paid").waitFor()
+        expect(await page.locator(".svc-payment-reference").textContent()).toBe(reference)
+        expect(data.title).toMatch(new RegExp(`${reference}$`))
+      })
+
+      it("Back from svc through the back-forward cache, then the svc wallet paid with the tab closed: the page is live again and refreshed, the webhook places the order, the return page opened later shows the reference", async () => {
+        const cached = await launchBrowser({ bfcache: true })
+        try {
+          const { cartId } = await createCart(api, store)
+          const p = await cached.context.newPage()
+          await p.goto(starterUrl(cartId, "&bfcache=1"))
+          await p.locator("#svc-method-wallet").check()
+          await p.evaluate(() => ((window as unknown as { firstLoad: boolean }).firstLoad = true))
+          await p.locator("#svc-pay").click()
+          await p.waitForURL((u) => u.href.startsWith(`${sandboxUrl()}/checkout/`))
+          await p.goBack({ waitUntil: "commit" }) // a page restored from the cache fires pageshow, not load
+          await p.waitForFunction(() => !!document.querySelector("#session-changes"))
+          // restored from the cache (the same document), not loaded again
+          expect(await p.evaluate(() => (window as unknown as { firstLoad?: boolean }).firstLoad)).toBe(true)
+          await p.waitForFunction(() => document.querySelector("#session-changes")?.textContent === "2") // onSessionChange again on pageshow
+          await p.locator("#svc-pay:not([disabled])").waitFor()
+          expect(await p.locator("#svc-pay").textContent()).toBe("Pay now")
+
+          // pay again, sign in at svc, pay, and close the tab before svc sends the shopper back
+          await p.locator("#svc-pay").click()
+          await p.waitForURL((u) => u.href.startsWith(`${sandboxUrl()}/checkout/`))
+          await p.locator("#walletName").fill("Siti Aminah")
+          await p.locator("#signin").click()
+          await p.locator("#balance").waitFor({ state: "visible" })
+          const reference = REF.exec((await p.locator("h1#title").textContent()) ?? "")![1]!
+          const session = await cartSession(cartId)
+          svc.ref.sandbox.control.pay(session.data.checkoutId)
+          await p.close()
+          const order = await waitFor(() => orderOfCart(getContainer(), cartId), "the order placed by svc's webhook, the tab closed")
+          expect(order.payment_collections[0].payments).toHaveLength(1)
+
+          const later = await cached.context.newPage()
+          await later.goto(`${kit!.url}/?c=return&cart_id=${cartId}`)
+          await later.locator(".svc-return--paid").waitFor({ timeout: 45_000 })
+          expect(await later.locator(".svc-payment-reference").textContent()).toBe(reference)
+          await later.close()
+        } finally {
+          await cached.close()
+        }
+      })
+
+      it("the kit's own controls under the starter's Tailwind preflight: a pay button that looks like one, tabs, a full-width name field under its label, 44 px targets; axe-core clean; screenshots", async () => {
+        const phonePage = await phone.context.newPage()
+        try {
+          const { cartId } = await createCart(api, store)
+          const rows: (AxeFinding & { state: string; size: string })[] = []
+          await page.setViewportSize({ width: 1280, height: 800 })
+          for (const [size, pg] of [["desktop", page], ["phone", phonePage]] as const) {
+            await pg.goto(starterUrl(cartId, "&button=kit"))
+            await pg.locator("#svc-method-fpx-direct").waitFor()
+            rows.push(...(await axeFindings(pg)).map((f) => ({ ...f, state: "starter, nothing chosen", size })))
+            await pg.locator("#svc-method-fpx-direct").check()
+            await pg.locator("#svc-bank-MBB0228").check()
+            await pg.locator("#svc-buyer-name").fill("Siti Aminah")
+            const css = await pg.evaluate(() => {
+              const box = (sel: string) => document.querySelector(sel)!.getBoundingClientRect()
+              const st = (sel: string) => getComputedStyle(document.querySelector(sel)!)
+              const pay = st("#svc-pay")
+              const tab = st("#svc-tab-retail")
+              const name = st("#svc-buyer-name")
+              return {
+                pay: { bg: pay.backgroundColor, minHeight: box("#svc-pay").height, border: parseFloat(pay.borderTopWidth), padX: parseFloat(pay.paddingLeft), cursor: pay.cursor },
+                tab: { bg: tab.backgroundColor, height: box("#svc-tab-retail").height, border: parseFloat(tab.borderTopWidth) },
+                name: { display: name.display, border: parseFloat(name.borderTopWidth), height: box("#svc-buyer-name").height, width: box("#svc-buyer-name").width, parent: box(".svc-fpx-direct").width },
+                label: { bottom: box("label[for=svc-buyer-name]").bottom, inputTop: box("#svc-buyer-name").top },
+                search: { border: parseFloat(st("#svc-banks-search").borderTopWidth), height: box("#svc-banks-search").height },
+              }
+            })
+            const transparent = ["rgba(0, 0, 0, 0)", "transparent"]
+            expect(transparent).not.toContain(css.pay.bg)
+            expect(css.pay.minHeight).toBeGreaterThanOrEqual(44)
+            expect(css.pay.border).toBeGreaterThan(0)
+            expect(css.pay.padX).toBeGreaterThan(8)
+            expect(css.pay.cursor).toBe("pointer")
+            expect(transparent).not.toContain(css.tab.bg)
+            expect(css.tab.height).toBeGreaterThanOrEqual(44)
+            expect(css.tab.border).toBeGreaterThan(0)
+            expect(css.name.display).toBe("block")
+            expect(css.name.border).toBeGreaterThan(0)
+            expect(css.name.height).toBeGreaterThanOrEqual(44)
+            expect(css.name.width).toBeGreaterThanOrEqual(css.name.parent - 1) // full width
+            expect(css.label.inputTop).toBeGreaterThanOrEqual(css.label.bottom - 0.5) // under its label
+            expect(css.search.border).toBeGreaterThan(0)
+            expect(css.search.height).toBeGreaterThanOrEqual(44)
+            console.log(`starter pay step, ${size}: ${JSON.stringify(css)}`)
+            rows.push(...(await axeFindings(pg)).map((f) => ({ ...f, state: "starter, FPX direct ready", size })))
+            // the kit's focus ring on its own pay button under preflight
+            await pg.locator("#svc-pay").focus()
+            await pg.keyboard.press("Shift+Tab")
+            await pg.keyboard.press("Tab")
+            expect(await pg.locator("#svc-pay").evaluate((b) => b.matches(":focus-visible") && getComputedStyle(b).outlineStyle !== "none")).toBe(true)
+            // as the docs set it up: the starter's Button as the pay button; the docs' screenshots
+            await pg.goto(starterUrl(cartId))
+            await pg.locator("#svc-method-fpx-direct").check()
+            await pg.locator("#svc-bank-MBB0228").check()
+            await pg.locator("#svc-buyer-name").fill("Siti Aminah")
+            rows.push(...(await axeFindings(pg)).map((f) => ({ ...f, state: "starter, FPX direct ready, the starter's Button", size })))
+            const name = `storefront-starter-pay-step-${size}`
+            const dirs = [join(SCREENSHOT_DIR, "pay-step"), ...(process.env.UPDATE_DOCS_IMAGES === "1" ? [resolve(__dirname, "../../docs/images")] : [])]
+            for (const dir of dirs) {
+              mkdirSync(dir, { recursive: true })
+              await pg.locator("#starter-checkout").screenshot({ path: join(dir, `${name}.png`), scale: "css" })
+            }
+          }
+          console.log(`axe-core over the starter's pay step (${rows.length} findings):\n${recordFindings("starter-axe", rows)}`)
+          expect(blocking(rows).map((f) => `${f.size} ${f.state}: ${f.rule} (${f.impact}) at ${f.target}: ${f.help}`)).toEqual([])
         } finally {
           await phonePage.close()
         }

@@ -1,17 +1,19 @@
 import { spawn } from "node:child_process"
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { ensureBuilt } from "../../testing/builds"
 
-import { Steps, consumerEnv, readmeBlock } from "../helpers/consumer-app"
+import { Steps, consumerEnv } from "../helpers/consumer-app"
+import { writeStarterApp } from "../helpers/starter-fixture"
 
 // The storefront kit where merchants are. A storefront shaped like Medusa's official
 // starter (fixture/: medusajs/dtc-starter's apps/storefront, Next 15.5, React 19.0.5,
 // @medusajs/js-sdk 2.18.0, tsconfig "moduleResolution": "node") gets the packed kit with a plain
 // `npm install` (no flags): it succeeds and adds the kit alone, no Medusa server package. The files
-// of README's Next.js section, copied out of README.md as printed, then pass `tsc --noEmit` and
-// `next build` (which type-checks too). Each step's time is printed.
+// and edits of docs/storefront.md's Next.js section, copied out as printed (helpers/starter-fixture.ts),
+// then pass `tsc --noEmit` and `next build`. Each step's time is printed. (`npm test` type-checks the
+// same blocks: integration-tests/storefront/starter-snippets.spec.ts.)
 //
 // npm run test:compat (the fixture's install and `next build` take minutes on 2 cores).
 jest.setTimeout(1_200_000)
@@ -30,13 +32,6 @@ function installed(): string[] {
     .sort()
 }
 
-/** The README block after `**`<path>`**`, written at that path in the storefront. */
-function fromReadme(path: string, lang: string): void {
-  const file = join(app, path)
-  mkdirSync(dirname(file), { recursive: true })
-  writeFileSync(file, readmeBlock(`**\`${path}\`**`, lang))
-}
-
 afterAll(() => {
   console.log(`storefront starter timings (ms): ${JSON.stringify(steps.times)}`)
   spawn("rm", ["-rf", work], { detached: true, stdio: "ignore" }).unref()
@@ -47,7 +42,7 @@ describe("the packed kit in a storefront shaped like medusajs/dtc-starter", () =
   let before: string[]
 
   it("the fixture installs as the starter does", () => {
-    cpSync(join(__dirname, "fixture"), app, { recursive: true })
+    writeStarterApp(app) // the fixture with the docs' files and edits
     const fixture = JSON.parse(readFileSync(join(app, "package.json"), "utf8"))
     expect(fixture.dependencies).toMatchObject({ next: expect.stringMatching(/^15\.5\./), react: "19.0.5", "react-dom": "19.0.5", "@medusajs/js-sdk": "2.18.0" })
     expect(JSON.parse(readFileSync(join(app, "tsconfig.json"), "utf8")).compilerOptions.moduleResolution).toBe("node")
@@ -67,20 +62,16 @@ describe("the packed kit in a storefront shaped like medusajs/dtc-starter", () =
     expect(after.filter((p) => /^@medusajs\/(medusa|framework|core-flows|cli|modules-sdk|utils|workflows-sdk|orchestration)$/.test(p) || p === "medusa-payment-svc")).toEqual([])
   })
 
-  it("README's Next.js files and a checkout page using them pass `tsc --noEmit` and `next build`", () => {
-    fromReadme("src/lib/svc.ts", "ts")
-    fromReadme("src/modules/checkout/components/svc-payment/index.tsx", "tsx")
-    fromReadme("src/app/[countryCode]/(checkout)/checkout/svc-return/actions.ts", "ts")
-    fromReadme("src/app/[countryCode]/(checkout)/checkout/svc-return/page.tsx", "tsx")
+  it("the docs' Next.js files and edits and a checkout page using them pass `tsc --noEmit` and `next build`", () => {
     // the starter's checkout page, reduced to the payment step: the cart and the region's providers from
-    // the store API (at request time), the svc methods from README's component
+    // the store API (at request time), the payment step with the docs' svc edits
     const page = join(app, "src/app/[countryCode]/(checkout)/checkout/page.tsx")
     mkdirSync(dirname(page), { recursive: true })
     writeFileSync(
       page,
       `import Medusa from "@medusajs/js-sdk"
 import { getCartId } from "@lib/data/cookies"
-import SvcPayment from "@modules/checkout/components/svc-payment"
+import Payment from "@modules/checkout/components/payment"
 
 const sdk = new Medusa({ baseUrl: process.env.MEDUSA_BACKEND_URL || "http://localhost:9000", publishableKey: process.env.NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY })
 
@@ -89,7 +80,7 @@ export default async function Checkout() {
   if (!cartId) return <p>Your cart is empty.</p>
   const { cart } = await sdk.store.cart.retrieve(cartId, { fields: "*payment_collection,*payment_collection.payment_sessions" })
   const { payment_providers } = await sdk.store.payment.listPaymentProviders({ region_id: cart.region_id ?? "" })
-  return <SvcPayment cart={cart} availablePaymentMethods={payment_providers} />
+  return <Payment cart={cart} availablePaymentMethods={payment_providers} />
 }
 `
     )

@@ -12,6 +12,7 @@ import {
   listFpxBanks,
   startSvcPayment,
   SvcInputError,
+  svcPaymentReference,
   type FpxBankList,
   type StoreCart,
 } from "../../packages/storefront/src"
@@ -133,6 +134,12 @@ medusaIntegrationTestRunner({
       const orderId = (first as { order: { id: string } }).order.id
       const again = await completeSvcReturn(sdk, c.id)
       expect(again).toMatchObject({ kind: "paid", order: { id: orderId } })
+      // the reference svc's page showed (the title's end), read back from the order's payment through the store API
+      const reference = /([0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4})$/.exec(sb().getCheckout(session.data!.checkoutId as string).title)![1]
+      expect(first).toMatchObject({ paymentReference: reference })
+      expect(again).toMatchObject({ paymentReference: reference })
+      const { order } = await sdk.store.order.retrieve(orderId, { fields: "*payment_collections.payments" })
+      expect(svcPaymentReference(order)).toBe(reference)
 
       // a paid cart cannot be paid again through the kit
       const paidCart = (await sdk.store.cart.retrieve(c.id)).cart

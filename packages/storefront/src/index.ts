@@ -25,7 +25,7 @@ export {
   type CompleteSvcBalanceReturnOptions,
   type StoreOrderPaymentCollection,
 } from "./balance.js"
-export { isSvcProvider, svcPaymentTitle, svcMethodOf, svcProviderId, SVC_IDENTIFIERS, type SvcMethod } from "./providers.js"
+export { isSvcProvider, svcPaymentTitle, svcMethodOf, svcProviderId, svcPaymentReference, SVC_IDENTIFIERS, type SvcMethod } from "./providers.js"
 export { FPX_RETAIL_MAX_SEN, formatRinggit, isRetailBankType, overRetailCap, retailCapSentence } from "./fpx-rules.js"
 export { SvcInputError, SvcStoreError } from "./errors.js"
 export type { StoreSdk } from "./sdk.js"

@@ -37,3 +37,32 @@ export function svcPaymentTitle(providerId: string | null | undefined): string {
 export function svcProviderId(method: SvcMethod, id = "svc"): string {
   return `pp_${SVC_IDENTIFIERS[method]}_${id}`
 }
+
+/** svc's page headline ends with the payment reference: `Order ARQR-DJ15-RKXH` (Crockford base32, three groups of four). */
+const REFERENCE = /(?:^|\s)([0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4})$/
+
+type WithData = { provider_id?: string | null; data?: Record<string, unknown> | null }
+type WithPayments = WithData & {
+  payment_collection?: { payments?: WithData[] | null; payment_sessions?: WithData[] | null } | null
+  payment_collections?: { payments?: WithData[] | null; payment_sessions?: WithData[] | null }[] | null
+}
+
+/**
+ * The payment reference the shopper saw on svc's page ("Order ARQR-DJ15-RKXH" → "ARQR-DJ15-RKXH"),
+ * from an svc payment or payment session (its `data.title`), or from an order or cart holding one
+ * (the store API returns `payment_collections.payments.data` with `*payment_collections.payments`,
+ * as the Next.js starter's order page reads it). The last svc one wins; null when there is none.
+ */
+export function svcPaymentReference(source: WithPayments | null | undefined): string | null {
+  if (!source) return null
+  const cols = [...(source.payment_collections ?? []), ...(source.payment_collection ? [source.payment_collection] : [])]
+  const candidates: WithData[] = [source, ...cols.flatMap((c) => [...(c.payment_sessions ?? []), ...(c.payments ?? [])])]
+  let found: string | null = null
+  for (const c of candidates) {
+    if (c.provider_id != null && !isSvcProvider(c.provider_id)) continue
+    const title = c.data?.title
+    const m = typeof title === "string" ? REFERENCE.exec(title.trim()) : null
+    if (m) found = m[1]!
+  }
+  return found
+}

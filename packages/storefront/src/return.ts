@@ -1,5 +1,6 @@
 import type { StoreSdk } from "./sdk.js"
 import type { StoreCart } from "./payment.js"
+import { svcPaymentReference } from "./providers.js"
 
 type Completed = Awaited<ReturnType<StoreSdk["store"]["cart"]["complete"]>>
 /** The order as `@medusajs/js-sdk` returns it (`HttpTypes.StoreOrder`). */
@@ -15,11 +16,14 @@ export type StoreOrder = Extract<Completed, { type: "order" }>["order"]
  *   a completion a stopped server left for the rest of its lease): never a
  *   failure, the shopper must not pay again; the plugin's job places it;
  * - `failed`: no order and no payment; `reason` is a sentence for the shopper and the cart can be paid again.
+ *
+ * `paymentReference` is what svc's page showed the shopper ("Order ARQR-DJ15-RKXH" → "ARQR-DJ15-RKXH"),
+ * the handle they quote to the store; null when the store did not give it.
  */
 export type SvcReturnResult =
-  | { kind: "paid"; order: StoreOrder }
-  | { kind: "awaiting"; order: StoreOrder }
-  | { kind: "placing"; cart?: StoreCart }
+  | { kind: "paid"; order: StoreOrder; paymentReference: string | null }
+  | { kind: "awaiting"; order: StoreOrder; paymentReference: string | null }
+  | { kind: "placing"; cart?: StoreCart; paymentReference?: string | null }
   | { kind: "failed"; reason: string; cart?: StoreCart }
 
 export type CompleteSvcReturnOptions = {
@@ -47,7 +51,8 @@ export type CompleteSvcReturnOptions = {
   onPlacing?: (cart: StoreCart) => void
 }
 
-const ORDER_FIELDS = "id,display_id,status,total,currency_code,payment_status,email"
+// the payments' data: their title carries the payment reference the shopper saw on svc's page
+const ORDER_FIELDS = "id,display_id,status,total,currency_code,payment_status,email,*payment_collections.payments"
 const CART_FIELDS = "*payment_collection,*payment_collection.payment_sessions"
 const FAILED_DEFAULT = "The payment was not completed; please choose a payment method and try again."
 /** A completion still waiting this long: look whether the payment is in (the cart is probably busy). */
@@ -115,7 +120,7 @@ export async function completeSvcReturn(sdk: StoreSdk, cartId: string, opts: Com
     if (paymentReceived(cart)) {
       // paid, no order yet: never "failed"; complete again until it is an order
       tellPlacing(cart!)
-      if (Date.now() >= deadline) return { kind: "placing", cart: cart! }
+      if (Date.now() >= deadline) return { kind: "placing", cart: cart!, paymentReference: svcPaymentReference(cart) }
       await sleep(every)
       continue
     }
@@ -139,12 +144,12 @@ async function orderOutcome(sdk: StoreSdk, placed: StoreOrder, opts: CompleteSvc
       // keep the last answer; the order exists
     }
   }
-  // an already completed cart answers with the order as it was placed: read its payment now
-  if (!isPaid(order)) await read()
+  // an already completed cart answers with the order as it was placed: read its payment (and reference) now
+  if (!isPaid(order) || !svcPaymentReference(order)) await read()
   const end = Date.now() + (opts.waitForPaymentMs ?? 0)
   while (!isPaid(order) && Date.now() < end) {
     await sleep(opts.pollEveryMs ?? 1000)
     await read()
   }
-  return { kind: isPaid(order) ? "paid" : "awaiting", order }
+  return { kind: isPaid(order) ? "paid" : "awaiting", order, paymentReference: svcPaymentReference(order) }
 }

@@ -1,7 +1,7 @@
 // The kit's pure checks (no call): the same rules the integration tests drive
 // through Medusa (integration-tests/storefront/kit.spec.ts).
 import { amountToSen, checkFpxDirectChoice, filterFpxBanks, type FpxBankList } from "../index.js"
-import { isSvcProvider, svcMethodOf, svcPaymentTitle, svcProviderId } from "../providers.js"
+import { isSvcProvider, svcMethodOf, svcPaymentReference, svcPaymentTitle, svcProviderId } from "../providers.js"
 
 const bank = (code: string, bank_type: "RETAIL" | "CORPORATE", active = true) => ({ code, name: code, logo_url: "", bank_type, active })
 const banks: FpxBankList = {
@@ -35,6 +35,23 @@ describe("storefront kit helpers", () => {
     expect(names("nope")).toEqual([])
     expect(names("")).toEqual(list.map((b) => b.name))
     expect(filterFpxBanks(list, "")).not.toBe(list) // a copy
+  })
+
+  it("reads the payment reference svc's page showed from a session, a payment, a cart or an order; none from other providers or older titles", () => {
+    const session = { provider_id: "pp_svc-fpx_svc", data: { title: "Kedai Raya order ARQR-DJ15-RKXH" } }
+    expect(svcPaymentReference(session)).toBe("ARQR-DJ15-RKXH")
+    expect(svcPaymentReference({ payment_collection: { payment_sessions: [session] } })).toBe("ARQR-DJ15-RKXH")
+    const order = {
+      payment_collections: [
+        { payments: [{ provider_id: "pp_system_default", data: { title: "Order 7KQ2-M4XD-9PTA" } }] },
+        { payments: [{ provider_id: "pp_svc-wallet_svc", data: { title: "Order 7KQ2-M4XD-9PTB" } }] },
+      ],
+    }
+    expect(svcPaymentReference(order)).toBe("7KQ2-M4XD-9PTB")
+    expect(svcPaymentReference({ provider_id: "pp_svc-wallet_svc", data: { title: "Order payses_01J #2 3fa9c1d2" } })).toBeNull()
+    expect(svcPaymentReference({ provider_id: "pp_svc-wallet_svc", data: { title: "Order ARQR-DJ15-RKXU" } })).toBeNull() // U is not Crockford
+    expect(svcPaymentReference({ payment_collections: [] })).toBeNull()
+    expect(svcPaymentReference(null)).toBeNull()
   })
 
   it("names svc's providers and only them", () => {

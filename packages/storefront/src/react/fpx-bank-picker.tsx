@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent } from "react"
+import { useId, useState, type ComponentType, type InputHTMLAttributes, type KeyboardEvent } from "react"
 import { filterFpxBanks, type FpxBank, type FpxBankList } from "../banks.js"
 import { FPX_RETAIL_MAX_SEN, overRetailCap, retailCapSentence } from "../fpx-rules.js"
 import type { StoreSdk } from "../sdk.js"
@@ -35,6 +35,8 @@ export type FpxBankPickerProps = {
     chosenHidden?: (bankName: string) => string
   }
   className?: string
+  /** The storefront's own Input for the search box (the kit's stylesheet leaves it alone). */
+  components?: { Input?: ComponentType<InputHTMLAttributes<HTMLInputElement>> }
 }
 
 const matchesSentence = ({ shown, total, query }: { shown: number; total: number; query: string }) =>
@@ -111,8 +113,22 @@ export function FpxBankPicker(props: FpxBankPickerProps) {
   ]
     .filter(Boolean)
     .join(" ")
+  const Input = props.components?.Input
+  const searchProps: InputHTMLAttributes<HTMLInputElement> = {
+    type: "search",
+    id: `${idPrefix}banks-search`,
+    value: query,
+    autoComplete: "off",
+    spellCheck: false,
+    "aria-describedby": `${idPrefix}banks-status`,
+    "aria-controls": `${idPrefix}banks-list`,
+    onChange: (e) => setQuery(e.target.value),
+    onKeyDown: (e) => {
+      if (e.key === "Enter") e.preventDefault() // never submits a form around the picker
+    },
+  }
   return (
-    <div className={`svc-fpx-picker${className ? ` ${className}` : ""}`}>
+    <div className={`svc-kit svc-fpx-picker${className ? ` ${className}` : ""}`}>
       <div role="tablist" aria-label="Type of online banking" className="svc-fpx-tabs">
         {tabButton("RETAIL", labels.retail ?? "Personal banking")}
         {tabButton("CORPORATE", labels.corporate ?? "Corporate banking")}
@@ -134,20 +150,7 @@ export function FpxBankPicker(props: FpxBankPickerProps) {
               <label htmlFor={`${idPrefix}banks-search`} className="svc-fpx-search-label">
                 {labels.search ?? "Search banks"}
               </label>
-              <input
-                type="search"
-                id={`${idPrefix}banks-search`}
-                className="svc-fpx-search-input"
-                value={query}
-                autoComplete="off"
-                spellCheck={false}
-                aria-describedby={`${idPrefix}banks-status`}
-                aria-controls={`${idPrefix}banks-list`}
-                onChange={(e) => setQuery(e.target.value)}
-                onKeyDown={(e) => {
-                  if (e.key === "Enter") e.preventDefault() // never submits a form around the picker
-                }}
-              />
+              {Input ? <Input {...searchProps} /> : <input {...searchProps} className="svc-input svc-fpx-search-input" />}
             </div>
             <p id={`${idPrefix}banks-status`} className="svc-fpx-status" role="status" aria-live="polite" aria-atomic="true">
               {status}

@@ -4,6 +4,6 @@
  * React is an optional peer dependency: only this entry needs it.
  */
 export { FpxBankPicker, type FpxBankPickerProps, type BankType } from "./fpx-bank-picker.js"
-export { SvcPaymentOptions, type SvcPaymentOptionsProps, type SvcPaymentChoice } from "./svc-payment-options.js"
+export { SvcPaymentOptions, type SvcPaymentOptionsProps, type SvcPaymentChoice, type SvcKitComponents } from "./svc-payment-options.js"
 export { SvcReturn, type SvcReturnProps, type SvcReturnState } from "./svc-return.js"
 export { SvcBalanceReturn, type SvcBalanceReturnProps, type SvcBalanceReturnState } from "./svc-balance-return.js"

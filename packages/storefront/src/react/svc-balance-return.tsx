@@ -34,7 +34,7 @@ export function SvcBalanceReturn(props: SvcBalanceReturnProps) {
 
   if (props.children) return <>{props.children(state)}</>
   return (
-    <div className={`svc-return svc-return--${state.kind}`} role="status">
+    <div className={`svc-kit svc-return svc-return--${state.kind}`} role="status">
       {state.kind === "loading" && <p>Confirming your payment…</p>}
       {state.kind === "paid" && <p>Payment received. Thank you! The balance of order #{state.order.display_id} is paid.</p>}
       {state.kind === "awaiting" && <p>svc is still confirming your payment for order #{state.order.display_id}. We will email you.</p>}

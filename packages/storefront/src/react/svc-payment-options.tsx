@@ -1,9 +1,9 @@
-import { Fragment, useEffect, useState, type ReactNode } from "react"
+import { Fragment, useEffect, useRef, useState, type ButtonHTMLAttributes, type ComponentType, type InputHTMLAttributes, type ReactNode } from "react"
 import type { FpxBank, FpxBankList } from "../banks.js"
 import { SvcInputError } from "../errors.js"
 import { FPX_RETAIL_MAX_SEN, overRetailCap, retailCapSentence } from "../fpx-rules.js"
 import { amountToSen, checkFpxDirectChoice, startSvcPayment, type StartSvcPaymentInput, type StoreCart, type StorePaymentSession } from "../payment.js"
-import { svcMethodOf, svcPaymentTitle, svcProviderId } from "../providers.js"
+import { isSvcProvider, svcMethodOf, svcPaymentTitle, svcProviderId } from "../providers.js"
 import type { StoreSdk } from "../sdk.js"
 import { FpxBankPicker, type BankType } from "./fpx-bank-picker.js"
 import { useFpxBankLoad } from "./use-fpx-banks.js"
@@ -14,13 +14,43 @@ export type SvcPaymentChoice = {
   input: StartSvcPaymentInput | null
 }
 
+/**
+ * The storefront's own controls, rendered by the kit in place of its plain `<button>` and
+ * `<input>`: they get the props of a native element (id, type, disabled, onClick or value and
+ * onChange, aria-*, children) and must pass them on, as `@medusajs/ui`'s `Button` and `Input`
+ * and the Next.js starter's `Button` do. The kit's stylesheet does not style them.
+ */
+export type SvcKitComponents = {
+  /** The pay button. */
+  Button?: ComponentType<ButtonHTMLAttributes<HTMLButtonElement>>
+  /** The account holder's name and the bank search box. */
+  Input?: ComponentType<InputHTMLAttributes<HTMLInputElement>>
+}
+
 export type SvcPaymentOptionsProps = {
   sdk: StoreSdk
   cart: StoreCart
   /** The provider ids offered (e.g. the cart region's, from `sdk.store.payment.listPaymentProviders`); svc's are shown. Default: the three with id `svc`. */
   providerIds?: string[]
-  /** Called whenever the choice changes. */
+  /** Called whenever the choice changes (and, with `value`, when the shopper picks an svc method). */
   onChange?: (choice: SvcPaymentChoice | null) => void
+  /**
+   * The provider chosen on the host's payment step, when the host keeps the choice (its own
+   * methods beside svc's): an svc provider is shown chosen, any other leaves svc's methods
+   * unchosen and hides the pay button, so the step has one action. Default: the kit keeps the
+   * choice, starting from the cart's pending svc session.
+   */
+  value?: string | null
+  /**
+   * The cart's payment session changed: called with the new session once the kit created it,
+   * awaited before the shopper leaves for svc, and again when the shopper comes back to this
+   * page with the browser's Back button from the back-forward cache. A storefront that caches
+   * the cart on its server (the Next.js starter's `force-cache` and cache tags) refreshes it
+   * here, so its own steps see the session.
+   */
+  onSessionChange?: (session: StorePaymentSession) => void | Promise<void>
+  /** The storefront's own Button and Input (`{ Button, Input }`). */
+  components?: SvcKitComponents
   /** Show a pay button that starts the payment and goes to svc (default true). */
   payButton?: boolean
   /** Instead of `window.location.assign(redirectUrl)` after the payment started. */
@@ -40,24 +70,61 @@ const METHOD_IDS = { wallet: "wallet", fpx: "fpx", fpxDirect: "fpx-direct" } as 
  * the bank here); for FPX direct the bank picker and the account holder's
  * name; for FPX hosted above FPX's personal-banking cap, the cap as a notice.
  * With `payButton`, paying starts the payment (`startSvcPayment`) and takes the
- * shopper to svc; errors are shown as a sentence (role="alert").
+ * shopper to svc; errors are shown as a sentence (role="alert"). A cart with a
+ * pending svc session (the shopper came back from svc) opens on that method,
+ * bank and name; `onSessionChange` tells the host of the session it made.
  */
 export function SvcPaymentOptions(props: SvcPaymentOptionsProps) {
-  const { sdk, cart, idPrefix = "svc-", labels = {}, payButton = true } = props
+  const { sdk, cart, idPrefix = "svc-", labels = {}, payButton = true, components = {} } = props
   const providerIds = (props.providerIds ?? (["wallet", "fpx", "fpxDirect"] as const).map((m) => svcProviderId(m))).filter((p) => svcMethodOf(p))
-  const [providerId, setProviderId] = useState<string | null>(null)
+  // a shopper back from svc finds the method, bank and name of the cart's pending svc session
+  const pending = cart.payment_collection?.payment_sessions?.find((s) => s.status === "pending" && isSvcProvider(s.provider_id))
+  const pendingText = (k: string) => (typeof pending?.data?.[k] === "string" ? (pending.data[k] as string) : "")
+  const [ownChoice, setOwnChoice] = useState<string | null>(pending && providerIds.includes(pending.provider_id) ? pending.provider_id : null)
+  const controlled = props.value !== undefined
+  const providerId = controlled ? (props.value && providerIds.includes(props.value) ? props.value : null) : ownChoice
   const [banks, setBanks] = useState<FpxBankList | null>(null)
   const [bank, setBank] = useState<FpxBank | null>(null)
-  const [bankType, setBankType] = useState<BankType>("RETAIL")
-  const [buyerName, setBuyerName] = useState("")
+  const [bankType, setBankType] = useState<BankType>(pendingText("bankType") === "CORPORATE" ? "CORPORATE" : "RETAIL")
+  const [buyerName, setBuyerName] = useState(pendingText("buyerName"))
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const started = useRef<StorePaymentSession | null>(null)
+  const onSessionChange = useRef(props.onSessionChange)
+  onSessionChange.current = props.onSessionChange
+  /** The host's onSessionChange, awaited; what it throws, at once or later, is its own and never stops a payment. */
+  const tell = async (session: StorePaymentSession) => {
+    try {
+      await onSessionChange.current?.(session)
+    } catch {
+      // the host's refresh failed: the payment goes on
+    }
+  }
   const method = svcMethodOf(providerId)
+  const pendingBank = pendingText("bank")
   const amountSen = amountToSen(cart.total)
   const cap = banks?.retail_max_sen ?? FPX_RETAIL_MAX_SEN
   const overCap = amountSen != null && overRetailCap(amountSen, cap)
 
   useFpxBankLoad(sdk, method !== "fpxDirect" || !!banks, setBanks, setError, [method, banks, sdk])
+  useEffect(() => {
+    if (!banks || bank || !pendingBank) return
+    const b = [...banks.retail, ...banks.corporate].find((x) => x.code === pendingBank && x.active)
+    if (b) setBank(b)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [banks])
+
+  // Back from svc through the back-forward cache: the page is as it was left ("Taking you to
+  // svc…"); the pay button works again and the host hears of the session it may not have seen
+  useEffect(() => {
+    const onShow = (e: PageTransitionEvent) => {
+      if (!e.persisted) return
+      setBusy(false)
+      if (started.current) void tell(started.current)
+    }
+    window.addEventListener("pageshow", onShow)
+    return () => window.removeEventListener("pageshow", onShow)
+  }, [])
 
   let input: StartSvcPaymentInput | null = null
   let choiceError: string | null = null
@@ -82,17 +149,46 @@ export function SvcPaymentOptions(props: SvcPaymentOptionsProps) {
     setBusy(true)
     setError(null)
     try {
-      const started = await startSvcPayment(sdk, cart, input)
-      if (props.onStarted) props.onStarted(started)
-      else window.location.assign(started.redirectUrl)
+      const s = await startSvcPayment(sdk, cart, input)
+      started.current = s.session
+      // the host's refresh (e.g. its cached cart) before the shopper leaves; its failure never stops the payment
+      await tell(s.session)
+      if (props.onStarted) props.onStarted(s)
+      else window.location.assign(s.redirectUrl)
     } catch (e) {
       setError((e as Error).message)
       setBusy(false)
     }
   }
 
+  const choose = (p: string) => {
+    setOwnChoice(p)
+    setError(null)
+    if (controlled) props.onChange?.({ providerId: p, input: svcMethodOf(p) === "fpxDirect" ? null : { providerId: p } })
+  }
+  const Button = components.Button
+  const Input = components.Input
+  const nameInput: InputHTMLAttributes<HTMLInputElement> = {
+    id: `${idPrefix}buyer-name`,
+    type: "text",
+    autoComplete: "name",
+    maxLength: 100,
+    value: buyerName,
+    placeholder: labels.buyerNamePlaceholder ?? "As at your bank",
+    onChange: (e) => setBuyerName(e.target.value),
+  }
+  const errorId = `${idPrefix}error`
+  const payProps: ButtonHTMLAttributes<HTMLButtonElement> = {
+    type: "button",
+    id: `${idPrefix}pay`,
+    disabled: !input || busy,
+    onClick: pay,
+    "aria-describedby": error ?? choiceError ? errorId : undefined,
+    children: busy ? labels.redirecting ?? "Taking you to svc…" : labels.pay ?? "Pay now",
+  }
+
   return (
-    <div className={`svc-payment${props.className ? ` ${props.className}` : ""}`}>
+    <div className={`svc-kit svc-payment${props.className ? ` ${props.className}` : ""}`}>
       {props.notice}
       <fieldset className="svc-methods">
         <legend className="svc-methods-legend">Pay with svc</legend>
@@ -112,10 +208,7 @@ export function SvcPaymentOptions(props: SvcPaymentOptionsProps) {
                     value={p}
                     checked={providerId === p}
                     aria-describedby={capNote}
-                    onChange={() => {
-                      setProviderId(p)
-                      setError(null)
-                    }}
+                    onChange={() => choose(p)}
                   />
                   <span className="svc-method-title">{svcPaymentTitle(p)}</span>
                 </label>
@@ -142,30 +235,23 @@ export function SvcPaymentOptions(props: SvcPaymentOptionsProps) {
             defaultBankType={bankType}
             onBankTypeChange={setBankType}
             idPrefix={idPrefix}
+            components={components}
           />
-          <label htmlFor={`${idPrefix}buyer-name`} className="svc-buyer-name">
-            {labels.buyerName ?? "Name of the account holder"}{" "}
-            <input
-              id={`${idPrefix}buyer-name`}
-              type="text"
-              autoComplete="name"
-              maxLength={100}
-              value={buyerName}
-              placeholder={labels.buyerNamePlaceholder ?? "As at your bank"}
-              onChange={(e) => setBuyerName(e.target.value)}
-            />
-          </label>
+          <div className="svc-buyer-name">
+            <label htmlFor={`${idPrefix}buyer-name`} className="svc-buyer-name-label">
+              {labels.buyerName ?? "Name of the account holder"}
+            </label>
+            {Input ? <Input {...nameInput} /> : <input {...nameInput} className="svc-input svc-buyer-name-input" />}
+          </div>
         </div>
       )}
       {(error ?? choiceError) && (
-        <p className="svc-error" role="alert" id={`${idPrefix}error`}>
+        <p className="svc-error" role="alert" id={errorId}>
           {error ?? choiceError}
         </p>
       )}
-      {payButton && (
-        <button type="button" id={`${idPrefix}pay`} className="svc-pay" disabled={!input || busy} onClick={pay}>
-          {busy ? labels.redirecting ?? "Taking you to svc…" : labels.pay ?? "Pay now"}
-        </button>
+      {payButton && (!controlled || providerId) && (
+        <div className="svc-pay-row">{Button ? <Button {...payProps} /> : <button {...payProps} className="svc-pay" />}</div>
       )}
     </div>
   )

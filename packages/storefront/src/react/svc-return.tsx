@@ -1,5 +1,6 @@
 import type { ReactNode } from "react"
 import { completeSvcReturn, type CompleteSvcReturnOptions, type SvcReturnResult } from "../return.js"
+import { svcPaymentReference } from "../providers.js"
 import type { StoreSdk } from "../sdk.js"
 import { useReturnOutcome } from "./use-return-outcome.js"
 
@@ -25,19 +26,20 @@ export type SvcReturnProps = CompleteSvcReturnOptions & {
  * (payment received, the order being placed: shown as soon as it is known, and
  * kept until the order comes) or failed (the reason; the cart can be paid
  * again). A received payment is never shown as failed. Never cancels anything.
+ * Placed or paid, it shows the payment reference svc's page showed the shopper.
  */
 export function SvcReturn(props: SvcReturnProps) {
   const { sdk, cartId, waitForPaymentMs, pollEveryMs, waitForOrderMs } = props
   const state: SvcReturnState = useReturnOutcome(
     cartId,
     props.onResult,
-    (show) => completeSvcReturn(sdk, cartId, { waitForPaymentMs, pollEveryMs, waitForOrderMs, onPlacing: (cart) => show({ kind: "placing", cart }) }),
+    (show) => completeSvcReturn(sdk, cartId, { waitForPaymentMs, pollEveryMs, waitForOrderMs, onPlacing: (cart) => show({ kind: "placing", cart, paymentReference: svcPaymentReference(cart) }) }),
     [sdk, cartId, waitForPaymentMs, pollEveryMs, waitForOrderMs],
   )
 
   if (props.children) return <>{props.children(state)}</>
   return (
-    <div className={`svc-return svc-return--${state.kind}`} role="status">
+    <div className={`svc-kit svc-return svc-return--${state.kind}`} role="status">
       {state.kind === "loading" && <p>Confirming your payment…</p>}
       {state.kind === "paid" && <p>Payment received. Thank you! Your order #{state.order.display_id} is placed.</p>}
       {state.kind === "awaiting" && (
@@ -45,6 +47,11 @@ export function SvcReturn(props: SvcReturnProps) {
       )}
       {state.kind === "placing" && (
         <p>Payment received. Thank you! Your order is being placed; this page updates by itself, and we will email you. Please do not pay again.</p>
+      )}
+      {(state.kind === "paid" || state.kind === "awaiting" || state.kind === "placing") && state.paymentReference && (
+        <p>
+          Payment reference (shown on svc&apos;s page): <span className="svc-payment-reference">{state.paymentReference}</span>
+        </p>
       )}
       {state.kind === "failed" && <p className="svc-error">Your payment did not go through: {state.reason}</p>}
     </div>

@@ -358,6 +358,8 @@ medusaIntegrationTestRunner({
         for (const p of pages) {
           await page.goto(`${adminApp.url}/app/${p}`)
           await page.locator("[data-svc-admin] h1").first().waitFor({ timeout: 60_000 })
+          // the doctor's "Check again" shows Medusa UI's loading state (its words hidden) while svc is asked: scanned once answered
+          if (p === "settings/svc-doctor") await page.locator("[data-testid=svc-doctor-summary]").waitFor({ timeout: 60_000 })
           problems.push(...(await axeProblems(p)))
         }
         await page.goto(`${adminApp.url}/app/orders/${order.id}`)

@@ -255,11 +255,13 @@ export function svcTryAgainIs503(req: MedusaRequest, res: MedusaResponse, next: 
  * scope says so, and the svc client it gets (svcFromContainer) ranks those
  * reads after shoppers' checkouts and settlement reads, within a quarter of
  * the account's ceiling, and keeps what pages read again and again for
- * seconds (SvcClient.forAdmin). An admin's read that has no room is refused at
- * once with 503 and "try again", never a shopper's turn.
+ * seconds (SvcClient.forAdmin); a request that changes something (a
+ * withdrawal checks the balance first) reads svc as it is now. An admin's read
+ * that has no room is refused at once with 503 and "try again", never a
+ * shopper's turn.
  */
 export function svcAdminCaller(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
-  req.scope.register(SVC_CALLER_KEY, asValue("admin"))
+  req.scope.register(SVC_CALLER_KEY, asValue(req.method === "GET" ? "admin" : "admin-write"))
   next()
 }
 

@@ -28,16 +28,23 @@ export const ADMIN_READ_TTL_MS: Readonly<Record<string, number>> = {
  * request for concurrent askers (lru-cache's fetch). Writes go through as
  * they are.
  */
-export class AdminReads implements CallCore {
-  private readonly cache = new LRUCache<string, { value: unknown }, RequestSpec<z.ZodTypeAny>>({
+/** What an admin's views of one client keep (shared, so a write through either drops it for both). */
+export type AdminReadCache = LRUCache<string, { value: unknown }, ReadContext>
+type ReadContext = { core: RequestCore; spec: RequestSpec<z.ZodTypeAny> }
+
+export function adminReadCache(): AdminReadCache {
+  return new LRUCache<string, { value: unknown }, ReadContext>({
     max: 500,
     ttl: 15_000,
-    fetchMethod: async (_key, _stale, { context }) => ({ value: await this.core.request({ ...context, caller: "admin" }) }),
+    fetchMethod: async (_key, _stale, { context }) => ({ value: await context.core.request({ ...context.spec, caller: "admin" }) }),
   })
+}
 
+export class AdminReads implements CallCore {
   constructor(
     private readonly core: RequestCore,
-    /** false: every read is sent (still ranked as an admin's). */
+    private readonly cache: AdminReadCache,
+    /** false: every read is sent (still ranked as an admin's); a write still drops what the other view kept. */
     private readonly opts: { keep: boolean } = { keep: true },
   ) {}
 
@@ -49,17 +56,12 @@ export class AdminReads implements CallCore {
     const ttl = this.opts.keep ? ADMIN_READ_TTL_MS[spec.route] : undefined
     if (ttl === undefined) return this.core.request({ ...spec, caller: "admin" })
     const key = JSON.stringify([spec.route, spec.params ?? null, spec.query ?? null])
-    const hit = await this.cache.fetch(key, { context: spec as RequestSpec<z.ZodTypeAny>, ttl })
+    const hit = await this.cache.fetch(key, { context: { core: this.core, spec }, ttl })
     return hit!.value as z.output<S>
   }
 
   create<S extends z.ZodTypeAny>(spec: RequestSpec<S>): Promise<WithIdempotencyKey<z.output<S>>> {
     this.cache.clear()
     return this.core.create(spec)
-  }
-
-  /** Forget every kept read (tests; an admin's "refresh"). */
-  clear(): void {
-    this.cache.clear()
   }
 }

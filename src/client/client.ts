@@ -5,7 +5,7 @@
  */
 import { inspect } from "node:util"
 
-import { AdminReads } from "./admin-reads"
+import { AdminReads, adminReadCache, type AdminReadCache } from "./admin-reads"
 import { RequestCore, type CallCore } from "./core"
 import { resolveOptions, type SvcClientOptions } from "./options"
 import { CheckoutResource } from "./resources/checkout"
@@ -33,7 +33,7 @@ export class SvcClient {
   /** The client this one is a view of (forAdmin), or itself. */
   readonly #root: SvcClient
   /** The views an admin's pages use (forAdmin), made once each: with kept reads, and without. */
-  readonly #admin: { keep?: SvcClient; fresh?: SvcClient } = {}
+  readonly #admin: { keep?: SvcClient; fresh?: SvcClient; cache?: AdminReadCache } = {}
 
   constructor(options: SvcClientOptions)
   /** A view of another client (forAdmin); VIEW is private to this file. */
@@ -77,7 +77,8 @@ export class SvcClient {
     const which = opts.keep === false ? "fresh" : "keep"
     let view = root.#admin[which]
     if (!view) {
-      view = new SvcClient({ [VIEW]: { root, core: root.#core, calls: new AdminReads(root.#core, { keep: which === "keep" }) } })
+      root.#admin.cache ??= adminReadCache()
+      view = new SvcClient({ [VIEW]: { root, core: root.#core, calls: new AdminReads(root.#core, root.#admin.cache, { keep: which === "keep" }) } })
       root.#admin[which] = view
     }
     return view

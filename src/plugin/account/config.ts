@@ -60,7 +60,9 @@ export function svcFromContainer(container: { resolve: (k: string) => unknown })
     accounts.set(found.options, account)
   }
   // an admin's request (src/api/middlewares.ts, svcAdminCaller): its reads rank after shoppers' and are kept for seconds
-  if (callerOf(container) === "admin") return { ...account, client: account.client.forAdmin() }
+  // (a read while an admin's write is handled, e.g. the balance before a withdrawal, is never a kept one)
+  const caller = callerOf(container)
+  if (caller === "admin" || caller === "admin-write") return { ...account, client: account.client.forAdmin({ keep: caller === "admin" }) }
   return account
 }
 

@@ -17,8 +17,8 @@ import { periodQuerySchema } from "../plugin/reports/period"
 import { refundRequestSchema } from "../plugin/refunds/request-refund"
 import { withdrawalRequestSchema } from "../plugin/settlements/withdrawals"
 import { validateBody, validateParams, validateQuery } from "./validation"
-import { shopperGuard } from "../plugin/storefront/guard"
-import { SVC_TOO_MANY_ATTEMPTS_CODE, type ShopperRefusal } from "../plugin/storefront/shopper-limits"
+import { shopperGuard } from "../plugin/shoppers/guard"
+import { SVC_TOO_MANY_ATTEMPTS_CODE, type ShopperRefusal } from "../plugin/shoppers/shopper-limits"
 
 type SessionBody = { provider_id?: unknown; data?: { cart_id?: unknown } | null }
 
@@ -46,7 +46,7 @@ function tooManyAttempts(res: MedusaResponse, r: ShopperRefusal): void {
 
 /**
  * An svc payment session started through the store routes counts against its
- * client's share (src/plugin/storefront): the client address, the logged-in
+ * client's share (src/plugin/shoppers): the client address, the logged-in
  * customer (Medusa's auth runs before the routes' middlewares) and the cart.
  * Over any of them: 429 before the payment module is called, so no svc call
  * and none of the store's svc budget is spent. Then, storefront session data

@@ -21,7 +21,7 @@ const limitSchema = (points: number, seconds: number) =>
  * retries, Back from svc and pay again: about seven), spread over minutes.
  * - perAddress 15 a minute: a flood from one address makes at most 15 svc
  *   checkouts in a window (30 in the worst rolling minute: the windows are
- *   fixed, src/plugin/storefront/shopper-limits.ts); a few
+ *   fixed, src/plugin/shoppers/shopper-limits.ts); a few
  *   shoppers behind one NAT still fit.
  * - perCustomer 15 a minute: the same for a logged-in customer, whatever
  *   address they come from.
@@ -161,7 +161,7 @@ export const svcProviderOptionsSchema = z
      * Each storefront client's share of svc: svc payment sessions per client
      * address, per logged-in customer and per cart, refused with 429 before
      * anything reaches svc; and how many proxies to trust for the client's
-     * address (src/plugin/storefront/shopper-limits.ts; docs/security.md).
+     * address (src/plugin/shoppers/shopper-limits.ts; docs/security.md).
      */
     storefrontLimits: storefrontLimitsSchema,
     /**

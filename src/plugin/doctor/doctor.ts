@@ -19,8 +19,8 @@ import { statusEffect } from "./account-status"
 import { displayUrl } from "./health-probe"
 import { recentRequestCounts, webhookRequestTally, webhookTokenSettings, type RequestCounts } from "../webhooks/webhook-token"
 import { configuredWebhookToken, KNOWN_WEBHOOK_EVENT_TYPES, UNKNOWN_TYPES_RESOURCE, unknownEventTypeCounts, webhookUrlToRegister } from "../webhooks/webhook-guard"
-import { shopperGuard } from "../storefront/guard"
-import type { RefusalReason } from "../storefront/refusals"
+import { shopperGuard } from "../shoppers/guard"
+import type { RefusalReason } from "../shoppers/refusals"
 import type { StorefrontLimitsOptions } from "../core/options"
 
 export type Level = "ok" | "warn" | "fail"
@@ -335,7 +335,7 @@ export async function runDoctor(container: Container, backendUrl: string): Promi
     share >= 0.6 ? "Close to svc's per-minute ceiling: shoppers wait for a turn. Set `accountRateLimit` to the account's ceiling (1000 in production) or spread background work." : null
   )
 
-  // 5. Storefront refusals (src/plugin/storefront): is somebody flooding the store's payment sessions?
+  // 5. Storefront refusals (src/plugin/shoppers): is somebody flooding the store's payment sessions?
   const guard = shopperGuard(container)
   const refusals = guard ? await guard.counts.lastHour() : null
   if (guard && refusals) {

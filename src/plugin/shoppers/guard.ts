@@ -22,28 +22,10 @@ export class ShopperGuard {
   readonly log: RefusalLog
   readonly counts: RefusalCounts
   readonly shared: boolean
-  /**
-   * Settled once Redis is connected, or after CONNECT_GRACE_MS: the first sessions
-   * after a server starts wait for the connection rather than time out into this
-   * server's own count (a share would be counted twice on a busy machine).
-   */
-  private readonly connected: Promise<void>
-
   constructor(options: SvcProviderOptions, redisUrl: string | undefined, logger: Logger) {
     const ns = createHash("sha256").update(`${options.baseUrl}\n${options.apiKey}`).digest("hex").slice(0, 16)
-    const redis = redisUrl ? (connectFailFastRedis(redisUrl) as { status?: string; once: (e: string, f: () => void) => void }) : undefined
+    const redis = redisUrl ? connectFailFastRedis(redisUrl) : undefined
     this.shared = !!redis
-    this.connected =
-      !redis || redis.status === "ready"
-        ? Promise.resolve()
-        : new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, CONNECT_GRACE_MS)
-            timer.unref?.()
-            redis.once("ready", () => {
-              clearTimeout(timer)
-              resolve()
-            })
-          })
     this.limits = new ShopperLimits(options.storefrontLimits, redis ? { redis } : { memory: true }, ns)
     this.log = new RefusalLog(logger)
     this.counts = new RefusalCounts(redis as ConstructorParameters<typeof RefusalCounts>[0], `svc:shopper:${ns}:refusals`)
@@ -58,7 +40,6 @@ export class ShopperGuard {
    * over (the address first, then the logged-in customer), or null.
    */
   async takeClient(address: string, customerId?: string): Promise<ShopperRefusal | null> {
-    await this.connected
     const r = (await this.limits.take("address", address)) ?? (customerId ? await this.limits.take("customer", customerId) : null)
     if (r) this.refused(r.kind, r.kind === "address" ? address : customerId!, r.message)
     return r
@@ -66,7 +47,6 @@ export class ShopperGuard {
 
   /** One payment session asked for this cart (or payment collection): refused past the cart's bound. */
   async takeCart(cartId: string): Promise<ShopperRefusal | null> {
-    await this.connected
     const r = await this.limits.take("cart", cartId)
     if (r) this.refused("cart", cartId, r.message)
     return r
@@ -78,9 +58,6 @@ export class ShopperGuard {
     this.log.refused(`${reason === "store_budget" ? "address" : reason} ${client}`, `${RULE_NAMES[reason]}: ${words}`)
   }
 }
-
-/** How long the first sessions after a start wait for Redis before counting on their own. */
-const CONNECT_GRACE_MS = 3_000
 
 const RULE_NAMES: Record<RefusalReason, string> = {
   address: "storefrontLimits.perAddress",

@@ -45,8 +45,19 @@ export function refusalMessage(kind: ShopperLimitKind, retryAfterSeconds: number
   return `too many payment attempts ${WHO[kind]}; try again in ${waitWords(retryAfterSeconds)}; nothing was charged`
 }
 
+/** How long the first counts after a start wait for Redis to connect before counting on their own. */
+const CONNECT_GRACE_MS = 3_000
+
+type RedisClient = { status?: string; once?: (e: string, f: () => void) => void }
+
 export class ShopperLimits {
   private readonly limiters: Record<ShopperLimitKind, RateLimiterAbstract>
+  /**
+   * Settled once Redis is connected, or after CONNECT_GRACE_MS: the first counts after a
+   * server starts wait for the connection rather than time out (500 ms a command) into
+   * this server's own count, which would give a client a second share on a busy machine.
+   */
+  private readonly connected: Promise<void>
 
   constructor(
     readonly options: StorefrontLimitsOptions,
@@ -65,6 +76,18 @@ export class ShopperLimits {
         rejectIfRedisNotReady: true,
       })
     }
+    const redis = "redis" in store ? (store.redis as RedisClient) : undefined
+    this.connected =
+      !redis || redis.status === "ready" || typeof redis.once !== "function"
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, CONNECT_GRACE_MS)
+            timer.unref?.()
+            redis.once!("ready", () => {
+              clearTimeout(timer)
+              resolve()
+            })
+          })
     this.limiters = {
       address: make("address", options.perAddress),
       customer: make("customer", options.perCustomer),
@@ -78,6 +101,7 @@ export class ShopperLimits {
    * client that keeps trying keeps its window full).
    */
   async take(kind: ShopperLimitKind, key: string): Promise<ShopperRefusal | null> {
+    await this.connected
     try {
       await this.limiters[kind].consume(key)
       return null

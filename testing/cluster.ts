@@ -188,9 +188,14 @@ async function flushRedisDb(db: number) {
   }
 }
 
-/** Round-robin over the live servers; 502 when none is up or the chosen one dies mid-request. */
+/**
+ * Round-robin over the live servers, one turn per first path segment ("hooks", "store", …):
+ * svc's webhooks alternate between the servers whatever the shoppers' requests between them
+ * (with one turn for all, a steady pattern of shopper requests could send every webhook to
+ * one server). 502 when none is up or the chosen one dies mid-request.
+ */
 function startBalancer(targets: () => Instance[], hits: Map<string, Map<string, number>>): Promise<{ server: Server; port: number }> {
-  let next = 0
+  const next = new Map<string, number>()
   const server = createServer((req, res) => {
     const live = targets().filter((i) => i.up)
     if (!live.length) {
@@ -198,9 +203,11 @@ function startBalancer(targets: () => Instance[], hits: Map<string, Map<string, 
       res.writeHead(502, { "content-type": "application/json" }).end(JSON.stringify({ message: "no store instance is up" }))
       return
     }
-    const chosen = live[next++ % live.length]
-    const target = new URL(chosen.url)
     const segment = (req.url ?? "/").split("/")[1] ?? ""
+    const turn = next.get(segment) ?? 0
+    next.set(segment, turn + 1)
+    const chosen = live[turn % live.length]!
+    const target = new URL(chosen.url)
     const perInstance = hits.get(chosen.name) ?? new Map<string, number>()
     perInstance.set(segment, (perInstance.get(segment) ?? 0) + 1)
     hits.set(chosen.name, perInstance)

@@ -221,6 +221,16 @@ export async function orderOfCart(container: MedusaContainer, cartId: string): P
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data: links } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
   if (!links[0]) return undefined
+  // Medusa's complete-cart writes the order's links one link table at a time: order_cart can be read
+  // before order_payment_collection (a fresh-clone CI run did). An order placed from a cart always has
+  // its payment collection, so the order is read once that link is there too.
+  return waitFor(async () => {
+    const o = await readOrder(query, links[0].order_id)
+    return o?.payment_collections?.length ? o : undefined
+  }, `the links of order ${links[0].order_id}`, 10_000)
+}
+
+async function readOrder(query: any, orderId: string): Promise<any | undefined> {
   const { data: orders } = await query.graph({
     entity: "order",
     fields: [
@@ -236,7 +246,7 @@ export async function orderOfCart(container: MedusaContainer, cartId: string): P
       "payment_collections.payments.captures.id",
       "payment_collections.payments.captures.amount",
     ],
-    filters: { id: links[0].order_id },
+    filters: { id: orderId },
   })
   return orders[0]
 }

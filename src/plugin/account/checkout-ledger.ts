@@ -216,6 +216,8 @@ export class CheckoutLedger {
   /** Record the key and title before the request is sent (spec: Idempotency rules 1). */
   async recordIntent(row: {
     paymentSessionId: string
+    /** the session's payment collection (MedusaReads.collectionOfSession), null when unknown */
+    paymentCollectionId: string | null
     providerId: string
     attempt: number
     type: string
@@ -227,13 +229,13 @@ export class CheckoutLedger {
     const entry: LedgerStatus = { status: "CREATING", at: new Date().toISOString(), source: "initiate" }
     const res = await this.knex.raw(
       `insert into svc_checkout (id, payment_session_id, payment_collection_id, provider_id, attempt, type, idempotency_key, title, amount_sen, status, status_history)
-       values (?, ?, (select payment_collection_id from payment_session where id = ?), ?, ?, ?, ?, ?, ?, 'CREATING', ?::jsonb)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, 'CREATING', ?::jsonb)
        on conflict (idempotency_key) where deleted_at is null do nothing
        returning title`,
       [
         generateEntityId("", "svcco"),
         row.paymentSessionId,
-        row.paymentSessionId,
+        row.paymentCollectionId,
         row.providerId,
         row.attempt,
         row.type,
@@ -248,33 +250,6 @@ export class CheckoutLedger {
     // its stored title is what svc was sent under this key, so it is sent again unchanged.
     const stored = await this.knex.raw(`select title from svc_checkout where idempotency_key = ? and deleted_at is null limit 1`, [row.idempotencyKey])
     return { title: (stored.rows[0]?.title as string | undefined) ?? row.title }
-  }
-
-  /**
-   * Why the payment collection of this session must not start another
-   * payment, or null: its cart is already an order, or one of its payments
-   * was authorized or captured (paid by a webhook before the order exists).
-   * Medusa accepts a new payment session on such a collection (it even removes
-   * the paid session from the list); a new svc checkout there would be a second
-   * link a shopper could pay.
-   */
-  async alreadyPaid(sessionId: string): Promise<string | null> {
-    if (!this.knex) return null
-    const res = await this.knex.raw(
-      `select c.completed_at,
-              exists (select 1 from payment p where p.payment_collection_id = ps.payment_collection_id
-                       and p.deleted_at is null and p.canceled_at is null) as paid
-         from payment_session ps
-         left join cart_payment_collection cpc on cpc.payment_collection_id = ps.payment_collection_id and cpc.deleted_at is null
-         left join cart c on c.id = cpc.cart_id
-        where ps.id = ?`,
-      [sessionId]
-    )
-    const r = res.rows[0] as { completed_at: Date | null; paid: boolean } | undefined
-    if (!r) return null
-    if (r.completed_at) return "this cart is already an order"
-    if (r.paid) return "this cart is already paid"
-    return null
   }
 
   /**
@@ -295,36 +270,22 @@ export class CheckoutLedger {
    * interleaving made a retry after a crash miss the open checkout and ask svc
    * for a second one.
    */
-  async openCheckoutOfCollection(args: { sessionId: string; providerId: string; amountSen: number }): Promise<
+  async openCheckoutOfCollection(args: { paymentCollectionId: string; sessionId: string; providerId: string; amountSen: number }): Promise<
     { payment_session_id: string; attempt: number; idempotency_key: string } | undefined
   > {
     if (!this.knex) return undefined
     const res = await this.knex.raw(
       `select sc.payment_session_id, sc.attempt, sc.idempotency_key
          from svc_checkout sc
-        where sc.payment_collection_id = (select payment_collection_id from payment_session where id = ?)
+        where sc.payment_collection_id = ?
           and sc.provider_id = ? and sc.amount_sen = ? and sc.status in ('CREATING', 'CREATED')
           and sc.payment_session_id <> ? and sc.deleted_at is null and sc.settled_status is null
           and sc.created_at > now() - interval '18 minutes'
           and (sc.expires_at is null or sc.expires_at > now() + interval '2 minutes')
         order by sc.created_at desc limit 1`,
-      [args.sessionId, args.providerId, args.amountSen, args.sessionId]
+      [args.paymentCollectionId, args.providerId, args.amountSen, args.sessionId]
     )
     return res.rows[0] as { payment_session_id: string; attempt: number; idempotency_key: string } | undefined
-  }
-
-  /** The payment collection of a session, its cart and its order (for the redirectUrl's placeholders). */
-  async collectionContext(sessionId: string): Promise<{ payment_collection_id: string | null; cart_id: string | null; order_id: string | null }> {
-    const none = { payment_collection_id: null, cart_id: null, order_id: null }
-    if (!this.knex) return none
-    const res = await this.knex.raw(
-      `select ps.payment_collection_id,
-              (select cpc.cart_id from cart_payment_collection cpc where cpc.payment_collection_id = ps.payment_collection_id and cpc.deleted_at is null limit 1) as cart_id,
-              (select opc.order_id from order_payment_collection opc where opc.payment_collection_id = ps.payment_collection_id and opc.deleted_at is null limit 1) as order_id
-         from payment_session ps where ps.id = ?`,
-      [sessionId]
-    )
-    return (res.rows[0] as { payment_collection_id: string; cart_id: string | null; order_id: string | null } | undefined) ?? none
   }
 
   /** The checkout now belongs to `sessionId` (adopted by a new session of the same collection). */

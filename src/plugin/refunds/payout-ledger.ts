@@ -34,33 +34,6 @@ const entry = (status: string, source: string, detail?: string) =>
 export class PayoutLedger {
   constructor(private readonly knex: Knex | undefined) {}
 
-  /** The svc payout row a Medusa refund was made for (refund.metadata.svc_payout_id), or null. */
-  async payoutRowIdOfRefund(refundId: string): Promise<string | null> {
-    if (!this.knex || !refundId) return null
-    const r = rowsOf(await this.knex.raw(`select metadata from refund where id = ? and deleted_at is null`, [refundId]))
-    const id = r[0]?.metadata?.svc_payout_id
-    return typeof id === "string" ? id : null
-  }
-
-  /**
-   * The exact total (decimal text) of the refunds of this refund's payment made
-   * before it (creation order, then id), removed refunds left out: with the
-   * refund's own amount, its share of the payment's refunded total in sen.
-   */
-  async refundedBefore(refundId: string): Promise<string> {
-    if (!this.knex || !refundId) return "0"
-    const r = rowsOf(
-      await this.knex.raw(
-        `select coalesce(sum((coalesce(o.raw_amount->>'value', o.amount::text))::numeric), 0)::text as before
-           from refund r
-           join refund o on o.payment_id = r.payment_id and o.deleted_at is null and (o.created_at, o.id) < (r.created_at, r.id)
-          where r.id = ?`,
-        [refundId]
-      )
-    )[0]
-    return String(r?.before ?? "0")
-  }
-
   /**
    * Claim a REQUESTED (or UNCERTAIN: finishing with the same key) row for a
    * refund. Null when the row does not exist or is already sent, failed or
@@ -105,39 +78,6 @@ export class PayoutLedger {
        where id = ? and deleted_at is null and status = 'SENDING'`,
       [status, reason.slice(0, 500), entry(status, "refund", reason), rowId]
     )
-  }
-
-  /** The payment and order of a Medusa refund, the order's status and an order change in progress. */
-  async refundContext(refundId: string): Promise<{
-    paymentId: string
-    orderId: string | null
-    orderStatus: string | null
-    activeChange: { id: string; change_type: string | null; status: string } | null
-  } | null> {
-    if (!this.knex || !refundId) return null
-    const r = rowsOf(
-      await this.knex.raw(
-        `select r.payment_id, opc.order_id, o.status as order_status
-           from refund r
-           join payment p on p.id = r.payment_id
-           left join order_payment_collection opc on opc.payment_collection_id = p.payment_collection_id and opc.deleted_at is null
-           left join "order" o on o.id = opc.order_id
-          where r.id = ?`,
-        [refundId]
-      )
-    )[0]
-    if (!r) return null
-    const change = r.order_id
-      ? rowsOf(
-          await this.knex.raw(
-            `select id, change_type, status from order_change
-              where order_id = ? and status in ('pending', 'requested') and deleted_at is null
-              order by created_at desc limit 1`,
-            [r.order_id]
-          )
-        )[0]
-      : undefined
-    return { paymentId: r.payment_id, orderId: r.order_id ?? null, orderStatus: r.order_status ?? null, activeChange: change ?? null }
   }
 
   /**

@@ -5,6 +5,7 @@ import type { SvcClient } from "../../client"
 import { refundShareSen } from "../core/sen-sums"
 import type { SvcSessionData } from "../core/session-data"
 import { errorText, isUncertainFailure, toMedusaError } from "../core/errors"
+import type { MedusaReads } from "../core/medusa-reads"
 import type { PayoutLedger, PayoutRow } from "./payout-ledger"
 
 type Logger = { info: (m: string) => void; warn: (m: string) => void; error: (m: string) => void }
@@ -34,14 +35,14 @@ type Logger = { info: (m: string) => void; warn: (m: string) => void; error: (m:
  * change in progress).
  */
 export async function sendRefundPayout(
-  deps: { client: SvcClient; payouts: PayoutLedger; logger: Logger },
+  deps: { client: SvcClient; payouts: PayoutLedger; medusa: MedusaReads; logger: Logger },
   input: RefundPaymentInput
 ): Promise<RefundPaymentOutput> {
-  const { client, payouts, logger } = deps
+  const { client, payouts, medusa, logger } = deps
   const refundId = String((input.context as { idempotency_key?: string } | undefined)?.idempotency_key ?? "")
   // the refund's share of its payment's refunded total in sen (39.852 + 79.704 refunded: 3985 then 7971 sen)
-  const refundedBefore = await payouts.refundedBefore(refundId)
-  let rowId = await payouts.payoutRowIdOfRefund(refundId)
+  const refundedBefore = await medusa.refundedBefore(refundId)
+  let rowId = await medusa.payoutRowIdOfRefund(refundId)
   if (!rowId) {
     // Medusa's own refund (its Refund button, returns, claims): to the destination named for the order
     const made = await requestForMedusaRefund(deps, input, refundId, refundedBefore)
@@ -111,12 +112,12 @@ export async function sendRefundPayout(
  * or when Medusa would refuse the refund after the payout.
  */
 async function requestForMedusaRefund(
-  deps: { payouts: PayoutLedger; logger: Logger },
+  deps: { payouts: PayoutLedger; medusa: MedusaReads; logger: Logger },
   input: RefundPaymentInput,
   refundId: string,
   refundedBefore: string
 ): Promise<string | "nothing_to_send"> {
-  const { payouts, logger } = deps
+  const { payouts, medusa, logger } = deps
   let amountSen: number
   try {
     amountSen = refundShareSen(refundedBefore, input.amount)
@@ -127,7 +128,7 @@ async function requestForMedusaRefund(
     logger.info(`svc: refund ${refundId} of ${String(input.amount)} adds no sen to its payment's refunded total (${refundedBefore} before it): nothing to pay out`)
     return "nothing_to_send"
   }
-  const ctx = await payouts.refundContext(refundId)
+  const ctx = await medusa.refundContext(refundId)
   if (!ctx) {
     throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `svc: refund ${refundId} was not found in Medusa; nothing was sent`)
   }
@@ -168,13 +169,6 @@ function payoutBody(row: PayoutRow): Record<string, unknown> {
   if (row.beneficiary_id) body.beneficiaryId = row.beneficiary_id
   else body.beneficiary = { name: row.beneficiary_name, ...(row.destination ?? {}) }
   return body
-}
-
-/** Medusa's refund `refundId` exists (was committed and not removed). */
-export async function medusaRefundExists(knex: { raw: (sql: string, b: unknown[]) => Promise<unknown> } | undefined, refundId: string | null): Promise<boolean> {
-  if (!knex || !refundId) return false
-  const r = (await knex.raw(`select 1 from refund where id = ? and deleted_at is null`, [refundId])) as { rows?: unknown[] }
-  return (r.rows ?? []).length > 0
 }
 
 /**

@@ -1,4 +1,5 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { Logger } from "@medusajs/framework/types"
 import { fromSen } from "../../client"
 import { svcFromContainer } from "../account/config"
 import { SVC_MODULE } from "../core/module-key"
@@ -8,7 +9,8 @@ import { sweepStep } from "../core/sweep"
 import { longestSendMs } from "../account/send-window"
 import { finishRefund } from "./request-refund"
 import { PayoutLedger } from "./payout-ledger"
-import { medusaRefundExists, resendForRecordedRefund } from "./send-payout"
+import { resendForRecordedRefund } from "./send-payout"
+import { MedusaReads } from "../core/medusa-reads"
 
 type Container = { resolve: <T = unknown>(k: string) => T }
 
@@ -78,7 +80,7 @@ const RETURN_WATCH_MS = 7 * 24 * 3600 * 1000
  */
 export async function sweepPayouts(container: Container, opts: { finishOnly?: boolean } = {}): Promise<PayoutSweepReport> {
   const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
-  const logger = container.resolve<{ warn: (m: string) => void }>(ContainerRegistrationKeys.LOGGER)
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const report: PayoutSweepReport = { refreshed: 0, finished: 0, abandoned: 0, errors: 0 }
   const now = Date.now()
   const staleMs = longestSendMs(svcFromContainer(container).options)
@@ -98,18 +100,19 @@ export async function sweepPayouts(container: Container, opts: { finishOnly?: bo
       await svcModule.updateSvcPayouts({ id: r.id, status: "UNCERTAIN", status_history: appendEntry(r.status_history, "UNCERTAIN", "job", "sending stopped midway") })
     }
   }
-  let knex: Parameters<typeof medusaRefundExists>[0]
+  let knex: ConstructorParameters<typeof PayoutLedger>[0]
   try {
     knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
   } catch {
     knex = undefined
   }
+  const medusa = new MedusaReads(container)
   for (const r of await svcModule.listSvcPayouts({ status: "UNCERTAIN" }, { take: 50, order: { created_at: "ASC" } })) {
     const finished = await sweepStep(report, logger, `finishing payout request ${r.id}`, async () => {
       // Medusa's refund survived (the process died mid-send): send again for it, never a second refund
-      if (await medusaRefundExists(knex, r.refund_id)) {
+      if (await medusa.refundExists(r.refund_id)) {
         const svc = svcFromContainer(container)
-        const deps = { client: svc.client, payouts: new PayoutLedger(knex as never), logger: logger as never }
+        const deps = { client: svc.client, payouts: new PayoutLedger(knex), logger }
         return (await resendForRecordedRefund(deps, r.id, r.refund_id!)) === "sent"
       }
       return (await finishRefund(container, r.id)).httpStatus === 200

@@ -1,4 +1,4 @@
-import { buildRedirectUrl, needsCollectionContext } from "../core/redirect-url"
+import { buildRedirectUrl } from "../core/redirect-url"
 
 const T = "https://shop.example/checkout/return?cart_id={cart_id}"
 
@@ -34,11 +34,5 @@ describe("redirectUrl placeholders", () => {
     expect(() => buildRedirectUrl("https://shop.example/carts/{cart_id}/return", { payment_collection_id: "pc" })).toThrow(
       /redirectUrl puts \{cart_id\} outside a query parameter, and this payment has no cart id .*put \{cart_id\} in a query parameter/
     )
-  })
-
-  it("reads the collection only when the template needs it", () => {
-    expect(needsCollectionContext(T, true)).toBe(false)
-    expect(needsCollectionContext(T, false)).toBe(true)
-    expect(needsCollectionContext("https://s.example/?o={order_id}", true)).toBe(true)
   })
 })

@@ -12,11 +12,6 @@ export type RedirectValues = Partial<Record<(typeof REDIRECT_PLACEHOLDERS)[numbe
 
 const PLACEHOLDER_RE = /\{(cart_id|session_id|order_id|payment_collection_id)\}/g
 
-/** True when the template needs the payment collection's cart, order or id (a database read). */
-export function needsCollectionContext(template: string, cartIdGiven: boolean): boolean {
-  return /\{(order_id|payment_collection_id)\}/.test(template) || (!cartIdGiven && template.includes("{cart_id}"))
-}
-
 export class RedirectUrlError extends Error {}
 
 export function buildRedirectUrl(template: string, values: RedirectValues): string {

@@ -30,12 +30,13 @@ import type { SvcClient } from "../../../client"
 import { CheckoutLedger } from "../../../plugin/account/checkout-ledger"
 import { PayoutLedger } from "../../../plugin/refunds/payout-ledger"
 import { sendRefundPayout } from "../../../plugin/refunds/send-payout"
+import { MedusaReads, type CollectionContext } from "../../../plugin/core/medusa-reads"
 import type { CheckoutReads } from "../../../plugin/account/checkout-reads"
 import { SvcCatalog } from "../../../plugin/account/catalog"
 import { sharedSvcClient } from "../../../plugin/account/registry"
 import { errorText, toShopperError } from "../../../plugin/core/errors"
 import { checkMyrAmount, createWithReconciliation } from "./create-checkout"
-import { buildRedirectUrl, needsCollectionContext, RedirectUrlError } from "./redirect-url"
+import { buildRedirectUrl, RedirectUrlError } from "./redirect-url"
 import { checkoutRef, checkoutTitle, deriveIdempotencyKey, type SvcCheckoutRead } from "../../../plugin/account/keys"
 import { parseSvcProviderOptions, type SvcProviderOptions } from "../../../plugin/core/options"
 import { pickStorefrontData, StorefrontDataError, svcSessionDataSchema, type StorefrontData, type SvcSessionData } from "../../../plugin/core/session-data"
@@ -59,7 +60,7 @@ type SvcCheckout = SvcCheckoutRead
  * - a payment is captured only on evidence read from svc, never on a webhook body;
  * - every error a shopper or merchant sees says what to do, and never carries a secret.
  */
-type CreateArgs = { sessionId: string; attempt: number; amountSen: number; sf: StorefrontData }
+type CreateArgs = { sessionId: string; attempt: number; amountSen: number; sf: StorefrontData; collection: CollectionContext }
 /** Taking over the open checkout of an earlier session: the new session, and the key the request must derive to. */
 type Adoption = { by: string; key: string }
 
@@ -72,6 +73,8 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
   protected readonly reads: CheckoutReads
   protected readonly ledger: CheckoutLedger
   protected readonly payouts: PayoutLedger
+  /** Medusa's data (a session's collection, cart and order; refunds), through Query */
+  protected readonly medusa: MedusaReads
   protected readonly logger_: Logger
   private readonly knex_: unknown
 
@@ -90,6 +93,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     this.knex_ = safeResolve(cradle, "__pg_connection__")
     this.ledger = new CheckoutLedger(this.knex_ as ConstructorParameters<typeof CheckoutLedger>[0])
     this.payouts = new PayoutLedger(this.knex_ as ConstructorParameters<typeof PayoutLedger>[0])
+    this.medusa = new MedusaReads()
   }
 
   // ---------------------------------------------------------------- creation
@@ -102,12 +106,14 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     const amountSen = this.checkAmount(input.amount, input.currency_code)
     const sf = this.storefrontData(input.data)
     await this.checkTypeRules(sf)
+    const collection = await this.collectionOf(sessionId)
     // A paid cart never gets a second link (a shopper could pay it again).
-    const paid = await this.ledger.alreadyPaid(sessionId)
+    const paid = collection.cart_completed ? "this cart is already an order" : collection.paid ? "this cart is already paid" : null
     if (paid) {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `svc: ${paid}; no new payment was started (nothing was charged)`)
     }
-    const data = (await this.adoptOpenCheckout(sessionId, amountSen, sf)) ?? (await this.createCheckout({ sessionId, attempt: 1, amountSen, sf }))
+    const data =
+      (await this.adoptOpenCheckout(sessionId, amountSen, sf, collection)) ?? (await this.createCheckout({ sessionId, attempt: 1, amountSen, sf, collection }))
     return { id: data.checkoutId, status: PaymentSessionStatus.PENDING, data: data as unknown as Record<string, unknown> }
   }
 
@@ -122,17 +128,23 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
    * checkout and not two; it also keeps a shopper who starts the same payment
    * twice on one link.
    */
-  private async adoptOpenCheckout(sessionId: string, amountSen: number, sf: StorefrontData): Promise<SvcSessionData | null> {
+  private async adoptOpenCheckout(sessionId: string, amountSen: number, sf: StorefrontData, collection: CollectionContext): Promise<SvcSessionData | null> {
+    if (!collection.payment_collection_id) return null
     // A failed look-up stops the payment (nothing sent): going on would risk a
     // second live link for a collection that may already have one.
     const open = await this.ledger
-      .openCheckoutOfCollection({ sessionId, providerId: (this.constructor as typeof SvcBase).identifier, amountSen })
+      .openCheckoutOfCollection({
+        paymentCollectionId: collection.payment_collection_id,
+        sessionId,
+        providerId: (this.constructor as typeof SvcBase).identifier,
+        amountSen,
+      })
       .catch((e: unknown) => {
         this.logger_.error(`svc: could not look for an open checkout of session ${sessionId}'s payment collection: ${errorText(e)}`)
         throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "svc: the payment could not be started; try again in a moment (nothing was charged)")
       })
     if (!open) return null
-    return this.createCheckout({ sessionId: open.payment_session_id, attempt: open.attempt, amountSen, sf, adopt: { by: sessionId, key: open.idempotency_key } })
+    return this.createCheckout({ sessionId: open.payment_session_id, attempt: open.attempt, amountSen, sf, collection, adopt: { by: sessionId, key: open.idempotency_key } })
   }
 
   /**
@@ -166,7 +178,8 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
       cart_id: sf.cart_id ?? prev?.cart_id,
     }
     await this.checkTypeRules(merged)
-    const data = await this.createCheckout({ sessionId, attempt: (prev?.attempt ?? 0) + 1, amountSen, sf: merged })
+    const collection = await this.collectionOf(sessionId)
+    const data = await this.createCheckout({ sessionId, attempt: (prev?.attempt ?? 0) + 1, amountSen, sf: merged, collection })
     return { status: PaymentSessionStatus.PENDING, data: data as unknown as Record<string, unknown> }
   }
 
@@ -177,7 +190,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     const { sessionId, attempt, amountSen, sf } = args
     const type = this.checkoutType
     const [tokenId, addressTo] = await this.wrap(() => Promise.all([this.catalog.tokenId(), this.catalog.addressTo()]))
-    const redirectUrl = await this.redirectUrlFor(args.adopt?.by ?? sessionId, sessionId, sf)
+    const redirectUrl = this.redirectUrlFor(args.collection, sessionId, sf)
 
     const idempotencyKey = deriveIdempotencyKey([
       sessionId,
@@ -201,6 +214,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     const ref = checkoutRef(this.options_.apiKey, { idempotencyKey, amountSen, tokenId, addressTo, type })
     const { title } = await this.ledger.recordIntent({
       paymentSessionId: sessionId,
+      paymentCollectionId: args.collection.payment_collection_id,
       providerId: (this.constructor as typeof SvcBase).identifier,
       attempt,
       type,
@@ -247,18 +261,24 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
   }
 
   /**
-   * The redirectUrl of a checkout (src/providers/svc/core/redirect-url.ts). The collection's
-   * cart, order and id are read only when the template needs them, through the session that
-   * asks now (`currentSessionId`: an adopted session's own row may already be deleted).
+   * The payment collection of a session, its cart and order, and whether it is paid (Query).
+   * A failed read stops the payment before anything is sent: going on could give a paid cart
+   * a second link, or a collection with an open checkout a second one.
    */
-  private async redirectUrlFor(currentSessionId: string, sessionId: string, sf: StorefrontData): Promise<string> {
+  private async collectionOf(sessionId: string): Promise<CollectionContext> {
+    return this.medusa.collectionOfSession(sessionId).catch((e: unknown) => {
+      this.logger_.error(`svc: could not read the payment collection of session ${sessionId}: ${errorText(e)}`)
+      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "svc: the payment could not be started; try again in a moment (nothing was charged)")
+    })
+  }
+
+  /**
+   * The redirectUrl of a checkout (src/providers/svc/core/redirect-url.ts), with the collection's
+   * cart, order and id as read for the session that asks now (an adopted session's own row may
+   * already be deleted).
+   */
+  private redirectUrlFor(ctx: CollectionContext, sessionId: string, sf: StorefrontData): string {
     const template = this.options_.redirectUrl
-    const ctx = needsCollectionContext(template, !!sf.cart_id)
-      ? await this.ledger.collectionContext(currentSessionId).catch((e: unknown) => {
-          this.logger_.error(`svc: could not read the payment collection of session ${currentSessionId}: ${errorText(e)}`)
-          throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "svc: the payment could not be started; try again in a moment (nothing was charged)")
-        })
-      : { payment_collection_id: null, cart_id: null, order_id: null }
     try {
       return buildRedirectUrl(template, {
         cart_id: sf.cart_id ?? ctx.cart_id,
@@ -404,7 +424,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
 
   /** A refund is an svc payout the admin named first: src/plugin/refunds/send-payout.ts. */
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
-    return sendRefundPayout({ client: this.client, payouts: this.payouts, logger: this.logger_ }, input)
+    return sendRefundPayout({ client: this.client, payouts: this.payouts, medusa: this.medusa, logger: this.logger_ }, input)
   }
 
   // ---------------------------------------------------------------- webhooks

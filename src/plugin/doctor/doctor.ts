@@ -110,7 +110,9 @@ async function readHealth(baseUrl: string, apiKey: string) {
   return { status: res.status, body, clock, requestId: res.headers.get("x-request-id") }
 }
 
-async function probe(fn: () => Promise<unknown>): Promise<{ enabled: boolean | null; detail: string }> {
+export type ProbeResult = { enabled: boolean | null; detail: string }
+
+async function probe(fn: () => Promise<unknown>): Promise<ProbeResult> {
   try {
     await fn()
     return { enabled: true, detail: "enabled" }
@@ -123,6 +125,60 @@ async function probe(fn: () => Promise<unknown>): Promise<{ enabled: boolean | n
   }
 }
 
+/** The features read from svc (the other two, withdrawals and token transfers, have no read: lastSend). */
+const PROBED_FEATURES = ["checkout", "direct_checkout", "wallet", "payouts", "wallet_trigger_addresses", "payout_trigger_addresses"] as const
+
+/**
+ * The doctor's feature probes, six reads at once through `client`: checkout
+ * list (1 item), FPX bank list, wallet networks (returned, for the
+ * environment), prefund balance, and one deposit read per area with a nil id.
+ */
+export async function probeFeatures(client: SvcClient): Promise<{ results: Record<(typeof PROBED_FEATURES)[number], ProbeResult>; networks: unknown }> {
+  let networks: unknown
+  const [checkout, direct, wallet, payouts, walletTrigger, payoutTrigger] = await Promise.all([
+    probe(() => client.checkout.list({ limit: 1 })),
+    probe(() => client.checkout.banks()),
+    probe(async () => {
+      networks = await client.wallet.networks()
+    }),
+    probe(() => client.payouts.prefund.balance()),
+    probe(() => client.wallet.deposits.retrieve(NIL_UUID)),
+    probe(() => client.payouts.deposits.retrieve(NIL_UUID)),
+  ])
+  return {
+    results: {
+      checkout,
+      direct_checkout: direct,
+      wallet,
+      payouts,
+      wallet_trigger_addresses: walletTrigger,
+      payout_trigger_addresses: payoutTrigger,
+    },
+    networks,
+  }
+}
+
+/**
+ * The "features" check: red when a feature shoppers or refunds need is off,
+ * amber when another is off, green otherwise.
+ */
+export function featuresCheck(features: FeatureState[]): { level: Level; detail: string; advice: string | null } {
+  const off = features.filter((f) => f.enabled === false)
+  const needed = off.filter((f) => ["checkout", "wallet", "payouts"].includes(f.feature))
+  const details = [off.length ? `not enabled: ${off.map((f) => f.label).join("; ")}` : null].filter((d): d is string => d !== null)
+  const advice = [
+    needed.length
+      ? `Ask svc to enable ${needed.map((f) => f.label).join(", ")}: ${needed.some((f) => f.feature === "checkout") ? "shoppers cannot pay until then" : "refunds or settlements are refused until then"}.`
+      : off.length
+        ? `Ask svc to enable ${off.map((f) => f.label).join(", ")} if you use ${off.length > 1 ? "them" : "it"}${off.some((f) => f.feature === "direct_checkout") ? " (remove the svc-fpx-direct provider from the region meanwhile)" : ""}.`
+        : null,
+  ].filter((a): a is string => a !== null)
+  return {
+    level: needed.length ? "fail" : off.length ? "warn" : "ok",
+    detail: details.length ? details.join("; ") : "every feature the plugin uses answers",
+    advice: advice.length ? advice.join(" ") : null,
+  }
+}
 
 const NEEDS_WALLET = { enabled: false, detail: "needs the wallet" }
 
@@ -284,42 +340,22 @@ export async function runDoctor(container: Container, backendUrl: string): Promi
   const features: FeatureState[] = []
   let environment: DoctorReport["environment"] = "unknown"
   if (keyWorks) {
-    let networks: unknown
-    const [checkout, direct, wallet, payouts, walletTrigger, payoutTrigger] = await Promise.all([
-      probe(() => client.checkout.list({ limit: 1 })),
-      probe(() => client.checkout.banks()),
-      probe(async () => {
-        networks = await client.wallet.networks()
-      }),
-      probe(() => client.payouts.prefund.balance()),
-      probe(() => client.wallet.deposits.retrieve(NIL_UUID)),
-      probe(() => client.payouts.deposits.retrieve(NIL_UUID)),
-    ])
+    const { results: probed, networks } = await probeFeatures(client)
     const ids = chainIds(networks)
     environment = environmentOf(ids)
+    const wallet = probed.wallet
     features.push(
-      { feature: "checkout", label: "Checkout (wallet and FPX)", ...checkout },
-      { feature: "direct_checkout", label: "Direct checkout (FPX with the bank chosen in the store)", ...direct },
+      { feature: "checkout", label: "Checkout (wallet and FPX)", ...probed.checkout },
+      { feature: "direct_checkout", label: "Direct checkout (FPX with the bank chosen in the store)", ...probed.direct_checkout },
       { feature: "wallet", label: "Wallet", ...wallet },
       { feature: "fiat_withdrawals", label: "Withdrawals to the bank (settlements)", ...(wallet.enabled === false ? NEEDS_WALLET : await lastSend(container, "svc_withdrawal", "withdrawal_id")) },
       { feature: "token_transfers", label: "Token transfers", ...(wallet.enabled === false ? NEEDS_WALLET : await lastSend(container, "svc_token_transfer", "transfer_id")) },
-      { feature: "payouts", label: "Payouts (refunds)", ...payouts },
-      { feature: "wallet_trigger_addresses", label: "Trigger addresses, wallet (automatic withdrawal on deposit)", ...walletTrigger },
-      { feature: "payout_trigger_addresses", label: "Trigger addresses, payouts", ...payoutTrigger }
+      { feature: "payouts", label: "Payouts (refunds)", ...probed.payouts },
+      { feature: "wallet_trigger_addresses", label: "Trigger addresses, wallet (automatic withdrawal on deposit)", ...probed.wallet_trigger_addresses },
+      { feature: "payout_trigger_addresses", label: "Trigger addresses, payouts", ...probed.payout_trigger_addresses }
     )
-    const off = features.filter((f) => f.enabled === false)
-    const needed = off.filter((f) => ["checkout", "wallet", "payouts"].includes(f.feature))
-    add(
-      "features",
-      "Features",
-      needed.length ? "fail" : off.length ? "warn" : "ok",
-      off.length ? `not enabled: ${off.map((f) => f.label).join("; ")}` : "every feature the plugin uses answers",
-      needed.length
-        ? `Ask svc to enable ${needed.map((f) => f.label).join(", ")}: ${needed.some((f) => f.feature === "checkout") ? "shoppers cannot pay until then" : "refunds or settlements are refused until then"}.`
-        : off.length
-          ? `Ask svc to enable ${off.map((f) => f.label).join(", ")} if you use ${off.length > 1 ? "them" : "it"}${off.some((f) => f.feature === "direct_checkout") ? " (remove the svc-fpx-direct provider from the region meanwhile)" : ""}.`
-          : null
-    )
+    const fc = featuresCheck(features)
+    add("features", "Features", fc.level, fc.detail, fc.advice)
     add("environment", "Environment", environment === "unknown" ? "warn" : "ok", environment === "unknown" ? "could not tell sandbox from production (no network known)" : `${environment} (svc networks ${ids.join(", ")})`)
   }
 

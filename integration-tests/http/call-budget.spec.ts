@@ -102,8 +102,8 @@ svcMedusaSuite({
       sb().pay(checkoutId)
       const [done, ev1, ev2] = await Promise.all([
         completeCart(api, store, cartId),
-        settleCheckoutEvent(getContainer() as never, checkoutId, "COMPLETED"),
-        settleCheckoutEvent(getContainer() as never, checkoutId, "COMPLETED"),
+        settleCheckoutEvent(getContainer(), checkoutId, "COMPLETED", "webhook"),
+        settleCheckoutEvent(getContainer(), checkoutId, "COMPLETED", "webhook"),
       ])
       expect(done.type).toBe("order")
       expect([ev1.outcome, ev2.outcome]).toEqual(expect.arrayContaining(["already_settled"]))
@@ -117,8 +117,8 @@ svcMedusaSuite({
       await webhooksHandled(checkoutId, 2)
       await oneCapturedOrder(cartId)
       const before = callsTo(await readStats(sandboxUrl()), READ)
-      const again = await settleCheckoutEvent(getContainer() as never, checkoutId, "COMPLETED")
-      const open = await settleCheckoutEvent(getContainer() as never, checkoutId, "PROCESSING")
+      const again = await settleCheckoutEvent(getContainer(), checkoutId, "COMPLETED", "webhook")
+      const open = await settleCheckoutEvent(getContainer(), checkoutId, "PROCESSING", "webhook")
       expect(again.outcome).toBe("already_settled")
       expect(open.outcome).toBe("already_settled")
       expect(callsTo(await readStats(sandboxUrl()), READ)).toBe(before)
@@ -129,7 +129,7 @@ svcMedusaSuite({
 
     it("an event for a checkout this store never made costs no svc call", async () => {
       await resetStats(sandboxUrl())
-      const r = await settleCheckoutEvent(getContainer() as never, "0b6f7a4e-2a55-4f3e-9a0c-6f1d2b3c4d5e", "COMPLETED")
+      const r = await settleCheckoutEvent(getContainer(), "0b6f7a4e-2a55-4f3e-9a0c-6f1d2b3c4d5e", "COMPLETED", "webhook")
       expect(r.outcome).toBe("unknown_checkout")
       expect((await readStats(sandboxUrl())).total).toBe(0)
     })

@@ -172,6 +172,28 @@ svcMedusaSuite({
       expect(mine.every((c) => /Refund the buyer or place the order by hand/.test(c.attention_reason))).toBe(true)
     })
 
+    it("a final status recorded but never applied (the run was killed, its webhooks spent): the watcher's and the job's sweeps place the order, and the history names which", async () => {
+      /** Paid with its webhooks lost; the webhook run that recorded COMPLETED was killed before applying it, a minute ago. */
+      const recordedNotApplied = async () => {
+        const { cartId, checkoutId } = await cartWithSession(SVC_PROVIDERS.wallet)
+        await payWithWebhooksLost(sb(), checkoutId)
+        await checkoutLedgerOf(container()).recordStatus(checkoutId, { status: "COMPLETED", source: "webhook" })
+        await pg().raw(`update svc_checkout set updated_at = now() - interval '1 minute' where checkout_id = ?`, [checkoutId])
+        return { cartId, checkoutId }
+      }
+      const placedBy = async (checkoutId: string) => (await row(checkoutId)).status_history.entries.find((e: any) => e.status === "ORDER_PLACED")
+
+      const byWatcher = await recordedNotApplied()
+      expect((await watchWaiting(container())).unsettled).toBe(1)
+      await expectOneOrderOneCapture(byWatcher.cartId)
+      expect(await placedBy(byWatcher.checkoutId)).toMatchObject({ source: "watcher", detail: expect.stringContaining("placed by the watcher") })
+
+      const byJob = await recordedNotApplied()
+      expect((await reconcilePending(container())).outcomes).toMatchObject({ captured: 1 })
+      await expectOneOrderOneCapture(byJob.cartId)
+      expect(await placedBy(byJob.checkoutId)).toMatchObject({ source: "job", detail: expect.stringContaining("placed by the job") })
+    })
+
     it("a page at a time, oldest first", async () => {
       const carts = [await paidWhileLocked(), await paidWhileLocked(), await paidWhileLocked()]
       for (const x of carts) {

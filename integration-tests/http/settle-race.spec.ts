@@ -35,7 +35,7 @@ svcMedusaSuite({
 
     const run = async (kind: Run, checkoutId: string) => {
       const container = getContainer() as never
-      if (kind === "webhook") return (await settleCheckoutEvent(container, checkoutId, "FAILED")).outcome
+      if (kind === "webhook") return (await settleCheckoutEvent(container, checkoutId, "FAILED", "webhook")).outcome
       const c = await svcFromContainer(container).client.checkout.retrieve(checkoutId)
       return settleCheckout(container, c as never, "job")
     }
@@ -89,14 +89,14 @@ svcMedusaSuite({
       // what the settle path writes first, and all a process killed right after it leaves
       await checkoutLedgerOf(container).recordStatus(checkoutId, { status: "COMPLETED", source: "webhook" })
       const seen: string[] = []
-      expect(await settleUnsettled(container, (o) => seen.push(o))).toBe(0) // recent: maybe still being applied
+      expect(await settleUnsettled(container, "watcher", (o) => seen.push(o))).toBe(0) // recent: maybe still being applied
       const pg = getContainer().resolve("__pg_connection__") as { raw: (q: string, b: unknown[]) => Promise<unknown> }
       await pg.raw(`update svc_checkout set updated_at = now() - interval '1 minute' where checkout_id = ?`, [checkoutId])
-      expect(await settleUnsettled(container, (o) => seen.push(o))).toBe(1)
+      expect(await settleUnsettled(container, "watcher", (o) => seen.push(o))).toBe(1)
       expect(seen).toEqual(["captured"])
       const order = await orderOfCart(getContainer(), cartId)
       expect(order).toBeDefined()
-      expect(await settleUnsettled(container, (o) => seen.push(o))).toBe(0) // settled: never again
+      expect(await settleUnsettled(container, "watcher", (o) => seen.push(o))).toBe(0) // settled: never again
     })
 
     it("the scheduled reconciliation job, fired by Medusa at a five-minute boundary in the middle of a test, changes nothing in a test app (reconcileEveryMinutes 0); the run the test makes cancels", async () => {

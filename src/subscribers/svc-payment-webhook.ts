@@ -131,7 +131,7 @@ export default async function svcPaymentWebhook({ event, container }: Subscriber
   }
   // A checkout this store never made: dropped at once, one indexed read of the
   // ledger, no svc call, no lock, no spacing slot (settleCheckoutEvent checks it too).
-  const ledger = checkoutLedgerOf(container as never)
+  const ledger = checkoutLedgerOf(container)
   if (ledger.connected && !(await ledger.byCheckoutId(checkoutId))) {
     await logRow("unknown_checkout", "not a checkout this store made: dropped, svc not asked")
     return
@@ -142,7 +142,7 @@ export default async function svcPaymentWebhook({ event, container }: Subscriber
   const startedAt = Date.now()
   try {
     // an open-status event costs no svc read: no need to space it
-    const settle = () => settleCheckoutEvent(container as never, checkoutId, hint)
+    const settle = () => settleCheckoutEvent(container, checkoutId, hint, "webhook")
     const { outcome, svcStatus, timing: steps } = await (hint && OPEN.has(hint) ? settle() : spacing.run(checkoutId, settle))
     const receivedAt = typeof input.receivedAt === "number" ? input.receivedAt : null
     const timing = `${receivedAt ? `waited ${startedAt - receivedAt} ms, ` : ""}settled in ${Date.now() - startedAt} ms${steps ? `: ${steps}` : ""}`

@@ -80,7 +80,7 @@ const NIL_UUID = "00000000-0000-4000-8000-000000000000"
 const HEALTH_TIMEOUT_MS = 8_000
 
 type Container = { resolve: <T = unknown>(k: string) => T }
-type Err = { name?: string; status?: number; code?: string; message?: string; requestId?: string | null }
+type Err = { name?: string; status?: number; code?: string; message?: string; requestId?: string | null; method?: string; path?: string }
 
 export function maskApiKey(key: string): string {
   return key.length > 12 ? `${key.slice(0, 7)}…${key.slice(-4)}` : "…"
@@ -110,7 +110,33 @@ async function readHealth(baseUrl: string, apiKey: string) {
   return { status: res.status, body, clock, requestId: res.headers.get("x-request-id") }
 }
 
-async function probe(fn: () => Promise<unknown>): Promise<{ enabled: boolean | null; detail: string }> {
+export type ProbeResult = { enabled: boolean | null; detail: string }
+
+/** What svc answered (or that it did not), for a detail: status and code, the route, svc's message and requestId. */
+function svcAnswer(err: Err): string {
+  if (!err.status) return `no answer from svc (${err.code ?? err.name ?? "error"}${err.message ? `: ${err.message}` : ""})`
+  const route = err.method && err.path ? ` to ${err.method} ${err.path}` : ""
+  const said = [err.message ? `"${err.message}"` : null, err.requestId ? `requestId ${err.requestId}` : null].filter(Boolean).join(", ")
+  return `svc answered ${err.status} ${err.code ?? ""}`.trim() + route + (said ? ` (${said})` : "")
+}
+
+/**
+ * One feature probe: a read of the feature's own route. Only two answers tell
+ * the feature's state (spec: Errors, and the read set R every read may answer):
+ * the read answered (200, or 404 NOT_FOUND for the nil id: the route looked
+ * the id up, so the feature is on), or 403 FEATURE_DISABLED (off).
+ *
+ * Anything else is unknown (enabled: null), and the detail names what svc
+ * answered. That includes 400 INVALID_REQUEST: the spec's Errors table gives it
+ * for a request svc did not accept, and on the probes' routes it is either not
+ * listed at all, or (GET /v1/checkout/banks) "the bank provider could not return
+ * its list". Neither says the feature is enabled: the spec does not say that svc
+ * checks the feature before it answers 400, so a disabled direct checkout could
+ * answer 400 while the bank provider is down, and reporting it "enabled" would
+ * hide that. The detail quotes svc's message and requestId: run the check
+ * again later, and give svc the requestId if it persists.
+ */
+async function probe(fn: () => Promise<unknown>): Promise<ProbeResult> {
   try {
     await fn()
     return { enabled: true, detail: "enabled" }
@@ -118,11 +144,75 @@ async function probe(fn: () => Promise<unknown>): Promise<{ enabled: boolean | n
     const err = e as Err
     if (err.status === 404) return { enabled: true, detail: "enabled" }
     if (err.code === "FEATURE_DISABLED") return { enabled: false, detail: "not enabled for this account (403 FEATURE_DISABLED)" }
-    if (err.status === 400 && err.code === "INVALID_REQUEST") return { enabled: true, detail: "enabled (svc could not answer the read just now)" }
-    return { enabled: null, detail: `could not check: ${err.status ?? 0} ${err.code ?? err.name ?? ""}`.trim() }
+    if (err.status === 400 && err.code === "INVALID_REQUEST") {
+      return { enabled: null, detail: `could not check: ${svcAnswer(err)}: svc did not accept the read, which does not say whether the feature is enabled` }
+    }
+    return { enabled: null, detail: `could not check: ${svcAnswer(err)}` }
   }
 }
 
+/** The features read from svc (the other two, withdrawals and token transfers, have no read: lastSend). */
+const PROBED_FEATURES = ["checkout", "direct_checkout", "wallet", "payouts", "wallet_trigger_addresses", "payout_trigger_addresses"] as const
+
+/**
+ * The doctor's feature probes, six reads at once through `client`: checkout
+ * list (1 item), FPX bank list, wallet networks (returned, for the
+ * environment), prefund balance, and one deposit read per area with a nil id.
+ */
+export async function probeFeatures(client: SvcClient): Promise<{ results: Record<(typeof PROBED_FEATURES)[number], ProbeResult>; networks: unknown }> {
+  let networks: unknown
+  const [checkout, direct, wallet, payouts, walletTrigger, payoutTrigger] = await Promise.all([
+    probe(() => client.checkout.list({ limit: 1 })),
+    probe(() => client.checkout.banks()),
+    probe(async () => {
+      networks = await client.wallet.networks()
+    }),
+    probe(() => client.payouts.prefund.balance()),
+    probe(() => client.wallet.deposits.retrieve(NIL_UUID)),
+    probe(() => client.payouts.deposits.retrieve(NIL_UUID)),
+  ])
+  return {
+    results: {
+      checkout,
+      direct_checkout: direct,
+      wallet,
+      payouts,
+      wallet_trigger_addresses: walletTrigger,
+      payout_trigger_addresses: payoutTrigger,
+    },
+    networks,
+  }
+}
+
+/**
+ * The "features" check: red when a feature shoppers or refunds need is off,
+ * amber when another is off or svc did not say whether a probed feature is
+ * enabled (never "every feature answers" then), green otherwise.
+ */
+export function featuresCheck(features: FeatureState[]): { level: Level; detail: string; advice: string | null } {
+  const off = features.filter((f) => f.enabled === false)
+  const needed = off.filter((f) => ["checkout", "wallet", "payouts"].includes(f.feature))
+  const unknown = features.filter((f) => f.enabled === null && (PROBED_FEATURES as readonly string[]).includes(f.feature))
+  const details = [
+    off.length ? `not enabled: ${off.map((f) => f.label).join("; ")}` : null,
+    unknown.length ? `not known: ${unknown.map((f) => `${f.label} (${f.detail})`).join("; ")}` : null,
+  ].filter((d): d is string => d !== null)
+  const advice = [
+    needed.length
+      ? `Ask svc to enable ${needed.map((f) => f.label).join(", ")}: ${needed.some((f) => f.feature === "checkout") ? "shoppers cannot pay until then" : "refunds or settlements are refused until then"}.`
+      : off.length
+        ? `Ask svc to enable ${off.map((f) => f.label).join(", ")} if you use ${off.length > 1 ? "them" : "it"}${off.some((f) => f.feature === "direct_checkout") ? " (remove the svc-fpx-direct provider from the region meanwhile)" : ""}.`
+        : null,
+    unknown.length
+      ? `Run the check again in a minute: svc did not say whether ${unknown.map((f) => f.label).join(", ")} ${unknown.length > 1 ? "are" : "is"} enabled. If it keeps answering so, contact svc support with the requestId.`
+      : null,
+  ].filter((a): a is string => a !== null)
+  return {
+    level: needed.length ? "fail" : off.length || unknown.length ? "warn" : "ok",
+    detail: details.length ? details.join("; ") : "every feature the plugin uses answers",
+    advice: advice.length ? advice.join(" ") : null,
+  }
+}
 
 const NEEDS_WALLET = { enabled: false, detail: "needs the wallet" }
 
@@ -284,42 +374,22 @@ export async function runDoctor(container: Container, backendUrl: string): Promi
   const features: FeatureState[] = []
   let environment: DoctorReport["environment"] = "unknown"
   if (keyWorks) {
-    let networks: unknown
-    const [checkout, direct, wallet, payouts, walletTrigger, payoutTrigger] = await Promise.all([
-      probe(() => client.checkout.list({ limit: 1 })),
-      probe(() => client.checkout.banks()),
-      probe(async () => {
-        networks = await client.wallet.networks()
-      }),
-      probe(() => client.payouts.prefund.balance()),
-      probe(() => client.wallet.deposits.retrieve(NIL_UUID)),
-      probe(() => client.payouts.deposits.retrieve(NIL_UUID)),
-    ])
+    const { results: probed, networks } = await probeFeatures(client)
     const ids = chainIds(networks)
     environment = environmentOf(ids)
+    const wallet = probed.wallet
     features.push(
-      { feature: "checkout", label: "Checkout (wallet and FPX)", ...checkout },
-      { feature: "direct_checkout", label: "Direct checkout (FPX with the bank chosen in the store)", ...direct },
+      { feature: "checkout", label: "Checkout (wallet and FPX)", ...probed.checkout },
+      { feature: "direct_checkout", label: "Direct checkout (FPX with the bank chosen in the store)", ...probed.direct_checkout },
       { feature: "wallet", label: "Wallet", ...wallet },
       { feature: "fiat_withdrawals", label: "Withdrawals to the bank (settlements)", ...(wallet.enabled === false ? NEEDS_WALLET : await lastSend(container, "svc_withdrawal", "withdrawal_id")) },
       { feature: "token_transfers", label: "Token transfers", ...(wallet.enabled === false ? NEEDS_WALLET : await lastSend(container, "svc_token_transfer", "transfer_id")) },
-      { feature: "payouts", label: "Payouts (refunds)", ...payouts },
-      { feature: "wallet_trigger_addresses", label: "Trigger addresses, wallet (automatic withdrawal on deposit)", ...walletTrigger },
-      { feature: "payout_trigger_addresses", label: "Trigger addresses, payouts", ...payoutTrigger }
+      { feature: "payouts", label: "Payouts (refunds)", ...probed.payouts },
+      { feature: "wallet_trigger_addresses", label: "Trigger addresses, wallet (automatic withdrawal on deposit)", ...probed.wallet_trigger_addresses },
+      { feature: "payout_trigger_addresses", label: "Trigger addresses, payouts", ...probed.payout_trigger_addresses }
     )
-    const off = features.filter((f) => f.enabled === false)
-    const needed = off.filter((f) => ["checkout", "wallet", "payouts"].includes(f.feature))
-    add(
-      "features",
-      "Features",
-      needed.length ? "fail" : off.length ? "warn" : "ok",
-      off.length ? `not enabled: ${off.map((f) => f.label).join("; ")}` : "every feature the plugin uses answers",
-      needed.length
-        ? `Ask svc to enable ${needed.map((f) => f.label).join(", ")}: ${needed.some((f) => f.feature === "checkout") ? "shoppers cannot pay until then" : "refunds or settlements are refused until then"}.`
-        : off.length
-          ? `Ask svc to enable ${off.map((f) => f.label).join(", ")} if you use ${off.length > 1 ? "them" : "it"}${off.some((f) => f.feature === "direct_checkout") ? " (remove the svc-fpx-direct provider from the region meanwhile)" : ""}.`
-          : null
-    )
+    const fc = featuresCheck(features)
+    add("features", "Features", fc.level, fc.detail, fc.advice)
     add("environment", "Environment", environment === "unknown" ? "warn" : "ok", environment === "unknown" ? "could not tell sandbox from production (no network known)" : `${environment} (svc networks ${ids.join(", ")})`)
   }
 

@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys, MathBN, MedusaError, Modules } from "@medusa
 import { completeCartWorkflow } from "@medusajs/core-flows"
 import type { CheckoutLedger } from "../account/checkout-ledger"
 import { withCheckoutLock } from "../account/serialize"
+import type { SettleSource } from "./settle-checkout"
 
 type Container = { resolve: <T = unknown>(k: string) => T }
 type Logger = { info: (m: string) => void; warn: (m: string) => void; error: (m: string) => void }
@@ -93,7 +94,7 @@ export async function placePaidOrder(
   container: Container,
   ledger: CheckoutLedger,
   ref: PaidCartRef,
-  source: string
+  source: SettleSource
 ): Promise<OrderAttempt> {
   const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
@@ -173,7 +174,7 @@ export type PaidCartsReport = { found: number; placed: number; later: number; im
 export async function completePaidCarts(
   container: Container,
   ledger: CheckoutLedger,
-  opts: { limit: number; source: "job" | "watcher"; scope?: "due" | "all" }
+  opts: { limit: number; source: Exclude<SettleSource, "webhook">; scope?: "due" | "all" }
 ): Promise<PaidCartsReport> {
   const report: PaidCartsReport = { found: 0, placed: 0, later: 0, impossible: 0, busy: 0, errors: 0 }
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)

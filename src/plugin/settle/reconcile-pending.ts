@@ -31,7 +31,7 @@ export async function reconcilePending(container: Container): Promise<ReconcileR
   const { client, reads } = svcFromContainer(container)
   const report: ReconcileReport = { waiting: 0, svcCalls: 0, outcomes: {} }
   // final statuses a dead process recorded but never applied (the watcher does this too, when it runs)
-  await settleUnsettled(container, (o) => (report.outcomes[o] = (report.outcomes[o] ?? 0) + 1))
+  await settleUnsettled(container, "job", (o) => (report.outcomes[o] = (report.outcomes[o] ?? 0) + 1))
   // paid carts that are not an order yet: a page, oldest first (the watcher does this too, when it runs)
   const paidCarts = await completePaidCarts(container, checkoutLedgerOf(container), { limit: PAID_CARTS_PER_RUN, source: "job" })
   if (paidCarts.found) report.paidCarts = paidCarts

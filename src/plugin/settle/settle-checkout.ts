@@ -16,6 +16,14 @@ import { placePaidOrder } from "./complete-paid"
 
 export type { SvcCheckoutRead }
 
+/**
+ * Who settles a checkout: svc's `checkout.updated` webhook, the near-real-time
+ * watcher (job svc-watch-checkouts) or the reconciliation job (svc-reconcile).
+ * Recorded in the checkout's status history and in what its order placement
+ * says, so the history tells how the payment came to be applied.
+ */
+export type SettleSource = "webhook" | "watcher" | "job"
+
 export type SettleOutcome =
   | "captured"
   | "already_settled"
@@ -67,11 +75,16 @@ export function checkoutLedgerOf(container: Container): CheckoutLedger {
  *   watcher and the job) brings the outcome;
  * - otherwise one shared read of svc, under the checkout's lock, then the
  *   settle path.
+ *
+ * `source` is the caller: the webhook subscriber, or the watcher and the job
+ * when they settle again a final status a stopped run recorded but never
+ * applied (waiting.ts settleUnsettled).
  */
 export async function settleCheckoutEvent(
   container: Container,
   checkoutId: string,
-  hintStatus: string | null
+  hintStatus: string | null,
+  source: SettleSource
 ): Promise<{ outcome: SettleOutcome | "unknown_checkout" | "open_status_noted"; svcStatus?: string; timing?: string }> {
   const ledger = checkoutLedgerOf(container)
   const row = await ledger.byCheckoutId(checkoutId)
@@ -87,7 +100,7 @@ export async function settleCheckoutEvent(
     const c = await svc.reads.read(checkoutId)
     const read = Date.now()
     const t: Timing = {}
-    const outcome = await settleLocked(container, ledger, c, "webhook", again, t)
+    const outcome = await settleLocked(container, ledger, c, source, again, t)
     const timing =
       `lock ${locked - t0} ms, read ${read - locked} ms, apply ${Date.now() - read} ms` +
       (t.slot !== undefined ? ` (slot ${t.slot} ms${t.workflow !== undefined ? `, capture ${t.workflow} ms, order check ${t.order} ms` : ""})` : "")
@@ -117,7 +130,7 @@ export async function settleCheckoutEvent(
 export async function settleCheckout(
   container: Container,
   c: SvcCheckoutRead,
-  source: "webhook" | "job" | "watcher"
+  source: SettleSource
 ): Promise<SettleOutcome> {
   const ledger = checkoutLedgerOf(container)
   svcFromContainer(container).reads.remember(c)
@@ -135,7 +148,7 @@ async function settleLocked(
   container: Container,
   ledger: CheckoutLedger,
   c: SvcCheckoutRead,
-  source: string,
+  source: SettleSource,
   /** the checkout's ledger row, read by the caller under the lock (its session owns the checkout now) */
   row: LedgerRow | undefined,
   timing?: Timing
@@ -157,7 +170,7 @@ async function applyCheckout(
   container: Container,
   ledger: CheckoutLedger,
   c: SvcCheckoutRead,
-  source: string,
+  source: SettleSource,
   expired: boolean,
   ledgerStatus: string,
   row: LedgerRow | undefined,
@@ -301,7 +314,7 @@ async function ensureOrder(
   checkoutId: string,
   paymentCollectionId: string,
   sessionId: string,
-  source: string
+  source: SettleSource
 ): Promise<SettleOutcome> {
   const ctx = await cartAndOrder(query, paymentCollectionId, sessionId)
   // No cart (an order's balance): the order exists, there is nothing to complete.

@@ -1,7 +1,7 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { SvcClient } from "../../client"
 import { CHECKOUT_FINAL_STATUSES } from "../../client"
-import { settleCheckout, settleCheckoutEvent, type SettleOutcome, type SvcCheckoutRead } from "./settle-checkout"
+import { settleCheckout, settleCheckoutEvent, type SettleOutcome, type SettleSource, type SvcCheckoutRead } from "./settle-checkout"
 
 type Container = { resolve: <T = unknown>(k: string) => T }
 
@@ -29,7 +29,7 @@ export async function waitingSvcSessions(container: Container): Promise<WaitingS
 export async function settleListed(
   container: Container,
   client: SvcClient,
-  args: { statuses: readonly string[]; startDt: string; wanted: Set<string>; source: "job" | "watcher" },
+  args: { statuses: readonly string[]; startDt: string; wanted: Set<string>; source: Exclude<SettleSource, "webhook"> },
   count: (o: SettleOutcome) => void
 ): Promise<number> {
   let calls = 0
@@ -62,9 +62,14 @@ const UNSETTLED_AFTER_S = 20
  * their webhooks may all be spent, so neither the watcher's list nor an event
  * would find them again: each is settled once more (one read of svc, under its
  * lock), which completes the order or flags it. Rows flagged for an admin are
- * left to the admin.
+ * left to the admin. `source` is the sweep's caller (the watcher or the job),
+ * recorded as the one that settled them.
  */
-export async function settleUnsettled(container: Container, count: (o: SettleOutcome | "unknown_checkout" | "open_status_noted") => void): Promise<number> {
+export async function settleUnsettled(
+  container: Container,
+  source: Exclude<SettleSource, "webhook">,
+  count: (o: SettleOutcome | "unknown_checkout" | "open_status_noted") => void
+): Promise<number> {
   let knex: { raw: (sql: string, b: unknown[]) => Promise<{ rows: { checkout_id: string }[] }> } | undefined
   try {
     knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
@@ -78,6 +83,6 @@ export async function settleUnsettled(container: Container, count: (o: SettleOut
       order by updated_at limit 50`,
     [[...CHECKOUT_FINAL_STATUSES, "EXPIRED"], UNSETTLED_AFTER_S]
   )
-  for (const r of rows) count((await settleCheckoutEvent(container, r.checkout_id, null)).outcome)
+  for (const r of rows) count((await settleCheckoutEvent(container, r.checkout_id, null, source)).outcome)
   return rows.length
 }

@@ -69,7 +69,7 @@ export async function watchWaiting(container: Container): Promise<WatchReport> {
     mark = t
   }
   // one query; svc is read only for a checkout a dead process left half applied
-  const unsettled = await settleUnsettled(container, count)
+  const unsettled = await settleUnsettled(container, "watcher", count)
   lap("unsettled")
   if (unsettled) report.unsettled = unsettled
   // Paid carts whose order is not placed yet (Medusa's cart lock was held, say by a killed

@@ -66,6 +66,15 @@ svcMedusaSuite({
       const ok = await refund({ payment_id: paymentId, amount: "20.00", beneficiary: toBank })
       expect(ok.payout).toMatchObject({ amount_sen: 2000, status: "INITIATED" })
       expect(payoutCount()).toBe(before + 1)
+
+      // Medusa's own Refund button, a bank account now named for the order, while another edit is
+      // pending: the provider reads the order's changes (Query) and sends nothing
+      const { order_change: second } = await admin.admin.orderEdit.initiateRequest({ order_id: orderId })
+      const button = await failure(admin.admin.payment.refund(paymentId, { amount: 10 }))
+      expect(button.status).toBeGreaterThanOrEqual(400)
+      expect(payoutCount()).toBe(before + 1) // without the provider's check, svc paid out and then Medusa refused to record the refund
+      expect(button.message).toMatch(new RegExp(`order ${orderId} has an order change in progress \\(edit ${second.id}, pending\\)`))
+      await admin.admin.orderEdit.cancelRequest(second.order_id)
     })
 
     it("Medusa's Refund button: refused naming the svc refunds panel until a bank account is named; then an svc payout to it, once per refund, tracked like the panel's; a RM5 refund is sent; svc's refusal is shown in words", async () => {

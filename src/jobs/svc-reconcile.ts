@@ -20,7 +20,7 @@ export default async function svcReconcileJob(container: MedusaContainer) {
   // reconcileEveryMinutes 0: off (test apps that reconcile by hand); Medusa still fires the schedule
   if (reconcileMinutes() === 0) return
   try {
-    const r = await reconcilePending(container as never)
+    const r = await reconcilePending(container)
     if (r.waiting || r.paidCarts) {
       logger.info(
         `svc reconcile: ${r.waiting} waiting session(s), ${r.svcCalls} svc call(s), outcomes ${JSON.stringify(r.outcomes)}` +
@@ -31,13 +31,13 @@ export default async function svcReconcileJob(container: MedusaContainer) {
     logger.warn(`svc reconcile: ${(e as Error).message}`)
   }
   try {
-    const p = await sweepPayouts(container as never)
+    const p = await sweepPayouts(container)
     if (p.refreshed || p.finished || p.abandoned || p.errors) logger.info(`svc reconcile: refund payouts ${JSON.stringify(p)}`)
   } catch (e) {
     logger.warn(`svc reconcile (payouts): ${(e as Error).message}`)
   }
   try {
-    const w = await sweepWithdrawals(container as never)
+    const w = await sweepWithdrawals(container)
     if (w.finished || w.refreshed || w.errors) logger.info(`svc reconcile: withdrawals ${JSON.stringify(w)}`)
   } catch (e) {
     logger.warn(`svc reconcile (withdrawals): ${(e as Error).message}`)
@@ -45,13 +45,13 @@ export default async function svcReconcileJob(container: MedusaContainer) {
   // Token transfers (svc sends no event for them) and deposits whose onward withdrawal is open:
   // brought to their final status here too, not only when an admin opens their list.
   try {
-    const t = await sweepTokenTransfers(container as never)
+    const t = await sweepTokenTransfers(container)
     if (t.refreshed || t.errors) logger.info(`svc reconcile: token transfers ${JSON.stringify(t)}`)
   } catch (e) {
     logger.warn(`svc reconcile (token transfers): ${(e as Error).message}`)
   }
   try {
-    await sweepOpenDeposits(container as never)
+    await sweepOpenDeposits(container)
   } catch (e) {
     logger.warn(`svc reconcile (deposits): ${(e as Error).message}`)
   }

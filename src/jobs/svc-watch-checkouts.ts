@@ -15,7 +15,7 @@ export default async function svcWatchCheckoutsJob(container: MedusaContainer) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   try {
     const t0 = Date.now()
-    const r = await watchWaiting(container as never)
+    const r = await watchWaiting(container)
     const took = Date.now() - t0
     // a tick longer than a few intervals holds up the ticks after it (Medusa runs one at a time)
     if (took > Math.max(10_000, 3 * watchSeconds() * 1000)) logger.warn(`svc watch: a tick took ${took} ms (${JSON.stringify(r.ms ?? {})}); the next ticks waited for it`)

@@ -43,13 +43,13 @@ export default async function svcPaymentWebhook({ event, container }: Subscriber
 
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
-  await pruneWebhookLogs(container as never) // at most once an hour per process
+  await pruneWebhookLogs(container) // at most once an hour per process
   const body = (input.payload?.data ?? {}) as Record<string, unknown>
   const inner = (body.data && typeof body.data === "object" ? body.data : body) as Record<string, unknown>
   const rawType = typeof body.type === "string" ? body.type : typeof body.event === "string" ? body.event : null
   // A type svc does not send to this URL is counted (per type, bounded), never stored per event.
   if (rawType !== null && !isKnownWebhookEventType(rawType)) {
-    await countUnknownEventType(container as never, rawType)
+    await countUnknownEventType(container, rawType)
     return
   }
   const eventType = rawType
@@ -60,7 +60,7 @@ export default async function svcPaymentWebhook({ event, container }: Subscriber
   // Deposits, transfers started by deposits, prefund top-ups: the inbox
   // (src/plugin/admin-tools/inbox.ts), one row per event, the resource re-read from svc.
   if (isInboxEvent(eventType)) {
-    await receiveInboxEvent(container as never, body)
+    await receiveInboxEvent(container, body)
     return
   }
 
@@ -100,7 +100,7 @@ export default async function svcPaymentWebhook({ event, container }: Subscriber
     }
     const tlog = await record("received")
     try {
-      const outcome = await spacing.run(`${tracked.kind}:${resourceId}`, () => tracked.refresh(container as never, resourceId, "webhook"))
+      const outcome = await spacing.run(`${tracked.kind}:${resourceId}`, () => tracked.refresh(container, resourceId, "webhook"))
       await svcModule.updateSvcWebhookEvents({ id: tlog.id, outcome })
     } catch (e) {
       const o = e as { status?: number; code?: string; message?: string }

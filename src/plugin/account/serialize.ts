@@ -1,6 +1,7 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 
-type Container = { resolve: <T = unknown>(k: string) => T }
+type Container = MedusaContainer
 type Locking = { execute: <T>(keys: string | string[], job: () => Promise<T>, args?: { timeout?: number }) => Promise<T> }
 
 /** Long enough for one settlement (a capture and a cart completion) queued behind another. */

@@ -1,12 +1,13 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { svcFromContainer } from "../account/config"
 import { SVC_MODULE } from "../core/module-key"
 import type SvcModuleService from "../../modules/svc/service"
 
-export type Container = { resolve: <T = unknown>(k: string) => T }
+export type Container = MedusaContainer
 
 /** The svc client (shared runtime: limiter, clock, connection pool) and the plugin's tables. */
 export function adminDeps(container: Container) {
-  return { client: svcFromContainer(container as never).client, svcModule: container.resolve<SvcModuleService>(SVC_MODULE) }
+  return { client: svcFromContainer(container).client, svcModule: container.resolve<SvcModuleService>(SVC_MODULE) }
 }
 
 /** "••••5678": bank account numbers and proxy values are never shown or stored in full. */

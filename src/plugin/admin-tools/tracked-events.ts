@@ -32,7 +32,7 @@ export async function reprocessTrackedEvent(container: Container, id: string) {
   let outcome: string
   let detail: string | null = "processed again by an admin"
   try {
-    outcome = type === "wallet.withdrawal.updated" ? await refreshWithdrawal(container as never, row.resource_id, "admin") : await refreshPayout(container as never, row.resource_id, "admin")
+    outcome = type === "wallet.withdrawal.updated" ? await refreshWithdrawal(container, row.resource_id, "admin") : await refreshPayout(container, row.resource_id, "admin")
   } catch (e) {
     const o = e as { status?: number; code?: string; message?: string }
     outcome = o.status === 404 ? (type === "wallet.withdrawal.updated" ? "unknown_withdrawal" : "unknown_payout") : "svc_unreachable"

@@ -1,3 +1,4 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { createOrUpdateOrderPaymentCollectionWorkflow, createPaymentSessionsWorkflow } from "@medusajs/core-flows"
 import { z } from "zod"
@@ -20,7 +21,7 @@ import { firstIssue, invalidData } from "../core/admin-input"
  */
 
 type Query = { graph: (q: unknown) => Promise<{ data: any[] }> }
-type Container = { resolve: <T = unknown>(k: string) => T }
+type Container = MedusaContainer
 
 /** Collections Medusa still expects money on (createOrUpdateOrderPaymentCollectionWorkflow updates these). */
 const UNPAID = new Set(["not_paid", "awaiting"])
@@ -251,14 +252,14 @@ async function requestLocked(container: Container, orderId: string, body: Paymen
   }
 
   // Medusa's own: the unpaid collection's amount becomes the pending difference, or a collection is made for it.
-  const { result } = await createOrUpdateOrderPaymentCollectionWorkflow(container as never).run({ input: { order_id: orderId } })
+  const { result } = await createOrUpdateOrderPaymentCollectionWorkflow(container).run({ input: { order_id: orderId } })
   const collection = (Array.isArray(result) ? result[0] : result) as { id: string } | undefined
   if (!collection?.id) throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `order ${orderId}: Medusa made no payment collection for the outstanding amount; nothing was sent`)
   if (body.payment_collection_id && collection.id !== body.payment_collection_id) {
     throw invalidData(`payment_collection_id: order ${orderId}'s outstanding amount is on payment collection ${collection.id}, not ${body.payment_collection_id}; nothing was sent`)
   }
 
-  await createPaymentSessionsWorkflow(container as never).run({
+  await createPaymentSessionsWorkflow(container).run({
     input: { payment_collection_id: collection.id, provider_id: body.provider_id, data: {} },
   })
   const balance = await orderBalance(container, orderId)

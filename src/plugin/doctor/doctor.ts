@@ -11,6 +11,7 @@
  * No secret is ever put in the report: the API key is shown masked, the
  * signing key not at all.
  */
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { chainIds, environmentOf } from "../account/environment"
 import { healthSchema, type SvcClient } from "../../client"
@@ -79,7 +80,7 @@ export const RECENT_EVENTS = 500
 const NIL_UUID = "00000000-0000-4000-8000-000000000000"
 const HEALTH_TIMEOUT_MS = 8_000
 
-type Container = { resolve: <T = unknown>(k: string) => T }
+type Container = MedusaContainer
 type Err = { name?: string; status?: number; code?: string; message?: string; requestId?: string | null; method?: string; path?: string }
 
 export function maskApiKey(key: string): string {

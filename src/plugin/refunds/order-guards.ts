@@ -1,9 +1,10 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { fromSen } from "../../client"
 import { totalSen } from "../core/sen-sums"
 
 type Query = { graph: (q: unknown) => Promise<{ data: any[] }> }
-type Container = { resolve: <T = unknown>(k: string) => T }
+type Container = MedusaContainer
 
 export const SVC_PROVIDER_RE = /^pp_svc-(wallet|fpx|fpx-direct)_/
 

@@ -1,3 +1,4 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { randomUUID } from "node:crypto"
 import { ContainerRegistrationKeys, MathBN, MedusaError } from "@medusajs/framework/utils"
 import { refundPaymentWorkflow } from "@medusajs/core-flows"
@@ -13,7 +14,7 @@ import { refuseRefundMedusaWouldReject } from "./order-guards"
 
 export { firstIssue } from "../core/admin-input"
 
-type Container = { resolve: <T = unknown>(k: string) => T }
+type Container = MedusaContainer
 
 // spec gap: payout amount bounds are not shown, so none is invented here: a
 // refund is at least one sen and at most what is left of the payment; should
@@ -289,7 +290,7 @@ export async function finishRefund(
   const before = await svcModule.retrieveSvcPayout(rowId)
   let workflowError: Error | null = null
   try {
-    await refundPaymentWorkflow(container as never).run({
+    await refundPaymentWorkflow(container).run({
       input: {
         payment_id: before.payment_id!,
         amount: await medusaRefundAmount(container, before.payment_id!, Number(before.amount_sen)),

@@ -1,3 +1,4 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Logger } from "@medusajs/framework/types"
 import { fromSen } from "../../client"
@@ -12,7 +13,7 @@ import { PayoutLedger } from "./payout-ledger"
 import { resendForRecordedRefund } from "./send-payout"
 import { MedusaReads } from "../core/medusa-reads"
 
-type Container = { resolve: <T = unknown>(k: string) => T }
+type Container = MedusaContainer
 
 // Order of svc's payout statuses: a status is never replaced by an earlier one
 // (a late payout.updated INITIATED after SETTLED changes nothing).

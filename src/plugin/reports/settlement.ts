@@ -9,6 +9,7 @@
  * the page is older than the period. Amounts are integer sen (bigint sums),
  * with the same value in RM beside them.
  */
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { SVC_MODULE } from "../core/module-key"
 import type SvcModuleService from "../../modules/svc/service"
@@ -17,7 +18,7 @@ import type { SvcClient } from "../../client"
 import { csvLine, rmText, senOf } from "./csv"
 import { mytDay, type Period } from "./period"
 
-type Container = { resolve: <T = unknown>(k: string) => T }
+type Container = MedusaContainer
 type Kind = "checkout" | "refund_payout" | "payout" | "fiat_withdrawal" | "token_transfer"
 
 export type MovementRow = {

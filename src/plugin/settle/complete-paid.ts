@@ -1,3 +1,4 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { randomUUID } from "node:crypto"
 import { ContainerRegistrationKeys, MathBN, MedusaError, Modules } from "@medusajs/framework/utils"
 import { completeCartWorkflow } from "@medusajs/core-flows"
@@ -5,7 +6,7 @@ import type { CheckoutLedger } from "../account/checkout-ledger"
 import { withCheckoutLock } from "../account/serialize"
 import type { SettleSource } from "./settle-checkout"
 
-type Container = { resolve: <T = unknown>(k: string) => T }
+type Container = MedusaContainer
 type Logger = { info: (m: string) => void; warn: (m: string) => void; error: (m: string) => void }
 type Query = { graph: (q: unknown) => Promise<{ data: any[] }> }
 type Locking = {
@@ -137,7 +138,7 @@ export async function placePaidOrder(
   }
 
   try {
-    await completeCartWorkflow(container as never).run({ input: { id: ref.cartId } })
+    await completeCartWorkflow(container).run({ input: { id: ref.cartId } })
   } catch (e) {
     const orderId = await orderOfCart(query, ref.cartId)
     if (orderId) return placed(orderId, true, attempts)

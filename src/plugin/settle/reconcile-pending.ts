@@ -1,9 +1,10 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { svcFromContainer } from "../account/config"
 import { checkoutLedgerOf, settleCheckout, type SettleOutcome } from "./settle-checkout"
 import { completePaidCarts, type PaidCartsReport } from "./complete-paid"
 import { settleListed, settleUnsettled, waitingSvcSessions, type WaitingSession } from "./waiting"
 
-type Container = { resolve: <T = unknown>(k: string) => T }
+type Container = MedusaContainer
 
 export type ReconcileReport = {
   waiting: number

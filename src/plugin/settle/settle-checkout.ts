@@ -1,3 +1,4 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
 import {
   ContainerRegistrationKeys,
   Modules,
@@ -37,7 +38,7 @@ export type SettleOutcome =
   | "foreign"
   | "ignored"
 
-type Container = { resolve: <T = unknown>(k: string) => T }
+type Container = MedusaContainer
 type Logger = { info: (m: string) => void; warn: (m: string) => void; error: (m: string) => void }
 type Query = { graph: (q: unknown) => Promise<{ data: any[] }> }
 
@@ -234,7 +235,7 @@ async function applyCheckout(
       try {
         if (ctx.cartId) await recordCapture(container, query, ctx.cartId, session.id)
         else
-          await processPaymentWorkflow(container as never).run({
+          await processPaymentWorkflow(container).run({
             input: { action: PaymentActions.SUCCESSFUL, data: { session_id: session.id, amount: medusaAmount } },
           })
       } catch (e) {
@@ -347,7 +348,7 @@ async function failOrder(
   if (svc.options.failedPaymentOrder === "cancel") {
     await ledger.flag(checkoutId, "order_canceled", canceledReason, o.id)
     try {
-      await cancelOrderWorkflow(container as never).run({ input: { order_id: o.id } as never })
+      await cancelOrderWorkflow(container).run({ input: { order_id: o.id } as never })
       return "order_canceled"
     } catch (e) {
       const { data: now } = await query.graph({ entity: "order", fields: ["id", "status"], filters: { id: o.id } })

@@ -1,9 +1,10 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { SvcClient } from "../../client"
 import { CHECKOUT_FINAL_STATUSES } from "../../client"
 import { settleCheckout, settleCheckoutEvent, type SettleOutcome, type SettleSource, type SvcCheckoutRead } from "./settle-checkout"
 
-type Container = { resolve: <T = unknown>(k: string) => T }
+type Container = MedusaContainer
 
 export type WaitingSession = { id: string; status: string; data: Record<string, any>; created_at: string; provider_id: string }
 

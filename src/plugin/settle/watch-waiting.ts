@@ -1,3 +1,4 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { svcFromContainer } from "../account/config"
 import { settleListed, settleUnsettled, waitingSvcSessions } from "./waiting"
 import { sweepPayouts } from "../refunds/track-payout"
@@ -5,7 +6,7 @@ import { sweepWithdrawals } from "../settlements/withdrawals"
 import { checkoutLedgerOf } from "./settle-checkout"
 import { completePaidCarts, type PaidCartsReport } from "./complete-paid"
 
-type Container = { resolve: <T = unknown>(k: string) => T }
+type Container = MedusaContainer
 
 export type WatchReport = {
   waiting: number

@@ -1,3 +1,4 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { randomUUID } from "node:crypto"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { z } from "zod"
@@ -10,7 +11,7 @@ import { appendEntry, invalidData, parseRinggit } from "../core/admin-input"
 import { longestSendMs } from "../account/send-window"
 import { sweepStep } from "../core/sweep"
 
-type Container = { resolve: <T = unknown>(k: string) => T }
+type Container = MedusaContainer
 
 // spec: POST /v1/wallet/fiat/withdrawals: amount 1000-100000000 sen; an
 // individual account is capped at RM300,000 per request; reference max 20.

@@ -1,3 +1,4 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { createHash } from "node:crypto"
 import type { IncomingMessage } from "node:http"
 import { findSvcProviderConfig } from "../account/config"
@@ -8,7 +9,7 @@ import { RefusalCounts, RefusalLog, type RefusalReason } from "./refusals"
 import { ShopperLimits, type ShopperRefusal } from "./shopper-limits"
 
 type Logger = { info: (m: string) => void; warn: (m: string) => void }
-type Container = { resolve: <T = unknown>(k: string) => T }
+type Container = MedusaContainer
 type ConfigModule = Parameters<typeof findSvcProviderConfig>[0] & { projectConfig?: { redisUrl?: string } }
 
 /**

@@ -16,6 +16,7 @@
  *   store's generated one once the admin requires it): requests without it
  *   are refused before any work (src/plugin/webhooks/webhook-token.ts).
  */
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { createHash } from "node:crypto"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { findSvcProviderConfig } from "../account/config"
@@ -56,7 +57,7 @@ export const UNKNOWN_TYPES_RESOURCE = "unknown-event-types"
 const OTHER = "(other)"
 
 type Pg = { raw: (sql: string, bindings?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> }
-type Container = { resolve: <T = unknown>(k: string) => T }
+type Container = MedusaContainer
 
 /** A type name as shown to admins: printable ASCII of an event name only, at most 40 characters. */
 export function unknownTypeLabel(t: unknown): string {

@@ -28,6 +28,7 @@
  * logged and never in an error; the request's URL is redacted before Medusa's
  * request log writes it.
  */
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto"
 import type { IncomingMessage } from "node:http"
 import { ContainerRegistrationKeys, generateEntityId } from "@medusajs/framework/utils"
@@ -35,7 +36,7 @@ import { z } from "zod"
 import { configuredWebhookToken } from "./webhook-guard"
 
 type Pg = { raw: (sql: string, bindings?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> }
-type Container = { resolve: <T = unknown>(k: string) => T }
+type Container = MedusaContainer
 
 export const TOKEN_KEY = "webhook_token"
 export const REQUIRED_KEY = "webhook_token_required"

@@ -60,7 +60,7 @@ export default async function svcReconcileJob(container: MedusaContainer) {
 /** The provider option `reconcileEveryMinutes` (0: off), default 5 where the config is not loaded. */
 export function reconcileMinutes(): number {
   try {
-    return findSvcProviderConfig(configManager.config as never)?.options.reconcileEveryMinutes ?? 5
+    return findSvcProviderConfig(configManager.config)?.options.reconcileEveryMinutes ?? 5
   } catch {
     return 5 // config not loaded (e.g. a unit test): the default
   }

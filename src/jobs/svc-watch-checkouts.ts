@@ -34,7 +34,7 @@ export default async function svcWatchCheckoutsJob(container: MedusaContainer) {
 
 function watchSeconds(): number {
   try {
-    return findSvcProviderConfig(configManager.config as never)?.options.watchEverySeconds ?? 5
+    return findSvcProviderConfig(configManager.config)?.options.watchEverySeconds ?? 5
   } catch {
     return 5 // config not loaded (e.g. a unit test): the default
   }

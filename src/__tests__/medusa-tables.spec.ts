@@ -45,15 +45,6 @@ function medusaTables(): Set<string> {
   return tables
 }
 
-/**
- * SQL still on Medusa's tables, to go (issue 33): the job's and the watcher's search for paid carts
- * without an order. Each entry is a file and how many of its statements may name Medusa's tables;
- * a new one anywhere fails this test.
- */
-const NOT_YET_MOVED: Record<string, number> = {
-  "src/plugin/account/checkout-ledger.ts": 2,
-}
-
 describe("no SQL on Medusa's tables", () => {
   const tables = medusaTables()
 
@@ -76,9 +67,6 @@ describe("no SQL on Medusa's tables", () => {
         if (named.length) (found[relative(ROOT, file)] ??= []).push(`${[...new Set(named)].join(", ")}: ${sql.replace(/\s+/g, " ").slice(0, 100)}`)
       }
     }
-    const over = Object.entries(found).filter(([file, hits]) => hits.length > (NOT_YET_MOVED[file] ?? 0))
-    expect(over).toEqual([])
-    // the list of what is left only shrinks: an entry whose SQL has gone is taken off it
-    for (const [file, n] of Object.entries(NOT_YET_MOVED)) expect(`${file}: ${found[file]?.length ?? 0}`).toBe(`${file}: ${n}`)
+    expect(found).toEqual({})
   })
 })

@@ -46,14 +46,14 @@ export type LedgerRow = {
   failure_reason: string | null
 }
 
-/** A paid cart without an order (paidWithoutOrder). */
-export type PaidCart = {
+/** A row that may be a paid cart without an order (mayBePaidWithoutOrder). */
+export type OrderCandidate = {
+  id: string
   checkout_id: string
+  payment_session_id: string
   attention: string | null
   order_attempts: number
-  cart_id: string
-  payment_session_id: string
-  payment_collection_id: string
+  order_retry_at: Date | null
 }
 
 export class CheckoutLedger {
@@ -106,59 +106,56 @@ export class CheckoutLedger {
   }
 
   /**
-   * Paid carts without an order, oldest payment first, at most
-   * `limit`: an svc payment Medusa recorded (authorized or captured, not
-   * canceled) whose cart has no order, and whose checkout is neither flagged for
-   * an admin (a `paid_no_order` flag no retry has looked at yet excepted: rows
-   * flagged before retries existed) nor waiting for its back-off. Payments
-   * younger than `graceS` are left to the completion that made them.
+   * The rows that may be a paid cart without an order, from this table alone (the
+   * payment and the cart's order are Medusa's: MedusaReads.sessionCarts tells), a page of
+   * `limit` from `after` (a row id): svc said COMPLETED (the provider records that before it
+   * answers Medusa "captured", so a payment Medusa recorded is COMPLETED here), no order
+   * known yet, not flagged for an admin (a `paid_no_order` flag no retry has looked at yet
+   * excepted: rows flagged before retries existed). Rows waiting for their back-off are
+   * included: their cart may have become an order meanwhile (the caller checks when each is due).
+   * "due" (the watcher, every few seconds): only carts a run already left for later, and
+   * old flags; "all" (the job): any of the last 30 days, a crash's leftovers included.
    */
-  async paidWithoutOrder(limit: number, graceS: number, scope: "due" | "all" = "all"): Promise<PaidCart[]> {
+  async mayBePaidWithoutOrder(scope: "due" | "all", limit: number, after: string | null): Promise<OrderCandidate[]> {
     if (!this.knex) return []
-    // "due" (the watcher, every few seconds): only carts a run already left for later, and old flags;
-    // "all" (the job): any svc payment of the last 30 days without an order, a crash's leftovers included
     const which =
       scope === "due"
-        ? `and (sc.order_retry_at is not null or (sc.attention = 'paid_no_order' and sc.order_attempts = 0))`
-        : `and (sc.order_retry_at is not null or sc.attention = 'paid_no_order' or sc.settled_status is null or sc.created_at > now() - interval '30 days')`
+        ? `and (order_retry_at is not null or (attention = 'paid_no_order' and order_attempts = 0))`
+        : `and (order_retry_at is not null or attention = 'paid_no_order' or settled_status is null or created_at > now() - interval '30 days')`
     const res = await this.knex.raw(
-      `select sc.checkout_id, sc.attention, sc.order_attempts, cpc.cart_id, ps.id as payment_session_id, ps.payment_collection_id
-         from svc_checkout sc
-         join payment_session ps on ps.id = sc.payment_session_id and ps.deleted_at is null
-         join payment p on p.payment_session_id = ps.id and p.deleted_at is null and p.canceled_at is null
-         join cart_payment_collection cpc on cpc.payment_collection_id = ps.payment_collection_id and cpc.deleted_at is null
-        where sc.deleted_at is null and sc.checkout_id is not null
-          and (ps.data->>'checkoutId') = sc.checkout_id
-          and (sc.attention is null or (sc.attention = 'paid_no_order' and sc.order_attempts = 0))
-          and coalesce(sc.order_retry_at, p.created_at + make_interval(secs => ?)) <= now()
+      `select id, checkout_id, payment_session_id, attention, order_attempts, order_retry_at
+         from svc_checkout
+        where deleted_at is null and checkout_id is not null and order_id is null
+          and (status = 'COMPLETED' or order_retry_at is not null or attention = 'paid_no_order')
+          and (attention is null or (attention = 'paid_no_order' and order_attempts = 0))
           ${which}
-          and not exists (select 1 from order_cart oc where oc.cart_id = cpc.cart_id and oc.deleted_at is null)
-        order by p.created_at
+          and (?::text is null or id > ?)
+        order by id
         limit ?`,
-      [graceS, limit]
+      [after, after, limit]
     )
-    return res.rows as PaidCart[]
+    return res.rows as OrderCandidate[]
   }
 
   /**
-   * Carts left for a later attempt that became orders another way meanwhile (the
-   * storefront's own completion, an admin): the attempt is closed and the history
-   * says so. Returns how many.
+   * The cart of this checkout became an order another way (the storefront's own
+   * completion, an admin): its order is recorded, so the row is no longer looked at. A row a
+   * run had left for a later attempt closes that attempt, and its history says so.
    */
-  async recordOrdersPlacedElsewhere(): Promise<number> {
-    if (!this.knex) return 0
-    const res = await this.knex.raw(
-      `update svc_checkout sc set order_retry_at = null, order_id = oc.order_id,
-         status_history = jsonb_set(sc.status_history, '{entries}', (sc.status_history->'entries') ||
-           jsonb_build_array(jsonb_build_object('status', 'ORDER_PLACED', 'at', to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-             'source', 'completion', 'detail', 'order ' || oc.order_id || ' placed by another completion'))),
-         updated_at = now()
-       from payment_session ps, cart_payment_collection cpc, order_cart oc
-       where sc.order_retry_at is not null and sc.deleted_at is null and ps.id = sc.payment_session_id
-         and cpc.payment_collection_id = ps.payment_collection_id and cpc.deleted_at is null
-         and oc.cart_id = cpc.cart_id and oc.deleted_at is null`
+  async recordOrderFound(checkoutId: string, orderId: string): Promise<void> {
+    if (!this.knex) return
+    await this.knex.raw(
+      `update svc_checkout set order_id = ?,
+         status_history = case when order_retry_at is null then status_history
+           else jsonb_set(status_history, '{entries}', (status_history->'entries') || ?::jsonb) end,
+         order_retry_at = null, updated_at = now()
+       where checkout_id = ? and deleted_at is null and order_id is null`,
+      [
+        orderId,
+        JSON.stringify([{ status: "ORDER_PLACED", at: new Date().toISOString(), source: "completion", detail: `order ${orderId} placed by another completion` }]),
+        checkoutId,
+      ]
     )
-    return res.rowCount ?? 0
   }
 
   /** The paid cart is an order: a `paid_no_order` flag is cleared, the history says how it came. */

@@ -74,6 +74,15 @@ type RefundRow = Id & {
   } | null
 }
 
+/** A payment session's checkout, payment, cart and the cart's order (sessionCarts). */
+export type SessionCart = {
+  checkout_id: string | null
+  payment: { id: string; created_at: Date } | null
+  payment_collection_id: string
+  cart_id: string | null
+  order_id: string | null
+}
+
 export type RefundContext = {
   paymentId: string
   orderId: string | null
@@ -125,6 +134,55 @@ export class MedusaReads {
    * A refund, with its payment's refunds and the payment collection's order: two reads, the refund
    * and then its payment (Query does not follow a refund to its payment).
    */
+  /**
+   * For each of these payment sessions (those that exist): the svc checkout its data names, its
+   * payment Medusa recorded (authorized or captured, not canceled; the oldest), its collection's
+   * cart and that cart's order.
+   */
+  async sessionCarts(sessionIds: string[]): Promise<Map<string, SessionCart>> {
+    const out = new Map<string, SessionCart>()
+    const query = this.query
+    if (!query || !sessionIds.length) return out
+    const { data } = await query.graph({
+      entity: "payment_session",
+      fields: [
+        "id",
+        "data",
+        "payment_collection_id",
+        "payment_collection.payments.id",
+        "payment_collection.payments.created_at",
+        "payment_collection.payments.canceled_at",
+        "payment_collection.payments.payment_session_id",
+        "payment_collection.cart.id",
+        "payment_collection.cart.order.id",
+      ],
+      filters: { id: sessionIds },
+    })
+    type Row = Id & {
+      data: Record<string, unknown> | null
+      payment_collection_id: string
+      payment_collection?: {
+        payments?: (Id & { created_at: string | Date; canceled_at: string | Date | null; payment_session_id: string | null })[] | null
+        cart?: (Id & { order?: Id | null }) | null
+      } | null
+    }
+    for (const s of data as Row[]) {
+      const payments = (s.payment_collection?.payments ?? [])
+        .filter((p) => p.payment_session_id === s.id && !p.canceled_at)
+        .map((p) => ({ id: p.id, created_at: new Date(p.created_at) }))
+        .sort((a, b) => a.created_at.getTime() - b.created_at.getTime())
+      const checkoutId = s.data?.checkoutId
+      out.set(s.id, {
+        checkout_id: typeof checkoutId === "string" ? checkoutId : null,
+        payment: payments[0] ?? null,
+        payment_collection_id: s.payment_collection_id,
+        cart_id: s.payment_collection?.cart?.id ?? null,
+        order_id: s.payment_collection?.cart?.order?.id ?? null,
+      })
+    }
+    return out
+  }
+
   private async refund(refundId: string): Promise<RefundRow | undefined> {
     const query = this.query
     if (!query || !refundId) return undefined

@@ -5,6 +5,7 @@ import { completeCartWorkflow } from "@medusajs/core-flows"
 import type { CheckoutLedger } from "../account/checkout-ledger"
 import { withCheckoutLock } from "../account/serialize"
 import type { SettleSource } from "./settle-checkout"
+import { MedusaReads } from "../core/medusa-reads"
 
 type Container = MedusaContainer
 type Logger = { info: (m: string) => void; warn: (m: string) => void; error: (m: string) => void }
@@ -162,6 +163,46 @@ export async function placePaidOrder(
   return later(`completing cart ${ref.cartId} made no order`, ERROR_BACKOFF)
 }
 
+type PaidCart = { checkout_id: string; cart_id: string; payment_session_id: string; paid_at: Date }
+
+/** Rows read per page of the ledger's candidates, and pages per pass at most. */
+const CANDIDATE_PAGE = 200
+const CANDIDATE_PAGES = 10
+
+/**
+ * Paid carts without an order, oldest payment first, at most `limit`: an svc payment
+ * Medusa recorded (authorized or captured, not canceled) for the session's current
+ * checkout, whose cart has no order, due for an attempt (a payment younger than
+ * GRACE_S is left to the completion that made it). The ledger gives the rows that may
+ * be one (its own table); Medusa's payment, cart and order are read with Query through
+ * Medusa's links. A candidate whose cart is an order has it recorded on its row, which
+ * then drops out of later passes.
+ */
+async function paidWithoutOrder(container: Container, ledger: CheckoutLedger, limit: number, scope: "due" | "all"): Promise<PaidCart[]> {
+  const medusa = new MedusaReads(container)
+  const found: PaidCart[] = []
+  const now = Date.now()
+  let after: string | null = null
+  for (let page = 0; page < CANDIDATE_PAGES; page++) {
+    const rows = await ledger.mayBePaidWithoutOrder(scope, CANDIDATE_PAGE, after)
+    if (!rows.length) break
+    after = rows[rows.length - 1]!.id
+    const carts = await medusa.sessionCarts([...new Set(rows.map((r) => r.payment_session_id))])
+    for (const r of rows) {
+      const c = carts.get(r.payment_session_id)
+      if (!c || c.checkout_id !== r.checkout_id || !c.payment || !c.cart_id) continue
+      if (c.order_id) {
+        await ledger.recordOrderFound(r.checkout_id, c.order_id)
+        continue
+      }
+      const due = r.order_retry_at ? new Date(r.order_retry_at).getTime() <= now : c.payment.created_at.getTime() + GRACE_S * 1000 <= now
+      if (due) found.push({ checkout_id: r.checkout_id, cart_id: c.cart_id, payment_session_id: r.payment_session_id, paid_at: c.payment.created_at })
+    }
+    if (rows.length < CANDIDATE_PAGE) break
+  }
+  return found.sort((a, b) => a.paid_at.getTime() - b.paid_at.getTime()).slice(0, limit)
+}
+
 export type PaidCartsReport = { found: number; placed: number; later: number; impossible: number; busy: number; errors: number }
 
 /**
@@ -179,8 +220,7 @@ export async function completePaidCarts(
 ): Promise<PaidCartsReport> {
   const report: PaidCartsReport = { found: 0, placed: 0, later: 0, impossible: 0, busy: 0, errors: 0 }
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-  await ledger.recordOrdersPlacedElsewhere()
-  const candidates = await ledger.paidWithoutOrder(opts.limit, GRACE_S, opts.scope ?? "all")
+  const candidates = await paidWithoutOrder(container, ledger, opts.limit, opts.scope ?? "all")
   report.found = candidates.length
   for (const c of candidates) {
     let r: OrderAttempt | "busy" | "error"

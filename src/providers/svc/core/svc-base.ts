@@ -345,7 +345,15 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
         txHash: c.txHash ?? null,
         failureReason: reason,
       })
-      .catch((e) => this.logger_.warn(`svc: could not record checkout status: ${errorText(e)}`))
+      .catch((e) => {
+        this.logger_.warn(`svc: could not record checkout status: ${errorText(e)}`)
+        // A payment Medusa records is COMPLETED in the ledger first: the job's search for paid
+        // carts without an order starts from the ledger's COMPLETED rows. Not recorded: not
+        // captured now (nothing moves; the next read, webhook, watcher or job, captures it).
+        if (status === PaymentSessionStatus.CAPTURED) {
+          throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "svc: the payment was received but could not be recorded yet; try again in a moment")
+        }
+      })
     return {
       status,
       data: {

@@ -38,14 +38,14 @@ const checking = (checks: Input, set: (req: MedusaRequest) => void): Middleware 
   )
 
 /** The body by its schema, or by the parse function of a plugin part that words some problems itself. */
-export const validateBody = (schema: z.ZodTypeAny | ((body: unknown) => unknown)): Middleware =>
+export const validateBody = (schema: z.ZodType | ((body: unknown) => unknown)): Middleware =>
   checking("body", (req) => {
     req.validatedBody = typeof schema === "function" ? schema(req.body) : parseInput(schema, req.body)
   })
 
-export const validateQuery = (schema: z.ZodTypeAny): Middleware =>
+export const validateQuery = (schema: z.ZodType): Middleware =>
   checking("query", (req) => {
-    req.validatedQuery = parseInput(schema, req.query)
+    req.validatedQuery = parseInput(schema, req.query) as Record<string, unknown>
   })
 
 /**

@@ -6,16 +6,16 @@ import { EVM_ADDRESS_RE, TX_HASH_RE, UUID_RE } from "../../client/schemas/common
  * src/api/middlewares.ts checks each route's path ids, body and query with,
  * before the handler runs (no svc call before); the error names the field.
  */
-export const svcId = (what: string) => z.string({ required_error: "is required" }).regex(UUID_RE, `must be the svc id of ${what} (a UUID)`)
+export const svcId = (what: string) => z.string({ error: (i) => (i.input === undefined ? "is required" : undefined) }).regex(UUID_RE, `must be the svc id of ${what} (a UUID)`)
 
 export const evmAddressInput = z
-  .string({ required_error: "is required", invalid_type_error: "must be a string" })
+  .string({ error: (i) => (i.input === undefined ? "is required" : "must be a string") })
   .trim()
   .regex(EVM_ADDRESS_RE, "must be an EVM address: 0x followed by 40 hexadecimal characters")
 
 export const pageQuery = {
-  limit: z.coerce.number({ invalid_type_error: "must be a number" }).int("must be an integer").min(1, "must be 1-100").max(100, "must be 1-100").default(25),
-  offset: z.coerce.number({ invalid_type_error: "must be a number" }).int("must be an integer").min(0, "must not be negative").default(0),
+  limit: z.coerce.number({ error: (i) => (i.input === undefined ? undefined : "must be a number") }).int("must be an integer").min(1, "must be 1-100").max(100, "must be 1-100").default(25),
+  offset: z.coerce.number({ error: (i) => (i.input === undefined ? undefined : "must be a number") }).int("must be an integer").min(0, "must not be negative").default(0),
 }
 
 /** `?limit&cursor&search` of the linked bank accounts (spec: cursor pagination; search by name). */
@@ -30,11 +30,11 @@ export const bankAccountsQuery = z
 export const allowedSenderAdd = z
   .object({
     address: evmAddressInput,
-    label: z.string({ invalid_type_error: "must be a string" }).trim().min(1, "must be 1-120 characters").max(120, "must be 1-120 characters").optional(),
+    label: z.string({ error: (i) => (i.input === undefined ? undefined : "must be a string") }).trim().min(1, "must be 1-120 characters").max(120, "must be 1-120 characters").optional(),
   })
   .strict()
 
-export const allowedSenderChange = z.object({ active: z.boolean({ required_error: "is required (true to enable, false to disable)", invalid_type_error: "must be true or false" }) }).strict()
+export const allowedSenderChange = z.object({ active: z.boolean({ error: (i) => (i.input === undefined ? "is required (true to enable, false to disable)" : "must be true or false") }) }).strict()
 
 export const PROXY_TYPES = ["MOBILE", "NRIC", "PASSPORT", "BRN", "ARMY"] as const
 export const NAME_CHECK_INPUT = ["strict", "loose"] as const
@@ -47,12 +47,12 @@ export const NAME_CHECK_INPUT = ["strict", "loose"] as const
  */
 export const beneficiaryRegister = z
   .object({
-    name: z.string({ required_error: "is required: the account holder's name" }).trim().min(1, "must be 1-100 characters").max(100, "must be 1-100 characters"),
+    name: z.string({ error: (i) => (i.input === undefined ? "is required: the account holder's name" : undefined) }).trim().min(1, "must be 1-100 characters").max(100, "must be 1-100 characters"),
     bank_code: z.string().trim().min(1, "must not be empty").max(20, "must be at most 20 characters").optional(),
     account_number: z.string().trim().regex(/^\d{6,20}$/, "must be 6-20 digits, no spaces or dashes").optional(),
-    proxy_type: z.enum(PROXY_TYPES, { errorMap: () => ({ message: `must be one of ${PROXY_TYPES.join(", ")}` }) }).optional(),
+    proxy_type: z.enum(PROXY_TYPES, { error: `must be one of ${PROXY_TYPES.join(", ")}` }).optional(),
     proxy_value: z.string().trim().min(3, "must be 3-40 characters").max(40, "must be 3-40 characters").optional(),
-    name_check: z.enum(NAME_CHECK_INPUT, { errorMap: () => ({ message: "must be strict or loose (or left out: no name check)" }) }).optional(),
+    name_check: z.enum(NAME_CHECK_INPUT, { error: "must be strict or loose (or left out: no name check)" }).optional(),
   })
   .strict()
   .superRefine((b, ctx) => {
@@ -67,17 +67,17 @@ export const beneficiaryRegister = z
   })
 export type BeneficiaryRegister = z.infer<typeof beneficiaryRegister>
 
-export const beneficiaryVerify = z.object({ name_check: beneficiaryRegister.innerType().shape.name_check }).strict()
+export const beneficiaryVerify = z.object({ name_check: beneficiaryRegister.shape.name_check }).strict()
 
 export const AREAS = ["wallet", "payout"] as const
 export type AdminArea = (typeof AREAS)[number]
-const area = z.enum(AREAS, { errorMap: () => ({ message: "must be wallet (bank account trigger addresses) or payout (beneficiary trigger addresses)" }) })
+const area = z.enum(AREAS, { error: "must be wallet (bank account trigger addresses) or payout (beneficiary trigger addresses)" })
 
 export const depositsQuery = z
   .object({
     ...pageQuery,
     area: area.optional(),
-    status: z.enum(["PENDING", "PROCESSING", "COMPLETED", "FAILED"], { errorMap: () => ({ message: "must be PENDING, PROCESSING, COMPLETED or FAILED" }) }).optional(),
+    status: z.enum(["PENDING", "PROCESSING", "COMPLETED", "FAILED"], { error: "must be PENDING, PROCESSING, COMPLETED or FAILED" }).optional(),
     destination_id: z.string().max(100, "must be at most 100 characters").optional(),
   })
   .strict()
@@ -90,11 +90,11 @@ export const checkMissed = z
   .object({
     area,
     tx_hash: z
-      .string({ required_error: "is required" })
+      .string({ error: (i) => (i.input === undefined ? "is required" : undefined) })
       .trim()
       .refine((v) => TX_HASH_RE.test(v), "must be an EVM transaction hash: 0x followed by 64 hexadecimal characters (check-missed is EVM only; a Solana signature cannot be checked)"),
     chain_id: z.coerce
-      .number({ required_error: "is required", invalid_type_error: "must be a number" })
+      .number({ error: (i) => (i.input === undefined ? "is required" : "must be a number") })
       .int("must be an integer")
       .positive("must be a positive integer")
       .refine((v) => v !== SOLANA_CHAIN_ID, "101 is Solana: check-missed is EVM only (Ethereum, Arbitrum and their testnets)"),
@@ -103,12 +103,12 @@ export const checkMissed = z
 
 export const tokenTransferRequest = z
   .object({
-    request_id: z.string({ required_error: "is required: a UUID made once per transfer form, sent again on a retry" }).regex(UUID_RE, "must be a UUID made once per transfer form"),
-    network_id: z.string({ required_error: "is required: a network from GET /admin/svc/token-transfers/networks" }).min(1, "must not be empty").max(100, "must be at most 100 characters"),
-    token_id: z.string({ required_error: "is required: a token of that network" }).regex(UUID_RE, "must be a token id of the network (a UUID)"),
-    address_to: z.string({ required_error: "is required" }).trim().min(1, "must not be empty").max(100, "must be at most 100 characters"),
-    amount: z.union([z.string(), z.number()], { errorMap: () => ({ message: "is required: the amount in ringgit, e.g. \"150.00\"" }) }),
-    reference: z.string({ invalid_type_error: "must be a string" }).trim().min(1, "must not be empty").max(32, "must be at most 32 characters").optional(),
+    request_id: z.string({ error: (i) => (i.input === undefined ? "is required: a UUID made once per transfer form, sent again on a retry" : undefined) }).regex(UUID_RE, "must be a UUID made once per transfer form"),
+    network_id: z.string({ error: (i) => (i.input === undefined ? "is required: a network from GET /admin/svc/token-transfers/networks" : undefined) }).min(1, "must not be empty").max(100, "must be at most 100 characters"),
+    token_id: z.string({ error: (i) => (i.input === undefined ? "is required: a token of that network" : undefined) }).regex(UUID_RE, "must be a token id of the network (a UUID)"),
+    address_to: z.string({ error: (i) => (i.input === undefined ? "is required" : undefined) }).trim().min(1, "must not be empty").max(100, "must be at most 100 characters"),
+    amount: z.union([z.string(), z.number()], { error: "is required: the amount in ringgit, e.g. \"150.00\"" }),
+    reference: z.string({ error: (i) => (i.input === undefined ? undefined : "must be a string") }).trim().min(1, "must not be empty").max(32, "must be at most 32 characters").optional(),
   })
   .strict()
 export type TokenTransferRequest = z.infer<typeof tokenTransferRequest>
@@ -125,14 +125,14 @@ export const payoutsQuery = z
   .object({
     limit: pageQuery.limit,
     cursor: z.string().min(1, "must not be empty").max(200, "must be at most 200 characters").optional(),
-    status: z.enum(["INITIATED", "SETTLED", "REVERSED", "RETURNED"], { errorMap: () => ({ message: "must be INITIATED, SETTLED, REVERSED or RETURNED" }) }).optional(),
+    status: z.enum(["INITIATED", "SETTLED", "REVERSED", "RETURNED"], { error: "must be INITIATED, SETTLED, REVERSED or RETURNED" }).optional(),
   })
   .strict()
 
 export const listQuery = z.object(pageQuery).strict()
 
 export const orderId = z.string().regex(/^order_[0-9A-Za-z]+$/, "must be an order id (order_…)")
-const attention = z.enum(["true", "false"], { errorMap: () => ({ message: "must be true or false" }) })
+const attention = z.enum(["true", "false"], { error: "must be true or false" })
 
 /** `GET /admin/svc/checkouts?order_id&attention&limit` (the order panel, the "needs attention" list). */
 export const checkoutsQuery = z.object({
@@ -148,7 +148,7 @@ export const refundPayoutsQuery = checkoutsQuery
 
 export const withdrawalsQuery = checkoutsQuery.pick({ limit: true }).strict()
 
-export const webhookTokenChange = z.object({ required: z.boolean({ required_error: "is required", invalid_type_error: "must be true or false" }) }).strict()
+export const webhookTokenChange = z.object({ required: z.boolean({ error: (i) => (i.input === undefined ? "is required" : "must be true or false") }) }).strict()
 
 /** Path ids that are the plugin's own rows. */
 export const rowId = (prefix: string, what: string) => z.string().regex(new RegExp(`^${prefix}_\\w+$`), `must be ${what} (${prefix}_…)`)

@@ -193,7 +193,7 @@ export async function orderBalance(container: Container, orderId: string): Promi
 export const paymentLinkBodySchema = z
   .object({
     provider_id: z
-      .string({ required_error: "is required (pp_svc-wallet_… or pp_svc-fpx_…)", invalid_type_error: "must be a string" })
+      .string({ error: (i) => (i.input === undefined ? "is required (pp_svc-wallet_… or pp_svc-fpx_…)" : "must be a string") })
       .regex(SVC_PROVIDER, "must be an svc payment provider id (pp_svc-wallet_… or pp_svc-fpx_…)")
       .refine((id) => !id.startsWith("pp_svc-fpx-direct_"), {
         message: "FPX direct needs the buyer's bank and account holder's name, which only the buyer gives; send an svc wallet or FPX online banking link (the buyer picks the bank on svc's page)",

@@ -9,7 +9,7 @@ export function firstIssue(e: z.ZodError): string {
 }
 
 /** An input checked against its schema: the parsed value, or INVALID_DATA "field: rule" for the first problem. */
-export function parseInput<S extends z.ZodTypeAny>(schema: S, value: unknown): z.output<S> {
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const r = schema.safeParse(value ?? {})
   if (!r.success) throw invalidData(firstIssue(r.error))
   return r.data

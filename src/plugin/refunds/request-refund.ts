@@ -28,7 +28,7 @@ const beneficiarySchema = z
     name: z.string().trim().min(1, "is required (the account holder's name)").max(100, "must be at most 100 characters"),
     bank_code: z.string().trim().min(1, "must not be empty").max(20, "must be at most 20 characters").optional(),
     account_number: z.string().trim().regex(/^\d{6,20}$/, "must be 6-20 digits").optional(),
-    proxy_type: z.enum(PROXY_TYPES, { errorMap: () => ({ message: `must be one of ${PROXY_TYPES.join(", ")}` }) }).optional(),
+    proxy_type: z.enum(PROXY_TYPES, { error: `must be one of ${PROXY_TYPES.join(", ")}` }).optional(),
     proxy_value: z.string().trim().min(3, "must be 3-40 characters").max(40, "must be 3-40 characters").optional(),
   })
   .strict()
@@ -48,9 +48,9 @@ export const refundRequestSchema = z
   .object({
     request_id: z.string().uuid("must be a UUID made once per refund form (the same one when the form is sent again)").optional(),
     payment_id: z.string().regex(/^pay_[0-9A-Za-z]+$/, "must be a Medusa payment id (pay_…)"),
-    amount: z.union([z.string(), z.number()], { errorMap: () => ({ message: "is required: the amount in ringgit, e.g. \"25.50\"" }) }),
+    amount: z.union([z.string(), z.number()], { error: "is required: the amount in ringgit, e.g. \"25.50\"" }),
     beneficiary: beneficiarySchema,
-    name_check: z.enum(["strict", "loose"], { errorMap: () => ({ message: "must be strict or loose" }) }).optional(),
+    name_check: z.enum(["strict", "loose"], { error: "must be strict or loose" }).optional(),
     note: z.string().max(500, "must be at most 500 characters").optional(),
   })
   .strict()

@@ -20,7 +20,7 @@ function instant(v: string, end: boolean): number {
 
 const bound = (end: boolean) =>
   z
-    .string({ required_error: `is required: ${RULE}`, invalid_type_error: RULE })
+    .string({ error: (i) => (i.input === undefined ? `is required: ${RULE}` : RULE) })
     .trim()
     .refine((v) => !Number.isNaN(instant(v, end)), RULE)
 

@@ -24,7 +24,7 @@ export const withdrawalRequestSchema = z
   .object({
     request_id: z.string().uuid("must be a UUID made once per withdrawal form (the same one when the form is sent again)").optional(),
     bank_account_id: z.string().uuid("must be the id of a linked bank account (a UUID)"),
-    amount: z.union([z.string(), z.number()], { errorMap: () => ({ message: "is required: the amount in ringgit, e.g. \"1500.00\"" }) }),
+    amount: z.union([z.string(), z.number()], { error: "is required: the amount in ringgit, e.g. \"1500.00\"" }),
     reference: z.string().trim().min(1, "must not be empty").max(20, "must be at most 20 characters").optional(),
   })
   .strict()

@@ -51,7 +51,7 @@ describe("firstIssue", () => {
   it("names the field path and the rule", () => {
     const r = z.object({ beneficiary: z.object({ name: z.string().min(1, "is required") }) }).safeParse({ beneficiary: { name: "" } })
     expect(r.success).toBe(false)
-    expect(firstIssue((r as z.SafeParseError<unknown>).error)).toBe("beneficiary.name: is required")
+    expect(firstIssue((r as z.ZodSafeParseError<unknown>).error)).toBe("beneficiary.name: is required")
   })
 })
 

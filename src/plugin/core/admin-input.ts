@@ -1,19 +1,5 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import type { z } from "zod"
 import { assertAmountTextBounded, fromSen, toSen } from "../../client"
-
-/** The first problem of a zod error as "field: rule". */
-export function firstIssue(e: z.ZodError): string {
-  const i = e.issues[0]
-  return `${i.path.join(".") || "body"}: ${i.message}`
-}
-
-/** An input checked against its schema: the parsed value, or INVALID_DATA "field: rule" for the first problem. */
-export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const r = schema.safeParse(value ?? {})
-  if (!r.success) throw invalidData(firstIssue(r.error))
-  return r.data
-}
 
 export const invalidData = (m: string) => new MedusaError(MedusaError.Types.INVALID_DATA, m)
 

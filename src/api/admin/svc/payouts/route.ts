@@ -1,12 +1,11 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { z } from "zod"
 import { SVC_MODULE } from "../../../../modules/svc"
 import type SvcModuleService from "../../../../modules/svc/service"
-import type { refundPayoutsQuery } from "../../../../plugin/admin-tools/input"
 import { publicPayout } from "../../../../plugin/refunds/request-refund"
+import type { RefundPayoutsQuery } from "./validators"
 
 /** GET /admin/svc/payouts: refund payouts (by order, payment or needing attention), account numbers masked. */
-export async function GET(req: AuthenticatedMedusaRequest<unknown, z.output<typeof refundPayoutsQuery>>, res: MedusaResponse) {
+export async function GET(req: AuthenticatedMedusaRequest<unknown, RefundPayoutsQuery>, res: MedusaResponse) {
   const q = req.validatedQuery
   const filters: Record<string, unknown> = {}
   if (q.order_id) filters.order_id = q.order_id

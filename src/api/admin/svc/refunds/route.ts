@@ -1,5 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { type RefundRequest, requestRefund } from "../../../../plugin/refunds/request-refund"
+import { requestRefund } from "../../../../plugin/refunds/request-refund"
+import type { RefundRequest } from "./validators"
 
 /**
  * POST /admin/svc/refunds: refund (part of) an svc payment to the buyer's bank

@@ -1,9 +1,8 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import type { z } from "zod"
-import type { webhookTokenChange } from "../../../../plugin/admin-tools/input"
 import { configuredWebhookToken } from "../../../../plugin/webhooks/webhook-guard"
 import { webhookTokenSettings } from "../../../../plugin/webhooks/webhook-token"
+import type { WebhookTokenChange } from "./validators"
 
 /**
  * POST /admin/svc/webhook-token `{ required: boolean }`: Settings → svc
@@ -14,7 +13,7 @@ import { webhookTokenSettings } from "../../../../plugin/webhooks/webhook-token"
  * action). The answer never carries the token (the doctor shows the URL).
  * With the provider option `webhookToken` the token is always required: 400.
  */
-export async function POST(req: AuthenticatedMedusaRequest<z.output<typeof webhookTokenChange>>, res: MedusaResponse) {
+export async function POST(req: AuthenticatedMedusaRequest<WebhookTokenChange>, res: MedusaResponse) {
   if (configuredWebhookToken(req.scope as never)) {
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,

@@ -1,5 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { type PaymentLinkBody, requestBalancePayment } from "../../../../../../../plugin/balances/order-balance"
+import { requestBalancePayment } from "../../../../../../../plugin/balances/order-balance"
+import type { PaymentLinkBody } from "../../../validators"
 
 /**
  * POST /admin/svc/orders/:order_id/balance/payment-link `{provider_id, payment_collection_id?}`

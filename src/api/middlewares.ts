@@ -72,7 +72,7 @@ function tooManyAttempts(res: MedusaResponse, r: ShopperRefusal): void {
 export async function svcShopperSession(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   if (!isSvcSession(req)) return next()
   try {
-    const guard = shopperGuard(req.scope as never)
+    const guard = shopperGuard(req.scope)
     const auth = (req as MedusaRequest & { auth_context?: { actor_type?: string; actor_id?: string } }).auth_context
     const customerId = auth?.actor_type === "customer" && auth.actor_id ? auth.actor_id : undefined
     const address = guard?.address(req) ?? "unknown"
@@ -101,7 +101,7 @@ export async function svcShopperSession(req: MedusaRequest, res: MedusaResponse,
  */
 async function svcPaidOrderIsRefundedBeforeCancel(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
   try {
-    await refuseCancelWithSvcMoney(req.scope as never, String(req.params.id))
+    await refuseCancelWithSvcMoney(req.scope, String(req.params.id))
   } catch (e) {
     return next(e)
   }
@@ -146,7 +146,7 @@ export function svcAdminJsonOnly(req: MedusaRequest, res: MedusaResponse, next: 
  * req.originalUrl when the answer is sent).
  */
 async function tokenGate(req: MedusaRequest, res: MedusaResponse): Promise<boolean> {
-  const r = await checkWebhookToken(req.scope as never, req.query?.token)
+  const r = await checkWebhookToken(req.scope, req.query?.token)
   if (typeof req.originalUrl === "string") req.originalUrl = redactToken(req.originalUrl)
   if (r.ok) return true
   if (r.status === 503) res.setHeader("Retry-After", "5")
@@ -249,7 +249,7 @@ export function svcTryAgainIs503(req: MedusaRequest, res: MedusaResponse, next: 
       // the store's whole svc budget had no turn for it: counted and logged once a minute per client, as the shopper limits' refusals
       if (String(req.originalUrl ?? req.url).startsWith("/store/") && typeof b.message === "string" && STORE_BUDGET_WORDS.test(b.message)) {
         try {
-          const guard = shopperGuard(req.scope as never)
+          const guard = shopperGuard(req.scope)
           guard?.refused("store_budget", guard.address(req), "no turn at svc for this payment session (503, try again)")
         } catch {
           // counting never changes the answer

@@ -6,7 +6,7 @@ import { addAllowedSender, createTriggerAddress, listAllowedSenders, type Owner,
  * What the admin routes share: the container, the actor, a path id. Path ids,
  * bodies and queries are checked before the handler runs (src/api/middlewares.ts).
  */
-export const scope = (req: AuthenticatedMedusaRequest) => req.scope as unknown as Container
+export const scope = (req: AuthenticatedMedusaRequest) => req.scope
 export const actor = (req: AuthenticatedMedusaRequest) => req.auth_context?.actor_id
 export const param = (req: AuthenticatedMedusaRequest, name: string) => String(req.params[name])
 

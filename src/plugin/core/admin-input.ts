@@ -9,11 +9,11 @@ export const invalidData = (m: string) => new MedusaError(MedusaError.Types.INVA
  * A string longer than an amount (AMOUNT_TEXT_MAX) or with a large exponent is
  * refused before it is read ("1e-50000" once froze the server).
  */
-export function parseRinggit(value: unknown, field: string, minSen: number, maxSen: number, what = ""): number {
+export function parseRinggit(value: string | number, field: string, minSen: number, maxSen: number, what = ""): number {
   let sen: number
   try {
     assertAmountTextBounded(value, field)
-    sen = toSen(value as never, field)
+    sen = toSen(value, field)
   } catch (e) {
     throw invalidData(`${field}: ${(e as { rule?: string }).rule ?? (e as Error).message}`)
   }

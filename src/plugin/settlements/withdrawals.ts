@@ -30,7 +30,7 @@ export async function walletOverview(container: Container) {
   try {
     const [balance, health] = await Promise.all([client.wallet.balance(), client.health()])
     const accounts: Record<string, unknown>[] = []
-    for await (const a of client.wallet.bankAccounts.listAll({ limit: 100 } as never)) {
+    for await (const a of client.wallet.bankAccounts.listAll({ limit: 100 })) {
       accounts.push({ id: a.id, name: a.name, account_number: mask(a.accountNumber), verified: a.verified, bank: a.bank })
     }
     return {

@@ -34,7 +34,7 @@ import { ContainerRegistrationKeys, generateEntityId } from "@medusajs/framework
 import { z } from "zod"
 import { configuredWebhookToken } from "./webhook-guard"
 
-type Pg = { raw: (sql: string, bindings?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> }
+export type Pg = { raw: (sql: string, bindings?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> }
 type Container = { resolve: <T = unknown>(k: string) => T }
 
 export const TOKEN_KEY = "webhook_token"

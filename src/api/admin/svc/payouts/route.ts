@@ -13,5 +13,5 @@ export async function GET(req: AuthenticatedMedusaRequest<unknown, RefundPayouts
   if (q.attention === "true") filters.attention = { $ne: null }
   const svcModule = req.scope.resolve<SvcModuleService>(SVC_MODULE)
   const rows = await svcModule.listSvcPayouts(filters, { take: q.limit, order: { created_at: "DESC" } })
-  res.json({ payouts: rows.map((r) => publicPayout(r as never)) })
+  res.json({ payouts: rows.map((r) => publicPayout(r)) })
 }

@@ -14,6 +14,6 @@ import type { RefundRequest } from "./validators"
  * job finishes it. 400: what is wrong, by field; nothing was sent.
  */
 export async function POST(req: AuthenticatedMedusaRequest<RefundRequest>, res: MedusaResponse) {
-  const result = await requestRefund(req.scope as never, req.validatedBody, req.auth_context?.actor_id)
+  const result = await requestRefund(req.scope, req.validatedBody, req.auth_context?.actor_id)
   res.status(result.httpStatus).json({ payout: result.payout, message: result.message })
 }

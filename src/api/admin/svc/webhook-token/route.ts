@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { configuredWebhookToken } from "../../../../plugin/webhooks/webhook-guard"
-import { webhookTokenSettings } from "../../../../plugin/webhooks/webhook-token"
+import { type Pg, webhookTokenSettings } from "../../../../plugin/webhooks/webhook-token"
 import type { WebhookTokenChange } from "./validators"
 
 /**
@@ -14,13 +14,13 @@ import type { WebhookTokenChange } from "./validators"
  * With the provider option `webhookToken` the token is always required: 400.
  */
 export async function POST(req: AuthenticatedMedusaRequest<WebhookTokenChange>, res: MedusaResponse) {
-  if (configuredWebhookToken(req.scope as never)) {
+  if (configuredWebhookToken(req.scope)) {
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,
       "required: the provider option webhookToken is set, so its token is always required; remove the option to use the store's generated token"
     )
   }
-  const pg = req.scope.resolve(ContainerRegistrationKeys.PG_CONNECTION) as never
+  const pg = req.scope.resolve<Pg>(ContainerRegistrationKeys.PG_CONNECTION)
   const s = await webhookTokenSettings.setRequired(pg, req.validatedBody.required, req.auth_context?.actor_id ?? null)
   res.json({ webhook_token: { source: "generated", required: s.required, required_at: s.required_at } })
 }

@@ -12,7 +12,7 @@ import type { WithdrawalRequest, WithdrawalsQuery } from "./validators"
  * did not answer, the job finishes it with the same key; 400 by field, nothing sent.
  */
 export async function POST(req: AuthenticatedMedusaRequest<WithdrawalRequest>, res: MedusaResponse) {
-  const r = await requestWithdrawal(req.scope as never, req.validatedBody, req.auth_context?.actor_id)
+  const r = await requestWithdrawal(req.scope, req.validatedBody, req.auth_context?.actor_id)
   res.status(r.httpStatus).json({ withdrawal: r.withdrawal, message: r.message })
 }
 

@@ -12,6 +12,6 @@ import type { PaymentLinkBody } from "../../../validators"
  * field and the rule; nothing was made or sent.
  */
 export async function POST(req: AuthenticatedMedusaRequest<PaymentLinkBody>, res: MedusaResponse) {
-  const { balance, link, reused } = await requestBalancePayment(req.scope as never, String(req.params.order_id), req.validatedBody)
+  const { balance, link, reused } = await requestBalancePayment(req.scope, String(req.params.order_id), req.validatedBody)
   res.json({ link, reused, balance })
 }

@@ -47,7 +47,7 @@ svcMedusaSuite({
       expect(other.status).toBe(400)
       expect(other.message).toMatch(/^request_id: already used for another withdrawal; amount \(RM150\.25 then, RM151\.00 now\) differs/)
       expect((await refusal("/admin/svc/withdrawals", { ...body, reference: "Dec" })).message).toMatch(/reference \(Nov then, Dec now\) differs/)
-      expect((await refusal("/admin/svc/withdrawals", { ...body, request_id: "form-1" })).message).toMatch(/^request_id: must be a UUID/)
+      expect((await refusal("/admin/svc/withdrawals", { ...body, request_id: "form-1" })).message).toMatch(/^Invalid request: request_id: must be a UUID/)
       expect(Object.keys(state().fiatWithdrawals).length).toBe(before + 2)
 
       // API callers without a request_id: each request is its own withdrawal, as before

@@ -100,12 +100,12 @@ svcMedusaSuite({
       const { order: other } = await admin.admin.order.retrieve(otherOrder, { fields: "id,*payment_collections" })
       const beforeBad = checkoutCount() // the other order's checkout counted
       const bad: [Record<string, unknown>, RegExp][] = [
-        [{}, /^provider_id: is required/],
-        [{ provider_id: SVC_PROVIDERS.fpxDirect }, /^provider_id: FPX direct needs the buyer's bank/],
-        [{ provider_id: "pp_system_default" }, /^provider_id: must be an svc payment provider id/],
+        [{}, /^Invalid request: Field 'provider_id' is required$/],
+        [{ provider_id: SVC_PROVIDERS.fpxDirect }, /^Invalid request: provider_id: FPX direct needs the buyer's bank/],
+        [{ provider_id: "pp_system_default" }, /^Invalid request: provider_id: must be an svc payment provider id/],
         [{ provider_id: "pp_svc-wallet_other" }, /^provider_id: pp_svc-wallet_other is not enabled in the order's region/],
-        [{ provider_id: SVC_PROVIDERS.fpx, amount: 1 }, /^amount: not accepted/],
-        [{ provider_id: SVC_PROVIDERS.fpx, payment_collection_id: "pc_1" }, /^payment_collection_id: must be a payment collection id/],
+        [{ provider_id: SVC_PROVIDERS.fpx, amount: 1 }, /^Invalid request: Unrecognized fields: 'amount'$/],
+        [{ provider_id: SVC_PROVIDERS.fpx, payment_collection_id: "pc_1" }, /^Invalid request: payment_collection_id: must be a payment collection id/],
         [{ provider_id: SVC_PROVIDERS.fpx, payment_collection_id: (other as any).payment_collections[0].id }, /^payment_collection_id: .* is not a payment collection of order/],
         [{ provider_id: SVC_PROVIDERS.fpx, payment_collection_id: cartCollection }, /^payment_collection_id: .* is completed; only an unpaid collection/],
       ]

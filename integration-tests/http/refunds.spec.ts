@@ -77,13 +77,13 @@ svcMedusaSuite({
         [{ payment_id: paymentId, amount: "0", beneficiary: toBank() }, /^amount: must be more than RM0\.00/],
         [{ payment_id: paymentId, amount: "-10", beneficiary: toBank() }, /^amount: must be more than RM0\.00; got RM-10\.00/],
         [{ payment_id: paymentId, amount: "130", beneficiary: toBank() }, /^amount: at most RM120\.50 can be refunded/],
-        [{ payment_id: paymentId, amount: "10", beneficiary: { bank_code: "MBBEMYKL", account_number: "5512345678" } }, /^beneficiary\.name: /],
-        [{ payment_id: paymentId, amount: "10", beneficiary: { ...toBank(), account_number: "12ab" } }, /^beneficiary\.account_number: must be 6-20 digits/],
-        [{ payment_id: paymentId, amount: "10", beneficiary: { ...toBank(), proxy_type: "MOBILE", proxy_value: "0123456789" } }, /^beneficiary\.account_number: give exactly one destination/],
+        [{ payment_id: paymentId, amount: "10", beneficiary: { bank_code: "MBBEMYKL", account_number: "5512345678" } }, /^Invalid request: Field 'beneficiary, name' is required$/],
+        [{ payment_id: paymentId, amount: "10", beneficiary: { ...toBank(), account_number: "12ab" } }, /^Invalid request: beneficiary\.account_number: must be 6-20 digits/],
+        [{ payment_id: paymentId, amount: "10", beneficiary: { ...toBank(), proxy_type: "MOBILE", proxy_value: "0123456789" } }, /^Invalid request: beneficiary\.account_number: give exactly one destination/],
         [{ payment_id: paymentId, amount: "10", beneficiary: { ...toBank(), bank_code: "NOPEMYKL" } }, /^beneficiary\.bank_code: NOPEMYKL is not a bank svc pays out to/],
-        [{ payment_id: paymentId, amount: "10", beneficiary: toBank(), name_check: "exact" }, /^name_check: must be strict or loose/],
+        [{ payment_id: paymentId, amount: "10", beneficiary: toBank(), name_check: "exact" }, /^Invalid request: Expected: 'strict, loose' for field 'name_check', but got: 'exact'$/],
         [{ payment_id: "pay_missing", amount: "10", beneficiary: toBank() }, /^payment_id: no payment pay_missing/],
-        [{ payment_id: paymentId, amount: "10", beneficiary: toBank(), extra: 1 }, /extra/],
+        [{ payment_id: paymentId, amount: "10", beneficiary: toBank(), extra: 1 }, /^Invalid request: Unrecognized fields: 'extra'$/],
       ]
       for (const [body, re] of cases) {
         const e = await refundError(body)

@@ -64,10 +64,10 @@ svcMedusaSuite({
         [{ bank_account_id: id, amount: "5" }, /^amount: must be between RM10\.00 and RM1000000\.00/],
         [{ bank_account_id: id, amount: "12.345" }, /^amount: must not contain a fraction of a sen/],
         [{ bank_account_id: id, amount: "999999.99" }, /^amount: the svc wallet balance is RM/],
-        [{ bank_account_id: "acct-1", amount: "100" }, /^bank_account_id: must be the id of a linked bank account/],
+        [{ bank_account_id: "acct-1", amount: "100" }, /^Invalid request: bank_account_id: must be the id of a linked bank account/],
         [{ bank_account_id: "00000000-0000-4000-8000-000000000000", amount: "100" }, /^bank_account_id: .* is not an active bank account linked/],
-        [{ bank_account_id: id, amount: "100", reference: "x".repeat(21) }, /^reference: must be at most 20 characters/],
-        [{ bank_account_id: id }, /^amount: is required/],
+        [{ bank_account_id: id, amount: "100", reference: "x".repeat(21) }, /^Invalid request: Value for field 'reference' too big, expected at most: '20'$/],
+        [{ bank_account_id: id }, /^Invalid request: amount: is required: the amount in ringgit/],
       ]
       for (const [body, re] of cases) {
         const e = await withdrawError(body)

@@ -1,5 +1,7 @@
 import {
   defineMiddlewares,
+  validateAndTransformBody,
+  validateAndTransformQuery,
   type MiddlewareRoute,
   type MedusaNextFunction,
   type MedusaRequest,
@@ -11,12 +13,22 @@ import { SVC_CALLER_KEY } from "../plugin/account/config"
 import { refuseCancelWithSvcMoney } from "../plugin/refunds/order-guards"
 import { BodyError, checkWebhookToken, readJsonBody, redactToken } from "../plugin/webhooks/webhook-token"
 import { SVC_TRY_AGAIN_CODE } from "../plugin/core/errors"
-import * as input from "../plugin/admin-tools/input"
-import { parsePaymentLinkBody } from "../plugin/balances/order-balance"
-import { periodQuerySchema } from "../plugin/reports/period"
-import { refundRequestSchema } from "../plugin/refunds/request-refund"
-import { withdrawalRequestSchema } from "../plugin/settlements/withdrawals"
-import { validateBody, validateParams, validateQuery } from "./validation"
+import { zodValidator } from "@medusajs/framework"
+import { z } from "@medusajs/framework/zod"
+import { allowedSenderAdd, allowedSenderChange, listQuery, orderId, rowId, svcId } from "./admin/svc/validators"
+import { bankAccountsQuery } from "./admin/svc/bank-accounts/validators"
+import { beneficiaryRegister, beneficiaryVerify } from "./admin/svc/beneficiaries/validators"
+import { checkoutsQuery } from "./admin/svc/checkouts/validators"
+import { checkMissed, depositLookupQuery, depositsQuery } from "./admin/svc/deposits/validators"
+import { eventsQuery } from "./admin/svc/events/validators"
+import { paymentLinkBody } from "./admin/svc/orders/validators"
+import { refundPayoutsQuery } from "./admin/svc/payouts/validators"
+import { payoutsQuery } from "./admin/svc/prefund/validators"
+import { refundRequest } from "./admin/svc/refunds/validators"
+import { periodQuery } from "./admin/svc/reports/validators"
+import { tokenTransferRequest } from "./admin/svc/token-transfers/validators"
+import { webhookTokenChange } from "./admin/svc/webhook-token/validators"
+import { withdrawalRequest, withdrawalsQuery } from "./admin/svc/withdrawals/validators"
 import { shopperGuard } from "../plugin/shoppers/guard"
 import { SVC_TOO_MANY_ATTEMPTS_CODE, type ShopperRefusal } from "../plugin/shoppers/shopper-limits"
 
@@ -60,7 +72,7 @@ function tooManyAttempts(res: MedusaResponse, r: ShopperRefusal): void {
 export async function svcShopperSession(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
   if (!isSvcSession(req)) return next()
   try {
-    const guard = shopperGuard(req.scope as never)
+    const guard = shopperGuard(req.scope)
     const auth = (req as MedusaRequest & { auth_context?: { actor_type?: string; actor_id?: string } }).auth_context
     const customerId = auth?.actor_type === "customer" && auth.actor_id ? auth.actor_id : undefined
     const address = guard?.address(req) ?? "unknown"
@@ -89,7 +101,7 @@ export async function svcShopperSession(req: MedusaRequest, res: MedusaResponse,
  */
 async function svcPaidOrderIsRefundedBeforeCancel(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
   try {
-    await refuseCancelWithSvcMoney(req.scope as never, String(req.params.id))
+    await refuseCancelWithSvcMoney(req.scope, String(req.params.id))
   } catch (e) {
     return next(e)
   }
@@ -134,7 +146,7 @@ export function svcAdminJsonOnly(req: MedusaRequest, res: MedusaResponse, next: 
  * req.originalUrl when the answer is sent).
  */
 async function tokenGate(req: MedusaRequest, res: MedusaResponse): Promise<boolean> {
-  const r = await checkWebhookToken(req.scope as never, req.query?.token)
+  const r = await checkWebhookToken(req.scope, req.query?.token)
   if (typeof req.originalUrl === "string") req.originalUrl = redactToken(req.originalUrl)
   if (r.ok) return true
   if (r.status === 503) res.setHeader("Retry-After", "5")
@@ -237,7 +249,7 @@ export function svcTryAgainIs503(req: MedusaRequest, res: MedusaResponse, next: 
       // the store's whole svc budget had no turn for it: counted and logged once a minute per client, as the shopper limits' refusals
       if (String(req.originalUrl ?? req.url).startsWith("/store/") && typeof b.message === "string" && STORE_BUDGET_WORDS.test(b.message)) {
         try {
-          const guard = shopperGuard(req.scope as never)
+          const guard = shopperGuard(req.scope)
           guard?.refused("store_budget", guard.address(req), "no turn at svc for this payment session (503, try again)")
         } catch {
           // counting never changes the answer
@@ -267,55 +279,73 @@ export function svcAdminCaller(req: MedusaRequest, _res: MedusaResponse, next: M
 
 /**
  * Every input of the plugin's admin routes, checked before the handler runs
- * (src/api/validation.ts says how, and why not Medusa's validators): path ids
- * first, then the body or the query. The handlers read req.validatedBody and
- * req.validatedQuery. The webhook routes are not here: their bodies are
- * hostile input the plugin's own code reads (src/plugin/webhooks).
+ * by Medusa's validators: the body with validateAndTransformBody, the query
+ * with validateAndTransformQuery (no fields/pagination config: the plugin's
+ * lists have their own limit, offset and cursor), on schemas written on
+ * Medusa's zod beside their routes (src/api/admin/svc/validators.ts and src/api/admin/svc/<area>/validators.ts).
+ * Path ids come first, through Medusa's zodValidator too (Medusa has no
+ * middleware for params): a bad one is the same 400 `invalid_data`. The
+ * handlers read req.validatedBody and req.validatedQuery. The webhook routes
+ * are not here: their bodies are hostile input the plugin's own code reads
+ * (src/plugin/webhooks).
  */
+export function validateParams(shape: z.ZodRawShape) {
+  const schema = z.object(shape).strict()
+  return async function validateParams(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
+    try {
+      await zodValidator(schema, req.params)
+    } catch (e) {
+      return next(e)
+    }
+    next()
+  }
+}
+const body = validateAndTransformBody
+const query = (schema: z.ZodType) => validateAndTransformQuery(schema, {})
+
 const A = "/admin/svc"
-const { svcId, rowId } = input
 const ownerInputs = ([["bank-accounts", "a linked bank account"], ["beneficiaries", "a beneficiary"]] as const).flatMap(([path, what]): MiddlewareRoute[] => {
-  const id = { id: svcId(what) }
-  const sender = { ...id, sender_id: svcId("an allowed sender") }
+  const id = { id: svcId("id", what) }
+  const sender = { ...id, sender_id: svcId("sender_id", "an allowed sender") }
   return [
     { matcher: `${A}/${path}/:id/trigger-address`, methods: ["POST"], middlewares: [validateParams(id)] },
     { matcher: `${A}/${path}/:id/allowed-senders`, methods: ["GET"], middlewares: [validateParams(id)] },
-    { matcher: `${A}/${path}/:id/allowed-senders`, methods: ["POST"], middlewares: [validateParams(id), validateBody(input.allowedSenderAdd)] },
+    { matcher: `${A}/${path}/:id/allowed-senders`, methods: ["POST"], middlewares: [validateParams(id), body(allowedSenderAdd)] },
     { matcher: `${A}/${path}/:id/allowed-senders/:sender_id`, methods: ["DELETE"], middlewares: [validateParams(sender)] },
-    { matcher: `${A}/${path}/:id/allowed-senders/:sender_id`, methods: ["POST"], middlewares: [validateParams(sender), validateBody(input.allowedSenderChange)] },
+    { matcher: `${A}/${path}/:id/allowed-senders/:sender_id`, methods: ["POST"], middlewares: [validateParams(sender), body(allowedSenderChange)] },
   ]
 })
-const beneficiary = { id: svcId("a beneficiary") }
-const deposit = { id: svcId("a deposit") }
-const order = { order_id: input.orderId }
+const beneficiary = { id: svcId("id", "a beneficiary") }
+const deposit = { id: svcId("id", "a deposit") }
+const order = { order_id: orderId() }
 export const svcRouteInputs = [
   ...ownerInputs,
-  { matcher: `${A}/bank-accounts`, methods: ["GET"], middlewares: [validateQuery(input.bankAccountsQuery)] },
-  { matcher: `${A}/beneficiaries`, methods: ["GET"], middlewares: [validateQuery(input.listQuery)] },
-  { matcher: `${A}/beneficiaries`, methods: ["POST"], middlewares: [validateBody(input.beneficiaryRegister)] },
+  { matcher: `${A}/bank-accounts`, methods: ["GET"], middlewares: [query(bankAccountsQuery)] },
+  { matcher: `${A}/beneficiaries`, methods: ["GET"], middlewares: [query(listQuery)] },
+  { matcher: `${A}/beneficiaries`, methods: ["POST"], middlewares: [body(beneficiaryRegister)] },
   { matcher: `${A}/beneficiaries/:id`, methods: ["DELETE"], middlewares: [validateParams(beneficiary)] },
-  { matcher: `${A}/beneficiaries/:id/verify`, methods: ["POST"], middlewares: [validateParams(beneficiary), validateBody(input.beneficiaryVerify)] },
-  { matcher: `${A}/checkouts`, methods: ["GET"], middlewares: [validateQuery(input.checkoutsQuery)] },
-  { matcher: `${A}/deposits`, methods: ["GET"], middlewares: [validateQuery(input.depositsQuery)] },
-  { matcher: `${A}/deposits/:id`, methods: ["GET"], middlewares: [validateParams(deposit), validateQuery(input.depositLookupQuery)] },
+  { matcher: `${A}/beneficiaries/:id/verify`, methods: ["POST"], middlewares: [validateParams(beneficiary), body(beneficiaryVerify)] },
+  { matcher: `${A}/checkouts`, methods: ["GET"], middlewares: [query(checkoutsQuery)] },
+  { matcher: `${A}/deposits`, methods: ["GET"], middlewares: [query(depositsQuery)] },
+  { matcher: `${A}/deposits/:id`, methods: ["GET"], middlewares: [validateParams(deposit), query(depositLookupQuery)] },
   { matcher: `${A}/deposits/:id/redrive`, methods: ["POST"], middlewares: [validateParams(deposit)] },
-  { matcher: `${A}/deposits/check-missed`, methods: ["POST"], middlewares: [validateBody(input.checkMissed)] },
-  { matcher: `${A}/events`, methods: ["GET"], middlewares: [validateQuery(input.eventsQuery)] },
-  { matcher: `${A}/events/:id/process`, methods: ["POST"], middlewares: [validateParams({ id: rowId("svcin", "an inbox event id") })] },
-  { matcher: `${A}/events/tracked`, methods: ["GET"], middlewares: [validateQuery(input.listQuery)] },
-  { matcher: `${A}/events/tracked/:id/process`, methods: ["POST"], middlewares: [validateParams({ id: rowId("svcwh", "a webhook event id") })] },
+  { matcher: `${A}/deposits/check-missed`, methods: ["POST"], middlewares: [body(checkMissed)] },
+  { matcher: `${A}/events`, methods: ["GET"], middlewares: [query(eventsQuery)] },
+  { matcher: `${A}/events/:id/process`, methods: ["POST"], middlewares: [validateParams({ id: rowId("id", "svcin", "an inbox event id") })] },
+  { matcher: `${A}/events/tracked`, methods: ["GET"], middlewares: [query(listQuery)] },
+  { matcher: `${A}/events/tracked/:id/process`, methods: ["POST"], middlewares: [validateParams({ id: rowId("id", "svcwh", "a webhook event id") })] },
   { matcher: `${A}/orders/:order_id/balance`, methods: ["GET"], middlewares: [validateParams(order)] },
-  { matcher: `${A}/orders/:order_id/balance/payment-link`, methods: ["POST"], middlewares: [validateParams(order), validateBody(parsePaymentLinkBody)] },
-  { matcher: `${A}/payouts`, methods: ["GET"], middlewares: [validateQuery(input.refundPayoutsQuery)] },
-  { matcher: `${A}/prefund/payouts`, methods: ["GET"], middlewares: [validateQuery(input.payoutsQuery)] },
-  { matcher: `${A}/refunds`, methods: ["POST"], middlewares: [validateBody(refundRequestSchema)] },
-  { matcher: `${A}/reports/settlement.csv`, methods: ["GET"], middlewares: [validateQuery(periodQuerySchema)] },
-  { matcher: `${A}/token-transfers`, methods: ["GET"], middlewares: [validateQuery(input.listQuery)] },
-  { matcher: `${A}/token-transfers`, methods: ["POST"], middlewares: [validateBody(input.tokenTransferRequest)] },
-  { matcher: `${A}/token-transfers/:id/refresh`, methods: ["POST"], middlewares: [validateParams({ id: rowId("svctt", "a token transfer id") })] },
-  { matcher: `${A}/webhook-token`, methods: ["POST"], middlewares: [validateBody(input.webhookTokenChange)] },
-  { matcher: `${A}/withdrawals`, methods: ["GET"], middlewares: [validateQuery(input.withdrawalsQuery)] },
-  { matcher: `${A}/withdrawals`, methods: ["POST"], middlewares: [validateBody(withdrawalRequestSchema)] },
+  { matcher: `${A}/orders/:order_id/balance/payment-link`, methods: ["POST"], middlewares: [validateParams(order), body(paymentLinkBody)] },
+  { matcher: `${A}/payouts`, methods: ["GET"], middlewares: [query(refundPayoutsQuery)] },
+  { matcher: `${A}/prefund/payouts`, methods: ["GET"], middlewares: [query(payoutsQuery)] },
+  { matcher: `${A}/refunds`, methods: ["POST"], middlewares: [body(refundRequest)] },
+  { matcher: `${A}/reports/settlement.csv`, methods: ["GET"], middlewares: [query(periodQuery)] },
+  { matcher: `${A}/token-transfers`, methods: ["GET"], middlewares: [query(listQuery)] },
+  { matcher: `${A}/token-transfers`, methods: ["POST"], middlewares: [body(tokenTransferRequest)] },
+  { matcher: `${A}/token-transfers/:id/refresh`, methods: ["POST"], middlewares: [validateParams({ id: rowId("id", "svctt", "a token transfer id") })] },
+  { matcher: `${A}/webhook-token`, methods: ["POST"], middlewares: [body(webhookTokenChange)] },
+  { matcher: `${A}/withdrawals`, methods: ["GET"], middlewares: [query(withdrawalsQuery)] },
+  { matcher: `${A}/withdrawals`, methods: ["POST"], middlewares: [body(withdrawalRequest)] },
 ] satisfies MiddlewareRoute[]
 
 export default defineMiddlewares({

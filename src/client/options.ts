@@ -87,7 +87,7 @@ const optionsSchema = z.object({
       capMs: z.number().nonnegative("retry.capMs: must be >= 0").default(8000),
       retryAfterCapMs: z.number().nonnegative("retry.retryAfterCapMs: must be >= 0").default(CLIENT_DEFAULTS.retryAfterCapMs),
     })
-    .default({}),
+    .prefault({}),
   rateLimitWindowMs: positiveInt("rateLimitWindowMs").default(60_000),
   sharedRateBudget: z
     .custom<SharedRateStore>((v) => typeof v === "object" && v !== null && typeof (v as SharedRateStore).take === "function", "sharedRateBudget: must have a take() method")

@@ -7,7 +7,17 @@ import { z } from "zod"
 
 import { SvcInputError } from "./errors"
 
-export function parseInput<S extends z.ZodTypeAny>(schema: S, value: unknown, prefix = ""): z.output<S> {
+/** The value at `path` inside `value` (zod 4 issues do not carry what was received). */
+function at(value: unknown, path: readonly PropertyKey[]): unknown {
+  let v = value
+  for (const k of path) {
+    if (v === null || typeof v !== "object") return undefined
+    v = (v as Record<PropertyKey, unknown>)[k]
+  }
+  return v
+}
+
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown, prefix = ""): z.output<S> {
   const result = schema.safeParse(value)
   if (result.success) return result.data
   const issue = result.error.issues[0]
@@ -20,7 +30,7 @@ export function parseInput<S extends z.ZodTypeAny>(schema: S, value: unknown, pr
   } else if (issue.code === "invalid_type" && issue.path.length === 0) {
     message = `must be ${issue.expected === "object" ? "an object" : `a ${issue.expected}`}`
   } else if (issue.code === "invalid_type") {
-    message = issue.received === "undefined" ? "is required" : `must be a ${issue.expected}`
+    message = at(value, issue.path) === undefined ? "is required" : `must be a ${issue.expected}`
   }
   const field = [prefix, path].filter((p) => p.length > 0).join(".") || "body"
   throw new SvcInputError(field, message)

@@ -5,6 +5,8 @@ import { looseJson } from "../schemas/common"
 import { checkMissedBodySchema, checkMissedResultSchema, depositSchema, type CheckMissedBody } from "../schemas/deposits"
 
 type Area = "wallet" | "payouts"
+type Missed<A extends Area> = A extends "payouts" ? z.output<typeof checkMissedResultSchema> : z.output<typeof looseJson>
+type Redriven<A extends Area> = A extends "payouts" ? z.output<typeof depositSchema> : z.output<typeof looseJson>
 
 /**
  * Deposits of a trigger address. The payout area is fully specified; for the wallet
@@ -12,14 +14,14 @@ type Area = "wallet" | "payouts"
  * assumed to be the payout one, and responses are loosely typed there.
  */
 export class DepositsResource<A extends Area> {
-  private readonly missedSchema
-  private readonly redriveSchema
+  private readonly missedSchema: z.ZodType<Missed<A>>
+  private readonly redriveSchema: z.ZodType<Redriven<A>>
   constructor(
     private readonly core: CallCore,
     private readonly area: A,
   ) {
-    this.missedSchema = (area === "payouts" ? checkMissedResultSchema : looseJson) as A extends "payouts" ? typeof checkMissedResultSchema : typeof looseJson
-    this.redriveSchema = (area === "payouts" ? depositSchema : looseJson) as A extends "payouts" ? typeof depositSchema : typeof looseJson
+    this.missedSchema = (area === "payouts" ? checkMissedResultSchema : looseJson) as z.ZodType<Missed<A>>
+    this.redriveSchema = (area === "payouts" ? depositSchema : looseJson) as z.ZodType<Redriven<A>>
   }
 
   /** GET /v1/{area}/deposits/{id}. */
@@ -27,11 +29,11 @@ export class DepositsResource<A extends Area> {
     return this.core.request({ method: "GET", route: `/v1/${this.area}/deposits/{id}`, params: { id }, schema: depositSchema })
   }
   /** POST /v1/{area}/deposits/check-missed (EVM only: `txHash` is 0x + 64 hex). Read `status` before `depositIds`. */
-  checkMissed(body: CheckMissedBody): Promise<z.infer<typeof this.missedSchema>> {
+  checkMissed(body: CheckMissedBody): Promise<Missed<A>> {
     return this.core.request({ method: "POST", route: `/v1/${this.area}/deposits/check-missed`, body, bodySchema: checkMissedBodySchema, schema: this.missedSchema })
   }
   /** POST /v1/{area}/deposits/{id}/redrive: bodyless, may be repeated. */
-  redrive(id: string): Promise<z.infer<typeof this.redriveSchema>> {
+  redrive(id: string): Promise<Redriven<A>> {
     return this.core.request({ method: "POST", route: `/v1/${this.area}/deposits/{id}/redrive`, params: { id }, schema: this.redriveSchema })
   }
 }

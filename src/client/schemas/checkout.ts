@@ -63,7 +63,7 @@ export const checkoutCreateBodySchema = z
       if (b.type !== "FPX_DIRECT" && b[f] !== undefined) fail(f, `is only accepted for type FPX_DIRECT`)
       if (b.type === "FPX_DIRECT" && b[f] === undefined) fail(f, "is required for type FPX_DIRECT")
     }
-  }) as unknown as z.ZodType<CheckoutCreateBody, z.ZodTypeDef, unknown>
+  }) as unknown as z.ZodType<CheckoutCreateBody, unknown>
 
 export const checkoutListQuerySchema = z
   .object({

@@ -21,7 +21,7 @@ export const TX_HASH_RE = /^0x[0-9a-fA-F]{64}$/
 const chars = (s: string): number => Array.from(s).length
 
 /** A value checked by a predicate, with one message for every failure (including missing). */
-export function rule<T>(check: (v: unknown) => boolean, message: string): z.ZodType<T, z.ZodTypeDef, T> {
+export function rule<T>(check: (v: unknown) => boolean, message: string): z.ZodType<T, T> {
   return z.custom<T>((v) => check(v), { message })
 }
 
@@ -81,7 +81,7 @@ export const looseJson = z.union([z.array(z.unknown()), looseObject])
 export type LooseJson = z.infer<typeof looseJson>
 
 /** Cursor page (spec: Conventions, cursor pagination). */
-export const page = <T extends z.ZodTypeAny>(item: T) => resource({ data: z.array(item), hasMore: z.boolean(), nextCursor: z.string().nullable() })
+export const page = <T extends z.ZodType>(item: T) => resource({ data: z.array(item), hasMore: z.boolean(), nextCursor: z.string().nullable() })
 export interface Page<T> {
   data: T[]
   hasMore: boolean

@@ -2,7 +2,16 @@ import { randomUUID } from "node:crypto"
 import type { Beneficiary } from "../../client/schemas/payouts"
 import { adminDeps, mask, type Container } from "./context"
 import { adminSvcError } from "./errors"
-import type { BeneficiaryRegister } from "./input"
+
+/** A beneficiary as the admin gave it (src/api/admin/svc/beneficiaries/validators.ts checks its shape). */
+export type BeneficiaryRegister = {
+  name: string
+  bank_code?: string
+  account_number?: string
+  proxy_type?: "MOBILE" | "NRIC" | "PASSPORT" | "BRN" | "ARMY"
+  proxy_value?: string
+  name_check?: "strict" | "loose"
+}
 import { requireBeneficiary } from "./trigger-addresses"
 
 type Loose = Record<string, unknown>

@@ -2,7 +2,9 @@ import { depositSchema, type Deposit } from "../../client/schemas/deposits"
 import { appendEntry } from "../core/admin-input"
 import { adminDeps, withDepositLock, type Container } from "./context"
 import { adminSvcError, notAllowed, notFound } from "./errors"
-import type { AdminArea } from "./input"
+
+/** The svc area of a deposit, as the admin routes name it. */
+export type AdminArea = "wallet" | "payout"
 import { depositReasonWords, depositSummary } from "./words"
 
 export type DepositArea = "WALLET" | "PAYOUT"

@@ -1,14 +1,12 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { z } from "zod"
 import type { Container } from "./context"
-import type { allowedSenderAdd, allowedSenderChange } from "./input"
 import { addAllowedSender, createTriggerAddress, listAllowedSenders, type Owner, removeAllowedSender, setAllowedSenderActive } from "./trigger-addresses"
 
 /**
  * What the admin routes share: the container, the actor, a path id. Path ids,
  * bodies and queries are checked before the handler runs (src/api/middlewares.ts).
  */
-export const scope = (req: AuthenticatedMedusaRequest) => req.scope as unknown as Container
+export const scope = (req: AuthenticatedMedusaRequest) => req.scope
 export const actor = (req: AuthenticatedMedusaRequest) => req.auth_context?.actor_id
 export const param = (req: AuthenticatedMedusaRequest, name: string) => String(req.params[name])
 
@@ -30,11 +28,11 @@ export function ownerRoutes(type: Owner["type"]) {
       res.json(await listAllowedSenders(scope(req), owner(req)))
     },
     /** POST …/:id/allowed-senders `{address, label?}`: allow a sender (403 at 50 explained). */
-    async addSender(req: Req<z.output<typeof allowedSenderAdd>>, res: MedusaResponse) {
+    async addSender(req: Req<{ address: string; label?: string }>, res: MedusaResponse) {
       res.status(201).json({ allowed_sender: await addAllowedSender(scope(req), owner(req), req.validatedBody) })
     },
     /** POST …/:id/allowed-senders/:sender_id `{active}`: disable (false) or enable (true). */
-    async changeSender(req: Req<z.output<typeof allowedSenderChange>>, res: MedusaResponse) {
+    async changeSender(req: Req<{ active: boolean }>, res: MedusaResponse) {
       res.json({ allowed_sender: await setAllowedSenderActive(scope(req), owner(req), param(req, "sender_id"), req.validatedBody.active) })
     },
     /** DELETE …/:id/allowed-senders/:sender_id: remove it (frees a place in the 50). */

@@ -7,7 +7,9 @@ import { sendFailure } from "../core/errors"
 import { appendEntry, invalidData, parseRinggit } from "../core/admin-input"
 import { adminDeps, type Container } from "./context"
 import { adminSvcError, notFound } from "./errors"
-import type { TokenTransferRequest } from "./input"
+
+/** A token transfer as the admin asked it (src/api/admin/svc/token-transfers/validators.ts checks its shape). */
+export type TokenTransferRequest = { request_id: string; network_id: string; token_id: string; address_to: string; amount: string | number; reference?: string }
 
 /**
  * spec: Token transfer status: first CREATED (EVM) or PENDING (Solana), the

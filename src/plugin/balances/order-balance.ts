@@ -1,10 +1,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { createOrUpdateOrderPaymentCollectionWorkflow, createPaymentSessionsWorkflow } from "@medusajs/core-flows"
-import { z } from "zod"
 import { fromSen, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN } from "../../client"
 import { medusaAmountToSen } from "../../rules/medusa-amount"
-import { firstIssue, invalidData } from "../core/admin-input"
+import { invalidData } from "../core/admin-input"
 
 /**
  * An order's balance: what the buyer still owes after checkout (an order edit
@@ -25,7 +24,7 @@ type Container = MedusaContainer
 
 /** Collections Medusa still expects money on (createOrUpdateOrderPaymentCollectionWorkflow updates these). */
 const UNPAID = new Set(["not_paid", "awaiting"])
-const SVC_PROVIDER = /^pp_svc-(wallet|fpx|fpx-direct)_[A-Za-z0-9_-]+$/
+export const SVC_PROVIDER = /^pp_svc-(wallet|fpx|fpx-direct)_[A-Za-z0-9_-]+$/
 const TITLES: Record<string, string> = { wallet: "svc wallet", fpx: "FPX online banking", "fpx-direct": "FPX online banking (choose your bank)" }
 
 export type BalanceLink = {
@@ -191,30 +190,8 @@ export async function orderBalance(container: Container, orderId: string): Promi
   return balanceOf(await loadOrder(container, orderId))
 }
 
-export const paymentLinkBodySchema = z
-  .object({
-    provider_id: z
-      .string({ required_error: "is required (pp_svc-wallet_… or pp_svc-fpx_…)", invalid_type_error: "must be a string" })
-      .regex(SVC_PROVIDER, "must be an svc payment provider id (pp_svc-wallet_… or pp_svc-fpx_…)")
-      .refine((id) => !id.startsWith("pp_svc-fpx-direct_"), {
-        message: "FPX direct needs the buyer's bank and account holder's name, which only the buyer gives; send an svc wallet or FPX online banking link (the buyer picks the bank on svc's page)",
-      }),
-    payment_collection_id: z.string().regex(/^pay_col_[0-9A-Za-z]+$/, "must be a payment collection id (pay_col_…)").optional(),
-  })
-  .strict()
-
-export type PaymentLinkBody = z.infer<typeof paymentLinkBodySchema>
-
-export function parsePaymentLinkBody(body: unknown): PaymentLinkBody {
-  const parsed = paymentLinkBodySchema.safeParse(body ?? {})
-  if (!parsed.success) {
-    const i = parsed.error.issues[0]!
-    // zod's unrecognized_keys has an empty path: name the keys
-    if (i.code === "unrecognized_keys") throw invalidData(`${i.keys.join(", ")}: not accepted (only provider_id and payment_collection_id)`)
-    throw invalidData(firstIssue(parsed.error))
-  }
-  return parsed.data
-}
+/** The body of POST …/balance/payment-link (src/api/admin/svc/orders/validators.ts checks it). */
+export type PaymentLinkBody = { provider_id: string; payment_collection_id?: string }
 
 /**
  * POST: an svc checkout link for the order's outstanding amount. Every check

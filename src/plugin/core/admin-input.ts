@@ -1,19 +1,5 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import type { z } from "zod"
 import { assertAmountTextBounded, fromSen, toSen } from "../../client"
-
-/** The first problem of a zod error as "field: rule". */
-export function firstIssue(e: z.ZodError): string {
-  const i = e.issues[0]
-  return `${i.path.join(".") || "body"}: ${i.message}`
-}
-
-/** An input checked against its schema: the parsed value, or INVALID_DATA "field: rule" for the first problem. */
-export function parseInput<S extends z.ZodTypeAny>(schema: S, value: unknown): z.output<S> {
-  const r = schema.safeParse(value ?? {})
-  if (!r.success) throw invalidData(firstIssue(r.error))
-  return r.data
-}
 
 export const invalidData = (m: string) => new MedusaError(MedusaError.Types.INVALID_DATA, m)
 
@@ -23,11 +9,11 @@ export const invalidData = (m: string) => new MedusaError(MedusaError.Types.INVA
  * A string longer than an amount (AMOUNT_TEXT_MAX) or with a large exponent is
  * refused before it is read ("1e-50000" once froze the server).
  */
-export function parseRinggit(value: unknown, field: string, minSen: number, maxSen: number, what = ""): number {
+export function parseRinggit(value: string | number, field: string, minSen: number, maxSen: number, what = ""): number {
   let sen: number
   try {
     assertAmountTextBounded(value, field)
-    sen = toSen(value as never, field)
+    sen = toSen(value, field)
   } catch (e) {
     throw invalidData(`${field}: ${(e as { rule?: string }).rule ?? (e as Error).message}`)
   }

@@ -13,7 +13,7 @@ const limitSchema = (points: number, seconds: number) =>
       seconds: z.number().int("must be a whole number of seconds").min(1, "must be at least 1").max(86_400, "must be at most 86400 (a day)"),
     })
     .strict()
-    .default({ points, seconds })
+    .prefault({ points, seconds })
 
 /**
  * The provider option `storefrontLimits`. Defaults a real shopper never meets:
@@ -43,7 +43,7 @@ export const storefrontLimitsSchema = z
     trustProxy: z.number().int("must be a whole number of hops").min(0, "must be 0 (no proxy) or more").max(10, "must be at most 10").default(0),
   })
   .strict()
-  .default({})
+  .prefault({})
 
 export type StorefrontLimitsOptions = z.infer<typeof storefrontLimitsSchema>
 
@@ -55,20 +55,18 @@ export type StorefrontLimitsOptions = z.infer<typeof storefrontLimitsSchema>
 export const svcProviderOptionsSchema = z
   .object({
     apiKey: z
-      .string({ required_error: "is required" })
+      .string({ error: (i) => (i.input === undefined ? "is required" : undefined) })
       .regex(/^svc_pk_\S+$/, "must be an svc API key starting with svc_pk_"),
-    keyId: z.string({ required_error: "is required" }).min(1, "must not be empty"),
+    keyId: z.string({ error: (i) => (i.input === undefined ? "is required" : undefined) }).min(1, "must not be empty"),
     privateKey: z.string().min(1, "must not be empty").optional(),
     privateKeyPath: z.string().min(1, "must not be empty").optional(),
     algorithm: z
       .enum(["ed25519", "ecdsa-p256-sha256", "ecdsa-secp256k1-sha256"], {
-        errorMap: () => ({
-          message: "must be ed25519, ecdsa-p256-sha256 or ecdsa-secp256k1-sha256",
-        }),
+        error: "must be ed25519, ecdsa-p256-sha256 or ecdsa-secp256k1-sha256",
       })
       .default("ed25519"),
     baseUrl: z
-      .string({ required_error: "is required" })
+      .string({ error: (i) => (i.input === undefined ? "is required" : undefined) })
       .url("must be an http(s) URL")
       .refine((v) => !/\/v1\/*$/i.test(safePathname(v)), {
         message: "must not end in /v1: the client adds /v1 to every path (give the address the sandbox prints before /v1, e.g. http://localhost:4010)",
@@ -85,12 +83,12 @@ export const svcProviderOptionsSchema = z
     network: z.string().min(1).optional(),
     feeMode: z
       .enum(["DEDUCT_FROM_AMOUNT", "CHARGE_TO_PREFUND"], {
-        errorMap: () => ({ message: "must be DEDUCT_FROM_AMOUNT or CHARGE_TO_PREFUND" }),
+        error: "must be DEDUCT_FROM_AMOUNT or CHARGE_TO_PREFUND",
       })
       .default("DEDUCT_FROM_AMOUNT"),
     /** Where svc sends the shopper back; `{cart_id}`, `{session_id}`, `{order_id}` and `{payment_collection_id}` are replaced. */
     redirectUrl: z
-      .string({ required_error: "is required" })
+      .string({ error: (i) => (i.input === undefined ? "is required" : undefined) })
       .refine(
         (v) => {
           try {
@@ -121,7 +119,7 @@ export const svcProviderOptionsSchema = z
     createDeadlineMs: z.number().int().min(500, "must be at least 500").max(120_000, "must be at most 120000").default(4500),
     /** A payment that fails after its order was placed awaiting payment: cancel that order, or only flag it. */
     failedPaymentOrder: z
-      .enum(["cancel", "flag"], { errorMap: () => ({ message: "must be cancel or flag" }) })
+      .enum(["cancel", "flag"], { error: "must be cancel or flag" })
       .default("cancel"),
     /**
      * FPX's cap on one personal-banking (retail, bank type 01) payment, in sen

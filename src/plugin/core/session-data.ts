@@ -11,7 +11,7 @@ export const storefrontDataSchema = z
     /** FPX_DIRECT: RETAIL or CORPORATE (01/02 accepted). */
     bankType: z
       .enum(["RETAIL", "CORPORATE", "01", "02"], {
-        errorMap: () => ({ message: "must be RETAIL, CORPORATE, 01 or 02" }),
+        error: "must be RETAIL, CORPORATE, 01 or 02",
       })
       .optional(),
     /** FPX_DIRECT: the buyer's name as at the bank, 1-100 characters. */

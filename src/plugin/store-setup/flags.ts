@@ -104,13 +104,13 @@ const schema = z
   .object({
     sst: z
       .string()
-      .refine((v) => (SST_RATES as readonly number[]).includes(Number(v)) && /^\d+$/.test(v), (v) => ({
-        message: `sst must be one of ${SST_RATES.join(", ")} (the SST rate in percent); got "${v}"`,
-      }))
+      .refine((v) => (SST_RATES as readonly number[]).includes(Number(v)) && /^\d+$/.test(v), {
+        error: (i) => `sst must be one of ${SST_RATES.join(", ")} (the SST rate in percent); got "${String(i.input)}"`,
+      })
       .transform(Number)
-      .default(String(DEFAULTS.sst)),
-    shipping: ringgit("shipping", "shipping=10 or shipping=7.50").default(String(DEFAULTS.shippingSen / 100)),
-    prices: priceRule.default("none"),
+      .prefault(String(DEFAULTS.sst)),
+    shipping: ringgit("shipping", "shipping=10 or shipping=7.50").prefault(String(DEFAULTS.shippingSen / 100)),
+    prices: priceRule.prefault("none"),
     location: z
       .string()
       .regex(/^sloc_[A-Za-z0-9]+$/, { message: "location must be a stock location id (sloc_…)" })

@@ -35,7 +35,7 @@ import { ContainerRegistrationKeys, generateEntityId } from "@medusajs/framework
 import { z } from "zod"
 import { configuredWebhookToken } from "./webhook-guard"
 
-type Pg = { raw: (sql: string, bindings?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> }
+export type Pg = { raw: (sql: string, bindings?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> }
 type Container = MedusaContainer
 
 export const TOKEN_KEY = "webhook_token"

@@ -15,7 +15,7 @@ const senderBody = z.object({
   address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be 0x plus 40 hexadecimal characters"),
   label: z.string().min(1, "must be 1-120 characters").max(120, "must be 1-120 characters").nullish(),
 })
-const patchBody = z.object({ active: z.boolean({ required_error: "is required", invalid_type_error: "must be a boolean" }) })
+const patchBody = z.object({ active: z.boolean({ error: (i) => (i.input === undefined ? "is required" : "must be a boolean") }) })
 
 export const triggerView = (t: TriggerAddressRec) => ({
   address: t.address,

@@ -1,12 +1,18 @@
 import { csvField, csvLine, rmText, senOf } from "../csv"
-import { mytDay, periodQuerySchema } from "../period"
+import { zodValidator } from "@medusajs/framework"
+import { periodQuery } from "../../../api/admin/svc/reports/validators"
+import { mytDay } from "../period"
 
 describe("finance export period", () => {
-  const parse = (q: Record<string, unknown>) => periodQuerySchema.safeParse(q)
-  const issue = (q: Record<string, unknown>) => {
-    const r = parse(q)
-    if (r.success) throw new Error("accepted")
-    return `${r.error.issues[0]!.path.join(".")}: ${r.error.issues[0]!.message}`
+  const parse = (q: Record<string, unknown>) => periodQuery.safeParse(q)
+  /** What Medusa's validator (validateAndTransformQuery) answers: its INVALID_DATA message. */
+  const issue = async (q: Record<string, unknown>) => {
+    try {
+      await zodValidator(periodQuery, q)
+    } catch (e) {
+      return (e as Error).message
+    }
+    throw new Error("accepted")
   }
 
   it("days are Malaysian days; `to` as a date is inclusive", () => {
@@ -24,14 +30,14 @@ describe("finance export period", () => {
     expect(r.success && r.data.toMs - r.data.fromMs).toBe(10 * 3600_000) // 02:00Z to 12:00Z
   })
 
-  it("names the field and the rule", () => {
-    expect(issue({ to: "2026-11-30" })).toMatch(/^from: is required/)
-    expect(issue({ from: "2026-11-01" })).toMatch(/^to: is required/)
-    expect(issue({ from: "2026-02-30", to: "2026-03-01" })).toMatch(/^from: must be a date YYYY-MM-DD/)
-    expect(issue({ from: "2026-11-01T00:00:00", to: "2026-11-02" })).toMatch(/^from: must be .* with a time zone/)
-    expect(issue({ from: "2026-11-02", to: "2026-11-01" })).toBe("to: must be after from")
-    expect(issue({ from: "2025-01-01", to: "2026-11-01" })).toBe("to: must be at most 366 days after from")
-    expect(issue({ from: "2026-11-01", to: "2026-11-02", x: "1" })).toMatch(/Unrecognized key/)
+  it("names the field and the rule (Medusa's validator's words)", async () => {
+    expect(await issue({ to: "2026-11-30" })).toBe("Invalid request: Field 'from' is required")
+    expect(await issue({ from: "2026-11-01" })).toBe("Invalid request: Field 'to' is required")
+    expect(await issue({ from: "2026-02-30", to: "2026-03-01" })).toMatch(/^Invalid request: from: must be a date YYYY-MM-DD/)
+    expect(await issue({ from: "2026-11-01T00:00:00", to: "2026-11-02" })).toMatch(/^Invalid request: from: must be .* with a time zone/)
+    expect(await issue({ from: "2026-11-02", to: "2026-11-01" })).toBe("Invalid request: to: must be after from")
+    expect(await issue({ from: "2025-01-01", to: "2026-11-01" })).toBe("Invalid request: to: must be at most 366 days after from")
+    expect(await issue({ from: "2026-11-01", to: "2026-11-02", x: "1" })).toBe("Invalid request: Unrecognized fields: 'x'")
   })
 })
 

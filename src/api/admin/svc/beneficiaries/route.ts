@@ -1,11 +1,11 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { z } from "zod"
 import { listBeneficiaries, registerBeneficiary } from "../../../../plugin/admin-tools/beneficiaries"
 import { actor, scope } from "../../../../plugin/admin-tools/http"
-import type { BeneficiaryRegister, listQuery } from "../../../../plugin/admin-tools/input"
+import type { ListQuery } from "../validators"
+import type { BeneficiaryRegister } from "./validators"
 
 /** GET /admin/svc/beneficiaries?limit=&offset=: the beneficiaries registered from this store (svc has no list route). */
-export async function GET(req: AuthenticatedMedusaRequest<unknown, z.output<typeof listQuery>>, res: MedusaResponse) {
+export async function GET(req: AuthenticatedMedusaRequest<unknown, ListQuery>, res: MedusaResponse) {
   res.json(await listBeneficiaries(scope(req), req.validatedQuery))
 }
 

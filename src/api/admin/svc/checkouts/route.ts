@@ -1,9 +1,8 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { z } from "zod"
 import { SVC_MODULE } from "../../../../modules/svc"
 import type SvcModuleService from "../../../../modules/svc/service"
-import type { checkoutsQuery } from "../../../../plugin/admin-tools/input"
+import type { CheckoutsQuery } from "./validators"
 
 /**
  * GET /admin/svc/checkouts: svc checkouts with their status history, for the
@@ -11,7 +10,7 @@ import type { checkoutsQuery } from "../../../../plugin/admin-tools/input"
  * (`?attention=true`: paid after cancel, failed after order, ...).
  * Never returns credentials; idempotency keys are shown (they are not secrets).
  */
-export async function GET(req: AuthenticatedMedusaRequest<unknown, z.output<typeof checkoutsQuery>>, res: MedusaResponse) {
+export async function GET(req: AuthenticatedMedusaRequest<unknown, CheckoutsQuery>, res: MedusaResponse) {
   const q = req.validatedQuery
   const svcModule = req.scope.resolve<SvcModuleService>(SVC_MODULE)
   const filters: Record<string, unknown> = {}

@@ -9,7 +9,7 @@ import { runDoctor } from "../../../../plugin/doctor/doctor"
  * check ok / warn / fail with what to do. Never a secret (the key is masked).
  */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
-  res.json({ health: await runDoctor(req.scope as never, backendUrl(req)) })
+  res.json({ health: await runDoctor(req.scope, backendUrl(req)) })
 }
 
 /** The store's public backend address: `admin.backendUrl` when absolute, else the address this request came to. */

@@ -8,7 +8,7 @@ import { toMedusaError } from "../../../../plugin/core/errors"
  * from (`GET /v1/payout/prefund/balance`, sen as a string).
  */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
-  const { client } = svcFromContainer(req.scope as never)
+  const { client } = svcFromContainer(req.scope)
   try {
     const [active, prefund] = await Promise.all([client.payouts.activeBanks(), client.payouts.prefund.balance()])
     // spec gap: the active-banks response is not shown; the sandbox answers {banks: [{code, name}]}

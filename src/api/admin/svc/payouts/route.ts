@@ -1,12 +1,11 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { z } from "zod"
 import { SVC_MODULE } from "../../../../modules/svc"
 import type SvcModuleService from "../../../../modules/svc/service"
-import type { refundPayoutsQuery } from "../../../../plugin/admin-tools/input"
 import { publicPayout } from "../../../../plugin/refunds/request-refund"
+import type { RefundPayoutsQuery } from "./validators"
 
 /** GET /admin/svc/payouts: refund payouts (by order, payment or needing attention), account numbers masked. */
-export async function GET(req: AuthenticatedMedusaRequest<unknown, z.output<typeof refundPayoutsQuery>>, res: MedusaResponse) {
+export async function GET(req: AuthenticatedMedusaRequest<unknown, RefundPayoutsQuery>, res: MedusaResponse) {
   const q = req.validatedQuery
   const filters: Record<string, unknown> = {}
   if (q.order_id) filters.order_id = q.order_id
@@ -14,5 +13,5 @@ export async function GET(req: AuthenticatedMedusaRequest<unknown, z.output<type
   if (q.attention === "true") filters.attention = { $ne: null }
   const svcModule = req.scope.resolve<SvcModuleService>(SVC_MODULE)
   const rows = await svcModule.listSvcPayouts(filters, { take: q.limit, order: { created_at: "DESC" } })
-  res.json({ payouts: rows.map((r) => publicPayout(r as never)) })
+  res.json({ payouts: rows.map((r) => publicPayout(r)) })
 }

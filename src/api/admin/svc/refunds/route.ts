@@ -1,5 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { type RefundRequest, requestRefund } from "../../../../plugin/refunds/request-refund"
+import { requestRefund } from "../../../../plugin/refunds/request-refund"
+import type { RefundRequest } from "./validators"
 
 /**
  * POST /admin/svc/refunds: refund (part of) an svc payment to the buyer's bank
@@ -13,6 +14,6 @@ import { type RefundRequest, requestRefund } from "../../../../plugin/refunds/re
  * job finishes it. 400: what is wrong, by field; nothing was sent.
  */
 export async function POST(req: AuthenticatedMedusaRequest<RefundRequest>, res: MedusaResponse) {
-  const result = await requestRefund(req.scope as never, req.validatedBody, req.auth_context?.actor_id)
+  const result = await requestRefund(req.scope, req.validatedBody, req.auth_context?.actor_id)
   res.status(result.httpStatus).json({ payout: result.payout, message: result.message })
 }

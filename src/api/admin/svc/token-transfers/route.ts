@@ -1,11 +1,11 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { z } from "zod"
 import { actor, scope } from "../../../../plugin/admin-tools/http"
-import type { listQuery, TokenTransferRequest } from "../../../../plugin/admin-tools/input"
 import { listTokenTransfers, requestTokenTransfer } from "../../../../plugin/admin-tools/token-transfers"
+import type { ListQuery } from "../validators"
+import type { TokenTransferRequest } from "./validators"
 
 /** GET /admin/svc/token-transfers?limit=&offset=: newest first; open ones re-read from svc first. */
-export async function GET(req: AuthenticatedMedusaRequest<unknown, z.output<typeof listQuery>>, res: MedusaResponse) {
+export async function GET(req: AuthenticatedMedusaRequest<unknown, ListQuery>, res: MedusaResponse) {
   res.json(await listTokenTransfers(scope(req), req.validatedQuery))
 }
 

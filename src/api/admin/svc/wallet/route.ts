@@ -3,5 +3,5 @@ import { walletOverview } from "../../../../plugin/settlements/withdrawals"
 
 /** GET /admin/svc/wallet: svc wallet balance (sen strings), account type, linked bank accounts (numbers masked). */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
-  res.json(await walletOverview(req.scope as never))
+  res.json(await walletOverview(req.scope))
 }

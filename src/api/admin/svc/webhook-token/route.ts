@@ -1,9 +1,8 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import type { z } from "zod"
-import type { webhookTokenChange } from "../../../../plugin/admin-tools/input"
 import { configuredWebhookToken } from "../../../../plugin/webhooks/webhook-guard"
-import { webhookTokenSettings } from "../../../../plugin/webhooks/webhook-token"
+import { type Pg, webhookTokenSettings } from "../../../../plugin/webhooks/webhook-token"
+import type { WebhookTokenChange } from "./validators"
 
 /**
  * POST /admin/svc/webhook-token `{ required: boolean }`: Settings → svc
@@ -14,14 +13,14 @@ import { webhookTokenSettings } from "../../../../plugin/webhooks/webhook-token"
  * action). The answer never carries the token (the doctor shows the URL).
  * With the provider option `webhookToken` the token is always required: 400.
  */
-export async function POST(req: AuthenticatedMedusaRequest<z.output<typeof webhookTokenChange>>, res: MedusaResponse) {
-  if (configuredWebhookToken(req.scope as never)) {
+export async function POST(req: AuthenticatedMedusaRequest<WebhookTokenChange>, res: MedusaResponse) {
+  if (configuredWebhookToken(req.scope)) {
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,
       "required: the provider option webhookToken is set, so its token is always required; remove the option to use the store's generated token"
     )
   }
-  const pg = req.scope.resolve(ContainerRegistrationKeys.PG_CONNECTION) as never
+  const pg = req.scope.resolve<Pg>(ContainerRegistrationKeys.PG_CONNECTION)
   const s = await webhookTokenSettings.setRequired(pg, req.validatedBody.required, req.auth_context?.actor_id ?? null)
   res.json({ webhook_token: { source: "generated", required: s.required, required_at: s.required_at } })
 }

@@ -1,9 +1,8 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { z } from "zod"
 import { SVC_MODULE } from "../../../../modules/svc"
 import type SvcModuleService from "../../../../modules/svc/service"
-import type { withdrawalsQuery } from "../../../../plugin/admin-tools/input"
-import { requestWithdrawal, type WithdrawalRequest } from "../../../../plugin/settlements/withdrawals"
+import { requestWithdrawal } from "../../../../plugin/settlements/withdrawals"
+import type { WithdrawalRequest, WithdrawalsQuery } from "./validators"
 
 /**
  * POST /admin/svc/withdrawals: settle, i.e. send svc wallet balance to a linked
@@ -13,12 +12,12 @@ import { requestWithdrawal, type WithdrawalRequest } from "../../../../plugin/se
  * did not answer, the job finishes it with the same key; 400 by field, nothing sent.
  */
 export async function POST(req: AuthenticatedMedusaRequest<WithdrawalRequest>, res: MedusaResponse) {
-  const r = await requestWithdrawal(req.scope as never, req.validatedBody, req.auth_context?.actor_id)
+  const r = await requestWithdrawal(req.scope, req.validatedBody, req.auth_context?.actor_id)
   res.status(r.httpStatus).json({ withdrawal: r.withdrawal, message: r.message })
 }
 
 /** GET /admin/svc/withdrawals: the newest settlements first. */
-export async function GET(req: AuthenticatedMedusaRequest<unknown, z.output<typeof withdrawalsQuery>>, res: MedusaResponse) {
+export async function GET(req: AuthenticatedMedusaRequest<unknown, WithdrawalsQuery>, res: MedusaResponse) {
   const svcModule = req.scope.resolve<SvcModuleService>(SVC_MODULE)
   const rows = await svcModule.listSvcWithdrawals({}, { take: req.validatedQuery.limit, order: { created_at: "DESC" } })
   res.json({ withdrawals: rows }) // nothing secret in a withdrawal row

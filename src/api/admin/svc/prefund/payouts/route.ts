@@ -1,10 +1,9 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { z } from "zod"
 import { scope } from "../../../../../plugin/admin-tools/http"
-import type { payoutsQuery } from "../../../../../plugin/admin-tools/input"
 import { listAllPayouts } from "../../../../../plugin/admin-tools/prefund"
+import type { PayoutsQuery } from "../validators"
 
 /** GET /admin/svc/prefund/payouts?limit=&cursor=&status=: every payout of the svc account (not only refunds), one cursor page. */
-export async function GET(req: AuthenticatedMedusaRequest<unknown, z.output<typeof payoutsQuery>>, res: MedusaResponse) {
+export async function GET(req: AuthenticatedMedusaRequest<unknown, PayoutsQuery>, res: MedusaResponse) {
   res.json(await listAllPayouts(scope(req), req.validatedQuery))
 }

@@ -16,7 +16,7 @@ export async function GET(req: AuthenticatedMedusaRequest<unknown, Period>, res:
   const period = req.validatedQuery
   let report: Awaited<ReturnType<typeof settlementReport>>
   try {
-    report = await settlementReport(req.scope as never, period)
+    report = await settlementReport(req.scope, period)
   } catch (e) {
     if (e instanceof MedusaError) throw e
     throw toMedusaError(e, "reading svc's records for the finance export")

@@ -8,5 +8,5 @@ import { orderBalance } from "../../../../../../plugin/balances/order-balance"
  * link if one is still valid, and why none can be asked for (`refusal`).
  */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
-  res.json({ balance: await orderBalance(req.scope as never, String(req.params.order_id)) })
+  res.json({ balance: await orderBalance(req.scope, String(req.params.order_id)) })
 }

@@ -1,5 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { type PaymentLinkBody, requestBalancePayment } from "../../../../../../../plugin/balances/order-balance"
+import { requestBalancePayment } from "../../../../../../../plugin/balances/order-balance"
+import type { PaymentLinkBody } from "../../../validators"
 
 /**
  * POST /admin/svc/orders/:order_id/balance/payment-link `{provider_id, payment_collection_id?}`
@@ -11,6 +12,6 @@ import { type PaymentLinkBody, requestBalancePayment } from "../../../../../../.
  * field and the rule; nothing was made or sent.
  */
 export async function POST(req: AuthenticatedMedusaRequest<PaymentLinkBody>, res: MedusaResponse) {
-  const { balance, link, reused } = await requestBalancePayment(req.scope as never, String(req.params.order_id), req.validatedBody)
+  const { balance, link, reused } = await requestBalancePayment(req.scope, String(req.params.order_id), req.validatedBody)
   res.json({ link, reused, balance })
 }

@@ -1,0 +1,31 @@
+import { z } from "@medusajs/framework/zod"
+import { instant, MAX_PERIOD_DAYS, PERIOD_RULE, type Period } from "../../../../plugin/reports/period"
+
+const DAY_MS = 24 * 60 * 60 * 1000
+const bound = (field: "from" | "to", end: boolean) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => !Number.isNaN(instant(v, end)), `${field}: ${PERIOD_RULE}`)
+
+/**
+ * `GET /admin/svc/reports/settlement.csv?from&to`: `to` as a date is inclusive
+ * (the whole day); the period is [from, to) in milliseconds, at most
+ * MAX_PERIOD_DAYS long.
+ */
+export const periodQuery = z
+  .object({ from: bound("from", false), to: bound("to", true) })
+  .strict()
+  .transform((q, ctx): Period => {
+    const fromMs = instant(q.from, false)
+    const toMs = instant(q.to, true)
+    if (toMs <= fromMs) {
+      ctx.addIssue({ code: "custom", path: ["to"], message: "to: must be after from" })
+      return z.NEVER
+    }
+    if (toMs - fromMs > MAX_PERIOD_DAYS * DAY_MS) {
+      ctx.addIssue({ code: "custom", path: ["to"], message: `to: must be at most ${MAX_PERIOD_DAYS} days after from` })
+      return z.NEVER
+    }
+    return { from: q.from, to: q.to, fromMs, toMs }
+  })

@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process"
+import { spawn, spawnSync } from "node:child_process"
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -13,9 +13,10 @@ import { Children, Steps, configureBareApp, consumerEnv, readmeBlock, startSandb
 import { databaseUrl, dropDatabase, freshDatabase, sql } from "../helpers/postgres"
 import { freePort } from "../../testing/free-port"
 
-// The plugin on every Medusa it admits (peerDependencies: >=2.18.0 <2.22.0). `npm pack`
-// the built plugin once; per version (COMPAT_MEDUSA_VERSIONS, default the oldest and the newest
-// supported), a bare Medusa app in a temp dir: `npm install` of that version and the tarball with
+// The plugin on every Medusa it admits (peerDependencies: ^2.18.0). `npm pack`
+// the built plugin once; per version (COMPAT_MEDUSA_VERSIONS, default the oldest supported, the
+// newest this repository develops on, and the newest the registry serves as `latest`, so a new
+// Medusa is tested the day it ships), a bare Medusa app in a temp dir: `npm install` of that version and the tarball with
 // no flags, every name the plugin's build takes from @medusajs/* looked up in what was installed,
 // the README's medusa-config.ts and MYR setup command (the package's own script), `medusa db:migrate` on a fresh database,
 // `medusa start` against the package's own sandbox CLI, and one svc wallet checkout paid through
@@ -25,7 +26,15 @@ import { freePort } from "../../testing/free-port"
 jest.setTimeout(1_800_000)
 
 const root = join(__dirname, "..", "..")
-const VERSIONS = (process.env.COMPAT_MEDUSA_VERSIONS ?? "2.18.0,2.21.2").split(",").map((v) => v.trim()).filter(Boolean)
+/** The newest Medusa the registry serves (its `latest` tag), or nothing when the registry cannot be asked. */
+function newestMedusa(): string[] {
+  const r = spawnSync("npm", ["view", "@medusajs/medusa@latest", "version"], { encoding: "utf8", timeout: 60_000 })
+  const v = r.status === 0 ? r.stdout.trim() : ""
+  return /^2\.\d+\.\d+$/.test(v) ? [v] : []
+}
+const VERSIONS = [
+  ...new Set((process.env.COMPAT_MEDUSA_VERSIONS ?? ["2.18.0", "2.21.2", ...newestMedusa()].join(",")).split(",").map((v) => v.trim()).filter(Boolean)),
+]
 const work = mkdtempSync(join(tmpdir(), "svc-compat-"))
 const children = new Children()
 const results: Array<Record<string, unknown>> = []

@@ -53,7 +53,9 @@ async function main() {
 Chaos run: ${n} shoppers, 2 servers + 1 worker on Redis, svc ceiling ${ceiling}/min, killed mid-run: ${run.killed.join(", ")}
 kill moment: ${run.killMoment ? `${run.killMoment.at}, ${run.killMoment.seen ? `seen after ${run.killMoment.waitedMs} ms` : "not seen in 60 s (killed anyway)"}` : "none"}; ${code.label}, ${new Date().toISOString()}
 request faults: ${run.requestFaults.join("; ")}
-webhook faults: ${Object.entries(run.webhookFaults).map(([k, v]) => `${k} ×${v}`).join(", ")}
+webhook faults: ${Object.entries(run.webhookFaults)
+      .map(([k, v]) => `${k} ×${v}`)
+      .join(", ")}
 `)
     console.log(
       table(

@@ -79,9 +79,24 @@ async function main() {
     const row = (name: string, xs: Sample[]) => {
       const tot = xs.map((s) => s.totalMs)
       const st = (f: (s: Sample) => number, p: number) => ms(percentile(xs.map(f), p))
-      return [name, xs.length, ms(percentile(tot, 50)), ms(percentile(tot, 95)), ms(Math.max(...tot)), st((s) => s.sessionMs, 50), st((s) => s.sessionMs, 95), st((s) => s.payMs, 50), st((s) => s.completeMs, 50), st((s) => s.completeMs, 95)]
+      return [
+        name,
+        xs.length,
+        ms(percentile(tot, 50)),
+        ms(percentile(tot, 95)),
+        ms(Math.max(...tot)),
+        st((s) => s.sessionMs, 50),
+        st((s) => s.sessionMs, 95),
+        st((s) => s.payMs, 50),
+        st((s) => s.completeMs, 50),
+        st((s) => s.completeMs, 95),
+      ]
     }
-    const p = (xs: Sample[], q: number) => percentile(xs.map((s) => s.totalMs), q)
+    const p = (xs: Sample[], q: number) =>
+      percentile(
+        xs.map((s) => s.totalMs),
+        q
+      )
     const calls = describeCalls(stats, svc.length)
     const stalls = samples.filter((s) => s.totalMs > STALL_MS)
 
@@ -93,10 +108,7 @@ checkout-latency: payment part of a checkout (session + pay in sandbox + complet
   medusa log  ${stack.medusaLog}
 `)
     console.log(
-      table(
-        ["provider", "n", "p50", "p95", "max", "session p50", "session p95", "pay p50", "complete p50", "complete p95"],
-        [row(svcProvider, svc), row(SYSTEM_PROVIDER, sys)]
-      )
+      table(["provider", "n", "p50", "p95", "max", "session p50", "session p95", "pay p50", "complete p50", "complete p95"], [row(svcProvider, svc), row(SYSTEM_PROVIDER, sys)])
     )
     console.log()
     console.log(
@@ -116,8 +128,7 @@ checkout-latency: payment part of a checkout (session + pay in sandbox + complet
     for (const f of failures) console.log(`  ${f}`)
     if (stalls.length) {
       console.log(`stalls > ${STALL_MS / 1000} s:`)
-      for (const s of stalls)
-        console.log(`  #${s.i} ${s.provider}: ${ms(s.totalMs)} (session ${ms(s.sessionMs)}, pay ${ms(s.payMs)}, complete ${ms(s.completeMs)})`)
+      for (const s of stalls) console.log(`  #${s.i} ${s.provider}: ${ms(s.totalMs)} (session ${ms(s.sessionMs)}, pay ${ms(s.payMs)}, complete ${ms(s.completeMs)})`)
     }
   } finally {
     await stack.close()

@@ -43,10 +43,7 @@ function pct(xs: number[], p: number): number {
 }
 
 function pem(alg: SignatureAlgorithm): string {
-  const { privateKey } =
-    alg === "ed25519"
-      ? generateKeyPairSync("ed25519")
-      : generateKeyPairSync("ec", { namedCurve: alg === "ecdsa-p256-sha256" ? "prime256v1" : "secp256k1" })
+  const { privateKey } = alg === "ed25519" ? generateKeyPairSync("ed25519") : generateKeyPairSync("ec", { namedCurve: alg === "ecdsa-p256-sha256" ? "prime256v1" : "secp256k1" })
   return privateKey.export({ format: "pem", type: "pkcs8" }).toString()
 }
 
@@ -174,7 +171,7 @@ async function main(): Promise<void> {
     const f50 = pct(floorT, 50)
     const us = (x: number, w: number) => `${x.toFixed(0)}us`.padStart(w)
     console.log(
-      `${alg.padEnd(22)} ${String(rawT.length).padStart(6)} ${us(r50, 8)} ${us(s50, 11)} ${us(f50, 10)} ${`${((s50 - r50) / f50).toFixed(2)}x`.padStart(19)} ${us(pct(rawT, 90), 9)} ${us(pct(sigT, 90), 11)}`,
+      `${alg.padEnd(22)} ${String(rawT.length).padStart(6)} ${us(r50, 8)} ${us(s50, 11)} ${us(f50, 10)} ${`${((s50 - r50) / f50).toFixed(2)}x`.padStart(19)} ${us(pct(rawT, 90), 9)} ${us(pct(sigT, 90), 11)}`
     )
     await client.close()
   }

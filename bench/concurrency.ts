@@ -60,7 +60,9 @@ async function round(stack: Stack, api: StoreApi, n: number, kind: Kind, settleM
   for (const s of failed) process.stderr.write(`[bench] N=${n} ${kind} shopper #${s.i} ${s.provider}: ${s.error!.slice(0, 300)}\n`)
   const paid = shoppers.filter((s) => s.paidAt !== undefined && s.cartId)
   const lastPaid = Math.max(start, ...paid.map((s) => s.paidAt!))
-  process.stderr.write(`[bench] N=${n} ${kind}: ${paid.length} paid in ${((lastPaid - start) / 1000).toFixed(1)} s; waiting up to ${settleMs / 1000} s after the last payment for orders\n`)
+  process.stderr.write(
+    `[bench] N=${n} ${kind}: ${paid.length} paid in ${((lastPaid - start) / 1000).toFixed(1)} s; waiting up to ${settleMs / 1000} s after the last payment for orders\n`
+  )
 
   // poll until every paid cart has an order, or settle time after the last payment
   const ids = paid.map((s) => s.cartId!)
@@ -74,10 +76,12 @@ async function round(stack: Stack, api: StoreApi, n: number, kind: Kind, settleM
   await sleep(kind === "svc" ? 10_000 : 2000)
   const final = await outcomes(stack.db, ids)
   const stats = counted ? await readStats(stack.sandboxUrl) : null
-  const latency = new Map(paid.map((s) => {
-    const at = seen.get(s.cartId!)!.orderAt
-    return [s, at === null ? Infinity : Math.max(0, at - s.paidAt!)] as const
-  }))
+  const latency = new Map(
+    paid.map((s) => {
+      const at = seen.get(s.cartId!)!.orderAt
+      return [s, at === null ? Infinity : Math.max(0, at - s.paidAt!)] as const
+    })
+  )
   const ordered = [...latency.values()].filter(Number.isFinite).length
   const lastOrder = Math.max(...[...seen.values()].map((o) => o.orderAt ?? 0))
   const orders = [...final.values()].filter((o) => o.orderIds.length > 0).length
@@ -124,7 +128,16 @@ function mainRow(r: Round): (string | number)[] {
 function groupRow(r: Round, name: string, group: Shopper[]): (string | number)[] {
   const xs = lat(r, group)
   const ok = finite(xs)
-  return [r.n, name, group.length, ms(percentile(ok, 50)), ms(percentile(ok, 95)), ms(ok.length ? Math.max(...ok) : NaN), xs.filter((x) => x <= TARGET_MS).length, xs.filter((x) => x > 60_000).length]
+  return [
+    r.n,
+    name,
+    group.length,
+    ms(percentile(ok, 50)),
+    ms(percentile(ok, 95)),
+    ms(ok.length ? Math.max(...ok) : NaN),
+    xs.filter((x) => x <= TARGET_MS).length,
+    xs.filter((x) => x > 60_000).length,
+  ]
 }
 
 function notes(r: Round): string[] {
@@ -181,7 +194,21 @@ baseline: N shoppers with pp_system_default, all completing, same stack, same ru
 `)
     console.log(
       table(
-        ["N", "provider", "paid", "all paid after", "orders/min", "paid→order p50", "p95", "order ≤ 15 s", "none 60 s", "double capture", "order not captured", "Failed to acquire lock", "svc calls/order"],
+        [
+          "N",
+          "provider",
+          "paid",
+          "all paid after",
+          "orders/min",
+          "paid→order p50",
+          "p95",
+          "order ≤ 15 s",
+          "none 60 s",
+          "double capture",
+          "order not captured",
+          "Failed to acquire lock",
+          "svc calls/order",
+        ],
         results.flatMap(([a, b]) => [mainRow(a), mainRow(b)])
       )
     )
@@ -190,8 +217,16 @@ baseline: N shoppers with pp_system_default, all completing, same stack, same ru
       table(
         ["N", "shoppers who…", "paid", "paid→order p50", "p95", "max", "≤ 15 s", "none 60 s"],
         results.flatMap(([a, b]) => [
-          groupRow(a, "svc, complete the cart", a.paid.filter((s) => s.completes)),
-          groupRow(a, "svc, close the tab (webhook)", a.paid.filter((s) => !s.completes)),
+          groupRow(
+            a,
+            "svc, complete the cart",
+            a.paid.filter((s) => s.completes)
+          ),
+          groupRow(
+            a,
+            "svc, close the tab (webhook)",
+            a.paid.filter((s) => !s.completes)
+          ),
           groupRow(b, "system, complete the cart", b.paid),
         ])
       )
@@ -201,10 +236,21 @@ baseline: N shoppers with pp_system_default, all completing, same stack, same ru
       table(
         ["N", "orders/min svc ÷ system", "completing shoppers p50 svc ÷ system", "p95 svc ÷ system", "all svc p95 ÷ system p95"],
         results.map(([a, b]) => {
-          const ca = finite(lat(a, a.paid.filter((s) => s.completes)))
+          const ca = finite(
+            lat(
+              a,
+              a.paid.filter((s) => s.completes)
+            )
+          )
           const cb = finite(lat(b, b.paid))
           const all = finite(lat(a, a.paid))
-          return [a.n, ratio(a.perMin, b.perMin), ratio(percentile(ca, 50), percentile(cb, 50)), ratio(percentile(ca, 95), percentile(cb, 95)), ratio(percentile(all, 95), percentile(cb, 95))]
+          return [
+            a.n,
+            ratio(a.perMin, b.perMin),
+            ratio(percentile(ca, 50), percentile(cb, 50)),
+            ratio(percentile(ca, 95), percentile(cb, 95)),
+            ratio(percentile(all, 95), percentile(cb, 95)),
+          ]
         })
       )
     )

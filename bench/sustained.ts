@@ -55,7 +55,10 @@ async function main() {
     // the same K shoppers with Medusa's own provider, all completing, for one minute
     process.stderr.write(`[bench] baseline: ${k} pp_system_default shoppers for 1 min\n`)
     const base = await closedLoop(api, stack.sandboxUrl, k, 60_000, () => ({ provider: SYSTEM_PROVIDER, completes: true }))
-    const baseOrders = await outcomes(stack.db, base.shoppers.filter((s) => s.paidAt !== undefined).map((s) => s.cartId!))
+    const baseOrders = await outcomes(
+      stack.db,
+      base.shoppers.filter((s) => s.paidAt !== undefined).map((s) => s.cartId!)
+    )
     const basePerMin = [...baseOrders.values()].filter((o) => o.orderAt !== null && o.orderAt >= base.t0 && o.orderAt < base.end).length
     await sleep(5000)
     const counted = await resetStats(stack.sandboxUrl)
@@ -146,7 +149,12 @@ baseline: the same ${k} shoppers with ${SYSTEM_PROVIDER} for 1 min, same stack (
         ]
       )
     )
-    if (afterStats) console.log(`\nsvc calls by route: ${Object.entries(afterStats.byRoute).map(([r, n]) => `${r} ${n}`).join(", ")}`)
+    if (afterStats)
+      console.log(
+        `\nsvc calls by route: ${Object.entries(afterStats.byRoute)
+          .map(([r, n]) => `${r} ${n}`)
+          .join(", ")}`
+      )
     const kinds = new Map<string, number>()
     for (const s of errors) {
       const key = s.error!.replace(/[0-9a-f-]{36}|cart_\w+|pay_\w+/g, "…").slice(0, 160)

@@ -10,16 +10,7 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
 /** The tests install nothing: without chromium they fail with the fix to apply (see docs/demo.md). */
 export const hasChromium = existsSync(CHROMIUM_PATH)
 
-const ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-component-update",
-  "--disable-sync",
-]
+const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic", "--no-first-run", "--disable-component-update", "--disable-sync"]
 
 export const SCREENSHOT_DIR = resolve(__dirname, "../artifacts/screenshots")
 

@@ -94,15 +94,19 @@ async function shop(cluster: Cluster, s: ChaosShopper): Promise<void> {
   const u = cluster.url
   try {
     const { cart } = await click(s, () =>
-      post<{ cart: { id: string } }>(`${u}/store/carts`, {
-        region_id: cluster.store.regionId,
-        sales_channel_id: cluster.store.salesChannelId,
-        email: `buyer-${randomUUID().slice(0, 8)}@example.my`,
-        items: [{ variant_id: cluster.store.variantId, quantity: 1 }],
-        shipping_address: { first_name: "Siti", last_name: "Aminah", address_1: "1 Jalan Ampang", city: "Kuala Lumpur", country_code: "my", postal_code: "50450" },
-        // SST 8 % on every cart (the bench seed is the demo's); half type the 33 % code: RM87.1938
-        ...(usesPromo(s.i) ? { promo_codes: [PROMO_CODE] } : {}),
-      }, h)
+      post<{ cart: { id: string } }>(
+        `${u}/store/carts`,
+        {
+          region_id: cluster.store.regionId,
+          sales_channel_id: cluster.store.salesChannelId,
+          email: `buyer-${randomUUID().slice(0, 8)}@example.my`,
+          items: [{ variant_id: cluster.store.variantId, quantity: 1 }],
+          shipping_address: { first_name: "Siti", last_name: "Aminah", address_1: "1 Jalan Ampang", city: "Kuala Lumpur", country_code: "my", postal_code: "50450" },
+          // SST 8 % on every cart (the bench seed is the demo's); half type the 33 % code: RM87.1938
+          ...(usesPromo(s.i) ? { promo_codes: [PROMO_CODE] } : {}),
+        },
+        h
+      )
     )
     s.cartId = cart.id
     const { payment_collection } = await click(s, () => post<{ payment_collection: { id: string } }>(`${u}/store/payment-collections`, { cart_id: cart.id }, h))
@@ -254,7 +258,9 @@ export async function chaosRun(cluster: Cluster, o: ChaosOptions): Promise<Chaos
           redis?.disconnect()
         }
         killMoment = { at: killAt, seen, waitedMs: Date.now() - from }
-        log(`killing ${o.kill.join(", ")} (SIGKILL) after ${killAfter} payments, ${seen ? `at the moment "${killAt}" (${killMoment.waitedMs} ms)` : `the moment "${killAt}" not seen in 60 s`}`)
+        log(
+          `killing ${o.kill.join(", ")} (SIGKILL) after ${killAfter} payments, ${seen ? `at the moment "${killAt}" (${killMoment.waitedMs} ms)` : `the moment "${killAt}" not seen in 60 s`}`
+        )
         await Promise.all(o.kill.map((name) => cluster.kill(name)))
         await sleep(1000)
         await Promise.all(o.kill.map((name) => cluster.start(name)))
@@ -271,7 +277,10 @@ export async function chaosRun(cluster: Cluster, o: ChaosOptions): Promise<Chaos
   const lastPaid = Math.max(Date.now(), ...paid.map((s) => s.paidAt!))
   let orders = new Map<string, number>()
   while (Date.now() < lastPaid + o.settleMs) {
-    orders = await ordersOf(cluster, paid.map((s) => s.cartId!))
+    orders = await ordersOf(
+      cluster,
+      paid.map((s) => s.cartId!)
+    )
     if (orders.size >= paid.length) break
     await sleep(1000)
   }
@@ -282,7 +291,16 @@ export async function chaosRun(cluster: Cluster, o: ChaosOptions): Promise<Chaos
     const at = orders.get(s.cartId!)
     return at === undefined ? Number.POSITIVE_INFINITY : Math.max(0, at - s.paidAt!)
   })
-  return { shoppers, paid, latency, money: await checkMoney(cluster.db, cluster.svc), killed: o.kill, killMoment, webhookFaults, requestFaults: requestFaults.map((f) => `${f.route} ${f.kind}${"afterProcessing" in f && f.afterProcessing ? " after processing" : ""} ×${f.count}`) }
+  return {
+    shoppers,
+    paid,
+    latency,
+    money: await checkMoney(cluster.db, cluster.svc),
+    killed: o.kill,
+    killMoment,
+    webhookFaults,
+    requestFaults: requestFaults.map((f) => `${f.route} ${f.kind}${"afterProcessing" in f && f.afterProcessing ? " after processing" : ""} ×${f.count}`),
+  }
 }
 
 export { percentile } from "./report"

@@ -211,13 +211,10 @@ function startBalancer(targets: () => Instance[], hits: Map<string, Map<string, 
     const perInstance = hits.get(chosen.name) ?? new Map<string, number>()
     perInstance.set(segment, (perInstance.get(segment) ?? 0) + 1)
     hits.set(chosen.name, perInstance)
-    const up = httpRequest(
-      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
-      (r) => {
-        res.writeHead(r.statusCode ?? 502, r.headers)
-        r.pipe(res)
-      }
-    )
+    const up = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (r) => {
+      res.writeHead(r.statusCode ?? 502, r.headers)
+      r.pipe(res)
+    })
     up.on("error", () => {
       if (!res.headersSent) res.writeHead(502, { "content-type": "application/json" }).end(JSON.stringify({ message: "the store instance went away" }))
       else res.destroy()
@@ -354,13 +351,16 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       hits,
       kill,
       start,
-      logLines: (re) => [...instances.values()].flatMap((i) => {
-        try {
-          return readFileSync(i.log, "utf8").split("\n").filter((l) => re.test(l))
-        } catch {
-          return []
-        }
-      }),
+      logLines: (re) =>
+        [...instances.values()].flatMap((i) => {
+          try {
+            return readFileSync(i.log, "utf8")
+              .split("\n")
+              .filter((l) => re.test(l))
+          } catch {
+            return []
+          }
+        }),
       close,
     }
   } catch (e) {

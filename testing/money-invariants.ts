@@ -103,7 +103,8 @@ export async function checkMoney(db: Pool, svc: { state(): Promise<SandboxState>
     const captured = r?.captured ?? []
     // Medusa keeps its own amount (39.852); svc's is it rounded half-up to the sen (3985)
     if (r && orders.length === 1 && captured.length === 1 && medusaAmountToSen(captured[0]) === c.amount) report.ordered++
-    else report.lost.push(`${c.checkoutId} (${c.type}, ${c.amount} sen): ${r ? `cart ${r.cart_id}, orders ${orders.length}, captured ${JSON.stringify(captured)}` : "no ledger row"}`)
+    else
+      report.lost.push(`${c.checkoutId} (${c.type}, ${c.amount} sen): ${r ? `cart ${r.cart_id}, orders ${orders.length}, captured ${JSON.stringify(captured)}` : "no ledger row"}`)
   }
 
   // every svc payment captured in Medusa is a COMPLETED checkout
@@ -116,19 +117,23 @@ export async function checkMoney(db: Pool, svc: { state(): Promise<SandboxState>
       where p.provider_id like 'pp_svc-%' and p.captured_at is not null and p.deleted_at is null`
   )
   for (const p of captures.rows) {
-    if (!p.checkout_id || !paid.has(p.checkout_id)) report.ordersWithoutPaidCheckout.push(`order ${p.order_id ?? "(none)"} payment ${p.payment_id} checkout ${p.checkout_id ?? "(none)"}`)
+    if (!p.checkout_id || !paid.has(p.checkout_id))
+      report.ordersWithoutPaidCheckout.push(`order ${p.order_id ?? "(none)"} payment ${p.payment_id} checkout ${p.checkout_id ?? "(none)"}`)
   }
 
   const carts = await db.query<{ cart_id: string }>(`select distinct cart_id from cart_payment_collection where deleted_at is null`)
-  for (const o of (await outcomes(db, carts.rows.map((r) => r.cart_id))).values()) {
+  for (const o of (
+    await outcomes(
+      db,
+      carts.rows.map((r) => r.cart_id)
+    )
+  ).values()) {
     if (doubleCaptured(o)) report.doubleCaptured.push(`cart ${o.cartId}: ${o.orderIds.length} orders, ${o.capturedPayments} captured payments, ${o.captures} captures`)
   }
 
   // refunds and withdrawals: every payout and withdrawal svc made is recorded in Medusa (the admin
   // sees it), and no refund has two payouts, no withdrawal request two withdrawals
-  const payoutRows = await db.query<{ id: string; refund_id: string | null; payout_id: string | null }>(
-    `select id, refund_id, payout_id from svc_payout where deleted_at is null`
-  )
+  const payoutRows = await db.query<{ id: string; refund_id: string | null; payout_id: string | null }>(`select id, refund_id, payout_id from svc_payout where deleted_at is null`)
   const recordedPayouts = new Map(payoutRows.rows.filter((r) => r.payout_id).map((r) => [r.payout_id!, r]))
   const perRefund = new Map<string, number>()
   for (const p of Object.values(state.payouts)) {
@@ -154,10 +159,15 @@ export async function checkMoney(db: Pool, svc: { state(): Promise<SandboxState>
 
 /** Runs SQL with `$1…$n` parameters (each used once, in order) and returns the rows. */
 export type Sql = (sql: string, params: unknown[]) => Promise<any[]>
-export const sqlOfPool = (db: Pool): Sql => async (sql, params) => (await db.query(sql, params)).rows
+export const sqlOfPool =
+  (db: Pool): Sql =>
+  async (sql, params) =>
+    (await db.query(sql, params)).rows
 /** The in-app tests' knex (`ContainerRegistrationKeys.PG_CONNECTION`). */
-export const sqlOfKnex = (knex: { raw: (sql: string, b: unknown[]) => Promise<any> }): Sql => async (sql, params) =>
-  (await knex.raw(sql.replace(/\$\d+/g, "?"), params)).rows
+export const sqlOfKnex =
+  (knex: { raw: (sql: string, b: unknown[]) => Promise<any> }): Sql =>
+  async (sql, params) =>
+    (await knex.raw(sql.replace(/\$\d+/g, "?"), params)).rows
 
 export interface OrderMoney {
   orderId: string
@@ -256,7 +266,8 @@ export async function orderMoney(sql: Sql, state: SandboxState, orderId: string)
   for (const r of m.refunds) {
     // a refund of less than half a sen (the rest of a 39.852 payment) has no payout
     if (r.payouts.length !== (r.amountSen > 0 ? 1 : 0)) m.problems.push(`refund ${r.refundId} (${r.amountSen} sen): ${r.payouts.length} svc payouts`)
-    else if (r.payouts.length && r.payouts[0].amountSen !== r.amountSen) m.problems.push(`refund ${r.refundId} is ${r.amountSen} sen of the payment's refunded total, its payout ${r.payouts[0].payoutId} ${r.payouts[0].amountSen} sen`)
+    else if (r.payouts.length && r.payouts[0].amountSen !== r.amountSen)
+      m.problems.push(`refund ${r.refundId} is ${r.amountSen} sen of the payment's refunded total, its payout ${r.payouts[0].payoutId} ${r.payouts[0].amountSen} sen`)
   }
   const unmatched = payoutRows.filter((r) => r.payout_id && state.payouts[r.payout_id] && !refunds.some((x) => x.id === r.refund_id))
   for (const r of unmatched) m.problems.push(`payout ${r.payout_id} (${state.payouts[r.payout_id].amount} sen) has no Medusa refund on order ${orderId}`)

@@ -189,7 +189,10 @@ export async function bootStack(opts: StackOptions): Promise<Stack> {
     note(`stack up in ${((Date.now() - started) / 1000).toFixed(0)} s`)
 
     db = new Pool({ connectionString: databaseUrl, max: 2 })
-    const logLines = (re: RegExp) => readFileSync(medusaLog, "utf8").split("\n").filter((l) => re.test(l))
+    const logLines = (re: RegExp) =>
+      readFileSync(medusaLog, "utf8")
+        .split("\n")
+        .filter((l) => re.test(l))
     return {
       storeUrl,
       sandboxUrl: sandbox.url,

@@ -69,13 +69,10 @@ export async function serveAdmin(outDir: string, medusaUrl: string): Promise<{ u
   const app = express()
   app.use((req: any, res: any, next: () => void) => {
     if (!API.test(req.url)) return next()
-    const upstream = httpRequest(
-      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } },
-      (r) => {
-        res.writeHead(r.statusCode ?? 502, r.headers)
-        r.pipe(res)
-      }
-    )
+    const upstream = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } }, (r) => {
+      res.writeHead(r.statusCode ?? 502, r.headers)
+      r.pipe(res)
+    })
     upstream.on("error", (e) => {
       res.statusCode = 502
       res.end(`proxy: ${e.message}`)

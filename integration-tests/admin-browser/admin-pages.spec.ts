@@ -22,16 +22,7 @@ import { cancelOrderWorkflow } from "@medusajs/core-flows"
 import type { Page } from "playwright-core"
 import { ensureAdminUser } from "../../demo/admin-user"
 import { useSvcSandbox } from "../helpers/svc-env"
-import {
-  cartWithSession,
-  completeCart,
-  flaggedCheckoutRow,
-  paidOrder as paidOrderOf,
-  seedStore,
-  SVC_PROVIDERS,
-  waitFor,
-  type Store,
-} from "../helpers/store"
+import { cartWithSession, completeCart, flaggedCheckoutRow, paidOrder as paidOrderOf, seedStore, SVC_PROVIDERS, waitFor, type Store } from "../helpers/store"
 import { hasChromium, launchBrowser, SCREENSHOT_DIR } from "../../testing/browser"
 import { signInAsAdmin } from "../helpers/admin"
 import { buildAdmin, serveAdmin } from "./admin-app"
@@ -142,18 +133,22 @@ medusaIntegrationTestRunner({
         await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => undefined)
         await page.addScriptTag({ path: AXE })
         const violations = await page.evaluate(async (tags) => {
-          const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe
+          const axe = (
+            window as unknown as {
+              axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> }
+            }
+          ).axe
           const r = await axe.run({ include: [["[data-svc-admin]"]] }, { runOnly: { type: "tag", values: tags } })
           return r.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.map(String).join(" ")) }))
         }, WCAG)
         console.log(`axe ${where}: ${violations.length ? violations.map((v) => `${v.id} (${v.impact}) ×${v.targets.length}`).join(", ") : "no violation"}`)
-        return violations
-          .filter((v) => v.impact === "serious" || v.impact === "critical")
-          .flatMap((v) => v.targets.map((t) => `${where}: ${v.id} (${v.impact}) ${t}`))
+        return violations.filter((v) => v.impact === "serious" || v.impact === "critical").flatMap((v) => v.targets.map((t) => `${where}: ${v.id} (${v.impact}) ${t}`))
       }
       /** The visible links of the dashboard's sidebar whose path starts with /app/svc: [path, text]. */
       async function svcMenuLinks(): Promise<[string, string][]> {
-        return page.locator("aside a[href^='/app/svc']:visible").evaluateAll((as) => as.map((a) => [a.getAttribute("href") ?? "", (a.textContent ?? "").trim()] as [string, string]))
+        return page
+          .locator("aside a[href^='/app/svc']:visible")
+          .evaluateAll((as) => as.map((a) => [a.getAttribute("href") ?? "", (a.textContent ?? "").trim()] as [string, string]))
       }
       /** A paid FPX order of RM120.50, its payment captured. */
       const paidOrder = async () => (await paidOrderOf(api, getContainer(), store, sb())).order
@@ -245,11 +240,15 @@ medusaIntegrationTestRunner({
 
         // the buyer pays: the webhook captures it, and the order owes nothing
         sb().pay(checkout.checkoutId)
-        await waitFor(async () => {
-          await page.reload()
-          await page.locator("[data-testid=svc-balance]").waitFor({ state: "attached", timeout: 30_000 })
-          return (await page.locator("[data-testid=svc-balance]").getAttribute("data-due")) === "false"
-        }, "the balance gone from the order page", 60_000)
+        await waitFor(
+          async () => {
+            await page.reload()
+            await page.locator("[data-testid=svc-balance]").waitFor({ state: "attached", timeout: 30_000 })
+            return (await page.locator("[data-testid=svc-balance]").getAttribute("data-due")) === "false"
+          },
+          "the balance gone from the order page",
+          60_000
+        )
       })
 
       it("svc settlements: a withdrawal through Select and a confirmation, then the finance export downloads a CSV", async () => {
@@ -314,7 +313,10 @@ medusaIntegrationTestRunner({
         try {
           await page.locator("#svc-doctor-recheck").click()
           await page.locator("[data-testid=svc-doctor-summary][data-level=fail]").waitFor()
-          await page.getByText(/blocks every money-moving route/).first().waitFor()
+          await page
+            .getByText(/blocks every money-moving route/)
+            .first()
+            .waitFor()
         } finally {
           sb().setAccountStatus("ACTIVE" as never)
         }

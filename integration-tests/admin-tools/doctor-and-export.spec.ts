@@ -20,12 +20,16 @@ function parseCsv(text: string): Record<string, string>[] {
     for (let i = 0; i < line.length; i++) {
       const ch = line[i]!
       if (q) {
-        if (ch === '"' && line[i + 1] === '"') (cur += '"'), i++
-        else if (ch === '"') q = false
+        if (ch === '"' && line[i + 1] === '"') {
+          cur += '"'
+          i++
+        } else if (ch === '"') q = false
         else cur += ch
       } else if (ch === '"') q = true
-      else if (ch === ",") out.push(cur), (cur = "")
-      else cur += ch
+      else if (ch === ",") {
+        out.push(cur)
+        cur = ""
+      } else cur += ch
     }
     out.push(cur)
     return out
@@ -114,17 +118,24 @@ svcMedusaSuite({
       expect(refund.payout.payout_id).toBeTruthy()
       // a settlement to the merchant's bank account
       const w = await admin.client.fetch<any>("/admin/svc/wallet")
-      const wd = await admin.client.fetch<any>("/admin/svc/withdrawals", { method: "POST", body: { bank_account_id: w.bank_accounts[0].id, amount: "150.25", reference: "Export test" } })
+      const wd = await admin.client.fetch<any>("/admin/svc/withdrawals", {
+        method: "POST",
+        body: { bank_account_id: w.bank_accounts[0].id, amount: "150.25", reference: "Export test" },
+      })
       expect(wd.withdrawal.withdrawal_id).toBeTruthy()
 
       // yesterday to tomorrow (Malaysian days): a run across midnight keeps every movement in the period
       const period = `from=${mytDay(Date.now() - 86_400_000)}&to=${mytDay(Date.now() + 86_400_000)}`
       // svc moves payouts and withdrawals on by itself (sandbox: after 10-20 s) and Medusa follows by webhook:
       // a status can differ for a moment; poll until every movement matches
-      await waitFor(async () => {
-        const rows = parseCsv((await csv(period)).text)
-        return rows.filter((x) => !x.kind.includes("total")).every((x) => x.match === "ok")
-      }, "every movement matched to svc", 40_000)
+      await waitFor(
+        async () => {
+          const rows = parseCsv((await csv(period)).text)
+          return rows.filter((x) => !x.kind.includes("total")).every((x) => x.match === "ok")
+        },
+        "every movement matched to svc",
+        40_000
+      )
       const calls = (sb().stats() as any).total
       const r = await csv(period)
       expect(r.status).toBe(200)
@@ -166,7 +177,11 @@ svcMedusaSuite({
       // totals equal svc's own records
       const sum = (xs: any[], f: string) => xs.reduce((a, x) => a + Number(x[f]), 0)
       const total = (kind: string) => rows.find((x) => x.kind === `period_total:${kind}`)!
-      const dayTotals = (kind: string, f: string) => sum(rows.filter((x) => x.kind === `day_total:${kind}`), f)
+      const dayTotals = (kind: string, f: string) =>
+        sum(
+          rows.filter((x) => x.kind === `day_total:${kind}`),
+          f
+        )
       expect(Number(total("checkout").amount_sen)).toBe(sum(paid, "amount"))
       expect(Number(total("checkout").fee_sen)).toBe(sum(paid, "fee"))
       expect(Number(total("checkout").net_sen)).toBe(sum(paid, "netAmount"))
@@ -227,7 +242,15 @@ svcMedusaSuite({
       expect(seen["checkout.updated"].last_received_at).toEqual(expect.any(String))
       expect(seen["payout.prefund_completed"]).toMatchObject({ received: 0, last_received_at: null })
       expect(h.checks.map((c: any) => [c.id, c.level])).toEqual(
-        expect.arrayContaining([["api_key", "ok"], ["account_status", "ok"], ["clock", "ok"], ["features", "ok"], ["environment", "ok"], ["rate", "ok"], ["webhooks", "ok"]])
+        expect.arrayContaining([
+          ["api_key", "ok"],
+          ["account_status", "ok"],
+          ["clock", "ok"],
+          ["features", "ok"],
+          ["environment", "ok"],
+          ["rate", "ok"],
+          ["webhooks", "ok"],
+        ])
       )
       const text = JSON.stringify(h)
       for (const s of secrets()) expect(text).not.toContain(s)

@@ -67,22 +67,60 @@ svcMedusaSuite({
       const cases: [() => Promise<unknown>, RegExp][] = [
         [() => get("/admin/svc/bank-accounts?limit=500"), /^Invalid request: Value for field 'limit' too big, expected at most: '100'$/],
         [() => post("/admin/svc/bank-accounts/acct-1/trigger-address"), /^Invalid request: id: must be the svc id of a linked bank account/],
-        [() => post(`/admin/svc/bank-accounts/${id}/allowed-senders`, { address: "0x1234" }), /^Invalid request: address: must be an EVM address: 0x followed by 40 hexadecimal characters/],
-        [() => post(`/admin/svc/bank-accounts/${id}/allowed-senders`, { address: evm(), label: "x".repeat(121) }), /^Invalid request: Value for field 'label' too big, expected at most: '120'$/],
+        [
+          () => post(`/admin/svc/bank-accounts/${id}/allowed-senders`, { address: "0x1234" }),
+          /^Invalid request: address: must be an EVM address: 0x followed by 40 hexadecimal characters/,
+        ],
+        [
+          () => post(`/admin/svc/bank-accounts/${id}/allowed-senders`, { address: evm(), label: "x".repeat(121) }),
+          /^Invalid request: Value for field 'label' too big, expected at most: '120'$/,
+        ],
         [() => post(`/admin/svc/bank-accounts/${id}/allowed-senders/${id}`, { active: "no" }), /^Invalid request: Expected type: 'boolean' for field 'active', got: 'no'$/],
         [() => post(`/admin/svc/beneficiaries/${id}/allowed-senders/nope`, { active: true }), /^Invalid request: sender_id: must be the svc id of an allowed sender/],
         [() => post("/admin/svc/beneficiaries", { name: "Aminah" }), /^Invalid request: account_number: is required with bank_code, or give a DuitNow proxy/],
         [() => post("/admin/svc/beneficiaries", { name: "Aminah", bank_code: "MBBEMYKL", account_number: "5140-1234" }), /^Invalid request: account_number: must be 6-20 digits/],
-        [() => post("/admin/svc/beneficiaries", { name: "Aminah", proxy_type: "EMAIL", proxy_value: "a@b.my" }), /^Invalid request: Expected: 'MOBILE, NRIC, PASSPORT, BRN, ARMY' for field 'proxy_type', but got: 'EMAIL'$/],
-        [() => post("/admin/svc/beneficiaries", { name: "Aminah", bank_code: "MBBEMYKL", account_number: "514012345678", proxy_type: "MOBILE", proxy_value: "0123456789" }), /^Invalid request: proxy_type: give a bank account .* or a DuitNow proxy .* not both/],
-        [() => post("/admin/svc/beneficiaries", { name: "Aminah", bank_code: "MBBEMYKL", account_number: "514012345678", name_check: "exact" }), /^Invalid request: Expected: 'strict, loose' for field 'name_check', but got: 'exact'$/],
-        [() => post("/admin/svc/deposits/check-missed", { area: "wallet", tx_hash: "5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW", chain_id: 11155111 }), /^Invalid request: tx_hash: must be an EVM transaction hash: 0x followed by 64 hexadecimal characters \(check-missed is EVM only/],
-        [() => post("/admin/svc/deposits/check-missed", { area: "wallet", tx_hash: `0x${"ab".repeat(32)}`, chain_id: 101 }), /^Invalid request: chain_id: 101 is Solana: check-missed is EVM only/],
-        [() => post("/admin/svc/deposits/check-missed", { area: "both", tx_hash: `0x${"ab".repeat(32)}`, chain_id: 1 }), /^Invalid request: Expected: 'wallet, payout' for field 'area', but got: 'both'$/],
+        [
+          () => post("/admin/svc/beneficiaries", { name: "Aminah", proxy_type: "EMAIL", proxy_value: "a@b.my" }),
+          /^Invalid request: Expected: 'MOBILE, NRIC, PASSPORT, BRN, ARMY' for field 'proxy_type', but got: 'EMAIL'$/,
+        ],
+        [
+          () => post("/admin/svc/beneficiaries", { name: "Aminah", bank_code: "MBBEMYKL", account_number: "514012345678", proxy_type: "MOBILE", proxy_value: "0123456789" }),
+          /^Invalid request: proxy_type: give a bank account .* or a DuitNow proxy .* not both/,
+        ],
+        [
+          () => post("/admin/svc/beneficiaries", { name: "Aminah", bank_code: "MBBEMYKL", account_number: "514012345678", name_check: "exact" }),
+          /^Invalid request: Expected: 'strict, loose' for field 'name_check', but got: 'exact'$/,
+        ],
+        [
+          () =>
+            post("/admin/svc/deposits/check-missed", {
+              area: "wallet",
+              tx_hash: "5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW",
+              chain_id: 11155111,
+            }),
+          /^Invalid request: tx_hash: must be an EVM transaction hash: 0x followed by 64 hexadecimal characters \(check-missed is EVM only/,
+        ],
+        [
+          () => post("/admin/svc/deposits/check-missed", { area: "wallet", tx_hash: `0x${"ab".repeat(32)}`, chain_id: 101 }),
+          /^Invalid request: chain_id: 101 is Solana: check-missed is EVM only/,
+        ],
+        [
+          () => post("/admin/svc/deposits/check-missed", { area: "both", tx_hash: `0x${"ab".repeat(32)}`, chain_id: 1 }),
+          /^Invalid request: Expected: 'wallet, payout' for field 'area', but got: 'both'$/,
+        ],
         [() => post(`/admin/svc/deposits/${id}/redrive`), /^id: deposit .* is not known here yet; look it up first/],
-        [() => post("/admin/svc/token-transfers", { request_id: randomUUID(), network_id: "n", token_id: id, address_to: evm(), amount: "5" }), /^amount: must be between RM10\.00 and RM1000000\.00/],
-        [() => post("/admin/svc/token-transfers", { request_id: randomUUID(), network_id: "n", token_id: id, address_to: evm(), amount: "10.001" }), /^amount: must not contain a fraction of a sen/],
-        [() => post("/admin/svc/token-transfers", { request_id: randomUUID(), network_id: "n", token_id: id, address_to: evm(), amount: "50", reference: "r".repeat(33) }), /^Invalid request: Value for field 'reference' too big, expected at most: '32'$/],
+        [
+          () => post("/admin/svc/token-transfers", { request_id: randomUUID(), network_id: "n", token_id: id, address_to: evm(), amount: "5" }),
+          /^amount: must be between RM10\.00 and RM1000000\.00/,
+        ],
+        [
+          () => post("/admin/svc/token-transfers", { request_id: randomUUID(), network_id: "n", token_id: id, address_to: evm(), amount: "10.001" }),
+          /^amount: must not contain a fraction of a sen/,
+        ],
+        [
+          () => post("/admin/svc/token-transfers", { request_id: randomUUID(), network_id: "n", token_id: id, address_to: evm(), amount: "50", reference: "r".repeat(33) }),
+          /^Invalid request: Value for field 'reference' too big, expected at most: '32'$/,
+        ],
         [() => post("/admin/svc/token-transfers", { network_id: "n", token_id: id, address_to: evm(), amount: "50" }), /^Invalid request: Field 'request_id' is required$/],
         [() => get("/admin/svc/prefund/payouts?status=PAID"), /^Invalid request: Expected: 'INITIATED, SETTLED, REVERSED, RETURNED' for field 'status', but got: 'PAID'$/],
         [() => post("/admin/svc/events/42/process"), /^Invalid request: id: must be an inbox event id/],
@@ -148,10 +186,14 @@ svcMedusaSuite({
       // PROCESSING, COMPLETED, then svc's retried PROCESSING; the first event sent twice
       sb().webhookFaults({ mode: "duplicate", count: 1 })
       const d1 = sb().simulateDeposit({ area: "WALLET", triggerAddress: trigger, from: allowed, amountSen: 150000, withRetriedProcessing: true }) as any
-      const rows = await waitFor(async () => {
-        const r = await eventsOf(d1.id)
-        return r.length === 3 && r.every((e) => e.done) && r
-      }, "three processed inbox events for the deposit", 30_000)
+      const rows = await waitFor(
+        async () => {
+          const r = await eventsOf(d1.id)
+          return r.length === 3 && r.every((e) => e.done) && r
+        },
+        "three processed inbox events for the deposit",
+        30_000
+      )
       expect(rows.map((e) => e.status_hint).sort()).toEqual(["COMPLETED", "PROCESSING", "PROCESSING"])
       expect(rows.reduce((n, e) => n + e.deliveries, 0)).toBe(4) // the duplicate counted, not processed again
       expect(rows.filter((e) => e.outcome === "ignored_after_completed").length).toBeGreaterThanOrEqual(1)
@@ -172,7 +214,10 @@ svcMedusaSuite({
       // a deposit from a sender not allowed, left at PROCESSING: redrive refused here, svc never asked
       const stranger = evm()
       const d2 = sb().simulateDeposit({ area: "WALLET", triggerAddress: trigger, from: stranger, amountSen: 120000, stopAt: "PROCESSING" }) as any
-      await waitFor(async () => (await get(`/admin/svc/deposits?area=wallet`)).deposits.find((d: any) => d.deposit_id === d2.id && d.status === "PROCESSING"), "deposit stored PROCESSING")
+      await waitFor(
+        async () => (await get(`/admin/svc/deposits?area=wallet`)).deposits.find((d: any) => d.deposit_id === d2.id && d.status === "PROCESSING"),
+        "deposit stored PROCESSING"
+      )
       await resetStats(svc.ref.sandbox.url)
       const early = await refused(post(`/admin/svc/deposits/${d2.id}/redrive`))
       expect(early.message).toMatch(/^status: the deposit is PROCESSING; svc redrives only COMPLETED deposits .* Nothing was sent to svc\./)
@@ -266,11 +311,14 @@ svcMedusaSuite({
       expect((await post(`/admin/svc/beneficiaries/${id}/trigger-address`)).trigger_address.address).toBe(trigger)
       const sender = evm()
       await post(`/admin/svc/beneficiaries/${id}/allowed-senders`, { address: sender, label: "payroll" })
-      expect((await get(`/admin/svc/beneficiaries/${id}/allowed-senders`))).toMatchObject({ count: 1, limit: 50, trigger_address: trigger })
+      expect(await get(`/admin/svc/beneficiaries/${id}/allowed-senders`)).toMatchObject({ count: 1, limit: 50, trigger_address: trigger })
 
       // a deposit to the beneficiary's trigger address starts a transfer; its payout.withdrawal.updated re-reads the deposit
       const d = sb().simulateDeposit({ area: "PAYOUT", triggerAddress: trigger, from: sender, amountSen: 130000 }) as any
-      await waitFor(async () => (await get("/admin/svc/deposits?area=payout")).deposits.find((x: any) => x.deposit_id === d.id && x.status === "COMPLETED"), "payout deposit COMPLETED")
+      await waitFor(
+        async () => (await get("/admin/svc/deposits?area=payout")).deposits.find((x: any) => x.deposit_id === d.id && x.status === "COMPLETED"),
+        "payout deposit COMPLETED"
+      )
       sb().advanceClock(11)
       const moved = await waitFor(async () => {
         const x = (await get("/admin/svc/deposits?area=payout")).deposits.find((y: any) => y.deposit_id === d.id)
@@ -358,7 +406,10 @@ svcMedusaSuite({
       expect(row.beneficiary.account_number).toBe("••••4321")
 
       // the payout's own event keeps its path (refund payouts); listed beside the inbox, processed again on request
-      const tracked = await waitFor(async () => (await get("/admin/svc/events/tracked")).events.find((e: any) => e.resource_id === made.payoutId && e.outcome !== "received"), "payout.created processed")
+      const tracked = await waitFor(
+        async () => (await get("/admin/svc/events/tracked")).events.find((e: any) => e.resource_id === made.payoutId && e.outcome !== "received"),
+        "payout.created processed"
+      )
       expect(tracked).toMatchObject({ event_type: "payout.created", outcome: "unknown_payout" }) // not a refund of this store
       expect((await post(`/admin/svc/events/tracked/${tracked.id}/process`)).event).toMatchObject({ outcome: "unknown_payout", detail: "processed again by an admin" })
 

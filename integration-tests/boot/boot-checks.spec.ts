@@ -109,10 +109,7 @@ describe("medusa start with a wrong svc setup", () => {
   })
 
   it("an ed25519 key with algorithm ecdsa-p256-sha256: refuses to start, saying which algorithm the key fits", async () => {
-    const r = await medusaStart(
-      { SVC_BASE_URL: "http://127.0.0.1:4010", SVC_PRIVATE_KEY_PATH: edFile, SVC_ALGORITHM: "ecdsa-p256-sha256" },
-      await freePort()
-    )
+    const r = await medusaStart({ SVC_BASE_URL: "http://127.0.0.1:4010", SVC_PRIVATE_KEY_PATH: edFile, SVC_ALGORITHM: "ecdsa-p256-sha256" }, await freePort())
     expect(r.code).not.toBe(0)
     expect(r.code).not.toBeNull()
     expect(r.out).toMatch(/`privateKeyPath`: the key \(file .*\) is an ed25519 key, but `algorithm` is ecdsa-p256-sha256/)

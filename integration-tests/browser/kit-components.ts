@@ -13,11 +13,16 @@ import { FIXTURE, starterModules } from "../helpers/starter-fixture"
 /** The starter's Tailwind (v3, its default theme; the starter adds @medusajs/ui-preset's colours) for the classes the harness uses. */
 async function starterTailwind(): Promise<string> {
   const modules = starterModules()
+  // the starter's own postcss and tailwind, from its installed folder (a path known at run time)
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const postcss = require(join(modules, "postcss")) as typeof import("postcss")
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const tailwind = require(join(modules, "tailwindcss")) as (config: object) => import("postcss").AcceptedPlugin
   const raw = [join(__dirname, "kit-harness.tsx"), join(FIXTURE, "src/modules/common/components/ui/index.tsx")]
   const content = await Promise.all(raw.map(async (f) => ({ raw: await readFile(f, "utf8"), extension: "tsx" })))
-  const out = await postcss.default([tailwind({ content, theme: { extend: {} }, plugins: [] })]).process("@tailwind base;\n@tailwind components;\n@tailwind utilities;\n", { from: undefined })
+  const out = await postcss
+    .default([tailwind({ content, theme: { extend: {} }, plugins: [] })])
+    .process("@tailwind base;\n@tailwind components;\n@tailwind utilities;\n", { from: undefined })
   return out.css
 }
 

@@ -46,7 +46,11 @@ function Return() {
   if (q.get("render") === "prop") {
     return (
       <SvcReturn sdk={sdk} cartId={cartId}>
-        {(s) => <p id="outcome" data-kind={s.kind}>{s.kind === "failed" ? s.reason : s.kind === "loading" || s.kind === "placing" ? "…" : s.order.id}</p>}
+        {(s) => (
+          <p id="outcome" data-kind={s.kind}>
+            {s.kind === "failed" ? s.reason : s.kind === "loading" || s.kind === "placing" ? "…" : s.order.id}
+          </p>
+        )}
       </SvcReturn>
     )
   }
@@ -64,7 +68,9 @@ function Balance() {
     )
   return (
     <>
-      <button id="pay-balance" onClick={pay}>Pay the balance</button>
+      <button id="pay-balance" onClick={pay}>
+        Pay the balance
+      </button>
       <output id="started">{started}</output>
       <output id="error">{error}</output>
     </>

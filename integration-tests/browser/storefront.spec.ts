@@ -142,11 +142,7 @@ medusaIntegrationTestRunner({
       }
 
       async function expectText(selector: string, re: RegExp) {
-        await page.waitForFunction(
-          ([s, src]) => new RegExp(src as string).test(document.querySelector(s as string)?.textContent ?? ""),
-          [selector, re.source],
-          { timeout: 25_000 }
-        )
+        await page.waitForFunction(([s, src]) => new RegExp(src as string).test(document.querySelector(s as string)?.textContent ?? ""), [selector, re.source], { timeout: 25_000 })
       }
 
       /** On the return page: order confirmation with the payment captured; the cart id. */
@@ -337,7 +333,9 @@ medusaIntegrationTestRunner({
         await page.locator("#svc-bank-MBB0228").check()
         await page.waitForFunction(() => document.querySelector("#chosen")?.textContent === "MBB0228")
         await search.fill("rhb")
-        await page.waitForFunction(() => document.querySelector("#svc-banks-status")?.textContent === "1 of 19 banks matches “rhb”. Maybank2E stays chosen; it is not in this list.")
+        await page.waitForFunction(
+          () => document.querySelector("#svc-banks-status")?.textContent === "1 of 19 banks matches “rhb”. Maybank2E stays chosen; it is not in this list."
+        )
         expect(await page.locator("#chosen").textContent()).toBe("MBB0228")
         expect(await page.locator("input[id^=svc-bank-]:checked").count()).toBe(0)
         await search.fill("")
@@ -370,8 +368,7 @@ medusaIntegrationTestRunner({
         await page.waitForFunction(() => JSON.parse(document.querySelector("#choice")?.textContent || "{}").bankType === "CORPORATE")
         await page.locator("#svc-pay").click()
         await page.waitForFunction(() => (document.querySelector("#started")?.textContent ?? "").includes("/fpx/"))
-        const session = (await api.get(`/store/carts/${cartId}?fields=*payment_collection.payment_sessions`, store.headers)).data.cart
-          .payment_collection.payment_sessions[0]
+        const session = (await api.get(`/store/carts/${cartId}?fields=*payment_collection.payment_sessions`, store.headers)).data.cart.payment_collection.payment_sessions[0]
         expect(session.data).toMatchObject({ bank: "RHB0218B", bankType: "CORPORATE", buyerName: "Syarikat Maju Sdn Bhd" })
       })
 
@@ -395,7 +392,9 @@ medusaIntegrationTestRunner({
         expect(await page.getByRole("status").textContent()).toMatch(/^Payment received\. Thank you! Your order is being placed; this page updates by itself/)
         await leaseEnds()
         await page.locator(".svc-return--paid").waitFor({ timeout: 45_000 })
-        expect(await page.getByRole("status").textContent()).toMatch(/^Payment received\. Thank you! Your order #\d+ is placed\.Payment reference \(shown on svc's page\): [0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/)
+        expect(await page.getByRole("status").textContent()).toMatch(
+          /^Payment received\. Thank you! Your order #\d+ is placed\.Payment reference \(shown on svc's page\): [0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/
+        )
         expect(await page.evaluate(() => (window as unknown as { kinds: string[] }).kinds)).toEqual(["loading", "placing", "paid"])
         const order = await orderOfCart(getContainer(), cartId)
         expect(order.payment_collections[0].payments).toHaveLength(1)
@@ -636,7 +635,10 @@ medusaIntegrationTestRunner({
           const { cartId } = await createCart(api, store)
           const rows: (AxeFinding & { state: string; size: string })[] = []
           await page.setViewportSize({ width: 1280, height: 800 })
-          for (const [size, pg] of [["desktop", page], ["phone", phonePage]] as const) {
+          for (const [size, pg] of [
+            ["desktop", page],
+            ["phone", phonePage],
+          ] as const) {
             await pg.goto(starterUrl(cartId, "&button=kit"))
             await pg.locator("#svc-method-fpx-direct").waitFor()
             rows.push(...(await axeFindings(pg)).map((f) => ({ ...f, state: "starter, nothing chosen", size })))
@@ -652,7 +654,13 @@ medusaIntegrationTestRunner({
               return {
                 pay: { bg: pay.backgroundColor, minHeight: box("#svc-pay").height, border: parseFloat(pay.borderTopWidth), padX: parseFloat(pay.paddingLeft), cursor: pay.cursor },
                 tab: { bg: tab.backgroundColor, height: box("#svc-tab-retail").height, border: parseFloat(tab.borderTopWidth) },
-                name: { display: name.display, border: parseFloat(name.borderTopWidth), height: box("#svc-buyer-name").height, width: box("#svc-buyer-name").width, parent: box(".svc-fpx-direct").width },
+                name: {
+                  display: name.display,
+                  border: parseFloat(name.borderTopWidth),
+                  height: box("#svc-buyer-name").height,
+                  width: box("#svc-buyer-name").width,
+                  parent: box(".svc-fpx-direct").width,
+                },
                 label: { bottom: box("label[for=svc-buyer-name]").bottom, inputTop: box("#svc-buyer-name").top },
                 search: { border: parseFloat(st("#svc-banks-search").borderTopWidth), height: box("#svc-banks-search").height },
               }
@@ -714,10 +722,13 @@ medusaIntegrationTestRunner({
 
       /** What is under a point of the page, for the failure messages. */
       const hitAt = (p: Page, x: number, y: number) =>
-        p.evaluate(([px, py]) => {
-          const el = document.elementFromPoint(px, py)
-          return el ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${el.className ? `.${String(el.className).split(" ").join(".")}` : ""}` : "nothing"
-        }, [x, y] as const)
+        p.evaluate(
+          ([px, py]) => {
+            const el = document.elementFromPoint(px, py)
+            return el ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${el.className ? `.${String(el.className).split(" ").join(".")}` : ""}` : "nothing"
+          },
+          [x, y] as const
+        )
 
       it("phone (390×844, touch): every payment method and every bank row takes a tap at each corner of its box (4 px inside) and is at least 44 px high; offline banks never get chosen", async () => {
         const p = await phone.context.newPage()
@@ -760,7 +771,12 @@ medusaIntegrationTestRunner({
                 await p.touchscreen.tap(pt.x, pt.y)
                 if (offline) {
                   if ((await radio.isChecked()) || !(await p.locator(`#${other}`).isChecked()))
-                    misses.push(`${tab} ${id} (offline): a tap ${corner} (on ${await hitAt(p, pt.x, pt.y)}) changed the choice to ${await p.locator("input[id^=svc-bank-]:checked").getAttribute("id").catch(() => "none")}`)
+                    misses.push(
+                      `${tab} ${id} (offline): a tap ${corner} (on ${await hitAt(p, pt.x, pt.y)}) changed the choice to ${await p
+                        .locator("input[id^=svc-bank-]:checked")
+                        .getAttribute("id")
+                        .catch(() => "none")}`
+                    )
                 } else if (!(await radio.isChecked())) misses.push(`${tab} ${id}: a tap ${corner} (on ${await hitAt(p, pt.x, pt.y)}) did not choose it`)
               }
             }
@@ -841,7 +857,10 @@ medusaIntegrationTestRunner({
         const cut: string[] = []
         try {
           await page.setViewportSize({ width: 1280, height: 800 })
-          for (const [size, pg] of [["desktop", page], ["phone", p]] as const) {
+          for (const [size, pg] of [
+            ["desktop", page],
+            ["phone", p],
+          ] as const) {
             await openPaymentStep(pg)
             await pg.locator("#svc-method-fpx-direct").check()
             await pg.locator("#svc-tab-corporate").click()
@@ -854,7 +873,9 @@ medusaIntegrationTestRunner({
             // every issuer offered (PayNet), yet the list no longer than a screen: on the phone it scrolls in its box
             const listHeight = (await pg.locator(".svc-fpx-bank-list").boundingBox())!.height
             if (size === "phone") expect(listHeight).toBeLessThanOrEqual(844 / 2)
-            console.log(`pay step, ${size}: the bank list ${Math.round(listHeight)} px high, the payment section ${Math.round((await pg.locator("#payment-section").boundingBox())!.height)} px`)
+            console.log(
+              `pay step, ${size}: the bank list ${Math.round(listHeight)} px high, the payment section ${Math.round((await pg.locator("#payment-section").boundingBox())!.height)} px`
+            )
             await pg.locator("#svc-bank-MBB0228").check()
             await pg.locator("#svc-buyer-name").fill("Siti Aminah")
             const name = `storefront-pay-step-${size}`

@@ -33,7 +33,12 @@ function newestMedusa(): string[] {
   return /^2\.\d+\.\d+$/.test(v) ? [v] : []
 }
 const VERSIONS = [
-  ...new Set((process.env.COMPAT_MEDUSA_VERSIONS ?? ["2.18.0", "2.21.2", ...newestMedusa()].join(",")).split(",").map((v) => v.trim()).filter(Boolean)),
+  ...new Set(
+    (process.env.COMPAT_MEDUSA_VERSIONS ?? ["2.18.0", "2.21.2", ...newestMedusa()].join(","))
+      .split(",")
+      .map((v) => v.trim())
+      .filter(Boolean)
+  ),
 ]
 const work = mkdtempSync(join(tmpdir(), "svc-compat-"))
 const children = new Children()
@@ -58,7 +63,10 @@ function importedNames(): Record<string, string[]> {
     } else if (file.endsWith(".mjs")) {
       for (const m of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*"(@medusajs\/[^"]+)"/g)) {
         for (const part of m[1]!.split(",")) {
-          const name = part.trim().split(/\s+as\s+/)[0]!.trim()
+          const name = part
+            .trim()
+            .split(/\s+as\s+/)[0]!
+            .trim()
           if (name) add(m[2]!, name)
         }
       }
@@ -187,7 +195,14 @@ export default async function compatSeed({ container }: ExecArgs) {
     const store = JSON.parse(readFileSync(seedOut, "utf8")) as SeededStore
 
     const started = Date.now()
-    const server = await children.start("npx", ["medusa", "start"], app, consumerEnv({ MEDUSA_WORKER_MODE: "shared" }), /accepted the API key|could not reach svc|svc rejected/, 300_000)
+    const server = await children.start(
+      "npx",
+      ["medusa", "start"],
+      app,
+      consumerEnv({ MEDUSA_WORKER_MODE: "shared" }),
+      /accepted the API key|could not reach svc|svc rejected/,
+      300_000
+    )
     steps.times.start = Date.now() - started
     expect(server.out()).toMatch(/medusa-payment-svc: svc at http:\/\/127\.0\.0\.1:\d+ accepted the API key/)
     expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200)

@@ -127,7 +127,10 @@ export async function startSandboxCli(children: Children, app: string, port: num
     /SVC_ALGORITHM=.*\n/,
     60_000
   )
-  return sandbox.out().split("\n").filter((l) => /^SVC_[A-Z_]+=/.test(l))
+  return sandbox
+    .out()
+    .split("\n")
+    .filter((l) => /^SVC_[A-Z_]+=/.test(l))
 }
 
 /**

@@ -52,4 +52,3 @@ export function clientAt(address: string, base: () => string, store: () => Store
     call("POST", `/store/payment-collections/${pcId}/payment-sessions`, { provider_id: providerId, data }, headers)
   return { call, cart, session, close: () => agent.close() }
 }
-

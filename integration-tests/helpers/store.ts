@@ -1,12 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import {
-  createApiKeysWorkflow,
-  createProductsWorkflow,
-  createRegionsWorkflow,
-  createSalesChannelsWorkflow,
-  linkSalesChannelsToApiKeyWorkflow,
-} from "@medusajs/core-flows"
+import { createApiKeysWorkflow, createProductsWorkflow, createRegionsWorkflow, createSalesChannelsWorkflow, linkSalesChannelsToApiKeyWorkflow } from "@medusajs/core-flows"
 import { DEMO_PROMO_CODE, ensureSstAndPromotion } from "../../demo/seed"
 import { SVC_MODULE } from "../../src/modules/svc"
 import type { SandboxHandle } from "./svc-env"
@@ -41,10 +35,14 @@ export const PROMO_CODE = DEMO_PROMO_CODE
  */
 export async function seedStore(container: MedusaContainer, opts: { taxed?: boolean } = {}): Promise<Store> {
   if (opts.taxed) await taxStore(container)
-  const { result: [sc] } = await createSalesChannelsWorkflow(container).run({
+  const {
+    result: [sc],
+  } = await createSalesChannelsWorkflow(container).run({
     input: { salesChannelsData: [{ name: "Web" }] },
   })
-  const { result: [key] } = await createApiKeysWorkflow(container).run({
+  const {
+    result: [key],
+  } = await createApiKeysWorkflow(container).run({
     input: { api_keys: [{ title: "store", type: "publishable", created_by: "test" }] },
   })
   await linkSalesChannelsToApiKeyWorkflow(container).run({ input: { id: key.id, add: [sc.id] } })
@@ -85,9 +83,7 @@ export async function seedStore(container: MedusaContainer, opts: { taxed?: bool
           title: "Sticker",
           status: "published",
           options: [{ title: "Kind", values: ["One"] }],
-          variants: [
-            { title: "One", options: { Kind: "One" }, manage_inventory: false, prices: [{ amount: 5, currency_code: "myr" }] },
-          ],
+          variants: [{ title: "One", options: { Kind: "One" }, manage_inventory: false, prices: [{ amount: 5, currency_code: "myr" }] }],
           sales_channels: [{ id: sc.id }],
         },
       ],
@@ -109,11 +105,7 @@ type Api = { post: (u: string, b?: unknown, c?: unknown) => Promise<any>; get: (
 export type CartOptions = { regionId?: string; variantId?: string; quantity?: number }
 
 /** A cart with items, an email and an address, and its payment collection. */
-export async function createCart(
-  api: Api,
-  store: Store,
-  opts: CartOptions = {}
-): Promise<{ cartId: string; paymentCollectionId: string }> {
+export async function createCart(api: Api, store: Store, opts: CartOptions = {}): Promise<{ cartId: string; paymentCollectionId: string }> {
   const { data } = await api.post(
     "/store/carts",
     {
@@ -130,18 +122,8 @@ export async function createCart(
   return { cartId, paymentCollectionId: pc.data.payment_collection.id }
 }
 
-export async function initiateSession(
-  api: Api,
-  store: Store,
-  paymentCollectionId: string,
-  providerId: string,
-  data: Record<string, unknown> = {}
-): Promise<any> {
-  const { data: res } = await api.post(
-    `/store/payment-collections/${paymentCollectionId}/payment-sessions`,
-    { provider_id: providerId, data },
-    store.headers
-  )
+export async function initiateSession(api: Api, store: Store, paymentCollectionId: string, providerId: string, data: Record<string, unknown> = {}): Promise<any> {
+  const { data: res } = await api.post(`/store/payment-collections/${paymentCollectionId}/payment-sessions`, { provider_id: providerId, data }, store.headers)
   const sessions = res.payment_collection.payment_sessions
   return sessions.find((s: any) => s.provider_id === providerId)
 }
@@ -224,10 +206,14 @@ export async function orderOfCart(container: MedusaContainer, cartId: string): P
   // Medusa's complete-cart writes the order's links one link table at a time: order_cart can be read
   // before order_payment_collection (a fresh-clone CI run did). An order placed from a cart always has
   // its payment collection, so the order is read once that link is there too.
-  return waitFor(async () => {
-    const o = await readOrder(query, links[0].order_id)
-    return o?.payment_collections?.length ? o : undefined
-  }, `the links of order ${links[0].order_id}`, 10_000)
+  return waitFor(
+    async () => {
+      const o = await readOrder(query, links[0].order_id)
+      return o?.payment_collections?.length ? o : undefined
+    },
+    `the links of order ${links[0].order_id}`,
+    10_000
+  )
 }
 
 async function readOrder(query: any, orderId: string): Promise<any | undefined> {

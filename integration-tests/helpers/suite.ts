@@ -5,17 +5,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { useSvcSandbox, type SandboxHandle } from "./svc-env"
-import {
-  capturedOrder,
-  cartWithSession,
-  checkoutRow,
-  flaggedCheckoutRow,
-  paidOrder,
-  seedStore,
-  type CartOptions,
-  type PaidOrder,
-  type Store,
-} from "./store"
+import { capturedOrder, cartWithSession, checkoutRow, flaggedCheckoutRow, paidOrder, seedStore, type CartOptions, type PaidOrder, type Store } from "./store"
 import { signInAsAdmin, type AdminSdk } from "./admin"
 
 export type SvcSuiteOptions = NonNullable<Parameters<typeof useSvcSandbox>[0]> & {

@@ -1,14 +1,6 @@
 import { svcMedusaSuite } from "../helpers/suite"
 import { callsTo, readStats, resetStats } from "../../testing/sandbox-stats"
-import {
-  capturedOrder,
-  allOrdersOfCart,
-  completeCart,
-  createCart,
-  initiateSession,
-  SVC_PROVIDERS,
-  waitFor,
-} from "../helpers/store"
+import { capturedOrder, allOrdersOfCart, completeCart, createCart, initiateSession, SVC_PROVIDERS, waitFor } from "../helpers/store"
 import { settleCheckoutEvent } from "../../src/plugin/settle/settle-checkout"
 import { SVC_MODULE } from "../../src/modules/svc"
 
@@ -29,15 +21,19 @@ svcMedusaSuite({
 
     /** Every webhook the sandbox delivered for this checkout has been handled by the store. */
     const webhooksHandled = (checkoutId: string, atLeast: number) =>
-      waitFor(async () => {
-        const delivered = sb()
-          .webhookLog()
-          .filter((a) => (a.payload.data as { checkoutId?: string }).checkoutId === checkoutId && a.statusCode !== null && a.statusCode < 300)
-        const m = getContainer().resolve(SVC_MODULE) as any
-        const rows = await m.listSvcWebhookEvents({ resource_id: checkoutId })
-        const handled = rows.filter((r: any) => r.outcome && r.outcome !== "received")
-        return delivered.length >= atLeast && handled.length >= delivered.length ? handled : undefined
-      }, `webhooks of ${checkoutId} handled`, 60_000)
+      waitFor(
+        async () => {
+          const delivered = sb()
+            .webhookLog()
+            .filter((a) => (a.payload.data as { checkoutId?: string }).checkoutId === checkoutId && a.statusCode !== null && a.statusCode < 300)
+          const m = getContainer().resolve(SVC_MODULE) as any
+          const rows = await m.listSvcWebhookEvents({ resource_id: checkoutId })
+          const handled = rows.filter((r: any) => r.outcome && r.outcome !== "received")
+          return delivered.length >= atLeast && handled.length >= delivered.length ? handled : undefined
+        },
+        `webhooks of ${checkoutId} handled`,
+        60_000
+      )
 
     /** A cart with an svc session, stats counted from here. */
     const start = async (provider: string = SVC_PROVIDERS.fpx) => {
@@ -133,6 +129,5 @@ svcMedusaSuite({
       expect(r.outcome).toBe("unknown_checkout")
       expect((await readStats(sandboxUrl())).total).toBe(0)
     })
-
   },
 })

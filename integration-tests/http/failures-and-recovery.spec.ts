@@ -47,7 +47,7 @@ svcMedusaSuite({
       ["cancels on the hosted page", "cancel", "CANCELLED"],
       ["is rejected by svc", "reject", "REJECTED"],
     ] as const)("the shopper %s (svc sends no event): the job closes the session", async (_n, action, status) => {
-      const { cartId, session: s1 } = await cartWithSession(SVC_PROVIDERS.fpx)
+      const { session: s1 } = await cartWithSession(SVC_PROVIDERS.fpx)
       sb()[action](s1.data.checkoutId)
       const report = await reconcilePending(getContainer() as never)
       expect(report.waiting).toBe(1)
@@ -58,7 +58,7 @@ svcMedusaSuite({
     })
 
     it("the link expires unpaid: the session is closed with the reason", async () => {
-      const { cartId, session: s1 } = await cartWithSession(SVC_PROVIDERS.fpx)
+      const { session: s1 } = await cartWithSession(SVC_PROVIDERS.fpx)
       sb().advanceClock(21 * 60)
       await sb().flushWebhooks()
       const s = await sessionInError(s1.id)

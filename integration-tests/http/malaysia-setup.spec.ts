@@ -37,24 +37,29 @@ async function seedLikeStarter(container: MedusaContainer, countries = EUROPE) {
   const link = container.resolve(ContainerRegistrationKeys.LINK)
   const fulfillment = container.resolve(Modules.FULFILLMENT)
   const [store] = await container.resolve(Modules.STORE).listStores()
-  const { result: [channel] } = await createSalesChannelsWorkflow(container).run({ input: { salesChannelsData: [{ name: "Default Sales Channel" }] } })
+  const {
+    result: [channel],
+  } = await createSalesChannelsWorkflow(container).run({ input: { salesChannelsData: [{ name: "Default Sales Channel" }] } })
   await updateStoresWorkflow(container).run({
     input: {
       selector: { id: store!.id },
       update: { supported_currencies: [{ currency_code: "eur", is_default: true }, { currency_code: "usd" }], default_sales_channel_id: channel!.id },
     },
   })
-  const { result: [region] } = await createRegionsWorkflow(container).run({
+  const {
+    result: [region],
+  } = await createRegionsWorkflow(container).run({
     input: { regions: [{ name: "Europe", currency_code: "eur", countries, payment_providers: ["pp_system_default"] }] },
   })
   await createTaxRegionsWorkflow(container).run({ input: countries.map((country_code) => ({ country_code, provider_id: "tp_system" })) })
-  const { result: [location] } = await createStockLocationsWorkflow(container).run({
+  const {
+    result: [location],
+  } = await createStockLocationsWorkflow(container).run({
     input: { locations: [{ name: "European Warehouse", address: { city: "Copenhagen", country_code: "DK", address_1: "" } }] },
   })
   await link.create({ [Modules.STOCK_LOCATION]: { stock_location_id: location!.id }, [Modules.FULFILLMENT]: { fulfillment_provider_id: "manual_manual" } })
   const [existingProfile] = await fulfillment.listShippingProfiles({ type: "default" })
-  const profile =
-    existingProfile ?? (await createShippingProfilesWorkflow(container).run({ input: { data: [{ name: "Default Shipping Profile", type: "default" }] } })).result[0]!
+  const profile = existingProfile ?? (await createShippingProfilesWorkflow(container).run({ input: { data: [{ name: "Default Shipping Profile", type: "default" }] } })).result[0]!
   const set = await fulfillment.createFulfillmentSets({
     name: "European Warehouse delivery",
     type: "shipping",
@@ -83,9 +88,13 @@ async function seedLikeStarter(container: MedusaContainer, countries = EUROPE) {
     ],
   })
   await linkSalesChannelsToStockLocationWorkflow(container).run({ input: { id: location!.id, add: [channel!.id] } })
-  const { result: [key] } = await createApiKeysWorkflow(container).run({ input: { api_keys: [{ title: "Webshop", type: "publishable", created_by: "" }] } })
+  const {
+    result: [key],
+  } = await createApiKeysWorkflow(container).run({ input: { api_keys: [{ title: "Webshop", type: "publishable", created_by: "" }] } })
   await linkSalesChannelsToApiKeyWorkflow(container).run({ input: { id: key!.id, add: [channel!.id] } })
-  const { result: [product] } = await createProductsWorkflow(container).run({
+  const {
+    result: [product],
+  } = await createProductsWorkflow(container).run({
     input: {
       products: [
         {
@@ -110,14 +119,22 @@ async function seedLikeStarter(container: MedusaContainer, countries = EUROPE) {
       ],
     },
   })
-  return { channelId: channel!.id, locationId: location!.id, europeZoneId: set.service_zones[0]!.id, headers: { headers: { "x-publishable-api-key": key!.token } }, variantId: product!.variants[0]!.id }
+  return {
+    channelId: channel!.id,
+    locationId: location!.id,
+    europeZoneId: set.service_zones[0]!.id,
+    headers: { headers: { "x-publishable-api-key": key!.token } },
+    variantId: product!.variants[0]!.id,
+  }
 }
 
 /** What the script may create, counted and listed by id. */
 async function snapshot(container: MedusaContainer) {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const ids = async (entity: string, fields = ["id"]) => ((await query.graph({ entity, fields } as never)).data as any[]).map((r) => r.id).sort()
-  const { data: [store] } = await query.graph({ entity: "store", fields: ["supported_currencies.currency_code", "supported_currencies.is_default"] })
+  const {
+    data: [store],
+  } = await query.graph({ entity: "store", fields: ["supported_currencies.currency_code", "supported_currencies.is_default"] })
   const { data: variants } = await query.graph({ entity: "product_variant", fields: ["id", "price_set.prices.id"] })
   return {
     currencies: (store as any).supported_currencies.map((c: any) => `${c.currency_code}${c.is_default ? "*" : ""}`).sort(),
@@ -168,25 +185,35 @@ svcMedusaSuite({
       // every piece, read back through Query
       const after = await snapshot(container)
       expect(after.currencies).toEqual(["eur*", "myr", "usd"])
-      const { data: [region] } = await query.graph({
+      const {
+        data: [region],
+      } = await query.graph({
         entity: "region",
         fields: ["currency_code", "countries.iso_2", "payment_providers.id", "payment_providers.is_enabled"],
         filters: { id: report.regionId },
       })
       expect(region).toMatchObject({ currency_code: "myr", countries: [{ iso_2: "my" }] })
       expect((region as any).payment_providers.map((p: any) => p.id).sort()).toEqual(Object.values(SVC_PROVIDERS).sort())
-      const { data: [tax] } = await query.graph({ entity: "tax_region", fields: ["country_code", "tax_rates.rate", "tax_rates.is_default", "tax_rates.code"], filters: { id: report.taxRegionId } })
+      const {
+        data: [tax],
+      } = await query.graph({ entity: "tax_region", fields: ["country_code", "tax_rates.rate", "tax_rates.is_default", "tax_rates.code"], filters: { id: report.taxRegionId } })
       expect(tax).toMatchObject({ country_code: "my", tax_rates: [{ rate: 6, is_default: true, code: "SST" }] })
-      const { data: [zone] } = await query.graph({ entity: "service_zone", fields: ["geo_zones.type", "geo_zones.country_code", "fulfillment_set.id"], filters: { id: report.serviceZoneId } })
+      const {
+        data: [zone],
+      } = await query.graph({ entity: "service_zone", fields: ["geo_zones.type", "geo_zones.country_code", "fulfillment_set.id"], filters: { id: report.serviceZoneId } })
       expect(zone).toMatchObject({ geo_zones: [{ type: "country", country_code: "my" }] })
-      const { data: [option] } = await query.graph({
+      const {
+        data: [option],
+      } = await query.graph({
         entity: "shipping_option",
         fields: ["price_type", "provider_id", "prices.currency_code", "prices.amount", "rules.attribute", "rules.value"],
         filters: { id: report.shippingOptionId },
       })
       expect(option).toMatchObject({ price_type: "flat", provider_id: "manual_manual", prices: [{ currency_code: "myr", amount: 12.5 }] })
       expect((option as any).rules.map((r: any) => `${r.attribute}=${r.value}`).sort()).toEqual(["enabled_in_store=true", "is_return=false"])
-      const { data: [variant] } = await query.graph({ entity: "product_variant", fields: ["price_set.prices.currency_code", "price_set.prices.amount"], filters: { id: seeded.variantId } })
+      const {
+        data: [variant],
+      } = await query.graph({ entity: "product_variant", fields: ["price_set.prices.currency_code", "price_set.prices.amount"], filters: { id: seeded.variantId } })
       expect((variant as any).price_set.prices.map((p: any) => `${p.currency_code} ${p.amount}`).sort()).toEqual(["eur 10", "myr 49", "usd 15"])
       // what was there stays: one more of each, nothing removed
       expect(after.regions).toEqual(expect.arrayContaining(before.regions))
@@ -210,7 +237,9 @@ svcMedusaSuite({
       expect(await snapshot(container)).toEqual(after)
 
       // a shopper in Malaysia: the MYR option is offered, taken, and an svc session opens on the cart
-      const { data: { cart } } = await api.post(
+      const {
+        data: { cart },
+      } = await api.post(
         "/store/carts",
         {
           region_id: report.regionId,
@@ -221,18 +250,22 @@ svcMedusaSuite({
         seeded.headers
       )
       expect(cart.currency_code).toBe("myr")
-      const { data: { shipping_options } } = await api.get(`/store/shipping-options?cart_id=${cart.id}`, seeded.headers)
+      const {
+        data: { shipping_options },
+      } = await api.get(`/store/shipping-options?cart_id=${cart.id}`, seeded.headers)
       expect(shipping_options.map((o: any) => [o.id, o.amount])).toEqual([[report.shippingOptionId, 12.5]])
-      const { data: { cart: delivered } } = await api.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: report.shippingOptionId }, seeded.headers)
+      const {
+        data: { cart: delivered },
+      } = await api.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: report.shippingOptionId }, seeded.headers)
       expect(delivered.shipping_methods.map((m: any) => m.amount)).toEqual([12.5])
       // RM49 + RM12.50, SST 6 % on both
       expect(delivered.total).toBeCloseTo(61.5 * 1.06, 6)
-      const { data: { payment_collection } } = await api.post("/store/payment-collections", { cart_id: cart.id }, seeded.headers)
-      const { data: { payment_collection: withSession } } = await api.post(
-        `/store/payment-collections/${payment_collection.id}/payment-sessions`,
-        { provider_id: SVC_PROVIDERS.wallet, data: { cart_id: cart.id } },
-        seeded.headers
-      )
+      const {
+        data: { payment_collection },
+      } = await api.post("/store/payment-collections", { cart_id: cart.id }, seeded.headers)
+      const {
+        data: { payment_collection: withSession },
+      } = await api.post(`/store/payment-collections/${payment_collection.id}/payment-sessions`, { provider_id: SVC_PROVIDERS.wallet, data: { cart_id: cart.id } }, seeded.headers)
       const session = withSession.payment_sessions.find((s: any) => s.provider_id === SVC_PROVIDERS.wallet)
       expect(session.data.checkoutId).toEqual(expect.any(String))
       sb().pay(session.data.checkoutId)
@@ -245,7 +278,9 @@ svcMedusaSuite({
     it("completes an existing MYR region holding my (providers added, its own kept) and keeps an existing tax rate", async () => {
       const container = getContainer()
       const seeded = await seedLikeStarter(container)
-      const { result: [own] } = await createRegionsWorkflow(container).run({
+      const {
+        result: [own],
+      } = await createRegionsWorkflow(container).run({
         input: { regions: [{ name: "Semenanjung", currency_code: "myr", countries: ["my"], payment_providers: ["pp_system_default"] }] },
       })
       await createTaxRegionsWorkflow(container).run({ input: [{ country_code: "my", provider_id: "tp_system", default_tax_rate: { name: "SST", code: "SST", rate: 10 } }] })

@@ -13,20 +13,14 @@ import { SVC_PROVIDERS, waitFor } from "../helpers/store"
 import { refusal as failure, type AdminSdk } from "../helpers/admin"
 import { medusaAmountToSen } from "../../src/rules/medusa-amount"
 import { watchWaiting } from "../../src/plugin/settle/watch-waiting"
-import {
-  balanceReturnParams,
-  completeSvcBalanceReturn,
-  startSvcBalancePayment,
-  SvcInputError,
-} from "../../packages/storefront/src"
+import { balanceReturnParams, completeSvcBalanceReturn, startSvcBalancePayment, SvcInputError } from "../../packages/storefront/src"
 
 jest.setTimeout(240_000)
 
 /** The order as the admin sees it: status, payment status, summary and every payment with its captures. */
 async function orderMoney(admin: AdminSdk, orderId: string): Promise<any> {
   const { order } = await admin.admin.order.retrieve(orderId, {
-    fields:
-      "id,status,payment_status,summary,*payment_collections,*payment_collections.payments,*payment_collections.payments.captures",
+    fields: "id,status,payment_status,summary,*payment_collections,*payment_collections.payments,*payment_collections.payments.captures",
   })
   return order
 }
@@ -55,8 +49,7 @@ async function ledgerRows(container: MedusaContainer, orderId: string): Promise<
 
 svcMedusaSuite({
   admin: true,
-  testSuite: ({ svc, api, getContainer, sb, store, admin, checkoutCount, paidOrder }) => {
-
+  testSuite: ({ svc, getContainer, sb, store, admin, checkoutCount, paidOrder }) => {
     /** A paid FPX order of RM120.50 (checkout through Medusa's store routes): its id. */
     const paidOrderId = async () => (await paidOrder()).orderId
 
@@ -69,8 +62,7 @@ svcMedusaSuite({
     }
 
     const balance = async (orderId: string) => (await admin.client.fetch<any>(`/admin/svc/orders/${orderId}/balance`)).balance
-    const requestLink = (orderId: string, body: Record<string, unknown>) =>
-      admin.client.fetch<any>(`/admin/svc/orders/${orderId}/balance/payment-link`, { method: "POST", body })
+    const requestLink = (orderId: string, body: Record<string, unknown>) => admin.client.fetch<any>(`/admin/svc/orders/${orderId}/balance/payment-link`, { method: "POST", body })
 
     it("Request payment: an svc link for the outstanding amount on the order's payment collection; bad input refused by field before any link; paid, the webhook captures it on the order and Medusa's captured total equals what svc was paid", async () => {
       const orderId = await paidOrderId()
@@ -141,10 +133,14 @@ svcMedusaSuite({
 
       // the buyer pays; svc's webhook settles it: captured on the order, nothing left due
       sb().pay(made.link.checkout_id)
-      const paid = await waitFor(async () => {
-        const o = await orderMoney(admin, orderId)
-        return o.payment_status === "captured" && medusaAmountToSen(o.summary.pending_difference) === 0 ? o : undefined
-      }, "the balance captured by the webhook", 60_000)
+      const paid = await waitFor(
+        async () => {
+          const o = await orderMoney(admin, orderId)
+          return o.payment_status === "captured" && medusaAmountToSen(o.summary.pending_difference) === 0 ? o : undefined
+        },
+        "the balance captured by the webhook",
+        60_000
+      )
       expect(paid.status).not.toBe("canceled")
       expect(paid.payment_collections.find((c: any) => c.id === balanceCollection).status).toBe("completed")
 
@@ -212,7 +208,10 @@ svcMedusaSuite({
         return now.payment_status === "captured" && medusaAmountToSen(now.summary.pending_difference) === 0 ? now : undefined
       }, "the balance captured on the order, nothing left due")
       const rows = await ledgerRows(getContainer(), orderId)
-      const svcPaid = rows.map((r) => sb().getCheckout(r.checkout_id)).filter((c) => c.status === "COMPLETED").reduce((n, c) => n + Number(c.amount), 0)
+      const svcPaid = rows
+        .map((r) => sb().getCheckout(r.checkout_id))
+        .filter((c) => c.status === "COMPLETED")
+        .reduce((n, c) => n + Number(c.amount), 0)
       expect(svcPaid).toBe(12050 * 2)
       expect(capturedSen(o)).toBe(svcPaid)
       expect(rows.find((r) => r.checkout_id === secondId)).toMatchObject({ settled_status: "COMPLETED", attention: null })
@@ -237,7 +236,11 @@ svcMedusaSuite({
 
       // the buyer pays the balance link anyway
       sb().pay(link.checkout_id)
-      const row = await waitFor(async () => (await ledgerRows(getContainer(), orderId)).find((r) => r.checkout_id === link.checkout_id && r.attention), "the late balance payment flagged", 30_000)
+      const row = await waitFor(
+        async () => (await ledgerRows(getContainer(), orderId)).find((r) => r.checkout_id === link.checkout_id && r.attention),
+        "the late balance payment flagged",
+        30_000
+      )
       expect(row).toMatchObject({ attention: "refund_required", order_id: orderId })
       const { checkouts } = await admin.client.fetch<any>("/admin/svc/checkouts?attention=true")
       expect(checkouts.find((c: any) => c.checkout_id === link.checkout_id).attention_reason).toMatch(new RegExp(`Paid after order ${orderId} was canceled; refund the buyer`))
@@ -278,10 +281,14 @@ svcMedusaSuite({
       expect(sb().getCheckout(made.link.checkout_id)).toMatchObject({ amount: "24100", type: "SVC_ACCOUNT" })
 
       sb().pay(made.link.checkout_id)
-      const paid = await waitFor(async () => {
-        const o = await orderMoney(admin, id)
-        return o.payment_status === "captured" && medusaAmountToSen(o.summary.pending_difference) === 0 ? o : undefined
-      }, "the converted draft order captured, nothing left due", 60_000)
+      const paid = await waitFor(
+        async () => {
+          const o = await orderMoney(admin, id)
+          return o.payment_status === "captured" && medusaAmountToSen(o.summary.pending_difference) === 0 ? o : undefined
+        },
+        "the converted draft order captured, nothing left due",
+        60_000
+      )
       expect(medusaAmountToSen(paid.summary.pending_difference)).toBe(0)
       expect(capturedSen(paid)).toBe(24100)
       expect(Number(sb().getCheckout(made.link.checkout_id).amount)).toBe(capturedSen(paid))

@@ -59,7 +59,9 @@ svcMedusaSuite({
       const { order_change } = await admin.admin.orderEdit.initiateRequest({ order_id: orderId })
       const refused = await failure(refund({ payment_id: paymentId, amount: "20.00", beneficiary: toBank }))
       expect(refused.status).toBe(400)
-      expect(refused.message).toMatch(/^payment_id: order .* has an order change in progress \(edit .*, pending\), and Medusa records no refund until it is confirmed or canceled; nothing was sent/)
+      expect(refused.message).toMatch(
+        /^payment_id: order .* has an order change in progress \(edit .*, pending\), and Medusa records no refund until it is confirmed or canceled; nothing was sent/
+      )
       expect(payoutCount()).toBe(before)
 
       await admin.admin.orderEdit.cancelRequest(order_change.order_id)
@@ -108,10 +110,14 @@ svcMedusaSuite({
       // settled by webhook like the panel's payouts
       sb().advanceClock(25)
       await sb().flushWebhooks()
-      await waitFor(async () => {
-        const { payouts: now } = await admin.client.fetch<any>(`/admin/svc/payouts?order_id=${orderId}`)
-        return now.find((p: any) => p.id === buttonPayout.id)?.status === "SETTLED"
-      }, "the Refund button's payout SETTLED", 20_000)
+      await waitFor(
+        async () => {
+          const { payouts: now } = await admin.client.fetch<any>(`/admin/svc/payouts?order_id=${orderId}`)
+          return now.find((p: any) => p.id === buttonPayout.id)?.status === "SETTLED"
+        },
+        "the Refund button's payout SETTLED",
+        20_000
+      )
 
       // an account the bank rejects: svc's refusal in words, no Medusa refund, nothing sent
       const other = await paidOrder()
@@ -123,7 +129,7 @@ svcMedusaSuite({
       expect(rejected.message).toMatch(/the bank rejected the account/)
       expect(again.message).toMatch(/the bank rejected the account/) // svc's own words, as the panel shows them
       expect(payoutCount()).toBe(count)
-      expect(((await admin.admin.payment.retrieve(other.paymentId, { fields: "id,*refunds" })).payment.refunds ?? [])).toHaveLength(0)
+      expect((await admin.admin.payment.retrieve(other.paymentId, { fields: "id,*refunds" })).payment.refunds ?? []).toHaveLength(0)
     })
 
     it("a balance: an svc session on an order's payment collection with no cart returns the shopper with the collection and order, never an empty cart_id", async () => {

@@ -98,7 +98,11 @@ svcMedusaSuite({
       const a = await paidWhileLocked()
       const b = await paidWhileLocked()
       // a: flagged the old way (one try, then the flag); b: captured, nothing recorded about its order
-      await checkoutLedgerOf(container()).flag(a.checkoutId, "paid_no_order", `Paid and captured, but cart ${a.cartId} could not be completed into an order; complete it or refund the buyer.`)
+      await checkoutLedgerOf(container()).flag(
+        a.checkoutId,
+        "paid_no_order",
+        `Paid and captured, but cart ${a.cartId} could not be completed into an order; complete it or refund the buyer.`
+      )
       await pg().raw(`update svc_checkout set order_attempts = 0, order_retry_at = null where checkout_id = any(?)`, [[a.checkoutId, b.checkoutId]])
       // payments younger than the grace are left to the completion that made them
       expect((await watchWaiting(container())).paidCarts).toBeUndefined()

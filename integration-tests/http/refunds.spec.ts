@@ -23,8 +23,7 @@ svcMedusaSuite({
     /** Payouts svc made during this test. */
     const sandboxPayouts = () => allSandboxPayouts().filter((p) => !earlier.has(p.payoutId))
 
-    const refund = (body: Record<string, unknown>) =>
-      admin.client.fetch<any>("/admin/svc/refunds", { method: "POST", body })
+    const refund = (body: Record<string, unknown>) => admin.client.fetch<any>("/admin/svc/refunds", { method: "POST", body })
     const refundError = (body: Record<string, unknown>) => refusal(refund(body))
     const medusaRefunds = async (paymentId: string) => {
       const { payment } = await admin.admin.payment.retrieve(paymentId, { fields: "id,*refunds" })
@@ -53,10 +52,14 @@ svcMedusaSuite({
       // svc settles about 20 s later and says so by webhook
       sb().advanceClock(30)
       await sb().flushWebhooks()
-      await waitFor(async () => {
-        const { payouts } = await admin.client.fetch<any>("/admin/svc/payouts", { query: { order_id: orderId } })
-        return payouts[0]?.status === "SETTLED" ? payouts : undefined
-      }, "payout SETTLED by webhook", 20_000)
+      await waitFor(
+        async () => {
+          const { payouts } = await admin.client.fetch<any>("/admin/svc/payouts", { query: { order_id: orderId } })
+          return payouts[0]?.status === "SETTLED" ? payouts : undefined
+        },
+        "payout SETTLED by webhook",
+        20_000
+      )
 
       const rest = await refund({ payment_id: paymentId, amount: 100, beneficiary: toBank() })
       expect(rest.payout).toMatchObject({ status: "INITIATED", amount_sen: 10000 })
@@ -79,9 +82,15 @@ svcMedusaSuite({
         [{ payment_id: paymentId, amount: "130", beneficiary: toBank() }, /^amount: at most RM120\.50 can be refunded/],
         [{ payment_id: paymentId, amount: "10", beneficiary: { bank_code: "MBBEMYKL", account_number: "5512345678" } }, /^Invalid request: Field 'beneficiary, name' is required$/],
         [{ payment_id: paymentId, amount: "10", beneficiary: { ...toBank(), account_number: "12ab" } }, /^Invalid request: beneficiary\.account_number: must be 6-20 digits/],
-        [{ payment_id: paymentId, amount: "10", beneficiary: { ...toBank(), proxy_type: "MOBILE", proxy_value: "0123456789" } }, /^Invalid request: beneficiary\.account_number: give exactly one destination/],
+        [
+          { payment_id: paymentId, amount: "10", beneficiary: { ...toBank(), proxy_type: "MOBILE", proxy_value: "0123456789" } },
+          /^Invalid request: beneficiary\.account_number: give exactly one destination/,
+        ],
         [{ payment_id: paymentId, amount: "10", beneficiary: { ...toBank(), bank_code: "NOPEMYKL" } }, /^beneficiary\.bank_code: NOPEMYKL is not a bank svc pays out to/],
-        [{ payment_id: paymentId, amount: "10", beneficiary: toBank(), name_check: "exact" }, /^Invalid request: Expected: 'strict, loose' for field 'name_check', but got: 'exact'$/],
+        [
+          { payment_id: paymentId, amount: "10", beneficiary: toBank(), name_check: "exact" },
+          /^Invalid request: Expected: 'strict, loose' for field 'name_check', but got: 'exact'$/,
+        ],
         [{ payment_id: "pay_missing", amount: "10", beneficiary: toBank() }, /^payment_id: no payment pay_missing/],
         [{ payment_id: paymentId, amount: "10", beneficiary: toBank(), extra: 1 }, /^Invalid request: Unrecognized fields: 'extra'$/],
       ]
@@ -160,10 +169,14 @@ svcMedusaSuite({
       expect(res.payout.status).toBe("INITIATED")
       sb().advanceClock(30)
       await sb().flushWebhooks()
-      const flagged = await waitFor(async () => {
-        const { payouts } = await admin.client.fetch<any>("/admin/svc/payouts", { query: { attention: "true" } })
-        return payouts.find((p: any) => p.order_id === orderId)
-      }, "reversed payout flagged", 20_000)
+      const flagged = await waitFor(
+        async () => {
+          const { payouts } = await admin.client.fetch<any>("/admin/svc/payouts", { query: { attention: "true" } })
+          return payouts.find((p: any) => p.order_id === orderId)
+        },
+        "reversed payout flagged",
+        20_000
+      )
       expect(flagged).toMatchObject({ status: "REVERSED", attention: "refund_not_delivered" })
       expect(flagged.attention_reason).toMatch(/buyer was not paid/)
     })

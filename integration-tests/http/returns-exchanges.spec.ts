@@ -27,10 +27,14 @@ async function shippable(admin: AdminSdk, store: Store): Promise<{ locationId: s
   await admin.admin.stockLocation.createFulfillmentSet(location.id, { name: `KL ${location.id}`, type: "shipping" })
   const { stock_location: withSet } = await admin.admin.stockLocation.retrieve(location.id, { fields: "id,*fulfillment_sets" })
   const set = (withSet as any).fulfillment_sets[0]
-  const { fulfillment_set: zoned } = await admin.admin.fulfillmentSet.createServiceZone(set.id, {
-    name: "Malaysia",
-    geo_zones: [{ type: "country", country_code: "my" }],
-  }, { fields: "id,*service_zones" })
+  const { fulfillment_set: zoned } = await admin.admin.fulfillmentSet.createServiceZone(
+    set.id,
+    {
+      name: "Malaysia",
+      geo_zones: [{ type: "country", country_code: "my" }],
+    },
+    { fields: "id,*service_zones" }
+  )
   const { shipping_profile: profile } = await admin.admin.shippingProfile.create({ name: `Default ${location.id}`, type: "default" })
   const { shipping_option: option } = await admin.admin.shippingOption.create({
     name: "Pos Laju",
@@ -78,8 +82,7 @@ svcMedusaSuite({
       return { orderId: order.id, paymentId: order.payment_collections[0].payments[0].id, itemId }
     }
 
-    const exchangeReturn = async (exchangeId: string): Promise<string> =>
-      ((await admin.admin.exchange.retrieve(exchangeId, { fields: "id,return_id" })).exchange as any).return_id
+    const exchangeReturn = async (exchangeId: string): Promise<string> => ((await admin.admin.exchange.retrieve(exchangeId, { fields: "id,return_id" })).exchange as any).return_id
 
     const toBank = { name: "Siti Aminah", bank_code: "MBBEMYKL", account_number: "5512345678" }
     /** The svc refunds panel: a RM5 refund that names the buyer's bank account for the order. */
@@ -153,10 +156,14 @@ svcMedusaSuite({
       expect(sb().getCheckout(made.link.checkout_id).amount).toBe("11550")
 
       sb().pay(made.link.checkout_id)
-      await waitFor(async () => {
-        const o = await summary(orderId)
-        return o.payment_status === "captured" && medusaAmountToSen(o.summary.pending_difference) === 0 ? o : undefined
-      }, "the exchange's difference captured, nothing left due", 60_000)
+      await waitFor(
+        async () => {
+          const o = await summary(orderId)
+          return o.payment_status === "captured" && medusaAmountToSen(o.summary.pending_difference) === 0 ? o : undefined
+        },
+        "the exchange's difference captured, nothing left due",
+        60_000
+      )
 
       await expectMoney(orderId, { capturedSen: 1500 + 11550, paidSen: 1500 + 11550, refundedSen: 0, paidOutSen: 0 })
     })
@@ -209,15 +216,23 @@ svcMedusaSuite({
       expect(sb().getCheckout(made.link.checkout_id).amount).toBe("11550")
       sb().pay(made.link.checkout_id)
       // the capture and the order's transaction are two steps of Medusa's capture workflow: wait for both
-      const paid = await waitFor(async () => {
-        const o = await summary(orderId)
-        return o.payment_collections.every((c: any) => c.status === "completed") && medusaAmountToSen(o.summary.pending_difference) !== 12050 ? o : undefined
-      }, "the exchange's payment captured on the order", 60_000)
+      const paid = await waitFor(
+        async () => {
+          const o = await summary(orderId)
+          return o.payment_collections.every((c: any) => c.status === "completed") && medusaAmountToSen(o.summary.pending_difference) !== 12050 ? o : undefined
+        },
+        "the exchange's payment captured on the order",
+        60_000
+      )
       expect(medusaAmountToSen(paid.summary.pending_difference)).toBe(500) // until the sticker is back
       // the order page says why RM5.00 is due and that it clears on receipt, not just "below svc's range"
       const due = (await admin.client.fetch<any>(`/admin/svc/orders/${orderId}/balance`)).balance
       expect(due.outstanding_sen).toBe(500)
-      expect(due.refusal).toMatch(new RegExp(`^the outstanding RM5\\.00 is outside svc's checkout range .*; collect it another way, or first receive the items of return ${await exchangeReturn(exchange.id)} \\(requested\\): Medusa counts returned items only once received, and this amount may clear then$`))
+      expect(due.refusal).toMatch(
+        new RegExp(
+          `^the outstanding RM5\\.00 is outside svc's checkout range .*; collect it another way, or first receive the items of return ${await exchangeReturn(exchange.id)} \\(requested\\): Medusa counts returned items only once received, and this amount may clear then$`
+        )
+      )
 
       // the sticker comes back: nothing due either way, no refund, no payout
       const payouts = payoutCount()
@@ -303,8 +318,7 @@ svcMedusaSuite({
       expect(m.refunds.map((r) => r.payouts[0].amountSen)).toEqual([500, 3985, 7971])
 
       // the last bag through the svc refunds panel: at most RM34.85 is left (15941 − 12456 sen), one sen more is refused
-      const refund = (amount: string) =>
-        admin.client.fetch<any>("/admin/svc/refunds", { method: "POST", body: { payment_id: paymentId, amount, beneficiary: toBank } })
+      const refund = (amount: string) => admin.client.fetch<any>("/admin/svc/refunds", { method: "POST", body: { payment_id: paymentId, amount, beneficiary: toBank } })
       const tooMuch = await refund("34.86").then(
         () => null,
         (e: any) => e

@@ -30,10 +30,14 @@ svcMedusaSuite({
     }
     /** Waits for the withdrawal (the plugin's id) to reach `status` in the admin's list. */
     const reaching = (id: string, status: string) =>
-      waitFor(async () => {
-        const row = await ours(id)
-        return row?.status === status ? row : undefined
-      }, `withdrawal ${status}`, 20_000)
+      waitFor(
+        async () => {
+          const row = await ours(id)
+          return row?.status === status ? row : undefined
+        },
+        `withdrawal ${status}`,
+        20_000
+      )
 
     it("shows the balance and linked accounts (masked), sends RM1,500.00 and follows it to COMPLETED by webhook", async () => {
       const w = await wallet()

@@ -135,7 +135,11 @@ medusaIntegrationTestRunner({
       const cartId = created.cart.id
       expect(String(created.cart.total)).toBe("39.852")
       const { data: pc } = await api.post("/store/payment-collections", { cart_id: cartId }, headers)
-      const { data: res } = await api.post(`/store/payment-collections/${pc.payment_collection.id}/payment-sessions`, { provider_id: SVC_PROVIDERS.fpx, data: { cart_id: cartId } }, headers)
+      const { data: res } = await api.post(
+        `/store/payment-collections/${pc.payment_collection.id}/payment-sessions`,
+        { provider_id: SVC_PROVIDERS.fpx, data: { cart_id: cartId } },
+        headers
+      )
       const session = res.payment_collection.payment_sessions.find((s: any) => s.provider_id === SVC_PROVIDERS.fpx)
       expect(session.data.amountSen).toBe(3985)
       // the webhook places the order (svc's 3985 sen is this session's 39.852)

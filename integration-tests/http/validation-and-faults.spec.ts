@@ -11,9 +11,7 @@ svcMedusaSuite({
   testSuite: ({ svc, api, sb, store, checkoutCount, container }) => {
     const attempt = async (providerId: string, data: Record<string, unknown>, cart?: { regionId?: string; variantId?: string; quantity?: number }) => {
       const { paymentCollectionId } = await createCart(api, store, cart)
-      return api
-        .post(`/store/payment-collections/${paymentCollectionId}/payment-sessions`, { provider_id: providerId, data }, store.headers)
-        .catch((e: any) => e.response)
+      return api.post(`/store/payment-collections/${paymentCollectionId}/payment-sessions`, { provider_id: providerId, data }, store.headers).catch((e: any) => e.response)
     }
 
     it.each([

@@ -32,7 +32,10 @@ svcMedusaSuite({
     }
     /** How many events of the type the subscriber counted (0: never stored). */
     async function counted(type: string): Promise<number> {
-      const { rows } = await knex().raw(`select payload->>'count' as n from svc_webhook_event where resource_id = ? and event_id = ?`, [UNKNOWN_TYPES_RESOURCE, `unknown-type:${type}`])
+      const { rows } = await knex().raw(`select payload->>'count' as n from svc_webhook_event where resource_id = ? and event_id = ?`, [
+        UNKNOWN_TYPES_RESOURCE,
+        `unknown-type:${type}`,
+      ])
       return Number(rows[0]?.n ?? 0)
     }
 
@@ -63,7 +66,10 @@ svcMedusaSuite({
       expect((await hook("/hooks/svc", event("tokentest.open"))).status).toBe(200)
       expect((await hook(withToken, event("tokentest.with"))).status).toBe(200)
       expect((await hook("/hooks/svc?token=an-old-token-still-registered", event("tokentest.old"))).status).toBe(200)
-      await waitFor(async () => (await counted("tokentest.open")) === 1 && (await counted("tokentest.with")) === 1 && (await counted("tokentest.old")) === 1, "the accepted events handled")
+      await waitFor(
+        async () => (await counted("tokentest.open")) === 1 && (await counted("tokentest.with")) === 1 && (await counted("tokentest.old")) === 1,
+        "the accepted events handled"
+      )
       let h = await health()
       expect(h.webhooks.token.requests).toEqual({ hours: 24, with: 1, without: 1, wrong: 1 })
       expect(h.checks.find((c: any) => c.id === "webhook_token").detail).toMatch(/^not required yet; last 24 h: 1 with the token, 1 without, 1 with a wrong one$/)

@@ -78,7 +78,16 @@ export async function accountName(): Promise<string> {
     writeFileSync(
       join(dir, "tsconfig.json"),
       JSON.stringify({
-        compilerOptions: { strict: true, noImplicitAny: true, module: "node16", moduleResolution: "node16", target: "es2022", noEmit: true, types: ["node"], typeRoots: [join(root, "node_modules/@types")] },
+        compilerOptions: {
+          strict: true,
+          noImplicitAny: true,
+          module: "node16",
+          moduleResolution: "node16",
+          target: "es2022",
+          noEmit: true,
+          types: ["node"],
+          typeRoots: [join(root, "node_modules/@types")],
+        },
         files: ["use.ts"],
       })
     )

@@ -83,7 +83,10 @@ describe("the packed plugin in a bare Medusa app", () => {
     expect(npx).toBe("npx")
     expect(args.slice(0, 3)).toEqual(["medusa", "exec", "./node_modules/medusa-payment-svc/.medusa/server/src/scripts/setup-malaysia.js"])
     const lines = (r: { stdout: string; stderr: string }) =>
-      (r.stdout + r.stderr).split("\n").map((l) => l.match(/svc setup: (.*)$/)?.[1]).filter((l): l is string => Boolean(l))
+      (r.stdout + r.stderr)
+        .split("\n")
+        .map((l) => l.match(/svc setup: (.*)$/)?.[1])
+        .filter((l): l is string => Boolean(l))
     const first = lines(steps.run("setup", "npx", args, app, 180_000))
     console.log(first.join("\n"))
     expect(first).toEqual(
@@ -104,7 +107,14 @@ describe("the packed plugin in a bare Medusa app", () => {
     const env = readFileSync(join(app, ".env"), "utf8")
     const port = Number(env.match(/^PORT=(\d+)$/m)![1])
     const t0 = Date.now()
-    const server = await children.start("npx", ["medusa", "start"], app, consumerEnv({ MEDUSA_WORKER_MODE: "shared" }), /accepted the API key|could not reach svc|svc rejected/, 120_000)
+    const server = await children.start(
+      "npx",
+      ["medusa", "start"],
+      app,
+      consumerEnv({ MEDUSA_WORKER_MODE: "shared" }),
+      /accepted the API key|could not reach svc|svc rejected/,
+      120_000
+    )
     steps.times.start = Date.now() - t0
     expect(server.out()).toMatch(/medusa-payment-svc: svc at http:\/\/127\.0\.0\.1:\d+ accepted the API key/)
     const health = await fetch(`http://127.0.0.1:${port}/health`)

@@ -84,7 +84,10 @@ describe("the storefront limits on two servers", () => {
     const statuses: number[] = []
     let refusal: any
     for (let i = 0; i < 12; i++) {
-      const r = await post(servers[i % 2]!, `/store/payment-collections/${pc.body.payment_collection.id}/payment-sessions`, { provider_id: "pp_svc-wallet_svc", data: { cart_id: cartId } })
+      const r = await post(servers[i % 2]!, `/store/payment-collections/${pc.body.payment_collection.id}/payment-sessions`, {
+        provider_id: "pp_svc-wallet_svc",
+        data: { cart_id: cartId },
+      })
       statuses.push(r.status)
       if (r.status === 429) refusal ??= r.body
     }
@@ -95,4 +98,3 @@ describe("the storefront limits on two servers", () => {
     expect(refusal).toMatchObject({ code: "svc_too_many_attempts", reason: "cart" })
   })
 })
-

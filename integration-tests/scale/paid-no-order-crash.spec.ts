@@ -75,7 +75,9 @@ it("killed inside a cart completion holding Medusa's cart lock, after the captur
   const checkoutId = session.data.checkoutId as string
 
   // a slow database at the moment the order is written
-  const blocker = new Client({ connectionString: `${process.env.CLUSTER_PG_URL || `postgres://${process.env.DB_USERNAME || "postgres"}@${process.env.DB_HOST || "localhost"}:${process.env.DB_PORT || "5432"}`}/${cluster.dbName}` })
+  const blocker = new Client({
+    connectionString: `${process.env.CLUSTER_PG_URL || `postgres://${process.env.DB_USERNAME || "postgres"}@${process.env.DB_HOST || "localhost"}:${process.env.DB_PORT || "5432"}`}/${cluster.dbName}`,
+  })
   await blocker.connect()
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const Redis = require("ioredis")
@@ -116,10 +118,13 @@ it("killed inside a cart completion holding Medusa's cart lock, after the captur
     await cluster.start("medusa")
     const order = await until(
       "the cart's order",
-      async () => (await cluster.db.query<{ order_id: string; created_at: Date }>(
-        `select oc.order_id, o.created_at from order_cart oc join "order" o on o.id = oc.order_id where oc.cart_id = $1 and oc.deleted_at is null`,
-        [cart.id]
-      )).rows[0],
+      async () =>
+        (
+          await cluster.db.query<{ order_id: string; created_at: Date }>(
+            `select oc.order_id, o.created_at from order_cart oc join "order" o on o.id = oc.order_id where oc.cart_id = $1 and oc.deleted_at is null`,
+            [cart.id]
+          )
+        ).rows[0],
       lease * 1000 + 150_000,
       1000
     )
@@ -135,7 +140,12 @@ it("killed inside a cart completion holding Medusa's cart lock, after the captur
     // either way the ledger shows it within a few ticks.
     const row = await until(
       "the ledger to record the order",
-      async () => (await cluster.db.query(`select attention, attention_reason, order_id, settled_status, status_history from svc_checkout where checkout_id = $1 and order_id is not null`, [checkoutId])).rows[0],
+      async () =>
+        (
+          await cluster.db.query(`select attention, attention_reason, order_id, settled_status, status_history from svc_checkout where checkout_id = $1 and order_id is not null`, [
+            checkoutId,
+          ])
+        ).rows[0],
       30_000,
       500
     )

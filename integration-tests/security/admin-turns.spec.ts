@@ -15,7 +15,12 @@ svcMedusaSuite({
   admin: true,
   runnerEnv: { SVC_STOREFRONT_LIMITS: "", SVC_ACCOUNT_RATE_LIMIT: "100" },
   testSuite: ({ svc, store, admin }) => {
-    const at = (address: string) => clientAt(address, () => svc.ref.medusaUrl, () => store)
+    const at = (address: string) =>
+      clientAt(
+        address,
+        () => svc.ref.medusaUrl,
+        () => store
+      )
 
     it("an admin opening the svc pages during a burst of shoppers takes no shopper's turn; its reads are kept for seconds", async () => {
       // the catalog a checkout needs (token, address) read once before counting: the counts below are the burst's
@@ -31,7 +36,13 @@ svcMedusaSuite({
       const adminLoads = (async () => {
         const statuses: number[] = []
         for (let round = 0; round < 6; round++) {
-          for (const p of pages) statuses.push(await admin.client.fetch(p).then(() => 200, (e: any) => e?.status ?? 500))
+          for (const p of pages)
+            statuses.push(
+              await admin.client.fetch(p).then(
+                () => 200,
+                (e: any) => e?.status ?? 500
+              )
+            )
         }
         return statuses
       })()
@@ -39,7 +50,9 @@ svcMedusaSuite({
       const adminStatuses = await adminLoads
       const stats = await readStats(svc.ref.sandbox.url)
       // eslint-disable-next-line no-console
-      console.log(`admin during a burst: shoppers ${JSON.stringify(sessions.map((s) => s.status))}, admin pages ${JSON.stringify(adminStatuses)}, svc calls ${stats.total} ${JSON.stringify(stats.byRoute)}`)
+      console.log(
+        `admin during a burst: shoppers ${JSON.stringify(sessions.map((s) => s.status))}, admin pages ${JSON.stringify(adminStatuses)}, svc calls ${stats.total} ${JSON.stringify(stats.byRoute)}`
+      )
       expect(sessions.map((s) => s.status)).toEqual(Array(20).fill(200))
       // 30 page loads: every page answered (from svc or its short-lived cache), none refused for shoppers' room
       expect(adminStatuses.filter((s) => s !== 200)).toEqual([])

@@ -40,7 +40,9 @@ function adminRoutes(): { method: string; path: string; file: string }[] {
         if (name !== "__tests__") walk(p)
       } else if (name === "route.ts" || name === "route.js") {
         const src = readFileSync(p, "utf8")
-        const segments = relative(join(root, "src/api"), dir).split(sep).map((s) => (/^\[.+\]$/.test(s) ? "00000000-0000-4000-8000-000000000000" : s))
+        const segments = relative(join(root, "src/api"), dir)
+          .split(sep)
+          .map((s) => (/^\[.+\]$/.test(s) ? "00000000-0000-4000-8000-000000000000" : s))
         const path = `/${segments.join("/")}`
         for (const m of src.matchAll(/export\s+(?:async\s+function|const|function)\s+(GET|POST|PUT|PATCH|DELETE)\b/g)) {
           out.push({ method: m[1], path, file: relative(root, p) })
@@ -98,8 +100,7 @@ medusaIntegrationTestRunner({
         ),
       }
     }
-    const sandboxCheckouts = () =>
-      Object.fromEntries(Object.values((sb().state() as any).checkouts ?? {}).map((c: any) => [c.checkoutId, c.status]))
+    const sandboxCheckouts = () => Object.fromEntries(Object.values((sb().state() as any).checkouts ?? {}).map((c: any) => [c.checkoutId, c.status]))
     const writes = (s: CallStats) => Object.entries(s.byRoute).filter(([r, n]) => !r.startsWith("GET ") && (n as number) > 0)
 
     let hooksAccepted = 0
@@ -184,7 +185,11 @@ medusaIntegrationTestRunner({
           try {
             await run()
           } catch (e) {
-            problems.push(`${name}: ${String((e as Error).message).replace(/\s+/g, " ").slice(0, 400)}`)
+            problems.push(
+              `${name}: ${String((e as Error).message)
+                .replace(/\s+/g, " ")
+                .slice(0, 400)}`
+            )
           }
         }
         expect(problems).toEqual([])
@@ -226,13 +231,12 @@ medusaIntegrationTestRunner({
 
       it("store payment session, FPX direct with an unknown or an offline bank: refused from svc's bank list, no checkout made", () =>
         table(
-          ([
-            ["an unknown bank", { bank: "NOPE01" }, /not an FPX bank/],
-            ["an offline bank", { bank: "HSBC0223" }, /offline/],
-          ] as [string, Record<string, unknown>, RegExp][]).map(([name, over, message]): [string, () => Promise<void>] => [
-            name,
-            async () => refused(await session(SVC_PROVIDERS.fpxDirect, direct(over)), message, "reads only"),
-          ])
+          (
+            [
+              ["an unknown bank", { bank: "NOPE01" }, /not an FPX bank/],
+              ["an offline bank", { bank: "HSBC0223" }, /offline/],
+            ] as [string, Record<string, unknown>, RegExp][]
+          ).map(([name, over, message]): [string, () => Promise<void>] => [name, async () => refused(await session(SVC_PROVIDERS.fpxDirect, direct(over)), message, "reads only")])
         ))
 
       describe("admin forms", () => {
@@ -245,7 +249,8 @@ medusaIntegrationTestRunner({
           bankAccountId = data.bank_accounts[0].id
         })
         const toBank = { name: "Siti Aminah", bank_code: "MBBEMYKL", account_number: "5512345678" }
-        const refund = (body: Record<string, unknown>) => () => api.post("/admin/svc/refunds", { payment_id: paymentId, amount: "20.00", beneficiary: toBank, ...body }, adminHeaders)
+        const refund = (body: Record<string, unknown>) => () =>
+          api.post("/admin/svc/refunds", { payment_id: paymentId, amount: "20.00", beneficiary: toBank, ...body }, adminHeaders)
         const withdraw = (body: Record<string, unknown>) => () => api.post("/admin/svc/withdrawals", { bank_account_id: bankAccountId, amount: "20.00", ...body }, adminHeaders)
         type FormCase = [string, Record<string, unknown>, RegExp]
         const rows = (cases: FormCase[], act: (body: Record<string, unknown>) => () => Promise<any>): [string, () => Promise<void>][] =>
@@ -262,12 +267,36 @@ medusaIntegrationTestRunner({
                 ["amount: a number", { amount: "ten" }, /^amount: /],
                 ["amount: required", { amount: undefined }, /^Invalid request: amount: is required: the amount in ringgit/],
                 ["payment_id: a Medusa payment id", { payment_id: "pay_1; drop table payment" }, /^Invalid request: payment_id: must be a Medusa payment id/],
-                ["beneficiary.name: 1-100", { beneficiary: { ...toBank, name: "n".repeat(101) } }, /^Invalid request: Value for field 'beneficiary, name' too big, expected at most: '100'$/],
-                ["beneficiary.name: required", { beneficiary: { ...toBank, name: " " } }, /^Invalid request: Value for field 'beneficiary, name' too small, expected at least: '1'$/],
-                ["beneficiary.account_number: 6-20 digits", { beneficiary: { ...toBank, account_number: "12345" } }, /^Invalid request: beneficiary\.account_number: must be 6-20 digits/],
-                ["beneficiary.proxy_value: 3-40", { beneficiary: { name: "Siti", proxy_type: "MOBILE", proxy_value: "01" } }, /^Invalid request: Value for field 'beneficiary, proxy_value' too small, expected at least: '3'$/],
-                ["beneficiary.proxy_type: one of the DuitNow types", { beneficiary: { name: "Siti", proxy_type: "EMAIL", proxy_value: "a@b.my" } }, /^Invalid request: Expected: 'MOBILE, NRIC, PASSPORT, BRN, ARMY' for field 'beneficiary, proxy_type', but got: 'EMAIL'$/],
-                ["beneficiary: exactly one destination", { beneficiary: { ...toBank, proxy_type: "MOBILE", proxy_value: "0123456789" } }, /^Invalid request: beneficiary\.account_number: give exactly one destination/],
+                [
+                  "beneficiary.name: 1-100",
+                  { beneficiary: { ...toBank, name: "n".repeat(101) } },
+                  /^Invalid request: Value for field 'beneficiary, name' too big, expected at most: '100'$/,
+                ],
+                [
+                  "beneficiary.name: required",
+                  { beneficiary: { ...toBank, name: " " } },
+                  /^Invalid request: Value for field 'beneficiary, name' too small, expected at least: '1'$/,
+                ],
+                [
+                  "beneficiary.account_number: 6-20 digits",
+                  { beneficiary: { ...toBank, account_number: "12345" } },
+                  /^Invalid request: beneficiary\.account_number: must be 6-20 digits/,
+                ],
+                [
+                  "beneficiary.proxy_value: 3-40",
+                  { beneficiary: { name: "Siti", proxy_type: "MOBILE", proxy_value: "01" } },
+                  /^Invalid request: Value for field 'beneficiary, proxy_value' too small, expected at least: '3'$/,
+                ],
+                [
+                  "beneficiary.proxy_type: one of the DuitNow types",
+                  { beneficiary: { name: "Siti", proxy_type: "EMAIL", proxy_value: "a@b.my" } },
+                  /^Invalid request: Expected: 'MOBILE, NRIC, PASSPORT, BRN, ARMY' for field 'beneficiary, proxy_type', but got: 'EMAIL'$/,
+                ],
+                [
+                  "beneficiary: exactly one destination",
+                  { beneficiary: { ...toBank, proxy_type: "MOBILE", proxy_value: "0123456789" } },
+                  /^Invalid request: beneficiary\.account_number: give exactly one destination/,
+                ],
                 ["beneficiary: no unknown fields", { beneficiary: { ...toBank, swift: "X" } }, /^Invalid request: Unrecognized fields: 'swift'$/],
                 ["name_check: strict or loose", { name_check: "exact" }, /^Invalid request: Expected: 'strict, loose' for field 'name_check', but got: 'exact'$/],
                 ["note: at most 500", { note: "n".repeat(501) }, /^Invalid request: Value for field 'note' too big, expected at most: '500'$/],
@@ -288,7 +317,12 @@ medusaIntegrationTestRunner({
           // cart lock), and either writes its svc_checkout row after the order is there.
           await sb().flushWebhooks()
           const delivered = [
-            ...new Set(sb().webhookLog().filter((d) => d.statusCode === 200 && (d.payload as any)?.data?.checkoutId === s.data.checkoutId).map((d) => d.eventId)),
+            ...new Set(
+              sb()
+                .webhookLog()
+                .filter((d) => d.statusCode === 200 && (d.payload as any)?.data?.checkoutId === s.data.checkoutId)
+                .map((d) => d.eventId)
+            ),
           ]
           await waitFor(async () => {
             const { rows } = await knex().raw(
@@ -336,16 +370,38 @@ medusaIntegrationTestRunner({
         const sender = "0x1111111111111111111111111111111111111111"
         it("admin tools' forms: token transfer amount bounds, reference ≤ 32, ids; allowed sender label 1-120 and address", () =>
           table(
-            ([
-              ["token transfer amount bounds: below RM10", "/admin/svc/token-transfers", { amount: "9.99" }, /^amount: must be between RM10\.00 and RM1000000\.00/],
-              ["token transfer amount bounds: above RM1,000,000", "/admin/svc/token-transfers", { amount: "1000000.01" }, /^amount: must be between RM10\.00 and RM1000000\.00/],
-              ["token transfer reference: at most 32", "/admin/svc/token-transfers", { reference: "r".repeat(33) }, /^Invalid request: Value for field 'reference' too big, expected at most: '32'$/],
-              ["token transfer request_id: a UUID", "/admin/svc/token-transfers", { request_id: "1" }, /^Invalid request: request_id: must be a UUID/],
-              ["token transfer token_id: a UUID", "/admin/svc/token-transfers", { token_id: "MYRC" }, /^Invalid request: token_id: must be a token id/],
-              ["allowed sender label: 1-120", `/admin/svc/bank-accounts/${randomUUID()}/allowed-senders`, { address: sender, label: "l".repeat(121) }, /^Invalid request: Value for field 'label' too big, expected at most: '120'$/],
-              ["allowed sender label: not only spaces", `/admin/svc/bank-accounts/${randomUUID()}/allowed-senders`, { address: sender, label: "   " }, /^Invalid request: Value for field 'label' too small, expected at least: '1'$/],
-              ["allowed sender address: an EVM address", `/admin/svc/beneficiaries/${randomUUID()}/allowed-senders`, { address: "0x12" }, /^Invalid request: address: must be an EVM address/],
-            ] as [string, string, Record<string, unknown>, RegExp][]).map(([name, url, over, message]): [string, () => Promise<void>] => [
+            (
+              [
+                ["token transfer amount bounds: below RM10", "/admin/svc/token-transfers", { amount: "9.99" }, /^amount: must be between RM10\.00 and RM1000000\.00/],
+                ["token transfer amount bounds: above RM1,000,000", "/admin/svc/token-transfers", { amount: "1000000.01" }, /^amount: must be between RM10\.00 and RM1000000\.00/],
+                [
+                  "token transfer reference: at most 32",
+                  "/admin/svc/token-transfers",
+                  { reference: "r".repeat(33) },
+                  /^Invalid request: Value for field 'reference' too big, expected at most: '32'$/,
+                ],
+                ["token transfer request_id: a UUID", "/admin/svc/token-transfers", { request_id: "1" }, /^Invalid request: request_id: must be a UUID/],
+                ["token transfer token_id: a UUID", "/admin/svc/token-transfers", { token_id: "MYRC" }, /^Invalid request: token_id: must be a token id/],
+                [
+                  "allowed sender label: 1-120",
+                  `/admin/svc/bank-accounts/${randomUUID()}/allowed-senders`,
+                  { address: sender, label: "l".repeat(121) },
+                  /^Invalid request: Value for field 'label' too big, expected at most: '120'$/,
+                ],
+                [
+                  "allowed sender label: not only spaces",
+                  `/admin/svc/bank-accounts/${randomUUID()}/allowed-senders`,
+                  { address: sender, label: "   " },
+                  /^Invalid request: Value for field 'label' too small, expected at least: '1'$/,
+                ],
+                [
+                  "allowed sender address: an EVM address",
+                  `/admin/svc/beneficiaries/${randomUUID()}/allowed-senders`,
+                  { address: "0x12" },
+                  /^Invalid request: address: must be an EVM address/,
+                ],
+              ] as [string, string, Record<string, unknown>, RegExp][]
+            ).map(([name, url, over, message]): [string, () => Promise<void>] => [
               name,
               () => {
                 const body = url.endsWith("token-transfers")
@@ -356,7 +412,7 @@ medusaIntegrationTestRunner({
             ])
           ))
 
-        it("hostile amounts (\"1e-1000000\", \"1e-50000\", a 60 kB \"0.000…01\", 1 MB of digits) on every money route: refused at once by field, nothing sent, /health keeps its usual time", async () => {
+        it('hostile amounts ("1e-1000000", "1e-50000", a 60 kB "0.000…01", 1 MB of digits) on every money route: refused at once by field, nothing sent, /health keeps its usual time', async () => {
           // "1e-50000" once took 4.5-8 s (the exponent became 50,000 zeros, trimmed in
           // quadratic time) and /health waited as long. Times are ratios to a baseline of the same run.
           const url = svc.ref.medusaUrl
@@ -365,7 +421,17 @@ medusaIntegrationTestRunner({
             const res = await fetch(`${url}${path}`, { method: "POST", headers: { ...adminHeaders.headers, "content-type": "application/json" }, body: JSON.stringify(body) })
             const text = await res.text()
             recorder.add(`POST ${path} → ${res.status}`, text)
-            return { status: res.status, message: (() => { try { return String(JSON.parse(text).message ?? "") } catch { return text.slice(0, 200) } })(), ms: performance.now() - t }
+            return {
+              status: res.status,
+              message: (() => {
+                try {
+                  return String(JSON.parse(text).message ?? "")
+                } catch {
+                  return text.slice(0, 200)
+                }
+              })(),
+              ms: performance.now() - t,
+            }
           }
           const health = async () => {
             const t = performance.now()
@@ -419,7 +485,10 @@ medusaIntegrationTestRunner({
             }
           }
           const ratios = hostileRuns.map((r) => r.ms / median(basePost))
-          const rows = hostileRuns.map((r, i) => `${r.path} ${r.name} in ${ratios[i]!.toFixed(1)}× an ordinary refused amount; /health median ${(median(r.health) / median(baseHealth)).toFixed(1)}× its baseline`)
+          const rows = hostileRuns.map(
+            (r, i) =>
+              `${r.path} ${r.name} in ${ratios[i]!.toFixed(1)}× an ordinary refused amount; /health median ${(median(r.health) / median(baseHealth)).toFixed(1)}× its baseline`
+          )
           const healthRatio = median(duringHealth) / median(baseHealth)
           console.log(
             `security: hostile amounts: baseline (an ordinary refused amount in flight): request median ${median(basePost).toFixed(1)} ms, /health median ${median(baseHealth).toFixed(1)} ms; ` +
@@ -473,15 +542,17 @@ medusaIntegrationTestRunner({
 
         it("admin lists: limit 1-200 (1-100 for svc's pages), order_id, attention", () =>
           table(
-            ([
-              ["/admin/svc/payouts?limit=0", /^Invalid request: Value for field 'limit' too small, expected at least: '1'$/],
-              ["/admin/svc/payouts?limit=201", /^Invalid request: Value for field 'limit' too big, expected at most: '200'$/],
-              ["/admin/svc/withdrawals?limit=1.5", /^Invalid request: Expected type: 'int' for field 'limit', got: '1.5'$/],
-              ["/admin/svc/payouts?order_id=1%27%20or%201=1", /^Invalid request: order_id: must be an order id/],
-              ["/admin/svc/checkouts?attention=yes", /^Invalid request: Expected: 'true, false' for field 'attention', but got: 'yes'$/],
-              ["/admin/svc/bank-accounts?limit=101", /^Invalid request: Value for field 'limit' too big, expected at most: '100'$/],
-              ["/admin/svc/bank-accounts?limit=0", /^Invalid request: Value for field 'limit' too small, expected at least: '1'$/],
-            ] as [string, RegExp][]).map(([url, message]): [string, () => Promise<void>] => [url, () => refused(() => api.get(url, adminHeaders), message)])
+            (
+              [
+                ["/admin/svc/payouts?limit=0", /^Invalid request: Value for field 'limit' too small, expected at least: '1'$/],
+                ["/admin/svc/payouts?limit=201", /^Invalid request: Value for field 'limit' too big, expected at most: '200'$/],
+                ["/admin/svc/withdrawals?limit=1.5", /^Invalid request: Expected type: 'int' for field 'limit', got: '1.5'$/],
+                ["/admin/svc/payouts?order_id=1%27%20or%201=1", /^Invalid request: order_id: must be an order id/],
+                ["/admin/svc/checkouts?attention=yes", /^Invalid request: Expected: 'true, false' for field 'attention', but got: 'yes'$/],
+                ["/admin/svc/bank-accounts?limit=101", /^Invalid request: Value for field 'limit' too big, expected at most: '100'$/],
+                ["/admin/svc/bank-accounts?limit=0", /^Invalid request: Value for field 'limit' too small, expected at least: '1'$/],
+              ] as [string, RegExp][]
+            ).map(([url, message]): [string, () => Promise<void>] => [url, () => refused(() => api.get(url, adminHeaders), message)])
           ))
       })
     })
@@ -536,7 +607,16 @@ medusaIntegrationTestRunner({
         expect(c.description ?? null).toBeNull()
         if (type === "FPX_DIRECT") expect([c.bank, c.bankType === "01" ? "RETAIL" : c.bankType, c.buyerName]).toEqual(["MBB0228", "RETAIL", "Siti Aminah"])
         // what the store keeps and shows is the server's as well
-        expect(s.data).toMatchObject({ session_id: s.id, amountSen: 12050, type, attempt: 1, svcStatus: "CREATED", checkoutId: c.checkoutId, addressTo: c.addressTo, tokenId: c.tokenId })
+        expect(s.data).toMatchObject({
+          session_id: s.id,
+          amountSen: 12050,
+          type,
+          attempt: 1,
+          svcStatus: "CREATED",
+          checkoutId: c.checkoutId,
+          addressTo: c.addressTo,
+          tokenId: c.tokenId,
+        })
         expect(s.data.checkoutUrl).toMatch(new RegExp(`^${svc.ref.sandbox.url}/`))
         expect(s.data.idempotencyKey).not.toBe(attack({ sessionId: "", checkoutId: "" }).idempotencyKey)
       })
@@ -563,7 +643,12 @@ medusaIntegrationTestRunner({
     describe("store routes never reveal another cart's payment data or a secret", () => {
       it("a cart's payment sessions hold only its own checkout; another cart's id shows nothing of it", async () => {
         const a = await createCart(api, store)
-        const sa = await initiateSession(api, store, a.paymentCollectionId, SVC_PROVIDERS.fpxDirect, { cart_id: a.cartId, bank: "MBB0228", bankType: "RETAIL", buyerName: "Siti Aminah" })
+        const sa = await initiateSession(api, store, a.paymentCollectionId, SVC_PROVIDERS.fpxDirect, {
+          cart_id: a.cartId,
+          bank: "MBB0228",
+          bankType: "RETAIL",
+          buyerName: "Siti Aminah",
+        })
         const b = await createCart(api, store)
         const sbs = await initiateSession(api, store, b.paymentCollectionId, SVC_PROVIDERS.wallet, { cart_id: b.cartId })
         const fields = "*payment_collection,*payment_collection.payment_sessions"
@@ -572,7 +657,27 @@ medusaIntegrationTestRunner({
         for (const own of [sa.id, sa.data.checkoutId, sa.data.checkoutUrl, sa.data.idempotencyKey, a.cartId, "Siti Aminah"]) expect(textB).not.toContain(own)
         expect(cartB.cart.payment_collection.payment_sessions.map((s: any) => s.id)).toEqual([sbs.id])
         // what the providers put in `data`: the checkout's public fields, nothing else
-        const allowed = ["session_id", "type", "attempt", "idempotencyKey", "title", "amountSen", "tokenId", "addressTo", "checkoutId", "checkoutUrl", "expiresAt", "svcStatus", "failureReason", "paidAt", "txHash", "bank", "bankType", "buyerName", "cart_id"]
+        const allowed = [
+          "session_id",
+          "type",
+          "attempt",
+          "idempotencyKey",
+          "title",
+          "amountSen",
+          "tokenId",
+          "addressTo",
+          "checkoutId",
+          "checkoutUrl",
+          "expiresAt",
+          "svcStatus",
+          "failureReason",
+          "paidAt",
+          "txHash",
+          "bank",
+          "bankType",
+          "buyerName",
+          "cart_id",
+        ]
         for (const d of [sa.data, sbs.data]) expect(Object.keys(d).filter((k) => !allowed.includes(k))).toEqual([])
         // the fpx-banks route carries no key material
         const { data: banks } = await api.get("/store/svc/fpx-banks?include_inactive=true", store.headers)
@@ -591,7 +696,15 @@ medusaIntegrationTestRunner({
       it("lists the routes at test time (routes added later are covered too)", () => {
         const routes = adminRoutes()
         expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(
-          expect.arrayContaining(["GET /admin/svc/checkouts", "GET /admin/svc/payouts", "POST /admin/svc/refunds", "GET /admin/svc/wallet", "POST /admin/svc/withdrawals", "GET /admin/svc/withdrawals", "GET /admin/svc/payout-banks"])
+          expect.arrayContaining([
+            "GET /admin/svc/checkouts",
+            "GET /admin/svc/payouts",
+            "POST /admin/svc/refunds",
+            "GET /admin/svc/wallet",
+            "POST /admin/svc/withdrawals",
+            "GET /admin/svc/withdrawals",
+            "GET /admin/svc/payout-banks",
+          ])
         )
       })
 
@@ -686,7 +799,11 @@ medusaIntegrationTestRunner({
           expect(outcomes.slice(3)).toEqual(["not_supported"])
           // a type svc does not send: counted per type, not stored as an event
           await waitFor(async () => (await unknownTypes())["checkout.completed"] === 1, "the unknown type counted")
-          expect(await knex().raw("select count(*)::int as n from svc_webhook_event where event_type = 'checkout.completed'").then((r: any) => r.rows[0].n)).toBe(0)
+          expect(
+            await knex()
+              .raw("select count(*)::int as n from svc_webhook_event where event_type = 'checkout.completed'")
+              .then((r: any) => r.rows[0].n)
+          ).toBe(0)
         })
         expect(sb().getCheckout(w.checkoutId).status).toBe("CREATED")
         const order = await orderOfCart(container(), w.cartId)
@@ -697,7 +814,14 @@ medusaIntegrationTestRunner({
         const w = await waitingSession()
         const st = other.control.state() as any
         const net = st.networks.find((n: any) => n.active && n.type === "EVM")
-        const client = new SvcClient({ baseUrl: other.url, apiKey: other.credentials.apiKey, keyId: other.credentials.keyId, privateKey: other.credentials.privateKeyPem, algorithm: other.credentials.algorithm, maxRetries: 0 } as any)
+        const client = new SvcClient({
+          baseUrl: other.url,
+          apiKey: other.credentials.apiKey,
+          keyId: other.credentials.keyId,
+          privateKey: other.credentials.privateKeyPem,
+          algorithm: other.credentials.algorithm,
+          maxRetries: 0,
+        } as any)
         const theirs = await client.checkout.create({
           type: "SVC_ACCOUNT",
           addressTo: st.wallet.evmAddress,
@@ -759,7 +883,10 @@ medusaIntegrationTestRunner({
         expect(real.length).toBeGreaterThan(0)
         const w = await waitingSession()
         // all of the paid checkout's own events processed before counting
-        await waitFor(async () => Number((await knex().raw("select count(*)::int as n from svc_webhook_event where outcome = 'received'")).rows[0].n) === 0, "svc's own events processed")
+        await waitFor(
+          async () => Number((await knex().raw("select count(*)::int as n from svc_webhook_event where outcome = 'received'")).rows[0].n) === 0,
+          "svc's own events processed"
+        )
         const processedEvents = async () => Number((await knex().raw("select count(*)::int as n from svc_webhook_event where outcome <> 'received'")).rows[0].n)
         const processedBefore = await processedEvents()
         const acceptedFrom = hooksAccepted
@@ -835,7 +962,10 @@ medusaIntegrationTestRunner({
           ...Array.from({ length: 20 }, () => ev("payout.prefund_completed", { amount: "100000", status: "COMPLETED" })),
         ]
         // interleaved, deterministically
-        const all = [...invented, ...unknown, ...background].map((b, i) => [((i * 7919) % 1009) + i / 1e6, b] as const).sort((a, b) => a[0] - b[0]).map(([, b]) => b)
+        const all = [...invented, ...unknown, ...background]
+          .map((b, i) => [((i * 7919) % 1009) + i / 1e6, b] as const)
+          .sort((a, b) => a[0] - b[0])
+          .map(([, b]) => b)
         const newSession = async () => {
           const { cartId, paymentCollectionId } = await createCart(api, store)
           return initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.wallet, { cart_id: cartId })
@@ -851,14 +981,25 @@ medusaIntegrationTestRunner({
         const [, during] = await Promise.all([flood, (async () => (await new Promise((r) => setTimeout(r, 300)), newSession()))()])
         expect(during.data.checkoutId).toEqual(expect.any(String))
         const n = async (sql: string) => Number((await knex().raw(sql)).rows[0].n)
-        await waitFor(async () => (await n("select count(*)::int as n from svc_webhook_event where event_id like 'evt\\_forged\\_%' and outcome <> 'received'")) >= invented.length, "every forged checkout, payout and withdrawal event handled", 60_000)
-        await waitFor(async () => (await n("select count(*)::int as n from svc_inbox_event where event_id like 'evt\\_forged\\_%' and outcome <> 'received'")) >= background.length, "every forged deposit and top-up event handled", 60_000)
+        await waitFor(
+          async () => (await n("select count(*)::int as n from svc_webhook_event where event_id like 'evt\\_forged\\_%' and outcome <> 'received'")) >= invented.length,
+          "every forged checkout, payout and withdrawal event handled",
+          60_000
+        )
+        await waitFor(
+          async () => (await n("select count(*)::int as n from svc_inbox_event where event_id like 'evt\\_forged\\_%' and outcome <> 'received'")) >= background.length,
+          "every forged deposit and top-up event handled",
+          60_000
+        )
         await waitFor(async () => Object.values(await unknownTypes()).reduce((a, b) => a + b, 0) === unknown.length, "every unknown-type event counted", 60_000)
         const took = Date.now() - t0
         const after = await newSession()
         expect(after.data.checkoutId).toEqual(expect.any(String))
         const stats = await readStats(svc.ref.sandbox.url)
-        const calls = (re: RegExp) => Object.entries(stats.byRoute).filter(([r]) => re.test(r)).reduce((k, [, c]) => k + (c as number), 0)
+        const calls = (re: RegExp) =>
+          Object.entries(stats.byRoute)
+            .filter(([r]) => re.test(r))
+            .reduce((k, [, c]) => k + (c as number), 0)
         const forInvented = calls(/^GET \/v1\/(checkout|payouts|wallet\/fiat\/withdrawals)\/\{id\}$/)
         const depositReads = calls(/^GET \/v1\/(wallet|payouts?)\/deposits\/\{id\}$/)
         const prefundReads = calls(/^GET \/v1\/payout\/prefund\/balance$/)
@@ -877,7 +1018,9 @@ medusaIntegrationTestRunner({
         expect(Object.keys(types).every((t) => /^[A-Za-z0-9._?()-]{1,40}$/.test(t))).toBe(true)
         expect(await n("select count(*)::int as n from svc_webhook_event where event_type like 'forged%' or detail like '%<img%'")).toBe(0)
         // stored rows are bounded: no field longer than its cap
-        expect(await n("select count(*)::int as n from svc_inbox_event where length(event_id) > 100 or length(coalesce(resource_id, '')) > 64 or length(coalesce(status_hint, '')) > 40")).toBe(0)
+        expect(
+          await n("select count(*)::int as n from svc_inbox_event where length(event_id) > 100 or length(coalesce(resource_id, '')) > 64 or length(coalesce(status_hint, '')) > 40")
+        ).toBe(0)
         // the doctor lists the known types and the unknown ones' counts, from a bounded read
         const { data } = await api.get("/admin/svc/health", adminHeaders)
         expect(data.health.webhooks.events.map((e: any) => e.event_type)).not.toContain(unknown[0].type)
@@ -888,7 +1031,13 @@ medusaIntegrationTestRunner({
       it("with a webhook token configured, requests without it or with a wrong one are refused (401) before any work; the doctor shows the URL to register, without the API key", async () => {
         await resetStats(svc.ref.sandbox.url)
         const before = await stored()
-        for (const path of ["/hooks/svc", "/hooks/svc?token=wrong", `/hooks/svc?token=${WEBHOOK_TOKEN.slice(0, -1)}`, "/hooks/payment/svc-wallet_svc", "/hooks/payment/svc-wallet_svc?token=nope"]) {
+        for (const path of [
+          "/hooks/svc",
+          "/hooks/svc?token=wrong",
+          `/hooks/svc?token=${WEBHOOK_TOKEN.slice(0, -1)}`,
+          "/hooks/payment/svc-wallet_svc",
+          "/hooks/payment/svc-wallet_svc?token=nope",
+        ]) {
           const r = await raw(path, JSON.stringify(forged(randomUUID())))
           expect([path, r.status]).toEqual([path, 401])
           expect(r.text).not.toContain(WEBHOOK_TOKEN)

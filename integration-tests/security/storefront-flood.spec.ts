@@ -75,7 +75,15 @@ svcMedusaSuite({
       expect(order.id).toBe(done.body.order.id)
 
       const stats = await readStats(svc.ref.sandbox.url)
-      const figures = { floodSeconds: Math.round(floodMs / 1000), attempts, flooderCheckouts: tally.ok, flooderRefused: tally.refused, other: tally.other, shopperToCheckoutMs: toCheckoutMs, svcCheckoutsMade: callsTo(stats, CREATE) }
+      const figures = {
+        floodSeconds: Math.round(floodMs / 1000),
+        attempts,
+        flooderCheckouts: tally.ok,
+        flooderRefused: tally.refused,
+        other: tally.other,
+        shopperToCheckoutMs: toCheckoutMs,
+        svcCheckoutsMade: callsTo(stats, CREATE),
+      }
       // eslint-disable-next-line no-console
       console.log(`storefront flood: ${JSON.stringify(figures)}`)
       // one window of the per-address limit (15 a minute), whatever X-Forwarded-For said
@@ -91,7 +99,9 @@ svcMedusaSuite({
       // quiet: one line for the flooder, then a count a minute; the doctor shows the refusals by reason
       const doctor = await admin.client.fetch<any>("/admin/svc/health")
       expect(doctor.health.storefront_refusals.last_hour.address).toBe(tally.refused)
-      expect(doctor.health.checks.find((c: any) => c.id === "storefront").detail).toMatch(new RegExp(`^payment sessions refused in the last hour \\(this server\\): ${tally.refused} per client address`))
+      expect(doctor.health.checks.find((c: any) => c.id === "storefront").detail).toMatch(
+        new RegExp(`^payment sessions refused in the last hour \\(this server\\): ${tally.refused} per client address`)
+      )
       await Promise.all([flooder.close(), shopper.close()])
     })
 

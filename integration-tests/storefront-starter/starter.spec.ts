@@ -89,7 +89,9 @@ export default async function Checkout() {
     expect(build.stdout).toMatch(/svc-return/)
     // the kit's CSS is in the build's stylesheet
     const cssDir = join(app, ".next/static/css")
-    const css = readdirSync(cssDir).map((f) => readFileSync(join(cssDir, f), "utf8")).join("\n")
+    const css = readdirSync(cssDir)
+      .map((f) => readFileSync(join(cssDir, f), "utf8"))
+      .join("\n")
     expect(css).toMatch(/\.svc-/)
   })
 })

@@ -7,15 +7,7 @@ import Medusa from "@medusajs/js-sdk"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import {
-  completeSvcReturn,
-  listFpxBanks,
-  startSvcPayment,
-  SvcInputError,
-  svcPaymentReference,
-  type FpxBankList,
-  type StoreCart,
-} from "../../packages/storefront/src"
+import { completeSvcReturn, listFpxBanks, startSvcPayment, SvcInputError, svcPaymentReference, type FpxBankList, type StoreCart } from "../../packages/storefront/src"
 import { useSvcSandbox } from "../helpers/svc-env"
 import { readStats, resetStats } from "../../testing/sandbox-stats"
 import { createCart, seedStore, SVC_PROVIDERS, waitFor, type Store } from "../helpers/store"
@@ -87,12 +79,19 @@ medusaIntegrationTestRunner({
         [c, { providerId: SVC_PROVIDERS.fpxDirect, bank: corporate, bankType: "RETAIL", buyerName: "Siti", banks }, "bankType", /bankType must be CORPORATE/],
         [c, { providerId: SVC_PROVIDERS.fpxDirect, bank: maybank, buyerName: "   ", banks }, "buyerName", /1-100 characters/],
         [c, { providerId: SVC_PROVIDERS.fpxDirect, bank: maybank, buyerName: "x".repeat(101), banks }, "buyerName", /1-100 characters/],
-        [big, { providerId: SVC_PROVIDERS.fpxDirect, bank: maybank, buyerName: "Siti", banks }, "bankType",
-          /^FPX personal banking is limited to RM30,000 per payment; for a larger amount pay with FPX corporate banking or with the svc wallet\.$/],
+        [
+          big,
+          { providerId: SVC_PROVIDERS.fpxDirect, bank: maybank, buyerName: "Siti", banks },
+          "bankType",
+          /^FPX personal banking is limited to RM30,000 per payment; for a larger amount pay with FPX corporate banking or with the svc wallet\.$/,
+        ],
       ]
       await resetStats(sandboxUrl())
       for (const [theCart, input, field, message] of cases) {
-        const e = await startSvcPayment(sdk, theCart, input).then(() => null, (err) => err)
+        const e = await startSvcPayment(sdk, theCart, input).then(
+          () => null,
+          (err) => err
+        )
         expect(e).toBeInstanceOf(SvcInputError)
         expect({ field: e.field, message: e.message }).toEqual({ field, message: expect.stringMatching(message) })
       }
@@ -107,7 +106,10 @@ medusaIntegrationTestRunner({
       await resetStats(sandboxUrl())
       const refused = await sdk.store.payment
         .initiatePaymentSession(big, { provider_id: SVC_PROVIDERS.fpxDirect, data: { bank: "MBB0228", bankType: "RETAIL", buyerName: "Siti Aminah" } })
-        .then(() => null, (e) => e)
+        .then(
+          () => null,
+          (e) => e
+        )
       expect(refused?.status).toBe(400)
       expect(refused?.message).toMatch(/limited to RM30,000 per payment; for a larger amount pay with FPX corporate banking or with the svc wallet/)
       expect((await readStats(sandboxUrl())).total).toBe(0)
@@ -143,10 +145,16 @@ medusaIntegrationTestRunner({
 
       // a paid cart cannot be paid again through the kit
       const paidCart = (await sdk.store.cart.retrieve(c.id)).cart
-      const e = await startSvcPayment(sdk, paidCart, { providerId: SVC_PROVIDERS.wallet }).then(() => null, (err) => err)
+      const e = await startSvcPayment(sdk, paidCart, { providerId: SVC_PROVIDERS.wallet }).then(
+        () => null,
+        (err) => err
+      )
       expect(e).toMatchObject({ field: "cart", message: expect.stringMatching(/already paid/) })
       // the stale cart object a storefront may still hold (Medusa itself would take a new session): refused too
-      const stale = await startSvcPayment(sdk, c, { providerId: SVC_PROVIDERS.wallet }).then(() => null, (err) => err)
+      const stale = await startSvcPayment(sdk, c, { providerId: SVC_PROVIDERS.wallet }).then(
+        () => null,
+        (err) => err
+      )
       expect(stale).toMatchObject({ field: "cart", message: expect.stringMatching(/already paid/) })
       await completeSvcReturn(sdk, c.id)
       await sb().flushWebhooks()

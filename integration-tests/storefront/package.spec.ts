@@ -24,9 +24,7 @@ beforeAll(() => {
 
 describe("the storefront kit, medusa-payment-svc-storefront", () => {
   it("npm pack lists the kit: ESM entries, declarations, the CSS; no TypeScript source", () => {
-    expect(files).toEqual(
-      expect.arrayContaining(["package.json", "dist/index.js", "dist/index.d.ts", "dist/react/index.js", "dist/react/index.d.ts", "dist/react/style.css"])
-    )
+    expect(files).toEqual(expect.arrayContaining(["package.json", "dist/index.js", "dist/index.d.ts", "dist/react/index.js", "dist/react/index.d.ts", "dist/react/style.css"]))
     expect(files.filter((f) => /\.tsx?$/.test(f) && !f.endsWith(".d.ts"))).toEqual([])
   })
 
@@ -91,7 +89,18 @@ export const Return = () => <SvcReturn sdk={sdk} cartId="cart_1">{(s) => s.kind}
     writeFileSync(
       join(dir, "tsconfig.json"),
       JSON.stringify({
-        compilerOptions: { strict: true, module, moduleResolution: resolution, target: "es2020", jsx: "react-jsx", noEmit: true, lib: ["es2020", "dom"], skipLibCheck: true, types: [], esModuleInterop: true },
+        compilerOptions: {
+          strict: true,
+          module,
+          moduleResolution: resolution,
+          target: "es2020",
+          jsx: "react-jsx",
+          noEmit: true,
+          lib: ["es2020", "dom"],
+          skipLibCheck: true,
+          types: [],
+          esModuleInterop: true,
+        },
         files: ["checkout.tsx", "wrong.ts"],
       })
     )

@@ -44,8 +44,12 @@ describe("the docs' Next.js starter files in a starter-shaped storefront", () =>
     const doc = readFileSync(STARTER_DOC, "utf8")
     const env = /SVC_REDIRECT_URL=(\S+)/.exec(readme)![1]!
     const path = new URL(env).pathname + new URL(env).search
-    for (const [name, text] of [["README.md", readme], ["docs/storefront.md", doc]] as const) {
-      for (const m of text.matchAll(/https?:\/\/[^\s`)]*svc-return[^\s`)]*/g)) expect(`${name}: ${new URL(m[0]).pathname}${new URL(m[0]).search}`).toBe(`${name}: ${decodeURI(path)}`)
+    for (const [name, text] of [
+      ["README.md", readme],
+      ["docs/storefront.md", doc],
+    ] as const) {
+      for (const m of text.matchAll(/https?:\/\/[^\s`)]*svc-return[^\s`)]*/g))
+        expect(`${name}: ${new URL(m[0]).pathname}${new URL(m[0]).search}`).toBe(`${name}: ${decodeURI(path)}`)
     }
     expect(readme).toContain("NEXT_PUBLIC_DEFAULT_REGION=my")
     expect(doc).toContain("NEXT_PUBLIC_DEFAULT_REGION=my")

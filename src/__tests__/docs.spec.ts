@@ -4,7 +4,12 @@ import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { dirname, join, resolve } from "node:path"
 
 const ROOT = resolve(__dirname, "../..")
-const DOCS = [join(ROOT, "README.md"), ...readdirSync(join(ROOT, "docs")).filter((f) => f.endsWith(".md")).map((f) => join(ROOT, "docs", f))]
+const DOCS = [
+  join(ROOT, "README.md"),
+  ...readdirSync(join(ROOT, "docs"))
+    .filter((f) => f.endsWith(".md"))
+    .map((f) => join(ROOT, "docs", f)),
+]
 
 /** Markdown links and images outside fenced code blocks: [text](target) and ![alt](target). */
 function relativeTargets(markdown: string): string[] {

@@ -120,26 +120,30 @@ describe("layout", () => {
   })
 
   it("the plugin's logic never imports Medusa's entry folders (api, jobs, subscribers, providers, admin)", () => {
-    const bad = serverImports.filter(
-      (i) => i.from.startsWith("src/plugin/") && /^src\/(api|jobs|subscribers|providers|admin)\//.test(i.to)
-    )
+    const bad = serverImports.filter((i) => i.from.startsWith("src/plugin/") && /^src\/(api|jobs|subscribers|providers|admin)\//.test(i.to))
     expect(bad.map((i) => `${i.from} -> ${i.spec}`)).toEqual([])
   })
 
   it("bench and integration tests share helpers through testing/, never each other's folders", () => {
     const cross = [
-      ...sources("bench").flatMap(importsOf).filter((i) => i.to.startsWith("integration-tests/")),
-      ...sources("integration-tests").flatMap(importsOf).filter((i) => i.to.startsWith("bench/")),
-      ...sources("src").flatMap(importsOf).filter((i) => /^(integration-tests|bench)\//.test(i.to)),
-      ...sources("testing").flatMap(importsOf).filter((i) => /^(integration-tests)\//.test(i.to)),
+      ...sources("bench")
+        .flatMap(importsOf)
+        .filter((i) => i.to.startsWith("integration-tests/")),
+      ...sources("integration-tests")
+        .flatMap(importsOf)
+        .filter((i) => i.to.startsWith("bench/")),
+      ...sources("src")
+        .flatMap(importsOf)
+        .filter((i) => /^(integration-tests|bench)\//.test(i.to)),
+      ...sources("testing")
+        .flatMap(importsOf)
+        .filter((i) => /^(integration-tests)\//.test(i.to)),
     ]
     expect(cross.map((i) => `${i.from} -> ${i.spec}`)).toEqual([])
   })
 
   it("the package exports its public entries only", () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { exports: Record<string, unknown> }
-    expect(Object.keys(pkg.exports).sort()).toEqual(
-      ["./.medusa/server/src/modules/*", "./admin", "./client", "./modules/*", "./package.json", "./providers/*", "./sandbox"].sort()
-    )
+    expect(Object.keys(pkg.exports).sort()).toEqual(["./.medusa/server/src/modules/*", "./admin", "./client", "./modules/*", "./package.json", "./providers/*", "./sandbox"].sort())
   })
 })

@@ -119,7 +119,8 @@ async function svcPaidOrderIsRefundedBeforeCancel(req: MedusaRequest, _res: Medu
  * body-less action (re-process, refresh) is left alone. 415 comes before the
  * route reads anything or calls svc.
  */
-const SVC_MONEY_ROUTE = /^\/admin\/svc\/(withdrawals|refunds|token-transfers|beneficiaries|(bank-accounts|beneficiaries)\/[^/]+\/allowed-senders(\/[^/]+)?|orders\/[^/]+\/balance\/payment-link)\/?$/
+const SVC_MONEY_ROUTE =
+  /^\/admin\/svc\/(withdrawals|refunds|token-transfers|beneficiaries|(bank-accounts|beneficiaries)\/[^/]+\/allowed-senders(\/[^/]+)?|orders\/[^/]+\/balance\/payment-link)\/?$/
 
 export function isJsonContentType(header: unknown): boolean {
   return typeof header === "string" && header.split(";")[0]!.trim().toLowerCase() === "application/json"
@@ -304,7 +305,12 @@ const body = validateAndTransformBody
 const query = (schema: z.ZodType) => validateAndTransformQuery(schema, {})
 
 const A = "/admin/svc"
-const ownerInputs = ([["bank-accounts", "a linked bank account"], ["beneficiaries", "a beneficiary"]] as const).flatMap(([path, what]): MiddlewareRoute[] => {
+const ownerInputs = (
+  [
+    ["bank-accounts", "a linked bank account"],
+    ["beneficiaries", "a beneficiary"],
+  ] as const
+).flatMap(([path, what]): MiddlewareRoute[] => {
   const id = { id: svcId("id", what) }
   const sender = { ...id, sender_id: svcId("sender_id", "an allowed sender") }
   return [

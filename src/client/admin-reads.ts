@@ -45,7 +45,7 @@ export class AdminReads implements CallCore {
     private readonly core: RequestCore,
     private readonly cache: AdminReadCache,
     /** false: every read is sent (still ranked as an admin's); a write still drops what the other view kept. */
-    private readonly opts: { keep: boolean } = { keep: true },
+    private readonly opts: { keep: boolean } = { keep: true }
   ) {}
 
   async request<S extends z.ZodTypeAny>(spec: RequestSpec<S>): Promise<z.output<S>> {

@@ -7,10 +7,7 @@ import { SvcInputError } from "./errors"
 
 /** Medusa BigNumber and friends: anything exposing its exact decimal value. */
 export type BigNumberLike =
-  | { numeric: number | string; toString(): string }
-  | { value: string | number }
-  | { raw_: { value: string | number } | string | number }
-  | { toString(): string }
+  { numeric: number | string; toString(): string } | { value: string | number } | { raw_: { value: string | number } | string | number } | { toString(): string }
 
 /** Checkout, token transfer and fiat withdrawal bounds (spec: Limits, Amount bounds). */
 export const MIN_AMOUNT_SEN = 1000

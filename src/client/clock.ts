@@ -22,7 +22,7 @@ export class SigningClock {
 
   constructor(
     private readonly now: () => number = Date.now,
-    private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
+    private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms))
   ) {}
 
   /** Current offset (server minus local), 0 while within the threshold. */

@@ -100,9 +100,7 @@ export class RequestCore {
         ? {
             shared: opts.sharedRateBudget,
             onSharedError: (e: unknown) =>
-              opts.logger?.warn?.(
-                `svc: the shared rate budget is unreachable (${(e as Error)?.message ?? e}); this process counts on its own until it is back`
-              ),
+              opts.logger?.warn?.(`svc: the shared rate budget is unreachable (${(e as Error)?.message ?? e}); this process counts on its own until it is back`),
           }
         : {}),
     })
@@ -166,7 +164,7 @@ export class RequestCore {
         await this.#limiter.acquire(
           limiterKey,
           deadlineAt === Number.POSITIVE_INFINITY ? deadlineAt : deadlineAt - MIN_ATTEMPT_MS,
-          spec.caller === "admin" && spec.method === "GET" ? "admin" : undefined,
+          spec.caller === "admin" && spec.method === "GET" ? "admin" : undefined
         )
       } catch (e) {
         if (!(e instanceof RateBudgetWait)) throw e
@@ -254,13 +252,7 @@ export class RequestCore {
     }
   }
 
-  #parse<S extends z.ZodTypeAny>(
-    schema: S,
-    text: string,
-    status: number,
-    requestId: string | null,
-    ctx: { method: string; path: string; idempotencyKey?: string },
-  ): z.output<S> {
+  #parse<S extends z.ZodTypeAny>(schema: S, text: string, status: number, requestId: string | null, ctx: { method: string; path: string; idempotencyKey?: string }): z.output<S> {
     const value = text.length === 0 ? null : parseJson(text)
     if (value === undefined) {
       throw new SvcResponseValidationError({

@@ -188,7 +188,7 @@ function fallbackCode(status: number): string {
 export function parseValidationFields(message: string): FieldError[] {
   const out: FieldError[] = []
   for (const segment of message.split(/\r?\n|;\s*/)) {
-    const m = /^\s*(?:-\s*)?([A-Za-z_$][\w$.\[\]-]*)\s*:\s*(.+?)\s*$/.exec(segment)
+    const m = /^\s*(?:-\s*)?([A-Za-z_$][\w$.[\]-]*)\s*:\s*(.+?)\s*$/.exec(segment)
     if (m && m[1] !== undefined && m[2] !== undefined) out.push({ field: m[1], message: m[2] })
   }
   return out
@@ -211,7 +211,7 @@ export function svcErrorFromResponse(res: ErrorResponse): SvcError {
     typeof body.message === "string" && body.message.length > 0
       ? body.message
       : `svc responded ${res.status}${typeof res.body === "string" && res.body ? `: ${res.body.slice(0, 200)}` : ""}`
-  const requestId = typeof body.requestId === "string" ? body.requestId : res.headerRequestId ?? null
+  const requestId = typeof body.requestId === "string" ? body.requestId : (res.headerRequestId ?? null)
   const init: SvcErrorInit = {
     code,
     status: res.status,

@@ -57,7 +57,10 @@ export const CLIENT_DEFAULTS = { timeoutMs: 15_000, maxRetries: 2, retryAfterCap
 
 const nonEmpty = (name: string) => z.string({ message: `${name}: must be a non-empty string` }).min(1, `${name}: must be a non-empty string`)
 const positiveInt = (name: string) =>
-  z.number({ message: `${name}: must be a positive integer` }).int(`${name}: must be a positive integer`).positive(`${name}: must be a positive integer`)
+  z
+    .number({ message: `${name}: must be a positive integer` })
+    .int(`${name}: must be a positive integer`)
+    .positive(`${name}: must be a positive integer`)
 
 const optionsSchema = z.object({
   baseUrl: z.string({ message: "baseUrl: must be an absolute http(s) URL" }).refine((v) => {

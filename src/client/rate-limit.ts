@@ -103,7 +103,7 @@ class Window {
   private head = 0
   constructor(
     public limit: number,
-    private readonly windowMs: number,
+    private readonly windowMs: number
   ) {}
 
   private prune(now: number): void {
@@ -143,10 +143,7 @@ export interface SharedRateStore {
    * `blocked`: the names of the windows that had no room (when the store can tell);
    * a creation is refused at once when the account window is among them.
    */
-  take(
-    windows: { name: string; limit: number }[],
-    windowMs: number,
-  ): Promise<{ ok: true; used: number } | { ok: false; waitMs: number; blocked?: string[] }>
+  take(windows: { name: string; limit: number }[], windowMs: number): Promise<{ ok: true; used: number } | { ok: false; waitMs: number; blocked?: string[] }>
 }
 
 export interface RateLimiterOptions {
@@ -251,10 +248,13 @@ export class RateLimiter {
     this.chains.set(key, tail)
     if (deadlineAt === Number.POSITIVE_INFINITY) return next
     return new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        turn.cancelled = true
-        reject(new RateBudgetWait(route))
-      }, Math.max(0, deadlineAt - this.now()))
+      const timer = setTimeout(
+        () => {
+          turn.cancelled = true
+          reject(new RateBudgetWait(route))
+        },
+        Math.max(0, deadlineAt - this.now())
+      )
       next.then(
         () => {
           clearTimeout(timer)
@@ -263,7 +263,7 @@ export class RateLimiter {
         (e) => {
           clearTimeout(timer)
           reject(e)
-        },
+        }
       )
     })
   }
@@ -302,7 +302,7 @@ export class RateLimiter {
   private async waitForShared(
     wins: Window[],
     turn: { cancelled: boolean },
-    call: { route: string; priority: RatePriority; reserve: number; groups: { name: string; limit: number }[] },
+    call: { route: string; priority: RatePriority; reserve: number; groups: { name: string; limit: number }[] }
   ): Promise<void> {
     const windows = [{ name: "account", limit: this.account.limit - call.reserve }, ...call.groups]
     for (;;) {
@@ -362,11 +362,7 @@ export class RateLimiter {
     return true
   }
 
-  private async waitFor(
-    wins: Window[],
-    turn: { cancelled: boolean },
-    call: { route: string; priority: RatePriority; reserve: number },
-  ): Promise<void> {
+  private async waitFor(wins: Window[], turn: { cancelled: boolean }, call: { route: string; priority: RatePriority; reserve: number }): Promise<void> {
     for (;;) {
       if (turn.cancelled) return // the caller gave up: the turn passes to the next in line
       if (call.priority !== "settle") await this.afterSettlements(turn)

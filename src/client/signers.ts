@@ -77,10 +77,7 @@ export function privateKeyObject(input: string, algorithm: SignatureAlgorithm): 
     } catch {
       throw keyError("must be a PKCS#8 or SEC1 PEM private key")
     }
-    const fits =
-      algorithm === "ed25519"
-        ? key.asymmetricKeyType === "ed25519"
-        : key.asymmetricKeyType === "ec" && key.asymmetricKeyDetails?.namedCurve === NODE_CURVE[algorithm]
+    const fits = algorithm === "ed25519" ? key.asymmetricKeyType === "ed25519" : key.asymmetricKeyType === "ec" && key.asymmetricKeyDetails?.namedCurve === NODE_CURVE[algorithm]
     if (!fits) throw keyError(`PEM key type does not match algorithm ${algorithm}`)
     return key
   }

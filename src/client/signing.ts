@@ -29,7 +29,9 @@ function toBytes(input: Uint8Array | string): Uint8Array {
 
 /** RFC 9530 Content-Digest field value, e.g. `sha-256=:X48E9q...:`. */
 export function contentDigest(body: Uint8Array | string, algorithm: "sha-256" | "sha-512" = "sha-256"): string {
-  const digest = createHash(algorithm === "sha-256" ? "sha256" : "sha512").update(toBytes(body)).digest()
+  const digest = createHash(algorithm === "sha-256" ? "sha256" : "sha512")
+    .update(toBytes(body))
+    .digest()
   return serializeDictionary({ [algorithm]: [digest, new Map()] })
 }
 
@@ -202,10 +204,7 @@ function componentSet(components: readonly string[]): ComponentSet {
 
 /** Sign one request attempt (the stateless form of RequestSigner.sign). */
 export function signRequest(input: SignRequestInput): SignedHeaders {
-  const body =
-    input.body === undefined
-      ? undefined
-      : { digest: input.digest ?? contentDigest(input.body), contentType: input.contentType ?? "application/json" }
+  const body = input.body === undefined ? undefined : { digest: input.digest ?? contentDigest(input.body), contentType: input.contentType ?? "application/json" }
   return new RequestSigner(input.key, input.keyid, input.label).sign({
     method: input.method,
     path: input.path,

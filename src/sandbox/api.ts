@@ -58,14 +58,13 @@ export async function handleApi(deps: ApiDeps, req: IncomingMessage, res: Server
   const fault = deps.faults.take(method, route.path)
   if (fault && !fault.afterProcessing) {
     if (fault.kind === "500") return sendJson(res, 500, INTERNAL(requestId))
-    if (fault.kind === "503")
-      return sendJson(res, 503, { code: "SERVICE_UNAVAILABLE", message: "Service temporarily unavailable; nothing was processed.", requestId })
+    if (fault.kind === "503") return sendJson(res, 503, { code: "SERVICE_UNAVAILABLE", message: "Service temporarily unavailable; nothing was processed.", requestId })
     if (fault.kind === "429")
       return sendJson(
         res,
         429,
         { code: "RATE_LIMITED", message: "Too many requests.", requestId },
-        fault.retryAfterSeconds !== undefined ? { "retry-after": String(fault.retryAfterSeconds) } : {},
+        fault.retryAfterSeconds !== undefined ? { "retry-after": String(fault.retryAfterSeconds) } : {}
       )
     if (fault.kind === "202") return sendJson(res, 202, { message: "The original request for this Idempotency-Key is still processing.", requestId })
   }
@@ -81,8 +80,7 @@ export async function handleApi(deps: ApiDeps, req: IncomingMessage, res: Server
     if (!rate.ok) deps.calls.countRateLimited()
     if (!rate.ok) throw new ApiError(429, "RATE_LIMITED", "rate limit exceeded", { "retry-after": String(rate.retryAfterSeconds) })
 
-    if (route.feature && !engine.state.account.features[route.feature])
-      throw new ApiError(403, "FEATURE_DISABLED", `feature ${route.feature} is not enabled for this account`)
+    if (route.feature && !engine.state.account.features[route.feature]) throw new ApiError(403, "FEATURE_DISABLED", `feature ${route.feature} is not enabled for this account`)
     const gate = gateError(engine, route)
     if (gate) throw gate
 
@@ -105,10 +103,8 @@ export async function handleApi(deps: ApiDeps, req: IncomingMessage, res: Server
         const rec = deps.idempotency.get(idemScope)
         if (rec) {
           idemScope = null // never overwrite the first request's record
-          if (rec.fingerprint !== fingerprint)
-            throw new ApiError(422, "CONFLICT", "Idempotency-Key was already used with a different body")
-          if (rec.state === "inflight")
-            return sendJson(res, 202, { message: "The original request for this Idempotency-Key is still processing.", requestId })
+          if (rec.fingerprint !== fingerprint) throw new ApiError(422, "CONFLICT", "Idempotency-Key was already used with a different body")
+          if (rec.state === "inflight") return sendJson(res, 202, { message: "The original request for this Idempotency-Key is still processing.", requestId })
           const stored = rec.body as Record<string, unknown>
           const replayed = stored && typeof stored === "object" && "requestId" in stored ? { ...stored, requestId } : stored
           return sendJson(res, rec.status, replayed, { "idempotent-replayed": "true" })

@@ -38,8 +38,7 @@ export function findKey(req: AuthRequest, keys: KeyRecord[]): KeyRecord {
   return key
 }
 
-export const isPayoutPath = (path: string): boolean =>
-  path === "/v1/payouts" || path.startsWith("/v1/payouts/") || path === "/v1/payout/prefund/balance"
+export const isPayoutPath = (path: string): boolean => path === "/v1/payouts" || path.startsWith("/v1/payouts/") || path === "/v1/payout/prefund/balance"
 
 /** Signatures seen, kept until they could no longer pass the freshness check. */
 export class ReplayGuard {
@@ -142,8 +141,7 @@ export function verifySignature(req: AuthRequest, key: KeyRecord, replay: Replay
   if (!Array.isArray(input.value) || !Buffer.isBuffer(sigItem.value)) throw unauthorized("Signature-Input or Signature malformed")
   const components = input.value.map((c) => (typeof c === "string" ? c : "?"))
   const required = hasBody ? ["@method", "@path", "content-digest", "content-type"] : ["@method", "@path"]
-  if (components.length !== required.length || required.some((c) => !components.includes(c)))
-    throw unauthorized(`covered components must be exactly ${required.join(" ")}`)
+  if (components.length !== required.length || required.some((c) => !components.includes(c))) throw unauthorized(`covered components must be exactly ${required.join(" ")}`)
   const { created, keyid, alg } = input.params
   if (typeof created !== "number" || !Number.isInteger(created)) throw unauthorized("signature parameter created missing")
   if (typeof keyid !== "string") throw unauthorized("signature parameter keyid missing")

@@ -1,13 +1,5 @@
 import { ControlError } from "./errors"
-import {
-  FINAL_CHECKOUT,
-  type CheckoutRec,
-  type CheckoutStatus,
-  type Network,
-  type SandboxState,
-  type Task,
-  type Token,
-} from "./state"
+import { FINAL_CHECKOUT, type CheckoutRec, type CheckoutStatus, type Network, type SandboxState, type Task, type Token } from "./state"
 import { iso, randomEvmTxHash, randomSolSignature, SOL_ADDRESS, uuid } from "./util"
 import type { WebhookDispatcher } from "./webhooks"
 import type { WalletOps } from "./domain/wallet"
@@ -30,7 +22,7 @@ export class Engine {
 
   constructor(
     public state: SandboxState,
-    readonly webhooks: WebhookDispatcher,
+    readonly webhooks: WebhookDispatcher
   ) {
     this.on("checkout.expire", (id, at) => {
       const c = this.state.checkouts[id]
@@ -97,8 +89,7 @@ export class Engine {
   }
 
   findToken(tokenId: string): { network: Network; token: Token } | null {
-    for (const network of this.state.networks)
-      for (const token of network.tokens) if (token.id === tokenId) return { network, token }
+    for (const network of this.state.networks) for (const token of network.tokens) if (token.id === tokenId) return { network, token }
     return null
   }
 
@@ -161,16 +152,14 @@ export class Engine {
   }
 
   private requireOpen(c: CheckoutRec, allowed: CheckoutStatus[], action: string) {
-    if (!allowed.includes(c.status))
-      throw new ControlError(409, "INVALID_STATE", `cannot ${action} checkout ${c.checkoutId} in status ${c.status}`)
+    if (!allowed.includes(c.status)) throw new ControlError(409, "INVALID_STATE", `cannot ${action} checkout ${c.checkoutId} in status ${c.status}`)
   }
 
   /** CREATED → (PENDING for SVC_ACCOUNT) → PROCESSING → COMPLETED, stopping at `stopAt` if given. */
   pay(id: string, opts: { stopAt?: "PENDING" | "PROCESSING" } = {}): CheckoutRec {
     const c = this.getCheckout(id)
     this.requireOpen(c, ["CREATED", "PENDING", "PROCESSING"], "pay")
-    if (opts.stopAt === "PENDING" && c.type !== "SVC_ACCOUNT")
-      throw new ControlError(400, "INVALID", "stopAt PENDING applies to SVC_ACCOUNT checkouts only")
+    if (opts.stopAt === "PENDING" && c.type !== "SVC_ACCOUNT") throw new ControlError(400, "INVALID", "stopAt PENDING applies to SVC_ACCOUNT checkouts only")
     if (c.status === "CREATED" && c.type === "SVC_ACCOUNT") this.setCheckoutStatus(c, "PENDING")
     if (opts.stopAt === "PENDING") return c
     if (c.status === "CREATED" || c.status === "PENDING") this.setCheckoutStatus(c, "PROCESSING")

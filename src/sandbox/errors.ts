@@ -6,7 +6,7 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly headers: Record<string, string> = {},
+    readonly headers: Record<string, string> = {}
   ) {
     super(message)
   }
@@ -31,7 +31,7 @@ export class ControlError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
-    message: string,
+    message: string
   ) {
     super(message)
   }

@@ -22,7 +22,7 @@ export function readIdempotencyKey(value: string | string[] | undefined, require
 export class IdempotencyStore {
   constructor(
     private readonly records: () => Record<string, IdemRecord>,
-    private readonly now: () => number,
+    private readonly now: () => number
   ) {}
 
   private sweep() {

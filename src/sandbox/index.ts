@@ -95,9 +95,7 @@ const readBody = (req: IncomingMessage): Promise<Buffer> =>
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const keySpecs: KeySpec[] = options.publicKeys?.length
     ? options.publicKeys.map((k) => ({ ...k }))
-    : [options.algorithm ?? "ed25519", ...(options.extraAlgorithms ?? [])]
-        .filter((a, i, all) => all.indexOf(a) === i)
-        .map((algorithm) => ({ algorithm }))
+    : [options.algorithm ?? "ed25519", ...(options.extraAlgorithms ?? [])].filter((a, i, all) => all.indexOf(a) === i).map((algorithm) => ({ algorithm }))
   const fees: Partial<FeeConfig> = { ...options.fees }
   if (options.checkoutFeeSen !== undefined) fees.checkoutFeeSen = options.checkoutFeeSen
   const fresh = (): SandboxState => seedState({ keys: keySpecs, fees, now: Date.now() })
@@ -116,7 +114,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const limiter = new RateLimiter(options.rateLimits === false ? null : (options.rateLimits?.accountPerMinute ?? 100), () => engine.now())
   if (options.rateLimits === false) limiter.disabled = true
   const replay = new ReplayGuard()
-  const idempotency = new IdempotencyStore(() => engine.state.idempotency, () => engine.now())
+  const idempotency = new IdempotencyStore(
+    () => engine.state.idempotency,
+    () => engine.now()
+  )
   const routes = allRoutes()
   const calls = new CallCounter()
 
@@ -195,8 +196,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const ticker = setInterval(() => engine.tick(), 500)
   ticker.unref()
 
-  const creds = (): SandboxCredentials[] =>
-    engine.state.keys.map((k) => ({ apiKey: k.apiKey, keyId: k.keyId, algorithm: k.algorithm, privateKeyPem: k.privateKeyPem }))
+  const creds = (): SandboxCredentials[] => engine.state.keys.map((k) => ({ apiKey: k.apiKey, keyId: k.keyId, algorithm: k.algorithm, privateKeyPem: k.privateKeyPem }))
 
   let closed: Promise<void> | null = null
   return {

@@ -27,7 +27,7 @@ function statusPage(c: CheckoutRec): string {
   return layout(
     c.status,
     `${summary(c)}<p>Status: <strong id="status">${c.status}</strong>${c.failureReason ? ` <span class="muted">(${h(c.failureReason)})</span>` : ""}</p>
-<p><a id="return" href="${h(c.redirectUrl)}">Return to the merchant</a></p>`,
+<p><a id="return" href="${h(c.redirectUrl)}">Return to the merchant</a></p>`
   )
 }
 
@@ -50,14 +50,14 @@ function walletPage(engine: Engine, c: CheckoutRec, action: string, error?: stri
       `${summary(c)}<form method="post" action="${h(action)}"><label for="walletName">Sign in to your svc wallet (any name)</label>
 <input id="walletName" name="walletName" value="Sandbox Buyer" required>
 <div class="actions"><button id="signin" name="action" value="signin" type="submit">Sign in</button>
-<button id="cancel" name="action" value="cancel" type="submit" formnovalidate>Cancel</button></div></form>`,
+<button id="cancel" name="action" value="cancel" type="submit" formnovalidate>Cancel</button></div></form>`
     )
   return layout(
     "Pay",
     `${summary(c)}<p>Signed in as <strong id="buyer">${h(c.buyerName ?? "buyer")}</strong></p>
 <p>Wallet balance: <strong id="balance">${formatRm(engine.state.buyerWalletSen)}</strong></p>${error ? `<p id="error" style="color:#b91c1c">${h(error)}</p>` : ""}
 <form method="post" action="${h(action)}"><div class="actions"><button id="pay" name="action" value="pay" type="submit">Pay ${formatRm(c.amount)}</button>
-<button id="cancel" name="action" value="cancel" type="submit">Cancel</button></div></form>`,
+<button id="cancel" name="action" value="cancel" type="submit">Cancel</button></div></form>`
   )
 }
 
@@ -69,7 +69,7 @@ function fpxPage(c: CheckoutRec, action: string): string {
       `${summary(c)}<p>Bank: <strong id="bankName">${h(bank?.displayName ?? c.bank ?? "")}</strong> (${c.bankType === "02" ? "corporate" : "retail"})</p>
 <p>Payer: <strong id="payer">${h(c.buyerName ?? "")}</strong></p>
 <form method="post" action="${h(action)}"><div class="actions"><button id="pay" name="action" value="pay" type="submit">Approve</button>
-<button id="fail" name="action" value="fail" type="submit">Decline</button><button id="cancel" name="action" value="cancel" type="submit">Cancel</button></div></form>`,
+<button id="fail" name="action" value="fail" type="submit">Decline</button><button id="cancel" name="action" value="cancel" type="submit">Cancel</button></div></form>`
     )
   }
   const options = FPX_BANKS.filter((b) => b.active)
@@ -80,7 +80,7 @@ function fpxPage(c: CheckoutRec, action: string): string {
     `${summary(c)}<form method="post" action="${h(action)}"><label for="bank">Bank</label><select id="bank" name="bank">${options}</select>
 <label for="buyerName">Name</label><input id="buyerName" name="buyerName" value="Sandbox Buyer">
 <div class="actions"><button id="pay" name="action" value="pay" type="submit">Pay</button><button id="fail" name="action" value="fail" type="submit">Fail</button>
-<button id="cancel" name="action" value="cancel" type="submit">Cancel</button></div></form>`,
+<button id="cancel" name="action" value="cancel" type="submit">Cancel</button></div></form>`
   )
 }
 

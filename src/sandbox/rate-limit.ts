@@ -12,7 +12,7 @@ export class RateLimiter {
   disabled = false
   constructor(
     public accountPerMinute: number | null,
-    private readonly now: () => number,
+    private readonly now: () => number
   ) {}
 
   /** Records the hit and returns true when every bucket has room; records nothing otherwise. */

@@ -4,35 +4,11 @@ import { randomEvmAddress, randomSolAddress, uuid, randomHex } from "./util"
 export type Algorithm = "ed25519" | "ecdsa-p256-sha256" | "ecdsa-secp256k1-sha256"
 export const ALGORITHMS: Algorithm[] = ["ed25519", "ecdsa-p256-sha256", "ecdsa-secp256k1-sha256"]
 
-export type AccountStatus =
-  | "ACTIVE"
-  | "FROZEN"
-  | "SUSPENDED"
-  | "TERMINATED"
-  | "PENDING_VERIFICATION"
-  | "NOT_ACTIVE"
-  | "RESTRICTED"
+export type AccountStatus = "ACTIVE" | "FROZEN" | "SUSPENDED" | "TERMINATED" | "PENDING_VERIFICATION" | "NOT_ACTIVE" | "RESTRICTED"
 
-export type Feature =
-  | "checkout"
-  | "directCheckout"
-  | "wallet"
-  | "tokenTransfers"
-  | "fiatWithdrawals"
-  | "autoWithdrawal"
-  | "payouts"
-  | "payoutAutoWithdrawal"
+export type Feature = "checkout" | "directCheckout" | "wallet" | "tokenTransfers" | "fiatWithdrawals" | "autoWithdrawal" | "payouts" | "payoutAutoWithdrawal"
 
-export const FEATURES: Feature[] = [
-  "checkout",
-  "directCheckout",
-  "wallet",
-  "tokenTransfers",
-  "fiatWithdrawals",
-  "autoWithdrawal",
-  "payouts",
-  "payoutAutoWithdrawal",
-]
+export const FEATURES: Feature[] = ["checkout", "directCheckout", "wallet", "tokenTransfers", "fiatWithdrawals", "autoWithdrawal", "payouts", "payoutAutoWithdrawal"]
 
 export interface KeyRecord {
   apiKey: string
@@ -298,9 +274,7 @@ export function makeKey(spec: KeySpec): KeyRecord {
   let { publicKeyPem, privateKeyPem } = spec
   if (!publicKeyPem) {
     const pair =
-      spec.algorithm === "ed25519"
-        ? generateKeyPairSync("ed25519")
-        : generateKeyPairSync("ec", { namedCurve: spec.algorithm === "ecdsa-p256-sha256" ? "prime256v1" : "secp256k1" })
+      spec.algorithm === "ed25519" ? generateKeyPairSync("ed25519") : generateKeyPairSync("ec", { namedCurve: spec.algorithm === "ecdsa-p256-sha256" ? "prime256v1" : "secp256k1" })
     privateKeyPem = pair.privateKey.export({ type: "pkcs8", format: "pem" }).toString()
     publicKeyPem = pair.publicKey.export({ type: "spki", format: "pem" }).toString()
   } else {
@@ -380,10 +354,7 @@ export function seedState(opts: SeedOptions): SandboxState {
     createdAt: now,
     updatedAt: now,
   })
-  for (const b of [
-    bank("Operating account", "SANDBOX TRADING SDN BHD", "MBBEMYKL", "514012345678"),
-    bank("Payroll account", "SANDBOX TRADING SDN BHD", "CIBBMYKL", "8001234567"),
-  ])
+  for (const b of [bank("Operating account", "SANDBOX TRADING SDN BHD", "MBBEMYKL", "514012345678"), bank("Payroll account", "SANDBOX TRADING SDN BHD", "CIBBMYKL", "8001234567")])
     state.bankAccounts[b.id] = b
   return state
 }

@@ -47,8 +47,7 @@ export function sentApiKey(headers: IncomingHttpHeaders): string | null {
   return m ? m[1] : null
 }
 
-const sorted = (counts: Map<RouteName, number>): Record<RouteName, number> =>
-  Object.fromEntries([...counts].sort(([a], [b]) => a.localeCompare(b)))
+const sorted = (counts: Map<RouteName, number>): Record<RouteName, number> => Object.fromEntries([...counts].sort(([a], [b]) => a.localeCompare(b)))
 
 export class CallCounter {
   private byRoute = new Map<RouteName, number>()

@@ -69,7 +69,7 @@ export class WebhookDispatcher {
 
   constructor(
     config: WebhookConfig | undefined,
-    public retry: RetryConfig,
+    public retry: RetryConfig
   ) {
     this.setConfig(config)
   }
@@ -169,7 +169,7 @@ export class WebhookDispatcher {
     const q = this.queues.get(url)
     if (!q) return
     let inFlight = this.inFlight.get(url) ?? 0
-    for (let i = 0; i < q.length && inFlight < DELIVERY_CONCURRENCY && !this.closed; ) {
+    for (let i = 0; i < q.length && inFlight < DELIVERY_CONCURRENCY && !this.closed;) {
       const job = q[i]!
       const key = `${url} ${resourceKeyOf(job.event)}`
       if (this.busyResources.has(key)) {
@@ -204,8 +204,7 @@ export class WebhookDispatcher {
     } catch (err) {
       this.record(job, null, (err as Error).message || String(err))
     }
-    if (!ok && job.attempt < this.retry.attempts && !this.closed)
-      this.later({ ...job, attempt: job.attempt + 1 }, this.retry.baseDelayMs * 2 ** (job.attempt - 1))
+    if (!ok && job.attempt < this.retry.attempts && !this.closed) this.later({ ...job, attempt: job.attempt + 1 }, this.retry.baseDelayMs * 2 ** (job.attempt - 1))
   }
 
   private idle(): boolean {

@@ -53,10 +53,7 @@ export type StartSvcBalancePaymentInput = StartSvcPaymentInput & {
  * one, when `paymentCollectionId` is given). Errors name the field
  * (`orderId`, `paymentCollectionId`) in a sentence for the shopper.
  */
-export function outstandingPaymentCollection(
-  order: OrderWithCollections,
-  paymentCollectionId?: string
-): { collection: StoreOrderPaymentCollection; amountSen: number } {
+export function outstandingPaymentCollection(order: OrderWithCollections, paymentCollectionId?: string): { collection: StoreOrderPaymentCollection; amountSen: number } {
   if (!order?.id) throw new SvcInputError("orderId", "There is no order to pay.")
   if (order.status === "canceled") throw new SvcInputError("orderId", "This order was canceled; there is nothing to pay.")
   if (order.currency_code && order.currency_code.toLowerCase() !== "myr") {
@@ -69,7 +66,10 @@ export function outstandingPaymentCollection(
     collection = collections.find((c) => c.id === paymentCollectionId)
     if (!collection) throw new SvcInputError("paymentCollectionId", "This payment is not one of this order's.")
     if (!UNPAID.has(collection.status ?? "")) {
-      throw new SvcInputError("paymentCollectionId", PAID.has(collection.status ?? "") ? "This balance is already paid." : "This payment can no longer be paid; ask the store for a new link.")
+      throw new SvcInputError(
+        "paymentCollectionId",
+        PAID.has(collection.status ?? "") ? "This balance is already paid." : "This payment can no longer be paid; ask the store for a new link."
+      )
     }
   } else {
     collection = collections.find((c) => UNPAID.has(c.status ?? ""))
@@ -117,10 +117,10 @@ export async function startSvcBalancePayment(
   }
   let paid: { payment_collection: StoreOrderPaymentCollection }
   try {
-    paid = await sdk.client.fetch<{ payment_collection: StoreOrderPaymentCollection }>(
-      `/store/payment-collections/${encodeURIComponent(collection.id)}/payment-sessions`,
-      { method: "POST", body: { provider_id: input.providerId, data } }
-    )
+    paid = await sdk.client.fetch<{ payment_collection: StoreOrderPaymentCollection }>(`/store/payment-collections/${encodeURIComponent(collection.id)}/payment-sessions`, {
+      method: "POST",
+      body: { provider_id: input.providerId, data },
+    })
   } catch (e) {
     throw storeError(e, "The payment could not be started; please try again.")
   }
@@ -152,10 +152,7 @@ export function balanceReturnParams(search: string | URLSearchParams): { orderId
  *   can be paid again (`startSvcBalancePayment`).
  * The order exists in every case; nothing is completed or canceled.
  */
-export type SvcBalanceReturnResult =
-  | { kind: "paid"; order: StoreOrder }
-  | { kind: "awaiting"; order: StoreOrder }
-  | { kind: "failed"; reason: string; order?: StoreOrder }
+export type SvcBalanceReturnResult = { kind: "paid"; order: StoreOrder } | { kind: "awaiting"; order: StoreOrder } | { kind: "failed"; reason: string; order?: StoreOrder }
 
 export type CompleteSvcBalanceReturnOptions = {
   /** Keep reading the order this long while the payment is still processing (default 0: answer at once). */
@@ -210,7 +207,7 @@ export async function completeSvcBalanceReturn(
     const collection = ids.paymentCollectionId
       ? collections.find((c) => c.id === ids.paymentCollectionId)
       : // no id in the link: the unpaid collection with an svc session, else the last one with one
-        collections.find((c) => UNPAID.has(c.status ?? "") && hasSvcSession(c)) ?? [...collections].reverse().find(hasSvcSession)
+        (collections.find((c) => UNPAID.has(c.status ?? "") && hasSvcSession(c)) ?? [...collections].reverse().find(hasSvcSession))
     if (!collection) return { kind: "failed", reason: "The link back from the payment names a payment that is not this order's.", order }
     const outcome = balanceOutcome(collection)
     if (outcome.kind === "paid") return { kind: "paid", order }

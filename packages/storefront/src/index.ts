@@ -4,15 +4,7 @@
  * no server code: the bundle holds only these helpers.
  */
 export { listFpxBanks, filterFpxBanks, type FpxBank, type FpxBankList } from "./banks.js"
-export {
-  startSvcPayment,
-  checkFpxDirectChoice,
-  amountToSen,
-  type StartSvcPaymentInput,
-  type FpxDirectChoice,
-  type StoreCart,
-  type StorePaymentSession,
-} from "./payment.js"
+export { startSvcPayment, checkFpxDirectChoice, amountToSen, type StartSvcPaymentInput, type FpxDirectChoice, type StoreCart, type StorePaymentSession } from "./payment.js"
 export { completeSvcReturn, type SvcReturnResult, type CompleteSvcReturnOptions, type StoreOrder } from "./return.js"
 export {
   startSvcBalancePayment,

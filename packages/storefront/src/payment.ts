@@ -47,10 +47,7 @@ export function amountToSen(amount: unknown): number | null {
  * the chosen type; the buyer name is 1-100 characters trimmed; personal banking
  * is within FPX's cap. Each error names the field.
  */
-export function checkFpxDirectChoice(
-  input: { bank?: FpxBank | string; bankType?: string; buyerName?: string; amountSen?: number | null },
-  banks?: FpxBankList
-): FpxDirectChoice {
+export function checkFpxDirectChoice(input: { bank?: FpxBank | string; bankType?: string; buyerName?: string; amountSen?: number | null }, banks?: FpxBankList): FpxDirectChoice {
   const code = typeof input.bank === "string" ? input.bank.trim() : input.bank?.code
   if (!code) throw new SvcInputError("bank", "Choose your bank.")
   const all = banks ? [...banks.retail, ...banks.corporate] : []
@@ -62,10 +59,7 @@ export function checkFpxDirectChoice(
     throw new SvcInputError("bankType", "bankType must be RETAIL (personal banking) or CORPORATE.")
   }
   if (bank.bank_type !== bankType) {
-    throw new SvcInputError(
-      "bankType",
-      `${bank.name} is a ${bank.bank_type === "CORPORATE" ? "corporate" : "personal"} banking bank; bankType must be ${bank.bank_type}.`
-    )
+    throw new SvcInputError("bankType", `${bank.name} is a ${bank.bank_type === "CORPORATE" ? "corporate" : "personal"} banking bank; bankType must be ${bank.bank_type}.`)
   }
   const buyerName = (input.buyerName ?? "").trim()
   if (buyerName.length < 1 || buyerName.length > 100) {
@@ -84,17 +78,13 @@ export function checkFpxDirectChoice(
  * accepts, and returns where to send the shopper (`redirectUrl`, svc's page).
  * FPX direct input is checked first, so a wrong choice costs no call.
  */
-export async function startSvcPayment(
-  sdk: StoreSdk,
-  cart: StoreCart,
-  input: StartSvcPaymentInput
-): Promise<{ redirectUrl: string; session: StorePaymentSession }> {
+export async function startSvcPayment(sdk: StoreSdk, cart: StoreCart, input: StartSvcPaymentInput): Promise<{ redirectUrl: string; session: StorePaymentSession }> {
   const method = svcMethodOf(input.providerId)
   if (!method) throw new SvcInputError("providerId", `"${input.providerId}" is not an svc payment provider (pp_svc-wallet_…, pp_svc-fpx_… or pp_svc-fpx-direct_…).`)
   if (!cart?.id) throw new SvcInputError("cart", "There is no cart to pay.")
   const data: Record<string, unknown> = { cart_id: cart.id }
   const direct = method === "fpxDirect"
-  const banks = direct ? input.banks ?? (typeof input.bank === "string" ? await listFpxBanks(sdk, { includeInactive: true }) : undefined) : undefined
+  const banks = direct ? (input.banks ?? (typeof input.bank === "string" ? await listFpxBanks(sdk, { includeInactive: true }) : undefined)) : undefined
   // the shopper's choice first, on the cart as the storefront has it: a wrong choice costs no call
   if (direct) checkFpxDirectChoice({ ...input, amountSen: amountToSen(cart.total) }, banks)
   checkCart(cart)

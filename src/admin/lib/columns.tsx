@@ -13,7 +13,8 @@ type Sen = number | bigint | string | null | undefined
 export type Column<T> = DataTableColumnDef<T, any>
 
 /** A column showing what `cell` makes of a row. */
-export const column = <T,>(id: string, header: string, cell: (row: T) => ReactNode): Column<T> => createDataTableColumnHelper<T>().display({ id, header, cell: ({ row }) => cell(row.original) })
+export const column = <T,>(id: string, header: string, cell: (row: T) => ReactNode): Column<T> =>
+  createDataTableColumnHelper<T>().display({ id, header, cell: ({ row }) => cell(row.original) })
 
 /** A row's status word as its badge. */
 export const statusColumn = <T,>(status: (row: T) => string | null | undefined, header = "Status") => column<T>("status", header, (r) => <Status value={status(r)} />)
@@ -25,7 +26,8 @@ export const moneyColumn = <T,>(id: string, header: string, sen: (row: T) => Sen
 export const whenColumn = <T,>(header: string, at: (row: T) => string | null | undefined) => column<T>("at", header, (r) => when(at(r)))
 
 /** A long id or address, shortened, in a fixed-width font. */
-export const monoColumn = <T,>(id: string, header: string, value: (row: T) => string | null | undefined, n?: number) => column<T>(id, header, (r) => <Mono value={value(r)} n={n} />)
+export const monoColumn = <T,>(id: string, header: string, value: (row: T) => string | null | undefined, n?: number) =>
+  column<T>(id, header, (r) => <Mono value={value(r)} n={n} />)
 
 /** A text that may be long: wrapped, at least 260px wide. */
 export const textColumn = <T,>(id: string, header: string, text: (row: T) => string | null | undefined) =>
@@ -36,7 +38,8 @@ export const textColumn = <T,>(id: string, header: string, text: (row: T) => str
   ))
 
 /** The row's one action (column id "actions", no header): a small secondary button. */
-export const buttonColumn = <T,>(label: (row: T) => ReactNode, onClick: (row: T) => void) => column<T>("actions", "", (r) => <ActionButton onClick={() => onClick(r)}>{label(r)}</ActionButton>)
+export const buttonColumn = <T,>(label: (row: T) => ReactNode, onClick: (row: T) => void) =>
+  column<T>("actions", "", (r) => <ActionButton onClick={() => onClick(r)}>{label(r)}</ActionButton>)
 
 /** A long id or address, shortened (format.ts `short`), in a fixed-width font. */
 export const Mono = ({ value, n }: { value: string | null | undefined; n?: number }) => <span className="font-mono">{short(value, n)}</span>

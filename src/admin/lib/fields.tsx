@@ -27,7 +27,15 @@ export function Field({ id, label, labelSize = "small", children }: { id: string
 type InputProps = Omit<ComponentProps<typeof Input>, "id" | "value" | "onChange" | "size">
 
 /** A labelled text input (small unless `inputSize` says otherwise); `onChange` gets the text. */
-export function TextField({ id, label, labelSize, inputSize = "small", value, onChange, ...input }: { id: string; label: ReactNode; labelSize?: Size; inputSize?: Size; value: string; onChange: (v: string) => void } & InputProps) {
+export function TextField({
+  id,
+  label,
+  labelSize,
+  inputSize = "small",
+  value,
+  onChange,
+  ...input
+}: { id: string; label: ReactNode; labelSize?: Size; inputSize?: Size; value: string; onChange: (v: string) => void } & InputProps) {
   return (
     <Field id={id} label={label} labelSize={labelSize}>
       <Input id={id} size={inputSize} value={value} onChange={(e) => onChange(e.target.value)} {...input} />
@@ -81,6 +89,18 @@ export const ANY = "any"
 export const unlessAny = (v: string) => (v !== ANY ? v : undefined)
 
 /** A list's filter: a small Select named by `label`, "any" (`anyLabel`) first, then the choices. */
-export const FilterSelect = ({ label, anyLabel, className, value, onChange, choices }: { label: string; anyLabel: string; className: string; value: string; onChange: (v: string) => void; choices: readonly Choice[] }) => (
-  <ChoiceSelect ariaLabel={label} className={className} size="small" value={value} onValueChange={onChange} choices={[[ANY, anyLabel], ...choices]} />
-)
+export const FilterSelect = ({
+  label,
+  anyLabel,
+  className,
+  value,
+  onChange,
+  choices,
+}: {
+  label: string
+  anyLabel: string
+  className: string
+  value: string
+  onChange: (v: string) => void
+  choices: readonly Choice[]
+}) => <ChoiceSelect ariaLabel={label} className={className} size="small" value={value} onValueChange={onChange} choices={[[ANY, anyLabel], ...choices]} />

@@ -12,7 +12,10 @@ export function rm(sen: number | bigint | string | null | undefined): string {
   const s = typeof sen === "number" && !Number.isSafeInteger(sen) ? "" : String(sen).trim()
   if (!/^-?\d+$/.test(s)) return String(sen)
   const neg = s.startsWith("-") && /[1-9]/.test(s)
-  const digits = s.replace(/^-/, "").replace(/^0+(?=\d)/, "").padStart(3, "0")
+  const digits = s
+    .replace(/^-/, "")
+    .replace(/^0+(?=\d)/, "")
+    .padStart(3, "0")
   return `${neg ? "-" : ""}RM${digits.slice(0, -2).replace(GROUPS, ",")}.${digits.slice(-2)}`
 }
 

@@ -83,7 +83,12 @@ export function useOffsetList<A extends { count: number }, T>(path: string, rows
 }
 
 /** A list svc pages with its cursors (forward only, no total); `reset` goes back to the first page. */
-export function useCursorList<A extends { has_more: boolean; next_cursor: string | null }, T>(path: string, rowsOf: (answer: A) => T[], pageSize: number, filters?: SvcQueryParams) {
+export function useCursorList<A extends { has_more: boolean; next_cursor: string | null }, T>(
+  path: string,
+  rowsOf: (answer: A) => T[],
+  pageSize: number,
+  filters?: SvcQueryParams
+) {
   const pages = useCursorPages()
   const read = useSvcQuery<A>(path, { limit: pageSize, cursor: pages.cursor, ...filters }, { keepPrevious: true })
   const list: SvcList<T> = { rows: read.data ? rowsOf(read.data) : [], isLoading: read.isLoading, error: read.error, paging: pages.paging(read.data) }

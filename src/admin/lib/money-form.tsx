@@ -24,7 +24,9 @@ import { errorText, refused } from "./sdk"
 export type MoneySent = { final: boolean; text: string }
 
 /** The amount field of a money form: a visible label, decimal keyboard, text read by parseRinggit. */
-export const AmountField = (props: { id: string; label: string; value: string; onChange: (v: string) => void; placeholder?: string }) => <TextField {...props} inputMode="decimal" autoComplete="off" />
+export const AmountField = (props: { id: string; label: string; value: string; onChange: (v: string) => void; placeholder?: string }) => (
+  <TextField {...props} inputMode="decimal" autoComplete="off" />
+)
 
 /** The words of a money form: its button, the Prompt's confirmation, the toasts' titles. */
 export type MoneyWords = { submit: string; confirm: string; sent: string; refused: string }

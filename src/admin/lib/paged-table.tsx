@@ -54,10 +54,7 @@ export function PagedTable<T>({ rows, columns, rowId, empty, isLoading, paging, 
   const [local, setLocal] = useState<DataTablePaginationState>({ pageIndex: 0, pageSize })
   const offset = paging?.kind === "offset" ? paging : null
   const pagination = offset ? offset.pagination : local
-  const data = useMemo(
-    () => (paging ? rows : rows.slice(local.pageIndex * local.pageSize, (local.pageIndex + 1) * local.pageSize)),
-    [paging, rows, local]
-  )
+  const data = useMemo(() => (paging ? rows : rows.slice(local.pageIndex * local.pageSize, (local.pageIndex + 1) * local.pageSize)), [paging, rows, local])
   const table = useDataTable({
     data,
     columns,

@@ -54,17 +54,20 @@ export function useSvcMutation<V, T>(send: (vars: V) => Promise<T>, onSuccess?: 
  */
 export function useSvcAction() {
   const { mutateAsync, isPending } = useSvcMutation((send: () => Promise<void>) => send())
-  const run = useCallback(async <T>(done: string | ((answer: T) => string), send: () => Promise<T>): Promise<string | null> => {
-    try {
-      await mutateAsync(async () => {
-        const answer = await send()
-        toast.success(typeof done === "string" ? done : done(answer))
-      })
-      return null
-    } catch (e) {
-      toast.error(errorText(e))
-      return errorText(e)
-    }
-  }, [mutateAsync])
+  const run = useCallback(
+    async <T>(done: string | ((answer: T) => string), send: () => Promise<T>): Promise<string | null> => {
+      try {
+        await mutateAsync(async () => {
+          const answer = await send()
+          toast.success(typeof done === "string" ? done : done(answer))
+        })
+        return null
+      } catch (e) {
+        toast.error(errorText(e))
+        return errorText(e)
+      }
+    },
+    [mutateAsync]
+  )
   return { run, isPending }
 }

@@ -28,7 +28,17 @@ const DEPOSIT_COLUMNS = [
 type Base = "/admin/svc/bank-accounts" | "/admin/svc/beneficiaries"
 
 /** The panel in a drawer, open while there is an `owner` (a row's "Trigger address" button sets it). */
-export const TriggerAddressDrawer = ({ base, owner, ownerLabel, onClose }: { base: Base; owner: { id: string; title: string } | null; ownerLabel: string; onClose: () => void }) => (
+export const TriggerAddressDrawer = ({
+  base,
+  owner,
+  ownerLabel,
+  onClose,
+}: {
+  base: Base
+  owner: { id: string; title: string } | null
+  ownerLabel: string
+  onClose: () => void
+}) => (
   <Drawer open={Boolean(owner)} onOpenChange={(o) => !o && onClose()}>
     <Drawer.Content>
       <Drawer.Header>
@@ -56,7 +66,9 @@ export function TriggerAddressPanel({ base, ownerId, ownerLabel }: { base: Base;
       column<Sender>("state", "State", (x) => <Status value={x.active ? "active" : "disabled"} />),
       column<Sender>("actions", "", (x) => (
         <RowActions>
-          <ActionButton onClick={() => run(x.active ? "Sender disabled" : "Sender enabled", () => svcPost(`${path}/allowed-senders/${x.id}`, { active: !x.active }))}>{x.active ? "Disable" : "Enable"}</ActionButton>
+          <ActionButton onClick={() => run(x.active ? "Sender disabled" : "Sender enabled", () => svcPost(`${path}/allowed-senders/${x.id}`, { active: !x.active }))}>
+            {x.active ? "Disable" : "Enable"}
+          </ActionButton>
           <ConfirmButton
             variant="danger"
             title="Remove this sender?"
@@ -107,7 +119,11 @@ export function TriggerAddressPanel({ base, ownerId, ownerLabel }: { base: Base;
           )}
         </div>
         {senders.error && <Text className="text-ui-fg-error">{errorText(senders.error)}</Text>}
-        {s?.note && <Text size="small" className="text-ui-fg-subtle">{s.note}</Text>}
+        {s?.note && (
+          <Text size="small" className="text-ui-fg-subtle">
+            {s.note}
+          </Text>
+        )}
         {s && full && (
           <Text size="small" className="text-ui-fg-error">
             svc allows at most {s.limit} senders per trigger address, and disabled ones count: svc answers 403 to one more. Remove a sender you no longer need to add another.
@@ -125,14 +141,32 @@ export function TriggerAddressPanel({ base, ownerId, ownerLabel }: { base: Base;
               else setForm({ address: "", label: "" })
             }}
           >
-            <TextField id="svc-sender-address" label="Sender address (0x…)" value={form.address} onChange={(address) => setForm({ ...form, address })} placeholder="0x…" disabled={full} />
-            <TextField id="svc-sender-label" label="Label (optional, up to 120)" value={form.label} maxLength={120} onChange={(label) => setForm({ ...form, label })} disabled={full} />
+            <TextField
+              id="svc-sender-address"
+              label="Sender address (0x…)"
+              value={form.address}
+              onChange={(address) => setForm({ ...form, address })}
+              placeholder="0x…"
+              disabled={full}
+            />
+            <TextField
+              id="svc-sender-label"
+              label="Label (optional, up to 120)"
+              value={form.label}
+              maxLength={120}
+              onChange={(label) => setForm({ ...form, label })}
+              disabled={full}
+            />
             <Button size="small" type="submit" disabled={full || !form.address}>
               Allow sender
             </Button>
           </form>
         )}
-        {formError && <Text size="small" className="text-ui-fg-error">{formError}</Text>}
+        {formError && (
+          <Text size="small" className="text-ui-fg-error">
+            {formError}
+          </Text>
+        )}
       </div>
 
       <div className="flex flex-col gap-y-2">

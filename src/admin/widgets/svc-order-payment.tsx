@@ -26,8 +26,7 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
     (r, client) => client.setQueryData<BalanceAnswer>(svcQueryKey(path), { balance: r.balance })
   )
   const balance = read.data?.balance
-  const provider =
-    chosen || balance?.link?.provider_id || balance?.providers.find((x) => x.id.startsWith("pp_svc-fpx_"))?.id || balance?.providers[0]?.id || ""
+  const provider = chosen || balance?.link?.provider_id || balance?.providers.find((x) => x.id.startsWith("pp_svc-fpx_"))?.id || balance?.providers[0]?.id || ""
 
   const ask = async () => {
     if (!balance) return
@@ -55,7 +54,9 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
         {balance.payment_collection && <Status value={balance.payment_collection.status} label={balance.payment_collection.status.replace("_", " ")} />}
       </div>
       {balance.refusal ? (
-        <Text size="small" className="text-ui-fg-subtle">No svc link can be made: {balance.refusal}.</Text>
+        <Text size="small" className="text-ui-fg-subtle">
+          No svc link can be made: {balance.refusal}.
+        </Text>
       ) : (
         <>
           {balance.providers.length > 1 && (
@@ -63,7 +64,9 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
           )}
           {link && (
             <div className="flex flex-col gap-y-1">
-              <Label htmlFor="svc-balance-link" size="small">Link to send to the buyer ({rm(link.amount_sen)})</Label>
+              <Label htmlFor="svc-balance-link" size="small">
+                Link to send to the buyer ({rm(link.amount_sen)})
+              </Label>
               <div className="flex items-center gap-x-2">
                 <Input id="svc-balance-link" readOnly value={link.checkout_url} onFocus={(e) => e.currentTarget.select()} />
                 <Copy content={link.checkout_url} />
@@ -73,8 +76,16 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
               </Text>
             </div>
           )}
-          {note && <Text size="small" className="text-ui-fg-subtle">{note}</Text>}
-          {request.error && <Text size="small" className="text-ui-fg-error">{errorText(request.error)}</Text>}
+          {note && (
+            <Text size="small" className="text-ui-fg-subtle">
+              {note}
+            </Text>
+          )}
+          {request.error && (
+            <Text size="small" className="text-ui-fg-error">
+              {errorText(request.error)}
+            </Text>
+          )}
           <div>
             <Button id="svc-balance-request" size="small" variant="secondary" isLoading={request.isPending} disabled={request.isPending || !provider} onClick={ask}>
               {link ? "New link" : "Request payment"}
@@ -107,16 +118,28 @@ const SvcOrderPaymentWidget = ({ data }: { data: { id: string } }) => {
       {rows?.map((c) => (
         <div key={c.id} className="flex flex-col gap-y-2 px-6 py-4">
           <div className="flex items-center justify-between">
-            <Text weight="plus">{c.type.replace("_", " ")} · {rm(c.amount_sen)}</Text>
+            <Text weight="plus">
+              {c.type.replace("_", " ")} · {rm(c.amount_sen)}
+            </Text>
             <Status value={c.status} />
           </div>
           {c.attention && <Status value="attention" label={`${c.attention}: ${c.attention_reason ?? ""}`} className="whitespace-normal" />}
-          {c.failure_reason && <Text size="small" className="text-ui-fg-subtle">{c.failure_reason}</Text>}
+          {c.failure_reason && (
+            <Text size="small" className="text-ui-fg-subtle">
+              {c.failure_reason}
+            </Text>
+          )}
           <Text size="small" className="text-ui-fg-subtle" data-testid="svc-checkout-title">
             Shown to the buyer on svc's page as “{c.title}”
           </Text>
-          <Text size="small" className="text-ui-fg-subtle">Checkout {c.checkout_id ?? "(not created)"} · attempt {c.attempt}</Text>
-          {c.tx_hash && <Text size="small" className="text-ui-fg-subtle break-all">Tx {c.tx_hash}</Text>}
+          <Text size="small" className="text-ui-fg-subtle">
+            Checkout {c.checkout_id ?? "(not created)"} · attempt {c.attempt}
+          </Text>
+          {c.tx_hash && (
+            <Text size="small" className="text-ui-fg-subtle break-all">
+              Tx {c.tx_hash}
+            </Text>
+          )}
           <ul>
             {(c.status_history.entries ?? []).map((e, i) => (
               <li key={i}>

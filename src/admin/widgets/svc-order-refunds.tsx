@@ -14,7 +14,11 @@ import type { PayoutBanksAnswer, PayoutsAnswer, RefundAnswer } from "../lib/type
 
 /** Refund payouts not finished yet: the form keeps their request_id (sending again is the same refund). */
 const OPEN = ["REQUESTED", "SENDING", "UNCERTAIN"]
-const NAME_CHECKS = [["none", "None"], ["strict", "Strict (as on the identity card)"], ["loose", "Loose"]] as const
+const NAME_CHECKS = [
+  ["none", "None"],
+  ["strict", "Strict (as on the identity card)"],
+  ["loose", "Loose"],
+] as const
 
 /**
  * Order details: refund an svc payment to the buyer's bank account (an svc
@@ -43,19 +47,26 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
     <SvcWidget testId="svc-refunds">
       <div className="flex items-center justify-between px-6 py-4">
         <Heading level="h2">svc refunds</Heading>
-        {banks.data && <Text size="small" className="text-ui-fg-subtle">Prefund {rm(banks.data.prefund_available_sen)}</Text>}
+        {banks.data && (
+          <Text size="small" className="text-ui-fg-subtle">
+            Prefund {rm(banks.data.prefund_available_sen)}
+          </Text>
+        )}
       </div>
       {payouts.data?.payouts.map((p) => (
         <div key={p.id} className="flex flex-col gap-y-1 px-6 py-3">
           <div className="flex items-center justify-between">
             <Text weight="plus">
-              {rm(p.amount_sen)} → {p.beneficiary_name} {p.destination.bank_code ?? p.destination.proxy_type}{" "}
-              {p.destination.account_number ?? p.destination.proxy_value}
+              {rm(p.amount_sen)} → {p.beneficiary_name} {p.destination.bank_code ?? p.destination.proxy_type} {p.destination.account_number ?? p.destination.proxy_value}
             </Text>
             <Status value={p.status} />
           </div>
           {p.attention && <Status value="attention" label={p.attention_reason ?? p.attention} className="whitespace-normal" />}
-          {p.failure_reason && <Text size="small" className="text-ui-fg-subtle">{p.failure_reason}</Text>}
+          {p.failure_reason && (
+            <Text size="small" className="text-ui-fg-subtle">
+              {p.failure_reason}
+            </Text>
+          )}
           <Text size="xsmall" className="text-ui-fg-muted">
             {when(p.created_at)} · payout {p.payout_id ?? "—"} · fee {rm(p.fee_sen)}
             {p.note ? ` · ${p.note}` : ""}

@@ -49,24 +49,23 @@ const CHECKS: Record<string, string> = { validateParams: "params", validateBody:
 
 describe("the route table (src/api/middlewares.ts)", () => {
   const routes = routeFiles(ADMIN).map((file) => {
-    const matcher = `/admin/svc/${relative(ADMIN, file).replace(/\/?route\.ts$/, "").replace(/\[(\w+)\]/g, ":$1")}`
+    const matcher = `/admin/svc/${relative(ADMIN, file)
+      .replace(/\/?route\.ts$/, "")
+      .replace(/\[(\w+)\]/g, ":$1")}`
+    // each route file by its path, found at run time
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
     return { matcher, module: require(file) as Record<string, unknown> }
   })
 
-  it.each(routes.flatMap(({ matcher, module }) => ["GET", "POST", "DELETE"].filter((m) => typeof module[m] === "function").map((m) => [m, matcher, module[m] as () => void] as const)))(
-    "%s %s: path ids first, then each input its handler reads, and no other",
-    (method, matcher, handler) => {
-      const checks = svcRouteInputs
-        .filter((r) => r.matcher === matcher && (r.methods as string[]).includes(method))
-        .flatMap((r) => (r.middlewares ?? []).map((m) => CHECKS[(m as { name: string }).name]))
-      const reads = String(handler)
-      expect(checks).toEqual([
-        ...(matcher.includes(":") ? ["params"] : []),
-        ...(/validatedBody/.test(reads) ? ["body"] : []),
-        ...(/validatedQuery/.test(reads) ? ["query"] : []),
-      ])
-    }
-  )
+  it.each(
+    routes.flatMap(({ matcher, module }) => ["GET", "POST", "DELETE"].filter((m) => typeof module[m] === "function").map((m) => [m, matcher, module[m] as () => void] as const))
+  )("%s %s: path ids first, then each input its handler reads, and no other", (method, matcher, handler) => {
+    const checks = svcRouteInputs
+      .filter((r) => r.matcher === matcher && (r.methods as string[]).includes(method))
+      .flatMap((r) => (r.middlewares ?? []).map((m) => CHECKS[(m as { name: string }).name]))
+    const reads = String(handler)
+    expect(checks).toEqual([...(matcher.includes(":") ? ["params"] : []), ...(/validatedBody/.test(reads) ? ["body"] : []), ...(/validatedQuery/.test(reads) ? ["query"] : [])])
+  })
 
   it("has no entry without a route", () => {
     const known = new Set(routes.flatMap(({ matcher, module }) => Object.keys(module).map((m) => `${m} ${matcher}`)))
@@ -115,16 +114,24 @@ describe("input checks (Medusa's validators)", () => {
     expect(await refusal(beneficiaryRegister, { name: "A", account_number: "5140123401" })).toBe("Invalid request: bank_code: is required with account_number")
     expect(await refusal(beneficiaryRegister, { name: "A", proxy_value: "0123456789" })).toBe("Invalid request: proxy_type: is required with proxy_value")
     expect(await refusal(beneficiaryRegister, { name: "A", proxy_type: "MOBILE" })).toBe("Invalid request: proxy_value: is required with proxy_type")
-    expect(await refusal(beneficiaryRegister, { name: "Aminah" })).toBe("Invalid request: account_number: is required with bank_code, or give a DuitNow proxy (proxy_type, proxy_value)")
-    expect(await refusal(beneficiaryRegister, { name: "A", proxy_type: "EMAIL", proxy_value: "a@b.my" })).toBe("Invalid request: Expected: 'MOBILE, NRIC, PASSPORT, BRN, ARMY' for field 'proxy_type', but got: 'EMAIL'")
-    expect(await refusal(beneficiaryRegister, { name: "A", bank_code: "X", account_number: "5140-1234" })).toBe("Invalid request: account_number: must be 6-20 digits, no spaces or dashes")
+    expect(await refusal(beneficiaryRegister, { name: "Aminah" })).toBe(
+      "Invalid request: account_number: is required with bank_code, or give a DuitNow proxy (proxy_type, proxy_value)"
+    )
+    expect(await refusal(beneficiaryRegister, { name: "A", proxy_type: "EMAIL", proxy_value: "a@b.my" })).toBe(
+      "Invalid request: Expected: 'MOBILE, NRIC, PASSPORT, BRN, ARMY' for field 'proxy_type', but got: 'EMAIL'"
+    )
+    expect(await refusal(beneficiaryRegister, { name: "A", bank_code: "X", account_number: "5140-1234" })).toBe(
+      "Invalid request: account_number: must be 6-20 digits, no spaces or dashes"
+    )
     expect(await zodValidator(beneficiaryRegister, { name: "Ali", proxy_type: "NRIC", proxy_value: "900101145555", name_check: "loose" })).toMatchObject({ proxy_type: "NRIC" })
   })
 
   it("check-missed: EVM hashes only, Solana named", async () => {
     expect(await refusal(checkMissed, { area: "payout", tx_hash: "0x12", chain_id: 11155111 })).toMatch(/^Invalid request: tx_hash: .*check-missed is EVM only/)
     expect(await refusal(checkMissed, { area: "payout", tx_hash: `0x${"1".repeat(64)}`, chain_id: 101 })).toMatch(/^Invalid request: chain_id: 101 is Solana/)
-    expect(await refusal(checkMissed, { area: "both", tx_hash: `0x${"1".repeat(64)}`, chain_id: 1 })).toBe("Invalid request: Expected: 'wallet, payout' for field 'area', but got: 'both'")
+    expect(await refusal(checkMissed, { area: "both", tx_hash: `0x${"1".repeat(64)}`, chain_id: 1 })).toBe(
+      "Invalid request: Expected: 'wallet, payout' for field 'area', but got: 'both'"
+    )
     expect(await zodValidator(checkMissed, { area: "wallet", tx_hash: `0x${"1".repeat(64)}`, chain_id: "421614" })).toMatchObject({ chain_id: 421614 })
   })
 
@@ -139,7 +146,9 @@ describe("input checks (Medusa's validators)", () => {
 
   it("refund: the beneficiary's fields named with their object", async () => {
     const ok = { payment_id: "pay_1", amount: "1.00", beneficiary: { name: "A", bank_code: "MBBEMYKL", account_number: "5140123401" } }
-    expect(await refusal(refundRequest, { ...ok, beneficiary: { name: "A", bank_code: "MBBEMYKL" } })).toBe("Invalid request: beneficiary.account_number: is required for a bank account")
+    expect(await refusal(refundRequest, { ...ok, beneficiary: { name: "A", bank_code: "MBBEMYKL" } })).toBe(
+      "Invalid request: beneficiary.account_number: is required for a bank account"
+    )
     expect(await refusal(refundRequest, { ...ok, payment_id: "x" })).toBe("Invalid request: payment_id: must be a Medusa payment id (pay_…)")
   })
 

@@ -10,7 +10,11 @@ import { SvcClient } from "../client"
 const CREATE = "POST /v1/checkout"
 const SETTLE = "GET /v1/checkout/{id}"
 const BALANCE = "GET /v1/wallet/balance"
-const outcome = (p: Promise<void>) => p.then(() => "sent", (e) => (e instanceof RateBudgetWait ? "refused" : e))
+const outcome = (p: Promise<void>) =>
+  p.then(
+    () => "sent",
+    (e) => (e instanceof RateBudgetWait ? "refused" : e)
+  )
 
 describe("an admin's reads in the rate budget", () => {
   it("use at most a quarter of the ceiling, refused at once past it; shoppers' checkouts keep their room", async () => {
@@ -41,7 +45,14 @@ describe("an admin's reads in the rate budget", () => {
 describe("SvcClient.forAdmin", () => {
   it("keeps a balance read for seconds, one request for concurrent askers; the shoppers' client is not cached", async () => {
     const sb = await startSandbox({ algorithm: "ed25519" })
-    const client = new SvcClient({ baseUrl: sb.url, apiKey: sb.credentials.apiKey, keyId: sb.credentials.keyId, privateKey: sb.credentials.privateKeyPem, algorithm: "ed25519", maxRetries: 0 })
+    const client = new SvcClient({
+      baseUrl: sb.url,
+      apiKey: sb.credentials.apiKey,
+      keyId: sb.credentials.keyId,
+      privateKey: sb.credentials.privateKeyPem,
+      algorithm: "ed25519",
+      maxRetries: 0,
+    })
     try {
       const admin = client.forAdmin()
       expect(client.forAdmin()).toBe(admin)

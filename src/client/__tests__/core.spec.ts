@@ -81,7 +81,7 @@ describe("retries", () => {
         ? svcError(res, 429, "RATE_LIMITED", "slow down", { "retry-after": "1" })
         : n === 2
           ? svcError(res, 429, "RATE_LIMITED", "slow down", { "retry-after": new Date(Date.now() + 1000).toUTCString() })
-          : json(res, 200, f.walletBalance),
+          : json(res, 200, f.walletBalance)
     )
     const t0 = Date.now()
     await c.wallet.balance()
@@ -200,7 +200,7 @@ describe("error mapping and tolerance", () => {
 
   it("unknown codes, unknown statuses and extra fields are tolerated", async () => {
     const { c } = await setup((r, res) =>
-      r.path.startsWith("/v1/checkout/") ? json(res, 200, { ...f.checkout, status: "ON_HOLD", type: "NEW_TYPE", extra: { a: 1 } }) : svcError(res, 400, "BRAND_NEW_CODE"),
+      r.path.startsWith("/v1/checkout/") ? json(res, 200, { ...f.checkout, status: "ON_HOLD", type: "NEW_TYPE", extra: { a: 1 } }) : svcError(res, 400, "BRAND_NEW_CODE")
     )
     const ch = await c.checkout.retrieve(f.ID)
     expect(ch.status).toBe("ON_HOLD")
@@ -237,9 +237,7 @@ describe("signatures and clock", () => {
 
   it("learns a skewed server clock from Date and signs with it", async () => {
     const skewMs = 120_000
-    const { s, c } = await setup((r, res) =>
-      json(res, 200, r.path === "/v1/health" ? f.health : f.checkoutCreated, { date: new Date(Date.now() + skewMs).toUTCString() }),
-    )
+    const { s, c } = await setup((r, res) => json(res, 200, r.path === "/v1/health" ? f.health : f.checkoutCreated, { date: new Date(Date.now() + skewMs).toUTCString() }))
     await c.health()
     expect(Math.abs(c.clockOffsetMs - skewMs)).toBeLessThan(1500)
     await c.checkout.create(f.checkoutBody)

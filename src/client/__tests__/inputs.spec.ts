@@ -49,10 +49,18 @@ const cases: [string, (c: SvcClient) => Promise<unknown>, string | RegExp][] = [
   ["list startDt bad", (c) => c.checkout.list({ startDt: "yesterday" }), "startDt: must be an ISO 8601 date-time"],
   ["bank accounts limit", (c) => c.wallet.bankAccounts.list({ limit: 1000 }), "limit: must be an integer between 1 and 100"],
   ["networks tokenId", (c) => c.wallet.networks({ tokenId: "x" }), "tokenId: must be a UUID"],
-  ["token reference 33", (c) => c.wallet.tokenWithdrawals.create({ tokenId: f.TOKEN_ID, addressTo: f.EVM, amount: 1000, reference: "x".repeat(33) }), "reference: must be a string of at most 32 characters"],
+  [
+    "token reference 33",
+    (c) => c.wallet.tokenWithdrawals.create({ tokenId: f.TOKEN_ID, addressTo: f.EVM, amount: 1000, reference: "x".repeat(33) }),
+    "reference: must be a string of at most 32 characters",
+  ],
   ["token amount", (c) => c.wallet.tokenWithdrawals.create({ tokenId: f.TOKEN_ID, addressTo: f.EVM, amount: 10 }), AMT],
   ["token Solana ok, bad base58", (c) => c.wallet.tokenWithdrawals.create({ tokenId: f.TOKEN_ID, addressTo: "0OIl".repeat(10), amount: 1000 }), /^addressTo: /],
-  ["fiat reference 21", (c) => c.wallet.fiatWithdrawals.create({ bankAccountId: f.ID, amount: 1000, reference: "x".repeat(21) }), "reference: must be a string of at most 20 characters"],
+  [
+    "fiat reference 21",
+    (c) => c.wallet.fiatWithdrawals.create({ bankAccountId: f.ID, amount: 1000, reference: "x".repeat(21) }),
+    "reference: must be a string of at most 20 characters",
+  ],
   ["fiat bankAccountId", (c) => c.wallet.fiatWithdrawals.create({ bankAccountId: "acc-1", amount: 1000 }), "bankAccountId: must be a UUID"],
   ["sender address", (c) => c.wallet.allowedSenders.create(f.ID, { address: f.SOL }), /^address: must be an EVM address/],
   ["sender label empty", (c) => c.payouts.allowedSenders.create(f.ID, { address: f.EVM, label: "" }), "label: must be a string of 1-120 characters"],
@@ -93,7 +101,16 @@ describe("client-side validation", () => {
 
 describe("amounts", () => {
   it.each([
-    ["12.34", 1234], ["10", 1000], [10, 1000], [12.3, 1230], ["0.01", 1], ["1000000", 100_000_000], ["1e3", 100_000], ["-1.50", -150], ["12.340", 1234], [0.1 + 0.2 === 0.3 ? 0 : 19.99, 1999],
+    ["12.34", 1234],
+    ["10", 1000],
+    [10, 1000],
+    [12.3, 1230],
+    ["0.01", 1],
+    ["1000000", 100_000_000],
+    ["1e3", 100_000],
+    ["-1.50", -150],
+    ["12.340", 1234],
+    [19.99, 1999],
   ])("toSen(%p) = %p", (major, sen) => expect(toSen(major as string | number)).toBe(sen))
   it("accepts Medusa BigNumber-like forms", () => {
     expect(toSen({ numeric: 12.34, toString: () => "12.34" })).toBe(1234)
@@ -105,16 +122,29 @@ describe("amounts", () => {
     expect(() => toSen(v as string | number)).toThrow(SvcInputError)
   })
   it.each([
-    ["1.5e3", 150_000], ["15E-1", 150], ["0.0001e4", 100], ["1000e-3", 100], ["-0", 0], ["0e-1000000", 0], ["1.", 100], [".5", 50], [1e21, null],
-    ["00012.3400", 1234], ["+7", 700], ["12.30e1", 12_300],
+    ["1.5e3", 150_000],
+    ["15E-1", 150],
+    ["0.0001e4", 100],
+    ["1000e-3", 100],
+    ["-0", 0],
+    ["0e-1000000", 0],
+    ["1.", 100],
+    [".5", 50],
+    [1e21, null],
+    ["00012.3400", 1234],
+    ["+7", 700],
+    ["12.30e1", 12_300],
   ])("toSen(%p) reads exponents exactly without expanding them (%p)", (major, sen) => {
     if (sen === null) expect(() => toSen(major as number)).toThrow("amount: is too large")
     else expect(toSen(major as string)).toBe(sen)
   })
-  it.each([["1e", "must be a decimal amount"], ["e5", "must be a decimal amount"], ["1e-3", "fraction of a sen"], ["9".repeat(17), "is too large"], ["1e17", "is too large"]])(
-    "toSen(%p) is refused: %p",
-    (v, rule) => expect(() => toSen(v)).toThrow(rule),
-  )
+  it.each([
+    ["1e", "must be a decimal amount"],
+    ["e5", "must be a decimal amount"],
+    ["1e-3", "fraction of a sen"],
+    ["9".repeat(17), "is too large"],
+    ["1e17", "is too large"],
+  ])("toSen(%p) is refused: %p", (v, rule) => expect(() => toSen(v)).toThrow(rule))
   it("is linear in its input: huge exponents and long digit strings are decided in one pass", () => {
     // once, "1e-50000" took seconds (the exponent became 50,000 zeros, trimmed in quadratic time)
     const inputs = ["1e-1000000", "1e+1000000", "1e" + "9".repeat(100_000), `0.${"0".repeat(1_000_000)}1`, "9".repeat(1_000_000)]
@@ -132,9 +162,14 @@ describe("amounts", () => {
     // linear: ~7 MB is about 1,000× the characters of 1,000 short amounts; quadratic would be >10^5×
     expect(long / Math.max(base, 1)).toBeLessThan(20_000)
   })
-  it.each([[1234, "12.34"], ["1000", "10.00"], [1, "0.01"], [0, "0.00"], ["-150", "-1.50"], ["100000000", "1000000.00"]])("fromSen(%p) = %p", (sen, s) =>
-    expect(fromSen(sen)).toBe(s),
-  )
+  it.each([
+    [1234, "12.34"],
+    ["1000", "10.00"],
+    [1, "0.01"],
+    [0, "0.00"],
+    ["-150", "-1.50"],
+    ["100000000", "1000000.00"],
+  ])("fromSen(%p) = %p", (sen, s) => expect(fromSen(sen)).toBe(s))
   it("fromSen rejects fractions; assertCheckoutAmount enforces the bounds", () => {
     expect(() => fromSen(1.5)).toThrow(SvcInputError)
     expect(() => fromSen("1.5")).toThrow(SvcInputError)

@@ -27,7 +27,7 @@ describe("rate budget priorities", () => {
     for (let i = 0; i < 4; i++) await l.acquire(CREATE)
     const refused = await l.acquire(CREATE).then(
       () => "sent",
-      (e) => e,
+      (e) => e
     )
     expect(refused).toBeInstanceOf(RateBudgetWait)
     // every checkout made can be read, and the share is left besides: six settlement reads now, with no wait
@@ -39,7 +39,16 @@ describe("rate budget priorities", () => {
 
   it("at svc's sandbox ceiling, a burst of 60 new checkouts leaves a read for each one it lets through", async () => {
     const l = new RateLimiter({ accountLimit: 100, windowMs: 60_000 })
-    const made = (await Promise.all(Array.from({ length: 60 }, () => l.acquire(CREATE).then(() => 1, () => 0)))).reduce((a: number, b) => a + b, 0)
+    const made = (
+      await Promise.all(
+        Array.from({ length: 60 }, () =>
+          l.acquire(CREATE).then(
+            () => 1,
+            () => 0
+          )
+        )
+      )
+    ).reduce((a: number, b) => a + b, 0)
     expect(made).toBe(40) // 40 checkouts + their 40 reads + the share of 20 = 100
     // the shoppers pay: every checkout is read at once, none waits for the next minute
     const t0 = Date.now()
@@ -56,7 +65,7 @@ describe("rate budget priorities", () => {
     await l.acquire(CREATE)
     const late = await l.acquire(CREATE).then(
       () => "sent",
-      (e) => e,
+      (e) => e
     )
     expect(late).toBeInstanceOf(RateBudgetWait)
     await l.acquire(SETTLE) // the reserved slot
@@ -138,14 +147,38 @@ describe("the Redis budget says which window was full", () => {
     // the account: limit 3; two takes fill a creation's share (3 - reserve 1)
     expect((await budget.take([{ name: "account", limit: 3 }], w)).ok).toBe(true)
     expect((await budget.take([{ name: "account", limit: 3 }], w)).ok).toBe(true)
-    const c = await budget.take([{ name: "account", limit: 2 }, { name: "checkout.create", limit: 10 }], w)
+    const c = await budget.take(
+      [
+        { name: "account", limit: 2 },
+        { name: "checkout.create", limit: 10 },
+      ],
+      w
+    )
     expect(c).toMatchObject({ ok: false, blocked: ["account"] })
     expect((c as { waitMs: number }).waitMs).toBeGreaterThan(0)
     // a settlement still gets the reserved slot
     expect(await budget.take([{ name: "account", limit: 3 }], w)).toMatchObject({ ok: true, used: 3 })
     // a full route window alone
     const budget2 = new RedisRateBudget(redis, `test-key2-${process.pid}-${Date.now()}`)
-    expect((await budget2.take([{ name: "account", limit: 10 }, { name: "g", limit: 1 }], w)).ok).toBe(true)
-    expect(await budget2.take([{ name: "account", limit: 10 }, { name: "g", limit: 1 }], w)).toMatchObject({ ok: false, blocked: ["g"] })
+    expect(
+      (
+        await budget2.take(
+          [
+            { name: "account", limit: 10 },
+            { name: "g", limit: 1 },
+          ],
+          w
+        )
+      ).ok
+    ).toBe(true)
+    expect(
+      await budget2.take(
+        [
+          { name: "account", limit: 10 },
+          { name: "g", limit: 1 },
+        ],
+        w
+      )
+    ).toMatchObject({ ok: false, blocked: ["g"] })
   })
 })

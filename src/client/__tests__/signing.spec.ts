@@ -66,7 +66,7 @@ describe("RFC 9421 vectors", () => {
         },
       },
       ["@status", "content-type", "content-digest", "content-length"],
-      { created: 1618884473, keyid: "test-key-ecc-p256" },
+      { created: 1618884473, keyid: "test-key-ecc-p256" }
     )
     expect(base).toBe(v.signatureBase)
     const sigBytes = Buffer.from(v.signatureB64, "base64")
@@ -82,7 +82,7 @@ describe("RFC 9421 vectors", () => {
     const base = signatureBase(
       { method: "POST", path: "/foo", query: "?param=Value&Pet=dog", authority: "service.internal.example", headers: { "client-cert": cert } },
       ["@path", "@query", "@method", "@authority", "client-cert"],
-      { created: 1618884473, keyid: "test-key-ecc-p256" },
+      { created: 1618884473, keyid: "test-key-ecc-p256" }
     )
     expect(base).toBe(v.signatureBase)
     const ok = nodeVerify("sha256", Buffer.from(base), { key: createPublicKey(pKey.publicPem), dsaEncoding: "ieee-p1363" }, Buffer.from(v.signatureB64, "base64"))
@@ -106,9 +106,7 @@ describe("RFC 9530 Content-Digest examples", () => {
 
 function keyPair(alg: SignatureAlgorithm): { privatePem: string; publicPem: string; hex: string; rawPublicHex: string } {
   const { privateKey, publicKey } =
-    alg === "ed25519"
-      ? generateKeyPairSync("ed25519")
-      : generateKeyPairSync("ec", { namedCurve: alg === "ecdsa-p256-sha256" ? "prime256v1" : "secp256k1" })
+    alg === "ed25519" ? generateKeyPairSync("ed25519") : generateKeyPairSync("ec", { namedCurve: alg === "ecdsa-p256-sha256" ? "prime256v1" : "secp256k1" })
   const jwk = privateKey.export({ format: "jwk" }) as { d: string; x: string; y?: string }
   const raw = jwk.y ? Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x, "base64url"), Buffer.from(jwk.y, "base64url")]) : Buffer.from(jwk.x, "base64url")
   return {
@@ -140,7 +138,7 @@ describe.each(SIGNATURE_ALGORITHMS)("signRequest %s, checked by independent veri
       const base = signatureBase(
         { method: "POST", path: "/v1/checkout", headers: { "content-digest": h["content-digest"] as string, "content-type": "application/json" } },
         ["@method", "@path", "content-digest", "content-type"],
-        { created, keyid: "k1", alg },
+        { created, keyid: "k1", alg }
       )
       const sigBytes = Buffer.from(/^sig1=:(.*):$/.exec(h.signature)?.[1] ?? "", "base64")
       expect(sigBytes.length).toBe(64)
@@ -148,10 +146,7 @@ describe.each(SIGNATURE_ALGORITHMS)("signRequest %s, checked by independent veri
       // The signer is node:crypto (or noble for secp256k1); check with both libraries.
       expect(nobleVerify(alg, Buffer.from(base), sigBytes, key.publicKey)).toBe(true)
       const pub = createPublicKey(kp.publicPem)
-      const ok =
-        alg === "ed25519"
-          ? nodeVerify(null, Buffer.from(base), pub, sigBytes)
-          : nodeVerify("sha256", Buffer.from(base), { key: pub, dsaEncoding: "ieee-p1363" }, sigBytes)
+      const ok = alg === "ed25519" ? nodeVerify(null, Buffer.from(base), pub, sigBytes) : nodeVerify("sha256", Buffer.from(base), { key: pub, dsaEncoding: "ieee-p1363" }, sigBytes)
       expect(ok).toBe(true)
     }
   })
@@ -170,7 +165,7 @@ describe.each(SIGNATURE_ALGORITHMS)("signRequest %s, checked by independent veri
         const base = signatureBase(
           { method: "POST", path: "/v1/checkout", headers: withBody ? { "content-digest": digest, "content-type": "application/json" } : {} },
           withBody ? ["@method", "@path", "content-digest", "content-type"] : ["@method", "@path"],
-          { created, keyid: "k1", alg },
+          { created, keyid: "k1", alg }
         )
         for (const h of [a, b]) {
           const sigBytes = Buffer.from(/^sig1=:(.*):$/.exec(h.signature)?.[1] ?? "", "base64")
@@ -194,12 +189,10 @@ describe.each(SIGNATURE_ALGORITHMS)("signRequest %s, checked by independent veri
           id: "k1",
           algs: [alg],
           verify:
-            alg === "ecdsa-secp256k1-sha256"
-              ? async (data: Buffer, s: Buffer) => nodeVerify("sha256", data, { key: pub, dsaEncoding: "ieee-p1363" }, s)
-              : createVerifier(pub, alg),
+            alg === "ecdsa-secp256k1-sha256" ? async (data: Buffer, s: Buffer) => nodeVerify("sha256", data, { key: pub, dsaEncoding: "ieee-p1363" }, s) : createVerifier(pub, alg),
         }),
       },
-      { method: "DELETE", url: `http://svc.test${path}`, headers: { "signature-input": h["signature-input"], signature: h.signature } },
+      { method: "DELETE", url: `http://svc.test${path}`, headers: { "signature-input": h["signature-input"], signature: h.signature } }
     )
     expect(ok).toBe(true)
   })

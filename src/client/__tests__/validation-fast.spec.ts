@@ -41,10 +41,38 @@ const samples: Array<[string, z.ZodTypeAny, Record<string, unknown>[]]> = [
 ]
 // Each schema by its exported name, with bodies svc accepts: a renamed or removed schema fails here.
 const named: Array<[Record<string, unknown>, string, Record<string, unknown>[]]> = [
-  [payouts, "payoutCreateBodySchema", [{ beneficiaryId: f.ID, amount: 1000 }, { beneficiary: { name: "Siti", proxyValue: "0123456789" }, amount: 150_000 }]],
-  [payouts, "beneficiaryCreateBodySchema", [{ name: "Siti", proxyValue: "0123456789" }, { name: "Acme", bankCode: "MBB", accountNumber: "1234567890", nameCheck: "strict" }]],
-  [wallet, "fiatWithdrawalCreateBodySchema", [{ bankAccountId: f.ID, amount: 1000 }, { bankAccountId: f.ID, amount: 250_000, reference: "payout-1" }]],
-  [wallet, "tokenTransferCreateBodySchema", [{ tokenId: f.TOKEN_ID, addressTo: f.EVM, amount: 1000 }, { tokenId: f.TOKEN_ID, addressTo: f.SOL, amount: 5000, reference: "t-1" }]],
+  [
+    payouts,
+    "payoutCreateBodySchema",
+    [
+      { beneficiaryId: f.ID, amount: 1000 },
+      { beneficiary: { name: "Siti", proxyValue: "0123456789" }, amount: 150_000 },
+    ],
+  ],
+  [
+    payouts,
+    "beneficiaryCreateBodySchema",
+    [
+      { name: "Siti", proxyValue: "0123456789" },
+      { name: "Acme", bankCode: "MBB", accountNumber: "1234567890", nameCheck: "strict" },
+    ],
+  ],
+  [
+    wallet,
+    "fiatWithdrawalCreateBodySchema",
+    [
+      { bankAccountId: f.ID, amount: 1000 },
+      { bankAccountId: f.ID, amount: 250_000, reference: "payout-1" },
+    ],
+  ],
+  [
+    wallet,
+    "tokenTransferCreateBodySchema",
+    [
+      { tokenId: f.TOKEN_ID, addressTo: f.EVM, amount: 1000 },
+      { tokenId: f.TOKEN_ID, addressTo: f.SOL, amount: 5000, reference: "t-1" },
+    ],
+  ],
   [deposits, "checkMissedBodySchema", [{ txHash: f.TX, chainId: 421614 }]],
 ]
 for (const [mod, name, valids] of named) {

@@ -21,7 +21,7 @@ export class AllowedSendersResource {
   constructor(
     private readonly core: CallCore,
     base: string,
-    private readonly ownerParam: "bankAccountId" | "beneficiaryId",
+    private readonly ownerParam: "bankAccountId" | "beneficiaryId"
   ) {
     this.list_ = `${base}/address/whitelist`
     this.one = `${base}/address/whitelist/{senderId}`
@@ -33,11 +33,25 @@ export class AllowedSendersResource {
   }
   /** POST …/address/whitelist (201). */
   create(ownerId: string, body: AllowedSenderCreateBody): Promise<AllowedSender> {
-    return this.core.request({ method: "POST", route: this.list_, params: { [this.ownerParam]: ownerId }, body, bodySchema: allowedSenderCreateBodySchema, schema: allowedSenderSchema })
+    return this.core.request({
+      method: "POST",
+      route: this.list_,
+      params: { [this.ownerParam]: ownerId },
+      body,
+      bodySchema: allowedSenderCreateBodySchema,
+      schema: allowedSenderSchema,
+    })
   }
   /** PATCH …/address/whitelist/{senderId}: `{active}` disables or enables. */
   update(ownerId: string, senderId: string, body: AllowedSenderUpdateBody): Promise<AllowedSender> {
-    return this.core.request({ method: "PATCH", route: this.one, params: { [this.ownerParam]: ownerId, senderId }, body, bodySchema: allowedSenderUpdateBodySchema, schema: allowedSenderSchema })
+    return this.core.request({
+      method: "PATCH",
+      route: this.one,
+      params: { [this.ownerParam]: ownerId, senderId },
+      body,
+      bodySchema: allowedSenderUpdateBodySchema,
+      schema: allowedSenderSchema,
+    })
   }
   /** DELETE …/address/whitelist/{senderId}: bodyless, signs only @method and @path. */
   remove(ownerId: string, senderId: string): Promise<SuccessResult> {

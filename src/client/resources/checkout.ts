@@ -26,7 +26,15 @@ export class CheckoutResource {
 
   /** POST /v1/checkout. 202 is retried with the same key; persisting 202 throws SvcPendingError (IDEMPOTENCY_IN_PROGRESS). */
   create(body: CheckoutCreateBody, opts: IdempotencyOptions = {}): Promise<WithIdempotencyKey<CheckoutCreated>> {
-    return this.core.create({ method: "POST", route: "/v1/checkout", body, bodySchema: checkoutCreateBodySchema, idempotencyKey: opts.idempotencyKey, schema: checkoutCreatedSchema, limits: opts })
+    return this.core.create({
+      method: "POST",
+      route: "/v1/checkout",
+      body,
+      bodySchema: checkoutCreateBodySchema,
+      idempotencyKey: opts.idempotencyKey,
+      schema: checkoutCreatedSchema,
+      limits: opts,
+    })
   }
   /** GET /v1/checkout/{id}. */
   retrieve(id: string): Promise<Checkout> {

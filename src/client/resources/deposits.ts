@@ -18,7 +18,7 @@ export class DepositsResource<A extends Area> {
   private readonly redriveSchema: z.ZodType<Redriven<A>>
   constructor(
     private readonly core: CallCore,
-    private readonly area: A,
+    private readonly area: A
   ) {
     this.missedSchema = (area === "payouts" ? checkMissedResultSchema : looseJson) as z.ZodType<Missed<A>>
     this.redriveSchema = (area === "payouts" ? depositSchema : looseJson) as z.ZodType<Redriven<A>>

@@ -29,11 +29,25 @@ export class BeneficiariesResource {
   constructor(private readonly core: CallCore) {}
   /** POST /v1/payouts/beneficiaries (20/min). Bank-checked; 503 is retried with the same key (spec: known rule 1). */
   create(body: BeneficiaryCreateBody, opts: IdempotencyOptions = {}): Promise<WithIdempotencyKey<Beneficiary>> {
-    return this.core.create({ method: "POST", route: "/v1/payouts/beneficiaries", body, bodySchema: beneficiaryCreateBodySchema, idempotencyKey: opts.idempotencyKey, schema: beneficiarySchema })
+    return this.core.create({
+      method: "POST",
+      route: "/v1/payouts/beneficiaries",
+      body,
+      bodySchema: beneficiaryCreateBodySchema,
+      idempotencyKey: opts.idempotencyKey,
+      schema: beneficiarySchema,
+    })
   }
   /** POST /v1/payouts/beneficiaries/{id}/verify. spec gap: body not shown; bodyless when omitted. */
   verify(id: string, body?: BeneficiaryVerifyBody): Promise<Beneficiary> {
-    return this.core.request({ method: "POST", route: "/v1/payouts/beneficiaries/{id}/verify", params: { id }, body, bodySchema: beneficiaryVerifyBodySchema, schema: beneficiarySchema })
+    return this.core.request({
+      method: "POST",
+      route: "/v1/payouts/beneficiaries/{id}/verify",
+      params: { id },
+      body,
+      bodySchema: beneficiaryVerifyBodySchema,
+      schema: beneficiarySchema,
+    })
   }
   /** spec gap: "a beneficiary deletion route"; assumed DELETE /v1/payouts/beneficiaries/{id}, bodyless. */
   remove(id: string): Promise<LooseJson | null> {

@@ -6,7 +6,7 @@ export class TriggerAddressesResource {
   constructor(
     private readonly core: CallCore,
     private readonly route: string,
-    private readonly ownerParam: "bankAccountId" | "beneficiaryId",
+    private readonly ownerParam: "bankAccountId" | "beneficiaryId"
   ) {}
   create(ownerId: string): Promise<TriggerAddress> {
     return this.core.request({ method: "POST", route: this.route, params: { [this.ownerParam]: ownerId }, schema: triggerAddressSchema })

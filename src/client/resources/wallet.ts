@@ -37,7 +37,7 @@ class WalletOutflowResource<S extends z.ZodTypeAny, B> {
     private readonly core: CallCore,
     private readonly route: string,
     private readonly bodySchema: z.ZodTypeAny,
-    private readonly schema: S,
+    private readonly schema: S
   ) {}
   /** POST (30/min). */
   create(body: B, opts: IdempotencyOptions = {}): Promise<WithIdempotencyKey<z.output<S>>> {

@@ -36,7 +36,7 @@ export type CheckoutCreateBody =
 
 const trimmedBuyerName = rule<string>(
   (v) => typeof v === "string" && Array.from(v.trim()).length >= 1 && Array.from(v.trim()).length <= 100,
-  "must be 1-100 characters after trimming",
+  "must be 1-100 characters after trimming"
 )
 
 /** Every field rule of POST /v1/checkout, including the per-type table. */

@@ -31,29 +31,17 @@ export const amountSen = rule<number>(isValidAmountSen, CHECKOUT_AMOUNT_RULE)
 export const text = (min: number, max: number) =>
   rule<string>(
     (v) => typeof v === "string" && chars(v) >= min && chars(v) <= max,
-    min > 0 ? `must be a string of ${min}-${max} characters` : `must be a string of at most ${max} characters`,
+    min > 0 ? `must be a string of ${min}-${max} characters` : `must be a string of at most ${max} characters`
   )
 export const nonEmpty = rule<string>((v) => typeof v === "string" && v.trim().length > 0, "must be a non-empty string")
-export const evmAddress = rule<string>(
-  (v) => typeof v === "string" && EVM_ADDRESS_RE.test(v),
-  "must be an EVM address (0x followed by 40 hexadecimal characters)",
-)
+export const evmAddress = rule<string>((v) => typeof v === "string" && EVM_ADDRESS_RE.test(v), "must be an EVM address (0x followed by 40 hexadecimal characters)")
 export const evmOrSolanaAddress = rule<string>(
   (v) => typeof v === "string" && (EVM_ADDRESS_RE.test(v) || SOLANA_ADDRESS_RE.test(v)),
-  "must be an EVM address (0x followed by 40 hexadecimal characters) or a Solana base58 address (32-44 characters)",
+  "must be an EVM address (0x followed by 40 hexadecimal characters) or a Solana base58 address (32-44 characters)"
 )
-export const txHash = rule<string>(
-  (v) => typeof v === "string" && TX_HASH_RE.test(v),
-  "must be 0x followed by 64 hexadecimal characters",
-)
-export const positiveInt = rule<number>(
-  (v) => typeof v === "number" && Number.isSafeInteger(v) && v > 0,
-  "must be a positive integer",
-)
-export const pageLimit = rule<number>(
-  (v) => typeof v === "number" && Number.isInteger(v) && v >= 1 && v <= 100,
-  "must be an integer between 1 and 100",
-)
+export const txHash = rule<string>((v) => typeof v === "string" && TX_HASH_RE.test(v), "must be 0x followed by 64 hexadecimal characters")
+export const positiveInt = rule<number>((v) => typeof v === "number" && Number.isSafeInteger(v) && v > 0, "must be a positive integer")
+export const pageLimit = rule<number>((v) => typeof v === "number" && Number.isInteger(v) && v >= 1 && v <= 100, "must be an integer between 1 and 100")
 export const boolean = rule<boolean>((v) => typeof v === "boolean", "must be a boolean")
 export const httpUrl = rule<string>((v) => {
   if (typeof v !== "string") return false
@@ -64,10 +52,7 @@ export const httpUrl = rule<string>((v) => {
     return false
   }
 }, "must be an absolute http(s) URL")
-export const isoDateTime = rule<string>(
-  (v) => typeof v === "string" && /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v)),
-  "must be an ISO 8601 date-time",
-)
+export const isoDateTime = rule<string>((v) => typeof v === "string" && /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v)), "must be an ISO 8601 date-time")
 export const oneOf = <T extends string>(values: readonly T[]) =>
   rule<T>((v) => typeof v === "string" && (values as readonly string[]).includes(v), `must be one of ${values.join(", ")}`)
 

@@ -21,15 +21,8 @@ export type Network = z.infer<typeof networkSchema>
  * Accepted: an array, `{networks: [...]}`, `{data: [...]}`, or one network (query `id`);
  * the client normalises all of them to `Network[]`.
  */
-export const networksResponseSchema = z.union([
-  z.array(networkSchema),
-  resource({ networks: z.array(networkSchema) }),
-  resource({ data: z.array(networkSchema) }),
-  networkSchema,
-])
-export const networksQuerySchema = z
-  .object({ id: nonEmpty.optional(), tokenId: uuid().optional() })
-  .strict()
+export const networksResponseSchema = z.union([z.array(networkSchema), resource({ networks: z.array(networkSchema) }), resource({ data: z.array(networkSchema) }), networkSchema])
+export const networksQuerySchema = z.object({ id: nonEmpty.optional(), tokenId: uuid().optional() }).strict()
 export type NetworksQuery = z.infer<typeof networksQuerySchema>
 
 /** spec: Resources, Token transfer object. */
@@ -52,9 +45,7 @@ export const tokenTransferSchema = resource({
   ...timestamps,
 })
 export type TokenTransfer = z.infer<typeof tokenTransferSchema>
-export const tokenTransferCreateBodySchema = z
-  .object({ tokenId: uuid(), addressTo: evmOrSolanaAddress, amount: amountSen, reference: text(0, 32).optional() })
-  .strict()
+export const tokenTransferCreateBodySchema = z.object({ tokenId: uuid(), addressTo: evmOrSolanaAddress, amount: amountSen, reference: text(0, 32).optional() }).strict()
 export type TokenTransferCreateBody = z.infer<typeof tokenTransferCreateBodySchema>
 
 /** spec: Resources, Linked bank account. */
@@ -89,9 +80,7 @@ export const fiatWithdrawalSchema = resource({
 })
 export type FiatWithdrawal = z.infer<typeof fiatWithdrawalSchema>
 export const FIAT_WITHDRAWAL_STATUSES = ["PENDING", "PROCESSING", "COMPLETED", "REJECTED", "FAILED", "CANCELLED"] as const
-export const fiatWithdrawalCreateBodySchema = z
-  .object({ bankAccountId: uuid(), amount: amountSen, reference: text(0, 20).optional() })
-  .strict()
+export const fiatWithdrawalCreateBodySchema = z.object({ bankAccountId: uuid(), amount: amountSen, reference: text(0, 20).optional() }).strict()
 export type FiatWithdrawalCreateBody = z.infer<typeof fiatWithdrawalCreateBodySchema>
 
 /** spec gap: GET /v1/wallet/transactions query and response are not shown; both are loose. */

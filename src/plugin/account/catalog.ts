@@ -48,7 +48,7 @@ export class SvcCatalog {
     const wanted = this.opts.network?.toLowerCase()
     const net = wanted
       ? networks.find((n) => n.id.toLowerCase() === wanted || n.name.toLowerCase() === wanted)
-      : networks.find((n) => n.type === "EVM" && n.tokens.length > 0) ?? networks.find((n) => n.tokens.length > 0)
+      : (networks.find((n) => n.type === "EVM" && n.tokens.length > 0) ?? networks.find((n) => n.tokens.length > 0))
     if (!net) {
       throw new Error(
         wanted
@@ -87,9 +87,7 @@ type Network = { id: string; name: string; type: string; tokens: { id: string }[
 
 /** spec gap: the networks response shape is "networks with id, name, type, tokens"; accept an array or a wrapper. */
 function normaliseNetworks(res: unknown): Network[] {
-  const arr = Array.isArray(res)
-    ? res
-    : (res as { networks?: unknown; data?: unknown })?.networks ?? (res as { data?: unknown })?.data
+  const arr = Array.isArray(res) ? res : ((res as { networks?: unknown; data?: unknown })?.networks ?? (res as { data?: unknown })?.data)
   if (!Array.isArray(arr)) return []
   return arr
     .filter((n): n is Record<string, unknown> => !!n && typeof n === "object")
@@ -97,8 +95,6 @@ function normaliseNetworks(res: unknown): Network[] {
       id: String(n.id ?? ""),
       name: String(n.name ?? ""),
       type: String(n.type ?? ""),
-      tokens: Array.isArray(n.tokens)
-        ? (n.tokens as Record<string, unknown>[]).filter((t) => t && typeof t.id === "string").map((t) => ({ id: t.id as string }))
-        : [],
+      tokens: Array.isArray(n.tokens) ? (n.tokens as Record<string, unknown>[]).filter((t) => t && typeof t.id === "string").map((t) => ({ id: t.id as string })) : [],
     }))
 }

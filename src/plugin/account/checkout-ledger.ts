@@ -267,9 +267,12 @@ export class CheckoutLedger {
    * interleaving made a retry after a crash miss the open checkout and ask svc
    * for a second one.
    */
-  async openCheckoutOfCollection(args: { paymentCollectionId: string; sessionId: string; providerId: string; amountSen: number }): Promise<
-    { payment_session_id: string; attempt: number; idempotency_key: string } | undefined
-  > {
+  async openCheckoutOfCollection(args: {
+    paymentCollectionId: string
+    sessionId: string
+    providerId: string
+    amountSen: number
+  }): Promise<{ payment_session_id: string; attempt: number; idempotency_key: string } | undefined> {
     if (!this.knex) return undefined
     const res = await this.knex.raw(
       `select sc.payment_session_id, sc.attempt, sc.idempotency_key
@@ -306,13 +309,7 @@ export class CheckoutLedger {
            then jsonb_set(status_history, '{entries}', (status_history->'entries') || ?::jsonb) else status_history end,
          updated_at = now()
        where idempotency_key = ? and deleted_at is null`,
-      [
-        c.checkoutId,
-        c.checkoutUrl,
-        c.expiresAt,
-        JSON.stringify([{ status: "CREATED", at: new Date().toISOString(), source: "initiate" }]),
-        idempotencyKey,
-      ]
+      [c.checkoutId, c.checkoutUrl, c.expiresAt, JSON.stringify([{ status: "CREATED", at: new Date().toISOString(), source: "initiate" }]), idempotencyKey]
     )
   }
 
@@ -330,10 +327,7 @@ export class CheckoutLedger {
    * Record a status read from svc. History only grows; a final status is never
    * overwritten by an older one (PROCESSING after COMPLETED changes nothing).
    */
-  async recordStatus(
-    checkoutId: string,
-    s: { status: string; source: string; paidAt?: string | null; txHash?: string | null; failureReason?: string | null }
-  ): Promise<void> {
+  async recordStatus(checkoutId: string, s: { status: string; source: string; paidAt?: string | null; txHash?: string | null; failureReason?: string | null }): Promise<void> {
     if (!this.knex) return
     await this.knex.raw(
       `update svc_checkout set

@@ -42,14 +42,9 @@ export function checkoutTitle(args: { prefix: string; ref: string }): string {
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 
 /** The payment reference: 60 bits of an HMAC, 12 characters in three groups (`7KQ2-M4XD-9PTA`). */
-export function checkoutRef(
-  secret: string,
-  f: { idempotencyKey: string; amountSen: number; tokenId: string; addressTo: string; type: string }
-): string {
+export function checkoutRef(secret: string, f: { idempotencyKey: string; amountSen: number; tokenId: string; addressTo: string; type: string }): string {
   const key = createHash("sha256").update(`medusa-payment-svc:title-ref:${secret}`).digest()
-  const mac = createHmac("sha256", key)
-    .update([f.idempotencyKey, f.amountSen, f.tokenId.toLowerCase(), f.addressTo.toLowerCase(), f.type].join("|"))
-    .digest()
+  const mac = createHmac("sha256", key).update([f.idempotencyKey, f.amountSen, f.tokenId.toLowerCase(), f.addressTo.toLowerCase(), f.type].join("|")).digest()
   let bits = 0n
   for (const b of mac.subarray(0, 8)) bits = (bits << 8n) | BigInt(b)
   let out = ""
@@ -72,15 +67,9 @@ export function parseCheckoutTitle(title: string): ParsedTitle | null {
 }
 
 /** The MAC of a title made before references (kept to verify checkouts made by earlier versions). */
-export function checkoutMac(
-  secret: string,
-  f: { sessionId: string; attempt: number; amountSen: number; tokenId: string; addressTo: string; type: string }
-): string {
+export function checkoutMac(secret: string, f: { sessionId: string; attempt: number; amountSen: number; tokenId: string; addressTo: string; type: string }): string {
   const key = createHash("sha256").update(`medusa-payment-svc:title-mac:${secret}`).digest()
-  return createHmac("sha256", key)
-    .update([f.sessionId, f.attempt, f.amountSen, f.tokenId.toLowerCase(), f.addressTo.toLowerCase(), f.type].join("|"))
-    .digest("hex")
-    .slice(0, 12)
+  return createHmac("sha256", key).update([f.sessionId, f.attempt, f.amountSen, f.tokenId.toLowerCase(), f.addressTo.toLowerCase(), f.type].join("|")).digest("hex").slice(0, 12)
 }
 
 /** A checkout as read from svc (GET /v1/checkout/{id}); only the fields the plugin relies on. */
@@ -114,9 +103,7 @@ export function verifiedSessionOf(
   if ("ref" in t) {
     // the row is found by checkout id; its title is the one this store sent for that key
     if (!row || row.title !== c.title) return null
-    return checkoutRef(secret, { idempotencyKey: row.idempotency_key, ...money }) === t.ref
-      ? { sessionId: row.payment_session_id, attempt: Number(row.attempt) }
-      : null
+    return checkoutRef(secret, { idempotencyKey: row.idempotency_key, ...money }) === t.ref ? { sessionId: row.payment_session_id, attempt: Number(row.attempt) } : null
   }
   const mac = checkoutMac(secret, { sessionId: t.sessionId, attempt: t.attempt, ...money })
   return mac === t.mac ? { sessionId: t.sessionId, attempt: t.attempt } : null

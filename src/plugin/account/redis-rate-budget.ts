@@ -61,7 +61,7 @@ export class RedisRateBudget implements SharedRateStore {
   constructor(
     private readonly redis: RedisLike,
     /** The account's API key: only its hash is used. */
-    apiKey: string,
+    apiKey: string
   ) {
     const account = createHash("sha256").update(apiKey).digest("hex").slice(0, 16)
     this.prefix = `svc:rate:{${account}}:`

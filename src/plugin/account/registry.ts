@@ -82,5 +82,7 @@ export function ceilingFromEnvironment(client: Pick<SvcClient, "setAccountRateLi
  */
 export async function learnSvcEnvironment(o: SvcProviderOptions, logger?: Logger): Promise<void> {
   if (o.accountRateLimit) return
-  await sharedSvcClient(o, logger).catalog.tokenId().catch(() => undefined)
+  await sharedSvcClient(o, logger)
+    .catalog.tokenId()
+    .catch(() => undefined)
 }

@@ -43,7 +43,8 @@ export async function withApplySlot<T>(job: () => Promise<T>): Promise<T> {
     return await job()
   } finally {
     const next = applyQueue.shift()
-    if (next) next() // the slot passes straight to the next in line
+    if (next)
+      next() // the slot passes straight to the next in line
     else applying--
   }
 }

@@ -20,7 +20,12 @@ export type StoreOutcome = "created" | "updated" | "unchanged" | "ignored_after_
  * recorded in the history and ignored. A COMPLETED deposit's result may still
  * change (a redrive starts a withdrawal, the bank transfer moves on).
  */
-export async function storeDeposit(container: Container, area: DepositArea, d: Deposit, source: string): Promise<{ outcome: StoreOutcome; row: Awaited<ReturnType<typeof readStored>> }> {
+export async function storeDeposit(
+  container: Container,
+  area: DepositArea,
+  d: Deposit,
+  source: string
+): Promise<{ outcome: StoreOutcome; row: Awaited<ReturnType<typeof readStored>> }> {
   const { svcModule } = adminDeps(container)
   const [row] = await svcModule.listSvcDeposits({ deposit_id: d.id })
   const result = {
@@ -52,7 +57,12 @@ export async function storeDeposit(container: Container, area: DepositArea, d: D
       status: d.status,
       ...fields,
       ...result,
-      status_history: appendEntry(null, d.status, source, result.result_status ? `result ${result.result_status}${result.status_reason ? ` (${result.status_reason})` : ""}` : undefined),
+      status_history: appendEntry(
+        null,
+        d.status,
+        source,
+        result.result_status ? `result ${result.result_status}${result.status_reason ? ` (${result.status_reason})` : ""}` : undefined
+      ),
     })
     return { outcome: "created", row: created }
   }
@@ -75,7 +85,14 @@ export async function storeDeposit(container: Container, area: DepositArea, d: D
     status: d.status,
     ...fields,
     ...result,
-    status_history: appendEntry(row.status_history, d.status, source, result.result_status ? `result ${result.result_status}${result.status_reason ? ` (${result.status_reason})` : ""}${result.withdrawal_status ? `, withdrawal ${result.withdrawal_status}` : ""}` : undefined),
+    status_history: appendEntry(
+      row.status_history,
+      d.status,
+      source,
+      result.result_status
+        ? `result ${result.result_status}${result.status_reason ? ` (${result.status_reason})` : ""}${result.withdrawal_status ? `, withdrawal ${result.withdrawal_status}` : ""}`
+        : undefined
+    ),
   })
   return { outcome: "updated", row: updated }
 }
@@ -87,7 +104,17 @@ async function readStored(container: Container, depositId: string) {
 }
 
 /** A stored deposit for the admin: the summary and the reason in words. */
-export function depositView<R extends { status: string; result_status: string | null; status_reason: string | null; withdrawal_id: string | null; withdrawal_status: string | null; trigger_address: string | null; chain_id: number }>(r: R) {
+export function depositView<
+  R extends {
+    status: string
+    result_status: string | null
+    status_reason: string | null
+    withdrawal_id: string | null
+    withdrawal_status: string | null
+    trigger_address: string | null
+    chain_id: number
+  },
+>(r: R) {
   return {
     ...r,
     summary: depositSummary(r),

@@ -58,13 +58,15 @@ const words: Partial<Record<Doing, Record<string, string | [MedusaError["type"],
     "400 UNKNOWN_BENEFICIARY": "bank_code: this bank cannot receive payouts (not in svc's active banks list); choose another bank.",
     "400 INVALID_REQUEST": "account_number: the bank rejected this account; check the bank and the account number (or the proxy) and try again.",
     "400 BENEFICIARY_NAME_MISMATCH": "name: does not match the account holder's name at the bank; correct the name, use the loose name check, or register without a name check.",
-    "400 NAME_CHECK_UNAVAILABLE": "name_check: the bank's name check is unavailable right now; try again later, or register without a name check (the beneficiary stays unverified).",
+    "400 NAME_CHECK_UNAVAILABLE":
+      "name_check: the bank's name check is unavailable right now; try again later, or register without a name check (the beneficiary stays unverified).",
     "503 SERVICE_UNAVAILABLE": "The bank could not be reached to check the account; nothing was registered. Try again in a moment.",
     "403 LIMIT_EXCEEDED": "The svc account has reached its limit of active beneficiaries: remove ones you no longer pay, then register.",
     "403 FEATURE_DISABLED": "Payouts are not enabled for the svc account: ask svc to enable them.",
   },
   "verifying the beneficiary": {
-    "400 BENEFICIARY_NAME_MISMATCH": "name_check: the name does not match the account holder's name at the bank; try the loose check or register the beneficiary again with the right name.",
+    "400 BENEFICIARY_NAME_MISMATCH":
+      "name_check: the name does not match the account holder's name at the bank; try the loose check or register the beneficiary again with the right name.",
     "400 NAME_CHECK_UNAVAILABLE": "name_check: the bank's name check is unavailable right now; try again later, or verify without a name check.",
     "400 INVALID_REQUEST": "The bank rejected this account: the beneficiary cannot be paid; register it again with the right details.",
     "503 SERVICE_UNAVAILABLE": "The bank could not be reached; try again in a moment.",
@@ -88,7 +90,8 @@ const words: Partial<Record<Doing, Record<string, string | [MedusaError["type"],
   "sending the token transfer": {
     "400 INSUFFICIENT_BALANCE": "amount: the svc wallet balance is too low for this transfer.",
     "400 LIMIT_EXCEEDED": "amount: the account's daily or monthly transfer limit would be exceeded; send less or wait.",
-    "400 INVALID_REQUEST": "address_to: svc does not accept this destination (the account's own deposit address, a contract, or another restricted address), or the token is no longer active.",
+    "400 INVALID_REQUEST":
+      "address_to: svc does not accept this destination (the account's own deposit address, a contract, or another restricted address), or the token is no longer active.",
     "403 FEATURE_DISABLED": "Token transfers are not enabled for the svc account: ask svc to enable them.",
   },
 }

@@ -1,5 +1,4 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { Container } from "./context"
 import { addAllowedSender, createTriggerAddress, listAllowedSenders, type Owner, removeAllowedSender, setAllowedSenderActive } from "./trigger-addresses"
 
 /**

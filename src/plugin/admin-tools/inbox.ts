@@ -118,7 +118,8 @@ export async function processInboxEvent(container: Container, rowId: string, sou
       const b = await gated(prefundReads, "prefund", () => prefundBalance(container))
       return await finish("recorded", `top-up ${row.status_hint ?? "event"} (svc has no route to read a top-up); prefund balance now RM${fromSen(b.available_sen)}`)
     }
-    if (!row.resource_id || !UUID.test(row.resource_id)) return await finish("not_supported", `no ${type === "payout.withdrawal.updated" ? "depositId" : "deposit id"} in the event`)
+    if (!row.resource_id || !UUID.test(row.resource_id))
+      return await finish("not_supported", `no ${type === "payout.withdrawal.updated" ? "depositId" : "deposit id"} in the event`)
     const depositId = row.resource_id
     const area: DepositArea = type === "wallet.deposit.updated" ? "WALLET" : "PAYOUT"
     if (source !== "admin" && type !== "payout.withdrawal.updated" && row.status_hint && row.status_hint !== "COMPLETED") {
@@ -128,7 +129,12 @@ export async function processInboxEvent(container: Container, rowId: string, sou
           const [again] = await svcModule.listSvcDeposits({ deposit_id: depositId })
           await svcModule.updateSvcDeposits({
             id: again!.id,
-            status_history: appendEntry(again!.status_history, row.status_hint!, `event ${row.event_id}`, "ignored: the deposit is already COMPLETED and never moves back (spec: Deposit status)"),
+            status_history: appendEntry(
+              again!.status_history,
+              row.status_hint!,
+              `event ${row.event_id}`,
+              "ignored: the deposit is already COMPLETED and never moves back (spec: Deposit status)"
+            ),
           })
         })
         return await finish("ignored_after_completed", `the event says ${row.status_hint}; the deposit is COMPLETED and stays COMPLETED (spec: Deposit status); svc not asked`)

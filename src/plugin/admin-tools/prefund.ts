@@ -44,7 +44,9 @@ export async function listAllPayouts(container: Container, q: { limit: number; c
         fee_sen: p.fee ?? null,
         net_amount_sen: p.netAmount ?? null,
         beneficiary_id: p.beneficiaryId ?? null,
-        beneficiary: b ? { name: b.name ?? null, bank_code: b.bankCode ?? null, account_number: mask(b.accountNumber), proxy_type: b.proxyType ?? null, proxy_value: mask(b.proxyValue) } : null,
+        beneficiary: b
+          ? { name: b.name ?? null, bank_code: b.bankCode ?? null, account_number: mask(b.accountNumber), proxy_type: b.proxyType ?? null, proxy_value: mask(b.proxyValue) }
+          : null,
         reference: p.reference ?? null,
         settled_at: p.settledAt ?? null,
         created_at: p.createdAt ?? null,

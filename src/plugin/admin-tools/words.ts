@@ -39,7 +39,13 @@ export const DEPOSIT_STATUS_WORDS: Record<string, string> = {
 }
 
 /** The deposit's outcome in one sentence: status, then what the transfer it started did. */
-export function depositSummary(d: { status: string; result_status: string | null; status_reason: string | null; withdrawal_status: string | null; trigger_address: string | null }): string {
+export function depositSummary(d: {
+  status: string
+  result_status: string | null
+  status_reason: string | null
+  withdrawal_status: string | null
+  trigger_address: string | null
+}): string {
   const s = `${d.status}: ${DEPOSIT_STATUS_WORDS[d.status] ?? "status not in the spec"}`
   if (d.status !== "COMPLETED") return s
   if (!d.trigger_address) return `${s}; not sent to a trigger address, so no withdrawal is started`

@@ -103,9 +103,7 @@ async function loadOrder(
   let providers: string[] = []
   if (order.region_id) {
     const { data: regions } = await query.graph({ entity: "region", fields: ["id", "payment_providers.id", "payment_providers.is_enabled"], filters: { id: order.region_id } })
-    providers = ((regions[0]?.payment_providers ?? []) as { id: string; is_enabled?: boolean }[])
-      .filter((p) => p && p.is_enabled !== false)
-      .map((p) => p.id)
+    providers = ((regions[0]?.payment_providers ?? []) as { id: string; is_enabled?: boolean }[]).filter((p) => p && p.is_enabled !== false).map((p) => p.id)
   }
   const { data: changes } = await query.graph({
     entity: "order_change",
@@ -125,9 +123,7 @@ async function loadOrder(
 const timeOf = (v: unknown) => (v ? new Date(v as string).getTime() || 0 : 0)
 
 function linkOf(collection: NonNullable<LoadedOrder["payment_collections"]>[number] | undefined, now = Date.now()): BalanceLink | null {
-  const sessions = [...(collection?.payment_sessions ?? [])]
-    .filter((s) => s && SVC_PROVIDER.test(s.provider_id))
-    .sort((a, b) => timeOf(b.created_at) - timeOf(a.created_at))
+  const sessions = [...(collection?.payment_sessions ?? [])].filter((s) => s && SVC_PROVIDER.test(s.provider_id)).sort((a, b) => timeOf(b.created_at) - timeOf(a.created_at))
   for (const s of sessions) {
     const d = s.data ?? {}
     if (s.status !== PaymentSessionStatus.PENDING) continue
@@ -164,7 +160,8 @@ function balanceOf(loaded: Awaited<ReturnType<typeof loadOrder>>): OrderBalance 
   } else if (outstandingSen <= 0) refusal = `order ${order.id} has no outstanding amount (Medusa's pending difference is RM${fromSen(0)})`
   else if (outstandingSen < MIN_AMOUNT_SEN || outstandingSen > MAX_AMOUNT_SEN) {
     refusal = `the outstanding RM${fromSen(outstandingSen)} is outside svc's checkout range RM${fromSen(MIN_AMOUNT_SEN)}-RM${fromSen(MAX_AMOUNT_SEN)}; collect it another way`
-    if (returns.length) refusal = `${refusal}, or first receive the items of return ${returns.map((r) => r.id).join(", ")} (${returns[0]!.status}): Medusa counts returned items only once received, and this amount may clear then`
+    if (returns.length)
+      refusal = `${refusal}, or first receive the items of return ${returns.map((r) => r.id).join(", ")} (${returns[0]!.status}): Medusa counts returned items only once received, and this amount may clear then`
   } else if (!svcProviders.length) refusal = `no svc payment method (svc wallet or FPX online banking) is enabled in the order's region ${order.region_id ?? "(none)"}`
   return {
     order_id: order.id,
@@ -204,11 +201,7 @@ export type PaymentLinkBody = { provider_id: string; payment_collection_id?: str
  * method and amount) the provider gives the same link (svc-base adoptOpenCheckout):
  * one open link per balance; once it has expired or failed, a new one.
  */
-export async function requestBalancePayment(
-  container: Container,
-  orderId: string,
-  body: PaymentLinkBody
-): Promise<{ balance: OrderBalance; link: BalanceLink; reused: boolean }> {
+export async function requestBalancePayment(container: Container, orderId: string, body: PaymentLinkBody): Promise<{ balance: OrderBalance; link: BalanceLink; reused: boolean }> {
   // One request per order at a time (two admins, a double click): the second sees the
   // first's collection and link, so an order never gets two collections for one balance.
   const locking = container.resolve<{ execute: <T>(key: string, job: () => Promise<T>, args?: { timeout?: number }) => Promise<T> }>(Modules.LOCKING)
@@ -220,7 +213,9 @@ async function requestLocked(container: Container, orderId: string, body: Paymen
   const before = balanceOf(loaded)
   if (before.refusal) throw invalidData(`order_id: ${before.refusal}`)
   if (!before.providers.some((p) => p.id === body.provider_id)) {
-    throw invalidData(`provider_id: ${body.provider_id} is not enabled in the order's region ${loaded.order.region_id ?? "(none)"} (enabled: ${before.providers.map((p) => p.id).join(", ")})`)
+    throw invalidData(
+      `provider_id: ${body.provider_id} is not enabled in the order's region ${loaded.order.region_id ?? "(none)"} (enabled: ${before.providers.map((p) => p.id).join(", ")})`
+    )
   }
   if (body.payment_collection_id) {
     const named = (loaded.order.payment_collections ?? []).find((c) => c?.id === body.payment_collection_id)

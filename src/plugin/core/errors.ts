@@ -78,10 +78,7 @@ export function toMedusaError(e: unknown, doing: string): MedusaError {
     case 422:
       return new MedusaError(MedusaError.Types.CONFLICT, `svc: idempotency conflict while ${doing}: ${msg}${ref}`)
     default:
-      return new MedusaError(
-        MedusaError.Types.UNEXPECTED_STATE,
-        `svc is not answering properly while ${doing}; nothing was charged twice, please try again shortly: ${msg}${ref}`
-      )
+      return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `svc is not answering properly while ${doing}; nothing was charged twice, please try again shortly: ${msg}${ref}`)
   }
 }
 

@@ -54,9 +54,7 @@ export type StorefrontLimitsOptions = z.infer<typeof storefrontLimitsSchema>
  */
 export const svcProviderOptionsSchema = z
   .object({
-    apiKey: z
-      .string({ error: (i) => (i.input === undefined ? "is required" : undefined) })
-      .regex(/^svc_pk_\S+$/, "must be an svc API key starting with svc_pk_"),
+    apiKey: z.string({ error: (i) => (i.input === undefined ? "is required" : undefined) }).regex(/^svc_pk_\S+$/, "must be an svc API key starting with svc_pk_"),
     keyId: z.string({ error: (i) => (i.input === undefined ? "is required" : undefined) }).min(1, "must not be empty"),
     privateKey: z.string().min(1, "must not be empty").optional(),
     privateKeyPath: z.string().min(1, "must not be empty").optional(),
@@ -74,10 +72,7 @@ export const svcProviderOptionsSchema = z
     /** Receiving address; default: the account's own EVM deposit address. */
     addressTo: z
       .string()
-      .regex(
-        /^(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/,
-        "must be an EVM address (0x + 40 hex) or a Solana address (base58)"
-      )
+      .regex(/^(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/, "must be an EVM address (0x + 40 hex) or a Solana address (base58)")
       .optional(),
     /** Network (id or name) whose token is used; default: the first EVM network. */
     network: z.string().min(1).optional(),
@@ -87,24 +82,18 @@ export const svcProviderOptionsSchema = z
       })
       .default("DEDUCT_FROM_AMOUNT"),
     /** Where svc sends the shopper back; `{cart_id}`, `{session_id}`, `{order_id}` and `{payment_collection_id}` are replaced. */
-    redirectUrl: z
-      .string({ error: (i) => (i.input === undefined ? "is required" : undefined) })
-      .refine(
-        (v) => {
-          try {
-            const u = new URL(v.replace(/\{(cart_id|session_id|order_id|payment_collection_id)\}/g, "x"))
-            return u.protocol === "http:" || u.protocol === "https:"
-          } catch {
-            return false
-          }
-        },
-        { message: "must be an http(s) URL template, e.g. https://shop.example/checkout/return?cart_id={cart_id}" }
-      ),
-    titlePrefix: z
-      .string()
-      .min(1)
-      .max(40, "must be at most 40 characters (the title also carries the payment reference)")
-      .default("Order"),
+    redirectUrl: z.string({ error: (i) => (i.input === undefined ? "is required" : undefined) }).refine(
+      (v) => {
+        try {
+          const u = new URL(v.replace(/\{(cart_id|session_id|order_id|payment_collection_id)\}/g, "x"))
+          return u.protocol === "http:" || u.protocol === "https:"
+        } catch {
+          return false
+        }
+      },
+      { message: "must be an http(s) URL template, e.g. https://shop.example/checkout/return?cart_id={cart_id}" }
+    ),
+    titlePrefix: z.string().min(1).max(40, "must be at most 40 characters (the title also carries the payment reference)").default("Order"),
     description: z.string().max(500, "must be at most 500 characters").optional(),
     timeoutMs: z.number().int().positive().max(120_000).optional(),
     maxRetries: z.number().int().min(0).max(10).optional(),
@@ -118,9 +107,7 @@ export const svcProviderOptionsSchema = z
     createAttemptTimeoutMs: z.number().int().min(200, "must be at least 200").max(60_000, "must be at most 60000").default(2000),
     createDeadlineMs: z.number().int().min(500, "must be at least 500").max(120_000, "must be at most 120000").default(4500),
     /** A payment that fails after its order was placed awaiting payment: cancel that order, or only flag it. */
-    failedPaymentOrder: z
-      .enum(["cancel", "flag"], { error: "must be cancel or flag" })
-      .default("cancel"),
+    failedPaymentOrder: z.enum(["cancel", "flag"], { error: "must be cancel or flag" }).default("cancel"),
     /**
      * FPX's cap on one personal-banking (retail, bank type 01) payment, in sen
      * (PayNet: RM30,000; svc's own range does not state it). An FPX_DIRECT
@@ -209,10 +196,7 @@ export function parseSvcProviderOptions(raw: unknown): SvcProviderOptions {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => {
       const key = i.path.join(".") || "(options)"
-      const msg =
-        i.code === "unrecognized_keys"
-          ? `unknown option(s): ${i.keys.join(", ")}`
-          : i.message
+      const msg = i.code === "unrecognized_keys" ? `unknown option(s): ${i.keys.join(", ")}` : i.message
       return `\`${key}\`: ${msg}`
     })
     throw new Error(`${PREFIX}: ${lines.join("; ")}`)
@@ -233,9 +217,10 @@ function checkSigningKey(o: SvcProviderOptions): void {
     if (!(e instanceof SvcInputError)) throw e
     const fits = SIGNATURE_ALGORITHMS.filter((a) => a !== o.algorithm && keyFits(text, a))
     const where = o.privateKey ? "" : ` (file ${o.privateKeyPath})`
-    const rule = text.startsWith("-----BEGIN") && fits.length
-      ? `the key${where} is an ${fits[0]} key, but \`algorithm\` is ${o.algorithm}: set algorithm: "${fits[0]}", or use the ${o.algorithm} key registered with svc`
-      : `${e.rule}${where}`
+    const rule =
+      text.startsWith("-----BEGIN") && fits.length
+        ? `the key${where} is an ${fits[0]} key, but \`algorithm\` is ${o.algorithm}: set algorithm: "${fits[0]}", or use the ${o.algorithm} key registered with svc`
+        : `${e.rule}${where}`
     throw new Error(`${PREFIX}: \`${keyOption(o)}\`: ${rule}`)
   }
 }

@@ -15,12 +15,7 @@ export const storefrontDataSchema = z
       })
       .optional(),
     /** FPX_DIRECT: the buyer's name as at the bank, 1-100 characters. */
-    buyerName: z
-      .string()
-      .trim()
-      .min(1, "must be 1-100 characters")
-      .max(100, "must be 1-100 characters")
-      .optional(),
+    buyerName: z.string().trim().min(1, "must be 1-100 characters").max(100, "must be 1-100 characters").optional(),
     /** The cart being paid, for the redirect URL back to the store. */
     cart_id: z
       .string()

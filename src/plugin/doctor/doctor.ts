@@ -294,8 +294,7 @@ export async function runDoctor(container: Container, backendUrl: string): Promi
   // a diagnosis reads svc as it is now: an admin's reads (after shoppers', within their share), never kept ones
   const client: SvcClient = runtime.client.forAdmin({ keep: false })
   const checks: Check[] = []
-  const add = (id: string, label: string, level: Level, detail: string, advice: string | null = null) =>
-    checks.push({ id, label, level, detail, advice })
+  const add = (id: string, label: string, level: Level, detail: string, advice: string | null = null) => checks.push({ id, label, level, detail, advice })
   const before = client.rateUsage()
   const base = displayUrl(options.baseUrl, "(invalid baseUrl)")
 
@@ -313,7 +312,13 @@ export async function runDoctor(container: Container, backendUrl: string): Promi
     if (h.status === 200) {
       const parsed = healthSchema.safeParse(h.body)
       if (!parsed.success) {
-        add("api_key", "API key", "fail", `${base}/v1/health answered 200 with a body that is not svc's account`, "Check the provider option `baseUrl`: the svc base address, without /v1.")
+        add(
+          "api_key",
+          "API key",
+          "fail",
+          `${base}/v1/health answered 200 with a body that is not svc's account`,
+          "Check the provider option `baseUrl`: the svc base address, without /v1."
+        )
       } else {
         keyWorks = true
         const a = parsed.data.account
@@ -328,7 +333,13 @@ export async function runDoctor(container: Container, backendUrl: string): Promi
           effect.advice || null
         )
         if (a.type !== "BUSINESS") {
-          add("account_type", "Account type", "warn", `${a.type} account: withdrawals are capped at RM300,000 per request, and checkout needs a verified business account (spec: Prerequisites)`, "Ask svc to make it a business account if shoppers are to pay through it.")
+          add(
+            "account_type",
+            "Account type",
+            "warn",
+            `${a.type} account: withdrawals are capped at RM300,000 per request, and checkout needs a verified business account (spec: Prerequisites)`,
+            "Ask svc to make it a business account if shoppers are to pay through it."
+          )
         }
       }
     } else if (h.status === 401) {
@@ -345,9 +356,21 @@ export async function runDoctor(container: Container, backendUrl: string): Promi
       add("api_key", "API key", "ok", `svc knows the API key ${maskApiKey(options.apiKey)}`)
       add("account_status", "Account status", "fail", `svc refused the account: 403 ${String(code ?? "")}${ref}: blocks ${effect.blocks}`, effect.advice)
     } else if (h.status === 404) {
-      add("api_key", "API key", "fail", `${base} has no svc API (GET /v1/health answered 404)`, "Check the provider option `baseUrl`: the svc base address, without /v1 (the client adds it).")
+      add(
+        "api_key",
+        "API key",
+        "fail",
+        `${base} has no svc API (GET /v1/health answered 404)`,
+        "Check the provider option `baseUrl`: the svc base address, without /v1 (the client adds it)."
+      )
     } else {
-      add("api_key", "API key", "fail", `svc at ${base} answered ${h.status} ${typeof code === "string" ? code : ""}${ref} to GET /v1/health`, "svc may be having trouble; try again in a minute. If it persists, contact svc support with the requestId.")
+      add(
+        "api_key",
+        "API key",
+        "fail",
+        `svc at ${base} answered ${h.status} ${typeof code === "string" ? code : ""}${ref} to GET /v1/health`,
+        "svc may be having trouble; try again in a minute. If it persists, contact svc support with the requestId."
+      )
     }
   } catch (e) {
     add(
@@ -367,7 +390,13 @@ export async function runDoctor(container: Container, backendUrl: string): Promi
     const text = `this server's clock is ${abs} ms ${clock.skew_ms >= 0 ? "behind" : "ahead of"} svc (± ${clock.uncertainty_ms} ms)`
     if (abs <= 2000) add("clock", "Clock", "ok", text)
     else if (abs <= 25_000)
-      add("clock", "Clock", "warn", `${text}; the client corrects for it from svc's Date headers`, "Synchronise this server's clock (NTP): svc accepts a signature only within 30 s in the past and 5 s in the future.")
+      add(
+        "clock",
+        "Clock",
+        "warn",
+        `${text}; the client corrects for it from svc's Date headers`,
+        "Synchronise this server's clock (NTP): svc accepts a signature only within 30 s in the past and 5 s in the future."
+      )
     else add("clock", "Clock", "fail", `${text}: signed requests may be refused (401) until the client has corrected for it`, "Synchronise this server's clock (NTP) now.")
   }
 
@@ -383,7 +412,11 @@ export async function runDoctor(container: Container, backendUrl: string): Promi
       { feature: "checkout", label: "Checkout (wallet and FPX)", ...probed.checkout },
       { feature: "direct_checkout", label: "Direct checkout (FPX with the bank chosen in the store)", ...probed.direct_checkout },
       { feature: "wallet", label: "Wallet", ...wallet },
-      { feature: "fiat_withdrawals", label: "Withdrawals to the bank (settlements)", ...(wallet.enabled === false ? NEEDS_WALLET : await lastSend(container, "svc_withdrawal", "withdrawal_id")) },
+      {
+        feature: "fiat_withdrawals",
+        label: "Withdrawals to the bank (settlements)",
+        ...(wallet.enabled === false ? NEEDS_WALLET : await lastSend(container, "svc_withdrawal", "withdrawal_id")),
+      },
       { feature: "token_transfers", label: "Token transfers", ...(wallet.enabled === false ? NEEDS_WALLET : await lastSend(container, "svc_token_transfer", "transfer_id")) },
       { feature: "payouts", label: "Payouts (refunds)", ...probed.payouts },
       { feature: "wallet_trigger_addresses", label: "Trigger addresses, wallet (automatic withdrawal on deposit)", ...probed.wallet_trigger_addresses },
@@ -391,7 +424,12 @@ export async function runDoctor(container: Container, backendUrl: string): Promi
     )
     const fc = featuresCheck(features)
     add("features", "Features", fc.level, fc.detail, fc.advice)
-    add("environment", "Environment", environment === "unknown" ? "warn" : "ok", environment === "unknown" ? "could not tell sandbox from production (no network known)" : `${environment} (svc networks ${ids.join(", ")})`)
+    add(
+      "environment",
+      "Environment",
+      environment === "unknown" ? "warn" : "ok",
+      environment === "unknown" ? "could not tell sandbox from production (no network known)" : `${environment} (svc networks ${ids.join(", ")})`
+    )
   }
 
   // 4. Rate budget (the client's own count over svc's rolling minute)
@@ -403,7 +441,9 @@ export async function runDoctor(container: Container, backendUrl: string): Promi
     "Rate budget",
     share >= 0.9 ? "fail" : share >= 0.6 ? "warn" : "ok",
     `${after.used} of ${after.limit} requests in the last ${Math.round(after.windowMs / 1000)} s by this server (${usedByDoctor + usedRaw} by this check)`,
-    share >= 0.6 ? "Close to svc's per-minute ceiling: shoppers wait for a turn. Set `accountRateLimit` to the account's ceiling (1000 in production) or spread background work." : null
+    share >= 0.6
+      ? "Close to svc's per-minute ceiling: shoppers wait for a turn. Set `accountRateLimit` to the account's ceiling (1000 in production) or spread background work."
+      : null
   )
 
   // 5. Storefront refusals (src/plugin/shoppers): is somebody flooding the store's payment sessions?
@@ -438,7 +478,12 @@ export async function runDoctor(container: Container, backendUrl: string): Promi
     "webhooks",
     "Webhooks",
     checkoutSeen ? "ok" : "warn",
-    any ? `received: ${events.filter((e) => e.received).map((e) => e.event_type).join(", ")}${checkoutSeen ? "" : "; no checkout.updated yet"}` : "none yet",
+    any
+      ? `received: ${events
+          .filter((e) => e.received)
+          .map((e) => e.event_type)
+          .join(", ")}${checkoutSeen ? "" : "; no checkout.updated yet"}`
+      : "none yet",
     any && checkoutSeen ? null : `Register ${url} with svc as the WALLET and the PAYOUT webhook endpoint. Until then paid orders wait for the job (every few minutes).`
   )
   const t = tokenCheck(tokenInfo.report)
@@ -493,7 +538,8 @@ async function webhookToken(container: Container): Promise<{ value: string | nul
 
 /** What the token's counts say the merchant should do (`{url}` stands for the URL to register). */
 export function tokenCheck(t: TokenReport): { level: Level; detail: string; advice: string | null } {
-  if (!t.source) return { level: "warn", detail: "could not read this store's webhook token (svc_setting)", advice: "Run the database migrations (npx medusa db:migrate), then check again." }
+  if (!t.source)
+    return { level: "warn", detail: "could not read this store's webhook token (svc_setting)", advice: "Run the database migrations (npx medusa db:migrate), then check again." }
   const r = t.requests
   const seen = r ? `last ${r.hours} h: ${r.with} with the token, ${r.without} without${r.wrong ? `, ${r.wrong} with a wrong one` : ""}` : "request counts unavailable"
   const others = r ? r.without + r.wrong : 0
@@ -512,7 +558,7 @@ export function tokenCheck(t: TokenReport): { level: Level; detail: string; advi
     detail: `not required yet; ${seen}`,
     advice:
       r && r.with > 0 && others === 0
-        ? "svc sends with the token: choose \"Require the token\" so requests without it are refused before any work."
+        ? 'svc sends with the token: choose "Require the token" so requests without it are refused before any work.'
         : `Register {url} with svc (WALLET and PAYOUT webhook endpoints). Once requests arrive with the token and none without it, choose "Require the token".`,
   }
 }

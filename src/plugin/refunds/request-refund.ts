@@ -30,7 +30,6 @@ export type RefundRequest = {
   note?: string
 }
 
-
 /** Everything an admin may see of a payout request: the account number is masked. */
 export function publicPayout(row: Record<string, any>): Record<string, unknown> {
   const dest = (row.destination ?? {}) as Record<string, unknown>
@@ -110,7 +109,11 @@ export async function loadPayment(container: Container, paymentId: string): Prom
  */
 async function medusaRefundAmount(container: Container, paymentId: string, amountSen: number): Promise<string> {
   const query = container.resolve<{ graph: (q: unknown) => Promise<{ data: any[] }> }>(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: "payment", fields: ["id", "captures.raw_amount", "captures.amount", "refunds.raw_amount", "refunds.amount"], filters: { id: paymentId } })
+  const { data } = await query.graph({
+    entity: "payment",
+    fields: ["id", "captures.raw_amount", "captures.amount", "refunds.raw_amount", "refunds.amount"],
+    filters: { id: paymentId },
+  })
   const p = data[0]
   if (!p) return fromSen(amountSen)
   const sum = (xs: any[] | undefined) => (xs ?? []).reduce((n: any, x: any) => MathBN.add(n, MathBN.convert(x.raw_amount?.value ?? x.raw_amount ?? x.amount)), MathBN.convert(0))
@@ -180,14 +183,11 @@ export async function requestRefund(container: Container, input: RefundRequest, 
   const prefund = await client.payouts.prefund.balance().catch(() => null)
   if (prefund && /^\d+$/.test(prefund.available) && Number(prefund.available) < amountSen) {
     throw invalidData(
-      `amount: the svc prefund balance (RM${fromSen(prefund.available)}) cannot cover RM${fromSen(amountSen)}; ` +
-        "top it up by bank transfer in svc's dashboard, then refund"
+      `amount: the svc prefund balance (RM${fromSen(prefund.available)}) cannot cover RM${fromSen(amountSen)}; ` + "top it up by bank transfer in svc's dashboard, then refund"
     )
   }
 
-  const destination: Record<string, unknown> = b.bank_code
-    ? { bankCode: b.bank_code, accountNumber: b.account_number }
-    : { proxyType: b.proxy_type, proxyValue: b.proxy_value }
+  const destination: Record<string, unknown> = b.bank_code ? { bankCode: b.bank_code, accountNumber: b.account_number } : { proxyType: b.proxy_type, proxyValue: b.proxy_value }
   if (input.name_check) destination.nameCheck = input.name_check
   let row: { id: string }
   try {
@@ -254,11 +254,7 @@ function samePayout(row: Record<string, any>, input: RefundRequest, amountSen: n
  * UNCERTAIN to finish it with the same key) and report what became of it.
  * Used by the admin route and by the reconciliation job.
  */
-export async function finishRefund(
-  container: Container,
-  rowId: string,
-  opts: { actorId?: string; note?: string | null } = {}
-): Promise<RefundResult> {
+export async function finishRefund(container: Container, rowId: string, opts: { actorId?: string; note?: string | null } = {}): Promise<RefundResult> {
   const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
   const before = await svcModule.retrieveSvcPayout(rowId)
   let workflowError: Error | null = null
@@ -295,8 +291,7 @@ export async function finishRefund(
     return {
       httpStatus: 202,
       payout: publicPayout(row),
-      message:
-        "svc did not answer; the payout request is kept with its key and the reconciliation job will finish it (no second payout can be made)",
+      message: "svc did not answer; the payout request is kept with its key and the reconciliation job will finish it (no second payout can be made)",
     }
   }
   throw workflowError instanceof MedusaError ? workflowError : invalidData(workflowError.message)

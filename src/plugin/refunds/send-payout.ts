@@ -51,10 +51,7 @@ export async function sendRefundPayout(
   }
   const row = await payouts.claim(rowId, refundId)
   if (!row) {
-    throw new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
-      `svc: payout request ${rowId} was already sent, failed or is being sent for another refund; nothing was sent again`
-    )
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `svc: payout request ${rowId} was already sent, failed or is being sent for another refund; nothing was sent again`)
   }
   const d = (input.data ?? {}) as Partial<SvcSessionData>
   let amountSen: number

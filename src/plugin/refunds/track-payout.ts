@@ -54,9 +54,7 @@ export async function refreshPayout(container: Container, payoutId: string, sour
       : {}),
   })
   if (notDelivered) {
-    container
-      .resolve<{ warn: (m: string) => void }>(ContainerRegistrationKeys.LOGGER)
-      .warn(`svc: payout ${payoutId} (refund ${row.refund_id}) ${p.status}: ${notDelivered}`)
+    container.resolve<{ warn: (m: string) => void }>(ContainerRegistrationKeys.LOGGER).warn(`svc: payout ${payoutId} (refund ${row.refund_id}) ${p.status}: ${notDelivered}`)
   }
   return "updated"
 }

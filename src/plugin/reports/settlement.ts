@@ -77,7 +77,13 @@ const inPeriod = (t: number, p: Period) => t >= p.fromMs && t < p.toMs
 
 /** A newest-first svc list (payouts, wallet transactions), read back to an hour before the period. */
 function listSince<T extends { createdAt: string }>(list: (q: { limit: number; cursor?: string }) => Promise<unknown>, p: Period, notes: string[], what: string): Promise<T[]> {
-  return listBack<T>((cursor) => list({ limit: PAGE, ...(cursor ? { cursor } : {}) }), (x) => ms(x.createdAt), p.fromMs - HOUR, notes, what)
+  return listBack<T>(
+    (cursor) => list({ limit: PAGE, ...(cursor ? { cursor } : {}) }),
+    (x) => ms(x.createdAt),
+    p.fromMs - HOUR,
+    notes,
+    what
+  )
 }
 
 /** Our ledger rows created in the period, oldest first. */
@@ -153,18 +159,33 @@ function svcOnlyRow(r: SvcOnly): MovementRow {
 }
 
 /** What differs between Medusa's and svc's record, or "ok". */
-function compare(parts: { medusaAmount: bigint | null; svcAmount: bigint | null; medusaStatus: string | null; svcStatus: string | null; medusaTx?: string | null; svcTx?: string | null }): string {
+function compare(parts: {
+  medusaAmount: bigint | null
+  svcAmount: bigint | null
+  medusaStatus: string | null
+  svcStatus: string | null
+  medusaTx?: string | null
+  svcTx?: string | null
+}): string {
   const diffs: string[] = []
   if (parts.medusaAmount !== null && parts.svcAmount !== null && parts.medusaAmount !== parts.svcAmount)
     diffs.push(`amount: Medusa ${parts.medusaAmount} sen, svc ${parts.svcAmount} sen`)
-  if (parts.medusaStatus && parts.svcStatus && parts.medusaStatus !== parts.svcStatus)
-    diffs.push(`status: Medusa ${parts.medusaStatus}, svc ${parts.svcStatus}`)
-  if (parts.medusaTx && parts.svcTx && parts.medusaTx.toLowerCase() !== parts.svcTx.toLowerCase())
-    diffs.push(`txHash: Medusa ${parts.medusaTx}, svc ${parts.svcTx}`)
+  if (parts.medusaStatus && parts.svcStatus && parts.medusaStatus !== parts.svcStatus) diffs.push(`status: Medusa ${parts.medusaStatus}, svc ${parts.svcStatus}`)
+  if (parts.medusaTx && parts.svcTx && parts.medusaTx.toLowerCase() !== parts.svcTx.toLowerCase()) diffs.push(`txHash: Medusa ${parts.medusaTx}, svc ${parts.svcTx}`)
   return diffs.length ? `MISMATCH ${diffs.join("; ")}` : "ok"
 }
 
-type SvcCheckoutItem = { checkoutId: string; type: string; status: string; amount: string; fee: string; netAmount: string; txHash: string | null; paidAt: string | null; createdAt: string }
+type SvcCheckoutItem = {
+  checkoutId: string
+  type: string
+  status: string
+  amount: string
+  fee: string
+  netAmount: string
+  txHash: string | null
+  paidAt: string | null
+  createdAt: string
+}
 
 function feeMode(c: SvcCheckoutItem | undefined): string | null {
   if (!c || c.type === "SVC_ACCOUNT") return null
@@ -216,7 +237,10 @@ async function checkoutRows(container: Container, client: SvcClient, svcModule: 
   // svc says paid in the period, Medusa has no paid_at there: find the ledger row anyway
   const svcOnlyIds = svcList.filter((c) => c.paidAt && inPeriod(ms(c.paidAt), p) && !ourIds.has(c.checkoutId)).map((c) => c.checkoutId)
   const others = svcOnlyIds.length ? await svcModule.listSvcCheckouts({ checkout_id: svcOnlyIds } as never, { take: svcOnlyIds.length }) : []
-  const orders = await ordersOfSessions(container, [...ours, ...others].filter((c) => !c.order_id).map((c) => c.payment_session_id))
+  const orders = await ordersOfSessions(
+    container,
+    [...ours, ...others].filter((c) => !c.order_id).map((c) => c.payment_session_id)
+  )
   const rows: MovementRow[] = []
   for (const c of [...ours, ...others]) {
     const s = c.checkout_id ? svcById.get(c.checkout_id) : undefined
@@ -332,8 +356,28 @@ async function walletRows(client: SvcClient, svcModule: SvcModuleService, p: Per
   const rows: MovementRow[] = []
   const known = new Set<string>()
   const ours = [
-    ...withdrawals.map((w) => ({ kind: "fiat_withdrawal" as const, id: w.id, svcId: w.withdrawal_id, status: w.status, amount: w.amount_sen, fee: null as unknown, tx: null as string | null, at: w.created_at, why: w.failure_reason })),
-    ...transfers.map((t) => ({ kind: "token_transfer" as const, id: t.id, svcId: t.transfer_id, status: t.status, amount: t.amount_sen, fee: t.fee_sen as unknown, tx: t.tx_hash, at: t.created_at, why: t.failure_reason })),
+    ...withdrawals.map((w) => ({
+      kind: "fiat_withdrawal" as const,
+      id: w.id,
+      svcId: w.withdrawal_id,
+      status: w.status,
+      amount: w.amount_sen,
+      fee: null as unknown,
+      tx: null as string | null,
+      at: w.created_at,
+      why: w.failure_reason,
+    })),
+    ...transfers.map((t) => ({
+      kind: "token_transfer" as const,
+      id: t.id,
+      svcId: t.transfer_id,
+      status: t.status,
+      amount: t.amount_sen,
+      fee: t.fee_sen as unknown,
+      tx: t.tx_hash,
+      at: t.created_at,
+      why: t.failure_reason,
+    })),
   ]
   for (const o of ours) {
     const s = o.svcId ? svcById.get(o.svcId) : undefined
@@ -456,9 +500,13 @@ export function settlementCsv(report: Awaited<ReturnType<typeof settlementReport
   }
   for (const [key, t] of report.perPeriod) {
     const [kind, direction] = key.split("\t")
-    lines.push(csvLine([`${p.from}..${p.to}`, `period_total:${kind}`, direction, "", "", "", "", "", "", ...money(t.amount), ...money(t.fee), ...money(t.net), "", "", t.count, ""]))
+    lines.push(
+      csvLine([`${p.from}..${p.to}`, `period_total:${kind}`, direction, "", "", "", "", "", "", ...money(t.amount), ...money(t.fee), ...money(t.net), "", "", t.count, ""])
+    )
   }
-  lines.push(`# period ${new Date(p.fromMs).toISOString()} to ${new Date(p.toMs).toISOString()} (days in Malaysia time); ${report.rows.length} movements; ${report.mismatches} flagged MISMATCH`)
+  lines.push(
+    `# period ${new Date(p.fromMs).toISOString()} to ${new Date(p.toMs).toISOString()} (days in Malaysia time); ${report.rows.length} movements; ${report.mismatches} flagged MISMATCH`
+  )
   for (const n of report.notes) lines.push(`# ${n.replace(/[\r\n]/g, " ")}`)
   return lines.join("\r\n") + "\r\n"
 }

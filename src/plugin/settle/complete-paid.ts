@@ -35,10 +35,7 @@ export const ERROR_BACKOFF = { baseS: 10, capS: 900 }
 /** A payment younger than this is left to the completion that made it. */
 const GRACE_S = 20
 
-export type OrderAttempt =
-  | { outcome: "placed"; orderId: string; now: boolean }
-  | { outcome: "later"; reason: string; retryAt?: Date }
-  | { outcome: "impossible"; reason: string }
+export type OrderAttempt = { outcome: "placed"; orderId: string; now: boolean } | { outcome: "later"; reason: string; retryAt?: Date } | { outcome: "impossible"; reason: string }
 
 export type PaidCartRef = { checkoutId: string; cartId: string; sessionId: string }
 
@@ -92,12 +89,7 @@ async function cannotComplete(query: Query, ref: PaidCartRef): Promise<string | 
  * process is "later", not a 30-second wait per cart. Records the outcome on the
  * checkout's row.
  */
-export async function placePaidOrder(
-  container: Container,
-  ledger: CheckoutLedger,
-  ref: PaidCartRef,
-  source: SettleSource
-): Promise<OrderAttempt> {
+export async function placePaidOrder(container: Container, ledger: CheckoutLedger, ref: PaidCartRef, source: SettleSource): Promise<OrderAttempt> {
   const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const placed = async (orderId: string, now: boolean, attempts: string): Promise<OrderAttempt> => {

@@ -1,11 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import {
-  ContainerRegistrationKeys,
-  Modules,
-  PaymentActions,
-  PaymentEvents,
-  PaymentSessionStatus,
-} from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules, PaymentActions, PaymentEvents, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { cancelOrderWorkflow, processPaymentWorkflow } from "@medusajs/core-flows"
 import { medusaAmountToSen } from "../../rules/medusa-amount"
 import { verifiedSessionOf, type SvcCheckoutRead } from "../account/keys"
@@ -128,11 +122,7 @@ export async function settleCheckoutEvent(
  *   the reason (Medusa's core ignores failed webhooks, medusajs/medusa#16398),
  *   so the cart can be paid again.
  */
-export async function settleCheckout(
-  container: Container,
-  c: SvcCheckoutRead,
-  source: SettleSource
-): Promise<SettleOutcome> {
+export async function settleCheckout(container: Container, c: SvcCheckoutRead, source: SettleSource): Promise<SettleOutcome> {
   const ledger = checkoutLedgerOf(container)
   svcFromContainer(container).reads.remember(c)
   return withCheckoutLock(container, c.checkoutId, async () => {
@@ -206,9 +196,7 @@ async function applyCheckout(
   // svc's amount is Medusa's rounded half-up to the sen (39.852 → 3985): that payment is this session's.
   const medusaAmount = session ? (session.raw_amount?.value ?? session.amount) : undefined
   const amountMatches = !!session && medusaAmountToSen(medusaAmount) === Number(c.amount)
-  const ctx: CollectionContext = session
-    ? await cartAndOrder(query, session.payment_collection_id, session.id)
-    : { otherPaid: false }
+  const ctx: CollectionContext = session ? await cartAndOrder(query, session.payment_collection_id, session.id) : { otherPaid: false }
   // The order this payment is for: the cart's (checkout), or, for a payment
   // collection with no cart, the order it belongs to (a balance after an order
   // edit, exchange, claim or draft order).
@@ -216,7 +204,11 @@ async function applyCheckout(
 
   if (c.status === "COMPLETED") {
     if (!session || !isCurrent || !amountMatches) {
-      await ledger.flag(c.checkoutId, "refund_required", "Paid a checkout that is no longer this cart's current payment (amount or session changed); refund the buyer or reconcile by hand.")
+      await ledger.flag(
+        c.checkoutId,
+        "refund_required",
+        "Paid a checkout that is no longer this cart's current payment (amount or session changed); refund the buyer or reconcile by hand."
+      )
       return "attention_refund"
     }
     if (order?.status === "canceled") {

@@ -182,7 +182,8 @@ export async function sweepWithdrawals(container: Container, opts: { finishOnly?
   for (const r of open) {
     if (!r.withdrawal_id) continue
     const withdrawalId = r.withdrawal_id
-    if (await sweepStep(report, logger, `reading withdrawal ${withdrawalId}`, async () => (await refreshWithdrawal(container, withdrawalId, "job")) === "updated")) report.refreshed++
+    if (await sweepStep(report, logger, `reading withdrawal ${withdrawalId}`, async () => (await refreshWithdrawal(container, withdrawalId, "job")) === "updated"))
+      report.refreshed++
   }
   return report
 }

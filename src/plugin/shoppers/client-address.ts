@@ -30,7 +30,10 @@ export function addressKey(raw: string | undefined): string {
   if (ip.kind() === "ipv6") {
     const v6 = ip as ipaddr.IPv6
     if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().toString()
-    return `${v6.parts.slice(0, 4).map((p) => p.toString(16)).join(":")}::/64`
+    return `${v6.parts
+      .slice(0, 4)
+      .map((p) => p.toString(16))
+      .join(":")}::/64`
   }
   return ip.toString()
 }

@@ -26,7 +26,7 @@ export class RefusalLog {
 
   constructor(
     private readonly logger: Logger,
-    private readonly intervalMs = MINUTE_MS,
+    private readonly intervalMs = MINUTE_MS
   ) {}
 
   /** `client`: who was refused ("address 127.0.0.2"); `what`: the rule and its words. */
@@ -76,7 +76,7 @@ export class RefusalCounts {
     /** ioredis, or none (this process's counts). */
     private readonly redis: RedisCounts | undefined,
     private readonly prefix: string,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = Date.now
   ) {}
 
   add(reason: RefusalReason): void {

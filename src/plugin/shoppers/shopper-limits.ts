@@ -22,7 +22,6 @@ export const SVC_TOO_MANY_ATTEMPTS_CODE = "svc_too_many_attempts"
 
 export type ShopperLimitKind = "address" | "customer" | "cart"
 
-
 export type ShopperRefusal = { kind: ShopperLimitKind; retryAfterSeconds: number; message: string }
 
 /** Where the counts live: Redis (several servers) or this process. */
@@ -63,7 +62,7 @@ export class ShopperLimits {
     readonly options: StorefrontLimitsOptions,
     store: ShopperLimitsStore,
     /** Distinguishes stores sharing one Redis (a hash of the svc account, never the key). */
-    namespace: string,
+    namespace: string
   ) {
     const make = (kind: ShopperLimitKind, l: { points: number; seconds: number }): RateLimiterAbstract => {
       const base = { points: l.points, duration: l.seconds, keyPrefix: `svc:shopper:${namespace}:${kind}` }

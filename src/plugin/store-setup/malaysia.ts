@@ -112,7 +112,14 @@ export async function setupMalaysia(container: MedusaContainer, flags: SetupFlag
     )
   }
 
-  const [store] = await graph("store", ["id", "name", "default_sales_channel_id", "supported_currencies.currency_code", "supported_currencies.is_default", "supported_currencies.is_tax_inclusive"])
+  const [store] = await graph("store", [
+    "id",
+    "name",
+    "default_sales_channel_id",
+    "supported_currencies.currency_code",
+    "supported_currencies.is_default",
+    "supported_currencies.is_tax_inclusive",
+  ])
   if (!store) throw new SetupRefused("the store has no store record yet: start Medusa once (or run its migrations), then run this again")
 
   const regions = await graph("region", ["id", "name", "currency_code", "countries.iso_2", "payment_providers.id"])
@@ -130,7 +137,7 @@ export async function setupMalaysia(container: MedusaContainer, flags: SetupFlag
     if (!location) throw new SetupRefused(`location=${flags.location}: no such stock location (the store has ${locations.map((l) => l.id).join(", ") || "none"})`)
   } else if (locations.length > 1) {
     const channelId = store.default_sales_channel_id as string | undefined
-    const linked = channelId ? (await graph("sales_channel", ["id", "stock_locations.id"], { id: channelId }))[0]?.stock_locations ?? [] : []
+    const linked = channelId ? ((await graph("sales_channel", ["id", "stock_locations.id"], { id: channelId }))[0]?.stock_locations ?? []) : []
     if (linked.length === 1) location = locations.find((l) => l.id === linked[0].id)
     if (!location) {
       throw new SetupRefused(
@@ -149,7 +156,9 @@ export async function setupMalaysia(container: MedusaContainer, flags: SetupFlag
   } else {
     profile = profiles.find((p) => p.type === "default") ?? (profiles.length === 1 ? profiles[0] : undefined)
     if (!profile && profiles.length > 1) {
-      throw new SetupRefused(`the store has ${profiles.length} shipping profiles and none of type "default": choose one with shipping-profile=<id> (${profiles.map((p) => p.id).join(", ")})`)
+      throw new SetupRefused(
+        `the store has ${profiles.length} shipping profiles and none of type "default": choose one with shipping-profile=<id> (${profiles.map((p) => p.id).join(", ")})`
+      )
     }
   }
 
@@ -300,7 +309,9 @@ export async function setupMalaysia(container: MedusaContainer, flags: SetupFlag
     profile = result[0] as Row
     change(`shipping profile "Default Shipping Profile" ${profile.id} (the store had none)`)
   }
-  const options = await graph("shipping_option", ["id", "name", "shipping_profile_id", "prices.currency_code", "prices.amount", "rules.attribute", "rules.value"], { service_zone_id: zone.id })
+  const options = await graph("shipping_option", ["id", "name", "shipping_profile_id", "prices.currency_code", "prices.amount", "rules.attribute", "rules.value"], {
+    service_zone_id: zone.id,
+  })
   const isReturn = (o: Row) => ((o.rules ?? []) as Row[]).some((r) => r.attribute === "is_return" && String(r.value) === "true")
   const existingOption = options.find((o) => !isReturn(o) && ((o.prices ?? []) as Row[]).some((p) => p.currency_code === MALAYSIA.currency))
   let shippingOptionId: string
@@ -308,7 +319,8 @@ export async function setupMalaysia(container: MedusaContainer, flags: SetupFlag
     shippingOptionId = existingOption.id
     const price = ((existingOption.prices ?? []) as Row[]).find((p) => p.currency_code === MALAYSIA.currency)
     inPlace(`shipping option "${existingOption.name}" ${shippingOptionId} (MYR ${Number(price?.amount).toFixed(2)}) in the Malaysia zone`)
-    if (existingOption.shipping_profile_id !== profile.id) note(`that shipping option uses shipping profile ${existingOption.shipping_profile_id}, not ${profile.id}: products of other profiles need their own option`)
+    if (existingOption.shipping_profile_id !== profile.id)
+      note(`that shipping option uses shipping profile ${existingOption.shipping_profile_id}, not ${profile.id}: products of other profiles need their own option`)
   } else {
     const { result } = await createShippingOptionsWorkflow(container).run({
       input: [
@@ -328,14 +340,19 @@ export async function setupMalaysia(container: MedusaContainer, flags: SetupFlag
       ],
     })
     shippingOptionId = result[0]!.id
-    change(`shipping option "${SHIPPING_OPTION_NAME}" ${shippingOptionId}, flat ${rm(flags.shippingSen)} (shipping=${flags.shippingSen / 100}), profile ${profile.id}, provider ${fulfillmentProviderId}`)
+    change(
+      `shipping option "${SHIPPING_OPTION_NAME}" ${shippingOptionId}, flat ${rm(flags.shippingSen)} (shipping=${flags.shippingSen / 100}), profile ${profile.id}, provider ${fulfillmentProviderId}`
+    )
   }
 
   // 7. MYR prices, only when asked
   if (!variantsToPrice.length) {
     inPlace("every product variant has a MYR price")
   } else if (flags.prices.kind === "none") {
-    const list = variantsToPrice.slice(0, 10).map((v) => v.label).join(", ")
+    const list = variantsToPrice
+      .slice(0, 10)
+      .map((v) => v.label)
+      .join(", ")
     note(
       `${variantsToPrice.length} product variant(s) have no MYR price (${list}${variantsToPrice.length > 10 ? ", …" : ""}): shoppers in Malaysia cannot buy them. Give prices in the admin, or run again with prices=from:eur:<rate> or prices=flat:<RM>`
     )
@@ -360,10 +377,15 @@ export async function setupMalaysia(container: MedusaContainer, flags: SetupFlag
       await addMyrPricesWorkflow(container).run({ input: { prices: toAdd.map(({ priceSetId, amount }) => ({ priceSetId, amount })) } })
       for (const p of toAdd) change(`MYR price ${rm(Math.round(p.amount * 100))} for ${p.label}${p.from === "flat" ? "" : ` (${p.from})`}`)
     }
-    if (skipped.length && rule.kind === "from") note(`${skipped.length} variant(s) have neither a MYR nor a ${rule.currency.toUpperCase()} price and were left without one: ${skipped.join(", ")}`)
+    if (skipped.length && rule.kind === "from")
+      note(`${skipped.length} variant(s) have neither a MYR nor a ${rule.currency.toUpperCase()} price and were left without one: ${skipped.join(", ")}`)
   }
 
-  print(changed.length ? `${changed.length} change(s) made; ${found.length} thing(s) already in place.` : `Nothing changed: everything svc needs was already in place (${found.length} checked).`)
+  print(
+    changed.length
+      ? `${changed.length} change(s) made; ${found.length} thing(s) already in place.`
+      : `Nothing changed: everything svc needs was already in place (${found.length} checked).`
+  )
   return { changed, found, notes, regionId, taxRegionId, stockLocationId: locationId, serviceZoneId: zone.id, shippingOptionId }
 }
 

@@ -80,10 +80,10 @@ export async function countUnknownEventType(container: Container, type: unknown)
   return pg.transaction(async (trx) => {
     await trx.raw(`select pg_advisory_xact_lock(hashtext(?))`, [UNKNOWN_TYPES_RESOURCE])
     let label = unknownTypeLabel(type)
-    const { rows } = await trx.raw(
-      `select count(*)::int as n, count(*) filter (where id = ?)::int as mine from svc_webhook_event where resource_id = ? and deleted_at is null`,
-      [counterId(label), UNKNOWN_TYPES_RESOURCE]
-    )
+    const { rows } = await trx.raw(`select count(*)::int as n, count(*) filter (where id = ?)::int as mine from svc_webhook_event where resource_id = ? and deleted_at is null`, [
+      counterId(label),
+      UNKNOWN_TYPES_RESOURCE,
+    ])
     if (!Number(rows[0]?.mine ?? 0) && Number(rows[0]?.n ?? 0) >= MAX_UNKNOWN_TYPES - 1) label = OTHER
     await trx.raw(
       `insert into svc_webhook_event (id, event_id, event_type, resource_id, provider, outcome, detail, payload, created_at, updated_at)
@@ -149,9 +149,10 @@ export async function pruneWebhookLogs(container: Container, now = Date.now()): 
       `svcwh_${before(WEBHOOK_LOG_RETENTION_DAYS)}`,
       UNKNOWN_TYPES_RESOURCE,
     ])
-    await pg.raw(`delete from svc_inbox_event where id < ? and id like 'svcin\\_%' and outcome in ('applied', 'unchanged', 'ignored_after_completed', 'recorded', 'unknown_resource', 'not_supported')`, [
-      `svcin_${before(INBOX_DONE_RETENTION_DAYS)}`,
-    ])
+    await pg.raw(
+      `delete from svc_inbox_event where id < ? and id like 'svcin\\_%' and outcome in ('applied', 'unchanged', 'ignored_after_completed', 'recorded', 'unknown_resource', 'not_supported')`,
+      [`svcin_${before(INBOX_DONE_RETENTION_DAYS)}`]
+    )
   } catch {
     // retention is housekeeping: a failure here must never fail a webhook
   }
@@ -191,7 +192,10 @@ export class BackgroundReadBudget {
   take(usage: { used: number; limit: number }, now = Date.now()): void {
     while (this.times.length && this.times[0]! <= now - this.windowMs) this.times.shift()
     const cap = this.cap(usage.limit)
-    if (this.times.length >= cap) throw new BackgroundReadDeferred(`deposit and prefund events may spend ${cap} svc reads a minute (at most ${Math.round(this.share * 100)}% of the account's ${usage.limit}), all spent now`)
+    if (this.times.length >= cap)
+      throw new BackgroundReadDeferred(
+        `deposit and prefund events may spend ${cap} svc reads a minute (at most ${Math.round(this.share * 100)}% of the account's ${usage.limit}), all spent now`
+      )
     if (usage.used >= usage.limit * this.busyShare) throw new BackgroundReadDeferred(`svc's rate budget is ${usage.used} of ${usage.limit} used: shoppers and settlements go first`)
     this.times.push(now)
   }

@@ -243,9 +243,7 @@ export class WebhookRequestTally {
     if (now - this.lastPrune >= 3_600_000) {
       this.lastPrune = now
       // by key range (the unique index), never a scan
-      await pg
-        .raw(`delete from svc_setting where key >= ? and key < ?`, [REQUESTS_KEY_PREFIX, hourKey(now - RETAIN_HOURS * 3_600_000)])
-        .catch(() => undefined)
+      await pg.raw(`delete from svc_setting where key >= ? and key < ?`, [REQUESTS_KEY_PREFIX, hourKey(now - RETAIN_HOURS * 3_600_000)]).catch(() => undefined)
     }
   }
 }

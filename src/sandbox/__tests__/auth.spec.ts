@@ -15,8 +15,7 @@ describe("sandbox auth", () => {
   })
   afterAll(() => sb.close())
 
-  const create = (opts: Parameters<TestApi["send"]>[3] = {}) =>
-    api.post("/v1/checkout", checkoutBody(tokenId), { idempotencyKey: newKey(), ...opts })
+  const create = (opts: Parameters<TestApi["send"]>[3] = {}) => api.post("/v1/checkout", checkoutBody(tokenId), { idempotencyKey: newKey(), ...opts })
 
   it("health answers with the key, via svc-api-key or Bearer", async () => {
     const a = await api.get("/v1/health")
@@ -58,8 +57,26 @@ describe("sandbox auth", () => {
     // floor(now) + 6 is only (1 - fraction of the second) past the 5 s window, so a
     // loaded CI machine verified it inside the window. 10 s is clearly outside.
     // Getters: computed when the test runs, not when this table is built.
-    ["31 s old", { sign: { get created() { return Math.floor(Date.now() / 1000) - 31 } } }],
-    ["10 s in the future (window 5 s)", { sign: { get created() { return Math.floor(Date.now() / 1000) + 10 } } }],
+    [
+      "31 s old",
+      {
+        sign: {
+          get created() {
+            return Math.floor(Date.now() / 1000) - 31
+          },
+        },
+      },
+    ],
+    [
+      "10 s in the future (window 5 s)",
+      {
+        sign: {
+          get created() {
+            return Math.floor(Date.now() / 1000) + 10
+          },
+        },
+      },
+    ],
     ["components not as the spec", { sign: { components: ["@method", "@path", "content-digest"] } }],
   ])("401 on a write with %s", async (_n, opts) => {
     const r = await create(opts)

@@ -13,8 +13,7 @@ describe("sandbox checkout", () => {
     await ctx.sandbox.close()
     await hooks.close()
   })
-  const create = (over: Record<string, unknown> = {}, key = newKey()) =>
-    ctx.api.post("/v1/checkout", checkoutBody(ctx.tokenId, over), { idempotencyKey: key })
+  const create = (over: Record<string, unknown> = {}, key = newKey()) => ctx.api.post("/v1/checkout", checkoutBody(ctx.tokenId, over), { idempotencyKey: key })
   const eventsFor = (id: string) => hooks.events.filter((e) => e.body.data.checkoutId === id)
 
   it("creates, reads and pays an SVC_ACCOUNT checkout with one event per transition", async () => {
@@ -24,7 +23,17 @@ describe("sandbox checkout", () => {
     expect(checkoutUrl).toBe(`${ctx.sandbox.url}/checkout/${checkoutId}`)
     expect(Date.parse(expiresAt) - Date.now()).toBeGreaterThan(19 * 60 * 1000)
     const got = await ctx.api.get(`/v1/checkout/${checkoutId}`)
-    expect(got.body).toMatchObject({ checkoutId, type: "SVC_ACCOUNT", status: "CREATED", amount: "5000", fee: "0", netAmount: "5000", txHash: null, paidAt: null, description: null })
+    expect(got.body).toMatchObject({
+      checkoutId,
+      type: "SVC_ACCOUNT",
+      status: "CREATED",
+      amount: "5000",
+      fee: "0",
+      netAmount: "5000",
+      txHash: null,
+      paidAt: null,
+      description: null,
+    })
     expect(got.body.token).toMatchObject({ id: ctx.tokenId, symbol: "MYRC" })
     expect(got.body).not.toHaveProperty("buyerName")
 
@@ -99,7 +108,10 @@ describe("sandbox checkout", () => {
     expect(r8.body.code).toBe("INVALID_REQUEST")
     const r9 = await ctx.api.post("/v1/checkout", checkoutBody(ctx.tokenId), { idempotencyKey: "abc" })
     expect(r9.body.code).toBe("INVALID_REQUEST")
-    const inactive = ctx.sandbox.control.state().networks.flatMap((n) => n.tokens).find((t) => !t.active)!
+    const inactive = ctx.sandbox.control
+      .state()
+      .networks.flatMap((n) => n.tokens)
+      .find((t) => !t.active)!
     expect((await create({ tokenId: inactive.id })).body.code).toBe("INVALID_REQUEST")
   })
 
@@ -125,7 +137,13 @@ describe("sandbox checkout", () => {
     expect((await create(direct)).body.code).toBe("FEATURE_DISABLED")
     expect((await ctx.api.get("/v1/checkout/banks")).body.code).toBe("FEATURE_DISABLED")
     ctx.sandbox.control.setFeature("directCheckout", true)
-    for (const [status, code] of [["FROZEN", "ACCOUNT_FROZEN"], ["SUSPENDED", "ACCOUNT_SUSPENDED"], ["PENDING_VERIFICATION", "ACCOUNT_PENDING_VERIFICATION"], ["NOT_ACTIVE", "ACCOUNT_NOT_ACTIVE"], ["RESTRICTED", "FORBIDDEN"]] as const) {
+    for (const [status, code] of [
+      ["FROZEN", "ACCOUNT_FROZEN"],
+      ["SUSPENDED", "ACCOUNT_SUSPENDED"],
+      ["PENDING_VERIFICATION", "ACCOUNT_PENDING_VERIFICATION"],
+      ["NOT_ACTIVE", "ACCOUNT_NOT_ACTIVE"],
+      ["RESTRICTED", "FORBIDDEN"],
+    ] as const) {
       ctx.sandbox.control.setAccountStatus(status)
       const r = await create()
       expect([r.status, r.body.code]).toEqual([403, code])

@@ -46,7 +46,9 @@ describe("medusa-payment-svc CLI", () => {
   })
 
   it("parses every flag, also as --flag=value", () => {
-    expect(cli.parseSandboxArgs(["--port=0", "--host", "0.0.0.0", "--webhook", "http://a/h", "--webhook=http://b/h", "--snapshot", "s.json", "--keys-dir", "k", "--config", "c.json"])).toMatchObject({
+    expect(
+      cli.parseSandboxArgs(["--port=0", "--host", "0.0.0.0", "--webhook", "http://a/h", "--webhook=http://b/h", "--snapshot", "s.json", "--keys-dir", "k", "--config", "c.json"])
+    ).toMatchObject({
       port: 0,
       host: "0.0.0.0",
       webhooks: ["http://a/h", "http://b/h"],
@@ -70,7 +72,12 @@ describe("medusa-payment-svc CLI", () => {
         out += b
         if (!out.includes("Ctrl-C to stop")) return
         clearTimeout(timer)
-        const env = Object.fromEntries(out.split("\n").filter((l) => /^SVC_[A-Z_]+=/.test(l)).map((l) => l.split(/=(.*)/s).slice(0, 2)))
+        const env = Object.fromEntries(
+          out
+            .split("\n")
+            .filter((l) => /^SVC_[A-Z_]+=/.test(l))
+            .map((l) => l.split(/=(.*)/s).slice(0, 2))
+        )
         child.on("exit", () => resolve(env))
         child.kill(signal)
       })

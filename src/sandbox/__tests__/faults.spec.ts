@@ -141,7 +141,11 @@ describe("sandbox idempotency, faults, rate limits, webhooks", () => {
       ctx.sandbox.control.fail(id)
       await ctx.sandbox.control.flushWebhooks()
       const log = (await control(ctx.sandbox.url, "GET", "/_sandbox/webhooks")).body.filter((a: any) => a.payload.data.checkoutId === id)
-      expect(log.map((a: any) => [a.attempt, a.statusCode])).toEqual([[1, 500], [2, 500], [3, 200]])
+      expect(log.map((a: any) => [a.attempt, a.statusCode])).toEqual([
+        [1, 500],
+        [2, 500],
+        [3, 200],
+      ])
       expect(hooks.events).toHaveLength(1)
 
       hooks.events.length = 0

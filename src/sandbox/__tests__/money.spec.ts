@@ -2,6 +2,7 @@ import { boot } from "./helpers/fixtures"
 import { startReceiver } from "./helpers/http"
 import { newKey } from "./helpers/signer"
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports
 const ROUTES: Array<{ method: string; path: string | null }> = require("../../../test-data/svc-api/spec-routes.json")
 
 describe("sandbox wallet and payouts", () => {
@@ -23,7 +24,10 @@ describe("sandbox wallet and payouts", () => {
     for (const r of ROUTES) {
       if (!r.method || !r.path) continue
       const path = r.path.replace(/\{[^}]+\}/g, "00000000-0000-4000-8000-000000000000")
-      const res = r.method === "GET" ? await api().get(path) : await api().send(r.method as "POST", path, r.method === "DELETE" || path.endsWith("/redrive") || path.endsWith("/address") ? undefined : {})
+      const res =
+        r.method === "GET"
+          ? await api().get(path)
+          : await api().send(r.method as "POST", path, r.method === "DELETE" || path.endsWith("/redrive") || path.endsWith("/address") ? undefined : {})
       expect([r.method, r.path, res.body?.message ?? ""]).not.toEqual([r.method, r.path, expect.stringMatching(/^no route/)])
       expect(res.status).not.toBe(500)
     }
@@ -59,7 +63,11 @@ describe("sandbox wallet and payouts", () => {
     await c().flushWebhooks()
     expect(types().filter((t) => t === "payout.created")).toHaveLength(4)
     expect(types().filter((t) => t === "payout.updated")).toHaveLength(4)
-    const insufficient = await api().post("/v1/payouts", { beneficiaryId: (await api().get(`/v1/payouts/${ok}`)).body.beneficiaryId, amount: 10_000_000 }, { idempotencyKey: newKey() })
+    const insufficient = await api().post(
+      "/v1/payouts",
+      { beneficiaryId: (await api().get(`/v1/payouts/${ok}`)).body.beneficiaryId, amount: 10_000_000 },
+      { idempotencyKey: newKey() }
+    )
     expect(insufficient.body.code).toBe("INSUFFICIENT_BALANCE")
   })
 
@@ -162,7 +170,11 @@ describe("sandbox wallet and payouts", () => {
     expect(d.amount).toBe("70000000000000000000")
     await c().flushWebhooks()
     const evs = hooks.events.filter((e) => e.body.type === "payout.deposit.updated" && e.body.data.id === d.id).map((e) => [e.body.data.status, e.body.data.result?.status ?? null])
-    expect(evs).toEqual([["PROCESSING", null], ["COMPLETED", "PENDING"], ["PROCESSING", null]])
+    expect(evs).toEqual([
+      ["PROCESSING", null],
+      ["COMPLETED", "PENDING"],
+      ["PROCESSING", null],
+    ])
     expect((await api().get(`/v1/payouts/deposits/${d.id}`)).body.status).toBe("COMPLETED")
     expect((await api().get(`/v1/payouts/${d.result.withdrawal.id}`)).status).toBe(404)
     c().advanceClock(80)

@@ -20,8 +20,7 @@ describe("sandbox hosted pages and snapshot", () => {
     ctx = await boot()
   })
   afterAll(() => ctx.sandbox.close())
-  const create = async (over: Record<string, unknown> = {}) =>
-    (await ctx.api.post("/v1/checkout", checkoutBody(ctx.tokenId, over), { idempotencyKey: newKey() })).body
+  const create = async (over: Record<string, unknown> = {}) => (await ctx.api.post("/v1/checkout", checkoutBody(ctx.tokenId, over), { idempotencyKey: newKey() })).body
   const status = async (id: string) => (await ctx.api.get(`/v1/checkout/${id}`)).body.status
 
   it("SVC_ACCOUNT: sign in, pay, 303 to redirectUrl", async () => {

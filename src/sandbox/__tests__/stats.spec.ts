@@ -42,7 +42,7 @@ describe("sandbox call stats", () => {
     await ctx.api.get("/v1/checkout/banks") // the fixed segment, not {id}
     // the control API and hosted pages are not API calls
     await control(ctx.sandbox.url, "GET", `/_sandbox/checkouts/${a.body.checkoutId}`)
-    expect((await request(a.body.checkoutUrl).then(async (r) => (await r.body.dump(), r.statusCode)))).toBe(200)
+    expect(await request(a.body.checkoutUrl).then(async (r) => (await r.body.dump(), r.statusCode))).toBe(200)
 
     const key = maskApiKey(ctx.sandbox.credentials.apiKey)
     const byRoute = { "GET /v1/checkout/banks": 1, "GET /v1/checkout/{id}": 2, "POST /v1/checkout": 1 }

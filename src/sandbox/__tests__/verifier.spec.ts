@@ -14,10 +14,7 @@ import { signHeaders } from "./helpers/signer"
 const ALGORITHMS: Algorithm[] = ["ed25519", "ecdsa-p256-sha256", "ecdsa-secp256k1-sha256"]
 
 function record(algorithm: Algorithm): KeyRecord {
-  const pair =
-    algorithm === "ed25519"
-      ? generateKeyPairSync("ed25519")
-      : generateKeyPairSync("ec", { namedCurve: algorithm === "ecdsa-p256-sha256" ? "prime256v1" : "secp256k1" })
+  const pair = algorithm === "ed25519" ? generateKeyPairSync("ed25519") : generateKeyPairSync("ec", { namedCurve: algorithm === "ecdsa-p256-sha256" ? "prime256v1" : "secp256k1" })
   return {
     apiKey: "svc_pk_verifier",
     keyId: `k-${algorithm}`,

@@ -6,7 +6,30 @@
 //   6666 → the name check is unavailable (NAME_CHECK_UNAVAILABLE)
 //   other → the name as given
 
-const TITLES = new Set(["MR", "MRS", "MS", "MISS", "DR", "ENCIK", "EN", "PUAN", "PN", "CIK", "TUAN", "HAJI", "HJ", "HAJAH", "HJH", "DATO", "DATUK", "DATIN", "TAN", "SRI", "PROF", "IR"])
+const TITLES = new Set([
+  "MR",
+  "MRS",
+  "MS",
+  "MISS",
+  "DR",
+  "ENCIK",
+  "EN",
+  "PUAN",
+  "PN",
+  "CIK",
+  "TUAN",
+  "HAJI",
+  "HJ",
+  "HAJAH",
+  "HJH",
+  "DATO",
+  "DATUK",
+  "DATIN",
+  "TAN",
+  "SRI",
+  "PROF",
+  "IR",
+])
 const PATRONYMIC = new Set(["BIN", "BINTI", "BTE", "BT", "BN", "AL", "AP"])
 
 export function holderNameFor(name: string, suffixSource: string): string {
@@ -41,8 +64,14 @@ export function strictMatch(given: string, holder: string): boolean {
 
 export function looseMatch(given: string, holder: string): boolean {
   if (strictMatch(given, holder)) return true
-  const givens = given.split("@").map((x) => x.trim()).filter(Boolean)
-  const holders = holder.split(/\s*(?:&|\/|\bAND\b|\bDAN\b)\s*/i).map((x) => x.trim()).filter(Boolean)
+  const givens = given
+    .split("@")
+    .map((x) => x.trim())
+    .filter(Boolean)
+  const holders = holder
+    .split(/\s*(?:&|\/|\bAND\b|\bDAN\b)\s*/i)
+    .map((x) => x.trim())
+    .filter(Boolean)
   for (const g of givens)
     for (const h of holders) {
       if (strictMatch(g, h)) return true

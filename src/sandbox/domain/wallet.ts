@@ -53,7 +53,11 @@ export function makeWalletOps(engine: Engine): WalletOps {
   const destinationOf = (w: FiatWithdrawalRec) => {
     if (w.destinationType === "BANK_ACCOUNT") {
       const b = s().bankAccounts[w.destinationId]
-      return { name: b?.holderName ?? "", accountNumber: b?.accountNumber ?? "", bank: { code: b?.bankCode ?? "", name: PAYOUT_BANKS.find((x) => x.code === b?.bankCode)?.name ?? "" } }
+      return {
+        name: b?.holderName ?? "",
+        accountNumber: b?.accountNumber ?? "",
+        bank: { code: b?.bankCode ?? "", name: PAYOUT_BANKS.find((x) => x.code === b?.bankCode)?.name ?? "" },
+      }
     }
     const b = s().beneficiaries[w.destinationId]
     return { name: b?.name ?? "", accountNumber: b?.accountNumber ?? "", bank: { code: b?.bankCode ?? "", name: PAYOUT_BANKS.find((x) => x.code === b?.bankCode)?.name ?? "" } }

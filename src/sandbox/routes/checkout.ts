@@ -18,7 +18,10 @@ export const createCheckoutBody = z
     addressTo: z.string().refine((a) => EVM_ADDRESS.test(a) || SOL_ADDRESS.test(a), "must be an EVM or Solana address"),
     amount: z.number().int("must be an integer in sen").min(1000, "must be at least 1000 sen").max(100_000_000, "must be at most 100000000 sen"),
     tokenId: z.string().regex(UUID, "must be a UUID"),
-    redirectUrl: z.string().url("must be a URL").refine((u) => /^https?:\/\//i.test(u), "must be an http(s) URL"),
+    redirectUrl: z
+      .string()
+      .url("must be a URL")
+      .refine((u) => /^https?:\/\//i.test(u), "must be an http(s) URL"),
     title: z.string().min(1, "must be 1-100 characters").max(100, "must be 1-100 characters"),
     description: z.string().max(500, "must be at most 500 characters").nullish(),
     feeMode: z.enum(["DEDUCT_FROM_AMOUNT", "CHARGE_TO_PREFUND"]).optional(),
@@ -57,8 +60,14 @@ const listQuery = z.object({
   limit: pageLimit,
   cursor: z.string().min(1, "must not be empty").optional(),
   status: z.enum(CHECKOUT_STATUSES as [string, ...string[]]).optional(),
-  startDt: z.string().refine((s) => !Number.isNaN(Date.parse(s)), "must be an ISO 8601 date").optional(),
-  endDt: z.string().refine((s) => !Number.isNaN(Date.parse(s)), "must be an ISO 8601 date").optional(),
+  startDt: z
+    .string()
+    .refine((s) => !Number.isNaN(Date.parse(s)), "must be an ISO 8601 date")
+    .optional(),
+  endDt: z
+    .string()
+    .refine((s) => !Number.isNaN(Date.parse(s)), "must be an ISO 8601 date")
+    .optional(),
 })
 
 export const checkoutRoutes: RouteDef[] = [
@@ -72,8 +81,7 @@ export const checkoutRoutes: RouteDef[] = [
     handler: ({ engine, body, baseUrl }) => {
       const b = body as CreateCheckoutBody
       const s = engine.state
-      if (b.type === "FPX_DIRECT" && !s.account.features.directCheckout)
-        throw new ApiError(403, "FEATURE_DISABLED", "direct checkout is not enabled for this account")
+      if (b.type === "FPX_DIRECT" && !s.account.features.directCheckout) throw new ApiError(403, "FEATURE_DISABLED", "direct checkout is not enabled for this account")
       if (!engine.activeToken(b.tokenId)) throw invalidRequest("tokenId is not an active token")
       const now = engine.now()
       const fee = b.type === "SVC_ACCOUNT" ? 0 : s.fees.checkoutFeeSen + Math.floor((b.amount * s.fees.checkoutFeeBps) / 10_000)
@@ -130,7 +138,11 @@ export const checkoutRoutes: RouteDef[] = [
   route("GET", "/v1/checkout/{id}", {
     area: "checkout",
     feature: "checkout",
-    handler: showById("checkout", (engine, id) => engine.state.checkouts[id], (engine, c) => engine.checkoutView(c)),
+    handler: showById(
+      "checkout",
+      (engine, id) => engine.state.checkouts[id],
+      (engine, c) => engine.checkoutView(c)
+    ),
   }),
   route("GET", "/v1/checkout", {
     area: "checkout",
@@ -143,7 +155,12 @@ export const checkoutRoutes: RouteDef[] = [
       const all = Object.values(engine.state.checkouts)
         .filter((c) => (!status || c.status === status) && c.createdAt >= start && c.createdAt <= end)
         .sort((a, b) => b.createdAt - a.createdAt || b.seq - a.seq)
-      return pageResult(all, (c) => c.checkoutId, q, (c) => engine.checkoutView(c))
+      return pageResult(
+        all,
+        (c) => c.checkoutId,
+        q,
+        (c) => engine.checkoutView(c)
+      )
     },
   }),
 ]

@@ -17,7 +17,10 @@ const beneficiaryBody = z
   .object({
     name: z.string().trim().min(1, "must be 1-100 characters").max(100, "must be 1-100 characters"),
     bankCode: z.string().min(1).optional(),
-    accountNumber: z.string().regex(/^[0-9]{6,20}$/, "must be 6-20 digits").optional(),
+    accountNumber: z
+      .string()
+      .regex(/^[0-9]{6,20}$/, "must be 6-20 digits")
+      .optional(),
     proxyType: z.enum(["MOBILE", "NRIC", "PASSPORT", "BRN", "ARMY"]).optional(),
     proxyValue: z.string().min(3, "must be 3-40 characters").max(40, "must be 3-40 characters").optional(),
     nameCheck: z.enum(["strict", "loose"]).optional(),
@@ -66,8 +69,7 @@ function nameCheck(mode: "strict" | "loose", name: string, dest: string, holder:
 /** Registers (or finds) a beneficiary; shared by POST /v1/payouts/beneficiaries and inline payouts. */
 function registerBeneficiary(engine: Engine, b: BeneficiaryBody): { rec: BeneficiaryRec; existing: boolean } {
   const s = engine.state
-  if (b.bankCode && !PAYOUT_BANKS.some((x) => x.code === b.bankCode && x.active))
-    throw new ApiError(400, "UNKNOWN_BENEFICIARY", "bankCode is not in GET /v1/payouts/active-banks")
+  if (b.bankCode && !PAYOUT_BANKS.some((x) => x.code === b.bankCode && x.active)) throw new ApiError(400, "UNKNOWN_BENEFICIARY", "bankCode is not in GET /v1/payouts/active-banks")
   const key = destinationKey({ bankCode: b.bankCode ?? null, accountNumber: b.accountNumber ?? null, proxyType: b.proxyType ?? null, proxyValue: b.proxyValue ?? null })
   const existing = Object.values(s.beneficiaries).find((x) => x.active && destinationKey(x) === key)
   if (existing) return { rec: existing, existing: true }
@@ -163,7 +165,12 @@ export const payoutRoutes: RouteDef[] = [
       const items = Object.values(engine.state.payouts)
         .filter((p) => !q.status || p.status === q.status)
         .sort((a, b) => b.createdAt - a.createdAt || b.seq - a.seq)
-      return pageResult(items, (p) => p.payoutId, q, (p) => engine.payouts.payoutView(p))
+      return pageResult(
+        items,
+        (p) => p.payoutId,
+        q,
+        (p) => engine.payouts.payoutView(p)
+      )
     },
   }),
   route("GET", "/v1/payouts/active-banks", {
@@ -174,7 +181,11 @@ export const payoutRoutes: RouteDef[] = [
   route("GET", "/v1/payouts/{id}", {
     ...common,
     rate: { key: "GET payouts/{id}+active-banks", limit: 600 },
-    handler: showById("payout", (engine, id) => engine.state.payouts[id], (engine, p) => engine.payouts.payoutView(p)),
+    handler: showById(
+      "payout",
+      (engine, id) => engine.state.payouts[id],
+      (engine, p) => engine.payouts.payoutView(p)
+    ),
   }),
   route("POST", "/v1/payouts/beneficiaries", {
     ...common,

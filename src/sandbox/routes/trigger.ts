@@ -135,7 +135,7 @@ export const depositRoutes = (area: Area): RouteDef[] => {
           const d = engine.state.deposits[id]
           return d?.area === area && d.detected ? d : null
         },
-        (engine, d) => engine.wallet.depositView(d),
+        (engine, d) => engine.wallet.depositView(d)
       ),
     }),
     route("POST", `${prefix}/check-missed`, {

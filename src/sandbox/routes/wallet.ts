@@ -33,8 +33,7 @@ const DAY = 24 * 3600 * 1000
 /** spec: LIMIT_EXCEEDED is 400 when an amount exceeds a daily or monthly limit (sandbox: rolling 24 h and 30 days). */
 function checkAmountLimits(engine: Engine, sen: number) {
   if (engine.wallet.withdrawnInWindow(DAY) + sen > engine.state.limits.dailyWithdrawalSen) throw new ApiError(400, "LIMIT_EXCEEDED", "daily withdrawal limit exceeded")
-  if (engine.wallet.withdrawnInWindow(30 * DAY) + sen > engine.state.limits.monthlyWithdrawalSen)
-    throw new ApiError(400, "LIMIT_EXCEEDED", "monthly withdrawal limit exceeded")
+  if (engine.wallet.withdrawnInWindow(30 * DAY) + sen > engine.state.limits.monthlyWithdrawalSen) throw new ApiError(400, "LIMIT_EXCEEDED", "monthly withdrawal limit exceeded")
 }
 
 /** The wallet's outflows share one policy: idempotency key required, 30 a minute, gated as outflow. */
@@ -78,22 +77,31 @@ export const walletRoutes: RouteDef[] = [
   }),
   read(
     "/v1/wallet/token/withdrawals/{id}",
-    showById("token transfer", (engine, id) => engine.state.tokenTransfers[id], (engine, t) => engine.wallet.tokenTransferView(t)),
+    showById(
+      "token transfer",
+      (engine, id) => engine.state.tokenTransfers[id],
+      (engine, t) => engine.wallet.tokenTransferView(t)
+    )
   ),
   read("/v1/wallet/bank-accounts", ({ engine, query }) => {
     const q = parseQuery(pageQuery, query)
     const items = Object.values(engine.state.bankAccounts)
       .filter((b) => b.active && (!q.search || b.name.toLowerCase().includes(q.search.toLowerCase())))
       .sort((a, b) => a.seq - b.seq)
-    return pageResult(items, (b) => b.id, q, (b) => ({
-      id: b.id,
-      name: b.name,
-      accountNumber: b.accountNumber,
-      verified: b.verified,
-      bank: { code: b.bankCode, name: PAYOUT_BANKS.find((x) => x.code === b.bankCode)?.name ?? b.bankCode },
-      createdAt: iso(b.createdAt),
-      updatedAt: iso(b.updatedAt),
-    }))
+    return pageResult(
+      items,
+      (b) => b.id,
+      q,
+      (b) => ({
+        id: b.id,
+        name: b.name,
+        accountNumber: b.accountNumber,
+        verified: b.verified,
+        bank: { code: b.bankCode, name: PAYOUT_BANKS.find((x) => x.code === b.bankCode)?.name ?? b.bankCode },
+        createdAt: iso(b.createdAt),
+        updatedAt: iso(b.updatedAt),
+      })
+    )
   }),
   outflow("/v1/wallet/fiat/withdrawals", "fiatWithdrawals", fiatBody, ({ engine, body }) => {
     const b = body as z.infer<typeof fiatBody>
@@ -120,8 +128,8 @@ export const walletRoutes: RouteDef[] = [
         const w = engine.state.fiatWithdrawals[id]
         return w?.destinationType === "BANK_ACCOUNT" ? w : null
       },
-      (engine, w) => engine.wallet.fiatWithdrawalView(w),
-    ),
+      (engine, w) => engine.wallet.fiatWithdrawalView(w)
+    )
   ),
   // spec gap: query and response not shown; the sandbox answers a cursor page of wallet movements, newest first
   read("/v1/wallet/transactions", ({ engine, query }) => {
@@ -130,13 +138,51 @@ export const walletRoutes: RouteDef[] = [
     const rows = [
       ...Object.values(s.deposits)
         .filter((d) => d.detected && d.status === "COMPLETED")
-        .map((d) => ({ seq: d.seq, id: d.id, type: "DEPOSIT", direction: "IN", status: d.status, amount: String(d.amountSen), reference: "", txHash: d.txHash as string | null, createdAt: d.createdAt, updatedAt: d.updatedAt })),
+        .map((d) => ({
+          seq: d.seq,
+          id: d.id,
+          type: "DEPOSIT",
+          direction: "IN",
+          status: d.status,
+          amount: String(d.amountSen),
+          reference: "",
+          txHash: d.txHash as string | null,
+          createdAt: d.createdAt,
+          updatedAt: d.updatedAt,
+        })),
       ...Object.values(s.tokenTransfers)
         .filter((t) => t.status !== "CREATED")
-        .map((t) => ({ seq: t.seq, id: t.id, type: "TOKEN_WITHDRAWAL", direction: "OUT", status: t.status, amount: String(t.amount), reference: t.reference, txHash: t.txHash, createdAt: t.createdAt, updatedAt: t.updatedAt })),
-      ...Object.values(s.fiatWithdrawals).map((w) => ({ seq: w.seq, id: w.id, type: "FIAT_WITHDRAWAL", direction: "OUT", status: w.status, amount: String(w.amount), reference: w.reference, txHash: null, createdAt: w.createdAt, updatedAt: w.updatedAt })),
+        .map((t) => ({
+          seq: t.seq,
+          id: t.id,
+          type: "TOKEN_WITHDRAWAL",
+          direction: "OUT",
+          status: t.status,
+          amount: String(t.amount),
+          reference: t.reference,
+          txHash: t.txHash,
+          createdAt: t.createdAt,
+          updatedAt: t.updatedAt,
+        })),
+      ...Object.values(s.fiatWithdrawals).map((w) => ({
+        seq: w.seq,
+        id: w.id,
+        type: "FIAT_WITHDRAWAL",
+        direction: "OUT",
+        status: w.status,
+        amount: String(w.amount),
+        reference: w.reference,
+        txHash: null,
+        createdAt: w.createdAt,
+        updatedAt: w.updatedAt,
+      })),
     ].sort((a, b) => b.createdAt - a.createdAt || b.seq - a.seq)
-    return pageResult(rows, (r) => r.id, q, ({ seq: _s, ...r }) => ({ ...r, createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt) }))
+    return pageResult(
+      rows,
+      (r) => r.id,
+      q,
+      ({ seq: _s, ...r }) => ({ ...r, createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt) })
+    )
   }),
   ...triggerRoutes("WALLET"),
   ...depositRoutes("WALLET"),

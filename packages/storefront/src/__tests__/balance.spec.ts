@@ -1,15 +1,37 @@
 // The kit's balance helpers: the pure choices (which collection, what the
 // return says) and the refusals that come before any call. The same helpers
 // run against a real Medusa app in integration-tests/http/order-balance.spec.ts.
-import { balanceOutcome, balanceReturnParams, outstandingPaymentCollection, startSvcBalancePayment, completeSvcBalanceReturn, SvcInputError, type StoreOrderPaymentCollection, type StoreSdk } from "../index.js"
+import {
+  balanceOutcome,
+  balanceReturnParams,
+  outstandingPaymentCollection,
+  startSvcBalancePayment,
+  completeSvcBalanceReturn,
+  SvcInputError,
+  type StoreOrderPaymentCollection,
+  type StoreSdk,
+} from "../index.js"
 
 const session = (status: string, data: Record<string, unknown> = {}, provider_id = "pp_svc-wallet_svc") => ({ id: `payses_${status}`, provider_id, status, data }) as never
-const order = (collections: StoreOrderPaymentCollection[], extra: Record<string, unknown> = {}) => ({ id: "order_01ABC", status: "pending", currency_code: "myr", payment_collections: collections, ...extra })
+const order = (collections: StoreOrderPaymentCollection[], extra: Record<string, unknown> = {}) => ({
+  id: "order_01ABC",
+  status: "pending",
+  currency_code: "myr",
+  payment_collections: collections,
+  ...extra,
+})
 const cartPc = { id: "pay_col_CART", status: "completed", amount: 120.5 }
 const balancePc = { id: "pay_col_BAL", status: "not_paid", amount: 39.852 }
 
 /** A store SDK with nothing behind it: any call fails the test, so a refusal here came before any call. */
-const noCalls = new Proxy({}, { get: () => { throw new Error("the kit made a call") } }) as unknown as StoreSdk
+const noCalls = new Proxy(
+  {},
+  {
+    get: () => {
+      throw new Error("the kit made a call")
+    },
+  }
+) as unknown as StoreSdk
 
 describe("outstandingPaymentCollection", () => {
   it("takes the order's unpaid collection and its amount in sen, half-up as svc's checkout", () => {
@@ -71,6 +93,9 @@ describe("startSvcBalancePayment and completeSvcBalanceReturn refuse before any 
   })
   it("a return link without a valid order id is failed, with a sentence", async () => {
     expect(await completeSvcBalanceReturn(noCalls, { orderId: "" })).toEqual({ kind: "failed", reason: "The link back from the payment has no valid order id." })
-    expect(await completeSvcBalanceReturn(noCalls, { orderId: "order_01A", paymentCollectionId: "x" })).toEqual({ kind: "failed", reason: "The link back from the payment has no valid payment id." })
+    expect(await completeSvcBalanceReturn(noCalls, { orderId: "order_01A", paymentCollectionId: "x" })).toEqual({
+      kind: "failed",
+      reason: "The link back from the payment has no valid payment id.",
+    })
   })
 })

@@ -14,8 +14,6 @@ describe("FPX rules shared by the provider and the storefront kit", () => {
     expect(isRetailBankType("RETAIL")).toBe(true)
     expect(isRetailBankType("01")).toBe(true)
     expect(isRetailBankType("CORPORATE")).toBe(false)
-    expect(retailCapSentence()).toBe(
-      "FPX personal banking is limited to RM30,000 per payment; for a larger amount pay with FPX corporate banking or with the svc wallet."
-    )
+    expect(retailCapSentence()).toBe("FPX personal banking is limited to RM30,000 per payment; for a larger amount pay with FPX corporate banking or with the svc wallet.")
   })
 })

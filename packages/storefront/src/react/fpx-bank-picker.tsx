@@ -140,7 +140,9 @@ export function FpxBankPicker(props: FpxBankPickerProps) {
       )}
       <div role="tabpanel" id={`${idPrefix}banks-panel`} aria-labelledby={`${idPrefix}tab-${shown.toLowerCase()}`}>
         {error ? (
-          <p className="svc-fpx-error" role="alert">{error}</p>
+          <p className="svc-fpx-error" role="alert">
+            {error}
+          </p>
         ) : !banks ? (
           <p className="svc-fpx-loading">{labels.loading ?? "Loading banks…"}</p>
         ) : (
@@ -166,16 +168,7 @@ export function FpxBankPicker(props: FpxBankPickerProps) {
                     className={`svc-fpx-bank${selected ? " svc-fpx-bank--selected" : ""}${b.active ? "" : " svc-fpx-bank--offline"}`}
                     title={b.active ? b.name : `${b.name} is offline right now`}
                   >
-                    <input
-                      type="radio"
-                      id={id}
-                      name={name}
-                      value={b.code}
-                      checked={selected}
-                      disabled={!b.active}
-                      onChange={() => onChange?.(b)}
-                      className="svc-fpx-bank-input"
-                    />
+                    <input type="radio" id={id} name={name} value={b.code} checked={selected} disabled={!b.active} onChange={() => onChange?.(b)} className="svc-fpx-bank-input" />
                     <img src={b.logo_url} alt="" className="svc-fpx-bank-logo" width={28} height={28} loading="lazy" />
                     <span className="svc-fpx-bank-text">
                       <span className="svc-fpx-bank-name">{b.name}</span>

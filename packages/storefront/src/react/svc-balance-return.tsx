@@ -29,7 +29,7 @@ export function SvcBalanceReturn(props: SvcBalanceReturnProps) {
     `${orderId}/${paymentCollectionId ?? ""}`,
     props.onResult,
     () => completeSvcBalanceReturn(sdk, { orderId, ...(paymentCollectionId ? { paymentCollectionId } : {}) }, { waitForPaymentMs, pollEveryMs }),
-    [sdk, orderId, paymentCollectionId, waitForPaymentMs, pollEveryMs],
+    [sdk, orderId, paymentCollectionId, waitForPaymentMs, pollEveryMs]
   )
 
   if (props.children) return <>{props.children(state)}</>

@@ -183,8 +183,8 @@ export function SvcPaymentOptions(props: SvcPaymentOptionsProps) {
     id: `${idPrefix}pay`,
     disabled: !input || busy,
     onClick: pay,
-    "aria-describedby": error ?? choiceError ? errorId : undefined,
-    children: busy ? labels.redirecting ?? "Taking you to svc…" : labels.pay ?? "Pay now",
+    "aria-describedby": (error ?? choiceError) ? errorId : undefined,
+    children: busy ? (labels.redirecting ?? "Taking you to svc…") : (labels.pay ?? "Pay now"),
   }
 
   return (
@@ -201,15 +201,7 @@ export function SvcPaymentOptions(props: SvcPaymentOptionsProps) {
             <Fragment key={p}>
               <div className={`svc-method${providerId === p ? " svc-method--selected" : ""}`}>
                 <label htmlFor={id} className="svc-method-label">
-                  <input
-                    type="radio"
-                    id={id}
-                    name={`${idPrefix}method`}
-                    value={p}
-                    checked={providerId === p}
-                    aria-describedby={capNote}
-                    onChange={() => choose(p)}
-                  />
+                  <input type="radio" id={id} name={`${idPrefix}method`} value={p} checked={providerId === p} aria-describedby={capNote} onChange={() => choose(p)} />
                   <span className="svc-method-title">{svcPaymentTitle(p)}</span>
                 </label>
               </div>
@@ -250,9 +242,7 @@ export function SvcPaymentOptions(props: SvcPaymentOptionsProps) {
           {error ?? choiceError}
         </p>
       )}
-      {payButton && (!controlled || providerId) && (
-        <div className="svc-pay-row">{Button ? <Button {...payProps} /> : <button {...payProps} className="svc-pay" />}</div>
-      )}
+      {payButton && (!controlled || providerId) && <div className="svc-pay-row">{Button ? <Button {...payProps} /> : <button {...payProps} className="svc-pay" />}</div>}
     </div>
   )
 }

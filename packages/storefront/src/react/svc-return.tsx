@@ -33,8 +33,14 @@ export function SvcReturn(props: SvcReturnProps) {
   const state: SvcReturnState = useReturnOutcome(
     cartId,
     props.onResult,
-    (show) => completeSvcReturn(sdk, cartId, { waitForPaymentMs, pollEveryMs, waitForOrderMs, onPlacing: (cart) => show({ kind: "placing", cart, paymentReference: svcPaymentReference(cart) }) }),
-    [sdk, cartId, waitForPaymentMs, pollEveryMs, waitForOrderMs],
+    (show) =>
+      completeSvcReturn(sdk, cartId, {
+        waitForPaymentMs,
+        pollEveryMs,
+        waitForOrderMs,
+        onPlacing: (cart) => show({ kind: "placing", cart, paymentReference: svcPaymentReference(cart) }),
+      }),
+    [sdk, cartId, waitForPaymentMs, pollEveryMs, waitForOrderMs]
   )
 
   if (props.children) return <>{props.children(state)}</>
@@ -42,12 +48,8 @@ export function SvcReturn(props: SvcReturnProps) {
     <div className={`svc-kit svc-return svc-return--${state.kind}`} role="status">
       {state.kind === "loading" && <p>Confirming your payment…</p>}
       {state.kind === "paid" && <p>Payment received. Thank you! Your order #{state.order.display_id} is placed.</p>}
-      {state.kind === "awaiting" && (
-        <p>Your order #{state.order.display_id} is placed; svc is still confirming your payment. We will email you.</p>
-      )}
-      {state.kind === "placing" && (
-        <p>Payment received. Thank you! Your order is being placed; this page updates by itself, and we will email you. Please do not pay again.</p>
-      )}
+      {state.kind === "awaiting" && <p>Your order #{state.order.display_id} is placed; svc is still confirming your payment. We will email you.</p>}
+      {state.kind === "placing" && <p>Payment received. Thank you! Your order is being placed; this page updates by itself, and we will email you. Please do not pay again.</p>}
       {(state.kind === "paid" || state.kind === "awaiting" || state.kind === "placing") && state.paymentReference && (
         <p>
           Payment reference (shown on svc&apos;s page): <span className="svc-payment-reference">{state.paymentReference}</span>

@@ -7,13 +7,7 @@ import type { StoreSdk } from "../sdk.js"
  * re-run when `deps` change, and an answer that comes after that (or after
  * unmounting) is dropped.
  */
-export function useFpxBankLoad(
-  sdk: StoreSdk | undefined,
-  skip: boolean,
-  loaded: (banks: FpxBankList) => void,
-  failed: (message: string) => void,
-  deps: DependencyList,
-): void {
+export function useFpxBankLoad(sdk: StoreSdk | undefined, skip: boolean, loaded: (banks: FpxBankList) => void, failed: (message: string) => void, deps: DependencyList): void {
   useEffect(() => {
     if (skip || !sdk) return
     let live = true

@@ -9,7 +9,7 @@ export function useReturnOutcome<R>(
   key: string,
   onResult: ((result: R) => void) | undefined,
   complete: (show: (state: R) => void) => Promise<R>,
-  deps: DependencyList,
+  deps: DependencyList
 ): { kind: "loading" } | R {
   const [state, setState] = useState<{ kind: "loading" } | R>({ kind: "loading" })
   const started = useRef<string | null>(null)

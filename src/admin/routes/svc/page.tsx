@@ -10,7 +10,11 @@ import type { CheckoutsAnswer } from "../../lib/types"
 
 /** The pages beneath "svc" in the sidebar (their own route configs give the same labels and order). */
 const PAGES = [
-  { to: "/svc/payments", label: "Payments", what: "Checkouts that need an admin: paid after the order was canceled, failed after it was placed, paid carts that cannot become an order." },
+  {
+    to: "/svc/payments",
+    label: "Payments",
+    what: "Checkouts that need an admin: paid after the order was canceled, failed after it was placed, paid carts that cannot become an order.",
+  },
   { to: "/svc/settlements", label: "Settlements", what: "The svc wallet balance, withdrawals to the store's bank account, the finance export." },
   { to: "/svc/bank-accounts", label: "Bank accounts", what: "The bank accounts linked to the svc wallet, their trigger addresses and allowed senders." },
   { to: "/svc/beneficiaries", label: "Beneficiaries", what: "Payout beneficiaries, the prefund balance and every payout of the account." },
@@ -40,7 +44,11 @@ const SvcOverviewPage = () => {
                 </Text>
               </div>
               {p.to === "/svc/payments" && waiting !== undefined && (
-                <Status className="shrink-0" value={waiting ? "attention" : "ok"} label={waiting ? `${waiting} need${waiting === 1 ? "s" : ""} attention` : "nothing needs attention"} />
+                <Status
+                  className="shrink-0"
+                  value={waiting ? "attention" : "ok"}
+                  label={waiting ? `${waiting} need${waiting === 1 ? "s" : ""} attention` : "nothing needs attention"}
+                />
               )}
             </li>
           ))}

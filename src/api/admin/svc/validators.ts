@@ -17,8 +17,7 @@ export const rowId = (field: string, prefix: string, what: string) => z.string()
 
 export const orderId = (field = "order_id") => z.string().regex(/^order_[0-9A-Za-z]+$/, `${field}: must be an order id (order_…)`)
 
-export const evmAddress = (field: string) =>
-  z.string().trim().regex(EVM_ADDRESS_RE, `${field}: must be an EVM address: 0x followed by 40 hexadecimal characters`)
+export const evmAddress = (field: string) => z.string().trim().regex(EVM_ADDRESS_RE, `${field}: must be an EVM address: 0x followed by 40 hexadecimal characters`)
 
 /** `?limit&offset` of the plugin's own lists (their own defaults and bounds, not Medusa's). */
 export const pageQuery = {

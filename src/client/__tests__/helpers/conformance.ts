@@ -36,34 +36,98 @@ export const steps: Step[] = [
   ["GET /v1/wallet/address", "wallet.address", async (x) => (x.evm = (await x.c.wallet.address()).evmAddress)],
   ["GET /v1/wallet/balance", "wallet.balance", (x) => x.c.wallet.balance()],
   ["GET /v1/checkout/banks", "checkout.banks", (x) => x.c.checkout.banks()],
-  ["POST /v1/checkout", "checkout.create", async (x) => (x.checkoutId = (await x.c.checkout.create({ type: "FPX_HOSTED", addressTo: x.evm, amount: 5000, tokenId: x.tokenId, redirectUrl: "https://shop.example/r", title: `conf-${randomUUID()}`, feeMode: "DEDUCT_FROM_AMOUNT" }, { idempotencyKey: randomUUID() })).checkoutId)],
+  [
+    "POST /v1/checkout",
+    "checkout.create",
+    async (x) =>
+      (x.checkoutId = (
+        await x.c.checkout.create(
+          {
+            type: "FPX_HOSTED",
+            addressTo: x.evm,
+            amount: 5000,
+            tokenId: x.tokenId,
+            redirectUrl: "https://shop.example/r",
+            title: `conf-${randomUUID()}`,
+            feeMode: "DEDUCT_FROM_AMOUNT",
+          },
+          { idempotencyKey: randomUUID() }
+        )
+      ).checkoutId),
+  ],
   ["GET /v1/checkout/{id}", "checkout.retrieve", (x) => x.c.checkout.retrieve(x.checkoutId)],
-  ["GET /v1/checkout", "checkout.list / listAll", async (x) => { for await (const _ of x.c.checkout.listAll({ limit: 1 })) void _ }],
+  [
+    "GET /v1/checkout",
+    "checkout.list / listAll",
+    async (x) => {
+      for await (const _ of x.c.checkout.listAll({ limit: 1 })) void _
+    },
+  ],
   ["GET /v1/wallet/bank-accounts", "wallet.bankAccounts.list / listAll", async (x) => (x.bankAccountId = (await x.c.wallet.bankAccounts.list({ limit: 5 })).data[0]!.id)],
-  ["POST /v1/wallet/token/withdrawals", "wallet.tokenWithdrawals.create", async (x) => (x.tokenTransferId = (await x.c.wallet.tokenWithdrawals.create({ tokenId: x.tokenId, addressTo: SENDER, amount: 1000 })).id)],
+  [
+    "POST /v1/wallet/token/withdrawals",
+    "wallet.tokenWithdrawals.create",
+    async (x) => (x.tokenTransferId = (await x.c.wallet.tokenWithdrawals.create({ tokenId: x.tokenId, addressTo: SENDER, amount: 1000 })).id),
+  ],
   ["GET /v1/wallet/token/withdrawals/{id}", "wallet.tokenWithdrawals.retrieve", (x) => x.c.wallet.tokenWithdrawals.retrieve(x.tokenTransferId)],
-  ["POST /v1/wallet/fiat/withdrawals", "wallet.fiatWithdrawals.create", async (x) => (x.fiatId = (await x.c.wallet.fiatWithdrawals.create({ bankAccountId: x.bankAccountId, amount: 1000, reference: "conf" })).id)],
+  [
+    "POST /v1/wallet/fiat/withdrawals",
+    "wallet.fiatWithdrawals.create",
+    async (x) => (x.fiatId = (await x.c.wallet.fiatWithdrawals.create({ bankAccountId: x.bankAccountId, amount: 1000, reference: "conf" })).id),
+  ],
   ["GET /v1/wallet/fiat/withdrawals/{id}", "wallet.fiatWithdrawals.retrieve", (x) => x.c.wallet.fiatWithdrawals.retrieve(x.fiatId)],
   ["POST /v1/wallet/bank-accounts/{bankAccountId}/address", "wallet.triggerAddresses.create", (x) => x.c.wallet.triggerAddresses.create(x.bankAccountId)],
-  ["POST /v1/wallet/bank-accounts/{bankAccountId}/address/whitelist", "wallet.allowedSenders.create", async (x) => (x.senderId = (await x.c.wallet.allowedSenders.create(x.bankAccountId, { address: SENDER, label: "conf" })).id)],
+  [
+    "POST /v1/wallet/bank-accounts/{bankAccountId}/address/whitelist",
+    "wallet.allowedSenders.create",
+    async (x) => (x.senderId = (await x.c.wallet.allowedSenders.create(x.bankAccountId, { address: SENDER, label: "conf" })).id),
+  ],
   ["GET /v1/wallet/bank-accounts/{bankAccountId}/address/whitelist", "wallet.allowedSenders.list", (x) => x.c.wallet.allowedSenders.list(x.bankAccountId)],
-  ["PATCH /v1/wallet/bank-accounts/{bankAccountId}/address/whitelist/{senderId}", "wallet.allowedSenders.update", (x) => x.c.wallet.allowedSenders.update(x.bankAccountId, x.senderId, { active: false })],
-  ["DELETE /v1/wallet/bank-accounts/{bankAccountId}/address/whitelist/{senderId}", "wallet.allowedSenders.remove", (x) => x.c.wallet.allowedSenders.remove(x.bankAccountId, x.senderId)],
+  [
+    "PATCH /v1/wallet/bank-accounts/{bankAccountId}/address/whitelist/{senderId}",
+    "wallet.allowedSenders.update",
+    (x) => x.c.wallet.allowedSenders.update(x.bankAccountId, x.senderId, { active: false }),
+  ],
+  [
+    "DELETE /v1/wallet/bank-accounts/{bankAccountId}/address/whitelist/{senderId}",
+    "wallet.allowedSenders.remove",
+    (x) => x.c.wallet.allowedSenders.remove(x.bankAccountId, x.senderId),
+  ],
   ["GET /v1/wallet/deposits/{id}", "wallet.deposits.retrieve", (x) => x.c.wallet.deposits.retrieve(randomUUID()), "NOT_FOUND"],
   ["POST /v1/wallet/deposits/check-missed", "wallet.deposits.checkMissed", (x) => x.c.wallet.deposits.checkMissed({ txHash: TX, chainId: 11155111 })],
   ["POST /v1/wallet/deposits/{id}/redrive", "wallet.deposits.redrive", (x) => x.c.wallet.deposits.redrive(randomUUID()), "NOT_FOUND"],
   ["GET /v1/wallet/transactions", "wallet.transactions", (x) => x.c.wallet.transactions()],
-  ["POST /v1/payouts/beneficiaries", "payouts.beneficiaries.create", async (x) => (x.beneficiaryId = (await x.c.payouts.beneficiaries.create({ name: "Ali bin Abu", bankCode: "MBBEMYKL", accountNumber: `55${Date.now() % 1e8}` })).id)],
+  [
+    "POST /v1/payouts/beneficiaries",
+    "payouts.beneficiaries.create",
+    async (x) => (x.beneficiaryId = (await x.c.payouts.beneficiaries.create({ name: "Ali bin Abu", bankCode: "MBBEMYKL", accountNumber: `55${Date.now() % 1e8}` })).id),
+  ],
   ["POST /v1/payouts/beneficiaries/{id}/verify", "payouts.beneficiaries.verify", (x) => x.c.payouts.beneficiaries.verify(x.beneficiaryId)],
   ["POST /v1/payouts/beneficiaries/{beneficiaryId}/address", "payouts.triggerAddresses.create", (x) => x.c.payouts.triggerAddresses.create(x.beneficiaryId)],
-  ["POST /v1/payouts/beneficiaries/{beneficiaryId}/address/whitelist", "payouts.allowedSenders.create", async (x) => (x.senderId = (await x.c.payouts.allowedSenders.create(x.beneficiaryId, { address: SENDER })).id)],
+  [
+    "POST /v1/payouts/beneficiaries/{beneficiaryId}/address/whitelist",
+    "payouts.allowedSenders.create",
+    async (x) => (x.senderId = (await x.c.payouts.allowedSenders.create(x.beneficiaryId, { address: SENDER })).id),
+  ],
   ["GET /v1/payouts/beneficiaries/{beneficiaryId}/address/whitelist", "payouts.allowedSenders.list", (x) => x.c.payouts.allowedSenders.list(x.beneficiaryId)],
-  ["PATCH /v1/payouts/beneficiaries/{beneficiaryId}/address/whitelist/{senderId}", "payouts.allowedSenders.update", (x) => x.c.payouts.allowedSenders.update(x.beneficiaryId, x.senderId, { active: false })],
-  ["DELETE /v1/payouts/beneficiaries/{beneficiaryId}/address/whitelist/{senderId}", "payouts.allowedSenders.remove", (x) => x.c.payouts.allowedSenders.remove(x.beneficiaryId, x.senderId)],
+  [
+    "PATCH /v1/payouts/beneficiaries/{beneficiaryId}/address/whitelist/{senderId}",
+    "payouts.allowedSenders.update",
+    (x) => x.c.payouts.allowedSenders.update(x.beneficiaryId, x.senderId, { active: false }),
+  ],
+  [
+    "DELETE /v1/payouts/beneficiaries/{beneficiaryId}/address/whitelist/{senderId}",
+    "payouts.allowedSenders.remove",
+    (x) => x.c.payouts.allowedSenders.remove(x.beneficiaryId, x.senderId),
+  ],
   ["GET /v1/payouts/deposits/{id}", "payouts.deposits.retrieve", (x) => x.c.payouts.deposits.retrieve(randomUUID()), "NOT_FOUND"],
   ["POST /v1/payouts/deposits/check-missed", "payouts.deposits.checkMissed", (x) => x.c.payouts.deposits.checkMissed({ txHash: TX, chainId: 11155111 })],
   ["POST /v1/payouts/deposits/{id}/redrive", "payouts.deposits.redrive", (x) => x.c.payouts.deposits.redrive(randomUUID()), "NOT_FOUND"],
-  ["POST /v1/payouts", "payouts.create", async (x) => (x.payoutId = (await x.c.payouts.create({ beneficiaryId: x.beneficiaryId, amount: 1000 }, { idempotencyKey: randomUUID() })).payoutId)],
+  [
+    "POST /v1/payouts",
+    "payouts.create",
+    async (x) => (x.payoutId = (await x.c.payouts.create({ beneficiaryId: x.beneficiaryId, amount: 1000 }, { idempotencyKey: randomUUID() })).payoutId),
+  ],
   ["GET /v1/payouts", "payouts.list", (x) => x.c.payouts.list()],
   ["GET /v1/payouts/{id}", "payouts.retrieve", (x) => x.c.payouts.retrieve(x.payoutId)],
   ["GET /v1/payouts/active-banks", "payouts.activeBanks", (x) => x.c.payouts.activeBanks()],
@@ -85,7 +149,9 @@ export async function outcomeOf(step: Step, x: Ctx): Promise<string> {
 /** A sandbox for `alg` and a client signing with it. */
 export async function conformanceContext(alg: SignatureAlgorithm): Promise<{ x: Ctx; close: () => Promise<void> }> {
   const sb = await startSandbox({ algorithm: alg })
-  const x = { c: new SvcClient({ baseUrl: sb.url, apiKey: sb.credentials.apiKey, keyId: sb.credentials.keyId, privateKey: sb.credentials.privateKeyPem, algorithm: alg, maxRetries: 0 }) } as Ctx
+  const x = {
+    c: new SvcClient({ baseUrl: sb.url, apiKey: sb.credentials.apiKey, keyId: sb.credentials.keyId, privateKey: sb.credentials.privateKeyPem, algorithm: alg, maxRetries: 0 }),
+  } as Ctx
   return {
     x,
     close: async () => {
@@ -111,7 +177,7 @@ export function renderConformance(results: ConformanceResults): string {
     "# Client ↔ sandbox conformance",
     "",
     `Generated by \`${CONFORMANCE_COMMAND}\` (scripts/docs-conformance.ts: every client method against \`startSandbox()\` over real HTTP, once per algorithm); \`src/client/__tests__/sandbox-conformance.spec.ts\` fails when this file is stale.`,
-    "\"2xx, schema ok\" = the sandbox answered 2xx and the body passed the client's zod schema; \"404 NOT_FOUND\" = the route was reached with an unknown id (no deposit is seeded).",
+    '"2xx, schema ok" = the sandbox answered 2xx and the body passed the client\'s zod schema; "404 NOT_FOUND" = the route was reached with an unknown id (no deposit is seeded).',
     "",
     `| route | client method | ${SIGNATURE_ALGORITHMS.join(" | ")} |`,
     `|---|---|${SIGNATURE_ALGORITHMS.map(() => "---").join("|")}|`,

@@ -73,9 +73,7 @@ export interface TestKey {
 
 export function testKey(algorithm: SignatureAlgorithm = "ed25519"): TestKey {
   const { privateKey, publicKey } =
-    algorithm === "ed25519"
-      ? generateKeyPairSync("ed25519")
-      : generateKeyPairSync("ec", { namedCurve: algorithm === "ecdsa-p256-sha256" ? "prime256v1" : "secp256k1" })
+    algorithm === "ed25519" ? generateKeyPairSync("ed25519") : generateKeyPairSync("ec", { namedCurve: algorithm === "ecdsa-p256-sha256" ? "prime256v1" : "secp256k1" })
   return { algorithm, privatePem: privateKey.export({ format: "pem", type: "pkcs8" }).toString(), publicKey: createPublicKey(publicKey.export({ format: "pem", type: "spki" })) }
 }
 
@@ -103,7 +101,10 @@ export function verifySeen(r: SeenRequest, key: TestKey): { ok: boolean; compone
   const input = String(r.headers["signature-input"] ?? "")
   const m = /^sig1=\(([^)]*)\)(.*)$/.exec(input)
   if (!m) return { ok: false, components: [], created: NaN }
-  const components = (m[1] ?? "").split(" ").filter(Boolean).map((c) => c.replace(/"/g, ""))
+  const components = (m[1] ?? "")
+    .split(" ")
+    .filter(Boolean)
+    .map((c) => c.replace(/"/g, ""))
   const created = Number(/;created=(\d+)/.exec(m[2] ?? "")?.[1])
   const lines = components.map((c) => {
     if (c === "@method") return `"@method": ${r.method}`

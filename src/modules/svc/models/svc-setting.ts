@@ -12,11 +12,10 @@ import { model } from "@medusajs/framework/utils"
  * Read and written with SQL (src/plugin/webhooks/webhook-token.ts): `key` is unique
  * among live rows, so concurrent instances upsert one row per key.
  */
-const SvcSetting = model
-  .define("svc_setting", {
-    id: model.id({ prefix: "svcset" }).primaryKey(),
-    key: model.text().unique(),
-    value: model.json().nullable(),
-  })
+const SvcSetting = model.define("svc_setting", {
+  id: model.id({ prefix: "svcset" }).primaryKey(),
+  key: model.text().unique(),
+  value: model.json().nullable(),
+})
 
 export default SvcSetting

@@ -34,7 +34,9 @@ describe("words", () => {
     expect(depositSummary({ ...base, status: "PROCESSING" })).toBe("PROCESSING: confirmed on chain; tokens not yet in the wallet")
     expect(depositSummary({ ...base, status: "COMPLETED" })).toMatch(/no withdrawal was started \(redrive to start one\)$/)
     expect(depositSummary({ ...base, status: "COMPLETED", trigger_address: null })).toMatch(/not sent to a trigger address/)
-    expect(depositSummary({ ...base, status: "COMPLETED", result_status: "FAILED", status_reason: "sender_not_allowed" })).toMatch(/withdrawal FAILED\. The sender is not an allowed sender/)
+    expect(depositSummary({ ...base, status: "COMPLETED", result_status: "FAILED", status_reason: "sender_not_allowed" })).toMatch(
+      /withdrawal FAILED\. The sender is not an allowed sender/
+    )
   })
 
   it("svc's answers in the admin's words, code and requestId kept", () => {

@@ -34,9 +34,7 @@ describe("provider options: the signing key is read and checked at validation", 
 
   it("refuses a privateKeyPath that does not exist, naming the option and the path", () => {
     const missing = join(dir, "nope.pem")
-    expect(() => parseSvcProviderOptions({ ...base, privateKeyPath: missing })).toThrow(
-      `\`privateKeyPath\`: cannot read ${missing} (no such file, ENOENT)`
-    )
+    expect(() => parseSvcProviderOptions({ ...base, privateKeyPath: missing })).toThrow(`\`privateKeyPath\`: cannot read ${missing} (no such file, ENOENT)`)
   })
 
   it("refuses a key that does not match algorithm, and says which algorithm it fits", () => {
@@ -65,14 +63,9 @@ describe("provider options: the signing key is read and checked at validation", 
     expect(() => parseSvcProviderOptions({ ...base, privateKey: ED25519.trim().replace(/\n/g, "\\n") })).not.toThrow()
   })
 
-  it.each(["http://127.0.0.1:4010/v1", "http://127.0.0.1:4010/v1/", "https://api.svc.example/v1"])(
-    "refuses a baseUrl ending in /v1 (%s): the client adds it",
-    (baseUrl) => {
-      expect(() => parseSvcProviderOptions({ ...base, privateKey: ED25519, baseUrl })).toThrow(
-        /`baseUrl`: must not end in \/v1: the client adds \/v1 to every path/
-      )
-    }
-  )
+  it.each(["http://127.0.0.1:4010/v1", "http://127.0.0.1:4010/v1/", "https://api.svc.example/v1"])("refuses a baseUrl ending in /v1 (%s): the client adds it", (baseUrl) => {
+    expect(() => parseSvcProviderOptions({ ...base, privateKey: ED25519, baseUrl })).toThrow(/`baseUrl`: must not end in \/v1: the client adds \/v1 to every path/)
+  })
 
   it("keeps a base address with another path", () => {
     expect(parseSvcProviderOptions({ ...base, privateKey: ED25519, baseUrl: "https://gw.example/svc" }).baseUrl).toBe("https://gw.example/svc")

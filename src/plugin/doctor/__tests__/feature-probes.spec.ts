@@ -21,8 +21,7 @@ afterEach(() => {
   sandbox.control.setFeature("directCheckout", true)
 })
 
-const asFeatures = (results: Record<string, ProbeResult>): FeatureState[] =>
-  Object.entries(results).map(([feature, r]) => ({ feature, label: feature, ...r }))
+const asFeatures = (results: Record<string, ProbeResult>): FeatureState[] => Object.entries(results).map(([feature, r]) => ({ feature, label: feature, ...r }))
 
 describe("the doctor's feature probes", () => {
   it("every read answers: every probed feature enabled, the check green", async () => {

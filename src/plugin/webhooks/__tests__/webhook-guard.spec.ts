@@ -60,7 +60,13 @@ describe("webhook guard", () => {
   it("the webhook token: refused without it or with a wrong one, in words that never show it", () => {
     const token = "a".repeat(20) + "SECRETtoken123"
     const privateKey = generateKeyPairSync("ed25519").privateKey.export({ format: "pem", type: "pkcs8" }).toString()
-    const options = { baseUrl: "http://127.0.0.1:4010", apiKey: "svc_pk_secret_value_123", keyId: "key-1", privateKey, redirectUrl: "https://shop.example/return?cart_id={cart_id}" }
+    const options = {
+      baseUrl: "http://127.0.0.1:4010",
+      apiKey: "svc_pk_secret_value_123",
+      keyId: "key-1",
+      privateKey,
+      redirectUrl: "https://shop.example/return?cart_id={cart_id}",
+    }
     // the host's medusa-config.ts as Medusa hands it over (configModule)
     const config = (o: Record<string, unknown>) => ({
       resolve: () => ({ modules: { payment: { resolve: "@medusajs/medusa/payment", options: { providers: [{ resolve: "./src/providers/svc", id: "svc", options: o }] } } } }),

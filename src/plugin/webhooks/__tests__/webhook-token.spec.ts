@@ -1,17 +1,6 @@
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
-import {
-  generateWebhookToken,
-  hourKey,
-  readJsonBody,
-  redactToken,
-  refusalFor,
-  REFUSE_WITHOUT,
-  REFUSE_WRONG,
-  tokenVerdict,
-  WebhookRequestTally,
-  BodyError,
-} from "../webhook-token"
+import { generateWebhookToken, hourKey, readJsonBody, redactToken, refusalFor, REFUSE_WITHOUT, REFUSE_WRONG, tokenVerdict, WebhookRequestTally, BodyError } from "../webhook-token"
 import { tokenCheck } from "../../doctor/doctor"
 
 describe("the store's webhook token", () => {

@@ -109,9 +109,12 @@ describe("idempotency keys and titles", () => {
 
 describe("storefront data", () => {
   it("keeps only the whitelisted fields, validated", () => {
-    expect(
-      pickStorefrontData({ bank: "MBB0228", bankType: "RETAIL", buyerName: "  Siti  ", cart_id: "cart_01JABCDEFGHJ", amount: 1, title: "x" })
-    ).toEqual({ bank: "MBB0228", bankType: "RETAIL", buyerName: "Siti", cart_id: "cart_01JABCDEFGHJ" })
+    expect(pickStorefrontData({ bank: "MBB0228", bankType: "RETAIL", buyerName: "  Siti  ", cart_id: "cart_01JABCDEFGHJ", amount: 1, title: "x" })).toEqual({
+      bank: "MBB0228",
+      bankType: "RETAIL",
+      buyerName: "Siti",
+      cart_id: "cart_01JABCDEFGHJ",
+    })
     expect(() => pickStorefrontData({ bankType: "SAVINGS" })).toThrow(/bankType: must be RETAIL, CORPORATE, 01 or 02/)
     expect(() => pickStorefrontData({ cart_id: "../../etc" })).toThrow(/cart_id: must be a Medusa cart id/)
   })

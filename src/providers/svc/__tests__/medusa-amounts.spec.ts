@@ -40,7 +40,8 @@ function generateCart(r: () => number) {
     tax_lines: rate ? [{ rate }] : [],
     adjustments: [] as { amount: unknown; is_tax_inclusive: boolean }[],
   }))
-  const shipping = r() < 0.7 ? [{ id: "sm_0", amount: pick(["0", "5", "8.5", "10", "12.34"]), is_tax_inclusive: inclusive, tax_lines: rate ? [{ rate }] : [], adjustments: [] }] : []
+  const shipping =
+    r() < 0.7 ? [{ id: "sm_0", amount: pick(["0", "5", "8.5", "10", "12.34"]), is_tax_inclusive: inclusive, tax_lines: rate ? [{ rate }] : [], adjustments: [] }] : []
   const promo: Promo | null =
     r() < 0.7
       ? r() < 0.6

@@ -19,7 +19,10 @@ describe("errors a shopper sees", () => {
     [fromSvc(401, "UNAUTHORIZED"), /apiKey, keyId, privateKey and algorithm/],
     [fromSvc(404, "NOT_FOUND"), /baseUrl/],
     [fromSvc(403, "FEATURE_DISABLED"), /does not allow this for the account/],
-    [new SvcConnectionError({ code: "CONNECTION_ERROR", status: 0, message: "svc GET /v1/wallet/networks failed without a response (ECONNREFUSED)" } as never), /ECONNREFUSED.*baseUrl/],
+    [
+      new SvcConnectionError({ code: "CONNECTION_ERROR", status: 0, message: "svc GET /v1/wallet/networks failed without a response (ECONNREFUSED)" } as never),
+      /ECONNREFUSED.*baseUrl/,
+    ],
   ])("setup failures read 'unavailable right now'; the cause, naming the option, goes to the log (%#)", (e, cause) => {
     const l = log()
     const err = toShopperError(e, "creating the svc checkout", l.logger)
@@ -49,7 +52,14 @@ describe("errors a shopper sees", () => {
 })
 
 describe("a spent rate budget is 'try again', not 500", () => {
-  const budget = () => new SvcRateLimitError({ code: "RATE_BUDGET", status: 0, message: "svc POST /v1/checkout: the account's rate budget for POST /v1/checkout is used up for now; nothing was sent", method: "POST", path: "/v1/checkout" } as never)
+  const budget = () =>
+    new SvcRateLimitError({
+      code: "RATE_BUDGET",
+      status: 0,
+      message: "svc POST /v1/checkout: the account's rate budget for POST /v1/checkout is used up for now; nothing was sent",
+      method: "POST",
+      path: "/v1/checkout",
+    } as never)
 
   it("the shopper hears 'try again in a moment, nothing was charged', marked with its code; the plugin's middleware makes it 503", () => {
     const l = log()

@@ -64,11 +64,7 @@ function slowSvc(e: unknown, logger: Logger, title: string): MedusaError {
 }
 
 /** Pages GET /v1/checkout newest first, over the last 30 minutes (a link lives 20), within `limits`. */
-async function findCheckoutByTitle(
-  client: SvcClient,
-  title: string,
-  limits: { attemptTimeoutMs: number; deadlineMs: number }
-): Promise<SvcCheckoutRead | undefined> {
+async function findCheckoutByTitle(client: SvcClient, title: string, limits: { attemptTimeoutMs: number; deadlineMs: number }): Promise<SvcCheckoutRead | undefined> {
   const until = Date.now() + limits.deadlineMs
   const startDt = new Date(Date.now() - 30 * 60 * 1000).toISOString()
   let cursor: string | undefined
@@ -105,10 +101,7 @@ export function checkMyrAmount(amount: unknown, currency: string): number {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, `svc: amount: ${errorText(e)}`)
   }
   if (sen < MIN_AMOUNT_SEN || sen > MAX_AMOUNT_SEN) {
-    throw new MedusaError(
-      MedusaError.Types.INVALID_DATA,
-      `svc accepts payments from RM10.00 to RM1,000,000.00; this payment is RM${fromSen(sen)}`
-    )
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `svc accepts payments from RM10.00 to RM1,000,000.00; this payment is RM${fromSen(sen)}`)
   }
   return sen
 }

@@ -1,9 +1,4 @@
-import {
-  AbstractPaymentProvider,
-  MedusaError,
-  PaymentActions,
-  PaymentSessionStatus,
-} from "@medusajs/framework/utils"
+import { AbstractPaymentProvider, MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import type {
   AuthorizePaymentInput,
   AuthorizePaymentOutput,
@@ -43,7 +38,6 @@ import { pickStorefrontData, StorefrontDataError, svcSessionDataSchema, type Sto
 import { failureReason, FINAL_UNPAID, toSessionStatus } from "../../../plugin/account/status"
 
 export type CheckoutType = "SVC_ACCOUNT" | "FPX_HOSTED" | "FPX_DIRECT"
-
 
 type Logger = { info: (m: string) => void; warn: (m: string) => void; error: (m: string) => void }
 
@@ -112,8 +106,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     if (paid) {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `svc: ${paid}; no new payment was started (nothing was charged)`)
     }
-    const data =
-      (await this.adoptOpenCheckout(sessionId, amountSen, sf, collection)) ?? (await this.createCheckout({ sessionId, attempt: 1, amountSen, sf, collection }))
+    const data = (await this.adoptOpenCheckout(sessionId, amountSen, sf, collection)) ?? (await this.createCheckout({ sessionId, attempt: 1, amountSen, sf, collection }))
     return { id: data.checkoutId, status: PaymentSessionStatus.PENDING, data: data as unknown as Record<string, unknown> }
   }
 
@@ -192,18 +185,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     const [tokenId, addressTo] = await this.wrap(() => Promise.all([this.catalog.tokenId(), this.catalog.addressTo()]))
     const redirectUrl = this.redirectUrlFor(args.collection, sessionId, sf)
 
-    const idempotencyKey = deriveIdempotencyKey([
-      sessionId,
-      attempt,
-      type,
-      amountSen,
-      tokenId,
-      addressTo,
-      redirectUrl,
-      sf.bank ?? "",
-      sf.bankType ?? "",
-      sf.buyerName ?? "",
-    ])
+    const idempotencyKey = deriveIdempotencyKey([sessionId, attempt, type, amountSen, tokenId, addressTo, redirectUrl, sf.bank ?? "", sf.bankType ?? "", sf.buyerName ?? ""])
 
     // Adopting: only the very same request (same key: same amount, bank, buyer, redirect) replays it.
     if (args.adopt && args.adopt.key !== idempotencyKey) return null
@@ -313,26 +295,17 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
    * session created (same id, amount, token, address, title MAC): anything else
    * is refused, never authorized.
    */
-  protected async readStatus(
-    raw: Record<string, unknown> | undefined,
-    source: string
-  ): Promise<{ status: PaymentSessionStatus; data: Record<string, unknown> }> {
+  protected async readStatus(raw: Record<string, unknown> | undefined, source: string): Promise<{ status: PaymentSessionStatus; data: Record<string, unknown> }> {
     const parsed = svcSessionDataSchema.safeParse(raw ?? {})
     if (!parsed.success) {
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
-        "svc: this payment session has no svc checkout yet; initiate the payment session again"
-      )
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, "svc: this payment session has no svc checkout yet; initiate the payment session again")
     }
     const d = parsed.data
     const c = await this.currentCheckout(d)
     const mismatch = this.mismatch(c, d)
     if (mismatch) {
       this.logger_.error(`svc: checkout ${d.checkoutId} does not match session ${d.session_id}: ${mismatch}`)
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        `svc: checkout ${d.checkoutId} does not match this payment session (${mismatch}); it was not accepted`
-      )
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `svc: checkout ${d.checkoutId} does not match this payment session (${mismatch}); it was not accepted`)
     }
     const expired = !["COMPLETED", ...FINAL_UNPAID].includes(c.status) && Date.parse(c.expiresAt) <= Date.now()
     const status = toSessionStatus(c.status, expired)
@@ -495,4 +468,3 @@ function safeResolve(cradle: Record<string, unknown>, key: string): unknown {
     return undefined
   }
 }
-

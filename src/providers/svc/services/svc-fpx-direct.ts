@@ -1,10 +1,5 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import type {
-  InitiatePaymentInput,
-  InitiatePaymentOutput,
-  UpdatePaymentInput,
-  UpdatePaymentOutput,
-} from "@medusajs/framework/types"
+import type { InitiatePaymentInput, InitiatePaymentOutput, UpdatePaymentInput, UpdatePaymentOutput } from "@medusajs/framework/types"
 import { isRetailBankType, overRetailCap, retailCapSentence } from "../../../rules/fpx-rules"
 import { SvcBase, type CheckoutType } from "../core/svc-base"
 import type { StorefrontData } from "../../../plugin/core/session-data"

@@ -12,7 +12,7 @@ export interface Res<T = any> {
 export class TestApi {
   constructor(
     readonly url: string,
-    public creds: TestCredentials,
+    public creds: TestCredentials
   ) {}
 
   async get<T = any>(path: string, headers: Record<string, string> = {}): Promise<Res<T>> {
@@ -25,7 +25,7 @@ export class TestApi {
     method: "POST" | "PATCH" | "DELETE",
     path: string,
     body?: unknown,
-    opts: { idempotencyKey?: string; sign?: SignOptions; headers?: Record<string, string>; raw?: string } = {},
+    opts: { idempotencyKey?: string; sign?: SignOptions; headers?: Record<string, string>; raw?: string } = {}
   ): Promise<Res<T>> {
     const text = opts.raw ?? (body === undefined ? undefined : JSON.stringify(body))
     const headers = { ...signHeaders(this.creds, method, path, text, opts.sign), ...opts.headers }
@@ -63,7 +63,11 @@ export async function startReceiver(status: () => number = () => 200): Promise<{
     url: `http://127.0.0.1:${port}/hooks`,
     events,
     server,
-    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()) }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections()
+        server.close(() => r())
+      }),
   }
 }
 

@@ -41,7 +41,9 @@ function signOnce(creds: TestCredentials, method: string, path: string, body: st
   const hasBody = body !== undefined && body.length > 0
   if (hasBody) {
     headers["content-type"] = "application/json"
-    headers["content-digest"] = `sha-256=:${createHash("sha256").update(o.digestOf ?? body).digest("base64")}:`
+    headers["content-digest"] = `sha-256=:${createHash("sha256")
+      .update(o.digestOf ?? body)
+      .digest("base64")}:`
   }
   const components = o.components ?? (hasBody ? ["@method", "@path", "content-digest", "content-type"] : ["@method", "@path"])
   const created = o.created ?? Math.floor(Date.now() / 1000)
@@ -55,8 +57,7 @@ function signOnce(creds: TestCredentials, method: string, path: string, body: st
   lines.push(`"@signature-params": ${params}`)
   const base = Buffer.from(lines.join("\n"))
   const key = createPrivateKey(creds.privateKeyPem)
-  const sig =
-    creds.algorithm === "ed25519" ? sign(null, base, key) : sign("sha256", base, { key, dsaEncoding: "ieee-p1363" })
+  const sig = creds.algorithm === "ed25519" ? sign(null, base, key) : sign("sha256", base, { key, dsaEncoding: "ieee-p1363" })
   headers["signature-input"] = `sig1=${params}`
   headers["signature"] = `sig1=:${sig.toString("base64")}:`
   for (const h of o.omit ?? []) delete headers[h]

@@ -34,7 +34,8 @@ const SvcDoctorPage = () => {
     <SvcPage testId="svc-doctor">
       <Container className="divide-y p-0">
         <SectionHeader
-          title="svc connection" level="h1"
+          title="svc connection"
+          level="h1"
           description="Checks the API key, the account, its features, the clock, the rate budget and the webhooks against svc now."
           aside={
             <Button id="svc-doctor-recheck" variant="secondary" isLoading={read.isFetching} onClick={() => read.refetch()}>
@@ -51,11 +52,11 @@ const SvcDoctorPage = () => {
         )}
         {health && (
           <div className="grid grid-cols-2 gap-3 px-6 py-4 text-ui-fg-subtle">
-            <Text size="small">svc: {health.base_url} ({health.environment})</Text>
-            <Text size="small">API key: {health.api_key}</Text>
             <Text size="small">
-              Account: {health.account ? `${health.account.name} · ${health.account.type} · ${health.account.status}` : "unknown"}
+              svc: {health.base_url} ({health.environment})
             </Text>
+            <Text size="small">API key: {health.api_key}</Text>
+            <Text size="small">Account: {health.account ? `${health.account.name} · ${health.account.type} · ${health.account.status}` : "unknown"}</Text>
             <Text size="small">
               Rate budget: {health.rate.used} of {health.rate.limit} requests this minute (this check used {health.rate.used_by_doctor})
             </Text>
@@ -143,7 +144,9 @@ const SvcDoctorPage = () => {
               </ConfirmButton>
             )}
             <div className="flex items-center gap-x-2 rounded-md bg-ui-bg-subtle px-3 py-1.5">
-              <code className="txt-compact-small" data-testid="svc-webhook-url">{health.webhooks.url}</code>
+              <code className="txt-compact-small" data-testid="svc-webhook-url">
+                {health.webhooks.url}
+              </code>
               <Copy content={health.webhooks.url} />
             </div>
           </div>

@@ -33,7 +33,8 @@ const SvcWalletAccountsPage = () => {
   return (
     <SvcPage>
       <ListSection
-        title="svc bank accounts" level="h1"
+        title="svc bank accounts"
+        level="h1"
         description="Bank accounts linked to the svc wallet. A trigger address pays tokens sent to it out to its bank account, from allowed senders only."
         aside={
           <form
@@ -53,9 +54,17 @@ const SvcWalletAccountsPage = () => {
             </Button>
           </form>
         }
-        list={accounts.list} columns={columns} rowId={(a) => a.id} empty={`No linked bank account${query ? ` named like "${query}"` : ""}.`}
+        list={accounts.list}
+        columns={columns}
+        rowId={(a) => a.id}
+        empty={`No linked bank account${query ? ` named like "${query}"` : ""}.`}
       >
-        <TriggerAddressDrawer base="/admin/svc/bank-accounts" owner={open && { id: open.id, title: `${open.name} (${open.account_number ?? ""})` }} ownerLabel="this bank account" onClose={() => setOpen(null)} />
+        <TriggerAddressDrawer
+          base="/admin/svc/bank-accounts"
+          owner={open && { id: open.id, title: `${open.name} (${open.account_number ?? ""})` }}
+          ownerLabel="this bank account"
+          onClose={() => setOpen(null)}
+        />
       </ListSection>
     </SvcPage>
   )

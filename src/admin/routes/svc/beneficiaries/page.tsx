@@ -21,8 +21,15 @@ const PROXY_TYPES = [
   ["BRN", "Business registration"],
   ["ARMY", "Army number"],
 ] as const
-const KINDS = [["bank", "Bank account"], ["proxy", "DuitNow proxy"]] as const
-const NAME_CHECKS = [["none", "None (bank check only)"], ["strict", "Strict (as on the identity card)"], ["loose", "Loose (reordered or partial names)"]] as const
+const KINDS = [
+  ["bank", "Bank account"],
+  ["proxy", "DuitNow proxy"],
+] as const
+const NAME_CHECKS = [
+  ["none", "None (bank check only)"],
+  ["strict", "Strict (as on the identity card)"],
+  ["loose", "Loose (reordered or partial names)"],
+] as const
 
 /**
  * svc beneficiaries (payout area): the prefund balance and every payout,
@@ -43,9 +50,18 @@ const SvcBeneficiariesPage = () => {
   const columns = useMemo(
     () => [
       column<Beneficiary>("name", "Name", (b) => b.name),
-      column<Beneficiary>("destination", "Destination", (b) => (b.kind === "BANK_ACCOUNT" ? `${b.bank_code} ${b.account_number_masked}` : `DuitNow ${b.proxy_type} ${b.proxy_value_masked}`)),
+      column<Beneficiary>("destination", "Destination", (b) =>
+        b.kind === "BANK_ACCOUNT" ? `${b.bank_code} ${b.account_number_masked}` : `DuitNow ${b.proxy_type} ${b.proxy_value_masked}`
+      ),
       column<Beneficiary>("verified", "Bank check", (b) =>
-        b.removed_at ? <Status value="REMOVED" /> : <Status value={b.bank_account_verified ? "verified" : "PENDING"} label={b.bank_account_verified ? `verified${b.name_check ? ` (${b.name_check} name)` : ""}` : "unverified"} />
+        b.removed_at ? (
+          <Status value="REMOVED" />
+        ) : (
+          <Status
+            value={b.bank_account_verified ? "verified" : "PENDING"}
+            label={b.bank_account_verified ? `verified${b.name_check ? ` (${b.name_check} name)` : ""}` : "unverified"}
+          />
+        )
       ),
       monoColumn<Beneficiary>("trigger", "Trigger address", (b) => b.trigger_address, 10),
       column<Beneficiary>("actions", "", (b) =>
@@ -54,7 +70,11 @@ const SvcBeneficiariesPage = () => {
         ) : (
           <RowActions>
             <ActionButton onClick={() => setOpen(b)}>Trigger address</ActionButton>
-            <ActionButton onClick={() => run("Verified with the bank", () => svcPost(`/admin/svc/beneficiaries/${b.beneficiary_id}/verify`, b.name_check ? { name_check: b.name_check } : {}))}>Verify</ActionButton>
+            <ActionButton
+              onClick={() => run("Verified with the bank", () => svcPost(`/admin/svc/beneficiaries/${b.beneficiary_id}/verify`, b.name_check ? { name_check: b.name_check } : {}))}
+            >
+              Verify
+            </ActionButton>
             <ConfirmButton
               variant="danger"
               title={`Remove ${b.name}?`}
@@ -116,13 +136,31 @@ const SvcBeneficiariesPage = () => {
           {kind === "bank" ? (
             <>
               <Field id="svc-ben-bank" label="Bank">
-                <PayoutBankSelect id="svc-ben-bank" value={form.bank_code} onValueChange={(bank_code) => setForm({ ...form, bank_code })} banks={banks.data?.banks} placeholder="Choose a bank" />
+                <PayoutBankSelect
+                  id="svc-ben-bank"
+                  value={form.bank_code}
+                  onValueChange={(bank_code) => setForm({ ...form, bank_code })}
+                  banks={banks.data?.banks}
+                  placeholder="Choose a bank"
+                />
               </Field>
-              <TextField id="svc-ben-account" label="Account number (digits only)" inputMode="numeric" value={form.account_number} onChange={(account_number) => setForm({ ...form, account_number })} />
+              <TextField
+                id="svc-ben-account"
+                label="Account number (digits only)"
+                inputMode="numeric"
+                value={form.account_number}
+                onChange={(account_number) => setForm({ ...form, account_number })}
+              />
             </>
           ) : (
             <>
-              <SelectField id="svc-ben-proxy-type" label="Proxy type" value={form.proxy_type} onValueChange={(proxy_type) => setForm({ ...form, proxy_type })} choices={PROXY_TYPES} />
+              <SelectField
+                id="svc-ben-proxy-type"
+                label="Proxy type"
+                value={form.proxy_type}
+                onValueChange={(proxy_type) => setForm({ ...form, proxy_type })}
+                choices={PROXY_TYPES}
+              />
               <TextField id="svc-ben-proxy-value" label="Proxy value" value={form.proxy_value} onChange={(proxy_value) => setForm({ ...form, proxy_value })} />
             </>
           )}
@@ -143,7 +181,12 @@ const SvcBeneficiariesPage = () => {
       <ListSection title="Beneficiaries registered from this store" list={beneficiaries.list} columns={columns} rowId={(b) => b.id} empty="No beneficiary registered yet" />
       <ListSection title="Payouts (all, not only refunds)" list={payouts.list} columns={payoutColumns} rowId={(p) => p.payout_id} empty="No payout yet" />
 
-      <TriggerAddressDrawer base="/admin/svc/beneficiaries" owner={open && { id: open.beneficiary_id, title: open.name ?? "" }} ownerLabel="this beneficiary" onClose={() => setOpen(null)} />
+      <TriggerAddressDrawer
+        base="/admin/svc/beneficiaries"
+        owner={open && { id: open.beneficiary_id, title: open.name ?? "" }}
+        ownerLabel="this beneficiary"
+        onClose={() => setOpen(null)}
+      />
     </SvcPage>
   )
 }

@@ -23,7 +23,11 @@ function eventColumns<T extends Row>(base: string, run: ReturnType<typeof useSvc
     whenColumn<T>("Received", (e) => e.created_at),
     buttonColumn<T>(
       () => "Re-process",
-      (e) => run((r: { event: { outcome: string } }) => `Processed again: ${r.event.outcome}`, () => svcPost<{ event: { outcome: string } }>(`${base}/${e.id}/process`))
+      (e) =>
+        run(
+          (r: { event: { outcome: string } }) => `Processed again: ${r.event.outcome}`,
+          () => svcPost<{ event: { outcome: string } }>(`${base}/${e.id}/process`)
+        )
     ),
   ]
 }
@@ -48,20 +52,35 @@ const SvcEventsPage = () => {
       ),
     [run]
   )
-  const trackedColumns = useMemo(() => eventColumns<TrackedEvent>("/admin/svc/events/tracked", run, column("outcome", "Outcome", (e) => <Status value={e.outcome} />)), [run])
+  const trackedColumns = useMemo(
+    () =>
+      eventColumns<TrackedEvent>(
+        "/admin/svc/events/tracked",
+        run,
+        column("outcome", "Outcome", (e) => <Status value={e.outcome} />)
+      ),
+    [run]
+  )
 
   return (
     <SvcPage>
       <ListSection
-        title="svc events" level="h1"
+        title="svc events"
+        level="h1"
         description="Deposits, transfers started by deposits and prefund top-ups, one row per svc event. The event body is never trusted: the deposit is read again from svc."
         aside={<FilterSelect label="Outcome" anyLabel="Any outcome" className="w-[220px]" value={outcome} onChange={(v) => (setOutcome(v), inbox.reset())} choices={OUTCOMES} />}
-        list={inbox.list} columns={columns} rowId={(e) => e.id} empty="No svc event received yet"
+        list={inbox.list}
+        columns={columns}
+        rowId={(e) => e.id}
+        empty="No svc event received yet"
       />
       <ListSection
         title="Refund payouts and settlements"
         description="payout.created, payout.updated and wallet.withdrawal.updated, one row per delivery, followed on their own path (refunds, settlements). unknown_payout or unknown_withdrawal: not one this store sent."
-        list={tracked.list} columns={trackedColumns} rowId={(e) => e.id} empty="No payout or withdrawal event received yet"
+        list={tracked.list}
+        columns={trackedColumns}
+        rowId={(e) => e.id}
+        empty="No payout or withdrawal event received yet"
       />
     </SvcPage>
   )

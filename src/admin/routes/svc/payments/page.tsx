@@ -49,7 +49,9 @@ const SvcPaymentsPage = () => {
         cell: ({ row }) => (
           <div className="flex min-w-[320px] max-w-[480px] flex-col items-start gap-y-1 whitespace-normal py-2">
             <Status value="attention" label={row.original.attention === "paid_no_order" ? "paid, no order: refund or place the order by hand" : (row.original.attention ?? "")} />
-            <Text size="small" className="text-ui-fg-subtle whitespace-normal">{row.original.attention_reason}</Text>
+            <Text size="small" className="text-ui-fg-subtle whitespace-normal">
+              {row.original.attention_reason}
+            </Text>
           </div>
         ),
       }),
@@ -59,9 +61,16 @@ const SvcPaymentsPage = () => {
   return (
     <SvcPage>
       <ListSection
-        title="svc payments needing attention" level="h1" testId="svc-payments"
+        title="svc payments needing attention"
+        level="h1"
+        testId="svc-payments"
         description="Money that arrived where it cannot be kept, payments that failed after their order was placed, and paid carts that cannot become an order (refund the buyer or place the order by hand)."
-        list={checkouts} errorTestId="svc-payments-error" hideTableOnError columns={columns} rowId={(r) => r.id} empty="Nothing needs attention."
+        list={checkouts}
+        errorTestId="svc-payments-error"
+        hideTableOnError
+        columns={columns}
+        rowId={(r) => r.id}
+        empty="Nothing needs attention."
       />
     </SvcPage>
   )

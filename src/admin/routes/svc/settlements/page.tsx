@@ -109,11 +109,19 @@ const SvcSettlementsPage = () => {
           onSent={() => setForm({ ...form, amount: "", reference: "" })}
         >
           <Text size="small" className="text-ui-fg-subtle">
-            Send the svc wallet balance to a bank account linked in svc. Requested before 17:00 Malaysian time on a business day,
-            it is sent the same day and credited the next working day.
+            Send the svc wallet balance to a bank account linked in svc. Requested before 17:00 Malaysian time on a business day, it is sent the same day and credited the next
+            working day.
           </Text>
           <div className="grid grid-cols-3 gap-3">
-            <SelectField id="svc-wd-account" label="Bank account" size="small" value={form.bank_account_id} onValueChange={(v) => setForm({ ...form, bank_account_id: v })} placeholder="Choose…" choices={accounts.map((a) => [a.id, accountLabel(a)] as const)} />
+            <SelectField
+              id="svc-wd-account"
+              label="Bank account"
+              size="small"
+              value={form.bank_account_id}
+              onValueChange={(v) => setForm({ ...form, bank_account_id: v })}
+              placeholder="Choose…"
+              choices={accounts.map((a) => [a.id, accountLabel(a)] as const)}
+            />
             <AmountField id="svc-wd-amount" label="Amount (RM)" placeholder="1500.00" value={form.amount} onChange={(amount) => setForm({ ...form, amount })} />
             <TextField id="svc-wd-reference" label="Reference (max 20)" value={form.reference} onChange={(reference) => setForm({ ...form, reference })} />
           </div>

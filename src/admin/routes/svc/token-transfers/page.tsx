@@ -34,7 +34,10 @@ const SvcTokenTransfersPage = () => {
       column<TokenTransfer>("reference", "Reference", (t) => t.reference),
       monoColumn<TokenTransfer>("tx", "Tx", (t) => t.tx_hash, 8),
       whenColumn<TokenTransfer>("Requested", (t) => t.created_at),
-      buttonColumn<TokenTransfer>(() => "Refresh", (t) => run("Read again from svc", () => svcPost(`/admin/svc/token-transfers/${t.id}/refresh`))),
+      buttonColumn<TokenTransfer>(
+        () => "Refresh",
+        (t) => run("Read again from svc", () => svcPost(`/admin/svc/token-transfers/${t.id}/refresh`))
+      ),
     ],
     [run]
   )
@@ -74,17 +77,45 @@ const SvcTokenTransfersPage = () => {
               choices={(networks.data?.networks ?? []).map((n) => [n.id, `${n.name} (${n.type})`] as const)}
               placeholder="Choose a network"
             />
-            <SelectField id="svc-tt-token" label="Token" value={form.token_id} onValueChange={(v) => setForm({ ...form, token_id: v })} disabled={!network} placeholder="Token" choices={(network?.tokens ?? []).map((t) => [t.id, t.symbol ?? t.name ?? t.id] as const)} />
-            <TextField id="svc-tt-address" label={`To address ${network ? (network.type === "EVM" ? "(0x…)" : "(base58)") : ""}`} value={form.address_to} onChange={(address_to) => setForm({ ...form, address_to })} />
-            <AmountField id="svc-tt-amount" label="Amount (RM, 10.00 to 1,000,000.00)" placeholder="150.00" value={form.amount} onChange={(amount) => setForm({ ...form, amount })} />
-            <TextField id="svc-tt-reference" label={`Reference (optional, ${32 - form.reference.length} of 32 left)`} value={form.reference} maxLength={32} onChange={(reference) => setForm({ ...form, reference })} />
+            <SelectField
+              id="svc-tt-token"
+              label="Token"
+              value={form.token_id}
+              onValueChange={(v) => setForm({ ...form, token_id: v })}
+              disabled={!network}
+              placeholder="Token"
+              choices={(network?.tokens ?? []).map((t) => [t.id, t.symbol ?? t.name ?? t.id] as const)}
+            />
+            <TextField
+              id="svc-tt-address"
+              label={`To address ${network ? (network.type === "EVM" ? "(0x…)" : "(base58)") : ""}`}
+              value={form.address_to}
+              onChange={(address_to) => setForm({ ...form, address_to })}
+            />
+            <AmountField
+              id="svc-tt-amount"
+              label="Amount (RM, 10.00 to 1,000,000.00)"
+              placeholder="150.00"
+              value={form.amount}
+              onChange={(amount) => setForm({ ...form, amount })}
+            />
+            <TextField
+              id="svc-tt-reference"
+              label={`Reference (optional, ${32 - form.reference.length} of 32 left)`}
+              value={form.reference}
+              maxLength={32}
+              onChange={(reference) => setForm({ ...form, reference })}
+            />
           </div>
         </MoneyForm>
       </Container>
       <ListSection
         title="Transfers"
         description="svc sends no event for token transfers: open ones are read again each time this list loads."
-        list={transfers.list} columns={columns} rowId={(t) => t.id} empty="No token transfer yet"
+        list={transfers.list}
+        columns={columns}
+        rowId={(t) => t.id}
+        empty="No token transfer yet"
       />
     </SvcPage>
   )

@@ -13,7 +13,11 @@ export const beneficiaryRegister = z
   .object({
     name: z.string().trim().min(1).max(100),
     bank_code: z.string().trim().min(1).max(20).optional(),
-    account_number: z.string().trim().regex(/^\d{6,20}$/, "account_number: must be 6-20 digits, no spaces or dashes").optional(),
+    account_number: z
+      .string()
+      .trim()
+      .regex(/^\d{6,20}$/, "account_number: must be 6-20 digits, no spaces or dashes")
+      .optional(),
     proxy_type: z.enum(PROXY_TYPES).optional(),
     proxy_value: z.string().trim().min(3).max(40).optional(),
     name_check: z.enum(NAME_CHECKS).optional(),

@@ -21,16 +21,12 @@ export async function GET(req: AuthenticatedMedusaRequest<unknown, CheckoutsQuer
       fields: ["id", "payment_collections.payment_sessions.id"],
       filters: { id: q.order_id },
     })
-    const sessionIds = (orders[0]?.payment_collections ?? []).flatMap((pc: any) =>
-      (pc?.payment_sessions ?? []).map((s: any) => s.id)
-    )
+    const sessionIds = (orders[0]?.payment_collections ?? []).flatMap((pc: any) => (pc?.payment_sessions ?? []).map((s: any) => s.id))
     filters.$or = [{ order_id: q.order_id }, ...(sessionIds.length ? [{ payment_session_id: sessionIds }] : [])]
   }
   if (q.attention === "true") filters.attention = { $ne: null }
   const checkouts = await svcModule.listSvcCheckouts(filters, { take: q.limit, order: { created_at: "DESC" } })
   const ids = checkouts.map((c) => c.checkout_id).filter((x): x is string => !!x)
-  const events = ids.length
-    ? await svcModule.listSvcWebhookEvents({ resource_id: ids }, { take: 200, order: { created_at: "DESC" } })
-    : []
+  const events = ids.length ? await svcModule.listSvcWebhookEvents({ resource_id: ids }, { take: 200, order: { created_at: "DESC" } }) : []
   res.json({ checkouts, webhook_events: events })
 }

@@ -11,7 +11,10 @@ export const paymentLinkBody = z
         (id) => !id.startsWith("pp_svc-fpx-direct_"),
         "provider_id: FPX direct needs the buyer's bank and account holder's name, which only the buyer gives; send an svc wallet or FPX online banking link (the buyer picks the bank on svc's page)"
       ),
-    payment_collection_id: z.string().regex(/^pay_col_[0-9A-Za-z]+$/, "payment_collection_id: must be a payment collection id (pay_col_…)").optional(),
+    payment_collection_id: z
+      .string()
+      .regex(/^pay_col_[0-9A-Za-z]+$/, "payment_collection_id: must be a payment collection id (pay_col_…)")
+      .optional(),
   })
   .strict()
 export type PaymentLinkBody = z.output<typeof paymentLinkBody>

@@ -6,7 +6,11 @@ const beneficiary = z
   .object({
     name: z.string().trim().min(1).max(100),
     bank_code: z.string().trim().min(1).max(20).optional(),
-    account_number: z.string().trim().regex(/^\d{6,20}$/, "beneficiary.account_number: must be 6-20 digits").optional(),
+    account_number: z
+      .string()
+      .trim()
+      .regex(/^\d{6,20}$/, "beneficiary.account_number: must be 6-20 digits")
+      .optional(),
     proxy_type: z.enum(PROXY_TYPES).optional(),
     proxy_value: z.string().trim().min(3).max(40).optional(),
   })

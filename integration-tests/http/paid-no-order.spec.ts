@@ -98,7 +98,7 @@ svcMedusaSuite({
       const a = await paidWhileLocked()
       const b = await paidWhileLocked()
       // a: flagged the old way (one try, then the flag); b: captured, nothing recorded about its order
-      await checkoutLedgerOf(container()).flag(
+      await checkoutLedgerOf(container()).flagCheckout(
         a.checkoutId,
         "paid_no_order",
         `Paid and captured, but cart ${a.cartId} could not be completed into an order; complete it or refund the buyer.`
@@ -181,7 +181,7 @@ svcMedusaSuite({
       const recordedNotApplied = async () => {
         const { cartId, checkoutId } = await cartWithSession(SVC_PROVIDERS.wallet)
         await payWithWebhooksLost(sb(), checkoutId)
-        await checkoutLedgerOf(container()).recordStatus(checkoutId, { status: "COMPLETED", source: "webhook" })
+        await checkoutLedgerOf(container()).recordCheckoutStatus(checkoutId, { status: "COMPLETED", source: "webhook" })
         await pg().raw(`update svc_checkout set updated_at = now() - interval '1 minute' where checkout_id = ?`, [checkoutId])
         return { cartId, checkoutId }
       }

@@ -87,7 +87,7 @@ svcMedusaSuite({
       const { cartId, checkoutId } = await cartWithSession(SVC_PROVIDERS.wallet)
       await payWithWebhooksLost(sb(), checkoutId)
       // what the settle path writes first, and all a process killed right after it leaves
-      await checkoutLedgerOf(container).recordStatus(checkoutId, { status: "COMPLETED", source: "webhook" })
+      await checkoutLedgerOf(container).recordCheckoutStatus(checkoutId, { status: "COMPLETED", source: "webhook" })
       const seen: string[] = []
       expect(await settleUnsettled(container, "watcher", (o) => seen.push(o))).toBe(0) // recent: maybe still being applied
       const pg = getContainer().resolve("__pg_connection__") as { raw: (q: string, b: unknown[]) => Promise<unknown> }
@@ -111,7 +111,7 @@ svcMedusaSuite({
 
     it("an earlier run stopped after recording the reason, before the cancel: the next run cancels", async () => {
       const x = await failedAfterOrder()
-      await checkoutLedgerOf(getContainer() as never).flag(x.checkoutId, "order_canceled", `Order ${x.orderId} was canceled: The payment failed at the bank`, x.orderId)
+      await checkoutLedgerOf(getContainer()).flagCheckout(x.checkoutId, "order_canceled", `Order ${x.orderId} was canceled: The payment failed at the bank`, x.orderId)
       expect((await orderOfCart(getContainer(), x.cartId)).status).not.toBe("canceled")
       expect(await run("webhook", x.checkoutId)).toBe("order_canceled")
       await expectCanceledWithReason(x)

@@ -132,7 +132,7 @@ export default async function svcPaymentWebhook({ event, container }: Subscriber
   // A checkout this store never made: dropped at once, one indexed read of the
   // ledger, no svc call, no lock, no spacing slot (settleCheckoutEvent checks it too).
   const ledger = checkoutLedgerOf(container)
-  if (ledger.connected && !(await ledger.byCheckoutId(checkoutId))) {
+  if (!(await ledger.checkoutRow(checkoutId))) {
     await logRow("unknown_checkout", "not a checkout this store made: dropped, svc not asked")
     return
   }

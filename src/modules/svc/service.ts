@@ -1,4 +1,7 @@
-import { MedusaService } from "@medusajs/framework/utils"
+import { InjectManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
+import type { Context } from "@medusajs/framework/types"
+import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/knex"
+import { CheckoutLedger, type LedgerRow, type LedgerStatus, type OrderCandidate } from "./checkout-ledger"
 import SvcCheckout from "./models/svc-checkout"
 import SvcWebhookEvent from "./models/svc-webhook-event"
 import SvcPayout from "./models/svc-payout"
@@ -53,6 +56,120 @@ class SvcModuleService extends MedusaService({
   }
 
   private readonly startupDeps_: Cradle
+
+  // ---- svc_checkout: the checkout ledger (checkout-ledger.ts holds the SQL) ----
+  // Each method is one atomic statement on Medusa's manager for this module: the
+  // payment providers, the settle workflow, the watcher and the job all write
+  // through here, in any process, without losing each other's history.
+
+  private checkouts_(ctx: Context): CheckoutLedger {
+    return new CheckoutLedger((ctx.manager as SqlEntityManager).getKnex())
+  }
+
+  /** The ledger row of an svc checkout id, or undefined for a checkout this store never made. */
+  @InjectManager()
+  async checkoutRow(checkoutId: string, @MedusaContext() ctx: Context = {}): Promise<LedgerRow | undefined> {
+    return this.checkouts_(ctx).byCheckoutId(checkoutId)
+  }
+
+  /** The row, only when the status recorded is final (svc never moves a checkout out of one). */
+  @InjectManager()
+  async finalCheckoutRow(checkoutId: string, @MedusaContext() ctx: Context = {}): Promise<LedgerRow | undefined> {
+    return this.checkouts_(ctx).finalRead(checkoutId)
+  }
+
+  /** The outcome of a final status is applied in Medusa: later events for it cost nothing. */
+  @InjectManager()
+  async markCheckoutSettled(checkoutId: string, status: string, @MedusaContext() ctx: Context = {}): Promise<void> {
+    return this.checkouts_(ctx).markSettled(checkoutId, status)
+  }
+
+  /** Money or an order needs an admin: visible on the order and the needs-attention page. */
+  @InjectManager()
+  async flagCheckout(checkoutId: string, attention: string, reason: string, orderId?: string, @MedusaContext() ctx: Context = {}): Promise<void> {
+    return this.checkouts_(ctx).flag(checkoutId, attention, reason, orderId)
+  }
+
+  /** Rows that may be a paid cart without an order (checkout-ledger.ts mayBePaidWithoutOrder). */
+  @InjectManager()
+  async checkoutsMaybePaidWithoutOrder(scope: "due" | "all", limit: number, after: string | null, @MedusaContext() ctx: Context = {}): Promise<OrderCandidate[]> {
+    return this.checkouts_(ctx).mayBePaidWithoutOrder(scope, limit, after)
+  }
+
+  /** The cart became an order another way: recorded, the row drops out of later searches. */
+  @InjectManager()
+  async recordCheckoutOrderFound(checkoutId: string, orderId: string, @MedusaContext() ctx: Context = {}): Promise<void> {
+    return this.checkouts_(ctx).recordOrderFound(checkoutId, orderId)
+  }
+
+  /** The paid cart is an order (a `paid_no_order` flag is cleared). */
+  @InjectManager()
+  async recordCheckoutOrderPlaced(checkoutId: string, orderId: string, entry: Omit<LedgerStatus, "at">, @MedusaContext() ctx: Context = {}): Promise<void> {
+    return this.checkouts_(ctx).recordOrderPlaced(checkoutId, orderId, entry)
+  }
+
+  /** Not an order yet, for a reason that passes: tried again after a back-off; returns when. */
+  @InjectManager()
+  async recordCheckoutOrderLater(
+    checkoutId: string,
+    reason: string,
+    backoff: { baseS: number; capS: number },
+    entry: Omit<LedgerStatus, "at" | "detail">,
+    @MedusaContext() ctx: Context = {}
+  ): Promise<Date | undefined> {
+    return this.checkouts_(ctx).recordOrderLater(checkoutId, reason, backoff, entry)
+  }
+
+  /** The paid cart cannot become an order: flagged for an admin with the reason. */
+  @InjectManager()
+  async recordCheckoutOrderImpossible(checkoutId: string, reason: string, entry: Omit<LedgerStatus, "at" | "detail">, @MedusaContext() ctx: Context = {}): Promise<void> {
+    return this.checkouts_(ctx).recordOrderImpossible(checkoutId, reason, entry)
+  }
+
+  /** The key and title, stored before `POST /v1/checkout` is sent; the title svc was sent under this key. */
+  @InjectManager()
+  async recordCheckoutIntent(row: Parameters<CheckoutLedger["recordIntent"]>[0], @MedusaContext() ctx: Context = {}): Promise<{ title: string }> {
+    return this.checkouts_(ctx).recordIntent(row)
+  }
+
+  /** A live checkout of this collection, provider and amount another session asked for (adopted, not asked for twice). */
+  @InjectManager()
+  async openCheckoutOfCollection(
+    args: Parameters<CheckoutLedger["openCheckoutOfCollection"]>[0],
+    @MedusaContext() ctx: Context = {}
+  ): Promise<{ payment_session_id: string; attempt: number; idempotency_key: string } | undefined> {
+    return this.checkouts_(ctx).openCheckoutOfCollection(args)
+  }
+
+  /** The checkout now belongs to `sessionId`. */
+  @InjectManager()
+  async reassignCheckout(idempotencyKey: string, sessionId: string, @MedusaContext() ctx: Context = {}): Promise<void> {
+    return this.checkouts_(ctx).reassign(idempotencyKey, sessionId)
+  }
+
+  /** svc answered: the checkout id and link. */
+  @InjectManager()
+  async recordCheckoutCreated(idempotencyKey: string, c: { checkoutId: string; checkoutUrl: string; expiresAt: string }, @MedusaContext() ctx: Context = {}): Promise<void> {
+    return this.checkouts_(ctx).recordCreated(idempotencyKey, c)
+  }
+
+  /** Creation failed for good (a 4xx): the row stays, marked, for the audit trail. */
+  @InjectManager()
+  async recordCheckoutCreateFailed(idempotencyKey: string, reason: string, @MedusaContext() ctx: Context = {}): Promise<void> {
+    return this.checkouts_(ctx).recordCreateFailed(idempotencyKey, reason)
+  }
+
+  /** A status read from svc (never a webhook body); a final status is never overwritten. */
+  @InjectManager()
+  async recordCheckoutStatus(checkoutId: string, s: Parameters<CheckoutLedger["recordStatus"]>[1], @MedusaContext() ctx: Context = {}): Promise<void> {
+    return this.checkouts_(ctx).recordStatus(checkoutId, s)
+  }
+
+  /** Final statuses recorded and never applied (a run stopped between the two). */
+  @InjectManager()
+  async unsettledCheckouts(olderThanS: number, limit: number, @MedusaContext() ctx: Context = {}): Promise<string[]> {
+    return this.checkouts_(ctx).unsettled(olderThanS, limit)
+  }
 
   constructor(cradle: Cradle, ...rest: unknown[]) {
     super(cradle, ...rest)

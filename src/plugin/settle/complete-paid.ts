@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { randomUUID } from "node:crypto"
 import { ContainerRegistrationKeys, MathBN, MedusaError, Modules } from "@medusajs/framework/utils"
 import { completeCartWorkflow } from "@medusajs/core-flows"
-import type { CheckoutLedger } from "../account/checkout-ledger"
+import type { SvcModuleService } from "../../modules/svc"
 import { withCheckoutLock } from "../account/serialize"
 import type { SettleSource } from "./settle-checkout"
 import { MedusaReads } from "../core/medusa-reads"
@@ -89,18 +89,22 @@ async function cannotComplete(query: Query, ref: PaidCartRef): Promise<string | 
  * process is "later", not a 30-second wait per cart. Records the outcome on the
  * checkout's row.
  */
-export async function placePaidOrder(container: Container, ledger: CheckoutLedger, ref: PaidCartRef, source: SettleSource): Promise<OrderAttempt> {
+export async function placePaidOrder(container: Container, ledger: SvcModuleService, ref: PaidCartRef, source: SettleSource): Promise<OrderAttempt> {
   const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const placed = async (orderId: string, now: boolean, attempts: string): Promise<OrderAttempt> => {
-    await ledger.recordOrderPlaced(ref.checkoutId, orderId, { status: "ORDER_PLACED", source, detail: `order ${orderId} ${now ? `placed by the ${source}` : "found"}${attempts}` })
+    await ledger.recordCheckoutOrderPlaced(ref.checkoutId, orderId, {
+      status: "ORDER_PLACED",
+      source,
+      detail: `order ${orderId} ${now ? `placed by the ${source}` : "found"}${attempts}`,
+    })
     return { outcome: "placed", orderId, now }
   }
   const later = async (reason: string, backoff: { baseS: number; capS: number }): Promise<OrderAttempt> => {
-    const retryAt = await ledger.recordOrderLater(ref.checkoutId, reason, backoff, { status: "ORDER_DEFERRED", source })
+    const retryAt = await ledger.recordCheckoutOrderLater(ref.checkoutId, reason, backoff, { status: "ORDER_DEFERRED", source })
     return { outcome: "later", reason, retryAt }
   }
-  const row = await ledger.byCheckoutId(ref.checkoutId)
+  const row = await ledger.checkoutRow(ref.checkoutId)
   const attempts = row?.order_attempts ? ` after ${row.order_attempts} deferred attempt(s)` : ""
 
   const existing = await orderOfCart(query, ref.cartId)
@@ -109,7 +113,7 @@ export async function placePaidOrder(container: Container, ledger: CheckoutLedge
   const impossible = await cannotComplete(query, ref)
   if (impossible) {
     const reason = `Paid and captured, but cart ${ref.cartId} cannot become an order: ${impossible}. Refund the buyer or place the order by hand.`
-    await ledger.recordOrderImpossible(ref.checkoutId, reason, { status: "ORDER_IMPOSSIBLE", source })
+    await ledger.recordCheckoutOrderImpossible(ref.checkoutId, reason, { status: "ORDER_IMPOSSIBLE", source })
     logger.warn(`svc: checkout ${ref.checkoutId}: ${reason}`)
     return { outcome: "impossible", reason }
   }
@@ -138,7 +142,7 @@ export async function placePaidOrder(container: Container, ledger: CheckoutLedge
     const permanent = permanentReason(e)
     if (permanent) {
       const reason = `Paid and captured, but cart ${ref.cartId} cannot become an order: ${permanent}. Refund the buyer or place the order by hand.`
-      await ledger.recordOrderImpossible(ref.checkoutId, reason, { status: "ORDER_IMPOSSIBLE", source })
+      await ledger.recordCheckoutOrderImpossible(ref.checkoutId, reason, { status: "ORDER_IMPOSSIBLE", source })
       logger.warn(`svc: checkout ${ref.checkoutId}: ${reason}`)
       return { outcome: "impossible", reason }
     }
@@ -170,13 +174,13 @@ const CANDIDATE_PAGES = 10
  * Medusa's links. A candidate whose cart is an order has it recorded on its row, which
  * then drops out of later passes.
  */
-async function paidWithoutOrder(container: Container, ledger: CheckoutLedger, limit: number, scope: "due" | "all"): Promise<PaidCart[]> {
+async function paidWithoutOrder(container: Container, ledger: SvcModuleService, limit: number, scope: "due" | "all"): Promise<PaidCart[]> {
   const medusa = new MedusaReads(container)
   const found: PaidCart[] = []
   const now = Date.now()
   let after: string | null = null
   for (let page = 0; page < CANDIDATE_PAGES; page++) {
-    const rows = await ledger.mayBePaidWithoutOrder(scope, CANDIDATE_PAGE, after)
+    const rows = await ledger.checkoutsMaybePaidWithoutOrder(scope, CANDIDATE_PAGE, after)
     if (!rows.length) break
     after = rows[rows.length - 1]!.id
     const carts = await medusa.sessionCarts([...new Set(rows.map((r) => r.payment_session_id))])
@@ -184,7 +188,7 @@ async function paidWithoutOrder(container: Container, ledger: CheckoutLedger, li
       const c = carts.get(r.payment_session_id)
       if (!c || c.checkout_id !== r.checkout_id || !c.payment || !c.cart_id) continue
       if (c.order_id) {
-        await ledger.recordOrderFound(r.checkout_id, c.order_id)
+        await ledger.recordCheckoutOrderFound(r.checkout_id, c.order_id)
         continue
       }
       const due = r.order_retry_at ? new Date(r.order_retry_at).getTime() <= now : c.payment.created_at.getTime() + GRACE_S * 1000 <= now
@@ -207,7 +211,7 @@ export type PaidCartsReport = { found: number; placed: number; later: number; im
  */
 export async function completePaidCarts(
   container: Container,
-  ledger: CheckoutLedger,
+  ledger: SvcModuleService,
   opts: { limit: number; source: Exclude<SettleSource, "webhook">; scope?: "due" | "all" }
 ): Promise<PaidCartsReport> {
   const report: PaidCartsReport = { found: 0, placed: 0, later: 0, impossible: 0, busy: 0, errors: 0 }

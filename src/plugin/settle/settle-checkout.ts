@@ -5,7 +5,8 @@ import { medusaAmountToSen } from "../../rules/medusa-amount"
 import { verifiedSessionOf, type SvcCheckoutRead } from "../account/keys"
 import { failureReason, FINAL_UNPAID, OPEN } from "../account/status"
 import { svcFromContainer } from "../account/config"
-import { CheckoutLedger, type LedgerRow } from "../account/checkout-ledger"
+import type { LedgerRow } from "../../modules/svc/checkout-ledger"
+import { SVC_MODULE, type SvcModuleService } from "../../modules/svc"
 import { withApplySlot, withCheckoutLock } from "../account/serialize"
 import { placePaidOrder } from "./complete-paid"
 
@@ -49,14 +50,9 @@ const SETTLED_OUTCOMES: ReadonlySet<SettleOutcome> = new Set([
   "ignored",
 ])
 
-export function checkoutLedgerOf(container: Container): CheckoutLedger {
-  let knex: unknown
-  try {
-    knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
-  } catch {
-    knex = undefined
-  }
-  return new CheckoutLedger(knex as ConstructorParameters<typeof CheckoutLedger>[0])
+/** The checkout ledger: the svc module's service, the one owner of `svc_checkout`. */
+export function checkoutLedgerOf(container: Container): SvcModuleService {
+  return container.resolve<SvcModuleService>(SVC_MODULE)
 }
 
 /**
@@ -82,15 +78,15 @@ export async function settleCheckoutEvent(
   source: SettleSource
 ): Promise<{ outcome: SettleOutcome | "unknown_checkout" | "open_status_noted"; svcStatus?: string; timing?: string }> {
   const ledger = checkoutLedgerOf(container)
-  const row = await ledger.byCheckoutId(checkoutId)
-  if (ledger.connected && !row) return { outcome: "unknown_checkout" }
+  const row = await ledger.checkoutRow(checkoutId)
+  if (!row) return { outcome: "unknown_checkout" }
   if (row?.settled_status) return { outcome: "already_settled", svcStatus: row.settled_status }
   if (hintStatus && OPEN.has(hintStatus)) return { outcome: "open_status_noted" }
   const svc = svcFromContainer(container)
   const t0 = Date.now()
   return withCheckoutLock(container, checkoutId, async () => {
     const locked = Date.now()
-    const again = await ledger.byCheckoutId(checkoutId)
+    const again = await ledger.checkoutRow(checkoutId)
     if (again?.settled_status) return { outcome: "already_settled" as const, svcStatus: again.settled_status }
     const c = await svc.reads.read(checkoutId)
     const read = Date.now()
@@ -126,7 +122,7 @@ export async function settleCheckout(container: Container, c: SvcCheckoutRead, s
   const ledger = checkoutLedgerOf(container)
   svcFromContainer(container).reads.remember(c)
   return withCheckoutLock(container, c.checkoutId, async () => {
-    const row = await ledger.byCheckoutId(c.checkoutId)
+    const row = await ledger.checkoutRow(c.checkoutId)
     if (row?.settled_status) return "already_settled"
     return settleLocked(container, ledger, c, source, row)
   })
@@ -137,7 +133,7 @@ type Timing = { slot?: number; workflow?: number; order?: number }
 
 async function settleLocked(
   container: Container,
-  ledger: CheckoutLedger,
+  ledger: SvcModuleService,
   c: SvcCheckoutRead,
   source: SettleSource,
   /** the checkout's ledger row, read by the caller under the lock (its session owns the checkout now) */
@@ -152,14 +148,14 @@ async function settleLocked(
     return applyCheckout(container, ledger, c, source, expired, ledgerStatus, row, timing)
   })
   if (SETTLED_OUTCOMES.has(outcome) && (c.status === "COMPLETED" || FINAL_UNPAID.has(ledgerStatus))) {
-    await ledger.markSettled(c.checkoutId, ledgerStatus)
+    await ledger.markCheckoutSettled(c.checkoutId, ledgerStatus)
   }
   return outcome
 }
 
 async function applyCheckout(
   container: Container,
-  ledger: CheckoutLedger,
+  ledger: SvcModuleService,
   c: SvcCheckoutRead,
   source: SettleSource,
   expired: boolean,
@@ -179,7 +175,7 @@ async function applyCheckout(
   }
 
   const reason = c.status === "COMPLETED" ? null : failureReason(c.status, expired)
-  await ledger.recordStatus(c.checkoutId, {
+  await ledger.recordCheckoutStatus(c.checkoutId, {
     status: ledgerStatus,
     source,
     paidAt: c.paidAt ?? null,
@@ -204,7 +200,7 @@ async function applyCheckout(
 
   if (c.status === "COMPLETED") {
     if (!session || !isCurrent || !amountMatches) {
-      await ledger.flag(
+      await ledger.flagCheckout(
         c.checkoutId,
         "refund_required",
         "Paid a checkout that is no longer this cart's current payment (amount or session changed); refund the buyer or reconcile by hand."
@@ -212,12 +208,12 @@ async function applyCheckout(
       return "attention_refund"
     }
     if (order?.status === "canceled") {
-      await ledger.flag(c.checkoutId, "refund_required", `Paid after order ${order.id} was canceled; refund the buyer.`, order.id)
+      await ledger.flagCheckout(c.checkoutId, "refund_required", `Paid after order ${order.id} was canceled; refund the buyer.`, order.id)
       return "attention_refund"
     }
     if (ctx.otherPaid) {
       const what = ctx.balanceOf ? `The balance of order ${ctx.balanceOf.id}` : "The cart"
-      await ledger.flag(c.checkoutId, "refund_required", `${what} was already paid with another payment session; refund the buyer.`, ctx.balanceOf?.id)
+      await ledger.flagCheckout(c.checkoutId, "refund_required", `${what} was already paid with another payment session; refund the buyer.`, ctx.balanceOf?.id)
       return "attention_refund"
     }
     const captured = session.status === PaymentSessionStatus.CAPTURED || session.status === PaymentSessionStatus.AUTHORIZED
@@ -302,7 +298,7 @@ async function recordCapture(container: Container, query: Query, cartId: string,
  */
 async function ensureOrder(
   container: Container,
-  ledger: CheckoutLedger,
+  ledger: SvcModuleService,
   query: Query,
   checkoutId: string,
   paymentCollectionId: string,
@@ -320,7 +316,7 @@ async function ensureOrder(
 /** The payment of an order placed awaiting payment failed: cancel it (or flag it), the reason recorded first. */
 async function failOrder(
   container: Container,
-  ledger: CheckoutLedger,
+  ledger: SvcModuleService,
   query: Query,
   checkoutId: string,
   o: { id: string; status: string; metadata?: Record<string, unknown> },
@@ -333,12 +329,12 @@ async function failOrder(
   if (o.status === "canceled") {
     // Canceled by an earlier run that stopped before its flag, or by an admin:
     // the reason is recorded either way.
-    const row = await ledger.byCheckoutId(checkoutId)
-    if (!row?.attention) await ledger.flag(checkoutId, "order_canceled", canceledReason, o.id)
+    const row = await ledger.checkoutRow(checkoutId)
+    if (!row?.attention) await ledger.flagCheckout(checkoutId, "order_canceled", canceledReason, o.id)
     return "order_canceled"
   }
   if (svc.options.failedPaymentOrder === "cancel") {
-    await ledger.flag(checkoutId, "order_canceled", canceledReason, o.id)
+    await ledger.flagCheckout(checkoutId, "order_canceled", canceledReason, o.id)
     try {
       await cancelOrderWorkflow(container).run({ input: { order_id: o.id } as never })
       return "order_canceled"
@@ -350,7 +346,7 @@ async function failOrder(
   }
   const orderModule = container.resolve<any>(Modules.ORDER)
   await orderModule.updateOrders({ id: o.id, metadata: { ...(o.metadata ?? {}), svc_payment_failed: reason, svc_checkout_id: checkoutId } })
-  await ledger.flag(checkoutId, "payment_failed_after_order", `Order ${o.id} was placed awaiting payment, and the payment ${ledgerStatus.toLowerCase()}: ${reason}`, o.id)
+  await ledger.flagCheckout(checkoutId, "payment_failed_after_order", `Order ${o.id} was placed awaiting payment, and the payment ${ledgerStatus.toLowerCase()}: ${reason}`, o.id)
   return "order_flagged"
 }
 

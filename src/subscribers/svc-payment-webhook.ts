@@ -1,6 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys, PaymentWebhookEvents } from "@medusajs/framework/utils"
-import { checkoutLedgerOf, settleCheckoutEvent } from "../plugin/settle/settle-checkout"
+import { settleCheckoutEvent } from "../workflows/settle-checkout"
 import { SVC_WEBHOOK_EVENT } from "../plugin/account/events"
 import { SVC_MODULE } from "../modules/svc"
 import type SvcModuleService from "../modules/svc/service"
@@ -131,8 +131,7 @@ export default async function svcPaymentWebhook({ event, container }: Subscriber
   }
   // A checkout this store never made: dropped at once, one indexed read of the
   // ledger, no svc call, no lock, no spacing slot (settleCheckoutEvent checks it too).
-  const ledger = checkoutLedgerOf(container)
-  if (!(await ledger.checkoutRow(checkoutId))) {
+  if (!(await svcModule.checkoutRow(checkoutId))) {
     await logRow("unknown_checkout", "not a checkout this store made: dropped, svc not asked")
     return
   }
@@ -143,7 +142,7 @@ export default async function svcPaymentWebhook({ event, container }: Subscriber
   try {
     // an open-status event costs no svc read: no need to space it
     const settle = () => settleCheckoutEvent(container, checkoutId, hint, "webhook")
-    const { outcome, svcStatus, timing: steps } = await (hint && OPEN.has(hint) ? settle() : spacing.run(checkoutId, settle))
+    const { outcome, svc_status: svcStatus, timing: steps } = await (hint && OPEN.has(hint) ? settle() : spacing.run(checkoutId, settle))
     const receivedAt = typeof input.receivedAt === "number" ? input.receivedAt : null
     const timing = `${receivedAt ? `waited ${startedAt - receivedAt} ms, ` : ""}settled in ${Date.now() - startedAt} ms${steps ? `: ${steps}` : ""}`
     await svcModule.updateSvcWebhookEvents({ id: log.id, outcome, detail: svcStatus ? `svc status ${svcStatus}` : hint ? `event says ${hint}` : null })

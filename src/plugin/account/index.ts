@@ -7,7 +7,6 @@
 export { svcFromContainer, findSvcProviderConfig } from "./config"
 export { sharedSvcClient, type SvcAccountRuntime } from "./registry"
 export { CheckoutReads } from "./checkout-reads"
-export { withCheckoutLock } from "./serialize"
 export { SvcCatalog } from "./catalog"
 export * from "./keys"
 export * from "./status"

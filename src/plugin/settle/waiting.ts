@@ -1,7 +1,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { SvcClient } from "../../client"
-import { checkoutLedgerOf, settleCheckout, settleCheckoutEvent, type SettleOutcome, type SettleSource, type SvcCheckoutRead } from "./settle-checkout"
+import { settleCheckout, settleCheckoutEvent, type SettleOutcome, type SettleSource } from "../../workflows/settle-checkout"
+import type { SvcCheckoutRead } from "../account/keys"
+import { svcModuleFrom } from "../../modules/svc"
 
 type Container = MedusaContainer
 
@@ -44,7 +46,7 @@ export async function settleListed(
         nextCursor: string | null
       }
       const found = page.data.filter((c) => args.wanted.delete(c.checkoutId))
-      // At once: the settle path applies a few at a time per process (withApplySlot).
+      // At once: the settle path applies a few at a time per process (the settle workflow's apply slots).
       await Promise.all(found.map(async (c) => count(await settleCheckout(container, c, args.source))))
       cursor = page.hasMore && page.nextCursor ? page.nextCursor : undefined
     } while (cursor)
@@ -70,7 +72,7 @@ export async function settleUnsettled(
   source: Exclude<SettleSource, "webhook">,
   count: (o: SettleOutcome | "unknown_checkout" | "open_status_noted") => void
 ): Promise<number> {
-  const ids = await checkoutLedgerOf(container).unsettledCheckouts(UNSETTLED_AFTER_S, 50)
+  const ids = await svcModuleFrom(container)!.unsettledCheckouts(UNSETTLED_AFTER_S, 50)
   for (const id of ids) count((await settleCheckoutEvent(container, id, null, source)).outcome)
   return ids.length
 }

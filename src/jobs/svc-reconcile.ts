@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { configManager } from "@medusajs/framework/config"
 import { reconcilePending } from "../plugin/settle/reconcile-pending"
 import { sweepPayouts } from "../plugin/refunds/track-payout"
-import { sweepWithdrawals } from "../plugin/settlements/withdrawals"
+import { trackWithdrawalWorkflow } from "../workflows/track-withdrawal"
 import { findSvcProviderConfig } from "../plugin/account/config"
 import { sweepTokenTransfers } from "../plugin/admin-tools/token-transfers"
 import { sweepOpenDeposits } from "../plugin/admin-tools/deposits"
@@ -37,8 +37,8 @@ export default async function svcReconcileJob(container: MedusaContainer) {
     logger.warn(`svc reconcile (payouts): ${(e as Error).message}`)
   }
   try {
-    const w = await sweepWithdrawals(container)
-    if (w.finished || w.refreshed || w.errors) logger.info(`svc reconcile: withdrawals ${JSON.stringify(w)}`)
+    const w = (await trackWithdrawalWorkflow(container).run({ input: { source: "job" } })).result.report
+    if (w && (w.finished || w.refreshed || w.errors)) logger.info(`svc reconcile: withdrawals ${JSON.stringify(w)}`)
   } catch (e) {
     logger.warn(`svc reconcile (withdrawals): ${(e as Error).message}`)
   }

@@ -5,7 +5,7 @@ import { reconcilePending } from "../plugin/settle/reconcile-pending"
 import { sweepPayouts } from "../plugin/refunds/track-payout"
 import { trackWithdrawalWorkflow } from "../workflows/track-withdrawal"
 import { findSvcProviderConfig } from "../plugin/account/config"
-import { sweepTokenTransfers } from "../plugin/admin-tools/token-transfers"
+import { trackTokenTransferWorkflow } from "../workflows/track-token-transfer"
 import { sweepOpenDeposits } from "../plugin/admin-tools/deposits"
 
 /**
@@ -45,8 +45,8 @@ export default async function svcReconcileJob(container: MedusaContainer) {
   // Token transfers (svc sends no event for them) and deposits whose onward withdrawal is open:
   // brought to their final status here too, not only when an admin opens their list.
   try {
-    const t = await sweepTokenTransfers(container)
-    if (t.refreshed || t.errors) logger.info(`svc reconcile: token transfers ${JSON.stringify(t)}`)
+    const t = (await trackTokenTransferWorkflow(container).run({ input: {} })).result.report
+    if (t && (t.refreshed || t.errors)) logger.info(`svc reconcile: token transfers ${JSON.stringify(t)}`)
   } catch (e) {
     logger.warn(`svc reconcile (token transfers): ${(e as Error).message}`)
   }

@@ -5,7 +5,7 @@ import { SVC_WEBHOOK_EVENT } from "../plugin/account/events"
 import { SVC_MODULE } from "../modules/svc"
 import type SvcModuleService from "../modules/svc/service"
 import { refreshPayout } from "../plugin/refunds/track-payout"
-import { refreshWithdrawal } from "../plugin/settlements/withdrawals"
+import { trackWithdrawal } from "../workflows/track-withdrawal"
 import { isInboxEvent, receiveInboxEvent } from "../plugin/admin-tools/inbox"
 import { WebhookSpacing } from "../plugin/webhooks/webhook-spacing"
 import { CAPS, capEventId, capText, countUnknownEventType, isKnownWebhookEventType, pruneWebhookLogs } from "../plugin/webhooks/webhook-guard"
@@ -72,7 +72,7 @@ export default async function svcPaymentWebhook({ event, container }: Subscriber
     eventType && /^payout\.(created|updated)$/.test(eventType)
       ? { kind: "payout" as const, id: inner.payoutId, refresh: refreshPayout }
       : eventType === "wallet.withdrawal.updated"
-        ? { kind: "withdrawal" as const, id: inner.id, refresh: refreshWithdrawal }
+        ? { kind: "withdrawal" as const, id: inner.id, refresh: trackWithdrawal }
         : null
   if (tracked) {
     const resourceId = capText(tracked.id, CAPS.resourceId)

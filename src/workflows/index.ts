@@ -14,3 +14,8 @@ export {
   type SettleOutcome,
   type SettleSource,
 } from "./settle-checkout"
+export * from "./withdraw"
+export * from "./track-withdrawal"
+export * from "./transfer-tokens"
+export * from "./track-token-transfer"
+export * from "./balance-payment-link"

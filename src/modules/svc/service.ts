@@ -1,6 +1,6 @@
-import { InjectManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
 import type { Context } from "@medusajs/framework/types"
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/knex"
+import { InjectManager, InjectTransactionManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
 import { CheckoutLedger, type LedgerRow, type LedgerStatus, type OrderCandidate } from "./checkout-ledger"
 import SvcCheckout from "./models/svc-checkout"
 import SvcWebhookEvent from "./models/svc-webhook-event"
@@ -15,6 +15,10 @@ import SvcSetting from "./models/svc-setting"
 import { probeSvcHealth } from "../../plugin/doctor/health-probe"
 import { findSvcProviderConfig } from "../../plugin/account/config"
 import { learnSvcEnvironment } from "../../plugin/account/registry"
+
+/** The tables whose rows are recorded before their svc request, and the column that holds svc's id once it answered. */
+const SVC_ID_COLUMN = { svc_withdrawal: "withdrawal_id", svc_token_transfer: "transfer_id" } as const
+export type UnsentTable = keyof typeof SVC_ID_COLUMN
 
 type Cradle = { configModule?: unknown; logger?: { info: (m: string) => void; warn: (m: string) => void } }
 
@@ -53,6 +57,21 @@ class SvcModuleService extends MedusaService({
         // invalid options already stopped the payment module with the reason
       }
     },
+  }
+
+  /**
+   * Removes a withdrawal or token transfer that was recorded but never sent: the
+   * withdraw and transfer workflows undo their record step with it when a later
+   * step fails before svc was asked. One statement, so a row a send has touched
+   * meanwhile (its status moved on from CREATING, or svc's id recorded) is kept:
+   * a request that may have reached svc is never un-recorded. True when removed.
+   */
+  @InjectTransactionManager()
+  async deleteUnsentSvcRequest(table: UnsentTable, id: string, @MedusaContext() sharedContext: Context = {}): Promise<boolean> {
+    const manager = (sharedContext.transactionManager ?? sharedContext.manager) as SqlEntityManager
+    const knex = manager.getTransactionContext() ?? manager.getKnex()
+    const removed: number = await knex(table).where({ id, status: "CREATING" }).whereNull(SVC_ID_COLUMN[table]).del()
+    return removed > 0
   }
 
   private readonly startupDeps_: Cradle

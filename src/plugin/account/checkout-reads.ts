@@ -17,7 +17,7 @@ import type { SvcCheckoutRead } from "./keys"
  */
 export class CheckoutReads {
   private readonly inflight = new Map<string, Promise<SvcCheckoutRead>>()
-  private readonly finals = new Map<string, { c: SvcCheckoutRead; at: number }>()
+  private readonly finals = new Map<string, { c: SvcCheckoutRead; at: number; recorded?: boolean }>()
   private static readonly FINAL_TTL_MS = 30 * 60 * 1000
   private static readonly FINAL_MAX = 5000
   /** svc calls this reader made (GET /v1/checkout/{id}); for benches and logs. */
@@ -57,6 +57,21 @@ export class CheckoutReads {
     })()
     this.inflight.set(checkoutId, p)
     return p
+  }
+
+  /**
+   * The final status kept here is in the ledger too (this process wrote it, or saw it
+   * there): the provider need not write it again when Medusa asks for the same checkout
+   * a moment later (the settle workflow records it, then Medusa's capture asks the provider).
+   */
+  markRecorded(checkoutId: string): void {
+    const hit = this.finals.get(checkoutId)
+    if (hit) hit.recorded = true
+  }
+
+  /** Whether the final status kept for this checkout is known to be in the ledger. */
+  isRecorded(checkoutId: string): boolean {
+    return !!this.cachedFinal(checkoutId) && !!this.finals.get(checkoutId)?.recorded
   }
 
   /** Keep a checkout seen in a final status elsewhere (a list page of the job or watcher). */

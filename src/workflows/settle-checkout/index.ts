@@ -34,6 +34,8 @@ export type SettleCheckoutResult = {
   order_id?: string | null
   /** the status recorded in the ledger (EXPIRED for a link that expired unpaid) */
   ledger_status?: string
+  /** the order was recorded on the checkout's row, with its final status settled */
+  order_recorded?: boolean
   /** where the time went, for the log line */
   timing?: string
 }
@@ -80,7 +82,16 @@ export const settleCheckoutWorkflow = createWorkflow("svc-settle-checkout", (inp
 
   const captureArgs = transform({ plan, input }, ({ plan, input }) => {
     const p = plan as Extract<Plan, { action: "capture" }>
-    return { checkout_id: input.checkout_id, session_id: p.session_id, cart_id: p.cart_id, amount: p.amount, recorded: p.recorded, order_id: p.order_id, source: input.source }
+    return {
+      checkout_id: input.checkout_id,
+      session_id: p.session_id,
+      cart_id: p.cart_id,
+      amount: p.amount,
+      recorded: p.recorded,
+      order_id: p.order_id,
+      order_attempts: p.order_attempts,
+      source: input.source,
+    }
   })
   const capture = when("svc-settle-capture", { plan }, ({ plan }) => plan.action === "capture").then(() => recordCaptureStep(captureArgs))
   const order = when("svc-settle-order", { plan }, ({ plan }) => plan.action === "capture").then(() => placeOrderStep(captureArgs))
@@ -106,9 +117,15 @@ export const settleCheckoutWorkflow = createWorkflow("svc-settle-checkout", (inp
     const outcome: SettleOutcome = flagged ?? order?.outcome ?? failed ?? (plan.action === "done" ? plan.outcome : "pending")
     const order_id = order?.order_id ?? (plan.action === "flag" ? (plan.order_id ?? null) : plan.action === "fail" ? (plan.order?.id ?? null) : null)
     const timing = `read ${read.read_ms} ms, slot ${slot.waited_ms} ms` + (order ? `, capture ${capture?.capture_ms ?? 0} ms, order ${order.order_ms} ms` : "")
-    return { outcome, order_id, svc_status: plan.svc_status, ledger_status: plan.ledger_status, timing }
+    return { outcome, order_id, svc_status: plan.svc_status, ledger_status: plan.ledger_status, order_recorded: !!order?.order_recorded, timing }
   })
-  markSettledStep({ checkout_id: input.checkout_id, outcome: result.outcome, svc_status: result.svc_status, ledger_status: result.ledger_status })
+  markSettledStep({
+    checkout_id: input.checkout_id,
+    outcome: result.outcome,
+    svc_status: result.svc_status,
+    ledger_status: result.ledger_status,
+    order_recorded: result.order_recorded,
+  })
   freeApplySlotStep(slot)
   when("svc-settle-unlock", { found }, ({ found }) => found.go).then(() => {
     releaseLockStep({ key: found.lock_key, ownerId: found.lock_owner, executeOnSubWorkflow: true })

@@ -42,6 +42,8 @@ export type PaidCartRef = {
   sessionId: string
   /** the amount Medusa recorded for the session (decimal text), when the caller has it */
   paid?: string
+  /** attempts at the order a run already left for later, when the caller read the row */
+  attempts?: number
 }
 
 const LOCK_ERROR = /acquir\w* lock|lock for key/i
@@ -119,8 +121,8 @@ export async function placePaidOrder(container: Container, ref: PaidCartRef, sou
     const retryAt = await ledger.recordCheckoutOrderLater(ref.checkoutId, reason, backoff, { status: "ORDER_DEFERRED", source })
     return { outcome: "later", reason, retryAt }
   }
-  const row = await ledger.checkoutRow(ref.checkoutId)
-  const attempts = row?.order_attempts ? ` after ${row.order_attempts} deferred attempt(s)` : ""
+  const n = ref.attempts ?? (await ledger.checkoutRow(ref.checkoutId))?.order_attempts
+  const attempts = n ? ` after ${n} deferred attempt(s)` : ""
 
   const existing = await orderOfCart(query, ref.cartId)
   if (existing) return placed(existing, false, attempts)
@@ -176,7 +178,7 @@ export async function placePaidOrder(container: Container, ref: PaidCartRef, sou
   return later(`completing cart ${ref.cartId} made no order`, ERROR_BACKOFF)
 }
 
-type PaidCart = { checkout_id: string; cart_id: string; payment_session_id: string; paid_at: Date }
+type PaidCart = { checkout_id: string; cart_id: string; payment_session_id: string; paid_at: Date; order_attempts: number }
 
 /** Rows read per page of the ledger's candidates, and pages per pass at most. */
 const CANDIDATE_PAGE = 200
@@ -210,7 +212,14 @@ async function paidWithoutOrder(container: Container, limit: number, scope: "due
         continue
       }
       const due = r.order_retry_at ? new Date(r.order_retry_at).getTime() <= now : c.payment.created_at.getTime() + GRACE_S * 1000 <= now
-      if (due) found.push({ checkout_id: r.checkout_id, cart_id: c.cart_id, payment_session_id: r.payment_session_id, paid_at: c.payment.created_at })
+      if (due)
+        found.push({
+          checkout_id: r.checkout_id,
+          cart_id: c.cart_id,
+          payment_session_id: r.payment_session_id,
+          paid_at: c.payment.created_at,
+          order_attempts: Number(r.order_attempts ?? 0),
+        })
     }
     if (rows.length < CANDIDATE_PAGE) break
   }
@@ -226,7 +235,7 @@ export const checkoutLockKey = (checkoutId: string) => `svc:checkout:${checkoutI
  */
 export const CHECKOUT_LOCK_LEASE_S = 120
 
-export type CompletePaidCartInput = { checkout_id: string; cart_id: string; payment_session_id: string; source: SettleSource }
+export type CompletePaidCartInput = { checkout_id: string; cart_id: string; payment_session_id: string; order_attempts?: number; source: SettleSource }
 
 /** The checkout's lock, and this run's own name as its holder (only the holder releases it). */
 const nameCheckoutLockStep = createStep("svc-name-checkout-lock", async (input: { checkout_id: string }) => {
@@ -234,7 +243,8 @@ const nameCheckoutLockStep = createStep("svc-name-checkout-lock", async (input: 
 })
 
 const placePaidOrderStep = createStep("svc-place-paid-order", async (input: CompletePaidCartInput, { container }) => {
-  const r = await placePaidOrder(container, { checkoutId: input.checkout_id, cartId: input.cart_id, sessionId: input.payment_session_id }, input.source)
+  const ref = { checkoutId: input.checkout_id, cartId: input.cart_id, sessionId: input.payment_session_id, attempts: input.order_attempts }
+  const r = await placePaidOrder(container, ref, input.source)
   return new StepResponse(r)
 })
 
@@ -269,7 +279,7 @@ export async function completePaidCarts(container: Container, opts: { limit: num
     let r: OrderAttempt | "busy" | "error"
     try {
       const { result } = await completePaidCartWorkflow(container).run({
-        input: { checkout_id: c.checkout_id, cart_id: c.cart_id, payment_session_id: c.payment_session_id, source: opts.source },
+        input: { checkout_id: c.checkout_id, cart_id: c.cart_id, payment_session_id: c.payment_session_id, order_attempts: c.order_attempts, source: opts.source },
       })
       r = result
     } catch (e) {

@@ -83,7 +83,7 @@ export const findCheckoutStep = createStep("svc-find-checkout", async (input: Se
 // ------------------------------------------------------------------ read
 
 /** The ledger row's fields the later steps use (plain data: step results are not kept as objects). */
-export type RowFacts = { idempotency_key: string; payment_session_id: string; attempt: number; title: string; attention: string | null }
+export type RowFacts = { idempotency_key: string; payment_session_id: string; attempt: number; title: string; attention: string | null; order_attempts: number }
 
 export type Read = { checkout: SvcCheckoutRead | null; row: RowFacts | null; outcome?: SettleOutcome; read_ms: number }
 
@@ -99,7 +99,14 @@ export const readCheckoutStep = createStep("svc-read-checkout", async ({ input, 
   const t0 = Date.now()
   const checkout = input.checkout ?? (await svcFromContainer(container).reads.read(input.checkout_id))
   const facts = row
-    ? { idempotency_key: row.idempotency_key, payment_session_id: row.payment_session_id, attempt: Number(row.attempt), title: row.title, attention: row.attention }
+    ? {
+        idempotency_key: row.idempotency_key,
+        payment_session_id: row.payment_session_id,
+        attempt: Number(row.attempt),
+        title: row.title,
+        attention: row.attention,
+        order_attempts: Number(row.order_attempts ?? 0),
+      }
     : null
   return new StepResponse<Read>({ checkout, row: facts, read_ms: Date.now() - t0 })
 })
@@ -162,6 +169,8 @@ export type Plan =
       cart_id: string | null
       /** already authorized or captured in Medusa (the storefront's completion got there first) */
       recorded: boolean
+      /** attempts at the order a run already left for later (for the history) */
+      order_attempts: number
       order_id: string | null
     }
   | {
@@ -219,6 +228,7 @@ export const judgeCheckoutStep = createStep("svc-judge-checkout", async (input: 
   }
   const reason = c.status === "COMPLETED" ? null : failureReason(c.status, expired)
   await ledger.recordCheckoutStatus(c.checkoutId, { status: ledgerStatus, source: input.source, paidAt: c.paidAt ?? null, txHash: c.txHash ?? null, failureReason: reason })
+  svc.reads.markRecorded(c.checkoutId)
 
   // The session that owns the checkout now: the one named in its title, or a later session of the
   // same collection that took it over (svc-base adoptOpenCheckout), as the ledger records.
@@ -280,6 +290,7 @@ export const judgeCheckoutStep = createStep("svc-judge-checkout", async (input: 
       cart_id: cartId,
       recorded,
       order_id: order?.id ?? null,
+      order_attempts: row?.order_attempts ?? 0,
     })
   }
   if (FINAL_UNPAID.has(c.status) || expired) {
@@ -371,12 +382,17 @@ async function captureCartPayment(container: MedusaContainer, cartId: string, se
  */
 export const placeOrderStep = createStep(
   "svc-place-order",
-  async (input: { checkout_id: string; cart_id: string | null; session_id: string; amount: string; order_id: string | null; source: SettleSource }, { container }) => {
+  async (
+    input: { checkout_id: string; cart_id: string | null; session_id: string; amount: string; order_id: string | null; order_attempts: number; source: SettleSource },
+    { container }
+  ) => {
     const t0 = Date.now()
-    if (!input.cart_id || input.order_id) return new StepResponse({ outcome: "captured" as SettleOutcome, order_id: input.order_id, order_ms: 0 })
-    const r = await placePaidOrder(container, { checkoutId: input.checkout_id, cartId: input.cart_id, sessionId: input.session_id, paid: input.amount }, input.source)
+    if (!input.cart_id || input.order_id) return new StepResponse({ outcome: "captured" as SettleOutcome, order_id: input.order_id, order_recorded: false, order_ms: 0 })
+    const ref = { checkoutId: input.checkout_id, cartId: input.cart_id, sessionId: input.session_id, paid: input.amount, attempts: input.order_attempts }
+    const r = await placePaidOrder(container, ref, input.source)
     const outcome: SettleOutcome = r.outcome === "placed" ? "captured" : r.outcome === "later" ? "order_pending" : "paid_no_order"
-    return new StepResponse({ outcome, order_id: r.outcome === "placed" ? r.orderId : null, order_ms: Date.now() - t0 })
+    // placed: the row has its order and its final status settled in the same write (recordCheckoutOrderPlaced)
+    return new StepResponse({ outcome, order_id: r.outcome === "placed" ? r.orderId : null, order_recorded: r.outcome === "placed", order_ms: Date.now() - t0 })
   }
 )
 
@@ -462,9 +478,9 @@ const SETTLED_OUTCOMES: ReadonlySet<SettleOutcome> = new Set([
 /** The final status is applied in Medusa: later events for it cost no svc call and no lock. */
 export const markSettledStep = createStep(
   "svc-mark-settled",
-  async (input: { checkout_id: string; outcome: SettleOutcome; svc_status?: string; ledger_status?: string }, { container }) => {
+  async (input: { checkout_id: string; outcome: SettleOutcome; svc_status?: string; ledger_status?: string; order_recorded?: boolean }, { container }) => {
     const { svc_status, ledger_status } = input
-    if (!svc_status || !ledger_status || !SETTLED_OUTCOMES.has(input.outcome)) return new StepResponse(undefined)
+    if (!svc_status || !ledger_status || !SETTLED_OUTCOMES.has(input.outcome) || input.order_recorded) return new StepResponse(undefined)
     if (svc_status === "COMPLETED" || FINAL_UNPAID.has(ledger_status)) await ledgerOf(container).markCheckoutSettled(input.checkout_id, ledger_status)
     return new StepResponse(undefined)
   }

@@ -339,23 +339,28 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     const expired = !["COMPLETED", ...FINAL_UNPAID].includes(c.status) && Date.parse(c.expiresAt) <= Date.now()
     const status = toSessionStatus(c.status, expired)
     const reason = status === PaymentSessionStatus.ERROR ? failureReason(c.status, expired) : null
-    await this.ledger
-      .recordCheckoutStatus(c.checkoutId, {
-        status: expired && c.status !== "FAILED" ? "EXPIRED" : c.status,
-        source,
-        paidAt: c.paidAt ?? null,
-        txHash: c.txHash ?? null,
-        failureReason: reason,
-      })
-      .catch((e) => {
-        this.logger_.warn(`svc: could not record checkout status: ${errorText(e)}`)
-        // A payment Medusa records is COMPLETED in the ledger first: the job's search for paid
-        // carts without an order starts from the ledger's COMPLETED rows. Not recorded: not
-        // captured now (nothing moves; the next read, webhook, watcher or job, captures it).
-        if (status === PaymentSessionStatus.CAPTURED) {
-          throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "svc: the payment was received but could not be recorded yet; try again in a moment")
-        }
-      })
+    // A final status this process already wrote to the ledger (the settle workflow, just before
+    // it asks Medusa to record the capture) is not written again.
+    const recorded = this.reads.isRecorded(c.checkoutId)
+    if (!recorded)
+      await this.ledger
+        .recordCheckoutStatus(c.checkoutId, {
+          status: expired && c.status !== "FAILED" ? "EXPIRED" : c.status,
+          source,
+          paidAt: c.paidAt ?? null,
+          txHash: c.txHash ?? null,
+          failureReason: reason,
+        })
+        .then(() => this.reads.markRecorded(c.checkoutId))
+        .catch((e) => {
+          this.logger_.warn(`svc: could not record checkout status: ${errorText(e)}`)
+          // A payment Medusa records is COMPLETED in the ledger first: the job's search for paid
+          // carts without an order starts from the ledger's COMPLETED rows. Not recorded: not
+          // captured now (nothing moves; the next read, webhook, watcher or job, captures it).
+          if (status === PaymentSessionStatus.CAPTURED) {
+            throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "svc: the payment was received but could not be recorded yet; try again in a moment")
+          }
+        })
     return {
       status,
       data: {

@@ -99,19 +99,13 @@ export async function sweepPayouts(container: Container, opts: { finishOnly?: bo
       await svcModule.updateSvcPayouts({ id: r.id, status: "UNCERTAIN", status_history: appendEntry(r.status_history, "UNCERTAIN", "job", "sending stopped midway") })
     }
   }
-  let knex: ConstructorParameters<typeof PayoutLedger>[0]
-  try {
-    knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
-  } catch {
-    knex = undefined
-  }
   const medusa = new MedusaReads(container)
   for (const r of await svcModule.listSvcPayouts({ status: "UNCERTAIN" }, { take: 50, order: { created_at: "ASC" } })) {
     const finished = await sweepStep(report, logger, `finishing payout request ${r.id}`, async () => {
       // Medusa's refund survived (the process died mid-send): send again for it, never a second refund
       if (await medusa.refundExists(r.refund_id)) {
         const svc = svcFromContainer(container)
-        const deps = { client: svc.client, payouts: new PayoutLedger(knex), logger }
+        const deps = { client: svc.client, payouts: new PayoutLedger(container), logger }
         return (await resendForRecordedRefund(deps, r.id, r.refund_id!)) === "sent"
       }
       return (await finishRefund(container, r.id)).httpStatus === 200

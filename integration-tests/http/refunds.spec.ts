@@ -7,6 +7,7 @@ import { waitFor } from "../helpers/store"
 import { refusal } from "../helpers/admin"
 import { sweepPayouts } from "../../src/plugin/refunds/track-payout"
 import { SVC_MODULE } from "../../src/modules/svc"
+import { refundToBankWorkflow, type RefundSentData } from "../../src/workflows/refund-to-bank"
 
 jest.setTimeout(120_000)
 
@@ -15,7 +16,14 @@ svcMedusaSuite({
   // paidOrder: a paid FPX order of RM120.50
   testSuite: ({ getContainer, sb, admin, paidOrder }) => {
     let earlier = new Set<string>()
+    // A store's handler on the refund workflow's refundSent hook, registered as a store's
+    // src/workflows/hooks file would (once per workflow: Medusa allows one handler per hook).
+    const refundsSent: RefundSentData[] = []
+    refundToBankWorkflow.hooks.refundSent(async (data) => {
+      refundsSent.push(data)
+    })
     beforeEach(async () => {
+      refundsSent.length = 0
       earlier = new Set(allSandboxPayouts().map((p) => p.payoutId)) // the sandbox lives for the whole file
     })
 
@@ -48,6 +56,10 @@ svcMedusaSuite({
       const made = sandboxPayouts()
       expect(made).toHaveLength(1)
       expect(made[0]).toMatchObject({ payoutId: first.payout.payout_id, amount: 2050 })
+      // the store's hook handler was given the payout and the refund it is recorded as
+      expect(refundsSent).toEqual([
+        { payout_request_id: first.payout.id, payout_id: made[0].payoutId, refund_id: refunds[0].id, payment_id: paymentId, order_id: orderId, amount_sen: 2050 },
+      ])
 
       // svc settles about 20 s later and says so by webhook
       sb().advanceClock(30)
@@ -71,6 +83,8 @@ svcMedusaSuite({
       expect(more.message).toMatch(/^amount: at most RM0\.00 can be refunded/)
       expect(sandboxPayouts()).toHaveLength(2)
       expect(await medusaRefunds(paymentId)).toHaveLength(2)
+      // refundSent once per payout sent; never for a refused refund
+      expect(refundsSent.map((r) => r.amount_sen)).toEqual([2050, 10000])
     })
 
     it("bad input is refused by field before anything is sent", async () => {
@@ -141,6 +155,7 @@ svcMedusaSuite({
       const res = await refund({ payment_id: paymentId, amount: "30", beneficiary: toBank() })
       expect(res.payout.status).toBe("UNCERTAIN")
       expect(res.message).toMatch(/reconciliation job will finish it/)
+      expect(refundsSent).toEqual([]) // not (yet) recorded as a refund
       expect(sandboxPayouts()).toHaveLength(1) // svc did make it
       expect(await medusaRefunds(paymentId)).toHaveLength(0)
       // while uncertain it counts as open: no more than the rest can be asked for

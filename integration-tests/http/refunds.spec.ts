@@ -5,7 +5,8 @@
 import { svcMedusaSuite } from "../helpers/suite"
 import { waitFor } from "../helpers/store"
 import { refusal } from "../helpers/admin"
-import { sweepPayouts } from "../../src/plugin/refunds/track-payout"
+import { sweepRefundPayouts } from "../../src/workflows/refund-to-bank/sweep-payouts"
+import { trackPayoutWorkflow, type PayoutNotDelivered } from "../../src/workflows/track-payout"
 import { SVC_MODULE } from "../../src/modules/svc"
 import { refundToBankWorkflow, type RefundSentData } from "../../src/workflows/refund-to-bank"
 
@@ -22,8 +23,13 @@ svcMedusaSuite({
     refundToBankWorkflow.hooks.refundSent(async (data) => {
       refundsSent.push(data)
     })
+    const notDelivered: PayoutNotDelivered[] = []
+    trackPayoutWorkflow.hooks.payoutNotDelivered(async (data) => {
+      notDelivered.push(data)
+    })
     beforeEach(async () => {
       refundsSent.length = 0
+      notDelivered.length = 0
       earlier = new Set(allSandboxPayouts().map((p) => p.payoutId)) // the sandbox lives for the whole file
     })
 
@@ -163,19 +169,22 @@ svcMedusaSuite({
       expect(over.message).toMatch(/at most RM90\.50 can be refunded/)
 
       sb().clearFaults()
-      const report = await sweepPayouts(getContainer() as never)
+      const report = await sweepRefundPayouts(getContainer())
       expect(report.finished).toBe(1)
       const refunds = await medusaRefunds(paymentId)
       expect(refunds).toHaveLength(1)
       expect(Number(refunds[0].amount)).toBe(30)
       const made = sandboxPayouts()
       expect(made).toHaveLength(1)
+      // the job finished it through the refund workflow: the store's hook hears of it then
+      expect(refundsSent).toEqual([expect.objectContaining({ payout_id: made[0].payoutId, refund_id: refunds[0].id, amount_sen: 3000 })])
       const { payouts } = await admin.client.fetch<any>("/admin/svc/payouts", { query: { payment_id: paymentId } })
       expect(payouts.find((p: any) => p.amount_sen === 3000)).toMatchObject({ status: "INITIATED", payout_id: made[0].payoutId, refund_id: refunds[0].id })
       // a second sweep changes nothing
-      await sweepPayouts(getContainer() as never)
+      await sweepRefundPayouts(getContainer())
       expect(await medusaRefunds(paymentId)).toHaveLength(1)
       expect(sandboxPayouts()).toHaveLength(1)
+      expect(refundsSent).toHaveLength(1)
     })
 
     it("the bank reverses the payout: the request is flagged for the admin (refund not delivered)", async () => {
@@ -194,6 +203,10 @@ svcMedusaSuite({
       )
       expect(flagged).toMatchObject({ status: "REVERSED", attention: "refund_not_delivered" })
       expect(flagged.attention_reason).toMatch(/buyer was not paid/)
+      // the webhook started the svc-track-payout workflow: a store's payoutNotDelivered handler is told
+      expect(notDelivered).toEqual([
+        expect.objectContaining({ payout_request_id: flagged.id, payout_id: res.payout.payout_id, status: "REVERSED", order_id: orderId, amount_sen: 5000 }),
+      ])
     })
   },
 })

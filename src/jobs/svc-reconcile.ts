@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { configManager } from "@medusajs/framework/config"
 import { reconcilePending } from "../plugin/settle/reconcile-pending"
-import { sweepPayouts } from "../plugin/refunds/track-payout"
+import { sweepRefundPayouts } from "../workflows/refund-to-bank/sweep-payouts"
 import { sweepWithdrawals } from "../plugin/settlements/withdrawals"
 import { findSvcProviderConfig } from "../plugin/account/config"
 import { sweepTokenTransfers } from "../plugin/admin-tools/token-transfers"
@@ -31,7 +31,7 @@ export default async function svcReconcileJob(container: MedusaContainer) {
     logger.warn(`svc reconcile: ${(e as Error).message}`)
   }
   try {
-    const p = await sweepPayouts(container)
+    const p = await sweepRefundPayouts(container)
     if (p.refreshed || p.finished || p.abandoned || p.errors) logger.info(`svc reconcile: refund payouts ${JSON.stringify(p)}`)
   } catch (e) {
     logger.warn(`svc reconcile (payouts): ${(e as Error).message}`)

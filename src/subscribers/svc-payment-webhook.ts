@@ -4,7 +4,7 @@ import { checkoutLedgerOf, settleCheckoutEvent } from "../plugin/settle/settle-c
 import { SVC_WEBHOOK_EVENT } from "../plugin/account/events"
 import { SVC_MODULE } from "../modules/svc"
 import type SvcModuleService from "../modules/svc/service"
-import { refreshPayout } from "../plugin/refunds/track-payout"
+import { trackPayoutWorkflow } from "../workflows/track-payout"
 import { refreshWithdrawal } from "../plugin/settlements/withdrawals"
 import { isInboxEvent, receiveInboxEvent } from "../plugin/admin-tools/inbox"
 import { WebhookSpacing } from "../plugin/webhooks/webhook-spacing"
@@ -17,6 +17,8 @@ import { OPEN } from "../plugin/account/status"
  * id the store knows, and none for an id it does not).
  */
 const spacing = new WebhookSpacing(2000)
+const trackPayout = async (container: SubscriberArgs["container"], payoutId: string, source: string) =>
+  (await trackPayoutWorkflow(container).run({ input: { payout_id: payoutId, source } })).result
 const UUID_LIKE = /^[0-9a-f-]{36}$/i
 
 type WebhookInput = { provider?: string; receivedAt?: number; payload?: { data?: Record<string, unknown>; rawData?: unknown; headers?: Record<string, unknown> } }
@@ -70,7 +72,7 @@ export default async function svcPaymentWebhook({ event, container }: Subscriber
   // dropped without a call, and one it made is read once at a time, 2 s apart.
   const tracked =
     eventType && /^payout\.(created|updated)$/.test(eventType)
-      ? { kind: "payout" as const, id: inner.payoutId, refresh: refreshPayout }
+      ? { kind: "payout" as const, id: inner.payoutId, refresh: trackPayout }
       : eventType === "wallet.withdrawal.updated"
         ? { kind: "withdrawal" as const, id: inner.id, refresh: refreshWithdrawal }
         : null

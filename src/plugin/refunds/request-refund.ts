@@ -1,4 +1,4 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { randomUUID } from "node:crypto"
 import { ContainerRegistrationKeys, MathBN, MedusaError } from "@medusajs/framework/utils"
 import { refundPaymentWorkflow, type RefundPaymentWorkflowInput } from "@medusajs/core-flows"
@@ -10,6 +10,9 @@ import { SVC_MODULE } from "../core/module-key"
 import type SvcModuleService from "../../modules/svc/service"
 import { invalidData, parseRinggit } from "../core/admin-input"
 import { refuseRefundMedusaWouldReject } from "./order-guards"
+import { PayoutLedger } from "./payout-ledger"
+import { resendForRecordedRefund } from "./send-payout"
+import { MedusaReads } from "../core/medusa-reads"
 
 type Container = MedusaContainer
 
@@ -139,7 +142,11 @@ export type NewPayoutRequest = {
 }
 
 /** What the checks decided: the answer already given to this request_id, or the payout request to store. */
-export type CheckedRefund = { replay: RefundResult; request?: never } | { replay?: never; request: NewPayoutRequest }
+export type CheckedRefund =
+  | { replay: RefundResult; request?: never; existing?: never }
+  | { replay?: never; request: NewPayoutRequest; existing?: never }
+  /** a request stored earlier, to finish with its own key (the job) */
+  | { replay?: never; request?: never; existing: string }
 
 /**
  * A refund to the buyer's bank account as an svc payout (DESIGN §6), step 1
@@ -323,4 +330,25 @@ export async function finishRefund(container: Container, rowId: string, opts: { 
     }
   }
   throw workflowError instanceof MedusaError ? workflowError : invalidData(workflowError.message)
+}
+
+/**
+ * Finish a stored payout request that svc did not answer for (UNCERTAIN) with
+ * its own key. When Medusa's refund survived (the process died mid-send, so
+ * nothing removed it), asking Medusa again would record a second refund for
+ * one payout: the payout is sent again for that refund instead
+ * (resendForRecordedRefund). Otherwise Medusa is asked for the refund again,
+ * which sends the payout with the same key; svc replays the payout it made or
+ * makes the one it never did. One payout, one refund.
+ */
+export async function finishPayoutRequest(container: Container, rowId: string): Promise<RefundResult> {
+  const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
+  const row = await svcModule.retrieveSvcPayout(rowId)
+  if (!row.refund_id || !(await new MedusaReads(container).refundExists(row.refund_id))) return finishRefund(container, rowId)
+  const deps = { client: svcFromContainer(container).client, payouts: new PayoutLedger(container), logger: container.resolve<Logger>(ContainerRegistrationKeys.LOGGER) }
+  const sent = (await resendForRecordedRefund(deps, rowId, row.refund_id)) === "sent"
+  const after = await svcModule.retrieveSvcPayout(rowId)
+  return sent
+    ? { httpStatus: 200, payout: publicPayout(after), message: `payout ${after.payout_id} ${after.status}` }
+    : { httpStatus: 202, payout: publicPayout(after), message: `payout request ${rowId} is ${after.status}: not finished here` }
 }

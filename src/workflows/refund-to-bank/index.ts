@@ -7,11 +7,14 @@ import { sendRefundStep, type RefundSentData } from "./steps/send-refund"
 export { checkRefundRequestStep, recordPayoutRequestStep, sendRefundStep }
 export type { RefundSentData }
 
+/** A new refund (`request`, as the admin route starts it), or a stored request to finish (`payout_request_id`, as the job does). */
 export type RefundToBankInput = {
   /** the refund as the admin asked it (src/api/admin/svc/refunds/validators.ts checks its shape) */
-  request: RefundRequest
+  request?: RefundRequest
   /** the admin user who asked */
   actor_id?: string
+  /** a payout request stored earlier that svc did not answer for (UNCERTAIN): finished with its own key */
+  payout_request_id?: string
 }
 
 export const refundToBankWorkflowId = "svc-refund-to-bank"
@@ -32,8 +35,12 @@ export const refundToBankHooks = ["refundSent"] as const
  * answer and the job finishes it with the same key), the payout request as an
  * admin may see it (account number masked), and a message.
  *
+ * Started with `payout_request_id` (the reconciliation job), step 1 takes the
+ * stored request as it is and step 3 finishes it with its own key.
+ *
  * Hook `refundSent`, after svc made the payout and Medusa recorded the refund
- * (not for a request_id sent again, nor for a 202): `{payout_request_id,
+ * (also when the job finishes a request svc had not answered for; not for a
+ * request_id sent again, nor for a 202): `{payout_request_id,
  * payout_id, refund_id, payment_id, order_id, amount_sen}`. A store registers
  * it as `refundToBankWorkflow.hooks.refundSent(async (data, { container }) => ...)`,
  * in a file its Medusa app loads (e.g. src/workflows/hooks/refund-sent.ts). Should
@@ -43,7 +50,7 @@ export const refundToBankHooks = ["refundSent"] as const
 export const refundToBankWorkflow = createWorkflow(refundToBankWorkflowId, (input: WorkflowData<RefundToBankInput>) => {
   const checked = checkRefundRequestStep(input)
   const recorded = recordPayoutRequestStep({ checked, request: input.request })
-  const note = transform({ input }, ({ input }) => input.request.note ?? null)
+  const note = transform({ input }, ({ input }) => input.request?.note ?? null)
   const sent = sendRefundStep({ recorded, actor_id: input.actor_id, note })
   const refundSentData = transform({ sent }, ({ sent }) => sent.sent as RefundSentData)
   const refundSent = when("svc-refund-was-sent", { sent }, ({ sent }) => sent.sent !== null).then(() => createHook("refundSent", refundSentData))

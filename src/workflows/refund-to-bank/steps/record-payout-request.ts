@@ -3,8 +3,9 @@ import { SVC_MODULE } from "../../../plugin/core/module-key"
 import type SvcModuleService from "../../../modules/svc/service"
 import { storePayoutRequest, type CheckedRefund, type RefundRequest, type RefundResult } from "../../../plugin/refunds/request-refund"
 
-export type RecordPayoutRequestInput = { checked: CheckedRefund; request: RefundRequest }
-export type RecordedPayoutRequest = { rowId: string | null; replay: RefundResult | null }
+export type RecordPayoutRequestInput = { checked: CheckedRefund; request?: RefundRequest }
+/** `existing`: a request stored earlier, finished with its own key (never closed by this workflow's compensation). */
+export type RecordedPayoutRequest = { rowId: string | null; replay: RefundResult | null; existing: boolean }
 
 /**
  * The payout request, REQUESTED, with its Idempotency-Key, stored before anything
@@ -15,10 +16,13 @@ export type RecordedPayoutRequest = { rowId: string | null; replay: RefundResult
 export const recordPayoutRequestStep = createStep(
   "svc-record-payout-request",
   async (input: RecordPayoutRequestInput, { container }) => {
-    if (input.checked.replay) return new StepResponse<RecordedPayoutRequest, string | null>({ rowId: null, replay: input.checked.replay }, null)
-    const stored = await storePayoutRequest(container, input.checked.request, input.request)
-    if (stored.replay) return new StepResponse<RecordedPayoutRequest, string | null>({ rowId: null, replay: stored.replay }, null)
-    return new StepResponse<RecordedPayoutRequest, string | null>({ rowId: stored.rowId, replay: null }, stored.rowId)
+    const { checked } = input
+    if (checked.existing) return new StepResponse<RecordedPayoutRequest, string | null>({ rowId: checked.existing, replay: null, existing: true }, null)
+    if (checked.replay || !checked.request || !input.request)
+      return new StepResponse<RecordedPayoutRequest, string | null>({ rowId: null, replay: checked.replay ?? null, existing: false }, null)
+    const stored = await storePayoutRequest(container, checked.request, input.request)
+    if (stored.replay) return new StepResponse<RecordedPayoutRequest, string | null>({ rowId: null, replay: stored.replay, existing: false }, null)
+    return new StepResponse<RecordedPayoutRequest, string | null>({ rowId: stored.rowId, replay: null, existing: false }, stored.rowId)
   },
   async (rowId, { container }) => {
     if (!rowId) return

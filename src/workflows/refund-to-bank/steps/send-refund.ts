@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { finishRefund, type RefundResult } from "../../../plugin/refunds/request-refund"
+import { finishPayoutRequest, finishRefund, type RefundResult } from "../../../plugin/refunds/request-refund"
 import type { RecordedPayoutRequest } from "./record-payout-request"
 
 export type SendRefundInput = { recorded: RecordedPayoutRequest; actor_id?: string; note?: string | null }
@@ -25,7 +25,9 @@ export type SendRefundOutput = { result: RefundResult; sent: RefundSentData | nu
  * Run as a workflow of its own inside this step, not as a nested step: when svc does
  * not answer Medusa removes its refund and fails, yet the request is kept (UNCERTAIN,
  * 202) for the job to finish with the same key, so that failure is an answer here,
- * not a failure of the refund to bank.
+ * not a failure of the refund to bank. A request stored earlier (the job finishing
+ * an UNCERTAIN one) is finished with its own key (finishPayoutRequest), sent again
+ * for its Medusa refund when that refund survived, so one payout is one refund.
  *
  * No compensation: after this step money may have moved. What became of the payout
  * is recorded on the request (sent, FAILED with svc's reason, UNCERTAIN) and a
@@ -35,7 +37,8 @@ export const sendRefundStep = createStep("svc-send-refund", async (input: SendRe
   if (input.recorded.replay || !input.recorded.rowId) {
     return new StepResponse<SendRefundOutput>({ result: input.recorded.replay!, sent: null })
   }
-  const result = await finishRefund(container, input.recorded.rowId, { actorId: input.actor_id, note: input.note })
+  const { rowId, existing } = input.recorded
+  const result = existing ? await finishPayoutRequest(container, rowId) : await finishRefund(container, rowId, { actorId: input.actor_id, note: input.note })
   const p = result.payout
   const sent =
     result.httpStatus === 200 && typeof p.payout_id === "string" && typeof p.refund_id === "string"

@@ -187,6 +187,27 @@ svcMedusaSuite({
       expect(refundsSent).toHaveLength(1)
     })
 
+    it("a store's own code runs the refund workflow; a request cut off after Medusa's refund is finished by the job for that refund: one payout, one refund", async () => {
+      const { paymentId, orderId } = await paidOrder()
+      const { result } = await refundToBankWorkflow(getContainer()).run({
+        input: { request: { payment_id: paymentId, amount: "15", beneficiary: toBank() }, actor_id: "user_store_code" },
+      })
+      expect(result).toMatchObject({ httpStatus: 200, payout: { status: "INITIATED", amount_sen: 1500, order_id: orderId } })
+      expect(refundsSent).toEqual([expect.objectContaining({ payout_request_id: result.payout.id, amount_sen: 1500 })])
+
+      // as if the process died while POST /v1/payouts was in flight, after Medusa committed its refund:
+      // nothing of svc's answer recorded (the beneficiary id too, or the body sent again would differ)
+      const svcModule = getContainer().resolve(SVC_MODULE) as any
+      await svcModule.updateSvcPayouts({ id: result.payout.id, status: "UNCERTAIN", payout_id: null, beneficiary_id: null, fee_sen: null })
+      const report = await sweepRefundPayouts(getContainer())
+      expect(report.finished).toBe(1)
+      const row = await svcModule.retrieveSvcPayout(result.payout.id)
+      expect(row).toMatchObject({ status: "INITIATED", payout_id: result.payout.payout_id, refund_id: result.payout.refund_id })
+      expect(sandboxPayouts()).toHaveLength(1) // svc replayed the payout it made for the stored key
+      expect(await medusaRefunds(paymentId)).toHaveLength(1) // and no second Medusa refund
+      expect(refundsSent.map((r) => r.refund_id)).toEqual([result.payout.refund_id, result.payout.refund_id])
+    })
+
     it("the bank reverses the payout: the request is flagged for the admin (refund not delivered)", async () => {
       const { paymentId, orderId } = await paidOrder()
       const res = await refund({ payment_id: paymentId, amount: "50", beneficiary: toBank("5512341111") })

@@ -52,6 +52,7 @@ export const refundToBankWorkflow = createWorkflow(refundToBankWorkflowId, (inpu
   const recorded = recordPayoutRequestStep({ checked, request: input.request })
   const note = transform({ input }, ({ input }) => input.request?.note ?? null)
   const sent = sendRefundStep({ recorded, actor_id: input.actor_id, note })
+  // read only when the hook runs, i.e. when something was sent (the condition below)
   const refundSentData = transform({ sent }, ({ sent }) => sent.sent as RefundSentData)
   const refundSent = when("svc-refund-was-sent", { sent }, ({ sent }) => sent.sent !== null).then(() => createHook("refundSent", refundSentData))
   const result = transform({ sent }, ({ sent }): RefundResult => sent.result)

@@ -32,6 +32,7 @@ export const trackPayoutHooks = ["payoutNotDelivered"] as const
 export const trackPayoutWorkflow = createWorkflow(trackPayoutWorkflowId, (input: WorkflowData<TrackPayoutInput>) => {
   const read = readPayoutStep({ payout_id: input.payout_id })
   const recorded = recordPayoutStatusStep({ read, source: input.source })
+  // read only when the hook runs, i.e. when the payout was not delivered (the condition below)
   const notDelivered = transform({ recorded }, ({ recorded }) => recorded.notDelivered as PayoutNotDelivered)
   const payoutNotDelivered = when("svc-payout-was-not-delivered", { recorded }, ({ recorded }) => recorded.notDelivered !== null).then(() =>
     createHook("payoutNotDelivered", notDelivered)

@@ -34,10 +34,10 @@ export type SendRefundOutput = { result: RefundResult; sent: RefundSentData | nu
  * payout that goes wrong later is flagged for an admin, never undone here.
  */
 export const sendRefundStep = createStep("svc-send-refund", async (input: SendRefundInput, { container }) => {
-  if (input.recorded.replay || !input.recorded.rowId) {
-    return new StepResponse<SendRefundOutput>({ result: input.recorded.replay!, sent: null })
-  }
-  const { rowId, existing } = input.recorded
+  const { rowId, replay, existing } = input.recorded
+  // the same request_id again: its answer as it stands, nothing sent now
+  if (replay) return new StepResponse<SendRefundOutput>({ result: replay, sent: null })
+  if (!rowId) throw new Error("svc: no payout request to send (the record step stored none)")
   const result = existing ? await finishPayoutRequest(container, rowId) : await finishRefund(container, rowId, { actorId: input.actor_id, note: input.note })
   const p = result.payout
   const sent =

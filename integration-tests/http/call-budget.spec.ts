@@ -1,7 +1,7 @@
 import { svcMedusaSuite } from "../helpers/suite"
 import { callsTo, readStats, resetStats } from "../../testing/sandbox-stats"
 import { capturedOrder, allOrdersOfCart, completeCart, createCart, initiateSession, SVC_PROVIDERS, waitFor } from "../helpers/store"
-import { settleCheckoutEvent } from "../../src/plugin/settle/settle-checkout"
+import { settleCheckoutEvent } from "../../src/workflows/settle-checkout"
 import { SVC_MODULE } from "../../src/modules/svc"
 
 jest.setTimeout(120_000)

@@ -14,8 +14,15 @@ import { refusal as failure, type AdminSdk } from "../helpers/admin"
 import { medusaAmountToSen } from "../../src/rules/medusa-amount"
 import { watchWaiting } from "../../src/plugin/settle/watch-waiting"
 import { balanceReturnParams, completeSvcBalanceReturn, startSvcBalancePayment, SvcInputError } from "../../packages/storefront/src"
+import { createBalancePaymentLinkWorkflow, type BalancePaymentLinkCreatedData } from "../../src/workflows/balance-payment-link"
 
 jest.setTimeout(240_000)
+
+// A store's own handler on the link workflow's hook (e.g. to e-mail the link): the app runs in this process.
+const linkCreated = jest.fn((data: BalancePaymentLinkCreatedData) => void data)
+createBalancePaymentLinkWorkflow.hooks.balancePaymentLinkCreated((data) => {
+  linkCreated(data)
+})
 
 /** The order as the admin sees it: status, payment status, summary and every payment with its captures. */
 async function orderMoney(admin: AdminSdk, orderId: string): Promise<any> {
@@ -119,6 +126,13 @@ svcMedusaSuite({
       // the link: svc's checkout for the outstanding amount, back to the store with the collection and the order
       const made = await requestLink(orderId, { provider_id: SVC_PROVIDERS.fpx, payment_collection_id: balanceCollection })
       expect(made).toMatchObject({ reused: false, link: { amount_sen: 1500, provider_id: SVC_PROVIDERS.fpx, svc_status: "CREATED" } })
+      expect(linkCreated).toHaveBeenCalledTimes(1) // once: none for the refusals above
+      expect(linkCreated.mock.calls[0]![0]).toMatchObject({
+        order_id: orderId,
+        amount_sen: 1500,
+        reused: false,
+        link: { checkout_id: made.link.checkout_id, checkout_url: made.link.checkout_url },
+      })
       expect(Date.parse(made.link.expires_at) - Date.now()).toBeGreaterThan(15 * 60_000)
       const view = sb().getCheckout(made.link.checkout_id)
       expect(view).toMatchObject({ amount: "1500", type: "FPX_HOSTED", status: "CREATED" })
@@ -128,6 +142,8 @@ svcMedusaSuite({
       // asked again while the link is open: the same link, no second checkout
       const again = await requestLink(orderId, { provider_id: SVC_PROVIDERS.fpx })
       expect(again).toMatchObject({ reused: true, link: { checkout_id: made.link.checkout_id, checkout_url: made.link.checkout_url } })
+      expect(linkCreated).toHaveBeenCalledTimes(2)
+      expect(linkCreated.mock.calls[1]![0]).toMatchObject({ order_id: orderId, reused: true, link: { checkout_id: made.link.checkout_id } })
       expect(checkoutCount()).toBe(beforeBad + 1)
       expect((await balance(orderId)).link).toMatchObject({ checkout_id: made.link.checkout_id })
 

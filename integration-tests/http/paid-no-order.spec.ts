@@ -2,8 +2,9 @@ import { Modules } from "@medusajs/framework/utils"
 import { svcMedusaSuite } from "../helpers/suite"
 import { allOrdersOfCart, capturedWithCartLocked, completeCart, orderOfCart, payWithWebhooksLost, SVC_PROVIDERS } from "../helpers/store"
 import { signInAsAdmin } from "../helpers/admin"
-import { checkoutLedgerOf, settleCheckout } from "../../src/plugin/settle/settle-checkout"
-import { completePaidCarts } from "../../src/plugin/settle/complete-paid"
+import { settleCheckout } from "../../src/workflows/settle-checkout"
+import { svcModuleFrom } from "../../src/modules/svc"
+import { completePaidCarts } from "../../src/workflows/settle-checkout"
 import { watchWaiting } from "../../src/plugin/settle/watch-waiting"
 import { reconcilePending } from "../../src/plugin/settle/reconcile-pending"
 import { svcFromContainer } from "../../src/plugin/account/config"
@@ -63,10 +64,10 @@ svcMedusaSuite({
       expect(await orderOfCart(getContainer(), x.cartId)).toBeUndefined()
 
       // not due yet: the pass leaves it alone (its back-off)
-      expect((await completePaidCarts(container(), checkoutLedgerOf(container()), { limit: 10, source: "job" })).found).toBe(0)
+      expect((await completePaidCarts(container(), { limit: 10, source: "job" })).found).toBe(0)
       // due, the lock still held: "later" again, the back-off doubles
       await due(x.checkoutId)
-      const held = await completePaidCarts(container(), checkoutLedgerOf(container()), { limit: 10, source: "watcher" })
+      const held = await completePaidCarts(container(), { limit: 10, source: "watcher" })
       expect(held).toMatchObject({ found: 1, later: 1, placed: 0 })
       r = await row(x.checkoutId)
       expect(r.order_attempts).toBe(2)
@@ -75,7 +76,7 @@ svcMedusaSuite({
 
       await leaseEnds(x.cartId)
       await due(x.checkoutId)
-      const done = await completePaidCarts(container(), checkoutLedgerOf(container()), { limit: 10, source: "watcher" })
+      const done = await completePaidCarts(container(), { limit: 10, source: "watcher" })
       expect(done).toMatchObject({ found: 1, placed: 1 })
       const order = await expectOneOrderOneCapture(x.cartId)
       r = await row(x.checkoutId)
@@ -88,7 +89,7 @@ svcMedusaSuite({
 
       // nothing left: the next passes find nothing, the settle path changes nothing
       await due(x.checkoutId)
-      expect((await completePaidCarts(container(), checkoutLedgerOf(container()), { limit: 10, source: "job" })).found).toBe(0)
+      expect((await completePaidCarts(container(), { limit: 10, source: "job" })).found).toBe(0)
       const c = await svcFromContainer(container()).client.checkout.retrieve(x.checkoutId)
       expect(await settleCheckout(container(), c as never, "job")).toBe("already_settled")
       await expectOneOrderOneCapture(x.cartId)
@@ -98,7 +99,7 @@ svcMedusaSuite({
       const a = await paidWhileLocked()
       const b = await paidWhileLocked()
       // a: flagged the old way (one try, then the flag); b: captured, nothing recorded about its order
-      await checkoutLedgerOf(container()).flag(
+      await svcModuleFrom(container())!.flagCheckout(
         a.checkoutId,
         "paid_no_order",
         `Paid and captured, but cart ${a.cartId} could not be completed into an order; complete it or refund the buyer.`
@@ -129,7 +130,7 @@ svcMedusaSuite({
       expect(x.outcome).toBe("order_pending")
       await leaseEnds(x.cartId)
       await completeCart(api, store, x.cartId) // the shopper's own completion
-      const r0 = await completePaidCarts(container(), checkoutLedgerOf(container()), { limit: 10, source: "watcher", scope: "due" })
+      const r0 = await completePaidCarts(container(), { limit: 10, source: "watcher", scope: "due" })
       expect(r0.found).toBe(0)
       const r = await row(x.checkoutId)
       expect(r.order_retry_at).toBeNull()
@@ -145,7 +146,7 @@ svcMedusaSuite({
       await cartModule.updateLineItems(item.id, { quantity: 2 })
       await leaseEnds(changed.cartId)
       await due(changed.checkoutId)
-      const r1 = await completePaidCarts(container(), checkoutLedgerOf(container()), { limit: 10, source: "job" })
+      const r1 = await completePaidCarts(container(), { limit: 10, source: "job" })
       expect(r1).toMatchObject({ found: 1, impossible: 1 })
       let r = await row(changed.checkoutId)
       expect(r.attention).toBe("paid_no_order")
@@ -157,7 +158,7 @@ svcMedusaSuite({
       await (getContainer().resolve(Modules.REGION) as any).softDeleteRegions([store.regionId])
       await leaseEnds(moved.cartId)
       await due(moved.checkoutId)
-      expect(await completePaidCarts(container(), checkoutLedgerOf(container()), { limit: 10, source: "job" })).toMatchObject({ found: 1, impossible: 1 })
+      expect(await completePaidCarts(container(), { limit: 10, source: "job" })).toMatchObject({ found: 1, impossible: 1 })
       r = await row(moved.checkoutId)
       expect(r.attention).toBe("paid_no_order")
       expect(r.attention_reason).toMatch(/region .* was removed/)
@@ -165,7 +166,7 @@ svcMedusaSuite({
       // flagged ones are the admin's: never retried, no order made
       await due(changed.checkoutId)
       await due(moved.checkoutId)
-      expect((await completePaidCarts(container(), checkoutLedgerOf(container()), { limit: 10, source: "job" })).found).toBe(0)
+      expect((await completePaidCarts(container(), { limit: 10, source: "job" })).found).toBe(0)
       expect(await orderOfCart(getContainer(), changed.cartId)).toBeUndefined()
       expect(await orderOfCart(getContainer(), moved.cartId)).toBeUndefined()
 
@@ -181,7 +182,7 @@ svcMedusaSuite({
       const recordedNotApplied = async () => {
         const { cartId, checkoutId } = await cartWithSession(SVC_PROVIDERS.wallet)
         await payWithWebhooksLost(sb(), checkoutId)
-        await checkoutLedgerOf(container()).recordStatus(checkoutId, { status: "COMPLETED", source: "webhook" })
+        await svcModuleFrom(container())!.recordCheckoutStatus(checkoutId, { status: "COMPLETED", source: "webhook" })
         await pg().raw(`update svc_checkout set updated_at = now() - interval '1 minute' where checkout_id = ?`, [checkoutId])
         return { cartId, checkoutId }
       }
@@ -204,10 +205,10 @@ svcMedusaSuite({
         await leaseEnds(x.cartId)
         await due(x.checkoutId)
       }
-      expect(await completePaidCarts(container(), checkoutLedgerOf(container()), { limit: 2, source: "job" })).toMatchObject({ found: 2, placed: 2 })
+      expect(await completePaidCarts(container(), { limit: 2, source: "job" })).toMatchObject({ found: 2, placed: 2 })
       expect(await orderOfCart(getContainer(), carts[2].cartId)).toBeUndefined()
       expect(await orderOfCart(getContainer(), carts[0].cartId)).toBeDefined()
-      expect(await completePaidCarts(container(), checkoutLedgerOf(container()), { limit: 2, source: "job" })).toMatchObject({ found: 1, placed: 1 })
+      expect(await completePaidCarts(container(), { limit: 2, source: "job" })).toMatchObject({ found: 1, placed: 1 })
       for (const x of carts) await expectOneOrderOneCapture(x.cartId)
     })
   },

@@ -1,7 +1,8 @@
 import { cancelOrderWorkflow } from "@medusajs/core-flows"
 import { svcMedusaSuite } from "../helpers/suite"
 import { completeCart, orderOfCart, payWithWebhooksLost, sessionById, SVC_PROVIDERS } from "../helpers/store"
-import { settleCheckout, settleCheckoutEvent, checkoutLedgerOf } from "../../src/plugin/settle/settle-checkout"
+import { settleCheckout, settleCheckoutEvent, settleCheckoutWorkflow } from "../../src/workflows/settle-checkout"
+import { svcModuleFrom } from "../../src/modules/svc"
 import { svcFromContainer } from "../../src/plugin/account/config"
 import { settleUnsettled } from "../../src/plugin/settle/waiting"
 import svcReconcileJob from "../../src/jobs/svc-reconcile"
@@ -9,6 +10,13 @@ import svcReconcileJob from "../../src/jobs/svc-reconcile"
 jest.setTimeout(120_000)
 
 type Run = "webhook" | "job"
+
+// A store's handler on the settle workflow's hook (as a store registers it in src/workflows/hooks/):
+// it sees every run's outcome, with the checkout, its source and the order.
+const hookSaw: { checkout_id: string; outcome: string; source: string; order_id?: string | null }[] = []
+settleCheckoutWorkflow.hooks.checkoutSettled(async ({ checkout_id, outcome, source, order_id }) => {
+  hookSaw.push({ checkout_id, outcome, source, order_id })
+})
 
 /**
  * A payment that fails after its order was placed: whatever the interleaving
@@ -73,6 +81,11 @@ svcMedusaSuite({
       expect(await run(runs[0], x.checkoutId)).toBe("order_canceled")
       expect(await run(runs[1], x.checkoutId)).toBe("already_settled")
       await expectCanceledWithReason(x)
+      // the hook ran once per run, after each, with what the run did
+      expect(hookSaw.filter((h) => h.checkout_id === x.checkoutId)).toEqual([
+        { checkout_id: x.checkoutId, outcome: "order_canceled", source: runs[0], order_id: x.orderId },
+        { checkout_id: x.checkoutId, outcome: "already_settled", source: runs[1], order_id: undefined },
+      ])
     })
 
     it("an earlier run stopped after canceling the order, before anything was recorded: the next run records the reason", async () => {
@@ -87,7 +100,7 @@ svcMedusaSuite({
       const { cartId, checkoutId } = await cartWithSession(SVC_PROVIDERS.wallet)
       await payWithWebhooksLost(sb(), checkoutId)
       // what the settle path writes first, and all a process killed right after it leaves
-      await checkoutLedgerOf(container).recordStatus(checkoutId, { status: "COMPLETED", source: "webhook" })
+      await svcModuleFrom(container)!.recordCheckoutStatus(checkoutId, { status: "COMPLETED", source: "webhook" })
       const seen: string[] = []
       expect(await settleUnsettled(container, "watcher", (o) => seen.push(o))).toBe(0) // recent: maybe still being applied
       const pg = getContainer().resolve("__pg_connection__") as { raw: (q: string, b: unknown[]) => Promise<unknown> }
@@ -111,7 +124,7 @@ svcMedusaSuite({
 
     it("an earlier run stopped after recording the reason, before the cancel: the next run cancels", async () => {
       const x = await failedAfterOrder()
-      await checkoutLedgerOf(getContainer() as never).flag(x.checkoutId, "order_canceled", `Order ${x.orderId} was canceled: The payment failed at the bank`, x.orderId)
+      await svcModuleFrom(getContainer())!.flagCheckout(x.checkoutId, "order_canceled", `Order ${x.orderId} was canceled: The payment failed at the bank`, x.orderId)
       expect((await orderOfCart(getContainer(), x.cartId)).status).not.toBe("canceled")
       expect(await run("webhook", x.checkoutId)).toBe("order_canceled")
       await expectCanceledWithReason(x)

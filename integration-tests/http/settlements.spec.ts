@@ -5,8 +5,19 @@ import { svcMedusaSuite } from "../helpers/suite"
 import { waitFor } from "../helpers/store"
 import { refusal } from "../helpers/admin"
 import { sweepWithdrawals } from "../../src/plugin/settlements/withdrawals"
+import { withdrawWorkflow, type WithdrawalRequestedData } from "../../src/workflows/withdraw"
+import { SVC_MODULE } from "../../src/modules/svc"
+import type SvcModuleService from "../../src/modules/svc/service"
+import { randomUUID } from "node:crypto"
 
 jest.setTimeout(120_000)
+
+// A store's own handler on the withdraw workflow's hook, registered as a store's
+// src/workflows/hooks file would (the app runs in this process): it gets each withdrawal once sent.
+const withdrawalRequested = jest.fn((data: WithdrawalRequestedData) => void data)
+withdrawWorkflow.hooks.withdrawalRequested((data) => {
+  withdrawalRequested(data)
+})
 
 svcMedusaSuite({
   seed: false,
@@ -19,6 +30,7 @@ svcMedusaSuite({
 
     beforeEach(async () => {
       earlier = new Set(allWithdrawals().map((w) => w.id))
+      withdrawalRequested.mockClear()
     })
 
     const wallet = () => admin.client.fetch<any>("/admin/svc/wallet")
@@ -51,6 +63,9 @@ svcMedusaSuite({
       expect(res.withdrawal).toMatchObject({ status: "PENDING", amount_sen: 150000, reference: "Nov settlement" })
       expect(madeWithdrawals()).toHaveLength(1)
       expect(madeWithdrawals()[0]).toMatchObject({ id: res.withdrawal.withdrawal_id })
+      // the store's hook handler: called once, with the stored withdrawal as sent
+      expect(withdrawalRequested).toHaveBeenCalledTimes(1)
+      expect(withdrawalRequested.mock.calls[0]![0]).toMatchObject({ first: true, withdrawal: { id: res.withdrawal.id, amount_sen: 150000, status: "PENDING" } })
       const after = await wallet()
       expect(Number(after.balance_sen)).toBe(Number(w.balance_sen) - 150000)
 
@@ -79,6 +94,7 @@ svcMedusaSuite({
         expect(e.message).toMatch(re)
       }
       expect(madeWithdrawals()).toHaveLength(0)
+      expect(withdrawalRequested).not.toHaveBeenCalled()
     })
 
     it("the bank rejects it: REJECTED with the reason; the money is back in the wallet", async () => {
@@ -107,6 +123,52 @@ svcMedusaSuite({
       await sweepWithdrawals(getContainer() as never)
       expect(madeWithdrawals()).toHaveLength(1)
       expect(Number((await wallet()).balance_sen)).toBe(Number(w.balance_sen) - 30000)
+    })
+
+    it("a store's own code runs the withdraw workflow: the same withdrawal as through the admin route, and the hook is called", async () => {
+      const w = await wallet()
+      const { result } = await withdrawWorkflow(getContainer()).run({ input: { request: { bank_account_id: w.bank_accounts[0].id, amount: "25.50", reference: "from code" } } })
+      expect(result).toMatchObject({ httpStatus: 200, withdrawal: { status: "PENDING", amount_sen: 2550, reference: "from code" } })
+      expect(madeWithdrawals()).toHaveLength(1)
+      expect(withdrawalRequested).toHaveBeenCalledTimes(1)
+      expect(withdrawalRequested.mock.calls[0]![0].withdrawal.id).toBe(result.withdrawal.id)
+      expect((await ours(result.withdrawal.id)).withdrawal_id).toBe(madeWithdrawals()[0].id)
+      // followed to COMPLETED as any other
+      sb().advanceClock(15)
+      sb().advanceClock(65)
+      await sb().flushWebhooks()
+      await reaching(result.withdrawal.id, "COMPLETED")
+    })
+
+    it("a store's hook handler that throws fails the run, but the withdrawal it followed stays sent and recorded: never undone", async () => {
+      const w = await wallet()
+      withdrawalRequested.mockImplementationOnce(() => {
+        throw new Error("the store's mailer is down")
+      })
+      const run = withdrawWorkflow(getContainer()).run({ input: { request: { bank_account_id: w.bank_accounts[0].id, amount: "12.00", reference: "hook fails" } } })
+      await expect(run).rejects.toMatchObject({ message: expect.stringMatching(/mailer is down/) })
+      expect(madeWithdrawals()).toHaveLength(1)
+      const svcModule = getContainer().resolve<SvcModuleService>(SVC_MODULE)
+      const [row] = await svcModule.listSvcWithdrawals({ withdrawal_id: madeWithdrawals()[0].id })
+      expect(row).toMatchObject({ status: "PENDING", amount_sen: 1200, reference: "hook fails" })
+      sb().advanceClock(15)
+      sb().advanceClock(65)
+      await sb().flushWebhooks()
+      await reaching(row!.id, "COMPLETED")
+    })
+
+    it("the record step's compensation removes a row only while nothing was sent for it (the service's one statement)", async () => {
+      const svcModule = getContainer().resolve<SvcModuleService>(SVC_MODULE)
+      const base = { bank_account_id: randomUUID(), amount_sen: 1000, status_history: { entries: [] } }
+      const unsent = await svcModule.createSvcWithdrawals({ ...base, idempotency_key: randomUUID(), status: "CREATING" })
+      const asked = await svcModule.createSvcWithdrawals({ ...base, idempotency_key: randomUUID(), status: "CREATING", withdrawal_id: randomUUID() })
+      const uncertain = await svcModule.createSvcWithdrawals({ ...base, idempotency_key: randomUUID(), status: "UNCERTAIN" })
+      expect(await svcModule.deleteUnsentSvcRequest("svc_withdrawal", unsent.id)).toBe(true)
+      expect(await svcModule.deleteUnsentSvcRequest("svc_withdrawal", asked.id)).toBe(false)
+      expect(await svcModule.deleteUnsentSvcRequest("svc_withdrawal", uncertain.id)).toBe(false)
+      const left = await svcModule.listSvcWithdrawals({ id: [unsent.id, asked.id, uncertain.id] })
+      expect(left.map((r) => r.id).sort()).toEqual([asked.id, uncertain.id].sort())
+      await svcModule.deleteSvcWithdrawals([asked.id, uncertain.id]) // made up: never for the job to send
     })
   },
 })

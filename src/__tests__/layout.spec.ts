@@ -144,6 +144,8 @@ describe("layout", () => {
 
   it("the package exports its public entries only", () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { exports: Record<string, unknown> }
-    expect(Object.keys(pkg.exports).sort()).toEqual(["./.medusa/server/src/modules/*", "./admin", "./client", "./modules/*", "./package.json", "./providers/*", "./sandbox"].sort())
+    expect(Object.keys(pkg.exports).sort()).toEqual(
+      ["./.medusa/server/src/modules/*", "./admin", "./client", "./modules/*", "./package.json", "./providers/*", "./sandbox", "./workflows"].sort()
+    )
   })
 })

@@ -3,9 +3,9 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { configManager } from "@medusajs/framework/config"
 import { reconcilePending } from "../plugin/settle/reconcile-pending"
 import { sweepRefundPayouts } from "../workflows/refund-to-bank/sweep-payouts"
-import { sweepWithdrawals } from "../plugin/settlements/withdrawals"
+import { trackWithdrawalWorkflow } from "../workflows/track-withdrawal"
 import { findSvcProviderConfig } from "../plugin/account/config"
-import { sweepTokenTransfers } from "../plugin/admin-tools/token-transfers"
+import { trackTokenTransferWorkflow } from "../workflows/track-token-transfer"
 import { sweepOpenDeposits } from "../plugin/admin-tools/deposits"
 
 /**
@@ -37,16 +37,16 @@ export default async function svcReconcileJob(container: MedusaContainer) {
     logger.warn(`svc reconcile (payouts): ${(e as Error).message}`)
   }
   try {
-    const w = await sweepWithdrawals(container)
-    if (w.finished || w.refreshed || w.errors) logger.info(`svc reconcile: withdrawals ${JSON.stringify(w)}`)
+    const w = (await trackWithdrawalWorkflow(container).run({ input: { source: "job" } })).result.report
+    if (w && (w.finished || w.refreshed || w.errors)) logger.info(`svc reconcile: withdrawals ${JSON.stringify(w)}`)
   } catch (e) {
     logger.warn(`svc reconcile (withdrawals): ${(e as Error).message}`)
   }
   // Token transfers (svc sends no event for them) and deposits whose onward withdrawal is open:
   // brought to their final status here too, not only when an admin opens their list.
   try {
-    const t = await sweepTokenTransfers(container)
-    if (t.refreshed || t.errors) logger.info(`svc reconcile: token transfers ${JSON.stringify(t)}`)
+    const t = (await trackTokenTransferWorkflow(container).run({ input: {} })).result.report
+    if (t && (t.refreshed || t.errors)) logger.info(`svc reconcile: token transfers ${JSON.stringify(t)}`)
   } catch (e) {
     logger.warn(`svc reconcile (token transfers): ${(e as Error).message}`)
   }

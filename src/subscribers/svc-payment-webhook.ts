@@ -1,11 +1,11 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys, PaymentWebhookEvents } from "@medusajs/framework/utils"
-import { checkoutLedgerOf, settleCheckoutEvent } from "../plugin/settle/settle-checkout"
+import { settleCheckoutEvent } from "../workflows/settle-checkout"
 import { SVC_WEBHOOK_EVENT } from "../plugin/account/events"
 import { SVC_MODULE } from "../modules/svc"
 import type SvcModuleService from "../modules/svc/service"
-import { trackPayoutWorkflow } from "../workflows/track-payout"
-import { refreshWithdrawal } from "../plugin/settlements/withdrawals"
+import { trackPayout } from "../workflows/track-payout"
+import { trackWithdrawal } from "../workflows/track-withdrawal"
 import { isInboxEvent, receiveInboxEvent } from "../plugin/admin-tools/inbox"
 import { WebhookSpacing } from "../plugin/webhooks/webhook-spacing"
 import { CAPS, capEventId, capText, countUnknownEventType, isKnownWebhookEventType, pruneWebhookLogs } from "../plugin/webhooks/webhook-guard"
@@ -17,8 +17,6 @@ import { OPEN } from "../plugin/account/status"
  * id the store knows, and none for an id it does not).
  */
 const spacing = new WebhookSpacing(2000)
-const trackPayout = async (container: SubscriberArgs["container"], payoutId: string, source: string) =>
-  (await trackPayoutWorkflow(container).run({ input: { payout_id: payoutId, source } })).result
 const UUID_LIKE = /^[0-9a-f-]{36}$/i
 
 type WebhookInput = { provider?: string; receivedAt?: number; payload?: { data?: Record<string, unknown>; rawData?: unknown; headers?: Record<string, unknown> } }
@@ -74,7 +72,7 @@ export default async function svcPaymentWebhook({ event, container }: Subscriber
     eventType && /^payout\.(created|updated)$/.test(eventType)
       ? { kind: "payout" as const, id: inner.payoutId, refresh: trackPayout }
       : eventType === "wallet.withdrawal.updated"
-        ? { kind: "withdrawal" as const, id: inner.id, refresh: refreshWithdrawal }
+        ? { kind: "withdrawal" as const, id: inner.id, refresh: trackWithdrawal }
         : null
   if (tracked) {
     const resourceId = capText(tracked.id, CAPS.resourceId)
@@ -133,8 +131,7 @@ export default async function svcPaymentWebhook({ event, container }: Subscriber
   }
   // A checkout this store never made: dropped at once, one indexed read of the
   // ledger, no svc call, no lock, no spacing slot (settleCheckoutEvent checks it too).
-  const ledger = checkoutLedgerOf(container)
-  if (ledger.connected && !(await ledger.byCheckoutId(checkoutId))) {
+  if (!(await svcModule.checkoutRow(checkoutId))) {
     await logRow("unknown_checkout", "not a checkout this store made: dropped, svc not asked")
     return
   }
@@ -145,7 +142,7 @@ export default async function svcPaymentWebhook({ event, container }: Subscriber
   try {
     // an open-status event costs no svc read: no need to space it
     const settle = () => settleCheckoutEvent(container, checkoutId, hint, "webhook")
-    const { outcome, svcStatus, timing: steps } = await (hint && OPEN.has(hint) ? settle() : spacing.run(checkoutId, settle))
+    const { outcome, svc_status: svcStatus, timing: steps } = await (hint && OPEN.has(hint) ? settle() : spacing.run(checkoutId, settle))
     const receivedAt = typeof input.receivedAt === "number" ? input.receivedAt : null
     const timing = `${receivedAt ? `waited ${startedAt - receivedAt} ms, ` : ""}settled in ${Date.now() - startedAt} ms${steps ? `: ${steps}` : ""}`
     await svcModule.updateSvcWebhookEvents({ id: log.id, outcome, detail: svcStatus ? `svc status ${svcStatus}` : hint ? `event says ${hint}` : null })

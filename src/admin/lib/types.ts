@@ -14,7 +14,7 @@ import type { listBankAccounts } from "../../plugin/admin-tools/bank-accounts"
 import type { listBeneficiaries, registerBeneficiary } from "../../plugin/admin-tools/beneficiaries"
 import type { checkMissedTransaction, listDeposits } from "../../plugin/admin-tools/deposits"
 import type { listInboxEvents } from "../../plugin/admin-tools/inbox"
-import type { listNetworks, listTokenTransfers, requestTokenTransfer } from "../../plugin/admin-tools/token-transfers"
+import type { listNetworks, listTokenTransfers, sendTokenTransfer } from "../../plugin/admin-tools/token-transfers"
 import type { listTrackedEvents } from "../../plugin/admin-tools/tracked-events"
 import type { listAllowedSenders } from "../../plugin/admin-tools/trigger-addresses"
 import type { DoctorReport } from "../../plugin/doctor/doctor"
@@ -84,7 +84,7 @@ export type Network = Answer<typeof listNetworks>[number]
 export type NetworksAnswer = { networks: Network[] }
 export type TokenTransfersAnswer = Answer<typeof listTokenTransfers>
 export type TokenTransfer = TokenTransfersAnswer["transfers"][number]
-export type TokenTransferAnswer = Omit<Answer<typeof requestTokenTransfer>, "httpStatus">
+export type TokenTransferAnswer = Omit<Answer<typeof sendTokenTransfer>, "httpStatus">
 
 /** GET, POST /admin/svc/beneficiaries. */
 export type BeneficiariesAnswer = Answer<typeof listBeneficiaries>

@@ -1,6 +1,7 @@
-import { InjectManager, InjectTransactionManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
 import type { Context } from "@medusajs/framework/types"
-import type { EntityManager } from "@medusajs/framework/mikro-orm/knex"
+import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/knex"
+import { InjectManager, InjectTransactionManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
+import { CheckoutLedger, type LedgerRow, type LedgerStatus, type OrderCandidate } from "./checkout-ledger"
 import SvcCheckout from "./models/svc-checkout"
 import SvcWebhookEvent from "./models/svc-webhook-event"
 import SvcPayout from "./models/svc-payout"
@@ -30,6 +31,10 @@ import {
 } from "./payout-statements"
 
 export type { NamedDestination, PayoutForRefund, PayoutRow }
+
+/** The tables whose rows are recorded before their svc request, and the column that holds svc's id once it answered. */
+const SVC_ID_COLUMN = { svc_withdrawal: "withdrawal_id", svc_token_transfer: "transfer_id" } as const
+export type UnsentTable = keyof typeof SVC_ID_COLUMN
 
 type Cradle = { configModule?: unknown; logger?: { info: (m: string) => void; warn: (m: string) => void } }
 
@@ -70,7 +75,136 @@ class SvcModuleService extends MedusaService({
     },
   }
 
+  /**
+   * Removes a withdrawal or token transfer that was recorded but never sent: the
+   * withdraw and transfer workflows undo their record step with it when a later
+   * step fails before svc was asked. One statement, so a row a send has touched
+   * meanwhile (its status moved on from CREATING, or svc's id recorded) is kept:
+   * a request that may have reached svc is never un-recorded. True when removed.
+   */
+  @InjectTransactionManager()
+  async deleteUnsentSvcRequest(table: UnsentTable, id: string, @MedusaContext() sharedContext: Context = {}): Promise<boolean> {
+    const manager = (sharedContext.transactionManager ?? sharedContext.manager) as SqlEntityManager
+    const knex = manager.getTransactionContext() ?? manager.getKnex()
+    const removed: number = await knex(table).where({ id, status: "CREATING" }).whereNull(SVC_ID_COLUMN[table]).del()
+    return removed > 0
+  }
+
   private readonly startupDeps_: Cradle
+
+  // ---- svc_checkout: the checkout ledger (checkout-ledger.ts holds the SQL) ----
+  // Each method is one atomic statement on Medusa's manager for this module: the
+  // payment providers, the settle workflow, the watcher and the job all write
+  // through here, in any process, without losing each other's history.
+
+  private checkouts_(ctx: Context): CheckoutLedger {
+    return new CheckoutLedger((ctx.manager as SqlEntityManager).getKnex())
+  }
+
+  /** The ledger row of an svc checkout id, or undefined for a checkout this store never made. */
+  @InjectManager()
+  async checkoutRow(checkoutId: string, @MedusaContext() ctx: Context = {}): Promise<LedgerRow | undefined> {
+    return this.checkouts_(ctx).byCheckoutId(checkoutId)
+  }
+
+  /** The row, only when the status recorded is final (svc never moves a checkout out of one). */
+  @InjectManager()
+  async finalCheckoutRow(checkoutId: string, @MedusaContext() ctx: Context = {}): Promise<LedgerRow | undefined> {
+    return this.checkouts_(ctx).finalRead(checkoutId)
+  }
+
+  /** The outcome of a final status is applied in Medusa: later events for it cost nothing. */
+  @InjectManager()
+  async markCheckoutSettled(checkoutId: string, status: string, @MedusaContext() ctx: Context = {}): Promise<void> {
+    return this.checkouts_(ctx).markSettled(checkoutId, status)
+  }
+
+  /** Money or an order needs an admin: visible on the order and the needs-attention page. */
+  @InjectManager()
+  async flagCheckout(checkoutId: string, attention: string, reason: string, orderId?: string, @MedusaContext() ctx: Context = {}): Promise<void> {
+    return this.checkouts_(ctx).flag(checkoutId, attention, reason, orderId)
+  }
+
+  /** Rows that may be a paid cart without an order (checkout-ledger.ts mayBePaidWithoutOrder). */
+  @InjectManager()
+  async checkoutsMaybePaidWithoutOrder(scope: "due" | "all", limit: number, after: string | null, @MedusaContext() ctx: Context = {}): Promise<OrderCandidate[]> {
+    return this.checkouts_(ctx).mayBePaidWithoutOrder(scope, limit, after)
+  }
+
+  /** The cart became an order another way: recorded, the row drops out of later searches. */
+  @InjectManager()
+  async recordCheckoutOrderFound(checkoutId: string, orderId: string, @MedusaContext() ctx: Context = {}): Promise<void> {
+    return this.checkouts_(ctx).recordOrderFound(checkoutId, orderId)
+  }
+
+  /** The paid cart is an order (a `paid_no_order` flag is cleared). */
+  @InjectManager()
+  async recordCheckoutOrderPlaced(checkoutId: string, orderId: string, entry: Omit<LedgerStatus, "at">, @MedusaContext() ctx: Context = {}): Promise<void> {
+    return this.checkouts_(ctx).recordOrderPlaced(checkoutId, orderId, entry)
+  }
+
+  /** Not an order yet, for a reason that passes: tried again after a back-off; returns when. */
+  @InjectManager()
+  async recordCheckoutOrderLater(
+    checkoutId: string,
+    reason: string,
+    backoff: { baseS: number; capS: number },
+    entry: Omit<LedgerStatus, "at" | "detail">,
+    @MedusaContext() ctx: Context = {}
+  ): Promise<Date | undefined> {
+    return this.checkouts_(ctx).recordOrderLater(checkoutId, reason, backoff, entry)
+  }
+
+  /** The paid cart cannot become an order: flagged for an admin with the reason. */
+  @InjectManager()
+  async recordCheckoutOrderImpossible(checkoutId: string, reason: string, entry: Omit<LedgerStatus, "at" | "detail">, @MedusaContext() ctx: Context = {}): Promise<void> {
+    return this.checkouts_(ctx).recordOrderImpossible(checkoutId, reason, entry)
+  }
+
+  /** The key and title, stored before `POST /v1/checkout` is sent; the title svc was sent under this key. */
+  @InjectManager()
+  async recordCheckoutIntent(row: Parameters<CheckoutLedger["recordIntent"]>[0], @MedusaContext() ctx: Context = {}): Promise<{ title: string }> {
+    return this.checkouts_(ctx).recordIntent(row)
+  }
+
+  /** A live checkout of this collection, provider and amount another session asked for (adopted, not asked for twice). */
+  @InjectManager()
+  async openCheckoutOfCollection(
+    args: Parameters<CheckoutLedger["openCheckoutOfCollection"]>[0],
+    @MedusaContext() ctx: Context = {}
+  ): Promise<{ payment_session_id: string; attempt: number; idempotency_key: string } | undefined> {
+    return this.checkouts_(ctx).openCheckoutOfCollection(args)
+  }
+
+  /** The checkout now belongs to `sessionId`. */
+  @InjectManager()
+  async reassignCheckout(idempotencyKey: string, sessionId: string, @MedusaContext() ctx: Context = {}): Promise<void> {
+    return this.checkouts_(ctx).reassign(idempotencyKey, sessionId)
+  }
+
+  /** svc answered: the checkout id and link. */
+  @InjectManager()
+  async recordCheckoutCreated(idempotencyKey: string, c: { checkoutId: string; checkoutUrl: string; expiresAt: string }, @MedusaContext() ctx: Context = {}): Promise<void> {
+    return this.checkouts_(ctx).recordCreated(idempotencyKey, c)
+  }
+
+  /** Creation failed for good (a 4xx): the row stays, marked, for the audit trail. */
+  @InjectManager()
+  async recordCheckoutCreateFailed(idempotencyKey: string, reason: string, @MedusaContext() ctx: Context = {}): Promise<void> {
+    return this.checkouts_(ctx).recordCreateFailed(idempotencyKey, reason)
+  }
+
+  /** A status read from svc (never a webhook body); a final status is never overwritten. */
+  @InjectManager()
+  async recordCheckoutStatus(checkoutId: string, s: Parameters<CheckoutLedger["recordStatus"]>[1], @MedusaContext() ctx: Context = {}): Promise<void> {
+    return this.checkouts_(ctx).recordStatus(checkoutId, s)
+  }
+
+  /** Final statuses recorded and never applied (a run stopped between the two). */
+  @InjectManager()
+  async unsettledCheckouts(olderThanS: number, limit: number, @MedusaContext() ctx: Context = {}): Promise<string[]> {
+    return this.checkouts_(ctx).unsettled(olderThanS, limit)
+  }
 
   constructor(cradle: Cradle, ...rest: unknown[]) {
     super(cradle, ...rest)
@@ -87,7 +221,7 @@ class SvcModuleService extends MedusaService({
    * failed or claimed by a refund still running: one row is at most one payout.
    */
   @InjectManager()
-  async claimPayout(rowId: string, refundId: string, @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<PayoutRow | null> {
+  async claimPayout(rowId: string, refundId: string, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<PayoutRow | null> {
     const rows = await sharedContext.manager!.execute(CLAIM_PAYOUT, [refundId, historyEntry("SENDING", "refund", `Medusa refund ${refundId}`), rowId])
     return (rows[0] as PayoutRow | undefined) ?? null
   }
@@ -97,14 +231,14 @@ class SvcModuleService extends MedusaService({
   async recordPayoutSent(
     rowId: string,
     p: { payoutId: string; status: string; fee?: string | null; beneficiaryId?: string | null },
-    @MedusaContext() sharedContext: Context<EntityManager> = {}
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<void> {
     await sharedContext.manager!.execute(RECORD_PAYOUT_SENT, [p.payoutId, p.status, feeSen(p.fee), p.beneficiaryId ?? null, historyEntry(p.status, "refund"), rowId])
   }
 
   /** FAILED (svc refused: nothing was sent) or UNCERTAIN (no answer: finish later with the same key); only from SENDING. */
   @InjectManager()
-  async recordPayoutNotSent(rowId: string, status: "FAILED" | "UNCERTAIN", reason: string, @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<void> {
+  async recordPayoutNotSent(rowId: string, status: "FAILED" | "UNCERTAIN", reason: string, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<void> {
     await sharedContext.manager!.execute(RECORD_PAYOUT_NOT_SENT, [status, reason.slice(0, 500), historyEntry(status, "refund", reason), rowId])
   }
 
@@ -114,7 +248,7 @@ class SvcModuleService extends MedusaService({
    * such a row is left as it is, since money may have moved.
    */
   @InjectManager()
-  async abandonPayoutRequest(rowId: string, reason: string, source: string, detail?: string, @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<boolean> {
+  async abandonPayoutRequest(rowId: string, reason: string, source: string, detail?: string, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<boolean> {
     const rows = await sharedContext.manager!.execute(ABANDON_PAYOUT_REQUEST, [reason.slice(0, 500), historyEntry("FAILED", source, detail ?? reason), rowId])
     return rows.length > 0
   }
@@ -124,7 +258,7 @@ class SvcModuleService extends MedusaService({
    * order (or payment) with one, preferring those svc did not refuse.
    */
   @InjectManager()
-  async namedPayoutDestination(paymentId: string, orderId: string | null, @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<NamedDestination | null> {
+  async namedPayoutDestination(paymentId: string, orderId: string | null, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<NamedDestination | null> {
     const [r] = await sharedContext.manager!.execute(NAMED_DESTINATION, [paymentId, orderId, orderId])
     return r ? { beneficiary_id: r.beneficiary_id ?? null, beneficiary_name: r.beneficiary_name ?? null, destination: r.destination } : null
   }
@@ -135,7 +269,7 @@ class SvcModuleService extends MedusaService({
    * finds it), REQUESTED with the Idempotency-Key given, stored before anything is sent.
    */
   @InjectTransactionManager()
-  async requestPayoutForRefund(args: PayoutForRefund, @MedusaContext() sharedContext: Context<EntityManager> = {}): Promise<string> {
+  async requestPayoutForRefund(args: PayoutForRefund, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<string> {
     const manager = sharedContext.transactionManager!
     const made = await manager.execute(INSERT_PAYOUT_FOR_REFUND, [
       args.id,

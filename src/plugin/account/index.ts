@@ -7,8 +7,6 @@
 export { svcFromContainer, findSvcProviderConfig } from "./config"
 export { sharedSvcClient, type SvcAccountRuntime } from "./registry"
 export { CheckoutReads } from "./checkout-reads"
-export { CheckoutLedger, type LedgerRow } from "./checkout-ledger"
-export { withCheckoutLock } from "./serialize"
 export { SvcCatalog } from "./catalog"
 export * from "./keys"
 export * from "./status"

@@ -2,9 +2,10 @@ import { randomUUID } from "node:crypto"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { fromSen, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN } from "../../client"
 import { EVM_ADDRESS_RE, SOLANA_ADDRESS_RE } from "../../client/schemas/common"
-import type { Network, TokenTransfer } from "../../client/schemas/wallet"
+import type { Network, TokenTransfer, TokenTransferCreateBody } from "../../client/schemas/wallet"
 import { sendFailure } from "../core/errors"
 import { appendEntry, invalidData, parseRinggit } from "../core/admin-input"
+import { recordAnswer } from "../core/unrecorded-send"
 import { adminDeps, type Container } from "./context"
 import { adminSvcError, notFound } from "./errors"
 
@@ -24,7 +25,9 @@ type Loose = Record<string, unknown>
 const text = (v: unknown) => (typeof v === "string" ? v : null)
 const num = (v: unknown) => (typeof v === "number" ? v : null)
 
-type Row = Awaited<ReturnType<ReturnType<typeof adminDeps>["svcModule"]["retrieveSvcTokenTransfer"]>>
+/** A stored token transfer (svc_token_transfer row). */
+export type TokenTransferRow = Awaited<ReturnType<ReturnType<typeof adminDeps>["svcModule"]["retrieveSvcTokenTransfer"]>>
+type Row = TokenTransferRow
 
 /** Active networks and their tokens (spec: token ids are read at runtime, never configured). */
 export async function listNetworks(container: Container) {
@@ -56,23 +59,34 @@ function checkAddress(network: Network, address: string) {
   }
 }
 
+/** What the transfer workflow answers: 200 sent (or already), 202 kept with its key. */
+export type TokenTransferAnswer = { httpStatus: 200 | 202; transfer: Row; message: string }
+
 /**
- * A token transfer from the svc wallet to an external address, one per
- * request whatever is retried:
+ * What recording a transfer request decided: send a stored transfer (`created`: this
+ * request recorded it; else an unsent or unanswered one again with its key), or
+ * answer at once (the same request_id again, already sent).
+ */
+export type TokenTransferPlan = { send: { id: string; source: string }; created: boolean; answer: null } | { send: null; created: false; answer: TokenTransferAnswer }
+
+/**
+ * The first half of a token transfer from the svc wallet to an external address
+ * (the transfer workflow, src/workflows/transfer-tokens), one per request whatever
+ * is retried:
  * - the admin's `request_id` is unique: sending the same request again returns
  *   its row (and finishes it with the stored key if it was left unanswered);
  * - the row and its Idempotency-Key are stored (CREATING) before
- *   `POST /v1/wallet/token/withdrawals`; the client retries a timeout with the
- *   same key, and svc returns the first transfer for 24 hours;
+ *   `POST /v1/wallet/token/withdrawals` (sendTokenTransfer); the client retries a
+ *   timeout with the same key, and svc returns the first transfer for 24 hours;
  * - no answer at all: UNCERTAIN, finished with the same key later.
  * Every field is checked before the call (amount, reference, the network and
  * token from GET /v1/wallet/networks, the address on that network, the balance).
  */
-export async function requestTokenTransfer(container: Container, input: TokenTransferRequest, actorId?: string) {
+export async function recordTokenTransfer(container: Container, input: TokenTransferRequest, actorId?: string): Promise<TokenTransferPlan> {
   const { svcModule } = adminDeps(container)
   const amountSen = parseRinggit(input.amount, "amount", MIN_AMOUNT_SEN, MAX_AMOUNT_SEN)
   const [again] = await svcModule.listSvcTokenTransfers({ request_id: input.request_id })
-  if (again) return resendIfUnsent(container, sameRequest(again, input, amountSen), "admin-retry")
+  if (again) return planFor(sameRequest(again, input, amountSen), "admin-retry")
 
   const { client } = adminDeps(container)
   let networks: Network[]
@@ -110,10 +124,10 @@ export async function requestTokenTransfer(container: Container, input: TokenTra
   } catch (e) {
     // the same request arrived twice at once: the unique request_id let one row in
     const [other] = await svcModule.listSvcTokenTransfers({ request_id: input.request_id })
-    if (other) return resendIfUnsent(container, sameRequest(other, input, amountSen), "admin-retry")
+    if (other) return planFor(sameRequest(other, input, amountSen), "admin-retry")
     throw e
   }
-  return sendTokenTransfer(container, row, "admin")
+  return { send: { id: row.id, source: "admin" }, created: true, answer: null }
 }
 
 /** A request id names one transfer: sent again, it must say the same thing. */
@@ -128,33 +142,39 @@ function sameRequest(row: Row, input: TokenTransferRequest, amountSen: number): 
   return row
 }
 
-async function resendIfUnsent(container: Container, row: Row, source: string) {
-  if (UNSENT.includes(row.status)) return sendTokenTransfer(container, row, source)
-  return { httpStatus: 200 as const, transfer: row, message: `already requested: transfer ${row.transfer_id ?? row.id} ${row.status}` }
+/** An unsent or unanswered transfer is sent again with its key; any other is answered as it stands. */
+function planFor(row: Row, source: string): TokenTransferPlan {
+  if (UNSENT.includes(row.status)) return { send: { id: row.id, source }, created: false, answer: null }
+  return { send: null, created: false, answer: { httpStatus: 200, transfer: row, message: `already requested: transfer ${row.transfer_id ?? row.id} ${row.status}` } }
 }
 
-/** Send (or send again: same key, same body) a stored transfer. */
-export async function sendTokenTransfer(container: Container, row: Row, source: string) {
+/**
+ * Send (or send again: same key, same body) a stored transfer. Once svc was
+ * asked, a failure to record its answer is an UnrecordedSendError (the row stays
+ * as it was, with its key), never taken for "nothing was sent".
+ */
+export async function sendTokenTransfer(container: Container, row: Row, source: string): Promise<TokenTransferAnswer> {
   const { client, svcModule } = adminDeps(container)
-  const body: Record<string, unknown> = { tokenId: row.token_id, addressTo: row.address_to, amount: Number(row.amount_sen) }
-  if (row.reference) body.reference = row.reference
+  const body: TokenTransferCreateBody = { tokenId: row.token_id, addressTo: row.address_to, amount: Number(row.amount_sen), ...(row.reference ? { reference: row.reference } : {}) }
   let t: TokenTransfer
   try {
-    t = await client.wallet.tokenWithdrawals.create(body as never, { idempotencyKey: row.idempotency_key })
+    t = await client.wallet.tokenWithdrawals.create(body, { idempotencyKey: row.idempotency_key })
   } catch (e) {
     const { uncertain, status, reason } = sendFailure(e, "NOT_SENT")
-    const updated = await svcModule.updateSvcTokenTransfers({ id: row.id, status, failure_reason: reason, status_history: appendEntry(row.status_history, status, source, reason) })
+    const updated = await recordAnswer("token transfer", row, () =>
+      svcModule.updateSvcTokenTransfers({ id: row.id, status, failure_reason: reason, status_history: appendEntry(row.status_history, status, source, reason) })
+    )
     if (uncertain) {
       return {
-        httpStatus: 202 as const,
+        httpStatus: 202,
         transfer: updated,
         message: "svc did not answer; the transfer is kept with its key. Send the same request again or refresh it later: svc makes at most one transfer for it.",
       }
     }
     throw adminSvcError(e, "sending the token transfer")
   }
-  const updated = await applyTransfer(container, row, t, source)
-  return { httpStatus: 200 as const, transfer: updated, message: `transfer ${t.id} ${t.status}` }
+  const updated = await recordAnswer("token transfer", row, () => applyTransfer(container, row, t, source))
+  return { httpStatus: 200, transfer: updated, message: `transfer ${t.id} ${t.status}` }
 }
 
 async function applyTransfer(container: Container, row: Row, t: TokenTransfer, source: string) {

@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError, Modules, PaymentSessionStatus } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { createOrUpdateOrderPaymentCollectionWorkflow, createPaymentSessionsWorkflow } from "@medusajs/core-flows"
 import { fromSen, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN } from "../../client"
 import { medusaAmountToSen } from "../../rules/medusa-amount"
@@ -191,24 +191,26 @@ export async function orderBalance(container: Container, orderId: string): Promi
 export type PaymentLinkBody = { provider_id: string; payment_collection_id?: string }
 
 /**
- * POST: an svc checkout link for the order's outstanding amount. Every check
- * comes before anything is written or sent: the order can owe through svc
- * (not canceled, not a draft, MYR, no order change in progress, an amount in
- * svc's range), the method is enabled in its region, and a named collection is
- * this order's unpaid one. Then Medusa's own workflows: the unpaid collection
- * gets the pending difference (or is created), and a payment session on it makes
- * the svc checkout. Asked again while svc's link is still open (same collection,
- * method and amount) the provider gives the same link (svc-base adoptOpenCheckout):
- * one open link per balance; once it has expired or failed, a new one.
+ * POST: an svc checkout link for the order's outstanding amount, made by the
+ * balance payment link workflow (src/workflows/balance-payment-link) with the
+ * functions below, one request per order at a time (the workflow's lock: two
+ * admins, a double click; the second sees the first's collection and link, so an
+ * order never gets two collections for one balance).
+ *
+ * Every check comes before anything is written or sent (checkBalanceRequest): the
+ * order can owe through svc (not canceled, not a draft, MYR, no order change in
+ * progress, an amount in svc's range), the method is enabled in its region, and a
+ * named collection is this order's unpaid one. Then Medusa's own workflows: the
+ * unpaid collection gets the pending difference, or is created
+ * (updateBalanceCollection), and a payment session on it makes the svc checkout
+ * (createBalanceSession). Asked again while svc's link is still open (same
+ * collection, method and amount) the provider gives the same link (svc-base
+ * adoptOpenCheckout): one open link per balance; once it has expired or failed, a new one.
  */
-export async function requestBalancePayment(container: Container, orderId: string, body: PaymentLinkBody): Promise<{ balance: OrderBalance; link: BalanceLink; reused: boolean }> {
-  // One request per order at a time (two admins, a double click): the second sees the
-  // first's collection and link, so an order never gets two collections for one balance.
-  const locking = container.resolve<{ execute: <T>(key: string, job: () => Promise<T>, args?: { timeout?: number }) => Promise<T> }>(Modules.LOCKING)
-  return locking.execute(`svc-balance:${orderId}`, () => requestLocked(container, orderId, body), { timeout: 30 })
-}
+export const BALANCE_LOCK_PREFIX = "svc-balance:"
 
-async function requestLocked(container: Container, orderId: string, body: PaymentLinkBody): Promise<{ balance: OrderBalance; link: BalanceLink; reused: boolean }> {
+/** The checks, before anything is written or sent; answers the open link's checkout id (to tell a reused link), if any. */
+export async function checkBalanceRequest(container: Container, orderId: string, body: PaymentLinkBody): Promise<{ before_checkout_id: string | null }> {
   const loaded = await loadOrder(container, orderId)
   const before = balanceOf(loaded)
   if (before.refusal) throw invalidData(`order_id: ${before.refusal}`)
@@ -222,22 +224,36 @@ async function requestLocked(container: Container, orderId: string, body: Paymen
     if (!named) throw invalidData(`payment_collection_id: ${body.payment_collection_id} is not a payment collection of order ${orderId}`)
     if (!UNPAID.has(named.status)) throw invalidData(`payment_collection_id: ${named.id} is ${named.status}; only an unpaid collection (not_paid, awaiting) can be asked for`)
   }
+  return { before_checkout_id: before.link?.checkout_id ?? null }
+}
 
-  // Medusa's own: the unpaid collection's amount becomes the pending difference, or a collection is made for it.
+/** Medusa's own: the unpaid collection's amount becomes the pending difference, or a collection is made for it; its id. */
+export async function updateBalanceCollection(container: Container, orderId: string, body: PaymentLinkBody): Promise<string> {
   const { result } = await createOrUpdateOrderPaymentCollectionWorkflow(container).run({ input: { order_id: orderId } })
   const collection = (Array.isArray(result) ? result[0] : result) as { id: string } | undefined
   if (!collection?.id) throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `order ${orderId}: Medusa made no payment collection for the outstanding amount; nothing was sent`)
   if (body.payment_collection_id && collection.id !== body.payment_collection_id) {
     throw invalidData(`payment_collection_id: order ${orderId}'s outstanding amount is on payment collection ${collection.id}, not ${body.payment_collection_id}; nothing was sent`)
   }
+  return collection.id
+}
 
-  await createPaymentSessionsWorkflow(container).run({
-    input: { payment_collection_id: collection.id, provider_id: body.provider_id, data: {} },
-  })
+/** Medusa's own: a payment session on the collection, for which the svc provider makes (or adopts) the checkout. */
+export async function createBalanceSession(container: Container, collectionId: string, providerId: string): Promise<void> {
+  await createPaymentSessionsWorkflow(container).run({ input: { payment_collection_id: collectionId, provider_id: providerId, data: {} } })
+}
+
+/** The balance as it now stands, and the link the session made on `collectionId` (reused: the same svc checkout as before). */
+export async function readBalanceLink(
+  container: Container,
+  orderId: string,
+  collectionId: string,
+  beforeCheckoutId: string | null
+): Promise<{ balance: OrderBalance; link: BalanceLink; reused: boolean }> {
   const balance = await orderBalance(container, orderId)
   const link = balance.link
-  if (!link || balance.payment_collection?.id !== collection.id) {
+  if (!link || balance.payment_collection?.id !== collectionId) {
     throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `order ${orderId}: the svc link was not made; try again in a moment (nothing was charged)`)
   }
-  return { balance, link, reused: !!before.link && before.link.checkout_id === link.checkout_id }
+  return { balance, link, reused: !!beforeCheckoutId && beforeCheckoutId === link.checkout_id }
 }

@@ -1,7 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { svcFromContainer } from "../account/config"
-import { checkoutLedgerOf, settleCheckout, type SettleOutcome } from "./settle-checkout"
-import { completePaidCarts, type PaidCartsReport } from "./complete-paid"
+import { completePaidCarts, settleCheckout, type PaidCartsReport, type SettleOutcome } from "../../workflows/settle-checkout"
 import { settleListed, settleUnsettled, waitingSvcSessions, type WaitingSession } from "./waiting"
 
 type Container = MedusaContainer
@@ -34,7 +33,7 @@ export async function reconcilePending(container: Container): Promise<ReconcileR
   // final statuses a dead process recorded but never applied (the watcher does this too, when it runs)
   await settleUnsettled(container, "job", (o) => (report.outcomes[o] = (report.outcomes[o] ?? 0) + 1))
   // paid carts that are not an order yet: a page, oldest first (the watcher does this too, when it runs)
-  const paidCarts = await completePaidCarts(container, checkoutLedgerOf(container), { limit: PAID_CARTS_PER_RUN, source: "job" })
+  const paidCarts = await completePaidCarts(container, { limit: PAID_CARTS_PER_RUN, source: "job" })
   if (paidCarts.found) report.paidCarts = paidCarts
 
   const waiting = await waitingSvcSessions(container)

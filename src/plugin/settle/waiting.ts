@@ -1,8 +1,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { SvcClient } from "../../client"
-import { CHECKOUT_FINAL_STATUSES } from "../../client"
-import { settleCheckout, settleCheckoutEvent, type SettleOutcome, type SettleSource, type SvcCheckoutRead } from "./settle-checkout"
+import { settleCheckout, settleCheckoutEvent, type SettleOutcome, type SettleSource } from "../../workflows/settle-checkout"
+import type { SvcCheckoutRead } from "../account/keys"
+import { svcModuleFrom } from "../../modules/svc"
 
 type Container = MedusaContainer
 
@@ -45,7 +46,7 @@ export async function settleListed(
         nextCursor: string | null
       }
       const found = page.data.filter((c) => args.wanted.delete(c.checkoutId))
-      // At once: the settle path applies a few at a time per process (withApplySlot).
+      // At once: the settle path applies a few at a time per process (the settle workflow's apply slots).
       await Promise.all(found.map(async (c) => count(await settleCheckout(container, c, args.source))))
       cursor = page.hasMore && page.nextCursor ? page.nextCursor : undefined
     } while (cursor)
@@ -71,19 +72,7 @@ export async function settleUnsettled(
   source: Exclude<SettleSource, "webhook">,
   count: (o: SettleOutcome | "unknown_checkout" | "open_status_noted") => void
 ): Promise<number> {
-  let knex: { raw: (sql: string, b: unknown[]) => Promise<{ rows: { checkout_id: string }[] }> } | undefined
-  try {
-    knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
-  } catch {
-    return 0
-  }
-  const { rows } = await knex!.raw(
-    `select checkout_id from svc_checkout
-      where checkout_id is not null and deleted_at is null and settled_status is null and attention is null
-        and status = any(?) and updated_at < now() - make_interval(secs => ?)
-      order by updated_at limit 50`,
-    [[...CHECKOUT_FINAL_STATUSES, "EXPIRED"], UNSETTLED_AFTER_S]
-  )
-  for (const r of rows) count((await settleCheckoutEvent(container, r.checkout_id, null, source)).outcome)
-  return rows.length
+  const ids = await svcModuleFrom(container)!.unsettledCheckouts(UNSETTLED_AFTER_S, 50)
+  for (const id of ids) count((await settleCheckoutEvent(container, id, null, source)).outcome)
+  return ids.length
 }

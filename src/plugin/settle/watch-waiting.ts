@@ -3,8 +3,7 @@ import { svcFromContainer } from "../account/config"
 import { settleListed, settleUnsettled, waitingSvcSessions } from "./waiting"
 import { sweepPayouts } from "../refunds/track-payout"
 import { sweepWithdrawals } from "../settlements/withdrawals"
-import { checkoutLedgerOf } from "./settle-checkout"
-import { completePaidCarts, type PaidCartsReport } from "./complete-paid"
+import { completePaidCarts, type PaidCartsReport } from "../../workflows/settle-checkout"
 
 type Container = MedusaContainer
 
@@ -75,7 +74,7 @@ export async function watchWaiting(container: Container): Promise<WatchReport> {
   if (unsettled) report.unsettled = unsettled
   // Paid carts whose order is not placed yet (Medusa's cart lock was held, say by a killed
   // process): one query; a cart is completed again once its back-off is due and the lock is free.
-  const paidCarts = await completePaidCarts(container, checkoutLedgerOf(container), { limit: PAID_CARTS_PER_TICK, source: "watcher", scope: "due" })
+  const paidCarts = await completePaidCarts(container, { limit: PAID_CARTS_PER_TICK, source: "watcher", scope: "due" })
   if (paidCarts.found) report.paidCarts = paidCarts
   lap("paid_carts")
   // Refund payouts and withdrawals a dead process left mid-send (or svc left

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { randomUUID } from "node:crypto"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { fromSen, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN } from "../../client"
+import { type FiatWithdrawalCreateBody, fromSen, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN } from "../../client"
 import { svcFromContainer } from "../account/config"
 import { sendFailure, toMedusaError } from "../core/errors"
 import { SVC_MODULE } from "../core/module-key"
@@ -9,6 +9,7 @@ import type SvcModuleService from "../../modules/svc/service"
 import { appendEntry, invalidData, parseRinggit } from "../core/admin-input"
 import { longestSendMs } from "../account/send-window"
 import { sweepStep } from "../core/sweep"
+import { recordAnswer, UnrecordedSendError } from "../core/unrecorded-send"
 
 type Container = MedusaContainer
 
@@ -45,20 +46,34 @@ export async function walletOverview(container: Container) {
   }
 }
 
+/** A stored withdrawal (svc_withdrawal row). */
+export type WithdrawalRow = Awaited<ReturnType<SvcModuleService["retrieveSvcWithdrawal"]>>
+
+/** What the withdraw workflow answers: 200 sent (or already), 202 kept with its key for the job. */
+export type WithdrawalAnswer = { httpStatus: 200 | 202; withdrawal: WithdrawalRow; message: string }
+
 /**
- * Send (part of) the svc wallet balance to a linked bank account:
- * checks by field, the withdrawal stored with its key (CREATING) before
- * `POST /v1/wallet/fiat/withdrawals`, then svc's status. No answer: UNCERTAIN,
- * and the job asks again with the same key (one request, one withdrawal).
+ * What recording a withdrawal request decided: send a stored withdrawal (`created`:
+ * this request recorded it; else an unanswered one sent again with its key), or
+ * answer at once (the same request_id again, already sent or being sent).
  */
-export async function requestWithdrawal(container: Container, input: WithdrawalRequest, actorId?: string) {
+export type WithdrawalPlan = { send: { id: string; source: string }; created: boolean; answer: null } | { send: null; created: false; answer: WithdrawalAnswer }
+
+/**
+ * The first half of sending (part of) the svc wallet balance to a linked bank
+ * account (the withdraw workflow, src/workflows/withdraw): checks by field, then
+ * the withdrawal stored with its key (CREATING) before any svc request; sendWithdrawal
+ * makes `POST /v1/wallet/fiat/withdrawals`. No answer: UNCERTAIN, and the job asks
+ * again with the same key (one request, one withdrawal).
+ */
+export async function recordWithdrawal(container: Container, input: WithdrawalRequest, actorId?: string): Promise<WithdrawalPlan> {
   const amountSen = parseRinggit(input.amount, "amount", WITHDRAWAL_MIN_SEN, WITHDRAWAL_MAX_SEN)
   const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
   // The same form again (lost answer, double click): its withdrawal, before any check that
   // its own success would now fail (the balance it already moved).
   if (input.request_id) {
     const [again] = await svcModule.listSvcWithdrawals({ request_id: input.request_id })
-    if (again) return sameWithdrawal(container, again, input, amountSen)
+    if (again) return sameWithdrawal(again, input, amountSen)
   }
   const overview = await walletOverview(container)
   const account = overview.bank_accounts.find((a) => a.id === input.bank_account_id)
@@ -85,10 +100,10 @@ export async function requestWithdrawal(container: Container, input: WithdrawalR
   } catch (e) {
     // the same form twice at the same moment: the unique request_id let one row in
     const [other] = input.request_id ? await svcModule.listSvcWithdrawals({ request_id: input.request_id }) : []
-    if (other) return sameWithdrawal(container, other, input, amountSen)
+    if (other) return sameWithdrawal(other, input, amountSen)
     throw e
   }
-  return sendWithdrawal(container, row.id, "admin")
+  return { send: { id: row.id, source: "admin" }, created: true, answer: null }
 }
 
 /**
@@ -96,7 +111,7 @@ export async function requestWithdrawal(container: Container, input: WithdrawalR
  * withdrawal (finishing it with its own key when svc's answer was lost); with another
  * body it is refused, naming the field that differs.
  */
-async function sameWithdrawal(container: Container, row: any, input: WithdrawalRequest, amountSen: number) {
+function sameWithdrawal(row: WithdrawalRow, input: WithdrawalRequest, amountSen: number): WithdrawalPlan {
   const differs =
     row.bank_account_id !== input.bank_account_id
       ? `bank_account_id (${row.bank_account_id} then, ${input.bank_account_id} now)`
@@ -108,36 +123,48 @@ async function sameWithdrawal(container: Container, row: any, input: WithdrawalR
   if (differs) {
     throw invalidData(`request_id: already used for another withdrawal; ${differs} differs. A new withdrawal needs a new request_id`)
   }
-  if (row.status === "UNCERTAIN") return sendWithdrawal(container, row.id, "admin-retry")
+  if (row.status === "UNCERTAIN") return { send: { id: row.id, source: "admin-retry" }, created: false, answer: null }
   if (row.status === "CREATING") {
-    return { httpStatus: 202 as const, withdrawal: row, message: "already requested: the withdrawal is being sent by the first request (no second withdrawal is made)" }
+    return {
+      send: null,
+      created: false,
+      answer: { httpStatus: 202, withdrawal: row, message: "already requested: the withdrawal is being sent by the first request (no second withdrawal is made)" },
+    }
   }
-  return { httpStatus: 200 as const, withdrawal: row, message: `already requested: withdrawal ${row.withdrawal_id ?? row.id} ${row.status}` }
+  return { send: null, created: false, answer: { httpStatus: 200, withdrawal: row, message: `already requested: withdrawal ${row.withdrawal_id ?? row.id} ${row.status}` } }
 }
 
-/** Send (or send again, same key and body) a stored withdrawal. */
-export async function sendWithdrawal(container: Container, rowId: string, source: string) {
+/**
+ * Send (or send again, same key and body) a stored withdrawal. Once svc was
+ * asked, a failure to record its answer is an UnrecordedSendError (the row stays
+ * CREATING with its key, for the job), never taken for "nothing was sent".
+ */
+export async function sendWithdrawal(container: Container, rowId: string, source: string): Promise<WithdrawalAnswer> {
   const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
   const row = await svcModule.retrieveSvcWithdrawal(rowId)
   const { client } = svcFromContainer(container)
-  const body: Record<string, unknown> = { bankAccountId: row.bank_account_id, amount: Number(row.amount_sen) }
-  if (row.reference) body.reference = row.reference
+  const body: FiatWithdrawalCreateBody = { bankAccountId: row.bank_account_id, amount: Number(row.amount_sen), ...(row.reference ? { reference: row.reference } : {}) }
   try {
-    const w = await client.wallet.fiatWithdrawals.create(body as never, { idempotencyKey: row.idempotency_key })
-    const updated = await svcModule.updateSvcWithdrawals({
-      id: row.id,
-      withdrawal_id: w.id,
-      status: w.status,
-      failure_reason: null,
-      status_history: appendEntry(row.status_history, w.status, source),
-    })
-    return { httpStatus: 200 as const, withdrawal: updated, message: `withdrawal ${w.id} ${w.status}` }
+    const w = await client.wallet.fiatWithdrawals.create(body, { idempotencyKey: row.idempotency_key })
+    const updated = await recordAnswer("withdrawal", row, () =>
+      svcModule.updateSvcWithdrawals({
+        id: row.id,
+        withdrawal_id: w.id,
+        status: w.status,
+        failure_reason: null,
+        status_history: appendEntry(row.status_history, w.status, source),
+      })
+    )
+    return { httpStatus: 200, withdrawal: updated, message: `withdrawal ${w.id} ${w.status}` }
   } catch (e) {
+    if (e instanceof UnrecordedSendError) throw e
     const { uncertain, status, reason } = sendFailure(e, "FAILED")
-    const updated = await svcModule.updateSvcWithdrawals({ id: row.id, status, failure_reason: reason, status_history: appendEntry(row.status_history, status, source, reason) })
+    const updated = await recordAnswer("withdrawal", row, () =>
+      svcModule.updateSvcWithdrawals({ id: row.id, status, failure_reason: reason, status_history: appendEntry(row.status_history, status, source, reason) })
+    )
     if (uncertain) {
       return {
-        httpStatus: 202 as const,
+        httpStatus: 202,
         withdrawal: updated,
         message: "svc did not answer; the withdrawal is kept with its key and the reconciliation job will finish it (no second withdrawal can be made)",
       }

@@ -1,3 +1,4 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { createHook, createWorkflow, transform, when, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
 import type { PayoutNotDelivered, PayoutOutcome } from "../../plugin/refunds/track-payout"
 import { readPayoutStep } from "./steps/read-payout"
@@ -40,3 +41,9 @@ export const trackPayoutWorkflow = createWorkflow(trackPayoutWorkflowId, (input:
   const outcome = transform({ recorded }, ({ recorded }): PayoutOutcome => recorded.outcome)
   return new WorkflowResponse(outcome, { hooks: [payoutNotDelivered] })
 })
+
+/** One payout re-read by svc's id (the webhook subscriber's use): its outcome. */
+export async function trackPayout(container: MedusaContainer, payoutId: string, source: string): Promise<PayoutOutcome> {
+  const { result } = await trackPayoutWorkflow(container).run({ input: { payout_id: payoutId, source } })
+  return result
+}

@@ -1,7 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { fromSen, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN, type SvcClient } from "../../../client"
 import { medusaAmountToSen } from "../../../rules/medusa-amount"
-import type { CheckoutLedger } from "../../../plugin/account/checkout-ledger"
+import type { ProviderLedger } from "./svc-base"
 import type { SvcCheckoutRead } from "../../../plugin/account/keys"
 import { errorText, isUncertainFailure, SvcTryAgainError, toShopperError } from "../../../plugin/core/errors"
 
@@ -20,7 +20,7 @@ type Logger = { info: (m: string) => void; warn: (m: string) => void; error: (m:
  * again"; the key and title are kept, nothing can be charged twice.
  */
 export async function createWithReconciliation(
-  deps: { client: SvcClient; ledger: CheckoutLedger; logger: Logger; attemptTimeoutMs: number; deadlineMs: number },
+  deps: { client: SvcClient; ledger: Pick<ProviderLedger, "recordCheckoutCreateFailed">; logger: Logger; attemptTimeoutMs: number; deadlineMs: number },
   body: Record<string, unknown>,
   idempotencyKey: string,
   title: string
@@ -32,7 +32,7 @@ export async function createWithReconciliation(
     return await client.checkout.create(body as never, { idempotencyKey, attemptTimeoutMs, deadlineMs: left() })
   } catch (e) {
     if (!isUncertainFailure(e)) {
-      await ledger.recordCreateFailed(idempotencyKey, errorText(e)).catch(() => undefined)
+      await ledger.recordCheckoutCreateFailed(idempotencyKey, errorText(e)).catch(() => undefined)
       throw toShopperError(e, "creating the svc checkout", logger)
     }
     // Reconcile and replay only with time for both (a list page and a create).
@@ -47,7 +47,7 @@ export async function createWithReconciliation(
       return await client.checkout.create(body as never, { idempotencyKey, attemptTimeoutMs, deadlineMs: left() })
     } catch (e2) {
       if (!isUncertainFailure(e2)) {
-        await ledger.recordCreateFailed(idempotencyKey, errorText(e2)).catch(() => undefined)
+        await ledger.recordCheckoutCreateFailed(idempotencyKey, errorText(e2)).catch(() => undefined)
         throw toShopperError(e2, "creating the svc checkout", logger)
       }
       throw slowSvc(e2, logger, title)

@@ -22,7 +22,7 @@ import type {
   WebhookActionResult,
 } from "@medusajs/framework/types"
 import type { SvcClient } from "../../../client"
-import { CheckoutLedger } from "../../../plugin/account/checkout-ledger"
+import { svcModuleFrom, type SvcModuleService } from "../../../modules/svc"
 import { PayoutLedger } from "../../../plugin/refunds/payout-ledger"
 import { sendRefundPayout } from "../../../plugin/refunds/send-payout"
 import { MedusaReads, type CollectionContext } from "../../../plugin/core/medusa-reads"
@@ -36,6 +36,23 @@ import { checkoutRef, checkoutTitle, deriveIdempotencyKey, type SvcCheckoutRead 
 import { parseSvcProviderOptions, type SvcProviderOptions } from "../../../plugin/core/options"
 import { pickStorefrontData, StorefrontDataError, svcSessionDataSchema, type StorefrontData, type SvcSessionData } from "../../../plugin/core/session-data"
 import { failureReason, FINAL_UNPAID, toSessionStatus } from "../../../plugin/account/status"
+
+/** What the providers ask of the checkout ledger (the svc module's service). */
+export type ProviderLedger = Pick<
+  SvcModuleService,
+  "openCheckoutOfCollection" | "recordCheckoutIntent" | "recordCheckoutCreated" | "reassignCheckout" | "recordCheckoutStatus" | "finalCheckoutRow" | "recordCheckoutCreateFailed"
+>
+
+/** No database (a provider unit-tested alone): nothing is kept, titles and keys come from the session. */
+const NO_LEDGER: ProviderLedger = {
+  openCheckoutOfCollection: async () => undefined,
+  recordCheckoutIntent: async (row) => ({ title: row.title }),
+  recordCheckoutCreated: async () => undefined,
+  reassignCheckout: async () => undefined,
+  recordCheckoutStatus: async () => undefined,
+  finalCheckoutRow: async () => undefined,
+  recordCheckoutCreateFailed: async () => undefined,
+}
 
 export type CheckoutType = "SVC_ACCOUNT" | "FPX_HOSTED" | "FPX_DIRECT"
 
@@ -65,7 +82,6 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
   protected readonly client: SvcClient
   protected readonly catalog: SvcCatalog
   protected readonly reads: CheckoutReads
-  protected readonly ledger: CheckoutLedger
   protected readonly payouts: PayoutLedger
   /** Medusa's data (a session's collection, cart and order; refunds), through Query */
   protected readonly medusa: MedusaReads
@@ -85,9 +101,22 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     this.reads = shared.reads
     this.logger_ = (cradle.logger as Logger | undefined) ?? console
     this.knex_ = safeResolve(cradle, "__pg_connection__")
-    this.ledger = new CheckoutLedger(this.knex_ as ConstructorParameters<typeof CheckoutLedger>[0])
     this.payouts = new PayoutLedger()
     this.medusa = new MedusaReads()
+  }
+
+  /**
+   * The checkout ledger: the svc module's service (the only writer of `svc_checkout`),
+   * reached through the application's container, as a provider's own container holds
+   * only the payment module. A provider built with no database (a unit test of the
+   * provider alone) keeps no ledger; with a database and no svc module nothing is sent,
+   * since a key that cannot be stored first must not reach svc.
+   */
+  protected get ledger(): ProviderLedger {
+    const service = svcModuleFrom()
+    if (service) return service
+    if (!this.knex_) return NO_LEDGER
+    throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "svc: the svc module is not loaded (medusa-payment-svc's module); nothing was sent to svc")
   }
 
   // ---------------------------------------------------------------- creation
@@ -194,7 +223,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     // the payment before any request leaves. A key recorded before keeps its stored
     // title: a retry sends svc the very body it was sent under this key.
     const ref = checkoutRef(this.options_.apiKey, { idempotencyKey, amountSen, tokenId, addressTo, type })
-    const { title } = await this.ledger.recordIntent({
+    const { title } = await this.ledger.recordCheckoutIntent({
       paymentSessionId: sessionId,
       paymentCollectionId: args.collection.payment_collection_id,
       providerId: (this.constructor as typeof SvcBase).identifier,
@@ -218,9 +247,9 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     const { createAttemptTimeoutMs: attemptTimeoutMs, createDeadlineMs: deadlineMs } = this.options_
     const deps = { client: this.client, ledger: this.ledger, logger: this.logger_, attemptTimeoutMs, deadlineMs }
     const created = await createWithReconciliation(deps, body, idempotencyKey, title)
-    await this.ledger.recordCreated(idempotencyKey, created)
+    await this.ledger.recordCheckoutCreated(idempotencyKey, created)
     if (args.adopt) {
-      await this.ledger.reassign(idempotencyKey, args.adopt.by)
+      await this.ledger.reassignCheckout(idempotencyKey, args.adopt.by)
       this.logger_.info(`svc: payment session ${args.adopt.by} took over checkout ${created.checkoutId} of session ${sessionId} (same payment asked again)`)
     }
     return {
@@ -311,7 +340,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     const status = toSessionStatus(c.status, expired)
     const reason = status === PaymentSessionStatus.ERROR ? failureReason(c.status, expired) : null
     await this.ledger
-      .recordStatus(c.checkoutId, {
+      .recordCheckoutStatus(c.checkoutId, {
         status: expired && c.status !== "FAILED" ? "EXPIRED" : c.status,
         source,
         paidAt: c.paidAt ?? null,
@@ -348,7 +377,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
   protected async currentCheckout(d: SvcSessionData): Promise<SvcCheckout> {
     const cached = this.reads.cachedFinal(d.checkoutId)
     if (cached) return cached
-    const row = await this.ledger.finalRead(d.checkoutId).catch(() => undefined)
+    const row = await this.ledger.finalCheckoutRow(d.checkoutId).catch(() => undefined)
     if (row && row.title === d.title && Number(row.amount_sen) === d.amountSen) {
       return {
         checkoutId: d.checkoutId,

@@ -1,6 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { actor, scope } from "../../../../plugin/admin-tools/http"
-import { listTokenTransfers, requestTokenTransfer } from "../../../../plugin/admin-tools/token-transfers"
+import { listTokenTransfers } from "../../../../plugin/admin-tools/token-transfers"
+import { transferTokensWorkflow } from "../../../../workflows/transfer-tokens"
 import type { ListQuery } from "../validators"
 import type { TokenTransferRequest } from "./validators"
 
@@ -12,9 +13,9 @@ export async function GET(req: AuthenticatedMedusaRequest<unknown, ListQuery>, r
 /**
  * POST /admin/svc/token-transfers `{request_id, network_id, token_id, address_to, amount ("150.00"), reference?}`:
  * 200 sent; 202 svc did not answer (kept with its key; send the same request_id again); 400 by field, nothing sent.
- * The same request_id never makes a second transfer.
+ * The same request_id never makes a second transfer. The transfer workflow (src/workflows/transfer-tokens) does it all.
  */
 export async function POST(req: AuthenticatedMedusaRequest<TokenTransferRequest>, res: MedusaResponse) {
-  const r = await requestTokenTransfer(scope(req), req.validatedBody, actor(req))
+  const { result: r } = await transferTokensWorkflow(scope(req)).run({ input: { request: req.validatedBody, actor_id: actor(req) } })
   res.status(r.httpStatus).json({ transfer: r.transfer, message: r.message })
 }

@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { SVC_MODULE } from "../../../../modules/svc"
 import type SvcModuleService from "../../../../modules/svc/service"
-import { requestWithdrawal } from "../../../../plugin/settlements/withdrawals"
+import { withdrawWorkflow } from "../../../../workflows/withdraw"
 import type { WithdrawalRequest, WithdrawalsQuery } from "./validators"
 
 /**
@@ -10,9 +10,10 @@ import type { WithdrawalRequest, WithdrawalsQuery } from "./validators"
  * the same request_id again answers with the same withdrawal (another body: 400 naming the field).
  * 200 sent (PENDING, then PROCESSING and COMPLETED by webhook or job); 202 svc
  * did not answer, the job finishes it with the same key; 400 by field, nothing sent.
+ * The withdraw workflow (src/workflows/withdraw) does it all.
  */
 export async function POST(req: AuthenticatedMedusaRequest<WithdrawalRequest>, res: MedusaResponse) {
-  const r = await requestWithdrawal(req.scope, req.validatedBody, req.auth_context?.actor_id)
+  const { result: r } = await withdrawWorkflow(req.scope).run({ input: { request: req.validatedBody, actor_id: req.auth_context?.actor_id } })
   res.status(r.httpStatus).json({ withdrawal: r.withdrawal, message: r.message })
 }
 

@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { requestBalancePayment } from "../../../../../../../plugin/balances/order-balance"
+import { createBalancePaymentLinkWorkflow } from "../../../../../../../workflows/balance-payment-link"
 import type { PaymentLinkBody } from "../../../validators"
 
 /**
@@ -9,9 +9,11 @@ import type { PaymentLinkBody } from "../../../validators"
  * Medusa's own workflows, to copy and send to the buyer. svc links last 20
  * minutes; asked again while the link is open, the same link comes back
  * (`reused: true`), and after it expired or failed, a new one. 400 names the
- * field and the rule; nothing was made or sent.
+ * field and the rule; nothing was made or sent. The balance payment link
+ * workflow (src/workflows/balance-payment-link) does it all.
  */
 export async function POST(req: AuthenticatedMedusaRequest<PaymentLinkBody>, res: MedusaResponse) {
-  const { balance, link, reused } = await requestBalancePayment(req.scope, String(req.params.order_id), req.validatedBody)
+  const { result } = await createBalancePaymentLinkWorkflow(req.scope).run({ input: { ...req.validatedBody, order_id: String(req.params.order_id) } })
+  const { balance, link, reused } = result
   res.json({ link, reused, balance })
 }

@@ -1,15 +1,14 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
+import type { Logger, MedusaContainer, RemoteQueryFunction } from "@medusajs/framework/types"
 import { randomUUID } from "node:crypto"
 import { ContainerRegistrationKeys, MathBN, MedusaError, Modules } from "@medusajs/framework/utils"
-import { completeCartWorkflow } from "@medusajs/core-flows"
-import type { CheckoutLedger } from "../account/checkout-ledger"
-import { withCheckoutLock } from "../account/serialize"
-import type { SettleSource } from "./settle-checkout"
-import { MedusaReads } from "../core/medusa-reads"
+import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { acquireLockStep, completeCartWorkflow, releaseLockStep } from "@medusajs/core-flows"
+import { SVC_MODULE, type SvcModuleService } from "../../modules/svc"
+import type { SettleSource } from "./steps"
+import { MedusaReads } from "../../plugin/core/medusa-reads"
 
 type Container = MedusaContainer
-type Logger = { info: (m: string) => void; warn: (m: string) => void; error: (m: string) => void }
-type Query = { graph: (q: unknown) => Promise<{ data: any[] }> }
+type Query = Omit<RemoteQueryFunction, symbol>
 type Locking = {
   acquire: (keys: string | string[], args?: { ownerId?: string; expire?: number }) => Promise<void>
   release: (keys: string | string[], args?: { ownerId?: string }) => Promise<boolean>
@@ -37,7 +36,13 @@ const GRACE_S = 20
 
 export type OrderAttempt = { outcome: "placed"; orderId: string; now: boolean } | { outcome: "later"; reason: string; retryAt?: Date } | { outcome: "impossible"; reason: string }
 
-export type PaidCartRef = { checkoutId: string; cartId: string; sessionId: string }
+export type PaidCartRef = {
+  checkoutId: string
+  cartId: string
+  sessionId: string
+  /** the amount Medusa recorded for the session (decimal text), when the caller has it */
+  paid?: string
+}
 
 const LOCK_ERROR = /acquir\w* lock|lock for key/i
 
@@ -56,7 +61,7 @@ export function permanentReason(e: unknown): string | null {
 
 async function orderOfCart(query: Query, cartId: string): Promise<string | undefined> {
   const { data } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
-  return data[0]?.order_id as string | undefined
+  return (data as { order_id?: string }[])[0]?.order_id
 }
 
 /**
@@ -65,14 +70,23 @@ async function orderOfCart(query: Query, cartId: string): Promise<string | undef
  * paid (a cart changed after payment would become an order for another sum).
  */
 async function cannotComplete(query: Query, ref: PaidCartRef): Promise<string | null> {
-  const { data: carts } = await query.graph({ entity: "cart", fields: ["id", "region_id", "total"], filters: { id: ref.cartId } })
-  const cart = carts[0]
+  // one read: the cart, its region (a link) and, when the caller does not know it, what the session was paid
+  type CartRow = {
+    id: string
+    region_id: string | null
+    total: number | string | null
+    region?: { id: string } | null
+    payment_collection?: { payment_sessions?: { id: string; amount: unknown; raw_amount?: { value?: unknown } | null }[] | null } | null
+  }
+  const fields = ["id", "region_id", "total", "region.id"]
+  if (ref.paid == null) fields.push("payment_collection.payment_sessions.id", "payment_collection.payment_sessions.amount", "payment_collection.payment_sessions.raw_amount")
+  const { data: carts } = await query.graph({ entity: "cart", fields, filters: { id: ref.cartId } })
+  const cart = (carts as CartRow[])[0]
   if (!cart) return `cart ${ref.cartId} no longer exists`
   if (!cart.region_id) return `cart ${ref.cartId} has no region any more`
-  const { data: regions } = await query.graph({ entity: "region", fields: ["id"], filters: { id: cart.region_id } })
-  if (!regions.length) return `the cart's region ${cart.region_id} was removed`
-  const { data: sessions } = await query.graph({ entity: "payment_session", fields: ["id", "amount", "raw_amount"], filters: { id: ref.sessionId } })
-  const paid = sessions[0]?.raw_amount ?? sessions[0]?.amount
+  if (!cart.region) return `the cart's region ${cart.region_id} was removed`
+  const session = cart.payment_collection?.payment_sessions?.find((s) => s.id === ref.sessionId)
+  const paid = ref.paid ?? (session ? String(session.raw_amount?.value ?? session.amount) : null)
   if (paid != null && cart.total != null && !MathBN.eq(cart.total, paid)) {
     return `the cart changed after payment: its total is now ${MathBN.convert(cart.total).toString()}, the buyer paid ${MathBN.convert(paid).toString()}`
   }
@@ -89,18 +103,23 @@ async function cannotComplete(query: Query, ref: PaidCartRef): Promise<string | 
  * process is "later", not a 30-second wait per cart. Records the outcome on the
  * checkout's row.
  */
-export async function placePaidOrder(container: Container, ledger: CheckoutLedger, ref: PaidCartRef, source: SettleSource): Promise<OrderAttempt> {
+export async function placePaidOrder(container: Container, ref: PaidCartRef, source: SettleSource): Promise<OrderAttempt> {
+  const ledger = container.resolve<SvcModuleService>(SVC_MODULE)
   const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const placed = async (orderId: string, now: boolean, attempts: string): Promise<OrderAttempt> => {
-    await ledger.recordOrderPlaced(ref.checkoutId, orderId, { status: "ORDER_PLACED", source, detail: `order ${orderId} ${now ? `placed by the ${source}` : "found"}${attempts}` })
+    await ledger.recordCheckoutOrderPlaced(ref.checkoutId, orderId, {
+      status: "ORDER_PLACED",
+      source,
+      detail: `order ${orderId} ${now ? `placed by the ${source}` : "found"}${attempts}`,
+    })
     return { outcome: "placed", orderId, now }
   }
   const later = async (reason: string, backoff: { baseS: number; capS: number }): Promise<OrderAttempt> => {
-    const retryAt = await ledger.recordOrderLater(ref.checkoutId, reason, backoff, { status: "ORDER_DEFERRED", source })
+    const retryAt = await ledger.recordCheckoutOrderLater(ref.checkoutId, reason, backoff, { status: "ORDER_DEFERRED", source })
     return { outcome: "later", reason, retryAt }
   }
-  const row = await ledger.byCheckoutId(ref.checkoutId)
+  const row = await ledger.checkoutRow(ref.checkoutId)
   const attempts = row?.order_attempts ? ` after ${row.order_attempts} deferred attempt(s)` : ""
 
   const existing = await orderOfCart(query, ref.cartId)
@@ -109,7 +128,7 @@ export async function placePaidOrder(container: Container, ledger: CheckoutLedge
   const impossible = await cannotComplete(query, ref)
   if (impossible) {
     const reason = `Paid and captured, but cart ${ref.cartId} cannot become an order: ${impossible}. Refund the buyer or place the order by hand.`
-    await ledger.recordOrderImpossible(ref.checkoutId, reason, { status: "ORDER_IMPOSSIBLE", source })
+    await ledger.recordCheckoutOrderImpossible(ref.checkoutId, reason, { status: "ORDER_IMPOSSIBLE", source })
     logger.warn(`svc: checkout ${ref.checkoutId}: ${reason}`)
     return { outcome: "impossible", reason }
   }
@@ -130,15 +149,17 @@ export async function placePaidOrder(container: Container, ledger: CheckoutLedge
     await locking.release(ref.cartId, { ownerId })
   }
 
+  let made: string | undefined
   try {
-    await completeCartWorkflow(container).run({ input: { id: ref.cartId } })
+    const { result } = await completeCartWorkflow(container).run({ input: { id: ref.cartId } })
+    made = result?.id
   } catch (e) {
     const orderId = await orderOfCart(query, ref.cartId)
     if (orderId) return placed(orderId, true, attempts)
     const permanent = permanentReason(e)
     if (permanent) {
       const reason = `Paid and captured, but cart ${ref.cartId} cannot become an order: ${permanent}. Refund the buyer or place the order by hand.`
-      await ledger.recordOrderImpossible(ref.checkoutId, reason, { status: "ORDER_IMPOSSIBLE", source })
+      await ledger.recordCheckoutOrderImpossible(ref.checkoutId, reason, { status: "ORDER_IMPOSSIBLE", source })
       logger.warn(`svc: checkout ${ref.checkoutId}: ${reason}`)
       return { outcome: "impossible", reason }
     }
@@ -147,7 +168,7 @@ export async function placePaidOrder(container: Container, ledger: CheckoutLedge
     logger.warn(`svc: checkout ${ref.checkoutId}: completing cart ${ref.cartId} after payment: ${message}; trying again later`)
     return later(`completing cart ${ref.cartId}: ${message}`, lock ? LOCK_BACKOFF : ERROR_BACKOFF)
   }
-  const orderId = await orderOfCart(query, ref.cartId)
+  const orderId = made ?? (await orderOfCart(query, ref.cartId))
   if (orderId) {
     logger.info(`svc: checkout ${ref.checkoutId}: cart ${ref.cartId} is order ${orderId} (${source}${attempts})`)
     return placed(orderId, true, attempts)
@@ -170,13 +191,14 @@ const CANDIDATE_PAGES = 10
  * Medusa's links. A candidate whose cart is an order has it recorded on its row, which
  * then drops out of later passes.
  */
-async function paidWithoutOrder(container: Container, ledger: CheckoutLedger, limit: number, scope: "due" | "all"): Promise<PaidCart[]> {
+async function paidWithoutOrder(container: Container, limit: number, scope: "due" | "all"): Promise<PaidCart[]> {
+  const ledger = container.resolve<SvcModuleService>(SVC_MODULE)
   const medusa = new MedusaReads(container)
   const found: PaidCart[] = []
   const now = Date.now()
   let after: string | null = null
   for (let page = 0; page < CANDIDATE_PAGES; page++) {
-    const rows = await ledger.mayBePaidWithoutOrder(scope, CANDIDATE_PAGE, after)
+    const rows = await ledger.checkoutsMaybePaidWithoutOrder(scope, CANDIDATE_PAGE, after)
     if (!rows.length) break
     after = rows[rows.length - 1]!.id
     const carts = await medusa.sessionCarts([...new Set(rows.map((r) => r.payment_session_id))])
@@ -184,7 +206,7 @@ async function paidWithoutOrder(container: Container, ledger: CheckoutLedger, li
       const c = carts.get(r.payment_session_id)
       if (!c || c.checkout_id !== r.checkout_id || !c.payment || !c.cart_id) continue
       if (c.order_id) {
-        await ledger.recordOrderFound(r.checkout_id, c.order_id)
+        await ledger.recordCheckoutOrderFound(r.checkout_id, c.order_id)
         continue
       }
       const due = r.order_retry_at ? new Date(r.order_retry_at).getTime() <= now : c.payment.created_at.getTime() + GRACE_S * 1000 <= now
@@ -195,34 +217,61 @@ async function paidWithoutOrder(container: Container, ledger: CheckoutLedger, li
   return found.sort((a, b) => a.paid_at.getTime() - b.paid_at.getTime()).slice(0, limit)
 }
 
+/** The lock every settlement of a checkout takes (settle workflow, paid-cart workflow): one at a time, in any process. */
+export const checkoutLockKey = (checkoutId: string) => `svc:checkout:${checkoutId}`
+/**
+ * The checkout lock's lease: longer than a settlement's worst case (a capture waiting 30 s
+ * for Medusa's cart lock, then a cart completion), so a live run keeps it; a run killed
+ * while holding it frees it when the lease ends.
+ */
+export const CHECKOUT_LOCK_LEASE_S = 120
+
+export type CompletePaidCartInput = { checkout_id: string; cart_id: string; payment_session_id: string; source: SettleSource }
+
+/** The checkout's lock, and this run's own name as its holder (only the holder releases it). */
+const nameCheckoutLockStep = createStep("svc-name-checkout-lock", async (input: { checkout_id: string }) => {
+  return new StepResponse({ key: checkoutLockKey(input.checkout_id), owner_id: `svc-paid-cart:${randomUUID()}` })
+})
+
+const placePaidOrderStep = createStep("svc-place-paid-order", async (input: CompletePaidCartInput, { container }) => {
+  const r = await placePaidOrder(container, { checkoutId: input.checkout_id, cartId: input.cart_id, sessionId: input.payment_session_id }, input.source)
+  return new StepResponse(r)
+})
+
+/**
+ * A paid cart without an order (its settlement stopped, or Medusa's cart lock was held)
+ * becomes one: under the checkout's lock, waited for 1 s at most (a settlement of the
+ * same checkout in progress elsewhere makes this run fail "busy": the next one comes).
+ */
+export const completePaidCartWorkflow = createWorkflow("svc-complete-paid-cart", (input: CompletePaidCartInput) => {
+  const lock = nameCheckoutLockStep(input)
+  acquireLockStep({ key: lock.key, ownerId: lock.owner_id, timeout: 1, ttl: CHECKOUT_LOCK_LEASE_S, executeOnSubWorkflow: true })
+  const attempt = placePaidOrderStep(input)
+  releaseLockStep({ key: lock.key, ownerId: lock.owner_id, executeOnSubWorkflow: true })
+  return new WorkflowResponse(attempt)
+})
+
 export type PaidCartsReport = { found: number; placed: number; later: number; impossible: number; busy: number; errors: number }
 
 /**
  * The job's and the watcher's pass over paid carts without an order: a page of
  * `limit`, oldest payment first, each due for its next attempt (`scope` "due":
  * only carts a run left for later, for the watcher's frequent ticks; "all": any
- * svc payment without an order, for the job); one at a time,
- * each under its checkout's lock (a settlement of the same checkout in progress
- * elsewhere: skipped this run, "busy").
+ * svc payment without an order, for the job); one at a time, each a run of
+ * completePaidCartWorkflow.
  */
-export async function completePaidCarts(
-  container: Container,
-  ledger: CheckoutLedger,
-  opts: { limit: number; source: Exclude<SettleSource, "webhook">; scope?: "due" | "all" }
-): Promise<PaidCartsReport> {
+export async function completePaidCarts(container: Container, opts: { limit: number; source: Exclude<SettleSource, "webhook">; scope?: "due" | "all" }): Promise<PaidCartsReport> {
   const report: PaidCartsReport = { found: 0, placed: 0, later: 0, impossible: 0, busy: 0, errors: 0 }
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-  const candidates = await paidWithoutOrder(container, ledger, opts.limit, opts.scope ?? "all")
+  const candidates = await paidWithoutOrder(container, opts.limit, opts.scope ?? "all")
   report.found = candidates.length
   for (const c of candidates) {
     let r: OrderAttempt | "busy" | "error"
     try {
-      r = await withCheckoutLock(
-        container,
-        c.checkout_id,
-        () => placePaidOrder(container, ledger, { checkoutId: c.checkout_id, cartId: c.cart_id, sessionId: c.payment_session_id }, opts.source),
-        { timeoutS: 1 }
-      )
+      const { result } = await completePaidCartWorkflow(container).run({
+        input: { checkout_id: c.checkout_id, cart_id: c.cart_id, payment_session_id: c.payment_session_id, source: opts.source },
+      })
+      r = result
     } catch (e) {
       // the checkout's own lock (a settlement of it in progress): next run; anything else is logged
       // and the cart comes back after its grace, the others of the page still get their turn

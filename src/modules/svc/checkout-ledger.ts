@@ -1,19 +1,11 @@
 import { generateEntityId } from "@medusajs/framework/utils"
-import { CHECKOUT_FINAL_STATUSES } from "../../client"
+import { CHECKOUT_FINAL_STATUSES } from "../../client/schemas/checkout"
 
 /**
- * The one writer of the plugin's `svc_checkout` rows, for the providers and
- * the settle path alike.
- *
- * Medusa gives a payment provider the payment module's container, not the
- * plugin module's service, so the ledger writes through the shared PostgreSQL
- * connection (`__pg_connection__`, a knex instance, present in both
- * containers) into the table the `svc` module owns and migrates. Every write
- * is one atomic statement (no read-modify-write), so two processes settling
- * one checkout cannot lose each other's history. Admin reads go through the
- * module service. When no connection is there (a unit test of the provider
- * alone) the ledger is a no-op: keys and titles are derived from the session
- * (see keys.ts), and reads fall back to svc.
+ * The SQL of the `svc_checkout` ledger, for the svc module's service alone
+ * (service.ts: its checkout methods, each in Medusa's manager). Every write is one
+ * atomic statement (no read-modify-write), so two processes settling one
+ * checkout cannot lose each other's history; a status history only grows.
  */
 type Knex = {
   (table: string): any
@@ -57,14 +49,9 @@ export type OrderCandidate = {
 }
 
 export class CheckoutLedger {
-  constructor(private readonly knex: Knex | undefined) {}
-
-  get connected(): boolean {
-    return !!this.knex
-  }
+  constructor(private readonly knex: Knex) {}
 
   async byCheckoutId(checkoutId: string): Promise<LedgerRow | undefined> {
-    if (!this.knex) return undefined
     const res = await this.knex.raw(
       `select id, payment_session_id, checkout_id, status, settled_status, attention, attention_reason, order_id, order_attempts,
               amount_sen, title, idempotency_key, attempt, paid_at, tx_hash, failure_reason
@@ -87,7 +74,6 @@ export class CheckoutLedger {
 
   /** The outcome of a final status is applied in Medusa: later events for it cost nothing. */
   async markSettled(checkoutId: string, status: string): Promise<void> {
-    if (!this.knex) return
     await this.knex.raw(
       `update svc_checkout set settled_status = ?, settled_at = now(), updated_at = now()
         where checkout_id = ? and deleted_at is null`,
@@ -97,7 +83,6 @@ export class CheckoutLedger {
 
   /** Money or an order needs an admin: visible on the order and the needs-attention page. */
   async flag(checkoutId: string, attention: string, reason: string, orderId?: string): Promise<void> {
-    if (!this.knex) return
     await this.knex.raw(
       `update svc_checkout set attention = ?, attention_reason = ?, order_id = coalesce(?, order_id), updated_at = now()
         where checkout_id = ? and deleted_at is null`,
@@ -117,7 +102,6 @@ export class CheckoutLedger {
    * old flags; "all" (the job): any of the last 30 days, a crash's leftovers included.
    */
   async mayBePaidWithoutOrder(scope: "due" | "all", limit: number, after: string | null): Promise<OrderCandidate[]> {
-    if (!this.knex) return []
     const which =
       scope === "due"
         ? `and (order_retry_at is not null or (attention = 'paid_no_order' and order_attempts = 0))`
@@ -143,7 +127,6 @@ export class CheckoutLedger {
    * run had left for a later attempt closes that attempt, and its history says so.
    */
   async recordOrderFound(checkoutId: string, orderId: string): Promise<void> {
-    if (!this.knex) return
     await this.knex.raw(
       `update svc_checkout set order_id = ?,
          status_history = case when order_retry_at is null then status_history
@@ -160,7 +143,6 @@ export class CheckoutLedger {
 
   /** The paid cart is an order: a `paid_no_order` flag is cleared, the history says how it came. */
   async recordOrderPlaced(checkoutId: string, orderId: string, entry: Omit<LedgerStatus, "at">): Promise<void> {
-    if (!this.knex) return
     await this.knex.raw(
       `update svc_checkout set
          attention = case when attention = 'paid_no_order' then null else attention end,
@@ -181,7 +163,6 @@ export class CheckoutLedger {
    * Returns when the next attempt is due.
    */
   async recordOrderLater(checkoutId: string, reason: string, backoff: { baseS: number; capS: number }, entry: Omit<LedgerStatus, "at" | "detail">): Promise<Date | undefined> {
-    if (!this.knex) return undefined
     const res = await this.knex.raw(
       `update svc_checkout set
          attention = case when attention = 'paid_no_order' then null else attention end,
@@ -199,7 +180,6 @@ export class CheckoutLedger {
 
   /** The paid cart cannot become an order (changed after payment, stock gone, region removed): an admin refunds or places it by hand. */
   async recordOrderImpossible(checkoutId: string, reason: string, entry: Omit<LedgerStatus, "at" | "detail">): Promise<void> {
-    if (!this.knex) return
     await this.knex.raw(
       `update svc_checkout set attention = 'paid_no_order', attention_reason = ?, order_retry_at = null,
          order_attempts = order_attempts + 1,
@@ -222,7 +202,6 @@ export class CheckoutLedger {
     title: string
     amountSen: number
   }): Promise<{ title: string }> {
-    if (!this.knex) return { title: row.title }
     const entry: LedgerStatus = { status: "CREATING", at: new Date().toISOString(), source: "initiate" }
     const res = await this.knex.raw(
       `insert into svc_checkout (id, payment_session_id, payment_collection_id, provider_id, attempt, type, idempotency_key, title, amount_sen, status, status_history)
@@ -273,7 +252,6 @@ export class CheckoutLedger {
     providerId: string
     amountSen: number
   }): Promise<{ payment_session_id: string; attempt: number; idempotency_key: string } | undefined> {
-    if (!this.knex) return undefined
     const res = await this.knex.raw(
       `select sc.payment_session_id, sc.attempt, sc.idempotency_key
          from svc_checkout sc
@@ -290,7 +268,6 @@ export class CheckoutLedger {
 
   /** The checkout now belongs to `sessionId` (adopted by a new session of the same collection). */
   async reassign(idempotencyKey: string, sessionId: string): Promise<void> {
-    if (!this.knex) return
     await this.knex.raw(
       `update svc_checkout set payment_session_id = ?, updated_at = now(),
          status_history = jsonb_set(status_history, '{entries}', (status_history->'entries') || ?::jsonb)
@@ -301,7 +278,6 @@ export class CheckoutLedger {
 
   /** svc answered: attach the checkout id and link. */
   async recordCreated(idempotencyKey: string, c: { checkoutId: string; checkoutUrl: string; expiresAt: string }): Promise<void> {
-    if (!this.knex) return
     await this.knex.raw(
       `update svc_checkout set checkout_id = ?, checkout_url = ?, expires_at = ?,
          status = case when status = 'CREATING' then 'CREATED' else status end,
@@ -315,7 +291,6 @@ export class CheckoutLedger {
 
   /** Creation failed for good (a 4xx): keep the row, marked, for the audit trail. */
   async recordCreateFailed(idempotencyKey: string, reason: string): Promise<void> {
-    if (!this.knex) return
     await this.knex.raw(
       `update svc_checkout set status = 'CREATE_FAILED', failure_reason = ?, updated_at = now()
        where idempotency_key = ? and status = 'CREATING' and deleted_at is null`,
@@ -328,7 +303,6 @@ export class CheckoutLedger {
    * overwritten by an older one (PROCESSING after COMPLETED changes nothing).
    */
   async recordStatus(checkoutId: string, s: { status: string; source: string; paidAt?: string | null; txHash?: string | null; failureReason?: string | null }): Promise<void> {
-    if (!this.knex) return
     await this.knex.raw(
       `update svc_checkout set
          status = ?,
@@ -349,5 +323,21 @@ export class CheckoutLedger {
         s.status,
       ]
     )
+  }
+
+  /**
+   * Checkouts whose final status was recorded (the settle workflow writes it before it
+   * applies it) but never applied, `olderThanS` ago or more, not flagged for an admin:
+   * the run that recorded it stopped. Oldest first, at most `limit`.
+   */
+  async unsettled(olderThanS: number, limit: number): Promise<string[]> {
+    const res = await this.knex.raw(
+      `select checkout_id from svc_checkout
+        where checkout_id is not null and deleted_at is null and settled_status is null and attention is null
+          and status = any(?) and updated_at < now() - make_interval(secs => ?)
+        order by updated_at limit ?`,
+      [[...CHECKOUT_FINAL_STATUSES, "EXPIRED"], olderThanS, limit]
+    )
+    return (res.rows as { checkout_id: string }[]).map((r) => r.checkout_id)
   }
 }

@@ -1,8 +1,8 @@
 // Which cart completion errors are for an admin (the cart cannot become the order the buyer paid
-// for) and which pass with time (Medusa's cart lock, a dead connection): complete-paid.ts.
+// for) and which pass with time (Medusa's cart lock, a dead connection): place-order.ts.
 // The completions themselves run against a real Medusa app: integration-tests/http/paid-no-order.spec.ts.
 import { MedusaError } from "@medusajs/framework/utils"
-import { permanentReason } from "../complete-paid"
+import { permanentReason } from "../place-order"
 
 describe("permanentReason", () => {
   it("Medusa's cart lock, held or timed out, is never permanent", () => {

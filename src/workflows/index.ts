@@ -1,0 +1,24 @@
+/**
+ * The plugin's money moves as Medusa workflows, for a store to run
+ * (`settleCheckoutWorkflow(container).run({ input })`) or to extend through their hooks
+ * (`settleCheckoutWorkflow.hooks.checkoutSettled(handler)` in the store's
+ * src/workflows/hooks/). Imported as `medusa-payment-svc/workflows`.
+ */
+export {
+  settleCheckoutWorkflow,
+  completePaidCartWorkflow,
+  settleCheckoutEvent,
+  settleCheckout,
+  type SettleCheckoutInput,
+  type SettleCheckoutResult,
+  type SettleOutcome,
+  type SettleSource,
+} from "./settle-checkout"
+export * from "./withdraw"
+export * from "./track-withdrawal"
+export * from "./transfer-tokens"
+export * from "./track-token-transfer"
+export * from "./balance-payment-link"
+export * from "./refund-to-bank"
+export * from "./track-payout"
+export { sweepRefundPayouts } from "./refund-to-bank/sweep-payouts"

@@ -1,0 +1,140 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { createHook, createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { acquireLockStep, releaseLockStep } from "@medusajs/core-flows"
+import type { SvcCheckoutRead } from "../../plugin/account/keys"
+import {
+  failPaymentStep,
+  findCheckoutStep,
+  flagForRefundStep,
+  freeApplySlotStep,
+  judgeCheckoutStep,
+  markSettledStep,
+  placeOrderStep,
+  readCheckoutStep,
+  recordCaptureStep,
+  takeApplySlotStep,
+  type Plan,
+  type SettleCheckoutInput,
+  type SettleOutcome,
+  type SettleSource,
+} from "./steps"
+import { CHECKOUT_LOCK_LEASE_S } from "./place-order"
+
+export type { SettleCheckoutInput, SettleOutcome, SettleSource }
+export { completePaidCartWorkflow, completePaidCarts, placePaidOrder, permanentReason, type PaidCartsReport } from "./place-order"
+
+/** Waited for the checkout's lock at most: a settlement (capture and order) queued behind another. */
+const LOCK_WAIT_S = 120
+
+export type SettleCheckoutResult = {
+  outcome: SettleOutcome
+  /** svc's status of the checkout, when it was read */
+  svc_status?: string
+  /** the order the payment is for, when one is known */
+  order_id?: string | null
+  /** the status recorded in the ledger (EXPIRED for a link that expired unpaid) */
+  ledger_status?: string
+  /** where the time went, for the log line */
+  timing?: string
+}
+
+/**
+ * Settle a checkout: the one path that turns svc's word about a checkout into Medusa
+ * state, started by the webhook subscriber, the watcher and the reconciliation job
+ * alike (a store can run it too: `settleCheckoutWorkflow(container).run({ input })`).
+ *
+ * 1. find: a checkout the store never made, one already settled, or an event saying
+ *    "still open" cost nothing (no lock, no svc call);
+ * 2. under the checkout's lock (Medusa's locking module, in every process): read svc
+ *    (never the event's body), in one of a few apply slots per process;
+ * 3. judge: verify the checkout is this store's, record the status, read Medusa's
+ *    session, cart and order (one Query), and plan;
+ * 4. capture then place the order; or flag the payment for a refund; or fail the
+ *    session and the order placed awaiting it;
+ * 5. mark the final status settled, free the slot and the lock.
+ *
+ * Hook `checkoutSettled` runs last with `{ checkout_id, outcome, svc_status, order_id,
+ * source }` (every outcome, "already_settled" and "pending" included): a store's
+ * handler (src/workflows/hooks/*.ts) can notify, sync an ERP, and so on. The checkout is
+ * marked settled before the hook, so a handler that throws fails this run without the
+ * payment being applied twice.
+ */
+export const settleCheckoutWorkflow = createWorkflow("svc-settle-checkout", (input: SettleCheckoutInput) => {
+  const found = findCheckoutStep(input)
+  // (Medusa's `when` does not nest: each branch below is its own condition; the steps between
+  // them do nothing for a checkout the find step let go.)
+  when("svc-settle-lock", { found }, ({ found }) => found.go).then(() => {
+    acquireLockStep({ key: found.lock_key, ownerId: found.lock_owner, timeout: LOCK_WAIT_S, ttl: CHECKOUT_LOCK_LEASE_S, executeOnSubWorkflow: true })
+  })
+  const read = readCheckoutStep({ input, found })
+  const slot = takeApplySlotStep({ go: found.go })
+  const plan = judgeCheckoutStep({ read, source: input.source })
+
+  const flagged = when("svc-settle-flag", { plan }, ({ plan }) => plan.action === "flag").then(() => {
+    const flag = transform({ plan, input }, ({ plan, input }) => {
+      const p = plan as Extract<Plan, { action: "flag" }>
+      return { checkout_id: input.checkout_id, reason: p.reason, order_id: p.order_id }
+    })
+    return flagForRefundStep(flag)
+  })
+
+  const captureArgs = transform({ plan, input }, ({ plan, input }) => {
+    const p = plan as Extract<Plan, { action: "capture" }>
+    return { checkout_id: input.checkout_id, session_id: p.session_id, cart_id: p.cart_id, amount: p.amount, recorded: p.recorded, order_id: p.order_id, source: input.source }
+  })
+  const capture = when("svc-settle-capture", { plan }, ({ plan }) => plan.action === "capture").then(() => recordCaptureStep(captureArgs))
+  const order = when("svc-settle-order", { plan }, ({ plan }) => plan.action === "capture").then(() => placeOrderStep(captureArgs))
+
+  const failed = when("svc-settle-fail", { plan }, ({ plan }) => plan.action === "fail").then(() => {
+    const args = transform({ plan, input }, ({ plan, input }) => {
+      const p = plan as Extract<Plan, { action: "fail" }>
+      return {
+        checkout_id: input.checkout_id,
+        ledger_status: p.ledger_status,
+        reason: p.reason,
+        session_id: p.session_id,
+        session_status: p.session_status,
+        session_data: p.session_data,
+        order: p.order,
+      }
+    })
+    return failPaymentStep(args)
+  })
+
+  const result = transform({ found, plan, flagged, capture, order, failed, read, slot }, ({ found, plan, flagged, capture, order, failed, read, slot }): SettleCheckoutResult => {
+    if (!found.go) return { outcome: found.outcome ?? "ignored", svc_status: found.svc_status }
+    const outcome: SettleOutcome = flagged ?? order?.outcome ?? failed ?? (plan.action === "done" ? plan.outcome : "pending")
+    const order_id = order?.order_id ?? (plan.action === "flag" ? (plan.order_id ?? null) : plan.action === "fail" ? (plan.order?.id ?? null) : null)
+    const timing = `read ${read.read_ms} ms, slot ${slot.waited_ms} ms` + (order ? `, capture ${capture?.capture_ms ?? 0} ms, order ${order.order_ms} ms` : "")
+    return { outcome, order_id, svc_status: plan.svc_status, ledger_status: plan.ledger_status, timing }
+  })
+  markSettledStep({ checkout_id: input.checkout_id, outcome: result.outcome, svc_status: result.svc_status, ledger_status: result.ledger_status })
+  freeApplySlotStep(slot)
+  when("svc-settle-unlock", { found }, ({ found }) => found.go).then(() => {
+    releaseLockStep({ key: found.lock_key, ownerId: found.lock_owner, executeOnSubWorkflow: true })
+  })
+
+  const checkoutSettled = createHook("checkoutSettled", {
+    checkout_id: input.checkout_id,
+    source: input.source,
+    outcome: result.outcome,
+    svc_status: result.svc_status,
+    order_id: result.order_id,
+  })
+  return new WorkflowResponse(result, { hooks: [checkoutSettled] })
+})
+
+/**
+ * A `checkout.updated` event (its checkout id and, as a hint, its status) or a sweep's
+ * unsettled row: run the settle workflow for it. `source` is recorded in the history.
+ */
+export async function settleCheckoutEvent(container: MedusaContainer, checkoutId: string, hintStatus: string | null, source: SettleSource): Promise<SettleCheckoutResult> {
+  const { result } = await settleCheckoutWorkflow(container).run({ input: { checkout_id: checkoutId, hint_status: hintStatus, source } })
+  return result
+}
+
+/** A checkout already read from svc (a page of svc's list): settled without reading it again. */
+export async function settleCheckout(container: MedusaContainer, c: SvcCheckoutRead, source: SettleSource): Promise<SettleOutcome> {
+  const { result } = await settleCheckoutWorkflow(container).run({ input: { checkout_id: c.checkoutId, checkout: c, source } })
+  return result.outcome
+}

@@ -1,0 +1,471 @@
+import { randomUUID } from "node:crypto"
+import type { Logger, MedusaContainer, RemoteQueryFunction } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules, PaymentActions, PaymentEvents, PaymentSessionStatus } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { cancelOrderWorkflow, processPaymentWorkflow } from "@medusajs/core-flows"
+import { medusaAmountToSen } from "../../rules/medusa-amount"
+import { verifiedSessionOf, type SvcCheckoutRead } from "../../plugin/account/keys"
+import { failureReason, FINAL_UNPAID, OPEN } from "../../plugin/account/status"
+import { svcFromContainer } from "../../plugin/account/config"
+import { SVC_MODULE, type SvcModuleService } from "../../modules/svc"
+import { checkoutLockKey, placePaidOrder } from "./place-order"
+
+/**
+ * The steps of the settle workflow (index.ts), in the order it runs them. Each step
+ * passes plain data (ids, strings, numbers) to the next; none compensates a
+ * change to money: once svc has been paid or a capture recorded, a step records and
+ * flags for a person instead (DESIGN.md, invariants).
+ */
+
+/**
+ * Who settles a checkout: svc's `checkout.updated` webhook, the near-real-time
+ * watcher (job svc-watch-checkouts) or the reconciliation job (svc-reconcile).
+ * Recorded in the checkout's status history, so the history tells how the payment
+ * came to be applied.
+ */
+export type SettleSource = "webhook" | "watcher" | "job"
+
+export type SettleOutcome =
+  | "captured"
+  | "already_settled"
+  | "failed_session"
+  | "order_canceled"
+  | "order_flagged"
+  | "attention_refund"
+  | "paid_no_order"
+  | "order_pending"
+  | "pending"
+  | "foreign"
+  | "ignored"
+  | "unknown_checkout"
+  | "open_status_noted"
+
+export type SettleCheckoutInput = {
+  checkout_id: string
+  source: SettleSource
+  /** the status an event's body claims: only an open one is used, to do nothing */
+  hint_status?: string | null
+  /** the checkout as svc's list returned it (the watcher, the job): not read again */
+  checkout?: SvcCheckoutRead | null
+}
+
+type Query = Omit<RemoteQueryFunction, symbol>
+const ledgerOf = (c: MedusaContainer) => c.resolve<SvcModuleService>(SVC_MODULE)
+const queryOf = (c: MedusaContainer) => c.resolve<Query>(ContainerRegistrationKeys.QUERY)
+
+// ------------------------------------------------------------------ find
+
+export type Found = {
+  go: boolean
+  outcome?: SettleOutcome
+  svc_status?: string
+  /** the checkout's lock, and this run's own name as its holder (only the holder releases it) */
+  lock_key: string
+  lock_owner: string
+}
+
+/**
+ * What the event costs before any lock or svc call: nothing for a checkout this store
+ * never made (forged or not ours), one whose final status is already applied, or an
+ * event that says the checkout is still open (an untrusted body saying "still open"
+ * can only mean "do nothing").
+ */
+export const findCheckoutStep = createStep("svc-find-checkout", async (input: SettleCheckoutInput, { container }) => {
+  const lock = { lock_key: checkoutLockKey(input.checkout_id), lock_owner: `svc-settle:${randomUUID()}` }
+  const row = await ledgerOf(container).checkoutRow(input.checkout_id)
+  if (!row) return new StepResponse<Found>({ go: false, outcome: "unknown_checkout", ...lock })
+  if (row.settled_status) return new StepResponse<Found>({ go: false, outcome: "already_settled", svc_status: row.settled_status, ...lock })
+  if (!input.checkout && input.hint_status && OPEN.has(input.hint_status)) return new StepResponse<Found>({ go: false, outcome: "open_status_noted", ...lock })
+  if (input.checkout) svcFromContainer(container).reads.remember(input.checkout)
+  return new StepResponse<Found>({ go: true, ...lock })
+})
+
+// ------------------------------------------------------------------ read
+
+/** The ledger row's fields the later steps use (plain data: step results are not kept as objects). */
+export type RowFacts = { idempotency_key: string; payment_session_id: string; attempt: number; title: string; attention: string | null }
+
+export type Read = { checkout: SvcCheckoutRead | null; row: RowFacts | null; outcome?: SettleOutcome; read_ms: number }
+
+/**
+ * Under the checkout's lock: the ledger row again (a run that held the lock before may
+ * have settled it), then svc's checkout, read once and shared with any read of the same
+ * checkout in this process (never the event's body).
+ */
+export const readCheckoutStep = createStep("svc-read-checkout", async ({ input, found }: { input: SettleCheckoutInput; found: Found }, { container }) => {
+  if (!found.go) return new StepResponse<Read>({ checkout: null, row: null, outcome: found.outcome, read_ms: 0 })
+  const row = await ledgerOf(container).checkoutRow(input.checkout_id)
+  if (row?.settled_status) return new StepResponse<Read>({ checkout: null, row: null, outcome: "already_settled", read_ms: 0 })
+  const t0 = Date.now()
+  const checkout = input.checkout ?? (await svcFromContainer(container).reads.read(input.checkout_id))
+  const facts = row
+    ? { idempotency_key: row.idempotency_key, payment_session_id: row.payment_session_id, attempt: Number(row.attempt), title: row.title, attention: row.attention }
+    : null
+  return new StepResponse<Read>({ checkout, row: facts, read_ms: Date.now() - t0 })
+})
+
+// ------------------------------------------------------------------ apply slot
+
+/**
+ * Settlements applied at once in this process (a capture and a cart completion each).
+ * Unbounded, fifty webhook settlements share two cores fairly and all finish together
+ * at the end (measured: every webhook-only order ~10 s after payment at 100 shoppers);
+ * a few at a time, first come first served, the first are done in a second and the
+ * queue drains in order. The slot is a step so a failing step frees it (compensation).
+ */
+const APPLY_SLOTS = 4
+const holders = new Set<string>()
+const applyQueue: Array<() => void> = []
+let tokens = 0
+
+function freeSlot(token: string): void {
+  if (!holders.delete(token)) return // freed already (the step, then its compensation)
+  const next = applyQueue.shift()
+  if (next) next()
+}
+
+export const takeApplySlotStep = createStep(
+  "svc-take-apply-slot",
+  async ({ go }: { go: boolean }) => {
+    if (!go) return new StepResponse<{ token: string | null; waited_ms: number }, string | null>({ token: null, waited_ms: 0 }, null)
+    const queued = Date.now()
+    if (holders.size >= APPLY_SLOTS) await new Promise<void>((resolve) => applyQueue.push(resolve))
+    const token = `slot-${++tokens}`
+    holders.add(token)
+    return new StepResponse<{ token: string | null; waited_ms: number }, string | null>({ token, waited_ms: Date.now() - queued }, token)
+  },
+  async (token: string | null | undefined) => {
+    if (token) freeSlot(token)
+  }
+)
+
+export const freeApplySlotStep = createStep("svc-free-apply-slot", async (slot: { token: string | null }) => {
+  if (slot.token) freeSlot(slot.token)
+  return new StepResponse(undefined)
+})
+
+// ------------------------------------------------------------------ judge
+
+type OrderRef = { id: string; status: string; metadata: Record<string, unknown> | null }
+
+/** What Medusa must do for this checkout, decided from svc's answer, the ledger and Medusa's data. */
+export type Plan =
+  | { action: "done"; outcome: SettleOutcome; svc_status?: string; ledger_status?: string }
+  | { action: "flag"; outcome: "attention_refund"; reason: string; order_id?: string; svc_status: string; ledger_status: string }
+  | {
+      action: "capture"
+      svc_status: string
+      ledger_status: string
+      session_id: string
+      /** the session's amount in Medusa (decimal text), which svc was paid in sen */
+      amount: string
+      cart_id: string | null
+      /** already authorized or captured in Medusa (the storefront's completion got there first) */
+      recorded: boolean
+      order_id: string | null
+    }
+  | {
+      action: "fail"
+      svc_status: string
+      ledger_status: string
+      reason: string | null
+      session_id: string
+      session_status: string
+      session_data: Record<string, unknown>
+      /** the order placed awaiting this payment (a cart's), to cancel or flag */
+      order: OrderRef | null
+    }
+
+type SessionGraph = {
+  id: string
+  status: string
+  amount: unknown
+  raw_amount?: { value?: unknown } | null
+  data: Record<string, unknown> | null
+  payment_collection_id: string
+  payment_collection?: {
+    payments?: { payment_session_id: string | null; canceled_at: unknown }[] | null
+    cart?: { id: string; order?: OrderRef | null } | null
+    order?: OrderRef | null
+  } | null
+}
+
+/**
+ * svc's answer is checked against what this store made (the title's MAC, the session
+ * that owns the checkout now, the amount in sen) and recorded with its source; then one
+ * Query read gives the session, its collection's payments, its cart and the cart's order
+ * (or, for a collection with no cart, the order whose balance it is), and the plan
+ * follows:
+ * - COMPLETED for the session's current checkout and amount: capture (then the order);
+ * - COMPLETED otherwise (amount or session changed, order canceled, paid another way):
+ *   flag for a refund, never dropped;
+ * - FAILED, CANCELLED, REJECTED or expired: fail the session (and the order placed
+ *   awaiting it);
+ * - still open: nothing.
+ */
+export const judgeCheckoutStep = createStep("svc-judge-checkout", async (input: { read: Read; source: SettleSource }, { container }) => {
+  const { checkout: c, row } = input.read
+  if (!c) return new StepResponse<Plan>({ action: "done", outcome: input.read.outcome ?? "already_settled" })
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const svc = svcFromContainer(container)
+  const ledger = ledgerOf(container)
+  const expired = !["COMPLETED", ...FINAL_UNPAID].includes(c.status) && Date.parse(c.expiresAt) <= Date.now()
+  const ledgerStatus = expired && c.status !== "FAILED" ? "EXPIRED" : c.status
+
+  const t = verifiedSessionOf(svc.options.apiKey, c, row)
+  if (!t) {
+    logger.warn(`svc: checkout ${c.checkoutId} carries a title this store did not make; ignored`)
+    return new StepResponse<Plan>({ action: "done", outcome: "foreign", svc_status: c.status, ledger_status: ledgerStatus })
+  }
+  const reason = c.status === "COMPLETED" ? null : failureReason(c.status, expired)
+  await ledger.recordCheckoutStatus(c.checkoutId, { status: ledgerStatus, source: input.source, paidAt: c.paidAt ?? null, txHash: c.txHash ?? null, failureReason: reason })
+
+  // The session that owns the checkout now: the one named in its title, or a later session of the
+  // same collection that took it over (svc-base adoptOpenCheckout), as the ledger records.
+  const owner = row?.payment_session_id ?? t.sessionId
+  const { data } = await queryOf(container).graph({
+    entity: "payment_session",
+    fields: [
+      "id",
+      "amount",
+      "raw_amount",
+      "status",
+      "data",
+      "payment_collection_id",
+      "payment_collection.payments.payment_session_id",
+      "payment_collection.payments.canceled_at",
+      "payment_collection.cart.id",
+      "payment_collection.cart.order.id",
+      "payment_collection.cart.order.status",
+      "payment_collection.cart.order.metadata",
+      "payment_collection.order.id",
+      "payment_collection.order.status",
+      "payment_collection.order.metadata",
+    ],
+    filters: { id: owner },
+  })
+  const session = (data as SessionGraph[])[0]
+  const done = (outcome: SettleOutcome) => new StepResponse<Plan>({ action: "done", outcome, svc_status: c.status, ledger_status: ledgerStatus })
+  // (no session: Medusa deleted it, as it does a collection's older sessions when a new one starts)
+  const sessionData = session?.data ?? {}
+  const isCurrent = !!session && sessionData.checkoutId === c.checkoutId
+  // svc's amount is Medusa's rounded half-up to the sen (39.852 → 3985): that payment is this session's.
+  const amount = String(session?.raw_amount?.value ?? session?.amount)
+  const amountMatches = !!session && medusaAmountToSen(amount) === Number(c.amount)
+  const pc = session?.payment_collection ?? {}
+  const cartId = pc.cart?.id ?? null
+  // The order this payment is for: the cart's (a checkout), or, for a payment collection with no
+  // cart, the order it belongs to (a balance after an order edit, exchange, claim or draft order).
+  const cartOrder = cartId ? (pc.cart?.order ?? null) : null
+  const balanceOf = cartId ? null : (pc.order ?? null)
+  const order = cartOrder ?? balanceOf
+  // Paid through another session of the same collection.
+  const otherPaid = (pc.payments ?? []).some((p) => p.payment_session_id && p.payment_session_id !== session?.id && !p.canceled_at)
+  const recorded = session?.status === PaymentSessionStatus.CAPTURED || session?.status === PaymentSessionStatus.AUTHORIZED
+
+  if (c.status === "COMPLETED") {
+    const flag = (why: string, orderId?: string) =>
+      new StepResponse<Plan>({ action: "flag", outcome: "attention_refund", reason: why, order_id: orderId, svc_status: c.status, ledger_status: ledgerStatus })
+    if (!session || !isCurrent || !amountMatches)
+      return flag("Paid a checkout that is no longer this cart's current payment (amount or session changed); refund the buyer or reconcile by hand.")
+    if (order?.status === "canceled") return flag(`Paid after order ${order.id} was canceled; refund the buyer.`, order.id)
+    if (otherPaid) return flag(`${balanceOf ? `The balance of order ${balanceOf.id}` : "The cart"} was already paid with another payment session; refund the buyer.`, balanceOf?.id)
+    if (recorded && order) return done("already_settled")
+    return new StepResponse<Plan>({
+      action: "capture",
+      svc_status: c.status,
+      ledger_status: ledgerStatus,
+      session_id: session.id,
+      amount,
+      cart_id: cartId,
+      recorded,
+      order_id: order?.id ?? null,
+    })
+  }
+  if (FINAL_UNPAID.has(c.status) || expired) {
+    if (!session || !isCurrent || recorded) return done("ignored")
+    return new StepResponse<Plan>({
+      action: "fail",
+      svc_status: c.status,
+      ledger_status: ledgerStatus,
+      reason,
+      session_id: session.id,
+      session_status: session.status,
+      session_data: sessionData,
+      // only an order placed awaiting this very payment: a failed balance payment leaves its order as it is
+      order: cartOrder,
+    })
+  }
+  return done("pending")
+})
+
+// ------------------------------------------------------------------ flag
+
+/** Paid, but not for what Medusa now expects: flagged for a refund, visible to admins (the money is never dropped). */
+export const flagForRefundStep = createStep("svc-flag-for-refund", async (input: { checkout_id: string; reason: string; order_id?: string }, { container }) => {
+  await ledgerOf(container).flagCheckout(input.checkout_id, "refund_required", input.reason, input.order_id)
+  return new StepResponse<SettleOutcome>("attention_refund")
+})
+
+// ------------------------------------------------------------------ capture
+
+/**
+ * svc has the money: Medusa records it. A cart's payment is authorized and captured in
+ * one payment-module call (the provider's authorizePayment answers CAPTURED from the
+ * ledger's final status, with no svc call) under the cart's lock, the key Medusa's
+ * completeCartWorkflow takes, so the shopper's own completion cannot record it a second
+ * time; `payment.captured` is emitted as Medusa's capture emits it. A balance's payment
+ * (no cart) goes through Medusa's processPaymentWorkflow. Nothing to compensate: the
+ * money is svc's fact; a failure leaves the checkout unsettled for the watcher and the job.
+ */
+export const recordCaptureStep = createStep(
+  "svc-record-capture",
+  async (input: { session_id: string; cart_id: string | null; amount: string; recorded: boolean; checkout_id: string }, { container }) => {
+    const t0 = Date.now()
+    if (input.recorded) return new StepResponse({ capture_ms: 0 })
+    const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+    const statusOf = async () => {
+      const { data } = await queryOf(container).graph({ entity: "payment_session", fields: ["status"], filters: { id: input.session_id } })
+      return (data as { status: string }[])[0]?.status
+    }
+    try {
+      if (input.cart_id) await captureCartPayment(container, input.cart_id, input.session_id, statusOf)
+      else await processPaymentWorkflow(container).run({ input: { action: PaymentActions.SUCCESSFUL, data: { session_id: input.session_id, amount: input.amount } } })
+    } catch (e) {
+      // The storefront's own completion may have captured it meanwhile (it holds the cart
+      // lock, not this checkout's): that is the outcome.
+      const now = await statusOf()
+      if (now !== PaymentSessionStatus.CAPTURED && now !== PaymentSessionStatus.AUTHORIZED) throw e
+      logger.info(`svc: checkout ${input.checkout_id}: captured by the storefront's completion meanwhile (${(e as Error).message})`)
+    }
+    return new StepResponse({ capture_ms: Date.now() - t0 })
+  }
+)
+
+type Locking = { execute: <T>(keys: string, job: () => Promise<T>, args?: { timeout?: number }) => Promise<T> }
+type PaymentModule = { authorizePaymentSession: (id: string, context: Record<string, unknown>) => Promise<{ id: string } | null> }
+type EventBus = { emit: (e: { name: string; data: Record<string, unknown> }) => Promise<void> }
+
+async function captureCartPayment(container: MedusaContainer, cartId: string, sessionId: string, statusOf: () => Promise<string | undefined>): Promise<void> {
+  const paymentModule = container.resolve<PaymentModule>(Modules.PAYMENT)
+  const recorded = await container.resolve<Locking>(Modules.LOCKING).execute(
+    cartId,
+    async () => {
+      const now = await statusOf()
+      if (now === PaymentSessionStatus.AUTHORIZED || now === PaymentSessionStatus.CAPTURED) return null
+      return paymentModule.authorizePaymentSession(sessionId, {})
+    },
+    { timeout: 30 }
+  )
+  if (recorded?.id) await container.resolve<EventBus>(Modules.EVENT_BUS).emit({ name: PaymentEvents.CAPTURED, data: { id: recorded.id } })
+}
+
+// ------------------------------------------------------------------ order
+
+/**
+ * The payment is captured: a cart must become an order (a balance's order exists
+ * already). Completion can fail (the cart lock held by the storefront's own completion
+ * or by a process killed inside one): the cart is then left to the watcher and the job,
+ * which try again until it is an order (place-order.ts). Only a cart that cannot be
+ * completed is flagged.
+ */
+export const placeOrderStep = createStep(
+  "svc-place-order",
+  async (input: { checkout_id: string; cart_id: string | null; session_id: string; amount: string; order_id: string | null; source: SettleSource }, { container }) => {
+    const t0 = Date.now()
+    if (!input.cart_id || input.order_id) return new StepResponse({ outcome: "captured" as SettleOutcome, order_id: input.order_id, order_ms: 0 })
+    const r = await placePaidOrder(container, { checkoutId: input.checkout_id, cartId: input.cart_id, sessionId: input.session_id, paid: input.amount }, input.source)
+    const outcome: SettleOutcome = r.outcome === "placed" ? "captured" : r.outcome === "later" ? "order_pending" : "paid_no_order"
+    return new StepResponse({ outcome, order_id: r.outcome === "placed" ? r.orderId : null, order_ms: Date.now() - t0 })
+  }
+)
+
+// ------------------------------------------------------------------ fail
+
+/**
+ * The payment failed (or its link expired): an order placed awaiting it is canceled or
+ * flagged (option `failedPaymentOrder`), its reason recorded before the cancel; then the
+ * session goes to `error` with the reason (Medusa's core ignores failed webhooks,
+ * medusajs/medusa#16398), so the cart can be paid again. The session is last: while it
+ * still waits, the job finds the checkout again should this run stop half way.
+ */
+export const failPaymentStep = createStep(
+  "svc-fail-payment",
+  async (
+    input: {
+      checkout_id: string
+      ledger_status: string
+      reason: string | null
+      session_id: string
+      session_status: string
+      session_data: Record<string, unknown>
+      order: OrderRef | null
+    },
+    { container }
+  ) => {
+    let outcome: SettleOutcome = "failed_session"
+    if (input.order) outcome = await failOrder(container, input.checkout_id, input.order, input.ledger_status, input.reason)
+    if (input.session_status !== PaymentSessionStatus.ERROR) {
+      await container.resolve<{ updatePaymentSessions: (d: Record<string, unknown>) => Promise<unknown> }>(Modules.PAYMENT).updatePaymentSessions({
+        id: input.session_id,
+        status: PaymentSessionStatus.ERROR,
+        data: { ...input.session_data, svcStatus: input.ledger_status, failureReason: input.reason },
+      })
+    }
+    return new StepResponse(outcome)
+  }
+)
+
+async function failOrder(container: MedusaContainer, checkoutId: string, o: OrderRef, ledgerStatus: string, reason: string | null): Promise<SettleOutcome> {
+  const ledger = ledgerOf(container)
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const canceledReason = `Order ${o.id} was canceled: ${reason}`
+  if (o.status === "canceled") {
+    // Canceled by an earlier run that stopped before its flag, or by an admin: the reason is recorded either way.
+    const row = await ledger.checkoutRow(checkoutId)
+    if (!row?.attention) await ledger.flagCheckout(checkoutId, "order_canceled", canceledReason, o.id)
+    return "order_canceled"
+  }
+  if (svcFromContainer(container).options.failedPaymentOrder === "cancel") {
+    await ledger.flagCheckout(checkoutId, "order_canceled", canceledReason, o.id)
+    try {
+      await cancelOrderWorkflow(container).run({ input: { order_id: o.id } })
+      return "order_canceled"
+    } catch (e) {
+      const { data: now } = await queryOf(container).graph({ entity: "order", fields: ["id", "status"], filters: { id: o.id } })
+      if ((now as { status: string }[])[0]?.status === "canceled") return "order_canceled"
+      logger.warn(`svc: could not cancel order ${o.id} after its payment failed: ${(e as Error).message}; flagging it instead`)
+    }
+  }
+  await container
+    .resolve<{ updateOrders: (d: Record<string, unknown>) => Promise<unknown> }>(Modules.ORDER)
+    .updateOrders({ id: o.id, metadata: { ...(o.metadata ?? {}), svc_payment_failed: reason, svc_checkout_id: checkoutId } })
+  await ledger.flagCheckout(checkoutId, "payment_failed_after_order", `Order ${o.id} was placed awaiting payment, and the payment ${ledgerStatus.toLowerCase()}: ${reason}`, o.id)
+  return "order_flagged"
+}
+
+// ------------------------------------------------------------------ mark settled
+
+/** Outcomes after which nothing is left to do for the checkout's final status. */
+const SETTLED_OUTCOMES: ReadonlySet<SettleOutcome> = new Set([
+  "captured",
+  "already_settled",
+  "failed_session",
+  "order_canceled",
+  "order_flagged",
+  "attention_refund",
+  // captured; the order is the watcher's and the job's to place (place-order.ts)
+  "order_pending",
+  "ignored",
+])
+
+/** The final status is applied in Medusa: later events for it cost no svc call and no lock. */
+export const markSettledStep = createStep(
+  "svc-mark-settled",
+  async (input: { checkout_id: string; outcome: SettleOutcome; svc_status?: string; ledger_status?: string }, { container }) => {
+    const { svc_status, ledger_status } = input
+    if (!svc_status || !ledger_status || !SETTLED_OUTCOMES.has(input.outcome)) return new StepResponse(undefined)
+    if (svc_status === "COMPLETED" || FINAL_UNPAID.has(ledger_status)) await ledgerOf(container).markCheckoutSettled(input.checkout_id, ledger_status)
+    return new StepResponse(undefined)
+  }
+)

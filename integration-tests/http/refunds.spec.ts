@@ -5,8 +5,10 @@
 import { svcMedusaSuite } from "../helpers/suite"
 import { waitFor } from "../helpers/store"
 import { refusal } from "../helpers/admin"
-import { sweepPayouts } from "../../src/plugin/refunds/track-payout"
+import { sweepRefundPayouts } from "../../src/workflows/refund-to-bank/sweep-payouts"
+import { trackPayoutWorkflow, type PayoutNotDelivered } from "../../src/workflows/track-payout"
 import { SVC_MODULE } from "../../src/modules/svc"
+import { refundToBankWorkflow, type RefundSentData } from "../../src/workflows/refund-to-bank"
 
 jest.setTimeout(120_000)
 
@@ -15,7 +17,19 @@ svcMedusaSuite({
   // paidOrder: a paid FPX order of RM120.50
   testSuite: ({ getContainer, sb, admin, paidOrder }) => {
     let earlier = new Set<string>()
+    // A store's handler on the refund workflow's refundSent hook, registered as a store's
+    // src/workflows/hooks file would (once per workflow: Medusa allows one handler per hook).
+    const refundsSent: RefundSentData[] = []
+    refundToBankWorkflow.hooks.refundSent(async (data) => {
+      refundsSent.push(data)
+    })
+    const notDelivered: PayoutNotDelivered[] = []
+    trackPayoutWorkflow.hooks.payoutNotDelivered(async (data) => {
+      notDelivered.push(data)
+    })
     beforeEach(async () => {
+      refundsSent.length = 0
+      notDelivered.length = 0
       earlier = new Set(allSandboxPayouts().map((p) => p.payoutId)) // the sandbox lives for the whole file
     })
 
@@ -48,6 +62,10 @@ svcMedusaSuite({
       const made = sandboxPayouts()
       expect(made).toHaveLength(1)
       expect(made[0]).toMatchObject({ payoutId: first.payout.payout_id, amount: 2050 })
+      // the store's hook handler was given the payout and the refund it is recorded as
+      expect(refundsSent).toEqual([
+        { payout_request_id: first.payout.id, payout_id: made[0].payoutId, refund_id: refunds[0].id, payment_id: paymentId, order_id: orderId, amount_sen: 2050 },
+      ])
 
       // svc settles about 20 s later and says so by webhook
       sb().advanceClock(30)
@@ -71,6 +89,8 @@ svcMedusaSuite({
       expect(more.message).toMatch(/^amount: at most RM0\.00 can be refunded/)
       expect(sandboxPayouts()).toHaveLength(2)
       expect(await medusaRefunds(paymentId)).toHaveLength(2)
+      // refundSent once per payout sent; never for a refused refund
+      expect(refundsSent.map((r) => r.amount_sen)).toEqual([2050, 10000])
     })
 
     it("bad input is refused by field before anything is sent", async () => {
@@ -141,6 +161,7 @@ svcMedusaSuite({
       const res = await refund({ payment_id: paymentId, amount: "30", beneficiary: toBank() })
       expect(res.payout.status).toBe("UNCERTAIN")
       expect(res.message).toMatch(/reconciliation job will finish it/)
+      expect(refundsSent).toEqual([]) // not (yet) recorded as a refund
       expect(sandboxPayouts()).toHaveLength(1) // svc did make it
       expect(await medusaRefunds(paymentId)).toHaveLength(0)
       // while uncertain it counts as open: no more than the rest can be asked for
@@ -148,19 +169,43 @@ svcMedusaSuite({
       expect(over.message).toMatch(/at most RM90\.50 can be refunded/)
 
       sb().clearFaults()
-      const report = await sweepPayouts(getContainer() as never)
+      const report = await sweepRefundPayouts(getContainer())
       expect(report.finished).toBe(1)
       const refunds = await medusaRefunds(paymentId)
       expect(refunds).toHaveLength(1)
       expect(Number(refunds[0].amount)).toBe(30)
       const made = sandboxPayouts()
       expect(made).toHaveLength(1)
+      // the job finished it through the refund workflow: the store's hook hears of it then
+      expect(refundsSent).toEqual([expect.objectContaining({ payout_id: made[0].payoutId, refund_id: refunds[0].id, amount_sen: 3000 })])
       const { payouts } = await admin.client.fetch<any>("/admin/svc/payouts", { query: { payment_id: paymentId } })
       expect(payouts.find((p: any) => p.amount_sen === 3000)).toMatchObject({ status: "INITIATED", payout_id: made[0].payoutId, refund_id: refunds[0].id })
       // a second sweep changes nothing
-      await sweepPayouts(getContainer() as never)
+      await sweepRefundPayouts(getContainer())
       expect(await medusaRefunds(paymentId)).toHaveLength(1)
       expect(sandboxPayouts()).toHaveLength(1)
+      expect(refundsSent).toHaveLength(1)
+    })
+
+    it("a store's own code runs the refund workflow; a request cut off after Medusa's refund is finished by the job for that refund: one payout, one refund", async () => {
+      const { paymentId, orderId } = await paidOrder()
+      const { result } = await refundToBankWorkflow(getContainer()).run({
+        input: { request: { payment_id: paymentId, amount: "15", beneficiary: toBank() }, actor_id: "user_store_code" },
+      })
+      expect(result).toMatchObject({ httpStatus: 200, payout: { status: "INITIATED", amount_sen: 1500, order_id: orderId } })
+      expect(refundsSent).toEqual([expect.objectContaining({ payout_request_id: result.payout.id, amount_sen: 1500 })])
+
+      // as if the process died while POST /v1/payouts was in flight, after Medusa committed its refund:
+      // nothing of svc's answer recorded (the beneficiary id too, or the body sent again would differ)
+      const svcModule = getContainer().resolve(SVC_MODULE) as any
+      await svcModule.updateSvcPayouts({ id: result.payout.id, status: "UNCERTAIN", payout_id: null, beneficiary_id: null, fee_sen: null })
+      const report = await sweepRefundPayouts(getContainer())
+      expect(report.finished).toBe(1)
+      const row = await svcModule.retrieveSvcPayout(result.payout.id)
+      expect(row).toMatchObject({ status: "INITIATED", payout_id: result.payout.payout_id, refund_id: result.payout.refund_id })
+      expect(sandboxPayouts()).toHaveLength(1) // svc replayed the payout it made for the stored key
+      expect(await medusaRefunds(paymentId)).toHaveLength(1) // and no second Medusa refund
+      expect(refundsSent.map((r) => r.refund_id)).toEqual([result.payout.refund_id, result.payout.refund_id])
     })
 
     it("the bank reverses the payout: the request is flagged for the admin (refund not delivered)", async () => {
@@ -179,6 +224,10 @@ svcMedusaSuite({
       )
       expect(flagged).toMatchObject({ status: "REVERSED", attention: "refund_not_delivered" })
       expect(flagged.attention_reason).toMatch(/buyer was not paid/)
+      // the webhook started the svc-track-payout workflow: a store's payoutNotDelivered handler is told
+      expect(notDelivered).toEqual([
+        expect.objectContaining({ payout_request_id: flagged.id, payout_id: res.payout.payout_id, status: "REVERSED", order_id: orderId, amount_sen: 5000 }),
+      ])
     })
   },
 })

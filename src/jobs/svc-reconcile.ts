@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { configManager } from "@medusajs/framework/config"
 import { reconcilePending } from "../plugin/settle/reconcile-pending"
-import { sweepPayouts } from "../plugin/refunds/track-payout"
+import { sweepRefundPayouts } from "../workflows/refund-to-bank/sweep-payouts"
 import { trackWithdrawalWorkflow } from "../workflows/track-withdrawal"
 import { findSvcProviderConfig } from "../plugin/account/config"
 import { trackTokenTransferWorkflow } from "../workflows/track-token-transfer"
@@ -31,7 +31,7 @@ export default async function svcReconcileJob(container: MedusaContainer) {
     logger.warn(`svc reconcile: ${(e as Error).message}`)
   }
   try {
-    const p = await sweepPayouts(container)
+    const p = await sweepRefundPayouts(container)
     if (p.refreshed || p.finished || p.abandoned || p.errors) logger.info(`svc reconcile: refund payouts ${JSON.stringify(p)}`)
   } catch (e) {
     logger.warn(`svc reconcile (payouts): ${(e as Error).message}`)

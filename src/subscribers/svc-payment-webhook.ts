@@ -4,7 +4,7 @@ import { settleCheckoutEvent } from "../workflows/settle-checkout"
 import { SVC_WEBHOOK_EVENT } from "../plugin/account/events"
 import { SVC_MODULE } from "../modules/svc"
 import type SvcModuleService from "../modules/svc/service"
-import { refreshPayout } from "../plugin/refunds/track-payout"
+import { trackPayout } from "../workflows/track-payout"
 import { trackWithdrawal } from "../workflows/track-withdrawal"
 import { isInboxEvent, receiveInboxEvent } from "../plugin/admin-tools/inbox"
 import { WebhookSpacing } from "../plugin/webhooks/webhook-spacing"
@@ -70,7 +70,7 @@ export default async function svcPaymentWebhook({ event, container }: Subscriber
   // dropped without a call, and one it made is read once at a time, 2 s apart.
   const tracked =
     eventType && /^payout\.(created|updated)$/.test(eventType)
-      ? { kind: "payout" as const, id: inner.payoutId, refresh: refreshPayout }
+      ? { kind: "payout" as const, id: inner.payoutId, refresh: trackPayout }
       : eventType === "wallet.withdrawal.updated"
         ? { kind: "withdrawal" as const, id: inner.id, refresh: trackWithdrawal }
         : null

@@ -15,6 +15,22 @@ import SvcSetting from "./models/svc-setting"
 import { probeSvcHealth } from "../../plugin/doctor/health-probe"
 import { findSvcProviderConfig } from "../../plugin/account/config"
 import { learnSvcEnvironment } from "../../plugin/account/registry"
+import {
+  ABANDON_PAYOUT_REQUEST,
+  CLAIM_PAYOUT,
+  feeSen,
+  historyEntry,
+  INSERT_PAYOUT_FOR_REFUND,
+  NAMED_DESTINATION,
+  PAYOUT_OF_REFUND,
+  RECORD_PAYOUT_NOT_SENT,
+  RECORD_PAYOUT_SENT,
+  type NamedDestination,
+  type PayoutForRefund,
+  type PayoutRow,
+} from "./payout-statements"
+
+export type { NamedDestination, PayoutForRefund, PayoutRow }
 
 /** The tables whose rows are recorded before their svc request, and the column that holds svc's id once it answered. */
 const SVC_ID_COLUMN = { svc_withdrawal: "withdrawal_id", svc_token_transfer: "transfer_id" } as const
@@ -193,6 +209,86 @@ class SvcModuleService extends MedusaService({
   constructor(cradle: Cradle, ...rest: unknown[]) {
     super(cradle, ...rest)
     this.startupDeps_ = { configModule: safe(() => cradle.configModule), logger: safe(() => cradle.logger) } as Cradle
+  }
+
+  // ------------------------------------------------------- svc_payout (refunds as payouts)
+  // The statements that must decide and write at once (payout-statements.ts), run
+  // through Medusa's manager so they join a caller's transaction when there is one.
+
+  /**
+   * Claim a REQUESTED (or UNCERTAIN: finishing with the same key) payout request
+   * for one Medusa refund. Null when the row does not exist or is already sent,
+   * failed or claimed by a refund still running: one row is at most one payout.
+   */
+  @InjectManager()
+  async claimPayout(rowId: string, refundId: string, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<PayoutRow | null> {
+    const rows = await sharedContext.manager!.execute(CLAIM_PAYOUT, [refundId, historyEntry("SENDING", "refund", `Medusa refund ${refundId}`), rowId])
+    return (rows[0] as PayoutRow | undefined) ?? null
+  }
+
+  /** svc's answer to the payout: its id, status and fee. */
+  @InjectManager()
+  async recordPayoutSent(
+    rowId: string,
+    p: { payoutId: string; status: string; fee?: string | null; beneficiaryId?: string | null },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<void> {
+    await sharedContext.manager!.execute(RECORD_PAYOUT_SENT, [p.payoutId, p.status, feeSen(p.fee), p.beneficiaryId ?? null, historyEntry(p.status, "refund"), rowId])
+  }
+
+  /** FAILED (svc refused: nothing was sent) or UNCERTAIN (no answer: finish later with the same key); only from SENDING. */
+  @InjectManager()
+  async recordPayoutNotSent(rowId: string, status: "FAILED" | "UNCERTAIN", reason: string, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<void> {
+    await sharedContext.manager!.execute(RECORD_PAYOUT_NOT_SENT, [status, reason.slice(0, 500), historyEntry(status, "refund", reason), rowId])
+  }
+
+  /**
+   * Close a payout request that was never sent (still REQUESTED) as FAILED, with
+   * why. True when it was closed; false when it had moved on (claimed, sent):
+   * such a row is left as it is, since money may have moved.
+   */
+  @InjectManager()
+  async abandonPayoutRequest(rowId: string, reason: string, source: string, detail?: string, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<boolean> {
+    const rows = await sharedContext.manager!.execute(ABANDON_PAYOUT_REQUEST, [reason.slice(0, 500), historyEntry("FAILED", source, detail ?? reason), rowId])
+    return rows.length > 0
+  }
+
+  /**
+   * The destination named for an order's refunds: the newest payout request of the
+   * order (or payment) with one, preferring those svc did not refuse.
+   */
+  @InjectManager()
+  async namedPayoutDestination(paymentId: string, orderId: string | null, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<NamedDestination | null> {
+    const [r] = await sharedContext.manager!.execute(NAMED_DESTINATION, [paymentId, orderId, orderId])
+    return r ? { beneficiary_id: r.beneficiary_id ?? null, beneficiary_name: r.beneficiary_name ?? null, destination: r.destination } : null
+  }
+
+  /**
+   * The payout request of a refund made by Medusa itself (its Refund button, returns,
+   * claims): one row per Medusa refund, made once (a second call for the same refund
+   * finds it), REQUESTED with the Idempotency-Key given, stored before anything is sent.
+   */
+  @InjectTransactionManager()
+  async requestPayoutForRefund(args: PayoutForRefund, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<string> {
+    const manager = sharedContext.transactionManager!
+    const made = await manager.execute(INSERT_PAYOUT_FOR_REFUND, [
+      args.id,
+      args.idempotencyKey,
+      args.refundId,
+      args.paymentId,
+      args.orderId,
+      args.checkoutId,
+      args.amountSen,
+      args.named.beneficiary_id,
+      args.named.beneficiary_name,
+      JSON.stringify(args.named.destination),
+      historyEntry("REQUESTED", "medusa-refund", `Medusa refund ${args.refundId}`),
+      "Medusa's Refund (button, return or claim), to the destination named for this order",
+      args.refundId,
+    ])
+    if (made[0]?.id) return made[0].id
+    const [existing] = await manager.execute(PAYOUT_OF_REFUND, [args.refundId])
+    return existing.id
   }
 }
 

@@ -1,15 +1,18 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { randomUUID } from "node:crypto"
 import { ContainerRegistrationKeys, MathBN, MedusaError } from "@medusajs/framework/utils"
-import { refundPaymentWorkflow } from "@medusajs/core-flows"
+import { refundPaymentWorkflow, type RefundPaymentWorkflowInput } from "@medusajs/core-flows"
 import { fromSen } from "../../client"
 import { medusaAmountToSen } from "../../rules/medusa-amount"
 import { totalSen } from "../core/sen-sums"
 import { svcFromContainer } from "../account/config"
 import { SVC_MODULE } from "../core/module-key"
 import type SvcModuleService from "../../modules/svc/service"
-import { appendEntry, invalidData, parseRinggit } from "../core/admin-input"
+import { invalidData, parseRinggit } from "../core/admin-input"
 import { refuseRefundMedusaWouldReject } from "./order-guards"
+import { PayoutLedger } from "./payout-ledger"
+import { resendForRecordedRefund } from "./send-payout"
+import { MedusaReads } from "../core/medusa-reads"
 
 type Container = MedusaContainer
 
@@ -125,19 +128,40 @@ async function medusaRefundAmount(container: Container, paymentId: string, amoun
 
 export type RefundResult = { httpStatus: 200 | 202; payout: Record<string, unknown>; message: string }
 
+/** The payout request to store for a refund that passed every check (svc_payout's columns). */
+export type NewPayoutRequest = {
+  request_id: string | null
+  payment_id: string
+  order_id: string | null
+  checkout_id: string | null
+  amount_sen: number
+  beneficiary_name: string
+  destination: Record<string, unknown>
+  note: string | null
+  requested_by: string | null
+}
+
+/** What the checks decided: the answer already given to this request_id, or the payout request to store. */
+export type CheckedRefund =
+  | { replay: RefundResult; request?: never; existing?: never }
+  | { replay?: never; request: NewPayoutRequest; existing?: never }
+  /** a request stored earlier, to finish with its own key (the job) */
+  | { replay?: never; request?: never; existing: string }
+
 /**
- * A refund to the buyer's bank account as an svc payout (DESIGN §6):
- * 1. every check that can be made before money moves: the payment is an svc
- *    payment in MYR with money captured; the amount is exact in sen, within
- *    the payout range and not more than what is left to refund (captured −
- *    refunded − payout requests still open); the bank is one svc pays out to;
- *    the prefund balance covers the amount;
- * 2. the payout request is stored with a fresh Idempotency-Key (REQUESTED);
- * 3. Medusa's refundPaymentWorkflow records the refund under its own lock
- *    against over-refunding and calls the provider, which sends the payout
- *    with that key (src/providers/svc/core/svc-base.ts, refundPayment).
+ * A refund to the buyer's bank account as an svc payout (DESIGN §6), step 1
+ * (src/workflows/refund-to-bank runs the steps): every check that can be made
+ * before money moves: the payment is an svc payment in MYR with money
+ * captured; the amount is exact in sen, within the payout range and not more
+ * than what is left to refund (captured − refunded − payout requests still
+ * open); the bank is one svc pays out to; the prefund balance covers the
+ * amount. Then (storePayoutRequest) the payout request is stored with a fresh
+ * Idempotency-Key (REQUESTED), and (finishRefund) Medusa's
+ * refundPaymentWorkflow records the refund under its own lock against
+ * over-refunding and calls the provider, which sends the payout with that key
+ * (src/providers/svc/core/svc-base.ts, refundPayment).
  */
-export async function requestRefund(container: Container, input: RefundRequest, actorId?: string): Promise<RefundResult> {
+export async function checkRefundRequest(container: Container, input: RefundRequest, actorId?: string): Promise<CheckedRefund> {
   const amountSen = parseRinggit(input.amount, "amount", -Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)
   if (amountSen < 1) throw invalidData(`amount: must be more than RM0.00; got RM${fromSen(amountSen)}`)
   const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
@@ -145,7 +169,7 @@ export async function requestRefund(container: Container, input: RefundRequest, 
   // success would now fail (what is left to refund, the prefund balance).
   if (input.request_id) {
     const [again] = await svcModule.listSvcPayouts({ request_id: input.request_id })
-    if (again) return samePayout(again, input, amountSen)
+    if (again) return { replay: samePayout(again, input, amountSen) }
   }
 
   const payment = await loadPayment(container, input.payment_id)
@@ -189,10 +213,8 @@ export async function requestRefund(container: Container, input: RefundRequest, 
 
   const destination: Record<string, unknown> = b.bank_code ? { bankCode: b.bank_code, accountNumber: b.account_number } : { proxyType: b.proxy_type, proxyValue: b.proxy_value }
   if (input.name_check) destination.nameCheck = input.name_check
-  let row: { id: string }
-  try {
-    row = await svcModule.createSvcPayouts({
-      idempotency_key: randomUUID(), // v4, stored before anything is sent (spec: Idempotency rules 1)
+  return {
+    request: {
       request_id: input.request_id ?? null,
       payment_id: payment.id,
       order_id: payment.orderId,
@@ -200,19 +222,37 @@ export async function requestRefund(container: Container, input: RefundRequest, 
       amount_sen: amountSen,
       beneficiary_name: b.name,
       destination,
-      status: "REQUESTED",
-      status_history: { entries: [{ status: "REQUESTED", at: new Date().toISOString(), source: "admin", detail: actorId ?? undefined }] },
       note: input.note ?? null,
       requested_by: actorId ?? null,
+    },
+  }
+}
+
+/**
+ * Store a checked payout request, REQUESTED, with a fresh Idempotency-Key (v4),
+ * before anything is sent (spec: Idempotency rules 1). The same form sent twice
+ * at the same moment: the unique request_id let one row in, and the other gets
+ * that row's answer.
+ */
+export async function storePayoutRequest(
+  container: Container,
+  request: NewPayoutRequest,
+  input: RefundRequest
+): Promise<{ rowId: string; replay?: never } | { rowId?: never; replay: RefundResult }> {
+  const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
+  try {
+    const row = await svcModule.createSvcPayouts({
+      ...request,
+      idempotency_key: randomUUID(),
+      status: "REQUESTED",
+      status_history: { entries: [{ status: "REQUESTED", at: new Date().toISOString(), source: "admin", detail: request.requested_by ?? undefined }] },
     })
+    return { rowId: row.id }
   } catch (e) {
-    // the same form twice at the same moment: the unique request_id let one row in
-    const [other] = input.request_id ? await svcModule.listSvcPayouts({ request_id: input.request_id }) : []
-    if (other) return samePayout(other, input, amountSen)
+    const [other] = request.request_id ? await svcModule.listSvcPayouts({ request_id: request.request_id }) : []
+    if (other) return { replay: samePayout(other, input, request.amount_sen) }
     throw e
   }
-
-  return finishRefund(container, row.id, { actorId, note: input.note })
 }
 
 /**
@@ -258,17 +298,17 @@ export async function finishRefund(container: Container, rowId: string, opts: { 
   const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
   const before = await svcModule.retrieveSvcPayout(rowId)
   let workflowError: Error | null = null
+  // metadata is not in Medusa's input type, yet is passed through to the refund
+  // (refundPaymentStep -> paymentModule.refundPayment): the provider finds the row by it
+  const input: RefundPaymentWorkflowInput & { metadata: { svc_payout_id: string } } = {
+    payment_id: before.payment_id!,
+    amount: await medusaRefundAmount(container, before.payment_id!, Number(before.amount_sen)),
+    created_by: opts.actorId,
+    note: opts.note ?? before.note ?? undefined,
+    metadata: { svc_payout_id: rowId },
+  }
   try {
-    await refundPaymentWorkflow(container).run({
-      input: {
-        payment_id: before.payment_id!,
-        amount: await medusaRefundAmount(container, before.payment_id!, Number(before.amount_sen)),
-        created_by: opts.actorId,
-        note: opts.note ?? before.note ?? undefined,
-        // passed through to the refund (refundPaymentStep -> paymentModule.refundPayment)
-        metadata: { svc_payout_id: rowId },
-      } as never,
-    })
+    await refundPaymentWorkflow(container).run({ input })
   } catch (e) {
     workflowError = e as Error
   }
@@ -279,12 +319,7 @@ export async function finishRefund(container: Container, rowId: string, opts: { 
   if (row.status === "REQUESTED") {
     // Medusa refused before the provider ran (e.g. its own over-refund guard):
     // nothing was sent; close the request so it no longer counts as open.
-    await svcModule.updateSvcPayouts({
-      id: rowId,
-      status: "FAILED",
-      failure_reason: `Medusa refused the refund: ${workflowError.message}`.slice(0, 500),
-      status_history: appendEntry(row.status_history, "FAILED", "refund", workflowError.message),
-    })
+    await svcModule.abandonPayoutRequest(rowId, `Medusa refused the refund: ${workflowError.message}`, "refund", workflowError.message)
     throw invalidData(`Medusa refused the refund, nothing was sent: ${workflowError.message}`)
   }
   if (row.status === "UNCERTAIN") {
@@ -295,4 +330,25 @@ export async function finishRefund(container: Container, rowId: string, opts: { 
     }
   }
   throw workflowError instanceof MedusaError ? workflowError : invalidData(workflowError.message)
+}
+
+/**
+ * Finish a stored payout request that svc did not answer for (UNCERTAIN) with
+ * its own key. When Medusa's refund survived (the process died mid-send, so
+ * nothing removed it), asking Medusa again would record a second refund for
+ * one payout: the payout is sent again for that refund instead
+ * (resendForRecordedRefund). Otherwise Medusa is asked for the refund again,
+ * which sends the payout with the same key; svc replays the payout it made or
+ * makes the one it never did. One payout, one refund.
+ */
+export async function finishPayoutRequest(container: Container, rowId: string): Promise<RefundResult> {
+  const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
+  const row = await svcModule.retrieveSvcPayout(rowId)
+  if (!row.refund_id || !(await new MedusaReads(container).refundExists(row.refund_id))) return finishRefund(container, rowId)
+  const deps = { client: svcFromContainer(container).client, payouts: new PayoutLedger(container), logger: container.resolve<Logger>(ContainerRegistrationKeys.LOGGER) }
+  const sent = (await resendForRecordedRefund(deps, rowId, row.refund_id)) === "sent"
+  const after = await svcModule.retrieveSvcPayout(rowId)
+  return sent
+    ? { httpStatus: 200, payout: publicPayout(after), message: `payout ${after.payout_id} ${after.status}` }
+    : { httpStatus: 202, payout: publicPayout(after), message: `payout request ${rowId} is ${after.status}: not finished here` }
 }

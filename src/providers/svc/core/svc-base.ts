@@ -101,7 +101,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     this.reads = shared.reads
     this.logger_ = (cradle.logger as Logger | undefined) ?? console
     this.knex_ = safeResolve(cradle, "__pg_connection__")
-    this.payouts = new PayoutLedger(this.knex_ as ConstructorParameters<typeof PayoutLedger>[0])
+    this.payouts = new PayoutLedger()
     this.medusa = new MedusaReads()
   }
 

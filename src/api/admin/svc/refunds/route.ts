@@ -1,10 +1,10 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { requestRefund } from "../../../../plugin/refunds/request-refund"
+import { refundToBankWorkflow } from "../../../../workflows/refund-to-bank"
 import type { RefundRequest } from "./validators"
 
 /**
  * POST /admin/svc/refunds: refund (part of) an svc payment to the buyer's bank
- * account or DuitNow proxy as an svc payout.
+ * account or DuitNow proxy as an svc payout (the svc-refund-to-bank workflow).
  *
  * Body: `{request_id?, payment_id, amount ("25.50", ringgit), beneficiary: {name, bank_code,
  * account_number} | {name, proxy_type, proxy_value}, name_check?, note?}`; the same
@@ -14,6 +14,6 @@ import type { RefundRequest } from "./validators"
  * job finishes it. 400: what is wrong, by field; nothing was sent.
  */
 export async function POST(req: AuthenticatedMedusaRequest<RefundRequest>, res: MedusaResponse) {
-  const result = await requestRefund(req.scope, req.validatedBody, req.auth_context?.actor_id)
+  const { result } = await refundToBankWorkflow(req.scope).run({ input: { request: req.validatedBody, actor_id: req.auth_context?.actor_id } })
   res.status(result.httpStatus).json({ payout: result.payout, message: result.message })
 }

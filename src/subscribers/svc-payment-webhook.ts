@@ -28,7 +28,7 @@ type WebhookInput = { provider?: string; receivedAt?: number; payload?: { data?:
  * the providers' getWebhookActionAndData answers not_supported, so Medusa's
  * core subscriber starts no processPaymentWorkflow of its own, and this
  * subscriber logs the event and settles the checkout once per final status,
- * serialized per checkout (src/plugin/settle/settle-checkout.ts): a settled
+ * serialized per checkout (src/workflows/settle-checkout): a settled
  * checkout or an open-status event costs no svc call and takes no lock;
  * otherwise one shared read of svc (the body is never trusted), then one
  * capture recorded in Medusa and the cart completed, or the failure applied to the

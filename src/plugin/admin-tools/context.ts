@@ -17,7 +17,7 @@ type Locking = { execute: <T>(keys: string | string[], job: () => Promise<T>, ar
 
 /**
  * One deposit handled at a time (its events, a look-up, a redrive), through
- * Medusa's locking module like the checkouts (src/plugin/account/serialize.ts):
+ * Medusa's locking module like the checkouts (src/workflows/settle-checkout):
  * svc sends a deposit's events back to back, and without it two of them could
  * both find the deposit unstored.
  */

@@ -16,7 +16,7 @@ import { invalidData } from "../core/admin-input"
  * runs), and the link is a payment session on that collection
  * (createPaymentSessionsWorkflow, what `POST /store/payment-collections/:id/payment-sessions`
  * runs), so the svc provider makes the checkout exactly as for a cart. Paid, the
- * settle path captures it (src/plugin/settle/settle-checkout.ts: no cart, nothing to complete).
+ * settle path captures it (src/workflows/settle-checkout: no cart, nothing to complete).
  */
 
 type Query = { graph: (q: unknown) => Promise<{ data: any[] }> }

@@ -25,7 +25,7 @@ const SETTLED = ["COMPLETED", "FAILED", "CANCELLED", "REJECTED"] as const
  * waiting session on, 100 a page, rather than one read per session: about
  * ⌈checkouts/100⌉ calls per status. A waiting session whose link expired and
  * that no list showed is read once by id. Before that, paid carts without an
- * order are completed again (complete-paid.ts).
+ * order are completed again (src/workflows/settle-checkout/place-order.ts).
  */
 export async function reconcilePending(container: Container): Promise<ReconcileReport> {
   const { client, reads } = svcFromContainer(container)

@@ -1,8 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { svcFromContainer } from "../account/config"
 import { settleListed, settleUnsettled, waitingSvcSessions } from "./waiting"
-import { sweepPayouts } from "../refunds/track-payout"
-import { sweepWithdrawals } from "../settlements/withdrawals"
+import { sweepRefundPayouts } from "../../workflows/refund-to-bank/sweep-payouts"
+import { trackWithdrawalWorkflow } from "../../workflows/track-withdrawal"
 import { completePaidCarts, type PaidCartsReport } from "../../workflows/settle-checkout"
 
 type Container = MedusaContainer
@@ -44,7 +44,7 @@ const now0 = () => Date.now()
  *
  * - paid carts without an order (Medusa's cart lock was held when they were
  *   captured) are completed again, a few a tick, oldest first, each after its
- *   back-off (complete-paid.ts): database queries only;
+ *   back-off (src/workflows/settle-checkout/place-order.ts): database queries only;
  * - nothing waits (no svc session pending on a link still alive): no svc call;
  * - the client used over 60 % of the account's rate ceiling in the current
  *   window: this tick is skipped, shoppers first;
@@ -82,8 +82,9 @@ export async function watchWaiting(container: Container): Promise<WatchReport> {
   // 5-minute job; a few database queries, svc only for such a request.
   if (now0() - lastSendSweep >= SEND_SWEEP_MS) {
     lastSendSweep = now0()
-    const p = await sweepPayouts(container, { finishOnly: true })
-    const w = await sweepWithdrawals(container, { finishOnly: true })
+    // the same workflows as the job's (a refund finished here is a refundSent like any other)
+    const p = await sweepRefundPayouts(container, { finishOnly: true })
+    const w = (await trackWithdrawalWorkflow(container).run({ input: { source: "watcher", finish_only: true } })).result.report ?? { finished: 0 }
     if (p.finished + p.abandoned + w.finished) report.sends = { payoutsFinished: p.finished, payoutsAbandoned: p.abandoned, withdrawalsFinished: w.finished }
     lap("sends")
   }

@@ -47,7 +47,7 @@ const SvcCheckout = model
     settled_at: model.dateTime().nullable(),
     // A paid cart whose order is not placed yet (its completion found Medusa's cart
     // lock held, say by a killed process): completed again by the job and the
-    // watcher (src/plugin/settle/complete-paid.ts) at `order_retry_at`, with a back-off
+    // watcher (src/workflows/settle-checkout/place-order.ts) at `order_retry_at`, with a back-off
     // per attempt. A cart that cannot be completed keeps `attention` instead.
     order_attempts: model.number().default(0),
     order_retry_at: model.dateTime().nullable(),

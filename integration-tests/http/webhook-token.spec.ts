@@ -12,6 +12,7 @@ import { waitFor } from "../helpers/store"
 import { scanLogDir } from "../helpers/secrets-scan"
 import { UNKNOWN_TYPES_RESOURCE } from "../../src/plugin/webhooks/webhook-guard"
 import { WebhookTokenSettings, webhookTokenSettings } from "../../src/plugin/webhooks/webhook-token"
+import { SVC_MODULE, type SvcModuleService } from "../../src/modules/svc"
 
 jest.setTimeout(180_000)
 
@@ -20,6 +21,8 @@ svcMedusaSuite({
   admin: true,
   testSuite: ({ svc, getContainer, admin }) => {
     const knex = () => (getContainer() as MedusaContainer).resolve(ContainerRegistrationKeys.PG_CONNECTION) as any
+    // the settings as the plugin reads them: through the svc module (svc_setting's one owner)
+    const settings = () => (getContainer() as MedusaContainer).resolve<SvcModuleService>(SVC_MODULE)
     const health = async () => (await admin.client.fetch<any>("/admin/svc/health")).health
     const tokenOf = (url: string) => new URL(url).searchParams.get("token")
     const storedToken = async () => (await knex().raw(`select value->>'token' as t from svc_setting where key = 'webhook_token' and deleted_at is null`)).rows.map((r: any) => r.t)
@@ -49,10 +52,10 @@ svcMedusaSuite({
       expect(await storedToken()).toEqual([token]) // one row
       // a restart: a new process's settings start empty and read the row (the same token, not a new one)
       const restarted = new WebhookTokenSettings()
-      expect((await restarted.load(knex())).token).toBe(token)
+      expect((await restarted.load(settings())).token).toBe(token)
       expect(restarted.reads).toBe(1)
       // several instances starting at once make one token between them
-      const many = await Promise.all([1, 2, 3, 4].map(() => new WebhookTokenSettings().load(knex())))
+      const many = await Promise.all([1, 2, 3, 4].map(() => new WebhookTokenSettings().load(settings())))
       expect(new Set(many.map((s) => s.token))).toEqual(new Set([token]))
       expect(tokenOf((await health()).webhooks.url)).toBe(token)
       expect(await storedToken()).toEqual([token])
@@ -109,7 +112,7 @@ svcMedusaSuite({
       expect(h.checks.find((c: any) => c.id === "webhook_token")).toMatchObject({ level: "warn", detail: expect.stringMatching(/^required \(since .+\); .*\(refused\)$/) })
 
       // the setting is stored for every instance: a restarted process requires it too
-      expect((await new WebhookTokenSettings().load(knex())).required).toBe(true)
+      expect((await new WebhookTokenSettings().load(settings())).required).toBe(true)
 
       // 3. and can stop requiring it (svc still on the old URL)
       await admin.client.fetch<any>("/admin/svc/webhook-token", { method: "POST", body: { required: false } })

@@ -69,4 +69,15 @@ describe("no SQL on Medusa's tables", () => {
     }
     expect(found).toEqual({})
   })
+
+  it("the plugin's own svc_* tables are read and written in SQL only by the svc module (src/modules/svc: its one owner)", () => {
+    const sources = files(join(ROOT, "src"), (p) => /\.tsx?$/.test(p) && !/\/(__tests__|migrations|sandbox)\//.test(p) && !p.startsWith(join(ROOT, "src/modules/svc") + "/"))
+    const found: Record<string, string[]> = {}
+    for (const file of sources) {
+      const text = readFileSync(file, "utf8")
+      const literals = [...text.matchAll(/`[^`]*`|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g)].map((m) => m[0])
+      for (const sql of literals) for (const m of sql.matchAll(/\b(?:from|join|update|into)\s+\\?"?(svc_[a-z_]+)/gi)) (found[relative(ROOT, file)] ??= []).push(m[1]!)
+    }
+    expect(found).toEqual({})
+  })
 })

@@ -1,7 +1,23 @@
 import type { Context } from "@medusajs/framework/types"
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/knex"
-import { InjectManager, InjectTransactionManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
+import { generateEntityId, InjectManager, InjectTransactionManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
 import { CheckoutLedger, type LedgerRow, type LedgerStatus, type OrderCandidate } from "./checkout-ledger"
+import {
+  ADD_REQUEST_COUNTS,
+  ADD_UNKNOWN_TYPE,
+  COUNT_UNKNOWN_TYPES,
+  DELETE_SETTINGS_IN_RANGE,
+  INSERT_SETTING_IF_ABSENT,
+  lastSendOf,
+  PRUNE_INBOX_EVENTS,
+  PRUNE_WEBHOOK_EVENTS,
+  RECENT_INBOX_EVENTS,
+  RECENT_WEBHOOK_EVENTS,
+  SETTINGS_IN_RANGE,
+  TWO_SETTINGS,
+  UNKNOWN_TYPE_ROWS,
+  UPSERT_SETTING,
+} from "./webhook-statements"
 import SvcCheckout from "./models/svc-checkout"
 import SvcWebhookEvent from "./models/svc-webhook-event"
 import SvcPayout from "./models/svc-payout"
@@ -12,7 +28,7 @@ import SvcTokenTransfer from "./models/svc-token-transfer"
 import SvcBeneficiary from "./models/svc-beneficiary"
 import SvcTriggerAddress from "./models/svc-trigger-address"
 import SvcSetting from "./models/svc-setting"
-import { probeSvcHealth } from "../../plugin/doctor/health-probe"
+import { probeSvcHealth } from "../../plugin/account/health-probe"
 import { findSvcProviderConfig } from "../../plugin/account/config"
 import { learnSvcEnvironment } from "../../plugin/account/registry"
 import {
@@ -58,7 +74,7 @@ class SvcModuleService extends MedusaService({
    * Medusa calls onApplicationStart once the app is loaded (`medusa start`,
    * `medusa develop`, `medusa exec`), never during migrations. The svc health
    * probe is started, not awaited: the boot waits for this hook, and svc being
-   * slow or down must not hold it up (src/plugin/doctor/health-probe.ts).
+   * slow or down must not hold it up (src/plugin/account/health-probe.ts).
    */
   __hooks = {
     onApplicationStart: async () => {
@@ -209,6 +225,99 @@ class SvcModuleService extends MedusaService({
   constructor(cradle: Cradle, ...rest: unknown[]) {
     super(cradle, ...rest)
     this.startupDeps_ = { configModule: safe(() => cradle.configModule), logger: safe(() => cradle.logger) } as Cradle
+  }
+
+  // ------------------------------------------- svc_webhook_event, svc_inbox_event, svc_setting
+  // (webhook-statements.ts): counters added to by every instance in one statement, bounded reads.
+
+  /**
+   * One more event of a type svc does not send here, counted per type in at most `max`
+   * counter rows (the rest under `other`): one transaction at a time decides whether a new
+   * type still fits (a transaction-scoped advisory lock). Returns the label counted.
+   */
+  @InjectTransactionManager()
+  async countUnknownWebhookType(
+    args: { label: string; id: string; other: string; otherId: string; max: number; resource: string },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<string> {
+    const m = sharedContext.transactionManager!
+    await m.execute(`select pg_advisory_xact_lock(hashtext(?))`, [args.resource])
+    const [c] = (await m.execute(COUNT_UNKNOWN_TYPES, [args.id, args.resource])) as { n: number; mine: number }[]
+    const full = !Number(c?.mine ?? 0) && Number(c?.n ?? 0) >= args.max - 1
+    const [label, id] = full ? [args.other, args.otherId] : [args.label, args.id]
+    await m.execute(ADD_UNKNOWN_TYPE, [id, `unknown-type:${label}`, args.resource, `events of unknown type ${label}: counted, not stored`])
+    return label
+  }
+
+  /** The counter rows of unknown event types, newest first. */
+  @InjectManager()
+  async unknownWebhookTypeRows(resource: string, limit: number, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}) {
+    return (await sharedContext.manager!.execute(UNKNOWN_TYPE_ROWS, [resource, limit])) as { event_id: string; payload: { count?: unknown } | null; updated_at: string | Date }[]
+  }
+
+  /** Retention: webhook deliveries logged before `webhookBeforeId` (counters kept) and inbox events done before `inboxBeforeId`. */
+  @InjectManager()
+  async pruneWebhookLogs(webhookBeforeId: string, inboxBeforeId: string, keepResource: string, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<void> {
+    await sharedContext.manager!.execute(PRUNE_WEBHOOK_EVENTS, [webhookBeforeId, keepResource])
+    await sharedContext.manager!.execute(PRUNE_INBOX_EVENTS, [inboxBeforeId])
+  }
+
+  /** The newest deliveries logged (`svc_webhook_event`, counters left out) and inbox events, `limit` of each. */
+  @InjectManager()
+  async recentWebhookDeliveries(exceptResource: string, limit: number, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}) {
+    type Row = { event_type: string; at: string | Date; n: number; outcome: string | null }
+    const rows = (await sharedContext.manager!.execute(RECENT_WEBHOOK_EVENTS, [exceptResource, limit])) as Row[]
+    let inbox: Row[] = []
+    try {
+      inbox = (await sharedContext.manager!.execute(RECENT_INBOX_EVENTS, [limit])) as Row[]
+    } catch {
+      // a store that has not run the inbox migration yet
+    }
+    return rows.concat(inbox)
+  }
+
+  /** Two settings by key (the webhook token and whether it is required). */
+  @InjectManager()
+  async twoSettings(a: string, b: string, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}) {
+    return (await sharedContext.manager!.execute(TWO_SETTINGS, [a, b])) as { key: string; value: unknown }[]
+  }
+
+  /** A setting made once: a concurrent maker's value stays (`do nothing`). */
+  @InjectManager()
+  async insertSettingIfAbsent(key: string, value: unknown, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<void> {
+    await sharedContext.manager!.execute(INSERT_SETTING_IF_ABSENT, [generateEntityId(undefined, "svcset"), key, JSON.stringify(value)])
+  }
+
+  /** A setting written (made or replaced). */
+  @InjectManager()
+  async upsertSetting(key: string, value: unknown, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<void> {
+    await sharedContext.manager!.execute(UPSERT_SETTING, [generateEntityId(undefined, "svcset"), key, JSON.stringify(value)])
+  }
+
+  /** Webhook request counts added to an hour's row (every instance adds; none reads first). */
+  @InjectManager()
+  async addWebhookRequestCounts(key: string, c: { with: number; without: number; wrong: number }, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<void> {
+    await sharedContext.manager!.execute(ADD_REQUEST_COUNTS, [generateEntityId(undefined, "svcset"), key, JSON.stringify(c), c.with, c.without, c.wrong])
+  }
+
+  /** Settings with keys in [from, to), removed (retention of hourly counts). */
+  @InjectManager()
+  async deleteSettingsInRange(from: string, to: string, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<void> {
+    await sharedContext.manager!.execute(DELETE_SETTINGS_IN_RANGE, [from, to])
+  }
+
+  /** The values of settings with keys in [from, to], highest key first, at most `limit`. */
+  @InjectManager()
+  async settingValuesInRange(from: string, to: string, limit: number, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}) {
+    return ((await sharedContext.manager!.execute(SETTINGS_IN_RANGE, [from, to, limit])) as { value: unknown }[]).map((r) => r.value)
+  }
+
+  /** The newest withdrawal or token transfer svc accepted, or refused as not enabled (the doctor's feature check). */
+  @InjectManager()
+  async lastSvcSend(kind: "withdrawal" | "token_transfer", @MedusaContext() sharedContext: Context<SqlEntityManager> = {}) {
+    const sql = kind === "withdrawal" ? lastSendOf("svc_withdrawal", "withdrawal_id") : lastSendOf("svc_token_transfer", "transfer_id")
+    const [r] = (await sharedContext.manager!.execute(sql)) as { created_at: string | Date; svc_id: string | null; failure_reason: string | null }[]
+    return r ?? null
   }
 
   // ------------------------------------------------------- svc_payout (refunds as payouts)

@@ -12,13 +12,13 @@
  * signing key not at all.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { chainIds, environmentOf } from "../account/environment"
 import { healthSchema, type SvcClient } from "../../client"
 import { svcFromContainer } from "../account/config"
 import { statusEffect } from "./account-status"
-import { displayUrl } from "./health-probe"
+import { displayUrl } from "../account/health-probe"
 import { recentRequestCounts, webhookRequestTally, webhookTokenSettings, type RequestCounts } from "../webhooks/webhook-token"
+import { SVC_MODULE, svcModuleFrom, type SvcModuleService } from "../../modules/svc"
 import { configuredWebhookToken, KNOWN_WEBHOOK_EVENT_TYPES, UNKNOWN_TYPES_RESOURCE, unknownEventTypeCounts, webhookUrlToRegister } from "../webhooks/webhook-guard"
 import { shopperGuard } from "../shoppers/guard"
 import type { RefusalReason } from "../shoppers/refusals"
@@ -222,18 +222,12 @@ const NEEDS_WALLET = { enabled: false, detail: "needs the wallet" }
  * enabled (only the POST answers 403 FEATURE_DISABLED), and the doctor sends
  * no money to find out: it reports what the store's own last request learnt.
  */
-async function lastSend(container: Container, table: "svc_withdrawal" | "svc_token_transfer", svcIdColumn: string): Promise<{ enabled: boolean | null; detail: string }> {
-  const pg = container.resolve<{ raw: (sql: string) => Promise<{ rows: Record<string, unknown>[] }> }>(ContainerRegistrationKeys.PG_CONNECTION)
+async function lastSend(container: Container, kind: "withdrawal" | "token_transfer"): Promise<{ enabled: boolean | null; detail: string }> {
   const none = { enabled: null, detail: "svc has no read that tells; the first request will (a refusal says 403 FEATURE_DISABLED)" }
   try {
-    const { rows } = await pg.raw(
-      `select created_at, ${svcIdColumn} as svc_id, failure_reason from ${table}
-        where deleted_at is null and (${svcIdColumn} is not null or failure_reason ilike '%FEATURE_DISABLED%')
-        order by created_at desc limit 1`
-    )
-    const r = rows[0]
+    const r = await container.resolve<SvcModuleService>(SVC_MODULE).lastSvcSend(kind)
     if (!r) return none
-    const at = new Date(r.created_at as string).toISOString()
+    const at = new Date(r.created_at).toISOString()
     return r.svc_id
       ? { enabled: true, detail: `svc accepted the last one (${at})` }
       : { enabled: false, detail: `svc refused the last one as not enabled (${at}): 403 FEATURE_DISABLED` }
@@ -251,16 +245,7 @@ async function lastSend(container: Container, table: "svc_withdrawal" | "svc_tok
  * unknown ones come from their counters (unknownEventTypeCounts).
  */
 async function webhooksSeen(container: Container): Promise<WebhookSeen[]> {
-  const pg = container.resolve<{ raw: (sql: string, b?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> }>(ContainerRegistrationKeys.PG_CONNECTION)
-  const hot = `select event_type, created_at as at, 1 as n, outcome from svc_webhook_event
-    where deleted_at is null and event_type is not null and (resource_id is null or resource_id <> ?) order by id desc limit ${RECENT_EVENTS}`
-  const inbox = `select event_type, updated_at as at, deliveries as n, outcome from svc_inbox_event where deleted_at is null order by id desc limit ${RECENT_EVENTS}`
-  let rows: Record<string, unknown>[] = (await pg.raw(hot, [UNKNOWN_TYPES_RESOURCE])).rows
-  try {
-    rows = rows.concat((await pg.raw(inbox)).rows)
-  } catch {
-    // a store that has not run the inbox migration yet
-  }
+  const rows = await container.resolve<SvcModuleService>(SVC_MODULE).recentWebhookDeliveries(UNKNOWN_TYPES_RESOURCE, RECENT_EVENTS)
   const byType = new Map<string, { last_at: Date; n: number; last_outcome: string | null }>()
   for (const r of rows) {
     const t = String(r.event_type)
@@ -415,9 +400,9 @@ export async function runDoctor(container: Container, backendUrl: string): Promi
       {
         feature: "fiat_withdrawals",
         label: "Withdrawals to the bank (settlements)",
-        ...(wallet.enabled === false ? NEEDS_WALLET : await lastSend(container, "svc_withdrawal", "withdrawal_id")),
+        ...(wallet.enabled === false ? NEEDS_WALLET : await lastSend(container, "withdrawal")),
       },
-      { feature: "token_transfers", label: "Token transfers", ...(wallet.enabled === false ? NEEDS_WALLET : await lastSend(container, "svc_token_transfer", "transfer_id")) },
+      { feature: "token_transfers", label: "Token transfers", ...(wallet.enabled === false ? NEEDS_WALLET : await lastSend(container, "token_transfer")) },
       { feature: "payouts", label: "Payouts (refunds)", ...probed.payouts },
       { feature: "wallet_trigger_addresses", label: "Trigger addresses, wallet (automatic withdrawal on deposit)", ...probed.wallet_trigger_addresses },
       { feature: "payout_trigger_addresses", label: "Trigger addresses, payouts", ...probed.payout_trigger_addresses }
@@ -517,12 +502,11 @@ type TokenReport = DoctorReport["webhooks"]["token"]
  * counts (this process's pending counts written first).
  */
 async function webhookToken(container: Container): Promise<{ value: string | null; report: TokenReport }> {
-  let pg: { raw: (sql: string, b?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> } | null = null
+  const pg = svcModuleFrom(container) ?? null
   let requests: TokenReport["requests"] = null
   try {
-    pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
     await webhookRequestTally.flush(pg)
-    requests = await recentRequestCounts(pg!)
+    requests = pg ? await recentRequestCounts(pg) : null
   } catch {
     requests = null
   }

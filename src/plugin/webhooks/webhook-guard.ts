@@ -18,7 +18,7 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { createHash } from "node:crypto"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { SVC_MODULE, type SvcModuleService } from "../../modules/svc"
 import { findSvcProviderConfig } from "../account/config"
 
 /** The events svc sends to the store's webhook URL (spec: Events). */
@@ -56,8 +56,8 @@ export const MAX_UNKNOWN_TYPES = 20
 export const UNKNOWN_TYPES_RESOURCE = "unknown-event-types"
 const OTHER = "(other)"
 
-type Pg = { raw: (sql: string, bindings?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> }
 type Container = MedusaContainer
+const svcModuleOf = (c: Container) => c.resolve<SvcModuleService>(SVC_MODULE)
 
 /** A type name as shown to admins: printable ASCII of an event name only, at most 40 characters. */
 export function unknownTypeLabel(t: unknown): string {
@@ -75,40 +75,28 @@ const counterId = (label: string) => `svcwh_unknowntype_${createHash("sha256").u
  * one upsert, one event at a time (an advisory lock). Nothing of the event itself is kept.
  */
 export async function countUnknownEventType(container: Container, type: unknown): Promise<string> {
-  const pg = container.resolve<Pg & { transaction: <T>(fn: (trx: Pg) => Promise<T>) => Promise<T> }>(ContainerRegistrationKeys.PG_CONNECTION)
-  // one transaction at a time decides whether a new name still fits (a transaction-scoped advisory lock)
-  return pg.transaction(async (trx) => {
-    await trx.raw(`select pg_advisory_xact_lock(hashtext(?))`, [UNKNOWN_TYPES_RESOURCE])
-    let label = unknownTypeLabel(type)
-    const { rows } = await trx.raw(`select count(*)::int as n, count(*) filter (where id = ?)::int as mine from svc_webhook_event where resource_id = ? and deleted_at is null`, [
-      counterId(label),
-      UNKNOWN_TYPES_RESOURCE,
-    ])
-    if (!Number(rows[0]?.mine ?? 0) && Number(rows[0]?.n ?? 0) >= MAX_UNKNOWN_TYPES - 1) label = OTHER
-    await trx.raw(
-      `insert into svc_webhook_event (id, event_id, event_type, resource_id, provider, outcome, detail, payload, created_at, updated_at)
-        values (?, ?, 'unknown', ?, 'svc', 'not_supported', ?, jsonb_build_object('count', 1), now(), now())
-        on conflict (id) do update set
-          payload = jsonb_build_object('count', coalesce((svc_webhook_event.payload->>'count')::bigint, 0) + 1),
-          updated_at = now(), deleted_at = null`,
-      [counterId(label), `unknown-type:${label}`, UNKNOWN_TYPES_RESOURCE, `events of unknown type ${label}: counted, not stored`]
-    )
-    return label
+  const label = unknownTypeLabel(type)
+  return svcModuleOf(container).countUnknownWebhookType({
+    label,
+    id: counterId(label),
+    other: OTHER,
+    otherId: counterId(OTHER),
+    max: MAX_UNKNOWN_TYPES,
+    resource: UNKNOWN_TYPES_RESOURCE,
   })
 }
 
-/** Unknown types and their counts (a bounded, indexed read: at most MAX_UNKNOWN_TYPES + 1 rows). */
+/**
+ * The counts by unknown type (at most MAX_UNKNOWN_TYPES rows, read by their
+ * resource id), newest first; rows of one label are summed.
+ */
 export async function unknownEventTypeCounts(container: Container): Promise<{ type: string; count: number; last_at: string }[]> {
-  const pg = container.resolve<Pg>(ContainerRegistrationKeys.PG_CONNECTION)
-  const { rows } = await pg.raw(
-    `select event_id, payload, updated_at from svc_webhook_event where resource_id = ? and deleted_at is null order by updated_at desc limit ${MAX_UNKNOWN_TYPES + 5}`,
-    [UNKNOWN_TYPES_RESOURCE]
-  )
+  const rows = await svcModuleOf(container).unknownWebhookTypeRows(UNKNOWN_TYPES_RESOURCE, MAX_UNKNOWN_TYPES + 5)
   const by = new Map<string, { type: string; count: number; last_at: string }>()
   for (const r of rows) {
     const type = String(r.event_id).replace(/^unknown-type:/, "")
-    const count = Number((r.payload as { count?: unknown } | null)?.count ?? 0)
-    const at = new Date(r.updated_at as string).toISOString()
+    const count = Number(r.payload?.count ?? 0)
+    const at = new Date(r.updated_at).toISOString()
     const prev = by.get(type)
     by.set(type, prev ? { type, count: prev.count + count, last_at: prev.last_at > at ? prev.last_at : at } : { type, count, last_at: at })
   }
@@ -142,17 +130,9 @@ let lastPrune = 0
 export async function pruneWebhookLogs(container: Container, now = Date.now()): Promise<void> {
   if (now - lastPrune < 3_600_000) return
   lastPrune = now
-  const pg = container.resolve<Pg>(ContainerRegistrationKeys.PG_CONNECTION)
   const before = (days: number) => ulidTime(now - days * 86_400_000)
   try {
-    await pg.raw(`delete from svc_webhook_event where id < ? and id like 'svcwh\\_%' and (resource_id is null or resource_id <> ?)`, [
-      `svcwh_${before(WEBHOOK_LOG_RETENTION_DAYS)}`,
-      UNKNOWN_TYPES_RESOURCE,
-    ])
-    await pg.raw(
-      `delete from svc_inbox_event where id < ? and id like 'svcin\\_%' and outcome in ('applied', 'unchanged', 'ignored_after_completed', 'recorded', 'unknown_resource', 'not_supported')`,
-      [`svcin_${before(INBOX_DONE_RETENTION_DAYS)}`]
-    )
+    await svcModuleOf(container).pruneWebhookLogs(`svcwh_${before(WEBHOOK_LOG_RETENTION_DAYS)}`, `svcin_${before(INBOX_DONE_RETENTION_DAYS)}`, UNKNOWN_TYPES_RESOURCE)
   } catch {
     // retention is housekeeping: a failure here must never fail a webhook
   }

@@ -31,11 +31,15 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto"
 import type { IncomingMessage } from "node:http"
-import { ContainerRegistrationKeys, generateEntityId } from "@medusajs/framework/utils"
+import { svcModuleFrom, type SvcModuleService } from "../../modules/svc"
 import { z } from "zod"
 import { configuredWebhookToken } from "./webhook-guard"
 
-export type Pg = { raw: (sql: string, bindings?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> }
+/** Where the settings are kept: `svc_setting`, through the svc module's service (its one owner). */
+export type SettingsStore = Pick<
+  SvcModuleService,
+  "twoSettings" | "insertSettingIfAbsent" | "upsertSetting" | "addWebhookRequestCounts" | "deleteSettingsInRange" | "settingValuesInRange"
+>
 type Container = MedusaContainer
 
 export const TOKEN_KEY = "webhook_token"
@@ -90,8 +94,8 @@ export type WebhookTokenState = { token: string; required: boolean; required_at:
 
 const parseValue = (v: unknown) => (typeof v === "string" ? (JSON.parse(v) as unknown) : v)
 
-async function readState(pg: Pg): Promise<WebhookTokenState | null> {
-  const { rows } = await pg.raw(`select key, value from svc_setting where key in (?, ?) and deleted_at is null`, [TOKEN_KEY, REQUIRED_KEY])
+async function readState(pg: SettingsStore): Promise<WebhookTokenState | null> {
+  const rows = await pg.twoSettings(TOKEN_KEY, REQUIRED_KEY)
   const token = rows.find((r) => r.key === TOKEN_KEY)
   if (!token) return null
   const t = tokenValue.safeParse(parseValue(token.value))
@@ -108,14 +112,10 @@ async function readState(pg: Pg): Promise<WebhookTokenState | null> {
  * first instance to ask makes the token (one insert; concurrent instances
  * insert nothing: `on conflict do nothing`, then all read the same row).
  */
-export async function readOrCreateWebhookToken(pg: Pg): Promise<WebhookTokenState> {
+export async function readOrCreateWebhookToken(pg: SettingsStore): Promise<WebhookTokenState> {
   const found = await readState(pg)
   if (found) return found
-  await pg.raw(
-    `insert into svc_setting (id, key, value, created_at, updated_at) values (?, ?, ?::jsonb, now(), now())
-      on conflict (key) where deleted_at is null do nothing`,
-    [generateEntityId(undefined, "svcset"), TOKEN_KEY, JSON.stringify({ token: generateWebhookToken() })]
-  )
+  await pg.insertSettingIfAbsent(TOKEN_KEY, { token: generateWebhookToken() })
   const made = await readState(pg)
   if (!made) throw new Error("svc_setting webhook_token: not found after it was made")
   return made
@@ -137,7 +137,7 @@ export class WebhookTokenSettings {
   constructor(readonly refreshMs = REFRESH_MS) {}
 
   /** The cached settings (the first call reads them; later calls start a background re-read when they are older than refreshMs). */
-  async get(pg: Pg, now = Date.now()): Promise<WebhookTokenState> {
+  async get(pg: SettingsStore, now = Date.now()): Promise<WebhookTokenState> {
     if (!this.state) return this.load(pg)
     if (now - this.loadedAt >= this.refreshMs) {
       this.loadedAt = now // one re-read per period, also when it fails
@@ -147,7 +147,7 @@ export class WebhookTokenSettings {
   }
 
   /** Reads the settings now (one read in flight at a time). */
-  load(pg: Pg): Promise<WebhookTokenState> {
+  load(pg: SettingsStore): Promise<WebhookTokenState> {
     if (!this.inflight) {
       this.reads++
       this.inflight = readOrCreateWebhookToken(pg)
@@ -164,13 +164,9 @@ export class WebhookTokenSettings {
   }
 
   /** The admin's switch: stored for every instance, known to this one at once. */
-  async setRequired(pg: Pg, required: boolean, by: string | null): Promise<WebhookTokenState> {
+  async setRequired(pg: SettingsStore, required: boolean, by: string | null): Promise<WebhookTokenState> {
     await this.load(pg) // the token exists before it can be required
-    await pg.raw(
-      `insert into svc_setting (id, key, value, created_at, updated_at) values (?, ?, ?::jsonb, now(), now())
-        on conflict (key) where deleted_at is null do update set value = excluded.value, updated_at = now()`,
-      [generateEntityId(undefined, "svcset"), REQUIRED_KEY, JSON.stringify({ required, at: new Date().toISOString(), by })]
-    )
+    await pg.upsertSetting(REQUIRED_KEY, { required, at: new Date().toISOString(), by })
     return this.load(pg)
   }
 }
@@ -194,12 +190,12 @@ export const hourKey = (ms: number) => `${REQUESTS_KEY_PREFIX}${new Date(ms).toI
 export class WebhookRequestTally {
   private pending = new Map<string, RequestCounts>()
   private timer: ReturnType<typeof setTimeout> | null = null
-  private pg: Pg | null = null
+  private pg: SettingsStore | null = null
   private lastPrune = 0
 
   constructor(readonly flushMs = FLUSH_MS) {}
 
-  record(verdict: TokenVerdict, pg: Pg | null, now = Date.now()): void {
+  record(verdict: TokenVerdict, pg: SettingsStore | null, now = Date.now()): void {
     const k = hourKey(now)
     const c = this.pending.get(k) ?? { with: 0, without: 0, wrong: 0 }
     c[verdict]++
@@ -217,7 +213,7 @@ export class WebhookRequestTally {
   }
 
   /** Adds the pending counts to svc_setting; on failure they stay pending. */
-  async flush(pg: Pg | null = this.pg, now = Date.now()): Promise<void> {
+  async flush(pg: SettingsStore | null = this.pg, now = Date.now()): Promise<void> {
     if (this.timer) clearTimeout(this.timer)
     this.timer = null
     if (!pg || !this.pending.size) return
@@ -225,16 +221,7 @@ export class WebhookRequestTally {
     this.pending = new Map()
     for (const [key, c] of batch) {
       try {
-        await pg.raw(
-          `insert into svc_setting (id, key, value, created_at, updated_at) values (?, ?, ?::jsonb, now(), now())
-            on conflict (key) where deleted_at is null do update set
-              value = jsonb_build_object(
-                'with', coalesce((svc_setting.value->>'with')::bigint, 0) + ?,
-                'without', coalesce((svc_setting.value->>'without')::bigint, 0) + ?,
-                'wrong', coalesce((svc_setting.value->>'wrong')::bigint, 0) + ?),
-              updated_at = now()`,
-          [generateEntityId(undefined, "svcset"), key, JSON.stringify(c), c.with, c.without, c.wrong]
-        )
+        await pg.addWebhookRequestCounts(key, c)
       } catch {
         const back = this.pending.get(key) ?? { with: 0, without: 0, wrong: 0 }
         this.pending.set(key, { with: back.with + c.with, without: back.without + c.without, wrong: back.wrong + c.wrong })
@@ -243,7 +230,7 @@ export class WebhookRequestTally {
     if (now - this.lastPrune >= 3_600_000) {
       this.lastPrune = now
       // by key range (the unique index), never a scan
-      await pg.raw(`delete from svc_setting where key >= ? and key < ?`, [REQUESTS_KEY_PREFIX, hourKey(now - RETAIN_HOURS * 3_600_000)]).catch(() => undefined)
+      await pg.deleteSettingsInRange(REQUESTS_KEY_PREFIX, hourKey(now - RETAIN_HOURS * 3_600_000)).catch(() => undefined)
     }
   }
 }
@@ -251,11 +238,8 @@ export class WebhookRequestTally {
 export const webhookRequestTally = new WebhookRequestTally()
 
 /** The sum of the stored counts of the last `hours` UTC hours (a bounded read by key range). */
-export async function recentRequestCounts(pg: Pg, hours = COUNT_HOURS, now = Date.now()): Promise<RequestCounts & { hours: number }> {
-  const { rows } = await pg.raw(`select value from svc_setting where key between ? and ? and deleted_at is null order by key desc limit ${hours}`, [
-    hourKey(now - (hours - 1) * 3_600_000),
-    hourKey(now),
-  ])
+export async function recentRequestCounts(pg: SettingsStore, hours = COUNT_HOURS, now = Date.now()): Promise<RequestCounts & { hours: number }> {
+  const rows = (await pg.settingValuesInRange(hourKey(now - (hours - 1) * 3_600_000), hourKey(now), hours)).map((value) => ({ value }))
   const sum = { hours, with: 0, without: 0, wrong: 0 }
   for (const r of rows) {
     const c = countsValue.safeParse(parseValue(r.value))
@@ -277,12 +261,7 @@ export type GateResult = { ok: true; verdict: TokenVerdict } | { ok: false; stat
  * generated one when the admin turned it on. Counted either way.
  */
 export async function checkWebhookToken(container: Container, given: unknown, now = Date.now()): Promise<GateResult> {
-  let pg: Pg | null = null
-  try {
-    pg = container.resolve<Pg>(ContainerRegistrationKeys.PG_CONNECTION)
-  } catch {
-    pg = null
-  }
+  const pg: SettingsStore | null = svcModuleFrom(container) ?? null
   const option = configuredWebhookToken(container)
   if (option) {
     const verdict = tokenVerdict(option, given)

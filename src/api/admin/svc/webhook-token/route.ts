@@ -1,7 +1,8 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { MedusaError } from "@medusajs/framework/utils"
 import { configuredWebhookToken } from "../../../../plugin/webhooks/webhook-guard"
-import { type Pg, webhookTokenSettings } from "../../../../plugin/webhooks/webhook-token"
+import { webhookTokenSettings } from "../../../../plugin/webhooks/webhook-token"
+import { SVC_MODULE, type SvcModuleService } from "../../../../modules/svc"
 import type { WebhookTokenChange } from "./validators"
 
 /**
@@ -20,7 +21,7 @@ export async function POST(req: AuthenticatedMedusaRequest<WebhookTokenChange>, 
       "required: the provider option webhookToken is set, so its token is always required; remove the option to use the store's generated token"
     )
   }
-  const pg = req.scope.resolve<Pg>(ContainerRegistrationKeys.PG_CONNECTION)
+  const pg = req.scope.resolve<SvcModuleService>(SVC_MODULE)
   const s = await webhookTokenSettings.setRequired(pg, req.validatedBody.required, req.auth_context?.actor_id ?? null)
   res.json({ webhook_token: { source: "generated", required: s.required, required_at: s.required_at } })
 }

@@ -1,5 +1,5 @@
 import { SvcClient } from "../../client"
-import { findSvcProviderConfig } from "../account/config"
+import { findSvcProviderConfig } from "./config"
 import { loadPrivateKey, type SvcProviderOptions } from "../core/options"
 
 type Logger = { info: (m: string) => void; warn: (m: string) => void }

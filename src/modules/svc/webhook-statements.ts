@@ -1,0 +1,57 @@
+/**
+ * The statements on the webhook tables (`svc_webhook_event`, `svc_inbox_event`) and on
+ * `svc_setting` that the svc module's service runs (service.ts): counters that add in one
+ * statement from every instance, bounded reads by key or id range, and retention deletes.
+ */
+
+/** Unknown event types: how many counters there are, and whether this one is among them. */
+export const COUNT_UNKNOWN_TYPES = `select count(*)::int as n, count(*) filter (where id = ?)::int as mine
+  from svc_webhook_event where resource_id = ? and deleted_at is null`
+
+/** One more event of an unknown type: its counter row made or added to. */
+export const ADD_UNKNOWN_TYPE = `insert into svc_webhook_event (id, event_id, event_type, resource_id, provider, outcome, detail, payload, created_at, updated_at)
+  values (?, ?, 'unknown', ?, 'svc', 'not_supported', ?, jsonb_build_object('count', 1), now(), now())
+  on conflict (id) do update set
+    payload = jsonb_build_object('count', coalesce((svc_webhook_event.payload->>'count')::bigint, 0) + 1),
+    updated_at = now(), deleted_at = null`
+
+export const UNKNOWN_TYPE_ROWS = `select event_id, payload, updated_at from svc_webhook_event
+  where resource_id = ? and deleted_at is null order by updated_at desc limit ?`
+
+export const PRUNE_WEBHOOK_EVENTS = `delete from svc_webhook_event where id < ? and id like 'svcwh\\_%' and (resource_id is null or resource_id <> ?)`
+
+export const PRUNE_INBOX_EVENTS = `delete from svc_inbox_event where id < ? and id like 'svcin\\_%'
+  and outcome in ('applied', 'unchanged', 'ignored_after_completed', 'recorded', 'unknown_resource', 'not_supported')`
+
+/** The newest deliveries of each table (the doctor's "webhooks seen"): bounded by the time-ordered id. */
+export const RECENT_WEBHOOK_EVENTS = `select event_type, created_at as at, 1 as n, outcome from svc_webhook_event
+  where deleted_at is null and event_type is not null and (resource_id is null or resource_id <> ?) order by id desc limit ?`
+export const RECENT_INBOX_EVENTS = `select event_type, updated_at as at, deliveries as n, outcome from svc_inbox_event
+  where deleted_at is null order by id desc limit ?`
+
+export const TWO_SETTINGS = `select key, value from svc_setting where key in (?, ?) and deleted_at is null`
+
+export const INSERT_SETTING_IF_ABSENT = `insert into svc_setting (id, key, value, created_at, updated_at) values (?, ?, ?::jsonb, now(), now())
+  on conflict (key) where deleted_at is null do nothing`
+
+export const UPSERT_SETTING = `insert into svc_setting (id, key, value, created_at, updated_at) values (?, ?, ?::jsonb, now(), now())
+  on conflict (key) where deleted_at is null do update set value = excluded.value, updated_at = now()`
+
+/** Request counts added to an hour's row by every instance at once (never read-modify-write). */
+export const ADD_REQUEST_COUNTS = `insert into svc_setting (id, key, value, created_at, updated_at) values (?, ?, ?::jsonb, now(), now())
+  on conflict (key) where deleted_at is null do update set
+    value = jsonb_build_object(
+      'with', coalesce((svc_setting.value->>'with')::bigint, 0) + ?,
+      'without', coalesce((svc_setting.value->>'without')::bigint, 0) + ?,
+      'wrong', coalesce((svc_setting.value->>'wrong')::bigint, 0) + ?),
+    updated_at = now()`
+
+/** By key range (the unique index), never a scan. */
+export const DELETE_SETTINGS_IN_RANGE = `delete from svc_setting where key >= ? and key < ?`
+export const SETTINGS_IN_RANGE = `select value from svc_setting where key between ? and ? and deleted_at is null order by key desc limit ?`
+
+/** The newest withdrawal or token transfer svc accepted or refused as not enabled (the doctor's feature check). */
+export const lastSendOf = (table: "svc_withdrawal" | "svc_token_transfer", svcIdColumn: "withdrawal_id" | "transfer_id") =>
+  `select created_at, ${svcIdColumn} as svc_id, failure_reason from ${table}
+    where deleted_at is null and (${svcIdColumn} is not null or failure_reason ilike '%FEATURE_DISABLED%')
+    order by created_at desc limit 1`

@@ -230,7 +230,7 @@ export class CheckoutLedger {
 
   /**
    * A checkout this payment collection already asked svc for, with the same
-   * provider and amount, that was never paid or closed and whose session is not
+   * provider and amount, not paid or closed, and whose session is not
    * `sessionId`: the store's request died after `POST /v1/checkout` left and
    * before the answer was stored (the shopper's retry makes a new session, as
    * Medusa deletes the old one), or the shopper started the same payment again.

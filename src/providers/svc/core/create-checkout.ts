@@ -71,10 +71,13 @@ async function findCheckoutByTitle(client: SvcClient, title: string, limits: { a
   do {
     const left = until - Date.now()
     if (left < MIN_STEP_MS / 2) return undefined
-    const page = (await client.checkout.list({ startDt, limit: 100, ...(cursor ? { cursor } : {}) } as never, {
-      attemptTimeoutMs: limits.attemptTimeoutMs,
-      deadlineMs: left,
-    })) as unknown as { data: SvcCheckoutRead[]; hasMore: boolean; nextCursor: string | null }
+    const page = await client.checkout.list(
+      { startDt, limit: 100, ...(cursor ? { cursor } : {}) },
+      {
+        attemptTimeoutMs: limits.attemptTimeoutMs,
+        deadlineMs: left,
+      }
+    )
     const hit = page.data.find((c) => c.title === title)
     if (hit) return hit
     cursor = page.hasMore && page.nextCursor ? page.nextCursor : undefined

@@ -136,7 +136,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `svc: ${paid}; no new payment was started (nothing was charged)`)
     }
     const data = (await this.adoptOpenCheckout(sessionId, amountSen, sf, collection)) ?? (await this.createCheckout({ sessionId, attempt: 1, amountSen, sf, collection }))
-    return { id: data.checkoutId, status: PaymentSessionStatus.PENDING, data: data as unknown as Record<string, unknown> }
+    return { id: data.checkoutId, status: PaymentSessionStatus.PENDING, data }
   }
 
   /**
@@ -186,7 +186,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
         (sf.bankType ?? d.bankType) === d.bankType &&
         (sf.buyerName ?? d.buyerName) === d.buyerName &&
         !FINAL_UNPAID.has(d.svcStatus)
-      if (same) return { data: d as unknown as Record<string, unknown> }
+      if (same) return { data: d }
     }
     const sessionId = String((current.success ? current.data.session_id : input.data?.session_id) ?? "")
     if (!sessionId) {
@@ -202,7 +202,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     await this.checkTypeRules(merged)
     const collection = await this.collectionOf(sessionId)
     const data = await this.createCheckout({ sessionId, attempt: (prev?.attempt ?? 0) + 1, amountSen, sf: merged, collection })
-    return { status: PaymentSessionStatus.PENDING, data: data as unknown as Record<string, unknown> }
+    return { status: PaymentSessionStatus.PENDING, data }
   }
 
   /** A new checkout (never null), or, adopting, the open checkout of an earlier session (null: not the same request). */

@@ -21,7 +21,7 @@ import type {
   UpdatePaymentOutput,
   WebhookActionResult,
 } from "@medusajs/framework/types"
-import type { SvcClient } from "../../../client"
+import type { CheckoutCreateBody, SvcClient } from "../../../client"
 import { svcModuleFrom, type SvcModuleService } from "../../../modules/svc"
 import { PayoutLedger } from "../../../plugin/refunds/payout-ledger"
 import { sendRefundPayout } from "../../../plugin/refunds/send-payout"
@@ -235,14 +235,15 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     })
 
     // The fields in the order every version has sent them: svc compares a replay's body with the first.
-    const body: Record<string, unknown> = { type, addressTo, amount: amountSen, tokenId, redirectUrl, title }
-    if (this.options_.description) body.description = this.options_.description
-    if (type !== "SVC_ACCOUNT") body.feeMode = this.options_.feeMode
-    if (type === "FPX_DIRECT") {
-      body.buyerName = sf.buyerName
-      body.bank = sf.bank
-      body.bankType = sf.bankType
-    }
+    const { description, feeMode } = this.options_
+    const common = { addressTo, amount: amountSen, tokenId, redirectUrl, title, ...(description ? { description } : {}) }
+    const { buyerName, bank, bankType } = sf
+    let body: CheckoutCreateBody
+    if (type === "SVC_ACCOUNT") body = { type, ...common }
+    else if (type === "FPX_HOSTED") body = { type, ...common, feeMode }
+    else if (buyerName && bank && bankType) body = { type, ...common, feeMode, buyerName, bank, bankType }
+    // checkTypeRules refused this payment before its key was made: not reached.
+    else throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "svc FPX direct: bank, bankType and buyerName are missing")
 
     const { createAttemptTimeoutMs: attemptTimeoutMs, createDeadlineMs: deadlineMs } = this.options_
     const deps = { client: this.client, ledger: this.ledger, logger: this.logger_, attemptTimeoutMs, deadlineMs }

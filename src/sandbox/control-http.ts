@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http"
 import { sendJson } from "./api"
 import { bankLogoSvg } from "./banks"
 import type { SandboxControl } from "./control"
+import { accountStatusBody, accountTypeBody, depositBody, faultBody, featureBody, feesBody, limitsBody, parseBody, webhookConfigBody, webhookFaultBody } from "./control-bodies"
 import { ControlError } from "./errors"
 
 // The control API over HTTP under /_sandbox/ (JSON bodies, no auth), so tests in any language can drive it.
@@ -27,23 +28,23 @@ export async function handleControl(control: SandboxControl, req: IncomingMessag
     ["GET", /^\/_sandbox\/checkouts\/([^/]+)$/, (_b, m) => control.getCheckout(m[1])],
     ["POST", /^\/_sandbox\/clock\/advance$/, (b) => control.advanceClock(Number(b.seconds))],
     ["GET", /^\/_sandbox\/clock$/, () => ({ now: control.now() })],
-    ["POST", /^\/_sandbox\/faults$/, (b) => (control.injectFault(b as never), { ok: true })],
+    ["POST", /^\/_sandbox\/faults$/, (b) => (control.injectFault(parseBody(faultBody, b)), { ok: true })],
     ["DELETE", /^\/_sandbox\/faults$/, () => (control.clearFaults(), { ok: true })],
-    ["POST", /^\/_sandbox\/webhooks\/faults$/, (b) => (control.webhookFaults(b as never), { ok: true })],
+    ["POST", /^\/_sandbox\/webhooks\/faults$/, (b) => (control.webhookFaults(parseBody(webhookFaultBody, b)), { ok: true })],
     ["GET", /^\/_sandbox\/webhooks$/, () => control.webhookLog()],
-    ["POST", /^\/_sandbox\/webhooks\/config$/, (b) => (control.setWebhooks((b.urls ?? b) as never), { ok: true })],
-    ["POST", /^\/_sandbox\/account\/status$/, (b) => (control.setAccountStatus(b.status as never), { ok: true })],
-    ["POST", /^\/_sandbox\/account\/type$/, (b) => (control.setAccountType(b.type as never), { ok: true })],
-    ["POST", /^\/_sandbox\/features$/, (b) => (control.setFeature(b.name as never, Boolean(b.enabled)), { ok: true })],
-    ["POST", /^\/_sandbox\/fees$/, (b) => (control.setFees(b as never), { ok: true })],
-    ["POST", /^\/_sandbox\/limits$/, (b) => (control.setLimits(b as never), { ok: true })],
+    ["POST", /^\/_sandbox\/webhooks\/config$/, (b) => (control.setWebhooks(parseBody(webhookConfigBody, b.urls ?? b)), { ok: true })],
+    ["POST", /^\/_sandbox\/account\/status$/, (b) => (control.setAccountStatus(parseBody(accountStatusBody, b.status)), { ok: true })],
+    ["POST", /^\/_sandbox\/account\/type$/, (b) => (control.setAccountType(parseBody(accountTypeBody, b.type)), { ok: true })],
+    ["POST", /^\/_sandbox\/features$/, (b) => (control.setFeature(parseBody(featureBody, b.name), Boolean(b.enabled)), { ok: true })],
+    ["POST", /^\/_sandbox\/fees$/, (b) => (control.setFees(parseBody(feesBody, b)), { ok: true })],
+    ["POST", /^\/_sandbox\/limits$/, (b) => (control.setLimits(parseBody(limitsBody, b)), { ok: true })],
     ["POST", /^\/_sandbox\/banks\/available$/, (b) => (control.setBankListAvailable(Boolean(b.available)), { ok: true })],
     ["POST", /^\/_sandbox\/wallet\/balance$/, (b) => (control.setWalletBalance(b.sen as number), { ok: true })],
     ["POST", /^\/_sandbox\/checkout-prefund\/balance$/, (b) => (control.setCheckoutPrefundBalance(b.sen as number), { ok: true })],
     ["POST", /^\/_sandbox\/prefund\/balance$/, (b) => (control.setPrefundBalance(b.sen as number), { ok: true })],
     ["GET", /^\/_sandbox\/prefund\/balance$/, () => control.getPrefundBalance()],
     ["POST", /^\/_sandbox\/prefund\/topup$/, (b) => control.topUpPrefund(b.sen as number)],
-    ["POST", /^\/_sandbox\/deposits$/, (b) => control.simulateDeposit(b as never)],
+    ["POST", /^\/_sandbox\/deposits$/, (b) => control.simulateDeposit(parseBody(depositBody, b))],
     ["POST", /^\/_sandbox\/deposits\/([^/]+)\/credit$/, (_b, m) => control.creditDeposit(m[1])],
     ["POST", /^\/_sandbox\/reset$/, () => (control.reset(), { ok: true })],
     ["GET", /^\/_sandbox\/state$/, () => control.state()],

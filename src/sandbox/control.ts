@@ -10,7 +10,7 @@ import type { PayoutOps } from "./domain/payouts"
 
 export type CheckoutView = ReturnType<Engine["checkoutView"]>
 
-const ACCOUNT_STATUSES: AccountStatus[] = ["ACTIVE", "FROZEN", "SUSPENDED", "TERMINATED", "PENDING_VERIFICATION", "NOT_ACTIVE", "RESTRICTED"]
+export const ACCOUNT_STATUSES: AccountStatus[] = ["ACTIVE", "FROZEN", "SUSPENDED", "TERMINATED", "PENDING_VERIFICATION", "NOT_ACTIVE", "RESTRICTED"]
 
 export interface SandboxControl {
   /** CREATED → (PENDING for SVC_ACCOUNT) → PROCESSING → COMPLETED; stops at `stopAt` if given */

@@ -40,7 +40,7 @@ const trimmedBuyerName = rule<string>(
 )
 
 /** Every field rule of POST /v1/checkout, including the per-type table. */
-export const checkoutCreateBodySchema = z
+export const checkoutCreateBodySchema: z.ZodType<CheckoutCreateBody, unknown> = z
   .object({
     type: oneOf(CHECKOUT_TYPES),
     addressTo: evmOrSolanaAddress,
@@ -63,7 +63,16 @@ export const checkoutCreateBodySchema = z
       if (b.type !== "FPX_DIRECT" && b[f] !== undefined) fail(f, `is only accepted for type FPX_DIRECT`)
       if (b.type === "FPX_DIRECT" && b[f] === undefined) fail(f, "is required for type FPX_DIRECT")
     }
-  }) as unknown as z.ZodType<CheckoutCreateBody, unknown>
+  })
+  // The rules above, as the type they prove: runs only when they all passed (then it always holds), so it adds no issue of its own.
+  .refine(isCheckoutCreateBody, { when: (payload) => payload.issues.length === 0 })
+
+/** A parsed body that kept the per-type rules is one of the union's members. */
+function isCheckoutCreateBody<B extends { type: CheckoutType; feeMode?: FeeMode; buyerName?: string; bank?: string; bankType?: BankType }>(b: B): b is B & CheckoutCreateBody {
+  if (b.type === "SVC_ACCOUNT") return true
+  if (b.feeMode === undefined) return false
+  return b.type === "FPX_HOSTED" || (b.buyerName !== undefined && b.bank !== undefined && b.bankType !== undefined)
+}
 
 export const checkoutListQuerySchema = z
   .object({

@@ -48,7 +48,7 @@ export class CheckoutReads {
     const p = (async () => {
       try {
         this.calls++
-        const c = (await this.client.checkout.retrieve(checkoutId)) as unknown as SvcCheckoutRead
+        const c: SvcCheckoutRead = await this.client.checkout.retrieve(checkoutId)
         this.remember(c)
         return c
       } finally {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto"
-import type { Beneficiary } from "../../client/schemas/payouts"
+import type { Beneficiary, BeneficiaryCreateBody } from "../../client/schemas/payouts"
 import { adminDeps, mask, type Container } from "./context"
 import { adminSvcError } from "./errors"
 
@@ -37,13 +37,13 @@ function fieldsFromSvc(b: Beneficiary) {
  */
 export async function registerBeneficiary(container: Container, input: BeneficiaryRegister, actorId?: string) {
   const { client, svcModule } = adminDeps(container)
-  const body: Loose = { name: input.name }
+  const body: BeneficiaryCreateBody = { name: input.name }
   if (input.account_number) Object.assign(body, { bankCode: input.bank_code, accountNumber: input.account_number })
   else Object.assign(body, { proxyType: input.proxy_type, proxyValue: input.proxy_value })
   if (input.name_check) body.nameCheck = input.name_check
   let b: Beneficiary
   try {
-    b = await client.payouts.beneficiaries.create(body as never, { idempotencyKey: randomUUID() })
+    b = await client.payouts.beneficiaries.create(body, { idempotencyKey: randomUUID() })
   } catch (e) {
     throw adminSvcError(e, "registering the beneficiary")
   }

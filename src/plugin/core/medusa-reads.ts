@@ -1,6 +1,6 @@
 import { container as appContainer } from "@medusajs/framework"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { RemoteQueryFunction } from "@medusajs/framework/types"
+import type { BigNumberInput, RemoteQueryFunction } from "@medusajs/framework/types"
 import { exactSum } from "./sen-sums"
 
 /**
@@ -62,14 +62,14 @@ type SessionRow = {
 }
 
 type RefundRow = Id & {
-  amount: unknown
-  raw_amount?: { value?: unknown } | null
+  amount: BigNumberInput
+  raw_amount?: { value?: string | number } | null
   created_at: string | Date
   metadata: Record<string, unknown> | null
   payment_id: string
   payment?: {
     payment_collection_id?: string | null
-    refunds?: (Id & { amount: unknown; raw_amount?: { value?: unknown } | null; created_at: string | Date })[] | null
+    refunds?: (Id & { amount: BigNumberInput; raw_amount?: { value?: string | number } | null; created_at: string | Date })[] | null
     payment_collection?: { order?: (Id & { status: string | null }) | null } | null
   } | null
 }

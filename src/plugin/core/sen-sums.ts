@@ -1,3 +1,4 @@
+import type { BigNumberInput } from "@medusajs/framework/types"
 import { MathBN } from "@medusajs/framework/utils"
 import { medusaAmountToSen } from "../../rules/medusa-amount"
 
@@ -10,13 +11,16 @@ import { medusaAmountToSen } from "../../rules/medusa-amount"
  * refunds of 10.005 would pay out a sen more than svc was paid).
  */
 
+/** A Medusa amount as the database or a module gives it (null or undefined count as 0, as MathBN does). */
+type Amount = BigNumberInput | null | undefined
+
 /** The exact decimal sum of Medusa amounts (BigNumber, raw `{value}`, string or number). */
-export function exactSum(amounts: unknown[]): string {
-  return amounts.reduce<ReturnType<typeof MathBN.convert>>((n, a) => MathBN.add(n, MathBN.convert(a as never)), MathBN.convert(0)).toFixed()
+export function exactSum(amounts: Amount[]): string {
+  return amounts.reduce<ReturnType<typeof MathBN.convert>>((n, a) => MathBN.add(n, MathBN.convert(a ?? 0)), MathBN.convert(0)).toFixed()
 }
 
 /** A payment's total (its captures, or its refunds) in sen: the exact sum, rounded half-up once. */
-export function totalSen(amounts: unknown[], field = "amount"): number {
+export function totalSen(amounts: Amount[], field = "amount"): number {
   return medusaAmountToSen(exactSum(amounts), field)
 }
 
@@ -25,7 +29,7 @@ export function totalSen(amounts: unknown[], field = "amount"): number {
  * after it minus the total in sen before it. The payouts of a payment's
  * refunds then add up to its refunded total in sen, whatever the fractions.
  */
-export function refundShareSen(refundedBefore: unknown, amount: unknown, field = "amount"): number {
+export function refundShareSen(refundedBefore: Amount, amount: Amount, field = "amount"): number {
   const before = exactSum([refundedBefore])
   return medusaAmountToSen(exactSum([before, amount]), field) - medusaAmountToSen(before, "refunded before")
 }

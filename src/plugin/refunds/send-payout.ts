@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto"
 import { generateEntityId, MedusaError } from "@medusajs/framework/utils"
 import type { RefundPaymentInput, RefundPaymentOutput } from "@medusajs/framework/types"
 import type { SvcClient } from "../../client"
+import type { PayoutCreateBody } from "../../client/schemas/payouts"
 import { refundShareSen } from "../core/sen-sums"
 import type { SvcSessionData } from "../core/session-data"
 import { errorText, isUncertainFailure, toMedusaError } from "../core/errors"
@@ -74,7 +75,7 @@ export async function sendRefundPayout(
 
   const body = payoutBody(row)
   try {
-    const p = await client.payouts.create(body as never, { idempotencyKey: row.idempotency_key })
+    const p = await client.payouts.create(body, { idempotencyKey: row.idempotency_key })
     const rawBeneficiary = (p as Record<string, unknown>).beneficiaryId // spec gap: not a named payout field
     const beneficiaryId = typeof rawBeneficiary === "string" ? rawBeneficiary : null
     await payouts.recordSent(row.id, { payoutId: p.payoutId, status: p.status, fee: p.fee ?? null, beneficiaryId })
@@ -161,10 +162,12 @@ async function requestForMedusaRefund(
 }
 
 /** The payout body of a stored request: the same bytes every time it is sent (same key, same body). */
-function payoutBody(row: PayoutRow): Record<string, unknown> {
-  const body: Record<string, unknown> = { amount: Number(row.amount_sen) }
+function payoutBody(row: PayoutRow): PayoutCreateBody {
+  const body: PayoutCreateBody = { amount: Number(row.amount_sen) }
   if (row.beneficiary_id) body.beneficiaryId = row.beneficiary_id
-  else body.beneficiary = { name: row.beneficiary_name, ...(row.destination ?? {}) }
+  // An inline destination always has its name; a missing one ("") fails the
+  // client's check exactly as null did, before anything is sent.
+  else body.beneficiary = { name: row.beneficiary_name ?? "", ...(row.destination ?? {}) }
   return body
 }
 
@@ -185,7 +188,7 @@ export async function resendForRecordedRefund(
   const row = await deps.payouts.claim(rowId, refundId)
   if (!row) return "not_claimed"
   try {
-    const p = await deps.client.payouts.create(payoutBody(row) as never, { idempotencyKey: row.idempotency_key })
+    const p = await deps.client.payouts.create(payoutBody(row), { idempotencyKey: row.idempotency_key })
     const rawBeneficiary = (p as Record<string, unknown>).beneficiaryId
     await deps.payouts.recordSent(row.id, { payoutId: p.payoutId, status: p.status, fee: p.fee ?? null, beneficiaryId: typeof rawBeneficiary === "string" ? rawBeneficiary : null })
     deps.logger.info(`svc: refund ${refundId}: payout ${p.payoutId} ${p.status} recorded after the send was cut off (request ${row.id})`)

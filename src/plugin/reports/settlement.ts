@@ -87,7 +87,7 @@ function listSince<T extends { createdAt: string }>(list: (q: { limit: number; c
 }
 
 /** Our ledger rows created in the period, oldest first. */
-const createdIn = (p: Period) => [{ created_at: { $gte: new Date(p.fromMs), $lt: new Date(p.toMs) } } as never, { take: 100_000, order: { created_at: "ASC" as const } }] as const
+const createdIn = (p: Period) => [{ created_at: { $gte: new Date(p.fromMs), $lt: new Date(p.toMs) } }, { take: 100_000, order: { created_at: "ASC" as const } }] as const
 
 /** One of our outgoing requests (payout, withdrawal, transfer), matched to svc's record `s` (undefined: not in svc's list). */
 type LedgerOut = {
@@ -225,18 +225,18 @@ async function checkoutRows(container: Container, client: SvcClient, svcModule: 
         startDt: new Date(p.fromMs - HOUR).toISOString(),
         endDt: new Date(p.toMs).toISOString(),
         ...(cursor ? { cursor } : {}),
-      } as never),
+      }),
     (c) => ms(c.createdAt),
     Number.NEGATIVE_INFINITY,
     notes,
     "checkouts"
   )
   const svcById = new Map(svcList.map((c) => [c.checkoutId, c]))
-  const ours = await svcModule.listSvcCheckouts({ paid_at: { $gte: new Date(p.fromMs), $lt: new Date(p.toMs) } } as never, { take: 100_000, order: { paid_at: "ASC" } })
+  const ours = await svcModule.listSvcCheckouts({ paid_at: { $gte: new Date(p.fromMs), $lt: new Date(p.toMs) } }, { take: 100_000, order: { paid_at: "ASC" } })
   const ourIds = new Set(ours.map((c) => c.checkout_id))
   // svc says paid in the period, Medusa has no paid_at there: find the ledger row anyway
   const svcOnlyIds = svcList.filter((c) => c.paidAt && inPeriod(ms(c.paidAt), p) && !ourIds.has(c.checkoutId)).map((c) => c.checkoutId)
-  const others = svcOnlyIds.length ? await svcModule.listSvcCheckouts({ checkout_id: svcOnlyIds } as never, { take: svcOnlyIds.length }) : []
+  const others = svcOnlyIds.length ? await svcModule.listSvcCheckouts({ checkout_id: svcOnlyIds }, { take: svcOnlyIds.length }) : []
   const orders = await ordersOfSessions(
     container,
     [...ours, ...others].filter((c) => !c.order_id).map((c) => c.payment_session_id)

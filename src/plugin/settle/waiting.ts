@@ -1,8 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { SvcClient } from "../../client"
+import type { KnownCheckoutStatus, SvcClient } from "../../client"
 import { settleCheckout, settleCheckoutEvent, type SettleOutcome, type SettleSource } from "../../workflows/settle-checkout"
-import type { SvcCheckoutRead } from "../account/keys"
 import { svcModuleFrom } from "../../modules/svc"
 
 type Container = MedusaContainer
@@ -31,7 +30,7 @@ export async function waitingSvcSessions(container: Container): Promise<WaitingS
 export async function settleListed(
   container: Container,
   client: SvcClient,
-  args: { statuses: readonly string[]; startDt: string; wanted: Set<string>; source: Exclude<SettleSource, "webhook"> },
+  args: { statuses: readonly KnownCheckoutStatus[]; startDt: string; wanted: Set<string>; source: Exclude<SettleSource, "webhook"> },
   count: (o: SettleOutcome) => void
 ): Promise<number> {
   let calls = 0
@@ -40,11 +39,7 @@ export async function settleListed(
     do {
       if (!args.wanted.size) return calls
       calls++
-      const page = (await client.checkout.list({ status, startDt: args.startDt, limit: 100, ...(cursor ? { cursor } : {}) } as never)) as unknown as {
-        data: SvcCheckoutRead[]
-        hasMore: boolean
-        nextCursor: string | null
-      }
+      const page = await client.checkout.list({ status, startDt: args.startDt, limit: 100, ...(cursor ? { cursor } : {}) })
       const found = page.data.filter((c) => args.wanted.delete(c.checkoutId))
       // At once: the settle path applies a few at a time per process (the settle workflow's apply slots).
       await Promise.all(found.map(async (c) => count(await settleCheckout(container, c, args.source))))

@@ -1,4 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
+import type { KnownCheckoutStatus } from "../../client"
 import { svcFromContainer } from "../account/config"
 import { settleListed, settleUnsettled, waitingSvcSessions } from "./waiting"
 import { sweepRefundPayouts } from "../../workflows/refund-to-bank/sweep-payouts"
@@ -107,7 +108,7 @@ export async function watchWaiting(container: Container): Promise<WatchReport> {
   const wanted = new Set<string>(waiting.map((s) => s.data.checkoutId as string))
   const oldest = waiting.reduce((min, s) => Math.min(min, Date.parse(s.created_at)), now)
   const startDt = new Date(oldest - 60_000).toISOString()
-  const statuses = tick % FAILED_EVERY === 0 ? ["COMPLETED", "FAILED"] : ["COMPLETED"]
+  const statuses: KnownCheckoutStatus[] = tick % FAILED_EVERY === 0 ? ["COMPLETED", "FAILED"] : ["COMPLETED"]
   report.svcCalls += await settleListed(container, svc.client, { statuses, startDt, wanted, source: "watcher" }, count)
   lap("settle")
   return report

@@ -99,8 +99,7 @@ export async function setupMalaysia(container: MedusaContainer, flags: SetupFlag
     notes.push(line)
     print(`note: ${line}`)
   }
-  const graph = async (entity: string, fields: string[], filters?: Row): Promise<Row[]> =>
-    (await query.graph({ entity, fields, ...(filters ? { filters } : {}) } as never)).data as Row[]
+  const graph = async (entity: string, fields: string[], filters?: Row): Promise<Row[]> => (await query.graph({ entity, fields, ...(filters ? { filters } : {}) })).data as Row[]
 
   // ---- read and check everything first: a refusal changes nothing ----
   const providerIds = svcProviderIds(flags.providers)

@@ -1,5 +1,5 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { fromSen, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN, type SvcClient } from "../../../client"
+import { fromSen, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN, type CheckoutCreateBody, type SvcClient } from "../../../client"
 import { medusaAmountToSen } from "../../../rules/medusa-amount"
 import type { ProviderLedger } from "./svc-base"
 import type { SvcCheckoutRead } from "../../../plugin/account/keys"
@@ -21,7 +21,7 @@ type Logger = { info: (m: string) => void; warn: (m: string) => void; error: (m:
  */
 export async function createWithReconciliation(
   deps: { client: SvcClient; ledger: Pick<ProviderLedger, "recordCheckoutCreateFailed">; logger: Logger; attemptTimeoutMs: number; deadlineMs: number },
-  body: Record<string, unknown>,
+  body: CheckoutCreateBody,
   idempotencyKey: string,
   title: string
 ): Promise<{ checkoutId: string; checkoutUrl: string; expiresAt: string }> {
@@ -29,7 +29,7 @@ export async function createWithReconciliation(
   const deadlineAt = Date.now() + deps.deadlineMs
   const left = () => deadlineAt - Date.now()
   try {
-    return await client.checkout.create(body as never, { idempotencyKey, attemptTimeoutMs, deadlineMs: left() })
+    return await client.checkout.create(body, { idempotencyKey, attemptTimeoutMs, deadlineMs: left() })
   } catch (e) {
     if (!isUncertainFailure(e)) {
       await ledger.recordCheckoutCreateFailed(idempotencyKey, errorText(e)).catch(() => undefined)
@@ -44,7 +44,7 @@ export async function createWithReconciliation(
     )
     if (left() < MIN_STEP_MS) throw slowSvc(e, logger, title)
     try {
-      return await client.checkout.create(body as never, { idempotencyKey, attemptTimeoutMs, deadlineMs: left() })
+      return await client.checkout.create(body, { idempotencyKey, attemptTimeoutMs, deadlineMs: left() })
     } catch (e2) {
       if (!isUncertainFailure(e2)) {
         await ledger.recordCheckoutCreateFailed(idempotencyKey, errorText(e2)).catch(() => undefined)
@@ -71,10 +71,13 @@ async function findCheckoutByTitle(client: SvcClient, title: string, limits: { a
   do {
     const left = until - Date.now()
     if (left < MIN_STEP_MS / 2) return undefined
-    const page = (await client.checkout.list({ startDt, limit: 100, ...(cursor ? { cursor } : {}) } as never, {
-      attemptTimeoutMs: limits.attemptTimeoutMs,
-      deadlineMs: left,
-    })) as unknown as { data: SvcCheckoutRead[]; hasMore: boolean; nextCursor: string | null }
+    const page = await client.checkout.list(
+      { startDt, limit: 100, ...(cursor ? { cursor } : {}) },
+      {
+        attemptTimeoutMs: limits.attemptTimeoutMs,
+        deadlineMs: left,
+      }
+    )
     const hit = page.data.find((c) => c.title === title)
     if (hit) return hit
     cursor = page.hasMore && page.nextCursor ? page.nextCursor : undefined

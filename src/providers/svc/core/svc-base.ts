@@ -21,7 +21,7 @@ import type {
   UpdatePaymentOutput,
   WebhookActionResult,
 } from "@medusajs/framework/types"
-import type { SvcClient } from "../../../client"
+import type { CheckoutCreateBody, SvcClient } from "../../../client"
 import { svcModuleFrom, type SvcModuleService } from "../../../modules/svc"
 import { PayoutLedger } from "../../../plugin/refunds/payout-ledger"
 import { sendRefundPayout } from "../../../plugin/refunds/send-payout"
@@ -136,7 +136,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `svc: ${paid}; no new payment was started (nothing was charged)`)
     }
     const data = (await this.adoptOpenCheckout(sessionId, amountSen, sf, collection)) ?? (await this.createCheckout({ sessionId, attempt: 1, amountSen, sf, collection }))
-    return { id: data.checkoutId, status: PaymentSessionStatus.PENDING, data: data as unknown as Record<string, unknown> }
+    return { id: data.checkoutId, status: PaymentSessionStatus.PENDING, data }
   }
 
   /**
@@ -186,7 +186,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
         (sf.bankType ?? d.bankType) === d.bankType &&
         (sf.buyerName ?? d.buyerName) === d.buyerName &&
         !FINAL_UNPAID.has(d.svcStatus)
-      if (same) return { data: d as unknown as Record<string, unknown> }
+      if (same) return { data: d }
     }
     const sessionId = String((current.success ? current.data.session_id : input.data?.session_id) ?? "")
     if (!sessionId) {
@@ -202,7 +202,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     await this.checkTypeRules(merged)
     const collection = await this.collectionOf(sessionId)
     const data = await this.createCheckout({ sessionId, attempt: (prev?.attempt ?? 0) + 1, amountSen, sf: merged, collection })
-    return { status: PaymentSessionStatus.PENDING, data: data as unknown as Record<string, unknown> }
+    return { status: PaymentSessionStatus.PENDING, data }
   }
 
   /** A new checkout (never null), or, adopting, the open checkout of an earlier session (null: not the same request). */
@@ -235,14 +235,15 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     })
 
     // The fields in the order every version has sent them: svc compares a replay's body with the first.
-    const body: Record<string, unknown> = { type, addressTo, amount: amountSen, tokenId, redirectUrl, title }
-    if (this.options_.description) body.description = this.options_.description
-    if (type !== "SVC_ACCOUNT") body.feeMode = this.options_.feeMode
-    if (type === "FPX_DIRECT") {
-      body.buyerName = sf.buyerName
-      body.bank = sf.bank
-      body.bankType = sf.bankType
-    }
+    const { description, feeMode } = this.options_
+    const common = { addressTo, amount: amountSen, tokenId, redirectUrl, title, ...(description ? { description } : {}) }
+    const { buyerName, bank, bankType } = sf
+    let body: CheckoutCreateBody
+    if (type === "SVC_ACCOUNT") body = { type, ...common }
+    else if (type === "FPX_HOSTED") body = { type, ...common, feeMode }
+    else if (buyerName && bank && bankType) body = { type, ...common, feeMode, buyerName, bank, bankType }
+    // checkTypeRules refused this payment before its key was made: not reached.
+    else throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "svc FPX direct: bank, bankType and buyerName are missing")
 
     const { createAttemptTimeoutMs: attemptTimeoutMs, createDeadlineMs: deadlineMs } = this.options_
     const deps = { client: this.client, ledger: this.ledger, logger: this.logger_, attemptTimeoutMs, deadlineMs }

@@ -21,7 +21,7 @@ type Sent = { id: string } | null
  * answers 202 and the row keeps its key for the job.
  *
  * Compensation (a later step failed, e.g. a store's hook handler): tokens may have
- * moved, so nothing is undone. A row whose answer was never written is flagged
+ * moved, so nothing is undone. A row whose answer was not written is flagged
  * UNCERTAIN, which keeps it from the record step's compensation and has the job
  * send it again with the same key.
  */

@@ -21,7 +21,7 @@ type Sent = { id: string; unrecorded: boolean } | null
  * answers 202 and the row stays CREATING with its key for the job.
  *
  * Compensation (a later step failed, e.g. a store's hook handler): money may have
- * moved, so nothing is undone. A row whose answer was never written is flagged
+ * moved, so nothing is undone. A row whose answer was not written is flagged
  * UNCERTAIN, which keeps it from the record step's compensation and has the job
  * finish it with the same key.
  */

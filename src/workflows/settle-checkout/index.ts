@@ -13,7 +13,9 @@ import {
   readCheckoutStep,
   recordCaptureStep,
   takeApplySlotStep,
-  type Plan,
+  type CapturePlan,
+  type FailPlan,
+  type FlagPlan,
   type SettleCheckoutInput,
   type SettleOutcome,
   type SettleSource,
@@ -74,41 +76,18 @@ export const settleCheckoutWorkflow = createWorkflow("svc-settle-checkout", (inp
 
   const flagged = when("svc-settle-flag", { plan }, ({ plan }) => plan.action === "flag").then(() => {
     const flag = transform({ plan, input }, ({ plan, input }) => {
-      const p = plan as Extract<Plan, { action: "flag" }>
+      const p = plan as FlagPlan
       return { checkout_id: input.checkout_id, reason: p.reason, order_id: p.order_id }
     })
     return flagForRefundStep(flag)
   })
 
-  const captureArgs = transform({ plan, input }, ({ plan, input }) => {
-    const p = plan as Extract<Plan, { action: "capture" }>
-    return {
-      checkout_id: input.checkout_id,
-      session_id: p.session_id,
-      cart_id: p.cart_id,
-      amount: p.amount,
-      recorded: p.recorded,
-      order_id: p.order_id,
-      order_attempts: p.order_attempts,
-      source: input.source,
-    }
-  })
+  const captureArgs = transform({ plan, input }, ({ plan, input }) => ({ ...(plan as CapturePlan), checkout_id: input.checkout_id, source: input.source }))
   const capture = when("svc-settle-capture", { plan }, ({ plan }) => plan.action === "capture").then(() => recordCaptureStep(captureArgs))
   const order = when("svc-settle-order", { plan }, ({ plan }) => plan.action === "capture").then(() => placeOrderStep(captureArgs))
 
   const failed = when("svc-settle-fail", { plan }, ({ plan }) => plan.action === "fail").then(() => {
-    const args = transform({ plan, input }, ({ plan, input }) => {
-      const p = plan as Extract<Plan, { action: "fail" }>
-      return {
-        checkout_id: input.checkout_id,
-        ledger_status: p.ledger_status,
-        reason: p.reason,
-        session_id: p.session_id,
-        session_status: p.session_status,
-        session_data: p.session_data,
-        order: p.order,
-      }
-    })
+    const args = transform({ plan, input }, ({ plan, input }) => ({ ...(plan as FailPlan), checkout_id: input.checkout_id }))
     return failPaymentStep(args)
   })
 

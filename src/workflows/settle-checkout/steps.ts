@@ -185,6 +185,10 @@ export type Plan =
       order: OrderRef | null
     }
 
+export type FlagPlan = Extract<Plan, { action: "flag" }>
+export type CapturePlan = Extract<Plan, { action: "capture" }>
+export type FailPlan = Extract<Plan, { action: "fail" }>
+
 type SessionGraph = {
   id: string
   status: string
@@ -329,29 +333,26 @@ export const flagForRefundStep = createStep("svc-flag-for-refund", async (input:
  * (no cart) goes through Medusa's processPaymentWorkflow. Nothing to compensate: the
  * money is svc's fact; a failure leaves the checkout unsettled for the watcher and the job.
  */
-export const recordCaptureStep = createStep(
-  "svc-record-capture",
-  async (input: { session_id: string; cart_id: string | null; amount: string; recorded: boolean; checkout_id: string }, { container }) => {
-    const t0 = Date.now()
-    if (input.recorded) return new StepResponse({ capture_ms: 0 })
-    const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-    const statusOf = async () => {
-      const { data } = await queryOf(container).graph({ entity: "payment_session", fields: ["status"], filters: { id: input.session_id } })
-      return (data as { status: string }[])[0]?.status
-    }
-    try {
-      if (input.cart_id) await captureCartPayment(container, input.cart_id, input.session_id, statusOf)
-      else await processPaymentWorkflow(container).run({ input: { action: PaymentActions.SUCCESSFUL, data: { session_id: input.session_id, amount: input.amount } } })
-    } catch (e) {
-      // The storefront's own completion may have captured it meanwhile (it holds the cart
-      // lock, not this checkout's): that is the outcome.
-      const now = await statusOf()
-      if (now !== PaymentSessionStatus.CAPTURED && now !== PaymentSessionStatus.AUTHORIZED) throw e
-      logger.info(`svc: checkout ${input.checkout_id}: captured by the storefront's completion meanwhile (${(e as Error).message})`)
-    }
-    return new StepResponse({ capture_ms: Date.now() - t0 })
+export const recordCaptureStep = createStep("svc-record-capture", async (input: CapturePlan & { checkout_id: string }, { container }) => {
+  const t0 = Date.now()
+  if (input.recorded) return new StepResponse({ capture_ms: 0 })
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const statusOf = async () => {
+    const { data } = await queryOf(container).graph({ entity: "payment_session", fields: ["status"], filters: { id: input.session_id } })
+    return (data as { status: string }[])[0]?.status
   }
-)
+  try {
+    if (input.cart_id) await captureCartPayment(container, input.cart_id, input.session_id, statusOf)
+    else await processPaymentWorkflow(container).run({ input: { action: PaymentActions.SUCCESSFUL, data: { session_id: input.session_id, amount: input.amount } } })
+  } catch (e) {
+    // The storefront's own completion may have captured it meanwhile (it holds the cart
+    // lock, not this checkout's): that is the outcome.
+    const now = await statusOf()
+    if (now !== PaymentSessionStatus.CAPTURED && now !== PaymentSessionStatus.AUTHORIZED) throw e
+    logger.info(`svc: checkout ${input.checkout_id}: captured by the storefront's completion meanwhile (${(e as Error).message})`)
+  }
+  return new StepResponse({ capture_ms: Date.now() - t0 })
+})
 
 type Locking = { execute: <T>(keys: string, job: () => Promise<T>, args?: { timeout?: number }) => Promise<T> }
 type PaymentModule = { authorizePaymentSession: (id: string, context: Record<string, unknown>) => Promise<{ id: string } | null> }
@@ -380,21 +381,15 @@ async function captureCartPayment(container: MedusaContainer, cartId: string, se
  * which try again until it is an order (place-order.ts). Only a cart that cannot be
  * completed is flagged.
  */
-export const placeOrderStep = createStep(
-  "svc-place-order",
-  async (
-    input: { checkout_id: string; cart_id: string | null; session_id: string; amount: string; order_id: string | null; order_attempts: number; source: SettleSource },
-    { container }
-  ) => {
-    const t0 = Date.now()
-    if (!input.cart_id || input.order_id) return new StepResponse({ outcome: "captured" as SettleOutcome, order_id: input.order_id, order_recorded: false, order_ms: 0 })
-    const ref = { checkoutId: input.checkout_id, cartId: input.cart_id, sessionId: input.session_id, paid: input.amount, attempts: input.order_attempts }
-    const r = await placePaidOrder(container, ref, input.source)
-    const outcome: SettleOutcome = r.outcome === "placed" ? "captured" : r.outcome === "later" ? "order_pending" : "paid_no_order"
-    // placed: the row has its order and its final status settled in the same write (recordCheckoutOrderPlaced)
-    return new StepResponse({ outcome, order_id: r.outcome === "placed" ? r.orderId : null, order_recorded: r.outcome === "placed", order_ms: Date.now() - t0 })
-  }
-)
+export const placeOrderStep = createStep("svc-place-order", async (input: CapturePlan & { checkout_id: string; source: SettleSource }, { container }) => {
+  const t0 = Date.now()
+  if (!input.cart_id || input.order_id) return new StepResponse({ outcome: "captured" as SettleOutcome, order_id: input.order_id, order_recorded: false, order_ms: 0 })
+  const ref = { checkoutId: input.checkout_id, cartId: input.cart_id, sessionId: input.session_id, paid: input.amount, attempts: input.order_attempts }
+  const r = await placePaidOrder(container, ref, input.source)
+  const outcome: SettleOutcome = r.outcome === "placed" ? "captured" : r.outcome === "later" ? "order_pending" : "paid_no_order"
+  // placed: the row has its order and its final status settled in the same write (recordCheckoutOrderPlaced)
+  return new StepResponse({ outcome, order_id: r.outcome === "placed" ? r.orderId : null, order_recorded: r.outcome === "placed", order_ms: Date.now() - t0 })
+})
 
 // ------------------------------------------------------------------ fail
 
@@ -405,32 +400,18 @@ export const placeOrderStep = createStep(
  * medusajs/medusa#16398), so the cart can be paid again. The session is last: while it
  * still waits, the job finds the checkout again should this run stop half way.
  */
-export const failPaymentStep = createStep(
-  "svc-fail-payment",
-  async (
-    input: {
-      checkout_id: string
-      ledger_status: string
-      reason: string | null
-      session_id: string
-      session_status: string
-      session_data: Record<string, unknown>
-      order: OrderRef | null
-    },
-    { container }
-  ) => {
-    let outcome: SettleOutcome = "failed_session"
-    if (input.order) outcome = await failOrder(container, input.checkout_id, input.order, input.ledger_status, input.reason)
-    if (input.session_status !== PaymentSessionStatus.ERROR) {
-      await container.resolve<{ updatePaymentSessions: (d: Record<string, unknown>) => Promise<unknown> }>(Modules.PAYMENT).updatePaymentSessions({
-        id: input.session_id,
-        status: PaymentSessionStatus.ERROR,
-        data: { ...input.session_data, svcStatus: input.ledger_status, failureReason: input.reason },
-      })
-    }
-    return new StepResponse(outcome)
+export const failPaymentStep = createStep("svc-fail-payment", async (input: FailPlan & { checkout_id: string }, { container }) => {
+  let outcome: SettleOutcome = "failed_session"
+  if (input.order) outcome = await failOrder(container, input.checkout_id, input.order, input.ledger_status, input.reason)
+  if (input.session_status !== PaymentSessionStatus.ERROR) {
+    await container.resolve<{ updatePaymentSessions: (d: Record<string, unknown>) => Promise<unknown> }>(Modules.PAYMENT).updatePaymentSessions({
+      id: input.session_id,
+      status: PaymentSessionStatus.ERROR,
+      data: { ...input.session_data, svcStatus: input.ledger_status, failureReason: input.reason },
+    })
   }
-)
+  return new StepResponse(outcome)
+})
 
 async function failOrder(container: MedusaContainer, checkoutId: string, o: OrderRef, ledgerStatus: string, reason: string | null): Promise<SettleOutcome> {
   const ledger = ledgerOf(container)

@@ -10,8 +10,8 @@ import { svcMedusaSuite } from "../helpers/suite"
 import { waitFor } from "../helpers/store"
 import { refusal as refused } from "../helpers/admin"
 import { callsTo, readStats, resetStats } from "../../testing/sandbox-stats"
-import { storeDeposit, sweepOpenDeposits } from "../../src/plugin/admin-tools/deposits"
-import { svcFromContainer } from "../../src/plugin/account/config"
+import { storeDeposit, sweepOpenDeposits } from "../../src/lib/svc-admin/deposits"
+import { svcFromContainer } from "../../src/lib/svc-runtime/config"
 
 jest.setTimeout(180_000)
 

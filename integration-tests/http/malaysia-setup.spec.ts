@@ -25,8 +25,8 @@ import {
 } from "@medusajs/medusa/core-flows"
 import { svcMedusaSuite } from "../helpers/suite"
 import { capturedOrder, completeCart, SVC_PROVIDERS } from "../helpers/store"
-import { parseSetupFlags } from "../../src/plugin/store-setup/flags"
-import { setupMalaysia, SetupRefused } from "../../src/plugin/store-setup/malaysia"
+import { parseSetupFlags } from "../../src/lib/store-setup/flags"
+import { setupMalaysia, SetupRefused } from "../../src/lib/store-setup/malaysia"
 
 jest.setTimeout(120_000)
 

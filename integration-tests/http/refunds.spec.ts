@@ -5,7 +5,7 @@
 import { svcMedusaSuite } from "../helpers/suite"
 import { waitFor } from "../helpers/store"
 import { refusal } from "../helpers/admin"
-import { sweepRefundPayouts } from "../../src/workflows/refund-to-bank/sweep-payouts"
+import { sweepRefundPayouts } from "../../src/workflows/track-payout/sweep-payouts"
 import { trackPayoutWorkflow, type PayoutNotDelivered } from "../../src/workflows/track-payout"
 import { SVC_MODULE } from "../../src/modules/svc"
 import { refundToBankWorkflow, type RefundSentData } from "../../src/workflows/refund-to-bank"

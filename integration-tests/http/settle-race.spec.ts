@@ -3,8 +3,8 @@ import { svcMedusaSuite } from "../helpers/suite"
 import { completeCart, orderOfCart, payWithWebhooksLost, sessionById, SVC_PROVIDERS } from "../helpers/store"
 import { settleCheckout, settleCheckoutEvent, settleCheckoutWorkflow } from "../../src/workflows/settle-checkout"
 import { SVC_MODULE, svcModuleFrom } from "../../src/modules/svc"
-import { svcFromContainer } from "../../src/plugin/account/config"
-import { settleUnsettled } from "../../src/plugin/settle/waiting"
+import { svcFromContainer } from "../../src/lib/svc-runtime/config"
+import { settleUnsettled } from "../../src/workflows/settle-checkout/waiting"
 import svcReconcileJob from "../../src/jobs/svc-reconcile"
 
 jest.setTimeout(120_000)

@@ -4,7 +4,7 @@
 import { svcMedusaSuite } from "../helpers/suite"
 import { waitFor } from "../helpers/store"
 import { refusal } from "../helpers/admin"
-import { sweepWithdrawals } from "../../src/plugin/settlements/withdrawals"
+import { sweepWithdrawals } from "../../src/workflows/withdraw/withdrawals"
 import { withdrawWorkflow, type WithdrawalRequestedData } from "../../src/workflows/withdraw"
 import { SVC_MODULE } from "../../src/modules/svc"
 import type SvcModuleService from "../../src/modules/svc/service"

@@ -10,8 +10,8 @@ import { fetch } from "undici"
 import { svcMedusaSuite } from "../helpers/suite"
 import { waitFor } from "../helpers/store"
 import { scanLogDir } from "../helpers/secrets-scan"
-import { UNKNOWN_TYPES_RESOURCE } from "../../src/plugin/webhooks/webhook-guard"
-import { WebhookTokenSettings, webhookTokenSettings } from "../../src/plugin/webhooks/webhook-token"
+import { UNKNOWN_TYPES_RESOURCE } from "../../src/lib/webhooks/webhook-guard"
+import { WebhookTokenSettings, webhookTokenSettings } from "../../src/lib/webhooks/webhook-token"
 import { SVC_MODULE, type SvcModuleService } from "../../src/modules/svc"
 
 jest.setTimeout(180_000)

@@ -17,7 +17,7 @@ import { describeMoney, checkMoney, moneyIsSafe } from "../../testing/money-inva
  *
  * The admin routes show the true state afterwards. The client's limits are
  * shortened (2 s per attempt, no retry) so a send older than ~12 s is known to be
- * dead (src/plugin/account/send-window.ts) and the watcher finishes it.
+ * dead (src/lib/svc-runtime/send-window.ts) and the watcher finishes it.
  */
 jest.setTimeout(600_000)
 

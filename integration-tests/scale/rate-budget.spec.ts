@@ -1,6 +1,6 @@
 import { SvcClient, type SvcRateLimitError } from "../../src/client"
 import { startSandbox } from "../../src/sandbox"
-import { connectRateBudget, type RedisRateBudget } from "../../src/plugin/account/redis-rate-budget"
+import { connectRateBudget, type RedisRateBudget } from "../../src/lib/svc-runtime/redis-rate-budget"
 import { readStats } from "../../testing/sandbox-stats"
 
 // The account's rate budget shared by every instance through Redis.

@@ -937,7 +937,7 @@ medusaIntegrationTestRunner({
           for (const b of bodies) expect(["pending", "open_status_noted", "ignored"]).toContain(await outcomeOf(b.id))
           const took = Date.now() - t0
           const reads = (await readStats(svc.ref.sandbox.url)).byRoute["GET /v1/checkout/{id}"] ?? 0
-          // Settlements of one checkout from webhooks start at least 2 s apart (src/plugin/webhooks/webhook-spacing.ts):
+          // Settlements of one checkout from webhooks start at least 2 s apart (src/lib/webhooks/webhook-spacing.ts):
           // a flood at the public URL spends one svc read per 2 s, not one per forged body.
           console.log(`security: ${n} forged COMPLETED events for one waiting checkout in ${took} ms cost ${reads} svc reads`)
           expect(reads).toBeGreaterThan(0)

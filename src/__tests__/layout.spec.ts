@@ -35,11 +35,11 @@ function importsOf(file: string): Import[] {
   return found
 }
 
-/** The folder a source file belongs to: src's top folders, and each part of src/plugin. */
+/** The folder a source file belongs to: src's top folders, and each folder of src/lib and src/workflows. */
 function part(path: string): string {
   const [top, a, b] = path.split("/")
   if (top !== "src") return top as string
-  if (a === "plugin" && b !== undefined && !/\.tsx?$/.test(b)) return `plugin/${b}`
+  if ((a === "lib" || a === "workflows") && b !== undefined && !/\.tsx?$/.test(b)) return `${a}/${b}`
   return (a as string).replace(/\.tsx?$/, "")
 }
 
@@ -119,9 +119,26 @@ describe("layout", () => {
     expect(bad.map((i) => `${i.from} -> ${i.spec}`)).toEqual([])
   })
 
-  it("the plugin's logic never imports Medusa's entry folders (api, jobs, subscribers, providers, admin)", () => {
-    const bad = serverImports.filter((i) => i.from.startsWith("src/plugin/") && /^src\/(api|jobs|subscribers|providers|admin)\//.test(i.to))
+  it("the library and the workflows never import Medusa's entry folders (api, jobs, subscribers, providers, admin)", () => {
+    const bad = serverImports.filter((i) => /^src\/(lib|workflows)\//.test(i.from) && /^src\/(api|jobs|subscribers|providers|admin)\//.test(i.to))
     expect(bad.map((i) => `${i.from} -> ${i.spec}`)).toEqual([])
+  })
+
+  it("the module imports its own files and the svc runtime only", () => {
+    const bad = serverImports.filter((i) => i.from.startsWith("src/modules/svc/") && i.spec.startsWith(".") && !/^src\/(modules\/svc|lib\/svc-runtime|client|rules)\//.test(i.to))
+    expect(bad.map((i) => `${i.from} -> ${i.spec}`)).toEqual([])
+  })
+
+  it("no folder named core, account, shared, utils or plugin; none much over 1,200 lines of code", () => {
+    const dirs = new Map<string, number>()
+    for (const f of sources("src", false)) {
+      const d = dirname(f)
+      dirs.set(d, (dirs.get(d) ?? 0) + readFileSync(join(ROOT, f), "utf8").split("\n").length)
+    }
+    const vague = [...dirs.keys()].filter((d) => d.split("/").some((s) => ["core", "account", "shared", "utils", "plugin"].includes(s)))
+    expect(vague).toEqual([])
+    const big = [...dirs].filter(([d, n]) => n > 1250 && !d.startsWith("src/sandbox") && !d.startsWith("src/client")).map(([d, n]) => `${d}: ${n}`)
+    expect(big).toEqual([])
   })
 
   it("bench and integration tests share helpers through testing/, never each other's folders", () => {

@@ -9,10 +9,10 @@ import {
 } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { asValue } from "@medusajs/framework/awilix"
-import { SVC_CALLER_KEY } from "../plugin/account/config"
-import { refuseCancelWithSvcMoney } from "../plugin/refunds/order-guards"
-import { BodyError, checkWebhookToken, readJsonBody, redactToken } from "../plugin/webhooks/webhook-token"
-import { SVC_TRY_AGAIN_CODE } from "../plugin/core/errors"
+import { SVC_CALLER_KEY } from "../lib/svc-runtime/config"
+import { refuseCancelWithSvcMoney } from "../workflows/refund-to-bank/order-guards"
+import { BodyError, checkWebhookToken, readJsonBody, redactToken } from "../lib/webhooks/webhook-token"
+import { SVC_TRY_AGAIN_CODE } from "../lib/svc-runtime/errors"
 import { zodValidator } from "@medusajs/framework"
 import { z } from "@medusajs/framework/zod"
 import { allowedSenderAdd, allowedSenderChange, listQuery, orderId, rowId, svcId } from "./admin/svc/validators"
@@ -29,8 +29,8 @@ import { periodQuery } from "./admin/svc/reports/validators"
 import { tokenTransferRequest } from "./admin/svc/token-transfers/validators"
 import { webhookTokenChange } from "./admin/svc/webhook-token/validators"
 import { withdrawalRequest, withdrawalsQuery } from "./admin/svc/withdrawals/validators"
-import { shopperGuard } from "../plugin/shoppers/guard"
-import { SVC_TOO_MANY_ATTEMPTS_CODE, type ShopperRefusal } from "../plugin/shoppers/shopper-limits"
+import { shopperGuard } from "../lib/shopper-limits/guard"
+import { SVC_TOO_MANY_ATTEMPTS_CODE, type ShopperRefusal } from "../lib/shopper-limits/shopper-limits"
 
 type SessionBody = { provider_id?: unknown; data?: { cart_id?: unknown } | null }
 
@@ -58,7 +58,7 @@ function tooManyAttempts(res: MedusaResponse, r: ShopperRefusal): void {
 
 /**
  * An svc payment session started through the store routes counts against its
- * client's share (src/plugin/shoppers): the client address, the logged-in
+ * client's share (src/lib/shopper-limits): the client address, the logged-in
  * customer (Medusa's auth runs before the routes' middlewares) and the cart.
  * Over any of them: 429 before the payment module is called, so no svc call
  * and none of the store's svc budget is spent. Then, storefront session data
@@ -140,7 +140,7 @@ export function svcAdminJsonOnly(req: MedusaRequest, res: MedusaResponse, next: 
 }
 
 /**
- * The secret webhook token (src/plugin/webhooks/webhook-token.ts): the provider option
+ * The secret webhook token (src/lib/webhooks/webhook-token.ts): the provider option
  * `webhookToken`, always required, or the store's generated token, required
  * once the admin turned it on. Decided from the query alone; the URL is
  * redacted before Medusa's request log writes it (morgan reads
@@ -200,7 +200,7 @@ export async function svcPaymentHookToken(req: MedusaRequest, res: MedusaRespons
  * A shopper whose payment session could not get a turn at svc (the rate budget
  * was spent, or svc did not answer within the deadline) hears "try again in a
  * moment, nothing was charged" with 503 and Retry-After, never a 500 (a
- * SvcTryAgainError: src/plugin/core/errors.ts). Medusa's error handler
+ * SvcTryAgainError: src/lib/svc-runtime/errors.ts). Medusa's error handler
  * answers every UNEXPECTED_STATE with 500; this turns the plugin's own "try
  * again" errors, recognised by their code (or, should a workflow drop the
  * code, by the plugin's own closing words), into 503 before the answer leaves.
@@ -288,7 +288,7 @@ export function svcAdminCaller(req: MedusaRequest, _res: MedusaResponse, next: M
  * middleware for params): a bad one is the same 400 `invalid_data`. The
  * handlers read req.validatedBody and req.validatedQuery. The webhook routes
  * are not here: their bodies are hostile input the plugin's own code reads
- * (src/plugin/webhooks).
+ * (src/lib/webhooks).
  */
 export function validateParams(shape: z.ZodRawShape) {
   const schema = z.object(shape).strict()

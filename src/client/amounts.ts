@@ -41,7 +41,7 @@ function normalise(major: unknown, field: string): string {
 /**
  * Amounts typed by people (admin money forms) are short: "1500.00", "1.5e3".
  * Anything longer, or with a larger exponent, is refused before it is read
- * (parseRinggit, src/plugin/core/admin-input.ts), by field, with one clear rule.
+ * (parseRinggit, src/lib/money/admin-input.ts), by field, with one clear rule.
  */
 export const AMOUNT_TEXT_MAX = 32
 export const AMOUNT_EXPONENT_MAX = 12

@@ -134,7 +134,7 @@ class Window {
 
 /**
  * A rate budget shared by every instance of a deployment (the plugin supplies
- * one on Redis: src/plugin/account/redis-rate-budget.ts). `take` must be atomic
+ * one on Redis: src/lib/svc-runtime/redis-rate-budget.ts). `take` must be atomic
  * across instances: it takes one slot in each named window, or none and says
  * how long until the first of them has room.
  */

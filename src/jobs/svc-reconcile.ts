@@ -1,17 +1,17 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { configManager } from "@medusajs/framework/config"
-import { reconcilePending } from "../plugin/settle/reconcile-pending"
-import { sweepRefundPayouts } from "../workflows/refund-to-bank/sweep-payouts"
+import { reconcilePending } from "../workflows/settle-checkout/reconcile-pending"
+import { sweepRefundPayouts } from "../workflows/track-payout/sweep-payouts"
 import { trackWithdrawalWorkflow } from "../workflows/track-withdrawal"
-import { findSvcProviderConfig } from "../plugin/account/config"
+import { findSvcProviderConfig } from "../lib/svc-runtime/config"
 import { trackTokenTransferWorkflow } from "../workflows/track-token-transfer"
-import { sweepOpenDeposits } from "../plugin/admin-tools/deposits"
+import { sweepOpenDeposits } from "../lib/svc-admin/deposits"
 
 /**
  * Recovers what webhooks did not bring (see reconcile-pending.ts), and brings
  * refund payouts, withdrawals, token transfers and open deposit withdrawals up
- * to date (src/plugin/refunds/track-payout.ts, src/plugin/settlements, src/plugin/admin-tools). Runs on
+ * to date (src/workflows/refund-to-bank/track-payout.ts, src/workflows/withdraw, src/lib/svc-admin). Runs on
  * worker and shared instances, every `reconcileEveryMinutes` (provider option,
  * default 5) minutes.
  */

@@ -12,7 +12,7 @@
  *
  * Pure and import-free: the server and the storefront kit (which re-exports and bundles this
  * file) convert with this one function. Admin-entered ringgit strings are parsed
- * elsewhere (src/client/amounts.ts, src/plugin/core/admin-input.ts): they must not have
+ * elsewhere (src/client/amounts.ts, src/lib/money/admin-input.ts): they must not have
  * a fraction of a sen.
  */
 

@@ -8,8 +8,8 @@
 // `medusa exec` hands over positional words only, so flags are name=value (`help` lists them).
 import type { ExecArgs } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { parseSetupFlags, USAGE } from "../plugin/store-setup/flags"
-import { setupMalaysia } from "../plugin/store-setup/malaysia"
+import { parseSetupFlags, USAGE } from "../lib/store-setup/flags"
+import { setupMalaysia } from "../lib/store-setup/malaysia"
 
 export default async function setupMalaysiaScript({ container, args }: ExecArgs): Promise<void> {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)

@@ -1,15 +1,15 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys, PaymentWebhookEvents } from "@medusajs/framework/utils"
 import { settleCheckoutEvent } from "../workflows/settle-checkout"
-import { SVC_WEBHOOK_EVENT } from "../plugin/account/events"
+import { SVC_WEBHOOK_EVENT } from "../lib/svc-runtime/events"
 import { SVC_MODULE } from "../modules/svc"
 import type SvcModuleService from "../modules/svc/service"
 import { trackPayout } from "../workflows/track-payout"
 import { trackWithdrawal } from "../workflows/track-withdrawal"
-import { isInboxEvent, receiveInboxEvent } from "../plugin/admin-tools/inbox"
-import { WebhookSpacing } from "../plugin/webhooks/webhook-spacing"
-import { CAPS, capEventId, capText, countUnknownEventType, isKnownWebhookEventType, pruneWebhookLogs } from "../plugin/webhooks/webhook-guard"
-import { OPEN } from "../plugin/account/status"
+import { isInboxEvent, receiveInboxEvent } from "../lib/webhooks/inbox"
+import { WebhookSpacing } from "../lib/webhooks/webhook-spacing"
+import { CAPS, capEventId, capText, countUnknownEventType, isKnownWebhookEventType, pruneWebhookLogs } from "../lib/webhooks/webhook-guard"
+import { OPEN } from "../lib/svc-runtime/status"
 
 /**
  * Webhook-triggered reads of one checkout, payout or withdrawal: one in flight
@@ -33,7 +33,7 @@ type WebhookInput = { provider?: string; receivedAt?: number; payload?: { data?:
  * otherwise one shared read of svc (the body is never trusted), then one
  * capture recorded in Medusa and the cart completed, or the failure applied to the
  * session and the order. `payout.*` events (refunds) update the payout
- * request (src/plugin/refunds/track-payout.ts), `wallet.withdrawal.updated` the
+ * request (src/workflows/refund-to-bank/track-payout.ts), `wallet.withdrawal.updated` the
  * settlement.
  */
 export default async function svcPaymentWebhook({ event, container }: SubscriberArgs<WebhookInput>) {
@@ -58,7 +58,7 @@ export default async function svcPaymentWebhook({ event, container }: Subscriber
   const statusOf = () => capText(inner.status, CAPS.status)
 
   // Deposits, transfers started by deposits, prefund top-ups: the inbox
-  // (src/plugin/admin-tools/inbox.ts), one row per event, the resource re-read from svc.
+  // (src/lib/webhooks/inbox.ts), one row per event, the resource re-read from svc.
   if (isInboxEvent(eventType)) {
     await receiveInboxEvent(container, body)
     return

@@ -7,24 +7,24 @@
  * refund payout with its numbers masked.
  */
 import type { InferTypeOf } from "@medusajs/framework/types"
-import type { BalanceLink, OrderBalance } from "../../plugin/balances/order-balance"
+import type { BalanceLink, OrderBalance } from "../../workflows/balance-payment-link/order-balance"
 import type SvcCheckoutModel from "../../modules/svc/models/svc-checkout"
 import type SvcWithdrawalModel from "../../modules/svc/models/svc-withdrawal"
-import type { listBankAccounts } from "../../plugin/admin-tools/bank-accounts"
-import type { listBeneficiaries, registerBeneficiary } from "../../plugin/admin-tools/beneficiaries"
-import type { checkMissedTransaction, listDeposits } from "../../plugin/admin-tools/deposits"
-import type { listInboxEvents } from "../../plugin/admin-tools/inbox"
-import type { listNetworks, listTokenTransfers, sendTokenTransfer } from "../../plugin/admin-tools/token-transfers"
-import type { listTrackedEvents } from "../../plugin/admin-tools/tracked-events"
-import type { listAllowedSenders } from "../../plugin/admin-tools/trigger-addresses"
-import type { DoctorReport } from "../../plugin/doctor/doctor"
+import type { listBankAccounts } from "../../lib/svc-admin/bank-accounts"
+import type { listBeneficiaries, registerBeneficiary } from "../../lib/svc-admin/beneficiaries"
+import type { checkMissedTransaction, listDeposits } from "../../lib/svc-admin/deposits"
+import type { listInboxEvents } from "../../lib/webhooks/inbox"
+import type { listNetworks, listTokenTransfers, sendTokenTransfer } from "../../workflows/transfer-tokens/token-transfers"
+import type { listTrackedEvents } from "../../lib/svc-admin/tracked-events"
+import type { listAllowedSenders } from "../../lib/svc-admin/trigger-addresses"
+import type { DoctorReport } from "../../lib/doctor/doctor"
 
 /** A server value as JSON carries it: dates become ISO strings. */
 export type Json<T> = T extends Date ? string : T extends (infer U)[] ? Json<U>[] : T extends object ? { [K in keyof T]: Json<T[K]> } : T
 /** What a server function's result looks like once a route sent it. */
 type Answer<F extends (...args: never[]) => unknown> = Json<Awaited<ReturnType<F>>>
 
-/** One line of a row's status history (src/plugin/core/admin-input.ts appendEntry). */
+/** One line of a row's status history (src/lib/money/admin-input.ts appendEntry). */
 export type HistoryEntry = { status: string; at: string; source: string; detail?: string }
 
 /** GET /admin/svc/checkouts: svc checkouts, newest first. */

@@ -1,5 +1,5 @@
 import { RateBudgetWait, RateLimiter, ratePriorityOf, settleReserve, type SharedRateStore } from "../rate-limit"
-import { RedisRateBudget } from "../../plugin/account/redis-rate-budget"
+import { RedisRateBudget } from "../../lib/svc-runtime/redis-rate-budget"
 
 /**
  * Paid shoppers first. Settlement reads may use the whole ceiling and go first;

@@ -1,7 +1,7 @@
 import { container as appContainer } from "@medusajs/framework"
 import { Module } from "@medusajs/framework/utils"
 import SvcModuleService from "./service"
-import { SVC_MODULE } from "../../plugin/core/module-key"
+import { SVC_MODULE } from "../../lib/svc-runtime/module-key"
 
 export { SVC_MODULE }
 

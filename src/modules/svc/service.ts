@@ -28,9 +28,9 @@ import SvcTokenTransfer from "./models/svc-token-transfer"
 import SvcBeneficiary from "./models/svc-beneficiary"
 import SvcTriggerAddress from "./models/svc-trigger-address"
 import SvcSetting from "./models/svc-setting"
-import { probeSvcHealth } from "../../plugin/account/health-probe"
-import { findSvcProviderConfig } from "../../plugin/account/config"
-import { learnSvcEnvironment } from "../../plugin/account/registry"
+import { probeSvcHealth } from "../../lib/svc-runtime/health-probe"
+import { findSvcProviderConfig } from "../../lib/svc-runtime/config"
+import { learnSvcEnvironment } from "../../lib/svc-runtime/registry"
 import {
   ABANDON_PAYOUT_REQUEST,
   CLAIM_PAYOUT,
@@ -74,7 +74,7 @@ class SvcModuleService extends MedusaService({
    * Medusa calls onApplicationStart once the app is loaded (`medusa start`,
    * `medusa develop`, `medusa exec`), never during migrations. The svc health
    * probe is started, not awaited: the boot waits for this hook, and svc being
-   * slow or down must not hold it up (src/plugin/account/health-probe.ts).
+   * slow or down must not hold it up (src/lib/svc-runtime/health-probe.ts).
    */
   __hooks = {
     onApplicationStart: async () => {

@@ -1,6 +1,6 @@
 import { acquireLockStep, releaseLockStep } from "@medusajs/core-flows"
 import { createHook, createWorkflow, transform, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
-import { BALANCE_LOCK_PREFIX, type BalanceLink } from "../../plugin/balances/order-balance"
+import { BALANCE_LOCK_PREFIX, type BalanceLink } from "./order-balance"
 import { checkBalanceRequestStep, type BalancePaymentLinkInput } from "./steps/check-balance-request"
 import { createBalanceSessionStep } from "./steps/create-balance-session"
 import { readBalanceLinkStep } from "./steps/read-balance-link"

@@ -1,5 +1,5 @@
 import { createHook, createWorkflow, transform, when, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
-import type { RefundRequest, RefundResult } from "../../plugin/refunds/request-refund"
+import type { RefundRequest, RefundResult } from "./request-refund"
 import { checkRefundRequestStep } from "./steps/check-refund-request"
 import { recordPayoutRequestStep } from "./steps/record-payout-request"
 import { sendRefundStep, type RefundSentData } from "./steps/send-refund"

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { createHook, createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { acquireLockStep, releaseLockStep } from "@medusajs/core-flows"
-import type { SvcCheckoutRead } from "../../plugin/account/keys"
+import type { SvcCheckoutRead } from "../../lib/svc-runtime/keys"
 import {
   failPaymentStep,
   findCheckoutStep,

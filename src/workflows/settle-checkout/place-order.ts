@@ -5,7 +5,7 @@ import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@med
 import { acquireLockStep, completeCartWorkflow, releaseLockStep } from "@medusajs/core-flows"
 import { SVC_MODULE, type SvcModuleService } from "../../modules/svc"
 import type { SettleSource } from "./steps"
-import { MedusaReads } from "../../plugin/core/medusa-reads"
+import { MedusaReads } from "../../lib/medusa-data/medusa-reads"
 
 type Container = MedusaContainer
 type Query = Omit<RemoteQueryFunction, symbol>

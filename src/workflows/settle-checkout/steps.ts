@@ -4,9 +4,9 @@ import { ContainerRegistrationKeys, Modules, PaymentActions, PaymentEvents, Paym
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { cancelOrderWorkflow, processPaymentWorkflow } from "@medusajs/core-flows"
 import { medusaAmountToSen } from "../../rules/medusa-amount"
-import { verifiedSessionOf, type SvcCheckoutRead } from "../../plugin/account/keys"
-import { failureReason, FINAL_UNPAID, OPEN } from "../../plugin/account/status"
-import { svcFromContainer } from "../../plugin/account/config"
+import { verifiedSessionOf, type SvcCheckoutRead } from "../../lib/svc-runtime/keys"
+import { failureReason, FINAL_UNPAID, OPEN } from "../../lib/svc-runtime/status"
+import { svcFromContainer } from "../../lib/svc-runtime/config"
 import { SVC_MODULE, type SvcModuleService } from "../../modules/svc"
 import { checkoutLockKey, placePaidOrder } from "./place-order"
 

@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { createHook, createWorkflow, transform, when, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
-import type { PayoutNotDelivered, PayoutOutcome } from "../../plugin/refunds/track-payout"
+import type { PayoutNotDelivered, PayoutOutcome } from "../refund-to-bank/track-payout"
 import { readPayoutStep } from "./steps/read-payout"
 import { recordPayoutStatusStep } from "./steps/record-payout-status"
 

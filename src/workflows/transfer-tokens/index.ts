@@ -1,5 +1,5 @@
 import { createHook, createWorkflow, transform, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
-import type { TokenTransferAnswer, TokenTransferRequest } from "../../plugin/admin-tools/token-transfers"
+import type { TokenTransferAnswer, TokenTransferRequest } from "./token-transfers"
 import { recordTokenTransferStep } from "./steps/record-token-transfer"
 import { sendTokenTransferStep } from "./steps/send-token-transfer"
 

@@ -1,5 +1,5 @@
 import { createHook, createWorkflow, transform, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
-import type { WithdrawalAnswer, WithdrawalRequest } from "../../plugin/settlements/withdrawals"
+import type { WithdrawalAnswer, WithdrawalRequest } from "./withdrawals"
 import { recordWithdrawalStep } from "./steps/record-withdrawal"
 import { sendWithdrawalStep } from "./steps/send-withdrawal"
 

@@ -55,7 +55,7 @@ export const attentionQuery = z
 /**
  * A ringgit amount as an admin typed it ("25.50" or 25.5): a string or a
  * number here; read exactly, with its bounds, by the route's own code
- * (src/plugin/core/admin-input.ts parseRinggit), before anything is sent.
+ * (src/lib/money/admin-input.ts parseRinggit), before anything is sent.
  */
 export const amountInput = (example: string) =>
   z.custom<string | number>((v) => typeof v === "string" || typeof v === "number", `amount: is required: the amount in ringgit, e.g. "${example}"`)

@@ -1,12 +1,12 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { Modules } from "@medusajs/framework/utils"
 
-import { SVC_WEBHOOK_EVENT } from "../../../plugin/account/events"
+import { SVC_WEBHOOK_EVENT } from "../../../lib/svc-runtime/events"
 
 /**
  * `POST /hooks/svc`: the webhook URL to register with svc (WALLET and PAYOUT
  * endpoints) is `POST /hooks/svc?token=…` with the store's token (Settings →
- * svc connection shows it; src/plugin/webhooks/webhook-token.ts). It only hands the body to the event bus, at once, and answers
+ * svc connection shows it; src/lib/webhooks/webhook-token.ts). It only hands the body to the event bus, at once, and answers
  * 200; the plugin's subscriber (src/subscribers/svc-payment-webhook.ts) does
  * the rest on worker instances, never trusting the body.
  *

@@ -3,7 +3,7 @@ import { Migration } from "@medusajs/framework/mikro-orm/migrations"
 /**
  * svc_checkout.order_attempts and order_retry_at: a paid cart whose
  * order is not placed yet is completed again by the job and the watcher, with a
- * back-off per cart (src/plugin/settle/complete-paid.ts).
+ * back-off per cart (src/workflows/settle-checkout/complete-paid.ts).
  */
 export class Migration20261124122024 extends Migration {
   override async up(): Promise<void> {

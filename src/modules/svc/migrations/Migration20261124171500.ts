@@ -3,7 +3,7 @@ import { Migration } from "@medusajs/framework/mikro-orm/migrations"
 /**
  * svc_setting: the plugin's per-store settings, one row per key: the
  * generated webhook token, whether the admin requires it, and the hourly counts
- * of webhook requests with and without it (src/plugin/webhooks/webhook-token.ts).
+ * of webhook requests with and without it (src/lib/webhooks/webhook-token.ts).
  */
 export class Migration20261124171500 extends Migration {
   override async up(): Promise<void> {

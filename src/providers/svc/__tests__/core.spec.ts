@@ -1,8 +1,8 @@
 import { generateKeyPairSync } from "node:crypto"
-import { checkoutMac, checkoutRef, checkoutTitle, deriveIdempotencyKey, parseCheckoutTitle, verifiedSessionOf } from "../../../plugin/account/keys"
-import { parseSvcProviderOptions } from "../../../plugin/core/options"
-import { pickStorefrontData } from "../../../plugin/core/session-data"
-import { toSessionStatus } from "../../../plugin/account/status"
+import { checkoutMac, checkoutRef, checkoutTitle, deriveIdempotencyKey, parseCheckoutTitle, verifiedSessionOf } from "../../../lib/svc-runtime/keys"
+import { parseSvcProviderOptions } from "../../../lib/svc-runtime/options"
+import { pickStorefrontData } from "../../../lib/medusa-data/session-data"
+import { toSessionStatus } from "../../../lib/svc-runtime/status"
 
 const good = {
   baseUrl: "http://127.0.0.1:4010",

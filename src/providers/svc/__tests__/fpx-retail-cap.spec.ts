@@ -2,7 +2,7 @@
 // FPX-direct provider before svc is called. A real sandbox over real HTTP
 // counts the calls: a refused checkout costs none.
 import { startSandbox, type Sandbox } from "../../../sandbox"
-import { parseSvcProviderOptions } from "../../../plugin/core/options"
+import { parseSvcProviderOptions } from "../../../lib/svc-runtime/options"
 import { SvcFpxDirectProviderService } from "../services/svc-fpx-direct"
 import { readStats, resetStats } from "../../../../testing/sandbox-stats"
 

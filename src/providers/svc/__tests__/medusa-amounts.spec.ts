@@ -10,7 +10,7 @@
  */
 import { calculateAdjustmentAmountFromPromotion, decorateCartTotals, MathBN } from "@medusajs/framework/utils"
 import { medusaAmountToSen } from "../../../rules/medusa-amount"
-import { checkMyrAmount } from "../core/create-checkout"
+import { checkMyrAmount } from "../create-checkout"
 
 function rng(seed: number): () => number {
   let a = seed >>> 0

@@ -1,4 +1,4 @@
-import { buildRedirectUrl } from "../core/redirect-url"
+import { buildRedirectUrl } from "../redirect-url"
 
 const T = "https://shop.example/checkout/return?cart_id={cart_id}"
 

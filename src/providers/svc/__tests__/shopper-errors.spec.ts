@@ -2,7 +2,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { getHttpResponseFromError } from "@medusajs/framework/http"
 
 import { SvcConnectionError, svcErrorFromResponse } from "../../../client"
-import { SHOPPER_UNAVAILABLE, SVC_TRY_AGAIN_CODE, SvcTryAgainError, toMedusaError, toShopperError } from "../../../plugin/core/errors"
+import { SHOPPER_UNAVAILABLE, SVC_TRY_AGAIN_CODE, SvcTryAgainError, toMedusaError, toShopperError } from "../../../lib/svc-runtime/errors"
 import { svcTryAgainIs503 } from "../../../api/middlewares"
 import { SvcRateLimitError } from "../../../client"
 

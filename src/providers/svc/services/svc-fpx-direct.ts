@@ -1,8 +1,8 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import type { InitiatePaymentInput, InitiatePaymentOutput, UpdatePaymentInput, UpdatePaymentOutput } from "@medusajs/framework/types"
 import { isRetailBankType, overRetailCap, retailCapSentence } from "../../../rules/fpx-rules"
-import { SvcBase, type CheckoutType } from "../core/svc-base"
-import type { StorefrontData } from "../../../plugin/core/session-data"
+import { SvcBase, type CheckoutType } from "../svc-base"
+import type { StorefrontData } from "../../../lib/medusa-data/session-data"
 
 /**
  * FPX with the bank chosen in the storefront (FPX_DIRECT): the session data

@@ -1,4 +1,4 @@
-import { SvcBase, type CheckoutType } from "../core/svc-base"
+import { SvcBase, type CheckoutType } from "../svc-base"
 
 /** FPX online banking; the buyer picks the bank on svc's hosted page (FPX_HOSTED). */
 export class SvcFpxProviderService extends SvcBase {

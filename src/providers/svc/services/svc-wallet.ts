@@ -1,4 +1,4 @@
-import { SvcBase, type CheckoutType } from "../core/svc-base"
+import { SvcBase, type CheckoutType } from "../svc-base"
 
 /** The buyer pays from a wallet held at svc (checkout type SVC_ACCOUNT). */
 export class SvcWalletProviderService extends SvcBase {

@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { checkBalanceRequest, type PaymentLinkBody } from "../../../plugin/balances/order-balance"
+import { checkBalanceRequest, type PaymentLinkBody } from "../order-balance"
 
 export type BalancePaymentLinkInput = PaymentLinkBody & { order_id: string }
 

@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { createBalanceSession } from "../../../plugin/balances/order-balance"
+import { createBalanceSession } from "../order-balance"
 
 export const createBalanceSessionStepId = "svc-create-balance-session"
 

@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { readBalanceLink } from "../../../plugin/balances/order-balance"
+import { readBalanceLink } from "../order-balance"
 
 export const readBalanceLinkStepId = "svc-read-balance-link"
 

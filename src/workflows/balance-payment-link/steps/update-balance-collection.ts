@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { updateBalanceCollection } from "../../../plugin/balances/order-balance"
+import { updateBalanceCollection } from "../order-balance"
 import type { BalancePaymentLinkInput } from "./check-balance-request"
 
 export const updateBalanceCollectionStepId = "svc-update-balance-collection"

@@ -1,11 +1,11 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { invalidData } from "../../../plugin/core/admin-input"
-import { checkRefundRequest, type CheckedRefund, type RefundRequest } from "../../../plugin/refunds/request-refund"
+import { invalidData } from "../../../lib/money/admin-input"
+import { checkRefundRequest, type CheckedRefund, type RefundRequest } from "../request-refund"
 
 export type CheckRefundRequestInput = { request?: RefundRequest; actor_id?: string; payout_request_id?: string }
 
 /**
- * Every check that can be made before money moves (src/plugin/refunds/request-refund.ts,
+ * Every check that can be made before money moves (src/workflows/refund-to-bank/request-refund.ts,
  * checkRefundRequest), or the answer already given to the same request_id; for a
  * request stored earlier (payout_request_id: the job finishing it), that request as
  * it is, checked when it was made. It writes nothing, so there is nothing to compensate.

@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { SVC_MODULE } from "../../../plugin/core/module-key"
+import { SVC_MODULE } from "../../../lib/svc-runtime/module-key"
 import type SvcModuleService from "../../../modules/svc/service"
-import { storePayoutRequest, type CheckedRefund, type RefundRequest, type RefundResult } from "../../../plugin/refunds/request-refund"
+import { storePayoutRequest, type CheckedRefund, type RefundRequest, type RefundResult } from "../request-refund"
 
 export type RecordPayoutRequestInput = { checked: CheckedRefund; request?: RefundRequest }
 /** `existing`: a request stored earlier, finished with its own key (never closed by this workflow's compensation). */

@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { finishPayoutRequest, finishRefund, type RefundResult } from "../../../plugin/refunds/request-refund"
+import { finishPayoutRequest, finishRefund, type RefundResult } from "../request-refund"
 import type { RecordedPayoutRequest } from "./record-payout-request"
 
 export type SendRefundInput = { recorded: RecordedPayoutRequest; actor_id?: string; note?: string | null }
@@ -21,7 +21,7 @@ export type SendRefundOutput = { result: RefundResult; sent: RefundSentData | nu
 /**
  * Medusa's own refundPaymentWorkflow, run for the stored request: Medusa records the
  * refund under its lock against over-refunding and calls the provider, which claims
- * the request and sends the payout with its stored key (src/plugin/refunds/send-payout.ts).
+ * the request and sends the payout with its stored key (src/workflows/refund-to-bank/send-payout.ts).
  * Run as a workflow of its own inside this step, not as a nested step: when svc does
  * not answer Medusa removes its refund and fails, yet the request is kept (UNCERTAIN,
  * 202) for the job to finish with the same key, so that failure is an answer here,

@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { readPayout, type PayoutRead } from "../../../plugin/refunds/track-payout"
+import { readPayout, type PayoutRead } from "../../refund-to-bank/track-payout"
 
 export type ReadPayoutInput = { payout_id: string }
 

@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { recordPayoutStatus, type PayoutRead, type PayoutStatusRecorded } from "../../../plugin/refunds/track-payout"
+import { recordPayoutStatus, type PayoutRead, type PayoutStatusRecorded } from "../../refund-to-bank/track-payout"
 
 export type RecordPayoutStatusInput = { read: PayoutRead | null; source: string }
 

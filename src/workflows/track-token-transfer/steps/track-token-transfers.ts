@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { refreshTokenTransfer, sweepTokenTransfers } from "../../../plugin/admin-tools/token-transfers"
+import { refreshTokenTransfer, sweepTokenTransfers } from "../../transfer-tokens/token-transfers"
 
 export type TrackTokenTransferInput = {
   /** The plugin's transfer id (svctt_…): re-read that one (or send an unanswered one again with its key). Without it: the sweep. */

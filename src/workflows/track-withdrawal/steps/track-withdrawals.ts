@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { refreshWithdrawal, sweepWithdrawals } from "../../../plugin/settlements/withdrawals"
+import { refreshWithdrawal, sweepWithdrawals } from "../../withdraw/withdrawals"
 
 export type TrackWithdrawalInput = {
   /** svc's withdrawal id (a `wallet.withdrawal.updated` event): re-read that one. Without it: the sweep. */

@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { SVC_MODULE } from "../../../modules/svc"
 import type SvcModuleService from "../../../modules/svc/service"
-import { recordTokenTransfer, type TokenTransferPlan, type TokenTransferRequest } from "../../../plugin/admin-tools/token-transfers"
+import { recordTokenTransfer, type TokenTransferPlan, type TokenTransferRequest } from "../token-transfers"
 
 export type RecordTokenTransferStepInput = { request: TokenTransferRequest; actor_id?: string }
 

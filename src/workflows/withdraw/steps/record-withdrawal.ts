@@ -1,7 +1,7 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { SVC_MODULE } from "../../../modules/svc"
 import type SvcModuleService from "../../../modules/svc/service"
-import { recordWithdrawal, type WithdrawalPlan, type WithdrawalRequest } from "../../../plugin/settlements/withdrawals"
+import { recordWithdrawal, type WithdrawalPlan, type WithdrawalRequest } from "../withdrawals"
 
 export type RecordWithdrawalStepInput = { request: WithdrawalRequest; actor_id?: string }
 

@@ -2,9 +2,9 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { SVC_MODULE } from "../../../modules/svc"
 import type SvcModuleService from "../../../modules/svc/service"
-import { appendEntry } from "../../../plugin/core/admin-input"
-import { UnrecordedSendError } from "../../../plugin/core/unrecorded-send"
-import { sendWithdrawal, type WithdrawalAnswer, type WithdrawalPlan, type WithdrawalRow } from "../../../plugin/settlements/withdrawals"
+import { appendEntry } from "../../../lib/money/admin-input"
+import { UnrecordedSendError } from "../../../lib/svc-runtime/unrecorded-send"
+import { sendWithdrawal, type WithdrawalAnswer, type WithdrawalPlan, type WithdrawalRow } from "../withdrawals"
 
 export const sendWithdrawalStepId = "svc-send-withdrawal"
 

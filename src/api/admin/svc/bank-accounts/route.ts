@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { listBankAccounts } from "../../../../plugin/admin-tools/bank-accounts"
-import { scope } from "../../../../plugin/admin-tools/http"
+import { listBankAccounts } from "../../../../lib/svc-admin/bank-accounts"
+import { scope } from "../../../../lib/svc-admin/http"
 import type { BankAccountsQuery } from "./validators"
 
 /** GET /admin/svc/bank-accounts?search=&limit=&cursor=: one cursor page of linked bank accounts (numbers masked) with their trigger addresses. */

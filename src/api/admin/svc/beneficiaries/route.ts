@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { listBeneficiaries, registerBeneficiary } from "../../../../plugin/admin-tools/beneficiaries"
-import { actor, scope } from "../../../../plugin/admin-tools/http"
+import { listBeneficiaries, registerBeneficiary } from "../../../../lib/svc-admin/beneficiaries"
+import { actor, scope } from "../../../../lib/svc-admin/http"
 import type { ListQuery } from "../validators"
 import type { BeneficiaryRegister } from "./validators"
 

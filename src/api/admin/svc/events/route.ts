@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { scope } from "../../../../plugin/admin-tools/http"
-import { listInboxEvents } from "../../../../plugin/admin-tools/inbox"
+import { scope } from "../../../../lib/svc-admin/http"
+import { listInboxEvents } from "../../../../lib/webhooks/inbox"
 import type { EventsQuery } from "./validators"
 
 /** GET /admin/svc/events?outcome=&event_type=&limit=&offset=: the inbox of svc's deposit, transfer and prefund events with their outcome. */

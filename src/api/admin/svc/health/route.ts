@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { runDoctor } from "../../../../plugin/doctor/doctor"
+import { runDoctor } from "../../../../lib/doctor/doctor"
 
 /**
  * GET /admin/svc/health: the connection doctor. API key, account type and

@@ -1,5 +1,5 @@
 import { z } from "@medusajs/framework/zod"
-import { SVC_PROVIDER } from "../../../../plugin/balances/order-balance"
+import { SVC_PROVIDER } from "../../../../workflows/balance-payment-link/order-balance"
 
 /** `POST /admin/svc/orders/:order_id/balance/payment-link {provider_id, payment_collection_id?}`. */
 export const paymentLinkBody = z

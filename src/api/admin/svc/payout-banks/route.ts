@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { svcFromContainer } from "../../../../plugin/account/config"
-import { toMedusaError } from "../../../../plugin/core/errors"
+import { svcFromContainer } from "../../../../lib/svc-runtime/config"
+import { toMedusaError } from "../../../../lib/svc-runtime/errors"
 
 /**
  * GET /admin/svc/payout-banks: the banks svc pays refunds out to now

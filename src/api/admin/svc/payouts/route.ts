@@ -1,7 +1,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { SVC_MODULE } from "../../../../modules/svc"
 import type SvcModuleService from "../../../../modules/svc/service"
-import { publicPayout } from "../../../../plugin/refunds/request-refund"
+import { publicPayout } from "../../../../workflows/refund-to-bank/request-refund"
 import type { RefundPayoutsQuery } from "./validators"
 
 /** GET /admin/svc/payouts: refund payouts (by order, payment or needing attention), account numbers masked. */

@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { scope } from "../../../../plugin/admin-tools/http"
-import { prefundBalance } from "../../../../plugin/admin-tools/prefund"
+import { scope } from "../../../../lib/svc-admin/http"
+import { prefundBalance } from "../../../../lib/svc-admin/prefund"
 
 /** GET /admin/svc/prefund: the payout prefund balance (`available_sen`). */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {

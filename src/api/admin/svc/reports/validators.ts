@@ -1,5 +1,5 @@
 import { z } from "@medusajs/framework/zod"
-import { instant, MAX_PERIOD_DAYS, PERIOD_RULE, type Period } from "../../../../plugin/reports/period"
+import { instant, MAX_PERIOD_DAYS, PERIOD_RULE, type Period } from "../../../../lib/reports/period"
 
 const DAY_MS = 24 * 60 * 60 * 1000
 const bound = (field: "from" | "to", end: boolean) =>

@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { actor, scope } from "../../../../plugin/admin-tools/http"
-import { listTokenTransfers } from "../../../../plugin/admin-tools/token-transfers"
+import { actor, scope } from "../../../../lib/svc-admin/http"
+import { listTokenTransfers } from "../../../../workflows/transfer-tokens/token-transfers"
 import { transferTokensWorkflow } from "../../../../workflows/transfer-tokens"
 import type { ListQuery } from "../validators"
 import type { TokenTransferRequest } from "./validators"

@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { walletOverview } from "../../../../plugin/settlements/withdrawals"
+import { walletOverview } from "../../../../workflows/withdraw/withdrawals"
 
 /** GET /admin/svc/wallet: svc wallet balance (sen strings), account type, linked bank accounts (numbers masked). */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {

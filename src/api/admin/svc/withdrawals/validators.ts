@@ -4,7 +4,7 @@ import { amountInput, attentionQuery } from "../validators"
 /**
  * `POST /admin/svc/withdrawals` (spec: POST /v1/wallet/fiat/withdrawals;
  * reference at most 20). The amount's bounds (RM10.00 to RM1,000,000.00, an
- * individual account's RM300,000) are checked with the amount (src/plugin/settlements).
+ * individual account's RM300,000) are checked with the amount (src/workflows/withdraw/withdrawals.ts).
  */
 export const withdrawalRequest = z
   .object({

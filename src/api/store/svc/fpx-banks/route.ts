@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { svcFromContainer } from "../../../../plugin/account/config"
+import { svcFromContainer } from "../../../../lib/svc-runtime/config"
 
 type Bank = { code: string; name: string; displayName: string; logoUrl: string; type: string; active: boolean }
 

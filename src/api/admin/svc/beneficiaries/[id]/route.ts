@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { removeBeneficiary } from "../../../../../plugin/admin-tools/beneficiaries"
-import { param, scope } from "../../../../../plugin/admin-tools/http"
+import { removeBeneficiary } from "../../../../../lib/svc-admin/beneficiaries"
+import { param, scope } from "../../../../../lib/svc-admin/http"
 
 /**
  * DELETE /admin/svc/beneficiaries/:id: remove it at svc (its trigger address is

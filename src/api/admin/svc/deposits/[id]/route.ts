@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { lookUpDeposit } from "../../../../../plugin/admin-tools/deposits"
-import { param, scope } from "../../../../../plugin/admin-tools/http"
+import { lookUpDeposit } from "../../../../../lib/svc-admin/deposits"
+import { param, scope } from "../../../../../lib/svc-admin/http"
 import type { DepositLookupQuery } from "../validators"
 
 /** GET /admin/svc/deposits/:id?area=wallet|payout: read from svc and stored (a COMPLETED one never moves back). */

@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { checkMissedTransaction } from "../../../../../plugin/admin-tools/deposits"
-import { scope } from "../../../../../plugin/admin-tools/http"
+import { checkMissedTransaction } from "../../../../../lib/svc-admin/deposits"
+import { scope } from "../../../../../lib/svc-admin/http"
 import type { CheckMissed } from "../validators"
 
 /** POST /admin/svc/deposits/check-missed `{area, tx_hash, chain_id}`: EVM only (0x + 64 hex; Solana cannot be checked). */

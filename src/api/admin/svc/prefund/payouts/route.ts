@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { scope } from "../../../../../plugin/admin-tools/http"
-import { listAllPayouts } from "../../../../../plugin/admin-tools/prefund"
+import { scope } from "../../../../../lib/svc-admin/http"
+import { listAllPayouts } from "../../../../../lib/svc-admin/prefund"
 import type { PayoutsQuery } from "../validators"
 
 /** GET /admin/svc/prefund/payouts?limit=&cursor=&status=: every payout of the svc account (not only refunds), one cursor page. */

@@ -1,8 +1,8 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { toMedusaError } from "../../../../../plugin/core/errors"
-import type { Period } from "../../../../../plugin/reports/period"
-import { settlementCsv, settlementReport } from "../../../../../plugin/reports/settlement"
+import { toMedusaError } from "../../../../../lib/svc-runtime/errors"
+import type { Period } from "../../../../../lib/reports/period"
+import { settlementCsv, settlementReport } from "../../../../../lib/reports/settlement"
 
 /**
  * GET /admin/svc/reports/settlement.csv?from=YYYY-MM-DD&to=YYYY-MM-DD: every

@@ -1,4 +1,4 @@
-import { ownerRoutes } from "../../../../../../plugin/admin-tools/http"
+import { ownerRoutes } from "../../../../../../lib/svc-admin/http"
 
-/** GET /admin/svc/beneficiaries/:id/allowed-senders; POST `{address, label?}`: allow a sender (src/plugin/admin-tools/http.ts). */
+/** GET /admin/svc/beneficiaries/:id/allowed-senders; POST `{address, label?}`: allow a sender (src/lib/svc-admin/http.ts). */
 export const { listSenders: GET, addSender: POST } = ownerRoutes("BENEFICIARY")

@@ -1,4 +1,4 @@
-import { ownerRoutes } from "../../../../../../plugin/admin-tools/http"
+import { ownerRoutes } from "../../../../../../lib/svc-admin/http"
 
-/** POST /admin/svc/beneficiaries/:id/trigger-address: creates its trigger address, or returns the one it has (src/plugin/admin-tools/http.ts). */
+/** POST /admin/svc/beneficiaries/:id/trigger-address: creates its trigger address, or returns the one it has (src/lib/svc-admin/http.ts). */
 export const { createAddress: POST } = ownerRoutes("BENEFICIARY")

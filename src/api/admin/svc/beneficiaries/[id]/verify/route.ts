@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { verifyBeneficiary } from "../../../../../../plugin/admin-tools/beneficiaries"
-import { param, scope } from "../../../../../../plugin/admin-tools/http"
+import { verifyBeneficiary } from "../../../../../../lib/svc-admin/beneficiaries"
+import { param, scope } from "../../../../../../lib/svc-admin/http"
 import type { BeneficiaryVerify } from "../../validators"
 
 /** POST /admin/svc/beneficiaries/:id/verify `{name_check?}`: bank check (and name check) again, recorded on it. */

@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { param, scope } from "../../../../../../plugin/admin-tools/http"
-import { processInboxEvent } from "../../../../../../plugin/admin-tools/inbox"
+import { param, scope } from "../../../../../../lib/svc-admin/http"
+import { processInboxEvent } from "../../../../../../lib/webhooks/inbox"
 
 /** POST /admin/svc/events/:id/process: process the event again (its resource re-read from svc); answers the event with its new outcome. */
 export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse) {

@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { orderBalance } from "../../../../../../plugin/balances/order-balance"
+import { orderBalance } from "../../../../../../workflows/balance-payment-link/order-balance"
 
 /**
  * GET /admin/svc/orders/:order_id/balance: what the buyer still owes on the order

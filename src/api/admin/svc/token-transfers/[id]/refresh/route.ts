@@ -1,5 +1,5 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { param, scope } from "../../../../../../plugin/admin-tools/http"
+import { param, scope } from "../../../../../../lib/svc-admin/http"
 import { trackTokenTransferWorkflow } from "../../../../../../workflows/track-token-transfer"
 
 /** POST /admin/svc/token-transfers/:id/refresh: re-read from svc (or send an unanswered one again with its key). */

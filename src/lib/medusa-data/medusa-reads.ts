@@ -1,0 +1,258 @@
+import { container as appContainer } from "@medusajs/framework"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { BigNumberInput, RemoteQueryFunction } from "@medusajs/framework/types"
+import { exactSum } from "../money/sen-sums"
+
+/**
+ * Medusa's own data, read the way Medusa reads across modules: Query, through
+ * the links Medusa defines (payment collection ↔ cart, cart ↔ order, payment
+ * collection ↔ order). No SQL on Medusa's tables: any minor release may change
+ * them (docs/architecture.md, "Medusa's data").
+ *
+ * A payment provider lives in the payment module's own container, which holds
+ * no Query; the application's container (`@medusajs/framework`'s `container`,
+ * where Medusa registers Query once the app has loaded) does. Routes, jobs and
+ * subscribers pass their own scope. Where neither has Query (a provider
+ * unit-tested alone) every read answers "nothing known", as the ledgers do
+ * without a database.
+ */
+type Query = Omit<RemoteQueryFunction, symbol>
+type Resolver = { resolve: (key: string) => unknown }
+
+// Query is a function with methods (graph, gql, index)
+function isQuery(q: unknown): q is Query {
+  return (typeof q === "object" || typeof q === "function") && q !== null && typeof (q as { graph?: unknown }).graph === "function"
+}
+
+function queryIn(c: Resolver | undefined): Query | undefined {
+  if (!c) return undefined
+  try {
+    const q = c.resolve(ContainerRegistrationKeys.QUERY)
+    return isQuery(q) ? q : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Query from `scope`, else from the application's container, else undefined. */
+export function medusaQuery(scope?: Resolver): Query | undefined {
+  return queryIn(scope) ?? queryIn(appContainer)
+}
+
+/** A payment session's collection, the collection's cart and order, and whether it holds a live payment. */
+export type CollectionContext = {
+  payment_collection_id: string | null
+  cart_id: string | null
+  cart_completed: boolean
+  order_id: string | null
+  /** a payment of the collection was authorized or captured (not canceled) */
+  paid: boolean
+}
+
+const NO_COLLECTION: CollectionContext = { payment_collection_id: null, cart_id: null, cart_completed: false, order_id: null, paid: false }
+
+type Id = { id: string }
+type SessionRow = {
+  payment_collection_id: string | null
+  payment_collection?: {
+    payments?: ({ canceled_at: string | Date | null } & Id)[] | null
+    cart?: ({ completed_at: string | Date | null } & Id) | null
+    order?: Id | null
+  } | null
+}
+
+type RefundRow = Id & {
+  amount: BigNumberInput
+  raw_amount?: { value?: string | number } | null
+  created_at: string | Date
+  metadata: Record<string, unknown> | null
+  payment_id: string
+  payment?: {
+    payment_collection_id?: string | null
+    refunds?: (Id & { amount: BigNumberInput; raw_amount?: { value?: string | number } | null; created_at: string | Date })[] | null
+    payment_collection?: { order?: (Id & { status: string | null }) | null } | null
+  } | null
+}
+
+/** A payment session's checkout, payment, cart and the cart's order (sessionCarts). */
+export type SessionCart = {
+  checkout_id: string | null
+  payment: { id: string; created_at: Date } | null
+  payment_collection_id: string
+  cart_id: string | null
+  order_id: string | null
+}
+
+export type RefundContext = {
+  paymentId: string
+  orderId: string | null
+  orderStatus: string | null
+  activeChange: { id: string; change_type: string | null; status: string } | null
+}
+
+/** Medusa's data the plugin reads, through Query. */
+export class MedusaReads {
+  constructor(private readonly scope?: Resolver) {}
+
+  private get query(): Query | undefined {
+    return medusaQuery(this.scope)
+  }
+
+  /**
+   * The payment collection of a session, its cart (and whether that is an order
+   * already), its order (a balance collection) and whether a payment of it was
+   * authorized or captured. Unknown session (or no Query): nothing known.
+   */
+  async collectionOfSession(sessionId: string): Promise<CollectionContext> {
+    const query = this.query
+    if (!query || !sessionId) return NO_COLLECTION
+    const { data } = await query.graph({
+      entity: "payment_session",
+      fields: [
+        "payment_collection_id",
+        "payment_collection.payments.id",
+        "payment_collection.payments.canceled_at",
+        "payment_collection.cart.id",
+        "payment_collection.cart.completed_at",
+        "payment_collection.order.id",
+      ],
+      filters: { id: sessionId },
+    })
+    const s = (data as SessionRow[])[0]
+    if (!s) return NO_COLLECTION
+    const pc = s.payment_collection ?? {}
+    return {
+      payment_collection_id: s.payment_collection_id ?? null,
+      cart_id: pc.cart?.id ?? null,
+      cart_completed: !!pc.cart?.completed_at,
+      order_id: pc.order?.id ?? null,
+      paid: (pc.payments ?? []).some((p) => !p.canceled_at),
+    }
+  }
+
+  /**
+   * A refund, with its payment's refunds and the payment collection's order: two reads, the refund
+   * and then its payment (Query does not follow a refund to its payment).
+   */
+  /**
+   * For each of these payment sessions (those that exist): the svc checkout its data names, its
+   * payment Medusa recorded (authorized or captured, not canceled; the oldest), its collection's
+   * cart and that cart's order.
+   */
+  async sessionCarts(sessionIds: string[]): Promise<Map<string, SessionCart>> {
+    const out = new Map<string, SessionCart>()
+    const query = this.query
+    if (!query || !sessionIds.length) return out
+    const { data } = await query.graph({
+      entity: "payment_session",
+      fields: [
+        "id",
+        "data",
+        "payment_collection_id",
+        "payment_collection.payments.id",
+        "payment_collection.payments.created_at",
+        "payment_collection.payments.canceled_at",
+        "payment_collection.payments.payment_session_id",
+        "payment_collection.cart.id",
+        "payment_collection.cart.order.id",
+      ],
+      filters: { id: sessionIds },
+    })
+    type Row = Id & {
+      data: Record<string, unknown> | null
+      payment_collection_id: string
+      payment_collection?: {
+        payments?: (Id & { created_at: string | Date; canceled_at: string | Date | null; payment_session_id: string | null })[] | null
+        cart?: (Id & { order?: Id | null }) | null
+      } | null
+    }
+    for (const s of data as Row[]) {
+      const payments = (s.payment_collection?.payments ?? [])
+        .filter((p) => p.payment_session_id === s.id && !p.canceled_at)
+        .map((p) => ({ id: p.id, created_at: new Date(p.created_at) }))
+        .sort((a, b) => a.created_at.getTime() - b.created_at.getTime())
+      const checkoutId = s.data?.checkoutId
+      out.set(s.id, {
+        checkout_id: typeof checkoutId === "string" ? checkoutId : null,
+        payment: payments[0] ?? null,
+        payment_collection_id: s.payment_collection_id,
+        cart_id: s.payment_collection?.cart?.id ?? null,
+        order_id: s.payment_collection?.cart?.order?.id ?? null,
+      })
+    }
+    return out
+  }
+
+  private async refund(refundId: string): Promise<RefundRow | undefined> {
+    const query = this.query
+    if (!query || !refundId) return undefined
+    const { data } = await query.graph({
+      entity: "refund",
+      fields: ["id", "amount", "raw_amount", "created_at", "metadata", "payment_id"],
+      filters: { id: refundId },
+    })
+    const r = (data as RefundRow[])[0]
+    if (!r) return undefined
+    const { data: payments } = await query.graph({
+      entity: "payment",
+      fields: [
+        "payment_collection_id",
+        "refunds.id",
+        "refunds.amount",
+        "refunds.raw_amount",
+        "refunds.created_at",
+        "payment_collection.order.id",
+        "payment_collection.order.status",
+      ],
+      filters: { id: r.payment_id },
+    })
+    const payment = (payments as NonNullable<RefundRow["payment"]>[])[0]
+    if (!payment) throw new Error(`the payment ${r.payment_id} of refund ${refundId} was not found`)
+    return { ...r, payment }
+  }
+
+  /** Medusa's refund `refundId` exists (was committed and not removed). */
+  async refundExists(refundId: string | null): Promise<boolean> {
+    if (!refundId) return false
+    return !!(await this.refund(refundId))
+  }
+
+  /** The svc payout row a Medusa refund was made for (refund.metadata.svc_payout_id), or null. */
+  async payoutRowIdOfRefund(refundId: string): Promise<string | null> {
+    const id = (await this.refund(refundId))?.metadata?.svc_payout_id
+    return typeof id === "string" ? id : null
+  }
+
+  /**
+   * The exact total (decimal text) of the refunds of this refund's payment made
+   * before it (creation order, then id), removed refunds left out: with the
+   * refund's own amount, its share of the payment's refunded total in sen.
+   */
+  async refundedBefore(refundId: string): Promise<string> {
+    const r = await this.refund(refundId)
+    if (!r) return "0"
+    const at = (x: { created_at: string | Date }) => new Date(x.created_at).getTime()
+    const before = (r.payment?.refunds ?? []).filter((o) => at(o) < at(r) || (at(o) === at(r) && o.id < r.id))
+    return exactSum(before.map((o) => o.raw_amount?.value ?? o.amount))
+  }
+
+  /** The payment and order of a Medusa refund, the order's status and an order change in progress. */
+  async refundContext(refundId: string): Promise<RefundContext | null> {
+    const r = await this.refund(refundId)
+    if (!r) return null
+    const order = r.payment?.payment_collection?.order ?? null
+    let activeChange: RefundContext["activeChange"] = null
+    const query = this.query
+    if (order && query) {
+      const { data } = await query.graph({
+        entity: "order_change",
+        fields: ["id", "change_type", "status", "created_at"],
+        filters: { order_id: order.id, status: ["pending", "requested"] },
+      })
+      const changes = data as (Id & { change_type: string | null; status: string; created_at: string | Date })[]
+      const newest = changes.sort((a, b) => new Date(b.created_at).getTime() - new Date(a.created_at).getTime())[0]
+      activeChange = newest ? { id: newest.id, change_type: newest.change_type ?? null, status: newest.status } : null
+    }
+    return { paymentId: r.payment_id, orderId: order?.id ?? null, orderStatus: order?.status ?? null, activeChange }
+  }
+}

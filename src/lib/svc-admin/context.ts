@@ -1,0 +1,33 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { svcFromContainer } from "../svc-runtime/config"
+import { SVC_MODULE } from "../svc-runtime/module-key"
+import type SvcModuleService from "../../modules/svc/service"
+
+export type Container = MedusaContainer
+
+/** The svc client (shared runtime: limiter, clock, connection pool) and the plugin's tables. */
+export function adminDeps(container: Container) {
+  return { client: svcFromContainer(container).client, svcModule: container.resolve<SvcModuleService>(SVC_MODULE) }
+}
+
+/** "••••5678": bank account numbers and proxy values are never shown or stored in full. */
+export const mask = (v: unknown): string | null => (typeof v === "string" && v.length > 4 ? `••••${v.slice(-4)}` : typeof v === "string" ? "••••" : null)
+
+type Locking = { execute: <T>(keys: string | string[], job: () => Promise<T>, args?: { timeout?: number }) => Promise<T> }
+
+/**
+ * One deposit handled at a time (its events, a look-up, a redrive), through
+ * Medusa's locking module like the checkouts (src/workflows/settle-checkout):
+ * svc sends a deposit's events back to back, and without it two of them could
+ * both find the deposit unstored.
+ */
+export async function withDepositLock<T>(container: Container, depositId: string, job: () => Promise<T>): Promise<T> {
+  let locking: Locking | undefined
+  try {
+    locking = container.resolve<Locking>("locking")
+  } catch {
+    locking = undefined
+  }
+  if (!locking) return job()
+  return locking.execute(`svc:deposit:${depositId}`, job, { timeout: 60 })
+}

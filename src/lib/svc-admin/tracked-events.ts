@@ -1,0 +1,42 @@
+import { refreshPayout } from "../../workflows/refund-to-bank/track-payout"
+import { refreshWithdrawal } from "../../workflows/withdraw/withdrawals"
+import { adminDeps, type Container } from "./context"
+import { failureText } from "../svc-runtime/errors"
+import { notAllowed } from "./errors"
+
+/**
+ * svc's payout and fiat-withdrawal events keep their own path (refund payouts,
+ * src/workflows/refund-to-bank/track-payout.ts; settlements, src/workflows/withdraw/withdrawals.ts) and
+ * their log, svc_webhook_event, one row per delivery. The events page lists
+ * them beside the inbox, and an admin can process one again: the payout or
+ * withdrawal is re-read from svc, as the webhook does.
+ */
+export const TRACKED_EVENT_TYPES = ["payout.created", "payout.updated", "wallet.withdrawal.updated"] as const
+
+export async function listTrackedEvents(container: Container, q: { limit: number; offset: number }) {
+  const { svcModule } = adminDeps(container)
+  const [rows, count] = await svcModule.listAndCountSvcWebhookEvents(
+    { event_type: [...TRACKED_EVENT_TYPES] },
+    { take: q.limit, skip: q.offset, order: { created_at: "DESC" }, select: ["id", "event_id", "event_type", "resource_id", "outcome", "detail", "created_at", "updated_at"] }
+  )
+  return { events: rows, count, limit: q.limit, offset: q.offset }
+}
+
+export async function reprocessTrackedEvent(container: Container, id: string) {
+  const { svcModule } = adminDeps(container)
+  const row = await svcModule.retrieveSvcWebhookEvent(id)
+  const type = row.event_type ?? ""
+  if (!(TRACKED_EVENT_TYPES as readonly string[]).includes(type) || !row.resource_id) {
+    throw notAllowed(`id: ${id} is not a payout or fiat withdrawal event with a resource id; checkout events are settled by the webhook, the watcher and the job`)
+  }
+  let outcome: string
+  let detail: string | null = "processed again by an admin"
+  try {
+    outcome = type === "wallet.withdrawal.updated" ? await refreshWithdrawal(container, row.resource_id, "admin") : await refreshPayout(container, row.resource_id, "admin")
+  } catch (e) {
+    const o = e as { status?: number; code?: string; message?: string }
+    outcome = o.status === 404 ? (type === "wallet.withdrawal.updated" ? "unknown_withdrawal" : "unknown_payout") : "svc_unreachable"
+    detail = `processed again by an admin: ${failureText(e)}`.slice(0, 500)
+  }
+  return svcModule.updateSvcWebhookEvents({ id: row.id, outcome, detail })
+}

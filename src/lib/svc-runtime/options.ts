@@ -1,0 +1,250 @@
+import { readFileSync } from "node:fs"
+import { z } from "zod"
+
+import { FPX_RETAIL_MAX_SEN } from "../../rules/fpx-rules"
+import { SvcInputError } from "../../client/errors"
+import { privateKeyObject } from "../../client/signers"
+import { SIGNATURE_ALGORITHMS, type SignatureAlgorithm } from "../../client/signing"
+
+const limitSchema = (points: number, seconds: number) =>
+  z
+    .object({
+      points: z.number().int("must be a whole number").min(1, "must be at least 1").max(10_000, "must be at most 10000"),
+      seconds: z.number().int("must be a whole number of seconds").min(1, "must be at least 1").max(86_400, "must be at most 86400 (a day)"),
+    })
+    .strict()
+    .prefault({ points, seconds })
+
+/**
+ * The provider option `storefrontLimits`. Defaults a real shopper never meets:
+ * one checkout is a few sessions (a method, a bank changed three times, two
+ * retries, Back from svc and pay again: about seven), spread over minutes.
+ * - perAddress 15 a minute: a flood from one address makes at most 15 svc
+ *   checkouts in a window (30 in the worst rolling minute: the windows are
+ *   fixed, src/lib/shopper-limits/shopper-limits.ts); a few
+ *   shoppers behind one NAT still fit.
+ * - perCustomer 15 a minute: the same for a logged-in customer, whatever
+ *   address they come from.
+ * - perCart 10 in 20 minutes (the life of an svc checkout link): however often
+ *   the bank or the amount changes, a cart makes at most 10 checkouts a link's
+ *   lifetime.
+ */
+export const storefrontLimitsSchema = z
+  .object({
+    perAddress: limitSchema(15, 60),
+    perCustomer: limitSchema(15, 60),
+    perCart: limitSchema(10, 20 * 60),
+    /**
+     * How many proxies in front of Medusa to trust for the client's address,
+     * as Express's `trust proxy` with a hop count: 0 (the default) uses the
+     * connection's address and ignores X-Forwarded-For; 1 behind one load
+     * balancer that appends the client's address to X-Forwarded-For; and so on.
+     */
+    trustProxy: z.number().int("must be a whole number of hops").min(0, "must be 0 (no proxy) or more").max(10, "must be at most 10").default(0),
+  })
+  .strict()
+  .prefault({})
+
+export type StorefrontLimitsOptions = z.infer<typeof storefrontLimitsSchema>
+
+/**
+ * Options of the svc payment providers, given in the host's medusa-config.ts
+ * under the payment module's `providers`. Validated at boot (validateOptions),
+ * so a wrong option stops the app before the first shopper meets it.
+ */
+export const svcProviderOptionsSchema = z
+  .object({
+    apiKey: z.string({ error: (i) => (i.input === undefined ? "is required" : undefined) }).regex(/^svc_pk_\S+$/, "must be an svc API key starting with svc_pk_"),
+    keyId: z.string({ error: (i) => (i.input === undefined ? "is required" : undefined) }).min(1, "must not be empty"),
+    privateKey: z.string().min(1, "must not be empty").optional(),
+    privateKeyPath: z.string().min(1, "must not be empty").optional(),
+    algorithm: z
+      .enum(["ed25519", "ecdsa-p256-sha256", "ecdsa-secp256k1-sha256"], {
+        error: "must be ed25519, ecdsa-p256-sha256 or ecdsa-secp256k1-sha256",
+      })
+      .default("ed25519"),
+    baseUrl: z
+      .string({ error: (i) => (i.input === undefined ? "is required" : undefined) })
+      .url("must be an http(s) URL")
+      .refine((v) => !/\/v1\/*$/i.test(safePathname(v)), {
+        message: "must not end in /v1: the client adds /v1 to every path (give the address the sandbox prints before /v1, e.g. http://localhost:4010)",
+      }),
+    /** Receiving address; default: the account's own EVM deposit address. */
+    addressTo: z
+      .string()
+      .regex(/^(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/, "must be an EVM address (0x + 40 hex) or a Solana address (base58)")
+      .optional(),
+    /** Network (id or name) whose token is used; default: the first EVM network. */
+    network: z.string().min(1).optional(),
+    feeMode: z
+      .enum(["DEDUCT_FROM_AMOUNT", "CHARGE_TO_PREFUND"], {
+        error: "must be DEDUCT_FROM_AMOUNT or CHARGE_TO_PREFUND",
+      })
+      .default("DEDUCT_FROM_AMOUNT"),
+    /** Where svc sends the shopper back; `{cart_id}`, `{session_id}`, `{order_id}` and `{payment_collection_id}` are replaced. */
+    redirectUrl: z.string({ error: (i) => (i.input === undefined ? "is required" : undefined) }).refine(
+      (v) => {
+        try {
+          const u = new URL(v.replace(/\{(cart_id|session_id|order_id|payment_collection_id)\}/g, "x"))
+          return u.protocol === "http:" || u.protocol === "https:"
+        } catch {
+          return false
+        }
+      },
+      { message: "must be an http(s) URL template, e.g. https://shop.example/checkout/return?cart_id={cart_id}" }
+    ),
+    titlePrefix: z.string().min(1).max(40, "must be at most 40 characters (the title also carries the payment reference)").default("Order"),
+    description: z.string().max(500, "must be at most 500 characters").optional(),
+    timeoutMs: z.number().int().positive().max(120_000).optional(),
+    maxRetries: z.number().int().min(0).max(10).optional(),
+    accountRateLimit: z.number().int().positive().optional(),
+    /**
+     * Creating a checkout is what a shopper waits on: each attempt gets at most
+     * createAttemptTimeoutMs, and the whole creation (retries with the same key,
+     * the title reconciliation, the replay) at most createDeadlineMs; past it the
+     * shopper is told to try again (nothing is charged twice: the key is kept).
+     */
+    createAttemptTimeoutMs: z.number().int().min(200, "must be at least 200").max(60_000, "must be at most 60000").default(2000),
+    createDeadlineMs: z.number().int().min(500, "must be at least 500").max(120_000, "must be at most 120000").default(4500),
+    /** A payment that fails after its order was placed awaiting payment: cancel that order, or only flag it. */
+    failedPaymentOrder: z.enum(["cancel", "flag"], { error: "must be cancel or flag" }).default("cancel"),
+    /**
+     * FPX's cap on one personal-banking (retail, bank type 01) payment, in sen
+     * (PayNet: RM30,000; svc's own range does not state it). An FPX_DIRECT
+     * checkout with a retail bank above it is refused before svc is called.
+     */
+    fpxRetailMaxSen: z
+      .number()
+      .int("must be a whole number of sen")
+      .min(100, "must be at least 100 (RM1)")
+      .max(100_000_000, "must be at most 100000000 (RM1,000,000)")
+      .default(FPX_RETAIL_MAX_SEN),
+    /**
+     * Interval of the reconciliation job, in minutes. 0 turns the scheduled job off: for
+     * test apps that run the reconciliation by hand (a job firing on its own at a
+     * five-minute boundary would race them); a store needs it on, it is the backstop
+     * for lost webhooks, refund payouts and withdrawals.
+     */
+    reconcileEveryMinutes: z.number().int().min(0, "must be 0 (off) or 1-1440").max(1440, "must be at most 1440").default(5),
+    /**
+     * Interval of the watcher of sessions awaiting payment, in seconds (0: off).
+     * While any svc session waits, it lists svc's checkouts by status, 100 a
+     * page, so a payment whose webhook was lost becomes an order within seconds.
+     */
+    watchEverySeconds: z.number().int().min(0, "must be 0 (off) or more").max(300, "must be at most 300").default(5),
+    /**
+     * Several Medusa instances on one svc account: the Redis they share
+     * (usually projectConfig.redisUrl). The account's rate budget is then
+     * counted once for the whole deployment (src/lib/svc-runtime/redis-rate-budget.ts);
+     * without it each instance counts only its own calls (docs/deploy.md).
+     */
+    redisUrl: z
+      .string()
+      .regex(/^rediss?:\/\/\S+$/, "must be a redis:// or rediss:// URL")
+      .optional(),
+    /**
+     * Each storefront client's share of svc: svc payment sessions per client
+     * address, per logged-in customer and per cart, refused with 429 before
+     * anything reaches svc; and how many proxies to trust for the client's
+     * address (src/lib/shopper-limits/shopper-limits.ts; docs/security.md).
+     */
+    storefrontLimits: storefrontLimitsSchema,
+    /**
+     * A secret in the webhook URL: with it, POST /hooks/svc (and
+     * Medusa's /hooks/payment/svc-…) refuses any request without `?token=<it>`
+     * before any work. Register `<backend>/hooks/svc?token=<it>` with svc
+     * (Settings → svc connection shows the line). Generate one with
+     * `openssl rand -hex 24`.
+     */
+    webhookToken: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{24,128}$/, "must be 24-128 characters of A-Z, a-z, 0-9, _ or - (e.g. openssl rand -hex 24)")
+      .optional(),
+  })
+  .strict()
+  .superRefine((o, ctx) => {
+    if (!o.privateKey && !o.privateKeyPath) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["privateKey"],
+        message: "is required (or privateKeyPath): the signing key registered with svc",
+      })
+    }
+  })
+
+function safePathname(url: string): string {
+  try {
+    return new URL(url).pathname
+  } catch {
+    return ""
+  }
+}
+
+export type SvcProviderOptions = z.infer<typeof svcProviderOptionsSchema>
+export type SvcProviderOptionsInput = z.input<typeof svcProviderOptionsSchema>
+
+const PREFIX = "Invalid medusa-payment-svc provider options"
+
+/**
+ * Validate options; the error names each wrong option and never echoes a secret.
+ * Beyond the schema, the signing key is read (privateKeyPath) and parsed, and must
+ * fit `algorithm`: a key that cannot sign would otherwise boot and fail every
+ * payment with a 500.
+ */
+export function parseSvcProviderOptions(raw: unknown): SvcProviderOptions {
+  const parsed = svcProviderOptionsSchema.safeParse(raw ?? {})
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => {
+      const key = i.path.join(".") || "(options)"
+      const msg = i.code === "unrecognized_keys" ? `unknown option(s): ${i.keys.join(", ")}` : i.message
+      return `\`${key}\`: ${msg}`
+    })
+    throw new Error(`${PREFIX}: ${lines.join("; ")}`)
+  }
+  checkSigningKey(parsed.data)
+  return parsed.data
+}
+
+/** Which option holds the key, for messages. */
+const keyOption = (o: SvcProviderOptions) => (o.privateKey ? "privateKey" : "privateKeyPath")
+
+/** The key parses and fits `algorithm`; otherwise the error says which algorithm it does fit, if any. */
+function checkSigningKey(o: SvcProviderOptions): void {
+  const text = loadPrivateKey(o)
+  try {
+    privateKeyObject(text, o.algorithm)
+  } catch (e) {
+    if (!(e instanceof SvcInputError)) throw e
+    const fits = SIGNATURE_ALGORITHMS.filter((a) => a !== o.algorithm && keyFits(text, a))
+    const where = o.privateKey ? "" : ` (file ${o.privateKeyPath})`
+    const rule =
+      text.startsWith("-----BEGIN") && fits.length
+        ? `the key${where} is an ${fits[0]} key, but \`algorithm\` is ${o.algorithm}: set algorithm: "${fits[0]}", or use the ${o.algorithm} key registered with svc`
+        : `${e.rule}${where}`
+    throw new Error(`${PREFIX}: \`${keyOption(o)}\`: ${rule}`)
+  }
+}
+
+function keyFits(text: string, algorithm: SignatureAlgorithm): boolean {
+  try {
+    privateKeyObject(text, algorithm)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The private key's text: given inline, or read from privateKeyPath. A PEM put in
+ * an environment variable on one line with literal `\n` is accepted too.
+ */
+export function loadPrivateKey(o: SvcProviderOptions): string {
+  if (o.privateKey) return o.privateKey.includes("\\n") && !o.privateKey.includes("\n") ? o.privateKey.replace(/\\n/g, "\n") : o.privateKey
+  try {
+    return readFileSync(o.privateKeyPath as string, "utf8").trim()
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code
+    const why = code === "ENOENT" ? "no such file" : code === "EACCES" ? "permission denied" : code === "EISDIR" ? "is a directory" : "unreadable"
+    throw new Error(`${PREFIX}: \`privateKeyPath\`: cannot read ${o.privateKeyPath} (${why}${code ? `, ${code}` : ""})`)
+  }
+}

@@ -1,0 +1,88 @@
+import { createHash } from "node:crypto"
+import { SvcClient, type SvcClientOptions } from "../../client"
+import { SvcCatalog } from "./catalog"
+import { CheckoutReads } from "./checkout-reads"
+import { loadPrivateKey, type SvcProviderOptions } from "./options"
+import { connectRateBudget } from "./redis-rate-budget"
+import { chainIds, defaultAccountRateLimit, environmentOf } from "./environment"
+
+type Logger = { info: (m: string) => void; warn: (m: string) => void; error: (m: string) => void }
+
+/**
+ * The runtime of one svc account in one process: one client (so one rate
+ * limiter and one clock-skew estimate), one catalog cache (token id, address,
+ * banks) and one set of shared checkout reads (single flight). The three
+ * providers, the webhook subscriber, the routes, the job and the watcher all
+ * reach svc through it.
+ */
+export type SvcAccountRuntime = { client: SvcClient; catalog: SvcCatalog; reads: CheckoutReads }
+
+const registry = new Map<string, SvcAccountRuntime>()
+
+export function sharedSvcClient(o: SvcProviderOptions, logger?: Logger): SvcAccountRuntime {
+  const key = createHash("sha256")
+    .update([o.baseUrl, o.apiKey, o.keyId, o.algorithm, o.network ?? "", o.addressTo ?? ""].join("\n"))
+    .digest("hex")
+  let entry = registry.get(key)
+  if (!entry) {
+    const client = new SvcClient({
+      baseUrl: o.baseUrl,
+      apiKey: o.apiKey,
+      keyId: o.keyId,
+      privateKey: loadPrivateKey(o),
+      algorithm: o.algorithm,
+      ...(o.timeoutMs ? { timeoutMs: o.timeoutMs } : {}),
+      ...(o.maxRetries !== undefined ? { maxRetries: o.maxRetries } : {}),
+      ...(o.accountRateLimit ? { accountRateLimit: o.accountRateLimit } : {}),
+      // several instances: one rate budget for the deployment, counted in Redis
+      ...(o.redisUrl ? { sharedRateBudget: connectRateBudget(o.redisUrl, o.apiKey) } : {}),
+      ...(logger ? { logger } : {}),
+    } as SvcClientOptions)
+    const catalog = new SvcCatalog(client, {
+      network: o.network,
+      addressTo: o.addressTo,
+      ...(o.accountRateLimit ? {} : { onNetworks: ceilingFromEnvironment(client, logger) }),
+    })
+    entry = { client, catalog, reads: new CheckoutReads(client) }
+    registry.set(key, entry)
+    if (o.accountRateLimit) {
+      logger?.info(`svc: account rate ceiling ${o.accountRateLimit} calls/min (option accountRateLimit)`)
+    } else {
+      logger?.info(
+        `svc: account rate ceiling ${defaultAccountRateLimit("unknown")} calls/min until svc's environment is known (sandbox 100, production 1000; the option accountRateLimit overrides)`
+      )
+    }
+  }
+  return entry
+}
+
+/**
+ * With no `accountRateLimit` option, the ceiling follows svc's environment
+ *: production accounts get 1000/min instead of a tenth of it.
+ * Told each time the networks are read; logs only when the ceiling changes.
+ */
+export function ceilingFromEnvironment(client: Pick<SvcClient, "setAccountRateLimit">, logger?: Logger): (res: unknown) => void {
+  let current = defaultAccountRateLimit("unknown")
+  return (res) => {
+    const env = environmentOf(chainIds(res))
+    const limit = defaultAccountRateLimit(env)
+    if (limit === current) return
+    client.setAccountRateLimit(limit)
+    current = limit
+    logger?.info(`svc: account rate ceiling ${limit} calls/min (svc environment: ${env}, from its networks; the option accountRateLimit overrides)`)
+  }
+}
+
+/**
+ * At application start, in every process (HTTP server and worker alike): with
+ * no `accountRateLimit` option, read svc's networks once (the token id the
+ * first checkout needs anyway, cached an hour) so the ceiling follows svc's
+ * environment before the first shopper or settlement needs it. Nothing is
+ * thrown; a failure leaves the lower ceiling and the next read tries again.
+ */
+export async function learnSvcEnvironment(o: SvcProviderOptions, logger?: Logger): Promise<void> {
+  if (o.accountRateLimit) return
+  await sharedSvcClient(o, logger)
+    .catalog.tokenId()
+    .catch(() => undefined)
+}

@@ -1,0 +1,177 @@
+import { failureText } from "../svc-runtime/errors"
+import { createHash } from "node:crypto"
+import { fromSen } from "../../client"
+import { appendEntry } from "../money/admin-input"
+import { WebhookSpacing } from "./webhook-spacing"
+import { BackgroundReadBudget, BackgroundReadDeferred, CAPS, capEventId } from "./webhook-guard"
+import { adminDeps, withDepositLock, type Container } from "../svc-admin/context"
+import { refreshDeposit, type DepositArea } from "../svc-admin/deposits"
+import { prefundBalance } from "../svc-admin/prefund"
+
+/**
+ * The inbox of svc's other events (table svc_inbox_event; why beside
+ * svc_webhook_event: see the model). One row per svc event id: a duplicate
+ * delivery is counted, not processed again. The body is never trusted for
+ * state: the deposit is re-read from svc (the prefund balance for a top-up);
+ * what the event said is kept as `status_hint`. Processing that fails (svc not
+ * answering) is retried: the delivery throws so the event bus tries again,
+ * each later event retries up to three failed ones, and an admin can
+ * re-process any event from the events page.
+ */
+export const INBOX_EVENT_TYPES = ["wallet.deposit.updated", "payout.deposit.updated", "payout.withdrawal.updated", "payout.prefund_completed"] as const
+export type InboxEventType = (typeof INBOX_EVENT_TYPES)[number]
+export const isInboxEvent = (t: unknown): t is InboxEventType => typeof t === "string" && (INBOX_EVENT_TYPES as readonly string[]).includes(t)
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+/** Final outcomes: nothing more to do unless an admin asks. */
+const DONE = ["applied", "unchanged", "ignored_after_completed", "recorded", "unknown_resource", "not_supported"]
+const MAX_AUTO_ATTEMPTS = 5
+
+type Loose = Record<string, unknown>
+type InboxRow = Awaited<ReturnType<ReturnType<typeof adminDeps>["svcModule"]["retrieveSvcInboxEvent"]>>
+
+/** The event's id (capped: a long one is stored as its digest); without one (the envelope is not in the spec), a digest of the body stands in. */
+function eventIdOf(body: Loose): string {
+  return capEventId(body.id) ?? `sha256:${createHash("sha256").update(JSON.stringify(body)).digest("hex")}`
+}
+
+function resourceOf(type: InboxEventType, inner: Loose): string | null {
+  const v = type === "payout.withdrawal.updated" ? inner.depositId : inner.id
+  return typeof v === "string" ? v.slice(0, CAPS.resourceId) : null
+}
+
+/**
+ * Deposits are created by svc, so the store cannot tell a forged
+ * deposit id from a real one before asking. What events make it read is
+ * bounded instead: one read per deposit in flight and at most one every 2 s
+ * per deposit, one prefund read per 10 s, and together at most a small share
+ * of the account's rate budget, only while shoppers and settlements leave room
+ * (BackgroundReadBudget). A read over that share is deferred: the event is kept
+ * as failed (no attempt counted) and retried later, or by an admin.
+ */
+const depositReads = new WebhookSpacing(2000)
+const prefundReads = new WebhookSpacing(10_000)
+export const backgroundBudget = new BackgroundReadBudget(0.1, 0.5, 30)
+
+/** The webhook subscriber's entry: record (once per event id), then process. */
+export async function receiveInboxEvent(container: Container, body: Loose): Promise<{ outcome: string; duplicate: boolean }> {
+  const { svcModule } = adminDeps(container)
+  const type = (typeof body.type === "string" ? body.type : body.event) as InboxEventType
+  const inner = (body.data && typeof body.data === "object" ? body.data : body) as Loose
+  const eventId = eventIdOf(body)
+  const fields = {
+    event_type: type,
+    resource_id: resourceOf(type, inner),
+    status_hint: typeof inner.status === "string" ? inner.status.slice(0, 40) : null,
+  }
+  let row: InboxRow
+  try {
+    row = await svcModule.createSvcInboxEvents({ event_id: eventId, ...fields, outcome: "received" })
+  } catch (e) {
+    const [existing] = await svcModule.listSvcInboxEvents({ event_id: eventId })
+    if (!existing) throw e
+    const updated = await svcModule.updateSvcInboxEvents({ id: existing.id, deliveries: Number(existing.deliveries ?? 1) + 1 })
+    // the first delivery is done or still running: a duplicate changes nothing
+    if (existing.outcome !== "failed") return { outcome: updated.outcome, duplicate: true }
+    row = updated
+  }
+  const done = await processInboxEvent(container, row.id, "webhook", { rethrow: true })
+  await retryFailed(container, row.id)
+  return { outcome: done.outcome, duplicate: false }
+}
+
+/** Retry up to three failed events (not the one just handled), oldest first. */
+async function retryFailed(container: Container, exceptId: string) {
+  const { svcModule } = adminDeps(container)
+  const before = new Date(Date.now() - 30_000)
+  const failed = await svcModule.listSvcInboxEvents(
+    { outcome: "failed", id: { $ne: exceptId }, attempts: { $lt: MAX_AUTO_ATTEMPTS }, last_attempt_at: { $lt: before } },
+    { take: 3, order: { created_at: "ASC" } }
+  )
+  for (const f of failed) await processInboxEvent(container, f.id, "retry", { rethrow: false })
+}
+
+/**
+ * Process one recorded event: re-read its resource from svc and apply it.
+ * A deposit stored COMPLETED is never moved back: an event saying otherwise
+ * (svc's retried PROCESSING, spec: Deposit status) is recorded and ignored,
+ * with no svc call.
+ */
+export async function processInboxEvent(container: Container, rowId: string, source: "webhook" | "retry" | "admin", opts: { rethrow: boolean }): Promise<InboxRow> {
+  const { svcModule } = adminDeps(container)
+  const row = await svcModule.retrieveSvcInboxEvent(rowId)
+  const attempt = { attempts: Number(row.attempts ?? 0) + 1, last_attempt_at: new Date() }
+  const finish = (outcome: string, detail: string | null) =>
+    svcModule.updateSvcInboxEvents({ id: row.id, ...attempt, outcome, detail: detail?.slice(0, 500) ?? null, processed_at: new Date() })
+  const type = row.event_type as InboxEventType
+  try {
+    const { client } = adminDeps(container)
+    /** A read an event asked for: shared per key, spaced, within the background share (an admin's re-process is not limited). */
+    const gated = <T>(reads: WebhookSpacing, key: string, read: () => Promise<T>): Promise<T> =>
+      source === "admin"
+        ? read()
+        : reads.run(key, async () => {
+            backgroundBudget.take(client.rateUsage())
+            return read()
+          })
+    if (type === "payout.prefund_completed") {
+      const b = await gated(prefundReads, "prefund", () => prefundBalance(container))
+      return await finish("recorded", `top-up ${row.status_hint ?? "event"} (svc has no route to read a top-up); prefund balance now RM${fromSen(b.available_sen)}`)
+    }
+    if (!row.resource_id || !UUID.test(row.resource_id))
+      return await finish("not_supported", `no ${type === "payout.withdrawal.updated" ? "depositId" : "deposit id"} in the event`)
+    const depositId = row.resource_id
+    const area: DepositArea = type === "wallet.deposit.updated" ? "WALLET" : "PAYOUT"
+    if (source !== "admin" && type !== "payout.withdrawal.updated" && row.status_hint && row.status_hint !== "COMPLETED") {
+      const [stored] = await svcModule.listSvcDeposits({ deposit_id: depositId })
+      if (stored?.status === "COMPLETED") {
+        await withDepositLock(container, depositId, async () => {
+          const [again] = await svcModule.listSvcDeposits({ deposit_id: depositId })
+          await svcModule.updateSvcDeposits({
+            id: again!.id,
+            status_history: appendEntry(
+              again!.status_history,
+              row.status_hint!,
+              `event ${row.event_id}`,
+              "ignored: the deposit is already COMPLETED and never moves back (spec: Deposit status)"
+            ),
+          })
+        })
+        return await finish("ignored_after_completed", `the event says ${row.status_hint}; the deposit is COMPLETED and stays COMPLETED (spec: Deposit status); svc not asked`)
+      }
+    }
+    // events for one deposit share one read (the first event's source is recorded in its history)
+    const { outcome, row: d } = await gated(depositReads, `${area}:${depositId}`, () =>
+      withDepositLock(container, depositId, () => refreshDeposit(container, area, depositId, source === "admin" ? "admin re-process" : `event ${row.event_type}`))
+    )
+    const said = row.status_hint ? `event said ${row.status_hint}; ` : ""
+    const now = `svc says ${d!.status}${d!.result_status ? `, transfer ${d!.result_status}${d!.status_reason ? ` (${d!.status_reason})` : ""}` : ""}${d!.withdrawal_status ? `, withdrawal ${d!.withdrawal_status}` : ""}`
+    if (outcome === "ignored_after_completed") return await finish("ignored_after_completed", `${said}${now}; the stored COMPLETED is kept`)
+    // An event that says an earlier status than svc's COMPLETED, answered by a read it shared with a
+    // later event (coalesced), changes nothing: the same outcome as the check above (spec: Deposit status).
+    if (source !== "admin" && type !== "payout.withdrawal.updated" && row.status_hint && row.status_hint !== "COMPLETED" && d!.status === "COMPLETED" && outcome !== "created") {
+      return await finish("ignored_after_completed", `${said}${now}; the deposit is COMPLETED and stays COMPLETED (spec: Deposit status)`)
+    }
+    return await finish(outcome === "unchanged" ? "unchanged" : "applied", `${said}${now}`)
+  } catch (e) {
+    if (e instanceof BackgroundReadDeferred) {
+      // not an attempt: nothing was sent; retried later (retryFailed) or by an admin
+      return svcModule.updateSvcInboxEvents({ id: row.id, last_attempt_at: new Date(), outcome: "failed", detail: e.message.slice(0, 500) })
+    }
+    const o = e as { status?: number; code?: string; message?: string }
+    const detail = failureText(e)
+    if (o.status === 404) return finish("unknown_resource", `svc does not know this deposit in the ${type.split(".")[0]} area: ${detail}`)
+    const failed = await svcModule.updateSvcInboxEvents({ id: row.id, ...attempt, outcome: "failed", detail: detail.slice(0, 500) })
+    if (opts.rethrow) throw e
+    return failed
+  }
+}
+
+export async function listInboxEvents(container: Container, q: { limit: number; offset: number; outcome?: string; event_type?: string }) {
+  const { svcModule } = adminDeps(container)
+  const filters: Loose = {}
+  if (q.outcome) filters.outcome = q.outcome
+  if (q.event_type) filters.event_type = q.event_type
+  const [rows, count] = await svcModule.listAndCountSvcInboxEvents(filters, { take: q.limit, skip: q.offset, order: { created_at: "DESC" } })
+  return { events: rows.map((r) => ({ ...r, done: DONE.includes(r.outcome) })), count, limit: q.limit, offset: q.offset }
+}

@@ -1,0 +1,505 @@
+import { AbstractPaymentProvider, MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
+import type {
+  AuthorizePaymentInput,
+  AuthorizePaymentOutput,
+  CancelPaymentInput,
+  CancelPaymentOutput,
+  CapturePaymentInput,
+  CapturePaymentOutput,
+  DeletePaymentInput,
+  DeletePaymentOutput,
+  GetPaymentStatusInput,
+  GetPaymentStatusOutput,
+  InitiatePaymentInput,
+  InitiatePaymentOutput,
+  ProviderWebhookPayload,
+  RefundPaymentInput,
+  RefundPaymentOutput,
+  RetrievePaymentInput,
+  RetrievePaymentOutput,
+  UpdatePaymentInput,
+  UpdatePaymentOutput,
+  WebhookActionResult,
+} from "@medusajs/framework/types"
+import type { CheckoutCreateBody, SvcClient } from "../../client"
+import { svcModuleFrom, type SvcModuleService } from "../../modules/svc"
+import { PayoutLedger } from "../../workflows/refund-to-bank/payout-ledger"
+import { sendRefundPayout } from "../../workflows/refund-to-bank/send-payout"
+import { MedusaReads, type CollectionContext } from "../../lib/medusa-data/medusa-reads"
+import type { CheckoutReads } from "../../lib/svc-runtime/checkout-reads"
+import { SvcCatalog } from "../../lib/svc-runtime/catalog"
+import { sharedSvcClient } from "../../lib/svc-runtime/registry"
+import { errorText, toShopperError } from "../../lib/svc-runtime/errors"
+import { checkMyrAmount, createWithReconciliation } from "./create-checkout"
+import { buildRedirectUrl, RedirectUrlError } from "./redirect-url"
+import { checkoutRef, checkoutTitle, deriveIdempotencyKey, type SvcCheckoutRead } from "../../lib/svc-runtime/keys"
+import { parseSvcProviderOptions, type SvcProviderOptions } from "../../lib/svc-runtime/options"
+import { pickStorefrontData, StorefrontDataError, svcSessionDataSchema, type StorefrontData, type SvcSessionData } from "../../lib/medusa-data/session-data"
+import { failureReason, FINAL_UNPAID, toSessionStatus } from "../../lib/svc-runtime/status"
+
+/** What the providers ask of the checkout ledger (the svc module's service). */
+export type ProviderLedger = Pick<
+  SvcModuleService,
+  "openCheckoutOfCollection" | "recordCheckoutIntent" | "recordCheckoutCreated" | "reassignCheckout" | "recordCheckoutStatus" | "finalCheckoutRow" | "recordCheckoutCreateFailed"
+>
+
+/** No database (a provider unit-tested alone): nothing is kept, titles and keys come from the session. */
+const NO_LEDGER: ProviderLedger = {
+  openCheckoutOfCollection: async () => undefined,
+  recordCheckoutIntent: async (row) => ({ title: row.title }),
+  recordCheckoutCreated: async () => undefined,
+  reassignCheckout: async () => undefined,
+  recordCheckoutStatus: async () => undefined,
+  finalCheckoutRow: async () => undefined,
+  recordCheckoutCreateFailed: async () => undefined,
+}
+
+export type CheckoutType = "SVC_ACCOUNT" | "FPX_HOSTED" | "FPX_DIRECT"
+
+type Logger = { info: (m: string) => void; warn: (m: string) => void; error: (m: string) => void }
+
+/** A checkout as read from svc; amounts are strings in sen. */
+type SvcCheckout = SvcCheckoutRead
+
+/**
+ * All behaviour of the three svc payment providers. The subclasses only name
+ * their identifier and checkout type (svc-wallet, svc-fpx, svc-fpx-direct).
+ *
+ * Invariants (../../../../README.md, Architecture):
+ * - a checkout is created only after its Idempotency-Key is fixed (derived from
+ *   the committed session, see keys.ts) and recorded in svc_checkout;
+ * - a payment is captured only on evidence read from svc, never on a webhook body;
+ * - every error a shopper or merchant sees says what to do, and never carries a secret.
+ */
+type CreateArgs = { sessionId: string; attempt: number; amountSen: number; sf: StorefrontData; collection: CollectionContext }
+/** Taking over the open checkout of an earlier session: the new session, and the key the request must derive to. */
+type Adoption = { by: string; key: string }
+
+export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions> {
+  protected abstract readonly checkoutType: CheckoutType
+
+  protected readonly options_: SvcProviderOptions
+  protected readonly client: SvcClient
+  protected readonly catalog: SvcCatalog
+  protected readonly reads: CheckoutReads
+  protected readonly payouts: PayoutLedger
+  /** Medusa's data (a session's collection, cart and order; refunds), through Query */
+  protected readonly medusa: MedusaReads
+  protected readonly logger_: Logger
+  private readonly knex_: unknown
+
+  static override validateOptions(options: Record<string, unknown>): void {
+    parseSvcProviderOptions(options)
+  }
+
+  constructor(cradle: Record<string, unknown>, options: Record<string, unknown>) {
+    super(cradle, options as SvcProviderOptions)
+    this.options_ = parseSvcProviderOptions(options)
+    const shared = sharedSvcClient(this.options_, cradle.logger as Logger | undefined)
+    this.client = shared.client
+    this.catalog = shared.catalog
+    this.reads = shared.reads
+    this.logger_ = (cradle.logger as Logger | undefined) ?? console
+    this.knex_ = safeResolve(cradle, "__pg_connection__")
+    this.payouts = new PayoutLedger()
+    this.medusa = new MedusaReads()
+  }
+
+  /**
+   * The checkout ledger: the svc module's service (the only writer of `svc_checkout`),
+   * reached through the application's container, as a provider's own container holds
+   * only the payment module. A provider built with no database (a unit test of the
+   * provider alone) keeps no ledger; with a database and no svc module nothing is sent,
+   * since a key that cannot be stored first must not reach svc.
+   */
+  protected get ledger(): ProviderLedger {
+    const service = svcModuleFrom()
+    if (service) return service
+    if (!this.knex_) return NO_LEDGER
+    throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "svc: the svc module is not loaded (medusa-payment-svc's module); nothing was sent to svc")
+  }
+
+  // ---------------------------------------------------------------- creation
+
+  async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
+    const sessionId = String(input.data?.session_id ?? "")
+    if (!sessionId) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, "svc: the payment session id is missing (data.session_id)")
+    }
+    const amountSen = this.checkAmount(input.amount, input.currency_code)
+    const sf = this.storefrontData(input.data)
+    await this.checkTypeRules(sf)
+    const collection = await this.collectionOf(sessionId)
+    // A paid cart never gets a second link (a shopper could pay it again).
+    const paid = collection.cart_completed ? "this cart is already an order" : collection.paid ? "this cart is already paid" : null
+    if (paid) {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `svc: ${paid}; no new payment was started (nothing was charged)`)
+    }
+    const data = (await this.adoptOpenCheckout(sessionId, amountSen, sf, collection)) ?? (await this.createCheckout({ sessionId, attempt: 1, amountSen, sf, collection }))
+    return { id: data.checkoutId, status: PaymentSessionStatus.PENDING, data }
+  }
+
+  /**
+   * The same payment asked again in a new session (Medusa replaces the
+   * collection's session): when svc already has an open checkout for this
+   * collection, provider, amount and buyer details, the new session takes it
+   * over: the create is sent again with the first request's key and exact body,
+   * so svc answers with that checkout (spec: Idempotency rules 2), and the
+   * ledger row moves to the new session. This is what makes a crash after
+   * `POST /v1/checkout` left, and before its answer was stored, cost one
+   * checkout and not two; it also keeps a shopper who starts the same payment
+   * twice on one link.
+   */
+  private async adoptOpenCheckout(sessionId: string, amountSen: number, sf: StorefrontData, collection: CollectionContext): Promise<SvcSessionData | null> {
+    if (!collection.payment_collection_id) return null
+    // A failed look-up stops the payment (nothing sent): going on would risk a
+    // second live link for a collection that may already have one.
+    const open = await this.ledger
+      .openCheckoutOfCollection({
+        paymentCollectionId: collection.payment_collection_id,
+        sessionId,
+        providerId: (this.constructor as typeof SvcBase).identifier,
+        amountSen,
+      })
+      .catch((e: unknown) => {
+        this.logger_.error(`svc: could not look for an open checkout of session ${sessionId}'s payment collection: ${errorText(e)}`)
+        throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "svc: the payment could not be started; try again in a moment (nothing was charged)")
+      })
+    if (!open) return null
+    return this.createCheckout({ sessionId: open.payment_session_id, attempt: open.attempt, amountSen, sf, collection, adopt: { by: sessionId, key: open.idempotency_key } })
+  }
+
+  /**
+   * A checkout's amount and buyer details cannot change: a changed amount or
+   * bank makes a new checkout with a new key; the old link is left to expire
+   * (svc has no merchant cancel). Nothing changed: nothing is sent.
+   */
+  async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
+    const current = svcSessionDataSchema.safeParse(input.data ?? {})
+    const amountSen = this.checkAmount(input.amount, input.currency_code)
+    const sf = this.storefrontData(input.data)
+    if (current.success) {
+      const d = current.data
+      const same =
+        d.amountSen === amountSen &&
+        (sf.bank ?? d.bank) === d.bank &&
+        (sf.bankType ?? d.bankType) === d.bankType &&
+        (sf.buyerName ?? d.buyerName) === d.buyerName &&
+        !FINAL_UNPAID.has(d.svcStatus)
+      if (same) return { data: d }
+    }
+    const sessionId = String((current.success ? current.data.session_id : input.data?.session_id) ?? "")
+    if (!sessionId) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, "svc: the payment session id is missing (data.session_id)")
+    }
+    const prev = current.success ? current.data : undefined
+    const merged: StorefrontData = {
+      bank: sf.bank ?? prev?.bank,
+      bankType: (sf.bankType ?? prev?.bankType) as StorefrontData["bankType"],
+      buyerName: sf.buyerName ?? prev?.buyerName,
+      cart_id: sf.cart_id ?? prev?.cart_id,
+    }
+    await this.checkTypeRules(merged)
+    const collection = await this.collectionOf(sessionId)
+    const data = await this.createCheckout({ sessionId, attempt: (prev?.attempt ?? 0) + 1, amountSen, sf: merged, collection })
+    return { status: PaymentSessionStatus.PENDING, data }
+  }
+
+  /** A new checkout (never null), or, adopting, the open checkout of an earlier session (null: not the same request). */
+  protected async createCheckout(args: CreateArgs): Promise<SvcSessionData>
+  protected async createCheckout(args: CreateArgs & { adopt: Adoption }): Promise<SvcSessionData | null>
+  protected async createCheckout(args: CreateArgs & { adopt?: Adoption }): Promise<SvcSessionData | null> {
+    const { sessionId, attempt, amountSen, sf } = args
+    const type = this.checkoutType
+    const [tokenId, addressTo] = await this.wrap(() => Promise.all([this.catalog.tokenId(), this.catalog.addressTo()]))
+    const redirectUrl = this.redirectUrlFor(args.collection, sessionId, sf)
+
+    const idempotencyKey = deriveIdempotencyKey([sessionId, attempt, type, amountSen, tokenId, addressTo, redirectUrl, sf.bank ?? "", sf.bankType ?? "", sf.buyerName ?? ""])
+
+    // Adopting: only the very same request (same key: same amount, bank, buyer, redirect) replays it.
+    if (args.adopt && args.adopt.key !== idempotencyKey) return null
+
+    // Persist before sending (spec: Idempotency rules 1). A failure here stops
+    // the payment before any request leaves. A key recorded before keeps its stored
+    // title: a retry sends svc the very body it was sent under this key.
+    const ref = checkoutRef(this.options_.apiKey, { idempotencyKey, amountSen, tokenId, addressTo, type })
+    const { title } = await this.ledger.recordCheckoutIntent({
+      paymentSessionId: sessionId,
+      paymentCollectionId: args.collection.payment_collection_id,
+      providerId: (this.constructor as typeof SvcBase).identifier,
+      attempt,
+      type,
+      idempotencyKey,
+      title: checkoutTitle({ prefix: this.options_.titlePrefix, ref }),
+      amountSen,
+    })
+
+    // The fields in the order every version has sent them: svc compares a replay's body with the first.
+    const { description, feeMode } = this.options_
+    const common = { addressTo, amount: amountSen, tokenId, redirectUrl, title, ...(description ? { description } : {}) }
+    const { buyerName, bank, bankType } = sf
+    let body: CheckoutCreateBody
+    if (type === "SVC_ACCOUNT") body = { type, ...common }
+    else if (type === "FPX_HOSTED") body = { type, ...common, feeMode }
+    else if (buyerName && bank && bankType) body = { type, ...common, feeMode, buyerName, bank, bankType }
+    // checkTypeRules refused this payment before its key was made: not reached.
+    else throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "svc FPX direct: bank, bankType and buyerName are missing")
+
+    const { createAttemptTimeoutMs: attemptTimeoutMs, createDeadlineMs: deadlineMs } = this.options_
+    const deps = { client: this.client, ledger: this.ledger, logger: this.logger_, attemptTimeoutMs, deadlineMs }
+    const created = await createWithReconciliation(deps, body, idempotencyKey, title)
+    await this.ledger.recordCheckoutCreated(idempotencyKey, created)
+    if (args.adopt) {
+      await this.ledger.reassignCheckout(idempotencyKey, args.adopt.by)
+      this.logger_.info(`svc: payment session ${args.adopt.by} took over checkout ${created.checkoutId} of session ${sessionId} (same payment asked again)`)
+    }
+    return {
+      session_id: args.adopt?.by ?? sessionId,
+      type,
+      attempt,
+      idempotencyKey,
+      title,
+      amountSen,
+      tokenId,
+      addressTo,
+      checkoutId: created.checkoutId,
+      checkoutUrl: created.checkoutUrl,
+      expiresAt: created.expiresAt,
+      svcStatus: "CREATED",
+      failureReason: null,
+      ...(type === "FPX_DIRECT" ? { bank: sf.bank, bankType: sf.bankType, buyerName: sf.buyerName } : {}),
+      ...(sf.cart_id ? { cart_id: sf.cart_id } : {}),
+    }
+  }
+
+  /**
+   * The payment collection of a session, its cart and order, and whether it is paid (Query).
+   * A failed read stops the payment before anything is sent: going on could give a paid cart
+   * a second link, or a collection with an open checkout a second one.
+   */
+  private async collectionOf(sessionId: string): Promise<CollectionContext> {
+    return this.medusa.collectionOfSession(sessionId).catch((e: unknown) => {
+      this.logger_.error(`svc: could not read the payment collection of session ${sessionId}: ${errorText(e)}`)
+      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "svc: the payment could not be started; try again in a moment (nothing was charged)")
+    })
+  }
+
+  /**
+   * The redirectUrl of a checkout (src/providers/svc/redirect-url.ts), with the collection's
+   * cart, order and id as read for the session that asks now (an adopted session's own row may
+   * already be deleted).
+   */
+  private redirectUrlFor(ctx: CollectionContext, sessionId: string, sf: StorefrontData): string {
+    const template = this.options_.redirectUrl
+    try {
+      return buildRedirectUrl(template, {
+        cart_id: sf.cart_id ?? ctx.cart_id,
+        session_id: sessionId,
+        order_id: ctx.order_id,
+        payment_collection_id: ctx.payment_collection_id,
+      })
+    } catch (e) {
+      if (!(e instanceof RedirectUrlError)) throw e
+      this.logger_.error(`svc: ${e.message}`)
+      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "svc payment is unavailable for this payment right now; please contact the store (nothing was charged)")
+    }
+  }
+
+  // ---------------------------------------------------------------- status
+
+  async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
+    return this.readStatus(input.data, "authorize")
+  }
+
+  async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
+    return this.readStatus(input.data, "status")
+  }
+
+  async retrievePayment(input: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
+    const { data } = await this.readStatus(input.data, "retrieve")
+    return { data }
+  }
+
+  /**
+   * Read the checkout from svc and map it. The checkout must be the one this
+   * session created (same id, amount, token, address, title MAC): anything else
+   * is refused, never authorized.
+   */
+  protected async readStatus(raw: Record<string, unknown> | undefined, source: string): Promise<{ status: PaymentSessionStatus; data: Record<string, unknown> }> {
+    const parsed = svcSessionDataSchema.safeParse(raw ?? {})
+    if (!parsed.success) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, "svc: this payment session has no svc checkout yet; initiate the payment session again")
+    }
+    const d = parsed.data
+    const c = await this.currentCheckout(d)
+    const mismatch = this.mismatch(c, d)
+    if (mismatch) {
+      this.logger_.error(`svc: checkout ${d.checkoutId} does not match session ${d.session_id}: ${mismatch}`)
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `svc: checkout ${d.checkoutId} does not match this payment session (${mismatch}); it was not accepted`)
+    }
+    const expired = !["COMPLETED", ...FINAL_UNPAID].includes(c.status) && Date.parse(c.expiresAt) <= Date.now()
+    const status = toSessionStatus(c.status, expired)
+    const reason = status === PaymentSessionStatus.ERROR ? failureReason(c.status, expired) : null
+    // A final status this process already wrote to the ledger (the settle workflow, just before
+    // it asks Medusa to record the capture) is not written again.
+    const recorded = this.reads.isRecorded(c.checkoutId)
+    if (!recorded)
+      await this.ledger
+        .recordCheckoutStatus(c.checkoutId, {
+          status: expired && c.status !== "FAILED" ? "EXPIRED" : c.status,
+          source,
+          paidAt: c.paidAt ?? null,
+          txHash: c.txHash ?? null,
+          failureReason: reason,
+        })
+        .then(() => this.reads.markRecorded(c.checkoutId))
+        .catch((e) => {
+          this.logger_.warn(`svc: could not record checkout status: ${errorText(e)}`)
+          // A payment Medusa records is COMPLETED in the ledger first: the job's search for paid
+          // carts without an order starts from the ledger's COMPLETED rows. Not recorded: not
+          // captured now (nothing moves; the next read, webhook, watcher or job, captures it).
+          if (status === PaymentSessionStatus.CAPTURED) {
+            throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "svc: the payment was received but could not be recorded yet; try again in a moment")
+          }
+        })
+    return {
+      status,
+      data: {
+        ...d,
+        svcStatus: expired && c.status !== "FAILED" ? "EXPIRED" : c.status,
+        failureReason: reason,
+        paidAt: c.paidAt ?? null,
+        txHash: c.txHash ?? null,
+      },
+    }
+  }
+
+  /**
+   * The checkout as svc last said it, at the least cost: a final status svc
+   * gave earlier (kept in this process, or recorded in the ledger by any
+   * instance) is not asked again, since svc never moves a checkout out of it;
+   * otherwise one read, shared with any concurrent read of the same checkout.
+   */
+  protected async currentCheckout(d: SvcSessionData): Promise<SvcCheckout> {
+    const cached = this.reads.cachedFinal(d.checkoutId)
+    if (cached) return cached
+    const row = await this.ledger.finalCheckoutRow(d.checkoutId).catch(() => undefined)
+    if (row && row.title === d.title && Number(row.amount_sen) === d.amountSen) {
+      return {
+        checkoutId: d.checkoutId,
+        type: d.type,
+        status: row.status,
+        amount: String(row.amount_sen),
+        addressTo: d.addressTo,
+        tokenId: d.tokenId,
+        title: row.title,
+        paidAt: row.paid_at ? new Date(row.paid_at).toISOString() : null,
+        txHash: row.tx_hash,
+        expiresAt: d.expiresAt,
+      }
+    }
+    return this.wrap(() => this.reads.read(d.checkoutId))
+  }
+
+  /** Why a checkout read from svc is not the one this session asked for, or null. */
+  protected mismatch(c: SvcCheckout, d: SvcSessionData): string | null {
+    if (c.checkoutId !== d.checkoutId) return "checkout id differs"
+    if (String(c.amount) !== String(d.amountSen)) return `amount ${c.amount} sen, expected ${d.amountSen} sen`
+    if (c.tokenId.toLowerCase() !== d.tokenId.toLowerCase()) return "token differs"
+    if (c.addressTo.toLowerCase() !== d.addressTo.toLowerCase()) return "receiving address differs"
+    if (c.title !== d.title) return "title differs"
+    return null
+  }
+
+  // ---------------------------------------------------------------- money after the fact
+
+  /** svc settles on-chain when the checkout completes: there is nothing left to capture. */
+  async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
+    const { status, data } = await this.readStatus(input.data, "capture")
+    if (status !== PaymentSessionStatus.CAPTURED) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `svc: nothing to capture yet, the checkout is ${String(data.svcStatus)}; svc captures when the buyer's payment completes`
+      )
+    }
+    return { data }
+  }
+
+  /**
+   * svc has no merchant cancel for a checkout: the link expires 20 minutes
+   * after creation. The session is marked canceled here; should the buyer pay
+   * the link anyway, the webhook or the job flags the payment for a refund.
+   */
+  async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
+    return { data: { ...(input.data ?? {}), canceledInMedusaAt: new Date().toISOString() } }
+  }
+
+  async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
+    return this.cancelPayment(input)
+  }
+
+  /** A refund is an svc payout the admin named first: src/workflows/refund-to-bank/send-payout.ts. */
+  async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
+    return sendRefundPayout({ client: this.client, payouts: this.payouts, medusa: this.medusa, logger: this.logger_ }, input)
+  }
+
+  // ---------------------------------------------------------------- webhooks
+
+  /**
+   * `checkout.updated` through Medusa's /hooks/payment/<identifier>_<id>. The
+   * plugin's own subscriber settles it (src/subscribers/svc-payment-webhook.ts:
+   * once per final status, serialized per checkout, with at most one shared
+   * read of svc). Core's subscriber is told not_supported, so it starts no
+   * processPaymentWorkflow of its own: several events of one payment used to
+   * start several workflows fighting for the cart lock (docs/architecture.md).
+   * No svc call, no write.
+   */
+  async getWebhookActionAndData(_payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
+    return { action: PaymentActions.NOT_SUPPORTED }
+  }
+
+  // ---------------------------------------------------------------- checks
+
+  protected checkAmount(amount: unknown, currency: string): number {
+    return checkMyrAmount(amount, currency)
+  }
+
+  protected storefrontData(data: Record<string, unknown> | undefined): StorefrontData {
+    try {
+      return pickStorefrontData(data)
+    } catch (e) {
+      if (e instanceof StorefrontDataError) {
+        throw new MedusaError(MedusaError.Types.INVALID_DATA, `svc: payment data ${e.message}`)
+      }
+      throw e
+    }
+  }
+
+  /** Per-type rules checked before svc is called. Overridden by FPX direct. */
+  protected async checkTypeRules(_sf: StorefrontData): Promise<void> {}
+
+  protected async wrap<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn()
+    } catch (e) {
+      if (e instanceof MedusaError) throw e
+      throw toShopperError(e, "talking to svc", this.logger_)
+    }
+  }
+
+  /** Exposed for the plugin's store route, admin routes and job. */
+  get svcClient(): SvcClient {
+    return this.client
+  }
+  get svcCatalog(): SvcCatalog {
+    return this.catalog
+  }
+}
+
+function safeResolve(cradle: Record<string, unknown>, key: string): unknown {
+  try {
+    return cradle[key]
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,259 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
+import { createOrUpdateOrderPaymentCollectionWorkflow, createPaymentSessionsWorkflow } from "@medusajs/core-flows"
+import { fromSen, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN } from "../../client"
+import { medusaAmountToSen } from "../../rules/medusa-amount"
+import { invalidData } from "../../lib/money/admin-input"
+
+/**
+ * An order's balance: what the buyer still owes after checkout (an order edit
+ * that added an item, an exchange or claim with a difference due, a draft
+ * order converted unpaid), and the svc checkout link that asks for it.
+ *
+ * The amount is Medusa's own: the order summary's `pending_difference`, put on
+ * the order's unpaid payment collection by Medusa's own workflow
+ * (createOrUpdateOrderPaymentCollectionWorkflow, what an order edit's confirm
+ * runs), and the link is a payment session on that collection
+ * (createPaymentSessionsWorkflow, what `POST /store/payment-collections/:id/payment-sessions`
+ * runs), so the svc provider makes the checkout exactly as for a cart. Paid, the
+ * settle path captures it (src/workflows/settle-checkout: no cart, nothing to complete).
+ */
+
+type Query = { graph: (q: unknown) => Promise<{ data: any[] }> }
+type Container = MedusaContainer
+
+/** Collections Medusa still expects money on (createOrUpdateOrderPaymentCollectionWorkflow updates these). */
+const UNPAID = new Set(["not_paid", "awaiting"])
+export const SVC_PROVIDER = /^pp_svc-(wallet|fpx|fpx-direct)_[A-Za-z0-9_-]+$/
+const TITLES: Record<string, string> = { wallet: "svc wallet", fpx: "FPX online banking", "fpx-direct": "FPX online banking (choose your bank)" }
+
+export type BalanceLink = {
+  session_id: string
+  provider_id: string
+  checkout_id: string
+  checkout_url: string
+  expires_at: string
+  amount_sen: number
+  svc_status: string
+}
+
+export type OrderBalance = {
+  order_id: string
+  display_id: number | null
+  currency_code: string
+  /** Medusa's pending difference, exactly as Medusa holds it (major units, e.g. "39.852"). */
+  outstanding: string
+  /** The same, rounded half-up to the sen as svc's checkout will be. */
+  outstanding_sen: number
+  payment_collection: { id: string; status: string; amount_sen: number } | null
+  /** The svc methods a merchant can send a link for (FPX direct needs the buyer's bank: the buyer's to choose). */
+  providers: { id: string; title: string }[]
+  /** The open svc link of the unpaid collection, if one is still valid. */
+  link: BalanceLink | null
+  /** Why no link can be asked for now (a sentence), or null. */
+  refusal: string | null
+}
+
+type LoadedOrder = {
+  id: string
+  display_id?: number
+  status: string
+  currency_code: string
+  region_id?: string
+  summary?: { pending_difference?: unknown; raw_pending_difference?: unknown }
+  payment_collections?: {
+    id: string
+    status: string
+    amount: unknown
+    raw_amount?: unknown
+    payment_sessions?: { id: string; provider_id: string; status: string; data?: Record<string, unknown>; created_at?: string }[]
+  }[]
+}
+
+type OpenReturn = { id: string; status: string }
+
+async function loadOrder(
+  container: Container,
+  orderId: string
+): Promise<{ order: LoadedOrder; providers: string[]; changes: { id: string; change_type: string; status: string }[]; returns: OpenReturn[] }> {
+  const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "order",
+    fields: [
+      "id",
+      "display_id",
+      "status",
+      "currency_code",
+      "region_id",
+      "summary",
+      "payment_collections.id",
+      "payment_collections.status",
+      "payment_collections.amount",
+      "payment_collections.raw_amount",
+      "payment_collections.payment_sessions.id",
+      "payment_collections.payment_sessions.provider_id",
+      "payment_collections.payment_sessions.status",
+      "payment_collections.payment_sessions.data",
+      "payment_collections.payment_sessions.created_at",
+    ],
+    filters: { id: orderId },
+  })
+  const order = data[0] as LoadedOrder | undefined
+  if (!order) throw new MedusaError(MedusaError.Types.NOT_FOUND, `order_id: order ${orderId} was not found`)
+  let providers: string[] = []
+  if (order.region_id) {
+    const { data: regions } = await query.graph({ entity: "region", fields: ["id", "payment_providers.id", "payment_providers.is_enabled"], filters: { id: order.region_id } })
+    providers = ((regions[0]?.payment_providers ?? []) as { id: string; is_enabled?: boolean }[]).filter((p) => p && p.is_enabled !== false).map((p) => p.id)
+  }
+  const { data: changes } = await query.graph({
+    entity: "order_change",
+    fields: ["id", "change_type", "status"],
+    filters: { order_id: orderId, status: ["pending", "requested"] },
+  })
+  // Returns whose items are not all back: Medusa counts returned items in the order's
+  // balance only once received, so an amount due (an exchange paid before its return arrives) may clear then.
+  const { data: returns } = await query.graph({
+    entity: "return",
+    fields: ["id", "status"],
+    filters: { order_id: orderId, status: ["open", "requested", "partially_received"] },
+  })
+  return { order, providers, changes: changes as { id: string; change_type: string; status: string }[], returns: returns as OpenReturn[] }
+}
+
+const timeOf = (v: unknown) => (v ? new Date(v as string).getTime() || 0 : 0)
+
+function linkOf(collection: NonNullable<LoadedOrder["payment_collections"]>[number] | undefined, now = Date.now()): BalanceLink | null {
+  const sessions = [...(collection?.payment_sessions ?? [])].filter((s) => s && SVC_PROVIDER.test(s.provider_id)).sort((a, b) => timeOf(b.created_at) - timeOf(a.created_at))
+  for (const s of sessions) {
+    const d = s.data ?? {}
+    if (s.status !== PaymentSessionStatus.PENDING) continue
+    if (typeof d.checkoutUrl !== "string" || typeof d.checkoutId !== "string" || typeof d.expiresAt !== "string") continue
+    if (!(Date.parse(d.expiresAt) > now)) continue
+    return {
+      session_id: s.id,
+      provider_id: s.provider_id,
+      checkout_id: d.checkoutId,
+      checkout_url: d.checkoutUrl,
+      expires_at: d.expiresAt,
+      amount_sen: Number(d.amountSen),
+      svc_status: String(d.svcStatus ?? "CREATED"),
+    }
+  }
+  return null
+}
+
+function balanceOf(loaded: Awaited<ReturnType<typeof loadOrder>>): OrderBalance {
+  const { order, providers, changes, returns } = loaded
+  const pending = order.summary?.raw_pending_difference ?? order.summary?.pending_difference ?? 0
+  const outstandingSen = Math.max(0, medusaAmountToSen(pending, "summary.pending_difference"))
+  const unpaid = (order.payment_collections ?? []).find((c) => c && UNPAID.has(c.status))
+  const svcProviders = providers
+    .filter((id) => SVC_PROVIDER.test(id) && !id.startsWith("pp_svc-fpx-direct_"))
+    .map((id) => ({ id, title: TITLES[/^pp_svc-(wallet|fpx|fpx-direct)_/.exec(id)![1]!]! }))
+  let refusal: string | null = null
+  if (order.status === "canceled") refusal = `order ${order.id} is canceled; no payment can be asked for it`
+  else if (order.status === "draft") refusal = `order ${order.id} is a draft order; convert it to an order first`
+  else if (String(order.currency_code).toLowerCase() !== "myr") refusal = `svc accepts Malaysian ringgit (MYR) only; this order is in ${String(order.currency_code).toUpperCase()}`
+  else if (changes.length) {
+    const c = changes[0]!
+    refusal = `order ${order.id} has an order change in progress (${c.change_type ?? "change"} ${c.id}, ${c.status}); confirm or cancel it first, then ask for the balance`
+  } else if (outstandingSen <= 0) refusal = `order ${order.id} has no outstanding amount (Medusa's pending difference is RM${fromSen(0)})`
+  else if (outstandingSen < MIN_AMOUNT_SEN || outstandingSen > MAX_AMOUNT_SEN) {
+    refusal = `the outstanding RM${fromSen(outstandingSen)} is outside svc's checkout range RM${fromSen(MIN_AMOUNT_SEN)}-RM${fromSen(MAX_AMOUNT_SEN)}; collect it another way`
+    if (returns.length)
+      refusal = `${refusal}, or first receive the items of return ${returns.map((r) => r.id).join(", ")} (${returns[0]!.status}): Medusa counts returned items only once received, and this amount may clear then`
+  } else if (!svcProviders.length) refusal = `no svc payment method (svc wallet or FPX online banking) is enabled in the order's region ${order.region_id ?? "(none)"}`
+  return {
+    order_id: order.id,
+    display_id: order.display_id ?? null,
+    currency_code: order.currency_code,
+    outstanding: decimalOf(pending),
+    outstanding_sen: outstandingSen,
+    payment_collection: unpaid ? { id: unpaid.id, status: unpaid.status, amount_sen: medusaAmountToSen(unpaid.raw_amount ?? unpaid.amount, "payment_collection.amount") } : null,
+    providers: svcProviders,
+    link: linkOf(unpaid),
+    refusal,
+  }
+}
+
+/** Medusa's amount as decimal text (BigNumber, its raw form, or a number). */
+function decimalOf(v: unknown): string {
+  if (v && typeof v === "object" && "value" in (v as object)) return String((v as { value: unknown }).value)
+  return String(v)
+}
+
+/** GET: the order's balance and its open link, if any. */
+export async function orderBalance(container: Container, orderId: string): Promise<OrderBalance> {
+  return balanceOf(await loadOrder(container, orderId))
+}
+
+/** The body of POST …/balance/payment-link (src/api/admin/svc/orders/validators.ts checks it). */
+export type PaymentLinkBody = { provider_id: string; payment_collection_id?: string }
+
+/**
+ * POST: an svc checkout link for the order's outstanding amount, made by the
+ * balance payment link workflow (src/workflows/balance-payment-link) with the
+ * functions below, one request per order at a time (the workflow's lock: two
+ * admins, a double click; the second sees the first's collection and link, so an
+ * order never gets two collections for one balance).
+ *
+ * Every check comes before anything is written or sent (checkBalanceRequest): the
+ * order can owe through svc (not canceled, not a draft, MYR, no order change in
+ * progress, an amount in svc's range), the method is enabled in its region, and a
+ * named collection is this order's unpaid one. Then Medusa's own workflows: the
+ * unpaid collection gets the pending difference, or is created
+ * (updateBalanceCollection), and a payment session on it makes the svc checkout
+ * (createBalanceSession). Asked again while svc's link is still open (same
+ * collection, method and amount) the provider gives the same link (svc-base
+ * adoptOpenCheckout): one open link per balance; once it has expired or failed, a new one.
+ */
+export const BALANCE_LOCK_PREFIX = "svc-balance:"
+
+/** The checks, before anything is written or sent; answers the open link's checkout id (to tell a reused link), if any. */
+export async function checkBalanceRequest(container: Container, orderId: string, body: PaymentLinkBody): Promise<{ before_checkout_id: string | null }> {
+  const loaded = await loadOrder(container, orderId)
+  const before = balanceOf(loaded)
+  if (before.refusal) throw invalidData(`order_id: ${before.refusal}`)
+  if (!before.providers.some((p) => p.id === body.provider_id)) {
+    throw invalidData(
+      `provider_id: ${body.provider_id} is not enabled in the order's region ${loaded.order.region_id ?? "(none)"} (enabled: ${before.providers.map((p) => p.id).join(", ")})`
+    )
+  }
+  if (body.payment_collection_id) {
+    const named = (loaded.order.payment_collections ?? []).find((c) => c?.id === body.payment_collection_id)
+    if (!named) throw invalidData(`payment_collection_id: ${body.payment_collection_id} is not a payment collection of order ${orderId}`)
+    if (!UNPAID.has(named.status)) throw invalidData(`payment_collection_id: ${named.id} is ${named.status}; only an unpaid collection (not_paid, awaiting) can be asked for`)
+  }
+  return { before_checkout_id: before.link?.checkout_id ?? null }
+}
+
+/** Medusa's own: the unpaid collection's amount becomes the pending difference, or a collection is made for it; its id. */
+export async function updateBalanceCollection(container: Container, orderId: string, body: PaymentLinkBody): Promise<string> {
+  const { result } = await createOrUpdateOrderPaymentCollectionWorkflow(container).run({ input: { order_id: orderId } })
+  const collection = (Array.isArray(result) ? result[0] : result) as { id: string } | undefined
+  if (!collection?.id) throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `order ${orderId}: Medusa made no payment collection for the outstanding amount; nothing was sent`)
+  if (body.payment_collection_id && collection.id !== body.payment_collection_id) {
+    throw invalidData(`payment_collection_id: order ${orderId}'s outstanding amount is on payment collection ${collection.id}, not ${body.payment_collection_id}; nothing was sent`)
+  }
+  return collection.id
+}
+
+/** Medusa's own: a payment session on the collection, for which the svc provider makes (or adopts) the checkout. */
+export async function createBalanceSession(container: Container, collectionId: string, providerId: string): Promise<void> {
+  await createPaymentSessionsWorkflow(container).run({ input: { payment_collection_id: collectionId, provider_id: providerId, data: {} } })
+}
+
+/** The balance as it now stands, and the link the session made on `collectionId` (reused: the same svc checkout as before). */
+export async function readBalanceLink(
+  container: Container,
+  orderId: string,
+  collectionId: string,
+  beforeCheckoutId: string | null
+): Promise<{ balance: OrderBalance; link: BalanceLink; reused: boolean }> {
+  const balance = await orderBalance(container, orderId)
+  const link = balance.link
+  if (!link || balance.payment_collection?.id !== collectionId) {
+    throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `order ${orderId}: the svc link was not made; try again in a moment (nothing was charged)`)
+  }
+  return { balance, link, reused: !!beforeCheckoutId && beforeCheckoutId === link.checkout_id }
+}

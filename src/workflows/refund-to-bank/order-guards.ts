@@ -1,0 +1,91 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { fromSen } from "../../client"
+import { totalSen } from "../../lib/money/sen-sums"
+
+type Query = { graph: (q: unknown) => Promise<{ data: any[] }> }
+type Container = MedusaContainer
+
+export const SVC_PROVIDER_RE = /^pp_svc-(wallet|fpx|fpx-direct)_/
+
+/** What svc captured and what Medusa shows refunded, per svc payment of an order, in sen. */
+export async function svcMoneyOfOrder(
+  container: Container,
+  orderId: string
+): Promise<{ status: string | null; payments: { id: string; capturedSen: number; refundedSen: number }[] }> {
+  const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "order",
+    fields: [
+      "id",
+      "status",
+      "payment_collections.payments.id",
+      "payment_collections.payments.provider_id",
+      "payment_collections.payments.captures.raw_amount",
+      "payment_collections.payments.captures.amount",
+      "payment_collections.payments.refunds.raw_amount",
+      "payment_collections.payments.refunds.amount",
+    ],
+    filters: { id: orderId },
+  })
+  const order = data[0]
+  if (!order) return { status: null, payments: [] }
+  // each total rounded once (src/lib/money/sen-sums.ts): what svc was paid, what its payouts add up to
+  const sum = (xs: any[] | undefined) => totalSen((xs ?? []).map((x: any) => x.raw_amount ?? x.amount))
+  const payments = (order.payment_collections ?? [])
+    .flatMap((c: any) => c?.payments ?? [])
+    .filter((p: any) => p && SVC_PROVIDER_RE.test(String(p.provider_id)))
+    .map((p: any) => ({ id: p.id as string, capturedSen: sum(p.captures), refundedSen: sum(p.refunds) }))
+  return { status: order.status ?? null, payments }
+}
+
+/**
+ * Cancelling an order whose captured svc money is not all refunded would make
+ * Medusa record a refund that svc never paid (cancelOrderWorkflow refunds
+ * captured payments through the provider, which cannot name a bank account,
+ * and swallows its refusal). Refused before anything changes, with the way out.
+ */
+export async function refuseCancelWithSvcMoney(container: Container, orderId: string): Promise<void> {
+  const { payments } = await svcMoneyOfOrder(container, orderId)
+  const left = payments.reduce((n, p) => n + Math.max(0, p.capturedSen - p.refundedSen), 0)
+  if (left <= 0) return
+  const captured = payments.reduce((n, p) => n + p.capturedSen, 0)
+  const refunded = payments.reduce((n, p) => n + p.refundedSen, 0)
+  throw new MedusaError(
+    MedusaError.Types.NOT_ALLOWED,
+    `Order ${orderId} was paid with svc and RM${fromSen(left)} of it has not been refunded (captured RM${fromSen(captured)}, refunded RM${fromSen(refunded)}). ` +
+      `Refund the buyer first in the "svc refunds" panel of this order (a payout to their bank account or DuitNow proxy), then cancel the order. ` +
+      "Nothing was changed."
+  )
+}
+
+/**
+ * What Medusa's refundPaymentWorkflow would refuse only after the provider
+ * sent the payout (its credit-line step runs after refundPaymentStep): a
+ * canceled order, or an order change in progress. Checked before any payout.
+ */
+export async function refuseRefundMedusaWouldReject(container: Container, orderId: string | null): Promise<void> {
+  if (!orderId) return
+  const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
+  const { data: orders } = await query.graph({ entity: "order", fields: ["id", "status"], filters: { id: orderId } })
+  if (orders[0]?.status === "canceled") {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `payment_id: order ${orderId} is canceled, and Medusa records no refund on a canceled order; nothing was sent. ` +
+        "Refund a canceled order's buyer from svc's own dashboard and note it on the order."
+    )
+  }
+  const { data: changes } = await query.graph({
+    entity: "order_change",
+    fields: ["id", "change_type", "status"],
+    filters: { order_id: orderId, status: ["pending", "requested"] },
+  })
+  if (changes.length) {
+    const c = changes[0]
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `payment_id: order ${orderId} has an order change in progress (${c.change_type ?? "change"} ${c.id}, ${c.status}), and Medusa records no refund until it is confirmed or canceled; nothing was sent. ` +
+        "Confirm or cancel that change, then refund."
+    )
+  }
+}

@@ -1,0 +1,354 @@
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import { randomUUID } from "node:crypto"
+import { ContainerRegistrationKeys, MathBN, MedusaError } from "@medusajs/framework/utils"
+import { refundPaymentWorkflow, type RefundPaymentWorkflowInput } from "@medusajs/core-flows"
+import { fromSen } from "../../client"
+import { medusaAmountToSen } from "../../rules/medusa-amount"
+import { totalSen } from "../../lib/money/sen-sums"
+import { svcFromContainer } from "../../lib/svc-runtime/config"
+import { SVC_MODULE } from "../../lib/svc-runtime/module-key"
+import type SvcModuleService from "../../modules/svc/service"
+import { invalidData, parseRinggit } from "../../lib/money/admin-input"
+import { refuseRefundMedusaWouldReject } from "./order-guards"
+import { PayoutLedger } from "./payout-ledger"
+import { resendForRecordedRefund } from "./send-payout"
+import { MedusaReads } from "../../lib/medusa-data/medusa-reads"
+
+type Container = MedusaContainer
+
+// spec gap: payout amount bounds are not shown, so none is invented here: a
+// refund is at least one sen and at most what is left of the payment; should
+// svc refuse an amount, its refusal is shown in words and nothing moved.
+/** Payout requests that may still become a payout: they count against what can be refunded. */
+export const OPEN_PAYOUT_STATUSES = ["REQUESTED", "SENDING", "UNCERTAIN"]
+
+/** A refund as the admin asked it (src/api/admin/svc/refunds/validators.ts checks its shape). */
+export type RefundRequest = {
+  request_id?: string
+  payment_id: string
+  /** ringgit as typed: read exactly here (parseRinggit) */
+  amount: string | number
+  beneficiary: { name: string; bank_code?: string; account_number?: string; proxy_type?: "MOBILE" | "NRIC" | "PASSPORT" | "BRN" | "ARMY"; proxy_value?: string }
+  name_check?: "strict" | "loose"
+  note?: string
+}
+
+/** Everything an admin may see of a payout request: the account number is masked. */
+export function publicPayout(row: Record<string, any>): Record<string, unknown> {
+  const dest = (row.destination ?? {}) as Record<string, unknown>
+  const mask = (v: unknown) => (typeof v === "string" && v.length > 4 ? `••••${v.slice(-4)}` : v)
+  return {
+    id: row.id,
+    status: row.status,
+    amount_sen: row.amount_sen,
+    fee_sen: row.fee_sen ?? null,
+    payout_id: row.payout_id ?? null,
+    refund_id: row.refund_id ?? null,
+    payment_id: row.payment_id ?? null,
+    order_id: row.order_id ?? null,
+    beneficiary_name: row.beneficiary_name ?? null,
+    destination: {
+      ...(dest.bankCode ? { bank_code: dest.bankCode, account_number: mask(dest.accountNumber) } : {}),
+      ...(dest.proxyType ? { proxy_type: dest.proxyType, proxy_value: mask(dest.proxyValue) } : {}),
+      ...(dest.nameCheck ? { name_check: dest.nameCheck } : {}),
+    },
+    failure_reason: row.failure_reason ?? null,
+    attention: row.attention ?? null,
+    attention_reason: row.attention_reason ?? null,
+    note: row.note ?? null,
+    idempotency_key: row.idempotency_key,
+    status_history: row.status_history,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  }
+}
+
+type PaymentInfo = {
+  id: string
+  provider_id: string
+  currency_code: string
+  data: Record<string, unknown> | null
+  capturedSen: number
+  refundedSen: number
+  orderId: string | null
+}
+
+export async function loadPayment(container: Container, paymentId: string): Promise<PaymentInfo> {
+  const query = container.resolve<{ graph: (q: unknown) => Promise<{ data: any[] }> }>(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "payment",
+    fields: ["id", "provider_id", "currency_code", "data", "captures.amount", "captures.raw_amount", "refunds.amount", "refunds.raw_amount", "payment_collection_id"],
+    filters: { id: paymentId },
+  })
+  const p = data[0]
+  if (!p) throw new MedusaError(MedusaError.Types.NOT_FOUND, `payment_id: no payment ${paymentId}`)
+  // Each total rounded half-up to the sen once, as the checkout was: a 39.852 capture is the 3985 sen
+  // svc received, and refunds of 39.852 and 79.704 are 12456 sen refunded (src/lib/money/sen-sums.ts).
+  const sum = (xs: any[] | undefined) => totalSen((xs ?? []).map((x: any) => x.raw_amount ?? x.amount))
+  let orderId: string | null = null
+  if (p.payment_collection_id) {
+    const { data: links } = await query.graph({
+      entity: "order_payment_collection",
+      fields: ["order_id"],
+      filters: { payment_collection_id: p.payment_collection_id },
+    })
+    orderId = links[0]?.order_id ?? null
+  }
+  return {
+    id: p.id,
+    provider_id: p.provider_id,
+    currency_code: p.currency_code,
+    data: p.data ?? null,
+    capturedSen: sum(p.captures),
+    refundedSen: sum(p.refunds),
+    orderId,
+  }
+}
+
+/**
+ * The amount Medusa records for a payout of `amountSen`: the payout itself, or, when it
+ * refunds all that is left of a payment whose amount has a fraction of a sen (39.852 paid
+ * as 3985 sen), Medusa's exact remainder, so the payment shows fully refunded.
+ */
+async function medusaRefundAmount(container: Container, paymentId: string, amountSen: number): Promise<string> {
+  const query = container.resolve<{ graph: (q: unknown) => Promise<{ data: any[] }> }>(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "payment",
+    fields: ["id", "captures.raw_amount", "captures.amount", "refunds.raw_amount", "refunds.amount"],
+    filters: { id: paymentId },
+  })
+  const p = data[0]
+  if (!p) return fromSen(amountSen)
+  const sum = (xs: any[] | undefined) => (xs ?? []).reduce((n: any, x: any) => MathBN.add(n, MathBN.convert(x.raw_amount?.value ?? x.raw_amount ?? x.amount)), MathBN.convert(0))
+  const left = MathBN.sub(sum(p.captures), sum(p.refunds))
+  const exact = left.toFixed()
+  // all that is left in sen (the captures rounded minus the refunds rounded): Medusa's exact remainder
+  return MathBN.gt(left, 0) && medusaAmountToSen(sum(p.captures).toFixed()) - medusaAmountToSen(sum(p.refunds).toFixed()) === amountSen ? exact : fromSen(amountSen)
+}
+
+export type RefundResult = { httpStatus: 200 | 202; payout: Record<string, unknown>; message: string }
+
+/** The payout request to store for a refund that passed every check (svc_payout's columns). */
+export type NewPayoutRequest = {
+  request_id: string | null
+  payment_id: string
+  order_id: string | null
+  checkout_id: string | null
+  amount_sen: number
+  beneficiary_name: string
+  destination: Record<string, unknown>
+  note: string | null
+  requested_by: string | null
+}
+
+/** What the checks decided: the answer already given to this request_id, or the payout request to store. */
+export type CheckedRefund =
+  | { replay: RefundResult; request?: never; existing?: never }
+  | { replay?: never; request: NewPayoutRequest; existing?: never }
+  /** a request stored earlier, to finish with its own key (the job) */
+  | { replay?: never; request?: never; existing: string }
+
+/**
+ * A refund to the buyer's bank account as an svc payout (DESIGN §6), step 1
+ * (src/workflows/refund-to-bank runs the steps): every check that can be made
+ * before money moves: the payment is an svc payment in MYR with money
+ * captured; the amount is exact in sen, within the payout range and not more
+ * than what is left to refund (captured − refunded − payout requests still
+ * open); the bank is one svc pays out to; the prefund balance covers the
+ * amount. Then (storePayoutRequest) the payout request is stored with a fresh
+ * Idempotency-Key (REQUESTED), and (finishRefund) Medusa's
+ * refundPaymentWorkflow records the refund under its own lock against
+ * over-refunding and calls the provider, which sends the payout with that key
+ * (src/providers/svc/svc-base.ts, refundPayment).
+ */
+export async function checkRefundRequest(container: Container, input: RefundRequest, actorId?: string): Promise<CheckedRefund> {
+  const amountSen = parseRinggit(input.amount, "amount", -Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)
+  if (amountSen < 1) throw invalidData(`amount: must be more than RM0.00; got RM${fromSen(amountSen)}`)
+  const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
+  // The same form again (lost answer, double click): its payout, before the checks its own
+  // success would now fail (what is left to refund, the prefund balance).
+  if (input.request_id) {
+    const [again] = await svcModule.listSvcPayouts({ request_id: input.request_id })
+    if (again) return { replay: samePayout(again, input, amountSen) }
+  }
+
+  const payment = await loadPayment(container, input.payment_id)
+  if (!/^pp_svc-(wallet|fpx|fpx-direct)_/.test(payment.provider_id)) {
+    throw invalidData(`payment_id: payment ${payment.id} was made with ${payment.provider_id}, not svc; refund it with its own provider`)
+  }
+  if (String(payment.currency_code).toLowerCase() !== "myr") {
+    throw invalidData(`payment_id: svc pays out MYR only; this payment is in ${String(payment.currency_code).toUpperCase()}`)
+  }
+  if (payment.capturedSen <= 0) throw invalidData(`payment_id: payment ${payment.id} has nothing captured to refund`)
+  // what Medusa would refuse only after the payout left (a canceled order, an order change in progress)
+  await refuseRefundMedusaWouldReject(container, payment.orderId)
+
+  const open = await svcModule.listSvcPayouts({ payment_id: payment.id, status: OPEN_PAYOUT_STATUSES })
+  const openSen = open.reduce((n, r) => n + Number(r.amount_sen), 0)
+  const left = payment.capturedSen - payment.refundedSen - openSen
+  if (amountSen > left) {
+    throw invalidData(
+      `amount: at most RM${fromSen(Math.max(0, left))} can be refunded (captured RM${fromSen(payment.capturedSen)}, ` +
+        `refunded RM${fromSen(payment.refundedSen)}, payouts still being sent RM${fromSen(openSen)}); got RM${fromSen(amountSen)}`
+    )
+  }
+
+  const { client } = svcFromContainer(container)
+  const b = input.beneficiary
+  if (b.bank_code) {
+    const active = await client.payouts.activeBanks().catch((e) => {
+      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `svc: could not read the banks svc pays out to (${(e as Error).message}); nothing was sent`)
+    })
+    const banks = (Array.isArray((active as { banks?: unknown }).banks) ? (active as { banks: { code: string; name: string }[] }).banks : []) ?? []
+    if (!banks.some((x) => x.code === b.bank_code)) {
+      throw invalidData(`beneficiary.bank_code: ${b.bank_code} is not a bank svc pays out to now (GET /admin/svc/payout-banks lists them)`)
+    }
+  }
+  const prefund = await client.payouts.prefund.balance().catch(() => null)
+  if (prefund && /^\d+$/.test(prefund.available) && Number(prefund.available) < amountSen) {
+    throw invalidData(
+      `amount: the svc prefund balance (RM${fromSen(prefund.available)}) cannot cover RM${fromSen(amountSen)}; ` + "top it up by bank transfer in svc's dashboard, then refund"
+    )
+  }
+
+  const destination: Record<string, unknown> = b.bank_code ? { bankCode: b.bank_code, accountNumber: b.account_number } : { proxyType: b.proxy_type, proxyValue: b.proxy_value }
+  if (input.name_check) destination.nameCheck = input.name_check
+  return {
+    request: {
+      request_id: input.request_id ?? null,
+      payment_id: payment.id,
+      order_id: payment.orderId,
+      checkout_id: typeof payment.data?.checkoutId === "string" ? payment.data.checkoutId : null,
+      amount_sen: amountSen,
+      beneficiary_name: b.name,
+      destination,
+      note: input.note ?? null,
+      requested_by: actorId ?? null,
+    },
+  }
+}
+
+/**
+ * Store a checked payout request, REQUESTED, with a fresh Idempotency-Key (v4),
+ * before anything is sent (spec: Idempotency rules 1). The same form sent twice
+ * at the same moment: the unique request_id let one row in, and the other gets
+ * that row's answer.
+ */
+export async function storePayoutRequest(
+  container: Container,
+  request: NewPayoutRequest,
+  input: RefundRequest
+): Promise<{ rowId: string; replay?: never } | { rowId?: never; replay: RefundResult }> {
+  const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
+  try {
+    const row = await svcModule.createSvcPayouts({
+      ...request,
+      idempotency_key: randomUUID(),
+      status: "REQUESTED",
+      status_history: { entries: [{ status: "REQUESTED", at: new Date().toISOString(), source: "admin", detail: request.requested_by ?? undefined }] },
+    })
+    return { rowId: row.id }
+  } catch (e) {
+    const [other] = request.request_id ? await svcModule.listSvcPayouts({ request_id: request.request_id }) : []
+    if (other) return { replay: samePayout(other, input, request.amount_sen) }
+    throw e
+  }
+}
+
+/**
+ * A request_id names one refund: sent again with the same body it answers with that payout
+ * request as it stands (the first request, or the job with its own key, finishes it); with
+ * another body it is refused, naming the field that differs.
+ */
+function samePayout(row: Record<string, any>, input: RefundRequest, amountSen: number): RefundResult {
+  const dest = (row.destination ?? {}) as Record<string, unknown>
+  const b = input.beneficiary
+  // [field, as stored, as asked now]: the first that differs is named
+  const destinationFields: [string, unknown, unknown][] = [
+    ["beneficiary.name", row.beneficiary_name ?? null, b.name],
+    ["beneficiary.bank_code", dest.bankCode ?? undefined, b.bank_code],
+    ["beneficiary.account_number", dest.accountNumber ?? undefined, b.account_number],
+    ["beneficiary.proxy_type", dest.proxyType ?? undefined, b.proxy_type],
+    ["beneficiary.proxy_value", dest.proxyValue ?? undefined, b.proxy_value],
+    ["name_check", dest.nameCheck ?? undefined, input.name_check],
+  ]
+  const differs =
+    row.payment_id !== input.payment_id
+      ? "payment_id"
+      : Number(row.amount_sen) !== amountSen
+        ? `amount (RM${fromSen(Number(row.amount_sen))} then, RM${fromSen(amountSen)} now)`
+        : (destinationFields.find(([, then, now]) => then !== now)?.[0] ?? null)
+  if (differs) throw invalidData(`request_id: already used for another refund; ${differs} differs. A new refund needs a new request_id`)
+  const done = !["REQUESTED", "SENDING", "UNCERTAIN"].includes(String(row.status))
+  return {
+    httpStatus: done ? 200 : 202,
+    payout: publicPayout(row),
+    message: done
+      ? `already requested: payout ${row.payout_id ?? row.id} ${row.status}${row.failure_reason ? ` (${row.failure_reason})` : ""}`
+      : "already requested: the payout is being sent by the first request or the reconciliation job, with its own key (no second payout is made)",
+  }
+}
+
+/**
+ * Ask Medusa for the refund of a stored payout request (REQUESTED, or
+ * UNCERTAIN to finish it with the same key) and report what became of it.
+ * Used by the admin route and by the reconciliation job.
+ */
+export async function finishRefund(container: Container, rowId: string, opts: { actorId?: string; note?: string | null } = {}): Promise<RefundResult> {
+  const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
+  const before = await svcModule.retrieveSvcPayout(rowId)
+  let workflowError: Error | null = null
+  // metadata is not in Medusa's input type, yet is passed through to the refund
+  // (refundPaymentStep -> paymentModule.refundPayment): the provider finds the row by it
+  const input: RefundPaymentWorkflowInput & { metadata: { svc_payout_id: string } } = {
+    payment_id: before.payment_id!,
+    amount: await medusaRefundAmount(container, before.payment_id!, Number(before.amount_sen)),
+    created_by: opts.actorId,
+    note: opts.note ?? before.note ?? undefined,
+    metadata: { svc_payout_id: rowId },
+  }
+  try {
+    await refundPaymentWorkflow(container).run({ input })
+  } catch (e) {
+    workflowError = e as Error
+  }
+  const row = await svcModule.retrieveSvcPayout(rowId)
+  if (!workflowError) {
+    return { httpStatus: 200, payout: publicPayout(row), message: `payout ${row.payout_id} ${row.status}` }
+  }
+  if (row.status === "REQUESTED") {
+    // Medusa refused before the provider ran (e.g. its own over-refund guard):
+    // nothing was sent; close the request so it no longer counts as open.
+    await svcModule.abandonPayoutRequest(rowId, `Medusa refused the refund: ${workflowError.message}`, "refund", workflowError.message)
+    throw invalidData(`Medusa refused the refund, nothing was sent: ${workflowError.message}`)
+  }
+  if (row.status === "UNCERTAIN") {
+    return {
+      httpStatus: 202,
+      payout: publicPayout(row),
+      message: "svc did not answer; the payout request is kept with its key and the reconciliation job will finish it (no second payout can be made)",
+    }
+  }
+  throw workflowError instanceof MedusaError ? workflowError : invalidData(workflowError.message)
+}
+
+/**
+ * Finish a stored payout request that svc did not answer for (UNCERTAIN) with
+ * its own key. When Medusa's refund survived (the process died mid-send, so
+ * nothing removed it), asking Medusa again would record a second refund for
+ * one payout: the payout is sent again for that refund instead
+ * (resendForRecordedRefund). Otherwise Medusa is asked for the refund again,
+ * which sends the payout with the same key; svc replays the payout it made or
+ * makes the one it never did. One payout, one refund.
+ */
+export async function finishPayoutRequest(container: Container, rowId: string): Promise<RefundResult> {
+  const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
+  const row = await svcModule.retrieveSvcPayout(rowId)
+  if (!row.refund_id || !(await new MedusaReads(container).refundExists(row.refund_id))) return finishRefund(container, rowId)
+  const deps = { client: svcFromContainer(container).client, payouts: new PayoutLedger(container), logger: container.resolve<Logger>(ContainerRegistrationKeys.LOGGER) }
+  const sent = (await resendForRecordedRefund(deps, rowId, row.refund_id)) === "sent"
+  const after = await svcModule.retrieveSvcPayout(rowId)
+  return sent
+    ? { httpStatus: 200, payout: publicPayout(after), message: `payout ${after.payout_id} ${after.status}` }
+    : { httpStatus: 202, payout: publicPayout(after), message: `payout request ${rowId} is ${after.status}: not finished here` }
+}

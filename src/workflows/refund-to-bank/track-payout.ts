@@ -1,0 +1,160 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { Logger } from "@medusajs/framework/types"
+import { fromSen } from "../../client"
+import { svcFromContainer } from "../../lib/svc-runtime/config"
+import { SVC_MODULE } from "../../lib/svc-runtime/module-key"
+import type SvcModuleService from "../../modules/svc/service"
+import { appendEntry } from "../../lib/money/admin-input"
+import { sweepStep } from "../../lib/svc-runtime/sweep"
+import { longestSendMs } from "../../lib/svc-runtime/send-window"
+import { finishPayoutRequest } from "./request-refund"
+
+type Container = MedusaContainer
+
+// Order of svc's payout statuses: a status is never replaced by an earlier one
+// (a late payout.updated INITIATED after SETTLED changes nothing).
+const RANK: Record<string, number> = { INITIATED: 1, SETTLED: 2, REVERSED: 3, RETURNED: 3 }
+const NOT_DELIVERED: Record<string, string> = {
+  REVERSED: "the bank reversed the payout: the buyer was not paid; amount and fee are back in the prefund balance",
+  RETURNED: "the bank returned the payout after settling it: the buyer was not paid; the amount is back in the prefund balance (svc keeps the fee)",
+}
+
+export type PayoutOutcome = "updated" | "unchanged" | "unknown_payout"
+
+/** A payout of this store as svc has it now: the request's id, and svc's status and fee. */
+export type PayoutRead = { rowId: string; payoutId: string; status: string; fee: string | null }
+
+/** What a payout that did not reach the buyer is reported as (the trackPayout workflow's payoutNotDelivered hook). */
+export type PayoutNotDelivered = {
+  payout_request_id: string
+  payout_id: string
+  status: string
+  refund_id: string | null
+  order_id: string | null
+  amount_sen: number
+  reason: string
+}
+
+export type PayoutStatusRecorded = { outcome: PayoutOutcome; notDelivered: PayoutNotDelivered | null }
+
+/** Read a payout from svc (never from a webhook body); null, with no svc call, for a payout this store did not make. */
+export async function readPayout(container: Container, payoutId: string): Promise<PayoutRead | null> {
+  const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
+  const [row] = await svcModule.listSvcPayouts({ payout_id: payoutId }, { take: 1, select: ["id"] })
+  if (!row) return null
+  const { client } = svcFromContainer(container)
+  const p = await client.payouts.retrieve(payoutId)
+  return { rowId: row.id, payoutId, status: p.status, fee: p.fee ?? null }
+}
+
+/**
+ * Bring a payout request up to date with what svc said. REVERSED or RETURNED
+ * mean the buyer did not get the money although Medusa shows the refund: the
+ * request is flagged `refund_not_delivered` for an admin, with what happened.
+ */
+export async function recordPayoutStatus(container: Container, read: PayoutRead, source: string): Promise<PayoutStatusRecorded> {
+  const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
+  const row = await svcModule.retrieveSvcPayout(read.rowId)
+  const current = RANK[row.status] ?? 0
+  const next = RANK[read.status]
+  if (read.status === row.status || (next !== undefined && next <= current && current > 0)) return { outcome: "unchanged", notDelivered: null }
+  const notDelivered = NOT_DELIVERED[read.status]
+  await svcModule.updateSvcPayouts({
+    id: row.id,
+    status: read.status,
+    fee_sen: read.fee && /^\d+$/.test(read.fee) ? Number(read.fee) : row.fee_sen,
+    status_history: appendEntry(row.status_history, read.status, source),
+    ...(notDelivered
+      ? {
+          attention: "refund_not_delivered",
+          attention_reason: `${notDelivered}. Refund RM${fromSen(row.amount_sen)} again to a corrected account.`,
+        }
+      : {}),
+  })
+  if (!notDelivered) return { outcome: "updated", notDelivered: null }
+  container.resolve<{ warn: (m: string) => void }>(ContainerRegistrationKeys.LOGGER).warn(`svc: payout ${read.payoutId} (refund ${row.refund_id}) ${read.status}: ${notDelivered}`)
+  return {
+    outcome: "updated",
+    notDelivered: {
+      payout_request_id: row.id,
+      payout_id: read.payoutId,
+      status: read.status,
+      refund_id: row.refund_id ?? null,
+      order_id: row.order_id ?? null,
+      amount_sen: Number(row.amount_sen),
+      reason: notDelivered,
+    },
+  }
+}
+
+/**
+ * Read a payout from svc and record its status: the two steps of the
+ * svc-track-payout workflow (src/workflows/track-payout), which the webhook
+ * subscriber and the job start; here for the plugin's own callers that cannot
+ * start a workflow (the admin's tracked-events tool, the watcher's sweep).
+ */
+export async function refreshPayout(container: Container, payoutId: string, source: string): Promise<PayoutOutcome> {
+  const read = await readPayout(container, payoutId)
+  if (!read) return "unknown_payout"
+  return (await recordPayoutStatus(container, read, source)).outcome
+}
+
+export type PayoutSweepReport = { refreshed: number; finished: number; abandoned: number; errors: number }
+
+const RETURN_WATCH_MS = 7 * 24 * 3600 * 1000
+
+/**
+ * The job's part for refunds:
+ * - UNCERTAIN requests (svc did not answer): finished with the same key
+ *   (request-refund.ts, finishPayoutRequest; the job runs it as the
+ *   svc-refund-to-bank workflow, so a store's refundSent hook hears of it);
+ * - REQUESTED requests older than the longest send (the admin request died
+ *   before Medusa was asked): nothing was sent; closed as FAILED;
+ * - SENDING requests older than the longest send (src/lib/svc-runtime/send-window.ts:
+ *   the process died mid-send): back to UNCERTAIN, finished as above;
+ * - INITIATED payouts, and SETTLED ones for a week (a bank may return them):
+ *   re-read from svc, as a lost payout.updated webhook would have.
+ */
+export async function sweepPayouts(
+  container: Container,
+  opts: {
+    finishOnly?: boolean
+    /** how a payout is brought up to date: the job passes the svc-track-payout workflow; by default refreshPayout */
+    track?: (payoutId: string, source: string) => Promise<PayoutOutcome>
+    /** how an UNCERTAIN request is finished (true: sent): the job passes the svc-refund-to-bank workflow; by default finishPayoutRequest */
+    finish?: (rowId: string) => Promise<boolean>
+  } = {}
+): Promise<PayoutSweepReport> {
+  const track = opts.track ?? ((payoutId: string, source: string) => refreshPayout(container, payoutId, source))
+  const finish = opts.finish ?? (async (rowId: string) => (await finishPayoutRequest(container, rowId)).httpStatus === 200)
+  const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const report: PayoutSweepReport = { refreshed: 0, finished: 0, abandoned: 0, errors: 0 }
+  const now = Date.now()
+  const staleMs = longestSendMs(svcFromContainer(container).options)
+  const stale = (r: { updated_at: Date | string }) => now - new Date(r.updated_at).getTime() > staleMs
+
+  for (const r of await svcModule.listSvcPayouts({ status: ["REQUESTED", "SENDING"] }, { take: 100 })) {
+    if (!stale(r)) continue
+    if (r.status === "REQUESTED") {
+      // only while still REQUESTED (atomic): a request claimed meanwhile is being sent
+      if (await svcModule.abandonPayoutRequest(r.id, "the refund request stopped before it was sent to svc; nothing was sent", "job")) report.abandoned++
+    } else {
+      await svcModule.updateSvcPayouts({ id: r.id, status: "UNCERTAIN", status_history: appendEntry(r.status_history, "UNCERTAIN", "job", "sending stopped midway") })
+    }
+  }
+  for (const r of await svcModule.listSvcPayouts({ status: "UNCERTAIN" }, { take: 50, order: { created_at: "ASC" } })) {
+    const finished = await sweepStep(report, logger, `finishing payout request ${r.id}`, () => finish(r.id))
+    if (finished) report.finished++
+  }
+  if (opts.finishOnly) return report
+  const watch = await svcModule.listSvcPayouts({ status: ["INITIATED", "SETTLED"] }, { take: 200, order: { updated_at: "ASC" } })
+  for (const r of watch) {
+    if (!r.payout_id) continue
+    if (r.status === "SETTLED" && now - new Date(r.updated_at).getTime() > RETURN_WATCH_MS) continue
+    const payoutId = r.payout_id
+    if (await sweepStep(report, logger, `reading payout ${payoutId}`, async () => (await track(payoutId, "job")) === "updated")) report.refreshed++
+  }
+  return report
+}

@@ -47,10 +47,11 @@ export type SettleCheckoutResult = {
  * state, started by the webhook subscriber, the watcher and the reconciliation job
  * alike (a store can run it too: `settleCheckoutWorkflow(container).run({ input })`).
  *
- * 1. find: a checkout the store never made, one already settled, or an event saying
- *    "still open" cost nothing (no lock, no svc call);
- * 2. under the checkout's lock (Medusa's locking module, in every process): read svc
- *    (never the event's body), in one of a few apply slots per process;
+ * 1. find: an event saying "still open" costs nothing (no lock, no read);
+ * 2. under the checkout's lock (Medusa's locking module, in every process): the ledger
+ *    row, read once (a checkout the store never made, or one already settled, stops
+ *    here: no svc call), then svc (never the event's body), in one of a few apply slots
+ *    per process;
  * 3. judge: verify the checkout is this store's, record the status, read Medusa's
  *    session, cart and order (one Query), and plan;
  * 4. capture then place the order; or flag the payment for a refund; or fail the
@@ -71,7 +72,7 @@ export const settleCheckoutWorkflow = createWorkflow("svc-settle-checkout", (inp
     acquireLockStep({ key: found.lock_key, ownerId: found.lock_owner, timeout: LOCK_WAIT_S, ttl: CHECKOUT_LOCK_LEASE_S, executeOnSubWorkflow: true })
   })
   const read = readCheckoutStep({ input, found })
-  const slot = takeApplySlotStep({ go: found.go })
+  const slot = takeApplySlotStep(transform({ read }, ({ read }) => ({ go: read.checkout !== null })))
   const plan = judgeCheckoutStep({ read, source: input.source })
 
   const flagged = when("svc-settle-flag", { plan }, ({ plan }) => plan.action === "flag").then(() => {
@@ -92,7 +93,7 @@ export const settleCheckoutWorkflow = createWorkflow("svc-settle-checkout", (inp
   })
 
   const result = transform({ found, plan, flagged, capture, order, failed, read, slot }, ({ found, plan, flagged, capture, order, failed, read, slot }): SettleCheckoutResult => {
-    if (!found.go) return { outcome: found.outcome ?? "ignored", svc_status: found.svc_status }
+    if (!found.go) return { outcome: found.outcome ?? "ignored" }
     const outcome: SettleOutcome = flagged ?? order?.outcome ?? failed ?? (plan.action === "done" ? plan.outcome : "pending")
     const order_id = order?.order_id ?? (plan.action === "flag" ? (plan.order_id ?? null) : plan.action === "fail" ? (plan.order?.id ?? null) : null)
     const timing = `read ${read.read_ms} ms, slot ${slot.waited_ms} ms` + (order ? `, capture ${capture?.capture_ms ?? 0} ms, order ${order.order_ms} ms` : "")

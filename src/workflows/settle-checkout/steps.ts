@@ -58,25 +58,22 @@ const queryOf = (c: MedusaContainer) => c.resolve<Query>(ContainerRegistrationKe
 export type Found = {
   go: boolean
   outcome?: SettleOutcome
-  svc_status?: string
   /** the checkout's lock, and this run's own name as its holder (only the holder releases it) */
   lock_key: string
   lock_owner: string
 }
 
 /**
- * What the event costs before any lock or svc call: nothing for a checkout this store
- * never made (forged or not ours), one whose final status is already applied, or an
- * event that says the checkout is still open (an untrusted body saying "still open"
- * can only mean "do nothing").
+ * What the event costs before any lock: nothing for an event that says the checkout is
+ * still open (an untrusted body saying "still open" can only mean "do nothing"). Every
+ * other question (is it this store's, is it settled) is the ledger row's, read once,
+ * under the lock (readCheckoutStep): read before the lock it would have to be read again
+ * under it, since a run that held the lock before may have settled it. (The webhook gate
+ * drops a checkout this store never made before the workflow starts: subscriber.)
  */
-export const findCheckoutStep = createStep("svc-find-checkout", async (input: SettleCheckoutInput, { container }) => {
+export const findCheckoutStep = createStep("svc-find-checkout", async (input: SettleCheckoutInput) => {
   const lock = { lock_key: checkoutLockKey(input.checkout_id), lock_owner: `svc-settle:${randomUUID()}` }
-  const row = await ledgerOf(container).checkoutRow(input.checkout_id)
-  if (!row) return new StepResponse<Found>({ go: false, outcome: "unknown_checkout", ...lock })
-  if (row.settled_status) return new StepResponse<Found>({ go: false, outcome: "already_settled", svc_status: row.settled_status, ...lock })
   if (!input.checkout && input.hint_status && OPEN.has(input.hint_status)) return new StepResponse<Found>({ go: false, outcome: "open_status_noted", ...lock })
-  if (input.checkout) svcFromContainer(container).reads.remember(input.checkout)
   return new StepResponse<Found>({ go: true, ...lock })
 })
 
@@ -85,29 +82,30 @@ export const findCheckoutStep = createStep("svc-find-checkout", async (input: Se
 /** The ledger row's fields the later steps use (plain data: step results are not kept as objects). */
 export type RowFacts = { idempotency_key: string; payment_session_id: string; attempt: number; title: string; attention: string | null; order_attempts: number }
 
-export type Read = { checkout: SvcCheckoutRead | null; row: RowFacts | null; outcome?: SettleOutcome; read_ms: number }
+export type Read = { checkout: SvcCheckoutRead | null; row: RowFacts | null; outcome?: SettleOutcome; svc_status?: string; read_ms: number }
 
 /**
- * Under the checkout's lock: the ledger row again (a run that held the lock before may
- * have settled it), then svc's checkout, read once and shared with any read of the same
- * checkout in this process (never the event's body).
+ * Under the checkout's lock: the ledger row, the one read of it in a settlement (a checkout
+ * this store never made, or one whose final status is applied, stops here: no svc call),
+ * then svc's checkout, read once and shared with any read of the same checkout in this
+ * process (never the event's body).
  */
 export const readCheckoutStep = createStep("svc-read-checkout", async ({ input, found }: { input: SettleCheckoutInput; found: Found }, { container }) => {
   if (!found.go) return new StepResponse<Read>({ checkout: null, row: null, outcome: found.outcome, read_ms: 0 })
   const row = await ledgerOf(container).checkoutRow(input.checkout_id)
-  if (row?.settled_status) return new StepResponse<Read>({ checkout: null, row: null, outcome: "already_settled", read_ms: 0 })
+  if (!row) return new StepResponse<Read>({ checkout: null, row: null, outcome: "unknown_checkout", read_ms: 0 })
+  if (row.settled_status) return new StepResponse<Read>({ checkout: null, row: null, outcome: "already_settled", svc_status: row.settled_status, read_ms: 0 })
+  if (input.checkout) svcFromContainer(container).reads.remember(input.checkout)
   const t0 = Date.now()
   const checkout = input.checkout ?? (await svcFromContainer(container).reads.read(input.checkout_id))
-  const facts = row
-    ? {
-        idempotency_key: row.idempotency_key,
-        payment_session_id: row.payment_session_id,
-        attempt: Number(row.attempt),
-        title: row.title,
-        attention: row.attention,
-        order_attempts: Number(row.order_attempts ?? 0),
-      }
-    : null
+  const facts = {
+    idempotency_key: row.idempotency_key,
+    payment_session_id: row.payment_session_id,
+    attempt: Number(row.attempt),
+    title: row.title,
+    attention: row.attention,
+    order_attempts: Number(row.order_attempts ?? 0),
+  }
   return new StepResponse<Read>({ checkout, row: facts, read_ms: Date.now() - t0 })
 })
 
@@ -183,6 +181,8 @@ export type Plan =
       session_data: Record<string, unknown>
       /** the order placed awaiting this payment (a cart's), to cancel or flag */
       order: OrderRef | null
+      /** what the ledger row already asks of an admin (read under the lock) */
+      attention: string | null
     }
 
 export type FlagPlan = Extract<Plan, { action: "flag" }>
@@ -218,7 +218,7 @@ type SessionGraph = {
  */
 export const judgeCheckoutStep = createStep("svc-judge-checkout", async (input: { read: Read; source: SettleSource }, { container }) => {
   const { checkout: c, row } = input.read
-  if (!c) return new StepResponse<Plan>({ action: "done", outcome: input.read.outcome ?? "already_settled" })
+  if (!c) return new StepResponse<Plan>({ action: "done", outcome: input.read.outcome ?? "already_settled", svc_status: input.read.svc_status })
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const svc = svcFromContainer(container)
   const ledger = ledgerOf(container)
@@ -309,6 +309,7 @@ export const judgeCheckoutStep = createStep("svc-judge-checkout", async (input: 
       session_data: sessionData,
       // only an order placed awaiting this very payment: a failed balance payment leaves its order as it is
       order: cartOrder,
+      attention: row?.attention ?? null,
     })
   }
   return done("pending")
@@ -402,7 +403,7 @@ export const placeOrderStep = createStep("svc-place-order", async (input: Captur
  */
 export const failPaymentStep = createStep("svc-fail-payment", async (input: FailPlan & { checkout_id: string }, { container }) => {
   let outcome: SettleOutcome = "failed_session"
-  if (input.order) outcome = await failOrder(container, input.checkout_id, input.order, input.ledger_status, input.reason)
+  if (input.order) outcome = await failOrder(container, input.checkout_id, input.order, input.ledger_status, input.reason, input.attention)
   if (input.session_status !== PaymentSessionStatus.ERROR) {
     await container.resolve<{ updatePaymentSessions: (d: Record<string, unknown>) => Promise<unknown> }>(Modules.PAYMENT).updatePaymentSessions({
       id: input.session_id,
@@ -413,14 +414,13 @@ export const failPaymentStep = createStep("svc-fail-payment", async (input: Fail
   return new StepResponse(outcome)
 })
 
-async function failOrder(container: MedusaContainer, checkoutId: string, o: OrderRef, ledgerStatus: string, reason: string | null): Promise<SettleOutcome> {
+async function failOrder(container: MedusaContainer, checkoutId: string, o: OrderRef, ledgerStatus: string, reason: string | null, attention: string | null): Promise<SettleOutcome> {
   const ledger = ledgerOf(container)
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const canceledReason = `Order ${o.id} was canceled: ${reason}`
   if (o.status === "canceled") {
     // Canceled by an earlier run that stopped before its flag, or by an admin: the reason is recorded either way.
-    const row = await ledger.checkoutRow(checkoutId)
-    if (!row?.attention) await ledger.flagCheckout(checkoutId, "order_canceled", canceledReason, o.id)
+    if (!attention) await ledger.flagCheckout(checkoutId, "order_canceled", canceledReason, o.id)
     return "order_canceled"
   }
   if (svcFromContainer(container).options.failedPaymentOrder === "cancel") {
@@ -456,7 +456,7 @@ const SETTLED_OUTCOMES: ReadonlySet<SettleOutcome> = new Set([
   "ignored",
 ])
 
-/** The final status is applied in Medusa: later events for it cost no svc call and no lock. */
+/** The final status is applied in Medusa: later events for it cost no svc call (one read of the row, under the lock). */
 export const markSettledStep = createStep(
   "svc-mark-settled",
   async (input: { checkout_id: string; outcome: SettleOutcome; svc_status?: string; ledger_status?: string; order_recorded?: boolean }, { container }) => {

@@ -414,7 +414,14 @@ export const failPaymentStep = createStep("svc-fail-payment", async (input: Fail
   return new StepResponse(outcome)
 })
 
-async function failOrder(container: MedusaContainer, checkoutId: string, o: OrderRef, ledgerStatus: string, reason: string | null, attention: string | null): Promise<SettleOutcome> {
+async function failOrder(
+  container: MedusaContainer,
+  checkoutId: string,
+  o: OrderRef,
+  ledgerStatus: string,
+  reason: string | null,
+  attention: string | null
+): Promise<SettleOutcome> {
   const ledger = ledgerOf(container)
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const canceledReason = `Order ${o.id} was canceled: ${reason}`

@@ -52,6 +52,8 @@ export interface Stack {
   codeLabel: string
   /** `Failed to acquire lock` lines in Medusa's log so far */
   lockFailures(): number
+  /** Medusa's process group (the `medusa start` process and any child it made) */
+  medusaPid(): number | undefined
   /** every line of Medusa's log so far that matches */
   logLines(re: RegExp): string[]
   close(): Promise<void>
@@ -202,6 +204,7 @@ export async function bootStack(opts: StackOptions): Promise<Stack> {
       logDir,
       medusaLog,
       codeLabel: code.label,
+      medusaPid: () => medusa?.pid,
       logLines,
       lockFailures: () => logLines(/Failed to acquire lock/).length,
       close,

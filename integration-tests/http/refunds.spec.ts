@@ -104,7 +104,7 @@ svcMedusaSuite({
         [{ payment_id: paymentId, amount: "10", beneficiary: { ...toBank(), account_number: "12ab" } }, /^Invalid request: beneficiary\.account_number: must be 6-20 digits/],
         [
           { payment_id: paymentId, amount: "10", beneficiary: { ...toBank(), proxy_type: "MOBILE", proxy_value: "0123456789" } },
-          /^Invalid request: beneficiary\.account_number: give exactly one destination/,
+          /^Invalid request: beneficiary\.proxy_type: give a bank account \(bank_code, account_number\) or a DuitNow proxy \(proxy_type, proxy_value\), not both/,
         ],
         [{ payment_id: paymentId, amount: "10", beneficiary: { ...toBank(), bank_code: "NOPEMYKL" } }, /^beneficiary\.bank_code: NOPEMYKL is not a bank svc pays out to/],
         [
@@ -189,6 +189,19 @@ svcMedusaSuite({
 
     it("a store's own code runs the refund workflow; a request cut off after Medusa's refund is finished by the job for that refund: one payout, one refund", async () => {
       const { paymentId, orderId } = await paidOrder()
+      // run from code, the request is checked as the admin route checks it, before anything is stored or sent
+      const bad = [
+        [{ payment_id: paymentId, amount: "15", beneficiary: { ...toBank(), account_number: "5140-1234" } }, /beneficiary\.account_number: must be 6-20 digits/],
+        [{ payment_id: paymentId, amount: "15", beneficiary: { ...toBank(), proxy_type: "MOBILE", proxy_value: "0123456789" } }, /beneficiary\.proxy_type: give a bank account/],
+        [{ payment_id: "order_1", amount: "15", beneficiary: toBank() }, /payment_id: must be a Medusa payment id/],
+      ] as const
+      for (const [request, message] of bad) {
+        const { errors, result } = await refundToBankWorkflow(getContainer()).run({ input: { request: request as never, actor_id: "user_store_code" }, throwOnError: false })
+        expect({ result, error: errors[0]?.error?.message }).toEqual({ result: undefined, error: expect.stringMatching(message) })
+      }
+      expect(sandboxPayouts()).toHaveLength(0)
+      const stored = await (getContainer().resolve(SVC_MODULE) as any).listSvcPayouts({ payment_id: paymentId })
+      expect(stored).toHaveLength(0)
       const { result } = await refundToBankWorkflow(getContainer()).run({
         input: { request: { payment_id: paymentId, amount: "15", beneficiary: toBank() }, actor_id: "user_store_code" },
       })

@@ -295,7 +295,7 @@ medusaIntegrationTestRunner({
                 [
                   "beneficiary: exactly one destination",
                   { beneficiary: { ...toBank, proxy_type: "MOBILE", proxy_value: "0123456789" } },
-                  /^Invalid request: beneficiary\.account_number: give exactly one destination/,
+                  /^Invalid request: beneficiary\.proxy_type: give a bank account \(bank_code, account_number\) or a DuitNow proxy \(proxy_type, proxy_value\), not both/,
                 ],
                 ["beneficiary: no unknown fields", { beneficiary: { ...toBank, swift: "X" } }, /^Invalid request: Unrecognized fields: 'swift'$/],
                 ["name_check: strict or loose", { name_check: "exact" }, /^Invalid request: Expected: 'strict, loose' for field 'name_check', but got: 'exact'$/],

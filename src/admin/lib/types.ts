@@ -15,7 +15,7 @@ import type { listBeneficiaries, registerBeneficiary } from "../../lib/svc-admin
 import type { checkMissedTransaction, listDeposits } from "../../lib/svc-admin/deposits"
 import type { listInboxEvents } from "../../lib/webhooks/inbox"
 import type { listNetworks, listTokenTransfers, sendTokenTransfer } from "../../workflows/transfer-tokens/token-transfers"
-import type { listTrackedEvents } from "../../lib/svc-admin/tracked-events"
+import type { listTrackedEvents } from "../../api/admin/svc/events/tracked/tracked-events"
 import type { listAllowedSenders } from "../../lib/svc-admin/trigger-addresses"
 import type { DoctorReport } from "../../lib/doctor/doctor"
 

@@ -147,7 +147,7 @@ describe("input checks (Medusa's validators)", () => {
   it("refund: the beneficiary's fields named with their object", async () => {
     const ok = { payment_id: "pay_1", amount: "1.00", beneficiary: { name: "A", bank_code: "MBBEMYKL", account_number: "5140123401" } }
     expect(await refusal(refundRequest, { ...ok, beneficiary: { name: "A", bank_code: "MBBEMYKL" } })).toBe(
-      "Invalid request: beneficiary.account_number: is required for a bank account"
+      "Invalid request: beneficiary.account_number: is required with bank_code"
     )
     expect(await refusal(refundRequest, { ...ok, payment_id: "x" })).toBe("Invalid request: payment_id: must be a Medusa payment id (pay_…)")
   })

@@ -1,4 +1,5 @@
 import { MedusaError } from "@medusajs/framework/utils"
+import { z } from "@medusajs/framework/zod"
 import { assertAmountTextBounded, fromSen, toSen } from "../../client"
 
 export const invalidData = (m: string) => new MedusaError(MedusaError.Types.INVALID_DATA, m)
@@ -28,3 +29,11 @@ export function appendEntry(history: unknown, status: string, source: string, de
   const entries = Array.isArray((history as { entries?: unknown[] })?.entries) ? (history as { entries: unknown[] }).entries : []
   return { entries: [...entries, { status, at: new Date().toISOString(), source, ...(detail ? { detail: detail.slice(0, 300) } : {}) }] }
 }
+
+/**
+ * A ringgit amount as an admin typed it ("25.50" or 25.5), in a route's or a workflow's
+ * schema: a string or a number here; read exactly, with its bounds, by the code that
+ * uses it (parseRinggit above), before anything is sent.
+ */
+export const amountInput = (example: string) =>
+  z.custom<string | number>((v) => typeof v === "string" || typeof v === "number", `amount: is required: the amount in ringgit, e.g. "${example}"`)

@@ -13,6 +13,7 @@ import { refuseRefundMedusaWouldReject } from "./order-guards"
 import { PayoutLedger } from "./payout-ledger"
 import { resendForRecordedRefund } from "./send-payout"
 import { MedusaReads } from "../../lib/medusa-data/medusa-reads"
+import type { RefundRequestInput } from "./validators"
 
 type Container = MedusaContainer
 
@@ -22,16 +23,8 @@ type Container = MedusaContainer
 /** Payout requests that may still become a payout: they count against what can be refunded. */
 export const OPEN_PAYOUT_STATUSES = ["REQUESTED", "SENDING", "UNCERTAIN"]
 
-/** A refund as the admin asked it (src/api/admin/svc/refunds/validators.ts checks its shape). */
-export type RefundRequest = {
-  request_id?: string
-  payment_id: string
-  /** ringgit as typed: read exactly here (parseRinggit) */
-  amount: string | number
-  beneficiary: { name: string; bank_code?: string; account_number?: string; proxy_type?: "MOBILE" | "NRIC" | "PASSPORT" | "BRN" | "ARMY"; proxy_value?: string }
-  name_check?: "strict" | "loose"
-  note?: string
-}
+/** A refund as the admin asked it: the shape validators.ts checks (the route, and the workflow's first step). */
+export type RefundRequest = RefundRequestInput
 
 /** Everything an admin may see of a payout request: the account number is masked. */
 export function publicPayout(row: Record<string, any>): Record<string, unknown> {

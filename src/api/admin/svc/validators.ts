@@ -52,10 +52,5 @@ export const attentionQuery = z
   })
   .strict()
 
-/**
- * A ringgit amount as an admin typed it ("25.50" or 25.5): a string or a
- * number here; read exactly, with its bounds, by the route's own code
- * (src/lib/money/admin-input.ts parseRinggit), before anything is sent.
- */
-export const amountInput = (example: string) =>
-  z.custom<string | number>((v) => typeof v === "string" || typeof v === "number", `amount: is required: the amount in ringgit, e.g. "${example}"`)
+/** A ringgit amount as an admin typed it (src/lib/money/admin-input.ts). */
+export { amountInput } from "../../../lib/money/admin-input"

@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { scope } from "../../../../../lib/svc-admin/http"
-import { listTrackedEvents } from "../../../../../lib/svc-admin/tracked-events"
+import { listTrackedEvents } from "./tracked-events"
 import type { ListQuery } from "../../validators"
 
 /** GET /admin/svc/events/tracked?limit=&offset=: payout.created/updated and wallet.withdrawal.updated deliveries with their outcome. */

@@ -1,8 +1,8 @@
-import { refreshPayout } from "../../workflows/refund-to-bank/track-payout"
-import { refreshWithdrawal } from "../../workflows/withdraw/withdrawals"
-import { adminDeps, type Container } from "./context"
-import { failureText } from "../svc-runtime/errors"
-import { notAllowed } from "./errors"
+import { refreshPayout } from "../../../../../workflows/refund-to-bank/track-payout"
+import { refreshWithdrawal } from "../../../../../workflows/withdraw/withdrawals"
+import { adminDeps, type Container } from "../../../../../lib/svc-admin/context"
+import { failureText } from "../../../../../lib/svc-runtime/errors"
+import { notAllowed } from "../../../../../lib/svc-admin/errors"
 
 /**
  * svc's payout and fiat-withdrawal events keep their own path (refund payouts,

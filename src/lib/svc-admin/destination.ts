@@ -1,0 +1,42 @@
+import { z } from "@medusajs/framework/zod"
+
+/** DuitNow proxy kinds: the spec's (mobile number, NRIC, passport, business registration, army number); their wire names are the sandbox's (spec gap: not shown). */
+export const PROXY_TYPES = ["MOBILE", "NRIC", "PASSPORT", "BRN", "ARMY"] as const
+export const NAME_CHECKS = ["strict", "loose"] as const
+
+/** A payout destination's fields: the holder's `name`, and a bank account or a DuitNow proxy. */
+export const destinationFields = (prefix = "") => ({
+  name: z.string().trim().min(1).max(100),
+  bank_code: z.string().trim().min(1).max(20).optional(),
+  account_number: z
+    .string()
+    .trim()
+    .regex(/^\d{6,20}$/, `${prefix}account_number: must be 6-20 digits, no spaces or dashes`)
+    .optional(),
+  proxy_type: z.enum(PROXY_TYPES).optional(),
+  proxy_value: z.string().trim().min(3).max(40).optional(),
+})
+
+type Destination = { bank_code?: string; account_number?: string; proxy_type?: string; proxy_value?: string }
+
+/** Exactly one destination: a bank account (`bank_code` + `account_number`) or a DuitNow proxy (`proxy_type` + `proxy_value`); `prefix` names the field ("beneficiary."). */
+export const checkDestination =
+  (prefix = "") =>
+  (b: Destination, ctx: z.RefinementCtx) => {
+    const bank = b.bank_code !== undefined || b.account_number !== undefined
+    const proxy = b.proxy_type !== undefined || b.proxy_value !== undefined
+    const fail = (field: string, rule: string) => ctx.addIssue({ code: "custom", path: [field], message: `${prefix}${field}: ${rule}` })
+    if (bank && proxy) fail("proxy_type", "give a bank account (bank_code, account_number) or a DuitNow proxy (proxy_type, proxy_value), not both")
+    else if (!bank && !proxy) fail("account_number", "is required with bank_code, or give a DuitNow proxy (proxy_type, proxy_value)")
+    else if (bank && !b.bank_code) fail("bank_code", "is required with account_number")
+    else if (bank && !b.account_number) fail("account_number", "is required with bank_code")
+    else if (proxy && !b.proxy_type) fail("proxy_type", "is required with proxy_value")
+    else if (proxy && !b.proxy_value) fail("proxy_value", "is required with proxy_type")
+  }
+
+/**
+ * A payout destination as an admin gives it, one schema for a beneficiary (`POST
+ * /admin/svc/beneficiaries`, which adds `name_check`) and a refund's `beneficiary`
+ * (`prefix` "beneficiary." names the field in its messages).
+ */
+export const destinationSchema = (prefix = "") => z.object(destinationFields(prefix)).strict().superRefine(checkDestination(prefix))

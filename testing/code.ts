@@ -48,24 +48,19 @@ export function prepareCode(ref: string, opts: CodeOptions = {}): Code {
     rmSync(dir, { recursive: true, force: true })
     mkdirSync(dir, { recursive: true })
     execFileSync("bash", ["-c", `git archive ${sha} | tar -x -C "${dir}"`], { cwd: ROOT })
-    if (!deps.length) symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"))
+    if (deps.length) linkNodeModules(dir, new Map(deps))
+    else symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"))
     execFileSync("touch", [join(dir, ".complete")])
   }
-  if (deps.length) linkNodeModules(sha, dir, new Map(deps))
+  if (deps.length) checkDeps(sha, dir)
   // the harness as it is now (it may not be committed yet)
   cpSync(join(ROOT, "bench"), join(dir, "bench"), { recursive: true })
   return { dir, label: `commit ${subject.length > 90 ? subject.slice(0, 87) + "…" : subject}` }
 }
 
-/**
- * `dir`/node_modules as the commit `sha` had it: links to this checkout's packages, `deps`'
- * names linked to the folders holding the commit's versions (remade each time: this checkout's
- * node_modules may have changed). Throws when a package the commit depends on would resolve to
- * another version than its package-lock.json names.
- */
-function linkNodeModules(sha: string, dir: string, deps: Map<string, string>): void {
+/** `dir`/node_modules: links to this checkout's packages, `deps`' names linked to the folders holding the commit's versions. */
+function linkNodeModules(dir: string, deps: Map<string, string>): void {
   const nm = join(dir, "node_modules")
-  rmSync(nm, { recursive: true, force: true })
   mkdirSync(nm)
   const root = join(ROOT, "node_modules")
   for (const entry of readdirSync(root)) {
@@ -75,8 +70,16 @@ function linkNodeModules(sha: string, dir: string, deps: Map<string, string>): v
     } else if (!deps.has(entry)) symlinkSync(join(root, entry), join(nm, entry))
   }
   for (const [name, folder] of deps) if (!name.startsWith("@")) symlinkSync(join(root, folder), join(nm, name))
-  const lock = JSON.parse(git(["show", `${sha}:package-lock.json`])) as { packages: Record<string, { version?: string; dependencies?: Record<string, string> }> }
-  const wanted = Object.keys(lock.packages[""]?.dependencies ?? {})
+}
+
+/** Throws when a package the commit `sha` depends on (or develops with) resolves in `dir` to another version than its package-lock.json names. */
+function checkDeps(sha: string, dir: string): void {
+  const nm = join(dir, "node_modules")
+  const lock = JSON.parse(git(["show", `${sha}:package-lock.json`])) as {
+    packages: Record<string, { version?: string; dependencies?: Record<string, string>; devDependencies?: Record<string, string> }>
+  }
+  // devDependencies too: Medusa itself is one here (the store's, in a real install)
+  const wanted = Object.keys({ ...lock.packages[""]?.dependencies, ...lock.packages[""]?.devDependencies })
   const wrong = wanted.flatMap((name) => {
     const want = lock.packages[`node_modules/${name}`]?.version
     const path = join(nm, name, "package.json")

@@ -46,6 +46,11 @@ export interface ClusterOptions {
   /** extra environment for every instance (SVC_WATCH_EVERY_SECONDS, …) */
   env?: Record<string, string>
   /**
+   * The folder Medusa runs from (its src/ is the app): this checkout by default, or a snapshot
+   * of an older commit (testing/code.ts) for an upgrade test; `start` and `migrate` can switch it.
+   */
+  codeDir?: string
+  /**
    * The sandbox in a child process of its own (benches: the load generator's event loop
    * then does not slow svc down); `cluster.sandbox` is only there without it, `cluster.svc`
    * always.
@@ -150,7 +155,13 @@ export interface Cluster {
   hits: Map<string, Map<string, number>>
   /** SIGKILL: the process dies where it stands, no shutdown hook runs */
   kill(name: string): Promise<void>
-  start(name: string): Promise<void>
+  /**
+   * `medusa start` for the instance; `codeDir` runs it from another folder (an upgrade: the same
+   * database, sandbox and address, newer code), `env` adds to the cluster's environment
+   */
+  start(name: string, opts?: { codeDir?: string; env?: Record<string, string> }): Promise<void>
+  /** `medusa db:migrate` on the cluster's database from `codeDir` (default: the cluster's code); throws if it fails */
+  migrate(codeDir?: string): void
   /** lines of every instance's log that match */
   logLines(re: RegExp): string[]
   close(): Promise<void>
@@ -303,11 +314,12 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     await exited
     note(`${name} killed`)
   }
-  const start = async (name: string) => {
+  const codeDir = opts.codeDir ?? ROOT
+  const start = async (name: string, o: { codeDir?: string; env?: Record<string, string> } = {}) => {
     const i = instances.get(name)!
     const fd = openSync(i.log, "a")
-    const env = { ...baseEnv, PORT: new URL(i.url).port, MEDUSA_WORKER_MODE: i.mode }
-    i.child = spawn(MEDUSA_BIN, ["start"], { cwd: ROOT, env, stdio: ["ignore", fd, fd], detached: true })
+    const env = { ...baseEnv, ...o.env, PORT: new URL(i.url).port, MEDUSA_WORKER_MODE: i.mode }
+    i.child = spawn(MEDUSA_BIN, ["start"], { cwd: o.codeDir ?? codeDir, env, stdio: ["ignore", fd, fd], detached: true })
     closeSync(fd)
     await waitForHealth(`${i.url}/health`, i.child, 180_000)
     i.up = true
@@ -331,11 +343,17 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
 
   try {
     note(`database ${dbName}: migrations (logs in ${logDir})`)
-    runMedusaIn(ROOT, ["db:migrate"], baseEnv, setupLog, "medusa db:migrate")
+    runMedusaIn(codeDir, ["db:migrate"], baseEnv, setupLog, "medusa db:migrate")
     const seedOut = join(logDir, "seed.json")
-    runMedusaIn(ROOT, ["exec", "bench/lib/seed.ts"], { ...baseEnv, BENCH_SEED_OUT: seedOut, DEMO_ADMIN_EMAIL: admin.email, DEMO_ADMIN_PASSWORD: admin.password }, setupLog, "seed")
+    runMedusaIn(
+      codeDir,
+      ["exec", "bench/lib/seed.ts"],
+      { ...baseEnv, BENCH_SEED_OUT: seedOut, DEMO_ADMIN_EMAIL: admin.email, DEMO_ADMIN_PASSWORD: admin.password },
+      setupLog,
+      "seed"
+    )
     const store = JSON.parse(readFileSync(seedOut, "utf8")) as SeededStore
-    await Promise.all([...instances.keys()].map(start))
+    await Promise.all([...instances.keys()].map((n) => start(n)))
     db = new Pool({ connectionString: databaseUrl, max: 3 })
     return {
       sandbox,
@@ -351,6 +369,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       hits,
       kill,
       start,
+      migrate: (dir = codeDir) => runMedusaIn(dir, ["db:migrate"], baseEnv, setupLog, `medusa db:migrate (${dir})`),
       logLines: (re) =>
         [...instances.values()].flatMap((i) => {
           try {

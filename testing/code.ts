@@ -6,7 +6,7 @@
  * The bench's own harness (bench/) is copied into the snapshot.
  */
 import { execFileSync, spawnSync } from "node:child_process"
-import { cpSync, existsSync, mkdirSync, rmSync, symlinkSync } from "node:fs"
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 
@@ -23,7 +23,18 @@ function git(args: string[]): string {
   return execFileSync("git", args, { cwd: ROOT, encoding: "utf8" }).trim()
 }
 
-export function prepareCode(ref: string): Code {
+export interface CodeOptions {
+  /**
+   * Packages the commit ran at another version than this checkout's node_modules has: the package's
+   * name → the folder in node_modules holding that version (an npm alias devDependency, e.g.
+   * `{ zod: "zod-v3" }`). The snapshot then gets a node_modules of its own: links to every entry
+   * of this checkout's, these packages linked to their folder. Every package the commit depends on
+   * must then resolve to the version in the commit's package-lock.json, or this throws.
+   */
+  deps?: Record<string, string>
+}
+
+export function prepareCode(ref: string, opts: CodeOptions = {}): Code {
   if (ref === "worktree") {
     const dirty = spawnSync("git", ["status", "--porcelain", "src"], { cwd: ROOT, encoding: "utf8" }).stdout.trim()
     const head = git(["rev-parse", "--short", "HEAD"])
@@ -31,15 +42,49 @@ export function prepareCode(ref: string): Code {
   }
   const sha = git(["rev-parse", "--verify", `${ref}^{commit}`])
   const subject = git(["log", "-1", "--format=%h %ad %s", "--date=format:%Y-%m-%d %H:%M", sha])
-  const dir = join(tmpdir(), "svc-bench", `code-${sha.slice(0, 12)}`)
+  const deps = Object.entries(opts.deps ?? {}).sort()
+  const dir = join(tmpdir(), "svc-bench", `code-${sha.slice(0, 12)}${deps.map(([name, folder]) => `-${name}=${folder}`.replace(/[^\w=.-]/g, "_")).join("")}`)
   if (!existsSync(join(dir, ".complete"))) {
     rmSync(dir, { recursive: true, force: true })
     mkdirSync(dir, { recursive: true })
     execFileSync("bash", ["-c", `git archive ${sha} | tar -x -C "${dir}"`], { cwd: ROOT })
-    symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"))
+    if (deps.length) linkNodeModules(dir, new Map(deps))
+    else symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"))
     execFileSync("touch", [join(dir, ".complete")])
   }
+  if (deps.length) checkDeps(sha, dir)
   // the harness as it is now (it may not be committed yet)
   cpSync(join(ROOT, "bench"), join(dir, "bench"), { recursive: true })
   return { dir, label: `commit ${subject.length > 90 ? subject.slice(0, 87) + "…" : subject}` }
+}
+
+/** `dir`/node_modules: links to this checkout's packages, `deps`' names linked to the folders holding the commit's versions. */
+function linkNodeModules(dir: string, deps: Map<string, string>): void {
+  const nm = join(dir, "node_modules")
+  mkdirSync(nm)
+  const root = join(ROOT, "node_modules")
+  for (const entry of readdirSync(root)) {
+    if (entry.startsWith("@")) {
+      mkdirSync(join(nm, entry))
+      for (const pkg of readdirSync(join(root, entry))) symlinkSync(join(root, deps.get(`${entry}/${pkg}`) ?? `${entry}/${pkg}`), join(nm, entry, pkg))
+    } else if (!deps.has(entry)) symlinkSync(join(root, entry), join(nm, entry))
+  }
+  for (const [name, folder] of deps) if (!name.startsWith("@")) symlinkSync(join(root, folder), join(nm, name))
+}
+
+/** Throws when a package the commit `sha` depends on (or develops with) resolves in `dir` to another version than its package-lock.json names. */
+function checkDeps(sha: string, dir: string): void {
+  const nm = join(dir, "node_modules")
+  const lock = JSON.parse(git(["show", `${sha}:package-lock.json`])) as {
+    packages: Record<string, { version?: string; dependencies?: Record<string, string>; devDependencies?: Record<string, string> }>
+  }
+  // devDependencies too: Medusa itself is one here (the store's, in a real install)
+  const wanted = Object.keys({ ...lock.packages[""]?.dependencies, ...lock.packages[""]?.devDependencies })
+  const wrong = wanted.flatMap((name) => {
+    const want = lock.packages[`node_modules/${name}`]?.version
+    const path = join(nm, name, "package.json")
+    const have = existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as { version: string }).version : "none"
+    return want && want !== have ? [`${name} ${have} (the commit's lock: ${want})`] : []
+  })
+  if (wrong.length) throw new Error(`the snapshot of ${sha.slice(0, 12)} would run ${wrong.join(", ")}: name the right versions in prepareCode's deps`)
 }

@@ -4,7 +4,8 @@
  * an order costs").
  *
  *   node -r @swc-node/register bench/settle-cpu.ts [N] (default 40)
- *     [--rounds=2] [--code=HEAD|<ref>|worktree]
+ *     [--rounds=2] [--only=svc|system] [--code=HEAD|<ref>|worktree]
+ *   BENCH_CPU_PROF_DIR=/tmp/prof …: Medusa also writes a V8 CPU profile there (bench/cpu-profile.ts)
  *
  * Medusa's CPU is read from /proc (user + system time of every process in its process
  * group) around each phase; the carts and payment sessions are made before the phase:
@@ -112,7 +113,9 @@ async function main() {
     await phase(stack, api, "system", 5) // warm-up: first requests compile and cache
     await phase(stack, api, "svc", 6)
     const results: Phase[] = []
-    for (let r = 0; r < rounds; r++) for (const kind of ["system", "svc"] as const) results.push(await phase(stack, api, kind, n))
+    const only = flags.get("only")
+    const kinds = (["system", "svc"] as const).filter((k) => !only || k === only)
+    for (let r = 0; r < rounds; r++) for (const kind of kinds) results.push(await phase(stack, api, kind, n))
     const idle = await idleRate(stack.medusaPid()!, 10_000)
     const net = (p: Phase) => Math.max(0, p.cpuMs - idle * p.wallMs)
     console.log(`\nCPU per order (Medusa's process group), N=${n}, ${rounds} round(s); ${stack.codeLabel}`)
@@ -121,7 +124,7 @@ async function main() {
       table(
         ["round", "kind", "orders", "double", "wall", "CPU total", "CPU/order", "net CPU/order"],
         results.map((p, i) => [
-          String(Math.floor(i / 2) + 1),
+          String(Math.floor(i / kinds.length) + 1),
           p.kind,
           `${p.orders}/${p.n}`,
           String(p.double),
@@ -133,6 +136,7 @@ async function main() {
       )
     )
     const med = (k: Phase["kind"], f: (p: Phase) => number) => median(results.filter((p) => p.kind === k).map((p) => f(p) / p.n))
+    if (kinds.length < 2) return
     console.log(
       `\nmedian net CPU per order: system ${med("system", net).toFixed(0)} ms, svc webhook settlement ${med("svc", net).toFixed(0)} ms: ` +
         `svc ÷ system ${ratio(med("svc", net), med("system", net))}`

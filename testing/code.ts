@@ -42,7 +42,7 @@ export function prepareCode(ref: string, opts: CodeOptions = {}): Code {
   }
   const sha = git(["rev-parse", "--verify", `${ref}^{commit}`])
   const subject = git(["log", "-1", "--format=%h %ad %s", "--date=format:%Y-%m-%d %H:%M", sha])
-  const deps = Object.entries(opts.deps ?? {}).sort()
+  const deps = Object.entries(opts.deps ?? depsOf(sha)).sort()
   const dir = join(tmpdir(), "svc-bench", `code-${sha.slice(0, 12)}${deps.map(([name, folder]) => `-${name}=${folder}`.replace(/[^\w=.-]/g, "_")).join("")}`)
   if (!existsSync(join(dir, ".complete"))) {
     rmSync(dir, { recursive: true, force: true })
@@ -56,6 +56,20 @@ export function prepareCode(ref: string, opts: CodeOptions = {}): Code {
   // the harness as it is now (it may not be committed yet)
   cpSync(join(ROOT, "bench"), join(dir, "bench"), { recursive: true })
   return { dir, label: `commit ${subject.length > 90 ? subject.slice(0, 87) + "…" : subject}` }
+}
+
+/**
+ * The packages a commit ran at another version than this checkout has, when not named: zod 3
+ * (the devDependency alias zod-v3) for a commit from before the plugin moved to zod 4, so the
+ * benches' `--code=<old commit>` boots as the upgrade test does.
+ */
+function depsOf(sha: string): Record<string, string> {
+  try {
+    const lock = JSON.parse(git(["show", `${sha}:package-lock.json`])) as { packages?: Record<string, { version?: string }> }
+    return lock.packages?.["node_modules/zod"]?.version?.startsWith("3.") ? { zod: "zod-v3" } : {}
+  } catch {
+    return {}
+  }
 }
 
 /** `dir`/node_modules: links to this checkout's packages, `deps`' names linked to the folders holding the commit's versions. */

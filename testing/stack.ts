@@ -138,13 +138,16 @@ export async function bootStack(opts: StackOptions): Promise<Stack> {
       } catch {
         // already gone
       }
-      const t = setTimeout(() => {
-        try {
-          process.kill(-pid, "SIGKILL")
-        } catch {
-          // already gone
-        }
-      }, 8000)
+      const t = setTimeout(
+        () => {
+          try {
+            process.kill(-pid, "SIGKILL")
+          } catch {
+            // already gone
+          }
+        },
+        process.env.BENCH_CPU_PROF_DIR ? 60_000 : 8000
+      )
       await exited
       clearTimeout(t)
     }
@@ -185,7 +188,10 @@ export async function bootStack(opts: StackOptions): Promise<Stack> {
 
     note(`medusa start on ${storeUrl} (log: ${medusaLog})`)
     const fd = openSync(medusaLog, "a")
-    medusa = spawn(MEDUSA_BIN, ["start"], { cwd: code.dir, env, stdio: ["ignore", fd, fd], detached: true })
+    // BENCH_CPU_PROF_DIR: Medusa writes a V8 CPU profile there when it stops (bench/cpu-profile.ts reads it)
+    const prof = process.env.BENCH_CPU_PROF_DIR
+    const startEnv = prof ? { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ""} --cpu-prof --cpu-prof-dir=${prof}`.trim() } : env
+    medusa = spawn(MEDUSA_BIN, ["start"], { cwd: code.dir, env: startEnv, stdio: ["ignore", fd, fd], detached: true })
     closeSync(fd)
     await waitForHealth(`${storeUrl}/health`, medusa, 180_000)
     note(`stack up in ${((Date.now() - started) / 1000).toFixed(0)} s`)

@@ -188,10 +188,11 @@ export async function bootStack(opts: StackOptions): Promise<Stack> {
 
     note(`medusa start on ${storeUrl} (log: ${medusaLog})`)
     const fd = openSync(medusaLog, "a")
-    // BENCH_CPU_PROF_DIR: Medusa writes a V8 CPU profile there when it stops (bench/cpu-profile.ts reads it)
+    // BENCH_CPU_PROF_DIR: Medusa writes a V8 CPU profile there when it stops (bench/cpu-profile.ts
+    // reads it); node takes --cpu-prof on its command line only, not in NODE_OPTIONS
     const prof = process.env.BENCH_CPU_PROF_DIR
-    const startEnv = prof ? { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ""} --cpu-prof --cpu-prof-dir=${prof}`.trim() } : env
-    medusa = spawn(MEDUSA_BIN, ["start"], { cwd: code.dir, env: startEnv, stdio: ["ignore", fd, fd], detached: true })
+    const [cmd, args] = prof ? [process.execPath, ["--cpu-prof", `--cpu-prof-dir=${prof}`, MEDUSA_BIN, "start"]] : [MEDUSA_BIN, ["start"]]
+    medusa = spawn(cmd, args, { cwd: code.dir, env, stdio: ["ignore", fd, fd], detached: true })
     closeSync(fd)
     await waitForHealth(`${storeUrl}/health`, medusa, 180_000)
     note(`stack up in ${((Date.now() - started) / 1000).toFixed(0)} s`)

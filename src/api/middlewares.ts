@@ -11,6 +11,7 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import { asValue } from "@medusajs/framework/awilix"
 import { SVC_CALLER_KEY } from "../lib/svc-runtime/config"
 import { refuseCancelWithSvcMoney } from "../workflows/refund-to-bank/order-guards"
+import { svcCheckStatus } from "./admin/orders/check-status"
 import { BodyError, checkWebhookToken, readJsonBody, redactToken } from "../lib/webhooks/webhook-token"
 import { SVC_TRY_AGAIN_CODE } from "../lib/svc-runtime/errors"
 import { zodValidator } from "@medusajs/framework"
@@ -365,6 +366,12 @@ export default defineMiddlewares({
       matcher: "/admin/orders/:id/cancel",
       methods: ["POST"],
       middlewares: [svcPaidOrderIsRefundedBeforeCancel],
+    },
+    // Medusa's "Check status" banner: an svc session goes through the settle workflow (check-status.ts)
+    {
+      matcher: "/admin/orders/:id/payment-sessions/authorize",
+      methods: ["POST"],
+      middlewares: [svcCheckStatus],
     },
     // svc reads for an admin's page come after shoppers' (see svcAdminCaller); "try again" is 503 there too
     { matcher: "/admin/svc/*", middlewares: [svcAdminCaller, svcTryAgainIs503] },

@@ -23,7 +23,8 @@ import { checkoutLockKey, placePaidOrder } from "./place-order"
  * Recorded in the checkout's status history, so the history tells how the payment
  * came to be applied.
  */
-export type SettleSource = "webhook" | "watcher" | "job"
+/** Who started the settlement, as the status history records it ("admin": Medusa's "Check status" banner). */
+export type SettleSource = "webhook" | "watcher" | "job" | "admin"
 
 export type SettleOutcome =
   | "captured"

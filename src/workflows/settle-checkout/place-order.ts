@@ -5,6 +5,7 @@ import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@med
 import { acquireLockStep, completeCartWorkflow, releaseLockStep } from "@medusajs/core-flows"
 import { SVC_MODULE, type SvcModuleService } from "../../modules/svc"
 import type { SettleSource } from "./steps"
+import { CHECKOUT_LOCK_LEASE_S, keepCheckoutLockStep, stopKeepingCheckoutLockStep } from "./checkout-lock"
 import { MedusaReads } from "../../plugin/core/medusa-reads"
 
 type Container = MedusaContainer
@@ -228,12 +229,6 @@ async function paidWithoutOrder(container: Container, limit: number, scope: "due
 
 /** The lock every settlement of a checkout takes (settle workflow, paid-cart workflow): one at a time, in any process. */
 export const checkoutLockKey = (checkoutId: string) => `svc:checkout:${checkoutId}`
-/**
- * The checkout lock's lease: longer than a settlement's worst case (a capture waiting 30 s
- * for Medusa's cart lock, then a cart completion), so a live run keeps it; a run killed
- * while holding it frees it when the lease ends.
- */
-export const CHECKOUT_LOCK_LEASE_S = 120
 
 export type CompletePaidCartInput = { checkout_id: string; cart_id: string; payment_session_id: string; order_attempts?: number; source: SettleSource }
 
@@ -256,7 +251,9 @@ const placePaidOrderStep = createStep("svc-place-paid-order", async (input: Comp
 export const completePaidCartWorkflow = createWorkflow("svc-complete-paid-cart", (input: CompletePaidCartInput) => {
   const lock = nameCheckoutLockStep(input)
   acquireLockStep({ key: lock.key, ownerId: lock.owner_id, timeout: 1, ttl: CHECKOUT_LOCK_LEASE_S, executeOnSubWorkflow: true })
+  keepCheckoutLockStep(lock)
   const attempt = placePaidOrderStep(input)
+  stopKeepingCheckoutLockStep(lock)
   releaseLockStep({ key: lock.key, ownerId: lock.owner_id, executeOnSubWorkflow: true })
   return new WorkflowResponse(attempt)
 })

@@ -30,13 +30,18 @@ export type LeaseRenewal = { stop: () => void }
  * another owner holds the key means the lease lapsed (the process was stalled longer than it):
  * said in the log, and renewal stops.
  */
-export function renewLease(locking: Locking, key: string, ownerId: string, opts: { leaseS: number; maxS: number; warn: Warn }): LeaseRenewal {
+export function renewLease(locking: Locking, key: string, ownerId: string, opts: { leaseS: number; maxS: number; warn: Warn; onEnd?: () => void }): LeaseRenewal {
   const everyMs = Math.max(Math.floor((opts.leaseS * 1000) / 3), 100)
   const until = Date.now() + opts.maxS * 1000
   let stopped = false
   let timer: NodeJS.Timeout | undefined
+  const end = () => {
+    stopped = true
+    opts.onEnd?.()
+  }
   const schedule = () => {
-    if (stopped || Date.now() + everyMs > until) return
+    if (stopped) return
+    if (Date.now() + everyMs > until) return end()
     timer = setTimeout(renew, everyMs)
     timer.unref()
   }
@@ -48,8 +53,7 @@ export function renewLease(locking: Locking, key: string, ownerId: string, opts:
       const message = (e as Error)?.message ?? String(e)
       if (/acquir\w* lock|lock for key/i.test(message)) {
         if (!stopped) opts.warn(`lost the lock ${key} while its run was still going (the lease of ${opts.leaseS} s lapsed before it was renewed)`)
-        stopped = true
-        return
+        return end()
       }
       if (!stopped) opts.warn(`renewing the lock ${key}: ${message}; trying again`)
     }
@@ -79,10 +83,17 @@ export const keepCheckoutLockStep = createStep(
     const locking = container.resolve<Locking>(Modules.LOCKING)
     const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
     stopRenewal(input.owner_id)
-    renewals.set(
-      input.owner_id,
-      renewLease(locking, input.key, input.owner_id, { leaseS: CHECKOUT_LOCK_LEASE_S, maxS: CHECKOUT_LOCK_HOLD_MAX_S, warn: (m) => logger.warn(`svc: ${m}`) })
-    )
+    const held: { renewal?: LeaseRenewal } = {}
+    held.renewal = renewLease(locking, input.key, input.owner_id, {
+      leaseS: CHECKOUT_LOCK_LEASE_S,
+      maxS: CHECKOUT_LOCK_HOLD_MAX_S,
+      warn: (m) => logger.warn(`svc: ${m}`),
+      // a renewal that ended on its own (the hold's limit, or the lock lost) is forgotten here too
+      onEnd: () => {
+        if (held.renewal && renewals.get(input.owner_id) === held.renewal) renewals.delete(input.owner_id)
+      },
+    })
+    renewals.set(input.owner_id, held.renewal)
     return new StepResponse(undefined, input.owner_id)
   },
   async (ownerId) => {

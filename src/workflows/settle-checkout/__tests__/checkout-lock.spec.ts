@@ -43,10 +43,13 @@ describe("renewLease", () => {
   it("renewed for maxS at most: a run still holding the lock then loses it one lease later", async () => {
     const locking = new InMemoryLockingProvider()
     await locking.acquire(KEY, { ownerId: "run-a", expire: 3 })
-    renewLease(locking, KEY, "run-a", { leaseS: 3, maxS: 12, warn: () => undefined })
+    let ended = 0
+    renewLease(locking, KEY, "run-a", { leaseS: 3, maxS: 12, warn: () => undefined, onEnd: () => ended++ })
     await jest.advanceTimersByTimeAsync(11_000)
     expect(await takenBy(locking, "run-b")).toBe(false)
-    await jest.advanceTimersByTimeAsync(4_100) // the last renewal (at 11 s or before) plus its lease
+    expect(ended).toBe(0)
+    await jest.advanceTimersByTimeAsync(4_100) // the last renewal (at 12 s at the latest) plus its lease
+    expect(ended).toBe(1) // the renewal ended on its own, and said so
     expect(await takenBy(locking, "run-b")).toBe(true)
   })
 

@@ -30,6 +30,8 @@ module.exports = {
   // sends a hundred requests to a local sandbox can need more (speed is the benches' job). A
   // global option (jest ignores it per project); integration files set their own, longer ones.
   testTimeout: 30_000,
+  // the long integration files first, also in a fresh clone with no times of an earlier run (a global option)
+  testSequencer: "<rootDir>/jest.sequencer.js",
   projects: [
     {
       ...common,

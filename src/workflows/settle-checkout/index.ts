@@ -20,12 +20,12 @@ import {
   type SettleOutcome,
   type SettleSource,
 } from "./steps"
-import { CHECKOUT_LOCK_LEASE_S } from "./place-order"
+import { CHECKOUT_LOCK_LEASE_S, keepCheckoutLockStep, stopKeepingCheckoutLockStep } from "./checkout-lock"
 
 export type { SettleCheckoutInput, SettleOutcome, SettleSource }
 export { completePaidCartWorkflow, completePaidCarts, placePaidOrder, permanentReason, type PaidCartsReport } from "./place-order"
 
-/** Waited for the checkout's lock at most: a settlement (capture and order) queued behind another. */
+/** Waited for the checkout's lock at most: a settlement (capture and order) queued behind another (held at most CHECKOUT_LOCK_HOLD_MAX_S, then a lease). */
 const LOCK_WAIT_S = 120
 
 export type SettleCheckoutResult = {
@@ -70,6 +70,7 @@ export const settleCheckoutWorkflow = createWorkflow("svc-settle-checkout", (inp
   // them do nothing for a checkout the find step let go.)
   when("svc-settle-lock", { found }, ({ found }) => found.go).then(() => {
     acquireLockStep({ key: found.lock_key, ownerId: found.lock_owner, timeout: LOCK_WAIT_S, ttl: CHECKOUT_LOCK_LEASE_S, executeOnSubWorkflow: true })
+    keepCheckoutLockStep({ key: found.lock_key, owner_id: found.lock_owner })
   })
   const read = readCheckoutStep({ input, found })
   const slot = takeApplySlotStep(transform({ read }, ({ read }) => ({ go: read.checkout !== null })))
@@ -108,6 +109,7 @@ export const settleCheckoutWorkflow = createWorkflow("svc-settle-checkout", (inp
   })
   freeApplySlotStep(slot)
   when("svc-settle-unlock", { found }, ({ found }) => found.go).then(() => {
+    stopKeepingCheckoutLockStep({ owner_id: found.lock_owner })
     releaseLockStep({ key: found.lock_key, ownerId: found.lock_owner, executeOnSubWorkflow: true })
   })
 

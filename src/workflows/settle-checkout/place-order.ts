@@ -5,6 +5,7 @@ import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@med
 import { acquireLockStep, completeCartWorkflow, releaseLockStep } from "@medusajs/core-flows"
 import { SVC_MODULE, type SvcModuleService } from "../../modules/svc"
 import type { SettleSource } from "./steps"
+import { CHECKOUT_LOCK_LEASE_S, keepCheckoutLockStep, stopKeepingCheckoutLockStep } from "./checkout-lock"
 import { MedusaReads } from "../../lib/medusa-data/medusa-reads"
 
 type Container = MedusaContainer
@@ -27,8 +28,12 @@ type Locking = {
  * payment, stock gone, region removed) is flagged, with its reason in words.
  */
 
-/** Retries while Medusa's cart lock is held: 10 s, 20 s, 40 s, then every 60 s (the lease is 2 min). */
-export const LOCK_BACKOFF = { baseS: 10, capS: 60 }
+/**
+ * Retries while Medusa's cart lock is held: 10 s, then every 20 s. The lock's lease is 2 min and
+ * its end cannot be read through the locking module, so the retries stay close together: the order
+ * comes at most 20 s after the lease ends (a retry while it is held costs a lock probe, no svc call).
+ */
+export const LOCK_BACKOFF = { baseS: 10, capS: 20 }
 /** Retries after an unexpected error (a database hiccup, a dead connection): 10 s doubling up to 15 min. */
 export const ERROR_BACKOFF = { baseS: 10, capS: 900 }
 /** A payment younger than this is left to the completion that made it. */
@@ -228,12 +233,6 @@ async function paidWithoutOrder(container: Container, limit: number, scope: "due
 
 /** The lock every settlement of a checkout takes (settle workflow, paid-cart workflow): one at a time, in any process. */
 export const checkoutLockKey = (checkoutId: string) => `svc:checkout:${checkoutId}`
-/**
- * The checkout lock's lease: longer than a settlement's worst case (a capture waiting 30 s
- * for Medusa's cart lock, then a cart completion), so a live run keeps it; a run killed
- * while holding it frees it when the lease ends.
- */
-export const CHECKOUT_LOCK_LEASE_S = 120
 
 export type CompletePaidCartInput = { checkout_id: string; cart_id: string; payment_session_id: string; order_attempts?: number; source: SettleSource }
 
@@ -256,7 +255,9 @@ const placePaidOrderStep = createStep("svc-place-paid-order", async (input: Comp
 export const completePaidCartWorkflow = createWorkflow("svc-complete-paid-cart", (input: CompletePaidCartInput) => {
   const lock = nameCheckoutLockStep(input)
   acquireLockStep({ key: lock.key, ownerId: lock.owner_id, timeout: 1, ttl: CHECKOUT_LOCK_LEASE_S, executeOnSubWorkflow: true })
+  keepCheckoutLockStep(lock)
   const attempt = placePaidOrderStep(input)
+  stopKeepingCheckoutLockStep(lock)
   releaseLockStep({ key: lock.key, ownerId: lock.owner_id, executeOnSubWorkflow: true })
   return new WorkflowResponse(attempt)
 })

@@ -1,0 +1,48 @@
+// The order jest starts the integration files in (jest.config.js, `--maxWorkers=2`): the long
+// files first, so the run does not end with one worker on a three-minute file while the other
+// has nothing left. Jest's own order does this only with the times of an earlier run in its
+// cache; a fresh clone (CI) has none, and jest then goes by file size, which puts the long
+// waiting files (a killed process's two-minute lock lease, the chaos run: small files) near the end.
+//
+// Order: files that failed in jest's last run first (as jest does); then the files with a known
+// time, longest first: jest's time from its last run when it has one, else the time below; then
+// the rest by file size, largest first (as jest does).
+const Sequencer = require("@jest/test-sequencer").default
+const { relative } = require("node:path")
+
+/**
+ * Seconds for one file run alone (`npx jest <file> --selectProjects integration --runInBand`)
+ * on the 2-core machine, 2026-11-27: the files of two minutes or more.
+ */
+const KNOWN_SECONDS = {
+  "integration-tests/browser/storefront.spec.ts": 260,
+  "integration-tests/admin-browser/admin-pages.spec.ts": 220,
+  "integration-tests/scale/cluster.spec.ts": 200,
+  "integration-tests/scale/paid-no-order-crash.spec.ts": 200,
+  "integration-tests/package/packed-install.spec.ts": 180,
+  "integration-tests/upgrade/upgrade.spec.ts": 155,
+  "integration-tests/http/settle-race.spec.ts": 135,
+  "integration-tests/scale/crash-points.spec.ts": 130,
+}
+
+class LongFirstSequencer extends Sequencer {
+  sort(tests) {
+    const size = (t) => t.context.hasteFS.getSize(t.path) ?? 0
+    const known = (t) => {
+      const last = this.time(t)
+      if (last != null) return last
+      const s = KNOWN_SECONDS[relative(t.context.config.rootDir, t.path).split("\\").join("/")]
+      return s == null ? null : s * 1000
+    }
+    const keyed = tests.map((t) => ({ t, failed: this.hasFailed(t), ms: known(t), size: size(t) }))
+    keyed.sort((a, b) => {
+      if (a.failed !== b.failed) return a.failed ? -1 : 1
+      if ((a.ms != null) !== (b.ms != null)) return a.ms != null ? -1 : 1
+      if (a.ms != null && b.ms != null) return b.ms - a.ms
+      return b.size - a.size
+    })
+    return keyed.map((k) => k.t)
+  }
+}
+
+module.exports = LongFirstSequencer

@@ -1,7 +1,7 @@
 import { cancelOrderWorkflow } from "@medusajs/core-flows"
 import { svcMedusaSuite } from "../helpers/suite"
 import { completeCart, initiateSession, orderOfCart, payWithWebhooksLost, sessionById, SVC_PROVIDERS, waitFor } from "../helpers/store"
-import { reconcilePending } from "../../src/workflows/settle-checkout/reconcile-pending"
+import { reconcilePending } from "../../src/workflows/sweeps/reconcile-pending"
 
 jest.setTimeout(120_000)
 

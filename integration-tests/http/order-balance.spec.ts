@@ -12,7 +12,7 @@ import { svcMedusaSuite } from "../helpers/suite"
 import { SVC_PROVIDERS, waitFor } from "../helpers/store"
 import { refusal as failure, type AdminSdk } from "../helpers/admin"
 import { medusaAmountToSen } from "../../src/rules/medusa-amount"
-import { watchWaiting } from "../../src/workflows/settle-checkout/watch-waiting"
+import { watchWaiting } from "../../src/workflows/sweeps/watch-waiting"
 import { balanceReturnParams, completeSvcBalanceReturn, startSvcBalancePayment, SvcInputError } from "../../packages/storefront/src"
 import { createBalancePaymentLinkWorkflow, type BalancePaymentLinkCreatedData } from "../../src/workflows/balance-payment-link"
 

@@ -5,8 +5,8 @@ import { signInAsAdmin } from "../helpers/admin"
 import { settleCheckout } from "../../src/workflows/settle-checkout"
 import { svcModuleFrom } from "../../src/modules/svc"
 import { completePaidCarts } from "../../src/workflows/settle-checkout"
-import { watchWaiting } from "../../src/workflows/settle-checkout/watch-waiting"
-import { reconcilePending } from "../../src/workflows/settle-checkout/reconcile-pending"
+import { watchWaiting } from "../../src/workflows/sweeps/watch-waiting"
+import { reconcilePending } from "../../src/workflows/sweeps/reconcile-pending"
 import { svcFromContainer } from "../../src/lib/svc-runtime/config"
 
 jest.setTimeout(120_000)

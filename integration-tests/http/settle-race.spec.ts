@@ -4,7 +4,7 @@ import { completeCart, orderOfCart, payWithWebhooksLost, sessionById, SVC_PROVID
 import { settleCheckout, settleCheckoutEvent, settleCheckoutWorkflow } from "../../src/workflows/settle-checkout"
 import { SVC_MODULE, svcModuleFrom } from "../../src/modules/svc"
 import { svcFromContainer } from "../../src/lib/svc-runtime/config"
-import { settleUnsettled } from "../../src/workflows/settle-checkout/waiting"
+import { settleUnsettled } from "../../src/workflows/sweeps/waiting"
 import svcReconcileJob from "../../src/jobs/svc-reconcile"
 
 jest.setTimeout(120_000)

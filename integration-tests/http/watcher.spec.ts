@@ -1,7 +1,7 @@
 import { svcMedusaSuite } from "../helpers/suite"
 import { callsTo, readStats, resetStats } from "../../testing/sandbox-stats"
 import { capturedOrder, createCart, initiateSession, SVC_PROVIDERS } from "../helpers/store"
-import { watchWaiting } from "../../src/workflows/settle-checkout/watch-waiting"
+import { watchWaiting } from "../../src/workflows/sweeps/watch-waiting"
 
 jest.setTimeout(120_000)
 

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { configManager } from "@medusajs/framework/config"
-import { reconcilePending } from "../workflows/settle-checkout/reconcile-pending"
+import { reconcilePending } from "../workflows/sweeps/reconcile-pending"
 import { sweepRefundPayouts } from "../workflows/track-payout/sweep-payouts"
 import { trackWithdrawalWorkflow } from "../workflows/track-withdrawal"
 import { findSvcProviderConfig } from "../lib/svc-runtime/config"

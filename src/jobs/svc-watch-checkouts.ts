@@ -1,12 +1,12 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { configManager } from "@medusajs/framework/config"
-import { watchWaiting } from "../workflows/settle-checkout/watch-waiting"
+import { watchWaiting } from "../workflows/sweeps/watch-waiting"
 import { findSvcProviderConfig } from "../lib/svc-runtime/config"
 
 /**
  * Sessions awaiting payment, watched every `watchEverySeconds` (provider
- * option, default 5; 0 turns it off): see src/workflows/settle-checkout/watch-waiting.ts. Runs
+ * option, default 5; 0 turns it off): see src/workflows/sweeps/watch-waiting.ts. Runs
  * on worker and shared instances; with Medusa's Redis workflow engine a
  * scheduled job runs once per tick across instances.
  */

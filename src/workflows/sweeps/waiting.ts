@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { KnownCheckoutStatus, SvcClient } from "../../client"
-import { settleCheckout, settleCheckoutEvent, type SettleOutcome, type SettleSource } from "."
+import { settleCheckout, settleCheckoutEvent, type SettleOutcome, type SettleSource } from "../settle-checkout"
 import { svcModuleFrom } from "../../modules/svc"
 
 type Container = MedusaContainer

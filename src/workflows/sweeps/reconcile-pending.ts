@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { svcFromContainer } from "../../lib/svc-runtime/config"
-import { completePaidCarts, settleCheckout, type PaidCartsReport, type SettleOutcome } from "."
+import { completePaidCarts, settleCheckout, type PaidCartsReport, type SettleOutcome } from "../settle-checkout"
 import { settleListed, settleUnsettled, waitingSvcSessions, type WaitingSession } from "./waiting"
 
 type Container = MedusaContainer

@@ -4,7 +4,7 @@ import { svcFromContainer } from "../../lib/svc-runtime/config"
 import { settleListed, settleUnsettled, waitingSvcSessions } from "./waiting"
 import { sweepRefundPayouts } from "../track-payout/sweep-payouts"
 import { trackWithdrawalWorkflow } from "../track-withdrawal"
-import { completePaidCarts, type PaidCartsReport } from "."
+import { completePaidCarts, type PaidCartsReport } from "../settle-checkout"
 
 type Container = MedusaContainer
 

@@ -157,9 +157,7 @@ export function balanceReturnParams(search: string | URLSearchParams): { orderId
  * The order exists in every case; nothing is completed or canceled.
  */
 export type SvcBalanceReturnResult =
-  | { kind: "paid"; order: StoreOrder }
-  | { kind: "awaiting"; order: StoreOrder }
-  | { kind: "failed"; code: SvcFailureCode; reason: string; order?: StoreOrder }
+  { kind: "paid"; order: StoreOrder } | { kind: "awaiting"; order: StoreOrder } | { kind: "failed"; code: SvcFailureCode; reason: string; order?: StoreOrder }
 
 export type CompleteSvcBalanceReturnOptions = SvcTextOptions & {
   /** Keep reading the order this long while the payment is still processing (default 0: answer at once). */

@@ -4,7 +4,16 @@
  * no server code: the bundle holds only these helpers.
  */
 export { listFpxBanks, filterFpxBanks, type FpxBank, type FpxBankList } from "./banks.js"
-export { startSvcPayment, checkFpxDirectChoice, retailCapText, amountToSen, type StartSvcPaymentInput, type FpxDirectChoice, type StoreCart, type StorePaymentSession } from "./payment.js"
+export {
+  startSvcPayment,
+  checkFpxDirectChoice,
+  retailCapText,
+  amountToSen,
+  type StartSvcPaymentInput,
+  type FpxDirectChoice,
+  type StoreCart,
+  type StorePaymentSession,
+} from "./payment.js"
 export { completeSvcReturn, type SvcReturnResult, type SvcFailureCode, type CompleteSvcReturnOptions, type StoreOrder } from "./return.js"
 export {
   startSvcBalancePayment,

@@ -93,7 +93,11 @@ describe("startSvcBalancePayment and completeSvcBalanceReturn refuse before any 
     expect(e).toMatchObject({ field })
   })
   it("a return link without a valid order id is failed, with a sentence", async () => {
-    expect(await completeSvcBalanceReturn(noCalls, { orderId: "" })).toEqual({ kind: "failed", code: "linkNoOrder", reason: "The link back from the payment has no valid order id." })
+    expect(await completeSvcBalanceReturn(noCalls, { orderId: "" })).toEqual({
+      kind: "failed",
+      code: "linkNoOrder",
+      reason: "The link back from the payment has no valid order id.",
+    })
     expect(await completeSvcBalanceReturn(noCalls, { orderId: "order_01A", paymentCollectionId: "x" })).toEqual({
       kind: "failed",
       code: "linkNoPayment",

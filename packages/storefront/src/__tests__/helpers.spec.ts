@@ -94,7 +94,9 @@ describe("a 429 from the store's storefront limits", () => {
     const cart = storeError({ status: 429, message: "too many payment attempts for this cart; try again in 14 minutes; nothing was charged" }, "startFailed", en)
     expect(cart.message).toBe("too many payment attempts for this cart; try again in 14 minutes; nothing was charged")
     expect(cart.retryAfterSeconds).toBe(14 * 60)
-    expect(storeError({ status: 429, message: "too many payment attempts from this connection; try again in 42 seconds; nothing was charged" }, "startFailed", en).retryAfterSeconds).toBe(42)
+    expect(
+      storeError({ status: 429, message: "too many payment attempts from this connection; try again in 42 seconds; nothing was charged" }, "startFailed", en).retryAfterSeconds
+    ).toBe(42)
     expect(storeError({ status: 503, message: "svc: try again in a moment" }, "startFailed", en).retryAfterSeconds).toBeUndefined()
     expect(retryAfterOf("try again in 1 minute")).toBe(60)
   })

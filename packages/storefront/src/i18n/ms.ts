@@ -29,8 +29,7 @@ export const ms: SvcMessages = {
   chosenHidden: "{bank} kekal dipilih; ia tiada dalam senarai ini.",
   rememberedOffline: "{bank}, bank yang anda gunakan kali terakhir, berada di luar talian sekarang; sila pilih bank lain.",
   rememberedGone: "{bank}, bank yang anda gunakan kali terakhir, tidak ditawarkan sekarang; sila pilih bank lain.",
-  retailCap:
-    "Perbankan Peribadi FPX terhad kepada {cap} bagi setiap pembayaran; untuk jumlah yang lebih besar, bayar dengan Perbankan Korporat FPX atau dompet svc.",
+  retailCap: "Perbankan Peribadi FPX terhad kepada {cap} bagi setiap pembayaran; untuk jumlah yang lebih besar, bayar dengan Perbankan Korporat FPX atau dompet svc.",
   bankRequired: "Pilih bank anda.",
   notFpxBank: "“{code}” bukan bank FPX; pilih satu daripada senarai.",
   bankOffline: "{bank} berada di luar talian sekarang; sila pilih bank lain.",

@@ -83,7 +83,14 @@ export function formatSvcAmount(sen: number, opts: Pick<SvcTextOptions, "locale"
   const whole = Number(digits.slice(0, -2))
   const cents = digits.slice(-2)
   // a negative amount keeps its sign under 1 ringgit too (-50 sen: "-RM 0.50")
-  const style = { style: "currency", currency: "MYR", currencyDisplay: "narrowSymbol", minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: sen < 0 ? "always" : "auto" } as const
+  const style = {
+    style: "currency",
+    currency: "MYR",
+    currencyDisplay: "narrowSymbol",
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    signDisplay: sen < 0 ? "always" : "auto",
+  } as const
   let nf: Intl.NumberFormat
   try {
     nf = new Intl.NumberFormat(NUMBER_LOCALES[locale] ?? locale, style)

@@ -53,9 +53,7 @@ export type FpxBankPickerProps = {
 }
 
 const matchesSentence = (text: SvcText, { shown, total, query }: { shown: number; total: number; query: string }) =>
-  !query
-    ? text.t(total === 1 ? "bankCountOne" : "bankCount", { total })
-    : text.t(shown === 0 ? "matchesNone" : shown === 1 ? "matchesOne" : "matchesMany", { shown, total, query })
+  !query ? text.t(total === 1 ? "bankCountOne" : "bankCount", { total }) : text.t(shown === 0 ? "matchesNone" : shown === 1 ? "matchesOne" : "matchesMany", { shown, total, query })
 
 /**
  * FPX bank picker: personal / corporate tabs, each a radio group of banks with
@@ -136,7 +134,9 @@ export function FpxBankPicker(props: FpxBankPickerProps) {
   const chosen = value && banks ? [...banks.retail, ...banks.corporate].find((b) => b.code === value) : undefined
   const chosenHidden = !!chosen && !matching.some((b) => b.code === chosen.code)
   const status = [
-    labels.matches ? labels.matches({ shown: matching.length, total: list.length, query: query.trim() }) : matchesSentence(text, { shown: matching.length, total: list.length, query: query.trim() }),
+    labels.matches
+      ? labels.matches({ shown: matching.length, total: list.length, query: query.trim() })
+      : matchesSentence(text, { shown: matching.length, total: list.length, query: query.trim() }),
     chosenHidden ? (labels.chosenHidden ? labels.chosenHidden(chosen.name) : text.t("chosenHidden", { bank: chosen.name })) : "",
   ]
     .filter(Boolean)

@@ -268,7 +268,7 @@ medusaIntegrationTestRunner({
       })
 
       // The kit's components on their own (kit-harness.tsx), against this Medusa app.
-      const CAP_SENTENCE = "FPX personal banking is limited to RM30,000 per payment; for a larger amount pay with FPX corporate banking or with the svc wallet."
+      const CAP_SENTENCE = "FPX personal banking is limited to RM\u00a030,000 per payment; for a larger amount pay with FPX corporate banking or with the svc wallet."
 
       it("FpxBankPicker: tabs and a labelled radio group; offline banks disabled and marked; arrow keys; personal banking off above the cap", async () => {
         await page.goto(`${kit!.url}/?c=picker`)

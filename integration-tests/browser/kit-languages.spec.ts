@@ -10,7 +10,8 @@ import type { Page } from "playwright-core"
 import { en } from "../../packages/storefront/src/i18n/en"
 import { ms } from "../../packages/storefront/src/i18n/ms"
 import { useSvcSandbox } from "../helpers/svc-env"
-import { capturedWithCartLocked, cartWithSession, createCart, payWithWebhooksLost, seedStore, SVC_PROVIDERS, type Store } from "../helpers/store"
+import { signInAsAdmin } from "../helpers/admin"
+import { capturedWithCartLocked, cartWithSession, createCart, paidOrder, payWithWebhooksLost, seedStore, SVC_PROVIDERS, type Store } from "../helpers/store"
 import { hasChromium, launchBrowser, SCREENSHOT_DIR } from "../../testing/browser"
 import { startKitHarness } from "./kit-components"
 import { axeFindings, blocking, KIT_ROOTS, recordFindings, type AxeFinding } from "./a11y"
@@ -229,6 +230,84 @@ medusaIntegrationTestRunner({
         expect(blocking(rows).map((f) => `${f.size} ${f.state}: ${f.rule} (${f.impact}) at ${f.target}: ${f.help}`)).toEqual([])
         expect(left).toEqual([])
         expect([...seen.keys()].filter((k) => k.startsWith("ms ") && seen.get(k) === seen.get(k.replace(/^ms/, "en")))).toEqual([]) // every state changed language
+      })
+
+      it("the return page's loading and awaiting states and the balance page's failed and paid in English, Malay and Chinese: axe-core clean, no English left", async () => {
+        const rows: (AxeFinding & { state: string; size: string })[] = []
+        const left: string[] = []
+        const seen = new Map<string, string>()
+        const pages = Object.fromEntries(await Promise.all(LANGS.map(async (l) => [l, await newPage()] as const))) as Record<Lang, Page>
+        // the text of the loading state as it is shown, before the outcome replaces it
+        for (const p of Object.values(pages))
+          await p.addInitScript(() => {
+            new MutationObserver(() => {
+              const el = document.querySelector<HTMLElement>(".svc-return--loading")
+              if (el) (window as unknown as { loadingText: string }).loadingText = el.innerText
+            }).observe(document, { subtree: true, childList: true })
+          })
+        const record = async (lang: Lang, state: string, text?: string) => {
+          const p = pages[lang]
+          // a state already gone (loading) is checked for its words only
+          if (text === undefined) rows.push(...(await axeFindings(p)).map((f) => ({ ...f, state, size: lang })))
+          const t = text ?? (await kitText(p))
+          left.push(...englishLeft(t, lang, bankNames).map((w) => `${lang} ${state}: ${w}`))
+          seen.set(`${lang} ${state}`, t)
+        }
+        try {
+          // FPX hosted still processing at the bank: the order placed, svc still confirming
+          const processing = await cartWithSession(api, store, SVC_PROVIDERS.fpx)
+          svc.ref.sandbox.control.pay(processing.checkoutId, { stopAt: "PROCESSING" })
+          for (const l of LANGS) {
+            await pages[l].goto(url(l, `c=return&cart_id=${processing.cartId}`))
+            await pages[l].locator(".svc-return--awaiting").waitFor({ timeout: 45_000 })
+            await record(l, "return: loading", await pages[l].evaluate(() => (window as unknown as { loadingText?: string }).loadingText ?? ""))
+            await record(l, "return: awaiting")
+          }
+          expect(seen.get("ms return: loading")).toBe(ms.confirming)
+          expect(seen.get("ms return: awaiting")).toMatch(/^Pesanan anda #\d+ telah dibuat; svc masih mengesahkan pembayaran anda\./)
+
+          // an order's balance (the merchant's order edit adds a shirt): failed at svc, then paid
+          const admin = await signInAsAdmin(getContainer(), svc.ref.medusaUrl)
+          const { orderId } = await paidOrder(api, getContainer(), store, svc.ref.sandbox.control, { providerId: SVC_PROVIDERS.wallet })
+          await admin.admin.orderEdit.initiateRequest({ order_id: orderId })
+          await admin.admin.orderEdit.addItems(orderId, { items: [{ variant_id: store.variantId, quantity: 1 }] })
+          await admin.admin.orderEdit.request(orderId)
+          await admin.admin.orderEdit.confirm(orderId)
+          const startBalance = async () => {
+            const p = pages.en
+            await p.goto(url("en", `c=balance&order_id=${orderId}`))
+            await p.locator("#pay-balance").click()
+            await p.waitForFunction(() => (document.querySelector("#started")?.textContent ?? "").startsWith("http"))
+            const started = (await p.locator("#started").textContent())!
+            const c = Object.values((svc.ref.sandbox.control.state() as { checkouts: Record<string, { checkoutId: string; redirectUrl: string }> }).checkouts).find((x) =>
+              started.includes(x.checkoutId)
+            )!
+            return { checkoutId: c.checkoutId, search: new URL(c.redirectUrl).search.slice(1) }
+          }
+          const first = await startBalance()
+          svc.ref.sandbox.control.fail(first.checkoutId)
+          for (const l of LANGS) {
+            await pages[l].goto(url(l, `c=balance-return&${first.search}`))
+            await pages[l].locator(".svc-return--failed").waitFor({ timeout: 45_000 })
+            await record(l, "balance: failed")
+          }
+          expect(seen.get("zh-CN balance: failed")).toMatch(/^您的付款未成功：\S/)
+          const second = await startBalance()
+          svc.ref.sandbox.control.pay(second.checkoutId)
+          for (const l of LANGS) {
+            await pages[l].goto(url(l, `c=balance-return&${second.search}`))
+            await pages[l].locator(".svc-return--paid").waitFor({ timeout: 45_000 })
+            await record(l, "balance: paid")
+          }
+          expect(seen.get("ms balance: paid")).toMatch(/^Pembayaran diterima\. Terima kasih! Baki pesanan #\d+ telah dibayar\.$/)
+        } finally {
+          for (const p of Object.values(pages)) await p.close()
+        }
+        console.log(`axe-core over the return and balance pages in three languages (${rows.length} findings):\n${recordFindings("kit-languages-return-axe", rows)}`)
+        for (const [k, v] of seen) if (!k.startsWith("en ")) console.log(`${k}: ${v.replace(/\n/g, " | ")}`)
+        expect(blocking(rows).map((f) => `${f.size} ${f.state}: ${f.rule} (${f.impact}) at ${f.target}: ${f.help}`)).toEqual([])
+        expect(left).toEqual([])
+        expect([...seen.keys()].filter((k) => !k.startsWith("en ") && seen.get(k) === seen.get(k.replace(/^\S+/, "en")))).toEqual([])
       })
 
       it("the keyboard journey in Malay (the page's <html lang=ms-MY>): FPX direct, the tabs, a bank found with the search box and arrows, the name, Bayar sekarang; focus visible at every stop", async () => {

@@ -42,9 +42,11 @@ export async function startKitHarness(config: { storeUrl: string; publishableKey
     }
     const q = new URL(req.url ?? "/", "http://x").searchParams
     const starter = q.get("c") === "starter"
+    // the page's language (`&lang=ms`): the kit's default locale
+    const lang = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(q.get("lang") ?? "") ? q.get("lang") : "en"
     res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": q.get("bfcache") ? "private, max-age=0" : "no-store" })
     res.end(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>kit</title><link rel="stylesheet" href="/style.css">` +
+      `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>kit</title><link rel="stylesheet" href="/style.css">` +
         (starter ? `<link rel="stylesheet" href="/starter.css">` : "") +
         `<script>window.KIT_CONFIG=${JSON.stringify(config)}</script><script src="/harness.js" defer></script></head>` +
         `<body><main id="root"></main></body></html>`

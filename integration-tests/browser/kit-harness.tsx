@@ -12,13 +12,16 @@ import { Button, Heading, Text } from "../storefront-starter/fixture/src/modules
 const cfg = (window as unknown as { KIT_CONFIG: { storeUrl: string; publishableKey: string } }).KIT_CONFIG
 const sdk = new Medusa({ baseUrl: cfg.storeUrl, publishableKey: cfg.publishableKey })
 const q = new URLSearchParams(location.search)
+/** `&locale=` the kit's locale prop (else the page's `<html lang>`, `&lang=`); `&remember=0` turns the remembered bank off. */
+const text = { locale: q.get("locale") ?? undefined }
+const rememberBank = q.get("remember") !== "0"
 
 function Picker() {
   const [value, setValue] = useState<string | null>(null)
   const amount = q.get("amountSen")
   return (
     <>
-      <FpxBankPicker sdk={sdk} value={value} onChange={(b) => setValue(b.code)} amountSen={amount ? Number(amount) : null} />
+      <FpxBankPicker sdk={sdk} value={value} onChange={(b) => setValue(b.code)} amountSen={amount ? Number(amount) : null} {...text} rememberBank={rememberBank} />
       <output id="chosen">{value ?? ""}</output>
     </>
   )
@@ -34,7 +37,7 @@ function Options() {
   if (!cart) return <p>loading cart</p>
   return (
     <>
-      <SvcPaymentOptions sdk={sdk} cart={cart} onChange={setChoice} onStarted={(s) => setStarted(s.redirectUrl)} />
+      <SvcPaymentOptions sdk={sdk} cart={cart} onChange={setChoice} onStarted={(s) => setStarted(s.redirectUrl)} {...text} rememberBank={rememberBank} />
       <output id="choice">{choice ? JSON.stringify({ providerId: choice.providerId, ready: !!choice.input, bankType: choice.input?.bankType ?? null }) : ""}</output>
       <output id="started">{started}</output>
     </>
@@ -54,7 +57,7 @@ function Return() {
       </SvcReturn>
     )
   }
-  return <SvcReturn sdk={sdk} cartId={cartId} pollEveryMs={q.get("poll") ? Number(q.get("poll")) : undefined} />
+  return <SvcReturn sdk={sdk} cartId={cartId} pollEveryMs={q.get("poll") ? Number(q.get("poll")) : undefined} {...text} />
 }
 
 /** An order's balance: a pay button on the kit's startSvcBalancePayment (svc wallet). */
@@ -81,7 +84,7 @@ function Balance() {
 function BalanceReturn() {
   const ids = balanceReturnParams(location.search)
   if (!ids) return <p id="no-ids">no order id</p>
-  return <SvcBalanceReturn sdk={sdk} orderId={ids.orderId} paymentCollectionId={ids.paymentCollectionId} waitForPaymentMs={30_000} pollEveryMs={250} />
+  return <SvcBalanceReturn sdk={sdk} orderId={ids.orderId} paymentCollectionId={ids.paymentCollectionId} waitForPaymentMs={30_000} pollEveryMs={250} {...text} />
 }
 
 /**

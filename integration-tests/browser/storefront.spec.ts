@@ -97,6 +97,8 @@ medusaIntegrationTestRunner({
         sf.opts.publishableKey = store.publishableKey
         kitConfig.publishableKey = store.publishableKey
         page = await browser.context.newPage()
+        // the bank an earlier test paid with is remembered in this browser (the kit's rememberBank): each test starts without it
+        await page.addInitScript(() => localStorage.removeItem("svc-fpx-bank"))
         page.on("pageerror", (e) => console.error(`page error: ${e.message}`))
         page.on("requestfailed", (r) => console.error(`request failed: ${r.method()} ${r.url()} ${r.failure()?.errorText}`))
         page.on("response", (r) => r.status() === 404 && console.error(`404: ${r.url()}`))
@@ -268,7 +270,7 @@ medusaIntegrationTestRunner({
       })
 
       // The kit's components on their own (kit-harness.tsx), against this Medusa app.
-      const CAP_SENTENCE = "FPX personal banking is limited to RM30,000 per payment; for a larger amount pay with FPX corporate banking or with the svc wallet."
+      const CAP_SENTENCE = "FPX personal banking is limited to RM\u00a030,000 per payment; for a larger amount pay with FPX corporate banking or with the svc wallet."
 
       it("FpxBankPicker: tabs and a labelled radio group; offline banks disabled and marked; arrow keys; personal banking off above the cap", async () => {
         await page.goto(`${kit!.url}/?c=picker`)
@@ -456,6 +458,7 @@ medusaIntegrationTestRunner({
       // every finding is written to artifacts/a11y/kit-axe.json.
       it("axe-core (WCAG 2.1 A/AA) over the kit's states at 1280×800 and on a 390×844 phone: no serious or critical violation in the kit's markup", async () => {
         const phonePage = await phone.context.newPage()
+        await phonePage.addInitScript(() => localStorage.removeItem("svc-fpx-bank"))
         try {
           await page.setViewportSize({ width: 1280, height: 800 })
           const sizes = [
@@ -631,6 +634,7 @@ medusaIntegrationTestRunner({
 
       it("the kit's own controls under the starter's Tailwind preflight: a pay button that looks like one, tabs, a full-width name field under its label, 44 px targets; axe-core clean; screenshots", async () => {
         const phonePage = await phone.context.newPage()
+        await phonePage.addInitScript(() => localStorage.removeItem("svc-fpx-bank"))
         try {
           const { cartId } = await createCart(api, store)
           const rows: (AxeFinding & { state: string; size: string })[] = []
@@ -711,7 +715,10 @@ medusaIntegrationTestRunner({
       /** The demo storefront's payment step in `p` (a shirt in a new cart, checkout pressed). */
       async function openPaymentStep(p: Page) {
         // a cart an earlier test left unpaid in this browser's storage is gone with that test's database
-        await p.addInitScript(() => localStorage.removeItem("svc_demo_cart_id"))
+        await p.addInitScript(() => {
+          localStorage.removeItem("svc_demo_cart_id")
+          localStorage.removeItem("svc-fpx-bank") // the bank an earlier test paid with
+        })
         await p.goto(sf.handle!.url)
         await p.locator("body[data-ready=true]").waitFor({ state: "attached" })
         await p.locator("#add-batik-shirt").click()

@@ -83,7 +83,7 @@ medusaIntegrationTestRunner({
           big,
           { providerId: SVC_PROVIDERS.fpxDirect, bank: maybank, buyerName: "Siti", banks },
           "bankType",
-          /^FPX personal banking is limited to RM30,000 per payment; for a larger amount pay with FPX corporate banking or with the svc wallet\.$/,
+          /^FPX personal banking is limited to RM\u00a030,000 per payment; for a larger amount pay with FPX corporate banking or with the svc wallet\.$/,
         ],
       ]
       await resetStats(sandboxUrl())

@@ -1,9 +1,10 @@
 import type { FpxBankList } from "./banks.js"
 import { listFpxBanks } from "./banks.js"
-import { SvcInputError, SvcStoreError, storeError } from "./errors.js"
+import { SvcInputError, SvcStoreError, inputError, storeError } from "./errors.js"
+import { svcText, type SvcText, type SvcTextOptions } from "./i18n/text.js"
 import { checkFpxDirectChoice, amountToSen, type StartSvcPaymentInput, type StorePaymentSession } from "./payment.js"
 import { svcMethodOf, isSvcProvider } from "./providers.js"
-import type { StoreOrder } from "./return.js"
+import { svcFailure, type StoreOrder, type SvcFailureCode } from "./return.js"
 import type { StoreSdk } from "./sdk.js"
 
 /**
@@ -39,7 +40,6 @@ const ORDER_ID = /^order_[0-9A-Za-z]+$/
 const COLLECTION_ID = /^pay_col_[0-9A-Za-z]+$/
 const ORDER_FIELDS = "id,display_id,status,currency_code,payment_status,email,total,summary,*payment_collections"
 const RETURN_FIELDS = `${ORDER_FIELDS},*payment_collections.payment_sessions`
-const FAILED_DEFAULT = "The payment was not completed; you can pay the balance again."
 
 export type StartSvcBalancePaymentInput = StartSvcPaymentInput & {
   /** The collection to pay (from the store's link); default: the order's unpaid one. */
@@ -51,37 +51,38 @@ export type StartSvcBalancePaymentInput = StartSvcPaymentInput & {
  * the svc checkout will be), checked before any call: the order is not
  * canceled, is in MYR, and has an unpaid collection with an amount (the named
  * one, when `paymentCollectionId` is given). Errors name the field
- * (`orderId`, `paymentCollectionId`) in a sentence for the shopper.
+ * (`orderId`, `paymentCollectionId`) in a sentence for the shopper (in the
+ * language of `opts`) and carry its `code`.
  */
-export function outstandingPaymentCollection(order: OrderWithCollections, paymentCollectionId?: string): { collection: StoreOrderPaymentCollection; amountSen: number } {
-  if (!order?.id) throw new SvcInputError("orderId", "There is no order to pay.")
-  if (order.status === "canceled") throw new SvcInputError("orderId", "This order was canceled; there is nothing to pay.")
+export function outstandingPaymentCollection(
+  order: OrderWithCollections,
+  paymentCollectionId?: string,
+  opts: SvcTextOptions = {}
+): { collection: StoreOrderPaymentCollection; amountSen: number } {
+  const text = svcText(opts)
+  if (!order?.id) throw inputError(text, "orderId", "noOrder")
+  if (order.status === "canceled") throw inputError(text, "orderId", "orderCanceled")
   if (order.currency_code && order.currency_code.toLowerCase() !== "myr") {
-    throw new SvcInputError("orderId", `svc accepts Malaysian ringgit (MYR) only; this order is in ${order.currency_code.toUpperCase()}.`)
+    throw inputError(text, "orderId", "orderCurrency", { currency: order.currency_code.toUpperCase() })
   }
   const collections = (order.payment_collections ?? []).filter((c): c is StoreOrderPaymentCollection => !!c?.id)
   let collection: StoreOrderPaymentCollection | undefined
   if (paymentCollectionId !== undefined) {
-    if (!COLLECTION_ID.test(paymentCollectionId)) throw new SvcInputError("paymentCollectionId", "The payment link is not valid (no payment collection id).")
+    if (!COLLECTION_ID.test(paymentCollectionId)) throw inputError(text, "paymentCollectionId", "paymentLinkInvalid")
     collection = collections.find((c) => c.id === paymentCollectionId)
-    if (!collection) throw new SvcInputError("paymentCollectionId", "This payment is not one of this order's.")
-    if (!UNPAID.has(collection.status ?? "")) {
-      throw new SvcInputError(
-        "paymentCollectionId",
-        PAID.has(collection.status ?? "") ? "This balance is already paid." : "This payment can no longer be paid; ask the store for a new link."
-      )
-    }
+    if (!collection) throw inputError(text, "paymentCollectionId", "notThisOrder")
+    if (!UNPAID.has(collection.status ?? "")) throw inputError(text, "paymentCollectionId", PAID.has(collection.status ?? "") ? "balancePaid" : "linkClosed")
   } else {
     collection = collections.find((c) => UNPAID.has(c.status ?? ""))
     if (!collection) {
       // owed, but no collection to pay it on (a converted draft order): the store opens it ("Request payment")
       const due = amountToSen(order.summary?.pending_difference)
-      if (due !== null && due > 0) throw new SvcInputError("orderId", "This order's balance is not open for payment yet; the store will send you a payment link.")
-      throw new SvcInputError("orderId", "This order has nothing left to pay.")
+      if (due !== null && due > 0) throw inputError(text, "orderId", "balanceNotOpen")
+      throw inputError(text, "orderId", "nothingToPay")
     }
   }
   const amountSen = amountToSen(collection.amount)
-  if (amountSen === null || amountSen <= 0) throw new SvcInputError("paymentCollectionId", "This order has nothing left to pay.")
+  if (amountSen === null || amountSen <= 0) throw inputError(text, "paymentCollectionId", "nothingToPay")
   return { collection, amountSen }
 }
 
@@ -91,28 +92,31 @@ export function outstandingPaymentCollection(order: OrderWithCollections, paymen
  * provider accepts, and returns where to send the shopper (`redirectUrl`,
  * svc's page). The provider's `redirectUrl` brings the shopper back with
  * `payment_collection_id` and `order_id` (there is no cart): hand them to
- * `completeSvcBalanceReturn`. FPX direct's choice is checked as for a cart.
+ * `completeSvcBalanceReturn`. FPX direct's choice is checked as for a cart;
+ * errors in the language of `opts`.
  */
 export async function startSvcBalancePayment(
   sdk: StoreSdk,
   orderId: string,
-  input: StartSvcBalancePaymentInput
+  input: StartSvcBalancePaymentInput,
+  opts: SvcTextOptions = {}
 ): Promise<{ redirectUrl: string; session: StorePaymentSession; paymentCollectionId: string; amountSen: number }> {
+  const text = svcText(opts)
   const method = svcMethodOf(input.providerId)
-  if (!method) throw new SvcInputError("providerId", `"${input.providerId}" is not an svc payment provider (pp_svc-wallet_…, pp_svc-fpx_… or pp_svc-fpx-direct_…).`)
-  if (!ORDER_ID.test(orderId ?? "")) throw new SvcInputError("orderId", "There is no valid order id to pay.")
+  if (!method) throw inputError(text, "providerId", "notSvcProvider", { id: input.providerId })
+  if (!ORDER_ID.test(orderId ?? "")) throw inputError(text, "orderId", "noOrderId")
   const direct = method === "fpxDirect"
   let banks: FpxBankList | undefined = input.banks
   if (direct) {
     // the shopper's own choice first: a wrong one costs no call (the amount's cap is checked below)
-    if (!banks && typeof input.bank === "string") banks = await listFpxBanks(sdk, { includeInactive: true })
-    checkFpxDirectChoice({ ...input }, banks)
+    if (!banks && typeof input.bank === "string") banks = await listFpxBanks(sdk, { ...opts, includeInactive: true })
+    checkFpxDirectChoice({ ...input }, banks, opts)
   }
-  const order = await readOrder(sdk, orderId, ORDER_FIELDS)
-  const { collection, amountSen } = outstandingPaymentCollection(order as OrderWithCollections, input.paymentCollectionId)
+  const order = await readOrder(sdk, orderId, ORDER_FIELDS, text)
+  const { collection, amountSen } = outstandingPaymentCollection(order as OrderWithCollections, input.paymentCollectionId, opts)
   const data: Record<string, unknown> = {}
   if (direct) {
-    const choice = checkFpxDirectChoice({ ...input, amountSen }, banks)
+    const choice = checkFpxDirectChoice({ ...input, amountSen }, banks, opts)
     Object.assign(data, { bank: choice.bank.code, bankType: choice.bankType, buyerName: choice.buyerName })
   }
   let paid: { payment_collection: StoreOrderPaymentCollection }
@@ -122,13 +126,13 @@ export async function startSvcBalancePayment(
       body: { provider_id: input.providerId, data },
     })
   } catch (e) {
-    throw storeError(e, "The payment could not be started; please try again.")
+    throw storeError(e, "startFailed", text)
   }
   const session = paid.payment_collection?.payment_sessions?.find((s) => s.provider_id === input.providerId)
   const url = session?.data?.checkoutUrl
   if (!session || typeof url !== "string" || !url) {
     const reason = session?.data?.failureReason
-    throw new SvcStoreError(typeof reason === "string" && reason ? reason : "The payment could not be started; please try again.")
+    throw new SvcStoreError(text.store("startFailed", typeof reason === "string" ? reason : null), undefined, undefined, "startFailed")
   }
   return { redirectUrl: url, session, paymentCollectionId: collection.id, amountSen }
 }
@@ -148,13 +152,14 @@ export function balanceReturnParams(search: string | URLSearchParams): { orderId
  * - `paid`: svc has the money and the store recorded it (the balance is captured);
  * - `awaiting`: the payment is still processing (FPX can take a while; svc's
  *   webhook or the plugin's watcher confirms it, nothing to do);
- * - `failed`: not paid; `reason` is a sentence for the shopper, and the balance
- *   can be paid again (`startSvcBalancePayment`).
+ * - `failed`: not paid; `reason` is a sentence for the shopper (in the kit's language),
+ *   `code` says why (`SvcFailureCode`), and the balance can be paid again (`startSvcBalancePayment`).
  * The order exists in every case; nothing is completed or canceled.
  */
-export type SvcBalanceReturnResult = { kind: "paid"; order: StoreOrder } | { kind: "awaiting"; order: StoreOrder } | { kind: "failed"; reason: string; order?: StoreOrder }
+export type SvcBalanceReturnResult =
+  { kind: "paid"; order: StoreOrder } | { kind: "awaiting"; order: StoreOrder } | { kind: "failed"; code: SvcFailureCode; reason: string; order?: StoreOrder }
 
-export type CompleteSvcBalanceReturnOptions = {
+export type CompleteSvcBalanceReturnOptions = SvcTextOptions & {
   /** Keep reading the order this long while the payment is still processing (default 0: answer at once). */
   waitForPaymentMs?: number
   /** Between reads (default 1000). */
@@ -164,21 +169,23 @@ export type CompleteSvcBalanceReturnOptions = {
 const hasSvcSession = (c: StoreOrderPaymentCollection) => (c.payment_sessions ?? []).some((s) => isSvcProvider(s.provider_id))
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-type Outcome = { kind: "paid" } | { kind: "failed"; reason: string } | { kind: "open" }
+type Outcome = { kind: "paid" } | { kind: "failed"; code: SvcFailureCode; reason: string } | { kind: "open" }
 
-/** The balance collection's state: paid, failed (with the shopper's reason) or still open. */
-export function balanceOutcome(collection: StoreOrderPaymentCollection): Outcome {
+/** The balance collection's state: paid, failed (with the shopper's reason and its code) or still open. */
+export function balanceOutcome(collection: StoreOrderPaymentCollection, opts: SvcTextOptions = {}): Outcome {
+  const text = svcText(opts)
   const sessions = (collection.payment_sessions ?? []).filter((s) => isSvcProvider(s.provider_id))
   if (PAID.has(collection.status ?? "") || sessions.some((s) => s.status === "captured" || s.status === "authorized")) return { kind: "paid" }
-  if (!sessions.length) return { kind: "failed", reason: "No svc payment was started for this balance; you can pay it now." }
+  if (!sessions.length) return failure(text, "noBalancePayment")
   const failed = sessions.find((s) => s.status === "error" || (typeof s.data?.failureReason === "string" && s.data.failureReason))
   if (failed && !sessions.some((s) => s !== failed && (s.status === "pending" || s.status === "requires_more"))) {
-    const reason = failed.data?.failureReason
-    return { kind: "failed", reason: typeof reason === "string" && reason ? reason : FAILED_DEFAULT }
+    return { kind: "failed", ...(svcFailure(failed.data, text) ?? { code: "balanceNotCompleted", reason: text.t("balanceNotCompleted") }) }
   }
-  if (collection.status === "canceled" || collection.status === "failed") return { kind: "failed", reason: "This payment can no longer be paid; ask the store for a new link." }
+  if (collection.status === "canceled" || collection.status === "failed") return failure(text, "linkClosed")
   return { kind: "open" }
 }
+
+const failure = (text: SvcText, code: SvcFailureCode) => ({ kind: "failed" as const, code, reason: text.t(code) })
 
 /**
  * On the return page of a balance payment (the provider's `redirectUrl`, with
@@ -191,38 +198,38 @@ export async function completeSvcBalanceReturn(
   ids: { orderId: string; paymentCollectionId?: string },
   opts: CompleteSvcBalanceReturnOptions = {}
 ): Promise<SvcBalanceReturnResult> {
-  if (!ORDER_ID.test(ids?.orderId ?? "")) return { kind: "failed", reason: "The link back from the payment has no valid order id." }
-  if (ids.paymentCollectionId !== undefined && !COLLECTION_ID.test(ids.paymentCollectionId)) {
-    return { kind: "failed", reason: "The link back from the payment has no valid payment id." }
-  }
+  const text = svcText(opts)
+  if (!ORDER_ID.test(ids?.orderId ?? "")) return failure(text, "linkNoOrder")
+  if (ids.paymentCollectionId !== undefined && !COLLECTION_ID.test(ids.paymentCollectionId)) return failure(text, "linkNoPayment")
   const end = Date.now() + (opts.waitForPaymentMs ?? 0)
   for (;;) {
     let order: StoreOrder
     try {
-      order = await readOrder(sdk, ids.orderId, RETURN_FIELDS)
+      order = await readOrder(sdk, ids.orderId, RETURN_FIELDS, text)
     } catch (e) {
-      return { kind: "failed", reason: (e as Error).message }
+      const code = (e as SvcInputError | SvcStoreError).code === "orderNotFound" ? "orderNotFound" : "orderUnreadable"
+      return { kind: "failed", code, reason: (e as Error).message }
     }
     const collections = ((order as OrderWithCollections).payment_collections ?? []).filter((c): c is StoreOrderPaymentCollection => !!c?.id)
     const collection = ids.paymentCollectionId
       ? collections.find((c) => c.id === ids.paymentCollectionId)
       : // no id in the link: the unpaid collection with an svc session, else the last one with one
         (collections.find((c) => UNPAID.has(c.status ?? "") && hasSvcSession(c)) ?? [...collections].reverse().find(hasSvcSession))
-    if (!collection) return { kind: "failed", reason: "The link back from the payment names a payment that is not this order's.", order }
-    const outcome = balanceOutcome(collection)
+    if (!collection) return { ...failure(text, "linkWrongPayment"), order }
+    const outcome = balanceOutcome(collection, opts)
     if (outcome.kind === "paid") return { kind: "paid", order }
-    if (outcome.kind === "failed") return { kind: "failed", reason: outcome.reason, order }
+    if (outcome.kind === "failed") return { ...outcome, order }
     if (Date.now() >= end) return { kind: "awaiting", order }
     await sleep(opts.pollEveryMs ?? 1000)
   }
 }
 
-async function readOrder(sdk: StoreSdk, orderId: string, fields: string): Promise<StoreOrder> {
+async function readOrder(sdk: StoreSdk, orderId: string, fields: string, text: SvcText): Promise<StoreOrder> {
   try {
     return (await sdk.store.order.retrieve(orderId, { fields })).order
   } catch (e) {
-    const err = storeError(e, "The order cannot be read right now; please try again.")
-    if (err.status === 404) throw new SvcInputError("orderId", "This order was not found.")
+    const err = storeError(e, "orderUnreadable", text)
+    if (err.status === 404) throw inputError(text, "orderId", "orderNotFound")
     throw err
   }
 }

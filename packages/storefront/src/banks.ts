@@ -1,5 +1,6 @@
 import { FPX_RETAIL_MAX_SEN } from "./fpx-rules.js"
 import { storeError } from "./errors.js"
+import { svcText, type SvcTextOptions } from "./i18n/text.js"
 import type { StoreSdk } from "./sdk.js"
 
 /** One FPX bank as `GET /store/svc/fpx-banks` returns it; `name` is svc's `displayName`. */
@@ -27,14 +28,14 @@ export type FpxBankList = {
  * `includeInactive` keeps offline banks in the list (`active: false`) so a
  * picker shows them disabled instead of dropping them.
  */
-export async function listFpxBanks(sdk: StoreSdk, opts: { includeInactive?: boolean } = {}): Promise<FpxBankList> {
+export async function listFpxBanks(sdk: StoreSdk, opts: { includeInactive?: boolean } & SvcTextOptions = {}): Promise<FpxBankList> {
   let body: Partial<FpxBankList>
   try {
     body = await sdk.client.fetch<Partial<FpxBankList>>("/store/svc/fpx-banks", {
       query: opts.includeInactive ? { include_inactive: true } : {},
     })
   } catch (e) {
-    throw storeError(e, "The list of FPX banks cannot be loaded right now; please try again in a minute or choose another payment method.")
+    throw storeError(e, "banksUnavailable", svcText(opts))
   }
   return {
     retail: body.retail ?? [],

@@ -1,14 +1,20 @@
+import type { SvcMessageKey } from "./i18n/en.js"
+import type { SvcText } from "./i18n/text.js"
+
 /**
  * A storefront input the kit refused before any call, naming the field
  * (`bank`, `bankType`, `buyerName`, `providerId`, `cart`) and the rule. The
- * message is a sentence a shopper can read.
+ * message is a sentence a shopper can read, in the kit's language; `code` is
+ * its stable key in the kit's catalogues (e.g. "bankOffline").
  */
 export class SvcInputError extends Error {
   readonly field: string
-  constructor(field: string, message: string) {
+  readonly code: SvcMessageKey | undefined
+  constructor(field: string, message: string, code?: SvcMessageKey) {
     super(message)
     this.name = "SvcInputError"
     this.field = field
+    this.code = code
   }
 }
 
@@ -18,16 +24,25 @@ export class SvcInputError extends Error {
  * the plugin's storefront limits ("too many payment attempts for this cart;
  * try again in 14 minutes; nothing was charged") also says when to try again,
  * in seconds (`retryAfterSeconds`), so a storefront can wait or count down.
+ * In English the message is the store's own; in another language the kit's
+ * sentence for `code` (its key in the catalogues: "startFailed", "tooManyMinutes"…).
  */
 export class SvcStoreError extends Error {
   readonly status: number | undefined
   readonly retryAfterSeconds: number | undefined
-  constructor(message: string, status?: number, retryAfterSeconds?: number) {
+  readonly code: SvcMessageKey | undefined
+  constructor(message: string, status?: number, retryAfterSeconds?: number, code?: SvcMessageKey) {
     super(message)
     this.name = "SvcStoreError"
     this.status = status
     this.retryAfterSeconds = retryAfterSeconds
+    this.code = code
   }
+}
+
+/** An SvcInputError with the catalogue's sentence for `code`. */
+export function inputError(text: SvcText, field: string, code: SvcMessageKey, vars?: Record<string, string | number>): SvcInputError {
+  return new SvcInputError(field, text.t(code, vars), code)
 }
 
 /** "try again in 14 minutes" / "in 30 seconds" in the plugin's 429 words, in seconds. */
@@ -37,11 +52,20 @@ export function retryAfterOf(message: string): number | undefined {
   return Number(m[1]) * (m[2] === "minute" ? 60 : 1)
 }
 
-/** The message of anything the SDK threw (its FetchError carries Medusa's `message`). */
-export function storeError(e: unknown, fallback: string): SvcStoreError {
+/**
+ * What the SDK threw (its FetchError carries Medusa's `message`) as an SvcStoreError: the store's
+ * sentence in English, else the catalogue's for `code` (a 429: "try again in n minutes").
+ */
+export function storeError(e: unknown, code: SvcMessageKey, text: SvcText): SvcStoreError {
   if (e instanceof SvcStoreError) return e
   const o = e as { message?: unknown; status?: unknown } | null
-  const message = typeof o?.message === "string" && o.message ? o.message : fallback
+  const said = typeof o?.message === "string" && o.message ? o.message : undefined
   const status = typeof o?.status === "number" ? o.status : undefined
-  return new SvcStoreError(message, status, status === 429 ? retryAfterOf(message) : undefined)
+  const retry = status === 429 && said ? retryAfterOf(said) : undefined
+  if (retry !== undefined) {
+    const minutes = retry >= 60 && retry % 60 === 0
+    const key = minutes ? "tooManyMinutes" : "tooManySeconds"
+    return new SvcStoreError(text.store(key, said, { n: minutes ? retry / 60 : retry }), status, retry, key)
+  }
+  return new SvcStoreError(text.store(code, said), status, undefined, code)
 }

@@ -4,8 +4,17 @@
  * no server code: the bundle holds only these helpers.
  */
 export { listFpxBanks, filterFpxBanks, type FpxBank, type FpxBankList } from "./banks.js"
-export { startSvcPayment, checkFpxDirectChoice, amountToSen, type StartSvcPaymentInput, type FpxDirectChoice, type StoreCart, type StorePaymentSession } from "./payment.js"
-export { completeSvcReturn, type SvcReturnResult, type CompleteSvcReturnOptions, type StoreOrder } from "./return.js"
+export {
+  startSvcPayment,
+  checkFpxDirectChoice,
+  retailCapText,
+  amountToSen,
+  type StartSvcPaymentInput,
+  type FpxDirectChoice,
+  type StoreCart,
+  type StorePaymentSession,
+} from "./payment.js"
+export { completeSvcReturn, type SvcReturnResult, type SvcFailureCode, type CompleteSvcReturnOptions, type StoreOrder } from "./return.js"
 export {
   startSvcBalancePayment,
   completeSvcBalanceReturn,
@@ -21,3 +30,6 @@ export { isSvcProvider, svcPaymentTitle, svcMethodOf, svcProviderId, svcPaymentR
 export { FPX_RETAIL_MAX_SEN, formatRinggit, isRetailBankType, overRetailCap, retailCapSentence } from "./fpx-rules.js"
 export { SvcInputError, SvcStoreError } from "./errors.js"
 export type { StoreSdk } from "./sdk.js"
+export { svcText, svcLocale, formatSvcAmount, SVC_CATALOGUES, type SvcText, type SvcTextOptions } from "./i18n/text.js"
+export type { SvcMessages, SvcMessageKey } from "./i18n/en.js"
+export { rememberFpxBank, rememberedFpxBank, forgetFpxBank, findRememberedBank, REMEMBERED_BANK_KEY, type RememberedFpxBank } from "./remember.js"

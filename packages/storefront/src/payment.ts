@@ -1,6 +1,7 @@
 import { listFpxBanks, type FpxBank, type FpxBankList } from "./banks.js"
-import { SvcInputError, SvcStoreError, storeError } from "./errors.js"
-import { FPX_RETAIL_MAX_SEN, isRetailBankType, overRetailCap, retailCapSentence } from "./fpx-rules.js"
+import { SvcStoreError, inputError, storeError } from "./errors.js"
+import { FPX_RETAIL_MAX_SEN, isRetailBankType, overRetailCap } from "./fpx-rules.js"
+import { svcText, type SvcText, type SvcTextOptions } from "./i18n/text.js"
 import { medusaAmountToSen } from "./medusa-amount.js"
 import { svcMethodOf } from "./providers.js"
 import type { StoreSdk } from "./sdk.js"
@@ -42,32 +43,38 @@ export function amountToSen(amount: unknown): number | null {
   }
 }
 
+/** The sentence a shopper reads when personal banking cannot take the amount, in the kit's language. */
+export function retailCapText(capSen: number = FPX_RETAIL_MAX_SEN, opts: SvcTextOptions = {}): string {
+  const text = svcText(opts)
+  return text.t("retailCap", { cap: text.amount(capSen) })
+}
+
 /**
  * FPX direct's checks, before any call: the bank is an FPX bank, online and of
  * the chosen type; the buyer name is 1-100 characters trimmed; personal banking
- * is within FPX's cap. Each error names the field.
+ * is within FPX's cap. Each error names the field and carries its `code`; its
+ * message is in the language of `opts` (default the page's).
  */
-export function checkFpxDirectChoice(input: { bank?: FpxBank | string; bankType?: string; buyerName?: string; amountSen?: number | null }, banks?: FpxBankList): FpxDirectChoice {
+export function checkFpxDirectChoice(
+  input: { bank?: FpxBank | string; bankType?: string; buyerName?: string; amountSen?: number | null },
+  banks?: FpxBankList,
+  opts: SvcTextOptions = {}
+): FpxDirectChoice {
+  const text = svcText(opts)
   const code = typeof input.bank === "string" ? input.bank.trim() : input.bank?.code
-  if (!code) throw new SvcInputError("bank", "Choose your bank.")
+  if (!code) throw inputError(text, "bank", "bankRequired")
   const all = banks ? [...banks.retail, ...banks.corporate] : []
   const bank = (typeof input.bank === "object" ? input.bank : undefined) ?? all.find((b) => b.code === code)
-  if (!bank) throw new SvcInputError("bank", `"${code}" is not an FPX bank; choose one from the list.`)
-  if (!bank.active) throw new SvcInputError("bank", `${bank.name} is offline right now; choose another bank.`)
+  if (!bank) throw inputError(text, "bank", "notFpxBank", { code })
+  if (!bank.active) throw inputError(text, "bank", "bankOffline", { bank: bank.name })
   const bankType = input.bankType ?? bank.bank_type
-  if (bankType !== "RETAIL" && bankType !== "CORPORATE") {
-    throw new SvcInputError("bankType", "bankType must be RETAIL (personal banking) or CORPORATE.")
-  }
-  if (bank.bank_type !== bankType) {
-    throw new SvcInputError("bankType", `${bank.name} is a ${bank.bank_type === "CORPORATE" ? "corporate" : "personal"} banking bank; bankType must be ${bank.bank_type}.`)
-  }
+  if (bankType !== "RETAIL" && bankType !== "CORPORATE") throw inputError(text, "bankType", "bankTypeInvalid")
+  if (bank.bank_type !== bankType) throw inputError(text, "bankType", bank.bank_type === "CORPORATE" ? "bankIsCorporate" : "bankIsRetail", { bank: bank.name })
   const buyerName = (input.buyerName ?? "").trim()
-  if (buyerName.length < 1 || buyerName.length > 100) {
-    throw new SvcInputError("buyerName", "Enter the account holder's name as at your bank (1-100 characters).")
-  }
+  if (buyerName.length < 1 || buyerName.length > 100) throw inputError(text, "buyerName", "buyerNameRule")
   const cap = banks?.retail_max_sen ?? FPX_RETAIL_MAX_SEN
   if (isRetailBankType(bankType) && input.amountSen != null && overRetailCap(input.amountSen, cap)) {
-    throw new SvcInputError("bankType", retailCapSentence(cap))
+    throw inputError(text, "bankType", "retailCap", { cap: text.amount(cap) })
   }
   return { bank, bankType, buyerName }
 }
@@ -76,51 +83,56 @@ export function checkFpxDirectChoice(input: { bank?: FpxBank | string; bankType?
  * Starts an svc payment for the cart: creates its payment session (Medusa
  * replaces the cart's earlier session) with only the fields the provider
  * accepts, and returns where to send the shopper (`redirectUrl`, svc's page).
- * FPX direct input is checked first, so a wrong choice costs no call.
+ * FPX direct input is checked first, so a wrong choice costs no call. Errors
+ * are in the language of `opts` (default the page's).
  */
-export async function startSvcPayment(sdk: StoreSdk, cart: StoreCart, input: StartSvcPaymentInput): Promise<{ redirectUrl: string; session: StorePaymentSession }> {
+export async function startSvcPayment(
+  sdk: StoreSdk,
+  cart: StoreCart,
+  input: StartSvcPaymentInput,
+  opts: SvcTextOptions = {}
+): Promise<{ redirectUrl: string; session: StorePaymentSession }> {
+  const text = svcText(opts)
   const method = svcMethodOf(input.providerId)
-  if (!method) throw new SvcInputError("providerId", `"${input.providerId}" is not an svc payment provider (pp_svc-wallet_…, pp_svc-fpx_… or pp_svc-fpx-direct_…).`)
-  if (!cart?.id) throw new SvcInputError("cart", "There is no cart to pay.")
+  if (!method) throw inputError(text, "providerId", "notSvcProvider", { id: input.providerId })
+  if (!cart?.id) throw inputError(text, "cart", "noCart")
   const data: Record<string, unknown> = { cart_id: cart.id }
   const direct = method === "fpxDirect"
-  const banks = direct ? (input.banks ?? (typeof input.bank === "string" ? await listFpxBanks(sdk, { includeInactive: true }) : undefined)) : undefined
+  const banks = direct ? (input.banks ?? (typeof input.bank === "string" ? await listFpxBanks(sdk, { ...opts, includeInactive: true }) : undefined)) : undefined
   // the shopper's choice first, on the cart as the storefront has it: a wrong choice costs no call
-  if (direct) checkFpxDirectChoice({ ...input, amountSen: amountToSen(cart.total) }, banks)
-  checkCart(cart)
+  if (direct) checkFpxDirectChoice({ ...input, amountSen: amountToSen(cart.total) }, banks, opts)
+  checkCart(cart, text)
   // Medusa lets a completed cart's payment collection take a new session: the
   // storefront's copy of the cart may be stale, so read it now (totals too)
   try {
     cart = (await sdk.store.cart.retrieve(cart.id, { fields: "id,completed_at,total,currency_code,*payment_collection" })).cart
   } catch (e) {
-    throw storeError(e, "The cart cannot be read right now; please try again.")
+    throw storeError(e, "cartUnreadable", text)
   }
-  checkCart(cart)
+  checkCart(cart, text)
   if (direct) {
-    const choice = checkFpxDirectChoice({ ...input, amountSen: amountToSen(cart.total) }, banks)
+    const choice = checkFpxDirectChoice({ ...input, amountSen: amountToSen(cart.total) }, banks, opts)
     Object.assign(data, { bank: choice.bank.code, bankType: choice.bankType, buyerName: choice.buyerName })
   }
   let collection: PaymentCollection
   try {
     collection = (await sdk.store.payment.initiatePaymentSession(cart, { provider_id: input.providerId, data })).payment_collection
   } catch (e) {
-    throw storeError(e, "The payment could not be started; please try again.")
+    throw storeError(e, "startFailed", text)
   }
   const session = collection.payment_sessions?.find((s) => s.provider_id === input.providerId)
   const url = session?.data?.checkoutUrl
   if (!session || typeof url !== "string" || !url) {
     const reason = session?.data?.failureReason
-    throw new SvcStoreError(typeof reason === "string" && reason ? reason : "The payment could not be started; please try again.")
+    throw new SvcStoreError(text.store("startFailed", typeof reason === "string" ? reason : null), undefined, undefined, "startFailed")
   }
   return { redirectUrl: url, session }
 }
 
-function checkCart(cart: StoreCart): void {
-  if ((cart as { completed_at?: unknown }).completed_at) {
-    // a paid cart is final: never a second payment for it
-    throw new SvcInputError("cart", "This cart is already paid and its order placed.")
-  }
+function checkCart(cart: StoreCart, text: SvcText): void {
+  // a paid cart is final: never a second payment for it
+  if ((cart as { completed_at?: unknown }).completed_at) throw inputError(text, "cart", "cartPaid")
   if (cart.currency_code && cart.currency_code.toLowerCase() !== "myr") {
-    throw new SvcInputError("cart", `svc accepts Malaysian ringgit (MYR) only; this cart is in ${cart.currency_code.toUpperCase()}.`)
+    throw inputError(text, "cart", "cartCurrency", { currency: cart.currency_code.toUpperCase() })
   }
 }

@@ -1,3 +1,5 @@
+import { svcText, type SvcTextOptions } from "./i18n/text.js"
+
 /** The three svc payment providers as Medusa names them (`pp_<identifier>_<id>`; the id is `svc` unless the store chose another). */
 export const SVC_IDENTIFIERS = {
   wallet: "svc-wallet",
@@ -21,16 +23,15 @@ export function isSvcProvider(providerId: string | null | undefined): boolean {
   return svcMethodOf(providerId) !== null
 }
 
-const TITLES: Record<SvcMethod, string> = {
-  wallet: "svc wallet",
-  fpx: "FPX online banking",
-  fpxDirect: "FPX online banking (choose your bank)",
-}
+const TITLES = { wallet: "methodWallet", fpx: "methodFpx", fpxDirect: "methodFpxDirect" } as const
 
-/** What a shopper reads for the provider: "svc wallet", "FPX online banking", "FPX online banking (choose your bank)"; "" for another provider. */
-export function svcPaymentTitle(providerId: string | null | undefined): string {
+/**
+ * What a shopper reads for the provider: "svc wallet", "FPX online banking", "FPX online banking
+ * (choose your bank)" (in the language of `opts`: "Perbankan Internet FPX"…); "" for another provider.
+ */
+export function svcPaymentTitle(providerId: string | null | undefined, opts: SvcTextOptions = {}): string {
   const m = svcMethodOf(providerId)
-  return m ? TITLES[m] : ""
+  return m ? svcText(opts).t(TITLES[m]) : ""
 }
 
 /** The provider id of a method: `svcProviderId("fpxDirect")` → `pp_svc-fpx-direct_svc`. */

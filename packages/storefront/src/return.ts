@@ -1,5 +1,7 @@
 import type { StoreSdk } from "./sdk.js"
 import type { StoreCart } from "./payment.js"
+import type { SvcMessageKey } from "./i18n/en.js"
+import { svcText, type SvcText, type SvcTextOptions } from "./i18n/text.js"
 import { svcPaymentReference } from "./providers.js"
 
 type Completed = Awaited<ReturnType<StoreSdk["store"]["cart"]["complete"]>>
@@ -15,7 +17,9 @@ export type StoreOrder = Extract<Completed, { type: "order" }>["order"]
  *   not placed yet and the store is placing it (its cart was busy, say held by
  *   a completion a stopped server left for the rest of its lease): never a
  *   failure, the shopper must not pay again; the plugin's job places it;
- * - `failed`: no order and no payment; `reason` is a sentence for the shopper and the cart can be paid again.
+ * - `failed`: no order and no payment; `reason` is a sentence for the shopper (in the kit's
+ *   language) and the cart can be paid again; `code` says why in a word a storefront can
+ *   write its own sentence for (`SvcFailureCode`, the reason's key in the kit's catalogues).
  *
  * `paymentReference` is what svc's page showed the shopper ("Order ARQR-DJ15-RKXH" → "ARQR-DJ15-RKXH"),
  * the handle they quote to the store; null when the store did not give it.
@@ -24,9 +28,50 @@ export type SvcReturnResult =
   | { kind: "paid"; order: StoreOrder; paymentReference: string | null }
   | { kind: "awaiting"; order: StoreOrder; paymentReference: string | null }
   | { kind: "placing"; cart?: StoreCart; paymentReference?: string | null }
-  | { kind: "failed"; reason: string; cart?: StoreCart }
+  | { kind: "failed"; code: SvcFailureCode; reason: string; cart?: StoreCart }
 
-export type CompleteSvcReturnOptions = {
+/**
+ * Why a payment did not go through, stable across versions and languages (each is the key of
+ * its sentence in the kit's catalogues): svc's answer (`expired`, `failed`, `cancelled`,
+ * `rejected`), the payment not completed (`notCompleted`, a balance's `balanceNotCompleted`, no
+ * svc payment for it `noBalancePayment`, a link the store closed `linkClosed`), a return link
+ * without valid ids (`linkNoCart`, `linkNoOrder`, `linkNoPayment`, `linkWrongPayment`), or the
+ * store unable to read the order (`orderUnreadable`, `orderNotFound`).
+ */
+export type SvcFailureCode = Extract<
+  SvcMessageKey,
+  | "expired"
+  | "failed"
+  | "cancelled"
+  | "rejected"
+  | "notCompleted"
+  | "balanceNotCompleted"
+  | "noBalancePayment"
+  | "linkClosed"
+  | "linkNoCart"
+  | "linkNoOrder"
+  | "linkNoPayment"
+  | "linkWrongPayment"
+  | "orderUnreadable"
+  | "orderNotFound"
+>
+
+/**
+ * The code of svc's failure as the plugin records it on the payment session (`data.svcStatus`,
+ * `data.failureReason`), and the shopper's sentence for it: the plugin's own (English) in
+ * English, the catalogue's in another language.
+ */
+export function svcFailure(data: Record<string, unknown> | null | undefined, text: SvcText): { code: SvcFailureCode; reason: string } | null {
+  const said = typeof data?.failureReason === "string" && data.failureReason ? data.failureReason : null
+  const status = typeof data?.svcStatus === "string" ? data.svcStatus : ""
+  if (!said && !["FAILED", "CANCELLED", "REJECTED", "EXPIRED"].includes(status)) return null
+  // svc's FAILED after the link's expiry is said as expired (the plugin's failureReason)
+  const code: SvcFailureCode =
+    status === "EXPIRED" || /expired/i.test(said ?? "") ? "expired" : status === "CANCELLED" ? "cancelled" : status === "REJECTED" ? "rejected" : "failed"
+  return { code, reason: text.store(code, said) }
+}
+
+export type CompleteSvcReturnOptions = SvcTextOptions & {
   /** Keep reading the order this long while its payment is still processing (default 0: answer at once). */
   waitForPaymentMs?: number
   /** Between reads (default 1000). */
@@ -54,7 +99,6 @@ export type CompleteSvcReturnOptions = {
 // the payments' data: their title carries the payment reference the shopper saw on svc's page
 const ORDER_FIELDS = "id,display_id,status,total,currency_code,payment_status,email,*payment_collections.payments"
 const CART_FIELDS = "*payment_collection,*payment_collection.payment_sessions"
-const FAILED_DEFAULT = "The payment was not completed; please choose a payment method and try again."
 /** A completion still waiting this long: look whether the payment is in (the cart is probably busy). */
 const LOOK_AFTER_MS = 3000
 
@@ -75,7 +119,8 @@ function paymentReceived(cart: StoreCart | undefined): boolean {
  * completed again until it is one (`placing`, `onPlacing`).
  */
 export async function completeSvcReturn(sdk: StoreSdk, cartId: string, opts: CompleteSvcReturnOptions = {}): Promise<SvcReturnResult> {
-  if (!/^cart_[0-9A-Za-z]+$/.test(cartId ?? "")) return { kind: "failed", reason: "The link back from the payment has no valid cart id." }
+  const text = svcText(opts)
+  if (!/^cart_[0-9A-Za-z]+$/.test(cartId ?? "")) return { kind: "failed", code: "linkNoCart", reason: text.t("linkNoCart") }
   const every = opts.pollEveryMs ?? 1000
   const deadline = Date.now() + (opts.waitForOrderMs ?? 180_000)
   let conflicts = opts.conflictRetries ?? 5
@@ -130,8 +175,9 @@ export async function completeSvcReturn(sdk: StoreSdk, cartId: string, opts: Com
       await sleep(every)
       continue
     }
-    const reason = (failed?.data?.failureReason as string | undefined) ?? errorText ?? FAILED_DEFAULT
-    return { kind: "failed", reason, ...(cart ? { cart } : {}) }
+    // svc's reason; else what the store said (in English) or the kit's sentence
+    const why = svcFailure(failed?.data, text) ?? { code: "notCompleted" as const, reason: text.store("notCompleted", errorText) }
+    return { kind: "failed", ...why, ...(cart ? { cart } : {}) }
   }
 }
 

@@ -74,6 +74,7 @@ describe("balanceOutcome", () => {
   it("failed with svc's reason for the shopper; open while the session waits", () => {
     expect(balanceOutcome({ id: "pay_col_B", status: "awaiting", payment_sessions: [session("error", { failureReason: "The payment failed at the bank." })] })).toEqual({
       kind: "failed",
+      code: "failed",
       reason: "The payment failed at the bank.",
     })
     expect(balanceOutcome({ id: "pay_col_B", status: "awaiting", payment_sessions: [session("pending")] })).toEqual({ kind: "open" })
@@ -92,9 +93,14 @@ describe("startSvcBalancePayment and completeSvcBalanceReturn refuse before any 
     expect(e).toMatchObject({ field })
   })
   it("a return link without a valid order id is failed, with a sentence", async () => {
-    expect(await completeSvcBalanceReturn(noCalls, { orderId: "" })).toEqual({ kind: "failed", reason: "The link back from the payment has no valid order id." })
+    expect(await completeSvcBalanceReturn(noCalls, { orderId: "" })).toEqual({
+      kind: "failed",
+      code: "linkNoOrder",
+      reason: "The link back from the payment has no valid order id.",
+    })
     expect(await completeSvcBalanceReturn(noCalls, { orderId: "order_01A", paymentCollectionId: "x" })).toEqual({
       kind: "failed",
+      code: "linkNoPayment",
       reason: "The link back from the payment has no valid payment id.",
     })
   })

@@ -1,6 +1,6 @@
 // The kit's pure checks (no call): the same rules the integration tests drive
 // through Medusa (integration-tests/storefront/kit.spec.ts).
-import { amountToSen, checkFpxDirectChoice, filterFpxBanks, type FpxBankList } from "../index.js"
+import { amountToSen, checkFpxDirectChoice, filterFpxBanks, svcText, type FpxBankList } from "../index.js"
 import { isSvcProvider, svcMethodOf, svcPaymentReference, svcPaymentTitle, svcProviderId } from "../providers.js"
 
 const bank = (code: string, bank_type: "RETAIL" | "CORPORATE", active = true) => ({ code, name: code, logo_url: "", bank_type, active })
@@ -72,7 +72,7 @@ describe("storefront kit helpers", () => {
     [{ bank: "RHB0218B", bankType: "RETAIL", buyerName: "Siti" }, "bankType", /must be CORPORATE/],
     [{ bank: "MBB0228", bankType: "SAVINGS", buyerName: "Siti" }, "bankType", /RETAIL .* or CORPORATE/],
     [{ bank: "MBB0228", buyerName: " " }, "buyerName", /1-100/],
-    [{ bank: "MBB0228", buyerName: "Siti", amountSen: 3_000_001 }, "bankType", /limited to RM30,000/],
+    [{ bank: "MBB0228", buyerName: "Siti", amountSen: 3_000_001 }, "bankType", /limited to RM\u00a030,000/],
   ])("refuses %j naming %s", (input, field, message) => {
     expect(() => checkFpxDirectChoice(input as never, banks)).toThrow(expect.objectContaining({ field, message: expect.stringMatching(message) }))
   })
@@ -90,11 +90,14 @@ describe("storefront kit helpers", () => {
 describe("a 429 from the store's storefront limits", () => {
   it("keeps the words and says when to try again, in seconds", async () => {
     const { storeError, retryAfterOf } = await import("../errors.js")
-    const cart = storeError({ status: 429, message: "too many payment attempts for this cart; try again in 14 minutes; nothing was charged" }, "x")
+    const en = svcText({ locale: "en" })
+    const cart = storeError({ status: 429, message: "too many payment attempts for this cart; try again in 14 minutes; nothing was charged" }, "startFailed", en)
     expect(cart.message).toBe("too many payment attempts for this cart; try again in 14 minutes; nothing was charged")
     expect(cart.retryAfterSeconds).toBe(14 * 60)
-    expect(storeError({ status: 429, message: "too many payment attempts from this connection; try again in 42 seconds; nothing was charged" }, "x").retryAfterSeconds).toBe(42)
-    expect(storeError({ status: 503, message: "svc: try again in a moment" }, "x").retryAfterSeconds).toBeUndefined()
+    expect(
+      storeError({ status: 429, message: "too many payment attempts from this connection; try again in 42 seconds; nothing was charged" }, "startFailed", en).retryAfterSeconds
+    ).toBe(42)
+    expect(storeError({ status: 503, message: "svc: try again in a moment" }, "startFailed", en).retryAfterSeconds).toBeUndefined()
     expect(retryAfterOf("try again in 1 minute")).toBe(60)
   })
 })

@@ -1,6 +1,9 @@
-import { useId, useState, type ComponentType, type InputHTMLAttributes, type KeyboardEvent } from "react"
+import { useEffect, useId, useRef, useState, type ComponentType, type InputHTMLAttributes, type KeyboardEvent } from "react"
 import { filterFpxBanks, type FpxBank, type FpxBankList } from "../banks.js"
-import { FPX_RETAIL_MAX_SEN, overRetailCap, retailCapSentence } from "../fpx-rules.js"
+import { FPX_RETAIL_MAX_SEN, overRetailCap } from "../fpx-rules.js"
+import type { SvcMessages } from "../i18n/en.js"
+import { svcText, type SvcText } from "../i18n/text.js"
+import { findRememberedBank, rememberedFpxBank } from "../remember.js"
 import type { StoreSdk } from "../sdk.js"
 import { useFpxBankLoad } from "./use-fpx-banks.js"
 
@@ -21,7 +24,17 @@ export type FpxBankPickerProps = {
   onBankTypeChange?: (bankType: BankType) => void
   /** Prefix of element ids: the radio of a bank is `${idPrefix}bank-${code}`, the tabs `${idPrefix}tab-retail` / `-corporate` (default "svc-"). */
   idPrefix?: string
-  /** Tab labels (default "Personal banking", "Corporate banking"), the search box's label (default "Search banks") and the sentences below. */
+  /** The language (default: the page's `<html lang>`, then English): "en", "ms", "zh-CN"; see docs/storefront-languages.md. */
+  locale?: string
+  /** The store's own words for any of the kit's messages (a partial catalogue). */
+  messages?: Partial<SvcMessages>
+  /**
+   * Pre-select the bank and type last used on this device (localStorage, written when a payment
+   * is started with it; default true). A remembered bank now offline or gone is not chosen, and
+   * the picker says why.
+   */
+  rememberBank?: boolean
+  /** Tab labels, the search box's label and the sentences below (over `messages`; kept for compatibility). */
   labels?: {
     retail?: string
     corporate?: string
@@ -39,13 +52,8 @@ export type FpxBankPickerProps = {
   components?: { Input?: ComponentType<InputHTMLAttributes<HTMLInputElement>> }
 }
 
-const matchesSentence = ({ shown, total, query }: { shown: number; total: number; query: string }) =>
-  !query
-    ? `${total} ${total === 1 ? "bank" : "banks"}`
-    : shown === 0
-      ? `No bank matches “${query}”.`
-      : `${shown} of ${total} banks ${shown === 1 ? "matches" : "match"} “${query}”.`
-const chosenHiddenSentence = (name: string) => `${name} stays chosen; it is not in this list.`
+const matchesSentence = (text: SvcText, { shown, total, query }: { shown: number; total: number; query: string }) =>
+  !query ? text.t(total === 1 ? "bankCountOne" : "bankCount", { total }) : text.t(shown === 0 ? "matchesNone" : shown === 1 ? "matchesOne" : "matchesMany", { shown, total, query })
 
 /**
  * FPX bank picker: personal / corporate tabs, each a radio group of banks with
@@ -59,7 +67,8 @@ const chosenHiddenSentence = (name: string) => `${name} stays chosen; it is not 
  * at least 44 px high, a compact scrolling list on narrow screens).
  */
 export function FpxBankPicker(props: FpxBankPickerProps) {
-  const { sdk, value, onChange, amountSen, idPrefix = "svc-", labels = {}, className } = props
+  const { sdk, value, onChange, amountSen, idPrefix = "svc-", labels = {}, className, locale, messages, rememberBank = true } = props
+  const text = svcText({ locale, messages })
   const [loaded, setLoaded] = useState<FpxBankList | null>(null)
   const [error, setError] = useState<string | null>(null)
   const banks = props.banks ?? loaded
@@ -71,7 +80,24 @@ export function FpxBankPicker(props: FpxBankPickerProps) {
   const uid = useId()
   const name = `${idPrefix}bank-${uid}`
 
-  useFpxBankLoad(sdk, !!props.banks, setLoaded, setError, [props.banks, sdk])
+  useFpxBankLoad(sdk, !!props.banks, setLoaded, setError, [props.banks, sdk], { locale, messages })
+
+  // the bank last used on this device, once the list is known, unless a bank is chosen already
+  const [rememberedNote, setRememberedNote] = useState<string | null>(null)
+  const rememberDone = useRef(false)
+  useEffect(() => {
+    if (rememberDone.current || !banks || !rememberBank) return
+    rememberDone.current = true
+    const found = value ? null : findRememberedBank(banks, rememberedFpxBank())
+    if (!found) return
+    if (found.state !== "ready") setRememberedNote(text.t(found.state === "offline" ? "rememberedOffline" : "rememberedGone", { bank: found.name }))
+    else if (found.bankType === "CORPORATE" || !retailCapped) {
+      setTab(found.bankType)
+      props.onBankTypeChange?.(found.bankType)
+      onChange?.(found.bank)
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [banks, rememberBank])
 
   const choose = (t: BankType) => {
     if (t === "RETAIL" && retailCapped) return
@@ -108,8 +134,10 @@ export function FpxBankPicker(props: FpxBankPickerProps) {
   const chosen = value && banks ? [...banks.retail, ...banks.corporate].find((b) => b.code === value) : undefined
   const chosenHidden = !!chosen && !matching.some((b) => b.code === chosen.code)
   const status = [
-    (labels.matches ?? matchesSentence)({ shown: matching.length, total: list.length, query: query.trim() }),
-    chosenHidden ? (labels.chosenHidden ?? chosenHiddenSentence)(chosen.name) : "",
+    labels.matches
+      ? labels.matches({ shown: matching.length, total: list.length, query: query.trim() })
+      : matchesSentence(text, { shown: matching.length, total: list.length, query: query.trim() }),
+    chosenHidden ? (labels.chosenHidden ? labels.chosenHidden(chosen.name) : text.t("chosenHidden", { bank: chosen.name })) : "",
   ]
     .filter(Boolean)
     .join(" ")
@@ -129,13 +157,18 @@ export function FpxBankPicker(props: FpxBankPickerProps) {
   }
   return (
     <div className={`svc-kit svc-fpx-picker${className ? ` ${className}` : ""}`}>
-      <div role="tablist" aria-label="Type of online banking" className="svc-fpx-tabs">
-        {tabButton("RETAIL", labels.retail ?? "Personal banking")}
-        {tabButton("CORPORATE", labels.corporate ?? "Corporate banking")}
+      <div role="tablist" aria-label={text.t("tabsLabel")} className="svc-fpx-tabs">
+        {tabButton("RETAIL", labels.retail ?? text.t("retail"))}
+        {tabButton("CORPORATE", labels.corporate ?? text.t("corporate"))}
       </div>
       {retailCapped && (
         <p className="svc-fpx-cap" role="note" id={`${idPrefix}retail-cap`}>
-          {retailCapSentence(cap)}
+          {text.t("retailCap", { cap: text.amount(cap) })}
+        </p>
+      )}
+      {rememberedNote && !value && (
+        <p className="svc-fpx-remembered" role="status" id={`${idPrefix}remembered-bank`}>
+          {rememberedNote}
         </p>
       )}
       <div role="tabpanel" id={`${idPrefix}banks-panel`} aria-labelledby={`${idPrefix}tab-${shown.toLowerCase()}`}>
@@ -144,13 +177,13 @@ export function FpxBankPicker(props: FpxBankPickerProps) {
             {error}
           </p>
         ) : !banks ? (
-          <p className="svc-fpx-loading">{labels.loading ?? "Loading banks…"}</p>
+          <p className="svc-fpx-loading">{labels.loading ?? text.t("loading")}</p>
         ) : (
           <fieldset className="svc-fpx-banks">
-            <legend className="svc-fpx-legend">{labels.legend ?? "Choose your bank"}</legend>
+            <legend className="svc-fpx-legend">{labels.legend ?? text.t("legend")}</legend>
             <div className="svc-fpx-search">
               <label htmlFor={`${idPrefix}banks-search`} className="svc-fpx-search-label">
-                {labels.search ?? "Search banks"}
+                {labels.search ?? text.t("search")}
               </label>
               {Input ? <Input {...searchProps} /> : <input {...searchProps} className="svc-input svc-fpx-search-input" />}
             </div>
@@ -166,13 +199,13 @@ export function FpxBankPicker(props: FpxBankPickerProps) {
                     key={`${b.bank_type}-${b.code}`}
                     htmlFor={id}
                     className={`svc-fpx-bank${selected ? " svc-fpx-bank--selected" : ""}${b.active ? "" : " svc-fpx-bank--offline"}`}
-                    title={b.active ? b.name : `${b.name} is offline right now`}
+                    title={b.active ? b.name : text.t("offlineTitle", { bank: b.name })}
                   >
                     <input type="radio" id={id} name={name} value={b.code} checked={selected} disabled={!b.active} onChange={() => onChange?.(b)} className="svc-fpx-bank-input" />
                     <img src={b.logo_url} alt="" className="svc-fpx-bank-logo" width={28} height={28} loading="lazy" />
                     <span className="svc-fpx-bank-text">
                       <span className="svc-fpx-bank-name">{b.name}</span>
-                      {!b.active && <span className="svc-fpx-bank-offline"> ({labels.offline ?? "offline"})</span>}
+                      {!b.active && <span className="svc-fpx-bank-offline"> ({labels.offline ?? text.t("offline")})</span>}
                     </span>
                   </label>
                 )

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react"
 import { completeSvcBalanceReturn, type CompleteSvcBalanceReturnOptions, type SvcBalanceReturnResult } from "../balance.js"
+import { svcText } from "../i18n/text.js"
 import type { StoreSdk } from "../sdk.js"
 import { useReturnOutcome } from "./use-return-outcome.js"
 
@@ -24,21 +25,22 @@ export type SvcBalanceReturnProps = CompleteSvcBalanceReturnOptions & {
  * completed and nothing is canceled.
  */
 export function SvcBalanceReturn(props: SvcBalanceReturnProps) {
-  const { sdk, orderId, paymentCollectionId, waitForPaymentMs, pollEveryMs } = props
+  const { sdk, orderId, paymentCollectionId, waitForPaymentMs, pollEveryMs, locale, messages } = props
+  const text = svcText({ locale, messages })
   const state: SvcBalanceReturnState = useReturnOutcome(
     `${orderId}/${paymentCollectionId ?? ""}`,
     props.onResult,
-    () => completeSvcBalanceReturn(sdk, { orderId, ...(paymentCollectionId ? { paymentCollectionId } : {}) }, { waitForPaymentMs, pollEveryMs }),
-    [sdk, orderId, paymentCollectionId, waitForPaymentMs, pollEveryMs]
+    () => completeSvcBalanceReturn(sdk, { orderId, ...(paymentCollectionId ? { paymentCollectionId } : {}) }, { waitForPaymentMs, pollEveryMs, locale, messages }),
+    [sdk, orderId, paymentCollectionId, waitForPaymentMs, pollEveryMs, locale]
   )
 
   if (props.children) return <>{props.children(state)}</>
   return (
     <div className={`svc-kit svc-return svc-return--${state.kind}`} role="status">
-      {state.kind === "loading" && <p>Confirming your payment…</p>}
-      {state.kind === "paid" && <p>Payment received. Thank you! The balance of order #{state.order.display_id} is paid.</p>}
-      {state.kind === "awaiting" && <p>svc is still confirming your payment for order #{state.order.display_id}. We will email you.</p>}
-      {state.kind === "failed" && <p className="svc-error">Your payment did not go through: {state.reason}</p>}
+      {state.kind === "loading" && <p>{text.t("confirming")}</p>}
+      {state.kind === "paid" && <p>{text.t("balanceIsPaid", { order: String(state.order.display_id) })}</p>}
+      {state.kind === "awaiting" && <p>{text.t("balanceAwaiting", { order: String(state.order.display_id) })}</p>}
+      {state.kind === "failed" && <p className="svc-error">{text.t("notThrough", { reason: state.reason })}</p>}
     </div>
   )
 }

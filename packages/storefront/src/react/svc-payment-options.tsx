@@ -1,7 +1,10 @@
 import { Fragment, useEffect, useRef, useState, type ButtonHTMLAttributes, type ComponentType, type InputHTMLAttributes, type ReactNode } from "react"
 import type { FpxBank, FpxBankList } from "../banks.js"
 import { SvcInputError } from "../errors.js"
-import { FPX_RETAIL_MAX_SEN, overRetailCap, retailCapSentence } from "../fpx-rules.js"
+import { FPX_RETAIL_MAX_SEN, overRetailCap } from "../fpx-rules.js"
+import type { SvcMessages } from "../i18n/en.js"
+import { svcText } from "../i18n/text.js"
+import { rememberFpxBank } from "../remember.js"
 import { amountToSen, checkFpxDirectChoice, startSvcPayment, type StartSvcPaymentInput, type StoreCart, type StorePaymentSession } from "../payment.js"
 import { isSvcProvider, svcMethodOf, svcPaymentTitle, svcProviderId } from "../providers.js"
 import type { StoreSdk } from "../sdk.js"
@@ -59,6 +62,16 @@ export type SvcPaymentOptionsProps = {
   notice?: ReactNode
   /** Prefix of element ids (default "svc-"): `${p}method-wallet|fpx|fpx-direct`, `${p}fpx-cap`, `${p}buyer-name`, `${p}pay`, `${p}error`, banks as in FpxBankPicker. */
   idPrefix?: string
+  /** The language (default: the page's `<html lang>`, then English): "en", "ms", "zh-CN"; see docs/storefront-languages.md. */
+  locale?: string
+  /** The store's own words for any of the kit's messages (a partial catalogue). */
+  messages?: Partial<SvcMessages>
+  /**
+   * FPX direct: pre-select the bank and type last used on this device, and remember the one a
+   * payment is started with (localStorage only, nothing sent; default true).
+   */
+  rememberBank?: boolean
+  /** Over `messages`; kept for compatibility. */
   labels?: { pay?: string; buyerName?: string; buyerNamePlaceholder?: string; redirecting?: string }
   className?: string
 }
@@ -75,7 +88,9 @@ const METHOD_IDS = { wallet: "wallet", fpx: "fpx", fpxDirect: "fpx-direct" } as 
  * bank and name; `onSessionChange` tells the host of the session it made.
  */
 export function SvcPaymentOptions(props: SvcPaymentOptionsProps) {
-  const { sdk, cart, idPrefix = "svc-", labels = {}, payButton = true, components = {} } = props
+  const { sdk, cart, idPrefix = "svc-", labels = {}, payButton = true, components = {}, locale, messages, rememberBank = true } = props
+  const textOpts = { locale, messages }
+  const text = svcText(textOpts)
   const providerIds = (props.providerIds ?? (["wallet", "fpx", "fpxDirect"] as const).map((m) => svcProviderId(m))).filter((p) => svcMethodOf(p))
   // a shopper back from svc finds the method, bank and name of the cart's pending svc session
   const pending = cart.payment_collection?.payment_sessions?.find((s) => s.status === "pending" && isSvcProvider(s.provider_id))
@@ -106,7 +121,7 @@ export function SvcPaymentOptions(props: SvcPaymentOptionsProps) {
   const cap = banks?.retail_max_sen ?? FPX_RETAIL_MAX_SEN
   const overCap = amountSen != null && overRetailCap(amountSen, cap)
 
-  useFpxBankLoad(sdk, method !== "fpxDirect" || !!banks, setBanks, setError, [method, banks, sdk])
+  useFpxBankLoad(sdk, method !== "fpxDirect" || !!banks, setBanks, setError, [method, banks, sdk], textOpts)
   useEffect(() => {
     if (!banks || bank || !pendingBank) return
     const b = [...banks.retail, ...banks.corporate].find((x) => x.code === pendingBank && x.active)
@@ -131,7 +146,7 @@ export function SvcPaymentOptions(props: SvcPaymentOptionsProps) {
   if (providerId && method !== "fpxDirect") input = { providerId }
   if (providerId && method === "fpxDirect" && bank && banks) {
     try {
-      const c = checkFpxDirectChoice({ bank, bankType: bank.bank_type, buyerName, amountSen }, banks)
+      const c = checkFpxDirectChoice({ bank, bankType: bank.bank_type, buyerName, amountSen }, banks, textOpts)
       input = { providerId, bank: c.bank, bankType: c.bankType, buyerName: c.buyerName, banks }
     } catch (e) {
       if (!(e instanceof SvcInputError)) throw e
@@ -149,8 +164,10 @@ export function SvcPaymentOptions(props: SvcPaymentOptionsProps) {
     setBusy(true)
     setError(null)
     try {
-      const s = await startSvcPayment(sdk, cart, input)
+      const s = await startSvcPayment(sdk, cart, input, textOpts)
       started.current = s.session
+      // this device remembers the bank for the shopper's next payment (nothing is sent anywhere)
+      if (rememberBank && input.bankType && typeof input.bank === "object") rememberFpxBank(input.bank, input.bankType)
       // the host's refresh (e.g. its cached cart) before the shopper leaves; its failure never stops the payment
       await tell(s.session)
       if (props.onStarted) props.onStarted(s)
@@ -174,7 +191,7 @@ export function SvcPaymentOptions(props: SvcPaymentOptionsProps) {
     autoComplete: "name",
     maxLength: 100,
     value: buyerName,
-    placeholder: labels.buyerNamePlaceholder ?? "As at your bank",
+    placeholder: labels.buyerNamePlaceholder ?? text.t("buyerNamePlaceholder"),
     onChange: (e) => setBuyerName(e.target.value),
   }
   const errorId = `${idPrefix}error`
@@ -184,14 +201,14 @@ export function SvcPaymentOptions(props: SvcPaymentOptionsProps) {
     disabled: !input || busy,
     onClick: pay,
     "aria-describedby": (error ?? choiceError) ? errorId : undefined,
-    children: busy ? (labels.redirecting ?? "Taking you to svc…") : (labels.pay ?? "Pay now"),
+    children: busy ? (labels.redirecting ?? text.t("redirecting")) : (labels.pay ?? text.t("pay")),
   }
 
   return (
     <div className={`svc-kit svc-payment${props.className ? ` ${props.className}` : ""}`}>
       {props.notice}
       <fieldset className="svc-methods">
-        <legend className="svc-methods-legend">Pay with svc</legend>
+        <legend className="svc-methods-legend">{text.t("methodsLegend")}</legend>
         {providerIds.map((p) => {
           const m = svcMethodOf(p)!
           const id = `${idPrefix}method-${METHOD_IDS[m]}`
@@ -202,12 +219,12 @@ export function SvcPaymentOptions(props: SvcPaymentOptionsProps) {
               <div className={`svc-method${providerId === p ? " svc-method--selected" : ""}`}>
                 <label htmlFor={id} className="svc-method-label">
                   <input type="radio" id={id} name={`${idPrefix}method`} value={p} checked={providerId === p} aria-describedby={capNote} onChange={() => choose(p)} />
-                  <span className="svc-method-title">{svcPaymentTitle(p)}</span>
+                  <span className="svc-method-title">{svcPaymentTitle(p, textOpts)}</span>
                 </label>
               </div>
               {capNote && (
                 <p className="svc-notice" role="note" id={capNote}>
-                  {retailCapSentence(cap)}
+                  {text.t("retailCap", { cap: text.amount(cap) })}
                 </p>
               )}
             </Fragment>
@@ -228,10 +245,14 @@ export function SvcPaymentOptions(props: SvcPaymentOptionsProps) {
             onBankTypeChange={setBankType}
             idPrefix={idPrefix}
             components={components}
+            locale={locale}
+            messages={messages}
+            // a shopper back from svc finds the session's bank; otherwise the one last used here
+            rememberBank={rememberBank && !pendingBank}
           />
           <div className="svc-buyer-name">
             <label htmlFor={`${idPrefix}buyer-name`} className="svc-buyer-name-label">
-              {labels.buyerName ?? "Name of the account holder"}
+              {labels.buyerName ?? text.t("buyerName")}
             </label>
             {Input ? <Input {...nameInput} /> : <input {...nameInput} className="svc-input svc-buyer-name-input" />}
           </div>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react"
 import { completeSvcReturn, type CompleteSvcReturnOptions, type SvcReturnResult } from "../return.js"
+import { svcText } from "../i18n/text.js"
 import { svcPaymentReference } from "../providers.js"
 import type { StoreSdk } from "../sdk.js"
 import { useReturnOutcome } from "./use-return-outcome.js"
@@ -10,6 +11,7 @@ import { useReturnOutcome } from "./use-return-outcome.js"
  */
 export type SvcReturnState = { kind: "loading" } | SvcReturnResult
 
+/** With `locale` and `messages` (the language, default the page's `<html lang>`), as `completeSvcReturn` takes them. */
 export type SvcReturnProps = CompleteSvcReturnOptions & {
   sdk: StoreSdk
   /** The cart id from the return URL (`?cart_id=`): the cart cookie may not survive the redirect. */
@@ -29,7 +31,8 @@ export type SvcReturnProps = CompleteSvcReturnOptions & {
  * Placed or paid, it shows the payment reference svc's page showed the shopper.
  */
 export function SvcReturn(props: SvcReturnProps) {
-  const { sdk, cartId, waitForPaymentMs, pollEveryMs, waitForOrderMs } = props
+  const { sdk, cartId, waitForPaymentMs, pollEveryMs, waitForOrderMs, locale, messages } = props
+  const text = svcText({ locale, messages })
   const state: SvcReturnState = useReturnOutcome(
     cartId,
     props.onResult,
@@ -38,24 +41,26 @@ export function SvcReturn(props: SvcReturnProps) {
         waitForPaymentMs,
         pollEveryMs,
         waitForOrderMs,
+        locale,
+        messages,
         onPlacing: (cart) => show({ kind: "placing", cart, paymentReference: svcPaymentReference(cart) }),
       }),
-    [sdk, cartId, waitForPaymentMs, pollEveryMs, waitForOrderMs]
+    [sdk, cartId, waitForPaymentMs, pollEveryMs, waitForOrderMs, locale]
   )
 
   if (props.children) return <>{props.children(state)}</>
   return (
     <div className={`svc-kit svc-return svc-return--${state.kind}`} role="status">
-      {state.kind === "loading" && <p>Confirming your payment…</p>}
-      {state.kind === "paid" && <p>Payment received. Thank you! Your order #{state.order.display_id} is placed.</p>}
-      {state.kind === "awaiting" && <p>Your order #{state.order.display_id} is placed; svc is still confirming your payment. We will email you.</p>}
-      {state.kind === "placing" && <p>Payment received. Thank you! Your order is being placed; this page updates by itself, and we will email you. Please do not pay again.</p>}
+      {state.kind === "loading" && <p>{text.t("confirming")}</p>}
+      {state.kind === "paid" && <p>{text.t("paid", { order: String(state.order.display_id) })}</p>}
+      {state.kind === "awaiting" && <p>{text.t("awaiting", { order: String(state.order.display_id) })}</p>}
+      {state.kind === "placing" && <p>{text.t("placing")}</p>}
       {(state.kind === "paid" || state.kind === "awaiting" || state.kind === "placing") && state.paymentReference && (
         <p>
-          Payment reference (shown on svc&apos;s page): <span className="svc-payment-reference">{state.paymentReference}</span>
+          {text.t("reference")} <span className="svc-payment-reference">{state.paymentReference}</span>
         </p>
       )}
-      {state.kind === "failed" && <p className="svc-error">Your payment did not go through: {state.reason}</p>}
+      {state.kind === "failed" && <p className="svc-error">{text.t("notThrough", { reason: state.reason })}</p>}
     </div>
   )
 }

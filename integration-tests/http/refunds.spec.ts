@@ -93,6 +93,23 @@ svcMedusaSuite({
       expect(refundsSent.map((r) => r.amount_sen)).toEqual([2050, 10000])
     })
 
+    it("a refund reason chosen in the svc refunds panel is stored on Medusa's refund, as Medusa's Refund button stores it; an unknown one is refused before anything is sent", async () => {
+      const { paymentId } = await paidOrder()
+      const { refund_reason: reason } = await admin.client.fetch<any>("/admin/refund-reasons", { method: "POST", body: { label: "Damaged item", code: `damaged_${Date.now()}` } })
+      const before = sandboxPayouts().length
+      expect((await refundError({ payment_id: paymentId, amount: "5", beneficiary: toBank(), refund_reason_id: "refr_NOPE" })).message).toMatch(
+        /^refund_reason_id: refr_NOPE is not one of this store's refund reasons/
+      )
+      expect((await refundError({ payment_id: paymentId, amount: "5", beneficiary: toBank(), refund_reason_id: "damaged" })).message).toMatch(
+        /^Invalid request: refund_reason_id: must be a Medusa refund reason id/
+      )
+      expect(sandboxPayouts()).toHaveLength(before)
+      const res = await refund({ payment_id: paymentId, amount: "5", beneficiary: toBank(), refund_reason_id: reason.id, note: "box crushed" })
+      expect(res.payout).toMatchObject({ status: "INITIATED", refund_reason_id: reason.id })
+      const [r] = await medusaRefunds(paymentId)
+      expect(r).toMatchObject({ refund_reason_id: reason.id, note: "box crushed" })
+    })
+
     it("bad input is refused by field before anything is sent", async () => {
       const { paymentId } = await paidOrder()
       const cases: [Record<string, unknown>, RegExp][] = [

@@ -37,8 +37,16 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
   })
   const payment = (order.data?.order.payment_collections ?? []).flatMap((c) => c.payments ?? []).find((p) => p.provider_id.startsWith("pp_svc-") && p.captured_at)
   const banks = useSvcQuery<PayoutBanksAnswer>("/admin/svc/payout-banks", undefined, { enabled: Boolean(payment), staleTime: 60_000 })
+  // Medusa's refund reasons (Settings → Refund reasons), stored on Medusa's refund as its own Refund button does
+  const reasons = useQuery({
+    queryKey: [SVC_KEY, "refund-reasons"],
+    queryFn: () => sdk.client.fetch<{ refund_reasons: { id: string; label: string }[] }>("/admin/refund-reasons", { query: { limit: 100, fields: "id,label" } }),
+    enabled: Boolean(payment),
+    staleTime: 60_000,
+    retry: false,
+  })
   // name_check "none" stands for no check (a Select item cannot have an empty value)
-  const [form, setForm] = useState({ amount: "", name: "", bank_code: "", account_number: "", name_check: "none", note: "" })
+  const [form, setForm] = useState({ amount: "", name: "", bank_code: "", account_number: "", name_check: "none", note: "", refund_reason_id: "none" })
   const set = (k: keyof typeof form) => (v: string) => setForm({ ...form, [k]: v })
   const bankName = banks.data?.banks.find((b) => b.code === form.bank_code)?.name
   const error = payouts.error ?? order.error ?? banks.error
@@ -94,6 +102,7 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
             beneficiary: { name: form.name.trim(), bank_code: form.bank_code, account_number: form.account_number.trim() },
             ...(form.name_check !== "none" ? { name_check: form.name_check } : {}),
             ...ifText("note", form.note),
+            ...(form.refund_reason_id !== "none" ? { refund_reason_id: form.refund_reason_id } : {}),
           })}
           sent={(r) => ({ final: !OPEN.includes(r.payout.status), text: `${rm(r.payout.amount_sen)}: ${r.message}` })}
           onSent={() => setForm({ ...form, amount: "", note: "" })}
@@ -109,6 +118,14 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
             </Field>
             <TextField id="svc-refund-account" label="Account number" inputMode="numeric" value={form.account_number} onChange={set("account_number")} />
             <SelectField id="svc-refund-namecheck" label="Name check" size="small" value={form.name_check} onValueChange={set("name_check")} choices={NAME_CHECKS} />
+            <SelectField
+              id="svc-refund-reason"
+              label="Refund reason"
+              size="small"
+              value={form.refund_reason_id}
+              onValueChange={set("refund_reason_id")}
+              choices={[["none", "None"] as const, ...(reasons.data?.refund_reasons ?? []).map((r) => [r.id, r.label] as const)]}
+            />
             <TextField id="svc-refund-note" label="Note" value={form.note} onChange={set("note")} />
           </div>
         </MoneyForm>

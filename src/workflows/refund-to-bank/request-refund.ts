@@ -49,6 +49,7 @@ export function publicPayout(row: Record<string, any>): Record<string, unknown> 
     attention: row.attention ?? null,
     attention_reason: row.attention_reason ?? null,
     note: row.note ?? null,
+    refund_reason_id: row.refund_reason_id ?? null,
     idempotency_key: row.idempotency_key,
     status_history: row.status_history,
     created_at: row.created_at,
@@ -119,6 +120,13 @@ async function medusaRefundAmount(container: Container, paymentId: string, amoun
   return MathBN.gt(left, 0) && medusaAmountToSen(sum(p.captures).toFixed()) - medusaAmountToSen(sum(p.refunds).toFixed()) === amountSen ? exact : fromSen(amountSen)
 }
 
+/** A refund reason the store has (Medusa's refund reasons, Settings → Refund reasons), or the field is refused by name. */
+async function refundReasonExists(container: Container, id: string): Promise<void> {
+  const query = container.resolve<{ graph: (q: unknown) => Promise<{ data: { id: string }[] }> }>(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "refund_reason", fields: ["id"], filters: { id } })
+  if (!data.length) throw invalidData(`refund_reason_id: ${id} is not one of this store's refund reasons (Settings → Refund reasons, or GET /admin/refund-reasons)`)
+}
+
 export type RefundResult = { httpStatus: 200 | 202; payout: Record<string, unknown>; message: string }
 
 /** The payout request to store for a refund that passed every check (svc_payout's columns). */
@@ -131,6 +139,8 @@ export type NewPayoutRequest = {
   beneficiary_name: string
   destination: Record<string, unknown>
   note: string | null
+  /** Medusa's refund reason, as its own Refund button stores it on the refund */
+  refund_reason_id: string | null
   requested_by: string | null
 }
 
@@ -175,6 +185,7 @@ export async function checkRefundRequest(container: Container, input: RefundRequ
   if (payment.capturedSen <= 0) throw invalidData(`payment_id: payment ${payment.id} has nothing captured to refund`)
   // what Medusa would refuse only after the payout left (a canceled order, an order change in progress)
   await refuseRefundMedusaWouldReject(container, payment.orderId)
+  if (input.refund_reason_id) await refundReasonExists(container, input.refund_reason_id)
 
   const open = await svcModule.listSvcPayouts({ payment_id: payment.id, status: OPEN_PAYOUT_STATUSES })
   const openSen = open.reduce((n, r) => n + Number(r.amount_sen), 0)
@@ -216,6 +227,7 @@ export async function checkRefundRequest(container: Container, input: RefundRequ
       beneficiary_name: b.name,
       destination,
       note: input.note ?? null,
+      refund_reason_id: input.refund_reason_id ?? null,
       requested_by: actorId ?? null,
     },
   }
@@ -298,6 +310,7 @@ export async function finishRefund(container: Container, rowId: string, opts: { 
     amount: await medusaRefundAmount(container, before.payment_id!, Number(before.amount_sen)),
     created_by: opts.actorId,
     note: opts.note ?? before.note ?? undefined,
+    refund_reason_id: before.refund_reason_id ?? undefined,
     metadata: { svc_payout_id: rowId },
   }
   try {

@@ -16,6 +16,10 @@ export const refundRequest = z
     beneficiary: destinationSchema("beneficiary."),
     name_check: z.enum(NAME_CHECKS).optional(),
     note: z.string().max(500).optional(),
+    refund_reason_id: z
+      .string()
+      .regex(/^refr_[0-9A-Za-z]+$/, "refund_reason_id: must be a Medusa refund reason id (refr_…)")
+      .optional(),
   })
   .strict()
 export type RefundRequestInput = z.output<typeof refundRequest>

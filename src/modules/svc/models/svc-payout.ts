@@ -35,6 +35,8 @@ const SvcPayout = model
     failure_reason: model.text().nullable(),
     ...attentionColumns(),
     note: model.text().nullable(),
+    // Medusa's refund reason (refund_reason), stored on Medusa's refund as its own Refund button does
+    refund_reason_id: model.text().nullable(),
     requested_by: model.text().nullable(),
   })
   .indexes([{ on: ["payout_id"] }, { on: ["payment_id"] }, { on: ["order_id"] }, { on: ["status"] }, requestIdIndex])

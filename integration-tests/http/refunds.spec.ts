@@ -1,3 +1,4 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 // Refunds as svc payouts, through Medusa's admin API as a merchant makes them:
 // an admin signs in, refunds part of a captured svc payment to the buyer's bank
 // account (POST /admin/svc/refunds), and Medusa's refund, svc's payout and the
@@ -236,6 +237,22 @@ svcMedusaSuite({
       expect(sandboxPayouts()).toHaveLength(1) // svc replayed the payout it made for the stored key
       expect(await medusaRefunds(paymentId)).toHaveLength(1) // and no second Medusa refund
       expect(refundsSent.map((r) => r.refund_id)).toEqual([result.payout.refund_id, result.payout.refund_id])
+    })
+
+    it("a send cut off midway (the process died while SENDING, svc had made the payout) is finished by the job with the same key: one payout, one refund", async () => {
+      const { paymentId } = await paidOrder()
+      const res = await refund({ payment_id: paymentId, amount: "7", beneficiary: toBank() })
+      const svcModule = getContainer().resolve(SVC_MODULE) as any
+      await svcModule.updateSvcPayouts({ id: res.payout.id, status: "SENDING", payout_id: null, beneficiary_id: null, fee_sen: null })
+      const pg = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION) as any
+      await pg.raw("update svc_payout set updated_at = now() - interval '1 hour' where id = ?", [res.payout.id])
+      const report = await sweepRefundPayouts(getContainer())
+      expect(report.finished).toBe(1)
+      const row = await svcModule.retrieveSvcPayout(res.payout.id)
+      expect(row).toMatchObject({ status: "INITIATED", payout_id: res.payout.payout_id, failure_reason: null })
+      expect(row.status_history.entries.map((e: any) => `${e.status}:${e.source}`)).toEqual(expect.arrayContaining(["UNCERTAIN:job"]))
+      expect(sandboxPayouts()).toHaveLength(1)
+      expect(await medusaRefunds(paymentId)).toHaveLength(1)
     })
 
     it("the bank reverses the payout: the request is flagged for the admin (refund not delivered)", async () => {

@@ -345,10 +345,20 @@ class SvcModuleService extends MedusaService({
     await sharedContext.manager!.execute(RECORD_PAYOUT_SENT, [p.payoutId, p.status, feeSen(p.fee), p.beneficiaryId ?? null, historyEntry(p.status, "refund"), rowId])
   }
 
-  /** FAILED (svc refused: nothing was sent) or UNCERTAIN (no answer: finish later with the same key); only from SENDING. */
+  /**
+   * FAILED (svc refused: nothing was sent) or UNCERTAIN (no answer, or the sending process
+   * died: finish later with the same key); only from SENDING, in one statement, so a row the
+   * sender recorded meanwhile keeps svc's answer.
+   */
   @InjectManager()
-  async recordPayoutNotSent(rowId: string, status: "FAILED" | "UNCERTAIN", reason: string, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<void> {
-    await sharedContext.manager!.execute(RECORD_PAYOUT_NOT_SENT, [status, reason.slice(0, 500), historyEntry(status, "refund", reason), rowId])
+  async recordPayoutNotSent(
+    rowId: string,
+    status: "FAILED" | "UNCERTAIN",
+    reason: string,
+    source = "refund",
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<void> {
+    await sharedContext.manager!.execute(RECORD_PAYOUT_NOT_SENT, [status, reason.slice(0, 500), historyEntry(status, source, reason), rowId])
   }
 
   /**

@@ -141,7 +141,8 @@ export async function sweepPayouts(
       // only while still REQUESTED (atomic): a request claimed meanwhile is being sent
       if (await svcModule.abandonPayoutRequest(r.id, "the refund request stopped before it was sent to svc; nothing was sent", "job")) report.abandoned++
     } else {
-      await svcModule.updateSvcPayouts({ id: r.id, status: "UNCERTAIN", status_history: appendEntry(r.status_history, "UNCERTAIN", "job", "sending stopped midway") })
+      // only while still SENDING (atomic): a send that got svc's answer meanwhile keeps it
+      await svcModule.recordPayoutNotSent(r.id, "UNCERTAIN", "sending stopped midway", "job")
     }
   }
   for (const r of await svcModule.listSvcPayouts({ status: "UNCERTAIN" }, { take: 50, order: { created_at: "ASC" } })) {

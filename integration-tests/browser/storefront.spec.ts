@@ -150,7 +150,10 @@ medusaIntegrationTestRunner({
       /** On the return page: order confirmation with the payment captured; the cart id. */
       async function confirmed(shot: (s: string) => Promise<void>): Promise<string> {
         await page.waitForURL(/\/checkout\/return\?cart_id=/)
-        await page.locator("#order-confirmation").waitFor({ state: "visible" })
+        // the return page itself waits up to 20 s for the payment before it shows the order
+        // (waitForPaymentMs in demo/storefront): wait longer than the page does, or a slow
+        // capture on a busy machine fails the test while the page is still right
+        await page.locator("#order-confirmation").waitFor({ state: "visible", timeout: 60_000 })
         await expectText("#payment-status", /^captured$/)
         await shot("order-confirmation")
         return new URL(page.url()).searchParams.get("cart_id")!

@@ -94,7 +94,8 @@ it("killed inside a cart completion holding Medusa's cart lock, after the captur
         const r = await cluster.db.query<{ captured: boolean; waiting: number[] }>(
           `select exists (select 1 from payment p where p.payment_session_id = $1 and p.captured_at is not null) as captured,
                   array(select l.pid from pg_locks l join pg_class c on c.oid = l.relation
-                         where c.relname = 'order' and not l.granted) as waiting`,
+                         where c.relname = 'order' and not l.granted
+                           and l.database = (select oid from pg_database where datname = current_database())) as waiting`,
           [session.id]
         )
         const { captured, waiting } = r.rows[0]

@@ -6,7 +6,8 @@
  * The bench's own harness (bench/) is copied into the snapshot.
  */
 import { execFileSync, spawnSync } from "node:child_process"
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs"
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
+import { createHash } from "node:crypto"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 
@@ -43,14 +44,20 @@ export function prepareCode(ref: string, opts: CodeOptions = {}): Code {
   const sha = git(["rev-parse", "--verify", `${ref}^{commit}`])
   const subject = git(["log", "-1", "--format=%h %ad %s", "--date=format:%Y-%m-%d %H:%M", sha])
   const deps = Object.entries(opts.deps ?? depsOf(sha)).sort()
-  const dir = join(tmpdir(), "svc-bench", `code-${sha.slice(0, 12)}${deps.map(([name, folder]) => `-${name}=${folder}`.replace(/[^\w=.-]/g, "_")).join("")}`)
-  if (!existsSync(join(dir, ".complete"))) {
+  // The snapshot's node_modules links into this checkout's: a snapshot is this checkout's only (a
+  // folder per checkout, and its marker names the checkout). A snapshot left in /tmp by a clone
+  // since deleted (CI clones afresh each run) would link to nothing: it is made again.
+  const checkout = createHash("sha256").update(ROOT).digest("hex").slice(0, 8)
+  const dir = join(tmpdir(), "svc-bench", `code-${sha.slice(0, 12)}-${checkout}${deps.map(([name, folder]) => `-${name}=${folder}`.replace(/[^\w=.-]/g, "_")).join("")}`)
+  const marker = join(dir, ".complete")
+  const made = existsSync(marker) && readFileSync(marker, "utf8") === ROOT && existsSync(join(dir, "node_modules", ".package-lock.json"))
+  if (!made) {
     rmSync(dir, { recursive: true, force: true })
     mkdirSync(dir, { recursive: true })
     execFileSync("bash", ["-c", `git archive ${sha} | tar -x -C "${dir}"`], { cwd: ROOT })
     if (deps.length) linkNodeModules(dir, new Map(deps))
     else symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"))
-    execFileSync("touch", [join(dir, ".complete")])
+    writeFileSync(marker, ROOT)
   }
   if (deps.length) checkDeps(sha, dir)
   // the harness as it is now (it may not be committed yet)

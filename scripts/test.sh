@@ -50,7 +50,8 @@ psql -h "$DB_HOST" -p "$DB_PORT" -U "$DB_USERNAME" -d postgres -Atc \
 # made from exactly the current sources (testing/builds.ts)
 node -r @swc-node/register testing/builds.ts
 
-timeout 600 npx jest --selectProjects unit --runInBand --forceExit "$@"
+# two workers: the unit files share nothing (servers on port 0, files in their own mkdtemp folders)
+timeout 600 npx jest --selectProjects unit --maxWorkers=2 --forceExit "$@"
 # Two files at a time: much of an integration file is waiting (webhooks, the watcher's ticks, a
 # killed instance's restart), and each worker gets its own database (medusa-*-integration-<worker>).
 timeout 2400 npx jest --selectProjects integration --maxWorkers=2 --forceExit "$@"

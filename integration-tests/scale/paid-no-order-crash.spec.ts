@@ -5,7 +5,7 @@ import { checkMoney, describeMoney, moneyIsSafe } from "../../testing/money-inva
 /**
  * The CI-sized crash: a Medusa process is killed (SIGKILL) inside a
  * cart completion, holding Medusa's cart lock (Redis locking: the key stays for
- * the rest of its 2-minute lease), after the payment was captured and before
+ * the rest of its 2-minute lease, shortened by the test), after the payment was captured and before
  * the order exists. Nobody calls the admin; the shopper closed the tab. The
  * order appears after the lease, by the watcher, and the money check holds:
  * one order, one capture, nothing flagged.
@@ -112,9 +112,14 @@ it("killed inside a cart completion holding Medusa's cart lock, after the captur
     await blocker.query("rollback")
 
     // the state a crash inside a completion leaves: paid and captured, no order, the cart lock held for its lease
-    const lease = await redis.ttl(`medusa_lock:${cart.id}`)
-    expect(lease).toBeGreaterThan(30)
+    expect(await redis.ttl(`medusa_lock:${cart.id}`)).toBeGreaterThan(30)
     expect((await cluster.db.query(`select 1 from order_cart where cart_id = $1 and deleted_at is null`, [cart.id])).rowCount).toBe(0)
+    // The rest of Medusa's 2-minute lease, shortened to 25 s here (CI time): the plugin does not know
+    // the lease's length and does the same after it, only sooner; what is shown is that nothing
+    // completes the cart while the dead process's lock holds, and the order comes within a minute of its end.
+    const lease = 25
+    await redis.expire(`medusa_lock:${cart.id}`, lease)
+    const leaseFrom = Date.now()
 
     await cluster.start("medusa")
     const order = await until(
@@ -130,11 +135,12 @@ it("killed inside a cart completion holding Medusa's cart lock, after the captur
       1000
     )
     const afterKill = (new Date(order.created_at).getTime() - killedAt) / 1000
+    const afterLease = (new Date(order.created_at).getTime() - leaseFrom) / 1000 - lease
     // eslint-disable-next-line no-console
-    console.log(`cart lock lease left at the kill: ${lease} s; order ${order.order_id} placed ${afterKill.toFixed(1)} s after the kill`)
+    console.log(`cart lock lease left: ${lease} s; order ${order.order_id} placed ${afterKill.toFixed(1)} s after the kill, ${afterLease.toFixed(1)} s after the lease ended`)
     // not before the lease ended (nobody broke Medusa's lock), and within a minute of it
-    expect(afterKill).toBeGreaterThanOrEqual(lease - 2)
-    expect(afterKill).toBeLessThanOrEqual(lease + 60)
+    expect(afterLease).toBeGreaterThanOrEqual(-2)
+    expect(afterLease).toBeLessThanOrEqual(60)
 
     // The order may come from the watcher's retry, or from Medusa's own workflow engine running the
     // dead process's completion again once the lease ended (then the watcher's next pass records it):

@@ -3,6 +3,7 @@
  * sign, send with undici, map errors, retry. Resources call `request` and nothing else.
  */
 import { randomUUID } from "node:crypto"
+import { SpanKind, SpanStatusCode, type Attributes } from "@opentelemetry/api"
 import { Agent, request as undiciRequest } from "undici"
 import type { z } from "zod"
 
@@ -22,6 +23,7 @@ import type { ResolvedOptions, SvcLogger } from "./options"
 import { RateBudgetWait, RateLimiter } from "./rate-limit"
 import { UUID_RE, UUID_V4_RE } from "./schemas/common"
 import { contentDigest, RequestSigner, type SigningKey } from "./signing"
+import { countRefusal, svcInstruments, tracer } from "./telemetry"
 import { parseInput } from "./validation"
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE"
@@ -62,6 +64,9 @@ export interface CallTimeLimits {
   attemptTimeoutMs?: number
 }
 
+/** What a call's span and metrics record of its attempts. */
+type CallRecord = { attempts: number; status?: number }
+
 export type WithIdempotencyKey<T> = T & { idempotencyKey: string }
 
 const USER_AGENT = "medusa-payment-svc-client/0.1"
@@ -78,12 +83,15 @@ export class RequestCore {
   readonly clock: SigningClock
   readonly #opts: ResolvedOptions
   readonly #base: string
+  /** svc's host, for the spans' server.address */
+  readonly #host: string
 
   constructor(opts: ResolvedOptions, key: SigningKey) {
     this.#opts = opts
     this.#apiKey = opts.apiKey
     this.#signer = new RequestSigner(key, opts.keyId)
     this.#base = opts.baseUrl.replace(/\/+$/, "")
+    this.#host = new URL(this.#base).hostname
     // Explicit timeouts: undici's defaults are minutes (as undici recommends).
     this.#agent = new Agent({
       connect: { timeout: opts.timeoutMs },
@@ -135,7 +143,34 @@ export class RequestCore {
     this.#limiter.setAccountLimit(limit)
   }
 
+  /**
+   * One call: a span `svc <METHOD> <route>` (OpenTelemetry, a no-op unless the store registered it)
+   * around the attempts, and the call's duration and each attempt counted (src/client/telemetry.ts).
+   */
   async request<S extends z.ZodTypeAny>(spec: RequestSpec<S>): Promise<z.output<S>> {
+    const attributes: Attributes = { "http.request.method": spec.method, "url.template": spec.route, ...(spec.caller ? { "svc.caller": spec.caller } : {}) }
+    return tracer().startActiveSpan(`svc ${spec.method} ${spec.route}`, { kind: SpanKind.CLIENT, attributes: { ...attributes, "server.address": this.#host } }, async (span) => {
+      const started = performance.now()
+      const call: CallRecord = { attempts: 0 }
+      try {
+        return await this.#send(spec, call, attributes)
+      } catch (e) {
+        const code = e instanceof SvcError ? e.code : "UNEXPECTED"
+        attributes["error.type"] = code
+        attributes["svc.error.code"] = code
+        span.setStatus({ code: SpanStatusCode.ERROR, message: code })
+        throw e
+      } finally {
+        if (call.status !== undefined) attributes["http.response.status_code"] = call.status
+        if (call.attempts > 1) attributes["http.request.resend_count"] = call.attempts - 1
+        span.setAttributes(attributes)
+        span.end()
+        svcInstruments().callDuration.record((performance.now() - started) / 1000, attributes)
+      }
+    })
+  }
+
+  async #send<S extends z.ZodTypeAny>(spec: RequestSpec<S>, call: CallRecord, base: Attributes): Promise<z.output<S>> {
     // 1. Validate everything before anything is sent.
     const path = buildPath(spec.route, spec.params)
     const query = spec.query === undefined ? undefined : spec.querySchema ? parseInput(spec.querySchema, spec.query) : spec.query
@@ -171,6 +206,7 @@ export class RequestCore {
         // A retry that cannot get a turn: the outcome is the earlier attempt's (maybe uncertain).
         if (lastErr) throw lastErr
         // Certain: nothing was sent. A shopper hears "busy, try again" now, not in a minute.
+        countRefusal("account_budget", { "url.template": spec.route })
         throw new SvcRateLimitError({ code: CLIENT_ERROR_CODES.RATE_BUDGET, status: 0, message: `svc ${ctx.method} ${ctx.path}: ${e.message}`, ...ctx })
       }
       const attemptMs = Math.max(1, Math.min(this.#opts.timeoutMs, spec.limits?.attemptTimeoutMs ?? Number.POSITIVE_INFINITY, deadlineAt - Date.now()))
@@ -204,8 +240,13 @@ export class RequestCore {
         status = res.statusCode
         resHeaders = res.headers
         text = await res.body.text()
+        call.attempts++
+        call.status = status
+        svcInstruments().requests.add(1, { ...base, "http.response.status_code": status })
       } catch (e) {
         const err = networkError(e, ctx)
+        call.attempts++
+        svcInstruments().requests.add(1, { ...base, "error.type": err.code })
         lastErr = err
         if (attempt < this.#opts.maxRetries && (await this.#backoff(attempt++, undefined, err, deadlineAt))) continue
         throw err

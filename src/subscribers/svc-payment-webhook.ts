@@ -10,6 +10,7 @@ import { isInboxEvent, receiveInboxEvent } from "../lib/webhooks/inbox"
 import { WebhookSpacing } from "../lib/webhooks/webhook-spacing"
 import { CAPS, capEventId, capText, countUnknownEventType, isKnownWebhookEventType, pruneWebhookLogs } from "../lib/webhooks/webhook-guard"
 import { OPEN } from "../lib/svc-runtime/status"
+import { svcInstruments } from "../client/telemetry"
 
 /**
  * Webhook-triggered reads of one checkout, payout or withdrawal: one in flight
@@ -88,6 +89,7 @@ export default async function svcPaymentWebhook({ event, container }: Subscriber
       })
     if (!resourceId || !UUID_LIKE.test(resourceId)) {
       await record("not_supported", `no ${tracked.kind} id`)
+      countWebhook("not_supported")
       return
     }
     const known =
@@ -96,19 +98,19 @@ export default async function svcPaymentWebhook({ event, container }: Subscriber
         : (await svcModule.listSvcWithdrawals({ withdrawal_id: resourceId }, { take: 1, select: ["id"] })).length > 0
     if (!known) {
       await record(`unknown_${tracked.kind}`, `not a ${tracked.kind} this store made: dropped, svc not asked`)
+      countWebhook(`unknown_${tracked.kind}`)
       return
     }
     const tlog = await record("received")
     try {
       const outcome = await spacing.run(`${tracked.kind}:${resourceId}`, () => tracked.refresh(container, resourceId, "webhook"))
       await svcModule.updateSvcWebhookEvents({ id: tlog.id, outcome })
+      countWebhook(outcome)
     } catch (e) {
       const o = e as { status?: number; code?: string; message?: string }
-      await svcModule.updateSvcWebhookEvents({
-        id: tlog.id,
-        outcome: o.status === 404 ? `unknown_${tracked.kind}` : "svc_unreachable",
-        detail: `${o.status ?? ""} ${o.code ?? ""} ${o.message ?? ""}`.trim().slice(0, 500),
-      })
+      const outcome = o.status === 404 ? `unknown_${tracked.kind}` : "svc_unreachable"
+      await svcModule.updateSvcWebhookEvents({ id: tlog.id, outcome, detail: `${o.status ?? ""} ${o.code ?? ""} ${o.message ?? ""}`.trim().slice(0, 500) })
+      countWebhook(outcome)
       if (o.status !== 404) throw e // the event bus retries; the job is the backstop
     }
     return
@@ -127,12 +129,14 @@ export default async function svcPaymentWebhook({ event, container }: Subscriber
 
   if ((eventType && eventType !== "checkout.updated") || !checkoutId || !UUID_LIKE.test(checkoutId)) {
     await logRow("not_supported", "not a checkout.updated with a checkout id")
+    countWebhook("not_supported")
     return
   }
   // A checkout this store never made: dropped at once, one indexed read of the
   // ledger, no svc call, no lock, no spacing slot (settleCheckoutEvent checks it too).
   if (!(await svcModule.checkoutRow(checkoutId))) {
     await logRow("unknown_checkout", "not a checkout this store made: dropped, svc not asked")
+    countWebhook("unknown_checkout")
     return
   }
   const log = await logRow("received")
@@ -146,16 +150,15 @@ export default async function svcPaymentWebhook({ event, container }: Subscriber
     const receivedAt = typeof input.receivedAt === "number" ? input.receivedAt : null
     const timing = `${receivedAt ? `waited ${startedAt - receivedAt} ms, ` : ""}settled in ${Date.now() - startedAt} ms${steps ? `: ${steps}` : ""}`
     await svcModule.updateSvcWebhookEvents({ id: log.id, outcome, detail: svcStatus ? `svc status ${svcStatus}` : hint ? `event says ${hint}` : null })
+    countWebhook(outcome)
     if (outcome !== "already_settled" && outcome !== "open_status_noted") {
       logger.info(`svc: webhook for checkout ${checkoutId}: ${svcStatus ? `svc says ${svcStatus}, ` : ""}outcome ${outcome} (${timing})`)
     }
   } catch (e) {
     const o = e as { status?: number; code?: string; message?: string }
-    await svcModule.updateSvcWebhookEvents({
-      id: log.id,
-      outcome: o.status === 404 ? "unknown_checkout" : o.status ? "svc_unreachable" : "error",
-      detail: `${o.status ?? ""} ${o.code ?? ""} ${o.message ?? ""}`.trim().slice(0, 500),
-    })
+    const outcome = o.status === 404 ? "unknown_checkout" : o.status ? "svc_unreachable" : "error"
+    await svcModule.updateSvcWebhookEvents({ id: log.id, outcome, detail: `${o.status ?? ""} ${o.code ?? ""} ${o.message ?? ""}`.trim().slice(0, 500) })
+    countWebhook(outcome)
     if (o.status === 404) return
     throw e // the event bus retries; the watcher and the reconciliation job are the backstop
   }
@@ -165,4 +168,9 @@ export const config: SubscriberConfig = {
   // POST /hooks/svc (no delay) and Medusa's /hooks/payment/svc-…_svc (5 s delay).
   event: [SVC_WEBHOOK_EVENT, PaymentWebhookEvents.WebhookReceived],
   context: { subscriberId: "svc-payment-webhook" },
+}
+
+/** A webhook delivery's final outcome, counted (OpenTelemetry metric svc.webhook.events; a no-op unless the store registered it). */
+function countWebhook(outcome: string): void {
+  svcInstruments().webhooks.add(1, { "svc.webhook.outcome": outcome })
 }

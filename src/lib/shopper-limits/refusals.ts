@@ -9,6 +9,8 @@
  *   store has one (every server's refusals together) or in memory; the
  *   connection doctor shows the last hour's.
  */
+import { countRefusal } from "../../client/telemetry"
+
 export type RefusalReason = "address" | "customer" | "cart" | "store_budget"
 export const REFUSAL_REASONS: readonly RefusalReason[] = ["address", "customer", "cart", "store_budget"]
 
@@ -80,6 +82,7 @@ export class RefusalCounts {
   ) {}
 
   add(reason: RefusalReason): void {
+    countRefusal(reason)
     const minute = Math.floor(this.now() / MINUTE_MS)
     const bucket = this.memory.get(minute) ?? {}
     bucket[reason] = (bucket[reason] ?? 0) + 1

@@ -20,6 +20,7 @@ import {
   type SettleOutcome,
   type SettleSource,
 } from "./steps"
+import { svcInstruments } from "../../client/telemetry"
 import { CHECKOUT_LOCK_LEASE_S, keepCheckoutLockStep, stopKeepingCheckoutLockStep } from "./checkout-lock"
 
 export type { SettleCheckoutInput, SettleOutcome, SettleSource }
@@ -40,6 +41,8 @@ export type SettleCheckoutResult = {
   order_recorded?: boolean
   /** where the time went, for the log line */
   timing?: string
+  /** when svc says the buyer paid (its paidAt), when it was read */
+  paid_at?: string | null
 }
 
 /**
@@ -98,7 +101,15 @@ export const settleCheckoutWorkflow = createWorkflow("svc-settle-checkout", (inp
     const outcome: SettleOutcome = flagged ?? order?.outcome ?? failed ?? (plan.action === "done" ? plan.outcome : "pending")
     const order_id = order?.order_id ?? (plan.action === "flag" ? (plan.order_id ?? null) : plan.action === "fail" ? (plan.order?.id ?? null) : null)
     const timing = `read ${read.read_ms} ms, slot ${slot.waited_ms} ms` + (order ? `, capture ${capture?.capture_ms ?? 0} ms, order ${order.order_ms} ms` : "")
-    return { outcome, order_id, svc_status: plan.svc_status, ledger_status: plan.ledger_status, order_recorded: !!order?.order_recorded, timing }
+    return {
+      outcome,
+      order_id,
+      svc_status: plan.svc_status,
+      ledger_status: plan.ledger_status,
+      order_recorded: !!order?.order_recorded,
+      timing,
+      paid_at: read.checkout?.paidAt ?? null,
+    }
   })
   markSettledStep({
     checkout_id: input.checkout_id,
@@ -129,11 +140,21 @@ export const settleCheckoutWorkflow = createWorkflow("svc-settle-checkout", (inp
  */
 export async function settleCheckoutEvent(container: MedusaContainer, checkoutId: string, hintStatus: string | null, source: SettleSource): Promise<SettleCheckoutResult> {
   const { result } = await settleCheckoutWorkflow(container).run({ input: { checkout_id: checkoutId, hint_status: hintStatus, source } })
+  recordSettlement(result, source)
   return result
 }
 
 /** A checkout already read from svc (a page of svc's list): settled without reading it again. */
 export async function settleCheckout(container: MedusaContainer, c: SvcCheckoutRead, source: SettleSource): Promise<SettleOutcome> {
   const { result } = await settleCheckoutWorkflow(container).run({ input: { checkout_id: c.checkoutId, checkout: c, source } })
+  recordSettlement(result, source)
   return result.outcome
+}
+
+/** The run's outcome counted, and the lag from paid at svc to the order when this run placed it (OpenTelemetry metrics). */
+function recordSettlement(result: SettleCheckoutResult, source: SettleSource): void {
+  const m = svcInstruments()
+  m.settlements.add(1, { "svc.settle.outcome": result.outcome, "svc.settle.source": source })
+  const paidAt = result.order_recorded && result.paid_at ? Date.parse(result.paid_at) : NaN
+  if (Number.isFinite(paidAt)) m.settleLag.record(Math.max(0, Date.now() - paidAt) / 1000, { "svc.settle.source": source })
 }

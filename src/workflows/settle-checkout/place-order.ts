@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto"
 import { ContainerRegistrationKeys, MathBN, MedusaError, Modules } from "@medusajs/framework/utils"
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { acquireLockStep, completeCartWorkflow, releaseLockStep } from "@medusajs/core-flows"
+import { svcInstruments } from "../../client/telemetry"
 import { SVC_MODULE, type SvcModuleService } from "../../modules/svc"
 import type { SettleSource } from "./steps"
 import { CHECKOUT_LOCK_LEASE_S, keepCheckoutLockStep, stopKeepingCheckoutLockStep } from "./checkout-lock"
@@ -294,8 +295,11 @@ export async function completePaidCarts(container: Container, opts: { limit: num
     }
     if (r === "busy") report.busy++
     else if (r === "error") report.errors++
-    else if (r.outcome === "placed") report.placed++
-    else if (r.outcome === "later") report.later++
+    else if (r.outcome === "placed") {
+      report.placed++
+      // a paid cart placed by a later pass: the lag from its capture (Medusa's payment), the closest time this pass holds
+      if (r.now) svcInstruments().settleLag.record(Math.max(0, Date.now() - c.paid_at.getTime()) / 1000, { "svc.settle.source": opts.source })
+    } else if (r.outcome === "later") report.later++
     else report.impossible++
   }
   return report

@@ -1,0 +1,70 @@
+/**
+ * OpenTelemetry through `@opentelemetry/api` only: the plugin ships no SDK and no exporter. With
+ * no provider registered (a store that did not register OpenTelemetry, as Medusa's
+ * `instrumentation.ts` does) every call here is the API's no-op; a store that registers one sees
+ * the spans and metrics named in docs/observability.md.
+ *
+ * What is never an attribute: the API key, a signature, a body, a buyer's name, an
+ * Idempotency-Key. Attributes are the route's template (`/v1/checkout/{id}`, never the id), the
+ * method, the status, svc's error `code`, the attempt count, and the plugin's own outcome words.
+ */
+import { metrics, trace, type Attributes, type Counter, type Histogram, type Meter, type MeterProvider, type Tracer } from "@opentelemetry/api"
+
+/** The instrumentation scope of every span and metric of the plugin. */
+export const SVC_INSTRUMENTATION = "medusa-payment-svc"
+
+/** The metrics' names: one table (docs/observability.md). */
+export const SVC_METRICS = {
+  /** Each HTTP request sent to svc (every attempt): attributes http.request.method, url.template, http.response.status_code or error.type. */
+  requests: "svc.client.requests",
+  /** One client call, retries included, in seconds: attributes as above plus svc.error.code, http.request.resend_count. */
+  callDuration: "svc.client.call.duration",
+  /** A call refused before it was sent (nothing sent): svc.refusal.reason. */
+  refusals: "svc.rate_budget.refusals",
+  /** Paid at svc → the order placed, in seconds: svc.settle.source. */
+  settleLag: "svc.settle.lag",
+  /** Settlements by outcome: svc.settle.outcome, svc.settle.source. */
+  settlements: "svc.settle.outcomes",
+  /** Webhook deliveries by outcome: svc.webhook.outcome. */
+  webhooks: "svc.webhook.events",
+} as const
+
+export const tracer = (): Tracer => trace.getTracer(SVC_INSTRUMENTATION)
+
+type Instruments = {
+  requests: Counter
+  callDuration: Histogram
+  refusals: Counter
+  settleLag: Histogram
+  settlements: Counter
+  webhooks: Counter
+}
+
+let made: { provider: MeterProvider; instruments: Instruments } | undefined
+
+/**
+ * The instruments on the meter provider registered now. The metrics API has no proxy provider: a
+ * meter taken before the store registered OpenTelemetry would stay a no-op, so the instruments
+ * are made again whenever the global provider changes (one comparison per use otherwise).
+ */
+export function svcInstruments(): Instruments {
+  const provider = metrics.getMeterProvider()
+  if (made?.provider !== provider) made = { provider, instruments: makeInstruments(provider.getMeter(SVC_INSTRUMENTATION)) }
+  return made.instruments
+}
+
+function makeInstruments(meter: Meter): Instruments {
+  return {
+    requests: meter.createCounter(SVC_METRICS.requests, { description: "HTTP requests sent to svc, each attempt", unit: "{request}" }),
+    callDuration: meter.createHistogram(SVC_METRICS.callDuration, { description: "svc client calls, retries and back-off included", unit: "s" }),
+    refusals: meter.createCounter(SVC_METRICS.refusals, { description: "svc calls refused before anything was sent", unit: "{call}" }),
+    settleLag: meter.createHistogram(SVC_METRICS.settleLag, { description: "from paid at svc to the order placed", unit: "s" }),
+    settlements: meter.createCounter(SVC_METRICS.settlements, { description: "settle workflow runs by outcome", unit: "{run}" }),
+    webhooks: meter.createCounter(SVC_METRICS.webhooks, { description: "svc webhook deliveries by outcome", unit: "{event}" }),
+  }
+}
+
+/** A call refused before it was sent (the account's rate budget, a shopper's limit). */
+export function countRefusal(reason: string, attributes: Attributes = {}): void {
+  svcInstruments().refusals.add(1, { "svc.refusal.reason": reason, ...attributes })
+}

@@ -7,6 +7,7 @@
  */
 import { Button, DataTable, useDataTable, type DataTableColumnDef, type DataTablePaginationState } from "@medusajs/ui"
 import { useMemo, useState } from "react"
+import { useSvcT } from "./i18n"
 
 export type OffsetPaging = { kind: "offset"; count: number; pagination: DataTablePaginationState; onPagination: (p: DataTablePaginationState) => void }
 export type CursorPaging = { kind: "cursor"; hasMore: boolean; canPrevious: boolean; onNext: () => void; onPrevious: () => void }
@@ -51,6 +52,7 @@ export type PagedTableProps<T> = {
 }
 
 export function PagedTable<T>({ rows, columns, rowId, empty, isLoading, paging, pageSize = 10 }: PagedTableProps<T>) {
+  const { t } = useSvcT()
   const [local, setLocal] = useState<DataTablePaginationState>({ pageIndex: 0, pageSize })
   const offset = paging?.kind === "offset" ? paging : null
   const pagination = offset ? offset.pagination : local
@@ -71,10 +73,10 @@ export function PagedTable<T>({ rows, columns, rowId, empty, isLoading, paging, 
       {paging?.kind === "cursor" && (paging.canPrevious || paging.hasMore) && (
         <div className="flex justify-end gap-x-2 px-6 py-4">
           <Button size="small" variant="secondary" disabled={!paging.canPrevious} onClick={paging.onPrevious}>
-            Previous
+            {t("svc.common.previous")}
           </Button>
           <Button size="small" variant="secondary" disabled={!paging.hasMore} onClick={paging.onNext}>
-            Next
+            {t("svc.common.next")}
           </Button>
         </div>
       )}

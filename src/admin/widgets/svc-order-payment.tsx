@@ -81,7 +81,7 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
               </Label>
               <div className="flex items-center gap-x-2">
                 <Input id="svc-balance-link" readOnly value={link.checkout_url} onFocus={(e) => e.currentTarget.select()} />
-                <Copy content={link.checkout_url} />
+                <Copy content={link.checkout_url} aria-label={t("svc.common.copy")} />
               </div>
               <Text size="small" className="text-ui-fg-subtle">
                 {t("svc.balance.lasts", { until: clock(link.expires_at) })}

@@ -17,6 +17,31 @@ const SUMMARY = { ok: "svc.doctor.summaryOk", warn: "svc.doctor.summaryWarn", fa
 const feature = (enabled: boolean | null) => (enabled === true ? "enabled" : enabled === false ? "not_enabled" : "unknown")
 type T = ReturnType<typeof useSvcT>["t"]
 
+/** The en.json key of each check's and feature's name, by its id (src/lib/doctor); a name not here is shown as the doctor words it. */
+const CHECKS: Readonly<Record<string, string>> = {
+  api_key: "svc.doctor.checks.apiKey",
+  account_status: "svc.doctor.checks.accountStatus",
+  account_type: "svc.doctor.checks.accountType",
+  clock: "svc.doctor.checks.clock",
+  features: "svc.doctor.checks.features",
+  environment: "svc.doctor.checks.environment",
+  rate: "svc.doctor.checks.rate",
+  webhooks: "svc.doctor.checks.webhooks",
+  webhook_token: "svc.doctor.checks.webhookToken",
+}
+const FEATURES: Readonly<Record<string, string>> = {
+  checkout: "svc.doctor.featureNames.checkout",
+  direct_checkout: "svc.doctor.featureNames.directCheckout",
+  wallet: "svc.doctor.featureNames.wallet",
+  fiat_withdrawals: "svc.doctor.featureNames.fiatWithdrawals",
+  token_transfers: "svc.doctor.featureNames.tokenTransfers",
+  payouts: "svc.doctor.featureNames.payouts",
+  wallet_trigger_addresses: "svc.doctor.featureNames.walletTriggerAddresses",
+  payout_trigger_addresses: "svc.doctor.featureNames.payoutTriggerAddresses",
+}
+/** A name in the admin's language by its id, else as the doctor gave it. */
+const named = (t: T, keys: Readonly<Record<string, string>>, id: string, label: string) => (keys[id] ? t(keys[id]) : label)
+
 /** The question before requiring the webhook token, or before no longer requiring it. */
 function tokenWarning(t: T, health: DoctorReport, required: boolean): string {
   const r = health.webhooks.token?.requests
@@ -88,7 +113,7 @@ const SvcDoctorPage = () => {
               {health.checks.map((c) => (
                 <Table.Row key={c.id} data-testid={`svc-check-${c.id}`} data-level={c.level}>
                   <Table.Cell className="whitespace-nowrap">
-                    <Status value={c.level} label={t(WORD[c.level])} /> {c.label}
+                    <Status value={c.level} label={t(WORD[c.level])} /> {named(t, CHECKS, c.id, c.label)}
                   </Table.Cell>
                   <Table.Cell className="whitespace-normal py-2">{c.detail}</Table.Cell>
                   <Table.Cell className="whitespace-normal py-2">{c.advice ?? "—"}</Table.Cell>
@@ -107,7 +132,7 @@ const SvcDoctorPage = () => {
             <Table.Body>
               {health.features.map((f) => (
                 <Table.Row key={f.feature}>
-                  <Table.Cell>{f.label}</Table.Cell>
+                  <Table.Cell>{named(t, FEATURES, f.feature, f.label)}</Table.Cell>
                   <Table.Cell>
                     <Status
                       value={feature(f.enabled)}
@@ -157,7 +182,7 @@ const SvcDoctorPage = () => {
               <code className="txt-compact-small" data-testid="svc-webhook-url">
                 {health.webhooks.url}
               </code>
-              <Copy content={health.webhooks.url} />
+              <Copy content={health.webhooks.url} aria-label={t("svc.common.copy")} />
             </div>
           </div>
           <Table>

@@ -3,10 +3,13 @@
  * of en.json and the same {{placeholders}} in each; Chinese is Chinese (no
  * value left in English but the brand names and svc's codes); every key the
  * pages, widgets and lib/ name is in en.json, and every key of en.json is
- * named somewhere (no dead words for a translator to translate).
+ * named somewhere (no dead words for a translator to translate); and no
+ * page, widget or lib/ file shows words of its own that are not a key (JSX
+ * text, a label-like prop or a toast in English).
  */
 import { readdirSync, readFileSync, statSync } from "node:fs"
 import { join, relative } from "node:path"
+import ts from "typescript"
 import en from "../json/en.json"
 import zhCN from "../json/zhCN.json"
 import resources from ".."
@@ -65,5 +68,40 @@ describe("the admin's languages", () => {
     expect(missing).toEqual([])
     expect(dynamic).toEqual([])
     expect(Object.keys(EN).filter((k) => !named.has(k))).toEqual([])
+  })
+
+  it("no JSX text, label-like prop, column header or toast of src/admin is English written in place (brand names, codes and symbols aside)", () => {
+    /** Words: 2+ letters that are not only svc's codes, brand names or units. */
+    const ALLOWED = /^(svc|RM|Tx|FPX|0x…|base58|EVM|DuitNow|Medusa|ms|h)$/
+    const wordy = (text: string) => (text.match(/[A-Za-z]{2,}/g) ?? []).some((w) => !ALLOWED.test(w))
+    const PROPS = new Set(["label", "title", "description", "placeholder", "empty", "anyLabel", "aria-label", "ariaLabel", "header", "confirm", "ownerLabel"])
+    const found: string[] = []
+    for (const file of sources().filter((f) => f.endsWith(".tsx"))) {
+      const src = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX)
+      const at = (n: ts.Node) => `${relative(ADMIN, file)}:${src.getLineAndCharacterOfPosition(n.getStart()).line + 1}`
+      const visit = (n: ts.Node): void => {
+        if (ts.isJsxText(n) && wordy(n.text)) found.push(`${at(n)} text "${n.text.trim()}"`)
+        if (ts.isJsxAttribute(n) && PROPS.has(n.name.getText()) && n.initializer) {
+          const v = ts.isJsxExpression(n.initializer) ? n.initializer.expression : n.initializer
+          if (v && (ts.isStringLiteral(v) || ts.isNoSubstitutionTemplateLiteral(v)) && wordy(v.text)) found.push(`${at(n)} ${n.name.getText()}="${v.text}"`)
+          if (v && ts.isTemplateExpression(v) && wordy([v.head.text, ...v.templateSpans.map((s) => s.literal.text)].join(" "))) found.push(`${at(n)} ${n.name.getText()}={\`…\`}`)
+        }
+        // toast.x("…"), run("…", …), a column's header: column(id, "…", …), { header: "…" }
+        if (ts.isCallExpression(n)) {
+          const callee = n.expression.getText()
+          const arg = /^toast\.\w+$|^run$/.test(callee)
+            ? n.arguments[0]
+            : /Column$|^column$/.test(callee.replace(/<.*$/, ""))
+              ? n.arguments.find((a) => ts.isStringLiteral(a) && a !== n.arguments[0])
+              : undefined
+          if (arg && ts.isStringLiteral(arg) && wordy(arg.text)) found.push(`${at(n)} ${callee}("${arg.text}")`)
+        }
+        if (ts.isPropertyAssignment(n) && n.name.getText() === "header" && ts.isStringLiteral(n.initializer) && wordy(n.initializer.text))
+          found.push(`${at(n)} header "${n.initializer.text}"`)
+        ts.forEachChild(n, visit)
+      }
+      visit(src)
+    }
+    expect(found).toEqual([])
   })
 })

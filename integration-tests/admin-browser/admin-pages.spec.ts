@@ -8,7 +8,9 @@
 // when they exist, and must render without an error. The main menu has one
 // svc entry with the svc pages beneath it, and axe-core (WCAG 2.1 A and AA)
 // finds no serious or critical problem in the plugin's own markup on any page
-// or order widget.
+// or order widget. In Chinese (set as Medusa's profile does) no page, order
+// widget or menu entry of the plugin shows a word of its English catalogue,
+// and a language the plugin does not ship shows its English.
 //
 // One Medusa boot for the file (the test runner, admin disabled) and one admin
 // build (Medusa's bundler, in a child process while Medusa boots, cached by
@@ -26,6 +28,8 @@ import { cartWithSession, completeCart, flaggedCheckoutRow, paidOrder as paidOrd
 import { hasChromium, launchBrowser, SCREENSHOT_DIR } from "../../testing/browser"
 import { signInAsAdmin } from "../helpers/admin"
 import { buildAdmin, serveAdmin } from "./admin-app"
+import en from "../../src/admin/i18n/json/en.json"
+import zhCN from "../../src/admin/i18n/json/zhCN.json"
 
 jest.setTimeout(240_000)
 
@@ -66,6 +70,25 @@ function routePages(): string[] {
     })
   return walk("")
 }
+
+type Tree = { [k: string]: string | Tree }
+const flat = (tree: Tree, prefix = ""): [string, string][] =>
+  Object.entries(tree).flatMap(([k, v]) => (typeof v === "string" ? [[`${prefix}${k}`, v] as [string, string]] : flat(v, `${prefix}${k}.`)))
+const ZH = new Map(flat(zhCN))
+/**
+ * The English of the plugin's catalogue that Chinese words differently, as a whole text node
+ * ({{values}} match anything): [key, pattern]. Values with fewer than 3 letters of their own
+ * (e.g. "{{count}} / {{limit}}", "Tx") are left out: they would match svc's codes and numbers.
+ */
+const ENGLISH = flat(en)
+  .filter(([k, v]) => ZH.get(k) !== v && v.replace(/\{\{[^}]+\}\}/g, "").replace(/[^A-Za-z]/g, "").length >= 3)
+  .map(([k, v]) => {
+    const parts = v
+      .trim()
+      .split(/\{\{[^}]+\}\}/)
+      .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+    return [k, new RegExp(`^${parts.join(".+?")}$`)] as const
+  })
 
 /** The pages of other agents (the ones this file does not use one by one). */
 function otherPages(): string[] {
@@ -369,6 +392,71 @@ medusaIntegrationTestRunner({
         await page.locator("#svc-refund-amount").waitFor()
         problems.push(...(await axeProblems("order widgets")))
         expect(problems).toEqual([])
+      })
+
+      it("in Chinese (Medusa's profile language): no English word of the plugin's catalogue on any svc page, the order widgets or the svc menu; dates in Chinese; a language the plugin does not ship shows English", async () => {
+        const order = await paidOrder()
+        // as an admin does it: Settings → Profile → Edit → Language (Medusa's i18next keeps it in the browser: cookie and localStorage "lng")
+        await page.goto(`${adminApp.url}/app/settings/profile/edit`)
+        await page.locator("[role=dialog] button[role=combobox]").click({ timeout: 60_000 })
+        await page.getByRole("option", { name: "简体中文" }).click()
+        await page.locator("[role=dialog] button[type=submit]").click()
+        await page.waitForFunction(() => localStorage.getItem("lng") === "zhCN", undefined, { timeout: 30_000 })
+
+        /** The visible text nodes and the names (aria-label, placeholder, title) inside the plugin's roots, and the svc menu's entries, that are English of the catalogue. */
+        const english = async (where: string) => {
+          await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => undefined)
+          const texts = await page.evaluate(() => {
+            const out: string[] = []
+            for (const root of Array.from(document.querySelectorAll("[data-svc-admin], aside a[href^='/app/svc'], a[href='/app/settings/svc-doctor']"))) {
+              const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT)
+              for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+                const el = n.parentElement
+                if (el && el.getClientRects().length && n.textContent?.trim()) out.push(n.textContent.trim())
+              }
+              for (const el of Array.from(root.querySelectorAll("[aria-label], [placeholder], [title]")))
+                for (const a of ["aria-label", "placeholder", "title"]) if (el.getAttribute(a)?.trim()) out.push(el.getAttribute(a)!.trim())
+            }
+            return out
+          })
+          expect(texts.length).toBeGreaterThan(0)
+          return texts.flatMap((t) => ENGLISH.filter(([, re]) => re.test(t)).map(([k]) => `${where}: "${t}" (${k})`))
+        }
+
+        const found: string[] = []
+        for (const p of routePages()) {
+          await page.goto(`${adminApp.url}/app/${p}`)
+          await page.locator("[data-svc-admin] h1").first().waitFor({ timeout: 60_000 })
+          if (p === "settings/svc-doctor") await page.locator("[data-testid=svc-doctor-summary]").waitFor({ timeout: 60_000 })
+          expect({ page: p, chinese: /[\u4e00-\u9fff]/.test((await page.locator("[data-svc-admin]").first().textContent()) ?? "") }).toEqual({ page: p, chinese: true })
+          found.push(...(await english(p)))
+        }
+        // the svc menu, opened, in Chinese
+        await page.goto(`${adminApp.url}/app/svc`)
+        await page.locator(`aside a[href='/app/svc/payments']:visible`).waitFor({ timeout: 60_000 })
+        expect(Object.fromEntries(await svcMenuLinks())).toMatchObject({ "/app/svc": "svc", "/app/svc/payments": "付款", "/app/svc/settlements": "结算" })
+        found.push(...(await english("svc menu")))
+
+        await page.goto(`${adminApp.url}/app/orders/${order.id}`)
+        const widget = page.locator("[data-testid=svc-payment]")
+        await widget.getByText("COMPLETED").first().waitFor({ timeout: 60_000 })
+        await page.locator("#svc-refund-amount").waitFor()
+        await widget.getByRole("heading", { name: "svc 付款" }).waitFor()
+        expect(await widget.locator("[data-testid=svc-checkout-title]").first().textContent()).toMatch(/^在 svc 付款页面向买家显示为“Order /)
+        expect(await widget.textContent()).toMatch(/\d{4}\/\d{1,2}\/\d{1,2}/) // the status history's moments, as zh-CN writes them
+        found.push(...(await english("order widgets")))
+        await shot("admin-order-svc-zhCN")
+        expect(found).toEqual([])
+
+        // a language the plugin has no words for (Japanese, which Medusa's admin offers; Malay, which it does not): the plugin's English
+        for (const lng of ["ja", "ms"]) {
+          await page.evaluate((l) => {
+            localStorage.setItem("lng", l)
+            document.cookie = `lng=${l}; path=/`
+          }, lng)
+          await page.goto(`${adminApp.url}/app/svc/payments`)
+          await page.locator("[data-svc-admin] h1", { hasText: "svc payments needing attention" }).waitFor({ timeout: 60_000 })
+        }
       })
 
       it("other svc admin pages (when present) open without an error", async () => {

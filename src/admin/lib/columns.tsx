@@ -16,8 +16,8 @@ export type Column<T> = DataTableColumnDef<T, any>
 export const column = <T,>(id: string, header: string, cell: (row: T) => ReactNode): Column<T> =>
   createDataTableColumnHelper<T>().display({ id, header, cell: ({ row }) => cell(row.original) })
 
-/** A row's status word as its badge. */
-export const statusColumn = <T,>(status: (row: T) => string | null | undefined, header = "Status") => column<T>("status", header, (r) => <Status value={status(r)} />)
+/** A row's status word (svc's code, shown as it is) as its badge. */
+export const statusColumn = <T,>(header: string, status: (row: T) => string | null | undefined) => column<T>("status", header, (r) => <Status value={status(r)} />)
 
 /** An amount in sen as ringgit. */
 export const moneyColumn = <T,>(id: string, header: string, sen: (row: T) => Sen) => column<T>(id, header, (r) => rm(sen(r)))

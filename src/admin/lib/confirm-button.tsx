@@ -5,6 +5,7 @@
  */
 import { Button, Prompt } from "@medusajs/ui"
 import { useState, type ReactNode } from "react"
+import { useSvcT } from "./i18n"
 
 export function ConfirmButton({
   id,
@@ -29,6 +30,7 @@ export function ConfirmButton({
   isLoading?: boolean
   size?: "small" | "base"
 }) {
+  const { t } = useSvcT()
   const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState(false)
   return (
@@ -44,7 +46,7 @@ export function ConfirmButton({
           <Prompt.Description>{description}</Prompt.Description>
         </Prompt.Header>
         <Prompt.Footer>
-          <Prompt.Cancel>Cancel</Prompt.Cancel>
+          <Prompt.Cancel>{t("svc.common.cancel")}</Prompt.Cancel>
           <Prompt.Action
             onClick={async () => {
               setBusy(true)

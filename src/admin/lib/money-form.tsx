@@ -16,6 +16,7 @@ import { Button, Prompt, Text, toast } from "@medusajs/ui"
 import { useRef, useState, type FormEvent, type ReactNode } from "react"
 import { TextField } from "./fields"
 import { parseRinggit, rm } from "./format"
+import { useSvcT } from "./i18n"
 import { newRequestId } from "./request-id"
 import { svcPost, useSvcMutation } from "./query"
 import { errorText, refused } from "./sdk"
@@ -65,6 +66,7 @@ export function MoneyForm<A>({
   onSent?: (answer: A) => void
   children: ReactNode
 }) {
+  const { t, say } = useSvcT()
   const requestId = useRef(newRequestId())
   // answered or not, every svc list on the page reads again
   const sending = useSvcMutation((v: { requestId: string; amount: string }) => svcPost<A>(path, { request_id: v.requestId, ...body(v.amount) }))
@@ -78,7 +80,7 @@ export function MoneyForm<A>({
     e.preventDefault()
     setResult(null)
     if (!parsed.ok) {
-      setError(parsed.error)
+      setError(say(parsed.error))
       return
     }
     setError(null)
@@ -134,7 +136,7 @@ export function MoneyForm<A>({
             <Prompt.Description>{description}</Prompt.Description>
           </Prompt.Header>
           <Prompt.Footer>
-            <Prompt.Cancel>Cancel</Prompt.Cancel>
+            <Prompt.Cancel>{t("svc.common.cancel")}</Prompt.Cancel>
             <Prompt.Action id={`${idPrefix}-confirm`} onClick={confirm}>
               {words.confirm}
             </Prompt.Action>

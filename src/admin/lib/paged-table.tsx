@@ -7,6 +7,7 @@
  */
 import { Button, DataTable, useDataTable, type DataTableColumnDef, type DataTablePaginationState } from "@medusajs/ui"
 import { useMemo, useState } from "react"
+import { useSvcT } from "./i18n"
 
 export type OffsetPaging = { kind: "offset"; count: number; pagination: DataTablePaginationState; onPagination: (p: DataTablePaginationState) => void }
 export type CursorPaging = { kind: "cursor"; hasMore: boolean; canPrevious: boolean; onNext: () => void; onPrevious: () => void }
@@ -51,6 +52,9 @@ export type PagedTableProps<T> = {
 }
 
 export function PagedTable<T>({ rows, columns, rowId, empty, isLoading, paging, pageSize = 10 }: PagedTableProps<T>) {
+  const { t } = useSvcT()
+  // Medusa UI's pagination words default to English: Medusa's own words for them, as its dashboard passes
+  const pages = { of: t("general.of"), results: t("general.results"), pages: t("general.pages"), prev: t("general.prev"), next: t("general.next") }
   const [local, setLocal] = useState<DataTablePaginationState>({ pageIndex: 0, pageSize })
   const offset = paging?.kind === "offset" ? paging : null
   const pagination = offset ? offset.pagination : local
@@ -66,15 +70,15 @@ export function PagedTable<T>({ rows, columns, rowId, empty, isLoading, paging, 
   return (
     <DataTable instance={table}>
       <DataTable.Table emptyState={{ empty: { heading: empty } }} />
-      {offset && <DataTable.Pagination />}
-      {!paging && rows.length > pageSize && <DataTable.Pagination />}
+      {offset && <DataTable.Pagination translations={pages} />}
+      {!paging && rows.length > pageSize && <DataTable.Pagination translations={pages} />}
       {paging?.kind === "cursor" && (paging.canPrevious || paging.hasMore) && (
         <div className="flex justify-end gap-x-2 px-6 py-4">
           <Button size="small" variant="secondary" disabled={!paging.canPrevious} onClick={paging.onPrevious}>
-            Previous
+            {t("svc.common.previous")}
           </Button>
           <Button size="small" variant="secondary" disabled={!paging.hasMore} onClick={paging.onNext}>
-            Next
+            {t("svc.common.next")}
           </Button>
         </div>
       )}

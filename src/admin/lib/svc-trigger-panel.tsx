@@ -8,6 +8,7 @@ import { ActionButton, column, monoColumn, RowActions, statusColumn, whenColumn 
 import { ConfirmButton } from "./confirm-button"
 import { TextField } from "./fields"
 import { ifText } from "./format"
+import { useSvcT } from "./i18n"
 import { useLoadedList } from "./list-section"
 import { PagedTable } from "./paged-table"
 import { svcDelete, svcPost, useSvcAction, useSvcQuery } from "./query"
@@ -17,17 +18,9 @@ import type { AllowedSendersAnswer, Deposit, DepositsAnswer } from "./types"
 
 type Sender = AllowedSendersAnswer["allowed_senders"][number]
 
-/** The deposits that arrived on a trigger address. */
-const DEPOSIT_COLUMNS = [
-  statusColumn<Deposit>((d) => d.status),
-  monoColumn<Deposit>("from", "From", (d) => d.from_address, 10),
-  column<Deposit>("summary", "Result", (d) => <span className="whitespace-normal">{d.summary}</span>),
-  whenColumn<Deposit>("Received", (d) => d.created_at),
-]
-
 type Base = "/admin/svc/bank-accounts" | "/admin/svc/beneficiaries"
 
-/** The panel in a drawer, open while there is an `owner` (a row's "Trigger address" button sets it). */
+/** The panel in a drawer, open while there is an `owner` (a row's "Trigger address" button sets it); `ownerLabel` is already in the admin's language. */
 export const TriggerAddressDrawer = ({
   base,
   owner,
@@ -50,6 +43,7 @@ export const TriggerAddressDrawer = ({
 )
 
 export function TriggerAddressPanel({ base, ownerId, ownerLabel }: { base: Base; ownerId: string; ownerLabel: string }) {
+  const { t } = useSvcT()
   const path = `${base}/${ownerId}`
   const senders = useSvcQuery<AllowedSendersAnswer>(`${path}/allowed-senders`)
   const deposits = useLoadedList<DepositsAnswer, Deposit>("/admin/svc/deposits", (a) => a.deposits, { destination_id: ownerId, limit: 50 })
@@ -59,62 +53,78 @@ export function TriggerAddressPanel({ base, ownerId, ownerLabel }: { base: Base;
   const s = senders.data
   const full = Boolean(s && s.count >= s.limit)
 
+  // the deposits that arrived on the trigger address
+  const depositColumns = useMemo(
+    () => [
+      statusColumn<Deposit>(t("svc.common.status"), (d) => d.status),
+      monoColumn<Deposit>("from", t("svc.common.from"), (d) => d.from_address, 10),
+      column<Deposit>("summary", t("svc.common.result"), (d) => <span className="whitespace-normal">{d.summary}</span>),
+      whenColumn<Deposit>(t("svc.common.received"), (d) => d.created_at),
+    ],
+    [t]
+  )
   const senderColumns = useMemo(
     () => [
-      monoColumn<Sender>("address", "Address", (x) => x.address, 12),
-      column<Sender>("label", "Label", (x) => x.label ?? "–"),
-      column<Sender>("state", "State", (x) => <Status value={x.active ? "active" : "disabled"} />),
+      monoColumn<Sender>("address", t("svc.trigger.address"), (x) => x.address, 12),
+      column<Sender>("label", t("svc.trigger.label"), (x) => x.label ?? "–"),
+      column<Sender>("state", t("svc.trigger.state"), (x) => (
+        <Status value={x.active ? "active" : "disabled"} label={x.active ? t("svc.trigger.active") : t("svc.trigger.disabled")} />
+      )),
       column<Sender>("actions", "", (x) => (
         <RowActions>
-          <ActionButton onClick={() => run(x.active ? "Sender disabled" : "Sender enabled", () => svcPost(`${path}/allowed-senders/${x.id}`, { active: !x.active }))}>
-            {x.active ? "Disable" : "Enable"}
+          <ActionButton
+            onClick={() =>
+              run(x.active ? t("svc.trigger.senderDisabled") : t("svc.trigger.senderEnabled"), () => svcPost(`${path}/allowed-senders/${x.id}`, { active: !x.active }))
+            }
+          >
+            {x.active ? t("svc.trigger.disable") : t("svc.trigger.enable")}
           </ActionButton>
           <ConfirmButton
             variant="danger"
-            title="Remove this sender?"
-            description={`${x.address} will no longer start payouts; a place in the ${s?.limit ?? 50} is freed. Deposits already in progress are not affected.`}
-            confirm="Remove"
-            onConfirm={() => run("Sender removed", () => svcDelete(`${path}/allowed-senders/${x.id}`))}
+            title={t("svc.trigger.removeSenderTitle")}
+            description={t("svc.trigger.removeSenderBody", { address: x.address, limit: s?.limit ?? 50 })}
+            confirm={t("svc.common.remove")}
+            onConfirm={() => run(t("svc.trigger.senderRemoved"), () => svcDelete(`${path}/allowed-senders/${x.id}`))}
           >
-            Remove
+            {t("svc.common.remove")}
           </ConfirmButton>
         </RowActions>
       )),
     ],
-    [run, path, s?.limit]
+    [run, path, s?.limit, t]
   )
 
   return (
     <div className="flex flex-col gap-y-4">
       <div className="flex flex-col gap-y-2">
-        <Heading level="h3">Trigger address</Heading>
+        <Heading level="h3">{t("svc.common.triggerAddress")}</Heading>
         {s?.trigger_address ? (
           <Text size="small" className="font-mono" data-testid="trigger-address">
             {s.trigger_address}
           </Text>
         ) : (
           <Text size="small" className="text-ui-fg-subtle">
-            None yet. Tokens sent to a trigger address are paid out to {ownerLabel} automatically, once at least one sender is allowed.
+            {t("svc.trigger.noneYet", { owner: ownerLabel })}
           </Text>
         )}
         <div>
           <ConfirmButton
-            title={s?.trigger_address ? "Show the trigger address again?" : "Create the trigger address?"}
-            description={`svc gives ${ownerLabel} one trigger address for life: asking again returns the same address. It takes EVM tokens only.`}
-            confirm={s?.trigger_address ? "Ask svc" : "Create"}
-            onConfirm={() => run("Trigger address ready", () => svcPost(`${path}/trigger-address`))}
+            title={s?.trigger_address ? t("svc.trigger.showAgainTitle") : t("svc.trigger.createTitle")}
+            description={t("svc.trigger.createBody", { owner: ownerLabel })}
+            confirm={s?.trigger_address ? t("svc.trigger.askSvc") : t("svc.trigger.create")}
+            onConfirm={() => run(t("svc.trigger.ready"), () => svcPost(`${path}/trigger-address`))}
           >
-            {s?.trigger_address ? "Ask svc again" : "Create trigger address"}
+            {s?.trigger_address ? t("svc.trigger.askSvcAgain") : t("svc.trigger.createButton")}
           </ConfirmButton>
         </div>
       </div>
 
       <div className="flex flex-col gap-y-2">
         <div className="flex items-center gap-x-2">
-          <Heading level="h3">Allowed senders</Heading>
+          <Heading level="h3">{t("svc.trigger.allowedSenders")}</Heading>
           {s && (
             <Badge size="2xsmall" color={full ? "red" : "grey"} data-testid="sender-count">
-              {s.count} of {s.limit}
+              {t("svc.trigger.countOf", { count: s.count, limit: s.limit })}
             </Badge>
           )}
         </div>
@@ -126,24 +136,24 @@ export function TriggerAddressPanel({ base, ownerId, ownerLabel }: { base: Base;
         )}
         {s && full && (
           <Text size="small" className="text-ui-fg-error">
-            svc allows at most {s.limit} senders per trigger address, and disabled ones count: svc answers 403 to one more. Remove a sender you no longer need to add another.
+            {t("svc.trigger.full", { limit: s.limit })}
           </Text>
         )}
-        {s && s.allowed_senders.length > 0 && <PagedTable rows={s.allowed_senders} columns={senderColumns} rowId={(x) => x.id} empty="No allowed sender yet" />}
+        {s && s.allowed_senders.length > 0 && <PagedTable rows={s.allowed_senders} columns={senderColumns} rowId={(x) => x.id} empty={t("svc.trigger.noSender")} />}
         {s?.trigger_address && (
           <form
             className="flex items-end gap-x-2"
             onSubmit={async (e) => {
               e.preventDefault()
               setFormError(null)
-              const refusal = await run("Sender allowed", () => svcPost(`${path}/allowed-senders`, { address: form.address.trim(), ...ifText("label", form.label) }))
+              const refusal = await run(t("svc.trigger.senderAllowed"), () => svcPost(`${path}/allowed-senders`, { address: form.address.trim(), ...ifText("label", form.label) }))
               if (refusal) setFormError(refusal)
               else setForm({ address: "", label: "" })
             }}
           >
             <TextField
               id="svc-sender-address"
-              label="Sender address (0x…)"
+              label={t("svc.trigger.senderAddress")}
               value={form.address}
               onChange={(address) => setForm({ ...form, address })}
               placeholder="0x…"
@@ -151,14 +161,14 @@ export function TriggerAddressPanel({ base, ownerId, ownerLabel }: { base: Base;
             />
             <TextField
               id="svc-sender-label"
-              label="Label (optional, up to 120)"
+              label={t("svc.trigger.senderLabel")}
               value={form.label}
               maxLength={120}
               onChange={(label) => setForm({ ...form, label })}
               disabled={full}
             />
             <Button size="small" type="submit" disabled={full || !form.address}>
-              Allow sender
+              {t("svc.trigger.allow")}
             </Button>
           </form>
         )}
@@ -170,9 +180,9 @@ export function TriggerAddressPanel({ base, ownerId, ownerLabel }: { base: Base;
       </div>
 
       <div className="flex flex-col gap-y-2">
-        <Heading level="h3">Deposits on it</Heading>
+        <Heading level="h3">{t("svc.trigger.deposits")}</Heading>
         {deposits.error && <Text className="text-ui-fg-error">{errorText(deposits.error)}</Text>}
-        <PagedTable rows={deposits.rows} isLoading={deposits.isLoading} columns={DEPOSIT_COLUMNS} rowId={(d) => d.id} empty="No deposit event received yet." />
+        <PagedTable rows={deposits.rows} isLoading={deposits.isLoading} columns={depositColumns} rowId={(d) => d.id} empty={t("svc.trigger.noDeposit")} />
       </div>
     </div>
   )

@@ -3,6 +3,7 @@ import { Button, Copy, Heading, Input, Label, Text, toast } from "@medusajs/ui"
 import { useState } from "react"
 import { SelectField } from "../lib/fields"
 import { clock, rm, when } from "../lib/format"
+import { useSvcT } from "../lib/i18n"
 import { svcPost, svcQueryKey, useSvcMutation, useSvcQuery } from "../lib/query"
 import { SvcWidget } from "../lib/page"
 import { errorText } from "../lib/sdk"
@@ -16,6 +17,7 @@ import type { BalanceAnswer, CheckoutsAnswer, PaymentLinkAnswer } from "../lib/t
  * last 20 minutes; "New link" asks again (the same link while it is open).
  */
 const BalanceRequest = ({ orderId }: { orderId: string }) => {
+  const { t } = useSvcT()
   const path = `/admin/svc/orders/${encodeURIComponent(orderId)}/balance`
   const read = useSvcQuery<BalanceAnswer>(path)
   const [chosen, setChosen] = useState("")
@@ -33,14 +35,18 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
     setNote(null)
     try {
       const r = await request.mutateAsync({ provider_id: provider, ...(balance.payment_collection ? { payment_collection_id: balance.payment_collection.id } : {}) })
-      setNote(r.reused ? `svc still has this link open until ${clock(r.link.expires_at)}: the same link was given again.` : null)
-      toast.success(r.reused ? "The open link again" : "Payment link made", { description: `${rm(r.link.amount_sen)}, valid until ${clock(r.link.expires_at)}` })
+      setNote(r.reused ? t("svc.balance.reused", { until: clock(r.link.expires_at) }) : null)
+      toast.success(r.reused ? t("svc.balance.openAgain") : t("svc.balance.made"), {
+        description: t("svc.balance.validUntil", { amount: rm(r.link.amount_sen), until: clock(r.link.expires_at) }),
+      })
     } catch (e) {
-      toast.error("No payment link", { description: errorText(e) })
+      toast.error(t("svc.balance.noLink"), { description: errorText(e) })
     }
   }
 
   const error = request.error ?? read.error
+  // Medusa's payment collection statuses a balance can have, in words; another one as Medusa's code
+  const collectionStatus = (s: string) => (s === "not_paid" ? t("svc.balance.notPaid") : s === "awaiting" ? t("svc.balance.awaiting") : s)
   if (error && !balance) return <Text className="px-6 py-4 text-ui-fg-error">{errorText(error)}</Text>
   if (!balance) return null
   const due = balance.outstanding_sen > 0 || (balance.payment_collection?.amount_sen ?? 0) > 0
@@ -50,29 +56,35 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
   return (
     <div className="flex flex-col gap-y-3 px-6 py-4" data-testid="svc-balance" data-due="true">
       <div className="flex items-center justify-between">
-        <Text weight="plus">Balance due · {rm(balance.outstanding_sen)}</Text>
-        {balance.payment_collection && <Status value={balance.payment_collection.status} label={balance.payment_collection.status.replace("_", " ")} />}
+        <Text weight="plus">{t("svc.balance.due", { amount: rm(balance.outstanding_sen) })}</Text>
+        {balance.payment_collection && <Status value={balance.payment_collection.status} label={collectionStatus(balance.payment_collection.status)} />}
       </div>
       {balance.refusal ? (
         <Text size="small" className="text-ui-fg-subtle">
-          No svc link can be made: {balance.refusal}.
+          {t("svc.balance.refusal", { reason: balance.refusal })}
         </Text>
       ) : (
         <>
           {balance.providers.length > 1 && (
-            <SelectField id="svc-balance-method" label="Method" value={provider} onValueChange={setChosen} choices={balance.providers.map((p) => [p.id, p.title] as const)} />
+            <SelectField
+              id="svc-balance-method"
+              label={t("svc.balance.method")}
+              value={provider}
+              onValueChange={setChosen}
+              choices={balance.providers.map((p) => [p.id, p.title] as const)}
+            />
           )}
           {link && (
             <div className="flex flex-col gap-y-1">
               <Label htmlFor="svc-balance-link" size="small">
-                Link to send to the buyer ({rm(link.amount_sen)})
+                {t("svc.balance.linkLabel", { amount: rm(link.amount_sen) })}
               </Label>
               <div className="flex items-center gap-x-2">
                 <Input id="svc-balance-link" readOnly value={link.checkout_url} onFocus={(e) => e.currentTarget.select()} />
-                <Copy content={link.checkout_url} />
+                <Copy content={link.checkout_url} aria-label={t("svc.common.copy")} />
               </div>
               <Text size="small" className="text-ui-fg-subtle">
-                svc links last 20 minutes: this one works until {clock(link.expires_at)}. If it expires or the buyer asks again, make a new one.
+                {t("svc.balance.lasts", { until: clock(link.expires_at) })}
               </Text>
             </div>
           )}
@@ -88,12 +100,12 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
           )}
           <div>
             <Button id="svc-balance-request" size="small" variant="secondary" isLoading={request.isPending} disabled={request.isPending || !provider} onClick={ask}>
-              {link ? "New link" : "Request payment"}
+              {link ? t("svc.balance.newLink") : t("svc.balance.request")}
             </Button>
           </div>
           {!link && (
             <Text size="small" className="text-ui-fg-subtle">
-              Makes an svc checkout link for the balance, to copy and send to the buyer. svc links last 20 minutes; you can make a new one when asked.
+              {t("svc.balance.explain")}
             </Text>
           )}
         </>
@@ -104,17 +116,18 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
 
 /** Order details: every svc checkout of this order, its status history and anything needing an admin. */
 const SvcOrderPaymentWidget = ({ data }: { data: { id: string } }) => {
+  const { t } = useSvcT()
   const list = useSvcQuery<CheckoutsAnswer>("/admin/svc/checkouts", { order_id: data.id })
   const rows = list.data?.checkouts
   return (
     <SvcWidget testId="svc-payment">
       <div className="flex items-center justify-between px-6 py-4">
-        <Heading level="h2">svc payment</Heading>
+        <Heading level="h2">{t("svc.orderPayment.title")}</Heading>
       </div>
       <BalanceRequest orderId={data.id} />
       {list.error && <Text className="px-6 py-4 text-ui-fg-error">{errorText(list.error)}</Text>}
-      {list.isLoading && <Text className="px-6 py-4">Loading…</Text>}
-      {rows?.length === 0 && <Text className="px-6 py-4 text-ui-fg-subtle">No svc checkout for this order.</Text>}
+      {list.isLoading && <Text className="px-6 py-4">{t("svc.common.loading")}</Text>}
+      {rows?.length === 0 && <Text className="px-6 py-4 text-ui-fg-subtle">{t("svc.orderPayment.none")}</Text>}
       {rows?.map((c) => (
         <div key={c.id} className="flex flex-col gap-y-2 px-6 py-4">
           <div className="flex items-center justify-between">
@@ -130,14 +143,14 @@ const SvcOrderPaymentWidget = ({ data }: { data: { id: string } }) => {
             </Text>
           )}
           <Text size="small" className="text-ui-fg-subtle" data-testid="svc-checkout-title">
-            Shown to the buyer on svc's page as “{c.title}”
+            {t("svc.orderPayment.shownAs", { title: c.title })}
           </Text>
           <Text size="small" className="text-ui-fg-subtle">
-            Checkout {c.checkout_id ?? "(not created)"} · attempt {c.attempt}
+            {t("svc.orderPayment.checkout", { id: c.checkout_id ?? t("svc.orderPayment.notCreated"), attempt: c.attempt })}
           </Text>
           {c.tx_hash && (
             <Text size="small" className="text-ui-fg-subtle break-all">
-              Tx {c.tx_hash}
+              {t("svc.common.tx")} {c.tx_hash}
             </Text>
           )}
           <ul>

@@ -5,6 +5,7 @@ import { useState } from "react"
 import { PayoutBankSelect } from "../lib/bank-select"
 import { Field, SelectField, TextField } from "../lib/fields"
 import { ifText, rm, when } from "../lib/format"
+import { useSvcT } from "../lib/i18n"
 import { AmountField, MoneyForm } from "../lib/money-form"
 import { SVC_KEY, useSvcQuery } from "../lib/query"
 import { SvcWidget } from "../lib/page"
@@ -14,11 +15,6 @@ import type { PayoutBanksAnswer, PayoutsAnswer, RefundAnswer } from "../lib/type
 
 /** Refund payouts not finished yet: the form keeps their request_id (sending again is the same refund). */
 const OPEN = ["REQUESTED", "SENDING", "UNCERTAIN"]
-const NAME_CHECKS = [
-  ["none", "None"],
-  ["strict", "Strict (as on the identity card)"],
-  ["loose", "Loose"],
-] as const
 
 /**
  * Order details: refund an svc payment to the buyer's bank account (an svc
@@ -27,6 +23,7 @@ const NAME_CHECKS = [
  * and names the account Medusa's Refund button, returns and claims then refund to.
  */
 const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
+  const { t } = useSvcT()
   const payouts = useSvcQuery<PayoutsAnswer>("/admin/svc/payouts", { order_id: data.id })
   // the order's captured svc payment (Medusa's own route, through the SDK)
   const order = useQuery({
@@ -50,14 +47,19 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
   const set = (k: keyof typeof form) => (v: string) => setForm({ ...form, [k]: v })
   const bankName = banks.data?.banks.find((b) => b.code === form.bank_code)?.name
   const error = payouts.error ?? order.error ?? banks.error
+  const nameChecks = [
+    ["none", t("svc.common.none")],
+    ["strict", t("svc.common.nameCheckStrict")],
+    ["loose", t("svc.refunds.nameCheckLoose")],
+  ] as const
 
   return (
     <SvcWidget testId="svc-refunds">
       <div className="flex items-center justify-between px-6 py-4">
-        <Heading level="h2">svc refunds</Heading>
+        <Heading level="h2">{t("svc.refunds.title")}</Heading>
         {banks.data && (
           <Text size="small" className="text-ui-fg-subtle">
-            Prefund {rm(banks.data.prefund_available_sen)}
+            {t("svc.refunds.prefund", { amount: rm(banks.data.prefund_available_sen) })}
           </Text>
         )}
       </div>
@@ -76,7 +78,7 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
             </Text>
           )}
           <Text size="xsmall" className="text-ui-fg-muted">
-            {when(p.created_at)} · payout {p.payout_id ?? "—"} · fee {rm(p.fee_sen)}
+            {when(p.created_at)} · {t("svc.refunds.payoutLine", { id: p.payout_id ?? "—", fee: rm(p.fee_sen) })}
             {p.note ? ` · ${p.note}` : ""}
           </Text>
         </div>
@@ -86,15 +88,10 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
           idPrefix="svc-refund"
           amount={form.amount}
           ready={Boolean(form.name.trim() && form.bank_code && form.account_number.trim())}
-          words={{ submit: "Refund to bank account", confirm: "Refund", sent: "Refund sent", refused: "Refund refused" }}
+          words={{ submit: t("svc.refunds.submit"), confirm: t("svc.refunds.confirm"), sent: t("svc.refunds.sent"), refused: t("svc.refunds.refused") }}
           submitVariant="secondary"
-          title={(amount) => `Refund ${amount} to ${form.name.trim() || "the buyer"}?`}
-          description={
-            <>
-              svc pays it out from the prefund balance to {bankName ?? "the bank"} account {form.account_number.trim()}. The account is checked with the bank first; once sent, a
-              payout cannot be called back.
-            </>
-          }
+          title={(amount) => t("svc.refunds.question", { amount, name: form.name.trim() || t("svc.refunds.theBuyer") })}
+          description={t("svc.refunds.questionBody", { bank: bankName ?? t("svc.refunds.theBank"), account: form.account_number.trim() })}
           path="/admin/svc/refunds"
           body={(amount) => ({
             payment_id: payment.id,
@@ -108,29 +105,36 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
           onSent={() => setForm({ ...form, amount: "", note: "" })}
         >
           <Text size="small" className="text-ui-fg-subtle">
-            Refund to the buyer's bank account: svc pays it out from the prefund balance (a payout). The account is checked with the bank before any money moves.
+            {t("svc.refunds.explain")}
           </Text>
           <div className="grid grid-cols-2 gap-3">
-            <AmountField id="svc-refund-amount" label="Amount (RM)" placeholder="25.50" value={form.amount} onChange={(amount) => setForm({ ...form, amount })} />
-            <TextField id="svc-refund-name" label="Account holder" value={form.name} onChange={set("name")} />
-            <Field id="svc-refund-bank" label="Bank">
-              <PayoutBankSelect id="svc-refund-bank" value={form.bank_code} onValueChange={set("bank_code")} banks={banks.data?.banks} placeholder="Choose…" size="small" />
+            <AmountField id="svc-refund-amount" label={t("svc.common.amountRm")} placeholder="25.50" value={form.amount} onChange={(amount) => setForm({ ...form, amount })} />
+            <TextField id="svc-refund-name" label={t("svc.common.accountHolder")} value={form.name} onChange={set("name")} />
+            <Field id="svc-refund-bank" label={t("svc.common.bank")}>
+              <PayoutBankSelect
+                id="svc-refund-bank"
+                value={form.bank_code}
+                onValueChange={set("bank_code")}
+                banks={banks.data?.banks}
+                placeholder={t("svc.common.choose")}
+                size="small"
+              />
             </Field>
-            <TextField id="svc-refund-account" label="Account number" inputMode="numeric" value={form.account_number} onChange={set("account_number")} />
-            <SelectField id="svc-refund-namecheck" label="Name check" size="small" value={form.name_check} onValueChange={set("name_check")} choices={NAME_CHECKS} />
+            <TextField id="svc-refund-account" label={t("svc.common.accountNumber")} inputMode="numeric" value={form.account_number} onChange={set("account_number")} />
+            <SelectField id="svc-refund-namecheck" label={t("svc.common.nameCheck")} size="small" value={form.name_check} onValueChange={set("name_check")} choices={nameChecks} />
             <SelectField
               id="svc-refund-reason"
-              label="Refund reason"
+              label={t("svc.refunds.reason")}
               size="small"
               value={form.refund_reason_id}
               onValueChange={set("refund_reason_id")}
-              choices={[["none", "None"] as const, ...(reasons.data?.refund_reasons ?? []).map((r) => [r.id, r.label] as const)]}
+              choices={[["none", t("svc.common.none")] as const, ...(reasons.data?.refund_reasons ?? []).map((r) => [r.id, r.label] as const)]}
             />
-            <TextField id="svc-refund-note" label="Note" value={form.note} onChange={set("note")} />
+            <TextField id="svc-refund-note" label={t("svc.common.note")} value={form.note} onChange={set("note")} />
           </div>
         </MoneyForm>
       ) : (
-        payouts.data && order.data && <Text className="px-6 py-4 text-ui-fg-subtle">No captured svc payment to refund.</Text>
+        payouts.data && order.data && <Text className="px-6 py-4 text-ui-fg-subtle">{t("svc.refunds.nothing")}</Text>
       )}
       {error && <Text className="px-6 py-4 text-ui-fg-error">{errorText(error)}</Text>}
     </SvcWidget>

@@ -1,4 +1,13 @@
-import { ifText, parseRinggit, rm, tokenRm } from "../format"
+import en from "../../i18n/json/en.json"
+import { ifText, parseRinggit, rm, tokenRm, when } from "../format"
+import type { Phrase } from "../i18n"
+
+/** A phrase in English, as the admin shows it (en.json, {{values}} filled in). */
+const english = ({ key, values }: Phrase) => {
+  const text = key.split(".").reduce<unknown>((node, k) => (node as Record<string, unknown>)[k], en)
+  if (typeof text !== "string") throw new Error(`${key} is not in en.json`)
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values?.[name]))
+}
 
 describe("the admin's money", () => {
   it("formats sen as RM with thousands, exactly, from numbers, bigints and svc's strings", () => {
@@ -17,7 +26,7 @@ describe("the admin's money", () => {
   it("reads what admins type as exact sen and the plain ringgit the routes take", () => {
     const ok = (typed: string) => {
       const p = parseRinggit(typed)
-      if (!p.ok) throw new Error(`${typed}: ${p.error}`)
+      if (!p.ok) throw new Error(`${typed}: ${english(p.error)}`)
       return [p.sen, p.text]
     }
     expect(ok("20.50")).toEqual([2050n, "20.50"])
@@ -44,14 +53,23 @@ describe("the admin's money", () => {
     ] as const) {
       const p = parseRinggit(typed)
       expect({ typed, ok: p.ok }).toEqual({ typed, ok: false })
-      if (!p.ok) expect(p.error).toMatch(words)
+      if (!p.ok) expect(english(p.error)).toMatch(words)
     }
   })
 
   it("a token's smallest units as ringgit, to the sen", () => {
-    expect(tokenRm("1500000000000000000", 18)).toBe("RM1.50")
-    expect(tokenRm("1234567", 6)).toBe("RM1.23 and a fraction of a sen")
+    expect(tokenRm("1500000000000000000", 18)).toEqual({ rm: "RM1.50", fraction: false })
+    expect(tokenRm("1234567", 6)).toEqual({ rm: "RM1.23", fraction: true })
     expect(tokenRm("1", null)).toBeNull()
+  })
+})
+
+describe("the admin's moments", () => {
+  it("in the admin's language: Chinese for zh-CN, English for en", () => {
+    const at = "2026-11-27T03:04:00Z"
+    expect(when(at, "zh-CN")).toMatch(/^2026\/11\/27/)
+    expect(when(at, "en")).toMatch(/^11\/27\/26/)
+    expect(when(null)).toBe("–")
   })
 })
 

@@ -2,53 +2,47 @@ import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { CurrencyDollar } from "@medusajs/icons"
 import { Container, Text } from "@medusajs/ui"
 import { Link } from "react-router-dom"
+import { useSvcT } from "../../lib/i18n"
 import { SectionHeader } from "../../lib/list-section"
 import { SvcPage } from "../../lib/page"
 import { useSvcQuery } from "../../lib/query"
 import { Status } from "../../lib/status"
 import type { CheckoutsAnswer } from "../../lib/types"
 
-/** The pages beneath "svc" in the sidebar (their own route configs give the same labels and order). */
+/** The pages beneath "svc" in the sidebar (their own route configs give the same labels and order): path, en.json key of the label and of the line. */
 const PAGES = [
-  {
-    to: "/svc/payments",
-    label: "Payments",
-    what: "Checkouts that need an admin: paid after the order was canceled, failed after it was placed, paid carts that cannot become an order.",
-  },
-  { to: "/svc/settlements", label: "Settlements", what: "The svc wallet balance, withdrawals to the store's bank account, the finance export." },
-  { to: "/svc/bank-accounts", label: "Bank accounts", what: "The bank accounts linked to the svc wallet, their trigger addresses and allowed senders." },
-  { to: "/svc/beneficiaries", label: "Beneficiaries", what: "Payout beneficiaries, the prefund balance and every payout of the account." },
-  { to: "/svc/deposits", label: "Deposits", what: "Token deposits svc told the store about: look one up, check a missed transaction, redrive." },
-  { to: "/svc/token-transfers", label: "Token transfers", what: "Tokens from the svc wallet to an external address." },
-  { to: "/svc/events", label: "Events", what: "svc's events and what the plugin did with each; process one again." },
-  { to: "/settings/svc-doctor", label: "Settings → svc connection", what: "Is svc set up right: the connection doctor and the webhook URL to register." },
+  ["/svc/payments", "svc.nav.payments", "svc.overview.payments"],
+  ["/svc/settlements", "svc.nav.settlements", "svc.overview.settlements"],
+  ["/svc/bank-accounts", "svc.nav.bankAccounts", "svc.overview.bankAccounts"],
+  ["/svc/beneficiaries", "svc.nav.beneficiaries", "svc.overview.beneficiaries"],
+  ["/svc/deposits", "svc.nav.deposits", "svc.overview.deposits"],
+  ["/svc/token-transfers", "svc.nav.tokenTransfers", "svc.overview.tokenTransfers"],
+  ["/svc/events", "svc.nav.events", "svc.overview.events"],
+  ["/settings/svc-doctor", "svc.overview.connection", "svc.overview.connectionLine"],
 ] as const
 
 /** The one svc entry of Medusa's main menu: what needs an admin now, and every svc page. */
 const SvcOverviewPage = () => {
+  const { t } = useSvcT()
   const attention = useSvcQuery<CheckoutsAnswer>("/admin/svc/checkouts", { attention: "true", limit: 200 })
   const waiting = attention.data?.checkouts.length
   return (
     <SvcPage testId="svc-overview">
       <Container className="divide-y p-0">
-        <SectionHeader title="svc" level="h1" description="Payments, refunds and settlements through svc, and the rest of svc: its wallet, payouts, deposits and events." />
-        <ul aria-label="svc pages">
-          {PAGES.map((p) => (
-            <li key={p.to} className="flex items-center justify-between gap-x-4 border-b px-6 py-3 last:border-b-0">
+        <SectionHeader title="svc" level="h1" description={t("svc.overview.description")} />
+        <ul aria-label={t("svc.overview.pages")}>
+          {PAGES.map(([to, label, what]) => (
+            <li key={to} className="flex items-center justify-between gap-x-4 border-b px-6 py-3 last:border-b-0">
               <div className="flex flex-col">
-                <Link to={p.to} className="txt-compact-small-plus text-ui-fg-base underline underline-offset-2 hover:text-ui-fg-subtle">
-                  {p.label}
+                <Link to={to} className="txt-compact-small-plus text-ui-fg-base underline underline-offset-2 hover:text-ui-fg-subtle">
+                  {t(label)}
                 </Link>
                 <Text size="small" className="text-ui-fg-subtle">
-                  {p.what}
+                  {t(what)}
                 </Text>
               </div>
-              {p.to === "/svc/payments" && waiting !== undefined && (
-                <Status
-                  className="shrink-0"
-                  value={waiting ? "attention" : "ok"}
-                  label={waiting ? `${waiting} need${waiting === 1 ? "s" : ""} attention` : "nothing needs attention"}
-                />
+              {to === "/svc/payments" && waiting !== undefined && (
+                <Status className="shrink-0" value={waiting ? "attention" : "ok"} label={waiting ? t("svc.overview.attention", { n: waiting }) : t("svc.overview.noAttention")} />
               )}
             </li>
           ))}

@@ -3,6 +3,7 @@ import { Bolt } from "@medusajs/icons"
 import { Button, Container, Copy, Heading, Table, Text } from "@medusajs/ui"
 import { ConfirmButton } from "../../../lib/confirm-button"
 import { when } from "../../../lib/format"
+import { useSvcT } from "../../../lib/i18n"
 import { SectionHeader } from "../../../lib/list-section"
 import { SvcPage } from "../../../lib/page"
 import { svcPost, useSvcAction, useSvcQuery } from "../../../lib/query"
@@ -10,22 +11,55 @@ import { errorText } from "../../../lib/sdk"
 import { Status } from "../../../lib/status"
 import type { DoctorReport, HealthAnswer } from "../../../lib/types"
 
-/** What each level of a check is called on this page (its colour: the status map's ok, warn, fail). */
-const WORD = { ok: "OK", warn: "Check", fail: "Fix" } as const
-const SUMMARY = { ok: "Working", warn: "Working, with advice", fail: "Not working" } as const
+/** The en.json key of what each level of a check is called on this page (its colour: the status map's ok, warn, fail), and of the summary's word. */
+const WORD = { ok: "svc.doctor.levelOk", warn: "svc.doctor.levelWarn", fail: "svc.doctor.levelFail" } as const
+const SUMMARY = { ok: "svc.doctor.summaryOk", warn: "svc.doctor.summaryWarn", fail: "svc.doctor.summaryFail" } as const
 const feature = (enabled: boolean | null) => (enabled === true ? "enabled" : enabled === false ? "not_enabled" : "unknown")
+type T = ReturnType<typeof useSvcT>["t"]
+
+/** The en.json key of each check's and feature's name, by its id (src/lib/doctor); a name not here is shown as the doctor words it. */
+const CHECKS: Readonly<Record<string, string>> = {
+  api_key: "svc.doctor.checks.apiKey",
+  account_status: "svc.doctor.checks.accountStatus",
+  account_type: "svc.doctor.checks.accountType",
+  clock: "svc.doctor.checks.clock",
+  features: "svc.doctor.checks.features",
+  environment: "svc.doctor.checks.environment",
+  rate: "svc.doctor.checks.rate",
+  webhooks: "svc.doctor.checks.webhooks",
+  webhook_token: "svc.doctor.checks.webhookToken",
+}
+const FEATURES: Readonly<Record<string, string>> = {
+  checkout: "svc.doctor.featureNames.checkout",
+  direct_checkout: "svc.doctor.featureNames.directCheckout",
+  wallet: "svc.doctor.featureNames.wallet",
+  fiat_withdrawals: "svc.doctor.featureNames.fiatWithdrawals",
+  token_transfers: "svc.doctor.featureNames.tokenTransfers",
+  payouts: "svc.doctor.featureNames.payouts",
+  wallet_trigger_addresses: "svc.doctor.featureNames.walletTriggerAddresses",
+  payout_trigger_addresses: "svc.doctor.featureNames.payoutTriggerAddresses",
+}
+/** A name in the admin's language by its id, else as the doctor gave it. */
+const named = (t: T, keys: Readonly<Record<string, string>>, id: string, label: string) => (keys[id] ? t(keys[id]) : label)
 
 /** The question before requiring the webhook token, or before no longer requiring it. */
-function tokenWarning(health: DoctorReport, required: boolean): string {
+function tokenWarning(t: T, health: DoctorReport, required: boolean): string {
   const r = health.webhooks.token?.requests
-  if (!required) return "Webhook requests without the token will be accepted again."
-  return r && r.without + r.wrong > 0
-    ? `In the last ${r.hours} h, ${r.without + r.wrong} webhook requests arrived without this token: svc still sends some to another URL. Those requests will be refused.`
-    : "Requests without the token will be refused from now on (other servers within 30 s)."
+  if (!required) return t("svc.doctor.acceptAgain")
+  return r && r.without + r.wrong > 0 ? t("svc.doctor.someWithout", { hours: r.hours, n: r.without + r.wrong }) : t("svc.doctor.refusedFromNow")
+}
+
+/** The webhook token's request counts, in words. */
+function tokenCounts(t: T, r: NonNullable<DoctorReport["webhooks"]["token"]>["requests"]): string {
+  if (!r) return t("svc.doctor.countsUnavailable")
+  return r.wrong
+    ? t("svc.doctor.countsWrong", { hours: r.hours, with: r.with, without: r.without, wrong: r.wrong })
+    : t("svc.doctor.counts", { hours: r.hours, with: r.with, without: r.without })
 }
 
 /** Settings → svc connection: is svc set up right, and if not what to do. */
 const SvcDoctorPage = () => {
+  const { t } = useSvcT()
   const read = useSvcQuery<HealthAnswer>("/admin/svc/health")
   const health = read.data?.health
   const { run } = useSvcAction()
@@ -34,19 +68,19 @@ const SvcDoctorPage = () => {
     <SvcPage testId="svc-doctor">
       <Container className="divide-y p-0">
         <SectionHeader
-          title="svc connection"
+          title={t("svc.nav.connection")}
           level="h1"
-          description="Checks the API key, the account, its features, the clock, the rate budget and the webhooks against svc now."
+          description={t("svc.doctor.description")}
           aside={
             <Button id="svc-doctor-recheck" variant="secondary" isLoading={read.isFetching} onClick={() => read.refetch()}>
-              Check again
+              {t("svc.doctor.recheck")}
             </Button>
           }
         />
         {read.error && <Text className="px-6 py-4 text-ui-fg-error">{errorText(read.error)}</Text>}
         {health && (
           <div className="flex items-center gap-x-3 px-6 py-4" data-testid="svc-doctor-summary" data-level={health.level}>
-            <Status value={health.level} label={SUMMARY[health.level]} />
+            <Status value={health.level} label={t(SUMMARY[health.level])} />
             <Text>{health.summary}</Text>
           </div>
         )}
@@ -55,11 +89,13 @@ const SvcDoctorPage = () => {
             <Text size="small">
               svc: {health.base_url} ({health.environment})
             </Text>
-            <Text size="small">API key: {health.api_key}</Text>
-            <Text size="small">Account: {health.account ? `${health.account.name} · ${health.account.type} · ${health.account.status}` : "unknown"}</Text>
+            <Text size="small">{t("svc.doctor.apiKey", { key: health.api_key })}</Text>
             <Text size="small">
-              Rate budget: {health.rate.used} of {health.rate.limit} requests this minute (this check used {health.rate.used_by_doctor})
+              {t("svc.doctor.account", {
+                account: health.account ? `${health.account.name} · ${health.account.type} · ${health.account.status}` : t("svc.doctor.unknownAccount"),
+              })}
             </Text>
+            <Text size="small">{t("svc.doctor.rate", { used: health.rate.used, limit: health.rate.limit, doctor: health.rate.used_by_doctor })}</Text>
           </div>
         )}
       </Container>
@@ -68,16 +104,16 @@ const SvcDoctorPage = () => {
           <Table>
             <Table.Header>
               <Table.Row>
-                <Table.HeaderCell>Check</Table.HeaderCell>
-                <Table.HeaderCell>Result</Table.HeaderCell>
-                <Table.HeaderCell>What to do</Table.HeaderCell>
+                <Table.HeaderCell>{t("svc.doctor.check")}</Table.HeaderCell>
+                <Table.HeaderCell>{t("svc.common.result")}</Table.HeaderCell>
+                <Table.HeaderCell>{t("svc.doctor.whatToDo")}</Table.HeaderCell>
               </Table.Row>
             </Table.Header>
             <Table.Body>
               {health.checks.map((c) => (
                 <Table.Row key={c.id} data-testid={`svc-check-${c.id}`} data-level={c.level}>
                   <Table.Cell className="whitespace-nowrap">
-                    <Status value={c.level} label={WORD[c.level]} /> {c.label}
+                    <Status value={c.level} label={t(WORD[c.level])} /> {named(t, CHECKS, c.id, c.label)}
                   </Table.Cell>
                   <Table.Cell className="whitespace-normal py-2">{c.detail}</Table.Cell>
                   <Table.Cell className="whitespace-normal py-2">{c.advice ?? "—"}</Table.Cell>
@@ -90,15 +126,18 @@ const SvcDoctorPage = () => {
       {health && health.features.length > 0 && (
         <Container className="divide-y p-0">
           <div className="px-6 py-4">
-            <Heading level="h2">Features of the account</Heading>
+            <Heading level="h2">{t("svc.doctor.features")}</Heading>
           </div>
           <Table>
             <Table.Body>
               {health.features.map((f) => (
                 <Table.Row key={f.feature}>
-                  <Table.Cell>{f.label}</Table.Cell>
+                  <Table.Cell>{named(t, FEATURES, f.feature, f.label)}</Table.Cell>
                   <Table.Cell>
-                    <Status value={feature(f.enabled)} label={f.enabled === true ? "Enabled" : f.enabled === false ? "Not enabled" : "Unknown"} />
+                    <Status
+                      value={feature(f.enabled)}
+                      label={f.enabled === true ? t("svc.doctor.enabled") : f.enabled === false ? t("svc.doctor.notEnabled") : t("svc.doctor.unknown")}
+                    />
                   </Table.Cell>
                   <Table.Cell className="whitespace-normal">{f.detail}</Table.Cell>
                 </Table.Row>
@@ -111,19 +150,15 @@ const SvcDoctorPage = () => {
         <Container className="divide-y p-0">
           <div className="flex items-center justify-between px-6 py-4">
             <div>
-              <Heading level="h2">Webhooks</Heading>
+              <Heading level="h2">{t("svc.doctor.webhooks")}</Heading>
               <Text size="small" className="text-ui-fg-subtle">
-                Register this URL with svc as the WALLET and the PAYOUT webhook endpoint.
-                {health.webhooks.token_configured
-                  ? " It carries this store's secret webhook token: requests without it are refused."
-                  : " It carries this store's secret webhook token; requests without it are still accepted until you require it."}
+                {t("svc.doctor.register")}
+                {health.webhooks.token_configured ? t("svc.doctor.tokenRequired") : t("svc.doctor.tokenNotRequired")}
               </Text>
               {health.webhooks.token && (
                 <Text size="small" className="text-ui-fg-subtle" data-testid="svc-webhook-token-counts">
-                  {health.webhooks.token.requests
-                    ? `Last ${health.webhooks.token.requests.hours} h: ${health.webhooks.token.requests.with} requests with the token, ${health.webhooks.token.requests.without} without${health.webhooks.token.requests.wrong ? `, ${health.webhooks.token.requests.wrong} with a wrong one` : ""}.`
-                    : "Request counts unavailable."}
-                  {health.webhooks.token.source === "option" ? " The token is the provider option webhookToken: always required." : ""}
+                  {tokenCounts(t, health.webhooks.token.requests)}
+                  {health.webhooks.token.source === "option" ? t("svc.doctor.tokenOption") : ""}
                 </Text>
               )}
             </div>
@@ -131,39 +166,39 @@ const SvcDoctorPage = () => {
               <ConfirmButton
                 id="svc-webhook-token-require"
                 variant={health.webhooks.token.required ? "secondary" : "primary"}
-                title={health.webhooks.token.required ? "Stop requiring the token?" : "Require the token?"}
-                description={tokenWarning(health, !health.webhooks.token.required)}
-                confirm={health.webhooks.token.required ? "Stop requiring it" : "Require it"}
+                title={health.webhooks.token.required ? t("svc.doctor.stopTitle") : t("svc.doctor.requireTitle")}
+                description={tokenWarning(t, health, !health.webhooks.token.required)}
+                confirm={health.webhooks.token.required ? t("svc.doctor.stopConfirm") : t("svc.doctor.requireConfirm")}
                 onConfirm={() =>
-                  run(health.webhooks.token?.required ? "The token is no longer required" : "The token is required", () =>
+                  run(health.webhooks.token?.required ? t("svc.doctor.stopped") : t("svc.doctor.required"), () =>
                     svcPost("/admin/svc/webhook-token", { required: !health.webhooks.token?.required })
                   )
                 }
               >
-                {health.webhooks.token.required ? "Stop requiring the token" : "Require the token"}
+                {health.webhooks.token.required ? t("svc.doctor.stopButton") : t("svc.doctor.requireButton")}
               </ConfirmButton>
             )}
             <div className="flex items-center gap-x-2 rounded-md bg-ui-bg-subtle px-3 py-1.5">
               <code className="txt-compact-small" data-testid="svc-webhook-url">
                 {health.webhooks.url}
               </code>
-              <Copy content={health.webhooks.url} />
+              <Copy content={health.webhooks.url} aria-label={t("svc.common.copy")} />
             </div>
           </div>
           <Table>
             <Table.Header>
               <Table.Row>
-                <Table.HeaderCell>Event</Table.HeaderCell>
-                <Table.HeaderCell>Last received</Table.HeaderCell>
-                <Table.HeaderCell>Count</Table.HeaderCell>
-                <Table.HeaderCell>Last outcome</Table.HeaderCell>
+                <Table.HeaderCell>{t("svc.common.event")}</Table.HeaderCell>
+                <Table.HeaderCell>{t("svc.doctor.lastReceived")}</Table.HeaderCell>
+                <Table.HeaderCell>{t("svc.doctor.count")}</Table.HeaderCell>
+                <Table.HeaderCell>{t("svc.doctor.lastOutcome")}</Table.HeaderCell>
               </Table.Row>
             </Table.Header>
             <Table.Body>
               {health.webhooks.events.map((e) => (
                 <Table.Row key={e.event_type}>
                   <Table.Cell className="font-mono text-xs">{e.event_type}</Table.Cell>
-                  <Table.Cell>{e.last_received_at ? when(e.last_received_at) : "none yet: register the URL above"}</Table.Cell>
+                  <Table.Cell>{e.last_received_at ? when(e.last_received_at) : t("svc.doctor.noneYet")}</Table.Cell>
                   <Table.Cell>{e.received}</Table.Cell>
                   <Table.Cell>{e.last_outcome ? <Status value={e.last_outcome} /> : "—"}</Table.Cell>
                 </Table.Row>
@@ -172,10 +207,8 @@ const SvcDoctorPage = () => {
           </Table>
           <div className="px-6 py-3">
             <Text size="small" className="text-ui-fg-subtle">
-              Counts over the newest {health.webhooks.counted_over ?? 500} events of each kind.
-              {health.webhooks.unknown_types?.length
-                ? ` Events of types svc does not send here (counted, not stored): ${health.webhooks.unknown_types.map((u) => `${u.type} ×${u.count}`).join(", ")}.`
-                : ""}
+              {t("svc.doctor.countedOver", { n: health.webhooks.counted_over ?? 500 })}
+              {health.webhooks.unknown_types?.length ? t("svc.doctor.unknownTypes", { types: health.webhooks.unknown_types.map((u) => `${u.type} ×${u.count}`).join(", ") }) : ""}
             </Text>
           </div>
         </Container>
@@ -184,6 +217,7 @@ const SvcDoctorPage = () => {
   )
 }
 
-export const config = defineRouteConfig({ label: "svc connection", icon: Bolt })
+// the label is a key of en.json (Medusa translates it: translationNs)
+export const config = defineRouteConfig({ label: "svc.nav.connection", translationNs: "translation", icon: Bolt })
 
 export default SvcDoctorPage

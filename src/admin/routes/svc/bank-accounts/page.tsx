@@ -2,6 +2,7 @@ import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { Button, Input } from "@medusajs/ui"
 import { useMemo, useState } from "react"
 import { buttonColumn, column } from "../../../lib/columns"
+import { useSvcT } from "../../../lib/i18n"
 import { ListSection, useCursorList } from "../../../lib/list-section"
 import { SvcPage } from "../../../lib/page"
 import { Status } from "../../../lib/status"
@@ -14,32 +15,35 @@ import type { BankAccount, BankAccountsAnswer } from "../../../lib/types"
  * allowed senders and the deposits that arrived on it.
  */
 const SvcWalletAccountsPage = () => {
+  const { t } = useSvcT()
   const [search, setSearch] = useState("")
   const [query, setQuery] = useState("")
   const accounts = useCursorList<BankAccountsAnswer, BankAccount>("/admin/svc/bank-accounts", (a) => a.bank_accounts, 20, { search: query })
   const [open, setOpen] = useState<BankAccount | null>(null)
   const columns = useMemo(
     () => [
-      column<BankAccount>("name", "Name", (a) => a.name),
-      column<BankAccount>("bank", "Bank", (a) => a.bank?.name ?? "–"),
-      column<BankAccount>("account", "Account", (a) => <span className="font-mono">{a.account_number ?? "–"}</span>),
-      column<BankAccount>("verified", "Verified", (a) => <Status value={a.verified ? "verified" : "not_verified"} label={a.verified ? "verified" : "not verified"} />),
-      column<BankAccount>("trigger", "Trigger address", (a) => <span className="font-mono">{a.trigger_address ?? "–"}</span>),
-      buttonColumn<BankAccount>(() => "Trigger address and senders", setOpen),
+      column<BankAccount>("name", t("svc.common.name"), (a) => a.name),
+      column<BankAccount>("bank", t("svc.common.bank"), (a) => a.bank?.name ?? "–"),
+      column<BankAccount>("account", t("svc.common.account"), (a) => <span className="font-mono">{a.account_number ?? "–"}</span>),
+      column<BankAccount>("verified", t("svc.accounts.verifiedHeader"), (a) => (
+        <Status value={a.verified ? "verified" : "not_verified"} label={a.verified ? t("svc.accounts.verified") : t("svc.accounts.notVerified")} />
+      )),
+      column<BankAccount>("trigger", t("svc.common.triggerAddress"), (a) => <span className="font-mono">{a.trigger_address ?? "–"}</span>),
+      buttonColumn<BankAccount>(() => t("svc.accounts.triggerAndSenders"), setOpen),
     ],
-    []
+    [t]
   )
 
   return (
     <SvcPage>
       <ListSection
-        title="svc bank accounts"
+        title={t("svc.accounts.title")}
         level="h1"
-        description="Bank accounts linked to the svc wallet. A trigger address pays tokens sent to it out to its bank account, from allowed senders only."
+        description={t("svc.accounts.description")}
         aside={
           <form
             role="search"
-            aria-label="Bank accounts"
+            aria-label={t("svc.nav.bankAccounts")}
             className="flex gap-x-2"
             onSubmit={(e) => {
               e.preventDefault()
@@ -48,21 +52,27 @@ const SvcWalletAccountsPage = () => {
             }}
           >
             {/* a text field, not type="search": Medusa's search field draws its icon as an unnamed role="img" */}
-            <Input size="small" aria-label="Search bank accounts by name" placeholder="Search by name" value={search} onChange={(e) => setSearch(e.target.value)} />
+            <Input
+              size="small"
+              aria-label={t("svc.accounts.searchLabel")}
+              placeholder={t("svc.accounts.searchPlaceholder")}
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
             <Button size="small" variant="secondary" type="submit">
-              Search
+              {t("svc.accounts.search")}
             </Button>
           </form>
         }
         list={accounts.list}
         columns={columns}
         rowId={(a) => a.id}
-        empty={`No linked bank account${query ? ` named like "${query}"` : ""}.`}
+        empty={query ? t("svc.accounts.emptyNamed", { query }) : t("svc.accounts.empty")}
       >
         <TriggerAddressDrawer
           base="/admin/svc/bank-accounts"
           owner={open && { id: open.id, title: `${open.name} (${open.account_number ?? ""})` }}
-          ownerLabel="this bank account"
+          ownerLabel={t("svc.accounts.owner")}
           onClose={() => setOpen(null)}
         />
       </ListSection>
@@ -71,6 +81,7 @@ const SvcWalletAccountsPage = () => {
 }
 
 // beneath "svc" in the sidebar (routes/svc/page.tsx), in this order
-export const config = defineRouteConfig({ label: "Bank accounts", rank: 3 })
+// the label is a key of en.json (Medusa translates it: translationNs)
+export const config = defineRouteConfig({ label: "svc.nav.bankAccounts", translationNs: "translation", rank: 3 })
 
 export default SvcWalletAccountsPage

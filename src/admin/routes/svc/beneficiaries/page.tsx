@@ -6,6 +6,7 @@ import { ActionButton, column, moneyColumn, monoColumn, RowActions, statusColumn
 import { ConfirmButton } from "../../../lib/confirm-button"
 import { Field, SelectField, TextField } from "../../../lib/fields"
 import { rm, when } from "../../../lib/format"
+import { useSvcT } from "../../../lib/i18n"
 import { ListSection, SectionHeader, useCursorList, useOffsetList } from "../../../lib/list-section"
 import { SvcPage } from "../../../lib/page"
 import { svcDelete, svcPost, useSvcAction, useSvcQuery } from "../../../lib/query"
@@ -14,21 +15,13 @@ import { Status } from "../../../lib/status"
 import { TriggerAddressDrawer } from "../../../lib/svc-trigger-panel"
 import type { BeneficiariesAnswer, Beneficiary, BeneficiaryRegistered, PayoutBanksAnswer, PrefundPayout, PrefundPayoutsAnswer } from "../../../lib/types"
 
+/** DuitNow proxy types (svc's codes) and the en.json key of each one's name. */
 const PROXY_TYPES = [
-  ["MOBILE", "Mobile number"],
-  ["NRIC", "NRIC"],
-  ["PASSPORT", "Passport"],
-  ["BRN", "Business registration"],
-  ["ARMY", "Army number"],
-] as const
-const KINDS = [
-  ["bank", "Bank account"],
-  ["proxy", "DuitNow proxy"],
-] as const
-const NAME_CHECKS = [
-  ["none", "None (bank check only)"],
-  ["strict", "Strict (as on the identity card)"],
-  ["loose", "Loose (reordered or partial names)"],
+  ["MOBILE", "svc.beneficiaries.proxyMobile"],
+  ["NRIC", "svc.beneficiaries.proxyNric"],
+  ["PASSPORT", "svc.beneficiaries.proxyPassport"],
+  ["BRN", "svc.beneficiaries.proxyBrn"],
+  ["ARMY", "svc.beneficiaries.proxyArmy"],
 ] as const
 
 /**
@@ -38,6 +31,16 @@ const NAME_CHECKS = [
  * each one's trigger address and allowed senders.
  */
 const SvcBeneficiariesPage = () => {
+  const { t } = useSvcT()
+  const kinds = [
+    ["bank", t("svc.beneficiaries.kindBank")],
+    ["proxy", t("svc.beneficiaries.kindProxy")],
+  ] as const
+  const nameChecks = [
+    ["none", t("svc.beneficiaries.nameCheckNone")],
+    ["strict", t("svc.common.nameCheckStrict")],
+    ["loose", t("svc.beneficiaries.nameCheckLoose")],
+  ] as const
   const beneficiaries = useOffsetList<BeneficiariesAnswer, Beneficiary>("/admin/svc/beneficiaries", (a) => a.beneficiaries, 10)
   const banks = useSvcQuery<PayoutBanksAnswer>("/admin/svc/payout-banks")
   const payouts = useCursorList<PrefundPayoutsAnswer, PrefundPayout>("/admin/svc/prefund/payouts", (a) => a.payouts, 10)
@@ -49,58 +52,66 @@ const SvcBeneficiariesPage = () => {
 
   const columns = useMemo(
     () => [
-      column<Beneficiary>("name", "Name", (b) => b.name),
-      column<Beneficiary>("destination", "Destination", (b) =>
+      column<Beneficiary>("name", t("svc.common.name"), (b) => b.name),
+      column<Beneficiary>("destination", t("svc.beneficiaries.destination"), (b) =>
         b.kind === "BANK_ACCOUNT" ? `${b.bank_code} ${b.account_number_masked}` : `DuitNow ${b.proxy_type} ${b.proxy_value_masked}`
       ),
-      column<Beneficiary>("verified", "Bank check", (b) =>
+      column<Beneficiary>("verified", t("svc.beneficiaries.bankCheck"), (b) =>
         b.removed_at ? (
           <Status value="REMOVED" />
         ) : (
           <Status
             value={b.bank_account_verified ? "verified" : "PENDING"}
-            label={b.bank_account_verified ? `verified${b.name_check ? ` (${b.name_check} name)` : ""}` : "unverified"}
+            label={
+              b.bank_account_verified
+                ? b.name_check
+                  ? t("svc.beneficiaries.verifiedName", { check: b.name_check })
+                  : t("svc.accounts.verified")
+                : t("svc.beneficiaries.unverified")
+            }
           />
         )
       ),
-      monoColumn<Beneficiary>("trigger", "Trigger address", (b) => b.trigger_address, 10),
+      monoColumn<Beneficiary>("trigger", t("svc.common.triggerAddress"), (b) => b.trigger_address, 10),
       column<Beneficiary>("actions", "", (b) =>
         b.removed_at ? (
-          <Text size="small">removed {when(b.removed_at)}</Text>
+          <Text size="small">{t("svc.beneficiaries.removedAt", { at: when(b.removed_at) })}</Text>
         ) : (
           <RowActions>
-            <ActionButton onClick={() => setOpen(b)}>Trigger address</ActionButton>
+            <ActionButton onClick={() => setOpen(b)}>{t("svc.common.triggerAddress")}</ActionButton>
             <ActionButton
-              onClick={() => run("Verified with the bank", () => svcPost(`/admin/svc/beneficiaries/${b.beneficiary_id}/verify`, b.name_check ? { name_check: b.name_check } : {}))}
+              onClick={() =>
+                run(t("svc.beneficiaries.verifiedWithBank"), () => svcPost(`/admin/svc/beneficiaries/${b.beneficiary_id}/verify`, b.name_check ? { name_check: b.name_check } : {}))
+              }
             >
-              Verify
+              {t("svc.beneficiaries.verify")}
             </ActionButton>
             <ConfirmButton
               variant="danger"
-              title={`Remove ${b.name}?`}
-              description="svc removes the beneficiary and deactivates its trigger address. (The removal route is assumed: the spec names it without a path.)"
-              confirm="Remove"
-              onConfirm={() => run("Beneficiary removed", () => svcDelete(`/admin/svc/beneficiaries/${b.beneficiary_id}`))}
+              title={t("svc.beneficiaries.removeTitle", { name: b.name })}
+              description={t("svc.beneficiaries.removeBody")}
+              confirm={t("svc.common.remove")}
+              onConfirm={() => run(t("svc.beneficiaries.removed"), () => svcDelete(`/admin/svc/beneficiaries/${b.beneficiary_id}`))}
             >
-              Remove
+              {t("svc.common.remove")}
             </ConfirmButton>
           </RowActions>
         )
       ),
     ],
-    [run]
+    [run, t]
   )
   const payoutColumns = useMemo(
     () => [
-      monoColumn<PrefundPayout>("payout", "Payout", (p) => p.payout_id, 8),
-      statusColumn<PrefundPayout>((p) => p.status),
-      moneyColumn<PrefundPayout>("amount", "Amount", (p) => p.amount_sen),
-      moneyColumn<PrefundPayout>("fee", "Fee", (p) => p.fee_sen),
-      column<PrefundPayout>("to", "To", ({ beneficiary: b }) => (b ? `${b.name ?? ""} ${b.account_number ?? b.proxy_value ?? ""}` : "–")),
-      column<PrefundPayout>("order", "Refund of order", (p) => p.refund_of_order ?? "–"),
-      whenColumn<PrefundPayout>("Created", (p) => p.created_at),
+      monoColumn<PrefundPayout>("payout", t("svc.beneficiaries.payout"), (p) => p.payout_id, 8),
+      statusColumn<PrefundPayout>(t("svc.common.status"), (p) => p.status),
+      moneyColumn<PrefundPayout>("amount", t("svc.common.amount"), (p) => p.amount_sen),
+      moneyColumn<PrefundPayout>("fee", t("svc.common.fee"), (p) => p.fee_sen),
+      column<PrefundPayout>("to", t("svc.common.to"), ({ beneficiary: b }) => (b ? `${b.name ?? ""} ${b.account_number ?? b.proxy_value ?? ""}` : "–")),
+      column<PrefundPayout>("order", t("svc.beneficiaries.refundOfOrder"), (p) => p.refund_of_order ?? "–"),
+      whenColumn<PrefundPayout>(t("svc.common.created"), (p) => p.created_at),
     ],
-    []
+    [t]
   )
 
   const register = async () => {
@@ -111,7 +122,7 @@ const SvcBeneficiariesPage = () => {
       ...(form.name_check !== "none" ? { name_check: form.name_check } : {}),
     }
     const refusal = await run(
-      (r: BeneficiaryRegistered) => (r.existing ? "Already registered: the existing beneficiary is kept" : "Beneficiary registered"),
+      (r: BeneficiaryRegistered) => (r.existing ? t("svc.beneficiaries.existing") : t("svc.beneficiaries.registered")),
       () => svcPost<BeneficiaryRegistered>("/admin/svc/beneficiaries", body)
     )
     if (refusal) setFormError(refusal)
@@ -121,32 +132,32 @@ const SvcBeneficiariesPage = () => {
   return (
     <SvcPage>
       <Container className="divide-y p-0">
-        <SectionHeader title="svc beneficiaries and prefund" level="h1" description="Payouts are paid from the prefund balance (topped up by bank transfer in svc's dashboard)." />
+        <SectionHeader title={t("svc.beneficiaries.title")} level="h1" description={t("svc.beneficiaries.description")} />
         <div className="flex items-center gap-x-4 px-6 py-4">
-          <Text weight="plus">Prefund balance</Text>
+          <Text weight="plus">{t("svc.beneficiaries.prefundBalance")}</Text>
           <Text data-testid="prefund-balance">{banks.data ? rm(banks.data.prefund_available_sen) : banks.error ? errorText(banks.error) : "…"}</Text>
         </div>
       </Container>
 
       <Container className="divide-y p-0">
-        <SectionHeader title="Register a beneficiary" description="svc checks every beneficiary with the bank; with a name check, the name must match the account holder's." />
+        <SectionHeader title={t("svc.beneficiaries.registerTitle")} description={t("svc.beneficiaries.registerDescription")} />
         <div className="grid grid-cols-2 gap-4 px-6 py-4">
-          <SelectField id="svc-ben-kind" label="Destination" value={kind} onValueChange={(v) => setKind(v === "proxy" ? "proxy" : "bank")} choices={KINDS} />
-          <TextField id="svc-ben-name" label="Account holder's name" value={form.name} maxLength={100} onChange={(name) => setForm({ ...form, name })} />
+          <SelectField id="svc-ben-kind" label={t("svc.beneficiaries.destination")} value={kind} onValueChange={(v) => setKind(v === "proxy" ? "proxy" : "bank")} choices={kinds} />
+          <TextField id="svc-ben-name" label={t("svc.beneficiaries.holderName")} value={form.name} maxLength={100} onChange={(name) => setForm({ ...form, name })} />
           {kind === "bank" ? (
             <>
-              <Field id="svc-ben-bank" label="Bank">
+              <Field id="svc-ben-bank" label={t("svc.common.bank")}>
                 <PayoutBankSelect
                   id="svc-ben-bank"
                   value={form.bank_code}
                   onValueChange={(bank_code) => setForm({ ...form, bank_code })}
                   banks={banks.data?.banks}
-                  placeholder="Choose a bank"
+                  placeholder={t("svc.beneficiaries.chooseBank")}
                 />
               </Field>
               <TextField
                 id="svc-ben-account"
-                label="Account number (digits only)"
+                label={t("svc.beneficiaries.accountDigits")}
                 inputMode="numeric"
                 value={form.account_number}
                 onChange={(account_number) => setForm({ ...form, account_number })}
@@ -156,18 +167,29 @@ const SvcBeneficiariesPage = () => {
             <>
               <SelectField
                 id="svc-ben-proxy-type"
-                label="Proxy type"
+                label={t("svc.beneficiaries.proxyType")}
                 value={form.proxy_type}
                 onValueChange={(proxy_type) => setForm({ ...form, proxy_type })}
-                choices={PROXY_TYPES}
+                choices={PROXY_TYPES.map(([code, key]) => [code, t(key)] as const)}
               />
-              <TextField id="svc-ben-proxy-value" label="Proxy value" value={form.proxy_value} onChange={(proxy_value) => setForm({ ...form, proxy_value })} />
+              <TextField
+                id="svc-ben-proxy-value"
+                label={t("svc.beneficiaries.proxyValue")}
+                value={form.proxy_value}
+                onChange={(proxy_value) => setForm({ ...form, proxy_value })}
+              />
             </>
           )}
-          <SelectField id="svc-ben-namecheck" label="Name check" value={form.name_check} onValueChange={(name_check) => setForm({ ...form, name_check })} choices={NAME_CHECKS} />
+          <SelectField
+            id="svc-ben-namecheck"
+            label={t("svc.common.nameCheck")}
+            value={form.name_check}
+            onValueChange={(name_check) => setForm({ ...form, name_check })}
+            choices={nameChecks}
+          />
           <div className="flex items-end">
             <Button size="small" onClick={register} disabled={!form.name.trim()}>
-              Register
+              {t("svc.beneficiaries.register")}
             </Button>
           </div>
           {formError && (
@@ -178,13 +200,13 @@ const SvcBeneficiariesPage = () => {
         </div>
       </Container>
 
-      <ListSection title="Beneficiaries registered from this store" list={beneficiaries.list} columns={columns} rowId={(b) => b.id} empty="No beneficiary registered yet" />
-      <ListSection title="Payouts (all, not only refunds)" list={payouts.list} columns={payoutColumns} rowId={(p) => p.payout_id} empty="No payout yet" />
+      <ListSection title={t("svc.beneficiaries.listTitle")} list={beneficiaries.list} columns={columns} rowId={(b) => b.id} empty={t("svc.beneficiaries.empty")} />
+      <ListSection title={t("svc.beneficiaries.payoutsTitle")} list={payouts.list} columns={payoutColumns} rowId={(p) => p.payout_id} empty={t("svc.beneficiaries.payoutsEmpty")} />
 
       <TriggerAddressDrawer
         base="/admin/svc/beneficiaries"
         owner={open && { id: open.beneficiary_id, title: open.name ?? "" }}
-        ownerLabel="this beneficiary"
+        ownerLabel={t("svc.beneficiaries.owner")}
         onClose={() => setOpen(null)}
       />
     </SvcPage>
@@ -192,6 +214,7 @@ const SvcBeneficiariesPage = () => {
 }
 
 // beneath "svc" in the sidebar (routes/svc/page.tsx), in this order
-export const config = defineRouteConfig({ label: "Beneficiaries", rank: 4 })
+// the label is a key of en.json (Medusa translates it: translationNs)
+export const config = defineRouteConfig({ label: "svc.nav.beneficiaries", translationNs: "translation", rank: 4 })
 
 export default SvcBeneficiariesPage

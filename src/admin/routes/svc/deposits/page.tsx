@@ -5,6 +5,7 @@ import { ActionButton, column, monoColumn, RowActions, TwoLines } from "../../..
 import { ConfirmButton } from "../../../lib/confirm-button"
 import { ANY, FilterSelect, SelectField, TextField, unlessAny } from "../../../lib/fields"
 import { rm, short, tokenRm, when } from "../../../lib/format"
+import { useSvcT } from "../../../lib/i18n"
 import { ListSection, useOffsetList } from "../../../lib/list-section"
 import { SvcPage } from "../../../lib/page"
 import { svcPost, useSvcAction, useSvcQuery } from "../../../lib/query"
@@ -12,17 +13,17 @@ import { sdk } from "../../../lib/sdk"
 import { Status } from "../../../lib/status"
 import type { CheckMissedAnswer, Deposit, DepositAnswer, DepositsAnswer, NetworksAnswer } from "../../../lib/types"
 
-const AREAS = [
-  ["wallet", "Wallet"],
-  ["payout", "Payout"],
-] as const
-
 /**
  * svc deposits (both areas): the deposits svc told us about through its
  * events (and look-ups), with the transfer each started and why not in words;
  * look one up, check a missed transaction (EVM only), redrive (COMPLETED only).
  */
 const SvcDepositsPage = () => {
+  const { t } = useSvcT()
+  const areas = [
+    ["wallet", t("svc.deposits.wallet")],
+    ["payout", t("svc.deposits.payout")],
+  ] as const
   const [area, setArea] = useState(ANY)
   const [status, setStatus] = useState(ANY)
   const deposits = useOffsetList<DepositsAnswer, Deposit>("/admin/svc/deposits", (a) => a.deposits, 20, { area: unlessAny(area), status: unlessAny(status) })
@@ -50,18 +51,21 @@ const SvcDepositsPage = () => {
 
   const columns = useMemo(
     () => [
-      column<Deposit>("status", "Status", (d) => <TwoLines main={<Status value={d.status} />} sub={when(d.created_at)} badge />),
-      column<Deposit>("to", "To", (d) => (
-        <TwoLines main={d.destination_name ?? (d.trigger_address ? short(d.trigger_address) : "wallet address")} sub={d.area === "WALLET" ? "wallet area" : "payout area"} />
+      column<Deposit>("status", t("svc.common.status"), (d) => <TwoLines main={<Status value={d.status} />} sub={when(d.created_at)} badge />),
+      column<Deposit>("to", t("svc.common.to"), (d) => (
+        <TwoLines
+          main={d.destination_name ?? (d.trigger_address ? short(d.trigger_address) : t("svc.deposits.walletAddress"))}
+          sub={d.area === "WALLET" ? t("svc.deposits.walletArea") : t("svc.deposits.payoutArea")}
+        />
       )),
       // a deposit's amount is in the token's smallest unit (spec); the withdrawal it started is in sen
-      column<Deposit>(
-        "amount",
-        "Amount",
-        (d) => tokenRm(d.amount, d.token_id ? decimals.get(d.token_id) : null) ?? (d.withdrawal_amount_sen ? rm(d.withdrawal_amount_sen) : `${d.amount} (token units)`)
-      ),
-      monoColumn<Deposit>("from", "From", (d) => d.from_address),
-      column<Deposit>("result", "Result", (d) => (
+      column<Deposit>("amount", t("svc.common.amount"), (d) => {
+        const token = tokenRm(d.amount, d.token_id ? decimals.get(d.token_id) : null)
+        if (token) return token.fraction ? t("svc.deposits.fraction", { amount: token.rm }) : token.rm
+        return d.withdrawal_amount_sen ? rm(d.withdrawal_amount_sen) : t("svc.deposits.tokenUnits", { amount: d.amount })
+      }),
+      monoColumn<Deposit>("from", t("svc.common.from"), (d) => d.from_address),
+      column<Deposit>("result", t("svc.common.result"), (d) => (
         <div className="flex min-w-[260px] max-w-[400px] flex-col whitespace-normal">
           <Text size="small">{d.summary}</Text>
         </div>
@@ -76,12 +80,12 @@ const SvcDepositsPage = () => {
               )
             }
           >
-            Refresh
+            {t("svc.common.refresh")}
           </ActionButton>
           <ConfirmButton
-            title="Redrive this deposit?"
-            description="svc tries again to start the withdrawal this deposit did not start (correct the reason first, e.g. allow the sender). If it already started one, svc returns it: never a second."
-            confirm="Redrive"
+            title={t("svc.deposits.redriveTitle")}
+            description={t("svc.deposits.redriveBody")}
+            confirm={t("svc.deposits.redrive")}
             disabled={!d.can_redrive}
             onConfirm={() =>
               run(
@@ -90,36 +94,36 @@ const SvcDepositsPage = () => {
               )
             }
           >
-            Redrive
+            {t("svc.deposits.redrive")}
           </ConfirmButton>
         </RowActions>
       )),
     ],
-    [run, decimals]
+    [run, decimals, t]
   )
 
   return (
     <SvcPage>
       <ListSection
-        title="svc deposits"
+        title={t("svc.deposits.title")}
         level="h1"
-        description="From svc's deposit events. Only a COMPLETED deposit has its tokens in the wallet, and only a COMPLETED one can be redriven."
+        description={t("svc.deposits.description")}
         aside={
           <div className="flex gap-x-2">
             <FilterSelect
-              label="Area"
-              anyLabel="Both areas"
+              label={t("svc.common.area")}
+              anyLabel={t("svc.deposits.bothAreas")}
               className="w-[200px]"
               value={area}
               onChange={(v) => (setArea(v), deposits.reset())}
               choices={[
-                ["wallet", "Wallet (bank accounts)"],
-                ["payout", "Payout (beneficiaries)"],
+                ["wallet", t("svc.deposits.walletFilter")],
+                ["payout", t("svc.deposits.payoutFilter")],
               ]}
             />
             <FilterSelect
-              label="Status"
-              anyLabel="Any status"
+              label={t("svc.common.status")}
+              anyLabel={t("svc.deposits.anyStatus")}
               className="w-[160px]"
               value={status}
               onChange={(v) => (setStatus(v), deposits.reset())}
@@ -131,7 +135,7 @@ const SvcDepositsPage = () => {
         list={deposits.list}
         columns={columns}
         rowId={(d) => d.id}
-        empty="No deposit event received yet"
+        empty={t("svc.deposits.empty")}
       />
 
       <Container className="grid grid-cols-2 gap-6 px-6 py-4">
@@ -145,19 +149,25 @@ const SvcDepositsPage = () => {
             )
           }}
         >
-          <Heading level="h2">Look up a deposit</Heading>
-          <TextField id="svc-dep-lookup-id" label="Deposit id" value={lookup.id} onChange={(id) => setLookup({ ...lookup, id })} placeholder="UUID from svc" />
+          <Heading level="h2">{t("svc.deposits.lookupTitle")}</Heading>
+          <TextField
+            id="svc-dep-lookup-id"
+            label={t("svc.deposits.depositId")}
+            value={lookup.id}
+            onChange={(id) => setLookup({ ...lookup, id })}
+            placeholder={t("svc.deposits.uuidFromSvc")}
+          />
           <SelectField
             id="svc-dep-lookup-area"
-            label="Area"
+            label={t("svc.common.area")}
             size="small"
             value={lookup.area}
             onValueChange={(area) => setLookup({ ...lookup, area })}
-            choices={[[ANY, "Try both areas"], ...AREAS]}
+            choices={[[ANY, t("svc.deposits.tryBoth")], ...areas]}
           />
           <div>
             <Button size="small" type="submit" disabled={!lookup.id.trim()}>
-              Look up
+              {t("svc.deposits.lookup")}
             </Button>
           </div>
         </form>
@@ -172,32 +182,39 @@ const SvcDepositsPage = () => {
             )
           }}
         >
-          <Heading level="h2">Check a missed transaction</Heading>
+          <Heading level="h2">{t("svc.deposits.missedTitle")}</Heading>
           <Text size="small" className="text-ui-fg-subtle">
-            EVM networks only (Ethereum, Arbitrum): svc takes a 0x transaction hash. A Solana signature cannot be checked.
+            {t("svc.deposits.missedExplain")}
           </Text>
           <TextField
             id="svc-dep-missed-tx"
-            label="Transaction hash"
+            label={t("svc.deposits.txHash")}
             value={missed.tx_hash}
             onChange={(tx_hash) => setMissed({ ...missed, tx_hash })}
-            placeholder="0x + 64 hexadecimal characters"
+            placeholder={t("svc.deposits.txHashPlaceholder")}
           />
           <div className="grid grid-cols-2 gap-x-2">
             <SelectField
               id="svc-dep-missed-network"
-              label="Network"
+              label={t("svc.common.network")}
               size="small"
               value={missed.chain_id}
               onValueChange={(chain_id) => setMissed({ ...missed, chain_id })}
-              placeholder="Choose an EVM network"
+              placeholder={t("svc.deposits.chooseEvm")}
               choices={evmChains.map((n) => [String(n.chain_id), n.name] as const)}
             />
-            <SelectField id="svc-dep-missed-area" label="Area" size="small" value={missed.area} onValueChange={(area) => setMissed({ ...missed, area })} choices={AREAS} />
+            <SelectField
+              id="svc-dep-missed-area"
+              label={t("svc.common.area")}
+              size="small"
+              value={missed.area}
+              onValueChange={(area) => setMissed({ ...missed, area })}
+              choices={areas}
+            />
           </div>
           <div>
             <Button size="small" type="submit" disabled={!missed.tx_hash.trim() || !missed.chain_id}>
-              Check
+              {t("svc.deposits.check")}
             </Button>
           </div>
         </form>
@@ -207,6 +224,7 @@ const SvcDepositsPage = () => {
 }
 
 // beneath "svc" in the sidebar (routes/svc/page.tsx), in this order
-export const config = defineRouteConfig({ label: "Deposits", rank: 5 })
+// the label is a key of en.json (Medusa translates it: translationNs)
+export const config = defineRouteConfig({ label: "svc.nav.deposits", translationNs: "translation", rank: 5 })
 
 export default SvcDepositsPage

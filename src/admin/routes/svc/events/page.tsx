@@ -3,6 +3,7 @@ import { useMemo, useState } from "react"
 import { buttonColumn, column, textColumn, TwoLines, whenColumn, type Column } from "../../../lib/columns"
 import { ANY, FilterSelect, unlessAny } from "../../../lib/fields"
 import { short } from "../../../lib/format"
+import { useSvcT } from "../../../lib/i18n"
 import { ListSection, useOffsetList } from "../../../lib/list-section"
 import { SvcPage } from "../../../lib/page"
 import { svcPost, useSvcAction } from "../../../lib/query"
@@ -14,18 +15,18 @@ const OUTCOMES = ["applied", "unchanged", "ignored_after_completed", "recorded",
 type Row = { id: string; event_type: string | null; resource_id: string | null; detail: string | null; created_at: string }
 
 /** The columns both event lists have, around each one's outcome cell; "Re-process" POSTs `${base}/:id/process`. */
-function eventColumns<T extends Row>(base: string, run: ReturnType<typeof useSvcAction>["run"], outcome: Column<T>, more: Column<T>[] = []) {
+function eventColumns<T extends Row>(t: ReturnType<typeof useSvcT>["t"], base: string, run: ReturnType<typeof useSvcAction>["run"], outcome: Column<T>, more: Column<T>[] = []) {
   return [
-    column<T>("event", "Event", (e) => <TwoLines main={e.event_type} sub={short(e.resource_id, 8)} mono />),
+    column<T>("event", t("svc.common.event"), (e) => <TwoLines main={e.event_type} sub={short(e.resource_id, 8)} mono />),
     outcome,
-    textColumn<T>("detail", "Detail", (e) => e.detail),
+    textColumn<T>("detail", t("svc.events.detail"), (e) => e.detail),
     ...more,
-    whenColumn<T>("Received", (e) => e.created_at),
+    whenColumn<T>(t("svc.common.received"), (e) => e.created_at),
     buttonColumn<T>(
-      () => "Re-process",
+      () => t("svc.events.reprocess"),
       (e) =>
         run(
-          (r: { event: { outcome: string } }) => `Processed again: ${r.event.outcome}`,
+          (r: { event: { outcome: string } }) => t("svc.events.processedAgain", { outcome: r.event.outcome }),
           () => svcPost<{ event: { outcome: string } }>(`${base}/${e.id}/process`)
         )
     ),
@@ -37,6 +38,7 @@ function eventColumns<T extends Row>(base: string, run: ReturnType<typeof useSvc
  * each with what the plugin did after re-reading svc; any one can be processed again.
  */
 const SvcEventsPage = () => {
+  const { t } = useSvcT()
   const [outcome, setOutcome] = useState(ANY)
   const inbox = useOffsetList<InboxEventsAnswer, InboxEvent>("/admin/svc/events", (a) => a.events, 20, { outcome: unlessAny(outcome) })
   const tracked = useOffsetList<TrackedEventsAnswer, TrackedEvent>("/admin/svc/events/tracked", (a) => a.events, 10)
@@ -45,48 +47,60 @@ const SvcEventsPage = () => {
   const columns = useMemo(
     () =>
       eventColumns<InboxEvent>(
+        t,
         "/admin/svc/events",
         run,
-        column("outcome", "Outcome", (e) => <TwoLines main={<Status value={e.outcome} />} sub={`event said ${e.status_hint ?? "–"}`} badge />),
-        [column("n", "Sent / tried", (e) => `${e.deliveries} / ${e.attempts}`)]
+        column("outcome", t("svc.events.outcome"), (e) => <TwoLines main={<Status value={e.outcome} />} sub={t("svc.events.said", { hint: e.status_hint ?? "–" })} badge />),
+        [column("n", t("svc.events.sentTried"), (e) => `${e.deliveries} / ${e.attempts}`)]
       ),
-    [run]
+    [run, t]
   )
   const trackedColumns = useMemo(
     () =>
       eventColumns<TrackedEvent>(
+        t,
         "/admin/svc/events/tracked",
         run,
-        column("outcome", "Outcome", (e) => <Status value={e.outcome} />)
+        column("outcome", t("svc.events.outcome"), (e) => <Status value={e.outcome} />)
       ),
-    [run]
+    [run, t]
   )
 
   return (
     <SvcPage>
       <ListSection
-        title="svc events"
+        title={t("svc.events.title")}
         level="h1"
-        description="Deposits, transfers started by deposits and prefund top-ups, one row per svc event. The event body is never trusted: the deposit is read again from svc."
-        aside={<FilterSelect label="Outcome" anyLabel="Any outcome" className="w-[220px]" value={outcome} onChange={(v) => (setOutcome(v), inbox.reset())} choices={OUTCOMES} />}
+        description={t("svc.events.description")}
+        aside={
+          <FilterSelect
+            label={t("svc.events.outcome")}
+            anyLabel={t("svc.events.anyOutcome")}
+            className="w-[220px]"
+            value={outcome}
+            onChange={(v) => (setOutcome(v), inbox.reset())}
+            choices={OUTCOMES}
+          />
+        }
         list={inbox.list}
         columns={columns}
         rowId={(e) => e.id}
-        empty="No svc event received yet"
+        empty={t("svc.events.empty")}
       />
       <ListSection
-        title="Refund payouts and settlements"
-        description="payout.created, payout.updated and wallet.withdrawal.updated, one row per delivery, followed on their own path (refunds, settlements). unknown_payout or unknown_withdrawal: not one this store sent."
+        title={t("svc.events.trackedTitle")}
+        description={t("svc.events.trackedDescription")}
         list={tracked.list}
         columns={trackedColumns}
         rowId={(e) => e.id}
-        empty="No payout or withdrawal event received yet"
+        empty={t("svc.events.trackedEmpty")}
       />
     </SvcPage>
   )
 }
 
 // beneath "svc" in the sidebar (routes/svc/page.tsx), in this order
-export const config = defineRouteConfig({ label: "Events", rank: 7 })
+// the label is a key of en.json (Medusa translates it: translationNs)
+export const config = defineRouteConfig({ label: "svc.nav.events", translationNs: "translation", rank: 7 })
 
 export default SvcEventsPage

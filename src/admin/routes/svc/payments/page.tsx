@@ -3,6 +3,7 @@ import { createDataTableColumnHelper, Text } from "@medusajs/ui"
 import { useMemo } from "react"
 import { Link } from "react-router-dom"
 import { rm, when } from "../../../lib/format"
+import { useSvcT } from "../../../lib/i18n"
 import { ListSection, useLoadedList } from "../../../lib/list-section"
 import { SvcPage } from "../../../lib/page"
 import { Status } from "../../../lib/status"
@@ -17,12 +18,13 @@ const col = createDataTableColumnHelper<Checkout>()
  * cart lock held) is not listed: the watcher and the job complete it.
  */
 const SvcPaymentsPage = () => {
+  const { t } = useSvcT()
   const checkouts = useLoadedList<CheckoutsAnswer, Checkout>("/admin/svc/checkouts", (a) => a.checkouts, { attention: "true", limit: 200 })
   const columns = useMemo(
     () => [
-      col.accessor("created_at", { header: "When", cell: ({ getValue }) => when(getValue()) }),
+      col.accessor("created_at", { header: t("svc.payments.when"), cell: ({ getValue }) => when(getValue()) }),
       col.accessor("order_id", {
-        header: "Order",
+        header: t("svc.payments.order"),
         cell: ({ getValue }) => {
           const id = getValue()
           return id ? (
@@ -35,20 +37,20 @@ const SvcPaymentsPage = () => {
         },
       }),
       col.accessor("checkout_id", {
-        header: "Checkout",
+        header: t("svc.payments.checkout"),
         cell: ({ getValue }) => (
           <span className="font-mono text-xs" title={getValue() ?? undefined}>
             {getValue() ? `${getValue()!.slice(0, 8)}…` : "—"}
           </span>
         ),
       }),
-      col.accessor("amount_sen", { header: "Amount", cell: ({ getValue }) => rm(getValue()) }),
-      col.accessor("status", { header: "svc status", cell: ({ getValue }) => <Status value={getValue()} /> }),
+      col.accessor("amount_sen", { header: t("svc.common.amount"), cell: ({ getValue }) => rm(getValue()) }),
+      col.accessor("status", { header: t("svc.payments.svcStatus"), cell: ({ getValue }) => <Status value={getValue()} /> }),
       col.accessor("attention", {
-        header: "Needs",
+        header: t("svc.payments.needs"),
         cell: ({ row }) => (
           <div className="flex min-w-[320px] max-w-[480px] flex-col items-start gap-y-1 whitespace-normal py-2">
-            <Status value="attention" label={row.original.attention === "paid_no_order" ? "paid, no order: refund or place the order by hand" : (row.original.attention ?? "")} />
+            <Status value="attention" label={row.original.attention === "paid_no_order" ? t("svc.payments.paidNoOrder") : (row.original.attention ?? "")} />
             <Text size="small" className="text-ui-fg-subtle whitespace-normal">
               {row.original.attention_reason}
             </Text>
@@ -56,27 +58,28 @@ const SvcPaymentsPage = () => {
         ),
       }),
     ],
-    []
+    [t]
   )
   return (
     <SvcPage>
       <ListSection
-        title="svc payments needing attention"
+        title={t("svc.payments.title")}
         level="h1"
         testId="svc-payments"
-        description="Money that arrived where it cannot be kept, payments that failed after their order was placed, and paid carts that cannot become an order (refund the buyer or place the order by hand)."
+        description={t("svc.payments.description")}
         list={checkouts}
         errorTestId="svc-payments-error"
         hideTableOnError
         columns={columns}
         rowId={(r) => r.id}
-        empty="Nothing needs attention."
+        empty={t("svc.payments.empty")}
       />
     </SvcPage>
   )
 }
 
 // beneath "svc" in the sidebar (routes/svc/page.tsx), in this order
-export const config = defineRouteConfig({ label: "Payments", rank: 1 })
+// the label is a key of en.json (Medusa translates it: translationNs)
+export const config = defineRouteConfig({ label: "svc.nav.payments", translationNs: "translation", rank: 1 })
 
 export default SvcPaymentsPage

@@ -4,6 +4,7 @@ import { Button, Container, createDataTableColumnHelper, Heading, Text, toast } 
 import { useMemo, useState } from "react"
 import { SelectField, TextField } from "../../../lib/fields"
 import { ifText, rm, when } from "../../../lib/format"
+import { useSvcT } from "../../../lib/i18n"
 import { ListSection, SectionHeader, useLoadedList } from "../../../lib/list-section"
 import { AmountField, MoneyForm } from "../../../lib/money-form"
 import { SvcPage } from "../../../lib/page"
@@ -14,7 +15,6 @@ import type { WalletAnswer, Withdrawal, WithdrawalAnswer, WithdrawalsAnswer } fr
 
 type Account = WalletAnswer["bank_accounts"][number]
 const col = createDataTableColumnHelper<Withdrawal>()
-const accountLabel = (a: Account) => `${a.bank?.name ?? a.name} ${a.account_number ?? ""}${a.verified ? "" : " (not verified)"}`
 /** Today in Malaysia time (the export's days). */
 const mytToday = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)
 /** Withdrawals not answered for good: the form keeps their request_id (sending again is the same withdrawal). */
@@ -22,6 +22,8 @@ const OPEN = ["UNCERTAIN", "CREATING"]
 
 /** Settlements: the svc wallet balance, sent to the merchant's linked bank account (fiat withdrawals); the finance export. */
 const SvcSettlementsPage = () => {
+  const { t } = useSvcT()
+  const accountLabel = (a: Account) => `${a.bank?.name ?? a.name} ${a.account_number ?? ""}${a.verified ? "" : ` ${t("svc.settlements.notVerified")}`}`
   const wallet = useSvcQuery<WalletAnswer>("/admin/svc/wallet")
   const withdrawals = useLoadedList<WithdrawalsAnswer, Withdrawal>("/admin/svc/withdrawals", (a) => a.withdrawals)
   const [form, setForm] = useState({ bank_account_id: "", amount: "", reference: "" })
@@ -40,10 +42,10 @@ const SvcSettlementsPage = () => {
       a.download = `svc-settlement-${period.from}-to-${period.to}.csv`
       a.click()
       URL.revokeObjectURL(url)
-      if (mismatches) toast.warning("Finance export downloaded", { description: `${mismatches} movement(s) differ between Medusa and svc: see the match column` })
-      else toast.success("Finance export downloaded", { description: "every movement matches svc's record" })
+      if (mismatches) toast.warning(t("svc.settlements.exported"), { description: t("svc.settlements.mismatches", { n: mismatches }) })
+      else toast.success(t("svc.settlements.exported"), { description: t("svc.settlements.allMatch") })
     } catch (e) {
-      toast.error("Export refused", { description: errorText(e) })
+      toast.error(t("svc.settlements.exportRefused"), { description: errorText(e) })
     } finally {
       setExporting(false)
     }
@@ -53,39 +55,39 @@ const SvcSettlementsPage = () => {
   const chosen = accounts.find((a) => a.id === form.bank_account_id)
   const columns = useMemo(
     () => [
-      col.accessor("created_at", { header: "Requested", cell: ({ getValue }) => when(getValue()) }),
-      col.accessor("amount_sen", { header: "Amount", cell: ({ getValue }) => rm(getValue()) }),
+      col.accessor("created_at", { header: t("svc.common.requested"), cell: ({ getValue }) => when(getValue()) }),
+      col.accessor("amount_sen", { header: t("svc.common.amount"), cell: ({ getValue }) => rm(getValue()) }),
       col.accessor("bank_account_id", {
-        header: "To",
+        header: t("svc.common.to"),
         cell: ({ getValue }) => {
           const a = accounts.find((x) => x.id === getValue())
           return a ? `${a.bank?.name ?? ""} ${a.account_number ?? ""}` : getValue()
         },
       }),
-      col.accessor("reference", { header: "Reference", cell: ({ getValue }) => getValue() ?? "" }),
+      col.accessor("reference", { header: t("svc.common.reference"), cell: ({ getValue }) => getValue() ?? "" }),
       col.accessor("status", {
-        header: "Status",
+        header: t("svc.common.status"),
         cell: ({ row }) => (
           <span title={row.original.failure_reason ?? undefined}>
             <Status value={row.original.status} />
           </span>
         ),
       }),
-      col.accessor("withdrawal_id", { header: "svc id", cell: ({ getValue }) => <span className="font-mono text-xs">{getValue() ?? "—"}</span> }),
+      col.accessor("withdrawal_id", { header: t("svc.settlements.svcId"), cell: ({ getValue }) => <span className="font-mono text-xs">{getValue() ?? "—"}</span> }),
     ],
-    [accounts]
+    [accounts, t]
   )
 
   return (
     <SvcPage>
       <Container className="divide-y p-0">
         <SectionHeader
-          title="svc settlements"
+          title={t("svc.settlements.title")}
           level="h1"
           aside={
             wallet.data && (
               <Text className="text-ui-fg-subtle" data-testid="svc-wallet-balance">
-                Wallet {rm(wallet.data.balance_sen)} · held by withdrawals {rm(wallet.data.pending_withdrawal_sen)}
+                {t("svc.settlements.wallet", { balance: rm(wallet.data.balance_sen), held: rm(wallet.data.pending_withdrawal_sen) })}
               </Text>
             )
           }
@@ -95,12 +97,13 @@ const SvcSettlementsPage = () => {
           idPrefix="svc-wd"
           amount={form.amount}
           ready={Boolean(form.bank_account_id)}
-          words={{ submit: "Withdraw to bank", confirm: "Withdraw", sent: "Withdrawal sent", refused: "Withdrawal refused" }}
-          title={(amount) => `Withdraw ${amount}?`}
+          words={{ submit: t("svc.settlements.submit"), confirm: t("svc.settlements.confirm"), sent: t("svc.settlements.sent"), refused: t("svc.settlements.refused") }}
+          title={(amount) => t("svc.settlements.question", { amount })}
           description={
             <>
-              {chosen ? `To ${accountLabel(chosen)}` : ""}
-              {form.reference.trim() ? `, reference "${form.reference.trim()}"` : ""}. svc sends it to the bank; it cannot be called back.
+              {chosen ? t("svc.settlements.toAccount", { account: accountLabel(chosen) }) : ""}
+              {form.reference.trim() ? t("svc.settlements.withReference", { reference: form.reference.trim() }) : ""}
+              {t("svc.settlements.noCallBack")}
             </>
           }
           path="/admin/svc/withdrawals"
@@ -109,47 +112,63 @@ const SvcSettlementsPage = () => {
           onSent={() => setForm({ ...form, amount: "", reference: "" })}
         >
           <Text size="small" className="text-ui-fg-subtle">
-            Send the svc wallet balance to a bank account linked in svc. Requested before 17:00 Malaysian time on a business day, it is sent the same day and credited the next
-            working day.
+            {t("svc.settlements.explain")}
           </Text>
           <div className="grid grid-cols-3 gap-3">
             <SelectField
               id="svc-wd-account"
-              label="Bank account"
+              label={t("svc.settlements.bankAccount")}
               size="small"
               value={form.bank_account_id}
               onValueChange={(v) => setForm({ ...form, bank_account_id: v })}
-              placeholder="Choose…"
+              placeholder={t("svc.common.choose")}
               choices={accounts.map((a) => [a.id, accountLabel(a)] as const)}
             />
-            <AmountField id="svc-wd-amount" label="Amount (RM)" placeholder="1500.00" value={form.amount} onChange={(amount) => setForm({ ...form, amount })} />
-            <TextField id="svc-wd-reference" label="Reference (max 20)" value={form.reference} onChange={(reference) => setForm({ ...form, reference })} />
+            <AmountField id="svc-wd-amount" label={t("svc.common.amountRm")} placeholder="1500.00" value={form.amount} onChange={(amount) => setForm({ ...form, amount })} />
+            <TextField id="svc-wd-reference" label={t("svc.settlements.referenceMax")} value={form.reference} onChange={(reference) => setForm({ ...form, reference })} />
           </div>
         </MoneyForm>
       </Container>
       <Container className="p-0">
         <div className="flex flex-wrap items-end justify-between gap-3 px-6 py-4">
           <div>
-            <Heading level="h2">Finance export</Heading>
+            <Heading level="h2">{t("svc.settlements.export")}</Heading>
             <Text size="small" className="text-ui-fg-subtle">
-              Every payment, refund, withdrawal and token transfer of the period (Malaysian days), matched to svc's record, with totals per day.
+              {t("svc.settlements.exportExplain")}
             </Text>
           </div>
           <div className="flex items-end gap-2">
-            <TextField id="svc-export-from" label="From" labelSize="base" inputSize="base" type="date" value={period.from} onChange={(from) => setPeriod({ ...period, from })} />
-            <TextField id="svc-export-to" label="To" labelSize="base" inputSize="base" type="date" value={period.to} onChange={(to) => setPeriod({ ...period, to })} />
+            <TextField
+              id="svc-export-from"
+              label={t("svc.settlements.periodFrom")}
+              labelSize="base"
+              inputSize="base"
+              type="date"
+              value={period.from}
+              onChange={(from) => setPeriod({ ...period, from })}
+            />
+            <TextField
+              id="svc-export-to"
+              label={t("svc.settlements.periodTo")}
+              labelSize="base"
+              inputSize="base"
+              type="date"
+              value={period.to}
+              onChange={(to) => setPeriod({ ...period, to })}
+            />
             <Button id="svc-export" variant="secondary" isLoading={exporting} onClick={exportCsv}>
-              <ArrowDownTray /> Download CSV
+              <ArrowDownTray /> {t("svc.settlements.download")}
             </Button>
           </div>
         </div>
       </Container>
-      <ListSection title="Withdrawals" list={withdrawals} columns={columns} rowId={(r) => r.id} empty="No withdrawal yet." />
+      <ListSection title={t("svc.settlements.withdrawals")} list={withdrawals} columns={columns} rowId={(r) => r.id} empty={t("svc.settlements.empty")} />
     </SvcPage>
   )
 }
 
 // beneath "svc" in the sidebar (routes/svc/page.tsx), in this order
-export const config = defineRouteConfig({ label: "Settlements", rank: 2 })
+// the label is a key of en.json (Medusa translates it: translationNs)
+export const config = defineRouteConfig({ label: "svc.nav.settlements", translationNs: "translation", rank: 2 })
 
 export default SvcSettlementsPage

@@ -4,6 +4,7 @@ import { useMemo, useState } from "react"
 import { buttonColumn, column, moneyColumn, monoColumn, statusColumn, whenColumn } from "../../../lib/columns"
 import { SelectField, TextField } from "../../../lib/fields"
 import { ifText, rm } from "../../../lib/format"
+import { useSvcT } from "../../../lib/i18n"
 import { ListSection, SectionHeader, useOffsetList } from "../../../lib/list-section"
 import { AmountField, MoneyForm } from "../../../lib/money-form"
 import { SvcPage } from "../../../lib/page"
@@ -17,6 +18,7 @@ import type { NetworksAnswer, TokenTransfer, TokenTransferAnswer, TokenTransfers
  * timeout, a double click) never makes a second transfer.
  */
 const SvcTokenTransfersPage = () => {
+  const { t: tr } = useSvcT()
   const transfers = useOffsetList<TokenTransfersAnswer, TokenTransfer>("/admin/svc/token-transfers", (a) => a.transfers, 10)
   const wallet = useSvcQuery<WalletAnswer>("/admin/svc/wallet")
   const networks = useSvcQuery<NetworksAnswer>("/admin/svc/token-transfers/networks", undefined, { staleTime: 5 * 60_000 })
@@ -26,40 +28,44 @@ const SvcTokenTransfersPage = () => {
 
   const columns = useMemo(
     () => [
-      statusColumn<TokenTransfer>((t) => t.status),
-      moneyColumn<TokenTransfer>("amount", "Amount", (t) => t.amount_sen),
-      moneyColumn<TokenTransfer>("fee", "Network fee", (t) => t.fee_sen),
-      monoColumn<TokenTransfer>("to", "To", (t) => t.address_to, 10),
-      column<TokenTransfer>("net", "Network", (t) => `${t.network_name ?? "–"} ${t.token_symbol ?? ""}`),
-      column<TokenTransfer>("reference", "Reference", (t) => t.reference),
-      monoColumn<TokenTransfer>("tx", "Tx", (t) => t.tx_hash, 8),
-      whenColumn<TokenTransfer>("Requested", (t) => t.created_at),
+      statusColumn<TokenTransfer>(tr("svc.common.status"), (t) => t.status),
+      moneyColumn<TokenTransfer>("amount", tr("svc.common.amount"), (t) => t.amount_sen),
+      moneyColumn<TokenTransfer>("fee", tr("svc.transfers.networkFee"), (t) => t.fee_sen),
+      monoColumn<TokenTransfer>("to", tr("svc.common.to"), (t) => t.address_to, 10),
+      column<TokenTransfer>("net", tr("svc.common.network"), (t) => `${t.network_name ?? "–"} ${t.token_symbol ?? ""}`),
+      column<TokenTransfer>("reference", tr("svc.common.reference"), (t) => t.reference),
+      monoColumn<TokenTransfer>("tx", tr("svc.common.tx"), (t) => t.tx_hash, 8),
+      whenColumn<TokenTransfer>(tr("svc.common.requested"), (t) => t.created_at),
       buttonColumn<TokenTransfer>(
-        () => "Refresh",
-        (t) => run("Read again from svc", () => svcPost(`/admin/svc/token-transfers/${t.id}/refresh`))
+        () => tr("svc.common.refresh"),
+        (t) => run(tr("svc.transfers.readAgain"), () => svcPost(`/admin/svc/token-transfers/${t.id}/refresh`))
       ),
     ],
-    [run]
+    [run, tr]
   )
 
   return (
     <SvcPage>
       <Container className="divide-y p-0">
         <SectionHeader
-          title="svc token transfers"
+          title={tr("svc.transfers.title")}
           level="h1"
-          description={`Wallet balance ${wallet.data ? rm(wallet.data.balance_sen) : "…"} (held by withdrawals ${wallet.data ? rm(wallet.data.pending_withdrawal_sen) : "…"}). The amount is debited in full; svc deducts the network fee before delivery.`}
+          description={tr("svc.transfers.description", {
+            balance: wallet.data ? rm(wallet.data.balance_sen) : "…",
+            held: wallet.data ? rm(wallet.data.pending_withdrawal_sen) : "…",
+          })}
         />
         <MoneyForm<TokenTransferAnswer>
           idPrefix="svc-tt"
           amount={form.amount}
           ready={Boolean(form.network_id && form.token_id && form.address_to.trim())}
-          words={{ submit: "Review transfer", confirm: "Send", sent: "Token transfer sent", refused: "Token transfer refused" }}
-          title={(amount) => `Send ${amount} in tokens?`}
+          words={{ submit: tr("svc.transfers.submit"), confirm: tr("svc.transfers.confirm"), sent: tr("svc.transfers.sent"), refused: tr("svc.transfers.refused") }}
+          title={(amount) => tr("svc.transfers.question", { amount })}
           description={
             <>
-              To {form.address_to.trim()} on {network?.name}
-              {form.reference.trim() ? `, reference "${form.reference.trim()}"` : ""}. Tokens sent on chain cannot be taken back.
+              {tr("svc.transfers.toOn", { address: form.address_to.trim(), network: network?.name ?? "" })}
+              {form.reference.trim() ? tr("svc.settlements.withReference", { reference: form.reference.trim() }) : ""}
+              {tr("svc.transfers.noTakeBack")}
             </>
           }
           path="/admin/svc/token-transfers"
@@ -71,37 +77,31 @@ const SvcTokenTransfersPage = () => {
           <div className="grid grid-cols-2 gap-4">
             <SelectField
               id="svc-tt-network"
-              label="Network"
+              label={tr("svc.common.network")}
               value={form.network_id}
               onValueChange={(v) => setForm({ ...form, network_id: v, token_id: networks.data?.networks.find((n) => n.id === v)?.tokens[0]?.id ?? "" })}
               choices={(networks.data?.networks ?? []).map((n) => [n.id, `${n.name} (${n.type})`] as const)}
-              placeholder="Choose a network"
+              placeholder={tr("svc.transfers.chooseNetwork")}
             />
             <SelectField
               id="svc-tt-token"
-              label="Token"
+              label={tr("svc.transfers.token")}
               value={form.token_id}
               onValueChange={(v) => setForm({ ...form, token_id: v })}
               disabled={!network}
-              placeholder="Token"
+              placeholder={tr("svc.transfers.token")}
               choices={(network?.tokens ?? []).map((t) => [t.id, t.symbol ?? t.name ?? t.id] as const)}
             />
             <TextField
               id="svc-tt-address"
-              label={`To address ${network ? (network.type === "EVM" ? "(0x…)" : "(base58)") : ""}`}
+              label={`${tr("svc.transfers.toAddress")}${network ? (network.type === "EVM" ? " (0x…)" : " (base58)") : ""}`}
               value={form.address_to}
               onChange={(address_to) => setForm({ ...form, address_to })}
             />
-            <AmountField
-              id="svc-tt-amount"
-              label="Amount (RM, 10.00 to 1,000,000.00)"
-              placeholder="150.00"
-              value={form.amount}
-              onChange={(amount) => setForm({ ...form, amount })}
-            />
+            <AmountField id="svc-tt-amount" label={tr("svc.transfers.amountRange")} placeholder="150.00" value={form.amount} onChange={(amount) => setForm({ ...form, amount })} />
             <TextField
               id="svc-tt-reference"
-              label={`Reference (optional, ${32 - form.reference.length} of 32 left)`}
+              label={tr("svc.transfers.referenceLeft", { left: 32 - form.reference.length })}
               value={form.reference}
               maxLength={32}
               onChange={(reference) => setForm({ ...form, reference })}
@@ -110,18 +110,19 @@ const SvcTokenTransfersPage = () => {
         </MoneyForm>
       </Container>
       <ListSection
-        title="Transfers"
-        description="svc sends no event for token transfers: open ones are read again each time this list loads."
+        title={tr("svc.transfers.listTitle")}
+        description={tr("svc.transfers.listDescription")}
         list={transfers.list}
         columns={columns}
         rowId={(t) => t.id}
-        empty="No token transfer yet"
+        empty={tr("svc.transfers.empty")}
       />
     </SvcPage>
   )
 }
 
 // beneath "svc" in the sidebar (routes/svc/page.tsx), in this order
-export const config = defineRouteConfig({ label: "Token transfers", rank: 6 })
+// the label is a key of en.json (Medusa translates it: translationNs)
+export const config = defineRouteConfig({ label: "svc.nav.tokenTransfers", translationNs: "translation", rank: 6 })
 
 export default SvcTokenTransfersPage

@@ -3,16 +3,41 @@
 // holds the buyer's money is refused before anything changes, with the way out;
 // the plugin's refund refuses before any payout what Medusa would refuse after
 // it (a canceled order, an order change in progress).
+import { metrics, trace } from "@opentelemetry/api"
+import { AggregationTemporality, MeterProvider, MetricReader, type ResourceMetrics } from "@opentelemetry/sdk-metrics"
+import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base"
 import { svcMedusaSuite } from "../helpers/suite"
 import { SVC_PROVIDERS, waitFor } from "../helpers/store"
 import { refusal as failure } from "../helpers/admin"
+import { SVC_INSTRUMENTATION, SVC_METRICS } from "../../src/client/telemetry"
+
+/** The store's metric reader, as an exporter would read it: collected on demand. */
+class TestReader extends MetricReader {
+  constructor() {
+    super({ aggregationTemporalitySelector: () => AggregationTemporality.CUMULATIVE })
+  }
+  protected onForceFlush(): Promise<void> {
+    return Promise.resolve()
+  }
+  protected onShutdown(): Promise<void> {
+    return Promise.resolve()
+  }
+}
+
+/** The sum (a counter) or count (a histogram) of the plugin's metric `name` over the points whose attributes include `where`. */
+function total(rm: ResourceMetrics, name: string, where: Record<string, unknown> = {}): number {
+  const metric = rm.scopeMetrics.find((s) => s.scope.name === SVC_INSTRUMENTATION)?.metrics.find((m) => m.descriptor.name === name)
+  return (metric?.dataPoints ?? [])
+    .filter((p) => Object.entries(where).every(([k, v]) => p.attributes[k] === v))
+    .reduce((n, p) => n + (typeof p.value === "number" ? p.value : (p.value as { count: number }).count), 0)
+}
 
 jest.setTimeout(180_000)
 
 svcMedusaSuite({
   admin: true,
   // paidOrder: a paid FPX order of RM120.50
-  testSuite: ({ api, sb, store, admin, payoutCount, paidOrder }) => {
+  testSuite: ({ svc, api, sb, store, admin, payoutCount, paidOrder, cartWithSession, capturedOrder }) => {
     const refund = (body: Record<string, unknown>) => admin.client.fetch<any>("/admin/svc/refunds", { method: "POST", body })
     const toBank = { name: "Siti Aminah", bank_code: "MBBEMYKL", account_number: "5512345678" }
     const orderState = async (id: string) => {
@@ -130,6 +155,50 @@ svcMedusaSuite({
       expect(again.message).toMatch(/the bank rejected the account/) // svc's own words, as the panel shows them
       expect(payoutCount()).toBe(count)
       expect((await admin.admin.payment.retrieve(other.paymentId, { fields: "id,*refunds" })).payment.refunds ?? []).toHaveLength(0)
+    })
+
+    it("OpenTelemetry, as a store registers it: the spans and metrics of a checkout, its webhook settlement and a refund; no secret, buyer's name, account or id in any of them", async () => {
+      const spans = new InMemorySpanExporter()
+      const reader = new TestReader()
+      const tracerProvider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(spans)] })
+      const meterProvider = new MeterProvider({ readers: [reader] })
+      trace.setGlobalTracerProvider(tracerProvider)
+      metrics.setGlobalMeterProvider(meterProvider)
+      try {
+        // the shopper pays and closes the tab: svc's webhook settles it
+        const { cartId, session } = await cartWithSession(SVC_PROVIDERS.wallet)
+        sb().pay(session.data.checkoutId)
+        await sb().flushWebhooks()
+        const order = await capturedOrder(cartId)
+        const paymentId = order.payment_collections[0].payments[0].id
+        // the admin refunds part of it to the buyer's bank
+        const { payout } = await refund({ payment_id: paymentId, amount: "20.50", beneficiary: toBank })
+
+        const names = spans.getFinishedSpans().map((s) => s.name)
+        expect(names).toEqual(expect.arrayContaining(["svc POST /v1/checkout", "svc GET /v1/checkout/{id}", "svc POST /v1/payouts"]))
+        const create = spans.getFinishedSpans().find((s) => s.name === "svc POST /v1/checkout")!
+        expect(create.attributes).toMatchObject({ "http.request.method": "POST", "url.template": "/v1/checkout", "http.response.status_code": 200 })
+
+        const { resourceMetrics: rm, errors } = await reader.collect()
+        expect(errors).toEqual([])
+        expect(total(rm, SVC_METRICS.requests, { "url.template": "/v1/checkout", "http.response.status_code": 200 })).toBeGreaterThanOrEqual(1)
+        expect(total(rm, SVC_METRICS.requests, { "url.template": "/v1/payouts", "http.request.method": "POST" })).toBe(1)
+        expect(total(rm, SVC_METRICS.settlements, { "svc.settle.outcome": "captured", "svc.settle.source": "webhook" })).toBe(1)
+        expect(total(rm, SVC_METRICS.settleLag, { "svc.settle.source": "webhook" })).toBe(1)
+        expect(total(rm, SVC_METRICS.webhooks, { "svc.webhook.outcome": "captured" })).toBe(1)
+
+        const said = JSON.stringify({
+          spans: spans.getFinishedSpans().map((s) => ({ name: s.name, attributes: s.attributes, events: s.events, status: s.status })),
+          metrics: rm.scopeMetrics,
+        })
+        for (const secret of [svc.env.SVC_API_KEY, toBank.account_number, toBank.name, "Siti", session.data.checkoutId, session.data.idempotencyKey, payout.payout_id, order.email])
+          if (secret) expect(said).not.toContain(secret)
+      } finally {
+        trace.disable()
+        metrics.disable()
+        await tracerProvider.shutdown()
+        await meterProvider.shutdown()
+      }
     })
 
     it("a balance: an svc session on an order's payment collection with no cart returns the shopper with the collection and order, never an empty cart_id", async () => {

@@ -2,7 +2,7 @@
  * OpenTelemetry through `@opentelemetry/api` only: the plugin ships no SDK and no exporter. With
  * no provider registered (a store that did not register OpenTelemetry, as Medusa's
  * `instrumentation.ts` does) every call here is the API's no-op; a store that registers one sees
- * the spans and metrics named in docs/observability.md.
+ * the spans and metrics named in docs/operations.md.
  *
  * What is never an attribute: the API key, a signature, a body, a buyer's name, an
  * Idempotency-Key. Attributes are the route's template (`/v1/checkout/{id}`, never the id), the
@@ -13,7 +13,7 @@ import { metrics, trace, type Attributes, type Counter, type Histogram, type Met
 /** The instrumentation scope of every span and metric of the plugin. */
 export const SVC_INSTRUMENTATION = "medusa-payment-svc"
 
-/** The metrics' names: one table (docs/observability.md). */
+/** The metrics' names: one table (docs/operations.md). */
 export const SVC_METRICS = {
   /** Each HTTP request sent to svc (every attempt): attributes http.request.method, url.template, http.response.status_code or error.type. */
   requests: "svc.client.requests",

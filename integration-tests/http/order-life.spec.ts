@@ -186,6 +186,12 @@ svcMedusaSuite({
         expect(total(rm, SVC_METRICS.settlements, { "svc.settle.outcome": "captured", "svc.settle.source": "webhook" })).toBe(1)
         expect(total(rm, SVC_METRICS.settleLag, { "svc.settle.source": "webhook" })).toBe(1)
         expect(total(rm, SVC_METRICS.webhooks, { "svc.webhook.outcome": "captured" })).toBe(1)
+        // the ledger's gauges, read as the reader collects: the checkout is final, the payout is initiated at svc
+        expect(total(rm, SVC_METRICS.openCheckouts)).toBe(0)
+        expect(total(rm, SVC_METRICS.unsettledPayouts)).toBe(1)
+        expect(total(rm, SVC_METRICS.unsettledWithdrawals)).toBe(0)
+        const gauges = rm.scopeMetrics.flatMap((s) => s.metrics).filter((m) => m.descriptor.name === SVC_METRICS.openCheckouts)
+        expect(gauges).toHaveLength(1)
 
         const said = JSON.stringify({
           spans: spans.getFinishedSpans().map((s) => ({ name: s.name, attributes: s.attributes, events: s.events, status: s.status })),

@@ -27,7 +27,26 @@ export const SVC_METRICS = {
   settlements: "svc.settle.outcomes",
   /** Webhook deliveries by outcome: svc.webhook.outcome. */
   webhooks: "svc.webhook.events",
+  /** Checkouts made and not final at svc (CREATED, PENDING, PROCESSING), in the store's ledger. */
+  openCheckouts: "svc.checkouts.open",
+  /** Refund payouts not final (requested, sending, uncertain, initiated at svc). */
+  unsettledPayouts: "svc.payouts.unsettled",
+  /** Withdrawals to the merchant's bank not final. */
+  unsettledWithdrawals: "svc.withdrawals.unsettled",
 } as const
+
+/** What the ledger holds that is not final, read when a metric reader collects (never otherwise). */
+export type LedgerCounts = { open_checkouts: number; unsettled_payouts: number; unsettled_withdrawals: number }
+let ledgerCounts: (() => Promise<LedgerCounts>) | undefined
+
+/**
+ * The ledger's counts as gauges (the module's service gives them at start). Read only when the
+ * store's metric reader collects: a store without OpenTelemetry never runs the query.
+ */
+export function observeSvcLedger(counts: () => Promise<LedgerCounts>): void {
+  ledgerCounts = counts
+  svcInstruments()
+}
 
 export const tracer = (): Tracer => trace.getTracer(SVC_INSTRUMENTATION)
 
@@ -54,6 +73,21 @@ export function svcInstruments(): Instruments {
 }
 
 function makeInstruments(meter: Meter): Instruments {
+  const open = meter.createObservableGauge(SVC_METRICS.openCheckouts, { description: "svc checkouts made and not final", unit: "{checkout}" })
+  const payouts = meter.createObservableGauge(SVC_METRICS.unsettledPayouts, { description: "refund payouts not final", unit: "{payout}" })
+  const withdrawals = meter.createObservableGauge(SVC_METRICS.unsettledWithdrawals, { description: "withdrawals not final", unit: "{withdrawal}" })
+  meter.addBatchObservableCallback(
+    async (r) => {
+      if (!ledgerCounts) return
+      // a database that does not answer: no point this time, never a failed collection
+      const c = await ledgerCounts().catch(() => undefined)
+      if (!c) return
+      r.observe(open, c.open_checkouts)
+      r.observe(payouts, c.unsettled_payouts)
+      r.observe(withdrawals, c.unsettled_withdrawals)
+    },
+    [open, payouts, withdrawals]
+  )
   return {
     requests: meter.createCounter(SVC_METRICS.requests, { description: "HTTP requests sent to svc, each attempt", unit: "{request}" }),
     callDuration: meter.createHistogram(SVC_METRICS.callDuration, { description: "svc client calls, retries and back-off included", unit: "s" }),

@@ -29,6 +29,8 @@ import SvcBeneficiary from "./models/svc-beneficiary"
 import SvcTriggerAddress from "./models/svc-trigger-address"
 import SvcSetting from "./models/svc-setting"
 import { probeSvcHealth } from "../../lib/svc-runtime/health-probe"
+import { FINAL_WITHDRAWAL_STATUS, OPEN, UNSETTLED_PAYOUT } from "../../lib/svc-runtime/status"
+import { observeSvcLedger } from "../../client/telemetry"
 import { findSvcProviderConfig } from "../../lib/svc-runtime/config"
 import { learnSvcEnvironment } from "../../lib/svc-runtime/registry"
 import {
@@ -80,6 +82,12 @@ class SvcModuleService extends MedusaService({
     onApplicationStart: async () => {
       const { configModule, logger } = this.startupDeps_
       if (!configModule || !logger) return
+      // OpenTelemetry's gauges of what is not final (read only when a store's metric reader collects)
+      observeSvcLedger(async () => ({
+        open_checkouts: (await this.listAndCountSvcCheckouts({ status: [...OPEN] }, { take: 1, select: ["id"] }))[1],
+        unsettled_payouts: (await this.listAndCountSvcPayouts({ status: [...UNSETTLED_PAYOUT] }, { take: 1, select: ["id"] }))[1],
+        unsettled_withdrawals: (await this.listAndCountSvcWithdrawals({ status: { $nin: [...FINAL_WITHDRAWAL_STATUS] } }, { take: 1, select: ["id"] }))[1],
+      }))
       void probeSvcHealth({ configModule, logger }).catch(() => undefined)
       // the rate ceiling follows svc's environment from the start
       try {

@@ -10,6 +10,7 @@ import { appendEntry, invalidData, parseRinggit } from "../../lib/money/admin-in
 import { longestSendMs } from "../../lib/svc-runtime/send-window"
 import { sweepStep } from "../../lib/svc-runtime/sweep"
 import { recordAnswer, UnrecordedSendError } from "../../lib/svc-runtime/unrecorded-send"
+import { FINAL_WITHDRAWAL_STATUS } from "../../lib/svc-runtime/status"
 
 type Container = MedusaContainer
 
@@ -19,7 +20,7 @@ export const WITHDRAWAL_MIN_SEN = MIN_AMOUNT_SEN
 export const WITHDRAWAL_MAX_SEN = MAX_AMOUNT_SEN
 export const INDIVIDUAL_MAX_SEN = 30_000_000
 /** spec: "Poll until COMPLETED, FAILED or REJECTED" (CANCELLED seen on deposit-started ones: final too). */
-export const FINAL_WITHDRAWAL = ["COMPLETED", "FAILED", "REJECTED", "CANCELLED"]
+export const FINAL_WITHDRAWAL: string[] = [...FINAL_WITHDRAWAL_STATUS]
 
 /** A withdrawal as the admin asked it (src/api/admin/svc/withdrawals/validators.ts checks its shape). */
 export type WithdrawalRequest = { request_id?: string; bank_account_id: string; amount: string | number; reference?: string }

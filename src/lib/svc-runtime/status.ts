@@ -3,10 +3,6 @@ import { PaymentSessionStatus } from "@medusajs/framework/utils"
 /** Checkout statuses of the spec; svc may add more (tolerated as "still open"). */
 export const FINAL_UNPAID = new Set(["FAILED", "CANCELLED", "REJECTED", "EXPIRED"])
 export const OPEN = new Set(["CREATED", "PENDING", "PROCESSING"])
-/** A refund payout's row not final: asked, being sent, sent without an answer, or initiated at svc (settles, or comes back). */
-export const UNSETTLED_PAYOUT = new Set(["REQUESTED", "SENDING", "UNCERTAIN", "INITIATED"])
-/** svc's final statuses of a withdrawal to the merchant's bank. */
-export const FINAL_WITHDRAWAL_STATUS = ["COMPLETED", "FAILED", "REJECTED", "CANCELLED"] as const
 
 /**
  * svc checkout status -> Medusa payment session status.

@@ -10,7 +10,7 @@ import { appendEntry, invalidData, parseRinggit } from "../../lib/money/admin-in
 import { longestSendMs } from "../../lib/svc-runtime/send-window"
 import { sweepStep } from "../../lib/svc-runtime/sweep"
 import { recordAnswer, UnrecordedSendError } from "../../lib/svc-runtime/unrecorded-send"
-import { FINAL_WITHDRAWAL_STATUS } from "../../lib/svc-runtime/status"
+import { FINAL_WITHDRAWAL_STATUS } from "../../modules/svc/statuses"
 
 type Container = MedusaContainer
 

@@ -13,6 +13,8 @@ import { refuseRefundMedusaWouldReject } from "./order-guards"
 import { PayoutLedger } from "./payout-ledger"
 import { resendForRecordedRefund } from "./send-payout"
 import { MedusaReads } from "../../lib/medusa-data/medusa-reads"
+// one mask for every admin answer: a value of 4 characters or fewer is hidden whole, never shown as it is
+import { mask } from "../../lib/svc-admin/context"
 import type { RefundRequestInput } from "./validators"
 
 type Container = MedusaContainer
@@ -29,7 +31,6 @@ export type RefundRequest = RefundRequestInput
 /** Everything an admin may see of a payout request: the account number is masked. */
 export function publicPayout(row: Record<string, any>): Record<string, unknown> {
   const dest = (row.destination ?? {}) as Record<string, unknown>
-  const mask = (v: unknown) => (typeof v === "string" && v.length > 4 ? `••••${v.slice(-4)}` : v)
   return {
     id: row.id,
     status: row.status,

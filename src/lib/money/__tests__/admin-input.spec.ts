@@ -67,5 +67,8 @@ describe("publicPayout", () => {
     expect(JSON.stringify(out)).not.toContain("5512345678")
     const proxy = publicPayout({ id: "svcpo_2", destination: { proxyType: "MOBILE", proxyValue: "0123456789" } })
     expect(proxy.destination).toEqual({ proxy_type: "MOBILE", proxy_value: "••••6789" })
+    // a short value is hidden whole (it was shown as it is)
+    const short = publicPayout({ id: "svcpo_3", destination: { bankCode: "MBBEMYKL", accountNumber: "5512" } })
+    expect(short.destination).toEqual({ bank_code: "MBBEMYKL", account_number: "••••" })
   })
 })

@@ -3,7 +3,9 @@
 // holds the buyer's money is refused before anything changes, with the way out;
 // the plugin's refund refuses before any payout what Medusa would refuse after
 // it (a canceled order, an order change in progress).
-import { metrics, trace } from "@opentelemetry/api"
+import { instrumentWorkflows } from "@medusajs/medusa"
+import { context, metrics, trace } from "@opentelemetry/api"
+import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks"
 import { AggregationTemporality, MeterProvider, MetricReader, type ResourceMetrics } from "@opentelemetry/sdk-metrics"
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base"
 import { svcMedusaSuite } from "../helpers/suite"
@@ -164,6 +166,10 @@ svcMedusaSuite({
       const meterProvider = new MeterProvider({ readers: [reader] })
       trace.setGlobalTracerProvider(tracerProvider)
       metrics.setGlobalMeterProvider(meterProvider)
+      // what registerOtel does with instrument.workflows and Node's SDK: workflow and step spans, and a context that follows awaits
+      const contextManager = new AsyncLocalStorageContextManager().enable()
+      context.setGlobalContextManager(contextManager)
+      instrumentWorkflows()
       try {
         // the shopper pays and closes the tab: svc's webhook settles it
         const { cartId, session } = await cartWithSession(SVC_PROVIDERS.wallet)
@@ -176,6 +182,22 @@ svcMedusaSuite({
 
         const names = spans.getFinishedSpans().map((s) => s.name)
         expect(names).toEqual(expect.arrayContaining(["svc POST /v1/checkout", "svc GET /v1/checkout/{id}", "svc POST /v1/payouts"]))
+        // the settlement's stages are Medusa workflow steps, traced as Medusa's own; its svc read is a child of its step
+        const finished = spans.getFinishedSpans()
+        // (the webhook's open-status events run the workflow too, and read nothing: the run traced here is the one that read svc)
+        const read = finished.find((s) => s.name === "svc GET /v1/checkout/{id}")!
+        const run = finished.filter((s) => s.spanContext().traceId === read.spanContext().traceId)
+        expect(run.map((s) => s.name)).toEqual(
+          expect.arrayContaining([
+            "workflow:svc-settle-checkout",
+            "step:svc-read-checkout:invoke",
+            "step:svc-judge-checkout:invoke",
+            "step:svc-record-capture:invoke",
+            "step:svc-place-order:invoke",
+          ])
+        )
+        expect(run.find((s) => s.spanContext().spanId === read.parentSpanContext?.spanId)?.name).toBe("step:svc-read-checkout:invoke")
+        expect(finished.filter((s) => s.name === "workflow:svc-refund-to-bank")).toHaveLength(1)
         const create = spans.getFinishedSpans().find((s) => s.name === "svc POST /v1/checkout")!
         expect(create.attributes).toMatchObject({ "http.request.method": "POST", "url.template": "/v1/checkout", "http.response.status_code": 200 })
 
@@ -202,6 +224,7 @@ svcMedusaSuite({
       } finally {
         trace.disable()
         metrics.disable()
+        context.disable()
         await tracerProvider.shutdown()
         await meterProvider.shutdown()
       }

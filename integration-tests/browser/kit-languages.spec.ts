@@ -123,14 +123,20 @@ medusaIntegrationTestRunner({
         }
       }
 
-      it("every state of the kit in English, Malay and Chinese: axe-core clean, no English left in Malay and Chinese; amounts in the locale's format; screenshots", async () => {
+      it("every state of the kit in English, Malay and Chinese, at 1280 px and on a 390 px phone: axe-core clean, no sideways scrolling, no English left in Malay and Chinese; amounts in the locale's format; screenshots", async () => {
         const rows: (AxeFinding & { state: string; size: string })[] = []
         const left: string[] = []
         const seen = new Map<string, string>()
         const pages = Object.fromEntries(await Promise.all(LANGS.map(async (l) => [l, await newPage()] as const))) as Record<Lang, Page>
         const check = async (lang: Lang, state: string) => {
           const p = pages[lang]
-          rows.push(...(await axeFindings(p)).map((f) => ({ ...f, state, size: lang })))
+          rows.push(...(await axeFindings(p)).map((f) => ({ ...f, state, size: `${lang} 1280×800` })))
+          // the same state on a 390 px phone's width: axe-core again, and nothing wider than the screen
+          await p.setViewportSize({ width: 390, height: 844 })
+          rows.push(...(await axeFindings(p)).map((f) => ({ ...f, state, size: `${lang} 390×844` })))
+          const wide = await p.evaluate(() => document.documentElement.scrollWidth)
+          if (wide > 390) left.push(`${lang} ${state}: the page is ${wide} px wide on a 390 px phone`)
+          await p.setViewportSize({ width: 1280, height: 800 })
           const text = await kitText(p)
           left.push(...englishLeft(text, lang, bankNames).map((w) => `${lang} ${state}: ${w}`))
           seen.set(`${lang} ${state}`, text)

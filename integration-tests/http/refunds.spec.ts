@@ -10,6 +10,8 @@ import { sweepRefundPayouts } from "../../src/workflows/track-payout/sweep-payou
 import { trackPayoutWorkflow, type PayoutNotDelivered } from "../../src/workflows/track-payout"
 import { SVC_MODULE } from "../../src/modules/svc"
 import { refundToBankWorkflow, type RefundSentData } from "../../src/workflows/refund-to-bank"
+import { SvcEvents } from "../../src/workflows"
+import { collectSvcEvents, type SvcEventCollector } from "../helpers/svc-events"
 
 jest.setTimeout(120_000)
 
@@ -28,6 +30,12 @@ svcMedusaSuite({
     trackPayoutWorkflow.hooks.payoutNotDelivered(async (data) => {
       notDelivered.push(data)
     })
+    // the plugin's events, as a store's subscriber hears them on Medusa's event bus (docs/events.md)
+    let events: SvcEventCollector
+    beforeEach(() => {
+      events = collectSvcEvents(getContainer())
+    })
+    afterEach(() => events.stop())
     beforeEach(async () => {
       refundsSent.length = 0
       notDelivered.length = 0
@@ -92,6 +100,31 @@ svcMedusaSuite({
       expect(await medusaRefunds(paymentId)).toHaveLength(2)
       // refundSent once per payout sent; never for a refused refund
       expect(refundsSent.map((r) => r.amount_sen)).toEqual([2050, 10000])
+
+      // the events: one `sent` per payout, one `settled` for the first; the job's sweep and two more
+      // tracking runs racing it tell of nothing more
+      const trackFirst = () => trackPayoutWorkflow(getContainer()).run({ input: { payout_id: first.payout.payout_id, source: "job" } })
+      await Promise.all([trackFirst(), trackFirst(), sweepRefundPayouts(getContainer())])
+      await events.settle()
+      const ids = (p: any) => ({ id: p.id, payout_id: p.payout_id, refund_id: p.refund_id, payment_id: paymentId, order_id: orderId })
+      expect(events.of(SvcEvents.REFUND_PAYOUT_SENT)).toEqual([ids(first.payout), ids(rest.payout)])
+      expect(events.of(SvcEvents.REFUND_PAYOUT_SETTLED)).toEqual([ids(first.payout)])
+
+      // the second payout settles: its webhook delivered twice, the job and two tracking runs at once make one `settled`
+      sb().webhookFaults({ mode: "duplicate", count: 2 })
+      sb().advanceClock(30)
+      const trackRest = () => trackPayoutWorkflow(getContainer()).run({ input: { payout_id: rest.payout.payout_id, source: "job" } })
+      await Promise.all([trackRest(), trackRest(), sweepRefundPayouts(getContainer()), sb().flushWebhooks()])
+      await waitFor(async () => (events.of(SvcEvents.REFUND_PAYOUT_SETTLED).length === 2 ? true : undefined), "second payout settled", 20_000)
+      await sb().flushWebhooks()
+      await events.settle(300)
+      expect(events.of(SvcEvents.REFUND_PAYOUT_SETTLED)).toEqual([ids(first.payout), ids(rest.payout)])
+      expect(events.all().map((e) => e.name)).toEqual([
+        SvcEvents.REFUND_PAYOUT_SENT,
+        SvcEvents.REFUND_PAYOUT_SETTLED,
+        SvcEvents.REFUND_PAYOUT_SENT,
+        SvcEvents.REFUND_PAYOUT_SETTLED,
+      ])
     })
 
     it("a refund reason chosen in the svc refunds panel is stored on Medusa's refund, as Medusa's Refund button stores it; an unknown one is refused before anything is sent", async () => {
@@ -180,6 +213,8 @@ svcMedusaSuite({
       expect(res.payout.status).toBe("UNCERTAIN")
       expect(res.message).toMatch(/reconciliation job will finish it/)
       expect(refundsSent).toEqual([]) // not (yet) recorded as a refund
+      await events.settle()
+      expect(events.all()).toEqual([]) // nor told of as sent: svc's answer is not known
       expect(sandboxPayouts()).toHaveLength(1) // svc did make it
       expect(await medusaRefunds(paymentId)).toHaveLength(0)
       // while uncertain it counts as open: no more than the rest can be asked for
@@ -203,6 +238,11 @@ svcMedusaSuite({
       expect(await medusaRefunds(paymentId)).toHaveLength(1)
       expect(sandboxPayouts()).toHaveLength(1)
       expect(refundsSent).toHaveLength(1)
+      // `sent` once, by the job that learnt svc's answer
+      await events.settle()
+      expect(events.of(SvcEvents.REFUND_PAYOUT_SENT)).toEqual([
+        { id: payouts.find((p: any) => p.amount_sen === 3000).id, payout_id: made[0].payoutId, refund_id: refunds[0].id, payment_id: paymentId, order_id: expect.any(String) },
+      ])
     })
 
     it("a store's own code runs the refund workflow; a request cut off after Medusa's refund is finished by the job for that refund: one payout, one refund", async () => {
@@ -275,6 +315,13 @@ svcMedusaSuite({
       expect(notDelivered).toEqual([
         expect.objectContaining({ payout_request_id: flagged.id, payout_id: res.payout.payout_id, status: "REVERSED", order_id: orderId, amount_sen: 5000 }),
       ])
+      // and the event, once, however often it is read again
+      await trackPayoutWorkflow(getContainer()).run({ input: { payout_id: res.payout.payout_id, source: "job" } })
+      await events.settle()
+      expect(events.of(SvcEvents.REFUND_PAYOUT_REVERSED)).toEqual([
+        { id: flagged.id, payout_id: res.payout.payout_id, refund_id: res.payout.refund_id, payment_id: paymentId, order_id: orderId },
+      ])
+      expect(events.of(SvcEvents.REFUND_PAYOUT_SETTLED)).toEqual([])
     })
   },
 })

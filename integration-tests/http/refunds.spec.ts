@@ -1,4 +1,4 @@
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 // Refunds as svc payouts, through Medusa's admin API as a merchant makes them:
 // an admin signs in, refunds part of a captured svc payment to the buyer's bank
 // account (POST /admin/svc/refunds), and Medusa's refund, svc's payout and the
@@ -12,11 +12,19 @@ import { SVC_MODULE } from "../../src/modules/svc"
 import { refundToBankWorkflow, type RefundSentData } from "../../src/workflows/refund-to-bank"
 import { SvcEvents } from "../../src/workflows"
 import { collectSvcEvents, type SvcEventCollector } from "../helpers/svc-events"
+import { buildExamplesPlugin, examplesDir } from "../../testing/examples-plugin"
+import { rmSync } from "node:fs"
 
 jest.setTimeout(120_000)
 
+const examples = examplesDir()
+afterAll(() => rmSync(examples, { recursive: true, force: true }))
+
 svcMedusaSuite({
   admin: true,
+  // docs/examples/svc-refund-email.ts, loaded as a store's own subscriber, with Medusa's local notification provider
+  // (built inside the checkout, so that it finds Medusa's packages as a store's own code does)
+  runnerEnv: { SVC_EXAMPLES_PLUGIN: buildExamplesPlugin(examples) },
   // paidOrder: a paid FPX order of RM120.50
   testSuite: ({ getContainer, sb, admin, paidOrder }) => {
     let earlier = new Set<string>()
@@ -124,6 +132,24 @@ svcMedusaSuite({
         SvcEvents.REFUND_PAYOUT_SETTLED,
         SvcEvents.REFUND_PAYOUT_SENT,
         SvcEvents.REFUND_PAYOUT_SETTLED,
+      ])
+
+      // docs/examples/svc-refund-email.ts (a store's subscriber) emailed the buyer once per settled payout, through Medusa's Notification Module
+      const { order } = await admin.admin.order.retrieve(orderId, { fields: "id,email,display_id" })
+      const notifications = getContainer().resolve(Modules.NOTIFICATION) as any
+      const emails = await waitFor(
+        async () => {
+          const mine = ((await notifications.listNotifications({ template: "svc-refund-settled" })) as any[]).filter((n) => n.data?.order_id === orderId)
+          return mine.length >= 2 ? mine : undefined
+        },
+        "two refund emails",
+        10_000
+      )
+      await events.settle(300)
+      const seen = emails.map((n: any) => ({ to: n.to, channel: n.channel, amount: Number(n.data.amount), display_id: n.data.display_id }))
+      expect(seen.sort((a: any, b: any) => a.amount - b.amount)).toEqual([
+        { to: order.email, channel: "email", amount: 20.5, display_id: order.display_id },
+        { to: order.email, channel: "email", amount: 100, display_id: order.display_id },
       ])
     })
 

@@ -431,8 +431,9 @@ async function failOrder(
   const ledger = ledgerOf(container)
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const canceledReason = `Order ${o.id} was canceled: ${reason}`
-  // `first`: this run's flag is the first of its kind on the row (the flag statement reads the row
-  // locked; runs are one at a time under the checkout's lock too), so it tells of the failure, once.
+  // Told once (runs are one at a time under the checkout's lock): by the run whose cancel
+  // succeeded (Medusa cancels an order once), else by the run whose flag was the first of its
+  // kind on the row (the flag statement reads the row locked and returns what it was).
   const tell = (first: boolean, order_action: "canceled" | "flagged") =>
     first
       ? emitSvcEvent(container, SvcEvents.PAYMENT_FAILED_AFTER_ORDER, {
@@ -454,7 +455,7 @@ async function failOrder(
     first = await firstFlag("order_canceled", canceledReason)
     try {
       await cancelOrderWorkflow(container).run({ input: { order_id: o.id } })
-      await tell(first, "canceled")
+      await tell(true, "canceled")
       return "order_canceled"
     } catch (e) {
       const { data: now } = await queryOf(container).graph({ entity: "order", fields: ["id", "status"], filters: { id: o.id } })

@@ -321,7 +321,7 @@ svcMedusaSuite({
       expect(await medusaRefunds(paymentId)).toHaveLength(1)
     })
 
-    it("the bank reverses the payout: the request is flagged for the admin (refund not delivered)", async () => {
+    it("the bank reverses the payout, or returns it after settling: the request is flagged for the admin (refund not delivered)", async () => {
       const { paymentId, orderId } = await paidOrder()
       const res = await refund({ payment_id: paymentId, amount: "50", beneficiary: toBank("5512341111") })
       expect(res.payout.status).toBe("INITIATED")
@@ -348,6 +348,21 @@ svcMedusaSuite({
         { id: flagged.id, payout_id: res.payout.payout_id, refund_id: res.payout.refund_id, payment_id: paymentId, order_id: orderId },
       ])
       expect(events.of(SvcEvents.REFUND_PAYOUT_SETTLED)).toEqual([])
+
+      // a payout the bank returns after settling it (~2.5 min later at svc): settled, then returned, each once
+      const back = await refund({ payment_id: paymentId, amount: "20", beneficiary: toBank("5512342222") })
+      const backIds = { id: back.payout.id, payout_id: back.payout.payout_id, refund_id: back.payout.refund_id, payment_id: paymentId, order_id: orderId }
+      sb().advanceClock(30)
+      await sb().flushWebhooks()
+      await waitFor(async () => (events.of(SvcEvents.REFUND_PAYOUT_SETTLED).length ? true : undefined), "payout SETTLED", 20_000)
+      sb().advanceClock(160)
+      await Promise.all([sb().flushWebhooks(), sweepRefundPayouts(getContainer())])
+      await waitFor(async () => (events.of(SvcEvents.REFUND_PAYOUT_RETURNED).length ? true : undefined), "payout RETURNED", 20_000)
+      await sweepRefundPayouts(getContainer())
+      await events.settle(300)
+      expect(events.of(SvcEvents.REFUND_PAYOUT_SETTLED)).toEqual([backIds])
+      expect(events.of(SvcEvents.REFUND_PAYOUT_RETURNED)).toEqual([backIds])
+      expect(events.of(SvcEvents.REFUND_PAYOUT_REVERSED)).toHaveLength(1)
     })
   },
 })

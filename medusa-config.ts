@@ -42,6 +42,19 @@ const redisModules = redisUrl
     ]
   : []
 
+// The demo (demo/start.ts) and refunds.spec: the example subscribers of docs/examples as a local plugin
+// (testing/examples-plugin.ts), and Medusa's Notification Module with its local provider (each email
+// written to the log), as a store would have them.
+const demoExamples = process.env.SVC_EXAMPLES_PLUGIN
+const demoModules = demoExamples
+  ? [
+      {
+        resolve: "@medusajs/medusa/notification",
+        options: { providers: [{ resolve: "@medusajs/medusa/notification-local", id: "local", options: { channels: ["email"] } }] },
+      },
+    ]
+  : []
+
 module.exports = defineConfig({
   projectConfig: {
     databaseUrl: process.env.DATABASE_URL,
@@ -58,8 +71,10 @@ module.exports = defineConfig({
     },
   },
   admin: { disable: process.env.MEDUSA_ADMIN_DISABLE !== "false" },
+  plugins: demoExamples ? [{ resolve: demoExamples, options: {} }] : [],
   modules: [
     ...redisModules,
+    ...demoModules,
     { resolve: "./src/modules/svc" },
     {
       resolve: "@medusajs/medusa/payment",

@@ -10,6 +10,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import { join, resolve } from "node:path"
 import { startSandbox } from "../src/sandbox"
 import { startStorefront } from "./storefront-server"
+import { buildExamplesPlugin } from "../testing/examples-plugin"
 
 const ROOT = resolve(__dirname, "..")
 const STATE = join(ROOT, ".demo")
@@ -108,6 +109,8 @@ async function main() {
     // Medusa's CORS lists origins (a bare "*" matches nothing): allow the storefront
     STORE_CORS: `${storefrontUrl},http://127.0.0.1:${STOREFRONT_PORT}`,
     SVC_REDIRECT_URL: `${storefrontUrl}/checkout/return?cart_id={cart_id}`,
+    // docs/examples' subscriber (an email to the buyer when a refund's payout settles), with Medusa's local notification provider
+    SVC_EXAMPLES_PLUGIN: buildExamplesPlugin(STATE),
   }
 
   let medusa: ChildProcess | undefined

@@ -2,6 +2,8 @@ import { cancelOrderWorkflow } from "@medusajs/core-flows"
 import { svcMedusaSuite } from "../helpers/suite"
 import { completeCart, initiateSession, orderOfCart, payWithWebhooksLost, sessionById, SVC_PROVIDERS, waitFor } from "../helpers/store"
 import { reconcilePending } from "../../src/workflows/sweeps/reconcile-pending"
+import { settleCheckoutEvent, SvcEvents } from "../../src/workflows"
+import { collectSvcEvents, type SvcEventCollector } from "../helpers/svc-events"
 
 jest.setTimeout(120_000)
 
@@ -82,13 +84,21 @@ svcMedusaSuite({
       expect(order.id).toBe(done.order.id)
     })
 
+    // the plugin's events, as a store's subscriber hears them (docs/events.md)
+    let events: SvcEventCollector
+    beforeEach(() => {
+      events = collectSvcEvents(getContainer())
+    })
+    afterEach(() => events.stop())
+
     it("a payment that fails after its order was placed cancels that order, with the reason recorded", async () => {
       const { cartId, session: s1 } = await cartWithSession(SVC_PROVIDERS.fpx)
       sb().pay(s1.data.checkoutId, { stopAt: "PROCESSING" })
       const done = await completeCart(api, store, cartId)
       expect(done.type).toBe("order")
+      sb().webhookFaults({ mode: "duplicate", count: 3 }) // svc's webhook delivered twice
       sb().fail(s1.data.checkoutId)
-      await sb().flushWebhooks()
+      await Promise.all([sb().flushWebhooks(), reconcilePending(getContainer()), settleCheckoutEvent(getContainer(), s1.data.checkoutId, null, "watcher")])
       const order = await waitFor(async () => {
         const o = await orderOfCart(getContainer(), cartId)
         return o?.status === "canceled" ? o : undefined
@@ -97,6 +107,16 @@ svcMedusaSuite({
       const row = await ledger(s1.data.checkoutId)
       expect(row.attention).toBe("order_canceled")
       expect(row.attention_reason).toMatch(/failed/i)
+      // told once, whichever of the webhooks, the job and the watcher applied it; a later run tells nothing
+      await settleCheckoutEvent(getContainer(), s1.data.checkoutId, null, "job")
+      await sb().flushWebhooks()
+      await events.settle(300)
+      expect(events.all()).toEqual([
+        {
+          name: SvcEvents.PAYMENT_FAILED_AFTER_ORDER,
+          data: { order_id: done.order.id, checkout_id: s1.data.checkoutId, payment_session_id: s1.id, status: "FAILED", order_action: "canceled" },
+        },
+      ])
     })
 
     it("a payment that completes after its order was canceled is flagged for a refund", async () => {

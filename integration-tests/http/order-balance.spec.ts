@@ -15,6 +15,8 @@ import { medusaAmountToSen } from "../../src/rules/medusa-amount"
 import { watchWaiting } from "../../src/workflows/sweeps/watch-waiting"
 import { balanceReturnParams, completeSvcBalanceReturn, startSvcBalancePayment, SvcInputError } from "../../packages/storefront/src"
 import { createBalancePaymentLinkWorkflow, type BalancePaymentLinkCreatedData } from "../../src/workflows/balance-payment-link"
+import { SvcEvents } from "../../src/workflows"
+import { collectSvcEvents, type SvcEventCollector } from "../helpers/svc-events"
 
 jest.setTimeout(240_000)
 
@@ -57,6 +59,19 @@ async function ledgerRows(container: MedusaContainer, orderId: string): Promise<
 svcMedusaSuite({
   admin: true,
   testSuite: ({ svc, getContainer, sb, store, admin, checkoutCount, paidOrder }) => {
+    // the plugin's events, as a store's subscriber hears them (docs/events.md)
+    let events: SvcEventCollector
+    beforeEach(() => {
+      events = collectSvcEvents(getContainer())
+    })
+    afterEach(() => events.stop())
+    const linkEvent = (orderId: string, collectionId: string, link: { session_id: string; checkout_id: string }) => ({
+      order_id: orderId,
+      payment_collection_id: collectionId,
+      payment_session_id: link.session_id,
+      checkout_id: link.checkout_id,
+    })
+
     /** A paid FPX order of RM120.50 (checkout through Medusa's store routes): its id. */
     const paidOrderId = async () => (await paidOrder()).orderId
 
@@ -146,6 +161,10 @@ svcMedusaSuite({
       expect(linkCreated.mock.calls[1]![0]).toMatchObject({ order_id: orderId, reused: true, link: { checkout_id: made.link.checkout_id } })
       expect(checkoutCount()).toBe(beforeBad + 1)
       expect((await balance(orderId)).link).toMatchObject({ checkout_id: made.link.checkout_id })
+      // `svc.payment_link.created` once: for the new link, not for the refusals nor the link given again
+      await events.settle()
+      expect(events.all().map((e) => e.name)).toEqual([SvcEvents.PAYMENT_LINK_CREATED])
+      expect(events.of(SvcEvents.PAYMENT_LINK_CREATED)).toEqual([linkEvent(orderId, balanceCollection, made.link)])
 
       // the buyer pays; svc's webhook settles it: captured on the order, nothing left due
       sb().pay(made.link.checkout_id)
@@ -236,6 +255,10 @@ svcMedusaSuite({
       // paid: the kit refuses to start another payment for it
       const done = await startSvcBalancePayment(sdk, orderId, { providerId: SVC_PROVIDERS.wallet, paymentCollectionId: back!.paymentCollectionId }).catch((e) => e)
       expect(done).toMatchObject({ field: "paymentCollectionId", message: "This balance is already paid." })
+      // a balance's failed payment is not an order's failed payment (the order stands), and the
+      // shopper's own sessions are not payment links sent by the store: no event
+      await events.settle()
+      expect(events.all()).toEqual([])
     })
 
     it("a balance link paid after its order was canceled (refunded first in the svc refunds panel): flagged for a refund, never captured on the canceled order", async () => {
@@ -292,6 +315,8 @@ svcMedusaSuite({
       expect(twin.link.checkout_id).toBe(made.link.checkout_id)
       expect([made.reused, twin.reused].sort()).toEqual([false, true])
       expect(checkoutCount()).toBe(before + 1)
+      await events.settle()
+      expect(events.of(SvcEvents.PAYMENT_LINK_CREATED)).toEqual([linkEvent(id, made.balance.payment_collection.id, made.link)])
       const { order: converted } = await admin.admin.order.retrieve(id, { fields: "id,*payment_collections" })
       expect((converted as any).payment_collections).toHaveLength(1)
       expect(sb().getCheckout(made.link.checkout_id)).toMatchObject({ amount: "24100", type: "SVC_ACCOUNT" })

@@ -12,6 +12,8 @@ import { svcMedusaSuite } from "../helpers/suite"
 import { SVC_PROVIDERS, waitFor } from "../helpers/store"
 import { refusal as failure } from "../helpers/admin"
 import { SVC_INSTRUMENTATION, SVC_METRICS } from "../../src/client/telemetry"
+import { SvcEvents } from "../../src/workflows"
+import { collectSvcEvents } from "../helpers/svc-events"
 
 /** The store's metric reader, as an exporter would read it: collected on demand. */
 class TestReader extends MetricReader {
@@ -39,7 +41,7 @@ jest.setTimeout(180_000)
 svcMedusaSuite({
   admin: true,
   // paidOrder: a paid FPX order of RM120.50
-  testSuite: ({ svc, api, sb, store, admin, payoutCount, paidOrder, cartWithSession, capturedOrder }) => {
+  testSuite: ({ svc, api, sb, store, admin, payoutCount, paidOrder, getContainer, cartWithSession, capturedOrder }) => {
     const refund = (body: Record<string, unknown>) => admin.client.fetch<any>("/admin/svc/refunds", { method: "POST", body })
     const toBank = { name: "Siti Aminah", bank_code: "MBBEMYKL", account_number: "5512345678" }
     const orderState = async (id: string) => {
@@ -107,6 +109,7 @@ svcMedusaSuite({
     })
 
     it("Medusa's Refund button: refused naming the svc refunds panel until a bank account is named; then an svc payout to it, once per refund, tracked like the panel's; a RM5 refund is sent; svc's refusal is shown in words", async () => {
+      const events = collectSvcEvents(getContainer())
       const { paymentId, orderId } = await paidOrder()
       const before = payoutCount()
       const medusaRefunds = async () => ((await admin.admin.payment.retrieve(paymentId, { fields: "id,*refunds" })).payment.refunds ?? []) as any[]
@@ -145,6 +148,11 @@ svcMedusaSuite({
         "the Refund button's payout SETTLED",
         20_000
       )
+      // the plugin's events (docs/events.md): the button's payout is told of as the panel's are
+      const told = { id: buttonPayout.id, payout_id: buttonPayout.payout_id, refund_id: buttonPayout.refund_id, payment_id: paymentId, order_id: orderId }
+      await events.settle()
+      expect(events.of(SvcEvents.REFUND_PAYOUT_SENT)).toEqual([expect.objectContaining({ id: named.payout.id }), told])
+      expect(events.of(SvcEvents.REFUND_PAYOUT_SETTLED)).toEqual(expect.arrayContaining([told]))
 
       // an account the bank rejects: svc's refusal in words, no Medusa refund, nothing sent
       const other = await paidOrder()
@@ -157,6 +165,9 @@ svcMedusaSuite({
       expect(again.message).toMatch(/the bank rejected the account/) // svc's own words, as the panel shows them
       expect(payoutCount()).toBe(count)
       expect((await admin.admin.payment.retrieve(other.paymentId, { fields: "id,*refunds" })).payment.refunds ?? []).toHaveLength(0)
+      await events.settle()
+      expect(events.of(SvcEvents.REFUND_PAYOUT_SENT)).toHaveLength(2) // nothing for what svc refused
+      events.stop()
     })
 
     it("OpenTelemetry, as a store registers it: the spans and metrics of a checkout, its webhook settlement and a refund; no secret, buyer's name, account or id in any of them", async () => {

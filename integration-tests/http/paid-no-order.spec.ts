@@ -8,6 +8,9 @@ import { completePaidCarts } from "../../src/workflows/settle-checkout"
 import { watchWaiting } from "../../src/workflows/sweeps/watch-waiting"
 import { reconcilePending } from "../../src/workflows/sweeps/reconcile-pending"
 import { svcFromContainer } from "../../src/lib/svc-runtime/config"
+import { placePaidOrder } from "../../src/workflows/settle-checkout"
+import { SvcEvents } from "../../src/workflows"
+import { collectSvcEvents, type SvcEventCollector } from "../helpers/svc-events"
 
 jest.setTimeout(120_000)
 
@@ -41,6 +44,14 @@ svcMedusaSuite({
       const outcome = await settleCheckout(container(), c as never, "job")
       return { cartId, checkoutId, sessionId: s.id as string, outcome }
     }
+    // the plugin's events, as a store's subscriber hears them (docs/events.md)
+    let events: SvcEventCollector
+    beforeEach(() => {
+      events = collectSvcEvents(getContainer())
+    })
+    afterEach(() => events.stop())
+    const ids = (x: { checkoutId: string; cartId: string; sessionId: string }) => ({ checkout_id: x.checkoutId, cart_id: x.cartId, payment_session_id: x.sessionId })
+
     const leaseEnds = (cartId: string) => (getContainer().resolve(Modules.LOCKING) as any).release(cartId)
 
     const expectOneOrderOneCapture = async (cartId: string) => {
@@ -93,6 +104,9 @@ svcMedusaSuite({
       const c = await svcFromContainer(container()).client.checkout.retrieve(x.checkoutId)
       expect(await settleCheckout(container(), c as never, "job")).toBe("already_settled")
       await expectOneOrderOneCapture(x.cartId)
+      // retried until placed, never flagged: no person was needed, nothing to tell
+      await events.settle()
+      expect(events.all()).toEqual([])
     })
 
     it("a paid_no_order flag left by an earlier version (the watcher's pass), and a captured cart no run looked at (the job's): both completed", async () => {
@@ -123,6 +137,10 @@ svcMedusaSuite({
         expect(r.attention_reason).toBeNull()
         expect(r.status_history.entries.map((e: any) => e.status)).toContain("ORDER_PLACED")
       }
+      // a's flag cleared by its order: `resolved` once; b was never flagged
+      await events.settle()
+      expect(events.all().map((e) => e.name)).toEqual([SvcEvents.PAID_CART_RESOLVED])
+      expect(events.of(SvcEvents.PAID_CART_RESOLVED)).toEqual([{ ...ids(a), order_id: (await orderOfCart(getContainer(), a.cartId)).id }])
     })
 
     it("a cart left for later that another completion made an order meanwhile: the attempt is closed, the history says so", async () => {
@@ -154,11 +172,23 @@ svcMedusaSuite({
       expect(r.attention_reason).toMatch(/Refund the buyer or place the order by hand/)
       expect(r.status_history.entries.map((e: any) => e.status)).toContain("ORDER_IMPOSSIBLE")
 
+      // the same cart tried again by two runs at once (the watcher's and the job's, or two servers): flagged already, nothing more told
+      const ref = (x: typeof changed) => ({ checkoutId: x.checkoutId, cartId: x.cartId, sessionId: x.sessionId })
+      const again = await Promise.all([placePaidOrder(container(), ref(changed), "job"), placePaidOrder(container(), ref(changed), "watcher")])
+      expect(again.map((a) => a.outcome)).toEqual(["impossible", "impossible"])
+
       const moved = await paidWhileLocked()
       await (getContainer().resolve(Modules.REGION) as any).softDeleteRegions([store.regionId])
       await leaseEnds(moved.cartId)
       await due(moved.checkoutId)
-      expect(await completePaidCarts(container(), { limit: 10, source: "job" })).toMatchObject({ found: 1, impossible: 1 })
+      // three runs at once find it cannot be an order: one flags it and tells of it
+      const [pass, ...raced] = await Promise.all([
+        completePaidCarts(container(), { limit: 10, source: "job" }),
+        placePaidOrder(container(), ref(moved), "watcher"),
+        placePaidOrder(container(), ref(moved), "job"),
+      ])
+      expect(pass.placed).toBe(0)
+      expect(raced.map((a) => a.outcome)).toEqual(["impossible", "impossible"])
       r = await row(moved.checkoutId)
       expect(r.attention).toBe("paid_no_order")
       expect(r.attention_reason).toMatch(/region .* was removed/)
@@ -175,6 +205,11 @@ svcMedusaSuite({
       const mine = listed.checkouts.filter((c) => [changed.checkoutId, moved.checkoutId].includes(c.checkout_id))
       expect(mine.map((c) => c.attention)).toEqual(["paid_no_order", "paid_no_order"])
       expect(mine.every((c) => /Refund the buyer or place the order by hand/.test(c.attention_reason))).toBe(true)
+
+      // one `needs_attention` per cart, however many runs found it
+      await events.settle()
+      expect(events.all().map((e) => e.name)).toEqual([SvcEvents.PAID_CART_NEEDS_ATTENTION, SvcEvents.PAID_CART_NEEDS_ATTENTION])
+      expect(events.of(SvcEvents.PAID_CART_NEEDS_ATTENTION)).toEqual([ids(changed), ids(moved)])
     })
 
     it("a final status recorded but never applied (the run was killed, its webhooks spent): the watcher's and the job's sweeps place the order, and the history names which", async () => {

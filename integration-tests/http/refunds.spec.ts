@@ -1,4 +1,4 @@
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 // Refunds as svc payouts, through Medusa's admin API as a merchant makes them:
 // an admin signs in, refunds part of a captured svc payment to the buyer's bank
 // account (POST /admin/svc/refunds), and Medusa's refund, svc's payout and the
@@ -10,11 +10,21 @@ import { sweepRefundPayouts } from "../../src/workflows/track-payout/sweep-payou
 import { trackPayoutWorkflow, type PayoutNotDelivered } from "../../src/workflows/track-payout"
 import { SVC_MODULE } from "../../src/modules/svc"
 import { refundToBankWorkflow, type RefundSentData } from "../../src/workflows/refund-to-bank"
+import { SvcEvents } from "../../src/workflows"
+import { collectSvcEvents, type SvcEventCollector } from "../helpers/svc-events"
+import { buildExamplesPlugin, examplesDir } from "../../testing/examples-plugin"
+import { rmSync } from "node:fs"
 
 jest.setTimeout(120_000)
 
+const examples = examplesDir()
+afterAll(() => rmSync(examples, { recursive: true, force: true }))
+
 svcMedusaSuite({
   admin: true,
+  // docs/examples/svc-refund-email.ts, loaded as a store's own subscriber, with Medusa's local notification provider
+  // (built inside the checkout, so that it finds Medusa's packages as a store's own code does)
+  runnerEnv: { SVC_EXAMPLES_PLUGIN: buildExamplesPlugin(examples) },
   // paidOrder: a paid FPX order of RM120.50
   testSuite: ({ getContainer, sb, admin, paidOrder }) => {
     let earlier = new Set<string>()
@@ -28,6 +38,12 @@ svcMedusaSuite({
     trackPayoutWorkflow.hooks.payoutNotDelivered(async (data) => {
       notDelivered.push(data)
     })
+    // the plugin's events, as a store's subscriber hears them on Medusa's event bus (docs/events.md)
+    let events: SvcEventCollector
+    beforeEach(() => {
+      events = collectSvcEvents(getContainer())
+    })
+    afterEach(() => events.stop())
     beforeEach(async () => {
       refundsSent.length = 0
       notDelivered.length = 0
@@ -92,6 +108,49 @@ svcMedusaSuite({
       expect(await medusaRefunds(paymentId)).toHaveLength(2)
       // refundSent once per payout sent; never for a refused refund
       expect(refundsSent.map((r) => r.amount_sen)).toEqual([2050, 10000])
+
+      // the events: one `sent` per payout, one `settled` for the first; the job's sweep and two more
+      // tracking runs racing it tell of nothing more
+      const trackFirst = () => trackPayoutWorkflow(getContainer()).run({ input: { payout_id: first.payout.payout_id, source: "job" } })
+      await Promise.all([trackFirst(), trackFirst(), sweepRefundPayouts(getContainer())])
+      await events.settle()
+      const ids = (p: any) => ({ id: p.id, payout_id: p.payout_id, refund_id: p.refund_id, payment_id: paymentId, order_id: orderId })
+      expect(events.of(SvcEvents.REFUND_PAYOUT_SENT)).toEqual([ids(first.payout), ids(rest.payout)])
+      expect(events.of(SvcEvents.REFUND_PAYOUT_SETTLED)).toEqual([ids(first.payout)])
+
+      // the second payout settles: its webhook delivered twice, the job and two tracking runs at once make one `settled`
+      sb().webhookFaults({ mode: "duplicate", count: 2 })
+      sb().advanceClock(30)
+      const trackRest = () => trackPayoutWorkflow(getContainer()).run({ input: { payout_id: rest.payout.payout_id, source: "job" } })
+      await Promise.all([trackRest(), trackRest(), sweepRefundPayouts(getContainer()), sb().flushWebhooks()])
+      await waitFor(async () => (events.of(SvcEvents.REFUND_PAYOUT_SETTLED).length === 2 ? true : undefined), "second payout settled", 20_000)
+      await sb().flushWebhooks()
+      await events.settle(300)
+      expect(events.of(SvcEvents.REFUND_PAYOUT_SETTLED)).toEqual([ids(first.payout), ids(rest.payout)])
+      expect(events.all().map((e) => e.name)).toEqual([
+        SvcEvents.REFUND_PAYOUT_SENT,
+        SvcEvents.REFUND_PAYOUT_SETTLED,
+        SvcEvents.REFUND_PAYOUT_SENT,
+        SvcEvents.REFUND_PAYOUT_SETTLED,
+      ])
+
+      // docs/examples/svc-refund-email.ts (a store's subscriber) emailed the buyer once per settled payout, through Medusa's Notification Module
+      const { order } = await admin.admin.order.retrieve(orderId, { fields: "id,email,display_id" })
+      const notifications = getContainer().resolve(Modules.NOTIFICATION) as any
+      const emails = await waitFor(
+        async () => {
+          const mine = ((await notifications.listNotifications({ template: "svc-refund-settled" })) as any[]).filter((n) => n.data?.order_id === orderId)
+          return mine.length >= 2 ? mine : undefined
+        },
+        "two refund emails",
+        10_000
+      )
+      await events.settle(300)
+      const seen = emails.map((n: any) => ({ to: n.to, channel: n.channel, amount: Number(n.data.amount), display_id: n.data.display_id }))
+      expect(seen.sort((a: any, b: any) => a.amount - b.amount)).toEqual([
+        { to: order.email, channel: "email", amount: 20.5, display_id: order.display_id },
+        { to: order.email, channel: "email", amount: 100, display_id: order.display_id },
+      ])
     })
 
     it("a refund reason chosen in the svc refunds panel is stored on Medusa's refund, as Medusa's Refund button stores it; an unknown one is refused before anything is sent", async () => {
@@ -180,6 +239,8 @@ svcMedusaSuite({
       expect(res.payout.status).toBe("UNCERTAIN")
       expect(res.message).toMatch(/reconciliation job will finish it/)
       expect(refundsSent).toEqual([]) // not (yet) recorded as a refund
+      await events.settle()
+      expect(events.all()).toEqual([]) // nor told of as sent: svc's answer is not known
       expect(sandboxPayouts()).toHaveLength(1) // svc did make it
       expect(await medusaRefunds(paymentId)).toHaveLength(0)
       // while uncertain it counts as open: no more than the rest can be asked for
@@ -203,6 +264,11 @@ svcMedusaSuite({
       expect(await medusaRefunds(paymentId)).toHaveLength(1)
       expect(sandboxPayouts()).toHaveLength(1)
       expect(refundsSent).toHaveLength(1)
+      // `sent` once, by the job that learnt svc's answer
+      await events.settle()
+      expect(events.of(SvcEvents.REFUND_PAYOUT_SENT)).toEqual([
+        { id: payouts.find((p: any) => p.amount_sen === 3000).id, payout_id: made[0].payoutId, refund_id: refunds[0].id, payment_id: paymentId, order_id: expect.any(String) },
+      ])
     })
 
     it("a store's own code runs the refund workflow; a request cut off after Medusa's refund is finished by the job for that refund: one payout, one refund", async () => {
@@ -255,7 +321,7 @@ svcMedusaSuite({
       expect(await medusaRefunds(paymentId)).toHaveLength(1)
     })
 
-    it("the bank reverses the payout: the request is flagged for the admin (refund not delivered)", async () => {
+    it("the bank reverses the payout, or returns it after settling: the request is flagged for the admin (refund not delivered)", async () => {
       const { paymentId, orderId } = await paidOrder()
       const res = await refund({ payment_id: paymentId, amount: "50", beneficiary: toBank("5512341111") })
       expect(res.payout.status).toBe("INITIATED")
@@ -275,6 +341,28 @@ svcMedusaSuite({
       expect(notDelivered).toEqual([
         expect.objectContaining({ payout_request_id: flagged.id, payout_id: res.payout.payout_id, status: "REVERSED", order_id: orderId, amount_sen: 5000 }),
       ])
+      // and the event, once, however often it is read again
+      await trackPayoutWorkflow(getContainer()).run({ input: { payout_id: res.payout.payout_id, source: "job" } })
+      await events.settle()
+      expect(events.of(SvcEvents.REFUND_PAYOUT_REVERSED)).toEqual([
+        { id: flagged.id, payout_id: res.payout.payout_id, refund_id: res.payout.refund_id, payment_id: paymentId, order_id: orderId },
+      ])
+      expect(events.of(SvcEvents.REFUND_PAYOUT_SETTLED)).toEqual([])
+
+      // a payout the bank returns after settling it (~2.5 min later at svc): settled, then returned, each once
+      const back = await refund({ payment_id: paymentId, amount: "20", beneficiary: toBank("5512342222") })
+      const backIds = { id: back.payout.id, payout_id: back.payout.payout_id, refund_id: back.payout.refund_id, payment_id: paymentId, order_id: orderId }
+      sb().advanceClock(30)
+      await sb().flushWebhooks()
+      await waitFor(async () => (events.of(SvcEvents.REFUND_PAYOUT_SETTLED).length ? true : undefined), "payout SETTLED", 20_000)
+      sb().advanceClock(160)
+      await Promise.all([sb().flushWebhooks(), sweepRefundPayouts(getContainer())])
+      await waitFor(async () => (events.of(SvcEvents.REFUND_PAYOUT_RETURNED).length ? true : undefined), "payout RETURNED", 20_000)
+      await sweepRefundPayouts(getContainer())
+      await events.settle(300)
+      expect(events.of(SvcEvents.REFUND_PAYOUT_SETTLED)).toEqual([backIds])
+      expect(events.of(SvcEvents.REFUND_PAYOUT_RETURNED)).toEqual([backIds])
+      expect(events.of(SvcEvents.REFUND_PAYOUT_REVERSED)).toHaveLength(1)
     })
   },
 })

@@ -6,6 +6,8 @@ import { SVC_MODULE, svcModuleFrom } from "../../src/modules/svc"
 import { svcFromContainer } from "../../src/lib/svc-runtime/config"
 import { settleUnsettled } from "../../src/workflows/sweeps/waiting"
 import svcReconcileJob from "../../src/jobs/svc-reconcile"
+import { SvcEvents } from "../../src/workflows"
+import { collectSvcEvents, type SvcEventCollector } from "../helpers/svc-events"
 
 jest.setTimeout(120_000)
 
@@ -29,6 +31,23 @@ settleCheckoutWorkflow.hooks.checkoutSettled(async ({ checkout_id, outcome, sour
 svcMedusaSuite({
   failedPaymentOrder: "cancel",
   testSuite: ({ api, getContainer, sb, store, cartWithSession, checkoutRow }) => {
+    // the plugin's events, as a store's subscriber hears them (docs/events.md)
+    let events: SvcEventCollector
+    beforeEach(() => {
+      events = collectSvcEvents(getContainer())
+    })
+    afterEach(() => events.stop())
+    /** `svc.payment.failed_after_order` heard exactly once for the order (the order canceled). */
+    const toldOnce = async (x: { checkoutId: string; sessionId: string; orderId: string }) => {
+      await events.settle()
+      expect(events.all()).toEqual([
+        {
+          name: SvcEvents.PAYMENT_FAILED_AFTER_ORDER,
+          data: { order_id: x.orderId, checkout_id: x.checkoutId, payment_session_id: x.sessionId, status: "FAILED", order_action: "canceled" },
+        },
+      ])
+    }
+
     /** An order placed awaiting payment whose checkout then failed; svc's event is lost. */
     const failedAfterOrder = async () => {
       const { cartId, session: s, checkoutId } = await cartWithSession(SVC_PROVIDERS.fpx)
@@ -71,6 +90,7 @@ svcMedusaSuite({
       expect(outcomes.filter((o) => o === "order_canceled")).toHaveLength(1)
       expect(outcomes.filter((o) => o !== "order_canceled").every((o) => o === "already_settled")).toBe(true)
       await expectCanceledWithReason(x)
+      await toldOnce(x)
     })
 
     it.each<[string, Run[]]>([
@@ -86,6 +106,7 @@ svcMedusaSuite({
         { checkout_id: x.checkoutId, outcome: "order_canceled", source: runs[0], order_id: x.orderId },
         { checkout_id: x.checkoutId, outcome: "already_settled", source: runs[1], order_id: null },
       ])
+      await toldOnce(x)
     })
 
     it("an earlier run stopped after canceling the order, before anything was recorded: the next run records the reason", async () => {
@@ -93,6 +114,7 @@ svcMedusaSuite({
       await cancelOrderWorkflow(getContainer()).run({ input: { order_id: x.orderId } as never })
       expect(await run("job", x.checkoutId)).toBe("order_canceled")
       await expectCanceledWithReason(x)
+      await toldOnce(x)
     })
 
     it("a run that recorded COMPLETED and stopped before applying it (its webhooks spent): the watcher's sweep settles it once", async () => {
@@ -179,6 +201,7 @@ svcMedusaSuite({
       expect((await orderOfCart(getContainer(), x.cartId)).status).not.toBe("canceled")
       expect(await run("webhook", x.checkoutId)).toBe("order_canceled")
       await expectCanceledWithReason(x)
+      await toldOnce(x) // the run that canceled it tells
     })
   },
 })

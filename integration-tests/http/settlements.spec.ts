@@ -4,7 +4,9 @@
 import { svcMedusaSuite } from "../helpers/suite"
 import { waitFor } from "../helpers/store"
 import { refusal } from "../helpers/admin"
-import { sweepWithdrawals } from "../../src/workflows/withdraw/withdrawals"
+import { refreshWithdrawal, sweepWithdrawals } from "../../src/workflows/withdraw/withdrawals"
+import { SvcEvents } from "../../src/workflows"
+import { collectSvcEvents, type SvcEventCollector } from "../helpers/svc-events"
 import { withdrawWorkflow, type WithdrawalRequestedData } from "../../src/workflows/withdraw"
 import { SVC_MODULE } from "../../src/modules/svc"
 import type SvcModuleService from "../../src/modules/svc/service"
@@ -27,6 +29,23 @@ svcMedusaSuite({
     const allWithdrawals = () => Object.values((sb().state() as any).fiatWithdrawals ?? {}) as any[]
     /** Withdrawals svc made during this test. */
     const madeWithdrawals = () => allWithdrawals().filter((w) => !earlier.has(w.id))
+
+    // the plugin's events, as a store's subscriber hears them (docs/events.md)
+    let events: SvcEventCollector
+    beforeEach(() => {
+      events = collectSvcEvents(getContainer())
+    })
+    afterEach(() => events.stop())
+    /** svc's word on a withdrawal heard at once by its webhook (delivered twice), the job's sweep and two re-reads, as racing servers would. */
+    const heardByAll = (withdrawalId: string) => {
+      sb().webhookFaults({ mode: "duplicate", count: 4 })
+      return Promise.all([
+        refreshWithdrawal(getContainer(), withdrawalId, "webhook"),
+        refreshWithdrawal(getContainer(), withdrawalId, "job"),
+        sweepWithdrawals(getContainer()),
+        sb().flushWebhooks(),
+      ])
+    }
 
     beforeEach(async () => {
       earlier = new Set(allWithdrawals().map((w) => w.id))
@@ -69,11 +88,16 @@ svcMedusaSuite({
       const after = await wallet()
       expect(Number(after.balance_sen)).toBe(Number(w.balance_sen) - 150000)
 
+      sb().webhookFaults({ mode: "duplicate", count: 4 })
       sb().advanceClock(15)
       sb().advanceClock(65)
-      await sb().flushWebhooks()
+      await heardByAll(res.withdrawal.withdrawal_id)
       const done = await reaching(res.withdrawal.id, "COMPLETED")
       expect(done.status_history.entries.map((e: any) => e.status)).toEqual(expect.arrayContaining(["CREATING", "PENDING", "COMPLETED"]))
+      // `completed` once, whoever recorded it
+      await sb().flushWebhooks()
+      await events.settle(300)
+      expect(events.all()).toEqual([{ name: SvcEvents.WITHDRAWAL_COMPLETED, data: { id: res.withdrawal.id, withdrawal_id: res.withdrawal.withdrawal_id, status: "COMPLETED" } }])
     })
 
     it("bad input is refused by field; nothing is sent", async () => {
@@ -101,10 +125,14 @@ svcMedusaSuite({
       const w = await wallet()
       const res = await withdraw({ bank_account_id: w.bank_accounts[0].id, amount: "200", reference: "REJECT me" })
       expect(res.withdrawal.status).toBe("PENDING")
+      sb().webhookFaults({ mode: "duplicate", count: 4 })
       sb().advanceClock(15)
-      await sb().flushWebhooks()
+      await heardByAll(res.withdrawal.withdrawal_id)
       const row = await reaching(res.withdrawal.id, "REJECTED")
       expect(row.failure_reason).toMatch(/back in the svc wallet/)
+      await sb().flushWebhooks()
+      await events.settle(300)
+      expect(events.all()).toEqual([{ name: SvcEvents.WITHDRAWAL_FAILED, data: { id: res.withdrawal.id, withdrawal_id: res.withdrawal.withdrawal_id, status: "REJECTED" } }])
       expect(Number((await wallet()).balance_sen)).toBe(Number(w.balance_sen))
     })
 

@@ -22,3 +22,15 @@ export * from "./balance-payment-link"
 export * from "./refund-to-bank"
 export * from "./track-payout"
 export { sweepRefundPayouts } from "./track-payout/sweep-payouts"
+// The plugin's own events on Medusa's event bus (docs/events.md): names and payload types for a store's subscribers.
+export {
+  SvcEvents,
+  type SvcEventName,
+  type SvcEventData,
+  type PaymentFailedAfterOrderData,
+  type PaidCartNeedsAttentionData,
+  type PaidCartResolvedData,
+  type RefundPayoutData,
+  type WithdrawalEventData,
+  type PaymentLinkCreatedData,
+} from "../lib/events/svc-events"

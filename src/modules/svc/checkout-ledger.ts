@@ -48,6 +48,13 @@ export type OrderCandidate = {
   order_retry_at: Date | null
 }
 
+/**
+ * The checkout's row, locked, as it was before the statement it starts (`prev`): a second
+ * writer waits and then reads the first one's write, so "what it was before" tells one
+ * caller only that it made a change (the plugin's events, docs/events.md).
+ */
+const LOCK_ROW = `with prev as (select id, attention from svc_checkout where checkout_id = ? and deleted_at is null for update)`
+
 export class CheckoutLedger {
   constructor(private readonly knex: Knex) {}
 
@@ -81,13 +88,20 @@ export class CheckoutLedger {
     )
   }
 
-  /** Money or an order needs an admin: visible on the order and the needs-attention page. */
-  async flag(checkoutId: string, attention: string, reason: string, orderId?: string): Promise<void> {
-    await this.knex.raw(
-      `update svc_checkout set attention = ?, attention_reason = ?, order_id = coalesce(?, order_id), updated_at = now()
-        where checkout_id = ? and deleted_at is null`,
-      [attention, reason.slice(0, 1000), orderId ?? null, checkoutId]
+  /**
+   * Money or an order needs an admin: visible on the order and the needs-attention page.
+   * Returns the attention the row had before (null: none), read under the row's lock in the
+   * same statement: of two callers, the second sees the first's flag.
+   */
+  async flag(checkoutId: string, attention: string, reason: string, orderId?: string): Promise<string | null> {
+    const res = await this.knex.raw(
+      `${LOCK_ROW}
+       update svc_checkout t set attention = ?, attention_reason = ?, order_id = coalesce(?, t.order_id), updated_at = now()
+         from prev where t.id = prev.id
+       returning prev.attention as previous_attention`,
+      [checkoutId, attention, reason.slice(0, 1000), orderId ?? null]
     )
+    return (res.rows[0]?.previous_attention as string | null | undefined) ?? null
   }
 
   /**
@@ -141,53 +155,69 @@ export class CheckoutLedger {
     )
   }
 
-  /** The paid cart is an order: a `paid_no_order` flag is cleared, the history says how it came. */
-  async recordOrderPlaced(checkoutId: string, orderId: string, entry: Omit<LedgerStatus, "at">): Promise<void> {
-    await this.knex.raw(
-      `update svc_checkout set
-         attention = case when attention = 'paid_no_order' then null else attention end,
-         attention_reason = case when attention = 'paid_no_order' then null else attention_reason end,
-         order_id = ?, order_retry_at = null, settled_status = coalesce(settled_status, 'COMPLETED'),
-         settled_at = coalesce(settled_at, now()),
-         status_history = jsonb_set(status_history, '{entries}', (status_history->'entries') || ?::jsonb),
+  /**
+   * The paid cart is an order: a `paid_no_order` flag is cleared, the history says how it came.
+   * True when this call cleared such a flag (once: the row is locked by the statement).
+   */
+  async recordOrderPlaced(checkoutId: string, orderId: string, entry: Omit<LedgerStatus, "at">): Promise<boolean> {
+    const res = await this.knex.raw(
+      `${LOCK_ROW}
+       update svc_checkout t set
+         attention = case when t.attention = 'paid_no_order' then null else t.attention end,
+         attention_reason = case when t.attention = 'paid_no_order' then null else t.attention_reason end,
+         order_id = ?, order_retry_at = null, settled_status = coalesce(t.settled_status, 'COMPLETED'),
+         settled_at = coalesce(t.settled_at, now()),
+         status_history = jsonb_set(t.status_history, '{entries}', (t.status_history->'entries') || ?::jsonb),
          updated_at = now()
-       where checkout_id = ? and deleted_at is null`,
-      [orderId, JSON.stringify([{ ...entry, at: new Date().toISOString() }]), checkoutId]
+         from prev where t.id = prev.id
+       returning prev.attention as previous_attention`,
+      [checkoutId, orderId, JSON.stringify([{ ...entry, at: new Date().toISOString() }])]
     )
+    return res.rows[0]?.previous_attention === "paid_no_order"
   }
 
   /**
    * Not an order yet, for a reason that passes (Medusa's cart lock held, say by
    * a killed process for its lease): tried again after min(baseS · 2^attempts,
    * capS) seconds. Not a flag: a `paid_no_order` flag from before is cleared.
-   * Returns when the next attempt is due.
+   * Returns when the next attempt is due, and whether this call cleared such a flag.
    */
-  async recordOrderLater(checkoutId: string, reason: string, backoff: { baseS: number; capS: number }, entry: Omit<LedgerStatus, "at" | "detail">): Promise<Date | undefined> {
+  async recordOrderLater(
+    checkoutId: string,
+    reason: string,
+    backoff: { baseS: number; capS: number },
+    entry: Omit<LedgerStatus, "at" | "detail">
+  ): Promise<{ retryAt: Date | undefined; cleared: boolean }> {
     const res = await this.knex.raw(
-      `update svc_checkout set
-         attention = case when attention = 'paid_no_order' then null else attention end,
-         attention_reason = case when attention = 'paid_no_order' then null else attention_reason end,
-         order_retry_at = now() + make_interval(secs => least(?::float8, ?::float8 * power(2, least(order_attempts, 20)))),
-         order_attempts = order_attempts + 1,
-         status_history = jsonb_set(status_history, '{entries}', (status_history->'entries') || ?::jsonb),
+      `${LOCK_ROW}
+       update svc_checkout t set
+         attention = case when t.attention = 'paid_no_order' then null else t.attention end,
+         attention_reason = case when t.attention = 'paid_no_order' then null else t.attention_reason end,
+         order_retry_at = now() + make_interval(secs => least(?::float8, ?::float8 * power(2, least(t.order_attempts, 20)))),
+         order_attempts = t.order_attempts + 1,
+         status_history = jsonb_set(t.status_history, '{entries}', (t.status_history->'entries') || ?::jsonb),
          updated_at = now()
-       where checkout_id = ? and deleted_at is null
-       returning order_retry_at`,
-      [backoff.capS, backoff.baseS, JSON.stringify([{ ...entry, at: new Date().toISOString(), detail: reason.slice(0, 500) }]), checkoutId]
+         from prev where t.id = prev.id
+       returning t.order_retry_at, prev.attention as previous_attention`,
+      [checkoutId, backoff.capS, backoff.baseS, JSON.stringify([{ ...entry, at: new Date().toISOString(), detail: reason.slice(0, 500) }])]
     )
-    return res.rows[0]?.order_retry_at as Date | undefined
+    return { retryAt: res.rows[0]?.order_retry_at as Date | undefined, cleared: res.rows[0]?.previous_attention === "paid_no_order" }
   }
 
   /** The paid cart cannot become an order (changed after payment, stock gone, region removed): an admin refunds or places it by hand. */
-  async recordOrderImpossible(checkoutId: string, reason: string, entry: Omit<LedgerStatus, "at" | "detail">): Promise<void> {
-    await this.knex.raw(
-      `update svc_checkout set attention = 'paid_no_order', attention_reason = ?, order_retry_at = null,
-         order_attempts = order_attempts + 1,
-         status_history = jsonb_set(status_history, '{entries}', (status_history->'entries') || ?::jsonb),
+  /** True when this call flagged it (it was not flagged `paid_no_order` before: once, the row locked by the statement). */
+  async recordOrderImpossible(checkoutId: string, reason: string, entry: Omit<LedgerStatus, "at" | "detail">): Promise<boolean> {
+    const res = await this.knex.raw(
+      `${LOCK_ROW}
+       update svc_checkout t set attention = 'paid_no_order', attention_reason = ?, order_retry_at = null,
+         order_attempts = t.order_attempts + 1,
+         status_history = jsonb_set(t.status_history, '{entries}', (t.status_history->'entries') || ?::jsonb),
          updated_at = now()
-       where checkout_id = ? and deleted_at is null`,
-      [reason.slice(0, 1000), JSON.stringify([{ ...entry, at: new Date().toISOString(), detail: reason.slice(0, 500) }]), checkoutId]
+         from prev where t.id = prev.id
+       returning prev.attention as previous_attention`,
+      [checkoutId, reason.slice(0, 1000), JSON.stringify([{ ...entry, at: new Date().toISOString(), detail: reason.slice(0, 500) }])]
     )
+    return !!res.rows[0] && res.rows[0].previous_attention !== "paid_no_order"
   }
 
   /** Record the key and title before the request is sent (spec: Idempotency rules 1). */

@@ -48,9 +48,23 @@ export const CLAIM_PAYOUT = `update svc_payout set refund_id = ?, status = 'SEND
    where id = ? and deleted_at is null and status in ('REQUESTED', 'UNCERTAIN')
    returning ${PAYOUT_ROW_COLUMNS}`
 
-export const RECORD_PAYOUT_SENT = `update svc_payout set payout_id = ?, status = ?, fee_sen = coalesce(?, fee_sen), beneficiary_id = coalesce(?, beneficiary_id),
+/**
+ * svc's answer recorded; returns the payout id the row had before (the row locked first, so
+ * of two senders with the same key, the one that finds it null made the payout known: once).
+ */
+export const RECORD_PAYOUT_SENT = `with prev as (select id, payout_id from svc_payout where id = ? and deleted_at is null for update)
+   update svc_payout p set payout_id = ?, status = ?, fee_sen = coalesce(?, fee_sen), beneficiary_id = coalesce(?, p.beneficiary_id),
      failure_reason = null, ${APPEND_HISTORY}, updated_at = now()
-   where id = ? and deleted_at is null`
+   from prev where p.id = prev.id
+   returning prev.payout_id as previous_payout_id, ${PAYOUT_ROW_COLUMNS.split(", ")
+     .map((c) => `p.${c}`)
+     .join(", ")}, p.order_id`
+
+/** svc's later status (tracking), only while the row still has the status it was read with: one caller makes each change. */
+export const RECORD_PAYOUT_STATUS = `update svc_payout set status = ?, fee_sen = coalesce(?, fee_sen), attention = coalesce(?, attention),
+     attention_reason = coalesce(?, attention_reason), ${APPEND_HISTORY}, updated_at = now()
+   where id = ? and deleted_at is null and status = ?
+   returning ${PAYOUT_ROW_COLUMNS}, order_id`
 
 /** Only from SENDING: a row svc answered for is never written back to "not sent". */
 export const RECORD_PAYOUT_NOT_SENT = `update svc_payout set status = ?, failure_reason = ?, ${APPEND_HISTORY}, updated_at = now()
@@ -73,6 +87,11 @@ export const INSERT_PAYOUT_FOR_REFUND = `insert into svc_payout (id, idempotency
    returning id`
 
 export const PAYOUT_OF_REFUND = `select id from svc_payout where refund_id = ? and deleted_at is null limit 1`
+
+/** A withdrawal's later status from svc, only while the row still has the status it was read with. */
+export const RECORD_WITHDRAWAL_STATUS = `update svc_withdrawal set status = ?, failure_reason = coalesce(?, failure_reason), ${APPEND_HISTORY}, updated_at = now()
+   where id = ? and deleted_at is null and status = ?
+   returning id`
 
 /** A fee as svc writes it (digits, in sen), else null. */
 export const feeSen = (fee: string | null | undefined): number | null => (fee != null && /^\d+$/.test(String(fee)) ? Number(fee) : null)

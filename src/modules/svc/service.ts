@@ -44,6 +44,8 @@ import {
   PAYOUT_OF_REFUND,
   RECORD_PAYOUT_NOT_SENT,
   RECORD_PAYOUT_SENT,
+  RECORD_PAYOUT_STATUS,
+  RECORD_WITHDRAWAL_STATUS,
   type NamedDestination,
   type PayoutForRefund,
   type PayoutRow,
@@ -144,9 +146,9 @@ class SvcModuleService extends MedusaService({
     return this.checkouts_(ctx).markSettled(checkoutId, status)
   }
 
-  /** Money or an order needs an admin: visible on the order and the needs-attention page. */
+  /** Money or an order needs an admin: visible on the order and the needs-attention page. Returns the attention the row had before. */
   @InjectManager()
-  async flagCheckout(checkoutId: string, attention: string, reason: string, orderId?: string, @MedusaContext() ctx: Context = {}): Promise<void> {
+  async flagCheckout(checkoutId: string, attention: string, reason: string, orderId?: string, @MedusaContext() ctx: Context = {}): Promise<string | null> {
     return this.checkouts_(ctx).flag(checkoutId, attention, reason, orderId)
   }
 
@@ -162,13 +164,13 @@ class SvcModuleService extends MedusaService({
     return this.checkouts_(ctx).recordOrderFound(checkoutId, orderId)
   }
 
-  /** The paid cart is an order (a `paid_no_order` flag is cleared). */
+  /** The paid cart is an order (a `paid_no_order` flag is cleared: true when this call cleared one). */
   @InjectManager()
-  async recordCheckoutOrderPlaced(checkoutId: string, orderId: string, entry: Omit<LedgerStatus, "at">, @MedusaContext() ctx: Context = {}): Promise<void> {
+  async recordCheckoutOrderPlaced(checkoutId: string, orderId: string, entry: Omit<LedgerStatus, "at">, @MedusaContext() ctx: Context = {}): Promise<boolean> {
     return this.checkouts_(ctx).recordOrderPlaced(checkoutId, orderId, entry)
   }
 
-  /** Not an order yet, for a reason that passes: tried again after a back-off; returns when. */
+  /** Not an order yet, for a reason that passes: tried again after a back-off; returns when, and whether a `paid_no_order` flag was cleared. */
   @InjectManager()
   async recordCheckoutOrderLater(
     checkoutId: string,
@@ -176,13 +178,13 @@ class SvcModuleService extends MedusaService({
     backoff: { baseS: number; capS: number },
     entry: Omit<LedgerStatus, "at" | "detail">,
     @MedusaContext() ctx: Context = {}
-  ): Promise<Date | undefined> {
+  ): Promise<{ retryAt: Date | undefined; cleared: boolean }> {
     return this.checkouts_(ctx).recordOrderLater(checkoutId, reason, backoff, entry)
   }
 
-  /** The paid cart cannot become an order: flagged for an admin with the reason. */
+  /** The paid cart cannot become an order: flagged for an admin with the reason (true when this call flagged it). */
   @InjectManager()
-  async recordCheckoutOrderImpossible(checkoutId: string, reason: string, entry: Omit<LedgerStatus, "at" | "detail">, @MedusaContext() ctx: Context = {}): Promise<void> {
+  async recordCheckoutOrderImpossible(checkoutId: string, reason: string, entry: Omit<LedgerStatus, "at" | "detail">, @MedusaContext() ctx: Context = {}): Promise<boolean> {
     return this.checkouts_(ctx).recordOrderImpossible(checkoutId, reason, entry)
   }
 
@@ -344,14 +346,64 @@ class SvcModuleService extends MedusaService({
     return (rows[0] as PayoutRow | undefined) ?? null
   }
 
-  /** svc's answer to the payout: its id, status and fee. */
+  /**
+   * svc's answer to the payout: its id, status and fee. Returns the row when this call made
+   * the payout known (the row had no payout id before), else null: of two senders with the
+   * same key (a send and the job finishing it), one only.
+   */
   @InjectManager()
   async recordPayoutSent(
     rowId: string,
     p: { payoutId: string; status: string; fee?: string | null; beneficiaryId?: string | null },
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
-  ): Promise<void> {
-    await sharedContext.manager!.execute(RECORD_PAYOUT_SENT, [p.payoutId, p.status, feeSen(p.fee), p.beneficiaryId ?? null, historyEntry(p.status, "refund"), rowId])
+  ): Promise<(PayoutRow & { order_id?: string | null }) | null> {
+    const rows = await sharedContext.manager!.execute(RECORD_PAYOUT_SENT, [rowId, p.payoutId, p.status, feeSen(p.fee), p.beneficiaryId ?? null, historyEntry(p.status, "refund")])
+    const r = rows[0] as (PayoutRow & { previous_payout_id: string | null }) | undefined
+    return r && !r.previous_payout_id ? r : null
+  }
+
+  /**
+   * svc's later status of a payout, written only while the row still has `fromStatus` (the
+   * status it was judged from): the row when this call made the change, else null.
+   */
+  @InjectManager()
+  async recordPayoutStatusIf(
+    rowId: string,
+    fromStatus: string,
+    p: { status: string; feeSen: number | null; source: string; attention?: string; attentionReason?: string },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<(PayoutRow & { order_id: string | null }) | null> {
+    const rows = await sharedContext.manager!.execute(RECORD_PAYOUT_STATUS, [
+      p.status,
+      p.feeSen,
+      p.attention ?? null,
+      p.attentionReason?.slice(0, 1000) ?? null,
+      historyEntry(p.status, p.source),
+      rowId,
+      fromStatus,
+    ])
+    return (rows[0] as (PayoutRow & { order_id: string | null }) | undefined) ?? null
+  }
+
+  /**
+   * A withdrawal's new status from svc, written only while the row still has `fromStatus`:
+   * true when this call made the change (one caller of several racing).
+   */
+  @InjectManager()
+  async recordWithdrawalStatusIf(
+    rowId: string,
+    fromStatus: string,
+    p: { status: string; source: string; failureReason?: string },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<boolean> {
+    const rows = await sharedContext.manager!.execute(RECORD_WITHDRAWAL_STATUS, [
+      p.status,
+      p.failureReason?.slice(0, 500) ?? null,
+      historyEntry(p.status, p.source),
+      rowId,
+      fromStatus,
+    ])
+    return rows.length > 0
   }
 
   /**

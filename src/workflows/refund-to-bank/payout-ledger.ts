@@ -21,6 +21,7 @@
  */
 import { container as appContainer } from "@medusajs/framework"
 import { SVC_MODULE } from "../../lib/svc-runtime/module-key"
+import { emitSvcEvent, SvcEvents } from "../../lib/events/svc-events"
 import type SvcModuleService from "../../modules/svc/service"
 import type { NamedDestination, PayoutForRefund, PayoutRow } from "../../modules/svc/service"
 
@@ -51,6 +52,11 @@ export class PayoutLedger {
     return serviceIn(this.scope) ?? serviceIn(appContainer)
   }
 
+  /** The container the svc module was found in (its event bus too). */
+  private get container(): Resolver | undefined {
+    return serviceIn(this.scope) ? this.scope : serviceIn(appContainer) ? appContainer : undefined
+  }
+
   /**
    * Claim a REQUESTED (or UNCERTAIN: finishing with the same key) row for a
    * refund. Null when the row does not exist or is already sent, failed or
@@ -60,8 +66,18 @@ export class PayoutLedger {
     return (await this.service?.claimPayout(rowId, refundId)) ?? null
   }
 
+  /** svc's answer recorded; `svc.refund_payout.sent` when this call made the payout known (once per payout). */
   async recordSent(rowId: string, p: { payoutId: string; status: string; fee?: string | null; beneficiaryId?: string | null }): Promise<void> {
-    await this.service?.recordPayoutSent(rowId, p)
+    const made = await this.service?.recordPayoutSent(rowId, p)
+    const container = this.container
+    if (!made || !container) return
+    await emitSvcEvent(container, SvcEvents.REFUND_PAYOUT_SENT, {
+      id: made.id,
+      payout_id: p.payoutId,
+      refund_id: made.refund_id,
+      payment_id: made.payment_id,
+      order_id: made.order_id ?? null,
+    })
   }
 
   /** FAILED (svc refused: nothing was sent) or UNCERTAIN (no answer: finish later with the same key). */

@@ -5,7 +5,7 @@ import { fromSen } from "../../client"
 import { svcFromContainer } from "../../lib/svc-runtime/config"
 import { SVC_MODULE } from "../../lib/svc-runtime/module-key"
 import type SvcModuleService from "../../modules/svc/service"
-import { appendEntry } from "../../lib/money/admin-input"
+import { emitSvcEvent, SvcEvents } from "../../lib/events/svc-events"
 import { sweepStep } from "../../lib/svc-runtime/sweep"
 import { longestSendMs } from "../../lib/svc-runtime/send-window"
 import { finishPayoutRequest } from "./request-refund"
@@ -15,6 +15,12 @@ type Container = MedusaContainer
 // Order of svc's payout statuses: a status is never replaced by an earlier one
 // (a late payout.updated INITIATED after SETTLED changes nothing).
 const RANK: Record<string, number> = { INITIATED: 1, SETTLED: 2, REVERSED: 3, RETURNED: 3 }
+/** The plugin's event for each status a payout reaches (docs/events.md). */
+const PAYOUT_EVENT: Record<string, typeof SvcEvents.REFUND_PAYOUT_SETTLED | typeof SvcEvents.REFUND_PAYOUT_REVERSED | typeof SvcEvents.REFUND_PAYOUT_RETURNED> = {
+  SETTLED: SvcEvents.REFUND_PAYOUT_SETTLED,
+  REVERSED: SvcEvents.REFUND_PAYOUT_REVERSED,
+  RETURNED: SvcEvents.REFUND_PAYOUT_RETURNED,
+}
 const NOT_DELIVERED: Record<string, string> = {
   REVERSED: "the bank reversed the payout: the buyer was not paid; amount and fee are back in the prefund balance",
   RETURNED: "the bank returned the payout after settling it: the buyer was not paid; the amount is back in the prefund balance (svc keeps the fee)",
@@ -55,37 +61,49 @@ export async function readPayout(container: Container, payoutId: string): Promis
  */
 export async function recordPayoutStatus(container: Container, read: PayoutRead, source: string): Promise<PayoutStatusRecorded> {
   const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
-  const row = await svcModule.retrieveSvcPayout(read.rowId)
-  const current = RANK[row.status] ?? 0
-  const next = RANK[read.status]
-  if (read.status === row.status || (next !== undefined && next <= current && current > 0)) return { outcome: "unchanged", notDelivered: null }
-  const notDelivered = NOT_DELIVERED[read.status]
-  await svcModule.updateSvcPayouts({
-    id: row.id,
-    status: read.status,
-    fee_sen: read.fee && /^\d+$/.test(read.fee) ? Number(read.fee) : row.fee_sen,
-    status_history: appendEntry(row.status_history, read.status, source),
-    ...(notDelivered
-      ? {
-          attention: "refund_not_delivered",
-          attention_reason: `${notDelivered}. Refund RM${fromSen(row.amount_sen)} again to a corrected account.`,
-        }
-      : {}),
-  })
-  if (!notDelivered) return { outcome: "updated", notDelivered: null }
-  container.resolve<{ warn: (m: string) => void }>(ContainerRegistrationKeys.LOGGER).warn(`svc: payout ${read.payoutId} (refund ${row.refund_id}) ${read.status}: ${notDelivered}`)
-  return {
-    outcome: "updated",
-    notDelivered: {
-      payout_request_id: row.id,
-      payout_id: read.payoutId,
+  // Written only while the row keeps the status it was judged from: of the webhook, the watcher
+  // and the job racing (in one process or several), one makes the change and tells of it.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const row = await svcModule.retrieveSvcPayout(read.rowId)
+    const current = RANK[row.status] ?? 0
+    const next = RANK[read.status]
+    if (read.status === row.status || (next !== undefined && next <= current && current > 0)) return { outcome: "unchanged", notDelivered: null }
+    const notDelivered = NOT_DELIVERED[read.status]
+    const made = await svcModule.recordPayoutStatusIf(row.id, row.status, {
       status: read.status,
-      refund_id: row.refund_id ?? null,
-      order_id: row.order_id ?? null,
-      amount_sen: Number(row.amount_sen),
-      reason: notDelivered,
-    },
+      feeSen: read.fee && /^\d+$/.test(read.fee) ? Number(read.fee) : null,
+      source,
+      ...(notDelivered ? { attention: "refund_not_delivered", attentionReason: `${notDelivered}. Refund RM${fromSen(row.amount_sen)} again to a corrected account.` } : {}),
+    })
+    if (!made) continue // changed meanwhile by another caller: judged again from what it wrote
+    const event = PAYOUT_EVENT[read.status]
+    if (event) {
+      await emitSvcEvent(container, event, {
+        id: row.id,
+        payout_id: read.payoutId,
+        refund_id: made.refund_id ?? null,
+        payment_id: made.payment_id ?? null,
+        order_id: made.order_id ?? null,
+      })
+    }
+    if (!notDelivered) return { outcome: "updated", notDelivered: null }
+    container
+      .resolve<{ warn: (m: string) => void }>(ContainerRegistrationKeys.LOGGER)
+      .warn(`svc: payout ${read.payoutId} (refund ${row.refund_id}) ${read.status}: ${notDelivered}`)
+    return {
+      outcome: "updated",
+      notDelivered: {
+        payout_request_id: row.id,
+        payout_id: read.payoutId,
+        status: read.status,
+        refund_id: row.refund_id ?? null,
+        order_id: row.order_id ?? null,
+        amount_sen: Number(row.amount_sen),
+        reason: notDelivered,
+      },
+    }
   }
+  return { outcome: "unchanged", notDelivered: null }
 }
 
 /**

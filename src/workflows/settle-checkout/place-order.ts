@@ -8,6 +8,7 @@ import { SVC_MODULE, type SvcModuleService } from "../../modules/svc"
 import type { SettleSource } from "./steps"
 import { CHECKOUT_LOCK_LEASE_S, keepCheckoutLockStep, stopKeepingCheckoutLockStep } from "./checkout-lock"
 import { MedusaReads } from "../../lib/medusa-data/medusa-reads"
+import { emitSvcEvent, SvcEvents } from "../../lib/events/svc-events"
 
 type Container = MedusaContainer
 type Query = Omit<RemoteQueryFunction, symbol>
@@ -115,17 +116,28 @@ export async function placePaidOrder(container: Container, ref: PaidCartRef, sou
   const ledger = container.resolve<SvcModuleService>(SVC_MODULE)
   const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const ids = { checkout_id: ref.checkoutId, cart_id: ref.cartId, payment_session_id: ref.sessionId }
   const placed = async (orderId: string, now: boolean, attempts: string): Promise<OrderAttempt> => {
-    await ledger.recordCheckoutOrderPlaced(ref.checkoutId, orderId, {
+    const cleared = await ledger.recordCheckoutOrderPlaced(ref.checkoutId, orderId, {
       status: "ORDER_PLACED",
       source,
       detail: `order ${orderId} ${now ? `placed by the ${source}` : "found"}${attempts}`,
     })
+    if (cleared) await emitSvcEvent(container, SvcEvents.PAID_CART_RESOLVED, { ...ids, order_id: orderId })
     return { outcome: "placed", orderId, now }
   }
   const later = async (reason: string, backoff: { baseS: number; capS: number }): Promise<OrderAttempt> => {
-    const retryAt = await ledger.recordCheckoutOrderLater(ref.checkoutId, reason, backoff, { status: "ORDER_DEFERRED", source })
+    const { retryAt, cleared } = await ledger.recordCheckoutOrderLater(ref.checkoutId, reason, backoff, { status: "ORDER_DEFERRED", source })
+    // a flag from before is back to the plugin's own retries: no person is needed for it now
+    if (cleared) await emitSvcEvent(container, SvcEvents.PAID_CART_RESOLVED, { ...ids, order_id: null })
     return { outcome: "later", reason, retryAt }
+  }
+  const impossible = async (reason: string): Promise<OrderAttempt> => {
+    if (await ledger.recordCheckoutOrderImpossible(ref.checkoutId, reason, { status: "ORDER_IMPOSSIBLE", source })) {
+      await emitSvcEvent(container, SvcEvents.PAID_CART_NEEDS_ATTENTION, ids)
+    }
+    logger.warn(`svc: checkout ${ref.checkoutId}: ${reason}`)
+    return { outcome: "impossible", reason }
   }
   const n = ref.attempts ?? (await ledger.checkoutRow(ref.checkoutId))?.order_attempts
   const attempts = n ? ` after ${n} deferred attempt(s)` : ""
@@ -133,13 +145,8 @@ export async function placePaidOrder(container: Container, ref: PaidCartRef, sou
   const existing = await orderOfCart(query, ref.cartId)
   if (existing) return placed(existing, false, attempts)
 
-  const impossible = await cannotComplete(query, ref)
-  if (impossible) {
-    const reason = `Paid and captured, but cart ${ref.cartId} cannot become an order: ${impossible}. Refund the buyer or place the order by hand.`
-    await ledger.recordCheckoutOrderImpossible(ref.checkoutId, reason, { status: "ORDER_IMPOSSIBLE", source })
-    logger.warn(`svc: checkout ${ref.checkoutId}: ${reason}`)
-    return { outcome: "impossible", reason }
-  }
+  const cannot = await cannotComplete(query, ref)
+  if (cannot) return impossible(`Paid and captured, but cart ${ref.cartId} cannot become an order: ${cannot}. Refund the buyer or place the order by hand.`)
 
   let locking: Locking | undefined
   try {
@@ -165,12 +172,7 @@ export async function placePaidOrder(container: Container, ref: PaidCartRef, sou
     const orderId = await orderOfCart(query, ref.cartId)
     if (orderId) return placed(orderId, true, attempts)
     const permanent = permanentReason(e)
-    if (permanent) {
-      const reason = `Paid and captured, but cart ${ref.cartId} cannot become an order: ${permanent}. Refund the buyer or place the order by hand.`
-      await ledger.recordCheckoutOrderImpossible(ref.checkoutId, reason, { status: "ORDER_IMPOSSIBLE", source })
-      logger.warn(`svc: checkout ${ref.checkoutId}: ${reason}`)
-      return { outcome: "impossible", reason }
-    }
+    if (permanent) return impossible(`Paid and captured, but cart ${ref.cartId} cannot become an order: ${permanent}. Refund the buyer or place the order by hand.`)
     const message = (e as Error)?.message ?? String(e)
     const lock = LOCK_ERROR.test(message)
     logger.warn(`svc: checkout ${ref.checkoutId}: completing cart ${ref.cartId} after payment: ${message}; trying again later`)

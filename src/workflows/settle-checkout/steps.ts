@@ -7,6 +7,7 @@ import { medusaAmountToSen } from "../../rules/medusa-amount"
 import { verifiedSessionOf, type SvcCheckoutRead } from "../../lib/svc-runtime/keys"
 import { failureReason, FINAL_UNPAID, OPEN } from "../../lib/svc-runtime/status"
 import { svcFromContainer } from "../../lib/svc-runtime/config"
+import { emitSvcEvent, SvcEvents } from "../../lib/events/svc-events"
 import { SVC_MODULE, type SvcModuleService } from "../../modules/svc"
 import { checkoutLockKey, placePaidOrder } from "./place-order"
 
@@ -404,7 +405,7 @@ export const placeOrderStep = createStep("svc-place-order", async (input: Captur
  */
 export const failPaymentStep = createStep("svc-fail-payment", async (input: FailPlan & { checkout_id: string }, { container }) => {
   let outcome: SettleOutcome = "failed_session"
-  if (input.order) outcome = await failOrder(container, input.checkout_id, input.order, input.ledger_status, input.reason, input.attention)
+  if (input.order) outcome = await failOrder(container, input.checkout_id, input.session_id, input.order, input.ledger_status, input.reason, input.attention)
   if (input.session_status !== PaymentSessionStatus.ERROR) {
     await container.resolve<{ updatePaymentSessions: (d: Record<string, unknown>) => Promise<unknown> }>(Modules.PAYMENT).updatePaymentSessions({
       id: input.session_id,
@@ -415,9 +416,13 @@ export const failPaymentStep = createStep("svc-fail-payment", async (input: Fail
   return new StepResponse(outcome)
 })
 
+/** The flags that say an order's payment failed after it was placed (the event is emitted by the run that sets the first). */
+const FAILED_AFTER_ORDER = new Set(["order_canceled", "payment_failed_after_order"])
+
 async function failOrder(
   container: MedusaContainer,
   checkoutId: string,
+  sessionId: string,
   o: OrderRef,
   ledgerStatus: string,
   reason: string | null,
@@ -426,26 +431,46 @@ async function failOrder(
   const ledger = ledgerOf(container)
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const canceledReason = `Order ${o.id} was canceled: ${reason}`
+  // Told once (runs are one at a time under the checkout's lock): by the run whose cancel
+  // succeeded (Medusa cancels an order once), else by the run whose flag was the first of its
+  // kind on the row (the flag statement reads the row locked and returns what it was).
+  const tell = (first: boolean, order_action: "canceled" | "flagged") =>
+    first
+      ? emitSvcEvent(container, SvcEvents.PAYMENT_FAILED_AFTER_ORDER, {
+          order_id: o.id,
+          checkout_id: checkoutId,
+          payment_session_id: sessionId,
+          status: ledgerStatus,
+          order_action,
+        })
+      : Promise.resolve()
+  const firstFlag = async (what: string, why: string) => !FAILED_AFTER_ORDER.has((await ledger.flagCheckout(checkoutId, what, why, o.id)) ?? "")
   if (o.status === "canceled") {
     // Canceled by an earlier run that stopped before its flag, or by an admin: the reason is recorded either way.
-    if (!attention) await ledger.flagCheckout(checkoutId, "order_canceled", canceledReason, o.id)
+    if (!attention) await tell(await firstFlag("order_canceled", canceledReason), "canceled")
     return "order_canceled"
   }
+  let first: boolean | null = null
   if (svcFromContainer(container).options.failedPaymentOrder === "cancel") {
-    await ledger.flagCheckout(checkoutId, "order_canceled", canceledReason, o.id)
+    first = await firstFlag("order_canceled", canceledReason)
     try {
       await cancelOrderWorkflow(container).run({ input: { order_id: o.id } })
+      await tell(true, "canceled")
       return "order_canceled"
     } catch (e) {
       const { data: now } = await queryOf(container).graph({ entity: "order", fields: ["id", "status"], filters: { id: o.id } })
-      if ((now as { status: string }[])[0]?.status === "canceled") return "order_canceled"
+      if ((now as { status: string }[])[0]?.status === "canceled") {
+        await tell(first, "canceled")
+        return "order_canceled"
+      }
       logger.warn(`svc: could not cancel order ${o.id} after its payment failed: ${(e as Error).message}; flagging it instead`)
     }
   }
   await container
     .resolve<{ updateOrders: (d: Record<string, unknown>) => Promise<unknown> }>(Modules.ORDER)
     .updateOrders({ id: o.id, metadata: { ...(o.metadata ?? {}), svc_payment_failed: reason, svc_checkout_id: checkoutId } })
-  await ledger.flagCheckout(checkoutId, "payment_failed_after_order", `Order ${o.id} was placed awaiting payment, and the payment ${ledgerStatus.toLowerCase()}: ${reason}`, o.id)
+  const flaggedFirst = await firstFlag("payment_failed_after_order", `Order ${o.id} was placed awaiting payment, and the payment ${ledgerStatus.toLowerCase()}: ${reason}`)
+  await tell(first ?? flaggedFirst, "flagged")
   return "order_flagged"
 }
 

@@ -9,6 +9,7 @@ import type SvcModuleService from "../../modules/svc/service"
 import { appendEntry, invalidData, parseRinggit } from "../../lib/money/admin-input"
 import { longestSendMs } from "../../lib/svc-runtime/send-window"
 import { sweepStep } from "../../lib/svc-runtime/sweep"
+import { emitSvcEvent, SvcEvents } from "../../lib/events/svc-events"
 import { recordAnswer, UnrecordedSendError } from "../../lib/svc-runtime/unrecorded-send"
 import { FINAL_WITHDRAWAL_STATUS } from "../../modules/svc/statuses"
 
@@ -174,23 +175,38 @@ export async function sendWithdrawal(container: Container, rowId: string, source
   }
 }
 
-/** Re-read a withdrawal from svc (webhook, job); a final status is never changed. */
+/**
+ * Re-read a withdrawal from svc (webhook, job); a final status is never changed. The new
+ * status is written only while the row keeps the one it was read with, so of several callers
+ * racing one makes the change and emits `svc.withdrawal.completed` or `.failed` (docs/events.md).
+ */
 export async function refreshWithdrawal(container: Container, withdrawalId: string, source: string): Promise<"updated" | "unchanged" | "unknown_withdrawal"> {
   const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
-  const [row] = await svcModule.listSvcWithdrawals({ withdrawal_id: withdrawalId })
+  const rowOf = async () => (await svcModule.listSvcWithdrawals({ withdrawal_id: withdrawalId }))[0]
+  let row = await rowOf()
   if (!row) return "unknown_withdrawal"
   if (FINAL_WITHDRAWAL.includes(row.status)) return "unchanged"
   const { client } = svcFromContainer(container)
   const w = await client.wallet.fiatWithdrawals.retrieve(withdrawalId)
-  if (w.status === row.status) return "unchanged"
-  await svcModule.updateSvcWithdrawals({
-    id: row.id,
-    status: w.status,
-    ...(w.status === "FAILED" || w.status === "REJECTED" || w.status === "CANCELLED"
-      ? { failure_reason: `svc: the bank transfer was ${w.status.toLowerCase()}; the amount is back in the svc wallet` }
-      : {}),
-    status_history: appendEntry(row.status_history, w.status, source),
-  })
+  const failed = w.status === "FAILED" || w.status === "REJECTED" || w.status === "CANCELLED"
+  let made = false
+  for (let attempt = 0; attempt < 3 && !made; attempt++) {
+    if (attempt > 0) row = await rowOf() // another caller wrote meanwhile: judged again from what it wrote
+    if (!row || FINAL_WITHDRAWAL.includes(row.status) || w.status === row.status) return "unchanged"
+    made = await svcModule.recordWithdrawalStatusIf(row.id, row.status, {
+      status: w.status,
+      source,
+      ...(failed ? { failureReason: `svc: the bank transfer was ${w.status.toLowerCase()}; the amount is back in the svc wallet` } : {}),
+    })
+  }
+  if (!made || !row) return "unchanged"
+  if (w.status === "COMPLETED" || failed) {
+    await emitSvcEvent(container, w.status === "COMPLETED" ? SvcEvents.WITHDRAWAL_COMPLETED : SvcEvents.WITHDRAWAL_FAILED, {
+      id: row.id,
+      withdrawal_id: withdrawalId,
+      status: w.status,
+    })
+  }
   return "updated"
 }
 

@@ -1,4 +1,4 @@
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 // Refunds as svc payouts, through Medusa's admin API as a merchant makes them:
 // an admin signs in, refunds part of a captured svc payment to the buyer's bank
 // account (POST /admin/svc/refunds), and Medusa's refund, svc's payout and the
@@ -365,6 +365,21 @@ svcMedusaSuite({
       ])
       // a bad month is refused by field
       expect((await refusal(admin.client.fetch<any>("/admin/svc/reports/einvoice", { query: { month: "2026-13" } }))).message).toMatch(/month: must be a month YYYY-MM/)
+
+      // the order's own customer, signed in, clears the flag on it: back in the consolidated data; another's order is a 404
+      const email = `einvoice-${Date.now()}@example.my`
+      const password = "einvoice-pw-1"
+      const registered = await api.post("/auth/customer/emailpass/register", { email, password })
+      const asNew = { headers: { ...store.headers.headers, authorization: `Bearer ${registered.data.token}` } }
+      const { customer } = (await api.post("/store/customers", { email, first_name: "Siti", last_name: "Aminah" }, asNew)).data
+      const signedIn = { headers: { ...store.headers.headers, authorization: `Bearer ${(await api.post("/auth/customer/emailpass", { email, password })).data.token}` } }
+      await getContainer().resolve(Modules.ORDER).updateOrders(ownOrder.id, { customer_id: customer.id })
+      expect((await api.post(`/store/svc/orders/${wallet.orderId}/einvoice`, { requested: true }, signedIn).catch((e: any) => e.response)).status).toBe(404)
+      expect((await api.post(`/store/svc/orders/${ownOrder.id}/einvoice`, { requested: false }, signedIn)).data).toEqual({ order_id: ownOrder.id, requested: false })
+      const after = await admin.client.fetch<any>("/admin/svc/reports/einvoice", { query: { month } })
+      expect(after.groups.flatMap((g: any) => g.references).sort()).toEqual([wallet.checkoutId, fpx.checkoutId, own.checkoutId].sort())
+      expect(after.excluded_orders).toBe(0)
+      expect(after.totals.net_sen).toBe(paid - refunded + 12050)
     })
   },
 })

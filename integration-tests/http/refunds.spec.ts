@@ -4,7 +4,8 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 // account (POST /admin/svc/refunds), and Medusa's refund, svc's payout and the
 // plugin's payout request must agree, whatever svc answers.
 import { svcMedusaSuite } from "../helpers/suite"
-import { waitFor } from "../helpers/store"
+import { capturedOrder, completeCart, SVC_PROVIDERS, waitFor } from "../helpers/store"
+import { totalSen } from "../../src/lib/money/sen-sums"
 import { refusal } from "../helpers/admin"
 import { sweepRefundPayouts } from "../../src/workflows/track-payout/sweep-payouts"
 import { trackPayoutWorkflow, type PayoutNotDelivered } from "../../src/workflows/track-payout"
@@ -26,7 +27,7 @@ svcMedusaSuite({
   // (built inside the checkout, so that it finds Medusa's packages as a store's own code does)
   runnerEnv: { SVC_EXAMPLES_PLUGIN: buildExamplesPlugin(examples) },
   // paidOrder: a paid FPX order of RM120.50
-  testSuite: ({ getContainer, sb, admin, paidOrder }) => {
+  testSuite: ({ api, svc, store, getContainer, sb, admin, paidOrder, cartWithSession }) => {
     let earlier = new Set<string>()
     // A store's handler on the refund workflow's refundSent hook, registered as a store's
     // src/workflows/hooks file would (once per workflow: Medusa allows one handler per hook).
@@ -363,6 +364,110 @@ svcMedusaSuite({
       expect(events.of(SvcEvents.REFUND_PAYOUT_SETTLED)).toEqual([backIds])
       expect(events.of(SvcEvents.REFUND_PAYOUT_RETURNED)).toEqual([backIds])
       expect(events.of(SvcEvents.REFUND_PAYOUT_REVERSED)).toHaveLength(1)
+    })
+
+    it("e-invoice data: each payment's MyInvois mode, svc reference and Malaysian time; the month's export is paid minus refunds to the sen, without the order whose buyer asked for their own e-invoice", async () => {
+      const wallet = await paidOrder({ providerId: SVC_PROVIDERS.wallet })
+      const fpx = await paidOrder()
+      // the buyer asks for their own e-invoice on the cart (store route), before placing the order
+      const own = await cartWithSession(SVC_PROVIDERS.fpx)
+      const bad = await api.post(`/store/svc/carts/${own.cartId}/einvoice`, { requested: "yes" }, store.headers).catch((e: any) => e.response)
+      expect(bad.status).toBe(400)
+      expect(bad.data.message).toMatch(/field 'requested'/)
+      expect((await api.post(`/store/svc/carts/${own.cartId}/einvoice`, { requested: true }, store.headers)).data).toEqual({ cart_id: own.cartId, requested: true })
+      sb().pay(own.checkoutId)
+      await completeCart(api, store, own.cartId)
+      const ownOrder = await capturedOrder(getContainer(), own.cartId)
+      expect(ownOrder.metadata).toMatchObject({ svc_einvoice_requested: true })
+      // a customer's order route needs the customer signed in
+      expect((await api.post(`/store/svc/orders/${ownOrder.id}/einvoice`, { requested: false }, store.headers).catch((e: any) => e.response)).status).toBe(401)
+      // a completed cart is refused: the order carries the flag now
+      expect((await api.post(`/store/svc/carts/${own.cartId}/einvoice`, { requested: false }, store.headers).catch((e: any) => e.response)).status).toBe(400)
+
+      // the admin's toggle: on, off, and a bad body refused by field
+      const flag = (id: string, body?: object) => admin.client.fetch<any>(`/admin/svc/orders/${id}/einvoice`, body ? { method: "POST", body } : {})
+      expect(await flag(ownOrder.id)).toEqual({ order_id: ownOrder.id, requested: true })
+      expect(await flag(wallet.orderId, { requested: true })).toEqual({ order_id: wallet.orderId, requested: true })
+      expect(await flag(wallet.orderId, { requested: false })).toEqual({ order_id: wallet.orderId, requested: false })
+      expect((await refusal(flag(wallet.orderId, { requested: 1 }))).message).toMatch(/field 'requested'/)
+      expect((await refusal(flag("order_NOPE0000000000"))).status).toBe(404)
+
+      // a refund to the buyer's bank on the FPX order
+      const r = await refund({ payment_id: fpx.paymentId, amount: "20.50", beneficiary: toBank() })
+      expect(r.payout.status).toBe("INITIATED")
+
+      // the order widget's data: mode, svc's reference, time paid in Malaysian time
+      const rowOf = async (orderId: string) => (await admin.client.fetch<any>("/admin/svc/checkouts", { query: { order_id: orderId } })).checkouts[0]
+      const w = await rowOf(wallet.orderId)
+      const f = await rowOf(fpx.orderId)
+      expect(w).toMatchObject({ payment_mode: "06", payment_mode_name: "e-Wallet / Digital Wallet", svc_reference: wallet.checkoutId })
+      expect(f).toMatchObject({ payment_mode: "03", payment_mode_name: "Bank Transfer", svc_reference: fpx.checkoutId })
+      for (const c of [w, f]) {
+        expect(c.paid_at_myt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+08:00$/)
+        expect(Date.parse(c.paid_at_myt)).toBe(Math.floor(Date.parse(c.paid_at) / 1000) * 1000)
+      }
+
+      // the month's export (the month the payments were made, Malaysian time)
+      const month = f.paid_at_myt.slice(0, 7)
+      const report = await admin.client.fetch<any>("/admin/svc/reports/einvoice", { query: { month } })
+      const refs = report.groups.flatMap((g: any) => g.references)
+      expect(refs.sort()).toEqual([wallet.checkoutId, fpx.checkoutId].sort())
+      expect(report.groups.filter((g: any) => g.references.includes(wallet.checkoutId)).map((g: any) => g.payment_mode)).toEqual(["06"])
+      expect(report.groups.filter((g: any) => g.references.includes(fpx.checkoutId)).map((g: any) => g.payment_mode)).toEqual(["03"])
+      expect(report.groups.flatMap((g: any) => g.refund_references)).toEqual([r.payout.payout_id])
+      expect(report.groups.flatMap((g: any) => g.order_ids)).not.toContain(ownOrder.id)
+      expect(JSON.stringify(report)).not.toContain(own.checkoutId)
+      expect(report.excluded_orders).toBe(1)
+
+      // Medusa's own record of the two orders: captured minus refunded, in sen
+      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+      const { data: orders } = await query.graph({
+        entity: "order",
+        fields: ["id", "payment_collections.payments.captures.amount", "payment_collections.payments.refunds.amount"],
+        filters: { id: [wallet.orderId, fpx.orderId] },
+      })
+      const payments = orders.flatMap((o: any) => o.payment_collections.flatMap((pc: any) => pc.payments))
+      const paid = payments.reduce((n: number, p: any) => n + totalSen(p.captures.map((c: any) => c.amount)), 0)
+      const refunded = payments.reduce((n: number, p: any) => n + totalSen((p.refunds ?? []).map((x: any) => x.amount)), 0)
+      expect(paid).toBe(12050 + Number(w.amount_sen))
+      expect(refunded).toBe(2050)
+      expect(report.totals).toMatchObject({ payment_count: 2, gross_sen: paid, refund_count: 1, refunds_sen: refunded, net_sen: paid - refunded })
+      expect(report.totals.net_rm).toBe(`${Math.floor((paid - refunded) / 100)}.${String((paid - refunded) % 100).padStart(2, "0")}`)
+
+      // the same as CSV, the month's total line last before the notes
+      const token = await admin.client.getToken()
+      const res = await fetch(`${svc.ref.medusaUrl}/admin/svc/reports/einvoice?month=${month}&format=csv`, { headers: token ? { authorization: `Bearer ${token}` } : {} })
+      expect(res.headers.get("content-type")).toMatch(/^text\/csv/)
+      const lines = (await res.text()).split("\r\n")
+      expect(lines[0]).toMatch(/^day,payment_mode,payment_mode_name,payment_count,gross_sen,gross_rm,refund_count,refunds_sen,refunds_rm,net_sen,net_rm,/)
+      const total = lines.find((l) => l.startsWith(`${month},total,`))!.split(",")
+      expect(total.slice(3, 11)).toEqual([
+        "2",
+        String(paid),
+        report.totals.gross_rm,
+        "1",
+        String(refunded),
+        report.totals.refunds_rm,
+        String(paid - refunded),
+        report.totals.net_rm,
+      ])
+      // a bad month is refused by field
+      expect((await refusal(admin.client.fetch<any>("/admin/svc/reports/einvoice", { query: { month: "2026-13" } }))).message).toMatch(/month: must be a month YYYY-MM/)
+
+      // the order's own customer, signed in, clears the flag on it: back in the consolidated data; another's order is a 404
+      const email = `einvoice-${Date.now()}@example.my`
+      const password = "einvoice-pw-1"
+      const registered = await api.post("/auth/customer/emailpass/register", { email, password })
+      const asNew = { headers: { ...store.headers.headers, authorization: `Bearer ${registered.data.token}` } }
+      const { customer } = (await api.post("/store/customers", { email, first_name: "Siti", last_name: "Aminah" }, asNew)).data
+      const signedIn = { headers: { ...store.headers.headers, authorization: `Bearer ${(await api.post("/auth/customer/emailpass", { email, password })).data.token}` } }
+      await getContainer().resolve(Modules.ORDER).updateOrders(ownOrder.id, { customer_id: customer.id })
+      expect((await api.post(`/store/svc/orders/${wallet.orderId}/einvoice`, { requested: true }, signedIn).catch((e: any) => e.response)).status).toBe(404)
+      expect((await api.post(`/store/svc/orders/${ownOrder.id}/einvoice`, { requested: false }, signedIn)).data).toEqual({ order_id: ownOrder.id, requested: false })
+      const after = await admin.client.fetch<any>("/admin/svc/reports/einvoice", { query: { month } })
+      expect(after.groups.flatMap((g: any) => g.references).sort()).toEqual([wallet.checkoutId, fpx.checkoutId, own.checkoutId].sort())
+      expect(after.excluded_orders).toBe(0)
+      expect(after.totals.net_sen).toBe(paid - refunded + 12050)
     })
   },
 })

@@ -1,4 +1,5 @@
 import {
+  authenticate,
   defineMiddlewares,
   validateAndTransformBody,
   validateAndTransformQuery,
@@ -22,11 +23,11 @@ import { beneficiaryRegister, beneficiaryVerify } from "./admin/svc/beneficiarie
 import { checkoutsQuery } from "./admin/svc/checkouts/validators"
 import { checkMissed, depositLookupQuery, depositsQuery } from "./admin/svc/deposits/validators"
 import { eventsQuery } from "./admin/svc/events/validators"
-import { paymentLinkBody } from "./admin/svc/orders/validators"
+import { einvoiceFlagBody, paymentLinkBody } from "./admin/svc/orders/validators"
 import { refundPayoutsQuery } from "./admin/svc/payouts/validators"
 import { payoutsQuery } from "./admin/svc/prefund/validators"
 import { refundRequest } from "./admin/svc/refunds/validators"
-import { periodQuery } from "./admin/svc/reports/validators"
+import { einvoiceQuery, periodQuery } from "./admin/svc/reports/validators"
 import { tokenTransferRequest } from "./admin/svc/token-transfers/validators"
 import { webhookTokenChange } from "./admin/svc/webhook-token/validators"
 import { withdrawalRequest, withdrawalsQuery } from "./admin/svc/withdrawals/validators"
@@ -343,10 +344,13 @@ export const svcRouteInputs = [
   { matcher: `${A}/events/tracked/:id/process`, methods: ["POST"], middlewares: [validateParams({ id: rowId("id", "svcwh", "a webhook event id") })] },
   { matcher: `${A}/orders/:order_id/balance`, methods: ["GET"], middlewares: [validateParams(order)] },
   { matcher: `${A}/orders/:order_id/balance/payment-link`, methods: ["POST"], middlewares: [validateParams(order), body(paymentLinkBody)] },
+  { matcher: `${A}/orders/:order_id/einvoice`, methods: ["GET"], middlewares: [validateParams(order)] },
+  { matcher: `${A}/orders/:order_id/einvoice`, methods: ["POST"], middlewares: [validateParams(order), body(einvoiceFlagBody)] },
   { matcher: `${A}/payouts`, methods: ["GET"], middlewares: [query(refundPayoutsQuery)] },
   { matcher: `${A}/prefund/payouts`, methods: ["GET"], middlewares: [query(payoutsQuery)] },
   { matcher: `${A}/refunds`, methods: ["POST"], middlewares: [body(refundRequest)] },
   { matcher: `${A}/reports/settlement.csv`, methods: ["GET"], middlewares: [query(periodQuery)] },
+  { matcher: `${A}/reports/einvoice`, methods: ["GET"], middlewares: [query(einvoiceQuery)] },
   { matcher: `${A}/token-transfers`, methods: ["GET"], middlewares: [query(listQuery)] },
   { matcher: `${A}/token-transfers`, methods: ["POST"], middlewares: [body(tokenTransferRequest)] },
   { matcher: `${A}/token-transfers/:id/refresh`, methods: ["POST"], middlewares: [validateParams({ id: rowId("id", "svctt", "a token transfer id") })] },
@@ -384,5 +388,16 @@ export default defineMiddlewares({
     // The secret webhook token on Medusa's own webhook route for the svc providers
     { matcher: "/hooks/payment/:provider", methods: ["POST"], middlewares: [svcPaymentHookToken] },
     ...svcRouteInputs,
+    // the buyer's own e-invoice request (docs/einvoice.md): on the cart before it is an order, or on a customer's own order
+    {
+      matcher: "/store/svc/carts/:id/einvoice",
+      methods: ["POST"],
+      middlewares: [validateParams({ id: z.string().regex(/^cart_[0-9A-Za-z]{10,40}$/, "id: must be a cart id (cart_…)") }), body(einvoiceFlagBody)],
+    },
+    {
+      matcher: "/store/svc/orders/:id/einvoice",
+      methods: ["POST"],
+      middlewares: [authenticate("customer", ["session", "bearer"]), validateParams({ id: orderId("id") }), body(einvoiceFlagBody)],
+    },
   ],
 })

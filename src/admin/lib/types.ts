@@ -28,7 +28,16 @@ type Answer<F extends (...args: never[]) => unknown> = Json<Awaited<ReturnType<F
 export type HistoryEntry = { status: string; at: string; source: string; detail?: string }
 
 /** GET /admin/svc/checkouts: svc checkouts, newest first. */
-export type Checkout = Omit<Json<InferTypeOf<typeof SvcCheckoutModel>>, "status_history"> & { status_history: { entries?: HistoryEntry[] } }
+export type Checkout = Omit<Json<InferTypeOf<typeof SvcCheckoutModel>>, "status_history"> & {
+  status_history: { entries?: HistoryEntry[] }
+  /** MyInvois payment mode (03 Bank Transfer, 06 e-Wallet / Digital Wallet), svc's reference, time paid in Malaysian time (docs/einvoice.md) */
+  payment_mode: "03" | "06" | null
+  payment_mode_name: string | null
+  svc_reference: string | null
+  paid_at_myt: string | null
+}
+/** GET and POST /admin/svc/orders/:order_id/einvoice. */
+export type EinvoiceFlagAnswer = { order_id: string; requested: boolean }
 export type CheckoutsAnswer = { checkouts: Checkout[] }
 
 /** GET /admin/svc/orders/:id/balance and POST …/balance/payment-link. */

@@ -1,5 +1,5 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
-import { Button, Copy, Heading, Input, Label, Text, toast } from "@medusajs/ui"
+import { Button, Copy, Heading, Input, Label, Switch, Text, toast } from "@medusajs/ui"
 import { useState } from "react"
 import { SelectField } from "../lib/fields"
 import { clock, rm, when } from "../lib/format"
@@ -8,7 +8,7 @@ import { svcPost, svcQueryKey, useSvcMutation, useSvcQuery } from "../lib/query"
 import { SvcWidget } from "../lib/page"
 import { errorText } from "../lib/sdk"
 import { Status } from "../lib/status"
-import type { BalanceAnswer, CheckoutsAnswer, PaymentLinkAnswer } from "../lib/types"
+import type { BalanceAnswer, CheckoutsAnswer, EinvoiceFlagAnswer, PaymentLinkAnswer } from "../lib/types"
 
 /**
  * The order's balance (an order edit, exchange, claim or draft order left an
@@ -114,6 +114,44 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
   )
 }
 
+/**
+ * The buyer's own e-invoice request (order metadata `svc_einvoice_requested`,
+ * docs/einvoice.md): an order that has it is left out of the monthly
+ * consolidated e-invoice export. The admin can set or clear it here.
+ */
+const EinvoiceRequest = ({ orderId }: { orderId: string }) => {
+  const { t } = useSvcT()
+  const path = `/admin/svc/orders/${encodeURIComponent(orderId)}/einvoice`
+  const read = useSvcQuery<EinvoiceFlagAnswer>(path)
+  const change = useSvcMutation(
+    (requested: boolean) => svcPost<EinvoiceFlagAnswer>(path, { requested }),
+    (r, client) => client.setQueryData<EinvoiceFlagAnswer>(svcQueryKey(path), r)
+  )
+  const set = async (requested: boolean) => {
+    try {
+      await change.mutateAsync(requested)
+      toast.success(requested ? t("svc.einvoice.ownOn") : t("svc.einvoice.ownOff"))
+    } catch (e) {
+      toast.error(t("svc.einvoice.refused"), { description: errorText(e) })
+    }
+  }
+  if (read.error) return <Text className="px-6 py-4 text-ui-fg-error">{errorText(read.error)}</Text>
+  if (!read.data) return null
+  return (
+    <div className="flex flex-col gap-y-1 px-6 py-4" data-testid="svc-einvoice" data-requested={String(read.data.requested)}>
+      <div className="flex items-center gap-x-2">
+        <Switch id="svc-einvoice-own" checked={read.data.requested} disabled={change.isPending} onCheckedChange={set} />
+        <Label htmlFor="svc-einvoice-own" size="small">
+          {t("svc.einvoice.own")}
+        </Label>
+      </div>
+      <Text size="small" className="text-ui-fg-subtle">
+        {read.data.requested ? t("svc.einvoice.ownExplain") : t("svc.einvoice.consolidatedExplain")}
+      </Text>
+    </div>
+  )
+}
+
 /** Order details: every svc checkout of this order, its status history and anything needing an admin. */
 const SvcOrderPaymentWidget = ({ data }: { data: { id: string } }) => {
   const { t } = useSvcT()
@@ -125,6 +163,7 @@ const SvcOrderPaymentWidget = ({ data }: { data: { id: string } }) => {
         <Heading level="h2">{t("svc.orderPayment.title")}</Heading>
       </div>
       <BalanceRequest orderId={data.id} />
+      <EinvoiceRequest orderId={data.id} />
       {list.error && <Text className="px-6 py-4 text-ui-fg-error">{errorText(list.error)}</Text>}
       {list.isLoading && <Text className="px-6 py-4">{t("svc.common.loading")}</Text>}
       {rows?.length === 0 && <Text className="px-6 py-4 text-ui-fg-subtle">{t("svc.orderPayment.none")}</Text>}
@@ -148,6 +187,16 @@ const SvcOrderPaymentWidget = ({ data }: { data: { id: string } }) => {
           <Text size="small" className="text-ui-fg-subtle">
             {t("svc.orderPayment.checkout", { id: c.checkout_id ?? t("svc.orderPayment.notCreated"), attempt: c.attempt })}
           </Text>
+          {c.payment_mode && (
+            <Text size="small" className="text-ui-fg-subtle" data-testid="svc-einvoice-mode">
+              {t("svc.einvoice.mode", { code: c.payment_mode, name: c.payment_mode === "06" ? t("svc.einvoice.mode06") : t("svc.einvoice.mode03") })}
+            </Text>
+          )}
+          {c.paid_at_myt && (
+            <Text size="small" className="text-ui-fg-subtle" data-testid="svc-einvoice-paid">
+              {t("svc.einvoice.paid", { at: c.paid_at_myt, reference: c.svc_reference ?? "" })}
+            </Text>
+          )}
           {c.tx_hash && (
             <Text size="small" className="text-ui-fg-subtle break-all">
               {t("svc.common.tx")} {c.tx_hash}

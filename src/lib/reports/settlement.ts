@@ -17,6 +17,7 @@ import { svcFromContainer } from "../svc-runtime/config"
 import type { SvcClient } from "../../client"
 import { csvLine, rmText, senOf } from "./csv"
 import { mytDay, type Period } from "./period"
+import { mytTimestamp, paymentModeOfType } from "./einvoice"
 
 type Container = MedusaContainer
 type Kind = "checkout" | "refund_payout" | "payout" | "fiat_withdrawal" | "token_transfer"
@@ -38,6 +39,8 @@ export type MovementRow = {
   tx_hash: string | null
   counted: boolean
   match: string
+  /** MyInvois payment mode of a checkout (03 FPX, 06 svc wallet; docs/einvoice.md), null for other movements */
+  payment_mode: string | null
 }
 
 /** Statuses under which the money did not (or no longer does) move. */
@@ -126,6 +129,7 @@ function ledgerOutRow(o: LedgerOut, s: { status: string; amount: string; txHash?
     fee_mode: null,
     tx_hash: o.tx ?? s?.txHash ?? null,
     counted: !!o.svcId && !NOT_MOVED.has(status),
+    payment_mode: null,
     match: !o.svcId
       ? `no svc ${o.what} (status ${o.status}${o.why ? `: ${o.why}` : ""})`
       : !s
@@ -134,7 +138,11 @@ function ledgerOutRow(o: LedgerOut, s: { status: string; amount: string; txHash?
   }
 }
 
-type SvcOnly = Pick<MovementRow, "kind" | "direction" | "svc_id" | "svc_status" | "amount" | "fee" | "net" | "fee_mode" | "tx_hash" | "match"> & { at: string; counted?: boolean }
+type SvcOnly = Pick<MovementRow, "kind" | "direction" | "svc_id" | "svc_status" | "amount" | "fee" | "net" | "fee_mode" | "tx_hash" | "match"> & {
+  at: string
+  counted?: boolean
+  payment_mode?: string | null
+}
 
 /** A movement in svc's list that Medusa has no record of; counted unless its status moved no money. */
 function svcOnlyRow(r: SvcOnly): MovementRow {
@@ -155,6 +163,7 @@ function svcOnlyRow(r: SvcOnly): MovementRow {
     tx_hash: r.tx_hash,
     counted: r.counted ?? !NOT_MOVED.has(r.svc_status ?? ""),
     match: r.match,
+    payment_mode: r.payment_mode ?? null,
   }
 }
 
@@ -199,7 +208,7 @@ function feeMode(c: SvcCheckoutItem | undefined): string | null {
 }
 
 /** The order of each checkout's payment session (session → payment collection → order), in two reads. */
-async function ordersOfSessions(container: Container, sessionIds: string[]): Promise<Map<string, string>> {
+export async function ordersOfSessions(container: Container, sessionIds: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>()
   if (!sessionIds.length) return out
   const payment = container.resolve<{ listPaymentSessions: (f: unknown, c: unknown) => Promise<{ id: string; payment_collection_id: string }[]> }>(Modules.PAYMENT)
@@ -263,6 +272,7 @@ async function checkoutRows(container: Container, client: SvcClient, svcModule: 
       fee_mode: feeMode(s),
       tx_hash: c.tx_hash ?? s?.txHash ?? null,
       counted: !NOT_MOVED.has(svcStatus ?? c.status),
+      payment_mode: paymentModeOfType(c.type ?? s?.type),
       match: !s
         ? "MISMATCH not among svc's COMPLETED checkouts"
         : !c.paid_at
@@ -286,6 +296,7 @@ async function checkoutRows(container: Container, client: SvcClient, svcModule: 
         fee_mode: feeMode(s),
         tx_hash: s.txHash,
         counted: true,
+        payment_mode: paymentModeOfType(s.type),
         match: "MISMATCH only in svc: Medusa has no record of this checkout",
       })
     )
@@ -430,6 +441,8 @@ export const CSV_HEADER = [
   "tx_hash",
   "counted",
   "match",
+  "payment_mode",
+  "at_myt",
 ]
 
 type Total = { count: number; amount: bigint; fee: bigint; net: bigint }
@@ -490,18 +503,20 @@ export function settlementCsv(report: Awaited<ReturnType<typeof settlementReport
           r.tx_hash,
           r.counted ? "yes" : "no",
           r.match,
+          r.payment_mode,
+          r.at ? mytTimestamp(Date.parse(r.at)) : "",
         ])
       )
     }
     for (const [key, t] of [...report.perDay].filter(([k]) => k.startsWith(`${day}\t`))) {
       const [, kind, direction] = key.split("\t")
-      lines.push(csvLine([day, `day_total:${kind}`, direction, "", "", "", "", "", "", ...money(t.amount), ...money(t.fee), ...money(t.net), "", "", t.count, ""]))
+      lines.push(csvLine([day, `day_total:${kind}`, direction, "", "", "", "", "", "", ...money(t.amount), ...money(t.fee), ...money(t.net), "", "", t.count, "", "", ""]))
     }
   }
   for (const [key, t] of report.perPeriod) {
     const [kind, direction] = key.split("\t")
     lines.push(
-      csvLine([`${p.from}..${p.to}`, `period_total:${kind}`, direction, "", "", "", "", "", "", ...money(t.amount), ...money(t.fee), ...money(t.net), "", "", t.count, ""])
+      csvLine([`${p.from}..${p.to}`, `period_total:${kind}`, direction, "", "", "", "", "", "", ...money(t.amount), ...money(t.fee), ...money(t.net), "", "", t.count, "", "", ""])
     )
   }
   lines.push(

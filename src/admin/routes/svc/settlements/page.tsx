@@ -29,6 +29,27 @@ const SvcSettlementsPage = () => {
   const [form, setForm] = useState({ bank_account_id: "", amount: "", reference: "" })
   const [period, setPeriod] = useState({ from: `${mytToday().slice(0, 8)}01`, to: mytToday() })
   const [exporting, setExporting] = useState(false)
+  const [month, setMonth] = useState(mytToday().slice(0, 7))
+  const [einvoicing, setEinvoicing] = useState(false)
+
+  /** The month's consolidated e-invoice data (GET /admin/svc/reports/einvoice, docs/einvoice.md) as CSV. */
+  const exportEinvoice = async () => {
+    setEinvoicing(true)
+    try {
+      const r = await sdk.client.fetch<Response>("/admin/svc/reports/einvoice", { query: { month, format: "csv" }, headers: { accept: "text/csv" } })
+      const url = URL.createObjectURL(await r.blob())
+      const a = document.createElement("a")
+      a.href = url
+      a.download = `svc-einvoice-${month}.csv`
+      a.click()
+      URL.revokeObjectURL(url)
+      toast.success(t("svc.einvoice.exported"), { description: t("svc.einvoice.exportedFor", { month }) })
+    } catch (e) {
+      toast.error(t("svc.settlements.exportRefused"), { description: errorText(e) })
+    } finally {
+      setEinvoicing(false)
+    }
+  }
 
   const exportCsv = async () => {
     setExporting(true)
@@ -157,6 +178,22 @@ const SvcSettlementsPage = () => {
               onChange={(to) => setPeriod({ ...period, to })}
             />
             <Button id="svc-export" variant="secondary" isLoading={exporting} onClick={exportCsv}>
+              <ArrowDownTray /> {t("svc.settlements.download")}
+            </Button>
+          </div>
+        </div>
+      </Container>
+      <Container className="p-0">
+        <div className="flex flex-wrap items-end justify-between gap-3 px-6 py-4">
+          <div>
+            <Heading level="h2">{t("svc.einvoice.export")}</Heading>
+            <Text size="small" className="text-ui-fg-subtle">
+              {t("svc.einvoice.exportExplain")}
+            </Text>
+          </div>
+          <div className="flex items-end gap-2">
+            <TextField id="svc-einvoice-month" label={t("svc.einvoice.month")} labelSize="base" inputSize="base" type="month" value={month} onChange={setMonth} />
+            <Button id="svc-einvoice-export" variant="secondary" isLoading={einvoicing} onClick={exportEinvoice}>
               <ArrowDownTray /> {t("svc.settlements.download")}
             </Button>
           </div>

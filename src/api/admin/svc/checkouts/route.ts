@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { SVC_MODULE } from "../../../../modules/svc"
 import type SvcModuleService from "../../../../modules/svc/service"
 import type { CheckoutsQuery } from "./validators"
+import { mytTimestamp, PAYMENT_MODE_NAMES, paymentModeOfType } from "../../../../lib/reports/einvoice"
 
 /**
  * GET /admin/svc/checkouts: svc checkouts with their status history, for the
@@ -28,5 +29,16 @@ export async function GET(req: AuthenticatedMedusaRequest<unknown, CheckoutsQuer
   const checkouts = await svcModule.listSvcCheckouts(filters, { take: q.limit, order: { created_at: "DESC" } })
   const ids = checkouts.map((c) => c.checkout_id).filter((x): x is string => !!x)
   const events = ids.length ? await svcModule.listSvcWebhookEvents({ resource_id: ids }, { take: 200, order: { created_at: "DESC" } }) : []
-  res.json({ checkouts, webhook_events: events })
+  // the e-invoice data of each (docs/einvoice.md): MyInvois payment mode, svc's reference, time paid in Malaysian time
+  const withEinvoice = checkouts.map((c) => {
+    const mode = paymentModeOfType(c.type)
+    return {
+      ...c,
+      payment_mode: mode,
+      payment_mode_name: mode ? PAYMENT_MODE_NAMES[mode] : null,
+      svc_reference: c.checkout_id,
+      paid_at_myt: c.paid_at ? mytTimestamp(new Date(c.paid_at).getTime()) : null,
+    }
+  })
+  res.json({ checkouts: withEinvoice, webhook_events: events })
 }

@@ -18,3 +18,11 @@ export const paymentLinkBody = z
   })
   .strict()
 export type PaymentLinkBody = z.output<typeof paymentLinkBody>
+
+/** `POST /admin/svc/orders/:order_id/einvoice` and the store's cart and order routes: `{requested}`, the buyer's own e-invoice request. */
+export const einvoiceFlagBody = z
+  .object({
+    requested: z.boolean({ error: (i) => (i.input === undefined ? "requested: is required: true or false" : "requested: must be true or false (JSON boolean)") }),
+  })
+  .strict()
+export type EinvoiceFlagBody = z.output<typeof einvoiceFlagBody>

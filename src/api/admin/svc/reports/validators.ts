@@ -1,5 +1,6 @@
 import { z } from "@medusajs/framework/zod"
 import { instant, MAX_PERIOD_DAYS, PERIOD_RULE, type Period } from "../../../../lib/reports/period"
+import { MONTH_RULE, monthPeriod } from "../../../../lib/reports/einvoice"
 
 const DAY_MS = 24 * 60 * 60 * 1000
 const bound = (field: "from" | "to", end: boolean) =>
@@ -29,3 +30,16 @@ export const periodQuery = z
     }
     return { from: q.from, to: q.to, fromMs, toMs }
   })
+
+/** `GET /admin/svc/reports/einvoice?month=YYYY-MM&format=json|csv`: a Malaysian calendar month. */
+export const einvoiceQuery = z
+  .object({
+    month: z
+      .string({ error: (i) => (i.input === undefined ? `month: is required; ${MONTH_RULE}` : `month: ${MONTH_RULE}`) })
+      .trim()
+      .max(7, `month: ${MONTH_RULE}`)
+      .refine((v) => monthPeriod(v) !== null, `month: ${MONTH_RULE}`),
+    format: z.enum(["json", "csv"], { error: "format: must be json or csv" }).default("json"),
+  })
+  .strict()
+export type EinvoiceQuery = z.output<typeof einvoiceQuery>

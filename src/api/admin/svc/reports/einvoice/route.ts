@@ -1,0 +1,33 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { einvoiceCsv, groupJson, monthPeriod, mytTimestamp, totalsJson } from "../../../../../lib/reports/einvoice"
+import { einvoiceReport } from "../../../../../lib/reports/einvoice-report"
+import type { EinvoiceQuery } from "../validators"
+
+/**
+ * GET /admin/svc/reports/einvoice?month=YYYY-MM&format=json|csv: the month's
+ * svc payments and refunds per Malaysian day and MyInvois payment mode, for
+ * the orders whose buyer did not ask for their own e-invoice: what a
+ * consolidated e-invoice needs from the payment side (docs/einvoice.md, field
+ * by field). Read from the plugin's ledger and Medusa; svc is not called.
+ */
+export async function GET(req: AuthenticatedMedusaRequest<unknown, EinvoiceQuery>, res: MedusaResponse) {
+  const { month, format } = req.validatedQuery
+  const period = monthPeriod(month)
+  if (!period) throw new Error(`month ${month} passed validation but is not a month`)
+  const report = await einvoiceReport(req.scope, period)
+  if (format === "csv") {
+    res.setHeader("content-type", "text/csv; charset=utf-8")
+    res.setHeader("content-disposition", `attachment; filename="svc-einvoice-${month}.csv"`)
+    res.status(200).send(einvoiceCsv(month, report, report.notes))
+    return
+  }
+  res.json({
+    month,
+    from: mytTimestamp(period.fromMs),
+    to: mytTimestamp(period.toMs),
+    groups: report.groups.map(groupJson),
+    totals: totalsJson(report.totals),
+    excluded_orders: report.excluded_orders,
+    notes: report.notes,
+  })
+}

@@ -6,7 +6,7 @@ import { SectionHeader } from "../../lib/list-section"
 import { SvcPage } from "../../lib/page"
 import { useSvcQuery } from "../../lib/query"
 import { Status } from "../../lib/status"
-import type { CheckoutsAnswer } from "../../lib/types"
+import type { CheckoutsAnswer, JobsAnswer } from "../../lib/types"
 
 /** The pages beneath "svc" in the sidebar (their own route configs give the same labels and order). */
 const PAGES = [
@@ -28,10 +28,35 @@ const PAGES = [
 const SvcOverviewPage = () => {
   const attention = useSvcQuery<CheckoutsAnswer>("/admin/svc/checkouts", { attention: "true", limit: 200 })
   const waiting = attention.data?.checkouts.length
+  // the doctor's job checks (no svc call): a store whose jobs do not run is told here, not only in Settings
+  const jobs = useSvcQuery<JobsAnswer>("/admin/svc/health/jobs")
+  const warned = jobs.data?.jobs.filter((j) => j.level !== "ok") ?? []
   return (
     <SvcPage testId="svc-overview">
       <Container className="divide-y p-0">
         <SectionHeader title="svc" level="h1" description="Payments, refunds and settlements through svc, and the rest of svc: its wallet, payouts, deposits and events." />
+        {warned.length > 0 && (
+          <div className="flex flex-col gap-y-1 px-6 py-4" data-testid="svc-overview-jobs" role="status">
+            {warned.map((j) => (
+              <div key={j.job} className="flex flex-col gap-y-1" data-testid={`svc-overview-job-${j.job}`} data-level={j.level}>
+                <div className="flex items-center gap-x-2">
+                  <Status value={j.level} label="Check" />
+                  <Text size="small" weight="plus">
+                    {j.label}: {j.detail}
+                  </Text>
+                </div>
+                {j.advice && (
+                  <Text size="small" className="text-ui-fg-subtle">
+                    {j.advice}
+                  </Text>
+                )}
+              </div>
+            ))}
+            <Link to="/settings/svc-doctor" className="txt-compact-small text-ui-fg-interactive underline underline-offset-2">
+              Open the connection doctor
+            </Link>
+          </div>
+        )}
         <ul aria-label="svc pages">
           {PAGES.map((p) => (
             <li key={p.to} className="flex items-center justify-between gap-x-4 border-b px-6 py-3 last:border-b-0">

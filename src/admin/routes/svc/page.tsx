@@ -52,7 +52,7 @@ const SvcOverviewPage = () => {
                 )}
               </div>
             ))}
-            <Link to="/settings/svc-doctor" className="txt-compact-small text-ui-fg-interactive underline underline-offset-2">
+            <Link to="/settings/svc-doctor" className="txt-compact-small-plus text-ui-fg-base underline underline-offset-2 hover:text-ui-fg-subtle">
               Open the connection doctor
             </Link>
           </div>

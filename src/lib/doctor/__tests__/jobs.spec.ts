@@ -35,6 +35,14 @@ describe("jobCheck", () => {
     expect(jobCheck("svc-reconcile-checkouts", 300, beat(599), NOW, null).level).toBe("ok")
   })
 
+  it("a short interval is given a minute: slow ticks (one at a time) are no missing worker", () => {
+    expect(jobCheck("svc-watch-checkouts", 5, beat(59), NOW, null).level).toBe("ok")
+    const late = jobCheck("svc-watch-checkouts", 5, beat(61), NOW, null)
+    expect(late.level).toBe("warn")
+    expect(late.detail).toBe("runs every 5 s, but last run 61 s ago (ok, 10 runs recorded): over a minute")
+    expect(jobCheck("svc-watch-checkouts", 5, null, NOW, NOW - 59_000).level).toBe("ok")
+  })
+
   it("no run for over twice its interval: a warning naming the worker, workerMode and Redis", () => {
     const c = jobCheck("svc-reconcile-checkouts", 300, beat(601), NOW, null)
     expect(c.level).toBe("warn")
@@ -46,7 +54,10 @@ describe("jobCheck", () => {
   })
 
   it("never ran: judged from the plugin's first start, given twice the interval; not judged when that is unknown", () => {
-    expect(jobCheck("svc-watch-checkouts", 5, null, NOW, NOW - 9_000)).toMatchObject({ level: "ok", detail: "runs every 5 s; no run recorded yet (the plugin started recently)" })
+    expect(jobCheck("svc-reconcile-checkouts", 300, null, NOW, NOW - 599_000)).toMatchObject({
+      level: "ok",
+      detail: "runs every 5 min; no run recorded yet (the plugin started recently)",
+    })
     const late = jobCheck("svc-watch-checkouts", 5, null, NOW, NOW - 3_600_000)
     expect(late.level).toBe("warn")
     expect(late.detail).toBe("runs every 5 s, but has not run once since the plugin first started 60 min ago")

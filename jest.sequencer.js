@@ -19,7 +19,7 @@ const KNOWN_SECONDS = {
   "integration-tests/admin-browser/admin-pages.spec.ts": 220,
   "integration-tests/scale/cluster.spec.ts": 200,
   "integration-tests/scale/paid-no-order-crash.spec.ts": 80,
-  "integration-tests/package/packed-install.spec.ts": 180,
+  "integration-tests/package/packed-install.spec.ts": 250,
   "integration-tests/upgrade/upgrade.spec.ts": 155,
   "integration-tests/http/settle-race.spec.ts": 135,
   "integration-tests/scale/crash-points.spec.ts": 130,

@@ -1,18 +1,26 @@
 #!/usr/bin/env node
 "use strict"
 // npx medusa-payment-svc sandbox [flags]: a local svc sandbox (see --help).
+// npx medusa-payment-svc doctor [--json] | support-bundle [--out FILE]: inside a store (see --help).
 const fs = require("node:fs")
+const { spawnSync } = require("node:child_process")
 const path = require("node:path")
 const os = require("node:os")
 
 const MAIN_HELP = `usage: medusa-payment-svc <command> [flags]
 
 commands:
-  sandbox    start a local svc sandbox (a stateful svc API over HTTP) and print
-             the store's SVC_* settings for it; \`medusa-payment-svc sandbox --help\`
+  sandbox         start a local svc sandbox (a stateful svc API over HTTP) and print
+                  the store's SVC_* settings for it; \`medusa-payment-svc sandbox --help\`
+  doctor          run the connection doctor inside the store (from its folder: its
+                  medusa-config and database); exit 0 when nothing fails, 1 when a
+                  check fails, 2 when it could not run; --json for machines
+  support-bundle  write the doctor's report, versions, options (secrets masked) and
+                  the last hour's svc events and refusals into one file to attach
+                  to a support request; --out FILE (default svc-support-bundle-<time>.json)
 
 flags:
-  -h, --help print this help
+  -h, --help      print this help
 `
 
 // One entry per flag: the parser, the help text and the tests read this table.
@@ -39,7 +47,122 @@ ${SANDBOX_FLAGS.map((f) => {
 }).join("\n")}
 `
 
+const DOCTOR_HELP = `usage: medusa-payment-svc doctor [--json]
+       medusa-payment-svc support-bundle [--out FILE]
+
+Run from the store's folder (where its medusa-config is): the command runs the
+plugin's doctor script through \`medusa exec\`, with the store's configuration
+and database, and asks svc as the admin page does (Settings → svc connection).
+
+doctor          prints each check (ok, warn, fail) with what to do. Exit code: 0
+                when no check fails (warnings only), 1 when a check fails, 2 when
+                the doctor could not run (not a store, the store did not boot).
+  --json        the report as JSON (the admin route's \`health\`), nothing else on stdout
+support-bundle  writes one JSON file: the doctor's report, the versions, the
+                plugin's options with every secret masked, the last hour's svc
+                events and storefront refusals. No secret is written.
+  --out FILE    where to write it (default ./svc-support-bundle-<time>.json)
+  -h, --help    print this help
+`
+
 class UsageError extends Error {}
+/** The doctor could not run (exit code 2). */
+class CouldNotRun extends Error {}
+
+/** Flags of `doctor` and `support-bundle`. */
+function parseDoctorArgs(cmd, argv) {
+  const out = { help: false, json: false, out: undefined }
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]
+    if (a === "--help" || a === "-h") out.help = true
+    else if (a === "--json" && cmd === "doctor") out.json = true
+    else if (cmd === "support-bundle" && (a === "--out" || a.startsWith("--out="))) {
+      const v = a === "--out" ? argv[++i] : a.slice("--out=".length)
+      if (!v || v.startsWith("-")) throw new UsageError("--out needs a value (FILE)")
+      out.out = path.resolve(v)
+    } else throw new UsageError(a.startsWith("-") ? `unknown flag ${a}` : `unexpected argument ${a}`)
+  }
+  return out
+}
+
+/**
+ * Runs the shipped doctor script inside the store in the current folder
+ * (\`medusa exec\`: the store's medusa-config, .env and database) and returns
+ * the JSON text it wrote. Medusa's own log lines stay off stdout; when the
+ * script wrote nothing, the end of that log is shown and CouldNotRun thrown.
+ */
+function runInStore(command) {
+  const cwd = process.cwd()
+  let cli
+  try {
+    cli = require.resolve("@medusajs/cli/cli.js", { paths: [cwd] })
+  } catch {
+    throw new CouldNotRun(`no Medusa store here (${cwd}): @medusajs/cli is not installed in this folder; run the command from the store's backend folder`)
+  }
+  const script = path.join(__dirname, "..", ".medusa", "server", "src", "scripts", "svc-doctor.js")
+  if (!fs.existsSync(script)) throw new CouldNotRun(`the package has no build (${script} is missing): reinstall medusa-payment-svc`)
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "svc-doctor-"))
+  const out = path.join(dir, "result.json")
+  try {
+    const r = spawnSync(process.execPath, [cli, "exec", script], {
+      cwd,
+      env: { ...process.env, SVC_DOCTOR_COMMAND: command, SVC_DOCTOR_OUT: out },
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+      timeout: Number(process.env.SVC_DOCTOR_TIMEOUT_MS) || 300_000,
+    })
+    if (!fs.existsSync(out)) {
+      const log = `${r.stdout ?? ""}${r.stderr ?? ""}`.trim().split("\n").slice(-30).join("\n")
+      throw new CouldNotRun(
+        `the store did not boot for the doctor (medusa exec ${r.error ? r.error.message : `exited ${r.status}`}); its last lines:\n${log}`
+      )
+    }
+    return fs.readFileSync(out, "utf8")
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+const MARK = { ok: "ok  ", warn: "warn", fail: "FAIL" }
+const SUMMARY = { ok: "working", warn: "working, with advice", fail: "not working" }
+
+/** The report for a terminal: one line per check, its advice beneath. */
+function formatReport(r) {
+  const lines = [`svc doctor: ${SUMMARY[r.level] ?? r.level}: ${r.summary}`, `  svc ${r.base_url} (${r.environment}), API key ${r.api_key}, checked ${r.checked_at}`, ""]
+  for (const c of r.checks) {
+    lines.push(`  [${MARK[c.level] ?? c.level}] ${c.label}: ${c.detail}`)
+    if (c.advice && c.level !== "ok") lines.push(`         -> ${c.advice}`)
+  }
+  return `${lines.join("\n")}\n`
+}
+
+function versions(cwd) {
+  const v = { "medusa-payment-svc": require(path.join(__dirname, "..", "package.json")).version, node: process.version, platform: `${process.platform} ${process.arch}` }
+  for (const p of ["@medusajs/medusa", "@medusajs/framework", "@medusajs/cli"]) {
+    try {
+      v[p] = require(require.resolve(`${p}/package.json`, { paths: [cwd] })).version
+    } catch {
+      v[p] = null
+    }
+  }
+  return v
+}
+
+async function doctor(args) {
+  const report = JSON.parse(runInStore("doctor"))
+  process.stdout.write(args.json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report))
+  return report.level === "fail" ? 1 : 0
+}
+
+async function supportBundleCommand(args) {
+  const bundle = JSON.parse(runInStore("support-bundle"))
+  const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\..*$/, "").replace("T", "-")
+  const file = args.out ?? path.resolve(`svc-support-bundle-${stamp}.json`)
+  const { kind, generated_at, ...rest } = bundle
+  fs.writeFileSync(file, `${JSON.stringify({ kind, generated_at, versions: versions(process.cwd()), ...rest }, null, 2)}\n`, { mode: 0o600 })
+  process.stdout.write(`support bundle written to ${file} (doctor: ${bundle.doctor.level}; no secret in it: attach it to your support request)\n`)
+  return 0
+}
 
 /** Flags of `sandbox` into sandbox options; a UsageError names what is wrong. */
 function parseSandboxArgs(argv) {
@@ -147,6 +270,14 @@ async function main(argv) {
     process.stdout.write(MAIN_HELP)
     return cmd === undefined ? 2 : 0
   }
+  if (cmd === "doctor" || cmd === "support-bundle") {
+    const args = parseDoctorArgs(cmd, rest)
+    if (args.help) {
+      process.stdout.write(DOCTOR_HELP)
+      return 0
+    }
+    return cmd === "doctor" ? doctor(args) : supportBundleCommand(args)
+  }
   if (cmd !== "sandbox") throw new UsageError(cmd.startsWith("-") ? `unknown flag ${cmd}` : `unknown command ${cmd}`)
   const args = parseSandboxArgs(rest)
   if (args.help) {
@@ -163,8 +294,12 @@ if (require.main === module) {
       if (code !== undefined) process.exitCode = code
     },
     (err) => {
+      if (err instanceof CouldNotRun) {
+        console.error(`medusa-payment-svc ${process.argv[2]}: ${err.message}`)
+        process.exit(2)
+      }
       if (err instanceof UsageError) {
-        const sub = process.argv[2] === "sandbox" ? " sandbox" : ""
+        const sub = ["sandbox", "doctor", "support-bundle"].includes(process.argv[2]) ? ` ${process.argv[2]}` : ""
         console.error(`medusa-payment-svc${sub}: ${err.message}\nrun \`medusa-payment-svc${sub} --help\` for the flags`)
         process.exit(2)
       }
@@ -174,4 +309,4 @@ if (require.main === module) {
   )
 }
 
-module.exports = { parseSandboxArgs, SANDBOX_FLAGS, SANDBOX_HELP, MAIN_HELP, UsageError }
+module.exports = { parseSandboxArgs, parseDoctorArgs, formatReport, SANDBOX_FLAGS, SANDBOX_HELP, MAIN_HELP, DOCTOR_HELP, UsageError }

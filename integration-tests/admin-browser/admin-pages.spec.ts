@@ -363,6 +363,12 @@ medusaIntegrationTestRunner({
         const entry = page.locator("aside a[href='/app/svc']:visible").locator(`xpath=ancestor::div[.//a[@href='${beneath[0]}']][1]`)
         expect(await entry.locator("a:visible").evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual(["/app/svc", ...beneath])
         expect(await page.locator("aside a[href^='/app/svc-']").count()).toBe(0) // the old one-entry-per-page paths
+        // this store runs its jobs by hand (intervals 0): the overview says so, with the option to set
+        await page.locator("[data-testid=svc-overview-jobs]").waitFor({ timeout: 60_000 })
+        expect(await page.locator("[data-testid=svc-overview-job-svc-watch-checkouts]").getAttribute("data-level")).toBe("warn")
+        expect(await page.locator("[data-testid=svc-overview-jobs]").textContent()).toMatch(
+          /Reconciliation job: switched off \(reconcileEveryMinutes: 0\).*Set the provider option `reconcileEveryMinutes`.*Checkout watcher: switched off/
+        )
         await shot("admin-menu")
 
         // every page beneath opens from the menu; the connection doctor stays under Settings
@@ -385,6 +391,7 @@ medusaIntegrationTestRunner({
           await page.locator("[data-svc-admin] h1").first().waitFor({ timeout: 60_000 })
           // the doctor's "Check again" shows Medusa UI's loading state (its words hidden) while svc is asked: scanned once answered
           if (p === "settings/svc-doctor") await page.locator("[data-testid=svc-doctor-summary]").waitFor({ timeout: 60_000 })
+          if (p === "svc") await page.locator("[data-testid=svc-overview-jobs]").waitFor({ timeout: 60_000 })
           problems.push(...(await axeProblems(p)))
         }
         await page.goto(`${adminApp.url}/app/orders/${order.id}`)

@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto"
 import { startSandbox } from "../../src/sandbox"
 import { svcMedusaSuite } from "../helpers/suite"
 import { SVC_PROVIDERS, waitFor } from "../helpers/store"
+import { JOB_NAMES, reportingRun } from "../../src/lib/doctor/jobs"
 
 jest.setTimeout(180_000)
 
@@ -209,15 +210,18 @@ svcMedusaSuite({
       expect(empty).toEqual([])
     })
 
-    it("doctor: green on the sandbox, every part measured, no secret", async () => {
+    it("doctor: green on the sandbox but for the jobs this store switches off (amber, with the option to set), every part measured, no secret", async () => {
       await paidOrder(SVC_PROVIDERS.fpx) // its checkout.updated webhooks
       // svc tells whether withdrawals are enabled only by accepting one: the doctor reports the store's last
       const w = await admin.client.fetch<any>("/admin/svc/wallet")
       await admin.client.fetch<any>("/admin/svc/withdrawals", { method: "POST", body: { bank_account_id: w.bank_accounts[0].id, amount: "20.00" } })
       await waitFor(async () => (await health()).webhooks.events.find((e: any) => e.event_type === "checkout.updated")?.received > 0, "a checkout webhook recorded")
       const h = await health()
-      expect(h.level).toBe("ok")
-      expect(h.summary).toBe("svc is connected and working")
+      // the test stores run the job and the watcher by hand (SVC_RECONCILE_EVERY_MINUTES=0, SVC_WATCH_EVERY_SECONDS=0): amber
+      expect(h.level).toBe("warn")
+      expect(h.summary).toMatch(/^Reconciliation job: switched off \(reconcileEveryMinutes: 0\)/)
+      expect(h.checks.filter((c: any) => c.level !== "ok").map((c: any) => c.id)).toEqual(["job_reconcile", "job_watch"])
+      expect(h.checks.find((c: any) => c.id === "job_watch").advice).toMatch(/^Set the provider option `watchEverySeconds` \(SVC_WATCH_EVERY_SECONDS\) to a number above 0/)
       expect(h.environment).toBe("sandbox")
       expect(h.account).toMatchObject({ type: "BUSINESS", status: "ACTIVE", blocks: "nothing" })
       expect(h.api_key).toMatch(/^svc_pk_…[A-Za-z0-9_-]{4}$/)
@@ -255,6 +259,43 @@ svcMedusaSuite({
       const text = JSON.stringify(h)
       for (const s of secrets()) expect(text).not.toContain(s)
       expect(text).not.toContain(svc.ref.sandbox.credentials.keyId)
+    })
+
+    it("jobs: every run is recorded (one statement, any number of instances at once); the doctor and the overview's route show when each last ran, failures counted, no secret kept", async () => {
+      const container = getContainer()
+      const jobs = async () => (await admin.client.fetch<any>("/admin/svc/health/jobs")).jobs
+      const before = Object.fromEntries((await jobs()).map((j: any) => [j.job, j.last?.runs ?? 0]))
+      // twelve watcher ticks at once, as from several instances: every one counted
+      await Promise.all(Array.from({ length: 12 }, () => reportingRun(container, JOB_NAMES.watch, [], async () => ({ counts: { waiting: 0 }, error: null }))))
+      // three reconciliation runs that fail, their message carrying the API key and a webhook token
+      const apiKey = svc.env.SVC_API_KEY!
+      for (let i = 0; i < 3; i++) {
+        await expect(
+          reportingRun(container, JOB_NAMES.reconcile, [apiKey], async () => {
+            throw new Error(`svc refused ${apiKey} at /hooks/svc?token=abcdefghijklmnopqrstuvwxyz0123`)
+          })
+        ).rejects.toThrow(/svc refused/)
+      }
+      let j = Object.fromEntries((await jobs()).map((x: any) => [x.job, x]))
+      expect(j[JOB_NAMES.watch].last).toMatchObject({ outcome: "ok", runs: before[JOB_NAMES.watch] + 12, failures_in_a_row: 0, counts: { waiting: 0 } })
+      expect(Date.now() - Date.parse(j[JOB_NAMES.watch].last.finished_at)).toBeLessThan(60_000)
+      expect(j[JOB_NAMES.reconcile].last).toMatchObject({ outcome: "failed", runs: before[JOB_NAMES.reconcile] + 3, failures_in_a_row: 3 })
+      expect(j[JOB_NAMES.reconcile].last.error).toBe("svc refused [secret] at /hooks/svc?token=[secret]")
+      // switched off in this store: that is the warning, with the last run beside it
+      expect(j[JOB_NAMES.reconcile]).toMatchObject({ level: "warn", every_seconds: 0 })
+      expect(j[JOB_NAMES.reconcile].detail).toMatch(/^switched off \(reconcileEveryMinutes: 0\); last run \d+ s ago \(failed, \d+ runs recorded\)$/)
+      // a run that succeeds ends the series; the last error is kept with its time
+      await reportingRun(container, JOB_NAMES.reconcile, [], async () => ({ counts: { waiting: 1 }, error: null }))
+      j = Object.fromEntries((await jobs()).map((x: any) => [x.job, x]))
+      expect(j[JOB_NAMES.reconcile].last).toMatchObject({ outcome: "ok", failures_in_a_row: 0, error: null, last_error: "svc refused [secret] at /hooks/svc?token=[secret]" })
+      expect(j[JOB_NAMES.reconcile].last.last_ok_at).toBe(j[JOB_NAMES.reconcile].last.finished_at)
+      // the full doctor carries the same
+      const h = await health()
+      expect(h.jobs.map((x: any) => [x.job, x.last.runs])).toEqual([
+        [JOB_NAMES.reconcile, before[JOB_NAMES.reconcile] + 4],
+        [JOB_NAMES.watch, before[JOB_NAMES.watch] + 12],
+      ])
+      expect(JSON.stringify(h)).not.toContain(apiKey)
     })
 
     it("doctor: a frozen account and a disabled feature are red or amber with what they block and what to do", async () => {

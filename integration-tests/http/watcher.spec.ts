@@ -2,6 +2,7 @@ import { svcMedusaSuite } from "../helpers/suite"
 import { callsTo, readStats, resetStats } from "../../testing/sandbox-stats"
 import { capturedOrder, createCart, initiateSession, SVC_PROVIDERS } from "../helpers/store"
 import { watchWaiting } from "../../src/workflows/sweeps/watch-waiting"
+import { jobStates } from "../../src/lib/doctor/jobs"
 
 jest.setTimeout(120_000)
 
@@ -33,6 +34,13 @@ svcMedusaSuite({
       // eslint-disable-next-line no-console
       console.log(`watcher: 4 webhook-lost payments became orders in ${seconds.toFixed(1)} s`)
       expect(seconds).toBeLessThan(30)
+      // each tick of the scheduled job reported in: the doctor's "Checkout watcher" is green, its last run a moment ago
+      const [reconcile, watch] = await jobStates(getContainer(), { watchEverySeconds: 1, reconcileEveryMinutes: 0 })
+      expect(watch).toMatchObject({ job: "svc-watch-checkouts", level: "ok", every_seconds: 1, last: { outcome: "ok", failures_in_a_row: 0 } })
+      expect(watch!.last!.runs).toBeGreaterThan(1)
+      expect(Date.now() - Date.parse(watch!.last!.finished_at)).toBeLessThan(10_000)
+      expect(watch!.detail).toMatch(/^runs every 1 s; last run \d+ s ago \(ok, \d+ runs recorded\)$/)
+      expect(reconcile).toMatchObject({ level: "warn", last: null }) // off in this store: the job never ran
     })
 
     it("one poll settles every waiting session it lists: calls per poll do not grow with the sessions waiting", async () => {

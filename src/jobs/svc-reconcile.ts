@@ -7,6 +7,7 @@ import { trackWithdrawalWorkflow } from "../workflows/track-withdrawal"
 import { findSvcProviderConfig } from "../lib/svc-runtime/config"
 import { trackTokenTransferWorkflow } from "../workflows/track-token-transfer"
 import { sweepOpenDeposits } from "../lib/svc-admin/deposits"
+import { JOB_NAMES, reportingRun, secretsOf } from "../lib/doctor/jobs"
 
 /**
  * Recovers what webhooks did not bring (see reconcile-pending.ts), and brings
@@ -19,41 +20,59 @@ export default async function svcReconcileJob(container: MedusaContainer) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   // reconcileEveryMinutes 0: off (test apps that reconcile by hand); Medusa still fires the schedule
   if (reconcileMinutes() === 0) return
-  try {
-    const r = await reconcilePending(container)
-    if (r.waiting || r.paidCarts) {
-      logger.info(
-        `svc reconcile: ${r.waiting} waiting session(s), ${r.svcCalls} svc call(s), outcomes ${JSON.stringify(r.outcomes)}` +
-          (r.paidCarts ? `, paid carts without an order ${JSON.stringify(r.paidCarts)}` : "")
-      )
+  // each run is recorded (the doctor's "Reconciliation job" check): its counts, and the first part that threw
+  await reportingRun(container, JOB_NAMES.reconcile, secretsOf(svcOptions()), async () => {
+    const counts: Record<string, unknown> = {}
+    const errors: string[] = []
+    const part = async (name: string, fn: () => Promise<void>) => {
+      try {
+        await fn()
+      } catch (e) {
+        errors.push(`${name}: ${(e as Error).message}`)
+        logger.warn(`svc reconcile${name === "checkouts" ? "" : ` (${name})`}: ${(e as Error).message}`)
+      }
     }
-  } catch (e) {
-    logger.warn(`svc reconcile: ${(e as Error).message}`)
-  }
+    await part("checkouts", async () => {
+      const r = await reconcilePending(container)
+      counts.waiting = r.waiting
+      counts.svc_calls = r.svcCalls
+      counts.outcomes = r.outcomes
+      if (r.waiting || r.paidCarts) {
+        logger.info(
+          `svc reconcile: ${r.waiting} waiting session(s), ${r.svcCalls} svc call(s), outcomes ${JSON.stringify(r.outcomes)}` +
+            (r.paidCarts ? `, paid carts without an order ${JSON.stringify(r.paidCarts)}` : "")
+        )
+      }
+    })
+    await part("payouts", async () => {
+      const p = await sweepRefundPayouts(container)
+      counts.payouts = p
+      if (p.refreshed || p.finished || p.abandoned || p.errors) logger.info(`svc reconcile: refund payouts ${JSON.stringify(p)}`)
+    })
+    await part("withdrawals", async () => {
+      const w = (await trackWithdrawalWorkflow(container).run({ input: { source: "job" } })).result.report
+      if (w) counts.withdrawals = w
+      if (w && (w.finished || w.refreshed || w.errors)) logger.info(`svc reconcile: withdrawals ${JSON.stringify(w)}`)
+    })
+    // Token transfers (svc sends no event for them) and deposits whose onward withdrawal is open:
+    // brought to their final status here too, not only when an admin opens their list.
+    await part("token transfers", async () => {
+      const t = (await trackTokenTransferWorkflow(container).run({ input: {} })).result.report
+      if (t) counts.token_transfers = t
+      if (t && (t.refreshed || t.errors)) logger.info(`svc reconcile: token transfers ${JSON.stringify(t)}`)
+    })
+    await part("deposits", async () => {
+      counts.deposits = await sweepOpenDeposits(container)
+    })
+    return { counts, error: errors.length ? errors.join("; ") : null }
+  })
+}
+
+function svcOptions() {
   try {
-    const p = await sweepRefundPayouts(container)
-    if (p.refreshed || p.finished || p.abandoned || p.errors) logger.info(`svc reconcile: refund payouts ${JSON.stringify(p)}`)
-  } catch (e) {
-    logger.warn(`svc reconcile (payouts): ${(e as Error).message}`)
-  }
-  try {
-    const w = (await trackWithdrawalWorkflow(container).run({ input: { source: "job" } })).result.report
-    if (w && (w.finished || w.refreshed || w.errors)) logger.info(`svc reconcile: withdrawals ${JSON.stringify(w)}`)
-  } catch (e) {
-    logger.warn(`svc reconcile (withdrawals): ${(e as Error).message}`)
-  }
-  // Token transfers (svc sends no event for them) and deposits whose onward withdrawal is open:
-  // brought to their final status here too, not only when an admin opens their list.
-  try {
-    const t = (await trackTokenTransferWorkflow(container).run({ input: {} })).result.report
-    if (t && (t.refreshed || t.errors)) logger.info(`svc reconcile: token transfers ${JSON.stringify(t)}`)
-  } catch (e) {
-    logger.warn(`svc reconcile (token transfers): ${(e as Error).message}`)
-  }
-  try {
-    await sweepOpenDeposits(container)
-  } catch (e) {
-    logger.warn(`svc reconcile (deposits): ${(e as Error).message}`)
+    return findSvcProviderConfig(configManager.config)?.options ?? null
+  } catch {
+    return null
   }
 }
 

@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { configManager } from "@medusajs/framework/config"
 import { watchWaiting } from "../workflows/sweeps/watch-waiting"
 import { findSvcProviderConfig } from "../lib/svc-runtime/config"
+import { JOB_NAMES, reportingRun, secretsOf } from "../lib/doctor/jobs"
 
 /**
  * Sessions awaiting payment, watched every `watchEverySeconds` (provider
@@ -14,21 +15,33 @@ export default async function svcWatchCheckoutsJob(container: MedusaContainer) {
   if (watchSeconds() === 0) return
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   try {
-    const t0 = Date.now()
-    const r = await watchWaiting(container)
-    const took = Date.now() - t0
-    // a tick longer than a few intervals holds up the ticks after it (Medusa runs one at a time)
-    if (took > Math.max(10_000, 3 * watchSeconds() * 1000)) logger.warn(`svc watch: a tick took ${took} ms (${JSON.stringify(r.ms ?? {})}); the next ticks waited for it`)
-    if (Object.keys(r.outcomes).length || r.sends || r.paidCarts) {
-      logger.info(
-        `svc watch: ${r.waiting} waiting, ${r.svcCalls} svc call(s), outcomes ${JSON.stringify(r.outcomes)}` +
-          (r.unsettled ? `, ${r.unsettled} left half applied settled again` : "") +
-          (r.sends ? `, sends finished ${JSON.stringify(r.sends)}` : "") +
-          (r.paidCarts ? `, paid carts without an order ${JSON.stringify(r.paidCarts)}` : "")
-      )
-    }
+    // each tick is recorded (the doctor's "Checkout watcher" check)
+    await reportingRun(container, JOB_NAMES.watch, secretsOf(svcOptions()), async () => {
+      const t0 = Date.now()
+      const r = await watchWaiting(container)
+      const took = Date.now() - t0
+      // a tick longer than a few intervals holds up the ticks after it (Medusa runs one at a time)
+      if (took > Math.max(10_000, 3 * watchSeconds() * 1000)) logger.warn(`svc watch: a tick took ${took} ms (${JSON.stringify(r.ms ?? {})}); the next ticks waited for it`)
+      if (Object.keys(r.outcomes).length || r.sends || r.paidCarts) {
+        logger.info(
+          `svc watch: ${r.waiting} waiting, ${r.svcCalls} svc call(s), outcomes ${JSON.stringify(r.outcomes)}` +
+            (r.unsettled ? `, ${r.unsettled} left half applied settled again` : "") +
+            (r.sends ? `, sends finished ${JSON.stringify(r.sends)}` : "") +
+            (r.paidCarts ? `, paid carts without an order ${JSON.stringify(r.paidCarts)}` : "")
+        )
+      }
+      return { counts: { waiting: r.waiting, svc_calls: r.svcCalls, outcomes: r.outcomes, ms: took }, error: null }
+    })
   } catch (e) {
     logger.warn(`svc watch: ${(e as Error).message}`)
+  }
+}
+
+function svcOptions() {
+  try {
+    return findSvcProviderConfig(configManager.config)?.options ?? null
+  } catch {
+    return null
   }
 }
 

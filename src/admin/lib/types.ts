@@ -18,6 +18,7 @@ import type { listNetworks, listTokenTransfers, sendTokenTransfer } from "../../
 import type { listTrackedEvents } from "../../api/admin/svc/events/tracked/tracked-events"
 import type { listAllowedSenders } from "../../lib/svc-admin/trigger-addresses"
 import type { DoctorReport } from "../../lib/doctor/doctor"
+import type { JobState } from "../../lib/doctor/jobs"
 
 /** A server value as JSON carries it: dates become ISO strings. */
 export type Json<T> = T extends Date ? string : T extends (infer U)[] ? Json<U>[] : T extends object ? { [K in keyof T]: Json<T[K]> } : T
@@ -126,3 +127,5 @@ export type TrackedEventAnswer = { event: TrackedEvent }
 /** GET /admin/svc/health: the connection doctor. */
 export type { DoctorReport }
 export type HealthAnswer = { health: DoctorReport }
+/** GET /admin/svc/health/jobs: the doctor's job checks alone (no svc call). */
+export type JobsAnswer = { jobs: JobState[] }

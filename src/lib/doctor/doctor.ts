@@ -23,6 +23,7 @@ import { configuredWebhookToken, KNOWN_WEBHOOK_EVENT_TYPES, UNKNOWN_TYPES_RESOUR
 import { shopperGuard } from "../shopper-limits/guard"
 import type { RefusalReason } from "../shopper-limits/refusals"
 import type { StorefrontLimitsOptions } from "../svc-runtime/options"
+import { jobStates, type JobState } from "./jobs"
 
 export type Level = "ok" | "warn" | "fail"
 export type Check = { id: string; label: string; level: Level; detail: string; advice: string | null }
@@ -69,6 +70,8 @@ export type DoctorReport = {
     /** Events of types svc does not send here: counted per type, never stored (at most 20 names, then "(other)"). */
     unknown_types: { type: string; count: number; last_at: string }[]
   }
+  /** The reconciliation job and the watcher: when each last ran, and the doctor's word on it (./jobs.ts). */
+  jobs: JobState[]
   checks: Check[]
 }
 
@@ -275,7 +278,7 @@ async function webhooksSeen(container: Container): Promise<WebhookSeen[]> {
  */
 export async function runDoctor(container: Container, backendUrl: string): Promise<DoctorReport> {
   const runtime = svcFromContainer(container)
-  const { options } = runtime as { options: { baseUrl: string; apiKey: string } }
+  const { options } = runtime
   // a diagnosis reads svc as it is now: an admin's reads (after shoppers', within their share), never kept ones
   const client: SvcClient = runtime.client.forAdmin({ keep: false })
   const checks: Check[] = []
@@ -474,6 +477,10 @@ export async function runDoctor(container: Container, backendUrl: string): Promi
   const t = tokenCheck(tokenInfo.report)
   add("webhook_token", "Webhook token", t.level, t.detail, t.advice ? t.advice.replace("{url}", url) : null)
 
+  // 7. The scheduled jobs: do they run (a store with no worker loses them silently)?
+  const jobs = await jobStates(container, options)
+  for (const j of jobs) add(j.job === "svc-watch-checkouts" ? "job_watch" : "job_reconcile", j.label, j.level, j.detail, j.advice)
+
   const level: Level = checks.some((c) => c.level === "fail") ? "fail" : checks.some((c) => c.level === "warn") ? "warn" : "ok"
   const firstFail = checks.find((c) => c.level === level && level !== "ok")
   return {
@@ -489,6 +496,7 @@ export async function runDoctor(container: Container, backendUrl: string): Promi
     features,
     storefront_refusals: guard && refusals ? { last_hour: refusals.counts, shared: refusals.shared, limits: guard.limits.options } : null,
     webhooks: { url, token_configured: tokenInfo.report.required, token: tokenInfo.report, events, counted_over: RECENT_EVENTS, unknown_types: unknownTypes },
+    jobs,
     checks,
   }
 }

@@ -8,15 +8,19 @@ import {
   COUNT_UNKNOWN_TYPES,
   DELETE_SETTINGS_IN_RANGE,
   INSERT_SETTING_IF_ABSENT,
+  INBOX_EVENTS_FROM_ID,
+  JOB_HEARTBEATS,
   lastSendOf,
   PRUNE_INBOX_EVENTS,
   PRUNE_WEBHOOK_EVENTS,
+  RECORD_JOB_RUN,
   RECENT_INBOX_EVENTS,
   RECENT_WEBHOOK_EVENTS,
   SETTINGS_IN_RANGE,
   TWO_SETTINGS,
   UNKNOWN_TYPE_ROWS,
   UPSERT_SETTING,
+  WEBHOOK_EVENTS_FROM_ID,
 } from "./webhook-statements"
 import SvcCheckout from "./models/svc-checkout"
 import SvcWebhookEvent from "./models/svc-webhook-event"
@@ -92,6 +96,8 @@ class SvcModuleService extends MedusaService({
         unsettled_withdrawals: (await this.listAndCountSvcWithdrawals({ status: { $nin: [...FINAL_WITHDRAWAL_STATUS] } }, { take: 1, select: ["id"] }))[1],
       }))
       void probeSvcHealth({ configModule, logger }).catch(() => undefined)
+      // the plugin's first start in this database: the doctor gives the jobs twice their interval from it
+      void this.insertSettingIfAbsent("jobs_since", { at: new Date().toISOString() }).catch(() => undefined)
       // the rate ceiling follows svc's environment from the start
       try {
         const found = findSvcProviderConfig(configModule)
@@ -321,6 +327,26 @@ class SvcModuleService extends MedusaService({
   @InjectManager()
   async settingValuesInRange(from: string, to: string, limit: number, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}) {
     return ((await sharedContext.manager!.execute(SETTINGS_IN_RANGE, [from, to, limit])) as { value: unknown }[]).map((r) => r.value)
+  }
+
+  /** One run of a scheduled job, recorded in its heartbeat row (webhook-statements.ts RECORD_JOB_RUN: one statement). */
+  @InjectManager()
+  async recordJobRun(key: string, value: Record<string, unknown>, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<void> {
+    await sharedContext.manager!.execute(RECORD_JOB_RUN, [generateEntityId(undefined, "svcset"), key, JSON.stringify(value)])
+  }
+
+  /** The jobs' heartbeat rows and the plugin's first-start mark (`jobs_since`). */
+  @InjectManager()
+  async jobHeartbeats(@MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<{ key: string; value: unknown; created_at: string | Date }[]> {
+    return (await sharedContext.manager!.execute(JOB_HEARTBEATS)) as { key: string; value: unknown; created_at: string | Date }[]
+  }
+
+  /** Webhook deliveries and inbox events from the time-ordered ids given on (newest first, at most `limit` of each; no bodies). */
+  @InjectManager()
+  async eventsFromIds(webhookFromId: string, inboxFromId: string, exceptResource: string, limit: number, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}) {
+    const webhook = (await sharedContext.manager!.execute(WEBHOOK_EVENTS_FROM_ID, [webhookFromId, exceptResource, limit])) as Record<string, unknown>[]
+    const inbox = (await sharedContext.manager!.execute(INBOX_EVENTS_FROM_ID, [inboxFromId, limit])) as Record<string, unknown>[]
+    return { webhook, inbox }
   }
 
   /** The newest withdrawal or token transfer svc accepted, or refused as not enabled (the doctor's feature check). */

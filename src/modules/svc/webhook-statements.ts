@@ -55,3 +55,31 @@ export const lastSendOf = (table: "svc_withdrawal" | "svc_token_transfer", svcId
   `select created_at, ${svcIdColumn} as svc_id, failure_reason from ${table}
     where deleted_at is null and (${svcIdColumn} is not null or failure_reason ilike '%FEATURE_DISABLED%')
     order by created_at desc limit 1`
+
+/**
+ * A job's heartbeat (`job:<name>` in svc_setting): this run's record (built in JS, `excluded.value`)
+ * replaces the row's unless a newer run (by `finished_at`, ISO text) was written meanwhile by another
+ * instance; the counters (`runs`, `failures_in_a_row`) and the last success and last error are carried
+ * over in the same statement, so servers and workers recording at once lose nothing.
+ */
+export const RECORD_JOB_RUN = `insert into svc_setting (id, key, value, created_at, updated_at) values (?, ?, ?::jsonb, now(), now())
+  on conflict (key) where deleted_at is null do update set
+    value = (case when coalesce(svc_setting.value->>'finished_at', '') <= (excluded.value->>'finished_at') then excluded.value else svc_setting.value end)
+      || jsonb_strip_nulls(jsonb_build_object(
+        'runs', coalesce((svc_setting.value->>'runs')::bigint, 0) + 1,
+        'failures_in_a_row', case when excluded.value->>'outcome' = 'failed'
+          then coalesce((svc_setting.value->>'failures_in_a_row')::int, 0) + 1 else 0 end,
+        'last_ok_at', greatest(excluded.value->>'last_ok_at', svc_setting.value->>'last_ok_at'),
+        'last_error', case when excluded.value->'last_error' is not null then excluded.value->'last_error' else svc_setting.value->'last_error' end,
+        'last_error_at', greatest(excluded.value->>'last_error_at', svc_setting.value->>'last_error_at'))),
+    updated_at = now()`
+
+/** The jobs' heartbeats (keys `job:…`, a range of the unique index) and the mark of the plugin's first start (`jobs_since`). */
+export const JOB_HEARTBEATS = `select key, value, created_at from svc_setting
+  where ((key >= 'job:' and key < 'job;') or key = 'jobs_since') and deleted_at is null`
+
+/** The events received since a time-ordered id (the support bundle's last hour): counters and bodies left out. */
+export const WEBHOOK_EVENTS_FROM_ID = `select id, event_type, event_id, resource_id, provider, outcome, detail, created_at from svc_webhook_event
+  where id >= ? and deleted_at is null and (resource_id is null or resource_id <> ?) order by id desc limit ?`
+export const INBOX_EVENTS_FROM_ID = `select id, event_type, event_id, resource_id, status_hint, outcome, detail, deliveries, attempts, created_at, updated_at
+  from svc_inbox_event where id >= ? and deleted_at is null order by id desc limit ?`

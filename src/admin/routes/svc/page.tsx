@@ -7,7 +7,7 @@ import { SectionHeader } from "../../lib/list-section"
 import { SvcPage } from "../../lib/page"
 import { useSvcQuery } from "../../lib/query"
 import { Status } from "../../lib/status"
-import type { CheckoutsAnswer } from "../../lib/types"
+import type { CheckoutsAnswer, JobsAnswer } from "../../lib/types"
 
 /** The pages beneath "svc" in the sidebar (their own route configs give the same labels and order): path, en.json key of the label and of the line. */
 const PAGES = [
@@ -21,15 +21,43 @@ const PAGES = [
   ["/settings/svc-doctor", "svc.overview.connection", "svc.overview.connectionLine"],
 ] as const
 
+/** The en.json key of each job's name, by its id (JOB_NAMES of src/lib/doctor/jobs.ts). */
+const JOB_NAMES: Readonly<Record<string, string>> = { "svc-reconcile-checkouts": "svc.doctor.checks.jobReconcile", "svc-watch-checkouts": "svc.doctor.checks.jobWatch" }
+
 /** The one svc entry of Medusa's main menu: what needs an admin now, and every svc page. */
 const SvcOverviewPage = () => {
   const { t } = useSvcT()
   const attention = useSvcQuery<CheckoutsAnswer>("/admin/svc/checkouts", { attention: "true", limit: 200 })
   const waiting = attention.data?.checkouts.length
+  // the doctor's job checks (no svc call): a store whose jobs do not run is told here, not only in Settings
+  const jobs = useSvcQuery<JobsAnswer>("/admin/svc/health/jobs")
+  const warned = jobs.data?.jobs.filter((j) => j.level !== "ok") ?? []
   return (
     <SvcPage testId="svc-overview">
       <Container className="divide-y p-0">
         <SectionHeader title="svc" level="h1" description={t("svc.overview.description")} />
+        {warned.length > 0 && (
+          <div className="flex flex-col gap-y-1 px-6 py-4" data-testid="svc-overview-jobs" role="status">
+            {warned.map((j) => (
+              <div key={j.job} className="flex flex-col gap-y-1" data-testid={`svc-overview-job-${j.job}`} data-level={j.level}>
+                <div className="flex items-center gap-x-2">
+                  <Status value={j.level} label={t("svc.overview.jobCheck")} />
+                  <Text size="small" weight="plus">
+                    {JOB_NAMES[j.job] ? t(JOB_NAMES[j.job]!) : j.label}: {j.detail}
+                  </Text>
+                </div>
+                {j.advice && (
+                  <Text size="small" className="text-ui-fg-subtle">
+                    {j.advice}
+                  </Text>
+                )}
+              </div>
+            ))}
+            <Link to="/settings/svc-doctor" className="txt-compact-small-plus text-ui-fg-base underline underline-offset-2 hover:text-ui-fg-subtle">
+              {t("svc.overview.openDoctor")}
+            </Link>
+          </div>
+        )}
         <ul aria-label={t("svc.overview.pages")}>
           {PAGES.map(([to, label, what]) => (
             <li key={to} className="flex items-center justify-between gap-x-4 border-b px-6 py-3 last:border-b-0">

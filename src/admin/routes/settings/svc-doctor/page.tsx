@@ -28,6 +28,8 @@ const CHECKS: Readonly<Record<string, string>> = {
   rate: "svc.doctor.checks.rate",
   webhooks: "svc.doctor.checks.webhooks",
   webhook_token: "svc.doctor.checks.webhookToken",
+  job_reconcile: "svc.doctor.checks.jobReconcile",
+  job_watch: "svc.doctor.checks.jobWatch",
 }
 const FEATURES: Readonly<Record<string, string>> = {
   checkout: "svc.doctor.featureNames.checkout",

@@ -8,15 +8,13 @@
  * the measurement behind SECP256K1_SIGNER in src/client/signers.ts.
  *
  * Run: node -r @swc-node/register bench/client-overhead.ts   (npm run bench)
- * The server runs in a child process so it does not share the client's event loop.
+ * The server runs in a child process so it does not share the client's event loop (bench/lib/json-server.ts).
  */
-import { fork, type ChildProcess } from "node:child_process"
 import { createHash, generateKeyPairSync, randomUUID } from "node:crypto"
-import { createServer } from "node:http"
-import type { AddressInfo } from "node:net"
 import { Agent, request } from "undici"
 
 import { SvcClient, SIGNATURE_ALGORITHMS, signatureBase, contentDigest, type SignatureAlgorithm } from "../src/client"
+import { startJsonServer } from "./lib/json-server"
 import { createSigningKey, nativeSigner, nobleSecp256k1Signer, privateKeyObject, SECP256K1_SIGNER } from "../src/client/signers"
 
 const RESPONSE = JSON.stringify({
@@ -24,18 +22,6 @@ const RESPONSE = JSON.stringify({
   checkoutUrl: "https://pay.example/c/6f1c1c52?sig=abc",
   expiresAt: "2025-01-01T00:20:00.000Z",
 })
-
-function runServer(): void {
-  const server = createServer((req, res) => {
-    req.resume()
-    req.on("end", () => {
-      res.writeHead(200, { "content-type": "application/json" })
-      res.end(RESPONSE)
-    })
-  })
-  server.keepAliveTimeout = 60_000
-  server.listen(0, "127.0.0.1", () => process.send?.({ port: (server.address() as AddressInfo).port }))
-}
 
 function pct(xs: number[], p: number): number {
   const s = [...xs].sort((a, b) => a - b)
@@ -96,9 +82,8 @@ function secp256k1Comparison(iters: number): void {
 }
 
 async function main(): Promise<void> {
-  const child: ChildProcess = fork(__filename, ["server"], { stdio: "inherit" })
-  const port = await new Promise<number>((r) => child.once("message", (m) => r((m as { port: number }).port)))
-  const baseUrl = `http://127.0.0.1:${port}`
+  const server = await startJsonServer(RESPONSE)
+  const baseUrl = server.url
   const rawAgent = new Agent({ headersTimeout: 15_000, bodyTimeout: 15_000, keepAliveTimeout: 4_000 })
   const budgetMs = Number(process.env.BENCH_BUDGET_MS ?? 45_000)
   const perAlgMs = budgetMs / SIGNATURE_ALGORITHMS.length
@@ -176,12 +161,10 @@ async function main(): Promise<void> {
     await client.close()
   }
   await rawAgent.close()
-  child.kill()
+  server.close()
 }
 
-if (process.argv[2] === "server") runServer()
-else
-  main().catch((e) => {
-    console.error(e)
-    process.exit(1)
-  })
+main().catch((e) => {
+  console.error(e)
+  process.exit(1)
+})

@@ -8,15 +8,13 @@
  * Run: node -r @swc-node/register bench/otel-cost.ts [calls per round, default 1500] [rounds, default 6]
  * The server runs in a child process so it does not share the client's event loop.
  */
-import { fork } from "node:child_process"
 import { generateKeyPairSync } from "node:crypto"
-import { createServer } from "node:http"
-import type { AddressInfo } from "node:net"
 import { metrics, trace } from "@opentelemetry/api"
 import { MeterProvider, MetricReader } from "@opentelemetry/sdk-metrics"
 import { BasicTracerProvider, BatchSpanProcessor, InMemorySpanExporter } from "@opentelemetry/sdk-trace-base"
 
 import { SvcClient } from "../src/client"
+import { startJsonServer } from "./lib/json-server"
 
 const ID = "6f1c1c52-3a51-4b8e-9a1d-0123456789ab"
 const TOKEN = "8b3e3e74-5c73-4da0-9c3f-23456789abcd"
@@ -41,18 +39,6 @@ const RESPONSE = JSON.stringify({
   updatedAt: at,
 })
 
-function runServer(): void {
-  const server = createServer((req, res) => {
-    req.resume()
-    req.on("end", () => {
-      res.writeHead(200, { "content-type": "application/json" })
-      res.end(RESPONSE)
-    })
-  })
-  server.keepAliveTimeout = 60_000
-  server.listen(0, "127.0.0.1", () => process.send?.({ port: (server.address() as AddressInfo).port }))
-}
-
 class Reader extends MetricReader {
   protected onForceFlush(): Promise<void> {
     return Promise.resolve()
@@ -66,14 +52,12 @@ const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length
 
 async function main(): Promise<void> {
-  if (process.argv[2] === "--server") return runServer()
   const calls = Number(process.argv[2] ?? 1500)
   const rounds = Number(process.argv[3] ?? 6)
-  const child = fork(__filename, ["--server"], { execArgv: ["-r", "@swc-node/register"] })
-  const port = await new Promise<number>((r) => child.once("message", (m: { port: number }) => r(m.port)))
+  const server = await startJsonServer(RESPONSE)
   const { privateKey } = generateKeyPairSync("ed25519")
   const client = new SvcClient({
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: server.url,
     apiKey: "bench-key",
     keyId: "bench",
     privateKey: privateKey.export({ format: "pem", type: "pkcs8" }).toString(),
@@ -117,7 +101,7 @@ async function main(): Promise<void> {
   console.log(`  added per call when registered: ${(pct(times.on, 50) - pct(times.off, 50)).toFixed(0)} µs p50, ${(mean(times.on) - mean(times.off)).toFixed(0)} µs mean`)
   console.log(`  ratio registered ÷ not: p50 ${(pct(times.on, 50) / pct(times.off, 50)).toFixed(3)}×, mean ${(mean(times.on) / mean(times.off)).toFixed(3)}×`)
   await client.close()
-  child.kill()
+  server.close()
   await tracerProvider.shutdown()
   await meterProvider.shutdown()
 }

@@ -4,37 +4,15 @@
 // the plugin's refund refuses before any payout what Medusa would refuse after
 // it (a canceled order, an order change in progress).
 import { instrumentWorkflows } from "@medusajs/medusa"
-import { context, metrics, trace } from "@opentelemetry/api"
+import { context } from "@opentelemetry/api"
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks"
-import { AggregationTemporality, MeterProvider, MetricReader, type ResourceMetrics } from "@opentelemetry/sdk-metrics"
-import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base"
 import { svcMedusaSuite } from "../helpers/suite"
 import { SVC_PROVIDERS, waitFor } from "../helpers/store"
 import { refusal as failure } from "../helpers/admin"
-import { SVC_INSTRUMENTATION, SVC_METRICS } from "../../src/client/telemetry"
+import { SVC_METRICS } from "../../src/client/telemetry"
 import { SvcEvents } from "../../src/workflows"
 import { collectSvcEvents } from "../helpers/svc-events"
-
-/** The store's metric reader, as an exporter would read it: collected on demand. */
-class TestReader extends MetricReader {
-  constructor() {
-    super({ aggregationTemporalitySelector: () => AggregationTemporality.CUMULATIVE })
-  }
-  protected onForceFlush(): Promise<void> {
-    return Promise.resolve()
-  }
-  protected onShutdown(): Promise<void> {
-    return Promise.resolve()
-  }
-}
-
-/** The sum (a counter) or count (a histogram) of the plugin's metric `name` over the points whose attributes include `where`. */
-function total(rm: ResourceMetrics, name: string, where: Record<string, unknown> = {}): number {
-  const metric = rm.scopeMetrics.find((s) => s.scope.name === SVC_INSTRUMENTATION)?.metrics.find((m) => m.descriptor.name === name)
-  return (metric?.dataPoints ?? [])
-    .filter((p) => Object.entries(where).every(([k, v]) => p.attributes[k] === v))
-    .reduce((n, p) => n + (typeof p.value === "number" ? p.value : (p.value as { count: number }).count), 0)
-}
+import { metricTotal as total, registerInMemoryOtel } from "../../src/client/__tests__/helpers/otel"
 
 jest.setTimeout(180_000)
 
@@ -171,12 +149,7 @@ svcMedusaSuite({
     })
 
     it("OpenTelemetry, as a store registers it: the spans and metrics of a checkout, its webhook settlement and a refund; no secret, buyer's name, account or id in any of them", async () => {
-      const spans = new InMemorySpanExporter()
-      const reader = new TestReader()
-      const tracerProvider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(spans)] })
-      const meterProvider = new MeterProvider({ readers: [reader] })
-      trace.setGlobalTracerProvider(tracerProvider)
-      metrics.setGlobalMeterProvider(meterProvider)
+      const { spans, reader, stop } = registerInMemoryOtel()
       // what registerOtel does with instrument.workflows and Node's SDK: workflow and step spans, and a context that follows awaits
       const contextManager = new AsyncLocalStorageContextManager().enable()
       context.setGlobalContextManager(contextManager)
@@ -233,11 +206,8 @@ svcMedusaSuite({
         for (const secret of [svc.env.SVC_API_KEY, toBank.account_number, toBank.name, "Siti", session.data.checkoutId, session.data.idempotencyKey, payout.payout_id, order.email])
           if (secret) expect(said).not.toContain(secret)
       } finally {
-        trace.disable()
-        metrics.disable()
         context.disable()
-        await tracerProvider.shutdown()
-        await meterProvider.shutdown()
+        await stop()
       }
     })
 

@@ -6,52 +6,18 @@
  * holds the API key, a signature, a body, an Idempotency-Key or an id from the path.
  */
 import { randomUUID } from "node:crypto"
-import { metrics, trace } from "@opentelemetry/api"
-import { AggregationTemporality, MeterProvider, MetricReader, type ResourceMetrics } from "@opentelemetry/sdk-metrics"
-import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base"
-
+import { metricPoints as points, registerInMemoryOtel, type InMemoryOtel } from "./helpers/otel"
 import { startSandbox } from "../../sandbox"
 import { SvcClient } from "../client"
 import { SvcError } from "../errors"
-import { SVC_INSTRUMENTATION, SVC_METRICS } from "../telemetry"
-
-class TestReader extends MetricReader {
-  constructor() {
-    super({ aggregationTemporalitySelector: () => AggregationTemporality.CUMULATIVE })
-  }
-  protected onForceFlush(): Promise<void> {
-    return Promise.resolve()
-  }
-  protected onShutdown(): Promise<void> {
-    return Promise.resolve()
-  }
-}
-
-/** Each data point of the plugin's metric `name`: its attributes and value (a sum, or a histogram's count). */
-function points(rm: ResourceMetrics, name: string): { attributes: Record<string, unknown>; value: number }[] {
-  const scope = rm.scopeMetrics.find((s) => s.scope.name === SVC_INSTRUMENTATION)
-  const metric = scope?.metrics.find((m) => m.descriptor.name === name)
-  return (metric?.dataPoints ?? []).map((p) => ({
-    attributes: p.attributes,
-    value: typeof p.value === "number" ? p.value : (p.value as { count: number }).count,
-  }))
-}
+import { SVC_METRICS } from "../telemetry"
 
 describe("OpenTelemetry on the svc client", () => {
-  const spans = new InMemorySpanExporter()
-  const reader = new TestReader()
-  const tracerProvider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(spans)] })
-  const meterProvider = new MeterProvider({ readers: [reader] })
+  let otel: InMemoryOtel
   beforeAll(() => {
-    trace.setGlobalTracerProvider(tracerProvider)
-    metrics.setGlobalMeterProvider(meterProvider)
+    otel = registerInMemoryOtel()
   })
-  afterAll(async () => {
-    trace.disable()
-    metrics.disable()
-    await tracerProvider.shutdown()
-    await meterProvider.shutdown()
-  })
+  afterAll(() => otel.stop())
 
   it("a span per call with the route's template, status, svc's code and attempts; requests, durations and refusals counted; no secret, body or id in any attribute", async () => {
     const sb = await startSandbox({ algorithm: "ed25519" })
@@ -90,7 +56,7 @@ describe("OpenTelemetry on the svc client", () => {
         )
       expect((refused as SvcError).code).toBe("RATE_BUDGET")
 
-      const finished = spans.getFinishedSpans()
+      const finished = otel.spans.getFinishedSpans()
       const byName = (n: string) => finished.filter((s) => s.name === n)
       const creates = byName("svc POST /v1/checkout")
       const create = creates[0]!
@@ -107,7 +73,7 @@ describe("OpenTelemetry on the svc client", () => {
       const said = JSON.stringify(finished.map((s) => ({ name: s.name, attributes: s.attributes, events: s.events, status: s.status })))
       for (const secret of [sb.credentials.apiKey, key, title, made.checkoutId, missing, evm, "signature", "BEGIN PRIVATE KEY"]) expect(said).not.toContain(secret)
 
-      const { resourceMetrics, errors } = await reader.collect()
+      const { resourceMetrics, errors } = await otel.reader.collect()
       expect(errors).toEqual([])
       const requests = points(resourceMetrics, SVC_METRICS.requests)
       const sent = (route: string, status: number) =>

@@ -13,6 +13,16 @@ import { errorText, sdk } from "../../../lib/sdk"
 import { Status } from "../../../lib/status"
 import type { WalletAnswer, Withdrawal, WithdrawalAnswer, WithdrawalsAnswer } from "../../../lib/types"
 
+/** A file the admin asked for, saved by the browser under `filename`. */
+async function saveDownload(r: Response, filename: string): Promise<void> {
+  const url = URL.createObjectURL(await r.blob())
+  const a = document.createElement("a")
+  a.href = url
+  a.download = filename
+  a.click()
+  URL.revokeObjectURL(url)
+}
+
 type Account = WalletAnswer["bank_accounts"][number]
 const col = createDataTableColumnHelper<Withdrawal>()
 /** Today in Malaysia time (the export's days). */
@@ -37,12 +47,7 @@ const SvcSettlementsPage = () => {
     setEinvoicing(true)
     try {
       const r = await sdk.client.fetch<Response>("/admin/svc/reports/einvoice", { query: { month, format: "csv" }, headers: { accept: "text/csv" } })
-      const url = URL.createObjectURL(await r.blob())
-      const a = document.createElement("a")
-      a.href = url
-      a.download = `svc-einvoice-${month}.csv`
-      a.click()
-      URL.revokeObjectURL(url)
+      await saveDownload(r, `svc-einvoice-${month}.csv`)
       toast.success(t("svc.einvoice.exported"), { description: t("svc.einvoice.exportedFor", { month }) })
     } catch (e) {
       toast.error(t("svc.settlements.exportRefused"), { description: errorText(e) })
@@ -57,12 +62,7 @@ const SvcSettlementsPage = () => {
       // the CSV as it comes (accept text/csv: the SDK hands back the Response); a refusal is Medusa's JSON message
       const r = await sdk.client.fetch<Response>("/admin/svc/reports/settlement.csv", { query: period, headers: { accept: "text/csv" } })
       const mismatches = Number(r.headers.get("x-svc-mismatches") ?? 0)
-      const url = URL.createObjectURL(await r.blob())
-      const a = document.createElement("a")
-      a.href = url
-      a.download = `svc-settlement-${period.from}-to-${period.to}.csv`
-      a.click()
-      URL.revokeObjectURL(url)
+      await saveDownload(r, `svc-settlement-${period.from}-to-${period.to}.csv`)
       if (mismatches) toast.warning(t("svc.settlements.exported"), { description: t("svc.settlements.mismatches", { n: mismatches }) })
       else toast.success(t("svc.settlements.exported"), { description: t("svc.settlements.allMatch") })
     } catch (e) {

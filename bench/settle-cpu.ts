@@ -6,6 +6,9 @@
  *   node -r @swc-node/register bench/settle-cpu.ts [N] (default 40)
  *     [--rounds=2] [--only=svc|system] [--code=HEAD|<ref>|worktree]
  *   BENCH_CPU_PROF_DIR=/tmp/prof …: Medusa also writes a V8 CPU profile there (bench/cpu-profile.ts)
+ *   --sql: also count the SQL statements Medusa sends per order in each phase, from
+ *     PostgreSQL's log (bench/lib/sql-log.ts; slows PostgreSQL: CPU figures of such a run
+ *     are not comparable with one without)
  *
  * Medusa's CPU is read from /proc (user + system time of every process in its process
  * group) around each phase; the carts and payment sessions are made before the phase:
@@ -20,6 +23,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs"
 import { numberFlag, parseArgs } from "./lib/args"
+import { SqlLog, type SqlCount } from "./lib/sql-log"
 import { outcomes, doubleCaptured } from "../testing/orders"
 import { ratio, sleep, table } from "../testing/report"
 import { payCheckout } from "../testing/sandbox-api"
@@ -48,7 +52,7 @@ function groupCpuMs(pgid: number): number {
   return ticks * TICK_MS
 }
 
-type Phase = { kind: "system" | "svc"; n: number; cpuMs: number; wallMs: number; orders: number; double: number }
+type Phase = { kind: "system" | "svc"; n: number; cpuMs: number; wallMs: number; orders: number; double: number; sql?: SqlCount }
 
 async function idleRate(pgid: number, ms: number): Promise<number> {
   const c0 = groupCpuMs(pgid)
@@ -66,7 +70,7 @@ async function waitForOrders(stack: Stack, cartIds: string[], timeoutMs: number)
   }
 }
 
-async function phase(stack: Stack, api: StoreApi, kind: Phase["kind"], n: number): Promise<Phase> {
+async function phase(stack: Stack, api: StoreApi, kind: Phase["kind"], n: number, sqlLog?: SqlLog): Promise<Phase> {
   const pgid = stack.medusaPid()
   if (!pgid) throw new Error("no Medusa process")
   const svc = Object.values(SVC_PROVIDERS)
@@ -79,6 +83,7 @@ async function phase(stack: Stack, api: StoreApi, kind: Phase["kind"], n: number
     })
   )
   await sleep(2000) // what the sessions left behind (events, the ledger) is done
+  await sqlLog?.start()
   const c0 = groupCpuMs(pgid)
   const t0 = Date.now()
   if (kind === "system") await Promise.all(prepared.map((p) => api.complete(p.cartId)))
@@ -90,16 +95,39 @@ async function phase(stack: Stack, api: StoreApi, kind: Phase["kind"], n: number
   )
   const wallMs = Date.now() - t0
   const cpuMs = groupCpuMs(pgid) - c0
+  const sql = await sqlLog?.stop()
   const o = await outcomes(
     stack.db,
     prepared.map((p) => p.cartId)
   )
-  return { kind, n, cpuMs, wallMs, orders, double: [...o.values()].filter(doubleCaptured).length }
+  return { kind, n, cpuMs, wallMs, orders, double: [...o.values()].filter(doubleCaptured).length, sql }
 }
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b)
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2
+}
+
+/** Statements per order, each phase kind's median round, by kind and by "kind table" (the 25 most). */
+function printSql(results: Phase[], kinds: readonly Phase["kind"][]) {
+  const per = (k: Phase["kind"], f: (c: SqlCount) => number) => median(results.filter((p) => p.kind === k && p.sql).map((p) => f(p.sql!) / p.n))
+  const keys = new Set<string>()
+  for (const p of results) for (const key of p.sql?.byTable.keys() ?? []) keys.add(key)
+  const rows = [...keys].map((key) => [key, ...kinds.map((k) => per(k, (c) => c.byTable.get(key) ?? 0))] as const)
+  rows.sort((a, b) => (b[b.length - 1] as number) - (a[a.length - 1] as number))
+  const kindKeys = new Set<string>()
+  for (const p of results) for (const key of p.sql?.byKind.keys() ?? []) kindKeys.add(key)
+  console.log(`\nSQL statements per order (PostgreSQL's log, median round)\n`)
+  console.log(
+    table(
+      ["statement", ...kinds],
+      [
+        ["all", ...kinds.map((k) => per(k, (c) => c.statements).toFixed(1))],
+        ...[...kindKeys].map((key) => [`  ${key}`, ...kinds.map((k) => per(k, (c) => c.byKind.get(key) ?? 0).toFixed(1))]),
+        ...rows.slice(0, 25).map(([key, ...v]) => [key, ...v.map((x) => (x as number).toFixed(1))]),
+      ]
+    )
+  )
 }
 
 async function main() {
@@ -115,7 +143,8 @@ async function main() {
     const results: Phase[] = []
     const only = flags.get("only")
     const kinds = (["system", "svc"] as const).filter((k) => !only || k === only)
-    for (let r = 0; r < rounds; r++) for (const kind of kinds) results.push(await phase(stack, api, kind, n))
+    const sqlLog = flags.has("sql") ? new SqlLog(stack.db, stack.dbName) : undefined
+    for (let r = 0; r < rounds; r++) for (const kind of kinds) results.push(await phase(stack, api, kind, n, sqlLog))
     const idle = await idleRate(stack.medusaPid()!, 10_000)
     const net = (p: Phase) => Math.max(0, p.cpuMs - idle * p.wallMs)
     console.log(`\nCPU per order (Medusa's process group), N=${n}, ${rounds} round(s); ${stack.codeLabel}`)
@@ -135,6 +164,7 @@ async function main() {
         ])
       )
     )
+    if (sqlLog) printSql(results, kinds)
     const med = (k: Phase["kind"], f: (p: Phase) => number) => median(results.filter((p) => p.kind === k).map((p) => f(p) / p.n))
     if (kinds.length < 2) return
     console.log(

@@ -197,7 +197,8 @@ export async function bootStack(opts: StackOptions): Promise<Stack> {
     await waitForHealth(`${storeUrl}/health`, medusa, 180_000)
     note(`stack up in ${((Date.now() - started) / 1000).toFixed(0)} s`)
 
-    db = new Pool({ connectionString: databaseUrl, max: 2 })
+    // the bench's own statements stay out of PostgreSQL's statement log (bench/lib/sql-log.ts)
+    db = new Pool({ connectionString: `${databaseUrl}?options=${encodeURIComponent("-c log_statement=none")}`, max: 2 })
     const logLines = (re: RegExp) =>
       readFileSync(medusaLog, "utf8")
         .split("\n")

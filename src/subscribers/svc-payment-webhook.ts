@@ -104,12 +104,12 @@ export default async function svcPaymentWebhook({ event, container }: Subscriber
     const tlog = await record("received")
     try {
       const outcome = await spacing.run(`${tracked.kind}:${resourceId}`, () => tracked.refresh(container, resourceId, "webhook"))
-      await svcModule.updateSvcWebhookEvents({ id: tlog.id, outcome })
+      await svcModule.setWebhookOutcome(tlog.id, outcome, null)
       countWebhook(outcome)
     } catch (e) {
       const o = e as { status?: number; code?: string; message?: string }
       const outcome = o.status === 404 ? `unknown_${tracked.kind}` : "svc_unreachable"
-      await svcModule.updateSvcWebhookEvents({ id: tlog.id, outcome, detail: `${o.status ?? ""} ${o.code ?? ""} ${o.message ?? ""}`.trim().slice(0, 500) })
+      await svcModule.setWebhookOutcome(tlog.id, outcome, `${o.status ?? ""} ${o.code ?? ""} ${o.message ?? ""}`.trim().slice(0, 500))
       countWebhook(outcome)
       if (o.status !== 404) throw e // the event bus retries; the job is the backstop
     }
@@ -134,22 +134,37 @@ export default async function svcPaymentWebhook({ event, container }: Subscriber
   }
   // A checkout this store never made: dropped at once, one indexed read of the
   // ledger, no svc call, no lock, no spacing slot (settleCheckoutEvent checks it too).
-  if (!(await svcModule.checkoutRow(checkoutId))) {
+  const known = await svcModule.checkoutRow(checkoutId)
+  if (!known) {
     await logRow("unknown_checkout", "not a checkout this store made: dropped, svc not asked")
     countWebhook("unknown_checkout")
     return
   }
+  // A final status once applied stays applied (settled_status is never cleared): a replay, or
+  // a late event for a settled checkout, needs no workflow either.
+  if (known.settled_status) {
+    await logRow("already_settled", `svc status ${known.settled_status}`)
+    countWebhook("already_settled")
+    return
+  }
+  const hint = statusOf()
+  // An event that says the checkout is still open can only mean "do nothing" (its body is
+  // untrusted): logged with its outcome in one write, and no settle workflow is started
+  // (no lock, no svc read, no hook run). A store running the workflow itself with such a
+  // hint gets the same answer from its find step.
+  if (hint && OPEN.has(hint)) {
+    await logRow("open_status_noted", `event says ${hint}`)
+    countWebhook("open_status_noted")
+    return
+  }
   const log = await logRow("received")
 
-  const hint = statusOf()
   const startedAt = Date.now()
   try {
-    // an open-status event costs no svc read: no need to space it
-    const settle = () => settleCheckoutEvent(container, checkoutId, hint, "webhook")
-    const { outcome, svc_status: svcStatus, timing: steps } = await (hint && OPEN.has(hint) ? settle() : spacing.run(checkoutId, settle))
+    const { outcome, svc_status: svcStatus, timing: steps } = await spacing.run(checkoutId, () => settleCheckoutEvent(container, checkoutId, hint, "webhook"))
     const receivedAt = typeof input.receivedAt === "number" ? input.receivedAt : null
     const timing = `${receivedAt ? `waited ${startedAt - receivedAt} ms, ` : ""}settled in ${Date.now() - startedAt} ms${steps ? `: ${steps}` : ""}`
-    await svcModule.updateSvcWebhookEvents({ id: log.id, outcome, detail: svcStatus ? `svc status ${svcStatus}` : hint ? `event says ${hint}` : null })
+    await svcModule.setWebhookOutcome(log.id, outcome, svcStatus ? `svc status ${svcStatus}` : hint ? `event says ${hint}` : null)
     countWebhook(outcome)
     if (outcome !== "already_settled" && outcome !== "open_status_noted") {
       logger.info(`svc: webhook for checkout ${checkoutId}: ${svcStatus ? `svc says ${svcStatus}, ` : ""}outcome ${outcome} (${timing})`)
@@ -157,7 +172,7 @@ export default async function svcPaymentWebhook({ event, container }: Subscriber
   } catch (e) {
     const o = e as { status?: number; code?: string; message?: string }
     const outcome = o.status === 404 ? "unknown_checkout" : o.status ? "svc_unreachable" : "error"
-    await svcModule.updateSvcWebhookEvents({ id: log.id, outcome, detail: `${o.status ?? ""} ${o.code ?? ""} ${o.message ?? ""}`.trim().slice(0, 500) })
+    await svcModule.setWebhookOutcome(log.id, outcome, `${o.status ?? ""} ${o.code ?? ""} ${o.message ?? ""}`.trim().slice(0, 500))
     countWebhook(outcome)
     if (o.status === 404) return
     throw e // the event bus retries; the watcher and the reconciliation job are the backstop

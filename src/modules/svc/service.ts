@@ -21,6 +21,7 @@ import {
   UNKNOWN_TYPE_ROWS,
   UPSERT_SETTING,
   WEBHOOK_EVENTS_FROM_ID,
+  SET_WEBHOOK_OUTCOME,
 } from "./webhook-statements"
 import SvcCheckout from "./models/svc-checkout"
 import SvcWebhookEvent from "./models/svc-webhook-event"
@@ -264,6 +265,12 @@ class SvcModuleService extends MedusaService({
     const [label, id] = full ? [args.other, args.otherId] : [args.label, args.id]
     await m.execute(ADD_UNKNOWN_TYPE, [id, `unknown-type:${label}`, args.resource, `events of unknown type ${label}: counted, not stored`])
     return label
+  }
+
+  /** A logged delivery's outcome and detail (SET_WEBHOOK_OUTCOME: one update, no read). */
+  @InjectManager()
+  async setWebhookOutcome(id: string, outcome: string, detail: string | null, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<void> {
+    await sharedContext.manager!.execute(SET_WEBHOOK_OUTCOME, [outcome, detail, id])
   }
 
   /** The counter rows of unknown event types, newest first. */

@@ -18,6 +18,9 @@ export const ADD_UNKNOWN_TYPE = `insert into svc_webhook_event (id, event_id, ev
 export const UNKNOWN_TYPE_ROWS = `select event_id, payload, updated_at from svc_webhook_event
   where resource_id = ? and deleted_at is null order by updated_at desc limit ?`
 
+/** A delivery's outcome, once its handling is done: one statement (the ORM's update reads the row first). */
+export const SET_WEBHOOK_OUTCOME = `update svc_webhook_event set outcome = ?, detail = ?, updated_at = now() where id = ? and deleted_at is null`
+
 export const PRUNE_WEBHOOK_EVENTS = `delete from svc_webhook_event where id < ? and id like 'svcwh\\_%' and (resource_id is null or resource_id <> ?)`
 
 export const PRUNE_INBOX_EVENTS = `delete from svc_inbox_event where id < ? and id like 'svcin\\_%'

@@ -62,7 +62,8 @@ export type SettleCheckoutResult = {
  * 5. mark the final status settled, free the slot and the lock.
  *
  * Hook `checkoutSettled` runs last with `{ checkout_id, outcome, svc_status, order_id,
- * source }` (every outcome, "already_settled" and "pending" included): a store's
+ * source }` (every outcome, "already_settled" and "pending" included; the webhook subscriber
+ * starts no run for an event that says "still open" or for a checkout settled already): a store's
  * handler (src/workflows/hooks/*.ts) can notify, sync an ERP, and so on. The checkout is
  * marked settled before the hook, so a handler that throws fails this run without the
  * payment being applied twice.

@@ -51,6 +51,11 @@ export type PaidCartRef = {
   paid?: string
   /** attempts at the order a run already left for later, when the caller read the row */
   attempts?: number
+  /**
+   * cartCannotComplete's answer when the caller read the cart's facts already (the settle
+   * workflow's judge step, in its one Query): the cart is not read again
+   */
+  cannot?: string | null
 }
 
 const LOCK_ERROR = /acquir\w* lock|lock for key/i
@@ -73,24 +78,24 @@ async function orderOfCart(query: Query, cartId: string): Promise<string | undef
   return (data as { order_id?: string }[])[0]?.order_id
 }
 
+/** The cart's facts the completion check needs (cannotComplete), as a Query of the cart returns them. */
+export type CartFacts = {
+  id: string
+  region_id: string | null
+  total: number | string | null
+  region?: { id: string } | null
+  payment_collection?: { payment_sessions?: { id: string; amount: unknown; raw_amount?: { value?: unknown } | null }[] | null } | null
+}
+
+/** The cart's fields cannotComplete reads (under `prefix`, e.g. "payment_collection.cart." from a payment session). */
+export const cartCheckFields = (prefix = "") => ["id", "region_id", "total", "region.id"].map((f) => prefix + f)
+
 /**
- * What makes this paid cart impossible to complete as it was paid, found before
- * trying: the cart or its region is gone, or its total is no longer the amount
- * paid (a cart changed after payment would become an order for another sum).
+ * What makes this paid cart impossible to complete as it was paid, from its facts: the
+ * cart or its region is gone, or its total is no longer the amount paid (a cart changed
+ * after payment would become an order for another sum).
  */
-async function cannotComplete(query: Query, ref: PaidCartRef): Promise<string | null> {
-  // one read: the cart, its region (a link) and, when the caller does not know it, what the session was paid
-  type CartRow = {
-    id: string
-    region_id: string | null
-    total: number | string | null
-    region?: { id: string } | null
-    payment_collection?: { payment_sessions?: { id: string; amount: unknown; raw_amount?: { value?: unknown } | null }[] | null } | null
-  }
-  const fields = ["id", "region_id", "total", "region.id"]
-  if (ref.paid == null) fields.push("payment_collection.payment_sessions.id", "payment_collection.payment_sessions.amount", "payment_collection.payment_sessions.raw_amount")
-  const { data: carts } = await query.graph({ entity: "cart", fields, filters: { id: ref.cartId } })
-  const cart = (carts as CartRow[])[0]
+export function cartCannotComplete(cart: CartFacts | null | undefined, ref: PaidCartRef): string | null {
   if (!cart) return `cart ${ref.cartId} no longer exists`
   if (!cart.region_id) return `cart ${ref.cartId} has no region any more`
   if (!cart.region) return `the cart's region ${cart.region_id} was removed`
@@ -100,6 +105,14 @@ async function cannotComplete(query: Query, ref: PaidCartRef): Promise<string | 
     return `the cart changed after payment: its total is now ${MathBN.convert(cart.total).toString()}, the buyer paid ${MathBN.convert(paid).toString()}`
   }
   return null
+}
+
+/** cartCannotComplete on one read of the cart: the cart, its region (a link) and, when the caller does not know it, what the session was paid. */
+async function cannotComplete(query: Query, ref: PaidCartRef): Promise<string | null> {
+  const fields = cartCheckFields()
+  if (ref.paid == null) fields.push("payment_collection.payment_sessions.id", "payment_collection.payment_sessions.amount", "payment_collection.payment_sessions.raw_amount")
+  const { data: carts } = await query.graph({ entity: "cart", fields, filters: { id: ref.cartId } })
+  return cartCannotComplete((carts as CartFacts[])[0], ref)
 }
 
 /**
@@ -145,7 +158,7 @@ export async function placePaidOrder(container: Container, ref: PaidCartRef, sou
   const existing = await orderOfCart(query, ref.cartId)
   if (existing) return placed(existing, false, attempts)
 
-  const cannot = await cannotComplete(query, ref)
+  const cannot = ref.cannot !== undefined ? ref.cannot : await cannotComplete(query, ref)
   if (cannot) return impossible(`Paid and captured, but cart ${ref.cartId} cannot become an order: ${cannot}. Refund the buyer or place the order by hand.`)
 
   let locking: Locking | undefined

@@ -9,7 +9,7 @@ import { failureReason, FINAL_UNPAID, OPEN } from "../../lib/svc-runtime/status"
 import { svcFromContainer } from "../../lib/svc-runtime/config"
 import { emitSvcEvent, SvcEvents } from "../../lib/events/svc-events"
 import { SVC_MODULE, type SvcModuleService } from "../../modules/svc"
-import { checkoutLockKey, placePaidOrder } from "./place-order"
+import { cartCannotComplete, cartCheckFields, checkoutLockKey, placePaidOrder, type CartFacts } from "./place-order"
 
 /**
  * The steps of the settle workflow (index.ts), in the order it runs them. Each step
@@ -172,6 +172,8 @@ export type Plan =
       /** attempts at the order a run already left for later (for the history) */
       order_attempts: number
       order_id: string | null
+      /** why the cart cannot become an order as paid (cartCannotComplete, from the judge's read), or null */
+      cart_cannot: string | null
     }
   | {
       action: "fail"
@@ -200,7 +202,7 @@ type SessionGraph = {
   payment_collection_id: string
   payment_collection?: {
     payments?: { payment_session_id: string | null; canceled_at: unknown }[] | null
-    cart?: { id: string; order?: OrderRef | null } | null
+    cart?: (CartFacts & { order?: OrderRef | null }) | null
     order?: OrderRef | null
   } | null
 }
@@ -239,9 +241,13 @@ export const judgeCheckoutStep = createStep("svc-judge-checkout", async (input: 
   // The session that owns the checkout now: the one named in its title, or a later session of the
   // same collection that took it over (svc-base adoptOpenCheckout), as the ledger records.
   const owner = row?.payment_session_id ?? t.sessionId
+  // A paid checkout's cart: what the completion checks (its total, its region) is read here too,
+  // in the same Query, so placing the order reads the cart no more (placePaidOrder's `cannot`).
+  const cartCheck = c.status === "COMPLETED" ? cartCheckFields("payment_collection.cart.") : []
   const { data } = await queryOf(container).graph({
     entity: "payment_session",
     fields: [
+      ...cartCheck,
       "id",
       "amount",
       "raw_amount",
@@ -297,6 +303,7 @@ export const judgeCheckoutStep = createStep("svc-judge-checkout", async (input: 
       recorded,
       order_id: order?.id ?? null,
       order_attempts: row?.order_attempts ?? 0,
+      cart_cannot: cartId ? cartCannotComplete(pc.cart, { checkoutId: c.checkoutId, cartId, sessionId: session.id, paid: amount }) : null,
     })
   }
   if (FINAL_UNPAID.has(c.status) || expired) {
@@ -387,7 +394,7 @@ async function captureCartPayment(container: MedusaContainer, cartId: string, se
 export const placeOrderStep = createStep("svc-place-order", async (input: CapturePlan & { checkout_id: string; source: SettleSource }, { container }) => {
   const t0 = Date.now()
   if (!input.cart_id || input.order_id) return new StepResponse({ outcome: "captured" as SettleOutcome, order_id: input.order_id, order_recorded: false, order_ms: 0 })
-  const ref = { checkoutId: input.checkout_id, cartId: input.cart_id, sessionId: input.session_id, paid: input.amount, attempts: input.order_attempts }
+  const ref = { checkoutId: input.checkout_id, cartId: input.cart_id, sessionId: input.session_id, paid: input.amount, attempts: input.order_attempts, cannot: input.cart_cannot }
   const r = await placePaidOrder(container, ref, input.source)
   const outcome: SettleOutcome = r.outcome === "placed" ? "captured" : r.outcome === "later" ? "order_pending" : "paid_no_order"
   // placed: the row has its order and its final status settled in the same write (recordCheckoutOrderPlaced)

@@ -78,7 +78,7 @@ export default async function svcPaymentWebhook({ event, container }: Subscriber
   if (tracked) {
     const resourceId = capText(tracked.id, CAPS.resourceId)
     const record = (outcome: string, detail: string | null = null) =>
-      svcModule.createSvcWebhookEvents({
+      svcModule.logWebhookEvent({
         event_id: eventId,
         event_type: eventType,
         resource_id: resourceId,
@@ -117,7 +117,7 @@ export default async function svcPaymentWebhook({ event, container }: Subscriber
   }
 
   const logRow = (outcome: string, detail: string | null = null) =>
-    svcModule.createSvcWebhookEvents({
+    svcModule.logWebhookEvent({
       event_id: eventId,
       event_type: eventType,
       resource_id: checkoutId,

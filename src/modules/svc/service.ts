@@ -22,6 +22,7 @@ import {
   UPSERT_SETTING,
   WEBHOOK_EVENTS_FROM_ID,
   SET_WEBHOOK_OUTCOME,
+  LOG_WEBHOOK_EVENT,
 } from "./webhook-statements"
 import SvcCheckout from "./models/svc-checkout"
 import SvcWebhookEvent from "./models/svc-webhook-event"
@@ -265,6 +266,17 @@ class SvcModuleService extends MedusaService({
     const [label, id] = full ? [args.other, args.otherId] : [args.label, args.id]
     await m.execute(ADD_UNKNOWN_TYPE, [id, `unknown-type:${label}`, args.resource, `events of unknown type ${label}: counted, not stored`])
     return label
+  }
+
+  /** A webhook delivery logged (LOG_WEBHOOK_EVENT: one insert): its id, for setWebhookOutcome. */
+  @InjectManager()
+  async logWebhookEvent(
+    e: { event_id: string | null; event_type: string | null; resource_id: string | null; provider: string; outcome: string; detail: string | null; payload: Record<string, unknown> },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<{ id: string }> {
+    const id = generateEntityId(undefined, "svcwh")
+    await sharedContext.manager!.execute(LOG_WEBHOOK_EVENT, [id, e.event_id, e.event_type, e.resource_id, e.provider, e.outcome, e.detail, JSON.stringify(e.payload)])
+    return { id }
   }
 
   /** A logged delivery's outcome and detail (SET_WEBHOOK_OUTCOME: one update, no read). */

@@ -18,6 +18,10 @@ export const ADD_UNKNOWN_TYPE = `insert into svc_webhook_event (id, event_id, ev
 export const UNKNOWN_TYPE_ROWS = `select event_id, payload, updated_at from svc_webhook_event
   where resource_id = ? and deleted_at is null order by updated_at desc limit ?`
 
+/** A delivery logged: one statement, no transaction around it (the ORM's create opens one). */
+export const LOG_WEBHOOK_EVENT = `insert into svc_webhook_event (id, event_id, event_type, resource_id, provider, outcome, detail, payload, created_at, updated_at)
+  values (?, ?, ?, ?, ?, ?, ?, ?::jsonb, now(), now())`
+
 /** A delivery's outcome, once its handling is done: one statement (the ORM's update reads the row first). */
 export const SET_WEBHOOK_OUTCOME = `update svc_webhook_event set outcome = ?, detail = ?, updated_at = now() where id = ? and deleted_at is null`
 

@@ -8,12 +8,18 @@
  *     [--provider=fpx|wallet|fpx-direct] [--ceiling=100|off] [--code=HEAD|<ref>|worktree]
  *
  * Targets: svc p50 ≤ 1.3× system p50, svc p95 ≤ 1.5× system p95, no stall > 2 s.
+ *
+ *   --sql: before the measured part, one checkout per provider with every SQL statement
+ *     Medusa sends counted per step (the session; the completion, with whatever the
+ *     webhook does meanwhile), from PostgreSQL's log (bench/lib/sql-log.ts)
  */
 import { ceilingFlag, describeCeiling, numberFlag, parseArgs } from "./lib/args"
 import { ms, percentile, ratio, sleep, table } from "../testing/report"
 import { describeCalls, readStats, resetStats } from "../testing/sandbox-api"
-import { payAndComplete, SVC_PROVIDERS, SYSTEM_PROVIDER, type PaymentTimings, type SvcProviderName } from "../testing/shopper"
-import { bootStack, closeOnSignal } from "../testing/stack"
+import { payAndComplete, sessionData, SVC_PROVIDERS, SYSTEM_PROVIDER, type PaymentTimings, type SvcProviderName } from "../testing/shopper"
+import { bootStack, closeOnSignal, type Stack } from "../testing/stack"
+import { payCheckout } from "../testing/sandbox-api"
+import { SqlLog, type SqlCount } from "./lib/sql-log"
 import { StoreApi } from "../testing/store-api"
 
 const STALL_MS = 2000
@@ -52,6 +58,7 @@ async function main() {
     // warm-up: first requests compile routes and workflows; not measured
     for (const p of [svcProvider, SYSTEM_PROVIDER, svcProvider, SYSTEM_PROVIDER]) await one(-1, p, false)
     await sleep(8000) // let the warm-up's webhooks (processed 5 s after receipt) finish
+    if (flags.has("sql")) await sqlTrace(stack, api, [svcProvider, SYSTEM_PROVIDER])
     const counted = await resetStats(stack.sandboxUrl)
     const locksBefore = stack.lockFailures()
 
@@ -132,6 +139,35 @@ checkout-latency: payment part of a checkout (session + pay in sandbox + complet
     }
   } finally {
     await stack.close()
+  }
+}
+
+/** One checkout per provider, its session and its completion each with the SQL statements counted. */
+async function sqlTrace(stack: Stack, api: StoreApi, providers: string[]) {
+  const log = new SqlLog(stack.db, stack.dbName)
+  const steps: { provider: string; step: string; sql: SqlCount }[] = []
+  for (const provider of providers) {
+    const { cartId, paymentCollectionId } = await api.newCart()
+    await sleep(1000)
+    await log.start()
+    const session = await api.initiateSession(paymentCollectionId, provider, sessionData(provider, cartId))
+    steps.push({ provider, step: "session", sql: await log.stop() })
+    if (provider !== SYSTEM_PROVIDER) await payCheckout(stack.sandboxUrl, String(session.data.checkoutId))
+    await log.start()
+    await api.complete(cartId)
+    await sleep(3000) // what the completion and the webhook do after the answer
+    steps.push({ provider, step: "complete (+ webhook)", sql: await log.stop() })
+  }
+  console.log("\nSQL statements per step (one checkout each, PostgreSQL's log)\n")
+  console.log(
+    table(
+      ["provider", "step", "statements", "transactions"],
+      steps.map((x) => [x.provider, x.step, x.sql.statements, x.sql.transactions])
+    )
+  )
+  for (const x of steps.filter((x) => x.provider !== SYSTEM_PROVIDER)) {
+    const top = [...x.sql.byTable].sort((a, b) => b[1] - a[1]).slice(0, 12)
+    console.log(`\n${x.provider} ${x.step}: ${top.map(([k, n]) => `${k} ${n}`).join(", ")}`)
   }
 }
 

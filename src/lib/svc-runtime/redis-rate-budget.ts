@@ -50,6 +50,7 @@ return {1, redis.call('ZCARD', KEYS[1])}
 type RedisLike = {
   defineCommand?: unknown
   eval(script: string, numKeys: number, ...args: (string | number)[]): Promise<unknown>
+  set(key: string, value: string, ...args: (string | number)[]): Promise<unknown>
   quit(): Promise<unknown>
 }
 
@@ -79,6 +80,12 @@ export class RedisRateBudget implements SharedRateStore {
       .map((i) => windows[Number(i) - 1]?.name)
       .filter((n): n is string => !!n)
     return { ok: false as const, waitMs: Number(r[1]), blocked }
+  }
+
+  /** Kept past svc's longest freshness window (payouts: 300 s), so a signature is never made twice. */
+  async claimCreated(requestKey: string, created: number): Promise<boolean> {
+    const key = `${this.prefix}sig:${createHash("sha256").update(requestKey).digest("hex").slice(0, 24)}:${created}`
+    return (await this.redis.set(key, this.member, "EX", 310, "NX")) === "OK"
   }
 
   close(): Promise<unknown> {

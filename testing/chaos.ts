@@ -184,15 +184,18 @@ export const CHAOS_KILLED = ["server-1", "worker"]
  * with a ceiling of `ceiling` requests a minute and the plugin's budget set to it. `env`: more
  * for every instance; `sandboxProcess`: as ClusterOptions says.
  */
-export function startChaosCluster(o: { name: string; ceiling: number; env?: Record<string, string>; sandboxProcess?: boolean }): Promise<Cluster> {
+export function startChaosCluster(o: {
+  name: string
+  ceiling: number
+  env?: Record<string, string>
+  sandboxProcess?: boolean
+  /** more instances, e.g. a second worker started after the run (`later`) */
+  more?: ClusterOptions["instances"]
+}): Promise<Cluster> {
   const opts: ClusterOptions = {
     name: o.name,
     redis: true,
-    instances: [
-      { name: "server-1", mode: "server" },
-      { name: "server-2", mode: "server" },
-      { name: "worker", mode: "worker" },
-    ],
+    instances: [{ name: "server-1", mode: "server" }, { name: "server-2", mode: "server" }, { name: "worker", mode: "worker" }, ...(o.more ?? [])],
     sandbox: { rateLimits: { accountPerMinute: o.ceiling } },
     sandboxProcess: o.sandboxProcess,
     env: { SVC_ACCOUNT_RATE_LIMIT: String(o.ceiling), ...o.env },

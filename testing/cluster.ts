@@ -39,7 +39,8 @@ export type WorkerMode = "shared" | "server" | "worker"
 export interface ClusterOptions {
   /** used in the database name and the log folder */
   name: string
-  instances: { name: string; mode: WorkerMode }[]
+  /** `later`: not started with the others; `cluster.start(name)` starts it when the test wants it */
+  instances: { name: string; mode: WorkerMode; later?: boolean }[]
   /** Medusa's Redis modules and the shared rate budget (required with more than one instance) */
   redis: boolean
   sandbox?: Partial<SandboxOptions>
@@ -353,7 +354,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       "seed"
     )
     const store = JSON.parse(readFileSync(seedOut, "utf8")) as SeededStore
-    await Promise.all([...instances.keys()].map((n) => start(n)))
+    await Promise.all(opts.instances.filter((i) => !i.later).map((i) => start(i.name)))
     db = new Pool({ connectionString: databaseUrl, max: 3 })
     return {
       sandbox,

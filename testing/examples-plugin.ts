@@ -5,7 +5,7 @@
 // merchant copies; its import of `medusa-payment-svc/workflows` is pointed at the plugin's
 // event names (bundled: a few constants), Medusa's packages stay the app's own.
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
-import { join, resolve } from "node:path"
+import { basename, join, resolve } from "node:path"
 import { buildSync } from "esbuild"
 
 const ROOT = resolve(__dirname, "..")
@@ -17,16 +17,21 @@ export function examplesDir(): string {
   return mkdtempSync(join(ROOT, ".cache", "svc-examples-"))
 }
 
-/** Builds `<parent>/examples` (a plugin: package.json and .medusa/server/src/subscribers/*.js); its folder. */
-export function buildExamplesPlugin(parent: string): string {
+/**
+ * Builds `<parent>/examples` (a plugin: package.json and .medusa/server/src/subscribers/*.js); its folder.
+ * `eventLog`: with the test subscriber testing/svc-event-log.ts too (every plugin event appended to the
+ * file SVC_EVENT_LOG names, with the process that took it).
+ */
+export function buildExamplesPlugin(parent: string, opts: { eventLog?: boolean } = {}): string {
   const dir = join(parent, "examples")
   const out = join(dir, ".medusa", "server", "src", "subscribers")
   mkdirSync(out, { recursive: true })
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "svc-demo-examples", version: "0.0.0", private: true }, null, 2))
-  for (const file of EXAMPLES) {
+  const entries = [...EXAMPLES.map((f) => join(ROOT, "docs", "examples", f)), ...(opts.eventLog ? [join(ROOT, "testing", "svc-event-log.ts")] : [])]
+  for (const entry of entries) {
     buildSync({
-      entryPoints: [join(ROOT, "docs", "examples", file)],
-      outfile: join(out, file.replace(/\.ts$/, ".js")),
+      entryPoints: [entry],
+      outfile: join(out, basename(entry).replace(/\.ts$/, ".js")),
       bundle: true,
       platform: "node",
       format: "cjs",

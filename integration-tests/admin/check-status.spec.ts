@@ -2,16 +2,23 @@
 // POST /admin/orders/:id/payment-sessions/authorize asks the provider again for an order placed
 // awaiting payment. A paid checkout is settled by it (one capture, one order); an unpaid one
 // is said to be unpaid; pressed while the webhook settles the same payment, it makes no second
-// capture, no second order and no error.
+// capture, no second order and no error. With the option `failedPaymentOrder: "flag"` (this file's),
+// a payment that fails after its order was placed leaves the order as it is, flagged for a person.
 import { svcMedusaSuite } from "../helpers/suite"
-import { allOrdersOfCart, completeCart, sessionById, SVC_PROVIDERS } from "../helpers/store"
+import { allOrdersOfCart, completeCart, sessionById, SVC_PROVIDERS, waitFor } from "../helpers/store"
 import { settleCheckoutEvent } from "../../src/workflows/settle-checkout"
+import { reconcilePending } from "../../src/workflows/sweeps/reconcile-pending"
+import { SvcEvents } from "../../src/workflows"
+import { collectSvcEvents } from "../helpers/svc-events"
 
 jest.setTimeout(120_000)
 
 svcMedusaSuite({
   admin: true,
-  testSuite: ({ api, getContainer, sb, store, admin, cartWithSession, capturedOrder }) => {
+  // none of the Check status tests fails a payment: the option's other value is tested here, the default
+  // ("cancel") in failures-and-recovery.spec and settle-race.spec
+  failedPaymentOrder: "flag",
+  testSuite: ({ api, getContainer, sb, store, admin, cartWithSession, capturedOrder, checkoutRow }) => {
     /** An order placed awaiting payment: the shopper came back while svc said PROCESSING. */
     const awaitingOrder = async () => {
       const { cartId, session } = await cartWithSession(SVC_PROVIDERS.fpx)
@@ -75,6 +82,47 @@ svcMedusaSuite({
         expect(res.order.id).toBe(x.orderId)
         expect(["captured", "already_settled"]).toContain(settled.outcome)
         await onePayment(x.cartId)
+      }
+    })
+
+    it('failedPaymentOrder "flag": a payment that fails after its order was placed leaves the order uncanceled, flagged where the admin looks, told once', async () => {
+      const events = collectSvcEvents(getContainer())
+      try {
+        const x = await awaitingOrder()
+        sb().webhookFaults({ mode: "duplicate", count: 3 }) // svc's webhook delivered twice
+        sb().fail(x.checkoutId)
+        // the webhooks, the job and the watcher at once
+        await Promise.all([sb().flushWebhooks(), reconcilePending(getContainer()), settleCheckoutEvent(getContainer(), x.checkoutId, null, "watcher")])
+        const row = await waitFor(async () => {
+          const r = await checkoutRow(x.checkoutId)
+          return r?.attention ? r : undefined
+        }, "the checkout flagged")
+        expect(row.attention).toBe("payment_failed_after_order")
+        expect(row.attention_reason).toContain(`Order ${x.orderId} was placed awaiting payment, and the payment failed`)
+        // the order as the admin sees it: not canceled, the reason in its metadata
+        const { order } = await admin.admin.order.retrieve(x.orderId, { fields: "id,status,metadata" })
+        expect(order.status).not.toBe("canceled")
+        expect(order.metadata).toMatchObject({ svc_payment_failed: expect.stringMatching(/\S/), svc_checkout_id: x.checkoutId })
+        // the svc "needs attention" list and the order's svc payment panel
+        const listed = await admin.client.fetch<{ checkouts: any[] }>("/admin/svc/checkouts", { query: { attention: "true" } })
+        expect(listed.checkouts.filter((c) => c.checkout_id === x.checkoutId).map((c) => c.attention)).toEqual(["payment_failed_after_order"])
+        const panel = await admin.client.fetch<{ checkouts: any[] }>("/admin/svc/checkouts", { query: { order_id: x.orderId } })
+        expect(panel.checkouts.find((c) => c.checkout_id === x.checkoutId)).toMatchObject({ attention: "payment_failed_after_order" })
+        // the session is in error with the reason, so the order's payment can be asked for again
+        expect((await sessionById(getContainer(), x.sessionId)).status).toBe("error")
+        // a later run changes nothing and tells nothing
+        await settleCheckoutEvent(getContainer(), x.checkoutId, null, "job")
+        await sb().flushWebhooks()
+        await events.settle(300)
+        expect((await admin.admin.order.retrieve(x.orderId, { fields: "id,status" })).order.status).not.toBe("canceled")
+        expect(events.all()).toEqual([
+          {
+            name: SvcEvents.PAYMENT_FAILED_AFTER_ORDER,
+            data: { order_id: x.orderId, checkout_id: x.checkoutId, payment_session_id: x.sessionId, status: "FAILED", order_action: "flagged" },
+          },
+        ])
+      } finally {
+        events.stop()
       }
     })
   },

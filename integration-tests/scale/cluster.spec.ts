@@ -1,7 +1,12 @@
+import { existsSync, readFileSync, rmSync } from "node:fs"
+import { join } from "node:path"
 import { readStats } from "../../testing/sandbox-stats"
 import type { Cluster } from "../../testing/cluster"
 import { CHAOS_KILLED, chaosRun, percentile, startChaosCluster, type ChaosResult } from "../../testing/chaos"
 import { describeMoney, moneyIsSafe } from "../../testing/money-invariants"
+import { buildExamplesPlugin, examplesDir } from "../../testing/examples-plugin"
+import type { LoggedSvcEvent } from "../../testing/svc-event-log"
+import { SvcEvents } from "../../src/lib/events/svc-events"
 
 /**
  * Several instances on Redis and the chaos run (CI-sized; the bench,
@@ -18,17 +23,33 @@ const CEILING = 100
 
 let cluster: Cluster
 let run: ChaosResult
+// the plugin's events as a store's subscriber hears them, in every process (testing/svc-event-log.ts,
+// loaded as a store's plugin with docs/examples/svc-refund-email.ts): one JSON line per event taken
+const examples = examplesDir()
+const EVENT_LOG = join(examples, "svc-events.jsonl")
 
 beforeAll(async () => {
   // svc's sandbox ceiling, and the plugin's budget for it, shared by the instances through Redis
   // the shoppers all come through the load balancer (one address): only the per-cart storefront limit is the plugin's default
   const limits = { perAddress: { points: 10_000, seconds: 1 }, perCustomer: { points: 10_000, seconds: 1 }, perCart: { points: 10, seconds: 1200 } }
-  cluster = await startChaosCluster({ name: "ci", ceiling: CEILING, env: { SVC_WATCH_EVERY_SECONDS: "2", SVC_STOREFRONT_LIMITS: JSON.stringify(limits) } })
+  cluster = await startChaosCluster({
+    name: "ci",
+    ceiling: CEILING,
+    env: {
+      SVC_WATCH_EVERY_SECONDS: "2",
+      SVC_STOREFRONT_LIMITS: JSON.stringify(limits),
+      SVC_EXAMPLES_PLUGIN: buildExamplesPlugin(examples, { eventLog: true }),
+      SVC_EVENT_LOG: EVENT_LOG,
+    },
+    // a second worker for the events' test, started after the chaos run
+    more: [{ name: "worker-2", mode: "worker", later: true }],
+  })
   run = await chaosRun(cluster, { n: N, kill: CHAOS_KILLED, settleMs: 180_000, perSecond: 3, log: (m) => console.log(m) })
 })
 
 afterAll(async () => {
   await cluster?.close()
+  rmSync(examples, { recursive: true, force: true })
 })
 
 describe("two servers and a worker on Redis, svc misbehaving, instances killed mid-run", () => {
@@ -94,7 +115,182 @@ describe("the storefront limits on two servers", () => {
     console.log(`one cart's sessions over two servers: ${JSON.stringify(statuses)}`)
     // the first ten are the cart's share (200, or 503 when the store's svc budget had no turn), whichever server took them
     expect(statuses.slice(0, 10).filter((s) => s === 429)).toEqual([])
+    // and never svc refusing a signature as reused: the two servers sign the cart's same checkout request
+    // (asked again with its key) in the same second, each `created` claimed for both through Redis
+    expect(statuses.slice(0, 10).filter((s) => s !== 200 && s !== 503)).toEqual([])
     expect(statuses.slice(10)).toEqual([429, 429])
     expect(refusal).toMatchObject({ code: "svc_too_many_attempts", reason: "cart" })
+  })
+})
+
+describe("the plugin's events on two workers", () => {
+  let token: string
+  const http = async (method: string, base: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const r = await fetch(`${base}${path}`, { method, headers: { "content-type": "application/json", ...headers }, body: body === undefined ? undefined : JSON.stringify(body) })
+    const text = await r.text()
+    // JSON, or a plain answer ("OK" from the webhook route)
+    return { status: r.status, json: (r.headers.get("content-type")?.includes("json") ? JSON.parse(text) : { text }) as any }
+  }
+  const store = (method: string, path: string, body?: unknown) => http(method, cluster.url, path, body, { "x-publishable-api-key": cluster.store.publishableKey })
+  const admin = async (method: string, path: string, body?: unknown) => {
+    const r = await http(method, cluster.url, path, body, { authorization: `Bearer ${token}` })
+    if (r.status >= 400) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.json).slice(0, 300)}`)
+    return r.json
+  }
+  const logged = (): LoggedSvcEvent[] =>
+    existsSync(EVENT_LOG)
+      ? readFileSync(EVENT_LOG, "utf8")
+          .split("\n")
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as LoggedSvcEvent)
+      : []
+  const until = async <T>(what: string, probe: () => Promise<T | undefined | null | false>, ms = 60_000): Promise<T> => {
+    const end = Date.now() + ms
+    for (;;) {
+      const v = await probe()
+      if (v) return v
+      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+      await new Promise((r) => setTimeout(r, 250))
+    }
+  }
+  const hooksOn = (name: string) => cluster.hits.get(name)?.get("hooks") ?? 0
+  const sb = () => cluster.sandbox.control
+
+  /** Redis connections of the workers of Medusa's event queue (BullMQ names each after its queue). */
+  const eventQueueConnections = async () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const r = new (require("ioredis"))(cluster.redisUrl, { maxRetriesPerRequest: 1 })
+    try {
+      const name = `RedisEventBusService:${Buffer.from("events-queue").toString("base64")}`
+      return String(await r.client("LIST"))
+        .split("\n")
+        .filter((l) => l.includes(` name=${name} `) || l.includes(` name=${name}:w:`)).length
+    } finally {
+      r.disconnect()
+    }
+  }
+
+  beforeAll(async () => {
+    const t0 = Date.now()
+    const consumers = await eventQueueConnections()
+    await cluster.start("worker-2")
+    console.log(`worker-2 up in ${((Date.now() - t0) / 1000).toFixed(1)} s`)
+    // it takes events from the same queue as the first worker
+    expect(consumers).toBeGreaterThan(0)
+    await until("worker-2 on the event queue", async () => (await eventQueueConnections()) > consumers, 20_000)
+    token = (await http("POST", cluster.url, "/auth/user/emailpass", cluster.admin)).json.token
+    expect(token).toBeTruthy()
+  })
+
+  it("each transition is told once: a payment failed after its order (its webhook replayed to both servers at once), a refund's payout sent and settled (its webhook delivered twice), a balance link asked for on both servers", async () => {
+    const t0 = Date.now()
+    sb().clearFaults() // what the chaos run left of its request and webhook faults
+    const before = logged()
+    console.log(`events during the chaos run: ${before.map((e) => e.name).join(", ") || "none"}`)
+    const servers = ["server-1", "server-2"].map((n) => cluster.instances.get(n)!)
+
+    // 1. an order placed awaiting payment (the shopper came back while svc said PROCESSING), then the payment fails
+    const { json: c } = await store("POST", "/store/carts", {
+      region_id: cluster.store.regionId,
+      sales_channel_id: cluster.store.salesChannelId,
+      email: "events@example.my",
+      items: [{ variant_id: cluster.store.variantId, quantity: 1 }],
+      shipping_address: { first_name: "Siti", last_name: "Aminah", address_1: "1 Jalan Ampang", city: "Kuala Lumpur", country_code: "my", postal_code: "50450" },
+    })
+    const cartId = c.cart.id as string
+    const pc = await store("POST", "/store/payment-collections", { cart_id: cartId })
+    const s = await store("POST", `/store/payment-collections/${pc.json.payment_collection.id}/payment-sessions`, { provider_id: "pp_svc-fpx_svc", data: { cart_id: cartId } })
+    const session = s.json.payment_collection.payment_sessions.find((x: any) => x.provider_id === "pp_svc-fpx_svc")
+    const checkoutId = session.data.checkoutId as string
+    sb().pay(checkoutId, { stopAt: "PROCESSING" })
+    await sb().flushWebhooks()
+    const done = await store("POST", `/store/carts/${cartId}/complete`, {})
+    expect(done.json.type).toBe("order")
+    const orderId = done.json.order.id as string
+    const hooksBefore = servers.map((i) => hooksOn(i.name))
+    sb().webhookFaults({ mode: "duplicate", count: 1 }) // svc delivers it twice, one after the other: the balancer sends one to each server
+    sb().fail(checkoutId)
+    await sb().flushWebhooks()
+    expect(servers.map((i, n) => hooksOn(i.name) > hooksBefore[n]!)).toEqual([true, true])
+    // and the same event replayed to both servers at the same moment, as a sender retrying after a timeout would
+    const failed = sb()
+      .webhookLog()
+      .find((d) => d.payload.type === "checkout.updated" && (d.payload.data as any)?.checkoutId === checkoutId && (d.payload.data as any)?.status === "FAILED")
+    expect(failed).toBeTruthy()
+    const replays = await Promise.all(
+      servers.map((i) => http("POST", i.url, "/hooks/svc", failed!.payload, { "svc-event-id": failed!.payload.id, "svc-event-type": failed!.payload.type }))
+    )
+    expect(replays.map((r) => r.status)).toEqual([200, 200])
+    const canceled = await until("the order canceled", async () =>
+      (await admin("GET", `/admin/orders/${orderId}?fields=id,status`)).order.status === "canceled" ? true : undefined
+    )
+    expect(canceled).toBe(true)
+
+    // 2. a refund of a chaos-run order to the buyer's bank; svc's SETTLED webhook delivered twice, to both servers
+    const paidCart = run.paid[0]!.cartId!
+    const { rows } = await cluster.db.query<{ order_id: string }>(`select order_id from order_cart where cart_id = $1 and deleted_at is null`, [paidCart])
+    const paidOrderId = rows[0]!.order_id
+    const { order } = await admin("GET", `/admin/orders/${paidOrderId}?fields=id,*payment_collections.payments`)
+    const paymentId = order.payment_collections[0].payments[0].id as string
+    const { payout } = await admin("POST", "/admin/svc/refunds", {
+      payment_id: paymentId,
+      amount: "10.00",
+      beneficiary: { name: "Siti Aminah", bank_code: "MBBEMYKL", account_number: "5512345678" },
+    })
+    expect(payout.status).toBe("INITIATED")
+    const payoutHooks = servers.map((i) => hooksOn(i.name))
+    sb().webhookFaults({ mode: "duplicate", count: 3 })
+    sb().advanceClock(30) // svc settles the payout about 20 s later
+    await sb().flushWebhooks()
+    expect(servers.map((i, n) => hooksOn(i.name) > payoutHooks[n]!)).toEqual([true, true])
+    await until("the payout SETTLED", async () =>
+      (await admin("GET", `/admin/svc/payouts?order_id=${paidOrderId}`)).payouts.find((p: any) => p.id === payout.id && p.status === "SETTLED")
+    )
+
+    // 3. Request payment for a converted draft order, asked on both servers at once (a double click): one link
+    const { draft_order } = await admin("POST", "/admin/draft-orders", {
+      email: "events@example.my",
+      region_id: cluster.store.regionId,
+      sales_channel_id: cluster.store.salesChannelId,
+      items: [{ variant_id: cluster.store.variantId, quantity: 1 }],
+    })
+    await admin("POST", `/admin/draft-orders/${draft_order.id}/convert-to-order`)
+    const links = await Promise.all(
+      servers.map((i) =>
+        http("POST", i.url, `/admin/svc/orders/${draft_order.id}/balance/payment-link`, { provider_id: "pp_svc-wallet_svc" }, { authorization: `Bearer ${token}` })
+      )
+    )
+    expect(links.map((l) => l.status)).toEqual([200, 200])
+    expect(links.map((l) => l.json.reused).sort()).toEqual([false, true])
+    const link = links.find((l) => !l.json.reused)!.json
+
+    // every event in, then two watcher ticks and the webhooks' retries more: nothing else comes
+    const expected = [SvcEvents.PAYMENT_FAILED_AFTER_ORDER, SvcEvents.REFUND_PAYOUT_SENT, SvcEvents.REFUND_PAYOUT_SETTLED, SvcEvents.PAYMENT_LINK_CREATED]
+    await until("the events", async () => {
+      const names = logged()
+        .slice(before.length)
+        .map((e) => e.name)
+      return expected.every((n) => names.includes(n))
+    })
+    await sb().flushWebhooks()
+    await new Promise((r) => setTimeout(r, 5000))
+    const heard = logged().slice(before.length)
+    const takers = new Map<string, number>()
+    for (const e of heard) takers.set(`${e.mode}:${e.port}`, (takers.get(`${e.mode}:${e.port}`) ?? 0) + 1)
+    console.log(`the events' test: ${((Date.now() - t0) / 1000).toFixed(1)} s; events taken per process: ${JSON.stringify(Object.fromEntries(takers))}`)
+    expect(heard.map((e) => e.mode).every((m) => m === "worker")).toBe(true) // servers hand events to the workers
+    const payoutIds = { id: payout.id, payout_id: payout.payout_id, refund_id: payout.refund_id, payment_id: paymentId, order_id: paidOrderId }
+    const byName = (n: string) => heard.filter((e) => e.name === n).map((e) => e.data)
+    expect(heard).toHaveLength(4)
+    expect(byName(SvcEvents.PAYMENT_FAILED_AFTER_ORDER)).toEqual([
+      { order_id: orderId, checkout_id: checkoutId, payment_session_id: session.id, status: "FAILED", order_action: "canceled" },
+    ])
+    expect(byName(SvcEvents.REFUND_PAYOUT_SENT)).toEqual([payoutIds])
+    expect(byName(SvcEvents.REFUND_PAYOUT_SETTLED)).toEqual([payoutIds])
+    expect(byName(SvcEvents.PAYMENT_LINK_CREATED)).toEqual([
+      { order_id: draft_order.id, payment_collection_id: link.balance.payment_collection.id, payment_session_id: link.link.session_id, checkout_id: link.link.checkout_id },
+    ])
+    // and the store's own subscriber (docs/examples/svc-refund-email.ts) sent one email for the settled payout
+    expect(cluster.logLines(/template: 'svc-refund-settled'/)).toHaveLength(1)
   })
 })

@@ -97,4 +97,30 @@ describe("the rate budget shared through Redis", () => {
     expect(warnings[0]).not.toContain(s.credentials.apiKey)
     expect(c.rateUsage()).toEqual(expect.objectContaining({ used: 5, shared: true }))
   })
+
+  it("the same signed write from two instances in the same second: svc takes both when each `created` is claimed through Redis; without, it refuses one as reused", async () => {
+    const s = await sandboxWithCeiling()
+    const ID = "3b241101-e2bb-4255-8caf-4136c566a962"
+    // svc's answer to each: anything but 401 means the signature was accepted (the sender is unknown: 404)
+    const both = (a: SvcClient, b: SvcClient) =>
+      Promise.all(
+        [a, b].map((c) =>
+          c.wallet.allowedSenders.remove(ID, ID).then(
+            () => 200,
+            (e: { status: number }) => e.status
+          )
+        )
+      )
+    const shared = [0, 1].map(() => {
+      const budget = connectRateBudget(REDIS_URL, s.credentials.apiKey)
+      budgets.push(budget)
+      return clientOf(s, { sharedRateBudget: budget })
+    })
+    for (let i = 0; i < 3; i++) expect((await both(shared[0]!, shared[1]!)).filter((x) => x === 401)).toEqual([])
+    // the control: two instances each on its own, three times at once: a 401 (signature reused) at least once
+    const alone = [0, 1].map(() => clientOf(s))
+    const ends: number[] = []
+    for (let i = 0; i < 3; i++) ends.push(...(await both(alone[0]!, alone[1]!)))
+    expect(ends.filter((x) => x === 401).length).toBeGreaterThan(0)
+  })
 })

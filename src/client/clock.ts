@@ -11,6 +11,9 @@
  *    method + path + Content-Digest: it takes created+1, at most MAX_AHEAD_S ahead of
  *    the (corrected) clock, and otherwise waits for the next second. MAX_AHEAD_S = 2
  *    leaves room inside the 5 s future window for an uncorrected skew below 2 s.
+ *    Several processes on one account (Medusa's servers and workers) send the same
+ *    request too (a checkout asked again with its key): with `claim`, shared between
+ *    them, each `created` is also claimed for the deployment, and a taken one skipped.
  */
 export const SKEW_THRESHOLD_MS = 2000
 export const MAX_AHEAD_S = 2
@@ -22,7 +25,9 @@ export class SigningClock {
 
   constructor(
     private readonly now: () => number = Date.now,
-    private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms))
+    private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
+    /** Claims `created` for `key` across processes: false when another process took it (a store that fails: local uniqueness only). */
+    private readonly claim?: (key: string, created: number) => Promise<boolean>
   ) {}
 
   /** Current offset (server minus local), 0 while within the threshold. */
@@ -63,6 +68,8 @@ export class SigningClock {
         // Entries of past seconds are dead; sweep them at most once a second, so a
         // busy second costs one walk of the map, not one per request.
         if (this.lastCreated.size > 512 && nowSec > this.lastPruneSec) this.prune(nowSec)
+        // taken by another process: the next second (the loop takes created + 1, or waits)
+        if (this.claim && !(await this.claim(key, created).catch(() => true))) continue
         return created
       }
       await this.sleep((created - MAX_AHEAD_S) * 1000 - this.nowMs() + 1)

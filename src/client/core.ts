@@ -99,7 +99,8 @@ export class RequestCore {
       bodyTimeout: opts.timeoutMs,
       keepAliveTimeout: 4_000,
     })
-    this.clock = new SigningClock(opts.now)
+    const shared = opts.sharedRateBudget
+    this.clock = new SigningClock(opts.now, undefined, shared?.claimCreated ? (key, created) => shared.claimCreated!(key, created) : undefined)
     this.#limiter = new RateLimiter({
       accountLimit: opts.accountRateLimit,
       windowMs: opts.rateLimitWindowMs,

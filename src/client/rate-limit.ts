@@ -144,6 +144,12 @@ export interface SharedRateStore {
    * a creation is refused at once when the account window is among them.
    */
   take(windows: { name: string; limit: number }[], windowMs: number): Promise<{ ok: true; used: number } | { ok: false; waitMs: number; blocked?: string[] }>
+  /**
+   * Claims a signature's `created` (seconds) for a request (method, path, body digest) across the
+   * processes: false when another took it (svc accepts a signature once, and the same request
+   * signed in the same second by two processes is the same signature). Optional (src/client/clock.ts).
+   */
+  claimCreated?(requestKey: string, created: number): Promise<boolean>
 }
 
 export interface RateLimiterOptions {

@@ -235,6 +235,33 @@ describe("signatures and clock", () => {
     expect(Math.abs(created[0]! - created[1]!)).toBe(1)
   })
 
+  it("two processes sending the same write in the same second: the same signature, unless they share the claims of `created`", async () => {
+    const { s } = await setup((_r, res) => json(res, 200, { success: true }))
+    // a deployment's shared store (the plugin's is on Redis): the budget always has room, a `created` is claimed once
+    const claimed = new Set<string>()
+    const shared = {
+      take: async () => ({ ok: true as const, used: 1 }),
+      claimCreated: async (k: string, created: number) => !claimed.has(`${k} ${created}`) && !!claimed.add(`${k} ${created}`),
+    }
+    const twoSend = async (extra: Parameters<typeof makeClient>[2]) => {
+      const [a, b] = [makeClient(s.url, key, extra), makeClient(s.url, key, extra)]
+      s.seen.splice(0)
+      try {
+        await Promise.all([a.wallet.allowedSenders.remove(f.ID, f.ID2), b.wallet.allowedSenders.remove(f.ID, f.ID2)])
+      } finally {
+        await Promise.all([a.close(), b.close()])
+      }
+      return s.seen.map((r) => r.headers.signature)
+    }
+    const [alone1, alone2] = await twoSend({})
+    // each process alone: the same second gives the same signature (svc refuses the second as reused)
+    // (unless the two sends straddle a second: then there is nothing to show)
+    if (verifySeen(s.seen[0]!, key).created === verifySeen(s.seen[1]!, key).created) expect(alone1).toBe(alone2)
+    const [shared1, shared2] = await twoSend({ sharedRateBudget: shared })
+    expect(shared1).not.toBe(shared2)
+    expect(claimed.size).toBe(2)
+  })
+
   it("learns a skewed server clock from Date and signs with it", async () => {
     const skewMs = 120_000
     const { s, c } = await setup((r, res) => json(res, 200, r.path === "/v1/health" ? f.health : f.checkoutCreated, { date: new Date(Date.now() + skewMs).toUTCString() }))

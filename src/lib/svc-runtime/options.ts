@@ -135,8 +135,8 @@ export const svcProviderOptionsSchema = z
     /**
      * Several Medusa instances on one svc account: the Redis they share
      * (usually projectConfig.redisUrl). The account's rate budget is then
-     * counted once for the whole deployment (src/lib/svc-runtime/redis-rate-budget.ts);
-     * without it each instance counts only its own calls (docs/deploy.md).
+     * counted once for the whole deployment (src/lib/svc-runtime/redis-rate-budget.ts),
+     * and each signature made once; without it each instance counts only its own calls (docs/deploy.md).
      */
     redisUrl: z
       .string()

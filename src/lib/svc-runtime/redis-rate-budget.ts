@@ -2,22 +2,20 @@ import { createHash, randomBytes } from "node:crypto"
 import type { SharedRateStore } from "../../client/rate-limit"
 
 /**
- * The svc account's rate budget shared by every Medusa instance through Redis
- * ("the whole deployment stays under the account ceiling").
+ * The svc account's rate budget shared by every Medusa instance through Redis ("the whole deployment stays
+ * under the account ceiling").
  *
- * svc counts per account over a rolling 60-second window (spec: Limits), so
- * this is the same sliding-window log the in-process limiter keeps, held in
- * Redis sorted sets: one per window (the account ceiling, and the route group
- * when the route has its own limit). One Lua script prunes, counts and takes a
- * slot in every window atomically, with Redis's clock (instances' clocks may
- * differ), so two instances can never both take the last slot. Keys carry a
- * hash of the API key (never the key) and one hash tag, so a Redis Cluster keeps
+ * svc counts per account over a rolling 60-second window (spec: Limits), so this is the same sliding-window
+ * log the in-process limiter keeps, held in Redis sorted sets: one per window (the account ceiling, and the
+ * route group when the route has its own limit). One Lua script prunes, counts and takes a slot in every
+ * window atomically, with Redis's clock (instances' clocks may differ), so two instances can never both take
+ * the last slot. Keys carry a hash of the API key (never the key) and one hash tag, so a Redis Cluster keeps
  * them on one node.
  *
- * It runs on the same Redis as Medusa's Redis modules (event bus, workflow
- * engine, locking, cache); it is a counter, not a coordinator: when Redis
- * cannot be reached the client falls back to its own per-process budget and
- * logs it once (src/client/rate-limit.ts), and svc's 429 stays the last guard.
+ * It runs on the same Redis as Medusa's Redis modules (event bus, workflow engine, locking, cache); it is a
+ * counter, not a coordinator: when Redis cannot be reached the client falls back to its own per-process budget
+ * and logs it once (src/client/rate-limit.ts), and svc's 429 stays the last guard. It also claims each
+ * signature's `created` for the deployment (claimCreated, src/client/clock.ts).
  */
 const TAKE = `
 local t = redis.call('TIME')
@@ -47,9 +45,10 @@ end
 return {1, redis.call('ZCARD', KEYS[1])}
 `
 
+const sha256 = (s: string) => createHash("sha256").update(s).digest("hex")
 type RedisLike = {
-  defineCommand?: unknown
   eval(script: string, numKeys: number, ...args: (string | number)[]): Promise<unknown>
+  set(key: string, ...args: (string | number)[]): Promise<unknown>
   quit(): Promise<unknown>
 }
 
@@ -63,7 +62,7 @@ export class RedisRateBudget implements SharedRateStore {
     /** The account's API key: only its hash is used. */
     apiKey: string
   ) {
-    const account = createHash("sha256").update(apiKey).digest("hex").slice(0, 16)
+    const account = sha256(apiKey).slice(0, 16)
     this.prefix = `svc:rate:{${account}}:`
   }
 
@@ -81,27 +80,28 @@ export class RedisRateBudget implements SharedRateStore {
     return { ok: false as const, waitMs: Number(r[1]), blocked }
   }
 
+  /** A signature's `created` for a request, claimed for the deployment past svc's longest freshness window (payouts: 300 s). */
+  claimCreated = async (request: string, created: number) =>
+    (await this.redis.set(`${this.prefix}sig:${sha256(request).slice(0, 24)}:${created}`, this.member, "EX", 310, "NX")) === "OK"
+
   close(): Promise<unknown> {
     return this.redis.quit()
   }
 }
 
 /**
- * A Redis connection for the budget that fails fast: each command waits at most
- * 500 ms (queued while connecting, so the first calls after boot are not
- * refused), then the local budget stands in for a few seconds before Redis is
- * tried again (src/client/rate-limit.ts).
+ * A Redis connection for the budget that fails fast: each command waits at most 500 ms (queued while
+ * connecting, so the first calls after boot are not refused), then the local budget stands in for a few
+ * seconds before Redis is tried again (src/client/rate-limit.ts).
  */
 export function connectRateBudget(redisUrl: string, apiKey: string): RedisRateBudget {
   return new RedisRateBudget(connectFailFastRedis(redisUrl) as RedisLike, apiKey)
 }
 
 /**
- * An ioredis connection (the client Medusa's own Redis modules use, a
- * dependency of theirs and of this plugin) whose commands wait at most 500 ms
- * and are queued while it connects; errors are left to the caller's fallback
- * (the local rate budget, the shopper limits' in-memory counts), and ioredis
- * reconnects by itself.
+ * An ioredis connection (the client Medusa's own Redis modules use, a dependency of theirs and of this plugin)
+ * whose commands wait at most 500 ms and are queued while it connects; errors are left to the caller's
+ * fallback (the local rate budget, the shopper limits' in-memory counts), and ioredis reconnects by itself.
  */
 export function connectFailFastRedis(redisUrl: string): unknown {
   // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -473,9 +473,10 @@ async function failOrder(
       logger.warn(`svc: could not cancel order ${o.id} after its payment failed: ${(e as Error).message}; flagging it instead`)
     }
   }
+  // (id, data): one object alone would be read as a selector, and nothing written
   await container
-    .resolve<{ updateOrders: (d: Record<string, unknown>) => Promise<unknown> }>(Modules.ORDER)
-    .updateOrders({ id: o.id, metadata: { ...(o.metadata ?? {}), svc_payment_failed: reason, svc_checkout_id: checkoutId } })
+    .resolve<{ updateOrders: (id: string, d: Record<string, unknown>) => Promise<unknown> }>(Modules.ORDER)
+    .updateOrders(o.id, { metadata: { ...(o.metadata ?? {}), svc_payment_failed: reason, svc_checkout_id: checkoutId } })
   const flaggedFirst = await firstFlag("payment_failed_after_order", `Order ${o.id} was placed awaiting payment, and the payment ${ledgerStatus.toLowerCase()}: ${reason}`)
   await tell(first ?? flaggedFirst, "flagged")
   return "order_flagged"

@@ -47,6 +47,20 @@ export const storefrontLimitsSchema = z
 
 export type StorefrontLimitsOptions = z.infer<typeof storefrontLimitsSchema>
 
+export const paymentLinksSchema = z
+  .object({
+    lifetimeDays: z.number().int("must be a whole number of days").min(1, "must be at least 1 (day)").max(90, "must be at most 90 (days)").default(7),
+    baseUrl: z
+      .string()
+      .url("must be an http(s) URL, e.g. https://shop.example")
+      .refine((v) => /^https?:\/\//i.test(v) && !/[?#]/.test(v), { message: "must be an http(s) URL with no query or fragment, e.g. https://shop.example" })
+      .optional(),
+  })
+  .strict()
+  .prefault({})
+
+export type PaymentLinksOptions = z.infer<typeof paymentLinksSchema>
+
 /**
  * Options of the svc payment providers, given in the host's medusa-config.ts
  * under the payment module's `providers`. Validated at boot (validateOptions),
@@ -160,6 +174,16 @@ export const svcProviderOptionsSchema = z
       .string()
       .regex(/^[A-Za-z0-9_-]{24,128}$/, "must be 24-128 characters of A-Z, a-z, 0-9, _ or - (e.g. openssl rand -hex 24)")
       .optional(),
+    /**
+     * The lasting payment links of "Request payment" (docs/payment-links.md):
+     * how many days a link the admin sends stays valid (svc's own checkout
+     * links last 20 minutes; the store's link makes a fresh one when opened),
+     * and the public address the link starts with (default: the admin's
+     * `backendUrl` when absolute, else MEDUSA_BACKEND_URL, else the address
+     * the admin's request came to). A storefront may be given, if it passes
+     * `/svc/pay/…` on to Medusa.
+     */
+    paymentLinks: paymentLinksSchema,
   })
   .strict()
   .superRefine((o, ctx) => {

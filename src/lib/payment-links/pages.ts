@@ -23,7 +23,10 @@ export const PAGE_STATUS: Record<LinkPageKind, number> = {
 type Words = { title: string; body: string }
 const WORDS: Record<PageLanguage, Record<LinkPageKind, Words> & { footer: string }> = {
   en: {
-    invalid: { title: "This payment link is not valid", body: "Check that you opened the whole link from the store's message, or ask the store for a new link. Nothing was charged." },
+    invalid: {
+      title: "This payment link is not valid",
+      body: "Check that you opened the whole link from the store's message, or ask the store for a new link. Nothing was charged.",
+    },
     wrong_order: { title: "This payment link is not for this order", body: "Open the link exactly as the store sent it, or ask the store for a new link. Nothing was charged." },
     expired: { title: "This payment link has expired", body: "Ask the store for a new payment link. Nothing was charged." },
     canceled: { title: "This order was cancelled", body: "There is nothing to pay. Contact the store if you have a question." },
@@ -34,12 +37,21 @@ const WORDS: Record<PageLanguage, Record<LinkPageKind, Words> & { footer: string
     footer: "Payment link of the store, paid through svc.",
   },
   ms: {
-    invalid: { title: "Pautan pembayaran ini tidak sah", body: "Pastikan anda membuka seluruh pautan daripada mesej kedai, atau minta pautan baharu daripada kedai. Tiada caj dikenakan." },
-    wrong_order: { title: "Pautan pembayaran ini bukan untuk pesanan ini", body: "Buka pautan tepat seperti yang dihantar oleh kedai, atau minta pautan baharu. Tiada caj dikenakan." },
+    invalid: {
+      title: "Pautan pembayaran ini tidak sah",
+      body: "Pastikan anda membuka seluruh pautan daripada mesej kedai, atau minta pautan baharu daripada kedai. Tiada caj dikenakan.",
+    },
+    wrong_order: {
+      title: "Pautan pembayaran ini bukan untuk pesanan ini",
+      body: "Buka pautan tepat seperti yang dihantar oleh kedai, atau minta pautan baharu. Tiada caj dikenakan.",
+    },
     expired: { title: "Pautan pembayaran ini telah tamat tempoh", body: "Minta pautan pembayaran baharu daripada kedai. Tiada caj dikenakan." },
     canceled: { title: "Pesanan ini telah dibatalkan", body: "Tiada apa-apa untuk dibayar. Hubungi kedai jika anda ada soalan." },
     paid: { title: "Pesanan ini sudah dibayar", body: "Tiada baki untuk dibayar bagi pesanan ini. Terima kasih!" },
-    changed: { title: "Jumlah yang perlu dibayar telah berubah", body: "Pautan ini untuk jumlah yang berbeza. Minta pautan pembayaran baharu daripada kedai. Tiada caj dikenakan." },
+    changed: {
+      title: "Jumlah yang perlu dibayar telah berubah",
+      body: "Pautan ini untuk jumlah yang berbeza. Minta pautan pembayaran baharu daripada kedai. Tiada caj dikenakan.",
+    },
     unavailable: { title: "Pembayaran tidak tersedia sekarang", body: "Cuba buka pautan sekali lagi dalam beberapa minit. Tiada caj dikenakan." },
     too_many: { title: "Terlalu banyak cubaan", body: "Tunggu seminit, kemudian buka pautan sekali lagi. Tiada caj dikenakan." },
     footer: "Pautan pembayaran kedai, dibayar melalui svc.",

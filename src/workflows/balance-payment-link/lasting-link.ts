@@ -238,6 +238,8 @@ async function balanceOutcome(container: Container, row: LinkRow): Promise<Opene
       balance = await orderBalance(container, row.order_id)
       const again = judge(balance, row)
       if (again) return page(again)
+      // still open at svc, for this very amount: the buyer goes there (no new session: nothing made, nothing sent)
+      if (balance.link && balance.link.amount_sen === Number(row.amount_sen)) return { kind: "redirect", url: balance.link.checkout_url, checkout_id: balance.link.checkout_id }
     }
     const { result } = await createBalancePaymentLinkWorkflow(container).run({
       input: { order_id: row.order_id, provider_id: row.provider_id, ...(balance.payment_collection ? { payment_collection_id: balance.payment_collection.id } : {}) },

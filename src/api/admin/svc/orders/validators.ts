@@ -31,7 +31,9 @@ export type EinvoiceFlagBody = z.output<typeof einvoiceFlagBody>
 /** `POST /admin/svc/orders/:order_id/balance/payment-link/send {payment_link_id}`: the lasting link to e-mail to the buyer. */
 export const sendPaymentLinkBody = z
   .object({
-    payment_link_id: z.string({ error: (i) => (i.input === undefined ? "payment_link_id: is required" : "payment_link_id: must be a string") }).regex(/^svcpl_[0-9A-Za-z]{10,40}$/, "payment_link_id: must be a payment link id (svcpl_…)"),
+    payment_link_id: z
+      .string({ error: (i) => (i.input === undefined ? "payment_link_id: is required" : "payment_link_id: must be a string") })
+      .regex(/^svcpl_[0-9A-Za-z]{10,40}$/, "payment_link_id: must be a payment link id (svcpl_…)"),
   })
   .strict()
 export type SendPaymentLinkBody = z.output<typeof sendPaymentLinkBody>

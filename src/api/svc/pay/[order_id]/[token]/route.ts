@@ -43,7 +43,9 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     if (opened.kind === "page") return show(opened.page)
     res.redirect(303, opened.url)
   } catch (e) {
-    req.scope.resolve<{ warn: (m: string) => void }>(ContainerRegistrationKeys.LOGGER).warn(`svc: a payment link could not be opened: ${e instanceof Error ? e.message : String(e)}`)
+    req.scope
+      .resolve<{ warn: (m: string) => void }>(ContainerRegistrationKeys.LOGGER)
+      .warn(`svc: a payment link could not be opened: ${e instanceof Error ? e.message : String(e)}`)
     show("unavailable")
   }
 }

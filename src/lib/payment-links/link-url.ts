@@ -1,4 +1,4 @@
-import type { PaymentLinksOptions } from "../svc-runtime/options"
+import type { PaymentLinksOptions } from "./options"
 
 type ConfigModule = { admin?: { backendUrl?: string } }
 

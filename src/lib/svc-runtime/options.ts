@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs"
 import { z } from "zod"
-
 import { FPX_RETAIL_MAX_SEN } from "../../rules/fpx-rules"
+import { paymentLinksSchema } from "../payment-links/options"
 import { SvcInputError } from "../../client/errors"
 import { privateKeyObject } from "../../client/signers"
 import { SIGNATURE_ALGORITHMS, type SignatureAlgorithm } from "../../client/signing"
@@ -46,20 +46,6 @@ export const storefrontLimitsSchema = z
   .prefault({})
 
 export type StorefrontLimitsOptions = z.infer<typeof storefrontLimitsSchema>
-
-export const paymentLinksSchema = z
-  .object({
-    lifetimeDays: z.number().int("must be a whole number of days").min(1, "must be at least 1 (day)").max(90, "must be at most 90 (days)").default(7),
-    baseUrl: z
-      .string()
-      .url("must be an http(s) URL, e.g. https://shop.example")
-      .refine((v) => /^https?:\/\//i.test(v) && !/[?#]/.test(v), { message: "must be an http(s) URL with no query or fragment, e.g. https://shop.example" })
-      .optional(),
-  })
-  .strict()
-  .prefault({})
-
-export type PaymentLinksOptions = z.infer<typeof paymentLinksSchema>
 
 /**
  * Options of the svc payment providers, given in the host's medusa-config.ts
@@ -134,10 +120,9 @@ export const svcProviderOptionsSchema = z
       .max(100_000_000, "must be at most 100000000 (RM1,000,000)")
       .default(FPX_RETAIL_MAX_SEN),
     /**
-     * Interval of the reconciliation job, in minutes. 0 turns the scheduled job off: for
-     * test apps that run the reconciliation by hand (a job firing on its own at a
-     * five-minute boundary would race them); a store needs it on, it is the backstop
-     * for lost webhooks, refund payouts and withdrawals.
+     * Interval of the reconciliation job, in minutes. 0 turns the scheduled job off: for test apps that
+     * run the reconciliation by hand (a job firing on its own at a five-minute boundary would race
+     * them); a store needs it on, it is the backstop for lost webhooks, refund payouts and withdrawals.
      */
     reconcileEveryMinutes: z.number().int().min(0, "must be 0 (off) or 1-1440").max(1440, "must be at most 1440").default(5),
     /**
@@ -174,16 +159,7 @@ export const svcProviderOptionsSchema = z
       .string()
       .regex(/^[A-Za-z0-9_-]{24,128}$/, "must be 24-128 characters of A-Z, a-z, 0-9, _ or - (e.g. openssl rand -hex 24)")
       .optional(),
-    /**
-     * The lasting payment links of "Request payment" (docs/payment-links.md):
-     * how many days a link the admin sends stays valid (svc's own checkout
-     * links last 20 minutes; the store's link makes a fresh one when opened),
-     * and the public address the link starts with (default: the admin's
-     * `backendUrl` when absolute, else MEDUSA_BACKEND_URL, else the address
-     * the admin's request came to). A storefront may be given, if it passes
-     * `/svc/pay/…` on to Medusa.
-     */
-    paymentLinks: paymentLinksSchema,
+    paymentLinks: paymentLinksSchema, // Request payment's lasting links: lifetime, public base address (src/lib/payment-links/options.ts)
   })
   .strict()
   .superRefine((o, ctx) => {

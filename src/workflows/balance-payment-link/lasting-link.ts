@@ -23,7 +23,7 @@ import { createBalancePaymentLinkWorkflow } from "./index"
  */
 
 type Container = MedusaContainer
-type Query = { graph: (q: unknown) => Promise<{ data: any[] }> }
+type Query = { graph: (q: unknown) => Promise<{ data: unknown[] }> }
 
 /** A link as the admin sees it. */
 export type LastingLink = {

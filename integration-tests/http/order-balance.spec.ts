@@ -345,6 +345,7 @@ svcMedusaSuite({
       const [made, twin] = await Promise.all([requestLink(id, { provider_id: SVC_PROVIDERS.wallet }), requestLink(id, { provider_id: SVC_PROVIDERS.wallet })])
       expect(made).toMatchObject({ link: { amount_sen: 24100 }, balance: { payment_collection: { amount_sen: 24100 } } })
       expect(twin.link.checkout_id).toBe(made.link.checkout_id)
+      expect(twin.payment_link.id).toBe(made.payment_link.id) // and one lasting link
       expect([made.reused, twin.reused].sort()).toEqual([false, true])
       expect(checkoutCount()).toBe(before + 1)
       await events.settle()
@@ -415,6 +416,8 @@ svcMedusaSuite({
       expect(sb().stats().total).toBe(before)
       expect((await balance(orderId)).link).toMatchObject({ checkout_id: made.link.checkout_id }) // nothing was made or changed
 
+      // a link checker's HEAD opens nothing
+      expect((await fetch(url, { method: "HEAD", redirect: "manual" })).status).toBe(200)
       // the balance grows after the link was sent: the link says so and charges nothing
       await editAdding(orderId, store.cheapVariantId, 1) // RM20 due now
       const changed = await openLink(url)

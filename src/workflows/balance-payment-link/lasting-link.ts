@@ -1,4 +1,4 @@
-import type { INotificationModuleService, MedusaContainer } from "@medusajs/framework/types"
+import type { ILockingModule, INotificationModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import type { SvcModuleService } from "../../modules/svc"
 import { SVC_MODULE } from "../../lib/svc-runtime/module-key"
@@ -117,20 +117,30 @@ export async function issueLastingLink(
   const lifetimeMs = options.lifetimeDays * DAY_MS
   const now = Date.now()
   const secret = await linkSecret(svcModuleOf(container))
-  const same = (await rowsOf(container, { order_id: args.order_id, revoked_at: null })).find(
-    (r) => r.provider_id === args.provider_id && Number(r.amount_sen) === args.amount_sen && new Date(r.expires_at).getTime() - now > lifetimeMs / 2
+  // one at a time per order (two admins, a double click): the second finds the first's link
+  const locking = container.resolve<ILockingModule>(Modules.LOCKING)
+  const row = await locking.execute(
+    `${LINK_LOCK_PREFIX}${args.order_id}`,
+    async () => {
+      const same = (await rowsOf(container, { order_id: args.order_id, revoked_at: null })).find(
+        (r) => r.provider_id === args.provider_id && Number(r.amount_sen) === args.amount_sen && new Date(r.expires_at).getTime() - now > lifetimeMs / 2
+      )
+      if (same) return same
+      return (await svcModuleOf(container).createSvcPaymentLinks({
+        order_id: args.order_id,
+        payment_collection_id: args.payment_collection_id,
+        provider_id: args.provider_id,
+        amount_sen: args.amount_sen,
+        expires_at: new Date(now + lifetimeMs),
+        requested_by: args.requested_by ?? null,
+      })) as unknown as LinkRow
+    },
+    { timeout: 30 }
   )
-  if (same) return view(same, secret, args.base, now)
-  const made = (await svcModuleOf(container).createSvcPaymentLinks({
-    order_id: args.order_id,
-    payment_collection_id: args.payment_collection_id,
-    provider_id: args.provider_id,
-    amount_sen: args.amount_sen,
-    expires_at: new Date(now + lifetimeMs),
-    requested_by: args.requested_by ?? null,
-  })) as unknown as LinkRow
-  return view(made, secret, args.base, now)
+  return view(row, secret, args.base, now)
 }
+
+const LINK_LOCK_PREFIX = "svc-payment-link:"
 
 /** The order's newest lasting link, for the order page (null: none made yet). */
 export async function latestLastingLink(container: Container, orderId: string, base: string): Promise<LastingLink | null> {

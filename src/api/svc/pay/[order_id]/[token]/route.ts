@@ -14,14 +14,17 @@ const ORDER_ID = /^order_[0-9A-Za-z]{10,40}$/
  * publishable key) and /admin. 303 to the svc checkout for the order's
  * balance, or a small page that says why not, in the buyer's language. Every
  * request counts against the client's share (storefrontLimits.perAddress)
- * before any work; a bad token costs no svc call. The token never reaches
- * Medusa's request log (the URL is redacted first) nor a Referer.
+ * before any work; a bad token costs no svc call; a HEAD request opens
+ * nothing. The token never reaches Medusa's request log (the URL is
+ * redacted first) nor a Referer.
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   if (typeof req.originalUrl === "string") req.originalUrl = redactLinkPath(req.originalUrl)
   res.setHeader("Cache-Control", "no-store")
   res.setHeader("Referrer-Policy", "no-referrer")
   res.setHeader("X-Robots-Tag", "noindex")
+  // HEAD (link checkers, mail scanners): nothing opened, nothing counted
+  if (req.method === "HEAD") return void res.status(200).end()
   const lang = pageLanguage(req.headers["accept-language"])
   const show = (kind: LinkPageKind) => {
     const p = linkPage(kind, lang)

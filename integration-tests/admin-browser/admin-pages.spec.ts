@@ -265,6 +265,12 @@ medusaIntegrationTestRunner({
         await balance.getByText(/The same link was given again/).waitFor()
         expect(await link.inputValue()).toBe(url)
         expect(checkouts()).toBe(before + 1)
+        await balance.getByText("Not sent to the customer yet").waitFor()
+        await balance.getByText("Opened by the buyer 1× · last", { exact: false }).waitFor()
+        // Send to customer: this app has no Notification Module, and the admin is told so (nothing sent)
+        await page.locator("#svc-balance-send").click()
+        await page.getByText("The link was not sent").first().waitFor()
+        await balance.getByText(/no Notification Module with a provider for the email channel/).waitFor()
 
         // the buyer pays: the webhook captures it, and the order owes nothing
         sb().pay(checkout.checkoutId)

@@ -165,17 +165,18 @@ export async function sendLastingLink(container: Container, args: { order_id: st
   const order = data[0] as { id: string; display_id?: number; email?: string | null; currency_code?: string } | undefined
   if (!order) throw new MedusaError(MedusaError.Types.NOT_FOUND, `order_id: order ${args.order_id} was not found`)
   if (!order.email) throw invalidData(`order_id: order ${args.order_id} has no email address to send the link to; copy the link and send it another way`)
+  const noProvider = invalidData(
+    "notification: this store has no Notification Module with a provider for the email channel; add one (docs/payment-links.md) or copy the link and send it yourself"
+  )
   let notifications: INotificationModuleService
   try {
     notifications = container.resolve<INotificationModuleService>(Modules.NOTIFICATION)
   } catch {
-    throw invalidData(
-      "notification: this store has no Notification Module with a provider for the email channel; add one (docs/payment-links.md) or copy the link and send it yourself"
-    )
+    throw noProvider
   }
   const secret = await linkSecret(svcModuleOf(container))
   const link = view(row, secret, args.base)
-  await notifications.createNotifications({
+  const sent = notifications.createNotifications({
     to: order.email,
     channel: "email",
     template: PAYMENT_LINK_TEMPLATE,
@@ -191,6 +192,12 @@ export async function sendLastingLink(container: Container, args: { order_id: st
       currency_code: order.currency_code ?? "myr",
       expires_at: link.expires_at,
     },
+  })
+  await sent.catch((e: unknown) => {
+    const why = e instanceof Error ? e.message : String(e)
+    // Medusa loads the Notification Module with no provider unless the store configures one
+    if (/notification provider for channel/i.test(why)) throw noProvider
+    throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `notification: the email was not sent (${why.slice(0, 200)}); try again, or copy the link and send it yourself`)
   })
   const sentAt = new Date()
   await svcModuleOf(container).updateSvcPaymentLinks({ id: row.id, sent_at: sentAt, sent_to: order.email })

@@ -229,7 +229,7 @@ medusaIntegrationTestRunner({
         await shot("admin-order-svc-refund", panel)
       })
 
-      it("order page: Request payment for an order edit's balance shows the svc link to copy, says it lasts 20 minutes, gives the same link while it is open; paid, the balance is gone", async () => {
+      it("order page: Request payment for an order edit's balance shows the store's lasting link to copy (opened, it sends the buyer to svc's checkout), gives the same link again; paid, the balance is gone", async () => {
         const order = await paidOrder()
         const admin = await signInAsAdmin(getContainer(), svc.ref.medusaUrl)
         await admin.admin.orderEdit.initiateRequest({ order_id: order.id })
@@ -238,6 +238,7 @@ medusaIntegrationTestRunner({
         await admin.admin.orderEdit.confirm(order.id)
         const checkouts = () => Object.keys((sb().state() as any).checkouts).length
         const before = checkouts()
+        const earlier = new Set(Object.keys((sb().state() as any).checkouts))
 
         await page.goto(`${adminApp.url}/app/orders/${order.id}`)
         const balance = page.locator("[data-testid=svc-balance][data-due=true]")
@@ -247,19 +248,29 @@ medusaIntegrationTestRunner({
         const link = page.locator("#svc-balance-link")
         await link.waitFor({ timeout: 30_000 })
         const url = await link.inputValue()
+        expect(url.startsWith(`${svc.ref.medusaUrl}/svc/pay/${order.id}/`)).toBe(true)
         const made = Object.values((sb().state() as any).checkouts) as any[]
         expect(checkouts()).toBe(before + 1)
-        const checkout = made.find((c) => url.includes(c.checkoutId))
+        const checkout = made.find((c) => !earlier.has(c.checkoutId))
         expect(checkout).toMatchObject({ amount: 12050, type: "SVC_ACCOUNT" })
-        await balance.getByText(/svc links last 20 minutes: this one works until/).waitFor()
+        // the store's link sends the buyer on to that svc checkout
+        const opened = await fetch(url, { redirect: "manual" })
+        expect([opened.status, opened.headers.get("location")]).toEqual([303, expect.stringContaining(checkout.checkoutId)])
+        await balance.getByText(/The store's own link: it works until/).waitFor()
         await page.getByText("Payment link made").first().waitFor() // the toast
         await shot("admin-order-svc-balance", balance)
 
         // New link while svc still has this one open: the same link, no second checkout
         await page.locator("#svc-balance-request", { hasText: "New link" }).click()
-        await balance.getByText(/the same link was given again/).waitFor()
+        await balance.getByText(/The same link was given again/).waitFor()
         expect(await link.inputValue()).toBe(url)
         expect(checkouts()).toBe(before + 1)
+        await balance.getByText("Not sent to the customer yet").waitFor()
+        await balance.getByText("Opened by the buyer 1× · last", { exact: false }).waitFor()
+        // Send to customer: this app has no Notification Module, and the admin is told so (nothing sent)
+        await page.locator("#svc-balance-send").click()
+        await page.getByText("The link was not sent").first().waitFor()
+        await balance.getByText(/no Notification Module with a provider for the email channel/).waitFor()
 
         // the buyer pays: the webhook captures it, and the order owes nothing
         sb().pay(checkout.checkoutId)

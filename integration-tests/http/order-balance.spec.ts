@@ -5,8 +5,12 @@
 // the storefront kit pays it and reads its return, and svc's webhook or the
 // watcher captures it on the order: no cart completion, and a failed balance
 // payment never cancels the order. Medusa's captured total equals what svc was paid.
+// The lasting link (docs/payment-links.md): the store's own link, sent through the
+// Notification Module, opened days later for a fresh svc checkout of the balance; every
+// bad token a clear page and no svc call.
 import Medusa from "@medusajs/js-sdk"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { rmSync } from "node:fs"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { svcMedusaSuite } from "../helpers/suite"
 import { SVC_PROVIDERS, waitFor } from "../helpers/store"
@@ -17,8 +21,30 @@ import { balanceReturnParams, completeSvcBalanceReturn, startSvcBalancePayment, 
 import { createBalancePaymentLinkWorkflow, type BalancePaymentLinkCreatedData } from "../../src/workflows/balance-payment-link"
 import { SvcEvents } from "../../src/workflows"
 import { collectSvcEvents, type SvcEventCollector } from "../helpers/svc-events"
+import { buildExamplesPlugin, examplesDir } from "../../testing/examples-plugin"
+import { SVC_MODULE } from "../../src/modules/svc"
+import { linkSecret } from "../../src/lib/payment-links/link-secret"
+import { generateLinkSecret, signLinkToken } from "../../src/lib/payment-links/token"
 
 jest.setTimeout(240_000)
+
+const examples = examplesDir()
+afterAll(() => rmSync(examples, { recursive: true, force: true }))
+
+/** A lasting link opened as a buyer's browser opens it (no redirect followed): status, where it sends, the page. */
+async function openLink(url: string, lang = "en-MY,en;q=0.8") {
+  const r = await fetch(url, { redirect: "manual", headers: { "accept-language": lang } })
+  const html = await r.text()
+  return {
+    status: r.status,
+    location: r.headers.get("location"),
+    h1: /<h1>([^<]*)<\/h1>/.exec(html)?.[1] ?? null,
+    lang: /<html lang="([^"]+)"/.exec(html)?.[1] ?? null,
+    page: /data-svc-page="([^"]+)"/.exec(html)?.[1] ?? null,
+    cache: r.headers.get("cache-control"),
+    referrer: r.headers.get("referrer-policy"),
+  }
+}
 
 // A store's own handler on the link workflow's hook (e.g. to e-mail the link): the app runs in this process.
 const linkCreated = jest.fn((data: BalancePaymentLinkCreatedData) => void data)
@@ -58,6 +84,8 @@ async function ledgerRows(container: MedusaContainer, orderId: string): Promise<
 
 svcMedusaSuite({
   admin: true,
+  // Medusa's Notification Module with its local provider, loaded with the example plugin (testing/examples-plugin.ts)
+  runnerEnv: { SVC_EXAMPLES_PLUGIN: buildExamplesPlugin(examples) },
   testSuite: ({ svc, getContainer, sb, store, admin, checkoutCount, paidOrder }) => {
     // the plugin's events, as a store's subscriber hears them (docs/events.md)
     let events: SvcEventCollector
@@ -264,7 +292,7 @@ svcMedusaSuite({
     it("a balance link paid after its order was canceled (refunded first in the svc refunds panel): flagged for a refund, never captured on the canceled order", async () => {
       const orderId = await paidOrderId()
       await editAdding(orderId, store.variantId, 1) // RM120.50 due
-      const { link } = await requestLink(orderId, { provider_id: SVC_PROVIDERS.wallet })
+      const { link, payment_link } = await requestLink(orderId, { provider_id: SVC_PROVIDERS.wallet })
       const paymentId = (await orderMoney(admin, orderId)).payment_collections.flatMap((c: any) => c.payments ?? [])[0].id
       await admin.client.fetch("/admin/svc/refunds", {
         method: "POST",
@@ -272,6 +300,10 @@ svcMedusaSuite({
       })
       await admin.admin.order.cancel(orderId)
       expect((await orderMoney(admin, orderId)).status).toBe("canceled")
+      // the lasting link says so, and asks svc nothing
+      const calls = sb().stats().total
+      expect(await openLink(payment_link.url)).toMatchObject({ status: 409, page: "canceled", h1: "This order was cancelled", location: null })
+      expect(sb().stats().total).toBe(calls)
 
       // the buyer pays the balance link anyway
       sb().pay(link.checkout_id)
@@ -313,6 +345,7 @@ svcMedusaSuite({
       const [made, twin] = await Promise.all([requestLink(id, { provider_id: SVC_PROVIDERS.wallet }), requestLink(id, { provider_id: SVC_PROVIDERS.wallet })])
       expect(made).toMatchObject({ link: { amount_sen: 24100 }, balance: { payment_collection: { amount_sen: 24100 } } })
       expect(twin.link.checkout_id).toBe(made.link.checkout_id)
+      expect(twin.payment_link.id).toBe(made.payment_link.id) // and one lasting link
       expect([made.reused, twin.reused].sort()).toEqual([false, true])
       expect(checkoutCount()).toBe(before + 1)
       await events.settle()
@@ -333,6 +366,130 @@ svcMedusaSuite({
       expect(medusaAmountToSen(paid.summary.pending_difference)).toBe(0)
       expect(capturedSen(paid)).toBe(24100)
       expect(Number(sb().getCheckout(made.link.checkout_id).amount)).toBe(capturedSen(paid))
+    })
+
+    /** svc's call count once nothing is in flight (the webhooks of a payment just made may still read svc). */
+    async function quietCalls(): Promise<number> {
+      let last = -1
+      for (;;) {
+        const now = sb().stats().total
+        if (now === last) return now
+        last = now
+        await new Promise((r) => setTimeout(r, 1_500))
+      }
+    }
+
+    it("every bad lasting link gets a clear page and costs no svc call: altered, another store's, expired, another order's, unknown, too long; a changed balance is said, never charged", async () => {
+      const orderId = await paidOrderId()
+      await editAdding(orderId, store.cheapVariantId, 3) // RM15 due
+      const made = await requestLink(orderId, { provider_id: SVC_PROVIDERS.fpx })
+      const url: string = made.payment_link.url
+      expect(url.startsWith(`${svc.ref.medusaUrl}/svc/pay/${orderId}/`)).toBe(true)
+      const token = url.slice(url.lastIndexOf("/") + 1)
+      const otherOrder = await paidOrderId()
+      const secret = await linkSecret(getContainer().resolve(SVC_MODULE))
+      expect(JSON.stringify(made)).not.toContain(secret) // the store's secret is never in an answer
+      const sign = (p: { linkId?: string; orderId?: string; expiresAt?: Date }, s = secret) =>
+        signLinkToken(s, { linkId: made.payment_link.id, orderId, expiresAt: new Date(Date.now() + 86_400_000), ...p })
+      const at = (order: string, t: string) => `${svc.ref.medusaUrl}/svc/pay/${order}/${t}`
+      const flip = (t: string) => t.slice(0, -2) + (t.at(-2) === "A" ? "B" : "A") + t.at(-1)
+
+      const before = await quietCalls()
+      const bad: [string, number, string, string][] = [
+        [at(orderId, flip(token)), 404, "invalid", "This payment link is not valid"],
+        [at(orderId, sign({}, generateLinkSecret())), 404, "invalid", "This payment link is not valid"],
+        [at(orderId, sign({ expiresAt: new Date(Date.now() - 1000) })), 410, "expired", "This payment link has expired"],
+        [at(otherOrder, token), 404, "wrong_order", "This payment link is not for this order"],
+        [at(otherOrder, sign({ orderId: otherOrder })), 404, "wrong_order", "This payment link is not for this order"],
+        [at(orderId, sign({ linkId: "svcpl_01JAAAAAAAAAAAAAAAAAAAAAAA" })), 404, "invalid", "This payment link is not valid"],
+        [at(orderId, "x".repeat(301)), 404, "invalid", "This payment link is not valid"],
+        [at("order_x", token), 404, "invalid", "This payment link is not valid"],
+      ]
+      for (const [u, status, page, h1] of bad) {
+        expect([u.length, await openLink(u)]).toEqual([
+          u.length,
+          expect.objectContaining({ status, page, h1, lang: "en", location: null, cache: "no-store", referrer: "no-referrer" }),
+        ])
+      }
+      // the buyer's language: Malay and Chinese by Accept-Language
+      expect(await openLink(at(orderId, flip(token)), "ms-MY,ms;q=0.9")).toMatchObject({ lang: "ms", h1: "Pautan pembayaran ini tidak sah" })
+      expect(await openLink(at(orderId, flip(token)), "zh-CN,zh;q=0.9")).toMatchObject({ lang: "zh-CN", h1: "此付款链接无效" })
+      expect(sb().stats().total).toBe(before)
+      expect((await balance(orderId)).link).toMatchObject({ checkout_id: made.link.checkout_id }) // nothing was made or changed
+
+      // a link checker's HEAD opens nothing
+      expect((await fetch(url, { method: "HEAD", redirect: "manual" })).status).toBe(200)
+      // the balance grows after the link was sent: the link says so and charges nothing
+      await editAdding(orderId, store.cheapVariantId, 1) // RM20 due now
+      const changed = await openLink(url)
+      expect(changed).toMatchObject({ status: 409, page: "changed", h1: "The amount due has changed", location: null })
+      expect(sb().stats().total).toBe(before)
+      const { payment_link } = await admin.client.fetch<any>(`/admin/svc/orders/${orderId}/balance`)
+      expect(payment_link).toMatchObject({ id: made.payment_link.id, open_count: 1, opened_at: expect.any(String), last_checkout_id: null })
+    })
+
+    it("the lasting link: sent through the Notification Module, opened after svc's checkout expired (the sandbox's clock) it makes a new checkout for the balance, paid it settles; opened again it says paid", async () => {
+      const orderId = await paidOrderId()
+      await editAdding(orderId, store.variantId, 1) // RM120.50 due
+      const made = await requestLink(orderId, { provider_id: SVC_PROVIDERS.wallet })
+      const days = (Date.parse(made.payment_link.expires_at) - Date.now()) / 86_400_000
+      expect(days).toBeGreaterThan(6.9)
+      expect(days).toBeLessThanOrEqual(7)
+      expect(made.payment_link).toMatchObject({ amount_sen: 12050, provider_id: SVC_PROVIDERS.wallet, sent_at: null, opened_at: null, open_count: 0, expired: false })
+      // pressed again: the same lasting link
+      expect((await requestLink(orderId, { provider_id: SVC_PROVIDERS.wallet })).payment_link).toMatchObject({ id: made.payment_link.id, url: made.payment_link.url })
+
+      // "Send to customer": an email through Medusa's Notification Module (the local provider), the time recorded
+      const bad = await failure(admin.client.fetch(`/admin/svc/orders/${orderId}/balance/payment-link/send`, { method: "POST", body: { payment_link_id: "pl_1" } }))
+      expect(bad).toMatchObject({ status: 400, message: expect.stringMatching(/payment_link_id: must be a payment link id \(svcpl_…\)/) })
+      const { payment_link: sent } = await admin.client.fetch<any>(`/admin/svc/orders/${orderId}/balance/payment-link/send`, {
+        method: "POST",
+        body: { payment_link_id: made.payment_link.id },
+      })
+      const { order } = await admin.admin.order.retrieve(orderId, { fields: "id,email,display_id" })
+      expect(sent).toMatchObject({ id: made.payment_link.id, sent_to: order.email, sent_at: expect.any(String) })
+      const notifications = getContainer().resolve(Modules.NOTIFICATION) as any
+      const emails = ((await notifications.listNotifications({ template: "svc-payment-link" })) as any[]).filter((n) => n.data?.order_id === orderId)
+      expect(emails.map((n) => ({ to: n.to, channel: n.channel, url: n.data.url, amount: n.data.amount, display_id: n.data.display_id }))).toEqual([
+        { to: order.email, channel: "email", url: made.payment_link.url, amount: "120.50", display_id: order.display_id },
+      ])
+
+      // opened while svc's checkout is live: sent to that checkout, no new one
+      const count = checkoutCount()
+      const first = await openLink(made.payment_link.url)
+      expect(first).toMatchObject({ status: 303, location: made.link.checkout_url })
+      expect(checkoutCount()).toBe(count)
+
+      // svc's checkout expires (20 minutes on the sandbox's clock); the buyer opens the link later
+      sb().advanceClock(21 * 60)
+      expect(sb().getCheckout(made.link.checkout_id).status).toBe("FAILED")
+      const later = await openLink(made.payment_link.url)
+      expect(later.status).toBe(303)
+      expect(later.location).not.toBe(made.link.checkout_url)
+      expect(checkoutCount()).toBe(count + 1)
+      // a wallet checkout's URL ends with its id
+      const fresh = sb().getCheckout(later.location!.slice(later.location!.lastIndexOf("/") + 1)) as any
+      expect(fresh).toMatchObject({ amount: "12050", status: "CREATED" })
+      expect(sb().getCheckout(fresh.checkoutId).redirectUrl).toMatch(/^http:\/\/localhost:8000\/checkout\/return\?payment_collection_id=pay_col_\w+&order_id=order_\w+$/)
+
+      // the buyer pays it: captured on the order, nothing left due, Medusa's captured total what svc was paid
+      sb().pay(fresh.checkoutId)
+      const paid = await waitFor(
+        async () => {
+          const o = await orderMoney(admin, orderId)
+          return o.payment_status === "captured" && medusaAmountToSen(o.summary.pending_difference) === 0 ? o : undefined
+        },
+        "the balance paid through the lasting link captured",
+        60_000
+      )
+      expect(capturedSen(paid)).toBe(12050 * 2)
+
+      // opened again: already paid, said in clear words, no svc call
+      const calls = await quietCalls()
+      expect(await openLink(made.payment_link.url)).toMatchObject({ status: 409, page: "paid", h1: "This order is already paid", location: null })
+      expect(sb().stats().total).toBe(calls)
+      const { payment_link } = await admin.client.fetch<any>(`/admin/svc/orders/${orderId}/balance`)
+      expect(payment_link).toMatchObject({ id: made.payment_link.id, open_count: 3, opened_at: expect.any(String), sent_at: sent.sent_at, last_checkout_id: fresh.checkoutId })
     })
   },
 })

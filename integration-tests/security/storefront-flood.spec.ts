@@ -137,5 +137,24 @@ svcMedusaSuite({
       expect(callsTo(stats, "GET /v1/checkout/{id}")).toBe(1)
       await client.close()
     })
+
+    it("forged payment links opened in a loop from one address (docs/payment-links.md): a clear page within its share, then 429 'Too many attempts' with Retry-After; no svc checkout read or made; another address still gets its page", async () => {
+      const flooder = at("127.0.0.8")
+      const other = at("127.0.0.9")
+      await resetStats(svc.ref.sandbox.url)
+      const forged = `/svc/pay/order_01JAAAAAAAAAAAAAAAAAAAAAAA/${"a".repeat(40)}.${"b".repeat(43)}`
+      const replies: Reply[] = []
+      for (let i = 0; i < 18; i++) replies.push(await flooder.call("GET", forged))
+      expect(replies.slice(0, 15).map((r) => r.status)).toEqual(Array(15).fill(404))
+      expect(replies[0]!.body).toContain("<h1>This payment link is not valid</h1>")
+      expect(replies.slice(15).map((r) => r.status)).toEqual([429, 429, 429])
+      expect(replies[15]!.body).toContain("<h1>Too many attempts</h1>")
+      expect(Number(replies[15]!.retryAfter)).toBeGreaterThan(0)
+      const theirs = await other.call("GET", forged)
+      expect(theirs.status).toBe(404)
+      const stats = await readStats(svc.ref.sandbox.url)
+      expect(Object.keys(stats.byRoute).filter((r) => r.includes("checkout"))).toEqual([])
+      await Promise.all([flooder.close(), other.close()])
+    })
   },
 })

@@ -23,7 +23,7 @@ import { beneficiaryRegister, beneficiaryVerify } from "./admin/svc/beneficiarie
 import { checkoutsQuery } from "./admin/svc/checkouts/validators"
 import { checkMissed, depositLookupQuery, depositsQuery } from "./admin/svc/deposits/validators"
 import { eventsQuery } from "./admin/svc/events/validators"
-import { einvoiceFlagBody, paymentLinkBody } from "./admin/svc/orders/validators"
+import { einvoiceFlagBody, paymentLinkBody, sendPaymentLinkBody } from "./admin/svc/orders/validators"
 import { refundPayoutsQuery } from "./admin/svc/payouts/validators"
 import { payoutsQuery } from "./admin/svc/prefund/validators"
 import { refundRequest } from "./admin/svc/refunds/validators"
@@ -114,7 +114,7 @@ async function svcPaidOrderIsRefundedBeforeCancel(req: MedusaRequest, _res: Medu
 /**
  * The plugin's admin routes that move money or change where it goes (refunds,
  * withdrawals, token transfers, beneficiaries, allowed senders) take JSON
- * only (and the balance's payment link, which asks a buyer for money): a cross-site HTML form can send application/x-www-form-urlencoded,
+ * only (and the balance's payment link and its sending, which ask a buyer for money): a cross-site HTML form can send application/x-www-form-urlencoded,
  * multipart/form-data or text/plain with the admin's cookie, never
  * application/json (that needs a CORS preflight Medusa's admin CORS refuses).
  * Any other POST under /admin/svc that carries a body must be JSON too; a
@@ -122,7 +122,7 @@ async function svcPaidOrderIsRefundedBeforeCancel(req: MedusaRequest, _res: Medu
  * route reads anything or calls svc.
  */
 const SVC_MONEY_ROUTE =
-  /^\/admin\/svc\/(withdrawals|refunds|token-transfers|beneficiaries|(bank-accounts|beneficiaries)\/[^/]+\/allowed-senders(\/[^/]+)?|orders\/[^/]+\/balance\/payment-link)\/?$/
+  /^\/admin\/svc\/(withdrawals|refunds|token-transfers|beneficiaries|(bank-accounts|beneficiaries)\/[^/]+\/allowed-senders(\/[^/]+)?|orders\/[^/]+\/balance\/payment-link(\/send)?)\/?$/
 
 export function isJsonContentType(header: unknown): boolean {
   return typeof header === "string" && header.split(";")[0]!.trim().toLowerCase() === "application/json"
@@ -344,6 +344,7 @@ export const svcRouteInputs = [
   { matcher: `${A}/events/tracked/:id/process`, methods: ["POST"], middlewares: [validateParams({ id: rowId("id", "svcwh", "a webhook event id") })] },
   { matcher: `${A}/orders/:order_id/balance`, methods: ["GET"], middlewares: [validateParams(order)] },
   { matcher: `${A}/orders/:order_id/balance/payment-link`, methods: ["POST"], middlewares: [validateParams(order), body(paymentLinkBody)] },
+  { matcher: `${A}/orders/:order_id/balance/payment-link/send`, methods: ["POST"], middlewares: [validateParams(order), body(sendPaymentLinkBody)] },
   { matcher: `${A}/orders/:order_id/einvoice`, methods: ["GET"], middlewares: [validateParams(order)] },
   { matcher: `${A}/orders/:order_id/einvoice`, methods: ["POST"], middlewares: [validateParams(order), body(einvoiceFlagBody)] },
   { matcher: `${A}/payouts`, methods: ["GET"], middlewares: [query(refundPayoutsQuery)] },

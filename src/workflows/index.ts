@@ -34,3 +34,5 @@ export {
   type WithdrawalEventData,
   type PaymentLinkCreatedData,
 } from "../lib/events/svc-events"
+// Lasting payment links of an order's balance (docs/payment-links.md)
+export { issueLastingLink, latestLastingLink, openLastingLink, sendLastingLink, PAYMENT_LINK_TEMPLATE, type LastingLink, type Opened } from "./balance-payment-link/lasting-link"

@@ -8,6 +8,7 @@
  */
 import type { InferTypeOf } from "@medusajs/framework/types"
 import type { BalanceLink, OrderBalance } from "../../workflows/balance-payment-link/order-balance"
+import type { LastingLink } from "../../workflows/balance-payment-link/lasting-link"
 import type SvcCheckoutModel from "../../modules/svc/models/svc-checkout"
 import type SvcWithdrawalModel from "../../modules/svc/models/svc-withdrawal"
 import type { listBankAccounts } from "../../lib/svc-admin/bank-accounts"
@@ -42,9 +43,10 @@ export type EinvoiceFlagAnswer = { order_id: string; requested: boolean }
 export type CheckoutsAnswer = { checkouts: Checkout[] }
 
 /** GET /admin/svc/orders/:id/balance and POST …/balance/payment-link. */
-export type { BalanceLink, OrderBalance }
-export type BalanceAnswer = { balance: OrderBalance }
-export type PaymentLinkAnswer = { link: BalanceLink; reused: boolean; balance: OrderBalance }
+export type { BalanceLink, LastingLink, OrderBalance }
+export type BalanceAnswer = { balance: OrderBalance; payment_link: LastingLink | null }
+export type PaymentLinkAnswer = { link: BalanceLink; reused: boolean; balance: OrderBalance; payment_link: LastingLink }
+export type SendPaymentLinkAnswer = { payment_link: LastingLink }
 
 /** A refund payout as GET /admin/svc/payouts and POST /admin/svc/refunds give it (publicPayout: numbers masked). */
 export type RefundPayout = {

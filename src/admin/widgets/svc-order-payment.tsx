@@ -8,13 +8,14 @@ import { svcPost, svcQueryKey, useSvcMutation, useSvcQuery } from "../lib/query"
 import { SvcWidget } from "../lib/page"
 import { errorText } from "../lib/sdk"
 import { Status } from "../lib/status"
-import type { BalanceAnswer, CheckoutsAnswer, EinvoiceFlagAnswer, PaymentLinkAnswer } from "../lib/types"
+import type { BalanceAnswer, CheckoutsAnswer, EinvoiceFlagAnswer, PaymentLinkAnswer, SendPaymentLinkAnswer } from "../lib/types"
 
 /**
  * The order's balance (an order edit, exchange, claim or draft order left an
- * amount due): "Request payment" makes an svc checkout link for it on the
- * order's unpaid payment collection, to copy and send to the buyer. svc links
- * last 20 minutes; "New link" asks again (the same link while it is open).
+ * amount due): "Request payment" gives the store's own payment link for it
+ * (docs/payment-links.md), valid for days: to copy, or to send to the customer
+ * through Medusa's Notification Module. Opened, it sends the buyer to an svc
+ * checkout for the balance due then. The admin sees when it was sent and opened.
  */
 const BalanceRequest = ({ orderId }: { orderId: string }) => {
   const { t } = useSvcT()
@@ -22,25 +23,42 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
   const read = useSvcQuery<BalanceAnswer>(path)
   const [chosen, setChosen] = useState("")
   const [note, setNote] = useState<string | null>(null)
-  // the answer holds the balance with its link: shown at once, before the balance is read again
+  // the answers hold the balance and the link: shown at once, before the balance is read again
   const request = useSvcMutation(
     (body: { provider_id: string; payment_collection_id?: string }) => svcPost<PaymentLinkAnswer>(`${path}/payment-link`, body),
-    (r, client) => client.setQueryData<BalanceAnswer>(svcQueryKey(path), { balance: r.balance })
+    (r, client) => client.setQueryData<BalanceAnswer>(svcQueryKey(path), { balance: r.balance, payment_link: r.payment_link })
+  )
+  const send = useSvcMutation(
+    (id: string) => svcPost<SendPaymentLinkAnswer>(`${path}/payment-link/send`, { payment_link_id: id }),
+    (r, client) => client.setQueryData<BalanceAnswer>(svcQueryKey(path), (old) => (old ? { ...old, payment_link: r.payment_link } : old))
   )
   const balance = read.data?.balance
-  const provider = chosen || balance?.link?.provider_id || balance?.providers.find((x) => x.id.startsWith("pp_svc-fpx_"))?.id || balance?.providers[0]?.id || ""
+  const lasting = read.data?.payment_link ?? null
+  // the link still asks for what the order owes now (else the buyer would be told the amount changed)
+  const usable = lasting && !lasting.expired && balance && lasting.amount_sen === balance.outstanding_sen ? lasting : null
+  const provider =
+    chosen || usable?.provider_id || balance?.link?.provider_id || balance?.providers.find((x) => x.id.startsWith("pp_svc-fpx_"))?.id || balance?.providers[0]?.id || ""
 
   const ask = async () => {
     if (!balance) return
     setNote(null)
     try {
       const r = await request.mutateAsync({ provider_id: provider, ...(balance.payment_collection ? { payment_collection_id: balance.payment_collection.id } : {}) })
-      setNote(r.reused ? t("svc.balance.reused", { until: clock(r.link.expires_at) }) : null)
-      toast.success(r.reused ? t("svc.balance.openAgain") : t("svc.balance.made"), {
-        description: t("svc.balance.validUntil", { amount: rm(r.link.amount_sen), until: clock(r.link.expires_at) }),
+      const again = usable?.id === r.payment_link.id
+      setNote(again ? t("svc.balance.reused", { until: when(r.payment_link.expires_at) }) : null)
+      toast.success(again ? t("svc.balance.openAgain") : t("svc.balance.made"), {
+        description: t("svc.balance.validUntil", { amount: rm(r.payment_link.amount_sen), until: when(r.payment_link.expires_at) }),
       })
     } catch (e) {
       toast.error(t("svc.balance.noLink"), { description: errorText(e) })
+    }
+  }
+  const sendLink = async (id: string) => {
+    try {
+      const r = await send.mutateAsync(id)
+      toast.success(t("svc.balance.sent"), { description: t("svc.balance.sentTo", { to: r.payment_link.sent_to ?? "" }) })
+    } catch (e) {
+      toast.error(t("svc.balance.sendFailed"), { description: errorText(e) })
     }
   }
 
@@ -52,7 +70,6 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
   const due = balance.outstanding_sen > 0 || (balance.payment_collection?.amount_sen ?? 0) > 0
   // nothing due: nothing shown (the marker says the balance was read)
   if (!due) return <div data-testid="svc-balance" data-due="false" hidden />
-  const link = balance.link
   return (
     <div className="flex flex-col gap-y-3 px-6 py-4" data-testid="svc-balance" data-due="true">
       <div className="flex items-center justify-between">
@@ -74,18 +91,29 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
               choices={balance.providers.map((p) => [p.id, p.title] as const)}
             />
           )}
-          {link && (
-            <div className="flex flex-col gap-y-1">
+          {usable && (
+            <div className="flex flex-col gap-y-1" data-testid="svc-payment-link">
               <Label htmlFor="svc-balance-link" size="small">
-                {t("svc.balance.linkLabel", { amount: rm(link.amount_sen) })}
+                {t("svc.balance.linkLabel", { amount: rm(usable.amount_sen) })}
               </Label>
               <div className="flex items-center gap-x-2">
-                <Input id="svc-balance-link" readOnly value={link.checkout_url} onFocus={(e) => e.currentTarget.select()} />
-                <Copy content={link.checkout_url} aria-label={t("svc.common.copy")} />
+                <Input id="svc-balance-link" readOnly value={usable.url} onFocus={(e) => e.currentTarget.select()} />
+                <Copy content={usable.url} aria-label={t("svc.common.copy")} />
               </div>
               <Text size="small" className="text-ui-fg-subtle">
-                {t("svc.balance.lasts", { until: clock(link.expires_at) })}
+                {t("svc.balance.lasts", { until: when(usable.expires_at) })}
               </Text>
+              <Text size="small" className="text-ui-fg-subtle" data-testid="svc-payment-link-sent">
+                {usable.sent_at ? t("svc.balance.sentAt", { to: usable.sent_to ?? "", at: when(usable.sent_at) }) : t("svc.balance.neverSent")}
+              </Text>
+              <Text size="small" className="text-ui-fg-subtle" data-testid="svc-payment-link-opened">
+                {usable.last_opened_at ? t("svc.balance.openedAt", { count: usable.open_count, at: when(usable.last_opened_at) }) : t("svc.balance.neverOpened")}
+              </Text>
+              {balance.link && (
+                <Text size="small" className="text-ui-fg-muted">
+                  {t("svc.balance.svcOpen", { until: clock(balance.link.expires_at) })}
+                </Text>
+              )}
             </div>
           )}
           {note && (
@@ -93,17 +121,22 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
               {note}
             </Text>
           )}
-          {request.error && (
+          {(request.error ?? send.error) && (
             <Text size="small" className="text-ui-fg-error">
-              {errorText(request.error)}
+              {errorText(request.error ?? send.error)}
             </Text>
           )}
-          <div>
+          <div className="flex gap-x-2">
             <Button id="svc-balance-request" size="small" variant="secondary" isLoading={request.isPending} disabled={request.isPending || !provider} onClick={ask}>
-              {link ? t("svc.balance.newLink") : t("svc.balance.request")}
+              {usable ? t("svc.balance.newLink") : t("svc.balance.request")}
             </Button>
+            {usable && (
+              <Button id="svc-balance-send" size="small" variant="secondary" isLoading={send.isPending} disabled={send.isPending} onClick={() => void sendLink(usable.id)}>
+                {t("svc.balance.send")}
+              </Button>
+            )}
           </div>
-          {!link && (
+          {!usable && (
             <Text size="small" className="text-ui-fg-subtle">
               {t("svc.balance.explain")}
             </Text>

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs"
 import { z } from "zod"
-
 import { FPX_RETAIL_MAX_SEN } from "../../rules/fpx-rules"
+import { paymentLinksSchema } from "../payment-links/options"
 import { SvcInputError } from "../../client/errors"
 import { privateKeyObject } from "../../client/signers"
 import { SIGNATURE_ALGORITHMS, type SignatureAlgorithm } from "../../client/signing"
@@ -120,10 +120,9 @@ export const svcProviderOptionsSchema = z
       .max(100_000_000, "must be at most 100000000 (RM1,000,000)")
       .default(FPX_RETAIL_MAX_SEN),
     /**
-     * Interval of the reconciliation job, in minutes. 0 turns the scheduled job off: for
-     * test apps that run the reconciliation by hand (a job firing on its own at a
-     * five-minute boundary would race them); a store needs it on, it is the backstop
-     * for lost webhooks, refund payouts and withdrawals.
+     * Interval of the reconciliation job, in minutes. 0 turns the scheduled job off: for test apps that
+     * run the reconciliation by hand (a job firing on its own at a five-minute boundary would race
+     * them); a store needs it on, it is the backstop for lost webhooks, refund payouts and withdrawals.
      */
     reconcileEveryMinutes: z.number().int().min(0, "must be 0 (off) or 1-1440").max(1440, "must be at most 1440").default(5),
     /**
@@ -160,6 +159,7 @@ export const svcProviderOptionsSchema = z
       .string()
       .regex(/^[A-Za-z0-9_-]{24,128}$/, "must be 24-128 characters of A-Z, a-z, 0-9, _ or - (e.g. openssl rand -hex 24)")
       .optional(),
+    paymentLinks: paymentLinksSchema, // Request payment's lasting links: lifetime, public base address (src/lib/payment-links/options.ts)
   })
   .strict()
   .superRefine((o, ctx) => {

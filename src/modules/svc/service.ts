@@ -34,6 +34,7 @@ import SvcTokenTransfer from "./models/svc-token-transfer"
 import SvcBeneficiary from "./models/svc-beneficiary"
 import SvcTriggerAddress from "./models/svc-trigger-address"
 import SvcSetting from "./models/svc-setting"
+import SvcPaymentLink from "./models/svc-payment-link"
 import { probeSvcHealth } from "../../lib/svc-runtime/health-probe"
 import { OPEN } from "../../lib/svc-runtime/status"
 import { FINAL_WITHDRAWAL_STATUS, UNSETTLED_PAYOUT } from "./statuses"
@@ -80,6 +81,7 @@ class SvcModuleService extends MedusaService({
   SvcBeneficiary,
   SvcTriggerAddress,
   SvcSetting,
+  SvcPaymentLink,
 }) {
   /**
    * Medusa calls onApplicationStart once the app is loaded (`medusa start`,
@@ -322,6 +324,19 @@ class SvcModuleService extends MedusaService({
   @InjectManager()
   async insertSettingIfAbsent(key: string, value: unknown, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<void> {
     await sharedContext.manager!.execute(INSERT_SETTING_IF_ABSENT, [generateEntityId(undefined, "svcset"), key, JSON.stringify(value)])
+  }
+
+  /**
+   * A buyer opened a lasting payment link (docs/payment-links.md): one statement,
+   * so concurrent openings each count; the first opening's time is kept.
+   */
+  @InjectManager()
+  async recordPaymentLinkOpened(id: string, checkoutId: string | null, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<void> {
+    await sharedContext.manager!.execute(
+      `update svc_payment_link set open_count = open_count + 1, opened_at = coalesce(opened_at, now()), last_opened_at = now(),
+         last_checkout_id = coalesce(?, last_checkout_id), updated_at = now() where id = ? and deleted_at is null`,
+      [checkoutId, id]
+    )
   }
 
   /** A setting written (made or replaced). */

@@ -40,6 +40,8 @@ export type BalanceLink = {
 export type OrderBalance = {
   order_id: string
   display_id: number | null
+  /** Medusa's order status (pending, completed, canceled, draft, …). */
+  status: string
   currency_code: string
   /** Medusa's pending difference, exactly as Medusa holds it (major units, e.g. "39.852"). */
   outstanding: string
@@ -166,6 +168,7 @@ function balanceOf(loaded: Awaited<ReturnType<typeof loadOrder>>): OrderBalance 
   return {
     order_id: order.id,
     display_id: order.display_id ?? null,
+    status: order.status,
     currency_code: order.currency_code,
     outstanding: decimalOf(pending),
     outstanding_sen: outstandingSen,

@@ -24,8 +24,8 @@ import { cartCannotComplete, cartCheckFields, checkoutLockKey, placePaidOrder, t
  * Recorded in the checkout's status history, so the history tells how the payment
  * came to be applied.
  */
-/** Who started the settlement, as the status history records it ("admin": Medusa's "Check status" banner). */
-export type SettleSource = "webhook" | "watcher" | "job" | "admin"
+/** Who started the settlement, as the status history records it ("admin": Medusa's "Check status" banner; "payment_link": a buyer opened a lasting payment link). */
+export type SettleSource = "webhook" | "watcher" | "job" | "admin" | "payment_link"
 
 export type SettleOutcome =
   | "captured"

@@ -22,6 +22,7 @@ const SHIPPED: Record<string, string> = {
   Migration20261124124420: "174b048dc0a6ab76",
   Migration20261124171500: "298f930fd8b1eda8",
   Migration20261127010000: "4ca2a991e7a67d87",
+  Migration20261127060000: "f22051e27cbb3c87",
 }
 
 const dir = join(__dirname, "..", "migrations")

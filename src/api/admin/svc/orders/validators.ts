@@ -1,4 +1,5 @@
 import { z } from "@medusajs/framework/zod"
+import type { MedusaRequest } from "@medusajs/framework/http"
 import { SVC_PROVIDER } from "../../../../workflows/balance-payment-link/order-balance"
 
 /** `POST /admin/svc/orders/:order_id/balance/payment-link {provider_id, payment_collection_id?}`. */
@@ -26,3 +27,19 @@ export const einvoiceFlagBody = z
   })
   .strict()
 export type EinvoiceFlagBody = z.output<typeof einvoiceFlagBody>
+
+/** `POST /admin/svc/orders/:order_id/balance/payment-link/send {payment_link_id}`: the lasting link to e-mail to the buyer. */
+export const sendPaymentLinkBody = z
+  .object({
+    payment_link_id: z
+      .string({ error: (i) => (i.input === undefined ? "payment_link_id: is required" : "payment_link_id: must be a string") })
+      .regex(/^svcpl_[0-9A-Za-z]{10,40}$/, "payment_link_id: must be a payment link id (svcpl_…)"),
+  })
+  .strict()
+export type SendPaymentLinkBody = z.output<typeof sendPaymentLinkBody>
+
+/** The address an admin's request came to (the links' base when no option or backendUrl names one). */
+export function requestOrigin(req: MedusaRequest): string {
+  const host = typeof req.get === "function" ? req.get("host") : undefined
+  return `${req.protocol ?? "http"}://${host ?? "localhost:9000"}`
+}

@@ -1,12 +1,19 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { orderBalance } from "../../../../../../workflows/balance-payment-link/order-balance"
+import { latestLastingLink, paymentLinkBase } from "../../../../../../workflows/balance-payment-link/lasting-link"
+import { requestOrigin } from "../../validators"
 
 /**
  * GET /admin/svc/orders/:order_id/balance: what the buyer still owes on the order
  * (Medusa's pending difference, and in sen as svc would ask it), its unpaid
  * payment collection, the svc methods a link can be sent for, the open svc
- * link if one is still valid, and why none can be asked for (`refusal`).
+ * link if one is still valid, and why none can be asked for (`refusal`); and
+ * the order's newest lasting payment link (`payment_link`: the store's own
+ * link, when it was sent and opened; docs/payment-links.md), or null.
  */
 export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
-  res.json({ balance: await orderBalance(req.scope, String(req.params.order_id)) })
+  const orderId = String(req.params.order_id)
+  const balance = await orderBalance(req.scope, orderId)
+  const payment_link = await latestLastingLink(req.scope, orderId, paymentLinkBase(req.scope, requestOrigin(req)))
+  res.json({ balance, payment_link })
 }

@@ -1,19 +1,30 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { createBalancePaymentLinkWorkflow } from "../../../../../../../workflows/balance-payment-link"
-import type { PaymentLinkBody } from "../../../validators"
+import { issueLastingLink, paymentLinkBase } from "../../../../../../../workflows/balance-payment-link/lasting-link"
+import { requestOrigin, type PaymentLinkBody } from "../../../validators"
 
 /**
  * POST /admin/svc/orders/:order_id/balance/payment-link `{provider_id, payment_collection_id?}`
- * (JSON only): the order page's "Request payment". An svc checkout link for the
+ * (JSON only): the order page's "Request payment". An svc checkout for the
  * order's outstanding amount on its unpaid payment collection, made through
- * Medusa's own workflows, to copy and send to the buyer. svc links last 20
- * minutes; asked again while the link is open, the same link comes back
- * (`reused: true`), and after it expired or failed, a new one. 400 names the
- * field and the rule; nothing was made or sent. The balance payment link
- * workflow (src/workflows/balance-payment-link) does it all.
+ * Medusa's own workflows (`link`: svc's own, 20 minutes; asked again while it
+ * is open, the same one, `reused: true`), and the store's lasting link to send
+ * the buyer (`payment_link`: `<base>/svc/pay/<order_id>/<token>`, valid for
+ * `paymentLinks.lifetimeDays`; opened, it makes a fresh svc checkout for the
+ * balance if svc's has expired: docs/payment-links.md). 400 names the field
+ * and the rule; nothing was made or sent.
  */
 export async function POST(req: AuthenticatedMedusaRequest<PaymentLinkBody>, res: MedusaResponse) {
-  const { result } = await createBalancePaymentLinkWorkflow(req.scope).run({ input: { ...req.validatedBody, order_id: String(req.params.order_id) } })
+  const orderId = String(req.params.order_id)
+  const { result } = await createBalancePaymentLinkWorkflow(req.scope).run({ input: { ...req.validatedBody, order_id: orderId } })
   const { balance, link, reused } = result
-  res.json({ link, reused, balance })
+  const payment_link = await issueLastingLink(req.scope, {
+    order_id: orderId,
+    provider_id: link.provider_id,
+    payment_collection_id: balance.payment_collection?.id ?? null,
+    amount_sen: link.amount_sen,
+    requested_by: req.auth_context?.actor_id ?? null,
+    base: paymentLinkBase(req.scope, requestOrigin(req)),
+  })
+  res.json({ link, reused, balance, payment_link })
 }

@@ -1,0 +1,20 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { paymentLinkBase, sendLastingLink } from "../../../../../../../../workflows/balance-payment-link/lasting-link"
+import { requestOrigin, type SendPaymentLinkBody } from "../../../../validators"
+
+/**
+ * POST /admin/svc/orders/:order_id/balance/payment-link/send `{payment_link_id}`
+ * (JSON only): the order page's "Send to customer". The lasting link goes to
+ * the order's email through Medusa's Notification Module (channel `email`,
+ * template `svc-payment-link`; docs/payment-links.md); the answer is the link
+ * with `sent_at` and `sent_to`. 400 names what is missing (an expired link, no
+ * email on the order, no notification provider); nothing was sent then.
+ */
+export async function POST(req: AuthenticatedMedusaRequest<SendPaymentLinkBody>, res: MedusaResponse) {
+  const payment_link = await sendLastingLink(req.scope, {
+    order_id: String(req.params.order_id),
+    payment_link_id: req.validatedBody.payment_link_id,
+    base: paymentLinkBase(req.scope, requestOrigin(req)),
+  })
+  res.json({ payment_link })
+}

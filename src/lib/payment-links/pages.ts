@@ -1,0 +1,125 @@
+/**
+ * The pages a buyer sees when a lasting payment link cannot send them on to
+ * svc (docs/payment-links.md): one small HTML page each, with a `lang`, one
+ * h1, plain words and what to do next, readable on a 390 px phone. English,
+ * Malay or Chinese by the browser's Accept-Language (the wording follows the
+ * storefront kit's catalogues, packages/storefront/src/i18n).
+ */
+export type LinkPageKind = "invalid" | "wrong_order" | "expired" | "canceled" | "paid" | "changed" | "unavailable" | "too_many"
+export type PageLanguage = "en" | "ms" | "zh-CN"
+
+/** The HTTP status of each page. */
+export const PAGE_STATUS: Record<LinkPageKind, number> = {
+  invalid: 404,
+  wrong_order: 404,
+  expired: 410,
+  canceled: 409,
+  paid: 409,
+  changed: 409,
+  unavailable: 503,
+  too_many: 429,
+}
+
+type Words = { title: string; body: string }
+const WORDS: Record<PageLanguage, Record<LinkPageKind, Words> & { footer: string }> = {
+  en: {
+    invalid: {
+      title: "This payment link is not valid",
+      body: "Check that you opened the whole link from the store's message, or ask the store for a new link. Nothing was charged.",
+    },
+    wrong_order: { title: "This payment link is not for this order", body: "Open the link exactly as the store sent it, or ask the store for a new link. Nothing was charged." },
+    expired: { title: "This payment link has expired", body: "Ask the store for a new payment link. Nothing was charged." },
+    canceled: { title: "This order was cancelled", body: "There is nothing to pay. Contact the store if you have a question." },
+    paid: { title: "This order is already paid", body: "Nothing is due on this order. Thank you!" },
+    changed: { title: "The amount due has changed", body: "This link was for a different amount. Ask the store for a new payment link. Nothing was charged." },
+    unavailable: { title: "Payment is not available right now", body: "Try the link again in a few minutes. Nothing was charged." },
+    too_many: { title: "Too many attempts", body: "Wait a minute, then open the link again. Nothing was charged." },
+    footer: "Payment link of the store, paid through svc.",
+  },
+  ms: {
+    invalid: {
+      title: "Pautan pembayaran ini tidak sah",
+      body: "Pastikan anda membuka seluruh pautan daripada mesej kedai, atau minta pautan baharu daripada kedai. Tiada caj dikenakan.",
+    },
+    wrong_order: {
+      title: "Pautan pembayaran ini bukan untuk pesanan ini",
+      body: "Buka pautan tepat seperti yang dihantar oleh kedai, atau minta pautan baharu. Tiada caj dikenakan.",
+    },
+    expired: { title: "Pautan pembayaran ini telah tamat tempoh", body: "Minta pautan pembayaran baharu daripada kedai. Tiada caj dikenakan." },
+    canceled: { title: "Pesanan ini telah dibatalkan", body: "Tiada apa-apa untuk dibayar. Hubungi kedai jika anda ada soalan." },
+    paid: { title: "Pesanan ini sudah dibayar", body: "Tiada baki untuk dibayar bagi pesanan ini. Terima kasih!" },
+    changed: {
+      title: "Jumlah yang perlu dibayar telah berubah",
+      body: "Pautan ini untuk jumlah yang berbeza. Minta pautan pembayaran baharu daripada kedai. Tiada caj dikenakan.",
+    },
+    unavailable: { title: "Pembayaran tidak tersedia sekarang", body: "Cuba buka pautan sekali lagi dalam beberapa minit. Tiada caj dikenakan." },
+    too_many: { title: "Terlalu banyak cubaan", body: "Tunggu seminit, kemudian buka pautan sekali lagi. Tiada caj dikenakan." },
+    footer: "Pautan pembayaran kedai, dibayar melalui svc.",
+  },
+  "zh-CN": {
+    invalid: { title: "此付款链接无效", body: "请确认您打开的是商店消息中的完整链接，或向商店索取新的链接。未产生任何扣款。" },
+    wrong_order: { title: "此付款链接不属于该订单", body: "请按商店发送的原样打开链接，或向商店索取新的链接。未产生任何扣款。" },
+    expired: { title: "此付款链接已过期", body: "请向商店索取新的付款链接。未产生任何扣款。" },
+    canceled: { title: "此订单已取消", body: "无需付款。如有疑问，请联系商店。" },
+    paid: { title: "此订单已付清", body: "此订单已无待付款项。谢谢！" },
+    changed: { title: "应付金额已更改", body: "此链接对应的是另一个金额。请向商店索取新的付款链接。未产生任何扣款。" },
+    unavailable: { title: "目前无法付款", body: "请在几分钟后再次打开链接。未产生任何扣款。" },
+    too_many: { title: "尝试次数过多", body: "请稍等一分钟，再重新打开链接。未产生任何扣款。" },
+    footer: "商店的付款链接，通过 svc 付款。",
+  },
+}
+
+/** The buyer's language from Accept-Language (highest q first); English when none fits. */
+export function pageLanguage(acceptLanguage: unknown): PageLanguage {
+  if (typeof acceptLanguage !== "string") return "en"
+  const ranked = acceptLanguage
+    .slice(0, 200)
+    .split(",")
+    .map((part, i) => {
+      const [tag, ...params] = part.trim().toLowerCase().split(";")
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean)
+      return { tag: tag ?? "", q: q === undefined ? 1 : Number(q) || 0, i }
+    })
+    .filter((x) => x.q > 0)
+    .sort((a, b) => b.q - a.q || a.i - b.i)
+  for (const { tag } of ranked) {
+    if (tag === "en" || tag.startsWith("en-")) return "en"
+    if (tag === "ms" || tag.startsWith("ms-")) return "ms"
+    if (tag === "zh" || tag.startsWith("zh-")) return "zh-CN"
+  }
+  return "en"
+}
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+/** The page's words (for tests and logs) and its HTML. */
+export function linkPage(kind: LinkPageKind, lang: PageLanguage): { status: number; title: string; html: string } {
+  const w = WORDS[lang]
+  const { title, body } = w[kind]
+  const html = `<!doctype html>
+<html lang="${lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escape(title)}</title>
+<style>
+body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#f6f6f6}
+main{max-width:32rem;margin:3rem auto;padding:1.5rem;background:#fff;border-radius:8px;box-shadow:0 1px 3px rgba(0,0,0,.12)}
+h1{font-size:1.375rem;line-height:1.3;margin:0 0 .75rem}
+p{margin:0 0 1rem}
+footer{font-size:.875rem;color:#555}
+@media (max-width:420px){main{margin:1rem;padding:1.25rem}}
+</style>
+</head>
+<body>
+<main data-svc-page="${kind}">
+<h1>${escape(title)}</h1>
+<p>${escape(body)}</p>
+<footer>${escape(w.footer)}</footer>
+</main>
+</body>
+</html>
+`
+  return { status: PAGE_STATUS[kind], title, html }
+}

@@ -1,0 +1,281 @@
+import type { ILockingModule, INotificationModuleService, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import type { SvcModuleService } from "../../modules/svc"
+import { SVC_MODULE } from "../../lib/svc-runtime/module-key"
+import { findSvcProviderConfig } from "../../lib/svc-runtime/config"
+import { linkSecret } from "../../lib/payment-links/link-secret"
+import { linkBaseUrl, linkUrl } from "../../lib/payment-links/link-url"
+import { signLinkToken, verifyLinkToken } from "../../lib/payment-links/token"
+import type { LinkPageKind } from "../../lib/payment-links/pages"
+import { invalidData } from "../../lib/money/admin-input"
+import { fromSen } from "../../client"
+import { orderBalance } from "./order-balance"
+import { settleCheckoutEvent } from "../settle-checkout"
+import { createBalancePaymentLinkWorkflow } from "./index"
+
+/**
+ * Lasting payment links (docs/payment-links.md). "Request payment" gives the
+ * admin the store's own link, `<base>/svc/pay/<order_id>/<token>`, valid for
+ * `paymentLinks.lifetimeDays`; svc's checkout links last 20 minutes. Opened,
+ * the link takes the order's balance as it is then and sends the buyer to the
+ * open svc checkout for it, or a fresh one (createBalancePaymentLinkWorkflow),
+ * only while that balance is still the amount the link was made for.
+ */
+
+type Container = MedusaContainer
+type Query = { graph: (q: unknown) => Promise<{ data: unknown[] }> }
+
+/** A link as the admin sees it. */
+export type LastingLink = {
+  id: string
+  url: string
+  order_id: string
+  provider_id: string
+  amount_sen: number
+  expires_at: string
+  expired: boolean
+  created_at: string
+  sent_at: string | null
+  sent_to: string | null
+  opened_at: string | null
+  last_opened_at: string | null
+  open_count: number
+  last_checkout_id: string | null
+}
+
+type LinkRow = {
+  id: string
+  order_id: string
+  payment_collection_id: string | null
+  provider_id: string
+  amount_sen: number
+  expires_at: Date | string
+  created_at: Date | string
+  sent_at: Date | string | null
+  sent_to: string | null
+  opened_at: Date | string | null
+  last_opened_at: Date | string | null
+  open_count: number
+  last_checkout_id: string | null
+  revoked_at: Date | string | null
+}
+
+const DAY_MS = 86_400_000
+/** The email template name a store writes at its notification provider. */
+export const PAYMENT_LINK_TEMPLATE = "svc-payment-link"
+
+const svcModuleOf = (c: Container) => c.resolve<SvcModuleService>(SVC_MODULE)
+const iso = (v: Date | string | null): string | null => (v == null ? null : new Date(v).toISOString())
+
+function linkOptions(container: Container) {
+  const config = container.resolve<Parameters<typeof findSvcProviderConfig>[0] & { admin?: { backendUrl?: string } }>(ContainerRegistrationKeys.CONFIG_MODULE)
+  const found = findSvcProviderConfig(config)
+  return { options: found?.options.paymentLinks ?? { lifetimeDays: 7 }, config }
+}
+
+/** Where this store's links start (`requestOrigin`: the address the admin's request came to). */
+export function paymentLinkBase(container: Container, requestOrigin: string): string {
+  const { options, config } = linkOptions(container)
+  return linkBaseUrl(options, config, requestOrigin)
+}
+
+function view(row: LinkRow, secret: string, base: string, now = Date.now()): LastingLink {
+  const expiresAt = new Date(row.expires_at)
+  const token = signLinkToken(secret, { linkId: row.id, orderId: row.order_id, expiresAt })
+  return {
+    id: row.id,
+    url: linkUrl(base, row.order_id, token),
+    order_id: row.order_id,
+    provider_id: row.provider_id,
+    amount_sen: Number(row.amount_sen),
+    expires_at: expiresAt.toISOString(),
+    expired: expiresAt.getTime() <= now,
+    created_at: iso(row.created_at)!,
+    sent_at: iso(row.sent_at),
+    sent_to: row.sent_to,
+    opened_at: iso(row.opened_at),
+    last_opened_at: iso(row.last_opened_at),
+    open_count: Number(row.open_count ?? 0),
+    last_checkout_id: row.last_checkout_id,
+  }
+}
+
+async function rowsOf(container: Container, filters: Record<string, unknown>, take = 20): Promise<LinkRow[]> {
+  return (await svcModuleOf(container).listSvcPaymentLinks(filters as never, { take, order: { created_at: "DESC" } })) as unknown as LinkRow[]
+}
+
+/**
+ * The lasting link of a "Request payment": the order's newest link for the same
+ * amount and method while more than half its lifetime is left (pressed again, the
+ * admin gets the link already sent), else a new one.
+ */
+export async function issueLastingLink(
+  container: Container,
+  args: { order_id: string; provider_id: string; payment_collection_id: string | null; amount_sen: number; requested_by?: string | null; base: string }
+): Promise<LastingLink> {
+  const { options } = linkOptions(container)
+  const lifetimeMs = options.lifetimeDays * DAY_MS
+  const now = Date.now()
+  const secret = await linkSecret(svcModuleOf(container))
+  // one at a time per order (two admins, a double click): the second finds the first's link
+  const locking = container.resolve<ILockingModule>(Modules.LOCKING)
+  const row = await locking.execute(
+    `${LINK_LOCK_PREFIX}${args.order_id}`,
+    async () => {
+      const same = (await rowsOf(container, { order_id: args.order_id, revoked_at: null })).find(
+        (r) => r.provider_id === args.provider_id && Number(r.amount_sen) === args.amount_sen && new Date(r.expires_at).getTime() - now > lifetimeMs / 2
+      )
+      if (same) return same
+      return (await svcModuleOf(container).createSvcPaymentLinks({
+        order_id: args.order_id,
+        payment_collection_id: args.payment_collection_id,
+        provider_id: args.provider_id,
+        amount_sen: args.amount_sen,
+        expires_at: new Date(now + lifetimeMs),
+        requested_by: args.requested_by ?? null,
+      })) as unknown as LinkRow
+    },
+    { timeout: 30 }
+  )
+  return view(row, secret, args.base, now)
+}
+
+const LINK_LOCK_PREFIX = "svc-payment-link:"
+
+/** The order's newest lasting link, for the order page (null: none made yet). */
+export async function latestLastingLink(container: Container, orderId: string, base: string): Promise<LastingLink | null> {
+  const [row] = await rowsOf(container, { order_id: orderId, revoked_at: null }, 1)
+  if (!row) return null
+  return view(row, await linkSecret(svcModuleOf(container)), base)
+}
+
+/**
+ * "Send to customer": the link through Medusa's Notification Module (channel
+ * email, template `svc-payment-link`) to the order's email; the time and address
+ * are recorded on the link. 400 names what is missing; nothing is sent then.
+ */
+export async function sendLastingLink(container: Container, args: { order_id: string; payment_link_id: string; base: string }): Promise<LastingLink> {
+  const [row] = await rowsOf(container, { id: args.payment_link_id, order_id: args.order_id }, 1)
+  if (!row || row.revoked_at) throw invalidData(`payment_link_id: ${args.payment_link_id} is not a payment link of order ${args.order_id}`)
+  if (new Date(row.expires_at).getTime() <= Date.now()) {
+    throw invalidData(`payment_link_id: the link expired on ${new Date(row.expires_at).toISOString()}; press "Request payment" for a new one`)
+  }
+  const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "order", fields: ["id", "display_id", "email", "currency_code"], filters: { id: args.order_id } })
+  const order = data[0] as { id: string; display_id?: number; email?: string | null; currency_code?: string } | undefined
+  if (!order) throw new MedusaError(MedusaError.Types.NOT_FOUND, `order_id: order ${args.order_id} was not found`)
+  if (!order.email) throw invalidData(`order_id: order ${args.order_id} has no email address to send the link to; copy the link and send it another way`)
+  const noProvider = invalidData(
+    "notification: this store has no Notification Module with a provider for the email channel; add one (docs/payment-links.md) or copy the link and send it yourself"
+  )
+  let notifications: INotificationModuleService
+  try {
+    notifications = container.resolve<INotificationModuleService>(Modules.NOTIFICATION)
+  } catch {
+    throw noProvider
+  }
+  const secret = await linkSecret(svcModuleOf(container))
+  const link = view(row, secret, args.base)
+  const sent = notifications.createNotifications({
+    to: order.email,
+    channel: "email",
+    template: PAYMENT_LINK_TEMPLATE,
+    trigger_type: "svc.payment_link.sent",
+    resource_id: order.id,
+    resource_type: "order",
+    data: {
+      order_id: order.id,
+      display_id: order.display_id ?? null,
+      url: link.url,
+      amount: fromSen(row.amount_sen),
+      amount_sen: Number(row.amount_sen),
+      currency_code: order.currency_code ?? "myr",
+      expires_at: link.expires_at,
+    },
+  })
+  await sent.catch((e: unknown) => {
+    const why = e instanceof Error ? e.message : String(e)
+    // Medusa loads the Notification Module with no provider unless the store configures one
+    if (/notification provider for channel/i.test(why)) throw noProvider
+    throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `notification: the email was not sent (${why.slice(0, 200)}); try again, or copy the link and send it yourself`)
+  })
+  const sentAt = new Date()
+  await svcModuleOf(container).updateSvcPaymentLinks({ id: row.id, sent_at: sentAt, sent_to: order.email })
+  return { ...link, sent_at: sentAt.toISOString(), sent_to: order.email }
+}
+
+/** What opening a link does: send the buyer on to svc, or a page saying why not. */
+export type Opened = { kind: "redirect"; url: string; checkout_id: string } | { kind: "page"; page: LinkPageKind }
+
+const page = (p: LinkPageKind): Opened => ({ kind: "page", page: p })
+
+/** A buyer's logger line never carries the token. */
+type Logger = { warn: (m: string) => void }
+
+/**
+ * A buyer opened `/svc/pay/<order_id>/<token>`. A token that is not this
+ * store's, altered, expired, or for another order is refused from the token
+ * and this store's own tables alone (no svc call). Then the order as it is now:
+ * cancelled, paid, or owing another amount than the link asked for, each its
+ * own page; else the open svc checkout (re-read at svc first: svc's 20-minute
+ * link may have expired or been paid) or a fresh one, for exactly the balance.
+ */
+export async function openLastingLink(container: Container, urlOrderId: string, token: string): Promise<Opened> {
+  const svcModule = svcModuleOf(container)
+  const verdict = verifyLinkToken(await linkSecret(svcModule), token)
+  if (!verdict.ok) return page(verdict.reason === "expired" ? (verdict.payload?.orderId === urlOrderId ? "expired" : "wrong_order") : "invalid")
+  const { linkId, orderId } = verdict.payload
+  if (orderId !== urlOrderId) return page("wrong_order")
+  const [row] = await rowsOf(container, { id: linkId }, 1)
+  if (!row || row.revoked_at) return page("invalid")
+  if (row.order_id !== orderId) return page("wrong_order")
+
+  const outcome = await balanceOutcome(container, row)
+  if (outcome.kind === "page") {
+    await svcModule.recordPaymentLinkOpened(row.id, null)
+    return outcome
+  }
+  await svcModule.recordPaymentLinkOpened(row.id, outcome.checkout_id)
+  return outcome
+}
+
+async function balanceOutcome(container: Container, row: LinkRow): Promise<Opened> {
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  try {
+    let balance = await orderBalance(container, row.order_id).catch((e: unknown) => {
+      if (e instanceof MedusaError && e.type === MedusaError.Types.NOT_FOUND) return null
+      throw e
+    })
+    if (!balance) return page("invalid")
+    const judged = judge(balance, row)
+    if (judged) return page(judged)
+    // svc's own link may have expired, failed or been paid since it was made: svc says (one read, the settle path records it)
+    if (balance.link) {
+      await settleCheckoutEvent(container, balance.link.checkout_id, null, "payment_link")
+      balance = await orderBalance(container, row.order_id)
+      const again = judge(balance, row)
+      if (again) return page(again)
+      // still open at svc, for this very amount: the buyer goes there (no new session: nothing made, nothing sent)
+      if (balance.link && balance.link.amount_sen === Number(row.amount_sen)) return { kind: "redirect", url: balance.link.checkout_url, checkout_id: balance.link.checkout_id }
+    }
+    const { result } = await createBalancePaymentLinkWorkflow(container).run({
+      input: { order_id: row.order_id, provider_id: row.provider_id, ...(balance.payment_collection ? { payment_collection_id: balance.payment_collection.id } : {}) },
+    })
+    // never more than the balance the link was made for (the order moved while the checkout was made)
+    if (result.link.amount_sen !== Number(row.amount_sen)) return page("changed")
+    return { kind: "redirect", url: result.link.checkout_url, checkout_id: result.link.checkout_id }
+  } catch (e) {
+    logger.warn(`svc: payment link ${row.id} of order ${row.order_id} could not be opened: ${e instanceof Error ? e.message : String(e)}`)
+    return page("unavailable")
+  }
+}
+
+/** The page the order's balance calls for, or null when the link can be paid. */
+function judge(balance: Awaited<ReturnType<typeof orderBalance>>, row: LinkRow): LinkPageKind | null {
+  if (balance.status === "canceled") return "canceled"
+  if (balance.outstanding_sen <= 0) return "paid"
+  if (balance.outstanding_sen !== Number(row.amount_sen)) return "changed"
+  // an order change in progress may change the amount: the store sends a new link after it
+  if (balance.refusal) return /order change in progress/.test(balance.refusal) ? "changed" : "unavailable"
+  return null
+}

@@ -156,5 +156,21 @@ svcMedusaSuite({
       expect(Object.keys(stats.byRoute).filter((r) => r.includes("checkout"))).toEqual([])
       await Promise.all([flooder.close(), other.close()])
     })
+
+    it("e-invoice requests in a loop from one address (docs/einvoice.md): within its share, then 429 with Retry-After before the cart is touched; another address is still answered", async () => {
+      const flooder = at("127.0.0.10")
+      const other = at("127.0.0.11")
+      const { cartId } = await flooder.cart()
+      const replies: Reply[] = []
+      for (let i = 0; i < 18; i++) replies.push(await flooder.call("POST", `/store/svc/carts/${cartId}/einvoice`, { requested: i % 2 === 0 }))
+      expect(replies.slice(0, 15).map((r) => r.status)).toEqual(Array(15).fill(200))
+      expect(replies.slice(15).map((r) => r.status)).toEqual([429, 429, 429])
+      expect(replies[15]!.body).toMatchObject({ type: "too_many_requests", reason: "address" })
+      expect(Number(replies[15]!.retryAfter)).toBeGreaterThan(0)
+      const theirs = await other.call("POST", `/store/svc/carts/${cartId}/einvoice`, { requested: true })
+      expect(theirs.status).toBe(200)
+      expect(theirs.body).toEqual({ cart_id: cartId, requested: true })
+      await Promise.all([flooder.close(), other.close()])
+    })
   },
 })

@@ -95,6 +95,27 @@ export async function svcShopperSession(req: MedusaRequest, res: MedusaResponse,
 }
 
 /**
+ * The plugin's other store routes (the buyer's e-invoice request) count against the
+ * same client share as a payment session (storefrontLimits.perAddress, perCustomer):
+ * over it, 429 before the route reads anything. They call no svc; the share bounds
+ * the writes one client can make to carts' and orders' metadata.
+ */
+async function svcStoreClientShare(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
+  try {
+    const guard = shopperGuard(req.scope)
+    if (guard) {
+      const auth = (req as MedusaRequest & { auth_context?: { actor_type?: string; actor_id?: string } }).auth_context
+      const customerId = auth?.actor_type === "customer" && auth.actor_id ? auth.actor_id : undefined
+      const refused = await guard.takeClient(guard.address(req), customerId)
+      if (refused) return tooManyAttempts(res, refused)
+    }
+  } catch (e) {
+    return next(e)
+  }
+  next()
+}
+
+/**
  * Medusa's cancel (`POST /admin/orders/:id/cancel`, the dashboard's "Cancel
  * order") refunds captured payments through the provider and, when the
  * provider refuses, still shows the refund. An order paid with svc whose
@@ -393,12 +414,12 @@ export default defineMiddlewares({
     {
       matcher: "/store/svc/carts/:id/einvoice",
       methods: ["POST"],
-      middlewares: [validateParams({ id: z.string().regex(/^cart_[0-9A-Za-z]{10,40}$/, "id: must be a cart id (cart_…)") }), body(einvoiceFlagBody)],
+      middlewares: [svcStoreClientShare, validateParams({ id: z.string().regex(/^cart_[0-9A-Za-z]{10,40}$/, "id: must be a cart id (cart_…)") }), body(einvoiceFlagBody)],
     },
     {
       matcher: "/store/svc/orders/:id/einvoice",
       methods: ["POST"],
-      middlewares: [authenticate("customer", ["session", "bearer"]), validateParams({ id: orderId("id") }), body(einvoiceFlagBody)],
+      middlewares: [authenticate("customer", ["session", "bearer"]), svcStoreClientShare, validateParams({ id: orderId("id") }), body(einvoiceFlagBody)],
     },
   ],
 })

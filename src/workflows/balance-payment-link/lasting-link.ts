@@ -100,8 +100,11 @@ function view(row: LinkRow, secret: string, base: string, now = Date.now()): Las
   }
 }
 
-async function rowsOf(container: Container, filters: Record<string, unknown>, take = 20): Promise<LinkRow[]> {
-  return (await svcModuleOf(container).listSvcPaymentLinks(filters as never, { take, order: { created_at: "DESC" } })) as unknown as LinkRow[]
+type LinkFilters = { id?: string; order_id?: string; revoked_at?: null }
+
+async function rowsOf(container: Container, filters: LinkFilters, take = 20): Promise<LinkRow[]> {
+  const rows: LinkRow[] = await svcModuleOf(container).listSvcPaymentLinks(filters, { take, order: { created_at: "DESC" } })
+  return rows
 }
 
 /**
@@ -126,14 +129,15 @@ export async function issueLastingLink(
         (r) => r.provider_id === args.provider_id && Number(r.amount_sen) === args.amount_sen && new Date(r.expires_at).getTime() - now > lifetimeMs / 2
       )
       if (same) return same
-      return (await svcModuleOf(container).createSvcPaymentLinks({
+      const made: LinkRow = await svcModuleOf(container).createSvcPaymentLinks({
         order_id: args.order_id,
         payment_collection_id: args.payment_collection_id,
         provider_id: args.provider_id,
         amount_sen: args.amount_sen,
         expires_at: new Date(now + lifetimeMs),
         requested_by: args.requested_by ?? null,
-      })) as unknown as LinkRow
+      })
+      return made
     },
     { timeout: 30 }
   )

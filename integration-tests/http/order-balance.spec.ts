@@ -187,6 +187,9 @@ svcMedusaSuite({
       expect(again).toMatchObject({ reused: true, link: { checkout_id: made.link.checkout_id, checkout_url: made.link.checkout_url } })
       expect(linkCreated).toHaveBeenCalledTimes(2)
       expect(linkCreated.mock.calls[1]![0]).toMatchObject({ order_id: orderId, reused: true, link: { checkout_id: made.link.checkout_id } })
+      // and a third time: the checkout taken over once is taken over again (its key is the first session's)
+      const third = await requestLink(orderId, { provider_id: SVC_PROVIDERS.fpx })
+      expect(third).toMatchObject({ reused: true, link: { checkout_id: made.link.checkout_id } })
       expect(checkoutCount()).toBe(beforeBad + 1)
       expect((await balance(orderId)).link).toMatchObject({ checkout_id: made.link.checkout_id })
       // `svc.payment_link.created` once: for the new link, not for the refusals nor the link given again

@@ -17,6 +17,8 @@ export type LedgerStatus = {
   at: string
   source: string
   detail?: string
+  /** ADOPTED: the session the checkout was taken from */
+  from?: string
 }
 
 export type LedgerRow = {
@@ -281,9 +283,12 @@ export class CheckoutLedger {
     sessionId: string
     providerId: string
     amountSen: number
-  }): Promise<{ payment_session_id: string; attempt: number; idempotency_key: string } | undefined> {
+  }): Promise<{ payment_session_id: string; origin_session_id: string; attempt: number; idempotency_key: string } | undefined> {
+    // origin_session_id: the session whose request made the key (the `from` of the first take-over, else the row's session)
     const res = await this.knex.raw(
-      `select sc.payment_session_id, sc.attempt, sc.idempotency_key
+      `select sc.payment_session_id, sc.attempt, sc.idempotency_key,
+              coalesce((select e.v->>'from' from jsonb_array_elements(sc.status_history->'entries') with ordinality as e(v, n)
+                         where e.v->>'status' = 'ADOPTED' and e.v->>'from' is not null order by e.n limit 1), sc.payment_session_id) as origin_session_id
          from svc_checkout sc
         where sc.payment_collection_id = ?
           and sc.provider_id = ? and sc.amount_sen = ? and sc.status in ('CREATING', 'CREATED')
@@ -293,16 +298,21 @@ export class CheckoutLedger {
         order by sc.created_at desc limit 1`,
       [args.paymentCollectionId, args.providerId, args.amountSen, args.sessionId]
     )
-    return res.rows[0] as { payment_session_id: string; attempt: number; idempotency_key: string } | undefined
+    return res.rows[0] as { payment_session_id: string; origin_session_id: string; attempt: number; idempotency_key: string } | undefined
   }
 
-  /** The checkout now belongs to `sessionId` (adopted by a new session of the same collection). */
+  /**
+   * The checkout now belongs to `sessionId` (adopted by a new session of the same collection).
+   * The entry keeps the session it was taken `from`: the first one names the session whose
+   * request made the key, so a later session can take it over again (openCheckoutOfCollection).
+   */
   async reassign(idempotencyKey: string, sessionId: string): Promise<void> {
     await this.knex.raw(
       `update svc_checkout set payment_session_id = ?, updated_at = now(),
-         status_history = jsonb_set(status_history, '{entries}', (status_history->'entries') || ?::jsonb)
+         status_history = jsonb_set(status_history, '{entries}',
+           (status_history->'entries') || jsonb_build_array(?::jsonb || jsonb_build_object('from', svc_checkout.payment_session_id)))
        where idempotency_key = ? and deleted_at is null`,
-      [sessionId, JSON.stringify([{ status: "ADOPTED", at: new Date().toISOString(), source: "initiate", detail: `by payment session ${sessionId}` }]), idempotencyKey]
+      [sessionId, JSON.stringify({ status: "ADOPTED", at: new Date().toISOString(), source: "initiate", detail: `by payment session ${sessionId}` }), idempotencyKey]
     )
   }
 

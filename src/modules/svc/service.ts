@@ -209,7 +209,7 @@ class SvcModuleService extends MedusaService({
   async openCheckoutOfCollection(
     args: Parameters<CheckoutLedger["openCheckoutOfCollection"]>[0],
     @MedusaContext() ctx: Context = {}
-  ): Promise<{ payment_session_id: string; attempt: number; idempotency_key: string } | undefined> {
+  ): ReturnType<CheckoutLedger["openCheckoutOfCollection"]> {
     return this.checkouts_(ctx).openCheckoutOfCollection(args)
   }
 
@@ -273,7 +273,15 @@ class SvcModuleService extends MedusaService({
   /** A webhook delivery logged (LOG_WEBHOOK_EVENT: one insert): its id, for setWebhookOutcome. */
   @InjectManager()
   async logWebhookEvent(
-    e: { event_id: string | null; event_type: string | null; resource_id: string | null; provider: string; outcome: string; detail: string | null; payload: Record<string, unknown> },
+    e: {
+      event_id: string | null
+      event_type: string | null
+      resource_id: string | null
+      provider: string
+      outcome: string
+      detail: string | null
+      payload: Record<string, unknown>
+    },
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<{ id: string }> {
     const id = generateEntityId(undefined, "svcwh")

@@ -166,7 +166,8 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
         throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "svc: the payment could not be started; try again in a moment (nothing was charged)")
       })
     if (!open) return null
-    return this.createCheckout({ sessionId: open.payment_session_id, attempt: open.attempt, amountSen, sf, collection, adopt: { by: sessionId, key: open.idempotency_key } })
+    // the key is the request of the session that made it, whichever session holds the checkout now
+    return this.createCheckout({ sessionId: open.origin_session_id, attempt: open.attempt, amountSen, sf, collection, adopt: { by: sessionId, key: open.idempotency_key } })
   }
 
   /**

@@ -217,28 +217,22 @@ export class MedusaReads {
     return !!(await this.refund(refundId))
   }
 
-  /** The svc payout row a Medusa refund was made for (refund.metadata.svc_payout_id), or null. */
-  async payoutRowIdOfRefund(refundId: string): Promise<string | null> {
-    const id = (await this.refund(refundId))?.metadata?.svc_payout_id
-    return typeof id === "string" ? id : null
-  }
-
   /**
-   * The exact total (decimal text) of the refunds of this refund's payment made
-   * before it (creation order, then id), removed refunds left out: with the
-   * refund's own amount, its share of the payment's refunded total in sen.
+   * Everything a payout asks of Medusa's refund `refundId`, from one read of it (the
+   * refund, then its payment's refunds and order): the svc payout row it was made for
+   * (refund.metadata.svc_payout_id), the exact total (decimal text) of its payment's
+   * refunds before it (creation order, then id; removed refunds left out: with the
+   * refund's own amount, its share of the payment's refunded total in sen), and, read
+   * only when asked, its payment and order, the order's status and an order change in
+   * progress.
    */
-  async refundedBefore(refundId: string): Promise<string> {
+  async refundFacts(refundId: string): Promise<RefundFacts> {
     const r = await this.refund(refundId)
-    if (!r) return "0"
-    const at = (x: { created_at: string | Date }) => new Date(x.created_at).getTime()
-    const before = (r.payment?.refunds ?? []).filter((o) => at(o) < at(r) || (at(o) === at(r) && o.id < r.id))
-    return exactSum(before.map((o) => o.raw_amount?.value ?? o.amount))
+    const id = r?.metadata?.svc_payout_id
+    return { payoutRowId: typeof id === "string" ? id : null, refundedBefore: refundedBeforeOf(r), context: () => this.contextOf(r) }
   }
 
-  /** The payment and order of a Medusa refund, the order's status and an order change in progress. */
-  async refundContext(refundId: string): Promise<RefundContext | null> {
-    const r = await this.refund(refundId)
+  private async contextOf(r: RefundRow | undefined): Promise<RefundContext | null> {
     if (!r) return null
     const order = r.payment?.payment_collection?.order ?? null
     let activeChange: RefundContext["activeChange"] = null
@@ -255,4 +249,14 @@ export class MedusaReads {
     }
     return { paymentId: r.payment_id, orderId: order?.id ?? null, orderStatus: order?.status ?? null, activeChange }
   }
+}
+
+/** What refundFacts gives: one read of a refund, for a payout. */
+export type RefundFacts = { payoutRowId: string | null; refundedBefore: string; context: () => Promise<RefundContext | null> }
+
+function refundedBeforeOf(r: RefundRow | undefined): string {
+  if (!r) return "0"
+  const at = (x: { created_at: string | Date }) => new Date(x.created_at).getTime()
+  const before = (r.payment?.refunds ?? []).filter((o) => at(o) < at(r) || (at(o) === at(r) && o.id < r.id))
+  return exactSum(before.map((o) => o.raw_amount?.value ?? o.amount))
 }

@@ -6,7 +6,7 @@ import type { PayoutCreateBody } from "../../client/schemas/payouts"
 import { refundShareSen } from "../../lib/money/sen-sums"
 import type { SvcSessionData } from "../../lib/medusa-data/session-data"
 import { errorText, isUncertainFailure, toMedusaError } from "../../lib/svc-runtime/errors"
-import type { MedusaReads } from "../../lib/medusa-data/medusa-reads"
+import type { MedusaReads, RefundFacts } from "../../lib/medusa-data/medusa-reads"
 import type { PayoutLedger, PayoutRow } from "./payout-ledger"
 
 type Logger = { info: (m: string) => void; warn: (m: string) => void; error: (m: string) => void }
@@ -42,11 +42,13 @@ export async function sendRefundPayout(
   const { client, payouts, medusa, logger } = deps
   const refundId = String((input.context as { idempotency_key?: string } | undefined)?.idempotency_key ?? "")
   // the refund's share of its payment's refunded total in sen (39.852 + 79.704 refunded: 3985 then 7971 sen)
-  const refundedBefore = await medusa.refundedBefore(refundId)
-  let rowId = await medusa.payoutRowIdOfRefund(refundId)
+  // one read of the refund for all this call asks of it
+  const facts = await medusa.refundFacts(refundId)
+  const { refundedBefore } = facts
+  let rowId = facts.payoutRowId
   if (!rowId) {
     // Medusa's own refund (its Refund button, returns, claims): to the destination named for the order
-    const made = await requestForMedusaRefund(deps, input, refundId, refundedBefore)
+    const made = await requestForMedusaRefund(deps, input, refundId, facts)
     if (made === "nothing_to_send") return { data: input.data ?? {} }
     rowId = made
   }
@@ -113,9 +115,10 @@ async function requestForMedusaRefund(
   deps: { payouts: PayoutLedger; medusa: MedusaReads; logger: Logger },
   input: RefundPaymentInput,
   refundId: string,
-  refundedBefore: string
+  facts: RefundFacts
 ): Promise<string | "nothing_to_send"> {
-  const { payouts, medusa, logger } = deps
+  const { payouts, logger } = deps
+  const { refundedBefore } = facts
   let amountSen: number
   try {
     amountSen = refundShareSen(refundedBefore, input.amount)
@@ -126,7 +129,7 @@ async function requestForMedusaRefund(
     logger.info(`svc: refund ${refundId} of ${String(input.amount)} adds no sen to its payment's refunded total (${refundedBefore} before it): nothing to pay out`)
     return "nothing_to_send"
   }
-  const ctx = await medusa.refundContext(refundId)
+  const ctx = await facts.context()
   if (!ctx) {
     throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `svc: refund ${refundId} was not found in Medusa; nothing was sent`)
   }

@@ -40,6 +40,38 @@ function skipNextMigrations(): () => void {
 }
 
 /**
+ * The same two calls timed, not skipped (SVC_TEST_DB_TEMPLATE=off or verify): the log says how
+ * long the runner's migrations and link sync took (`[boot]`), the part of the boot a copy saves.
+ */
+function timeNextMigrations(): () => void {
+  const proto = MedusaAppLoader.prototype as unknown as Loader
+  const run = proto.runModulesMigrations
+  const plan = proto.getLinksExecutionPlanner
+  const undo = () => {
+    proto.runModulesMigrations = run
+    proto.getLinksExecutionPlanner = plan
+  }
+  let started = 0
+  proto.runModulesMigrations = async function (this: unknown, ...a: unknown[]) {
+    proto.runModulesMigrations = run
+    started = Date.now()
+    return run.apply(this, a)
+  }
+  proto.getLinksExecutionPlanner = async function (this: unknown, ...a: unknown[]) {
+    proto.getLinksExecutionPlanner = plan
+    const planner = (await plan.apply(this, a)) as { executePlan: (...b: unknown[]) => Promise<unknown> }
+    const execute = planner.executePlan.bind(planner)
+    planner.executePlan = async (...b: unknown[]) => {
+      const r = await execute(...b)
+      console.log(`[boot] the runner's migrations and link sync: ${Date.now() - started} ms`)
+      return r
+    }
+    return planner
+  }
+  return undo
+}
+
+/**
  * medusaIntegrationTestRunner({ inApp, env, testSuite, … }) for this repository's files: the
  * database comes from the template (built on first use), the app boots without migrating, and
  * the file's log says how long the boot took (`[boot]`).
@@ -50,12 +82,15 @@ export function svcIntegrationRunner(options: RunnerOptions): void {
   let undo = () => {}
   beforeAll(async () => {
     started = Date.now()
-    if (templateDisabled()) return
+    if (templateDisabled()) {
+      undo = timeNextMigrations()
+      return
+    }
     const dir = process.env.TEST_LOG_DIR || tmpdir()
     const t = await databaseFromTemplate(dbName, join(dir, "template-db.log"))
     // verify: the runner migrates the copy as it would a new database, and should find nothing to do
     const verify = process.env.SVC_TEST_DB_TEMPLATE === "verify"
-    if (!verify) undo = skipNextMigrations()
+    undo = verify ? timeNextMigrations() : skipNextMigrations()
     console.log(
       `[boot] ${dbName}: a copy of ${t.template} (${t.built ? "built now" : "reused"}) in ${t.ms} ms; ${verify ? "the runner's migrations run (verify)" : "no migrations"}`
     )

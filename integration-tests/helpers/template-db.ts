@@ -40,13 +40,21 @@ export function templateDisabled(): boolean {
   return process.env.SVC_TEST_DB_TEMPLATE === "off"
 }
 
-function addTree(h: ReturnType<typeof createHash>, dir: string): void {
+/** The paths (from `base`) and bytes of the files below `dir`. */
+function addTree(h: ReturnType<typeof createHash>, dir: string, base = ROOT): void {
   if (!existsSync(dir)) return
   for (const n of readdirSync(dir).sort()) {
     const p = join(dir, n)
-    if (statSync(p).isDirectory()) addTree(h, p)
-    else h.update(p.slice(ROOT.length)).update("\0").update(readFileSync(p)).update("\0")
+    if (statSync(p).isDirectory()) addTree(h, p, base)
+    else h.update(p.slice(base.length)).update("\0").update(readFileSync(p)).update("\0")
   }
+}
+
+/** A plugin's (or the app's) migrations and links: `src` is its src/ or its .medusa/server/src. */
+function addSchemaSources(h: ReturnType<typeof createHash>, src: string, base: string): void {
+  const modules = join(src, "modules")
+  if (existsSync(modules)) for (const m of readdirSync(modules).sort()) addTree(h, join(modules, m, "migrations"), base)
+  addTree(h, join(src, "links"), base)
 }
 
 /** The template's key for this file's env: the schema `db:migrate` would make here. */
@@ -58,10 +66,11 @@ export function templateKey(env: NodeJS.ProcessEnv = process.env): string {
     if (existsSync(file)) h.update(`${pkg}@${JSON.parse(readFileSync(file, "utf8")).version}\n`)
   }
   h.update(readFileSync(join(ROOT, "medusa-config.ts")))
-  const modules = join(ROOT, "src", "modules")
-  for (const m of readdirSync(modules).sort()) addTree(h, join(modules, m, "migrations"))
-  addTree(h, join(ROOT, "src", "links"))
+  addSchemaSources(h, join(ROOT, "src"), ROOT)
   for (const name of MODULE_SET_ENV) h.update(`${name}=${env[name] ? "set" : ""}\n`)
+  // the examples plugin's folder is new each run: what it would migrate counts, not where it is
+  const examples = env.SVC_EXAMPLES_PLUGIN
+  if (examples) addSchemaSources(h, join(examples, ".medusa", "server", "src"), examples)
   return h.digest("hex").slice(0, 16)
 }
 

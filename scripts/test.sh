@@ -31,6 +31,8 @@ if [ -d integration-tests/browser ]; then bash scripts/ensure-chromium.sh; fi
 # The Medusa test runners create a database per file and may leave some behind. Only those made
 # more than 3 hours ago go (the name carries a ULID, whose first 10 characters are its time): a
 # run started beside this one (another clone, a developer's single file) keeps its databases.
+# The migrated template the in-app files copy (svc-test-template-<key>) stays for the next run
+# while its key matches; one unused for 3 hours goes when another is built (integration-tests/helpers/template-db.ts).
 psql -h "$DB_HOST" -p "$DB_PORT" -U "$DB_USERNAME" -d postgres -Atc \
   "select datname from pg_database where datname like 'medusa-%integration%'" 2>/dev/null |
   node -e '

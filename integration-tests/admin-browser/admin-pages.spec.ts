@@ -19,7 +19,7 @@
 // UPDATE_DOCS_IMAGES=1 also writes the README's screenshots to docs/images/.
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs"
 import { dirname, join, resolve } from "node:path"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { svcIntegrationRunner } from "../helpers/runner"
 import { cancelOrderWorkflow } from "@medusajs/core-flows"
 import type { Page } from "playwright-core"
 import { ensureAdminUser } from "../../demo/admin-user"
@@ -96,7 +96,7 @@ function otherPages(): string[] {
   return routePages().filter((r) => !mine.has(r))
 }
 
-medusaIntegrationTestRunner({
+svcIntegrationRunner({
   inApp: true,
   env: svc.env,
   testSuite: ({ api, getContainer }) => {

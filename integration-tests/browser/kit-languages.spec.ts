@@ -3,7 +3,7 @@
 // kit's default locale; `&locale=` its prop). Each state of the kit rendered in each language
 // with axe-core clean and, in Malay and Chinese, no English sentence or word of the kit's left;
 // the keyboard journey in Malay; the bank remembered on this device, and said when offline.
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { svcIntegrationRunner } from "../helpers/runner"
 import { mkdirSync } from "node:fs"
 import { join, resolve } from "node:path"
 import type { Page } from "playwright-core"
@@ -85,7 +85,7 @@ function englishLeft(text: string, lang: Lang, bankNames: string[]): string[] {
   return [...left, ...(lang === "zh-CN" ? latin : latin.filter((w) => ENGLISH_ONLY.has(w.toLowerCase())))]
 }
 
-medusaIntegrationTestRunner({
+svcIntegrationRunner({
   inApp: true,
   env: svc.env,
   testSuite: ({ api, getContainer }) => {

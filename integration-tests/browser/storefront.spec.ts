@@ -5,7 +5,7 @@
 // signed in to Medusa's admin API (email and password, JWT, @medusajs/js-sdk),
 // the order and its captured payment, and the plugin's own svc checkout record
 // (`GET /admin/svc/checkouts`).
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { svcIntegrationRunner } from "../helpers/runner"
 import { mkdirSync } from "node:fs"
 import { join, resolve } from "node:path"
 import type { Page } from "playwright-core"
@@ -68,7 +68,7 @@ const skipAllowed = process.env.SKIP_BROWSER_TESTS === "1"
   throw new Error("browser tests need /usr/bin/chromium: apt-get install -y chromium (or SKIP_BROWSER_TESTS=1)")
 })
 
-medusaIntegrationTestRunner({
+svcIntegrationRunner({
   inApp: true,
   env: svc.env,
   testSuite: ({ api, getContainer }) => {

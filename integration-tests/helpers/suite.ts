@@ -1,8 +1,8 @@
 // One integration file's preamble, svcMedusaSuite({ ...options, testSuite: (ctx) => ... }): the svc
 // sandbox (useSvcSandbox: started before Medusa boots, its faults cleared before every test), Medusa
-// in-app (medusaIntegrationTestRunner), and before each test a seeded store and a signed-in admin
+// in-app (medusaIntegrationTestRunner, its database copied from a migrated template: runner.ts), and before each test a seeded store and a signed-in admin
 // (the runner empties Medusa's tables after each).
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { svcIntegrationRunner } from "./runner"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { useSvcSandbox, type SandboxHandle } from "./svc-env"
 import { capturedOrder, cartWithSession, checkoutRow, flaggedCheckoutRow, paidOrder, seedStore, type CartOptions, type PaidOrder, type Store } from "./store"
@@ -70,7 +70,7 @@ function live<T extends object>(what: string, current: () => T | undefined): T {
  */
 export function svcMedusaSuite({ testSuite, seed = "store", admin: withAdmin = false, ...sandboxOpts }: SvcSuiteOptions & { testSuite: (ctx: SvcSuite) => void }): void {
   const svc = useSvcSandbox(sandboxOpts)
-  medusaIntegrationTestRunner({
+  svcIntegrationRunner({
     inApp: true,
     env: svc.env,
     testSuite: ({ api, getContainer }) => {

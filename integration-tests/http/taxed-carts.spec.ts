@@ -6,7 +6,8 @@
  * total has more than two decimals. svc is asked for the total rounded half-up
  * to the sen; the order keeps Medusa's own amount; the money check holds.
  */
-import { medusaIntegrationTestRunner, TestDatabaseUtils } from "@medusajs/test-utils"
+import { TestDatabaseUtils } from "@medusajs/test-utils"
+import { svcIntegrationRunner } from "../helpers/runner"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { Pool } from "pg"
 import { useSvcSandbox } from "../helpers/svc-env"
@@ -19,7 +20,7 @@ jest.setTimeout(180_000)
 
 const svc = useSvcSandbox()
 
-medusaIntegrationTestRunner({
+svcIntegrationRunner({
   inApp: true,
   env: svc.env,
   testSuite: ({ api, getContainer }) => {

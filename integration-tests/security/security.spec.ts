@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs"
 import { join, relative, sep } from "node:path"
 import { randomBytes, randomUUID } from "node:crypto"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { svcIntegrationRunner } from "../helpers/runner"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { fetch } from "undici"
@@ -54,7 +54,7 @@ function adminRoutes(): { method: string; path: string; file: string }[] {
   return out
 }
 
-medusaIntegrationTestRunner({
+svcIntegrationRunner({
   inApp: true,
   env: svc.env,
   testSuite: ({ api, getContainer }) => {

@@ -4,7 +4,7 @@
 // page's outcomes (a paid cart whose order is late included), FPX's personal-banking cap, and that no kit flow
 // cancels a paid order.
 import Medusa from "@medusajs/js-sdk"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { svcIntegrationRunner } from "../helpers/runner"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { completeSvcReturn, listFpxBanks, startSvcPayment, SvcInputError, svcPaymentReference, type FpxBankList, type StoreCart } from "../../packages/storefront/src"
@@ -27,7 +27,7 @@ async function orderState(container: MedusaContainer, orderId: string) {
   return data[0] as any
 }
 
-medusaIntegrationTestRunner({
+svcIntegrationRunner({
   inApp: true,
   env: svc.env,
   testSuite: ({ api, getContainer }) => {

@@ -24,15 +24,17 @@ import { shopperGuard } from "../shopper-limits/guard"
 import type { RefusalReason } from "../shopper-limits/refusals"
 import type { StorefrontLimitsOptions } from "../svc-runtime/options"
 import { jobStates, type JobState } from "./jobs"
+import { english, say, spoken, type MaybeSpoken, type Said, type Spoken } from "../texts"
 
 export type Level = "ok" | "warn" | "fail"
-export type Check = { id: string; label: string; level: Level; detail: string; advice: string | null }
-export type FeatureState = { feature: string; label: string; enabled: boolean | null; detail: string }
+/** A check: `detail` and `advice` in English, each with its code and values for the admin's language (src/lib/texts). */
+export type Check = { id: string; label: string; level: Level } & Spoken<"detail"> & MaybeSpoken<"advice">
+export type FeatureState = { feature: string; label: string; enabled: boolean | null } & Spoken<"detail">
 export type WebhookSeen = { event_type: string; last_received_at: string | null; received: number; last_outcome: string | null }
 
 export type DoctorReport = {
   level: Level
-  summary: string
+} & Spoken<"summary"> & {
   checked_at: string
   base_url: string
   api_key: string
@@ -114,7 +116,7 @@ async function readHealth(baseUrl: string, apiKey: string) {
   return { status: res.status, body, clock, requestId: res.headers.get("x-request-id") }
 }
 
-export type ProbeResult = { enabled: boolean | null; detail: string }
+export type ProbeResult = { enabled: boolean | null; detail: Said }
 
 /** What svc answered (or that it did not), for a detail: status and code, the route, svc's message and requestId. */
 function svcAnswer(err: Err): string {
@@ -143,15 +145,13 @@ function svcAnswer(err: Err): string {
 async function probe(fn: () => Promise<unknown>): Promise<ProbeResult> {
   try {
     await fn()
-    return { enabled: true, detail: "enabled" }
+    return { enabled: true, detail: say("doctor.featureEnabled") }
   } catch (e) {
     const err = e as Err
-    if (err.status === 404) return { enabled: true, detail: "enabled" }
-    if (err.code === "FEATURE_DISABLED") return { enabled: false, detail: "not enabled for this account (403 FEATURE_DISABLED)" }
-    if (err.status === 400 && err.code === "INVALID_REQUEST") {
-      return { enabled: null, detail: `could not check: ${svcAnswer(err)}: svc did not accept the read, which does not say whether the feature is enabled` }
-    }
-    return { enabled: null, detail: `could not check: ${svcAnswer(err)}` }
+    if (err.status === 404) return { enabled: true, detail: say("doctor.featureEnabled") }
+    if (err.code === "FEATURE_DISABLED") return { enabled: false, detail: say("doctor.featureDisabled") }
+    if (err.status === 400 && err.code === "INVALID_REQUEST") return { enabled: null, detail: say("doctor.featureNotKnownInvalid", { answer: svcAnswer(err) }) }
+    return { enabled: null, detail: say("doctor.featureNotKnown", { answer: svcAnswer(err) }) }
   }
 }
 
@@ -193,47 +193,74 @@ export async function probeFeatures(client: SvcClient): Promise<{ results: Recor
  * amber when another is off or svc did not say whether a probed feature is
  * enabled (never "every feature answers" then), green otherwise.
  */
-export function featuresCheck(features: FeatureState[]): { level: Level; detail: string; advice: string | null } {
+export function featuresCheck(features: FeatureState[]): { level: Level; detail: Said; advice: Said | null } {
   const off = features.filter((f) => f.enabled === false)
   const needed = off.filter((f) => ["checkout", "wallet", "payouts"].includes(f.feature))
   const unknown = features.filter((f) => f.enabled === null && (PROBED_FEATURES as readonly string[]).includes(f.feature))
-  const details = [
-    off.length ? `not enabled: ${off.map((f) => f.label).join("; ")}` : null,
-    unknown.length ? `not known: ${unknown.map((f) => `${f.label} (${f.detail})`).join("; ")}` : null,
-  ].filter((d): d is string => d !== null)
-  const advice = [
-    needed.length
-      ? `Ask svc to enable ${needed.map((f) => f.label).join(", ")}: ${needed.some((f) => f.feature === "checkout") ? "shoppers cannot pay until then" : "refunds or settlements are refused until then"}.`
+  const names = (list: FeatureState[]) => list.map(featureName)
+  const unknownWhy = unknown.map((f) => say("doctor.featureWhy", { feature: featureName(f), detail: { code: f.detail_code, params: f.detail_params } }))
+  const detail =
+    off.length && unknown.length
+      ? say("doctor.featuresOffNotKnown", { off: names(off), unknown: unknownWhy })
       : off.length
-        ? `Ask svc to enable ${off.map((f) => f.label).join(", ")} if you use ${off.length > 1 ? "them" : "it"}${off.some((f) => f.feature === "direct_checkout") ? " (remove the svc-fpx-direct provider from the region meanwhile)" : ""}.`
-        : null,
-    unknown.length
-      ? `Run the check again in a minute: svc did not say whether ${unknown.map((f) => f.label).join(", ")} ${unknown.length > 1 ? "are" : "is"} enabled. If it keeps answering so, contact svc support with the requestId.`
-      : null,
-  ].filter((a): a is string => a !== null)
+        ? say("doctor.featuresOff", { features: names(off) })
+        : unknown.length
+          ? say("doctor.featuresNotKnown", { features: unknownWhy })
+          : say("doctor.featuresAllAnswer")
+  const direct = off.some((f) => f.feature === "direct_checkout")
+  const ifUsed = off.length > 1 ? (direct ? "doctor.enableIfUsedManyDirect" : "doctor.enableIfUsedMany") : direct ? "doctor.enableIfUsedDirect" : "doctor.enableIfUsed"
+  const enable = needed.length
+    ? say(needed.some((f) => f.feature === "checkout") ? "doctor.enableForShoppers" : "doctor.enableForMoney", { features: names(needed) })
+    : off.length
+      ? say(ifUsed, { features: names(off) })
+      : null
+  const again = unknown.length ? say(unknown.length > 1 ? "doctor.checkAgainMany" : "doctor.checkAgain", { features: names(unknown) }) : null
   return {
     level: needed.length ? "fail" : off.length || unknown.length ? "warn" : "ok",
-    detail: details.length ? details.join("; ") : "every feature the plugin uses answers",
-    advice: advice.length ? advice.join(" ") : null,
+    detail,
+    advice: enable && again ? say("doctor.twoAdvices", { first: enable, second: again }) : (enable ?? again),
   }
 }
 
-const NEEDS_WALLET = { enabled: false, detail: "needs the wallet" }
+/** Each feature's name in the catalogue (src/lib/texts). */
+const FEATURE_NAMES: Record<string, Said> = {
+  checkout: say("feature.checkout"),
+  direct_checkout: say("feature.directCheckout"),
+  wallet: say("feature.wallet"),
+  fiat_withdrawals: say("feature.fiatWithdrawals"),
+  token_transfers: say("feature.tokenTransfers"),
+  payouts: say("feature.payouts"),
+  wallet_trigger_addresses: say("feature.walletTriggerAddresses"),
+  payout_trigger_addresses: say("feature.payoutTriggerAddresses"),
+}
+/** A feature's name: the catalogue's, unless the state carries a label of its own. */
+const featureName = (f: FeatureState): Said | string => {
+  const name = FEATURE_NAMES[f.feature]
+  return name && english(name) === f.label ? name : f.label
+}
+
+/** A feature's state as the report sends it. */
+const featureState = (feature: string, r: ProbeResult): FeatureState => {
+  const name = FEATURE_NAMES[feature]
+  return { feature, label: name ? english(name) : feature, enabled: r.enabled, ...spoken("detail", r.detail) }
+}
+
+const NEEDS_WALLET: ProbeResult = { enabled: false, detail: say("doctor.featureNeedsWallet") }
 
 /**
  * svc has no read that says whether withdrawals or token transfers are
  * enabled (only the POST answers 403 FEATURE_DISABLED), and the doctor sends
  * no money to find out: it reports what the store's own last request learnt.
  */
-async function lastSend(container: Container, kind: "withdrawal" | "token_transfer"): Promise<{ enabled: boolean | null; detail: string }> {
-  const none = { enabled: null, detail: "svc has no read that tells; the first request will (a refusal says 403 FEATURE_DISABLED)" }
+async function lastSend(container: Container, kind: "withdrawal" | "token_transfer"): Promise<ProbeResult> {
+  const none = { enabled: null, detail: say("doctor.featureNoRead") }
   try {
     const r = await container.resolve<SvcModuleService>(SVC_MODULE).lastSvcSend(kind)
     if (!r) return none
     const at = new Date(r.created_at).toISOString()
     return r.svc_id
-      ? { enabled: true, detail: `svc accepted the last one (${at})` }
-      : { enabled: false, detail: `svc refused the last one as not enabled (${at}): 403 FEATURE_DISABLED` }
+      ? { enabled: true, detail: say("doctor.featureLastAccepted", { at }) }
+      : { enabled: false, detail: say("doctor.featureLastRefused", { at }) }
   } catch {
     return none // a store that has not run the migration with this table yet
   }
@@ -282,9 +309,16 @@ export async function runDoctor(container: Container, backendUrl: string): Promi
   // a diagnosis reads svc as it is now: an admin's reads (after shoppers', within their share), never kept ones
   const client: SvcClient = runtime.client.forAdmin({ keep: false })
   const checks: Check[] = []
-  const add = (id: string, label: string, level: Level, detail: string, advice: string | null = null) => checks.push({ id, label, level, detail, advice })
+  const labels: Record<string, Said> = {}
+  const add = (id: string, label: Said, level: Level, detail: Said, advice: Said | null = null) => {
+    labels[id] = label
+    checks.push({ id, label: english(label), level, ...spoken("detail", detail), ...spoken("advice", advice) })
+  }
   const before = client.rateUsage()
   const base = displayUrl(options.baseUrl, "(invalid baseUrl)")
+  const key = maskApiKey(options.apiKey)
+  const API_KEY = say("check.apiKey")
+  const ACCOUNT_STATUS = say("check.accountStatus")
 
   // 1. API key and account (GET /v1/health, key only)
   let account: DoctorReport["account"] = null
@@ -295,97 +329,77 @@ export async function runDoctor(container: Container, backendUrl: string): Promi
     usedRaw = 1
     const h = await readHealth(options.baseUrl, options.apiKey)
     clock = h.clock
-    const ref = h.requestId ? ` (svc requestId ${h.requestId})` : ""
+    const ref = h.requestId ? say("common.requestId", { id: h.requestId }) : null
     const code = (h.body as { code?: unknown } | undefined)?.code
     if (h.status === 200) {
       const parsed = healthSchema.safeParse(h.body)
       if (!parsed.success) {
-        add(
-          "api_key",
-          "API key",
-          "fail",
-          `${base}/v1/health answered 200 with a body that is not svc's account`,
-          "Check the provider option `baseUrl`: the svc base address, without /v1."
-        )
+        add("api_key", API_KEY, "fail", say("doctor.badHealthBody", { base }), say("doctor.checkBaseUrl"))
       } else {
         keyWorks = true
         const a = parsed.data.account
         const effect = statusEffect(a.status)
-        account = { id: a.id, name: a.name, type: a.type, status: a.status, blocks: effect.blocks }
-        add("api_key", "API key", "ok", `svc accepted the API key ${maskApiKey(options.apiKey)} (account ${a.name})`)
+        account = { id: a.id, name: a.name, type: a.type, status: a.status, blocks: english(effect.blocks) }
+        add("api_key", API_KEY, "ok", say("doctor.keyAccepted", { key, account: a.name }))
         add(
           "account_status",
-          "Account status",
+          ACCOUNT_STATUS,
           effect.level,
-          `${a.type} account, status ${a.status}${effect.level === "ok" ? "" : `: blocks ${effect.blocks}`}`,
-          effect.advice || null
+          effect.level === "ok"
+            ? say("doctor.accountStatus", { type: a.type, status: a.status })
+            : say("doctor.accountStatusBlocks", { type: a.type, status: a.status, blocks: effect.blocks }),
+          effect.advice
         )
-        if (a.type !== "BUSINESS") {
-          add(
-            "account_type",
-            "Account type",
-            "warn",
-            `${a.type} account: withdrawals are capped at RM300,000 per request, and checkout needs a verified business account (spec: Prerequisites)`,
-            "Ask svc to make it a business account if shoppers are to pay through it."
-          )
-        }
+        if (a.type !== "BUSINESS") add("account_type", say("check.accountType"), "warn", say("doctor.accountType", { type: a.type }), say("doctor.accountTypeAdvice"))
       }
     } else if (h.status === 401) {
+      const c = typeof code === "string" ? code : "UNAUTHORIZED"
       add(
         "api_key",
-        "API key",
+        API_KEY,
         "fail",
-        `svc at ${base} refused the API key ${maskApiKey(options.apiKey)}: 401 ${typeof code === "string" ? code : "UNAUTHORIZED"}${ref}`,
-        "Check the provider option `apiKey` (SVC_API_KEY): it must be an active key of this environment (sandbox keys work only on the sandbox address, production keys only on production). Then check that `keyId`, the private key and `algorithm` are the ones registered with that key: svc checks the signature on the first write."
+        ref ? say("doctor.keyRefusedRef", { base, key, code: c, ref }) : say("doctor.keyRefused", { base, key, code: c }),
+        say("doctor.keyRefusedAdvice")
       )
     } else if (h.status === 403) {
       const status = typeof code === "string" ? code.replace(/^ACCOUNT_/, "") : "FORBIDDEN"
       const effect = statusEffect(status)
-      add("api_key", "API key", "ok", `svc knows the API key ${maskApiKey(options.apiKey)}`)
-      add("account_status", "Account status", "fail", `svc refused the account: 403 ${String(code ?? "")}${ref}: blocks ${effect.blocks}`, effect.advice)
-    } else if (h.status === 404) {
+      const c = String(code ?? "")
+      add("api_key", API_KEY, "ok", say("doctor.keyKnown", { key }))
       add(
-        "api_key",
-        "API key",
+        "account_status",
+        ACCOUNT_STATUS,
         "fail",
-        `${base} has no svc API (GET /v1/health answered 404)`,
-        "Check the provider option `baseUrl`: the svc base address, without /v1 (the client adds it)."
+        ref ? say("doctor.accountRefusedRef", { code: c, ref, blocks: effect.blocks }) : say("doctor.accountRefused", { code: c, blocks: effect.blocks }),
+        effect.advice
       )
+    } else if (h.status === 404) {
+      add("api_key", API_KEY, "fail", say("doctor.noApi", { base }), say("doctor.noApiAdvice"))
     } else {
+      const c = typeof code === "string" ? code : ""
       add(
         "api_key",
-        "API key",
+        API_KEY,
         "fail",
-        `svc at ${base} answered ${h.status} ${typeof code === "string" ? code : ""}${ref} to GET /v1/health`,
-        "svc may be having trouble; try again in a minute. If it persists, contact svc support with the requestId."
+        ref ? say("doctor.healthAnsweredRef", { base, status: h.status, code: c, ref }) : say("doctor.healthAnswered", { base, status: h.status, code: c }),
+        say("doctor.healthAnsweredAdvice")
       )
     }
   } catch (e) {
-    add(
-      "api_key",
-      "API key",
-      "fail",
-      `could not reach svc at ${base}: ${(e as Error).name === "TimeoutError" ? `no answer within ${HEALTH_TIMEOUT_MS / 1000} s` : (e as Error).message}`,
-      "Check the provider option `baseUrl` and that svc is reachable from this server (DNS, firewall, proxy)."
-    )
+    const error = (e as Error).name === "TimeoutError" ? say("doctor.noAnswerWithin", { seconds: HEALTH_TIMEOUT_MS / 1000 }) : (e as Error).message
+    add("api_key", API_KEY, "fail", say("doctor.unreachable", { base, error }), say("doctor.unreachableAdvice"))
   }
 
   // 2. Clock skew: signatures must be within 30 s in the past and 5 s in the future (spec: Freshness).
+  const CLOCK = say("check.clock")
   if (clock.skew_ms === null) {
-    add("clock", "Clock", "warn", "svc's answer carried no Date header: skew not measured", null)
+    add("clock", CLOCK, "warn", say("doctor.clockNoDate"), null)
   } else {
     const abs = Math.abs(clock.skew_ms)
-    const text = `this server's clock is ${abs} ms ${clock.skew_ms >= 0 ? "behind" : "ahead of"} svc (± ${clock.uncertainty_ms} ms)`
-    if (abs <= 2000) add("clock", "Clock", "ok", text)
-    else if (abs <= 25_000)
-      add(
-        "clock",
-        "Clock",
-        "warn",
-        `${text}; the client corrects for it from svc's Date headers`,
-        "Synchronise this server's clock (NTP): svc accepts a signature only within 30 s in the past and 5 s in the future."
-      )
-    else add("clock", "Clock", "fail", `${text}: signed requests may be refused (401) until the client has corrected for it`, "Synchronise this server's clock (NTP) now.")
+    const skew = say(clock.skew_ms >= 0 ? "doctor.clockBehind" : "doctor.clockAhead", { ms: abs, uncertainty: clock.uncertainty_ms ?? 0 })
+    if (abs <= 2000) add("clock", CLOCK, "ok", skew)
+    else if (abs <= 25_000) add("clock", CLOCK, "warn", say("doctor.clockCorrected", { skew }), say("doctor.clockAdvice"))
+    else add("clock", CLOCK, "fail", say("doctor.clockRefused", { skew }), say("doctor.clockAdviceNow"))
   }
 
   // 3. Features and environment (only when the key works)
@@ -397,26 +411,22 @@ export async function runDoctor(container: Container, backendUrl: string): Promi
     environment = environmentOf(ids)
     const wallet = probed.wallet
     features.push(
-      { feature: "checkout", label: "Checkout (wallet and FPX)", ...probed.checkout },
-      { feature: "direct_checkout", label: "Direct checkout (FPX with the bank chosen in the store)", ...probed.direct_checkout },
-      { feature: "wallet", label: "Wallet", ...wallet },
-      {
-        feature: "fiat_withdrawals",
-        label: "Withdrawals to the bank (settlements)",
-        ...(wallet.enabled === false ? NEEDS_WALLET : await lastSend(container, "withdrawal")),
-      },
-      { feature: "token_transfers", label: "Token transfers", ...(wallet.enabled === false ? NEEDS_WALLET : await lastSend(container, "token_transfer")) },
-      { feature: "payouts", label: "Payouts (refunds)", ...probed.payouts },
-      { feature: "wallet_trigger_addresses", label: "Trigger addresses, wallet (automatic withdrawal on deposit)", ...probed.wallet_trigger_addresses },
-      { feature: "payout_trigger_addresses", label: "Trigger addresses, payouts", ...probed.payout_trigger_addresses }
+      featureState("checkout", probed.checkout),
+      featureState("direct_checkout", probed.direct_checkout),
+      featureState("wallet", wallet),
+      featureState("fiat_withdrawals", wallet.enabled === false ? NEEDS_WALLET : await lastSend(container, "withdrawal")),
+      featureState("token_transfers", wallet.enabled === false ? NEEDS_WALLET : await lastSend(container, "token_transfer")),
+      featureState("payouts", probed.payouts),
+      featureState("wallet_trigger_addresses", probed.wallet_trigger_addresses),
+      featureState("payout_trigger_addresses", probed.payout_trigger_addresses)
     )
     const fc = featuresCheck(features)
-    add("features", "Features", fc.level, fc.detail, fc.advice)
+    add("features", say("check.features"), fc.level, fc.detail, fc.advice)
     add(
       "environment",
-      "Environment",
+      say("check.environment"),
       environment === "unknown" ? "warn" : "ok",
-      environment === "unknown" ? "could not tell sandbox from production (no network known)" : `${environment} (svc networks ${ids.join(", ")})`
+      environment === "unknown" ? say("doctor.environmentUnknown") : say("doctor.environment", { environment, networks: ids.join(", ") })
     )
   }
 
@@ -426,12 +436,10 @@ export async function runDoctor(container: Container, backendUrl: string): Promi
   const share = after.limit ? after.used / after.limit : 0
   add(
     "rate",
-    "Rate budget",
+    say("check.rate"),
     share >= 0.9 ? "fail" : share >= 0.6 ? "warn" : "ok",
-    `${after.used} of ${after.limit} requests in the last ${Math.round(after.windowMs / 1000)} s by this server (${usedByDoctor + usedRaw} by this check)`,
-    share >= 0.6
-      ? "Close to svc's per-minute ceiling: shoppers wait for a turn. Set `accountRateLimit` to the account's ceiling (1000 in production) or spread background work."
-      : null
+    say("doctor.rate", { used: after.used, limit: after.limit, seconds: Math.round(after.windowMs / 1000), byCheck: usedByDoctor + usedRaw }),
+    share >= 0.6 ? say("doctor.rateAdvice") : null
   )
 
   // 5. Storefront refusals (src/lib/shopper-limits): is somebody flooding the store's payment sessions?
@@ -440,17 +448,13 @@ export async function runDoctor(container: Container, backendUrl: string): Promi
   if (guard && refusals) {
     const c = refusals.counts
     const byClient = c.address + c.customer + c.cart
-    const where = refusals.shared ? "all servers" : "this server"
+    const where = say(refusals.shared ? "doctor.allServers" : "doctor.thisServer")
     add(
       "storefront",
-      "Storefront limits",
+      say("check.storefront"),
       c.store_budget > 0 || byClient >= 100 ? "warn" : "ok",
-      `payment sessions refused in the last hour (${where}): ${c.address} per client address, ${c.customer} per customer, ${c.cart} per cart, ${c.store_budget} for the store's svc budget`,
-      c.store_budget > 0
-        ? "Shoppers were told to try again because the store's svc budget had no turn: if svc's ceiling allows, set `accountRateLimit` to it (1000 in production); the log names the clients refused."
-        : byClient >= 100
-          ? "Many refusals: a client may be flooding the store's payment sessions (the log names it, once a minute). Nothing reached svc; a store behind a proxy sets `storefrontLimits.trustProxy` so clients are told apart."
-          : null
+      say("doctor.refusals", { where, address: c.address, customer: c.customer, cart: c.cart, budget: c.store_budget }),
+      c.store_budget > 0 ? say("doctor.refusalsBudgetAdvice") : byClient >= 100 ? say("doctor.refusalsFloodAdvice") : null
     )
   }
 
@@ -462,33 +466,39 @@ export async function runDoctor(container: Container, backendUrl: string): Promi
   const unknownTypes = await unknownEventTypeCounts(container).catch(() => [])
   const any = events.some((e) => e.received > 0)
   const checkoutSeen = events.find((e) => e.event_type === "checkout.updated")?.received
+  const types = events
+    .filter((e) => e.received)
+    .map((e) => e.event_type)
+    .join(", ")
   add(
     "webhooks",
-    "Webhooks",
+    say("check.webhooks"),
     checkoutSeen ? "ok" : "warn",
-    any
-      ? `received: ${events
-          .filter((e) => e.received)
-          .map((e) => e.event_type)
-          .join(", ")}${checkoutSeen ? "" : "; no checkout.updated yet"}`
-      : "none yet",
-    any && checkoutSeen ? null : `Register ${url} with svc as the WALLET and the PAYOUT webhook endpoint. Until then paid orders wait for the job (every few minutes).`
+    any ? say(checkoutSeen ? "doctor.webhooksReceived" : "doctor.webhooksNoCheckout", { types }) : say("doctor.webhooksNone"),
+    any && checkoutSeen ? null : say("doctor.webhooksAdvice", { url })
   )
-  const t = tokenCheck(tokenInfo.report)
-  add("webhook_token", "Webhook token", t.level, t.detail, t.advice ? t.advice.replace("{url}", url) : null)
+  const t = tokenCheck(tokenInfo.report, url)
+  add("webhook_token", say("check.webhookToken"), t.level, t.detail, t.advice)
 
   // 7. The scheduled jobs: do they run (a store with no worker loses them silently)?
   const jobs = await jobStates(container, options)
-  for (const j of jobs) add(j.job === "svc-watch-checkouts" ? "job_watch" : "job_reconcile", j.label, j.level, j.detail, j.advice)
+  for (const j of jobs) {
+    const id = j.job === "svc-watch-checkouts" ? "job_watch" : "job_reconcile"
+    checks.push({ ...spoken("detail", { code: j.detail_code, params: j.detail_params }), ...spoken("advice", j.advice_code ? { code: j.advice_code, params: j.advice_params ?? {} } : null), id, label: j.label, level: j.level })
+    labels[id] = say(id === "job_watch" ? "check.jobWatch" : "check.jobReconcile")
+  }
 
   const level: Level = checks.some((c) => c.level === "fail") ? "fail" : checks.some((c) => c.level === "warn") ? "warn" : "ok"
   const firstFail = checks.find((c) => c.level === level && level !== "ok")
+  const summary = firstFail
+    ? say("doctor.summaryProblem", { check: labels[firstFail.id] ?? firstFail.label, detail: { code: firstFail.detail_code, params: firstFail.detail_params } })
+    : say("doctor.summaryOk")
   return {
     level,
-    summary: level === "ok" ? "svc is connected and working" : `${firstFail?.label}: ${firstFail?.detail}`,
+    ...spoken("summary", summary),
     checked_at: new Date().toISOString(),
     base_url: base,
-    api_key: maskApiKey(options.apiKey),
+    api_key: key,
     environment,
     account,
     clock,
@@ -528,29 +538,31 @@ async function webhookToken(container: Container): Promise<{ value: string | nul
   }
 }
 
-/** What the token's counts say the merchant should do (`{url}` stands for the URL to register). */
-export function tokenCheck(t: TokenReport): { level: Level; detail: string; advice: string | null } {
-  if (!t.source)
-    return { level: "warn", detail: "could not read this store's webhook token (svc_setting)", advice: "Run the database migrations (npx medusa db:migrate), then check again." }
+/** What the token's counts say the merchant should do; `url`: the URL to register. */
+export function tokenCheck(t: TokenReport, url: string): { level: Level; detail: Said; advice: Said | null } {
+  if (!t.source) return { level: "warn", detail: say("doctor.tokenUnreadable"), advice: say("doctor.tokenUnreadableAdvice") }
   const r = t.requests
-  const seen = r ? `last ${r.hours} h: ${r.with} with the token, ${r.without} without${r.wrong ? `, ${r.wrong} with a wrong one` : ""}` : "request counts unavailable"
+  const seen = r
+    ? r.wrong
+      ? say("doctor.tokenCountsWrong", { hours: r.hours, with: r.with, without: r.without, wrong: r.wrong })
+      : say("doctor.tokenCounts", { hours: r.hours, with: r.with, without: r.without })
+    : say("doctor.tokenCountsUnavailable")
   const others = r ? r.without + r.wrong : 0
   if (t.required) {
+    const detail =
+      t.source === "option"
+        ? say(others ? "doctor.tokenRequiredOptionRefused" : "doctor.tokenRequiredOption", { seen })
+        : say(others ? "doctor.tokenRequiredSinceRefused" : "doctor.tokenRequiredSince", { since: t.required_at ?? "?", seen })
     return {
       level: others && r && !r.with ? "fail" : others ? "warn" : "ok",
-      detail: `required (${t.source === "option" ? "provider option webhookToken" : `since ${t.required_at ?? "?"}`}); ${seen}${others ? " (refused)" : ""}`,
-      advice: others
-        ? `Requests without the token were refused: if svc still sends to an old URL, register {url} with svc${t.source === "generated" ? ", or stop requiring the token until it does" : ""}.`
-        : null,
+      detail,
+      advice: others ? say(t.source === "generated" ? "doctor.tokenRefusedAdviceGenerated" : "doctor.tokenRefusedAdvice", { url }) : null,
     }
   }
   // not required: still "ok" (the store works as before), the advice says what to do
   return {
     level: "ok",
-    detail: `not required yet; ${seen}`,
-    advice:
-      r && r.with > 0 && others === 0
-        ? 'svc sends with the token: choose "Require the token" so requests without it are refused before any work.'
-        : `Register {url} with svc (WALLET and PAYOUT webhook endpoints). Once requests arrive with the token and none without it, choose "Require the token".`,
+    detail: say("doctor.tokenNotRequired", { seen }),
+    advice: r && r.with > 0 && others === 0 ? say("doctor.tokenRequireAdvice") : say("doctor.tokenRegisterAdvice", { url }),
   }
 }

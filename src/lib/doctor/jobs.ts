@@ -126,9 +126,7 @@ export function jobCheck(job: JobName, everySeconds: number, last: JobHeartbeat 
   if (from !== null && !Number.isNaN(from) && nowMs - from > due) {
     return state(
       "warn",
-      last
-        ? say(due === OVERDUE_MIN_MS ? "job.overdueMinute" : "job.overdueInterval", { every, last: lastRun })
-        : say("job.neverRan", { every, ago: agoSaid(nowMs - from) }),
+      last ? say(due === OVERDUE_MIN_MS ? "job.overdueMinute" : "job.overdueInterval", { every, last: lastRun }) : say("job.neverRan", { every, ago: agoSaid(nowMs - from) }),
       say("job.overdueAdvice", { what: l.what })
     )
   }

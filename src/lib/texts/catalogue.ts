@@ -109,10 +109,8 @@ export const TEXTS = {
   "doctor.enableIfUsedMany": "Ask svc to enable {{features}} if you use them.",
   "doctor.enableIfUsedDirect": "Ask svc to enable {{features}} if you use it (remove the svc-fpx-direct provider from the region meanwhile).",
   "doctor.enableIfUsedManyDirect": "Ask svc to enable {{features}} if you use them (remove the svc-fpx-direct provider from the region meanwhile).",
-  "doctor.checkAgain":
-    "Run the check again in a minute: svc did not say whether {{features}} is enabled. If it keeps answering so, contact svc support with the requestId.",
-  "doctor.checkAgainMany":
-    "Run the check again in a minute: svc did not say whether {{features}} are enabled. If it keeps answering so, contact svc support with the requestId.",
+  "doctor.checkAgain": "Run the check again in a minute: svc did not say whether {{features}} is enabled. If it keeps answering so, contact svc support with the requestId.",
+  "doctor.checkAgainMany": "Run the check again in a minute: svc did not say whether {{features}} are enabled. If it keeps answering so, contact svc support with the requestId.",
   "doctor.twoAdvices": "{{first}} {{second}}",
   "doctor.environmentUnknown": "could not tell sandbox from production (no network known)",
   "doctor.environment": "{{environment}} (svc networks {{networks}})",
@@ -172,8 +170,7 @@ export const TEXTS = {
   "job.okNoRun": "runs {{every}}; no run recorded yet (the plugin started recently)",
 
   // ------------------------------------------------------------------ why a payment needs an admin (attention_reason) or failed (failure_reason)
-  "attention.notCurrentPayment":
-    "Paid a checkout that is no longer this cart's current payment (amount or session changed); refund the buyer or reconcile by hand.",
+  "attention.notCurrentPayment": "Paid a checkout that is no longer this cart's current payment (amount or session changed); refund the buyer or reconcile by hand.",
   "attention.paidAfterCancel": "Paid after order {{order}} was canceled; refund the buyer.",
   "attention.balancePaidTwice": "The balance of order {{order}} was already paid with another payment session; refund the buyer.",
   "attention.cartPaidTwice": "The cart was already paid with another payment session; refund the buyer.",
@@ -227,8 +224,7 @@ export const TEXTS = {
   "refund.notSvc": "payment_id: payment {{payment}} was made with {{provider}}, not svc; refund it with its own provider",
   "refund.notMyr": "payment_id: svc pays out MYR only; this payment is in {{currency}}",
   "refund.nothingCaptured": "payment_id: payment {{payment}} has nothing captured to refund",
-  "refund.tooMuch":
-    "amount: at most RM{{left}} can be refunded (captured RM{{captured}}, refunded RM{{refunded}}, payouts still being sent RM{{open}}); got RM{{amount}}",
+  "refund.tooMuch": "amount: at most RM{{left}} can be refunded (captured RM{{captured}}, refunded RM{{refunded}}, payouts still being sent RM{{open}}); got RM{{amount}}",
   "refund.banksUnread": "svc: could not read the banks svc pays out to ({{error}}); nothing was sent",
   "refund.bankNotPaid": "beneficiary.bank_code: {{bank}} is not a bank svc pays out to now (GET /admin/svc/payout-banks lists them)",
   "refund.prefundLow": "amount: the svc prefund balance (RM{{balance}}) cannot cover RM{{amount}}; top it up by bank transfer in svc's dashboard, then refund",
@@ -256,15 +252,13 @@ export const TEXTS = {
   "withdrawal.sent": "withdrawal {{withdrawal}} {{status}}",
   "withdrawal.again": "already requested: withdrawal {{withdrawal}} {{status}}",
   "withdrawal.againSending": "already requested: the withdrawal is being sent by the first request (no second withdrawal is made)",
-  "withdrawal.noAnswer":
-    "svc did not answer; the withdrawal is kept with its key and the reconciliation job will finish it (no second withdrawal can be made)",
+  "withdrawal.noAnswer": "svc did not answer; the withdrawal is kept with its key and the reconciliation job will finish it (no second withdrawal can be made)",
 
   // ------------------------------------------------------------------ a token transfer (src/workflows/transfer-tokens)
   "transfer.balanceLow": "amount: the svc wallet balance is RM{{balance}}; cannot send RM{{amount}}",
   "transfer.sent": "transfer {{transfer}} {{status}}",
   "transfer.again": "already requested: transfer {{transfer}} {{status}}",
-  "transfer.noAnswer":
-    "svc did not answer; the transfer is kept with its key. Send the same request again or refresh it later: svc makes at most one transfer for it.",
+  "transfer.noAnswer": "svc did not answer; the transfer is kept with its key. Send the same request again or refresh it later: svc makes at most one transfer for it.",
 } as const
 
 export type TextCode = keyof typeof TEXTS

@@ -22,7 +22,8 @@ afterEach(() => {
   sandbox.control.setFeature("directCheckout", true)
 })
 
-const asFeatures = (results: Record<string, ProbeResult>): FeatureState[] => Object.entries(results).map(([feature, r]) => ({ feature, label: feature, enabled: r.enabled, ...spoken("detail", r.detail) }))
+const asFeatures = (results: Record<string, ProbeResult>): FeatureState[] =>
+  Object.entries(results).map(([feature, r]) => ({ feature, label: feature, enabled: r.enabled, ...spoken("detail", r.detail) }))
 /** A check with its sentences in English. */
 const inEnglish = (c: ReturnType<typeof featuresCheck>) => ({ level: c.level, detail: english(c.detail), advice: c.advice && english(c.advice) })
 

@@ -65,7 +65,10 @@ describe("the store's webhook token", () => {
     }
     const r = (w: number, wo: number, wr = 0) => ({ hours: 24, with: w, without: wo, wrong: wr })
     const gen = { source: "generated" as const, required_at: null }
-    expect(tokenCheck({ ...gen, required: false, requests: r(0, 5) })).toMatchObject({ level: "ok", advice: expect.stringMatching(/^Register https:\/\/shop\.example\/hooks\/svc\?token=t with svc/) })
+    expect(tokenCheck({ ...gen, required: false, requests: r(0, 5) })).toMatchObject({
+      level: "ok",
+      advice: expect.stringMatching(/^Register https:\/\/shop\.example\/hooks\/svc\?token=t with svc/),
+    })
     expect(tokenCheck({ ...gen, required: false, requests: r(3, 0) })).toMatchObject({ level: "ok", advice: expect.stringMatching(/Require the token/) })
     expect(tokenCheck({ ...gen, required: true, requests: r(3, 0) })).toMatchObject({ level: "ok", advice: null })
     expect(tokenCheck({ ...gen, required: true, requests: r(3, 2) })).toMatchObject({ level: "warn", detail: expect.stringMatching(/2 without.*refused/) })

@@ -41,8 +41,8 @@ const FEATURES: Readonly<Record<string, string>> = {
   wallet_trigger_addresses: "svc.doctor.featureNames.walletTriggerAddresses",
   payout_trigger_addresses: "svc.doctor.featureNames.payoutTriggerAddresses",
 }
-/** A name in the admin's language by its id, else as the doctor gave it. */
-const named = (t: T, keys: Readonly<Record<string, string>>, id: string, label: string) => (keys[id] ? t(keys[id]) : label)
+/** A name in the admin's language by its id, else the doctor's own name for it (its English read back to the server's catalogue: src/lib/texts). */
+const named = (t: T, said: (english: string) => string, keys: Readonly<Record<string, string>>, id: string, label: string) => (keys[id] ? t(keys[id]) : said(label))
 
 /** The question before requiring the webhook token, or before no longer requiring it. */
 function tokenWarning(t: T, health: DoctorReport, required: boolean): string {
@@ -116,7 +116,7 @@ const SvcDoctorPage = () => {
               {health.checks.map((c) => (
                 <Table.Row key={c.id} data-testid={`svc-check-${c.id}`} data-level={c.level}>
                   <Table.Cell className="whitespace-nowrap">
-                    <Status value={c.level} label={t(WORD[c.level])} /> {named(t, CHECKS, c.id, c.label)}
+                    <Status value={c.level} label={t(WORD[c.level])} /> {named(t, said, CHECKS, c.id, c.label)}
                   </Table.Cell>
                   <Table.Cell className="whitespace-normal py-2">{said(c.detail, c.detail_code, c.detail_params)}</Table.Cell>
                   <Table.Cell className="whitespace-normal py-2">{c.advice ? said(c.advice, c.advice_code, c.advice_params) : "—"}</Table.Cell>
@@ -135,7 +135,7 @@ const SvcDoctorPage = () => {
             <Table.Body>
               {health.features.map((f) => (
                 <Table.Row key={f.feature}>
-                  <Table.Cell>{named(t, FEATURES, f.feature, f.label)}</Table.Cell>
+                  <Table.Cell>{named(t, said, FEATURES, f.feature, f.label)}</Table.Cell>
                   <Table.Cell>
                     <Status
                       value={feature(f.enabled)}

@@ -467,6 +467,8 @@ medusaIntegrationTestRunner({
         await widget.getByRole("heading", { name: "svc 付款" }).waitFor()
         expect(await widget.locator("[data-testid=svc-checkout-title]").first().textContent()).toMatch(/^在 svc 付款页面向买家显示为“Order /)
         expect(await widget.textContent()).toMatch(/\d{4}\/\d{1,2}\/\d{1,2}/) // the status history's moments, as zh-CN writes them
+        found.push(...(await english("order widgets")))
+        await shot("admin-order-svc-zhCN")
         // a refund of more than was paid: refused by the server in English, with its code, shown in Chinese
         const payouts = () => Object.keys((sb().state() as any).payouts).length
         const payoutsBefore = payouts()
@@ -480,7 +482,7 @@ medusaIntegrationTestRunner({
         await refusedRefund.waitFor({ timeout: 30_000 })
         expect(await refusedRefund.textContent()).toBe("amount：最多可退款 RM120.50（已收款 RM120.50，已退款 RM0.00，正在发送的出款 RM0.00）；收到 RM500.00")
         expect(payouts()).toBe(payoutsBefore) // nothing was sent
-        found.push(...(await english("order widgets")))
+        found.push(...(await english("order widgets, a refund refused")))
         // the same refusal as the API answers it: the English for API users and logs, the code and values beside it
         const answer = await page.evaluate(async (paymentId) => {
           const r = await fetch("/admin/svc/refunds", {
@@ -499,7 +501,6 @@ medusaIntegrationTestRunner({
             message_params: { left: "120.50", captured: "120.50", refunded: "0.00", open: "0.00", amount: "500.00" },
           },
         })
-        await shot("admin-order-svc-zhCN")
         expect(found).toEqual([])
 
         // a language the plugin has no words for (Japanese, which Medusa's admin offers; Malay, which it does not): the plugin's English

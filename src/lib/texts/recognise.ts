@@ -10,7 +10,7 @@
 export type Recognised = { code: string; params: Record<string, string> }
 
 /** Templates whose own words are fewer letters than this are never read back ("{{check}}: {{detail}}" would match anything). */
-const MIN_LETTERS = 4
+const MIN_LETTERS = 3
 
 /** A reader of `templates` ([code, English with {{values}}]): the most specific template (most words of its own) that matches the whole text. */
 export function recogniser(templates: Iterable<readonly [string, string]>): (text: string) => Recognised | null {

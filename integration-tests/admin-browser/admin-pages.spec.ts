@@ -10,7 +10,9 @@
 // finds no serious or critical problem in the plugin's own markup on any page
 // or order widget. In Chinese (set as Medusa's profile does) no page, order
 // widget or menu entry of the plugin shows a word of its English catalogue,
-// and a language the plugin does not ship shows its English.
+// the server's sentences included (a doctor warning, a payment's attention
+// reason, a refused refund's error: their codes in the admin's language), and
+// a language the plugin does not ship shows its English.
 //
 // One Medusa boot for the file (the test runner, admin disabled) and one admin
 // build (Medusa's bundler, in a child process while Medusa boots, cached by
@@ -412,8 +414,17 @@ svcIntegrationRunner({
         expect(problems).toEqual([])
       })
 
-      it("in Chinese (Medusa's profile language): no English word of the plugin's catalogue on any svc page, the order widgets or the svc menu; dates in Chinese; a language the plugin does not ship shows English", async () => {
-        const order = await paidOrder()
+      it("in Chinese (Medusa's profile language): no English word of the plugin's catalogue on any svc page, the order widgets or the svc menu, the server's sentences included (a doctor warning, an attention reason, a refused refund); dates in Chinese; a language the plugin does not ship shows English", async () => {
+        const paid = await paidOrderOf(api, getContainer(), store, sb())
+        const order = paid.order
+        // a payment that arrived after its order was canceled: listed with its reason, which the server wrote in English
+        const late = await cartWithSession(api, store, SVC_PROVIDERS.wallet)
+        sb().pay(late.checkoutId, { stopAt: "PROCESSING" })
+        const lateOrder = (await completeCart(api, store, late.cartId)).order
+        await cancelOrderWorkflow(getContainer()).run({ input: { order_id: lateOrder.id } as never })
+        sb().complete(late.checkoutId)
+        await sb().flushWebhooks()
+        await flaggedCheckoutRow(getContainer(), late.checkoutId)
         // as an admin does it: Settings → Profile → Edit → Language (Medusa's i18next keeps it in the browser: cookie and localStorage "lng")
         await page.goto(`${adminApp.url}/app/settings/profile/edit`)
         await page.locator("[role=dialog] button[role=combobox]").click({ timeout: 60_000 })
@@ -448,6 +459,11 @@ svcIntegrationRunner({
           if (p === "settings/svc-doctor") await page.locator("[data-testid=svc-doctor-summary]").waitFor({ timeout: 60_000 })
           expect({ page: p, chinese: /[\u4e00-\u9fff]/.test((await page.locator("[data-svc-admin]").first().textContent()) ?? "") }).toEqual({ page: p, chinese: true })
           found.push(...(await english(p)))
+          // the server's sentences, each in Chinese: the jobs switched off (a doctor warning), the reason a payment needs an admin
+          if (p === "svc") expect(await page.locator("[data-testid=svc-overview-jobs]").textContent()).toMatch(/对账任务: 已关闭（reconcileEveryMinutes: 0）；没有运行记录/)
+          if (p === "settings/svc-doctor")
+            expect(await page.locator("[data-testid=svc-check-job_watch]").textContent()).toMatch(/已关闭（watchEverySeconds: 0）.*请将服务商选项 `watchEverySeconds`/)
+          if (p === "svc/payments") await page.locator("[data-testid=svc-payments]").getByText(`订单 ${lateOrder.id} 取消后才付款；请退款给买家。`).waitFor({ timeout: 30_000 })
         }
         // the svc menu, opened, in Chinese
         await page.goto(`${adminApp.url}/app/svc`)
@@ -464,6 +480,38 @@ svcIntegrationRunner({
         expect(await widget.textContent()).toMatch(/\d{4}\/\d{1,2}\/\d{1,2}/) // the status history's moments, as zh-CN writes them
         found.push(...(await english("order widgets")))
         await shot("admin-order-svc-zhCN")
+        // a refund of more than was paid: refused by the server in English, with its code, shown in Chinese
+        const payouts = () => Object.keys((sb().state() as any).payouts).length
+        const payoutsBefore = payouts()
+        await page.locator("#svc-refund-amount").fill("500.00")
+        await page.locator("#svc-refund-name").fill("Siti Aminah")
+        await choose("svc-refund-bank", /Malayan Banking/)
+        await page.locator("#svc-refund-account").fill("5512345678")
+        await page.locator("#svc-refund-submit").click()
+        await page.locator("#svc-refund-confirm").click()
+        const refusedRefund = page.locator("[data-testid=svc-refund-error]")
+        await refusedRefund.waitFor({ timeout: 30_000 })
+        expect(await refusedRefund.textContent()).toBe("amount：最多可退款 RM120.50（已收款 RM120.50，已退款 RM0.00，正在发送的出款 RM0.00）；收到 RM500.00")
+        expect(payouts()).toBe(payoutsBefore) // nothing was sent
+        found.push(...(await english("order widgets, a refund refused")))
+        // the same refusal as the API answers it: the English for API users and logs, the code and values beside it
+        const answer = await page.evaluate(async (paymentId) => {
+          const r = await fetch("/admin/svc/refunds", {
+            method: "POST",
+            credentials: "include",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ payment_id: paymentId, amount: "500.00", beneficiary: { name: "Siti Aminah", bank_code: "MBBEMYKL", account_number: "5512345678" } }),
+          })
+          return { status: r.status, body: await r.json() }
+        }, paid.paymentId)
+        expect(answer).toMatchObject({
+          status: 400,
+          body: {
+            message: "amount: at most RM120.50 can be refunded (captured RM120.50, refunded RM0.00, payouts still being sent RM0.00); got RM500.00",
+            message_code: "refund.tooMuch",
+            message_params: { left: "120.50", captured: "120.50", refunded: "0.00", open: "0.00", amount: "500.00" },
+          },
+        })
         expect(found).toEqual([])
 
         // a language the plugin has no words for (Japanese, which Medusa's admin offers; Malay, which it does not): the plugin's English

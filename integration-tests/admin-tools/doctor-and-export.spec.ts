@@ -222,6 +222,15 @@ svcMedusaSuite({
       expect(h.summary).toMatch(/^Reconciliation job: switched off \(reconcileEveryMinutes: 0\)/)
       expect(h.checks.filter((c: any) => c.level !== "ok").map((c: any) => c.id)).toEqual(["job_reconcile", "job_watch"])
       expect(h.checks.find((c: any) => c.id === "job_watch").advice).toMatch(/^Set the provider option `watchEverySeconds` \(SVC_WATCH_EVERY_SECONDS\) to a number above 0/)
+      // beside each sentence its code and values, for the admin's language (docs/admin.md#languages)
+      expect(h).toMatchObject({ summary_code: "doctor.summaryProblem", summary_params: { check: { code: "check.jobReconcile", params: {} }, detail: { code: "job.off" } } })
+      expect(h.checks.find((c: any) => c.id === "job_watch")).toMatchObject({
+        detail_code: "job.off",
+        detail_params: { option: "watchEverySeconds" },
+        advice_code: "job.offAdvice",
+        advice_params: { option: "watchEverySeconds", env: "SVC_WATCH_EVERY_SECONDS", what: { code: "job.whatWatch", params: {} } },
+      })
+      expect(h.checks.find((c: any) => c.id === "features")).toMatchObject({ detail_code: "doctor.featuresAllAnswer", advice: null, advice_code: null, advice_params: null })
       expect(h.environment).toBe("sandbox")
       expect(h.account).toMatchObject({ type: "BUSINESS", status: "ACTIVE", blocks: "nothing" })
       expect(h.api_key).toMatch(/^svc_pk_…[A-Za-z0-9_-]{4}$/)
@@ -337,6 +346,11 @@ svcMedusaSuite({
       expect(key.level).toBe("fail")
       expect(key.detail).toMatch(/refused the API key svc_pk_….{4}: 401 UNAUTHORIZED/)
       expect(key.advice).toMatch(/provider option `apiKey` \(SVC_API_KEY\)/)
+      expect(key).toMatchObject({
+        detail_code: expect.stringMatching(/^doctor\.keyRefused(Ref)?$/),
+        detail_params: { code: "UNAUTHORIZED" },
+        advice_code: "doctor.keyRefusedAdvice",
+      })
       expect(h.account).toBeNull()
       expect(h.features).toEqual([])
       expect(h.summary).toMatch(/^API key: /)

@@ -33,6 +33,7 @@ import { webhookTokenChange } from "./admin/svc/webhook-token/validators"
 import { withdrawalRequest, withdrawalsQuery } from "./admin/svc/withdrawals/validators"
 import { shopperGuard } from "../lib/shopper-limits/guard"
 import { SVC_TOO_MANY_ATTEMPTS_CODE, type ShopperRefusal } from "../lib/shopper-limits/shopper-limits"
+import { codesOf } from "../lib/texts"
 
 type SessionBody = { provider_id?: unknown; data?: { cart_id?: unknown } | null }
 
@@ -287,6 +288,26 @@ export function svcTryAgainIs503(req: MedusaRequest, res: MedusaResponse, next: 
 // ---------------------------------------------------------------- end of the JSON-only block
 
 /**
+ * A `message` the plugin's admin routes answer (an error, or the answer line
+ * after a refund, withdrawal or token transfer) comes with its `message_code`
+ * and `message_params` when the server's catalogue knows the sentence
+ * (src/lib/texts): the admin shows it in its own language. Medusa's workflows
+ * and error handler keep an error's type, message and code only, so the code
+ * is read back from the English here, at the answer (docs/admin.md#languages).
+ */
+export function svcMessageCodes(_req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
+  const json = res.json.bind(res)
+  res.json = ((body: unknown) => {
+    if (body && typeof body === "object" && !Array.isArray(body)) {
+      const b = body as Record<string, unknown>
+      if (typeof b.message === "string" && b.message_code === undefined) return json({ ...b, ...codesOf("message", b.message) })
+    }
+    return json(body)
+  }) as typeof res.json
+  next()
+}
+
+/**
  * The plugin's admin routes read svc for an admin's page: this request's
  * scope says so, and the svc client it gets (svcFromContainer) ranks those
  * reads after shoppers' checkouts and settlement reads, within a quarter of
@@ -400,7 +421,7 @@ export default defineMiddlewares({
       middlewares: [svcCheckStatus],
     },
     // svc reads for an admin's page come after shoppers' (see svcAdminCaller); "try again" is 503 there too
-    { matcher: "/admin/svc/*", middlewares: [svcAdminCaller, svcTryAgainIs503] },
+    { matcher: "/admin/svc/*", middlewares: [svcAdminCaller, svcTryAgainIs503, svcMessageCodes] },
     // JSON only on the plugin's admin POST routes (see svcAdminJsonOnly)
     { matcher: "/admin/svc/*", methods: ["POST"], middlewares: [svcAdminJsonOnly] },
     // A shopper's "try again in a moment" is 503, not 500 (see svcTryAgainIs503)

@@ -8,7 +8,7 @@ import { Container, Heading, Text } from "@medusajs/ui"
 import type { ReactNode } from "react"
 import { PagedTable, useCursorPages, useOffsetPages, type CursorPaging, type OffsetPaging, type PagedTableProps } from "./paged-table"
 import { useSvcQuery, type SvcQueryParams } from "./query"
-import { errorText } from "./sdk"
+import { useServerText } from "../i18n/server-text"
 
 /** A section's heading (h1 for the page's first) and a line of what it is; `aside` on the right (filters, a search, a balance). */
 export function SectionHeader({ title, level = "h2", description, aside }: { title: ReactNode; level?: "h1" | "h2"; description?: ReactNode; aside?: ReactNode }) {
@@ -53,6 +53,7 @@ export function ListSection<T>({
   /** After the table, inside the section (e.g. a row's drawer). */
   children?: ReactNode
 } & Pick<PagedTableProps<T>, "columns" | "rowId" | "empty">) {
+  const { error: errorText } = useServerText()
   return (
     <Container className="divide-y p-0" data-testid={testId}>
       <SectionHeader {...header} />

@@ -19,7 +19,8 @@ import { parseRinggit, rm } from "./format"
 import { useSvcT } from "./i18n"
 import { newRequestId } from "./request-id"
 import { svcPost, useSvcMutation } from "./query"
-import { errorText, refused } from "./sdk"
+import { refused } from "./sdk"
+import { useServerText } from "../i18n/server-text"
 
 /** What the page says about an answer, and whether the request is finished (the next send is a new request). */
 export type MoneySent = { final: boolean; text: string }
@@ -67,6 +68,7 @@ export function MoneyForm<A>({
   children: ReactNode
 }) {
   const { t, say } = useSvcT()
+  const { error: errorText } = useServerText()
   const requestId = useRef(newRequestId())
   // answered or not, every svc list on the page reads again
   const sending = useSvcMutation((v: { requestId: string; amount: string }) => svcPost<A>(path, { request_id: v.requestId, ...body(v.amount) }))

@@ -7,7 +7,8 @@
 import { toast } from "@medusajs/ui"
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query"
 import { useCallback } from "react"
-import { errorText, sdk } from "./sdk"
+import { sdk } from "./sdk"
+import { useServerText } from "../i18n/server-text"
 
 export type SvcQueryParams = Record<string, string | number | boolean | null | undefined>
 
@@ -54,6 +55,7 @@ export function useSvcMutation<V, T>(send: (vars: V) => Promise<T>, onSuccess?: 
  */
 export function useSvcAction() {
   const { mutateAsync, isPending } = useSvcMutation((send: () => Promise<void>) => send())
+  const { error: errorText } = useServerText()
   const run = useCallback(
     async <T>(done: string | ((answer: T) => string), send: () => Promise<T>): Promise<string | null> => {
       try {
@@ -67,7 +69,7 @@ export function useSvcAction() {
         return errorText(e)
       }
     },
-    [mutateAsync]
+    [mutateAsync, errorText]
   )
   return { run, isPending }
 }

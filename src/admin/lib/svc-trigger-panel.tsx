@@ -12,7 +12,7 @@ import { useSvcT } from "./i18n"
 import { useLoadedList } from "./list-section"
 import { PagedTable } from "./paged-table"
 import { svcDelete, svcPost, useSvcAction, useSvcQuery } from "./query"
-import { errorText } from "./sdk"
+import { useServerText } from "../i18n/server-text"
 import { Status } from "./status"
 import type { AllowedSendersAnswer, Deposit, DepositsAnswer } from "./types"
 
@@ -44,6 +44,7 @@ export const TriggerAddressDrawer = ({
 
 export function TriggerAddressPanel({ base, ownerId, ownerLabel }: { base: Base; ownerId: string; ownerLabel: string }) {
   const { t } = useSvcT()
+  const { said, error: errorText } = useServerText()
   const path = `${base}/${ownerId}`
   const senders = useSvcQuery<AllowedSendersAnswer>(`${path}/allowed-senders`)
   const deposits = useLoadedList<DepositsAnswer, Deposit>("/admin/svc/deposits", (a) => a.deposits, { destination_id: ownerId, limit: 50 })
@@ -58,10 +59,10 @@ export function TriggerAddressPanel({ base, ownerId, ownerLabel }: { base: Base;
     () => [
       statusColumn<Deposit>(t("svc.common.status"), (d) => d.status),
       monoColumn<Deposit>("from", t("svc.common.from"), (d) => d.from_address, 10),
-      column<Deposit>("summary", t("svc.common.result"), (d) => <span className="whitespace-normal">{d.summary}</span>),
+      column<Deposit>("summary", t("svc.common.result"), (d) => <span className="whitespace-normal">{said(d.summary, d.summary_code, d.summary_params)}</span>),
       whenColumn<Deposit>(t("svc.common.received"), (d) => d.created_at),
     ],
-    [t]
+    [t, said]
   )
   const senderColumns = useMemo(
     () => [

@@ -20,11 +20,15 @@ import type { listTrackedEvents } from "../../api/admin/svc/events/tracked/track
 import type { listAllowedSenders } from "../../lib/svc-admin/trigger-addresses"
 import type { DoctorReport } from "../../lib/doctor/doctor"
 import type { JobState } from "../../lib/doctor/jobs"
+import type { ServerParams } from "../i18n/server-text"
 
 /** A server value as JSON carries it: dates become ISO strings. */
 export type Json<T> = T extends Date ? string : T extends (infer U)[] ? Json<U>[] : T extends object ? { [K in keyof T]: Json<T[K]> } : T
 /** What a server function's result looks like once a route sent it. */
 type Answer<F extends (...args: never[]) => unknown> = Json<Awaited<ReturnType<F>>>
+
+/** A sentence field `K` of the server's with its code and values (src/lib/texts; null when the server's catalogue does not know it). */
+export type Coded<K extends string> = { [P in `${K}_code`]?: string | null } & { [P in `${K}_params`]?: ServerParams | null }
 
 /** One line of a row's status history (src/lib/money/admin-input.ts appendEntry). */
 export type HistoryEntry = { status: string; at: string; source: string; detail?: string }
@@ -37,7 +41,8 @@ export type Checkout = Omit<Json<InferTypeOf<typeof SvcCheckoutModel>>, "status_
   payment_mode_name: string | null
   svc_reference: string | null
   paid_at_myt: string | null
-}
+} & Coded<"attention_reason"> &
+  Coded<"failure_reason">
 /** GET and POST /admin/svc/orders/:order_id/einvoice. */
 export type EinvoiceFlagAnswer = { order_id: string; requested: boolean }
 export type CheckoutsAnswer = { checkouts: Checkout[] }
@@ -65,9 +70,10 @@ export type RefundPayout = {
   attention_reason: string | null
   note: string | null
   created_at: string
-}
+} & Coded<"attention_reason"> &
+  Coded<"failure_reason">
 export type PayoutsAnswer = { payouts: RefundPayout[] }
-export type RefundAnswer = { payout: RefundPayout; message: string }
+export type RefundAnswer = { payout: RefundPayout; message: string } & Coded<"message">
 
 /** GET /admin/svc/payout-banks: svc's active banks (as svc names them) and the prefund balance (sen, string). */
 export type PayoutBank = { code: string; name: string }
@@ -83,7 +89,7 @@ export type WalletAnswer = { balance_sen: string; pending_withdrawal_sen: string
 /** GET, POST /admin/svc/withdrawals. */
 export type Withdrawal = Omit<Json<InferTypeOf<typeof SvcWithdrawalModel>>, "status_history">
 export type WithdrawalsAnswer = { withdrawals: Withdrawal[] }
-export type WithdrawalAnswer = { withdrawal: Withdrawal; message: string }
+export type WithdrawalAnswer = { withdrawal: Withdrawal; message: string } & Coded<"message">
 
 /** GET /admin/svc/deposits, GET /admin/svc/deposits/:id, POST …/redrive, POST …/check-missed. */
 export type DepositsAnswer = Answer<typeof listDeposits>
@@ -96,7 +102,7 @@ export type Network = Answer<typeof listNetworks>[number]
 export type NetworksAnswer = { networks: Network[] }
 export type TokenTransfersAnswer = Answer<typeof listTokenTransfers>
 export type TokenTransfer = TokenTransfersAnswer["transfers"][number]
-export type TokenTransferAnswer = Omit<Answer<typeof sendTokenTransfer>, "httpStatus">
+export type TokenTransferAnswer = Omit<Answer<typeof sendTokenTransfer>, "httpStatus"> & Coded<"message">
 
 /** GET, POST /admin/svc/beneficiaries. */
 export type BeneficiariesAnswer = Answer<typeof listBeneficiaries>

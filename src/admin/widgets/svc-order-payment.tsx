@@ -6,7 +6,7 @@ import { clock, rm, when } from "../lib/format"
 import { useSvcT } from "../lib/i18n"
 import { svcPost, svcQueryKey, useSvcMutation, useSvcQuery } from "../lib/query"
 import { SvcWidget } from "../lib/page"
-import { errorText } from "../lib/sdk"
+import { useServerText } from "../i18n/server-text"
 import { Status } from "../lib/status"
 import type { BalanceAnswer, CheckoutsAnswer, EinvoiceFlagAnswer, PaymentLinkAnswer, SendPaymentLinkAnswer } from "../lib/types"
 
@@ -19,6 +19,7 @@ import type { BalanceAnswer, CheckoutsAnswer, EinvoiceFlagAnswer, PaymentLinkAns
  */
 const BalanceRequest = ({ orderId }: { orderId: string }) => {
   const { t } = useSvcT()
+  const { error: errorText } = useServerText()
   const path = `/admin/svc/orders/${encodeURIComponent(orderId)}/balance`
   const read = useSvcQuery<BalanceAnswer>(path)
   const [chosen, setChosen] = useState("")
@@ -154,6 +155,7 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
  */
 const EinvoiceRequest = ({ orderId }: { orderId: string }) => {
   const { t } = useSvcT()
+  const { error: errorText } = useServerText()
   const path = `/admin/svc/orders/${encodeURIComponent(orderId)}/einvoice`
   const read = useSvcQuery<EinvoiceFlagAnswer>(path)
   const change = useSvcMutation(
@@ -188,6 +190,7 @@ const EinvoiceRequest = ({ orderId }: { orderId: string }) => {
 /** Order details: every svc checkout of this order, its status history and anything needing an admin. */
 const SvcOrderPaymentWidget = ({ data }: { data: { id: string } }) => {
   const { t } = useSvcT()
+  const { said, error: errorText } = useServerText()
   const list = useSvcQuery<CheckoutsAnswer>("/admin/svc/checkouts", { order_id: data.id })
   const rows = list.data?.checkouts
   return (
@@ -208,10 +211,12 @@ const SvcOrderPaymentWidget = ({ data }: { data: { id: string } }) => {
             </Text>
             <Status value={c.status} />
           </div>
-          {c.attention && <Status value="attention" label={`${c.attention}: ${c.attention_reason ?? ""}`} className="whitespace-normal" />}
+          {c.attention && (
+            <Status value="attention" label={`${c.attention}: ${said(c.attention_reason, c.attention_reason_code, c.attention_reason_params)}`} className="whitespace-normal" />
+          )}
           {c.failure_reason && (
             <Text size="small" className="text-ui-fg-subtle">
-              {c.failure_reason}
+              {said(c.failure_reason, c.failure_reason_code, c.failure_reason_params)}
             </Text>
           )}
           <Text size="small" className="text-ui-fg-subtle" data-testid="svc-checkout-title">

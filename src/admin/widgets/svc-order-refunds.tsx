@@ -9,7 +9,8 @@ import { useSvcT } from "../lib/i18n"
 import { AmountField, MoneyForm } from "../lib/money-form"
 import { SVC_KEY, useSvcQuery } from "../lib/query"
 import { SvcWidget } from "../lib/page"
-import { errorText, sdk } from "../lib/sdk"
+import { sdk } from "../lib/sdk"
+import { useServerText } from "../i18n/server-text"
 import { Status } from "../lib/status"
 import type { PayoutBanksAnswer, PayoutsAnswer, RefundAnswer } from "../lib/types"
 
@@ -24,6 +25,7 @@ const OPEN = ["REQUESTED", "SENDING", "UNCERTAIN"]
  */
 const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
   const { t } = useSvcT()
+  const { said, error: errorText } = useServerText()
   const payouts = useSvcQuery<PayoutsAnswer>("/admin/svc/payouts", { order_id: data.id })
   // the order's captured svc payment (Medusa's own route, through the SDK)
   const order = useQuery({
@@ -71,10 +73,16 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
             </Text>
             <Status value={p.status} />
           </div>
-          {p.attention && <Status value="attention" label={p.attention_reason ?? p.attention} className="whitespace-normal" />}
+          {p.attention && (
+            <Status
+              value="attention"
+              label={p.attention_reason ? said(p.attention_reason, p.attention_reason_code, p.attention_reason_params) : (p.attention ?? "")}
+              className="whitespace-normal"
+            />
+          )}
           {p.failure_reason && (
             <Text size="small" className="text-ui-fg-subtle">
-              {p.failure_reason}
+              {said(p.failure_reason, p.failure_reason_code, p.failure_reason_params)}
             </Text>
           )}
           <Text size="xsmall" className="text-ui-fg-muted">
@@ -101,7 +109,7 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
             ...ifText("note", form.note),
             ...(form.refund_reason_id !== "none" ? { refund_reason_id: form.refund_reason_id } : {}),
           })}
-          sent={(r) => ({ final: !OPEN.includes(r.payout.status), text: `${rm(r.payout.amount_sen)}: ${r.message}` })}
+          sent={(r) => ({ final: !OPEN.includes(r.payout.status), text: `${rm(r.payout.amount_sen)}: ${said(r.message, r.message_code, r.message_params)}` })}
           onSent={() => setForm({ ...form, amount: "", note: "" })}
         >
           <Text size="small" className="text-ui-fg-subtle">

@@ -22,6 +22,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { svcModuleFrom } from "../../modules/svc"
 import type { Level } from "./doctor"
+import { english, say, spoken, type MaybeSpoken, type Said, type Spoken } from "../texts"
 
 /** The two scheduled jobs (their Medusa names: src/jobs/*.ts `config.name`). */
 export const JOB_NAMES = { reconcile: "svc-reconcile-checkouts", watch: "svc-watch-checkouts" } as const
@@ -65,34 +66,38 @@ export type JobState = {
   option: string
   last: JobHeartbeat | null
   level: Level
-  detail: string
-  advice: string | null
-}
+} & Spoken<"detail"> &
+  MaybeSpoken<"advice">
 
-const LABEL: Record<JobName, { label: string; option: string; env: string; what: string }> = {
+const LABEL: Record<JobName, { label: string; option: string; env: string; what: Said }> = {
   "svc-reconcile-checkouts": {
     label: "Reconciliation job",
     option: "reconcileEveryMinutes",
     env: "SVC_RECONCILE_EVERY_MINUTES",
-    what: "payments whose webhook was lost, refund payouts, withdrawals and token transfers wait",
+    what: say("job.whatReconcile"),
   },
   "svc-watch-checkouts": {
     label: "Checkout watcher",
     option: "watchEverySeconds",
     env: "SVC_WATCH_EVERY_SECONDS",
-    what: "a paid checkout whose webhook was lost waits for the reconciliation job instead of seconds",
+    what: say("job.whatWatch"),
   },
 }
 
 /** "3 min", "2 h 5 min", "40 s": a duration for the merchant. */
 export function ago(ms: number): string {
+  return english(agoSaid(ms))
+}
+
+/** ago() as a sentence of the catalogue (src/lib/texts). */
+export function agoSaid(ms: number): Said {
   const s = Math.max(0, Math.round(ms / 1000))
-  if (s < 120) return `${s} s`
+  if (s < 120) return say("common.seconds", { n: s })
   const m = Math.round(s / 60)
-  if (m < 120) return `${m} min`
+  if (m < 120) return say("common.minutes", { n: m })
   const h = Math.floor(m / 60)
-  if (h < 48) return `${h} h${m % 60 ? ` ${m % 60} min` : ""}`
-  return `${Math.round(h / 24)} days`
+  if (h < 48) return m % 60 ? say("common.hoursMinutes", { h, m: m % 60 }) : say("common.hours", { h })
+  return say("common.days", { n: Math.round(h / 24) })
 }
 
 /**
@@ -102,45 +107,30 @@ export function ago(ms: number): string {
 export function jobCheck(job: JobName, everySeconds: number, last: JobHeartbeat | null, nowMs: number, sinceMs: number | null): JobState {
   const l = LABEL[job]
   const base = { job, label: l.label, every_seconds: everySeconds, option: l.option, last }
-  const lastText = last ? `last run ${ago(nowMs - Date.parse(last.finished_at))} ago (${last.outcome}${last.runs ? `, ${last.runs} runs recorded` : ""})` : "no run recorded"
+  const state = (level: Level, detail: Said, advice: Said | null = null): JobState => ({ ...base, level, ...spoken("detail", detail), ...spoken("advice", advice) })
+  const lastRun = last
+    ? last.runs
+      ? say("job.lastRunCounted", { ago: agoSaid(nowMs - Date.parse(last.finished_at)), outcome: last.outcome, runs: last.runs })
+      : say("job.lastRun", { ago: agoSaid(nowMs - Date.parse(last.finished_at)), outcome: last.outcome })
+    : say("job.noRun")
   if (everySeconds === 0) {
-    return {
-      ...base,
-      level: "warn",
-      detail: `switched off (${l.option}: 0); ${lastText}`,
-      advice: `Set the provider option \`${l.option}\` (${l.env}) to a number above 0, or remove it for the default: while it is off ${l.what}.`,
-    }
+    return state("warn", say("job.off", { option: l.option, last: lastRun }), say("job.offAdvice", { option: l.option, env: l.env, what: l.what }))
   }
   const due = Math.max(2 * everySeconds * 1000, OVERDUE_MIN_MS)
-  const every = `every ${ago(everySeconds * 1000)}`
+  const every = say("job.every", { interval: agoSaid(everySeconds * 1000) })
   if (last && last.failures_in_a_row >= FAILURES_WARN) {
-    return {
-      ...base,
-      level: "warn",
-      detail: `runs ${every}; the last ${last.failures_in_a_row} runs failed: ${last.error ?? last.last_error ?? "no message"}`,
-      advice: `The job runs but fails: read the message above and the worker's log (lines "svc reconcile" or "svc watch"). svc being unreachable or refusing the key shows in the checks above; a database or Redis error names its cause.`,
-    }
+    const error = last.error ?? last.last_error ?? say("job.noMessage")
+    return state("warn", say("job.failing", { every, n: last.failures_in_a_row, error }), say("job.failingAdvice"))
   }
   const from = last ? Date.parse(last.finished_at) : sinceMs
   if (from !== null && !Number.isNaN(from) && nowMs - from > due) {
-    return {
-      ...base,
-      level: "warn",
-      detail: last
-        ? `runs ${every}, but ${lastText}: over ${due === OVERDUE_MIN_MS ? "a minute" : "twice its interval"}`
-        : `runs ${every}, but has not run once since the plugin first started ${ago(nowMs - from)} ago`,
-      advice:
-        "Medusa runs scheduled jobs only in a process started with workerMode `worker` or `shared` (MEDUSA_WORKER_MODE): start a worker next to the servers (`medusa start` with MEDUSA_WORKER_MODE=worker), or check that it is still running and reads the same database. " +
-        "With several instances, the jobs are scheduled through Medusa's workflow engine: a Redis workflow engine needs its Redis reachable from the worker. " +
-        `Until then ${l.what}.`,
-    }
+    return state(
+      "warn",
+      last ? say(due === OVERDUE_MIN_MS ? "job.overdueMinute" : "job.overdueInterval", { every, last: lastRun }) : say("job.neverRan", { every, ago: agoSaid(nowMs - from) }),
+      say("job.overdueAdvice", { what: l.what })
+    )
   }
-  return {
-    ...base,
-    level: "ok",
-    detail: last ? `runs ${every}; ${lastText}` : `runs ${every}; no run recorded yet (the plugin started recently)`,
-    advice: null,
-  }
+  return state("ok", last ? say("job.ok", { every, last: lastRun }) : say("job.okNoRun", { every }))
 }
 
 /**

@@ -5,7 +5,8 @@ import { adminSvcError, notAllowed, notFound } from "./errors"
 
 /** The svc area of a deposit, as the admin routes name it. */
 export type AdminArea = "wallet" | "payout"
-import { depositReasonWords, depositSummary } from "./words"
+import { depositReasonSaid, depositSummarySaid } from "./words"
+import { spoken } from "../texts"
 
 export type DepositArea = "WALLET" | "PAYOUT"
 export const toDepositArea = (a: AdminArea): DepositArea => (a === "wallet" ? "WALLET" : "PAYOUT")
@@ -103,7 +104,7 @@ async function readStored(container: Container, depositId: string) {
   return row
 }
 
-/** A stored deposit for the admin: the summary and the reason in words. */
+/** A stored deposit for the admin: the summary and the reason in words, each with its code and values (src/lib/texts). */
 export function depositView<
   R extends {
     status: string
@@ -117,8 +118,8 @@ export function depositView<
 >(r: R) {
   return {
     ...r,
-    summary: depositSummary(r),
-    status_reason_words: depositReasonWords(r.status_reason),
+    ...spoken("summary", depositSummarySaid(r)),
+    ...spoken("status_reason_words", depositReasonSaid(r.status_reason)),
     // a redrive is for a deposit that started no transfer (svc returns an existing one unchanged)
     can_redrive: r.status === "COMPLETED" && Boolean(r.trigger_address) && !r.withdrawal_id,
   }

@@ -1,5 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { toMedusaError } from "../svc-runtime/errors"
+import { english, say, type Said } from "../texts"
 import { ALLOWED_SENDERS_LIMIT } from "./words"
 
 type Sv = { code?: string; status?: number; message?: string; requestId?: string; name?: string }
@@ -31,70 +32,75 @@ const TYPE_OF_STATUS: Record<number, MedusaError["type"]> = {
   404: MedusaError.Types.NOT_FOUND,
   503: MedusaError.Types.UNEXPECTED_STATE,
 }
-const NO_TRIGGER_ADDRESS = "trigger address: there is none yet for this account; create the trigger address first."
+const NO_TRIGGER_ADDRESS = say("tools.noTriggerAddress")
 
-const words: Partial<Record<Doing, Record<string, string | [MedusaError["type"], string]>>> = {
+const words: Partial<Record<Doing, Record<string, Said | [MedusaError["type"], Said]>>> = {
   "adding an allowed sender": {
-    "403 LIMIT_EXCEEDED": `allowed senders: this trigger address already has ${ALLOWED_SENDERS_LIMIT} allowed senders, the most svc allows (disabled ones count too). Remove one you no longer need, then add this one.`,
-    "400 CONFLICT": "address: this address is already an allowed sender of this trigger address (enable it if it is disabled).",
+    "403 LIMIT_EXCEEDED": say("tools.sendersFull", { limit: ALLOWED_SENDERS_LIMIT }),
+    "400 CONFLICT": say("tools.senderExists"),
     "404 NOT_FOUND": NO_TRIGGER_ADDRESS,
   },
   "listing allowed senders": {
     "404 NOT_FOUND": NO_TRIGGER_ADDRESS,
   },
   "changing an allowed sender": {
-    "404 NOT_FOUND": "sender_id: no such allowed sender on this trigger address (it may have been removed).",
-    "403 ACCOUNT_FROZEN": "The svc account is frozen: allowed senders cannot be disabled or enabled until svc unfreezes it (removing one still works).",
-    "403 ACCOUNT_PENDING_VERIFICATION": "The svc account is pending verification: allowed senders cannot be disabled or enabled yet.",
+    "404 NOT_FOUND": say("tools.noSuchSender"),
+    "403 ACCOUNT_FROZEN": say("tools.sendersFrozen"),
+    "403 ACCOUNT_PENDING_VERIFICATION": say("tools.sendersPending"),
   },
   "removing an allowed sender": {
-    "404 NOT_FOUND": "sender_id: no such allowed sender on this trigger address (it may have been removed already).",
+    "404 NOT_FOUND": say("tools.senderGone"),
   },
   "creating the trigger address": {
-    "403 FEATURE_DISABLED": "Automatic withdrawal on deposit (trigger addresses) is not enabled for the svc account: ask svc to enable it.",
-    "404 NOT_FOUND": "This bank account or beneficiary is unknown to svc or inactive: a trigger address needs an active one.",
+    "403 FEATURE_DISABLED": say("tools.triggerDisabled"),
+    "404 NOT_FOUND": say("tools.triggerOwnerUnknown"),
   },
   "registering the beneficiary": {
-    "400 UNKNOWN_BENEFICIARY": "bank_code: this bank cannot receive payouts (not in svc's active banks list); choose another bank.",
-    "400 INVALID_REQUEST": "account_number: the bank rejected this account; check the bank and the account number (or the proxy) and try again.",
-    "400 BENEFICIARY_NAME_MISMATCH": "name: does not match the account holder's name at the bank; correct the name, use the loose name check, or register without a name check.",
-    "400 NAME_CHECK_UNAVAILABLE":
-      "name_check: the bank's name check is unavailable right now; try again later, or register without a name check (the beneficiary stays unverified).",
-    "503 SERVICE_UNAVAILABLE": "The bank could not be reached to check the account; nothing was registered. Try again in a moment.",
-    "403 LIMIT_EXCEEDED": "The svc account has reached its limit of active beneficiaries: remove ones you no longer pay, then register.",
-    "403 FEATURE_DISABLED": "Payouts are not enabled for the svc account: ask svc to enable them.",
+    "400 UNKNOWN_BENEFICIARY": say("tools.bankNotPaid"),
+    "400 INVALID_REQUEST": say("tools.accountRejected"),
+    "400 BENEFICIARY_NAME_MISMATCH": say("tools.nameMismatch"),
+    "400 NAME_CHECK_UNAVAILABLE": say("tools.nameCheckUnavailable"),
+    "503 SERVICE_UNAVAILABLE": say("tools.bankUnreachable"),
+    "403 LIMIT_EXCEEDED": say("tools.beneficiariesFull"),
+    "403 FEATURE_DISABLED": say("tools.payoutsDisabled"),
   },
   "verifying the beneficiary": {
-    "400 BENEFICIARY_NAME_MISMATCH":
-      "name_check: the name does not match the account holder's name at the bank; try the loose check or register the beneficiary again with the right name.",
-    "400 NAME_CHECK_UNAVAILABLE": "name_check: the bank's name check is unavailable right now; try again later, or verify without a name check.",
-    "400 INVALID_REQUEST": "The bank rejected this account: the beneficiary cannot be paid; register it again with the right details.",
-    "503 SERVICE_UNAVAILABLE": "The bank could not be reached; try again in a moment.",
-    "404 NOT_FOUND": "This beneficiary is unknown to svc or was removed.",
+    "400 BENEFICIARY_NAME_MISMATCH": say("tools.verifyNameMismatch"),
+    "400 NAME_CHECK_UNAVAILABLE": say("tools.verifyNameCheckUnavailable"),
+    "400 INVALID_REQUEST": say("tools.verifyRejected"),
+    "503 SERVICE_UNAVAILABLE": say("tools.verifyBankUnreachable"),
+    "404 NOT_FOUND": say("tools.beneficiaryUnknown"),
   },
   "removing the beneficiary": {
-    "404 NOT_FOUND": "This beneficiary is unknown to svc or was removed already.",
+    "404 NOT_FOUND": say("tools.beneficiaryGone"),
   },
   "looking up the deposit": {
-    "404 NOT_FOUND": "id: svc has no deposit with this id in this area (wallet deposits and payout deposits are looked up separately).",
+    "404 NOT_FOUND": say("tools.noDeposit"),
   },
   "checking a missed transaction": {
-    "404 NOT_FOUND": [MedusaError.Types.INVALID_DATA, "chain_id: not an active EVM network at svc (check-missed is EVM only)."],
-    "403 FEATURE_DISABLED": "Deposits on trigger addresses are not enabled for the svc account: ask svc to enable them.",
+    "404 NOT_FOUND": [MedusaError.Types.INVALID_DATA, say("tools.notEvmNetwork")],
+    "403 FEATURE_DISABLED": say("tools.triggerDepositsDisabled"),
   },
   "redriving the deposit": {
-    "400 INVALID_REQUEST": [MedusaError.Types.NOT_ALLOWED, "svc redrives only COMPLETED deposits (tokens credited); wait for the deposit to complete."],
-    "404 NOT_FOUND": "svc has no such deposit from a trigger address in this area: only deposits to a trigger address can be redriven.",
-    "403 FEATURE_DISABLED": "Automatic withdrawal on deposit is not enabled for the svc account: ask svc to enable it.",
+    "400 INVALID_REQUEST": [MedusaError.Types.NOT_ALLOWED, say("tools.redriveCompletedOnly")],
+    "404 NOT_FOUND": say("tools.noTriggerDeposit"),
+    "403 FEATURE_DISABLED": say("tools.redriveDisabled"),
   },
   "sending the token transfer": {
-    "400 INSUFFICIENT_BALANCE": "amount: the svc wallet balance is too low for this transfer.",
-    "400 LIMIT_EXCEEDED": "amount: the account's daily or monthly transfer limit would be exceeded; send less or wait.",
-    "400 INVALID_REQUEST":
-      "address_to: svc does not accept this destination (the account's own deposit address, a contract, or another restricted address), or the token is no longer active.",
-    "403 FEATURE_DISABLED": "Token transfers are not enabled for the svc account: ask svc to enable them.",
+    "400 INSUFFICIENT_BALANCE": say("tools.transferBalanceLow"),
+    "400 LIMIT_EXCEEDED": say("tools.transferLimit"),
+    "400 INVALID_REQUEST": say("tools.transferDestination"),
+    "403 FEATURE_DISABLED": say("tools.transfersDisabled"),
   },
 }
+
+/** The admin's words, then svc's status, code and requestId (to quote to svc). */
+const withSvc = (text: Said, o: Sv): string =>
+  english(
+    o.requestId
+      ? say("tools.withSvcRef", { text, status: String(o.status), code: String(o.code), id: o.requestId })
+      : say("tools.withSvc", { text, status: String(o.status), code: String(o.code) })
+  )
 
 /** A thrown svc error as a MedusaError in the admin's words, with svc's code and requestId kept. */
 export function adminSvcError(e: unknown, doing: Doing): MedusaError {
@@ -102,18 +108,18 @@ export function adminSvcError(e: unknown, doing: Doing): MedusaError {
   const o = (e ?? {}) as Sv
   const w = words[doing]?.[`${o.status} ${o.code}`]
   if (w) {
-    const [type, text] = typeof w === "string" ? [TYPE_OF_STATUS[o.status!] ?? MedusaError.Types.UNEXPECTED_STATE, w] : w
-    return new MedusaError(type, `${text} (svc ${o.status} ${o.code}${o.requestId ? `, requestId ${o.requestId}` : ""})`)
+    const [type, text] = Array.isArray(w) ? w : [TYPE_OF_STATUS[o.status!] ?? MedusaError.Types.UNEXPECTED_STATE, w]
+    return new MedusaError(type, withSvc(text, o))
   }
-  const generic: Record<string, string> = {
-    ACCOUNT_TERMINATED: "The svc account is terminated: every call is refused; contact svc.",
-    ACCOUNT_FROZEN: "The svc account is frozen: money cannot move until svc unfreezes it.",
-    ACCOUNT_PENDING_VERIFICATION: "The svc account is pending verification: money cannot move yet.",
-    ACCOUNT_NOT_ACTIVE: "The svc account is not active: money cannot move.",
-    ACCOUNT_SUSPENDED: "The svc account is suspended.",
+  const generic: Record<string, Said> = {
+    ACCOUNT_TERMINATED: say("tools.accountTerminated"),
+    ACCOUNT_FROZEN: say("tools.accountFrozen"),
+    ACCOUNT_PENDING_VERIFICATION: say("tools.accountPending"),
+    ACCOUNT_NOT_ACTIVE: say("tools.accountNotActive"),
+    ACCOUNT_SUSPENDED: say("tools.accountSuspended"),
   }
   if (o.status === 403 && o.code && generic[o.code]) {
-    return new MedusaError(MedusaError.Types.NOT_ALLOWED, `${generic[o.code]} (svc 403 ${o.code}${o.requestId ? `, requestId ${o.requestId}` : ""})`)
+    return new MedusaError(MedusaError.Types.NOT_ALLOWED, withSvc(generic[o.code]!, o))
   }
   return toMedusaError(e, doing)
 }

@@ -2,56 +2,73 @@
  * What svc's codes and reasons mean, in words an admin can act on. The
  * deposit reasons are the spec's payout-area table (spec: Resources, Deposit);
  * the wallet-area values are not shown, svc's example has the same shape, so
- * the same words are used for both (spec gap).
+ * the same words are used for both (spec gap). The sentences are the
+ * catalogue's (src/lib/texts), so the admin shows them in its language.
  */
-export const DEPOSIT_REASON_WORDS: Record<string, string> = {
-  sender_not_allowed: "The sender is not an allowed sender of this trigger address: add it (or enable it), then redrive the deposit.",
-  inactive_destination: "The beneficiary or bank account was removed or is inactive: nothing was paid out; the tokens stay in the svc wallet.",
-  inactive_beneficiary: "The beneficiary was removed or is inactive (older name of inactive_destination).",
-  missing_destination_bank_details: "The beneficiary has no bank account details: register it with a bank account, then redrive.",
-  missing_beneficiary_bank_details: "The beneficiary has no bank account details (older name of missing_destination_bank_details).",
-  feature_disabled: "Automatic withdrawal on deposit is not enabled for the svc account: ask svc to enable it, then redrive.",
-  account_frozen: "The svc account is frozen: contact svc; redrive once it is active again.",
-  account_suspended: "The svc account is suspended: contact svc; redrive once it is active again.",
-  account_terminated: "The svc account is terminated: contact svc.",
-  withdrawal_amount_out_of_range: "The amount is below the minimum or above the maximum withdrawal for the account (RM10 to RM1,000,000).",
-  daily_fiat_withdrawal_limit_exceeded: "The daily withdrawal limit is reached: redrive tomorrow.",
-  monthly_fiat_withdrawal_limit_exceeded: "The monthly withdrawal limit is reached: redrive next month.",
-  fiat_withdrawal_rejected: "The bank rejected the transfer: check the bank account, then redrive.",
-  fiat_withdrawal_failed: "The bank transfer failed: redrive to try again.",
-  fiat_withdrawal_cancelled: "The bank transfer was cancelled: redrive to try again.",
-  proxy_destination_not_supported: "The beneficiary is a DuitNow proxy: a deposit can only be paid to a bank account beneficiary.",
-  provider_error: "The payment network failed: redrive to try again.",
+import { english, say, type Said } from "../texts"
+
+/** Each reason's sentence in the catalogue (src/lib/texts). */
+const DEPOSIT_REASONS: Record<string, Said> = {
+  sender_not_allowed: say("deposit.senderNotAllowed"),
+  inactive_destination: say("deposit.inactiveDestination"),
+  inactive_beneficiary: say("deposit.inactiveBeneficiary"),
+  missing_destination_bank_details: say("deposit.missingDestinationBankDetails"),
+  missing_beneficiary_bank_details: say("deposit.missingBeneficiaryBankDetails"),
+  feature_disabled: say("deposit.featureDisabled"),
+  account_frozen: say("deposit.accountFrozen"),
+  account_suspended: say("deposit.accountSuspended"),
+  account_terminated: say("deposit.accountTerminated"),
+  withdrawal_amount_out_of_range: say("deposit.amountOutOfRange"),
+  daily_fiat_withdrawal_limit_exceeded: say("deposit.dailyLimit"),
+  monthly_fiat_withdrawal_limit_exceeded: say("deposit.monthlyLimit"),
+  fiat_withdrawal_rejected: say("deposit.withdrawalRejected"),
+  fiat_withdrawal_failed: say("deposit.withdrawalFailed"),
+  fiat_withdrawal_cancelled: say("deposit.withdrawalCancelled"),
+  proxy_destination_not_supported: say("deposit.proxyNotSupported"),
+  provider_error: say("deposit.providerError"),
+}
+export const DEPOSIT_REASON_WORDS: Record<string, string> = Object.fromEntries(Object.entries(DEPOSIT_REASONS).map(([k, v]) => [k, english(v)]))
+
+/** A deposit's `result.statusReason` as a sentence; an unknown value is quoted as it is. */
+export function depositReasonSaid(reason: string | null | undefined): Said | null {
+  if (!reason) return null
+  return DEPOSIT_REASONS[reason] ?? say("deposit.reasonUnknown", { reason })
 }
 
 /** A deposit's `result.statusReason` in words; unknown values are shown as they are. */
 export function depositReasonWords(reason: string | null | undefined): string | null {
-  if (!reason) return null
-  return DEPOSIT_REASON_WORDS[reason] ?? `svc reason "${reason}" (not in the spec's table)`
+  const said = depositReasonSaid(reason)
+  return said && english(said)
 }
 
 /** A deposit's status in words (spec: Deposit status). */
-export const DEPOSIT_STATUS_WORDS: Record<string, string> = {
-  PENDING: "seen on chain, not yet confirmed",
-  PROCESSING: "confirmed on chain; tokens not yet in the wallet",
-  COMPLETED: "tokens credited to the svc wallet",
-  FAILED: "tokens were not credited",
+const DEPOSIT_STATUSES: Record<string, Said> = {
+  PENDING: say("deposit.pending"),
+  PROCESSING: say("deposit.processing"),
+  COMPLETED: say("deposit.completed"),
+  FAILED: say("deposit.failed"),
 }
+export const DEPOSIT_STATUS_WORDS: Record<string, string> = Object.fromEntries(Object.entries(DEPOSIT_STATUSES).map(([k, v]) => [k, english(v)]))
+
+type DepositFacts = { status: string; result_status: string | null; status_reason: string | null; withdrawal_status: string | null; trigger_address: string | null }
 
 /** The deposit's outcome in one sentence: status, then what the transfer it started did. */
-export function depositSummary(d: {
-  status: string
-  result_status: string | null
-  status_reason: string | null
-  withdrawal_status: string | null
-  trigger_address: string | null
-}): string {
-  const s = `${d.status}: ${DEPOSIT_STATUS_WORDS[d.status] ?? "status not in the spec"}`
-  if (d.status !== "COMPLETED") return s
-  if (!d.trigger_address) return `${s}; not sent to a trigger address, so no withdrawal is started`
-  if (!d.result_status) return `${s}; no withdrawal was started (redrive to start one)`
-  const reason = depositReasonWords(d.status_reason)
-  return `${s}; withdrawal ${d.result_status}${d.withdrawal_status && d.withdrawal_status !== d.result_status ? ` (bank transfer ${d.withdrawal_status})` : ""}${reason ? `. ${reason}` : ""}`
+export function depositSummarySaid(d: DepositFacts): Said {
+  const status = say("deposit.status", { status: d.status, words: DEPOSIT_STATUSES[d.status] ?? say("deposit.statusUnknown") })
+  if (d.status !== "COMPLETED") return status
+  if (!d.trigger_address) return say("deposit.noTrigger", { status })
+  if (!d.result_status) return say("deposit.noWithdrawal", { status })
+  const reason = depositReasonSaid(d.status_reason)
+  const bank = d.withdrawal_status && d.withdrawal_status !== d.result_status ? d.withdrawal_status : null
+  if (bank) {
+    return reason ? say("deposit.withdrawalBankWhy", { status, result: d.result_status, bank, reason }) : say("deposit.withdrawalBank", { status, result: d.result_status, bank })
+  }
+  return reason ? say("deposit.withdrawalWhy", { status, result: d.result_status, reason }) : say("deposit.withdrawal", { status, result: d.result_status })
+}
+
+/** depositSummarySaid in English. */
+export function depositSummary(d: DepositFacts): string {
+  return english(depositSummarySaid(d))
 }
 
 export const ALLOWED_SENDERS_LIMIT = 50

@@ -1,4 +1,5 @@
 import { MedusaError } from "@medusajs/framework/utils"
+import { english, say, type TextCode } from "../texts"
 
 type Sv = { name?: string; code?: string; status?: number; message?: string; requestId?: string; field?: string }
 
@@ -56,31 +57,30 @@ export function failureText(e: unknown): string {
 export function toMedusaError(e: unknown, doing: string): MedusaError {
   if (e instanceof MedusaError) return e
   const o = (e ?? {}) as Sv
-  const ref = o.requestId ? ` (svc requestId ${o.requestId})` : ""
-  const code = o.code ? `${o.code}: ` : ""
-  const msg = `${code}${o.message ?? String(e)}`
-  if (o.name === "SvcInputError") return new MedusaError(MedusaError.Types.INVALID_DATA, `svc: ${msg}`)
-  if (o.code === "RATE_BUDGET") {
-    return new SvcTryAgainError(`svc: too many requests to svc right now while ${doing}; please try again in a moment (nothing was sent, nothing charged)`)
-  }
+  const message = `${o.code ? `${o.code}: ` : ""}${o.message ?? String(e)}`
+  // the sentence with svc's requestId when there is one (spec: Errors, requestId), or without
+  const said = <A extends SvcErrorCode, B extends SvcErrorCode>(plain: A, withRef: B, params: { doing: string; message?: string }) =>
+    english(o.requestId ? { code: withRef, params: { ...params, ref: say("common.requestId", { id: o.requestId }) } } : { code: plain, params })
+  if (o.name === "SvcInputError") return new MedusaError(MedusaError.Types.INVALID_DATA, english(say("error.svcInput", { message })))
+  if (o.code === "RATE_BUDGET") return new SvcTryAgainError(english(say("error.tooManyRequests", { doing })))
   switch (o.status) {
     case 400:
-      return new MedusaError(MedusaError.Types.INVALID_DATA, `svc refused the request while ${doing}: ${msg}${ref}`)
+      return new MedusaError(MedusaError.Types.INVALID_DATA, said("error.refused", "error.refusedRef", { doing, message }))
     case 401:
-      return new MedusaError(
-        MedusaError.Types.UNEXPECTED_STATE,
-        `svc rejected the store's credentials while ${doing} (check apiKey, keyId, privateKey and algorithm, and the server clock)${ref}`
-      )
+      return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, said("error.credentials", "error.credentialsRef", { doing }))
     case 403:
-      return new MedusaError(MedusaError.Types.NOT_ALLOWED, `svc does not allow this for the account while ${doing}: ${msg}${ref}`)
+      return new MedusaError(MedusaError.Types.NOT_ALLOWED, said("error.notAllowed", "error.notAllowedRef", { doing, message }))
     case 404:
-      return new MedusaError(MedusaError.Types.NOT_FOUND, `svc: not found while ${doing}${ref}`)
+      return new MedusaError(MedusaError.Types.NOT_FOUND, said("error.notFound", "error.notFoundRef", { doing }))
     case 422:
-      return new MedusaError(MedusaError.Types.CONFLICT, `svc: idempotency conflict while ${doing}: ${msg}${ref}`)
+      return new MedusaError(MedusaError.Types.CONFLICT, said("error.conflict", "error.conflictRef", { doing, message }))
     default:
-      return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `svc is not answering properly while ${doing}; nothing was charged twice, please try again shortly: ${msg}${ref}`)
+      return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, said("error.notAnswering", "error.notAnsweringRef", { doing, message }))
   }
 }
+
+/** The codes of toMedusaError's sentences. */
+type SvcErrorCode = Extract<TextCode, `error.${string}`>
 
 /** What a shopper reads when the store's svc setup (or svc itself) is at fault: no setup advice. */
 export const SHOPPER_UNAVAILABLE = "svc payment is unavailable right now; please try again later or choose another payment method"

@@ -1,4 +1,5 @@
 import { PaymentSessionStatus } from "@medusajs/framework/utils"
+import { english, say } from "../texts"
 
 /** Checkout statuses of the spec; svc may add more (tolerated as "still open"). */
 export const FINAL_UNPAID = new Set(["FAILED", "CANCELLED", "REJECTED", "EXPIRED"])
@@ -23,14 +24,12 @@ export function toSessionStatus(svcStatus: string, expired: boolean): PaymentSes
 export function failureReason(svcStatus: string, expired: boolean): string | null {
   switch (svcStatus) {
     case "FAILED":
-      return expired
-        ? "The payment link expired before it was paid. Please choose a payment method again."
-        : "The payment failed at the bank or wallet. Please try again or choose another method."
+      return english(say(expired ? "payment.linkExpired" : "payment.failed"))
     case "CANCELLED":
-      return "The payment was cancelled. Please choose a payment method again."
+      return english(say("payment.cancelled"))
     case "REJECTED":
-      return "The payment provider rejected the payment. Please try another method."
+      return english(say("payment.rejected"))
     default:
-      return expired ? "The payment link expired before it was paid. Please choose a payment method again." : null
+      return expired ? english(say("payment.linkExpired")) : null
   }
 }

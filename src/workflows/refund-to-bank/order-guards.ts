@@ -2,6 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { fromSen } from "../../client"
 import { totalSen } from "../../lib/money/sen-sums"
+import { english, say } from "../../lib/texts"
 
 type Query = { graph: (q: unknown) => Promise<{ data: any[] }> }
 type Container = MedusaContainer
@@ -53,9 +54,7 @@ export async function refuseCancelWithSvcMoney(container: Container, orderId: st
   const refunded = payments.reduce((n, p) => n + p.refundedSen, 0)
   throw new MedusaError(
     MedusaError.Types.NOT_ALLOWED,
-    `Order ${orderId} was paid with svc and RM${fromSen(left)} of it has not been refunded (captured RM${fromSen(captured)}, refunded RM${fromSen(refunded)}). ` +
-      `Refund the buyer first in the "svc refunds" panel of this order (a payout to their bank account or DuitNow proxy), then cancel the order. ` +
-      "Nothing was changed."
+    english(say("refund.cancelFirst", { order: orderId, left: fromSen(left), captured: fromSen(captured), refunded: fromSen(refunded) }))
   )
 }
 
@@ -69,11 +68,7 @@ export async function refuseRefundMedusaWouldReject(container: Container, orderI
   const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
   const { data: orders } = await query.graph({ entity: "order", fields: ["id", "status"], filters: { id: orderId } })
   if (orders[0]?.status === "canceled") {
-    throw new MedusaError(
-      MedusaError.Types.INVALID_DATA,
-      `payment_id: order ${orderId} is canceled, and Medusa records no refund on a canceled order; nothing was sent. ` +
-        "Refund a canceled order's buyer from svc's own dashboard and note it on the order."
-    )
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, english(say("refund.orderCanceled", { order: orderId })))
   }
   const { data: changes } = await query.graph({
     entity: "order_change",
@@ -84,8 +79,7 @@ export async function refuseRefundMedusaWouldReject(container: Container, orderI
     const c = changes[0]
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,
-      `payment_id: order ${orderId} has an order change in progress (${c.change_type ?? "change"} ${c.id}, ${c.status}), and Medusa records no refund until it is confirmed or canceled; nothing was sent. ` +
-        "Confirm or cancel that change, then refund."
+      english(say("refund.orderChanging", { order: orderId, change: String(c.change_type ?? "change"), id: String(c.id), status: String(c.status) }))
     )
   }
 }

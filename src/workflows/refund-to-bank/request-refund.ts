@@ -16,6 +16,7 @@ import { MedusaReads } from "../../lib/medusa-data/medusa-reads"
 // one mask for every admin answer: a value of 4 characters or fewer is hidden whole, never shown as it is
 import { mask } from "../../lib/svc-admin/context"
 import type { RefundRequestInput } from "./validators"
+import { codesOf, english, say } from "../../lib/texts"
 
 type Container = MedusaContainer
 
@@ -47,8 +48,10 @@ export function publicPayout(row: Record<string, any>): Record<string, unknown> 
       ...(dest.nameCheck ? { name_check: dest.nameCheck } : {}),
     },
     failure_reason: row.failure_reason ?? null,
+    ...codesOf("failure_reason", row.failure_reason),
     attention: row.attention ?? null,
     attention_reason: row.attention_reason ?? null,
+    ...codesOf("attention_reason", row.attention_reason),
     note: row.note ?? null,
     refund_reason_id: row.refund_reason_id ?? null,
     idempotency_key: row.idempotency_key,
@@ -76,7 +79,7 @@ export async function loadPayment(container: Container, paymentId: string): Prom
     filters: { id: paymentId },
   })
   const p = data[0]
-  if (!p) throw new MedusaError(MedusaError.Types.NOT_FOUND, `payment_id: no payment ${paymentId}`)
+  if (!p) throw new MedusaError(MedusaError.Types.NOT_FOUND, english(say("refund.noPayment", { payment: paymentId })))
   // Each total rounded half-up to the sen once, as the checkout was: a 39.852 capture is the 3985 sen
   // svc received, and refunds of 39.852 and 79.704 are 12456 sen refunded (src/lib/money/sen-sums.ts).
   const sum = (xs: any[] | undefined) => totalSen((xs ?? []).map((x: any) => x.raw_amount ?? x.amount))
@@ -125,7 +128,7 @@ async function medusaRefundAmount(container: Container, paymentId: string, amoun
 async function refundReasonExists(container: Container, id: string): Promise<void> {
   const query = container.resolve<{ graph: (q: unknown) => Promise<{ data: { id: string }[] }> }>(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "refund_reason", fields: ["id"], filters: { id } })
-  if (!data.length) throw invalidData(`refund_reason_id: ${id} is not one of this store's refund reasons (Settings → Refund reasons, or GET /admin/refund-reasons)`)
+  if (!data.length) throw invalidData(english(say("refund.noReason", { id })))
 }
 
 export type RefundResult = { httpStatus: 200 | 202; payout: Record<string, unknown>; message: string }
@@ -167,7 +170,7 @@ export type CheckedRefund =
  */
 export async function checkRefundRequest(container: Container, input: RefundRequest, actorId?: string): Promise<CheckedRefund> {
   const amountSen = parseRinggit(input.amount, "amount", -Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)
-  if (amountSen < 1) throw invalidData(`amount: must be more than RM0.00; got RM${fromSen(amountSen)}`)
+  if (amountSen < 1) throw invalidData(english(say("refund.amountNotPositive", { amount: fromSen(amountSen) })))
   const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
   // The same form again (lost answer, double click): its payout, before the checks its own
   // success would now fail (what is left to refund, the prefund balance).
@@ -178,12 +181,12 @@ export async function checkRefundRequest(container: Container, input: RefundRequ
 
   const payment = await loadPayment(container, input.payment_id)
   if (!/^pp_svc-(wallet|fpx|fpx-direct)_/.test(payment.provider_id)) {
-    throw invalidData(`payment_id: payment ${payment.id} was made with ${payment.provider_id}, not svc; refund it with its own provider`)
+    throw invalidData(english(say("refund.notSvc", { payment: payment.id, provider: payment.provider_id })))
   }
   if (String(payment.currency_code).toLowerCase() !== "myr") {
-    throw invalidData(`payment_id: svc pays out MYR only; this payment is in ${String(payment.currency_code).toUpperCase()}`)
+    throw invalidData(english(say("refund.notMyr", { currency: String(payment.currency_code).toUpperCase() })))
   }
-  if (payment.capturedSen <= 0) throw invalidData(`payment_id: payment ${payment.id} has nothing captured to refund`)
+  if (payment.capturedSen <= 0) throw invalidData(english(say("refund.nothingCaptured", { payment: payment.id })))
   // what Medusa would refuse only after the payout left (a canceled order, an order change in progress)
   await refuseRefundMedusaWouldReject(container, payment.orderId)
   if (input.refund_reason_id) await refundReasonExists(container, input.refund_reason_id)
@@ -193,8 +196,15 @@ export async function checkRefundRequest(container: Container, input: RefundRequ
   const left = payment.capturedSen - payment.refundedSen - openSen
   if (amountSen > left) {
     throw invalidData(
-      `amount: at most RM${fromSen(Math.max(0, left))} can be refunded (captured RM${fromSen(payment.capturedSen)}, ` +
-        `refunded RM${fromSen(payment.refundedSen)}, payouts still being sent RM${fromSen(openSen)}); got RM${fromSen(amountSen)}`
+      english(
+        say("refund.tooMuch", {
+          left: fromSen(Math.max(0, left)),
+          captured: fromSen(payment.capturedSen),
+          refunded: fromSen(payment.refundedSen),
+          open: fromSen(openSen),
+          amount: fromSen(amountSen),
+        })
+      )
     )
   }
 
@@ -202,18 +212,16 @@ export async function checkRefundRequest(container: Container, input: RefundRequ
   const b = input.beneficiary
   if (b.bank_code) {
     const active = await client.payouts.activeBanks().catch((e) => {
-      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `svc: could not read the banks svc pays out to (${(e as Error).message}); nothing was sent`)
+      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, english(say("refund.banksUnread", { error: (e as Error).message })))
     })
     const banks = (Array.isArray((active as { banks?: unknown }).banks) ? (active as { banks: { code: string; name: string }[] }).banks : []) ?? []
     if (!banks.some((x) => x.code === b.bank_code)) {
-      throw invalidData(`beneficiary.bank_code: ${b.bank_code} is not a bank svc pays out to now (GET /admin/svc/payout-banks lists them)`)
+      throw invalidData(english(say("refund.bankNotPaid", { bank: b.bank_code })))
     }
   }
   const prefund = await client.payouts.prefund.balance().catch(() => null)
   if (prefund && /^\d+$/.test(prefund.available) && Number(prefund.available) < amountSen) {
-    throw invalidData(
-      `amount: the svc prefund balance (RM${fromSen(prefund.available)}) cannot cover RM${fromSen(amountSen)}; ` + "top it up by bank transfer in svc's dashboard, then refund"
-    )
+    throw invalidData(english(say("refund.prefundLow", { balance: fromSen(prefund.available), amount: fromSen(amountSen) })))
   }
 
   const destination: Record<string, unknown> = b.bank_code ? { bankCode: b.bank_code, accountNumber: b.account_number } : { proxyType: b.proxy_type, proxyValue: b.proxy_value }
@@ -282,16 +290,20 @@ function samePayout(row: Record<string, any>, input: RefundRequest, amountSen: n
     row.payment_id !== input.payment_id
       ? "payment_id"
       : Number(row.amount_sen) !== amountSen
-        ? `amount (RM${fromSen(Number(row.amount_sen))} then, RM${fromSen(amountSen)} now)`
+        ? english(say("refund.amountThenNow", { then: fromSen(Number(row.amount_sen)), now: fromSen(amountSen) }))
         : (destinationFields.find(([, then, now]) => then !== now)?.[0] ?? null)
-  if (differs) throw invalidData(`request_id: already used for another refund; ${differs} differs. A new refund needs a new request_id`)
+  if (differs) throw invalidData(english(say("refund.requestIdUsed", { field: differs })))
   const done = !["REQUESTED", "SENDING", "UNCERTAIN"].includes(String(row.status))
   return {
     httpStatus: done ? 200 : 202,
     payout: publicPayout(row),
-    message: done
-      ? `already requested: payout ${row.payout_id ?? row.id} ${row.status}${row.failure_reason ? ` (${row.failure_reason})` : ""}`
-      : "already requested: the payout is being sent by the first request or the reconciliation job, with its own key (no second payout is made)",
+    message: english(
+      done
+        ? row.failure_reason
+          ? say("refund.againWhy", { payout: String(row.payout_id ?? row.id), status: String(row.status), reason: row.failure_reason })
+          : say("refund.again", { payout: String(row.payout_id ?? row.id), status: String(row.status) })
+        : say("refund.againSending")
+    ),
   }
 }
 
@@ -321,19 +333,19 @@ export async function finishRefund(container: Container, rowId: string, opts: { 
   }
   const row = await svcModule.retrieveSvcPayout(rowId)
   if (!workflowError) {
-    return { httpStatus: 200, payout: publicPayout(row), message: `payout ${row.payout_id} ${row.status}` }
+    return { httpStatus: 200, payout: publicPayout(row), message: english(say("refund.sent", { payout: String(row.payout_id), status: row.status })) }
   }
   if (row.status === "REQUESTED") {
     // Medusa refused before the provider ran (e.g. its own over-refund guard):
     // nothing was sent; close the request so it no longer counts as open.
     await svcModule.abandonPayoutRequest(rowId, `Medusa refused the refund: ${workflowError.message}`, "refund", workflowError.message)
-    throw invalidData(`Medusa refused the refund, nothing was sent: ${workflowError.message}`)
+    throw invalidData(english(say("refund.medusaRefused", { message: workflowError.message })))
   }
   if (row.status === "UNCERTAIN") {
     return {
       httpStatus: 202,
       payout: publicPayout(row),
-      message: "svc did not answer; the payout request is kept with its key and the reconciliation job will finish it (no second payout can be made)",
+      message: english(say("refund.noAnswer")),
     }
   }
   throw workflowError instanceof MedusaError ? workflowError : invalidData(workflowError.message)
@@ -356,6 +368,6 @@ export async function finishPayoutRequest(container: Container, rowId: string): 
   const sent = (await resendForRecordedRefund(deps, rowId, row.refund_id)) === "sent"
   const after = await svcModule.retrieveSvcPayout(rowId)
   return sent
-    ? { httpStatus: 200, payout: publicPayout(after), message: `payout ${after.payout_id} ${after.status}` }
-    : { httpStatus: 202, payout: publicPayout(after), message: `payout request ${rowId} is ${after.status}: not finished here` }
+    ? { httpStatus: 200, payout: publicPayout(after), message: english(say("refund.sent", { payout: String(after.payout_id), status: after.status })) }
+    : { httpStatus: 202, payout: publicPayout(after), message: english(say("refund.notFinished", { id: rowId, status: after.status })) }
 }

@@ -9,6 +9,7 @@ import { emitSvcEvent, SvcEvents } from "../../lib/events/svc-events"
 import { sweepStep } from "../../lib/svc-runtime/sweep"
 import { longestSendMs } from "../../lib/svc-runtime/send-window"
 import { finishPayoutRequest } from "./request-refund"
+import { english, say } from "../../lib/texts"
 
 type Container = MedusaContainer
 
@@ -22,8 +23,8 @@ const PAYOUT_EVENT: Record<string, typeof SvcEvents.REFUND_PAYOUT_SETTLED | type
   RETURNED: SvcEvents.REFUND_PAYOUT_RETURNED,
 }
 const NOT_DELIVERED: Record<string, string> = {
-  REVERSED: "the bank reversed the payout: the buyer was not paid; amount and fee are back in the prefund balance",
-  RETURNED: "the bank returned the payout after settling it: the buyer was not paid; the amount is back in the prefund balance (svc keeps the fee)",
+  REVERSED: english(say("attention.payoutReversed")),
+  RETURNED: english(say("attention.payoutReturned")),
 }
 
 export type PayoutOutcome = "updated" | "unchanged" | "unknown_payout"
@@ -73,7 +74,9 @@ export async function recordPayoutStatus(container: Container, read: PayoutRead,
       status: read.status,
       feeSen: read.fee && /^\d+$/.test(read.fee) ? Number(read.fee) : null,
       source,
-      ...(notDelivered ? { attention: "refund_not_delivered", attentionReason: `${notDelivered}. Refund RM${fromSen(row.amount_sen)} again to a corrected account.` } : {}),
+      ...(notDelivered
+        ? { attention: "refund_not_delivered", attentionReason: english(say("attention.refundAgain", { what: notDelivered, amount: fromSen(row.amount_sen) })) }
+        : {}),
     })
     if (!made) continue // changed meanwhile by another caller: judged again from what it wrote
     const event = PAYOUT_EVENT[read.status]

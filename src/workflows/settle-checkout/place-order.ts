@@ -9,6 +9,7 @@ import type { SettleSource } from "./steps"
 import { CHECKOUT_LOCK_LEASE_S, keepCheckoutLockStep, stopKeepingCheckoutLockStep } from "./checkout-lock"
 import { MedusaReads } from "../../lib/medusa-data/medusa-reads"
 import { emitSvcEvent, SvcEvents } from "../../lib/events/svc-events"
+import { english, say } from "../../lib/texts"
 
 type Container = MedusaContainer
 type Query = Omit<RemoteQueryFunction, symbol>
@@ -67,7 +68,7 @@ export function permanentReason(e: unknown): string | null {
   if (LOCK_ERROR.test(message)) return null
   const permanent = new Set<string>([MedusaError.Types.INVALID_DATA, MedusaError.Types.NOT_ALLOWED, MedusaError.Types.NOT_FOUND])
   if (err?.type && permanent.has(err.type)) {
-    if (/inventory|stock/i.test(message)) return `stock is gone: ${message}`
+    if (/inventory|stock/i.test(message)) return english(say("attention.stockGone", { message }))
     return message
   }
   return null
@@ -96,13 +97,13 @@ export const cartCheckFields = (prefix = "") => ["id", "region_id", "total", "re
  * after payment would become an order for another sum).
  */
 export function cartCannotComplete(cart: CartFacts | null | undefined, ref: PaidCartRef): string | null {
-  if (!cart) return `cart ${ref.cartId} no longer exists`
-  if (!cart.region_id) return `cart ${ref.cartId} has no region any more`
-  if (!cart.region) return `the cart's region ${cart.region_id} was removed`
+  if (!cart) return english(say("attention.cartGone", { cart: ref.cartId }))
+  if (!cart.region_id) return english(say("attention.cartNoRegion", { cart: ref.cartId }))
+  if (!cart.region) return english(say("attention.regionRemoved", { region: cart.region_id }))
   const session = cart.payment_collection?.payment_sessions?.find((s) => s.id === ref.sessionId)
   const paid = ref.paid ?? (session ? String(session.raw_amount?.value ?? session.amount) : null)
   if (paid != null && cart.total != null && !MathBN.eq(cart.total, paid)) {
-    return `the cart changed after payment: its total is now ${MathBN.convert(cart.total).toString()}, the buyer paid ${MathBN.convert(paid).toString()}`
+    return english(say("attention.cartChanged", { total: MathBN.convert(cart.total).toString(), paid: MathBN.convert(paid).toString() }))
   }
   return null
 }
@@ -159,7 +160,7 @@ export async function placePaidOrder(container: Container, ref: PaidCartRef, sou
   if (existing) return placed(existing, false, attempts)
 
   const cannot = ref.cannot !== undefined ? ref.cannot : await cannotComplete(query, ref)
-  if (cannot) return impossible(`Paid and captured, but cart ${ref.cartId} cannot become an order: ${cannot}. Refund the buyer or place the order by hand.`)
+  if (cannot) return impossible(english(say("attention.noOrder", { cart: ref.cartId, why: cannot })))
 
   let locking: Locking | undefined
   try {
@@ -185,7 +186,7 @@ export async function placePaidOrder(container: Container, ref: PaidCartRef, sou
     const orderId = await orderOfCart(query, ref.cartId)
     if (orderId) return placed(orderId, true, attempts)
     const permanent = permanentReason(e)
-    if (permanent) return impossible(`Paid and captured, but cart ${ref.cartId} cannot become an order: ${permanent}. Refund the buyer or place the order by hand.`)
+    if (permanent) return impossible(english(say("attention.noOrder", { cart: ref.cartId, why: permanent })))
     const message = (e as Error)?.message ?? String(e)
     const lock = LOCK_ERROR.test(message)
     logger.warn(`svc: checkout ${ref.checkoutId}: completing cart ${ref.cartId} after payment: ${message}; trying again later`)

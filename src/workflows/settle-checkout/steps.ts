@@ -10,6 +10,7 @@ import { svcFromContainer } from "../../lib/svc-runtime/config"
 import { emitSvcEvent, SvcEvents } from "../../lib/events/svc-events"
 import { SVC_MODULE, type SvcModuleService } from "../../modules/svc"
 import { cartCannotComplete, cartCheckFields, checkoutLockKey, placePaidOrder, type CartFacts } from "./place-order"
+import { english, say, type Said } from "../../lib/texts"
 
 /**
  * The steps of the settle workflow (index.ts), in the order it runs them. Each step
@@ -288,10 +289,9 @@ export const judgeCheckoutStep = createStep("svc-judge-checkout", async (input: 
   if (c.status === "COMPLETED") {
     const flag = (why: string, orderId?: string) =>
       new StepResponse<Plan>({ action: "flag", outcome: "attention_refund", reason: why, order_id: orderId, svc_status: c.status, ledger_status: ledgerStatus })
-    if (!session || !isCurrent || !amountMatches)
-      return flag("Paid a checkout that is no longer this cart's current payment (amount or session changed); refund the buyer or reconcile by hand.")
-    if (order?.status === "canceled") return flag(`Paid after order ${order.id} was canceled; refund the buyer.`, order.id)
-    if (otherPaid) return flag(`${balanceOf ? `The balance of order ${balanceOf.id}` : "The cart"} was already paid with another payment session; refund the buyer.`, balanceOf?.id)
+    if (!session || !isCurrent || !amountMatches) return flag(english(say("attention.notCurrentPayment")))
+    if (order?.status === "canceled") return flag(english(say("attention.paidAfterCancel", { order: order.id })), order.id)
+    if (otherPaid) return flag(english(balanceOf ? say("attention.balancePaidTwice", { order: balanceOf.id }) : say("attention.cartPaidTwice")), balanceOf?.id)
     if (recorded && order) return done("already_settled")
     return new StepResponse<Plan>({
       action: "capture",
@@ -426,6 +426,15 @@ export const failPaymentStep = createStep("svc-fail-payment", async (input: Fail
 /** The flags that say an order's payment failed after it was placed (the event is emitted by the run that sets the first). */
 const FAILED_AFTER_ORDER = new Set(["order_canceled", "payment_failed_after_order"])
 
+/** A final status in the words of a reason ("the payment failed"); another status as it is, in lower case. */
+const STATUS_WORDS: Record<string, Said> = {
+  FAILED: say("status.failed"),
+  CANCELLED: say("status.cancelled"),
+  REJECTED: say("status.rejected"),
+  EXPIRED: say("status.expired"),
+}
+const statusWord = (status: string): Said | string => STATUS_WORDS[status] ?? status.toLowerCase()
+
 async function failOrder(
   container: MedusaContainer,
   checkoutId: string,
@@ -437,7 +446,7 @@ async function failOrder(
 ): Promise<SettleOutcome> {
   const ledger = ledgerOf(container)
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-  const canceledReason = `Order ${o.id} was canceled: ${reason}`
+  const canceledReason = english(say("attention.orderCanceled", { order: o.id, reason: reason ?? "" }))
   // Told once (runs are one at a time under the checkout's lock): by the run whose cancel
   // succeeded (Medusa cancels an order once), else by the run whose flag was the first of its
   // kind on the row (the flag statement reads the row locked and returns what it was).
@@ -477,7 +486,10 @@ async function failOrder(
   await container
     .resolve<{ updateOrders: (id: string, d: Record<string, unknown>) => Promise<unknown> }>(Modules.ORDER)
     .updateOrders(o.id, { metadata: { ...(o.metadata ?? {}), svc_payment_failed: reason, svc_checkout_id: checkoutId } })
-  const flaggedFirst = await firstFlag("payment_failed_after_order", `Order ${o.id} was placed awaiting payment, and the payment ${ledgerStatus.toLowerCase()}: ${reason}`)
+  const flaggedFirst = await firstFlag(
+    "payment_failed_after_order",
+    english(say("attention.failedAfterOrder", { order: o.id, status: statusWord(ledgerStatus), reason: reason ?? "" }))
+  )
   await tell(first ?? flaggedFirst, "flagged")
   return "order_flagged"
 }

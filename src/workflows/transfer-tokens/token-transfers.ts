@@ -8,6 +8,7 @@ import { appendEntry, invalidData, parseRinggit } from "../../lib/money/admin-in
 import { recordAnswer } from "../../lib/svc-runtime/unrecorded-send"
 import { adminDeps, type Container } from "../../lib/svc-admin/context"
 import { adminSvcError, notFound } from "../../lib/svc-admin/errors"
+import { english, say } from "../../lib/texts"
 
 /** A token transfer as the admin asked it (src/api/admin/svc/token-transfers/validators.ts checks its shape). */
 export type TokenTransferRequest = { request_id: string; network_id: string; token_id: string; address_to: string; amount: string | number; reference?: string }
@@ -102,7 +103,7 @@ export async function recordTokenTransfer(container: Container, input: TokenTran
   if (!token) throw invalidData(`token_id: not an active token of ${network.name}`)
   checkAddress(network, input.address_to)
   if (/^\d+$/.test(balance.walletBalance) && BigInt(balance.walletBalance) < BigInt(amountSen)) {
-    throw invalidData(`amount: the svc wallet balance is RM${fromSen(balance.walletBalance)}; cannot send RM${fromSen(amountSen)}`)
+    throw invalidData(english(say("transfer.balanceLow", { balance: fromSen(balance.walletBalance), amount: fromSen(amountSen) })))
   }
 
   let row: Row
@@ -145,7 +146,11 @@ function sameRequest(row: Row, input: TokenTransferRequest, amountSen: number): 
 /** An unsent or unanswered transfer is sent again with its key; any other is answered as it stands. */
 function planFor(row: Row, source: string): TokenTransferPlan {
   if (UNSENT.includes(row.status)) return { send: { id: row.id, source }, created: false, answer: null }
-  return { send: null, created: false, answer: { httpStatus: 200, transfer: row, message: `already requested: transfer ${row.transfer_id ?? row.id} ${row.status}` } }
+  return {
+    send: null,
+    created: false,
+    answer: { httpStatus: 200, transfer: row, message: english(say("transfer.again", { transfer: String(row.transfer_id ?? row.id), status: String(row.status) })) },
+  }
 }
 
 /**
@@ -168,13 +173,13 @@ export async function sendTokenTransfer(container: Container, row: Row, source: 
       return {
         httpStatus: 202,
         transfer: updated,
-        message: "svc did not answer; the transfer is kept with its key. Send the same request again or refresh it later: svc makes at most one transfer for it.",
+        message: english(say("transfer.noAnswer")),
       }
     }
     throw adminSvcError(e, "sending the token transfer")
   }
   const updated = await recordAnswer("token transfer", row, () => applyTransfer(container, row, t, source))
-  return { httpStatus: 200, transfer: updated, message: `transfer ${t.id} ${t.status}` }
+  return { httpStatus: 200, transfer: updated, message: english(say("transfer.sent", { transfer: t.id, status: t.status })) }
 }
 
 async function applyTransfer(container: Container, row: Row, t: TokenTransfer, source: string) {

@@ -12,6 +12,7 @@ import { sweepStep } from "../../lib/svc-runtime/sweep"
 import { emitSvcEvent, SvcEvents } from "../../lib/events/svc-events"
 import { recordAnswer, UnrecordedSendError } from "../../lib/svc-runtime/unrecorded-send"
 import { FINAL_WITHDRAWAL_STATUS } from "../../modules/svc/statuses"
+import { english, say } from "../../lib/texts"
 
 type Container = MedusaContainer
 
@@ -44,7 +45,7 @@ export async function walletOverview(container: Container) {
       bank_accounts: accounts,
     }
   } catch (e) {
-    throw toMedusaError(e, "reading the svc wallet")
+    throw toMedusaError(e, english(say("doing.readingWallet")))
   }
 }
 
@@ -79,12 +80,12 @@ export async function recordWithdrawal(container: Container, input: WithdrawalRe
   }
   const overview = await walletOverview(container)
   const account = overview.bank_accounts.find((a) => a.id === input.bank_account_id)
-  if (!account) throw invalidData(`bank_account_id: ${input.bank_account_id} is not an active bank account linked to the svc account`)
+  if (!account) throw invalidData(english(say("withdrawal.notLinked", { account: input.bank_account_id })))
   if (overview.account_type && overview.account_type !== "BUSINESS" && amountSen > INDIVIDUAL_MAX_SEN) {
-    throw invalidData(`amount: an individual svc account can withdraw at most RM${fromSen(INDIVIDUAL_MAX_SEN)} per request`)
+    throw invalidData(english(say("withdrawal.individualCap", { max: fromSen(INDIVIDUAL_MAX_SEN) })))
   }
   if (/^\d+$/.test(String(overview.balance_sen)) && Number(overview.balance_sen) < amountSen) {
-    throw invalidData(`amount: the svc wallet balance is RM${fromSen(String(overview.balance_sen))}; cannot withdraw RM${fromSen(amountSen)}`)
+    throw invalidData(english(say("withdrawal.balanceLow", { balance: fromSen(String(overview.balance_sen)), amount: fromSen(amountSen) })))
   }
 
   let row: { id: string }
@@ -118,22 +119,26 @@ function sameWithdrawal(row: WithdrawalRow, input: WithdrawalRequest, amountSen:
     row.bank_account_id !== input.bank_account_id
       ? `bank_account_id (${row.bank_account_id} then, ${input.bank_account_id} now)`
       : Number(row.amount_sen) !== amountSen
-        ? `amount (RM${fromSen(Number(row.amount_sen))} then, RM${fromSen(amountSen)} now)`
+        ? english(say("refund.amountThenNow", { then: fromSen(Number(row.amount_sen)), now: fromSen(amountSen) }))
         : (row.reference ?? null) !== (input.reference ?? null)
           ? `reference (${row.reference ?? "none"} then, ${input.reference ?? "none"} now)`
           : null
   if (differs) {
-    throw invalidData(`request_id: already used for another withdrawal; ${differs} differs. A new withdrawal needs a new request_id`)
+    throw invalidData(english(say("withdrawal.requestIdUsed", { field: differs })))
   }
   if (row.status === "UNCERTAIN") return { send: { id: row.id, source: "admin-retry" }, created: false, answer: null }
   if (row.status === "CREATING") {
     return {
       send: null,
       created: false,
-      answer: { httpStatus: 202, withdrawal: row, message: "already requested: the withdrawal is being sent by the first request (no second withdrawal is made)" },
+      answer: { httpStatus: 202, withdrawal: row, message: english(say("withdrawal.againSending")) },
     }
   }
-  return { send: null, created: false, answer: { httpStatus: 200, withdrawal: row, message: `already requested: withdrawal ${row.withdrawal_id ?? row.id} ${row.status}` } }
+  return {
+    send: null,
+    created: false,
+    answer: { httpStatus: 200, withdrawal: row, message: english(say("withdrawal.again", { withdrawal: String(row.withdrawal_id ?? row.id), status: String(row.status) })) },
+  }
 }
 
 /**
@@ -157,7 +162,7 @@ export async function sendWithdrawal(container: Container, rowId: string, source
         status_history: appendEntry(row.status_history, w.status, source),
       })
     )
-    return { httpStatus: 200, withdrawal: updated, message: `withdrawal ${w.id} ${w.status}` }
+    return { httpStatus: 200, withdrawal: updated, message: english(say("withdrawal.sent", { withdrawal: w.id, status: w.status })) }
   } catch (e) {
     if (e instanceof UnrecordedSendError) throw e
     const { uncertain, status, reason } = sendFailure(e, "FAILED")
@@ -168,10 +173,10 @@ export async function sendWithdrawal(container: Container, rowId: string, source
       return {
         httpStatus: 202,
         withdrawal: updated,
-        message: "svc did not answer; the withdrawal is kept with its key and the reconciliation job will finish it (no second withdrawal can be made)",
+        message: english(say("withdrawal.noAnswer")),
       }
     }
-    throw toMedusaError(e, "sending the withdrawal")
+    throw toMedusaError(e, english(say("doing.sendingWithdrawal")))
   }
 }
 

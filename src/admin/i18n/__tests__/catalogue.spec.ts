@@ -5,7 +5,9 @@
  * pages, widgets and lib/ name is in en.json, and every key of en.json is
  * named somewhere (no dead words for a translator to translate); and no
  * page, widget or lib/ file shows words of its own that are not a key (JSX
- * text, a label-like prop or a toast in English).
+ * text, a label-like prop or a toast in English). The server's sentences
+ * (`svc.server.*`) are the server's catalogue (src/lib/texts), word for word
+ * in English, named by the codes the server sends, not by src/admin.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs"
 import { join, relative } from "node:path"
@@ -13,6 +15,7 @@ import ts from "typescript"
 import en from "../json/en.json"
 import zhCN from "../json/zhCN.json"
 import resources from ".."
+import { TEXTS } from "../../../lib/texts"
 
 const ADMIN = join(__dirname, "../..")
 
@@ -24,6 +27,8 @@ const placeholders = (v: string) => [...v.matchAll(/\{\{\s*([^}\s]+)\s*\}\}/g)].
 
 const EN = flat(en)
 const ZH = flat(zhCN)
+/** The server's sentences: `svc.server.<code>`. */
+const SERVER = "svc.server."
 
 /** Every .ts/.tsx of src/admin but the catalogues and the tests. */
 function sources(dir = ADMIN): string[] {
@@ -52,7 +57,8 @@ describe("the admin's languages", () => {
     const brandOrCode = /^[\s{}A-Za-z0-9_./×–—…→()·:,"“”]*$/ // e.g. "{{count}} / {{limit}}"
     const english = Object.keys(EN).filter((k) => ZH[k] === EN[k] && !brandOrCode.test(EN[k]!.replace(/\{\{[^}]+\}\}/g, "")))
     expect(english).toEqual([])
-    const noChinese = Object.keys(ZH).filter((k) => !/[\u4e00-\u9fff]/.test(ZH[k]!) && !/^[{}\s\w/]*$/.test(ZH[k]!))
+    // values, Latin words and punctuation only ("{{check}}：{{detail}}", "；") need no Chinese character
+    const noChinese = Object.keys(ZH).filter((k) => !/[\u4e00-\u9fff]/.test(ZH[k]!) && !/^[{}\s\w/\u3000-\u303f\uff00-\uffef]*$/.test(ZH[k]!))
     expect(noChinese).toEqual([])
   })
 
@@ -67,7 +73,18 @@ describe("the admin's languages", () => {
     const missing = [...named].filter(([k]) => EN[k] === undefined).map(([k, f]) => `${f}: ${k}`)
     expect(missing).toEqual([])
     expect(dynamic).toEqual([])
-    expect(Object.keys(EN).filter((k) => !named.has(k))).toEqual([])
+    expect(Object.keys(EN).filter((k) => !named.has(k) && !k.startsWith(SERVER))).toEqual([])
+  })
+
+  it("the server's sentences: en.json's svc.server is the server's catalogue word for word, one key per code, and each code has its Chinese", () => {
+    const server = Object.fromEntries(
+      Object.entries(EN)
+        .filter(([k]) => k.startsWith(SERVER))
+        .map(([k, v]) => [k.slice(SERVER.length), v])
+    )
+    expect(server).toEqual({ ...TEXTS })
+    expect(Object.keys(TEXTS).every((code) => /^[a-z]+\.[A-Za-z]+$/.test(code))).toBe(true) // area.name: two levels of en.json
+    expect(Object.keys(TEXTS).filter((code) => !ZH[SERVER + code])).toEqual([])
   })
 
   it("no JSX text, label-like prop, column header or toast of src/admin is English written in place (brand names, codes and symbols aside)", () => {

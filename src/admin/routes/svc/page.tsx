@@ -6,6 +6,7 @@ import { useSvcT } from "../../lib/i18n"
 import { SectionHeader } from "../../lib/list-section"
 import { SvcPage } from "../../lib/page"
 import { useSvcQuery } from "../../lib/query"
+import { useServerText } from "../../i18n/server-text"
 import { Status } from "../../lib/status"
 import type { CheckoutsAnswer, JobsAnswer } from "../../lib/types"
 
@@ -27,6 +28,7 @@ const JOB_NAMES: Readonly<Record<string, string>> = { "svc-reconcile-checkouts":
 /** The one svc entry of Medusa's main menu: what needs an admin now, and every svc page. */
 const SvcOverviewPage = () => {
   const { t } = useSvcT()
+  const { said } = useServerText()
   const attention = useSvcQuery<CheckoutsAnswer>("/admin/svc/checkouts", { attention: "true", limit: 200 })
   const waiting = attention.data?.checkouts.length
   // the doctor's job checks (no svc call): a store whose jobs do not run is told here, not only in Settings
@@ -43,12 +45,12 @@ const SvcOverviewPage = () => {
                 <div className="flex items-center gap-x-2">
                   <Status value={j.level} label={t("svc.overview.jobCheck")} />
                   <Text size="small" weight="plus">
-                    {JOB_NAMES[j.job] ? t(JOB_NAMES[j.job]!) : j.label}: {j.detail}
+                    {JOB_NAMES[j.job] ? t(JOB_NAMES[j.job]!) : j.label}: {said(j.detail, j.detail_code, j.detail_params)}
                   </Text>
                 </div>
                 {j.advice && (
                   <Text size="small" className="text-ui-fg-subtle">
-                    {j.advice}
+                    {said(j.advice, j.advice_code, j.advice_params)}
                   </Text>
                 )}
               </div>

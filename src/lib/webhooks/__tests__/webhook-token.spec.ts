@@ -1,7 +1,8 @@
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { generateWebhookToken, hourKey, readJsonBody, redactToken, refusalFor, REFUSE_WITHOUT, REFUSE_WRONG, tokenVerdict, WebhookRequestTally, BodyError } from "../webhook-token"
-import { tokenCheck } from "../../doctor/doctor"
+import { tokenCheck as said } from "../../doctor/doctor"
+import { english } from "../../texts"
 
 describe("the store's webhook token", () => {
   it("is 32 random bytes, base64url: 43 characters the provider option's rule accepts too", () => {
@@ -57,9 +58,17 @@ describe("the store's webhook token", () => {
   })
 
   it("the doctor's advice follows the counts", () => {
+    const URL = "https://shop.example/hooks/svc?token=t"
+    const tokenCheck = (t: Parameters<typeof said>[0]) => {
+      const c = said(t, URL)
+      return { level: c.level, detail: english(c.detail), advice: c.advice && english(c.advice) }
+    }
     const r = (w: number, wo: number, wr = 0) => ({ hours: 24, with: w, without: wo, wrong: wr })
     const gen = { source: "generated" as const, required_at: null }
-    expect(tokenCheck({ ...gen, required: false, requests: r(0, 5) })).toMatchObject({ level: "ok", advice: expect.stringMatching(/^Register \{url\}/) })
+    expect(tokenCheck({ ...gen, required: false, requests: r(0, 5) })).toMatchObject({
+      level: "ok",
+      advice: expect.stringMatching(/^Register https:\/\/shop\.example\/hooks\/svc\?token=t with svc/),
+    })
     expect(tokenCheck({ ...gen, required: false, requests: r(3, 0) })).toMatchObject({ level: "ok", advice: expect.stringMatching(/Require the token/) })
     expect(tokenCheck({ ...gen, required: true, requests: r(3, 0) })).toMatchObject({ level: "ok", advice: null })
     expect(tokenCheck({ ...gen, required: true, requests: r(3, 2) })).toMatchObject({ level: "warn", detail: expect.stringMatching(/2 without.*refused/) })

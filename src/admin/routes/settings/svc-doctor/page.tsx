@@ -7,7 +7,7 @@ import { useSvcT } from "../../../lib/i18n"
 import { SectionHeader } from "../../../lib/list-section"
 import { SvcPage } from "../../../lib/page"
 import { svcPost, useSvcAction, useSvcQuery } from "../../../lib/query"
-import { errorText } from "../../../lib/sdk"
+import { useServerText } from "../../../i18n/server-text"
 import { Status } from "../../../lib/status"
 import type { DoctorReport, HealthAnswer } from "../../../lib/types"
 
@@ -41,8 +41,8 @@ const FEATURES: Readonly<Record<string, string>> = {
   wallet_trigger_addresses: "svc.doctor.featureNames.walletTriggerAddresses",
   payout_trigger_addresses: "svc.doctor.featureNames.payoutTriggerAddresses",
 }
-/** A name in the admin's language by its id, else as the doctor gave it. */
-const named = (t: T, keys: Readonly<Record<string, string>>, id: string, label: string) => (keys[id] ? t(keys[id]) : label)
+/** A name in the admin's language by its id, else the doctor's own name for it (its English read back to the server's catalogue: src/lib/texts). */
+const named = (t: T, said: (english: string) => string, keys: Readonly<Record<string, string>>, id: string, label: string) => (keys[id] ? t(keys[id]) : said(label))
 
 /** The question before requiring the webhook token, or before no longer requiring it. */
 function tokenWarning(t: T, health: DoctorReport, required: boolean): string {
@@ -62,6 +62,7 @@ function tokenCounts(t: T, r: NonNullable<DoctorReport["webhooks"]["token"]>["re
 /** Settings → svc connection: is svc set up right, and if not what to do. */
 const SvcDoctorPage = () => {
   const { t } = useSvcT()
+  const { said, error } = useServerText()
   const read = useSvcQuery<HealthAnswer>("/admin/svc/health")
   const health = read.data?.health
   const { run } = useSvcAction()
@@ -79,11 +80,11 @@ const SvcDoctorPage = () => {
             </Button>
           }
         />
-        {read.error && <Text className="px-6 py-4 text-ui-fg-error">{errorText(read.error)}</Text>}
+        {read.error && <Text className="px-6 py-4 text-ui-fg-error">{error(read.error)}</Text>}
         {health && (
           <div className="flex items-center gap-x-3 px-6 py-4" data-testid="svc-doctor-summary" data-level={health.level}>
             <Status value={health.level} label={t(SUMMARY[health.level])} />
-            <Text>{health.summary}</Text>
+            <Text>{said(health.summary, health.summary_code, health.summary_params)}</Text>
           </div>
         )}
         {health && (
@@ -115,10 +116,10 @@ const SvcDoctorPage = () => {
               {health.checks.map((c) => (
                 <Table.Row key={c.id} data-testid={`svc-check-${c.id}`} data-level={c.level}>
                   <Table.Cell className="whitespace-nowrap">
-                    <Status value={c.level} label={t(WORD[c.level])} /> {named(t, CHECKS, c.id, c.label)}
+                    <Status value={c.level} label={t(WORD[c.level])} /> {named(t, said, CHECKS, c.id, c.label)}
                   </Table.Cell>
-                  <Table.Cell className="whitespace-normal py-2">{c.detail}</Table.Cell>
-                  <Table.Cell className="whitespace-normal py-2">{c.advice ?? "—"}</Table.Cell>
+                  <Table.Cell className="whitespace-normal py-2">{said(c.detail, c.detail_code, c.detail_params)}</Table.Cell>
+                  <Table.Cell className="whitespace-normal py-2">{c.advice ? said(c.advice, c.advice_code, c.advice_params) : "—"}</Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>
@@ -134,14 +135,14 @@ const SvcDoctorPage = () => {
             <Table.Body>
               {health.features.map((f) => (
                 <Table.Row key={f.feature}>
-                  <Table.Cell>{named(t, FEATURES, f.feature, f.label)}</Table.Cell>
+                  <Table.Cell>{named(t, said, FEATURES, f.feature, f.label)}</Table.Cell>
                   <Table.Cell>
                     <Status
                       value={feature(f.enabled)}
                       label={f.enabled === true ? t("svc.doctor.enabled") : f.enabled === false ? t("svc.doctor.notEnabled") : t("svc.doctor.unknown")}
                     />
                   </Table.Cell>
-                  <Table.Cell className="whitespace-normal">{f.detail}</Table.Cell>
+                  <Table.Cell className="whitespace-normal">{said(f.detail, f.detail_code, f.detail_params)}</Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>

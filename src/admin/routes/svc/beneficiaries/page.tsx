@@ -10,7 +10,7 @@ import { useSvcT } from "../../../lib/i18n"
 import { ListSection, SectionHeader, useCursorList, useOffsetList } from "../../../lib/list-section"
 import { SvcPage } from "../../../lib/page"
 import { svcDelete, svcPost, useSvcAction, useSvcQuery } from "../../../lib/query"
-import { errorText } from "../../../lib/sdk"
+import { useServerText } from "../../../i18n/server-text"
 import { Status } from "../../../lib/status"
 import { TriggerAddressDrawer } from "../../../lib/svc-trigger-panel"
 import type { BeneficiariesAnswer, Beneficiary, BeneficiaryRegistered, PayoutBanksAnswer, PrefundPayout, PrefundPayoutsAnswer } from "../../../lib/types"
@@ -32,6 +32,7 @@ const PROXY_TYPES = [
  */
 const SvcBeneficiariesPage = () => {
   const { t } = useSvcT()
+  const { error: errorText } = useServerText()
   const kinds = [
     ["bank", t("svc.beneficiaries.kindBank")],
     ["proxy", t("svc.beneficiaries.kindProxy")],

@@ -12,6 +12,7 @@ import { svcPost, useSvcAction, useSvcQuery } from "../../../lib/query"
 import { sdk } from "../../../lib/sdk"
 import { Status } from "../../../lib/status"
 import type { CheckMissedAnswer, Deposit, DepositAnswer, DepositsAnswer, NetworksAnswer } from "../../../lib/types"
+import { useServerText } from "../../../i18n/server-text"
 
 /**
  * svc deposits (both areas): the deposits svc told us about through its
@@ -20,6 +21,7 @@ import type { CheckMissedAnswer, Deposit, DepositAnswer, DepositsAnswer, Network
  */
 const SvcDepositsPage = () => {
   const { t } = useSvcT()
+  const { said } = useServerText()
   const areas = [
     ["wallet", t("svc.deposits.wallet")],
     ["payout", t("svc.deposits.payout")],
@@ -67,7 +69,7 @@ const SvcDepositsPage = () => {
       monoColumn<Deposit>("from", t("svc.common.from"), (d) => d.from_address),
       column<Deposit>("result", t("svc.common.result"), (d) => (
         <div className="flex min-w-[260px] max-w-[400px] flex-col whitespace-normal">
-          <Text size="small">{d.summary}</Text>
+          <Text size="small">{said(d.summary, d.summary_code, d.summary_params)}</Text>
         </div>
       )),
       column<Deposit>("actions", "", (d) => (
@@ -75,7 +77,7 @@ const SvcDepositsPage = () => {
           <ActionButton
             onClick={() =>
               run(
-                (r: DepositAnswer) => r.deposit.summary,
+                (r: DepositAnswer) => said(r.deposit.summary, r.deposit.summary_code, r.deposit.summary_params),
                 () => sdk.client.fetch<DepositAnswer>(`/admin/svc/deposits/${d.deposit_id}`, { query: { area: d.area === "WALLET" ? "wallet" : "payout" } })
               )
             }
@@ -89,7 +91,7 @@ const SvcDepositsPage = () => {
             disabled={!d.can_redrive}
             onConfirm={() =>
               run(
-                (r: DepositAnswer) => r.deposit.summary,
+                (r: DepositAnswer) => said(r.deposit.summary, r.deposit.summary_code, r.deposit.summary_params),
                 () => svcPost<DepositAnswer>(`/admin/svc/deposits/${d.deposit_id}/redrive`)
               )
             }
@@ -99,7 +101,7 @@ const SvcDepositsPage = () => {
         </RowActions>
       )),
     ],
-    [run, decimals, t]
+    [run, decimals, t, said]
   )
 
   return (
@@ -144,7 +146,7 @@ const SvcDepositsPage = () => {
           onSubmit={(e) => {
             e.preventDefault()
             void run(
-              (r: DepositAnswer) => r.deposit.summary,
+              (r: DepositAnswer) => said(r.deposit.summary, r.deposit.summary_code, r.deposit.summary_params),
               () => sdk.client.fetch<DepositAnswer>(`/admin/svc/deposits/${encodeURIComponent(lookup.id.trim())}`, { query: lookup.area !== ANY ? { area: lookup.area } : {} })
             )
           }}

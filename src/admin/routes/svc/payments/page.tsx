@@ -6,6 +6,7 @@ import { rm, when } from "../../../lib/format"
 import { useSvcT } from "../../../lib/i18n"
 import { ListSection, useLoadedList } from "../../../lib/list-section"
 import { SvcPage } from "../../../lib/page"
+import { useServerText } from "../../../i18n/server-text"
 import { Status } from "../../../lib/status"
 import type { Checkout, CheckoutsAnswer } from "../../../lib/types"
 
@@ -19,6 +20,7 @@ const col = createDataTableColumnHelper<Checkout>()
  */
 const SvcPaymentsPage = () => {
   const { t } = useSvcT()
+  const { said } = useServerText()
   const checkouts = useLoadedList<CheckoutsAnswer, Checkout>("/admin/svc/checkouts", (a) => a.checkouts, { attention: "true", limit: 200 })
   const columns = useMemo(
     () => [
@@ -52,13 +54,13 @@ const SvcPaymentsPage = () => {
           <div className="flex min-w-[320px] max-w-[480px] flex-col items-start gap-y-1 whitespace-normal py-2">
             <Status value="attention" label={row.original.attention === "paid_no_order" ? t("svc.payments.paidNoOrder") : (row.original.attention ?? "")} />
             <Text size="small" className="text-ui-fg-subtle whitespace-normal">
-              {row.original.attention_reason}
+              {said(row.original.attention_reason, row.original.attention_reason_code, row.original.attention_reason_params)}
             </Text>
           </div>
         ),
       }),
     ],
-    [t]
+    [t, said]
   )
   return (
     <SvcPage>

@@ -9,7 +9,8 @@ import { ListSection, SectionHeader, useLoadedList } from "../../../lib/list-sec
 import { AmountField, MoneyForm } from "../../../lib/money-form"
 import { SvcPage } from "../../../lib/page"
 import { useSvcQuery } from "../../../lib/query"
-import { errorText, sdk } from "../../../lib/sdk"
+import { sdk } from "../../../lib/sdk"
+import { useServerText } from "../../../i18n/server-text"
 import { Status } from "../../../lib/status"
 import type { WalletAnswer, Withdrawal, WithdrawalAnswer, WithdrawalsAnswer } from "../../../lib/types"
 
@@ -33,6 +34,7 @@ const OPEN = ["UNCERTAIN", "CREATING"]
 /** Settlements: the svc wallet balance, sent to the merchant's linked bank account (fiat withdrawals); the finance export. */
 const SvcSettlementsPage = () => {
   const { t } = useSvcT()
+  const { said, error: errorText } = useServerText()
   const accountLabel = (a: Account) => `${a.bank?.name ?? a.name} ${a.account_number ?? ""}${a.verified ? "" : ` ${t("svc.settlements.notVerified")}`}`
   const wallet = useSvcQuery<WalletAnswer>("/admin/svc/wallet")
   const withdrawals = useLoadedList<WithdrawalsAnswer, Withdrawal>("/admin/svc/withdrawals", (a) => a.withdrawals)
@@ -129,7 +131,7 @@ const SvcSettlementsPage = () => {
           }
           path="/admin/svc/withdrawals"
           body={(amount) => ({ bank_account_id: form.bank_account_id, amount, ...ifText("reference", form.reference) })}
-          sent={(r) => ({ final: !OPEN.includes(r.withdrawal.status), text: `${rm(r.withdrawal.amount_sen)}: ${r.message}` })}
+          sent={(r) => ({ final: !OPEN.includes(r.withdrawal.status), text: `${rm(r.withdrawal.amount_sen)}: ${said(r.message, r.message_code, r.message_params)}` })}
           onSent={() => setForm({ ...form, amount: "", reference: "" })}
         >
           <Text size="small" className="text-ui-fg-subtle">

@@ -9,6 +9,7 @@ import { ListSection, SectionHeader, useOffsetList } from "../../../lib/list-sec
 import { AmountField, MoneyForm } from "../../../lib/money-form"
 import { SvcPage } from "../../../lib/page"
 import { svcPost, useSvcAction, useSvcQuery } from "../../../lib/query"
+import { useServerText } from "../../../i18n/server-text"
 import type { NetworksAnswer, TokenTransfer, TokenTransferAnswer, TokenTransfersAnswer, WalletAnswer } from "../../../lib/types"
 
 /**
@@ -19,6 +20,7 @@ import type { NetworksAnswer, TokenTransfer, TokenTransferAnswer, TokenTransfers
  */
 const SvcTokenTransfersPage = () => {
   const { t: tr } = useSvcT()
+  const { said } = useServerText()
   const transfers = useOffsetList<TokenTransfersAnswer, TokenTransfer>("/admin/svc/token-transfers", (a) => a.transfers, 10)
   const wallet = useSvcQuery<WalletAnswer>("/admin/svc/wallet")
   const networks = useSvcQuery<NetworksAnswer>("/admin/svc/token-transfers/networks", undefined, { staleTime: 5 * 60_000 })
@@ -71,7 +73,7 @@ const SvcTokenTransfersPage = () => {
           path="/admin/svc/token-transfers"
           body={(amount) => ({ network_id: form.network_id, token_id: form.token_id, address_to: form.address_to.trim(), amount, ...ifText("reference", form.reference) })}
           // UNCERTAIN: svc did not answer; the same request id is kept, "Send" again finishes it
-          sent={(r) => ({ final: r.transfer.status !== "UNCERTAIN", text: r.message })}
+          sent={(r) => ({ final: r.transfer.status !== "UNCERTAIN", text: said(r.message, r.message_code, r.message_params) })}
           onSent={() => setForm({ ...form, address_to: "", amount: "", reference: "" })}
         >
           <div className="grid grid-cols-2 gap-4">

@@ -4,12 +4,15 @@ import { SVC_MODULE } from "../../../../modules/svc"
 import type SvcModuleService from "../../../../modules/svc/service"
 import type { CheckoutsQuery } from "./validators"
 import { mytTimestamp, PAYMENT_MODE_NAMES, paymentModeOfType } from "../../../../lib/reports/einvoice"
+import { codesOf } from "../../../../lib/texts"
 
 /**
  * GET /admin/svc/checkouts: svc checkouts with their status history, for the
  * order payment panel (`?order_id=`) and the "needs attention" list
  * (`?attention=true`: paid after cancel, failed after order, ...).
  * Never returns credentials; idempotency keys are shown (they are not secrets).
+ * `attention_reason` and `failure_reason` come with their `_code` and `_params`
+ * when the server's catalogue knows the sentence (docs/admin.md#languages).
  */
 export async function GET(req: AuthenticatedMedusaRequest<unknown, CheckoutsQuery>, res: MedusaResponse) {
   const q = req.validatedQuery
@@ -34,6 +37,9 @@ export async function GET(req: AuthenticatedMedusaRequest<unknown, CheckoutsQuer
     const mode = paymentModeOfType(c.type)
     return {
       ...c,
+      // the code and values of the stored reasons, for the admin's language (src/lib/texts)
+      ...codesOf("attention_reason", c.attention_reason),
+      ...codesOf("failure_reason", c.failure_reason),
       payment_mode: mode,
       payment_mode_name: mode ? PAYMENT_MODE_NAMES[mode] : null,
       svc_reference: c.checkout_id,

@@ -1,0 +1,68 @@
+/**
+ * The sentences the server writes (the doctor's details and advice, why a
+ * payment needs attention, an error, the answer after a refund) in the
+ * admin's language. The server sends each with its code and values
+ * (`detail` + `detail_code` + `detail_params`, src/lib/texts); the words are
+ * en.json's and zhCN.json's `svc.server.<code>`. A code the catalogue does not
+ * know (a newer server), or a sentence without one, is shown in the server's
+ * English. An error reaches the admin as its message only (the JS SDK keeps
+ * Medusa's `message`, not the body's other fields), so its code is read back
+ * from the English, as the server does for its own answer (message_code).
+ */
+import { useMemo } from "react"
+import { useTranslation } from "react-i18next"
+import en from "./json/en.json"
+import { recogniser } from "../../lib/texts/recognise"
+import { errorText } from "../lib/sdk"
+
+/** A value of a server sentence: a word or number, another sentence, or a list of them. */
+export type ServerValue = string | number | ServerSaid | (string | ServerSaid)[]
+export type ServerSaid = { code: string; params: ServerParams | null }
+export type ServerParams = Record<string, ServerValue>
+
+const TEMPLATES = new Map<string, string>(
+  Object.entries(en.svc.server).flatMap(([area, texts]) => Object.entries(texts).map(([name, text]) => [`${area}.${name}`, text] as [string, string]))
+)
+const read = recogniser(TEMPLATES)
+/** The catalogue key of a server code. */
+const keyOf = (code: string): `svc.server.${string}` => `svc.server.${code}`
+/** How deep values are read back into sentences ("Order … was canceled: {{reason}}", the reason being another sentence). */
+const DEPTH = 3
+
+/** `said(english, code, params)`: the sentence in the admin's language; `error(e)`: a thrown error's message in it. */
+export function useServerText() {
+  const { t } = useTranslation()
+  return useMemo(() => serverText(t), [t])
+}
+
+/** useServerText's words for one `t` (the admin's language). */
+function serverText(t: ReturnType<typeof useTranslation>["t"]) {
+  const value = (v: ServerValue, depth: number): string | null => {
+    if (typeof v === "number") return String(v)
+    if (typeof v === "string") {
+      const r = depth < DEPTH ? read(v) : null
+      return (r && render(r.code, r.params, depth + 1)) ?? v
+    }
+    if (Array.isArray(v)) {
+      const parts = v.map((x) => value(x, depth))
+      return parts.every((p): p is string => p !== null) ? parts.join(t(keyOf("common.separator"))) : null
+    }
+    return render(v.code, v.params, depth + 1)
+  }
+  const render = (code: string, params: ServerParams | null, depth: number): string | null => {
+    if (!TEMPLATES.has(code)) return null
+    const values: Record<string, string> = {}
+    for (const [k, v] of Object.entries(params ?? {})) {
+      const s = value(v, depth)
+      if (s === null) return null
+      values[k] = s
+    }
+    return t(keyOf(code), values)
+  }
+  /** The server's sentence in the admin's language, or its English when the code (or a value's) is unknown. */
+  const said = (english: string | null | undefined, code?: string | null, params?: ServerParams | null): string => {
+    if (english === null || english === undefined) return ""
+    return (code ? render(code, params ?? null, 0) : null) ?? value(english, 0) ?? english
+  }
+  return { said, error: (e: unknown) => said(errorText(e)) }
+}

@@ -1,0 +1,68 @@
+// The server's sentences for the admin (src/lib/texts): said with a code and values, made English
+// from the catalogue, and read back from the English to the same code and values (what the
+// server does for a stored reason and an error, and the admin for an error's message).
+import { MedusaError } from "@medusajs/framework/utils"
+import { codesOf, english, recognise, recogniser, say, spoken, TEXTS } from ".."
+import { toMedusaError } from "../../svc-runtime/errors"
+import { failureReason } from "../../svc-runtime/status"
+
+const names = (template: string) => [...template.matchAll(/\{\{\s*([^}\s]+)\s*\}\}/g)].map((m) => m[1]!)
+/** The templates with too few words of their own to be read back ("{{check}}: {{detail}}"): said with their code, never recognised. */
+const NOT_READ = ["common.hours", "common.seconds", "common.separator", "deposit.status", "doctor.featureWhy", "doctor.summaryProblem", "doctor.twoAdvices"]
+
+describe("the server's sentences", () => {
+  it("every sentence of the catalogue is read back from its English to its code and values, but the few with almost no words of their own", () => {
+    const wrong: string[] = []
+    const unread: string[] = []
+    for (const [code, template] of Object.entries(TEXTS)) {
+      const params = Object.fromEntries(names(template).map((n, i) => [n, `v${i}Q${n}`]))
+      const r = recognise(english({ code, params }))
+      if (!r) unread.push(code)
+      else if (r.code !== code || JSON.stringify(r.params) !== JSON.stringify(params)) wrong.push(`${code} read as ${r.code} ${JSON.stringify(r.params)}`)
+    }
+    expect(wrong).toEqual([])
+    expect(unread.sort()).toEqual(NOT_READ)
+  })
+
+  it("says a sentence with its values, other sentences and lists among them, in the catalogue's English", () => {
+    const s = say("doctor.featuresOff", { features: [say("feature.wallet"), "direct_checkout"] })
+    expect(s).toEqual({ code: "doctor.featuresOff", params: { features: [{ code: "feature.wallet", params: {} }, "direct_checkout"] } })
+    expect(english(s)).toBe("not enabled: Wallet; direct_checkout")
+    expect(english(say("job.off", { option: "watchEverySeconds", last: say("job.noRun") }))).toBe("switched off (watchEverySeconds: 0); no run recorded")
+    expect(spoken("advice", null)).toEqual({ advice: null, advice_code: null, advice_params: null })
+    expect(spoken("detail", say("doctor.webhooksNone"))).toEqual({ detail: "none yet", detail_code: "doctor.webhooksNone", detail_params: {} })
+  })
+
+  it("reads the stored reasons and svc's errors back, values that are sentences of their own included", () => {
+    const reason = english(say("attention.orderCanceled", { order: "order_01ABC", reason: failureReason("FAILED", false)! }))
+    expect(codesOf("attention_reason", reason)).toEqual({
+      attention_reason_code: "attention.orderCanceled",
+      attention_reason_params: { order: "order_01ABC", reason: "The payment failed at the bank or wallet. Please try again or choose another method." },
+    })
+    expect(recognise("The payment failed at the bank or wallet. Please try again or choose another method.")?.code).toBe("payment.failed")
+    // svc's 400 with a requestId, and without
+    const e = toMedusaError({ status: 400, code: "INVALID_REQUEST", message: "bad account", requestId: "req_1" }, "sending the refund payout")
+    expect(e).toBeInstanceOf(MedusaError)
+    expect(e.message).toBe("svc refused the request while sending the refund payout: INVALID_REQUEST: bad account (svc requestId req_1)")
+    expect(recognise(e.message)).toEqual({
+      code: "error.refusedRef",
+      params: { doing: "sending the refund payout", message: "INVALID_REQUEST: bad account", ref: "svc requestId req_1" },
+    })
+    expect(recognise("sending the refund payout")?.code).toBe("doing.sendingPayout")
+    expect(recognise(toMedusaError({ status: 503, message: "down" }, "reading svc").message)?.code).toBe("error.notAnswering")
+    // a sentence the catalogue does not have: no code (the English is shown as it is)
+    expect(codesOf("message", "something else entirely")).toEqual({ message_code: null, message_params: null })
+    expect(codesOf("message", null)).toEqual({ message_code: null, message_params: null })
+  })
+
+  it("a reader takes the most specific template that matches the whole text", () => {
+    const read = recogniser([
+      ["a.short", "payout {{id}} {{status}}"],
+      ["a.long", "already requested: payout {{id}} {{status}}"],
+      ["a.generic", "{{x}}: {{y}}"],
+    ])
+    expect(read("already requested: payout p1 SETTLED")).toEqual({ code: "a.long", params: { id: "p1", status: "SETTLED" } })
+    expect(read("payout p1 SETTLED")).toEqual({ code: "a.short", params: { id: "p1", status: "SETTLED" } })
+    expect(read("x: y")).toBeNull() // too few words of its own to be read back
+  })
+})

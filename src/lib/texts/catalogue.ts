@@ -189,6 +189,13 @@ export const TEXTS = {
   "status.cancelled": "cancelled",
   "status.rejected": "rejected",
   "status.expired": "expired",
+  "link.notOfOrder": "payment_link_id: {{link}} is not a payment link of order {{order}}",
+  "link.expired": 'payment_link_id: the link expired on {{at}}; press "Request payment" for a new one',
+  "link.orderNotFound": "order_id: order {{order}} was not found",
+  "link.noEmail": "order_id: order {{order}} has no email address to send the link to; copy the link and send it another way",
+  "link.noProvider":
+    "notification: this store has no Notification Module with a provider for the email channel; add one (docs/payment-links.md) or copy the link and send it yourself",
+  "link.notSent": "notification: the email was not sent ({{why}}); try again, or copy the link and send it yourself",
   "payment.linkExpired": "The payment link expired before it was paid. Please choose a payment method again.",
   "payment.failed": "The payment failed at the bank or wallet. Please try again or choose another method.",
   "payment.cancelled": "The payment was cancelled. Please choose a payment method again.",

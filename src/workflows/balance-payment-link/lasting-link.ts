@@ -9,6 +9,7 @@ import { signLinkToken, verifyLinkToken } from "../../lib/payment-links/token"
 import type { LinkPageKind } from "../../lib/payment-links/pages"
 import { invalidData } from "../../lib/money/admin-input"
 import { fromSen } from "../../client"
+import { english, say } from "../../lib/texts"
 import { orderBalance } from "./order-balance"
 import { settleCheckoutEvent } from "../settle-checkout"
 import { createBalancePaymentLinkWorkflow } from "./index"
@@ -160,18 +161,16 @@ export async function latestLastingLink(container: Container, orderId: string, b
  */
 export async function sendLastingLink(container: Container, args: { order_id: string; payment_link_id: string; base: string }): Promise<LastingLink> {
   const [row] = await rowsOf(container, { id: args.payment_link_id, order_id: args.order_id }, 1)
-  if (!row || row.revoked_at) throw invalidData(`payment_link_id: ${args.payment_link_id} is not a payment link of order ${args.order_id}`)
+  if (!row || row.revoked_at) throw invalidData(english(say("link.notOfOrder", { link: args.payment_link_id, order: args.order_id })))
   if (new Date(row.expires_at).getTime() <= Date.now()) {
-    throw invalidData(`payment_link_id: the link expired on ${new Date(row.expires_at).toISOString()}; press "Request payment" for a new one`)
+    throw invalidData(english(say("link.expired", { at: new Date(row.expires_at).toISOString() })))
   }
   const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "order", fields: ["id", "display_id", "email", "currency_code"], filters: { id: args.order_id } })
   const order = data[0] as { id: string; display_id?: number; email?: string | null; currency_code?: string } | undefined
-  if (!order) throw new MedusaError(MedusaError.Types.NOT_FOUND, `order_id: order ${args.order_id} was not found`)
-  if (!order.email) throw invalidData(`order_id: order ${args.order_id} has no email address to send the link to; copy the link and send it another way`)
-  const noProvider = invalidData(
-    "notification: this store has no Notification Module with a provider for the email channel; add one (docs/payment-links.md) or copy the link and send it yourself"
-  )
+  if (!order) throw new MedusaError(MedusaError.Types.NOT_FOUND, english(say("link.orderNotFound", { order: args.order_id })))
+  if (!order.email) throw invalidData(english(say("link.noEmail", { order: args.order_id })))
+  const noProvider = invalidData(english(say("link.noProvider")))
   let notifications: INotificationModuleService
   try {
     notifications = container.resolve<INotificationModuleService>(Modules.NOTIFICATION)
@@ -201,7 +200,7 @@ export async function sendLastingLink(container: Container, args: { order_id: st
     const why = e instanceof Error ? e.message : String(e)
     // Medusa loads the Notification Module with no provider unless the store configures one
     if (/notification provider for channel/i.test(why)) throw noProvider
-    throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `notification: the email was not sent (${why.slice(0, 200)}); try again, or copy the link and send it yourself`)
+    throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, english(say("link.notSent", { why: why.slice(0, 200) })))
   })
   const sentAt = new Date()
   await svcModuleOf(container).updateSvcPaymentLinks({ id: row.id, sent_at: sentAt, sent_to: order.email })

@@ -19,7 +19,7 @@ import type { BalanceAnswer, CheckoutsAnswer, EinvoiceFlagAnswer, PaymentLinkAns
  */
 const BalanceRequest = ({ orderId }: { orderId: string }) => {
   const { t } = useSvcT()
-  const { error: errorText } = useServerText()
+  const { said, error: errorText } = useServerText()
   const path = `/admin/svc/orders/${encodeURIComponent(orderId)}/balance`
   const read = useSvcQuery<BalanceAnswer>(path)
   const [chosen, setChosen] = useState("")
@@ -79,7 +79,7 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
       </div>
       {balance.refusal ? (
         <Text size="small" className="text-ui-fg-subtle">
-          {t("svc.balance.refusal", { reason: balance.refusal })}
+          {t("svc.balance.refusal", { reason: said(balance.refusal) })}
         </Text>
       ) : (
         <>

@@ -4,6 +4,7 @@ import { createOrUpdateOrderPaymentCollectionWorkflow, createPaymentSessionsWork
 import { fromSen, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN } from "../../client"
 import { medusaAmountToSen } from "../../rules/medusa-amount"
 import { invalidData } from "../../lib/money/admin-input"
+import { english, say } from "../../lib/texts"
 
 /**
  * An order's balance: what the buyer still owes after checkout (an order edit
@@ -153,18 +154,17 @@ function balanceOf(loaded: Awaited<ReturnType<typeof loadOrder>>): OrderBalance 
     .filter((id) => SVC_PROVIDER.test(id) && !id.startsWith("pp_svc-fpx-direct_"))
     .map((id) => ({ id, title: TITLES[/^pp_svc-(wallet|fpx|fpx-direct)_/.exec(id)![1]!]! }))
   let refusal: string | null = null
-  if (order.status === "canceled") refusal = `order ${order.id} is canceled; no payment can be asked for it`
-  else if (order.status === "draft") refusal = `order ${order.id} is a draft order; convert it to an order first`
-  else if (String(order.currency_code).toLowerCase() !== "myr") refusal = `svc accepts Malaysian ringgit (MYR) only; this order is in ${String(order.currency_code).toUpperCase()}`
+  if (order.status === "canceled") refusal = english(say("balance.canceled", { order: order.id }))
+  else if (order.status === "draft") refusal = english(say("balance.draft", { order: order.id }))
+  else if (String(order.currency_code).toLowerCase() !== "myr") refusal = english(say("balance.notMyr", { currency: String(order.currency_code).toUpperCase() }))
   else if (changes.length) {
     const c = changes[0]!
-    refusal = `order ${order.id} has an order change in progress (${c.change_type ?? "change"} ${c.id}, ${c.status}); confirm or cancel it first, then ask for the balance`
-  } else if (outstandingSen <= 0) refusal = `order ${order.id} has no outstanding amount (Medusa's pending difference is RM${fromSen(0)})`
+    refusal = english(say("balance.changeInProgress", { order: order.id, kind: c.change_type ?? "change", change: c.id, status: c.status }))
+  } else if (outstandingSen <= 0) refusal = english(say("balance.nothingDue", { order: order.id, zero: fromSen(0) }))
   else if (outstandingSen < MIN_AMOUNT_SEN || outstandingSen > MAX_AMOUNT_SEN) {
-    refusal = `the outstanding RM${fromSen(outstandingSen)} is outside svc's checkout range RM${fromSen(MIN_AMOUNT_SEN)}-RM${fromSen(MAX_AMOUNT_SEN)}; collect it another way`
-    if (returns.length)
-      refusal = `${refusal}, or first receive the items of return ${returns.map((r) => r.id).join(", ")} (${returns[0]!.status}): Medusa counts returned items only once received, and this amount may clear then`
-  } else if (!svcProviders.length) refusal = `no svc payment method (svc wallet or FPX online banking) is enabled in the order's region ${order.region_id ?? "(none)"}`
+    refusal = english(say("balance.outOfRange", { amount: fromSen(outstandingSen), min: fromSen(MIN_AMOUNT_SEN), max: fromSen(MAX_AMOUNT_SEN) }))
+    if (returns.length) refusal = english(say("balance.outOfRangeReturns", { refusal, returns: returns.map((r) => r.id).join(", "), status: returns[0]!.status }))
+  } else if (!svcProviders.length) refusal = english(say("balance.noProvider", { region: order.region_id ?? "(none)" }))
   return {
     order_id: order.id,
     display_id: order.display_id ?? null,
@@ -216,16 +216,16 @@ export const BALANCE_LOCK_PREFIX = "svc-balance:"
 export async function checkBalanceRequest(container: Container, orderId: string, body: PaymentLinkBody): Promise<{ before_checkout_id: string | null }> {
   const loaded = await loadOrder(container, orderId)
   const before = balanceOf(loaded)
-  if (before.refusal) throw invalidData(`order_id: ${before.refusal}`)
+  if (before.refusal) throw invalidData(english(say("balance.refused", { refusal: before.refusal })))
   if (!before.providers.some((p) => p.id === body.provider_id)) {
     throw invalidData(
-      `provider_id: ${body.provider_id} is not enabled in the order's region ${loaded.order.region_id ?? "(none)"} (enabled: ${before.providers.map((p) => p.id).join(", ")})`
+      english(say("balance.providerNotEnabled", { provider: body.provider_id, region: loaded.order.region_id ?? "(none)", enabled: before.providers.map((p) => p.id).join(", ") }))
     )
   }
   if (body.payment_collection_id) {
     const named = (loaded.order.payment_collections ?? []).find((c) => c?.id === body.payment_collection_id)
-    if (!named) throw invalidData(`payment_collection_id: ${body.payment_collection_id} is not a payment collection of order ${orderId}`)
-    if (!UNPAID.has(named.status)) throw invalidData(`payment_collection_id: ${named.id} is ${named.status}; only an unpaid collection (not_paid, awaiting) can be asked for`)
+    if (!named) throw invalidData(english(say("balance.notOrdersCollection", { collection: body.payment_collection_id, order: orderId })))
+    if (!UNPAID.has(named.status)) throw invalidData(english(say("balance.collectionNotUnpaid", { collection: named.id, status: named.status })))
   }
   return { before_checkout_id: before.link?.checkout_id ?? null }
 }
@@ -234,9 +234,9 @@ export async function checkBalanceRequest(container: Container, orderId: string,
 export async function updateBalanceCollection(container: Container, orderId: string, body: PaymentLinkBody): Promise<string> {
   const { result } = await createOrUpdateOrderPaymentCollectionWorkflow(container).run({ input: { order_id: orderId } })
   const collection = (Array.isArray(result) ? result[0] : result) as { id: string } | undefined
-  if (!collection?.id) throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `order ${orderId}: Medusa made no payment collection for the outstanding amount; nothing was sent`)
+  if (!collection?.id) throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, english(say("balance.noCollection", { order: orderId })))
   if (body.payment_collection_id && collection.id !== body.payment_collection_id) {
-    throw invalidData(`payment_collection_id: order ${orderId}'s outstanding amount is on payment collection ${collection.id}, not ${body.payment_collection_id}; nothing was sent`)
+    throw invalidData(english(say("balance.otherCollection", { order: orderId, collection: collection.id, asked: body.payment_collection_id })))
   }
   return collection.id
 }
@@ -256,7 +256,7 @@ export async function readBalanceLink(
   const balance = await orderBalance(container, orderId)
   const link = balance.link
   if (!link || balance.payment_collection?.id !== collectionId) {
-    throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `order ${orderId}: the svc link was not made; try again in a moment (nothing was charged)`)
+    throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, english(say("balance.linkNotMade", { order: orderId })))
   }
   return { balance, link, reused: !!beforeCheckoutId && beforeCheckoutId === link.checkout_id }
 }

@@ -53,6 +53,12 @@ async function cartOfCollection(req: MedusaRequest): Promise<string | undefined>
   return (data as { cart_id?: string }[])[0]?.cart_id
 }
 
+/** The logged-in customer of a store request (Medusa's auth runs before the routes' middlewares), if any. */
+function customerOf(req: MedusaRequest): string | undefined {
+  const auth = (req as MedusaRequest & { auth_context?: { actor_type?: string; actor_id?: string } }).auth_context
+  return auth?.actor_type === "customer" && auth.actor_id ? auth.actor_id : undefined
+}
+
 /** 429 with Retry-After and words that say what to do; nothing reached svc. */
 function tooManyAttempts(res: MedusaResponse, r: ShopperRefusal): void {
   res.setHeader("Retry-After", String(r.retryAfterSeconds))
@@ -76,10 +82,8 @@ export async function svcShopperSession(req: MedusaRequest, res: MedusaResponse,
   if (!isSvcSession(req)) return next()
   try {
     const guard = shopperGuard(req.scope)
-    const auth = (req as MedusaRequest & { auth_context?: { actor_type?: string; actor_id?: string } }).auth_context
-    const customerId = auth?.actor_type === "customer" && auth.actor_id ? auth.actor_id : undefined
     const address = guard?.address(req) ?? "unknown"
-    const first = guard ? await guard.takeClient(address, customerId) : null
+    const first = guard ? await guard.takeClient(address, customerOf(req)) : null
     if (first) return tooManyAttempts(res, first)
     const cartId = await cartOfCollection(req)
     const byCart = guard ? await guard.takeCart(cartId ?? `collection ${req.params.id}`) : null
@@ -105,9 +109,7 @@ async function svcStoreClientShare(req: MedusaRequest, res: MedusaResponse, next
   try {
     const guard = shopperGuard(req.scope)
     if (guard) {
-      const auth = (req as MedusaRequest & { auth_context?: { actor_type?: string; actor_id?: string } }).auth_context
-      const customerId = auth?.actor_type === "customer" && auth.actor_id ? auth.actor_id : undefined
-      const refused = await guard.takeClient(guard.address(req), customerId)
+      const refused = await guard.takeClient(guard.address(req), customerOf(req))
       if (refused) return tooManyAttempts(res, refused)
     }
   } catch (e) {

@@ -40,13 +40,18 @@ export const ROUTE_RATE_LIMITS: Record<string, { group: string; limit: number }>
  *   paid checkout, a payout or withdrawal follow-up). They may use the whole
  *   ceiling and, in this process, go before every other waiting call.
  * - `create`: a new checkout. It may use the ceiling only down to a reserve kept
- *   for settlements: a fixed share (SETTLE_RESERVE_SHARE) plus one read for every
- *   checkout this process created in the window and has not read since, the read
- *   that will settle it once it is paid. When only the reserve is left it is
- *   refused at once (RateBudgetWait: nothing sent, the shopper hears "try
- *   again"), never queued behind settlements. Its own route limit (120/min) is
- *   still waited for. (At 100/min a burst of new checkouts stops at about 40, and
- *   every one of them can still be read in the same minute.)
+ *   for settlements: one read for every checkout this process created in the
+ *   window and has not read since (the read that will settle it once it is
+ *   paid), and a share for the reads owed by its older checkouts that can still
+ *   be paid (svc's checkout is payable for 20 minutes): as many as there are,
+ *   at least SETTLE_RESERVE_FLOOR_SHARE of the ceiling (reads for other
+ *   processes' checkouts and payouts), at most SETTLE_RESERVE_SHARE. When only
+ *   the reserve is left it is refused at once (RateBudgetWait: nothing sent,
+ *   the shopper hears "try again"), never queued behind settlements. Its own
+ *   route limit (120/min) is still waited for. (At 100/min a burst of new
+ *   checkouts after a quiet spell stops at 47, and every one of them can still
+ *   be read in the same minute; after a busy one, with 20 or more older
+ *   checkouts unread, at 40.)
  * - `normal`: everything else (catalog, the jobs' lists, admin writes): the
  *   whole ceiling, after waiting settlements.
  * - `admin`: an admin's reads (the caller says so: SvcClient.forAdmin). They
@@ -71,12 +76,23 @@ export function adminShare(accountLimit: number): number {
   return Math.max(1, Math.floor(accountLimit * ADMIN_SHARE))
 }
 
-/** The share of the account ceiling new checkouts leave to settlements (at least one call). */
+/** The most new checkouts leave for reads owed by checkouts older than the window (at least one call). */
 export const SETTLE_RESERVE_SHARE = 0.2
+/** The least they leave for those reads (and other processes' checkouts, payouts' follow-ups). */
+export const SETTLE_RESERVE_FLOOR_SHARE = 0.05
+/** How long after its creation an svc checkout can be paid, and is owed a read (spec: POST /v1/checkout, 20 minutes). */
+export const CHECKOUT_PAYABLE_MS = 20 * 60_000
 
-export function settleReserve(accountLimit: number): number {
+/**
+ * What new checkouts leave free of the ceiling for settlement reads besides one per checkout
+ * of the window: `olderOwed` (reads owed by this process's older checkouts that can still be
+ * paid), between the floor and the share; never the whole ceiling.
+ */
+export function settleReserve(accountLimit: number, olderOwed = 0): number {
   if (accountLimit <= 1) return 0
-  return Math.min(accountLimit - 1, Math.max(1, Math.floor(accountLimit * SETTLE_RESERVE_SHARE)))
+  const floor = Math.max(1, Math.floor(accountLimit * SETTLE_RESERVE_FLOOR_SHARE))
+  const share = Math.max(floor, Math.floor(accountLimit * SETTLE_RESERVE_SHARE))
+  return Math.min(accountLimit - 1, Math.max(floor, Math.min(share, olderOwed)))
 }
 
 /** A call gave up waiting for the rate budget before its deadline: nothing was sent. */
@@ -160,6 +176,8 @@ export interface RateLimiterOptions {
   onSharedError?: (e: unknown) => void
   /** 60 000 in production use; tests shrink it. */
   windowMs?: number
+  /** How long a checkout is owed a read (CHECKOUT_PAYABLE_MS in production use; tests shrink it). */
+  payableMs?: number
   now?: () => number
   sleep?: (ms: number) => Promise<void>
 }
@@ -182,13 +200,15 @@ export class RateLimiter {
   /** Settlement reads of this process waiting for a slot; other calls let them go first. */
   private settleWaiting = 0
   private settleIdle: { promise: Promise<void>; resolve: () => void } | undefined
-  /** When each checkout this process created in the window and has not read since was created (oldest first). */
+  /** When each checkout this process created and has not read since was created, while it can be paid (oldest first). */
   private readonly unread: number[] = []
+  private readonly payableMs: number
 
   constructor(opts: RateLimiterOptions) {
     this.shared = opts.shared
     this.onSharedError = opts.onSharedError
     this.windowMs = opts.windowMs ?? 60_000
+    this.payableMs = Math.max(this.windowMs, opts.payableMs ?? CHECKOUT_PAYABLE_MS)
     this.account = new Window(opts.accountLimit, this.windowMs)
     this.now = opts.now ?? Date.now
     this.sleep = opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)))
@@ -282,9 +302,14 @@ export class RateLimiter {
     return w
   }
 
-  /** What a call must leave free of the account ceiling: a creation and an admin's read leave the settlements' reserve. */
+  /**
+   * What a call must leave free of the account ceiling: an admin's read leaves the settlements'
+   * reserve, and a creation that too and the read it will itself be owed.
+   */
   private reserveOf(priority: RatePriority): number {
-    return priority === "create" || priority === "admin" ? this.createReserve() : 0
+    // (a ceiling of one call leaves nothing: the creation may take it)
+    if (priority === "create") return Math.min(this.account.limit - 1, this.createReserve() + 1)
+    return priority === "admin" ? this.createReserve() : 0
   }
 
   /**
@@ -345,13 +370,17 @@ export class RateLimiter {
   }
 
   /**
-   * What a new checkout must leave free: the settlements' share, and one read for each
-   * checkout created in the window and not read since (at most the whole ceiling).
+   * What a new checkout must leave free: one read for each checkout created in the window and
+   * not read since, and the share for older unread checkouts that can still be paid
+   * (settleReserve); at most the whole ceiling.
    */
   private createReserve(): number {
-    const since = this.now() - this.windowMs
-    while (this.unread.length && (this.unread[0] as number) <= since) this.unread.shift()
-    return Math.min(this.account.limit, settleReserve(this.account.limit) + this.unread.length)
+    const now = this.now()
+    while (this.unread.length && (this.unread[0] as number) <= now - this.payableMs) this.unread.shift()
+    // the entries of the window are the newest: count them from the end
+    let inWindow = 0
+    for (let i = this.unread.length - 1; i >= 0 && (this.unread[i] as number) > now - this.windowMs; i--) inWindow++
+    return Math.min(this.account.limit, inWindow + settleReserve(this.account.limit, this.unread.length - inWindow))
   }
 
   /** A slot was taken: a checkout created now is owed a read; a checkout read pays the oldest debt. */

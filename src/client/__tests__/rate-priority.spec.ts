@@ -15,15 +15,19 @@ describe("rate budget priorities", () => {
     expect(ratePriorityOf(CREATE)).toBe("create")
     for (const r of [SETTLE, "GET /v1/payouts/{id}", "GET /v1/wallet/fiat/withdrawals/{id}", "GET /v1/wallet/token/withdrawals/{id}"]) expect(ratePriorityOf(r)).toBe("settle")
     for (const r of [NORMAL, "GET /v1/checkout", "POST /v1/payouts", "GET /v1/wallet/networks"]) expect(ratePriorityOf(r)).toBe("normal")
-    expect(settleReserve(100)).toBe(20)
-    expect(settleReserve(1000)).toBe(200)
+    // reads owed by older checkouts that can still be paid: as many, at least 5 %, at most 20 % of the ceiling
+    expect(settleReserve(100)).toBe(5)
+    expect(settleReserve(100, 12)).toBe(12)
+    expect(settleReserve(100, 70)).toBe(20)
+    expect(settleReserve(1000)).toBe(50)
+    expect(settleReserve(1000, 700)).toBe(200)
     expect(settleReserve(3)).toBe(1)
     expect(settleReserve(1)).toBe(0)
   })
 
   it("creations stop at the reserve and are refused at once; settlements still get the reserve right away", async () => {
     const l = new RateLimiter({ accountLimit: 10, windowMs: 60_000 })
-    // the reserve: 2, and one read for each checkout created and not read yet (4 + 2 + 4 = 10)
+    // the reserve: 1, and one read for each checkout created and not read yet (4 + 1 + 4 ≤ 10; a fifth would leave no read for itself)
     for (let i = 0; i < 4; i++) await l.acquire(CREATE)
     const refused = await l.acquire(CREATE).then(
       () => "sent",
@@ -49,13 +53,35 @@ describe("rate budget priorities", () => {
         )
       )
     ).reduce((a: number, b) => a + b, 0)
-    expect(made).toBe(40) // 40 checkouts + their 40 reads + the share of 20 = 100
+    expect(made).toBe(47) // after a quiet spell: 47 checkouts + their 47 reads + the floor of 5 ≤ 100
     // the shoppers pay: every checkout is read at once, none waits for the next minute
     const t0 = Date.now()
     await Promise.all(Array.from({ length: made }, () => l.acquire(SETTLE)))
     expect(Date.now() - t0).toBeLessThan(1000)
-    // reads paid their debt: the share is what is left for the rest of the minute
-    expect(l.usage().used).toBe(80)
+    // reads paid their debt: the floor and one more call are what is left for the rest of the minute
+    expect(l.usage().used).toBe(94)
+  })
+
+  it("checkouts of earlier minutes still unread raise the reserve (at most 20 %) while they can be paid, then no longer", async () => {
+    let now = 0
+    const l = new RateLimiter({ accountLimit: 100, windowMs: 1_000, payableMs: 10_000, now: () => now })
+    const burst = async () => {
+      let made = 0
+      for (let i = 0; i < 60; i++)
+        made += await l.acquire(CREATE).then(
+          () => 1,
+          () => 0
+        )
+      return made
+    }
+    expect(await burst()).toBe(47) // after a quiet spell: the floor of 5
+    now = 1_500 // the next window: 47 shoppers of the last one may still pay, none read yet
+    expect(await burst()).toBe(40) // 40 + their 40 reads + 20 for the 47 older ones (the share caps them) = 100
+    for (let i = 0; i < 30; i++) await l.acquire(SETTLE) // 30 debts paid: 57 older ones still owed
+    now = 3_000
+    expect(await burst()).toBe(40)
+    now = 20_000 // every checkout made is past its payable life: back to the floor
+    expect(await burst()).toBe(47)
   })
 
   it("a creation queued behind its route limit is refused when its turn finds only the reserve left (the queue behind it goes on)", async () => {
@@ -112,7 +138,7 @@ describe("rate budget priorities", () => {
     await expect(l.acquire(CREATE)).rejects.toBeInstanceOf(RateBudgetWait)
     // the creation asked the store with the account limit less the reserve
     expect(calls[0]!.windows).toEqual([
-      { name: "account", limit: 80 },
+      { name: "account", limit: 94 },
       { name: "checkout.create", limit: 120 },
     ])
     answer = { ok: false, waitMs: 30, blocked: ["checkout.create"] }

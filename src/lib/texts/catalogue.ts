@@ -369,6 +369,48 @@ export const TEXTS = {
   "transfer.sent": "transfer {{transfer}} {{status}}",
   "transfer.again": "already requested: transfer {{transfer}} {{status}}",
   "transfer.noAnswer": "svc did not answer; the transfer is kept with its key. Send the same request again or refresh it later: svc makes at most one transfer for it.",
+
+  // ------------------------------------------------------------------ svc's events as the events page lists them (src/lib/webhooks/inbox.ts, the tracked events)
+  "event.reprocessed": "processed again by an admin",
+  "event.reprocessFailed": "processed again by an admin: {{error}}",
+  "event.noPayoutId": "no payout id",
+  "event.noWithdrawalId": "no withdrawal id",
+  "event.notOurPayout": "not a payout this store made: dropped, svc not asked",
+  "event.notOurWithdrawal": "not a withdrawal this store made: dropped, svc not asked",
+  "event.topUp": "top-up {{status}} (svc has no route to read a top-up); prefund balance now RM{{balance}}",
+  "event.topUpEvent": "top-up event (svc has no route to read a top-up); prefund balance now RM{{balance}}",
+  "event.noDepositId": "no deposit id in the event",
+  "event.noDepositIdField": "no depositId in the event",
+  "event.saysNotCompleted": "the event says {{status}}; the deposit is COMPLETED and stays COMPLETED (spec: Deposit status); svc not asked",
+  "event.svcSays": "svc says {{status}}",
+  "event.svcSaysWithdrawal": "svc says {{status}}, withdrawal {{withdrawal}}",
+  "event.svcSaysTransfer": "svc says {{status}}, transfer {{transfer}}",
+  "event.svcSaysTransferWithdrawal": "svc says {{status}}, transfer {{transfer}}, withdrawal {{withdrawal}}",
+  "event.svcSaysTransferWhy": "svc says {{status}}, transfer {{transfer}} ({{reason}})",
+  "event.svcSaysTransferWhyWithdrawal": "svc says {{status}}, transfer {{transfer}} ({{reason}}), withdrawal {{withdrawal}}",
+  "event.eventSaid": "event said {{hint}}; {{now}}",
+  "event.keptCompleted": "{{now}}; the stored COMPLETED is kept",
+  "event.staysCompleted": "{{now}}; the deposit is COMPLETED and stays COMPLETED (spec: Deposit status)",
+  "event.unknownDeposit": "svc does not know this deposit in the {{area}} area: {{error}}",
+  "event.deferred": "deferred: {{why}}; nothing was sent to svc, it is retried later",
+  "event.budgetSpent": "deposit and prefund events may spend {{cap}} svc reads a minute (at most {{share}}% of the account's {{limit}}), all spent now",
+  "event.budgetBusy": "svc's rate budget is {{used}} of {{limit}} used: shoppers and settlements go first",
+
+  // ------------------------------------------------------------------ a checkout's status history (src/workflows/settle-checkout/place-order.ts, src/modules/svc/checkout-ledger.ts)
+  "history.orderPlaced": "order {{order}} placed by the {{source}}",
+  "history.orderPlacedAfter": "order {{order}} placed by the {{source}} after {{n}} deferred attempt(s)",
+  "history.orderFound": "order {{order}} found",
+  "history.orderFoundAfter": "order {{order}} found after {{n}} deferred attempt(s)",
+  "history.placedByAnother": "order {{order}} placed by another completion",
+  "history.adopted": "by payment session {{session}}",
+  "history.cartLocked": "Medusa's cart lock for {{cart}} is held (a completion in progress, or one a stopped process left until its lease ends); trying again",
+  "history.completing": "completing cart {{cart}}: {{error}}",
+  "history.noOrderMade": "completing cart {{cart}} made no order",
+
+  // ------------------------------------------------------------------ check-missed's answer (src/lib/svc-admin/deposits.ts)
+  "deposit.checkQueued": "svc accepted the transaction for processing: its deposits arrive as events in a few minutes (do not resend).",
+  "deposit.checkKnown": "svc already knows this transaction: {{n}} deposit(s).",
+  "deposit.checkAnswered": "svc answered {{status}}.",
 } as const
 
 export type TextCode = keyof typeof TEXTS

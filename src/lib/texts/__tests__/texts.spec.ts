@@ -102,5 +102,12 @@ describe("the server's sentences", () => {
     expect(read("already requested: payout p1 SETTLED")).toEqual({ code: "a.long", params: { id: "p1", status: "SETTLED" } })
     expect(read("payout p1 SETTLED")).toEqual({ code: "a.short", params: { id: "p1", status: "SETTLED" } })
     expect(read("x: y")).toBeNull() // too few words of its own to be read back
+    // a value named `path` is a field's path, without a space: the plugin's rule inside Medusa's sentence is read as Medusa's
+    const input = recogniser([
+      ["i.rule", "{{path}}: must be 6-20 digits"],
+      ["i.medusa", "Invalid request: {{problems}}"],
+    ])
+    expect(input("Invalid request: account_number: must be 6-20 digits")).toEqual({ code: "i.medusa", params: { problems: "account_number: must be 6-20 digits" } })
+    expect(input("account_number: must be 6-20 digits")).toEqual({ code: "i.rule", params: { path: "account_number" } })
   })
 })

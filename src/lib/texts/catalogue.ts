@@ -362,12 +362,14 @@ export const TEXTS = {
   "withdrawal.sent": "withdrawal {{withdrawal}} {{status}}",
   "withdrawal.again": "already requested: withdrawal {{withdrawal}} {{status}}",
   "withdrawal.againSending": "already requested: the withdrawal is being sent by the first request (no second withdrawal is made)",
+  "withdrawal.unrecorded": "a step after the send failed before svc's answer was recorded; the job finishes it with its key",
   "withdrawal.noAnswer": "svc did not answer; the withdrawal is kept with its key and the reconciliation job will finish it (no second withdrawal can be made)",
 
   // ------------------------------------------------------------------ a token transfer (src/workflows/transfer-tokens)
   "transfer.balanceLow": "amount: the svc wallet balance is RM{{balance}}; cannot send RM{{amount}}",
   "transfer.sent": "transfer {{transfer}} {{status}}",
   "transfer.again": "already requested: transfer {{transfer}} {{status}}",
+  "transfer.unrecorded": "a step after the send failed before svc's answer was recorded; it is sent again with its key",
   "transfer.noAnswer": "svc did not answer; the transfer is kept with its key. Send the same request again or refresh it later: svc makes at most one transfer for it.",
 
   // ------------------------------------------------------------------ svc's events as the events page lists them (src/lib/webhooks/inbox.ts, the tracked events)

@@ -11,8 +11,10 @@
 // or order widget. In Chinese (set as Medusa's profile does) no page, order
 // widget or menu entry of the plugin shows a word of its English catalogue,
 // the server's sentences included (a doctor warning, a payment's attention
-// reason, a refused refund's error: their codes in the admin's language), and
-// a language the plugin does not ship shows its English.
+// reason, a refused refund's error, an event's detail, a status history's
+// detail, check-missed's answer, a form value Medusa's validator refused:
+// their codes in the admin's language), and a language the plugin does not
+// ship shows its English.
 //
 // One Medusa boot for the file (the test runner, admin disabled) and one admin
 // build (Medusa's bundler, in a child process while Medusa boots, cached by
@@ -26,7 +28,7 @@ import { cancelOrderWorkflow } from "@medusajs/core-flows"
 import type { Page } from "playwright-core"
 import { ensureAdminUser } from "../../demo/admin-user"
 import { useSvcSandbox } from "../helpers/svc-env"
-import { cartWithSession, completeCart, flaggedCheckoutRow, paidOrder as paidOrderOf, seedStore, SVC_PROVIDERS, waitFor, type Store } from "../helpers/store"
+import { cartWithSession, completeCart, flaggedCheckoutRow, orderOfCart, paidOrder as paidOrderOf, seedStore, SVC_PROVIDERS, waitFor, type Store } from "../helpers/store"
 import { hasChromium, launchBrowser, SCREENSHOT_DIR } from "../../testing/browser"
 import { signInAsAdmin } from "../helpers/admin"
 import { buildAdmin, serveAdmin } from "./admin-app"
@@ -414,7 +416,7 @@ svcIntegrationRunner({
         expect(problems).toEqual([])
       })
 
-      it("in Chinese (Medusa's profile language): no English word of the plugin's catalogue on any svc page, the order widgets or the svc menu, the server's sentences included (a doctor warning, an attention reason, a refused refund); dates in Chinese; a language the plugin does not ship shows English", async () => {
+      it("in Chinese (Medusa's profile language): no English word of the plugin's catalogue on any svc page, the order widgets or the svc menu, the server's sentences included (a doctor warning, an attention reason, a refused refund, an event's detail, a status history's detail, check-missed's answer, a refused form value); dates in Chinese; a language the plugin does not ship shows English", async () => {
         const paid = await paidOrderOf(api, getContainer(), store, sb())
         const order = paid.order
         // a payment that arrived after its order was canceled: listed with its reason, which the server wrote in English
@@ -425,6 +427,11 @@ svcIntegrationRunner({
         sb().complete(late.checkoutId)
         await sb().flushWebhooks()
         await flaggedCheckoutRow(getContainer(), late.checkoutId)
+        // a cart paid on svc before the storefront completed it: the webhook places the order, and the checkout's status history says so
+        const byWebhook = await cartWithSession(api, store, SVC_PROVIDERS.fpx)
+        sb().pay(byWebhook.checkoutId)
+        await sb().flushWebhooks()
+        const placed = await waitFor(() => orderOfCart(getContainer(), byWebhook.cartId), "the order the webhook placed", 60_000)
         // as an admin does it: Settings → Profile → Edit → Language (Medusa's i18next keeps it in the browser: cookie and localStorage "lng")
         await page.goto(`${adminApp.url}/app/settings/profile/edit`)
         await page.locator("[role=dialog] button[role=combobox]").click({ timeout: 60_000 })
@@ -465,6 +472,45 @@ svcIntegrationRunner({
             expect(await page.locator("[data-testid=svc-check-job_watch]").textContent()).toMatch(/已关闭（watchEverySeconds: 0）.*请将服务商选项 `watchEverySeconds`/)
           if (p === "svc/payments") await page.locator("[data-testid=svc-payments]").getByText(`订单 ${lateOrder.id} 取消后才付款；请退款给买家。`).waitFor({ timeout: 30_000 })
         }
+        /** An admin route called as the page does (the admin's session cookie). */
+        const adminFetch = (path: string, body?: unknown) =>
+          page.evaluate(
+            async ([path, body]) => {
+              const init = body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }
+              const r = await fetch(path as string, { credentials: "include", ...init })
+              return { status: r.status, body: await r.json() }
+            },
+            [path, body] as const
+          )
+        // check-missed on the deposits page: a hash Medusa's validator refuses, then a missed deposit's; the answers in Chinese
+        const account = (await adminFetch("/admin/svc/bank-accounts?limit=100")).body.bank_accounts[0].id
+        const trigger = (await adminFetch(`/admin/svc/bank-accounts/${account}/trigger-address`, {})).body.trigger_address.address
+        const missed = sb().simulateDeposit({ area: "WALLET", triggerAddress: trigger, from: `0x${"5a".repeat(20)}`, amountSen: 110000, undetected: true }) as any
+        await page.goto(`${adminApp.url}/app/svc/deposits`)
+        const checkMissed = page.locator("form", { has: page.locator("#svc-dep-missed-tx") })
+        await page.locator("#svc-dep-missed-tx").fill("0x12", { timeout: 60_000 })
+        await choose("svc-dep-missed-network", /Ethereum Sepolia/)
+        await checkMissed.locator("button[type=submit]").click()
+        await page.getByText("请求无效：tx_hash：必须是 EVM 交易哈希：0x 后跟 64 个十六进制字符（补查仅支持 EVM；无法检查 Solana 签名）").first().waitFor({ timeout: 30_000 })
+        await page.locator("#svc-dep-missed-tx").fill(missed.txHash)
+        await checkMissed.locator("button[type=submit]").click()
+        await page.getByText("QUEUED: svc 已接受该交易进行处理：其存款将在几分钟内以事件形式到达（请勿重复提交）。").first().waitFor({ timeout: 30_000 })
+        found.push(...(await english("svc/deposits, check-missed")))
+        // the missed deposit's events, processed: each one's detail in Chinese on the events page
+        await sb().flushWebhooks()
+        const details = page.locator("[data-svc-admin] td").filter({ hasText: /^(事件称 \S+；)?svc 显示 / })
+        await waitFor(
+          async () => {
+            await page.goto(`${adminApp.url}/app/svc/events`)
+            await page.locator("[data-svc-admin] h1").first().waitFor({ timeout: 60_000 })
+            await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => undefined)
+            return (await details.count()) > 0
+          },
+          "the missed deposit's events, with their details in Chinese",
+          60_000
+        )
+        found.push(...(await english("svc/events, a deposit's events")))
+
         // the svc menu, opened, in Chinese
         await page.goto(`${adminApp.url}/app/svc`)
         await page.locator(`aside a[href='/app/svc/payments']:visible`).waitFor({ timeout: 60_000 })
@@ -480,6 +526,12 @@ svcIntegrationRunner({
         expect(await widget.textContent()).toMatch(/\d{4}\/\d{1,2}\/\d{1,2}/) // the status history's moments, as zh-CN writes them
         found.push(...(await english("order widgets")))
         await shot("admin-order-svc-zhCN")
+        // the order the webhook placed: its status history's detail in Chinese
+        await page.goto(`${adminApp.url}/app/orders/${placed.id}`)
+        await page.locator("[data-testid=svc-payment]").getByText(`订单 ${placed.id} 已由 webhook 下单`, { exact: false }).waitFor({ timeout: 60_000 })
+        found.push(...(await english("order widgets, an order the webhook placed")))
+        await page.goto(`${adminApp.url}/app/orders/${order.id}`)
+        await page.locator("#svc-refund-amount").waitFor({ timeout: 60_000 })
         // a refund of more than was paid: refused by the server in English, with its code, shown in Chinese
         const payouts = () => Object.keys((sb().state() as any).payouts).length
         const payoutsBefore = payouts()
@@ -494,22 +546,34 @@ svcIntegrationRunner({
         expect(await refusedRefund.textContent()).toBe("amount：最多可退款 RM120.50（已收款 RM120.50，已退款 RM0.00，正在发送的出款 RM0.00）；收到 RM500.00")
         expect(payouts()).toBe(payoutsBefore) // nothing was sent
         found.push(...(await english("order widgets, a refund refused")))
+        // a form value Medusa's validator refuses (an account number with a dash): its "Invalid request: …" and the plugin's rule, in Chinese
+        await page.locator("#svc-refund-amount").fill("10.00")
+        await page.locator("#svc-refund-account").fill("5512-345678")
+        await page.locator("#svc-refund-submit").click()
+        await page.locator("#svc-refund-confirm").click()
+        await page.locator("[data-testid=svc-refund-error]", { hasText: "请求无效" }).waitFor({ timeout: 30_000 })
+        expect(await refusedRefund.textContent()).toBe("请求无效：beneficiary.account_number：必须是 6-20 位数字，不含空格或连字符")
+        expect(payouts()).toBe(payoutsBefore)
+        found.push(...(await english("order widgets, a form value refused")))
         // the same refusal as the API answers it: the English for API users and logs, the code and values beside it
-        const answer = await page.evaluate(async (paymentId) => {
-          const r = await fetch("/admin/svc/refunds", {
-            method: "POST",
-            credentials: "include",
-            headers: { "content-type": "application/json" },
-            body: JSON.stringify({ payment_id: paymentId, amount: "500.00", beneficiary: { name: "Siti Aminah", bank_code: "MBBEMYKL", account_number: "5512345678" } }),
-          })
-          return { status: r.status, body: await r.json() }
-        }, paid.paymentId)
+        const refund = (amount: string, account: string) =>
+          adminFetch("/admin/svc/refunds", { payment_id: paid.paymentId, amount, beneficiary: { name: "Siti Aminah", bank_code: "MBBEMYKL", account_number: account } })
+        const answer = await refund("500.00", "5512345678")
         expect(answer).toMatchObject({
           status: 400,
           body: {
             message: "amount: at most RM120.50 can be refunded (captured RM120.50, refunded RM0.00, payouts still being sent RM0.00); got RM500.00",
             message_code: "refund.tooMuch",
             message_params: { left: "120.50", captured: "120.50", refunded: "0.00", open: "0.00", amount: "500.00" },
+          },
+        })
+        // and the refused value as the API answers it: Medusa's English naming the field and the rule, the code beside it
+        expect(await refund("10.00", "5512-345678")).toMatchObject({
+          status: 400,
+          body: {
+            message: "Invalid request: beneficiary.account_number: must be 6-20 digits, no spaces or dashes",
+            message_code: "input.invalid",
+            message_params: { problems: "beneficiary.account_number: must be 6-20 digits, no spaces or dashes" },
           },
         })
         expect(found).toEqual([])

@@ -11,6 +11,7 @@ import { WebhookSpacing } from "../lib/webhooks/webhook-spacing"
 import { CAPS, capEventId, capText, countUnknownEventType, isKnownWebhookEventType, pruneWebhookLogs } from "../lib/webhooks/webhook-guard"
 import { OPEN } from "../lib/svc-runtime/status"
 import { svcInstruments } from "../client/telemetry"
+import { english, say } from "../lib/texts"
 
 /**
  * Webhook-triggered reads of one checkout, payout or withdrawal: one in flight
@@ -88,7 +89,7 @@ export default async function svcPaymentWebhook({ event, container }: Subscriber
         payload: { type: eventType, [`${tracked.kind}Id`]: resourceId, status: statusOf() },
       })
     if (!resourceId || !UUID_LIKE.test(resourceId)) {
-      await record("not_supported", `no ${tracked.kind} id`)
+      await record("not_supported", english(say(tracked.kind === "payout" ? "event.noPayoutId" : "event.noWithdrawalId")))
       countWebhook("not_supported")
       return
     }
@@ -97,7 +98,7 @@ export default async function svcPaymentWebhook({ event, container }: Subscriber
         ? (await svcModule.listSvcPayouts({ payout_id: resourceId }, { take: 1, select: ["id"] })).length > 0
         : (await svcModule.listSvcWithdrawals({ withdrawal_id: resourceId }, { take: 1, select: ["id"] })).length > 0
     if (!known) {
-      await record(`unknown_${tracked.kind}`, `not a ${tracked.kind} this store made: dropped, svc not asked`)
+      await record(`unknown_${tracked.kind}`, english(say(tracked.kind === "payout" ? "event.notOurPayout" : "event.notOurWithdrawal")))
       countWebhook(`unknown_${tracked.kind}`)
       return
     }

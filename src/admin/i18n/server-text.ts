@@ -41,7 +41,7 @@ function serverText(t: ReturnType<typeof useTranslation>["t"]) {
     if (typeof v === "number") return String(v)
     if (typeof v === "string") {
       const r = depth < DEPTH ? read(v) : null
-      return (r && render(r.code, r.params, depth + 1)) ?? v
+      return (r && render(r.code, r.params, depth + 1)) ?? (depth < DEPTH ? list(v, depth) : null) ?? v
     }
     if (Array.isArray(v)) {
       const parts = v.map((x) => value(x, depth))
@@ -58,6 +58,19 @@ function serverText(t: ReturnType<typeof useTranslation>["t"]) {
       values[k] = s
     }
     return t(keyOf(code), values)
+  }
+  /**
+   * A list the server joined with `common.separator` ("; "), each part a sentence of its own (Medusa's
+   * "Invalid request: …" names up to three problems so), in the admin's language; null unless every part is known.
+   */
+  const list = (text: string, depth: number): string | null => {
+    const parts = text.split(en.svc.server.common.separator)
+    if (parts.length < 2) return null
+    const said = parts.map((p) => {
+      const r = read(p)
+      return r && render(r.code, r.params, depth + 1)
+    })
+    return said.every((p): p is string => !!p) ? said.join(t(keyOf("common.separator"))) : null
   }
   /** The server's sentence in the admin's language, or its English when the code (or a value's) is unknown. */
   const said = (english: string | null | undefined, code?: string | null, params?: ServerParams | null): string => {

@@ -31,7 +31,7 @@ type Answer<F extends (...args: never[]) => unknown> = Json<Awaited<ReturnType<F
 export type Coded<K extends string> = { [P in `${K}_code`]?: string | null } & { [P in `${K}_params`]?: ServerParams | null }
 
 /** One line of a row's status history (src/lib/money/admin-input.ts appendEntry). */
-export type HistoryEntry = { status: string; at: string; source: string; detail?: string }
+export type HistoryEntry = { status: string; at: string; source: string; detail?: string } & Coded<"detail">
 
 /** GET /admin/svc/checkouts: svc checkouts, newest first. */
 export type Checkout = Omit<Json<InferTypeOf<typeof SvcCheckoutModel>>, "status_history"> & {
@@ -95,7 +95,7 @@ export type WithdrawalAnswer = { withdrawal: Withdrawal; message: string } & Cod
 export type DepositsAnswer = Answer<typeof listDeposits>
 export type Deposit = DepositsAnswer["deposits"][number]
 export type DepositAnswer = { deposit: Deposit }
-export type CheckMissedAnswer = Pick<Answer<typeof checkMissedTransaction>, "status" | "message">
+export type CheckMissedAnswer = Pick<Answer<typeof checkMissedTransaction>, "status" | "message" | "message_code" | "message_params">
 
 /** GET /admin/svc/token-transfers/networks, GET and POST /admin/svc/token-transfers. */
 export type Network = Answer<typeof listNetworks>[number]

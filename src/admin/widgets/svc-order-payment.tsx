@@ -245,6 +245,7 @@ const SvcOrderPaymentWidget = ({ data }: { data: { id: string } }) => {
               <li key={i}>
                 <Text size="xsmall" className="text-ui-fg-muted">
                   {when(e.at)} · {e.status} · {e.source}
+                  {e.detail ? ` · ${said(e.detail, e.detail_code, e.detail_params)}` : ""}
                 </Text>
               </li>
             ))}

@@ -13,6 +13,7 @@ import { checkMissed } from "../admin/svc/deposits/validators"
 import { tokenTransferRequest } from "../admin/svc/token-transfers/validators"
 import { refundRequest } from "../admin/svc/refunds/validators"
 import { paymentLinkBody } from "../admin/svc/orders/validators"
+import { recognise, TEXTS } from "../../lib/texts"
 
 const ADMIN = join(__dirname, "../admin/svc")
 
@@ -23,12 +24,16 @@ function routeFiles(dir: string): string[] {
   })
 }
 
+/** Every message a check below refused with, for the last test (the catalogue reads each back). */
+const refused: string[] = []
+
 type Mw = (req: any, res: any, next: (e?: unknown) => void) => unknown
 /** What a middleware answers: the error it passes on, or the request as it leaves it. */
 async function run(mw: Mw, req: Record<string, unknown>) {
   let error: unknown
   const r = Object.assign(req, { allowed: [] })
   await mw(r, {}, (e) => (error = e))
+  if (error instanceof Error) refused.push(error.message)
   return { error: error as MedusaError | undefined, req: r as any }
 }
 
@@ -39,6 +44,7 @@ async function refusal(schema: Parameters<typeof zodValidator>[0], value: unknow
   } catch (e) {
     expect(e).toBeInstanceOf(MedusaError)
     expect(e).toMatchObject({ type: MedusaError.Types.INVALID_DATA })
+    refused.push((e as Error).message)
     return (e as Error).message
   }
   throw new Error("accepted")
@@ -155,5 +161,26 @@ describe("input checks (Medusa's validators)", () => {
   it("payment link: only svc's wallet and FPX online banking", async () => {
     expect(await refusal(paymentLinkBody, { provider_id: "pp_svc-fpx-direct_svc" })).toMatch(/^Invalid request: provider_id: FPX direct needs/)
     expect(await refusal(paymentLinkBody, { provider_id: "pp_svc-wallet_svc", amount: 1 })).toBe("Invalid request: Unrecognized fields: 'amount'")
+  })
+
+  it("each refusal above is a sentence of the server's catalogue (src/lib/texts), so the admin shows it in its language: Medusa's \"Invalid request: …\" around each problem's code, the plugin's rule or Medusa's words (but the ids an admin never types)", () => {
+    expect(refused.length).toBeGreaterThan(20)
+    const unread = new Set<string>()
+    for (const message of refused) {
+      const r = recognise(message)
+      expect(r?.code).toBe("input.invalid")
+      const problems = String(r?.params.problems)
+      const parts = recognise(problems) ? [problems] : problems.split(TEXTS["common.separator"])
+      if (!parts.every((part) => recognise(part)?.code.startsWith("input."))) unread.add(problems.split(":")[0]!)
+    }
+    expect([...unread].sort()).toEqual(["payment_id", "provider_id", "request_id", "sender_id"])
+    expect(recognise("Invalid request: beneficiary.account_number: must be 6-20 digits, no spaces or dashes")).toEqual({
+      code: "input.invalid",
+      params: { problems: "beneficiary.account_number: must be 6-20 digits, no spaces or dashes" },
+    })
+    expect(recognise("beneficiary.account_number: must be 6-20 digits, no spaces or dashes")).toEqual({
+      code: "input.accountNumber",
+      params: { path: "beneficiary.account_number" },
+    })
   })
 })

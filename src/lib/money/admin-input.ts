@@ -1,6 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "@medusajs/framework/zod"
 import { assertAmountTextBounded, fromSen, toSen } from "../../client"
+import { english, say } from "../texts"
 
 export const invalidData = (m: string) => new MedusaError(MedusaError.Types.INVALID_DATA, m)
 
@@ -8,9 +9,11 @@ export const invalidData = (m: string) => new MedusaError(MedusaError.Types.INVA
  * A ringgit amount typed by an admin ("25.50" or 25.5) as exact integer sen,
  * never through floating point, within [minSen, maxSen]; errors name the field.
  * A string longer than an amount (AMOUNT_TEXT_MAX) or with a large exponent is
- * refused before it is read ("1e-50000" once froze the server).
+ * refused before it is read ("1e-50000" once froze the server). The client's
+ * rules ("must be a decimal amount", …) are sentences of the catalogue too
+ * (src/lib/texts, `input.*`: read back from the English for the admin).
  */
-export function parseRinggit(value: string | number, field: string, minSen: number, maxSen: number, what = ""): number {
+export function parseRinggit(value: string | number, field: string, minSen: number, maxSen: number): number {
   let sen: number
   try {
     assertAmountTextBounded(value, field)
@@ -19,7 +22,7 @@ export function parseRinggit(value: string | number, field: string, minSen: numb
     throw invalidData(`${field}: ${(e as { rule?: string }).rule ?? (e as Error).message}`)
   }
   if (sen < minSen || sen > maxSen) {
-    throw invalidData(`${field}: must be between RM${fromSen(minSen)} and RM${fromSen(maxSen)}${what}; got RM${fromSen(sen)}`)
+    throw invalidData(english(say("input.amountRange", { path: field, min: fromSen(minSen), max: fromSen(maxSen), amount: fromSen(sen) })))
   }
   return sen
 }
@@ -36,4 +39,4 @@ export function appendEntry(history: unknown, status: string, source: string, de
  * uses it (parseRinggit above), before anything is sent.
  */
 export const amountInput = (example: string) =>
-  z.custom<string | number>((v) => typeof v === "string" || typeof v === "number", `amount: is required: the amount in ringgit, e.g. "${example}"`)
+  z.custom<string | number>((v) => typeof v === "string" || typeof v === "number", english(say("input.amountRequired", { path: "amount", example })))

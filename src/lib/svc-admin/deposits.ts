@@ -6,7 +6,7 @@ import { adminSvcError, notAllowed, notFound } from "./errors"
 /** The svc area of a deposit, as the admin routes name it. */
 export type AdminArea = "wallet" | "payout"
 import { depositReasonSaid, depositSummarySaid } from "./words"
-import { spoken } from "../texts"
+import { say, spoken } from "../texts"
 
 export type DepositArea = "WALLET" | "PAYOUT"
 export const toDepositArea = (a: AdminArea): DepositArea => (a === "wallet" ? "WALLET" : "PAYOUT")
@@ -206,7 +206,7 @@ export async function checkMissedTransaction(container: Container, input: { area
     throw adminSvcError(e, "checking a missed transaction")
   }
   if (r.status === "QUEUED") {
-    return { status: r.status, deposits: [], message: "svc accepted the transaction for processing: its deposits arrive as events in a few minutes (do not resend)." }
+    return { status: r.status, deposits: [], ...spoken("message", say("deposit.checkQueued")) }
   }
   const ids = Array.isArray(r.depositIds) ? r.depositIds.filter((x): x is string => typeof x === "string") : []
   const deposits = []
@@ -220,7 +220,7 @@ export async function checkMissedTransaction(container: Container, input: { area
   return {
     status: r.status,
     deposits,
-    message: r.status === "ALREADY_DETECTED" ? `svc already knows this transaction: ${ids.length} deposit(s).` : `svc answered ${r.status}.`,
+    ...spoken("message", r.status === "ALREADY_DETECTED" ? say("deposit.checkKnown", { n: ids.length }) : say("deposit.checkAnswered", { status: r.status })),
   }
 }
 

@@ -1,4 +1,5 @@
 import { z } from "@medusajs/framework/zod"
+import { english, say, type Said } from "../texts"
 
 /** DuitNow proxy kinds: the spec's (mobile number, NRIC, passport, business registration, army number); their wire names are the sandbox's (spec gap: not shown). */
 export const PROXY_TYPES = ["MOBILE", "NRIC", "PASSPORT", "BRN", "ARMY"] as const
@@ -11,7 +12,7 @@ export const destinationFields = (prefix = "") => ({
   account_number: z
     .string()
     .trim()
-    .regex(/^\d{6,20}$/, `${prefix}account_number: must be 6-20 digits, no spaces or dashes`)
+    .regex(/^\d{6,20}$/, english(say("input.accountNumber", { path: `${prefix}account_number` })))
     .optional(),
   proxy_type: z.enum(PROXY_TYPES).optional(),
   proxy_value: z.string().trim().min(3).max(40).optional(),
@@ -25,13 +26,14 @@ export const checkDestination =
   (b: Destination, ctx: z.RefinementCtx) => {
     const bank = b.bank_code !== undefined || b.account_number !== undefined
     const proxy = b.proxy_type !== undefined || b.proxy_value !== undefined
-    const fail = (field: string, rule: string) => ctx.addIssue({ code: "custom", path: [field], message: `${prefix}${field}: ${rule}` })
-    if (bank && proxy) fail("proxy_type", "give a bank account (bank_code, account_number) or a DuitNow proxy (proxy_type, proxy_value), not both")
-    else if (!bank && !proxy) fail("account_number", "is required with bank_code, or give a DuitNow proxy (proxy_type, proxy_value)")
-    else if (bank && !b.bank_code) fail("bank_code", "is required with account_number")
-    else if (bank && !b.account_number) fail("account_number", "is required with bank_code")
-    else if (proxy && !b.proxy_type) fail("proxy_type", "is required with proxy_value")
-    else if (proxy && !b.proxy_value) fail("proxy_value", "is required with proxy_type")
+    const fail = (field: string, rule: (path: string) => Said) => ctx.addIssue({ code: "custom", path: [field], message: english(rule(`${prefix}${field}`)) })
+    const requiredWith = (other: string) => (path: string) => say("input.requiredWith", { path, other })
+    if (bank && proxy) fail("proxy_type", (path) => say("input.bankAndProxy", { path }))
+    else if (!bank && !proxy) fail("account_number", (path) => say("input.bankOrProxy", { path }))
+    else if (bank && !b.bank_code) fail("bank_code", requiredWith("account_number"))
+    else if (bank && !b.account_number) fail("account_number", requiredWith("bank_code"))
+    else if (proxy && !b.proxy_type) fail("proxy_type", requiredWith("proxy_value"))
+    else if (proxy && !b.proxy_value) fail("proxy_value", requiredWith("proxy_type"))
   }
 
 /**

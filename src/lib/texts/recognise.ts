@@ -19,7 +19,9 @@ export function recogniser(templates: Iterable<readonly [string, string]>): (tex
       const literal = template.replace(/\{\{[^}]+\}\}/g, "")
       const names = [...template.matchAll(/\{\{\s*([^}\s]+)\s*\}\}/g)].map((m) => m[1] as string)
       const parts = template.split(/\{\{[^}]+\}\}/).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
-      return { code, names, letters: (literal.match(/[A-Za-z]/g) ?? []).length, weight: literal.length, re: new RegExp(`^${parts.join("([\\s\\S]+?)")}$`) }
+      // a value named `path` is a field's path ("beneficiary.account_number"): no space in it, so "Invalid request: amount: …" is Medusa's sentence around the plugin's
+      const re = parts.reduce((acc, part, i) => `${acc}${i ? (names[i - 1] === "path" ? "(\\S+?)" : "([\\s\\S]+?)") : ""}${part}`, "")
+      return { code, names, letters: (literal.match(/[A-Za-z]/g) ?? []).length, weight: literal.length, re: new RegExp(`^${re}$`) }
     })
     .filter((r) => r.letters >= MIN_LETTERS)
     .sort((a, b) => b.weight - a.weight)

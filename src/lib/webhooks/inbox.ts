@@ -7,6 +7,7 @@ import { BackgroundReadBudget, BackgroundReadDeferred, CAPS, capEventId } from "
 import { adminDeps, withDepositLock, type Container } from "../svc-admin/context"
 import { refreshDeposit, type DepositArea } from "../svc-admin/deposits"
 import { prefundBalance } from "../svc-admin/prefund"
+import { codesOf, english, say, type Said } from "../texts"
 
 /**
  * The inbox of svc's other events (table svc_inbox_event; why beside
@@ -101,8 +102,9 @@ export async function processInboxEvent(container: Container, rowId: string, sou
   const { svcModule } = adminDeps(container)
   const row = await svcModule.retrieveSvcInboxEvent(rowId)
   const attempt = { attempts: Number(row.attempts ?? 0) + 1, last_attempt_at: new Date() }
-  const finish = (outcome: string, detail: string | null) =>
-    svcModule.updateSvcInboxEvents({ id: row.id, ...attempt, outcome, detail: detail?.slice(0, 500) ?? null, processed_at: new Date() })
+  // the detail in the catalogue's English (src/lib/texts): the list reads its code back (listInboxEvents)
+  const finish = (outcome: string, detail: Said) =>
+    svcModule.updateSvcInboxEvents({ id: row.id, ...attempt, outcome, detail: english(detail).slice(0, 500), processed_at: new Date() })
   const type = row.event_type as InboxEventType
   try {
     const { client } = adminDeps(container)
@@ -116,10 +118,11 @@ export async function processInboxEvent(container: Container, rowId: string, sou
           })
     if (type === "payout.prefund_completed") {
       const b = await gated(prefundReads, "prefund", () => prefundBalance(container))
-      return await finish("recorded", `top-up ${row.status_hint ?? "event"} (svc has no route to read a top-up); prefund balance now RM${fromSen(b.available_sen)}`)
+      const balance = fromSen(b.available_sen)
+      return await finish("recorded", row.status_hint ? say("event.topUp", { status: row.status_hint, balance }) : say("event.topUpEvent", { balance }))
     }
     if (!row.resource_id || !UUID.test(row.resource_id))
-      return await finish("not_supported", `no ${type === "payout.withdrawal.updated" ? "depositId" : "deposit id"} in the event`)
+      return await finish("not_supported", say(type === "payout.withdrawal.updated" ? "event.noDepositIdField" : "event.noDepositId"))
     const depositId = row.resource_id
     const area: DepositArea = type === "wallet.deposit.updated" ? "WALLET" : "PAYOUT"
     if (source !== "admin" && type !== "payout.withdrawal.updated" && row.status_hint && row.status_hint !== "COMPLETED") {
@@ -137,22 +140,23 @@ export async function processInboxEvent(container: Container, rowId: string, sou
             ),
           })
         })
-        return await finish("ignored_after_completed", `the event says ${row.status_hint}; the deposit is COMPLETED and stays COMPLETED (spec: Deposit status); svc not asked`)
+        return await finish("ignored_after_completed", say("event.saysNotCompleted", { status: row.status_hint }))
       }
     }
     // events for one deposit share one read (the first event's source is recorded in its history)
     const { outcome, row: d } = await gated(depositReads, `${area}:${depositId}`, () =>
       withDepositLock(container, depositId, () => refreshDeposit(container, area, depositId, source === "admin" ? "admin re-process" : `event ${row.event_type}`))
     )
-    const said = row.status_hint ? `event said ${row.status_hint}; ` : ""
-    const now = `svc says ${d!.status}${d!.result_status ? `, transfer ${d!.result_status}${d!.status_reason ? ` (${d!.status_reason})` : ""}` : ""}${d!.withdrawal_status ? `, withdrawal ${d!.withdrawal_status}` : ""}`
-    if (outcome === "ignored_after_completed") return await finish("ignored_after_completed", `${said}${now}; the stored COMPLETED is kept`)
+    const now = svcSays(d!)
+    /** What the event said, before what svc says now (and what was kept). */
+    const said = (s: Said) => (row.status_hint ? say("event.eventSaid", { hint: row.status_hint, now: s }) : s)
+    if (outcome === "ignored_after_completed") return await finish("ignored_after_completed", said(say("event.keptCompleted", { now })))
     // An event that says an earlier status than svc's COMPLETED, answered by a read it shared with a
     // later event (coalesced), changes nothing: the same outcome as the check above (spec: Deposit status).
     if (source !== "admin" && type !== "payout.withdrawal.updated" && row.status_hint && row.status_hint !== "COMPLETED" && d!.status === "COMPLETED" && outcome !== "created") {
-      return await finish("ignored_after_completed", `${said}${now}; the deposit is COMPLETED and stays COMPLETED (spec: Deposit status)`)
+      return await finish("ignored_after_completed", said(say("event.staysCompleted", { now })))
     }
-    return await finish(outcome === "unchanged" ? "unchanged" : "applied", `${said}${now}`)
+    return await finish(outcome === "unchanged" ? "unchanged" : "applied", said(now))
   } catch (e) {
     if (e instanceof BackgroundReadDeferred) {
       // not an attempt: nothing was sent; retried later (retryFailed) or by an admin
@@ -160,7 +164,7 @@ export async function processInboxEvent(container: Container, rowId: string, sou
     }
     const o = e as { status?: number; code?: string; message?: string }
     const detail = failureText(e)
-    if (o.status === 404) return finish("unknown_resource", `svc does not know this deposit in the ${type.split(".")[0]} area: ${detail}`)
+    if (o.status === 404) return finish("unknown_resource", say("event.unknownDeposit", { area: type.split(".")[0]!, error: detail }))
     const failed = await svcModule.updateSvcInboxEvents({ id: row.id, ...attempt, outcome: "failed", detail: detail.slice(0, 500) })
     if (opts.rethrow) throw e
     return failed
@@ -173,5 +177,17 @@ export async function listInboxEvents(container: Container, q: { limit: number; 
   if (q.outcome) filters.outcome = q.outcome
   if (q.event_type) filters.event_type = q.event_type
   const [rows, count] = await svcModule.listAndCountSvcInboxEvents(filters, { take: q.limit, skip: q.offset, order: { created_at: "DESC" } })
-  return { events: rows.map((r) => ({ ...r, done: DONE.includes(r.outcome) })), count, limit: q.limit, offset: q.offset }
+  // each detail with its code and values, for the admin's language (src/lib/texts)
+  return { events: rows.map((r) => ({ ...r, ...codesOf("detail", r.detail), done: DONE.includes(r.outcome) })), count, limit: q.limit, offset: q.offset }
+}
+
+/** What svc says of a deposit now: its status, its transfer's (and why) and its withdrawal's. */
+function svcSays(d: { status: string; result_status?: string | null; status_reason?: string | null; withdrawal_status?: string | null }): Said {
+  const status = d.status
+  const withdrawal = d.withdrawal_status
+  if (!d.result_status) return withdrawal ? say("event.svcSaysWithdrawal", { status, withdrawal }) : say("event.svcSays", { status })
+  const transfer = d.result_status
+  if (!d.status_reason) return withdrawal ? say("event.svcSaysTransferWithdrawal", { status, transfer, withdrawal }) : say("event.svcSaysTransfer", { status, transfer })
+  const reason = d.status_reason
+  return withdrawal ? say("event.svcSaysTransferWhyWithdrawal", { status, transfer, reason, withdrawal }) : say("event.svcSaysTransferWhy", { status, transfer, reason })
 }

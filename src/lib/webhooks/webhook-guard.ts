@@ -18,6 +18,7 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { createHash } from "node:crypto"
+import { english, say, type Said } from "../texts"
 import { SVC_MODULE, type SvcModuleService } from "../../modules/svc"
 import { findSvcProviderConfig } from "../svc-runtime/config"
 
@@ -143,8 +144,10 @@ export async function pruneWebhookLogs(container: Container, now = Date.now()): 
 /** A deposit or prefund read was not sent: its share of the rate budget is spent for now. */
 export class BackgroundReadDeferred extends Error {
   override name = "BackgroundReadDeferred"
-  constructor(readonly why: string) {
-    super(`deferred: ${why}; nothing was sent to svc, it is retried later`)
+  readonly why: string
+  constructor(why: Said) {
+    super(english(say("event.deferred", { why })))
+    this.why = english(why)
   }
 }
 
@@ -172,11 +175,8 @@ export class BackgroundReadBudget {
   take(usage: { used: number; limit: number }, now = Date.now()): void {
     while (this.times.length && this.times[0]! <= now - this.windowMs) this.times.shift()
     const cap = this.cap(usage.limit)
-    if (this.times.length >= cap)
-      throw new BackgroundReadDeferred(
-        `deposit and prefund events may spend ${cap} svc reads a minute (at most ${Math.round(this.share * 100)}% of the account's ${usage.limit}), all spent now`
-      )
-    if (usage.used >= usage.limit * this.busyShare) throw new BackgroundReadDeferred(`svc's rate budget is ${usage.used} of ${usage.limit} used: shoppers and settlements go first`)
+    if (this.times.length >= cap) throw new BackgroundReadDeferred(say("event.budgetSpent", { cap, share: Math.round(this.share * 100), limit: usage.limit }))
+    if (usage.used >= usage.limit * this.busyShare) throw new BackgroundReadDeferred(say("event.budgetBusy", { used: usage.used, limit: usage.limit }))
     this.times.push(now)
   }
 

@@ -142,18 +142,14 @@ export class CheckoutLedger {
    * completion, an admin): its order is recorded, so the row is no longer looked at. A row a
    * run had left for a later attempt closes that attempt, and its history says so.
    */
-  async recordOrderFound(checkoutId: string, orderId: string): Promise<void> {
+  async recordOrderFound(checkoutId: string, orderId: string, detail: string): Promise<void> {
     await this.knex.raw(
       `update svc_checkout set order_id = ?,
          status_history = case when order_retry_at is null then status_history
            else jsonb_set(status_history, '{entries}', (status_history->'entries') || ?::jsonb) end,
          order_retry_at = null, updated_at = now()
        where checkout_id = ? and deleted_at is null and order_id is null`,
-      [
-        orderId,
-        JSON.stringify([{ status: "ORDER_PLACED", at: new Date().toISOString(), source: "completion", detail: `order ${orderId} placed by another completion` }]),
-        checkoutId,
-      ]
+      [orderId, JSON.stringify([{ status: "ORDER_PLACED", at: new Date().toISOString(), source: "completion", detail }]), checkoutId]
     )
   }
 
@@ -306,13 +302,13 @@ export class CheckoutLedger {
    * The entry keeps the session it was taken `from`: the first one names the session whose
    * request made the key, so a later session can take it over again (openCheckoutOfCollection).
    */
-  async reassign(idempotencyKey: string, sessionId: string): Promise<void> {
+  async reassign(idempotencyKey: string, sessionId: string, detail: string): Promise<void> {
     await this.knex.raw(
       `update svc_checkout set payment_session_id = ?, updated_at = now(),
          status_history = jsonb_set(status_history, '{entries}',
            (status_history->'entries') || jsonb_build_array(?::jsonb || jsonb_build_object('from', svc_checkout.payment_session_id)))
        where idempotency_key = ? and deleted_at is null`,
-      [sessionId, JSON.stringify({ status: "ADOPTED", at: new Date().toISOString(), source: "initiate", detail: `by payment session ${sessionId}` }), idempotencyKey]
+      [sessionId, JSON.stringify({ status: "ADOPTED", at: new Date().toISOString(), source: "initiate", detail }), idempotencyKey]
     )
   }
 

@@ -168,10 +168,10 @@ class SvcModuleService extends MedusaService({
     return this.checkouts_(ctx).mayBePaidWithoutOrder(scope, limit, after)
   }
 
-  /** The cart became an order another way: recorded, the row drops out of later searches. */
+  /** The cart became an order another way: recorded, the row drops out of later searches (`detail`: the history entry's, when a deferred attempt is closed). */
   @InjectManager()
-  async recordCheckoutOrderFound(checkoutId: string, orderId: string, @MedusaContext() ctx: Context = {}): Promise<void> {
-    return this.checkouts_(ctx).recordOrderFound(checkoutId, orderId)
+  async recordCheckoutOrderFound(checkoutId: string, orderId: string, detail: string, @MedusaContext() ctx: Context = {}): Promise<void> {
+    return this.checkouts_(ctx).recordOrderFound(checkoutId, orderId, detail)
   }
 
   /** The paid cart is an order (a `paid_no_order` flag is cleared: true when this call cleared one). */
@@ -213,10 +213,10 @@ class SvcModuleService extends MedusaService({
     return this.checkouts_(ctx).openCheckoutOfCollection(args)
   }
 
-  /** The checkout now belongs to `sessionId`. */
+  /** The checkout now belongs to `sessionId` (`detail`: the history entry's). */
   @InjectManager()
-  async reassignCheckout(idempotencyKey: string, sessionId: string, @MedusaContext() ctx: Context = {}): Promise<void> {
-    return this.checkouts_(ctx).reassign(idempotencyKey, sessionId)
+  async reassignCheckout(idempotencyKey: string, sessionId: string, detail: string, @MedusaContext() ctx: Context = {}): Promise<void> {
+    return this.checkouts_(ctx).reassign(idempotencyKey, sessionId, detail)
   }
 
   /** svc answered: the checkout id and link. */

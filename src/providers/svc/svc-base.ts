@@ -36,6 +36,7 @@ import { checkoutRef, checkoutTitle, deriveIdempotencyKey, type SvcCheckoutRead 
 import { parseSvcProviderOptions, type SvcProviderOptions } from "../../lib/svc-runtime/options"
 import { pickStorefrontData, StorefrontDataError, svcSessionDataSchema, type StorefrontData, type SvcSessionData } from "../../lib/medusa-data/session-data"
 import { failureReason, FINAL_UNPAID, toSessionStatus } from "../../lib/svc-runtime/status"
+import { english, say } from "../../lib/texts"
 
 /** What the providers ask of the checkout ledger (the svc module's service). */
 export type ProviderLedger = Pick<
@@ -251,7 +252,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     const created = await createWithReconciliation(deps, body, idempotencyKey, title)
     await this.ledger.recordCheckoutCreated(idempotencyKey, created)
     if (args.adopt) {
-      await this.ledger.reassignCheckout(idempotencyKey, args.adopt.by)
+      await this.ledger.reassignCheckout(idempotencyKey, args.adopt.by, english(say("history.adopted", { session: args.adopt.by })))
       this.logger_.info(`svc: payment session ${args.adopt.by} took over checkout ${created.checkoutId} of session ${sessionId} (same payment asked again)`)
     }
     return {

@@ -131,11 +131,20 @@ export async function placePaidOrder(container: Container, ref: PaidCartRef, sou
   const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const ids = { checkout_id: ref.checkoutId, cart_id: ref.cartId, payment_session_id: ref.sessionId }
-  const placed = async (orderId: string, now: boolean, attempts: string): Promise<OrderAttempt> => {
+  /** `attempts`: the deferred attempts before this one (0 or none: the first). */
+  const placed = async (orderId: string, now: boolean, attempts: number | undefined): Promise<OrderAttempt> => {
     const cleared = await ledger.recordCheckoutOrderPlaced(ref.checkoutId, orderId, {
       status: "ORDER_PLACED",
       source,
-      detail: `order ${orderId} ${now ? `placed by the ${source}` : "found"}${attempts}`,
+      detail: english(
+        now
+          ? attempts
+            ? say("history.orderPlacedAfter", { order: orderId, source, n: attempts })
+            : say("history.orderPlaced", { order: orderId, source })
+          : attempts
+            ? say("history.orderFoundAfter", { order: orderId, n: attempts })
+            : say("history.orderFound", { order: orderId })
+      ),
     })
     if (cleared) await emitSvcEvent(container, SvcEvents.PAID_CART_RESOLVED, { ...ids, order_id: orderId })
     return { outcome: "placed", orderId, now }
@@ -153,8 +162,7 @@ export async function placePaidOrder(container: Container, ref: PaidCartRef, sou
     logger.warn(`svc: checkout ${ref.checkoutId}: ${reason}`)
     return { outcome: "impossible", reason }
   }
-  const n = ref.attempts ?? (await ledger.checkoutRow(ref.checkoutId))?.order_attempts
-  const attempts = n ? ` after ${n} deferred attempt(s)` : ""
+  const attempts = ref.attempts ?? (await ledger.checkoutRow(ref.checkoutId))?.order_attempts
 
   const existing = await orderOfCart(query, ref.cartId)
   if (existing) return placed(existing, false, attempts)
@@ -173,7 +181,7 @@ export async function placePaidOrder(container: Container, ref: PaidCartRef, sou
     try {
       await locking.acquire(ref.cartId, { ownerId, expire: 5 })
     } catch {
-      return later(`Medusa's cart lock for ${ref.cartId} is held (a completion in progress, or one a stopped process left until its lease ends); trying again`, LOCK_BACKOFF)
+      return later(english(say("history.cartLocked", { cart: ref.cartId })), LOCK_BACKOFF)
     }
     await locking.release(ref.cartId, { ownerId })
   }
@@ -190,14 +198,14 @@ export async function placePaidOrder(container: Container, ref: PaidCartRef, sou
     const message = (e as Error)?.message ?? String(e)
     const lock = LOCK_ERROR.test(message)
     logger.warn(`svc: checkout ${ref.checkoutId}: completing cart ${ref.cartId} after payment: ${message}; trying again later`)
-    return later(`completing cart ${ref.cartId}: ${message}`, lock ? LOCK_BACKOFF : ERROR_BACKOFF)
+    return later(english(say("history.completing", { cart: ref.cartId, error: message })), lock ? LOCK_BACKOFF : ERROR_BACKOFF)
   }
   const orderId = made ?? (await orderOfCart(query, ref.cartId))
   if (orderId) {
-    logger.info(`svc: checkout ${ref.checkoutId}: cart ${ref.cartId} is order ${orderId} (${source}${attempts})`)
+    logger.info(`svc: checkout ${ref.checkoutId}: cart ${ref.cartId} is order ${orderId} (${source}${attempts ? ` after ${attempts} deferred attempt(s)` : ""})`)
     return placed(orderId, true, attempts)
   }
-  return later(`completing cart ${ref.cartId} made no order`, ERROR_BACKOFF)
+  return later(english(say("history.noOrderMade", { cart: ref.cartId })), ERROR_BACKOFF)
 }
 
 type PaidCart = { checkout_id: string; cart_id: string; payment_session_id: string; paid_at: Date; order_attempts: number }
@@ -230,7 +238,7 @@ async function paidWithoutOrder(container: Container, limit: number, scope: "due
       const c = carts.get(r.payment_session_id)
       if (!c || c.checkout_id !== r.checkout_id || !c.payment || !c.cart_id) continue
       if (c.order_id) {
-        await ledger.recordCheckoutOrderFound(r.checkout_id, c.order_id)
+        await ledger.recordCheckoutOrderFound(r.checkout_id, c.order_id, english(say("history.placedByAnother", { order: c.order_id })))
         continue
       }
       const due = r.order_retry_at ? new Date(r.order_retry_at).getTime() <= now : c.payment.created_at.getTime() + GRACE_S * 1000 <= now

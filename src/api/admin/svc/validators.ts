@@ -1,5 +1,6 @@
 import { z } from "@medusajs/framework/zod"
 import { EVM_ADDRESS_RE, UUID_RE } from "../../../client/schemas/common"
+import { english, say } from "../../../lib/texts"
 
 /**
  * Inputs shared by the plugin's admin routes, on Medusa's zod
@@ -9,6 +10,8 @@ import { EVM_ADDRESS_RE, UUID_RE } from "../../../client/schemas/common"
  * "Invalid request: …" (Medusa's words for a missing field, a wrong type, a
  * bound or an unknown field name it; a rule of the plugin's own, a pattern or a
  * refinement, says "field: rule" itself, as Medusa shows only its message).
+ * Both are sentences of the server's catalogue (src/lib/texts, `input.*`), so
+ * the admin shows them in its language (docs/admin.md#languages).
  */
 export const svcId = (field: string, what: string) => z.string().regex(UUID_RE, `${field}: must be the svc id of ${what} (a UUID)`)
 
@@ -17,7 +20,11 @@ export const rowId = (field: string, prefix: string, what: string) => z.string()
 
 export const orderId = (field = "order_id") => z.string().regex(/^order_[0-9A-Za-z]+$/, `${field}: must be an order id (order_…)`)
 
-export const evmAddress = (field: string) => z.string().trim().regex(EVM_ADDRESS_RE, `${field}: must be an EVM address: 0x followed by 40 hexadecimal characters`)
+export const evmAddress = (field: string) =>
+  z
+    .string()
+    .trim()
+    .regex(EVM_ADDRESS_RE, english(say("input.evmAddress", { path: field })))
 
 /** `?limit&offset` of the plugin's own lists (their own defaults and bounds, not Medusa's). */
 export const pageQuery = {

@@ -1,5 +1,16 @@
 import { appendEntry, parseRinggit } from "../admin-input"
 import { publicPayout } from "../../../workflows/refund-to-bank/request-refund"
+import { recognise } from "../../texts"
+
+/** The message parseRinggit refuses `v` with. */
+const refusal = (v: string | number) => {
+  try {
+    parseRinggit(v, "amount", 1000, 100_000_000)
+  } catch (e) {
+    return (e as Error).message
+  }
+  throw new Error(`${v} was not refused`)
+}
 
 describe("parseRinggit", () => {
   it.each([
@@ -13,13 +24,18 @@ describe("parseRinggit", () => {
   })
 
   it.each([
-    ["12.345", /^amount: must not contain a fraction of a sen/],
-    ["abc", /^amount: must be a decimal amount/],
-    ["9.99", /^amount: must be between RM10\.00 and RM1000000\.00 for a payout; got RM9\.99$/],
-    ["-10", /^amount: must be between/],
-    ["1000000.01", /^amount: must be between/],
-  ])("%p is refused: %p", (v, re) => {
-    expect(() => parseRinggit(v, "amount", 1000, 100_000_000, " for a payout")).toThrow(re)
+    ["12.345", /^amount: must not contain a fraction of a sen/, "input.fractionOfSen"],
+    ["abc", /^amount: must be a decimal amount/, "input.decimalAmount"],
+    ["9.99", /^amount: must be between RM10\.00 and RM1000000\.00; got RM9\.99$/, "input.amountRange"],
+    ["-10", /^amount: must be between/, "input.amountRange"],
+    ["1000000.01", /^amount: must be between/, "input.amountRange"],
+    ["1".repeat(33), /^amount: must be at most 32 characters/, "input.amountTooLong"],
+    ["1e-50000", /^amount: must not have an exponent beyond ±12/, "input.amountExponent"],
+    ["99999999999999999", /^amount: is too large$/, "input.tooLarge"],
+  ])("%p is refused: %p, a sentence of the server's catalogue (%p, the field named)", (v, re, code) => {
+    const message = refusal(v)
+    expect(message).toMatch(re)
+    expect(recognise(message)).toMatchObject({ code, params: { path: "amount" } })
   })
 
   it.each([

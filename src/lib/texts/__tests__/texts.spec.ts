@@ -5,6 +5,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { codesOf, english, recognise, recogniser, say, spoken, TEXTS } from ".."
 import { toMedusaError } from "../../svc-runtime/errors"
 import { failureReason } from "../../svc-runtime/status"
+import { BackgroundReadBudget } from "../../webhooks/webhook-guard"
 
 const names = (template: string) => [...template.matchAll(/\{\{\s*([^}\s]+)\s*\}\}/g)].map((m) => m[1]!)
 /** The templates with too few words of their own to be read back ("{{check}}: {{detail}}"): said with their code, never recognised. */
@@ -55,6 +56,43 @@ describe("the server's sentences", () => {
     expect(codesOf("message", null)).toEqual({ message_code: null, message_params: null })
   })
 
+  it("the events page's details, a checkout's history and check-missed's answer, stored or sent in English, read back to their codes", () => {
+    // an inbox event's detail as processInboxEvent writes it: what the event said, what svc says now, what was kept
+    const kept = english(
+      say("event.eventSaid", {
+        hint: "PENDING",
+        now: say("event.keptCompleted", { now: say("event.svcSaysTransferWhy", { status: "COMPLETED", transfer: "FAILED", reason: "sender_not_allowed" }) }),
+      })
+    )
+    expect(kept).toBe("event said PENDING; svc says COMPLETED, transfer FAILED (sender_not_allowed); the stored COMPLETED is kept")
+    const r = recognise(kept)!
+    expect(r.code).toBe("event.keptCompleted") // the most specific reading; its value is a sentence too
+    expect(recognise(String(r.params.now))).toEqual({ code: "event.eventSaid", params: { hint: "PENDING", now: "svc says COMPLETED, transfer FAILED (sender_not_allowed)" } })
+    expect(recognise("svc says COMPLETED, transfer FAILED (sender_not_allowed)")?.code).toBe("event.svcSaysTransferWhy")
+    expect(recognise("svc says COMPLETED, transfer COMPLETED, withdrawal PENDING")?.code).toBe("event.svcSaysTransferWithdrawal")
+    expect(recognise("svc says COMPLETED, withdrawal PENDING")?.code).toBe("event.svcSaysWithdrawal")
+    // a read deferred for the budget: the error's message is the detail
+    let deferred = ""
+    try {
+      new BackgroundReadBudget(0.1, 0.5, 30).take({ used: 900, limit: 1000 })
+    } catch (e) {
+      deferred = (e as Error).message
+    }
+    expect(recognise(deferred)).toEqual({ code: "event.deferred", params: { why: "svc's rate budget is 900 of 1000 used: shoppers and settlements go first" } })
+    expect(recognise("svc's rate budget is 900 of 1000 used: shoppers and settlements go first")?.code).toBe("event.budgetBusy")
+    // a checkout's status history and check-missed's answer
+    expect(codesOf("detail", "order order_01 placed by the webhook after 2 deferred attempt(s)")).toEqual({
+      detail_code: "history.orderPlacedAfter",
+      detail_params: { order: "order_01", source: "webhook", n: "2" },
+    })
+    expect(recognise("order order_01 placed by the webhook")).toEqual({ code: "history.orderPlaced", params: { order: "order_01", source: "webhook" } })
+    expect(spoken("message", say("deposit.checkKnown", { n: 2 }))).toEqual({
+      message: "svc already knows this transaction: 2 deposit(s).",
+      message_code: "deposit.checkKnown",
+      message_params: { n: 2 },
+    })
+  })
+
   it("a reader takes the most specific template that matches the whole text", () => {
     const read = recogniser([
       ["a.short", "payout {{id}} {{status}}"],
@@ -64,5 +102,12 @@ describe("the server's sentences", () => {
     expect(read("already requested: payout p1 SETTLED")).toEqual({ code: "a.long", params: { id: "p1", status: "SETTLED" } })
     expect(read("payout p1 SETTLED")).toEqual({ code: "a.short", params: { id: "p1", status: "SETTLED" } })
     expect(read("x: y")).toBeNull() // too few words of its own to be read back
+    // a value named `path` is a field's path, without a space: the plugin's rule inside Medusa's sentence is read as Medusa's
+    const input = recogniser([
+      ["i.rule", "{{path}}: must be 6-20 digits"],
+      ["i.medusa", "Invalid request: {{problems}}"],
+    ])
+    expect(input("Invalid request: account_number: must be 6-20 digits")).toEqual({ code: "i.medusa", params: { problems: "account_number: must be 6-20 digits" } })
+    expect(input("account_number: must be 6-20 digits")).toEqual({ code: "i.rule", params: { path: "account_number" } })
   })
 })

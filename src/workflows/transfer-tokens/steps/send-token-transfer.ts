@@ -4,6 +4,7 @@ import { SVC_MODULE } from "../../../modules/svc"
 import type SvcModuleService from "../../../modules/svc/service"
 import { appendEntry } from "../../../lib/money/admin-input"
 import { UnrecordedSendError } from "../../../lib/svc-runtime/unrecorded-send"
+import { english, say } from "../../../lib/texts"
 import { sendTokenTransfer, type TokenTransferAnswer, type TokenTransferPlan, type TokenTransferRow } from "../token-transfers"
 
 export const sendTokenTransferStepId = "svc-send-token-transfer"
@@ -49,7 +50,7 @@ export const sendTokenTransferStep = createStep(
     const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
     const row: TokenTransferRow = await svcModule.retrieveSvcTokenTransfer(sent.id)
     if (row.status === "CREATING") {
-      const reason = "a step after the send failed before svc's answer was recorded; it is sent again with its key"
+      const reason = english(say("transfer.unrecorded"))
       await svcModule.updateSvcTokenTransfers({
         id: row.id,
         status: "UNCERTAIN",

@@ -4,6 +4,7 @@ import { SVC_MODULE } from "../../../modules/svc"
 import type SvcModuleService from "../../../modules/svc/service"
 import { appendEntry } from "../../../lib/money/admin-input"
 import { UnrecordedSendError } from "../../../lib/svc-runtime/unrecorded-send"
+import { english, say } from "../../../lib/texts"
 import { sendWithdrawal, type WithdrawalAnswer, type WithdrawalPlan, type WithdrawalRow } from "../withdrawals"
 
 export const sendWithdrawalStepId = "svc-send-withdrawal"
@@ -53,7 +54,7 @@ export const sendWithdrawalStep = createStep(
     const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
     const row = await svcModule.retrieveSvcWithdrawal(sent.id)
     if (row.status === "CREATING") {
-      const reason = "a step after the send failed before svc's answer was recorded; the job finishes it with its key"
+      const reason = english(say("withdrawal.unrecorded"))
       await svcModule.updateSvcWithdrawals({
         id: row.id,
         status: "UNCERTAIN",

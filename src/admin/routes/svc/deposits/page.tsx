@@ -179,7 +179,7 @@ const SvcDepositsPage = () => {
           onSubmit={(e) => {
             e.preventDefault()
             void run(
-              (r: CheckMissedAnswer) => `${r.status}: ${r.message}`,
+              (r: CheckMissedAnswer) => `${r.status}: ${said(r.message, r.message_code, r.message_params)}`,
               () => svcPost<CheckMissedAnswer>("/admin/svc/deposits/check-missed", { area: missed.area, tx_hash: missed.tx_hash.trim(), chain_id: Number(missed.chain_id) })
             )
           }}

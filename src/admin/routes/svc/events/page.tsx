@@ -8,18 +8,21 @@ import { ListSection, useOffsetList } from "../../../lib/list-section"
 import { SvcPage } from "../../../lib/page"
 import { svcPost, useSvcAction } from "../../../lib/query"
 import { Status } from "../../../lib/status"
-import type { InboxEvent, InboxEventsAnswer, TrackedEvent, TrackedEventsAnswer } from "../../../lib/types"
+import type { Coded, InboxEvent, InboxEventsAnswer, TrackedEvent, TrackedEventsAnswer } from "../../../lib/types"
+import { useServerText } from "../../../i18n/server-text"
 
 const OUTCOMES = ["applied", "unchanged", "ignored_after_completed", "recorded", "failed", "unknown_resource", "not_supported", "received"]
 
-type Row = { id: string; event_type: string | null; resource_id: string | null; detail: string | null; created_at: string }
+type Row = { id: string; event_type: string | null; resource_id: string | null; detail: string | null; created_at: string } & Coded<"detail">
+type Words = { t: ReturnType<typeof useSvcT>["t"]; said: ReturnType<typeof useServerText>["said"] }
 
 /** The columns both event lists have, around each one's outcome cell; "Re-process" POSTs `${base}/:id/process`. */
-function eventColumns<T extends Row>(t: ReturnType<typeof useSvcT>["t"], base: string, run: ReturnType<typeof useSvcAction>["run"], outcome: Column<T>, more: Column<T>[] = []) {
+function eventColumns<T extends Row>({ t, said }: Words, base: string, run: ReturnType<typeof useSvcAction>["run"], outcome: Column<T>, more: Column<T>[] = []) {
   return [
     column<T>("event", t("svc.common.event"), (e) => <TwoLines main={e.event_type} sub={short(e.resource_id, 8)} mono />),
     outcome,
-    textColumn<T>("detail", t("svc.events.detail"), (e) => e.detail),
+    // what the plugin did, in the admin's language (the server's sentence and its code)
+    textColumn<T>("detail", t("svc.events.detail"), (e) => (e.detail ? said(e.detail, e.detail_code, e.detail_params) : null)),
     ...more,
     whenColumn<T>(t("svc.common.received"), (e) => e.created_at),
     buttonColumn<T>(
@@ -39,6 +42,7 @@ function eventColumns<T extends Row>(t: ReturnType<typeof useSvcT>["t"], base: s
  */
 const SvcEventsPage = () => {
   const { t } = useSvcT()
+  const { said } = useServerText()
   const [outcome, setOutcome] = useState(ANY)
   const inbox = useOffsetList<InboxEventsAnswer, InboxEvent>("/admin/svc/events", (a) => a.events, 20, { outcome: unlessAny(outcome) })
   const tracked = useOffsetList<TrackedEventsAnswer, TrackedEvent>("/admin/svc/events/tracked", (a) => a.events, 10)
@@ -47,23 +51,23 @@ const SvcEventsPage = () => {
   const columns = useMemo(
     () =>
       eventColumns<InboxEvent>(
-        t,
+        { t, said },
         "/admin/svc/events",
         run,
         column("outcome", t("svc.events.outcome"), (e) => <TwoLines main={<Status value={e.outcome} />} sub={t("svc.events.said", { hint: e.status_hint ?? "–" })} badge />),
         [column("n", t("svc.events.sentTried"), (e) => `${e.deliveries} / ${e.attempts}`)]
       ),
-    [run, t]
+    [run, t, said]
   )
   const trackedColumns = useMemo(
     () =>
       eventColumns<TrackedEvent>(
-        t,
+        { t, said },
         "/admin/svc/events/tracked",
         run,
         column("outcome", t("svc.events.outcome"), (e) => <Status value={e.outcome} />)
       ),
-    [run, t]
+    [run, t, said]
   )
 
   return (

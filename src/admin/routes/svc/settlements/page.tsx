@@ -91,14 +91,14 @@ const SvcSettlementsPage = () => {
       col.accessor("status", {
         header: t("svc.common.status"),
         cell: ({ row }) => (
-          <span title={row.original.failure_reason ?? undefined}>
+          <span title={row.original.failure_reason ? said(row.original.failure_reason) : undefined}>
             <Status value={row.original.status} />
           </span>
         ),
       }),
       col.accessor("withdrawal_id", { header: t("svc.settlements.svcId"), cell: ({ getValue }) => <span className="font-mono text-xs">{getValue() ?? "—"}</span> }),
     ],
-    [accounts, t]
+    [accounts, t, said]
   )
 
   return (

@@ -11,8 +11,9 @@ import { codesOf } from "../../../../lib/texts"
  * order payment panel (`?order_id=`) and the "needs attention" list
  * (`?attention=true`: paid after cancel, failed after order, ...).
  * Never returns credentials; idempotency keys are shown (they are not secrets).
- * `attention_reason` and `failure_reason` come with their `_code` and `_params`
- * when the server's catalogue knows the sentence (docs/admin.md#languages).
+ * `attention_reason`, `failure_reason` and each status history entry's `detail`
+ * come with their `_code` and `_params` when the server's catalogue knows the
+ * sentence (docs/admin.md#languages).
  */
 export async function GET(req: AuthenticatedMedusaRequest<unknown, CheckoutsQuery>, res: MedusaResponse) {
   const q = req.validatedQuery
@@ -40,6 +41,7 @@ export async function GET(req: AuthenticatedMedusaRequest<unknown, CheckoutsQuer
       // the code and values of the stored reasons, for the admin's language (src/lib/texts)
       ...codesOf("attention_reason", c.attention_reason),
       ...codesOf("failure_reason", c.failure_reason),
+      status_history: { ...c.status_history, entries: historyEntries(c.status_history).map((e) => ({ ...e, ...codesOf("detail", e.detail) })) },
       payment_mode: mode,
       payment_mode_name: mode ? PAYMENT_MODE_NAMES[mode] : null,
       svc_reference: c.checkout_id,
@@ -47,4 +49,10 @@ export async function GET(req: AuthenticatedMedusaRequest<unknown, CheckoutsQuer
     }
   })
   res.json({ checkouts: withEinvoice, webhook_events: events })
+}
+
+/** The entries of a checkout's status history (src/modules/svc/checkout-ledger.ts): `{status, at, source, detail?}`. */
+function historyEntries(history: unknown): { detail?: string }[] {
+  const entries = (history as { entries?: unknown } | null)?.entries
+  return Array.isArray(entries) ? (entries as { detail?: string }[]) : []
 }

@@ -1,6 +1,7 @@
 import { z } from "@medusajs/framework/zod"
 import { TX_HASH_RE } from "../../../../client/schemas/common"
 import { pageQuery } from "../validators"
+import { english, say } from "../../../../lib/texts"
 
 export const AREAS = ["wallet", "payout"] as const
 const area = z.enum(AREAS)
@@ -30,15 +31,12 @@ export const checkMissed = z
     tx_hash: z
       .string()
       .trim()
-      .refine(
-        (v) => TX_HASH_RE.test(v),
-        "tx_hash: must be an EVM transaction hash: 0x followed by 64 hexadecimal characters (check-missed is EVM only; a Solana signature cannot be checked)"
-      ),
+      .refine((v) => TX_HASH_RE.test(v), english(say("input.txHash", { path: "tx_hash" }))),
     chain_id: z.coerce
       .number()
       .int()
       .positive()
-      .refine((v) => v !== SOLANA_CHAIN_ID, "chain_id: 101 is Solana: check-missed is EVM only (Ethereum, Arbitrum and their testnets)"),
+      .refine((v) => v !== SOLANA_CHAIN_ID, english(say("input.solana", { path: "chain_id" }))),
   })
   .strict()
 export type CheckMissed = z.output<typeof checkMissed>

@@ -3,6 +3,7 @@ import { refreshWithdrawal } from "../../../../../workflows/withdraw/withdrawals
 import { adminDeps, type Container } from "../../../../../lib/svc-admin/context"
 import { failureText } from "../../../../../lib/svc-runtime/errors"
 import { notAllowed } from "../../../../../lib/svc-admin/errors"
+import { codesOf, english, say } from "../../../../../lib/texts"
 
 /**
  * svc's payout and fiat-withdrawal events keep their own path (refund payouts,
@@ -19,7 +20,8 @@ export async function listTrackedEvents(container: Container, q: { limit: number
     { event_type: [...TRACKED_EVENT_TYPES] },
     { take: q.limit, skip: q.offset, order: { created_at: "DESC" }, select: ["id", "event_id", "event_type", "resource_id", "outcome", "detail", "created_at", "updated_at"] }
   )
-  return { events: rows, count, limit: q.limit, offset: q.offset }
+  // each detail with its code and values, for the admin's language (src/lib/texts)
+  return { events: rows.map((r) => ({ ...r, ...codesOf("detail", r.detail) })), count, limit: q.limit, offset: q.offset }
 }
 
 export async function reprocessTrackedEvent(container: Container, id: string) {
@@ -30,13 +32,13 @@ export async function reprocessTrackedEvent(container: Container, id: string) {
     throw notAllowed(`id: ${id} is not a payout or fiat withdrawal event with a resource id; checkout events are settled by the webhook, the watcher and the job`)
   }
   let outcome: string
-  let detail: string | null = "processed again by an admin"
+  let detail = english(say("event.reprocessed"))
   try {
     outcome = type === "wallet.withdrawal.updated" ? await refreshWithdrawal(container, row.resource_id, "admin") : await refreshPayout(container, row.resource_id, "admin")
   } catch (e) {
     const o = e as { status?: number; code?: string; message?: string }
     outcome = o.status === 404 ? (type === "wallet.withdrawal.updated" ? "unknown_withdrawal" : "unknown_payout") : "svc_unreachable"
-    detail = `processed again by an admin: ${failureText(e)}`.slice(0, 500)
+    detail = english(say("event.reprocessFailed", { error: failureText(e) })).slice(0, 500)
   }
   return svcModule.updateSvcWebhookEvents({ id: row.id, outcome, detail })
 }

@@ -141,15 +141,16 @@ function packageDirs(nodeModules: string): string[] {
 }
 
 /**
- * The top-level packages of `app/node_modules` that are not in npm's tree of the app (`npm ls
- * --all`): none after an install, seeded or not.
+ * The top-level packages of `app/node_modules` that are not in the tree npm installed for the app
+ * (node_modules/.package-lock.json, which npm writes from the tree it made): none after an
+ * install, seeded or not.
  */
 export function nodeModulesBeyondNpm(app: string): string[] {
-  const r = spawnSync("npm", ["ls", "--all", "--parseable"], { cwd: app, env: consumerEnv(), encoding: "utf8", maxBuffer: 64 * 1024 * 1024 })
-  const inTree = new Set(r.stdout.split("\n").filter(Boolean))
-  if (inTree.size < 2) throw new Error(`npm ls listed nothing (exit ${r.status}): ${r.stderr.slice(0, 2000)}`)
   const nodeModules = join(app, "node_modules")
-  return packageDirs(nodeModules).filter((d) => !inTree.has(join(nodeModules, d)))
+  const { packages } = JSON.parse(readFileSync(join(nodeModules, ".package-lock.json"), "utf8")) as { packages: Record<string, unknown> }
+  const inTree = new Set(Object.keys(packages))
+  if (inTree.size === 0) throw new Error("npm's record of the app's tree (node_modules/.package-lock.json) lists nothing")
+  return packageDirs(nodeModules).filter((d) => !inTree.has(`node_modules/${d}`))
 }
 
 /**

@@ -229,11 +229,12 @@ function startBalancer(targets: () => Instance[], hits: Map<string, Map<string, 
     inFlight.set(chosen.name, pending)
     const mine = { at: Date.now() }
     pending.add(mine)
-    res.once("close", () => pending.delete(mine))
     const up = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (r) => {
       res.writeHead(r.statusCode ?? 502, r.headers)
       r.pipe(res)
     })
+    // open until the instance's side is done (its answer ended, or the connection to it failed), even if the client left earlier
+    up.once("close", () => pending.delete(mine))
     up.on("error", () => {
       if (!res.headersSent) res.writeHead(502, { "content-type": "application/json" }).end(JSON.stringify({ message: "the store instance went away" }))
       else res.destroy()

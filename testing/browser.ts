@@ -40,6 +40,23 @@ export async function launchBrowser(opts: { phone?: boolean; bfcache?: boolean }
   }
 }
 
+/**
+ * One chromium for a test file, and a fresh context per `newContext()` (its own cookies, storage and
+ * cache, as a new profile has; the desktop 1100×900 viewport of launchBrowser): what a new
+ * launchBrowser() per test gives, without starting chromium again for each test.
+ */
+export async function launchChromium(): Promise<{ newContext: () => Promise<{ context: BrowserContext; close: () => Promise<void> }>; close: () => Promise<void> }> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ARGS })
+  return {
+    newContext: async () => {
+      const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, acceptDownloads: true })
+      context.setDefaultTimeout(20_000)
+      return { context, close: () => context.close().catch(() => undefined) }
+    },
+    close: () => browser.close().catch(() => undefined),
+  }
+}
+
 /** Numbered full-page screenshots of one journey: artifacts/screenshots/<journey>/01-<step>.png */
 export function stepShooter(page: Page, journey: string) {
   const dir = join(SCREENSHOT_DIR, journey)

@@ -154,6 +154,8 @@ export interface Cluster {
   instances: Map<string, Instance>
   /** requests the load balancer passed to each instance, by first path segment ("hooks", "store", …) */
   hits: Map<string, Map<string, number>>
+  /** when the requests the load balancer is passing to the instance now were sent to it (ms since the epoch) */
+  inFlight(name: string): number[]
   /** SIGKILL: the process dies where it stands, no shutdown hook runs */
   kill(name: string): Promise<void>
   /**
@@ -206,7 +208,7 @@ async function flushRedisDb(db: number) {
  * (with one turn for all, a steady pattern of shopper requests could send every webhook to
  * one server). 502 when none is up or the chosen one dies mid-request.
  */
-function startBalancer(targets: () => Instance[], hits: Map<string, Map<string, number>>): Promise<{ server: Server; port: number }> {
+function startBalancer(targets: () => Instance[], hits: Map<string, Map<string, number>>, inFlight: Map<string, Set<{ at: number }>>): Promise<{ server: Server; port: number }> {
   const next = new Map<string, number>()
   const server = createServer((req, res) => {
     const live = targets().filter((i) => i.up)
@@ -223,10 +225,16 @@ function startBalancer(targets: () => Instance[], hits: Map<string, Map<string, 
     const perInstance = hits.get(chosen.name) ?? new Map<string, number>()
     perInstance.set(segment, (perInstance.get(segment) ?? 0) + 1)
     hits.set(chosen.name, perInstance)
+    const pending = inFlight.get(chosen.name) ?? new Set<{ at: number }>()
+    inFlight.set(chosen.name, pending)
+    const mine = { at: Date.now() }
+    pending.add(mine)
     const up = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (r) => {
       res.writeHead(r.statusCode ?? 502, r.headers)
       r.pipe(res)
     })
+    // open until the instance's side is done (its answer ended, or the connection to it failed), even if the client left earlier
+    up.once("close", () => pending.delete(mine))
     up.on("error", () => {
       if (!res.headersSent) res.writeHead(502, { "content-type": "application/json" }).end(JSON.stringify({ message: "the store instance went away" }))
       else res.destroy()
@@ -247,7 +255,8 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     instances.set(i.name, { name: i.name, mode: i.mode, url: `http://127.0.0.1:${await freePort()}`, log: join(logDir, `${i.name}.log`), up: false })
   }
   const hits = new Map<string, Map<string, number>>()
-  const balancer = await startBalancer(() => [...instances.values()].filter((i) => i.mode !== "worker"), hits)
+  const inFlight = new Map<string, Set<{ at: number }>>()
+  const balancer = await startBalancer(() => [...instances.values()].filter((i) => i.mode !== "worker"), hits, inFlight)
   const url = `http://127.0.0.1:${balancer.port}`
   const sandboxOptions = {
     webhooks: { WALLET: [`${url}/hooks/svc`], PAYOUT: [`${url}/hooks/svc`] },
@@ -368,6 +377,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       logDir,
       instances,
       hits,
+      inFlight: (name) => [...(inFlight.get(name) ?? [])].map((r) => r.at),
       kill,
       start,
       migrate: (dir = codeDir) => runMedusaIn(dir, ["db:migrate"], baseEnv, setupLog, `medusa db:migrate (${dir})`),

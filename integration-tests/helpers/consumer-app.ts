@@ -5,7 +5,7 @@
  * test:compat) and the storefront starter test.
  */
 import { spawn, spawnSync, type SpawnSyncReturns } from "node:child_process"
-import { readFileSync, writeFileSync } from "node:fs"
+import { lstatSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 
 const root = join(__dirname, "..", "..")
@@ -112,6 +112,45 @@ export function writeBareAppPackage(app: string, medusa: string, tarball: string
       2
     )
   )
+}
+
+/**
+ * `app/node_modules` seeded with hard links of this repository's installed packages (`cp -al`,
+ * no copy of a byte), before the app's `npm install`: npm resolves the app's package.json as it
+ * would in an empty folder, keeps a seeded package where it is exactly what it resolves to,
+ * unpacks the rest (the packed plugin always from its tarball: the repository has none installed)
+ * and removes every seeded package the app does not depend on. Left out: the workspace links (the
+ * storefront kit's link points at this repository's sources) and npm's bookkeeping of the
+ * repository's tree (node_modules/.package-lock.json, caches). `nodeModulesBeyondNpm` checks
+ * afterwards that npm's tree is all there is.
+ */
+export function seedNodeModules(app: string): void {
+  const to = join(app, "node_modules")
+  const r = spawnSync("cp", ["-al", join(root, "node_modules"), to], { encoding: "utf8" })
+  if (r.status !== 0) throw new Error(`cp -al node_modules failed: ${r.stderr}`)
+  rmSync(join(to, ".package-lock.json"), { force: true })
+  rmSync(join(to, ".cache"), { recursive: true, force: true })
+  for (const entry of packageDirs(to)) if (lstatSync(join(to, entry)).isSymbolicLink()) rmSync(join(to, entry))
+}
+
+/** The top-level package folders of a node_modules (`name`, `@scope/name`), links included. */
+function packageDirs(nodeModules: string): string[] {
+  return readdirSync(nodeModules)
+    .filter((n) => !n.startsWith("."))
+    .flatMap((n) => (n.startsWith("@") ? readdirSync(join(nodeModules, n)).map((m) => `${n}/${m}`) : [n]))
+}
+
+/**
+ * The top-level packages of `app/node_modules` that are not in the tree npm installed for the app
+ * (node_modules/.package-lock.json, which npm writes from the tree it made): none after an
+ * install, seeded or not.
+ */
+export function nodeModulesBeyondNpm(app: string): string[] {
+  const nodeModules = join(app, "node_modules")
+  const { packages } = JSON.parse(readFileSync(join(nodeModules, ".package-lock.json"), "utf8")) as { packages: Record<string, unknown> }
+  const inTree = new Set(Object.keys(packages))
+  if (inTree.size === 0) throw new Error("npm's record of the app's tree (node_modules/.package-lock.json) lists nothing")
+  return packageDirs(nodeModules).filter((d) => !inTree.has(`node_modules/${d}`))
 }
 
 /**

@@ -85,5 +85,26 @@ export function ensureBuilt(which: keyof typeof BUILDS): "built" | "current" {
 }
 
 if (require.main === module) {
-  for (const which of ["plugin", "kit"] as const) console.log(`${BUILDS[which].name}: ${ensureBuilt(which)}`)
+  // the builds named (default: plugin and kit); `admin` also makes the dashboard the admin browser
+  // tests serve (integration-tests/admin-browser/admin-app.ts, cached by a hash of src/admin), as
+  // .ci/run does beside the type check so that test file finds it built
+  const asked = process.argv.slice(2)
+  const names = asked.length ? asked : ["plugin", "kit"]
+  const unknown = names.filter((n) => n !== "admin" && !(n in BUILDS))
+  if (unknown.length) {
+    console.error(`testing/builds.ts: unknown build ${unknown.join(", ")} (plugin, kit, admin)`)
+    process.exit(2)
+  }
+  for (const which of names) if (which in BUILDS) console.log(`${BUILDS[which as keyof typeof BUILDS].name}: ${ensureBuilt(which as keyof typeof BUILDS)}`)
+  if (names.includes("admin")) {
+    import("../integration-tests/admin-browser/admin-app")
+      .then(({ buildAdmin }) => buildAdmin())
+      .then(({ outDir, builtMs }) =>
+        console.log(`the admin dashboard for the browser tests (${relative(ROOT, outDir)}): ${builtMs === null ? "current" : `built in ${Math.round(builtMs / 1000)} s`}`)
+      )
+      .catch((e) => {
+        console.error(e)
+        process.exit(1)
+      })
+  }
 }

@@ -9,6 +9,7 @@ import { execFileSync } from "node:child_process"
 import { createHash } from "node:crypto"
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs"
 import { dirname, join, relative, resolve } from "node:path"
+import { buildAdmin } from "../integration-tests/admin-browser/admin-app"
 
 export const ROOT = resolve(__dirname, "..")
 
@@ -97,8 +98,7 @@ if (require.main === module) {
   }
   for (const which of names) if (which in BUILDS) console.log(`${BUILDS[which as keyof typeof BUILDS].name}: ${ensureBuilt(which as keyof typeof BUILDS)}`)
   if (names.includes("admin")) {
-    import("../integration-tests/admin-browser/admin-app")
-      .then(({ buildAdmin }) => buildAdmin())
+    buildAdmin()
       .then(({ outDir, builtMs }) =>
         console.log(`the admin dashboard for the browser tests (${relative(ROOT, outDir)}): ${builtMs === null ? "current" : `built in ${Math.round(builtMs / 1000)} s`}`)
       )

@@ -730,32 +730,58 @@ svcIntegrationRunner({
         await p.locator("#payment-section").waitFor({ state: "visible" })
       }
 
-      /** What is under a point of the page, for the failure messages. */
-      const hitAt = (p: Page, x: number, y: number) =>
+      /**
+       * Before a tap: `other` chosen (a click on it, as a shopper's would be) and `target` scrolled
+       * to the middle of the view; its box in viewport coordinates. One round trip to the page, no waiting for
+       * animation frames: the phone test taps ~150 times.
+       */
+      const beforeTap = (p: Page, target: string, other: string) =>
         p.evaluate(
-          ([px, py]) => {
-            const el = document.elementFromPoint(px, py)
-            return el ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${el.className ? `.${String(el.className).split(" ").join(".")}` : ""}` : "nothing"
+          ([t, o]) => {
+            const otherInput = document.querySelector<HTMLInputElement>(o)!
+            if (!otherInput.checked) otherInput.click()
+            const el = document.querySelector(t)!
+            // the middle of every scrolling box it is in (the bank list scrolls inside the page)
+            el.scrollIntoView({ block: "center", inline: "nearest" })
+            const r = el.getBoundingClientRect()
+            return { x: r.x, y: r.y, width: r.width, height: r.height, otherChosen: otherInput.checked }
           },
-          [x, y] as const
+          [target, other] as const
+        )
+      /** After a tap at (x, y): whether `radio` and `other` are chosen, the chosen input's id, and what is under the point. */
+      const afterTap = (p: Page, radio: string, other: string, x: number, y: number) =>
+        p.evaluate(
+          ([r, o, px, py]) => {
+            const el = document.elementFromPoint(px as number, py as number)
+            const chosen = document.querySelector<HTMLInputElement>("input[id^=svc-bank-]:checked, input[id^=svc-method-]:checked")
+            return {
+              radio: !!document.querySelector<HTMLInputElement>(r as string)?.checked,
+              other: !!document.querySelector<HTMLInputElement>(o as string)?.checked,
+              now: chosen?.id ?? "none",
+              hit: el ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${el.className ? `.${String(el.className).split(" ").join(".")}` : ""}` : "nothing",
+            }
+          },
+          [radio, other, x, y] as const
         )
 
       it("phone (390×844, touch): every payment method and every bank row takes a tap at each corner of its box (4 px inside) and is at least 44 px high; offline banks never get chosen", async () => {
         const p = await phone.context.newPage()
         const misses: string[] = []
+        const corners = ["top-left", "top-right", "bottom-left", "bottom-right"]
         try {
           await openPaymentStep(p)
           const methods = ["wallet", "fpx", "fpx-direct"]
           for (const m of methods) {
-            const box = p.locator(".svc-method", { has: p.locator(`#svc-method-${m}`) })
-            const first = (await box.boundingBox())!
-            if (first.height < 44 || first.width < 44) misses.push(`method ${m}: box ${Math.round(first.width)}×${Math.round(first.height)} px`)
-            for (const corner of ["top-left", "top-right", "bottom-left", "bottom-right"]) {
-              await p.locator(`#svc-method-${methods.find((o) => o !== m && o !== "fpx-direct")}`).check() // another method first
-              await box.scrollIntoViewIfNeeded()
-              const pt = cornerPoints((await box.boundingBox())!).find((c) => c.where === corner)!
+            const box = `.svc-method:has(#svc-method-${m})`
+            const other = `#svc-method-${methods.find((o) => o !== m && o !== "fpx-direct")}` // another method first
+            for (const corner of corners) {
+              const b = await beforeTap(p, box, other)
+              if (corner === "top-left" && (b.height < 44 || b.width < 44)) misses.push(`method ${m}: box ${Math.round(b.width)}×${Math.round(b.height)} px`)
+              if (!b.otherChosen) misses.push(`method ${m}: ${other} could not be chosen before the tap ${corner}`)
+              const pt = cornerPoints(b).find((c) => c.where === corner)!
               await p.touchscreen.tap(pt.x, pt.y)
-              if (!(await p.locator(`#svc-method-${m}`).isChecked())) misses.push(`method ${m}: a tap ${corner} (on ${await hitAt(p, pt.x, pt.y)}) did not choose it`)
+              const after = await afterTap(p, `#svc-method-${m}`, other, pt.x, pt.y)
+              if (!after.radio) misses.push(`method ${m}: a tap ${corner} (on ${after.hit}) did not choose it`)
             }
           }
           await p.locator("#svc-method-fpx-direct").check()
@@ -767,27 +793,18 @@ svcIntegrationRunner({
             const ids = await rows.evaluateAll((ls) => ls.map((l) => (l as HTMLLabelElement).htmlFor))
             const active = await p.locator("input[id^=svc-bank-]:not(:disabled)").evaluateAll((is) => is.map((i) => i.id))
             for (const id of ids) {
-              const label = p.locator(`label[for=${id}]`)
-              const radio = p.locator(`#${id}`)
-              await label.scrollIntoViewIfNeeded()
-              const b = (await label.boundingBox())!
-              if (b.height < 44 || b.width < 44) misses.push(`${tab} ${id}: box ${Math.round(b.width)}×${Math.round(b.height)} px`)
               const offline = !active.includes(id)
-              for (const corner of ["top-left", "top-right", "bottom-left", "bottom-right"]) {
-                const other = active.find((a) => a !== id)!
-                await p.locator(`#${other}`).check() // another bank first
-                await label.scrollIntoViewIfNeeded()
-                const pt = cornerPoints((await label.boundingBox())!).find((c) => c.where === corner)!
+              const other = `#${active.find((a) => a !== id)!}` // another bank first
+              for (const corner of corners) {
+                const b = await beforeTap(p, `label[for=${id}]`, other)
+                if (corner === "top-left" && (b.height < 44 || b.width < 44)) misses.push(`${tab} ${id}: box ${Math.round(b.width)}×${Math.round(b.height)} px`)
+                if (!b.otherChosen) misses.push(`${tab} ${id}: ${other} could not be chosen before the tap ${corner}`)
+                const pt = cornerPoints(b).find((c) => c.where === corner)!
                 await p.touchscreen.tap(pt.x, pt.y)
+                const after = await afterTap(p, `#${id}`, other, pt.x, pt.y)
                 if (offline) {
-                  if ((await radio.isChecked()) || !(await p.locator(`#${other}`).isChecked()))
-                    misses.push(
-                      `${tab} ${id} (offline): a tap ${corner} (on ${await hitAt(p, pt.x, pt.y)}) changed the choice to ${await p
-                        .locator("input[id^=svc-bank-]:checked")
-                        .getAttribute("id")
-                        .catch(() => "none")}`
-                    )
-                } else if (!(await radio.isChecked())) misses.push(`${tab} ${id}: a tap ${corner} (on ${await hitAt(p, pt.x, pt.y)}) did not choose it`)
+                  if (after.radio || !after.other) misses.push(`${tab} ${id} (offline): a tap ${corner} (on ${after.hit}) changed the choice to ${after.now}`)
+                } else if (!after.radio) misses.push(`${tab} ${id}: a tap ${corner} (on ${after.hit}) did not choose it`)
               }
             }
           }

@@ -9,7 +9,7 @@ import { execFileSync } from "node:child_process"
 import { createHash } from "node:crypto"
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs"
 import { dirname, join, relative, resolve } from "node:path"
-import { buildAdmin } from "../integration-tests/admin-browser/admin-app"
+import { buildAdmin } from "./admin-app"
 
 export const ROOT = resolve(__dirname, "..")
 
@@ -87,7 +87,7 @@ export function ensureBuilt(which: keyof typeof BUILDS): "built" | "current" {
 
 if (require.main === module) {
   // the builds named (default: plugin and kit); `admin` also makes the dashboard the admin browser
-  // tests serve (integration-tests/admin-browser/admin-app.ts, cached by a hash of src/admin), as
+  // tests serve (testing/admin-app.ts, cached by a hash of src/admin), as
   // .ci/run does beside the type check so that test file finds it built
   const asked = process.argv.slice(2)
   const names = asked.length ? asked : ["plugin", "kit"]

@@ -19,7 +19,7 @@
 // One Medusa boot for the file (the test runner, admin disabled) and one admin
 // build (Medusa's bundler, in a child process while Medusa boots, cached by
 // source hash under .cache/admin-browser), served beside Medusa with the API
-// passed through (admin-app.ts).
+// passed through (testing/admin-app.ts).
 // UPDATE_DOCS_IMAGES=1 also writes the README's screenshots to docs/images/.
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs"
 import { dirname, join, resolve } from "node:path"
@@ -31,7 +31,7 @@ import { useSvcSandbox } from "../helpers/svc-env"
 import { cartWithSession, completeCart, flaggedCheckoutRow, orderOfCart, paidOrder as paidOrderOf, seedStore, SVC_PROVIDERS, waitFor, type Store } from "../helpers/store"
 import { hasChromium, launchChromium, SCREENSHOT_DIR } from "../../testing/browser"
 import { signInAsAdmin } from "../helpers/admin"
-import { buildAdmin, serveAdmin } from "./admin-app"
+import { buildAdmin, serveAdmin } from "../../testing/admin-app"
 import en from "../../src/admin/i18n/json/en.json"
 import zhCN from "../../src/admin/i18n/json/zhCN.json"
 

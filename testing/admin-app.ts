@@ -12,7 +12,7 @@ import { createServer, request as httpRequest, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { join, resolve } from "node:path"
 
-const ROOT = resolve(__dirname, "../..")
+const ROOT = resolve(__dirname, "..")
 const ADMIN_SRC = join(ROOT, "src/admin")
 const CACHE = join(ROOT, ".cache/admin-browser")
 

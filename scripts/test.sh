@@ -54,10 +54,10 @@ node -r @swc-node/register testing/builds.ts
 
 # two workers: the unit files share nothing (servers on port 0, files in their own mkdtemp folders)
 timeout 600 npx jest --selectProjects unit --maxWorkers=2 --forceExit "$@"
-# Three files at a time on two cores (SVC_TEST_WORKERS to change it): much of an integration file is
-# waiting (webhooks, the watcher's ticks, a killed instance's restart), and with two at a time the
-# cores stood idle 8-37 % of the minutes the short HTTP files ran (vmstat, docs/testing.md). Each
-# worker gets its own database (medusa-*-integration-<worker>).
-timeout 2400 npx jest --selectProjects integration --maxWorkers="${SVC_TEST_WORKERS:-3}" --forceExit "$@"
+# Two files at a time (SVC_TEST_WORKERS to change it): much of an integration file is waiting
+# (webhooks, the watcher's ticks, a killed instance's restart), and each worker gets its own
+# database (medusa-*-integration-<worker>). Three at a time was measured and was slower: the
+# cores are busy 85-95 % of the run already (docs/testing.md, "How long").
+timeout 2400 npx jest --selectProjects integration --maxWorkers="${SVC_TEST_WORKERS:-2}" --forceExit "$@"
 # The logs of the whole run, whatever order jest ran the files in: no API key, no private key (docs/security.md)
 node -r @swc-node/register integration-tests/security/scan-logs.ts "$TEST_LOG_DIR"

@@ -32,6 +32,11 @@ module.exports = {
   testTimeout: 30_000,
   // the long integration files first, also in a fresh clone with no times of an earlier run (a global option)
   testSequencer: "<rootDir>/jest.sequencer.js",
+  // A worker is replaced after a file that leaves it holding more than this. An in-app integration
+  // file's Medusa app is not all collected when the file ends (module registries, pools, timers),
+  // so a worker that ran many of them grew to 3.1 GB (top, 2026-11-27) and every garbage
+  // collection marked all of it; a new worker costs ~1 s (docs/testing.md, "How long").
+  workerIdleMemoryLimit: "1000MB",
   projects: [
     {
       ...common,

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 
 import { freePort } from "../../testing/free-port"
-import { databaseUrl, dropDatabase, freshDatabase } from "../helpers/postgres"
+import { databaseUrl, dropDatabase, freshDatabase } from "../../testing/postgres"
 
 // `medusa start` (the command a store runs, as a child process from this
 // repository's root, medusa-config.ts reading SVC_*) refuses to start on a wrong

@@ -10,7 +10,7 @@ import { SVC_PROVIDERS, sessionData } from "../../testing/shopper"
 import { StoreApi, call } from "../../testing/store-api"
 import type { SeededStore } from "../../testing/stack"
 import { Children, Steps, configureBareApp, consumerEnv, readmeBlock, startSandboxCli, writeBareAppPackage } from "../helpers/consumer-app"
-import { databaseUrl, dropDatabase, freshDatabase, sql } from "../helpers/postgres"
+import { databaseUrl, dropDatabase, freshDatabase, sql } from "../../testing/postgres"
 import { freePort } from "../../testing/free-port"
 
 // The plugin on every Medusa it admits (peerDependencies: ^2.18.0). `npm pack`

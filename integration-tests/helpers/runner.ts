@@ -4,7 +4,7 @@ import { join } from "node:path"
 import { tmpdir } from "node:os"
 import { MedusaAppLoader } from "@medusajs/framework"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { databaseFromTemplate, templateDisabled } from "./template-db"
+import { databaseFromTemplate, templateDisabled } from "../../testing/template-db"
 
 type RunnerOptions = Parameters<typeof medusaIntegrationTestRunner>[0]
 type Loader = { runModulesMigrations: (...a: unknown[]) => Promise<void>; getLinksExecutionPlanner: (...a: unknown[]) => Promise<unknown> }

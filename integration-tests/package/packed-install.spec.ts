@@ -7,7 +7,7 @@ import { fetch } from "undici"
 
 import { freePort } from "../../testing/free-port"
 import { Children, Steps, configureBareApp, consumerEnv, nodeModulesBeyondNpm, readmeBlock, seedNodeModules, startSandboxCli, writeBareAppPackage } from "../helpers/consumer-app"
-import { databaseUrl, dropDatabase, freshDatabase, sql } from "../helpers/postgres"
+import { databaseUrl, dropDatabase, freshDatabase, sql } from "../../testing/postgres"
 import { scanText, secretNeedles, type SecretNeedle } from "../helpers/secrets-scan"
 
 // The package a merchant installs. `npm pack` the built plugin, install the tarball

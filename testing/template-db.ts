@@ -1,4 +1,5 @@
-// A migrated template database for the in-app integration files (docs/testing.md, "How long").
+// A migrated template database for the in-app integration files and the scale files' clusters
+// of `medusa start` processes (testing/cluster.ts) (docs/testing.md, "How long").
 //
 // Medusa's test runner makes a new database per file and runs every module's migrations and the
 // link sync on it: ~6-9 s of the file's boot. Here the migrations run once, with `medusa db:migrate`
@@ -21,7 +22,7 @@ import { join, resolve } from "node:path"
 import { Client } from "pg"
 import { databaseUrl, pgConfig } from "./postgres"
 
-const ROOT = resolve(__dirname, "../..")
+const ROOT = resolve(__dirname, "..")
 /** Bump when the way a template is made changes (the db:migrate flags below). */
 const RECIPE = "db:migrate --skip-scripts --skip-search --execute-all-links v1"
 const PREFIX = "svc-test-template-"
@@ -74,12 +75,12 @@ export function templateKey(env: NodeJS.ProcessEnv = process.env): string {
   return h.digest("hex").slice(0, 16)
 }
 
-/** `medusa db:migrate` on `db` with this file's env (its module set); its output to `logFile`. */
-function migrate(db: string, logFile: string): Promise<void> {
+/** `medusa db:migrate` on `db` with `env` (its module set); its output to `logFile`. */
+function migrate(db: string, logFile: string, env: NodeJS.ProcessEnv): Promise<void> {
   const fd = openSync(logFile, "a")
   const child = spawn(join(ROOT, "node_modules/.bin/medusa"), ["db:migrate", "--skip-scripts", "--skip-search", "--execute-all-links"], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl(db), NODE_OPTIONS: "", MEDUSA_DISABLE_TELEMETRY: "true" },
+    env: { ...env, DATABASE_URL: databaseUrl(db), NODE_OPTIONS: "", MEDUSA_DISABLE_TELEMETRY: "true" },
     stdio: ["ignore", fd, fd],
   })
   closeSync(fd)
@@ -106,12 +107,13 @@ async function dropStale(admin: Client, keep: string): Promise<void> {
 export type FromTemplate = { template: string; built: boolean; ms: number }
 
 /**
- * Makes database `db` (the runner's name for this file) a copy of the migrated template for this
- * file's env, building the template first if no run has: one build at a time on the server.
+ * Makes database `db` (the runner's name for this file) a copy of the migrated template for `env`
+ * (this file's, or the one a cluster's processes run with), building the template first if no
+ * run has: one build at a time on the server.
  */
-export async function databaseFromTemplate(db: string, logFile: string): Promise<FromTemplate> {
+export async function databaseFromTemplate(db: string, logFile: string, env: NodeJS.ProcessEnv = process.env): Promise<FromTemplate> {
   const started = Date.now()
-  const template = `${PREFIX}${templateKey()}`
+  const template = `${PREFIX}${templateKey(env)}`
   const admin = new Client(pgConfig())
   await admin.connect()
   try {
@@ -123,7 +125,7 @@ export async function databaseFromTemplate(db: string, logFile: string): Promise
       await dropStale(admin, template)
       await admin.query(`drop database if exists ${q(scratch)} with (force)`)
       await admin.query(`create database ${q(scratch)}`)
-      await migrate(scratch, logFile)
+      await migrate(scratch, logFile, env)
       // the migrate process has exited: nothing is connected to the scratch database
       await admin.query(`alter database ${q(scratch)} rename to ${q(template)}`)
       await admin.query(`alter database ${q(template)} with allow_connections false is_template true`)

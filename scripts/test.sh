@@ -23,10 +23,15 @@ report_logs() {
   errors=$(cat "$TEST_LOG_DIR"/*.log 2>/dev/null | grep -c '"level":"error"' || true)
   echo "== logs: ${TEST_LOG_DIR#"$PWD"/}/ ($files files, $errors Medusa error lines)"
 }
-trap report_logs EXIT
+SVC_TEST_PG_STOP=""
+trap 'report_logs; [ -z "$SVC_TEST_PG_STOP" ] || eval "$SVC_TEST_PG_STOP"' EXIT
 
 bash scripts/ensure-postgres.sh
 bash scripts/ensure-redis.sh
+# The run's own PostgreSQL, in memory and without fsync (scripts/test-postgres.sh says why);
+# SVC_TEST_PG=server keeps the server at DB_HOST:DB_PORT
+source scripts/test-postgres.sh
+svc_test_pg_start || true
 if [ -d integration-tests/browser ]; then bash scripts/ensure-chromium.sh; fi
 # The Medusa test runners create a database per file and may leave some behind. Only those made
 # more than 3 hours ago go (the name carries a ULID, whose first 10 characters are its time): a

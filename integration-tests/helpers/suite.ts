@@ -1,7 +1,9 @@
 // One integration file's preamble, svcMedusaSuite({ ...options, testSuite: (ctx) => ... }): the svc
 // sandbox (useSvcSandbox: started before Medusa boots, its faults cleared before every test), Medusa
-// in-app (medusaIntegrationTestRunner, its database copied from a migrated template: runner.ts), and before each test a seeded store and a signed-in admin
-// (the runner empties Medusa's tables after each).
+// in-app (medusaIntegrationTestRunner, its database copied from a migrated template: runner.ts), and a
+// seeded store and a signed-in admin made once, before the first test: the runner takes its snapshot
+// of the database at the first test and restores it before every later one, so each test starts
+// from the same store (same ids) with nothing of an earlier test's left.
 import { svcIntegrationRunner } from "./runner"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { useSvcSandbox, type SandboxHandle } from "./svc-env"
@@ -9,9 +11,9 @@ import { capturedOrder, cartWithSession, checkoutRow, flaggedCheckoutRow, paidOr
 import { signInAsAdmin, type AdminSdk } from "./admin"
 
 export type SvcSuiteOptions = NonNullable<Parameters<typeof useSvcSandbox>[0]> & {
-  /** Seeded before each test: the MYR/USD store (default), the same taxed (SST 8 % and PROMO_CODE), or none. */
+  /** Seeded once, in every test's database: the MYR/USD store (default), the same taxed (SST 8 % and PROMO_CODE), or none. */
   seed?: "store" | "taxed" | false
-  /** An admin signed in (Medusa's js-sdk) before each test, after the seed. Default: none. */
+  /** An admin signed in (Medusa's js-sdk) once, after the seed; its user is in every test's database. Default: none. */
   admin?: boolean
 }
 
@@ -31,8 +33,9 @@ export type SvcSuite = {
   payoutCount: () => number
   checkoutCount: () => number
   /**
-   * This test's store and admin (`seed`, `admin`). Each is a stand-in for the one made before the
-   * current test, so it can be destructured once at the top of the file; read before it is made, it throws.
+   * The store and admin (`seed`, `admin`), made once before the first test and in every test's
+   * database. Each is a stand-in for the one made, so it can be destructured once at the top of
+   * the file; read before it is made, it throws.
    */
   store: Store
   admin: AdminSdk
@@ -48,7 +51,7 @@ export type SvcSuite = {
 function live<T extends object>(what: string, current: () => T | undefined): T {
   const now = (): T => {
     const v = current()
-    if (!v) throw new Error(`${what} is made before each test (unless the suite's options leave it out): read it inside a test or a hook`)
+    if (!v) throw new Error(`${what} is made before the first test (unless the suite's options leave it out): read it inside a test or a hook`)
     return v
   }
   return new Proxy({} as T, {
@@ -65,8 +68,9 @@ function live<T extends object>(what: string, current: () => T | undefined): T {
 /**
  * An integration file against the svc sandbox and Medusa in-app, in the shape of
  * medusaIntegrationTestRunner: `testSuite` gets the SvcSuite. The other options are
- * useSvcSandbox's (timeoutMs, webhookPath, runnerEnv, …) plus what is made before each test
- * (`seed`, `admin`); the file's own beforeEach hooks run after these.
+ * useSvcSandbox's (timeoutMs, webhookPath, runnerEnv, …) plus what is made before the first test
+ * (`seed`, `admin`); the file's own beforeAll hooks run after these, and what they write to the
+ * database is in every test's copy too (the runner's snapshot is taken at the first test).
  */
 export function svcMedusaSuite({ testSuite, seed = "store", admin: withAdmin = false, ...sandboxOpts }: SvcSuiteOptions & { testSuite: (ctx: SvcSuite) => void }): void {
   const svc = useSvcSandbox(sandboxOpts)
@@ -76,7 +80,10 @@ export function svcMedusaSuite({ testSuite, seed = "store", admin: withAdmin = f
     testSuite: ({ api, getContainer }) => {
       let store: Store | undefined
       let admin: AdminSdk | undefined
-      beforeEach(async () => {
+      // Before the runner's snapshot (its first beforeEach): the seed and the admin user are in the
+      // database every test is restored from, and the admin's JWT stays valid for each of them.
+      // Made before each test instead, they cost five workflows and a password hash per test.
+      beforeAll(async () => {
         if (seed) store = await seedStore(getContainer(), { taxed: seed === "taxed" })
         if (withAdmin) admin = await signInAsAdmin(getContainer(), svc.ref.medusaUrl)
       })

@@ -43,13 +43,18 @@ export async function launchBrowser(opts: { phone?: boolean; bfcache?: boolean }
 /**
  * One chromium for a test file, and a fresh context per `newContext()` (its own cookies, storage and
  * cache, as a new profile has; the desktop 1100×900 viewport of launchBrowser): what a new
- * launchBrowser() per test gives, without starting chromium again for each test.
+ * launchBrowser() per test gives, without starting chromium again for each test. `storageState`:
+ * the cookies and storage a context had (BrowserContext.storageState()), such as a signed-in session.
  */
-export async function launchChromium(): Promise<{ newContext: () => Promise<{ context: BrowserContext; close: () => Promise<void> }>; close: () => Promise<void> }> {
+type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>
+export async function launchChromium(): Promise<{
+  newContext: (opts?: { storageState?: StorageState }) => Promise<{ context: BrowserContext; close: () => Promise<void> }>
+  close: () => Promise<void>
+}> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ARGS })
   return {
-    newContext: async () => {
-      const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, acceptDownloads: true })
+    newContext: async ({ storageState }: { storageState?: StorageState } = {}) => {
+      const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, acceptDownloads: true, storageState })
       context.setDefaultTimeout(20_000)
       return { context, close: () => context.close().catch(() => undefined) }
     },

@@ -25,7 +25,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs"
 import { dirname, join, resolve } from "node:path"
 import { svcIntegrationRunner } from "../helpers/runner"
 import { cancelOrderWorkflow } from "@medusajs/core-flows"
-import type { Page } from "playwright-core"
+import type { BrowserContext, Page } from "playwright-core"
 import { ensureAdminUser } from "../../demo/admin-user"
 import { useSvcSandbox } from "../helpers/svc-env"
 import { cartWithSession, completeCart, flaggedCheckoutRow, orderOfCart, paidOrder as paidOrderOf, seedStore, SVC_PROVIDERS, waitFor, type Store } from "../helpers/store"
@@ -110,6 +110,7 @@ svcIntegrationRunner({
       let browser: Awaited<ReturnType<Awaited<ReturnType<typeof launchChromium>>["newContext"]>>
       let page: Page
       let store: Store
+      let signedIn: Awaited<ReturnType<BrowserContext["storageState"]>>
       const sb = () => svc.ref.sandbox.control
 
       beforeAll(async () => {
@@ -117,25 +118,34 @@ svcIntegrationRunner({
         console.log(built.builtMs === null ? `admin build reused: ${built.outDir}` : `admin built in ${Math.round(built.builtMs / 1000)} s`)
         adminApp = await serveAdmin(built.outDir, svc.ref.medusaUrl)
         chromium = await launchChromium()
+        // before the runner's snapshot (its first beforeEach): every test's database has this store
+        // and admin user; the admin signs in once, through the login page, and each test's fresh
+        // context starts with that session's cookies (the session lives in Medusa, not the database)
+        store = await seedStore(getContainer())
+        await ensureAdminUser(getContainer(), EMAIL, PASSWORD)
+        const first = await chromium.newContext()
+        const login = await first.context.newPage()
+        await login.goto(`${adminApp.url}/app/login`, { timeout: 60_000 })
+        await login.locator("input[name=email]").fill(EMAIL, { timeout: 60_000 })
+        await login.locator("input[name=password]").fill(PASSWORD)
+        await login.locator("button[type=submit]").click()
+        await login.waitForURL(/\/app\/orders/, { timeout: 60_000 })
+        signedIn = await first.context.storageState()
+        await first.close()
       })
       afterAll(async () => {
         await chromium?.close()
         await adminApp?.close()
       })
-      // the runner empties Medusa's tables after each test: seed and sign in each time, in a fresh
-      // browser context (its own cookies and storage) of the file's one chromium
+      // each test in a fresh browser context (its own storage, the signed-in session's cookies) of
+      // the file's one chromium, on the orders page as after signing in
       beforeEach(async () => {
-        store = await seedStore(getContainer())
-        await ensureAdminUser(getContainer(), EMAIL, PASSWORD)
-        browser = await chromium.newContext()
+        browser = await chromium.newContext({ storageState: signedIn })
         page = await browser.context.newPage()
         await page.setViewportSize({ width: 1280, height: 900 })
         page.on("pageerror", (e) => console.error(`page error: ${e.message}`))
-        await page.goto(`${adminApp.url}/app/login`, { timeout: 60_000 })
-        await page.locator("input[name=email]").fill(EMAIL, { timeout: 60_000 })
-        await page.locator("input[name=password]").fill(PASSWORD)
-        await page.locator("button[type=submit]").click()
-        await page.waitForURL(/\/app\/orders/, { timeout: 60_000 })
+        await page.goto(`${adminApp.url}/app/orders`, { timeout: 60_000, waitUntil: "networkidle" })
+        if (!/\/app\/orders/.test(page.url())) throw new Error(`the signed-in session did not open the orders page: ${page.url()}`)
       })
       afterEach(async () => {
         await browser?.close()

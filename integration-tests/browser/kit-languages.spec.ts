@@ -96,17 +96,16 @@ svcIntegrationRunner({
 
       beforeAll(async () => {
         browser = await launchBrowser()
-      })
-      afterAll(async () => {
-        await browser?.close()
-      })
-      beforeEach(async () => {
-        svc.ref.sandbox.control.clearFaults()
+        // before the runner's snapshot (its first beforeEach): every test's database has this store
         store = await seedStore(getContainer())
         kitConfig.publishableKey = store.publishableKey
         const { data } = await api.get("/store/svc/fpx-banks?include_inactive=true", store.headers)
         bankNames = [...data.retail, ...data.corporate].map((b: { name: string }) => b.name)
       })
+      afterAll(async () => {
+        await browser?.close()
+      })
+      beforeEach(() => svc.ref.sandbox.control.clearFaults())
 
       const newPage = async () => {
         const p = await browser.context.newPage()

@@ -83,6 +83,11 @@ svcIntegrationRunner({
       beforeAll(async () => {
         browser = await launchBrowser()
         phone = await launchBrowser({ phone: true })
+        // before the runner's snapshot (its first beforeEach): every test's database has this store and admin
+        store = await seedStore(getContainer())
+        admin = await signInAsAdmin(getContainer(), svc.ref.medusaUrl)
+        sf.opts.publishableKey = store.publishableKey
+        kitConfig.publishableKey = store.publishableKey
       })
       afterAll(async () => {
         await browser?.close()
@@ -92,10 +97,6 @@ svcIntegrationRunner({
         // a test's webhook faults end with it: the 'placing' test drops ten deliveries and uses two,
         // and the balance test after it waits for its FAILED webhook (no cart completion asks svc)
         svc.ref.sandbox.control.clearFaults()
-        store = await seedStore(getContainer())
-        admin = await signInAsAdmin(getContainer(), svc.ref.medusaUrl)
-        sf.opts.publishableKey = store.publishableKey
-        kitConfig.publishableKey = store.publishableKey
         page = await browser.context.newPage()
         // the bank an earlier test paid with is remembered in this browser (the kit's rememberBank): each test starts without it
         await page.addInitScript(() => localStorage.removeItem("svc-fpx-bank"))

@@ -28,16 +28,13 @@ trap 'report_logs; [ -z "$SVC_TEST_PG_STOP" ] || eval "$SVC_TEST_PG_STOP"' EXIT
 
 bash scripts/ensure-postgres.sh
 bash scripts/ensure-redis.sh
-# The run's own PostgreSQL, in memory and without fsync (scripts/test-postgres.sh says why);
-# SVC_TEST_PG=server keeps the server at DB_HOST:DB_PORT
-source scripts/test-postgres.sh
-svc_test_pg_start || true
 if [ -d integration-tests/browser ]; then bash scripts/ensure-chromium.sh; fi
-# The Medusa test runners create a database per file and may leave some behind. Only those made
+# The Medusa test runners create a database per file and may leave some behind (on the server at
+# DB_HOST:DB_PORT: a run with SVC_TEST_PG=server, a single file run with npx jest). Only those made
 # more than 3 hours ago go (the name carries a ULID, whose first 10 characters are its time): a
 # run started beside this one (another clone, a developer's single file) keeps its databases.
 # The migrated template the in-app files copy (svc-test-template-<key>) stays for the next run
-# while its key matches; one unused for 3 hours goes when another is built (integration-tests/helpers/template-db.ts).
+# while its key matches; one unused for 3 hours goes when another is built (testing/template-db.ts).
 psql -h "$DB_HOST" -p "$DB_PORT" -U "$DB_USERNAME" -d postgres -Atc \
   "select datname from pg_database where datname like 'medusa-%integration%'" 2>/dev/null |
   node -e '
@@ -52,6 +49,11 @@ psql -h "$DB_HOST" -p "$DB_PORT" -U "$DB_USERNAME" -d postgres -Atc \
   while read -r db; do
     [ -n "$db" ] && psql -h "$DB_HOST" -p "$DB_PORT" -U "$DB_USERNAME" -d postgres -qc "drop database if exists \"$db\"" >/dev/null 2>&1 || true
   done
+
+# The run's own PostgreSQL, in memory and without fsync (scripts/test-postgres.sh says why);
+# SVC_TEST_PG=server keeps the server at DB_HOST:DB_PORT
+source scripts/test-postgres.sh
+svc_test_pg_start || true
 
 # the package tests read the plugin's and the kit's builds: made here unless the last ones were
 # made from exactly the current sources (testing/builds.ts)

@@ -88,15 +88,16 @@ export function ensureBuilt(which: keyof typeof BUILDS): "built" | "current" {
 if (require.main === module) {
   // the builds named (default: plugin and kit); `admin` also makes the dashboard the admin browser
   // tests serve (testing/admin-app.ts, cached by a hash of src/admin), as
-  // .ci/run does beside the type check so that test file finds it built
+  // .ci/run does in a step of its own so that test file finds it built
+  const isBuild = (n: string): n is keyof typeof BUILDS => Object.prototype.hasOwnProperty.call(BUILDS, n)
   const asked = process.argv.slice(2)
   const names = asked.length ? asked : ["plugin", "kit"]
-  const unknown = names.filter((n) => n !== "admin" && !(n in BUILDS))
+  const unknown = names.filter((n) => n !== "admin" && !isBuild(n))
   if (unknown.length) {
     console.error(`testing/builds.ts: unknown build ${unknown.join(", ")} (plugin, kit, admin)`)
     process.exit(2)
   }
-  for (const which of names) if (which in BUILDS) console.log(`${BUILDS[which as keyof typeof BUILDS].name}: ${ensureBuilt(which as keyof typeof BUILDS)}`)
+  for (const which of names.filter(isBuild)) console.log(`${BUILDS[which].name}: ${ensureBuilt(which)}`)
   if (names.includes("admin")) {
     buildAdmin()
       .then(({ outDir, builtMs }) =>

@@ -465,13 +465,11 @@ svcIntegrationRunner({
         const phonePage = await phone.context.newPage()
         await phonePage.addInitScript(() => localStorage.removeItem("svc-fpx-bank"))
         try {
-          const sizes = [{ size: "390x844 touch", p: phonePage }]
+          const size = "390x844 touch"
           const rows: (AxeFinding & { state: string; size: string })[] = []
           const check = async (state: string, open: (p: Page) => Promise<void>) => {
-            for (const { size, p } of sizes) {
-              await open(p)
-              rows.push(...(await axeFindings(p)).map((f) => ({ ...f, state, size })))
-            }
+            await open(phonePage)
+            rows.push(...(await axeFindings(phonePage)).map((f) => ({ ...f, state, size })))
           }
           const { cartId } = await createCart(api, store)
           const options = async (p: Page) => {
@@ -514,7 +512,7 @@ svcIntegrationRunner({
           const late = await cartWithSession(api, store, SVC_PROVIDERS.wallet)
           await payWithWebhooksLost(svc.ref.sandbox.control, late.checkoutId)
           const leaseEnds = await capturedWithCartLocked(getContainer(), late.session.id, late.cartId)
-          for (const { p } of sizes) await p.goto(`${kit!.url}/?c=return&cart_id=${late.cartId}&poll=250`)
+          await phonePage.goto(`${kit!.url}/?c=return&cart_id=${late.cartId}&poll=250`)
           await check("return: placing", (p) => p.locator(".svc-return--placing").waitFor())
           await leaseEnds()
           await check("return: paid", (p) => p.locator(".svc-return--paid").waitFor({ timeout: 45_000 }))

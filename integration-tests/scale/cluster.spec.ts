@@ -5,6 +5,7 @@ import { readStats } from "../../testing/sandbox-stats"
 import type { Cluster } from "../../testing/cluster"
 import { CHAOS_KILLED, chaosRun, percentile, startChaosCluster, type ChaosResult } from "../../testing/chaos"
 import { describeMoney, moneyIsSafe } from "../../testing/money-invariants"
+import { until } from "../../testing/until"
 import { buildExamplesPlugin, examplesDir } from "../../testing/examples-plugin"
 import type { LoggedSvcEvent } from "../../testing/svc-event-log"
 import { SvcEvents } from "../../src/lib/events/svc-events"
@@ -146,15 +147,6 @@ describe("the plugin's events on two workers", () => {
           .filter(Boolean)
           .map((l) => JSON.parse(l) as LoggedSvcEvent)
       : []
-  const until = async <T>(what: string, probe: () => Promise<T | undefined | null | false>, ms = 60_000): Promise<T> => {
-    const end = Date.now() + ms
-    for (;;) {
-      const v = await probe()
-      if (v) return v
-      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-      await new Promise((r) => setTimeout(r, 250))
-    }
-  }
   const hooksOn = (name: string) => cluster.hits.get(name)?.get("hooks") ?? 0
   const sb = () => cluster.sandbox.control
 

@@ -1,5 +1,6 @@
 import { startCluster, type Cluster } from "../../testing/cluster"
 import { describeMoney, checkMoney, moneyIsSafe } from "../../testing/money-invariants"
+import { until } from "../../testing/until"
 
 /**
  * Crash points: the Medusa process is killed (SIGKILL, no shutdown
@@ -23,7 +24,6 @@ jest.setTimeout(600_000)
 
 let cluster: Cluster
 let token: string
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 async function http<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: T }> {
   const res = await fetch(`${cluster.url}${path}`, {
@@ -36,16 +36,6 @@ async function http<T = any>(method: string, path: string, body?: unknown, heade
 }
 const store = (method: string, path: string, body?: unknown) => http(method, path, body, { "x-publishable-api-key": cluster.store.publishableKey })
 const admin = (method: string, path: string, body?: unknown) => http(method, path, body, { authorization: `Bearer ${token}` })
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 180_000): Promise<T> {
-  const end = Date.now() + timeoutMs
-  for (;;) {
-    const v = await probe()
-    if (v) return v
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await sleep(250)
-  }
-}
 
 async function newCart() {
   const { json } = await store("POST", "/store/carts", {
@@ -212,10 +202,14 @@ describe("killed after svc received a money-moving request, before its answer wa
 
     it("the refund: one payout at svc, one refund in Medusa, shown to the admin once finished", async () => {
       expect((await refundReq).status).not.toBe(200)
-      const row = await until("the payout request to be finished", async () => {
-        const { json } = await admin("GET", `/admin/svc/payouts?payment_id=${paidPaymentId}`)
-        return json.payouts?.find((p: any) => p.payout_id && p.refund_id)
-      })
+      const row = await until(
+        "the payout request to be finished",
+        async () => {
+          const { json } = await admin("GET", `/admin/svc/payouts?payment_id=${paidPaymentId}`)
+          return json.payouts?.find((p: any) => p.payout_id && p.refund_id)
+        },
+        180_000
+      )
       expect(payouts()).toHaveLength(1)
       expect(row.payout_id).toBe(payouts()[0].payoutId)
       expect(row.amount_sen).toBe(2050)
@@ -226,10 +220,14 @@ describe("killed after svc received a money-moving request, before its answer wa
 
     it("the withdrawal: one withdrawal at svc, recorded with its id", async () => {
       expect((await withdrawalReq).status).not.toBe(200)
-      const row = await until("the withdrawal request to be finished", async () => {
-        const { json } = await admin("GET", "/admin/svc/withdrawals")
-        return json.withdrawals?.find((w: any) => w.withdrawal_id)
-      })
+      const row = await until(
+        "the withdrawal request to be finished",
+        async () => {
+          const { json } = await admin("GET", "/admin/svc/withdrawals")
+          return json.withdrawals?.find((w: any) => w.withdrawal_id)
+        },
+        180_000
+      )
       expect(withdrawals()).toHaveLength(1)
       expect(row.withdrawal_id).toBe(withdrawals()[0].id)
       expect(row.amount_sen).toBe(15000)

@@ -1,6 +1,7 @@
 import { Client } from "pg"
 import { startCluster, type Cluster } from "../../testing/cluster"
 import { checkMoney, describeMoney, moneyIsSafe } from "../../testing/money-invariants"
+import { until } from "../../testing/until"
 
 /**
  * The CI-sized crash: a Medusa process is killed (SIGKILL) inside a
@@ -25,16 +26,6 @@ jest.setTimeout(600_000)
 
 let cluster: Cluster
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs: number, everyMs = 250): Promise<T> {
-  const end = Date.now() + timeoutMs
-  for (;;) {
-    const v = await probe()
-    if (v) return v
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await sleep(everyMs)
-  }
-}
 
 async function store<T = any>(method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${cluster.url}${path}`, {

@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process"
 import { prepareCode, ROOT } from "../../testing/code"
 import { startCluster, type Cluster } from "../../testing/cluster"
 import { checkMoney, describeMoney, moneyIsSafe, orderMoney, sqlOfPool } from "../../testing/money-invariants"
+import { until } from "../../testing/until"
 
 /**
  * An upgrade with money in flight (issue 33: "nothing lost on the way"). A store runs
@@ -40,7 +41,6 @@ const SVC_TABLES = [
 
 let cluster: Cluster
 let token = ""
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 async function http<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
   const res = await fetch(`${cluster.url}${path}`, {
@@ -54,16 +54,6 @@ async function http<T = any>(method: string, path: string, body?: unknown, heade
 }
 const store = <T = any>(method: string, path: string, body?: unknown) => http<T>(method, path, body, { "x-publishable-api-key": cluster.store.publishableKey })
 const admin = <T = any>(method: string, path: string, body?: unknown) => http<T>(method, path, body, { authorization: `Bearer ${token}` })
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 60_000): Promise<T> {
-  const end = Date.now() + timeoutMs
-  for (;;) {
-    const v = await probe()
-    if (v) return v
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await sleep(250)
-  }
-}
 
 /** A cart with an svc FPX session: its svc checkout is created (CREATED at svc). */
 async function cartWithCheckout(who: string) {

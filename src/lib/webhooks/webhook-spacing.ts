@@ -32,10 +32,13 @@ export class WebhookSpacing {
     const p = (async () => {
       // one read in flight per key: a run that is still going is waited for, not doubled
       if (inflight) await inflight.catch(() => undefined)
-      const wait = Math.max(0, (this.lastStart.get(key) ?? -Infinity) + this.spacingMs - Date.now())
+      const due = (this.lastStart.get(key) ?? -Infinity) + this.spacingMs
       // always after `next.set` below: events of this tick share this run
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait))
-      else await Promise.resolve()
+      await Promise.resolve()
+      // a timer may fire a millisecond or two before Date.now() reaches `due` (the event loop's
+      // clock is read once per turn; a fresh clone's CI saw a run 298 ms after one spaced 300 ms):
+      // waited again until it has
+      for (let wait = due - Date.now(); wait > 0; wait = due - Date.now()) await new Promise((r) => setTimeout(r, wait))
       this.next.delete(key)
       this.lastStart.set(key, Date.now())
       this.prune()

@@ -21,7 +21,7 @@ const KNOWN_SECONDS = {
   "integration-tests/scale/paid-no-order-crash.spec.ts": 80,
   "integration-tests/package/packed-install.spec.ts": 250,
   "integration-tests/upgrade/upgrade.spec.ts": 155,
-  "integration-tests/http/settle-race.spec.ts": 135,
+  "integration-tests/http/payments.spec.ts": 110,
   "integration-tests/scale/crash-points.spec.ts": 130,
 }
 

@@ -42,7 +42,7 @@ const redisModules = redisUrl
     ]
   : []
 
-// The demo (demo/start.ts) and refunds.spec: the example subscribers of docs/examples as a local plugin
+// The demo (demo/start.ts) and store-extensions.spec: the example subscribers of docs/examples as a local plugin
 // (testing/examples-plugin.ts), and Medusa's Notification Module with its local provider (each email
 // written to the log), as a store would have them.
 const demoExamples = process.env.SVC_EXAMPLES_PLUGIN

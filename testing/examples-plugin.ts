@@ -1,5 +1,5 @@
 // A store's own extensions, the way a store adds them: the example subscribers of docs/examples
-// (docs/events.md) built as a small local plugin (the demo's in .demo/examples, refunds.spec's in a
+// (docs/events.md) built as a small local plugin (the demo's in .demo/examples, store-extensions.spec's in a
 // temporary folder), which medusa-config.ts loads when SVC_EXAMPLES_PLUGIN names it, with Medusa's
 // Notification Module and its local provider (each email written to the log). The example is the very file a
 // merchant copies; its import of `medusa-payment-svc/workflows` is pointed at the plugin's

@@ -16,7 +16,7 @@ jest.setTimeout(120_000)
 svcMedusaSuite({
   admin: true,
   // none of the Check status tests fails a payment: the option's other value is tested here, the default
-  // ("cancel") in failures-and-recovery.spec and settle-race.spec
+  // ("cancel") in failures-and-recovery.cases and settle-race.cases
   failedPaymentOrder: "flag",
   testSuite: ({ api, getContainer, sb, store, admin, cartWithSession, capturedOrder, checkoutRow }) => {
     /** An order placed awaiting payment: the shopper came back while svc said PROCESSING. */

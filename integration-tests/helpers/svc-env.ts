@@ -57,7 +57,7 @@ export function useSvcSandbox(
       SVC_WATCH_EVERY_SECONDS: String(opts.watchEverySeconds ?? 0),
       // The scheduled reconciliation job likewise: Medusa fires it at every five-minute boundary of
       // the wall clock, and a test that drives the settle path by hand would race it (a fresh-clone
-      // run: settle-race.spec's "the next run cancels" found the order already canceled by the job at 22:05:00).
+      // run: settle-race.cases's "the next run cancels" found the order already canceled by the job at 22:05:00).
       SVC_RECONCILE_EVERY_MINUTES: String(opts.reconcileEveryMinutes ?? 0),
       MEDUSA_WORKER_MODE: "shared",
       ...(opts.webhookToken ? { SVC_WEBHOOK_TOKEN: opts.webhookToken } : {}),

@@ -1,6 +1,6 @@
 // The kit's balance helpers: the pure choices (which collection, what the
 // return says) and the refusals that come before any call. The same helpers
-// run against a real Medusa app in integration-tests/http/order-balance.spec.ts.
+// run against a real Medusa app in integration-tests/http/order-balance.cases.ts.
 import {
   balanceOutcome,
   balanceReturnParams,

@@ -1,6 +1,6 @@
 // The checkout lock's lease renewal (checkout-lock.ts) against Medusa's own in-memory locking
 // provider, on jest's clock (the provider reads Date.now() for its leases). The settle workflows
-// that take the lock run against a real Medusa app: integration-tests/http/settle-race.spec.ts,
+// that take the lock run against a real Medusa app: integration-tests/http/settle-race.cases.ts,
 // integration-tests/scale/paid-no-order-crash.spec.ts.
 import { InMemoryLockingProvider } from "@medusajs/locking/dist/providers/in-memory"
 import { renewLease } from "../checkout-lock"

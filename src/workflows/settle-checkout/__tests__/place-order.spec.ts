@@ -1,6 +1,6 @@
 // Which cart completion errors are for an admin (the cart cannot become the order the buyer paid
 // for) and which pass with time (Medusa's cart lock, a dead connection): place-order.ts.
-// The completions themselves run against a real Medusa app: integration-tests/http/paid-no-order.spec.ts.
+// The completions themselves run against a real Medusa app: integration-tests/http/paid-no-order.cases.ts.
 import { MedusaError } from "@medusajs/framework/utils"
 import { permanentReason } from "../place-order"
 

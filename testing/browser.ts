@@ -46,7 +46,7 @@ export async function launchBrowser(opts: { phone?: boolean; bfcache?: boolean }
  * launchBrowser() per test gives, without starting chromium again for each test. `storageState`:
  * the cookies and storage a context had (BrowserContext.storageState()), such as a signed-in session.
  */
-type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>
+export type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>
 export async function launchChromium(): Promise<{
   newContext: (opts?: { storageState?: StorageState }) => Promise<{ context: BrowserContext; close: () => Promise<void> }>
   close: () => Promise<void>

@@ -1,6 +1,7 @@
 // The plugin's own admin tools with no store seeded (none of them needs one), a signed-in admin,
 // in one Medusa app: wallet, bank accounts, deposits, transfers and payouts; one request per form;
-// settlements to the merchant's bank. Each part is a file of its own (`*.cases.ts`, read it for
+// settlements to the merchant's bank; the MYR setup command on a store seeded as Medusa's starter
+// seeds it (its own seed, in its test). Each part is a file of its own (`*.cases.ts`, read it for
 // what it tests); they share this file's app because they run with the same options, and booting
 // Medusa in a jest file costs ~15 s of CPU (docs/testing.md, "How long"). Every test still starts
 // from the same database (the runner's snapshot) and with the sandbox's faults cleared.
@@ -8,6 +9,7 @@ import { svcMedusaSuite } from "../helpers/suite"
 import { svcAdminTools } from "./svc-admin-tools.cases"
 import { oneRequestPerForm } from "../http/one-request-per-form.cases"
 import { settlements } from "../http/settlements.cases"
+import { malaysiaSetup } from "../http/malaysia-setup.cases"
 
 jest.setTimeout(180_000)
 
@@ -18,5 +20,6 @@ svcMedusaSuite({
     describe("svc admin tools: accounts, deposits, transfers, payouts, inbox (svc-admin-tools.cases.ts)", () => svcAdminTools(ctx))
     describe("one request per form (one-request-per-form.cases.ts)", () => oneRequestPerForm(ctx))
     describe("settlements: withdrawals to the merchant's bank (settlements.cases.ts)", () => settlements(ctx))
+    describe("the MYR setup command (malaysia-setup.cases.ts)", () => malaysiaSetup(ctx))
   },
 })

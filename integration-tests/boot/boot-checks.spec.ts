@@ -6,6 +6,7 @@ import { join } from "node:path"
 
 import { freePort } from "../../testing/free-port"
 import { databaseUrl, dropDatabase, freshDatabase } from "../../testing/postgres"
+import { databaseFromTemplate, templateDisabled } from "../../testing/template-db"
 
 // `medusa start` (the command a store runs, as a child process from this
 // repository's root, medusa-config.ts reading SVC_*) refuses to start on a wrong
@@ -70,13 +71,17 @@ function medusaStart(svc: Record<string, string>, port: number, until?: RegExp, 
 }
 
 beforeAll(async () => {
+  const migrateEnv = env({ SVC_BASE_URL: "http://127.0.0.1:9", SVC_PRIVATE_KEY_PATH: edFile }, 0)
+  // What this file tests is `medusa start`'s checks, not migrations (packed-install and upgrade run
+  // `medusa db:migrate` as a store does): its database is a copy of the migrated template of this
+  // checkout's module set (testing/template-db.ts), ~1 s instead of a `medusa db:migrate` (~15 s of CPU)
+  if (!templateDisabled()) {
+    await dropDatabase(db)
+    await databaseFromTemplate(db, join(dir, "template-db.log"), migrateEnv)
+    return
+  }
   await freshDatabase(db)
-  const migrate = spawnSync("npx", ["medusa", "db:migrate"], {
-    cwd: root,
-    env: env({ SVC_BASE_URL: "http://127.0.0.1:9", SVC_PRIVATE_KEY_PATH: edFile }, 0),
-    encoding: "utf8",
-    timeout: 150_000,
-  })
+  const migrate = spawnSync("npx", ["medusa", "db:migrate"], { cwd: root, env: migrateEnv, encoding: "utf8", timeout: 150_000 })
   if (migrate.status !== 0) throw new Error(`medusa db:migrate failed:\n${migrate.stdout}\n${migrate.stderr}`)
 })
 

@@ -12,7 +12,7 @@ const { relative } = require("node:path")
 
 /**
  * Seconds a file took in a fresh-clone CI (two files at a time on the 2-core machine; 2026-11-27,
- * 56b4b8c), the files of 40 s or more. The files made of parts (`*.cases.ts`: orders-admin,
+ * 56b4b8c; svc-admin with webhook-token since), the files of 40 s or more. The files made of parts (`*.cases.ts`: orders-admin,
  * payments, store-extensions, svc-admin) are small files, and size would put them last: the run
  * then ended with one worker on a 50-85 s file while the other had nothing left.
  */
@@ -29,7 +29,7 @@ const KNOWN_SECONDS = {
   "integration-tests/http/store-extensions.spec.ts": 84,
   "integration-tests/scale/paid-no-order-crash.spec.ts": 71,
   "integration-tests/storefront/kit.spec.ts": 64,
-  "integration-tests/admin/svc-admin.spec.ts": 62,
+  "integration-tests/admin/svc-admin.spec.ts": 70,
   "integration-tests/http/orders-admin.spec.ts": 54,
   "integration-tests/http/validation-and-faults.spec.ts": 48,
   "integration-tests/http/checkout-flow.spec.ts": 47,

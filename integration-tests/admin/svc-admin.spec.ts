@@ -1,11 +1,12 @@
 // The plugin's own admin tools with no store seeded (none of them needs one), a signed-in admin,
-// in one Medusa app: wallet, bank accounts, deposits, transfers and payouts; one request per form;
+// in one Medusa app: the store's secret webhook URL, wallet, bank accounts, deposits, transfers and payouts; one request per form;
 // settlements to the merchant's bank; the MYR setup command on a store seeded as Medusa's starter
 // seeds it (its own seed, in its test). Each part is a file of its own (`*.cases.ts`, read it for
 // what it tests); they share this file's app because they run with the same options, and booting
 // Medusa in a jest file costs ~15 s of CPU (docs/testing.md, "How long"). Every test still starts
 // from the same database (the runner's snapshot) and with the sandbox's faults cleared.
 import { svcMedusaSuite } from "../helpers/suite"
+import { webhookToken } from "../http/webhook-token.cases"
 import { svcAdminTools } from "./svc-admin-tools.cases"
 import { oneRequestPerForm } from "../http/one-request-per-form.cases"
 import { settlements } from "../http/settlements.cases"
@@ -17,6 +18,9 @@ svcMedusaSuite({
   seed: false,
   admin: true,
   testSuite: (ctx) => {
+    // first: it reads the token the process generated, and the process keeps what it read (the
+    // database is restored for each test, the app's memory is not)
+    describe("the store's secret webhook URL (webhook-token.cases.ts)", () => webhookToken(ctx))
     describe("svc admin tools: accounts, deposits, transfers, payouts, inbox (svc-admin-tools.cases.ts)", () => svcAdminTools(ctx))
     describe("one request per form (one-request-per-form.cases.ts)", () => oneRequestPerForm(ctx))
     describe("settlements: withdrawals to the merchant's bank (settlements.cases.ts)", () => settlements(ctx))

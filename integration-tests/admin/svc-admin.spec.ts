@@ -1,10 +1,8 @@
 // The plugin's own admin tools with no store seeded (none of them needs one), a signed-in admin,
-// in one Medusa app: the store's secret webhook URL, wallet, bank accounts, deposits, transfers and payouts; one request per form;
-// settlements to the merchant's bank; the MYR setup command on a store seeded as Medusa's starter
-// seeds it (its own seed, in its test). Each part is a file of its own (`*.cases.ts`, read it for
-// what it tests); they share this file's app because they run with the same options, and booting
-// Medusa in a jest file costs ~15 s of CPU (docs/testing.md, "How long"). Every test still starts
-// from the same database (the runner's snapshot) and with the sandbox's faults cleared.
+// in one Medusa app (the parts share it: helpers/suite.ts): the store's secret webhook URL,
+// wallet, bank accounts, deposits, transfers and payouts; one request per form; settlements to the
+// merchant's bank; the MYR setup command on a store seeded as Medusa's starter seeds it (its own
+// seed, in its test).
 import { svcMedusaSuite } from "../helpers/suite"
 import { webhookToken } from "../http/webhook-token.cases"
 import { svcAdminTools } from "./svc-admin-tools.cases"

@@ -154,7 +154,18 @@ svcIntegrationRunner({
         // the return page itself waits up to 20 s for the payment before it shows the order
         // (waitForPaymentMs in demo/storefront): wait longer than the page does, or a slow
         // capture on a busy machine fails the test while the page is still right
-        await page.locator("#order-confirmation").waitFor({ state: "visible", timeout: 60_000 })
+        try {
+          await page.locator("#order-confirmation").waitFor({ state: "visible", timeout: 60_000 })
+        } catch (e) {
+          // what the shopper saw instead (loading, placing, failed and why): in the test log and a screenshot
+          const seen = await page
+            .locator("body")
+            .innerText()
+            .catch((x: Error) => `(page not readable: ${x.message})`)
+          console.error(`no #order-confirmation within 60 s at ${page.url()}; the page says: ${seen.replace(/\s+/g, " ").slice(0, 600)}`)
+          await shot("no-order-confirmation").catch(() => undefined)
+          throw e
+        }
         await expectText("#payment-status", /^captured$/)
         await shot("order-confirmation")
         return new URL(page.url()).searchParams.get("cart_id")!

@@ -4,6 +4,14 @@
 // seeded store and a signed-in admin made once, before the first test: the runner takes its snapshot
 // of the database at the first test and restores it before every later one, so each test starts
 // from the same store (same ids) with nothing of an earlier test's left.
+//
+// Files with the same options share one app: such a spec is a list of parts (`*.cases.ts`, each a
+// function of this suite's context, one file per subject), because booting Medusa in a jest file
+// costs ~15 s of CPU (jest loads every Medusa package again per file: docs/testing.md, "How
+// long"). The database is restored and the sandbox's faults cleared before every test, but the
+// sandbox's own state and the app's memory live for the whole file: a part counts svc's movements
+// from where it starts, never from zero. A part registers what it adds to the app (a workflow
+// hook's handler, say) in its own function, beside the tests that read it.
 import { svcIntegrationRunner } from "./runner"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { useSvcSandbox, type SandboxHandle } from "./svc-env"

@@ -39,12 +39,6 @@ async function openLink(url: string, lang = "en-MY,en;q=0.8") {
   }
 }
 
-// A store's own handler on the link workflow's hook (e.g. to e-mail the link): the app runs in this process.
-const linkCreated = jest.fn((data: BalancePaymentLinkCreatedData) => void data)
-createBalancePaymentLinkWorkflow.hooks.balancePaymentLinkCreated((data) => {
-  linkCreated(data)
-})
-
 /** The order as the admin sees it: status, payment status, summary and every payment with its captures. */
 async function orderMoney(admin: AdminSdk, orderId: string): Promise<any> {
   const { order } = await admin.admin.order.retrieve(orderId, {
@@ -76,6 +70,12 @@ async function ledgerRows(container: MedusaContainer, orderId: string): Promise<
 }
 
 export function orderBalance({ svc, getContainer, sb, store, admin, checkoutCount, paidOrder }: SvcSuite): void {
+  // A store's own handler on the link workflow's hook (e.g. to e-mail the link): the app runs in this process.
+  const linkCreated = jest.fn((data: BalancePaymentLinkCreatedData) => void data)
+  createBalancePaymentLinkWorkflow.hooks.balancePaymentLinkCreated((data) => {
+    linkCreated(data)
+  })
+
   // the plugin's events, as a store's subscriber hears them (docs/events.md)
   let events: SvcEventCollector
   beforeEach(() => {

@@ -1,10 +1,7 @@
-// The seeded MYR store and its shoppers' payments, no admin, in one Medusa app (a payment that
-// fails after its order was placed cancels the order: the default `failedPaymentOrder`):
-// svc calls per checkout, failures and recovery, paid with no order, the settle races. Each part
-// is a file of its own (`*.cases.ts`, read it for what it tests); they share this file's app because
-// they run with the same options, and booting Medusa in a jest file costs ~15 s of CPU
-// (docs/testing.md, "How long"). Every test still starts from the same database (the runner's
-// snapshot) and with the sandbox's faults cleared.
+// The seeded MYR store and its shoppers' payments, no admin, in one Medusa app (the parts share
+// it: helpers/suite.ts; a payment that fails after its order was placed cancels the order: the
+// default `failedPaymentOrder`): svc calls per checkout, failures and recovery, paid with no
+// order, the settle races.
 import { svcMedusaSuite } from "../helpers/suite"
 import { callBudget } from "./call-budget.cases"
 import { failuresAndRecovery } from "./failures-and-recovery.cases"

@@ -11,13 +11,6 @@ import { collectSvcEvents, type SvcEventCollector } from "../helpers/svc-events"
 
 type Run = "webhook" | "job"
 
-// A store's handler on the settle workflow's hook (as a store registers it in src/workflows/hooks/):
-// it sees every run's outcome, with the checkout, its source and the order.
-const hookSaw: { checkout_id: string; outcome: string; source: string; order_id?: string | null }[] = []
-settleCheckoutWorkflow.hooks.checkoutSettled(async ({ checkout_id, outcome, source, order_id }) => {
-  hookSaw.push({ checkout_id, outcome, source, order_id })
-})
-
 /**
  * A payment that fails after its order was placed: whatever the interleaving
  * of the webhook, the job and a second event, and wherever an earlier run
@@ -27,6 +20,13 @@ settleCheckoutWorkflow.hooks.checkoutSettled(async ({ checkout_id, outcome, sour
  * not left to luck.
  */
 export function settleRace({ api, getContainer, sb, store, cartWithSession, checkoutRow }: SvcSuite): void {
+  // A store's handler on the settle workflow's hook (as a store registers it in src/workflows/hooks/):
+  // it sees every run's outcome, with the checkout, its source and the order.
+  const hookSaw: { checkout_id: string; outcome: string; source: string; order_id?: string | null }[] = []
+  settleCheckoutWorkflow.hooks.checkoutSettled(async ({ checkout_id, outcome, source, order_id }) => {
+    hookSaw.push({ checkout_id, outcome, source, order_id })
+  })
+
   // the plugin's events, as a store's subscriber hears them (docs/events.md)
   let events: SvcEventCollector
   beforeEach(() => {

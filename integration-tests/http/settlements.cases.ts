@@ -12,14 +12,14 @@ import { SVC_MODULE } from "../../src/modules/svc"
 import type SvcModuleService from "../../src/modules/svc/service"
 import { randomUUID } from "node:crypto"
 
-// A store's own handler on the withdraw workflow's hook, registered as a store's
-// src/workflows/hooks file would (the app runs in this process): it gets each withdrawal once sent.
-const withdrawalRequested = jest.fn((data: WithdrawalRequestedData) => void data)
-withdrawWorkflow.hooks.withdrawalRequested((data) => {
-  withdrawalRequested(data)
-})
-
 export function settlements({ getContainer, sb, admin }: SvcSuite): void {
+  // A store's own handler on the withdraw workflow's hook, registered as a store's
+  // src/workflows/hooks file would (the app runs in this process): it gets each withdrawal once sent.
+  const withdrawalRequested = jest.fn((data: WithdrawalRequestedData) => void data)
+  withdrawWorkflow.hooks.withdrawalRequested((data) => {
+    withdrawalRequested(data)
+  })
+
   let earlier = new Set<string>()
   const allWithdrawals = () => Object.values((sb().state() as any).fiatWithdrawals ?? {}) as any[]
   /** Withdrawals svc made during this test. */

@@ -101,7 +101,9 @@ svcIntegrationRunner({
         // the bank an earlier test paid with is remembered in this browser (the kit's rememberBank): each test starts without it
         await page.addInitScript(() => localStorage.removeItem("svc-fpx-bank"))
         page.on("pageerror", (e) => console.error(`page error: ${e.message}`))
-        page.on("requestfailed", (r) => console.error(`request failed: ${r.method()} ${r.url()} ${r.failure()?.errorText}`))
+        // net::ERR_ABORTED is the browser dropping what was still loading when the page moved on
+        // (the banks' logos as Pay leaves for svc's page): not a failure of anything
+        page.on("requestfailed", (r) => r.failure()?.errorText !== "net::ERR_ABORTED" && console.error(`request failed: ${r.method()} ${r.url()} ${r.failure()?.errorText}`))
         page.on("response", (r) => r.status() === 404 && console.error(`404: ${r.url()}`))
       })
       afterEach(async () => {

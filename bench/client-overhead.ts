@@ -5,7 +5,7 @@
  * signature + one SHA-256 of the same body, with the implementation the client uses); and
  * the ratio (client - raw) / floor. Target: <= 1.5x.
  * It also times secp256k1 signing with node:crypto (OpenSSL) and @noble/curves side by side,
- * the measurement behind SECP256K1_SIGNER in src/client/signers.ts.
+ * the measurement behind SECP256K1_SIGNER in src/client/signing/signers.ts.
  *
  * Run: node -r @swc-node/register bench/client-overhead.ts   (npm run bench)
  * The server runs in a child process so it does not share the client's event loop (bench/lib/json-server.ts).
@@ -15,7 +15,7 @@ import { Agent, request } from "undici"
 
 import { SvcClient, SIGNATURE_ALGORITHMS, signatureBase, contentDigest, type SignatureAlgorithm } from "../src/client"
 import { startJsonServer } from "./lib/json-server"
-import { createSigningKey, nativeSigner, nobleSecp256k1Signer, privateKeyObject, SECP256K1_SIGNER } from "../src/client/signers"
+import { createSigningKey, nativeSigner, nobleSecp256k1Signer, privateKeyObject, SECP256K1_SIGNER } from "../src/client/signing/signers"
 
 const RESPONSE = JSON.stringify({
   checkoutId: "6f1c1c52-3a51-4b8e-9a1d-0123456789ab",

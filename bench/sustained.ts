@@ -1,6 +1,6 @@
 /**
  * Sustained throughput against the svc account ceiling (the sandbox's 100 calls/min,
- * src/sandbox/rate-limit.ts, applied to the plugin's client limiter too): K shoppers
+ * src/sandbox/signed-api/rate-limit.ts, applied to the plugin's client limiter too): K shoppers
  * in a closed loop for a few minutes, each paying with svc (wallet, FPX hosted, FPX
  * direct in turn), every other one closing the tab after paying (order from the webhook).
  * Offered load is above the ceiling, so the figure is what the ceiling lets through.

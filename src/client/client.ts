@@ -5,7 +5,7 @@
  */
 import { inspect } from "node:util"
 
-import { AdminReads, adminReadCache, type AdminReadCache } from "./admin-reads"
+import { AdminReads, adminReadCache, type AdminReadCache } from "./rate-budget/admin-reads"
 import { RequestCore, type CallCore } from "./core"
 import { resolveOptions, type SvcClientOptions } from "./options"
 import { CheckoutResource } from "./resources/checkout"
@@ -13,7 +13,7 @@ import { HealthResource } from "./resources/health"
 import { PayoutsResource } from "./resources/payouts"
 import { WalletResource } from "./resources/wallet"
 import type { Health } from "./schemas/health"
-import { createSigningKey, type SignatureAlgorithm } from "./signing"
+import { createSigningKey, type SignatureAlgorithm } from "./signing/signing"
 
 /** Makes a view of an existing client (forAdmin); not exported, so only this file can. */
 const VIEW = Symbol("SvcClient view")
@@ -70,7 +70,7 @@ export class SvcClient {
    * reads and use at most a quarter of the ceiling (refused at once past it,
    * nothing sent), and, unless `keep` is false (a diagnosis that must see svc
    * as it is now), what pages read again and again is kept for seconds
-   * (src/client/admin-reads.ts). Writes go through as they are.
+   * (src/client/rate-budget/admin-reads.ts). Writes go through as they are.
    */
   forAdmin(opts: { keep?: boolean } = {}): SvcClient {
     const root = this.#root

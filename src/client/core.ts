@@ -7,7 +7,7 @@ import { SpanKind, SpanStatusCode, type Attributes } from "@opentelemetry/api"
 import { Agent, request as undiciRequest } from "undici"
 import type { z } from "zod"
 
-import { SigningClock } from "./clock"
+import { SigningClock } from "./signing/clock"
 import {
   CLIENT_ERROR_CODES,
   SvcConnectionError,
@@ -20,9 +20,9 @@ import {
   svcErrorFromResponse,
 } from "./errors"
 import type { ResolvedOptions, SvcLogger } from "./options"
-import { RateBudgetWait, RateLimiter } from "./rate-limit"
+import { RateBudgetWait, RateLimiter } from "./rate-budget/rate-limit"
 import { UUID_RE, UUID_V4_RE } from "./schemas/common"
-import { contentDigest, RequestSigner, type SigningKey } from "./signing"
+import { contentDigest, RequestSigner, type SigningKey } from "./signing/signing"
 import { countRefusal, svcInstruments, tracer } from "./telemetry"
 import { parseInput } from "./validation"
 
@@ -49,7 +49,7 @@ export interface RequestSpec<S extends z.ZodTypeAny> {
   caller?: "admin"
 }
 
-/** What the resources send calls through: the request core, or a view of it (src/client/admin-reads.ts). */
+/** What the resources send calls through: the request core, or a view of it (src/client/rate-budget/admin-reads.ts). */
 export type CallCore = Pick<RequestCore, "request" | "create">
 
 /**

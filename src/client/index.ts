@@ -18,7 +18,7 @@ export {
   SIGNATURE_LABEL,
   BODY_COMPONENTS,
   BODYLESS_COMPONENTS,
-} from "./signing"
-export type { SignatureAlgorithm, SignatureParams, SignableMessage, SigningKey, SignRequestInput, SignedHeaders } from "./signing"
-export { ROUTE_RATE_LIMITS, ACCOUNT_RATE_LIMIT_SANDBOX, ACCOUNT_RATE_LIMIT_PRODUCTION } from "./rate-limit"
+} from "./signing/signing"
+export type { SignatureAlgorithm, SignatureParams, SignableMessage, SigningKey, SignRequestInput, SignedHeaders } from "./signing/signing"
+export { ROUTE_RATE_LIMITS, ACCOUNT_RATE_LIMIT_SANDBOX, ACCOUNT_RATE_LIMIT_PRODUCTION } from "./rate-budget/rate-limit"
 export * from "./schemas"

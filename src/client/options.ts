@@ -2,8 +2,8 @@
 import { z } from "zod"
 
 import { SvcInputError } from "./errors"
-import { ACCOUNT_RATE_LIMIT_SANDBOX, type SharedRateStore } from "./rate-limit"
-import { SIGNATURE_ALGORITHMS, type SignatureAlgorithm } from "./signing"
+import { ACCOUNT_RATE_LIMIT_SANDBOX, type SharedRateStore } from "./rate-budget/rate-limit"
+import { SIGNATURE_ALGORITHMS, type SignatureAlgorithm } from "./signing/signing"
 
 export interface SvcLogger {
   debug?(message: string, meta?: Record<string, unknown>): void

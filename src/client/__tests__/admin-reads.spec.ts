@@ -1,5 +1,5 @@
 import { startSandbox } from "../../sandbox"
-import { adminShare, RateBudgetWait, RateLimiter } from "../rate-limit"
+import { adminShare, RateBudgetWait, RateLimiter } from "../rate-budget/rate-limit"
 import { SvcClient } from "../client"
 
 /**

@@ -1,4 +1,4 @@
-import { RateBudgetWait, RateLimiter, ratePriorityOf, settleReserve, type SharedRateStore } from "../rate-limit"
+import { RateBudgetWait, RateLimiter, ratePriorityOf, settleReserve, type SharedRateStore } from "../rate-budget/rate-limit"
 import { RedisRateBudget } from "../../lib/svc-runtime/redis-rate-budget"
 
 /**

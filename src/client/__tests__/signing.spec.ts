@@ -18,8 +18,8 @@ import {
   signRequest,
   SIGNATURE_ALGORITHMS,
   type SignatureAlgorithm,
-} from "../signing"
-import { nativeSigner, nobleSecp256k1Signer, privateKeyObject, type SigningKey } from "../signers"
+} from "../signing/signing"
+import { nativeSigner, nobleSecp256k1Signer, privateKeyObject, type SigningKey } from "../signing/signers"
 import { SvcInputError } from "../errors"
 
 const vectors = JSON.parse(readFileSync(join(__dirname, "../../../test-data/svc-api/rfc9421-vectors.json"), "utf8"))

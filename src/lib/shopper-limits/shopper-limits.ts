@@ -5,7 +5,7 @@ import type { StorefrontLimitsOptions } from "../svc-runtime/options"
  * Each storefront client's share of svc: how many svc payment sessions one
  * client address, one logged-in customer and one cart may start, counted
  * before anything reaches svc (src/api/middlewares.ts, svcShopperLimits). The
- * store's svc rate budget (src/client/rate-limit.ts) protects svc's ceiling
+ * store's svc rate budget (src/client/rate-budget/rate-limit.ts) protects svc's ceiling
  * for the whole store; these limits keep one client from spending that budget
  * for everybody else.
  *

@@ -1,4 +1,4 @@
-import { ACCOUNT_RATE_LIMIT_PRODUCTION, ACCOUNT_RATE_LIMIT_SANDBOX } from "../../client/rate-limit"
+import { ACCOUNT_RATE_LIMIT_PRODUCTION, ACCOUNT_RATE_LIMIT_SANDBOX } from "../../client/rate-budget/rate-limit"
 
 /** spec: Networks: the sandbox runs on test networks; production on mainnets. */
 export const SANDBOX_CHAINS = new Set([11155111, 421614, 84532])

@@ -3,8 +3,8 @@ import { z } from "zod"
 import { FPX_RETAIL_MAX_SEN } from "../../rules/fpx-rules"
 import { paymentLinksSchema } from "../payment-links/options"
 import { SvcInputError } from "../../client/errors"
-import { privateKeyObject } from "../../client/signers"
-import { SIGNATURE_ALGORITHMS, type SignatureAlgorithm } from "../../client/signing"
+import { privateKeyObject } from "../../client/signing/signers"
+import { SIGNATURE_ALGORITHMS, type SignatureAlgorithm } from "../../client/signing/signing"
 
 const limitSchema = (points: number, seconds: number) =>
   z

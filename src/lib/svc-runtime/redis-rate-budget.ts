@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto"
-import type { SharedRateStore } from "../../client/rate-limit"
+import type { SharedRateStore } from "../../client/rate-budget/rate-limit"
 
 /**
  * The svc account's rate budget shared by every Medusa instance through Redis ("the whole deployment stays
@@ -14,8 +14,8 @@ import type { SharedRateStore } from "../../client/rate-limit"
  *
  * It runs on the same Redis as Medusa's Redis modules (event bus, workflow engine, locking, cache); it is a
  * counter, not a coordinator: when Redis cannot be reached the client falls back to its own per-process budget
- * and logs it once (src/client/rate-limit.ts), and svc's 429 stays the last guard. It also claims each
- * signature's `created` for the deployment (claimCreated, src/client/clock.ts).
+ * and logs it once (src/client/rate-budget/rate-limit.ts), and svc's 429 stays the last guard. It also claims each
+ * signature's `created` for the deployment (claimCreated, src/client/signing/clock.ts).
  */
 const TAKE = `
 local t = redis.call('TIME')
@@ -92,7 +92,7 @@ export class RedisRateBudget implements SharedRateStore {
 /**
  * A Redis connection for the budget that fails fast: each command waits at most 500 ms (queued while
  * connecting, so the first calls after boot are not refused), then the local budget stands in for a few
- * seconds before Redis is tried again (src/client/rate-limit.ts).
+ * seconds before Redis is tried again (src/client/rate-budget/rate-limit.ts).
  */
 export function connectRateBudget(redisUrl: string, apiKey: string): RedisRateBudget {
   return new RedisRateBudget(connectFailFastRedis(redisUrl) as RedisLike, apiKey)

@@ -1,5 +1,5 @@
 import { ControlError } from "../errors"
-import { accountStatusBody, depositBody, faultBody, feesBody, parseBody, webhookConfigBody } from "../control-bodies"
+import { accountStatusBody, depositBody, faultBody, feesBody, parseBody, webhookConfigBody } from "../control/control-bodies"
 
 describe("control API bodies over HTTP", () => {
   it("hands a well-formed body on as it came, unknown keys included", () => {

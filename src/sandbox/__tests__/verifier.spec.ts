@@ -7,7 +7,7 @@ import { generateKeyPairSync } from "node:crypto"
 import { p256 } from "@noble/curves/nist"
 import { secp256k1 } from "@noble/curves/secp256k1"
 
-import { rawPublicKey, ReplayGuard, verifySignature } from "../auth"
+import { rawPublicKey, ReplayGuard, verifySignature } from "../signed-api/auth"
 import type { Algorithm, KeyRecord } from "../state"
 import { signHeaders } from "./helpers/signer"
 

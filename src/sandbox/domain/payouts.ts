@@ -1,6 +1,6 @@
 import type { Engine } from "../engine"
 import { ControlError } from "../errors"
-import { PAYOUT_BANKS } from "../banks"
+import { PAYOUT_BANKS } from "../pages/banks"
 import type { BeneficiaryRec, PayoutRec, TopUpRec } from "../state"
 import { iso, uuid } from "../util"
 

@@ -1,6 +1,6 @@
 import type { Engine } from "../engine"
 import { ApiError, ControlError, invalidRequest, notFound } from "../errors"
-import { PAYOUT_BANKS } from "../banks"
+import { PAYOUT_BANKS } from "../pages/banks"
 import type { DepositRec, FiatWithdrawalRec, TokenTransferRec, WithdrawalStatus } from "../state"
 import { EVM_ADDRESS, iso, randomEvmTxHash, randomHex, randomSolSignature, uuid } from "../util"
 

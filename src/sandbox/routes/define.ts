@@ -1,6 +1,6 @@
 import type { Engine } from "../engine"
 import { notFound } from "../errors"
-import type { Ctx, Result, RouteDef } from "../router"
+import type { Ctx, Result, RouteDef } from "../signed-api/router"
 
 type RouteFields = Omit<RouteDef, "method" | "path" | "auth">
 

@@ -1,4 +1,4 @@
-import type { RouteDef } from "../router"
+import type { RouteDef } from "../signed-api/router"
 
 export const healthRoutes: RouteDef[] = [
   {

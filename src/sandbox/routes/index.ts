@@ -1,4 +1,4 @@
-import type { RouteDef } from "../router"
+import type { RouteDef } from "../signed-api/router"
 import { checkoutRoutes } from "./checkout"
 import { healthRoutes } from "./health"
 import { payoutRoutes } from "./payouts"

@@ -1,6 +1,6 @@
 import { z } from "zod"
 import { validationFailed } from "../errors"
-import type { Result } from "../router"
+import type { Result } from "../signed-api/router"
 
 /** spec: Conventions, cursor pagination: `limit` 1-100 (default 25). */
 export const pageLimit = z.coerce.number().int("must be an integer").min(1, "must be 1-100").max(100, "must be 1-100").default(25)

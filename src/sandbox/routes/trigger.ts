@@ -1,7 +1,7 @@
 import { z } from "zod"
 import type { Engine } from "../engine"
 import { ApiError, notFound } from "../errors"
-import type { RouteDef } from "../router"
+import type { RouteDef } from "../signed-api/router"
 import type { AllowedSenderRec, TriggerAddressRec } from "../state"
 import { iso, randomEvmAddress, uuid } from "../util"
 import { ownRate, route, showById } from "./define"

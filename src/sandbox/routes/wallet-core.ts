@@ -1,5 +1,5 @@
 import { notFound, validationFailed } from "../errors"
-import type { RouteDef } from "../router"
+import type { RouteDef } from "../signed-api/router"
 import type { Network } from "../state"
 import { UUID } from "../util"
 

@@ -9,7 +9,7 @@
 import { createECDH, createHash, createPrivateKey, sign, type KeyObject } from "node:crypto"
 import { secp256k1 } from "@noble/curves/secp256k1"
 
-import { SvcInputError } from "./errors"
+import { SvcInputError } from "../errors"
 import type { SignatureAlgorithm } from "./signing"
 
 export interface SigningKey {

@@ -3,8 +3,8 @@ import { p256 } from "@noble/curves/nist"
 import { secp256k1 } from "@noble/curves/secp256k1"
 import { sha256, sha512 } from "@noble/hashes/sha2"
 
-import { unauthorized } from "./errors"
-import type { KeyRecord } from "./state"
+import { unauthorized } from "../errors"
+import type { KeyRecord } from "../state"
 import { parseDictionary, type Item } from "./structured"
 
 // RFC 9421 verification with @noble/curves and @noble/hashes: the client signs with node:crypto

@@ -1,12 +1,12 @@
-import type { Engine } from "./engine"
-import { ControlError } from "./errors"
+import type { Engine } from "../engine"
+import { ControlError } from "../errors"
 import type { FaultInjector, FaultSpec } from "./faults"
-import type { RateLimiter } from "./rate-limit"
+import type { RateLimiter } from "../signed-api/rate-limit"
 import type { CallCounter, CallStats } from "./stats"
-import { FEATURES, type AccountStatus, type Feature, type FeeConfig, type LimitsConfig, type SandboxState } from "./state"
-import type { DeliveryAttempt, WebhookConfig, WebhookDispatcher, WebhookFaultSpec } from "./webhooks"
-import type { WalletOps, SimulateDepositOptions } from "./domain/wallet"
-import type { PayoutOps } from "./domain/payouts"
+import { FEATURES, type AccountStatus, type Feature, type FeeConfig, type LimitsConfig, type SandboxState } from "../state"
+import type { DeliveryAttempt, WebhookConfig, WebhookDispatcher, WebhookFaultSpec } from "../webhooks"
+import type { WalletOps, SimulateDepositOptions } from "../domain/wallet"
+import type { PayoutOps } from "../domain/payouts"
 
 export type CheckoutView = ReturnType<Engine["checkoutView"]>
 

@@ -1,6 +1,6 @@
 import type { ZodType } from "zod"
-import type { Engine } from "./engine"
-import type { Feature } from "./state"
+import type { Engine } from "../engine"
+import type { Feature } from "../state"
 
 export interface Ctx {
   engine: Engine

@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http"
-import { sendJson } from "./api"
-import { bankLogoSvg } from "./banks"
+import { sendJson } from "../signed-api/api"
+import { bankLogoSvg } from "../pages/banks"
 import type { SandboxControl } from "./control"
 import { accountStatusBody, accountTypeBody, depositBody, faultBody, featureBody, feesBody, limitsBody, parseBody, webhookConfigBody, webhookFaultBody } from "./control-bodies"
-import { ControlError } from "./errors"
+import { ControlError } from "../errors"
 
 // The control API over HTTP under /_sandbox/ (JSON bodies, no auth), so tests in any language can drive it.
 

@@ -163,7 +163,7 @@ export interface SharedRateStore {
   /**
    * Claims a signature's `created` (seconds) for a request (method, path, body digest) across the
    * processes: false when another took it (svc accepts a signature once, and the same request
-   * signed in the same second by two processes is the same signature). Optional (src/client/clock.ts).
+   * signed in the same second by two processes is the same signature). Optional (src/client/signing/clock.ts).
    */
   claimCreated?(requestKey: string, created: number): Promise<boolean>
 }

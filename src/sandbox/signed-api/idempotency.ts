@@ -1,6 +1,6 @@
-import { invalidRequest } from "./errors"
-import type { IdemRecord } from "./state"
-import { UUID } from "./util"
+import { invalidRequest } from "../errors"
+import type { IdemRecord } from "../state"
+import { UUID } from "../util"
 
 // spec: POST /v1/checkout idempotency rules; Errors rules 2, 6, 8. Same key + same body returns the
 // first result; a different body is 422 CONFLICT; a request still in flight answers 202; records

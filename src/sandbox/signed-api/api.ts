@@ -1,13 +1,13 @@
 import type { IncomingMessage, ServerResponse } from "node:http"
 import { findKey, ReplayGuard, verifySignature } from "./auth"
-import { ApiError, fromZod, validationFailed } from "./errors"
-import type { Engine } from "./engine"
-import type { FaultInjector } from "./faults"
+import { ApiError, fromZod, validationFailed } from "../errors"
+import type { Engine } from "../engine"
+import type { FaultInjector } from "../control/faults"
 import { IdempotencyStore, readIdempotencyKey } from "./idempotency"
 import type { RateLimiter } from "./rate-limit"
 import { matchRoute, type RouteDef } from "./router"
-import { sentApiKey, type CallCounter } from "./stats"
-import { canonicalJson, uuid } from "./util"
+import { sentApiKey, type CallCounter } from "../control/stats"
+import { canonicalJson, uuid } from "../util"
 
 export interface ApiDeps {
   engine: Engine

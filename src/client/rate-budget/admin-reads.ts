@@ -1,6 +1,6 @@
 import { LRUCache } from "lru-cache"
 import type { z } from "zod"
-import type { CallCore, RequestCore, RequestSpec, WithIdempotencyKey } from "./core"
+import type { CallCore, RequestCore, RequestSpec, WithIdempotencyKey } from "../core"
 
 /**
  * How long an admin's read of each of these routes is kept (ms): what an admin
@@ -23,7 +23,7 @@ export const ADMIN_READ_TTL_MS: Readonly<Record<string, number>> = {
 /**
  * The request core as an admin's page uses it (SvcClient.forAdmin): every
  * GET is an admin's read, ranked after shoppers' checkouts and settlement reads
- * by the rate budget (src/client/rate-limit.ts, priority "admin"), and the
+ * by the rate budget (src/client/rate-budget/rate-limit.ts, priority "admin"), and the
  * reads of ADMIN_READ_TTL_MS are answered from a short-lived cache, one
  * request for concurrent askers (lru-cache's fetch). Writes go through as
  * they are.

@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http"
 import { FPX_BANKS } from "./banks"
-import type { Engine } from "./engine"
-import { ControlError } from "./errors"
-import { FINAL_CHECKOUT, type CheckoutRec } from "./state"
-import { escapeHtml as h, formatRm } from "./util"
+import type { Engine } from "../engine"
+import { ControlError } from "../errors"
+import { FINAL_CHECKOUT, type CheckoutRec } from "../state"
+import { escapeHtml as h, formatRm } from "../util"
 
 // Hosted pages at checkoutUrl: what a buyer sees. Buttons have stable ids for browser tests:
 // #signin, #walletName, #pay, #fail, #cancel, #bank, #buyerName.

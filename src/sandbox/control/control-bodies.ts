@@ -1,8 +1,8 @@
 import { z } from "zod"
 import { ACCOUNT_STATUSES } from "./control"
-import { ControlError } from "./errors"
+import { ControlError } from "../errors"
 import type { FaultKind } from "./faults"
-import { FEATURES, type AccountStatus, type Feature } from "./state"
+import { FEATURES, type AccountStatus, type Feature } from "../state"
 
 // The JSON bodies of the control API over HTTP, parsed into the control's own
 // types. A field the control checks itself is refused here with the control's

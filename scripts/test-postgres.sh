@@ -41,22 +41,30 @@ svc_test_pg_start() {
   local dir
   dir=$(mktemp -d "$parent/svc-test-pg.XXXXXX")
   [ "$(id -u)" = 0 ] && chown postgres "$dir"
-  local port
-  port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
   if ! "${as[@]}" "$bin/initdb" -D "$dir/data" -U postgres -A trust -E UTF8 --locale=C.UTF-8 --no-sync >"$dir/initdb.log" 2>&1 &&
     ! "${as[@]}" "$bin/initdb" -D "$dir/data" -U postgres -A trust -E UTF8 --no-sync >"$dir/initdb.log" 2>&1; then
     echo "test-postgres: initdb failed ($(tail -1 "$dir/initdb.log")); the tests use the server at ${DB_HOST}:${DB_PORT}"
     rm -rf "$dir"
     return 1
   fi
+  # A free port is asked of the system and given back before PostgreSQL binds it, so another
+  # process can take it in between: a start that fails on a port in use tries another (3 tries).
   # max_connections: a cluster test runs several Medusa processes with pools of their own
-  if ! "${as[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 -o \
-    "-p $port -c listen_addresses=localhost -c unix_socket_directories=$dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300 -c max_wal_size=4GB -c checkpoint_timeout=1h" \
-    start >/dev/null 2>&1; then
-    echo "test-postgres: the server did not start ($(tail -1 "$dir/server.log" 2>/dev/null)); the tests use the server at ${DB_HOST}:${DB_PORT}"
-    rm -rf "$dir"
-    return 1
-  fi
+  local port="" try
+  for try in 1 2 3; do
+    port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+    if "${as[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 -o \
+      "-p $port -c listen_addresses=localhost -c unix_socket_directories=$dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300 -c max_wal_size=4GB -c checkpoint_timeout=1h" \
+      start >/dev/null 2>&1; then
+      break
+    fi
+    if [ "$try" = 3 ] || ! grep -q "Address already in use" "$dir/server.log" 2>/dev/null; then
+      echo "test-postgres: the server did not start ($(tail -1 "$dir/server.log" 2>/dev/null)); the tests use the server at ${DB_HOST}:${DB_PORT}"
+      rm -rf "$dir"
+      return 1
+    fi
+    echo "test-postgres: port $port was taken before PostgreSQL bound it; another"
+  done
   echo "test-postgres: PostgreSQL $("$bin/postgres" --version | awk '{print $3}') of this run's own on localhost:$port (data in $dir, no fsync; SVC_TEST_PG=server for ${DB_HOST}:${DB_PORT})"
   export DB_HOST=localhost DB_PORT=$port
   SVC_TEST_PG_STOP="${as[*]} $bin/pg_ctl -D $dir/data stop -m immediate >/dev/null 2>&1; rm -rf $dir"

@@ -7,7 +7,7 @@ import Medusa from "@medusajs/js-sdk"
 import { svcIntegrationRunner } from "../helpers/runner"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { completeSvcReturn, listFpxBanks, startSvcPayment, SvcInputError, svcPaymentReference, type FpxBankList, type StoreCart } from "../../packages/storefront/src"
+import { completeSvcReturn, listFpxBanks, startSvcPayment, SvcInputError, svcPaymentReference, svcText, type FpxBankList, type StoreCart } from "../../packages/storefront/src"
 import { useSvcSandbox } from "../helpers/svc-env"
 import { readStats, resetStats } from "../../testing/sandbox-stats"
 import { createCart, seedStore, SVC_PROVIDERS, waitFor, type Store } from "../helpers/store"
@@ -183,6 +183,46 @@ svcIntegrationRunner({
       expect(paid.kind).toBe("paid")
       const o = await orderState(getContainer(), (paid as { order: { id: string } }).order.id)
       expect(o.payment_collections[0].payments).toHaveLength(1)
+    })
+
+    it("the store's svc account suspended: every provider, in every language, tells the shopper one sentence to act on, never svc's code or requestId; nothing made", async () => {
+      const maybank = banks.retail.find((b) => b.code === "MBB0228")!
+      const c = await cart()
+      const made = () => Object.keys((sb().state() as { checkouts?: object }).checkouts ?? {}).length
+      const before = made()
+      sb().setAccountStatus("SUSPENDED")
+      const seen: string[] = []
+      try {
+        for (const locale of ["en", "ms", "zh-CN"]) {
+          for (const input of [
+            { providerId: SVC_PROVIDERS.wallet },
+            { providerId: SVC_PROVIDERS.fpx },
+            { providerId: SVC_PROVIDERS.fpxDirect, bank: maybank, buyerName: "Siti Aminah", banks },
+          ]) {
+            const e = await startSvcPayment(sdk, c, input, { locale }).then(
+              () => undefined,
+              (x: unknown) => x as { name?: string; code?: string; message: string }
+            )
+            seen.push(`${locale} ${input.providerId}: ${e?.message}`)
+            expect([locale, input.providerId, e?.name, e?.code, e?.message]).toEqual([
+              locale,
+              input.providerId,
+              "SvcStoreError",
+              "unavailable",
+              svcText({ locale }).t("unavailable"),
+            ])
+          }
+        }
+      } finally {
+        sb().setAccountStatus("ACTIVE")
+      }
+      console.log(`kit: svc account suspended:\n${seen.join("\n")}`)
+      expect(seen.join("\n")).not.toMatch(/ACCOUNT_SUSPENDED|requestId|does not allow/)
+      expect(svcText({ locale: "ms" }).t("unavailable")).toMatch(/^Pembayaran svc tidak tersedia/)
+      // svc refused each create, no checkout made; active again, the same cart starts
+      expect(made()).toBe(before)
+      const { session } = await startSvcPayment(sdk, c, { providerId: SVC_PROVIDERS.wallet })
+      expect(session.data!.checkoutId).toEqual(expect.any(String))
     })
 
     it("FPX hosted still processing: awaiting with the order placed, then paid once svc completes it", async () => {

@@ -84,27 +84,26 @@ type SvcErrorCode = Extract<TextCode, `error.${string}`>
 
 /** What a shopper reads when the store's svc setup (or svc itself) is at fault: no setup advice. */
 export const SHOPPER_UNAVAILABLE = "svc payment is unavailable right now; please try again later or choose another payment method"
+/** The `code` of SHOPPER_UNAVAILABLE's error (Medusa's error handler answers it with the message). */
+export const SVC_UNAVAILABLE_CODE = "svc_unavailable"
 
 type Logger = { error: (m: string) => void }
 const lastLogged = new Map<string, number>()
 
 /**
- * For calls a shopper waits on: an error the shopper can do nothing about (the
- * store's credentials or base address refused, the account disabled, svc
- * unreachable) becomes SHOPPER_UNAVAILABLE, and its cause, with the option to
- * check, goes to the server log for the admin (at most once a minute per cause).
- * Anything else is toMedusaError's answer.
+ * For calls a shopper waits on: what the shopper cannot mend (credentials, base
+ * address, the account suspended/frozen/terminated, a feature off, svc down)
+ * becomes SHOPPER_UNAVAILABLE (code SVC_UNAVAILABLE_CODE; the kit says it in the
+ * shopper's language); the cause, with svc's code and requestId, goes to the log
+ * (once a minute per cause; the doctor shows the account's status). A 429 is
+ * "try again"; the shopper's input (400) is toMedusaError's answer.
  */
 export function toShopperError(e: unknown, doing: string, logger: Logger): MedusaError {
   if (e instanceof MedusaError) return e
   const o = (e ?? {}) as Sv
-  const setup =
-    o.status === 401 ||
-    o.status === 404 ||
-    (o.status === 403 && (o.code === "ACCOUNT_TERMINATED" || o.code === "FEATURE_DISABLED")) ||
-    o.name === "SvcConnectionError" ||
-    o.name === "SvcTimeoutError"
-  if (!setup) return toMedusaError(e, doing)
+  if (o.status === 429) return new SvcTryAgainError(english(say("error.tooManyRequests", { doing })))
+  // the shopper's to mend: their input svc refused (400), or the rate budget's "try again"
+  if (o.name === "SvcInputError" || o.code === "RATE_BUDGET" || o.status === 400) return toMedusaError(e, doing)
   const cause =
     o.status === 404
       ? `svc answered 404 while ${doing}: check the provider option baseUrl (the svc base address, without /v1)${o.requestId ? ` (svc requestId ${o.requestId})` : ""}`
@@ -116,7 +115,7 @@ export function toShopperError(e: unknown, doing: string, logger: Logger): Medus
     lastLogged.set(cause, now)
     logger.error(`medusa-payment-svc: a shopper was told payment is unavailable: ${cause}`)
   }
-  return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, SHOPPER_UNAVAILABLE)
+  return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, SHOPPER_UNAVAILABLE, SVC_UNAVAILABLE_CODE)
 }
 
 /** svc status, code, message and requestId of an error, for logs and stored reasons (never a secret). */

@@ -101,3 +101,18 @@ describe("a 429 from the store's storefront limits", () => {
     expect(retryAfterOf("try again in 1 minute")).toBe(60)
   })
 })
+
+describe("the store's 'svc payment is unavailable' (its svc account suspended, svc down)", () => {
+  it("is one sentence in each language, never the store's cause", async () => {
+    const { storeError } = await import("../errors.js")
+    const { SVC_CATALOGUES } = await import("../i18n/text.js")
+    const said = { status: 500, message: SVC_CATALOGUES.en!.unavailable }
+    for (const locale of ["en", "ms", "zh-CN"]) {
+      const e = storeError(said, "startFailed", svcText({ locale }))
+      expect([locale, e.code, e.message]).toEqual([locale, "unavailable", SVC_CATALOGUES[locale]!.unavailable])
+    }
+    expect(SVC_CATALOGUES.ms!.unavailable).toMatch(/pilih kaedah pembayaran lain/)
+    // a store's own words for it win
+    expect(storeError(said, "startFailed", svcText({ locale: "en", messages: { unavailable: "Pay by card instead" } })).message).toBe("Pay by card instead")
+  })
+})

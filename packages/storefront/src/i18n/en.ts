@@ -59,6 +59,8 @@ export const en = {
   cartUnreadable: "The cart cannot be read right now; please try again.",
   orderUnreadable: "The order cannot be read right now; please try again.",
   startFailed: "The payment could not be started; please try again.",
+  // the store's svc account or svc itself cannot take payments now (the store's sentence in English)
+  unavailable: "svc payment is unavailable right now; please try again later or choose another payment method",
   tooManyMinutes: "Too many payment attempts; try again in {n} minutes. Nothing was charged.",
   tooManySeconds: "Too many payment attempts; try again in {n} seconds. Nothing was charged.",
   // why a payment did not go through (the `code` of a failed result)

@@ -56,6 +56,7 @@ export const ms: SvcMessages = {
   cartUnreadable: "Troli tidak dapat dibaca sekarang; sila cuba lagi.",
   orderUnreadable: "Pesanan tidak dapat dibaca sekarang; sila cuba lagi.",
   startFailed: "Pembayaran tidak dapat dimulakan; sila cuba lagi.",
+  unavailable: "Pembayaran svc tidak tersedia buat masa ini; sila cuba lagi kemudian atau pilih kaedah pembayaran lain.",
   tooManyMinutes: "Terlalu banyak cubaan pembayaran; cuba lagi dalam {n} minit. Tiada caj dikenakan.",
   tooManySeconds: "Terlalu banyak cubaan pembayaran; cuba lagi dalam {n} saat. Tiada caj dikenakan.",
   expired: "Pautan pembayaran tamat tempoh sebelum dibayar. Sila pilih kaedah pembayaran sekali lagi.",

@@ -56,6 +56,7 @@ export const zhCN: SvcMessages = {
   cartUnreadable: "目前无法读取购物车；请再试一次。",
   orderUnreadable: "目前无法读取订单；请再试一次。",
   startFailed: "无法开始付款；请再试一次。",
+  unavailable: "svc 付款目前不可用；请稍后再试或选择其他付款方式。",
   tooManyMinutes: "付款尝试次数过多；请在 {n} 分钟后再试。未产生任何扣款。",
   tooManySeconds: "付款尝试次数过多；请在 {n} 秒后再试。未产生任何扣款。",
   expired: "付款链接在付款前已过期。请重新选择付款方式。",

@@ -2,7 +2,8 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { getHttpResponseFromError } from "@medusajs/framework/http"
 
 import { SvcConnectionError, svcErrorFromResponse } from "../../../client"
-import { SHOPPER_UNAVAILABLE, SVC_TRY_AGAIN_CODE, SvcTryAgainError, toMedusaError, toShopperError } from "../../../lib/svc-runtime/errors"
+import { en as kitEn } from "../../../../packages/storefront/src/i18n/en"
+import { SHOPPER_UNAVAILABLE, SVC_UNAVAILABLE_CODE, SVC_TRY_AGAIN_CODE, SvcTryAgainError, toMedusaError, toShopperError } from "../../../lib/svc-runtime/errors"
 import { svcTryAgainIs503 } from "../../../api/middlewares"
 import { SvcRateLimitError } from "../../../client"
 
@@ -19,6 +20,10 @@ describe("errors a shopper sees", () => {
     [fromSvc(401, "UNAUTHORIZED"), /apiKey, keyId, privateKey and algorithm/],
     [fromSvc(404, "NOT_FOUND"), /baseUrl/],
     [fromSvc(403, "FEATURE_DISABLED"), /does not allow this for the account/],
+    [fromSvc(403, "ACCOUNT_SUSPENDED"), /does not allow this for the account.*ACCOUNT_SUSPENDED.*req-1/],
+    [fromSvc(403, "ACCOUNT_FROZEN"), /ACCOUNT_FROZEN/],
+    [fromSvc(422, "CONFLICT"), /CONFLICT/],
+    [fromSvc(500, "INTERNAL_ERROR"), /INTERNAL_ERROR/],
     [
       new SvcConnectionError({ code: "CONNECTION_ERROR", status: 0, message: "svc GET /v1/wallet/networks failed without a response (ECONNREFUSED)" } as never),
       /ECONNREFUSED.*baseUrl/,
@@ -28,6 +33,9 @@ describe("errors a shopper sees", () => {
     const err = toShopperError(e, "creating the svc checkout", l.logger)
     expect(err).toBeInstanceOf(MedusaError)
     expect(err.message).toBe(SHOPPER_UNAVAILABLE)
+    expect(err.code).toBe(SVC_UNAVAILABLE_CODE)
+    // the kit's English sentence is the store's, so it knows it and says it in the shopper's language
+    expect(kitEn.unavailable).toBe(SHOPPER_UNAVAILABLE)
     expect(err.message).not.toMatch(/apiKey|baseUrl|credentials/)
     expect(l.lines).toHaveLength(1)
     expect(l.lines[0]).toMatch(cause)

@@ -302,6 +302,16 @@ svcIntegrationRunner({
         await page.locator("#svc-balance-send").click()
         await page.getByText("The link was not sent").first().waitFor()
         await balance.getByText(/no Notification Module with a provider for the email channel/).waitFor()
+        // Revoke link: the link stops working at once (its page says so), and Request payment makes a new one
+        await page.locator("#svc-balance-revoke").click()
+        await page.getByText("Payment link revoked").first().waitFor()
+        await link.waitFor({ state: "detached" })
+        expect((await fetch(url, { redirect: "manual" })).status).toBe(410)
+        expect(await axeProblems("order widget, a payment link revoked")).toEqual([])
+        await page.locator("#svc-balance-request", { hasText: "Request payment" }).click()
+        await link.waitFor({ timeout: 30_000 })
+        expect(await link.inputValue()).not.toBe(url)
+        expect(checkouts()).toBe(before + 1) // svc's checkout still open for the balance: the new link sends the buyer there
 
         // the buyer pays: the webhook captures it, and the order owes nothing
         sb().pay(checkout.checkoutId)

@@ -418,6 +418,25 @@ export function orderBalance({ svc, getContainer, sb, store, admin, checkoutCoun
     expect(sb().stats().total).toBe(before)
     const { payment_link } = await admin.client.fetch<any>(`/admin/svc/orders/${orderId}/balance`)
     expect(payment_link).toMatchObject({ id: made.payment_link.id, open_count: 1, opened_at: expect.any(String), last_checkout_id: null })
+
+    // the merchant revokes it: its page says so (410) in the buyer's language, no svc call; another order's link is refused by field
+    const revoke = (order: string, id: string) =>
+      admin.client.fetch<any>(`/admin/svc/orders/${order}/balance/payment-link/revoke`, { method: "POST", body: { payment_link_id: id } })
+    expect(await failure(revoke(otherOrder, made.payment_link.id))).toMatchObject({ status: 400, message: expect.stringContaining(made.payment_link.id) })
+    expect(await failure(revoke(orderId, "pl_1"))).toMatchObject({ status: 400, message: expect.stringMatching(/payment_link_id: must be a payment link id/) })
+    const { payment_link: revoked } = await revoke(orderId, made.payment_link.id)
+    expect(revoked).toMatchObject({ id: made.payment_link.id, revoked_at: expect.any(String), url })
+    expect((await revoke(orderId, made.payment_link.id)).payment_link.revoked_at).toBe(revoked.revoked_at) // again: as it was
+    expect(await openLink(url)).toMatchObject({ status: 410, page: "revoked", h1: "The store withdrew this payment link", location: null, cache: "no-store" })
+    expect(await openLink(url, "ms-MY,ms;q=0.9")).toMatchObject({ status: 410, lang: "ms", h1: "Kedai telah menarik balik pautan pembayaran ini" })
+    expect(sb().stats().total).toBe(before)
+    expect((await admin.client.fetch<any>(`/admin/svc/orders/${orderId}/balance`)).payment_link).toBeNull()
+    // Request payment again: a new link for what is due now; the revoked one stays withdrawn
+    const again = await requestLink(orderId, { provider_id: SVC_PROVIDERS.fpx })
+    expect(again.payment_link).toMatchObject({ amount_sen: 2000, revoked_at: null })
+    expect(again.payment_link.id).not.toBe(made.payment_link.id)
+    expect(await openLink(url)).toMatchObject({ status: 410, page: "revoked" })
+    expect((await openLink(again.payment_link.url)).status).toBe(303)
   })
 
   it("the lasting link: sent through the Notification Module, opened after svc's checkout expired (the sandbox's clock) it makes a new checkout for the balance, paid it settles; opened again it says paid", async () => {
@@ -463,6 +482,15 @@ export function orderBalance({ svc, getContainer, sb, store, admin, checkoutCoun
     const fresh = sb().getCheckout(later.location!.slice(later.location!.lastIndexOf("/") + 1)) as any
     expect(fresh).toMatchObject({ amount: "12050", status: "CREATED" })
     expect(sb().getCheckout(fresh.checkoutId).redirectUrl).toMatch(/^http:\/\/localhost:8000\/checkout\/return\?payment_collection_id=pay_col_\w+&order_id=order_\w+$/)
+    // the order's svc payment panel keeps the expired checkout (its session is gone), saying it expired and what replaced it
+    const { checkouts: panel } = await admin.client.fetch<any>("/admin/svc/checkouts", { query: { order_id: orderId } })
+    const replaced = panel.find((c: any) => c.checkout_id === made.link.checkout_id)
+    expect(panel.map((c: any) => c.checkout_id)).toEqual(expect.arrayContaining([made.link.checkout_id, fresh.checkoutId]))
+    expect(replaced.status).toBe("FAILED")
+    expect(replaced.status_history.entries.filter((e: any) => e.status === "REPLACED")).toEqual([
+      expect.objectContaining({ replaced_by: fresh.checkoutId, detail: `expired unpaid; replaced by checkout ${fresh.checkoutId}`, detail_code: "history.replacedExpired" }),
+    ])
+    expect(panel.find((c: any) => c.checkout_id === fresh.checkoutId).status_history.entries.map((e: any) => e.status)).not.toContain("REPLACED")
 
     // the buyer pays it: captured on the order, nothing left due, Medusa's captured total what svc was paid
     sb().pay(fresh.checkoutId)

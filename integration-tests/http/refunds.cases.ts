@@ -399,7 +399,10 @@ export function refunds({ api, svc, store, getContainer, sb, admin, paidOrder, c
     expect(report.groups.flatMap((g: any) => g.refund_references)).toEqual([r.payout.payout_id])
     expect(report.groups.flatMap((g: any) => g.order_ids)).not.toContain(ownOrder.id)
     expect(JSON.stringify(report)).not.toContain(own.checkoutId)
-    expect(report.excluded_orders).toBe(1)
+    // which orders were left out, and why (the CSV's notes name them too)
+    const { order: ownRead } = await admin.admin.order.retrieve(ownOrder.id, { fields: "id,display_id" })
+    expect(report.excluded_orders).toEqual([{ order_id: ownOrder.id, display_id: ownRead.display_id, reason: "buyer_requested_einvoice" }])
+    expect(report.notes).toContain(`1 order(s) left out: the buyer asked for their own e-invoice: ${ownOrder.id} (#${ownRead.display_id})`)
 
     // Medusa's own record of the two orders: captured minus refunded, in sen
     const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
@@ -423,6 +426,7 @@ export function refunds({ api, svc, store, getContainer, sb, admin, paidOrder, c
     const lines = (await res.text()).split("\r\n")
     expect(lines[0]).toMatch(/^day,payment_mode,payment_mode_name,payment_count,gross_sen,gross_rm,refund_count,refunds_sen,refunds_rm,net_sen,net_rm,/)
     const total = lines.find((l) => l.startsWith(`${month},total,`))!.split(",")
+    expect(lines).toContain(`# 1 order(s) left out: the buyer asked for their own e-invoice: ${ownOrder.id} (#${ownRead.display_id})`)
     expect(total.slice(3, 11)).toEqual(["2", String(paid), report.totals.gross_rm, "1", String(refunded), report.totals.refunds_rm, String(paid - refunded), report.totals.net_rm])
     // a bad month is refused by field
     expect((await refusal(admin.client.fetch<any>("/admin/svc/reports/einvoice", { query: { month: "2026-13" } }))).message).toMatch(/month: must be a month YYYY-MM/)
@@ -439,7 +443,7 @@ export function refunds({ api, svc, store, getContainer, sb, admin, paidOrder, c
     expect((await api.post(`/store/svc/orders/${ownOrder.id}/einvoice`, { requested: false }, signedIn)).data).toEqual({ order_id: ownOrder.id, requested: false })
     const after = await admin.client.fetch<any>("/admin/svc/reports/einvoice", { query: { month } })
     expect(after.groups.flatMap((g: any) => g.references).sort()).toEqual([wallet.checkoutId, fpx.checkoutId, own.checkoutId].sort())
-    expect(after.excluded_orders).toBe(0)
+    expect(after.excluded_orders).toEqual([])
     expect(after.totals.net_sen).toBe(paid - refunded + 12050)
   })
 }

@@ -538,6 +538,24 @@ svcIntegrationRunner({
           expect(await stored()).toEqual(before)
           // the same route with JSON still reaches its field rules
           await refused(withdraw({ amount: "9.99" }), /^amount: must be between/)
+          // JSON that is not an object (an array, null, a number) is named as the body, before the route reads it
+          const notObjects: string[] = []
+          for (const [path] of bodies) {
+            for (const body of ["[]", `[{"amount":"20.00"}]`]) {
+              const res = await fetch(`${svc.ref.medusaUrl}${path}`, { method: "POST", headers: { ...adminHeaders.headers, "content-type": "application/json" }, body })
+              const text = await res.text()
+              notObjects.push(`${path} ${body}: ${res.status} ${text.slice(0, 160)}`)
+              expect([path, body, res.status, JSON.parse(text).message]).toEqual([
+                path,
+                body,
+                400,
+                expect.stringMatching(/^Invalid request: the body must be a JSON object \(got an array\)$/),
+              ])
+            }
+          }
+          console.log(`security: JSON bodies that are not objects:\n${notObjects.join("\n")}`)
+          expect((await readStats(svc.ref.sandbox.url)).total).toBe(0)
+          expect(await stored()).toEqual(before)
         })
 
         it("admin lists: limit 1-200 (1-100 for svc's pages), order_id, attention", () =>

@@ -134,6 +134,19 @@ async function svcPaidOrderIsRefundedBeforeCancel(req: MedusaRequest, _res: Medu
   next()
 }
 
+// ---------------------------------------------------------------- a JSON body is an object
+/**
+ * The plugin's JSON bodies are objects. Medusa's validator reads an array, a
+ * string or a number as a missing field with no name ("Field '' is
+ * required"): the body itself is named instead, before the route reads it.
+ */
+export function jsonObjectBody(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
+  const b: unknown = req.body
+  if (b === undefined || (typeof b === "object" && b !== null && !Array.isArray(b))) return next()
+  const got = Array.isArray(b) ? "an array" : b === null ? "null" : `a ${typeof b}`
+  next(new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid request: the body must be a JSON object (got ${got})`))
+}
+
 // ---------------------------------------------------------------- admin routes take JSON only
 /**
  * The plugin's admin routes that move money or change where it goes (refunds,
@@ -146,7 +159,7 @@ async function svcPaidOrderIsRefundedBeforeCancel(req: MedusaRequest, _res: Medu
  * route reads anything or calls svc.
  */
 const SVC_MONEY_ROUTE =
-  /^\/admin\/svc\/(withdrawals|refunds|token-transfers|beneficiaries|(bank-accounts|beneficiaries)\/[^/]+\/allowed-senders(\/[^/]+)?|orders\/[^/]+\/balance\/payment-link(\/send)?)\/?$/
+  /^\/admin\/svc\/(withdrawals|refunds|token-transfers|beneficiaries|(bank-accounts|beneficiaries)\/[^/]+\/allowed-senders(\/[^/]+)?|orders\/[^/]+\/balance\/payment-link(\/send|\/revoke)?)\/?$/
 
 export function isJsonContentType(header: unknown): boolean {
   return typeof header === "string" && header.split(";")[0]!.trim().toLowerCase() === "application/json"
@@ -158,7 +171,7 @@ export function svcAdminJsonOnly(req: MedusaRequest, res: MedusaResponse, next: 
   const h = req.headers
   const hasBody = h["content-type"] !== undefined || Number(h["content-length"] ?? 0) > 0 || h["transfer-encoding"] !== undefined
   if (!hasBody && !SVC_MONEY_ROUTE.test(path)) return next()
-  if (isJsonContentType(h["content-type"])) return next()
+  if (isJsonContentType(h["content-type"])) return jsonObjectBody(req, res, next)
   res.status(415).json({
     type: "unsupported_media_type",
     message: `Content-Type: must be application/json (got ${h["content-type"] ? String(h["content-type"]).split(";")[0]!.slice(0, 60) : "none"}); the svc admin routes take JSON only`,
@@ -389,6 +402,7 @@ export const svcRouteInputs = [
   { matcher: `${A}/orders/:order_id/balance`, methods: ["GET"], middlewares: [validateParams(order)] },
   { matcher: `${A}/orders/:order_id/balance/payment-link`, methods: ["POST"], middlewares: [validateParams(order), body(paymentLinkBody)] },
   { matcher: `${A}/orders/:order_id/balance/payment-link/send`, methods: ["POST"], middlewares: [validateParams(order), body(sendPaymentLinkBody)] },
+  { matcher: `${A}/orders/:order_id/balance/payment-link/revoke`, methods: ["POST"], middlewares: [validateParams(order), body(sendPaymentLinkBody)] },
   { matcher: `${A}/orders/:order_id/einvoice`, methods: ["GET"], middlewares: [validateParams(order)] },
   { matcher: `${A}/orders/:order_id/einvoice`, methods: ["POST"], middlewares: [validateParams(order), body(einvoiceFlagBody)] },
   { matcher: `${A}/payouts`, methods: ["GET"], middlewares: [query(refundPayoutsQuery)] },
@@ -437,12 +451,17 @@ export default defineMiddlewares({
     {
       matcher: "/store/svc/carts/:id/einvoice",
       methods: ["POST"],
-      middlewares: [svcStoreClientShare, validateParams({ id: z.string().regex(/^cart_[0-9A-Za-z]{10,40}$/, "id: must be a cart id (cart_…)") }), body(einvoiceFlagBody)],
+      middlewares: [
+        svcStoreClientShare,
+        validateParams({ id: z.string().regex(/^cart_[0-9A-Za-z]{10,40}$/, "id: must be a cart id (cart_…)") }),
+        jsonObjectBody,
+        body(einvoiceFlagBody),
+      ],
     },
     {
       matcher: "/store/svc/orders/:id/einvoice",
       methods: ["POST"],
-      middlewares: [authenticate("customer", ["session", "bearer"]), svcStoreClientShare, validateParams({ id: orderId("id") }), body(einvoiceFlagBody)],
+      middlewares: [authenticate("customer", ["session", "bearer"]), svcStoreClientShare, validateParams({ id: orderId("id") }), jsonObjectBody, body(einvoiceFlagBody)],
     },
   ],
 })

@@ -33,6 +33,11 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
     (id: string) => svcPost<SendPaymentLinkAnswer>(`${path}/payment-link/send`, { payment_link_id: id }),
     (r, client) => client.setQueryData<BalanceAnswer>(svcQueryKey(path), (old) => (old ? { ...old, payment_link: r.payment_link } : old))
   )
+  // revoked: the order has no working link; the next "Request payment" makes a new one
+  const revoke = useSvcMutation(
+    (id: string) => svcPost<SendPaymentLinkAnswer>(`${path}/payment-link/revoke`, { payment_link_id: id }),
+    (_r, client) => client.setQueryData<BalanceAnswer>(svcQueryKey(path), (old) => (old ? { ...old, payment_link: null } : old))
+  )
   const balance = read.data?.balance
   const lasting = read.data?.payment_link ?? null
   // the link still asks for what the order owes now (else the buyer would be told the amount changed)
@@ -63,6 +68,18 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
     }
   }
 
+  const revokeLink = async (id: string) => {
+    setNote(null)
+    try {
+      await revoke.mutateAsync(id)
+      toast.success(t("svc.balance.revoked"), { description: t("svc.balance.revokedBody") })
+    } catch (e) {
+      toast.error(t("svc.balance.revokeFailed"), { description: errorText(e) })
+    }
+  }
+  // a link that still works but not for what is due now (or while no link can be asked for): it can be revoked
+  const other = lasting && !lasting.expired && !usable ? lasting : null
+
   const error = request.error ?? read.error
   // Medusa's payment collection statuses a balance can have, in words; another one as Medusa's code
   const collectionStatus = (s: string) => (s === "not_paid" ? t("svc.balance.notPaid") : s === "awaiting" ? t("svc.balance.awaiting") : s)
@@ -77,6 +94,16 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
         <Text weight="plus">{t("svc.balance.due", { amount: rm(balance.outstanding_sen) })}</Text>
         {balance.payment_collection && <Status value={balance.payment_collection.status} label={collectionStatus(balance.payment_collection.status)} />}
       </div>
+      {other && (
+        <div className="flex items-center justify-between gap-x-2" data-testid="svc-payment-link-other">
+          <Text size="small" className="text-ui-fg-subtle">
+            {t("svc.balance.otherLink", { amount: rm(other.amount_sen), until: when(other.expires_at) })}
+          </Text>
+          <Button id="svc-balance-revoke" size="small" variant="secondary" isLoading={revoke.isPending} disabled={revoke.isPending} onClick={() => void revokeLink(other.id)}>
+            {t("svc.balance.revoke")}
+          </Button>
+        </div>
+      )}
       {balance.refusal ? (
         <Text size="small" className="text-ui-fg-subtle">
           {t("svc.balance.refusal", { reason: said(balance.refusal) })}
@@ -122,9 +149,9 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
               {note}
             </Text>
           )}
-          {(request.error ?? send.error) && (
+          {(request.error ?? send.error ?? revoke.error) && (
             <Text size="small" className="text-ui-fg-error">
-              {errorText(request.error ?? send.error)}
+              {errorText(request.error ?? send.error ?? revoke.error)}
             </Text>
           )}
           <div className="flex gap-x-2">
@@ -134,6 +161,11 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
             {usable && (
               <Button id="svc-balance-send" size="small" variant="secondary" isLoading={send.isPending} disabled={send.isPending} onClick={() => void sendLink(usable.id)}>
                 {t("svc.balance.send")}
+              </Button>
+            )}
+            {usable && (
+              <Button id="svc-balance-revoke" size="small" variant="secondary" isLoading={revoke.isPending} disabled={revoke.isPending} onClick={() => void revokeLink(usable.id)}>
+                {t("svc.balance.revoke")}
               </Button>
             )}
           </div>

@@ -5,7 +5,7 @@
  * Malay or Chinese by the browser's Accept-Language (the wording follows the
  * storefront kit's catalogues, packages/storefront/src/i18n).
  */
-export type LinkPageKind = "invalid" | "wrong_order" | "expired" | "canceled" | "paid" | "changed" | "unavailable" | "too_many"
+export type LinkPageKind = "invalid" | "wrong_order" | "expired" | "canceled" | "paid" | "changed" | "unavailable" | "too_many" | "revoked"
 export type PageLanguage = "en" | "ms" | "zh-CN"
 
 /** The HTTP status of each page. */
@@ -18,6 +18,7 @@ export const PAGE_STATUS: Record<LinkPageKind, number> = {
   changed: 409,
   unavailable: 503,
   too_many: 429,
+  revoked: 410,
 }
 
 type Words = { title: string; body: string }
@@ -34,6 +35,7 @@ const WORDS: Record<PageLanguage, Record<LinkPageKind, Words> & { footer: string
     changed: { title: "The amount due has changed", body: "This link was for a different amount. Ask the store for a new payment link. Nothing was charged." },
     unavailable: { title: "Payment is not available right now", body: "Try the link again in a few minutes. Nothing was charged." },
     too_many: { title: "Too many attempts", body: "Wait a minute, then open the link again. Nothing was charged." },
+    revoked: { title: "The store withdrew this payment link", body: "Ask the store whether anything is still due and for a new link. Nothing was charged." },
     footer: "Payment link of the store, paid through svc.",
   },
   ms: {
@@ -54,6 +56,10 @@ const WORDS: Record<PageLanguage, Record<LinkPageKind, Words> & { footer: string
     },
     unavailable: { title: "Pembayaran tidak tersedia sekarang", body: "Cuba buka pautan sekali lagi dalam beberapa minit. Tiada caj dikenakan." },
     too_many: { title: "Terlalu banyak cubaan", body: "Tunggu seminit, kemudian buka pautan sekali lagi. Tiada caj dikenakan." },
+    revoked: {
+      title: "Kedai telah menarik balik pautan pembayaran ini",
+      body: "Tanya kedai sama ada masih ada baki yang perlu dibayar dan minta pautan baharu. Tiada caj dikenakan.",
+    },
     footer: "Pautan pembayaran kedai, dibayar melalui svc.",
   },
   "zh-CN": {
@@ -65,6 +71,7 @@ const WORDS: Record<PageLanguage, Record<LinkPageKind, Words> & { footer: string
     changed: { title: "应付金额已更改", body: "此链接对应的是另一个金额。请向商店索取新的付款链接。未产生任何扣款。" },
     unavailable: { title: "目前无法付款", body: "请在几分钟后再次打开链接。未产生任何扣款。" },
     too_many: { title: "尝试次数过多", body: "请稍等一分钟，再重新打开链接。未产生任何扣款。" },
+    revoked: { title: "商店已撤回此付款链接", body: "请向商店确认是否仍有待付款项，并索取新的链接。未产生任何扣款。" },
     footer: "商店的付款链接，通过 svc 付款。",
   },
 }

@@ -28,14 +28,20 @@ type RefundRow = {
   payment?: { provider_id?: string; payment_collection_id?: string } | null
 }
 
-async function ordersOf(container: Container, ids: string[]): Promise<Map<string, { metadata: Record<string, unknown> | null }>> {
-  const out = new Map<string, { metadata: Record<string, unknown> | null }>()
+type OrderRow = { id: string; display_id: number | null; metadata: Record<string, unknown> | null }
+
+async function ordersOf(container: Container, ids: string[]): Promise<Map<string, OrderRow>> {
+  const out = new Map<string, OrderRow>()
   if (!ids.length) return out
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: "order", fields: ["id", "metadata"], filters: { id: ids } })
-  for (const o of data as { id: string; metadata: Record<string, unknown> | null }[]) out.set(o.id, { metadata: o.metadata })
+  const { data } = await query.graph({ entity: "order", fields: ["id", "display_id", "metadata"], filters: { id: ids } })
+  for (const o of data as OrderRow[]) out.set(o.id, { id: o.id, display_id: o.display_id ?? null, metadata: o.metadata })
   return out
 }
+
+/** Why an order of the month is not in the consolidated data. */
+export const EXCLUDED_BUYER_EINVOICE = "buyer_requested_einvoice"
+export type ExcludedOrder = { order_id: string; display_id: number | null; reason: typeof EXCLUDED_BUYER_EINVOICE }
 
 async function ordersOfCollections(container: Container, ids: string[]): Promise<Map<string, string>> {
   if (!ids.length) return new Map()
@@ -99,5 +105,10 @@ export async function einvoiceReport(container: Container, period: { fromMs: num
       at_ms: ms(r.created_at),
     })
   }
-  return { ...groupEinvoice(payments, refunds), excluded_orders: own.size, notes }
+  const excluded: ExcludedOrder[] = [...own].sort().map((id) => ({ order_id: id, display_id: orders.get(id)?.display_id ?? null, reason: EXCLUDED_BUYER_EINVOICE }))
+  if (excluded.length) {
+    const list = excluded.map((o) => (o.display_id == null ? o.order_id : `${o.order_id} (#${o.display_id})`)).join(" ")
+    notes.push(`${excluded.length} order(s) left out: the buyer asked for their own e-invoice: ${list}`)
+  }
+  return { ...groupEinvoice(payments, refunds), excluded_orders: excluded, notes }
 }

@@ -405,6 +405,8 @@ export const TEXTS = {
   "history.orderFoundAfter": "order {{order}} found after {{n}} deferred attempt(s)",
   "history.placedByAnother": "order {{order}} placed by another completion",
   "history.adopted": "by payment session {{session}}",
+  "history.replacedExpired": "expired unpaid; replaced by checkout {{checkout}}",
+  "history.replaced": "replaced by checkout {{checkout}} (a new amount or payment method); left to expire",
   "history.cartLocked": "Medusa's cart lock for {{cart}} is held (a completion in progress, or one a stopped process left until its lease ends); trying again",
   "history.completing": "completing cart {{cart}}: {{error}}",
   "history.noOrderMade": "completing cart {{cart}} made no order",

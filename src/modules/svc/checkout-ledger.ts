@@ -312,16 +312,46 @@ export class CheckoutLedger {
     )
   }
 
-  /** svc answered: attach the checkout id and link. */
-  async recordCreated(idempotencyKey: string, c: { checkoutId: string; checkoutUrl: string; expiresAt: string }): Promise<void> {
+  /**
+   * svc answered: attach the checkout id and link. The collection's earlier unpaid
+   * checkouts (a lasting link's expired one, a cart's before its amount or method
+   * changed) stay the order's, each with one REPLACED entry naming this checkout
+   * (`replaced.expired` for one past its expiry, now or on svc's clock: svc makes a
+   * checkout's link for 20 minutes, so this one was made at its `expiresAt` - 20 min;
+   * else `replaced.open`).
+   */
+  async recordCreated(idempotencyKey: string, c: { checkoutId: string; checkoutUrl: string; expiresAt: string }, replaced: { expired: string; open: string }): Promise<void> {
+    const at = new Date().toISOString()
     await this.knex.raw(
-      `update svc_checkout set checkout_id = ?, checkout_url = ?, expires_at = ?,
-         status = case when status = 'CREATING' then 'CREATED' else status end,
-         status_history = case when status = 'CREATING'
-           then jsonb_set(status_history, '{entries}', (status_history->'entries') || ?::jsonb) else status_history end,
-         updated_at = now()
-       where idempotency_key = ? and deleted_at is null`,
-      [c.checkoutId, c.checkoutUrl, c.expiresAt, JSON.stringify([{ status: "CREATED", at: new Date().toISOString(), source: "initiate" }]), idempotencyKey]
+      `with cur as (
+         update svc_checkout set checkout_id = ?, checkout_url = ?, expires_at = ?,
+           status = case when status = 'CREATING' then 'CREATED' else status end,
+           status_history = case when status = 'CREATING'
+             then jsonb_set(status_history, '{entries}', (status_history->'entries') || ?::jsonb) else status_history end,
+           updated_at = now()
+         where idempotency_key = ? and deleted_at is null
+         returning id, payment_collection_id, created_at)
+       update svc_checkout o set updated_at = now(),
+         status_history = jsonb_set(o.status_history, '{entries}', (o.status_history->'entries') || jsonb_build_array(jsonb_build_object(
+           'status', 'REPLACED', 'at', ?::text, 'source', 'initiate', 'replaced_by', ?::text,
+           'detail', case when o.expires_at <= greatest(now(), ?::timestamptz - interval '20 minutes') then ?::text else ?::text end)))
+         from cur
+        where o.payment_collection_id = cur.payment_collection_id and o.id <> cur.id and o.created_at <= cur.created_at
+          and o.deleted_at is null and o.checkout_id is not null and o.checkout_id <> ? and o.status <> 'COMPLETED'
+          and not (o.status_history->'entries') @> '[{"status": "REPLACED"}]'::jsonb`,
+      [
+        c.checkoutId,
+        c.checkoutUrl,
+        c.expiresAt,
+        JSON.stringify([{ status: "CREATED", at, source: "initiate" }]),
+        idempotencyKey,
+        at,
+        c.checkoutId,
+        c.expiresAt,
+        replaced.expired.slice(0, 500),
+        replaced.open.slice(0, 500),
+        c.checkoutId,
+      ]
     )
   }
 

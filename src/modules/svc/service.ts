@@ -221,8 +221,13 @@ class SvcModuleService extends MedusaService({
 
   /** svc answered: the checkout id and link. */
   @InjectManager()
-  async recordCheckoutCreated(idempotencyKey: string, c: { checkoutId: string; checkoutUrl: string; expiresAt: string }, @MedusaContext() ctx: Context = {}): Promise<void> {
-    return this.checkouts_(ctx).recordCreated(idempotencyKey, c)
+  async recordCheckoutCreated(
+    idempotencyKey: string,
+    c: { checkoutId: string; checkoutUrl: string; expiresAt: string },
+    replaced: { expired: string; open: string },
+    @MedusaContext() ctx: Context = {}
+  ): Promise<void> {
+    return this.checkouts_(ctx).recordCreated(idempotencyKey, c, replaced)
   }
 
   /** Creation failed for good (a 4xx): the row stays, marked, for the audit trail. */

@@ -250,7 +250,8 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     const { createAttemptTimeoutMs: attemptTimeoutMs, createDeadlineMs: deadlineMs } = this.options_
     const deps = { client: this.client, ledger: this.ledger, logger: this.logger_, attemptTimeoutMs, deadlineMs }
     const created = await createWithReconciliation(deps, body, idempotencyKey, title)
-    await this.ledger.recordCheckoutCreated(idempotencyKey, created)
+    const by = { checkout: created.checkoutId }
+    await this.ledger.recordCheckoutCreated(idempotencyKey, created, { expired: english(say("history.replacedExpired", by)), open: english(say("history.replaced", by)) })
     if (args.adopt) {
       await this.ledger.reassignCheckout(idempotencyKey, args.adopt.by, english(say("history.adopted", { session: args.adopt.by })))
       this.logger_.info(`svc: payment session ${args.adopt.by} took over checkout ${created.checkoutId} of session ${sessionId} (same payment asked again)`)

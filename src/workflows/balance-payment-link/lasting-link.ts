@@ -42,6 +42,8 @@ export type LastingLink = {
   last_opened_at: string | null
   open_count: number
   last_checkout_id: string | null
+  /** When an admin revoked it (its page then says so, 410); null while it can be paid. */
+  revoked_at: string | null
 }
 
 type LinkRow = {
@@ -98,6 +100,7 @@ function view(row: LinkRow, secret: string, base: string, now = Date.now()): Las
     last_opened_at: iso(row.last_opened_at),
     open_count: Number(row.open_count ?? 0),
     last_checkout_id: row.last_checkout_id,
+    revoked_at: iso(row.revoked_at),
   }
 }
 
@@ -207,6 +210,25 @@ export async function sendLastingLink(container: Container, args: { order_id: st
   return { ...link, sent_at: sentAt.toISOString(), sent_to: order.email }
 }
 
+/**
+ * "Revoke": the link stops working at once (its page says the store withdrew it,
+ * 410, no svc call) and the next "Request payment" makes a new one. Revoking a
+ * revoked link changes nothing. An svc checkout the link already opened stays
+ * payable at svc until its 20 minutes end (svc has no merchant cancel); paid, it
+ * settles as any payment of the order.
+ */
+export async function revokeLastingLink(container: Container, args: { order_id: string; payment_link_id: string; base: string; by?: string | null }): Promise<LastingLink> {
+  const [row] = await rowsOf(container, { id: args.payment_link_id, order_id: args.order_id }, 1)
+  if (!row) throw invalidData(english(say("link.notOfOrder", { link: args.payment_link_id, order: args.order_id })))
+  const secret = await linkSecret(svcModuleOf(container))
+  if (row.revoked_at) return view(row, secret, args.base)
+  const revokedAt = new Date()
+  await svcModuleOf(container).updateSvcPaymentLinks({ id: row.id, revoked_at: revokedAt })
+  const logger = container.resolve<Logger & { info: (m: string) => void }>(ContainerRegistrationKeys.LOGGER)
+  logger.info(`svc: payment link ${row.id} of order ${row.order_id} revoked${args.by ? ` by ${args.by}` : ""}`)
+  return view({ ...row, revoked_at: revokedAt }, secret, args.base)
+}
+
 /** What opening a link does: send the buyer on to svc, or a page saying why not. */
 export type Opened = { kind: "redirect"; url: string; checkout_id: string } | { kind: "page"; page: LinkPageKind }
 
@@ -230,8 +252,12 @@ export async function openLastingLink(container: Container, urlOrderId: string, 
   const { linkId, orderId } = verdict.payload
   if (orderId !== urlOrderId) return page("wrong_order")
   const [row] = await rowsOf(container, { id: linkId }, 1)
-  if (!row || row.revoked_at) return page("invalid")
+  if (!row) return page("invalid")
   if (row.order_id !== orderId) return page("wrong_order")
+  if (row.revoked_at) {
+    await svcModule.recordPaymentLinkOpened(row.id, null)
+    return page("revoked")
+  }
 
   const outcome = await balanceOutcome(container, row)
   if (outcome.kind === "page") {

@@ -28,7 +28,7 @@ const SvcPaymentLink = model
     open_count: model.number().default(0),
     /** The svc checkout the last opening sent the buyer to. */
     last_checkout_id: model.text().nullable(),
-    /** Set when a newer link for the same order replaced this one. */
+    /** Set when an admin revoked the link (its page says so; "Request payment" then makes a new one). */
     revoked_at: model.dateTime().nullable(),
   })
   .indexes([{ on: ["order_id"] }])

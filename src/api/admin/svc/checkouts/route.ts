@@ -23,11 +23,18 @@ export async function GET(req: AuthenticatedMedusaRequest<unknown, CheckoutsQuer
     const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
     const { data: orders } = await query.graph({
       entity: "order",
-      fields: ["id", "payment_collections.payment_sessions.id"],
+      fields: ["id", "payment_collections.id", "payment_collections.payment_sessions.id"],
       filters: { id: q.order_id },
     })
-    const sessionIds = (orders[0]?.payment_collections ?? []).flatMap((pc: any) => (pc?.payment_sessions ?? []).map((s: any) => s.id))
-    filters.$or = [{ order_id: q.order_id }, ...(sessionIds.length ? [{ payment_session_id: sessionIds }] : [])]
+    const collections: { id: string; payment_sessions?: { id: string }[] }[] = orders[0]?.payment_collections ?? []
+    const sessionIds = collections.flatMap((pc) => (pc?.payment_sessions ?? []).map((s) => s.id))
+    // by collection too: a checkout whose session Medusa deleted (a lasting link's expired one) stays the order's
+    const collectionIds = collections.map((pc) => pc.id)
+    filters.$or = [
+      { order_id: q.order_id },
+      ...(sessionIds.length ? [{ payment_session_id: sessionIds }] : []),
+      ...(collectionIds.length ? [{ payment_collection_id: collectionIds }] : []),
+    ]
   }
   if (q.attention === "true") filters.attention = { $ne: null }
   const checkouts = await svcModule.listSvcCheckouts(filters, { take: q.limit, order: { created_at: "DESC" } })

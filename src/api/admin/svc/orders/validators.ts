@@ -28,7 +28,7 @@ export const einvoiceFlagBody = z
   .strict()
 export type EinvoiceFlagBody = z.output<typeof einvoiceFlagBody>
 
-/** `POST /admin/svc/orders/:order_id/balance/payment-link/send {payment_link_id}`: the lasting link to e-mail to the buyer. */
+/** `POST …/balance/payment-link/send` and `…/revoke` `{payment_link_id}`: the lasting link to e-mail to the buyer, or to revoke. */
 export const sendPaymentLinkBody = z
   .object({
     payment_link_id: z

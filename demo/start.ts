@@ -11,6 +11,7 @@ import { join, resolve } from "node:path"
 import { startSandbox } from "../src/sandbox"
 import { startStorefront } from "./storefront-server"
 import { buildExamplesPlugin } from "../testing/examples-plugin"
+import { demoDatabase } from "./database"
 
 const ROOT = resolve(__dirname, "..")
 const STATE = join(ROOT, ".demo")
@@ -19,7 +20,8 @@ const SECRETS_JSON = join(STATE, "secrets.json")
 const STORE_PORT = Number(process.env.DEMO_STORE_PORT || 9000)
 const STOREFRONT_PORT = Number(process.env.DEMO_STOREFRONT_PORT || 8000)
 const SANDBOX_PORT = Number(process.env.DEMO_SANDBOX_PORT || 4010)
-const DATABASE_URL = process.env.DATABASE_URL || "postgres://postgres@localhost:5432/medusa_svc_demo"
+// what demo/run.sh exported (demo/database.ts: DATABASE_URL, else DEMO_DB_NAME on DB_HOST:DB_PORT)
+const DATABASE_URL = demoDatabase().url
 const ADMIN_EMAIL = "admin@svc-demo.local"
 
 function log(msg: string) {

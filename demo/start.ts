@@ -10,7 +10,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import { join, resolve } from "node:path"
 import { startSandbox } from "../src/sandbox"
 import { startStorefront } from "./storefront-server"
-import { buildExamplesPlugin } from "../testing/examples-plugin"
+import { buildDemoPlugin } from "./plugin"
 import { demoDatabase } from "./database"
 
 const ROOT = resolve(__dirname, "..")
@@ -111,8 +111,9 @@ async function main() {
     // Medusa's CORS lists origins (a bare "*" matches nothing): allow the storefront
     STORE_CORS: `${storefrontUrl},http://127.0.0.1:${STOREFRONT_PORT}`,
     SVC_REDIRECT_URL: `${storefrontUrl}/checkout/return?cart_id={cart_id}`,
-    // docs/examples' subscriber (an email to the buyer when a refund's payout settles), with Medusa's local notification provider
-    SVC_EXAMPLES_PLUGIN: buildExamplesPlugin(STATE),
+    // docs/examples' subscriber (an email to the buyer when a refund's payout settles), with Medusa's local notification
+    // provider, and the demo's line in the log for every plugin event (demo/plugin.ts)
+    SVC_EXAMPLES_PLUGIN: buildDemoPlugin(STATE),
   }
 
   let medusa: ChildProcess | undefined

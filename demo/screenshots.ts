@@ -83,7 +83,7 @@ async function main() {
       await panel.screenshot({ path: join(TMP, "admin-order-svc-refund.png") })
 
       // settle part of the wallet balance to the merchant's bank account
-      await page.goto(`${demo.adminUrl}/svc-settlements`)
+      await page.goto(`${demo.adminUrl}/svc/settlements`)
       await page.locator("[data-testid=svc-wallet-balance]").waitFor({ timeout: 60_000 })
       await page.locator("#svc-wd-account").click()
       await page.getByRole("option").first().click()

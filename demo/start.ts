@@ -10,7 +10,8 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import { join, resolve } from "node:path"
 import { startSandbox } from "../src/sandbox"
 import { startStorefront } from "./storefront-server"
-import { buildExamplesPlugin } from "../testing/examples-plugin"
+import { buildDemoPlugin } from "./plugin"
+import { demoDatabase } from "./database"
 
 const ROOT = resolve(__dirname, "..")
 const STATE = join(ROOT, ".demo")
@@ -19,7 +20,8 @@ const SECRETS_JSON = join(STATE, "secrets.json")
 const STORE_PORT = Number(process.env.DEMO_STORE_PORT || 9000)
 const STOREFRONT_PORT = Number(process.env.DEMO_STOREFRONT_PORT || 8000)
 const SANDBOX_PORT = Number(process.env.DEMO_SANDBOX_PORT || 4010)
-const DATABASE_URL = process.env.DATABASE_URL || "postgres://postgres@localhost:5432/medusa_svc_demo"
+// what demo/run.sh exported (demo/database.ts: DATABASE_URL, else DEMO_DB_NAME on DB_HOST:DB_PORT)
+const DATABASE_URL = demoDatabase().url
 const ADMIN_EMAIL = "admin@svc-demo.local"
 
 function log(msg: string) {
@@ -109,8 +111,9 @@ async function main() {
     // Medusa's CORS lists origins (a bare "*" matches nothing): allow the storefront
     STORE_CORS: `${storefrontUrl},http://127.0.0.1:${STOREFRONT_PORT}`,
     SVC_REDIRECT_URL: `${storefrontUrl}/checkout/return?cart_id={cart_id}`,
-    // docs/examples' subscriber (an email to the buyer when a refund's payout settles), with Medusa's local notification provider
-    SVC_EXAMPLES_PLUGIN: buildExamplesPlugin(STATE),
+    // docs/examples' subscriber (an email to the buyer when a refund's payout settles), with Medusa's local notification
+    // provider, and the demo's line in the log for every plugin event (demo/plugin.ts)
+    SVC_EXAMPLES_PLUGIN: buildDemoPlugin(STATE),
   }
 
   let medusa: ChildProcess | undefined

@@ -20,14 +20,15 @@ export function examplesDir(): string {
 /**
  * Builds `<parent>/examples` (a plugin: package.json and .medusa/server/src/subscribers/*.js); its folder.
  * `eventLog`: with the test subscriber testing/svc-event-log.ts too (every plugin event appended to the
- * file SVC_EVENT_LOG names, with the process that took it).
+ * file SVC_EVENT_LOG names, with the process that took it). `subscribers`: more subscriber files built
+ * the same way (the demo's, demo/plugin.ts).
  */
-export function buildExamplesPlugin(parent: string, opts: { eventLog?: boolean } = {}): string {
+export function buildExamplesPlugin(parent: string, opts: { eventLog?: boolean; subscribers?: string[] } = {}): string {
   const dir = join(parent, "examples")
   const out = join(dir, ".medusa", "server", "src", "subscribers")
   mkdirSync(out, { recursive: true })
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "svc-demo-examples", version: "0.0.0", private: true }, null, 2))
-  const entries = [...EXAMPLES.map((f) => join(ROOT, "docs", "examples", f)), ...(opts.eventLog ? [join(ROOT, "testing", "svc-event-log.ts")] : [])]
+  const entries = [...EXAMPLES.map((f) => join(ROOT, "docs", "examples", f)), ...(opts.eventLog ? [join(ROOT, "testing", "svc-event-log.ts")] : []), ...(opts.subscribers ?? [])]
   for (const entry of entries) {
     buildSync({
       entryPoints: [entry],

@@ -4,12 +4,16 @@
 // server bundles this file with esbuild, pointing those imports at packages/storefront/src).
 // Pages: "/" (products, cart, payment choice) and "/checkout/return?cart_id="
 // (where svc sends the shopper back: the order, or why the payment failed and
-// the payment choice again with the same cart).
+// the payment choice again with the same cart). In English, Malay or Chinese: the
+// switch in the header sets `<html lang>`, passes `locale` to the kit's components
+// and words the demo's own text (words.ts); the choice is kept in localStorage
+// (so it survives the trip to svc's page and back) and in `?lang=` once chosen.
 import Medusa from "@medusajs/js-sdk"
-import { StrictMode, useCallback, useEffect, useState } from "react"
+import { createContext, StrictMode, useCallback, useContext, useEffect, useState } from "react"
 import { createRoot } from "react-dom/client"
-import { formatRinggit, amountToSen, type StoreCart, type SvcReturnResult } from "medusa-payment-svc-storefront"
+import { formatRinggit, amountToSen, svcLocale, svcText, type StoreCart, type SvcReturnResult } from "medusa-payment-svc-storefront"
 import { SvcPaymentOptions, SvcReturn } from "medusa-payment-svc-storefront/react"
+import { DEMO_LANGUAGES, demoText, type DemoLocale } from "./words"
 
 declare global {
   interface Window {
@@ -20,27 +24,78 @@ declare global {
 const cfg = window.DEMO_CONFIG
 const sdk = new Medusa({ baseUrl: cfg.storeUrl, publishableKey: cfg.publishableKey })
 const CART_KEY = "svc_demo_cart_id"
+const LANG_KEY = "svc_demo_lang"
 const CART_FIELDS =
   "id,total,item_subtotal,tax_total,discount_total,discount_tax_total,currency_code,completed_at,email,region_id,*items,*promotions,*payment_collection,*payment_collection.payment_sessions"
 
 type Region = { id: string; currency_code: string }
-type Product = { id: string; title: string; handle: string; description: string | null; variants?: Array<{ id: string; calculated_price?: { calculated_amount?: number | null } | null }> | null }
+type Product = {
+  id: string
+  title: string
+  handle: string
+  description: string | null
+  variants?: Array<{ id: string; calculated_price?: { calculated_amount?: number | null } | null }> | null
+}
 
 const money = (amount: unknown) => {
   const sen = amountToSen(amount)
   return sen == null ? String(amount) : formatRinggit(sen).replace(/^RM([\d,]+)$/, "RM$1.00")
 }
 
-function useRegion(onError: (message: string) => void) {
+/** One of the switch's locales for a tag ("zh" is "zh-CN", as in the kit), or null. */
+function demoLocale(tag: string | null | undefined): DemoLocale | null {
+  if (!tag) return null
+  const l = svcLocale(tag)
+  return DEMO_LANGUAGES.find((x) => x.locale === l)?.locale ?? null
+}
+
+function storedLocale(): string | null {
+  try {
+    return localStorage.getItem(LANG_KEY)
+  } catch {
+    return null // storage refused (private mode): the choice lasts for this page only
+  }
+}
+
+/** `?lang=` first (a link in a language), then the shopper's last choice, then English. */
+function initialLocale(): DemoLocale {
+  return demoLocale(new URLSearchParams(location.search).get("lang")) ?? demoLocale(storedLocale()) ?? "en"
+}
+
+const Locale = createContext<DemoLocale>("en")
+/** The page's language: `locale` for the kit, `t` for the demo's own words. */
+function useLocale() {
+  const locale = useContext(Locale)
+  return { locale, t: demoText(locale) }
+}
+
+function LanguageSwitch({ onChange }: { onChange: (l: DemoLocale) => void }) {
+  const { locale, t } = useLocale()
+  return (
+    <span className="lang-switch">
+      <label htmlFor="lang">{t("language")}</label>
+      <select id="lang" value={locale} onChange={(e) => onChange(demoLocale(e.target.value) ?? "en")}>
+        {DEMO_LANGUAGES.map((l) => (
+          <option key={l.locale} value={l.locale} lang={l.locale}>
+            {l.name}
+          </option>
+        ))}
+      </select>
+    </span>
+  )
+}
+
+/** `onError`: "noRegion", or why the store cannot be reached. */
+function useRegion(onError: (problem: string) => void) {
   const [region, setRegion] = useState<Region | null>(null)
   useEffect(() => {
     sdk.store.region.list().then(
       ({ regions }) => {
         const r = regions.find((x) => x.currency_code === "myr") ?? regions[0]
         if (r) setRegion(r)
-        else onError("The store has no region; run the demo seed.")
+        else onError("noRegion")
       },
-      (e: Error) => onError(`The store cannot be reached (${e.message}); reload in a moment.`)
+      (e: Error) => onError(e.message)
     )
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
@@ -56,9 +111,10 @@ function Message({ text }: { text: string | null }) {
 }
 
 function Shop() {
+  const { locale, t } = useLocale()
   const [error, setError] = useState<string | null>(null)
-  const region = useRegion((m) => {
-    setError(m)
+  const region = useRegion((problem) => {
+    setError(problem === "noRegion" ? t("noRegion") : t("unreachable", { error: problem }))
     document.body.dataset.ready = "true"
   })
   const [products, setProducts] = useState<Product[] | null>(null)
@@ -75,10 +131,7 @@ function Shop() {
           () => null
         )
       : Promise.resolve(null)
-    Promise.all([
-      sdk.store.product.list({ region_id: region.id, fields: "id,title,handle,description,*variants,*variants.calculated_price" }),
-      cartP,
-    ])
+    Promise.all([sdk.store.product.list({ region_id: region.id, fields: "id,title,handle,description,*variants,*variants.calculated_price" }), cartP])
       .then(([{ products: p }, c]) => {
         if (!c) localStorage.removeItem(CART_KEY)
         setCart(c)
@@ -124,7 +177,7 @@ function Shop() {
     setError(null)
     try {
       const { cart: c } = await sdk.store.cart.update(cart!.id, { promo_codes: [code] }, { fields: CART_FIELDS })
-      if (!c.promotions?.some((p) => p.code?.toLowerCase() === code.toLowerCase())) throw new Error(`The code ${code} does not apply to this cart.`)
+      if (!c.promotions?.some((p) => p.code?.toLowerCase() === code.toLowerCase())) throw new Error(t("codeNotApplied", { code }))
       setCart(c)
       setPaying(false) // the total changed: the payment step starts again with it
     } catch (e) {
@@ -136,29 +189,30 @@ function Shop() {
     <>
       <Message text={error} />
       <section id="shop">
-        <h2>Products</h2>
+        <h2>{t("products")}</h2>
         <div id="products" className="products">
-          {!products && <p className="muted">Loading products…</p>}
+          {!products && <p className="muted">{t("loadingProducts")}</p>}
           {products?.map((p) => {
             const v = p.variants?.[0]
             if (!v) return null
             return (
               <div key={p.id} className="product" data-handle={p.handle}>
-                <h3>{p.title}</h3>
-                <p className="muted desc">{p.description}</p>
+                {/* the store's own data, in English (demo/seed.ts) */}
+                <h3 lang="en">{p.title}</h3>
+                <p className="muted desc" lang="en">
+                  {p.description}
+                </p>
                 <p className="price">{v.calculated_price?.calculated_amount != null ? money(v.calculated_price.calculated_amount) : ""}</p>
                 <button id={`add-${p.handle}`} className="add" onClick={() => add(v.id)}>
-                  Add to cart
+                  {t("addToCart")}
                 </button>
               </div>
             )
           })}
         </div>
       </section>
-      {cart && (cart.items?.length ?? 0) > 0 && (
-        <CartSection cart={cart} email={email} setEmail={setEmail} onCheckout={checkout} onPromo={applyPromo} />
-      )}
-      {cart && paying && <PaymentSection cart={cart} />}
+      {cart && (cart.items?.length ?? 0) > 0 && <CartSection cart={cart} email={email} setEmail={setEmail} onCheckout={checkout} onPromo={applyPromo} />}
+      {cart && paying && <PaymentSection cart={cart} locale={locale} />}
     </>
   )
 }
@@ -172,11 +226,12 @@ function discountBeforeTax(cart: StoreCart): string {
 
 function CartSection(props: { cart: StoreCart; email: string; setEmail: (v: string) => void; onCheckout: () => void; onPromo: (code: string) => void }) {
   const { cart } = props
+  const { t } = useLocale()
   const [code, setCode] = useState("")
   const codes = (cart.promotions ?? []).map((p) => p.code).filter(Boolean)
   return (
     <section id="cart-section">
-      <h2>Your cart</h2>
+      <h2>{t("cart")}</h2>
       <ul id="cart-items">
         {cart.items?.map((i) => (
           <li key={i.id} className="cart-item">
@@ -187,21 +242,21 @@ function CartSection(props: { cart: StoreCart; email: string; setEmail: (v: stri
       {codes.length > 0 && (
         <>
           <p>
-            Items: <span id="cart-items-subtotal">{money(cart.item_subtotal)}</span>
+            {t("items")} <span id="cart-items-subtotal">{money(cart.item_subtotal)}</span>
           </p>
           <p id="cart-promotions">
             {/* Medusa's discount_total includes the tax it saves; shown before tax, as the items are */}
-            Code {codes.join(", ")}: −{money(discountBeforeTax(cart))}
+            {t("codeDiscount", { codes: codes.join(", "), amount: money(discountBeforeTax(cart)) })}
           </p>
         </>
       )}
       {Number(cart.tax_total) > 0 && (
         <p>
-          Tax (SST): <span id="cart-tax">{money(cart.tax_total)}</span>
+          {t("tax")} <span id="cart-tax">{money(cart.tax_total)}</span>
         </p>
       )}
       <p>
-        Total: <strong id="cart-total">{money(cart.total)}</strong>
+        {t("total")} <strong id="cart-total">{money(cart.total)}</strong>
       </p>
       <form
         id="promo-form"
@@ -211,35 +266,41 @@ function CartSection(props: { cart: StoreCart; email: string; setEmail: (v: stri
         }}
       >
         <label>
-          Promotion code <input id="promo-code" value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" />
+          {t("promoCode")} <input id="promo-code" value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" />
         </label>
         <button id="apply-promo" type="submit">
-          Apply
+          {t("apply")}
         </button>
       </form>
       <label>
-        Email <input id="email" type="email" value={props.email} onChange={(e) => props.setEmail(e.target.value)} />
+        {t("email")} <input id="email" type="email" value={props.email} onChange={(e) => props.setEmail(e.target.value)} />
       </label>
       <button id="checkout" onClick={props.onCheckout}>
-        Checkout
+        {t("checkout")}
       </button>
     </section>
   )
 }
 
-/** The kit's payment options; `reason`: the last attempt failed (shown above the choice). */
-function PaymentSection({ cart, reason }: { cart: StoreCart; reason?: string }) {
+/** The kit's payment options in `locale`; `reason`: the last attempt failed (shown above the choice). */
+function PaymentSection({ cart, reason, locale }: { cart: StoreCart; reason?: string; locale: DemoLocale }) {
   const ref = useCallback((el: HTMLElement | null) => el?.scrollIntoView(), [])
+  const { t } = useLocale()
+  // the kit's sentence "Your payment did not go through: {reason}", the reason in a span of its own
+  const [before, after = ""] = svcText({ locale }).t("notThrough").split("{reason}")
   return (
     <section id="payment-section" ref={ref}>
-      <h2>Payment</h2>
+      <h2>{t("payment")}</h2>
       <SvcPaymentOptions
         sdk={sdk}
         cart={cart}
+        locale={locale}
         notice={
           reason ? (
             <p id="failure" className="failure">
-              Your payment did not go through: <span id="failure-reason">{reason}</span>
+              {before}
+              <span id="failure-reason">{reason}</span>
+              {after}
             </p>
           ) : null
         }
@@ -249,6 +310,12 @@ function PaymentSection({ cart, reason }: { cart: StoreCart; reason?: string }) 
 }
 
 function ReturnPage() {
+  const { locale, t } = useLocale()
+  const kit = svcText({ locale })
+  // the kit words its outcome once, in the language of the moment the page opened: after a
+  // switch, a failure's reason is the kit's sentence for its code in the new language
+  const [openedIn] = useState(locale)
+  const why = (r: { code: Parameters<typeof kit.t>[0]; reason: string }) => (locale === openedIn ? r.reason : kit.t(r.code))
   const cartId = new URLSearchParams(location.search).get("cart_id") ?? ""
   const onResult = (r: SvcReturnResult) => {
     if (r.kind === "failed") localStorage.setItem(CART_KEY, cartId)
@@ -256,13 +323,13 @@ function ReturnPage() {
     document.body.dataset.ready = "true"
   }
   return (
-    <SvcReturn sdk={sdk} cartId={cartId} waitForPaymentMs={20_000} pollEveryMs={1000} onResult={onResult}>
+    <SvcReturn sdk={sdk} cartId={cartId} locale={locale} waitForPaymentMs={20_000} pollEveryMs={1000} onResult={onResult}>
       {(state) => {
         if (state.kind === "loading") {
           return (
             <section id="return-section">
-              <h2>Checkout</h2>
-              <p id="return-status">Confirming your payment…</p>
+              <h2>{t("checkout")}</h2>
+              <p id="return-status">{kit.t("confirming")}</p>
             </section>
           )
         }
@@ -270,33 +337,34 @@ function ReturnPage() {
           // paid, the order is late (the store's cart was busy): never a failure; the kit keeps trying
           return (
             <section id="return-section">
-              <h2>Checkout</h2>
-              <p id="return-status">Payment received. Your order is being placed; this page updates by itself, and we will email you. Please do not pay again.</p>
+              <h2>{t("checkout")}</h2>
+              <p id="return-status">{kit.t("placing")}</p>
             </section>
           )
         }
         if (state.kind === "failed") {
           // not paid: why, and the choice again with the same cart
-          return state.cart ? <FailedAgain cartId={cartId} reason={state.reason} /> : <Message text={state.reason} />
+          return state.cart ? <FailedAgain cartId={cartId} reason={why(state)} locale={locale} /> : <Message text={why(state)} />
         }
         const o = state.order
         return (
           <section id="return-section">
-            <h2>Checkout</h2>
-            <p id="return-status">{state.kind === "paid" ? "Payment received by svc." : "svc is still processing your payment; we will email you."}</p>
+            <h2>{t("checkout")}</h2>
+            <p id="return-status">{state.kind === "paid" ? t("paidBySvc") : t("stillProcessing")}</p>
             <div id="order-confirmation">
-              <h3>Thank you! Your order is placed.</h3>
+              <h3>{t("orderPlaced")}</h3>
               <p>
-                Order <strong id="order-id">{o.id}</strong> (#<span id="order-display-id">{o.display_id}</span>)
+                {t("order")} <strong id="order-id">{o.id}</strong> (#<span id="order-display-id">{o.display_id}</span>)
               </p>
               <p>
-                Total: <strong id="order-total">{money(o.total)}</strong>
+                {t("total")} <strong id="order-total">{money(o.total)}</strong>
               </p>
               <p>
-                Payment status: <strong id="payment-status">{o.payment_status}</strong>
+                {/* Medusa's status as it is (captured, awaiting…): a code, not a sentence */}
+                {t("paymentStatus")} <strong id="payment-status">{o.payment_status}</strong>
               </p>
               <a href="/" id="continue-shopping">
-                Continue shopping
+                {t("continueShopping")}
               </a>
             </div>
           </section>
@@ -307,17 +375,46 @@ function ReturnPage() {
 }
 
 /** After a failed payment: the cart read again (with its items and totals) and the payment choice. */
-function FailedAgain({ cartId, reason }: { cartId: string; reason: string }) {
+function FailedAgain({ cartId, reason, locale }: { cartId: string; reason: string; locale: DemoLocale }) {
   const [cart, setCart] = useState<StoreCart | null>(null)
   useEffect(() => {
     sdk.store.cart.retrieve(cartId, { fields: CART_FIELDS }).then(({ cart: c }) => setCart(c))
   }, [cartId])
-  return cart ? <PaymentSection cart={cart} reason={reason} /> : null
+  return cart ? <PaymentSection cart={cart} reason={reason} locale={locale} /> : null
 }
 
 function App() {
-  return location.pathname === "/checkout/return" ? <ReturnPage /> : <Shop />
+  const [locale, setLocale] = useState<DemoLocale>(initialLocale)
+  useEffect(() => {
+    document.documentElement.lang = locale
+    document.title = demoText(locale)("title")
+    try {
+      localStorage.setItem(LANG_KEY, locale)
+    } catch {
+      // storage refused: the choice lasts for this page only
+    }
+  }, [locale])
+  const choose = (l: DemoLocale) => {
+    setLocale(l)
+    const url = new URL(location.href)
+    url.searchParams.set("lang", l)
+    history.replaceState(history.state, "", url)
+  }
+  return (
+    <Locale.Provider value={locale}>
+      <header>
+        <a href="/" className="brand">
+          Kedai Demo
+        </a>
+        <span className="muted">{demoText(locale)("tagline")}</span>
+        <LanguageSwitch onChange={choose} />
+      </header>
+      <main>{location.pathname === "/checkout/return" ? <ReturnPage /> : <Shop />}</main>
+    </Locale.Provider>
+  )
 }
+
+document.documentElement.lang = initialLocale() // before the first render: the kit and screen readers read it
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

@@ -10,6 +10,9 @@ import { mkdirSync } from "node:fs"
 import { join, resolve } from "node:path"
 import type { Page } from "playwright-core"
 import { startStorefront } from "../../demo/storefront-server"
+import { DEMO_WORDS } from "../../demo/storefront/words"
+import { ms } from "../../packages/storefront/src/i18n/ms"
+import { zhCN } from "../../packages/storefront/src/i18n/zh-CN"
 import { useSvcSandbox } from "../helpers/svc-env"
 import { adminOrder, signInAsAdmin, type AdminSdk } from "../helpers/admin"
 import {
@@ -284,6 +287,96 @@ svcIntegrationRunner({
         const { order } = await expectCapturedOrder("pp_svc-fpx_svc")
         expect(order.id).toBe((await orderOfCart(getContainer(), cartId))?.id)
         expect(order.payment_collections[0].payments).toHaveLength(1)
+      })
+
+      // The demo storefront's language switch (demo/storefront/app.tsx, words.ts): the kit's words are its
+      // catalogues' (packages/storefront/src/i18n), the demo's own are DEMO_WORDS; both checked as literal text too.
+      it("language switch: Malay then Chinese by keyboard: <html lang>, the kit's words and the demo's own; kept across svc's page and back (a failed FPX payment's reason, then the paid order); English again", async () => {
+        const shot = stepShooter(page, "languages")
+        const htmlLang = () => page.evaluate(() => document.documentElement.lang)
+        const text = async (selector: string) => ((await page.locator(selector).first().textContent()) ?? "").trim()
+        try {
+          await page.goto(sf.handle!.url)
+          await page.locator("body[data-ready=true]").waitFor({ state: "attached" })
+          expect(await htmlLang()).toBe("en")
+          expect(await text("#shop h2")).toBe("Products")
+
+          // a labelled control, the first stop after the brand: Tab, Tab, then the arrow keys
+          await page.keyboard.press("Tab")
+          await page.keyboard.press("Tab")
+          expect(await page.evaluate(() => document.activeElement?.id)).toBe("lang")
+          expect(await page.getByLabel("Language").inputValue()).toBe("en")
+          await page.keyboard.press("ArrowDown")
+          await page.waitForFunction(() => document.documentElement.lang === "ms")
+          expect(await page.getByLabel("Bahasa", { exact: true }).inputValue()).toBe("ms") // the label in Malay too
+          expect(new URL(page.url()).searchParams.get("lang")).toBe("ms")
+          expect(await page.title()).toBe("Kedai demo svc")
+          expect(await text("#shop h2")).toBe("Produk")
+          expect(await text("#add-batik-shirt")).toBe("Tambah ke troli")
+          await page.locator("#add-batik-shirt").click()
+          await page.locator("#cart-section").waitFor({ state: "visible" })
+          expect(await text("#cart-section h2")).toBe("Troli anda")
+          expect(await text("#checkout")).toBe("Daftar keluar")
+          await page.locator("#checkout").click()
+          await page.locator("#payment-section").waitFor({ state: "visible" })
+          expect(await text("#payment-section h2")).toBe(DEMO_WORDS.ms.payment)
+          // the kit in Malay: its legend and methods, from its catalogue
+          await page.getByRole("radio", { name: ms.methodFpx, exact: true }).check()
+          expect(await text("#svc-pay")).toBe(ms.pay)
+          expect(await text("#svc-pay")).toBe("Bayar sekarang")
+          expect(await page.getByRole("group", { name: ms.methodsLegend }).count()).toBe(1)
+          await shot("payment-step-ms")
+
+          // svc's page, and back without ?lang= (svc's redirect URL is the store's): the choice was kept
+          await page.locator("#svc-pay").click()
+          await page.waitForURL((u) => u.href.startsWith(`${sandboxUrl()}/fpx/`))
+          await page.locator("#bank").selectOption("MBB0228")
+          await page.locator("#fail").click()
+          await page.waitForURL(/\/checkout\/return\?cart_id=/)
+          expect(new URL(page.url()).searchParams.has("lang")).toBe(false)
+          await page.locator("#failure").waitFor({ state: "visible" })
+          expect(await htmlLang()).toBe("ms")
+          expect(await text("#failure-reason")).toBe(ms.failed)
+          expect(await text("#failure")).toBe(ms.notThrough.replace("{reason}", ms.failed))
+          expect(await text("#failure")).toMatch(/^Pembayaran anda tidak berjaya: Pembayaran gagal di bank/)
+          expect(await text("#payment-section h2")).toBe("Pembayaran")
+          await shot("payment-failed-ms")
+
+          // Chinese: the same page again, the failure's reason in Chinese too (the kit's sentence for its code)
+          await page.getByLabel("Bahasa", { exact: true }).focus()
+          await page.keyboard.press("ArrowDown")
+          await page.waitForFunction(() => document.documentElement.lang === "zh-CN")
+          expect(await page.getByLabel("语言").inputValue()).toBe("zh-CN")
+          expect(await page.title()).toBe("svc 演示商店")
+          expect(await text("#failure")).toBe(zhCN.notThrough.replace("{reason}", zhCN.failed))
+          expect(await text("#failure")).toMatch(/^您的付款未成功：银行或钱包付款失败。/)
+          expect(await text("#payment-section h2")).toBe("付款")
+          expect(await page.getByRole("radio", { name: zhCN.methodFpx, exact: true }).count()).toBe(1)
+          await shot("payment-failed-zh-CN")
+
+          // paid this time: the return page's words in Chinese, then English again
+          await page.locator("#svc-method-fpx").check()
+          expect(await text("#svc-pay")).toBe(zhCN.pay)
+          await page.locator("#svc-pay").click()
+          await page.waitForURL((u) => u.href.startsWith(`${sandboxUrl()}/fpx/`))
+          await page.locator("#bank").selectOption("MBB0228")
+          await page.locator("#pay").click()
+          await page.waitForURL(/\/checkout\/return\?cart_id=/)
+          await page.locator("#order-confirmation").waitFor({ state: "visible", timeout: 60_000 })
+          expect(await htmlLang()).toBe("zh-CN")
+          expect(await text("#order-confirmation h3")).toBe(DEMO_WORDS["zh-CN"].orderPlaced)
+          expect(await text("#order-confirmation h3")).toBe("谢谢！您的订单已生成。")
+          expect(await text("#return-status")).toBe("svc 已收到付款。")
+          expect(await text("#continue-shopping")).toBe("继续购物")
+          await shot("order-confirmation-zh-CN")
+          await page.getByLabel("语言").selectOption("en")
+          await page.waitForFunction(() => document.documentElement.lang === "en")
+          expect(await text("#order-confirmation h3")).toBe("Thank you! Your order is placed.")
+          expect(await page.title()).toBe("svc demo store")
+        } finally {
+          // the tests after this one read English: no language left in this browser's storage
+          await page.evaluate(() => localStorage.removeItem("svc_demo_lang")).catch(() => undefined)
+        }
       })
 
       // The kit's components on their own (kit-harness.tsx), against this Medusa app.

@@ -68,6 +68,13 @@ describe("the packed plugin in a bare Medusa app", () => {
     // no TypeScript sources of the plugin in reach: only the build, its declarations and maps
     expect(shipped.filter((f) => /\.tsx?$/.test(f) && !f.endsWith(".d.ts"))).toEqual([])
     expect(existsSync(join(app, "src"))).toBe(false)
+    // one zod for the plugin, Medusa's (@medusajs/framework/zod): the package brings none of its own
+    const zods = JSON.parse(spawnSync("npm", ["ls", "zod", "--all", "--json"], { cwd: app, encoding: "utf8" }).stdout) as {
+      dependencies?: Record<string, { dependencies?: Record<string, unknown> }>
+    }
+    expect(Object.keys(zods.dependencies?.["medusa-payment-svc"]?.dependencies ?? {})).toEqual([])
+    expect(existsSync(join(installed, "node_modules/zod"))).toBe(false)
+    expect(shipped.filter((f) => f.endsWith(".js")).filter((f) => /require\("zod"\)|from "zod"/.test(readFileSync(f, "utf8")))).toEqual([])
   })
 
   it("the package's sandbox CLI with --snapshot prints the .env block; README's medusa-config.ts; migrations on a fresh database", async () => {
@@ -264,13 +271,15 @@ export async function accountName(baseUrl: string, apiKey: string, keyId: string
 }
 `
     // one tsc run over both files: the right use compiles clean, and the declarations are real types,
-    // not `any` (a string used as a number is the one error, in wrong.ts)
+    // not `any` (a string used as a number is the one error, in wrong.ts). skipLibCheck as a Medusa
+    // store's own tsconfig has it: the client's schemas are Medusa's zod (@medusajs/framework/zod,
+    // zod 4.2.0), whose .d.cts files fail node16's TS1542 in any file that imports Medusa.
     writeFileSync(join(dir, "use-client.ts"), use(false))
     writeFileSync(join(dir, "wrong.ts"), use(true))
     writeFileSync(
       join(dir, "tsconfig.json"),
       JSON.stringify({
-        compilerOptions: { strict: true, noImplicitAny: true, module: "node16", moduleResolution: "node16", target: "es2022", noEmit: true, types: ["node"] },
+        compilerOptions: { strict: true, noImplicitAny: true, module: "node16", moduleResolution: "node16", target: "es2022", noEmit: true, skipLibCheck: true, types: ["node"] },
         files: ["use-client.ts", "wrong.ts"],
       })
     )

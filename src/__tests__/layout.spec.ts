@@ -102,14 +102,24 @@ describe("layout", () => {
     ["src/client", ["src/client"]],
     ["src/sandbox", ["src/sandbox"]],
     ["src/rules", ["src/rules"]],
-  ])("%s stands alone: no Medusa package, no import from outside it", (dir, allowed) => {
+  ])("%s stands alone: of Medusa only its zod (one zod in a store), no import from outside it", (dir, allowed) => {
     const files = sources(dir)
     expect(files.length).toBeGreaterThan(0)
     const bad = files
       .flatMap(importsOf)
-      .filter((i) => i.spec.startsWith("@medusajs/") || (i.spec.startsWith(".") && !allowed.some((a) => i.to.startsWith(a + "/"))))
+      .filter((i) => (i.spec.startsWith("@medusajs/") && i.spec !== "@medusajs/framework/zod") || (i.spec.startsWith(".") && !allowed.some((a) => i.to.startsWith(a + "/"))))
       .filter((i) => !(i.from.includes("/__tests__/") && i.to.startsWith("src/")))
     expect(bad.map((i) => `${i.from} -> ${i.spec}`)).toEqual([])
+  })
+
+  it("the plugin has one zod, Medusa's: no file imports zod itself and package.json does not depend on it", () => {
+    const own = ["src", "packages/storefront/src"]
+      .flatMap((d) => sources(d))
+      .flatMap(importsOf)
+      .filter((i) => i.spec === "zod" || i.spec.startsWith("zod/"))
+    expect(own.map((i) => `${i.from} -> ${i.spec}`)).toEqual([])
+    const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { dependencies?: Record<string, string> }
+    expect(pkg.dependencies?.zod).toBeUndefined()
   })
 
   it("src/rules imports nothing at all: the storefront kit bundles it for browsers", () => {

@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto"
 import { SpanKind, SpanStatusCode, type Attributes } from "@opentelemetry/api"
 import { Agent, request as undiciRequest } from "undici"
-import type { z } from "zod"
+import type { z } from "@medusajs/framework/zod"
 
 import { SigningClock } from "./signing/clock"
 import {

@@ -1,5 +1,5 @@
 /** SvcClient options, validated with zod at construction; errors name the option, never its value. */
-import { z } from "zod"
+import { z } from "@medusajs/framework/zod"
 
 import { SvcInputError } from "./errors"
 import { ACCOUNT_RATE_LIMIT_SANDBOX, type SharedRateStore } from "./rate-budget/rate-limit"

@@ -3,7 +3,7 @@
  * The first failing rule becomes an SvcInputError naming the field and the rule,
  * e.g. `amount: must be an integer number of sen between 1000 and 100000000`.
  */
-import { z } from "zod"
+import { z } from "@medusajs/framework/zod"
 
 import { SvcInputError } from "./errors"
 

@@ -1,4 +1,4 @@
-import type { ZodError } from "zod"
+import type { ZodError } from "@medusajs/framework/zod"
 
 /** An error answered as the spec's `{code, message, requestId}` (spec: Errors). */
 export class ApiError extends Error {

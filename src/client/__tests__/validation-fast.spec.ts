@@ -4,7 +4,7 @@
  * (transforms applied), and every body zod refuses throws one SvcInputError naming a field
  * and the rule in the project's words (inputs.spec.ts checks the rules route by route).
  */
-import type { z } from "zod"
+import type { z } from "@medusajs/framework/zod"
 import { SvcInputError } from "../errors"
 import { parseInput } from "../validation"
 import * as checkout from "../schemas/checkout"

@@ -1,5 +1,5 @@
 import { LRUCache } from "lru-cache"
-import type { z } from "zod"
+import type { z } from "@medusajs/framework/zod"
 import type { CallCore, RequestCore, RequestSpec, WithIdempotencyKey } from "../core"
 
 /**

@@ -1,4 +1,4 @@
-import type { z } from "zod"
+import type { z } from "@medusajs/framework/zod"
 
 import type { CallCore, WithIdempotencyKey } from "../core"
 import {

@@ -1,4 +1,4 @@
-import { z } from "zod"
+import { z } from "@medusajs/framework/zod"
 
 import { boolean, evmAddress, text } from "./common"
 import { resource } from "./fragments"

@@ -1,4 +1,4 @@
-import { z } from "zod"
+import { z } from "@medusajs/framework/zod"
 
 import { amountSen, cursorQuery, evmOrSolanaAddress, httpUrl, isoDateTime, nonEmpty, oneOf, page, rule, text, uuid } from "./common"
 import { amountAndFee, resource, timestamps } from "./fragments"
@@ -65,7 +65,11 @@ export const checkoutCreateBodySchema: z.ZodType<CheckoutCreateBody, unknown> = 
     }
   })
   // The rules above, as the type they prove: runs only when they all passed (then it always holds), so it adds no issue of its own.
-  .refine(isCheckoutCreateBody, { when: (payload) => payload.issues.length === 0 })
+  .transform((b, ctx) => {
+    if (isCheckoutCreateBody(b)) return b
+    ctx.addIssue({ code: "custom", message: "is not a checkout of its type" })
+    return z.NEVER
+  })
 
 /** A parsed body that kept the per-type rules is one of the union's members. */
 function isCheckoutCreateBody<B extends { type: CheckoutType; feeMode?: FeeMode; buyerName?: string; bank?: string; bankType?: BankType }>(b: B): b is B & CheckoutCreateBody {

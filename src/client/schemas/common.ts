@@ -4,7 +4,7 @@
  * so new fields are not breaking (spec: Versioning) and `z.string()` for enums so a
  * new status value is tolerated, with known-value lists beside them.
  */
-import { z } from "zod"
+import { z } from "@medusajs/framework/zod"
 
 import { CHECKOUT_AMOUNT_RULE, isValidAmountSen } from "../amounts"
 import { resource } from "./fragments"

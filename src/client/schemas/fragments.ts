@@ -2,7 +2,7 @@
  * Pieces the response schemas share. Not re-exported (schemas/index.ts): the
  * client's public API is the schemas, not how they are built.
  */
-import { z } from "zod"
+import { z } from "@medusajs/framework/zod"
 
 /** A response object: the fields named are checked, others pass through (spec: Versioning). */
 export const resource = <T extends z.ZodRawShape>(shape: T) => z.object(shape).passthrough()

@@ -1,4 +1,4 @@
-import { z } from "zod"
+import { z } from "@medusajs/framework/zod"
 
 import { looseJson, nonEmpty, oneOf, positiveInt, rule, uuid } from "./common"
 import { resource } from "./fragments"

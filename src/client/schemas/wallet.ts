@@ -1,4 +1,4 @@
-import { z } from "zod"
+import { z } from "@medusajs/framework/zod"
 
 import { amountSen, cursorQuery, evmOrSolanaAddress, looseJson, nonEmpty, page, text, uuid } from "./common"
 import { amountAndFee, resource, timestamps } from "./fragments"

@@ -1,4 +1,4 @@
-import { z } from "zod"
+import { z } from "@medusajs/framework/zod"
 
 /**
  * What the storefront may put in a payment session's `data`. Everything else it

@@ -1,4 +1,4 @@
-import { z } from "zod"
+import { z } from "@medusajs/framework/zod"
 
 /**
  * The provider option `paymentLinks` (docs/payment-links.md): how many days a

@@ -2,7 +2,7 @@
 // script its positional words only (its own parser refuses unknown `--options`), so a flag is one
 // `name=value` word: `npx medusa exec <script> sst=8 shipping=10`. A leading `--` is accepted too,
 // for callers that pass the words themselves. Every amount is kept in sen (integers).
-import { z } from "zod"
+import { z } from "@medusajs/framework/zod"
 
 export const SST_RATES = [0, 5, 6, 8, 10] as const
 export const DEFAULTS = { sst: 8, shippingSen: 1000, providers: "svc" } as const

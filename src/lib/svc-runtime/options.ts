@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs"
-import { z } from "zod"
+import { z } from "@medusajs/framework/zod"
 import { FPX_RETAIL_MAX_SEN } from "../../rules/fpx-rules"
 import { paymentLinksSchema } from "../payment-links/options"
 import { SvcInputError } from "../../client/errors"

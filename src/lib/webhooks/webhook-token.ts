@@ -32,7 +32,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto"
 import type { IncomingMessage } from "node:http"
 import { svcModuleFrom, type SvcModuleService } from "../../modules/svc"
-import { z } from "zod"
+import { z } from "@medusajs/framework/zod"
 import { configuredWebhookToken } from "./webhook-guard"
 
 /** Where the settings are kept: `svc_setting`, through the svc module's service (its one owner). */

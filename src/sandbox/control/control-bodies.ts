@@ -1,4 +1,4 @@
-import { z } from "zod"
+import { z } from "@medusajs/framework/zod"
 import { ACCOUNT_STATUSES } from "./control"
 import { ControlError } from "../errors"
 import type { FaultKind } from "./faults"

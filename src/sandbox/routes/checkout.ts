@@ -1,4 +1,4 @@
-import { z } from "zod"
+import { z } from "@medusajs/framework/zod"
 import { FPX_BANKS } from "../pages/banks"
 import { ApiError, invalidRequest } from "../errors"
 import type { RouteDef } from "../signed-api/router"

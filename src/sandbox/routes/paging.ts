@@ -1,4 +1,4 @@
-import { z } from "zod"
+import { z } from "@medusajs/framework/zod"
 import { validationFailed } from "../errors"
 import type { Result } from "../signed-api/router"
 

@@ -1,4 +1,4 @@
-import { z } from "zod"
+import { z } from "@medusajs/framework/zod"
 import { PAYOUT_BANKS } from "../pages/banks"
 import { holderNameFor, looseMatch, strictMatch } from "../domain/name-check"
 import type { Engine } from "../engine"

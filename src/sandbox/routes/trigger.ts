@@ -1,4 +1,4 @@
-import { z } from "zod"
+import { z } from "@medusajs/framework/zod"
 import type { Engine } from "../engine"
 import { ApiError, notFound } from "../errors"
 import type { RouteDef } from "../signed-api/router"

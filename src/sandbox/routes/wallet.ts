@@ -1,4 +1,4 @@
-import { z } from "zod"
+import { z } from "@medusajs/framework/zod"
 import { PAYOUT_BANKS } from "../pages/banks"
 import { requireBalance } from "../domain/wallet"
 import { ApiError, invalidRequest, notFound } from "../errors"

@@ -1,4 +1,4 @@
-import type { ZodType } from "zod"
+import type { ZodType } from "@medusajs/framework/zod"
 import type { Engine } from "../engine"
 import type { Feature } from "../state"
 

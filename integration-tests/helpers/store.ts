@@ -4,6 +4,7 @@ import { createApiKeysWorkflow, createProductsWorkflow, createRegionsWorkflow, c
 import { DEMO_PROMO_CODE, ensureSstAndPromotion } from "../../demo/seed"
 import { SVC_MODULE } from "../../src/modules/svc"
 import type { SandboxHandle } from "./svc-env"
+import { answeredDeliveries, webhooksHandled, type LoggedDelivery } from "../../testing/handled"
 
 export const SVC_PROVIDERS = {
   wallet: "pp_svc-wallet_svc",
@@ -183,6 +184,16 @@ export async function capturedWithCartLocked(container: MedusaContainer, session
 export async function checkoutRow(container: MedusaContainer, checkoutId: string): Promise<any> {
   const [row] = await (container.resolve(SVC_MODULE) as any).listSvcCheckouts({ checkout_id: checkoutId })
   return row
+}
+
+/**
+ * Waits until the plugin's subscriber has handled every delivery about the checkout that the store
+ * answered (the sandbox's delivery log): each has its outcome in svc_webhook_event. Returns those
+ * rows, oldest first. What a test that asserts nothing moved waits for: the webhooks' code ran.
+ */
+export function checkoutWebhooksHandled(container: MedusaContainer, sandbox: SandboxHandle["control"], checkoutId: string): Promise<LoggedDelivery[]> {
+  const rows = (): Promise<LoggedDelivery[]> => (container.resolve(SVC_MODULE) as any).listSvcWebhookEvents({ resource_id: checkoutId }, { order: { id: "ASC" } })
+  return webhooksHandled(`checkout ${checkoutId}`, rows, answeredDeliveries(sandbox.webhookLog(), [checkoutId]))
 }
 
 /** Waits for the checkout's ledger row to carry an attention flag (what the admin is asked to act on). */

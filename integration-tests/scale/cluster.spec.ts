@@ -6,6 +6,7 @@ import type { Cluster } from "../../testing/cluster"
 import { CHAOS_KILLED, chaosRun, percentile, startChaosCluster, type ChaosResult } from "../../testing/chaos"
 import { describeMoney, moneyIsSafe } from "../../testing/money-invariants"
 import { until } from "../../testing/until"
+import { answeredDeliveries, moreWatcherTicks, webhooksHandled } from "../../testing/handled"
 import { buildExamplesPlugin, examplesDir } from "../../testing/examples-plugin"
 import type { LoggedSvcEvent } from "../../testing/svc-event-log"
 import { SvcEvents } from "../../src/lib/events/svc-events"
@@ -292,7 +293,14 @@ describe("the plugin's events on two workers", () => {
       return expected.every((n) => names.includes(n))
     })
     await sb().flushWebhooks()
-    await new Promise((r) => setTimeout(r, 5000))
+    // every webhook delivery about the checkout and the payout (the two replays too) handled, whichever
+    // server took it; then two watcher ticks
+    await webhooksHandled(
+      "the events' test",
+      async () => (await cluster.db.query(`select event_id, outcome from svc_webhook_event where resource_id = any($1)`, [[checkoutId, payout.payout_id]])).rows,
+      answeredDeliveries(sb().webhookLog(), [checkoutId, payout.payout_id]) + replays.length
+    )
+    await moreWatcherTicks(cluster.db, 2)
     const heard = logged().slice(before.length)
     const takers = new Map<string, number>()
     for (const e of heard) takers.set(`${e.mode}:${e.port}`, (takers.get(`${e.mode}:${e.port}`) ?? 0) + 1)

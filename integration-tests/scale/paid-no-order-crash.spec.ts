@@ -2,6 +2,7 @@ import { Client } from "pg"
 import { startCluster, type Cluster } from "../../testing/cluster"
 import { checkMoney, describeMoney, moneyIsSafe } from "../../testing/money-invariants"
 import { until } from "../../testing/until"
+import { answeredDeliveries, moreWatcherTicks, webhooksHandled } from "../../testing/handled"
 
 /**
  * The CI-sized crash: a Medusa process is killed (SIGKILL) inside a
@@ -25,7 +26,6 @@ import { until } from "../../testing/until"
 jest.setTimeout(600_000)
 
 let cluster: Cluster
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 async function store<T = any>(method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${cluster.url}${path}`, {
@@ -112,6 +112,7 @@ it("killed inside a cart completion holding Medusa's cart lock, after the captur
     await redis.expire(`medusa_lock:${cart.id}`, lease)
     const leaseFrom = Date.now()
 
+    const restartedAt = Date.now()
     await cluster.start("medusa")
     const order = await until(
       "the cart's order",
@@ -152,9 +153,15 @@ it("killed inside a cart completion holding Medusa's cart lock, after the captur
     const history = row.status_history.entries.map((e: any) => e.status)
     expect(history).toEqual(expect.arrayContaining(["COMPLETED", "ORDER_DEFERRED", "ORDER_PLACED"]))
 
-    // the webhooks still held and the watcher's next ticks change nothing
+    // the webhooks still held and the watcher's next ticks change nothing: every delivery the
+    // restarted process answered is handled, then two watcher ticks
     await cluster.svc.flushWebhooks()
-    await sleep(5000)
+    await webhooksHandled(
+      "the restarted process",
+      async () => (await cluster.db.query(`select event_id, outcome from svc_webhook_event where resource_id = $1 and created_at >= $2`, [checkoutId, new Date(killedAt)])).rows,
+      answeredDeliveries(cluster.sandbox.control.webhookLog(), [checkoutId], restartedAt)
+    )
+    await moreWatcherTicks(cluster.db, 2)
     const money = await checkMoney(cluster.db, cluster.svc)
     // eslint-disable-next-line no-console
     console.log(describeMoney(money))

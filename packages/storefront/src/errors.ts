@@ -1,4 +1,4 @@
-import type { SvcMessageKey } from "./i18n/en.js"
+import { en, type SvcMessageKey } from "./i18n/en.js"
 import type { SvcText } from "./i18n/text.js"
 
 /**
@@ -53,12 +53,6 @@ export function retryAfterOf(message: string): number | undefined {
 }
 
 /**
- * The store's one sentence when its svc account or svc itself cannot take a payment now (the
- * plugin's `svc_unavailable`): whatever the cause, the shopper reads this, in their language.
- */
-const STORE_UNAVAILABLE = "svc payment is unavailable right now; please try again later or choose another payment method"
-
-/**
  * What the SDK threw (its FetchError carries Medusa's `message`) as an SvcStoreError: the store's
  * sentence in English, else the catalogue's for `code` (a 429: "try again in n minutes").
  */
@@ -73,6 +67,8 @@ export function storeError(e: unknown, code: SvcMessageKey, text: SvcText): SvcS
     const key = minutes ? "tooManyMinutes" : "tooManySeconds"
     return new SvcStoreError(text.store(key, said, { n: minutes ? retry / 60 : retry }), status, retry, key)
   }
-  if (said === STORE_UNAVAILABLE) return new SvcStoreError(text.t("unavailable"), status, undefined, "unavailable")
+  // the store's one sentence when its svc account or svc cannot take a payment (the plugin's
+  // `svc_unavailable`): the English catalogue's is the store's, so it is known in every language
+  if (said === en.unavailable) return new SvcStoreError(text.t("unavailable"), status, undefined, "unavailable")
   return new SvcStoreError(text.store(code, said), status, undefined, code)
 }

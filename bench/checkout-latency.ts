@@ -16,7 +16,14 @@
 import { ceilingFlag, describeCeiling, numberFlag, parseArgs } from "./lib/args"
 import { ms, percentile, ratio, sleep, table } from "../testing/report"
 import { describeCalls, readStats, resetStats } from "../testing/sandbox-api"
-import { payAndComplete, sessionData, SVC_PROVIDERS, SYSTEM_PROVIDER, type PaymentTimings, type SvcProviderName } from "../testing/shopper"
+import {
+  payAndComplete,
+  sessionData,
+  SVC_PROVIDERS,
+  SYSTEM_PROVIDER,
+  type PaymentTimings,
+  type SvcProviderName,
+} from "../testing/shopper"
 import { bootStack, closeOnSignal, type Stack } from "../testing/stack"
 import { payCheckout } from "../testing/sandbox-api"
 import { SqlLog, type SqlCount } from "./lib/sql-log"
@@ -36,9 +43,16 @@ async function main() {
   const ceiling = ceilingFlag(flags, 100)
   const svcName = (flags.get("provider") ?? "fpx") as SvcProviderName
   const svcProvider = SVC_PROVIDERS[svcName]
-  if (!svcProvider) throw new Error(`--provider must be one of ${Object.keys(SVC_PROVIDERS).join(", ")}`)
+  if (!svcProvider)
+    throw new Error(
+      `--provider must be one of ${Object.keys(SVC_PROVIDERS).join(", ")}`
+    )
 
-  const stack = await bootStack({ name: "latency", ceiling, code: flags.get("code") })
+  const stack = await bootStack({
+    name: "latency",
+    ceiling,
+    code: flags.get("code"),
+  })
   closeOnSignal(stack)
   try {
     const api = new StoreApi(stack.storeUrl, stack.store)
@@ -47,8 +61,17 @@ async function main() {
     const one = async (i: number, provider: string, record: boolean) => {
       const { cartId, paymentCollectionId } = await api.newCart()
       try {
-        const t = await payAndComplete(api, stack.sandboxUrl, paymentCollectionId, cartId, provider)
-        if (t.result.type !== "order") failures.push(`#${i} ${provider}: complete answered type ${t.result.type} ${JSON.stringify(t.result).slice(0, 200)}`)
+        const t = await payAndComplete(
+          api,
+          stack.sandboxUrl,
+          paymentCollectionId,
+          cartId,
+          provider
+        )
+        if (t.result.type !== "order")
+          failures.push(
+            `#${i} ${provider}: complete answered type ${t.result.type} ${JSON.stringify(t.result).slice(0, 200)}`
+          )
         else if (record) samples.push({ ...t, i, provider })
       } catch (e) {
         failures.push(`#${i} ${provider}: ${(e as Error).message}`)
@@ -56,9 +79,16 @@ async function main() {
     }
 
     // warm-up: first requests compile routes and workflows; not measured
-    for (const p of [svcProvider, SYSTEM_PROVIDER, svcProvider, SYSTEM_PROVIDER]) await one(-1, p, false)
+    for (const p of [
+      svcProvider,
+      SYSTEM_PROVIDER,
+      svcProvider,
+      SYSTEM_PROVIDER,
+    ])
+      await one(-1, p, false)
     await sleep(8000) // let the warm-up's webhooks (processed 5 s after receipt) finish
-    if (flags.has("sql")) await sqlTrace(stack, api, [svcProvider, SYSTEM_PROVIDER])
+    if (flags.has("sql"))
+      await sqlTrace(stack, api, [svcProvider, SYSTEM_PROVIDER])
     const counted = await resetStats(stack.sandboxUrl)
     const locksBefore = stack.lockFailures()
 
@@ -66,9 +96,14 @@ async function main() {
     // order within a slot alternates so neither provider always follows the other
     const slotMs = 60_000 / rate
     const t0 = Date.now()
-    process.stderr.write(`[bench] ${orders} checkouts per provider, one every ${(slotMs / 1000).toFixed(1)} s per provider\n`)
+    process.stderr.write(
+      `[bench] ${orders} checkouts per provider, one every ${(slotMs / 1000).toFixed(1)} s per provider\n`
+    )
     for (let i = 0; i < orders; i++) {
-      const pair = i % 2 === 0 ? [svcProvider, SYSTEM_PROVIDER] : [SYSTEM_PROVIDER, svcProvider]
+      const pair =
+        i % 2 === 0
+          ? [svcProvider, SYSTEM_PROVIDER]
+          : [SYSTEM_PROVIDER, svcProvider]
       for (let k = 0; k < 2; k++) {
         const wait = t0 + i * slotMs + (k * slotMs) / 2 - Date.now()
         if (wait > 0) await sleep(wait)
@@ -85,7 +120,8 @@ async function main() {
     const sys = of(SYSTEM_PROVIDER)
     const row = (name: string, xs: Sample[]) => {
       const tot = xs.map((s) => s.totalMs)
-      const st = (f: (s: Sample) => number, p: number) => ms(percentile(xs.map(f), p))
+      const st = (f: (s: Sample) => number, p: number) =>
+        ms(percentile(xs.map(f), p))
       return [
         name,
         xs.length,
@@ -115,27 +151,61 @@ checkout-latency: payment part of a checkout (session + pay in sandbox + complet
   medusa log  ${stack.medusaLog}
 `)
     console.log(
-      table(["provider", "n", "p50", "p95", "max", "session p50", "session p95", "pay p50", "complete p50", "complete p95"], [row(svcProvider, svc), row(SYSTEM_PROVIDER, sys)])
+      table(
+        [
+          "provider",
+          "n",
+          "p50",
+          "p95",
+          "max",
+          "session p50",
+          "session p95",
+          "pay p50",
+          "complete p50",
+          "complete p95",
+        ],
+        [row(svcProvider, svc), row(SYSTEM_PROVIDER, sys)]
+      )
     )
     console.log()
     console.log(
       table(
         ["ratio (svc ÷ system)", "measured", "target", "met"],
         [
-          ["p50 ÷ system p50", ratio(p(svc, 50), p(sys, 50)), "≤ 1.30×", p(svc, 50) / p(sys, 50) <= 1.3 ? "yes" : "NO"],
-          ["p95 ÷ system p95", ratio(p(svc, 95), p(sys, 95)), "≤ 1.50×", p(svc, 95) / p(sys, 95) <= 1.5 ? "yes" : "NO"],
-          [`stalls > ${STALL_MS / 1000} s`, String(stalls.length), "0", stalls.length === 0 ? "yes" : "NO"],
+          [
+            "p50 ÷ system p50",
+            ratio(p(svc, 50), p(sys, 50)),
+            "≤ 1.30×",
+            p(svc, 50) / p(sys, 50) <= 1.3 ? "yes" : "NO",
+          ],
+          [
+            "p95 ÷ system p95",
+            ratio(p(svc, 95), p(sys, 95)),
+            "≤ 1.50×",
+            p(svc, 95) / p(sys, 95) <= 1.5 ? "yes" : "NO",
+          ],
+          [
+            `stalls > ${STALL_MS / 1000} s`,
+            String(stalls.length),
+            "0",
+            stalls.length === 0 ? "yes" : "NO",
+          ],
         ]
       )
     )
     console.log()
-    console.log(`svc calls per ${svcName} order: ${calls.perOrder}${calls.routes ? `  (${calls.routes}; total ${stats!.total})` : ""}`)
+    console.log(
+      `svc calls per ${svcName} order: ${calls.perOrder}${calls.routes ? `  (${calls.routes}; total ${stats!.total})` : ""}`
+    )
     console.log(`Failed to acquire lock (during the measured part): ${locks}`)
     console.log(`failed checkouts: ${failures.length}`)
     for (const f of failures) console.log(`  ${f}`)
     if (stalls.length) {
       console.log(`stalls > ${STALL_MS / 1000} s:`)
-      for (const s of stalls) console.log(`  #${s.i} ${s.provider}: ${ms(s.totalMs)} (session ${ms(s.sessionMs)}, pay ${ms(s.payMs)}, complete ${ms(s.completeMs)})`)
+      for (const s of stalls)
+        console.log(
+          `  #${s.i} ${s.provider}: ${ms(s.totalMs)} (session ${ms(s.sessionMs)}, pay ${ms(s.payMs)}, complete ${ms(s.completeMs)})`
+        )
     }
   } finally {
     await stack.close()
@@ -150,24 +220,42 @@ async function sqlTrace(stack: Stack, api: StoreApi, providers: string[]) {
     const { cartId, paymentCollectionId } = await api.newCart()
     await sleep(1000)
     await log.start()
-    const session = await api.initiateSession(paymentCollectionId, provider, sessionData(provider, cartId))
+    const session = await api.initiateSession(
+      paymentCollectionId,
+      provider,
+      sessionData(provider, cartId)
+    )
     steps.push({ provider, step: "session", sql: await log.stop() })
-    if (provider !== SYSTEM_PROVIDER) await payCheckout(stack.sandboxUrl, String(session.data.checkoutId))
+    if (provider !== SYSTEM_PROVIDER)
+      await payCheckout(stack.sandboxUrl, String(session.data.checkoutId))
     await log.start()
     await api.complete(cartId)
     await sleep(3000) // what the completion and the webhook do after the answer
-    steps.push({ provider, step: "complete (+ webhook)", sql: await log.stop() })
+    steps.push({
+      provider,
+      step: "complete (+ webhook)",
+      sql: await log.stop(),
+    })
   }
-  console.log("\nSQL statements per step (one checkout each, PostgreSQL's log)\n")
+  console.log(
+    "\nSQL statements per step (one checkout each, PostgreSQL's log)\n"
+  )
   console.log(
     table(
       ["provider", "step", "statements", "transactions"],
-      steps.map((x) => [x.provider, x.step, x.sql.statements, x.sql.transactions])
+      steps.map((x) => [
+        x.provider,
+        x.step,
+        x.sql.statements,
+        x.sql.transactions,
+      ])
     )
   )
   for (const x of steps.filter((x) => x.provider !== SYSTEM_PROVIDER)) {
     const top = [...x.sql.byTable].sort((a, b) => b[1] - a[1]).slice(0, 12)
-    console.log(`\n${x.provider} ${x.step}: ${top.map(([k, n]) => `${k} ${n}`).join(", ")}`)
+    console.log(
+      `\n${x.provider} ${x.step}: ${top.map(([k, n]) => `${k} ${n}`).join(", ")}`
+    )
   }
 }
 

@@ -13,9 +13,21 @@
 import { createHash, generateKeyPairSync, randomUUID } from "node:crypto"
 import { Agent, request } from "undici"
 
-import { SvcClient, SIGNATURE_ALGORITHMS, signatureBase, contentDigest, type SignatureAlgorithm } from "../src/client"
+import {
+  SvcClient,
+  SIGNATURE_ALGORITHMS,
+  signatureBase,
+  contentDigest,
+  type SignatureAlgorithm,
+} from "../src/client"
 import { startJsonServer } from "./lib/json-server"
-import { createSigningKey, nativeSigner, nobleSecp256k1Signer, privateKeyObject, SECP256K1_SIGNER } from "../src/client/signing/signers"
+import {
+  createSigningKey,
+  nativeSigner,
+  nobleSecp256k1Signer,
+  privateKeyObject,
+  SECP256K1_SIGNER,
+} from "../src/client/signing/signers"
 
 const RESPONSE = JSON.stringify({
   checkoutId: "6f1c1c52-3a51-4b8e-9a1d-0123456789ab",
@@ -29,7 +41,12 @@ function pct(xs: number[], p: number): number {
 }
 
 function pem(alg: SignatureAlgorithm): string {
-  const { privateKey } = alg === "ed25519" ? generateKeyPairSync("ed25519") : generateKeyPairSync("ec", { namedCurve: alg === "ecdsa-p256-sha256" ? "prime256v1" : "secp256k1" })
+  const { privateKey } =
+    alg === "ed25519"
+      ? generateKeyPairSync("ed25519")
+      : generateKeyPairSync("ec", {
+          namedCurve: alg === "ecdsa-p256-sha256" ? "prime256v1" : "secp256k1",
+        })
   return privateKey.export({ format: "pem", type: "pkcs8" }).toString()
 }
 
@@ -53,18 +70,33 @@ const bodyFor = () => ({
 
 /** The signature base the client signs for a checkout.create carrying `body`. */
 function baseFor(body: Buffer, alg: SignatureAlgorithm): Buffer {
-  const headers = { "content-digest": contentDigest(body), "content-type": "application/json" }
+  const headers = {
+    "content-digest": contentDigest(body),
+    "content-type": "application/json",
+  }
   const components = ["@method", "@path", "content-digest", "content-type"]
   const created = Math.floor(Date.now() / 1000)
-  return Buffer.from(signatureBase({ method: "POST", path: "/v1/checkout", headers }, components, { created, keyid: "bench", alg }))
+  return Buffer.from(
+    signatureBase(
+      { method: "POST", path: "/v1/checkout", headers },
+      components,
+      { created, keyid: "bench", alg }
+    )
+  )
 }
 
 /** secp256k1 signing, node:crypto (OpenSSL) vs @noble/curves, interleaved. */
 function secp256k1Comparison(iters: number): void {
-  const key = privateKeyObject(pem("ecdsa-secp256k1-sha256"), "ecdsa-secp256k1-sha256")
+  const key = privateKeyObject(
+    pem("ecdsa-secp256k1-sha256"),
+    "ecdsa-secp256k1-sha256"
+  )
   const openssl = nativeSigner("ecdsa-secp256k1-sha256", key)
   const noble = nobleSecp256k1Signer(key)
-  const base = baseFor(Buffer.from(JSON.stringify(bodyFor())), "ecdsa-secp256k1-sha256")
+  const base = baseFor(
+    Buffer.from(JSON.stringify(bodyFor())),
+    "ecdsa-secp256k1-sha256"
+  )
   for (let i = 0; i < 200; i++) {
     openssl.sign(base)
     noble.sign(base)
@@ -76,24 +108,38 @@ function secp256k1Comparison(iters: number): void {
     n.push(time(() => noble.sign(base)))
   }
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length
-  console.log(`secp256k1 signing, ${iters} each, interleaved (client uses: ${SECP256K1_SIGNER})`)
-  console.log(`  node:crypto (OpenSSL ${process.versions.openssl})  p50 ${pct(o, 50).toFixed(1)}us  mean ${mean(o).toFixed(1)}us`)
-  console.log(`  @noble/curves                    p50 ${pct(n, 50).toFixed(1)}us  mean ${mean(n).toFixed(1)}us`)
+  console.log(
+    `secp256k1 signing, ${iters} each, interleaved (client uses: ${SECP256K1_SIGNER})`
+  )
+  console.log(
+    `  node:crypto (OpenSSL ${process.versions.openssl})  p50 ${pct(o, 50).toFixed(1)}us  mean ${mean(o).toFixed(1)}us`
+  )
+  console.log(
+    `  @noble/curves                    p50 ${pct(n, 50).toFixed(1)}us  mean ${mean(n).toFixed(1)}us`
+  )
 }
 
 async function main(): Promise<void> {
   const server = await startJsonServer(RESPONSE)
   const baseUrl = server.url
-  const rawAgent = new Agent({ headersTimeout: 15_000, bodyTimeout: 15_000, keepAliveTimeout: 4_000 })
+  const rawAgent = new Agent({
+    headersTimeout: 15_000,
+    bodyTimeout: 15_000,
+    keepAliveTimeout: 4_000,
+  })
   const budgetMs = Number(process.env.BENCH_BUDGET_MS ?? 45_000)
   const perAlgMs = budgetMs / SIGNATURE_ALGORITHMS.length
   const maxIter = 6000
   const warmup = 500
 
-  console.log(`node ${process.version}, OpenSSL ${process.versions.openssl}, ${process.platform}/${process.arch}; server in a child process on ${baseUrl}`)
+  console.log(
+    `node ${process.version}, OpenSSL ${process.versions.openssl}, ${process.platform}/${process.arch}; server in a child process on ${baseUrl}`
+  )
   secp256k1Comparison(2000)
   console.log("")
-  console.log("alg                     pairs  raw p50  client p50  floor p50  (client-raw)/floor   raw p90  client p90")
+  console.log(
+    "alg                     pairs  raw p50  client p50  floor p50  (client-raw)/floor   raw p90  client p90"
+  )
   for (const alg of SIGNATURE_ALGORITHMS) {
     const privateKey = pem(alg)
     const client = new SvcClient({
@@ -123,7 +169,11 @@ async function main(): Promise<void> {
       const res = await request(`${baseUrl}/v1/checkout`, {
         dispatcher: rawAgent,
         method: "POST",
-        headers: { "content-type": "application/json", "svc-api-key": "svc_pk_bench", "idempotency-key": randomUUID() },
+        headers: {
+          "content-type": "application/json",
+          "svc-api-key": "svc_pk_bench",
+          "idempotency-key": randomUUID(),
+        },
         body: bytes,
       })
       JSON.parse(await res.body.text())
@@ -142,7 +192,10 @@ async function main(): Promise<void> {
     const t0 = Date.now()
     for (let i = 0; i < maxIter && Date.now() - t0 < perAlgMs; i++) {
       // Interleave (and alternate the order) so drift affects all three alike.
-      const pair = i % 2 === 0 ? ([raw, rawT, signed, sigT] as const) : ([signed, sigT, raw, rawT] as const)
+      const pair =
+        i % 2 === 0
+          ? ([raw, rawT, signed, sigT] as const)
+          : ([signed, sigT, raw, rawT] as const)
       let s = process.hrtime.bigint()
       await pair[0]()
       pair[1].push(Number(process.hrtime.bigint() - s) / 1000)

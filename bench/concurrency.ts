@@ -17,7 +17,13 @@ import { ceilingFlag, describeCeiling, numberFlag, parseArgs } from "./lib/args"
 import { doubleCaptured, outcomes, type CartOutcome } from "../testing/orders"
 import { ms, percentile, ratio, sleep, table } from "../testing/report"
 import { describeCalls, readStats, resetStats } from "../testing/sandbox-api"
-import { PROMO_CODE, shop, SVC_PROVIDERS, SYSTEM_PROVIDER, type Shopper } from "../testing/shopper"
+import {
+  PROMO_CODE,
+  shop,
+  SVC_PROVIDERS,
+  SYSTEM_PROVIDER,
+  type Shopper,
+} from "../testing/shopper"
 import { bootStack, closeOnSignal, type Stack } from "../testing/stack"
 import { StoreApi } from "../testing/store-api"
 
@@ -47,17 +53,28 @@ function describeTotals(paid: Shopper[]): string {
   return `${fractional} of ${totals.length} paid carts had a total with fractions of a sen (${[...new Set(totals)].sort().join(", ")})`
 }
 
-async function round(stack: Stack, api: StoreApi, n: number, kind: Kind, settleMs: number): Promise<Round> {
+async function round(
+  stack: Stack,
+  api: StoreApi,
+  n: number,
+  kind: Kind,
+  settleMs: number
+): Promise<Round> {
   const counted = await resetStats(stack.sandboxUrl)
   const locksBefore = stack.lockFailures()
   const shoppers: Shopper[] = Array.from({ length: n }, (_, i) =>
-    kind === "svc" ? { i, provider: SVC[i % SVC.length], completes: i % 2 === 0 } : { i, provider: SYSTEM_PROVIDER, completes: true }
+    kind === "svc"
+      ? { i, provider: SVC[i % SVC.length], completes: i % 2 === 0 }
+      : { i, provider: SYSTEM_PROVIDER, completes: true }
   )
   process.stderr.write(`[bench] N=${n} ${kind}: ${n} shoppers start\n`)
   const start = Date.now()
   await Promise.all(shoppers.map((s) => shop(api, stack.sandboxUrl, s)))
   const failed = shoppers.filter((x) => x.error)
-  for (const s of failed) process.stderr.write(`[bench] N=${n} ${kind} shopper #${s.i} ${s.provider}: ${s.error!.slice(0, 300)}\n`)
+  for (const s of failed)
+    process.stderr.write(
+      `[bench] N=${n} ${kind} shopper #${s.i} ${s.provider}: ${s.error!.slice(0, 300)}\n`
+    )
   const paid = shoppers.filter((s) => s.paidAt !== undefined && s.cartId)
   const lastPaid = Math.max(start, ...paid.map((s) => s.paidAt!))
   process.stderr.write(
@@ -69,7 +86,11 @@ async function round(stack: Stack, api: StoreApi, n: number, kind: Kind, settleM
   let seen: Map<string, CartOutcome>
   while (true) {
     seen = await outcomes(stack.db, ids)
-    if ([...seen.values()].every((o) => o.orderAt !== null) || Date.now() > lastPaid + settleMs) break
+    if (
+      [...seen.values()].every((o) => o.orderAt !== null) ||
+      Date.now() > lastPaid + settleMs
+    )
+      break
     await sleep(1000)
   }
   // late webhooks (processed 5 s after receipt) may still capture twice or call svc: wait, then look again
@@ -93,7 +114,10 @@ async function round(stack: Stack, api: StoreApi, n: number, kind: Kind, settleM
     perMin: ordered ? ordered / ((lastOrder - start) / 60_000) : 0,
     final,
     locks: stack.lockFailures() - locksBefore,
-    calls: kind === "svc" ? { ...describeCalls(stats, orders), total: stats?.total ?? null } : { perOrder: "-", routes: "", total: null },
+    calls:
+      kind === "svc"
+        ? { ...describeCalls(stats, orders), total: stats?.total ?? null }
+        : { perOrder: "-", routes: "", total: null },
     failed,
     payingMs: lastPaid - start,
   }
@@ -106,7 +130,9 @@ function mainRow(r: Round): (string | number)[] {
   const all = lat(r, r.paid)
   const ok = finite(all)
   const doubles = [...r.final.values()].filter(doubleCaptured).length
-  const uncaptured = [...r.final.values()].filter((o) => o.orderIds.length > 0 && o.capturedPayments === 0).length
+  const uncaptured = [...r.final.values()].filter(
+    (o) => o.orderIds.length > 0 && o.capturedPayments === 0
+  ).length
   return [
     r.n,
     r.kind === "svc" ? "svc (3 providers)" : SYSTEM_PROVIDER,
@@ -125,7 +151,11 @@ function mainRow(r: Round): (string | number)[] {
   ]
 }
 
-function groupRow(r: Round, name: string, group: Shopper[]): (string | number)[] {
+function groupRow(
+  r: Round,
+  name: string,
+  group: Shopper[]
+): (string | number)[] {
   const xs = lat(r, group)
   const ok = finite(xs)
   return [
@@ -142,26 +172,42 @@ function groupRow(r: Round, name: string, group: Shopper[]): (string | number)[]
 
 function notes(r: Round): string[] {
   const out: string[] = []
-  if (r.calls.routes) out.push(`N=${r.n} svc calls: ${r.calls.routes}; total ${r.calls.total}`)
+  if (r.calls.routes)
+    out.push(`N=${r.n} svc calls: ${r.calls.routes}; total ${r.calls.total}`)
   if (r.failed.length) {
-    out.push(`N=${r.n} ${r.kind}: shoppers that failed before paying or completing: ${r.failed.length}`)
-    for (const s of r.failed.slice(0, 5)) out.push(`  #${s.i} ${s.provider}: ${s.error!.slice(0, 240)}`)
+    out.push(
+      `N=${r.n} ${r.kind}: shoppers that failed before paying or completing: ${r.failed.length}`
+    )
+    for (const s of r.failed.slice(0, 5))
+      out.push(`  #${s.i} ${s.provider}: ${s.error!.slice(0, 240)}`)
   }
-  const notCompleted = r.paid.filter((s) => s.completes && s.completeType !== "order")
-  if (notCompleted.length) out.push(`N=${r.n} ${r.kind}: completing shoppers whose complete gave no order: ${notCompleted.length}`)
+  const notCompleted = r.paid.filter(
+    (s) => s.completes && s.completeType !== "order"
+  )
+  if (notCompleted.length)
+    out.push(
+      `N=${r.n} ${r.kind}: completing shoppers whose complete gave no order: ${notCompleted.length}`
+    )
   for (const d of [...r.final.values()].filter(doubleCaptured).slice(0, 5))
-    out.push(`N=${r.n} double: cart ${d.cartId}: ${d.orderIds.length} orders, ${d.capturedPayments} captured payments, ${d.captures} captures`)
+    out.push(
+      `N=${r.n} double: cart ${d.cartId}: ${d.orderIds.length} orders, ${d.capturedPayments} captured payments, ${d.captures} captures`
+    )
   return out
 }
 
 async function main() {
   const { flags, positionals } = parseArgs()
   const ns = positionals.length ? positionals.map(Number) : [50, 100, 200]
-  if (ns.some((x) => !Number.isInteger(x) || x < 2)) throw new Error("N must be whole numbers ≥ 2")
+  if (ns.some((x) => !Number.isInteger(x) || x < 2))
+    throw new Error("N must be whole numbers ≥ 2")
   const settleMs = numberFlag(flags, "settle", 60) * 1000
   const ceiling = ceilingFlag(flags, null)
 
-  const stack = await bootStack({ name: "concurrency", ceiling, code: flags.get("code") })
+  const stack = await bootStack({
+    name: "concurrency",
+    ceiling,
+    code: flags.get("code"),
+  })
   closeOnSignal(stack)
   try {
     const api = new StoreApi(stack.storeUrl, stack.store)
@@ -216,7 +262,16 @@ baseline: N shoppers with pp_system_default, all completing, same stack, same ru
     console.log()
     console.log(
       table(
-        ["N", "shoppers who…", "paid", "paid→order p50", "p95", "max", "≤ 15 s", "none 60 s"],
+        [
+          "N",
+          "shoppers who…",
+          "paid",
+          "paid→order p50",
+          "p95",
+          "max",
+          "≤ 15 s",
+          "none 60 s",
+        ],
         results.flatMap(([a, b]) => [
           groupRow(
             a,
@@ -235,7 +290,13 @@ baseline: N shoppers with pp_system_default, all completing, same stack, same ru
     console.log()
     console.log(
       table(
-        ["N", "orders/min svc ÷ system", "completing shoppers p50 svc ÷ system", "p95 svc ÷ system", "all svc p95 ÷ system p95"],
+        [
+          "N",
+          "orders/min svc ÷ system",
+          "completing shoppers p50 svc ÷ system",
+          "p95 svc ÷ system",
+          "all svc p95 ÷ system p95",
+        ],
         results.map(([a, b]) => {
           const ca = finite(
             lat(

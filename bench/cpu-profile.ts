@@ -11,8 +11,19 @@
  */
 import { readFileSync } from "node:fs"
 
-type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number; children?: number[] }
-type Profile = { nodes: Node[]; startTime: number; endTime: number; samples: number[]; timeDeltas: number[] }
+type Node = {
+  id: number
+  callFrame: { functionName: string; url: string; lineNumber: number }
+  hitCount?: number
+  children?: number[]
+}
+type Profile = {
+  nodes: Node[]
+  startTime: number
+  endTime: number
+  samples: number[]
+  timeDeltas: number[]
+}
 
 export function groupOf(url: string, functionName: string): string {
   if (!url) return functionName.startsWith("(") ? functionName : "(native)"
@@ -36,7 +47,8 @@ function summarize(files: string[]) {
     const p = JSON.parse(readFileSync(file, "utf8")) as Profile
     const byId = new Map(p.nodes.map((n) => [n.id, n]))
     const parent = new Map<number, number>()
-    for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id)
+    for (const n of p.nodes)
+      for (const c of n.children ?? []) parent.set(c, n.id)
     const groupsOnPath = new Map<number, Set<string>>()
     const pathOf = (id: number): Set<string> => {
       const known = groupsOnPath.get(id)
@@ -59,27 +71,48 @@ function summarize(files: string[]) {
       }
       total += dt
       self.set(g, (self.get(g) ?? 0) + dt)
-      for (const x of pathOf(n.id)) inclusive.set(x, (inclusive.get(x) ?? 0) + dt)
+      for (const x of pathOf(n.id))
+        inclusive.set(x, (inclusive.get(x) ?? 0) + dt)
     }
   }
   const top = (m: Map<string, number>, k: number) =>
     [...m]
       .sort((a, b) => b[1] - a[1])
       .slice(0, k)
-      .map(([g, ms]) => `| ${g} | ${(ms / 1000).toFixed(1)} s | ${((100 * ms) / total).toFixed(1)} % |`)
+      .map(
+        ([g, ms]) =>
+          `| ${g} | ${(ms / 1000).toFixed(1)} s | ${((100 * ms) / total).toFixed(1)} % |`
+      )
       .join("\n")
-  console.log(`CPU busy ${(total / 1000).toFixed(1)} s (idle ${(idle / 1000).toFixed(1)} s), ${files.length} profile(s)\n`)
-  console.log(`self time, top 25\n\n| where | self | of busy |\n|---|---|---|\n${top(self, 25)}\n`)
-  const plugin = new Map([...inclusive].filter(([g]) => g.startsWith("plugin ")))
-  console.log(`the plugin's files, inclusive (until the first await)\n\n| file | inclusive | of busy |\n|---|---|---|\n${top(plugin, 25)}\n`)
-  const packages = new Map([...inclusive].filter(([g]) => !g.startsWith("plugin ") && !g.startsWith("(") && !g.startsWith("node:")))
-  console.log(`packages, inclusive\n\n| package | inclusive | of busy |\n|---|---|---|\n${top(packages, 20)}`)
+  console.log(
+    `CPU busy ${(total / 1000).toFixed(1)} s (idle ${(idle / 1000).toFixed(1)} s), ${files.length} profile(s)\n`
+  )
+  console.log(
+    `self time, top 25\n\n| where | self | of busy |\n|---|---|---|\n${top(self, 25)}\n`
+  )
+  const plugin = new Map(
+    [...inclusive].filter(([g]) => g.startsWith("plugin "))
+  )
+  console.log(
+    `the plugin's files, inclusive (until the first await)\n\n| file | inclusive | of busy |\n|---|---|---|\n${top(plugin, 25)}\n`
+  )
+  const packages = new Map(
+    [...inclusive].filter(
+      ([g]) =>
+        !g.startsWith("plugin ") && !g.startsWith("(") && !g.startsWith("node:")
+    )
+  )
+  console.log(
+    `packages, inclusive\n\n| package | inclusive | of busy |\n|---|---|---|\n${top(packages, 20)}`
+  )
 }
 
 if (require.main === module) {
   const files = process.argv.slice(2)
   if (!files.length) {
-    console.error("usage: node -r @swc-node/register bench/cpu-profile.ts <file.cpuprofile>…")
+    console.error(
+      "usage: node -r @swc-node/register bench/cpu-profile.ts <file.cpuprofile>…"
+    )
     process.exit(2)
   }
   summarize(files)

@@ -11,7 +11,11 @@
 import { generateKeyPairSync } from "node:crypto"
 import { metrics, trace } from "@opentelemetry/api"
 import { MeterProvider, MetricReader } from "@opentelemetry/sdk-metrics"
-import { BasicTracerProvider, BatchSpanProcessor, InMemorySpanExporter } from "@opentelemetry/sdk-trace-base"
+import {
+  BasicTracerProvider,
+  BatchSpanProcessor,
+  InMemorySpanExporter,
+} from "@opentelemetry/sdk-trace-base"
 
 import { SvcClient } from "../src/client"
 import { startJsonServer } from "./lib/json-server"
@@ -48,7 +52,10 @@ class Reader extends MetricReader {
   }
 }
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[
+    Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))
+  ]!
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length
 
 async function main(): Promise<void> {
@@ -66,7 +73,9 @@ async function main(): Promise<void> {
     accountRateLimit: 1_000_000,
   })
   const exporter = new InMemorySpanExporter()
-  const tracerProvider = new BasicTracerProvider({ spanProcessors: [new BatchSpanProcessor(exporter)] })
+  const tracerProvider = new BasicTracerProvider({
+    spanProcessors: [new BatchSpanProcessor(exporter)],
+  })
   const reader = new Reader()
   const meterProvider = new MeterProvider({ readers: [reader] })
   const times: Record<"off" | "on", number[]> = { off: [], on: [] }
@@ -74,7 +83,9 @@ async function main(): Promise<void> {
   // warm-up: JIT, the connection, both modes once
   for (let i = 0; i < 300; i++) await client.checkout.retrieve(ID)
   for (let r = 0; r < rounds; r++) {
-    for (const mode of r % 2 === 0 ? (["off", "on"] as const) : (["on", "off"] as const)) {
+    for (const mode of r % 2 === 0
+      ? (["off", "on"] as const)
+      : (["on", "off"] as const)) {
       if (mode === "on") {
         trace.setGlobalTracerProvider(tracerProvider)
         metrics.setGlobalMeterProvider(meterProvider)
@@ -94,12 +105,21 @@ async function main(): Promise<void> {
       }
     }
   }
-  const row = (m: "off" | "on") => `${pct(times[m], 50).toFixed(0)} µs p50, ${mean(times[m]).toFixed(0)} µs mean`
-  console.log(`checkout.retrieve, ${rounds} rounds × ${calls} calls per mode, interleaved`)
+  const row = (m: "off" | "on") =>
+    `${pct(times[m], 50).toFixed(0)} µs p50, ${mean(times[m]).toFixed(0)} µs mean`
+  console.log(
+    `checkout.retrieve, ${rounds} rounds × ${calls} calls per mode, interleaved`
+  )
   console.log(`  OpenTelemetry not registered: ${row("off")}`)
-  console.log(`  registered (spans + metrics): ${row("on")}   (${spans} spans exported)`)
-  console.log(`  added per call when registered: ${(pct(times.on, 50) - pct(times.off, 50)).toFixed(0)} µs p50, ${(mean(times.on) - mean(times.off)).toFixed(0)} µs mean`)
-  console.log(`  ratio registered ÷ not: p50 ${(pct(times.on, 50) / pct(times.off, 50)).toFixed(3)}×, mean ${(mean(times.on) / mean(times.off)).toFixed(3)}×`)
+  console.log(
+    `  registered (spans + metrics): ${row("on")}   (${spans} spans exported)`
+  )
+  console.log(
+    `  added per call when registered: ${(pct(times.on, 50) - pct(times.off, 50)).toFixed(0)} µs p50, ${(mean(times.on) - mean(times.off)).toFixed(0)} µs mean`
+  )
+  console.log(
+    `  ratio registered ÷ not: p50 ${(pct(times.on, 50) / pct(times.off, 50)).toFixed(3)}×, mean ${(mean(times.on) / mean(times.off)).toFixed(3)}×`
+  )
   await client.close()
   server.close()
   await tracerProvider.shutdown()

@@ -52,7 +52,15 @@ function groupCpuMs(pgid: number): number {
   return ticks * TICK_MS
 }
 
-type Phase = { kind: "system" | "svc"; n: number; cpuMs: number; wallMs: number; orders: number; double: number; sql?: SqlCount }
+type Phase = {
+  kind: "system" | "svc"
+  n: number
+  cpuMs: number
+  wallMs: number
+  orders: number
+  double: number
+  sql?: SqlCount
+}
 
 async function idleRate(pgid: number, ms: number): Promise<number> {
   const c0 = groupCpuMs(pgid)
@@ -60,7 +68,11 @@ async function idleRate(pgid: number, ms: number): Promise<number> {
   return (groupCpuMs(pgid) - c0) / ms
 }
 
-async function waitForOrders(stack: Stack, cartIds: string[], timeoutMs: number): Promise<number> {
+async function waitForOrders(
+  stack: Stack,
+  cartIds: string[],
+  timeoutMs: number
+): Promise<number> {
   const end = Date.now() + timeoutMs
   for (;;) {
     const o = await outcomes(stack.db, cartIds)
@@ -70,24 +82,42 @@ async function waitForOrders(stack: Stack, cartIds: string[], timeoutMs: number)
   }
 }
 
-async function phase(stack: Stack, api: StoreApi, kind: Phase["kind"], n: number, sqlLog?: SqlLog): Promise<Phase> {
+async function phase(
+  stack: Stack,
+  api: StoreApi,
+  kind: Phase["kind"],
+  n: number,
+  sqlLog?: SqlLog
+): Promise<Phase> {
   const pgid = stack.medusaPid()
   if (!pgid) throw new Error("no Medusa process")
   const svc = Object.values(SVC_PROVIDERS)
   const prepared = await Promise.all(
     Array.from({ length: n }, async (_, i) => {
       const { cartId, paymentCollectionId } = await api.newCart()
-      const provider = kind === "system" ? SYSTEM_PROVIDER : svc[i % svc.length]!
-      const session = await api.initiateSession(paymentCollectionId, provider, sessionData(provider, cartId))
-      return { cartId, checkoutId: session.data.checkoutId as string | undefined }
+      const provider =
+        kind === "system" ? SYSTEM_PROVIDER : svc[i % svc.length]!
+      const session = await api.initiateSession(
+        paymentCollectionId,
+        provider,
+        sessionData(provider, cartId)
+      )
+      return {
+        cartId,
+        checkoutId: session.data.checkoutId as string | undefined,
+      }
     })
   )
   await sleep(2000) // what the sessions left behind (events, the ledger) is done
   await sqlLog?.start()
   const c0 = groupCpuMs(pgid)
   const t0 = Date.now()
-  if (kind === "system") await Promise.all(prepared.map((p) => api.complete(p.cartId)))
-  else await Promise.all(prepared.map((p) => payCheckout(stack.sandboxUrl, p.checkoutId!)))
+  if (kind === "system")
+    await Promise.all(prepared.map((p) => api.complete(p.cartId)))
+  else
+    await Promise.all(
+      prepared.map((p) => payCheckout(stack.sandboxUrl, p.checkoutId!))
+    )
   const orders = await waitForOrders(
     stack,
     prepared.map((p) => p.cartId),
@@ -100,31 +130,60 @@ async function phase(stack: Stack, api: StoreApi, kind: Phase["kind"], n: number
     stack.db,
     prepared.map((p) => p.cartId)
   )
-  return { kind, n, cpuMs, wallMs, orders, double: [...o.values()].filter(doubleCaptured).length, sql }
+  return {
+    kind,
+    n,
+    cpuMs,
+    wallMs,
+    orders,
+    double: [...o.values()].filter(doubleCaptured).length,
+    sql,
+  }
 }
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b)
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2
+  return s.length % 2
+    ? s[(s.length - 1) / 2]!
+    : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2
 }
 
 /** Statements per order, each phase kind's median round, by kind and by "kind table" (the 25 most). */
 function printSql(results: Phase[], kinds: readonly Phase["kind"][]) {
-  const per = (k: Phase["kind"], f: (c: SqlCount) => number) => median(results.filter((p) => p.kind === k && p.sql).map((p) => f(p.sql!) / p.n))
+  const per = (k: Phase["kind"], f: (c: SqlCount) => number) =>
+    median(
+      results.filter((p) => p.kind === k && p.sql).map((p) => f(p.sql!) / p.n)
+    )
   const keys = new Set<string>()
-  for (const p of results) for (const key of p.sql?.byTable.keys() ?? []) keys.add(key)
-  const rows = [...keys].map((key) => [key, ...kinds.map((k) => per(k, (c) => c.byTable.get(key) ?? 0))] as const)
+  for (const p of results)
+    for (const key of p.sql?.byTable.keys() ?? []) keys.add(key)
+  const rows = [...keys].map(
+    (key) =>
+      [
+        key,
+        ...kinds.map((k) => per(k, (c) => c.byTable.get(key) ?? 0)),
+      ] as const
+  )
   rows.sort((a, b) => (b[b.length - 1] as number) - (a[a.length - 1] as number))
   const kindKeys = new Set<string>()
-  for (const p of results) for (const key of p.sql?.byKind.keys() ?? []) kindKeys.add(key)
+  for (const p of results)
+    for (const key of p.sql?.byKind.keys() ?? []) kindKeys.add(key)
   console.log(`\nSQL statements per order (PostgreSQL's log, median round)\n`)
   console.log(
     table(
       ["statement", ...kinds],
       [
         ["all", ...kinds.map((k) => per(k, (c) => c.statements).toFixed(1))],
-        ...[...kindKeys].map((key) => [`  ${key}`, ...kinds.map((k) => per(k, (c) => c.byKind.get(key) ?? 0).toFixed(1))]),
-        ...rows.slice(0, 25).map(([key, ...v]) => [key, ...v.map((x) => (x as number).toFixed(1))]),
+        ...[...kindKeys].map((key) => [
+          `  ${key}`,
+          ...kinds.map((k) => per(k, (c) => c.byKind.get(key) ?? 0).toFixed(1)),
+        ]),
+        ...rows
+          .slice(0, 25)
+          .map(([key, ...v]) => [
+            key,
+            ...v.map((x) => (x as number).toFixed(1)),
+          ]),
       ]
     )
   )
@@ -134,7 +193,11 @@ async function main() {
   const { flags, positionals } = parseArgs()
   const n = Number(positionals[0] ?? 40)
   const rounds = numberFlag(flags, "rounds", 2)
-  const stack = await bootStack({ name: "settle-cpu", ceiling: null, code: flags.get("code") })
+  const stack = await bootStack({
+    name: "settle-cpu",
+    ceiling: null,
+    code: flags.get("code"),
+  })
   closeOnSignal(stack)
   try {
     const api = new StoreApi(stack.storeUrl, stack.store)
@@ -142,16 +205,35 @@ async function main() {
     await phase(stack, api, "svc", 6)
     const results: Phase[] = []
     const only = flags.get("only")
-    const kinds = (["system", "svc"] as const).filter((k) => !only || k === only)
-    const sqlLog = flags.has("sql") ? new SqlLog(stack.db, stack.dbName) : undefined
-    for (let r = 0; r < rounds; r++) for (const kind of kinds) results.push(await phase(stack, api, kind, n, sqlLog))
+    const kinds = (["system", "svc"] as const).filter(
+      (k) => !only || k === only
+    )
+    const sqlLog = flags.has("sql")
+      ? new SqlLog(stack.db, stack.dbName)
+      : undefined
+    for (let r = 0; r < rounds; r++)
+      for (const kind of kinds)
+        results.push(await phase(stack, api, kind, n, sqlLog))
     const idle = await idleRate(stack.medusaPid()!, 10_000)
     const net = (p: Phase) => Math.max(0, p.cpuMs - idle * p.wallMs)
-    console.log(`\nCPU per order (Medusa's process group), N=${n}, ${rounds} round(s); ${stack.codeLabel}`)
-    console.log(`idle: ${(idle * 1000).toFixed(0)} ms CPU per s (watcher ticks), taken off for "net"\n`)
+    console.log(
+      `\nCPU per order (Medusa's process group), N=${n}, ${rounds} round(s); ${stack.codeLabel}`
+    )
+    console.log(
+      `idle: ${(idle * 1000).toFixed(0)} ms CPU per s (watcher ticks), taken off for "net"\n`
+    )
     console.log(
       table(
-        ["round", "kind", "orders", "double", "wall", "CPU total", "CPU/order", "net CPU/order"],
+        [
+          "round",
+          "kind",
+          "orders",
+          "double",
+          "wall",
+          "CPU total",
+          "CPU/order",
+          "net CPU/order",
+        ],
         results.map((p, i) => [
           String(Math.floor(i / kinds.length) + 1),
           p.kind,
@@ -165,7 +247,8 @@ async function main() {
       )
     )
     if (sqlLog) printSql(results, kinds)
-    const med = (k: Phase["kind"], f: (p: Phase) => number) => median(results.filter((p) => p.kind === k).map((p) => f(p) / p.n))
+    const med = (k: Phase["kind"], f: (p: Phase) => number) =>
+      median(results.filter((p) => p.kind === k).map((p) => f(p) / p.n))
     if (kinds.length < 2) return
     console.log(
       `\nmedian net CPU per order: system ${med("system", net).toFixed(0)} ms, svc webhook settlement ${med("svc", net).toFixed(0)} ms: ` +

@@ -10,24 +10,42 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
 /** The tests install nothing: without chromium they fail with the fix to apply (see docs/demo.md). */
 export const hasChromium = existsSync(CHROMIUM_PATH)
 
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic", "--no-first-run", "--disable-component-update", "--disable-sync"]
+const ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-component-update",
+  "--disable-sync",
+]
 
 export const SCREENSHOT_DIR = resolve(__dirname, "../artifacts/screenshots")
 
 /** A phone as the storefront tests measure it: 390×844 CSS px, touch, the page's meta viewport honoured. */
-export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true } as const
+export const PHONE = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 3,
+  isMobile: true,
+  hasTouch: true,
+} as const
 
 /**
  * Chromium with a fresh profile; `phone`: a touch phone context (PHONE) instead of the 1100×900 desktop one;
  * `bfcache`: the back-forward cache on, as in a shopper's browser (playwright turns it off by default).
  */
-export async function launchBrowser(opts: { phone?: boolean; bfcache?: boolean } = {}): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+export async function launchBrowser(
+  opts: { phone?: boolean; bfcache?: boolean } = {}
+): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), "svc-chromium-"))
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: ARGS,
-    ...(opts.bfcache ? { ignoreDefaultArgs: ["--disable-back-forward-cache"] } : {}),
+    ...(opts.bfcache
+      ? { ignoreDefaultArgs: ["--disable-back-forward-cache"] }
+      : {}),
     ...(opts.phone ? PHONE : { viewport: { width: 1100, height: 900 } }),
   })
   context.setDefaultTimeout(20_000)
@@ -48,13 +66,25 @@ export async function launchBrowser(opts: { phone?: boolean; bfcache?: boolean }
  */
 export type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>
 export async function launchChromium(): Promise<{
-  newContext: (opts?: { storageState?: StorageState }) => Promise<{ context: BrowserContext; close: () => Promise<void> }>
+  newContext: (opts?: {
+    storageState?: StorageState
+  }) => Promise<{ context: BrowserContext; close: () => Promise<void> }>
   close: () => Promise<void>
 }> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ARGS })
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ARGS,
+  })
   return {
-    newContext: async ({ storageState }: { storageState?: StorageState } = {}) => {
-      const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, acceptDownloads: true, storageState })
+    newContext: async ({
+      storageState,
+    }: { storageState?: StorageState } = {}) => {
+      const context = await browser.newContext({
+        viewport: { width: 1100, height: 900 },
+        acceptDownloads: true,
+        storageState,
+      })
       context.setDefaultTimeout(20_000)
       return { context, close: () => context.close().catch(() => undefined) }
     },
@@ -69,6 +99,9 @@ export function stepShooter(page: Page, journey: string) {
   let n = 0
   return async (step: string) => {
     n += 1
-    await page.screenshot({ path: join(dir, `${String(n).padStart(2, "0")}-${step}.png`), fullPage: true })
+    await page.screenshot({
+      path: join(dir, `${String(n).padStart(2, "0")}-${step}.png`),
+      fullPage: true,
+    })
   }
 }

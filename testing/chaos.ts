@@ -12,10 +12,19 @@ import { startCluster, type Cluster, type ClusterOptions } from "./cluster"
 import { checkMoney, type MoneyReport } from "./money-invariants"
 import { PROMO_CODE, usesPromo } from "./shopper"
 
-const agent = new Agent({ connections: 256, headersTimeout: 120_000, bodyTimeout: 120_000, keepAliveTimeout: 1_000 })
+const agent = new Agent({
+  connections: 256,
+  headersTimeout: 120_000,
+  bodyTimeout: 120_000,
+  keepAliveTimeout: 1_000,
+})
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-export const PROVIDERS = ["pp_svc-wallet_svc", "pp_svc-fpx_svc", "pp_svc-fpx-direct_svc"] as const
+export const PROVIDERS = [
+  "pp_svc-wallet_svc",
+  "pp_svc-fpx_svc",
+  "pp_svc-fpx-direct_svc",
+] as const
 
 export interface ChaosShopper {
   i: number
@@ -52,8 +61,17 @@ class HttpError extends Error {
   }
 }
 
-async function post<T>(url: string, body: unknown, headers: Record<string, string>): Promise<T> {
-  const res = await request(url, { method: "POST", dispatcher: agent, headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) })
+async function post<T>(
+  url: string,
+  body: unknown,
+  headers: Record<string, string>
+): Promise<T> {
+  const res = await request(url, {
+    method: "POST",
+    dispatcher: agent,
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  })
   const text = await res.body.text()
   if (res.statusCode >= 400) throw new HttpError(res.statusCode, text)
   return JSON.parse(text) as T
@@ -66,7 +84,11 @@ async function post<T>(url: string, body: unknown, headers: Record<string, strin
  * busy machine the budget's minute fills with the retries of svc's injected faults (a fresh-clone
  * run under four times the machine's load left 12 of 18 shoppers unpaid after 8 s of clicks).
  */
-async function click<T>(s: ChaosShopper, what: () => Promise<T>, tries = 8): Promise<T> {
+async function click<T>(
+  s: ChaosShopper,
+  what: () => Promise<T>,
+  tries = 8
+): Promise<T> {
   const patientUntil = Date.now() + 60_000
   for (let n = 1; ; n++) {
     try {
@@ -76,8 +98,15 @@ async function click<T>(s: ChaosShopper, what: () => Promise<T>, tries = 8): Pro
       // 5xx, a cut connection, Medusa's 409 "conflicted with another request" (the cart is being
       // completed by the payment's settlement, or its lock is held by an instance that died), or
       // the provider's "busy, try again" (svc slow past the shopper's deadline)
-      const again = status === 0 || status === 409 || status >= 500 || /try again/i.test((e as Error).message)
-      const tryAgainLater = status === 503 && /svc_try_again/.test((e as Error).message) && Date.now() < patientUntil
+      const again =
+        status === 0 ||
+        status === 409 ||
+        status >= 500 ||
+        /try again/i.test((e as Error).message)
+      const tryAgainLater =
+        status === 503 &&
+        /svc_try_again/.test((e as Error).message) &&
+        Date.now() < patientUntil
       if (!again || (n >= tries && !tryAgainLater)) throw e
       s.retries++
       await sleep(tryAgainLater && n >= tries ? 3000 : 1000)
@@ -86,7 +115,14 @@ async function click<T>(s: ChaosShopper, what: () => Promise<T>, tries = 8): Pro
 }
 
 function sessionData(provider: string, cartId: string) {
-  return provider === "pp_svc-fpx-direct_svc" ? { cart_id: cartId, bank: "MBB0228", bankType: "RETAIL", buyerName: "Siti Aminah" } : { cart_id: cartId }
+  return provider === "pp_svc-fpx-direct_svc"
+    ? {
+        cart_id: cartId,
+        bank: "MBB0228",
+        bankType: "RETAIL",
+        buyerName: "Siti Aminah",
+      }
+    : { cart_id: cartId }
 }
 
 async function shop(cluster: Cluster, s: ChaosShopper): Promise<void> {
@@ -101,7 +137,14 @@ async function shop(cluster: Cluster, s: ChaosShopper): Promise<void> {
           sales_channel_id: cluster.store.salesChannelId,
           email: `buyer-${randomUUID().slice(0, 8)}@example.my`,
           items: [{ variant_id: cluster.store.variantId, quantity: 1 }],
-          shipping_address: { first_name: "Siti", last_name: "Aminah", address_1: "1 Jalan Ampang", city: "Kuala Lumpur", country_code: "my", postal_code: "50450" },
+          shipping_address: {
+            first_name: "Siti",
+            last_name: "Aminah",
+            address_1: "1 Jalan Ampang",
+            city: "Kuala Lumpur",
+            country_code: "my",
+            postal_code: "50450",
+          },
           // SST 8 % on every cart (the bench seed is the demo's); half type the 33 % code: RM87.1938
           ...(usesPromo(s.i) ? { promo_codes: [PROMO_CODE] } : {}),
         },
@@ -109,16 +152,32 @@ async function shop(cluster: Cluster, s: ChaosShopper): Promise<void> {
       )
     )
     s.cartId = cart.id
-    const { payment_collection } = await click(s, () => post<{ payment_collection: { id: string } }>(`${u}/store/payment-collections`, { cart_id: cart.id }, h))
+    const { payment_collection } = await click(s, () =>
+      post<{ payment_collection: { id: string } }>(
+        `${u}/store/payment-collections`,
+        { cart_id: cart.id },
+        h
+      )
+    )
     const t0 = Date.now()
     const session = await click(s, async () => {
-      const r = await post<{ payment_collection: { payment_sessions: { provider_id: string; data: { checkoutId?: string } }[] } }>(
+      const r = await post<{
+        payment_collection: {
+          payment_sessions: {
+            provider_id: string
+            data: { checkoutId?: string }
+          }[]
+        }
+      }>(
         `${u}/store/payment-collections/${payment_collection.id}/payment-sessions`,
         { provider_id: s.provider, data: sessionData(s.provider, cart.id) },
         h
       )
-      const found = r.payment_collection.payment_sessions.find((x) => x.provider_id === s.provider)
-      if (!found?.data.checkoutId) throw new Error(`no checkout in the ${s.provider} session`)
+      const found = r.payment_collection.payment_sessions.find(
+        (x) => x.provider_id === s.provider
+      )
+      if (!found?.data.checkoutId)
+        throw new Error(`no checkout in the ${s.provider} session`)
       return found
     })
     s.sessionMs = Date.now() - t0
@@ -132,13 +191,18 @@ async function shop(cluster: Cluster, s: ChaosShopper): Promise<void> {
   }
 }
 
-async function ordersOf(cluster: Cluster, cartIds: string[]): Promise<Map<string, number>> {
+async function ordersOf(
+  cluster: Cluster,
+  cartIds: string[]
+): Promise<Map<string, number>> {
   const r = await cluster.db.query<{ cart_id: string; created_at: Date }>(
     `select oc.cart_id, min(o.created_at) as created_at from order_cart oc join "order" o on o.id = oc.order_id
       where oc.deleted_at is null and oc.cart_id = any($1) group by oc.cart_id`,
     [cartIds]
   )
-  return new Map(r.rows.map((x) => [x.cart_id, new Date(x.created_at).getTime()]))
+  return new Map(
+    r.rows.map((x) => [x.cart_id, new Date(x.created_at).getTime()])
+  )
 }
 
 /**
@@ -150,13 +214,24 @@ async function ordersOf(cluster: Cluster, cartIds: string[]): Promise<Map<string
  * A moment not seen within 60 s: the kill lands anyway, and the run says so.
  */
 export type KillMoment = "paid" | "creation" | "capture" | "completion"
-export const KILL_MOMENTS: readonly KillMoment[] = ["paid", "creation", "capture", "completion"]
+export const KILL_MOMENTS: readonly KillMoment[] = [
+  "paid",
+  "creation",
+  "capture",
+  "completion",
+]
 
 /** Whether the cluster is at `moment` now (one database query, or one Redis scan). */
-async function atMoment(cluster: Cluster, moment: KillMoment, redis: { scan: (...a: unknown[]) => Promise<[string, string[]]> } | undefined): Promise<boolean> {
+async function atMoment(
+  cluster: Cluster,
+  moment: KillMoment,
+  redis: { scan: (...a: unknown[]) => Promise<[string, string[]]> } | undefined
+): Promise<boolean> {
   if (moment === "paid") return true
   if (moment === "creation") {
-    const r = await cluster.db.query(`select 1 from svc_checkout where status = 'CREATING' and created_at > now() - interval '10 seconds' limit 1`)
+    const r = await cluster.db.query(
+      `select 1 from svc_checkout where status = 'CREATING' and created_at > now() - interval '10 seconds' limit 1`
+    )
     return !!r.rowCount
   }
   if (moment === "capture") {
@@ -168,10 +243,19 @@ async function atMoment(cluster: Cluster, moment: KillMoment, redis: { scan: (..
     return !!r.rowCount
   }
   if (!redis) return false
-  const [, keys] = await redis.scan("0", "MATCH", "medusa_lock:cart_*", "COUNT", 1000)
+  const [, keys] = await redis.scan(
+    "0",
+    "MATCH",
+    "medusa_lock:cart_*",
+    "COUNT",
+    1000
+  )
   if (!keys.length) return false
   const carts = keys.map((k) => k.slice("medusa_lock:".length))
-  const r = await cluster.db.query(`select count(*)::int as n from order_cart where cart_id = any($1) and deleted_at is null`, [carts])
+  const r = await cluster.db.query(
+    `select count(*)::int as n from order_cart where cart_id = any($1) and deleted_at is null`,
+    [carts]
+  )
   return r.rows[0].n < carts.length
 }
 
@@ -185,14 +269,26 @@ async function atMoment(cluster: Cluster, moment: KillMoment, redis: { scan: (..
  * live process holds a cart lock taken before the kill: the servers hand webhooks to the workers,
  * which were killed). Should those requests not end within 60 s, no lock is touched.
  */
-async function endDeadCartLocks(cluster: Cluster, killed: string[], log: (m: string) => void): Promise<void> {
+async function endDeadCartLocks(
+  cluster: Cluster,
+  killed: string[],
+  log: (m: string) => void
+): Promise<void> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const redis = new (require("ioredis"))(cluster.redisUrl, { maxRetriesPerRequest: 1 })
+  const redis = new (require("ioredis"))(cluster.redisUrl, {
+    maxRetriesPerRequest: 1,
+  })
   try {
     const seen: { key: string; endsAt: number }[] = []
     let cursor = "0"
     do {
-      const [next, keys] = (await redis.scan(cursor, "MATCH", "medusa_lock:cart_*", "COUNT", 1000)) as [string, string[]]
+      const [next, keys] = (await redis.scan(
+        cursor,
+        "MATCH",
+        "medusa_lock:cart_*",
+        "COUNT",
+        1000
+      )) as [string, string[]]
       cursor = next
       for (const key of keys) {
         const before = Date.now()
@@ -202,12 +298,18 @@ async function endDeadCartLocks(cluster: Cluster, killed: string[], log: (m: str
       }
     } while (cursor !== "0")
     const killedAt = Date.now()
-    const live = [...cluster.instances.values()].filter((i) => !killed.includes(i.name) && i.mode !== "worker").map((i) => i.name)
-    const open = () => live.flatMap((n) => cluster.inFlight(n)).filter((at) => at <= killedAt).length
+    const live = [...cluster.instances.values()]
+      .filter((i) => !killed.includes(i.name) && i.mode !== "worker")
+      .map((i) => i.name)
+    const open = () =>
+      live.flatMap((n) => cluster.inFlight(n)).filter((at) => at <= killedAt)
+        .length
     const until = Date.now() + 60_000
     while (open() && Date.now() < until) await sleep(100)
     if (open()) {
-      log(`dead cart locks: ${seen.length} seen at the kill, left to their lease (the live servers' requests of before the kill still open after 60 s)`)
+      log(
+        `dead cart locks: ${seen.length} seen at the kill, left to their lease (the live servers' requests of before the kill still open after 60 s)`
+      )
       return
     }
     let ended = 0
@@ -223,7 +325,9 @@ async function endDeadCartLocks(cluster: Cluster, killed: string[], log: (m: str
       )
       if (Number(r) === 1) ended++
     }
-    log(`dead cart locks: ${seen.length} seen at the kill, ${ended} ended ${((Date.now() - killedAt) / 1000).toFixed(1)} s after it instead of at the end of their lease`)
+    log(
+      `dead cart locks: ${seen.length} seen at the kill, ${ended} ended ${((Date.now() - killedAt) / 1000).toFixed(1)} s after it instead of at the end of their lease`
+    )
   } finally {
     redis.disconnect()
   }
@@ -249,7 +353,12 @@ export function startChaosCluster(o: {
   const opts: ClusterOptions = {
     name: o.name,
     redis: true,
-    instances: [{ name: "server-1", mode: "server" }, { name: "server-2", mode: "server" }, { name: "worker", mode: "worker" }, ...(o.more ?? [])],
+    instances: [
+      { name: "server-1", mode: "server" },
+      { name: "server-2", mode: "server" },
+      { name: "worker", mode: "worker" },
+      ...(o.more ?? []),
+    ],
     sandbox: { rateLimits: { accountPerMinute: o.ceiling } },
     sandboxProcess: o.sandboxProcess,
     env: { SVC_ACCOUNT_RATE_LIMIT: String(o.ceiling), ...o.env },
@@ -275,28 +384,63 @@ export interface ChaosOptions {
   log?: (m: string) => void
 }
 
-export async function chaosRun(cluster: Cluster, o: ChaosOptions): Promise<ChaosResult> {
+export async function chaosRun(
+  cluster: Cluster,
+  o: ChaosOptions
+): Promise<ChaosResult> {
   const log = o.log ?? (() => undefined)
   const control = cluster.svc
   // every request fault the sandbox has, on the calls a payment makes (each once per ~N/6 shoppers)
   const k = Math.max(1, Math.round(o.n / 12))
   const requestFaults = [
     { route: "POST /v1/checkout", kind: "503" as const, count: k },
-    { route: "POST /v1/checkout", kind: "429" as const, count: k, retryAfterSeconds: 1 },
+    {
+      route: "POST /v1/checkout",
+      kind: "429" as const,
+      count: k,
+      retryAfterSeconds: 1,
+    },
     { route: "POST /v1/checkout", kind: "202" as const, count: k },
-    { route: "POST /v1/checkout", kind: "hang" as const, count: k, afterProcessing: true },
-    { route: "POST /v1/checkout", kind: "500" as const, count: k, afterProcessing: true },
+    {
+      route: "POST /v1/checkout",
+      kind: "hang" as const,
+      count: k,
+      afterProcessing: true,
+    },
+    {
+      route: "POST /v1/checkout",
+      kind: "500" as const,
+      count: k,
+      afterProcessing: true,
+    },
     { route: "GET /v1/checkout/{id}", kind: "500" as const, count: 2 * k },
     { route: "GET /v1/checkout", kind: "503" as const, count: k },
   ]
   for (const f of requestFaults) await control.injectFault(f)
-  const webhookFaults = { drop: 3 * k, duplicate: 2 * k, reorder: 2 * k, delay: 2 * k }
+  const webhookFaults = {
+    drop: 3 * k,
+    duplicate: 2 * k,
+    reorder: 2 * k,
+    delay: 2 * k,
+  }
   await control.webhookFaults({ mode: "drop", count: webhookFaults.drop })
-  await control.webhookFaults({ mode: "duplicate", count: webhookFaults.duplicate })
+  await control.webhookFaults({
+    mode: "duplicate",
+    count: webhookFaults.duplicate,
+  })
   await control.webhookFaults({ mode: "reorder", count: webhookFaults.reorder })
-  await control.webhookFaults({ mode: "delay", count: webhookFaults.delay, delayMs: 4000 })
+  await control.webhookFaults({
+    mode: "delay",
+    count: webhookFaults.delay,
+    delayMs: 4000,
+  })
 
-  const shoppers: ChaosShopper[] = Array.from({ length: o.n }, (_, i) => ({ i, provider: PROVIDERS[i % PROVIDERS.length], completes: i % 2 === 0, retries: 0 }))
+  const shoppers: ChaosShopper[] = Array.from({ length: o.n }, (_, i) => ({
+    i,
+    provider: PROVIDERS[i % PROVIDERS.length],
+    completes: i % 2 === 0,
+    retries: 0,
+  }))
   const perSecond = o.perSecond ?? o.n
   const killAfter = Math.ceil(o.n / 3)
   let killing: Promise<void> | undefined
@@ -305,10 +449,19 @@ export async function chaosRun(cluster: Cluster, o: ChaosOptions): Promise<Chaos
   const runs = shoppers.map(async (s) => {
     await sleep((s.i / perSecond) * 1000)
     await shop(cluster, s)
-    if (!killing && shoppers.filter((x) => x.paidAt).length >= killAfter && o.kill.length) {
+    if (
+      !killing &&
+      shoppers.filter((x) => x.paidAt).length >= killAfter &&
+      o.kill.length
+    ) {
       killing = (async () => {
-        // eslint-disable-next-line @typescript-eslint/no-require-imports
-        const redis = killAt === "completion" && cluster.redisUrl ? new (require("ioredis"))(cluster.redisUrl, { maxRetriesPerRequest: 1 }) : undefined
+        const redis =
+          killAt === "completion" && cluster.redisUrl
+            ? // eslint-disable-next-line @typescript-eslint/no-require-imports
+              new (require("ioredis"))(cluster.redisUrl, {
+                maxRetriesPerRequest: 1,
+              })
+            : undefined
         const from = Date.now()
         let seen = false
         try {
@@ -324,7 +477,10 @@ export async function chaosRun(cluster: Cluster, o: ChaosOptions): Promise<Chaos
           `killing ${o.kill.join(", ")} (SIGKILL) after ${killAfter} payments, ${seen ? `at the moment "${killAt}" (${killMoment.waitedMs} ms)` : `the moment "${killAt}" not seen in 60 s`}`
         )
         await Promise.all(o.kill.map((name) => cluster.kill(name)))
-        const ending = o.endDeadCartLocks && cluster.redisUrl ? endDeadCartLocks(cluster, o.kill, log) : undefined
+        const ending =
+          o.endDeadCartLocks && cluster.redisUrl
+            ? endDeadCartLocks(cluster, o.kill, log)
+            : undefined
         await sleep(1000)
         await Promise.all(o.kill.map((name) => cluster.start(name)))
         log(`${o.kill.join(", ")} up again`)
@@ -335,8 +491,11 @@ export async function chaosRun(cluster: Cluster, o: ChaosOptions): Promise<Chaos
   await Promise.all(runs)
   await killing
   const paid = shoppers.filter((s) => s.paidAt !== undefined)
-  log(`${paid.length} of ${o.n} paid (${shoppers.filter((s) => s.error).length} could not), waiting for their orders`)
-  for (const s of shoppers.filter((x) => x.error).slice(0, 5)) log(`shopper #${s.i} ${s.provider}: ${s.error}`)
+  log(
+    `${paid.length} of ${o.n} paid (${shoppers.filter((s) => s.error).length} could not), waiting for their orders`
+  )
+  for (const s of shoppers.filter((x) => x.error).slice(0, 5))
+    log(`shopper #${s.i} ${s.provider}: ${s.error}`)
 
   const lastPaid = Math.max(Date.now(), ...paid.map((s) => s.paidAt!))
   let orders = new Map<string, number>()
@@ -353,7 +512,9 @@ export async function chaosRun(cluster: Cluster, o: ChaosOptions): Promise<Chaos
   await sleep(2000)
   const latency = paid.map((s) => {
     const at = orders.get(s.cartId!)
-    return at === undefined ? Number.POSITIVE_INFINITY : Math.max(0, at - s.paidAt!)
+    return at === undefined
+      ? Number.POSITIVE_INFINITY
+      : Math.max(0, at - s.paidAt!)
   })
   return {
     shoppers,
@@ -363,7 +524,10 @@ export async function chaosRun(cluster: Cluster, o: ChaosOptions): Promise<Chaos
     killed: o.kill,
     killMoment,
     webhookFaults,
-    requestFaults: requestFaults.map((f) => `${f.route} ${f.kind}${"afterProcessing" in f && f.afterProcessing ? " after processing" : ""} ×${f.count}`),
+    requestFaults: requestFaults.map(
+      (f) =>
+        `${f.route} ${f.kind}${"afterProcessing" in f && f.afterProcessing ? " after processing" : ""} ×${f.count}`
+    ),
   }
 }
 

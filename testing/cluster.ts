@@ -24,17 +24,31 @@ import { createServer, request as httpRequest, type Server } from "node:http"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { Client, Pool } from "pg"
-import { startSandbox, type FaultSpec, type Sandbox, type SandboxCredentials, type SandboxOptions, type SandboxState, type WebhookFaultSpec } from "../src/sandbox"
+import {
+  startSandbox,
+  type FaultSpec,
+  type Sandbox,
+  type SandboxCredentials,
+  type SandboxOptions,
+  type SandboxState,
+  type WebhookFaultSpec,
+} from "../src/sandbox"
 import { freePort } from "./free-port"
 import { SHOPPER_LIMITS_OUT_OF_REACH } from "./shopper-limits"
-import { MEDUSA_BIN, runMedusa as runMedusaIn, waitForHealth } from "./medusa-process"
+import {
+  MEDUSA_BIN,
+  runMedusa as runMedusaIn,
+  waitForHealth,
+} from "./medusa-process"
 import { databaseFromTemplate, templateDisabled } from "./template-db"
 
 // The code Medusa runs: this checkout, or a snapshot of a commit (testing/code.ts) so a long run
 // is not disturbed by edits to src/ while it runs.
 const REPO = resolve(__dirname, "..")
 const ROOT = process.env.CLUSTER_CODE_DIR || REPO
-const PG_BASE = process.env.CLUSTER_PG_URL || `postgres://${process.env.DB_USERNAME || "postgres"}@${process.env.DB_HOST || "localhost"}:${process.env.DB_PORT || "5432"}`
+const PG_BASE =
+  process.env.CLUSTER_PG_URL ||
+  `postgres://${process.env.DB_USERNAME || "postgres"}@${process.env.DB_HOST || "localhost"}:${process.env.DB_PORT || "5432"}`
 const REDIS_BASE = process.env.CLUSTER_REDIS_URL || "redis://127.0.0.1:6379"
 
 export type WorkerMode = "shared" | "server" | "worker"
@@ -91,19 +105,35 @@ function inProcess(sb: Sandbox): SvcSandboxHandle {
 }
 
 async function inChildProcess(options: object): Promise<SvcSandboxHandle> {
-  const child = fork(join(resolve(__dirname, ".."), "bench/lib/sandbox-process.ts"), [JSON.stringify(options)], {
-    execArgv: ["-r", "@swc-node/register"],
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  })
-  const { url, credentials } = await new Promise<{ url: string; credentials: SandboxCredentials }>((res, rej) => {
+  const child = fork(
+    join(resolve(__dirname, ".."), "bench/lib/sandbox-process.ts"),
+    [JSON.stringify(options)],
+    {
+      execArgv: ["-r", "@swc-node/register"],
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    }
+  )
+  const { url, credentials } = await new Promise<{
+    url: string
+    credentials: SandboxCredentials
+  }>((res, rej) => {
     child.once("error", rej)
-    child.once("exit", (code) => rej(new Error(`sandbox process exited (${code})`)))
+    child.once("exit", (code) =>
+      rej(new Error(`sandbox process exited (${code})`))
+    )
     child.once("message", (m) => res(m as never))
   })
   const call = async (method: string, path: string, body?: unknown) => {
-    const r = await fetch(`${url}/_sandbox/${path}`, { method, headers: { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) })
+    const r = await fetch(`${url}/_sandbox/${path}`, {
+      method,
+      headers: { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
     const text = await r.text()
-    if (!r.ok) throw new Error(`sandbox control ${method} ${path}: ${r.status} ${text.slice(0, 200)}`)
+    if (!r.ok)
+      throw new Error(
+        `sandbox control ${method} ${path}: ${r.status} ${text.slice(0, 200)}`
+      )
     return text ? JSON.parse(text) : undefined
   }
   return {
@@ -165,7 +195,10 @@ export interface Cluster {
    * `medusa start` for the instance; `codeDir` runs it from another folder (an upgrade: the same
    * database, sandbox and address, newer code), `env` adds to the cluster's environment
    */
-  start(name: string, opts?: { codeDir?: string; env?: Record<string, string> }): Promise<void>
+  start(
+    name: string,
+    opts?: { codeDir?: string; env?: Record<string, string> }
+  ): Promise<void>
   /** `medusa db:migrate` on the cluster's database from `codeDir` (default: the cluster's code); throws if it fails */
   migrate(codeDir?: string): void
   /** lines of every instance's log that match */
@@ -181,11 +214,21 @@ function note(msg: string) {
 async function freeRedisDb(): Promise<number> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const Redis = require("ioredis")
-  for (const db of [...Array(15).keys()].map((i) => i + 1).sort(() => Math.random() - 0.5)) {
+  for (const db of [...Array(15).keys()]
+    .map((i) => i + 1)
+    .sort(() => Math.random() - 0.5)) {
     const r = new Redis(`${REDIS_BASE}/${db}`, { maxRetriesPerRequest: 1 })
     try {
       // claim it: SET NX on a marker, so two runs starting together cannot both take it
-      const claimed = (await r.dbsize()) === 0 && (await r.set("svc:cluster:claimed", String(process.pid), "EX", 7200, "NX")) === "OK"
+      const claimed =
+        (await r.dbsize()) === 0 &&
+        (await r.set(
+          "svc:cluster:claimed",
+          String(process.pid),
+          "EX",
+          7200,
+          "NX"
+        )) === "OK"
       if (claimed) return db
     } finally {
       r.disconnect()
@@ -211,13 +254,19 @@ async function flushRedisDb(db: number) {
  * (with one turn for all, a steady pattern of shopper requests could send every webhook to
  * one server). 502 when none is up or the chosen one dies mid-request.
  */
-function startBalancer(targets: () => Instance[], hits: Map<string, Map<string, number>>, inFlight: Map<string, Set<{ at: number }>>): Promise<{ server: Server; port: number }> {
+function startBalancer(
+  targets: () => Instance[],
+  hits: Map<string, Map<string, number>>,
+  inFlight: Map<string, Set<{ at: number }>>
+): Promise<{ server: Server; port: number }> {
   const next = new Map<string, number>()
   const server = createServer((req, res) => {
     const live = targets().filter((i) => i.up)
     if (!live.length) {
       req.resume()
-      res.writeHead(502, { "content-type": "application/json" }).end(JSON.stringify({ message: "no store instance is up" }))
+      res
+        .writeHead(502, { "content-type": "application/json" })
+        .end(JSON.stringify({ message: "no store instance is up" }))
       return
     }
     const segment = (req.url ?? "/").split("/")[1] ?? ""
@@ -232,34 +281,67 @@ function startBalancer(targets: () => Instance[], hits: Map<string, Map<string, 
     inFlight.set(chosen.name, pending)
     const mine = { at: Date.now() }
     pending.add(mine)
-    const up = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (r) => {
-      res.writeHead(r.statusCode ?? 502, r.headers)
-      r.pipe(res)
-    })
+    const up = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers: req.headers,
+      },
+      (r) => {
+        res.writeHead(r.statusCode ?? 502, r.headers)
+        r.pipe(res)
+      }
+    )
     // open until the instance's side is done (its answer ended, or the connection to it failed), even if the client left earlier
     up.once("close", () => pending.delete(mine))
     up.on("error", () => {
-      if (!res.headersSent) res.writeHead(502, { "content-type": "application/json" }).end(JSON.stringify({ message: "the store instance went away" }))
+      if (!res.headersSent)
+        res
+          .writeHead(502, { "content-type": "application/json" })
+          .end(JSON.stringify({ message: "the store instance went away" }))
       else res.destroy()
     })
     req.pipe(up)
   })
-  return new Promise((res) => server.listen(0, "127.0.0.1", () => res({ server, port: (server.address() as { port: number }).port })))
+  return new Promise((res) =>
+    server.listen(0, "127.0.0.1", () =>
+      res({ server, port: (server.address() as { port: number }).port })
+    )
+  )
 }
 
 export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
-  const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\..*/, "").replace("T", "-")
-  const logDir = join(process.env.TEST_LOG_DIR || join(tmpdir(), "svc-cluster"), `cluster-${opts.name}-${stamp}-${process.pid}`)
+  const stamp = new Date()
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\..*/, "")
+    .replace("T", "-")
+  const logDir = join(
+    process.env.TEST_LOG_DIR || join(tmpdir(), "svc-cluster"),
+    `cluster-${opts.name}-${stamp}-${process.pid}`
+  )
   mkdirSync(logDir, { recursive: true })
   const setupLog = join(logDir, "setup.log")
   const dbName = `svc_cluster_${opts.name.replace(/\W/g, "_")}_${stamp.replace("-", "_")}_${process.pid}`
   const instances = new Map<string, Instance>()
   for (const i of opts.instances) {
-    instances.set(i.name, { name: i.name, mode: i.mode, url: `http://127.0.0.1:${await freePort()}`, log: join(logDir, `${i.name}.log`), up: false })
+    instances.set(i.name, {
+      name: i.name,
+      mode: i.mode,
+      url: `http://127.0.0.1:${await freePort()}`,
+      log: join(logDir, `${i.name}.log`),
+      up: false,
+    })
   }
   const hits = new Map<string, Map<string, number>>()
   const inFlight = new Map<string, Set<{ at: number }>>()
-  const balancer = await startBalancer(() => [...instances.values()].filter((i) => i.mode !== "worker"), hits, inFlight)
+  const balancer = await startBalancer(
+    () => [...instances.values()].filter((i) => i.mode !== "worker"),
+    hits,
+    inFlight
+  )
   const url = `http://127.0.0.1:${balancer.port}`
   const sandboxOptions = {
     webhooks: { WALLET: [`${url}/hooks/svc`], PAYOUT: [`${url}/hooks/svc`] },
@@ -276,7 +358,9 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       get: (_t, k) => {
         if (k === "url") return svc.url
         if (k === "credentials") return svc.credentials
-        throw new Error(`the sandbox runs in its own process: use cluster.svc (asked for sandbox.${String(k)})`)
+        throw new Error(
+          `the sandbox runs in its own process: use cluster.svc (asked for sandbox.${String(k)})`
+        )
       },
     })
   } else {
@@ -285,7 +369,10 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
   }
   const redisDb = opts.redis ? await freeRedisDb() : null
   const c = svc.credentials
-  const admin = { email: "admin@svc-cluster.local", password: randomBytes(12).toString("base64url") }
+  const admin = {
+    email: "admin@svc-cluster.local",
+    password: randomBytes(12).toString("base64url"),
+  }
 
   const databaseUrl = `${PG_BASE}/${dbName}`
   const baseEnv: NodeJS.ProcessEnv = {
@@ -302,7 +389,12 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     SVC_ALGORITHM: c.algorithm,
     SVC_REDIRECT_URL: "http://localhost:8000/checkout/return?cart_id={cart_id}",
     SVC_STOREFRONT_LIMITS: SHOPPER_LIMITS_OUT_OF_REACH,
-    ...(redisDb !== null ? { REDIS_URL: `${REDIS_BASE}/${redisDb}`, SVC_REDIS_URL: `${REDIS_BASE}/${redisDb}` } : { REDIS_URL: "", SVC_REDIS_URL: "" }),
+    ...(redisDb !== null
+      ? {
+          REDIS_URL: `${REDIS_BASE}/${redisDb}`,
+          SVC_REDIS_URL: `${REDIS_BASE}/${redisDb}`,
+        }
+      : { REDIS_URL: "", SVC_REDIS_URL: "" }),
     ...opts.env,
   }
   delete baseEnv.JEST_WORKER_ID
@@ -313,7 +405,8 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     const i = instances.get(name)!
     i.up = false
     const child = i.child
-    if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return
+    if (!child?.pid || child.exitCode !== null || child.signalCode !== null)
+      return
     const exited = new Promise((r) => child.once("exit", r))
     try {
       process.kill(-child.pid, "SIGKILL")
@@ -324,11 +417,24 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     note(`${name} killed`)
   }
   const codeDir = opts.codeDir ?? ROOT
-  const start = async (name: string, o: { codeDir?: string; env?: Record<string, string> } = {}) => {
+  const start = async (
+    name: string,
+    o: { codeDir?: string; env?: Record<string, string> } = {}
+  ) => {
     const i = instances.get(name)!
     const fd = openSync(i.log, "a")
-    const env = { ...baseEnv, ...o.env, PORT: new URL(i.url).port, MEDUSA_WORKER_MODE: i.mode }
-    i.child = spawn(MEDUSA_BIN, ["start"], { cwd: o.codeDir ?? codeDir, env, stdio: ["ignore", fd, fd], detached: true })
+    const env = {
+      ...baseEnv,
+      ...o.env,
+      PORT: new URL(i.url).port,
+      MEDUSA_WORKER_MODE: i.mode,
+    }
+    i.child = spawn(MEDUSA_BIN, ["start"], {
+      cwd: o.codeDir ?? codeDir,
+      env,
+      stdio: ["ignore", fd, fd],
+      detached: true,
+    })
     closeSync(fd)
     await waitForHealth(`${i.url}/health`, i.child, 180_000)
     i.up = true
@@ -355,27 +461,46 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     // set (testing/template-db.ts; with Redis its own, built by the first cluster of a run), ~1 s
     // instead of `medusa db:migrate`'s ~15 s of CPU a cluster. Another commit's code (an upgrade
     // test's, a bench's snapshot) migrates as a store does.
-    if (codeDir === REPO && !process.env.CLUSTER_PG_URL && !templateDisabled()) {
+    if (
+      codeDir === REPO &&
+      !process.env.CLUSTER_PG_URL &&
+      !templateDisabled()
+    ) {
       const t = await databaseFromTemplate(dbName, setupLog, baseEnv)
-      note(`database ${dbName}: a copy of ${t.template} (${t.built ? "built now" : "reused"}) in ${t.ms} ms (logs in ${logDir})`)
+      note(
+        `database ${dbName}: a copy of ${t.template} (${t.built ? "built now" : "reused"}) in ${t.ms} ms (logs in ${logDir})`
+      )
     } else {
       const a = new Client({ connectionString: `${PG_BASE}/postgres` })
       await a.connect()
       await a.query(`create database "${dbName}"`)
       await a.end()
       note(`database ${dbName}: migrations (logs in ${logDir})`)
-      runMedusaIn(codeDir, ["db:migrate"], baseEnv, setupLog, "medusa db:migrate")
+      runMedusaIn(
+        codeDir,
+        ["db:migrate"],
+        baseEnv,
+        setupLog,
+        "medusa db:migrate"
+      )
     }
     const seedOut = join(logDir, "seed.json")
     runMedusaIn(
       codeDir,
       ["exec", "bench/lib/seed.ts"],
-      { ...baseEnv, BENCH_SEED_OUT: seedOut, DEMO_ADMIN_EMAIL: admin.email, DEMO_ADMIN_PASSWORD: admin.password },
+      {
+        ...baseEnv,
+        BENCH_SEED_OUT: seedOut,
+        DEMO_ADMIN_EMAIL: admin.email,
+        DEMO_ADMIN_PASSWORD: admin.password,
+      },
       setupLog,
       "seed"
     )
     const store = JSON.parse(readFileSync(seedOut, "utf8")) as SeededStore
-    await Promise.all(opts.instances.filter((i) => !i.later).map((i) => start(i.name)))
+    await Promise.all(
+      opts.instances.filter((i) => !i.later).map((i) => start(i.name))
+    )
     db = new Pool({ connectionString: databaseUrl, max: 3 })
     return {
       sandbox,
@@ -392,7 +517,14 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       inFlight: (name) => [...(inFlight.get(name) ?? [])].map((r) => r.at),
       kill,
       start,
-      migrate: (dir = codeDir) => runMedusaIn(dir, ["db:migrate"], baseEnv, setupLog, `medusa db:migrate (${dir})`),
+      migrate: (dir = codeDir) =>
+        runMedusaIn(
+          dir,
+          ["db:migrate"],
+          baseEnv,
+          setupLog,
+          `medusa db:migrate (${dir})`
+        ),
       logLines: (re) =>
         [...instances.values()].flatMap((i) => {
           try {

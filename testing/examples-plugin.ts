@@ -23,12 +23,26 @@ export function examplesDir(): string {
  * file SVC_EVENT_LOG names, with the process that took it). `subscribers`: more subscriber files built
  * the same way (the demo's, demo/plugin.ts).
  */
-export function buildExamplesPlugin(parent: string, opts: { eventLog?: boolean; subscribers?: string[] } = {}): string {
+export function buildExamplesPlugin(
+  parent: string,
+  opts: { eventLog?: boolean; subscribers?: string[] } = {}
+): string {
   const dir = join(parent, "examples")
   const out = join(dir, ".medusa", "server", "src", "subscribers")
   mkdirSync(out, { recursive: true })
-  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "svc-demo-examples", version: "0.0.0", private: true }, null, 2))
-  const entries = [...EXAMPLES.map((f) => join(ROOT, "docs", "examples", f)), ...(opts.eventLog ? [join(ROOT, "testing", "svc-event-log.ts")] : []), ...(opts.subscribers ?? [])]
+  writeFileSync(
+    join(dir, "package.json"),
+    JSON.stringify(
+      { name: "svc-demo-examples", version: "0.0.0", private: true },
+      null,
+      2
+    )
+  )
+  const entries = [
+    ...EXAMPLES.map((f) => join(ROOT, "docs", "examples", f)),
+    ...(opts.eventLog ? [join(ROOT, "testing", "svc-event-log.ts")] : []),
+    ...(opts.subscribers ?? []),
+  ]
   for (const entry of entries) {
     buildSync({
       entryPoints: [entry],
@@ -38,7 +52,15 @@ export function buildExamplesPlugin(parent: string, opts: { eventLog?: boolean; 
       format: "cjs",
       target: "node20",
       packages: "external",
-      alias: { "medusa-payment-svc/workflows": join(ROOT, "src", "lib", "events", "svc-events.ts") },
+      alias: {
+        "medusa-payment-svc/workflows": join(
+          ROOT,
+          "src",
+          "lib",
+          "events",
+          "svc-events.ts"
+        ),
+      },
       logLevel: "warning",
     })
   }

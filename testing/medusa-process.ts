@@ -7,13 +7,23 @@ import { spawnSync, type ChildProcess } from "node:child_process"
 import { closeSync, openSync } from "node:fs"
 import { join, resolve } from "node:path"
 
-export const MEDUSA_BIN = join(resolve(__dirname, ".."), "node_modules/.bin/medusa")
+export const MEDUSA_BIN = join(
+  resolve(__dirname, ".."),
+  "node_modules/.bin/medusa"
+)
 
 /** Polls `url` until it answers 2xx; fails at once if `child` exits first. */
-export async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+export async function waitForHealth(
+  url: string,
+  child: ChildProcess,
+  timeoutMs: number
+): Promise<void> {
   const end = Date.now() + timeoutMs
   while (Date.now() < end) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`medusa start exited (${child.exitCode ?? child.signalCode}) before ${url} answered`)
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(
+        `medusa start exited (${child.exitCode ?? child.signalCode}) before ${url} answered`
+      )
     try {
       if ((await fetch(url)).ok) return
     } catch {
@@ -25,9 +35,18 @@ export async function waitForHealth(url: string, child: ChildProcess, timeoutMs:
 }
 
 /** `medusa <args>` in `cwd`, its output appended to `logFile`; throws with `what` if it fails. */
-export function runMedusa(cwd: string, args: string[], env: NodeJS.ProcessEnv, logFile: string, what: string): void {
+export function runMedusa(
+  cwd: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  logFile: string,
+  what: string
+): void {
   const fd = openSync(logFile, "a")
   const r = spawnSync(MEDUSA_BIN, args, { cwd, env, stdio: ["ignore", fd, fd] })
   closeSync(fd)
-  if (r.status !== 0) throw new Error(`${what} failed (exit ${r.status ?? r.signal}); see ${logFile}`)
+  if (r.status !== 0)
+    throw new Error(
+      `${what} failed (exit ${r.status ?? r.signal}); see ${logFile}`
+    )
 }

@@ -39,7 +39,14 @@ export interface MoneyReport {
 }
 
 export function moneyIsSafe(r: MoneyReport): boolean {
-  return !r.lost.length && !r.ordersWithoutPaidCheckout.length && !r.doubleCaptured.length && !r.doublePayouts.length && !r.doubleWithdrawals.length && !r.unrecorded.length
+  return (
+    !r.lost.length &&
+    !r.ordersWithoutPaidCheckout.length &&
+    !r.doubleCaptured.length &&
+    !r.doublePayouts.length &&
+    !r.doubleWithdrawals.length &&
+    !r.unrecorded.length
+  )
 }
 
 export function describeMoney(r: MoneyReport): string {
@@ -49,13 +56,18 @@ export function describeMoney(r: MoneyReport): string {
     `payouts ${r.payouts} (refunds with two: ${r.doublePayouts.length}); withdrawals ${r.withdrawals} (requests with two: ${r.doubleWithdrawals.length}); not recorded in Medusa ${r.unrecorded.length}`,
     ...r.unrecorded.slice(0, 10).map((l) => `  ${l}`),
     ...r.lost.slice(0, 10).map((l) => `  lost: ${l}`),
-    ...r.ordersWithoutPaidCheckout.slice(0, 10).map((l) => `  order without a paid checkout: ${l}`),
+    ...r.ordersWithoutPaidCheckout
+      .slice(0, 10)
+      .map((l) => `  order without a paid checkout: ${l}`),
     ...r.doubleCaptured.slice(0, 10).map((l) => `  captured twice: ${l}`),
   ].join("\n")
 }
 
 /** `svc`: the sandbox's state, from `cluster.svc` (wherever the sandbox runs). */
-export async function checkMoney(db: Pool, svc: { state(): Promise<SandboxState> }): Promise<MoneyReport> {
+export async function checkMoney(
+  db: Pool,
+  svc: { state(): Promise<SandboxState> }
+): Promise<MoneyReport> {
   const state = await svc.state()
   const checkouts = Object.values(state.checkouts)
   const completed = checkouts.filter((c) => c.status === "COMPLETED")
@@ -102,14 +114,26 @@ export async function checkMoney(db: Pool, svc: { state(): Promise<SandboxState>
     const orders = r?.orders ?? []
     const captured = r?.captured ?? []
     // Medusa keeps its own amount (39.852); svc's is it rounded half-up to the sen (3985)
-    if (r && orders.length === 1 && captured.length === 1 && medusaAmountToSen(captured[0]) === c.amount) report.ordered++
+    if (
+      r &&
+      orders.length === 1 &&
+      captured.length === 1 &&
+      medusaAmountToSen(captured[0]) === c.amount
+    )
+      report.ordered++
     else
-      report.lost.push(`${c.checkoutId} (${c.type}, ${c.amount} sen): ${r ? `cart ${r.cart_id}, orders ${orders.length}, captured ${JSON.stringify(captured)}` : "no ledger row"}`)
+      report.lost.push(
+        `${c.checkoutId} (${c.type}, ${c.amount} sen): ${r ? `cart ${r.cart_id}, orders ${orders.length}, captured ${JSON.stringify(captured)}` : "no ledger row"}`
+      )
   }
 
   // every svc payment captured in Medusa is a COMPLETED checkout
   const paid = new Set(completed.map((c) => c.checkoutId))
-  const captures = await db.query<{ order_id: string | null; payment_id: string; checkout_id: string | null }>(
+  const captures = await db.query<{
+    order_id: string | null
+    payment_id: string
+    checkout_id: string | null
+  }>(
     `select oc.order_id, p.id as payment_id, p.data->>'checkoutId' as checkout_id
        from payment p
        left join cart_payment_collection cpc on cpc.payment_collection_id = p.payment_collection_id and cpc.deleted_at is null
@@ -118,40 +142,68 @@ export async function checkMoney(db: Pool, svc: { state(): Promise<SandboxState>
   )
   for (const p of captures.rows) {
     if (!p.checkout_id || !paid.has(p.checkout_id))
-      report.ordersWithoutPaidCheckout.push(`order ${p.order_id ?? "(none)"} payment ${p.payment_id} checkout ${p.checkout_id ?? "(none)"}`)
+      report.ordersWithoutPaidCheckout.push(
+        `order ${p.order_id ?? "(none)"} payment ${p.payment_id} checkout ${p.checkout_id ?? "(none)"}`
+      )
   }
 
-  const carts = await db.query<{ cart_id: string }>(`select distinct cart_id from cart_payment_collection where deleted_at is null`)
+  const carts = await db.query<{ cart_id: string }>(
+    `select distinct cart_id from cart_payment_collection where deleted_at is null`
+  )
   for (const o of (
     await outcomes(
       db,
       carts.rows.map((r) => r.cart_id)
     )
   ).values()) {
-    if (doubleCaptured(o)) report.doubleCaptured.push(`cart ${o.cartId}: ${o.orderIds.length} orders, ${o.capturedPayments} captured payments, ${o.captures} captures`)
+    if (doubleCaptured(o))
+      report.doubleCaptured.push(
+        `cart ${o.cartId}: ${o.orderIds.length} orders, ${o.capturedPayments} captured payments, ${o.captures} captures`
+      )
   }
 
   // refunds and withdrawals: every payout and withdrawal svc made is recorded in Medusa (the admin
   // sees it), and no refund has two payouts, no withdrawal request two withdrawals
-  const payoutRows = await db.query<{ id: string; refund_id: string | null; payout_id: string | null }>(`select id, refund_id, payout_id from svc_payout where deleted_at is null`)
-  const recordedPayouts = new Map(payoutRows.rows.filter((r) => r.payout_id).map((r) => [r.payout_id!, r]))
+  const payoutRows = await db.query<{
+    id: string
+    refund_id: string | null
+    payout_id: string | null
+  }>(`select id, refund_id, payout_id from svc_payout where deleted_at is null`)
+  const recordedPayouts = new Map(
+    payoutRows.rows.filter((r) => r.payout_id).map((r) => [r.payout_id!, r])
+  )
   const perRefund = new Map<string, number>()
   for (const p of Object.values(state.payouts)) {
     const row = recordedPayouts.get(p.payoutId)
-    if (!row) report.unrecorded.push(`payout ${p.payoutId} (${p.amount} sen) is not recorded in Medusa`)
-    else if (row.refund_id) perRefund.set(row.refund_id, (perRefund.get(row.refund_id) ?? 0) + 1)
+    if (!row)
+      report.unrecorded.push(
+        `payout ${p.payoutId} (${p.amount} sen) is not recorded in Medusa`
+      )
+    else if (row.refund_id)
+      perRefund.set(row.refund_id, (perRefund.get(row.refund_id) ?? 0) + 1)
   }
-  for (const [refund, n] of perRefund) if (n > 1) report.doublePayouts.push(`refund ${refund}: ${n} payouts`)
-  const wdRows = await db.query<{ id: string; withdrawal_id: string | null }>(`select id, withdrawal_id from svc_withdrawal where deleted_at is null`)
+  for (const [refund, n] of perRefund)
+    if (n > 1) report.doublePayouts.push(`refund ${refund}: ${n} payouts`)
+  const wdRows = await db.query<{ id: string; withdrawal_id: string | null }>(
+    `select id, withdrawal_id from svc_withdrawal where deleted_at is null`
+  )
   const perRequest = new Map<string, number>()
-  const recordedWd = new Map(wdRows.rows.filter((r) => r.withdrawal_id).map((r) => [r.withdrawal_id!, r.id]))
+  const recordedWd = new Map(
+    wdRows.rows
+      .filter((r) => r.withdrawal_id)
+      .map((r) => [r.withdrawal_id!, r.id])
+  )
   for (const w of Object.values(state.fiatWithdrawals)) {
     if (w.source !== "API") continue
     const row = recordedWd.get(w.id)
-    if (!row) report.unrecorded.push(`withdrawal ${w.id} (${w.amount} sen) is not recorded in Medusa`)
+    if (!row)
+      report.unrecorded.push(
+        `withdrawal ${w.id} (${w.amount} sen) is not recorded in Medusa`
+      )
     else perRequest.set(row, (perRequest.get(row) ?? 0) + 1)
   }
-  for (const [req, n] of perRequest) if (n > 1) report.doubleWithdrawals.push(`request ${req}: ${n} withdrawals`)
+  for (const [req, n] of perRequest)
+    if (n > 1) report.doubleWithdrawals.push(`request ${req}: ${n} withdrawals`)
   return report
 }
 
@@ -182,7 +234,11 @@ export interface OrderMoney {
   /** svc: payouts made for the order (recorded in svc_payout), REVERSED / RETURNED ones excluded, in sen */
   paidOutSen: number
   /** every Medusa refund of the order's svc payments with the svc payouts recorded for it */
-  refunds: { refundId: string; amountSen: number; payouts: { payoutId: string; amountSen: number; status: string }[] }[]
+  refunds: {
+    refundId: string
+    amountSen: number
+    payouts: { payoutId: string; amountSen: number; status: string }[]
+  }[]
   /** what does not hold, in words (empty: the order's money is right) */
   problems: string[]
 }
@@ -194,7 +250,11 @@ export interface OrderMoney {
  * its amount. Amounts compared in sen with the plugin's conversion (Medusa's
  * 39.852 is svc's 3985). Any test can call it: `expect(m.problems).toEqual([])`.
  */
-export async function orderMoney(sql: Sql, state: SandboxState, orderId: string): Promise<OrderMoney> {
+export async function orderMoney(
+  sql: Sql,
+  state: SandboxState,
+  orderId: string
+): Promise<OrderMoney> {
   const payments = await sql(
     `select p.id, p.payment_collection_id from payment p
        join order_payment_collection opc on opc.payment_collection_id = p.payment_collection_id and opc.deleted_at is null
@@ -220,7 +280,10 @@ export async function orderMoney(sql: Sql, state: SandboxState, orderId: string)
       where opc.order_id = $1 and c.checkout_id is not null and c.deleted_at is null`,
     [orderId]
   )
-  const payoutRows = await sql(`select refund_id, payout_id, status from svc_payout where order_id = $1 and deleted_at is null`, [orderId])
+  const payoutRows = await sql(
+    `select refund_id, payout_id, status from svc_payout where order_id = $1 and deleted_at is null`,
+    [orderId]
+  )
 
   let paidSen = 0
   let flaggedSen = 0
@@ -232,11 +295,24 @@ export async function orderMoney(sql: Sql, state: SandboxState, orderId: string)
   }
   const payoutsOf = (refundId: string) =>
     payoutRows
-      .filter((r) => r.refund_id === refundId && r.payout_id && state.payouts[r.payout_id])
-      .map((r) => ({ payoutId: r.payout_id as string, amountSen: state.payouts[r.payout_id].amount, status: state.payouts[r.payout_id].status as string }))
-  const delivered = (p: { status: string }) => p.status !== "REVERSED" && p.status !== "RETURNED"
+      .filter(
+        (r) =>
+          r.refund_id === refundId && r.payout_id && state.payouts[r.payout_id]
+      )
+      .map((r) => ({
+        payoutId: r.payout_id as string,
+        amountSen: state.payouts[r.payout_id].amount,
+        status: state.payouts[r.payout_id].status as string,
+      }))
+  const delivered = (p: { status: string }) =>
+    p.status !== "REVERSED" && p.status !== "RETURNED"
   const paidOutSen = payoutRows
-    .filter((r) => r.payout_id && state.payouts[r.payout_id] && delivered(state.payouts[r.payout_id]))
+    .filter(
+      (r) =>
+        r.payout_id &&
+        state.payouts[r.payout_id] &&
+        delivered(state.payouts[r.payout_id])
+    )
     .reduce((n, r) => n + state.payouts[r.payout_id].amount, 0)
 
   // each refund's share in sen: the payment's refunded total rounded, after it minus before it
@@ -246,7 +322,12 @@ export async function orderMoney(sql: Sql, state: SandboxState, orderId: string)
     let before = 0n // exact sum so far, in 1e-20 units
     for (const r of refunds.filter((x) => x.payment_id === paymentId)) {
       const after = before + exact(r.amount)
-      refundList.push({ refundId: r.id, amountSen: medusaAmountToSen(text(after)) - medusaAmountToSen(text(before)), payouts: payoutsOf(r.id) })
+      refundList.push({
+        refundId: r.id,
+        amountSen:
+          medusaAmountToSen(text(after)) - medusaAmountToSen(text(before)),
+        payouts: payoutsOf(r.id),
+      })
       before = after
     }
     refundedSen += medusaAmountToSen(text(before))
@@ -261,16 +342,35 @@ export async function orderMoney(sql: Sql, state: SandboxState, orderId: string)
     refunds: refundList,
     problems: [],
   }
-  if (m.capturedSen !== m.paidSen) m.problems.push(`order ${orderId}: Medusa captured ${m.capturedSen} sen, svc was paid ${m.paidSen} sen`)
-  if (m.refundedSen !== m.paidOutSen) m.problems.push(`order ${orderId}: Medusa refunded ${m.refundedSen} sen, svc paid out ${m.paidOutSen} sen`)
+  if (m.capturedSen !== m.paidSen)
+    m.problems.push(
+      `order ${orderId}: Medusa captured ${m.capturedSen} sen, svc was paid ${m.paidSen} sen`
+    )
+  if (m.refundedSen !== m.paidOutSen)
+    m.problems.push(
+      `order ${orderId}: Medusa refunded ${m.refundedSen} sen, svc paid out ${m.paidOutSen} sen`
+    )
   for (const r of m.refunds) {
     // a refund of less than half a sen (the rest of a 39.852 payment) has no payout
-    if (r.payouts.length !== (r.amountSen > 0 ? 1 : 0)) m.problems.push(`refund ${r.refundId} (${r.amountSen} sen): ${r.payouts.length} svc payouts`)
+    if (r.payouts.length !== (r.amountSen > 0 ? 1 : 0))
+      m.problems.push(
+        `refund ${r.refundId} (${r.amountSen} sen): ${r.payouts.length} svc payouts`
+      )
     else if (r.payouts.length && r.payouts[0].amountSen !== r.amountSen)
-      m.problems.push(`refund ${r.refundId} is ${r.amountSen} sen of the payment's refunded total, its payout ${r.payouts[0].payoutId} ${r.payouts[0].amountSen} sen`)
+      m.problems.push(
+        `refund ${r.refundId} is ${r.amountSen} sen of the payment's refunded total, its payout ${r.payouts[0].payoutId} ${r.payouts[0].amountSen} sen`
+      )
   }
-  const unmatched = payoutRows.filter((r) => r.payout_id && state.payouts[r.payout_id] && !refunds.some((x) => x.id === r.refund_id))
-  for (const r of unmatched) m.problems.push(`payout ${r.payout_id} (${state.payouts[r.payout_id].amount} sen) has no Medusa refund on order ${orderId}`)
+  const unmatched = payoutRows.filter(
+    (r) =>
+      r.payout_id &&
+      state.payouts[r.payout_id] &&
+      !refunds.some((x) => x.id === r.refund_id)
+  )
+  for (const r of unmatched)
+    m.problems.push(
+      `payout ${r.payout_id} (${state.payouts[r.payout_id].amount} sen) has no Medusa refund on order ${orderId}`
+    )
   return m
 }
 

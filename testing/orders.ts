@@ -17,10 +17,28 @@ export interface CartOutcome {
 }
 
 /** Outcome per cart id (every requested cart has an entry). */
-export async function outcomes(db: Pool, cartIds: string[]): Promise<Map<string, CartOutcome>> {
-  const out = new Map<string, CartOutcome>(cartIds.map((id) => [id, { cartId: id, orderIds: [], orderAt: null, capturedPayments: 0, captures: 0 }]))
+export async function outcomes(
+  db: Pool,
+  cartIds: string[]
+): Promise<Map<string, CartOutcome>> {
+  const out = new Map<string, CartOutcome>(
+    cartIds.map((id) => [
+      id,
+      {
+        cartId: id,
+        orderIds: [],
+        orderAt: null,
+        capturedPayments: 0,
+        captures: 0,
+      },
+    ])
+  )
   if (!cartIds.length) return out
-  const orders = await db.query<{ cart_id: string; order_id: string; created_at: Date }>(
+  const orders = await db.query<{
+    cart_id: string
+    order_id: string
+    created_at: Date
+  }>(
     `select oc.cart_id, oc.order_id, o.created_at
        from order_cart oc join "order" o on o.id = oc.order_id
       where oc.deleted_at is null and oc.cart_id = any($1)
@@ -32,7 +50,11 @@ export async function outcomes(db: Pool, cartIds: string[]): Promise<Map<string,
     o.orderIds.push(r.order_id)
     o.orderAt ??= r.created_at.getTime()
   }
-  const pays = await db.query<{ cart_id: string; captured_payments: string; captures: string }>(
+  const pays = await db.query<{
+    cart_id: string
+    captured_payments: string
+    captures: string
+  }>(
     `select cpc.cart_id,
             count(distinct p.id) filter (where p.captured_at is not null) as captured_payments,
             count(c.id) as captures
@@ -52,4 +74,5 @@ export async function outcomes(db: Pool, cartIds: string[]): Promise<Map<string,
 }
 
 /** A cart paid once but with two orders, two captured payments or two captures. */
-export const doubleCaptured = (o: CartOutcome) => o.orderIds.length > 1 || o.capturedPayments > 1 || o.captures > 1
+export const doubleCaptured = (o: CartOutcome) =>
+  o.orderIds.length > 1 || o.capturedPayments > 1 || o.captures > 1

@@ -40,5 +40,7 @@ export async function freshDatabase(db: string): Promise<void> {
 
 /** Drops database `db`, if it is there; never throws (for afterAll). */
 export async function dropDatabase(db: string): Promise<void> {
-  await sql(`drop database if exists "${db}" with (force)`).catch(() => undefined)
+  await sql(`drop database if exists "${db}" with (force)`).catch(
+    () => undefined
+  )
 }

@@ -2,8 +2,15 @@
 import { call, HttpError } from "./store-api"
 
 /** The shopper pays on svc's hosted page (CREATED → PROCESSING → COMPLETED, one checkout.updated each). */
-export async function payCheckout(sandboxUrl: string, checkoutId: string): Promise<void> {
-  await call("POST", `${sandboxUrl}/_sandbox/checkouts/${encodeURIComponent(checkoutId)}/pay`, {})
+export async function payCheckout(
+  sandboxUrl: string,
+  checkoutId: string
+): Promise<void> {
+  await call(
+    "POST",
+    `${sandboxUrl}/_sandbox/checkouts/${encodeURIComponent(checkoutId)}/pay`,
+    {}
+  )
 }
 
 export interface SandboxStats {
@@ -12,9 +19,12 @@ export interface SandboxStats {
 }
 
 /** GET /_sandbox/stats; null while the sandbox has no call counter (404). */
-export async function readStats(sandboxUrl: string): Promise<SandboxStats | null> {
+export async function readStats(
+  sandboxUrl: string
+): Promise<SandboxStats | null> {
   try {
-    return (await call<SandboxStats>("GET", `${sandboxUrl}/_sandbox/stats`)).json
+    return (await call<SandboxStats>("GET", `${sandboxUrl}/_sandbox/stats`))
+      .json
   } catch (e) {
     if (e instanceof HttpError && e.status === 404) return null
     throw e
@@ -32,11 +42,19 @@ export async function resetStats(sandboxUrl: string): Promise<boolean> {
 }
 
 /** Calls per paid order, and the routes, as one line for a table; "n/a" without a counter. */
-export function describeCalls(stats: SandboxStats | null, paidOrders: number): { perOrder: string; routes: string } {
+export function describeCalls(
+  stats: SandboxStats | null,
+  paidOrders: number
+): { perOrder: string; routes: string } {
   if (!stats) return { perOrder: "n/a (no /_sandbox/stats)", routes: "" }
   const routes = Object.entries(stats.byRoute)
     .sort((a, b) => b[1] - a[1])
     .map(([r, n]) => `${r} ${n}`)
     .join(", ")
-  return { perOrder: paidOrders ? (stats.total / paidOrders).toFixed(2) : "n/a (no orders)", routes }
+  return {
+    perOrder: paidOrders
+      ? (stats.total / paidOrders).toFixed(2)
+      : "n/a (no orders)",
+    routes,
+  }
 }

@@ -5,11 +5,17 @@ import type { CallStats, RouteCounts, RouteName } from "../src/sandbox"
 
 export type { CallStats, RouteName }
 
-async function controlCall(sandboxBaseUrl: string, method: "GET" | "DELETE"): Promise<unknown> {
+async function controlCall(
+  sandboxBaseUrl: string,
+  method: "GET" | "DELETE"
+): Promise<unknown> {
   const url = `${sandboxBaseUrl.replace(/\/+$/, "")}/_sandbox/stats`
   const res = await fetch(url, { method })
   const text = await res.text()
-  if (!res.ok) throw new Error(`${method} ${url}: HTTP ${res.status} ${text.slice(0, 200)}`)
+  if (!res.ok)
+    throw new Error(
+      `${method} ${url}: HTTP ${res.status} ${text.slice(0, 200)}`
+    )
   return JSON.parse(text)
 }
 

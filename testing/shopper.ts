@@ -16,11 +16,21 @@ export const PROMO_CODE = "RAYA33"
  * both kinds of shopper (complete the cart, close the tab) pay carts with and without it.
  * All carts carry SST 8 % (the demo seed); with the code the batik shirt is RM87.1938.
  */
-export const usesPromo = (i: number): boolean => i >= 0 && Math.floor(i / 3) % 2 === 1
+export const usesPromo = (i: number): boolean =>
+  i >= 0 && Math.floor(i / 3) % 2 === 1
 
 /** Session data a storefront sends per provider (FPX direct needs the bank chosen on the store's page). */
-export function sessionData(providerId: string, cartId: string): Record<string, unknown> {
-  if (providerId === SVC_PROVIDERS["fpx-direct"]) return { cart_id: cartId, bank: "MBB0228", bankType: "RETAIL", buyerName: "Siti Aminah" }
+export function sessionData(
+  providerId: string,
+  cartId: string
+): Record<string, unknown> {
+  if (providerId === SVC_PROVIDERS["fpx-direct"])
+    return {
+      cart_id: cartId,
+      bank: "MBB0228",
+      bankType: "RETAIL",
+      buyerName: "Siti Aminah",
+    }
   if (providerId === SYSTEM_PROVIDER) return {}
   return { cart_id: cartId }
 }
@@ -38,18 +48,35 @@ export interface PaymentTimings {
  * The payment part of a checkout for a cart that exists: create the payment session,
  * pay on svc's page (svc providers only), complete the cart.
  */
-export async function payAndComplete(api: StoreApi, sandboxUrl: string, paymentCollectionId: string, cartId: string, providerId: string): Promise<PaymentTimings> {
+export async function payAndComplete(
+  api: StoreApi,
+  sandboxUrl: string,
+  paymentCollectionId: string,
+  cartId: string,
+  providerId: string
+): Promise<PaymentTimings> {
   const t0 = performance.now()
-  const session = await api.initiateSession(paymentCollectionId, providerId, sessionData(providerId, cartId))
+  const session = await api.initiateSession(
+    paymentCollectionId,
+    providerId,
+    sessionData(providerId, cartId)
+  )
   const t1 = performance.now()
   if (providerId !== SYSTEM_PROVIDER) {
-    if (!session.data.checkoutId) throw new Error(`session ${session.id} has no checkoutId`)
+    if (!session.data.checkoutId)
+      throw new Error(`session ${session.id} has no checkoutId`)
     await payCheckout(sandboxUrl, session.data.checkoutId)
   }
   const t2 = performance.now()
   const result = await api.complete(cartId)
   const t3 = performance.now()
-  return { sessionMs: t1 - t0, payMs: t2 - t1, completeMs: t3 - t2, totalMs: t3 - t0, result }
+  return {
+    sessionMs: t1 - t0,
+    payMs: t2 - t1,
+    completeMs: t3 - t2,
+    totalMs: t3 - t0,
+    result,
+  }
 }
 
 export interface Shopper {
@@ -71,17 +98,28 @@ export interface Shopper {
  * A shopper: cart, payment session, pay on svc's page in the sandbox (svc providers),
  * then completes the cart or (completes: false) closes the tab. Never throws: `error`.
  */
-export async function shop(api: StoreApi, sandboxUrl: string, s: Shopper): Promise<void> {
+export async function shop(
+  api: StoreApi,
+  sandboxUrl: string,
+  s: Shopper
+): Promise<void> {
   s.startedAt = Date.now()
   try {
-    const { cartId, paymentCollectionId, total } = await api.newCart({ promoCode: usesPromo(s.i) ? PROMO_CODE : undefined })
+    const { cartId, paymentCollectionId, total } = await api.newCart({
+      promoCode: usesPromo(s.i) ? PROMO_CODE : undefined,
+    })
     s.cartId = cartId
     s.cartTotal = total
     const t0 = performance.now()
-    const session = await api.initiateSession(paymentCollectionId, s.provider, sessionData(s.provider, cartId))
+    const session = await api.initiateSession(
+      paymentCollectionId,
+      s.provider,
+      sessionData(s.provider, cartId)
+    )
     s.sessionMs = performance.now() - t0
     if (s.provider !== SYSTEM_PROVIDER) {
-      if (!session.data.checkoutId) throw new Error(`session ${session.id} has no checkoutId`)
+      if (!session.data.checkoutId)
+        throw new Error(`session ${session.id} has no checkoutId`)
       await payCheckout(sandboxUrl, session.data.checkoutId)
     }
     // pp_system_default has no payment step: "paid" is when its session exists

@@ -63,25 +63,49 @@ function note(msg: string) {
   process.stderr.write(`[bench] ${msg}\n`)
 }
 
-function startSandboxProcess(codeDir: string, options: object): Promise<{ child: ChildProcess; url: string; credentials: SandboxCredentials }> {
-  const child = fork(join(codeDir, "bench/lib/sandbox-process.ts"), [JSON.stringify(options)], {
-    execArgv: ["-r", "@swc-node/register"],
-    cwd: codeDir,
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  })
+function startSandboxProcess(
+  codeDir: string,
+  options: object
+): Promise<{
+  child: ChildProcess
+  url: string
+  credentials: SandboxCredentials
+}> {
+  const child = fork(
+    join(codeDir, "bench/lib/sandbox-process.ts"),
+    [JSON.stringify(options)],
+    {
+      execArgv: ["-r", "@swc-node/register"],
+      cwd: codeDir,
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    }
+  )
   return new Promise((res, rej) => {
     child.once("error", rej)
-    child.once("exit", (code) => rej(new Error(`sandbox process exited (${code})`)))
+    child.once("exit", (code) =>
+      rej(new Error(`sandbox process exited (${code})`))
+    )
     child.once("message", (m) => {
-      const { url, credentials } = m as { url: string; credentials: SandboxCredentials }
+      const { url, credentials } = m as {
+        url: string
+        credentials: SandboxCredentials
+      }
       res({ child, url, credentials })
     })
   })
 }
 
 export async function bootStack(opts: StackOptions): Promise<Stack> {
-  const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\..*/, "").replace("T", "-")
-  const logDir = join(tmpdir(), "svc-bench", `${opts.name}-${stamp}-${process.pid}`)
+  const stamp = new Date()
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\..*/, "")
+    .replace("T", "-")
+  const logDir = join(
+    tmpdir(),
+    "svc-bench",
+    `${opts.name}-${stamp}-${process.pid}`
+  )
   mkdirSync(logDir, { recursive: true })
   const setupLog = join(logDir, "setup.log")
   const medusaLog = join(logDir, "medusa.log")
@@ -105,7 +129,8 @@ export async function bootStack(opts: StackOptions): Promise<Stack> {
   const webhookUrl = `${storeUrl}${process.env.BENCH_WEBHOOK_PATH ?? "/hooks/svc"}`
   const sandbox = await startSandboxProcess(code.dir, {
     webhooks: { WALLET: [webhookUrl], PAYOUT: [webhookUrl] },
-    rateLimits: opts.ceiling === null ? false : { accountPerMinute: opts.ceiling },
+    rateLimits:
+      opts.ceiling === null ? false : { accountPerMinute: opts.ceiling },
   })
   const c = sandbox.credentials
 
@@ -191,14 +216,27 @@ export async function bootStack(opts: StackOptions): Promise<Stack> {
     // BENCH_CPU_PROF_DIR: Medusa writes a V8 CPU profile there when it stops (bench/cpu-profile.ts
     // reads it); node takes --cpu-prof on its command line only, not in NODE_OPTIONS
     const prof = process.env.BENCH_CPU_PROF_DIR
-    const [cmd, args] = prof ? [process.execPath, ["--cpu-prof", `--cpu-prof-dir=${prof}`, MEDUSA_BIN, "start"]] : [MEDUSA_BIN, ["start"]]
-    medusa = spawn(cmd, args, { cwd: code.dir, env, stdio: ["ignore", fd, fd], detached: true })
+    const [cmd, args] = prof
+      ? [
+          process.execPath,
+          ["--cpu-prof", `--cpu-prof-dir=${prof}`, MEDUSA_BIN, "start"],
+        ]
+      : [MEDUSA_BIN, ["start"]]
+    medusa = spawn(cmd, args, {
+      cwd: code.dir,
+      env,
+      stdio: ["ignore", fd, fd],
+      detached: true,
+    })
     closeSync(fd)
     await waitForHealth(`${storeUrl}/health`, medusa, 180_000)
     note(`stack up in ${((Date.now() - started) / 1000).toFixed(0)} s`)
 
     // the bench's own statements stay out of PostgreSQL's statement log (bench/lib/sql-log.ts)
-    db = new Pool({ connectionString: `${databaseUrl}?options=${encodeURIComponent("-c log_statement=none")}`, max: 2 })
+    db = new Pool({
+      connectionString: `${databaseUrl}?options=${encodeURIComponent("-c log_statement=none")}`,
+      max: 2,
+    })
     const logLines = (re: RegExp) =>
       readFileSync(medusaLog, "utf8")
         .split("\n")

@@ -6,7 +6,10 @@ import type { Server } from "node:http"
 import type { Plugin } from "esbuild"
 
 /** `entry` (TSX, React's automatic JSX) and all it imports as one browser script, built for production. */
-export async function browserBundle(entry: string, opts: { minify?: boolean; plugins?: Plugin[] } = {}): Promise<string> {
+export async function browserBundle(
+  entry: string,
+  opts: { minify?: boolean; plugins?: Plugin[] } = {}
+): Promise<string> {
   const esbuild = await import("esbuild")
   const out = await esbuild.build({
     entryPoints: [entry],
@@ -25,7 +28,11 @@ export async function browserBundle(entry: string, opts: { minify?: boolean; plu
 }
 
 /** `server` listening on `port` (0: any free one) at `host`: its localhost URL, and a close that ends open connections. */
-export async function listenLocal(server: Server, port = 0, host = "127.0.0.1"): Promise<{ url: string; close: () => Promise<void> }> {
+export async function listenLocal(
+  server: Server,
+  port = 0,
+  host = "127.0.0.1"
+): Promise<{ url: string; close: () => Promise<void> }> {
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject)
     server.listen(port, host, () => resolve())

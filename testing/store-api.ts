@@ -7,7 +7,12 @@ import { randomUUID } from "node:crypto"
 import { Agent, request } from "undici"
 import type { SeededStore } from "./stack"
 
-export const agent = new Agent({ connections: 512, headersTimeout: 180_000, bodyTimeout: 180_000, keepAliveTimeout: 10_000 })
+export const agent = new Agent({
+  connections: 512,
+  headersTimeout: 180_000,
+  bodyTimeout: 180_000,
+  keepAliveTimeout: 10_000,
+})
 
 export class HttpError extends Error {
   constructor(
@@ -19,7 +24,12 @@ export class HttpError extends Error {
   }
 }
 
-export async function call<T>(method: "GET" | "POST" | "DELETE", url: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: T }> {
+export async function call<T>(
+  method: "GET" | "POST" | "DELETE",
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {}
+): Promise<{ status: number; json: T }> {
   const res = await request(url, {
     method,
     dispatcher: agent,
@@ -27,7 +37,12 @@ export async function call<T>(method: "GET" | "POST" | "DELETE", url: string, bo
     body: body === undefined ? undefined : JSON.stringify(body),
   })
   const text = await res.body.text()
-  if (res.statusCode >= 400) throw new HttpError(res.statusCode, text, `${method} ${new URL(url).pathname}`)
+  if (res.statusCode >= 400)
+    throw new HttpError(
+      res.statusCode,
+      text,
+      `${method} ${new URL(url).pathname}`
+    )
   return { status: res.statusCode, json: (text ? JSON.parse(text) : {}) as T }
 }
 
@@ -38,7 +53,9 @@ export interface PaymentSession {
   data: Record<string, unknown> & { checkoutId?: string }
 }
 
-export type CompleteResult = { type: "order"; order: { id: string } } | { type: "cart"; cart: unknown; error?: unknown }
+export type CompleteResult =
+  | { type: "order"; order: { id: string } }
+  | { type: "cart"; cart: unknown; error?: unknown }
 
 export class StoreApi {
   private readonly headers: Record<string, string>
@@ -50,7 +67,8 @@ export class StoreApi {
   }
 
   private async post<T>(path: string, body: unknown): Promise<T> {
-    return (await call<T>("POST", `${this.baseUrl}${path}`, body, this.headers)).json
+    return (await call<T>("POST", `${this.baseUrl}${path}`, body, this.headers))
+      .json
   }
 
   /**
@@ -58,27 +76,53 @@ export class StoreApi {
    * seed is the demo's (SST 8 % on Malaysia); `promoCode` (the demo's RAYA33, 33 % off)
    * gives the cart a total with fractions of a sen, as real stores' carts have.
    */
-  async newCart(opts: { promoCode?: string } = {}): Promise<{ cartId: string; paymentCollectionId: string; total: string }> {
-    const { cart } = await this.post<{ cart: { id: string; total: number | string } }>("/store/carts", {
+  async newCart(
+    opts: { promoCode?: string } = {}
+  ): Promise<{ cartId: string; paymentCollectionId: string; total: string }> {
+    const { cart } = await this.post<{
+      cart: { id: string; total: number | string }
+    }>("/store/carts", {
       region_id: this.store.regionId,
       sales_channel_id: this.store.salesChannelId,
       // one guest per cart: concurrent carts with one new email race on creating its customer (400 "already exists")
       email: `buyer-${randomUUID().slice(0, 8)}@example.my`,
       items: [{ variant_id: this.store.variantId, quantity: 1 }],
-      shipping_address: { first_name: "Siti", last_name: "Aminah", address_1: "1 Jalan Ampang", city: "Kuala Lumpur", country_code: "my", postal_code: "50450" },
+      shipping_address: {
+        first_name: "Siti",
+        last_name: "Aminah",
+        address_1: "1 Jalan Ampang",
+        city: "Kuala Lumpur",
+        country_code: "my",
+        postal_code: "50450",
+      },
       ...(opts.promoCode ? { promo_codes: [opts.promoCode] } : {}),
     })
-    const { payment_collection } = await this.post<{ payment_collection: { id: string } }>("/store/payment-collections", { cart_id: cart.id })
-    return { cartId: cart.id, paymentCollectionId: payment_collection.id, total: String(cart.total) }
+    const { payment_collection } = await this.post<{
+      payment_collection: { id: string }
+    }>("/store/payment-collections", { cart_id: cart.id })
+    return {
+      cartId: cart.id,
+      paymentCollectionId: payment_collection.id,
+      total: String(cart.total),
+    }
   }
 
-  async initiateSession(paymentCollectionId: string, providerId: string, data: Record<string, unknown>): Promise<PaymentSession> {
-    const { payment_collection } = await this.post<{ payment_collection: { payment_sessions: PaymentSession[] } }>(
-      `/store/payment-collections/${paymentCollectionId}/payment-sessions`,
-      { provider_id: providerId, data }
+  async initiateSession(
+    paymentCollectionId: string,
+    providerId: string,
+    data: Record<string, unknown>
+  ): Promise<PaymentSession> {
+    const { payment_collection } = await this.post<{
+      payment_collection: { payment_sessions: PaymentSession[] }
+    }>(`/store/payment-collections/${paymentCollectionId}/payment-sessions`, {
+      provider_id: providerId,
+      data,
+    })
+    const s = payment_collection.payment_sessions.find(
+      (x) => x.provider_id === providerId
     )
-    const s = payment_collection.payment_sessions.find((x) => x.provider_id === providerId)
-    if (!s) throw new Error(`no ${providerId} session in the payment collection`)
+    if (!s)
+      throw new Error(`no ${providerId} session in the payment collection`)
     return s
   }
 

@@ -8,9 +8,18 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { SvcEvents } from "medusa-payment-svc/workflows"
 
 /** One line of the log. */
-export type LoggedSvcEvent = { name: string; data: Record<string, unknown>; pid: number; port: string | null; mode: string | null; at: string }
+export type LoggedSvcEvent = {
+  name: string
+  data: Record<string, unknown>
+  pid: number
+  port: string | null
+  mode: string | null
+  at: string
+}
 
-export default async function svcEventLog({ event }: SubscriberArgs<Record<string, unknown>>) {
+export default async function svcEventLog({
+  event,
+}: SubscriberArgs<Record<string, unknown>>) {
   const file = process.env.SVC_EVENT_LOG
   if (!file) return
   const line: LoggedSvcEvent = {
@@ -25,4 +34,7 @@ export default async function svcEventLog({ event }: SubscriberArgs<Record<strin
   appendFileSync(file, JSON.stringify(line) + "\n")
 }
 
-export const config: SubscriberConfig = { event: Object.values(SvcEvents), context: { subscriberId: "svc-test-event-log" } }
+export const config: SubscriberConfig = {
+  event: Object.values(SvcEvents),
+  context: { subscriberId: "svc-test-event-log" },
+}

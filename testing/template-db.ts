@@ -17,7 +17,14 @@
 // has a session. SVC_TEST_DB_TEMPLATE=off turns all of this off (the runner's own migrations).
 import { spawn } from "node:child_process"
 import { createHash } from "node:crypto"
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, statSync } from "node:fs"
+import {
+  closeSync,
+  existsSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+} from "node:fs"
 import { join, resolve } from "node:path"
 import { Client } from "pg"
 import { databaseUrl, pgConfig } from "./postgres"
@@ -42,19 +49,33 @@ export function templateDisabled(): boolean {
 }
 
 /** The paths (from `base`) and bytes of the files below `dir`. */
-function addTree(h: ReturnType<typeof createHash>, dir: string, base = ROOT): void {
+function addTree(
+  h: ReturnType<typeof createHash>,
+  dir: string,
+  base = ROOT
+): void {
   if (!existsSync(dir)) return
   for (const n of readdirSync(dir).sort()) {
     const p = join(dir, n)
     if (statSync(p).isDirectory()) addTree(h, p, base)
-    else h.update(p.slice(base.length)).update("\0").update(readFileSync(p)).update("\0")
+    else
+      h.update(p.slice(base.length))
+        .update("\0")
+        .update(readFileSync(p))
+        .update("\0")
   }
 }
 
 /** A plugin's (or the app's) migrations and links: `src` is its src/ or its .medusa/server/src. */
-function addSchemaSources(h: ReturnType<typeof createHash>, src: string, base: string): void {
+function addSchemaSources(
+  h: ReturnType<typeof createHash>,
+  src: string,
+  base: string
+): void {
   const modules = join(src, "modules")
-  if (existsSync(modules)) for (const m of readdirSync(modules).sort()) addTree(h, join(modules, m, "migrations"), base)
+  if (existsSync(modules))
+    for (const m of readdirSync(modules).sort())
+      addTree(h, join(modules, m, "migrations"), base)
   addTree(h, join(src, "links"), base)
 }
 
@@ -64,43 +85,77 @@ export function templateKey(env: NodeJS.ProcessEnv = process.env): string {
   const scope = join(ROOT, "node_modules", "@medusajs")
   for (const pkg of readdirSync(scope).sort()) {
     const file = join(scope, pkg, "package.json")
-    if (existsSync(file)) h.update(`${pkg}@${JSON.parse(readFileSync(file, "utf8")).version}\n`)
+    if (existsSync(file))
+      h.update(`${pkg}@${JSON.parse(readFileSync(file, "utf8")).version}\n`)
   }
   h.update(readFileSync(join(ROOT, "medusa-config.ts")))
   addSchemaSources(h, join(ROOT, "src"), ROOT)
-  for (const name of MODULE_SET_ENV) h.update(`${name}=${env[name] ? "set" : ""}\n`)
+  for (const name of MODULE_SET_ENV)
+    h.update(`${name}=${env[name] ? "set" : ""}\n`)
   // the examples plugin's folder is new each run: what it would migrate counts, not where it is
   const examples = env.SVC_EXAMPLES_PLUGIN
-  if (examples) addSchemaSources(h, join(examples, ".medusa", "server", "src"), examples)
+  if (examples)
+    addSchemaSources(h, join(examples, ".medusa", "server", "src"), examples)
   return h.digest("hex").slice(0, 16)
 }
 
 /** `medusa db:migrate` on `db` with `env` (its module set); its output to `logFile`. */
-function migrate(db: string, logFile: string, env: NodeJS.ProcessEnv): Promise<void> {
+function migrate(
+  db: string,
+  logFile: string,
+  env: NodeJS.ProcessEnv
+): Promise<void> {
   const fd = openSync(logFile, "a")
-  const child = spawn(join(ROOT, "node_modules/.bin/medusa"), ["db:migrate", "--skip-scripts", "--skip-search", "--execute-all-links"], {
-    cwd: ROOT,
-    env: { ...env, DATABASE_URL: databaseUrl(db), NODE_OPTIONS: "", MEDUSA_DISABLE_TELEMETRY: "true" },
-    stdio: ["ignore", fd, fd],
-  })
+  const child = spawn(
+    join(ROOT, "node_modules/.bin/medusa"),
+    ["db:migrate", "--skip-scripts", "--skip-search", "--execute-all-links"],
+    {
+      cwd: ROOT,
+      env: {
+        ...env,
+        DATABASE_URL: databaseUrl(db),
+        NODE_OPTIONS: "",
+        MEDUSA_DISABLE_TELEMETRY: "true",
+      },
+      stdio: ["ignore", fd, fd],
+    }
+  )
   closeSync(fd)
   return new Promise((res, rej) => {
     child.once("error", rej)
-    child.once("exit", (code, signal) => (code === 0 ? res() : rej(new Error(`medusa db:migrate for the test template failed (${code ?? signal}); see ${logFile}`))))
+    child.once("exit", (code, signal) =>
+      code === 0
+        ? res()
+        : rej(
+            new Error(
+              `medusa db:migrate for the test template failed (${code ?? signal}); see ${logFile}`
+            )
+          )
+    )
   })
 }
 
 const q = (name: string) => `"${name.replace(/"/g, '""')}"`
 
 async function dropStale(admin: Client, keep: string): Promise<void> {
-  const { rows } = await admin.query("select datname, shobj_description(oid, 'pg_database') as note from pg_database where datname like $1", [`${PREFIX}%`])
-  for (const { datname, note } of rows as { datname: string; note: string | null }[]) {
+  const { rows } = await admin.query(
+    "select datname, shobj_description(oid, 'pg_database') as note from pg_database where datname like $1",
+    [`${PREFIX}%`]
+  )
+  for (const { datname, note } of rows as {
+    datname: string
+    note: string | null
+  }[]) {
     if (datname === keep) continue
     const used = Number(/used (\d+)/.exec(note ?? "")?.[1] ?? 0)
     // a scratch build is never in progress here: builds run under the lock this caller holds
     if (!datname.endsWith("-building") && Date.now() - used < STALE_MS) continue
-    await admin.query(`alter database ${q(datname)} is_template false`).catch(() => undefined)
-    await admin.query(`drop database if exists ${q(datname)}`).catch(() => undefined)
+    await admin
+      .query(`alter database ${q(datname)} is_template false`)
+      .catch(() => undefined)
+    await admin
+      .query(`drop database if exists ${q(datname)}`)
+      .catch(() => undefined)
   }
 }
 
@@ -111,14 +166,23 @@ export type FromTemplate = { template: string; built: boolean; ms: number }
  * (this file's, or the one a cluster's processes run with), building the template first if no
  * run has: one build at a time on the server.
  */
-export async function databaseFromTemplate(db: string, logFile: string, env: NodeJS.ProcessEnv = process.env): Promise<FromTemplate> {
+export async function databaseFromTemplate(
+  db: string,
+  logFile: string,
+  env: NodeJS.ProcessEnv = process.env
+): Promise<FromTemplate> {
   const started = Date.now()
   const template = `${PREFIX}${templateKey(env)}`
   const admin = new Client(pgConfig())
   await admin.connect()
   try {
     await admin.query("select pg_advisory_lock($1)", [LOCK])
-    const exists = async (name: string) => (await admin.query("select 1 from pg_database where datname = $1", [name])).rowCount === 1
+    const exists = async (name: string) =>
+      (
+        await admin.query("select 1 from pg_database where datname = $1", [
+          name,
+        ])
+      ).rowCount === 1
     let built = false
     if (!(await exists(template))) {
       const scratch = `${template}-building`
@@ -128,11 +192,15 @@ export async function databaseFromTemplate(db: string, logFile: string, env: Nod
       await migrate(scratch, logFile, env)
       // the migrate process has exited: nothing is connected to the scratch database
       await admin.query(`alter database ${q(scratch)} rename to ${q(template)}`)
-      await admin.query(`alter database ${q(template)} with allow_connections false is_template true`)
+      await admin.query(
+        `alter database ${q(template)} with allow_connections false is_template true`
+      )
       built = true
     }
     await admin.query(`create database ${q(db)} template ${q(template)}`)
-    await admin.query(`comment on database ${q(template)} is ${admin.escapeLiteral(`svc integration test template, used ${Date.now()}`)}`)
+    await admin.query(
+      `comment on database ${q(template)} is ${admin.escapeLiteral(`svc integration test template, used ${Date.now()}`)}`
+    )
     return { template, built, ms: Date.now() - started }
   } finally {
     await admin.end()

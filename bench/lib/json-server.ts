@@ -8,10 +8,17 @@ import type { AddressInfo } from "node:net"
 
 const CHILD_FLAG = "--json-server"
 
-export async function startJsonServer(body: string): Promise<{ url: string; close: () => void }> {
+export async function startJsonServer(
+  body: string
+): Promise<{ url: string; close: () => void }> {
   // the child runs this file with the parent's execArgv (-r @swc-node/register)
-  const child = fork(__filename, [CHILD_FLAG], { env: { ...process.env, JSON_SERVER_BODY: body }, stdio: "inherit" })
-  const port = await new Promise<number>((r) => child.once("message", (m) => r((m as { port: number }).port)))
+  const child = fork(__filename, [CHILD_FLAG], {
+    env: { ...process.env, JSON_SERVER_BODY: body },
+    stdio: "inherit",
+  })
+  const port = await new Promise<number>((r) =>
+    child.once("message", (m) => r((m as { port: number }).port))
+  )
   return { url: `http://127.0.0.1:${port}`, close: () => child.kill() }
 }
 
@@ -25,5 +32,7 @@ if (process.argv[2] === CHILD_FLAG) {
     })
   })
   server.keepAliveTimeout = 60_000
-  server.listen(0, "127.0.0.1", () => process.send?.({ port: (server.address() as AddressInfo).port }))
+  server.listen(0, "127.0.0.1", () =>
+    process.send?.({ port: (server.address() as AddressInfo).port })
+  )
 }

@@ -11,18 +11,31 @@
  * with it are not comparable with one measured without. BENCH_SQL_DUMP=<file>: each phase's
  * statements are also appended there, one a line, in order (read one settlement with N=1).
  */
-import { appendFileSync, closeSync, openSync, readSync, statSync } from "node:fs"
+import {
+  appendFileSync,
+  closeSync,
+  openSync,
+  readSync,
+  statSync,
+} from "node:fs"
 import type { Pool } from "pg"
 
-export type SqlCount = { statements: number; transactions: number; byKind: Map<string, number>; byTable: Map<string, number> }
+export type SqlCount = {
+  statements: number
+  transactions: number
+  byKind: Map<string, number>
+  byTable: Map<string, number>
+}
 
-const LINE = /^\S+ \S+ \S+ \[\d+\] \S+@(\S+) LOG: {2}(?:statement|execute [^:]*): ([\s\S]*)$/
+const LINE =
+  /^\S+ \S+ \S+ \[\d+\] \S+@(\S+) LOG: {2}(?:statement|execute [^:]*): ([\s\S]*)$/
 
 /** "select payment_session", "update svc_checkout", "begin", … : what a statement is and the first table it names. */
 export function classify(sql: string): { kind: string; table: string | null } {
   const s = sql.trim().toLowerCase()
   const kind = /^(\w+)/.exec(s)?.[1] ?? "?"
-  const t = /\b(?:from|into|update)\s+(?:"?public"?\.)?"?([a-z_][a-z0-9_]*)"?/.exec(s)
+  const t =
+    /\b(?:from|into|update)\s+(?:"?public"?\.)?"?([a-z_][a-z0-9_]*)"?/.exec(s)
   return { kind, table: t?.[1] ?? null }
 }
 
@@ -32,7 +45,8 @@ export class SqlLog {
   constructor(
     private readonly admin: Pool,
     private readonly dbName: string,
-    private readonly file = process.env.BENCH_PG_LOG ?? "/var/log/postgresql/postgresql-15-main.log"
+    private readonly file = process.env.BENCH_PG_LOG ??
+      "/var/log/postgresql/postgresql-15-main.log"
   ) {}
 
   async start(): Promise<void> {
@@ -52,14 +66,23 @@ export class SqlLog {
     } finally {
       closeSync(fd)
     }
-    const out: SqlCount = { statements: 0, transactions: 0, byKind: new Map(), byTable: new Map() }
+    const out: SqlCount = {
+      statements: 0,
+      transactions: 0,
+      byKind: new Map(),
+      byTable: new Map(),
+    }
     // a statement's text may span lines: a log line starts with its timestamp
     const entries = buf.toString("utf8").split(/\n(?=\d{4}-\d\d-\d\d \d\d:)/)
     for (const e of entries) {
       const m = LINE.exec(e)
       if (!m || m[1] !== this.dbName) continue
       const { kind, table } = classify(m[2]!)
-      if (process.env.BENCH_SQL_DUMP) appendFileSync(process.env.BENCH_SQL_DUMP, m[2]!.replace(/\s+/g, " ").slice(0, 400) + "\n")
+      if (process.env.BENCH_SQL_DUMP)
+        appendFileSync(
+          process.env.BENCH_SQL_DUMP,
+          m[2]!.replace(/\s+/g, " ").slice(0, 400) + "\n"
+        )
       out.statements++
       if (kind === "begin") out.transactions++
       out.byKind.set(kind, (out.byKind.get(kind) ?? 0) + 1)

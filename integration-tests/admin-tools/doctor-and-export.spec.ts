@@ -36,26 +36,46 @@ function parseCsv(text: string): Record<string, string>[] {
     return out
   }
   const [head, ...rest] = lines.map(split)
-  return rest.map((r) => Object.fromEntries(head!.map((h, i) => [h, r[i] ?? ""])))
+  return rest.map((r) =>
+    Object.fromEntries(head!.map((h, i) => [h, r[i] ?? ""]))
+  )
 }
 
-const mytDay = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10)
+const mytDay = (ms: number) =>
+  new Date(ms + 8 * 3600_000).toISOString().slice(0, 10)
 
 // the runner empties Medusa's tables after each test: the suite seeds the store and signs the admin in before each
 svcMedusaSuite({
   admin: true,
-  testSuite: ({ svc, getContainer, sb, state, admin, paidOrder: paidOrderOf }) => {
-    const health = async () => (await admin.client.fetch<any>("/admin/svc/health")).health
+  testSuite: ({
+    svc,
+    getContainer,
+    sb,
+    state,
+    admin,
+    paidOrder: paidOrderOf,
+  }) => {
+    const health = async () =>
+      (await admin.client.fetch<any>("/admin/svc/health")).health
     const csv = async (query: string) => {
       const token = await admin.client.getToken()
-      const res = await fetch(`${svc.ref.medusaUrl}/admin/svc/reports/settlement.csv?${query}`, {
-        headers: token ? { authorization: `Bearer ${token}` } : {},
-      })
-      return { status: res.status, type: res.headers.get("content-type"), text: await res.text() }
+      const res = await fetch(
+        `${svc.ref.medusaUrl}/admin/svc/reports/settlement.csv?${query}`,
+        {
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+        }
+      )
+      return {
+        status: res.status,
+        type: res.headers.get("content-type"),
+        text: await res.text(),
+      }
     }
     const secrets = () => {
       const c = svc.ref.sandbox.credentials
-      const pemBody = c.privateKeyPem.split("\n").filter((l) => l && !l.startsWith("-----"))
+      const pemBody = c.privateKeyPem
+        .split("\n")
+        .filter((l) => l && !l.startsWith("-----"))
       return [c.apiKey, ...pemBody]
     }
 
@@ -63,7 +83,10 @@ svcMedusaSuite({
     const paidOrder = (providerId: string) => paidOrderOf({ providerId })
 
     it("refuses both routes without an admin session", async () => {
-      for (const path of ["/admin/svc/health", "/admin/svc/reports/settlement.csv?from=2026-11-01&to=2026-11-30"]) {
+      for (const path of [
+        "/admin/svc/health",
+        "/admin/svc/reports/settlement.csv?from=2026-11-01&to=2026-11-30",
+      ]) {
         const res = await fetch(`${svc.ref.medusaUrl}${path}`)
         expect(res.status).toBe(401)
         const body = await res.text()
@@ -79,10 +102,19 @@ svcMedusaSuite({
         ["from=2026-13-01&to=2026-11-30", /from: must be a date YYYY-MM-DD/],
         ["from=2026-02-30&to=2026-03-30", /from: must be a date YYYY-MM-DD/],
         ["from=2026-11-01&to=yesterday", /to: must be a date YYYY-MM-DD/],
-        ["from=2026-11-01T00:00:00&to=2026-11-30", /from: must be a date YYYY-MM-DD .* with a time zone/],
+        [
+          "from=2026-11-01T00:00:00&to=2026-11-30",
+          /from: must be a date YYYY-MM-DD .* with a time zone/,
+        ],
         ["from=2026-11-30&to=2026-11-01", /to: must be after from/],
-        ["from=2024-01-01&to=2026-11-01", /to: must be at most 366 days after from/],
-        ["from=2026-11-01&to=2026-11-30&limit=5", /^Invalid request: Unrecognized fields: 'limit'$/],
+        [
+          "from=2024-01-01&to=2026-11-01",
+          /to: must be at most 366 days after from/,
+        ],
+        [
+          "from=2026-11-01&to=2026-11-30&limit=5",
+          /^Invalid request: Unrecognized fields: 'limit'$/,
+        ],
       ]
       for (const [q, re] of cases) {
         const r = await csv(q)
@@ -94,18 +126,32 @@ svcMedusaSuite({
 
     it("export: one row per movement, matched to svc; totals per day and for the period equal the sandbox's", async () => {
       // a token transfer from the wallet, followed to COMPLETED (the sandbox's clock moved on; the list re-reads it)
-      const { networks } = await admin.client.fetch<any>("/admin/svc/token-transfers/networks")
+      const { networks } = await admin.client.fetch<any>(
+        "/admin/svc/token-transfers/networks"
+      )
       const net = networks.find((n: any) => n.type === "EVM")
       const address = `0x${randomUUID().replace(/-/g, "")}${randomUUID().replace(/-/g, "").slice(0, 8)}`
       const tt = await admin.client.fetch<any>("/admin/svc/token-transfers", {
         method: "POST",
-        body: { request_id: randomUUID(), network_id: net.id, token_id: net.tokens[0].id, address_to: address, amount: "75.00", reference: "Export test" },
+        body: {
+          request_id: randomUUID(),
+          network_id: net.id,
+          token_id: net.tokens[0].id,
+          address_to: address,
+          amount: "75.00",
+          reference: "Export test",
+        },
       })
       sb().advanceClock(6)
       sb().advanceClock(31)
       await waitFor(async () => {
-        const { transfers } = await admin.client.fetch<any>("/admin/svc/token-transfers")
-        return transfers.find((x: any) => x.id === tt.transfer.id)?.status === "COMPLETED"
+        const { transfers } = await admin.client.fetch<any>(
+          "/admin/svc/token-transfers"
+        )
+        return (
+          transfers.find((x: any) => x.id === tt.transfer.id)?.status ===
+          "COMPLETED"
+        )
       }, "token transfer COMPLETED")
 
       const fpx1 = await paidOrder(SVC_PROVIDERS.fpx)
@@ -114,14 +160,26 @@ svcMedusaSuite({
       // a refund payout of part of one order
       const refund = await admin.client.fetch<any>("/admin/svc/refunds", {
         method: "POST",
-        body: { payment_id: fpx1.paymentId, amount: "20.50", beneficiary: { name: "Siti Aminah", bank_code: "MBBEMYKL", account_number: "5512345678" } },
+        body: {
+          payment_id: fpx1.paymentId,
+          amount: "20.50",
+          beneficiary: {
+            name: "Siti Aminah",
+            bank_code: "MBBEMYKL",
+            account_number: "5512345678",
+          },
+        },
       })
       expect(refund.payout.payout_id).toBeTruthy()
       // a settlement to the merchant's bank account
       const w = await admin.client.fetch<any>("/admin/svc/wallet")
       const wd = await admin.client.fetch<any>("/admin/svc/withdrawals", {
         method: "POST",
-        body: { bank_account_id: w.bank_accounts[0].id, amount: "150.25", reference: "Export test" },
+        body: {
+          bank_account_id: w.bank_accounts[0].id,
+          amount: "150.25",
+          reference: "Export test",
+        },
       })
       expect(wd.withdrawal.withdrawal_id).toBeTruthy()
 
@@ -132,7 +190,9 @@ svcMedusaSuite({
       await waitFor(
         async () => {
           const rows = parseCsv((await csv(period)).text)
-          return rows.filter((x) => !x.kind.includes("total")).every((x) => x.match === "ok")
+          return rows
+            .filter((x) => !x.kind.includes("total"))
+            .every((x) => x.match === "ok")
         },
         "every movement matched to svc",
         40_000
@@ -149,10 +209,18 @@ svcMedusaSuite({
 
       // every movement of ours, each matched to svc's record
       const s = state()
-      const paid = Object.values(s.checkouts).filter((c: any) => c.status === "COMPLETED") as any[]
+      const paid = Object.values(s.checkouts).filter(
+        (c: any) => c.status === "COMPLETED"
+      ) as any[]
       const checkoutRows = movements.filter((x) => x.kind === "checkout")
-      expect(checkoutRows.map((x) => x.svc_id).sort()).toEqual(paid.map((c) => c.checkoutId).sort())
-      for (const x of movements) expect({ id: x.svc_id, match: x.match }).toEqual({ id: x.svc_id, match: expect.stringMatching(/^ok$|^MISMATCH status: /) })
+      expect(checkoutRows.map((x) => x.svc_id).sort()).toEqual(
+        paid.map((c) => c.checkoutId).sort()
+      )
+      for (const x of movements)
+        expect({ id: x.svc_id, match: x.match }).toEqual({
+          id: x.svc_id,
+          match: expect.stringMatching(/^ok$|^MISMATCH status: /),
+        })
       const row1 = checkoutRows.find((x) => x.svc_id === fpx1.checkoutId)!
       const c1 = s.checkouts[fpx1.checkoutId]
       expect(row1).toMatchObject({
@@ -165,19 +233,44 @@ svcMedusaSuite({
         direction: "in",
         counted: "yes",
       })
-      expect(row1.amount_rm).toBe(`${Math.floor(c1.amount / 100)}.${String(c1.amount % 100).padStart(2, "0")}`)
+      expect(row1.amount_rm).toBe(
+        `${Math.floor(c1.amount / 100)}.${String(c1.amount % 100).padStart(2, "0")}`
+      )
       expect(row1.tx_hash).toBe(c1.txHash)
-      expect(checkoutRows.find((x) => x.svc_id === wallet.checkoutId)).toMatchObject({ fee_sen: "0", fee_mode: "" })
-      expect(checkoutRows.find((x) => x.svc_id === fpx2.checkoutId)?.order_id).toBe(fpx2.orderId)
-      expect(movements.find((x) => x.kind === "refund_payout")).toMatchObject({ svc_id: refund.payout.payout_id, amount_sen: "2050", amount_rm: "20.50", order_id: fpx1.orderId })
-      expect(movements.find((x) => x.kind === "fiat_withdrawal")).toMatchObject({ svc_id: wd.withdrawal.withdrawal_id, amount_sen: "15025", amount_rm: "150.25" })
+      expect(
+        checkoutRows.find((x) => x.svc_id === wallet.checkoutId)
+      ).toMatchObject({ fee_sen: "0", fee_mode: "" })
+      expect(
+        checkoutRows.find((x) => x.svc_id === fpx2.checkoutId)?.order_id
+      ).toBe(fpx2.orderId)
+      expect(movements.find((x) => x.kind === "refund_payout")).toMatchObject({
+        svc_id: refund.payout.payout_id,
+        amount_sen: "2050",
+        amount_rm: "20.50",
+        order_id: fpx1.orderId,
+      })
+      expect(movements.find((x) => x.kind === "fiat_withdrawal")).toMatchObject(
+        {
+          svc_id: wd.withdrawal.withdrawal_id,
+          amount_sen: "15025",
+          amount_rm: "150.25",
+        }
+      )
       const ttRow = movements.find((x) => x.kind === "token_transfer")!
-      expect(ttRow).toMatchObject({ svc_id: tt.transfer.transfer_id, amount_sen: "7500", amount_rm: "75.00", svc_status: "COMPLETED", direction: "out" })
+      expect(ttRow).toMatchObject({
+        svc_id: tt.transfer.transfer_id,
+        amount_sen: "7500",
+        amount_rm: "75.00",
+        svc_status: "COMPLETED",
+        direction: "out",
+      })
       expect(ttRow.tx_hash).toMatch(/^0x/)
 
       // totals equal svc's own records
-      const sum = (xs: any[], f: string) => xs.reduce((a, x) => a + Number(x[f]), 0)
-      const total = (kind: string) => rows.find((x) => x.kind === `period_total:${kind}`)!
+      const sum = (xs: any[], f: string) =>
+        xs.reduce((a, x) => a + Number(x[f]), 0)
+      const total = (kind: string) =>
+        rows.find((x) => x.kind === `period_total:${kind}`)!
       const dayTotals = (kind: string, f: string) =>
         sum(
           rows.filter((x) => x.kind === `day_total:${kind}`),
@@ -186,24 +279,50 @@ svcMedusaSuite({
       expect(Number(total("checkout").amount_sen)).toBe(sum(paid, "amount"))
       expect(Number(total("checkout").fee_sen)).toBe(sum(paid, "fee"))
       expect(Number(total("checkout").net_sen)).toBe(sum(paid, "netAmount"))
-      expect(dayTotals("checkout", "amount_sen")).toBe(Number(total("checkout").amount_sen))
-      expect(dayTotals("checkout", "net_sen")).toBe(Number(total("checkout").net_sen))
+      expect(dayTotals("checkout", "amount_sen")).toBe(
+        Number(total("checkout").amount_sen)
+      )
+      expect(dayTotals("checkout", "net_sen")).toBe(
+        Number(total("checkout").net_sen)
+      )
       const payouts = Object.values(s.payouts) as any[]
-      expect(Number(total("refund_payout").amount_sen)).toBe(sum(payouts, "amount"))
+      expect(Number(total("refund_payout").amount_sen)).toBe(
+        sum(payouts, "amount")
+      )
       expect(Number(total("refund_payout").fee_sen)).toBe(sum(payouts, "fee"))
-      const withdrawals = (Object.values(s.fiatWithdrawals) as any[]).filter((x) => !["FAILED", "REJECTED", "CANCELLED"].includes(x.status))
-      expect(Number(total("fiat_withdrawal").amount_sen)).toBe(sum(withdrawals, "amount"))
-      const tokenTransfers = (Object.values(s.tokenTransfers) as any[]).filter((x) => x.status !== "FAILED")
-      expect(Number(total("token_transfer").amount_sen)).toBe(sum(tokenTransfers, "amount"))
+      const withdrawals = (Object.values(s.fiatWithdrawals) as any[]).filter(
+        (x) => !["FAILED", "REJECTED", "CANCELLED"].includes(x.status)
+      )
+      expect(Number(total("fiat_withdrawal").amount_sen)).toBe(
+        sum(withdrawals, "amount")
+      )
+      const tokenTransfers = (Object.values(s.tokenTransfers) as any[]).filter(
+        (x) => x.status !== "FAILED"
+      )
+      expect(Number(total("token_transfer").amount_sen)).toBe(
+        sum(tokenTransfers, "amount")
+      )
 
       // a movement Medusa and svc disagree on is flagged
       // (the sandbox cannot change a completed checkout: change Medusa's record instead)
       const svcModule = getContainer().resolve("svc") as any
-      const [ledger] = await svcModule.listSvcCheckouts({ checkout_id: fpx2.checkoutId })
-      await svcModule.updateSvcCheckouts({ id: ledger.id, amount_sen: ledger.amount_sen + 1 })
-      const flagged = parseCsv((await csv(period)).text).find((x) => x.svc_id === fpx2.checkoutId)!
-      expect(flagged.match).toBe(`MISMATCH amount: Medusa ${ledger.amount_sen + 1} sen, svc ${ledger.amount_sen} sen`)
-      await svcModule.updateSvcCheckouts({ id: ledger.id, amount_sen: ledger.amount_sen })
+      const [ledger] = await svcModule.listSvcCheckouts({
+        checkout_id: fpx2.checkoutId,
+      })
+      await svcModule.updateSvcCheckouts({
+        id: ledger.id,
+        amount_sen: ledger.amount_sen + 1,
+      })
+      const flagged = parseCsv((await csv(period)).text).find(
+        (x) => x.svc_id === fpx2.checkoutId
+      )!
+      expect(flagged.match).toBe(
+        `MISMATCH amount: Medusa ${ledger.amount_sen + 1} sen, svc ${ledger.amount_sen} sen`
+      )
+      await svcModule.updateSvcCheckouts({
+        id: ledger.id,
+        amount_sen: ledger.amount_sen,
+      })
 
       // an empty period
       const empty = parseCsv((await csv(`from=2020-01-01&to=2020-01-31`)).text)
@@ -214,31 +333,69 @@ svcMedusaSuite({
       await paidOrder(SVC_PROVIDERS.fpx) // its checkout.updated webhooks
       // svc tells whether withdrawals are enabled only by accepting one: the doctor reports the store's last
       const w = await admin.client.fetch<any>("/admin/svc/wallet")
-      await admin.client.fetch<any>("/admin/svc/withdrawals", { method: "POST", body: { bank_account_id: w.bank_accounts[0].id, amount: "20.00" } })
-      await waitFor(async () => (await health()).webhooks.events.find((e: any) => e.event_type === "checkout.updated")?.received > 0, "a checkout webhook recorded")
+      await admin.client.fetch<any>("/admin/svc/withdrawals", {
+        method: "POST",
+        body: { bank_account_id: w.bank_accounts[0].id, amount: "20.00" },
+      })
+      await waitFor(
+        async () =>
+          (await health()).webhooks.events.find(
+            (e: any) => e.event_type === "checkout.updated"
+          )?.received > 0,
+        "a checkout webhook recorded"
+      )
       const h = await health()
       // the test stores run the job and the watcher by hand (SVC_RECONCILE_EVERY_MINUTES=0, SVC_WATCH_EVERY_SECONDS=0): amber
       expect(h.level).toBe("warn")
-      expect(h.summary).toMatch(/^Reconciliation job: switched off \(reconcileEveryMinutes: 0\)/)
-      expect(h.checks.filter((c: any) => c.level !== "ok").map((c: any) => c.id)).toEqual(["job_reconcile", "job_watch"])
-      expect(h.checks.find((c: any) => c.id === "job_watch").advice).toMatch(/^Set the provider option `watchEverySeconds` \(SVC_WATCH_EVERY_SECONDS\) to a number above 0/)
+      expect(h.summary).toMatch(
+        /^Reconciliation job: switched off \(reconcileEveryMinutes: 0\)/
+      )
+      expect(
+        h.checks.filter((c: any) => c.level !== "ok").map((c: any) => c.id)
+      ).toEqual(["job_reconcile", "job_watch"])
+      expect(h.checks.find((c: any) => c.id === "job_watch").advice).toMatch(
+        /^Set the provider option `watchEverySeconds` \(SVC_WATCH_EVERY_SECONDS\) to a number above 0/
+      )
       // beside each sentence its code and values, for the admin's language (docs/admin.md#languages)
-      expect(h).toMatchObject({ summary_code: "doctor.summaryProblem", summary_params: { check: { code: "check.jobReconcile", params: {} }, detail: { code: "job.off" } } })
+      expect(h).toMatchObject({
+        summary_code: "doctor.summaryProblem",
+        summary_params: {
+          check: { code: "check.jobReconcile", params: {} },
+          detail: { code: "job.off" },
+        },
+      })
       expect(h.checks.find((c: any) => c.id === "job_watch")).toMatchObject({
         detail_code: "job.off",
         detail_params: { option: "watchEverySeconds" },
         advice_code: "job.offAdvice",
-        advice_params: { option: "watchEverySeconds", env: "SVC_WATCH_EVERY_SECONDS", what: { code: "job.whatWatch", params: {} } },
+        advice_params: {
+          option: "watchEverySeconds",
+          env: "SVC_WATCH_EVERY_SECONDS",
+          what: { code: "job.whatWatch", params: {} },
+        },
       })
-      expect(h.checks.find((c: any) => c.id === "features")).toMatchObject({ detail_code: "doctor.featuresAllAnswer", advice: null, advice_code: null, advice_params: null })
+      expect(h.checks.find((c: any) => c.id === "features")).toMatchObject({
+        detail_code: "doctor.featuresAllAnswer",
+        advice: null,
+        advice_code: null,
+        advice_params: null,
+      })
       expect(h.environment).toBe("sandbox")
-      expect(h.account).toMatchObject({ type: "BUSINESS", status: "ACTIVE", blocks: "nothing" })
+      expect(h.account).toMatchObject({
+        type: "BUSINESS",
+        status: "ACTIVE",
+        blocks: "nothing",
+      })
       expect(h.api_key).toMatch(/^svc_pk_…[A-Za-z0-9_-]{4}$/)
       expect(Math.abs(h.clock.skew_ms)).toBeLessThan(5000)
       expect(h.rate.limit).toBeGreaterThan(0)
       expect(h.rate.used_by_doctor).toBe(7)
-      expect(h.features.find((x: any) => x.feature === "token_transfers").detail).toMatch(/svc has no read that tells/)
-      const f = Object.fromEntries(h.features.map((x: any) => [x.feature, x.enabled]))
+      expect(
+        h.features.find((x: any) => x.feature === "token_transfers").detail
+      ).toMatch(/svc has no read that tells/)
+      const f = Object.fromEntries(
+        h.features.map((x: any) => [x.feature, x.enabled])
+      )
       expect(f).toEqual({
         checkout: true,
         direct_checkout: true,
@@ -250,10 +407,19 @@ svcMedusaSuite({
         payout_trigger_addresses: true,
       })
       // the store's generated webhook token (not required: the sandbox's URL has none)
-      expect(h.webhooks.url).toMatch(new RegExp(`^${svc.ref.medusaUrl}/hooks/svc\\?token=[A-Za-z0-9_-]{43}$`))
-      const seen = Object.fromEntries(h.webhooks.events.map((e: any) => [e.event_type, e]))
-      expect(seen["checkout.updated"].last_received_at).toEqual(expect.any(String))
-      expect(seen["payout.prefund_completed"]).toMatchObject({ received: 0, last_received_at: null })
+      expect(h.webhooks.url).toMatch(
+        new RegExp(`^${svc.ref.medusaUrl}/hooks/svc\\?token=[A-Za-z0-9_-]{43}$`)
+      )
+      const seen = Object.fromEntries(
+        h.webhooks.events.map((e: any) => [e.event_type, e])
+      )
+      expect(seen["checkout.updated"].last_received_at).toEqual(
+        expect.any(String)
+      )
+      expect(seen["payout.prefund_completed"]).toMatchObject({
+        received: 0,
+        last_received_at: null,
+      })
       expect(h.checks.map((c: any) => [c.id, c.level])).toEqual(
         expect.arrayContaining([
           ["api_key", "ok"],
@@ -272,32 +438,72 @@ svcMedusaSuite({
 
     it("jobs: every run is recorded (one statement, any number of instances at once); the doctor and the overview's route show when each last ran, failures counted, no secret kept", async () => {
       const container = getContainer()
-      const jobs = async () => (await admin.client.fetch<any>("/admin/svc/health/jobs")).jobs
-      const before = Object.fromEntries((await jobs()).map((j: any) => [j.job, j.last?.runs ?? 0]))
+      const jobs = async () =>
+        (await admin.client.fetch<any>("/admin/svc/health/jobs")).jobs
+      const before = Object.fromEntries(
+        (await jobs()).map((j: any) => [j.job, j.last?.runs ?? 0])
+      )
       // twelve watcher ticks at once, as from several instances: every one counted
-      await Promise.all(Array.from({ length: 12 }, () => reportingRun(container, JOB_NAMES.watch, [], async () => ({ counts: { waiting: 0 }, error: null }))))
+      await Promise.all(
+        Array.from({ length: 12 }, () =>
+          reportingRun(container, JOB_NAMES.watch, [], async () => ({
+            counts: { waiting: 0 },
+            error: null,
+          }))
+        )
+      )
       // three reconciliation runs that fail, their message carrying the API key and a webhook token
       const apiKey = svc.env.SVC_API_KEY!
       for (let i = 0; i < 3; i++) {
         await expect(
           reportingRun(container, JOB_NAMES.reconcile, [apiKey], async () => {
-            throw new Error(`svc refused ${apiKey} at /hooks/svc?token=abcdefghijklmnopqrstuvwxyz0123`)
+            throw new Error(
+              `svc refused ${apiKey} at /hooks/svc?token=abcdefghijklmnopqrstuvwxyz0123`
+            )
           })
         ).rejects.toThrow(/svc refused/)
       }
       let j = Object.fromEntries((await jobs()).map((x: any) => [x.job, x]))
-      expect(j[JOB_NAMES.watch].last).toMatchObject({ outcome: "ok", runs: before[JOB_NAMES.watch] + 12, failures_in_a_row: 0, counts: { waiting: 0 } })
-      expect(Date.now() - Date.parse(j[JOB_NAMES.watch].last.finished_at)).toBeLessThan(60_000)
-      expect(j[JOB_NAMES.reconcile].last).toMatchObject({ outcome: "failed", runs: before[JOB_NAMES.reconcile] + 3, failures_in_a_row: 3 })
-      expect(j[JOB_NAMES.reconcile].last.error).toBe("svc refused [secret] at /hooks/svc?token=[secret]")
+      expect(j[JOB_NAMES.watch].last).toMatchObject({
+        outcome: "ok",
+        runs: before[JOB_NAMES.watch] + 12,
+        failures_in_a_row: 0,
+        counts: { waiting: 0 },
+      })
+      expect(
+        Date.now() - Date.parse(j[JOB_NAMES.watch].last.finished_at)
+      ).toBeLessThan(60_000)
+      expect(j[JOB_NAMES.reconcile].last).toMatchObject({
+        outcome: "failed",
+        runs: before[JOB_NAMES.reconcile] + 3,
+        failures_in_a_row: 3,
+      })
+      expect(j[JOB_NAMES.reconcile].last.error).toBe(
+        "svc refused [secret] at /hooks/svc?token=[secret]"
+      )
       // switched off in this store: that is the warning, with the last run beside it
-      expect(j[JOB_NAMES.reconcile]).toMatchObject({ level: "warn", every_seconds: 0 })
-      expect(j[JOB_NAMES.reconcile].detail).toMatch(/^switched off \(reconcileEveryMinutes: 0\); last run \d+ s ago \(failed, \d+ runs recorded\)$/)
+      expect(j[JOB_NAMES.reconcile]).toMatchObject({
+        level: "warn",
+        every_seconds: 0,
+      })
+      expect(j[JOB_NAMES.reconcile].detail).toMatch(
+        /^switched off \(reconcileEveryMinutes: 0\); last run \d+ s ago \(failed, \d+ runs recorded\)$/
+      )
       // a run that succeeds ends the series; the last error is kept with its time
-      await reportingRun(container, JOB_NAMES.reconcile, [], async () => ({ counts: { waiting: 1 }, error: null }))
+      await reportingRun(container, JOB_NAMES.reconcile, [], async () => ({
+        counts: { waiting: 1 },
+        error: null,
+      }))
       j = Object.fromEntries((await jobs()).map((x: any) => [x.job, x]))
-      expect(j[JOB_NAMES.reconcile].last).toMatchObject({ outcome: "ok", failures_in_a_row: 0, error: null, last_error: "svc refused [secret] at /hooks/svc?token=[secret]" })
-      expect(j[JOB_NAMES.reconcile].last.last_ok_at).toBe(j[JOB_NAMES.reconcile].last.finished_at)
+      expect(j[JOB_NAMES.reconcile].last).toMatchObject({
+        outcome: "ok",
+        failures_in_a_row: 0,
+        error: null,
+        last_error: "svc refused [secret] at /hooks/svc?token=[secret]",
+      })
+      expect(j[JOB_NAMES.reconcile].last.last_ok_at).toBe(
+        j[JOB_NAMES.reconcile].last.finished_at
+      )
       // the full doctor carries the same
       const h = await health()
       expect(h.jobs.map((x: any) => [x.job, x.last.runs])).toEqual([
@@ -315,9 +521,13 @@ svcMedusaSuite({
         expect(h.level).toBe("fail")
         const status = h.checks.find((c: any) => c.id === "account_status")
         expect(status.level).toBe("fail")
-        expect(status.detail).toMatch(/status FROZEN: blocks every money-moving route/)
+        expect(status.detail).toMatch(
+          /status FROZEN: blocks every money-moving route/
+        )
         expect(status.advice).toMatch(/svc support/)
-        expect(h.features.find((x: any) => x.feature === "direct_checkout")).toMatchObject({ enabled: false })
+        expect(
+          h.features.find((x: any) => x.feature === "direct_checkout")
+        ).toMatchObject({ enabled: false })
         const features = h.checks.find((c: any) => c.id === "features")
         expect(features).toMatchObject({ level: "warn" })
         expect(features.advice).toMatch(/Direct checkout/)
@@ -344,7 +554,9 @@ svcMedusaSuite({
       expect(h.level).toBe("fail")
       const key = h.checks.find((c: any) => c.id === "api_key")
       expect(key.level).toBe("fail")
-      expect(key.detail).toMatch(/refused the API key svc_pk_….{4}: 401 UNAUTHORIZED/)
+      expect(key.detail).toMatch(
+        /refused the API key svc_pk_….{4}: 401 UNAUTHORIZED/
+      )
       expect(key.advice).toMatch(/provider option `apiKey` \(SVC_API_KEY\)/)
       expect(key).toMatchObject({
         detail_code: expect.stringMatching(/^doctor\.keyRefused(Ref)?$/),
@@ -356,7 +568,10 @@ svcMedusaSuite({
       expect(h.summary).toMatch(/^API key: /)
       const text = JSON.stringify(h)
       expect(text).not.toContain(svc.env.SVC_API_KEY)
-      for (const l of svc.env.SVC_PRIVATE_KEY!.split("\n").filter((x) => x && !x.startsWith("-----"))) expect(text).not.toContain(l)
+      for (const l of svc.env
+        .SVC_PRIVATE_KEY!.split("\n")
+        .filter((x) => x && !x.startsWith("-----")))
+        expect(text).not.toContain(l)
     })
   },
 })

@@ -5,7 +5,13 @@
 // capture, no second order and no error. With the option `failedPaymentOrder: "flag"` (this file's),
 // a payment that fails after its order was placed leaves the order as it is, flagged for a person.
 import { svcMedusaSuite } from "../helpers/suite"
-import { allOrdersOfCart, completeCart, sessionById, SVC_PROVIDERS, waitFor } from "../helpers/store"
+import {
+  allOrdersOfCart,
+  completeCart,
+  sessionById,
+  SVC_PROVIDERS,
+  waitFor,
+} from "../helpers/store"
 import { settleCheckoutEvent } from "../../src/workflows/settle-checkout"
 import { reconcilePending } from "../../src/workflows/sweeps/reconcile-pending"
 import { SvcEvents } from "../../src/workflows"
@@ -18,7 +24,16 @@ svcMedusaSuite({
   // none of the Check status tests fails a payment: the option's other value is tested here, the default
   // ("cancel") in failures-and-recovery.cases and settle-race.cases
   failedPaymentOrder: "flag",
-  testSuite: ({ api, getContainer, sb, store, admin, cartWithSession, capturedOrder, checkoutRow }) => {
+  testSuite: ({
+    api,
+    getContainer,
+    sb,
+    store,
+    admin,
+    cartWithSession,
+    capturedOrder,
+    checkoutRow,
+  }) => {
     /** An order placed awaiting payment: the shopper came back while svc said PROCESSING. */
     const awaitingOrder = async () => {
       const { cartId, session } = await cartWithSession(SVC_PROVIDERS.fpx)
@@ -26,15 +41,25 @@ svcMedusaSuite({
       await sb().flushWebhooks()
       const done = await completeCart(api, store, cartId)
       expect(done.type).toBe("order")
-      expect((await sessionById(getContainer(), session.id)).status).toBe("pending_authorization")
-      return { cartId, orderId: done.order.id as string, sessionId: session.id as string, checkoutId: session.data.checkoutId as string }
+      expect((await sessionById(getContainer(), session.id)).status).toBe(
+        "pending_authorization"
+      )
+      return {
+        cartId,
+        orderId: done.order.id as string,
+        sessionId: session.id as string,
+        checkoutId: session.data.checkoutId as string,
+      }
     }
     /** The banner's button, as Medusa's admin sends it. */
     const checkStatus = (orderId: string, sessionId: string) =>
-      admin.client.fetch<{ order: { id: string }; is_authorized: boolean }>(`/admin/orders/${orderId}/payment-sessions/authorize`, {
-        method: "POST",
-        body: { payment_session_id: sessionId },
-      })
+      admin.client.fetch<{ order: { id: string }; is_authorized: boolean }>(
+        `/admin/orders/${orderId}/payment-sessions/authorize`,
+        {
+          method: "POST",
+          body: { payment_session_id: sessionId },
+        }
+      )
     /** Paid at svc, its COMPLETED event lost: only asking svc tells. */
     const paidEventLost = async (checkoutId: string) => {
       sb().webhookFaults({ mode: "drop", count: 1 })
@@ -63,7 +88,9 @@ svcMedusaSuite({
       const x = await awaitingOrder()
       const res = await checkStatus(x.orderId, x.sessionId)
       expect(res.is_authorized).toBe(false)
-      expect((await sessionById(getContainer(), x.sessionId)).status).toBe("pending_authorization")
+      expect((await sessionById(getContainer(), x.sessionId)).status).toBe(
+        "pending_authorization"
+      )
       // paid afterwards: the webhook settles it as ever
       sb().complete(x.checkoutId)
       await sb().flushWebhooks()
@@ -76,9 +103,19 @@ svcMedusaSuite({
         await paidEventLost(x.checkoutId)
         // the button first, the webhook first, and both at once
         const press = () => checkStatus(x.orderId, x.sessionId)
-        const settle = () => settleCheckoutEvent(getContainer(), x.checkoutId, "COMPLETED", "webhook")
+        const settle = () =>
+          settleCheckoutEvent(
+            getContainer(),
+            x.checkoutId,
+            "COMPLETED",
+            "webhook"
+          )
         const [res, settled] =
-          i === 0 ? [await press(), await settle()] : i === 1 ? await settle().then(async (s) => [await press(), s] as const) : await Promise.all([press(), settle()])
+          i === 0
+            ? [await press(), await settle()]
+            : i === 1
+              ? await settle().then(async (s) => [await press(), s] as const)
+              : await Promise.all([press(), settle()])
         expect(res.order.id).toBe(x.orderId)
         expect(["captured", "already_settled"]).toContain(settled.outcome)
         await onePayment(x.cartId)
@@ -92,33 +129,67 @@ svcMedusaSuite({
         sb().webhookFaults({ mode: "duplicate", count: 3 }) // svc's webhook delivered twice
         sb().fail(x.checkoutId)
         // the webhooks, the job and the watcher at once
-        await Promise.all([sb().flushWebhooks(), reconcilePending(getContainer()), settleCheckoutEvent(getContainer(), x.checkoutId, null, "watcher")])
+        await Promise.all([
+          sb().flushWebhooks(),
+          reconcilePending(getContainer()),
+          settleCheckoutEvent(getContainer(), x.checkoutId, null, "watcher"),
+        ])
         const row = await waitFor(async () => {
           const r = await checkoutRow(x.checkoutId)
           return r?.attention ? r : undefined
         }, "the checkout flagged")
         expect(row.attention).toBe("payment_failed_after_order")
-        expect(row.attention_reason).toContain(`Order ${x.orderId} was placed awaiting payment, and the payment failed`)
+        expect(row.attention_reason).toContain(
+          `Order ${x.orderId} was placed awaiting payment, and the payment failed`
+        )
         // the order as the admin sees it: not canceled, the reason in its metadata
-        const { order } = await admin.admin.order.retrieve(x.orderId, { fields: "id,status,metadata" })
+        const { order } = await admin.admin.order.retrieve(x.orderId, {
+          fields: "id,status,metadata",
+        })
         expect(order.status).not.toBe("canceled")
-        expect(order.metadata).toMatchObject({ svc_payment_failed: expect.stringMatching(/\S/), svc_checkout_id: x.checkoutId })
+        expect(order.metadata).toMatchObject({
+          svc_payment_failed: expect.stringMatching(/\S/),
+          svc_checkout_id: x.checkoutId,
+        })
         // the svc "needs attention" list and the order's svc payment panel
-        const listed = await admin.client.fetch<{ checkouts: any[] }>("/admin/svc/checkouts", { query: { attention: "true" } })
-        expect(listed.checkouts.filter((c) => c.checkout_id === x.checkoutId).map((c) => c.attention)).toEqual(["payment_failed_after_order"])
-        const panel = await admin.client.fetch<{ checkouts: any[] }>("/admin/svc/checkouts", { query: { order_id: x.orderId } })
-        expect(panel.checkouts.find((c) => c.checkout_id === x.checkoutId)).toMatchObject({ attention: "payment_failed_after_order" })
+        const listed = await admin.client.fetch<{ checkouts: any[] }>(
+          "/admin/svc/checkouts",
+          { query: { attention: "true" } }
+        )
+        expect(
+          listed.checkouts
+            .filter((c) => c.checkout_id === x.checkoutId)
+            .map((c) => c.attention)
+        ).toEqual(["payment_failed_after_order"])
+        const panel = await admin.client.fetch<{ checkouts: any[] }>(
+          "/admin/svc/checkouts",
+          { query: { order_id: x.orderId } }
+        )
+        expect(
+          panel.checkouts.find((c) => c.checkout_id === x.checkoutId)
+        ).toMatchObject({ attention: "payment_failed_after_order" })
         // the session is in error with the reason, so the order's payment can be asked for again
-        expect((await sessionById(getContainer(), x.sessionId)).status).toBe("error")
+        expect((await sessionById(getContainer(), x.sessionId)).status).toBe(
+          "error"
+        )
         // a later run changes nothing and tells nothing
         await settleCheckoutEvent(getContainer(), x.checkoutId, null, "job")
         await sb().flushWebhooks()
         await events.settle(300)
-        expect((await admin.admin.order.retrieve(x.orderId, { fields: "id,status" })).order.status).not.toBe("canceled")
+        expect(
+          (await admin.admin.order.retrieve(x.orderId, { fields: "id,status" }))
+            .order.status
+        ).not.toBe("canceled")
         expect(events.all()).toEqual([
           {
             name: SvcEvents.PAYMENT_FAILED_AFTER_ORDER,
-            data: { order_id: x.orderId, checkout_id: x.checkoutId, payment_session_id: x.sessionId, status: "FAILED", order_action: "flagged" },
+            data: {
+              order_id: x.orderId,
+              checkout_id: x.checkoutId,
+              payment_session_id: x.sessionId,
+              status: "FAILED",
+              order_action: "flagged",
+            },
           },
         ])
       } finally {

@@ -18,10 +18,15 @@ svcMedusaSuite({
   testSuite: (ctx) => {
     // first: it reads the token the process generated, and the process keeps what it read (the
     // database is restored for each test, the app's memory is not)
-    describe("the store's secret webhook URL (webhook-token.cases.ts)", () => webhookToken(ctx))
-    describe("svc admin tools: accounts, deposits, transfers, payouts, inbox (svc-admin-tools.cases.ts)", () => svcAdminTools(ctx))
-    describe("one request per form (one-request-per-form.cases.ts)", () => oneRequestPerForm(ctx))
-    describe("settlements: withdrawals to the merchant's bank (settlements.cases.ts)", () => settlements(ctx))
-    describe("the MYR setup command (malaysia-setup.cases.ts)", () => malaysiaSetup(ctx))
+    describe("the store's secret webhook URL (webhook-token.cases.ts)", () =>
+      webhookToken(ctx))
+    describe("svc admin tools: accounts, deposits, transfers, payouts, inbox (svc-admin-tools.cases.ts)", () =>
+      svcAdminTools(ctx))
+    describe("one request per form (one-request-per-form.cases.ts)", () =>
+      oneRequestPerForm(ctx))
+    describe("settlements: withdrawals to the merchant's bank (settlements.cases.ts)", () =>
+      settlements(ctx))
+    describe("the MYR setup command (malaysia-setup.cases.ts)", () =>
+      malaysiaSetup(ctx))
   },
 })

@@ -17,18 +17,33 @@ async function starterTailwind(): Promise<string> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const postcss = require(join(modules, "postcss")) as typeof import("postcss")
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const tailwind = require(join(modules, "tailwindcss")) as (config: object) => import("postcss").AcceptedPlugin
-  const raw = [join(__dirname, "kit-harness.tsx"), join(FIXTURE, "src/modules/common/components/ui/index.tsx")]
-  const content = await Promise.all(raw.map(async (f) => ({ raw: await readFile(f, "utf8"), extension: "tsx" })))
+  const tailwind = require(join(modules, "tailwindcss")) as (
+    config: object
+  ) => import("postcss").AcceptedPlugin
+  const raw = [
+    join(__dirname, "kit-harness.tsx"),
+    join(FIXTURE, "src/modules/common/components/ui/index.tsx"),
+  ]
+  const content = await Promise.all(
+    raw.map(async (f) => ({ raw: await readFile(f, "utf8"), extension: "tsx" }))
+  )
   const out = await postcss
     .default([tailwind({ content, theme: { extend: {} }, plugins: [] })])
-    .process("@tailwind base;\n@tailwind components;\n@tailwind utilities;\n", { from: undefined })
+    .process("@tailwind base;\n@tailwind components;\n@tailwind utilities;\n", {
+      from: undefined,
+    })
   return out.css
 }
 
-export async function startKitHarness(config: { storeUrl: string; publishableKey: string }) {
+export async function startKitHarness(config: {
+  storeUrl: string
+  publishableKey: string
+}) {
   const js = await browserBundle(join(__dirname, "kit-harness.tsx"))
-  const css = await readFile(join(__dirname, "../../packages/storefront/src/react/style.css"), "utf8")
+  const css = await readFile(
+    join(__dirname, "../../packages/storefront/src/react/style.css"),
+    "utf8"
+  )
   const tailwindCss = await starterTailwind()
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://x").pathname
@@ -43,8 +58,13 @@ export async function startKitHarness(config: { storeUrl: string; publishableKey
     const q = new URL(req.url ?? "/", "http://x").searchParams
     const starter = q.get("c") === "starter"
     // the page's language (`&lang=ms`): the kit's default locale
-    const lang = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(q.get("lang") ?? "") ? q.get("lang") : "en"
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": q.get("bfcache") ? "private, max-age=0" : "no-store" })
+    const lang = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(q.get("lang") ?? "")
+      ? q.get("lang")
+      : "en"
+    res.writeHead(200, {
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": q.get("bfcache") ? "private, max-age=0" : "no-store",
+    })
     res.end(
       `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>kit</title><link rel="stylesheet" href="/style.css">` +
         (starter ? `<link rel="stylesheet" href="/starter.css">` : "") +

@@ -11,10 +11,29 @@ import { en } from "../../packages/storefront/src/i18n/en"
 import { ms } from "../../packages/storefront/src/i18n/ms"
 import { useSvcSandbox } from "../helpers/svc-env"
 import { signInAsAdmin } from "../helpers/admin"
-import { capturedWithCartLocked, cartWithSession, createCart, paidOrder, payWithWebhooksLost, seedStore, SVC_PROVIDERS, type Store } from "../helpers/store"
-import { hasChromium, launchBrowser, SCREENSHOT_DIR } from "../../testing/browser"
+import {
+  capturedWithCartLocked,
+  cartWithSession,
+  createCart,
+  paidOrder,
+  payWithWebhooksLost,
+  seedStore,
+  SVC_PROVIDERS,
+  type Store,
+} from "../helpers/store"
+import {
+  hasChromium,
+  launchBrowser,
+  SCREENSHOT_DIR,
+} from "../../testing/browser"
 import { startKitHarness } from "./kit-components"
-import { axeFindings, blocking, KIT_ROOTS, recordFindings, type AxeFinding } from "./a11y"
+import {
+  axeFindings,
+  blocking,
+  KIT_ROOTS,
+  recordFindings,
+  type AxeFinding,
+} from "./a11y"
 
 jest.setTimeout(240_000)
 
@@ -37,9 +56,14 @@ afterAll(async () => {
 
 const describeBrowser = hasChromium ? describe : describe.skip
 const skipAllowed = process.env.SKIP_BROWSER_TESTS === "1"
-;(hasChromium || skipAllowed ? it.skip : it)("needs Debian's chromium at /usr/bin/chromium", () => {
-  throw new Error("browser tests need /usr/bin/chromium: scripts/ensure-chromium.sh (or SKIP_BROWSER_TESTS=1)")
-})
+;(hasChromium || skipAllowed ? it.skip : it)(
+  "needs Debian's chromium at /usr/bin/chromium",
+  () => {
+    throw new Error(
+      "browser tests need /usr/bin/chromium: scripts/ensure-chromium.sh (or SKIP_BROWSER_TESTS=1)"
+    )
+  }
+)
 
 const LANGS = ["en", "ms", "zh-CN"] as const
 type Lang = (typeof LANGS)[number]
@@ -49,7 +73,14 @@ const NAMES = ["svc", "FPX", "RM", "MYR", "RETAIL", "CORPORATE"]
 /** Lower-case words of three letters or more. */
 const words = (s: string) => s.toLowerCase().match(/[a-z][a-z']{2,}/g) ?? []
 /** Words of the English catalogue that Malay never uses (the Malay render must hold none). */
-const ENGLISH_ONLY = new Set(words(Object.values(en).join(" ")).filter((w) => !new Set(words(Object.values(ms).join(" ") + " " + NAMES.join(" "))).has(w)))
+const ENGLISH_ONLY = new Set(
+  words(Object.values(en).join(" ")).filter(
+    (w) =>
+      !new Set(words(Object.values(ms).join(" ") + " " + NAMES.join(" "))).has(
+        w
+      )
+  )
+)
 /** The English catalogue's sentences as fragments between placeholders, of two words or more. */
 const ENGLISH_FRAGMENTS = Object.values(en)
   .flatMap((m) => m.split(/\{\w+\}/))
@@ -60,10 +91,15 @@ const ENGLISH_FRAGMENTS = Object.values(en)
 const kitText = (p: Page) =>
   p.evaluate((roots) => {
     const out: string[] = []
-    for (const root of Array.from(document.querySelectorAll<HTMLElement>(roots))) {
+    for (const root of Array.from(
+      document.querySelectorAll<HTMLElement>(roots)
+    )) {
       out.push(root.innerText)
-      for (const el of Array.from(root.querySelectorAll("[title],[aria-label],[placeholder],img[alt]")))
-        for (const a of ["title", "aria-label", "placeholder", "alt"]) if (el.getAttribute(a)) out.push(el.getAttribute(a)!)
+      for (const el of Array.from(
+        root.querySelectorAll("[title],[aria-label],[placeholder],img[alt]")
+      ))
+        for (const a of ["title", "aria-label", "placeholder", "alt"])
+          if (el.getAttribute(a)) out.push(el.getAttribute(a)!)
     }
     return out.join("\n")
   }, KIT_ROOTS)
@@ -75,14 +111,25 @@ const kitText = (p: Page) =>
  */
 function englishLeft(text: string, lang: Lang, bankNames: string[]): string[] {
   if (lang === "en") return []
-  const left = ENGLISH_FRAGMENTS.filter((f) => text.includes(f)).map((f) => `“${f}”`)
+  const left = ENGLISH_FRAGMENTS.filter((f) => text.includes(f)).map(
+    (f) => `“${f}”`
+  )
   let rest = text
-  for (const n of [...bankNames].sort((a, b) => b.length - a.length)) rest = rest.split(n).join(" ")
+  for (const n of [...bankNames].sort((a, b) => b.length - a.length))
+    rest = rest.split(n).join(" ")
   rest = rest.replace(/“[^”]*”/g, " ") // the shopper's own search, quoted back
-  rest = rest.replace(/[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}/g, " ")
+  rest = rest.replace(
+    /[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}/g,
+    " "
+  )
   for (const n of NAMES) rest = rest.replace(new RegExp(`\\b${n}\\b`, "g"), " ")
   const latin = rest.match(/[A-Za-z][A-Za-z']+/g) ?? []
-  return [...left, ...(lang === "zh-CN" ? latin : latin.filter((w) => ENGLISH_ONLY.has(w.toLowerCase())))]
+  return [
+    ...left,
+    ...(lang === "zh-CN"
+      ? latin
+      : latin.filter((w) => ENGLISH_ONLY.has(w.toLowerCase()))),
+  ]
 }
 
 svcIntegrationRunner({
@@ -99,8 +146,13 @@ svcIntegrationRunner({
         // before the runner's snapshot (its first beforeEach): every test's database has this store
         store = await seedStore(getContainer())
         kitConfig.publishableKey = store.publishableKey
-        const { data } = await api.get("/store/svc/fpx-banks?include_inactive=true", store.headers)
-        bankNames = [...data.retail, ...data.corporate].map((b: { name: string }) => b.name)
+        const { data } = await api.get(
+          "/store/svc/fpx-banks?include_inactive=true",
+          store.headers
+        )
+        bankNames = [...data.retail, ...data.corporate].map(
+          (b: { name: string }) => b.name
+        )
       })
       afterAll(async () => {
         await browser?.close()
@@ -115,10 +167,17 @@ svcIntegrationRunner({
       }
       const url = (lang: Lang, q: string) => `${kit!.url}/?lang=${lang}&${q}`
       const shoot = async (p: Page, selector: string, name: string) => {
-        const dirs = [join(SCREENSHOT_DIR, "languages"), ...(process.env.UPDATE_DOCS_IMAGES === "1" ? [resolve(__dirname, "../../docs/images")] : [])]
+        const dirs = [
+          join(SCREENSHOT_DIR, "languages"),
+          ...(process.env.UPDATE_DOCS_IMAGES === "1"
+            ? [resolve(__dirname, "../../docs/images")]
+            : []),
+        ]
         for (const dir of dirs) {
           mkdirSync(dir, { recursive: true })
-          await p.locator(selector).screenshot({ path: join(dir, `${name}.png`), scale: "css" })
+          await p
+            .locator(selector)
+            .screenshot({ path: join(dir, `${name}.png`), scale: "css" })
         }
       }
 
@@ -126,25 +185,54 @@ svcIntegrationRunner({
         const rows: (AxeFinding & { state: string; size: string })[] = []
         const left: string[] = []
         const seen = new Map<string, string>()
-        const pages = Object.fromEntries(await Promise.all(LANGS.map(async (l) => [l, await newPage()] as const))) as Record<Lang, Page>
+        const pages = Object.fromEntries(
+          await Promise.all(
+            LANGS.map(async (l) => [l, await newPage()] as const)
+          )
+        ) as Record<Lang, Page>
         const check = async (lang: Lang, state: string) => {
           const p = pages[lang]
           // axe-core at 1280 px in English; on the phone's width below in every language. What a
           // language changes (the page's lang, every name and label) axe reads the same at either
           // width, and what the width changes (what is laid out, hidden or wrapped) does not depend
           // on the words; each run costs ~1 s of CPU (72 runs before: docs/testing.md, "How long").
-          if (lang === "en") rows.push(...(await axeFindings(p)).map((f) => ({ ...f, state, size: `${lang} 1280×800` })))
+          if (lang === "en")
+            rows.push(
+              ...(await axeFindings(p)).map((f) => ({
+                ...f,
+                state,
+                size: `${lang} 1280×800`,
+              }))
+            )
           // the same state on a 390 px phone's width: axe-core again, and nothing wider than the screen
           await p.setViewportSize({ width: 390, height: 844 })
-          rows.push(...(await axeFindings(p)).map((f) => ({ ...f, state, size: `${lang} 390×844` })))
-          const wide = await p.evaluate(() => document.documentElement.scrollWidth)
-          if (wide > 390) left.push(`${lang} ${state}: the page is ${wide} px wide on a 390 px phone`)
+          rows.push(
+            ...(await axeFindings(p)).map((f) => ({
+              ...f,
+              state,
+              size: `${lang} 390×844`,
+            }))
+          )
+          const wide = await p.evaluate(
+            () => document.documentElement.scrollWidth
+          )
+          if (wide > 390)
+            left.push(
+              `${lang} ${state}: the page is ${wide} px wide on a 390 px phone`
+            )
           await p.setViewportSize({ width: 1280, height: 800 })
           const text = await kitText(p)
-          left.push(...englishLeft(text, lang, bankNames).map((w) => `${lang} ${state}: ${w}`))
+          left.push(
+            ...englishLeft(text, lang, bankNames).map(
+              (w) => `${lang} ${state}: ${w}`
+            )
+          )
           seen.set(`${lang} ${state}`, text)
         }
-        const each = async (state: string, open: (p: Page, lang: Lang) => Promise<void>) => {
+        const each = async (
+          state: string,
+          open: (p: Page, lang: Lang) => Promise<void>
+        ) => {
           for (const lang of LANGS) {
             await open(pages[lang], lang)
             await check(lang, state)
@@ -174,18 +262,24 @@ svcIntegrationRunner({
             await p.locator("#svc-banks-search").fill("may")
             await p.locator("#svc-bank-AMBB0209").waitFor({ state: "detached" })
           })
-          await each("FPX direct, a search hiding the chosen bank", async (p, l) => {
-            await direct(p, l)
-            await p.locator("#svc-bank-MBB0228").check()
-            await p.locator("#svc-banks-search").fill("zz")
-            await p.locator("#svc-bank-MBB0228").waitFor({ state: "detached" })
-          })
+          await each(
+            "FPX direct, a search hiding the chosen bank",
+            async (p, l) => {
+              await direct(p, l)
+              await p.locator("#svc-bank-MBB0228").check()
+              await p.locator("#svc-banks-search").fill("zz")
+              await p
+                .locator("#svc-bank-MBB0228")
+                .waitFor({ state: "detached" })
+            }
+          )
           await each("FPX direct ready to pay", async (p, l) => {
             await direct(p, l)
             await p.locator("#svc-bank-MBB0228").check()
             await p.locator("#svc-buyer-name").fill("Siti Aminah")
             await p.locator("#svc-pay:not([disabled])").waitFor()
-            if (l !== "en") await shoot(p, ".svc-payment", `storefront-pay-step-${l}`)
+            if (l !== "en")
+              await shoot(p, ".svc-payment", `storefront-pay-step-${l}`)
           })
           await each("over the personal-banking cap", async (p, l) => {
             await options(p, l, big.cartId)
@@ -193,16 +287,31 @@ svcIntegrationRunner({
             await p.locator("#svc-fpx-cap").waitFor()
           })
           // the cap in each language, the amount as the locale writes it
-          expect(await pages.en.locator("#svc-fpx-cap").textContent()).toBe(en.retailCap.replace("{cap}", "RM\u00a030,000"))
-          expect(await pages.ms.locator("#svc-fpx-cap").textContent()).toBe(ms.retailCap.replace("{cap}", "RM\u00a030,000"))
-          expect(await pages["zh-CN"].locator("#svc-fpx-cap").textContent()).toMatch(/^FPX 个人银行每笔付款上限为 RM\u00a030,000；/)
+          expect(await pages.en.locator("#svc-fpx-cap").textContent()).toBe(
+            en.retailCap.replace("{cap}", "RM\u00a030,000")
+          )
+          expect(await pages.ms.locator("#svc-fpx-cap").textContent()).toBe(
+            ms.retailCap.replace("{cap}", "RM\u00a030,000")
+          )
+          expect(
+            await pages["zh-CN"].locator("#svc-fpx-cap").textContent()
+          ).toMatch(/^FPX 个人银行每笔付款上限为 RM\u00a030,000；/)
           await each("FPX direct over the cap", async (p) => {
             await p.locator("#svc-method-fpx-direct").check()
             await p.locator("#svc-bank-RHB0218B").waitFor()
           })
           await each("a remembered bank now offline", async (p, l) => {
             await p.goto(url(l, "c=picker"))
-            await p.evaluate(() => localStorage.setItem("svc-fpx-bank", JSON.stringify({ code: "HSBC0223", bankType: "RETAIL", name: "HSBC Bank" })))
+            await p.evaluate(() =>
+              localStorage.setItem(
+                "svc-fpx-bank",
+                JSON.stringify({
+                  code: "HSBC0223",
+                  bankType: "RETAIL",
+                  name: "HSBC Bank",
+                })
+              )
+            )
             await p.reload()
             await p.locator("#svc-remembered-bank").waitFor()
           })
@@ -215,115 +324,228 @@ svcIntegrationRunner({
             await p.goto(url(l, `c=return&cart_id=${failed.cartId}`))
             await p.locator(".svc-return--failed").waitFor()
           })
-          expect(seen.get("ms return: failed")).toBe(`${ms.notThrough.replace("{reason}", ms.failed)}`)
+          expect(seen.get("ms return: failed")).toBe(
+            `${ms.notThrough.replace("{reason}", ms.failed)}`
+          )
           const late = await cartWithSession(api, store, SVC_PROVIDERS.wallet)
           await payWithWebhooksLost(svc.ref.sandbox.control, late.checkoutId)
-          const leaseEnds = await capturedWithCartLocked(getContainer(), late.session.id, late.cartId)
-          for (const l of LANGS) await pages[l].goto(url(l, `c=return&cart_id=${late.cartId}&poll=250`))
-          await each("return: placing", (p) => p.locator(".svc-return--placing").waitFor())
+          const leaseEnds = await capturedWithCartLocked(
+            getContainer(),
+            late.session.id,
+            late.cartId
+          )
+          for (const l of LANGS)
+            await pages[l].goto(
+              url(l, `c=return&cart_id=${late.cartId}&poll=250`)
+            )
+          await each("return: placing", (p) =>
+            p.locator(".svc-return--placing").waitFor()
+          )
           await leaseEnds()
           await each("return: paid", async (p, l) => {
             await p.locator(".svc-return--paid").waitFor({ timeout: 45_000 })
             await p.locator(".svc-payment-reference").waitFor()
-            if (l !== "en") await shoot(p, ".svc-return", `storefront-return-paid-${l}`)
+            if (l !== "en")
+              await shoot(p, ".svc-return", `storefront-return-paid-${l}`)
           })
           expect(seen.get("ms return: paid")).toMatch(
             /^Pembayaran diterima\. Terima kasih! Pesanan anda #\d+ telah dibuat\.\n+Rujukan pembayaran \(dipaparkan di halaman svc\): [0-9A-Z-]{14}$/
           )
-          expect(seen.get("zh-CN return: paid")).toMatch(/^已收到付款，谢谢！您的订单 #\d+ 已生成。\n+付款参考编号（显示于 svc 页面）： [0-9A-Z-]{14}$/)
+          expect(seen.get("zh-CN return: paid")).toMatch(
+            /^已收到付款，谢谢！您的订单 #\d+ 已生成。\n+付款参考编号（显示于 svc 页面）： [0-9A-Z-]{14}$/
+          )
         } finally {
           for (const p of Object.values(pages)) await p.close()
         }
-        console.log(`axe-core over the kit in three languages (${rows.length} findings):\n${recordFindings("kit-languages-axe", rows)}`)
-        for (const [k, v] of seen) if (!k.startsWith("en ")) console.log(`${k}: ${v.replace(/\n/g, " | ").slice(0, 300)}`)
-        expect(blocking(rows).map((f) => `${f.size} ${f.state}: ${f.rule} (${f.impact}) at ${f.target}: ${f.help}`)).toEqual([])
+        console.log(
+          `axe-core over the kit in three languages (${rows.length} findings):\n${recordFindings("kit-languages-axe", rows)}`
+        )
+        for (const [k, v] of seen)
+          if (!k.startsWith("en "))
+            console.log(`${k}: ${v.replace(/\n/g, " | ").slice(0, 300)}`)
+        expect(
+          blocking(rows).map(
+            (f) =>
+              `${f.size} ${f.state}: ${f.rule} (${f.impact}) at ${f.target}: ${f.help}`
+          )
+        ).toEqual([])
         expect(left).toEqual([])
-        expect([...seen.keys()].filter((k) => k.startsWith("ms ") && seen.get(k) === seen.get(k.replace(/^ms/, "en")))).toEqual([]) // every state changed language
+        expect(
+          [...seen.keys()].filter(
+            (k) =>
+              k.startsWith("ms ") &&
+              seen.get(k) === seen.get(k.replace(/^ms/, "en"))
+          )
+        ).toEqual([]) // every state changed language
       })
 
       it("the return page's loading and awaiting states and the balance page's failed and paid in English, Malay and Chinese: axe-core clean, no English left", async () => {
         const rows: (AxeFinding & { state: string; size: string })[] = []
         const left: string[] = []
         const seen = new Map<string, string>()
-        const pages = Object.fromEntries(await Promise.all(LANGS.map(async (l) => [l, await newPage()] as const))) as Record<Lang, Page>
+        const pages = Object.fromEntries(
+          await Promise.all(
+            LANGS.map(async (l) => [l, await newPage()] as const)
+          )
+        ) as Record<Lang, Page>
         // the text of the loading state as it is shown, before the outcome replaces it
         for (const p of Object.values(pages))
           await p.addInitScript(() => {
             new MutationObserver(() => {
-              const el = document.querySelector<HTMLElement>(".svc-return--loading")
-              if (el) (window as unknown as { loadingText: string }).loadingText = el.innerText
+              const el = document.querySelector<HTMLElement>(
+                ".svc-return--loading"
+              )
+              if (el)
+                (window as unknown as { loadingText: string }).loadingText =
+                  el.innerText
             }).observe(document, { subtree: true, childList: true })
           })
         const record = async (lang: Lang, state: string, text?: string) => {
           const p = pages[lang]
           // a state already gone (loading) is checked for its words only
-          if (text === undefined) rows.push(...(await axeFindings(p)).map((f) => ({ ...f, state, size: lang })))
+          if (text === undefined)
+            rows.push(
+              ...(await axeFindings(p)).map((f) => ({
+                ...f,
+                state,
+                size: lang,
+              }))
+            )
           const t = text ?? (await kitText(p))
-          left.push(...englishLeft(t, lang, bankNames).map((w) => `${lang} ${state}: ${w}`))
+          left.push(
+            ...englishLeft(t, lang, bankNames).map(
+              (w) => `${lang} ${state}: ${w}`
+            )
+          )
           seen.set(`${lang} ${state}`, t)
         }
         try {
           // FPX hosted still processing at the bank: the order placed, svc still confirming
-          const processing = await cartWithSession(api, store, SVC_PROVIDERS.fpx)
-          svc.ref.sandbox.control.pay(processing.checkoutId, { stopAt: "PROCESSING" })
+          const processing = await cartWithSession(
+            api,
+            store,
+            SVC_PROVIDERS.fpx
+          )
+          svc.ref.sandbox.control.pay(processing.checkoutId, {
+            stopAt: "PROCESSING",
+          })
           for (const l of LANGS) {
             await pages[l].goto(url(l, `c=return&cart_id=${processing.cartId}`))
-            await pages[l].locator(".svc-return--awaiting").waitFor({ timeout: 45_000 })
-            await record(l, "return: loading", await pages[l].evaluate(() => (window as unknown as { loadingText?: string }).loadingText ?? ""))
+            await pages[l]
+              .locator(".svc-return--awaiting")
+              .waitFor({ timeout: 45_000 })
+            await record(
+              l,
+              "return: loading",
+              await pages[l].evaluate(
+                () =>
+                  (window as unknown as { loadingText?: string }).loadingText ??
+                  ""
+              )
+            )
             await record(l, "return: awaiting")
           }
           expect(seen.get("ms return: loading")).toBe(ms.confirming)
-          expect(seen.get("ms return: awaiting")).toMatch(/^Pesanan anda #\d+ telah dibuat; svc masih mengesahkan pembayaran anda\./)
+          expect(seen.get("ms return: awaiting")).toMatch(
+            /^Pesanan anda #\d+ telah dibuat; svc masih mengesahkan pembayaran anda\./
+          )
 
           // an order's balance (the merchant's order edit adds a shirt): failed at svc, then paid
           const admin = await signInAsAdmin(getContainer(), svc.ref.medusaUrl)
-          const { orderId } = await paidOrder(api, getContainer(), store, svc.ref.sandbox.control, { providerId: SVC_PROVIDERS.wallet })
+          const { orderId } = await paidOrder(
+            api,
+            getContainer(),
+            store,
+            svc.ref.sandbox.control,
+            { providerId: SVC_PROVIDERS.wallet }
+          )
           await admin.admin.orderEdit.initiateRequest({ order_id: orderId })
-          await admin.admin.orderEdit.addItems(orderId, { items: [{ variant_id: store.variantId, quantity: 1 }] })
+          await admin.admin.orderEdit.addItems(orderId, {
+            items: [{ variant_id: store.variantId, quantity: 1 }],
+          })
           await admin.admin.orderEdit.request(orderId)
           await admin.admin.orderEdit.confirm(orderId)
           const startBalance = async () => {
             const p = pages.en
             await p.goto(url("en", `c=balance&order_id=${orderId}`))
             await p.locator("#pay-balance").click()
-            await p.waitForFunction(() => (document.querySelector("#started")?.textContent ?? "").startsWith("http"))
+            await p.waitForFunction(() =>
+              (
+                document.querySelector("#started")?.textContent ?? ""
+              ).startsWith("http")
+            )
             const started = (await p.locator("#started").textContent())!
-            const c = Object.values((svc.ref.sandbox.control.state() as { checkouts: Record<string, { checkoutId: string; redirectUrl: string }> }).checkouts).find((x) =>
-              started.includes(x.checkoutId)
-            )!
-            return { checkoutId: c.checkoutId, search: new URL(c.redirectUrl).search.slice(1) }
+            const c = Object.values(
+              (
+                svc.ref.sandbox.control.state() as {
+                  checkouts: Record<
+                    string,
+                    { checkoutId: string; redirectUrl: string }
+                  >
+                }
+              ).checkouts
+            ).find((x) => started.includes(x.checkoutId))!
+            return {
+              checkoutId: c.checkoutId,
+              search: new URL(c.redirectUrl).search.slice(1),
+            }
           }
           const first = await startBalance()
           svc.ref.sandbox.control.fail(first.checkoutId)
           for (const l of LANGS) {
             await pages[l].goto(url(l, `c=balance-return&${first.search}`))
-            await pages[l].locator(".svc-return--failed").waitFor({ timeout: 45_000 })
+            await pages[l]
+              .locator(".svc-return--failed")
+              .waitFor({ timeout: 45_000 })
             await record(l, "balance: failed")
           }
-          expect(seen.get("zh-CN balance: failed")).toMatch(/^您的付款未成功：\S/)
+          expect(seen.get("zh-CN balance: failed")).toMatch(
+            /^您的付款未成功：\S/
+          )
           const second = await startBalance()
           svc.ref.sandbox.control.pay(second.checkoutId)
           for (const l of LANGS) {
             await pages[l].goto(url(l, `c=balance-return&${second.search}`))
-            await pages[l].locator(".svc-return--paid").waitFor({ timeout: 45_000 })
+            await pages[l]
+              .locator(".svc-return--paid")
+              .waitFor({ timeout: 45_000 })
             await record(l, "balance: paid")
           }
-          expect(seen.get("ms balance: paid")).toMatch(/^Pembayaran diterima\. Terima kasih! Baki pesanan #\d+ telah dibayar\.$/)
+          expect(seen.get("ms balance: paid")).toMatch(
+            /^Pembayaran diterima\. Terima kasih! Baki pesanan #\d+ telah dibayar\.$/
+          )
         } finally {
           for (const p of Object.values(pages)) await p.close()
         }
-        console.log(`axe-core over the return and balance pages in three languages (${rows.length} findings):\n${recordFindings("kit-languages-return-axe", rows)}`)
-        for (const [k, v] of seen) if (!k.startsWith("en ")) console.log(`${k}: ${v.replace(/\n/g, " | ")}`)
-        expect(blocking(rows).map((f) => `${f.size} ${f.state}: ${f.rule} (${f.impact}) at ${f.target}: ${f.help}`)).toEqual([])
+        console.log(
+          `axe-core over the return and balance pages in three languages (${rows.length} findings):\n${recordFindings("kit-languages-return-axe", rows)}`
+        )
+        for (const [k, v] of seen)
+          if (!k.startsWith("en "))
+            console.log(`${k}: ${v.replace(/\n/g, " | ")}`)
+        expect(
+          blocking(rows).map(
+            (f) =>
+              `${f.size} ${f.state}: ${f.rule} (${f.impact}) at ${f.target}: ${f.help}`
+          )
+        ).toEqual([])
         expect(left).toEqual([])
-        expect([...seen.keys()].filter((k) => !k.startsWith("en ") && seen.get(k) === seen.get(k.replace(/^\S+/, "en")))).toEqual([])
+        expect(
+          [...seen.keys()].filter(
+            (k) =>
+              !k.startsWith("en ") &&
+              seen.get(k) === seen.get(k.replace(/^\S+/, "en"))
+          )
+        ).toEqual([])
       })
 
       it("the keyboard journey in Malay (the page's <html lang=ms-MY>): FPX direct, the tabs, a bank found with the search box and arrows, the name, Bayar sekarang; focus visible at every stop", async () => {
         const page = await newPage()
         try {
           const { cartId } = await createCart(api, store)
-          await page.goto(`${kit!.url}/?lang=ms-MY&c=options&remember=0&cart_id=${cartId}`)
+          await page.goto(
+            `${kit!.url}/?lang=ms-MY&c=options&remember=0&cart_id=${cartId}`
+          )
           await page.getByRole("radio", { name: "Dompet svc" }).waitFor()
           const stops: string[] = []
           const press = async (key: string) => {
@@ -333,11 +555,23 @@ svcIntegrationRunner({
               const ring = (e: Element | null) => {
                 if (!e) return false
                 const s = getComputedStyle(e)
-                return (s.outlineStyle !== "none" && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== "none"
+                return (
+                  (s.outlineStyle !== "none" &&
+                    parseFloat(s.outlineWidth) > 0) ||
+                  s.boxShadow !== "none"
+                )
               }
-              return { id: el?.id ?? "", visible: !!el && el.matches(":focus-visible") && (ring(el) || ring(el.closest("label"))) }
+              return {
+                id: el?.id ?? "",
+                visible:
+                  !!el &&
+                  el.matches(":focus-visible") &&
+                  (ring(el) || ring(el.closest("label"))),
+              }
             })
-            stops.push(`${key}→${f.id || "?"}${f.visible ? "" : " (focus not visible)"}`)
+            stops.push(
+              `${key}→${f.id || "?"}${f.visible ? "" : " (focus not visible)"}`
+            )
             return f.id
           }
           expect(await press("Tab")).toBe("svc-method-wallet")
@@ -345,29 +579,64 @@ svcIntegrationRunner({
           expect(await press("ArrowDown")).toBe("svc-method-fpx-direct")
           await page.getByRole("searchbox", { name: "Cari bank" }).waitFor()
           expect(await press("Tab")).toBe("svc-tab-retail")
-          expect(await page.getByRole("tab", { name: "Perbankan Peribadi" }).getAttribute("aria-selected")).toBe("true")
-          expect(await page.getByRole("tablist", { name: "Jenis perbankan internet" }).count()).toBe(1)
+          expect(
+            await page
+              .getByRole("tab", { name: "Perbankan Peribadi" })
+              .getAttribute("aria-selected")
+          ).toBe("true")
+          expect(
+            await page
+              .getByRole("tablist", { name: "Jenis perbankan internet" })
+              .count()
+          ).toBe(1)
           expect(await press("ArrowRight")).toBe("svc-tab-corporate")
-          expect(await page.getByRole("tab", { name: "Perbankan Korporat" }).getAttribute("aria-selected")).toBe("true")
+          expect(
+            await page
+              .getByRole("tab", { name: "Perbankan Korporat" })
+              .getAttribute("aria-selected")
+          ).toBe("true")
           expect(await press("ArrowLeft")).toBe("svc-tab-retail")
           expect(await press("Tab")).toBe("svc-banks-search")
           await page.keyboard.type("may")
-          await page.waitForFunction(() => document.querySelector("#svc-banks-status")?.textContent === "2 daripada 19 bank sepadan dengan “may”.")
+          await page.waitForFunction(
+            () =>
+              document.querySelector("#svc-banks-status")?.textContent ===
+              "2 daripada 19 bank sepadan dengan “may”."
+          )
           expect(await press("Tab")).toBe("svc-bank-MBB0228")
           await press("Space")
           expect(await press("ArrowDown")).toBe("svc-bank-MB2U0227")
           expect(await press("ArrowUp")).toBe("svc-bank-MBB0228")
           expect(await page.locator("#svc-bank-MBB0228").isChecked()).toBe(true)
           expect(await press("Tab")).toBe("svc-buyer-name")
-          expect(await page.getByRole("textbox", { name: "Nama pemegang akaun" }).getAttribute("placeholder")).toBe(ms.buyerNamePlaceholder)
+          expect(
+            await page
+              .getByRole("textbox", { name: "Nama pemegang akaun" })
+              .getAttribute("placeholder")
+          ).toBe(ms.buyerNamePlaceholder)
           await page.keyboard.type("Siti Aminah")
           expect(await press("Tab")).toBe("svc-pay")
-          expect(await page.locator("#svc-pay").textContent()).toBe("Bayar sekarang")
+          expect(await page.locator("#svc-pay").textContent()).toBe(
+            "Bayar sekarang"
+          )
           expect(stops.filter((s) => s.includes("not visible"))).toEqual([])
           await page.keyboard.press("Enter")
-          await page.waitForFunction(() => (document.querySelector("#started")?.textContent ?? "").includes("/fpx/"))
-          const session = (await api.get(`/store/carts/${cartId}?fields=*payment_collection.payment_sessions`, store.headers)).data.cart.payment_collection.payment_sessions[0]
-          expect(session.data).toMatchObject({ bank: "MBB0228", bankType: "RETAIL", buyerName: "Siti Aminah" })
+          await page.waitForFunction(() =>
+            (document.querySelector("#started")?.textContent ?? "").includes(
+              "/fpx/"
+            )
+          )
+          const session = (
+            await api.get(
+              `/store/carts/${cartId}?fields=*payment_collection.payment_sessions`,
+              store.headers
+            )
+          ).data.cart.payment_collection.payment_sessions[0]
+          expect(session.data).toMatchObject({
+            bank: "MBB0228",
+            bankType: "RETAIL",
+            buyerName: "Siti Aminah",
+          })
           console.log(`keyboard journey in Malay: ${stops.join(", ")}`)
         } finally {
           await page.close()
@@ -384,57 +653,103 @@ svcIntegrationRunner({
           await page.locator("#svc-tab-corporate").click()
           await page.locator("#svc-bank-RHB0218B").check()
           // nothing is written by choosing: only a started payment is remembered
-          expect(await page.evaluate(() => localStorage.getItem("svc-fpx-bank"))).toBeNull()
+          expect(
+            await page.evaluate(() => localStorage.getItem("svc-fpx-bank"))
+          ).toBeNull()
           await page.locator("#svc-buyer-name").fill("Syarikat Maju Sdn Bhd")
           await page.locator("#svc-pay").click()
-          await page.waitForFunction(() => (document.querySelector("#started")?.textContent ?? "").includes("/fpx/"))
-          expect(JSON.parse((await page.evaluate(() => localStorage.getItem("svc-fpx-bank")))!)).toEqual({ code: "RHB0218B", bankType: "CORPORATE", name: "RHB Reflex" })
+          await page.waitForFunction(() =>
+            (document.querySelector("#started")?.textContent ?? "").includes(
+              "/fpx/"
+            )
+          )
+          expect(
+            JSON.parse(
+              (await page.evaluate(() => localStorage.getItem("svc-fpx-bank")))!
+            )
+          ).toEqual({
+            code: "RHB0218B",
+            bankType: "CORPORATE",
+            name: "RHB Reflex",
+          })
 
           // a new cart on this device: FPX direct opens on the corporate tab with the bank chosen
           const second = await createCart(api, store)
           await page.goto(url("ms", `c=options&cart_id=${second.cartId}`))
           await page.locator("#svc-method-fpx-direct").check()
           await page.locator("#svc-bank-RHB0218B:checked").waitFor()
-          expect(await page.locator("#svc-tab-corporate").getAttribute("aria-selected")).toBe("true")
+          expect(
+            await page
+              .locator("#svc-tab-corporate")
+              .getAttribute("aria-selected")
+          ).toBe("true")
           await page.locator("#svc-buyer-name").fill("Syarikat Maju Sdn Bhd")
-          await page.waitForFunction(() => JSON.parse(document.querySelector("#choice")?.textContent || "{}").bankType === "CORPORATE")
+          await page.waitForFunction(
+            () =>
+              JSON.parse(document.querySelector("#choice")?.textContent || "{}")
+                .bankType === "CORPORATE"
+          )
           expect(await page.locator("#svc-remembered-bank").count()).toBe(0)
 
           // turned off: nothing chosen, nothing said, nothing written
-          await page.goto(url("ms", `c=options&remember=0&cart_id=${second.cartId}`))
+          await page.goto(
+            url("ms", `c=options&remember=0&cart_id=${second.cartId}`)
+          )
           await page.locator("#svc-method-fpx-direct").check()
           await page.locator("#svc-bank-MBB0228").waitFor()
-          expect(await page.locator("input[id^=svc-bank-]:checked").count()).toBe(0)
-          expect(await page.locator("#svc-tab-retail").getAttribute("aria-selected")).toBe("true")
+          expect(
+            await page.locator("input[id^=svc-bank-]:checked").count()
+          ).toBe(0)
+          expect(
+            await page.locator("#svc-tab-retail").getAttribute("aria-selected")
+          ).toBe("true")
 
           // the remembered bank offline now (HSBC's personal banking, offline at svc): not chosen, the reason said
           const remembered = (code: string, bankType: string, name: string) =>
-            page.evaluate((v) => localStorage.setItem("svc-fpx-bank", JSON.stringify(v)), { code, bankType, name })
+            page.evaluate(
+              (v) => localStorage.setItem("svc-fpx-bank", JSON.stringify(v)),
+              { code, bankType, name }
+            )
           await remembered("HSBC0223", "RETAIL", "HSBC Bank")
           await page.goto(url("ms", "c=picker"))
           await page.locator("#svc-remembered-bank").waitFor()
-          expect(await page.locator("#svc-remembered-bank").textContent()).toBe(ms.rememberedOffline.replace("{bank}", "HSBC Bank"))
-          expect(await page.locator("input[id^=svc-bank-]:checked").count()).toBe(0)
+          expect(await page.locator("#svc-remembered-bank").textContent()).toBe(
+            ms.rememberedOffline.replace("{bank}", "HSBC Bank")
+          )
+          expect(
+            await page.locator("input[id^=svc-bank-]:checked").count()
+          ).toBe(0)
           expect(await page.locator("#chosen").textContent()).toBe("")
           // choosing another bank: the sentence goes
           await page.locator("#svc-bank-MBB0228").check()
-          await page.locator("#svc-remembered-bank").waitFor({ state: "detached" })
+          await page
+            .locator("#svc-remembered-bank")
+            .waitFor({ state: "detached" })
           // in Chinese; and a bank svc no longer offers
           await page.goto(url("zh-CN", "c=picker"))
           await page.locator("#svc-remembered-bank").waitFor()
-          expect(await page.locator("#svc-remembered-bank").textContent()).toBe("您上次使用的银行 HSBC Bank 目前暂停服务；请选择其他银行。")
+          expect(await page.locator("#svc-remembered-bank").textContent()).toBe(
+            "您上次使用的银行 HSBC Bank 目前暂停服务；请选择其他银行。"
+          )
           await remembered("ZZZ0999", "RETAIL", "Bank Lama")
           await page.goto(url("en", "c=picker"))
           await page.locator("#svc-remembered-bank").waitFor()
-          expect(await page.locator("#svc-remembered-bank").textContent()).toBe("Bank Lama, the bank you used last time, is not offered now; choose another bank.")
-          expect(await page.locator("input[id^=svc-bank-]:checked").count()).toBe(0)
+          expect(await page.locator("#svc-remembered-bank").textContent()).toBe(
+            "Bank Lama, the bank you used last time, is not offered now; choose another bank."
+          )
+          expect(
+            await page.locator("input[id^=svc-bank-]:checked").count()
+          ).toBe(0)
 
           // a browser whose storage refuses to write (a full quota, Safari's private mode): the payment
           // starts all the same (a storage refusing to be read is the unit tests'; the SDK reads it too)
           const refusing = await newPage()
           await refusing.addInitScript(() => {
             Storage.prototype.setItem = () => {
-              throw new DOMException("The quota has been exceeded.", "QuotaExceededError")
+              throw new DOMException(
+                "The quota has been exceeded.",
+                "QuotaExceededError"
+              )
             }
           })
           const errors: string[] = []
@@ -445,7 +760,11 @@ svcIntegrationRunner({
           await refusing.locator("#svc-bank-MBB0228").check()
           await refusing.locator("#svc-buyer-name").fill("Siti Aminah")
           await refusing.locator("#svc-pay").click()
-          await refusing.waitForFunction(() => (document.querySelector("#started")?.textContent ?? "").includes("/fpx/"))
+          await refusing.waitForFunction(() =>
+            (document.querySelector("#started")?.textContent ?? "").includes(
+              "/fpx/"
+            )
+          )
           expect(errors).toEqual([])
           await refusing.close()
         } finally {

@@ -30,14 +30,29 @@ import {
   waitFor,
   type Store,
 } from "../helpers/store"
-import { hasChromium, launchBrowser, SCREENSHOT_DIR, stepShooter } from "../../testing/browser"
+import {
+  hasChromium,
+  launchBrowser,
+  SCREENSHOT_DIR,
+  stepShooter,
+} from "../../testing/browser"
 import { startKitHarness } from "./kit-components"
-import { axeFindings, blocking, cornerPoints, cutBankNames, recordFindings, type AxeFinding } from "./a11y"
+import {
+  axeFindings,
+  blocking,
+  cornerPoints,
+  cutBankNames,
+  recordFindings,
+  type AxeFinding,
+} from "./a11y"
 
 jest.setTimeout(120_000)
 
 const svc = useSvcSandbox()
-const sf: { opts: Parameters<typeof startStorefront>[0]; handle?: Awaited<ReturnType<typeof startStorefront>> } = {
+const sf: {
+  opts: Parameters<typeof startStorefront>[0]
+  handle?: Awaited<ReturnType<typeof startStorefront>>
+} = {
   opts: { port: 0, storeUrl: "", publishableKey: "" },
 }
 const kitConfig = { storeUrl: "", publishableKey: "" }
@@ -67,9 +82,14 @@ const describeBrowser = hasChromium ? describe : describe.skip
 // Never download a browser: without Debian's chromium this fails with the fix
 // (`apt-get install -y chromium`, which .ci/run does), unless explicitly skipped.
 const skipAllowed = process.env.SKIP_BROWSER_TESTS === "1"
-;(hasChromium || skipAllowed ? it.skip : it)("needs Debian's chromium at /usr/bin/chromium", () => {
-  throw new Error("browser tests need /usr/bin/chromium: apt-get install -y chromium (or SKIP_BROWSER_TESTS=1)")
-})
+;(hasChromium || skipAllowed ? it.skip : it)(
+  "needs Debian's chromium at /usr/bin/chromium",
+  () => {
+    throw new Error(
+      "browser tests need /usr/bin/chromium: apt-get install -y chromium (or SKIP_BROWSER_TESTS=1)"
+    )
+  }
+)
 
 svcIntegrationRunner({
   inApp: true,
@@ -106,8 +126,18 @@ svcIntegrationRunner({
         page.on("pageerror", (e) => console.error(`page error: ${e.message}`))
         // net::ERR_ABORTED is the browser dropping what was still loading when the page moved on
         // (the banks' logos as Pay leaves for svc's page): not a failure of anything
-        page.on("requestfailed", (r) => r.failure()?.errorText !== "net::ERR_ABORTED" && console.error(`request failed: ${r.method()} ${r.url()} ${r.failure()?.errorText}`))
-        page.on("response", (r) => r.status() === 404 && console.error(`404: ${r.url()}`))
+        page.on(
+          "requestfailed",
+          (r) =>
+            r.failure()?.errorText !== "net::ERR_ABORTED" &&
+            console.error(
+              `request failed: ${r.method()} ${r.url()} ${r.failure()?.errorText}`
+            )
+        )
+        page.on(
+          "response",
+          (r) => r.status() === 404 && console.error(`404: ${r.url()}`)
+        )
       })
       afterEach(async () => {
         await page?.close()
@@ -117,7 +147,9 @@ svcIntegrationRunner({
 
       async function addShirtAndCheckout(shot: (s: string) => Promise<void>) {
         await page.goto(sf.handle!.url)
-        await page.locator("body[data-ready=true]").waitFor({ state: "attached" })
+        await page
+          .locator("body[data-ready=true]")
+          .waitFor({ state: "attached" })
         const problem = await page.locator("#message").textContent()
         if (problem) throw new Error(`storefront: ${problem}`)
         await shot("products")
@@ -133,10 +165,14 @@ svcIntegrationRunner({
        * A store set up as Malaysian stores are (SST 8 % on prices that exclude tax, a 33 % code):
        * the shopper adds the shirt, types the code, checks out; RM120.50 − 33 % + SST = RM87.1938.
        */
-      async function addShirtWithCodeAndCheckout(shot: (s: string) => Promise<void>) {
+      async function addShirtWithCodeAndCheckout(
+        shot: (s: string) => Promise<void>
+      ) {
         await taxStore(getContainer())
         await page.goto(sf.handle!.url)
-        await page.locator("body[data-ready=true]").waitFor({ state: "attached" })
+        await page
+          .locator("body[data-ready=true]")
+          .waitFor({ state: "attached" })
         await page.locator("#add-batik-shirt").click()
         await page.locator("#cart-section").waitFor({ state: "visible" })
         await page.getByLabel("Promotion code").fill(PROMO_CODE)
@@ -150,24 +186,37 @@ svcIntegrationRunner({
       }
 
       async function expectText(selector: string, re: RegExp) {
-        await page.waitForFunction(([s, src]) => new RegExp(src as string).test(document.querySelector(s as string)?.textContent ?? ""), [selector, re.source], { timeout: 25_000 })
+        await page.waitForFunction(
+          ([s, src]) =>
+            new RegExp(src as string).test(
+              document.querySelector(s as string)?.textContent ?? ""
+            ),
+          [selector, re.source],
+          { timeout: 25_000 }
+        )
       }
 
       /** On the return page: order confirmation with the payment captured; the cart id. */
-      async function confirmed(shot: (s: string) => Promise<void>): Promise<string> {
+      async function confirmed(
+        shot: (s: string) => Promise<void>
+      ): Promise<string> {
         await page.waitForURL(/\/checkout\/return\?cart_id=/)
         // the return page itself waits up to 20 s for the payment before it shows the order
         // (waitForPaymentMs in demo/storefront): wait longer than the page does, or a slow
         // capture on a busy machine fails the test while the page is still right
         try {
-          await page.locator("#order-confirmation").waitFor({ state: "visible", timeout: 60_000 })
+          await page
+            .locator("#order-confirmation")
+            .waitFor({ state: "visible", timeout: 60_000 })
         } catch (e) {
           // what the shopper saw instead (loading, placing, failed and why): in the test log and a screenshot
           const seen = await page
             .locator("body")
             .innerText()
             .catch((x: Error) => `(page not readable: ${x.message})`)
-          console.error(`no #order-confirmation within 60 s at ${page.url()}; the page says: ${seen.replace(/\s+/g, " ").slice(0, 600)}`)
+          console.error(
+            `no #order-confirmation within 60 s at ${page.url()}; the page says: ${seen.replace(/\s+/g, " ").slice(0, 600)}`
+          )
           await shot("no-order-confirmation").catch(() => undefined)
           throw e
         }
@@ -181,14 +230,21 @@ svcIntegrationRunner({
        * paid (captured once, RM120.50 unless said) and its svc checkout is COMPLETED for `sen`
        * (Medusa keeps its own amount; svc's is it rounded to the sen).
        */
-      async function expectCapturedOrder(providerId: string, want = { total: 120.5, sen: 12050 }) {
+      async function expectCapturedOrder(
+        providerId: string,
+        want = { total: 120.5, sen: 12050 }
+      ) {
         const orderId = (await page.locator("#order-id").textContent())!
         expect(orderId).toMatch(/^order_/)
         const order = await waitFor(async () => {
           const o = await adminOrder(admin, orderId)
           return o.payment_status === "captured" ? o : undefined
         }, `order ${orderId} captured (admin API)`)
-        expect(order).toMatchObject({ id: orderId, status: "pending", currency_code: "myr" })
+        expect(order).toMatchObject({
+          id: orderId,
+          status: "pending",
+          currency_code: "myr",
+        })
         expect(Number(order.total)).toBeCloseTo(want.total, 6)
         expect(order.payment_collections).toHaveLength(1)
         const [payment] = order.payment_collections[0].payments
@@ -197,13 +253,21 @@ svcIntegrationRunner({
         expect(payment.captures).toHaveLength(1)
         expect(Number(payment.amount)).toBeCloseTo(want.total, 6)
         expect(Number(payment.captures[0].amount)).toBeCloseTo(want.total, 6)
-        const { checkouts } = await admin.client.fetch<{ checkouts: any[] }>("/admin/svc/checkouts", {
-          query: { order_id: orderId },
-        })
+        const { checkouts } = await admin.client.fetch<{ checkouts: any[] }>(
+          "/admin/svc/checkouts",
+          {
+            query: { order_id: orderId },
+          }
+        )
         const completed = checkouts.filter((c) => c.status === "COMPLETED")
         expect(completed).toHaveLength(1)
-        expect(completed[0]).toMatchObject({ payment_session_id: payment.payment_session_id, amount_sen: want.sen })
-        expect(svc.ref.sandbox.control.getCheckout(completed[0].checkout_id).amount).toBe(String(want.sen))
+        expect(completed[0]).toMatchObject({
+          payment_session_id: payment.payment_session_id,
+          amount_sen: want.sen,
+        })
+        expect(
+          svc.ref.sandbox.control.getCheckout(completed[0].checkout_id).amount
+        ).toBe(String(want.sen))
         return { order, payment, checkouts }
       }
 
@@ -214,10 +278,16 @@ svcIntegrationRunner({
         await page.locator("#svc-bank-MBB0228").waitFor({ state: "visible" })
         expect(await page.locator("#svc-pay").isDisabled()).toBe(true)
         expect(await page.locator("#svc-bank-HSBC0223").isDisabled()).toBe(true) // offline retail bank
-        expect(await page.locator("label[for=svc-bank-MBB0228] img").getAttribute("src")).toContain("/_sandbox/bank-logos/MBB0228.svg")
+        expect(
+          await page
+            .locator("label[for=svc-bank-MBB0228] img")
+            .getAttribute("src")
+        ).toContain("/_sandbox/bank-logos/MBB0228.svg")
         await page.locator("#svc-tab-corporate").click()
         await page.locator("#svc-bank-BIMB0340B").waitFor({ state: "visible" })
-        expect(await page.locator("#svc-bank-BIMB0340B").isDisabled()).toBe(true) // offline corporate bank
+        expect(await page.locator("#svc-bank-BIMB0340B").isDisabled()).toBe(
+          true
+        ) // offline corporate bank
         await shot("bank-picker-corporate")
         await page.locator("#svc-tab-retail").click()
         await page.locator("#svc-bank-MBB0228").click()
@@ -232,10 +302,19 @@ svcIntegrationRunner({
         await page.locator("#pay").click()
 
         const cartId = await confirmed(shot)
-        const { order, payment } = await expectCapturedOrder("pp_svc-fpx-direct_svc", { total: 87.1938, sen: 8719 })
+        const { order, payment } = await expectCapturedOrder(
+          "pp_svc-fpx-direct_svc",
+          { total: 87.1938, sen: 8719 }
+        )
         expect(order.id).toBe((await orderOfCart(getContainer(), cartId))?.id) // the order of the cart the shopper paid
-        const session = order.payment_collections[0].payment_sessions.find((s: any) => s.id === payment.payment_session_id)
-        expect(session.data).toMatchObject({ bank: "MBB0228", bankType: "RETAIL", svcStatus: "COMPLETED" })
+        const session = order.payment_collections[0].payment_sessions.find(
+          (s: any) => s.id === payment.payment_session_id
+        )
+        expect(session.data).toMatchObject({
+          bank: "MBB0228",
+          bankType: "RETAIL",
+          svcStatus: "COMPLETED",
+        })
       })
 
       it("svc wallet: sign in and pay on svc's page, order with captured payment", async () => {
@@ -245,7 +324,9 @@ svcIntegrationRunner({
         await shot("payment-choice")
         await page.locator("#svc-pay").click()
 
-        await page.waitForURL((u) => u.href.startsWith(`${sandboxUrl()}/checkout/`))
+        await page.waitForURL((u) =>
+          u.href.startsWith(`${sandboxUrl()}/checkout/`)
+        )
         await page.locator("#walletName").fill("Siti Aminah")
         await shot("wallet-signin")
         await page.locator("#signin").click()
@@ -272,7 +353,9 @@ svcIntegrationRunner({
         await page.waitForURL(/\/checkout\/return\?cart_id=/)
         await page.locator("#failure").waitFor({ state: "visible" })
         await expectText("#failure-reason", /fail/i)
-        expect(await page.locator("#order-confirmation").isVisible()).toBe(false)
+        expect(await page.locator("#order-confirmation").isVisible()).toBe(
+          false
+        )
         await shot("payment-failed")
         const cartId = new URL(page.url()).searchParams.get("cart_id")!
         expect(await orderOfCart(getContainer(), cartId)).toBeUndefined()
@@ -280,7 +363,9 @@ svcIntegrationRunner({
         await page.locator("#svc-method-fpx").check()
         await page.locator("#svc-pay").click()
         await page.waitForURL((u) => u.href.startsWith(`${sandboxUrl()}/fpx/`))
-        expect(new URL(page.url()).pathname.split("/").pop()).not.toBe(firstCheckout)
+        expect(new URL(page.url()).pathname.split("/").pop()).not.toBe(
+          firstCheckout
+        )
         await page.locator("#pay").click()
 
         expect(await confirmed(shot)).toBe(cartId)
@@ -293,22 +378,32 @@ svcIntegrationRunner({
       // catalogues' (packages/storefront/src/i18n), the demo's own are DEMO_WORDS; both checked as literal text too.
       it("language switch: Malay then Chinese by keyboard: <html lang>, the kit's words and the demo's own; kept across svc's page and back (a failed FPX payment's reason, then the paid order); English again", async () => {
         const shot = stepShooter(page, "languages")
-        const htmlLang = () => page.evaluate(() => document.documentElement.lang)
-        const text = async (selector: string) => ((await page.locator(selector).first().textContent()) ?? "").trim()
+        const htmlLang = () =>
+          page.evaluate(() => document.documentElement.lang)
+        const text = async (selector: string) =>
+          ((await page.locator(selector).first().textContent()) ?? "").trim()
         try {
           await page.goto(sf.handle!.url)
-          await page.locator("body[data-ready=true]").waitFor({ state: "attached" })
+          await page
+            .locator("body[data-ready=true]")
+            .waitFor({ state: "attached" })
           expect(await htmlLang()).toBe("en")
           expect(await text("#shop h2")).toBe("Products")
 
           // a labelled control, the first stop after the brand: Tab, Tab, then the arrow keys
           await page.keyboard.press("Tab")
           await page.keyboard.press("Tab")
-          expect(await page.evaluate(() => document.activeElement?.id)).toBe("lang")
+          expect(await page.evaluate(() => document.activeElement?.id)).toBe(
+            "lang"
+          )
           expect(await page.getByLabel("Language").inputValue()).toBe("en")
           await page.keyboard.press("ArrowDown")
-          await page.waitForFunction(() => document.documentElement.lang === "ms")
-          expect(await page.getByLabel("Bahasa", { exact: true }).inputValue()).toBe("ms") // the label in Malay too
+          await page.waitForFunction(
+            () => document.documentElement.lang === "ms"
+          )
+          expect(
+            await page.getByLabel("Bahasa", { exact: true }).inputValue()
+          ).toBe("ms") // the label in Malay too
           expect(new URL(page.url()).searchParams.get("lang")).toBe("ms")
           expect(await page.title()).toBe("Kedai demo svc")
           expect(await text("#shop h2")).toBe("Produk")
@@ -321,15 +416,21 @@ svcIntegrationRunner({
           await page.locator("#payment-section").waitFor({ state: "visible" })
           expect(await text("#payment-section h2")).toBe(DEMO_WORDS.ms.payment)
           // the kit in Malay: its legend and methods, from its catalogue
-          await page.getByRole("radio", { name: ms.methodFpx, exact: true }).check()
+          await page
+            .getByRole("radio", { name: ms.methodFpx, exact: true })
+            .check()
           expect(await text("#svc-pay")).toBe(ms.pay)
           expect(await text("#svc-pay")).toBe("Bayar sekarang")
-          expect(await page.getByRole("group", { name: ms.methodsLegend }).count()).toBe(1)
+          expect(
+            await page.getByRole("group", { name: ms.methodsLegend }).count()
+          ).toBe(1)
           await shot("payment-step-ms")
 
           // svc's page, and back without ?lang= (svc's redirect URL is the store's): the choice was kept
           await page.locator("#svc-pay").click()
-          await page.waitForURL((u) => u.href.startsWith(`${sandboxUrl()}/fpx/`))
+          await page.waitForURL((u) =>
+            u.href.startsWith(`${sandboxUrl()}/fpx/`)
+          )
           await page.locator("#bank").selectOption("MBB0228")
           await page.locator("#fail").click()
           await page.waitForURL(/\/checkout\/return\?cart_id=/)
@@ -337,119 +438,213 @@ svcIntegrationRunner({
           await page.locator("#failure").waitFor({ state: "visible" })
           expect(await htmlLang()).toBe("ms")
           expect(await text("#failure-reason")).toBe(ms.failed)
-          expect(await text("#failure")).toBe(ms.notThrough.replace("{reason}", ms.failed))
-          expect(await text("#failure")).toMatch(/^Pembayaran anda tidak berjaya: Pembayaran gagal di bank/)
+          expect(await text("#failure")).toBe(
+            ms.notThrough.replace("{reason}", ms.failed)
+          )
+          expect(await text("#failure")).toMatch(
+            /^Pembayaran anda tidak berjaya: Pembayaran gagal di bank/
+          )
           expect(await text("#payment-section h2")).toBe("Pembayaran")
           await shot("payment-failed-ms")
 
           // Chinese: the same page again, the failure's reason in Chinese too (the kit's sentence for its code)
           await page.getByLabel("Bahasa", { exact: true }).focus()
           await page.keyboard.press("ArrowDown")
-          await page.waitForFunction(() => document.documentElement.lang === "zh-CN")
+          await page.waitForFunction(
+            () => document.documentElement.lang === "zh-CN"
+          )
           expect(await page.getByLabel("语言").inputValue()).toBe("zh-CN")
           expect(await page.title()).toBe("svc 演示商店")
-          expect(await text("#failure")).toBe(zhCN.notThrough.replace("{reason}", zhCN.failed))
-          expect(await text("#failure")).toMatch(/^您的付款未成功：银行或钱包付款失败。/)
+          expect(await text("#failure")).toBe(
+            zhCN.notThrough.replace("{reason}", zhCN.failed)
+          )
+          expect(await text("#failure")).toMatch(
+            /^您的付款未成功：银行或钱包付款失败。/
+          )
           expect(await text("#payment-section h2")).toBe("付款")
-          expect(await page.getByRole("radio", { name: zhCN.methodFpx, exact: true }).count()).toBe(1)
+          expect(
+            await page
+              .getByRole("radio", { name: zhCN.methodFpx, exact: true })
+              .count()
+          ).toBe(1)
           await shot("payment-failed-zh-CN")
 
           // paid this time: the return page's words in Chinese, then English again
           await page.locator("#svc-method-fpx").check()
           expect(await text("#svc-pay")).toBe(zhCN.pay)
           await page.locator("#svc-pay").click()
-          await page.waitForURL((u) => u.href.startsWith(`${sandboxUrl()}/fpx/`))
+          await page.waitForURL((u) =>
+            u.href.startsWith(`${sandboxUrl()}/fpx/`)
+          )
           await page.locator("#bank").selectOption("MBB0228")
           await page.locator("#pay").click()
           await page.waitForURL(/\/checkout\/return\?cart_id=/)
-          await page.locator("#order-confirmation").waitFor({ state: "visible", timeout: 60_000 })
+          await page
+            .locator("#order-confirmation")
+            .waitFor({ state: "visible", timeout: 60_000 })
           expect(await htmlLang()).toBe("zh-CN")
-          expect(await text("#order-confirmation h3")).toBe(DEMO_WORDS["zh-CN"].orderPlaced)
-          expect(await text("#order-confirmation h3")).toBe("谢谢！您的订单已生成。")
+          expect(await text("#order-confirmation h3")).toBe(
+            DEMO_WORDS["zh-CN"].orderPlaced
+          )
+          expect(await text("#order-confirmation h3")).toBe(
+            "谢谢！您的订单已生成。"
+          )
           expect(await text("#return-status")).toBe("svc 已收到付款。")
           expect(await text("#continue-shopping")).toBe("继续购物")
           await shot("order-confirmation-zh-CN")
           await page.getByLabel("语言").selectOption("en")
-          await page.waitForFunction(() => document.documentElement.lang === "en")
-          expect(await text("#order-confirmation h3")).toBe("Thank you! Your order is placed.")
+          await page.waitForFunction(
+            () => document.documentElement.lang === "en"
+          )
+          expect(await text("#order-confirmation h3")).toBe(
+            "Thank you! Your order is placed."
+          )
           expect(await page.title()).toBe("svc demo store")
         } finally {
           // the tests after this one read English: no language left in this browser's storage
-          await page.evaluate(() => localStorage.removeItem("svc_demo_lang")).catch(() => undefined)
+          await page
+            .evaluate(() => localStorage.removeItem("svc_demo_lang"))
+            .catch(() => undefined)
         }
       })
 
       // The kit's components on their own (kit-harness.tsx), against this Medusa app.
-      const CAP_SENTENCE = "FPX personal banking is limited to RM\u00a030,000 per payment; for a larger amount pay with FPX corporate banking or with the svc wallet."
+      const CAP_SENTENCE =
+        "FPX personal banking is limited to RM\u00a030,000 per payment; for a larger amount pay with FPX corporate banking or with the svc wallet."
 
       it("FpxBankPicker: tabs and a labelled radio group; offline banks disabled and marked; arrow keys; personal banking off above the cap", async () => {
         await page.goto(`${kit!.url}/?c=picker`)
         const tabs = page.getByRole("tab")
         await page.getByRole("radio", { name: /Maybank2E/ }).waitFor()
         expect(await tabs.count()).toBe(2)
-        expect(await page.getByRole("tab", { name: "Personal banking" }).getAttribute("aria-selected")).toBe("true")
+        expect(
+          await page
+            .getByRole("tab", { name: "Personal banking" })
+            .getAttribute("aria-selected")
+        ).toBe("true")
         const offline = page.getByRole("radio", { name: /HSBC.*\(offline\)/ })
         expect(await offline.isDisabled()).toBe(true)
-        expect(await page.locator("label[for=svc-bank-HSBC0223]").getAttribute("class")).toContain("svc-fpx-bank--offline")
-        expect(await page.locator("label[for=svc-bank-MBB0228] img").getAttribute("src")).toContain("/_sandbox/bank-logos/MBB0228.svg")
+        expect(
+          await page
+            .locator("label[for=svc-bank-HSBC0223]")
+            .getAttribute("class")
+        ).toContain("svc-fpx-bank--offline")
+        expect(
+          await page
+            .locator("label[for=svc-bank-MBB0228] img")
+            .getAttribute("src")
+        ).toContain("/_sandbox/bank-logos/MBB0228.svg")
         // keyboard: a radio chosen with the keyboard, arrows move within the group
         await page.getByRole("radio", { name: /Maybank2E/ }).focus()
         await page.keyboard.press("Space")
-        await page.waitForFunction(() => document.querySelector("#chosen")?.textContent === "MBB0228")
+        await page.waitForFunction(
+          () => document.querySelector("#chosen")?.textContent === "MBB0228"
+        )
         await page.keyboard.press("ArrowDown")
-        await page.waitForFunction(() => !["", "MBB0228"].includes(document.querySelector("#chosen")?.textContent ?? ""))
+        await page.waitForFunction(
+          () =>
+            !["", "MBB0228"].includes(
+              document.querySelector("#chosen")?.textContent ?? ""
+            )
+        )
         // tabs: ArrowRight goes to corporate banking and takes the focus
         await page.getByRole("tab", { name: "Personal banking" }).focus()
         await page.keyboard.press("ArrowRight")
-        expect(await page.getByRole("tab", { name: "Corporate banking" }).getAttribute("aria-selected")).toBe("true")
-        expect(await page.evaluate(() => document.activeElement?.id)).toBe("svc-tab-corporate")
-        expect(await page.getByRole("radio", { name: /Bank Islam.*\(offline\)/ }).isDisabled()).toBe(true)
+        expect(
+          await page
+            .getByRole("tab", { name: "Corporate banking" })
+            .getAttribute("aria-selected")
+        ).toBe("true")
+        expect(await page.evaluate(() => document.activeElement?.id)).toBe(
+          "svc-tab-corporate"
+        )
+        expect(
+          await page
+            .getByRole("radio", { name: /Bank Islam.*\(offline\)/ })
+            .isDisabled()
+        ).toBe(true)
 
         // RM30,125: personal banking disabled with the sentence, corporate shown
         await page.goto(`${kit!.url}/?c=picker&amountSen=3012500`)
         await page.getByRole("tab", { name: "Corporate banking" }).waitFor()
-        expect(await page.getByRole("tab", { name: "Personal banking" }).isDisabled()).toBe(true)
-        expect(await page.getByRole("tab", { name: "Corporate banking" }).getAttribute("aria-selected")).toBe("true")
+        expect(
+          await page.getByRole("tab", { name: "Personal banking" }).isDisabled()
+        ).toBe(true)
+        expect(
+          await page
+            .getByRole("tab", { name: "Corporate banking" })
+            .getAttribute("aria-selected")
+        ).toBe("true")
         expect(await page.getByRole("note").textContent()).toBe(CAP_SENTENCE)
         await page.getByRole("radio", { name: /RHB Reflex/ }).waitFor()
-        expect(await page.locator("input[type=radio][id^=svc-bank-]").count()).toBeGreaterThan(0)
+        expect(
+          await page.locator("input[type=radio][id^=svc-bank-]").count()
+        ).toBeGreaterThan(0)
       })
 
       it("FpxBankPicker search: a labelled box filters as you type (any case, anywhere in the name), the count said politely, offline banks still shown disabled; a search hiding the chosen bank keeps it chosen", async () => {
         await page.goto(`${kit!.url}/?c=picker`)
         const search = page.getByRole("searchbox", { name: "Search banks" })
         await search.waitFor()
-        expect((await page.locator("label[for=svc-banks-search]").boundingBox())!.height).toBeGreaterThan(0) // a visible label
+        expect(
+          (await page.locator("label[for=svc-banks-search]").boundingBox())!
+            .height
+        ).toBeGreaterThan(0) // a visible label
         const status = page.locator("#svc-banks-status")
         expect(await status.getAttribute("aria-live")).toBe("polite")
         expect(await status.textContent()).toBe("19 banks")
-        const names = () => page.locator("label[for^=svc-bank-]").allTextContents()
+        const names = () =>
+          page.locator("label[for^=svc-bank-]").allTextContents()
         await search.fill("may")
-        await page.waitForFunction(() => document.querySelectorAll("label[for^=svc-bank-]").length === 2)
+        await page.waitForFunction(
+          () => document.querySelectorAll("label[for^=svc-bank-]").length === 2
+        )
         expect((await names()).sort()).toEqual(["Maybank2E", "Maybank2U"])
         expect(await status.textContent()).toBe("2 of 19 banks match “may”.")
         await search.fill("BANK2")
-        await page.waitForFunction(() => document.querySelector("#svc-banks-status")?.textContent === "2 of 19 banks match “BANK2”.")
+        await page.waitForFunction(
+          () =>
+            document.querySelector("#svc-banks-status")?.textContent ===
+            "2 of 19 banks match “BANK2”."
+        )
         await search.fill("leong") // anywhere in the name
-        await page.waitForFunction(() => document.querySelector("#svc-banks-status")?.textContent === "1 of 19 banks matches “leong”.")
+        await page.waitForFunction(
+          () =>
+            document.querySelector("#svc-banks-status")?.textContent ===
+            "1 of 19 banks matches “leong”."
+        )
         expect(await names()).toEqual(["Hong Leong Bank"])
         await search.fill("hsbc") // offline: offered, disabled, marked
         await page.getByRole("radio", { name: "HSBC Bank (offline)" }).waitFor()
-        expect(await page.getByRole("radio", { name: "HSBC Bank (offline)" }).isDisabled()).toBe(true)
+        expect(
+          await page
+            .getByRole("radio", { name: "HSBC Bank (offline)" })
+            .isDisabled()
+        ).toBe(true)
         await search.fill("nope")
-        await page.waitForFunction(() => document.querySelector("#svc-banks-status")?.textContent === "No bank matches “nope”.")
+        await page.waitForFunction(
+          () =>
+            document.querySelector("#svc-banks-status")?.textContent ===
+            "No bank matches “nope”."
+        )
         expect(await names()).toEqual([])
 
         // the chosen bank hidden by a search stays chosen, and the page says so
         await search.fill("")
         await page.locator("#svc-bank-MBB0228").check()
-        await page.waitForFunction(() => document.querySelector("#chosen")?.textContent === "MBB0228")
+        await page.waitForFunction(
+          () => document.querySelector("#chosen")?.textContent === "MBB0228"
+        )
         await search.fill("rhb")
         await page.waitForFunction(
-          () => document.querySelector("#svc-banks-status")?.textContent === "1 of 19 banks matches “rhb”. Maybank2E stays chosen; it is not in this list."
+          () =>
+            document.querySelector("#svc-banks-status")?.textContent ===
+            "1 of 19 banks matches “rhb”. Maybank2E stays chosen; it is not in this list."
         )
         expect(await page.locator("#chosen").textContent()).toBe("MBB0228")
-        expect(await page.locator("input[id^=svc-bank-]:checked").count()).toBe(0)
+        expect(await page.locator("input[id^=svc-bank-]:checked").count()).toBe(
+          0
+        )
         await search.fill("")
         expect(await page.locator("#svc-bank-MBB0228").isChecked()).toBe(true)
         expect(await page.locator("#chosen").textContent()).toBe("MBB0228")
@@ -457,7 +652,11 @@ svcIntegrationRunner({
         // the search stays across the tabs; Enter in the box submits nothing
         await search.fill("maybank")
         await page.getByRole("tab", { name: "Corporate banking" }).click()
-        await page.waitForFunction(() => document.querySelector("#svc-banks-status")?.textContent?.startsWith("1 of 10 banks matches “maybank”."))
+        await page.waitForFunction(() =>
+          document
+            .querySelector("#svc-banks-status")
+            ?.textContent?.startsWith("1 of 10 banks matches “maybank”.")
+        )
         expect(await names()).toEqual(["Maybank2E"])
         await search.press("Enter")
         expect(await search.inputValue()).toBe("maybank")
@@ -466,29 +665,69 @@ svcIntegrationRunner({
       it("SvcPaymentOptions: FPX hosted shows the cap as a notice; FPX direct needs a corporate bank and a name above it; pay starts the payment", async () => {
         const { cartId } = await createCart(api, store, { quantity: 250 }) // RM30,125
         await page.goto(`${kit!.url}/?c=options&cart_id=${cartId}`)
-        await page.getByRole("radio", { name: "FPX online banking", exact: true }).check()
+        await page
+          .getByRole("radio", { name: "FPX online banking", exact: true })
+          .check()
         expect(await page.getByRole("note").textContent()).toBe(CAP_SENTENCE)
-        await page.waitForFunction(() => JSON.parse(document.querySelector("#choice")?.textContent || "{}").ready === true)
+        await page.waitForFunction(
+          () =>
+            JSON.parse(document.querySelector("#choice")?.textContent || "{}")
+              .ready === true
+        )
 
-        await page.getByRole("radio", { name: "FPX online banking (choose your bank)" }).check()
+        await page
+          .getByRole("radio", { name: "FPX online banking (choose your bank)" })
+          .check()
         await page.getByRole("tab", { name: "Corporate banking" }).waitFor()
-        expect(await page.getByRole("tab", { name: "Personal banking" }).isDisabled()).toBe(true)
+        expect(
+          await page.getByRole("tab", { name: "Personal banking" }).isDisabled()
+        ).toBe(true)
         expect(await page.locator("#svc-pay").isDisabled()).toBe(true)
         await page.getByRole("radio", { name: /RHB Reflex/ }).check()
         expect(await page.locator("#svc-pay").isDisabled()).toBe(true) // no name yet
-        await page.getByLabel("Name of the account holder").fill("  Syarikat Maju Sdn Bhd ")
-        await page.waitForFunction(() => JSON.parse(document.querySelector("#choice")?.textContent || "{}").bankType === "CORPORATE")
+        await page
+          .getByLabel("Name of the account holder")
+          .fill("  Syarikat Maju Sdn Bhd ")
+        await page.waitForFunction(
+          () =>
+            JSON.parse(document.querySelector("#choice")?.textContent || "{}")
+              .bankType === "CORPORATE"
+        )
         await page.locator("#svc-pay").click()
-        await page.waitForFunction(() => (document.querySelector("#started")?.textContent ?? "").includes("/fpx/"))
-        const session = (await api.get(`/store/carts/${cartId}?fields=*payment_collection.payment_sessions`, store.headers)).data.cart.payment_collection.payment_sessions[0]
-        expect(session.data).toMatchObject({ bank: "RHB0218B", bankType: "CORPORATE", buyerName: "Syarikat Maju Sdn Bhd" })
+        await page.waitForFunction(() =>
+          (document.querySelector("#started")?.textContent ?? "").includes(
+            "/fpx/"
+          )
+        )
+        const session = (
+          await api.get(
+            `/store/carts/${cartId}?fields=*payment_collection.payment_sessions`,
+            store.headers
+          )
+        ).data.cart.payment_collection.payment_sessions[0]
+        expect(session.data).toMatchObject({
+          bank: "RHB0218B",
+          bankType: "CORPORATE",
+          buyerName: "Syarikat Maju Sdn Bhd",
+        })
       })
 
       it("SvcReturn: paid, the order late (Medusa's cart lock held, as a stopped server leaves it): 'payment received, being placed', never failed, then the order", async () => {
-        const { cartId, session } = await cartWithSession(api, store, SVC_PROVIDERS.wallet)
-        await payWithWebhooksLost(svc.ref.sandbox.control, session.data.checkoutId)
+        const { cartId, session } = await cartWithSession(
+          api,
+          store,
+          SVC_PROVIDERS.wallet
+        )
+        await payWithWebhooksLost(
+          svc.ref.sandbox.control,
+          session.data.checkoutId
+        )
         // captured, no order, the cart's lock held for a 2-minute lease
-        const leaseEnds = await capturedWithCartLocked(getContainer(), session.id, cartId)
+        const leaseEnds = await capturedWithCartLocked(
+          getContainer(),
+          session.id,
+          cartId
+        )
         // every state the page shows, recorded as it shows it
         await page.addInitScript(() => {
           const w = window as unknown as { kinds: string[] }
@@ -497,46 +736,78 @@ svcIntegrationRunner({
             const el = document.querySelector(".svc-return")
             const kind = el?.className.replace(/.*svc-return--/, "")
             if (kind && w.kinds[w.kinds.length - 1] !== kind) w.kinds.push(kind)
-          }).observe(document, { subtree: true, childList: true, attributes: true })
+          }).observe(document, {
+            subtree: true,
+            childList: true,
+            attributes: true,
+          })
         })
         await page.goto(`${kit!.url}/?c=return&cart_id=${cartId}&poll=250`)
         await page.locator(".svc-return--placing").waitFor()
-        expect(await page.getByRole("status").textContent()).toMatch(/^Payment received\. Thank you! Your order is being placed; this page updates by itself/)
+        expect(await page.getByRole("status").textContent()).toMatch(
+          /^Payment received\. Thank you! Your order is being placed; this page updates by itself/
+        )
         await leaseEnds()
         await page.locator(".svc-return--paid").waitFor({ timeout: 45_000 })
         expect(await page.getByRole("status").textContent()).toMatch(
           /^Payment received\. Thank you! Your order #\d+ is placed\.Payment reference \(shown on svc's page\): [0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/
         )
-        expect(await page.evaluate(() => (window as unknown as { kinds: string[] }).kinds)).toEqual(["loading", "placing", "paid"])
+        expect(
+          await page.evaluate(
+            () => (window as unknown as { kinds: string[] }).kinds
+          )
+        ).toEqual(["loading", "placing", "paid"])
         const order = await orderOfCart(getContainer(), cartId)
         expect(order.payment_collections[0].payments).toHaveLength(1)
       })
 
       it("SvcReturn: a failed payment rendered by default and through the render prop; the cart stays payable", async () => {
-        const { cartId, checkoutId } = await cartWithSession(api, store, SVC_PROVIDERS.wallet)
+        const { cartId, checkoutId } = await cartWithSession(
+          api,
+          store,
+          SVC_PROVIDERS.wallet
+        )
         svc.ref.sandbox.control.fail(checkoutId)
         await page.goto(`${kit!.url}/?c=return&cart_id=${cartId}`)
         await page.locator(".svc-return--failed").waitFor()
-        expect(await page.getByRole("status").textContent()).toMatch(/^Your payment did not go through: The payment failed/)
+        expect(await page.getByRole("status").textContent()).toMatch(
+          /^Your payment did not go through: The payment failed/
+        )
         await page.goto(`${kit!.url}/?c=return&render=prop&cart_id=${cartId}`)
         await page.locator("#outcome[data-kind=failed]").waitFor()
         expect(await orderOfCart(getContainer(), cartId)).toBeUndefined()
       })
 
       it("an order's balance with the kit: paid through startSvcBalancePayment, the return page (SvcBalanceReturn) says failed with svc's reason, then paid; no cart is completed", async () => {
-        const { cartId, orderId } = await paidOrder(api, getContainer(), store, svc.ref.sandbox.control, { providerId: SVC_PROVIDERS.wallet })
+        const { cartId, orderId } = await paidOrder(
+          api,
+          getContainer(),
+          store,
+          svc.ref.sandbox.control,
+          { providerId: SVC_PROVIDERS.wallet }
+        )
         // the merchant's order edit adds a shirt: RM120.50 due on a payment collection with no cart
         await admin.admin.orderEdit.initiateRequest({ order_id: orderId })
-        await admin.admin.orderEdit.addItems(orderId, { items: [{ variant_id: store.variantId, quantity: 1 }] })
+        await admin.admin.orderEdit.addItems(orderId, {
+          items: [{ variant_id: store.variantId, quantity: 1 }],
+        })
         await admin.admin.orderEdit.request(orderId)
         await admin.admin.orderEdit.confirm(orderId)
 
         const startBalance = async () => {
           await page.goto(`${kit!.url}/?c=balance&order_id=${orderId}`)
           await page.locator("#pay-balance").click()
-          await page.waitForFunction(() => (document.querySelector("#started")?.textContent ?? "").startsWith("http"))
+          await page.waitForFunction(() =>
+            (document.querySelector("#started")?.textContent ?? "").startsWith(
+              "http"
+            )
+          )
           const url = (await page.locator("#started").textContent())!
-          const c = (Object.values((svc.ref.sandbox.control.state() as any).checkouts) as any[]).find((x) => url.includes(x.checkoutId))
+          const c = (
+            Object.values(
+              (svc.ref.sandbox.control.state() as any).checkouts
+            ) as any[]
+          ).find((x) => url.includes(x.checkoutId))
           expect(c).toMatchObject({ amount: 12050 })
           // svc sends the buyer back with the collection and the order, never an empty cart_id
           const back = new URL(c.redirectUrl)
@@ -547,19 +818,31 @@ svcIntegrationRunner({
 
         const first = await startBalance()
         svc.ref.sandbox.control.fail(first.checkoutId)
-        await page.goto(`${kit!.url}/?c=balance-return&${first.search.slice(1)}`)
+        await page.goto(
+          `${kit!.url}/?c=balance-return&${first.search.slice(1)}`
+        )
         await page.locator(".svc-return--failed").waitFor({ timeout: 45_000 })
-        expect(await page.getByRole("status").textContent()).toMatch(/^Your payment did not go through: \S/)
+        expect(await page.getByRole("status").textContent()).toMatch(
+          /^Your payment did not go through: \S/
+        )
 
         const second = await startBalance()
         expect(second.checkoutId).not.toBe(first.checkoutId)
         svc.ref.sandbox.control.pay(second.checkoutId)
-        await page.goto(`${kit!.url}/?c=balance-return&${second.search.slice(1)}`)
+        await page.goto(
+          `${kit!.url}/?c=balance-return&${second.search.slice(1)}`
+        )
         await page.locator(".svc-return--paid").waitFor({ timeout: 45_000 })
-        expect(await page.getByRole("status").textContent()).toMatch(/^Payment received\. Thank you! The balance of order #\d+ is paid\.$/)
+        expect(await page.getByRole("status").textContent()).toMatch(
+          /^Payment received\. Thank you! The balance of order #\d+ is paid\.$/
+        )
         const order = await orderOfCart(getContainer(), cartId)
         expect(order.status).not.toBe("canceled")
-        expect(order.payment_collections.flatMap((c: any) => c.payments ?? []).filter((p: any) => p.captured_at)).toHaveLength(2)
+        expect(
+          order.payment_collections
+            .flatMap((c: any) => c.payments ?? [])
+            .filter((p: any) => p.captured_at)
+        ).toHaveLength(2)
       })
 
       // Accessibility of the kit's components on a 390×844 touch phone (isMobile, touch: the
@@ -569,13 +852,24 @@ svcIntegrationRunner({
       // 1280×800 and at a 390 px desktop width, in English, Malay and Chinese, are kit-languages.spec.ts's.
       it("axe-core (WCAG 2.1 A/AA) over the kit's states on a 390×844 touch phone: no serious or critical violation in the kit's markup", async () => {
         const phonePage = await phone.context.newPage()
-        await phonePage.addInitScript(() => localStorage.removeItem("svc-fpx-bank"))
+        await phonePage.addInitScript(() =>
+          localStorage.removeItem("svc-fpx-bank")
+        )
         try {
           const size = "390x844 touch"
           const rows: (AxeFinding & { state: string; size: string })[] = []
-          const check = async (state: string, open: (p: Page) => Promise<void>) => {
+          const check = async (
+            state: string,
+            open: (p: Page) => Promise<void>
+          ) => {
             await open(phonePage)
-            rows.push(...(await axeFindings(phonePage)).map((f) => ({ ...f, state, size })))
+            rows.push(
+              ...(await axeFindings(phonePage)).map((f) => ({
+                ...f,
+                state,
+                size,
+              }))
+            )
           }
           const { cartId } = await createCart(api, store)
           const options = async (p: Page) => {
@@ -600,12 +894,17 @@ svcIntegrationRunner({
             await p.locator("#svc-bank-MB2U0227").waitFor()
             await p.locator("#svc-bank-AMBB0209").waitFor({ state: "detached" })
           })
-          await check("FPX direct, a bank chosen, a search hiding it", async (p) => {
-            await fpxDirect(p)
-            await p.locator("#svc-bank-MBB0228").check()
-            await p.locator("#svc-banks-search").fill("zz")
-            await p.locator("#svc-bank-MBB0228").waitFor({ state: "detached" })
-          })
+          await check(
+            "FPX direct, a bank chosen, a search hiding it",
+            async (p) => {
+              await fpxDirect(p)
+              await p.locator("#svc-bank-MBB0228").check()
+              await p.locator("#svc-banks-search").fill("zz")
+              await p
+                .locator("#svc-bank-MBB0228")
+                .waitFor({ state: "detached" })
+            }
+          )
 
           const failed = await cartWithSession(api, store, SVC_PROVIDERS.wallet)
           svc.ref.sandbox.control.fail(failed.checkoutId)
@@ -617,15 +916,32 @@ svcIntegrationRunner({
           // paid, the order late (the cart's lock held, as in the SvcReturn test above): 'placing', then 'paid'
           const late = await cartWithSession(api, store, SVC_PROVIDERS.wallet)
           await payWithWebhooksLost(svc.ref.sandbox.control, late.checkoutId)
-          const leaseEnds = await capturedWithCartLocked(getContainer(), late.session.id, late.cartId)
-          await phonePage.goto(`${kit!.url}/?c=return&cart_id=${late.cartId}&poll=250`)
-          await check("return: placing", (p) => p.locator(".svc-return--placing").waitFor())
+          const leaseEnds = await capturedWithCartLocked(
+            getContainer(),
+            late.session.id,
+            late.cartId
+          )
+          await phonePage.goto(
+            `${kit!.url}/?c=return&cart_id=${late.cartId}&poll=250`
+          )
+          await check("return: placing", (p) =>
+            p.locator(".svc-return--placing").waitFor()
+          )
           await leaseEnds()
-          await check("return: paid", (p) => p.locator(".svc-return--paid").waitFor({ timeout: 45_000 }))
+          await check("return: paid", (p) =>
+            p.locator(".svc-return--paid").waitFor({ timeout: 45_000 })
+          )
 
-          console.log(`axe-core over the kit (${rows.length} findings):\n${recordFindings("kit-axe", rows)}`)
+          console.log(
+            `axe-core over the kit (${rows.length} findings):\n${recordFindings("kit-axe", rows)}`
+          )
           const bad = blocking(rows)
-          expect(bad.map((f) => `${f.size} ${f.state}: ${f.rule} (${f.impact}) at ${f.target}: ${f.help}`)).toEqual([])
+          expect(
+            bad.map(
+              (f) =>
+                `${f.size} ${f.state}: ${f.rule} (${f.impact}) at ${f.target}: ${f.help}`
+            )
+          ).toEqual([])
         } finally {
           await phonePage.close()
         }
@@ -634,10 +950,17 @@ svcIntegrationRunner({
       // The Next.js starter's pay step as docs/storefront.md edits it (kit-harness.tsx `?c=starter`): the
       // starter's Tailwind with its preflight, its Button as the kit's pay button, its cart read through a
       // cache that only the docs' onSessionChange refreshes (as Next's force-cache and the starter's tags).
-      const starterUrl = (cartId: string, extra = "") => `${kit!.url}/?c=starter&cart_id=${cartId}${extra}`
-      const REF = /([0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4})$/
+      const starterUrl = (cartId: string, extra = "") =>
+        `${kit!.url}/?c=starter&cart_id=${cartId}${extra}`
+      const REF =
+        /([0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4})$/
       const cartSession = async (cartId: string) =>
-        (await api.get(`/store/carts/${cartId}?fields=*payment_collection.payment_sessions`, store.headers)).data.cart.payment_collection.payment_sessions[0]
+        (
+          await api.get(
+            `/store/carts/${cartId}?fields=*payment_collection.payment_sessions`,
+            store.headers
+          )
+        ).data.cart.payment_collection.payment_sessions[0]
 
       it("the starter's pay step under its Tailwind: FPX direct with the starter's Button as the one action; Back from svc opens on the choice; the review step's Pay with … pays; the return page shows the reference svc's page showed", async () => {
         const shot = stepShooter(page, "starter-fpx-direct")
@@ -655,31 +978,51 @@ svcIntegrationRunner({
         // the starter's Button, styled by the starter's classes (the kit's stylesheet leaves it alone)
         const look = await page.locator("#svc-pay").evaluate((b) => {
           const s = getComputedStyle(b)
-          return { bg: s.backgroundColor, color: s.color, height: b.getBoundingClientRect().height, cls: b.className }
+          return {
+            bg: s.backgroundColor,
+            color: s.color,
+            height: b.getBoundingClientRect().height,
+            cls: b.className,
+          }
         })
-        expect(look).toMatchObject({ bg: "rgb(0, 0, 0)", color: "rgb(255, 255, 255)", height: 48 })
+        expect(look).toMatchObject({
+          bg: "rgb(0, 0, 0)",
+          color: "rgb(255, 255, 255)",
+          height: 48,
+        })
         expect(look.cls).toContain("h-12")
         await shot("pay-step")
         await page.locator("#svc-pay").click()
         await page.waitForURL((u) => u.href.startsWith(`${sandboxUrl()}/fpx/`))
-        const reference = REF.exec((await page.locator("h1#title").textContent()) ?? "")![1]!
+        const reference = REF.exec(
+          (await page.locator("h1#title").textContent()) ?? ""
+        )![1]!
 
         // Back: the step opens on the method, bank and name, ready to pay again; the starter's rival stays hidden
         await page.goBack()
         await page.locator("#svc-method-fpx-direct:checked").waitFor()
         await page.locator("#svc-bank-MBB0228:checked").waitFor()
-        expect(await page.locator("#svc-buyer-name").inputValue()).toBe("Siti Aminah")
+        expect(await page.locator("#svc-buyer-name").inputValue()).toBe(
+          "Siti Aminah"
+        )
         expect(await page.locator("#svc-pay").isEnabled()).toBe(true)
         expect(await page.locator("#svc-pay").textContent()).toBe("Pay now")
         expect(await cont.count()).toBe(0)
-        expect(Number(await page.locator("#session-changes").textContent())).toBeGreaterThanOrEqual(1) // refreshed before leaving
+        expect(
+          Number(await page.locator("#session-changes").textContent())
+        ).toBeGreaterThanOrEqual(1) // refreshed before leaving
         await shot("back-from-svc")
 
         // the review step: the payment shown, Pay with … back to svc's page of the same checkout
         const { data } = await cartSession(cartId)
         await page.goto(starterUrl(cartId, "&step=review"))
-        await expectText("#payment-summary", /^Payment method: FPX online banking \(choose your bank\)$/)
-        expect(await page.locator("#review-pay").textContent()).toBe("Pay with FPX online banking (choose your bank)")
+        await expectText(
+          "#payment-summary",
+          /^Payment method: FPX online banking \(choose your bank\)$/
+        )
+        expect(await page.locator("#review-pay").textContent()).toBe(
+          "Pay with FPX online banking (choose your bank)"
+        )
         await shot("review")
         await page.locator("#review-pay").click()
         await page.waitForURL(data.checkoutUrl)
@@ -690,7 +1033,9 @@ svcIntegrationRunner({
         // the kit's return page: the reference svc's page showed, read from the order's payment (store API)
         await page.goto(`${kit!.url}/?c=return&cart_id=${cartId}`)
         await page.locator(".svc-return--paid").waitFor()
-        expect(await page.locator(".svc-payment-reference").textContent()).toBe(reference)
+        expect(await page.locator(".svc-payment-reference").textContent()).toBe(
+          reference
+        )
         expect(data.title).toMatch(new RegExp(`${reference}$`))
       })
 
@@ -701,24 +1046,42 @@ svcIntegrationRunner({
           const p = await cached.context.newPage()
           await p.goto(starterUrl(cartId, "&bfcache=1"))
           await p.locator("#svc-method-wallet").check()
-          await p.evaluate(() => ((window as unknown as { firstLoad: boolean }).firstLoad = true))
+          await p.evaluate(
+            () =>
+              ((window as unknown as { firstLoad: boolean }).firstLoad = true)
+          )
           await p.locator("#svc-pay").click()
-          await p.waitForURL((u) => u.href.startsWith(`${sandboxUrl()}/checkout/`))
+          await p.waitForURL((u) =>
+            u.href.startsWith(`${sandboxUrl()}/checkout/`)
+          )
           await p.goBack({ waitUntil: "commit" }) // a page restored from the cache fires pageshow, not load
-          await p.waitForFunction(() => !!document.querySelector("#session-changes"))
+          await p.waitForFunction(
+            () => !!document.querySelector("#session-changes")
+          )
           // restored from the cache (the same document), not loaded again
-          expect(await p.evaluate(() => (window as unknown as { firstLoad?: boolean }).firstLoad)).toBe(true)
-          await p.waitForFunction(() => document.querySelector("#session-changes")?.textContent === "2") // onSessionChange again on pageshow
+          expect(
+            await p.evaluate(
+              () => (window as unknown as { firstLoad?: boolean }).firstLoad
+            )
+          ).toBe(true)
+          await p.waitForFunction(
+            () =>
+              document.querySelector("#session-changes")?.textContent === "2"
+          ) // onSessionChange again on pageshow
           await p.locator("#svc-pay:not([disabled])").waitFor()
           expect(await p.locator("#svc-pay").textContent()).toBe("Pay now")
 
           // pay again, sign in at svc, pay, and close the tab before svc sends the shopper back
           await p.locator("#svc-pay").click()
-          await p.waitForURL((u) => u.href.startsWith(`${sandboxUrl()}/checkout/`))
+          await p.waitForURL((u) =>
+            u.href.startsWith(`${sandboxUrl()}/checkout/`)
+          )
           await p.locator("#walletName").fill("Siti Aminah")
           await p.locator("#signin").click()
           await p.locator("#balance").waitFor({ state: "visible" })
-          const reference = REF.exec((await p.locator("h1#title").textContent()) ?? "")![1]!
+          const reference = REF.exec(
+            (await p.locator("h1#title").textContent()) ?? ""
+          )![1]!
           const session = await cartSession(cartId)
           svc.ref.sandbox.control.pay(session.data.checkoutId)
           await p.close()
@@ -730,7 +1093,9 @@ svcIntegrationRunner({
           const later = await cached.context.newPage()
           await later.goto(`${kit!.url}/?c=return&cart_id=${cartId}`)
           await later.locator(".svc-return--paid").waitFor({ timeout: 45_000 })
-          expect(await later.locator(".svc-payment-reference").textContent()).toBe(reference)
+          expect(
+            await later.locator(".svc-payment-reference").textContent()
+          ).toBe(reference)
           await later.close()
         } finally {
           await cached.close()
@@ -739,7 +1104,9 @@ svcIntegrationRunner({
 
       it("the kit's own controls under the starter's Tailwind preflight: a pay button that looks like one, tabs, a full-width name field under its label, 44 px targets; axe-core clean; screenshots", async () => {
         const phonePage = await phone.context.newPage()
-        await phonePage.addInitScript(() => localStorage.removeItem("svc-fpx-bank"))
+        await phonePage.addInitScript(() =>
+          localStorage.removeItem("svc-fpx-bank")
+        )
         try {
           const { cartId } = await createCart(api, store)
           const rows: (AxeFinding & { state: string; size: string })[] = []
@@ -750,19 +1117,37 @@ svcIntegrationRunner({
           ] as const) {
             await pg.goto(starterUrl(cartId, "&button=kit"))
             await pg.locator("#svc-method-fpx-direct").waitFor()
-            rows.push(...(await axeFindings(pg)).map((f) => ({ ...f, state: "starter, nothing chosen", size })))
+            rows.push(
+              ...(await axeFindings(pg)).map((f) => ({
+                ...f,
+                state: "starter, nothing chosen",
+                size,
+              }))
+            )
             await pg.locator("#svc-method-fpx-direct").check()
             await pg.locator("#svc-bank-MBB0228").check()
             await pg.locator("#svc-buyer-name").fill("Siti Aminah")
             const css = await pg.evaluate(() => {
-              const box = (sel: string) => document.querySelector(sel)!.getBoundingClientRect()
-              const st = (sel: string) => getComputedStyle(document.querySelector(sel)!)
+              const box = (sel: string) =>
+                document.querySelector(sel)!.getBoundingClientRect()
+              const st = (sel: string) =>
+                getComputedStyle(document.querySelector(sel)!)
               const pay = st("#svc-pay")
               const tab = st("#svc-tab-retail")
               const name = st("#svc-buyer-name")
               return {
-                pay: { bg: pay.backgroundColor, minHeight: box("#svc-pay").height, border: parseFloat(pay.borderTopWidth), padX: parseFloat(pay.paddingLeft), cursor: pay.cursor },
-                tab: { bg: tab.backgroundColor, height: box("#svc-tab-retail").height, border: parseFloat(tab.borderTopWidth) },
+                pay: {
+                  bg: pay.backgroundColor,
+                  minHeight: box("#svc-pay").height,
+                  border: parseFloat(pay.borderTopWidth),
+                  padX: parseFloat(pay.paddingLeft),
+                  cursor: pay.cursor,
+                },
+                tab: {
+                  bg: tab.backgroundColor,
+                  height: box("#svc-tab-retail").height,
+                  border: parseFloat(tab.borderTopWidth),
+                },
                 name: {
                   display: name.display,
                   border: parseFloat(name.borderTopWidth),
@@ -770,8 +1155,14 @@ svcIntegrationRunner({
                   width: box("#svc-buyer-name").width,
                   parent: box(".svc-fpx-direct").width,
                 },
-                label: { bottom: box("label[for=svc-buyer-name]").bottom, inputTop: box("#svc-buyer-name").top },
-                search: { border: parseFloat(st("#svc-banks-search").borderTopWidth), height: box("#svc-banks-search").height },
+                label: {
+                  bottom: box("label[for=svc-buyer-name]").bottom,
+                  inputTop: box("#svc-buyer-name").top,
+                },
+                search: {
+                  border: parseFloat(st("#svc-banks-search").borderTopWidth),
+                  height: box("#svc-banks-search").height,
+                },
               }
             })
             const transparent = ["rgba(0, 0, 0, 0)", "transparent"]
@@ -787,31 +1178,67 @@ svcIntegrationRunner({
             expect(css.name.border).toBeGreaterThan(0)
             expect(css.name.height).toBeGreaterThanOrEqual(44)
             expect(css.name.width).toBeGreaterThanOrEqual(css.name.parent - 1) // full width
-            expect(css.label.inputTop).toBeGreaterThanOrEqual(css.label.bottom - 0.5) // under its label
+            expect(css.label.inputTop).toBeGreaterThanOrEqual(
+              css.label.bottom - 0.5
+            ) // under its label
             expect(css.search.border).toBeGreaterThan(0)
             expect(css.search.height).toBeGreaterThanOrEqual(44)
             console.log(`starter pay step, ${size}: ${JSON.stringify(css)}`)
-            rows.push(...(await axeFindings(pg)).map((f) => ({ ...f, state: "starter, FPX direct ready", size })))
+            rows.push(
+              ...(await axeFindings(pg)).map((f) => ({
+                ...f,
+                state: "starter, FPX direct ready",
+                size,
+              }))
+            )
             // the kit's focus ring on its own pay button under preflight
             await pg.locator("#svc-pay").focus()
             await pg.keyboard.press("Shift+Tab")
             await pg.keyboard.press("Tab")
-            expect(await pg.locator("#svc-pay").evaluate((b) => b.matches(":focus-visible") && getComputedStyle(b).outlineStyle !== "none")).toBe(true)
+            expect(
+              await pg
+                .locator("#svc-pay")
+                .evaluate(
+                  (b) =>
+                    b.matches(":focus-visible") &&
+                    getComputedStyle(b).outlineStyle !== "none"
+                )
+            ).toBe(true)
             // as the docs set it up: the starter's Button as the pay button; the docs' screenshots
             await pg.goto(starterUrl(cartId))
             await pg.locator("#svc-method-fpx-direct").check()
             await pg.locator("#svc-bank-MBB0228").check()
             await pg.locator("#svc-buyer-name").fill("Siti Aminah")
-            rows.push(...(await axeFindings(pg)).map((f) => ({ ...f, state: "starter, FPX direct ready, the starter's Button", size })))
+            rows.push(
+              ...(await axeFindings(pg)).map((f) => ({
+                ...f,
+                state: "starter, FPX direct ready, the starter's Button",
+                size,
+              }))
+            )
             const name = `storefront-starter-pay-step-${size}`
-            const dirs = [join(SCREENSHOT_DIR, "pay-step"), ...(process.env.UPDATE_DOCS_IMAGES === "1" ? [resolve(__dirname, "../../docs/images")] : [])]
+            const dirs = [
+              join(SCREENSHOT_DIR, "pay-step"),
+              ...(process.env.UPDATE_DOCS_IMAGES === "1"
+                ? [resolve(__dirname, "../../docs/images")]
+                : []),
+            ]
             for (const dir of dirs) {
               mkdirSync(dir, { recursive: true })
-              await pg.locator("#starter-checkout").screenshot({ path: join(dir, `${name}.png`), scale: "css" })
+              await pg
+                .locator("#starter-checkout")
+                .screenshot({ path: join(dir, `${name}.png`), scale: "css" })
             }
           }
-          console.log(`axe-core over the starter's pay step (${rows.length} findings):\n${recordFindings("starter-axe", rows)}`)
-          expect(blocking(rows).map((f) => `${f.size} ${f.state}: ${f.rule} (${f.impact}) at ${f.target}: ${f.help}`)).toEqual([])
+          console.log(
+            `axe-core over the starter's pay step (${rows.length} findings):\n${recordFindings("starter-axe", rows)}`
+          )
+          expect(
+            blocking(rows).map(
+              (f) =>
+                `${f.size} ${f.state}: ${f.rule} (${f.impact}) at ${f.target}: ${f.help}`
+            )
+          ).toEqual([])
         } finally {
           await phonePage.close()
         }
@@ -846,21 +1273,39 @@ svcIntegrationRunner({
             // the middle of every scrolling box it is in (the bank list scrolls inside the page)
             el.scrollIntoView({ block: "center", inline: "nearest" })
             const r = el.getBoundingClientRect()
-            return { x: r.x, y: r.y, width: r.width, height: r.height, otherChosen: otherInput.checked }
+            return {
+              x: r.x,
+              y: r.y,
+              width: r.width,
+              height: r.height,
+              otherChosen: otherInput.checked,
+            }
           },
           [target, other] as const
         )
       /** After a tap at (x, y): whether `radio` and `other` are chosen, the chosen input's id, and what is under the point. */
-      const afterTap = (p: Page, radio: string, other: string, x: number, y: number) =>
+      const afterTap = (
+        p: Page,
+        radio: string,
+        other: string,
+        x: number,
+        y: number
+      ) =>
         p.evaluate(
           ([r, o, px, py]) => {
             const el = document.elementFromPoint(px as number, py as number)
-            const chosen = document.querySelector<HTMLInputElement>("input[id^=svc-bank-]:checked, input[id^=svc-method-]:checked")
+            const chosen = document.querySelector<HTMLInputElement>(
+              "input[id^=svc-bank-]:checked, input[id^=svc-method-]:checked"
+            )
             return {
-              radio: !!document.querySelector<HTMLInputElement>(r as string)?.checked,
-              other: !!document.querySelector<HTMLInputElement>(o as string)?.checked,
+              radio: !!document.querySelector<HTMLInputElement>(r as string)
+                ?.checked,
+              other: !!document.querySelector<HTMLInputElement>(o as string)
+                ?.checked,
               now: chosen?.id ?? "none",
-              hit: el ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${el.className ? `.${String(el.className).split(" ").join(".")}` : ""}` : "nothing",
+              hit: el
+                ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${el.className ? `.${String(el.className).split(" ").join(".")}` : ""}`
+                : "nothing",
             }
           },
           [radio, other, x, y] as const
@@ -878,12 +1323,27 @@ svcIntegrationRunner({
             const other = `#svc-method-${methods.find((o) => o !== m && o !== "fpx-direct")}` // another method first
             for (const corner of corners) {
               const b = await beforeTap(p, box, other)
-              if (corner === "top-left" && (b.height < 44 || b.width < 44)) misses.push(`method ${m}: box ${Math.round(b.width)}×${Math.round(b.height)} px`)
-              if (!b.otherChosen) misses.push(`method ${m}: ${other} could not be chosen before the tap ${corner}`)
+              if (corner === "top-left" && (b.height < 44 || b.width < 44))
+                misses.push(
+                  `method ${m}: box ${Math.round(b.width)}×${Math.round(b.height)} px`
+                )
+              if (!b.otherChosen)
+                misses.push(
+                  `method ${m}: ${other} could not be chosen before the tap ${corner}`
+                )
               const pt = cornerPoints(b).find((c) => c.where === corner)!
               await p.touchscreen.tap(pt.x, pt.y)
-              const after = await afterTap(p, `#svc-method-${m}`, other, pt.x, pt.y)
-              if (!after.radio) misses.push(`method ${m}: a tap ${corner} (on ${after.hit}) did not choose it`)
+              const after = await afterTap(
+                p,
+                `#svc-method-${m}`,
+                other,
+                pt.x,
+                pt.y
+              )
+              if (!after.radio)
+                misses.push(
+                  `method ${m}: a tap ${corner} (on ${after.hit}) did not choose it`
+                )
             }
           }
           await p.locator("#svc-method-fpx-direct").check()
@@ -892,26 +1352,44 @@ svcIntegrationRunner({
             await p.locator(`#svc-tab-${tab}[aria-selected=true]`).waitFor()
             const rows = p.locator("label[for^=svc-bank-]")
             await rows.first().waitFor()
-            const ids = await rows.evaluateAll((ls) => ls.map((l) => (l as HTMLLabelElement).htmlFor))
-            const active = await p.locator("input[id^=svc-bank-]:not(:disabled)").evaluateAll((is) => is.map((i) => i.id))
+            const ids = await rows.evaluateAll((ls) =>
+              ls.map((l) => (l as HTMLLabelElement).htmlFor)
+            )
+            const active = await p
+              .locator("input[id^=svc-bank-]:not(:disabled)")
+              .evaluateAll((is) => is.map((i) => i.id))
             for (const id of ids) {
               const offline = !active.includes(id)
               const other = `#${active.find((a) => a !== id)!}` // another bank first
               for (const corner of corners) {
                 const b = await beforeTap(p, `label[for=${id}]`, other)
-                if (corner === "top-left" && (b.height < 44 || b.width < 44)) misses.push(`${tab} ${id}: box ${Math.round(b.width)}×${Math.round(b.height)} px`)
-                if (!b.otherChosen) misses.push(`${tab} ${id}: ${other} could not be chosen before the tap ${corner}`)
+                if (corner === "top-left" && (b.height < 44 || b.width < 44))
+                  misses.push(
+                    `${tab} ${id}: box ${Math.round(b.width)}×${Math.round(b.height)} px`
+                  )
+                if (!b.otherChosen)
+                  misses.push(
+                    `${tab} ${id}: ${other} could not be chosen before the tap ${corner}`
+                  )
                 const pt = cornerPoints(b).find((c) => c.where === corner)!
                 await p.touchscreen.tap(pt.x, pt.y)
                 const after = await afterTap(p, `#${id}`, other, pt.x, pt.y)
                 if (offline) {
-                  if (after.radio || !after.other) misses.push(`${tab} ${id} (offline): a tap ${corner} (on ${after.hit}) changed the choice to ${after.now}`)
-                } else if (!after.radio) misses.push(`${tab} ${id}: a tap ${corner} (on ${after.hit}) did not choose it`)
+                  if (after.radio || !after.other)
+                    misses.push(
+                      `${tab} ${id} (offline): a tap ${corner} (on ${after.hit}) changed the choice to ${after.now}`
+                    )
+                } else if (!after.radio)
+                  misses.push(
+                    `${tab} ${id}: a tap ${corner} (on ${after.hit}) did not choose it`
+                  )
               }
             }
           }
           // the phone page never scrolls sideways
-          expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+          expect(
+            await p.evaluate(() => document.documentElement.scrollWidth)
+          ).toBeLessThanOrEqual(390)
         } finally {
           await p.close()
         }
@@ -928,34 +1406,51 @@ svcIntegrationRunner({
             const ring = (e: Element | null) => {
               if (!e) return false
               const s = getComputedStyle(e)
-              return (s.outlineStyle !== "none" && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== "none"
+              return (
+                (s.outlineStyle !== "none" && parseFloat(s.outlineWidth) > 0) ||
+                s.boxShadow !== "none"
+              )
             }
-            const visible = !!el && el.matches(":focus-visible") && (ring(el) || ring(el.closest("label")))
+            const visible =
+              !!el &&
+              el.matches(":focus-visible") &&
+              (ring(el) || ring(el.closest("label")))
             return { id: el?.id ?? "", visible }
           })
         const press = async (key: string) => {
           await page.keyboard.press(key)
           const f = await focused()
-          stops.push(`${key}→${f.id || "?"}${f.visible ? "" : " (focus not visible)"}`)
+          stops.push(
+            `${key}→${f.id || "?"}${f.visible ? "" : " (focus not visible)"}`
+          )
           return f
         }
         const tabUntil = async (id: string, max = 6) => {
-          for (let i = 0; i < max; i++) if ((await press("Tab")).id === id) return
+          for (let i = 0; i < max; i++)
+            if ((await press("Tab")).id === id) return
           throw new Error(`Tab never reached #${id}: ${stops.join(", ")}`)
         }
 
         await tabUntil("svc-method-wallet") // the checkout button, then the first method
         await press("ArrowDown")
         expect((await press("ArrowDown")).id).toBe("svc-method-fpx-direct")
-        expect(await page.locator("#svc-method-fpx-direct").isChecked()).toBe(true)
+        expect(await page.locator("#svc-method-fpx-direct").isChecked()).toBe(
+          true
+        )
         await page.locator("#svc-banks-search").waitFor()
         expect((await press("Tab")).id).toBe("svc-tab-retail")
         expect((await press("ArrowRight")).id).toBe("svc-tab-corporate")
-        expect(await page.locator("#svc-tab-corporate").getAttribute("aria-selected")).toBe("true")
+        expect(
+          await page.locator("#svc-tab-corporate").getAttribute("aria-selected")
+        ).toBe("true")
         expect((await press("ArrowLeft")).id).toBe("svc-tab-retail")
         expect((await press("Tab")).id).toBe("svc-banks-search")
         await page.keyboard.type("may")
-        await page.waitForFunction(() => document.querySelector("#svc-banks-status")?.textContent === "2 of 19 banks match “may”.")
+        await page.waitForFunction(
+          () =>
+            document.querySelector("#svc-banks-status")?.textContent ===
+            "2 of 19 banks match “may”."
+        )
         expect((await press("Tab")).id).toBe("svc-bank-MBB0228") // the first match: Maybank2E
         await press("Space")
         expect((await press("ArrowDown")).id).toBe("svc-bank-MB2U0227")
@@ -974,7 +1469,9 @@ svcIntegrationRunner({
         await expectText("#bankName", /Maybank/i)
         expect(await page.locator("#payer").textContent()).toBe("Siti Aminah")
         // svc's page is headed by what the shopper can read: the store's prefix and the payment reference
-        expect(await page.locator("h1#title").textContent()).toMatch(/^Order [0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/)
+        expect(await page.locator("h1#title").textContent()).toMatch(
+          /^Order [0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/
+        )
         console.log(`keyboard journey: ${stops.join(", ")}`)
       })
 
@@ -994,24 +1491,40 @@ svcIntegrationRunner({
             await pg.locator("#svc-method-fpx-direct").check()
             await pg.locator("#svc-tab-corporate").click()
             await pg.locator("#svc-bank-RHB0218B").waitFor()
-            cut.push(...(await cutBankNames(pg)).map((n) => `${size} corporate: ${n}`))
+            cut.push(
+              ...(await cutBankNames(pg)).map((n) => `${size} corporate: ${n}`)
+            )
             await pg.locator("#svc-tab-retail").click()
             await pg.locator("#svc-bank-MBB0228").waitFor()
-            cut.push(...(await cutBankNames(pg)).map((n) => `${size} personal: ${n}`))
-            expect(await pg.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size === "phone" ? 390 : 1280)
+            cut.push(
+              ...(await cutBankNames(pg)).map((n) => `${size} personal: ${n}`)
+            )
+            expect(
+              await pg.evaluate(() => document.documentElement.scrollWidth)
+            ).toBeLessThanOrEqual(size === "phone" ? 390 : 1280)
             // every issuer offered (PayNet), yet the list no longer than a screen: on the phone it scrolls in its box
-            const listHeight = (await pg.locator(".svc-fpx-bank-list").boundingBox())!.height
-            if (size === "phone") expect(listHeight).toBeLessThanOrEqual(844 / 2)
+            const listHeight = (await pg
+              .locator(".svc-fpx-bank-list")
+              .boundingBox())!.height
+            if (size === "phone")
+              expect(listHeight).toBeLessThanOrEqual(844 / 2)
             console.log(
               `pay step, ${size}: the bank list ${Math.round(listHeight)} px high, the payment section ${Math.round((await pg.locator("#payment-section").boundingBox())!.height)} px`
             )
             await pg.locator("#svc-bank-MBB0228").check()
             await pg.locator("#svc-buyer-name").fill("Siti Aminah")
             const name = `storefront-pay-step-${size}`
-            const dirs = [join(SCREENSHOT_DIR, "pay-step"), ...(process.env.UPDATE_DOCS_IMAGES === "1" ? [resolve(__dirname, "../../docs/images")] : [])]
+            const dirs = [
+              join(SCREENSHOT_DIR, "pay-step"),
+              ...(process.env.UPDATE_DOCS_IMAGES === "1"
+                ? [resolve(__dirname, "../../docs/images")]
+                : []),
+            ]
             for (const dir of dirs) {
               mkdirSync(dir, { recursive: true })
-              await pg.locator("#payment-section").screenshot({ path: join(dir, `${name}.png`), scale: "css" }) // the phone's CSS pixels, not its 3 device pixels each
+              await pg
+                .locator("#payment-section")
+                .screenshot({ path: join(dir, `${name}.png`), scale: "css" }) // the phone's CSS pixels, not its 3 device pixels each
             }
           }
         } finally {

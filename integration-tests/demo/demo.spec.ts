@@ -8,7 +8,13 @@
 //   it, loaded by Medusa's subscriber loader onto Medusa's local event bus, and one line in Medusa's
 //   logger for each event the plugin emits (emitSvcEvent) with its payload.
 import { spawnSync } from "node:child_process"
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs"
+import {
+  copyFileSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from "node:fs"
 import { join, resolve } from "node:path"
 import { randomBytes } from "node:crypto"
 import { Client } from "pg"
@@ -19,18 +25,31 @@ import { SubscriberLoader } from "@medusajs/framework/subscribers"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import EventBusLocal from "@medusajs/medusa/event-bus-local"
 import Transport from "winston-transport"
-import { demoDatabase, ensureDemoDatabase, DEFAULT_DEMO_DB_NAME } from "../../demo/database"
+import {
+  demoDatabase,
+  ensureDemoDatabase,
+  DEFAULT_DEMO_DB_NAME,
+} from "../../demo/database"
 import { buildDemoPlugin } from "../../demo/plugin"
 import type * as EventsLog from "../../demo/subscribers/svc-events-log"
-import { SvcEvents, type SvcEventData, type SvcEventName } from "../../src/workflows"
+import {
+  SvcEvents,
+  type SvcEventData,
+  type SvcEventName,
+} from "../../src/workflows"
 import { emitSvcEvent } from "../../src/lib/events/svc-events"
 import { examplesDir } from "../../testing/examples-plugin"
 
 jest.setTimeout(60_000)
 
 const ROOT = resolve(__dirname, "../..")
-const PG = { host: process.env.DB_HOST || "localhost", port: process.env.DB_PORT || "5432", user: process.env.DB_USERNAME || "postgres" }
-const serverUrl = (db: string) => `postgres://${PG.user}@${PG.host}:${PG.port}/${db}`
+const PG = {
+  host: process.env.DB_HOST || "localhost",
+  port: process.env.DB_PORT || "5432",
+  user: process.env.DB_USERNAME || "postgres",
+}
+const serverUrl = (db: string) =>
+  `postgres://${PG.user}@${PG.host}:${PG.port}/${db}`
 
 async function withPg<T>(fn: (c: Client) => Promise<T>): Promise<T> {
   const c = new Client({ connectionString: serverUrl("postgres") })
@@ -41,29 +60,57 @@ async function withPg<T>(fn: (c: Client) => Promise<T>): Promise<T> {
     await c.end()
   }
 }
-const exists = (name: string) => withPg(async (c) => !!(await c.query("select 1 from pg_database where datname = $1", [name])).rowCount)
-const drop = (name: string) => withPg((c) => c.query(`drop database if exists "${name}"`))
+const exists = (name: string) =>
+  withPg(
+    async (c) =>
+      !!(await c.query("select 1 from pg_database where datname = $1", [name]))
+        .rowCount
+  )
+const drop = (name: string) =>
+  withPg((c) => c.query(`drop database if exists "${name}"`))
 
 describe("the demo's database (demo/run.sh, demo/database.ts)", () => {
   it("DATABASE_URL wins (Medusa connects to it), else DEMO_DB_NAME, else medusa_svc_demo; a URL's options and password stay in it, never in a message", () => {
-    const url = "postgresql://shop:p%40ss@db.internal:6543/second_demo?sslmode=require"
-    expect(demoDatabase({ DATABASE_URL: url, DEMO_DB_NAME: "medusa_svc_demo" })).toEqual({
+    const url =
+      "postgresql://shop:p%40ss@db.internal:6543/second_demo?sslmode=require"
+    expect(
+      demoDatabase({ DATABASE_URL: url, DEMO_DB_NAME: "medusa_svc_demo" })
+    ).toEqual({
       url,
       name: "second_demo",
       host: "db.internal",
       port: "6543",
-      adminUrl: "postgresql://shop:p%40ss@db.internal:6543/postgres?sslmode=require",
+      adminUrl:
+        "postgresql://shop:p%40ss@db.internal:6543/postgres?sslmode=require",
     })
-    expect(demoDatabase({ DEMO_DB_NAME: "shop_two", DB_HOST: "127.0.0.1", DB_PORT: "5433", DB_USERNAME: "me" })).toMatchObject({
+    expect(
+      demoDatabase({
+        DEMO_DB_NAME: "shop_two",
+        DB_HOST: "127.0.0.1",
+        DB_PORT: "5433",
+        DB_USERNAME: "me",
+      })
+    ).toMatchObject({
       url: "postgres://me@127.0.0.1:5433/shop_two",
       name: "shop_two",
       adminUrl: "postgres://me@127.0.0.1:5433/postgres",
     })
-    expect(demoDatabase({})).toMatchObject({ url: `postgres://postgres@localhost:5432/${DEFAULT_DEMO_DB_NAME}`, name: "medusa_svc_demo" })
-    expect(demoDatabase({ DATABASE_URL: "postgres://[::1]/demo%2Dthree" })).toMatchObject({ name: "demo-three", host: "::1", port: "5432" })
+    expect(demoDatabase({})).toMatchObject({
+      url: `postgres://postgres@localhost:5432/${DEFAULT_DEMO_DB_NAME}`,
+      name: "medusa_svc_demo",
+    })
+    expect(
+      demoDatabase({ DATABASE_URL: "postgres://[::1]/demo%2Dthree" })
+    ).toMatchObject({ name: "demo-three", host: "::1", port: "5432" })
     for (const [env, why] of [
-      [{ DATABASE_URL: "postgres://u:s3cret@localhost:5432" }, /names no database/],
-      [{ DATABASE_URL: "postgres://u:s3cret@localhost/a%22b" }, /names the database "a"b", not one the demo creates/],
+      [
+        { DATABASE_URL: "postgres://u:s3cret@localhost:5432" },
+        /names no database/,
+      ],
+      [
+        { DATABASE_URL: "postgres://u:s3cret@localhost/a%22b" },
+        /names the database "a"b", not one the demo creates/,
+      ],
       [{ DATABASE_URL: "mysql://u:s3cret@localhost/shop" }, /mysql: URL/],
       [{ DATABASE_URL: "not a url s3cret" }, /is not a URL/],
       [{ DEMO_DB_NAME: "x'; drop database y" }, /DEMO_DB_NAME/],
@@ -79,10 +126,19 @@ describe("the demo's database (demo/run.sh, demo/database.ts)", () => {
     const other = `svc_demo_test_other_${suffix}`
     const byName = `svc_demo_test_name_${suffix}`
     const runSh = (env: Record<string, string>) => {
-      const base = { ...process.env, DEMO_DB_ONLY: "1" } as Record<string, string | undefined>
+      const base = { ...process.env, DEMO_DB_ONLY: "1" } as Record<
+        string,
+        string | undefined
+      >
       delete base.DATABASE_URL
-      const r = spawnSync("bash", ["demo/run.sh"], { cwd: ROOT, env: { ...base, ...env }, encoding: "utf8", timeout: 60_000 })
-      if (r.status !== 0) throw new Error(`demo/run.sh exited ${r.status}: ${r.stderr}`)
+      const r = spawnSync("bash", ["demo/run.sh"], {
+        cwd: ROOT,
+        env: { ...base, ...env },
+        encoding: "utf8",
+        timeout: 60_000,
+      })
+      if (r.status !== 0)
+        throw new Error(`demo/run.sh exited ${r.status}: ${r.stderr}`)
       return r.stdout
     }
     try {
@@ -92,9 +148,20 @@ describe("the demo's database (demo/run.sh, demo/database.ts)", () => {
       expect(await exists(named)).toBe(true)
       expect(await exists(other)).toBe(false)
       // what a second run of the same demo does: nothing to create
-      expect(await ensureDemoDatabase(demoDatabase({ DATABASE_URL: serverUrl(named) }))).toBe(false)
+      expect(
+        await ensureDemoDatabase(
+          demoDatabase({ DATABASE_URL: serverUrl(named) })
+        )
+      ).toBe(false)
 
-      expect(runSh({ DEMO_DB_NAME: byName, DB_HOST: PG.host, DB_PORT: PG.port, DB_USERNAME: PG.user })).toContain(`[demo] created the database ${byName}`)
+      expect(
+        runSh({
+          DEMO_DB_NAME: byName,
+          DB_HOST: PG.host,
+          DB_PORT: PG.port,
+          DB_USERNAME: PG.user,
+        })
+      ).toContain(`[demo] created the database ${byName}`)
       expect(await exists(byName)).toBe(true)
     } finally {
       for (const db of [named, other, byName]) await drop(db)
@@ -150,8 +217,16 @@ const PAYLOADS: { [N in SvcEventName]: SvcEventData[N] } = {
     payment_id: null,
     order_id: null,
   },
-  "svc.withdrawal.completed": { id: "svcwd_01JQ7Z3K4M5N6P7Q8R9S0T1V36", withdrawal_id: "a05dc16d-8eaa-4b50-8fdd-5c5b9f607182", status: "COMPLETED" },
-  "svc.withdrawal.failed": { id: "svcwd_01JQ7Z3K4M5N6P7Q8R9S0T1V37", withdrawal_id: "b16ed27e-9fbb-4c61-9aee-6d6ca0718293", status: "REJECTED" },
+  "svc.withdrawal.completed": {
+    id: "svcwd_01JQ7Z3K4M5N6P7Q8R9S0T1V36",
+    withdrawal_id: "a05dc16d-8eaa-4b50-8fdd-5c5b9f607182",
+    status: "COMPLETED",
+  },
+  "svc.withdrawal.failed": {
+    id: "svcwd_01JQ7Z3K4M5N6P7Q8R9S0T1V37",
+    withdrawal_id: "b16ed27e-9fbb-4c61-9aee-6d6ca0718293",
+    status: "REJECTED",
+  },
   "svc.payment_link.created": {
     order_id: "order_01JQ7Z3K4M5N6P7Q8R9S0T1V2W",
     payment_collection_id: "pay_col_01JQ7Z3K4M5N6P7Q8R9S0T1V38",
@@ -168,28 +243,54 @@ describe("the demo's line per plugin event (demo/subscribers/svc-events-log.ts)"
   let eventsLog: typeof EventsLog
   beforeAll(() => {
     parent = examplesDir()
-    built = join(buildDemoPlugin(parent), ".medusa", "server", "src", "subscribers")
+    built = join(
+      buildDemoPlugin(parent),
+      ".medusa",
+      "server",
+      "src",
+      "subscribers"
+    )
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     eventsLog = require(join(built, "svc-events-log.js"))
   })
   afterAll(() => rmSync(parent, { recursive: true, force: true }))
 
   it("is built beside docs/examples' subscriber, subscribed to every name SvcEvents exports, and docs/events.md lists the same names", () => {
-    expect(readdirSync(built).sort()).toEqual(["svc-events-log.js", "svc-refund-email.js"])
+    expect(readdirSync(built).sort()).toEqual([
+      "svc-events-log.js",
+      "svc-refund-email.js",
+    ])
     const names = Object.values(SvcEvents)
     const event = eventsLog.config.event as string[]
     expect([...event].sort()).toEqual([...names].sort())
     expect(new Set(event).size).toBe(names.length)
     // the table of docs/events.md: one row per event, its name in the first cell
-    const documented = [...readFileSync(join(ROOT, "docs", "events.md"), "utf8").matchAll(/^\| `(svc\.[a-z_.]+)` \(`[A-Z_]+`\) \|/gm)].map((m) => m[1])
+    const documented = [
+      ...readFileSync(join(ROOT, "docs", "events.md"), "utf8").matchAll(
+        /^\| `(svc\.[a-z_.]+)` \(`[A-Z_]+`\) \|/gm
+      ),
+    ].map((m) => m[1])
     expect([...documented].sort()).toEqual([...names].sort())
   })
 
   it("the line: the event's name and its payload's ids and statuses, in the payload's order; other fields and values that are not ids left out", () => {
-    expect(eventsLog.svcEventLine(SvcEvents.REFUND_PAYOUT_SETTLED, PAYLOADS["svc.refund_payout.settled"])).toBe(
+    expect(
+      eventsLog.svcEventLine(
+        SvcEvents.REFUND_PAYOUT_SETTLED,
+        PAYLOADS["svc.refund_payout.settled"]
+      )
+    ).toBe(
       "svc event svc.refund_payout.settled: id=svcpo_01JQ7Z3K4M5N6P7Q8R9S0T1V30 payout_id=7d2a9e3a-5b77-4e2d-9caa-2f2e6c3d4e5f refund_id=ref_01JQ7Z3K4M5N6P7Q8R9S0T1V31 payment_id=pay_01JQ7Z3K4M5N6P7Q8R9S0T1V32 order_id=order_01JQ7Z3K4M5N6P7Q8R9S0T1V2W"
     )
-    expect(eventsLog.svcEventLine("svc.x", { id: "a b", token: "s3cret", api_key: "k", buyer_name: "Siti", order_id: null })).toBe("svc event svc.x: id=(not shown) order_id=null")
+    expect(
+      eventsLog.svcEventLine("svc.x", {
+        id: "a b",
+        token: "s3cret",
+        api_key: "k",
+        buyer_name: "Siti",
+        order_id: null,
+      })
+    ).toBe("svc event svc.x: id=(not shown) order_id=null")
     expect(eventsLog.svcEventLine("svc.y", undefined)).toBe("svc event svc.y")
   })
 
@@ -197,31 +298,55 @@ describe("the demo's line per plugin event (demo/subscribers/svc-events-log.ts)"
     const lines: string[] = []
     class Lines extends Transport {
       override log(info: { message?: unknown }, callback: () => void) {
-        if (typeof info.message === "string" && info.message.startsWith("svc event ")) lines.push(info.message)
+        if (
+          typeof info.message === "string" &&
+          info.message.startsWith("svc event ")
+        )
+          lines.push(info.message)
         callback()
       }
     }
-    const winston = (logger as unknown as { loggerInstance_: { add: (t: Transport) => void; remove: (t: Transport) => void } }).loggerInstance_
+    const winston = (
+      logger as unknown as {
+        loggerInstance_: {
+          add: (t: Transport) => void
+          remove: (t: Transport) => void
+        }
+      }
+    ).loggerInstance_
     const transport = new Lines()
     winston.add(transport)
     try {
       // the demo's file alone (the refund email needs Query and the Notification Module, an app's)
       const only = join(parent, "events-log-only")
       mkdirSync(only)
-      copyFileSync(join(built, "svc-events-log.js"), join(only, "svc-events-log.js"))
+      copyFileSync(
+        join(built, "svc-events-log.js"),
+        join(only, "svc-events-log.js")
+      )
 
       const bus = new EventBusLocal.service({ logger }, {}, {} as never)
-      container.register({ [ContainerRegistrationKeys.LOGGER]: asValue(logger), [Modules.EVENT_BUS]: asValue(bus) })
+      container.register({
+        [ContainerRegistrationKeys.LOGGER]: asValue(logger),
+        [Modules.EVENT_BUS]: asValue(bus),
+      })
       await new SubscriberLoader(only, {}, container).load()
 
-      for (const name of Object.values(SvcEvents)) await emitSvcEvent(container, name, PAYLOADS[name])
+      for (const name of Object.values(SvcEvents))
+        await emitSvcEvent(container, name, PAYLOADS[name])
       const end = Date.now() + 5_000
-      while (lines.length < Object.keys(PAYLOADS).length && Date.now() < end) await new Promise((r) => setTimeout(r, 20))
-      expect(lines).toEqual(Object.values(SvcEvents).map((name) => eventsLog.svcEventLine(name, PAYLOADS[name])))
+      while (lines.length < Object.keys(PAYLOADS).length && Date.now() < end)
+        await new Promise((r) => setTimeout(r, 20))
+      expect(lines).toEqual(
+        Object.values(SvcEvents).map((name) =>
+          eventsLog.svcEventLine(name, PAYLOADS[name])
+        )
+      )
       expect(lines[0]).toBe(
         "svc event svc.payment.failed_after_order: order_id=order_01JQ7Z3K4M5N6P7Q8R9S0T1V2W checkout_id=5b0e7c1e-3f55-4c0b-9a8e-0d0c4a1b2c3d payment_session_id=payses_01JQ7Z3K4M5N6P7Q8R9S0T1V2X status=FAILED order_action=canceled"
       )
-      for (const name of Object.values(SvcEvents)) bus.eventEmitter_.removeAllListeners(name)
+      for (const name of Object.values(SvcEvents))
+        bus.eventEmitter_.removeAllListeners(name)
     } finally {
       winston.remove(transport)
     }

@@ -8,13 +8,22 @@ import { ensureAdminUser } from "../../demo/admin-user"
 
 export type AdminSdk = InstanceType<typeof Medusa>
 
-export async function signInAsAdmin(container: MedusaContainer, baseUrl: string): Promise<AdminSdk> {
+export async function signInAsAdmin(
+  container: MedusaContainer,
+  baseUrl: string
+): Promise<AdminSdk> {
   const email = "merchant@svc-tests.local"
   const password = randomBytes(12).toString("base64url")
   await ensureAdminUser(container, email, password)
-  const sdk = new Medusa({ baseUrl, auth: { type: "jwt", jwtTokenStorageMethod: "memory" } })
+  const sdk = new Medusa({
+    baseUrl,
+    auth: { type: "jwt", jwtTokenStorageMethod: "memory" },
+  })
   const token = await sdk.auth.login("user", "emailpass", { email, password })
-  if (typeof token !== "string") throw new Error(`admin sign-in did not return a token: ${JSON.stringify(token)}`)
+  if (typeof token !== "string")
+    throw new Error(
+      `admin sign-in did not return a token: ${JSON.stringify(token)}`
+    )
   return sdk
 }
 
@@ -29,7 +38,9 @@ export async function adminOrder(sdk: AdminSdk, orderId: string): Promise<any> {
 }
 
 /** How an admin request was refused: the HTTP status and the message (the js-sdk's error); throws if it was accepted. */
-export async function refusal(request: Promise<unknown>): Promise<{ status: number; message: string }> {
+export async function refusal(
+  request: Promise<unknown>
+): Promise<{ status: number; message: string }> {
   try {
     await request
   } catch (e: any) {

@@ -5,31 +5,69 @@
  * test:compat) and the storefront starter test.
  */
 import { spawn, spawnSync, type SpawnSyncReturns } from "node:child_process"
-import { lstatSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import {
+  lstatSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs"
 import { join } from "node:path"
 
 const root = join(__dirname, "..", "..")
 
 /** The consumer's environment: nothing of this repository's test setup (jest's NODE_OPTIONS, SVC_* of other specs, npm run's npm_*). */
-export function consumerEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+export function consumerEnv(
+  extra: Record<string, string> = {}
+): NodeJS.ProcessEnv {
   const e: NodeJS.ProcessEnv = { ...process.env }
   // keep only where npm's cache and registry are
-  const keep = /^npm_config_(cache|registry|userconfig|globalconfig|ca|cafile|strict_ssl|proxy|https_proxy|noproxy)$/i
-  for (const k of Object.keys(e)) if (k.startsWith("SVC_") || (k.startsWith("npm_") && !keep.test(k)) || k === "INIT_CWD") delete e[k]
+  const keep =
+    /^npm_config_(cache|registry|userconfig|globalconfig|ca|cafile|strict_ssl|proxy|https_proxy|noproxy)$/i
+  for (const k of Object.keys(e))
+    if (
+      k.startsWith("SVC_") ||
+      (k.startsWith("npm_") && !keep.test(k)) ||
+      k === "INIT_CWD"
+    )
+      delete e[k]
   delete e.NODE_OPTIONS
   delete e.TEST_LOG_DIR
   delete e.DATABASE_URL
-  return { ...e, NODE_ENV: "development", MEDUSA_DISABLE_TELEMETRY: "true", NEXT_TELEMETRY_DISABLED: "1", npm_config_loglevel: "error", ...extra }
+  return {
+    ...e,
+    NODE_ENV: "development",
+    MEDUSA_DISABLE_TELEMETRY: "true",
+    NEXT_TELEMETRY_DISABLED: "1",
+    npm_config_loglevel: "error",
+    ...extra,
+  }
 }
 
 /** Runs steps synchronously and keeps each one's time (ms) in `times`. */
 export class Steps {
   readonly times: Record<string, number> = {}
-  run(step: string, cmd: string, args: string[], cwd: string, timeoutMs: number, env = consumerEnv()): SpawnSyncReturns<string> {
+  run(
+    step: string,
+    cmd: string,
+    args: string[],
+    cwd: string,
+    timeoutMs: number,
+    env = consumerEnv()
+  ): SpawnSyncReturns<string> {
     const t0 = Date.now()
-    const r = spawnSync(cmd, args, { cwd, env, encoding: "utf8", timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 })
+    const r = spawnSync(cmd, args, {
+      cwd,
+      env,
+      encoding: "utf8",
+      timeout: timeoutMs,
+      maxBuffer: 64 * 1024 * 1024,
+    })
     this.times[step] = Date.now() - t0
-    if (r.status !== 0) throw new Error(`${step} (${cmd} ${args.join(" ")}) failed with ${r.status ?? r.signal}:\n${r.stdout?.slice(-4000)}\n${r.stderr?.slice(-4000)}`)
+    if (r.status !== 0)
+      throw new Error(
+        `${step} (${cmd} ${args.join(" ")}) failed with ${r.status ?? r.signal}:\n${r.stdout?.slice(-4000)}\n${r.stderr?.slice(-4000)}`
+      )
     return r
   }
 }
@@ -39,8 +77,11 @@ export function readmeBlock(marker: string, lang: string): string {
   const readme = readFileSync(join(root, "README.md"), "utf8")
   const at = readme.indexOf(marker)
   if (at < 0) throw new Error(`README.md has no "${marker}"`)
-  const m = readme.slice(at).match(new RegExp("```" + lang + "\\n([\\s\\S]*?)```"))
-  if (!m) throw new Error(`README.md has no \`\`\`${lang} block after "${marker}"`)
+  const m = readme
+    .slice(at)
+    .match(new RegExp("```" + lang + "\\n([\\s\\S]*?)```"))
+  if (!m)
+    throw new Error(`README.md has no \`\`\`${lang} block after "${marker}"`)
   return m[1]!
 }
 
@@ -48,12 +89,27 @@ export function readmeBlock(marker: string, lang: string): string {
 export class Children {
   private readonly pids: number[] = []
   /** Resolves once `ready` is printed (the output so far), rejects if the child exits first. */
-  start(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, ready: RegExp, ms: number): Promise<{ out: () => string; pid: number }> {
+  start(
+    cmd: string,
+    args: string[],
+    cwd: string,
+    env: NodeJS.ProcessEnv,
+    ready: RegExp,
+    ms: number
+  ): Promise<{ out: () => string; pid: number }> {
     return new Promise((resolve, reject) => {
       const child = spawn(cmd, args, { cwd, env, detached: true })
       this.pids.push(child.pid!)
       let out = ""
-      const timer = setTimeout(() => reject(new Error(`${cmd} ${args.join(" ")}: not ready after ${ms} ms:\n${out.slice(-4000)}`)), ms)
+      const timer = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `${cmd} ${args.join(" ")}: not ready after ${ms} ms:\n${out.slice(-4000)}`
+            )
+          ),
+        ms
+      )
       const onData = (b: Buffer) => {
         out += b.toString()
         if (ready.test(out)) {
@@ -69,7 +125,11 @@ export class Children {
       })
       child.on("exit", (code) => {
         clearTimeout(timer)
-        reject(new Error(`${cmd} ${args.join(" ")} exited with ${code}:\n${out.slice(-4000)}`))
+        reject(
+          new Error(
+            `${cmd} ${args.join(" ")} exited with ${code}:\n${out.slice(-4000)}`
+          )
+        )
       })
     })
   }
@@ -91,7 +151,11 @@ export class Children {
  * packages at `medusa`, and what `medusa` needs to read medusa-config.ts and scripts (ts-node),
  * as create-medusa-app adds.
  */
-export function writeBareAppPackage(app: string, medusa: string, tarball: string): void {
+export function writeBareAppPackage(
+  app: string,
+  medusa: string,
+  tarball: string
+): void {
   writeFileSync(
     join(app, "package.json"),
     JSON.stringify(
@@ -106,7 +170,11 @@ export function writeBareAppPackage(app: string, medusa: string, tarball: string
           "@medusajs/medusa": medusa,
           "medusa-payment-svc": `file:${tarball}`,
         },
-        devDependencies: { "@types/node": "^20.17.0", "ts-node": "^10.9.2", typescript: "~5.9.3" },
+        devDependencies: {
+          "@types/node": "^20.17.0",
+          "ts-node": "^10.9.2",
+          typescript: "~5.9.3",
+        },
       },
       null,
       2
@@ -126,18 +194,25 @@ export function writeBareAppPackage(app: string, medusa: string, tarball: string
  */
 export function seedNodeModules(app: string): void {
   const to = join(app, "node_modules")
-  const r = spawnSync("cp", ["-al", join(root, "node_modules"), to], { encoding: "utf8" })
+  const r = spawnSync("cp", ["-al", join(root, "node_modules"), to], {
+    encoding: "utf8",
+  })
   if (r.status !== 0) throw new Error(`cp -al node_modules failed: ${r.stderr}`)
   rmSync(join(to, ".package-lock.json"), { force: true })
   rmSync(join(to, ".cache"), { recursive: true, force: true })
-  for (const entry of packageDirs(to)) if (lstatSync(join(to, entry)).isSymbolicLink()) rmSync(join(to, entry))
+  for (const entry of packageDirs(to))
+    if (lstatSync(join(to, entry)).isSymbolicLink()) rmSync(join(to, entry))
 }
 
 /** The top-level package folders of a node_modules (`name`, `@scope/name`), links included. */
 function packageDirs(nodeModules: string): string[] {
   return readdirSync(nodeModules)
     .filter((n) => !n.startsWith("."))
-    .flatMap((n) => (n.startsWith("@") ? readdirSync(join(nodeModules, n)).map((m) => `${n}/${m}`) : [n]))
+    .flatMap((n) =>
+      n.startsWith("@")
+        ? readdirSync(join(nodeModules, n)).map((m) => `${n}/${m}`)
+        : [n]
+    )
 }
 
 /**
@@ -147,20 +222,39 @@ function packageDirs(nodeModules: string): string[] {
  */
 export function nodeModulesBeyondNpm(app: string): string[] {
   const nodeModules = join(app, "node_modules")
-  const { packages } = JSON.parse(readFileSync(join(nodeModules, ".package-lock.json"), "utf8")) as { packages: Record<string, unknown> }
+  const { packages } = JSON.parse(
+    readFileSync(join(nodeModules, ".package-lock.json"), "utf8")
+  ) as { packages: Record<string, unknown> }
   const inTree = new Set(Object.keys(packages))
-  if (inTree.size === 0) throw new Error("npm's record of the app's tree (node_modules/.package-lock.json) lists nothing")
-  return packageDirs(nodeModules).filter((d) => !inTree.has(`node_modules/${d}`))
+  if (inTree.size === 0)
+    throw new Error(
+      "npm's record of the app's tree (node_modules/.package-lock.json) lists nothing"
+    )
+  return packageDirs(nodeModules).filter(
+    (d) => !inTree.has(`node_modules/${d}`)
+  )
 }
 
 /**
  * The installed package's sandbox CLI (`medusa-payment-svc sandbox`, `args` after the port),
  * its webhooks to the app's `/hooks/svc` on `port`: the SVC_* lines of the .env block it prints.
  */
-export async function startSandboxCli(children: Children, app: string, port: number, args: string[] = []): Promise<string[]> {
+export async function startSandboxCli(
+  children: Children,
+  app: string,
+  port: number,
+  args: string[] = []
+): Promise<string[]> {
   const sandbox = await children.start(
     join(app, "node_modules/.bin/medusa-payment-svc"),
-    ["sandbox", "--port", "0", ...args, "--webhook", `http://localhost:${port}/hooks/svc`],
+    [
+      "sandbox",
+      "--port",
+      "0",
+      ...args,
+      "--webhook",
+      `http://localhost:${port}/hooks/svc`,
+    ],
     app,
     consumerEnv(),
     /SVC_ALGORITHM=.*\n/,
@@ -178,14 +272,20 @@ export async function startSandboxCli(children: Children, app: string, port: num
  * projectConfig "as generated" filled in and the admin bundle off (no `medusa build` here), and
  * a strict tsconfig.json.
  */
-export function configureBareApp(app: string, o: { envBlock: string[]; databaseUrl: string; port: number; secret: string }): void {
+export function configureBareApp(
+  app: string,
+  o: { envBlock: string[]; databaseUrl: string; port: number; secret: string }
+): void {
   writeFileSync(
     join(app, ".env"),
     `${o.envBlock.join("\n")}\nSVC_REDIRECT_URL=http://localhost:8000/checkout/svc-return?cart_id={cart_id}\nDATABASE_URL=${o.databaseUrl}\nPORT=${o.port}\n`
   )
   const config = readmeBlock("**4. `medusa-config.ts`:**", "ts")
   const generated = "    // ... as generated (databaseUrl, http, ...)"
-  if (!config.includes(generated)) throw new Error(`README.md's medusa-config.ts has no line "${generated.trim()}" to fill in`)
+  if (!config.includes(generated))
+    throw new Error(
+      `README.md's medusa-config.ts has no line "${generated.trim()}" to fill in`
+    )
   writeFileSync(
     join(app, "medusa-config.ts"),
     config.replace(
@@ -199,7 +299,14 @@ export function configureBareApp(app: string, o: { envBlock: string[]; databaseU
   writeFileSync(
     join(app, "tsconfig.json"),
     JSON.stringify({
-      compilerOptions: { target: "ES2021", module: "Node16", moduleResolution: "Node16", esModuleInterop: true, skipLibCheck: true, strict: true },
+      compilerOptions: {
+        target: "ES2021",
+        module: "Node16",
+        moduleResolution: "Node16",
+        esModuleInterop: true,
+        skipLibCheck: true,
+        strict: true,
+      },
       include: ["src/**/*", "medusa-config.ts"],
     })
   )

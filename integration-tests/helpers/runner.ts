@@ -4,10 +4,16 @@ import { join } from "node:path"
 import { tmpdir } from "node:os"
 import { MedusaAppLoader } from "@medusajs/framework"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { databaseFromTemplate, templateDisabled } from "../../testing/template-db"
+import {
+  databaseFromTemplate,
+  templateDisabled,
+} from "../../testing/template-db"
 
 type RunnerOptions = Parameters<typeof medusaIntegrationTestRunner>[0]
-type Loader = { runModulesMigrations: (...a: unknown[]) => Promise<void>; getLinksExecutionPlanner: (...a: unknown[]) => Promise<unknown> }
+type Loader = {
+  runModulesMigrations: (...a: unknown[]) => Promise<void>
+  getLinksExecutionPlanner: (...a: unknown[]) => Promise<unknown>
+}
 
 /**
  * The runner migrates the modules (MedusaAppLoader.runModulesMigrations) and syncs the links
@@ -57,13 +63,20 @@ function timeNextMigrations(): () => void {
     started = Date.now()
     return run.apply(this, a)
   }
-  proto.getLinksExecutionPlanner = async function (this: unknown, ...a: unknown[]) {
+  proto.getLinksExecutionPlanner = async function (
+    this: unknown,
+    ...a: unknown[]
+  ) {
     proto.getLinksExecutionPlanner = plan
-    const planner = (await plan.apply(this, a)) as { executePlan: (...b: unknown[]) => Promise<unknown> }
+    const planner = (await plan.apply(this, a)) as {
+      executePlan: (...b: unknown[]) => Promise<unknown>
+    }
     const execute = planner.executePlan.bind(planner)
     planner.executePlan = async (...b: unknown[]) => {
       const r = await execute(...b)
-      console.log(`[boot] the runner's migrations and link sync: ${Date.now() - started} ms`)
+      console.log(
+        `[boot] the runner's migrations and link sync: ${Date.now() - started} ms`
+      )
       return r
     }
     return planner
@@ -101,7 +114,9 @@ export function svcIntegrationRunner(options: RunnerOptions): void {
       dbName = ctx.dbConfig.dbName
       beforeAll(() => {
         undo()
-        console.log(`[boot] database and Medusa ready in ${Date.now() - started} ms`)
+        console.log(
+          `[boot] database and Medusa ready in ${Date.now() - started} ms`
+        )
       })
       options.testSuite(ctx)
     },

@@ -18,18 +18,28 @@ const ANY_PEM_PRIVATE_KEY = /-----BEGIN [A-Z ]*PRIVATE KEY-----/g
  * between the armour lines, joined, and each of its lines), and the raw private key
  * (the scalar or seed) as base64, base64url and hex.
  */
-export function secretNeedles(creds: { apiKey: string; privateKeyPem?: string }): SecretNeedle[] {
+export function secretNeedles(creds: {
+  apiKey: string
+  privateKeyPem?: string
+}): SecretNeedle[] {
   const needles: SecretNeedle[] = [{ what: "API key", value: creds.apiKey }]
   const pem = creds.privateKeyPem?.trim()
   if (pem) {
     const lines = pem.split(/\r?\n/).filter((l) => l && !l.startsWith("-----"))
     needles.push({ what: "private key PEM body", value: lines.join("") })
-    for (const l of lines) if (l.length >= 40) needles.push({ what: "private key PEM line", value: l })
-    const jwk = createPrivateKey(pem).export({ format: "jwk" }) as { d?: string }
+    for (const l of lines)
+      if (l.length >= 40)
+        needles.push({ what: "private key PEM line", value: l })
+    const jwk = createPrivateKey(pem).export({ format: "jwk" }) as {
+      d?: string
+    }
     if (jwk.d) {
       const raw = Buffer.from(jwk.d, "base64url")
       needles.push(
-        { what: "raw private key (base64)", value: raw.toString("base64").replace(/=+$/, "") },
+        {
+          what: "raw private key (base64)",
+          value: raw.toString("base64").replace(/=+$/, ""),
+        },
         { what: "raw private key (base64url)", value: jwk.d },
         { what: "raw private key (hex)", value: raw.toString("hex") }
       )
@@ -44,24 +54,35 @@ function excerptAt(text: string, at: number): string {
 }
 
 /** Findings in one text: each needle (case-insensitive for hex), any unmasked API key, any PEM private key. */
-export function scanText(text: string, needles: SecretNeedle[], where: string): SecretFinding[] {
+export function scanText(
+  text: string,
+  needles: SecretNeedle[],
+  where: string
+): SecretFinding[] {
   const found: SecretFinding[] = []
   const lower = text.toLowerCase()
   for (const n of needles) {
-    const at = /^[0-9a-f]+$/.test(n.value) ? lower.indexOf(n.value) : text.indexOf(n.value)
-    if (at >= 0) found.push({ where, what: n.what, excerpt: excerptAt(text, at) })
+    const at = /^[0-9a-f]+$/.test(n.value)
+      ? lower.indexOf(n.value)
+      : text.indexOf(n.value)
+    if (at >= 0)
+      found.push({ where, what: n.what, excerpt: excerptAt(text, at) })
   }
   for (const [re, what] of [
     [ANY_API_KEY, "an unmasked API key"],
     [ANY_PEM_PRIVATE_KEY, "a PEM private key"],
   ] as const) {
-    for (const m of text.matchAll(re)) found.push({ where, what, excerpt: excerptAt(text, m.index ?? 0) })
+    for (const m of text.matchAll(re))
+      found.push({ where, what, excerpt: excerptAt(text, m.index ?? 0) })
   }
   return found
 }
 
 /** Scans every file under `dir` (the test logs of the whole run: TEST_LOG_DIR). */
-export function scanLogDir(dir: string | undefined, needles: SecretNeedle[]): { files: number; bytes: number; findings: SecretFinding[] } {
+export function scanLogDir(
+  dir: string | undefined,
+  needles: SecretNeedle[]
+): { files: number; bytes: number; findings: SecretFinding[] } {
   const out = { files: 0, bytes: 0, findings: [] as SecretFinding[] }
   if (!dir || !existsSync(dir)) return out
   const walk = (d: string) => {
@@ -90,24 +111,45 @@ export class ResponseRecorder {
 
   add(where: string, body: unknown): void {
     if (body === undefined || body === null || body === "") return
-    this.bodies.push({ where, text: typeof body === "string" ? body : Buffer.isBuffer(body) ? body.toString("utf8") : JSON.stringify(body) })
+    this.bodies.push({
+      where,
+      text:
+        typeof body === "string"
+          ? body
+          : Buffer.isBuffer(body)
+            ? body.toString("utf8")
+            : JSON.stringify(body),
+    })
   }
 
-  watchAxios(api: { interceptors: { response: { use: (ok: (r: any) => any, err: (e: any) => any) => number } } }): void {
+  watchAxios(api: {
+    interceptors: {
+      response: { use: (ok: (r: any) => any, err: (e: any) => any) => number }
+    }
+  }): void {
     api.interceptors.response.use(
       (r) => {
-        this.add(`${String(r.config?.method).toUpperCase()} ${r.config?.url} → ${r.status}`, r.data)
+        this.add(
+          `${String(r.config?.method).toUpperCase()} ${r.config?.url} → ${r.status}`,
+          r.data
+        )
         return r
       },
       (e) => {
         const r = e?.response
-        if (r) this.add(`${String(r.config?.method).toUpperCase()} ${r.config?.url} → ${r.status}`, r.data)
+        if (r)
+          this.add(
+            `${String(r.config?.method).toUpperCase()} ${r.config?.url} → ${r.status}`,
+            r.data
+          )
         return Promise.reject(e)
       }
     )
   }
 
   scan(needles: SecretNeedle[]): SecretFinding[] {
-    return this.bodies.flatMap((b) => scanText(b.text, needles, `response ${b.where}`))
+    return this.bodies.flatMap((b) =>
+      scanText(b.text, needles, `response ${b.where}`)
+    )
   }
 }

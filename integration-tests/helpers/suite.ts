@@ -15,10 +15,22 @@
 import { svcIntegrationRunner } from "./runner"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { useSvcSandbox, type SandboxHandle } from "./svc-env"
-import { capturedOrder, cartWithSession, checkoutRow, flaggedCheckoutRow, paidOrder, seedStore, type CartOptions, type PaidOrder, type Store } from "./store"
+import {
+  capturedOrder,
+  cartWithSession,
+  checkoutRow,
+  flaggedCheckoutRow,
+  paidOrder,
+  seedStore,
+  type CartOptions,
+  type PaidOrder,
+  type Store,
+} from "./store"
 import { signInAsAdmin, type AdminSdk } from "./admin"
 
-export type SvcSuiteOptions = NonNullable<Parameters<typeof useSvcSandbox>[0]> & {
+export type SvcSuiteOptions = NonNullable<
+  Parameters<typeof useSvcSandbox>[0]
+> & {
   /** Seeded once, in every test's database: the MYR/USD store (default), the same taxed (SST 8 % and PROMO_CODE), or none. */
   seed?: "store" | "taxed" | false
   /** An admin signed in (Medusa's js-sdk) once, after the seed; its user is in every test's database. Default: none. */
@@ -48,8 +60,15 @@ export type SvcSuite = {
   store: Store
   admin: AdminSdk
   /** store.ts's helpers on this test's app, store and sandbox (`store` in the options: another store). */
-  cartWithSession: (providerId: string, opts?: { cart?: CartOptions; data?: Record<string, unknown>; store?: Store }) => ReturnType<typeof cartWithSession>
-  paidOrder: (opts?: { providerId?: string; cart?: CartOptions; store?: Store }) => Promise<PaidOrder>
+  cartWithSession: (
+    providerId: string,
+    opts?: { cart?: CartOptions; data?: Record<string, unknown>; store?: Store }
+  ) => ReturnType<typeof cartWithSession>
+  paidOrder: (opts?: {
+    providerId?: string
+    cart?: CartOptions
+    store?: Store
+  }) => Promise<PaidOrder>
   capturedOrder: (cartId: string) => Promise<any>
   checkoutRow: (checkoutId: string) => Promise<any>
   flaggedCheckoutRow: (checkoutId: string, what?: string) => Promise<any>
@@ -59,7 +78,10 @@ export type SvcSuite = {
 function live<T extends object>(what: string, current: () => T | undefined): T {
   const now = (): T => {
     const v = current()
-    if (!v) throw new Error(`${what} is made before the first test (unless the suite's options leave it out): read it inside a test or a hook`)
+    if (!v)
+      throw new Error(
+        `${what} is made before the first test (unless the suite's options leave it out): read it inside a test or a hook`
+      )
     return v
   }
   return new Proxy({} as T, {
@@ -80,7 +102,12 @@ function live<T extends object>(what: string, current: () => T | undefined): T {
  * (`seed`, `admin`); the file's own beforeAll hooks run after these, and what they write to the
  * database is in every test's copy too (the runner's snapshot is taken at the first test).
  */
-export function svcMedusaSuite({ testSuite, seed = "store", admin: withAdmin = false, ...sandboxOpts }: SvcSuiteOptions & { testSuite: (ctx: SvcSuite) => void }): void {
+export function svcMedusaSuite({
+  testSuite,
+  seed = "store",
+  admin: withAdmin = false,
+  ...sandboxOpts
+}: SvcSuiteOptions & { testSuite: (ctx: SvcSuite) => void }): void {
   const svc = useSvcSandbox(sandboxOpts)
   svcIntegrationRunner({
     inApp: true,
@@ -92,8 +119,10 @@ export function svcMedusaSuite({ testSuite, seed = "store", admin: withAdmin = f
       // database every test is restored from, and the admin's JWT stays valid for each of them.
       // Made before each test instead, they cost five workflows and a password hash per test.
       beforeAll(async () => {
-        if (seed) store = await seedStore(getContainer(), { taxed: seed === "taxed" })
-        if (withAdmin) admin = await signInAsAdmin(getContainer(), svc.ref.medusaUrl)
+        if (seed)
+          store = await seedStore(getContainer(), { taxed: seed === "taxed" })
+        if (withAdmin)
+          admin = await signInAsAdmin(getContainer(), svc.ref.medusaUrl)
       })
       const sb = () => svc.ref.sandbox.control
       const state = () => sb().state() as any
@@ -109,11 +138,14 @@ export function svcMedusaSuite({ testSuite, seed = "store", admin: withAdmin = f
         checkoutCount: () => Object.keys(state().checkouts ?? {}).length,
         store: storeNow,
         admin: live("admin", () => admin),
-        cartWithSession: (providerId, { store: s = storeNow, ...opts } = {}) => cartWithSession(api, s, providerId, opts),
-        paidOrder: ({ store: s = storeNow, ...opts } = {}) => paidOrder(api, getContainer(), s, sb(), opts),
+        cartWithSession: (providerId, { store: s = storeNow, ...opts } = {}) =>
+          cartWithSession(api, s, providerId, opts),
+        paidOrder: ({ store: s = storeNow, ...opts } = {}) =>
+          paidOrder(api, getContainer(), s, sb(), opts),
         capturedOrder: (cartId) => capturedOrder(getContainer(), cartId),
         checkoutRow: (checkoutId) => checkoutRow(getContainer(), checkoutId),
-        flaggedCheckoutRow: (checkoutId, what) => flaggedCheckoutRow(getContainer(), checkoutId, what),
+        flaggedCheckoutRow: (checkoutId, what) =>
+          flaggedCheckoutRow(getContainer(), checkoutId, what),
       })
     },
   })

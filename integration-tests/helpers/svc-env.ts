@@ -28,7 +28,8 @@ export function useSvcSandbox(
 ) {
   const env: Record<string, string> = {}
   const saved: Record<string, string | undefined> = {}
-  const ref: { sandbox: SandboxHandle; medusaUrl: string; webhookUrl: string } = {} as never
+  const ref: { sandbox: SandboxHandle; medusaUrl: string; webhookUrl: string } =
+    {} as never
   beforeAll(async () => {
     const port = await freePort()
     ref.medusaUrl = `http://127.0.0.1:${port}`
@@ -46,7 +47,8 @@ export function useSvcSandbox(
       SVC_KEY_ID: c.keyId,
       SVC_PRIVATE_KEY: c.privateKeyPem,
       SVC_ALGORITHM: c.algorithm,
-      SVC_REDIRECT_URL: "http://localhost:8000/checkout/return?cart_id={cart_id}",
+      SVC_REDIRECT_URL:
+        "http://localhost:8000/checkout/return?cart_id={cart_id}",
       SVC_TIMEOUT_MS: String(opts.timeoutMs ?? 2000),
       SVC_MAX_RETRIES: String(opts.maxRetries ?? 2),
       SVC_ACCOUNT_RATE_LIMIT: "100000",

@@ -2,12 +2,24 @@
 // (Medusa's Modules.EVENT_BUS, as a store's subscriber would be) to every name in SvcEvents.
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import { SvcEvents, type SvcEventData, type SvcEventName } from "../../src/workflows"
+import {
+  SvcEvents,
+  type SvcEventData,
+  type SvcEventName,
+} from "../../src/workflows"
 
 type Heard = { name: SvcEventName; data: Record<string, unknown> }
 type Bus = {
-  subscribe: (name: string, fn: (e: { name: string; data: unknown }) => Promise<void>, ctx?: { subscriberId: string }) => unknown
-  unsubscribe: (name: string, fn: (e: { name: string; data: unknown }) => Promise<void>, ctx?: { subscriberId: string }) => unknown
+  subscribe: (
+    name: string,
+    fn: (e: { name: string; data: unknown }) => Promise<void>,
+    ctx?: { subscriberId: string }
+  ) => unknown
+  unsubscribe: (
+    name: string,
+    fn: (e: { name: string; data: unknown }) => Promise<void>,
+    ctx?: { subscriberId: string }
+  ) => unknown
 }
 
 export type SvcEventCollector = {
@@ -24,18 +36,26 @@ export type SvcEventCollector = {
 let n = 0
 
 /** Subscribes to every plugin event on `container`'s event bus; `stop()` unsubscribes. */
-export function collectSvcEvents(container: MedusaContainer): SvcEventCollector {
+export function collectSvcEvents(
+  container: MedusaContainer
+): SvcEventCollector {
   const bus = container.resolve(Modules.EVENT_BUS) as Bus
   const heard: Heard[] = []
   const subscriberId = `svc-events-test-${++n}`
   const fn = async (e: { name: string; data: unknown }) => {
-    heard.push({ name: e.name as SvcEventName, data: e.data as Record<string, unknown> })
+    heard.push({
+      name: e.name as SvcEventName,
+      data: e.data as Record<string, unknown>,
+    })
   }
   const names = Object.values(SvcEvents)
   for (const name of names) bus.subscribe(name, fn, { subscriberId })
   return {
     all: () => [...heard],
-    of: <N extends SvcEventName>(name: N) => heard.filter((h) => h.name === name).map((h) => h.data as SvcEventData[N]),
+    of: <N extends SvcEventName>(name: N) =>
+      heard
+        .filter((h) => h.name === name)
+        .map((h) => h.data as SvcEventData[N]),
     clear: () => void heard.splice(0),
     settle: (ms = 100) => new Promise((r) => setTimeout(r, ms)),
     stop: () => {

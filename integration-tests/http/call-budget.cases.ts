@@ -1,6 +1,14 @@
 import type { SvcSuite } from "../helpers/suite"
 import { callsTo, readStats, resetStats } from "../../testing/sandbox-stats"
-import { capturedOrder, allOrdersOfCart, completeCart, createCart, initiateSession, SVC_PROVIDERS, waitFor } from "../helpers/store"
+import {
+  capturedOrder,
+  allOrdersOfCart,
+  completeCart,
+  createCart,
+  initiateSession,
+  SVC_PROVIDERS,
+  waitFor,
+} from "../helpers/store"
 import { settleCheckoutEvent } from "../../src/workflows/settle-checkout"
 import { SVC_MODULE } from "../../src/modules/svc"
 
@@ -13,7 +21,13 @@ const READ = "GET /v1/checkout/{id}"
  * way the payment reaches Medusa, counted by the sandbox (GET /_sandbox/stats).
  * An event whose outcome is already recorded costs no svc call.
  */
-export function callBudget({ svc, api, getContainer, sb, store }: SvcSuite): void {
+export function callBudget({
+  svc,
+  api,
+  getContainer,
+  sb,
+  store,
+}: SvcSuite): void {
   const sandboxUrl = () => svc.ref.sandbox.url
 
   /** Every webhook the sandbox delivered for this checkout has been handled by the store. */
@@ -22,11 +36,21 @@ export function callBudget({ svc, api, getContainer, sb, store }: SvcSuite): voi
       async () => {
         const delivered = sb()
           .webhookLog()
-          .filter((a) => (a.payload.data as { checkoutId?: string }).checkoutId === checkoutId && a.statusCode !== null && a.statusCode < 300)
+          .filter(
+            (a) =>
+              (a.payload.data as { checkoutId?: string }).checkoutId ===
+                checkoutId &&
+              a.statusCode !== null &&
+              a.statusCode < 300
+          )
         const m = getContainer().resolve(SVC_MODULE) as any
         const rows = await m.listSvcWebhookEvents({ resource_id: checkoutId })
-        const handled = rows.filter((r: any) => r.outcome && r.outcome !== "received")
-        return delivered.length >= atLeast && handled.length >= delivered.length ? handled : undefined
+        const handled = rows.filter(
+          (r: any) => r.outcome && r.outcome !== "received"
+        )
+        return delivered.length >= atLeast && handled.length >= delivered.length
+          ? handled
+          : undefined
       },
       `webhooks of ${checkoutId} handled`,
       60_000
@@ -36,13 +60,18 @@ export function callBudget({ svc, api, getContainer, sb, store }: SvcSuite): voi
   const start = async (provider: string = SVC_PROVIDERS.fpx) => {
     const { cartId, paymentCollectionId } = await createCart(api, store)
     await resetStats(sandboxUrl())
-    const s = await initiateSession(api, store, paymentCollectionId, provider, { cart_id: cartId })
+    const s = await initiateSession(api, store, paymentCollectionId, provider, {
+      cart_id: cartId,
+    })
     return { cartId, checkoutId: s.data.checkoutId as string }
   }
 
   const expectBudget = async (label: string) => {
     const stats = await readStats(sandboxUrl())
-    const figures = { create: callsTo(stats, CREATE), reads: callsTo(stats, READ) }
+    const figures = {
+      create: callsTo(stats, CREATE),
+      reads: callsTo(stats, READ),
+    }
     // eslint-disable-next-line no-console
     console.log(`call budget, ${label}: ${JSON.stringify(figures)}`)
     expect(figures.create).toBe(1)
@@ -99,7 +128,9 @@ export function callBudget({ svc, api, getContainer, sb, store }: SvcSuite): voi
       settleCheckoutEvent(getContainer(), checkoutId, "COMPLETED", "webhook"),
     ])
     expect(done.type).toBe("order")
-    expect([ev1.outcome, ev2.outcome]).toEqual(expect.arrayContaining(["already_settled"]))
+    expect([ev1.outcome, ev2.outcome]).toEqual(
+      expect.arrayContaining(["already_settled"])
+    )
     await oneCapturedOrder(cartId)
     await expectBudget("both at once")
   })
@@ -110,8 +141,18 @@ export function callBudget({ svc, api, getContainer, sb, store }: SvcSuite): voi
     await webhooksHandled(checkoutId, 2)
     await oneCapturedOrder(cartId)
     const before = callsTo(await readStats(sandboxUrl()), READ)
-    const again = await settleCheckoutEvent(getContainer(), checkoutId, "COMPLETED", "webhook")
-    const open = await settleCheckoutEvent(getContainer(), checkoutId, "PROCESSING", "webhook")
+    const again = await settleCheckoutEvent(
+      getContainer(),
+      checkoutId,
+      "COMPLETED",
+      "webhook"
+    )
+    const open = await settleCheckoutEvent(
+      getContainer(),
+      checkoutId,
+      "PROCESSING",
+      "webhook"
+    )
     expect(again.outcome).toBe("already_settled")
     // an event saying "still open" is dropped before the lock and the row are touched
     expect(open.outcome).toBe("open_status_noted")
@@ -123,7 +164,12 @@ export function callBudget({ svc, api, getContainer, sb, store }: SvcSuite): voi
 
   it("an event for a checkout this store never made costs no svc call", async () => {
     await resetStats(sandboxUrl())
-    const r = await settleCheckoutEvent(getContainer(), "0b6f7a4e-2a55-4f3e-9a0c-6f1d2b3c4d5e", "COMPLETED", "webhook")
+    const r = await settleCheckoutEvent(
+      getContainer(),
+      "0b6f7a4e-2a55-4f3e-9a0c-6f1d2b3c4d5e",
+      "COMPLETED",
+      "webhook"
+    )
     expect(r.outcome).toBe("unknown_checkout")
     expect((await readStats(sandboxUrl())).total).toBe(0)
   })

@@ -1,13 +1,32 @@
 import { cancelOrderWorkflow } from "@medusajs/core-flows"
 import type { SvcSuite } from "../helpers/suite"
-import { checkoutWebhooksHandled, completeCart, initiateSession, orderOfCart, payWithWebhooksLost, sessionById, SVC_PROVIDERS, waitFor } from "../helpers/store"
+import {
+  checkoutWebhooksHandled,
+  completeCart,
+  initiateSession,
+  orderOfCart,
+  payWithWebhooksLost,
+  sessionById,
+  SVC_PROVIDERS,
+  waitFor,
+} from "../helpers/store"
 import { reconcilePending } from "../../src/workflows/sweeps/reconcile-pending"
 import { settleCheckoutEvent, SvcEvents } from "../../src/workflows"
 import { collectSvcEvents, type SvcEventCollector } from "../helpers/svc-events"
 import { SVC_MODULE } from "../../src/modules/svc"
 import { webhooksHandled } from "../../testing/handled"
 
-export function failuresAndRecovery({ svc, api, getContainer, sb, store, cartWithSession, capturedOrder, checkoutRow: ledger, flaggedCheckoutRow }: SvcSuite): void {
+export function failuresAndRecovery({
+  svc,
+  api,
+  getContainer,
+  sb,
+  store,
+  cartWithSession,
+  capturedOrder,
+  checkoutRow: ledger,
+  flaggedCheckoutRow,
+}: SvcSuite): void {
   const sessionInError = (id: string) =>
     waitFor(async () => {
       const s = await sessionById(getContainer(), id)
@@ -15,7 +34,11 @@ export function failuresAndRecovery({ svc, api, getContainer, sb, store, cartWit
     }, `session ${id} in error`)
 
   it("the shopper's payment fails: the session shows the reason and the cart can be paid again", async () => {
-    const { cartId, paymentCollectionId, session: s1 } = await cartWithSession(SVC_PROVIDERS.fpx)
+    const {
+      cartId,
+      paymentCollectionId,
+      session: s1,
+    } = await cartWithSession(SVC_PROVIDERS.fpx)
     sb().fail(s1.data.checkoutId)
     await sb().flushWebhooks()
     const failed = await sessionInError(s1.id)
@@ -23,7 +46,13 @@ export function failuresAndRecovery({ svc, api, getContainer, sb, store, cartWit
     expect(failed.data.failureReason).toMatch(/failed/i)
     expect((await ledger(s1.data.checkoutId)).status).toBe("FAILED")
 
-    const s2 = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.fpx, { cart_id: cartId })
+    const s2 = await initiateSession(
+      api,
+      store,
+      paymentCollectionId,
+      SVC_PROVIDERS.fpx,
+      { cart_id: cartId }
+    )
     expect(s2.data.checkoutId).not.toBe(s1.data.checkoutId)
     sb().pay(s2.data.checkoutId)
     const done = await completeCart(api, store, cartId)
@@ -35,7 +64,9 @@ export function failuresAndRecovery({ svc, api, getContainer, sb, store, cartWit
     const { cartId, session: s1 } = await cartWithSession(SVC_PROVIDERS.wallet)
     sb().webhookFaults({ mode: "drop", count: 1 })
     sb().fail(s1.data.checkoutId)
-    const res = await api.post(`/store/carts/${cartId}/complete`, {}, store.headers).catch((e: any) => e.response)
+    const res = await api
+      .post(`/store/carts/${cartId}/complete`, {}, store.headers)
+      .catch((e: any) => e.response)
     expect(res.status).toBe(400)
     const s = await sessionById(getContainer(), s1.id)
     expect(s.status).toBe("error")
@@ -46,16 +77,19 @@ export function failuresAndRecovery({ svc, api, getContainer, sb, store, cartWit
   it.each([
     ["cancels on the hosted page", "cancel", "CANCELLED"],
     ["is rejected by svc", "reject", "REJECTED"],
-  ] as const)("the shopper %s (svc sends no event): the job closes the session", async (_n, action, status) => {
-    const { session: s1 } = await cartWithSession(SVC_PROVIDERS.fpx)
-    sb()[action](s1.data.checkoutId)
-    const report = await reconcilePending(getContainer() as never)
-    expect(report.waiting).toBe(1)
-    expect(report.svcCalls).toBeLessThanOrEqual(5)
-    const s = await sessionById(getContainer(), s1.id)
-    expect(s.status).toBe("error")
-    expect(s.data.svcStatus).toBe(status)
-  })
+  ] as const)(
+    "the shopper %s (svc sends no event): the job closes the session",
+    async (_n, action, status) => {
+      const { session: s1 } = await cartWithSession(SVC_PROVIDERS.fpx)
+      sb()[action](s1.data.checkoutId)
+      const report = await reconcilePending(getContainer() as never)
+      expect(report.waiting).toBe(1)
+      expect(report.svcCalls).toBeLessThanOrEqual(5)
+      const s = await sessionById(getContainer(), s1.id)
+      expect(s.status).toBe("error")
+      expect(s.data.svcStatus).toBe(status)
+    }
+  )
 
   it("the link expires unpaid: the session is closed with the reason", async () => {
     const { session: s1 } = await cartWithSession(SVC_PROVIDERS.fpx)
@@ -66,15 +100,20 @@ export function failuresAndRecovery({ svc, api, getContainer, sb, store, cartWit
   })
 
   it("the shopper returns while svc is still PROCESSING: order placed awaiting payment, captured by the later webhook", async () => {
-    const { cartId, session: s1 } = await cartWithSession(SVC_PROVIDERS.fpxDirect, {
-      data: { bank: "MBB0228", bankType: "RETAIL", buyerName: "Siti Aminah" },
-    })
+    const { cartId, session: s1 } = await cartWithSession(
+      SVC_PROVIDERS.fpxDirect,
+      {
+        data: { bank: "MBB0228", bankType: "RETAIL", buyerName: "Siti Aminah" },
+      }
+    )
     sb().pay(s1.data.checkoutId, { stopAt: "PROCESSING" })
     const done = await completeCart(api, store, cartId)
     expect(done.type).toBe("order")
     const pending = await orderOfCart(getContainer(), cartId)
     expect(pending.payment_collections[0].payments ?? []).toHaveLength(0)
-    expect((await sessionById(getContainer(), s1.id)).status).toBe("pending_authorization")
+    expect((await sessionById(getContainer(), s1.id)).status).toBe(
+      "pending_authorization"
+    )
 
     sb().complete(s1.data.checkoutId)
     await sb().flushWebhooks()
@@ -96,7 +135,11 @@ export function failuresAndRecovery({ svc, api, getContainer, sb, store, cartWit
     expect(done.type).toBe("order")
     sb().webhookFaults({ mode: "duplicate", count: 3 }) // svc's webhook delivered twice
     sb().fail(s1.data.checkoutId)
-    await Promise.all([sb().flushWebhooks(), reconcilePending(getContainer()), settleCheckoutEvent(getContainer(), s1.data.checkoutId, null, "watcher")])
+    await Promise.all([
+      sb().flushWebhooks(),
+      reconcilePending(getContainer()),
+      settleCheckoutEvent(getContainer(), s1.data.checkoutId, null, "watcher"),
+    ])
     const order = await waitFor(async () => {
       const o = await orderOfCart(getContainer(), cartId)
       return o?.status === "canceled" ? o : undefined
@@ -112,7 +155,13 @@ export function failuresAndRecovery({ svc, api, getContainer, sb, store, cartWit
     expect(events.all()).toEqual([
       {
         name: SvcEvents.PAYMENT_FAILED_AFTER_ORDER,
-        data: { order_id: done.order.id, checkout_id: s1.data.checkoutId, payment_session_id: s1.id, status: "FAILED", order_action: "canceled" },
+        data: {
+          order_id: done.order.id,
+          checkout_id: s1.data.checkoutId,
+          payment_session_id: s1.id,
+          status: "FAILED",
+          order_action: "canceled",
+        },
       },
     ])
   })
@@ -121,7 +170,9 @@ export function failuresAndRecovery({ svc, api, getContainer, sb, store, cartWit
     const { cartId, session: s1 } = await cartWithSession(SVC_PROVIDERS.wallet)
     sb().pay(s1.data.checkoutId, { stopAt: "PROCESSING" })
     const done = await completeCart(api, store, cartId)
-    await cancelOrderWorkflow(getContainer()).run({ input: { order_id: done.order.id } as never })
+    await cancelOrderWorkflow(getContainer()).run({
+      input: { order_id: done.order.id } as never,
+    })
     sb().complete(s1.data.checkoutId)
     await sb().flushWebhooks()
     const row = await flaggedCheckoutRow(s1.data.checkoutId)
@@ -130,17 +181,29 @@ export function failuresAndRecovery({ svc, api, getContainer, sb, store, cartWit
   })
 
   it("a paid cart gets no second svc link: a new payment session on it is refused, before and after the order", async () => {
-    const { cartId, paymentCollectionId, session: s1 } = await cartWithSession(SVC_PROVIDERS.wallet)
+    const {
+      cartId,
+      paymentCollectionId,
+      session: s1,
+    } = await cartWithSession(SVC_PROVIDERS.wallet)
     sb().pay(s1.data.checkoutId)
     await capturedOrder(cartId)
     const before = Object.keys(sb().state().checkouts).length
     for (const provider of [SVC_PROVIDERS.wallet, SVC_PROVIDERS.fpx]) {
-      const err = await initiateSession(api, store, paymentCollectionId, provider, { cart_id: cartId }).then(
+      const err = await initiateSession(
+        api,
+        store,
+        paymentCollectionId,
+        provider,
+        { cart_id: cartId }
+      ).then(
         () => null,
         (e: any) => e
       )
       expect(err?.response?.status ?? err?.status).toBeGreaterThanOrEqual(400)
-      expect(JSON.stringify(err?.response?.data ?? err?.message)).toMatch(/already (an order|paid)/)
+      expect(JSON.stringify(err?.response?.data ?? err?.message)).toMatch(
+        /already (an order|paid)/
+      )
     }
     expect(Object.keys(sb().state().checkouts)).toHaveLength(before)
   })
@@ -165,7 +228,11 @@ export function failuresAndRecovery({ svc, api, getContainer, sb, store, cartWit
     await sb().flushWebhooks()
     const order = await capturedOrder(cartId)
     // every delivery, the duplicates and the held-back ones too, handled by the plugin's subscriber
-    const handled = await checkoutWebhooksHandled(getContainer(), sb(), s1.data.checkoutId)
+    const handled = await checkoutWebhooksHandled(
+      getContainer(),
+      sb(),
+      s1.data.checkoutId
+    )
     expect(handled.length).toBeGreaterThan(1)
     const after = await orderOfCart(getContainer(), cartId)
     expect(after.id).toBe(order.id)
@@ -177,9 +244,33 @@ export function failuresAndRecovery({ svc, api, getContainer, sb, store, cartWit
     const { cartId, session: s1 } = await cartWithSession(SVC_PROVIDERS.wallet)
     const hook = svc.ref.webhookUrl.replace(svc.ref.medusaUrl, "")
     const forged = [
-      { id: "evt-1", type: "checkout.updated", data: { checkoutId: "3f1c2a9e-7a7b-4c1d-9f00-000000000000", status: "COMPLETED", amount: "12050" } },
-      { id: "evt-2", type: "checkout.updated", data: { ...sb().getCheckout(s1.data.checkoutId), status: "COMPLETED", paidAt: new Date().toISOString() } },
-      { id: "evt-3", type: "checkout.updated", data: { checkoutId: s1.data.checkoutId, status: "COMPLETED", amount: "1" } },
+      {
+        id: "evt-1",
+        type: "checkout.updated",
+        data: {
+          checkoutId: "3f1c2a9e-7a7b-4c1d-9f00-000000000000",
+          status: "COMPLETED",
+          amount: "12050",
+        },
+      },
+      {
+        id: "evt-2",
+        type: "checkout.updated",
+        data: {
+          ...sb().getCheckout(s1.data.checkoutId),
+          status: "COMPLETED",
+          paidAt: new Date().toISOString(),
+        },
+      },
+      {
+        id: "evt-3",
+        type: "checkout.updated",
+        data: {
+          checkoutId: s1.data.checkoutId,
+          status: "COMPLETED",
+          amount: "1",
+        },
+      },
     ]
     for (const body of forged) {
       const res = await api.post(hook, body)
@@ -187,8 +278,15 @@ export function failuresAndRecovery({ svc, api, getContainer, sb, store, cartWit
     }
     // the subscriber took each one: the unknown checkout dropped unread, the others re-read from svc (still open: nothing to do)
     const svcModule = getContainer().resolve(SVC_MODULE) as any
-    const handled = await webhooksHandled("the forged events", () => svcModule.listSvcWebhookEvents({ event_id: forged.map((b) => b.id) }), forged.length)
-    expect(handled.map((r: any) => [r.event_id, r.outcome, r.detail]).sort()).toEqual([
+    const handled = await webhooksHandled(
+      "the forged events",
+      () =>
+        svcModule.listSvcWebhookEvents({ event_id: forged.map((b) => b.id) }),
+      forged.length
+    )
+    expect(
+      handled.map((r: any) => [r.event_id, r.outcome, r.detail]).sort()
+    ).toEqual([
       ["evt-1", "unknown_checkout", expect.stringContaining("svc not asked")],
       ["evt-2", "pending", "svc status CREATED"],
       ["evt-3", "pending", "svc status CREATED"],
@@ -199,22 +297,41 @@ export function failuresAndRecovery({ svc, api, getContainer, sb, store, cartWit
   })
 
   it("the amount changes after the session: a new checkout with a new key; the old link paid is flagged, not captured", async () => {
-    const { cartId, paymentCollectionId, session: s1 } = await cartWithSession(SVC_PROVIDERS.fpx)
-    await api.post(`/store/carts/${cartId}/line-items`, { variant_id: store.variantId, quantity: 1 }, store.headers)
-    const s2 = await initiateSession(api, store, paymentCollectionId, SVC_PROVIDERS.fpx, { cart_id: cartId })
+    const {
+      cartId,
+      paymentCollectionId,
+      session: s1,
+    } = await cartWithSession(SVC_PROVIDERS.fpx)
+    await api.post(
+      `/store/carts/${cartId}/line-items`,
+      { variant_id: store.variantId, quantity: 1 },
+      store.headers
+    )
+    const s2 = await initiateSession(
+      api,
+      store,
+      paymentCollectionId,
+      SVC_PROVIDERS.fpx,
+      { cart_id: cartId }
+    )
     expect(s2.data.amountSen).toBe(24100)
     expect(s2.data.checkoutId).not.toBe(s1.data.checkoutId)
     expect(s2.data.idempotencyKey).not.toBe(s1.data.idempotencyKey)
 
     sb().pay(s1.data.checkoutId)
     await sb().flushWebhooks()
-    const row = await flaggedCheckoutRow(s1.data.checkoutId, "stale checkout flagged")
+    const row = await flaggedCheckoutRow(
+      s1.data.checkoutId,
+      "stale checkout flagged"
+    )
     expect(row.attention).toBe("refund_required")
     expect(await orderOfCart(getContainer(), cartId)).toBeUndefined()
 
     sb().pay(s2.data.checkoutId)
     await completeCart(api, store, cartId)
     const order = await capturedOrder(cartId)
-    expect(Number(order.payment_collections[0].payments[0].captures[0].amount)).toBe(241)
+    expect(
+      Number(order.payment_collections[0].payments[0].captures[0].amount)
+    ).toBe(241)
   })
 }

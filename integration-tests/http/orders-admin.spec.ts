@@ -11,7 +11,9 @@ jest.setTimeout(300_000)
 svcMedusaSuite({
   admin: true,
   testSuite: (ctx) => {
-    describe("order life: cancel, refunds Medusa would refuse (order-life.cases.ts)", () => orderLife(ctx))
-    describe("returns, exchanges and claims with svc money (returns-exchanges.cases.ts)", () => returnsAndExchanges(ctx))
+    describe("order life: cancel, refunds Medusa would refuse (order-life.cases.ts)", () =>
+      orderLife(ctx))
+    describe("returns, exchanges and claims with svc money (returns-exchanges.cases.ts)", () =>
+      returnsAndExchanges(ctx))
   },
 })

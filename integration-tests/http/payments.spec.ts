@@ -13,9 +13,13 @@ jest.setTimeout(120_000)
 svcMedusaSuite({
   failedPaymentOrder: "cancel",
   testSuite: (ctx) => {
-    describe("svc calls per checkout (call-budget.cases.ts)", () => callBudget(ctx))
-    describe("failures and recovery (failures-and-recovery.cases.ts)", () => failuresAndRecovery(ctx))
-    describe("paid, no order yet (paid-no-order.cases.ts)", () => paidNoOrder(ctx))
-    describe("a payment failing after its order: every interleaving (settle-race.cases.ts)", () => settleRace(ctx))
+    describe("svc calls per checkout (call-budget.cases.ts)", () =>
+      callBudget(ctx))
+    describe("failures and recovery (failures-and-recovery.cases.ts)", () =>
+      failuresAndRecovery(ctx))
+    describe("paid, no order yet (paid-no-order.cases.ts)", () =>
+      paidNoOrder(ctx))
+    describe("a payment failing after its order: every interleaving (settle-race.cases.ts)", () =>
+      settleRace(ctx))
   },
 })

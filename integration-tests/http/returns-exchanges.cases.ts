@@ -11,29 +11,55 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import type { SvcSuite } from "../helpers/suite"
 import { SVC_PROVIDERS, waitFor, type Store } from "../helpers/store"
 import type { AdminSdk } from "../helpers/admin"
-import { orderMoney, sqlOfKnex, type OrderMoney } from "../../testing/money-invariants"
+import {
+  orderMoney,
+  sqlOfKnex,
+  type OrderMoney,
+} from "../../testing/money-invariants"
 import { medusaAmountToSen } from "../../src/rules/medusa-amount"
 
 /** What the dashboard needs before items can be shipped, returned or exchanged: a stock location with the manual fulfillment provider, a shipping profile and option. */
-async function shippable(admin: AdminSdk, store: Store): Promise<{ locationId: string; shippingOptionId: string }> {
+async function shippable(
+  admin: AdminSdk,
+  store: Store
+): Promise<{ locationId: string; shippingOptionId: string }> {
   const { stock_location: location } = await admin.admin.stockLocation.create({
     name: "KL warehouse",
-    address: { address_1: "1 Jalan Ampang", city: "Kuala Lumpur", country_code: "MY" },
-  })
-  await admin.admin.stockLocation.updateSalesChannels(location.id, { add: [store.salesChannelId] })
-  await admin.admin.stockLocation.updateFulfillmentProviders(location.id, { add: ["manual_manual"] })
-  await admin.admin.stockLocation.createFulfillmentSet(location.id, { name: `KL ${location.id}`, type: "shipping" })
-  const { stock_location: withSet } = await admin.admin.stockLocation.retrieve(location.id, { fields: "id,*fulfillment_sets" })
-  const set = (withSet as any).fulfillment_sets[0]
-  const { fulfillment_set: zoned } = await admin.admin.fulfillmentSet.createServiceZone(
-    set.id,
-    {
-      name: "Malaysia",
-      geo_zones: [{ type: "country", country_code: "my" }],
+    address: {
+      address_1: "1 Jalan Ampang",
+      city: "Kuala Lumpur",
+      country_code: "MY",
     },
-    { fields: "id,*service_zones" }
+  })
+  await admin.admin.stockLocation.updateSalesChannels(location.id, {
+    add: [store.salesChannelId],
+  })
+  await admin.admin.stockLocation.updateFulfillmentProviders(location.id, {
+    add: ["manual_manual"],
+  })
+  await admin.admin.stockLocation.createFulfillmentSet(location.id, {
+    name: `KL ${location.id}`,
+    type: "shipping",
+  })
+  const { stock_location: withSet } = await admin.admin.stockLocation.retrieve(
+    location.id,
+    { fields: "id,*fulfillment_sets" }
   )
-  const { shipping_profile: profile } = await admin.admin.shippingProfile.create({ name: `Default ${location.id}`, type: "default" })
+  const set = (withSet as any).fulfillment_sets[0]
+  const { fulfillment_set: zoned } =
+    await admin.admin.fulfillmentSet.createServiceZone(
+      set.id,
+      {
+        name: "Malaysia",
+        geo_zones: [{ type: "country", country_code: "my" }],
+      },
+      { fields: "id,*service_zones" }
+    )
+  const { shipping_profile: profile } =
+    await admin.admin.shippingProfile.create({
+      name: `Default ${location.id}`,
+      type: "default",
+    })
   const { shipping_option: option } = await admin.admin.shippingOption.create({
     name: "Pos Laju",
     service_zone_id: (zoned as any).service_zones[0].id,
@@ -46,7 +72,15 @@ async function shippable(admin: AdminSdk, store: Store): Promise<{ locationId: s
   return { locationId: location.id, shippingOptionId: option.id }
 }
 
-export function returnsAndExchanges({ getContainer, sb, store, admin, payoutCount, checkoutCount, paidOrder }: SvcSuite): void {
+export function returnsAndExchanges({
+  getContainer,
+  sb,
+  store,
+  admin,
+  payoutCount,
+  checkoutCount,
+  paidOrder,
+}: SvcSuite): void {
   let ship: { locationId: string; shippingOptionId: string }
   beforeEach(async () => {
     ship = await shippable(admin, store)
@@ -56,73 +90,134 @@ export function returnsAndExchanges({ getContainer, sb, store, admin, payoutCoun
    * The order's money check: Medusa's captured total equals what svc was paid, its refunded total
    * (the refunds, and the order summary's refunded_total) equals what svc paid out, one payout per refund.
    */
-  async function expectMoney(orderId: string, expected: Partial<OrderMoney>): Promise<OrderMoney> {
-    const knex = (getContainer() as MedusaContainer).resolve(ContainerRegistrationKeys.PG_CONNECTION)
-    const m = await orderMoney(sqlOfKnex(knex as never), sb().state() as never, orderId)
+  async function expectMoney(
+    orderId: string,
+    expected: Partial<OrderMoney>
+  ): Promise<OrderMoney> {
+    const knex = (getContainer() as MedusaContainer).resolve(
+      ContainerRegistrationKeys.PG_CONNECTION
+    )
+    const m = await orderMoney(
+      sqlOfKnex(knex as never),
+      sb().state() as never,
+      orderId
+    )
     expect(m.problems).toEqual([])
     expect(m).toMatchObject(expected)
-    expect(medusaAmountToSen((await summary(orderId)).summary.refunded_total ?? 0)).toBe(m.paidOutSen)
+    expect(
+      medusaAmountToSen((await summary(orderId)).summary.refunded_total ?? 0)
+    ).toBe(m.paidOutSen)
     return m
   }
 
   /** A paid FPX order (checkout through Medusa's store routes), its items shipped. */
-  async function paidShippedOrder(variantId: string, quantity: number): Promise<{ orderId: string; paymentId: string; itemId: string }> {
+  async function paidShippedOrder(
+    variantId: string,
+    quantity: number
+  ): Promise<{ orderId: string; paymentId: string; itemId: string }> {
     const { order } = await paidOrder({ cart: { variantId, quantity } })
-    const { order: full } = await admin.admin.order.retrieve(order.id, { fields: "id,*items" })
+    const { order: full } = await admin.admin.order.retrieve(order.id, {
+      fields: "id,*items",
+    })
     const itemId = (full as any).items[0].id
     await admin.admin.order.createFulfillment(order.id, {
       items: [{ id: itemId, quantity }],
       location_id: ship.locationId,
       shipping_option_id: ship.shippingOptionId,
     } as never)
-    return { orderId: order.id, paymentId: order.payment_collections[0].payments[0].id, itemId }
+    return {
+      orderId: order.id,
+      paymentId: order.payment_collections[0].payments[0].id,
+      itemId,
+    }
   }
 
-  const exchangeReturn = async (exchangeId: string): Promise<string> => ((await admin.admin.exchange.retrieve(exchangeId, { fields: "id,return_id" })).exchange as any).return_id
+  const exchangeReturn = async (exchangeId: string): Promise<string> =>
+    (
+      (
+        await admin.admin.exchange.retrieve(exchangeId, {
+          fields: "id,return_id",
+        })
+      ).exchange as any
+    ).return_id
 
-  const toBank = { name: "Siti Aminah", bank_code: "MBBEMYKL", account_number: "5512345678" }
+  const toBank = {
+    name: "Siti Aminah",
+    bank_code: "MBBEMYKL",
+    account_number: "5512345678",
+  }
   /** The svc refunds panel: a RM5 refund that names the buyer's bank account for the order. */
   async function nameDestination(paymentId: string) {
-    const r = await admin.client.fetch<any>("/admin/svc/refunds", { method: "POST", body: { payment_id: paymentId, amount: "5.00", beneficiary: toBank } })
+    const r = await admin.client.fetch<any>("/admin/svc/refunds", {
+      method: "POST",
+      body: { payment_id: paymentId, amount: "5.00", beneficiary: toBank },
+    })
     expect(r.payout).toMatchObject({ amount_sen: 500, status: "INITIATED" })
   }
   const summary = async (orderId: string) => {
-    const { order } = await admin.admin.order.retrieve(orderId, { fields: "id,status,payment_status,summary,*payment_collections,*payment_collections.payments" })
+    const { order } = await admin.admin.order.retrieve(orderId, {
+      fields:
+        "id,status,payment_status,summary,*payment_collections,*payment_collections.payments",
+    })
     return order as any
   }
-  const pendingSen = async (orderId: string) => medusaAmountToSen((await summary(orderId)).summary.pending_difference)
+  const pendingSen = async (orderId: string) =>
+    medusaAmountToSen((await summary(orderId)).summary.pending_difference)
 
   /** The dashboard's "Receive items" on a return (a return's, an exchange's or a claim's inbound items): receive, then confirm. */
   async function receive(returnId: string, itemId: string, quantity = 1) {
     await admin.admin.return.initiateReceive(returnId, {})
-    await admin.admin.return.receiveItems(returnId, { items: [{ id: itemId, quantity }] })
+    await admin.admin.return.receiveItems(returnId, {
+      items: [{ id: itemId, quantity }],
+    })
     await admin.admin.return.confirmReceive(returnId, {})
   }
 
   /** The dashboard's Refund for what the order owes the buyer: Medusa's refund of the payment of exactly the amount due back. */
-  async function refundDueBack(orderId: string, paymentId: string, expectedSen: number) {
+  async function refundDueBack(
+    orderId: string,
+    paymentId: string,
+    expectedSen: number
+  ) {
     const o = await summary(orderId)
     const due = -Number(o.summary.pending_difference)
     expect(medusaAmountToSen(due)).toBe(expectedSen)
     const before = payoutCount()
     await admin.admin.payment.refund(paymentId, { amount: due })
     expect(payoutCount()).toBe(before + 1)
-    const { payouts } = await admin.client.fetch<any>(`/admin/svc/payouts?order_id=${orderId}`)
+    const { payouts } = await admin.client.fetch<any>(
+      `/admin/svc/payouts?order_id=${orderId}`
+    )
     const sent = payouts.filter((p: any) => p.amount_sen === expectedSen)
     expect(sent).toHaveLength(1)
-    expect(sent[0]).toMatchObject({ status: "INITIATED", order_id: orderId, payment_id: paymentId, beneficiary_name: "Siti Aminah" })
-    expect((sb().state() as any).payouts[sent[0].payout_id].amount).toBe(expectedSen)
+    expect(sent[0]).toMatchObject({
+      status: "INITIATED",
+      order_id: orderId,
+      payment_id: paymentId,
+      beneficiary_name: "Siti Aminah",
+    })
+    expect((sb().state() as any).payouts[sent[0].payout_id].amount).toBe(
+      expectedSen
+    )
     expect(await pendingSen(orderId)).toBe(0)
   }
 
   it("a return received and confirmed through /admin/returns: the refund due back is one svc payout of exactly that amount; refunded equals paid out, captured equals paid", async () => {
-    const { orderId, paymentId, itemId } = await paidShippedOrder(store.variantId, 2) // RM241.00
+    const { orderId, paymentId, itemId } = await paidShippedOrder(
+      store.variantId,
+      2
+    ) // RM241.00
     await nameDestination(paymentId)
     expect(await pendingSen(orderId)).toBe(0)
 
     // the dashboard's "Return": request one item, confirm the request
-    const { return: ret } = await admin.admin.return.initiateRequest({ order_id: orderId, location_id: ship.locationId })
-    await admin.admin.return.addReturnItem(ret.id, { items: [{ id: itemId, quantity: 1 }] })
+    const { return: ret } = await admin.admin.return.initiateRequest({
+      order_id: orderId,
+      location_id: ship.locationId,
+    })
+    await admin.admin.return.addReturnItem(ret.id, {
+      items: [{ id: itemId, quantity: 1 }],
+    })
     await admin.admin.return.confirmRequest(ret.id, {})
     expect(await pendingSen(orderId)).toBe(0) // Medusa owes nothing back until the item is received
     await receive(ret.id, itemId)
@@ -130,14 +225,26 @@ export function returnsAndExchanges({ getContainer, sb, store, admin, payoutCoun
     // RM120.50 due back: Medusa's Refund sends it as one svc payout of 12050 sen
     await refundDueBack(orderId, paymentId, 12050)
 
-    await expectMoney(orderId, { capturedSen: 24100, paidSen: 24100, refundedSen: 500 + 12050, paidOutSen: 500 + 12050 })
+    await expectMoney(orderId, {
+      capturedSen: 24100,
+      paidSen: 24100,
+      refundedSen: 500 + 12050,
+      paidOutSen: 500 + 12050,
+    })
   })
 
   it("an exchange for a more expensive item: the difference is paid through Request payment and captured on the order; captured equals paid, nothing refunded", async () => {
     const { orderId, itemId } = await paidShippedOrder(store.cheapVariantId, 3) // 3 × RM5 = RM15.00
-    const { exchange } = await admin.admin.exchange.create({ order_id: orderId })
-    await admin.admin.exchange.addInboundItems(exchange.id, { items: [{ id: itemId, quantity: 1 }], location_id: ship.locationId } as never)
-    await admin.admin.exchange.addOutboundItems(exchange.id, { items: [{ variant_id: store.variantId, quantity: 1 }] })
+    const { exchange } = await admin.admin.exchange.create({
+      order_id: orderId,
+    })
+    await admin.admin.exchange.addInboundItems(exchange.id, {
+      items: [{ id: itemId, quantity: 1 }],
+      location_id: ship.locationId,
+    } as never)
+    await admin.admin.exchange.addOutboundItems(exchange.id, {
+      items: [{ variant_id: store.variantId, quantity: 1 }],
+    })
     await admin.admin.exchange.request(exchange.id, {})
     // until the sticker is back, Medusa asks for the whole new item; received, the difference
     expect(await pendingSen(orderId)).toBe(12050)
@@ -146,8 +253,14 @@ export function returnsAndExchanges({ getContainer, sb, store, admin, payoutCoun
 
     // Request payment on the order page: an svc link for RM115.50 on the order's unpaid collection
     const before = checkoutCount()
-    const made = await admin.client.fetch<any>(`/admin/svc/orders/${orderId}/balance/payment-link`, { method: "POST", body: { provider_id: SVC_PROVIDERS.fpx } })
-    expect(made).toMatchObject({ reused: false, link: { amount_sen: 11550, provider_id: SVC_PROVIDERS.fpx } })
+    const made = await admin.client.fetch<any>(
+      `/admin/svc/orders/${orderId}/balance/payment-link`,
+      { method: "POST", body: { provider_id: SVC_PROVIDERS.fpx } }
+    )
+    expect(made).toMatchObject({
+      reused: false,
+      link: { amount_sen: 11550, provider_id: SVC_PROVIDERS.fpx },
+    })
     expect(checkoutCount()).toBe(before + 1)
     expect(sb().getCheckout(made.link.checkout_id).amount).toBe("11550")
 
@@ -155,21 +268,39 @@ export function returnsAndExchanges({ getContainer, sb, store, admin, payoutCoun
     await waitFor(
       async () => {
         const o = await summary(orderId)
-        return o.payment_status === "captured" && medusaAmountToSen(o.summary.pending_difference) === 0 ? o : undefined
+        return o.payment_status === "captured" &&
+          medusaAmountToSen(o.summary.pending_difference) === 0
+          ? o
+          : undefined
       },
       "the exchange's difference captured, nothing left due",
       60_000
     )
 
-    await expectMoney(orderId, { capturedSen: 1500 + 11550, paidSen: 1500 + 11550, refundedSen: 0, paidOutSen: 0 })
+    await expectMoney(orderId, {
+      capturedSen: 1500 + 11550,
+      paidSen: 1500 + 11550,
+      refundedSen: 0,
+      paidOutSen: 0,
+    })
   })
 
   it("an exchange for a cheaper item: what is due back is one svc payout of exactly that amount; refunded equals paid out, captured equals paid", async () => {
-    const { orderId, paymentId, itemId } = await paidShippedOrder(store.variantId, 1) // RM120.50
+    const { orderId, paymentId, itemId } = await paidShippedOrder(
+      store.variantId,
+      1
+    ) // RM120.50
     await nameDestination(paymentId)
-    const { exchange } = await admin.admin.exchange.create({ order_id: orderId })
-    await admin.admin.exchange.addInboundItems(exchange.id, { items: [{ id: itemId, quantity: 1 }], location_id: ship.locationId } as never)
-    await admin.admin.exchange.addOutboundItems(exchange.id, { items: [{ variant_id: store.cheapVariantId, quantity: 3 }] })
+    const { exchange } = await admin.admin.exchange.create({
+      order_id: orderId,
+    })
+    await admin.admin.exchange.addInboundItems(exchange.id, {
+      items: [{ id: itemId, quantity: 1 }],
+      location_id: ship.locationId,
+    } as never)
+    await admin.admin.exchange.addOutboundItems(exchange.id, {
+      items: [{ variant_id: store.cheapVariantId, quantity: 3 }],
+    })
     await admin.admin.exchange.request(exchange.id, {})
     // the buyer sends the batik back; the dashboard receives the exchange's return
     await receive(await exchangeReturn(exchange.id), itemId)
@@ -177,37 +308,77 @@ export function returnsAndExchanges({ getContainer, sb, store, admin, payoutCoun
     // RM120.50 − RM15.00 = RM105.50 due back
     await refundDueBack(orderId, paymentId, 10550)
 
-    await expectMoney(orderId, { capturedSen: 12050, paidSen: 12050, refundedSen: 500 + 10550, paidOutSen: 500 + 10550 })
+    await expectMoney(orderId, {
+      capturedSen: 12050,
+      paidSen: 12050,
+      refundedSen: 500 + 10550,
+      paidOutSen: 500 + 10550,
+    })
   })
 
   it("a refund claim through /admin/claims: the refund due back is one svc payout of exactly that amount; refunded equals paid out, captured equals paid", async () => {
-    const { orderId, paymentId, itemId } = await paidShippedOrder(store.variantId, 2) // RM241.00
+    const { orderId, paymentId, itemId } = await paidShippedOrder(
+      store.variantId,
+      2
+    ) // RM241.00
     await nameDestination(paymentId)
-    const { claim } = await admin.admin.claim.create({ order_id: orderId, type: "refund" })
+    const { claim } = await admin.admin.claim.create({
+      order_id: orderId,
+      type: "refund",
+    })
     // the dashboard's claim form: the claimed item comes back (inbound), the claim is confirmed, the item received
-    await admin.admin.claim.addInboundItems(claim.id, { items: [{ id: itemId, quantity: 1 }], location_id: ship.locationId } as never)
+    await admin.admin.claim.addInboundItems(claim.id, {
+      items: [{ id: itemId, quantity: 1 }],
+      location_id: ship.locationId,
+    } as never)
     await admin.admin.claim.request(claim.id, {})
-    const { claim: requested } = await admin.admin.claim.retrieve(claim.id, { fields: "id,return_id" })
+    const { claim: requested } = await admin.admin.claim.retrieve(claim.id, {
+      fields: "id,return_id",
+    })
     await receive((requested as any).return_id, itemId)
 
     await refundDueBack(orderId, paymentId, 12050)
 
-    await expectMoney(orderId, { capturedSen: 24100, paidSen: 24100, refundedSen: 500 + 12050, paidOutSen: 500 + 12050 })
+    await expectMoney(orderId, {
+      capturedSen: 24100,
+      paidSen: 24100,
+      refundedSen: 500 + 12050,
+      paidOutSen: 500 + 12050,
+    })
   })
 
   it("an exchange paid for before its return arrives: Request payment asks for Medusa's exchange difference (its payment collection), not the RM120.50 the order shows until the item is back; paid and received, nothing is due either way; captured equals paid", async () => {
-    const { orderId, paymentId, itemId } = await paidShippedOrder(store.cheapVariantId, 3) // RM15.00
+    const { orderId, paymentId, itemId } = await paidShippedOrder(
+      store.cheapVariantId,
+      3
+    ) // RM15.00
     await nameDestination(paymentId) // a refund before the exchange (Medusa records a credit line for it)
-    const { exchange } = await admin.admin.exchange.create({ order_id: orderId })
-    await admin.admin.exchange.addInboundItems(exchange.id, { items: [{ id: itemId, quantity: 1 }], location_id: ship.locationId } as never)
-    await admin.admin.exchange.addOutboundItems(exchange.id, { items: [{ variant_id: store.variantId, quantity: 1 }] })
+    const { exchange } = await admin.admin.exchange.create({
+      order_id: orderId,
+    })
+    await admin.admin.exchange.addInboundItems(exchange.id, {
+      items: [{ id: itemId, quantity: 1 }],
+      location_id: ship.locationId,
+    } as never)
+    await admin.admin.exchange.addOutboundItems(exchange.id, {
+      items: [{ variant_id: store.variantId, quantity: 1 }],
+    })
     await admin.admin.exchange.request(exchange.id, {})
     // the order page: RM120.50 outstanding (the sticker is not back yet); Medusa's collection: the exchange's RM115.50
     expect(await pendingSen(orderId)).toBe(12050)
-    const b = (await admin.client.fetch<any>(`/admin/svc/orders/${orderId}/balance`)).balance
-    expect(b).toMatchObject({ outstanding_sen: 12050, payment_collection: { status: "not_paid", amount_sen: 11550 }, refusal: null })
+    const b = (
+      await admin.client.fetch<any>(`/admin/svc/orders/${orderId}/balance`)
+    ).balance
+    expect(b).toMatchObject({
+      outstanding_sen: 12050,
+      payment_collection: { status: "not_paid", amount_sen: 11550 },
+      refusal: null,
+    })
 
-    const made = await admin.client.fetch<any>(`/admin/svc/orders/${orderId}/balance/payment-link`, { method: "POST", body: { provider_id: SVC_PROVIDERS.wallet } })
+    const made = await admin.client.fetch<any>(
+      `/admin/svc/orders/${orderId}/balance/payment-link`,
+      { method: "POST", body: { provider_id: SVC_PROVIDERS.wallet } }
+    )
     expect(made.link.amount_sen).toBe(11550)
     expect(sb().getCheckout(made.link.checkout_id).amount).toBe("11550")
     sb().pay(made.link.checkout_id)
@@ -215,14 +386,20 @@ export function returnsAndExchanges({ getContainer, sb, store, admin, payoutCoun
     const paid = await waitFor(
       async () => {
         const o = await summary(orderId)
-        return o.payment_collections.every((c: any) => c.status === "completed") && medusaAmountToSen(o.summary.pending_difference) !== 12050 ? o : undefined
+        return o.payment_collections.every(
+          (c: any) => c.status === "completed"
+        ) && medusaAmountToSen(o.summary.pending_difference) !== 12050
+          ? o
+          : undefined
       },
       "the exchange's payment captured on the order",
       60_000
     )
     expect(medusaAmountToSen(paid.summary.pending_difference)).toBe(500) // until the sticker is back
     // the order page says why RM5.00 is due and that it clears on receipt, not just "below svc's range"
-    const due = (await admin.client.fetch<any>(`/admin/svc/orders/${orderId}/balance`)).balance
+    const due = (
+      await admin.client.fetch<any>(`/admin/svc/orders/${orderId}/balance`)
+    ).balance
     expect(due.outstanding_sen).toBe(500)
     expect(due.refusal).toMatch(
       new RegExp(
@@ -236,32 +413,62 @@ export function returnsAndExchanges({ getContainer, sb, store, admin, payoutCoun
     expect(await pendingSen(orderId)).toBe(0)
     expect(payoutCount()).toBe(payouts)
 
-    await expectMoney(orderId, { capturedSen: 1500 + 11550, paidSen: 1500 + 11550, refundedSen: 500, paidOutSen: 500 })
+    await expectMoney(orderId, {
+      capturedSen: 1500 + 11550,
+      paidSen: 1500 + 11550,
+      refundedSen: 500,
+      paidOutSen: 500,
+    })
   })
 
   it("a replacement claim through /admin/claims (the item comes back, the same item goes out): nothing is due either way, no svc payout, no svc checkout; captured equals paid", async () => {
     const { orderId, itemId } = await paidShippedOrder(store.variantId, 1) // RM120.50
     const [payouts, checkouts] = [payoutCount(), checkoutCount()]
-    const { claim } = await admin.admin.claim.create({ order_id: orderId, type: "replace" })
-    await admin.admin.claim.addInboundItems(claim.id, { items: [{ id: itemId, quantity: 1 }], location_id: ship.locationId } as never)
-    await admin.admin.claim.addOutboundItems(claim.id, { items: [{ variant_id: store.variantId, quantity: 1 }] })
+    const { claim } = await admin.admin.claim.create({
+      order_id: orderId,
+      type: "replace",
+    })
+    await admin.admin.claim.addInboundItems(claim.id, {
+      items: [{ id: itemId, quantity: 1 }],
+      location_id: ship.locationId,
+    } as never)
+    await admin.admin.claim.addOutboundItems(claim.id, {
+      items: [{ variant_id: store.variantId, quantity: 1 }],
+    })
     await admin.admin.claim.request(claim.id, {})
-    const { claim: requested } = await admin.admin.claim.retrieve(claim.id, { fields: "id,return_id" })
+    const { claim: requested } = await admin.admin.claim.retrieve(claim.id, {
+      fields: "id,return_id",
+    })
     await receive((requested as any).return_id, itemId)
 
     expect(await pendingSen(orderId)).toBe(0)
-    const b = (await admin.client.fetch<any>(`/admin/svc/orders/${orderId}/balance`)).balance
+    const b = (
+      await admin.client.fetch<any>(`/admin/svc/orders/${orderId}/balance`)
+    ).balance
     expect(b).toMatchObject({ outstanding_sen: 0, link: null })
     expect(b.refusal).toMatch(/has no outstanding amount/)
     expect([payoutCount(), checkoutCount()]).toEqual([payouts, checkouts])
-    await expectMoney(orderId, { capturedSen: 12050, paidSen: 12050, refundedSen: 0, paidOutSen: 0 })
+    await expectMoney(orderId, {
+      capturedSen: 12050,
+      paidSen: 12050,
+      refundedSen: 0,
+      paidOutSen: 0,
+    })
   })
 
   it("cancel after a return: refused while part of the svc money is not refunded (naming what is left), refunded through Medusa's Refund button and the svc panel, then canceled; refunded equals paid out, nothing after", async () => {
-    const { orderId, paymentId, itemId } = await paidShippedOrder(store.cheapVariantId, 4) // 4 × RM5 = RM20.00
+    const { orderId, paymentId, itemId } = await paidShippedOrder(
+      store.cheapVariantId,
+      4
+    ) // 4 × RM5 = RM20.00
     await nameDestination(paymentId) // RM5.00
-    const { return: ret } = await admin.admin.return.initiateRequest({ order_id: orderId, location_id: ship.locationId })
-    await admin.admin.return.addReturnItem(ret.id, { items: [{ id: itemId, quantity: 2 }] })
+    const { return: ret } = await admin.admin.return.initiateRequest({
+      order_id: orderId,
+      location_id: ship.locationId,
+    })
+    await admin.admin.return.addReturnItem(ret.id, {
+      items: [{ id: itemId, quantity: 2 }],
+    })
     await admin.admin.return.confirmRequest(ret.id, {})
     await receive(ret.id, itemId, 2)
     await refundDueBack(orderId, paymentId, 1000) // Medusa's Refund button: one svc payout
@@ -270,38 +477,78 @@ export function returnsAndExchanges({ getContainer, sb, store, admin, payoutCoun
       () => null,
       (e: any) => e
     )
-    expect(refused?.message).toMatch(/RM5\.00 of it has not been refunded \(captured RM20\.00, refunded RM15\.00\)/)
+    expect(refused?.message).toMatch(
+      /RM5\.00 of it has not been refunded \(captured RM20\.00, refunded RM15\.00\)/
+    )
     expect((await summary(orderId)).status).not.toBe("canceled")
 
     // the rest through the svc refunds panel; the unreturned items' fulfillment canceled as the dashboard requires; then the cancel
-    await admin.client.fetch<any>("/admin/svc/refunds", { method: "POST", body: { payment_id: paymentId, amount: "5.00", beneficiary: toBank } })
-    const { order: withFulfillments } = await admin.admin.order.retrieve(orderId, { fields: "id,*fulfillments" })
+    await admin.client.fetch<any>("/admin/svc/refunds", {
+      method: "POST",
+      body: { payment_id: paymentId, amount: "5.00", beneficiary: toBank },
+    })
+    const { order: withFulfillments } = await admin.admin.order.retrieve(
+      orderId,
+      { fields: "id,*fulfillments" }
+    )
     for (const f of (withFulfillments as any).fulfillments ?? []) {
-      if (!f.canceled_at) await admin.admin.order.cancelFulfillment(orderId, f.id, {})
+      if (!f.canceled_at)
+        await admin.admin.order.cancelFulfillment(orderId, f.id, {})
     }
     const payouts = payoutCount()
     await admin.admin.order.cancel(orderId)
     expect((await summary(orderId)).status).toBe("canceled")
     expect(payoutCount()).toBe(payouts) // Medusa's cancel records no refund of its own, and svc pays nothing more
-    await expectMoney(orderId, { capturedSen: 2000, paidSen: 2000, refundedSen: 2000, paidOutSen: 2000 })
+    await expectMoney(orderId, {
+      capturedSen: 2000,
+      paidSen: 2000,
+      refundedSen: 2000,
+      paidOutSen: 2000,
+    })
   })
 
   it("SST 8 % on kopi at RM36.90 (39.852 a bag): bags returned twice, each refund's payout is its share of the payment's refunded total in sen, so svc pays out what Medusa shows refunded (124.556 is 12456 sen, not 500 + 3985 + 7970)", async () => {
-    await admin.admin.taxRegion.create({ country_code: "my", provider_id: "tp_system", default_tax_rate: { name: "SST", code: "SST", rate: 8 } } as never)
+    await admin.admin.taxRegion.create({
+      country_code: "my",
+      provider_id: "tp_system",
+      default_tax_rate: { name: "SST", code: "SST", rate: 8 },
+    } as never)
     const { product } = await admin.admin.product.create({
       title: "Kopi",
       status: "published",
       options: [{ title: "Size", values: ["250g"] }],
-      variants: [{ title: "250g", options: { Size: "250g" }, manage_inventory: false, prices: [{ amount: 36.9, currency_code: "myr" }] }],
+      variants: [
+        {
+          title: "250g",
+          options: { Size: "250g" },
+          manage_inventory: false,
+          prices: [{ amount: 36.9, currency_code: "myr" }],
+        },
+      ],
       sales_channels: [{ id: store.salesChannelId }],
     } as never)
-    const { orderId, paymentId, itemId } = await paidShippedOrder((product as any).variants[0].id, 4) // 4 × 39.852 = 159.408
-    expect(sb().getCheckout(((await summary(orderId)).payment_collections[0].payments[0].data as any).checkoutId).amount).toBe("15941")
+    const { orderId, paymentId, itemId } = await paidShippedOrder(
+      (product as any).variants[0].id,
+      4
+    ) // 4 × 39.852 = 159.408
+    expect(
+      sb().getCheckout(
+        (
+          (await summary(orderId)).payment_collections[0].payments[0]
+            .data as any
+        ).checkoutId
+      ).amount
+    ).toBe("15941")
     await nameDestination(paymentId)
 
     for (const quantity of [1, 2]) {
-      const { return: ret } = await admin.admin.return.initiateRequest({ order_id: orderId, location_id: ship.locationId })
-      await admin.admin.return.addReturnItem(ret.id, { items: [{ id: itemId, quantity }] })
+      const { return: ret } = await admin.admin.return.initiateRequest({
+        order_id: orderId,
+        location_id: ship.locationId,
+      })
+      await admin.admin.return.addReturnItem(ret.id, {
+        items: [{ id: itemId, quantity }],
+      })
       await admin.admin.return.confirmRequest(ret.id, {})
       await receive(ret.id, itemId, quantity)
       const due = -Number((await summary(orderId)).summary.pending_difference)
@@ -310,22 +557,43 @@ export function returnsAndExchanges({ getContainer, sb, store, admin, payoutCoun
       expect(await pendingSen(orderId)).toBe(0)
     }
     // 5 + 39.852 + 79.704 = 124.556 refunded: 12456 sen paid out (500, 3985, 7971)
-    const m = await expectMoney(orderId, { capturedSen: 15941, paidSen: 15941, refundedSen: 12456, paidOutSen: 12456 })
-    expect(m.refunds.map((r) => r.payouts[0].amountSen)).toEqual([500, 3985, 7971])
+    const m = await expectMoney(orderId, {
+      capturedSen: 15941,
+      paidSen: 15941,
+      refundedSen: 12456,
+      paidOutSen: 12456,
+    })
+    expect(m.refunds.map((r) => r.payouts[0].amountSen)).toEqual([
+      500, 3985, 7971,
+    ])
 
     // the last bag through the svc refunds panel: at most RM34.85 is left (15941 − 12456 sen), one sen more is refused
-    const refund = (amount: string) => admin.client.fetch<any>("/admin/svc/refunds", { method: "POST", body: { payment_id: paymentId, amount, beneficiary: toBank } })
+    const refund = (amount: string) =>
+      admin.client.fetch<any>("/admin/svc/refunds", {
+        method: "POST",
+        body: { payment_id: paymentId, amount, beneficiary: toBank },
+      })
     const tooMuch = await refund("34.86").then(
       () => null,
       (e: any) => e
     )
-    expect(tooMuch?.message).toMatch(/^amount: at most RM34\.85 can be refunded \(captured RM159\.41, refunded RM124\.56/)
+    expect(tooMuch?.message).toMatch(
+      /^amount: at most RM34\.85 can be refunded \(captured RM159\.41, refunded RM124\.56/
+    )
     const last = await refund("34.85")
     expect(last.payout).toMatchObject({ amount_sen: 3485, status: "INITIATED" })
     // Medusa records its exact remainder (34.852): the payment is all refunded, svc paid out all it was paid
-    const { payment } = await admin.admin.payment.retrieve(paymentId, { fields: "id,*refunds" })
+    const { payment } = await admin.admin.payment.retrieve(paymentId, {
+      fields: "id,*refunds",
+    })
     expect(String((payment as any).refunds.at(-1).amount)).toBe("34.852")
-    const all = await expectMoney(orderId, { capturedSen: 15941, refundedSen: 15941, paidOutSen: 15941 })
-    expect(all.refunds.map((r) => r.payouts[0].amountSen)).toEqual([500, 3985, 7971, 3485])
+    const all = await expectMoney(orderId, {
+      capturedSen: 15941,
+      refundedSen: 15941,
+      paidOutSen: 15941,
+    })
+    expect(all.refunds.map((r) => r.payouts[0].amountSen)).toEqual([
+      500, 3985, 7971, 3485,
+    ])
   })
 }

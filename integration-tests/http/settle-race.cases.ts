@@ -1,7 +1,17 @@
 import { cancelOrderWorkflow } from "@medusajs/core-flows"
 import type { SvcSuite } from "../helpers/suite"
-import { completeCart, orderOfCart, payWithWebhooksLost, sessionById, SVC_PROVIDERS } from "../helpers/store"
-import { settleCheckout, settleCheckoutEvent, settleCheckoutWorkflow } from "../../src/workflows/settle-checkout"
+import {
+  completeCart,
+  orderOfCart,
+  payWithWebhooksLost,
+  sessionById,
+  SVC_PROVIDERS,
+} from "../helpers/store"
+import {
+  settleCheckout,
+  settleCheckoutEvent,
+  settleCheckoutWorkflow,
+} from "../../src/workflows/settle-checkout"
 import { SVC_MODULE, svcModuleFrom } from "../../src/modules/svc"
 import { svcFromContainer } from "../../src/lib/svc-runtime/config"
 import { settleUnsettled } from "../../src/workflows/sweeps/waiting"
@@ -19,13 +29,27 @@ type Run = "webhook" | "job"
  * together, or one after the other, or from the state a stopped run leaves),
  * not left to luck.
  */
-export function settleRace({ api, getContainer, sb, store, cartWithSession, checkoutRow }: SvcSuite): void {
+export function settleRace({
+  api,
+  getContainer,
+  sb,
+  store,
+  cartWithSession,
+  checkoutRow,
+}: SvcSuite): void {
   // A store's handler on the settle workflow's hook (as a store registers it in src/workflows/hooks/):
   // it sees every run's outcome, with the checkout, its source and the order.
-  const hookSaw: { checkout_id: string; outcome: string; source: string; order_id?: string | null }[] = []
-  settleCheckoutWorkflow.hooks.checkoutSettled(async ({ checkout_id, outcome, source, order_id }) => {
-    hookSaw.push({ checkout_id, outcome, source, order_id })
-  })
+  const hookSaw: {
+    checkout_id: string
+    outcome: string
+    source: string
+    order_id?: string | null
+  }[] = []
+  settleCheckoutWorkflow.hooks.checkoutSettled(
+    async ({ checkout_id, outcome, source, order_id }) => {
+      hookSaw.push({ checkout_id, outcome, source, order_id })
+    }
+  )
 
   // the plugin's events, as a store's subscriber hears them (docs/events.md)
   let events: SvcEventCollector
@@ -34,36 +58,64 @@ export function settleRace({ api, getContainer, sb, store, cartWithSession, chec
   })
   afterEach(() => events.stop())
   /** `svc.payment.failed_after_order` heard exactly once for the order (the order canceled). */
-  const toldOnce = async (x: { checkoutId: string; sessionId: string; orderId: string }) => {
+  const toldOnce = async (x: {
+    checkoutId: string
+    sessionId: string
+    orderId: string
+  }) => {
     await events.settle()
     expect(events.all()).toEqual([
       {
         name: SvcEvents.PAYMENT_FAILED_AFTER_ORDER,
-        data: { order_id: x.orderId, checkout_id: x.checkoutId, payment_session_id: x.sessionId, status: "FAILED", order_action: "canceled" },
+        data: {
+          order_id: x.orderId,
+          checkout_id: x.checkoutId,
+          payment_session_id: x.sessionId,
+          status: "FAILED",
+          order_action: "canceled",
+        },
       },
     ])
   }
 
   /** An order placed awaiting payment whose checkout then failed; svc's event is lost. */
   const failedAfterOrder = async () => {
-    const { cartId, session: s, checkoutId } = await cartWithSession(SVC_PROVIDERS.fpx)
+    const {
+      cartId,
+      session: s,
+      checkoutId,
+    } = await cartWithSession(SVC_PROVIDERS.fpx)
     sb().webhookFaults({ mode: "drop", count: 10 })
     sb().pay(checkoutId, { stopAt: "PROCESSING" })
     const done = await completeCart(api, store, cartId)
     expect(done.type).toBe("order")
     sb().fail(checkoutId)
     await sb().flushWebhooks()
-    return { cartId, checkoutId, sessionId: s.id as string, orderId: done.order.id as string }
+    return {
+      cartId,
+      checkoutId,
+      sessionId: s.id as string,
+      orderId: done.order.id as string,
+    }
   }
 
   const run = async (kind: Run, checkoutId: string) => {
     const container = getContainer() as never
-    if (kind === "webhook") return (await settleCheckoutEvent(container, checkoutId, "FAILED", "webhook")).outcome
-    const c = await svcFromContainer(container).client.checkout.retrieve(checkoutId)
+    if (kind === "webhook")
+      return (
+        await settleCheckoutEvent(container, checkoutId, "FAILED", "webhook")
+      ).outcome
+    const c =
+      await svcFromContainer(container).client.checkout.retrieve(checkoutId)
     return settleCheckout(container, c as never, "job")
   }
 
-  const expectCanceledWithReason = async (x: { cartId: string; checkoutId: string; sessionId: string; orderId: string }) => {
+  const expectCanceledWithReason = async (x: {
+    cartId: string
+    checkoutId: string
+    sessionId: string
+    orderId: string
+  }) => {
     const order = await orderOfCart(getContainer(), x.cartId)
     expect(order.id).toBe(x.orderId)
     expect(order.status).toBe("canceled")
@@ -73,7 +125,9 @@ export function settleRace({ api, getContainer, sb, store, cartWithSession, chec
     expect(row.attention_reason).toMatch(/failed/i)
     expect(row.status).toBe("FAILED")
     expect(row.settled_status).toBe("FAILED")
-    expect((await sessionById(getContainer(), x.sessionId)).status).toBe("error")
+    expect((await sessionById(getContainer(), x.sessionId)).status).toBe(
+      "error"
+    )
   }
 
   it.each<[string, Run[]]>([
@@ -84,7 +138,11 @@ export function settleRace({ api, getContainer, sb, store, cartWithSession, chec
     const x = await failedAfterOrder()
     const outcomes = await Promise.all(runs.map((r) => run(r, x.checkoutId)))
     expect(outcomes.filter((o) => o === "order_canceled")).toHaveLength(1)
-    expect(outcomes.filter((o) => o !== "order_canceled").every((o) => o === "already_settled")).toBe(true)
+    expect(
+      outcomes
+        .filter((o) => o !== "order_canceled")
+        .every((o) => o === "already_settled")
+    ).toBe(true)
     await expectCanceledWithReason(x)
     await toldOnce(x)
   })
@@ -99,15 +157,27 @@ export function settleRace({ api, getContainer, sb, store, cartWithSession, chec
     await expectCanceledWithReason(x)
     // the hook ran once per run, after each, with what the run did
     expect(hookSaw.filter((h) => h.checkout_id === x.checkoutId)).toEqual([
-      { checkout_id: x.checkoutId, outcome: "order_canceled", source: runs[0], order_id: x.orderId },
-      { checkout_id: x.checkoutId, outcome: "already_settled", source: runs[1], order_id: null },
+      {
+        checkout_id: x.checkoutId,
+        outcome: "order_canceled",
+        source: runs[0],
+        order_id: x.orderId,
+      },
+      {
+        checkout_id: x.checkoutId,
+        outcome: "already_settled",
+        source: runs[1],
+        order_id: null,
+      },
     ])
     await toldOnce(x)
   })
 
   it("an earlier run stopped after canceling the order, before anything was recorded: the next run records the reason", async () => {
     const x = await failedAfterOrder()
-    await cancelOrderWorkflow(getContainer()).run({ input: { order_id: x.orderId } as never })
+    await cancelOrderWorkflow(getContainer()).run({
+      input: { order_id: x.orderId } as never,
+    })
     expect(await run("job", x.checkoutId)).toBe("order_canceled")
     await expectCanceledWithReason(x)
     await toldOnce(x)
@@ -118,16 +188,30 @@ export function settleRace({ api, getContainer, sb, store, cartWithSession, chec
     const { cartId, checkoutId } = await cartWithSession(SVC_PROVIDERS.wallet)
     await payWithWebhooksLost(sb(), checkoutId)
     // what the settle path writes first, and all a process killed right after it leaves
-    await svcModuleFrom(container)!.recordCheckoutStatus(checkoutId, { status: "COMPLETED", source: "webhook" })
+    await svcModuleFrom(container)!.recordCheckoutStatus(checkoutId, {
+      status: "COMPLETED",
+      source: "webhook",
+    })
     const seen: string[] = []
-    expect(await settleUnsettled(container, "watcher", (o) => seen.push(o))).toBe(0) // recent: maybe still being applied
-    const pg = getContainer().resolve("__pg_connection__") as { raw: (q: string, b: unknown[]) => Promise<unknown> }
-    await pg.raw(`update svc_checkout set updated_at = now() - interval '1 minute' where checkout_id = ?`, [checkoutId])
-    expect(await settleUnsettled(container, "watcher", (o) => seen.push(o))).toBe(1)
+    expect(
+      await settleUnsettled(container, "watcher", (o) => seen.push(o))
+    ).toBe(0) // recent: maybe still being applied
+    const pg = getContainer().resolve("__pg_connection__") as {
+      raw: (q: string, b: unknown[]) => Promise<unknown>
+    }
+    await pg.raw(
+      `update svc_checkout set updated_at = now() - interval '1 minute' where checkout_id = ?`,
+      [checkoutId]
+    )
+    expect(
+      await settleUnsettled(container, "watcher", (o) => seen.push(o))
+    ).toBe(1)
     expect(seen).toEqual(["captured"])
     const order = await orderOfCart(getContainer(), cartId)
     expect(order).toBeDefined()
-    expect(await settleUnsettled(container, "watcher", (o) => seen.push(o))).toBe(0) // settled: never again
+    expect(
+      await settleUnsettled(container, "watcher", (o) => seen.push(o))
+    ).toBe(0) // settled: never again
   })
 
   it("one settlement of a paid cart into an order: the plugin's own Query reads at most 4, its ledger row read once (under the lock) and written twice", async () => {
@@ -137,7 +221,12 @@ export function settleRace({ api, getContainer, sb, store, cartWithSession, chec
     const counts = { graph: 0, rowReads: 0, rowWrites: 0 }
     // a call made from the plugin's own source, not from Medusa's flows it starts (their frames are in node_modules)
     const fromPlugin = () => {
-      const caller = (new Error().stack ?? "").split("\n").find((l) => l.includes(" at ") && !l.includes("settle-race.cases")) ?? ""
+      const caller =
+        (new Error().stack ?? "")
+          .split("\n")
+          .find(
+            (l) => l.includes(" at ") && !l.includes("settle-race.cases")
+          ) ?? ""
       return caller.includes("/src/") && !caller.includes("node_modules")
     }
     // a write the settle workflow makes itself: the first of the plugin's frames is a workflow's. (The
@@ -145,22 +234,48 @@ export function settleRace({ api, getContainer, sb, store, cartWithSession, chec
     // just before (CheckoutReads.isRecorded); here the app runs its own copy of the plugin, which
     // does not share this test's, so its one write is not counted.)
     const fromWorkflow = () =>
-      ((new Error().stack ?? "").split("\n").find((l) => l.includes("/src/") && !l.includes("node_modules") && !l.includes("settle-race.cases")) ?? "").includes("/src/workflows/")
+      (
+        (new Error().stack ?? "")
+          .split("\n")
+          .find(
+            (l) =>
+              l.includes("/src/") &&
+              !l.includes("node_modules") &&
+              !l.includes("settle-race.cases")
+          ) ?? ""
+      ).includes("/src/workflows/")
     // Medusa runs a workflow's steps in its own container scope, so the counters go on the
     // objects themselves (Query and the svc module's service are one instance each), for this run only
-    const patch = <T extends object>(obj: T, names: string[], onCall: (name: string) => void) => {
-      const saved = names.map((n) => [n, (obj as Record<string, unknown>)[n]] as const)
+    const patch = <T extends object>(
+      obj: T,
+      names: string[],
+      onCall: (name: string) => void
+    ) => {
+      const saved = names.map(
+        (n) => [n, (obj as Record<string, unknown>)[n]] as const
+      )
       for (const [n, fn] of saved) {
-        ;(obj as Record<string, unknown>)[n] = function (this: unknown, ...args: unknown[]) {
+        ;(obj as Record<string, unknown>)[n] = function (
+          this: unknown,
+          ...args: unknown[]
+        ) {
           onCall(n)
           return (fn as (...a: unknown[]) => unknown).apply(this, args)
         }
       }
-      return () => saved.forEach(([n, fn]) => ((obj as Record<string, unknown>)[n] = fn))
+      return () =>
+        saved.forEach(([n, fn]) => ((obj as Record<string, unknown>)[n] = fn))
     }
     const query = base.resolve("query") as object
     const ledger = base.resolve(SVC_MODULE) as object
-    const writes = ["recordCheckoutStatus", "recordCheckoutOrderPlaced", "recordCheckoutOrderLater", "recordCheckoutOrderImpossible", "markCheckoutSettled", "flagCheckout"]
+    const writes = [
+      "recordCheckoutStatus",
+      "recordCheckoutOrderPlaced",
+      "recordCheckoutOrderLater",
+      "recordCheckoutOrderImpossible",
+      "markCheckoutSettled",
+      "flagCheckout",
+    ]
     const restore = [
       patch(query, ["graph"], () => fromPlugin() && counts.graph++),
       patch(ledger, ["checkoutRow"], () => counts.rowReads++),
@@ -186,15 +301,24 @@ export function settleRace({ api, getContainer, sb, store, cartWithSession, chec
     // between its two steps: the job canceled the order first ("already_settled" for the test's run).
     const x = await failedAfterOrder()
     await svcReconcileJob(getContainer() as never)
-    expect((await orderOfCart(getContainer(), x.cartId)).status).not.toBe("canceled")
+    expect((await orderOfCart(getContainer(), x.cartId)).status).not.toBe(
+      "canceled"
+    )
     expect(await run("webhook", x.checkoutId)).toBe("order_canceled")
     await expectCanceledWithReason(x)
   })
 
   it("an earlier run stopped after recording the reason, before the cancel: the next run cancels", async () => {
     const x = await failedAfterOrder()
-    await svcModuleFrom(getContainer())!.flagCheckout(x.checkoutId, "order_canceled", `Order ${x.orderId} was canceled: The payment failed at the bank`, x.orderId)
-    expect((await orderOfCart(getContainer(), x.cartId)).status).not.toBe("canceled")
+    await svcModuleFrom(getContainer())!.flagCheckout(
+      x.checkoutId,
+      "order_canceled",
+      `Order ${x.orderId} was canceled: The payment failed at the bank`,
+      x.orderId
+    )
+    expect((await orderOfCart(getContainer(), x.cartId)).status).not.toBe(
+      "canceled"
+    )
     expect(await run("webhook", x.checkoutId)).toBe("order_canceled")
     await expectCanceledWithReason(x)
     await toldOnce(x) // the run that canceled it tells

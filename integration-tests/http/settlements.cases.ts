@@ -4,10 +4,16 @@
 import type { SvcSuite } from "../helpers/suite"
 import { waitFor } from "../helpers/store"
 import { refusal } from "../helpers/admin"
-import { refreshWithdrawal, sweepWithdrawals } from "../../src/workflows/withdraw/withdrawals"
+import {
+  refreshWithdrawal,
+  sweepWithdrawals,
+} from "../../src/workflows/withdraw/withdrawals"
 import { SvcEvents } from "../../src/workflows"
 import { collectSvcEvents, type SvcEventCollector } from "../helpers/svc-events"
-import { withdrawWorkflow, type WithdrawalRequestedData } from "../../src/workflows/withdraw"
+import {
+  withdrawWorkflow,
+  type WithdrawalRequestedData,
+} from "../../src/workflows/withdraw"
 import { SVC_MODULE } from "../../src/modules/svc"
 import type SvcModuleService from "../../src/modules/svc/service"
 import { randomUUID } from "node:crypto"
@@ -15,15 +21,19 @@ import { randomUUID } from "node:crypto"
 export function settlements({ getContainer, sb, admin }: SvcSuite): void {
   // A store's own handler on the withdraw workflow's hook, registered as a store's
   // src/workflows/hooks file would (the app runs in this process): it gets each withdrawal once sent.
-  const withdrawalRequested = jest.fn((data: WithdrawalRequestedData) => void data)
+  const withdrawalRequested = jest.fn(
+    (data: WithdrawalRequestedData) => void data
+  )
   withdrawWorkflow.hooks.withdrawalRequested((data) => {
     withdrawalRequested(data)
   })
 
   let earlier = new Set<string>()
-  const allWithdrawals = () => Object.values((sb().state() as any).fiatWithdrawals ?? {}) as any[]
+  const allWithdrawals = () =>
+    Object.values((sb().state() as any).fiatWithdrawals ?? {}) as any[]
   /** Withdrawals svc made during this test. */
-  const madeWithdrawals = () => allWithdrawals().filter((w) => !earlier.has(w.id))
+  const madeWithdrawals = () =>
+    allWithdrawals().filter((w) => !earlier.has(w.id))
 
   // the plugin's events, as a store's subscriber hears them (docs/events.md)
   let events: SvcEventCollector
@@ -48,10 +58,14 @@ export function settlements({ getContainer, sb, admin }: SvcSuite): void {
   })
 
   const wallet = () => admin.client.fetch<any>("/admin/svc/wallet")
-  const withdraw = (body: Record<string, unknown>) => admin.client.fetch<any>("/admin/svc/withdrawals", { method: "POST", body })
-  const withdrawError = (body: Record<string, unknown>) => refusal(withdraw(body))
+  const withdraw = (body: Record<string, unknown>) =>
+    admin.client.fetch<any>("/admin/svc/withdrawals", { method: "POST", body })
+  const withdrawError = (body: Record<string, unknown>) =>
+    refusal(withdraw(body))
   const ours = async (id: string) => {
-    const { withdrawals } = await admin.client.fetch<any>("/admin/svc/withdrawals")
+    const { withdrawals } = await admin.client.fetch<any>(
+      "/admin/svc/withdrawals"
+    )
     return withdrawals.find((w: any) => w.id === id)
   }
   /** Waits for the withdrawal (the plugin's id) to reach `status` in the admin's list. */
@@ -73,13 +87,30 @@ export function settlements({ getContainer, sb, admin }: SvcSuite): void {
     expect(w.bank_accounts[0].account_number).toMatch(/^••••\d{4}$/)
     expect(JSON.stringify(w)).not.toMatch(/514012345678|8001234567/)
 
-    const res = await withdraw({ bank_account_id: w.bank_accounts[0].id, amount: "1500.00", reference: "Nov settlement" })
-    expect(res.withdrawal).toMatchObject({ status: "PENDING", amount_sen: 150000, reference: "Nov settlement" })
+    const res = await withdraw({
+      bank_account_id: w.bank_accounts[0].id,
+      amount: "1500.00",
+      reference: "Nov settlement",
+    })
+    expect(res.withdrawal).toMatchObject({
+      status: "PENDING",
+      amount_sen: 150000,
+      reference: "Nov settlement",
+    })
     expect(madeWithdrawals()).toHaveLength(1)
-    expect(madeWithdrawals()[0]).toMatchObject({ id: res.withdrawal.withdrawal_id })
+    expect(madeWithdrawals()[0]).toMatchObject({
+      id: res.withdrawal.withdrawal_id,
+    })
     // the store's hook handler: called once, with the stored withdrawal as sent
     expect(withdrawalRequested).toHaveBeenCalledTimes(1)
-    expect(withdrawalRequested.mock.calls[0]![0]).toMatchObject({ first: true, withdrawal: { id: res.withdrawal.id, amount_sen: 150000, status: "PENDING" } })
+    expect(withdrawalRequested.mock.calls[0]![0]).toMatchObject({
+      first: true,
+      withdrawal: {
+        id: res.withdrawal.id,
+        amount_sen: 150000,
+        status: "PENDING",
+      },
+    })
     const after = await wallet()
     expect(Number(after.balance_sen)).toBe(Number(w.balance_sen) - 150000)
 
@@ -88,24 +119,59 @@ export function settlements({ getContainer, sb, admin }: SvcSuite): void {
     sb().advanceClock(65)
     await heardByAll(res.withdrawal.withdrawal_id)
     const done = await reaching(res.withdrawal.id, "COMPLETED")
-    expect(done.status_history.entries.map((e: any) => e.status)).toEqual(expect.arrayContaining(["CREATING", "PENDING", "COMPLETED"]))
+    expect(done.status_history.entries.map((e: any) => e.status)).toEqual(
+      expect.arrayContaining(["CREATING", "PENDING", "COMPLETED"])
+    )
     // `completed` once, whoever recorded it
     await sb().flushWebhooks()
     await events.settle(300)
-    expect(events.all()).toEqual([{ name: SvcEvents.WITHDRAWAL_COMPLETED, data: { id: res.withdrawal.id, withdrawal_id: res.withdrawal.withdrawal_id, status: "COMPLETED" } }])
+    expect(events.all()).toEqual([
+      {
+        name: SvcEvents.WITHDRAWAL_COMPLETED,
+        data: {
+          id: res.withdrawal.id,
+          withdrawal_id: res.withdrawal.withdrawal_id,
+          status: "COMPLETED",
+        },
+      },
+    ])
   })
 
   it("bad input is refused by field; nothing is sent", async () => {
     const w = await wallet()
     const id = w.bank_accounts[0].id
     const cases: [Record<string, unknown>, RegExp][] = [
-      [{ bank_account_id: id, amount: "5" }, /^amount: must be between RM10\.00 and RM1000000\.00/],
-      [{ bank_account_id: id, amount: "12.345" }, /^amount: must not contain a fraction of a sen/],
-      [{ bank_account_id: id, amount: "999999.99" }, /^amount: the svc wallet balance is RM/],
-      [{ bank_account_id: "acct-1", amount: "100" }, /^Invalid request: bank_account_id: must be the id of a linked bank account/],
-      [{ bank_account_id: "00000000-0000-4000-8000-000000000000", amount: "100" }, /^bank_account_id: .* is not an active bank account linked/],
-      [{ bank_account_id: id, amount: "100", reference: "x".repeat(21) }, /^Invalid request: Value for field 'reference' too big, expected at most: '20'$/],
-      [{ bank_account_id: id }, /^Invalid request: amount: is required: the amount in ringgit/],
+      [
+        { bank_account_id: id, amount: "5" },
+        /^amount: must be between RM10\.00 and RM1000000\.00/,
+      ],
+      [
+        { bank_account_id: id, amount: "12.345" },
+        /^amount: must not contain a fraction of a sen/,
+      ],
+      [
+        { bank_account_id: id, amount: "999999.99" },
+        /^amount: the svc wallet balance is RM/,
+      ],
+      [
+        { bank_account_id: "acct-1", amount: "100" },
+        /^Invalid request: bank_account_id: must be the id of a linked bank account/,
+      ],
+      [
+        {
+          bank_account_id: "00000000-0000-4000-8000-000000000000",
+          amount: "100",
+        },
+        /^bank_account_id: .* is not an active bank account linked/,
+      ],
+      [
+        { bank_account_id: id, amount: "100", reference: "x".repeat(21) },
+        /^Invalid request: Value for field 'reference' too big, expected at most: '20'$/,
+      ],
+      [
+        { bank_account_id: id },
+        /^Invalid request: amount: is required: the amount in ringgit/,
+      ],
     ]
     for (const [body, re] of cases) {
       const e = await withdrawError(body)
@@ -118,7 +184,11 @@ export function settlements({ getContainer, sb, admin }: SvcSuite): void {
 
   it("the bank rejects it: REJECTED with the reason; the money is back in the wallet", async () => {
     const w = await wallet()
-    const res = await withdraw({ bank_account_id: w.bank_accounts[0].id, amount: "200", reference: "REJECT me" })
+    const res = await withdraw({
+      bank_account_id: w.bank_accounts[0].id,
+      amount: "200",
+      reference: "REJECT me",
+    })
     expect(res.withdrawal.status).toBe("PENDING")
     sb().webhookFaults({ mode: "duplicate", count: 4 })
     sb().advanceClock(15)
@@ -127,35 +197,80 @@ export function settlements({ getContainer, sb, admin }: SvcSuite): void {
     expect(row.failure_reason).toMatch(/back in the svc wallet/)
     await sb().flushWebhooks()
     await events.settle(300)
-    expect(events.all()).toEqual([{ name: SvcEvents.WITHDRAWAL_FAILED, data: { id: res.withdrawal.id, withdrawal_id: res.withdrawal.withdrawal_id, status: "REJECTED" } }])
+    expect(events.all()).toEqual([
+      {
+        name: SvcEvents.WITHDRAWAL_FAILED,
+        data: {
+          id: res.withdrawal.id,
+          withdrawal_id: res.withdrawal.withdrawal_id,
+          status: "REJECTED",
+        },
+      },
+    ])
     expect(Number((await wallet()).balance_sen)).toBe(Number(w.balance_sen))
   })
 
   it("svc makes the withdrawal but never answers: 202, then the job finishes it with the same key; one withdrawal", async () => {
     const w = await wallet()
-    sb().injectFault({ route: "POST /v1/wallet/fiat/withdrawals", kind: "500", count: 1, afterProcessing: true } as any)
-    sb().injectFault({ route: "POST /v1/wallet/fiat/withdrawals", kind: "503", count: 20 } as any)
-    const res = await withdraw({ bank_account_id: w.bank_accounts[0].id, amount: "300" })
+    sb().injectFault({
+      route: "POST /v1/wallet/fiat/withdrawals",
+      kind: "500",
+      count: 1,
+      afterProcessing: true,
+    } as any)
+    sb().injectFault({
+      route: "POST /v1/wallet/fiat/withdrawals",
+      kind: "503",
+      count: 20,
+    } as any)
+    const res = await withdraw({
+      bank_account_id: w.bank_accounts[0].id,
+      amount: "300",
+    })
     expect(res.withdrawal.status).toBe("UNCERTAIN")
     expect(madeWithdrawals()).toHaveLength(1)
     sb().clearFaults()
     const report = await sweepWithdrawals(getContainer() as never)
     expect(report.finished).toBe(1)
     const row = await ours(res.withdrawal.id)
-    expect(row).toMatchObject({ status: "PENDING", withdrawal_id: madeWithdrawals()[0].id })
+    expect(row).toMatchObject({
+      status: "PENDING",
+      withdrawal_id: madeWithdrawals()[0].id,
+    })
     await sweepWithdrawals(getContainer() as never)
     expect(madeWithdrawals()).toHaveLength(1)
-    expect(Number((await wallet()).balance_sen)).toBe(Number(w.balance_sen) - 30000)
+    expect(Number((await wallet()).balance_sen)).toBe(
+      Number(w.balance_sen) - 30000
+    )
   })
 
   it("a store's own code runs the withdraw workflow: the same withdrawal as through the admin route, and the hook is called", async () => {
     const w = await wallet()
-    const { result } = await withdrawWorkflow(getContainer()).run({ input: { request: { bank_account_id: w.bank_accounts[0].id, amount: "25.50", reference: "from code" } } })
-    expect(result).toMatchObject({ httpStatus: 200, withdrawal: { status: "PENDING", amount_sen: 2550, reference: "from code" } })
+    const { result } = await withdrawWorkflow(getContainer()).run({
+      input: {
+        request: {
+          bank_account_id: w.bank_accounts[0].id,
+          amount: "25.50",
+          reference: "from code",
+        },
+      },
+    })
+    expect(result).toMatchObject({
+      httpStatus: 200,
+      withdrawal: {
+        status: "PENDING",
+        amount_sen: 2550,
+        reference: "from code",
+      },
+    })
     expect(madeWithdrawals()).toHaveLength(1)
     expect(withdrawalRequested).toHaveBeenCalledTimes(1)
-    expect(withdrawalRequested.mock.calls[0]![0].withdrawal.id).toBe(result.withdrawal.id)
-    expect((await ours(result.withdrawal.id)).withdrawal_id).toBe(madeWithdrawals()[0].id)
+    expect(withdrawalRequested.mock.calls[0]![0].withdrawal.id).toBe(
+      result.withdrawal.id
+    )
+    expect((await ours(result.withdrawal.id)).withdrawal_id).toBe(
+      madeWithdrawals()[0].id
+    )
     // followed to COMPLETED as any other
     sb().advanceClock(15)
     sb().advanceClock(65)
@@ -168,12 +283,28 @@ export function settlements({ getContainer, sb, admin }: SvcSuite): void {
     withdrawalRequested.mockImplementationOnce(() => {
       throw new Error("the store's mailer is down")
     })
-    const run = withdrawWorkflow(getContainer()).run({ input: { request: { bank_account_id: w.bank_accounts[0].id, amount: "12.00", reference: "hook fails" } } })
-    await expect(run).rejects.toMatchObject({ message: expect.stringMatching(/mailer is down/) })
+    const run = withdrawWorkflow(getContainer()).run({
+      input: {
+        request: {
+          bank_account_id: w.bank_accounts[0].id,
+          amount: "12.00",
+          reference: "hook fails",
+        },
+      },
+    })
+    await expect(run).rejects.toMatchObject({
+      message: expect.stringMatching(/mailer is down/),
+    })
     expect(madeWithdrawals()).toHaveLength(1)
     const svcModule = getContainer().resolve<SvcModuleService>(SVC_MODULE)
-    const [row] = await svcModule.listSvcWithdrawals({ withdrawal_id: madeWithdrawals()[0].id })
-    expect(row).toMatchObject({ status: "PENDING", amount_sen: 1200, reference: "hook fails" })
+    const [row] = await svcModule.listSvcWithdrawals({
+      withdrawal_id: madeWithdrawals()[0].id,
+    })
+    expect(row).toMatchObject({
+      status: "PENDING",
+      amount_sen: 1200,
+      reference: "hook fails",
+    })
     sb().advanceClock(15)
     sb().advanceClock(65)
     await sb().flushWebhooks()
@@ -182,15 +313,42 @@ export function settlements({ getContainer, sb, admin }: SvcSuite): void {
 
   it("the record step's compensation removes a row only while nothing was sent for it (the service's one statement)", async () => {
     const svcModule = getContainer().resolve<SvcModuleService>(SVC_MODULE)
-    const base = { bank_account_id: randomUUID(), amount_sen: 1000, status_history: { entries: [] } }
-    const unsent = await svcModule.createSvcWithdrawals({ ...base, idempotency_key: randomUUID(), status: "CREATING" })
-    const asked = await svcModule.createSvcWithdrawals({ ...base, idempotency_key: randomUUID(), status: "CREATING", withdrawal_id: randomUUID() })
-    const uncertain = await svcModule.createSvcWithdrawals({ ...base, idempotency_key: randomUUID(), status: "UNCERTAIN" })
-    expect(await svcModule.deleteUnsentSvcRequest("svc_withdrawal", unsent.id)).toBe(true)
-    expect(await svcModule.deleteUnsentSvcRequest("svc_withdrawal", asked.id)).toBe(false)
-    expect(await svcModule.deleteUnsentSvcRequest("svc_withdrawal", uncertain.id)).toBe(false)
-    const left = await svcModule.listSvcWithdrawals({ id: [unsent.id, asked.id, uncertain.id] })
-    expect(left.map((r) => r.id).sort()).toEqual([asked.id, uncertain.id].sort())
+    const base = {
+      bank_account_id: randomUUID(),
+      amount_sen: 1000,
+      status_history: { entries: [] },
+    }
+    const unsent = await svcModule.createSvcWithdrawals({
+      ...base,
+      idempotency_key: randomUUID(),
+      status: "CREATING",
+    })
+    const asked = await svcModule.createSvcWithdrawals({
+      ...base,
+      idempotency_key: randomUUID(),
+      status: "CREATING",
+      withdrawal_id: randomUUID(),
+    })
+    const uncertain = await svcModule.createSvcWithdrawals({
+      ...base,
+      idempotency_key: randomUUID(),
+      status: "UNCERTAIN",
+    })
+    expect(
+      await svcModule.deleteUnsentSvcRequest("svc_withdrawal", unsent.id)
+    ).toBe(true)
+    expect(
+      await svcModule.deleteUnsentSvcRequest("svc_withdrawal", asked.id)
+    ).toBe(false)
+    expect(
+      await svcModule.deleteUnsentSvcRequest("svc_withdrawal", uncertain.id)
+    ).toBe(false)
+    const left = await svcModule.listSvcWithdrawals({
+      id: [unsent.id, asked.id, uncertain.id],
+    })
+    expect(left.map((r) => r.id).sort()).toEqual(
+      [asked.id, uncertain.id].sort()
+    )
     await svcModule.deleteSvcWithdrawals([asked.id, uncertain.id]) // made up: never for the job to send
   })
 }

@@ -19,7 +19,9 @@ svcMedusaSuite({
   // built inside the checkout, so that it finds Medusa's packages as a store's own code does
   runnerEnv: { SVC_EXAMPLES_PLUGIN: buildExamplesPlugin(examples) },
   testSuite: (ctx) => {
-    describe("refunds to the buyer's bank (refunds.cases.ts)", () => refunds(ctx))
-    describe("an order's balance and its lasting payment link (order-balance.cases.ts)", () => orderBalance(ctx))
+    describe("refunds to the buyer's bank (refunds.cases.ts)", () =>
+      refunds(ctx))
+    describe("an order's balance and its lasting payment link (order-balance.cases.ts)", () =>
+      orderBalance(ctx))
   },
 })

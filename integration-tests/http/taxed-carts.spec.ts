@@ -12,9 +12,19 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { Pool } from "pg"
 import { useSvcSandbox } from "../helpers/svc-env"
 import { signInAsAdmin, adminOrder } from "../helpers/admin"
-import { checkMoney, describeMoney, moneyIsSafe } from "../../testing/money-invariants"
+import {
+  checkMoney,
+  describeMoney,
+  moneyIsSafe,
+} from "../../testing/money-invariants"
 import seedDemo, { DEMO_PROMO_CODE } from "../../demo/seed"
-import { capturedOrder, initiateSession, seedStore, SVC_PROVIDERS, type Store } from "../helpers/store"
+import {
+  capturedOrder,
+  initiateSession,
+  seedStore,
+  SVC_PROVIDERS,
+  type Store,
+} from "../helpers/store"
 
 jest.setTimeout(180_000)
 
@@ -27,14 +37,25 @@ svcIntegrationRunner({
     let store: Store
     /** The money check reads Medusa's database as the chaos runs do (its own pg pool, closed before the runner drops the database). */
     async function money(checkoutIds: string[]) {
-      const knex = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION) as any
+      const knex = getContainer().resolve(
+        ContainerRegistrationKeys.PG_CONNECTION
+      ) as any
       const { rows } = await knex.raw("select current_database() as name")
-      const db = new Pool({ connectionString: TestDatabaseUtils.getDatabaseURL(rows[0].name), max: 2 })
+      const db = new Pool({
+        connectionString: TestDatabaseUtils.getDatabaseURL(rows[0].name),
+        max: 2,
+      })
       try {
         // the sandbox outlives the runner's emptying of Medusa's tables between tests: this test's checkouts only
         const state = svc.ref.sandbox.control.state()
-        const checkouts = Object.fromEntries(Object.entries(state.checkouts).filter(([, c]) => checkoutIds.includes(c.checkoutId)))
-        return await checkMoney(db, { state: async () => ({ ...state, checkouts }) })
+        const checkouts = Object.fromEntries(
+          Object.entries(state.checkouts).filter(([, c]) =>
+            checkoutIds.includes(c.checkoutId)
+          )
+        )
+        return await checkMoney(db, {
+          state: async () => ({ ...state, checkouts }),
+        })
       } finally {
         await db.end()
       }
@@ -53,7 +74,13 @@ svcIntegrationRunner({
         type: "standard",
         status: "active",
         is_automatic: false,
-        application_method: { type: "percentage", target_type: "items", allocation: "across", value: 33, currency_code: "myr" },
+        application_method: {
+          type: "percentage",
+          target_type: "items",
+          allocation: "across",
+          value: 33,
+          currency_code: "myr",
+        },
       } as never)
     }
 
@@ -67,27 +94,52 @@ svcIntegrationRunner({
           sales_channel_id: store.salesChannelId,
           email: "buyer@example.my",
           items: [{ variant_id: store.variantId, quantity: 1 }],
-          shipping_address: { first_name: "Siti", last_name: "Aminah", address_1: "1 Jalan Ampang", city: "Kuala Lumpur", country_code: "my", postal_code: "50450" },
+          shipping_address: {
+            first_name: "Siti",
+            last_name: "Aminah",
+            address_1: "1 Jalan Ampang",
+            city: "Kuala Lumpur",
+            country_code: "my",
+            postal_code: "50450",
+          },
         },
         store.headers
       )
       const cartId = created.cart.id
-      const { data: updated } = await api.post(`/store/carts/${cartId}`, { promo_codes: ["RAYA33"] }, store.headers)
+      const { data: updated } = await api.post(
+        `/store/carts/${cartId}`,
+        { promo_codes: ["RAYA33"] },
+        store.headers
+      )
       const cart = updated.cart
       expect(cart.promotions.map((p: any) => p.code)).toEqual(["RAYA33"])
       // 120.50 × 0.67 = 80.735; × 1.08 = 87.1938: more than two decimals
       expect(String(cart.total)).toBe("87.1938")
       expect(Number(cart.tax_total)).toBeCloseTo(6.4588, 6)
 
-      const { data: pc } = await api.post("/store/payment-collections", { cart_id: cartId }, store.headers)
-      const session = await initiateSession(api, store, pc.payment_collection.id, SVC_PROVIDERS.wallet, { cart_id: cartId })
+      const { data: pc } = await api.post(
+        "/store/payment-collections",
+        { cart_id: cartId },
+        store.headers
+      )
+      const session = await initiateSession(
+        api,
+        store,
+        pc.payment_collection.id,
+        SVC_PROVIDERS.wallet,
+        { cart_id: cartId }
+      )
       expect(session.data.amountSen).toBe(8719)
       expect(String(session.amount)).toBe("87.1938") // Medusa keeps its own amount
       const view = svc.ref.sandbox.control.getCheckout(session.data.checkoutId)
       expect(view.amount).toBe("8719")
 
       svc.ref.sandbox.control.pay(session.data.checkoutId)
-      const { data: done } = await api.post(`/store/carts/${cartId}/complete`, {}, store.headers)
+      const { data: done } = await api.post(
+        `/store/carts/${cartId}/complete`,
+        {},
+        store.headers
+      )
       expect(done.type).toBe("order")
       const order = await capturedOrder(getContainer(), cartId)
       expect(order.id).toBe(done.order.id)
@@ -113,14 +165,36 @@ svcIntegrationRunner({
       await seedDemo({ container: getContainer(), args: [] } as never)
       await seedDemo({ container: getContainer(), args: [] } as never)
       const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
-      const { data: taxRegions } = await query.graph({ entity: "tax_region", fields: ["id", "tax_rates.rate", "tax_rates.is_default"], filters: { country_code: "my" } })
+      const { data: taxRegions } = await query.graph({
+        entity: "tax_region",
+        fields: ["id", "tax_rates.rate", "tax_rates.is_default"],
+        filters: { country_code: "my" },
+      })
       expect(taxRegions).toHaveLength(1)
-      expect(taxRegions[0].tax_rates.map((r: any) => Number(r.rate))).toEqual([8])
-      const { data: promos } = await query.graph({ entity: "promotion", fields: ["id", "status"], filters: { code: DEMO_PROMO_CODE } })
+      expect(taxRegions[0].tax_rates.map((r: any) => Number(r.rate))).toEqual([
+        8,
+      ])
+      const { data: promos } = await query.graph({
+        entity: "promotion",
+        fields: ["id", "status"],
+        filters: { code: DEMO_PROMO_CODE },
+      })
       expect(promos).toHaveLength(1)
-      const { data: products } = await query.graph({ entity: "product", fields: ["variants.id"], filters: { handle: "kopi-beans" } })
-      const { data: regions } = await query.graph({ entity: "region", fields: ["id"], filters: { name: "Malaysia" } })
-      const { data: keys } = await query.graph({ entity: "api_key", fields: ["token"], filters: { title: "Demo storefront" } })
+      const { data: products } = await query.graph({
+        entity: "product",
+        fields: ["variants.id"],
+        filters: { handle: "kopi-beans" },
+      })
+      const { data: regions } = await query.graph({
+        entity: "region",
+        fields: ["id"],
+        filters: { name: "Malaysia" },
+      })
+      const { data: keys } = await query.graph({
+        entity: "api_key",
+        fields: ["token"],
+        filters: { title: "Demo storefront" },
+      })
       const headers = { headers: { "x-publishable-api-key": keys[0].token } }
 
       const { data: created } = await api.post(
@@ -129,25 +203,40 @@ svcIntegrationRunner({
           region_id: regions[0].id,
           email: "buyer@example.my",
           items: [{ variant_id: products[0].variants[0].id, quantity: 1 }],
-          shipping_address: { first_name: "Siti", last_name: "Aminah", address_1: "1 Jalan Ampang", city: "Kuala Lumpur", country_code: "my", postal_code: "50450" },
+          shipping_address: {
+            first_name: "Siti",
+            last_name: "Aminah",
+            address_1: "1 Jalan Ampang",
+            city: "Kuala Lumpur",
+            country_code: "my",
+            postal_code: "50450",
+          },
         },
         headers
       )
       const cartId = created.cart.id
       expect(String(created.cart.total)).toBe("39.852")
-      const { data: pc } = await api.post("/store/payment-collections", { cart_id: cartId }, headers)
+      const { data: pc } = await api.post(
+        "/store/payment-collections",
+        { cart_id: cartId },
+        headers
+      )
       const { data: res } = await api.post(
         `/store/payment-collections/${pc.payment_collection.id}/payment-sessions`,
         { provider_id: SVC_PROVIDERS.fpx, data: { cart_id: cartId } },
         headers
       )
-      const session = res.payment_collection.payment_sessions.find((s: any) => s.provider_id === SVC_PROVIDERS.fpx)
+      const session = res.payment_collection.payment_sessions.find(
+        (s: any) => s.provider_id === SVC_PROVIDERS.fpx
+      )
       expect(session.data.amountSen).toBe(3985)
       // the webhook places the order (svc's 3985 sen is this session's 39.852)
       svc.ref.sandbox.control.pay(session.data.checkoutId)
       await svc.ref.sandbox.control.flushWebhooks()
       const order = await capturedOrder(getContainer(), cartId)
-      expect(Number(order.payment_collections[0].payments[0].captures[0].amount)).toBeCloseTo(39.852, 6)
+      expect(
+        Number(order.payment_collections[0].payments[0].captures[0].amount)
+      ).toBeCloseTo(39.852, 6)
       const report = await money([session.data.checkoutId])
       expect(report.completedCheckouts).toBe(1)
       expect(report.ordered).toBe(1)

@@ -1,6 +1,11 @@
 import { svcMedusaSuite } from "../helpers/suite"
 import { callsTo, readStats, resetStats } from "../../testing/sandbox-stats"
-import { capturedOrder, createCart, initiateSession, SVC_PROVIDERS } from "../helpers/store"
+import {
+  capturedOrder,
+  createCart,
+  initiateSession,
+  SVC_PROVIDERS,
+} from "../helpers/store"
 import { watchWaiting } from "../../src/workflows/sweeps/watch-waiting"
 import { jobStates } from "../../src/lib/doctor/jobs"
 
@@ -18,7 +23,13 @@ svcMedusaSuite({
       const carts: { cartId: string; checkoutId: string }[] = []
       for (let i = 0; i < n; i++) {
         const { cartId, paymentCollectionId } = await createCart(api, store)
-        const s = await initiateSession(api, store, paymentCollectionId, i % 2 ? SVC_PROVIDERS.wallet : SVC_PROVIDERS.fpx, { cart_id: cartId })
+        const s = await initiateSession(
+          api,
+          store,
+          paymentCollectionId,
+          i % 2 ? SVC_PROVIDERS.wallet : SVC_PROVIDERS.fpx,
+          { cart_id: cartId }
+        )
         carts.push({ cartId, checkoutId: s.data.checkoutId })
       }
       sb().webhookFaults({ mode: "drop", count: 1000 })
@@ -29,17 +40,33 @@ svcMedusaSuite({
     it("webhooks lost: every paid cart is an order within seconds, by the watcher job", async () => {
       const carts = await paidCarts(4)
       const paidAt = Date.now()
-      await Promise.all(carts.map((c) => capturedOrder(getContainer(), c.cartId)))
+      await Promise.all(
+        carts.map((c) => capturedOrder(getContainer(), c.cartId))
+      )
       const seconds = (Date.now() - paidAt) / 1000
       // eslint-disable-next-line no-console
-      console.log(`watcher: 4 webhook-lost payments became orders in ${seconds.toFixed(1)} s`)
+      console.log(
+        `watcher: 4 webhook-lost payments became orders in ${seconds.toFixed(1)} s`
+      )
       expect(seconds).toBeLessThan(30)
       // each tick of the scheduled job reported in: the doctor's "Checkout watcher" is green, its last run a moment ago
-      const [reconcile, watch] = await jobStates(getContainer(), { watchEverySeconds: 1, reconcileEveryMinutes: 0 })
-      expect(watch).toMatchObject({ job: "svc-watch-checkouts", level: "ok", every_seconds: 1, last: { outcome: "ok", failures_in_a_row: 0 } })
+      const [reconcile, watch] = await jobStates(getContainer(), {
+        watchEverySeconds: 1,
+        reconcileEveryMinutes: 0,
+      })
+      expect(watch).toMatchObject({
+        job: "svc-watch-checkouts",
+        level: "ok",
+        every_seconds: 1,
+        last: { outcome: "ok", failures_in_a_row: 0 },
+      })
       expect(watch!.last!.runs).toBeGreaterThan(1)
-      expect(Date.now() - Date.parse(watch!.last!.finished_at)).toBeLessThan(10_000)
-      expect(watch!.detail).toMatch(/^runs every 1 s; last run \d+ s ago \(ok, \d+ runs recorded\)$/)
+      expect(Date.now() - Date.parse(watch!.last!.finished_at)).toBeLessThan(
+        10_000
+      )
+      expect(watch!.detail).toMatch(
+        /^runs every 1 s; last run \d+ s ago \(ok, \d+ runs recorded\)$/
+      )
       expect(reconcile).toMatchObject({ level: "warn", last: null }) // off in this store: the job never ran
     })
 
@@ -52,8 +79,12 @@ svcMedusaSuite({
       // whatever waited was settled by this one poll.
       expect(r.svcCalls).toBeLessThanOrEqual(2)
       expect(callsTo(stats, "GET /v1/checkout/{id}")).toBe(0)
-      expect(Object.values(r.outcomes).reduce((a, b) => a + b, 0)).toBe(r.waiting)
-      await Promise.all(carts.map((c) => capturedOrder(getContainer(), c.cartId)))
+      expect(Object.values(r.outcomes).reduce((a, b) => a + b, 0)).toBe(
+        r.waiting
+      )
+      await Promise.all(
+        carts.map((c) => capturedOrder(getContainer(), c.cartId))
+      )
     })
 
     it("nothing waiting: no svc call", async () => {

@@ -19,23 +19,58 @@ const root = join(__dirname, "..", "..")
 const kitDir = join(root, "packages/storefront")
 const readJson = (file: string) => JSON.parse(readFileSync(file, "utf8"))
 
-type Published = { name: string; version: string; files: string[]; warnings: string[] }
+type Published = {
+  name: string
+  version: string
+  files: string[]
+  warnings: string[]
+}
 
 function publishDryRun(dir: string): Published {
-  const args = ["publish", dir, "--dry-run", "--json", "--offline", "--ignore-scripts", "--access", "public", "--tag", "latest", "--loglevel=warn"]
-  const r = spawnSync("npm", args, { cwd: root, encoding: "utf8", timeout: 120_000 })
-  if (r.status !== 0) throw new Error(`npm ${args.join(" ")} exited ${r.status}: ${r.stderr}`)
+  const args = [
+    "publish",
+    dir,
+    "--dry-run",
+    "--json",
+    "--offline",
+    "--ignore-scripts",
+    "--access",
+    "public",
+    "--tag",
+    "latest",
+    "--loglevel=warn",
+  ]
+  const r = spawnSync("npm", args, {
+    cwd: root,
+    encoding: "utf8",
+    timeout: 120_000,
+  })
+  if (r.status !== 0)
+    throw new Error(`npm ${args.join(" ")} exited ${r.status}: ${r.stderr}`)
   const json = JSON.parse(r.stdout)
   // npm 11 keys the result by the package's name (a workspace); older npm prints the object alone
   const out = json[readJson(join(dir, "package.json")).name] ?? json
   // npm's warnings but the dry run's "requires you to be logged in" (a machine with no npm login)
-  const warnings = r.stderr.split("\n").filter((l) => /^npm (warn|error)/.test(l) && !/requires you to be logged in/.test(l))
-  return { name: out.name, version: out.version, files: (out.files as { path: string }[]).map((f) => f.path).sort(), warnings }
+  const warnings = r.stderr
+    .split("\n")
+    .filter(
+      (l) =>
+        /^npm (warn|error)/.test(l) && !/requires you to be logged in/.test(l)
+    )
+  return {
+    name: out.name,
+    version: out.version,
+    files: (out.files as { path: string }[]).map((f) => f.path).sort(),
+    warnings,
+  }
 }
 
 /** What a store never needs in a package: each rule's name and what it catches. */
 const FORBIDDEN: [string, RegExp][] = [
-  ["a test folder", /(^|\/)(__tests__|__mocks__|__snapshots__|integration-tests|testing)\//],
+  [
+    "a test folder",
+    /(^|\/)(__tests__|__mocks__|__snapshots__|integration-tests|testing)\//,
+  ],
   ["a test file, its declaration or source map", /\.(spec|test)\.[^/]*$/],
   ["fixtures", /(^|\/)(__fixtures__|fixtures?|test-data)\//],
   ["an env file", /(^|\/)\.env($|\.)/],
@@ -45,11 +80,17 @@ const FORBIDDEN: [string, RegExp][] = [
 const isDeclaration = (f: string) => /\.d\.[cm]?ts$/.test(f)
 
 /** The files that break a rule, as "file: rule"; the files outside the package's roots, as "file: outside ...". */
-function offending(files: string[], roots: { dirs: string[]; files: string[] }): string[] {
+function offending(
+  files: string[],
+  roots: { dirs: string[]; files: string[] }
+): string[] {
   const out: string[] = []
   for (const f of files) {
-    for (const [rule, re] of FORBIDDEN) if (re.test(f) && !(rule === "TypeScript source" && isDeclaration(f))) out.push(`${f}: ${rule}`)
-    if (!roots.files.includes(f) && !roots.dirs.some((d) => f.startsWith(d))) out.push(`${f}: outside ${[...roots.dirs, ...roots.files].join(", ")}`)
+    for (const [rule, re] of FORBIDDEN)
+      if (re.test(f) && !(rule === "TypeScript source" && isDeclaration(f)))
+        out.push(`${f}: ${rule}`)
+    if (!roots.files.includes(f) && !roots.dirs.some((d) => f.startsWith(d)))
+      out.push(`${f}: outside ${[...roots.dirs, ...roots.files].join(", ")}`)
   }
   return out
 }
@@ -62,7 +103,15 @@ function namedTargets(pkg: Record<string, unknown>): string[] {
     else if (Array.isArray(v)) v.forEach(walk)
     else if (v && typeof v === "object") Object.values(v).forEach(walk)
   }
-  for (const k of ["exports", "bin", "main", "module", "types", "typesVersions"]) walk(pkg[k])
+  for (const k of [
+    "exports",
+    "bin",
+    "main",
+    "module",
+    "types",
+    "typesVersions",
+  ])
+    walk(pkg[k])
   return [...new Set(out)]
 }
 
@@ -79,8 +128,20 @@ function shipped(files: string[], target: string): boolean {
 }
 
 const ROOTS = {
-  plugin: { dirs: [".medusa/server/src/"], files: ["package.json", "README.md", "LICENSE", "CHANGELOG.md", "bin/medusa-payment-svc.js"] },
-  kit: { dirs: ["dist/"], files: ["package.json", "README.md", "LICENSE", "CHANGELOG.md"] },
+  plugin: {
+    dirs: [".medusa/server/src/"],
+    files: [
+      "package.json",
+      "README.md",
+      "LICENSE",
+      "CHANGELOG.md",
+      "bin/medusa-payment-svc.js",
+    ],
+  },
+  kit: {
+    dirs: ["dist/"],
+    files: ["package.json", "README.md", "LICENSE", "CHANGELOG.md"],
+  },
 }
 
 let plugin: Published
@@ -91,7 +152,9 @@ beforeAll(() => {
   plugin = publishDryRun(root)
   kit = publishDryRun(kitDir)
   // in the test's log: how many files each tarball holds
-  console.log(`npm publish --dry-run: ${plugin.name}@${plugin.version} ${plugin.files.length} files, ${kit.name}@${kit.version} ${kit.files.length} files`)
+  console.log(
+    `npm publish --dry-run: ${plugin.name}@${plugin.version} ${plugin.files.length} files, ${kit.name}@${kit.version} ${kit.files.length} files`
+  )
 })
 
 describe("npm publish --dry-run", () => {
@@ -104,7 +167,9 @@ describe("npm publish --dry-run", () => {
 
   it("the plugin: every entry point package.json names, and what Medusa and the README load from the package", () => {
     const pkg = readJson(join(root, "package.json"))
-    const missing = namedTargets(pkg).filter((t) => t !== "package.json" && !shipped(plugin.files, t))
+    const missing = namedTargets(pkg).filter(
+      (t) => t !== "package.json" && !shipped(plugin.files, t)
+    )
     expect(missing).toEqual([])
     // medusa-config.ts's `resolve`s, the README's `medusa exec` script, the admin extensions, the declarations of ./client and ./sandbox
     for (const f of [
@@ -119,7 +184,12 @@ describe("npm publish --dry-run", () => {
       expect([f, plugin.files.includes(f)]).toEqual([f, true])
     // the plugin's routes, jobs, subscribers and workflows, which Medusa finds by folder
     for (const dir of ["api", "jobs", "subscribers", "workflows"])
-      expect([dir, plugin.files.some((f) => f.startsWith(`.medusa/server/src/${dir}/`) && f.endsWith(".js"))]).toEqual([dir, true])
+      expect([
+        dir,
+        plugin.files.some(
+          (f) => f.startsWith(`.medusa/server/src/${dir}/`) && f.endsWith(".js")
+        ),
+      ]).toEqual([dir, true])
   })
 
   it("the kit: only dist, package.json, README, LICENSE, CHANGELOG; every entry point; every relative import of its JavaScript is in the tarball", () => {
@@ -128,12 +198,26 @@ describe("npm publish --dry-run", () => {
     expect(kit.files).toEqual(expect.arrayContaining(ROOTS.kit.files))
     expect(kit.warnings).toEqual([])
     const pkg = readJson(join(kitDir, "package.json"))
-    expect(namedTargets(pkg).filter((t) => t !== "package.json" && !shipped(kit.files, t))).toEqual([])
-    expect(kit.files).toEqual(expect.arrayContaining(["dist/index.js", "dist/index.d.ts", "dist/react/index.js", "dist/react/index.d.ts", "dist/react/style.css"]))
+    expect(
+      namedTargets(pkg).filter(
+        (t) => t !== "package.json" && !shipped(kit.files, t)
+      )
+    ).toEqual([])
+    expect(kit.files).toEqual(
+      expect.arrayContaining([
+        "dist/index.js",
+        "dist/index.d.ts",
+        "dist/react/index.js",
+        "dist/react/index.d.ts",
+        "dist/react/style.css",
+      ])
+    )
     const unresolved: string[] = []
     for (const f of kit.files.filter((x) => x.endsWith(".js"))) {
       const text = readFileSync(join(kitDir, f), "utf8")
-      for (const m of text.matchAll(/\b(?:from|import)\s*\(?\s*["'](\.\.?\/[^"']+)["']/g)) {
+      for (const m of text.matchAll(
+        /\b(?:from|import)\s*\(?\s*["'](\.\.?\/[^"']+)["']/g
+      )) {
         const target = posix.join(posix.dirname(f), m[1]!)
         if (!kit.files.includes(target)) unresolved.push(`${f} → ${m[1]}`)
       }
@@ -172,7 +256,9 @@ describe("npm publish --dry-run", () => {
       "integration-tests/package/publish.spec.ts: TypeScript source",
       "integration-tests/package/publish.spec.ts: outside .medusa/server/src/, package.json, README.md, LICENSE, CHANGELOG.md, bin/medusa-payment-svc.js",
     ])
-    expect(shipped(["a/modules/svc/index.js"], "a/modules/*/index.js")).toBe(true)
+    expect(shipped(["a/modules/svc/index.js"], "a/modules/*/index.js")).toBe(
+      true
+    )
     expect(shipped(["a/modules/index.js"], "a/modules/*/index.js")).toBe(false)
   })
 
@@ -187,7 +273,10 @@ describe("npm publish --dry-run", () => {
         version: expect.stringMatching(/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/),
         description: expect.any(String),
         license: "MIT",
-        repository: { type: "git", url: "git+https://github.com/medusa-payment-svc/medusa-payment-svc.git" },
+        repository: {
+          type: "git",
+          url: "git+https://github.com/medusa-payment-svc/medusa-payment-svc.git",
+        },
         publishConfig: { access: "public" },
         engines: { node: ">=20" },
         keywords: expect.arrayContaining(["medusa-v2"]),
@@ -198,21 +287,42 @@ describe("npm publish --dry-run", () => {
       expect(pkg.repository.directory).toBe(directory)
     }
     // the kit's SDK peer is the plugin's Medusa range: 2.18.0 and later 2.x
-    expect(readJson(join(root, "package.json")).peerDependencies["@medusajs/framework"]).toBe("^2.18.0")
-    expect(readJson(join(kitDir, "package.json")).peerDependencies["@medusajs/js-sdk"]).toBe(">=2.18.0 <3")
+    expect(
+      readJson(join(root, "package.json")).peerDependencies[
+        "@medusajs/framework"
+      ]
+    ).toBe("^2.18.0")
+    expect(
+      readJson(join(kitDir, "package.json")).peerDependencies[
+        "@medusajs/js-sdk"
+      ]
+    ).toBe(">=2.18.0 <3")
   })
 
   it("changesets versions both packages as one fixed group, and each CHANGELOG.md's newest entry is the version published", async () => {
     const packages = await getPackages(root)
-    expect(packages.packages.map((p) => p.packageJson.name).sort()).toEqual(["medusa-payment-svc", "medusa-payment-svc-storefront"])
+    expect(packages.packages.map((p) => p.packageJson.name).sort()).toEqual([
+      "medusa-payment-svc",
+      "medusa-payment-svc-storefront",
+    ])
     const config = await readChangesetConfig(root, packages)
-    expect(config.fixed).toEqual([["medusa-payment-svc", "medusa-payment-svc-storefront"]])
+    expect(config.fixed).toEqual([
+      ["medusa-payment-svc", "medusa-payment-svc-storefront"],
+    ])
     expect(config.access).toBe("public")
     // the pending changesets (if any) bump both to one version
     const plan = await getReleasePlan(root)
-    const next = new Map(plan.releases.filter((r) => r.type !== "none").map((r) => [r.name, r.newVersion]))
+    const next = new Map(
+      plan.releases
+        .filter((r) => r.type !== "none")
+        .map((r) => [r.name, r.newVersion])
+    )
     if (next.size) expect([...new Set(next.values())]).toHaveLength(1)
-    if (next.size) expect([...next.keys()].sort()).toEqual(["medusa-payment-svc", "medusa-payment-svc-storefront"])
+    if (next.size)
+      expect([...next.keys()].sort()).toEqual([
+        "medusa-payment-svc",
+        "medusa-payment-svc-storefront",
+      ])
 
     expect(kit.version).toBe(plugin.version)
     for (const [dir, published] of [

@@ -1,5 +1,9 @@
 import { startCluster, type Cluster } from "../../testing/cluster"
-import { describeMoney, checkMoney, moneyIsSafe } from "../../testing/money-invariants"
+import {
+  describeMoney,
+  checkMoney,
+  moneyIsSafe,
+} from "../../testing/money-invariants"
 import { until } from "../../testing/until"
 
 /**
@@ -25,7 +29,12 @@ jest.setTimeout(600_000)
 let cluster: Cluster
 let token: string
 
-async function http<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: T }> {
+async function http<T = any>(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {}
+): Promise<{ status: number; json: T }> {
   const res = await fetch(`${cluster.url}${path}`, {
     method,
     headers: { "content-type": "application/json", ...headers },
@@ -34,8 +43,12 @@ async function http<T = any>(method: string, path: string, body?: unknown, heade
   const text = await res.text()
   return { status: res.status, json: (text ? JSON.parse(text) : {}) as T }
 }
-const store = (method: string, path: string, body?: unknown) => http(method, path, body, { "x-publishable-api-key": cluster.store.publishableKey })
-const admin = (method: string, path: string, body?: unknown) => http(method, path, body, { authorization: `Bearer ${token}` })
+const store = (method: string, path: string, body?: unknown) =>
+  http(method, path, body, {
+    "x-publishable-api-key": cluster.store.publishableKey,
+  })
+const admin = (method: string, path: string, body?: unknown) =>
+  http(method, path, body, { authorization: `Bearer ${token}` })
 
 async function newCart() {
   const { json } = await store("POST", "/store/carts", {
@@ -43,15 +56,31 @@ async function newCart() {
     sales_channel_id: cluster.store.salesChannelId,
     email: `crash-${Date.now()}@example.my`,
     items: [{ variant_id: cluster.store.variantId, quantity: 1 }],
-    shipping_address: { first_name: "Siti", last_name: "Aminah", address_1: "1 Jalan Ampang", city: "Kuala Lumpur", country_code: "my", postal_code: "50450" },
+    shipping_address: {
+      first_name: "Siti",
+      last_name: "Aminah",
+      address_1: "1 Jalan Ampang",
+      city: "Kuala Lumpur",
+      country_code: "my",
+      postal_code: "50450",
+    },
   })
   const cartId = json.cart.id as string
-  const pc = await store("POST", "/store/payment-collections", { cart_id: cartId })
-  return { cartId, paymentCollectionId: pc.json.payment_collection.id as string }
+  const pc = await store("POST", "/store/payment-collections", {
+    cart_id: cartId,
+  })
+  return {
+    cartId,
+    paymentCollectionId: pc.json.payment_collection.id as string,
+  }
 }
 
 const startSession = (paymentCollectionId: string, cartId: string) =>
-  store("POST", `/store/payment-collections/${paymentCollectionId}/payment-sessions`, { provider_id: "pp_svc-fpx_svc", data: { cart_id: cartId } })
+  store(
+    "POST",
+    `/store/payment-collections/${paymentCollectionId}/payment-sessions`,
+    { provider_id: "pp_svc-fpx_svc", data: { cart_id: cartId } }
+  )
 
 /**
  * Kill the only instance once `sent()` says svc has processed the request, then start it again.
@@ -67,16 +96,24 @@ async function killAfter(sent: () => boolean | Promise<boolean>) {
 }
 
 const checkouts = () => Object.values(cluster.sandbox.control.state().checkouts)
-const checkoutPosts = () => cluster.sandbox.control.stats().byRoute["POST /v1/checkout"] ?? 0
+const checkoutPosts = () =>
+  cluster.sandbox.control.stats().byRoute["POST /v1/checkout"] ?? 0
 const payouts = () => Object.values(cluster.sandbox.control.state().payouts)
-const withdrawals = () => Object.values(cluster.sandbox.control.state().fiatWithdrawals).filter((w) => w.source === "API")
+const withdrawals = () =>
+  Object.values(cluster.sandbox.control.state().fiatWithdrawals).filter(
+    (w) => w.source === "API"
+  )
 
 beforeAll(async () => {
   cluster = await startCluster({
     name: "crash",
     redis: false,
     instances: [{ name: "medusa", mode: "shared" }],
-    env: { SVC_TIMEOUT_MS: "2000", SVC_MAX_RETRIES: "0", SVC_WATCH_EVERY_SECONDS: "2" },
+    env: {
+      SVC_TIMEOUT_MS: "2000",
+      SVC_MAX_RETRIES: "0",
+      SVC_WATCH_EVERY_SECONDS: "2",
+    },
   })
   const login = await http("POST", "/auth/user/emailpass", cluster.admin)
   token = login.json.token
@@ -107,7 +144,11 @@ describe("killed after svc received a money-moving request, before its answer wa
     name: string
     fault?: { afterProcessing: boolean }
     /** when to kill: svc's side or the store's ledger says the moment has come */
-    killWhen: (ctx: { before: number; checkoutCalls: number; paymentCollectionId: string }) => Promise<boolean> | boolean
+    killWhen: (ctx: {
+      before: number
+      checkoutCalls: number
+      paymentCollectionId: string
+    }) => Promise<boolean> | boolean
     earlierSessionGone?: boolean
     /** the first request surely failed (the process died under it) */
     firstFails: boolean
@@ -134,7 +175,10 @@ describe("killed after svc received a money-moving request, before its answer wa
     {
       name: "after svc's answer was recorded in the ledger",
       killWhen: async ({ paymentCollectionId }) => {
-        const r = await cluster.db.query(`select 1 from svc_checkout where payment_collection_id = $1 and checkout_id is not null`, [paymentCollectionId])
+        const r = await cluster.db.query(
+          `select 1 from svc_checkout where payment_collection_id = $1 and checkout_id is not null`,
+          [paymentCollectionId]
+        )
         return r.rowCount! > 0
       },
       firstFails: false,
@@ -146,33 +190,52 @@ describe("killed after svc received a money-moving request, before its answer wa
       const { cartId, paymentCollectionId } = await newCart()
       const before = checkouts().length
       const checkoutCalls = checkoutPosts()
-      if (m.fault) cluster.sandbox.control.injectFault({ route: "POST /v1/checkout", kind: "hang", afterProcessing: m.fault.afterProcessing, count: 3 })
-      const first = startSession(paymentCollectionId, cartId).catch((e: Error) => ({ status: 0, json: { message: e.message } }))
-      await killAfter(() => m.killWhen({ before, checkoutCalls, paymentCollectionId }))
+      if (m.fault)
+        cluster.sandbox.control.injectFault({
+          route: "POST /v1/checkout",
+          kind: "hang",
+          afterProcessing: m.fault.afterProcessing,
+          count: 3,
+        })
+      const first = startSession(paymentCollectionId, cartId).catch(
+        (e: Error) => ({ status: 0, json: { message: e.message } })
+      )
+      await killAfter(() =>
+        m.killWhen({ before, checkoutCalls, paymentCollectionId })
+      )
       const firstStatus = (await first).status
       if (m.firstFails) expect(firstStatus).not.toBe(200) // the shopper saw an error: the process died under the request
       const madeBefore = checkouts().slice(before)
       expect(madeBefore.length).toBeLessThanOrEqual(1)
 
       if (m.earlierSessionGone) {
-        const gone = await cluster.db.query(`delete from payment_session where payment_collection_id = $1`, [paymentCollectionId])
+        const gone = await cluster.db.query(
+          `delete from payment_session where payment_collection_id = $1`,
+          [paymentCollectionId]
+        )
         expect(gone.rowCount).toBeGreaterThan(0)
       }
 
       // the shopper tries again
       const retry = await startSession(paymentCollectionId, cartId)
       expect(retry.status).toBe(200)
-      const session = retry.json.payment_collection.payment_sessions.find((s: any) => s.provider_id === "pp_svc-fpx_svc")
+      const session = retry.json.payment_collection.payment_sessions.find(
+        (s: any) => s.provider_id === "pp_svc-fpx_svc"
+      )
       expect(checkouts()).toHaveLength(before + 1) // one checkout at svc for this cart, whatever the moment
       const made = checkouts()[before]
-      if (madeBefore.length) expect(made.checkoutId).toBe(madeBefore[0].checkoutId)
+      if (madeBefore.length)
+        expect(made.checkoutId).toBe(madeBefore[0].checkoutId)
       expect(session.data.checkoutId).toBe(made.checkoutId)
 
       cluster.sandbox.control.pay(made.checkoutId)
       const done = await store("POST", `/store/carts/${cartId}/complete`, {})
       expect(done.json.type).toBe("order")
       paidOrderId = done.json.order.id
-      const { json } = await admin("GET", `/admin/orders/${paidOrderId}?fields=id,*payment_collections.payments`)
+      const { json } = await admin(
+        "GET",
+        `/admin/orders/${paidOrderId}?fields=id,*payment_collections.payments`
+      )
       paidPaymentId = json.order.payment_collections[0].payments[0].id
       expect(checkouts()).toHaveLength(before + 1)
     })
@@ -186,17 +249,40 @@ describe("killed after svc received a money-moving request, before its answer wa
     beforeAll(async () => {
       const wallet = await admin("GET", "/admin/svc/wallet")
       bankAccountId = wallet.json.bank_accounts[0].id
-      cluster.sandbox.control.injectFault({ route: "POST /v1/payouts", kind: "hang", afterProcessing: true, count: 3 })
-      cluster.sandbox.control.injectFault({ route: "POST /v1/wallet/fiat/withdrawals", kind: "hang", afterProcessing: true, count: 3 })
-      const swallow = (e: Error) => ({ status: 0, json: { message: e.message } })
+      cluster.sandbox.control.injectFault({
+        route: "POST /v1/payouts",
+        kind: "hang",
+        afterProcessing: true,
+        count: 3,
+      })
+      cluster.sandbox.control.injectFault({
+        route: "POST /v1/wallet/fiat/withdrawals",
+        kind: "hang",
+        afterProcessing: true,
+        count: 3,
+      })
+      const swallow = (e: Error) => ({
+        status: 0,
+        json: { message: e.message },
+      })
       refundReq = admin("POST", "/admin/svc/refunds", {
         payment_id: paidPaymentId,
         amount: "20.50",
-        beneficiary: { name: "Siti Aminah", bank_code: "MBBEMYKL", account_number: "5512345678" },
+        beneficiary: {
+          name: "Siti Aminah",
+          bank_code: "MBBEMYKL",
+          account_number: "5512345678",
+        },
         note: "crash test",
       }).catch(swallow)
-      withdrawalReq = admin("POST", "/admin/svc/withdrawals", { bank_account_id: bankAccountId, amount: "150.00", reference: "crash test" }).catch(swallow)
-      await killAfter(() => payouts().length === 1 && withdrawals().length === 1)
+      withdrawalReq = admin("POST", "/admin/svc/withdrawals", {
+        bank_account_id: bankAccountId,
+        amount: "150.00",
+        reference: "crash test",
+      }).catch(swallow)
+      await killAfter(
+        () => payouts().length === 1 && withdrawals().length === 1
+      )
       await Promise.all([refundReq, withdrawalReq])
     })
 
@@ -205,7 +291,10 @@ describe("killed after svc received a money-moving request, before its answer wa
       const row = await until(
         "the payout request to be finished",
         async () => {
-          const { json } = await admin("GET", `/admin/svc/payouts?payment_id=${paidPaymentId}`)
+          const { json } = await admin(
+            "GET",
+            `/admin/svc/payouts?payment_id=${paidPaymentId}`
+          )
           return json.payouts?.find((p: any) => p.payout_id && p.refund_id)
         },
         180_000
@@ -213,7 +302,10 @@ describe("killed after svc received a money-moving request, before its answer wa
       expect(payouts()).toHaveLength(1)
       expect(row.payout_id).toBe(payouts()[0].payoutId)
       expect(row.amount_sen).toBe(2050)
-      const { json } = await admin("GET", `/admin/payments/${paidPaymentId}?fields=id,*refunds`)
+      const { json } = await admin(
+        "GET",
+        `/admin/payments/${paidPaymentId}?fields=id,*refunds`
+      )
       expect(json.payment.refunds).toHaveLength(1)
       expect(Number(json.payment.refunds[0].amount)).toBe(20.5)
     })

@@ -1,8 +1,16 @@
 import { Client } from "pg"
 import { startCluster, type Cluster } from "../../testing/cluster"
-import { checkMoney, describeMoney, moneyIsSafe } from "../../testing/money-invariants"
+import {
+  checkMoney,
+  describeMoney,
+  moneyIsSafe,
+} from "../../testing/money-invariants"
 import { until } from "../../testing/until"
-import { answeredDeliveries, moreWatcherTicks, webhooksHandled } from "../../testing/handled"
+import {
+  answeredDeliveries,
+  moreWatcherTicks,
+  webhooksHandled,
+} from "../../testing/handled"
 
 /**
  * The CI-sized crash: a Medusa process is killed (SIGKILL) inside a
@@ -27,14 +35,22 @@ jest.setTimeout(600_000)
 
 let cluster: Cluster
 
-async function store<T = any>(method: string, path: string, body?: unknown): Promise<T> {
+async function store<T = any>(
+  method: string,
+  path: string,
+  body?: unknown
+): Promise<T> {
   const res = await fetch(`${cluster.url}${path}`, {
     method,
-    headers: { "content-type": "application/json", "x-publishable-api-key": cluster.store.publishableKey },
+    headers: {
+      "content-type": "application/json",
+      "x-publishable-api-key": cluster.store.publishableKey,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   })
   const text = await res.text()
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`)
+  if (!res.ok)
+    throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`)
   return JSON.parse(text) as T
 }
 
@@ -58,11 +74,28 @@ it("killed inside a cart completion holding Medusa's cart lock, after the captur
     sales_channel_id: cluster.store.salesChannelId,
     email: "crash-lock@example.my",
     items: [{ variant_id: cluster.store.variantId, quantity: 1 }],
-    shipping_address: { first_name: "Siti", last_name: "Aminah", address_1: "1 Jalan Ampang", city: "Kuala Lumpur", country_code: "my", postal_code: "50450" },
+    shipping_address: {
+      first_name: "Siti",
+      last_name: "Aminah",
+      address_1: "1 Jalan Ampang",
+      city: "Kuala Lumpur",
+      country_code: "my",
+      postal_code: "50450",
+    },
   })
-  const { payment_collection: pc } = await store("POST", "/store/payment-collections", { cart_id: cart.id })
-  const { payment_collection } = await store("POST", `/store/payment-collections/${pc.id}/payment-sessions`, { provider_id: "pp_svc-wallet_svc", data: { cart_id: cart.id } })
-  const session = payment_collection.payment_sessions.find((s: any) => s.provider_id === "pp_svc-wallet_svc")
+  const { payment_collection: pc } = await store(
+    "POST",
+    "/store/payment-collections",
+    { cart_id: cart.id }
+  )
+  const { payment_collection } = await store(
+    "POST",
+    `/store/payment-collections/${pc.id}/payment-sessions`,
+    { provider_id: "pp_svc-wallet_svc", data: { cart_id: cart.id } }
+  )
+  const session = payment_collection.payment_sessions.find(
+    (s: any) => s.provider_id === "pp_svc-wallet_svc"
+  )
   const checkoutId = session.data.checkoutId as string
 
   // a slow database at the moment the order is written
@@ -82,7 +115,10 @@ it("killed inside a cart completion holding Medusa's cart lock, after the captur
     const inside = await until(
       "the settlement's cart completion to stop at its order insert, holding the cart lock",
       async () => {
-        const r = await cluster.db.query<{ captured: boolean; waiting: number[] }>(
+        const r = await cluster.db.query<{
+          captured: boolean
+          waiting: number[]
+        }>(
           `select exists (select 1 from payment p where p.payment_session_id = $1 and p.captured_at is not null) as captured,
                   array(select l.pid from pg_locks l join pg_class c on c.oid = l.relation
                          where c.relname = 'order' and not l.granted
@@ -99,12 +135,22 @@ it("killed inside a cart completion holding Medusa's cart lock, after the captur
     await cluster.kill("medusa")
     const killedAt = Date.now()
     // the dead process's connections: closed as a dead client's are
-    await blocker.query(`select pg_terminate_backend(pid) from unnest($1::int[]) as pid`, [inside.waiting])
+    await blocker.query(
+      `select pg_terminate_backend(pid) from unnest($1::int[]) as pid`,
+      [inside.waiting]
+    )
     await blocker.query("rollback")
 
     // the state a crash inside a completion leaves: paid and captured, no order, the cart lock held for its lease
     expect(await redis.ttl(`medusa_lock:${cart.id}`)).toBeGreaterThan(30)
-    expect((await cluster.db.query(`select 1 from order_cart where cart_id = $1 and deleted_at is null`, [cart.id])).rowCount).toBe(0)
+    expect(
+      (
+        await cluster.db.query(
+          `select 1 from order_cart where cart_id = $1 and deleted_at is null`,
+          [cart.id]
+        )
+      ).rowCount
+    ).toBe(0)
     // The rest of Medusa's 2-minute lease, shortened to 25 s here (CI time): the plugin does not know
     // the lease's length and does the same after it, only sooner; what is shown is that nothing
     // completes the cart while the dead process's lock holds, and the order comes within a minute of its end.
@@ -127,9 +173,12 @@ it("killed inside a cart completion holding Medusa's cart lock, after the captur
       1000
     )
     const afterKill = (new Date(order.created_at).getTime() - killedAt) / 1000
-    const afterLease = (new Date(order.created_at).getTime() - leaseFrom) / 1000 - lease
+    const afterLease =
+      (new Date(order.created_at).getTime() - leaseFrom) / 1000 - lease
     // eslint-disable-next-line no-console
-    console.log(`cart lock lease left: ${lease} s; order ${order.order_id} placed ${afterKill.toFixed(1)} s after the kill, ${afterLease.toFixed(1)} s after the lease ended`)
+    console.log(
+      `cart lock lease left: ${lease} s; order ${order.order_id} placed ${afterKill.toFixed(1)} s after the kill, ${afterLease.toFixed(1)} s after the lease ended`
+    )
     // not before the lease ended (nobody broke Medusa's lock), and within a minute of it
     expect(afterLease).toBeGreaterThanOrEqual(-2)
     expect(afterLease).toBeLessThanOrEqual(60)
@@ -141,9 +190,10 @@ it("killed inside a cart completion holding Medusa's cart lock, after the captur
       "the ledger to record the order",
       async () =>
         (
-          await cluster.db.query(`select attention, attention_reason, order_id, settled_status, status_history from svc_checkout where checkout_id = $1 and order_id is not null`, [
-            checkoutId,
-          ])
+          await cluster.db.query(
+            `select attention, attention_reason, order_id, settled_status, status_history from svc_checkout where checkout_id = $1 and order_id is not null`,
+            [checkoutId]
+          )
         ).rows[0],
       30_000,
       500
@@ -151,15 +201,27 @@ it("killed inside a cart completion holding Medusa's cart lock, after the captur
     expect(row.attention).toBeNull()
     expect(row.order_id).toBe(order.order_id)
     const history = row.status_history.entries.map((e: any) => e.status)
-    expect(history).toEqual(expect.arrayContaining(["COMPLETED", "ORDER_DEFERRED", "ORDER_PLACED"]))
+    expect(history).toEqual(
+      expect.arrayContaining(["COMPLETED", "ORDER_DEFERRED", "ORDER_PLACED"])
+    )
 
     // the webhooks still held and the watcher's next ticks change nothing: every delivery the
     // restarted process answered is handled, then two watcher ticks
     await cluster.svc.flushWebhooks()
     await webhooksHandled(
       "the restarted process",
-      async () => (await cluster.db.query(`select event_id, outcome from svc_webhook_event where resource_id = $1 and created_at >= $2`, [checkoutId, new Date(killedAt)])).rows,
-      answeredDeliveries(cluster.sandbox.control.webhookLog(), [checkoutId], restartedAt)
+      async () =>
+        (
+          await cluster.db.query(
+            `select event_id, outcome from svc_webhook_event where resource_id = $1 and created_at >= $2`,
+            [checkoutId, new Date(killedAt)]
+          )
+        ).rows,
+      answeredDeliveries(
+        cluster.sandbox.control.webhookLog(),
+        [checkoutId],
+        restartedAt
+      )
     )
     await moreWatcherTicks(cluster.db, 2)
     const money = await checkMoney(cluster.db, cluster.svc)

@@ -1,6 +1,9 @@
 import { SvcClient, type SvcRateLimitError } from "../../src/client"
 import { startSandbox } from "../../src/sandbox"
-import { connectRateBudget, type RedisRateBudget } from "../../src/lib/svc-runtime/redis-rate-budget"
+import {
+  connectRateBudget,
+  type RedisRateBudget,
+} from "../../src/lib/svc-runtime/redis-rate-budget"
 import { readStats } from "../../testing/sandbox-stats"
 
 // The account's rate budget shared by every instance through Redis.
@@ -17,7 +20,9 @@ const budgets: RedisRateBudget[] = []
 const clients: SvcClient[] = []
 
 async function sandboxWithCeiling() {
-  const s = await startSandbox({ rateLimits: { accountPerMinute: CEILING } } as never)
+  const s = await startSandbox({
+    rateLimits: { accountPerMinute: CEILING },
+  } as never)
   sandboxes.push(s)
   return s
 }
@@ -43,11 +48,15 @@ async function burst(c: SvcClient, n: number) {
     Array.from({ length: n }, () =>
       c.checkout.list({}, { deadlineMs: 3000 }).then(
         () => "sent",
-        (e: SvcRateLimitError) => (e.code === "RATE_BUDGET" ? "budget" : `error ${e.status} ${e.code}`)
+        (e: SvcRateLimitError) =>
+          e.code === "RATE_BUDGET" ? "budget" : `error ${e.status} ${e.code}`
       )
     )
   )
-  return ends.reduce<Record<string, number>>((acc, k) => ({ ...acc, [k]: (acc[k] ?? 0) + 1 }), {})
+  return ends.reduce<Record<string, number>>(
+    (acc, k) => ({ ...acc, [k]: (acc[k] ?? 0) + 1 }),
+    {}
+  )
 }
 
 afterAll(async () => {
@@ -66,13 +75,17 @@ describe("the rate budget shared through Redis", () => {
     })
     const [ra, rb] = await Promise.all([burst(a, CEILING), burst(b, CEILING)])
     const stats = await readStats(s.url)
-    console.log(`shared budget: instance A ${JSON.stringify(ra)}, B ${JSON.stringify(rb)}; sandbox ${stats.total} calls, ${stats.rateLimited} refused for the ceiling`)
+    console.log(
+      `shared budget: instance A ${JSON.stringify(ra)}, B ${JSON.stringify(rb)}; sandbox ${stats.total} calls, ${stats.rateLimited} refused for the ceiling`
+    )
     expect(stats.rateLimited).toBe(0)
     expect(stats.total).toBe(CEILING)
     expect((ra.sent ?? 0) + (rb.sent ?? 0)).toBe(CEILING)
     expect((ra.budget ?? 0) + (rb.budget ?? 0)).toBe(CEILING)
     // what each instance reports as used this minute is the deployment's count
-    expect(a.rateUsage()).toEqual(expect.objectContaining({ shared: true, limit: CEILING }))
+    expect(a.rateUsage()).toEqual(
+      expect.objectContaining({ shared: true, limit: CEILING })
+    )
     expect(Math.max(a.rateUsage().used, b.rateUsage().used)).toBe(CEILING)
   })
 
@@ -81,21 +94,31 @@ describe("the rate budget shared through Redis", () => {
     const [a, b] = [clientOf(s), clientOf(s)]
     await Promise.all([burst(a, CEILING), burst(b, CEILING)])
     const stats = await readStats(s.url)
-    console.log(`local budgets: sandbox ${stats.total} calls, ${stats.rateLimited} refused for the ceiling`)
+    console.log(
+      `local budgets: sandbox ${stats.total} calls, ${stats.rateLimited} refused for the ceiling`
+    )
     expect(stats.rateLimited).toBeGreaterThan(0)
   })
 
   it("an unreachable Redis: calls go on under the local budget, one warning without secrets", async () => {
     const s = await sandboxWithCeiling()
     const warnings: string[] = []
-    const budget = connectRateBudget("redis://127.0.0.1:1", s.credentials.apiKey)
+    const budget = connectRateBudget(
+      "redis://127.0.0.1:1",
+      s.credentials.apiKey
+    )
     budgets.push(budget)
-    const c = clientOf(s, { sharedRateBudget: budget, logger: { warn: (m: string) => warnings.push(m) } })
+    const c = clientOf(s, {
+      sharedRateBudget: budget,
+      logger: { warn: (m: string) => warnings.push(m) },
+    })
     expect(await burst(c, 5)).toEqual({ sent: 5 })
     expect(warnings).toHaveLength(1)
     expect(warnings[0]).toMatch(/shared rate budget is unreachable/)
     expect(warnings[0]).not.toContain(s.credentials.apiKey)
-    expect(c.rateUsage()).toEqual(expect.objectContaining({ used: 5, shared: true }))
+    expect(c.rateUsage()).toEqual(
+      expect.objectContaining({ used: 5, shared: true })
+    )
   })
 
   it("the same signed write from two instances in the same second: svc takes both when each `created` is claimed through Redis; without, it refuses one as reused", async () => {
@@ -116,7 +139,10 @@ describe("the rate budget shared through Redis", () => {
       budgets.push(budget)
       return clientOf(s, { sharedRateBudget: budget })
     })
-    for (let i = 0; i < 3; i++) expect((await both(shared[0]!, shared[1]!)).filter((x) => x === 401)).toEqual([])
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await both(shared[0]!, shared[1]!)).filter((x) => x === 401)
+      ).toEqual([])
     // the control: two instances each on its own, three times at once: a 401 (signature reused) at least once
     const alone = [0, 1].map(() => clientOf(s))
     const ends: number[] = []

@@ -26,12 +26,26 @@ svcMedusaSuite({
       // the catalog a checkout needs (token, address) read once before counting: the counts below are the burst's
       const first = at("127.0.1.9")
       const c0 = await first.cart()
-      expect((await first.session(c0.pcId, SVC_PROVIDERS.wallet, { cart_id: c0.cartId })).status).toBe(200)
+      expect(
+        (
+          await first.session(c0.pcId, SVC_PROVIDERS.wallet, {
+            cart_id: c0.cartId,
+          })
+        ).status
+      ).toBe(200)
       await first.close()
       await resetStats(svc.ref.sandbox.url)
-      const pages = ["/admin/svc/wallet", "/admin/svc/bank-accounts", "/admin/svc/prefund", "/admin/svc/health", "/admin/svc/payout-banks"]
+      const pages = [
+        "/admin/svc/wallet",
+        "/admin/svc/bank-accounts",
+        "/admin/svc/prefund",
+        "/admin/svc/health",
+        "/admin/svc/payout-banks",
+      ]
       // 20 shoppers at once (and the one before): 21 checkouts, a read kept for each, the settlements' 20 and the admin's 25 fit in 100
-      const shoppers = Array.from({ length: 20 }, (_, i) => at(`127.0.1.${10 + i}`))
+      const shoppers = Array.from({ length: 20 }, (_, i) =>
+        at(`127.0.1.${10 + i}`)
+      )
       const carts = await Promise.all(shoppers.map((s) => s.cart()))
       const adminLoads = (async () => {
         const statuses: number[] = []
@@ -46,7 +60,13 @@ svcMedusaSuite({
         }
         return statuses
       })()
-      const sessions = await Promise.all(shoppers.map((s, i) => s.session(carts[i]!.pcId, SVC_PROVIDERS.wallet, { cart_id: carts[i]!.cartId })))
+      const sessions = await Promise.all(
+        shoppers.map((s, i) =>
+          s.session(carts[i]!.pcId, SVC_PROVIDERS.wallet, {
+            cart_id: carts[i]!.cartId,
+          })
+        )
+      )
       const adminStatuses = await adminLoads
       const stats = await readStats(svc.ref.sandbox.url)
       // eslint-disable-next-line no-console
@@ -58,7 +78,9 @@ svcMedusaSuite({
       expect(adminStatuses.filter((s) => s !== 200)).toEqual([])
       // an admin's reads through the rate budget stay within their quarter of the ceiling (25 at 100 a minute);
       // the doctor's raw health read (its clock check, one per doctor load) is not one of them
-      expect(stats.total - callsTo(stats, CREATE) - callsTo(stats, "GET /v1/health")).toBeLessThanOrEqual(25)
+      expect(
+        stats.total - callsTo(stats, CREATE) - callsTo(stats, "GET /v1/health")
+      ).toBeLessThanOrEqual(25)
       await Promise.all(shoppers.map((s) => s.close()))
     })
   },

@@ -13,8 +13,13 @@ if (!dir) {
 const scan = scanLogDir(dir, [])
 const where = dir.replace(`${process.cwd()}/`, "")
 if (scan.findings.length) {
-  console.error(`== secrets scan: ${scan.findings.length} finding(s) in ${where}/ (${scan.files} files):`)
-  for (const f of scan.findings.slice(0, 20)) console.error(`  ${f.where}: ${f.what}: …${f.excerpt}…`)
+  console.error(
+    `== secrets scan: ${scan.findings.length} finding(s) in ${where}/ (${scan.files} files):`
+  )
+  for (const f of scan.findings.slice(0, 20))
+    console.error(`  ${f.where}: ${f.what}: …${f.excerpt}…`)
   process.exit(1)
 }
-console.log(`== secrets scan: ${scan.files} log files, ${scan.bytes} characters in ${where}/: no API key, no private key`)
+console.log(
+  `== secrets scan: ${scan.files} log files, ${scan.bytes} characters in ${where}/: no API key, no private key`
+)

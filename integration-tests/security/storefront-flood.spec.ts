@@ -16,7 +16,8 @@ jest.setTimeout(240_000)
 const FLOOD_MS = Number(process.env.FLOOD_SECONDS || 8) * 1000
 const CREATE = "POST /v1/checkout"
 
-const randomIp = () => `${1 + Math.floor(Math.random() * 223)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`
+const randomIp = () =>
+  `${1 + Math.floor(Math.random() * 223)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`
 
 svcMedusaSuite({
   admin: true,
@@ -30,13 +31,23 @@ svcMedusaSuite({
       const flooder = at("127.0.0.2")
       const shopper = at("127.0.0.3")
       await resetStats(svc.ref.sandbox.url)
-      const tally = { ok: 0, refused: 0, other: 0, retryAfter: new Set<string>(), messages: new Set<string>() }
+      const tally = {
+        ok: 0,
+        refused: 0,
+        other: 0,
+        retryAfter: new Set<string>(),
+        messages: new Set<string>(),
+      }
       // The flood is counted in attempts as well as time: at least MIN_ATTEMPTS payment sessions (more
       // than one window's 15), whatever the machine's speed (a busy CI machine made fewer than 15 in 15 s
       // when each attempt also made its cart). Its first carts are made before it starts, as a
       // flooder's script would have them ready; the limit counts payment sessions, not carts.
       const MIN_ATTEMPTS = 24
-      const ready = await Promise.all(Array.from({ length: MIN_ATTEMPTS }, () => flooder.cart({ "x-forwarded-for": randomIp() })))
+      const ready = await Promise.all(
+        Array.from({ length: MIN_ATTEMPTS }, () =>
+          flooder.cart({ "x-forwarded-for": randomIp() })
+        )
+      )
       const startedAt = Date.now()
       const stopAt = startedAt + FLOOD_MS
       let attempts = 0
@@ -45,7 +56,12 @@ svcMedusaSuite({
           attempts++
           const xff = { "x-forwarded-for": randomIp() }
           const { cartId, pcId } = ready.pop() ?? (await flooder.cart(xff))
-          const r = await flooder.session(pcId, SVC_PROVIDERS.wallet, { cart_id: cartId }, xff)
+          const r = await flooder.session(
+            pcId,
+            SVC_PROVIDERS.wallet,
+            { cart_id: cartId },
+            xff
+          )
           if (r.status === 200) tally.ok++
           else if (r.status === 429) {
             tally.refused++
@@ -60,10 +76,13 @@ svcMedusaSuite({
       await new Promise((r) => setTimeout(r, Math.min(3000, FLOOD_MS / 3)))
       const { cartId, pcId } = await shopper.cart()
       const t0 = Date.now()
-      const s = await shopper.session(pcId, SVC_PROVIDERS.fpx, { cart_id: cartId })
+      const s = await shopper.session(pcId, SVC_PROVIDERS.fpx, {
+        cart_id: cartId,
+      })
       const toCheckoutMs = Date.now() - t0
       expect(s.status).toBe(200)
-      const checkoutId = s.body.payment_collection.payment_sessions[0].data.checkoutId as string
+      const checkoutId = s.body.payment_collection.payment_sessions[0].data
+        .checkoutId as string
       expect(checkoutId).toBeTruthy()
       sb().pay(checkoutId)
       const done = await shopper.call("POST", `/store/carts/${cartId}/complete`)
@@ -91,16 +110,30 @@ svcMedusaSuite({
       expect(tally.ok).toBeGreaterThan(0)
       expect(tally.refused).toBeGreaterThan(0)
       expect(tally.other).toBe(0)
-      expect([...tally.messages].every((m) => /^too many payment attempts from this connection; try again in \d+ seconds; nothing was charged$/.test(m))).toBe(true)
-      expect([...tally.retryAfter].every((v) => Number(v) >= 1 && Number(v) <= 60)).toBe(true)
+      expect(
+        [...tally.messages].every((m) =>
+          /^too many payment attempts from this connection; try again in \d+ seconds; nothing was charged$/.test(
+            m
+          )
+        )
+      ).toBe(true)
+      expect(
+        [...tally.retryAfter].every((v) => Number(v) >= 1 && Number(v) <= 60)
+      ).toBe(true)
       // the refused sessions cost svc nothing: its checkouts are the flooder's accepted ones and the shopper's
       expect(callsTo(stats, CREATE)).toBe(tally.ok + 1)
 
       // quiet: one line for the flooder, then a count a minute; the doctor shows the refusals by reason
       const doctor = await admin.client.fetch<any>("/admin/svc/health")
-      expect(doctor.health.storefront_refusals.last_hour.address).toBe(tally.refused)
-      expect(doctor.health.checks.find((c: any) => c.id === "storefront").detail).toMatch(
-        new RegExp(`^payment sessions refused in the last hour \\(this server\\): ${tally.refused} per client address`)
+      expect(doctor.health.storefront_refusals.last_hour.address).toBe(
+        tally.refused
+      )
+      expect(
+        doctor.health.checks.find((c: any) => c.id === "storefront").detail
+      ).toMatch(
+        new RegExp(
+          `^payment sessions refused in the last hour \\(this server\\): ${tally.refused} per client address`
+        )
       )
       await Promise.all([flooder.close(), shopper.close()])
     })
@@ -112,13 +145,29 @@ svcMedusaSuite({
       const banks = ["MBB0228", "BCBB0235"]
       const replies: Reply[] = []
       for (let i = 0; i < 14; i++) {
-        replies.push(await client.session(pcId, SVC_PROVIDERS.fpxDirect, { cart_id: cartId, bank: banks[i % 2], bankType: "RETAIL", buyerName: "Siti Aminah" }))
+        replies.push(
+          await client.session(pcId, SVC_PROVIDERS.fpxDirect, {
+            cart_id: cartId,
+            bank: banks[i % 2],
+            bankType: "RETAIL",
+            buyerName: "Siti Aminah",
+          })
+        )
       }
       const stats = await readStats(svc.ref.sandbox.url)
-      expect(replies.slice(0, 10).map((r) => r.status)).toEqual(Array(10).fill(200))
-      expect(replies.slice(10).map((r) => r.status)).toEqual([429, 429, 429, 429])
-      expect(replies[10]!.body).toMatchObject({ code: "svc_too_many_attempts", reason: "cart" })
-      expect(replies[10]!.body.message).toMatch(/^too many payment attempts for this cart; try again in (19|20) minutes; nothing was charged$/)
+      expect(replies.slice(0, 10).map((r) => r.status)).toEqual(
+        Array(10).fill(200)
+      )
+      expect(replies.slice(10).map((r) => r.status)).toEqual([
+        429, 429, 429, 429,
+      ])
+      expect(replies[10]!.body).toMatchObject({
+        code: "svc_too_many_attempts",
+        reason: "cart",
+      })
+      expect(replies[10]!.body.message).toMatch(
+        /^too many payment attempts for this cart; try again in (19|20) minutes; nothing was charged$/
+      )
       expect(Number(replies[10]!.retryAfter)).toBeGreaterThan(18 * 60)
       expect(callsTo(stats, CREATE)).toBeLessThanOrEqual(10)
       await client.close()
@@ -127,12 +176,22 @@ svcMedusaSuite({
     it("completing a cart whose svc payment is pending, again and again, asks svc once: the first completion places the order awaiting payment", async () => {
       const client = at("127.0.0.5")
       const { cartId, pcId } = await client.cart()
-      expect((await client.session(pcId, SVC_PROVIDERS.wallet, { cart_id: cartId })).status).toBe(200)
+      expect(
+        (await client.session(pcId, SVC_PROVIDERS.wallet, { cart_id: cartId }))
+          .status
+      ).toBe(200)
       await resetStats(svc.ref.sandbox.url)
       const replies: Reply[] = []
-      for (let i = 0; i < 20; i++) replies.push(await client.call("POST", `/store/carts/${cartId}/complete`))
+      for (let i = 0; i < 20; i++)
+        replies.push(
+          await client.call("POST", `/store/carts/${cartId}/complete`)
+        )
       const stats = await readStats(svc.ref.sandbox.url)
-      expect(new Set(replies.map((r) => `${r.status} ${r.body.type} ${r.body.order?.id}`)).size).toBe(1)
+      expect(
+        new Set(
+          replies.map((r) => `${r.status} ${r.body.type} ${r.body.order?.id}`)
+        ).size
+      ).toBe(1)
       expect(replies[0]!.body.type).toBe("order")
       expect(callsTo(stats, "GET /v1/checkout/{id}")).toBe(1)
       await client.close()
@@ -144,16 +203,23 @@ svcMedusaSuite({
       await resetStats(svc.ref.sandbox.url)
       const forged = `/svc/pay/order_01JAAAAAAAAAAAAAAAAAAAAAAA/${"a".repeat(40)}.${"b".repeat(43)}`
       const replies: Reply[] = []
-      for (let i = 0; i < 18; i++) replies.push(await flooder.call("GET", forged))
-      expect(replies.slice(0, 15).map((r) => r.status)).toEqual(Array(15).fill(404))
-      expect(replies[0]!.body).toContain("<h1>This payment link is not valid</h1>")
+      for (let i = 0; i < 18; i++)
+        replies.push(await flooder.call("GET", forged))
+      expect(replies.slice(0, 15).map((r) => r.status)).toEqual(
+        Array(15).fill(404)
+      )
+      expect(replies[0]!.body).toContain(
+        "<h1>This payment link is not valid</h1>"
+      )
       expect(replies.slice(15).map((r) => r.status)).toEqual([429, 429, 429])
       expect(replies[15]!.body).toContain("<h1>Too many attempts</h1>")
       expect(Number(replies[15]!.retryAfter)).toBeGreaterThan(0)
       const theirs = await other.call("GET", forged)
       expect(theirs.status).toBe(404)
       const stats = await readStats(svc.ref.sandbox.url)
-      expect(Object.keys(stats.byRoute).filter((r) => r.includes("checkout"))).toEqual([])
+      expect(
+        Object.keys(stats.byRoute).filter((r) => r.includes("checkout"))
+      ).toEqual([])
       await Promise.all([flooder.close(), other.close()])
     })
 
@@ -162,12 +228,26 @@ svcMedusaSuite({
       const other = at("127.0.0.11")
       const { cartId } = await flooder.cart()
       const replies: Reply[] = []
-      for (let i = 0; i < 18; i++) replies.push(await flooder.call("POST", `/store/svc/carts/${cartId}/einvoice`, { requested: i % 2 === 0 }))
-      expect(replies.slice(0, 15).map((r) => r.status)).toEqual(Array(15).fill(200))
+      for (let i = 0; i < 18; i++)
+        replies.push(
+          await flooder.call("POST", `/store/svc/carts/${cartId}/einvoice`, {
+            requested: i % 2 === 0,
+          })
+        )
+      expect(replies.slice(0, 15).map((r) => r.status)).toEqual(
+        Array(15).fill(200)
+      )
       expect(replies.slice(15).map((r) => r.status)).toEqual([429, 429, 429])
-      expect(replies[15]!.body).toMatchObject({ type: "too_many_requests", reason: "address" })
+      expect(replies[15]!.body).toMatchObject({
+        type: "too_many_requests",
+        reason: "address",
+      })
       expect(Number(replies[15]!.retryAfter)).toBeGreaterThan(0)
-      const theirs = await other.call("POST", `/store/svc/carts/${cartId}/einvoice`, { requested: true })
+      const theirs = await other.call(
+        "POST",
+        `/store/svc/carts/${cartId}/einvoice`,
+        { requested: true }
+      )
       expect(theirs.status).toBe(200)
       expect(theirs.body).toEqual({ cart_id: cartId, requested: true })
       await Promise.all([flooder.close(), other.close()])

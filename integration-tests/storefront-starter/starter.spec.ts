@@ -1,5 +1,11 @@
 import { spawn } from "node:child_process"
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { ensureBuilt } from "../../testing/builds"
@@ -28,7 +34,9 @@ function installed(): string[] {
   const nm = join(app, "node_modules")
   return readdirSync(nm)
     .filter((d) => !d.startsWith("."))
-    .flatMap((d) => (d.startsWith("@") ? readdirSync(join(nm, d)).map((s) => `${d}/${s}`) : [d]))
+    .flatMap((d) =>
+      d.startsWith("@") ? readdirSync(join(nm, d)).map((s) => `${d}/${s}`) : [d]
+    )
     .sort()
 }
 
@@ -44,22 +52,72 @@ describe("the packed kit in a storefront shaped like medusajs/dtc-starter", () =
   it("the fixture installs as the starter does", () => {
     writeStarterApp(app) // the fixture with the docs' files and edits
     const fixture = JSON.parse(readFileSync(join(app, "package.json"), "utf8"))
-    expect(fixture.dependencies).toMatchObject({ next: expect.stringMatching(/^15\.5\./), react: "19.0.5", "react-dom": "19.0.5", "@medusajs/js-sdk": "2.18.0" })
-    expect(JSON.parse(readFileSync(join(app, "tsconfig.json"), "utf8")).compilerOptions.moduleResolution).toBe("node")
-    steps.run("install-starter", "npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], app, 600_000)
+    expect(fixture.dependencies).toMatchObject({
+      next: expect.stringMatching(/^15\.5\./),
+      react: "19.0.5",
+      "react-dom": "19.0.5",
+      "@medusajs/js-sdk": "2.18.0",
+    })
+    expect(
+      JSON.parse(readFileSync(join(app, "tsconfig.json"), "utf8"))
+        .compilerOptions.moduleResolution
+    ).toBe("node")
+    steps.run(
+      "install-starter",
+      "npm",
+      [
+        "install",
+        "--prefer-offline",
+        "--no-audit",
+        "--no-fund",
+        "--loglevel=error",
+      ],
+      app,
+      600_000
+    )
     before = installed()
   })
 
   it("`npm install` of the packed kit, no flags: succeeds and adds the kit alone, no Medusa server package", () => {
     const pkgDir = join(root, "packages/storefront")
     ensureBuilt("kit")
-    const packed = steps.run("pack-kit", "npm", ["pack", "--json", "--pack-destination", work, "--loglevel=error"], pkgDir, 120_000)
+    const packed = steps.run(
+      "pack-kit",
+      "npm",
+      ["pack", "--json", "--pack-destination", work, "--loglevel=error"],
+      pkgDir,
+      120_000
+    )
     tarball = join(work, JSON.parse(packed.stdout)[0].filename)
-    steps.run("install-kit", "npm", ["install", tarball, "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], app, 600_000)
+    steps.run(
+      "install-kit",
+      "npm",
+      [
+        "install",
+        tarball,
+        "--prefer-offline",
+        "--no-audit",
+        "--no-fund",
+        "--loglevel=error",
+      ],
+      app,
+      600_000
+    )
     const after = installed()
-    expect(after.filter((p) => !before.includes(p))).toEqual(["medusa-payment-svc-storefront"])
-    expect(after.filter((p) => p.startsWith("@medusajs/"))).toEqual(before.filter((p) => p.startsWith("@medusajs/")))
-    expect(after.filter((p) => /^@medusajs\/(medusa|framework|core-flows|cli|modules-sdk|utils|workflows-sdk|orchestration)$/.test(p) || p === "medusa-payment-svc")).toEqual([])
+    expect(after.filter((p) => !before.includes(p))).toEqual([
+      "medusa-payment-svc-storefront",
+    ])
+    expect(after.filter((p) => p.startsWith("@medusajs/"))).toEqual(
+      before.filter((p) => p.startsWith("@medusajs/"))
+    )
+    expect(
+      after.filter(
+        (p) =>
+          /^@medusajs\/(medusa|framework|core-flows|cli|modules-sdk|utils|workflows-sdk|orchestration)$/.test(
+            p
+          ) || p === "medusa-payment-svc"
+      )
+    ).toEqual([])
   })
 
   it("the docs' Next.js files and edits and a checkout page using them pass `tsc --noEmit` and `next build`", () => {
@@ -84,8 +142,21 @@ export default async function Checkout() {
 }
 `
     )
-    steps.run("tsc", process.execPath, [join(app, "node_modules/typescript/bin/tsc"), "--noEmit", "-p", app], app, 300_000)
-    const build = steps.run("next-build", process.execPath, [join(app, "node_modules/next/dist/bin/next"), "build"], app, 900_000, consumerEnv({ NODE_ENV: "production" }))
+    steps.run(
+      "tsc",
+      process.execPath,
+      [join(app, "node_modules/typescript/bin/tsc"), "--noEmit", "-p", app],
+      app,
+      300_000
+    )
+    const build = steps.run(
+      "next-build",
+      process.execPath,
+      [join(app, "node_modules/next/dist/bin/next"), "build"],
+      app,
+      900_000,
+      consumerEnv({ NODE_ENV: "production" })
+    )
     expect(build.stdout).toMatch(/svc-return/)
     // the kit's CSS is in the build's stylesheet
     const cssDir = join(app, ".next/static/css")

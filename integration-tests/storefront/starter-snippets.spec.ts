@@ -11,13 +11,22 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { ensureBuilt } from "../../testing/builds"
-import { linkStarterModules, starterBlocks, starterModules, STARTER_DOC, unlabelledBlocks, writeStarterApp } from "../helpers/starter-fixture"
+import {
+  linkStarterModules,
+  starterBlocks,
+  starterModules,
+  STARTER_DOC,
+  unlabelledBlocks,
+  writeStarterApp,
+} from "../helpers/starter-fixture"
 
 jest.setTimeout(300_000)
 
 const root = join(__dirname, "..", "..")
-const STARTER_HEADING = "## Next.js starter (`medusajs/dtc-starter`, `apps/storefront/`)"
-const README_HEADING = "### Next.js starter (`medusajs/dtc-starter`, `apps/storefront/`)"
+const STARTER_HEADING =
+  "## Next.js starter (`medusajs/dtc-starter`, `apps/storefront/`)"
+const README_HEADING =
+  "### Next.js starter (`medusajs/dtc-starter`, `apps/storefront/`)"
 
 describe("the docs' Next.js starter files in a starter-shaped storefront", () => {
   const app = mkdtempSync(join(tmpdir(), "svc-starter-snippets-"))
@@ -25,7 +34,9 @@ describe("the docs' Next.js starter files in a starter-shaped storefront", () =>
 
   it("every ts/tsx block of the starter sections (docs/storefront.md, README.md) is labelled with the file it goes in", () => {
     expect(unlabelledBlocks(STARTER_DOC, STARTER_HEADING)).toEqual([])
-    expect(unlabelledBlocks(join(root, "README.md"), README_HEADING)).toEqual([])
+    expect(unlabelledBlocks(join(root, "README.md"), README_HEADING)).toEqual(
+      []
+    )
     const files = [...new Set(starterBlocks().map((b) => b.path))]
     expect(files).toEqual(
       expect.arrayContaining([
@@ -49,7 +60,9 @@ describe("the docs' Next.js starter files in a starter-shaped storefront", () =>
       ["docs/storefront.md", doc],
     ] as const) {
       for (const m of text.matchAll(/https?:\/\/[^\s`)]*svc-return[^\s`)]*/g))
-        expect(`${name}: ${new URL(m[0]).pathname}${new URL(m[0]).search}`).toBe(`${name}: ${decodeURI(path)}`)
+        expect(
+          `${name}: ${new URL(m[0]).pathname}${new URL(m[0]).search}`
+        ).toBe(`${name}: ${decodeURI(path)}`)
     }
     expect(readme).toContain("NEXT_PUBLIC_DEFAULT_REGION=my")
     expect(doc).toContain("NEXT_PUBLIC_DEFAULT_REGION=my")
@@ -62,8 +75,14 @@ describe("the docs' Next.js starter files in a starter-shaped storefront", () =>
     const t1 = Date.now()
     const blocks = writeStarterApp(app)
     linkStarterModules(app, modules)
-    const r = spawnSync(process.execPath, [join(modules, "typescript/bin/tsc"), "--noEmit", "-p", app], { cwd: app, encoding: "utf8", timeout: 240_000 })
-    console.log(`starter snippets: ${blocks.length} blocks; fixture packages ${t1 - t0} ms, tsc ${Date.now() - t1} ms`)
+    const r = spawnSync(
+      process.execPath,
+      [join(modules, "typescript/bin/tsc"), "--noEmit", "-p", app],
+      { cwd: app, encoding: "utf8", timeout: 240_000 }
+    )
+    console.log(
+      `starter snippets: ${blocks.length} blocks; fixture packages ${t1 - t0} ms, tsc ${Date.now() - t1} ms`
+    )
     expect(`${r.stdout}${r.stderr}`.trim()).toBe("")
     expect(r.status).toBe(0)
   })

@@ -1,7 +1,13 @@
 import { execFileSync } from "node:child_process"
 import { prepareCode, ROOT } from "../../testing/code"
 import { startCluster, type Cluster } from "../../testing/cluster"
-import { checkMoney, describeMoney, moneyIsSafe, orderMoney, sqlOfPool } from "../../testing/money-invariants"
+import {
+  checkMoney,
+  describeMoney,
+  moneyIsSafe,
+  orderMoney,
+  sqlOfPool,
+} from "../../testing/money-invariants"
 import { until } from "../../testing/until"
 
 /**
@@ -42,18 +48,28 @@ const SVC_TABLES = [
 let cluster: Cluster
 let token = ""
 
-async function http<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+async function http<T = any>(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {}
+): Promise<T> {
   const res = await fetch(`${cluster.url}${path}`, {
     method,
     headers: { "content-type": "application/json", ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   })
   const text = await res.text()
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`)
+  if (!res.ok)
+    throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`)
   return (text ? JSON.parse(text) : {}) as T
 }
-const store = <T = any>(method: string, path: string, body?: unknown) => http<T>(method, path, body, { "x-publishable-api-key": cluster.store.publishableKey })
-const admin = <T = any>(method: string, path: string, body?: unknown) => http<T>(method, path, body, { authorization: `Bearer ${token}` })
+const store = <T = any>(method: string, path: string, body?: unknown) =>
+  http<T>(method, path, body, {
+    "x-publishable-api-key": cluster.store.publishableKey,
+  })
+const admin = <T = any>(method: string, path: string, body?: unknown) =>
+  http<T>(method, path, body, { authorization: `Bearer ${token}` })
 
 /** A cart with an svc FPX session: its svc checkout is created (CREATED at svc). */
 async function cartWithCheckout(who: string) {
@@ -62,30 +78,66 @@ async function cartWithCheckout(who: string) {
     sales_channel_id: cluster.store.salesChannelId,
     email: `upgrade-${who}@example.my`,
     items: [{ variant_id: cluster.store.variantId, quantity: 1 }],
-    shipping_address: { first_name: "Siti", last_name: "Aminah", address_1: "1 Jalan Ampang", city: "Kuala Lumpur", country_code: "my", postal_code: "50450" },
+    shipping_address: {
+      first_name: "Siti",
+      last_name: "Aminah",
+      address_1: "1 Jalan Ampang",
+      city: "Kuala Lumpur",
+      country_code: "my",
+      postal_code: "50450",
+    },
   })
-  const { payment_collection: pc } = await store("POST", "/store/payment-collections", { cart_id: cart.id })
-  const { payment_collection } = await store("POST", `/store/payment-collections/${pc.id}/payment-sessions`, { provider_id: FPX, data: { cart_id: cart.id } })
-  const session = payment_collection.payment_sessions.find((s: any) => s.provider_id === FPX)
+  const { payment_collection: pc } = await store(
+    "POST",
+    "/store/payment-collections",
+    { cart_id: cart.id }
+  )
+  const { payment_collection } = await store(
+    "POST",
+    `/store/payment-collections/${pc.id}/payment-sessions`,
+    { provider_id: FPX, data: { cart_id: cart.id } }
+  )
+  const session = payment_collection.payment_sessions.find(
+    (s: any) => s.provider_id === FPX
+  )
   const checkoutId = session.data.checkoutId as string
   expect(checkoutId).toBeTruthy()
   return { cartId: cart.id as string, checkoutId }
 }
 
 const ordersOf = async (cartId: string) =>
-  (await cluster.db.query<{ order_id: string }>(`select order_id from order_cart where cart_id = $1 and deleted_at is null`, [cartId])).rows.map((r) => r.order_id)
+  (
+    await cluster.db.query<{ order_id: string }>(
+      `select order_id from order_cart where cart_id = $1 and deleted_at is null`,
+      [cartId]
+    )
+  ).rows.map((r) => r.order_id)
 const svcState = () => cluster.sandbox.control.state()
-const toBank = { name: "Siti Aminah", bank_code: "MBBEMYKL", account_number: "5512345678" }
+const toBank = {
+  name: "Siti Aminah",
+  bank_code: "MBBEMYKL",
+  account_number: "5512345678",
+}
 
 /** Every svc_* table's live and deleted row ids. */
 async function svcRows(): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {}
-  for (const t of SVC_TABLES) out[t] = (await cluster.db.query<{ id: string }>(`select id from "${t}" order by id`)).rows.map((r) => r.id)
+  for (const t of SVC_TABLES)
+    out[t] = (
+      await cluster.db.query<{ id: string }>(
+        `select id from "${t}" order by id`
+      )
+    ).rows.map((r) => r.id)
   return out
 }
 /** "table id" of every row in `before` that is not in `after`. */
-const missingRows = (before: Record<string, string[]>, after: Record<string, string[]>) =>
-  SVC_TABLES.flatMap((t) => before[t].filter((id) => !after[t].includes(id)).map((id) => `${t} ${id}`))
+const missingRows = (
+  before: Record<string, string[]>,
+  after: Record<string, string[]>
+) =>
+  SVC_TABLES.flatMap((t) =>
+    before[t].filter((id) => !after[t].includes(id)).map((id) => `${t} ${id}`)
+  )
 /** Every column of the svc_* tables with its type, nullability and default. */
 async function svcColumns(): Promise<string[]> {
   const { rows } = await cluster.db.query<{ c: string }>(
@@ -98,7 +150,13 @@ async function svcColumns(): Promise<string[]> {
 beforeAll(async () => {
   // Before f0becfb the plugin ran zod 3 (its lock: 3.25.76, here the devDependency zod-v3); every
   // other package is as today (prepareCode checks the commit's lock)
-  const lock = JSON.parse(execFileSync("git", ["show", `${FROM}:package-lock.json`], { cwd: ROOT, encoding: "utf8", maxBuffer: 64 << 20 })) as {
+  const lock = JSON.parse(
+    execFileSync("git", ["show", `${FROM}:package-lock.json`], {
+      cwd: ROOT,
+      encoding: "utf8",
+      maxBuffer: 64 << 20,
+    })
+  ) as {
     packages: Record<string, { version?: string }>
   }
   const zod3 = lock.packages["node_modules/zod"]?.version?.startsWith("3.")
@@ -111,7 +169,9 @@ beforeAll(async () => {
     // the old code's watcher and reconcile job off: what is in flight stays in flight until the upgrade
     env: { SVC_WATCH_EVERY_SECONDS: "0", SVC_RECONCILE_EVERY_MINUTES: "0" },
   })
-  token = (await http<{ token: string }>("POST", "/auth/user/emailpass", cluster.admin)).token
+  token = (
+    await http<{ token: string }>("POST", "/auth/user/emailpass", cluster.admin)
+  ).token
   expect(token).toBeTruthy()
 })
 
@@ -146,11 +206,28 @@ it(`money in flight on the code of ${FROM} settles, is tracked and refunds after
 
   // (d) a settlement in flight: PENDING at svc
   const wallet = await admin("GET", "/admin/svc/wallet")
-  const withdrawal = (await admin("POST", "/admin/svc/withdrawals", { bank_account_id: wallet.bank_accounts[0].id, amount: "100.00", reference: "upgrade" })).withdrawal
+  const withdrawal = (
+    await admin("POST", "/admin/svc/withdrawals", {
+      bank_account_id: wallet.bank_accounts[0].id,
+      amount: "100.00",
+      reference: "upgrade",
+    })
+  ).withdrawal
   expect(withdrawal.status).toBe("PENDING")
   // (c) the refund: svc's payout INITIATED (it settles 20 s later on svc's clock)
-  const refunded = (await admin("POST", "/admin/svc/refunds", { payment_id: paymentC.id, amount: "10.00", beneficiary: toBank, note: "before the upgrade" })).payout
-  expect(refunded).toMatchObject({ status: "INITIATED", amount_sen: 1000, order_id: orderC })
+  const refunded = (
+    await admin("POST", "/admin/svc/refunds", {
+      payment_id: paymentC.id,
+      amount: "10.00",
+      beneficiary: toBank,
+      note: "before the upgrade",
+    })
+  ).payout
+  expect(refunded).toMatchObject({
+    status: "INITIATED",
+    amount_sen: 1000,
+    order_id: orderC,
+  })
   await sb.flushWebhooks()
 
   // (b) completed at svc; its webhook held by svc until the next event or a flush
@@ -163,9 +240,17 @@ it(`money in flight on the code of ${FROM} settles, is tracked and refunds after
   expect(state.checkouts[b.checkoutId].status).toBe("COMPLETED")
   expect(state.payouts[refunded.payout_id].status).toBe("INITIATED")
   // PENDING, or PROCESSING 10 s later on svc's clock: not final
-  expect(["PENDING", "PROCESSING"]).toContain(state.fiatWithdrawals[withdrawal.withdrawal_id].status)
+  expect(["PENDING", "PROCESSING"]).toContain(
+    state.fiatWithdrawals[withdrawal.withdrawal_id].status
+  )
   expect(await ordersOf(b.cartId)).toEqual([])
-  expect((await cluster.db.query(`select status from svc_payout where id = $1`, [refunded.id])).rows[0].status).toBe("INITIATED")
+  expect(
+    (
+      await cluster.db.query(`select status from svc_payout where id = $1`, [
+        refunded.id,
+      ])
+    ).rows[0].status
+  ).toBe("INITIATED")
 
   // The store goes down for the upgrade. svc's webhooks meanwhile reach nobody (dropped here, as a
   // real sender's give up on a store that stays down), and svc moves on: the refund's payout
@@ -190,8 +275,14 @@ it(`money in flight on the code of ${FROM} settles, is tracked and refunds after
   expect(columnsBefore.filter((c) => !columnsMigrated.includes(c))).toEqual([])
   expect(missingRows(rowsBefore, await svcRows())).toEqual([])
   // the watcher as often as tests run it, the reconcile job at its shortest (every minute)
-  await cluster.start("medusa", { codeDir: current, env: { SVC_WATCH_EVERY_SECONDS: "2", SVC_RECONCILE_EVERY_MINUTES: "1" } })
-  sb.setWebhooks({ WALLET: [`${cluster.url}/hooks/svc`], PAYOUT: [`${cluster.url}/hooks/svc`] })
+  await cluster.start("medusa", {
+    codeDir: current,
+    env: { SVC_WATCH_EVERY_SECONDS: "2", SVC_RECONCILE_EVERY_MINUTES: "1" },
+  })
+  sb.setWebhooks({
+    WALLET: [`${cluster.url}/hooks/svc`],
+    PAYOUT: [`${cluster.url}/hooks/svc`],
+  })
 
   // (b): svc's held webhook reaches the new code (or its watcher finds the payment first)
   await sb.flushWebhooks()
@@ -214,19 +305,37 @@ it(`money in flight on the code of ${FROM} settles, is tracked and refunds after
     "(d)'s withdrawal COMPLETED in Medusa",
     async () => {
       const { withdrawals } = await admin("GET", "/admin/svc/withdrawals")
-      return withdrawals.find((w: any) => w.id === withdrawal.id && w.status === "COMPLETED")
+      return withdrawals.find(
+        (w: any) => w.id === withdrawal.id && w.status === "COMPLETED"
+      )
     },
     150_000
   )
 
   // (c): a new refund on the old order, made by the new code
-  const second = (await admin("POST", "/admin/svc/refunds", { payment_id: paymentC.id, amount: "5.00", beneficiary: toBank, note: "after the upgrade" })).payout
-  expect(second).toMatchObject({ status: "INITIATED", amount_sen: 500, order_id: orderC })
+  const second = (
+    await admin("POST", "/admin/svc/refunds", {
+      payment_id: paymentC.id,
+      amount: "5.00",
+      beneficiary: toBank,
+      note: "after the upgrade",
+    })
+  ).payout
+  expect(second).toMatchObject({
+    status: "INITIATED",
+    amount_sen: 500,
+    order_id: orderC,
+  })
   sb.advanceClock(30)
   await sb.flushWebhooks()
   await until("the new refund's payout SETTLED", async () => {
-    const { payouts } = await admin("GET", `/admin/svc/payouts?order_id=${orderC}`)
-    return payouts.find((p: any) => p.id === second.id && p.status === "SETTLED")
+    const { payouts } = await admin(
+      "GET",
+      `/admin/svc/payouts?order_id=${orderC}`
+    )
+    return payouts.find(
+      (p: any) => p.id === second.id && p.status === "SETTLED"
+    )
   })
 
   // (c): the payout svc settled while the store was down: the new code's reconcile job reads the
@@ -234,22 +343,39 @@ it(`money in flight on the code of ${FROM} settles, is tracked and refunds after
   const payoutRow = await until(
     "(c)'s payout SETTLED in Medusa",
     async () => {
-      const { payouts } = await admin("GET", `/admin/svc/payouts?order_id=${orderC}`)
-      return payouts.find((p: any) => p.id === refunded.id && p.status === "SETTLED")
+      const { payouts } = await admin(
+        "GET",
+        `/admin/svc/payouts?order_id=${orderC}`
+      )
+      return payouts.find(
+        (p: any) => p.id === refunded.id && p.status === "SETTLED"
+      )
     },
     150_000
   )
-  expect(payoutRow).toMatchObject({ payout_id: refunded.payout_id, refund_id: refunded.refund_id, amount_sen: 1000 })
+  expect(payoutRow).toMatchObject({
+    payout_id: refunded.payout_id,
+    refund_id: refunded.refund_id,
+    amount_sen: 1000,
+  })
 
   // one order per cart; nothing captured twice; the ledger says what happened
   expect(await ordersOf(a.cartId)).toEqual([orderA])
   expect(await ordersOf(b.cartId)).toEqual([orderB])
   expect(await ordersOf(c.cartId)).toEqual([orderC])
-  const ledger = await cluster.db.query<{ checkout_id: string; order_id: string | null; attention: string | null }>(
+  const ledger = await cluster.db.query<{
+    checkout_id: string
+    order_id: string | null
+    attention: string | null
+  }>(
     `select checkout_id, order_id, attention from svc_checkout where checkout_id = any($1)`,
     [[a.checkoutId, b.checkoutId, c.checkoutId]]
   )
-  expect(Object.fromEntries(ledger.rows.map((r) => [r.checkout_id, [r.order_id, r.attention]]))).toEqual({
+  expect(
+    Object.fromEntries(
+      ledger.rows.map((r) => [r.checkout_id, [r.order_id, r.attention]])
+    )
+  ).toEqual({
     [a.checkoutId]: [orderA, null],
     [b.checkoutId]: [orderB, null],
     [c.checkoutId]: [orderC, null],
@@ -258,8 +384,17 @@ it(`money in flight on the code of ${FROM} settles, is tracked and refunds after
   const money = await checkMoney(cluster.db, cluster.svc)
   console.log(describeMoney(money))
   expect(moneyIsSafe(money)).toBe(true)
-  expect(money).toMatchObject({ completedCheckouts: 3, ordered: 3, flagged: 0, payouts: 2, withdrawals: 1 })
-  for (const orderId of [orderA, orderB, orderC]) expect((await orderMoney(sqlOfPool(cluster.db), state, orderId)).problems).toEqual([])
+  expect(money).toMatchObject({
+    completedCheckouts: 3,
+    ordered: 3,
+    flagged: 0,
+    payouts: 2,
+    withdrawals: 1,
+  })
+  for (const orderId of [orderA, orderB, orderC])
+    expect(
+      (await orderMoney(sqlOfPool(cluster.db), state, orderId)).problems
+    ).toEqual([])
   const moneyC = await orderMoney(sqlOfPool(cluster.db), state, orderC)
   expect(moneyC).toMatchObject({ refundedSen: 1500, paidOutSen: 1500 })
 

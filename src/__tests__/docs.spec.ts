@@ -25,15 +25,26 @@ function relativeTargets(markdown: string): string[] {
 
 describe("README and docs/", () => {
   it("README.md is a front page of at most 25 kB (25,600 bytes)", () => {
-    expect(readFileSync(join(ROOT, "README.md")).length).toBeLessThanOrEqual(25_600)
+    expect(readFileSync(join(ROOT, "README.md")).length).toBeLessThanOrEqual(
+      25_600
+    )
   })
 
-  it.each(DOCS.map((f) => [f.slice(ROOT.length + 1), f]))("%s: every relative link and image names a file that exists", (_name, file) => {
-    const missing = relativeTargets(readFileSync(file, "utf8")).filter((t) => !existsSync(resolve(dirname(file), decodeURI(t))))
-    expect(missing).toEqual([])
-  })
+  it.each(DOCS.map((f) => [f.slice(ROOT.length + 1), f]))(
+    "%s: every relative link and image names a file that exists",
+    (_name, file) => {
+      const missing = relativeTargets(readFileSync(file, "utf8")).filter(
+        (t) => !existsSync(resolve(dirname(file), decodeURI(t)))
+      )
+      expect(missing).toEqual([])
+    }
+  )
 
   it("the link check finds a broken link (it can fail)", () => {
-    expect(relativeTargets("see [x](docs/nope.md) and ![i](images/a.png) but not [y](https://e.com) or [z](#anchor)")).toEqual(["docs/nope.md", "images/a.png"])
+    expect(
+      relativeTargets(
+        "see [x](docs/nope.md) and ![i](images/a.png) but not [y](https://e.com) or [z](#anchor)"
+      )
+    ).toEqual(["docs/nope.md", "images/a.png"])
   })
 })

@@ -36,11 +36,18 @@ function medusaTables(): Set<string> {
       continue
     }
     for (const f of files(migrations, (p) => p.endsWith(".js"))) {
-      for (const m of readFileSync(f, "utf8").matchAll(/create table (?:if not exists )?\\?"([a-z_]+)\\?"/gi)) tables.add(m[1]!)
+      for (const m of readFileSync(f, "utf8").matchAll(
+        /create table (?:if not exists )?\\?"([a-z_]+)\\?"/gi
+      ))
+        tables.add(m[1]!)
     }
   }
-  for (const f of files(join(MEDUSA, "link-modules", "dist", "definitions"), (p) => p.endsWith(".js"))) {
-    for (const m of readFileSync(f, "utf8").matchAll(/tableName: "([a-z_]+)"/g)) tables.add(m[1]!)
+  for (const f of files(
+    join(MEDUSA, "link-modules", "dist", "definitions"),
+    (p) => p.endsWith(".js")
+  )) {
+    for (const m of readFileSync(f, "utf8").matchAll(/tableName: "([a-z_]+)"/g))
+      tables.add(m[1]!)
   }
   return tables
 }
@@ -49,34 +56,70 @@ describe("no SQL on Medusa's tables", () => {
   const tables = medusaTables()
 
   it("reads Medusa's tables off the installed Medusa", () => {
-    for (const t of ["cart", "order", "payment", "payment_session", "refund", "order_change", "order_cart", "cart_payment_collection", "order_payment_collection"]) {
+    for (const t of [
+      "cart",
+      "order",
+      "payment",
+      "payment_session",
+      "refund",
+      "order_change",
+      "order_cart",
+      "cart_payment_collection",
+      "order_payment_collection",
+    ]) {
       expect(tables.has(t)).toBe(true)
     }
     expect(tables.size).toBeGreaterThan(100)
   })
 
   it("src names none of them in SQL (outside migrations and the sandbox)", () => {
-    const sources = files(join(ROOT, "src"), (p) => /\.tsx?$/.test(p) && !/\/(__tests__|migrations|sandbox)\//.test(p))
+    const sources = files(
+      join(ROOT, "src"),
+      (p) => /\.tsx?$/.test(p) && !/\/(__tests__|migrations|sandbox)\//.test(p)
+    )
     const found: Record<string, string[]> = {}
     for (const file of sources) {
       const text = readFileSync(file, "utf8")
       // the SQL of a file: its template literals and string literals
-      const literals = [...text.matchAll(/`[^`]*`|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g)].map((m) => m[0])
+      const literals = [
+        ...text.matchAll(/`[^`]*`|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g),
+      ].map((m) => m[0])
       for (const sql of literals) {
-        const named = [...sql.matchAll(/\b(?:from|join|update|into)\s+\\?"?([a-z_]+)\\?"?/gi)].map((m) => m[1]!.toLowerCase()).filter((t) => tables.has(t))
-        if (named.length) (found[relative(ROOT, file)] ??= []).push(`${[...new Set(named)].join(", ")}: ${sql.replace(/\s+/g, " ").slice(0, 100)}`)
+        const named = [
+          ...sql.matchAll(
+            /\b(?:from|join|update|into)\s+\\?"?([a-z_]+)\\?"?/gi
+          ),
+        ]
+          .map((m) => m[1]!.toLowerCase())
+          .filter((t) => tables.has(t))
+        if (named.length)
+          (found[relative(ROOT, file)] ??= []).push(
+            `${[...new Set(named)].join(", ")}: ${sql.replace(/\s+/g, " ").slice(0, 100)}`
+          )
       }
     }
     expect(found).toEqual({})
   })
 
   it("the plugin's own svc_* tables are read and written in SQL only by the svc module (src/modules/svc: its one owner)", () => {
-    const sources = files(join(ROOT, "src"), (p) => /\.tsx?$/.test(p) && !/\/(__tests__|migrations|sandbox)\//.test(p) && !p.startsWith(join(ROOT, "src/modules/svc") + "/"))
+    const sources = files(
+      join(ROOT, "src"),
+      (p) =>
+        /\.tsx?$/.test(p) &&
+        !/\/(__tests__|migrations|sandbox)\//.test(p) &&
+        !p.startsWith(join(ROOT, "src/modules/svc") + "/")
+    )
     const found: Record<string, string[]> = {}
     for (const file of sources) {
       const text = readFileSync(file, "utf8")
-      const literals = [...text.matchAll(/`[^`]*`|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g)].map((m) => m[0])
-      for (const sql of literals) for (const m of sql.matchAll(/\b(?:from|join|update|into)\s+\\?"?(svc_[a-z_]+)/gi)) (found[relative(ROOT, file)] ??= []).push(m[1]!)
+      const literals = [
+        ...text.matchAll(/`[^`]*`|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g),
+      ].map((m) => m[0])
+      for (const sql of literals)
+        for (const m of sql.matchAll(
+          /\b(?:from|join|update|into)\s+\\?"?(svc_[a-z_]+)/gi
+        ))
+          (found[relative(ROOT, file)] ??= []).push(m[1]!)
     }
     expect(found).toEqual({})
   })

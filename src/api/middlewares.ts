@@ -8,34 +8,69 @@ import {
   type MedusaRequest,
   type MedusaResponse,
 } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import {
+  ContainerRegistrationKeys,
+  MedusaError,
+} from "@medusajs/framework/utils"
 import { asValue } from "@medusajs/framework/awilix"
 import { SVC_CALLER_KEY } from "../lib/svc-runtime/config"
 import { refuseCancelWithSvcMoney } from "../workflows/refund-to-bank/order-guards"
 import { svcCheckStatus } from "./admin/orders/check-status"
-import { BodyError, checkWebhookToken, readJsonBody, redactToken } from "../lib/webhooks/webhook-token"
+import {
+  BodyError,
+  checkWebhookToken,
+  readJsonBody,
+  redactToken,
+} from "../lib/webhooks/webhook-token"
 import { SVC_TRY_AGAIN_CODE } from "../lib/svc-runtime/errors"
 import { zodValidator } from "@medusajs/framework"
 import { z } from "@medusajs/framework/zod"
-import { allowedSenderAdd, allowedSenderChange, listQuery, orderId, rowId, svcId } from "./admin/svc/validators"
+import {
+  allowedSenderAdd,
+  allowedSenderChange,
+  listQuery,
+  orderId,
+  rowId,
+  svcId,
+} from "./admin/svc/validators"
 import { bankAccountsQuery } from "./admin/svc/bank-accounts/validators"
-import { beneficiaryRegister, beneficiaryVerify } from "./admin/svc/beneficiaries/validators"
+import {
+  beneficiaryRegister,
+  beneficiaryVerify,
+} from "./admin/svc/beneficiaries/validators"
 import { checkoutsQuery } from "./admin/svc/checkouts/validators"
-import { checkMissed, depositLookupQuery, depositsQuery } from "./admin/svc/deposits/validators"
+import {
+  checkMissed,
+  depositLookupQuery,
+  depositsQuery,
+} from "./admin/svc/deposits/validators"
 import { eventsQuery } from "./admin/svc/events/validators"
-import { einvoiceFlagBody, paymentLinkBody, sendPaymentLinkBody } from "./admin/svc/orders/validators"
+import {
+  einvoiceFlagBody,
+  paymentLinkBody,
+  sendPaymentLinkBody,
+} from "./admin/svc/orders/validators"
 import { refundPayoutsQuery } from "./admin/svc/payouts/validators"
 import { payoutsQuery } from "./admin/svc/prefund/validators"
 import { refundRequest } from "./admin/svc/refunds/validators"
 import { einvoiceQuery, periodQuery } from "./admin/svc/reports/validators"
 import { tokenTransferRequest } from "./admin/svc/token-transfers/validators"
 import { webhookTokenChange } from "./admin/svc/webhook-token/validators"
-import { withdrawalRequest, withdrawalsQuery } from "./admin/svc/withdrawals/validators"
+import {
+  withdrawalRequest,
+  withdrawalsQuery,
+} from "./admin/svc/withdrawals/validators"
 import { shopperGuard } from "../lib/shopper-limits/guard"
-import { SVC_TOO_MANY_ATTEMPTS_CODE, type ShopperRefusal } from "../lib/shopper-limits/shopper-limits"
+import {
+  SVC_TOO_MANY_ATTEMPTS_CODE,
+  type ShopperRefusal,
+} from "../lib/shopper-limits/shopper-limits"
 import { codesOf } from "../lib/texts"
 
-type SessionBody = { provider_id?: unknown; data?: { cart_id?: unknown } | null }
+type SessionBody = {
+  provider_id?: unknown
+  data?: { cart_id?: unknown } | null
+}
 
 const isSvcSession = (req: MedusaRequest) => {
   const p = (req.body as SessionBody | undefined)?.provider_id
@@ -43,7 +78,9 @@ const isSvcSession = (req: MedusaRequest) => {
 }
 
 /** The cart of a payment collection (none for an order's balance collection). */
-async function cartOfCollection(req: MedusaRequest): Promise<string | undefined> {
+async function cartOfCollection(
+  req: MedusaRequest
+): Promise<string | undefined> {
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "cart_payment_collection",
@@ -55,14 +92,28 @@ async function cartOfCollection(req: MedusaRequest): Promise<string | undefined>
 
 /** The logged-in customer of a store request (Medusa's auth runs before the routes' middlewares), if any. */
 function customerOf(req: MedusaRequest): string | undefined {
-  const auth = (req as MedusaRequest & { auth_context?: { actor_type?: string; actor_id?: string } }).auth_context
-  return auth?.actor_type === "customer" && auth.actor_id ? auth.actor_id : undefined
+  const auth = (
+    req as MedusaRequest & {
+      auth_context?: { actor_type?: string; actor_id?: string }
+    }
+  ).auth_context
+  return auth?.actor_type === "customer" && auth.actor_id
+    ? auth.actor_id
+    : undefined
 }
 
 /** 429 with Retry-After and words that say what to do; nothing reached svc. */
 function tooManyAttempts(res: MedusaResponse, r: ShopperRefusal): void {
   res.setHeader("Retry-After", String(r.retryAfterSeconds))
-  res.status(429).json({ type: "too_many_requests", code: SVC_TOO_MANY_ATTEMPTS_CODE, reason: r.kind, retry_after: r.retryAfterSeconds, message: r.message })
+  res
+    .status(429)
+    .json({
+      type: "too_many_requests",
+      code: SVC_TOO_MANY_ATTEMPTS_CODE,
+      reason: r.kind,
+      retry_after: r.retryAfterSeconds,
+      message: r.message,
+    })
 }
 
 /**
@@ -78,20 +129,38 @@ function tooManyAttempts(res: MedusaResponse, r: ShopperRefusal): void {
  * check it (Medusa gives it no cart), so it is checked here too. Malformed ids
  * are left to the provider's own rule ("cart_id: must be a Medusa cart id").
  */
-export async function svcShopperSession(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
+export async function svcShopperSession(
+  req: MedusaRequest,
+  res: MedusaResponse,
+  next: MedusaNextFunction
+) {
   if (!isSvcSession(req)) return next()
   try {
     const guard = shopperGuard(req.scope)
     const address = guard?.address(req) ?? "unknown"
-    const first = guard ? await guard.takeClient(address, customerOf(req)) : null
+    const first = guard
+      ? await guard.takeClient(address, customerOf(req))
+      : null
     if (first) return tooManyAttempts(res, first)
     const cartId = await cartOfCollection(req)
-    const byCart = guard ? await guard.takeCart(cartId ?? `collection ${req.params.id}`) : null
+    const byCart = guard
+      ? await guard.takeCart(cartId ?? `collection ${req.params.id}`)
+      : null
     if (byCart) return tooManyAttempts(res, byCart)
     const body = req.body as SessionBody
-    const asked = body.data && typeof body.data === "object" ? body.data.cart_id : undefined
-    if (typeof asked === "string" && /^cart_[0-9A-Za-z]{10,40}$/.test(asked) && asked !== cartId) {
-      return next(new MedusaError(MedusaError.Types.INVALID_DATA, "cart_id: must be the cart this payment collection belongs to"))
+    const asked =
+      body.data && typeof body.data === "object" ? body.data.cart_id : undefined
+    if (
+      typeof asked === "string" &&
+      /^cart_[0-9A-Za-z]{10,40}$/.test(asked) &&
+      asked !== cartId
+    ) {
+      return next(
+        new MedusaError(
+          MedusaError.Types.INVALID_DATA,
+          "cart_id: must be the cart this payment collection belongs to"
+        )
+      )
     }
   } catch (e) {
     return next(e)
@@ -105,11 +174,18 @@ export async function svcShopperSession(req: MedusaRequest, res: MedusaResponse,
  * over it, 429 before the route reads anything. They call no svc; the share bounds
  * the writes one client can make to carts' and orders' metadata.
  */
-async function svcStoreClientShare(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
+async function svcStoreClientShare(
+  req: MedusaRequest,
+  res: MedusaResponse,
+  next: MedusaNextFunction
+) {
   try {
     const guard = shopperGuard(req.scope)
     if (guard) {
-      const refused = await guard.takeClient(guard.address(req), customerOf(req))
+      const refused = await guard.takeClient(
+        guard.address(req),
+        customerOf(req)
+      )
       if (refused) return tooManyAttempts(res, refused)
     }
   } catch (e) {
@@ -125,7 +201,11 @@ async function svcStoreClientShare(req: MedusaRequest, res: MedusaResponse, next
  * captured money is not all refunded is refused here, before anything
  * changes, with the way out (refund first in the "svc refunds" panel).
  */
-async function svcPaidOrderIsRefundedBeforeCancel(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
+async function svcPaidOrderIsRefundedBeforeCancel(
+  req: MedusaRequest,
+  _res: MedusaResponse,
+  next: MedusaNextFunction
+) {
   try {
     await refuseCancelWithSvcMoney(req.scope, String(req.params.id))
   } catch (e) {
@@ -140,11 +220,28 @@ async function svcPaidOrderIsRefundedBeforeCancel(req: MedusaRequest, _res: Medu
  * string or a number as a missing field with no name ("Field '' is
  * required"): the body itself is named instead, before the route reads it.
  */
-export function jsonObjectBody(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
+export function jsonObjectBody(
+  req: MedusaRequest,
+  _res: MedusaResponse,
+  next: MedusaNextFunction
+) {
   const b: unknown = req.body
-  if (b === undefined || (typeof b === "object" && b !== null && !Array.isArray(b))) return next()
-  const got = Array.isArray(b) ? "an array" : b === null ? "null" : `a ${typeof b}`
-  next(new MedusaError(MedusaError.Types.INVALID_DATA, `Invalid request: the body must be a JSON object (got ${got})`))
+  if (
+    b === undefined ||
+    (typeof b === "object" && b !== null && !Array.isArray(b))
+  )
+    return next()
+  const got = Array.isArray(b)
+    ? "an array"
+    : b === null
+      ? "null"
+      : `a ${typeof b}`
+  next(
+    new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `Invalid request: the body must be a JSON object (got ${got})`
+    )
+  )
 }
 
 // ---------------------------------------------------------------- admin routes take JSON only
@@ -162,16 +259,27 @@ const SVC_MONEY_ROUTE =
   /^\/admin\/svc\/(withdrawals|refunds|token-transfers|beneficiaries|(bank-accounts|beneficiaries)\/[^/]+\/allowed-senders(\/[^/]+)?|orders\/[^/]+\/balance\/payment-link(\/send|\/revoke)?)\/?$/
 
 export function isJsonContentType(header: unknown): boolean {
-  return typeof header === "string" && header.split(";")[0]!.trim().toLowerCase() === "application/json"
+  return (
+    typeof header === "string" &&
+    header.split(";")[0]!.trim().toLowerCase() === "application/json"
+  )
 }
 
-export function svcAdminJsonOnly(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
+export function svcAdminJsonOnly(
+  req: MedusaRequest,
+  res: MedusaResponse,
+  next: MedusaNextFunction
+) {
   if (req.method !== "POST") return next()
   const path = String(req.originalUrl ?? req.url).split("?")[0]!
   const h = req.headers
-  const hasBody = h["content-type"] !== undefined || Number(h["content-length"] ?? 0) > 0 || h["transfer-encoding"] !== undefined
+  const hasBody =
+    h["content-type"] !== undefined ||
+    Number(h["content-length"] ?? 0) > 0 ||
+    h["transfer-encoding"] !== undefined
   if (!hasBody && !SVC_MONEY_ROUTE.test(path)) return next()
-  if (isJsonContentType(h["content-type"])) return jsonObjectBody(req, res, next)
+  if (isJsonContentType(h["content-type"]))
+    return jsonObjectBody(req, res, next)
   res.status(415).json({
     type: "unsupported_media_type",
     message: `Content-Type: must be application/json (got ${h["content-type"] ? String(h["content-type"]).split(";")[0]!.slice(0, 60) : "none"}); the svc admin routes take JSON only`,
@@ -185,9 +293,13 @@ export function svcAdminJsonOnly(req: MedusaRequest, res: MedusaResponse, next: 
  * redacted before Medusa's request log writes it (morgan reads
  * req.originalUrl when the answer is sent).
  */
-async function tokenGate(req: MedusaRequest, res: MedusaResponse): Promise<boolean> {
+async function tokenGate(
+  req: MedusaRequest,
+  res: MedusaResponse
+): Promise<boolean> {
   const r = await checkWebhookToken(req.scope, req.query?.token)
-  if (typeof req.originalUrl === "string") req.originalUrl = redactToken(req.originalUrl)
+  if (typeof req.originalUrl === "string")
+    req.originalUrl = redactToken(req.originalUrl)
   if (r.ok) return true
   if (r.status === 503) res.setHeader("Retry-After", "5")
   res.status(r.status).json({ message: r.message })
@@ -200,7 +312,11 @@ async function tokenGate(req: MedusaRequest, res: MedusaResponse): Promise<boole
  * body is read, let alone parsed or queued; the body of an accepted one is
  * read here (JSON only, 100 kB at most, as Medusa's parser did).
  */
-export async function svcWebhookGate(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
+export async function svcWebhookGate(
+  req: MedusaRequest,
+  res: MedusaResponse,
+  next: MedusaNextFunction
+) {
   try {
     if (!(await tokenGate(req, res))) return
     const r = req as MedusaRequest & { _body?: boolean }
@@ -225,8 +341,13 @@ export async function svcWebhookGate(req: MedusaRequest, res: MedusaResponse, ne
  * parsed before the check; /hooks/svc, the URL the doctor shows, is checked
  * before that.
  */
-export async function svcPaymentHookToken(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
-  if (!/^svc-(wallet|fpx|fpx-direct)_/.test(String(req.params?.provider ?? ""))) return next()
+export async function svcPaymentHookToken(
+  req: MedusaRequest,
+  res: MedusaResponse,
+  next: MedusaNextFunction
+) {
+  if (!/^svc-(wallet|fpx|fpx-direct)_/.test(String(req.params?.provider ?? "")))
+    return next()
   try {
     if (!(await tokenGate(req, res))) return
   } catch (e) {
@@ -244,10 +365,15 @@ export async function svcPaymentHookToken(req: MedusaRequest, res: MedusaRespons
  * again" errors, recognised by their code (or, should a workflow drop the
  * code, by the plugin's own closing words), into 503 before the answer leaves.
  */
-const TRY_AGAIN_WORDS = /try (the payment )?again in a moment \(nothing was (sent, nothing )?charged\)$/
+const TRY_AGAIN_WORDS =
+  /try (the payment )?again in a moment \(nothing was (sent, nothing )?charged\)$/
 const STORE_BUDGET_WORDS = /too many requests to svc right now/
 
-type Logger = { error: (...a: unknown[]) => void; warn: (m: string) => void; [k: string]: unknown }
+type Logger = {
+  error: (...a: unknown[]) => void
+  warn: (m: string) => void
+  [k: string]: unknown
+}
 /**
  * Medusa's error handler logs every 500-class error with its stack, from the
  * logger of the request's scope, before the answer leaves. A "try again" is
@@ -269,7 +395,11 @@ function quietTryAgain(req: MedusaRequest): void {
       return (...args: unknown[]) => {
         const e = args[0] as { code?: unknown; message?: unknown } | null
         if (e && typeof e === "object" && e.code === SVC_TRY_AGAIN_CODE) {
-          if (typeof e.message === "string" && !STORE_BUDGET_WORDS.test(e.message)) target.warn(`svc: ${String(req.method)} ${req.path}: ${e.message}`)
+          if (
+            typeof e.message === "string" &&
+            !STORE_BUDGET_WORDS.test(e.message)
+          )
+            target.warn(`svc: ${String(req.method)} ${req.path}: ${e.message}`)
           return
         }
         return target.error(...args)
@@ -278,19 +408,42 @@ function quietTryAgain(req: MedusaRequest): void {
   })
   req.scope.register(ContainerRegistrationKeys.LOGGER, asValue(quiet))
 }
-export function svcTryAgainIs503(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
+export function svcTryAgainIs503(
+  req: MedusaRequest,
+  res: MedusaResponse,
+  next: MedusaNextFunction
+) {
   quietTryAgain(req)
   const json = res.json.bind(res)
   res.json = ((body: unknown) => {
-    const b = body as { code?: unknown; type?: unknown; message?: unknown } | null
-    if (res.statusCode === 500 && b && (b.code === SVC_TRY_AGAIN_CODE || (b.type === "unexpected_state" && typeof b.message === "string" && TRY_AGAIN_WORDS.test(b.message)))) {
+    const b = body as {
+      code?: unknown
+      type?: unknown
+      message?: unknown
+    } | null
+    if (
+      res.statusCode === 500 &&
+      b &&
+      (b.code === SVC_TRY_AGAIN_CODE ||
+        (b.type === "unexpected_state" &&
+          typeof b.message === "string" &&
+          TRY_AGAIN_WORDS.test(b.message)))
+    ) {
       res.status(503)
       res.setHeader("Retry-After", "5")
       // the store's whole svc budget had no turn for it: counted and logged once a minute per client, as the shopper limits' refusals
-      if (String(req.originalUrl ?? req.url).startsWith("/store/") && typeof b.message === "string" && STORE_BUDGET_WORDS.test(b.message)) {
+      if (
+        String(req.originalUrl ?? req.url).startsWith("/store/") &&
+        typeof b.message === "string" &&
+        STORE_BUDGET_WORDS.test(b.message)
+      ) {
         try {
           const guard = shopperGuard(req.scope)
-          guard?.refused("store_budget", guard.address(req), "no turn at svc for this payment session (503, try again)")
+          guard?.refused(
+            "store_budget",
+            guard.address(req),
+            "no turn at svc for this payment session (503, try again)"
+          )
         } catch {
           // counting never changes the answer
         }
@@ -310,12 +463,17 @@ export function svcTryAgainIs503(req: MedusaRequest, res: MedusaResponse, next: 
  * and error handler keep an error's type, message and code only, so the code
  * is read back from the English here, at the answer (docs/admin.md#languages).
  */
-export function svcMessageCodes(_req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) {
+export function svcMessageCodes(
+  _req: MedusaRequest,
+  res: MedusaResponse,
+  next: MedusaNextFunction
+) {
   const json = res.json.bind(res)
   res.json = ((body: unknown) => {
     if (body && typeof body === "object" && !Array.isArray(body)) {
       const b = body as Record<string, unknown>
-      if (typeof b.message === "string" && b.message_code === undefined) return json({ ...b, ...codesOf("message", b.message) })
+      if (typeof b.message === "string" && b.message_code === undefined)
+        return json({ ...b, ...codesOf("message", b.message) })
     }
     return json(body)
   }) as typeof res.json
@@ -332,8 +490,15 @@ export function svcMessageCodes(_req: MedusaRequest, res: MedusaResponse, next: 
  * that has no room is refused at once with 503 and "try again", never a
  * shopper's turn.
  */
-export function svcAdminCaller(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
-  req.scope.register(SVC_CALLER_KEY, asValue(req.method === "GET" ? "admin" : "admin-write"))
+export function svcAdminCaller(
+  req: MedusaRequest,
+  _res: MedusaResponse,
+  next: MedusaNextFunction
+) {
+  req.scope.register(
+    SVC_CALLER_KEY,
+    asValue(req.method === "GET" ? "admin" : "admin-write")
+  )
   next()
 }
 
@@ -351,7 +516,11 @@ export function svcAdminCaller(req: MedusaRequest, _res: MedusaResponse, next: M
  */
 export function validateParams(shape: z.ZodRawShape) {
   const schema = z.object(shape).strict()
-  return async function validateParams(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction) {
+  return async function validateParams(
+    req: MedusaRequest,
+    _res: MedusaResponse,
+    next: MedusaNextFunction
+  ) {
     try {
       await zodValidator(schema, req.params)
     } catch (e) {
@@ -373,11 +542,31 @@ const ownerInputs = (
   const id = { id: svcId("id", what) }
   const sender = { ...id, sender_id: svcId("sender_id", "an allowed sender") }
   return [
-    { matcher: `${A}/${path}/:id/trigger-address`, methods: ["POST"], middlewares: [validateParams(id)] },
-    { matcher: `${A}/${path}/:id/allowed-senders`, methods: ["GET"], middlewares: [validateParams(id)] },
-    { matcher: `${A}/${path}/:id/allowed-senders`, methods: ["POST"], middlewares: [validateParams(id), body(allowedSenderAdd)] },
-    { matcher: `${A}/${path}/:id/allowed-senders/:sender_id`, methods: ["DELETE"], middlewares: [validateParams(sender)] },
-    { matcher: `${A}/${path}/:id/allowed-senders/:sender_id`, methods: ["POST"], middlewares: [validateParams(sender), body(allowedSenderChange)] },
+    {
+      matcher: `${A}/${path}/:id/trigger-address`,
+      methods: ["POST"],
+      middlewares: [validateParams(id)],
+    },
+    {
+      matcher: `${A}/${path}/:id/allowed-senders`,
+      methods: ["GET"],
+      middlewares: [validateParams(id)],
+    },
+    {
+      matcher: `${A}/${path}/:id/allowed-senders`,
+      methods: ["POST"],
+      middlewares: [validateParams(id), body(allowedSenderAdd)],
+    },
+    {
+      matcher: `${A}/${path}/:id/allowed-senders/:sender_id`,
+      methods: ["DELETE"],
+      middlewares: [validateParams(sender)],
+    },
+    {
+      matcher: `${A}/${path}/:id/allowed-senders/:sender_id`,
+      methods: ["POST"],
+      middlewares: [validateParams(sender), body(allowedSenderChange)],
+    },
   ]
 })
 const beneficiary = { id: svcId("id", "a beneficiary") }
@@ -385,37 +574,167 @@ const deposit = { id: svcId("id", "a deposit") }
 const order = { order_id: orderId() }
 export const svcRouteInputs = [
   ...ownerInputs,
-  { matcher: `${A}/bank-accounts`, methods: ["GET"], middlewares: [query(bankAccountsQuery)] },
-  { matcher: `${A}/beneficiaries`, methods: ["GET"], middlewares: [query(listQuery)] },
-  { matcher: `${A}/beneficiaries`, methods: ["POST"], middlewares: [body(beneficiaryRegister)] },
-  { matcher: `${A}/beneficiaries/:id`, methods: ["DELETE"], middlewares: [validateParams(beneficiary)] },
-  { matcher: `${A}/beneficiaries/:id/verify`, methods: ["POST"], middlewares: [validateParams(beneficiary), body(beneficiaryVerify)] },
-  { matcher: `${A}/checkouts`, methods: ["GET"], middlewares: [query(checkoutsQuery)] },
-  { matcher: `${A}/deposits`, methods: ["GET"], middlewares: [query(depositsQuery)] },
-  { matcher: `${A}/deposits/:id`, methods: ["GET"], middlewares: [validateParams(deposit), query(depositLookupQuery)] },
-  { matcher: `${A}/deposits/:id/redrive`, methods: ["POST"], middlewares: [validateParams(deposit)] },
-  { matcher: `${A}/deposits/check-missed`, methods: ["POST"], middlewares: [body(checkMissed)] },
-  { matcher: `${A}/events`, methods: ["GET"], middlewares: [query(eventsQuery)] },
-  { matcher: `${A}/events/:id/process`, methods: ["POST"], middlewares: [validateParams({ id: rowId("id", "svcin", "an inbox event id") })] },
-  { matcher: `${A}/events/tracked`, methods: ["GET"], middlewares: [query(listQuery)] },
-  { matcher: `${A}/events/tracked/:id/process`, methods: ["POST"], middlewares: [validateParams({ id: rowId("id", "svcwh", "a webhook event id") })] },
-  { matcher: `${A}/orders/:order_id/balance`, methods: ["GET"], middlewares: [validateParams(order)] },
-  { matcher: `${A}/orders/:order_id/balance/payment-link`, methods: ["POST"], middlewares: [validateParams(order), body(paymentLinkBody)] },
-  { matcher: `${A}/orders/:order_id/balance/payment-link/send`, methods: ["POST"], middlewares: [validateParams(order), body(sendPaymentLinkBody)] },
-  { matcher: `${A}/orders/:order_id/balance/payment-link/revoke`, methods: ["POST"], middlewares: [validateParams(order), body(sendPaymentLinkBody)] },
-  { matcher: `${A}/orders/:order_id/einvoice`, methods: ["GET"], middlewares: [validateParams(order)] },
-  { matcher: `${A}/orders/:order_id/einvoice`, methods: ["POST"], middlewares: [validateParams(order), body(einvoiceFlagBody)] },
-  { matcher: `${A}/payouts`, methods: ["GET"], middlewares: [query(refundPayoutsQuery)] },
-  { matcher: `${A}/prefund/payouts`, methods: ["GET"], middlewares: [query(payoutsQuery)] },
-  { matcher: `${A}/refunds`, methods: ["POST"], middlewares: [body(refundRequest)] },
-  { matcher: `${A}/reports/settlement.csv`, methods: ["GET"], middlewares: [query(periodQuery)] },
-  { matcher: `${A}/reports/einvoice`, methods: ["GET"], middlewares: [query(einvoiceQuery)] },
-  { matcher: `${A}/token-transfers`, methods: ["GET"], middlewares: [query(listQuery)] },
-  { matcher: `${A}/token-transfers`, methods: ["POST"], middlewares: [body(tokenTransferRequest)] },
-  { matcher: `${A}/token-transfers/:id/refresh`, methods: ["POST"], middlewares: [validateParams({ id: rowId("id", "svctt", "a token transfer id") })] },
-  { matcher: `${A}/webhook-token`, methods: ["POST"], middlewares: [body(webhookTokenChange)] },
-  { matcher: `${A}/withdrawals`, methods: ["GET"], middlewares: [query(withdrawalsQuery)] },
-  { matcher: `${A}/withdrawals`, methods: ["POST"], middlewares: [body(withdrawalRequest)] },
+  {
+    matcher: `${A}/bank-accounts`,
+    methods: ["GET"],
+    middlewares: [query(bankAccountsQuery)],
+  },
+  {
+    matcher: `${A}/beneficiaries`,
+    methods: ["GET"],
+    middlewares: [query(listQuery)],
+  },
+  {
+    matcher: `${A}/beneficiaries`,
+    methods: ["POST"],
+    middlewares: [body(beneficiaryRegister)],
+  },
+  {
+    matcher: `${A}/beneficiaries/:id`,
+    methods: ["DELETE"],
+    middlewares: [validateParams(beneficiary)],
+  },
+  {
+    matcher: `${A}/beneficiaries/:id/verify`,
+    methods: ["POST"],
+    middlewares: [validateParams(beneficiary), body(beneficiaryVerify)],
+  },
+  {
+    matcher: `${A}/checkouts`,
+    methods: ["GET"],
+    middlewares: [query(checkoutsQuery)],
+  },
+  {
+    matcher: `${A}/deposits`,
+    methods: ["GET"],
+    middlewares: [query(depositsQuery)],
+  },
+  {
+    matcher: `${A}/deposits/:id`,
+    methods: ["GET"],
+    middlewares: [validateParams(deposit), query(depositLookupQuery)],
+  },
+  {
+    matcher: `${A}/deposits/:id/redrive`,
+    methods: ["POST"],
+    middlewares: [validateParams(deposit)],
+  },
+  {
+    matcher: `${A}/deposits/check-missed`,
+    methods: ["POST"],
+    middlewares: [body(checkMissed)],
+  },
+  {
+    matcher: `${A}/events`,
+    methods: ["GET"],
+    middlewares: [query(eventsQuery)],
+  },
+  {
+    matcher: `${A}/events/:id/process`,
+    methods: ["POST"],
+    middlewares: [
+      validateParams({ id: rowId("id", "svcin", "an inbox event id") }),
+    ],
+  },
+  {
+    matcher: `${A}/events/tracked`,
+    methods: ["GET"],
+    middlewares: [query(listQuery)],
+  },
+  {
+    matcher: `${A}/events/tracked/:id/process`,
+    methods: ["POST"],
+    middlewares: [
+      validateParams({ id: rowId("id", "svcwh", "a webhook event id") }),
+    ],
+  },
+  {
+    matcher: `${A}/orders/:order_id/balance`,
+    methods: ["GET"],
+    middlewares: [validateParams(order)],
+  },
+  {
+    matcher: `${A}/orders/:order_id/balance/payment-link`,
+    methods: ["POST"],
+    middlewares: [validateParams(order), body(paymentLinkBody)],
+  },
+  {
+    matcher: `${A}/orders/:order_id/balance/payment-link/send`,
+    methods: ["POST"],
+    middlewares: [validateParams(order), body(sendPaymentLinkBody)],
+  },
+  {
+    matcher: `${A}/orders/:order_id/balance/payment-link/revoke`,
+    methods: ["POST"],
+    middlewares: [validateParams(order), body(sendPaymentLinkBody)],
+  },
+  {
+    matcher: `${A}/orders/:order_id/einvoice`,
+    methods: ["GET"],
+    middlewares: [validateParams(order)],
+  },
+  {
+    matcher: `${A}/orders/:order_id/einvoice`,
+    methods: ["POST"],
+    middlewares: [validateParams(order), body(einvoiceFlagBody)],
+  },
+  {
+    matcher: `${A}/payouts`,
+    methods: ["GET"],
+    middlewares: [query(refundPayoutsQuery)],
+  },
+  {
+    matcher: `${A}/prefund/payouts`,
+    methods: ["GET"],
+    middlewares: [query(payoutsQuery)],
+  },
+  {
+    matcher: `${A}/refunds`,
+    methods: ["POST"],
+    middlewares: [body(refundRequest)],
+  },
+  {
+    matcher: `${A}/reports/settlement.csv`,
+    methods: ["GET"],
+    middlewares: [query(periodQuery)],
+  },
+  {
+    matcher: `${A}/reports/einvoice`,
+    methods: ["GET"],
+    middlewares: [query(einvoiceQuery)],
+  },
+  {
+    matcher: `${A}/token-transfers`,
+    methods: ["GET"],
+    middlewares: [query(listQuery)],
+  },
+  {
+    matcher: `${A}/token-transfers`,
+    methods: ["POST"],
+    middlewares: [body(tokenTransferRequest)],
+  },
+  {
+    matcher: `${A}/token-transfers/:id/refresh`,
+    methods: ["POST"],
+    middlewares: [
+      validateParams({ id: rowId("id", "svctt", "a token transfer id") }),
+    ],
+  },
+  {
+    matcher: `${A}/webhook-token`,
+    methods: ["POST"],
+    middlewares: [body(webhookTokenChange)],
+  },
+  {
+    matcher: `${A}/withdrawals`,
+    methods: ["GET"],
+    middlewares: [query(withdrawalsQuery)],
+  },
+  {
+    matcher: `${A}/withdrawals`,
+    methods: ["POST"],
+    middlewares: [body(withdrawalRequest)],
+  },
 ] satisfies MiddlewareRoute[]
 
 export default defineMiddlewares({
@@ -437,15 +756,35 @@ export default defineMiddlewares({
       middlewares: [svcCheckStatus],
     },
     // svc reads for an admin's page come after shoppers' (see svcAdminCaller); "try again" is 503 there too
-    { matcher: "/admin/svc/*", middlewares: [svcAdminCaller, svcTryAgainIs503, svcMessageCodes] },
+    {
+      matcher: "/admin/svc/*",
+      middlewares: [svcAdminCaller, svcTryAgainIs503, svcMessageCodes],
+    },
     // JSON only on the plugin's admin POST routes (see svcAdminJsonOnly)
-    { matcher: "/admin/svc/*", methods: ["POST"], middlewares: [svcAdminJsonOnly] },
+    {
+      matcher: "/admin/svc/*",
+      methods: ["POST"],
+      middlewares: [svcAdminJsonOnly],
+    },
     // A shopper's "try again in a moment" is 503, not 500 (see svcTryAgainIs503)
-    { matcher: "/store/payment-collections/:id/payment-sessions", methods: ["POST"], middlewares: [svcTryAgainIs503] },
+    {
+      matcher: "/store/payment-collections/:id/payment-sessions",
+      methods: ["POST"],
+      middlewares: [svcTryAgainIs503],
+    },
     // The secret webhook token on /hooks/svc, before the body is read (Medusa's body parser is off here)
-    { matcher: "/hooks/svc", methods: ["POST"], bodyParser: false, middlewares: [svcWebhookGate] },
+    {
+      matcher: "/hooks/svc",
+      methods: ["POST"],
+      bodyParser: false,
+      middlewares: [svcWebhookGate],
+    },
     // The secret webhook token on Medusa's own webhook route for the svc providers
-    { matcher: "/hooks/payment/:provider", methods: ["POST"], middlewares: [svcPaymentHookToken] },
+    {
+      matcher: "/hooks/payment/:provider",
+      methods: ["POST"],
+      middlewares: [svcPaymentHookToken],
+    },
     ...svcRouteInputs,
     // the buyer's own e-invoice request (docs/einvoice.md): on the cart before it is an order, or on a customer's own order
     {
@@ -453,7 +792,14 @@ export default defineMiddlewares({
       methods: ["POST"],
       middlewares: [
         svcStoreClientShare,
-        validateParams({ id: z.string().regex(/^cart_[0-9A-Za-z]{10,40}$/, "id: must be a cart id (cart_…)") }),
+        validateParams({
+          id: z
+            .string()
+            .regex(
+              /^cart_[0-9A-Za-z]{10,40}$/,
+              "id: must be a cart id (cart_…)"
+            ),
+        }),
         jsonObjectBody,
         body(einvoiceFlagBody),
       ],
@@ -461,7 +807,13 @@ export default defineMiddlewares({
     {
       matcher: "/store/svc/orders/:id/einvoice",
       methods: ["POST"],
-      middlewares: [authenticate("customer", ["session", "bearer"]), svcStoreClientShare, validateParams({ id: orderId("id") }), jsonObjectBody, body(einvoiceFlagBody)],
+      middlewares: [
+        authenticate("customer", ["session", "bearer"]),
+        svcStoreClientShare,
+        validateParams({ id: orderId("id") }),
+        jsonObjectBody,
+        body(einvoiceFlagBody),
+      ],
     },
   ],
 })

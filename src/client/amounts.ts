@@ -7,7 +7,10 @@ import { SvcInputError } from "./errors"
 
 /** Medusa BigNumber and friends: anything exposing its exact decimal value. */
 export type BigNumberLike =
-  { numeric: number | string; toString(): string } | { value: string | number } | { raw_: { value: string | number } | string | number } | { toString(): string }
+  | { numeric: number | string; toString(): string }
+  | { value: string | number }
+  | { raw_: { value: string | number } | string | number }
+  | { toString(): string }
 
 /** Checkout, token transfer and fiat withdrawal bounds (spec: Limits, Amount bounds). */
 export const MIN_AMOUNT_SEN = 1000
@@ -15,7 +18,8 @@ export const MAX_AMOUNT_SEN = 100_000_000
 
 function normalise(major: unknown, field: string): string {
   if (typeof major === "number") {
-    if (!Number.isFinite(major)) throw new SvcInputError(field, "must be a finite number")
+    if (!Number.isFinite(major))
+      throw new SvcInputError(field, "must be a finite number")
     // Shortest round-trip form of the double; exponent forms are expanded below.
     return String(major)
   }
@@ -26,16 +30,31 @@ function normalise(major: unknown, field: string): string {
     // Medusa's BigNumber keeps the exact value in raw_ ({value: "12.34", precision}).
     if (o.raw_ !== undefined && o.raw_ !== null) {
       const raw = o.raw_ as unknown
-      if (typeof raw === "object" && raw !== null && "value" in raw) return normalise((raw as { value: unknown }).value, field)
+      if (typeof raw === "object" && raw !== null && "value" in raw)
+        return normalise((raw as { value: unknown }).value, field)
       return normalise(raw, field)
     }
-    if ("value" in o && (typeof o.value === "string" || typeof o.value === "number")) return normalise(o.value, field)
-    if (typeof o.toString === "function" && o.toString !== Object.prototype.toString) {
+    if (
+      "value" in o &&
+      (typeof o.value === "string" || typeof o.value === "number")
+    )
+      return normalise(o.value, field)
+    if (
+      typeof o.toString === "function" &&
+      o.toString !== Object.prototype.toString
+    ) {
       return normalise(String(o.toString()), field)
     }
-    if ("numeric" in o && (typeof o.numeric === "number" || typeof o.numeric === "string")) return normalise(o.numeric, field)
+    if (
+      "numeric" in o &&
+      (typeof o.numeric === "number" || typeof o.numeric === "string")
+    )
+      return normalise(o.numeric, field)
   }
-  throw new SvcInputError(field, "must be a decimal amount (number, string or BigNumber)")
+  throw new SvcInputError(
+    field,
+    "must be a decimal amount (number, string or BigNumber)"
+  )
 }
 
 /**
@@ -51,15 +70,24 @@ export const AMOUNT_EXPONENT_MAX = 12
  * string of at most AMOUNT_TEXT_MAX characters and an exponent of at most
  * ±AMOUNT_EXPONENT_MAX. Reads at most the first AMOUNT_TEXT_MAX + 1 characters.
  */
-export function assertAmountTextBounded(value: unknown, field = "amount"): void {
+export function assertAmountTextBounded(
+  value: unknown,
+  field = "amount"
+): void {
   if (typeof value !== "string" && typeof value !== "number") return
   if (typeof value === "string" && value.length > AMOUNT_TEXT_MAX) {
-    throw new SvcInputError(field, `must be at most ${AMOUNT_TEXT_MAX} characters (a ringgit amount such as "1500.00")`)
+    throw new SvcInputError(
+      field,
+      `must be at most ${AMOUNT_TEXT_MAX} characters (a ringgit amount such as "1500.00")`
+    )
   }
   const text = typeof value === "number" ? String(value) : value
   const e = /[eE]([+-]?)(\d+)\s*$/.exec(text)
   if (e && Number(e[2]) > AMOUNT_EXPONENT_MAX) {
-    throw new SvcInputError(field, `must not have an exponent beyond ±${AMOUNT_EXPONENT_MAX} (write the amount out, e.g. "1500.00")`)
+    throw new SvcInputError(
+      field,
+      `must not have an exponent beyond ±${AMOUNT_EXPONENT_MAX} (write the amount out, e.g. "1500.00")`
+    )
   }
 }
 
@@ -73,7 +101,10 @@ const isDigit = (c: number) => c >= 48 && c <= 57
  * never expanded into zeros; the digits are scanned once and the value is
  * decided from (significant digits, decimal scale) before any BigInt is made.
  */
-export function toSen(major: BigNumberLike | string | number, field = "amount"): number {
+export function toSen(
+  major: BigNumberLike | string | number,
+  field = "amount"
+): number {
   const text = normalise(major, field)
   const bad = () => new SvcInputError(field, "must be a decimal amount")
   const n = text.length
@@ -110,7 +141,8 @@ export function toSen(major: BigNumberLike | string | number, field = "amount"):
   // The digits int+frac as one run (positions in `text`, skipping the point):
   // value = digits × 10^(exponent − fracLength). Leading and trailing zeros go
   // by index, one pass each.
-  const at = (k: number) => (k < intEnd - intStart ? intStart + k : fracStart + (k - (intEnd - intStart)))
+  const at = (k: number) =>
+    k < intEnd - intStart ? intStart + k : fracStart + (k - (intEnd - intStart))
   const total = intEnd - intStart + (fracEnd - fracStart)
   let first = 0
   while (first < total && text.charCodeAt(at(first)) === 48) first++
@@ -119,23 +151,36 @@ export function toSen(major: BigNumberLike | string | number, field = "amount"):
   while (text.charCodeAt(at(last - 1)) === 48) last--
   // sen = significant × 10^(2 + exponent − fracLength + trailing zeros dropped)
   const scale = 2 + exponent - (fracEnd - fracStart) + (total - last)
-  if (scale < 0) throw new SvcInputError(field, "must not contain a fraction of a sen (at most 2 decimal places)")
+  if (scale < 0)
+    throw new SvcInputError(
+      field,
+      "must not contain a fraction of a sen (at most 2 decimal places)"
+    )
   const significant = last - first
   // MAX_SAFE_INTEGER has 16 digits: more digits than that is too large without building it
   if (significant + scale > 16) throw new SvcInputError(field, "is too large")
   let digits = ""
   for (let k = first; k < last; k++) digits += text[at(k)]
   const sen = BigInt(digits) * 10n ** BigInt(scale)
-  if (sen > BigInt(Number.MAX_SAFE_INTEGER)) throw new SvcInputError(field, "is too large")
+  if (sen > BigInt(Number.MAX_SAFE_INTEGER))
+    throw new SvcInputError(field, "is too large")
   return negative ? -Number(sen) : Number(sen)
 }
 
 /** Integer sen (number or svc's string form) to a major-unit decimal string: 1234 -> "12.34". */
 export function fromSen(sen: number | string): string {
-  const text = typeof sen === "number" ? (Number.isSafeInteger(sen) ? String(sen) : "") : sen.trim()
-  if (!/^-?\d+$/.test(text)) throw new SvcInputError("sen", "must be an integer number of sen")
+  const text =
+    typeof sen === "number"
+      ? Number.isSafeInteger(sen)
+        ? String(sen)
+        : ""
+      : sen.trim()
+  if (!/^-?\d+$/.test(text))
+    throw new SvcInputError("sen", "must be an integer number of sen")
   const neg = text.startsWith("-")
-  const digits = (neg ? text.slice(1) : text).replace(/^0+(?=\d)/, "").padStart(3, "0")
+  const digits = (neg ? text.slice(1) : text)
+    .replace(/^0+(?=\d)/, "")
+    .padStart(3, "0")
   const out = `${digits.slice(0, -2)}.${digits.slice(-2)}`
   return neg && out !== "0.00" ? `-${out}` : out
 }
@@ -143,11 +188,17 @@ export function fromSen(sen: number | string): string {
 export const CHECKOUT_AMOUNT_RULE = `must be an integer number of sen between ${MIN_AMOUNT_SEN} and ${MAX_AMOUNT_SEN}`
 
 export function isValidAmountSen(sen: unknown): sen is number {
-  return typeof sen === "number" && Number.isInteger(sen) && sen >= MIN_AMOUNT_SEN && sen <= MAX_AMOUNT_SEN
+  return (
+    typeof sen === "number" &&
+    Number.isInteger(sen) &&
+    sen >= MIN_AMOUNT_SEN &&
+    sen <= MAX_AMOUNT_SEN
+  )
 }
 
 /** Throws unless `sen` is within the checkout bounds (spec: Limits, RM10-RM1,000,000). */
 export function assertCheckoutAmount(sen: number, field = "amount"): number {
-  if (!isValidAmountSen(sen)) throw new SvcInputError(field, CHECKOUT_AMOUNT_RULE)
+  if (!isValidAmountSen(sen))
+    throw new SvcInputError(field, CHECKOUT_AMOUNT_RULE)
   return sen
 }

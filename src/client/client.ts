@@ -5,7 +5,11 @@
  */
 import { inspect } from "node:util"
 
-import { AdminReads, adminReadCache, type AdminReadCache } from "./rate-budget/admin-reads"
+import {
+  AdminReads,
+  adminReadCache,
+  type AdminReadCache,
+} from "./rate-budget/admin-reads"
 import { RequestCore, type CallCore } from "./core"
 import { resolveOptions, type SvcClientOptions } from "./options"
 import { CheckoutResource } from "./resources/checkout"
@@ -17,7 +21,9 @@ import { createSigningKey, type SignatureAlgorithm } from "./signing/signing"
 
 /** Makes a view of an existing client (forAdmin); not exported, so only this file can. */
 const VIEW = Symbol("SvcClient view")
-type ViewOf = { [VIEW]: { root: SvcClient; core: RequestCore; calls: CallCore } }
+type ViewOf = {
+  [VIEW]: { root: SvcClient; core: RequestCore; calls: CallCore }
+}
 
 export class SvcClient {
   readonly checkout: CheckoutResource
@@ -33,7 +39,11 @@ export class SvcClient {
   /** The client this one is a view of (forAdmin), or itself. */
   readonly #root: SvcClient
   /** The views an admin's pages use (forAdmin), made once each: with kept reads, and without. */
-  readonly #admin: { keep?: SvcClient; fresh?: SvcClient; cache?: AdminReadCache } = {}
+  readonly #admin: {
+    keep?: SvcClient
+    fresh?: SvcClient
+    cache?: AdminReadCache
+  } = {}
 
   constructor(options: SvcClientOptions)
   /** A view of another client (forAdmin); VIEW is private to this file. */
@@ -78,7 +88,15 @@ export class SvcClient {
     let view = root.#admin[which]
     if (!view) {
       root.#admin.cache ??= adminReadCache()
-      view = new SvcClient({ [VIEW]: { root, core: root.#core, calls: new AdminReads(root.#core, root.#admin.cache, { keep: which === "keep" }) } })
+      view = new SvcClient({
+        [VIEW]: {
+          root,
+          core: root.#core,
+          calls: new AdminReads(root.#core, root.#admin.cache, {
+            keep: which === "keep",
+          }),
+        },
+      })
       root.#admin[which] = view
     }
     return view
@@ -99,7 +117,12 @@ export class SvcClient {
    * many requests it sent in the current window (background pollers use it to
    * leave the room to shoppers).
    */
-  rateUsage(): { used: number; limit: number; windowMs: number; shared: boolean } {
+  rateUsage(): {
+    used: number
+    limit: number
+    windowMs: number
+    shared: boolean
+  } {
     return this.#core.rateUsage()
   }
 
@@ -120,7 +143,11 @@ export class SvcClient {
     return `SvcClient(${this.baseUrl}, keyId=${this.keyId}, ${this.algorithm})`
   }
   toJSON(): Record<string, string> {
-    return { baseUrl: this.baseUrl, keyId: this.keyId, algorithm: this.algorithm }
+    return {
+      baseUrl: this.baseUrl,
+      keyId: this.keyId,
+      algorithm: this.algorithm,
+    }
   }
   [inspect.custom](): string {
     return this.toString()

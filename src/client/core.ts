@@ -22,7 +22,11 @@ import {
 import type { ResolvedOptions, SvcLogger } from "./options"
 import { RateBudgetWait, RateLimiter } from "./rate-budget/rate-limit"
 import { UUID_RE, UUID_V4_RE } from "./schemas/common"
-import { contentDigest, RequestSigner, type SigningKey } from "./signing/signing"
+import {
+  contentDigest,
+  RequestSigner,
+  type SigningKey,
+} from "./signing/signing"
 import { countRefusal, svcInstruments, tracer } from "./telemetry"
 import { parseInput } from "./validation"
 
@@ -72,7 +76,8 @@ export type WithIdempotencyKey<T> = T & { idempotencyKey: string }
 const USER_AGENT = "medusa-payment-svc-client/0.1"
 /** An attempt with less time than this left before a call's deadline is not started. */
 const MIN_ATTEMPT_MS = 250
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, Math.max(0, ms)))
+const sleep = (ms: number): Promise<void> =>
+  new Promise((r) => setTimeout(r, Math.max(0, ms)))
 
 export class RequestCore {
   readonly #apiKey: string
@@ -100,7 +105,13 @@ export class RequestCore {
       keepAliveTimeout: 4_000,
     })
     const shared = opts.sharedRateBudget
-    this.clock = new SigningClock(opts.now, undefined, shared?.claimCreated ? (key, created) => shared.claimCreated!(key, created) : undefined)
+    this.clock = new SigningClock(
+      opts.now,
+      undefined,
+      shared?.claimCreated
+        ? (key, created) => shared.claimCreated!(key, created)
+        : undefined
+    )
     this.#limiter = new RateLimiter({
       accountLimit: opts.accountRateLimit,
       windowMs: opts.rateLimitWindowMs,
@@ -109,7 +120,9 @@ export class RequestCore {
         ? {
             shared: opts.sharedRateBudget,
             onSharedError: (e: unknown) =>
-              opts.logger?.warn?.(`svc: the shared rate budget is unreachable (${(e as Error)?.message ?? e}); this process counts on its own until it is back`),
+              opts.logger?.warn?.(
+                `svc: the shared rate budget is unreachable (${(e as Error)?.message ?? e}); this process counts on its own until it is back`
+              ),
           }
         : {}),
     })
@@ -124,11 +137,20 @@ export class RequestCore {
   }
 
   /** Send a money-moving create and return the parsed result plus the Idempotency-Key used. */
-  async create<S extends z.ZodTypeAny>(spec: RequestSpec<S>): Promise<WithIdempotencyKey<z.output<S>>> {
+  async create<S extends z.ZodTypeAny>(
+    spec: RequestSpec<S>
+  ): Promise<WithIdempotencyKey<z.output<S>>> {
     const key = resolveIdempotencyKey(spec.idempotencyKey)
     try {
-      const result = await this.request({ ...spec, idempotent: true, idempotencyKey: key })
-      return { ...(result as object), idempotencyKey: key } as WithIdempotencyKey<z.output<S>>
+      const result = await this.request({
+        ...spec,
+        idempotent: true,
+        idempotencyKey: key,
+      })
+      return {
+        ...(result as object),
+        idempotencyKey: key,
+      } as WithIdempotencyKey<z.output<S>>
     } catch (e) {
       if (e instanceof SvcError) e.idempotencyKey = key
       throw e
@@ -136,7 +158,12 @@ export class RequestCore {
   }
 
   /** The account rate budget used by this client in the current window. */
-  rateUsage(): { used: number; limit: number; windowMs: number; shared: boolean } {
+  rateUsage(): {
+    used: number
+    limit: number
+    windowMs: number
+    shared: boolean
+  } {
     return this.#limiter.usage()
   }
 
@@ -148,58 +175,100 @@ export class RequestCore {
    * One call: a span `svc <METHOD> <route>` (OpenTelemetry, a no-op unless the store registered it)
    * around the attempts, and the call's duration and each attempt counted (src/client/telemetry.ts).
    */
-  async request<S extends z.ZodTypeAny>(spec: RequestSpec<S>): Promise<z.output<S>> {
-    const attributes: Attributes = { "http.request.method": spec.method, "url.template": spec.route, ...(spec.caller ? { "svc.caller": spec.caller } : {}) }
-    return tracer().startActiveSpan(`svc ${spec.method} ${spec.route}`, { kind: SpanKind.CLIENT, attributes: { ...attributes, "server.address": this.#host } }, async (span) => {
-      const started = performance.now()
-      const call: CallRecord = { attempts: 0 }
-      try {
-        return await this.#send(spec, call, attributes)
-      } catch (e) {
-        const code = e instanceof SvcError ? e.code : "UNEXPECTED"
-        attributes["error.type"] = code
-        attributes["svc.error.code"] = code
-        span.setStatus({ code: SpanStatusCode.ERROR, message: code })
-        throw e
-      } finally {
-        if (call.status !== undefined) attributes["http.response.status_code"] = call.status
-        if (call.attempts > 1) attributes["http.request.resend_count"] = call.attempts - 1
-        span.setAttributes(attributes)
-        span.end()
-        svcInstruments().callDuration.record((performance.now() - started) / 1000, attributes)
+  async request<S extends z.ZodTypeAny>(
+    spec: RequestSpec<S>
+  ): Promise<z.output<S>> {
+    const attributes: Attributes = {
+      "http.request.method": spec.method,
+      "url.template": spec.route,
+      ...(spec.caller ? { "svc.caller": spec.caller } : {}),
+    }
+    return tracer().startActiveSpan(
+      `svc ${spec.method} ${spec.route}`,
+      {
+        kind: SpanKind.CLIENT,
+        attributes: { ...attributes, "server.address": this.#host },
+      },
+      async (span) => {
+        const started = performance.now()
+        const call: CallRecord = { attempts: 0 }
+        try {
+          return await this.#send(spec, call, attributes)
+        } catch (e) {
+          const code = e instanceof SvcError ? e.code : "UNEXPECTED"
+          attributes["error.type"] = code
+          attributes["svc.error.code"] = code
+          span.setStatus({ code: SpanStatusCode.ERROR, message: code })
+          throw e
+        } finally {
+          if (call.status !== undefined)
+            attributes["http.response.status_code"] = call.status
+          if (call.attempts > 1)
+            attributes["http.request.resend_count"] = call.attempts - 1
+          span.setAttributes(attributes)
+          span.end()
+          svcInstruments().callDuration.record(
+            (performance.now() - started) / 1000,
+            attributes
+          )
+        }
       }
-    })
+    )
   }
 
-  async #send<S extends z.ZodTypeAny>(spec: RequestSpec<S>, call: CallRecord, base: Attributes): Promise<z.output<S>> {
+  async #send<S extends z.ZodTypeAny>(
+    spec: RequestSpec<S>,
+    call: CallRecord,
+    base: Attributes
+  ): Promise<z.output<S>> {
     // 1. Validate everything before anything is sent.
     const path = buildPath(spec.route, spec.params)
-    const query = spec.query === undefined ? undefined : spec.querySchema ? parseInput(spec.querySchema, spec.query) : spec.query
+    const query =
+      spec.query === undefined
+        ? undefined
+        : spec.querySchema
+          ? parseInput(spec.querySchema, spec.query)
+          : spec.query
     const search = encodeQuery(query)
     let bodyBytes: Buffer | undefined
     if (spec.body !== undefined) {
-      const body = spec.bodySchema ? parseInput(spec.bodySchema, spec.body) : spec.body
+      const body = spec.bodySchema
+        ? parseInput(spec.bodySchema, spec.body)
+        : spec.body
       // The exact bytes sent are the bytes digested and signed (spec: 401 causes).
       bodyBytes = Buffer.from(JSON.stringify(body), "utf8")
     }
-    const idempotencyKey = spec.idempotent ? resolveIdempotencyKey(spec.idempotencyKey) : undefined
+    const idempotencyKey = spec.idempotent
+      ? resolveIdempotencyKey(spec.idempotencyKey)
+      : undefined
     const url = this.#base + path + search
     const signed = spec.method !== "GET"
     // One digest per request: every attempt sends the same bytes (spec: Idempotency rules).
     const digest = bodyBytes ? contentDigest(bodyBytes) : ""
-    const signedBody = bodyBytes ? { digest, contentType: "application/json" } : undefined
+    const signedBody = bodyBytes
+      ? { digest, contentType: "application/json" }
+      : undefined
     const limiterKey = `${spec.method} ${spec.route}`
-    const ctx = { method: spec.method, path, ...(idempotencyKey ? { idempotencyKey } : {}) }
+    const ctx = {
+      method: spec.method,
+      path,
+      ...(idempotencyKey ? { idempotencyKey } : {}),
+    }
 
     let attempt = 0
     let lastErr: SvcError | undefined
     let resignedForSkew = false
-    const deadlineAt = spec.limits?.deadlineMs !== undefined ? Date.now() + spec.limits.deadlineMs : Number.POSITIVE_INFINITY
+    const deadlineAt =
+      spec.limits?.deadlineMs !== undefined
+        ? Date.now() + spec.limits.deadlineMs
+        : Number.POSITIVE_INFINITY
     for (;;) {
       try {
         await this.#limiter.acquire(
           limiterKey,
-          deadlineAt === Number.POSITIVE_INFINITY ? deadlineAt : deadlineAt - MIN_ATTEMPT_MS,
+          deadlineAt === Number.POSITIVE_INFINITY
+            ? deadlineAt
+            : deadlineAt - MIN_ATTEMPT_MS,
           spec.caller === "admin" && spec.method === "GET" ? "admin" : undefined
         )
       } catch (e) {
@@ -208,9 +277,21 @@ export class RequestCore {
         if (lastErr) throw lastErr
         // Certain: nothing was sent. A shopper hears "busy, try again" now, not in a minute.
         countRefusal("account_budget", { "url.template": spec.route })
-        throw new SvcRateLimitError({ code: CLIENT_ERROR_CODES.RATE_BUDGET, status: 0, message: `svc ${ctx.method} ${ctx.path}: ${e.message}`, ...ctx })
+        throw new SvcRateLimitError({
+          code: CLIENT_ERROR_CODES.RATE_BUDGET,
+          status: 0,
+          message: `svc ${ctx.method} ${ctx.path}: ${e.message}`,
+          ...ctx,
+        })
       }
-      const attemptMs = Math.max(1, Math.min(this.#opts.timeoutMs, spec.limits?.attemptTimeoutMs ?? Number.POSITIVE_INFINITY, deadlineAt - Date.now()))
+      const attemptMs = Math.max(
+        1,
+        Math.min(
+          this.#opts.timeoutMs,
+          spec.limits?.attemptTimeoutMs ?? Number.POSITIVE_INFINITY,
+          deadlineAt - Date.now()
+        )
+      )
       const headers: Record<string, string> = {
         "svc-api-key": this.#apiKey,
         accept: "application/json",
@@ -221,8 +302,18 @@ export class RequestCore {
       let created: number | undefined
       if (signed) {
         // A fresh signature for every attempt (spec: Freshness and reuse).
-        created = await this.clock.nextCreated(`${spec.method} ${path} ${digest}`)
-        Object.assign(headers, this.#signer.sign({ method: spec.method, path, created, ...(signedBody ? { body: signedBody } : {}) }))
+        created = await this.clock.nextCreated(
+          `${spec.method} ${path} ${digest}`
+        )
+        Object.assign(
+          headers,
+          this.#signer.sign({
+            method: spec.method,
+            path,
+            created,
+            ...(signedBody ? { body: signedBody } : {}),
+          })
+        )
       }
 
       let status: number
@@ -235,7 +326,9 @@ export class RequestCore {
           headers,
           // undici's own timeouts tick about once a second: a short per-call
           // limit is an abort signal (native timer) instead.
-          ...(attemptMs < this.#opts.timeoutMs ? { signal: AbortSignal.timeout(attemptMs) } : {}),
+          ...(attemptMs < this.#opts.timeoutMs
+            ? { signal: AbortSignal.timeout(attemptMs) }
+            : {}),
           ...(bodyBytes ? { body: bodyBytes } : {}),
         })
         status = res.statusCode
@@ -243,13 +336,20 @@ export class RequestCore {
         text = await res.body.text()
         call.attempts++
         call.status = status
-        svcInstruments().requests.add(1, { ...base, "http.response.status_code": status })
+        svcInstruments().requests.add(1, {
+          ...base,
+          "http.response.status_code": status,
+        })
       } catch (e) {
         const err = networkError(e, ctx)
         call.attempts++
         svcInstruments().requests.add(1, { ...base, "error.type": err.code })
         lastErr = err
-        if (attempt < this.#opts.maxRetries && (await this.#backoff(attempt++, undefined, err, deadlineAt))) continue
+        if (
+          attempt < this.#opts.maxRetries &&
+          (await this.#backoff(attempt++, undefined, err, deadlineAt))
+        )
+          continue
         throw err
       }
 
@@ -267,34 +367,66 @@ export class RequestCore {
         err = new SvcPendingError({
           code: CLIENT_ERROR_CODES.IDEMPOTENCY_IN_PROGRESS,
           status: 202,
-          message: "svc is still processing the first request for this Idempotency-Key (202 after every retry)",
-          requestId: typeof (body as { requestId?: unknown })?.requestId === "string" ? (body as { requestId: string }).requestId : requestId,
+          message:
+            "svc is still processing the first request for this Idempotency-Key (202 after every retry)",
+          requestId:
+            typeof (body as { requestId?: unknown })?.requestId === "string"
+              ? (body as { requestId: string }).requestId
+              : requestId,
           ...ctx,
         })
       } else {
-        err = svcErrorFromResponse({ status, body: body ?? text, headerRequestId: requestId, ...ctx })
+        err = svcErrorFromResponse({
+          status,
+          body: body ?? text,
+          headerRequestId: requestId,
+          ...ctx,
+        })
       }
 
       // A 401 caused by our clock: re-sign once with the corrected clock (spec: Freshness).
-      if (status === 401 && signed && !resignedForSkew && created !== undefined && serverNow !== undefined) {
+      if (
+        status === 401 &&
+        signed &&
+        !resignedForSkew &&
+        created !== undefined &&
+        serverNow !== undefined
+      ) {
         if (Math.abs(created * 1000 + 500 - serverNow) > 2500) {
           resignedForSkew = true
-          this.logger?.warn?.("svc 401 with a skewed clock; re-signing with the corrected clock", {
-            ...ctx,
-            offsetMs: this.clock.offset,
-          })
+          this.logger?.warn?.(
+            "svc 401 with a skewed clock; re-signing with the corrected clock",
+            {
+              ...ctx,
+              offsetMs: this.clock.offset,
+            }
+          )
           continue
         }
       }
       lastErr = err
       if (isRetryableStatus(status) && attempt < this.#opts.maxRetries) {
-        if (await this.#backoff(attempt++, header(resHeaders, "retry-after"), err, deadlineAt)) continue
+        if (
+          await this.#backoff(
+            attempt++,
+            header(resHeaders, "retry-after"),
+            err,
+            deadlineAt
+          )
+        )
+          continue
       }
       throw err
     }
   }
 
-  #parse<S extends z.ZodTypeAny>(schema: S, text: string, status: number, requestId: string | null, ctx: { method: string; path: string; idempotencyKey?: string }): z.output<S> {
+  #parse<S extends z.ZodTypeAny>(
+    schema: S,
+    text: string,
+    status: number,
+    requestId: string | null,
+    ctx: { method: string; path: string; idempotencyKey?: string }
+  ): z.output<S> {
     const value = text.length === 0 ? null : parseJson(text)
     if (value === undefined) {
       throw new SvcResponseValidationError({
@@ -308,7 +440,10 @@ export class RequestCore {
     }
     const r = schema.safeParse(value)
     if (r.success) return r.data
-    const issues = r.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }))
+    const issues = r.error.issues.map((i) => ({
+      path: i.path.join("."),
+      message: i.message,
+    }))
     throw new SvcResponseValidationError({
       code: CLIENT_ERROR_CODES.INVALID_RESPONSE,
       status,
@@ -327,7 +462,12 @@ export class RequestCore {
    * False (no wait) when the next attempt could not start, with a useful share of an
    * attempt left, before the call's deadline.
    */
-  async #backoff(attempt: number, retryAfter: string | undefined, err: SvcError, deadlineAt: number): Promise<boolean> {
+  async #backoff(
+    attempt: number,
+    retryAfter: string | undefined,
+    err: SvcError,
+    deadlineAt: number
+  ): Promise<boolean> {
     const { baseMs, capMs, retryAfterCapMs } = this.#opts.retry
     let delay = Math.random() * Math.min(capMs, baseMs * 2 ** attempt)
     const ra = parseRetryAfter(retryAfter, this.#opts.now())
@@ -352,21 +492,27 @@ export class RequestCore {
 
 function resolveIdempotencyKey(key: string | undefined): string {
   if (key === undefined) return randomUUID()
-  if (typeof key !== "string" || !UUID_V4_RE.test(key)) throw new SvcInputError("idempotencyKey", "must be a UUID v4")
+  if (typeof key !== "string" || !UUID_V4_RE.test(key))
+    throw new SvcInputError("idempotencyKey", "must be a UUID v4")
   return key
 }
 
 /** Fill `{name}` placeholders with percent-encoded values; ids must be UUIDs (spec: Conventions). */
-export function buildPath(route: string, params: Record<string, string> = {}): string {
+export function buildPath(
+  route: string,
+  params: Record<string, string> = {}
+): string {
   return route.replace(/\{(\w+)\}/g, (_, name: string) => {
     const v = params[name]
-    if (typeof v !== "string" || !UUID_RE.test(v)) throw new SvcInputError(name, "must be a UUID")
+    if (typeof v !== "string" || !UUID_RE.test(v))
+      throw new SvcInputError(name, "must be a UUID")
     return encodeURIComponent(v)
   })
 }
 
 function encodeQuery(query: unknown): string {
-  if (query === undefined || query === null || typeof query !== "object") return ""
+  if (query === undefined || query === null || typeof query !== "object")
+    return ""
   const sp = new URLSearchParams()
   for (const [k, v] of Object.entries(query as Record<string, unknown>)) {
     if (v === undefined || v === null) continue
@@ -376,7 +522,10 @@ function encodeQuery(query: unknown): string {
   return s ? `?${s}` : ""
 }
 
-function header(h: Record<string, string | string[] | undefined>, name: string): string | undefined {
+function header(
+  h: Record<string, string | string[] | undefined>,
+  name: string
+): string | undefined {
   const v = h[name]
   return Array.isArray(v) ? v[0] : v
 }
@@ -395,7 +544,10 @@ export function isRetryableStatus(status: number): boolean {
 }
 
 /** Retry-After as delay-seconds or an HTTP-date (RFC 9110 10.2.3). */
-export function parseRetryAfter(value: string | undefined, nowMs: number): number | undefined {
+export function parseRetryAfter(
+  value: string | undefined,
+  nowMs: number
+): number | undefined {
   if (!value) return undefined
   const v = value.trim()
   if (/^\d+(\.\d+)?$/.test(v)) return Number(v) * 1000
@@ -403,17 +555,37 @@ export function parseRetryAfter(value: string | undefined, nowMs: number): numbe
   return Number.isNaN(t) ? undefined : Math.max(0, t - nowMs)
 }
 
-const TIMEOUT_CODES = new Set(["UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "ETIMEDOUT"])
+const TIMEOUT_CODES = new Set([
+  "UND_ERR_CONNECT_TIMEOUT",
+  "UND_ERR_HEADERS_TIMEOUT",
+  "UND_ERR_BODY_TIMEOUT",
+  "ETIMEDOUT",
+])
 
-function networkError(e: unknown, ctx: { method: string; path: string; idempotencyKey?: string }): SvcError {
+function networkError(
+  e: unknown,
+  ctx: { method: string; path: string; idempotencyKey?: string }
+): SvcError {
   if (e instanceof SvcError) return e
   const code = errCode(e)
   const detail = e instanceof Error ? e.message : String(e)
   if ((e as { name?: unknown } | null)?.name === "TimeoutError") {
-    return new SvcTimeoutError({ code: CLIENT_ERROR_CODES.TIMEOUT, status: 0, message: `svc ${ctx.method} ${ctx.path} timed out (the call's time limit)`, cause: e, ...ctx })
+    return new SvcTimeoutError({
+      code: CLIENT_ERROR_CODES.TIMEOUT,
+      status: 0,
+      message: `svc ${ctx.method} ${ctx.path} timed out (the call's time limit)`,
+      cause: e,
+      ...ctx,
+    })
   }
   if (code && TIMEOUT_CODES.has(code)) {
-    return new SvcTimeoutError({ code: CLIENT_ERROR_CODES.TIMEOUT, status: 0, message: `svc ${ctx.method} ${ctx.path} timed out (${code})`, cause: e, ...ctx })
+    return new SvcTimeoutError({
+      code: CLIENT_ERROR_CODES.TIMEOUT,
+      status: 0,
+      message: `svc ${ctx.method} ${ctx.path} timed out (${code})`,
+      cause: e,
+      ...ctx,
+    })
   }
   return new SvcConnectionError({
     code: CLIENT_ERROR_CODES.CONNECTION_ERROR,

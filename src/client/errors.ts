@@ -83,11 +83,16 @@ export class SvcError extends Error {
   constructor(init: SvcErrorInit) {
     super(init.message)
     // ES2021 lib has no ErrorOptions; set `cause` by hand, non-enumerable like the native one.
-    if (init.cause !== undefined) Object.defineProperty(this, "cause", { value: init.cause, enumerable: false })
+    if (init.cause !== undefined)
+      Object.defineProperty(this, "cause", {
+        value: init.cause,
+        enumerable: false,
+      })
     this.code = init.code
     this.status = init.status
     this.requestId = init.requestId ?? null
-    if (init.idempotencyKey !== undefined) this.idempotencyKey = init.idempotencyKey
+    if (init.idempotencyKey !== undefined)
+      this.idempotencyKey = init.idempotencyKey
     if (init.fields !== undefined) this.fields = init.fields
     if (init.method !== undefined) this.method = init.method
     if (init.path !== undefined) this.path = init.path
@@ -150,7 +155,9 @@ export class SvcTimeoutError extends SvcConnectionError {
 export class SvcResponseValidationError extends SvcError {
   override name = "SvcResponseValidationError"
   readonly issues: { path: string; message: string }[]
-  constructor(init: SvcErrorInit & { issues: { path: string; message: string }[] }) {
+  constructor(
+    init: SvcErrorInit & { issues: { path: string; message: string }[] }
+  ) {
     super(init)
     this.issues = init.issues
   }
@@ -161,7 +168,11 @@ export class SvcInputError extends SvcError {
   readonly field: string
   readonly rule: string
   constructor(field: string, rule: string) {
-    super({ code: CLIENT_ERROR_CODES.INVALID_INPUT, status: 0, message: `${field}: ${rule}` })
+    super({
+      code: CLIENT_ERROR_CODES.INVALID_INPUT,
+      status: 0,
+      message: `${field}: ${rule}`,
+    })
     this.field = field
     this.rule = rule
   }
@@ -188,8 +199,11 @@ function fallbackCode(status: number): string {
 export function parseValidationFields(message: string): FieldError[] {
   const out: FieldError[] = []
   for (const segment of message.split(/\r?\n|;\s*/)) {
-    const m = /^\s*(?:-\s*)?([A-Za-z_$][\w$.[\]-]*)\s*:\s*(.+?)\s*$/.exec(segment)
-    if (m && m[1] !== undefined && m[2] !== undefined) out.push({ field: m[1], message: m[2] })
+    const m = /^\s*(?:-\s*)?([A-Za-z_$][\w$.[\]-]*)\s*:\s*(.+?)\s*$/.exec(
+      segment
+    )
+    if (m && m[1] !== undefined && m[2] !== undefined)
+      out.push({ field: m[1], message: m[2] })
   }
   return out
 }
@@ -205,22 +219,35 @@ export interface ErrorResponse {
 
 /** Build the typed error for a non-2xx svc response (openai-node's APIError.generate, keyed by status family). */
 export function svcErrorFromResponse(res: ErrorResponse): SvcError {
-  const body = typeof res.body === "object" && res.body !== null ? (res.body as Record<string, unknown>) : {}
-  const code = typeof body.code === "string" && body.code.length > 0 ? body.code : fallbackCode(res.status)
+  const body =
+    typeof res.body === "object" && res.body !== null
+      ? (res.body as Record<string, unknown>)
+      : {}
+  const code =
+    typeof body.code === "string" && body.code.length > 0
+      ? body.code
+      : fallbackCode(res.status)
   const message =
     typeof body.message === "string" && body.message.length > 0
       ? body.message
       : `svc responded ${res.status}${typeof res.body === "string" && res.body ? `: ${res.body.slice(0, 200)}` : ""}`
-  const requestId = typeof body.requestId === "string" ? body.requestId : (res.headerRequestId ?? null)
+  const requestId =
+    typeof body.requestId === "string"
+      ? body.requestId
+      : (res.headerRequestId ?? null)
   const init: SvcErrorInit = {
     code,
     status: res.status,
     message,
     requestId,
-    ...(res.idempotencyKey !== undefined ? { idempotencyKey: res.idempotencyKey } : {}),
+    ...(res.idempotencyKey !== undefined
+      ? { idempotencyKey: res.idempotencyKey }
+      : {}),
     ...(res.method !== undefined ? { method: res.method } : {}),
     ...(res.path !== undefined ? { path: res.path } : {}),
-    ...(code === "VALIDATION_FAILED" ? { fields: parseValidationFields(message) } : {}),
+    ...(code === "VALIDATION_FAILED"
+      ? { fields: parseValidationFields(message) }
+      : {}),
   }
   const s = res.status
   if (s === 400) return new SvcBadRequestError(init)

@@ -19,6 +19,17 @@ export {
   BODY_COMPONENTS,
   BODYLESS_COMPONENTS,
 } from "./signing/signing"
-export type { SignatureAlgorithm, SignatureParams, SignableMessage, SigningKey, SignRequestInput, SignedHeaders } from "./signing/signing"
-export { ROUTE_RATE_LIMITS, ACCOUNT_RATE_LIMIT_SANDBOX, ACCOUNT_RATE_LIMIT_PRODUCTION } from "./rate-budget/rate-limit"
+export type {
+  SignatureAlgorithm,
+  SignatureParams,
+  SignableMessage,
+  SigningKey,
+  SignRequestInput,
+  SignedHeaders,
+} from "./signing/signing"
+export {
+  ROUTE_RATE_LIMITS,
+  ACCOUNT_RATE_LIMIT_SANDBOX,
+  ACCOUNT_RATE_LIMIT_PRODUCTION,
+} from "./rate-budget/rate-limit"
 export * from "./schemas"

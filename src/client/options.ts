@@ -2,8 +2,14 @@
 import { z } from "@medusajs/framework/zod"
 
 import { SvcInputError } from "./errors"
-import { ACCOUNT_RATE_LIMIT_SANDBOX, type SharedRateStore } from "./rate-budget/rate-limit"
-import { SIGNATURE_ALGORITHMS, type SignatureAlgorithm } from "./signing/signing"
+import {
+  ACCOUNT_RATE_LIMIT_SANDBOX,
+  type SharedRateStore,
+} from "./rate-budget/rate-limit"
+import {
+  SIGNATURE_ALGORITHMS,
+  type SignatureAlgorithm,
+} from "./signing/signing"
 
 export interface SvcLogger {
   debug?(message: string, meta?: Record<string, unknown>): void
@@ -53,9 +59,16 @@ export interface SvcClientOptions {
 }
 
 /** The client's defaults where its options leave them unset (others derive time bounds from them). */
-export const CLIENT_DEFAULTS = { timeoutMs: 15_000, maxRetries: 2, retryAfterCapMs: 30_000 } as const
+export const CLIENT_DEFAULTS = {
+  timeoutMs: 15_000,
+  maxRetries: 2,
+  retryAfterCapMs: 30_000,
+} as const
 
-const nonEmpty = (name: string) => z.string({ message: `${name}: must be a non-empty string` }).min(1, `${name}: must be a non-empty string`)
+const nonEmpty = (name: string) =>
+  z
+    .string({ message: `${name}: must be a non-empty string` })
+    .min(1, `${name}: must be a non-empty string`)
 const positiveInt = (name: string) =>
   z
     .number({ message: `${name}: must be a positive integer` })
@@ -63,18 +76,22 @@ const positiveInt = (name: string) =>
     .positive(`${name}: must be a positive integer`)
 
 const optionsSchema = z.object({
-  baseUrl: z.string({ message: "baseUrl: must be an absolute http(s) URL" }).refine((v) => {
-    try {
-      const u = new URL(v)
-      return u.protocol === "http:" || u.protocol === "https:"
-    } catch {
-      return false
-    }
-  }, "baseUrl: must be an absolute http(s) URL"),
+  baseUrl: z
+    .string({ message: "baseUrl: must be an absolute http(s) URL" })
+    .refine((v) => {
+      try {
+        const u = new URL(v)
+        return u.protocol === "http:" || u.protocol === "https:"
+      } catch {
+        return false
+      }
+    }, "baseUrl: must be an absolute http(s) URL"),
   apiKey: nonEmpty("apiKey"),
   keyId: nonEmpty("keyId"),
   privateKey: nonEmpty("privateKey"),
-  algorithm: z.enum(SIGNATURE_ALGORITHMS, { message: `algorithm: must be one of ${SIGNATURE_ALGORITHMS.join(", ")}` }),
+  algorithm: z.enum(SIGNATURE_ALGORITHMS, {
+    message: `algorithm: must be one of ${SIGNATURE_ALGORITHMS.join(", ")}`,
+  }),
   timeoutMs: positiveInt("timeoutMs").default(CLIENT_DEFAULTS.timeoutMs),
   maxRetries: z
     .number({ message: "maxRetries: must be an integer between 0 and 10" })
@@ -82,20 +99,41 @@ const optionsSchema = z.object({
     .min(0, "maxRetries: must be an integer between 0 and 10")
     .max(10, "maxRetries: must be an integer between 0 and 10")
     .default(CLIENT_DEFAULTS.maxRetries),
-  accountRateLimit: positiveInt("accountRateLimit").default(ACCOUNT_RATE_LIMIT_SANDBOX),
-  logger: z.custom<SvcLogger>((v) => typeof v === "object" && v !== null, "logger: must be an object").optional(),
+  accountRateLimit: positiveInt("accountRateLimit").default(
+    ACCOUNT_RATE_LIMIT_SANDBOX
+  ),
+  logger: z
+    .custom<SvcLogger>(
+      (v) => typeof v === "object" && v !== null,
+      "logger: must be an object"
+    )
+    .optional(),
   retry: z
     .object({
       baseMs: z.number().nonnegative("retry.baseMs: must be >= 0").default(500),
       capMs: z.number().nonnegative("retry.capMs: must be >= 0").default(8000),
-      retryAfterCapMs: z.number().nonnegative("retry.retryAfterCapMs: must be >= 0").default(CLIENT_DEFAULTS.retryAfterCapMs),
+      retryAfterCapMs: z
+        .number()
+        .nonnegative("retry.retryAfterCapMs: must be >= 0")
+        .default(CLIENT_DEFAULTS.retryAfterCapMs),
     })
     .prefault({}),
   rateLimitWindowMs: positiveInt("rateLimitWindowMs").default(60_000),
   sharedRateBudget: z
-    .custom<SharedRateStore>((v) => typeof v === "object" && v !== null && typeof (v as SharedRateStore).take === "function", "sharedRateBudget: must have a take() method")
+    .custom<SharedRateStore>(
+      (v) =>
+        typeof v === "object" &&
+        v !== null &&
+        typeof (v as SharedRateStore).take === "function",
+      "sharedRateBudget: must have a take() method"
+    )
     .optional(),
-  now: z.custom<() => number>((v) => typeof v === "function", "now: must be a function").default(() => Date.now),
+  now: z
+    .custom<() => number>(
+      (v) => typeof v === "function",
+      "now: must be a function"
+    )
+    .default(() => Date.now),
 })
 export type ResolvedOptions = z.output<typeof optionsSchema>
 

@@ -8,7 +8,16 @@
  * Idempotency-Key. Attributes are the route's template (`/v1/checkout/{id}`, never the id), the
  * method, the status, svc's error `code`, the attempt count, and the plugin's own outcome words.
  */
-import { metrics, trace, type Attributes, type Counter, type Histogram, type Meter, type MeterProvider, type Tracer } from "@opentelemetry/api"
+import {
+  metrics,
+  trace,
+  type Attributes,
+  type Counter,
+  type Histogram,
+  type Meter,
+  type MeterProvider,
+  type Tracer,
+} from "@opentelemetry/api"
 
 /** The instrumentation scope of every span and metric of the plugin. */
 export const SVC_INSTRUMENTATION = "medusa-payment-svc"
@@ -36,7 +45,11 @@ export const SVC_METRICS = {
 } as const
 
 /** What the ledger holds that is not final, read when a metric reader collects (never otherwise). */
-export type LedgerCounts = { open_checkouts: number; unsettled_payouts: number; unsettled_withdrawals: number }
+export type LedgerCounts = {
+  open_checkouts: number
+  unsettled_payouts: number
+  unsettled_withdrawals: number
+}
 let ledgerCounts: (() => Promise<LedgerCounts>) | undefined
 
 /**
@@ -68,14 +81,27 @@ let made: { provider: MeterProvider; instruments: Instruments } | undefined
  */
 export function svcInstruments(): Instruments {
   const provider = metrics.getMeterProvider()
-  if (made?.provider !== provider) made = { provider, instruments: makeInstruments(provider.getMeter(SVC_INSTRUMENTATION)) }
+  if (made?.provider !== provider)
+    made = {
+      provider,
+      instruments: makeInstruments(provider.getMeter(SVC_INSTRUMENTATION)),
+    }
   return made.instruments
 }
 
 function makeInstruments(meter: Meter): Instruments {
-  const open = meter.createObservableGauge(SVC_METRICS.openCheckouts, { description: "svc checkouts made and not final", unit: "{checkout}" })
-  const payouts = meter.createObservableGauge(SVC_METRICS.unsettledPayouts, { description: "refund payouts not final", unit: "{payout}" })
-  const withdrawals = meter.createObservableGauge(SVC_METRICS.unsettledWithdrawals, { description: "withdrawals not final", unit: "{withdrawal}" })
+  const open = meter.createObservableGauge(SVC_METRICS.openCheckouts, {
+    description: "svc checkouts made and not final",
+    unit: "{checkout}",
+  })
+  const payouts = meter.createObservableGauge(SVC_METRICS.unsettledPayouts, {
+    description: "refund payouts not final",
+    unit: "{payout}",
+  })
+  const withdrawals = meter.createObservableGauge(
+    SVC_METRICS.unsettledWithdrawals,
+    { description: "withdrawals not final", unit: "{withdrawal}" }
+  )
   meter.addBatchObservableCallback(
     async (r) => {
       if (!ledgerCounts) return
@@ -89,16 +115,40 @@ function makeInstruments(meter: Meter): Instruments {
     [open, payouts, withdrawals]
   )
   return {
-    requests: meter.createCounter(SVC_METRICS.requests, { description: "HTTP requests sent to svc, each attempt", unit: "{request}" }),
-    callDuration: meter.createHistogram(SVC_METRICS.callDuration, { description: "svc client calls, retries and back-off included", unit: "s" }),
-    refusals: meter.createCounter(SVC_METRICS.refusals, { description: "svc calls refused before anything was sent", unit: "{call}" }),
-    settleLag: meter.createHistogram(SVC_METRICS.settleLag, { description: "from paid at svc to the order placed", unit: "s" }),
-    settlements: meter.createCounter(SVC_METRICS.settlements, { description: "settle workflow runs by outcome", unit: "{run}" }),
-    webhooks: meter.createCounter(SVC_METRICS.webhooks, { description: "svc webhook deliveries by outcome", unit: "{event}" }),
+    requests: meter.createCounter(SVC_METRICS.requests, {
+      description: "HTTP requests sent to svc, each attempt",
+      unit: "{request}",
+    }),
+    callDuration: meter.createHistogram(SVC_METRICS.callDuration, {
+      description: "svc client calls, retries and back-off included",
+      unit: "s",
+    }),
+    refusals: meter.createCounter(SVC_METRICS.refusals, {
+      description: "svc calls refused before anything was sent",
+      unit: "{call}",
+    }),
+    settleLag: meter.createHistogram(SVC_METRICS.settleLag, {
+      description: "from paid at svc to the order placed",
+      unit: "s",
+    }),
+    settlements: meter.createCounter(SVC_METRICS.settlements, {
+      description: "settle workflow runs by outcome",
+      unit: "{run}",
+    }),
+    webhooks: meter.createCounter(SVC_METRICS.webhooks, {
+      description: "svc webhook deliveries by outcome",
+      unit: "{event}",
+    }),
   }
 }
 
 /** A call refused before it was sent (the account's rate budget, a shopper's limit). */
-export function countRefusal(reason: string, attributes: Attributes = {}): void {
-  svcInstruments().refusals.add(1, { "svc.refusal.reason": reason, ...attributes })
+export function countRefusal(
+  reason: string,
+  attributes: Attributes = {}
+): void {
+  svcInstruments().refusals.add(1, {
+    "svc.refusal.reason": reason,
+    ...attributes,
+  })
 }

@@ -17,7 +17,11 @@ function at(value: unknown, path: readonly PropertyKey[]): unknown {
   return v
 }
 
-export function parseInput<S extends z.ZodType>(schema: S, value: unknown, prefix = ""): z.output<S> {
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  prefix = ""
+): z.output<S> {
   const result = schema.safeParse(value)
   if (result.success) return result.data
   const issue = result.error.issues[0]
@@ -30,7 +34,10 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown, prefi
   } else if (issue.code === "invalid_type" && issue.path.length === 0) {
     message = `must be ${issue.expected === "object" ? "an object" : `a ${issue.expected}`}`
   } else if (issue.code === "invalid_type") {
-    message = at(value, issue.path) === undefined ? "is required" : `must be a ${issue.expected}`
+    message =
+      at(value, issue.path) === undefined
+        ? "is required"
+        : `must be a ${issue.expected}`
   }
   const field = [prefix, path].filter((p) => p.length > 0).join(".") || "body"
   throw new SvcInputError(field, message)

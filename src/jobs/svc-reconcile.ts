@@ -21,51 +21,69 @@ export default async function svcReconcileJob(container: MedusaContainer) {
   // reconcileEveryMinutes 0: off (test apps that reconcile by hand); Medusa still fires the schedule
   if (reconcileMinutes() === 0) return
   // each run is recorded (the doctor's "Reconciliation job" check): its counts, and the first part that threw
-  await reportingRun(container, JOB_NAMES.reconcile, secretsOf(svcOptions()), async () => {
-    const counts: Record<string, unknown> = {}
-    const errors: string[] = []
-    const part = async (name: string, fn: () => Promise<void>) => {
-      try {
-        await fn()
-      } catch (e) {
-        errors.push(`${name}: ${(e as Error).message}`)
-        logger.warn(`svc reconcile${name === "checkouts" ? "" : ` (${name})`}: ${(e as Error).message}`)
+  await reportingRun(
+    container,
+    JOB_NAMES.reconcile,
+    secretsOf(svcOptions()),
+    async () => {
+      const counts: Record<string, unknown> = {}
+      const errors: string[] = []
+      const part = async (name: string, fn: () => Promise<void>) => {
+        try {
+          await fn()
+        } catch (e) {
+          errors.push(`${name}: ${(e as Error).message}`)
+          logger.warn(
+            `svc reconcile${name === "checkouts" ? "" : ` (${name})`}: ${(e as Error).message}`
+          )
+        }
       }
+      await part("checkouts", async () => {
+        const r = await reconcilePending(container)
+        counts.waiting = r.waiting
+        counts.svc_calls = r.svcCalls
+        counts.outcomes = r.outcomes
+        if (r.waiting || r.paidCarts) {
+          logger.info(
+            `svc reconcile: ${r.waiting} waiting session(s), ${r.svcCalls} svc call(s), outcomes ${JSON.stringify(r.outcomes)}` +
+              (r.paidCarts
+                ? `, paid carts without an order ${JSON.stringify(r.paidCarts)}`
+                : "")
+          )
+        }
+      })
+      await part("payouts", async () => {
+        const p = await sweepRefundPayouts(container)
+        counts.payouts = p
+        if (p.refreshed || p.finished || p.abandoned || p.errors)
+          logger.info(`svc reconcile: refund payouts ${JSON.stringify(p)}`)
+      })
+      await part("withdrawals", async () => {
+        const w = (
+          await trackWithdrawalWorkflow(container).run({
+            input: { source: "job" },
+          })
+        ).result.report
+        if (w) counts.withdrawals = w
+        if (w && (w.finished || w.refreshed || w.errors))
+          logger.info(`svc reconcile: withdrawals ${JSON.stringify(w)}`)
+      })
+      // Token transfers (svc sends no event for them) and deposits whose onward withdrawal is open:
+      // brought to their final status here too, not only when an admin opens their list.
+      await part("token transfers", async () => {
+        const t = (
+          await trackTokenTransferWorkflow(container).run({ input: {} })
+        ).result.report
+        if (t) counts.token_transfers = t
+        if (t && (t.refreshed || t.errors))
+          logger.info(`svc reconcile: token transfers ${JSON.stringify(t)}`)
+      })
+      await part("deposits", async () => {
+        counts.deposits = await sweepOpenDeposits(container)
+      })
+      return { counts, error: errors.length ? errors.join("; ") : null }
     }
-    await part("checkouts", async () => {
-      const r = await reconcilePending(container)
-      counts.waiting = r.waiting
-      counts.svc_calls = r.svcCalls
-      counts.outcomes = r.outcomes
-      if (r.waiting || r.paidCarts) {
-        logger.info(
-          `svc reconcile: ${r.waiting} waiting session(s), ${r.svcCalls} svc call(s), outcomes ${JSON.stringify(r.outcomes)}` +
-            (r.paidCarts ? `, paid carts without an order ${JSON.stringify(r.paidCarts)}` : "")
-        )
-      }
-    })
-    await part("payouts", async () => {
-      const p = await sweepRefundPayouts(container)
-      counts.payouts = p
-      if (p.refreshed || p.finished || p.abandoned || p.errors) logger.info(`svc reconcile: refund payouts ${JSON.stringify(p)}`)
-    })
-    await part("withdrawals", async () => {
-      const w = (await trackWithdrawalWorkflow(container).run({ input: { source: "job" } })).result.report
-      if (w) counts.withdrawals = w
-      if (w && (w.finished || w.refreshed || w.errors)) logger.info(`svc reconcile: withdrawals ${JSON.stringify(w)}`)
-    })
-    // Token transfers (svc sends no event for them) and deposits whose onward withdrawal is open:
-    // brought to their final status here too, not only when an admin opens their list.
-    await part("token transfers", async () => {
-      const t = (await trackTokenTransferWorkflow(container).run({ input: {} })).result.report
-      if (t) counts.token_transfers = t
-      if (t && (t.refreshed || t.errors)) logger.info(`svc reconcile: token transfers ${JSON.stringify(t)}`)
-    })
-    await part("deposits", async () => {
-      counts.deposits = await sweepOpenDeposits(container)
-    })
-    return { counts, error: errors.length ? errors.join("; ") : null }
-  })
+  )
 }
 
 function svcOptions() {
@@ -79,7 +97,10 @@ function svcOptions() {
 /** The provider option `reconcileEveryMinutes` (0: off), default 5 where the config is not loaded. */
 export function reconcileMinutes(): number {
   try {
-    return findSvcProviderConfig(configManager.config)?.options.reconcileEveryMinutes ?? 5
+    return (
+      findSvcProviderConfig(configManager.config)?.options
+        .reconcileEveryMinutes ?? 5
+    )
   } catch {
     return 5 // config not loaded (e.g. a unit test): the default
   }

@@ -26,7 +26,10 @@ export function isRetailBankType(bankType: string | undefined | null): boolean {
 }
 
 /** True when a personal-banking FPX payment of `amountSen` is above the cap. */
-export function overRetailCap(amountSen: number, capSen: number = FPX_RETAIL_MAX_SEN): boolean {
+export function overRetailCap(
+  amountSen: number,
+  capSen: number = FPX_RETAIL_MAX_SEN
+): boolean {
   return amountSen > capSen
 }
 

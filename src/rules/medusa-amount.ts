@@ -28,9 +28,14 @@ export class MedusaAmountError extends Error {
 
 /** The exact decimal text of a Medusa amount. */
 function decimalText(amount: unknown, field: string, depth = 0): string {
-  if (depth > 3) throw new MedusaAmountError(field, "must be a decimal amount (number, string or BigNumber)")
+  if (depth > 3)
+    throw new MedusaAmountError(
+      field,
+      "must be a decimal amount (number, string or BigNumber)"
+    )
   if (typeof amount === "number") {
-    if (!Number.isFinite(amount)) throw new MedusaAmountError(field, "must be a finite number")
+    if (!Number.isFinite(amount))
+      throw new MedusaAmountError(field, "must be a finite number")
     // The shortest text that reads back as this double (39.852, not 39.85199999…).
     return String(amount)
   }
@@ -39,24 +44,42 @@ function decimalText(amount: unknown, field: string, depth = 0): string {
   if (typeof amount === "object" && amount !== null) {
     const o = amount as Record<string, unknown>
     // Medusa's BigNumber keeps the exact value in raw_ ({value: "39.852000…", precision}).
-    if (o.raw_ !== undefined && o.raw_ !== null) return decimalText(o.raw_, field, depth + 1)
+    if (o.raw_ !== undefined && o.raw_ !== null)
+      return decimalText(o.raw_, field, depth + 1)
     // The raw form itself, as stored in raw_amount columns.
-    if ("value" in o && (typeof o.value === "string" || typeof o.value === "number")) return decimalText(o.value, field, depth + 1)
+    if (
+      "value" in o &&
+      (typeof o.value === "string" || typeof o.value === "number")
+    )
+      return decimalText(o.value, field, depth + 1)
     // bignumber.js and anything else with an own decimal toString().
-    if (typeof o.toString === "function" && o.toString !== Object.prototype.toString) return decimalText(String(o.toString()), field, depth + 1)
-    if (typeof o.numeric === "number" || typeof o.numeric === "string") return decimalText(o.numeric, field, depth + 1)
+    if (
+      typeof o.toString === "function" &&
+      o.toString !== Object.prototype.toString
+    )
+      return decimalText(String(o.toString()), field, depth + 1)
+    if (typeof o.numeric === "number" || typeof o.numeric === "string")
+      return decimalText(o.numeric, field, depth + 1)
   }
-  throw new MedusaAmountError(field, "must be a decimal amount (number, string or BigNumber)")
+  throw new MedusaAmountError(
+    field,
+    "must be a decimal amount (number, string or BigNumber)"
+  )
 }
 
 /** Sign, integer digits and fraction digits of a decimal (exponent forms such as 1.5e-7 included). */
-function parts(text: string, field: string): { negative: boolean; int: string; frac: string } {
+function parts(
+  text: string,
+  field: string
+): { negative: boolean; int: string; frac: string } {
   const m = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/.exec(text)
-  if (!m || ((m[2] ?? "") === "" && (m[3] ?? "") === "")) throw new MedusaAmountError(field, "must be a decimal amount")
+  if (!m || ((m[2] ?? "") === "" && (m[3] ?? "") === ""))
+    throw new MedusaAmountError(field, "must be a decimal amount")
   let int = m[2] ?? ""
   let frac = m[3] ?? ""
   const exp = m[4] ? Number(m[4]) : 0
-  if (!Number.isSafeInteger(exp) || Math.abs(exp) > 400) throw new MedusaAmountError(field, "is out of range")
+  if (!Number.isSafeInteger(exp) || Math.abs(exp) > 400)
+    throw new MedusaAmountError(field, "is out of range")
   if (exp > 0) {
     const moved = frac.padEnd(exp, "0")
     int += moved.slice(0, exp)
@@ -80,6 +103,7 @@ export function medusaAmountToSen(amount: unknown, field = "amount"): number {
   let sen = BigInt(int) * 100n + BigInt(sen2)
   // Half-up on the magnitude: the third decimal decides.
   if ((frac[2] ?? "0") >= "5") sen += 1n
-  if (sen > BigInt(Number.MAX_SAFE_INTEGER)) throw new MedusaAmountError(field, "is too large")
+  if (sen > BigInt(Number.MAX_SAFE_INTEGER))
+    throw new MedusaAmountError(field, "is too large")
   return negative && sen !== 0n ? -Number(sen) : Number(sen)
 }

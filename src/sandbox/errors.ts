@@ -12,10 +12,14 @@ export class ApiError extends Error {
   }
 }
 
-export const unauthorized = (why: string) => new ApiError(401, "UNAUTHORIZED", why)
-export const notFound = (what = "resource") => new ApiError(404, "NOT_FOUND", `${what} not found`)
-export const invalidRequest = (message: string) => new ApiError(400, "INVALID_REQUEST", message)
-export const validationFailed = (message: string) => new ApiError(400, "VALIDATION_FAILED", message)
+export const unauthorized = (why: string) =>
+  new ApiError(401, "UNAUTHORIZED", why)
+export const notFound = (what = "resource") =>
+  new ApiError(404, "NOT_FOUND", `${what} not found`)
+export const invalidRequest = (message: string) =>
+  new ApiError(400, "INVALID_REQUEST", message)
+export const validationFailed = (message: string) =>
+  new ApiError(400, "VALIDATION_FAILED", message)
 
 /** spec: Errors rule 3: the message lists the invalid fields as `field: text`. */
 export function fromZod(err: ZodError): ApiError {

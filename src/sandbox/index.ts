@@ -1,6 +1,16 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs"
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from "node:fs"
 import { dirname } from "node:path"
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
+import {
+  createServer,
+  type IncomingMessage,
+  type ServerResponse,
+} from "node:http"
 import type { AddressInfo } from "node:net"
 import { handleApi } from "./signed-api/api"
 import { ReplayGuard } from "./signed-api/auth"
@@ -15,13 +25,36 @@ import { handlePage } from "./pages/pages"
 import { RateLimiter } from "./signed-api/rate-limit"
 import { allRoutes } from "./routes"
 import { CallCounter } from "./control/stats"
-import { seedState, type Algorithm, type FeeConfig, type KeySpec, type SandboxState } from "./state"
-import { WebhookDispatcher, type RetryConfig, type WebhookConfig } from "./webhooks"
+import {
+  seedState,
+  type Algorithm,
+  type FeeConfig,
+  type KeySpec,
+  type SandboxState,
+} from "./state"
+import {
+  WebhookDispatcher,
+  type RetryConfig,
+  type WebhookConfig,
+} from "./webhooks"
 
 export type { SandboxControl, CheckoutView } from "./control/control"
-export type { Algorithm, AccountStatus, Feature, FeeConfig, LimitsConfig, SandboxState } from "./state"
+export type {
+  Algorithm,
+  AccountStatus,
+  Feature,
+  FeeConfig,
+  LimitsConfig,
+  SandboxState,
+} from "./state"
 export type { FaultSpec, FaultKind } from "./control/faults"
-export type { WebhookConfig, WebhookEvent, WebhookFaultSpec, DeliveryAttempt, RetryConfig } from "./webhooks"
+export type {
+  WebhookConfig,
+  WebhookEvent,
+  WebhookFaultSpec,
+  DeliveryAttempt,
+  RetryConfig,
+} from "./webhooks"
 export type { SimulateDepositOptions } from "./domain/wallet"
 export type { CallStats, RouteCounts, RouteName } from "./control/stats"
 export { maskApiKey } from "./control/stats"
@@ -92,26 +125,44 @@ const readBody = (req: IncomingMessage): Promise<Buffer> =>
     req.on("error", reject)
   })
 
-export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+export async function startSandbox(
+  options: SandboxOptions = {}
+): Promise<Sandbox> {
   const keySpecs: KeySpec[] = options.publicKeys?.length
     ? options.publicKeys.map((k) => ({ ...k }))
-    : [options.algorithm ?? "ed25519", ...(options.extraAlgorithms ?? [])].filter((a, i, all) => all.indexOf(a) === i).map((algorithm) => ({ algorithm }))
+    : [options.algorithm ?? "ed25519", ...(options.extraAlgorithms ?? [])]
+        .filter((a, i, all) => all.indexOf(a) === i)
+        .map((algorithm) => ({ algorithm }))
   const fees: Partial<FeeConfig> = { ...options.fees }
-  if (options.checkoutFeeSen !== undefined) fees.checkoutFeeSen = options.checkoutFeeSen
-  const fresh = (): SandboxState => seedState({ keys: keySpecs, fees, now: Date.now() })
+  if (options.checkoutFeeSen !== undefined)
+    fees.checkoutFeeSen = options.checkoutFeeSen
+  const fresh = (): SandboxState =>
+    seedState({ keys: keySpecs, fees, now: Date.now() })
 
   let state: SandboxState
-  if (options.snapshotFile && existsSync(options.snapshotFile)) state = JSON.parse(readFileSync(options.snapshotFile, "utf8")) as SandboxState
+  if (options.snapshotFile && existsSync(options.snapshotFile))
+    state = JSON.parse(
+      readFileSync(options.snapshotFile, "utf8")
+    ) as SandboxState
   else state = fresh()
 
-  const webhooks = new WebhookDispatcher(options.webhooks, { attempts: 5, baseDelayMs: 1000, ...options.webhookRetry })
+  const webhooks = new WebhookDispatcher(options.webhooks, {
+    attempts: 5,
+    baseDelayMs: 1000,
+    ...options.webhookRetry,
+  })
   const engine = new Engine(state, webhooks)
   const wallet = makeWalletOps(engine)
   const payouts = makePayoutOps(engine)
   engine.wallet = wallet
   engine.payouts = payouts
   const faults = new FaultInjector()
-  const limiter = new RateLimiter(options.rateLimits === false ? null : (options.rateLimits?.accountPerMinute ?? 100), () => engine.now())
+  const limiter = new RateLimiter(
+    options.rateLimits === false
+      ? null
+      : (options.rateLimits?.accountPerMinute ?? 100),
+    () => engine.now()
+  )
   if (options.rateLimits === false) limiter.disabled = true
   const replay = new ReplayGuard()
   const idempotency = new IdempotencyStore(
@@ -172,12 +223,30 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       }
       const url = new URL(req.url ?? "/", baseUrl)
       try {
-        if (url.pathname.startsWith("/v1/")) await handleApi({ engine, routes, faults, limiter, replay, idempotency, calls, baseUrl: () => baseUrl }, req, res, rawBody, url)
-        else if (url.pathname.startsWith("/_sandbox/")) await handleControl(control, req, res, rawBody, url)
+        if (url.pathname.startsWith("/v1/"))
+          await handleApi(
+            {
+              engine,
+              routes,
+              faults,
+              limiter,
+              replay,
+              idempotency,
+              calls,
+              baseUrl: () => baseUrl,
+            },
+            req,
+            res,
+            rawBody,
+            url
+          )
+        else if (url.pathname.startsWith("/_sandbox/"))
+          await handleControl(control, req, res, rawBody, url)
         else await handlePage(engine, req, res, rawBody, url)
       } catch (err) {
         if (options.logErrors !== false) console.error("[svc sandbox]", err)
-        if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" })
+        if (!res.headersSent)
+          res.writeHead(500, { "content-type": "text/plain" })
         res.end("internal error")
       }
     })()
@@ -186,7 +255,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject)
-    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve())
+    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () =>
+      resolve()
+    )
   })
   const addr = server.address() as AddressInfo
   const host = addr.family === "IPv6" ? `[${addr.address}]` : addr.address
@@ -196,7 +267,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const ticker = setInterval(() => engine.tick(), 500)
   ticker.unref()
 
-  const creds = (): SandboxCredentials[] => engine.state.keys.map((k) => ({ apiKey: k.apiKey, keyId: k.keyId, algorithm: k.algorithm, privateKeyPem: k.privateKeyPem }))
+  const creds = (): SandboxCredentials[] =>
+    engine.state.keys.map((k) => ({
+      apiKey: k.apiKey,
+      keyId: k.keyId,
+      algorithm: k.algorithm,
+      privateKeyPem: k.privateKeyPem,
+    }))
 
   let closed: Promise<void> | null = null
   return {
@@ -208,7 +285,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       closed ??= new Promise<void>((resolve) => {
         clearInterval(ticker)
         webhooks.close()
-        if (options.snapshotFile) writeFileSync(options.snapshotFile, JSON.stringify(engine.state))
+        if (options.snapshotFile)
+          writeFileSync(options.snapshotFile, JSON.stringify(engine.state))
         server.close(() => resolve())
         server.closeAllConnections()
       })

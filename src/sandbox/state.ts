@@ -1,14 +1,43 @@
 import { generateKeyPairSync, createPublicKey } from "node:crypto"
 import { randomEvmAddress, randomSolAddress, uuid, randomHex } from "./util"
 
-export type Algorithm = "ed25519" | "ecdsa-p256-sha256" | "ecdsa-secp256k1-sha256"
-export const ALGORITHMS: Algorithm[] = ["ed25519", "ecdsa-p256-sha256", "ecdsa-secp256k1-sha256"]
+export type Algorithm =
+  "ed25519" | "ecdsa-p256-sha256" | "ecdsa-secp256k1-sha256"
+export const ALGORITHMS: Algorithm[] = [
+  "ed25519",
+  "ecdsa-p256-sha256",
+  "ecdsa-secp256k1-sha256",
+]
 
-export type AccountStatus = "ACTIVE" | "FROZEN" | "SUSPENDED" | "TERMINATED" | "PENDING_VERIFICATION" | "NOT_ACTIVE" | "RESTRICTED"
+export type AccountStatus =
+  | "ACTIVE"
+  | "FROZEN"
+  | "SUSPENDED"
+  | "TERMINATED"
+  | "PENDING_VERIFICATION"
+  | "NOT_ACTIVE"
+  | "RESTRICTED"
 
-export type Feature = "checkout" | "directCheckout" | "wallet" | "tokenTransfers" | "fiatWithdrawals" | "autoWithdrawal" | "payouts" | "payoutAutoWithdrawal"
+export type Feature =
+  | "checkout"
+  | "directCheckout"
+  | "wallet"
+  | "tokenTransfers"
+  | "fiatWithdrawals"
+  | "autoWithdrawal"
+  | "payouts"
+  | "payoutAutoWithdrawal"
 
-export const FEATURES: Feature[] = ["checkout", "directCheckout", "wallet", "tokenTransfers", "fiatWithdrawals", "autoWithdrawal", "payouts", "payoutAutoWithdrawal"]
+export const FEATURES: Feature[] = [
+  "checkout",
+  "directCheckout",
+  "wallet",
+  "tokenTransfers",
+  "fiatWithdrawals",
+  "autoWithdrawal",
+  "payouts",
+  "payoutAutoWithdrawal",
+]
 
 export interface KeyRecord {
   apiKey: string
@@ -36,9 +65,29 @@ export interface Network {
 }
 
 export type CheckoutType = "SVC_ACCOUNT" | "FPX_HOSTED" | "FPX_DIRECT"
-export type CheckoutStatus = "CREATED" | "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "CANCELLED" | "REJECTED"
-export const CHECKOUT_STATUSES: CheckoutStatus[] = ["CREATED", "PENDING", "PROCESSING", "COMPLETED", "FAILED", "CANCELLED", "REJECTED"]
-export const FINAL_CHECKOUT: CheckoutStatus[] = ["COMPLETED", "FAILED", "CANCELLED", "REJECTED"]
+export type CheckoutStatus =
+  | "CREATED"
+  | "PENDING"
+  | "PROCESSING"
+  | "COMPLETED"
+  | "FAILED"
+  | "CANCELLED"
+  | "REJECTED"
+export const CHECKOUT_STATUSES: CheckoutStatus[] = [
+  "CREATED",
+  "PENDING",
+  "PROCESSING",
+  "COMPLETED",
+  "FAILED",
+  "CANCELLED",
+  "REJECTED",
+]
+export const FINAL_CHECKOUT: CheckoutStatus[] = [
+  "COMPLETED",
+  "FAILED",
+  "CANCELLED",
+  "REJECTED",
+]
 
 export interface CheckoutRec {
   seq: number
@@ -96,7 +145,8 @@ export interface BankAccountRec {
   updatedAt: number
 }
 
-export type WithdrawalStatus = "PENDING" | "PROCESSING" | "COMPLETED" | "REJECTED" | "FAILED" | "CANCELLED"
+export type WithdrawalStatus =
+  "PENDING" | "PROCESSING" | "COMPLETED" | "REJECTED" | "FAILED" | "CANCELLED"
 export interface FiatWithdrawalRec {
   seq: number
   id: string
@@ -238,10 +288,21 @@ export interface SandboxState {
   version: 1
   clockOffsetMs: number
   seq: number
-  account: { id: string; name: string; type: "BUSINESS" | "INDIVIDUAL"; status: AccountStatus; features: Record<Feature, boolean> }
+  account: {
+    id: string
+    name: string
+    type: "BUSINESS" | "INDIVIDUAL"
+    status: AccountStatus
+    features: Record<Feature, boolean>
+  }
   keys: KeyRecord[]
   networks: Network[]
-  wallet: { evmAddress: string; solAddress: string; balanceSen: number; pendingWithdrawalSen: number }
+  wallet: {
+    evmAddress: string
+    solAddress: string
+    balanceSen: number
+    pendingWithdrawalSen: number
+  }
   buyerWalletSen: number
   checkoutPrefundSen: number
   prefundSen: number
@@ -274,12 +335,25 @@ export function makeKey(spec: KeySpec): KeyRecord {
   let { publicKeyPem, privateKeyPem } = spec
   if (!publicKeyPem) {
     const pair =
-      spec.algorithm === "ed25519" ? generateKeyPairSync("ed25519") : generateKeyPairSync("ec", { namedCurve: spec.algorithm === "ecdsa-p256-sha256" ? "prime256v1" : "secp256k1" })
-    privateKeyPem = pair.privateKey.export({ type: "pkcs8", format: "pem" }).toString()
-    publicKeyPem = pair.publicKey.export({ type: "spki", format: "pem" }).toString()
+      spec.algorithm === "ed25519"
+        ? generateKeyPairSync("ed25519")
+        : generateKeyPairSync("ec", {
+            namedCurve:
+              spec.algorithm === "ecdsa-p256-sha256"
+                ? "prime256v1"
+                : "secp256k1",
+          })
+    privateKeyPem = pair.privateKey
+      .export({ type: "pkcs8", format: "pem" })
+      .toString()
+    publicKeyPem = pair.publicKey
+      .export({ type: "spki", format: "pem" })
+      .toString()
   } else {
     // normalise whatever public key format node understands into SPKI PEM
-    publicKeyPem = createPublicKey(publicKeyPem).export({ type: "spki", format: "pem" }).toString()
+    publicKeyPem = createPublicKey(publicKeyPem)
+      .export({ type: "spki", format: "pem" })
+      .toString()
   }
   return {
     apiKey: spec.apiKey ?? `svc_pk_sandbox_${randomHex(16)}`,
@@ -292,12 +366,46 @@ export function makeKey(spec: KeySpec): KeyRecord {
 }
 
 function makeNetworks(): Network[] {
-  const token = (decimals: number, active = true): Token => ({ id: uuid(), name: "svc Ringgit", symbol: "MYRC", decimals, active })
+  const token = (decimals: number, active = true): Token => ({
+    id: uuid(),
+    name: "svc Ringgit",
+    symbol: "MYRC",
+    decimals,
+    active,
+  })
   return [
-    { id: uuid(), name: "Ethereum Sepolia", type: "EVM", chainId: 11155111, active: true, tokens: [token(18), token(18, false)] },
-    { id: uuid(), name: "Arbitrum Sepolia", type: "EVM", chainId: 421614, active: true, tokens: [token(18)] },
-    { id: uuid(), name: "Solana Devnet", type: "SOLANA", chainId: null, active: true, tokens: [token(6)] },
-    { id: uuid(), name: "Base Sepolia", type: "EVM", chainId: 84532, active: false, tokens: [token(18)] },
+    {
+      id: uuid(),
+      name: "Ethereum Sepolia",
+      type: "EVM",
+      chainId: 11155111,
+      active: true,
+      tokens: [token(18), token(18, false)],
+    },
+    {
+      id: uuid(),
+      name: "Arbitrum Sepolia",
+      type: "EVM",
+      chainId: 421614,
+      active: true,
+      tokens: [token(18)],
+    },
+    {
+      id: uuid(),
+      name: "Solana Devnet",
+      type: "SOLANA",
+      chainId: null,
+      active: true,
+      tokens: [token(6)],
+    },
+    {
+      id: uuid(),
+      name: "Base Sepolia",
+      type: "EVM",
+      chainId: 84532,
+      active: false,
+      tokens: [token(18)],
+    },
   ]
 }
 
@@ -318,16 +426,36 @@ export function seedState(opts: SeedOptions): SandboxState {
       name: "Sandbox Trading Sdn. Bhd.",
       type: "BUSINESS",
       status: "ACTIVE",
-      features: Object.fromEntries(FEATURES.map((f) => [f, true])) as Record<Feature, boolean>,
+      features: Object.fromEntries(FEATURES.map((f) => [f, true])) as Record<
+        Feature,
+        boolean
+      >,
     },
     keys: opts.keys.map(makeKey),
     networks: makeNetworks(),
-    wallet: { evmAddress: randomEvmAddress(), solAddress: randomSolAddress(), balanceSen: 50_000_00, pendingWithdrawalSen: 0 },
+    wallet: {
+      evmAddress: randomEvmAddress(),
+      solAddress: randomSolAddress(),
+      balanceSen: 50_000_00,
+      pendingWithdrawalSen: 0,
+    },
     buyerWalletSen: 10_000_00,
     checkoutPrefundSen: 500_00,
     prefundSen: 100_000_00,
-    fees: { checkoutFeeSen: 100, checkoutFeeBps: 0, payoutFeeSen: 50, tokenTransferFeeSen: 20, fiatWithdrawalFeeSen: 0, ...opts.fees },
-    limits: { dailyWithdrawalSen: 50_000_000, monthlyWithdrawalSen: 500_000_000, activeBeneficiaries: 10_000, allowedSendersPerAddress: 50 },
+    fees: {
+      checkoutFeeSen: 100,
+      checkoutFeeBps: 0,
+      payoutFeeSen: 50,
+      tokenTransferFeeSen: 20,
+      fiatWithdrawalFeeSen: 0,
+      ...opts.fees,
+    },
+    limits: {
+      dailyWithdrawalSen: 50_000_000,
+      monthlyWithdrawalSen: 500_000_000,
+      activeBeneficiaries: 10_000,
+      allowedSendersPerAddress: 50,
+    },
     bankListAvailable: true,
     checkouts: {},
     tokenTransfers: {},
@@ -342,7 +470,12 @@ export function seedState(opts: SeedOptions): SandboxState {
     idempotency: {},
     tasks: [],
   }
-  const bank = (name: string, holderName: string, bankCode: string, accountNumber: string): BankAccountRec => ({
+  const bank = (
+    name: string,
+    holderName: string,
+    bankCode: string,
+    accountNumber: string
+  ): BankAccountRec => ({
     seq: ++state.seq,
     id: uuid(),
     name,
@@ -354,7 +487,20 @@ export function seedState(opts: SeedOptions): SandboxState {
     createdAt: now,
     updatedAt: now,
   })
-  for (const b of [bank("Operating account", "SANDBOX TRADING SDN BHD", "MBBEMYKL", "514012345678"), bank("Payroll account", "SANDBOX TRADING SDN BHD", "CIBBMYKL", "8001234567")])
+  for (const b of [
+    bank(
+      "Operating account",
+      "SANDBOX TRADING SDN BHD",
+      "MBBEMYKL",
+      "514012345678"
+    ),
+    bank(
+      "Payroll account",
+      "SANDBOX TRADING SDN BHD",
+      "CIBBMYKL",
+      "8001234567"
+    ),
+  ])
     state.bankAccounts[b.id] = b
   return state
 }

@@ -4,9 +4,11 @@ export const uuid = (): string => randomUUID()
 
 export const iso = (ms: number): string => new Date(ms).toISOString()
 
-export const sha256Hex = (data: string | Buffer): string => createHash("sha256").update(data).digest("hex")
+export const sha256Hex = (data: string | Buffer): string =>
+  createHash("sha256").update(data).digest("hex")
 
-export const randomHex = (bytes: number): string => randomBytes(bytes).toString("hex")
+export const randomHex = (bytes: number): string =>
+  randomBytes(bytes).toString("hex")
 
 const B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 export function randomBase58(len: number): string {
@@ -24,12 +26,15 @@ export const randomSolSignature = (): string => randomBase58(88)
 export const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
 export const SOL_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
 export const EVM_TX_HASH = /^0x[0-9a-fA-F]{64}$/
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i
+export const UUID =
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+export const UUID_V4 =
+  /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i
 
 /** JSON with sorted object keys: two bodies that differ only in key order are "the same body". */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return "[" + value.map(canonicalJson).join(",") + "]"
+  if (Array.isArray(value))
+    return "[" + value.map(canonicalJson).join(",") + "]"
   if (value && typeof value === "object") {
     const obj = value as Record<string, unknown>
     return (
@@ -44,6 +49,18 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? "null"
 }
 
-export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string)
+export const escapeHtml = (s: string): string =>
+  s.replace(
+    /[&<>"']/g,
+    (c) =>
+      ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[
+        c
+      ] as string
+  )
 
-export const formatRm = (sen: number): string => "RM " + (sen / 100).toLocaleString("en-MY", { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+export const formatRm = (sen: number): string =>
+  "RM " +
+  (sen / 100).toLocaleString("en-MY", {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  })

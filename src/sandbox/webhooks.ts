@@ -53,16 +53,22 @@ function resourceKeyOf(event: WebhookEvent): string {
   return typeof id === "string" ? id : event.id
 }
 
-export const endpointTypeOf = (eventType: string): EndpointType => (eventType.startsWith("payout.") ? "PAYOUT" : "WALLET")
+export const endpointTypeOf = (eventType: string): EndpointType =>
+  eventType.startsWith("payout.") ? "PAYOUT" : "WALLET"
 
 export class WebhookDispatcher {
-  private endpoints: { WALLET: string[]; PAYOUT: string[] } = { WALLET: [], PAYOUT: [] }
+  private endpoints: { WALLET: string[]; PAYOUT: string[] } = {
+    WALLET: [],
+    PAYOUT: [],
+  }
   private queues = new Map<string, Job[]>()
   private inFlight = new Map<string, number>()
   private busyResources = new Set<string>()
   private timers = new Set<NodeJS.Timeout>()
   private held: Job[] = []
-  private faults: Array<Required<Omit<WebhookFaultSpec, "delayMs">> & { delayMs: number }> = []
+  private faults: Array<
+    Required<Omit<WebhookFaultSpec, "delayMs">> & { delayMs: number }
+  > = []
   private waiters: Array<() => void> = []
   private closed = false
   readonly log: DeliveryAttempt[] = []
@@ -76,17 +82,30 @@ export class WebhookDispatcher {
 
   setConfig(config: WebhookConfig | undefined) {
     if (!config) this.endpoints = { WALLET: [], PAYOUT: [] }
-    else if (Array.isArray(config)) this.endpoints = { WALLET: [...config], PAYOUT: [...config] }
-    else this.endpoints = { WALLET: [...(config.WALLET ?? [])], PAYOUT: [...(config.PAYOUT ?? [])] }
+    else if (Array.isArray(config))
+      this.endpoints = { WALLET: [...config], PAYOUT: [...config] }
+    else
+      this.endpoints = {
+        WALLET: [...(config.WALLET ?? [])],
+        PAYOUT: [...(config.PAYOUT ?? [])],
+      }
   }
 
   config() {
-    return { WALLET: [...this.endpoints.WALLET], PAYOUT: [...this.endpoints.PAYOUT] }
+    return {
+      WALLET: [...this.endpoints.WALLET],
+      PAYOUT: [...this.endpoints.PAYOUT],
+    }
   }
 
   addFault(spec: WebhookFaultSpec) {
-    if (!["drop", "duplicate", "reorder", "delay"].includes(spec.mode)) throw new Error("mode must be drop, duplicate, reorder or delay")
-    this.faults.push({ mode: spec.mode, count: spec.count ?? 1, delayMs: spec.delayMs ?? 1000 })
+    if (!["drop", "duplicate", "reorder", "delay"].includes(spec.mode))
+      throw new Error("mode must be drop, duplicate, reorder or delay")
+    this.faults.push({
+      mode: spec.mode,
+      count: spec.count ?? 1,
+      delayMs: spec.delayMs ?? 1000,
+    })
   }
 
   clearFaults() {
@@ -94,7 +113,12 @@ export class WebhookDispatcher {
   }
 
   emit(type: string, data: unknown, createdAtMs: number): WebhookEvent {
-    const event: WebhookEvent = { id: uuid(), type, createdAt: iso(createdAtMs), data: JSON.parse(JSON.stringify(data)) }
+    const event: WebhookEvent = {
+      id: uuid(),
+      type,
+      createdAt: iso(createdAtMs),
+      data: JSON.parse(JSON.stringify(data)),
+    }
     const urls = this.endpoints[endpointTypeOf(type)]
     if (!urls.length || this.closed) return event
     const fault = this.faults.find((f) => f.count > 0)
@@ -144,7 +168,12 @@ export class WebhookDispatcher {
     this.timers.add(t)
   }
 
-  private record(job: Job, statusCode: number | null, error: string | null, fault: string | null = null) {
+  private record(
+    job: Job,
+    statusCode: number | null,
+    error: string | null,
+    fault: string | null = null
+  ) {
     this.log.push({
       eventId: job.event.id,
       type: job.event.type,
@@ -169,7 +198,10 @@ export class WebhookDispatcher {
     const q = this.queues.get(url)
     if (!q) return
     let inFlight = this.inFlight.get(url) ?? 0
-    for (let i = 0; i < q.length && inFlight < DELIVERY_CONCURRENCY && !this.closed;) {
+    for (
+      let i = 0;
+      i < q.length && inFlight < DELIVERY_CONCURRENCY && !this.closed;
+    ) {
       const job = q[i]!
       const key = `${url} ${resourceKeyOf(job.event)}`
       if (this.busyResources.has(key)) {
@@ -193,7 +225,11 @@ export class WebhookDispatcher {
     try {
       const res = await request(job.url, {
         method: "POST",
-        headers: { "content-type": "application/json", "svc-event-id": job.event.id, "svc-event-type": job.event.type },
+        headers: {
+          "content-type": "application/json",
+          "svc-event-id": job.event.id,
+          "svc-event-type": job.event.type,
+        },
         body: JSON.stringify(job.event),
         headersTimeout: 10_000,
         bodyTimeout: 10_000,
@@ -204,7 +240,11 @@ export class WebhookDispatcher {
     } catch (err) {
       this.record(job, null, (err as Error).message || String(err))
     }
-    if (!ok && job.attempt < this.retry.attempts && !this.closed) this.later({ ...job, attempt: job.attempt + 1 }, this.retry.baseDelayMs * 2 ** (job.attempt - 1))
+    if (!ok && job.attempt < this.retry.attempts && !this.closed)
+      this.later(
+        { ...job, attempt: job.attempt + 1 },
+        this.retry.baseDelayMs * 2 ** (job.attempt - 1)
+      )
   }
 
   private idle(): boolean {

@@ -11,12 +11,17 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { parseSetupFlags, USAGE } from "../lib/store-setup/flags"
 import { setupMalaysia } from "../lib/store-setup/malaysia"
 
-export default async function setupMalaysiaScript({ container, args }: ExecArgs): Promise<void> {
+export default async function setupMalaysiaScript({
+  container,
+  args,
+}: ExecArgs): Promise<void> {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const flags = parseSetupFlags(args)
   if (flags.help) {
     logger.info(`medusa-payment-svc setup-malaysia:\n${USAGE}`)
     return
   }
-  await setupMalaysia(container, flags, (line) => logger.info(`svc setup: ${line}`))
+  await setupMalaysia(container, flags, (line) =>
+    logger.info(`svc setup: ${line}`)
+  )
 }

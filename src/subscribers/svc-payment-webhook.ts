@@ -1,5 +1,8 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { ContainerRegistrationKeys, PaymentWebhookEvents } from "@medusajs/framework/utils"
+import {
+  ContainerRegistrationKeys,
+  PaymentWebhookEvents,
+} from "@medusajs/framework/utils"
 import { settleCheckoutEvent } from "../workflows/settle-checkout"
 import { SVC_WEBHOOK_EVENT } from "../lib/svc-runtime/events"
 import { SVC_MODULE } from "../modules/svc"
@@ -8,7 +11,14 @@ import { trackPayout } from "../workflows/track-payout"
 import { trackWithdrawal } from "../workflows/track-withdrawal"
 import { isInboxEvent, receiveInboxEvent } from "../lib/webhooks/inbox"
 import { WebhookSpacing } from "../lib/webhooks/webhook-spacing"
-import { CAPS, capEventId, capText, countUnknownEventType, isKnownWebhookEventType, pruneWebhookLogs } from "../lib/webhooks/webhook-guard"
+import {
+  CAPS,
+  capEventId,
+  capText,
+  countUnknownEventType,
+  isKnownWebhookEventType,
+  pruneWebhookLogs,
+} from "../lib/webhooks/webhook-guard"
 import { OPEN } from "../lib/svc-runtime/status"
 import { svcInstruments } from "../client/telemetry"
 import { english, say } from "../lib/texts"
@@ -21,7 +31,15 @@ import { english, say } from "../lib/texts"
 const spacing = new WebhookSpacing(2000)
 const UUID_LIKE = /^[0-9a-f-]{36}$/i
 
-type WebhookInput = { provider?: string; receivedAt?: number; payload?: { data?: Record<string, unknown>; rawData?: unknown; headers?: Record<string, unknown> } }
+type WebhookInput = {
+  provider?: string
+  receivedAt?: number
+  payload?: {
+    data?: Record<string, unknown>
+    rawData?: unknown
+    headers?: Record<string, unknown>
+  }
+}
 
 /**
  * svc's `checkout.updated` arrives at POST /hooks/svc (src/api/hooks/svc), or at
@@ -38,17 +56,31 @@ type WebhookInput = { provider?: string; receivedAt?: number; payload?: { data?:
  * request (src/workflows/refund-to-bank/track-payout.ts), `wallet.withdrawal.updated` the
  * settlement.
  */
-export default async function svcPaymentWebhook({ event, container }: SubscriberArgs<WebhookInput>) {
+export default async function svcPaymentWebhook({
+  event,
+  container,
+}: SubscriberArgs<WebhookInput>) {
   const input = event.data
   const provider = String(input?.provider ?? "")
-  if (provider !== "svc" && !/^(pp_)?svc-(wallet|fpx|fpx-direct)_/.test(provider)) return
+  if (
+    provider !== "svc" &&
+    !/^(pp_)?svc-(wallet|fpx|fpx-direct)_/.test(provider)
+  )
+    return
 
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
   await pruneWebhookLogs(container) // at most once an hour per process
   const body = (input.payload?.data ?? {}) as Record<string, unknown>
-  const inner = (body.data && typeof body.data === "object" ? body.data : body) as Record<string, unknown>
-  const rawType = typeof body.type === "string" ? body.type : typeof body.event === "string" ? body.event : null
+  const inner = (
+    body.data && typeof body.data === "object" ? body.data : body
+  ) as Record<string, unknown>
+  const rawType =
+    typeof body.type === "string"
+      ? body.type
+      : typeof body.event === "string"
+        ? body.event
+        : null
   // A type svc does not send to this URL is counted (per type, bounded), never stored per event.
   if (rawType !== null && !isKnownWebhookEventType(rawType)) {
     await countUnknownEventType(container, rawType)
@@ -74,7 +106,11 @@ export default async function svcPaymentWebhook({ event, container }: Subscriber
     eventType && /^payout\.(created|updated)$/.test(eventType)
       ? { kind: "payout" as const, id: inner.payoutId, refresh: trackPayout }
       : eventType === "wallet.withdrawal.updated"
-        ? { kind: "withdrawal" as const, id: inner.id, refresh: trackWithdrawal }
+        ? {
+            kind: "withdrawal" as const,
+            id: inner.id,
+            refresh: trackWithdrawal,
+          }
         : null
   if (tracked) {
     const resourceId = capText(tracked.id, CAPS.resourceId)
@@ -86,31 +122,72 @@ export default async function svcPaymentWebhook({ event, container }: Subscriber
         provider,
         outcome,
         detail,
-        payload: { type: eventType, [`${tracked.kind}Id`]: resourceId, status: statusOf() },
+        payload: {
+          type: eventType,
+          [`${tracked.kind}Id`]: resourceId,
+          status: statusOf(),
+        },
       })
     if (!resourceId || !UUID_LIKE.test(resourceId)) {
-      await record("not_supported", english(say(tracked.kind === "payout" ? "event.noPayoutId" : "event.noWithdrawalId")))
+      await record(
+        "not_supported",
+        english(
+          say(
+            tracked.kind === "payout"
+              ? "event.noPayoutId"
+              : "event.noWithdrawalId"
+          )
+        )
+      )
       countWebhook("not_supported")
       return
     }
     const known =
       tracked.kind === "payout"
-        ? (await svcModule.listSvcPayouts({ payout_id: resourceId }, { take: 1, select: ["id"] })).length > 0
-        : (await svcModule.listSvcWithdrawals({ withdrawal_id: resourceId }, { take: 1, select: ["id"] })).length > 0
+        ? (
+            await svcModule.listSvcPayouts(
+              { payout_id: resourceId },
+              { take: 1, select: ["id"] }
+            )
+          ).length > 0
+        : (
+            await svcModule.listSvcWithdrawals(
+              { withdrawal_id: resourceId },
+              { take: 1, select: ["id"] }
+            )
+          ).length > 0
     if (!known) {
-      await record(`unknown_${tracked.kind}`, english(say(tracked.kind === "payout" ? "event.notOurPayout" : "event.notOurWithdrawal")))
+      await record(
+        `unknown_${tracked.kind}`,
+        english(
+          say(
+            tracked.kind === "payout"
+              ? "event.notOurPayout"
+              : "event.notOurWithdrawal"
+          )
+        )
+      )
       countWebhook(`unknown_${tracked.kind}`)
       return
     }
     const tlog = await record("received")
     try {
-      const outcome = await spacing.run(`${tracked.kind}:${resourceId}`, () => tracked.refresh(container, resourceId, "webhook"))
+      const outcome = await spacing.run(`${tracked.kind}:${resourceId}`, () =>
+        tracked.refresh(container, resourceId, "webhook")
+      )
       await svcModule.setWebhookOutcome(tlog.id, outcome, null)
       countWebhook(outcome)
     } catch (e) {
       const o = e as { status?: number; code?: string; message?: string }
-      const outcome = o.status === 404 ? `unknown_${tracked.kind}` : "svc_unreachable"
-      await svcModule.setWebhookOutcome(tlog.id, outcome, `${o.status ?? ""} ${o.code ?? ""} ${o.message ?? ""}`.trim().slice(0, 500))
+      const outcome =
+        o.status === 404 ? `unknown_${tracked.kind}` : "svc_unreachable"
+      await svcModule.setWebhookOutcome(
+        tlog.id,
+        outcome,
+        `${o.status ?? ""} ${o.code ?? ""} ${o.message ?? ""}`
+          .trim()
+          .slice(0, 500)
+      )
       countWebhook(outcome)
       if (o.status !== 404) throw e // the event bus retries; the job is the backstop
     }
@@ -128,7 +205,11 @@ export default async function svcPaymentWebhook({ event, container }: Subscriber
       payload: { type: eventType, checkoutId, status: statusOf() },
     })
 
-  if ((eventType && eventType !== "checkout.updated") || !checkoutId || !UUID_LIKE.test(checkoutId)) {
+  if (
+    (eventType && eventType !== "checkout.updated") ||
+    !checkoutId ||
+    !UUID_LIKE.test(checkoutId)
+  ) {
     await logRow("not_supported", "not a checkout.updated with a checkout id")
     countWebhook("not_supported")
     return
@@ -137,7 +218,10 @@ export default async function svcPaymentWebhook({ event, container }: Subscriber
   // ledger, no svc call, no lock, no spacing slot (settleCheckoutEvent checks it too).
   const known = await svcModule.checkoutRow(checkoutId)
   if (!known) {
-    await logRow("unknown_checkout", "not a checkout this store made: dropped, svc not asked")
+    await logRow(
+      "unknown_checkout",
+      "not a checkout this store made: dropped, svc not asked"
+    )
     countWebhook("unknown_checkout")
     return
   }
@@ -162,18 +246,42 @@ export default async function svcPaymentWebhook({ event, container }: Subscriber
 
   const startedAt = Date.now()
   try {
-    const { outcome, svc_status: svcStatus, timing: steps } = await spacing.run(checkoutId, () => settleCheckoutEvent(container, checkoutId, hint, "webhook"))
-    const receivedAt = typeof input.receivedAt === "number" ? input.receivedAt : null
+    const {
+      outcome,
+      svc_status: svcStatus,
+      timing: steps,
+    } = await spacing.run(checkoutId, () =>
+      settleCheckoutEvent(container, checkoutId, hint, "webhook")
+    )
+    const receivedAt =
+      typeof input.receivedAt === "number" ? input.receivedAt : null
     const timing = `${receivedAt ? `waited ${startedAt - receivedAt} ms, ` : ""}settled in ${Date.now() - startedAt} ms${steps ? `: ${steps}` : ""}`
-    await svcModule.setWebhookOutcome(log.id, outcome, svcStatus ? `svc status ${svcStatus}` : hint ? `event says ${hint}` : null)
+    await svcModule.setWebhookOutcome(
+      log.id,
+      outcome,
+      svcStatus ? `svc status ${svcStatus}` : hint ? `event says ${hint}` : null
+    )
     countWebhook(outcome)
     if (outcome !== "already_settled" && outcome !== "open_status_noted") {
-      logger.info(`svc: webhook for checkout ${checkoutId}: ${svcStatus ? `svc says ${svcStatus}, ` : ""}outcome ${outcome} (${timing})`)
+      logger.info(
+        `svc: webhook for checkout ${checkoutId}: ${svcStatus ? `svc says ${svcStatus}, ` : ""}outcome ${outcome} (${timing})`
+      )
     }
   } catch (e) {
     const o = e as { status?: number; code?: string; message?: string }
-    const outcome = o.status === 404 ? "unknown_checkout" : o.status ? "svc_unreachable" : "error"
-    await svcModule.setWebhookOutcome(log.id, outcome, `${o.status ?? ""} ${o.code ?? ""} ${o.message ?? ""}`.trim().slice(0, 500))
+    const outcome =
+      o.status === 404
+        ? "unknown_checkout"
+        : o.status
+          ? "svc_unreachable"
+          : "error"
+    await svcModule.setWebhookOutcome(
+      log.id,
+      outcome,
+      `${o.status ?? ""} ${o.code ?? ""} ${o.message ?? ""}`
+        .trim()
+        .slice(0, 500)
+    )
     countWebhook(outcome)
     if (o.status === 404) return
     throw e // the event bus retries; the watcher and the reconciliation job are the backstop

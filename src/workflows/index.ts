@@ -35,4 +35,12 @@ export {
   type PaymentLinkCreatedData,
 } from "../lib/events/svc-events"
 // Lasting payment links of an order's balance (docs/payment-links.md)
-export { issueLastingLink, latestLastingLink, openLastingLink, sendLastingLink, PAYMENT_LINK_TEMPLATE, type LastingLink, type Opened } from "./balance-payment-link/lasting-link"
+export {
+  issueLastingLink,
+  latestLastingLink,
+  openLastingLink,
+  sendLastingLink,
+  PAYMENT_LINK_TEMPLATE,
+  type LastingLink,
+  type Opened,
+} from "./balance-payment-link/lasting-link"

@@ -1,8 +1,18 @@
 import type { FpxBankList } from "./banks.js"
 import { listFpxBanks } from "./banks.js"
-import { SvcInputError, SvcStoreError, inputError, storeError } from "./errors.js"
+import {
+  SvcInputError,
+  SvcStoreError,
+  inputError,
+  storeError,
+} from "./errors.js"
 import { svcText, type SvcText, type SvcTextOptions } from "./i18n/text.js"
-import { checkFpxDirectChoice, amountToSen, type StartSvcPaymentInput, type StorePaymentSession } from "./payment.js"
+import {
+  checkFpxDirectChoice,
+  amountToSen,
+  type StartSvcPaymentInput,
+  type StorePaymentSession,
+} from "./payment.js"
 import { svcMethodOf, isSvcProvider } from "./providers.js"
 import { svcFailure, type StoreOrder, type SvcFailureCode } from "./return.js"
 import type { StoreSdk } from "./sdk.js"
@@ -38,7 +48,8 @@ const UNPAID = new Set(["not_paid", "awaiting"])
 const PAID = new Set(["completed", "partially_captured"])
 const ORDER_ID = /^order_[0-9A-Za-z]+$/
 const COLLECTION_ID = /^pay_col_[0-9A-Za-z]+$/
-const ORDER_FIELDS = "id,display_id,status,currency_code,payment_status,email,total,summary,*payment_collections"
+const ORDER_FIELDS =
+  "id,display_id,status,currency_code,payment_status,email,total,summary,*payment_collections"
 const RETURN_FIELDS = `${ORDER_FIELDS},*payment_collections.payment_sessions`
 
 export type StartSvcBalancePaymentInput = StartSvcPaymentInput & {
@@ -61,28 +72,42 @@ export function outstandingPaymentCollection(
 ): { collection: StoreOrderPaymentCollection; amountSen: number } {
   const text = svcText(opts)
   if (!order?.id) throw inputError(text, "orderId", "noOrder")
-  if (order.status === "canceled") throw inputError(text, "orderId", "orderCanceled")
+  if (order.status === "canceled")
+    throw inputError(text, "orderId", "orderCanceled")
   if (order.currency_code && order.currency_code.toLowerCase() !== "myr") {
-    throw inputError(text, "orderId", "orderCurrency", { currency: order.currency_code.toUpperCase() })
+    throw inputError(text, "orderId", "orderCurrency", {
+      currency: order.currency_code.toUpperCase(),
+    })
   }
-  const collections = (order.payment_collections ?? []).filter((c): c is StoreOrderPaymentCollection => !!c?.id)
+  const collections = (order.payment_collections ?? []).filter(
+    (c): c is StoreOrderPaymentCollection => !!c?.id
+  )
   let collection: StoreOrderPaymentCollection | undefined
   if (paymentCollectionId !== undefined) {
-    if (!COLLECTION_ID.test(paymentCollectionId)) throw inputError(text, "paymentCollectionId", "paymentLinkInvalid")
+    if (!COLLECTION_ID.test(paymentCollectionId))
+      throw inputError(text, "paymentCollectionId", "paymentLinkInvalid")
     collection = collections.find((c) => c.id === paymentCollectionId)
-    if (!collection) throw inputError(text, "paymentCollectionId", "notThisOrder")
-    if (!UNPAID.has(collection.status ?? "")) throw inputError(text, "paymentCollectionId", PAID.has(collection.status ?? "") ? "balancePaid" : "linkClosed")
+    if (!collection)
+      throw inputError(text, "paymentCollectionId", "notThisOrder")
+    if (!UNPAID.has(collection.status ?? ""))
+      throw inputError(
+        text,
+        "paymentCollectionId",
+        PAID.has(collection.status ?? "") ? "balancePaid" : "linkClosed"
+      )
   } else {
     collection = collections.find((c) => UNPAID.has(c.status ?? ""))
     if (!collection) {
       // owed, but no collection to pay it on (a converted draft order): the store opens it ("Request payment")
       const due = amountToSen(order.summary?.pending_difference)
-      if (due !== null && due > 0) throw inputError(text, "orderId", "balanceNotOpen")
+      if (due !== null && due > 0)
+        throw inputError(text, "orderId", "balanceNotOpen")
       throw inputError(text, "orderId", "nothingToPay")
     }
   }
   const amountSen = amountToSen(collection.amount)
-  if (amountSen === null || amountSen <= 0) throw inputError(text, "paymentCollectionId", "nothingToPay")
+  if (amountSen === null || amountSen <= 0)
+    throw inputError(text, "paymentCollectionId", "nothingToPay")
   return { collection, amountSen }
 }
 
@@ -100,46 +125,86 @@ export async function startSvcBalancePayment(
   orderId: string,
   input: StartSvcBalancePaymentInput,
   opts: SvcTextOptions = {}
-): Promise<{ redirectUrl: string; session: StorePaymentSession; paymentCollectionId: string; amountSen: number }> {
+): Promise<{
+  redirectUrl: string
+  session: StorePaymentSession
+  paymentCollectionId: string
+  amountSen: number
+}> {
   const text = svcText(opts)
   const method = svcMethodOf(input.providerId)
-  if (!method) throw inputError(text, "providerId", "notSvcProvider", { id: input.providerId })
-  if (!ORDER_ID.test(orderId ?? "")) throw inputError(text, "orderId", "noOrderId")
+  if (!method)
+    throw inputError(text, "providerId", "notSvcProvider", {
+      id: input.providerId,
+    })
+  if (!ORDER_ID.test(orderId ?? ""))
+    throw inputError(text, "orderId", "noOrderId")
   const direct = method === "fpxDirect"
   let banks: FpxBankList | undefined = input.banks
   if (direct) {
     // the shopper's own choice first: a wrong one costs no call (the amount's cap is checked below)
-    if (!banks && typeof input.bank === "string") banks = await listFpxBanks(sdk, { ...opts, includeInactive: true })
+    if (!banks && typeof input.bank === "string")
+      banks = await listFpxBanks(sdk, { ...opts, includeInactive: true })
     checkFpxDirectChoice({ ...input }, banks, opts)
   }
   const order = await readOrder(sdk, orderId, ORDER_FIELDS, text)
-  const { collection, amountSen } = outstandingPaymentCollection(order as OrderWithCollections, input.paymentCollectionId, opts)
+  const { collection, amountSen } = outstandingPaymentCollection(
+    order as OrderWithCollections,
+    input.paymentCollectionId,
+    opts
+  )
   const data: Record<string, unknown> = {}
   if (direct) {
     const choice = checkFpxDirectChoice({ ...input, amountSen }, banks, opts)
-    Object.assign(data, { bank: choice.bank.code, bankType: choice.bankType, buyerName: choice.buyerName })
+    Object.assign(data, {
+      bank: choice.bank.code,
+      bankType: choice.bankType,
+      buyerName: choice.buyerName,
+    })
   }
   let paid: { payment_collection: StoreOrderPaymentCollection }
   try {
-    paid = await sdk.client.fetch<{ payment_collection: StoreOrderPaymentCollection }>(`/store/payment-collections/${encodeURIComponent(collection.id)}/payment-sessions`, {
-      method: "POST",
-      body: { provider_id: input.providerId, data },
-    })
+    paid = await sdk.client.fetch<{
+      payment_collection: StoreOrderPaymentCollection
+    }>(
+      `/store/payment-collections/${encodeURIComponent(collection.id)}/payment-sessions`,
+      {
+        method: "POST",
+        body: { provider_id: input.providerId, data },
+      }
+    )
   } catch (e) {
     throw storeError(e, "startFailed", text)
   }
-  const session = paid.payment_collection?.payment_sessions?.find((s) => s.provider_id === input.providerId)
+  const session = paid.payment_collection?.payment_sessions?.find(
+    (s) => s.provider_id === input.providerId
+  )
   const url = session?.data?.checkoutUrl
   if (!session || typeof url !== "string" || !url) {
     const reason = session?.data?.failureReason
-    throw new SvcStoreError(text.store("startFailed", typeof reason === "string" ? reason : null), undefined, undefined, "startFailed")
+    throw new SvcStoreError(
+      text.store("startFailed", typeof reason === "string" ? reason : null),
+      undefined,
+      undefined,
+      "startFailed"
+    )
   }
-  return { redirectUrl: url, session, paymentCollectionId: collection.id, amountSen }
+  return {
+    redirectUrl: url,
+    session,
+    paymentCollectionId: collection.id,
+    amountSen,
+  }
 }
 
 /** The ids the provider's `redirectUrl` brings back for a balance (`?order_id=…&payment_collection_id=…`), or null when they are missing or malformed. */
-export function balanceReturnParams(search: string | URLSearchParams): { orderId: string; paymentCollectionId?: string } | null {
-  const p = typeof search === "string" ? new URLSearchParams(search.startsWith("?") ? search.slice(1) : search) : search
+export function balanceReturnParams(
+  search: string | URLSearchParams
+): { orderId: string; paymentCollectionId?: string } | null {
+  const p =
+    typeof search === "string"
+      ? new URLSearchParams(search.startsWith("?") ? search.slice(1) : search)
+      : search
   const orderId = p.get("order_id") ?? ""
   const pc = p.get("payment_collection_id")
   if (!ORDER_ID.test(orderId)) return null
@@ -157,7 +222,9 @@ export function balanceReturnParams(search: string | URLSearchParams): { orderId
  * The order exists in every case; nothing is completed or canceled.
  */
 export type SvcBalanceReturnResult =
-  { kind: "paid"; order: StoreOrder } | { kind: "awaiting"; order: StoreOrder } | { kind: "failed"; code: SvcFailureCode; reason: string; order?: StoreOrder }
+  | { kind: "paid"; order: StoreOrder }
+  | { kind: "awaiting"; order: StoreOrder }
+  | { kind: "failed"; code: SvcFailureCode; reason: string; order?: StoreOrder }
 
 export type CompleteSvcBalanceReturnOptions = SvcTextOptions & {
   /** Keep reading the order this long while the payment is still processing (default 0: answer at once). */
@@ -166,26 +233,60 @@ export type CompleteSvcBalanceReturnOptions = SvcTextOptions & {
   pollEveryMs?: number
 }
 
-const hasSvcSession = (c: StoreOrderPaymentCollection) => (c.payment_sessions ?? []).some((s) => isSvcProvider(s.provider_id))
+const hasSvcSession = (c: StoreOrderPaymentCollection) =>
+  (c.payment_sessions ?? []).some((s) => isSvcProvider(s.provider_id))
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-type Outcome = { kind: "paid" } | { kind: "failed"; code: SvcFailureCode; reason: string } | { kind: "open" }
+type Outcome =
+  | { kind: "paid" }
+  | { kind: "failed"; code: SvcFailureCode; reason: string }
+  | { kind: "open" }
 
 /** The balance collection's state: paid, failed (with the shopper's reason and its code) or still open. */
-export function balanceOutcome(collection: StoreOrderPaymentCollection, opts: SvcTextOptions = {}): Outcome {
+export function balanceOutcome(
+  collection: StoreOrderPaymentCollection,
+  opts: SvcTextOptions = {}
+): Outcome {
   const text = svcText(opts)
-  const sessions = (collection.payment_sessions ?? []).filter((s) => isSvcProvider(s.provider_id))
-  if (PAID.has(collection.status ?? "") || sessions.some((s) => s.status === "captured" || s.status === "authorized")) return { kind: "paid" }
+  const sessions = (collection.payment_sessions ?? []).filter((s) =>
+    isSvcProvider(s.provider_id)
+  )
+  if (
+    PAID.has(collection.status ?? "") ||
+    sessions.some((s) => s.status === "captured" || s.status === "authorized")
+  )
+    return { kind: "paid" }
   if (!sessions.length) return failure(text, "noBalancePayment")
-  const failed = sessions.find((s) => s.status === "error" || (typeof s.data?.failureReason === "string" && s.data.failureReason))
-  if (failed && !sessions.some((s) => s !== failed && (s.status === "pending" || s.status === "requires_more"))) {
-    return { kind: "failed", ...(svcFailure(failed.data, text) ?? { code: "balanceNotCompleted", reason: text.t("balanceNotCompleted") }) }
+  const failed = sessions.find(
+    (s) =>
+      s.status === "error" ||
+      (typeof s.data?.failureReason === "string" && s.data.failureReason)
+  )
+  if (
+    failed &&
+    !sessions.some(
+      (s) =>
+        s !== failed && (s.status === "pending" || s.status === "requires_more")
+    )
+  ) {
+    return {
+      kind: "failed",
+      ...(svcFailure(failed.data, text) ?? {
+        code: "balanceNotCompleted",
+        reason: text.t("balanceNotCompleted"),
+      }),
+    }
   }
-  if (collection.status === "canceled" || collection.status === "failed") return failure(text, "linkClosed")
+  if (collection.status === "canceled" || collection.status === "failed")
+    return failure(text, "linkClosed")
   return { kind: "open" }
 }
 
-const failure = (text: SvcText, code: SvcFailureCode) => ({ kind: "failed" as const, code, reason: text.t(code) })
+const failure = (text: SvcText, code: SvcFailureCode) => ({
+  kind: "failed" as const,
+  code,
+  reason: text.t(code),
+})
 
 /**
  * On the return page of a balance payment (the provider's `redirectUrl`, with
@@ -200,21 +301,32 @@ export async function completeSvcBalanceReturn(
 ): Promise<SvcBalanceReturnResult> {
   const text = svcText(opts)
   if (!ORDER_ID.test(ids?.orderId ?? "")) return failure(text, "linkNoOrder")
-  if (ids.paymentCollectionId !== undefined && !COLLECTION_ID.test(ids.paymentCollectionId)) return failure(text, "linkNoPayment")
+  if (
+    ids.paymentCollectionId !== undefined &&
+    !COLLECTION_ID.test(ids.paymentCollectionId)
+  )
+    return failure(text, "linkNoPayment")
   const end = Date.now() + (opts.waitForPaymentMs ?? 0)
   for (;;) {
     let order: StoreOrder
     try {
       order = await readOrder(sdk, ids.orderId, RETURN_FIELDS, text)
     } catch (e) {
-      const code = (e as SvcInputError | SvcStoreError).code === "orderNotFound" ? "orderNotFound" : "orderUnreadable"
+      const code =
+        (e as SvcInputError | SvcStoreError).code === "orderNotFound"
+          ? "orderNotFound"
+          : "orderUnreadable"
       return { kind: "failed", code, reason: (e as Error).message }
     }
-    const collections = ((order as OrderWithCollections).payment_collections ?? []).filter((c): c is StoreOrderPaymentCollection => !!c?.id)
+    const collections = (
+      (order as OrderWithCollections).payment_collections ?? []
+    ).filter((c): c is StoreOrderPaymentCollection => !!c?.id)
     const collection = ids.paymentCollectionId
       ? collections.find((c) => c.id === ids.paymentCollectionId)
       : // no id in the link: the unpaid collection with an svc session, else the last one with one
-        (collections.find((c) => UNPAID.has(c.status ?? "") && hasSvcSession(c)) ?? [...collections].reverse().find(hasSvcSession))
+        (collections.find(
+          (c) => UNPAID.has(c.status ?? "") && hasSvcSession(c)
+        ) ?? [...collections].reverse().find(hasSvcSession))
     if (!collection) return { ...failure(text, "linkWrongPayment"), order }
     const outcome = balanceOutcome(collection, opts)
     if (outcome.kind === "paid") return { kind: "paid", order }
@@ -224,7 +336,12 @@ export async function completeSvcBalanceReturn(
   }
 }
 
-async function readOrder(sdk: StoreSdk, orderId: string, fields: string, text: SvcText): Promise<StoreOrder> {
+async function readOrder(
+  sdk: StoreSdk,
+  orderId: string,
+  fields: string,
+  text: SvcText
+): Promise<StoreOrder> {
   try {
     return (await sdk.store.order.retrieve(orderId, { fields })).order
   } catch (e) {

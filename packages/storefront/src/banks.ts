@@ -28,19 +28,28 @@ export type FpxBankList = {
  * `includeInactive` keeps offline banks in the list (`active: false`) so a
  * picker shows them disabled instead of dropping them.
  */
-export async function listFpxBanks(sdk: StoreSdk, opts: { includeInactive?: boolean } & SvcTextOptions = {}): Promise<FpxBankList> {
+export async function listFpxBanks(
+  sdk: StoreSdk,
+  opts: { includeInactive?: boolean } & SvcTextOptions = {}
+): Promise<FpxBankList> {
   let body: Partial<FpxBankList>
   try {
-    body = await sdk.client.fetch<Partial<FpxBankList>>("/store/svc/fpx-banks", {
-      query: opts.includeInactive ? { include_inactive: true } : {},
-    })
+    body = await sdk.client.fetch<Partial<FpxBankList>>(
+      "/store/svc/fpx-banks",
+      {
+        query: opts.includeInactive ? { include_inactive: true } : {},
+      }
+    )
   } catch (e) {
     throw storeError(e, "banksUnavailable", svcText(opts))
   }
   return {
     retail: body.retail ?? [],
     corporate: body.corporate ?? [],
-    retail_max_sen: typeof body.retail_max_sen === "number" ? body.retail_max_sen : FPX_RETAIL_MAX_SEN,
+    retail_max_sen:
+      typeof body.retail_max_sen === "number"
+        ? body.retail_max_sen
+        : FPX_RETAIL_MAX_SEN,
   }
 }
 
@@ -59,7 +68,10 @@ function searchable(s: string): string {
  * spaces), in their order; an empty query keeps them all. Offline banks are kept
  * (a picker shows them disabled): PayNet wants every issuer offered.
  */
-export function filterFpxBanks<B extends Pick<FpxBank, "name">>(banks: readonly B[], query: string): B[] {
+export function filterFpxBanks<B extends Pick<FpxBank, "name">>(
+  banks: readonly B[],
+  query: string
+): B[] {
   const q = searchable(query)
   return q ? banks.filter((b) => searchable(b.name).includes(q)) : [...banks]
 }

@@ -31,7 +31,12 @@ export class SvcStoreError extends Error {
   readonly status: number | undefined
   readonly retryAfterSeconds: number | undefined
   readonly code: SvcMessageKey | undefined
-  constructor(message: string, status?: number, retryAfterSeconds?: number, code?: SvcMessageKey) {
+  constructor(
+    message: string,
+    status?: number,
+    retryAfterSeconds?: number,
+    code?: SvcMessageKey
+  ) {
     super(message)
     this.name = "SvcStoreError"
     this.status = status
@@ -41,7 +46,12 @@ export class SvcStoreError extends Error {
 }
 
 /** An SvcInputError with the catalogue's sentence for `code`. */
-export function inputError(text: SvcText, field: string, code: SvcMessageKey, vars?: Record<string, string | number>): SvcInputError {
+export function inputError(
+  text: SvcText,
+  field: string,
+  code: SvcMessageKey,
+  vars?: Record<string, string | number>
+): SvcInputError {
   return new SvcInputError(field, text.t(code, vars), code)
 }
 
@@ -56,19 +66,35 @@ export function retryAfterOf(message: string): number | undefined {
  * What the SDK threw (its FetchError carries Medusa's `message`) as an SvcStoreError: the store's
  * sentence in English, else the catalogue's for `code` (a 429: "try again in n minutes").
  */
-export function storeError(e: unknown, code: SvcMessageKey, text: SvcText): SvcStoreError {
+export function storeError(
+  e: unknown,
+  code: SvcMessageKey,
+  text: SvcText
+): SvcStoreError {
   if (e instanceof SvcStoreError) return e
   const o = e as { message?: unknown; status?: unknown } | null
-  const said = typeof o?.message === "string" && o.message ? o.message : undefined
+  const said =
+    typeof o?.message === "string" && o.message ? o.message : undefined
   const status = typeof o?.status === "number" ? o.status : undefined
   const retry = status === 429 && said ? retryAfterOf(said) : undefined
   if (retry !== undefined) {
     const minutes = retry >= 60 && retry % 60 === 0
     const key = minutes ? "tooManyMinutes" : "tooManySeconds"
-    return new SvcStoreError(text.store(key, said, { n: minutes ? retry / 60 : retry }), status, retry, key)
+    return new SvcStoreError(
+      text.store(key, said, { n: minutes ? retry / 60 : retry }),
+      status,
+      retry,
+      key
+    )
   }
   // the store's one sentence when its svc account or svc cannot take a payment (the plugin's
   // `svc_unavailable`): the English catalogue's is the store's, so it is known in every language
-  if (said === en.unavailable) return new SvcStoreError(text.t("unavailable"), status, undefined, "unavailable")
+  if (said === en.unavailable)
+    return new SvcStoreError(
+      text.t("unavailable"),
+      status,
+      undefined,
+      "unavailable"
+    )
   return new SvcStoreError(text.store(code, said), status, undefined, code)
 }

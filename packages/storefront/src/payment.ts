@@ -1,6 +1,10 @@
 import { listFpxBanks, type FpxBank, type FpxBankList } from "./banks.js"
 import { SvcStoreError, inputError, storeError } from "./errors.js"
-import { FPX_RETAIL_MAX_SEN, isRetailBankType, overRetailCap } from "./fpx-rules.js"
+import {
+  FPX_RETAIL_MAX_SEN,
+  isRetailBankType,
+  overRetailCap,
+} from "./fpx-rules.js"
 import { svcText, type SvcText, type SvcTextOptions } from "./i18n/text.js"
 import { medusaAmountToSen } from "./medusa-amount.js"
 import { svcMethodOf } from "./providers.js"
@@ -9,9 +13,13 @@ import type { StoreSdk } from "./sdk.js"
 type Payment = StoreSdk["store"]["payment"]
 /** The cart as `@medusajs/js-sdk` returns it (`HttpTypes.StoreCart`). */
 export type StoreCart = Parameters<Payment["initiatePaymentSession"]>[0]
-type PaymentCollection = Awaited<ReturnType<Payment["initiatePaymentSession"]>>["payment_collection"]
+type PaymentCollection = Awaited<
+  ReturnType<Payment["initiatePaymentSession"]>
+>["payment_collection"]
 /** A payment session of the cart's payment collection (`HttpTypes.StorePaymentSession`). */
-export type StorePaymentSession = NonNullable<PaymentCollection["payment_sessions"]>[number]
+export type StorePaymentSession = NonNullable<
+  PaymentCollection["payment_sessions"]
+>[number]
 
 export type StartSvcPaymentInput = {
   /** `pp_svc-wallet_svc`, `pp_svc-fpx_svc` or `pp_svc-fpx-direct_svc` */
@@ -26,7 +34,11 @@ export type StartSvcPaymentInput = {
   banks?: FpxBankList
 }
 
-export type FpxDirectChoice = { bank: FpxBank; bankType: "RETAIL" | "CORPORATE"; buyerName: string }
+export type FpxDirectChoice = {
+  bank: FpxBank
+  bankType: "RETAIL" | "CORPORATE"
+  buyerName: string
+}
 
 /**
  * Major units as Medusa returns them (120.5, "30125", 39.852) to integer sen,
@@ -44,7 +56,10 @@ export function amountToSen(amount: unknown): number | null {
 }
 
 /** The sentence a shopper reads when personal banking cannot take the amount, in the kit's language. */
-export function retailCapText(capSen: number = FPX_RETAIL_MAX_SEN, opts: SvcTextOptions = {}): string {
+export function retailCapText(
+  capSen: number = FPX_RETAIL_MAX_SEN,
+  opts: SvcTextOptions = {}
+): string {
   const text = svcText(opts)
   return text.t("retailCap", { cap: text.amount(capSen) })
 }
@@ -56,24 +71,45 @@ export function retailCapText(capSen: number = FPX_RETAIL_MAX_SEN, opts: SvcText
  * message is in the language of `opts` (default the page's).
  */
 export function checkFpxDirectChoice(
-  input: { bank?: FpxBank | string; bankType?: string; buyerName?: string; amountSen?: number | null },
+  input: {
+    bank?: FpxBank | string
+    bankType?: string
+    buyerName?: string
+    amountSen?: number | null
+  },
   banks?: FpxBankList,
   opts: SvcTextOptions = {}
 ): FpxDirectChoice {
   const text = svcText(opts)
-  const code = typeof input.bank === "string" ? input.bank.trim() : input.bank?.code
+  const code =
+    typeof input.bank === "string" ? input.bank.trim() : input.bank?.code
   if (!code) throw inputError(text, "bank", "bankRequired")
   const all = banks ? [...banks.retail, ...banks.corporate] : []
-  const bank = (typeof input.bank === "object" ? input.bank : undefined) ?? all.find((b) => b.code === code)
+  const bank =
+    (typeof input.bank === "object" ? input.bank : undefined) ??
+    all.find((b) => b.code === code)
   if (!bank) throw inputError(text, "bank", "notFpxBank", { code })
-  if (!bank.active) throw inputError(text, "bank", "bankOffline", { bank: bank.name })
+  if (!bank.active)
+    throw inputError(text, "bank", "bankOffline", { bank: bank.name })
   const bankType = input.bankType ?? bank.bank_type
-  if (bankType !== "RETAIL" && bankType !== "CORPORATE") throw inputError(text, "bankType", "bankTypeInvalid")
-  if (bank.bank_type !== bankType) throw inputError(text, "bankType", bank.bank_type === "CORPORATE" ? "bankIsCorporate" : "bankIsRetail", { bank: bank.name })
+  if (bankType !== "RETAIL" && bankType !== "CORPORATE")
+    throw inputError(text, "bankType", "bankTypeInvalid")
+  if (bank.bank_type !== bankType)
+    throw inputError(
+      text,
+      "bankType",
+      bank.bank_type === "CORPORATE" ? "bankIsCorporate" : "bankIsRetail",
+      { bank: bank.name }
+    )
   const buyerName = (input.buyerName ?? "").trim()
-  if (buyerName.length < 1 || buyerName.length > 100) throw inputError(text, "buyerName", "buyerNameRule")
+  if (buyerName.length < 1 || buyerName.length > 100)
+    throw inputError(text, "buyerName", "buyerNameRule")
   const cap = banks?.retail_max_sen ?? FPX_RETAIL_MAX_SEN
-  if (isRetailBankType(bankType) && input.amountSen != null && overRetailCap(input.amountSen, cap)) {
+  if (
+    isRetailBankType(bankType) &&
+    input.amountSen != null &&
+    overRetailCap(input.amountSen, cap)
+  ) {
     throw inputError(text, "bankType", "retailCap", { cap: text.amount(cap) })
   }
   return { bank, bankType, buyerName }
@@ -94,45 +130,85 @@ export async function startSvcPayment(
 ): Promise<{ redirectUrl: string; session: StorePaymentSession }> {
   const text = svcText(opts)
   const method = svcMethodOf(input.providerId)
-  if (!method) throw inputError(text, "providerId", "notSvcProvider", { id: input.providerId })
+  if (!method)
+    throw inputError(text, "providerId", "notSvcProvider", {
+      id: input.providerId,
+    })
   if (!cart?.id) throw inputError(text, "cart", "noCart")
   const data: Record<string, unknown> = { cart_id: cart.id }
   const direct = method === "fpxDirect"
-  const banks = direct ? (input.banks ?? (typeof input.bank === "string" ? await listFpxBanks(sdk, { ...opts, includeInactive: true }) : undefined)) : undefined
+  const banks = direct
+    ? (input.banks ??
+      (typeof input.bank === "string"
+        ? await listFpxBanks(sdk, { ...opts, includeInactive: true })
+        : undefined))
+    : undefined
   // the shopper's choice first, on the cart as the storefront has it: a wrong choice costs no call
-  if (direct) checkFpxDirectChoice({ ...input, amountSen: amountToSen(cart.total) }, banks, opts)
+  if (direct)
+    checkFpxDirectChoice(
+      { ...input, amountSen: amountToSen(cart.total) },
+      banks,
+      opts
+    )
   checkCart(cart, text)
   // Medusa lets a completed cart's payment collection take a new session: the
   // storefront's copy of the cart may be stale, so read it now (totals too)
   try {
-    cart = (await sdk.store.cart.retrieve(cart.id, { fields: "id,completed_at,total,currency_code,*payment_collection" })).cart
+    cart = (
+      await sdk.store.cart.retrieve(cart.id, {
+        fields: "id,completed_at,total,currency_code,*payment_collection",
+      })
+    ).cart
   } catch (e) {
     throw storeError(e, "cartUnreadable", text)
   }
   checkCart(cart, text)
   if (direct) {
-    const choice = checkFpxDirectChoice({ ...input, amountSen: amountToSen(cart.total) }, banks, opts)
-    Object.assign(data, { bank: choice.bank.code, bankType: choice.bankType, buyerName: choice.buyerName })
+    const choice = checkFpxDirectChoice(
+      { ...input, amountSen: amountToSen(cart.total) },
+      banks,
+      opts
+    )
+    Object.assign(data, {
+      bank: choice.bank.code,
+      bankType: choice.bankType,
+      buyerName: choice.buyerName,
+    })
   }
   let collection: PaymentCollection
   try {
-    collection = (await sdk.store.payment.initiatePaymentSession(cart, { provider_id: input.providerId, data })).payment_collection
+    collection = (
+      await sdk.store.payment.initiatePaymentSession(cart, {
+        provider_id: input.providerId,
+        data,
+      })
+    ).payment_collection
   } catch (e) {
     throw storeError(e, "startFailed", text)
   }
-  const session = collection.payment_sessions?.find((s) => s.provider_id === input.providerId)
+  const session = collection.payment_sessions?.find(
+    (s) => s.provider_id === input.providerId
+  )
   const url = session?.data?.checkoutUrl
   if (!session || typeof url !== "string" || !url) {
     const reason = session?.data?.failureReason
-    throw new SvcStoreError(text.store("startFailed", typeof reason === "string" ? reason : null), undefined, undefined, "startFailed")
+    throw new SvcStoreError(
+      text.store("startFailed", typeof reason === "string" ? reason : null),
+      undefined,
+      undefined,
+      "startFailed"
+    )
   }
   return { redirectUrl: url, session }
 }
 
 function checkCart(cart: StoreCart, text: SvcText): void {
   // a paid cart is final: never a second payment for it
-  if ((cart as { completed_at?: unknown }).completed_at) throw inputError(text, "cart", "cartPaid")
+  if ((cart as { completed_at?: unknown }).completed_at)
+    throw inputError(text, "cart", "cartPaid")
   if (cart.currency_code && cart.currency_code.toLowerCase() !== "myr") {
-    throw inputError(text, "cart", "cartCurrency", { currency: cart.currency_code.toUpperCase() })
+    throw inputError(text, "cart", "cartCurrency", {
+      currency: cart.currency_code.toUpperCase(),
+    })
   }
 }

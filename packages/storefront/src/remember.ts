@@ -5,23 +5,35 @@ import type { FpxBank, FpxBankList } from "./banks.js"
  * localStorage only, never sent anywhere. A storage the browser refuses (private mode, quota,
  * no window) is ignored: nothing is remembered and nothing fails.
  */
-export type RememberedFpxBank = { code: string; bankType: "RETAIL" | "CORPORATE"; name: string }
+export type RememberedFpxBank = {
+  code: string
+  bankType: "RETAIL" | "CORPORATE"
+  name: string
+}
 
 /** The localStorage key. */
 export const REMEMBERED_BANK_KEY = "svc-fpx-bank"
 
 function storage(): Storage | null {
   try {
-    return typeof window !== "undefined" && window.localStorage ? window.localStorage : null
+    return typeof window !== "undefined" && window.localStorage
+      ? window.localStorage
+      : null
   } catch {
     return null // a browser that refuses storage throws on reading window.localStorage
   }
 }
 
 /** Remembers the bank and type a payment was started with (written by SvcPaymentOptions when it starts one). */
-export function rememberFpxBank(bank: Pick<FpxBank, "code" | "name">, bankType: "RETAIL" | "CORPORATE"): void {
+export function rememberFpxBank(
+  bank: Pick<FpxBank, "code" | "name">,
+  bankType: "RETAIL" | "CORPORATE"
+): void {
   try {
-    storage()?.setItem(REMEMBERED_BANK_KEY, JSON.stringify({ code: bank.code, bankType, name: bank.name }))
+    storage()?.setItem(
+      REMEMBERED_BANK_KEY,
+      JSON.stringify({ code: bank.code, bankType, name: bank.name })
+    )
   } catch {
     // private mode, quota: not remembered
   }
@@ -30,9 +42,21 @@ export function rememberFpxBank(bank: Pick<FpxBank, "code" | "name">, bankType: 
 /** The bank remembered on this device, or null (none, unreadable, or not the kit's). */
 export function rememberedFpxBank(): RememberedFpxBank | null {
   try {
-    const v = JSON.parse(storage()?.getItem(REMEMBERED_BANK_KEY) ?? "null") as Partial<RememberedFpxBank> | null
-    if (!v || typeof v.code !== "string" || !v.code || (v.bankType !== "RETAIL" && v.bankType !== "CORPORATE")) return null
-    return { code: v.code, bankType: v.bankType, name: typeof v.name === "string" && v.name ? v.name : v.code }
+    const v = JSON.parse(
+      storage()?.getItem(REMEMBERED_BANK_KEY) ?? "null"
+    ) as Partial<RememberedFpxBank> | null
+    if (
+      !v ||
+      typeof v.code !== "string" ||
+      !v.code ||
+      (v.bankType !== "RETAIL" && v.bankType !== "CORPORATE")
+    )
+      return null
+    return {
+      code: v.code,
+      bankType: v.bankType,
+      name: typeof v.name === "string" && v.name ? v.name : v.code,
+    }
   } catch {
     return null
   }
@@ -54,9 +78,13 @@ export function forgetFpxBank(): void {
 export function findRememberedBank(
   banks: FpxBankList,
   remembered: RememberedFpxBank | null = rememberedFpxBank()
-): { state: "ready"; bank: FpxBank; bankType: "RETAIL" | "CORPORATE" } | { state: "offline" | "gone"; name: string } | null {
+):
+  | { state: "ready"; bank: FpxBank; bankType: "RETAIL" | "CORPORATE" }
+  | { state: "offline" | "gone"; name: string }
+  | null {
   if (!remembered) return null
-  const list = remembered.bankType === "CORPORATE" ? banks.corporate : banks.retail
+  const list =
+    remembered.bankType === "CORPORATE" ? banks.corporate : banks.retail
   const bank = list.find((b) => b.code === remembered.code)
   if (!bank) return { state: "gone", name: remembered.name }
   if (!bank.active) return { state: "offline", name: bank.name }

@@ -61,13 +61,26 @@ export type SvcFailureCode = Extract<
  * `data.failureReason`), and the shopper's sentence for it: the plugin's own (English) in
  * English, the catalogue's in another language.
  */
-export function svcFailure(data: Record<string, unknown> | null | undefined, text: SvcText): { code: SvcFailureCode; reason: string } | null {
-  const said = typeof data?.failureReason === "string" && data.failureReason ? data.failureReason : null
+export function svcFailure(
+  data: Record<string, unknown> | null | undefined,
+  text: SvcText
+): { code: SvcFailureCode; reason: string } | null {
+  const said =
+    typeof data?.failureReason === "string" && data.failureReason
+      ? data.failureReason
+      : null
   const status = typeof data?.svcStatus === "string" ? data.svcStatus : ""
-  if (!said && !["FAILED", "CANCELLED", "REJECTED", "EXPIRED"].includes(status)) return null
+  if (!said && !["FAILED", "CANCELLED", "REJECTED", "EXPIRED"].includes(status))
+    return null
   // svc's FAILED after the link's expiry is said as expired (the plugin's failureReason)
   const code: SvcFailureCode =
-    status === "EXPIRED" || /expired/i.test(said ?? "") ? "expired" : status === "CANCELLED" ? "cancelled" : status === "REJECTED" ? "rejected" : "failed"
+    status === "EXPIRED" || /expired/i.test(said ?? "")
+      ? "expired"
+      : status === "CANCELLED"
+        ? "cancelled"
+        : status === "REJECTED"
+          ? "rejected"
+          : "failed"
   return { code, reason: text.store(code, said) }
 }
 
@@ -97,17 +110,21 @@ export type CompleteSvcReturnOptions = SvcTextOptions & {
 }
 
 // the payments' data: their title carries the payment reference the shopper saw on svc's page
-const ORDER_FIELDS = "id,display_id,status,total,currency_code,payment_status,email,*payment_collections.payments"
+const ORDER_FIELDS =
+  "id,display_id,status,total,currency_code,payment_status,email,*payment_collections.payments"
 const CART_FIELDS = "*payment_collection,*payment_collection.payment_sessions"
 /** A completion still waiting this long: look whether the payment is in (the cart is probably busy). */
 const LOOK_AFTER_MS = 3000
 
-const isPaid = (o: { payment_status?: string }) => o.payment_status === "captured"
+const isPaid = (o: { payment_status?: string }) =>
+  o.payment_status === "captured"
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 /** The store recorded the payment (authorized or captured): the money is in, whatever the order. */
 function paymentReceived(cart: StoreCart | undefined): boolean {
-  return (cart?.payment_collection?.payment_sessions ?? []).some((s) => s.status === "authorized" || s.status === "captured")
+  return (cart?.payment_collection?.payment_sessions ?? []).some(
+    (s) => s.status === "authorized" || s.status === "captured"
+  )
 }
 
 /**
@@ -118,16 +135,22 @@ function paymentReceived(cart: StoreCart | undefined): boolean {
  * the store recorded is never reported failed: while its order is late it is
  * completed again until it is one (`placing`, `onPlacing`).
  */
-export async function completeSvcReturn(sdk: StoreSdk, cartId: string, opts: CompleteSvcReturnOptions = {}): Promise<SvcReturnResult> {
+export async function completeSvcReturn(
+  sdk: StoreSdk,
+  cartId: string,
+  opts: CompleteSvcReturnOptions = {}
+): Promise<SvcReturnResult> {
   const text = svcText(opts)
-  if (!/^cart_[0-9A-Za-z]+$/.test(cartId ?? "")) return { kind: "failed", code: "linkNoCart", reason: text.t("linkNoCart") }
+  if (!/^cart_[0-9A-Za-z]+$/.test(cartId ?? ""))
+    return { kind: "failed", code: "linkNoCart", reason: text.t("linkNoCart") }
   const every = opts.pollEveryMs ?? 1000
   const deadline = Date.now() + (opts.waitForOrderMs ?? 180_000)
   let conflicts = opts.conflictRetries ?? 5
   let told = false
   const readCart = async (): Promise<StoreCart | undefined> => {
     try {
-      return (await sdk.store.cart.retrieve(cartId, { fields: CART_FIELDS })).cart
+      return (await sdk.store.cart.retrieve(cartId, { fields: CART_FIELDS }))
+        .cart
     } catch {
       return undefined
     }
@@ -158,34 +181,54 @@ export async function completeSvcReturn(sdk: StoreSdk, cartId: string, opts: Com
     } finally {
       clearTimeout(look)
     }
-    if (completed?.type === "order") return orderOutcome(sdk, completed.order, opts)
-    if (completed?.type === "cart" && completed.error) errorText = completed.error.message || errorText
+    if (completed?.type === "order")
+      return orderOutcome(sdk, completed.order, opts)
+    if (completed?.type === "cart" && completed.error)
+      errorText = completed.error.message || errorText
 
     const cart = await readCart()
     if (paymentReceived(cart)) {
       // paid, no order yet: never "failed"; complete again until it is an order
       tellPlacing(cart!)
-      if (Date.now() >= deadline) return { kind: "placing", cart: cart!, paymentReference: svcPaymentReference(cart) }
+      if (Date.now() >= deadline)
+        return {
+          kind: "placing",
+          cart: cart!,
+          paymentReference: svcPaymentReference(cart),
+        }
       await sleep(every)
       continue
     }
     const sessions = cart?.payment_collection?.payment_sessions ?? []
-    const failed = sessions.find((s) => typeof s.data?.failureReason === "string" && s.data.failureReason)
+    const failed = sessions.find(
+      (s) => typeof s.data?.failureReason === "string" && s.data.failureReason
+    )
     if (busy && !failed && (conflicts-- > 0 || Date.now() < deadline)) {
       await sleep(every)
       continue
     }
     // svc's reason; else what the store said (in English) or the kit's sentence
-    const why = svcFailure(failed?.data, text) ?? { code: "notCompleted" as const, reason: text.store("notCompleted", errorText) }
+    const why = svcFailure(failed?.data, text) ?? {
+      code: "notCompleted" as const,
+      reason: text.store("notCompleted", errorText),
+    }
     return { kind: "failed", ...why, ...(cart ? { cart } : {}) }
   }
 }
 
-async function orderOutcome(sdk: StoreSdk, placed: StoreOrder, opts: CompleteSvcReturnOptions): Promise<SvcReturnResult> {
+async function orderOutcome(
+  sdk: StoreSdk,
+  placed: StoreOrder,
+  opts: CompleteSvcReturnOptions
+): Promise<SvcReturnResult> {
   let order = placed
   const read = async () => {
     try {
-      order = { ...order, ...(await sdk.store.order.retrieve(order.id, { fields: ORDER_FIELDS })).order }
+      order = {
+        ...order,
+        ...(await sdk.store.order.retrieve(order.id, { fields: ORDER_FIELDS }))
+          .order,
+      }
     } catch {
       // keep the last answer; the order exists
     }
@@ -197,5 +240,9 @@ async function orderOutcome(sdk: StoreSdk, placed: StoreOrder, opts: CompleteSvc
     await sleep(opts.pollEveryMs ?? 1000)
     await read()
   }
-  return { kind: isPaid(order) ? "paid" : "awaiting", order, paymentReference: svcPaymentReference(order) }
+  return {
+    kind: isPaid(order) ? "paid" : "awaiting",
+    order,
+    paymentReference: svcPaymentReference(order),
+  }
 }

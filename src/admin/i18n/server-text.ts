@@ -21,7 +21,11 @@ export type ServerSaid = { code: string; params: ServerParams | null }
 export type ServerParams = Record<string, ServerValue>
 
 const TEMPLATES = new Map<string, string>(
-  Object.entries(en.svc.server).flatMap(([area, texts]) => Object.entries(texts).map(([name, text]) => [`${area}.${name}`, text] as [string, string]))
+  Object.entries(en.svc.server).flatMap(([area, texts]) =>
+    Object.entries(texts).map(
+      ([name, text]) => [`${area}.${name}`, text] as [string, string]
+    )
+  )
 )
 const read = recogniser(TEMPLATES)
 /** The catalogue key of a server code. */
@@ -41,15 +45,25 @@ function serverText(t: ReturnType<typeof useTranslation>["t"]) {
     if (typeof v === "number") return String(v)
     if (typeof v === "string") {
       const r = depth < DEPTH ? read(v) : null
-      return (r && render(r.code, r.params, depth + 1)) ?? (depth < DEPTH ? list(v, depth) : null) ?? v
+      return (
+        (r && render(r.code, r.params, depth + 1)) ??
+        (depth < DEPTH ? list(v, depth) : null) ??
+        v
+      )
     }
     if (Array.isArray(v)) {
       const parts = v.map((x) => value(x, depth))
-      return parts.every((p): p is string => p !== null) ? parts.join(t(keyOf("common.separator"))) : null
+      return parts.every((p): p is string => p !== null)
+        ? parts.join(t(keyOf("common.separator")))
+        : null
     }
     return render(v.code, v.params, depth + 1)
   }
-  const render = (code: string, params: ServerParams | null, depth: number): string | null => {
+  const render = (
+    code: string,
+    params: ServerParams | null,
+    depth: number
+  ): string | null => {
     if (!TEMPLATES.has(code)) return null
     const values: Record<string, string> = {}
     for (const [k, v] of Object.entries(params ?? {})) {
@@ -70,12 +84,22 @@ function serverText(t: ReturnType<typeof useTranslation>["t"]) {
       const r = read(p)
       return r && render(r.code, r.params, depth + 1)
     })
-    return said.every((p): p is string => !!p) ? said.join(t(keyOf("common.separator"))) : null
+    return said.every((p): p is string => !!p)
+      ? said.join(t(keyOf("common.separator")))
+      : null
   }
   /** The server's sentence in the admin's language, or its English when the code (or a value's) is unknown. */
-  const said = (english: string | null | undefined, code?: string | null, params?: ServerParams | null): string => {
+  const said = (
+    english: string | null | undefined,
+    code?: string | null,
+    params?: ServerParams | null
+  ): string => {
     if (english === null || english === undefined) return ""
-    return (code ? render(code, params ?? null, 0) : null) ?? value(english, 0) ?? english
+    return (
+      (code ? render(code, params ?? null, 0) : null) ??
+      value(english, 0) ??
+      english
+    )
   }
   return { said, error: (e: unknown) => said(errorText(e)) }
 }

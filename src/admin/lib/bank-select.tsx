@@ -6,6 +6,15 @@ import type { PayoutBank } from "./types"
  * and the beneficiary form choose the buyer's or payee's bank with it. `id` names the
  * trigger for its <Label htmlFor>.
  */
-export const PayoutBankSelect = ({ banks, ...select }: { id: string; banks: PayoutBank[] | undefined } & Omit<ChoiceSelectProps, "choices" | "ariaLabel">) => (
-  <ChoiceSelect {...select} choices={(banks ?? []).map((b) => [b.code, b.name] as const)} />
+export const PayoutBankSelect = ({
+  banks,
+  ...select
+}: { id: string; banks: PayoutBank[] | undefined } & Omit<
+  ChoiceSelectProps,
+  "choices" | "ariaLabel"
+>) => (
+  <ChoiceSelect
+    {...select}
+    choices={(banks ?? []).map((b) => [b.code, b.name] as const)}
+  />
 )

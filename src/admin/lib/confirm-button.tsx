@@ -34,9 +34,19 @@ export function ConfirmButton({
   const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState(false)
   return (
-    <Prompt open={open} onOpenChange={setOpen} variant={variant === "danger" ? "danger" : "confirmation"}>
+    <Prompt
+      open={open}
+      onOpenChange={setOpen}
+      variant={variant === "danger" ? "danger" : "confirmation"}
+    >
       <Prompt.Trigger asChild>
-        <Button id={id} size={size} variant={variant} disabled={disabled || busy} isLoading={isLoading || busy}>
+        <Button
+          id={id}
+          size={size}
+          variant={variant}
+          disabled={disabled || busy}
+          isLoading={isLoading || busy}
+        >
           {children}
         </Button>
       </Prompt.Trigger>

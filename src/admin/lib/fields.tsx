@@ -13,7 +13,17 @@ export type Choice = string | readonly [value: string, label: ReactNode]
 const valueOf = (c: Choice) => (typeof c === "string" ? c : c[0])
 
 /** A label above its control; `id` is the control's (the label's htmlFor). */
-export function Field({ id, label, labelSize = "small", children }: { id: string; label: ReactNode; labelSize?: Size; children: ReactNode }) {
+export function Field({
+  id,
+  label,
+  labelSize = "small",
+  children,
+}: {
+  id: string
+  label: ReactNode
+  labelSize?: Size
+  children: ReactNode
+}) {
   return (
     <div className="flex flex-col gap-y-1">
       <Label htmlFor={id} size={labelSize}>
@@ -24,7 +34,10 @@ export function Field({ id, label, labelSize = "small", children }: { id: string
   )
 }
 
-type InputProps = Omit<ComponentProps<typeof Input>, "id" | "value" | "onChange" | "size">
+type InputProps = Omit<
+  ComponentProps<typeof Input>,
+  "id" | "value" | "onChange" | "size"
+>
 
 /** A labelled text input (small unless `inputSize` says otherwise); `onChange` gets the text. */
 export function TextField({
@@ -35,10 +48,23 @@ export function TextField({
   value,
   onChange,
   ...input
-}: { id: string; label: ReactNode; labelSize?: Size; inputSize?: Size; value: string; onChange: (v: string) => void } & InputProps) {
+}: {
+  id: string
+  label: ReactNode
+  labelSize?: Size
+  inputSize?: Size
+  value: string
+  onChange: (v: string) => void
+} & InputProps) {
   return (
     <Field id={id} label={label} labelSize={labelSize}>
-      <Input id={id} size={inputSize} value={value} onChange={(e) => onChange(e.target.value)} {...input} />
+      <Input
+        id={id}
+        size={inputSize}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        {...input}
+      />
     </Field>
   )
 }
@@ -58,9 +84,24 @@ export type ChoiceSelectProps = {
 }
 
 /** Medusa's Select over a list of choices. */
-export function ChoiceSelect({ id, ariaLabel, className, value, onValueChange, choices, placeholder, size, disabled }: ChoiceSelectProps) {
+export function ChoiceSelect({
+  id,
+  ariaLabel,
+  className,
+  value,
+  onValueChange,
+  choices,
+  placeholder,
+  size,
+  disabled,
+}: ChoiceSelectProps) {
   return (
-    <Select value={value} onValueChange={onValueChange} size={size} disabled={disabled}>
+    <Select
+      value={value}
+      onValueChange={onValueChange}
+      size={size}
+      disabled={disabled}
+    >
       <Select.Trigger id={id} className={className} aria-label={ariaLabel}>
         <Select.Value placeholder={placeholder} />
       </Select.Trigger>
@@ -76,7 +117,14 @@ export function ChoiceSelect({ id, ariaLabel, className, value, onValueChange, c
 }
 
 /** A labelled Select of choices. */
-export const SelectField = ({ id, label, ...select }: { id: string; label: ReactNode } & Omit<ChoiceSelectProps, "id" | "ariaLabel">) => (
+export const SelectField = ({
+  id,
+  label,
+  ...select
+}: { id: string; label: ReactNode } & Omit<
+  ChoiceSelectProps,
+  "id" | "ariaLabel"
+>) => (
   <Field id={id} label={label}>
     <ChoiceSelect id={id} {...select} />
   </Field>
@@ -103,4 +151,13 @@ export const FilterSelect = ({
   value: string
   onChange: (v: string) => void
   choices: readonly Choice[]
-}) => <ChoiceSelect ariaLabel={label} className={className} size="small" value={value} onValueChange={onChange} choices={[[ANY, anyLabel], ...choices]} />
+}) => (
+  <ChoiceSelect
+    ariaLabel={label}
+    className={className}
+    size="small"
+    value={value}
+    onValueChange={onChange}
+    choices={[[ANY, anyLabel], ...choices]}
+  />
+)

@@ -11,7 +11,10 @@ const GROUPS = /\B(?=(\d{3})+(?!\d))/g
 /** Sen (integer number, bigint or svc's string form) as "RM1,234.50" ("-RM5.00"); "–" when there is none. */
 export function rm(sen: number | bigint | string | null | undefined): string {
   if (sen === null || sen === undefined || sen === "") return "–"
-  const s = typeof sen === "number" && !Number.isSafeInteger(sen) ? "" : String(sen).trim()
+  const s =
+    typeof sen === "number" && !Number.isSafeInteger(sen)
+      ? ""
+      : String(sen).trim()
   if (!/^-?\d+$/.test(s)) return String(sen)
   const neg = s.startsWith("-") && /[1-9]/.test(s)
   const digits = s
@@ -21,7 +24,8 @@ export function rm(sen: number | bigint | string | null | undefined): string {
   return `${neg ? "-" : ""}RM${digits.slice(0, -2).replace(GROUPS, ",")}.${digits.slice(-2)}`
 }
 
-export type ParsedAmount = { ok: true; sen: bigint; text: string } | { ok: false; error: Phrase }
+export type ParsedAmount =
+  { ok: true; sen: bigint; text: string } | { ok: false; error: Phrase }
 
 /**
  * What an admin typed in an amount field ("1500", "1,500.5", "RM 1,500.50")
@@ -34,10 +38,16 @@ export function parseRinggit(typed: string): ParsedAmount {
   const s = typed.trim().replace(/^RM\s*/i, "")
   if (!s) return { ok: false, error: { key: "svc.amount.empty" } }
   const m = /^(\d{1,3}(?:,\d{3})+|\d+)?(?:\.(\d*))?$/.exec(s)
-  if (!m || (!m[1] && !m[2])) return { ok: false, error: { key: "svc.amount.notAmount", values: { typed: typed.trim() } } }
+  if (!m || (!m[1] && !m[2]))
+    return {
+      ok: false,
+      error: { key: "svc.amount.notAmount", values: { typed: typed.trim() } },
+    }
   const frac = (m[2] ?? "").replace(/0+$/, "")
-  if (frac.length > 2) return { ok: false, error: { key: "svc.amount.decimals" } }
-  const sen = BigInt((m[1] ?? "0").replace(/,/g, "")) * 100n + BigInt(frac.padEnd(2, "0"))
+  if (frac.length > 2)
+    return { ok: false, error: { key: "svc.amount.decimals" } }
+  const sen =
+    BigInt((m[1] ?? "0").replace(/,/g, "")) * 100n + BigInt(frac.padEnd(2, "0"))
   if (sen <= 0n) return { ok: false, error: { key: "svc.amount.notPositive" } }
   const text = sen.toString().padStart(3, "0")
   return { ok: true, sen, text: `${text.slice(0, -2)}.${text.slice(-2)}` }
@@ -48,8 +58,12 @@ export function parseRinggit(typed: string): ParsedAmount {
  * the sen, and whether a fraction of a sen was left off; null when the
  * token's decimals are unknown.
  */
-export function tokenRm(amount: string, decimals: number | null | undefined): { rm: string; fraction: boolean } | null {
-  if (decimals === null || decimals === undefined || !/^\d+$/.test(amount)) return null
+export function tokenRm(
+  amount: string,
+  decimals: number | null | undefined
+): { rm: string; fraction: boolean } | null {
+  if (decimals === null || decimals === undefined || !/^\d+$/.test(amount))
+    return null
   const d = amount.padStart(decimals + 1, "0")
   const whole = d.slice(0, d.length - decimals) || "0"
   const frac = d.slice(d.length - decimals).padEnd(2, "0")
@@ -58,13 +72,25 @@ export function tokenRm(amount: string, decimals: number | null | undefined): { 
 }
 
 /** A long id or address, shortened for a table cell. */
-export const short = (v: string | null | undefined, n = 10) => (!v ? "–" : v.length > n + 4 ? `${v.slice(0, n)}…${v.slice(-4)}` : v)
+export const short = (v: string | null | undefined, n = 10) =>
+  !v ? "–" : v.length > n + 4 ? `${v.slice(0, n)}…${v.slice(-4)}` : v
 
 /** A moment, in the admin's language (Medusa's profile setting). */
-export const when = (v: string | null | undefined, locale = adminLocale()) => (v ? new Date(v).toLocaleString(locale, { dateStyle: "short", timeStyle: "short" }) : "–")
+export const when = (v: string | null | undefined, locale = adminLocale()) =>
+  v
+    ? new Date(v).toLocaleString(locale, {
+        dateStyle: "short",
+        timeStyle: "short",
+      })
+    : "–"
 
 /** A time of day (hh:mm), for "valid until", in the admin's language. */
-export const clock = (v: string, locale = adminLocale()) => new Date(v).toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" })
+export const clock = (v: string, locale = adminLocale()) =>
+  new Date(v).toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" })
 
 /** An optional text field of a request body: `{ [key]: text }` trimmed, or nothing when it is blank. */
-export const ifText = <K extends string>(key: K, text: string): { [P in K]?: string } => (text.trim() ? ({ [key]: text.trim() } as { [P in K]?: string }) : {})
+export const ifText = <K extends string>(
+  key: K,
+  text: string
+): { [P in K]?: string } =>
+  text.trim() ? ({ [key]: text.trim() } as { [P in K]?: string }) : {}

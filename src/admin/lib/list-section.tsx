@@ -6,12 +6,29 @@
  */
 import { Container, Heading, Text } from "@medusajs/ui"
 import type { ReactNode } from "react"
-import { PagedTable, useCursorPages, useOffsetPages, type CursorPaging, type OffsetPaging, type PagedTableProps } from "./paged-table"
+import {
+  PagedTable,
+  useCursorPages,
+  useOffsetPages,
+  type CursorPaging,
+  type OffsetPaging,
+  type PagedTableProps,
+} from "./paged-table"
 import { useSvcQuery, type SvcQueryParams } from "./query"
 import { useServerText } from "../i18n/server-text"
 
 /** A section's heading (h1 for the page's first) and a line of what it is; `aside` on the right (filters, a search, a balance). */
-export function SectionHeader({ title, level = "h2", description, aside }: { title: ReactNode; level?: "h1" | "h2"; description?: ReactNode; aside?: ReactNode }) {
+export function SectionHeader({
+  title,
+  level = "h2",
+  description,
+  aside,
+}: {
+  title: ReactNode
+  level?: "h1" | "h2"
+  description?: ReactNode
+  aside?: ReactNode
+}) {
   return (
     <div className="flex items-center justify-between px-6 py-4">
       <div>
@@ -28,7 +45,12 @@ export function SectionHeader({ title, level = "h2", description, aside }: { tit
 }
 
 /** What a list hook gives ListSection. */
-export type SvcList<T> = { rows: T[]; isLoading: boolean; error: Error | null; paging?: OffsetPaging | CursorPaging }
+export type SvcList<T> = {
+  rows: T[]
+  isLoading: boolean
+  error: Error | null
+  paging?: OffsetPaging | CursorPaging
+}
 
 export function ListSection<T>({
   list,
@@ -63,35 +85,78 @@ export function ListSection<T>({
         </Text>
       )}
       {notice}
-      {!(hideTableOnError && list.error) && <PagedTable rows={list.rows} paging={list.paging} isLoading={list.isLoading} columns={columns} rowId={rowId} empty={empty} />}
+      {!(hideTableOnError && list.error) && (
+        <PagedTable
+          rows={list.rows}
+          paging={list.paging}
+          isLoading={list.isLoading}
+          columns={columns}
+          rowId={rowId}
+          empty={empty}
+        />
+      )}
       {children}
     </Container>
   )
 }
 
 /** A list a route answers whole (at most 200 rows): PagedTable pages it. */
-export function useLoadedList<A, T>(path: string, rowsOf: (answer: A) => T[], query?: SvcQueryParams): SvcList<T> {
+export function useLoadedList<A, T>(
+  path: string,
+  rowsOf: (answer: A) => T[],
+  query?: SvcQueryParams
+): SvcList<T> {
   const read = useSvcQuery<A>(path, query)
-  return { rows: read.data ? rowsOf(read.data) : [], isLoading: read.isLoading, error: read.error }
+  return {
+    rows: read.data ? rowsOf(read.data) : [],
+    isLoading: read.isLoading,
+    error: read.error,
+  }
 }
 
 /** A list read a page at a time with limit/offset and a count; `reset` goes back to the first page (a filter changed). */
-export function useOffsetList<A extends { count: number }, T>(path: string, rowsOf: (answer: A) => T[], pageSize: number, filters?: SvcQueryParams) {
+export function useOffsetList<A extends { count: number }, T>(
+  path: string,
+  rowsOf: (answer: A) => T[],
+  pageSize: number,
+  filters?: SvcQueryParams
+) {
   const pages = useOffsetPages(pageSize)
-  const read = useSvcQuery<A>(path, { ...pages.query, ...filters }, { keepPrevious: true })
-  const list: SvcList<T> = { rows: read.data ? rowsOf(read.data) : [], isLoading: read.isLoading, error: read.error, paging: pages.paging(read.data?.count ?? 0) }
+  const read = useSvcQuery<A>(
+    path,
+    { ...pages.query, ...filters },
+    { keepPrevious: true }
+  )
+  const list: SvcList<T> = {
+    rows: read.data ? rowsOf(read.data) : [],
+    isLoading: read.isLoading,
+    error: read.error,
+    paging: pages.paging(read.data?.count ?? 0),
+  }
   return { list, reset: pages.reset }
 }
 
 /** A list svc pages with its cursors (forward only, no total); `reset` goes back to the first page. */
-export function useCursorList<A extends { has_more: boolean; next_cursor: string | null }, T>(
+export function useCursorList<
+  A extends { has_more: boolean; next_cursor: string | null },
+  T,
+>(
   path: string,
   rowsOf: (answer: A) => T[],
   pageSize: number,
   filters?: SvcQueryParams
 ) {
   const pages = useCursorPages()
-  const read = useSvcQuery<A>(path, { limit: pageSize, cursor: pages.cursor, ...filters }, { keepPrevious: true })
-  const list: SvcList<T> = { rows: read.data ? rowsOf(read.data) : [], isLoading: read.isLoading, error: read.error, paging: pages.paging(read.data) }
+  const read = useSvcQuery<A>(
+    path,
+    { limit: pageSize, cursor: pages.cursor, ...filters },
+    { keepPrevious: true }
+  )
+  const list: SvcList<T> = {
+    rows: read.data ? rowsOf(read.data) : [],
+    isLoading: read.isLoading,
+    error: read.error,
+    paging: pages.paging(read.data),
+  }
   return { list, reset: pages.reset }
 }

@@ -26,12 +26,21 @@ import { useServerText } from "../i18n/server-text"
 export type MoneySent = { final: boolean; text: string }
 
 /** The amount field of a money form: a visible label, decimal keyboard, text read by parseRinggit. */
-export const AmountField = (props: { id: string; label: string; value: string; onChange: (v: string) => void; placeholder?: string }) => (
-  <TextField {...props} inputMode="decimal" autoComplete="off" />
-)
+export const AmountField = (props: {
+  id: string
+  label: string
+  value: string
+  onChange: (v: string) => void
+  placeholder?: string
+}) => <TextField {...props} inputMode="decimal" autoComplete="off" />
 
 /** The words of a money form: its button, the Prompt's confirmation, the toasts' titles. */
-export type MoneyWords = { submit: string; confirm: string; sent: string; refused: string }
+export type MoneyWords = {
+  submit: string
+  confirm: string
+  sent: string
+  refused: string
+}
 
 export function MoneyForm<A>({
   idPrefix,
@@ -71,7 +80,9 @@ export function MoneyForm<A>({
   const { error: errorText } = useServerText()
   const requestId = useRef(newRequestId())
   // answered or not, every svc list on the page reads again
-  const sending = useSvcMutation((v: { requestId: string; amount: string }) => svcPost<A>(path, { request_id: v.requestId, ...body(v.amount) }))
+  const sending = useSvcMutation((v: { requestId: string; amount: string }) =>
+    svcPost<A>(path, { request_id: v.requestId, ...body(v.amount) })
+  )
   const busy = sending.isPending
   const [confirming, setConfirming] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -95,7 +106,10 @@ export function MoneyForm<A>({
     setError(null)
     setResult(null)
     try {
-      const answer = await sending.mutateAsync({ requestId: requestId.current, amount: parsed.text })
+      const answer = await sending.mutateAsync({
+        requestId: requestId.current,
+        amount: parsed.text,
+      })
       const s = sent(answer)
       setResult(s.text)
       if (s.final) {
@@ -114,27 +128,50 @@ export function MoneyForm<A>({
   }
 
   return (
-    <form className="flex flex-col gap-y-3 px-6 py-4" onSubmit={review} noValidate>
+    <form
+      className="flex flex-col gap-y-3 px-6 py-4"
+      onSubmit={review}
+      noValidate
+    >
       {children}
       {error && (
-        <Text size="small" className="text-ui-fg-error" data-testid={`${idPrefix}-error`} role="alert">
+        <Text
+          size="small"
+          className="text-ui-fg-error"
+          data-testid={`${idPrefix}-error`}
+          role="alert"
+        >
           {error}
         </Text>
       )}
       {result && (
-        <Text size="small" className="text-ui-fg-base" data-testid={`${idPrefix}-result`} role="status">
+        <Text
+          size="small"
+          className="text-ui-fg-base"
+          data-testid={`${idPrefix}-result`}
+          role="status"
+        >
           {result}
         </Text>
       )}
       <div>
-        <Button id={`${idPrefix}-submit`} type="submit" size="small" variant={submitVariant} isLoading={busy} disabled={busy || !ready || !amount.trim()}>
+        <Button
+          id={`${idPrefix}-submit`}
+          type="submit"
+          size="small"
+          variant={submitVariant}
+          isLoading={busy}
+          disabled={busy || !ready || !amount.trim()}
+        >
           {words.submit}
         </Button>
       </div>
       <Prompt open={confirming} onOpenChange={setConfirming}>
         <Prompt.Content>
           <Prompt.Header>
-            <Prompt.Title>{parsed.ok ? title(rm(parsed.sen)) : ""}</Prompt.Title>
+            <Prompt.Title>
+              {parsed.ok ? title(rm(parsed.sen)) : ""}
+            </Prompt.Title>
             <Prompt.Description>{description}</Prompt.Description>
           </Prompt.Header>
           <Prompt.Footer>

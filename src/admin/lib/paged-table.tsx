@@ -5,21 +5,49 @@
  * - offset: a route with limit/offset and a count (useOffsetPages);
  * - cursor: svc's own lists, forward only and without a total (useCursorPages).
  */
-import { Button, DataTable, useDataTable, type DataTableColumnDef, type DataTablePaginationState } from "@medusajs/ui"
+import {
+  Button,
+  DataTable,
+  useDataTable,
+  type DataTableColumnDef,
+  type DataTablePaginationState,
+} from "@medusajs/ui"
 import { useMemo, useState } from "react"
 import { useSvcT } from "./i18n"
 
-export type OffsetPaging = { kind: "offset"; count: number; pagination: DataTablePaginationState; onPagination: (p: DataTablePaginationState) => void }
-export type CursorPaging = { kind: "cursor"; hasMore: boolean; canPrevious: boolean; onNext: () => void; onPrevious: () => void }
+export type OffsetPaging = {
+  kind: "offset"
+  count: number
+  pagination: DataTablePaginationState
+  onPagination: (p: DataTablePaginationState) => void
+}
+export type CursorPaging = {
+  kind: "cursor"
+  hasMore: boolean
+  canPrevious: boolean
+  onNext: () => void
+  onPrevious: () => void
+}
 
 /** limit/offset paging state, and the query for the route. */
 export function useOffsetPages(pageSize = 10) {
-  const [pagination, setPagination] = useState<DataTablePaginationState>({ pageIndex: 0, pageSize })
+  const [pagination, setPagination] = useState<DataTablePaginationState>({
+    pageIndex: 0,
+    pageSize,
+  })
   return {
     pagination,
     setPagination,
-    query: { limit: pagination.pageSize, offset: pagination.pageIndex * pagination.pageSize },
-    paging: (count: number): OffsetPaging => ({ kind: "offset", count, pagination, onPagination: setPagination }),
+    query: {
+      limit: pagination.pageSize,
+      offset: pagination.pageIndex * pagination.pageSize,
+    },
+    paging: (count: number): OffsetPaging => ({
+      kind: "offset",
+      count,
+      pagination,
+      onPagination: setPagination,
+    }),
     reset: () => setPagination((p) => ({ ...p, pageIndex: 0 })),
   }
 }
@@ -30,11 +58,14 @@ export function useCursorPages() {
   return {
     cursor: cursors[cursors.length - 1] ?? undefined,
     reset: () => setCursors([null]),
-    paging: (page: { has_more: boolean; next_cursor: string | null } | undefined): CursorPaging => ({
+    paging: (
+      page: { has_more: boolean; next_cursor: string | null } | undefined
+    ): CursorPaging => ({
       kind: "cursor",
       hasMore: Boolean(page?.has_more && page.next_cursor),
       canPrevious: cursors.length > 1,
-      onNext: () => page?.next_cursor && setCursors([...cursors, page.next_cursor]),
+      onNext: () =>
+        page?.next_cursor && setCursors([...cursors, page.next_cursor]),
       onPrevious: () => setCursors(cursors.slice(0, -1)),
     }),
   }
@@ -51,33 +82,78 @@ export type PagedTableProps<T> = {
   pageSize?: number
 }
 
-export function PagedTable<T>({ rows, columns, rowId, empty, isLoading, paging, pageSize = 10 }: PagedTableProps<T>) {
+export function PagedTable<T>({
+  rows,
+  columns,
+  rowId,
+  empty,
+  isLoading,
+  paging,
+  pageSize = 10,
+}: PagedTableProps<T>) {
   const { t } = useSvcT()
   // Medusa UI's pagination words default to English: Medusa's own words for them, as its dashboard passes
-  const pages = { of: t("general.of"), results: t("general.results"), pages: t("general.pages"), prev: t("general.prev"), next: t("general.next") }
-  const [local, setLocal] = useState<DataTablePaginationState>({ pageIndex: 0, pageSize })
+  const pages = {
+    of: t("general.of"),
+    results: t("general.results"),
+    pages: t("general.pages"),
+    prev: t("general.prev"),
+    next: t("general.next"),
+  }
+  const [local, setLocal] = useState<DataTablePaginationState>({
+    pageIndex: 0,
+    pageSize,
+  })
   const offset = paging?.kind === "offset" ? paging : null
   const pagination = offset ? offset.pagination : local
-  const data = useMemo(() => (paging ? rows : rows.slice(local.pageIndex * local.pageSize, (local.pageIndex + 1) * local.pageSize)), [paging, rows, local])
+  const data = useMemo(
+    () =>
+      paging
+        ? rows
+        : rows.slice(
+            local.pageIndex * local.pageSize,
+            (local.pageIndex + 1) * local.pageSize
+          ),
+    [paging, rows, local]
+  )
   const table = useDataTable({
     data,
     columns,
     getRowId: rowId,
     rowCount: offset ? offset.count : rows.length,
     isLoading: Boolean(isLoading),
-    ...(paging?.kind === "cursor" ? {} : { pagination: { state: pagination, onPaginationChange: offset ? offset.onPagination : setLocal } }),
+    ...(paging?.kind === "cursor"
+      ? {}
+      : {
+          pagination: {
+            state: pagination,
+            onPaginationChange: offset ? offset.onPagination : setLocal,
+          },
+        }),
   })
   return (
     <DataTable instance={table}>
       <DataTable.Table emptyState={{ empty: { heading: empty } }} />
       {offset && <DataTable.Pagination translations={pages} />}
-      {!paging && rows.length > pageSize && <DataTable.Pagination translations={pages} />}
+      {!paging && rows.length > pageSize && (
+        <DataTable.Pagination translations={pages} />
+      )}
       {paging?.kind === "cursor" && (paging.canPrevious || paging.hasMore) && (
         <div className="flex justify-end gap-x-2 px-6 py-4">
-          <Button size="small" variant="secondary" disabled={!paging.canPrevious} onClick={paging.onPrevious}>
+          <Button
+            size="small"
+            variant="secondary"
+            disabled={!paging.canPrevious}
+            onClick={paging.onPrevious}
+          >
             {t("svc.common.previous")}
           </Button>
-          <Button size="small" variant="secondary" disabled={!paging.hasMore} onClick={paging.onNext}>
+          <Button
+            size="small"
+            variant="secondary"
+            disabled={!paging.hasMore}
+            onClick={paging.onNext}
+          >
             {t("svc.common.next")}
           </Button>
         </div>

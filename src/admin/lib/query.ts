@@ -5,25 +5,45 @@
  * "svc": a change invalidates them all, and every list on screen reads again.
  */
 import { toast } from "@medusajs/ui"
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query"
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from "@tanstack/react-query"
 import { useCallback } from "react"
 import { sdk } from "./sdk"
 import { useServerText } from "../i18n/server-text"
 
-export type SvcQueryParams = Record<string, string | number | boolean | null | undefined>
+export type SvcQueryParams = Record<
+  string,
+  string | number | boolean | null | undefined
+>
 
 export const SVC_KEY = "svc"
 
-const cleanParams = (query?: SvcQueryParams) => Object.fromEntries(Object.entries(query ?? {}).filter(([, v]) => v !== undefined && v !== null && v !== ""))
+const cleanParams = (query?: SvcQueryParams) =>
+  Object.fromEntries(
+    Object.entries(query ?? {}).filter(
+      ([, v]) => v !== undefined && v !== null && v !== ""
+    )
+  )
 
 /** The key useSvcQuery reads `path` under (to put an answer there that a change already gave). */
-export const svcQueryKey = (path: string, query?: SvcQueryParams) => [SVC_KEY, path, cleanParams(query)] as const
+export const svcQueryKey = (path: string, query?: SvcQueryParams) =>
+  [SVC_KEY, path, cleanParams(query)] as const
 
 /** GET an admin route; read again on every visit (svc's statuses move), not retried (a refusal is shown at once). */
-export function useSvcQuery<T>(path: string, query?: SvcQueryParams, options?: { enabled?: boolean; keepPrevious?: boolean; staleTime?: number }) {
+export function useSvcQuery<T>(
+  path: string,
+  query?: SvcQueryParams,
+  options?: { enabled?: boolean; keepPrevious?: boolean; staleTime?: number }
+) {
   return useQuery({
     queryKey: svcQueryKey(path, query),
-    queryFn: ({ signal }) => sdk.client.fetch<T>(path, { query: cleanParams(query), signal }),
+    queryFn: ({ signal }) =>
+      sdk.client.fetch<T>(path, { query: cleanParams(query), signal }),
     staleTime: options?.staleTime ?? 0,
     retry: false,
     enabled: options?.enabled ?? true,
@@ -32,13 +52,18 @@ export function useSvcQuery<T>(path: string, query?: SvcQueryParams, options?: {
 }
 
 /** POST a JSON body (or nothing) to an admin route. */
-export const svcPost = <T>(path: string, body?: object) => sdk.client.fetch<T>(path, { method: "POST", ...(body ? { body } : {}) })
+export const svcPost = <T>(path: string, body?: object) =>
+  sdk.client.fetch<T>(path, { method: "POST", ...(body ? { body } : {}) })
 
 /** DELETE an admin route. */
-export const svcDelete = <T>(path: string) => sdk.client.fetch<T>(path, { method: "DELETE" })
+export const svcDelete = <T>(path: string) =>
+  sdk.client.fetch<T>(path, { method: "DELETE" })
 
 /** A change (POST or DELETE): when it is answered, or fails, every svc query reads again. */
-export function useSvcMutation<V, T>(send: (vars: V) => Promise<T>, onSuccess?: (answer: T, client: QueryClient) => void) {
+export function useSvcMutation<V, T>(
+  send: (vars: V) => Promise<T>,
+  onSuccess?: (answer: T, client: QueryClient) => void
+) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: send,
@@ -54,10 +79,15 @@ export function useSvcMutation<V, T>(send: (vars: V) => Promise<T>, onSuccess?: 
  * made, or to Medusa's message when it was not (for a form to show beside it).
  */
 export function useSvcAction() {
-  const { mutateAsync, isPending } = useSvcMutation((send: () => Promise<void>) => send())
+  const { mutateAsync, isPending } = useSvcMutation(
+    (send: () => Promise<void>) => send()
+  )
   const { error: errorText } = useServerText()
   const run = useCallback(
-    async <T>(done: string | ((answer: T) => string), send: () => Promise<T>): Promise<string | null> => {
+    async <T>(
+      done: string | ((answer: T) => string),
+      send: () => Promise<T>
+    ): Promise<string | null> => {
       try {
         await mutateAsync(async () => {
           const answer = await send()

@@ -7,7 +7,10 @@
  */
 import Medusa from "@medusajs/js-sdk"
 
-const backendUrl = (typeof __BACKEND_URL__ !== "undefined" && __BACKEND_URL__) || import.meta.env.VITE_BACKEND_URL || "/"
+const backendUrl =
+  (typeof __BACKEND_URL__ !== "undefined" && __BACKEND_URL__) ||
+  import.meta.env.VITE_BACKEND_URL ||
+  "/"
 
 export const sdk = new Medusa({
   baseUrl: backendUrl,
@@ -16,7 +19,8 @@ export const sdk = new Medusa({
 })
 
 /** The message of anything thrown (the SDK's FetchError carries Medusa's `message`). */
-export const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e))
+export const errorText = (e: unknown): string =>
+  e instanceof Error ? e.message : String(e)
 
 /** The HTTP status of an SDK error; none when no answer came (network error, timeout). */
 export const statusOf = (e: unknown): number | undefined => {

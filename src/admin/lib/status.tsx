@@ -67,10 +67,19 @@ export const STATUS_COLORS: Readonly<Record<string, StatusColor>> = {
   attention: "red",
 }
 
-export const statusColor = (status: string | null | undefined): StatusColor => (status ? (STATUS_COLORS[status] ?? "grey") : "grey")
+export const statusColor = (status: string | null | undefined): StatusColor =>
+  status ? (STATUS_COLORS[status] ?? "grey") : "grey"
 
 /** A status word (its colour from STATUS_COLORS), optionally shown as other words. */
-export const Status = ({ value, label, className }: { value: string | null | undefined; label?: string; className?: string }) => (
+export const Status = ({
+  value,
+  label,
+  className,
+}: {
+  value: string | null | undefined
+  label?: string
+  className?: string
+}) => (
   <StatusBadge color={statusColor(value)} className={className}>
     {label ?? value ?? "–"}
   </StatusBadge>

@@ -4,7 +4,14 @@
  */
 import { Badge, Button, Drawer, Heading, Text } from "@medusajs/ui"
 import { useMemo, useState } from "react"
-import { ActionButton, column, monoColumn, RowActions, statusColumn, whenColumn } from "./columns"
+import {
+  ActionButton,
+  column,
+  monoColumn,
+  RowActions,
+  statusColumn,
+  whenColumn,
+} from "./columns"
 import { ConfirmButton } from "./confirm-button"
 import { TextField } from "./fields"
 import { ifText } from "./format"
@@ -37,17 +44,37 @@ export const TriggerAddressDrawer = ({
       <Drawer.Header>
         <Drawer.Title>{owner?.title ?? ""}</Drawer.Title>
       </Drawer.Header>
-      <Drawer.Body className="overflow-y-auto">{owner && <TriggerAddressPanel base={base} ownerId={owner.id} ownerLabel={ownerLabel} />}</Drawer.Body>
+      <Drawer.Body className="overflow-y-auto">
+        {owner && (
+          <TriggerAddressPanel
+            base={base}
+            ownerId={owner.id}
+            ownerLabel={ownerLabel}
+          />
+        )}
+      </Drawer.Body>
     </Drawer.Content>
   </Drawer>
 )
 
-export function TriggerAddressPanel({ base, ownerId, ownerLabel }: { base: Base; ownerId: string; ownerLabel: string }) {
+export function TriggerAddressPanel({
+  base,
+  ownerId,
+  ownerLabel,
+}: {
+  base: Base
+  ownerId: string
+  ownerLabel: string
+}) {
   const { t } = useSvcT()
   const { said, error: errorText } = useServerText()
   const path = `${base}/${ownerId}`
   const senders = useSvcQuery<AllowedSendersAnswer>(`${path}/allowed-senders`)
-  const deposits = useLoadedList<DepositsAnswer, Deposit>("/admin/svc/deposits", (a) => a.deposits, { destination_id: ownerId, limit: 50 })
+  const deposits = useLoadedList<DepositsAnswer, Deposit>(
+    "/admin/svc/deposits",
+    (a) => a.deposits,
+    { destination_id: ownerId, limit: 50 }
+  )
   const { run } = useSvcAction()
   const [form, setForm] = useState({ address: "", label: "" })
   const [formError, setFormError] = useState<string | null>(null)
@@ -58,24 +85,49 @@ export function TriggerAddressPanel({ base, ownerId, ownerLabel }: { base: Base;
   const depositColumns = useMemo(
     () => [
       statusColumn<Deposit>(t("svc.common.status"), (d) => d.status),
-      monoColumn<Deposit>("from", t("svc.common.from"), (d) => d.from_address, 10),
-      column<Deposit>("summary", t("svc.common.result"), (d) => <span className="whitespace-normal">{said(d.summary, d.summary_code, d.summary_params)}</span>),
+      monoColumn<Deposit>(
+        "from",
+        t("svc.common.from"),
+        (d) => d.from_address,
+        10
+      ),
+      column<Deposit>("summary", t("svc.common.result"), (d) => (
+        <span className="whitespace-normal">
+          {said(d.summary, d.summary_code, d.summary_params)}
+        </span>
+      )),
       whenColumn<Deposit>(t("svc.common.received"), (d) => d.created_at),
     ],
     [t, said]
   )
   const senderColumns = useMemo(
     () => [
-      monoColumn<Sender>("address", t("svc.trigger.address"), (x) => x.address, 12),
+      monoColumn<Sender>(
+        "address",
+        t("svc.trigger.address"),
+        (x) => x.address,
+        12
+      ),
       column<Sender>("label", t("svc.trigger.label"), (x) => x.label ?? "–"),
       column<Sender>("state", t("svc.trigger.state"), (x) => (
-        <Status value={x.active ? "active" : "disabled"} label={x.active ? t("svc.trigger.active") : t("svc.trigger.disabled")} />
+        <Status
+          value={x.active ? "active" : "disabled"}
+          label={x.active ? t("svc.trigger.active") : t("svc.trigger.disabled")}
+        />
       )),
       column<Sender>("actions", "", (x) => (
         <RowActions>
           <ActionButton
             onClick={() =>
-              run(x.active ? t("svc.trigger.senderDisabled") : t("svc.trigger.senderEnabled"), () => svcPost(`${path}/allowed-senders/${x.id}`, { active: !x.active }))
+              run(
+                x.active
+                  ? t("svc.trigger.senderDisabled")
+                  : t("svc.trigger.senderEnabled"),
+                () =>
+                  svcPost(`${path}/allowed-senders/${x.id}`, {
+                    active: !x.active,
+                  })
+              )
             }
           >
             {x.active ? t("svc.trigger.disable") : t("svc.trigger.enable")}
@@ -83,9 +135,16 @@ export function TriggerAddressPanel({ base, ownerId, ownerLabel }: { base: Base;
           <ConfirmButton
             variant="danger"
             title={t("svc.trigger.removeSenderTitle")}
-            description={t("svc.trigger.removeSenderBody", { address: x.address, limit: s?.limit ?? 50 })}
+            description={t("svc.trigger.removeSenderBody", {
+              address: x.address,
+              limit: s?.limit ?? 50,
+            })}
             confirm={t("svc.common.remove")}
-            onConfirm={() => run(t("svc.trigger.senderRemoved"), () => svcDelete(`${path}/allowed-senders/${x.id}`))}
+            onConfirm={() =>
+              run(t("svc.trigger.senderRemoved"), () =>
+                svcDelete(`${path}/allowed-senders/${x.id}`)
+              )
+            }
           >
             {t("svc.common.remove")}
           </ConfirmButton>
@@ -100,7 +159,11 @@ export function TriggerAddressPanel({ base, ownerId, ownerLabel }: { base: Base;
       <div className="flex flex-col gap-y-2">
         <Heading level="h3">{t("svc.common.triggerAddress")}</Heading>
         {s?.trigger_address ? (
-          <Text size="small" className="font-mono" data-testid="trigger-address">
+          <Text
+            size="small"
+            className="font-mono"
+            data-testid="trigger-address"
+          >
             {s.trigger_address}
           </Text>
         ) : (
@@ -110,12 +173,26 @@ export function TriggerAddressPanel({ base, ownerId, ownerLabel }: { base: Base;
         )}
         <div>
           <ConfirmButton
-            title={s?.trigger_address ? t("svc.trigger.showAgainTitle") : t("svc.trigger.createTitle")}
+            title={
+              s?.trigger_address
+                ? t("svc.trigger.showAgainTitle")
+                : t("svc.trigger.createTitle")
+            }
             description={t("svc.trigger.createBody", { owner: ownerLabel })}
-            confirm={s?.trigger_address ? t("svc.trigger.askSvc") : t("svc.trigger.create")}
-            onConfirm={() => run(t("svc.trigger.ready"), () => svcPost(`${path}/trigger-address`))}
+            confirm={
+              s?.trigger_address
+                ? t("svc.trigger.askSvc")
+                : t("svc.trigger.create")
+            }
+            onConfirm={() =>
+              run(t("svc.trigger.ready"), () =>
+                svcPost(`${path}/trigger-address`)
+              )
+            }
           >
-            {s?.trigger_address ? t("svc.trigger.askSvcAgain") : t("svc.trigger.createButton")}
+            {s?.trigger_address
+              ? t("svc.trigger.askSvcAgain")
+              : t("svc.trigger.createButton")}
           </ConfirmButton>
         </div>
       </div>
@@ -124,12 +201,18 @@ export function TriggerAddressPanel({ base, ownerId, ownerLabel }: { base: Base;
         <div className="flex items-center gap-x-2">
           <Heading level="h3">{t("svc.trigger.allowedSenders")}</Heading>
           {s && (
-            <Badge size="2xsmall" color={full ? "red" : "grey"} data-testid="sender-count">
+            <Badge
+              size="2xsmall"
+              color={full ? "red" : "grey"}
+              data-testid="sender-count"
+            >
               {t("svc.trigger.countOf", { count: s.count, limit: s.limit })}
             </Badge>
           )}
         </div>
-        {senders.error && <Text className="text-ui-fg-error">{errorText(senders.error)}</Text>}
+        {senders.error && (
+          <Text className="text-ui-fg-error">{errorText(senders.error)}</Text>
+        )}
         {s?.note && (
           <Text size="small" className="text-ui-fg-subtle">
             {s.note}
@@ -140,14 +223,26 @@ export function TriggerAddressPanel({ base, ownerId, ownerLabel }: { base: Base;
             {t("svc.trigger.full", { limit: s.limit })}
           </Text>
         )}
-        {s && s.allowed_senders.length > 0 && <PagedTable rows={s.allowed_senders} columns={senderColumns} rowId={(x) => x.id} empty={t("svc.trigger.noSender")} />}
+        {s && s.allowed_senders.length > 0 && (
+          <PagedTable
+            rows={s.allowed_senders}
+            columns={senderColumns}
+            rowId={(x) => x.id}
+            empty={t("svc.trigger.noSender")}
+          />
+        )}
         {s?.trigger_address && (
           <form
             className="flex items-end gap-x-2"
             onSubmit={async (e) => {
               e.preventDefault()
               setFormError(null)
-              const refusal = await run(t("svc.trigger.senderAllowed"), () => svcPost(`${path}/allowed-senders`, { address: form.address.trim(), ...ifText("label", form.label) }))
+              const refusal = await run(t("svc.trigger.senderAllowed"), () =>
+                svcPost(`${path}/allowed-senders`, {
+                  address: form.address.trim(),
+                  ...ifText("label", form.label),
+                })
+              )
               if (refusal) setFormError(refusal)
               else setForm({ address: "", label: "" })
             }}
@@ -182,8 +277,16 @@ export function TriggerAddressPanel({ base, ownerId, ownerLabel }: { base: Base;
 
       <div className="flex flex-col gap-y-2">
         <Heading level="h3">{t("svc.trigger.deposits")}</Heading>
-        {deposits.error && <Text className="text-ui-fg-error">{errorText(deposits.error)}</Text>}
-        <PagedTable rows={deposits.rows} isLoading={deposits.isLoading} columns={depositColumns} rowId={(d) => d.id} empty={t("svc.trigger.noDeposit")} />
+        {deposits.error && (
+          <Text className="text-ui-fg-error">{errorText(deposits.error)}</Text>
+        )}
+        <PagedTable
+          rows={deposits.rows}
+          isLoading={deposits.isLoading}
+          columns={depositColumns}
+          rowId={(d) => d.id}
+          empty={t("svc.trigger.noDeposit")}
+        />
       </div>
     </div>
   )

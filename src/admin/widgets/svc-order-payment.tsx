@@ -1,5 +1,14 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
-import { Button, Copy, Heading, Input, Label, Switch, Text, toast } from "@medusajs/ui"
+import {
+  Button,
+  Copy,
+  Heading,
+  Input,
+  Label,
+  Switch,
+  Text,
+  toast,
+} from "@medusajs/ui"
 import { useState } from "react"
 import { SelectField } from "../lib/fields"
 import { clock, rm, when } from "../lib/format"
@@ -8,7 +17,13 @@ import { svcPost, svcQueryKey, useSvcMutation, useSvcQuery } from "../lib/query"
 import { SvcWidget } from "../lib/page"
 import { useServerText } from "../i18n/server-text"
 import { Status } from "../lib/status"
-import type { BalanceAnswer, CheckoutsAnswer, EinvoiceFlagAnswer, PaymentLinkAnswer, SendPaymentLinkAnswer } from "../lib/types"
+import type {
+  BalanceAnswer,
+  CheckoutsAnswer,
+  EinvoiceFlagAnswer,
+  PaymentLinkAnswer,
+  SendPaymentLinkAnswer,
+} from "../lib/types"
 
 /**
  * The order's balance (an order edit, exchange, claim or draft order left an
@@ -26,35 +41,78 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
   const [note, setNote] = useState<string | null>(null)
   // the answers hold the balance and the link: shown at once, before the balance is read again
   const request = useSvcMutation(
-    (body: { provider_id: string; payment_collection_id?: string }) => svcPost<PaymentLinkAnswer>(`${path}/payment-link`, body),
-    (r, client) => client.setQueryData<BalanceAnswer>(svcQueryKey(path), { balance: r.balance, payment_link: r.payment_link })
+    (body: { provider_id: string; payment_collection_id?: string }) =>
+      svcPost<PaymentLinkAnswer>(`${path}/payment-link`, body),
+    (r, client) =>
+      client.setQueryData<BalanceAnswer>(svcQueryKey(path), {
+        balance: r.balance,
+        payment_link: r.payment_link,
+      })
   )
   const send = useSvcMutation(
-    (id: string) => svcPost<SendPaymentLinkAnswer>(`${path}/payment-link/send`, { payment_link_id: id }),
-    (r, client) => client.setQueryData<BalanceAnswer>(svcQueryKey(path), (old) => (old ? { ...old, payment_link: r.payment_link } : old))
+    (id: string) =>
+      svcPost<SendPaymentLinkAnswer>(`${path}/payment-link/send`, {
+        payment_link_id: id,
+      }),
+    (r, client) =>
+      client.setQueryData<BalanceAnswer>(svcQueryKey(path), (old) =>
+        old ? { ...old, payment_link: r.payment_link } : old
+      )
   )
   // revoked: the order has no working link; the next "Request payment" makes a new one
   const revoke = useSvcMutation(
-    (id: string) => svcPost<SendPaymentLinkAnswer>(`${path}/payment-link/revoke`, { payment_link_id: id }),
-    (_r, client) => client.setQueryData<BalanceAnswer>(svcQueryKey(path), (old) => (old ? { ...old, payment_link: null } : old))
+    (id: string) =>
+      svcPost<SendPaymentLinkAnswer>(`${path}/payment-link/revoke`, {
+        payment_link_id: id,
+      }),
+    (_r, client) =>
+      client.setQueryData<BalanceAnswer>(svcQueryKey(path), (old) =>
+        old ? { ...old, payment_link: null } : old
+      )
   )
   const balance = read.data?.balance
   const lasting = read.data?.payment_link ?? null
   // the link still asks for what the order owes now (else the buyer would be told the amount changed)
-  const usable = lasting && !lasting.expired && balance && lasting.amount_sen === balance.outstanding_sen ? lasting : null
+  const usable =
+    lasting &&
+    !lasting.expired &&
+    balance &&
+    lasting.amount_sen === balance.outstanding_sen
+      ? lasting
+      : null
   const provider =
-    chosen || usable?.provider_id || balance?.link?.provider_id || balance?.providers.find((x) => x.id.startsWith("pp_svc-fpx_"))?.id || balance?.providers[0]?.id || ""
+    chosen ||
+    usable?.provider_id ||
+    balance?.link?.provider_id ||
+    balance?.providers.find((x) => x.id.startsWith("pp_svc-fpx_"))?.id ||
+    balance?.providers[0]?.id ||
+    ""
 
   const ask = async () => {
     if (!balance) return
     setNote(null)
     try {
-      const r = await request.mutateAsync({ provider_id: provider, ...(balance.payment_collection ? { payment_collection_id: balance.payment_collection.id } : {}) })
-      const again = usable?.id === r.payment_link.id
-      setNote(again ? t("svc.balance.reused", { until: when(r.payment_link.expires_at) }) : null)
-      toast.success(again ? t("svc.balance.openAgain") : t("svc.balance.made"), {
-        description: t("svc.balance.validUntil", { amount: rm(r.payment_link.amount_sen), until: when(r.payment_link.expires_at) }),
+      const r = await request.mutateAsync({
+        provider_id: provider,
+        ...(balance.payment_collection
+          ? { payment_collection_id: balance.payment_collection.id }
+          : {}),
       })
+      const again = usable?.id === r.payment_link.id
+      setNote(
+        again
+          ? t("svc.balance.reused", { until: when(r.payment_link.expires_at) })
+          : null
+      )
+      toast.success(
+        again ? t("svc.balance.openAgain") : t("svc.balance.made"),
+        {
+          description: t("svc.balance.validUntil", {
+            amount: rm(r.payment_link.amount_sen),
+            until: when(r.payment_link.expires_at),
+          }),
+        }
+      )
     } catch (e) {
       toast.error(t("svc.balance.noLink"), { description: errorText(e) })
     }
@@ -62,7 +120,11 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
   const sendLink = async (id: string) => {
     try {
       const r = await send.mutateAsync(id)
-      toast.success(t("svc.balance.sent"), { description: t("svc.balance.sentTo", { to: r.payment_link.sent_to ?? "" }) })
+      toast.success(t("svc.balance.sent"), {
+        description: t("svc.balance.sentTo", {
+          to: r.payment_link.sent_to ?? "",
+        }),
+      })
     } catch (e) {
       toast.error(t("svc.balance.sendFailed"), { description: errorText(e) })
     }
@@ -72,7 +134,9 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
     setNote(null)
     try {
       await revoke.mutateAsync(id)
-      toast.success(t("svc.balance.revoked"), { description: t("svc.balance.revokedBody") })
+      toast.success(t("svc.balance.revoked"), {
+        description: t("svc.balance.revokedBody"),
+      })
     } catch (e) {
       toast.error(t("svc.balance.revokeFailed"), { description: errorText(e) })
     }
@@ -82,24 +146,58 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
 
   const error = request.error ?? read.error
   // Medusa's payment collection statuses a balance can have, in words; another one as Medusa's code
-  const collectionStatus = (s: string) => (s === "not_paid" ? t("svc.balance.notPaid") : s === "awaiting" ? t("svc.balance.awaiting") : s)
-  if (error && !balance) return <Text className="px-6 py-4 text-ui-fg-error">{errorText(error)}</Text>
+  const collectionStatus = (s: string) =>
+    s === "not_paid"
+      ? t("svc.balance.notPaid")
+      : s === "awaiting"
+        ? t("svc.balance.awaiting")
+        : s
+  if (error && !balance)
+    return (
+      <Text className="px-6 py-4 text-ui-fg-error">{errorText(error)}</Text>
+    )
   if (!balance) return null
-  const due = balance.outstanding_sen > 0 || (balance.payment_collection?.amount_sen ?? 0) > 0
+  const due =
+    balance.outstanding_sen > 0 ||
+    (balance.payment_collection?.amount_sen ?? 0) > 0
   // nothing due: nothing shown (the marker says the balance was read)
   if (!due) return <div data-testid="svc-balance" data-due="false" hidden />
   return (
-    <div className="flex flex-col gap-y-3 px-6 py-4" data-testid="svc-balance" data-due="true">
+    <div
+      className="flex flex-col gap-y-3 px-6 py-4"
+      data-testid="svc-balance"
+      data-due="true"
+    >
       <div className="flex items-center justify-between">
-        <Text weight="plus">{t("svc.balance.due", { amount: rm(balance.outstanding_sen) })}</Text>
-        {balance.payment_collection && <Status value={balance.payment_collection.status} label={collectionStatus(balance.payment_collection.status)} />}
+        <Text weight="plus">
+          {t("svc.balance.due", { amount: rm(balance.outstanding_sen) })}
+        </Text>
+        {balance.payment_collection && (
+          <Status
+            value={balance.payment_collection.status}
+            label={collectionStatus(balance.payment_collection.status)}
+          />
+        )}
       </div>
       {other && (
-        <div className="flex items-center justify-between gap-x-2" data-testid="svc-payment-link-other">
+        <div
+          className="flex items-center justify-between gap-x-2"
+          data-testid="svc-payment-link-other"
+        >
           <Text size="small" className="text-ui-fg-subtle">
-            {t("svc.balance.otherLink", { amount: rm(other.amount_sen), until: when(other.expires_at) })}
+            {t("svc.balance.otherLink", {
+              amount: rm(other.amount_sen),
+              until: when(other.expires_at),
+            })}
           </Text>
-          <Button id="svc-balance-revoke" size="small" variant="secondary" isLoading={revoke.isPending} disabled={revoke.isPending} onClick={() => void revokeLink(other.id)}>
+          <Button
+            id="svc-balance-revoke"
+            size="small"
+            variant="secondary"
+            isLoading={revoke.isPending}
+            disabled={revoke.isPending}
+            onClick={() => void revokeLink(other.id)}
+          >
             {t("svc.balance.revoke")}
           </Button>
         </div>
@@ -120,26 +218,54 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
             />
           )}
           {usable && (
-            <div className="flex flex-col gap-y-1" data-testid="svc-payment-link">
+            <div
+              className="flex flex-col gap-y-1"
+              data-testid="svc-payment-link"
+            >
               <Label htmlFor="svc-balance-link" size="small">
                 {t("svc.balance.linkLabel", { amount: rm(usable.amount_sen) })}
               </Label>
               <div className="flex items-center gap-x-2">
-                <Input id="svc-balance-link" readOnly value={usable.url} onFocus={(e) => e.currentTarget.select()} />
+                <Input
+                  id="svc-balance-link"
+                  readOnly
+                  value={usable.url}
+                  onFocus={(e) => e.currentTarget.select()}
+                />
                 <Copy content={usable.url} aria-label={t("svc.common.copy")} />
               </div>
               <Text size="small" className="text-ui-fg-subtle">
                 {t("svc.balance.lasts", { until: when(usable.expires_at) })}
               </Text>
-              <Text size="small" className="text-ui-fg-subtle" data-testid="svc-payment-link-sent">
-                {usable.sent_at ? t("svc.balance.sentAt", { to: usable.sent_to ?? "", at: when(usable.sent_at) }) : t("svc.balance.neverSent")}
+              <Text
+                size="small"
+                className="text-ui-fg-subtle"
+                data-testid="svc-payment-link-sent"
+              >
+                {usable.sent_at
+                  ? t("svc.balance.sentAt", {
+                      to: usable.sent_to ?? "",
+                      at: when(usable.sent_at),
+                    })
+                  : t("svc.balance.neverSent")}
               </Text>
-              <Text size="small" className="text-ui-fg-subtle" data-testid="svc-payment-link-opened">
-                {usable.last_opened_at ? t("svc.balance.openedAt", { count: usable.open_count, at: when(usable.last_opened_at) }) : t("svc.balance.neverOpened")}
+              <Text
+                size="small"
+                className="text-ui-fg-subtle"
+                data-testid="svc-payment-link-opened"
+              >
+                {usable.last_opened_at
+                  ? t("svc.balance.openedAt", {
+                      count: usable.open_count,
+                      at: when(usable.last_opened_at),
+                    })
+                  : t("svc.balance.neverOpened")}
               </Text>
               {balance.link && (
                 <Text size="small" className="text-ui-fg-muted">
-                  {t("svc.balance.svcOpen", { until: clock(balance.link.expires_at) })}
+                  {t("svc.balance.svcOpen", {
+                    until: clock(balance.link.expires_at),
+                  })}
                 </Text>
               )}
             </div>
@@ -155,16 +281,37 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
             </Text>
           )}
           <div className="flex gap-x-2">
-            <Button id="svc-balance-request" size="small" variant="secondary" isLoading={request.isPending} disabled={request.isPending || !provider} onClick={ask}>
+            <Button
+              id="svc-balance-request"
+              size="small"
+              variant="secondary"
+              isLoading={request.isPending}
+              disabled={request.isPending || !provider}
+              onClick={ask}
+            >
               {usable ? t("svc.balance.newLink") : t("svc.balance.request")}
             </Button>
             {usable && (
-              <Button id="svc-balance-send" size="small" variant="secondary" isLoading={send.isPending} disabled={send.isPending} onClick={() => void sendLink(usable.id)}>
+              <Button
+                id="svc-balance-send"
+                size="small"
+                variant="secondary"
+                isLoading={send.isPending}
+                disabled={send.isPending}
+                onClick={() => void sendLink(usable.id)}
+              >
                 {t("svc.balance.send")}
               </Button>
             )}
             {usable && (
-              <Button id="svc-balance-revoke" size="small" variant="secondary" isLoading={revoke.isPending} disabled={revoke.isPending} onClick={() => void revokeLink(usable.id)}>
+              <Button
+                id="svc-balance-revoke"
+                size="small"
+                variant="secondary"
+                isLoading={revoke.isPending}
+                disabled={revoke.isPending}
+                onClick={() => void revokeLink(usable.id)}
+              >
                 {t("svc.balance.revoke")}
               </Button>
             )}
@@ -197,23 +344,41 @@ const EinvoiceRequest = ({ orderId }: { orderId: string }) => {
   const set = async (requested: boolean) => {
     try {
       await change.mutateAsync(requested)
-      toast.success(requested ? t("svc.einvoice.ownOn") : t("svc.einvoice.ownOff"))
+      toast.success(
+        requested ? t("svc.einvoice.ownOn") : t("svc.einvoice.ownOff")
+      )
     } catch (e) {
       toast.error(t("svc.einvoice.refused"), { description: errorText(e) })
     }
   }
-  if (read.error) return <Text className="px-6 py-4 text-ui-fg-error">{errorText(read.error)}</Text>
+  if (read.error)
+    return (
+      <Text className="px-6 py-4 text-ui-fg-error">
+        {errorText(read.error)}
+      </Text>
+    )
   if (!read.data) return null
   return (
-    <div className="flex flex-col gap-y-1 px-6 py-4" data-testid="svc-einvoice" data-requested={String(read.data.requested)}>
+    <div
+      className="flex flex-col gap-y-1 px-6 py-4"
+      data-testid="svc-einvoice"
+      data-requested={String(read.data.requested)}
+    >
       <div className="flex items-center gap-x-2">
-        <Switch id="svc-einvoice-own" checked={read.data.requested} disabled={change.isPending} onCheckedChange={set} />
+        <Switch
+          id="svc-einvoice-own"
+          checked={read.data.requested}
+          disabled={change.isPending}
+          onCheckedChange={set}
+        />
         <Label htmlFor="svc-einvoice-own" size="small">
           {t("svc.einvoice.own")}
         </Label>
       </div>
       <Text size="small" className="text-ui-fg-subtle">
-        {read.data.requested ? t("svc.einvoice.ownExplain") : t("svc.einvoice.consolidatedExplain")}
+        {read.data.requested
+          ? t("svc.einvoice.ownExplain")
+          : t("svc.einvoice.consolidatedExplain")}
       </Text>
     </div>
   )
@@ -223,7 +388,9 @@ const EinvoiceRequest = ({ orderId }: { orderId: string }) => {
 const SvcOrderPaymentWidget = ({ data }: { data: { id: string } }) => {
   const { t } = useSvcT()
   const { said, error: errorText } = useServerText()
-  const list = useSvcQuery<CheckoutsAnswer>("/admin/svc/checkouts", { order_id: data.id })
+  const list = useSvcQuery<CheckoutsAnswer>("/admin/svc/checkouts", {
+    order_id: data.id,
+  })
   const rows = list.data?.checkouts
   return (
     <SvcWidget testId="svc-payment">
@@ -232,9 +399,19 @@ const SvcOrderPaymentWidget = ({ data }: { data: { id: string } }) => {
       </div>
       <BalanceRequest orderId={data.id} />
       <EinvoiceRequest orderId={data.id} />
-      {list.error && <Text className="px-6 py-4 text-ui-fg-error">{errorText(list.error)}</Text>}
-      {list.isLoading && <Text className="px-6 py-4">{t("svc.common.loading")}</Text>}
-      {rows?.length === 0 && <Text className="px-6 py-4 text-ui-fg-subtle">{t("svc.orderPayment.none")}</Text>}
+      {list.error && (
+        <Text className="px-6 py-4 text-ui-fg-error">
+          {errorText(list.error)}
+        </Text>
+      )}
+      {list.isLoading && (
+        <Text className="px-6 py-4">{t("svc.common.loading")}</Text>
+      )}
+      {rows?.length === 0 && (
+        <Text className="px-6 py-4 text-ui-fg-subtle">
+          {t("svc.orderPayment.none")}
+        </Text>
+      )}
       {rows?.map((c) => (
         <div key={c.id} className="flex flex-col gap-y-2 px-6 py-4">
           <div className="flex items-center justify-between">
@@ -244,27 +421,59 @@ const SvcOrderPaymentWidget = ({ data }: { data: { id: string } }) => {
             <Status value={c.status} />
           </div>
           {c.attention && (
-            <Status value="attention" label={`${c.attention}: ${said(c.attention_reason, c.attention_reason_code, c.attention_reason_params)}`} className="whitespace-normal" />
+            <Status
+              value="attention"
+              label={`${c.attention}: ${said(c.attention_reason, c.attention_reason_code, c.attention_reason_params)}`}
+              className="whitespace-normal"
+            />
           )}
           {c.failure_reason && (
             <Text size="small" className="text-ui-fg-subtle">
-              {said(c.failure_reason, c.failure_reason_code, c.failure_reason_params)}
+              {said(
+                c.failure_reason,
+                c.failure_reason_code,
+                c.failure_reason_params
+              )}
             </Text>
           )}
-          <Text size="small" className="text-ui-fg-subtle" data-testid="svc-checkout-title">
+          <Text
+            size="small"
+            className="text-ui-fg-subtle"
+            data-testid="svc-checkout-title"
+          >
             {t("svc.orderPayment.shownAs", { title: c.title })}
           </Text>
           <Text size="small" className="text-ui-fg-subtle">
-            {t("svc.orderPayment.checkout", { id: c.checkout_id ?? t("svc.orderPayment.notCreated"), attempt: c.attempt })}
+            {t("svc.orderPayment.checkout", {
+              id: c.checkout_id ?? t("svc.orderPayment.notCreated"),
+              attempt: c.attempt,
+            })}
           </Text>
           {c.payment_mode && (
-            <Text size="small" className="text-ui-fg-subtle" data-testid="svc-einvoice-mode">
-              {t("svc.einvoice.mode", { code: c.payment_mode, name: c.payment_mode === "06" ? t("svc.einvoice.mode06") : t("svc.einvoice.mode03") })}
+            <Text
+              size="small"
+              className="text-ui-fg-subtle"
+              data-testid="svc-einvoice-mode"
+            >
+              {t("svc.einvoice.mode", {
+                code: c.payment_mode,
+                name:
+                  c.payment_mode === "06"
+                    ? t("svc.einvoice.mode06")
+                    : t("svc.einvoice.mode03"),
+              })}
             </Text>
           )}
           {c.paid_at_myt && (
-            <Text size="small" className="text-ui-fg-subtle" data-testid="svc-einvoice-paid">
-              {t("svc.einvoice.paid", { at: c.paid_at_myt, reference: c.svc_reference ?? "" })}
+            <Text
+              size="small"
+              className="text-ui-fg-subtle"
+              data-testid="svc-einvoice-paid"
+            >
+              {t("svc.einvoice.paid", {
+                at: c.paid_at_myt,
+                reference: c.svc_reference ?? "",
+              })}
             </Text>
           )}
           {c.tx_hash && (
@@ -277,7 +486,9 @@ const SvcOrderPaymentWidget = ({ data }: { data: { id: string } }) => {
               <li key={i}>
                 <Text size="xsmall" className="text-ui-fg-muted">
                   {when(e.at)} · {e.status} · {e.source}
-                  {e.detail ? ` · ${said(e.detail, e.detail_code, e.detail_params)}` : ""}
+                  {e.detail
+                    ? ` · ${said(e.detail, e.detail_code, e.detail_params)}`
+                    : ""}
                 </Text>
               </li>
             ))}

@@ -12,7 +12,11 @@ import { SvcWidget } from "../lib/page"
 import { sdk } from "../lib/sdk"
 import { useServerText } from "../i18n/server-text"
 import { Status } from "../lib/status"
-import type { PayoutBanksAnswer, PayoutsAnswer, RefundAnswer } from "../lib/types"
+import type {
+  PayoutBanksAnswer,
+  PayoutsAnswer,
+  RefundAnswer,
+} from "../lib/types"
 
 /** Refund payouts not finished yet: the form keeps their request_id (sending again is the same refund). */
 const OPEN = ["REQUESTED", "SENDING", "UNCERTAIN"]
@@ -26,28 +30,54 @@ const OPEN = ["REQUESTED", "SENDING", "UNCERTAIN"]
 const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
   const { t } = useSvcT()
   const { said, error: errorText } = useServerText()
-  const payouts = useSvcQuery<PayoutsAnswer>("/admin/svc/payouts", { order_id: data.id })
+  const payouts = useSvcQuery<PayoutsAnswer>("/admin/svc/payouts", {
+    order_id: data.id,
+  })
   // the order's captured svc payment (Medusa's own route, through the SDK)
   const order = useQuery({
     queryKey: [SVC_KEY, "order-payments", data.id],
-    queryFn: () => sdk.admin.order.retrieve(data.id, { fields: "id,*payment_collections.payments" }),
+    queryFn: () =>
+      sdk.admin.order.retrieve(data.id, {
+        fields: "id,*payment_collections.payments",
+      }),
     staleTime: 0,
     retry: false,
   })
-  const payment = (order.data?.order.payment_collections ?? []).flatMap((c) => c.payments ?? []).find((p) => p.provider_id.startsWith("pp_svc-") && p.captured_at)
-  const banks = useSvcQuery<PayoutBanksAnswer>("/admin/svc/payout-banks", undefined, { enabled: Boolean(payment), staleTime: 60_000 })
+  const payment = (order.data?.order.payment_collections ?? [])
+    .flatMap((c) => c.payments ?? [])
+    .find((p) => p.provider_id.startsWith("pp_svc-") && p.captured_at)
+  const banks = useSvcQuery<PayoutBanksAnswer>(
+    "/admin/svc/payout-banks",
+    undefined,
+    { enabled: Boolean(payment), staleTime: 60_000 }
+  )
   // Medusa's refund reasons (Settings → Refund reasons), stored on Medusa's refund as its own Refund button does
   const reasons = useQuery({
     queryKey: [SVC_KEY, "refund-reasons"],
-    queryFn: () => sdk.client.fetch<{ refund_reasons: { id: string; label: string }[] }>("/admin/refund-reasons", { query: { limit: 100, fields: "id,label" } }),
+    queryFn: () =>
+      sdk.client.fetch<{ refund_reasons: { id: string; label: string }[] }>(
+        "/admin/refund-reasons",
+        { query: { limit: 100, fields: "id,label" } }
+      ),
     enabled: Boolean(payment),
     staleTime: 60_000,
     retry: false,
   })
   // name_check "none" stands for no check (a Select item cannot have an empty value)
-  const [form, setForm] = useState({ amount: "", name: "", bank_code: "", account_number: "", name_check: "none", note: "", refund_reason_id: "none" })
-  const set = (k: keyof typeof form) => (v: string) => setForm({ ...form, [k]: v })
-  const bankName = banks.data?.banks.find((b) => b.code === form.bank_code)?.name
+  const [form, setForm] = useState({
+    amount: "",
+    name: "",
+    bank_code: "",
+    account_number: "",
+    name_check: "none",
+    note: "",
+    refund_reason_id: "none",
+  })
+  const set = (k: keyof typeof form) => (v: string) =>
+    setForm({ ...form, [k]: v })
+  const bankName = banks.data?.banks.find(
+    (b) => b.code === form.bank_code
+  )?.name
   const error = payouts.error ?? order.error ?? banks.error
   const nameChecks = [
     ["none", t("svc.common.none")],
@@ -61,7 +91,9 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
         <Heading level="h2">{t("svc.refunds.title")}</Heading>
         {banks.data && (
           <Text size="small" className="text-ui-fg-subtle">
-            {t("svc.refunds.prefund", { amount: rm(banks.data.prefund_available_sen) })}
+            {t("svc.refunds.prefund", {
+              amount: rm(banks.data.prefund_available_sen),
+            })}
           </Text>
         )}
       </div>
@@ -69,24 +101,42 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
         <div key={p.id} className="flex flex-col gap-y-1 px-6 py-3">
           <div className="flex items-center justify-between">
             <Text weight="plus">
-              {rm(p.amount_sen)} → {p.beneficiary_name} {p.destination.bank_code ?? p.destination.proxy_type} {p.destination.account_number ?? p.destination.proxy_value}
+              {rm(p.amount_sen)} → {p.beneficiary_name}{" "}
+              {p.destination.bank_code ?? p.destination.proxy_type}{" "}
+              {p.destination.account_number ?? p.destination.proxy_value}
             </Text>
             <Status value={p.status} />
           </div>
           {p.attention && (
             <Status
               value="attention"
-              label={p.attention_reason ? said(p.attention_reason, p.attention_reason_code, p.attention_reason_params) : (p.attention ?? "")}
+              label={
+                p.attention_reason
+                  ? said(
+                      p.attention_reason,
+                      p.attention_reason_code,
+                      p.attention_reason_params
+                    )
+                  : (p.attention ?? "")
+              }
               className="whitespace-normal"
             />
           )}
           {p.failure_reason && (
             <Text size="small" className="text-ui-fg-subtle">
-              {said(p.failure_reason, p.failure_reason_code, p.failure_reason_params)}
+              {said(
+                p.failure_reason,
+                p.failure_reason_code,
+                p.failure_reason_params
+              )}
             </Text>
           )}
           <Text size="xsmall" className="text-ui-fg-muted">
-            {when(p.created_at)} · {t("svc.refunds.payoutLine", { id: p.payout_id ?? "—", fee: rm(p.fee_sen) })}
+            {when(p.created_at)} ·{" "}
+            {t("svc.refunds.payoutLine", {
+              id: p.payout_id ?? "—",
+              fee: rm(p.fee_sen),
+            })}
             {p.note ? ` · ${p.note}` : ""}
           </Text>
         </div>
@@ -95,29 +145,66 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
         <MoneyForm<RefundAnswer>
           idPrefix="svc-refund"
           amount={form.amount}
-          ready={Boolean(form.name.trim() && form.bank_code && form.account_number.trim())}
-          words={{ submit: t("svc.refunds.submit"), confirm: t("svc.refunds.confirm"), sent: t("svc.refunds.sent"), refused: t("svc.refunds.refused") }}
+          ready={Boolean(
+            form.name.trim() && form.bank_code && form.account_number.trim()
+          )}
+          words={{
+            submit: t("svc.refunds.submit"),
+            confirm: t("svc.refunds.confirm"),
+            sent: t("svc.refunds.sent"),
+            refused: t("svc.refunds.refused"),
+          }}
           submitVariant="secondary"
-          title={(amount) => t("svc.refunds.question", { amount, name: form.name.trim() || t("svc.refunds.theBuyer") })}
-          description={t("svc.refunds.questionBody", { bank: bankName ?? t("svc.refunds.theBank"), account: form.account_number.trim() })}
+          title={(amount) =>
+            t("svc.refunds.question", {
+              amount,
+              name: form.name.trim() || t("svc.refunds.theBuyer"),
+            })
+          }
+          description={t("svc.refunds.questionBody", {
+            bank: bankName ?? t("svc.refunds.theBank"),
+            account: form.account_number.trim(),
+          })}
           path="/admin/svc/refunds"
           body={(amount) => ({
             payment_id: payment.id,
             amount,
-            beneficiary: { name: form.name.trim(), bank_code: form.bank_code, account_number: form.account_number.trim() },
-            ...(form.name_check !== "none" ? { name_check: form.name_check } : {}),
+            beneficiary: {
+              name: form.name.trim(),
+              bank_code: form.bank_code,
+              account_number: form.account_number.trim(),
+            },
+            ...(form.name_check !== "none"
+              ? { name_check: form.name_check }
+              : {}),
             ...ifText("note", form.note),
-            ...(form.refund_reason_id !== "none" ? { refund_reason_id: form.refund_reason_id } : {}),
+            ...(form.refund_reason_id !== "none"
+              ? { refund_reason_id: form.refund_reason_id }
+              : {}),
           })}
-          sent={(r) => ({ final: !OPEN.includes(r.payout.status), text: `${rm(r.payout.amount_sen)}: ${said(r.message, r.message_code, r.message_params)}` })}
+          sent={(r) => ({
+            final: !OPEN.includes(r.payout.status),
+            text: `${rm(r.payout.amount_sen)}: ${said(r.message, r.message_code, r.message_params)}`,
+          })}
           onSent={() => setForm({ ...form, amount: "", note: "" })}
         >
           <Text size="small" className="text-ui-fg-subtle">
             {t("svc.refunds.explain")}
           </Text>
           <div className="grid grid-cols-2 gap-3">
-            <AmountField id="svc-refund-amount" label={t("svc.common.amountRm")} placeholder="25.50" value={form.amount} onChange={(amount) => setForm({ ...form, amount })} />
-            <TextField id="svc-refund-name" label={t("svc.common.accountHolder")} value={form.name} onChange={set("name")} />
+            <AmountField
+              id="svc-refund-amount"
+              label={t("svc.common.amountRm")}
+              placeholder="25.50"
+              value={form.amount}
+              onChange={(amount) => setForm({ ...form, amount })}
+            />
+            <TextField
+              id="svc-refund-name"
+              label={t("svc.common.accountHolder")}
+              value={form.name}
+              onChange={set("name")}
+            />
             <Field id="svc-refund-bank" label={t("svc.common.bank")}>
               <PayoutBankSelect
                 id="svc-refund-bank"
@@ -128,23 +215,53 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
                 size="small"
               />
             </Field>
-            <TextField id="svc-refund-account" label={t("svc.common.accountNumber")} inputMode="numeric" value={form.account_number} onChange={set("account_number")} />
-            <SelectField id="svc-refund-namecheck" label={t("svc.common.nameCheck")} size="small" value={form.name_check} onValueChange={set("name_check")} choices={nameChecks} />
+            <TextField
+              id="svc-refund-account"
+              label={t("svc.common.accountNumber")}
+              inputMode="numeric"
+              value={form.account_number}
+              onChange={set("account_number")}
+            />
+            <SelectField
+              id="svc-refund-namecheck"
+              label={t("svc.common.nameCheck")}
+              size="small"
+              value={form.name_check}
+              onValueChange={set("name_check")}
+              choices={nameChecks}
+            />
             <SelectField
               id="svc-refund-reason"
               label={t("svc.refunds.reason")}
               size="small"
               value={form.refund_reason_id}
               onValueChange={set("refund_reason_id")}
-              choices={[["none", t("svc.common.none")] as const, ...(reasons.data?.refund_reasons ?? []).map((r) => [r.id, r.label] as const)]}
+              choices={[
+                ["none", t("svc.common.none")] as const,
+                ...(reasons.data?.refund_reasons ?? []).map(
+                  (r) => [r.id, r.label] as const
+                ),
+              ]}
             />
-            <TextField id="svc-refund-note" label={t("svc.common.note")} value={form.note} onChange={set("note")} />
+            <TextField
+              id="svc-refund-note"
+              label={t("svc.common.note")}
+              value={form.note}
+              onChange={set("note")}
+            />
           </div>
         </MoneyForm>
       ) : (
-        payouts.data && order.data && <Text className="px-6 py-4 text-ui-fg-subtle">{t("svc.refunds.nothing")}</Text>
+        payouts.data &&
+        order.data && (
+          <Text className="px-6 py-4 text-ui-fg-subtle">
+            {t("svc.refunds.nothing")}
+          </Text>
+        )
       )}
-      {error && <Text className="px-6 py-4 text-ui-fg-error">{errorText(error)}</Text>}
+      {error && (
+        <Text className="px-6 py-4 text-ui-fg-error">{errorText(error)}</Text>
+      )}
     </SvcWidget>
   )
 }

@@ -1,5 +1,9 @@
 import { startSandbox } from "../../sandbox"
-import { adminShare, RateBudgetWait, RateLimiter } from "../rate-budget/rate-limit"
+import {
+  adminShare,
+  RateBudgetWait,
+  RateLimiter,
+} from "../rate-budget/rate-limit"
 import { SvcClient } from "../client"
 
 /**
@@ -21,13 +25,21 @@ describe("an admin's reads in the rate budget", () => {
     const l = new RateLimiter({ accountLimit: 100, windowMs: 60_000 })
     expect(adminShare(100)).toBe(25)
     expect(adminShare(1000)).toBe(250)
-    const admin = await Promise.all(Array.from({ length: 40 }, () => outcome(l.acquire(BALANCE, Infinity, "admin"))))
+    const admin = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        outcome(l.acquire(BALANCE, Infinity, "admin"))
+      )
+    )
     expect(admin.filter((o) => o === "sent")).toHaveLength(25)
     expect(admin.filter((o) => o === "refused")).toHaveLength(15)
     // the same route without the admin's mark is the jobs' or a shopper's: not capped by the admin's share
     expect(await outcome(l.acquire(BALANCE))).toBe("sent")
     // after 26 reads, new checkouts still get what the reserve leaves: 34 (26 + 34 + their 34 reads + the floor of 5 = 99)
-    const made = (await Promise.all(Array.from({ length: 40 }, () => outcome(l.acquire(CREATE))))).filter((o) => o === "sent").length
+    const made = (
+      await Promise.all(
+        Array.from({ length: 40 }, () => outcome(l.acquire(CREATE)))
+      )
+    ).filter((o) => o === "sent").length
     expect(made).toBe(34)
     for (let i = 0; i < made; i++) await l.acquire(SETTLE)
   })
@@ -63,7 +75,11 @@ describe("SvcClient.forAdmin", () => {
       expect(admin.forAdmin()).toBe(admin)
       const used = () => client.rateUsage().used
       const before = used()
-      await Promise.all([admin.wallet.balance(), admin.wallet.balance(), admin.wallet.balance()])
+      await Promise.all([
+        admin.wallet.balance(),
+        admin.wallet.balance(),
+        admin.wallet.balance(),
+      ])
       await admin.wallet.balance()
       expect(used() - before).toBe(1)
       // not a cached route: every read is sent (as an admin's)

@@ -1,4 +1,10 @@
-import { RateBudgetWait, RateLimiter, ratePriorityOf, settleReserve, type SharedRateStore } from "../rate-budget/rate-limit"
+import {
+  RateBudgetWait,
+  RateLimiter,
+  ratePriorityOf,
+  settleReserve,
+  type SharedRateStore,
+} from "../rate-budget/rate-limit"
 import { RedisRateBudget } from "../../lib/svc-runtime/redis-rate-budget"
 
 /**
@@ -13,8 +19,20 @@ const NORMAL = "GET /v1/wallet/balance"
 describe("rate budget priorities", () => {
   it("classifies routes: a checkout creation, settlement reads, the rest", () => {
     expect(ratePriorityOf(CREATE)).toBe("create")
-    for (const r of [SETTLE, "GET /v1/payouts/{id}", "GET /v1/wallet/fiat/withdrawals/{id}", "GET /v1/wallet/token/withdrawals/{id}"]) expect(ratePriorityOf(r)).toBe("settle")
-    for (const r of [NORMAL, "GET /v1/checkout", "POST /v1/payouts", "GET /v1/wallet/networks"]) expect(ratePriorityOf(r)).toBe("normal")
+    for (const r of [
+      SETTLE,
+      "GET /v1/payouts/{id}",
+      "GET /v1/wallet/fiat/withdrawals/{id}",
+      "GET /v1/wallet/token/withdrawals/{id}",
+    ])
+      expect(ratePriorityOf(r)).toBe("settle")
+    for (const r of [
+      NORMAL,
+      "GET /v1/checkout",
+      "POST /v1/payouts",
+      "GET /v1/wallet/networks",
+    ])
+      expect(ratePriorityOf(r)).toBe("normal")
     // reads owed by older checkouts that can still be paid: as many, at least 5 %, at most 20 % of the ceiling
     expect(settleReserve(100)).toBe(5)
     expect(settleReserve(100, 12)).toBe(12)
@@ -36,7 +54,12 @@ describe("rate budget priorities", () => {
     expect(refused).toBeInstanceOf(RateBudgetWait)
     // every checkout made can be read, and the share is left besides: six settlement reads now, with no wait
     let got = 0
-    await Promise.race([Promise.all(Array.from({ length: 6 }, () => l.acquire(SETTLE))).then(() => (got = 6)), new Promise((r) => setTimeout(r, 200))])
+    await Promise.race([
+      Promise.all(Array.from({ length: 6 }, () => l.acquire(SETTLE))).then(
+        () => (got = 6)
+      ),
+      new Promise((r) => setTimeout(r, 200)),
+    ])
     expect(got).toBe(6)
     expect(l.usage().used).toBe(10)
   })
@@ -64,7 +87,12 @@ describe("rate budget priorities", () => {
 
   it("checkouts of earlier minutes still unread raise the reserve (at most 20 %) while they can be paid, then no longer", async () => {
     let now = 0
-    const l = new RateLimiter({ accountLimit: 100, windowMs: 1_000, payableMs: 10_000, now: () => now })
+    const l = new RateLimiter({
+      accountLimit: 100,
+      windowMs: 1_000,
+      payableMs: 10_000,
+      now: () => now,
+    })
     const burst = async () => {
       let made = 0
       for (let i = 0; i < 60; i++)
@@ -127,14 +155,22 @@ describe("rate budget priorities", () => {
 
   it("shared budget: a creation is refused at once when the account window is full, and waits when only its route window is", async () => {
     const calls: { windows: { name: string; limit: number }[] }[] = []
-    let answer: Awaited<ReturnType<SharedRateStore["take"]>> = { ok: false, waitMs: 50, blocked: ["account"] }
+    let answer: Awaited<ReturnType<SharedRateStore["take"]>> = {
+      ok: false,
+      waitMs: 50,
+      blocked: ["account"],
+    }
     const store: SharedRateStore = {
       take: async (windows) => {
         calls.push({ windows: windows.map((w) => ({ ...w })) })
         return answer
       },
     }
-    const l = new RateLimiter({ accountLimit: 100, windowMs: 60_000, shared: store })
+    const l = new RateLimiter({
+      accountLimit: 100,
+      windowMs: 60_000,
+      shared: store,
+    })
     await expect(l.acquire(CREATE)).rejects.toBeInstanceOf(RateBudgetWait)
     // the creation asked the store with the account limit less the reserve
     expect(calls[0]!.windows).toEqual([
@@ -149,7 +185,9 @@ describe("rate budget priorities", () => {
     expect(calls.length).toBeGreaterThanOrEqual(3)
     // a settlement read asks for the whole ceiling
     await l.acquire(SETTLE)
-    expect(calls[calls.length - 1]!.windows).toEqual([{ name: "account", limit: 100 }])
+    expect(calls[calls.length - 1]!.windows).toEqual([
+      { name: "account", limit: 100 },
+    ])
   })
 })
 
@@ -159,7 +197,11 @@ describe("the Redis budget says which window was full", () => {
   beforeAll(async () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const Redis = require("ioredis")
-    redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379/15", { maxRetriesPerRequest: 1, lazyConnect: true, connectTimeout: 1000 })
+    redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379/15", {
+      maxRetriesPerRequest: 1,
+      lazyConnect: true,
+      connectTimeout: 1000,
+    })
     await redis.connect().catch(() => (redis = undefined))
   })
   afterAll(async () => {
@@ -168,11 +210,18 @@ describe("the Redis budget says which window was full", () => {
 
   it("blocked names the account window for a creation at the reserve, the route window for a route limit", async () => {
     if (!redis) return console.warn("no Redis at 127.0.0.1:6379: skipped")
-    const budget = new RedisRateBudget(redis, `test-key-${process.pid}-${Date.now()}`)
+    const budget = new RedisRateBudget(
+      redis,
+      `test-key-${process.pid}-${Date.now()}`
+    )
     const w = 2_000
     // the account: limit 3; two takes fill a creation's share (3 - reserve 1)
-    expect((await budget.take([{ name: "account", limit: 3 }], w)).ok).toBe(true)
-    expect((await budget.take([{ name: "account", limit: 3 }], w)).ok).toBe(true)
+    expect((await budget.take([{ name: "account", limit: 3 }], w)).ok).toBe(
+      true
+    )
+    expect((await budget.take([{ name: "account", limit: 3 }], w)).ok).toBe(
+      true
+    )
     const c = await budget.take(
       [
         { name: "account", limit: 2 },
@@ -183,9 +232,14 @@ describe("the Redis budget says which window was full", () => {
     expect(c).toMatchObject({ ok: false, blocked: ["account"] })
     expect((c as { waitMs: number }).waitMs).toBeGreaterThan(0)
     // a settlement still gets the reserved slot
-    expect(await budget.take([{ name: "account", limit: 3 }], w)).toMatchObject({ ok: true, used: 3 })
+    expect(await budget.take([{ name: "account", limit: 3 }], w)).toMatchObject(
+      { ok: true, used: 3 }
+    )
     // a full route window alone
-    const budget2 = new RedisRateBudget(redis, `test-key2-${process.pid}-${Date.now()}`)
+    const budget2 = new RedisRateBudget(
+      redis,
+      `test-key2-${process.pid}-${Date.now()}`
+    )
     expect(
       (
         await budget2.take(

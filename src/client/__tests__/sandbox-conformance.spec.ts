@@ -24,23 +24,29 @@ import {
 const results: ConformanceResults = new Map()
 jest.setTimeout(20_000)
 
-describe.each(SIGNATURE_ALGORITHMS)("sandbox conformance, %s", (alg: SignatureAlgorithm) => {
-  let x: Ctx
-  let close: () => Promise<void>
-  beforeAll(async () => {
-    ;({ x, close } = await conformanceContext(alg))
-  })
-  afterAll(async () => {
-    await close()
-  })
-  it.each(steps.map((s, i) => [i, s[0], s[1]] as const))("%i %s via %s", async (i) => {
-    const step = steps[i]!
-    const outcome = await outcomeOf(step, x)
-    recordOutcome(results, step, alg, outcome)
-    if (step[3]) expect(outcome).toMatch(new RegExp(`^404 ${step[3]}`))
-    else expect(outcome).toBe("2xx, schema ok")
-  })
-})
+describe.each(SIGNATURE_ALGORITHMS)(
+  "sandbox conformance, %s",
+  (alg: SignatureAlgorithm) => {
+    let x: Ctx
+    let close: () => Promise<void>
+    beforeAll(async () => {
+      ;({ x, close } = await conformanceContext(alg))
+    })
+    afterAll(async () => {
+      await close()
+    })
+    it.each(steps.map((s, i) => [i, s[0], s[1]] as const))(
+      "%i %s via %s",
+      async (i) => {
+        const step = steps[i]!
+        const outcome = await outcomeOf(step, x)
+        recordOutcome(results, step, alg, outcome)
+        if (step[3]) expect(outcome).toMatch(new RegExp(`^404 ${step[3]}`))
+        else expect(outcome).toBe("2xx, schema ok")
+      }
+    )
+  }
+)
 
 describe("docs/conformance.md", () => {
   it(`is the table this run produces (else: ${CONFORMANCE_COMMAND})`, () => {

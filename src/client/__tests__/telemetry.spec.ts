@@ -6,7 +6,11 @@
  * holds the API key, a signature, a body, an Idempotency-Key or an id from the path.
  */
 import { randomUUID } from "node:crypto"
-import { metricPoints as points, registerInMemoryOtel, type InMemoryOtel } from "./helpers/otel"
+import {
+  metricPoints as points,
+  registerInMemoryOtel,
+  type InMemoryOtel,
+} from "./helpers/otel"
 import { startSandbox } from "../../sandbox"
 import { SvcClient } from "../client"
 import { SvcError } from "../errors"
@@ -36,18 +40,40 @@ describe("OpenTelemetry on the svc client", () => {
       const evm = (await c.wallet.address()).evmAddress
       const tokenId = (await c.wallet.networks())[0]!.tokens[0]!.id
       const made = await c.checkout.create(
-        { type: "FPX_HOSTED", addressTo: evm, amount: 5000, tokenId, redirectUrl: "https://shop.example/r", title, feeMode: "DEDUCT_FROM_AMOUNT" },
+        {
+          type: "FPX_HOSTED",
+          addressTo: evm,
+          amount: 5000,
+          tokenId,
+          redirectUrl: "https://shop.example/r",
+          title,
+          feeMode: "DEDUCT_FROM_AMOUNT",
+        },
         { idempotencyKey: key }
       )
       await c.checkout.retrieve(made.checkoutId)
       const missing = randomUUID()
-      const notFound = await c.checkout.retrieve(missing).catch((e: unknown) => e)
+      const notFound = await c.checkout
+        .retrieve(missing)
+        .catch((e: unknown) => e)
       expect(notFound).toBeInstanceOf(SvcError)
       // a 503 then a 200: one call, two requests
-      sb.control.injectFault({ route: "GET /v1/wallet/balance", kind: "503", count: 1 })
+      sb.control.injectFault({
+        route: "GET /v1/wallet/balance",
+        kind: "503",
+        count: 1,
+      })
       await c.wallet.balance()
       // new checkouts until only the settlements' reserve of the minute's 10 is left: the next is refused before anything is sent
-      const body = { type: "FPX_HOSTED" as const, addressTo: evm, amount: 5000, tokenId, redirectUrl: "https://shop.example/r", title, feeMode: "DEDUCT_FROM_AMOUNT" as const }
+      const body = {
+        type: "FPX_HOSTED" as const,
+        addressTo: evm,
+        amount: 5000,
+        tokenId,
+        redirectUrl: "https://shop.example/r",
+        title,
+        feeMode: "DEDUCT_FROM_AMOUNT" as const,
+      }
       let refused: unknown
       for (let i = 0; i < 5 && !refused; i++)
         refused = await c.checkout.create(body).then(
@@ -60,24 +86,62 @@ describe("OpenTelemetry on the svc client", () => {
       const byName = (n: string) => finished.filter((s) => s.name === n)
       const creates = byName("svc POST /v1/checkout")
       const create = creates[0]!
-      expect(create.attributes).toMatchObject({ "http.request.method": "POST", "url.template": "/v1/checkout", "http.response.status_code": 200, "server.address": "127.0.0.1" })
+      expect(create.attributes).toMatchObject({
+        "http.request.method": "POST",
+        "url.template": "/v1/checkout",
+        "http.response.status_code": 200,
+        "server.address": "127.0.0.1",
+      })
       const reads = byName("svc GET /v1/checkout/{id}")
       expect(reads).toHaveLength(2)
-      expect(reads[1]!.attributes).toMatchObject({ "http.response.status_code": 404, "svc.error.code": "NOT_FOUND", "error.type": "NOT_FOUND" })
+      expect(reads[1]!.attributes).toMatchObject({
+        "http.response.status_code": 404,
+        "svc.error.code": "NOT_FOUND",
+        "error.type": "NOT_FOUND",
+      })
       expect(reads[1]!.status).toMatchObject({ code: 2, message: "NOT_FOUND" })
-      expect(byName("svc GET /v1/wallet/balance")[0]!.attributes).toMatchObject({ "http.response.status_code": 200, "http.request.resend_count": 1 })
-      expect(creates.at(-1)!.attributes).toMatchObject({ "svc.error.code": "RATE_BUDGET" })
-      expect(creates.at(-1)!.attributes["http.response.status_code"]).toBeUndefined()
+      expect(byName("svc GET /v1/wallet/balance")[0]!.attributes).toMatchObject(
+        { "http.response.status_code": 200, "http.request.resend_count": 1 }
+      )
+      expect(creates.at(-1)!.attributes).toMatchObject({
+        "svc.error.code": "RATE_BUDGET",
+      })
+      expect(
+        creates.at(-1)!.attributes["http.response.status_code"]
+      ).toBeUndefined()
 
       // nothing secret or identifying in any span's name, attributes or events
-      const said = JSON.stringify(finished.map((s) => ({ name: s.name, attributes: s.attributes, events: s.events, status: s.status })))
-      for (const secret of [sb.credentials.apiKey, key, title, made.checkoutId, missing, evm, "signature", "BEGIN PRIVATE KEY"]) expect(said).not.toContain(secret)
+      const said = JSON.stringify(
+        finished.map((s) => ({
+          name: s.name,
+          attributes: s.attributes,
+          events: s.events,
+          status: s.status,
+        }))
+      )
+      for (const secret of [
+        sb.credentials.apiKey,
+        key,
+        title,
+        made.checkoutId,
+        missing,
+        evm,
+        "signature",
+        "BEGIN PRIVATE KEY",
+      ])
+        expect(said).not.toContain(secret)
 
       const { resourceMetrics, errors } = await otel.reader.collect()
       expect(errors).toEqual([])
       const requests = points(resourceMetrics, SVC_METRICS.requests)
       const sent = (route: string, status: number) =>
-        requests.filter((p) => p.attributes["url.template"] === route && p.attributes["http.response.status_code"] === status).reduce((n, p) => n + p.value, 0)
+        requests
+          .filter(
+            (p) =>
+              p.attributes["url.template"] === route &&
+              p.attributes["http.response.status_code"] === status
+          )
+          .reduce((n, p) => n + p.value, 0)
       expect(sent("/v1/checkout", 200)).toBe(creates.length - 1)
       expect(sent("/v1/checkout/{id}", 200)).toBe(1)
       expect(sent("/v1/checkout/{id}", 404)).toBe(1)
@@ -85,8 +149,18 @@ describe("OpenTelemetry on the svc client", () => {
       expect(sent("/v1/wallet/balance", 200)).toBe(1)
       const calls = points(resourceMetrics, SVC_METRICS.callDuration)
       expect(calls.reduce((n, p) => n + p.value, 0)).toBe(finished.length)
-      expect(points(resourceMetrics, SVC_METRICS.refusals)).toEqual([{ attributes: { "svc.refusal.reason": "account_budget", "url.template": "/v1/checkout" }, value: 1 }])
-      expect(JSON.stringify(resourceMetrics.scopeMetrics)).not.toContain(sb.credentials.apiKey)
+      expect(points(resourceMetrics, SVC_METRICS.refusals)).toEqual([
+        {
+          attributes: {
+            "svc.refusal.reason": "account_budget",
+            "url.template": "/v1/checkout",
+          },
+          value: 1,
+        },
+      ])
+      expect(JSON.stringify(resourceMetrics.scopeMetrics)).not.toContain(
+        sb.credentials.apiKey
+      )
     } finally {
       await c.close()
       await sb.close()

@@ -13,7 +13,25 @@ import * as wallet from "../schemas/wallet"
 import * as deposits from "../schemas/deposits"
 import * as f from "./helpers/fixtures"
 
-const BAD: unknown[] = [undefined, null, "", " ", 0, -1, 1.5, 999, 100_000_001, "1000", "x".repeat(600), {}, [], true, "0x123", "not-a-uuid", "CARD"]
+const BAD: unknown[] = [
+  undefined,
+  null,
+  "",
+  " ",
+  0,
+  -1,
+  1.5,
+  999,
+  100_000_001,
+  "1000",
+  "x".repeat(600),
+  {},
+  [],
+  true,
+  "0x123",
+  "not-a-uuid",
+  "CARD",
+]
 
 function mutations(valid: Record<string, unknown>): unknown[] {
   const out: unknown[] = [valid, null, [], "body", { ...valid, extra: 1 }]
@@ -25,7 +43,13 @@ function mutations(valid: Record<string, unknown>): unknown[] {
   return out
 }
 
-const direct = { ...f.checkoutBody, type: "FPX_DIRECT", buyerName: "Ali", bank: "ABB0233", bankType: "01" }
+const direct = {
+  ...f.checkoutBody,
+  type: "FPX_DIRECT",
+  buyerName: "Ali",
+  bank: "ABB0233",
+  bankType: "01",
+}
 const samples: Array<[string, z.ZodTypeAny, Record<string, unknown>[]]> = [
   [
     "checkout create",
@@ -40,13 +64,18 @@ const samples: Array<[string, z.ZodTypeAny, Record<string, unknown>[]]> = [
   ],
 ]
 // Each schema by its exported name, with bodies svc accepts: a renamed or removed schema fails here.
-const named: Array<[Record<string, unknown>, string, Record<string, unknown>[]]> = [
+const named: Array<
+  [Record<string, unknown>, string, Record<string, unknown>[]]
+> = [
   [
     payouts,
     "payoutCreateBodySchema",
     [
       { beneficiaryId: f.ID, amount: 1000 },
-      { beneficiary: { name: "Siti", proxyValue: "0123456789" }, amount: 150_000 },
+      {
+        beneficiary: { name: "Siti", proxyValue: "0123456789" },
+        amount: 150_000,
+      },
     ],
   ],
   [
@@ -54,7 +83,12 @@ const named: Array<[Record<string, unknown>, string, Record<string, unknown>[]]>
     "beneficiaryCreateBodySchema",
     [
       { name: "Siti", proxyValue: "0123456789" },
-      { name: "Acme", bankCode: "MBB", accountNumber: "1234567890", nameCheck: "strict" },
+      {
+        name: "Acme",
+        bankCode: "MBB",
+        accountNumber: "1234567890",
+        nameCheck: "strict",
+      },
     ],
   ],
   [
@@ -82,7 +116,10 @@ for (const [mod, name, valids] of named) {
 }
 
 /** The SvcInputError parseInput throws for `v`, or what it returned. */
-function outcome(schema: z.ZodTypeAny, v: unknown): { value: unknown } | { error: unknown } {
+function outcome(
+  schema: z.ZodTypeAny,
+  v: unknown
+): { value: unknown } | { error: unknown } {
   try {
     return { value: parseInput(schema, v) }
   } catch (error) {
@@ -91,38 +128,80 @@ function outcome(schema: z.ZodTypeAny, v: unknown): { value: unknown } | { error
 }
 
 describe("input validation", () => {
-  it.each(samples)("%s: valid bodies come back as zod parses them; every refused body names a field and a rule", (_n, schema, valids) => {
-    // the body itself, a field an unknown key gets, or a field of the schema (any sample's)
-    const fields = new Set(["body", "extra", ...valids.flatMap((v) => Object.keys(v))])
-    for (const valid of valids) {
-      // the sample is one zod accepts, so the mutations below start from a valid body
-      expect({ valid, ok: schema.safeParse(valid).success }).toEqual({ valid, ok: true })
-      for (const v of mutations(valid)) {
-        const r = schema.safeParse(v)
-        const got = outcome(schema, v)
-        if (r.success) {
-          expect({ v, got }).toEqual({ v, got: { value: r.data } })
-          continue
+  it.each(samples)(
+    "%s: valid bodies come back as zod parses them; every refused body names a field and a rule",
+    (_n, schema, valids) => {
+      // the body itself, a field an unknown key gets, or a field of the schema (any sample's)
+      const fields = new Set([
+        "body",
+        "extra",
+        ...valids.flatMap((v) => Object.keys(v)),
+      ])
+      for (const valid of valids) {
+        // the sample is one zod accepts, so the mutations below start from a valid body
+        expect({ valid, ok: schema.safeParse(valid).success }).toEqual({
+          valid,
+          ok: true,
+        })
+        for (const v of mutations(valid)) {
+          const r = schema.safeParse(v)
+          const got = outcome(schema, v)
+          if (r.success) {
+            expect({ v, got }).toEqual({ v, got: { value: r.data } })
+            continue
+          }
+          expect({ v, got }).toEqual({
+            v,
+            got: { error: expect.any(SvcInputError) },
+          })
+          const e = (got as { error: SvcInputError }).error
+          // a field of the body (or the body itself), and the rule in the project's words, not zod's defaults
+          expect({
+            v,
+            field: fields.has(e.field.split(".")[0] as string),
+          }).toEqual({ v, field: true })
+          expect(e.message).toBe(`${e.field}: ${e.rule}`)
+          expect({ v, rule: e.rule }).not.toEqual({
+            v,
+            rule: expect.stringMatching(
+              /^(Required|Expected|Invalid|Unrecognized)/
+            ),
+          })
         }
-        expect({ v, got }).toEqual({ v, got: { error: expect.any(SvcInputError) } })
-        const e = (got as { error: SvcInputError }).error
-        // a field of the body (or the body itself), and the rule in the project's words, not zod's defaults
-        expect({ v, field: fields.has(e.field.split(".")[0] as string) }).toEqual({ v, field: true })
-        expect(e.message).toBe(`${e.field}: ${e.rule}`)
-        expect({ v, rule: e.rule }).not.toEqual({ v, rule: expect.stringMatching(/^(Required|Expected|Invalid|Unrecognized)/) })
       }
     }
-  })
+  )
 
   it("a checkout body: buyer name trimmed; the first wrong field named; unknown fields and non-objects refused", () => {
-    expect(parseInput(checkout.checkoutCreateBodySchema, f.checkoutBody)).toEqual(f.checkoutBody)
-    expect(parseInput(checkout.checkoutCreateBodySchema, { ...direct, buyerName: "  Ali  " })).toEqual(direct)
-    const refuses = (v: unknown, message: string | RegExp) => expect(() => parseInput(checkout.checkoutCreateBodySchema, v)).toThrow(message)
-    refuses({ ...f.checkoutBody, amount: 999 }, "amount: must be an integer number of sen between 1000 and 100000000")
-    refuses({ ...f.checkoutBody, type: "SVC_ACCOUNT" }, "feeMode: is rejected for type SVC_ACCOUNT")
-    refuses({ ...f.checkoutBody, extra: 1 }, "extra: is not a field of this request")
+    expect(
+      parseInput(checkout.checkoutCreateBodySchema, f.checkoutBody)
+    ).toEqual(f.checkoutBody)
+    expect(
+      parseInput(checkout.checkoutCreateBodySchema, {
+        ...direct,
+        buyerName: "  Ali  ",
+      })
+    ).toEqual(direct)
+    const refuses = (v: unknown, message: string | RegExp) =>
+      expect(() => parseInput(checkout.checkoutCreateBodySchema, v)).toThrow(
+        message
+      )
+    refuses(
+      { ...f.checkoutBody, amount: 999 },
+      "amount: must be an integer number of sen between 1000 and 100000000"
+    )
+    refuses(
+      { ...f.checkoutBody, type: "SVC_ACCOUNT" },
+      "feeMode: is rejected for type SVC_ACCOUNT"
+    )
+    refuses(
+      { ...f.checkoutBody, extra: 1 },
+      "extra: is not a field of this request"
+    )
     refuses(null, "body: must be an object")
     refuses([], "body: must be an object")
-    expect(() => parseInput(checkout.checkoutCreateBodySchema, 7, "checkout")).toThrow("checkout: must be an object")
+    expect(() =>
+      parseInput(checkout.checkoutCreateBodySchema, 7, "checkout")
+    ).toThrow("checkout: must be an object")
   })
 })

@@ -1,6 +1,11 @@
 import { LRUCache } from "lru-cache"
 import type { z } from "@medusajs/framework/zod"
-import type { CallCore, RequestCore, RequestSpec, WithIdempotencyKey } from "../core"
+import type {
+  CallCore,
+  RequestCore,
+  RequestSpec,
+  WithIdempotencyKey,
+} from "../core"
 
 /**
  * How long an admin's read of each of these routes is kept (ms): what an admin
@@ -36,7 +41,9 @@ export function adminReadCache(): AdminReadCache {
   return new LRUCache<string, { value: unknown }, ReadContext>({
     max: 500,
     ttl: 15_000,
-    fetchMethod: async (_key, _stale, { context }) => ({ value: await context.core.request({ ...context.spec, caller: "admin" }) }),
+    fetchMethod: async (_key, _stale, { context }) => ({
+      value: await context.core.request({ ...context.spec, caller: "admin" }),
+    }),
   })
 }
 
@@ -48,19 +55,31 @@ export class AdminReads implements CallCore {
     private readonly opts: { keep: boolean } = { keep: true }
   ) {}
 
-  async request<S extends z.ZodTypeAny>(spec: RequestSpec<S>): Promise<z.output<S>> {
+  async request<S extends z.ZodTypeAny>(
+    spec: RequestSpec<S>
+  ): Promise<z.output<S>> {
     if (spec.method !== "GET") {
       this.cache.clear()
       return this.core.request(spec)
     }
     const ttl = this.opts.keep ? ADMIN_READ_TTL_MS[spec.route] : undefined
-    if (ttl === undefined) return this.core.request({ ...spec, caller: "admin" })
-    const key = JSON.stringify([spec.route, spec.params ?? null, spec.query ?? null])
-    const hit = await this.cache.fetch(key, { context: { core: this.core, spec }, ttl })
+    if (ttl === undefined)
+      return this.core.request({ ...spec, caller: "admin" })
+    const key = JSON.stringify([
+      spec.route,
+      spec.params ?? null,
+      spec.query ?? null,
+    ])
+    const hit = await this.cache.fetch(key, {
+      context: { core: this.core, spec },
+      ttl,
+    })
     return hit!.value as z.output<S>
   }
 
-  create<S extends z.ZodTypeAny>(spec: RequestSpec<S>): Promise<WithIdempotencyKey<z.output<S>>> {
+  create<S extends z.ZodTypeAny>(
+    spec: RequestSpec<S>
+  ): Promise<WithIdempotencyKey<z.output<S>>> {
     this.cache.clear()
     return this.core.create(spec)
   }

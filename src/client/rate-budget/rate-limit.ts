@@ -8,29 +8,72 @@
  */
 
 /** Per-route limits per minute, keyed by `METHOD template`; shared limits share a group name. */
-export const ROUTE_RATE_LIMITS: Record<string, { group: string; limit: number }> = {
+export const ROUTE_RATE_LIMITS: Record<
+  string,
+  { group: string; limit: number }
+> = {
   "POST /v1/payouts": { group: "payouts.create", limit: 300 },
-  "POST /v1/wallet/token/withdrawals": { group: "wallet.tokenWithdrawals.create", limit: 30 },
-  "POST /v1/wallet/fiat/withdrawals": { group: "wallet.fiatWithdrawals.create", limit: 30 },
-  "POST /v1/payouts/beneficiaries": { group: "payouts.beneficiaries.create", limit: 20 },
-  "POST /v1/wallet/bank-accounts/{bankAccountId}/address": { group: "wallet.triggerAddresses.create", limit: 20 },
-  "POST /v1/payouts/beneficiaries/{beneficiaryId}/address": { group: "payouts.triggerAddresses.create", limit: 20 },
-  "POST /v1/wallet/deposits/check-missed": { group: "wallet.deposits.checkMissed", limit: 30 },
-  "POST /v1/payouts/deposits/check-missed": { group: "payouts.deposits.checkMissed", limit: 30 },
-  "POST /v1/wallet/deposits/{id}/redrive": { group: "wallet.deposits.redrive", limit: 60 },
-  "POST /v1/payouts/deposits/{id}/redrive": { group: "payouts.deposits.redrive", limit: 60 },
+  "POST /v1/wallet/token/withdrawals": {
+    group: "wallet.tokenWithdrawals.create",
+    limit: 30,
+  },
+  "POST /v1/wallet/fiat/withdrawals": {
+    group: "wallet.fiatWithdrawals.create",
+    limit: 30,
+  },
+  "POST /v1/payouts/beneficiaries": {
+    group: "payouts.beneficiaries.create",
+    limit: 20,
+  },
+  "POST /v1/wallet/bank-accounts/{bankAccountId}/address": {
+    group: "wallet.triggerAddresses.create",
+    limit: 20,
+  },
+  "POST /v1/payouts/beneficiaries/{beneficiaryId}/address": {
+    group: "payouts.triggerAddresses.create",
+    limit: 20,
+  },
+  "POST /v1/wallet/deposits/check-missed": {
+    group: "wallet.deposits.checkMissed",
+    limit: 30,
+  },
+  "POST /v1/payouts/deposits/check-missed": {
+    group: "payouts.deposits.checkMissed",
+    limit: 30,
+  },
+  "POST /v1/wallet/deposits/{id}/redrive": {
+    group: "wallet.deposits.redrive",
+    limit: 60,
+  },
+  "POST /v1/payouts/deposits/{id}/redrive": {
+    group: "payouts.deposits.redrive",
+    limit: 60,
+  },
   // "POST, PATCH, DELETE on wallet whitelist: 60, shared by the three methods"
-  "POST /v1/wallet/bank-accounts/{bankAccountId}/address/whitelist": { group: "wallet.whitelist", limit: 60 },
-  "PATCH /v1/wallet/bank-accounts/{bankAccountId}/address/whitelist/{senderId}": { group: "wallet.whitelist", limit: 60 },
-  "DELETE /v1/wallet/bank-accounts/{bankAccountId}/address/whitelist/{senderId}": { group: "wallet.whitelist", limit: 60 },
-  "POST /v1/payouts/beneficiaries/{beneficiaryId}/address/whitelist": { group: "payouts.whitelist", limit: 60 },
-  "PATCH /v1/payouts/beneficiaries/{beneficiaryId}/address/whitelist/{senderId}": { group: "payouts.whitelist", limit: 60 },
-  "DELETE /v1/payouts/beneficiaries/{beneficiaryId}/address/whitelist/{senderId}": { group: "payouts.whitelist", limit: 60 },
+  "POST /v1/wallet/bank-accounts/{bankAccountId}/address/whitelist": {
+    group: "wallet.whitelist",
+    limit: 60,
+  },
+  "PATCH /v1/wallet/bank-accounts/{bankAccountId}/address/whitelist/{senderId}":
+    { group: "wallet.whitelist", limit: 60 },
+  "DELETE /v1/wallet/bank-accounts/{bankAccountId}/address/whitelist/{senderId}":
+    { group: "wallet.whitelist", limit: 60 },
+  "POST /v1/payouts/beneficiaries/{beneficiaryId}/address/whitelist": {
+    group: "payouts.whitelist",
+    limit: 60,
+  },
+  "PATCH /v1/payouts/beneficiaries/{beneficiaryId}/address/whitelist/{senderId}":
+    { group: "payouts.whitelist", limit: 60 },
+  "DELETE /v1/payouts/beneficiaries/{beneficiaryId}/address/whitelist/{senderId}":
+    { group: "payouts.whitelist", limit: 60 },
   "POST /v1/checkout": { group: "checkout.create", limit: 120 },
   // "GET /v1/payouts/{id} and GET /v1/payouts/active-banks: 600, shared"
   "GET /v1/payouts/{id}": { group: "payouts.reads", limit: 600 },
   "GET /v1/payouts/active-banks": { group: "payouts.reads", limit: 600 },
-  "GET /v1/payout/prefund/balance": { group: "payouts.prefund.balance", limit: 60 },
+  "GET /v1/payout/prefund/balance": {
+    group: "payouts.prefund.balance",
+    limit: 60,
+  },
 }
 
 /**
@@ -62,7 +105,12 @@ export const ROUTE_RATE_LIMITS: Record<string, { group: string; limit: number }>
  */
 export type RatePriority = "settle" | "create" | "normal" | "admin"
 
-const SETTLE_ROUTES = new Set(["GET /v1/checkout/{id}", "GET /v1/payouts/{id}", "GET /v1/wallet/fiat/withdrawals/{id}", "GET /v1/wallet/token/withdrawals/{id}"])
+const SETTLE_ROUTES = new Set([
+  "GET /v1/checkout/{id}",
+  "GET /v1/payouts/{id}",
+  "GET /v1/wallet/fiat/withdrawals/{id}",
+  "GET /v1/wallet/token/withdrawals/{id}",
+])
 
 export function ratePriorityOf(route: string): RatePriority {
   if (route === "POST /v1/checkout") return "create"
@@ -90,7 +138,10 @@ export const CHECKOUT_PAYABLE_MS = 20 * 60_000
  */
 export function settleReserve(accountLimit: number, olderOwed = 0): number {
   if (accountLimit <= 1) return 0
-  const floor = Math.max(1, Math.floor(accountLimit * SETTLE_RESERVE_FLOOR_SHARE))
+  const floor = Math.max(
+    1,
+    Math.floor(accountLimit * SETTLE_RESERVE_FLOOR_SHARE)
+  )
   const share = Math.max(floor, Math.floor(accountLimit * SETTLE_RESERVE_SHARE))
   return Math.min(accountLimit - 1, Math.max(floor, Math.min(share, olderOwed)))
 }
@@ -99,7 +150,9 @@ export function settleReserve(accountLimit: number, olderOwed = 0): number {
 export class RateBudgetWait extends Error {
   override name = "RateBudgetWait"
   constructor(readonly route: string) {
-    super(`the account's rate budget for ${route} is used up for now; nothing was sent`)
+    super(
+      `the account's rate budget for ${route} is used up for now; nothing was sent`
+    )
   }
 }
 
@@ -123,7 +176,11 @@ class Window {
   ) {}
 
   private prune(now: number): void {
-    while (this.head < this.times.length && (this.times[this.head] as number) <= now - this.windowMs) this.head++
+    while (
+      this.head < this.times.length &&
+      (this.times[this.head] as number) <= now - this.windowMs
+    )
+      this.head++
     if (this.head > 1024) {
       this.times.splice(0, this.head)
       this.head = 0
@@ -136,7 +193,12 @@ class Window {
     const inWindow = this.times.length - this.head
     if (inWindow < room) return 0
     if (room <= 0) return this.windowMs
-    return (this.times[this.head + (inWindow - room)] as number) + this.windowMs - now + 1
+    return (
+      (this.times[this.head + (inWindow - room)] as number) +
+      this.windowMs -
+      now +
+      1
+    )
   }
   take(now: number): void {
     this.times.push(now)
@@ -159,7 +221,13 @@ export interface SharedRateStore {
    * `blocked`: the names of the windows that had no room (when the store can tell);
    * a creation is refused at once when the account window is among them.
    */
-  take(windows: { name: string; limit: number }[], windowMs: number): Promise<{ ok: true; used: number } | { ok: false; waitMs: number; blocked?: string[] }>
+  take(
+    windows: { name: string; limit: number }[],
+    windowMs: number
+  ): Promise<
+    | { ok: true; used: number }
+    | { ok: false; waitMs: number; blocked?: string[] }
+  >
   /**
    * Claims a signature's `created` (seconds) for a request (method, path, body digest) across the
    * processes: false when another took it (svc accepts a signature once, and the same request
@@ -199,7 +267,8 @@ export class RateLimiter {
   private sharedRetryAt = 0
   /** Settlement reads of this process waiting for a slot; other calls let them go first. */
   private settleWaiting = 0
-  private settleIdle: { promise: Promise<void>; resolve: () => void } | undefined
+  private settleIdle:
+    { promise: Promise<void>; resolve: () => void } | undefined
   /** When each checkout this process created and has not read since was created, while it can be paid (oldest first). */
   private readonly unread: number[] = []
   private readonly payableMs: number
@@ -208,7 +277,10 @@ export class RateLimiter {
     this.shared = opts.shared
     this.onSharedError = opts.onSharedError
     this.windowMs = opts.windowMs ?? 60_000
-    this.payableMs = Math.max(this.windowMs, opts.payableMs ?? CHECKOUT_PAYABLE_MS)
+    this.payableMs = Math.max(
+      this.windowMs,
+      opts.payableMs ?? CHECKOUT_PAYABLE_MS
+    )
     this.account = new Window(opts.accountLimit, this.windowMs)
     this.now = opts.now ?? Date.now
     this.sleep = opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)))
@@ -218,15 +290,30 @@ export class RateLimiter {
   usage(): { used: number; limit: number; windowMs: number; shared: boolean } {
     const now = this.now()
     const local = this.account.used(now)
-    if (!this.shared) return { used: local, limit: this.account.limit, windowMs: this.windowMs, shared: false }
+    if (!this.shared)
+      return {
+        used: local,
+        limit: this.account.limit,
+        windowMs: this.windowMs,
+        shared: false,
+      }
     // Shared: the count the store reported with this process's last slot, if it is recent; at least our own.
-    const fresh = this.lastShared && now - this.lastShared.at < this.windowMs ? this.lastShared.used : 0
-    return { used: Math.max(local, fresh), limit: this.account.limit, windowMs: this.windowMs, shared: true }
+    const fresh =
+      this.lastShared && now - this.lastShared.at < this.windowMs
+        ? this.lastShared.used
+        : 0
+    return {
+      used: Math.max(local, fresh),
+      limit: this.account.limit,
+      windowMs: this.windowMs,
+      shared: true,
+    }
   }
 
   /** A new account ceiling (svc's environment became known); sends already counted stay counted. */
   setAccountLimit(limit: number): void {
-    if (!Number.isInteger(limit) || limit < 1) throw new Error(`accountLimit must be a positive integer (got ${limit})`)
+    if (!Number.isInteger(limit) || limit < 1)
+      throw new Error(`accountLimit must be a positive integer (got ${limit})`)
     this.account.limit = limit
   }
 
@@ -238,29 +325,51 @@ export class RateLimiter {
    * reserve of the ceiling is left (ratePriorityOf); an admin's read (`caller`
    * "admin") too, or when the admin's share is spent.
    */
-  acquire(route: string, deadlineAt: number = Number.POSITIVE_INFINITY, caller?: "admin"): Promise<void> {
+  acquire(
+    route: string,
+    deadlineAt: number = Number.POSITIVE_INFINITY,
+    caller?: "admin"
+  ): Promise<void> {
     const spec = ROUTE_RATE_LIMITS[route]
-    const priority: RatePriority = caller === "admin" ? "admin" : ratePriorityOf(route)
-    const key = priority === "admin" ? "admin" : (spec?.group ?? (priority === "settle" ? "settle" : "account"))
-    const groups: { name: string; limit: number }[] = spec ? [{ name: spec.group, limit: spec.limit }] : []
-    if (priority === "admin") groups.push({ name: ADMIN_WINDOW, limit: adminShare(this.account.limit) })
+    const priority: RatePriority =
+      caller === "admin" ? "admin" : ratePriorityOf(route)
+    const key =
+      priority === "admin"
+        ? "admin"
+        : (spec?.group ?? (priority === "settle" ? "settle" : "account"))
+    const groups: { name: string; limit: number }[] = spec
+      ? [{ name: spec.group, limit: spec.limit }]
+      : []
+    if (priority === "admin")
+      groups.push({ name: ADMIN_WINDOW, limit: adminShare(this.account.limit) })
     const wins = groups.map((g) => this.window(g.name, g.limit))
     const call = { route, priority, reserve: this.reserveOf(priority), groups }
     // Fast path: nothing queued and room now. Keeps the common case synchronous-cheap.
-    if (!this.shared && !this.chains.has(key) && (priority === "settle" || this.settleWaiting === 0)) {
+    if (
+      !this.shared &&
+      !this.chains.has(key) &&
+      (priority === "settle" || this.settleWaiting === 0)
+    ) {
       if (this.tryTake(wins, call.reserve)) {
         this.taken(route)
         return Promise.resolve()
       }
-      if (this.refusedAtOnce(call, wins)) return Promise.reject(new RateBudgetWait(route))
+      if (this.refusedAtOnce(call, wins))
+        return Promise.reject(new RateBudgetWait(route))
     }
     const turn = { cancelled: false }
     // a refused caller ahead must not refuse the ones behind it
-    const prev = (this.chains.get(key) ?? Promise.resolve()).catch(() => undefined)
+    const prev = (this.chains.get(key) ?? Promise.resolve()).catch(
+      () => undefined
+    )
     // a settlement read counts as waiting from the moment it queues (not only once its turn in the chain comes)
     if (priority === "settle") this.settleWaiting++
     const next = prev
-      .then(() => (this.shared ? this.waitForShared(wins, turn, call) : this.waitFor(wins, turn, call)))
+      .then(() =>
+        this.shared
+          ? this.waitForShared(wins, turn, call)
+          : this.waitFor(wins, turn, call)
+      )
       .then(() => {
         if (!turn.cancelled) this.taken(route)
       })
@@ -308,7 +417,8 @@ export class RateLimiter {
    */
   private reserveOf(priority: RatePriority): number {
     // (a ceiling of one call leaves nothing: the creation may take it)
-    if (priority === "create") return Math.min(this.account.limit - 1, this.createReserve() + 1)
+    if (priority === "create")
+      return Math.min(this.account.limit - 1, this.createReserve() + 1)
     return priority === "admin" ? this.createReserve() : 0
   }
 
@@ -317,11 +427,17 @@ export class RateLimiter {
    * a creation when the account ceiling (less the reserve) is full, an admin's read
    * also when the admin's share is spent.
    */
-  private refusedAtOnce(call: { priority: RatePriority; reserve: number }, wins: Window[]): boolean {
+  private refusedAtOnce(
+    call: { priority: RatePriority; reserve: number },
+    wins: Window[]
+  ): boolean {
     if (call.priority !== "create" && call.priority !== "admin") return false
     const now = this.now()
     if (this.account.waitMs(now, call.reserve) > 0) return true
-    return call.priority === "admin" && wins.some((w) => w === this.groups.get(ADMIN_WINDOW) && w.waitMs(now) > 0)
+    return (
+      call.priority === "admin" &&
+      wins.some((w) => w === this.groups.get(ADMIN_WINDOW) && w.waitMs(now) > 0)
+    )
   }
 
   /**
@@ -333,15 +449,24 @@ export class RateLimiter {
   private async waitForShared(
     wins: Window[],
     turn: { cancelled: boolean },
-    call: { route: string; priority: RatePriority; reserve: number; groups: { name: string; limit: number }[] }
+    call: {
+      route: string
+      priority: RatePriority
+      reserve: number
+      groups: { name: string; limit: number }[]
+    }
   ): Promise<void> {
-    const windows = [{ name: "account", limit: this.account.limit - call.reserve }, ...call.groups]
+    const windows = [
+      { name: "account", limit: this.account.limit - call.reserve },
+      ...call.groups,
+    ]
     for (;;) {
       if (turn.cancelled) return
       if (call.priority !== "settle") await this.afterSettlements(turn)
       if (turn.cancelled) return
       call.reserve = this.reserveOf(call.priority)
-      if (this.sharedDown && this.now() < this.sharedRetryAt) return await this.waitFor(wins, turn, call)
+      if (this.sharedDown && this.now() < this.sharedRetryAt)
+        return await this.waitFor(wins, turn, call)
       let r: Awaited<ReturnType<SharedRateStore["take"]>>
       try {
         windows[0]!.limit = this.account.limit - call.reserve
@@ -362,8 +487,18 @@ export class RateLimiter {
       }
       // a creation never queues for the settlements' reserve, nor an admin's read for it or its share
       // (a store that cannot say which window was full: refused too)
-      if (call.priority === "create" && (!r.blocked || r.blocked.includes("account"))) throw new RateBudgetWait(call.route)
-      if (call.priority === "admin" && (!r.blocked || r.blocked.includes("account") || r.blocked.includes(ADMIN_WINDOW))) throw new RateBudgetWait(call.route)
+      if (
+        call.priority === "create" &&
+        (!r.blocked || r.blocked.includes("account"))
+      )
+        throw new RateBudgetWait(call.route)
+      if (
+        call.priority === "admin" &&
+        (!r.blocked ||
+          r.blocked.includes("account") ||
+          r.blocked.includes(ADMIN_WINDOW))
+      )
+        throw new RateBudgetWait(call.route)
       if (turn.cancelled) return
       await this.sleep(Math.max(1, r.waitMs))
     }
@@ -376,11 +511,24 @@ export class RateLimiter {
    */
   private createReserve(): number {
     const now = this.now()
-    while (this.unread.length && (this.unread[0] as number) <= now - this.payableMs) this.unread.shift()
+    while (
+      this.unread.length &&
+      (this.unread[0] as number) <= now - this.payableMs
+    )
+      this.unread.shift()
     // the entries of the window are the newest: count them from the end
     let inWindow = 0
-    for (let i = this.unread.length - 1; i >= 0 && (this.unread[i] as number) > now - this.windowMs; i--) inWindow++
-    return Math.min(this.account.limit, inWindow + settleReserve(this.account.limit, this.unread.length - inWindow))
+    for (
+      let i = this.unread.length - 1;
+      i >= 0 && (this.unread[i] as number) > now - this.windowMs;
+      i--
+    )
+      inWindow++
+    return Math.min(
+      this.account.limit,
+      inWindow +
+        settleReserve(this.account.limit, this.unread.length - inWindow)
+    )
   }
 
   /** A slot was taken: a checkout created now is owed a read; a checkout read pays the oldest debt. */
@@ -391,13 +539,21 @@ export class RateLimiter {
 
   private tryTake(wins: Window[], reserve = 0): boolean {
     const now = this.now()
-    if (this.account.waitMs(now, reserve) > 0 || wins.some((w) => w.waitMs(now) > 0)) return false
+    if (
+      this.account.waitMs(now, reserve) > 0 ||
+      wins.some((w) => w.waitMs(now) > 0)
+    )
+      return false
     this.account.take(now)
     for (const w of wins) w.take(now)
     return true
   }
 
-  private async waitFor(wins: Window[], turn: { cancelled: boolean }, call: { route: string; priority: RatePriority; reserve: number }): Promise<void> {
+  private async waitFor(
+    wins: Window[],
+    turn: { cancelled: boolean },
+    call: { route: string; priority: RatePriority; reserve: number }
+  ): Promise<void> {
     for (;;) {
       if (turn.cancelled) return // the caller gave up: the turn passes to the next in line
       if (call.priority !== "settle") await this.afterSettlements(turn)

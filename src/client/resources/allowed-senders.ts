@@ -29,10 +29,18 @@ export class AllowedSendersResource {
 
   /** GET …/address/whitelist: oldest first, disabled ones included. */
   list(ownerId: string): Promise<AllowedSender[]> {
-    return this.core.request({ method: "GET", route: this.list_, params: { [this.ownerParam]: ownerId }, schema: allowedSenderListSchema })
+    return this.core.request({
+      method: "GET",
+      route: this.list_,
+      params: { [this.ownerParam]: ownerId },
+      schema: allowedSenderListSchema,
+    })
   }
   /** POST …/address/whitelist (201). */
-  create(ownerId: string, body: AllowedSenderCreateBody): Promise<AllowedSender> {
+  create(
+    ownerId: string,
+    body: AllowedSenderCreateBody
+  ): Promise<AllowedSender> {
     return this.core.request({
       method: "POST",
       route: this.list_,
@@ -43,7 +51,11 @@ export class AllowedSendersResource {
     })
   }
   /** PATCH …/address/whitelist/{senderId}: `{active}` disables or enables. */
-  update(ownerId: string, senderId: string, body: AllowedSenderUpdateBody): Promise<AllowedSender> {
+  update(
+    ownerId: string,
+    senderId: string,
+    body: AllowedSenderUpdateBody
+  ): Promise<AllowedSender> {
     return this.core.request({
       method: "PATCH",
       route: this.one,
@@ -55,6 +67,11 @@ export class AllowedSendersResource {
   }
   /** DELETE …/address/whitelist/{senderId}: bodyless, signs only @method and @path. */
   remove(ownerId: string, senderId: string): Promise<SuccessResult> {
-    return this.core.request({ method: "DELETE", route: this.one, params: { [this.ownerParam]: ownerId, senderId }, schema: successSchema })
+    return this.core.request({
+      method: "DELETE",
+      route: this.one,
+      params: { [this.ownerParam]: ownerId, senderId },
+      schema: successSchema,
+    })
   }
 }

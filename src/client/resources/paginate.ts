@@ -1,7 +1,10 @@
 import type { Page } from "../schemas/common"
 
 /** Iterate every item of every cursor page until `hasMore` is false (spec: Conventions, cursor pagination). */
-export async function* paginate<T, Q extends { cursor?: string | undefined }>(fetchPage: (query: Q) => Promise<Page<T>>, query: Q): AsyncGenerator<T, void, undefined> {
+export async function* paginate<T, Q extends { cursor?: string | undefined }>(
+  fetchPage: (query: Q) => Promise<Page<T>>,
+  query: Q
+): AsyncGenerator<T, void, undefined> {
   let q = query
   for (;;) {
     const page = await fetchPage(q)

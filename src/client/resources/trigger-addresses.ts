@@ -1,5 +1,8 @@
 import type { CallCore } from "../core"
-import { triggerAddressSchema, type TriggerAddress } from "../schemas/allowed-senders"
+import {
+  triggerAddressSchema,
+  type TriggerAddress,
+} from "../schemas/allowed-senders"
 
 /** POST …/{ownerId}/address: bodyless, no Idempotency-Key; repeating returns the same address. */
 export class TriggerAddressesResource {
@@ -9,6 +12,11 @@ export class TriggerAddressesResource {
     private readonly ownerParam: "bankAccountId" | "beneficiaryId"
   ) {}
   create(ownerId: string): Promise<TriggerAddress> {
-    return this.core.request({ method: "POST", route: this.route, params: { [this.ownerParam]: ownerId }, schema: triggerAddressSchema })
+    return this.core.request({
+      method: "POST",
+      route: this.route,
+      params: { [this.ownerParam]: ownerId },
+      schema: triggerAddressSchema,
+    })
   }
 }

@@ -14,10 +14,18 @@ export const allowedSenderSchema = resource({
 export type AllowedSender = z.infer<typeof allowedSenderSchema>
 export const allowedSenderListSchema = z.array(allowedSenderSchema)
 
-export const allowedSenderCreateBodySchema = z.object({ address: evmAddress, label: text(1, 120).optional() }).strict()
-export type AllowedSenderCreateBody = z.infer<typeof allowedSenderCreateBodySchema>
-export const allowedSenderUpdateBodySchema = z.object({ active: boolean }).strict()
-export type AllowedSenderUpdateBody = z.infer<typeof allowedSenderUpdateBodySchema>
+export const allowedSenderCreateBodySchema = z
+  .object({ address: evmAddress, label: text(1, 120).optional() })
+  .strict()
+export type AllowedSenderCreateBody = z.infer<
+  typeof allowedSenderCreateBodySchema
+>
+export const allowedSenderUpdateBodySchema = z
+  .object({ active: boolean })
+  .strict()
+export type AllowedSenderUpdateBody = z.infer<
+  typeof allowedSenderUpdateBodySchema
+>
 
 /** 200 of DELETE …/whitelist/{senderId}. */
 export const successSchema = resource({ success: z.boolean() })

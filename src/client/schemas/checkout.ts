@@ -1,18 +1,47 @@
 import { z } from "@medusajs/framework/zod"
 
-import { amountSen, cursorQuery, evmOrSolanaAddress, httpUrl, isoDateTime, nonEmpty, oneOf, page, rule, text, uuid } from "./common"
+import {
+  amountSen,
+  cursorQuery,
+  evmOrSolanaAddress,
+  httpUrl,
+  isoDateTime,
+  nonEmpty,
+  oneOf,
+  page,
+  rule,
+  text,
+  uuid,
+} from "./common"
 import { amountAndFee, resource, timestamps } from "./fragments"
 
-export const CHECKOUT_TYPES = ["SVC_ACCOUNT", "FPX_HOSTED", "FPX_DIRECT"] as const
+export const CHECKOUT_TYPES = [
+  "SVC_ACCOUNT",
+  "FPX_HOSTED",
+  "FPX_DIRECT",
+] as const
 export type CheckoutType = (typeof CHECKOUT_TYPES)[number]
 export const FEE_MODES = ["DEDUCT_FROM_AMOUNT", "CHARGE_TO_PREFUND"] as const
 export type FeeMode = (typeof FEE_MODES)[number]
 export const BANK_TYPES = ["RETAIL", "CORPORATE", "01", "02"] as const
 export type BankType = (typeof BANK_TYPES)[number]
 /** spec: States, Checkout status. Responses use z.string(): a new value must not crash. */
-export const CHECKOUT_STATUSES = ["CREATED", "PENDING", "PROCESSING", "COMPLETED", "FAILED", "CANCELLED", "REJECTED"] as const
+export const CHECKOUT_STATUSES = [
+  "CREATED",
+  "PENDING",
+  "PROCESSING",
+  "COMPLETED",
+  "FAILED",
+  "CANCELLED",
+  "REJECTED",
+] as const
 export type KnownCheckoutStatus = (typeof CHECKOUT_STATUSES)[number]
-export const CHECKOUT_FINAL_STATUSES: readonly string[] = ["COMPLETED", "FAILED", "CANCELLED", "REJECTED"]
+export const CHECKOUT_FINAL_STATUSES: readonly string[] = [
+  "COMPLETED",
+  "FAILED",
+  "CANCELLED",
+  "REJECTED",
+]
 export function isKnownCheckoutStatus(s: string): s is KnownCheckoutStatus {
   return (CHECKOUT_STATUSES as readonly string[]).includes(s)
 }
@@ -32,50 +61,81 @@ interface CheckoutCreateCommon {
 export type CheckoutCreateBody =
   | (CheckoutCreateCommon & { type: "SVC_ACCOUNT" })
   | (CheckoutCreateCommon & { type: "FPX_HOSTED"; feeMode: FeeMode })
-  | (CheckoutCreateCommon & { type: "FPX_DIRECT"; feeMode: FeeMode; buyerName: string; bank: string; bankType: BankType })
+  | (CheckoutCreateCommon & {
+      type: "FPX_DIRECT"
+      feeMode: FeeMode
+      buyerName: string
+      bank: string
+      bankType: BankType
+    })
 
 const trimmedBuyerName = rule<string>(
-  (v) => typeof v === "string" && Array.from(v.trim()).length >= 1 && Array.from(v.trim()).length <= 100,
+  (v) =>
+    typeof v === "string" &&
+    Array.from(v.trim()).length >= 1 &&
+    Array.from(v.trim()).length <= 100,
   "must be 1-100 characters after trimming"
 )
 
 /** Every field rule of POST /v1/checkout, including the per-type table. */
-export const checkoutCreateBodySchema: z.ZodType<CheckoutCreateBody, unknown> = z
-  .object({
-    type: oneOf(CHECKOUT_TYPES),
-    addressTo: evmOrSolanaAddress,
-    amount: amountSen,
-    tokenId: uuid(),
-    redirectUrl: httpUrl,
-    title: text(1, 100),
-    description: text(0, 500).optional(),
-    feeMode: oneOf(FEE_MODES).optional(),
-    buyerName: trimmedBuyerName.transform((s) => s.trim()).optional(),
-    bank: nonEmpty.optional(),
-    bankType: oneOf(BANK_TYPES).optional(),
-  })
-  .strict()
-  .superRefine((b, ctx) => {
-    const fail = (path: string, message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message })
-    if (b.type === "SVC_ACCOUNT" && b.feeMode !== undefined) fail("feeMode", "is rejected for type SVC_ACCOUNT")
-    if (b.type !== "SVC_ACCOUNT" && b.feeMode === undefined) fail("feeMode", `is required for type ${b.type} (one of ${FEE_MODES.join(", ")})`)
-    for (const f of ["buyerName", "bank", "bankType"] as const) {
-      if (b.type !== "FPX_DIRECT" && b[f] !== undefined) fail(f, `is only accepted for type FPX_DIRECT`)
-      if (b.type === "FPX_DIRECT" && b[f] === undefined) fail(f, "is required for type FPX_DIRECT")
-    }
-  })
-  // The rules above, as the type they prove: runs only when they all passed (then it always holds), so it adds no issue of its own.
-  .transform((b, ctx) => {
-    if (isCheckoutCreateBody(b)) return b
-    ctx.addIssue({ code: "custom", message: "is not a checkout of its type" })
-    return z.NEVER
-  })
+export const checkoutCreateBodySchema: z.ZodType<CheckoutCreateBody, unknown> =
+  z
+    .object({
+      type: oneOf(CHECKOUT_TYPES),
+      addressTo: evmOrSolanaAddress,
+      amount: amountSen,
+      tokenId: uuid(),
+      redirectUrl: httpUrl,
+      title: text(1, 100),
+      description: text(0, 500).optional(),
+      feeMode: oneOf(FEE_MODES).optional(),
+      buyerName: trimmedBuyerName.transform((s) => s.trim()).optional(),
+      bank: nonEmpty.optional(),
+      bankType: oneOf(BANK_TYPES).optional(),
+    })
+    .strict()
+    .superRefine((b, ctx) => {
+      const fail = (path: string, message: string) =>
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message })
+      if (b.type === "SVC_ACCOUNT" && b.feeMode !== undefined)
+        fail("feeMode", "is rejected for type SVC_ACCOUNT")
+      if (b.type !== "SVC_ACCOUNT" && b.feeMode === undefined)
+        fail(
+          "feeMode",
+          `is required for type ${b.type} (one of ${FEE_MODES.join(", ")})`
+        )
+      for (const f of ["buyerName", "bank", "bankType"] as const) {
+        if (b.type !== "FPX_DIRECT" && b[f] !== undefined)
+          fail(f, `is only accepted for type FPX_DIRECT`)
+        if (b.type === "FPX_DIRECT" && b[f] === undefined)
+          fail(f, "is required for type FPX_DIRECT")
+      }
+    })
+    // The rules above, as the type they prove: runs only when they all passed (then it always holds), so it adds no issue of its own.
+    .transform((b, ctx) => {
+      if (isCheckoutCreateBody(b)) return b
+      ctx.addIssue({ code: "custom", message: "is not a checkout of its type" })
+      return z.NEVER
+    })
 
 /** A parsed body that kept the per-type rules is one of the union's members. */
-function isCheckoutCreateBody<B extends { type: CheckoutType; feeMode?: FeeMode; buyerName?: string; bank?: string; bankType?: BankType }>(b: B): b is B & CheckoutCreateBody {
+function isCheckoutCreateBody<
+  B extends {
+    type: CheckoutType
+    feeMode?: FeeMode
+    buyerName?: string
+    bank?: string
+    bankType?: BankType
+  },
+>(b: B): b is B & CheckoutCreateBody {
   if (b.type === "SVC_ACCOUNT") return true
   if (b.feeMode === undefined) return false
-  return b.type === "FPX_HOSTED" || (b.buyerName !== undefined && b.bank !== undefined && b.bankType !== undefined)
+  return (
+    b.type === "FPX_HOSTED" ||
+    (b.buyerName !== undefined &&
+      b.bank !== undefined &&
+      b.bankType !== undefined)
+  )
 }
 
 export const checkoutListQuerySchema = z
@@ -91,7 +151,11 @@ export type CheckoutListQuery = z.infer<typeof checkoutListQuerySchema>
 // ---------------------------------------------------------------- responses
 
 /** 200 of POST /v1/checkout. */
-export const checkoutCreatedSchema = resource({ checkoutId: z.string(), checkoutUrl: z.string(), expiresAt: z.string() })
+export const checkoutCreatedSchema = resource({
+  checkoutId: z.string(),
+  checkoutUrl: z.string(),
+  expiresAt: z.string(),
+})
 export type CheckoutCreated = z.infer<typeof checkoutCreatedSchema>
 
 /** spec: Resources, Checkout object. Buyer details are not returned by reads. */

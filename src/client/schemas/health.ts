@@ -10,6 +10,13 @@ export const ACCOUNT_STATUSES = ["ACTIVE"] as const
 export const healthSchema = resource({
   success: z.boolean(),
   message: z.string(),
-  account: z.object({ id: z.string(), name: z.string(), type: z.string(), status: z.string() }).passthrough(),
+  account: z
+    .object({
+      id: z.string(),
+      name: z.string(),
+      type: z.string(),
+      status: z.string(),
+    })
+    .passthrough(),
 })
 export type Health = z.infer<typeof healthSchema>

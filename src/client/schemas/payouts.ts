@@ -14,19 +14,39 @@ export const payoutSchema = resource({
   netAmount: z.string().optional(),
 })
 export type Payout = z.infer<typeof payoutSchema>
-export const PAYOUT_STATUSES = ["INITIATED", "SETTLED", "REVERSED", "RETURNED"] as const
+export const PAYOUT_STATUSES = [
+  "INITIATED",
+  "SETTLED",
+  "REVERSED",
+  "RETURNED",
+] as const
 
 export const NAME_CHECKS = ["strict", "loose"] as const
 
 /** Exactly one destination: bank account (`bankCode` + `accountNumber`) or DuitNow `proxyValue`. */
-function oneDestination(b: Record<string, unknown>, ctx: z.RefinementCtx): void {
+function oneDestination(
+  b: Record<string, unknown>,
+  ctx: z.RefinementCtx
+): void {
   const bank = b.bankCode !== undefined || b.accountNumber !== undefined
   const proxy = b.proxyValue !== undefined
   if (bank && proxy) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["proxyValue"], message: "must not be given with bankCode/accountNumber (exactly one destination)" })
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ["proxyValue"],
+      message:
+        "must not be given with bankCode/accountNumber (exactly one destination)",
+    })
   } else if (!bank && !proxy) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["accountNumber"], message: "is required, or proxyValue (exactly one destination)" })
-  } else if (bank && (b.bankCode === undefined || b.accountNumber === undefined)) {
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ["accountNumber"],
+      message: "is required, or proxyValue (exactly one destination)",
+    })
+  } else if (
+    bank &&
+    (b.bankCode === undefined || b.accountNumber === undefined)
+  ) {
     ctx.addIssue({
       code: z.ZodIssueCode.custom,
       path: [b.bankCode === undefined ? "bankCode" : "accountNumber"],
@@ -44,7 +64,10 @@ export const beneficiaryCreateBodySchema = z
   .object({
     name: nonEmpty,
     bankCode: nonEmpty.optional(),
-    accountNumber: rule<string>((v) => typeof v === "string" && /^\d{1,34}$/.test(v), "must be 1-34 digits").optional(),
+    accountNumber: rule<string>(
+      (v) => typeof v === "string" && /^\d{1,34}$/.test(v),
+      "must be 1-34 digits"
+    ).optional(),
     proxyValue: nonEmpty.optional(),
     nameCheck: oneOf(NAME_CHECKS).optional(),
   })
@@ -53,7 +76,9 @@ export const beneficiaryCreateBodySchema = z
 export type BeneficiaryCreateBody = z.infer<typeof beneficiaryCreateBodySchema>
 
 /** spec gap: verify body not shown; optional, loose (e.g. `{nameCheck}`). */
-export const beneficiaryVerifyBodySchema = resource({ nameCheck: oneOf(NAME_CHECKS).optional() })
+export const beneficiaryVerifyBodySchema = resource({
+  nameCheck: oneOf(NAME_CHECKS).optional(),
+})
 export type BeneficiaryVerifyBody = z.infer<typeof beneficiaryVerifyBodySchema>
 
 /** spec gap: beneficiary fields beyond the four named are not shown; `id` is assumed (routes take it). */
@@ -89,7 +114,10 @@ export const payoutCreateBodySchema = z
 export type PayoutCreateBody = z.input<typeof payoutCreateBodySchema>
 
 /** spec gap: list query and response not shown. */
-export type PayoutListQuery = Record<string, string | number | boolean | undefined>
+export type PayoutListQuery = Record<
+  string,
+  string | number | boolean | undefined
+>
 export const payoutListSchema = looseJson
 export type PayoutList = z.infer<typeof payoutListSchema>
 /** spec gap: GET /v1/payouts/active-banks response not shown. */

@@ -1,28 +1,55 @@
 import { z } from "@medusajs/framework/zod"
 
-import { amountSen, cursorQuery, evmOrSolanaAddress, looseJson, nonEmpty, page, text, uuid } from "./common"
+import {
+  amountSen,
+  cursorQuery,
+  evmOrSolanaAddress,
+  looseJson,
+  nonEmpty,
+  page,
+  text,
+  uuid,
+} from "./common"
 import { amountAndFee, resource, timestamps } from "./fragments"
 
 /** GET /v1/wallet/address. */
-export const walletAddressSchema = resource({ evmAddress: z.string(), solAddress: z.string() })
+export const walletAddressSchema = resource({
+  evmAddress: z.string(),
+  solAddress: z.string(),
+})
 export type WalletAddress = z.infer<typeof walletAddressSchema>
 
 /** GET /v1/wallet/balance: strings in sen. */
-export const walletBalanceSchema = resource({ walletBalance: z.string(), pendingWithdrawal: z.string() })
+export const walletBalanceSchema = resource({
+  walletBalance: z.string(),
+  pendingWithdrawal: z.string(),
+})
 export type WalletBalance = z.infer<typeof walletBalanceSchema>
 
 /** A token entry: fields beyond `id` are not shown (spec gap), so it is loose. */
 export const networkTokenSchema = resource({ id: z.string() })
 /** spec: Network and token. `type` `EVM` is one value. */
-export const networkSchema = resource({ id: z.string(), name: z.string(), type: z.string(), tokens: z.array(networkTokenSchema) })
+export const networkSchema = resource({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  tokens: z.array(networkTokenSchema),
+})
 export type Network = z.infer<typeof networkSchema>
 /**
  * spec gap: the envelope of GET /v1/wallet/networks is not shown ("200 returns networks").
  * Accepted: an array, `{networks: [...]}`, `{data: [...]}`, or one network (query `id`);
  * the client normalises all of them to `Network[]`.
  */
-export const networksResponseSchema = z.union([z.array(networkSchema), resource({ networks: z.array(networkSchema) }), resource({ data: z.array(networkSchema) }), networkSchema])
-export const networksQuerySchema = z.object({ id: nonEmpty.optional(), tokenId: uuid().optional() }).strict()
+export const networksResponseSchema = z.union([
+  z.array(networkSchema),
+  resource({ networks: z.array(networkSchema) }),
+  resource({ data: z.array(networkSchema) }),
+  networkSchema,
+])
+export const networksQuerySchema = z
+  .object({ id: nonEmpty.optional(), tokenId: uuid().optional() })
+  .strict()
 export type NetworksQuery = z.infer<typeof networksQuerySchema>
 
 /** spec: Resources, Token transfer object. */
@@ -45,8 +72,17 @@ export const tokenTransferSchema = resource({
   ...timestamps,
 })
 export type TokenTransfer = z.infer<typeof tokenTransferSchema>
-export const tokenTransferCreateBodySchema = z.object({ tokenId: uuid(), addressTo: evmOrSolanaAddress, amount: amountSen, reference: text(0, 32).optional() }).strict()
-export type TokenTransferCreateBody = z.infer<typeof tokenTransferCreateBodySchema>
+export const tokenTransferCreateBodySchema = z
+  .object({
+    tokenId: uuid(),
+    addressTo: evmOrSolanaAddress,
+    amount: amountSen,
+    reference: text(0, 32).optional(),
+  })
+  .strict()
+export type TokenTransferCreateBody = z.infer<
+  typeof tokenTransferCreateBodySchema
+>
 
 /** spec: Resources, Linked bank account. */
 export const bankAccountSchema = resource({
@@ -59,7 +95,9 @@ export const bankAccountSchema = resource({
 })
 export type BankAccount = z.infer<typeof bankAccountSchema>
 export const bankAccountPageSchema = page(bankAccountSchema)
-export const bankAccountListQuerySchema = z.object({ ...cursorQuery, search: z.string().optional() }).strict()
+export const bankAccountListQuerySchema = z
+  .object({ ...cursorQuery, search: z.string().optional() })
+  .strict()
 export type BankAccountListQuery = z.infer<typeof bankAccountListQuerySchema>
 
 /** spec: Resources, Fiat withdrawal object. */
@@ -79,11 +117,29 @@ export const fiatWithdrawalSchema = resource({
   ...timestamps,
 })
 export type FiatWithdrawal = z.infer<typeof fiatWithdrawalSchema>
-export const FIAT_WITHDRAWAL_STATUSES = ["PENDING", "PROCESSING", "COMPLETED", "REJECTED", "FAILED", "CANCELLED"] as const
-export const fiatWithdrawalCreateBodySchema = z.object({ bankAccountId: uuid(), amount: amountSen, reference: text(0, 20).optional() }).strict()
-export type FiatWithdrawalCreateBody = z.infer<typeof fiatWithdrawalCreateBodySchema>
+export const FIAT_WITHDRAWAL_STATUSES = [
+  "PENDING",
+  "PROCESSING",
+  "COMPLETED",
+  "REJECTED",
+  "FAILED",
+  "CANCELLED",
+] as const
+export const fiatWithdrawalCreateBodySchema = z
+  .object({
+    bankAccountId: uuid(),
+    amount: amountSen,
+    reference: text(0, 20).optional(),
+  })
+  .strict()
+export type FiatWithdrawalCreateBody = z.infer<
+  typeof fiatWithdrawalCreateBodySchema
+>
 
 /** spec gap: GET /v1/wallet/transactions query and response are not shown; both are loose. */
 export const walletTransactionsSchema = looseJson
 export type WalletTransactions = z.infer<typeof walletTransactionsSchema>
-export type WalletTransactionsQuery = Record<string, string | number | boolean | undefined>
+export type WalletTransactionsQuery = Record<
+  string,
+  string | number | boolean | undefined
+>

@@ -25,7 +25,8 @@ export class SigningClock {
 
   constructor(
     private readonly now: () => number = Date.now,
-    private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
+    private readonly sleep: (ms: number) => Promise<void> = (ms) =>
+      new Promise((r) => setTimeout(r, ms)),
     /** Claims `created` for `key` across processes: false when another process took it (a store that fails: local uniqueness only). */
     private readonly claim?: (key: string, created: number) => Promise<boolean>
   ) {}
@@ -61,15 +62,18 @@ export class SigningClock {
       const last = this.lastCreated.get(key)
       // A `last` beyond the allowed lead comes from before a backwards clock correction:
       // it was signed on another timeline, so start afresh from the corrected clock.
-      const usable = last !== undefined && last >= nowSec && last <= nowSec + MAX_AHEAD_S
+      const usable =
+        last !== undefined && last >= nowSec && last <= nowSec + MAX_AHEAD_S
       const created = usable ? (last as number) + 1 : nowSec
       if (created <= nowSec + MAX_AHEAD_S) {
         this.lastCreated.set(key, created)
         // Entries of past seconds are dead; sweep them at most once a second, so a
         // busy second costs one walk of the map, not one per request.
-        if (this.lastCreated.size > 512 && nowSec > this.lastPruneSec) this.prune(nowSec)
+        if (this.lastCreated.size > 512 && nowSec > this.lastPruneSec)
+          this.prune(nowSec)
         // taken by another process: the next second (the loop takes created + 1, or waits)
-        if (this.claim && !(await this.claim(key, created).catch(() => true))) continue
+        if (this.claim && !(await this.claim(key, created).catch(() => true)))
+          continue
         return created
       }
       await this.sleep((created - MAX_AHEAD_S) * 1000 - this.nowMs() + 1)
@@ -78,6 +82,7 @@ export class SigningClock {
 
   private prune(nowSec: number): void {
     this.lastPruneSec = nowSec
-    for (const [k, v] of this.lastCreated) if (v < nowSec) this.lastCreated.delete(k)
+    for (const [k, v] of this.lastCreated)
+      if (v < nowSec) this.lastCreated.delete(k)
   }
 }

@@ -6,7 +6,13 @@
  * with whichever implementation is faster on the machine we measured (SECP256K1_SIGNER below).
  * The sandbox verifies with @noble/curves, so signer and verifier stay independent.
  */
-import { createECDH, createHash, createPrivateKey, sign, type KeyObject } from "node:crypto"
+import {
+  createECDH,
+  createHash,
+  createPrivateKey,
+  sign,
+  type KeyObject,
+} from "node:crypto"
 import { secp256k1 } from "@noble/curves/secp256k1"
 
 import { SvcInputError } from "../errors"
@@ -42,11 +48,16 @@ const JWK_CURVE: Record<Exclude<SignatureAlgorithm, "ed25519">, string> = {
 }
 /** Group orders n (FIPS 186-4 D.1.2.3 for P-256; SEC 2 2.4.1 for secp256k1), for low-S. */
 const ORDER: Record<Exclude<SignatureAlgorithm, "ed25519">, bigint> = {
-  "ecdsa-p256-sha256": 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n,
-  "ecdsa-secp256k1-sha256": 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n,
+  "ecdsa-p256-sha256":
+    0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n,
+  "ecdsa-secp256k1-sha256":
+    0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n,
 }
 /** RFC 8410 PKCS#8 prefix of an Ed25519 private key; the 32-byte seed follows. */
-const ED25519_PKCS8_PREFIX = Buffer.from("302e020100300506032b657004220420", "hex")
+const ED25519_PKCS8_PREFIX = Buffer.from(
+  "302e020100300506032b657004220420",
+  "hex"
+)
 
 function keyError(rule: string): SvcInputError {
   // Never echo the key itself (secrets never in errors).
@@ -68,7 +79,10 @@ function rawSecret(text: string): Buffer | undefined {
  * A node:crypto private KeyObject from what the client has always accepted: a PKCS#8 or SEC1
  * PEM, or the raw 32-byte key as hex (optionally 0x) or base64. Checks the key fits `algorithm`.
  */
-export function privateKeyObject(input: string, algorithm: SignatureAlgorithm): KeyObject {
+export function privateKeyObject(
+  input: string,
+  algorithm: SignatureAlgorithm
+): KeyObject {
   const text = input.trim()
   if (text.startsWith("-----BEGIN")) {
     let key: KeyObject
@@ -77,15 +91,27 @@ export function privateKeyObject(input: string, algorithm: SignatureAlgorithm): 
     } catch {
       throw keyError("must be a PKCS#8 or SEC1 PEM private key")
     }
-    const fits = algorithm === "ed25519" ? key.asymmetricKeyType === "ed25519" : key.asymmetricKeyType === "ec" && key.asymmetricKeyDetails?.namedCurve === NODE_CURVE[algorithm]
-    if (!fits) throw keyError(`PEM key type does not match algorithm ${algorithm}`)
+    const fits =
+      algorithm === "ed25519"
+        ? key.asymmetricKeyType === "ed25519"
+        : key.asymmetricKeyType === "ec" &&
+          key.asymmetricKeyDetails?.namedCurve === NODE_CURVE[algorithm]
+    if (!fits)
+      throw keyError(`PEM key type does not match algorithm ${algorithm}`)
     return key
   }
   const secret = rawSecret(text)
-  if (!secret) throw keyError("must be a PKCS#8 PEM, a SEC1 PEM, or the raw 32-byte key as hex")
+  if (!secret)
+    throw keyError(
+      "must be a PKCS#8 PEM, a SEC1 PEM, or the raw 32-byte key as hex"
+    )
   try {
     if (algorithm === "ed25519") {
-      return createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, secret]), format: "der", type: "pkcs8" })
+      return createPrivateKey({
+        key: Buffer.concat([ED25519_PKCS8_PREFIX, secret]),
+        format: "der",
+        type: "pkcs8",
+      })
     }
     // A JWK needs the public point; ECDH derives it (and rejects 0 and values >= n).
     const ecdh = createECDH(NODE_CURVE[algorithm])
@@ -105,15 +131,25 @@ export function privateKeyObject(input: string, algorithm: SignatureAlgorithm): 
 }
 
 /** Raw 32-byte secret of a key in any accepted form (PEM, hex, base64). */
-export function privateKeyBytes(input: string, algorithm: SignatureAlgorithm): Uint8Array {
+export function privateKeyBytes(
+  input: string,
+  algorithm: SignatureAlgorithm
+): Uint8Array {
   const jwk = privateKeyObject(input, algorithm).export({ format: "jwk" })
   return new Uint8Array(Buffer.from(jwk.d as string, "base64url"))
 }
 
 function rawPublicKey(key: KeyObject): Uint8Array {
   const jwk = key.export({ format: "jwk" })
-  if (jwk.kty === "OKP") return new Uint8Array(Buffer.from(jwk.x as string, "base64url"))
-  return new Uint8Array(Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x as string, "base64url"), Buffer.from(jwk.y as string, "base64url")]))
+  if (jwk.kty === "OKP")
+    return new Uint8Array(Buffer.from(jwk.x as string, "base64url"))
+  return new Uint8Array(
+    Buffer.concat([
+      Buffer.from([4]),
+      Buffer.from(jwk.x as string, "base64url"),
+      Buffer.from(jwk.y as string, "base64url"),
+    ])
+  )
 }
 
 /**
@@ -130,32 +166,52 @@ function toLowS(sig: Buffer, n: bigint, halfN: Buffer): Buffer {
 }
 
 /** node:crypto (OpenSSL) signer: `sign(null, …)` for ed25519, SHA-256 + raw r||s (`ieee-p1363`) for ECDSA. */
-export function nativeSigner(algorithm: SignatureAlgorithm, key: KeyObject): SigningKey {
+export function nativeSigner(
+  algorithm: SignatureAlgorithm,
+  key: KeyObject
+): SigningKey {
   const publicKey = rawPublicKey(key)
-  if (algorithm === "ed25519") return { algorithm, publicKey, sign: (data) => sign(null, data, key) }
+  if (algorithm === "ed25519")
+    return { algorithm, publicKey, sign: (data) => sign(null, data, key) }
   const n = ORDER[algorithm]
   const halfN = Buffer.from((n >> 1n).toString(16).padStart(64, "0"), "hex")
   // RFC 9421 3.3.4 (ecdsa-p256-sha256): r and s as 32-byte big-endian integers, concatenated.
   const opts = { key, dsaEncoding: "ieee-p1363" as const }
-  return { algorithm, publicKey, sign: (data) => toLowS(sign("sha256", data, opts), n, halfN) }
+  return {
+    algorithm,
+    publicKey,
+    sign: (data) => toLowS(sign("sha256", data, opts), n, halfN),
+  }
 }
 
 /** @noble/curves secp256k1 signer (RFC 6979 deterministic k, low-S); SHA-256 prehash by node:crypto. */
 export function nobleSecp256k1Signer(key: KeyObject): SigningKey {
-  const secret = Buffer.from(key.export({ format: "jwk" }).d as string, "base64url")
+  const secret = Buffer.from(
+    key.export({ format: "jwk" }).d as string,
+    "base64url"
+  )
   const publicKey = rawPublicKey(key)
   // Builds noble's base-point table now rather than on the first request.
   secp256k1.getPublicKey(secret)
   return {
     algorithm: "ecdsa-secp256k1-sha256",
     publicKey,
-    sign: (data) => secp256k1.sign(createHash("sha256").update(data).digest(), secret, { lowS: true }).toCompactRawBytes(),
+    sign: (data) =>
+      secp256k1
+        .sign(createHash("sha256").update(data).digest(), secret, {
+          lowS: true,
+        })
+        .toCompactRawBytes(),
   }
 }
 
 /** The client's signing key: parsed once, signing with the implementation chosen above. */
-export function createSigningKey(privateKey: string, algorithm: SignatureAlgorithm): SigningKey {
+export function createSigningKey(
+  privateKey: string,
+  algorithm: SignatureAlgorithm
+): SigningKey {
   const key = privateKeyObject(privateKey, algorithm)
-  if (algorithm === "ecdsa-secp256k1-sha256" && SECP256K1_SIGNER === "noble") return nobleSecp256k1Signer(key)
+  if (algorithm === "ecdsa-secp256k1-sha256" && SECP256K1_SIGNER === "noble")
+    return nobleSecp256k1Signer(key)
   return nativeSigner(algorithm, key)
 }

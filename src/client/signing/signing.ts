@@ -7,17 +7,31 @@
  * with `structured-headers`, never pasted by hand. Keys and signers: ./signers.
  */
 import { createHash } from "node:crypto"
-import { serializeDictionary, serializeInnerList, type Item, type Parameters } from "structured-headers"
+import {
+  serializeDictionary,
+  serializeInnerList,
+  type Item,
+  type Parameters,
+} from "structured-headers"
 
 import type { SigningKey } from "./signers"
 
-export const SIGNATURE_ALGORITHMS = ["ed25519", "ecdsa-p256-sha256", "ecdsa-secp256k1-sha256"] as const
+export const SIGNATURE_ALGORITHMS = [
+  "ed25519",
+  "ecdsa-p256-sha256",
+  "ecdsa-secp256k1-sha256",
+] as const
 export type SignatureAlgorithm = (typeof SIGNATURE_ALGORITHMS)[number]
 
 /** Label used by svc (spec: Authentication, "Signature shape (label `sig1`)"). */
 export const SIGNATURE_LABEL = "sig1"
 /** Covered components for a request with a JSON body. */
-export const BODY_COMPONENTS = ["@method", "@path", "content-digest", "content-type"] as const
+export const BODY_COMPONENTS = [
+  "@method",
+  "@path",
+  "content-digest",
+  "content-type",
+] as const
 /** Covered components for a bodyless write (DELETE, redrive, trigger-address POST). */
 export const BODYLESS_COMPONENTS = ["@method", "@path"] as const
 
@@ -28,7 +42,10 @@ function toBytes(input: Uint8Array | string): Uint8Array {
 }
 
 /** RFC 9530 Content-Digest field value, e.g. `sha-256=:X48E9q...:`. */
-export function contentDigest(body: Uint8Array | string, algorithm: "sha-256" | "sha-512" = "sha-256"): string {
+export function contentDigest(
+  body: Uint8Array | string,
+  algorithm: "sha-256" | "sha-512" = "sha-256"
+): string {
   const digest = createHash(algorithm === "sha-256" ? "sha256" : "sha512")
     .update(toBytes(body))
     .digest()
@@ -64,7 +81,10 @@ function serializeParams(params: SignatureParams): Parameters {
 }
 
 /** The `@signature-params` value: `("@method" "@path");created=…;keyid="…";alg="…"`. */
-export function signatureParamsValue(components: readonly string[], params: SignatureParams): string {
+export function signatureParamsValue(
+  components: readonly string[],
+  params: SignatureParams
+): string {
   const items: Item[] = components.map((c) => [c, new Map()])
   return serializeInnerList([items, serializeParams(params)])
 }
@@ -82,9 +102,11 @@ function componentValue(name: string, msg: SignableMessage): string {
     case "@status":
       return String(msg.status ?? "")
     default: {
-      if (name.startsWith("@")) throw new Error(`unsupported derived component ${name}`)
+      if (name.startsWith("@"))
+        throw new Error(`unsupported derived component ${name}`)
       const v = msg.headers[name.toLowerCase()]
-      if (v === undefined) throw new Error(`component ${name} is missing from the message`)
+      if (v === undefined)
+        throw new Error(`component ${name} is missing from the message`)
       // RFC 9421 2.1: strip leading/trailing whitespace, join multiple values with ", ".
       return (Array.isArray(v) ? v : [v]).map((x) => x.trim()).join(", ")
     }
@@ -92,12 +114,24 @@ function componentValue(name: string, msg: SignableMessage): string {
 }
 
 /** RFC 9421 section 2.5 signature base. */
-export function signatureBase(msg: SignableMessage, components: readonly string[], params: SignatureParams): string {
-  return signatureBaseWith(msg, components, signatureParamsValue(components, params))
+export function signatureBase(
+  msg: SignableMessage,
+  components: readonly string[],
+  params: SignatureParams
+): string {
+  return signatureBaseWith(
+    msg,
+    components,
+    signatureParamsValue(components, params)
+  )
 }
 
 /** The signature base with an already serialized `@signature-params` value. */
-function signatureBaseWith(msg: SignableMessage, components: readonly string[], paramsValue: string): string {
+function signatureBaseWith(
+  msg: SignableMessage,
+  components: readonly string[],
+  paramsValue: string
+): string {
   let base = ""
   for (const c of components) base += `"${c}": ${componentValue(c, msg)}\n`
   return `${base}"@signature-params": ${paramsValue}`
@@ -178,33 +212,60 @@ export class RequestSigner {
     const msg: SignableMessage = {
       method: attempt.method,
       path: attempt.path,
-      headers: body ? { "content-digest": body.digest, "content-type": body.contentType } : {},
+      headers: body
+        ? { "content-digest": body.digest, "content-type": body.contentType }
+        : {},
     }
-    const sig = this.#key.sign(Buffer.from(signatureBaseWith(msg, set.components, set.paramsValue), "utf8"))
+    const sig = this.#key.sign(
+      Buffer.from(
+        signatureBaseWith(msg, set.components, set.paramsValue),
+        "utf8"
+      )
+    )
     const out: SignedHeaders = {
       "signature-input": set.signatureInput,
       // Signers return plain (never shared) memory; structured-headers types that as BufferSource.
-      signature: serializeDictionary({ [this.#label]: [sig as Uint8Array<ArrayBuffer>, new Map()] }),
+      signature: serializeDictionary({
+        [this.#label]: [sig as Uint8Array<ArrayBuffer>, new Map()],
+      }),
     }
     if (body) out["content-digest"] = body.digest
     return out
   }
 
   #serialize(set: ComponentSet, created: number): void {
-    const params = serializeParams({ created, keyid: this.#keyid, alg: this.#key.algorithm })
+    const params = serializeParams({
+      created,
+      keyid: this.#keyid,
+      alg: this.#key.algorithm,
+    })
     set.paramsValue = serializeInnerList([set.items, params])
-    set.signatureInput = serializeDictionary({ [this.#label]: [set.items, params] })
+    set.signatureInput = serializeDictionary({
+      [this.#label]: [set.items, params],
+    })
     set.created = created
   }
 }
 
 function componentSet(components: readonly string[]): ComponentSet {
-  return { components, items: components.map((c): Item => [c, new Map()]), created: Number.NaN, paramsValue: "", signatureInput: "" }
+  return {
+    components,
+    items: components.map((c): Item => [c, new Map()]),
+    created: Number.NaN,
+    paramsValue: "",
+    signatureInput: "",
+  }
 }
 
 /** Sign one request attempt (the stateless form of RequestSigner.sign). */
 export function signRequest(input: SignRequestInput): SignedHeaders {
-  const body = input.body === undefined ? undefined : { digest: input.digest ?? contentDigest(input.body), contentType: input.contentType ?? "application/json" }
+  const body =
+    input.body === undefined
+      ? undefined
+      : {
+          digest: input.digest ?? contentDigest(input.body),
+          contentType: input.contentType ?? "application/json",
+        }
   return new RequestSigner(input.key, input.keyid, input.label).sign({
     method: input.method,
     path: input.path,

@@ -17,20 +17,56 @@ import { healthSchema, type SvcClient } from "../../client"
 import { svcFromContainer } from "../svc-runtime/config"
 import { statusEffect } from "./account-status"
 import { displayUrl } from "../svc-runtime/health-probe"
-import { recentRequestCounts, webhookRequestTally, webhookTokenSettings, type RequestCounts } from "../webhooks/webhook-token"
-import { SVC_MODULE, svcModuleFrom, type SvcModuleService } from "../../modules/svc"
-import { configuredWebhookToken, KNOWN_WEBHOOK_EVENT_TYPES, UNKNOWN_TYPES_RESOURCE, unknownEventTypeCounts, webhookUrlToRegister } from "../webhooks/webhook-guard"
+import {
+  recentRequestCounts,
+  webhookRequestTally,
+  webhookTokenSettings,
+  type RequestCounts,
+} from "../webhooks/webhook-token"
+import {
+  SVC_MODULE,
+  svcModuleFrom,
+  type SvcModuleService,
+} from "../../modules/svc"
+import {
+  configuredWebhookToken,
+  KNOWN_WEBHOOK_EVENT_TYPES,
+  UNKNOWN_TYPES_RESOURCE,
+  unknownEventTypeCounts,
+  webhookUrlToRegister,
+} from "../webhooks/webhook-guard"
 import { shopperGuard } from "../shopper-limits/guard"
 import type { RefusalReason } from "../shopper-limits/refusals"
 import type { StorefrontLimitsOptions } from "../svc-runtime/options"
 import { jobStates, type JobState } from "./jobs"
-import { english, say, spoken, type MaybeSpoken, type Said, type Spoken } from "../texts"
+import {
+  english,
+  say,
+  spoken,
+  type MaybeSpoken,
+  type Said,
+  type Spoken,
+} from "../texts"
 
 export type Level = "ok" | "warn" | "fail"
 /** A check: `detail` and `advice` in English, each with its code and values for the admin's language (src/lib/texts). */
-export type Check = { id: string; label: string; level: Level } & Spoken<"detail"> & MaybeSpoken<"advice">
-export type FeatureState = { feature: string; label: string; enabled: boolean | null } & Spoken<"detail">
-export type WebhookSeen = { event_type: string; last_received_at: string | null; received: number; last_outcome: string | null }
+export type Check = {
+  id: string
+  label: string
+  level: Level
+} & Spoken<"detail"> &
+  MaybeSpoken<"advice">
+export type FeatureState = {
+  feature: string
+  label: string
+  enabled: boolean | null
+} & Spoken<"detail">
+export type WebhookSeen = {
+  event_type: string
+  last_received_at: string | null
+  received: number
+  last_outcome: string | null
+}
 
 export type DoctorReport = {
   level: Level
@@ -39,16 +75,31 @@ export type DoctorReport = {
     base_url: string
     api_key: string
     environment: "sandbox" | "production" | "unknown"
-    account: { id: string; name: string; type: string; status: string; blocks: string } | null
+    account: {
+      id: string
+      name: string
+      type: string
+      status: string
+      blocks: string
+    } | null
     clock: { skew_ms: number | null; uncertainty_ms: number | null }
-    rate: { used: number; limit: number; window_ms: number; used_by_doctor: number }
+    rate: {
+      used: number
+      limit: number
+      window_ms: number
+      used_by_doctor: number
+    }
     features: FeatureState[]
     /**
      * Payment sessions refused in the last hour, by reason: a client address,
      * a customer or a cart over its storefront limit, or the store's svc budget
      * with no turn (every server's when the store has Redis: `shared`).
      */
-    storefront_refusals: { last_hour: Record<RefusalReason, number>; shared: boolean; limits: StorefrontLimitsOptions } | null
+    storefront_refusals: {
+      last_hour: Record<RefusalReason, number>
+      shared: boolean
+      limits: StorefrontLimitsOptions
+    } | null
     webhooks: {
       url: string
       /** Requests without the token are refused (the option `webhookToken`, or the admin required the generated token). */
@@ -86,7 +137,15 @@ const NIL_UUID = "00000000-0000-4000-8000-000000000000"
 const HEALTH_TIMEOUT_MS = 8_000
 
 type Container = MedusaContainer
-type Err = { name?: string; status?: number; code?: string; message?: string; requestId?: string | null; method?: string; path?: string }
+type Err = {
+  name?: string
+  status?: number
+  code?: string
+  message?: string
+  requestId?: string | null
+  method?: string
+  path?: string
+}
 
 export function maskApiKey(key: string): string {
   return key.length > 12 ? `${key.slice(0, 7)}…${key.slice(-4)}` : "…"
@@ -112,18 +171,36 @@ async function readHealth(baseUrl: string, apiKey: string) {
   // Date has 1 s resolution: the server time is somewhere in that second; take its middle.
   const clock = Number.isNaN(serverMs)
     ? { skew_ms: null, uncertainty_ms: null }
-    : { skew_ms: Math.round(serverMs + 500 - (t0 + t1) / 2), uncertainty_ms: Math.round(500 + (t1 - t0) / 2) }
-  return { status: res.status, body, clock, requestId: res.headers.get("x-request-id") }
+    : {
+        skew_ms: Math.round(serverMs + 500 - (t0 + t1) / 2),
+        uncertainty_ms: Math.round(500 + (t1 - t0) / 2),
+      }
+  return {
+    status: res.status,
+    body,
+    clock,
+    requestId: res.headers.get("x-request-id"),
+  }
 }
 
 export type ProbeResult = { enabled: boolean | null; detail: Said }
 
 /** What svc answered (or that it did not), for a detail: status and code, the route, svc's message and requestId. */
 function svcAnswer(err: Err): string {
-  if (!err.status) return `no answer from svc (${err.code ?? err.name ?? "error"}${err.message ? `: ${err.message}` : ""})`
+  if (!err.status)
+    return `no answer from svc (${err.code ?? err.name ?? "error"}${err.message ? `: ${err.message}` : ""})`
   const route = err.method && err.path ? ` to ${err.method} ${err.path}` : ""
-  const said = [err.message ? `"${err.message}"` : null, err.requestId ? `requestId ${err.requestId}` : null].filter(Boolean).join(", ")
-  return `svc answered ${err.status} ${err.code ?? ""}`.trim() + route + (said ? ` (${said})` : "")
+  const said = [
+    err.message ? `"${err.message}"` : null,
+    err.requestId ? `requestId ${err.requestId}` : null,
+  ]
+    .filter(Boolean)
+    .join(", ")
+  return (
+    `svc answered ${err.status} ${err.code ?? ""}`.trim() +
+    route +
+    (said ? ` (${said})` : "")
+  )
 }
 
 /**
@@ -148,33 +225,57 @@ async function probe(fn: () => Promise<unknown>): Promise<ProbeResult> {
     return { enabled: true, detail: say("doctor.featureEnabled") }
   } catch (e) {
     const err = e as Err
-    if (err.status === 404) return { enabled: true, detail: say("doctor.featureEnabled") }
-    if (err.code === "FEATURE_DISABLED") return { enabled: false, detail: say("doctor.featureDisabled") }
-    if (err.status === 400 && err.code === "INVALID_REQUEST") return { enabled: null, detail: say("doctor.featureNotKnownInvalid", { answer: svcAnswer(err) }) }
-    return { enabled: null, detail: say("doctor.featureNotKnown", { answer: svcAnswer(err) }) }
+    if (err.status === 404)
+      return { enabled: true, detail: say("doctor.featureEnabled") }
+    if (err.code === "FEATURE_DISABLED")
+      return { enabled: false, detail: say("doctor.featureDisabled") }
+    if (err.status === 400 && err.code === "INVALID_REQUEST")
+      return {
+        enabled: null,
+        detail: say("doctor.featureNotKnownInvalid", {
+          answer: svcAnswer(err),
+        }),
+      }
+    return {
+      enabled: null,
+      detail: say("doctor.featureNotKnown", { answer: svcAnswer(err) }),
+    }
   }
 }
 
 /** The features read from svc (the other two, withdrawals and token transfers, have no read: lastSend). */
-const PROBED_FEATURES = ["checkout", "direct_checkout", "wallet", "payouts", "wallet_trigger_addresses", "payout_trigger_addresses"] as const
+const PROBED_FEATURES = [
+  "checkout",
+  "direct_checkout",
+  "wallet",
+  "payouts",
+  "wallet_trigger_addresses",
+  "payout_trigger_addresses",
+] as const
 
 /**
  * The doctor's feature probes, six reads at once through `client`: checkout
  * list (1 item), FPX bank list, wallet networks (returned, for the
  * environment), prefund balance, and one deposit read per area with a nil id.
  */
-export async function probeFeatures(client: SvcClient): Promise<{ results: Record<(typeof PROBED_FEATURES)[number], ProbeResult>; networks: unknown }> {
+export async function probeFeatures(
+  client: SvcClient
+): Promise<{
+  results: Record<(typeof PROBED_FEATURES)[number], ProbeResult>
+  networks: unknown
+}> {
   let networks: unknown
-  const [checkout, direct, wallet, payouts, walletTrigger, payoutTrigger] = await Promise.all([
-    probe(() => client.checkout.list({ limit: 1 })),
-    probe(() => client.checkout.banks()),
-    probe(async () => {
-      networks = await client.wallet.networks()
-    }),
-    probe(() => client.payouts.prefund.balance()),
-    probe(() => client.wallet.deposits.retrieve(NIL_UUID)),
-    probe(() => client.payouts.deposits.retrieve(NIL_UUID)),
-  ])
+  const [checkout, direct, wallet, payouts, walletTrigger, payoutTrigger] =
+    await Promise.all([
+      probe(() => client.checkout.list({ limit: 1 })),
+      probe(() => client.checkout.banks()),
+      probe(async () => {
+        networks = await client.wallet.networks()
+      }),
+      probe(() => client.payouts.prefund.balance()),
+      probe(() => client.wallet.deposits.retrieve(NIL_UUID)),
+      probe(() => client.payouts.deposits.retrieve(NIL_UUID)),
+    ])
   return {
     results: {
       checkout,
@@ -193,32 +294,73 @@ export async function probeFeatures(client: SvcClient): Promise<{ results: Recor
  * amber when another is off or svc did not say whether a probed feature is
  * enabled (never "every feature answers" then), green otherwise.
  */
-export function featuresCheck(features: FeatureState[]): { level: Level; detail: Said; advice: Said | null } {
+export function featuresCheck(features: FeatureState[]): {
+  level: Level
+  detail: Said
+  advice: Said | null
+} {
   const off = features.filter((f) => f.enabled === false)
-  const needed = off.filter((f) => ["checkout", "wallet", "payouts"].includes(f.feature))
-  const unknown = features.filter((f) => f.enabled === null && (PROBED_FEATURES as readonly string[]).includes(f.feature))
+  const needed = off.filter((f) =>
+    ["checkout", "wallet", "payouts"].includes(f.feature)
+  )
+  const unknown = features.filter(
+    (f) =>
+      f.enabled === null &&
+      (PROBED_FEATURES as readonly string[]).includes(f.feature)
+  )
   const names = (list: FeatureState[]) => list.map(featureName)
-  const unknownWhy = unknown.map((f) => say("doctor.featureWhy", { feature: featureName(f), detail: { code: f.detail_code, params: f.detail_params } }))
+  const unknownWhy = unknown.map((f) =>
+    say("doctor.featureWhy", {
+      feature: featureName(f),
+      detail: { code: f.detail_code, params: f.detail_params },
+    })
+  )
   const detail =
     off.length && unknown.length
-      ? say("doctor.featuresOffNotKnown", { off: names(off), unknown: unknownWhy })
+      ? say("doctor.featuresOffNotKnown", {
+          off: names(off),
+          unknown: unknownWhy,
+        })
       : off.length
         ? say("doctor.featuresOff", { features: names(off) })
         : unknown.length
           ? say("doctor.featuresNotKnown", { features: unknownWhy })
           : say("doctor.featuresAllAnswer")
   const direct = off.some((f) => f.feature === "direct_checkout")
-  const ifUsed = off.length > 1 ? (direct ? "doctor.enableIfUsedManyDirect" : "doctor.enableIfUsedMany") : direct ? "doctor.enableIfUsedDirect" : "doctor.enableIfUsed"
+  const ifUsed =
+    off.length > 1
+      ? direct
+        ? "doctor.enableIfUsedManyDirect"
+        : "doctor.enableIfUsedMany"
+      : direct
+        ? "doctor.enableIfUsedDirect"
+        : "doctor.enableIfUsed"
   const enable = needed.length
-    ? say(needed.some((f) => f.feature === "checkout") ? "doctor.enableForShoppers" : "doctor.enableForMoney", { features: names(needed) })
+    ? say(
+        needed.some((f) => f.feature === "checkout")
+          ? "doctor.enableForShoppers"
+          : "doctor.enableForMoney",
+        { features: names(needed) }
+      )
     : off.length
       ? say(ifUsed, { features: names(off) })
       : null
-  const again = unknown.length ? say(unknown.length > 1 ? "doctor.checkAgainMany" : "doctor.checkAgain", { features: names(unknown) }) : null
+  const again = unknown.length
+    ? say(unknown.length > 1 ? "doctor.checkAgainMany" : "doctor.checkAgain", {
+        features: names(unknown),
+      })
+    : null
   return {
-    level: needed.length ? "fail" : off.length || unknown.length ? "warn" : "ok",
+    level: needed.length
+      ? "fail"
+      : off.length || unknown.length
+        ? "warn"
+        : "ok",
     detail,
-    advice: enable && again ? say("doctor.twoAdvices", { first: enable, second: again }) : (enable ?? again),
+    advice:
+      enable && again
+        ? say("doctor.twoAdvices", { first: enable, second: again })
+        : (enable ?? again),
   }
 }
 
@@ -242,23 +384,38 @@ const featureName = (f: FeatureState): Said | string => {
 /** A feature's state as the report sends it. */
 const featureState = (feature: string, r: ProbeResult): FeatureState => {
   const name = FEATURE_NAMES[feature]
-  return { feature, label: name ? english(name) : feature, enabled: r.enabled, ...spoken("detail", r.detail) }
+  return {
+    feature,
+    label: name ? english(name) : feature,
+    enabled: r.enabled,
+    ...spoken("detail", r.detail),
+  }
 }
 
-const NEEDS_WALLET: ProbeResult = { enabled: false, detail: say("doctor.featureNeedsWallet") }
+const NEEDS_WALLET: ProbeResult = {
+  enabled: false,
+  detail: say("doctor.featureNeedsWallet"),
+}
 
 /**
  * svc has no read that says whether withdrawals or token transfers are
  * enabled (only the POST answers 403 FEATURE_DISABLED), and the doctor sends
  * no money to find out: it reports what the store's own last request learnt.
  */
-async function lastSend(container: Container, kind: "withdrawal" | "token_transfer"): Promise<ProbeResult> {
+async function lastSend(
+  container: Container,
+  kind: "withdrawal" | "token_transfer"
+): Promise<ProbeResult> {
   const none = { enabled: null, detail: say("doctor.featureNoRead") }
   try {
-    const r = await container.resolve<SvcModuleService>(SVC_MODULE).lastSvcSend(kind)
+    const r = await container
+      .resolve<SvcModuleService>(SVC_MODULE)
+      .lastSvcSend(kind)
     if (!r) return none
     const at = new Date(r.created_at).toISOString()
-    return r.svc_id ? { enabled: true, detail: say("doctor.featureLastAccepted", { at }) } : { enabled: false, detail: say("doctor.featureLastRefused", { at }) }
+    return r.svc_id
+      ? { enabled: true, detail: say("doctor.featureLastAccepted", { at }) }
+      : { enabled: false, detail: say("doctor.featureLastRefused", { at }) }
   } catch {
     return none // a store that has not run the migration with this table yet
   }
@@ -273,17 +430,31 @@ async function lastSend(container: Container, kind: "withdrawal" | "token_transf
  * unknown ones come from their counters (unknownEventTypeCounts).
  */
 async function webhooksSeen(container: Container): Promise<WebhookSeen[]> {
-  const rows = await container.resolve<SvcModuleService>(SVC_MODULE).recentWebhookDeliveries(UNKNOWN_TYPES_RESOURCE, RECENT_EVENTS)
-  const byType = new Map<string, { last_at: Date; n: number; last_outcome: string | null }>()
+  const rows = await container
+    .resolve<SvcModuleService>(SVC_MODULE)
+    .recentWebhookDeliveries(UNKNOWN_TYPES_RESOURCE, RECENT_EVENTS)
+  const byType = new Map<
+    string,
+    { last_at: Date; n: number; last_outcome: string | null }
+  >()
   for (const r of rows) {
     const t = String(r.event_type)
     if (!(WEBHOOK_EVENT_TYPES as readonly string[]).includes(t)) continue
     const at = new Date(r.at as string)
     const prev = byType.get(t)
-    if (!prev) byType.set(t, { last_at: at, n: Number(r.n), last_outcome: r.outcome ? String(r.outcome) : null })
+    if (!prev)
+      byType.set(t, {
+        last_at: at,
+        n: Number(r.n),
+        last_outcome: r.outcome ? String(r.outcome) : null,
+      })
     else {
       prev.n += Number(r.n)
-      if (at > prev.last_at) Object.assign(prev, { last_at: at, last_outcome: r.outcome ? String(r.outcome) : null })
+      if (at > prev.last_at)
+        Object.assign(prev, {
+          last_at: at,
+          last_outcome: r.outcome ? String(r.outcome) : null,
+        })
     }
   }
   return WEBHOOK_EVENT_TYPES.map((t) => {
@@ -301,16 +472,31 @@ async function webhooksSeen(container: Container): Promise<WebhookSeen[]> {
  * Runs every check. `backendUrl` is the store's public backend address (the
  * webhook URL to register is `${backendUrl}/hooks/svc`).
  */
-export async function runDoctor(container: Container, backendUrl: string): Promise<DoctorReport> {
+export async function runDoctor(
+  container: Container,
+  backendUrl: string
+): Promise<DoctorReport> {
   const runtime = svcFromContainer(container)
   const { options } = runtime
   // a diagnosis reads svc as it is now: an admin's reads (after shoppers', within their share), never kept ones
   const client: SvcClient = runtime.client.forAdmin({ keep: false })
   const checks: Check[] = []
   const labels: Record<string, Said> = {}
-  const add = (id: string, label: Said, level: Level, detail: Said, advice: Said | null = null) => {
+  const add = (
+    id: string,
+    label: Said,
+    level: Level,
+    detail: Said,
+    advice: Said | null = null
+  ) => {
     labels[id] = label
-    checks.push({ id, label: english(label), level, ...spoken("detail", detail), ...spoken("advice", advice) })
+    checks.push({
+      id,
+      label: english(label),
+      level,
+      ...spoken("detail", detail),
+      ...spoken("advice", advice),
+    })
   }
   const before = client.rateUsage()
   const base = displayUrl(options.baseUrl, "(invalid baseUrl)")
@@ -327,28 +513,58 @@ export async function runDoctor(container: Container, backendUrl: string): Promi
     usedRaw = 1
     const h = await readHealth(options.baseUrl, options.apiKey)
     clock = h.clock
-    const ref = h.requestId ? say("common.requestId", { id: h.requestId }) : null
+    const ref = h.requestId
+      ? say("common.requestId", { id: h.requestId })
+      : null
     const code = (h.body as { code?: unknown } | undefined)?.code
     if (h.status === 200) {
       const parsed = healthSchema.safeParse(h.body)
       if (!parsed.success) {
-        add("api_key", API_KEY, "fail", say("doctor.badHealthBody", { base }), say("doctor.checkBaseUrl"))
+        add(
+          "api_key",
+          API_KEY,
+          "fail",
+          say("doctor.badHealthBody", { base }),
+          say("doctor.checkBaseUrl")
+        )
       } else {
         keyWorks = true
         const a = parsed.data.account
         const effect = statusEffect(a.status)
-        account = { id: a.id, name: a.name, type: a.type, status: a.status, blocks: english(effect.blocks) }
-        add("api_key", API_KEY, "ok", say("doctor.keyAccepted", { key, account: a.name }))
+        account = {
+          id: a.id,
+          name: a.name,
+          type: a.type,
+          status: a.status,
+          blocks: english(effect.blocks),
+        }
+        add(
+          "api_key",
+          API_KEY,
+          "ok",
+          say("doctor.keyAccepted", { key, account: a.name })
+        )
         add(
           "account_status",
           ACCOUNT_STATUS,
           effect.level,
           effect.level === "ok"
             ? say("doctor.accountStatus", { type: a.type, status: a.status })
-            : say("doctor.accountStatusBlocks", { type: a.type, status: a.status, blocks: effect.blocks }),
+            : say("doctor.accountStatusBlocks", {
+                type: a.type,
+                status: a.status,
+                blocks: effect.blocks,
+              }),
           effect.advice
         )
-        if (a.type !== "BUSINESS") add("account_type", say("check.accountType"), "warn", say("doctor.accountType", { type: a.type }), say("doctor.accountTypeAdvice"))
+        if (a.type !== "BUSINESS")
+          add(
+            "account_type",
+            say("check.accountType"),
+            "warn",
+            say("doctor.accountType", { type: a.type }),
+            say("doctor.accountTypeAdvice")
+          )
       }
     } else if (h.status === 401) {
       const c = typeof code === "string" ? code : "UNAUTHORIZED"
@@ -356,11 +572,14 @@ export async function runDoctor(container: Container, backendUrl: string): Promi
         "api_key",
         API_KEY,
         "fail",
-        ref ? say("doctor.keyRefusedRef", { base, key, code: c, ref }) : say("doctor.keyRefused", { base, key, code: c }),
+        ref
+          ? say("doctor.keyRefusedRef", { base, key, code: c, ref })
+          : say("doctor.keyRefused", { base, key, code: c }),
         say("doctor.keyRefusedAdvice")
       )
     } else if (h.status === 403) {
-      const status = typeof code === "string" ? code.replace(/^ACCOUNT_/, "") : "FORBIDDEN"
+      const status =
+        typeof code === "string" ? code.replace(/^ACCOUNT_/, "") : "FORBIDDEN"
       const effect = statusEffect(status)
       const c = String(code ?? "")
       add("api_key", API_KEY, "ok", say("doctor.keyKnown", { key }))
@@ -368,24 +587,52 @@ export async function runDoctor(container: Container, backendUrl: string): Promi
         "account_status",
         ACCOUNT_STATUS,
         "fail",
-        ref ? say("doctor.accountRefusedRef", { code: c, ref, blocks: effect.blocks }) : say("doctor.accountRefused", { code: c, blocks: effect.blocks }),
+        ref
+          ? say("doctor.accountRefusedRef", {
+              code: c,
+              ref,
+              blocks: effect.blocks,
+            })
+          : say("doctor.accountRefused", { code: c, blocks: effect.blocks }),
         effect.advice
       )
     } else if (h.status === 404) {
-      add("api_key", API_KEY, "fail", say("doctor.noApi", { base }), say("doctor.noApiAdvice"))
+      add(
+        "api_key",
+        API_KEY,
+        "fail",
+        say("doctor.noApi", { base }),
+        say("doctor.noApiAdvice")
+      )
     } else {
       const c = typeof code === "string" ? code : ""
       add(
         "api_key",
         API_KEY,
         "fail",
-        ref ? say("doctor.healthAnsweredRef", { base, status: h.status, code: c, ref }) : say("doctor.healthAnswered", { base, status: h.status, code: c }),
+        ref
+          ? say("doctor.healthAnsweredRef", {
+              base,
+              status: h.status,
+              code: c,
+              ref,
+            })
+          : say("doctor.healthAnswered", { base, status: h.status, code: c }),
         say("doctor.healthAnsweredAdvice")
       )
     }
   } catch (e) {
-    const error = (e as Error).name === "TimeoutError" ? say("doctor.noAnswerWithin", { seconds: HEALTH_TIMEOUT_MS / 1000 }) : (e as Error).message
-    add("api_key", API_KEY, "fail", say("doctor.unreachable", { base, error }), say("doctor.unreachableAdvice"))
+    const error =
+      (e as Error).name === "TimeoutError"
+        ? say("doctor.noAnswerWithin", { seconds: HEALTH_TIMEOUT_MS / 1000 })
+        : (e as Error).message
+    add(
+      "api_key",
+      API_KEY,
+      "fail",
+      say("doctor.unreachable", { base, error }),
+      say("doctor.unreachableAdvice")
+    )
   }
 
   // 2. Clock skew: signatures must be within 30 s in the past and 5 s in the future (spec: Freshness).
@@ -394,10 +641,27 @@ export async function runDoctor(container: Container, backendUrl: string): Promi
     add("clock", CLOCK, "warn", say("doctor.clockNoDate"), null)
   } else {
     const abs = Math.abs(clock.skew_ms)
-    const skew = say(clock.skew_ms >= 0 ? "doctor.clockBehind" : "doctor.clockAhead", { ms: abs, uncertainty: clock.uncertainty_ms ?? 0 })
+    const skew = say(
+      clock.skew_ms >= 0 ? "doctor.clockBehind" : "doctor.clockAhead",
+      { ms: abs, uncertainty: clock.uncertainty_ms ?? 0 }
+    )
     if (abs <= 2000) add("clock", CLOCK, "ok", skew)
-    else if (abs <= 25_000) add("clock", CLOCK, "warn", say("doctor.clockCorrected", { skew }), say("doctor.clockAdvice"))
-    else add("clock", CLOCK, "fail", say("doctor.clockRefused", { skew }), say("doctor.clockAdviceNow"))
+    else if (abs <= 25_000)
+      add(
+        "clock",
+        CLOCK,
+        "warn",
+        say("doctor.clockCorrected", { skew }),
+        say("doctor.clockAdvice")
+      )
+    else
+      add(
+        "clock",
+        CLOCK,
+        "fail",
+        say("doctor.clockRefused", { skew }),
+        say("doctor.clockAdviceNow")
+      )
   }
 
   // 3. Features and environment (only when the key works)
@@ -412,8 +676,18 @@ export async function runDoctor(container: Container, backendUrl: string): Promi
       featureState("checkout", probed.checkout),
       featureState("direct_checkout", probed.direct_checkout),
       featureState("wallet", wallet),
-      featureState("fiat_withdrawals", wallet.enabled === false ? NEEDS_WALLET : await lastSend(container, "withdrawal")),
-      featureState("token_transfers", wallet.enabled === false ? NEEDS_WALLET : await lastSend(container, "token_transfer")),
+      featureState(
+        "fiat_withdrawals",
+        wallet.enabled === false
+          ? NEEDS_WALLET
+          : await lastSend(container, "withdrawal")
+      ),
+      featureState(
+        "token_transfers",
+        wallet.enabled === false
+          ? NEEDS_WALLET
+          : await lastSend(container, "token_transfer")
+      ),
       featureState("payouts", probed.payouts),
       featureState("wallet_trigger_addresses", probed.wallet_trigger_addresses),
       featureState("payout_trigger_addresses", probed.payout_trigger_addresses)
@@ -424,7 +698,9 @@ export async function runDoctor(container: Container, backendUrl: string): Promi
       "environment",
       say("check.environment"),
       environment === "unknown" ? "warn" : "ok",
-      environment === "unknown" ? say("doctor.environmentUnknown") : say("doctor.environment", { environment, networks: ids.join(", ") })
+      environment === "unknown"
+        ? say("doctor.environmentUnknown")
+        : say("doctor.environment", { environment, networks: ids.join(", ") })
     )
   }
 
@@ -436,7 +712,12 @@ export async function runDoctor(container: Container, backendUrl: string): Promi
     "rate",
     say("check.rate"),
     share >= 0.9 ? "fail" : share >= 0.6 ? "warn" : "ok",
-    say("doctor.rate", { used: after.used, limit: after.limit, seconds: Math.round(after.windowMs / 1000), byCheck: usedByDoctor + usedRaw }),
+    say("doctor.rate", {
+      used: after.used,
+      limit: after.limit,
+      seconds: Math.round(after.windowMs / 1000),
+      byCheck: usedByDoctor + usedRaw,
+    }),
     share >= 0.6 ? say("doctor.rateAdvice") : null
   )
 
@@ -446,13 +727,25 @@ export async function runDoctor(container: Container, backendUrl: string): Promi
   if (guard && refusals) {
     const c = refusals.counts
     const byClient = c.address + c.customer + c.cart
-    const where = say(refusals.shared ? "doctor.allServers" : "doctor.thisServer")
+    const where = say(
+      refusals.shared ? "doctor.allServers" : "doctor.thisServer"
+    )
     add(
       "storefront",
       say("check.storefront"),
       c.store_budget > 0 || byClient >= 100 ? "warn" : "ok",
-      say("doctor.refusals", { where, address: c.address, customer: c.customer, cart: c.cart, budget: c.store_budget }),
-      c.store_budget > 0 ? say("doctor.refusalsBudgetAdvice") : byClient >= 100 ? say("doctor.refusalsFloodAdvice") : null
+      say("doctor.refusals", {
+        where,
+        address: c.address,
+        customer: c.customer,
+        cart: c.cart,
+        budget: c.store_budget,
+      }),
+      c.store_budget > 0
+        ? say("doctor.refusalsBudgetAdvice")
+        : byClient >= 100
+          ? say("doctor.refusalsFloodAdvice")
+          : null
     )
   }
 
@@ -463,7 +756,9 @@ export async function runDoctor(container: Container, backendUrl: string): Promi
   const events = await webhooksSeen(container)
   const unknownTypes = await unknownEventTypeCounts(container).catch(() => [])
   const any = events.some((e) => e.received > 0)
-  const checkoutSeen = events.find((e) => e.event_type === "checkout.updated")?.received
+  const checkoutSeen = events.find(
+    (e) => e.event_type === "checkout.updated"
+  )?.received
   const types = events
     .filter((e) => e.received)
     .map((e) => e.event_type)
@@ -472,7 +767,14 @@ export async function runDoctor(container: Container, backendUrl: string): Promi
     "webhooks",
     say("check.webhooks"),
     checkoutSeen ? "ok" : "warn",
-    any ? say(checkoutSeen ? "doctor.webhooksReceived" : "doctor.webhooksNoCheckout", { types }) : say("doctor.webhooksNone"),
+    any
+      ? say(
+          checkoutSeen
+            ? "doctor.webhooksReceived"
+            : "doctor.webhooksNoCheckout",
+          { types }
+        )
+      : say("doctor.webhooksNone"),
     any && checkoutSeen ? null : say("doctor.webhooksAdvice", { url })
   )
   const t = tokenCheck(tokenInfo.report, url)
@@ -484,18 +786,35 @@ export async function runDoctor(container: Container, backendUrl: string): Promi
     const id = j.job === "svc-watch-checkouts" ? "job_watch" : "job_reconcile"
     checks.push({
       ...spoken("detail", { code: j.detail_code, params: j.detail_params }),
-      ...spoken("advice", j.advice_code ? { code: j.advice_code, params: j.advice_params ?? {} } : null),
+      ...spoken(
+        "advice",
+        j.advice_code
+          ? { code: j.advice_code, params: j.advice_params ?? {} }
+          : null
+      ),
       id,
       label: j.label,
       level: j.level,
     })
-    labels[id] = say(id === "job_watch" ? "check.jobWatch" : "check.jobReconcile")
+    labels[id] = say(
+      id === "job_watch" ? "check.jobWatch" : "check.jobReconcile"
+    )
   }
 
-  const level: Level = checks.some((c) => c.level === "fail") ? "fail" : checks.some((c) => c.level === "warn") ? "warn" : "ok"
+  const level: Level = checks.some((c) => c.level === "fail")
+    ? "fail"
+    : checks.some((c) => c.level === "warn")
+      ? "warn"
+      : "ok"
   const firstFail = checks.find((c) => c.level === level && level !== "ok")
   const summary = firstFail
-    ? say("doctor.summaryProblem", { check: labels[firstFail.id] ?? firstFail.label, detail: { code: firstFail.detail_code, params: firstFail.detail_params } })
+    ? say("doctor.summaryProblem", {
+        check: labels[firstFail.id] ?? firstFail.label,
+        detail: {
+          code: firstFail.detail_code,
+          params: firstFail.detail_params,
+        },
+      })
     : say("doctor.summaryOk")
   return {
     level,
@@ -506,10 +825,29 @@ export async function runDoctor(container: Container, backendUrl: string): Promi
     environment,
     account,
     clock,
-    rate: { used: after.used, limit: after.limit, window_ms: after.windowMs, used_by_doctor: usedByDoctor + usedRaw },
+    rate: {
+      used: after.used,
+      limit: after.limit,
+      window_ms: after.windowMs,
+      used_by_doctor: usedByDoctor + usedRaw,
+    },
     features,
-    storefront_refusals: guard && refusals ? { last_hour: refusals.counts, shared: refusals.shared, limits: guard.limits.options } : null,
-    webhooks: { url, token_configured: tokenInfo.report.required, token: tokenInfo.report, events, counted_over: RECENT_EVENTS, unknown_types: unknownTypes },
+    storefront_refusals:
+      guard && refusals
+        ? {
+            last_hour: refusals.counts,
+            shared: refusals.shared,
+            limits: guard.limits.options,
+          }
+        : null,
+    webhooks: {
+      url,
+      token_configured: tokenInfo.report.required,
+      token: tokenInfo.report,
+      events,
+      counted_over: RECENT_EVENTS,
+      unknown_types: unknownTypes,
+    },
     jobs,
     checks,
   }
@@ -523,7 +861,9 @@ type TokenReport = DoctorReport["webhooks"]["token"]
  * every instance will, and made if this is the first time), with the request
  * counts (this process's pending counts written first).
  */
-async function webhookToken(container: Container): Promise<{ value: string | null; report: TokenReport }> {
+async function webhookToken(
+  container: Container
+): Promise<{ value: string | null; report: TokenReport }> {
   const pg = svcModuleFrom(container) ?? null
   let requests: TokenReport["requests"] = null
   try {
@@ -533,40 +873,92 @@ async function webhookToken(container: Container): Promise<{ value: string | nul
     requests = null
   }
   const option = configuredWebhookToken(container)
-  if (option) return { value: option, report: { source: "option", required: true, required_at: null, requests } }
+  if (option)
+    return {
+      value: option,
+      report: { source: "option", required: true, required_at: null, requests },
+    }
   try {
     const s = await webhookTokenSettings.load(pg!)
-    return { value: s.token, report: { source: "generated", required: s.required, required_at: s.required_at, requests } }
+    return {
+      value: s.token,
+      report: {
+        source: "generated",
+        required: s.required,
+        required_at: s.required_at,
+        requests,
+      },
+    }
   } catch {
-    return { value: null, report: { source: null, required: false, required_at: null, requests } }
+    return {
+      value: null,
+      report: { source: null, required: false, required_at: null, requests },
+    }
   }
 }
 
 /** What the token's counts say the merchant should do; `url`: the URL to register. */
-export function tokenCheck(t: TokenReport, url: string): { level: Level; detail: Said; advice: Said | null } {
-  if (!t.source) return { level: "warn", detail: say("doctor.tokenUnreadable"), advice: say("doctor.tokenUnreadableAdvice") }
+export function tokenCheck(
+  t: TokenReport,
+  url: string
+): { level: Level; detail: Said; advice: Said | null } {
+  if (!t.source)
+    return {
+      level: "warn",
+      detail: say("doctor.tokenUnreadable"),
+      advice: say("doctor.tokenUnreadableAdvice"),
+    }
   const r = t.requests
   const seen = r
     ? r.wrong
-      ? say("doctor.tokenCountsWrong", { hours: r.hours, with: r.with, without: r.without, wrong: r.wrong })
-      : say("doctor.tokenCounts", { hours: r.hours, with: r.with, without: r.without })
+      ? say("doctor.tokenCountsWrong", {
+          hours: r.hours,
+          with: r.with,
+          without: r.without,
+          wrong: r.wrong,
+        })
+      : say("doctor.tokenCounts", {
+          hours: r.hours,
+          with: r.with,
+          without: r.without,
+        })
     : say("doctor.tokenCountsUnavailable")
   const others = r ? r.without + r.wrong : 0
   if (t.required) {
     const detail =
       t.source === "option"
-        ? say(others ? "doctor.tokenRequiredOptionRefused" : "doctor.tokenRequiredOption", { seen })
-        : say(others ? "doctor.tokenRequiredSinceRefused" : "doctor.tokenRequiredSince", { since: t.required_at ?? "?", seen })
+        ? say(
+            others
+              ? "doctor.tokenRequiredOptionRefused"
+              : "doctor.tokenRequiredOption",
+            { seen }
+          )
+        : say(
+            others
+              ? "doctor.tokenRequiredSinceRefused"
+              : "doctor.tokenRequiredSince",
+            { since: t.required_at ?? "?", seen }
+          )
     return {
       level: others && r && !r.with ? "fail" : others ? "warn" : "ok",
       detail,
-      advice: others ? say(t.source === "generated" ? "doctor.tokenRefusedAdviceGenerated" : "doctor.tokenRefusedAdvice", { url }) : null,
+      advice: others
+        ? say(
+            t.source === "generated"
+              ? "doctor.tokenRefusedAdviceGenerated"
+              : "doctor.tokenRefusedAdvice",
+            { url }
+          )
+        : null,
     }
   }
   // not required: still "ok" (the store works as before), the advice says what to do
   return {
     level: "ok",
     detail: say("doctor.tokenNotRequired", { seen }),
-    advice: r && r.with > 0 && others === 0 ? say("doctor.tokenRequireAdvice") : say("doctor.tokenRegisterAdvice", { url }),
+    advice:
+      r && r.with > 0 && others === 0
+        ? say("doctor.tokenRequireAdvice")
+        : say("doctor.tokenRegisterAdvice", { url }),
   }
 }

@@ -22,10 +22,20 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { svcModuleFrom } from "../../modules/svc"
 import type { Level } from "./doctor"
-import { english, say, spoken, type MaybeSpoken, type Said, type Spoken } from "../texts"
+import {
+  english,
+  say,
+  spoken,
+  type MaybeSpoken,
+  type Said,
+  type Spoken,
+} from "../texts"
 
 /** The two scheduled jobs (their Medusa names: src/jobs/*.ts `config.name`). */
-export const JOB_NAMES = { reconcile: "svc-reconcile-checkouts", watch: "svc-watch-checkouts" } as const
+export const JOB_NAMES = {
+  reconcile: "svc-reconcile-checkouts",
+  watch: "svc-watch-checkouts",
+} as const
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES]
 
 /**
@@ -69,7 +79,10 @@ export type JobState = {
 } & Spoken<"detail"> &
   MaybeSpoken<"advice">
 
-const LABEL: Record<JobName, { label: string; option: string; env: string; what: Said }> = {
+const LABEL: Record<
+  JobName,
+  { label: string; option: string; env: string; what: Said }
+> = {
   "svc-reconcile-checkouts": {
     label: "Reconciliation job",
     option: "reconcileEveryMinutes",
@@ -96,7 +109,10 @@ export function agoSaid(ms: number): Said {
   const m = Math.round(s / 60)
   if (m < 120) return say("common.minutes", { n: m })
   const h = Math.floor(m / 60)
-  if (h < 48) return m % 60 ? say("common.hoursMinutes", { h, m: m % 60 }) : say("common.hours", { h })
+  if (h < 48)
+    return m % 60
+      ? say("common.hoursMinutes", { h, m: m % 60 })
+      : say("common.hours", { h })
   return say("common.days", { n: Math.round(h / 24) })
 }
 
@@ -104,51 +120,114 @@ export function agoSaid(ms: number): Said {
  * One job's check. `sinceMs`: when the plugin first started in this database
  * (null: unknown, then a job with no run is not judged overdue).
  */
-export function jobCheck(job: JobName, everySeconds: number, last: JobHeartbeat | null, nowMs: number, sinceMs: number | null): JobState {
+export function jobCheck(
+  job: JobName,
+  everySeconds: number,
+  last: JobHeartbeat | null,
+  nowMs: number,
+  sinceMs: number | null
+): JobState {
   const l = LABEL[job]
-  const base = { job, label: l.label, every_seconds: everySeconds, option: l.option, last }
-  const state = (level: Level, detail: Said, advice: Said | null = null): JobState => ({ ...base, level, ...spoken("detail", detail), ...spoken("advice", advice) })
+  const base = {
+    job,
+    label: l.label,
+    every_seconds: everySeconds,
+    option: l.option,
+    last,
+  }
+  const state = (
+    level: Level,
+    detail: Said,
+    advice: Said | null = null
+  ): JobState => ({
+    ...base,
+    level,
+    ...spoken("detail", detail),
+    ...spoken("advice", advice),
+  })
   const lastRun = last
     ? last.runs
-      ? say("job.lastRunCounted", { ago: agoSaid(nowMs - Date.parse(last.finished_at)), outcome: last.outcome, runs: last.runs })
-      : say("job.lastRun", { ago: agoSaid(nowMs - Date.parse(last.finished_at)), outcome: last.outcome })
+      ? say("job.lastRunCounted", {
+          ago: agoSaid(nowMs - Date.parse(last.finished_at)),
+          outcome: last.outcome,
+          runs: last.runs,
+        })
+      : say("job.lastRun", {
+          ago: agoSaid(nowMs - Date.parse(last.finished_at)),
+          outcome: last.outcome,
+        })
     : say("job.noRun")
   if (everySeconds === 0) {
-    return state("warn", say("job.off", { option: l.option, last: lastRun }), say("job.offAdvice", { option: l.option, env: l.env, what: l.what }))
+    return state(
+      "warn",
+      say("job.off", { option: l.option, last: lastRun }),
+      say("job.offAdvice", { option: l.option, env: l.env, what: l.what })
+    )
   }
   const due = Math.max(2 * everySeconds * 1000, OVERDUE_MIN_MS)
   const every = say("job.every", { interval: agoSaid(everySeconds * 1000) })
   if (last && last.failures_in_a_row >= FAILURES_WARN) {
     const error = last.error ?? last.last_error ?? say("job.noMessage")
-    return state("warn", say("job.failing", { every, n: last.failures_in_a_row, error }), say("job.failingAdvice"))
+    return state(
+      "warn",
+      say("job.failing", { every, n: last.failures_in_a_row, error }),
+      say("job.failingAdvice")
+    )
   }
   const from = last ? Date.parse(last.finished_at) : sinceMs
   if (from !== null && !Number.isNaN(from) && nowMs - from > due) {
     return state(
       "warn",
-      last ? say(due === OVERDUE_MIN_MS ? "job.overdueMinute" : "job.overdueInterval", { every, last: lastRun }) : say("job.neverRan", { every, ago: agoSaid(nowMs - from) }),
+      last
+        ? say(
+            due === OVERDUE_MIN_MS
+              ? "job.overdueMinute"
+              : "job.overdueInterval",
+            { every, last: lastRun }
+          )
+        : say("job.neverRan", { every, ago: agoSaid(nowMs - from) }),
       say("job.overdueAdvice", { what: l.what })
     )
   }
-  return state("ok", last ? say("job.ok", { every, last: lastRun }) : say("job.okNoRun", { every }))
+  return state(
+    "ok",
+    last
+      ? say("job.ok", { every, last: lastRun })
+      : say("job.okNoRun", { every })
+  )
 }
 
 /**
  * `text` with each of `secrets` replaced by "[secret]", and whatever looks like one too: an
  * unmasked API key (`svc_pk_…`), a PEM private key, a URL's password, a `token=` parameter.
  */
-export function redactSecrets(text: string, secrets: (string | undefined | null)[]): string {
+export function redactSecrets(
+  text: string,
+  secrets: (string | undefined | null)[]
+): string {
   let out = text
   // longest first: a PEM line inside the whole PEM is replaced with it
-  for (const s of [...secrets].sort((a, b) => (b?.length ?? 0) - (a?.length ?? 0))) if (s && s.length >= 6) out = out.split(s).join("[secret]")
-  out = out.replace(/-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(-----END [A-Z ]*PRIVATE KEY-----|$)/g, "[secret]")
+  for (const s of [...secrets].sort(
+    (a, b) => (b?.length ?? 0) - (a?.length ?? 0)
+  ))
+    if (s && s.length >= 6) out = out.split(s).join("[secret]")
+  out = out.replace(
+    /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(-----END [A-Z ]*PRIVATE KEY-----|$)/g,
+    "[secret]"
+  )
   out = out.replace(/svc_pk_[A-Za-z0-9_]{12,}/g, "[secret]")
-  out = out.replace(/(\b[a-z][a-z0-9+.-]*:\/\/[^:/\s@"]*:)[^@\s"]+@/gi, "$1[secret]@")
+  out = out.replace(
+    /(\b[a-z][a-z0-9+.-]*:\/\/[^:/\s@"]*:)[^@\s"]+@/gi,
+    "$1[secret]@"
+  )
   return out.replace(/([?&]token=)[^&\s"]+/gi, "$1[secret]")
 }
 
 /** `text` without any secret (redactSecrets), on one line, at most ERROR_MAX characters. */
-export function scrubError(text: string, secrets: (string | undefined | null)[]): string {
+export function scrubError(
+  text: string,
+  secrets: (string | undefined | null)[]
+): string {
   const out = redactSecrets(text, secrets).replace(/\s+/g, " ").trim()
   return out.length > ERROR_MAX ? `${out.slice(0, ERROR_MAX - 1)}…` : out
 }
@@ -156,7 +235,12 @@ export function scrubError(text: string, secrets: (string | undefined | null)[])
 /** A heartbeat row's value, read defensively (an older or foreign row is not trusted to have every field). */
 export function heartbeatOf(value: unknown): JobHeartbeat | null {
   const v = value as Partial<JobHeartbeat> | null
-  if (!v || typeof v.finished_at !== "string" || Number.isNaN(Date.parse(v.finished_at))) return null
+  if (
+    !v ||
+    typeof v.finished_at !== "string" ||
+    Number.isNaN(Date.parse(v.finished_at))
+  )
+    return null
   return {
     started_at: typeof v.started_at === "string" ? v.started_at : v.finished_at,
     finished_at: v.finished_at,
@@ -177,12 +261,19 @@ type Scope = { resolve: (key: string) => unknown }
  * Records one run of `job` (never throws: a job whose heartbeat cannot be
  * written, e.g. before the migrations ran, still does its work).
  */
-export async function recordJobRun(scope: Scope, job: JobName, run: JobRun, secrets: (string | undefined | null)[] = []): Promise<void> {
+export async function recordJobRun(
+  scope: Scope,
+  job: JobName,
+  run: JobRun,
+  secrets: (string | undefined | null)[] = []
+): Promise<void> {
   const error = run.error ? scrubError(run.error, secrets) : null
   const value = {
     ...run,
     error,
-    ...(run.outcome === "ok" ? { last_ok_at: run.finished_at } : { last_error: error, last_error_at: run.finished_at }),
+    ...(run.outcome === "ok"
+      ? { last_ok_at: run.finished_at }
+      : { last_error: error, last_error_at: run.finished_at }),
     runs: 1,
     failures_in_a_row: run.outcome === "failed" ? 1 : 0,
   }
@@ -203,16 +294,41 @@ export async function reportingRun<T extends Record<string, unknown>>(
   const started = new Date().toISOString()
   try {
     const r = await body()
-    await recordJobRun(scope, job, { started_at: started, finished_at: new Date().toISOString(), outcome: r.error ? "failed" : "ok", counts: r.counts, error: r.error }, secrets)
+    await recordJobRun(
+      scope,
+      job,
+      {
+        started_at: started,
+        finished_at: new Date().toISOString(),
+        outcome: r.error ? "failed" : "ok",
+        counts: r.counts,
+        error: r.error,
+      },
+      secrets
+    )
     return r
   } catch (e) {
-    await recordJobRun(scope, job, { started_at: started, finished_at: new Date().toISOString(), outcome: "failed", counts: {}, error: (e as Error).message ?? String(e) }, secrets)
+    await recordJobRun(
+      scope,
+      job,
+      {
+        started_at: started,
+        finished_at: new Date().toISOString(),
+        outcome: "failed",
+        counts: {},
+        error: (e as Error).message ?? String(e),
+      },
+      secrets
+    )
     throw e
   }
 }
 
 /** The intervals the store's options set (seconds; 0: off). */
-export function jobIntervals(options: { reconcileEveryMinutes?: number; watchEverySeconds?: number }): Record<JobName, number> {
+export function jobIntervals(options: {
+  reconcileEveryMinutes?: number
+  watchEverySeconds?: number
+}): Record<JobName, number> {
   return {
     "svc-reconcile-checkouts": (options.reconcileEveryMinutes ?? 5) * 60,
     "svc-watch-checkouts": options.watchEverySeconds ?? 5,
@@ -235,12 +351,40 @@ export async function jobStates(
   const byKey = new Map(rows.map((r) => [r.key, r]))
   const mark = byKey.get("jobs_since")
   const sinceMs = mark ? new Date(mark.created_at).getTime() : null
-  return (Object.values(JOB_NAMES) as JobName[]).map((job) => jobCheck(job, intervals[job], heartbeatOf(byKey.get(`job:${job}`)?.value), nowMs, sinceMs))
+  return (Object.values(JOB_NAMES) as JobName[]).map((job) =>
+    jobCheck(
+      job,
+      intervals[job],
+      heartbeatOf(byKey.get(`job:${job}`)?.value),
+      nowMs,
+      sinceMs
+    )
+  )
 }
 
 /** The option values that must never be written into a heartbeat's error. */
-export function secretsOf(options: { apiKey?: string; privateKey?: string; keyId?: string; webhookToken?: string; redisUrl?: string } | null | undefined): string[] {
+export function secretsOf(
+  options:
+    | {
+        apiKey?: string
+        privateKey?: string
+        keyId?: string
+        webhookToken?: string
+        redisUrl?: string
+      }
+    | null
+    | undefined
+): string[] {
   if (!options) return []
-  const pemLines = (options.privateKey ?? "").split(/\r?\n/).filter((l) => l.length >= 16 && !l.startsWith("-----"))
-  return [options.apiKey, options.privateKey, options.keyId, options.webhookToken, options.redisUrl, ...pemLines].filter((s): s is string => !!s)
+  const pemLines = (options.privateKey ?? "")
+    .split(/\r?\n/)
+    .filter((l) => l.length >= 16 && !l.startsWith("-----"))
+  return [
+    options.apiKey,
+    options.privateKey,
+    options.keyId,
+    options.webhookToken,
+    options.redisUrl,
+    ...pemLines,
+  ].filter((s): s is string => !!s)
 }

@@ -43,7 +43,11 @@ export type PaymentFailedAfterOrderData = {
 }
 
 /** `svc.paid_cart.needs_attention` */
-export type PaidCartNeedsAttentionData = { checkout_id: string; cart_id: string; payment_session_id: string }
+export type PaidCartNeedsAttentionData = {
+  checkout_id: string
+  cart_id: string
+  payment_session_id: string
+}
 
 /** `svc.paid_cart.resolved` */
 export type PaidCartResolvedData = {
@@ -77,7 +81,12 @@ export type WithdrawalEventData = {
 }
 
 /** `svc.payment_link.created` */
-export type PaymentLinkCreatedData = { order_id: string; payment_collection_id: string; payment_session_id: string; checkout_id: string }
+export type PaymentLinkCreatedData = {
+  order_id: string
+  payment_collection_id: string
+  payment_session_id: string
+  checkout_id: string
+}
 
 export type SvcEventData = {
   "svc.payment.failed_after_order": PaymentFailedAfterOrderData
@@ -102,12 +111,23 @@ type Resolver = { resolve: (key: string) => unknown }
  * retry finds the transition made and emits nothing). An event bus that fails is
  * logged, not thrown: the transition is recorded and stays visible to admins.
  */
-export async function emitSvcEvent<N extends SvcEventName>(container: Resolver, name: N, data: SvcEventData[N]): Promise<void> {
+export async function emitSvcEvent<N extends SvcEventName>(
+  container: Resolver,
+  name: N,
+  data: SvcEventData[N]
+): Promise<void> {
   try {
-    await (container.resolve(Modules.EVENT_BUS) as EventBus).emit({ name, data })
+    await (container.resolve(Modules.EVENT_BUS) as EventBus).emit({
+      name,
+      data,
+    })
   } catch (e) {
     try {
-      ;(container.resolve(ContainerRegistrationKeys.LOGGER) as { warn: (m: string) => void }).warn(`svc: emitting ${name}: ${(e as Error)?.message ?? e}`)
+      ;(
+        container.resolve(ContainerRegistrationKeys.LOGGER) as {
+          warn: (m: string) => void
+        }
+      ).warn(`svc: emitting ${name}: ${(e as Error)?.message ?? e}`)
     } catch {
       // no logger: nothing more to do
     }

@@ -1,6 +1,9 @@
 import { container as appContainer } from "@medusajs/framework"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { BigNumberInput, RemoteQueryFunction } from "@medusajs/framework/types"
+import type {
+  BigNumberInput,
+  RemoteQueryFunction,
+} from "@medusajs/framework/types"
 import { exactSum } from "../money/sen-sums"
 
 /**
@@ -21,7 +24,11 @@ type Resolver = { resolve: (key: string) => unknown }
 
 // Query is a function with methods (graph, gql, index)
 function isQuery(q: unknown): q is Query {
-  return (typeof q === "object" || typeof q === "function") && q !== null && typeof (q as { graph?: unknown }).graph === "function"
+  return (
+    (typeof q === "object" || typeof q === "function") &&
+    q !== null &&
+    typeof (q as { graph?: unknown }).graph === "function"
+  )
 }
 
 function queryIn(c: Resolver | undefined): Query | undefined {
@@ -49,7 +56,13 @@ export type CollectionContext = {
   paid: boolean
 }
 
-const NO_COLLECTION: CollectionContext = { payment_collection_id: null, cart_id: null, cart_completed: false, order_id: null, paid: false }
+const NO_COLLECTION: CollectionContext = {
+  payment_collection_id: null,
+  cart_id: null,
+  cart_completed: false,
+  order_id: null,
+  paid: false,
+}
 
 type Id = { id: string }
 type SessionRow = {
@@ -69,8 +82,16 @@ type RefundRow = Id & {
   payment_id: string
   payment?: {
     payment_collection_id?: string | null
-    refunds?: (Id & { amount: BigNumberInput; raw_amount?: { value?: string | number } | null; created_at: string | Date })[] | null
-    payment_collection?: { order?: (Id & { status: string | null }) | null } | null
+    refunds?:
+      | (Id & {
+          amount: BigNumberInput
+          raw_amount?: { value?: string | number } | null
+          created_at: string | Date
+        })[]
+      | null
+    payment_collection?: {
+      order?: (Id & { status: string | null }) | null
+    } | null
   } | null
 }
 
@@ -87,7 +108,11 @@ export type RefundContext = {
   paymentId: string
   orderId: string | null
   orderStatus: string | null
-  activeChange: { id: string; change_type: string | null; status: string } | null
+  activeChange: {
+    id: string
+    change_type: string | null
+    status: string
+  } | null
 }
 
 /** Medusa's data the plugin reads, through Query. */
@@ -162,7 +187,13 @@ export class MedusaReads {
       data: Record<string, unknown> | null
       payment_collection_id: string
       payment_collection?: {
-        payments?: (Id & { created_at: string | Date; canceled_at: string | Date | null; payment_session_id: string | null })[] | null
+        payments?:
+          | (Id & {
+              created_at: string | Date
+              canceled_at: string | Date | null
+              payment_session_id: string | null
+            })[]
+          | null
         cart?: (Id & { order?: Id | null }) | null
       } | null
     }
@@ -188,7 +219,14 @@ export class MedusaReads {
     if (!query || !refundId) return undefined
     const { data } = await query.graph({
       entity: "refund",
-      fields: ["id", "amount", "raw_amount", "created_at", "metadata", "payment_id"],
+      fields: [
+        "id",
+        "amount",
+        "raw_amount",
+        "created_at",
+        "metadata",
+        "payment_id",
+      ],
       filters: { id: refundId },
     })
     const r = (data as RefundRow[])[0]
@@ -207,7 +245,10 @@ export class MedusaReads {
       filters: { id: r.payment_id },
     })
     const payment = (payments as NonNullable<RefundRow["payment"]>[])[0]
-    if (!payment) throw new Error(`the payment ${r.payment_id} of refund ${refundId} was not found`)
+    if (!payment)
+      throw new Error(
+        `the payment ${r.payment_id} of refund ${refundId} was not found`
+      )
     return { ...r, payment }
   }
 
@@ -229,10 +270,16 @@ export class MedusaReads {
   async refundFacts(refundId: string): Promise<RefundFacts> {
     const r = await this.refund(refundId)
     const id = r?.metadata?.svc_payout_id
-    return { payoutRowId: typeof id === "string" ? id : null, refundedBefore: refundedBeforeOf(r), context: () => this.contextOf(r) }
+    return {
+      payoutRowId: typeof id === "string" ? id : null,
+      refundedBefore: refundedBeforeOf(r),
+      context: () => this.contextOf(r),
+    }
   }
 
-  private async contextOf(r: RefundRow | undefined): Promise<RefundContext | null> {
+  private async contextOf(
+    r: RefundRow | undefined
+  ): Promise<RefundContext | null> {
     if (!r) return null
     const order = r.payment?.payment_collection?.order ?? null
     let activeChange: RefundContext["activeChange"] = null
@@ -243,20 +290,45 @@ export class MedusaReads {
         fields: ["id", "change_type", "status", "created_at"],
         filters: { order_id: order.id, status: ["pending", "requested"] },
       })
-      const changes = data as (Id & { change_type: string | null; status: string; created_at: string | Date })[]
-      const newest = changes.sort((a, b) => new Date(b.created_at).getTime() - new Date(a.created_at).getTime())[0]
-      activeChange = newest ? { id: newest.id, change_type: newest.change_type ?? null, status: newest.status } : null
+      const changes = data as (Id & {
+        change_type: string | null
+        status: string
+        created_at: string | Date
+      })[]
+      const newest = changes.sort(
+        (a, b) =>
+          new Date(b.created_at).getTime() - new Date(a.created_at).getTime()
+      )[0]
+      activeChange = newest
+        ? {
+            id: newest.id,
+            change_type: newest.change_type ?? null,
+            status: newest.status,
+          }
+        : null
     }
-    return { paymentId: r.payment_id, orderId: order?.id ?? null, orderStatus: order?.status ?? null, activeChange }
+    return {
+      paymentId: r.payment_id,
+      orderId: order?.id ?? null,
+      orderStatus: order?.status ?? null,
+      activeChange,
+    }
   }
 }
 
 /** What refundFacts gives: one read of a refund, for a payout. */
-export type RefundFacts = { payoutRowId: string | null; refundedBefore: string; context: () => Promise<RefundContext | null> }
+export type RefundFacts = {
+  payoutRowId: string | null
+  refundedBefore: string
+  context: () => Promise<RefundContext | null>
+}
 
 function refundedBeforeOf(r: RefundRow | undefined): string {
   if (!r) return "0"
-  const at = (x: { created_at: string | Date }) => new Date(x.created_at).getTime()
-  const before = (r.payment?.refunds ?? []).filter((o) => at(o) < at(r) || (at(o) === at(r) && o.id < r.id))
+  const at = (x: { created_at: string | Date }) =>
+    new Date(x.created_at).getTime()
+  const before = (r.payment?.refunds ?? []).filter(
+    (o) => at(o) < at(r) || (at(o) === at(r) && o.id < r.id)
+  )
   return exactSum(before.map((o) => o.raw_amount?.value ?? o.amount))
 }

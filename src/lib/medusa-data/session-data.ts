@@ -15,7 +15,12 @@ export const storefrontDataSchema = z
       })
       .optional(),
     /** FPX_DIRECT: the buyer's name as at the bank, 1-100 characters. */
-    buyerName: z.string().trim().min(1, "must be 1-100 characters").max(100, "must be 1-100 characters").optional(),
+    buyerName: z
+      .string()
+      .trim()
+      .min(1, "must be 1-100 characters")
+      .max(100, "must be 1-100 characters")
+      .optional(),
     /** The cart being paid, for the redirect URL back to the store. */
     cart_id: z
       .string()
@@ -32,11 +37,14 @@ export type StorefrontData = {
 }
 
 /** Pick and validate only the storefront-settable fields. */
-export function pickStorefrontData(data: Record<string, unknown> | undefined): StorefrontData {
+export function pickStorefrontData(
+  data: Record<string, unknown> | undefined
+): StorefrontData {
   const src = data ?? {}
   const candidate: Record<string, unknown> = {}
   for (const k of ["bank", "bankType", "buyerName", "cart_id"]) {
-    if (src[k] !== undefined && src[k] !== null && src[k] !== "") candidate[k] = src[k]
+    if (src[k] !== undefined && src[k] !== null && src[k] !== "")
+      candidate[k] = src[k]
   }
   const parsed = storefrontDataSchema.safeParse(candidate)
   if (!parsed.success) {

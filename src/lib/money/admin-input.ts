@@ -3,7 +3,8 @@ import { z } from "@medusajs/framework/zod"
 import { assertAmountTextBounded, fromSen, toSen } from "../../client"
 import { english, say } from "../texts"
 
-export const invalidData = (m: string) => new MedusaError(MedusaError.Types.INVALID_DATA, m)
+export const invalidData = (m: string) =>
+  new MedusaError(MedusaError.Types.INVALID_DATA, m)
 
 /**
  * A ringgit amount typed by an admin ("25.50" or 25.5) as exact integer sen,
@@ -13,24 +14,57 @@ export const invalidData = (m: string) => new MedusaError(MedusaError.Types.INVA
  * rules ("must be a decimal amount", …) are sentences of the catalogue too
  * (src/lib/texts, `input.*`: read back from the English for the admin).
  */
-export function parseRinggit(value: string | number, field: string, minSen: number, maxSen: number): number {
+export function parseRinggit(
+  value: string | number,
+  field: string,
+  minSen: number,
+  maxSen: number
+): number {
   let sen: number
   try {
     assertAmountTextBounded(value, field)
     sen = toSen(value, field)
   } catch (e) {
-    throw invalidData(`${field}: ${(e as { rule?: string }).rule ?? (e as Error).message}`)
+    throw invalidData(
+      `${field}: ${(e as { rule?: string }).rule ?? (e as Error).message}`
+    )
   }
   if (sen < minSen || sen > maxSen) {
-    throw invalidData(english(say("input.amountRange", { path: field, min: fromSen(minSen), max: fromSen(maxSen), amount: fromSen(sen) })))
+    throw invalidData(
+      english(
+        say("input.amountRange", {
+          path: field,
+          min: fromSen(minSen),
+          max: fromSen(maxSen),
+          amount: fromSen(sen),
+        })
+      )
+    )
   }
   return sen
 }
 
 /** A status history with one more entry (history only grows). */
-export function appendEntry(history: unknown, status: string, source: string, detail?: string) {
-  const entries = Array.isArray((history as { entries?: unknown[] })?.entries) ? (history as { entries: unknown[] }).entries : []
-  return { entries: [...entries, { status, at: new Date().toISOString(), source, ...(detail ? { detail: detail.slice(0, 300) } : {}) }] }
+export function appendEntry(
+  history: unknown,
+  status: string,
+  source: string,
+  detail?: string
+) {
+  const entries = Array.isArray((history as { entries?: unknown[] })?.entries)
+    ? (history as { entries: unknown[] }).entries
+    : []
+  return {
+    entries: [
+      ...entries,
+      {
+        status,
+        at: new Date().toISOString(),
+        source,
+        ...(detail ? { detail: detail.slice(0, 300) } : {}),
+      },
+    ],
+  }
 }
 
 /**
@@ -39,4 +73,7 @@ export function appendEntry(history: unknown, status: string, source: string, de
  * uses it (parseRinggit above), before anything is sent.
  */
 export const amountInput = (example: string) =>
-  z.custom<string | number>((v) => typeof v === "string" || typeof v === "number", english(say("input.amountRequired", { path: "amount", example })))
+  z.custom<string | number>(
+    (v) => typeof v === "string" || typeof v === "number",
+    english(say("input.amountRequired", { path: "amount", example }))
+  )

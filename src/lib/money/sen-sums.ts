@@ -16,7 +16,12 @@ type Amount = BigNumberInput | null | undefined
 
 /** The exact decimal sum of Medusa amounts (BigNumber, raw `{value}`, string or number). */
 export function exactSum(amounts: Amount[]): string {
-  return amounts.reduce<ReturnType<typeof MathBN.convert>>((n, a) => MathBN.add(n, MathBN.convert(a ?? 0)), MathBN.convert(0)).toFixed()
+  return amounts
+    .reduce<ReturnType<typeof MathBN.convert>>(
+      (n, a) => MathBN.add(n, MathBN.convert(a ?? 0)),
+      MathBN.convert(0)
+    )
+    .toFixed()
 }
 
 /** A payment's total (its captures, or its refunds) in sen: the exact sum, rounded half-up once. */
@@ -29,7 +34,14 @@ export function totalSen(amounts: Amount[], field = "amount"): number {
  * after it minus the total in sen before it. The payouts of a payment's
  * refunds then add up to its refunded total in sen, whatever the fractions.
  */
-export function refundShareSen(refundedBefore: Amount, amount: Amount, field = "amount"): number {
+export function refundShareSen(
+  refundedBefore: Amount,
+  amount: Amount,
+  field = "amount"
+): number {
   const before = exactSum([refundedBefore])
-  return medusaAmountToSen(exactSum([before, amount]), field) - medusaAmountToSen(before, "refunded before")
+  return (
+    medusaAmountToSen(exactSum([before, amount]), field) -
+    medusaAmountToSen(before, "refunded before")
+  )
 }

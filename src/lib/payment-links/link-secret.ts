@@ -2,19 +2,28 @@ import type { SvcModuleService } from "../../modules/svc"
 import { generateLinkSecret } from "./token"
 
 /** Where the secret is kept: `svc_setting`, through the svc module's service (its one owner). */
-export type SecretStore = Pick<SvcModuleService, "twoSettings" | "insertSettingIfAbsent">
+export type SecretStore = Pick<
+  SvcModuleService,
+  "twoSettings" | "insertSettingIfAbsent"
+>
 
 export const LINK_SECRET_KEY = "payment_link_secret"
 
 const SECRET = /^[A-Za-z0-9_-]{43}$/
-const parse = (v: unknown) => (typeof v === "string" ? (JSON.parse(v) as unknown) : v)
+const parse = (v: unknown) =>
+  typeof v === "string" ? (JSON.parse(v) as unknown) : v
 
 async function read(pg: SecretStore): Promise<string | null> {
-  const row = (await pg.twoSettings(LINK_SECRET_KEY, LINK_SECRET_KEY)).find((r) => r.key === LINK_SECRET_KEY)
+  const row = (await pg.twoSettings(LINK_SECRET_KEY, LINK_SECRET_KEY)).find(
+    (r) => r.key === LINK_SECRET_KEY
+  )
   if (!row) return null
   const secret = (parse(row.value) as { secret?: unknown } | null)?.secret
   // never replaced by a new one: every link already sent would stop working
-  if (typeof secret !== "string" || !SECRET.test(secret)) throw new Error("svc_setting payment_link_secret: the stored value is not a link secret")
+  if (typeof secret !== "string" || !SECRET.test(secret))
+    throw new Error(
+      "svc_setting payment_link_secret: the stored value is not a link secret"
+    )
   return secret
 }
 
@@ -27,8 +36,13 @@ async function read(pg: SecretStore): Promise<string | null> {
 export async function linkSecret(pg: SecretStore): Promise<string> {
   const found = await read(pg)
   if (found) return found
-  await pg.insertSettingIfAbsent(LINK_SECRET_KEY, { secret: generateLinkSecret() })
+  await pg.insertSettingIfAbsent(LINK_SECRET_KEY, {
+    secret: generateLinkSecret(),
+  })
   const made = await read(pg)
-  if (!made) throw new Error("svc_setting payment_link_secret: not found after it was made")
+  if (!made)
+    throw new Error(
+      "svc_setting payment_link_secret: not found after it was made"
+    )
   return made
 }

@@ -10,9 +10,18 @@ export const PAY_PATH = "/svc/pay"
  * `backendUrl` when absolute, else MEDUSA_BACKEND_URL, else the address the
  * admin's request came to (`fallback`).
  */
-export function linkBaseUrl(options: PaymentLinksOptions | undefined, config: ConfigModule | undefined, fallback: string): string {
-  const absolute = (v: unknown) => (typeof v === "string" && /^https?:\/\/[^/]/i.test(v) ? v : null)
-  const base = options?.baseUrl ?? absolute(config?.admin?.backendUrl) ?? absolute(process.env.MEDUSA_BACKEND_URL) ?? fallback
+export function linkBaseUrl(
+  options: PaymentLinksOptions | undefined,
+  config: ConfigModule | undefined,
+  fallback: string
+): string {
+  const absolute = (v: unknown) =>
+    typeof v === "string" && /^https?:\/\/[^/]/i.test(v) ? v : null
+  const base =
+    options?.baseUrl ??
+    absolute(config?.admin?.backendUrl) ??
+    absolute(process.env.MEDUSA_BACKEND_URL) ??
+    fallback
   return base.replace(/\/+$/, "")
 }
 

@@ -10,11 +10,19 @@ import { z } from "@medusajs/framework/zod"
  */
 export const paymentLinksSchema = z
   .object({
-    lifetimeDays: z.number().int("must be a whole number of days").min(1, "must be at least 1 (day)").max(90, "must be at most 90 (days)").default(7),
+    lifetimeDays: z
+      .number()
+      .int("must be a whole number of days")
+      .min(1, "must be at least 1 (day)")
+      .max(90, "must be at most 90 (days)")
+      .default(7),
     baseUrl: z
       .string()
       .url("must be an http(s) URL, e.g. https://shop.example")
-      .refine((v) => /^https?:\/\//i.test(v) && !/[?#]/.test(v), { message: "must be an http(s) URL with no query or fragment, e.g. https://shop.example" })
+      .refine((v) => /^https?:\/\//i.test(v) && !/[?#]/.test(v), {
+        message:
+          "must be an http(s) URL with no query or fragment, e.g. https://shop.example",
+      })
       .optional(),
   })
   .strict()

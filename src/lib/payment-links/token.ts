@@ -11,22 +11,35 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto"
 /** Longer than any token this store makes (about 170 characters): refused before any work. */
 export const MAX_TOKEN_LENGTH = 300
 
-export type LinkTokenPayload = { linkId: string; orderId: string; expiresAt: Date }
+export type LinkTokenPayload = {
+  linkId: string
+  orderId: string
+  expiresAt: Date
+}
 
 /** Why a token is refused: malformed (or too long), not signed by this store, past its expiry. */
 export type TokenRefusal = "malformed" | "signature" | "expired"
 
-export type TokenVerdict = { ok: true; payload: LinkTokenPayload } | { ok: false; reason: TokenRefusal; payload?: LinkTokenPayload }
+export type TokenVerdict =
+  | { ok: true; payload: LinkTokenPayload }
+  | { ok: false; reason: TokenRefusal; payload?: LinkTokenPayload }
 
 /** A new secret: 32 random bytes, base64url (43 characters). */
 export function generateLinkSecret(): string {
   return randomBytes(32).toString("base64url")
 }
 
-const mac = (secret: string, body: string) => createHmac("sha256", Buffer.from(secret, "base64url")).update(body).digest()
+const mac = (secret: string, body: string) =>
+  createHmac("sha256", Buffer.from(secret, "base64url")).update(body).digest()
 
 export function signLinkToken(secret: string, p: LinkTokenPayload): string {
-  const body = Buffer.from(JSON.stringify({ l: p.linkId, o: p.orderId, e: Math.floor(p.expiresAt.getTime() / 1000) })).toString("base64url")
+  const body = Buffer.from(
+    JSON.stringify({
+      l: p.linkId,
+      o: p.orderId,
+      e: Math.floor(p.expiresAt.getTime() / 1000),
+    })
+  ).toString("base64url")
   return `${body}.${mac(secret, body).toString("base64url")}`
 }
 
@@ -38,13 +51,19 @@ const ID = /^[a-z]+_[0-9A-Za-z]{10,40}$/
  * it is this store's; then the expiry against `now`. An expired token says
  * whose it was (the page can still say "expired" rather than "not valid").
  */
-export function verifyLinkToken(secret: string, token: unknown, now = Date.now()): TokenVerdict {
-  if (typeof token !== "string" || token.length > MAX_TOKEN_LENGTH) return { ok: false, reason: "malformed" }
+export function verifyLinkToken(
+  secret: string,
+  token: unknown,
+  now = Date.now()
+): TokenVerdict {
+  if (typeof token !== "string" || token.length > MAX_TOKEN_LENGTH)
+    return { ok: false, reason: "malformed" }
   const m = TOKEN.exec(token)
   if (!m) return { ok: false, reason: "malformed" }
   const given = Buffer.from(m[2]!, "base64url")
   const expected = mac(secret, m[1]!)
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: "signature" }
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    return { ok: false, reason: "signature" }
   let raw: unknown
   try {
     raw = JSON.parse(Buffer.from(m[1]!, "base64url").toString("utf8"))
@@ -52,10 +71,19 @@ export function verifyLinkToken(secret: string, token: unknown, now = Date.now()
     return { ok: false, reason: "malformed" }
   }
   const r = raw as { l?: unknown; o?: unknown; e?: unknown }
-  if (!r || typeof r.l !== "string" || typeof r.o !== "string" || typeof r.e !== "number" || !ID.test(r.l) || !ID.test(r.o) || !Number.isSafeInteger(r.e)) {
+  if (
+    !r ||
+    typeof r.l !== "string" ||
+    typeof r.o !== "string" ||
+    typeof r.e !== "number" ||
+    !ID.test(r.l) ||
+    !ID.test(r.o) ||
+    !Number.isSafeInteger(r.e)
+  ) {
     return { ok: false, reason: "malformed" }
   }
   const payload = { linkId: r.l, orderId: r.o, expiresAt: new Date(r.e * 1000) }
-  if (payload.expiresAt.getTime() <= now) return { ok: false, reason: "expired", payload }
+  if (payload.expiresAt.getTime() <= now)
+    return { ok: false, reason: "expired", payload }
   return { ok: true, payload }
 }

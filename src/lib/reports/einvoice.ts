@@ -13,17 +13,25 @@ import { csvLine, rmText } from "./csv"
 import { mytDay, MYT_OFFSET_MS } from "./period"
 
 export type PaymentModeCode = "03" | "06"
-export const PAYMENT_MODE_NAMES: Record<PaymentModeCode, string> = { "03": "Bank Transfer", "06": "e-Wallet / Digital Wallet" }
+export const PAYMENT_MODE_NAMES: Record<PaymentModeCode, string> = {
+  "03": "Bank Transfer",
+  "06": "e-Wallet / Digital Wallet",
+}
 
 /** The MyInvois payment mode of an svc checkout type: FPX (hosted or direct) is 03, the svc wallet 06; anything else null. */
-export function paymentModeOfType(checkoutType: string | null | undefined): PaymentModeCode | null {
+export function paymentModeOfType(
+  checkoutType: string | null | undefined
+): PaymentModeCode | null {
   if (checkoutType === "SVC_ACCOUNT") return "06"
-  if (checkoutType === "FPX_HOSTED" || checkoutType === "FPX_DIRECT") return "03"
+  if (checkoutType === "FPX_HOSTED" || checkoutType === "FPX_DIRECT")
+    return "03"
   return null
 }
 
 /** The MyInvois payment mode of a Medusa payment provider id (pp_svc-wallet_svc: 06; pp_svc-fpx_svc, pp_svc-fpx-direct_svc: 03). */
-export function paymentModeOfProvider(providerId: string | null | undefined): PaymentModeCode | null {
+export function paymentModeOfProvider(
+  providerId: string | null | undefined
+): PaymentModeCode | null {
   if (!providerId) return null
   if (/^pp_svc-wallet_/.test(providerId)) return "06"
   if (/^pp_svc-fpx(-direct)?_/.test(providerId)) return "03"
@@ -40,16 +48,22 @@ export function mytTimestamp(ms: number): string {
   return `${new Date(ms + MYT_OFFSET_MS).toISOString().slice(0, 19)}+08:00`
 }
 
-export const MONTH_RULE = "must be a month YYYY-MM (Malaysian calendar), from 2000-01 to 2100-12"
+export const MONTH_RULE =
+  "must be a month YYYY-MM (Malaysian calendar), from 2000-01 to 2100-12"
 
 /** A Malaysian calendar month as [fromMs, toMs): from 00:00 on its 1st to 00:00 on the next month's 1st, Malaysian time; null when not a month. */
-export function monthPeriod(month: string): { fromMs: number; toMs: number } | null {
+export function monthPeriod(
+  month: string
+): { fromMs: number; toMs: number } | null {
   const m = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(month)
   if (!m) return null
   const year = Number(m[1])
   const mon = Number(m[2])
   if (year < 2000 || year > 2100) return null
-  return { fromMs: Date.UTC(year, mon - 1, 1) - MYT_OFFSET_MS, toMs: Date.UTC(year, mon, 1) - MYT_OFFSET_MS }
+  return {
+    fromMs: Date.UTC(year, mon - 1, 1) - MYT_OFFSET_MS,
+    toMs: Date.UTC(year, mon, 1) - MYT_OFFSET_MS,
+  }
 }
 
 /** One svc payment of an order without its own e-invoice. */
@@ -87,14 +101,23 @@ export type EinvoiceGroup = {
   order_ids: string[]
 }
 
-export type EinvoiceTotals = { payment_count: number; gross_sen: bigint; refund_count: number; refunds_sen: bigint; net_sen: bigint }
+export type EinvoiceTotals = {
+  payment_count: number
+  gross_sen: bigint
+  refund_count: number
+  refunds_sen: bigint
+  net_sen: bigint
+}
 
 /**
  * Payments by the Malaysian day they were paid, refunds by the Malaysian day
  * they were made, each under its payment mode; sums in integer sen (bigint).
  * Sorted by day, then mode; references in time order.
  */
-export function groupEinvoice(payments: EinvoicePayment[], refunds: EinvoiceRefund[]): { groups: EinvoiceGroup[]; totals: EinvoiceTotals } {
+export function groupEinvoice(
+  payments: EinvoicePayment[],
+  refunds: EinvoiceRefund[]
+): { groups: EinvoiceGroup[]; totals: EinvoiceTotals } {
   const groups = new Map<string, EinvoiceGroup>()
   const group = (day: string, mode: PaymentModeCode) => {
     const key = `${day} ${mode}`
@@ -134,8 +157,20 @@ export function groupEinvoice(payments: EinvoicePayment[], refunds: EinvoiceRefu
     g.refund_references.push(r.reference)
     addOrder(g, r.order_id)
   }
-  const totals: EinvoiceTotals = { payment_count: 0, gross_sen: 0n, refund_count: 0, refunds_sen: 0n, net_sen: 0n }
-  const sorted = [...groups.values()].sort((a, b) => (a.day === b.day ? a.payment_mode.localeCompare(b.payment_mode) : a.day < b.day ? -1 : 1))
+  const totals: EinvoiceTotals = {
+    payment_count: 0,
+    gross_sen: 0n,
+    refund_count: 0,
+    refunds_sen: 0n,
+    net_sen: 0n,
+  }
+  const sorted = [...groups.values()].sort((a, b) =>
+    a.day === b.day
+      ? a.payment_mode.localeCompare(b.payment_mode)
+      : a.day < b.day
+        ? -1
+        : 1
+  )
   for (const g of sorted) {
     g.net_sen = g.gross_sen - g.refunds_sen
     totals.payment_count += g.payment_count
@@ -165,7 +200,11 @@ export const EINVOICE_CSV_HEADER = [
 ]
 
 /** The monthly export as CSV (RFC 4180, CRLF): one line per day and mode, then the month's total, then `#` notes. Lists are space-separated. */
-export function einvoiceCsv(month: string, r: { groups: EinvoiceGroup[]; totals: EinvoiceTotals }, notes: string[] = []): string {
+export function einvoiceCsv(
+  month: string,
+  r: { groups: EinvoiceGroup[]; totals: EinvoiceTotals },
+  notes: string[] = []
+): string {
   const lines = [csvLine(EINVOICE_CSV_HEADER)]
   for (const g of r.groups) {
     lines.push(
@@ -189,9 +228,26 @@ export function einvoiceCsv(month: string, r: { groups: EinvoiceGroup[]; totals:
   }
   const t = r.totals
   lines.push(
-    csvLine([month, "total", "", t.payment_count, t.gross_sen, rmText(t.gross_sen), t.refund_count, t.refunds_sen, rmText(t.refunds_sen), t.net_sen, rmText(t.net_sen), "", "", ""])
+    csvLine([
+      month,
+      "total",
+      "",
+      t.payment_count,
+      t.gross_sen,
+      rmText(t.gross_sen),
+      t.refund_count,
+      t.refunds_sen,
+      rmText(t.refunds_sen),
+      t.net_sen,
+      rmText(t.net_sen),
+      "",
+      "",
+      "",
+    ])
   )
-  lines.push(`# month ${month} in Malaysia time (UTC+08:00); orders whose buyer asked for their own e-invoice are left out`)
+  lines.push(
+    `# month ${month} in Malaysia time (UTC+08:00); orders whose buyer asked for their own e-invoice are left out`
+  )
   for (const n of notes) lines.push(`# ${n.replace(/[\r\n]/g, " ")}`)
   return lines.join("\r\n") + "\r\n"
 }
@@ -226,6 +282,8 @@ export function totalsJson(t: EinvoiceTotals) {
 export const EINVOICE_FLAG = "svc_einvoice_requested"
 
 /** Whether an order's (or cart's) metadata says its buyer asked for their own e-invoice: only `true` counts. */
-export function einvoiceRequested(metadata: Record<string, unknown> | null | undefined): boolean {
+export function einvoiceRequested(
+  metadata: Record<string, unknown> | null | undefined
+): boolean {
   return metadata?.[EINVOICE_FLAG] === true
 }

@@ -3,16 +3,22 @@ export const MYT_OFFSET_MS = 8 * 60 * 60 * 1000
 export const MAX_PERIOD_DAYS = 366
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
-export const PERIOD_RULE = "must be a date YYYY-MM-DD (a Malaysian day) or an ISO 8601 timestamp with a time zone"
+export const PERIOD_RULE =
+  "must be a date YYYY-MM-DD (a Malaysian day) or an ISO 8601 timestamp with a time zone"
 
 export function instant(v: string, end: boolean): number {
   if (DAY.test(v)) {
     const start = Date.parse(`${v}T00:00:00+08:00`)
     // a calendar check: 2026-02-30 parses in some engines
-    if (Number.isNaN(start) || new Date(start + MYT_OFFSET_MS).toISOString().slice(0, 10) !== v) return Number.NaN
+    if (
+      Number.isNaN(start) ||
+      new Date(start + MYT_OFFSET_MS).toISOString().slice(0, 10) !== v
+    )
+      return Number.NaN
     return end ? start + 24 * 60 * 60 * 1000 : start
   }
-  if (!/T\d{2}:\d{2}/.test(v) || !/(Z|[+-]\d{2}:?\d{2})$/.test(v)) return Number.NaN
+  if (!/T\d{2}:\d{2}/.test(v) || !/(Z|[+-]\d{2}:?\d{2})$/.test(v))
+    return Number.NaN
   return Date.parse(v)
 }
 

@@ -20,7 +20,8 @@ import { mytDay, type Period } from "./period"
 import { mytTimestamp, paymentModeOfType } from "./einvoice"
 
 type Container = MedusaContainer
-type Kind = "checkout" | "refund_payout" | "payout" | "fiat_withdrawal" | "token_transfer"
+type Kind =
+  "checkout" | "refund_payout" | "payout" | "fiat_withdrawal" | "token_transfer"
 
 export type MovementRow = {
   day: string
@@ -44,7 +45,17 @@ export type MovementRow = {
 }
 
 /** Statuses under which the money did not (or no longer does) move. */
-const NOT_MOVED = new Set(["FAILED", "REJECTED", "CANCELLED", "REVERSED", "RETURNED", "CREATING", "REQUESTED", "CREATE_FAILED", "EXPIRED"])
+const NOT_MOVED = new Set([
+  "FAILED",
+  "REJECTED",
+  "CANCELLED",
+  "REVERSED",
+  "RETURNED",
+  "CREATING",
+  "REQUESTED",
+  "CREATE_FAILED",
+  "EXPIRED",
+])
 const PAGE = 100
 /** A list stops after this many pages (10,000 records) and says so in the file. */
 const MAX_PAGES = 100
@@ -67,19 +78,35 @@ async function listBack<T>(
     const data = Array.isArray(page?.data) ? page.data : []
     out.push(...data)
     const last = data[data.length - 1]
-    if (!page?.hasMore || !page.nextCursor || (last && createdAt(last) < olderThanMs)) return out
+    if (
+      !page?.hasMore ||
+      !page.nextCursor ||
+      (last && createdAt(last) < olderThanMs)
+    )
+      return out
     cursor = page.nextCursor
   }
-  notes.push(`${what}: stopped after ${MAX_PAGES} pages of svc's list; rows beyond may show as not found in svc`)
+  notes.push(
+    `${what}: stopped after ${MAX_PAGES} pages of svc's list; rows beyond may show as not found in svc`
+  )
   return out
 }
 
-const ms = (v: unknown) => (typeof v === "string" || v instanceof Date ? new Date(v).getTime() : Number.NaN)
-const iso = (v: unknown) => (Number.isNaN(ms(v)) ? "" : new Date(ms(v)).toISOString())
+const ms = (v: unknown) =>
+  typeof v === "string" || v instanceof Date
+    ? new Date(v).getTime()
+    : Number.NaN
+const iso = (v: unknown) =>
+  Number.isNaN(ms(v)) ? "" : new Date(ms(v)).toISOString()
 const inPeriod = (t: number, p: Period) => t >= p.fromMs && t < p.toMs
 
 /** A newest-first svc list (payouts, wallet transactions), read back to an hour before the period. */
-function listSince<T extends { createdAt: string }>(list: (q: { limit: number; cursor?: string }) => Promise<unknown>, p: Period, notes: string[], what: string): Promise<T[]> {
+function listSince<T extends { createdAt: string }>(
+  list: (q: { limit: number; cursor?: string }) => Promise<unknown>,
+  p: Period,
+  notes: string[],
+  what: string
+): Promise<T[]> {
   return listBack<T>(
     (cursor) => list({ limit: PAGE, ...(cursor ? { cursor } : {}) }),
     (x) => ms(x.createdAt),
@@ -90,7 +117,11 @@ function listSince<T extends { createdAt: string }>(list: (q: { limit: number; c
 }
 
 /** Our ledger rows created in the period, oldest first. */
-const createdIn = (p: Period) => [{ created_at: { $gte: new Date(p.fromMs), $lt: new Date(p.toMs) } }, { take: 100_000, order: { created_at: "ASC" as const } }] as const
+const createdIn = (p: Period) =>
+  [
+    { created_at: { $gte: new Date(p.fromMs), $lt: new Date(p.toMs) } },
+    { take: 100_000, order: { created_at: "ASC" as const } },
+  ] as const
 
 /** One of our outgoing requests (payout, withdrawal, transfer), matched to svc's record `s` (undefined: not in svc's list). */
 type LedgerOut = {
@@ -110,7 +141,10 @@ type LedgerOut = {
   /** the match when svc's list does not have it */
   notInSvc: string
 }
-function ledgerOutRow(o: LedgerOut, s: { status: string; amount: string; txHash?: string | null } | undefined): MovementRow {
+function ledgerOutRow(
+  o: LedgerOut,
+  s: { status: string; amount: string; txHash?: string | null } | undefined
+): MovementRow {
   const medusaAmount = senOf(o.amount)
   const status = s?.status ?? o.status
   return {
@@ -134,11 +168,30 @@ function ledgerOutRow(o: LedgerOut, s: { status: string; amount: string; txHash?
       ? `no svc ${o.what} (status ${o.status}${o.why ? `: ${o.why}` : ""})`
       : !s
         ? o.notInSvc
-        : compare({ medusaAmount, svcAmount: senOf(s.amount), medusaStatus: o.status, svcStatus: s.status, medusaTx: o.tx, svcTx: s.txHash }),
+        : compare({
+            medusaAmount,
+            svcAmount: senOf(s.amount),
+            medusaStatus: o.status,
+            svcStatus: s.status,
+            medusaTx: o.tx,
+            svcTx: s.txHash,
+          }),
   }
 }
 
-type SvcOnly = Pick<MovementRow, "kind" | "direction" | "svc_id" | "svc_status" | "amount" | "fee" | "net" | "fee_mode" | "tx_hash" | "match"> & {
+type SvcOnly = Pick<
+  MovementRow,
+  | "kind"
+  | "direction"
+  | "svc_id"
+  | "svc_status"
+  | "amount"
+  | "fee"
+  | "net"
+  | "fee_mode"
+  | "tx_hash"
+  | "match"
+> & {
   at: string
   counted?: boolean
   payment_mode?: string | null
@@ -177,10 +230,26 @@ function compare(parts: {
   svcTx?: string | null
 }): string {
   const diffs: string[] = []
-  if (parts.medusaAmount !== null && parts.svcAmount !== null && parts.medusaAmount !== parts.svcAmount)
-    diffs.push(`amount: Medusa ${parts.medusaAmount} sen, svc ${parts.svcAmount} sen`)
-  if (parts.medusaStatus && parts.svcStatus && parts.medusaStatus !== parts.svcStatus) diffs.push(`status: Medusa ${parts.medusaStatus}, svc ${parts.svcStatus}`)
-  if (parts.medusaTx && parts.svcTx && parts.medusaTx.toLowerCase() !== parts.svcTx.toLowerCase()) diffs.push(`txHash: Medusa ${parts.medusaTx}, svc ${parts.svcTx}`)
+  if (
+    parts.medusaAmount !== null &&
+    parts.svcAmount !== null &&
+    parts.medusaAmount !== parts.svcAmount
+  )
+    diffs.push(
+      `amount: Medusa ${parts.medusaAmount} sen, svc ${parts.svcAmount} sen`
+    )
+  if (
+    parts.medusaStatus &&
+    parts.svcStatus &&
+    parts.medusaStatus !== parts.svcStatus
+  )
+    diffs.push(`status: Medusa ${parts.medusaStatus}, svc ${parts.svcStatus}`)
+  if (
+    parts.medusaTx &&
+    parts.svcTx &&
+    parts.medusaTx.toLowerCase() !== parts.svcTx.toLowerCase()
+  )
+    diffs.push(`txHash: Medusa ${parts.medusaTx}, svc ${parts.svcTx}`)
   return diffs.length ? `MISMATCH ${diffs.join("; ")}` : "ok"
 }
 
@@ -208,16 +277,39 @@ function feeMode(c: SvcCheckoutItem | undefined): string | null {
 }
 
 /** The order of each checkout's payment session (session → payment collection → order), in two reads. */
-export async function ordersOfSessions(container: Container, sessionIds: string[]): Promise<Map<string, string>> {
+export async function ordersOfSessions(
+  container: Container,
+  sessionIds: string[]
+): Promise<Map<string, string>> {
   const out = new Map<string, string>()
   if (!sessionIds.length) return out
-  const payment = container.resolve<{ listPaymentSessions: (f: unknown, c: unknown) => Promise<{ id: string; payment_collection_id: string }[]> }>(Modules.PAYMENT)
-  const sessions = await payment.listPaymentSessions({ id: sessionIds }, { select: ["id", "payment_collection_id"], take: sessionIds.length })
+  const payment = container.resolve<{
+    listPaymentSessions: (
+      f: unknown,
+      c: unknown
+    ) => Promise<{ id: string; payment_collection_id: string }[]>
+  }>(Modules.PAYMENT)
+  const sessions = await payment.listPaymentSessions(
+    { id: sessionIds },
+    { select: ["id", "payment_collection_id"], take: sessionIds.length }
+  )
   const collections = [...new Set(sessions.map((s) => s.payment_collection_id))]
   if (!collections.length) return out
-  const query = container.resolve<{ graph: (q: unknown) => Promise<{ data: { order_id: string; payment_collection_id: string }[] }> }>(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: "order_payment_collection", fields: ["order_id", "payment_collection_id"], filters: { payment_collection_id: collections } })
-  const orderOf = new Map(data.map((l) => [l.payment_collection_id, l.order_id]))
+  const query = container.resolve<{
+    graph: (
+      q: unknown
+    ) => Promise<{
+      data: { order_id: string; payment_collection_id: string }[]
+    }>
+  }>(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "order_payment_collection",
+    fields: ["order_id", "payment_collection_id"],
+    filters: { payment_collection_id: collections },
+  })
+  const orderOf = new Map(
+    data.map((l) => [l.payment_collection_id, l.order_id])
+  )
   for (const s of sessions) {
     const o = orderOf.get(s.payment_collection_id)
     if (o) out.set(s.id, o)
@@ -225,7 +317,13 @@ export async function ordersOfSessions(container: Container, sessionIds: string[
   return out
 }
 
-async function checkoutRows(container: Container, client: SvcClient, svcModule: SvcModuleService, p: Period, notes: string[]): Promise<MovementRow[]> {
+async function checkoutRows(
+  container: Container,
+  client: SvcClient,
+  svcModule: SvcModuleService,
+  p: Period,
+  notes: string[]
+): Promise<MovementRow[]> {
   const svcList = await listBack<SvcCheckoutItem>(
     (cursor) =>
       client.checkout.list({
@@ -241,14 +339,28 @@ async function checkoutRows(container: Container, client: SvcClient, svcModule: 
     "checkouts"
   )
   const svcById = new Map(svcList.map((c) => [c.checkoutId, c]))
-  const ours = await svcModule.listSvcCheckouts({ paid_at: { $gte: new Date(p.fromMs), $lt: new Date(p.toMs) } }, { take: 100_000, order: { paid_at: "ASC" } })
+  const ours = await svcModule.listSvcCheckouts(
+    { paid_at: { $gte: new Date(p.fromMs), $lt: new Date(p.toMs) } },
+    { take: 100_000, order: { paid_at: "ASC" } }
+  )
   const ourIds = new Set(ours.map((c) => c.checkout_id))
   // svc says paid in the period, Medusa has no paid_at there: find the ledger row anyway
-  const svcOnlyIds = svcList.filter((c) => c.paidAt && inPeriod(ms(c.paidAt), p) && !ourIds.has(c.checkoutId)).map((c) => c.checkoutId)
-  const others = svcOnlyIds.length ? await svcModule.listSvcCheckouts({ checkout_id: svcOnlyIds }, { take: svcOnlyIds.length }) : []
+  const svcOnlyIds = svcList
+    .filter(
+      (c) => c.paidAt && inPeriod(ms(c.paidAt), p) && !ourIds.has(c.checkoutId)
+    )
+    .map((c) => c.checkoutId)
+  const others = svcOnlyIds.length
+    ? await svcModule.listSvcCheckouts(
+        { checkout_id: svcOnlyIds },
+        { take: svcOnlyIds.length }
+      )
+    : []
   const orders = await ordersOfSessions(
     container,
-    [...ours, ...others].filter((c) => !c.order_id).map((c) => c.payment_session_id)
+    [...ours, ...others]
+      .filter((c) => !c.order_id)
+      .map((c) => c.payment_session_id)
   )
   const rows: MovementRow[] = []
   for (const c of [...ours, ...others]) {
@@ -277,12 +389,20 @@ async function checkoutRows(container: Container, client: SvcClient, svcModule: 
         ? "MISMATCH not among svc's COMPLETED checkouts"
         : !c.paid_at
           ? `MISMATCH Medusa has no payment time (status ${c.status}); svc paid at ${s.paidAt}`
-          : compare({ medusaAmount, svcAmount: senOf(s.amount), medusaStatus: c.status, svcStatus, medusaTx: c.tx_hash, svcTx: s.txHash }),
+          : compare({
+              medusaAmount,
+              svcAmount: senOf(s.amount),
+              medusaStatus: c.status,
+              svcStatus,
+              medusaTx: c.tx_hash,
+              svcTx: s.txHash,
+            }),
     })
   }
   const known = new Set([...ours, ...others].map((c) => c.checkout_id))
   for (const s of svcList) {
-    if (known.has(s.checkoutId) || !s.paidAt || !inPeriod(ms(s.paidAt), p)) continue
+    if (known.has(s.checkoutId) || !s.paidAt || !inPeriod(ms(s.paidAt), p))
+      continue
     rows.push(
       svcOnlyRow({
         kind: "checkout",
@@ -304,10 +424,27 @@ async function checkoutRows(container: Container, client: SvcClient, svcModule: 
   return rows
 }
 
-type SvcPayoutItem = { payoutId: string; status: string; amount: string; fee: string | null; netAmount?: string | null; createdAt: string }
+type SvcPayoutItem = {
+  payoutId: string
+  status: string
+  amount: string
+  fee: string | null
+  netAmount?: string | null
+  createdAt: string
+}
 
-async function payoutRows(client: SvcClient, svcModule: SvcModuleService, p: Period, notes: string[]): Promise<MovementRow[]> {
-  const svcList = await listSince<SvcPayoutItem>((q) => client.payouts.list(q), p, notes, "payouts")
+async function payoutRows(
+  client: SvcClient,
+  svcModule: SvcModuleService,
+  p: Period,
+  notes: string[]
+): Promise<MovementRow[]> {
+  const svcList = await listSince<SvcPayoutItem>(
+    (q) => client.payouts.list(q),
+    p,
+    notes,
+    "payouts"
+  )
   const svcById = new Map(svcList.map((x) => [x.payoutId, x]))
   const ours = await svcModule.listSvcPayouts(...createdIn(p))
   const rows: MovementRow[] = []
@@ -357,10 +494,27 @@ async function payoutRows(client: SvcClient, svcModule: SvcModuleService, p: Per
   return rows
 }
 
-type SvcTransaction = { id: string; type: string; status: string; amount: string; txHash: string | null; createdAt: string }
+type SvcTransaction = {
+  id: string
+  type: string
+  status: string
+  amount: string
+  txHash: string | null
+  createdAt: string
+}
 
-async function walletRows(client: SvcClient, svcModule: SvcModuleService, p: Period, notes: string[]): Promise<MovementRow[]> {
-  const svcList = await listSince<SvcTransaction>((q) => client.wallet.transactions(q), p, notes, "wallet transactions")
+async function walletRows(
+  client: SvcClient,
+  svcModule: SvcModuleService,
+  p: Period,
+  notes: string[]
+): Promise<MovementRow[]> {
+  const svcList = await listSince<SvcTransaction>(
+    (q) => client.wallet.transactions(q),
+    p,
+    notes,
+    "wallet transactions"
+  )
   const svcById = new Map(svcList.map((x) => [x.id, x]))
   const withdrawals = await svcModule.listSvcWithdrawals(...createdIn(p))
   const transfers = await svcModule.listSvcTokenTransfers(...createdIn(p))
@@ -397,14 +551,27 @@ async function walletRows(client: SvcClient, svcModule: SvcModuleService, p: Per
       o.kind === "token_transfer" && o.status === "CREATED"
         ? "not yet in svc's transactions (an EVM transfer is listed once it leaves CREATED)"
         : "MISMATCH not in svc's wallet transactions"
-    rows.push(ledgerOutRow({ ...o, orderId: null, fee: senOf(o.fee), net: null, what: o.kind === "token_transfer" ? "transfer" : "withdrawal", notInSvc }, s))
+    rows.push(
+      ledgerOutRow(
+        {
+          ...o,
+          orderId: null,
+          fee: senOf(o.fee),
+          net: null,
+          what: o.kind === "token_transfer" ? "transfer" : "withdrawal",
+          notInSvc,
+        },
+        s
+      )
+    )
   }
   for (const s of svcList) {
     if (known.has(s.id) || !inPeriod(ms(s.createdAt), p)) continue
     if (s.type !== "FIAT_WITHDRAWAL" && s.type !== "TOKEN_WITHDRAWAL") continue
     rows.push(
       svcOnlyRow({
-        kind: s.type === "FIAT_WITHDRAWAL" ? "fiat_withdrawal" : "token_transfer",
+        kind:
+          s.type === "FIAT_WITHDRAWAL" ? "fiat_withdrawal" : "token_transfer",
         direction: "out",
         svc_id: s.id,
         svc_status: s.status,
@@ -414,7 +581,8 @@ async function walletRows(client: SvcClient, svcModule: SvcModuleService, p: Per
         net: null,
         fee_mode: null,
         tx_hash: s.txHash,
-        match: "MISMATCH only in svc: not requested from Medusa (svc's dashboard, or a deposit to a trigger address)",
+        match:
+          "MISMATCH only in svc: not requested from Medusa (svc's dashboard, or a deposit to a trigger address)",
       })
     )
   }
@@ -468,7 +636,9 @@ export async function settlementReport(container: Container, p: Period) {
     payoutRows(client, svcModule, p, notes),
     walletRows(client, svcModule, p, notes),
   ])
-  const rows = [...checkouts, ...payouts, ...wallet].sort((a, b) => a.at.localeCompare(b.at))
+  const rows = [...checkouts, ...payouts, ...wallet].sort((a, b) =>
+    a.at.localeCompare(b.at)
+  )
   const perDay = new Map<string, Total>()
   const perPeriod = new Map<string, Total>()
   for (const r of rows) {
@@ -476,11 +646,20 @@ export async function settlementReport(container: Container, p: Period) {
     addTo(perDay, `${r.day}\t${r.kind}\t${r.direction}`, r)
     addTo(perPeriod, `${r.kind}\t${r.direction}`, r)
   }
-  return { rows, perDay, perPeriod, notes, mismatches: rows.filter((r) => r.match.startsWith("MISMATCH")).length }
+  return {
+    rows,
+    perDay,
+    perPeriod,
+    notes,
+    mismatches: rows.filter((r) => r.match.startsWith("MISMATCH")).length,
+  }
 }
 
 /** The report as CSV text (header, movements, day totals, period totals, notes as `#` lines). */
-export function settlementCsv(report: Awaited<ReturnType<typeof settlementReport>>, p: Period): string {
+export function settlementCsv(
+  report: Awaited<ReturnType<typeof settlementReport>>,
+  p: Period
+): string {
   const lines = [csvLine(CSV_HEADER)]
   const days = [...new Set(report.rows.map((r) => r.day))].sort()
   for (const day of days) {
@@ -508,15 +687,57 @@ export function settlementCsv(report: Awaited<ReturnType<typeof settlementReport
         ])
       )
     }
-    for (const [key, t] of [...report.perDay].filter(([k]) => k.startsWith(`${day}\t`))) {
+    for (const [key, t] of [...report.perDay].filter(([k]) =>
+      k.startsWith(`${day}\t`)
+    )) {
       const [, kind, direction] = key.split("\t")
-      lines.push(csvLine([day, `day_total:${kind}`, direction, "", "", "", "", "", "", ...money(t.amount), ...money(t.fee), ...money(t.net), "", "", t.count, "", "", ""]))
+      lines.push(
+        csvLine([
+          day,
+          `day_total:${kind}`,
+          direction,
+          "",
+          "",
+          "",
+          "",
+          "",
+          "",
+          ...money(t.amount),
+          ...money(t.fee),
+          ...money(t.net),
+          "",
+          "",
+          t.count,
+          "",
+          "",
+          "",
+        ])
+      )
     }
   }
   for (const [key, t] of report.perPeriod) {
     const [kind, direction] = key.split("\t")
     lines.push(
-      csvLine([`${p.from}..${p.to}`, `period_total:${kind}`, direction, "", "", "", "", "", "", ...money(t.amount), ...money(t.fee), ...money(t.net), "", "", t.count, "", "", ""])
+      csvLine([
+        `${p.from}..${p.to}`,
+        `period_total:${kind}`,
+        direction,
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        ...money(t.amount),
+        ...money(t.fee),
+        ...money(t.net),
+        "",
+        "",
+        t.count,
+        "",
+        "",
+        "",
+      ])
     )
   }
   lines.push(

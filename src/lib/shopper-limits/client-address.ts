@@ -14,7 +14,10 @@ import proxyaddr from "proxy-addr"
  * /64, and an address rotated inside it is still the same client. An IPv4
  * address mapped into IPv6 (::ffff:127.0.0.2) is counted as the IPv4 address.
  */
-export function clientAddress(req: IncomingMessage, trustProxy: number): string {
+export function clientAddress(
+  req: IncomingMessage,
+  trustProxy: number
+): string {
   const raw = proxyaddr(req, (_addr, i) => i < trustProxy)
   return addressKey(raw)
 }

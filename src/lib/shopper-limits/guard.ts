@@ -10,7 +10,9 @@ import { ShopperLimits, type ShopperRefusal } from "./shopper-limits"
 
 type Logger = { info: (m: string) => void; warn: (m: string) => void }
 type Container = MedusaContainer
-type ConfigModule = Parameters<typeof findSvcProviderConfig>[0] & { projectConfig?: { redisUrl?: string } }
+type ConfigModule = Parameters<typeof findSvcProviderConfig>[0] & {
+  projectConfig?: { redisUrl?: string }
+}
 
 /**
  * The storefront guard of one svc account in this process: the shopper limits,
@@ -23,13 +25,27 @@ export class ShopperGuard {
   readonly log: RefusalLog
   readonly counts: RefusalCounts
   readonly shared: boolean
-  constructor(options: SvcProviderOptions, redisUrl: string | undefined, logger: Logger) {
-    const ns = createHash("sha256").update(`${options.baseUrl}\n${options.apiKey}`).digest("hex").slice(0, 16)
+  constructor(
+    options: SvcProviderOptions,
+    redisUrl: string | undefined,
+    logger: Logger
+  ) {
+    const ns = createHash("sha256")
+      .update(`${options.baseUrl}\n${options.apiKey}`)
+      .digest("hex")
+      .slice(0, 16)
     const redis = redisUrl ? connectFailFastRedis(redisUrl) : undefined
     this.shared = !!redis
-    this.limits = new ShopperLimits(options.storefrontLimits, redis ? { redis } : { memory: true }, ns)
+    this.limits = new ShopperLimits(
+      options.storefrontLimits,
+      redis ? { redis } : { memory: true },
+      ns
+    )
     this.log = new RefusalLog(logger)
-    this.counts = new RefusalCounts(redis as ConstructorParameters<typeof RefusalCounts>[0], `svc:shopper:${ns}:refusals`)
+    this.counts = new RefusalCounts(
+      redis as ConstructorParameters<typeof RefusalCounts>[0],
+      `svc:shopper:${ns}:refusals`
+    )
   }
 
   address(req: IncomingMessage): string {
@@ -40,9 +56,19 @@ export class ShopperGuard {
    * One payment session asked by this client: the first of its limits it is
    * over (the address first, then the logged-in customer), or null.
    */
-  async takeClient(address: string, customerId?: string): Promise<ShopperRefusal | null> {
-    const r = (await this.limits.take("address", address)) ?? (customerId ? await this.limits.take("customer", customerId) : null)
-    if (r) this.refused(r.kind, r.kind === "address" ? address : customerId!, r.message)
+  async takeClient(
+    address: string,
+    customerId?: string
+  ): Promise<ShopperRefusal | null> {
+    const r =
+      (await this.limits.take("address", address)) ??
+      (customerId ? await this.limits.take("customer", customerId) : null)
+    if (r)
+      this.refused(
+        r.kind,
+        r.kind === "address" ? address : customerId!,
+        r.message
+      )
     return r
   }
 
@@ -56,7 +82,10 @@ export class ShopperGuard {
   /** Logged once a minute per client, counted for the doctor. */
   refused(reason: RefusalReason, client: string, words: string): void {
     this.counts.add(reason)
-    this.log.refused(`${reason === "store_budget" ? "address" : reason} ${client}`, `${RULE_NAMES[reason]}: ${words}`)
+    this.log.refused(
+      `${reason === "store_budget" ? "address" : reason} ${client}`,
+      `${RULE_NAMES[reason]}: ${words}`
+    )
   }
 }
 
@@ -77,7 +106,11 @@ export function shopperGuard(container: Container): ShopperGuard | null {
   let g = guards.get(found.options)
   if (!g) {
     const logger = container.resolve<Logger>("logger")
-    g = new ShopperGuard(found.options, found.options.redisUrl ?? configModule.projectConfig?.redisUrl, logger)
+    g = new ShopperGuard(
+      found.options,
+      found.options.redisUrl ?? configModule.projectConfig?.redisUrl,
+      logger
+    )
     guards.set(found.options, g)
   }
   return g

@@ -12,7 +12,12 @@
 import { countRefusal } from "../../client/telemetry"
 
 export type RefusalReason = "address" | "customer" | "cart" | "store_budget"
-export const REFUSAL_REASONS: readonly RefusalReason[] = ["address", "customer", "cart", "store_budget"]
+export const REFUSAL_REASONS: readonly RefusalReason[] = [
+  "address",
+  "customer",
+  "cart",
+  "store_budget",
+]
 
 type Logger = { warn: (m: string) => void }
 
@@ -44,7 +49,9 @@ export class RefusalLog {
       return
     }
     this.minute.set(client, { count: 0, what })
-    this.logger.warn(`svc: refused a payment session (${client}): ${what}; more from this client in the next minute are counted, not logged`)
+    this.logger.warn(
+      `svc: refused a payment session (${client}): ${what}; more from this client in the next minute are counted, not logged`
+    )
     this.arm()
   }
 
@@ -58,17 +65,30 @@ export class RefusalLog {
   flush(): void {
     this.timer = undefined
     for (const [client, { count, what }] of this.minute) {
-      if (count > 0) this.logger.warn(`svc: refused ${count} more payment session${count === 1 ? "" : "s"} (${client}) in the last minute: ${what}`)
+      if (count > 0)
+        this.logger.warn(
+          `svc: refused ${count} more payment session${count === 1 ? "" : "s"} (${client}) in the last minute: ${what}`
+        )
     }
-    if (this.others > 0) this.logger.warn(`svc: refused ${this.others} payment sessions of other clients in the last minute (more than ${MAX_CLIENTS} clients were refused)`)
+    if (this.others > 0)
+      this.logger.warn(
+        `svc: refused ${this.others} payment sessions of other clients in the last minute (more than ${MAX_CLIENTS} clients were refused)`
+      )
     this.minute.clear()
     this.others = 0
   }
 }
 
 type RedisCounts = {
-  multi(): { hincrby(k: string, f: string, n: number): unknown; pexpire(k: string, ms: number): unknown; exec(): Promise<unknown> }
-  pipeline(): { hgetall(k: string): unknown; exec(): Promise<[Error | null, unknown][] | null> }
+  multi(): {
+    hincrby(k: string, f: string, n: number): unknown
+    pexpire(k: string, ms: number): unknown
+    exec(): Promise<unknown>
+  }
+  pipeline(): {
+    hgetall(k: string): unknown
+    exec(): Promise<[Error | null, unknown][] | null>
+  }
 }
 
 export class RefusalCounts {
@@ -87,7 +107,8 @@ export class RefusalCounts {
     const bucket = this.memory.get(minute) ?? {}
     bucket[reason] = (bucket[reason] ?? 0) + 1
     this.memory.set(minute, bucket)
-    for (const m of this.memory.keys()) if (m <= minute - 60) this.memory.delete(m)
+    for (const m of this.memory.keys())
+      if (m <= minute - 60) this.memory.delete(m)
     if (!this.redis) return
     const key = `${this.prefix}:${minute}`
     const tx = this.redis.multi()
@@ -101,18 +122,25 @@ export class RefusalCounts {
    * Refusals per reason in the last 60 minutes: every server's (Redis), or
    * this process's when there is no Redis or it does not answer (`shared` says which).
    */
-  async lastHour(): Promise<{ counts: Record<RefusalReason, number>; shared: boolean }> {
+  async lastHour(): Promise<{
+    counts: Record<RefusalReason, number>
+    shared: boolean
+  }> {
     const minute = Math.floor(this.now() / MINUTE_MS)
-    const counts = Object.fromEntries(REFUSAL_REASONS.map((r) => [r, 0])) as Record<RefusalReason, number>
+    const counts = Object.fromEntries(
+      REFUSAL_REASONS.map((r) => [r, 0])
+    ) as Record<RefusalReason, number>
     const addBucket = (b: Record<string, unknown> | undefined) => {
       for (const r of REFUSAL_REASONS) counts[r] += Number(b?.[r] ?? 0) || 0
     }
     if (this.redis) {
       try {
         const p = this.redis.pipeline()
-        for (let m = minute - 59; m <= minute; m++) p.hgetall(`${this.prefix}:${m}`)
+        for (let m = minute - 59; m <= minute; m++)
+          p.hgetall(`${this.prefix}:${m}`)
         const rows = (await p.exec()) ?? []
-        for (const [err, row] of rows) if (!err) addBucket(row as Record<string, unknown>)
+        for (const [err, row] of rows)
+          if (!err) addBucket(row as Record<string, unknown>)
         return { counts, shared: true }
       } catch {
         for (const r of REFUSAL_REASONS) counts[r] = 0

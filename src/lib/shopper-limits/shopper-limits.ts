@@ -1,4 +1,9 @@
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible"
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from "rate-limiter-flexible"
 import type { StorefrontLimitsOptions } from "../svc-runtime/options"
 
 /**
@@ -22,7 +27,11 @@ export const SVC_TOO_MANY_ATTEMPTS_CODE = "svc_too_many_attempts"
 
 export type ShopperLimitKind = "address" | "customer" | "cart"
 
-export type ShopperRefusal = { kind: ShopperLimitKind; retryAfterSeconds: number; message: string }
+export type ShopperRefusal = {
+  kind: ShopperLimitKind
+  retryAfterSeconds: number
+  message: string
+}
 
 /** Where the counts live: Redis (several servers) or this process. */
 export type ShopperLimitsStore = { redis: unknown } | { memory: true }
@@ -40,14 +49,20 @@ const WHO: Record<ShopperLimitKind, string> = {
   cart: "for this cart",
 }
 
-export function refusalMessage(kind: ShopperLimitKind, retryAfterSeconds: number): string {
+export function refusalMessage(
+  kind: ShopperLimitKind,
+  retryAfterSeconds: number
+): string {
   return `too many payment attempts ${WHO[kind]}; try again in ${waitWords(retryAfterSeconds)}; nothing was charged`
 }
 
 /** How long the first counts after a start wait for Redis to connect before counting on their own. */
 const CONNECT_GRACE_MS = 3_000
 
-type RedisClient = { status?: string; once?: (e: string, f: () => void) => void }
+type RedisClient = {
+  status?: string
+  once?: (e: string, f: () => void) => void
+}
 
 export class ShopperLimits {
   private readonly limiters: Record<ShopperLimitKind, RateLimiterAbstract>
@@ -64,8 +79,15 @@ export class ShopperLimits {
     /** Distinguishes stores sharing one Redis (a hash of the svc account, never the key). */
     namespace: string
   ) {
-    const make = (kind: ShopperLimitKind, l: { points: number; seconds: number }): RateLimiterAbstract => {
-      const base = { points: l.points, duration: l.seconds, keyPrefix: `svc:shopper:${namespace}:${kind}` }
+    const make = (
+      kind: ShopperLimitKind,
+      l: { points: number; seconds: number }
+    ): RateLimiterAbstract => {
+      const base = {
+        points: l.points,
+        duration: l.seconds,
+        keyPrefix: `svc:shopper:${namespace}:${kind}`,
+      }
       if ("memory" in store) return new RateLimiterMemory(base)
       return new RateLimiterRedis({
         ...base,
@@ -99,7 +121,10 @@ export class ShopperLimits {
    * and the words for the shopper. Every attempt counts, refused ones too (a
    * client that keeps trying keeps its window full).
    */
-  async take(kind: ShopperLimitKind, key: string): Promise<ShopperRefusal | null> {
+  async take(
+    kind: ShopperLimitKind,
+    key: string
+  ): Promise<ShopperRefusal | null> {
     await this.connected
     try {
       await this.limiters[kind].consume(key)
@@ -107,7 +132,11 @@ export class ShopperLimits {
     } catch (e) {
       if (!(e instanceof RateLimiterRes)) throw e
       const retryAfterSeconds = Math.max(1, Math.ceil(e.msBeforeNext / 1000))
-      return { kind, retryAfterSeconds, message: refusalMessage(kind, retryAfterSeconds) }
+      return {
+        kind,
+        retryAfterSeconds,
+        message: refusalMessage(kind, retryAfterSeconds),
+      }
     }
   }
 }

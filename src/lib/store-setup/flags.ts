@@ -10,7 +10,13 @@ export const DEFAULTS = { sst: 8, shippingSen: 1000, providers: "svc" } as const
 export type PriceRule =
   | { kind: "none" }
   /** Each variant without a MYR price gets its `currency` price × `rate` (numerator / denominator), rounded to the sen. */
-  | { kind: "from"; currency: string; rateText: string; numerator: bigint; denominator: bigint }
+  | {
+      kind: "from"
+      currency: string
+      rateText: string
+      numerator: bigint
+      denominator: bigint
+    }
   /** Each variant without a MYR price gets this price. */
   | { kind: "flat"; sen: number }
 
@@ -59,7 +65,10 @@ const ringgit = (flag: string, example: string) =>
   z.string().transform((text, ctx) => {
     const sen = ringgitToSen(text)
     if (sen === undefined) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${flag} must be a ringgit amount with at most two decimals, at most 1000000 (${example}); got "${text}"` })
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: `${flag} must be a ringgit amount with at most two decimals, at most 1000000 (${example}); got "${text}"`,
+      })
       return z.NEVER
     }
     return sen
@@ -75,11 +84,17 @@ const priceRule = z.string().transform((text, ctx): PriceRule => {
     const denominator = 10n ** BigInt(frac.length)
     const numerator = BigInt(whole!) * denominator + BigInt(frac || "0")
     if (currency === "myr") {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `prices=from:<currency>:<rate> converts from another currency than myr; got "${text}"` })
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: `prices=from:<currency>:<rate> converts from another currency than myr; got "${text}"`,
+      })
       return z.NEVER
     }
     if (numerator === 0n) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `prices=from:<currency>:<rate> needs a rate above 0; got "${text}"` })
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: `prices=from:<currency>:<rate> needs a rate above 0; got "${text}"`,
+      })
       return z.NEVER
     }
     return { kind: "from", currency, rateText, numerator, denominator }
@@ -88,7 +103,10 @@ const priceRule = z.string().transform((text, ctx): PriceRule => {
   if (flat) {
     const sen = ringgitToSen(flat[1]!)
     if (sen === undefined || sen === 0) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `prices=flat:<RM> needs a ringgit amount above 0 with at most two decimals (prices=flat:25); got "${text}"` })
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: `prices=flat:<RM> needs a ringgit amount above 0 with at most two decimals (prices=flat:25); got "${text}"`,
+      })
       return z.NEVER
     }
     return { kind: "flat", sen }
@@ -104,24 +122,39 @@ const schema = z
   .object({
     sst: z
       .string()
-      .refine((v) => (SST_RATES as readonly number[]).includes(Number(v)) && /^\d+$/.test(v), {
-        error: (i) => `sst must be one of ${SST_RATES.join(", ")} (the SST rate in percent); got "${String(i.input)}"`,
-      })
+      .refine(
+        (v) =>
+          (SST_RATES as readonly number[]).includes(Number(v)) &&
+          /^\d+$/.test(v),
+        {
+          error: (i) =>
+            `sst must be one of ${SST_RATES.join(", ")} (the SST rate in percent); got "${String(i.input)}"`,
+        }
+      )
       .transform(Number)
       .prefault(String(DEFAULTS.sst)),
-    shipping: ringgit("shipping", "shipping=10 or shipping=7.50").prefault(String(DEFAULTS.shippingSen / 100)),
+    shipping: ringgit("shipping", "shipping=10 or shipping=7.50").prefault(
+      String(DEFAULTS.shippingSen / 100)
+    ),
     prices: priceRule.prefault("none"),
     location: z
       .string()
-      .regex(/^sloc_[A-Za-z0-9]+$/, { message: "location must be a stock location id (sloc_…)" })
+      .regex(/^sloc_[A-Za-z0-9]+$/, {
+        message: "location must be a stock location id (sloc_…)",
+      })
       .optional(),
     "shipping-profile": z
       .string()
-      .regex(/^sp_[A-Za-z0-9]+$/, { message: "shipping-profile must be a shipping profile id (sp_…)" })
+      .regex(/^sp_[A-Za-z0-9]+$/, {
+        message: "shipping-profile must be a shipping profile id (sp_…)",
+      })
       .optional(),
     providers: z
       .string()
-      .regex(/^[A-Za-z0-9_-]{1,64}$/, { message: "providers must be the provider's id in medusa-config.ts (letters, digits, _ and -), e.g. providers=svc" })
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, {
+        message:
+          "providers must be the provider's id in medusa-config.ts (letters, digits, _ and -), e.g. providers=svc",
+      })
       .default(DEFAULTS.providers),
   })
   .strict()
@@ -129,7 +162,9 @@ const schema = z
 const KNOWN = Object.keys(schema.shape)
 
 /** The script's words (`name=value`, or `help`) → flags; a bad one throws SetupFlagError naming the flag and its rule. */
-export function parseSetupFlags(args: readonly string[] | undefined): SetupFlags {
+export function parseSetupFlags(
+  args: readonly string[] | undefined
+): SetupFlags {
   const raw: Record<string, string> = {}
   let help = false
   for (const word of args ?? []) {
@@ -139,9 +174,15 @@ export function parseSetupFlags(args: readonly string[] | undefined): SetupFlags
       continue
     }
     const eq = w.indexOf("=")
-    if (eq <= 0) throw new SetupFlagError(`"${word}" is not a flag: flags are name=value (e.g. sst=8); known flags: ${KNOWN.join(", ")}`)
+    if (eq <= 0)
+      throw new SetupFlagError(
+        `"${word}" is not a flag: flags are name=value (e.g. sst=8); known flags: ${KNOWN.join(", ")}`
+      )
     const name = w.slice(0, eq)
-    if (!KNOWN.includes(name)) throw new SetupFlagError(`unknown flag "${name}": known flags are ${KNOWN.join(", ")}`)
+    if (!KNOWN.includes(name))
+      throw new SetupFlagError(
+        `unknown flag "${name}": known flags are ${KNOWN.join(", ")}`
+      )
     if (name in raw) throw new SetupFlagError(`flag "${name}" is given twice`)
     raw[name] = w.slice(eq + 1)
   }
@@ -149,7 +190,9 @@ export function parseSetupFlags(args: readonly string[] | undefined): SetupFlags
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!
     const flag = String(issue.path[0] ?? "")
-    const message = issue.message.startsWith(flag) ? issue.message : `${flag}: ${issue.message}`
+    const message = issue.message.startsWith(flag)
+      ? issue.message
+      : `${flag}: ${issue.message}`
     throw new SetupFlagError(message)
   }
   const f = parsed.data
@@ -165,7 +208,10 @@ export function parseSetupFlags(args: readonly string[] | undefined): SetupFlags
 }
 
 /** `amount` (a Medusa price in its currency's major unit) converted with the rule's rate, in sen (half up). */
-export function convertedSen(amount: number, rule: Extract<PriceRule, { kind: "from" }>): number {
+export function convertedSen(
+  amount: number,
+  rule: Extract<PriceRule, { kind: "from" }>
+): number {
   const minor = BigInt(Math.round(amount * 100))
   const twice = 2n * minor * rule.numerator + rule.denominator
   return Number(twice / (2n * rule.denominator))

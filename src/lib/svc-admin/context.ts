@@ -7,13 +7,27 @@ export type Container = MedusaContainer
 
 /** The svc client (shared runtime: limiter, clock, connection pool) and the plugin's tables. */
 export function adminDeps(container: Container) {
-  return { client: svcFromContainer(container).client, svcModule: container.resolve<SvcModuleService>(SVC_MODULE) }
+  return {
+    client: svcFromContainer(container).client,
+    svcModule: container.resolve<SvcModuleService>(SVC_MODULE),
+  }
 }
 
 /** "••••5678": bank account numbers and proxy values are never shown or stored in full. */
-export const mask = (v: unknown): string | null => (typeof v === "string" && v.length > 4 ? `••••${v.slice(-4)}` : typeof v === "string" ? "••••" : null)
+export const mask = (v: unknown): string | null =>
+  typeof v === "string" && v.length > 4
+    ? `••••${v.slice(-4)}`
+    : typeof v === "string"
+      ? "••••"
+      : null
 
-type Locking = { execute: <T>(keys: string | string[], job: () => Promise<T>, args?: { timeout?: number }) => Promise<T> }
+type Locking = {
+  execute: <T>(
+    keys: string | string[],
+    job: () => Promise<T>,
+    args?: { timeout?: number }
+  ) => Promise<T>
+}
 
 /**
  * One deposit handled at a time (its events, a look-up, a redrive), through
@@ -21,7 +35,11 @@ type Locking = { execute: <T>(keys: string | string[], job: () => Promise<T>, ar
  * svc sends a deposit's events back to back, and without it two of them could
  * both find the deposit unstored.
  */
-export async function withDepositLock<T>(container: Container, depositId: string, job: () => Promise<T>): Promise<T> {
+export async function withDepositLock<T>(
+  container: Container,
+  depositId: string,
+  job: () => Promise<T>
+): Promise<T> {
   let locking: Locking | undefined
   try {
     locking = container.resolve<Locking>("locking")

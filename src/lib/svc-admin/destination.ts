@@ -2,7 +2,13 @@ import { z } from "@medusajs/framework/zod"
 import { english, say, type Said } from "../texts"
 
 /** DuitNow proxy kinds: the spec's (mobile number, NRIC, passport, business registration, army number); their wire names are the sandbox's (spec gap: not shown). */
-export const PROXY_TYPES = ["MOBILE", "NRIC", "PASSPORT", "BRN", "ARMY"] as const
+export const PROXY_TYPES = [
+  "MOBILE",
+  "NRIC",
+  "PASSPORT",
+  "BRN",
+  "ARMY",
+] as const
 export const NAME_CHECKS = ["strict", "loose"] as const
 
 /** A payout destination's fields: the holder's `name`, and a bank account or a DuitNow proxy. */
@@ -12,13 +18,21 @@ export const destinationFields = (prefix = "") => ({
   account_number: z
     .string()
     .trim()
-    .regex(/^\d{6,20}$/, english(say("input.accountNumber", { path: `${prefix}account_number` })))
+    .regex(
+      /^\d{6,20}$/,
+      english(say("input.accountNumber", { path: `${prefix}account_number` }))
+    )
     .optional(),
   proxy_type: z.enum(PROXY_TYPES).optional(),
   proxy_value: z.string().trim().min(3).max(40).optional(),
 })
 
-type Destination = { bank_code?: string; account_number?: string; proxy_type?: string; proxy_value?: string }
+type Destination = {
+  bank_code?: string
+  account_number?: string
+  proxy_type?: string
+  proxy_value?: string
+}
 
 /** Exactly one destination: a bank account (`bank_code` + `account_number`) or a DuitNow proxy (`proxy_type` + `proxy_value`); `prefix` names the field ("beneficiary."). */
 export const checkDestination =
@@ -26,14 +40,26 @@ export const checkDestination =
   (b: Destination, ctx: z.RefinementCtx) => {
     const bank = b.bank_code !== undefined || b.account_number !== undefined
     const proxy = b.proxy_type !== undefined || b.proxy_value !== undefined
-    const fail = (field: string, rule: (path: string) => Said) => ctx.addIssue({ code: "custom", path: [field], message: english(rule(`${prefix}${field}`)) })
-    const requiredWith = (other: string) => (path: string) => say("input.requiredWith", { path, other })
-    if (bank && proxy) fail("proxy_type", (path) => say("input.bankAndProxy", { path }))
-    else if (!bank && !proxy) fail("account_number", (path) => say("input.bankOrProxy", { path }))
-    else if (bank && !b.bank_code) fail("bank_code", requiredWith("account_number"))
-    else if (bank && !b.account_number) fail("account_number", requiredWith("bank_code"))
-    else if (proxy && !b.proxy_type) fail("proxy_type", requiredWith("proxy_value"))
-    else if (proxy && !b.proxy_value) fail("proxy_value", requiredWith("proxy_type"))
+    const fail = (field: string, rule: (path: string) => Said) =>
+      ctx.addIssue({
+        code: "custom",
+        path: [field],
+        message: english(rule(`${prefix}${field}`)),
+      })
+    const requiredWith = (other: string) => (path: string) =>
+      say("input.requiredWith", { path, other })
+    if (bank && proxy)
+      fail("proxy_type", (path) => say("input.bankAndProxy", { path }))
+    else if (!bank && !proxy)
+      fail("account_number", (path) => say("input.bankOrProxy", { path }))
+    else if (bank && !b.bank_code)
+      fail("bank_code", requiredWith("account_number"))
+    else if (bank && !b.account_number)
+      fail("account_number", requiredWith("bank_code"))
+    else if (proxy && !b.proxy_type)
+      fail("proxy_type", requiredWith("proxy_value"))
+    else if (proxy && !b.proxy_value)
+      fail("proxy_value", requiredWith("proxy_type"))
   }
 
 /**
@@ -41,4 +67,8 @@ export const checkDestination =
  * /admin/svc/beneficiaries`, which adds `name_check`) and a refund's `beneficiary`
  * (`prefix` "beneficiary." names the field in its messages).
  */
-export const destinationSchema = (prefix = "") => z.object(destinationFields(prefix)).strict().superRefine(checkDestination(prefix))
+export const destinationSchema = (prefix = "") =>
+  z
+    .object(destinationFields(prefix))
+    .strict()
+    .superRefine(checkDestination(prefix))

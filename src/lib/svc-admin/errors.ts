@@ -3,7 +3,13 @@ import { toMedusaError } from "../svc-runtime/errors"
 import { english, say, type Said } from "../texts"
 import { ALLOWED_SENDERS_LIMIT } from "./words"
 
-type Sv = { code?: string; status?: number; message?: string; requestId?: string; name?: string }
+type Sv = {
+  code?: string
+  status?: number
+  message?: string
+  requestId?: string
+  name?: string
+}
 
 /**
  * Words for the svc answers the admin tools meet, keyed `status code` (or
@@ -34,9 +40,13 @@ const TYPE_OF_STATUS: Record<number, MedusaError["type"]> = {
 }
 const NO_TRIGGER_ADDRESS = say("tools.noTriggerAddress")
 
-const words: Partial<Record<Doing, Record<string, Said | [MedusaError["type"], Said]>>> = {
+const words: Partial<
+  Record<Doing, Record<string, Said | [MedusaError["type"], Said]>>
+> = {
   "adding an allowed sender": {
-    "403 LIMIT_EXCEEDED": say("tools.sendersFull", { limit: ALLOWED_SENDERS_LIMIT }),
+    "403 LIMIT_EXCEEDED": say("tools.sendersFull", {
+      limit: ALLOWED_SENDERS_LIMIT,
+    }),
     "400 CONFLICT": say("tools.senderExists"),
     "404 NOT_FOUND": NO_TRIGGER_ADDRESS,
   },
@@ -78,11 +88,17 @@ const words: Partial<Record<Doing, Record<string, Said | [MedusaError["type"], S
     "404 NOT_FOUND": say("tools.noDeposit"),
   },
   "checking a missed transaction": {
-    "404 NOT_FOUND": [MedusaError.Types.INVALID_DATA, say("tools.notEvmNetwork")],
+    "404 NOT_FOUND": [
+      MedusaError.Types.INVALID_DATA,
+      say("tools.notEvmNetwork"),
+    ],
     "403 FEATURE_DISABLED": say("tools.triggerDepositsDisabled"),
   },
   "redriving the deposit": {
-    "400 INVALID_REQUEST": [MedusaError.Types.NOT_ALLOWED, say("tools.redriveCompletedOnly")],
+    "400 INVALID_REQUEST": [
+      MedusaError.Types.NOT_ALLOWED,
+      say("tools.redriveCompletedOnly"),
+    ],
     "404 NOT_FOUND": say("tools.noTriggerDeposit"),
     "403 FEATURE_DISABLED": say("tools.redriveDisabled"),
   },
@@ -98,8 +114,17 @@ const words: Partial<Record<Doing, Record<string, Said | [MedusaError["type"], S
 const withSvc = (text: Said, o: Sv): string =>
   english(
     o.requestId
-      ? say("tools.withSvcRef", { text, status: String(o.status), code: String(o.code), id: o.requestId })
-      : say("tools.withSvc", { text, status: String(o.status), code: String(o.code) })
+      ? say("tools.withSvcRef", {
+          text,
+          status: String(o.status),
+          code: String(o.code),
+          id: o.requestId,
+        })
+      : say("tools.withSvc", {
+          text,
+          status: String(o.status),
+          code: String(o.code),
+        })
   )
 
 /** A thrown svc error as a MedusaError in the admin's words, with svc's code and requestId kept. */
@@ -108,7 +133,9 @@ export function adminSvcError(e: unknown, doing: Doing): MedusaError {
   const o = (e ?? {}) as Sv
   const w = words[doing]?.[`${o.status} ${o.code}`]
   if (w) {
-    const [type, text] = Array.isArray(w) ? w : [TYPE_OF_STATUS[o.status!] ?? MedusaError.Types.UNEXPECTED_STATE, w]
+    const [type, text] = Array.isArray(w)
+      ? w
+      : [TYPE_OF_STATUS[o.status!] ?? MedusaError.Types.UNEXPECTED_STATE, w]
     return new MedusaError(type, withSvc(text, o))
   }
   const generic: Record<string, Said> = {
@@ -119,10 +146,15 @@ export function adminSvcError(e: unknown, doing: Doing): MedusaError {
     ACCOUNT_SUSPENDED: say("tools.accountSuspended"),
   }
   if (o.status === 403 && o.code && generic[o.code]) {
-    return new MedusaError(MedusaError.Types.NOT_ALLOWED, withSvc(generic[o.code]!, o))
+    return new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      withSvc(generic[o.code]!, o)
+    )
   }
   return toMedusaError(e, doing)
 }
 
-export const notFound = (m: string) => new MedusaError(MedusaError.Types.NOT_FOUND, m)
-export const notAllowed = (m: string) => new MedusaError(MedusaError.Types.NOT_ALLOWED, m)
+export const notFound = (m: string) =>
+  new MedusaError(MedusaError.Types.NOT_FOUND, m)
+export const notAllowed = (m: string) =>
+  new MedusaError(MedusaError.Types.NOT_ALLOWED, m)

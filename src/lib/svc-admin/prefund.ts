@@ -20,18 +20,31 @@ export async function prefundBalance(container: Container) {
  * as svc's cursor page (`data`, `hasMore`, `nextCursor`, as the sandbox
  * answers), or a bare array. Account numbers and proxy values are masked.
  */
-export async function listAllPayouts(container: Container, q: { limit: number; cursor?: string; status?: string }) {
+export async function listAllPayouts(
+  container: Container,
+  q: { limit: number; cursor?: string; status?: string }
+) {
   const { client, svcModule } = adminDeps(container)
   let r: unknown
   try {
-    r = await client.payouts.list({ limit: q.limit, ...(q.cursor ? { cursor: q.cursor } : {}), ...(q.status ? { status: q.status } : {}) })
+    r = await client.payouts.list({
+      limit: q.limit,
+      ...(q.cursor ? { cursor: q.cursor } : {}),
+      ...(q.status ? { status: q.status } : {}),
+    })
   } catch (e) {
     throw adminSvcError(e, "reading svc")
   }
-  const page = Array.isArray(r) ? { data: r, hasMore: false, nextCursor: null } : (r as Loose)
+  const page = Array.isArray(r)
+    ? { data: r, hasMore: false, nextCursor: null }
+    : (r as Loose)
   const data = (Array.isArray(page.data) ? page.data : []) as Loose[]
-  const ids = data.map((p) => p.payoutId).filter((x): x is string => typeof x === "string")
-  const refunds = ids.length ? await svcModule.listSvcPayouts({ payout_id: ids }) : []
+  const ids = data
+    .map((p) => p.payoutId)
+    .filter((x): x is string => typeof x === "string")
+  const refunds = ids.length
+    ? await svcModule.listSvcPayouts({ payout_id: ids })
+    : []
   const refundOf = new Map(refunds.map((p) => [p.payout_id, p]))
   return {
     payouts: data.map((p) => {
@@ -45,7 +58,13 @@ export async function listAllPayouts(container: Container, q: { limit: number; c
         net_amount_sen: p.netAmount ?? null,
         beneficiary_id: p.beneficiaryId ?? null,
         beneficiary: b
-          ? { name: b.name ?? null, bank_code: b.bankCode ?? null, account_number: mask(b.accountNumber), proxy_type: b.proxyType ?? null, proxy_value: mask(b.proxyValue) }
+          ? {
+              name: b.name ?? null,
+              bank_code: b.bankCode ?? null,
+              account_number: mask(b.accountNumber),
+              proxy_type: b.proxyType ?? null,
+              proxy_value: mask(b.proxyValue),
+            }
           : null,
         reference: p.reference ?? null,
         settled_at: p.settledAt ?? null,

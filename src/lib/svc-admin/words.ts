@@ -12,8 +12,12 @@ const DEPOSIT_REASONS: Record<string, Said> = {
   sender_not_allowed: say("deposit.senderNotAllowed"),
   inactive_destination: say("deposit.inactiveDestination"),
   inactive_beneficiary: say("deposit.inactiveBeneficiary"),
-  missing_destination_bank_details: say("deposit.missingDestinationBankDetails"),
-  missing_beneficiary_bank_details: say("deposit.missingBeneficiaryBankDetails"),
+  missing_destination_bank_details: say(
+    "deposit.missingDestinationBankDetails"
+  ),
+  missing_beneficiary_bank_details: say(
+    "deposit.missingBeneficiaryBankDetails"
+  ),
   feature_disabled: say("deposit.featureDisabled"),
   account_frozen: say("deposit.accountFrozen"),
   account_suspended: say("deposit.accountSuspended"),
@@ -27,16 +31,22 @@ const DEPOSIT_REASONS: Record<string, Said> = {
   proxy_destination_not_supported: say("deposit.proxyNotSupported"),
   provider_error: say("deposit.providerError"),
 }
-export const DEPOSIT_REASON_WORDS: Record<string, string> = Object.fromEntries(Object.entries(DEPOSIT_REASONS).map(([k, v]) => [k, english(v)]))
+export const DEPOSIT_REASON_WORDS: Record<string, string> = Object.fromEntries(
+  Object.entries(DEPOSIT_REASONS).map(([k, v]) => [k, english(v)])
+)
 
 /** A deposit's `result.statusReason` as a sentence; an unknown value is quoted as it is. */
-export function depositReasonSaid(reason: string | null | undefined): Said | null {
+export function depositReasonSaid(
+  reason: string | null | undefined
+): Said | null {
   if (!reason) return null
   return DEPOSIT_REASONS[reason] ?? say("deposit.reasonUnknown", { reason })
 }
 
 /** A deposit's `result.statusReason` in words; unknown values are shown as they are. */
-export function depositReasonWords(reason: string | null | undefined): string | null {
+export function depositReasonWords(
+  reason: string | null | undefined
+): string | null {
   const said = depositReasonSaid(reason)
   return said && english(said)
 }
@@ -48,22 +58,45 @@ const DEPOSIT_STATUSES: Record<string, Said> = {
   COMPLETED: say("deposit.completed"),
   FAILED: say("deposit.failed"),
 }
-export const DEPOSIT_STATUS_WORDS: Record<string, string> = Object.fromEntries(Object.entries(DEPOSIT_STATUSES).map(([k, v]) => [k, english(v)]))
+export const DEPOSIT_STATUS_WORDS: Record<string, string> = Object.fromEntries(
+  Object.entries(DEPOSIT_STATUSES).map(([k, v]) => [k, english(v)])
+)
 
-type DepositFacts = { status: string; result_status: string | null; status_reason: string | null; withdrawal_status: string | null; trigger_address: string | null }
+type DepositFacts = {
+  status: string
+  result_status: string | null
+  status_reason: string | null
+  withdrawal_status: string | null
+  trigger_address: string | null
+}
 
 /** The deposit's outcome in one sentence: status, then what the transfer it started did. */
 export function depositSummarySaid(d: DepositFacts): Said {
-  const status = say("deposit.status", { status: d.status, words: DEPOSIT_STATUSES[d.status] ?? say("deposit.statusUnknown") })
+  const status = say("deposit.status", {
+    status: d.status,
+    words: DEPOSIT_STATUSES[d.status] ?? say("deposit.statusUnknown"),
+  })
   if (d.status !== "COMPLETED") return status
   if (!d.trigger_address) return say("deposit.noTrigger", { status })
   if (!d.result_status) return say("deposit.noWithdrawal", { status })
   const reason = depositReasonSaid(d.status_reason)
-  const bank = d.withdrawal_status && d.withdrawal_status !== d.result_status ? d.withdrawal_status : null
+  const bank =
+    d.withdrawal_status && d.withdrawal_status !== d.result_status
+      ? d.withdrawal_status
+      : null
   if (bank) {
-    return reason ? say("deposit.withdrawalBankWhy", { status, result: d.result_status, bank, reason }) : say("deposit.withdrawalBank", { status, result: d.result_status, bank })
+    return reason
+      ? say("deposit.withdrawalBankWhy", {
+          status,
+          result: d.result_status,
+          bank,
+          reason,
+        })
+      : say("deposit.withdrawalBank", { status, result: d.result_status, bank })
   }
-  return reason ? say("deposit.withdrawalWhy", { status, result: d.result_status, reason }) : say("deposit.withdrawal", { status, result: d.result_status })
+  return reason
+    ? say("deposit.withdrawalWhy", { status, result: d.result_status, reason })
+    : say("deposit.withdrawal", { status, result: d.result_status })
 }
 
 /** depositSummarySaid in English. */

@@ -1,6 +1,13 @@
 import type { SvcClient } from "../../client"
 
-type Bank = { code: string; name: string; displayName: string; logoUrl: string; type: string; active: boolean }
+type Bank = {
+  code: string
+  name: string
+  displayName: string
+  logoUrl: string
+  type: string
+  active: boolean
+}
 
 /**
  * Values read from svc at runtime and cached: the token id (spec: never
@@ -37,7 +44,8 @@ export class SvcCatalog {
   }
 
   async tokenId(): Promise<string> {
-    if (this.token && Date.now() - this.token.at < SvcCatalog.TOKEN_TTL_MS) return this.token.tokenId
+    if (this.token && Date.now() - this.token.at < SvcCatalog.TOKEN_TTL_MS)
+      return this.token.tokenId
     return this.once("token", () => this.readTokenId())
   }
 
@@ -47,8 +55,12 @@ export class SvcCatalog {
     const networks = normaliseNetworks(res)
     const wanted = this.opts.network?.toLowerCase()
     const net = wanted
-      ? networks.find((n) => n.id.toLowerCase() === wanted || n.name.toLowerCase() === wanted)
-      : (networks.find((n) => n.type === "EVM" && n.tokens.length > 0) ?? networks.find((n) => n.tokens.length > 0))
+      ? networks.find(
+          (n) =>
+            n.id.toLowerCase() === wanted || n.name.toLowerCase() === wanted
+        )
+      : (networks.find((n) => n.type === "EVM" && n.tokens.length > 0) ??
+        networks.find((n) => n.tokens.length > 0))
     if (!net) {
       throw new Error(
         wanted
@@ -57,7 +69,8 @@ export class SvcCatalog {
       )
     }
     const tokenId = net.tokens[0]?.id
-    if (!tokenId) throw new Error(`svc network "${net.name}" has no active token`)
+    if (!tokenId)
+      throw new Error(`svc network "${net.name}" has no active token`)
     this.token = { tokenId, networkId: net.id, at: Date.now() }
     return tokenId
   }
@@ -67,14 +80,22 @@ export class SvcCatalog {
     if (this.address) return this.address
     return this.once("address", async () => {
       const a = (await this.client.wallet.address()) as { evmAddress?: string }
-      if (!a.evmAddress) throw new Error("svc returned no EVM deposit address (GET /v1/wallet/address)")
+      if (!a.evmAddress)
+        throw new Error(
+          "svc returned no EVM deposit address (GET /v1/wallet/address)"
+        )
       this.address = a.evmAddress
       return a.evmAddress
     })
   }
 
   async fpxBanks(force = false): Promise<Bank[]> {
-    if (!force && this.banks && Date.now() - this.banks.at < SvcCatalog.BANKS_TTL_MS) return this.banks.list
+    if (
+      !force &&
+      this.banks &&
+      Date.now() - this.banks.at < SvcCatalog.BANKS_TTL_MS
+    )
+      return this.banks.list
     return this.once("banks", async () => {
       const res = (await this.client.checkout.banks()) as { banks: Bank[] }
       this.banks = { list: res.banks, at: Date.now() }
@@ -83,11 +104,19 @@ export class SvcCatalog {
   }
 }
 
-type Network = { id: string; name: string; type: string; tokens: { id: string }[] }
+type Network = {
+  id: string
+  name: string
+  type: string
+  tokens: { id: string }[]
+}
 
 /** spec gap: the networks response shape is "networks with id, name, type, tokens"; accept an array or a wrapper. */
 function normaliseNetworks(res: unknown): Network[] {
-  const arr = Array.isArray(res) ? res : ((res as { networks?: unknown; data?: unknown })?.networks ?? (res as { data?: unknown })?.data)
+  const arr = Array.isArray(res)
+    ? res
+    : ((res as { networks?: unknown; data?: unknown })?.networks ??
+      (res as { data?: unknown })?.data)
   if (!Array.isArray(arr)) return []
   return arr
     .filter((n): n is Record<string, unknown> => !!n && typeof n === "object")
@@ -95,6 +124,10 @@ function normaliseNetworks(res: unknown): Network[] {
       id: String(n.id ?? ""),
       name: String(n.name ?? ""),
       type: String(n.type ?? ""),
-      tokens: Array.isArray(n.tokens) ? (n.tokens as Record<string, unknown>[]).filter((t) => t && typeof t.id === "string").map((t) => ({ id: t.id as string })) : [],
+      tokens: Array.isArray(n.tokens)
+        ? (n.tokens as Record<string, unknown>[])
+            .filter((t) => t && typeof t.id === "string")
+            .map((t) => ({ id: t.id as string }))
+        : [],
     }))
 }

@@ -17,7 +17,10 @@ import type { SvcCheckoutRead } from "./keys"
  */
 export class CheckoutReads {
   private readonly inflight = new Map<string, Promise<SvcCheckoutRead>>()
-  private readonly finals = new Map<string, { c: SvcCheckoutRead; at: number; recorded?: boolean }>()
+  private readonly finals = new Map<
+    string,
+    { c: SvcCheckoutRead; at: number; recorded?: boolean }
+  >()
   private static readonly FINAL_TTL_MS = 30 * 60 * 1000
   private static readonly FINAL_MAX = 5000
   /** svc calls this reader made (GET /v1/checkout/{id}); for benches and logs. */
@@ -48,7 +51,8 @@ export class CheckoutReads {
     const p = (async () => {
       try {
         this.calls++
-        const c: SvcCheckoutRead = await this.client.checkout.retrieve(checkoutId)
+        const c: SvcCheckoutRead =
+          await this.client.checkout.retrieve(checkoutId)
         this.remember(c)
         return c
       } finally {
@@ -71,7 +75,9 @@ export class CheckoutReads {
 
   /** Whether the final status kept for this checkout is known to be in the ledger. */
   isRecorded(checkoutId: string): boolean {
-    return !!this.cachedFinal(checkoutId) && !!this.finals.get(checkoutId)?.recorded
+    return (
+      !!this.cachedFinal(checkoutId) && !!this.finals.get(checkoutId)?.recorded
+    )
   }
 
   /** Keep a checkout seen in a final status elsewhere (a list page of the job or watcher). */

@@ -5,7 +5,9 @@ import { sharedSvcClient, type SvcAccountRuntime } from "./registry"
 // The options are parsed (zod) once per config object, not on every webhook,
 // route call and job run.
 const parsed = new WeakMap<object, SvcProviderOptions>()
-function parsedOptions(raw: Record<string, unknown> | undefined): SvcProviderOptions {
+function parsedOptions(
+  raw: Record<string, unknown> | undefined
+): SvcProviderOptions {
   if (!raw || typeof raw !== "object") return parseSvcProviderOptions(raw)
   let o = parsed.get(raw)
   if (!o) {
@@ -16,9 +18,16 @@ function parsedOptions(raw: Record<string, unknown> | undefined): SvcProviderOpt
 }
 
 /** The runtime per parsed options object: the subscriber, job and routes ask on every call. */
-const accounts = new WeakMap<SvcProviderOptions, SvcAccountRuntime & { options: SvcProviderOptions; providerKey: string }>()
+const accounts = new WeakMap<
+  SvcProviderOptions,
+  SvcAccountRuntime & { options: SvcProviderOptions; providerKey: string }
+>()
 
-type ProviderEntry = { resolve?: unknown; id?: string; options?: Record<string, unknown> }
+type ProviderEntry = {
+  resolve?: unknown
+  id?: string
+  options?: Record<string, unknown>
+}
 type ConfigModuleLike = { modules?: Record<string, unknown> | unknown[] }
 
 /**
@@ -27,16 +36,27 @@ type ConfigModuleLike = { modules?: Record<string, unknown> | unknown[] }
  * provider's options where the host declared them (the payment module's
  * providers in medusa-config.ts), so credentials are configured once.
  */
-export function findSvcProviderConfig(configModule: ConfigModuleLike): { id: string; options: SvcProviderOptions } | null {
+export function findSvcProviderConfig(
+  configModule: ConfigModuleLike
+): { id: string; options: SvcProviderOptions } | null {
   const modules = configModule?.modules
-  const list: unknown[] = Array.isArray(modules) ? modules : Object.values(modules ?? {})
+  const list: unknown[] = Array.isArray(modules)
+    ? modules
+    : Object.values(modules ?? {})
   for (const m of list) {
-    const mod = m as { resolve?: unknown; options?: { providers?: ProviderEntry[] } }
+    const mod = m as {
+      resolve?: unknown
+      options?: { providers?: ProviderEntry[] }
+    }
     const providers = mod?.options?.providers
     if (!Array.isArray(providers)) continue
     for (const p of providers) {
       const r = typeof p.resolve === "string" ? p.resolve : ""
-      if (/medusa-payment-svc(\/|$)|providers\/svc\/?$|providers\/svc\/index/.test(r.replace(/\\/g, "/"))) {
+      if (
+        /medusa-payment-svc(\/|$)|providers\/svc\/?$|providers\/svc\/index/.test(
+          r.replace(/\\/g, "/")
+        )
+      ) {
         return { id: p.id ?? "svc", options: parsedOptions(p.options) }
       }
     }
@@ -44,7 +64,9 @@ export function findSvcProviderConfig(configModule: ConfigModuleLike): { id: str
   return null
 }
 
-export function svcFromContainer(container: { resolve: (k: string) => unknown }) {
+export function svcFromContainer(container: {
+  resolve: (k: string) => unknown
+}) {
   const configModule = container.resolve("configModule") as ConfigModuleLike
   const found = findSvcProviderConfig(configModule)
   if (!found) {
@@ -55,21 +77,35 @@ export function svcFromContainer(container: { resolve: (k: string) => unknown })
   }
   let account = accounts.get(found.options)
   if (!account) {
-    const logger = container.resolve("logger") as { info: (m: string) => void; warn: (m: string) => void; error: (m: string) => void }
-    account = { ...sharedSvcClient(found.options, logger), options: found.options, providerKey: found.id }
+    const logger = container.resolve("logger") as {
+      info: (m: string) => void
+      warn: (m: string) => void
+      error: (m: string) => void
+    }
+    account = {
+      ...sharedSvcClient(found.options, logger),
+      options: found.options,
+      providerKey: found.id,
+    }
     accounts.set(found.options, account)
   }
   // an admin's request (src/api/middlewares.ts, svcAdminCaller): its reads rank after shoppers' and are kept for seconds
   // (a read while an admin's write is handled, e.g. the balance before a withdrawal, is never a kept one)
   const caller = callerOf(container)
-  if (caller === "admin" || caller === "admin-write") return { ...account, client: account.client.forAdmin({ keep: caller === "admin" }) }
+  if (caller === "admin" || caller === "admin-write")
+    return {
+      ...account,
+      client: account.client.forAdmin({ keep: caller === "admin" }),
+    }
   return account
 }
 
 /** The container key an admin route's request scope carries: who the svc calls of this request are for. */
 export const SVC_CALLER_KEY = "svcCaller"
 
-function callerOf(container: { resolve: (k: string, o?: { allowUnregistered?: boolean }) => unknown }): unknown {
+function callerOf(container: {
+  resolve: (k: string, o?: { allowUnregistered?: boolean }) => unknown
+}): unknown {
   try {
     return container.resolve(SVC_CALLER_KEY, { allowUnregistered: true })
   } catch {

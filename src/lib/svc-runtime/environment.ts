@@ -1,4 +1,7 @@
-import { ACCOUNT_RATE_LIMIT_PRODUCTION, ACCOUNT_RATE_LIMIT_SANDBOX } from "../../client/rate-budget/rate-limit"
+import {
+  ACCOUNT_RATE_LIMIT_PRODUCTION,
+  ACCOUNT_RATE_LIMIT_SANDBOX,
+} from "../../client/rate-budget/rate-limit"
 
 /** spec: Networks: the sandbox runs on test networks; production on mainnets. */
 export const SANDBOX_CHAINS = new Set([11155111, 421614, 84532])
@@ -8,9 +11,14 @@ export type SvcEnvironment = "sandbox" | "production" | "unknown"
 
 /** The chain ids of a `GET /v1/wallet/networks` answer (an array or a wrapper: spec gap). */
 export function chainIds(res: unknown): number[] {
-  const arr = Array.isArray(res) ? res : ((res as { networks?: unknown; data?: unknown })?.networks ?? (res as { data?: unknown })?.data)
+  const arr = Array.isArray(res)
+    ? res
+    : ((res as { networks?: unknown; data?: unknown })?.networks ??
+      (res as { data?: unknown })?.data)
   if (!Array.isArray(arr)) return []
-  return arr.map((n) => Number((n as { chainId?: unknown })?.chainId)).filter((n) => Number.isInteger(n) && n > 0)
+  return arr
+    .map((n) => Number((n as { chainId?: unknown })?.chainId))
+    .filter((n) => Number.isInteger(n) && n > 0)
 }
 
 /** Which svc environment the networks belong to. */
@@ -26,5 +34,7 @@ export function environmentOf(ids: number[]): SvcEnvironment {
  * cannot be told keeps the lower one.
  */
 export function defaultAccountRateLimit(env: SvcEnvironment): number {
-  return env === "production" ? ACCOUNT_RATE_LIMIT_PRODUCTION : ACCOUNT_RATE_LIMIT_SANDBOX
+  return env === "production"
+    ? ACCOUNT_RATE_LIMIT_PRODUCTION
+    : ACCOUNT_RATE_LIMIT_SANDBOX
 }

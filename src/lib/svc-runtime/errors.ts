@@ -1,7 +1,14 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { english, say, type TextCode } from "../texts"
 
-type Sv = { name?: string; code?: string; status?: number; message?: string; requestId?: string; field?: string }
+type Sv = {
+  name?: string
+  code?: string
+  status?: number
+  message?: string
+  requestId?: string
+  field?: string
+}
 
 /** The `code` of a "try again in a moment" error (see SvcTryAgainError). */
 export const SVC_TRY_AGAIN_CODE = "svc_try_again"
@@ -29,7 +36,12 @@ export class SvcTryAgainError extends MedusaError {
 export function isUncertainFailure(e: unknown): boolean {
   const o = e as Sv
   if (!o || typeof o !== "object") return false
-  if (o.name === "SvcConnectionError" || o.name === "SvcTimeoutError" || o.name === "SvcPendingError") return true
+  if (
+    o.name === "SvcConnectionError" ||
+    o.name === "SvcTimeoutError" ||
+    o.name === "SvcPendingError"
+  )
+    return true
   const s = o.status
   return s === 202 || s === 429 || (typeof s === "number" && s >= 500)
 }
@@ -39,9 +51,16 @@ export function isUncertainFailure(e: unknown): boolean {
  * (the key is kept and the send repeated), else `definite`; `reason` is the
  * status, code and message (at most 500 characters, no secret).
  */
-export function sendFailure<D extends string>(e: unknown, definite: D): { uncertain: boolean; status: "UNCERTAIN" | D; reason: string } {
+export function sendFailure<D extends string>(
+  e: unknown,
+  definite: D
+): { uncertain: boolean; status: "UNCERTAIN" | D; reason: string } {
   const uncertain = isUncertainFailure(e)
-  return { uncertain, status: uncertain ? "UNCERTAIN" : definite, reason: failureText(e).slice(0, 500) }
+  return {
+    uncertain,
+    status: uncertain ? "UNCERTAIN" : definite,
+    reason: failureText(e).slice(0, 500),
+  }
 }
 
 /** An svc error as the ledgers record it: HTTP status, svc code and message (`503 SERVICE_UNAVAILABLE …`). */
@@ -59,23 +78,62 @@ export function toMedusaError(e: unknown, doing: string): MedusaError {
   const o = (e ?? {}) as Sv
   const message = `${o.code ? `${o.code}: ` : ""}${o.message ?? String(e)}`
   // the sentence with svc's requestId when there is one (spec: Errors, requestId), or without
-  const said = <A extends SvcErrorCode, B extends SvcErrorCode>(plain: A, withRef: B, params: { doing: string; message?: string }) =>
-    english(o.requestId ? { code: withRef, params: { ...params, ref: say("common.requestId", { id: o.requestId }) } } : { code: plain, params })
-  if (o.name === "SvcInputError") return new MedusaError(MedusaError.Types.INVALID_DATA, english(say("error.svcInput", { message })))
-  if (o.code === "RATE_BUDGET") return new SvcTryAgainError(english(say("error.tooManyRequests", { doing })))
+  const said = <A extends SvcErrorCode, B extends SvcErrorCode>(
+    plain: A,
+    withRef: B,
+    params: { doing: string; message?: string }
+  ) =>
+    english(
+      o.requestId
+        ? {
+            code: withRef,
+            params: {
+              ...params,
+              ref: say("common.requestId", { id: o.requestId }),
+            },
+          }
+        : { code: plain, params }
+    )
+  if (o.name === "SvcInputError")
+    return new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      english(say("error.svcInput", { message }))
+    )
+  if (o.code === "RATE_BUDGET")
+    return new SvcTryAgainError(
+      english(say("error.tooManyRequests", { doing }))
+    )
   switch (o.status) {
     case 400:
-      return new MedusaError(MedusaError.Types.INVALID_DATA, said("error.refused", "error.refusedRef", { doing, message }))
+      return new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        said("error.refused", "error.refusedRef", { doing, message })
+      )
     case 401:
-      return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, said("error.credentials", "error.credentialsRef", { doing }))
+      return new MedusaError(
+        MedusaError.Types.UNEXPECTED_STATE,
+        said("error.credentials", "error.credentialsRef", { doing })
+      )
     case 403:
-      return new MedusaError(MedusaError.Types.NOT_ALLOWED, said("error.notAllowed", "error.notAllowedRef", { doing, message }))
+      return new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        said("error.notAllowed", "error.notAllowedRef", { doing, message })
+      )
     case 404:
-      return new MedusaError(MedusaError.Types.NOT_FOUND, said("error.notFound", "error.notFoundRef", { doing }))
+      return new MedusaError(
+        MedusaError.Types.NOT_FOUND,
+        said("error.notFound", "error.notFoundRef", { doing })
+      )
     case 422:
-      return new MedusaError(MedusaError.Types.CONFLICT, said("error.conflict", "error.conflictRef", { doing, message }))
+      return new MedusaError(
+        MedusaError.Types.CONFLICT,
+        said("error.conflict", "error.conflictRef", { doing, message })
+      )
     default:
-      return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, said("error.notAnswering", "error.notAnsweringRef", { doing, message }))
+      return new MedusaError(
+        MedusaError.Types.UNEXPECTED_STATE,
+        said("error.notAnswering", "error.notAnsweringRef", { doing, message })
+      )
   }
 }
 
@@ -83,7 +141,8 @@ export function toMedusaError(e: unknown, doing: string): MedusaError {
 type SvcErrorCode = Extract<TextCode, `error.${string}`>
 
 /** What a shopper reads when the store's svc setup (or svc itself) is at fault: no setup advice. */
-export const SHOPPER_UNAVAILABLE = "svc payment is unavailable right now; please try again later or choose another payment method"
+export const SHOPPER_UNAVAILABLE =
+  "svc payment is unavailable right now; please try again later or choose another payment method"
 /** The `code` of SHOPPER_UNAVAILABLE's error (Medusa's error handler answers it with the message). */
 export const SVC_UNAVAILABLE_CODE = "svc_unavailable"
 
@@ -98,12 +157,24 @@ const lastLogged = new Map<string, number>()
  * (once a minute per cause; the doctor shows the account's status). A 429 is
  * "try again"; the shopper's input (400) is toMedusaError's answer.
  */
-export function toShopperError(e: unknown, doing: string, logger: Logger): MedusaError {
+export function toShopperError(
+  e: unknown,
+  doing: string,
+  logger: Logger
+): MedusaError {
   if (e instanceof MedusaError) return e
   const o = (e ?? {}) as Sv
-  if (o.status === 429) return new SvcTryAgainError(english(say("error.tooManyRequests", { doing })))
+  if (o.status === 429)
+    return new SvcTryAgainError(
+      english(say("error.tooManyRequests", { doing }))
+    )
   // the shopper's to mend: their input svc refused (400), or the rate budget's "try again"
-  if (o.name === "SvcInputError" || o.code === "RATE_BUDGET" || o.status === 400) return toMedusaError(e, doing)
+  if (
+    o.name === "SvcInputError" ||
+    o.code === "RATE_BUDGET" ||
+    o.status === 400
+  )
+    return toMedusaError(e, doing)
   const cause =
     o.status === 404
       ? `svc answered 404 while ${doing}: check the provider option baseUrl (the svc base address, without /v1)${o.requestId ? ` (svc requestId ${o.requestId})` : ""}`
@@ -113,16 +184,34 @@ export function toShopperError(e: unknown, doing: string, logger: Logger): Medus
   const now = Date.now()
   if ((lastLogged.get(cause) ?? 0) < now - 60_000) {
     lastLogged.set(cause, now)
-    logger.error(`medusa-payment-svc: a shopper was told payment is unavailable: ${cause}`)
+    logger.error(
+      `medusa-payment-svc: a shopper was told payment is unavailable: ${cause}`
+    )
   }
-  return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, SHOPPER_UNAVAILABLE, SVC_UNAVAILABLE_CODE)
+  return new MedusaError(
+    MedusaError.Types.UNEXPECTED_STATE,
+    SHOPPER_UNAVAILABLE,
+    SVC_UNAVAILABLE_CODE
+  )
 }
 
 /** svc status, code, message and requestId of an error, for logs and stored reasons (never a secret). */
 export function errorText(e: unknown): string {
   if (e && typeof e === "object") {
-    const o = e as { code?: string; status?: number; message?: string; requestId?: string }
-    return [o.status, o.code, o.message, o.requestId ? `requestId ${o.requestId}` : ""].filter(Boolean).join(" ")
+    const o = e as {
+      code?: string
+      status?: number
+      message?: string
+      requestId?: string
+    }
+    return [
+      o.status,
+      o.code,
+      o.message,
+      o.requestId ? `requestId ${o.requestId}` : "",
+    ]
+      .filter(Boolean)
+      .join(" ")
   }
   return String(e)
 }

@@ -3,12 +3,20 @@ import { findSvcProviderConfig } from "./config"
 import { loadPrivateKey, type SvcProviderOptions } from "./options"
 
 type Logger = { info: (m: string) => void; warn: (m: string) => void }
-type ConfigLike = Parameters<typeof findSvcProviderConfig>[0] & { projectConfig?: { workerMode?: string } }
+type ConfigLike = Parameters<typeof findSvcProviderConfig>[0] & {
+  projectConfig?: { workerMode?: string }
+}
 
 export type ProbeOutcome =
   | { kind: "ok"; account: { id: string; name: string; status: string } }
-  | { kind: "credentials" | "base-url" | "unreachable" | "account" | "svc-error"; status: number }
-  | { kind: "skipped"; why: "server-mode" | "not-configured" | "already-probed" }
+  | {
+      kind: "credentials" | "base-url" | "unreachable" | "account" | "svc-error"
+      status: number
+    }
+  | {
+      kind: "skipped"
+      why: "server-mode" | "not-configured" | "already-probed"
+    }
 
 /** The budget of the one startup call: short, no retry (the boot does not wait for it). */
 export const PROBE_TIMEOUT_MS = 5_000
@@ -58,24 +66,49 @@ export async function probeSvcHealth(deps: {
   const base = displayUrl(o.baseUrl)
   const client =
     deps.client?.(o) ??
-    new SvcClient({ baseUrl: o.baseUrl, apiKey: o.apiKey, keyId: o.keyId, privateKey: loadPrivateKey(o), algorithm: o.algorithm, timeoutMs: PROBE_TIMEOUT_MS, maxRetries: 0 })
+    new SvcClient({
+      baseUrl: o.baseUrl,
+      apiKey: o.apiKey,
+      keyId: o.keyId,
+      privateKey: loadPrivateKey(o),
+      algorithm: o.algorithm,
+      timeoutMs: PROBE_TIMEOUT_MS,
+      maxRetries: 0,
+    })
   try {
     const h = await client.health()
-    const account = { id: h.account.id, name: h.account.name, status: h.account.status }
+    const account = {
+      id: h.account.id,
+      name: h.account.name,
+      status: h.account.status,
+    }
     if (account.status !== "ACTIVE") {
       logger.warn(
         `medusa-payment-svc: svc at ${base} says the account ${account.name} (${account.id}) is ${account.status}, not ACTIVE: payments will be refused until svc activates it`
       )
       return { kind: "account", status: 200 }
     }
-    logger.info(`medusa-payment-svc: svc at ${base} accepted the API key (account ${account.name}, ${account.id})`)
+    logger.info(
+      `medusa-payment-svc: svc at ${base} accepted the API key (account ${account.name}, ${account.id})`
+    )
     return { kind: "ok", account }
   } catch (e) {
-    const err = e as { name?: string; status?: number; code?: string; requestId?: string | null; message?: string }
+    const err = e as {
+      name?: string
+      status?: number
+      code?: string
+      requestId?: string | null
+      message?: string
+    }
     const ref = err.requestId ? `, svc requestId ${err.requestId}` : ""
     const status = typeof err.status === "number" ? err.status : 0
-    const after = "Shoppers are told svc payment is unavailable until this is fixed."
-    if (err.name === "SvcConnectionError" || err.name === "SvcTimeoutError" || status === 0) {
+    const after =
+      "Shoppers are told svc payment is unavailable until this is fixed."
+    if (
+      err.name === "SvcConnectionError" ||
+      err.name === "SvcTimeoutError" ||
+      status === 0
+    ) {
       logger.warn(
         `medusa-payment-svc: could not reach svc at ${base} (${err.message ?? err.code ?? "no answer"}${err.name === "SvcTimeoutError" ? `, ${PROBE_TIMEOUT_MS} ms at startup` : ""}): check the provider option \`baseUrl\` and that svc is reachable from this server. ${after}`
       )
@@ -94,10 +127,14 @@ export async function probeSvcHealth(deps: {
       return { kind: "base-url", status }
     }
     if (status === 403) {
-      logger.warn(`medusa-payment-svc: svc at ${base} refused the account (403 ${err.code ?? ""}${ref}): ${err.message ?? ""}. ${after}`)
+      logger.warn(
+        `medusa-payment-svc: svc at ${base} refused the account (403 ${err.code ?? ""}${ref}): ${err.message ?? ""}. ${after}`
+      )
       return { kind: "account", status }
     }
-    logger.warn(`medusa-payment-svc: svc at ${base} answered ${status} ${err.code ?? ""} to GET /v1/health${ref}; payments will try again when shoppers pay`)
+    logger.warn(
+      `medusa-payment-svc: svc at ${base} answered ${status} ${err.code ?? ""} to GET /v1/health${ref}; payments will try again when shoppers pay`
+    )
     return { kind: "svc-error", status }
   } finally {
     await Promise.resolve(client.close()).catch(() => undefined)

@@ -42,20 +42,44 @@ export function checkoutTitle(args: { prefix: string; ref: string }): string {
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 
 /** The payment reference: 60 bits of an HMAC, 12 characters in three groups (`7KQ2-M4XD-9PTA`). */
-export function checkoutRef(secret: string, f: { idempotencyKey: string; amountSen: number; tokenId: string; addressTo: string; type: string }): string {
-  const key = createHash("sha256").update(`medusa-payment-svc:title-ref:${secret}`).digest()
-  const mac = createHmac("sha256", key).update([f.idempotencyKey, f.amountSen, f.tokenId.toLowerCase(), f.addressTo.toLowerCase(), f.type].join("|")).digest()
+export function checkoutRef(
+  secret: string,
+  f: {
+    idempotencyKey: string
+    amountSen: number
+    tokenId: string
+    addressTo: string
+    type: string
+  }
+): string {
+  const key = createHash("sha256")
+    .update(`medusa-payment-svc:title-ref:${secret}`)
+    .digest()
+  const mac = createHmac("sha256", key)
+    .update(
+      [
+        f.idempotencyKey,
+        f.amountSen,
+        f.tokenId.toLowerCase(),
+        f.addressTo.toLowerCase(),
+        f.type,
+      ].join("|")
+    )
+    .digest()
   let bits = 0n
   for (const b of mac.subarray(0, 8)) bits = (bits << 8n) | BigInt(b)
   let out = ""
-  for (let i = 0; i < 12; i++) out += CROCKFORD[Number((bits >> BigInt(59 - 5 * i)) & 31n)]
+  for (let i = 0; i < 12; i++)
+    out += CROCKFORD[Number((bits >> BigInt(59 - 5 * i)) & 31n)]
   return `${out.slice(0, 4)}-${out.slice(4, 8)}-${out.slice(8)}`
 }
 
-const REF_RE = /(?:^|\s)([0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4})$/
+const REF_RE =
+  /(?:^|\s)([0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4})$/
 const LEGACY_TITLE_RE = /(?:^|\s)(payses_[0-9A-Za-z]+) #(\d+) ([0-9a-f]{12})$/
 
-export type ParsedTitle = { ref: string } | { sessionId: string; attempt: number; mac: string }
+export type ParsedTitle =
+  { ref: string } | { sessionId: string; attempt: number; mac: string }
 
 /** The reference of a title (`{ ref }`), or the session, attempt and MAC of a title made before references; null for neither. */
 export function parseCheckoutTitle(title: string): ParsedTitle | null {
@@ -63,13 +87,41 @@ export function parseCheckoutTitle(title: string): ParsedTitle | null {
   if (r) return { ref: r[1] as string }
   const m = LEGACY_TITLE_RE.exec(title)
   if (!m) return null
-  return { sessionId: m[1] as string, attempt: Number(m[2]), mac: m[3] as string }
+  return {
+    sessionId: m[1] as string,
+    attempt: Number(m[2]),
+    mac: m[3] as string,
+  }
 }
 
 /** The MAC of a title made before references (kept to verify checkouts made by earlier versions). */
-export function checkoutMac(secret: string, f: { sessionId: string; attempt: number; amountSen: number; tokenId: string; addressTo: string; type: string }): string {
-  const key = createHash("sha256").update(`medusa-payment-svc:title-mac:${secret}`).digest()
-  return createHmac("sha256", key).update([f.sessionId, f.attempt, f.amountSen, f.tokenId.toLowerCase(), f.addressTo.toLowerCase(), f.type].join("|")).digest("hex").slice(0, 12)
+export function checkoutMac(
+  secret: string,
+  f: {
+    sessionId: string
+    attempt: number
+    amountSen: number
+    tokenId: string
+    addressTo: string
+    type: string
+  }
+): string {
+  const key = createHash("sha256")
+    .update(`medusa-payment-svc:title-mac:${secret}`)
+    .digest()
+  return createHmac("sha256", key)
+    .update(
+      [
+        f.sessionId,
+        f.attempt,
+        f.amountSen,
+        f.tokenId.toLowerCase(),
+        f.addressTo.toLowerCase(),
+        f.type,
+      ].join("|")
+    )
+    .digest("hex")
+    .slice(0, 12)
 }
 
 /** A checkout as read from svc (GET /v1/checkout/{id}); only the fields the plugin relies on. */
@@ -95,16 +147,35 @@ export type SvcCheckoutRead = {
 export function verifiedSessionOf(
   secret: string,
   c: SvcCheckoutRead,
-  row?: { idempotency_key: string; payment_session_id: string; attempt: number; title: string } | null
+  row?: {
+    idempotency_key: string
+    payment_session_id: string
+    attempt: number
+    title: string
+  } | null
 ): { sessionId: string; attempt: number } | null {
   const t = parseCheckoutTitle(c.title ?? "")
   if (!t) return null
-  const money = { amountSen: Number(c.amount), tokenId: c.tokenId, addressTo: c.addressTo, type: c.type ?? "SVC_ACCOUNT" }
+  const money = {
+    amountSen: Number(c.amount),
+    tokenId: c.tokenId,
+    addressTo: c.addressTo,
+    type: c.type ?? "SVC_ACCOUNT",
+  }
   if ("ref" in t) {
     // the row is found by checkout id; its title is the one this store sent for that key
     if (!row || row.title !== c.title) return null
-    return checkoutRef(secret, { idempotencyKey: row.idempotency_key, ...money }) === t.ref ? { sessionId: row.payment_session_id, attempt: Number(row.attempt) } : null
+    return checkoutRef(secret, {
+      idempotencyKey: row.idempotency_key,
+      ...money,
+    }) === t.ref
+      ? { sessionId: row.payment_session_id, attempt: Number(row.attempt) }
+      : null
   }
-  const mac = checkoutMac(secret, { sessionId: t.sessionId, attempt: t.attempt, ...money })
+  const mac = checkoutMac(secret, {
+    sessionId: t.sessionId,
+    attempt: t.attempt,
+    ...money,
+  })
   return mac === t.mac ? { sessionId: t.sessionId, attempt: t.attempt } : null
 }

@@ -4,13 +4,24 @@ import { FPX_RETAIL_MAX_SEN } from "../../rules/fpx-rules"
 import { paymentLinksSchema } from "../payment-links/options"
 import { SvcInputError } from "../../client/errors"
 import { privateKeyObject } from "../../client/signing/signers"
-import { SIGNATURE_ALGORITHMS, type SignatureAlgorithm } from "../../client/signing/signing"
+import {
+  SIGNATURE_ALGORITHMS,
+  type SignatureAlgorithm,
+} from "../../client/signing/signing"
 
 const limitSchema = (points: number, seconds: number) =>
   z
     .object({
-      points: z.number().int("must be a whole number").min(1, "must be at least 1").max(10_000, "must be at most 10000"),
-      seconds: z.number().int("must be a whole number of seconds").min(1, "must be at least 1").max(86_400, "must be at most 86400 (a day)"),
+      points: z
+        .number()
+        .int("must be a whole number")
+        .min(1, "must be at least 1")
+        .max(10_000, "must be at most 10000"),
+      seconds: z
+        .number()
+        .int("must be a whole number of seconds")
+        .min(1, "must be at least 1")
+        .max(86_400, "must be at most 86400 (a day)"),
     })
     .strict()
     .prefault({ points, seconds })
@@ -40,7 +51,12 @@ export const storefrontLimitsSchema = z
      * connection's address and ignores X-Forwarded-For; 1 behind one load
      * balancer that appends the client's address to X-Forwarded-For; and so on.
      */
-    trustProxy: z.number().int("must be a whole number of hops").min(0, "must be 0 (no proxy) or more").max(10, "must be at most 10").default(0),
+    trustProxy: z
+      .number()
+      .int("must be a whole number of hops")
+      .min(0, "must be 0 (no proxy) or more")
+      .max(10, "must be at most 10")
+      .default(0),
   })
   .strict()
   .prefault({})
@@ -54,8 +70,16 @@ export type StorefrontLimitsOptions = z.infer<typeof storefrontLimitsSchema>
  */
 export const svcProviderOptionsSchema = z
   .object({
-    apiKey: z.string({ error: (i) => (i.input === undefined ? "is required" : undefined) }).regex(/^svc_pk_\S+$/, "must be an svc API key starting with svc_pk_"),
-    keyId: z.string({ error: (i) => (i.input === undefined ? "is required" : undefined) }).min(1, "must not be empty"),
+    apiKey: z
+      .string({
+        error: (i) => (i.input === undefined ? "is required" : undefined),
+      })
+      .regex(/^svc_pk_\S+$/, "must be an svc API key starting with svc_pk_"),
+    keyId: z
+      .string({
+        error: (i) => (i.input === undefined ? "is required" : undefined),
+      })
+      .min(1, "must not be empty"),
     privateKey: z.string().min(1, "must not be empty").optional(),
     privateKeyPath: z.string().min(1, "must not be empty").optional(),
     algorithm: z
@@ -64,15 +88,21 @@ export const svcProviderOptionsSchema = z
       })
       .default("ed25519"),
     baseUrl: z
-      .string({ error: (i) => (i.input === undefined ? "is required" : undefined) })
+      .string({
+        error: (i) => (i.input === undefined ? "is required" : undefined),
+      })
       .url("must be an http(s) URL")
       .refine((v) => !/\/v1\/*$/i.test(safePathname(v)), {
-        message: "must not end in /v1: the client adds /v1 to every path (give the address the sandbox prints before /v1, e.g. http://localhost:4010)",
+        message:
+          "must not end in /v1: the client adds /v1 to every path (give the address the sandbox prints before /v1, e.g. http://localhost:4010)",
       }),
     /** Receiving address; default: the account's own EVM deposit address. */
     addressTo: z
       .string()
-      .regex(/^(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/, "must be an EVM address (0x + 40 hex) or a Solana address (base58)")
+      .regex(
+        /^(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/,
+        "must be an EVM address (0x + 40 hex) or a Solana address (base58)"
+      )
       .optional(),
     /** Network (id or name) whose token is used; default: the first EVM network. */
     network: z.string().min(1).optional(),
@@ -82,19 +112,41 @@ export const svcProviderOptionsSchema = z
       })
       .default("DEDUCT_FROM_AMOUNT"),
     /** Where svc sends the shopper back; `{cart_id}`, `{session_id}`, `{order_id}` and `{payment_collection_id}` are replaced. */
-    redirectUrl: z.string({ error: (i) => (i.input === undefined ? "is required" : undefined) }).refine(
-      (v) => {
-        try {
-          const u = new URL(v.replace(/\{(cart_id|session_id|order_id|payment_collection_id)\}/g, "x"))
-          return u.protocol === "http:" || u.protocol === "https:"
-        } catch {
-          return false
+    redirectUrl: z
+      .string({
+        error: (i) => (i.input === undefined ? "is required" : undefined),
+      })
+      .refine(
+        (v) => {
+          try {
+            const u = new URL(
+              v.replace(
+                /\{(cart_id|session_id|order_id|payment_collection_id)\}/g,
+                "x"
+              )
+            )
+            return u.protocol === "http:" || u.protocol === "https:"
+          } catch {
+            return false
+          }
+        },
+        {
+          message:
+            "must be an http(s) URL template, e.g. https://shop.example/checkout/return?cart_id={cart_id}",
         }
-      },
-      { message: "must be an http(s) URL template, e.g. https://shop.example/checkout/return?cart_id={cart_id}" }
-    ),
-    titlePrefix: z.string().min(1).max(40, "must be at most 40 characters (the title also carries the payment reference)").default("Order"),
-    description: z.string().max(500, "must be at most 500 characters").optional(),
+      ),
+    titlePrefix: z
+      .string()
+      .min(1)
+      .max(
+        40,
+        "must be at most 40 characters (the title also carries the payment reference)"
+      )
+      .default("Order"),
+    description: z
+      .string()
+      .max(500, "must be at most 500 characters")
+      .optional(),
     timeoutMs: z.number().int().positive().max(120_000).optional(),
     maxRetries: z.number().int().min(0).max(10).optional(),
     accountRateLimit: z.number().int().positive().optional(),
@@ -104,10 +156,22 @@ export const svcProviderOptionsSchema = z
      * the title reconciliation, the replay) at most createDeadlineMs; past it the
      * shopper is told to try again (nothing is charged twice: the key is kept).
      */
-    createAttemptTimeoutMs: z.number().int().min(200, "must be at least 200").max(60_000, "must be at most 60000").default(2000),
-    createDeadlineMs: z.number().int().min(500, "must be at least 500").max(120_000, "must be at most 120000").default(4500),
+    createAttemptTimeoutMs: z
+      .number()
+      .int()
+      .min(200, "must be at least 200")
+      .max(60_000, "must be at most 60000")
+      .default(2000),
+    createDeadlineMs: z
+      .number()
+      .int()
+      .min(500, "must be at least 500")
+      .max(120_000, "must be at most 120000")
+      .default(4500),
     /** A payment that fails after its order was placed awaiting payment: cancel that order, or only flag it. */
-    failedPaymentOrder: z.enum(["cancel", "flag"], { error: "must be cancel or flag" }).default("cancel"),
+    failedPaymentOrder: z
+      .enum(["cancel", "flag"], { error: "must be cancel or flag" })
+      .default("cancel"),
     /**
      * FPX's cap on one personal-banking (retail, bank type 01) payment, in sen
      * (PayNet: RM30,000; svc's own range does not state it). An FPX_DIRECT
@@ -124,13 +188,23 @@ export const svcProviderOptionsSchema = z
      * run the reconciliation by hand (a job firing on its own at a five-minute boundary would race
      * them); a store needs it on, it is the backstop for lost webhooks, refund payouts and withdrawals.
      */
-    reconcileEveryMinutes: z.number().int().min(0, "must be 0 (off) or 1-1440").max(1440, "must be at most 1440").default(5),
+    reconcileEveryMinutes: z
+      .number()
+      .int()
+      .min(0, "must be 0 (off) or 1-1440")
+      .max(1440, "must be at most 1440")
+      .default(5),
     /**
      * Interval of the watcher of sessions awaiting payment, in seconds (0: off).
      * While any svc session waits, it lists svc's checkouts by status, 100 a
      * page, so a payment whose webhook was lost becomes an order within seconds.
      */
-    watchEverySeconds: z.number().int().min(0, "must be 0 (off) or more").max(300, "must be at most 300").default(5),
+    watchEverySeconds: z
+      .number()
+      .int()
+      .min(0, "must be 0 (off) or more")
+      .max(300, "must be at most 300")
+      .default(5),
     /**
      * Several Medusa instances on one svc account: the Redis they share
      * (usually projectConfig.redisUrl). The account's rate budget is then
@@ -157,7 +231,10 @@ export const svcProviderOptionsSchema = z
      */
     webhookToken: z
       .string()
-      .regex(/^[A-Za-z0-9_-]{24,128}$/, "must be 24-128 characters of A-Z, a-z, 0-9, _ or - (e.g. openssl rand -hex 24)")
+      .regex(
+        /^[A-Za-z0-9_-]{24,128}$/,
+        "must be 24-128 characters of A-Z, a-z, 0-9, _ or - (e.g. openssl rand -hex 24)"
+      )
       .optional(),
     paymentLinks: paymentLinksSchema, // Request payment's lasting links: lifetime, public base address (src/lib/payment-links/options.ts)
   })
@@ -167,7 +244,8 @@ export const svcProviderOptionsSchema = z
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
         path: ["privateKey"],
-        message: "is required (or privateKeyPath): the signing key registered with svc",
+        message:
+          "is required (or privateKeyPath): the signing key registered with svc",
       })
     }
   })
@@ -196,7 +274,10 @@ export function parseSvcProviderOptions(raw: unknown): SvcProviderOptions {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => {
       const key = i.path.join(".") || "(options)"
-      const msg = i.code === "unrecognized_keys" ? `unknown option(s): ${i.keys.join(", ")}` : i.message
+      const msg =
+        i.code === "unrecognized_keys"
+          ? `unknown option(s): ${i.keys.join(", ")}`
+          : i.message
       return `\`${key}\`: ${msg}`
     })
     throw new Error(`${PREFIX}: ${lines.join("; ")}`)
@@ -206,7 +287,8 @@ export function parseSvcProviderOptions(raw: unknown): SvcProviderOptions {
 }
 
 /** Which option holds the key, for messages. */
-const keyOption = (o: SvcProviderOptions) => (o.privateKey ? "privateKey" : "privateKeyPath")
+const keyOption = (o: SvcProviderOptions) =>
+  o.privateKey ? "privateKey" : "privateKeyPath"
 
 /** The key parses and fits `algorithm`; otherwise the error says which algorithm it does fit, if any. */
 function checkSigningKey(o: SvcProviderOptions): void {
@@ -215,7 +297,9 @@ function checkSigningKey(o: SvcProviderOptions): void {
     privateKeyObject(text, o.algorithm)
   } catch (e) {
     if (!(e instanceof SvcInputError)) throw e
-    const fits = SIGNATURE_ALGORITHMS.filter((a) => a !== o.algorithm && keyFits(text, a))
+    const fits = SIGNATURE_ALGORITHMS.filter(
+      (a) => a !== o.algorithm && keyFits(text, a)
+    )
     const where = o.privateKey ? "" : ` (file ${o.privateKeyPath})`
     const rule =
       text.startsWith("-----BEGIN") && fits.length
@@ -239,12 +323,24 @@ function keyFits(text: string, algorithm: SignatureAlgorithm): boolean {
  * an environment variable on one line with literal `\n` is accepted too.
  */
 export function loadPrivateKey(o: SvcProviderOptions): string {
-  if (o.privateKey) return o.privateKey.includes("\\n") && !o.privateKey.includes("\n") ? o.privateKey.replace(/\\n/g, "\n") : o.privateKey
+  if (o.privateKey)
+    return o.privateKey.includes("\\n") && !o.privateKey.includes("\n")
+      ? o.privateKey.replace(/\\n/g, "\n")
+      : o.privateKey
   try {
     return readFileSync(o.privateKeyPath as string, "utf8").trim()
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code
-    const why = code === "ENOENT" ? "no such file" : code === "EACCES" ? "permission denied" : code === "EISDIR" ? "is a directory" : "unreadable"
-    throw new Error(`${PREFIX}: \`privateKeyPath\`: cannot read ${o.privateKeyPath} (${why}${code ? `, ${code}` : ""})`)
+    const why =
+      code === "ENOENT"
+        ? "no such file"
+        : code === "EACCES"
+          ? "permission denied"
+          : code === "EISDIR"
+            ? "is a directory"
+            : "unreadable"
+    throw new Error(
+      `${PREFIX}: \`privateKeyPath\`: cannot read ${o.privateKeyPath} (${why}${code ? `, ${code}` : ""})`
+    )
   }
 }

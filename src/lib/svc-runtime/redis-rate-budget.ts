@@ -47,7 +47,11 @@ return {1, redis.call('ZCARD', KEYS[1])}
 
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex")
 type RedisLike = {
-  eval(script: string, numKeys: number, ...args: (string | number)[]): Promise<unknown>
+  eval(
+    script: string,
+    numKeys: number,
+    ...args: (string | number)[]
+  ): Promise<unknown>
   set(key: string, ...args: (string | number)[]): Promise<unknown>
   quit(): Promise<unknown>
 }
@@ -69,7 +73,14 @@ export class RedisRateBudget implements SharedRateStore {
   async take(windows: { name: string; limit: number }[], windowMs: number) {
     const keys = windows.map((w) => this.prefix + w.name)
     const id = `${this.member}:${++this.seq}`
-    const r = (await this.redis.eval(TAKE, keys.length, ...keys, windowMs, id, ...windows.map((w) => w.limit))) as [number, number, string?]
+    const r = (await this.redis.eval(
+      TAKE,
+      keys.length,
+      ...keys,
+      windowMs,
+      id,
+      ...windows.map((w) => w.limit)
+    )) as [number, number, string?]
     if (r[0] === 1) return { ok: true as const, used: Number(r[1]) }
     // which windows were full (1-based indexes), so a creation can tell the account ceiling from its route limit
     const blocked = String(r[2] ?? "")
@@ -82,7 +93,13 @@ export class RedisRateBudget implements SharedRateStore {
 
   /** A signature's `created` for a request, claimed for the deployment past svc's longest freshness window (payouts: 300 s). */
   claimCreated = async (request: string, created: number) =>
-    (await this.redis.set(`${this.prefix}sig:${sha256(request).slice(0, 24)}:${created}`, this.member, "EX", 310, "NX")) === "OK"
+    (await this.redis.set(
+      `${this.prefix}sig:${sha256(request).slice(0, 24)}:${created}`,
+      this.member,
+      "EX",
+      310,
+      "NX"
+    )) === "OK"
 
   close(): Promise<unknown> {
     return this.redis.quit()
@@ -94,8 +111,14 @@ export class RedisRateBudget implements SharedRateStore {
  * connecting, so the first calls after boot are not refused), then the local budget stands in for a few
  * seconds before Redis is tried again (src/client/rate-budget/rate-limit.ts).
  */
-export function connectRateBudget(redisUrl: string, apiKey: string): RedisRateBudget {
-  return new RedisRateBudget(connectFailFastRedis(redisUrl) as RedisLike, apiKey)
+export function connectRateBudget(
+  redisUrl: string,
+  apiKey: string
+): RedisRateBudget {
+  return new RedisRateBudget(
+    connectFailFastRedis(redisUrl) as RedisLike,
+    apiKey
+  )
 }
 
 /**
@@ -105,7 +128,10 @@ export function connectRateBudget(redisUrl: string, apiKey: string): RedisRateBu
  */
 export function connectFailFastRedis(redisUrl: string): unknown {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const Redis = require("ioredis") as new (url: string, o: Record<string, unknown>) => { on: (e: string, f: () => void) => void }
+  const Redis = require("ioredis") as new (
+    url: string,
+    o: Record<string, unknown>
+  ) => { on: (e: string, f: () => void) => void }
   const redis = new Redis(redisUrl, {
     maxRetriesPerRequest: 1,
     enableOfflineQueue: true,

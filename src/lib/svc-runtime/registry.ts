@@ -6,7 +6,11 @@ import { loadPrivateKey, type SvcProviderOptions } from "./options"
 import { connectRateBudget } from "./redis-rate-budget"
 import { chainIds, defaultAccountRateLimit, environmentOf } from "./environment"
 
-type Logger = { info: (m: string) => void; warn: (m: string) => void; error: (m: string) => void }
+type Logger = {
+  info: (m: string) => void
+  warn: (m: string) => void
+  error: (m: string) => void
+}
 
 /**
  * The runtime of one svc account in one process: one client (so one rate
@@ -15,13 +19,29 @@ type Logger = { info: (m: string) => void; warn: (m: string) => void; error: (m:
  * providers, the webhook subscriber, the routes, the job and the watcher all
  * reach svc through it.
  */
-export type SvcAccountRuntime = { client: SvcClient; catalog: SvcCatalog; reads: CheckoutReads }
+export type SvcAccountRuntime = {
+  client: SvcClient
+  catalog: SvcCatalog
+  reads: CheckoutReads
+}
 
 const registry = new Map<string, SvcAccountRuntime>()
 
-export function sharedSvcClient(o: SvcProviderOptions, logger?: Logger): SvcAccountRuntime {
+export function sharedSvcClient(
+  o: SvcProviderOptions,
+  logger?: Logger
+): SvcAccountRuntime {
   const key = createHash("sha256")
-    .update([o.baseUrl, o.apiKey, o.keyId, o.algorithm, o.network ?? "", o.addressTo ?? ""].join("\n"))
+    .update(
+      [
+        o.baseUrl,
+        o.apiKey,
+        o.keyId,
+        o.algorithm,
+        o.network ?? "",
+        o.addressTo ?? "",
+      ].join("\n")
+    )
     .digest("hex")
   let entry = registry.get(key)
   if (!entry) {
@@ -35,18 +55,24 @@ export function sharedSvcClient(o: SvcProviderOptions, logger?: Logger): SvcAcco
       ...(o.maxRetries !== undefined ? { maxRetries: o.maxRetries } : {}),
       ...(o.accountRateLimit ? { accountRateLimit: o.accountRateLimit } : {}),
       // several instances: one rate budget for the deployment, counted in Redis
-      ...(o.redisUrl ? { sharedRateBudget: connectRateBudget(o.redisUrl, o.apiKey) } : {}),
+      ...(o.redisUrl
+        ? { sharedRateBudget: connectRateBudget(o.redisUrl, o.apiKey) }
+        : {}),
       ...(logger ? { logger } : {}),
     } as SvcClientOptions)
     const catalog = new SvcCatalog(client, {
       network: o.network,
       addressTo: o.addressTo,
-      ...(o.accountRateLimit ? {} : { onNetworks: ceilingFromEnvironment(client, logger) }),
+      ...(o.accountRateLimit
+        ? {}
+        : { onNetworks: ceilingFromEnvironment(client, logger) }),
     })
     entry = { client, catalog, reads: new CheckoutReads(client) }
     registry.set(key, entry)
     if (o.accountRateLimit) {
-      logger?.info(`svc: account rate ceiling ${o.accountRateLimit} calls/min (option accountRateLimit)`)
+      logger?.info(
+        `svc: account rate ceiling ${o.accountRateLimit} calls/min (option accountRateLimit)`
+      )
     } else {
       logger?.info(
         `svc: account rate ceiling ${defaultAccountRateLimit("unknown")} calls/min until svc's environment is known (sandbox 100, production 1000; the option accountRateLimit overrides)`
@@ -61,7 +87,10 @@ export function sharedSvcClient(o: SvcProviderOptions, logger?: Logger): SvcAcco
  *: production accounts get 1000/min instead of a tenth of it.
  * Told each time the networks are read; logs only when the ceiling changes.
  */
-export function ceilingFromEnvironment(client: Pick<SvcClient, "setAccountRateLimit">, logger?: Logger): (res: unknown) => void {
+export function ceilingFromEnvironment(
+  client: Pick<SvcClient, "setAccountRateLimit">,
+  logger?: Logger
+): (res: unknown) => void {
   let current = defaultAccountRateLimit("unknown")
   return (res) => {
     const env = environmentOf(chainIds(res))
@@ -69,7 +98,9 @@ export function ceilingFromEnvironment(client: Pick<SvcClient, "setAccountRateLi
     if (limit === current) return
     client.setAccountRateLimit(limit)
     current = limit
-    logger?.info(`svc: account rate ceiling ${limit} calls/min (svc environment: ${env}, from its networks; the option accountRateLimit overrides)`)
+    logger?.info(
+      `svc: account rate ceiling ${limit} calls/min (svc environment: ${env}, from its networks; the option accountRateLimit overrides)`
+    )
   }
 }
 
@@ -80,7 +111,10 @@ export function ceilingFromEnvironment(client: Pick<SvcClient, "setAccountRateLi
  * environment before the first shopper or settlement needs it. Nothing is
  * thrown; a failure leaves the lower ceiling and the next read tries again.
  */
-export async function learnSvcEnvironment(o: SvcProviderOptions, logger?: Logger): Promise<void> {
+export async function learnSvcEnvironment(
+  o: SvcProviderOptions,
+  logger?: Logger
+): Promise<void> {
   if (o.accountRateLimit) return
   await sharedSvcClient(o, logger)
     .catalog.tokenId()

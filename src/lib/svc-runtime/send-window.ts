@@ -12,8 +12,14 @@ const MARGIN_MS = 10_000
  * Idempotency-Key at once, instead of after a fixed 10 minutes: the admin sees
  * the true state within a couple of minutes of a crash.
  */
-export function longestSendMs(o: Pick<SvcProviderOptions, "timeoutMs" | "maxRetries">): number {
+export function longestSendMs(
+  o: Pick<SvcProviderOptions, "timeoutMs" | "maxRetries">
+): number {
   const timeout = o.timeoutMs ?? CLIENT_DEFAULTS.timeoutMs
   const retries = o.maxRetries ?? CLIENT_DEFAULTS.maxRetries
-  return timeout * (retries + 1) + retries * CLIENT_DEFAULTS.retryAfterCapMs + MARGIN_MS
+  return (
+    timeout * (retries + 1) +
+    retries * CLIENT_DEFAULTS.retryAfterCapMs +
+    MARGIN_MS
+  )
 }

@@ -2,7 +2,12 @@ import { PaymentSessionStatus } from "@medusajs/framework/utils"
 import { english, say } from "../texts"
 
 /** Checkout statuses of the spec; svc may add more (tolerated as "still open"). */
-export const FINAL_UNPAID = new Set(["FAILED", "CANCELLED", "REJECTED", "EXPIRED"])
+export const FINAL_UNPAID = new Set([
+  "FAILED",
+  "CANCELLED",
+  "REJECTED",
+  "EXPIRED",
+])
 export const OPEN = new Set(["CREATED", "PENDING", "PROCESSING"])
 
 /**
@@ -13,7 +18,10 @@ export const OPEN = new Set(["CREATED", "PENDING", "PROCESSING"])
  * payment (FPX must work when the shopper closes the tab) and the webhook or the
  * reconciliation job confirms it later.
  */
-export function toSessionStatus(svcStatus: string, expired: boolean): PaymentSessionStatus {
+export function toSessionStatus(
+  svcStatus: string,
+  expired: boolean
+): PaymentSessionStatus {
   if (svcStatus === "COMPLETED") return PaymentSessionStatus.CAPTURED
   if (FINAL_UNPAID.has(svcStatus)) return PaymentSessionStatus.ERROR
   if (expired) return PaymentSessionStatus.ERROR
@@ -21,7 +29,10 @@ export function toSessionStatus(svcStatus: string, expired: boolean): PaymentSes
 }
 
 /** A sentence a shopper or merchant can act on. */
-export function failureReason(svcStatus: string, expired: boolean): string | null {
+export function failureReason(
+  svcStatus: string,
+  expired: boolean
+): string | null {
   switch (svcStatus) {
     case "FAILED":
       return english(say(expired ? "payment.linkExpired" : "payment.failed"))

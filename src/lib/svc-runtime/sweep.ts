@@ -4,7 +4,12 @@
  * and logged as `svc: <what>: <message>`, never thrown, so the sweep goes on
  * with the next row.
  */
-export async function sweepStep(report: { errors: number }, logger: { warn: (m: string) => void }, what: string, step: () => Promise<boolean>): Promise<boolean> {
+export async function sweepStep(
+  report: { errors: number },
+  logger: { warn: (m: string) => void },
+  what: string,
+  step: () => Promise<boolean>
+): Promise<boolean> {
   try {
     return await step()
   } catch (e) {

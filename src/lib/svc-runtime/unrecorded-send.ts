@@ -6,7 +6,9 @@
  * second request, no lost one. The withdraw and transfer workflows tell this
  * apart from a failure before svc was asked, whose row nothing was sent for.
  */
-export class UnrecordedSendError<Row extends { id: string } = { id: string }> extends Error {
+export class UnrecordedSendError<
+  Row extends { id: string } = { id: string },
+> extends Error {
   override name = "UnrecordedSendError"
   /** The row as it was before the send (status CREATING, its key). */
   readonly row: Row
@@ -21,7 +23,11 @@ export class UnrecordedSendError<Row extends { id: string } = { id: string }> ex
 }
 
 /** Runs the write that records svc's answer; a failure there is an UnrecordedSendError. */
-export async function recordAnswer<T, Row extends { id: string }>(what: string, row: Row, write: () => Promise<T>): Promise<T> {
+export async function recordAnswer<T, Row extends { id: string }>(
+  what: string,
+  row: Row,
+  write: () => Promise<T>
+): Promise<T> {
   try {
     return await write()
   } catch (e) {

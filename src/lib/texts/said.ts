@@ -11,15 +11,23 @@ export type TextValue = string | number | Said | (string | Said)[]
 export type Said = { code: string; params: Record<string, TextValue> }
 
 /** The {{names}} of a template. */
-type Names<S extends string> = S extends `${string}{{${infer P}}}${infer R}` ? P | Names<R> : never
-export type ParamsOf<C extends TextCode> = { [K in Names<(typeof TEXTS)[C]>]: TextValue }
+type Names<S extends string> = S extends `${string}{{${infer P}}}${infer R}`
+  ? P | Names<R>
+  : never
+export type ParamsOf<C extends TextCode> = {
+  [K in Names<(typeof TEXTS)[C]>]: TextValue
+}
 
 /** The sentence `code` says with these values (typed: every {{name}} of its English, no other). */
-export function say<C extends TextCode>(code: C, ...params: Names<(typeof TEXTS)[C]> extends never ? [] : [ParamsOf<C>]): Said {
+export function say<C extends TextCode>(
+  code: C,
+  ...params: Names<(typeof TEXTS)[C]> extends never ? [] : [ParamsOf<C>]
+): Said {
   return { code, params: (params[0] ?? {}) as Record<string, TextValue> }
 }
 
-const isSaid = (v: TextValue): v is Said => typeof v === "object" && !Array.isArray(v)
+const isSaid = (v: TextValue): v is Said =>
+  typeof v === "object" && !Array.isArray(v)
 
 /** A sentence in English, its values too; a text that is already English is itself. */
 export function english(s: Said | string): string {
@@ -33,12 +41,26 @@ export function english(s: Said | string): string {
   })
 }
 
-export type Spoken<K extends string> = { [P in K]: string } & { [P in `${K}_code`]: string } & { [P in `${K}_params`]: Said["params"] }
-export type MaybeSpoken<K extends string> = { [P in K]: string | null } & { [P in `${K}_code`]: string | null } & { [P in `${K}_params`]: Said["params"] | null }
+export type Spoken<K extends string> = { [P in K]: string } & {
+  [P in `${K}_code`]: string
+} & { [P in `${K}_params`]: Said["params"] }
+export type MaybeSpoken<K extends string> = { [P in K]: string | null } & {
+  [P in `${K}_code`]: string | null
+} & { [P in `${K}_params`]: Said["params"] | null }
 
 /** `{x: English, x_code, x_params}`: a sentence as the API sends it. */
 export function spoken<K extends string>(field: K, s: Said): Spoken<K>
-export function spoken<K extends string>(field: K, s: Said | null): MaybeSpoken<K>
-export function spoken<K extends string>(field: K, s: Said | null): MaybeSpoken<K> {
-  return { [field]: s ? english(s) : null, [`${field}_code`]: s?.code ?? null, [`${field}_params`]: s?.params ?? null } as MaybeSpoken<K>
+export function spoken<K extends string>(
+  field: K,
+  s: Said | null
+): MaybeSpoken<K>
+export function spoken<K extends string>(
+  field: K,
+  s: Said | null
+): MaybeSpoken<K> {
+  return {
+    [field]: s ? english(s) : null,
+    [`${field}_code`]: s?.code ?? null,
+    [`${field}_params`]: s?.params ?? null,
+  } as MaybeSpoken<K>
 }

@@ -3,8 +3,17 @@ import { createHash } from "node:crypto"
 import { fromSen } from "../../client"
 import { appendEntry } from "../money/admin-input"
 import { WebhookSpacing } from "./webhook-spacing"
-import { BackgroundReadBudget, BackgroundReadDeferred, CAPS, capEventId } from "./webhook-guard"
-import { adminDeps, withDepositLock, type Container } from "../svc-admin/context"
+import {
+  BackgroundReadBudget,
+  BackgroundReadDeferred,
+  CAPS,
+  capEventId,
+} from "./webhook-guard"
+import {
+  adminDeps,
+  withDepositLock,
+  type Container,
+} from "../svc-admin/context"
 import { refreshDeposit, type DepositArea } from "../svc-admin/deposits"
 import { prefundBalance } from "../svc-admin/prefund"
 import { codesOf, english, say, type Said } from "../texts"
@@ -19,21 +28,39 @@ import { codesOf, english, say, type Said } from "../texts"
  * each later event retries up to three failed ones, and an admin can
  * re-process any event from the events page.
  */
-export const INBOX_EVENT_TYPES = ["wallet.deposit.updated", "payout.deposit.updated", "payout.withdrawal.updated", "payout.prefund_completed"] as const
+export const INBOX_EVENT_TYPES = [
+  "wallet.deposit.updated",
+  "payout.deposit.updated",
+  "payout.withdrawal.updated",
+  "payout.prefund_completed",
+] as const
 export type InboxEventType = (typeof INBOX_EVENT_TYPES)[number]
-export const isInboxEvent = (t: unknown): t is InboxEventType => typeof t === "string" && (INBOX_EVENT_TYPES as readonly string[]).includes(t)
+export const isInboxEvent = (t: unknown): t is InboxEventType =>
+  typeof t === "string" && (INBOX_EVENT_TYPES as readonly string[]).includes(t)
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** Final outcomes: nothing more to do unless an admin asks. */
-const DONE = ["applied", "unchanged", "ignored_after_completed", "recorded", "unknown_resource", "not_supported"]
+const DONE = [
+  "applied",
+  "unchanged",
+  "ignored_after_completed",
+  "recorded",
+  "unknown_resource",
+  "not_supported",
+]
 const MAX_AUTO_ATTEMPTS = 5
 
 type Loose = Record<string, unknown>
-type InboxRow = Awaited<ReturnType<ReturnType<typeof adminDeps>["svcModule"]["retrieveSvcInboxEvent"]>>
+type InboxRow = Awaited<
+  ReturnType<ReturnType<typeof adminDeps>["svcModule"]["retrieveSvcInboxEvent"]>
+>
 
 /** The event's id (capped: a long one is stored as its digest); without one (the envelope is not in the spec), a digest of the body stands in. */
 function eventIdOf(body: Loose): string {
-  return capEventId(body.id) ?? `sha256:${createHash("sha256").update(JSON.stringify(body)).digest("hex")}`
+  return (
+    capEventId(body.id) ??
+    `sha256:${createHash("sha256").update(JSON.stringify(body)).digest("hex")}`
+  )
 }
 
 function resourceOf(type: InboxEventType, inner: Loose): string | null {
@@ -55,28 +82,46 @@ const prefundReads = new WebhookSpacing(10_000)
 export const backgroundBudget = new BackgroundReadBudget(0.1, 0.5, 30)
 
 /** The webhook subscriber's entry: record (once per event id), then process. */
-export async function receiveInboxEvent(container: Container, body: Loose): Promise<{ outcome: string; duplicate: boolean }> {
+export async function receiveInboxEvent(
+  container: Container,
+  body: Loose
+): Promise<{ outcome: string; duplicate: boolean }> {
   const { svcModule } = adminDeps(container)
-  const type = (typeof body.type === "string" ? body.type : body.event) as InboxEventType
-  const inner = (body.data && typeof body.data === "object" ? body.data : body) as Loose
+  const type = (
+    typeof body.type === "string" ? body.type : body.event
+  ) as InboxEventType
+  const inner = (
+    body.data && typeof body.data === "object" ? body.data : body
+  ) as Loose
   const eventId = eventIdOf(body)
   const fields = {
     event_type: type,
     resource_id: resourceOf(type, inner),
-    status_hint: typeof inner.status === "string" ? inner.status.slice(0, 40) : null,
+    status_hint:
+      typeof inner.status === "string" ? inner.status.slice(0, 40) : null,
   }
   let row: InboxRow
   try {
-    row = await svcModule.createSvcInboxEvents({ event_id: eventId, ...fields, outcome: "received" })
+    row = await svcModule.createSvcInboxEvents({
+      event_id: eventId,
+      ...fields,
+      outcome: "received",
+    })
   } catch (e) {
     const [existing] = await svcModule.listSvcInboxEvents({ event_id: eventId })
     if (!existing) throw e
-    const updated = await svcModule.updateSvcInboxEvents({ id: existing.id, deliveries: Number(existing.deliveries ?? 1) + 1 })
+    const updated = await svcModule.updateSvcInboxEvents({
+      id: existing.id,
+      deliveries: Number(existing.deliveries ?? 1) + 1,
+    })
     // the first delivery is done or still running: a duplicate changes nothing
-    if (existing.outcome !== "failed") return { outcome: updated.outcome, duplicate: true }
+    if (existing.outcome !== "failed")
+      return { outcome: updated.outcome, duplicate: true }
     row = updated
   }
-  const done = await processInboxEvent(container, row.id, "webhook", { rethrow: true })
+  const done = await processInboxEvent(container, row.id, "webhook", {
+    rethrow: true,
+  })
   await retryFailed(container, row.id)
   return { outcome: done.outcome, duplicate: false }
 }
@@ -86,10 +131,16 @@ async function retryFailed(container: Container, exceptId: string) {
   const { svcModule } = adminDeps(container)
   const before = new Date(Date.now() - 30_000)
   const failed = await svcModule.listSvcInboxEvents(
-    { outcome: "failed", id: { $ne: exceptId }, attempts: { $lt: MAX_AUTO_ATTEMPTS }, last_attempt_at: { $lt: before } },
+    {
+      outcome: "failed",
+      id: { $ne: exceptId },
+      attempts: { $lt: MAX_AUTO_ATTEMPTS },
+      last_attempt_at: { $lt: before },
+    },
     { take: 3, order: { created_at: "ASC" } }
   )
-  for (const f of failed) await processInboxEvent(container, f.id, "retry", { rethrow: false })
+  for (const f of failed)
+    await processInboxEvent(container, f.id, "retry", { rethrow: false })
 }
 
 /**
@@ -98,18 +149,36 @@ async function retryFailed(container: Container, exceptId: string) {
  * (svc's retried PROCESSING, spec: Deposit status) is recorded and ignored,
  * with no svc call.
  */
-export async function processInboxEvent(container: Container, rowId: string, source: "webhook" | "retry" | "admin", opts: { rethrow: boolean }): Promise<InboxRow> {
+export async function processInboxEvent(
+  container: Container,
+  rowId: string,
+  source: "webhook" | "retry" | "admin",
+  opts: { rethrow: boolean }
+): Promise<InboxRow> {
   const { svcModule } = adminDeps(container)
   const row = await svcModule.retrieveSvcInboxEvent(rowId)
-  const attempt = { attempts: Number(row.attempts ?? 0) + 1, last_attempt_at: new Date() }
+  const attempt = {
+    attempts: Number(row.attempts ?? 0) + 1,
+    last_attempt_at: new Date(),
+  }
   // the detail in the catalogue's English (src/lib/texts): the list reads its code back (listInboxEvents)
   const finish = (outcome: string, detail: Said) =>
-    svcModule.updateSvcInboxEvents({ id: row.id, ...attempt, outcome, detail: english(detail).slice(0, 500), processed_at: new Date() })
+    svcModule.updateSvcInboxEvents({
+      id: row.id,
+      ...attempt,
+      outcome,
+      detail: english(detail).slice(0, 500),
+      processed_at: new Date(),
+    })
   const type = row.event_type as InboxEventType
   try {
     const { client } = adminDeps(container)
     /** A read an event asked for: shared per key, spaced, within the background share (an admin's re-process is not limited). */
-    const gated = <T>(reads: WebhookSpacing, key: string, read: () => Promise<T>): Promise<T> =>
+    const gated = <T>(
+      reads: WebhookSpacing,
+      key: string,
+      read: () => Promise<T>
+    ): Promise<T> =>
       source === "admin"
         ? read()
         : reads.run(key, async () => {
@@ -117,19 +186,43 @@ export async function processInboxEvent(container: Container, rowId: string, sou
             return read()
           })
     if (type === "payout.prefund_completed") {
-      const b = await gated(prefundReads, "prefund", () => prefundBalance(container))
+      const b = await gated(prefundReads, "prefund", () =>
+        prefundBalance(container)
+      )
       const balance = fromSen(b.available_sen)
-      return await finish("recorded", row.status_hint ? say("event.topUp", { status: row.status_hint, balance }) : say("event.topUpEvent", { balance }))
+      return await finish(
+        "recorded",
+        row.status_hint
+          ? say("event.topUp", { status: row.status_hint, balance })
+          : say("event.topUpEvent", { balance })
+      )
     }
     if (!row.resource_id || !UUID.test(row.resource_id))
-      return await finish("not_supported", say(type === "payout.withdrawal.updated" ? "event.noDepositIdField" : "event.noDepositId"))
+      return await finish(
+        "not_supported",
+        say(
+          type === "payout.withdrawal.updated"
+            ? "event.noDepositIdField"
+            : "event.noDepositId"
+        )
+      )
     const depositId = row.resource_id
-    const area: DepositArea = type === "wallet.deposit.updated" ? "WALLET" : "PAYOUT"
-    if (source !== "admin" && type !== "payout.withdrawal.updated" && row.status_hint && row.status_hint !== "COMPLETED") {
-      const [stored] = await svcModule.listSvcDeposits({ deposit_id: depositId })
+    const area: DepositArea =
+      type === "wallet.deposit.updated" ? "WALLET" : "PAYOUT"
+    if (
+      source !== "admin" &&
+      type !== "payout.withdrawal.updated" &&
+      row.status_hint &&
+      row.status_hint !== "COMPLETED"
+    ) {
+      const [stored] = await svcModule.listSvcDeposits({
+        deposit_id: depositId,
+      })
       if (stored?.status === "COMPLETED") {
         await withDepositLock(container, depositId, async () => {
-          const [again] = await svcModule.listSvcDeposits({ deposit_id: depositId })
+          const [again] = await svcModule.listSvcDeposits({
+            deposit_id: depositId,
+          })
           await svcModule.updateSvcDeposits({
             id: again!.id,
             status_history: appendEntry(
@@ -140,54 +233,138 @@ export async function processInboxEvent(container: Container, rowId: string, sou
             ),
           })
         })
-        return await finish("ignored_after_completed", say("event.saysNotCompleted", { status: row.status_hint }))
+        return await finish(
+          "ignored_after_completed",
+          say("event.saysNotCompleted", { status: row.status_hint })
+        )
       }
     }
     // events for one deposit share one read (the first event's source is recorded in its history)
-    const { outcome, row: d } = await gated(depositReads, `${area}:${depositId}`, () =>
-      withDepositLock(container, depositId, () => refreshDeposit(container, area, depositId, source === "admin" ? "admin re-process" : `event ${row.event_type}`))
+    const { outcome, row: d } = await gated(
+      depositReads,
+      `${area}:${depositId}`,
+      () =>
+        withDepositLock(container, depositId, () =>
+          refreshDeposit(
+            container,
+            area,
+            depositId,
+            source === "admin" ? "admin re-process" : `event ${row.event_type}`
+          )
+        )
     )
     const now = svcSays(d!)
     /** What the event said, before what svc says now (and what was kept). */
-    const said = (s: Said) => (row.status_hint ? say("event.eventSaid", { hint: row.status_hint, now: s }) : s)
-    if (outcome === "ignored_after_completed") return await finish("ignored_after_completed", said(say("event.keptCompleted", { now })))
+    const said = (s: Said) =>
+      row.status_hint
+        ? say("event.eventSaid", { hint: row.status_hint, now: s })
+        : s
+    if (outcome === "ignored_after_completed")
+      return await finish(
+        "ignored_after_completed",
+        said(say("event.keptCompleted", { now }))
+      )
     // An event that says an earlier status than svc's COMPLETED, answered by a read it shared with a
     // later event (coalesced), changes nothing: the same outcome as the check above (spec: Deposit status).
-    if (source !== "admin" && type !== "payout.withdrawal.updated" && row.status_hint && row.status_hint !== "COMPLETED" && d!.status === "COMPLETED" && outcome !== "created") {
-      return await finish("ignored_after_completed", said(say("event.staysCompleted", { now })))
+    if (
+      source !== "admin" &&
+      type !== "payout.withdrawal.updated" &&
+      row.status_hint &&
+      row.status_hint !== "COMPLETED" &&
+      d!.status === "COMPLETED" &&
+      outcome !== "created"
+    ) {
+      return await finish(
+        "ignored_after_completed",
+        said(say("event.staysCompleted", { now }))
+      )
     }
-    return await finish(outcome === "unchanged" ? "unchanged" : "applied", said(now))
+    return await finish(
+      outcome === "unchanged" ? "unchanged" : "applied",
+      said(now)
+    )
   } catch (e) {
     if (e instanceof BackgroundReadDeferred) {
       // not an attempt: nothing was sent; retried later (retryFailed) or by an admin
-      return svcModule.updateSvcInboxEvents({ id: row.id, last_attempt_at: new Date(), outcome: "failed", detail: e.message.slice(0, 500) })
+      return svcModule.updateSvcInboxEvents({
+        id: row.id,
+        last_attempt_at: new Date(),
+        outcome: "failed",
+        detail: e.message.slice(0, 500),
+      })
     }
     const o = e as { status?: number; code?: string; message?: string }
     const detail = failureText(e)
-    if (o.status === 404) return finish("unknown_resource", say("event.unknownDeposit", { area: type.split(".")[0]!, error: detail }))
-    const failed = await svcModule.updateSvcInboxEvents({ id: row.id, ...attempt, outcome: "failed", detail: detail.slice(0, 500) })
+    if (o.status === 404)
+      return finish(
+        "unknown_resource",
+        say("event.unknownDeposit", {
+          area: type.split(".")[0]!,
+          error: detail,
+        })
+      )
+    const failed = await svcModule.updateSvcInboxEvents({
+      id: row.id,
+      ...attempt,
+      outcome: "failed",
+      detail: detail.slice(0, 500),
+    })
     if (opts.rethrow) throw e
     return failed
   }
 }
 
-export async function listInboxEvents(container: Container, q: { limit: number; offset: number; outcome?: string; event_type?: string }) {
+export async function listInboxEvents(
+  container: Container,
+  q: { limit: number; offset: number; outcome?: string; event_type?: string }
+) {
   const { svcModule } = adminDeps(container)
   const filters: Loose = {}
   if (q.outcome) filters.outcome = q.outcome
   if (q.event_type) filters.event_type = q.event_type
-  const [rows, count] = await svcModule.listAndCountSvcInboxEvents(filters, { take: q.limit, skip: q.offset, order: { created_at: "DESC" } })
+  const [rows, count] = await svcModule.listAndCountSvcInboxEvents(filters, {
+    take: q.limit,
+    skip: q.offset,
+    order: { created_at: "DESC" },
+  })
   // each detail with its code and values, for the admin's language (src/lib/texts)
-  return { events: rows.map((r) => ({ ...r, ...codesOf("detail", r.detail), done: DONE.includes(r.outcome) })), count, limit: q.limit, offset: q.offset }
+  return {
+    events: rows.map((r) => ({
+      ...r,
+      ...codesOf("detail", r.detail),
+      done: DONE.includes(r.outcome),
+    })),
+    count,
+    limit: q.limit,
+    offset: q.offset,
+  }
 }
 
 /** What svc says of a deposit now: its status, its transfer's (and why) and its withdrawal's. */
-function svcSays(d: { status: string; result_status?: string | null; status_reason?: string | null; withdrawal_status?: string | null }): Said {
+function svcSays(d: {
+  status: string
+  result_status?: string | null
+  status_reason?: string | null
+  withdrawal_status?: string | null
+}): Said {
   const status = d.status
   const withdrawal = d.withdrawal_status
-  if (!d.result_status) return withdrawal ? say("event.svcSaysWithdrawal", { status, withdrawal }) : say("event.svcSays", { status })
+  if (!d.result_status)
+    return withdrawal
+      ? say("event.svcSaysWithdrawal", { status, withdrawal })
+      : say("event.svcSays", { status })
   const transfer = d.result_status
-  if (!d.status_reason) return withdrawal ? say("event.svcSaysTransferWithdrawal", { status, transfer, withdrawal }) : say("event.svcSaysTransfer", { status, transfer })
+  if (!d.status_reason)
+    return withdrawal
+      ? say("event.svcSaysTransferWithdrawal", { status, transfer, withdrawal })
+      : say("event.svcSaysTransfer", { status, transfer })
   const reason = d.status_reason
-  return withdrawal ? say("event.svcSaysTransferWhyWithdrawal", { status, transfer, reason, withdrawal }) : say("event.svcSaysTransferWhy", { status, transfer, reason })
+  return withdrawal
+    ? say("event.svcSaysTransferWhyWithdrawal", {
+        status,
+        transfer,
+        reason,
+        withdrawal,
+      })
+    : say("event.svcSaysTransferWhy", { status, transfer, reason })
 }

@@ -33,10 +33,17 @@ export const KNOWN_WEBHOOK_EVENT_TYPES = [
   "payout.withdrawal.updated",
   "payout.prefund_completed",
 ] as const
-export const isKnownWebhookEventType = (t: unknown): boolean => typeof t === "string" && (KNOWN_WEBHOOK_EVENT_TYPES as readonly string[]).includes(t)
+export const isKnownWebhookEventType = (t: unknown): boolean =>
+  typeof t === "string" &&
+  (KNOWN_WEBHOOK_EVENT_TYPES as readonly string[]).includes(t)
 
 /** Length caps of what a webhook body may put in a stored row. */
-export const CAPS = { eventId: 100, resourceId: 64, status: 40, type: 40 } as const
+export const CAPS = {
+  eventId: 100,
+  resourceId: 64,
+  status: 40,
+  type: 40,
+} as const
 
 /** A string from an untrusted body, cut to `max` characters; anything else is null. */
 export function capText(v: unknown, max: number): string | null {
@@ -46,7 +53,9 @@ export function capText(v: unknown, max: number): string | null {
 /** An event id as stored: as sent if short, else a digest (still unique per id, bounded). */
 export function capEventId(v: unknown): string | null {
   if (typeof v !== "string" || !v) return null
-  return v.length <= CAPS.eventId ? v : `sha256:${createHash("sha256").update(v).digest("hex")}`
+  return v.length <= CAPS.eventId
+    ? v
+    : `sha256:${createHash("sha256").update(v).digest("hex")}`
 }
 
 // ---------------------------------------------------------------- unknown event types
@@ -68,14 +77,18 @@ export function unknownTypeLabel(t: unknown): string {
 }
 
 /** The counter row of one unknown type name: a fixed id per name, so concurrent events upsert one row. */
-const counterId = (label: string) => `svcwh_unknowntype_${createHash("sha256").update(label).digest("hex").slice(0, 24)}`
+const counterId = (label: string) =>
+  `svcwh_unknowntype_${createHash("sha256").update(label).digest("hex").slice(0, 24)}`
 
 /**
  * Counts one event of a type the plugin does not handle: one row per type
  * name (at most MAX_UNKNOWN_TYPES, then "(other)"), its count in `payload.count`,
  * one upsert, one event at a time (an advisory lock). Nothing of the event itself is kept.
  */
-export async function countUnknownEventType(container: Container, type: unknown): Promise<string> {
+export async function countUnknownEventType(
+  container: Container,
+  type: unknown
+): Promise<string> {
   const label = unknownTypeLabel(type)
   return svcModuleOf(container).countUnknownWebhookType({
     label,
@@ -91,15 +104,29 @@ export async function countUnknownEventType(container: Container, type: unknown)
  * The counts by unknown type (at most MAX_UNKNOWN_TYPES rows, read by their
  * resource id), newest first; rows of one label are summed.
  */
-export async function unknownEventTypeCounts(container: Container): Promise<{ type: string; count: number; last_at: string }[]> {
-  const rows = await svcModuleOf(container).unknownWebhookTypeRows(UNKNOWN_TYPES_RESOURCE, MAX_UNKNOWN_TYPES + 5)
+export async function unknownEventTypeCounts(
+  container: Container
+): Promise<{ type: string; count: number; last_at: string }[]> {
+  const rows = await svcModuleOf(container).unknownWebhookTypeRows(
+    UNKNOWN_TYPES_RESOURCE,
+    MAX_UNKNOWN_TYPES + 5
+  )
   const by = new Map<string, { type: string; count: number; last_at: string }>()
   for (const r of rows) {
     const type = String(r.event_id).replace(/^unknown-type:/, "")
     const count = Number(r.payload?.count ?? 0)
     const at = new Date(r.updated_at).toISOString()
     const prev = by.get(type)
-    by.set(type, prev ? { type, count: prev.count + count, last_at: prev.last_at > at ? prev.last_at : at } : { type, count, last_at: at })
+    by.set(
+      type,
+      prev
+        ? {
+            type,
+            count: prev.count + count,
+            last_at: prev.last_at > at ? prev.last_at : at,
+          }
+        : { type, count, last_at: at }
+    )
   }
   return [...by.values()]
 }
@@ -128,12 +155,19 @@ let lastPrune = 0
  * process, by primary key range (ULIDs are time-ordered: an index range, never
  * a scan of the table). The unknown-type counters and open inbox events stay.
  */
-export async function pruneWebhookLogs(container: Container, now = Date.now()): Promise<void> {
+export async function pruneWebhookLogs(
+  container: Container,
+  now = Date.now()
+): Promise<void> {
   if (now - lastPrune < 3_600_000) return
   lastPrune = now
   const before = (days: number) => ulidTime(now - days * 86_400_000)
   try {
-    await svcModuleOf(container).pruneWebhookLogs(`svcwh_${before(WEBHOOK_LOG_RETENTION_DAYS)}`, `svcin_${before(INBOX_DONE_RETENTION_DAYS)}`, UNKNOWN_TYPES_RESOURCE)
+    await svcModuleOf(container).pruneWebhookLogs(
+      `svcwh_${before(WEBHOOK_LOG_RETENTION_DAYS)}`,
+      `svcin_${before(INBOX_DONE_RETENTION_DAYS)}`,
+      UNKNOWN_TYPES_RESOURCE
+    )
   } catch {
     // retention is housekeeping: a failure here must never fail a webhook
   }
@@ -168,15 +202,29 @@ export class BackgroundReadBudget {
   ) {}
 
   cap(limit: number): number {
-    return Math.max(1, Math.min(this.maxPerMinute, Math.floor(limit * this.share)))
+    return Math.max(
+      1,
+      Math.min(this.maxPerMinute, Math.floor(limit * this.share))
+    )
   }
 
   /** Takes one read if there is room; otherwise throws BackgroundReadDeferred (nothing is sent). */
   take(usage: { used: number; limit: number }, now = Date.now()): void {
-    while (this.times.length && this.times[0]! <= now - this.windowMs) this.times.shift()
+    while (this.times.length && this.times[0]! <= now - this.windowMs)
+      this.times.shift()
     const cap = this.cap(usage.limit)
-    if (this.times.length >= cap) throw new BackgroundReadDeferred(say("event.budgetSpent", { cap, share: Math.round(this.share * 100), limit: usage.limit }))
-    if (usage.used >= usage.limit * this.busyShare) throw new BackgroundReadDeferred(say("event.budgetBusy", { used: usage.used, limit: usage.limit }))
+    if (this.times.length >= cap)
+      throw new BackgroundReadDeferred(
+        say("event.budgetSpent", {
+          cap,
+          share: Math.round(this.share * 100),
+          limit: usage.limit,
+        })
+      )
+    if (usage.used >= usage.limit * this.busyShare)
+      throw new BackgroundReadDeferred(
+        say("event.budgetBusy", { used: usage.used, limit: usage.limit })
+      )
     this.times.push(now)
   }
 
@@ -191,14 +239,20 @@ export class BackgroundReadBudget {
 export function configuredWebhookToken(container: Container): string | null {
   try {
     const found = findSvcProviderConfig(container.resolve("configModule"))
-    return (found?.options as { webhookToken?: string } | undefined)?.webhookToken ?? null
+    return (
+      (found?.options as { webhookToken?: string } | undefined)?.webhookToken ??
+      null
+    )
   } catch {
     return null
   }
 }
 
 /** The URL to register with svc: `${backend}/hooks/svc`, with `?token=` when the store has one. */
-export function webhookUrlToRegister(backendUrl: string, token: string | null): string {
+export function webhookUrlToRegister(
+  backendUrl: string,
+  token: string | null
+): string {
   const base = `${backendUrl.replace(/\/+$/, "")}/hooks/svc`
   return token ? `${base}?token=${encodeURIComponent(token)}` : base
 }

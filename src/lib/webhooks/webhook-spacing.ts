@@ -38,7 +38,8 @@ export class WebhookSpacing {
       // a timer may fire a millisecond or two before Date.now() reaches `due` (the event loop's
       // clock is read once per turn; a fresh clone's CI saw a run 298 ms after one spaced 300 ms):
       // waited again until it has
-      for (let wait = due - Date.now(); wait > 0; wait = due - Date.now()) await new Promise((r) => setTimeout(r, wait))
+      for (let wait = due - Date.now(); wait > 0; wait = due - Date.now())
+        await new Promise((r) => setTimeout(r, wait))
       this.next.delete(key)
       this.lastStart.set(key, Date.now())
       this.prune()
@@ -57,6 +58,7 @@ export class WebhookSpacing {
   private prune() {
     if (this.lastStart.size < 10_000) return
     const old = Date.now() - this.spacingMs
-    for (const [k, at] of this.lastStart) if (at < old && !this.running.has(k)) this.lastStart.delete(k)
+    for (const [k, at] of this.lastStart)
+      if (at < old && !this.running.has(k)) this.lastStart.delete(k)
   }
 }

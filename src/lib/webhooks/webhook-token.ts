@@ -38,7 +38,12 @@ import { configuredWebhookToken } from "./webhook-guard"
 /** Where the settings are kept: `svc_setting`, through the svc module's service (its one owner). */
 export type SettingsStore = Pick<
   SvcModuleService,
-  "twoSettings" | "insertSettingIfAbsent" | "upsertSetting" | "addWebhookRequestCounts" | "deleteSettingsInRange" | "settingValuesInRange"
+  | "twoSettings"
+  | "insertSettingIfAbsent"
+  | "upsertSetting"
+  | "addWebhookRequestCounts"
+  | "deleteSettingsInRange"
+  | "settingValuesInRange"
 >
 type Container = MedusaContainer
 
@@ -76,23 +81,42 @@ export function tokenVerdict(expected: string, given: unknown): TokenVerdict {
   return timingSafeEqual(digest(g), digest(expected)) ? "with" : "wrong"
 }
 
-export const REFUSE_WITHOUT = "svc webhook: this store's webhook URL needs its token (?token=…); see Settings → svc connection"
-export const REFUSE_WRONG = "svc webhook: wrong token; see Settings → svc connection for the URL to register"
+export const REFUSE_WITHOUT =
+  "svc webhook: this store's webhook URL needs its token (?token=…); see Settings → svc connection"
+export const REFUSE_WRONG =
+  "svc webhook: wrong token; see Settings → svc connection for the URL to register"
 
 /** A required token refuses a request without it or with another one; otherwise every request passes. */
-export function refusalFor(verdict: TokenVerdict, required: boolean): string | null {
+export function refusalFor(
+  verdict: TokenVerdict,
+  required: boolean
+): string | null {
   if (!required || verdict === "with") return null
   return verdict === "without" ? REFUSE_WITHOUT : REFUSE_WRONG
 }
 
 // ---------------------------------------------------------------- the stored setting
 
-const tokenValue = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "must be 43 characters of base64url") })
-const requiredValue = z.object({ required: z.boolean(), at: z.string().nullable().optional(), by: z.string().nullable().optional() })
+const tokenValue = z.object({
+  token: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, "must be 43 characters of base64url"),
+})
+const requiredValue = z.object({
+  required: z.boolean(),
+  at: z.string().nullable().optional(),
+  by: z.string().nullable().optional(),
+})
 
-export type WebhookTokenState = { token: string; required: boolean; required_at: string | null; required_by: string | null }
+export type WebhookTokenState = {
+  token: string
+  required: boolean
+  required_at: string | null
+  required_by: string | null
+}
 
-const parseValue = (v: unknown) => (typeof v === "string" ? (JSON.parse(v) as unknown) : v)
+const parseValue = (v: unknown) =>
+  typeof v === "string" ? (JSON.parse(v) as unknown) : v
 
 async function readState(pg: SettingsStore): Promise<WebhookTokenState | null> {
   const rows = await pg.twoSettings(TOKEN_KEY, REQUIRED_KEY)
@@ -100,11 +124,22 @@ async function readState(pg: SettingsStore): Promise<WebhookTokenState | null> {
   if (!token) return null
   const t = tokenValue.safeParse(parseValue(token.value))
   // never "fixed" by a new token: the URL registered with svc would stop working
-  if (!t.success) throw new Error("svc_setting webhook_token: the stored value is not a webhook token")
+  if (!t.success)
+    throw new Error(
+      "svc_setting webhook_token: the stored value is not a webhook token"
+    )
   const req = rows.find((r) => r.key === REQUIRED_KEY)
   const r = req ? requiredValue.safeParse(parseValue(req.value)) : null
-  if (r && !r.success) throw new Error("svc_setting webhook_token_required: the stored value is not { required: boolean }")
-  return { token: t.data.token, required: r?.data.required ?? false, required_at: r?.data.at ?? null, required_by: r?.data.by ?? null }
+  if (r && !r.success)
+    throw new Error(
+      "svc_setting webhook_token_required: the stored value is not { required: boolean }"
+    )
+  return {
+    token: t.data.token,
+    required: r?.data.required ?? false,
+    required_at: r?.data.at ?? null,
+    required_by: r?.data.by ?? null,
+  }
 }
 
 /**
@@ -112,12 +147,15 @@ async function readState(pg: SettingsStore): Promise<WebhookTokenState | null> {
  * first instance to ask makes the token (one insert; concurrent instances
  * insert nothing: `on conflict do nothing`, then all read the same row).
  */
-export async function readOrCreateWebhookToken(pg: SettingsStore): Promise<WebhookTokenState> {
+export async function readOrCreateWebhookToken(
+  pg: SettingsStore
+): Promise<WebhookTokenState> {
   const found = await readState(pg)
   if (found) return found
   await pg.insertSettingIfAbsent(TOKEN_KEY, { token: generateWebhookToken() })
   const made = await readState(pg)
-  if (!made) throw new Error("svc_setting webhook_token: not found after it was made")
+  if (!made)
+    throw new Error("svc_setting webhook_token: not found after it was made")
   return made
 }
 
@@ -164,9 +202,17 @@ export class WebhookTokenSettings {
   }
 
   /** The admin's switch: stored for every instance, known to this one at once. */
-  async setRequired(pg: SettingsStore, required: boolean, by: string | null): Promise<WebhookTokenState> {
+  async setRequired(
+    pg: SettingsStore,
+    required: boolean,
+    by: string | null
+  ): Promise<WebhookTokenState> {
     await this.load(pg) // the token exists before it can be required
-    await pg.upsertSetting(REQUIRED_KEY, { required, at: new Date().toISOString(), by })
+    await pg.upsertSetting(REQUIRED_KEY, {
+      required,
+      at: new Date().toISOString(),
+      by,
+    })
     return this.load(pg)
   }
 }
@@ -176,10 +222,17 @@ export const webhookTokenSettings = new WebhookTokenSettings()
 // ---------------------------------------------------------------- requests with and without the token
 
 export type RequestCounts = { with: number; without: number; wrong: number }
-const countsValue = z.object({ with: z.number().int().min(0), without: z.number().int().min(0), wrong: z.number().int().min(0) }).partial()
+const countsValue = z
+  .object({
+    with: z.number().int().min(0),
+    without: z.number().int().min(0),
+    wrong: z.number().int().min(0),
+  })
+  .partial()
 
 /** The svc_setting key of the UTC hour of `ms`: `webhook_requests:2026-11-24T17` (sorts by time). */
-export const hourKey = (ms: number) => `${REQUESTS_KEY_PREFIX}${new Date(ms).toISOString().slice(0, 13)}`
+export const hourKey = (ms: number) =>
+  `${REQUESTS_KEY_PREFIX}${new Date(ms).toISOString().slice(0, 13)}`
 
 /**
  * Counts webhook requests by verdict in memory, per UTC hour, and adds them to
@@ -195,14 +248,21 @@ export class WebhookRequestTally {
 
   constructor(readonly flushMs = FLUSH_MS) {}
 
-  record(verdict: TokenVerdict, pg: SettingsStore | null, now = Date.now()): void {
+  record(
+    verdict: TokenVerdict,
+    pg: SettingsStore | null,
+    now = Date.now()
+  ): void {
     const k = hourKey(now)
     const c = this.pending.get(k) ?? { with: 0, without: 0, wrong: 0 }
     c[verdict]++
     this.pending.set(k, c)
     if (pg) this.pg = pg
     if (!this.timer && this.flushMs > 0) {
-      this.timer = setTimeout(() => void this.flush().catch(() => undefined), this.flushMs)
+      this.timer = setTimeout(
+        () => void this.flush().catch(() => undefined),
+        this.flushMs
+      )
       this.timer.unref?.()
     }
   }
@@ -213,7 +273,10 @@ export class WebhookRequestTally {
   }
 
   /** Adds the pending counts to svc_setting; on failure they stay pending. */
-  async flush(pg: SettingsStore | null = this.pg, now = Date.now()): Promise<void> {
+  async flush(
+    pg: SettingsStore | null = this.pg,
+    now = Date.now()
+  ): Promise<void> {
     if (this.timer) clearTimeout(this.timer)
     this.timer = null
     if (!pg || !this.pending.size) return
@@ -224,13 +287,22 @@ export class WebhookRequestTally {
         await pg.addWebhookRequestCounts(key, c)
       } catch {
         const back = this.pending.get(key) ?? { with: 0, without: 0, wrong: 0 }
-        this.pending.set(key, { with: back.with + c.with, without: back.without + c.without, wrong: back.wrong + c.wrong })
+        this.pending.set(key, {
+          with: back.with + c.with,
+          without: back.without + c.without,
+          wrong: back.wrong + c.wrong,
+        })
       }
     }
     if (now - this.lastPrune >= 3_600_000) {
       this.lastPrune = now
       // by key range (the unique index), never a scan
-      await pg.deleteSettingsInRange(REQUESTS_KEY_PREFIX, hourKey(now - RETAIN_HOURS * 3_600_000)).catch(() => undefined)
+      await pg
+        .deleteSettingsInRange(
+          REQUESTS_KEY_PREFIX,
+          hourKey(now - RETAIN_HOURS * 3_600_000)
+        )
+        .catch(() => undefined)
     }
   }
 }
@@ -238,8 +310,18 @@ export class WebhookRequestTally {
 export const webhookRequestTally = new WebhookRequestTally()
 
 /** The sum of the stored counts of the last `hours` UTC hours (a bounded read by key range). */
-export async function recentRequestCounts(pg: SettingsStore, hours = COUNT_HOURS, now = Date.now()): Promise<RequestCounts & { hours: number }> {
-  const rows = (await pg.settingValuesInRange(hourKey(now - (hours - 1) * 3_600_000), hourKey(now), hours)).map((value) => ({ value }))
+export async function recentRequestCounts(
+  pg: SettingsStore,
+  hours = COUNT_HOURS,
+  now = Date.now()
+): Promise<RequestCounts & { hours: number }> {
+  const rows = (
+    await pg.settingValuesInRange(
+      hourKey(now - (hours - 1) * 3_600_000),
+      hourKey(now),
+      hours
+    )
+  ).map((value) => ({ value }))
   const sum = { hours, with: 0, without: 0, wrong: 0 }
   for (const r of rows) {
     const c = countsValue.safeParse(parseValue(r.value))
@@ -253,21 +335,29 @@ export async function recentRequestCounts(pg: SettingsStore, hours = COUNT_HOURS
 
 // ---------------------------------------------------------------- the gate
 
-export type GateResult = { ok: true; verdict: TokenVerdict } | { ok: false; status: 401 | 503; message: string }
+export type GateResult =
+  | { ok: true; verdict: TokenVerdict }
+  | { ok: false; status: 401 | 503; message: string }
 
 /**
  * Decides a webhook request from its `token` query value alone (nothing of
  * the body is read): the provider option's token is always required; the
  * generated one when the admin turned it on. Counted either way.
  */
-export async function checkWebhookToken(container: Container, given: unknown, now = Date.now()): Promise<GateResult> {
+export async function checkWebhookToken(
+  container: Container,
+  given: unknown,
+  now = Date.now()
+): Promise<GateResult> {
   const pg: SettingsStore | null = svcModuleFrom(container) ?? null
   const option = configuredWebhookToken(container)
   if (option) {
     const verdict = tokenVerdict(option, given)
     webhookRequestTally.record(verdict, pg, now)
     const refusal = refusalFor(verdict, true)
-    return refusal ? { ok: false, status: 401, message: refusal } : { ok: true, verdict }
+    return refusal
+      ? { ok: false, status: 401, message: refusal }
+      : { ok: true, verdict }
   }
   let state: WebhookTokenState
   try {
@@ -276,12 +366,19 @@ export async function checkWebhookToken(container: Container, given: unknown, no
   } catch {
     // Whether the token is required is unknown: refused (svc retries), never let through.
     // Nothing of the error is said: it may quote the query.
-    return { ok: false, status: 503, message: "svc webhook: could not read this store's webhook settings; try again in a moment" }
+    return {
+      ok: false,
+      status: 503,
+      message:
+        "svc webhook: could not read this store's webhook settings; try again in a moment",
+    }
   }
   const verdict = tokenVerdict(state.token, given)
   webhookRequestTally.record(verdict, pg, now)
   const refusal = refusalFor(verdict, state.required)
-  return refusal ? { ok: false, status: 401, message: refusal } : { ok: true, verdict }
+  return refusal
+    ? { ok: false, status: 401, message: refusal }
+    : { ok: true, verdict }
 }
 
 /** The URL as Medusa's request log writes it: without the token's value. */
@@ -314,13 +411,30 @@ export function isJsonMediaType(header: unknown): boolean {
  * for /hooks/svc so the token is checked first): JSON only, at most `limit`
  * bytes, no content encoding.
  */
-export function readJsonBody(req: IncomingMessage, limit = WEBHOOK_BODY_LIMIT): Promise<unknown> {
+export function readJsonBody(
+  req: IncomingMessage,
+  limit = WEBHOOK_BODY_LIMIT
+): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    if (!isJsonMediaType(req.headers["content-type"])) return reject(new BodyError(415, "svc webhook: the body must be application/json"))
-    const encoding = String(req.headers["content-encoding"] ?? "identity").toLowerCase()
-    if (encoding !== "identity") return reject(new BodyError(415, "svc webhook: content encodings are not accepted"))
+    if (!isJsonMediaType(req.headers["content-type"]))
+      return reject(
+        new BodyError(415, "svc webhook: the body must be application/json")
+      )
+    const encoding = String(
+      req.headers["content-encoding"] ?? "identity"
+    ).toLowerCase()
+    if (encoding !== "identity")
+      return reject(
+        new BodyError(415, "svc webhook: content encodings are not accepted")
+      )
     const declared = Number(req.headers["content-length"] ?? 0)
-    if (declared > limit) return reject(new BodyError(413, `svc webhook: the body is larger than ${limit} bytes`))
+    if (declared > limit)
+      return reject(
+        new BodyError(
+          413,
+          `svc webhook: the body is larger than ${limit} bytes`
+        )
+      )
     const chunks: Buffer[] = []
     let size = 0
     let done = false
@@ -332,7 +446,13 @@ export function readJsonBody(req: IncomingMessage, limit = WEBHOOK_BODY_LIMIT): 
     req.on("data", (chunk: Buffer) => {
       if (done) return
       size += chunk.length
-      if (size > limit) return fail(new BodyError(413, `svc webhook: the body is larger than ${limit} bytes`))
+      if (size > limit)
+        return fail(
+          new BodyError(
+            413,
+            `svc webhook: the body is larger than ${limit} bytes`
+          )
+        )
       chunks.push(chunk)
     })
     req.on("end", () => {
@@ -344,6 +464,8 @@ export function readJsonBody(req: IncomingMessage, limit = WEBHOOK_BODY_LIMIT): 
         reject(new BodyError(400, "svc webhook: the body is not valid JSON"))
       }
     })
-    req.on("error", () => fail(new BodyError(400, "svc webhook: the body could not be read")))
+    req.on("error", () =>
+      fail(new BodyError(400, "svc webhook: the body could not be read"))
+    )
   })
 }

@@ -95,7 +95,12 @@ export class CheckoutLedger {
    * Returns the attention the row had before (null: none), read under the row's lock in the
    * same statement: of two callers, the second sees the first's flag.
    */
-  async flag(checkoutId: string, attention: string, reason: string, orderId?: string): Promise<string | null> {
+  async flag(
+    checkoutId: string,
+    attention: string,
+    reason: string,
+    orderId?: string
+  ): Promise<string | null> {
     const res = await this.knex.raw(
       `${LOCK_ROW}
        update svc_checkout t set attention = ?, attention_reason = ?, order_id = coalesce(?, t.order_id), updated_at = now()
@@ -103,7 +108,9 @@ export class CheckoutLedger {
        returning prev.attention as previous_attention`,
       [checkoutId, attention, reason.slice(0, 1000), orderId ?? null]
     )
-    return (res.rows[0]?.previous_attention as string | null | undefined) ?? null
+    return (
+      (res.rows[0]?.previous_attention as string | null | undefined) ?? null
+    )
   }
 
   /**
@@ -117,7 +124,11 @@ export class CheckoutLedger {
    * "due" (the watcher, every few seconds): only carts a run already left for later, and
    * old flags; "all" (the job): any of the last 30 days, a crash's leftovers included.
    */
-  async mayBePaidWithoutOrder(scope: "due" | "all", limit: number, after: string | null): Promise<OrderCandidate[]> {
+  async mayBePaidWithoutOrder(
+    scope: "due" | "all",
+    limit: number,
+    after: string | null
+  ): Promise<OrderCandidate[]> {
     const which =
       scope === "due"
         ? `and (order_retry_at is not null or (attention = 'paid_no_order' and order_attempts = 0))`
@@ -142,14 +153,29 @@ export class CheckoutLedger {
    * completion, an admin): its order is recorded, so the row is no longer looked at. A row a
    * run had left for a later attempt closes that attempt, and its history says so.
    */
-  async recordOrderFound(checkoutId: string, orderId: string, detail: string): Promise<void> {
+  async recordOrderFound(
+    checkoutId: string,
+    orderId: string,
+    detail: string
+  ): Promise<void> {
     await this.knex.raw(
       `update svc_checkout set order_id = ?,
          status_history = case when order_retry_at is null then status_history
            else jsonb_set(status_history, '{entries}', (status_history->'entries') || ?::jsonb) end,
          order_retry_at = null, updated_at = now()
        where checkout_id = ? and deleted_at is null and order_id is null`,
-      [orderId, JSON.stringify([{ status: "ORDER_PLACED", at: new Date().toISOString(), source: "completion", detail }]), checkoutId]
+      [
+        orderId,
+        JSON.stringify([
+          {
+            status: "ORDER_PLACED",
+            at: new Date().toISOString(),
+            source: "completion",
+            detail,
+          },
+        ]),
+        checkoutId,
+      ]
     )
   }
 
@@ -157,7 +183,11 @@ export class CheckoutLedger {
    * The paid cart is an order: a `paid_no_order` flag is cleared, the history says how it came.
    * True when this call cleared such a flag (once: the row is locked by the statement).
    */
-  async recordOrderPlaced(checkoutId: string, orderId: string, entry: Omit<LedgerStatus, "at">): Promise<boolean> {
+  async recordOrderPlaced(
+    checkoutId: string,
+    orderId: string,
+    entry: Omit<LedgerStatus, "at">
+  ): Promise<boolean> {
     const res = await this.knex.raw(
       `${LOCK_ROW}
        update svc_checkout t set
@@ -169,7 +199,11 @@ export class CheckoutLedger {
          updated_at = now()
          from prev where t.id = prev.id
        returning prev.attention as previous_attention`,
-      [checkoutId, orderId, JSON.stringify([{ ...entry, at: new Date().toISOString() }])]
+      [
+        checkoutId,
+        orderId,
+        JSON.stringify([{ ...entry, at: new Date().toISOString() }]),
+      ]
     )
     return res.rows[0]?.previous_attention === "paid_no_order"
   }
@@ -197,14 +231,32 @@ export class CheckoutLedger {
          updated_at = now()
          from prev where t.id = prev.id
        returning t.order_retry_at, prev.attention as previous_attention`,
-      [checkoutId, backoff.capS, backoff.baseS, JSON.stringify([{ ...entry, at: new Date().toISOString(), detail: reason.slice(0, 500) }])]
+      [
+        checkoutId,
+        backoff.capS,
+        backoff.baseS,
+        JSON.stringify([
+          {
+            ...entry,
+            at: new Date().toISOString(),
+            detail: reason.slice(0, 500),
+          },
+        ]),
+      ]
     )
-    return { retryAt: res.rows[0]?.order_retry_at as Date | undefined, cleared: res.rows[0]?.previous_attention === "paid_no_order" }
+    return {
+      retryAt: res.rows[0]?.order_retry_at as Date | undefined,
+      cleared: res.rows[0]?.previous_attention === "paid_no_order",
+    }
   }
 
   /** The paid cart cannot become an order (changed after payment, stock gone, region removed): an admin refunds or places it by hand. */
   /** True when this call flagged it (it was not flagged `paid_no_order` before: once, the row locked by the statement). */
-  async recordOrderImpossible(checkoutId: string, reason: string, entry: Omit<LedgerStatus, "at" | "detail">): Promise<boolean> {
+  async recordOrderImpossible(
+    checkoutId: string,
+    reason: string,
+    entry: Omit<LedgerStatus, "at" | "detail">
+  ): Promise<boolean> {
     const res = await this.knex.raw(
       `${LOCK_ROW}
        update svc_checkout t set attention = 'paid_no_order', attention_reason = ?, order_retry_at = null,
@@ -213,7 +265,17 @@ export class CheckoutLedger {
          updated_at = now()
          from prev where t.id = prev.id
        returning prev.attention as previous_attention`,
-      [checkoutId, reason.slice(0, 1000), JSON.stringify([{ ...entry, at: new Date().toISOString(), detail: reason.slice(0, 500) }])]
+      [
+        checkoutId,
+        reason.slice(0, 1000),
+        JSON.stringify([
+          {
+            ...entry,
+            at: new Date().toISOString(),
+            detail: reason.slice(0, 500),
+          },
+        ]),
+      ]
     )
     return !!res.rows[0] && res.rows[0].previous_attention !== "paid_no_order"
   }
@@ -230,7 +292,11 @@ export class CheckoutLedger {
     title: string
     amountSen: number
   }): Promise<{ title: string }> {
-    const entry: LedgerStatus = { status: "CREATING", at: new Date().toISOString(), source: "initiate" }
+    const entry: LedgerStatus = {
+      status: "CREATING",
+      at: new Date().toISOString(),
+      source: "initiate",
+    }
     const res = await this.knex.raw(
       `insert into svc_checkout (id, payment_session_id, payment_collection_id, provider_id, attempt, type, idempotency_key, title, amount_sen, status, status_history)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, 'CREATING', ?::jsonb)
@@ -252,7 +318,10 @@ export class CheckoutLedger {
     if (res.rows[0]) return { title: res.rows[0].title as string }
     // The key was recorded before (a retry, an adoption, a request made by an earlier version):
     // its stored title is what svc was sent under this key, so it is sent again unchanged.
-    const stored = await this.knex.raw(`select title from svc_checkout where idempotency_key = ? and deleted_at is null limit 1`, [row.idempotencyKey])
+    const stored = await this.knex.raw(
+      `select title from svc_checkout where idempotency_key = ? and deleted_at is null limit 1`,
+      [row.idempotencyKey]
+    )
     return { title: (stored.rows[0]?.title as string | undefined) ?? row.title }
   }
 
@@ -279,7 +348,15 @@ export class CheckoutLedger {
     sessionId: string
     providerId: string
     amountSen: number
-  }): Promise<{ payment_session_id: string; origin_session_id: string; attempt: number; idempotency_key: string } | undefined> {
+  }): Promise<
+    | {
+        payment_session_id: string
+        origin_session_id: string
+        attempt: number
+        idempotency_key: string
+      }
+    | undefined
+  > {
     // origin_session_id: the session whose request made the key (the `from` of the first take-over, else the row's session)
     const res = await this.knex.raw(
       `select sc.payment_session_id, sc.attempt, sc.idempotency_key,
@@ -292,9 +369,21 @@ export class CheckoutLedger {
           and sc.created_at > now() - interval '18 minutes'
           and (sc.expires_at is null or sc.expires_at > now() + interval '2 minutes')
         order by sc.created_at desc limit 1`,
-      [args.paymentCollectionId, args.providerId, args.amountSen, args.sessionId]
+      [
+        args.paymentCollectionId,
+        args.providerId,
+        args.amountSen,
+        args.sessionId,
+      ]
     )
-    return res.rows[0] as { payment_session_id: string; origin_session_id: string; attempt: number; idempotency_key: string } | undefined
+    return res.rows[0] as
+      | {
+          payment_session_id: string
+          origin_session_id: string
+          attempt: number
+          idempotency_key: string
+        }
+      | undefined
   }
 
   /**
@@ -302,13 +391,26 @@ export class CheckoutLedger {
    * The entry keeps the session it was taken `from`: the first one names the session whose
    * request made the key, so a later session can take it over again (openCheckoutOfCollection).
    */
-  async reassign(idempotencyKey: string, sessionId: string, detail: string): Promise<void> {
+  async reassign(
+    idempotencyKey: string,
+    sessionId: string,
+    detail: string
+  ): Promise<void> {
     await this.knex.raw(
       `update svc_checkout set payment_session_id = ?, updated_at = now(),
          status_history = jsonb_set(status_history, '{entries}',
            (status_history->'entries') || jsonb_build_array(?::jsonb || jsonb_build_object('from', svc_checkout.payment_session_id)))
        where idempotency_key = ? and deleted_at is null`,
-      [sessionId, JSON.stringify({ status: "ADOPTED", at: new Date().toISOString(), source: "initiate", detail }), idempotencyKey]
+      [
+        sessionId,
+        JSON.stringify({
+          status: "ADOPTED",
+          at: new Date().toISOString(),
+          source: "initiate",
+          detail,
+        }),
+        idempotencyKey,
+      ]
     )
   }
 
@@ -320,7 +422,11 @@ export class CheckoutLedger {
    * checkout's link for 20 minutes, so this one was made at its `expiresAt` - 20 min;
    * else `replaced.open`).
    */
-  async recordCreated(idempotencyKey: string, c: { checkoutId: string; checkoutUrl: string; expiresAt: string }, replaced: { expired: string; open: string }): Promise<void> {
+  async recordCreated(
+    idempotencyKey: string,
+    c: { checkoutId: string; checkoutUrl: string; expiresAt: string },
+    replaced: { expired: string; open: string }
+  ): Promise<void> {
     const at = new Date().toISOString()
     await this.knex.raw(
       `with cur as (
@@ -356,7 +462,10 @@ export class CheckoutLedger {
   }
 
   /** Creation failed for good (a 4xx): keep the row, marked, for the audit trail. */
-  async recordCreateFailed(idempotencyKey: string, reason: string): Promise<void> {
+  async recordCreateFailed(
+    idempotencyKey: string,
+    reason: string
+  ): Promise<void> {
     await this.knex.raw(
       `update svc_checkout set status = 'CREATE_FAILED', failure_reason = ?, updated_at = now()
        where idempotency_key = ? and status = 'CREATING' and deleted_at is null`,
@@ -368,7 +477,16 @@ export class CheckoutLedger {
    * Record a status read from svc. History only grows; a final status is never
    * overwritten by an older one (PROCESSING after COMPLETED changes nothing).
    */
-  async recordStatus(checkoutId: string, s: { status: string; source: string; paidAt?: string | null; txHash?: string | null; failureReason?: string | null }): Promise<void> {
+  async recordStatus(
+    checkoutId: string,
+    s: {
+      status: string
+      source: string
+      paidAt?: string | null
+      txHash?: string | null
+      failureReason?: string | null
+    }
+  ): Promise<void> {
     await this.knex.raw(
       `update svc_checkout set
          status = ?,
@@ -384,7 +502,9 @@ export class CheckoutLedger {
         s.paidAt ?? null,
         s.txHash ?? null,
         s.failureReason ?? null,
-        JSON.stringify([{ status: s.status, at: new Date().toISOString(), source: s.source }]),
+        JSON.stringify([
+          { status: s.status, at: new Date().toISOString(), source: s.source },
+        ]),
         checkoutId,
         s.status,
       ]

@@ -22,7 +22,11 @@ export type PayoutRow = {
 }
 
 /** Where an order's refunds go: the bank account or DuitNow proxy named with its refunds in the svc refunds panel. */
-export type NamedDestination = { beneficiary_id: string | null; beneficiary_name: string | null; destination: Record<string, unknown> }
+export type NamedDestination = {
+  beneficiary_id: string | null
+  beneficiary_name: string | null
+  destination: Record<string, unknown>
+}
 
 /** The payout request of a refund Medusa made itself (its Refund button, returns, claims). */
 export type PayoutForRefund = {
@@ -38,7 +42,14 @@ export type PayoutForRefund = {
 
 /** One `status_history` entry, as JSON for `|| ?::jsonb`. */
 export const historyEntry = (status: string, source: string, detail?: string) =>
-  JSON.stringify([{ status, at: new Date().toISOString(), source, ...(detail ? { detail: detail.slice(0, 300) } : {}) }])
+  JSON.stringify([
+    {
+      status,
+      at: new Date().toISOString(),
+      source,
+      ...(detail ? { detail: detail.slice(0, 300) } : {}),
+    },
+  ])
 
 const APPEND_HISTORY = `status_history = jsonb_set(status_history, '{entries}', (status_history->'entries') || ?::jsonb)`
 const PAYOUT_ROW_COLUMNS = `id, idempotency_key, refund_id, payment_id, checkout_id, amount_sen, status, beneficiary_id, beneficiary_name, destination, payout_id`
@@ -56,7 +67,9 @@ export const RECORD_PAYOUT_SENT = `with prev as (select id, payout_id from svc_p
    update svc_payout p set payout_id = ?, status = ?, fee_sen = coalesce(?, fee_sen), beneficiary_id = coalesce(?, p.beneficiary_id),
      failure_reason = null, ${APPEND_HISTORY}, updated_at = now()
    from prev where p.id = prev.id
-   returning prev.payout_id as previous_payout_id, ${PAYOUT_ROW_COLUMNS.split(", ")
+   returning prev.payout_id as previous_payout_id, ${PAYOUT_ROW_COLUMNS.split(
+     ", "
+   )
      .map((c) => `p.${c}`)
      .join(", ")}, p.order_id`
 
@@ -94,4 +107,5 @@ export const RECORD_WITHDRAWAL_STATUS = `update svc_withdrawal set status = ?, f
    returning id`
 
 /** A fee as svc writes it (digits, in sen), else null. */
-export const feeSen = (fee: string | null | undefined): number | null => (fee != null && /^\d+$/.test(String(fee)) ? Number(fee) : null)
+export const feeSen = (fee: string | null | undefined): number | null =>
+  fee != null && /^\d+$/.test(String(fee)) ? Number(fee) : null

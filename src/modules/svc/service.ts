@@ -1,7 +1,18 @@
 import type { ConfigModule, Context, Logger } from "@medusajs/framework/types"
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/knex"
-import { generateEntityId, InjectManager, InjectTransactionManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
-import { CheckoutLedger, type LedgerRow, type LedgerStatus, type OrderCandidate } from "./checkout-ledger"
+import {
+  generateEntityId,
+  InjectManager,
+  InjectTransactionManager,
+  MedusaContext,
+  MedusaService,
+} from "@medusajs/framework/utils"
+import {
+  CheckoutLedger,
+  type LedgerRow,
+  type LedgerStatus,
+  type OrderCandidate,
+} from "./checkout-ledger"
 import {
   ADD_REQUEST_COUNTS,
   ADD_UNKNOWN_TYPE,
@@ -61,7 +72,10 @@ import {
 export type { NamedDestination, PayoutForRefund, PayoutRow }
 
 /** The tables whose rows are recorded before their svc request, and the column that holds svc's id once it answered. */
-const SVC_ID_COLUMN = { svc_withdrawal: "withdrawal_id", svc_token_transfer: "transfer_id" } as const
+const SVC_ID_COLUMN = {
+  svc_withdrawal: "withdrawal_id",
+  svc_token_transfer: "transfer_id",
+} as const
 export type UnsentTable = keyof typeof SVC_ID_COLUMN
 
 type Cradle = { configModule?: ConfigModule; logger?: Logger }
@@ -95,13 +109,30 @@ class SvcModuleService extends MedusaService({
       if (!configModule || !logger) return
       // OpenTelemetry's gauges of what is not final (read only when a store's metric reader collects)
       observeSvcLedger(async () => ({
-        open_checkouts: (await this.listAndCountSvcCheckouts({ status: [...OPEN] }, { take: 1, select: ["id"] }))[1],
-        unsettled_payouts: (await this.listAndCountSvcPayouts({ status: [...UNSETTLED_PAYOUT] }, { take: 1, select: ["id"] }))[1],
-        unsettled_withdrawals: (await this.listAndCountSvcWithdrawals({ status: { $nin: [...FINAL_WITHDRAWAL_STATUS] } }, { take: 1, select: ["id"] }))[1],
+        open_checkouts: (
+          await this.listAndCountSvcCheckouts(
+            { status: [...OPEN] },
+            { take: 1, select: ["id"] }
+          )
+        )[1],
+        unsettled_payouts: (
+          await this.listAndCountSvcPayouts(
+            { status: [...UNSETTLED_PAYOUT] },
+            { take: 1, select: ["id"] }
+          )
+        )[1],
+        unsettled_withdrawals: (
+          await this.listAndCountSvcWithdrawals(
+            { status: { $nin: [...FINAL_WITHDRAWAL_STATUS] } },
+            { take: 1, select: ["id"] }
+          )
+        )[1],
       }))
       void probeSvcHealth({ configModule, logger }).catch(() => undefined)
       // the plugin's first start in this database: the doctor gives the jobs twice their interval from it
-      void this.insertSettingIfAbsent("jobs_since", { at: new Date().toISOString() }).catch(() => undefined)
+      void this.insertSettingIfAbsent("jobs_since", {
+        at: new Date().toISOString(),
+      }).catch(() => undefined)
       // the rate ceiling follows svc's environment from the start
       try {
         const found = findSvcProviderConfig(configModule)
@@ -120,10 +151,18 @@ class SvcModuleService extends MedusaService({
    * a request that may have reached svc is never un-recorded. True when removed.
    */
   @InjectTransactionManager()
-  async deleteUnsentSvcRequest(table: UnsentTable, id: string, @MedusaContext() sharedContext: Context = {}): Promise<boolean> {
-    const manager = (sharedContext.transactionManager ?? sharedContext.manager) as SqlEntityManager
+  async deleteUnsentSvcRequest(
+    table: UnsentTable,
+    id: string,
+    @MedusaContext() sharedContext: Context = {}
+  ): Promise<boolean> {
+    const manager = (sharedContext.transactionManager ??
+      sharedContext.manager) as SqlEntityManager
     const knex = manager.getTransactionContext() ?? manager.getKnex()
-    const removed: number = await knex(table).where({ id, status: "CREATING" }).whereNull(SVC_ID_COLUMN[table]).del()
+    const removed: number = await knex(table)
+      .where({ id, status: "CREATING" })
+      .whereNull(SVC_ID_COLUMN[table])
+      .del()
     return removed > 0
   }
 
@@ -140,43 +179,74 @@ class SvcModuleService extends MedusaService({
 
   /** The ledger row of an svc checkout id, or undefined for a checkout this store never made. */
   @InjectManager()
-  async checkoutRow(checkoutId: string, @MedusaContext() ctx: Context = {}): Promise<LedgerRow | undefined> {
+  async checkoutRow(
+    checkoutId: string,
+    @MedusaContext() ctx: Context = {}
+  ): Promise<LedgerRow | undefined> {
     return this.checkouts_(ctx).byCheckoutId(checkoutId)
   }
 
   /** The row, only when the status recorded is final (svc never moves a checkout out of one). */
   @InjectManager()
-  async finalCheckoutRow(checkoutId: string, @MedusaContext() ctx: Context = {}): Promise<LedgerRow | undefined> {
+  async finalCheckoutRow(
+    checkoutId: string,
+    @MedusaContext() ctx: Context = {}
+  ): Promise<LedgerRow | undefined> {
     return this.checkouts_(ctx).finalRead(checkoutId)
   }
 
   /** The outcome of a final status is applied in Medusa: later events for it cost nothing. */
   @InjectManager()
-  async markCheckoutSettled(checkoutId: string, status: string, @MedusaContext() ctx: Context = {}): Promise<void> {
+  async markCheckoutSettled(
+    checkoutId: string,
+    status: string,
+    @MedusaContext() ctx: Context = {}
+  ): Promise<void> {
     return this.checkouts_(ctx).markSettled(checkoutId, status)
   }
 
   /** Money or an order needs an admin: visible on the order and the needs-attention page. Returns the attention the row had before. */
   @InjectManager()
-  async flagCheckout(checkoutId: string, attention: string, reason: string, orderId?: string, @MedusaContext() ctx: Context = {}): Promise<string | null> {
+  async flagCheckout(
+    checkoutId: string,
+    attention: string,
+    reason: string,
+    orderId?: string,
+    @MedusaContext() ctx: Context = {}
+  ): Promise<string | null> {
     return this.checkouts_(ctx).flag(checkoutId, attention, reason, orderId)
   }
 
   /** Rows that may be a paid cart without an order (checkout-ledger.ts mayBePaidWithoutOrder). */
   @InjectManager()
-  async checkoutsMaybePaidWithoutOrder(scope: "due" | "all", limit: number, after: string | null, @MedusaContext() ctx: Context = {}): Promise<OrderCandidate[]> {
+  async checkoutsMaybePaidWithoutOrder(
+    scope: "due" | "all",
+    limit: number,
+    after: string | null,
+    @MedusaContext() ctx: Context = {}
+  ): Promise<OrderCandidate[]> {
     return this.checkouts_(ctx).mayBePaidWithoutOrder(scope, limit, after)
   }
 
   /** The cart became an order another way: recorded, the row drops out of later searches (`detail`: the history entry's, when a deferred attempt is closed). */
   @InjectManager()
-  async recordCheckoutOrderFound(checkoutId: string, orderId: string, detail: string, @MedusaContext() ctx: Context = {}): Promise<void> {
+  async recordCheckoutOrderFound(
+    checkoutId: string,
+    orderId: string,
+    detail: string,
+    @MedusaContext() ctx: Context = {}
+  ): Promise<void> {
     return this.checkouts_(ctx).recordOrderFound(checkoutId, orderId, detail)
   }
 
   /** The paid cart is an order (a `paid_no_order` flag is cleared: true when this call cleared one). */
   @InjectManager()
-  async recordCheckoutOrderPlaced(checkoutId: string, orderId: string, entry: Omit<LedgerStatus, "at">, @MedusaContext() ctx: Context = {}): Promise<boolean> {
+  async recordCheckoutOrderPlaced(
+    checkoutId: string,
+    orderId: string,
+    entry: Omit<LedgerStatus, "at">,
+    @MedusaContext() ctx: Context = {}
+  ): Promise<boolean> {
     return this.checkouts_(ctx).recordOrderPlaced(checkoutId, orderId, entry)
   }
 
@@ -189,18 +259,31 @@ class SvcModuleService extends MedusaService({
     entry: Omit<LedgerStatus, "at" | "detail">,
     @MedusaContext() ctx: Context = {}
   ): Promise<{ retryAt: Date | undefined; cleared: boolean }> {
-    return this.checkouts_(ctx).recordOrderLater(checkoutId, reason, backoff, entry)
+    return this.checkouts_(ctx).recordOrderLater(
+      checkoutId,
+      reason,
+      backoff,
+      entry
+    )
   }
 
   /** The paid cart cannot become an order: flagged for an admin with the reason (true when this call flagged it). */
   @InjectManager()
-  async recordCheckoutOrderImpossible(checkoutId: string, reason: string, entry: Omit<LedgerStatus, "at" | "detail">, @MedusaContext() ctx: Context = {}): Promise<boolean> {
+  async recordCheckoutOrderImpossible(
+    checkoutId: string,
+    reason: string,
+    entry: Omit<LedgerStatus, "at" | "detail">,
+    @MedusaContext() ctx: Context = {}
+  ): Promise<boolean> {
     return this.checkouts_(ctx).recordOrderImpossible(checkoutId, reason, entry)
   }
 
   /** The key and title, stored before `POST /v1/checkout` is sent; the title svc was sent under this key. */
   @InjectManager()
-  async recordCheckoutIntent(row: Parameters<CheckoutLedger["recordIntent"]>[0], @MedusaContext() ctx: Context = {}): Promise<{ title: string }> {
+  async recordCheckoutIntent(
+    row: Parameters<CheckoutLedger["recordIntent"]>[0],
+    @MedusaContext() ctx: Context = {}
+  ): Promise<{ title: string }> {
     return this.checkouts_(ctx).recordIntent(row)
   }
 
@@ -215,7 +298,12 @@ class SvcModuleService extends MedusaService({
 
   /** The checkout now belongs to `sessionId` (`detail`: the history entry's). */
   @InjectManager()
-  async reassignCheckout(idempotencyKey: string, sessionId: string, detail: string, @MedusaContext() ctx: Context = {}): Promise<void> {
+  async reassignCheckout(
+    idempotencyKey: string,
+    sessionId: string,
+    detail: string,
+    @MedusaContext() ctx: Context = {}
+  ): Promise<void> {
     return this.checkouts_(ctx).reassign(idempotencyKey, sessionId, detail)
   }
 
@@ -232,25 +320,40 @@ class SvcModuleService extends MedusaService({
 
   /** Creation failed for good (a 4xx): the row stays, marked, for the audit trail. */
   @InjectManager()
-  async recordCheckoutCreateFailed(idempotencyKey: string, reason: string, @MedusaContext() ctx: Context = {}): Promise<void> {
+  async recordCheckoutCreateFailed(
+    idempotencyKey: string,
+    reason: string,
+    @MedusaContext() ctx: Context = {}
+  ): Promise<void> {
     return this.checkouts_(ctx).recordCreateFailed(idempotencyKey, reason)
   }
 
   /** A status read from svc (never a webhook body); a final status is never overwritten. */
   @InjectManager()
-  async recordCheckoutStatus(checkoutId: string, s: Parameters<CheckoutLedger["recordStatus"]>[1], @MedusaContext() ctx: Context = {}): Promise<void> {
+  async recordCheckoutStatus(
+    checkoutId: string,
+    s: Parameters<CheckoutLedger["recordStatus"]>[1],
+    @MedusaContext() ctx: Context = {}
+  ): Promise<void> {
     return this.checkouts_(ctx).recordStatus(checkoutId, s)
   }
 
   /** Final statuses recorded and never applied (a run stopped between the two). */
   @InjectManager()
-  async unsettledCheckouts(olderThanS: number, limit: number, @MedusaContext() ctx: Context = {}): Promise<string[]> {
+  async unsettledCheckouts(
+    olderThanS: number,
+    limit: number,
+    @MedusaContext() ctx: Context = {}
+  ): Promise<string[]> {
     return this.checkouts_(ctx).unsettled(olderThanS, limit)
   }
 
   constructor(cradle: Cradle, ...rest: unknown[]) {
     super(cradle, ...rest)
-    this.startupDeps_ = { configModule: safe(() => cradle.configModule), logger: safe(() => cradle.logger) } as Cradle
+    this.startupDeps_ = {
+      configModule: safe(() => cradle.configModule),
+      logger: safe(() => cradle.logger),
+    } as Cradle
   }
 
   // ------------------------------------------- svc_webhook_event, svc_inbox_event, svc_setting
@@ -263,15 +366,34 @@ class SvcModuleService extends MedusaService({
    */
   @InjectTransactionManager()
   async countUnknownWebhookType(
-    args: { label: string; id: string; other: string; otherId: string; max: number; resource: string },
+    args: {
+      label: string
+      id: string
+      other: string
+      otherId: string
+      max: number
+      resource: string
+    },
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<string> {
     const m = sharedContext.transactionManager!
-    await m.execute(`select pg_advisory_xact_lock(hashtext(?))`, [args.resource])
-    const [c] = (await m.execute(COUNT_UNKNOWN_TYPES, [args.id, args.resource])) as { n: number; mine: number }[]
+    await m.execute(`select pg_advisory_xact_lock(hashtext(?))`, [
+      args.resource,
+    ])
+    const [c] = (await m.execute(COUNT_UNKNOWN_TYPES, [
+      args.id,
+      args.resource,
+    ])) as { n: number; mine: number }[]
     const full = !Number(c?.mine ?? 0) && Number(c?.n ?? 0) >= args.max - 1
-    const [label, id] = full ? [args.other, args.otherId] : [args.label, args.id]
-    await m.execute(ADD_UNKNOWN_TYPE, [id, `unknown-type:${label}`, args.resource, `events of unknown type ${label}: counted, not stored`])
+    const [label, id] = full
+      ? [args.other, args.otherId]
+      : [args.label, args.id]
+    await m.execute(ADD_UNKNOWN_TYPE, [
+      id,
+      `unknown-type:${label}`,
+      args.resource,
+      `events of unknown type ${label}: counted, not stored`,
+    ])
     return label
   }
 
@@ -290,37 +412,88 @@ class SvcModuleService extends MedusaService({
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<{ id: string }> {
     const id = generateEntityId(undefined, "svcwh")
-    await sharedContext.manager!.execute(LOG_WEBHOOK_EVENT, [id, e.event_id, e.event_type, e.resource_id, e.provider, e.outcome, e.detail, JSON.stringify(e.payload)])
+    await sharedContext.manager!.execute(LOG_WEBHOOK_EVENT, [
+      id,
+      e.event_id,
+      e.event_type,
+      e.resource_id,
+      e.provider,
+      e.outcome,
+      e.detail,
+      JSON.stringify(e.payload),
+    ])
     return { id }
   }
 
   /** A logged delivery's outcome and detail (SET_WEBHOOK_OUTCOME: one update, no read). */
   @InjectManager()
-  async setWebhookOutcome(id: string, outcome: string, detail: string | null, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<void> {
-    await sharedContext.manager!.execute(SET_WEBHOOK_OUTCOME, [outcome, detail, id])
+  async setWebhookOutcome(
+    id: string,
+    outcome: string,
+    detail: string | null,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<void> {
+    await sharedContext.manager!.execute(SET_WEBHOOK_OUTCOME, [
+      outcome,
+      detail,
+      id,
+    ])
   }
 
   /** The counter rows of unknown event types, newest first. */
   @InjectManager()
-  async unknownWebhookTypeRows(resource: string, limit: number, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}) {
-    return (await sharedContext.manager!.execute(UNKNOWN_TYPE_ROWS, [resource, limit])) as { event_id: string; payload: { count?: unknown } | null; updated_at: string | Date }[]
+  async unknownWebhookTypeRows(
+    resource: string,
+    limit: number,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ) {
+    return (await sharedContext.manager!.execute(UNKNOWN_TYPE_ROWS, [
+      resource,
+      limit,
+    ])) as {
+      event_id: string
+      payload: { count?: unknown } | null
+      updated_at: string | Date
+    }[]
   }
 
   /** Retention: webhook deliveries logged before `webhookBeforeId` (counters kept) and inbox events done before `inboxBeforeId`. */
   @InjectManager()
-  async pruneWebhookLogs(webhookBeforeId: string, inboxBeforeId: string, keepResource: string, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<void> {
-    await sharedContext.manager!.execute(PRUNE_WEBHOOK_EVENTS, [webhookBeforeId, keepResource])
+  async pruneWebhookLogs(
+    webhookBeforeId: string,
+    inboxBeforeId: string,
+    keepResource: string,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<void> {
+    await sharedContext.manager!.execute(PRUNE_WEBHOOK_EVENTS, [
+      webhookBeforeId,
+      keepResource,
+    ])
     await sharedContext.manager!.execute(PRUNE_INBOX_EVENTS, [inboxBeforeId])
   }
 
   /** The newest deliveries logged (`svc_webhook_event`, counters left out) and inbox events, `limit` of each. */
   @InjectManager()
-  async recentWebhookDeliveries(exceptResource: string, limit: number, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}) {
-    type Row = { event_type: string; at: string | Date; n: number; outcome: string | null }
-    const rows = (await sharedContext.manager!.execute(RECENT_WEBHOOK_EVENTS, [exceptResource, limit])) as Row[]
+  async recentWebhookDeliveries(
+    exceptResource: string,
+    limit: number,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ) {
+    type Row = {
+      event_type: string
+      at: string | Date
+      n: number
+      outcome: string | null
+    }
+    const rows = (await sharedContext.manager!.execute(RECENT_WEBHOOK_EVENTS, [
+      exceptResource,
+      limit,
+    ])) as Row[]
     let inbox: Row[] = []
     try {
-      inbox = (await sharedContext.manager!.execute(RECENT_INBOX_EVENTS, [limit])) as Row[]
+      inbox = (await sharedContext.manager!.execute(RECENT_INBOX_EVENTS, [
+        limit,
+      ])) as Row[]
     } catch {
       // a store that has not run the inbox migration yet
     }
@@ -329,14 +502,29 @@ class SvcModuleService extends MedusaService({
 
   /** Two settings by key (the webhook token and whether it is required). */
   @InjectManager()
-  async twoSettings(a: string, b: string, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}) {
-    return (await sharedContext.manager!.execute(TWO_SETTINGS, [a, b])) as { key: string; value: unknown }[]
+  async twoSettings(
+    a: string,
+    b: string,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ) {
+    return (await sharedContext.manager!.execute(TWO_SETTINGS, [a, b])) as {
+      key: string
+      value: unknown
+    }[]
   }
 
   /** A setting made once: a concurrent maker's value stays (`do nothing`). */
   @InjectManager()
-  async insertSettingIfAbsent(key: string, value: unknown, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<void> {
-    await sharedContext.manager!.execute(INSERT_SETTING_IF_ABSENT, [generateEntityId(undefined, "svcset"), key, JSON.stringify(value)])
+  async insertSettingIfAbsent(
+    key: string,
+    value: unknown,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<void> {
+    await sharedContext.manager!.execute(INSERT_SETTING_IF_ABSENT, [
+      generateEntityId(undefined, "svcset"),
+      key,
+      JSON.stringify(value),
+    ])
   }
 
   /**
@@ -344,7 +532,11 @@ class SvcModuleService extends MedusaService({
    * so concurrent openings each count; the first opening's time is kept.
    */
   @InjectManager()
-  async recordPaymentLinkOpened(id: string, checkoutId: string | null, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<void> {
+  async recordPaymentLinkOpened(
+    id: string,
+    checkoutId: string | null,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<void> {
     await sharedContext.manager!.execute(
       `update svc_payment_link set open_count = open_count + 1, opened_at = coalesce(opened_at, now()), last_opened_at = now(),
          last_checkout_id = coalesce(?, last_checkout_id), updated_at = now() where id = ? and deleted_at is null`,
@@ -354,53 +546,123 @@ class SvcModuleService extends MedusaService({
 
   /** A setting written (made or replaced). */
   @InjectManager()
-  async upsertSetting(key: string, value: unknown, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<void> {
-    await sharedContext.manager!.execute(UPSERT_SETTING, [generateEntityId(undefined, "svcset"), key, JSON.stringify(value)])
+  async upsertSetting(
+    key: string,
+    value: unknown,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<void> {
+    await sharedContext.manager!.execute(UPSERT_SETTING, [
+      generateEntityId(undefined, "svcset"),
+      key,
+      JSON.stringify(value),
+    ])
   }
 
   /** Webhook request counts added to an hour's row (every instance adds; none reads first). */
   @InjectManager()
-  async addWebhookRequestCounts(key: string, c: { with: number; without: number; wrong: number }, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<void> {
-    await sharedContext.manager!.execute(ADD_REQUEST_COUNTS, [generateEntityId(undefined, "svcset"), key, JSON.stringify(c), c.with, c.without, c.wrong])
+  async addWebhookRequestCounts(
+    key: string,
+    c: { with: number; without: number; wrong: number },
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<void> {
+    await sharedContext.manager!.execute(ADD_REQUEST_COUNTS, [
+      generateEntityId(undefined, "svcset"),
+      key,
+      JSON.stringify(c),
+      c.with,
+      c.without,
+      c.wrong,
+    ])
   }
 
   /** Settings with keys in [from, to), removed (retention of hourly counts). */
   @InjectManager()
-  async deleteSettingsInRange(from: string, to: string, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<void> {
+  async deleteSettingsInRange(
+    from: string,
+    to: string,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<void> {
     await sharedContext.manager!.execute(DELETE_SETTINGS_IN_RANGE, [from, to])
   }
 
   /** The values of settings with keys in [from, to], highest key first, at most `limit`. */
   @InjectManager()
-  async settingValuesInRange(from: string, to: string, limit: number, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}) {
-    return ((await sharedContext.manager!.execute(SETTINGS_IN_RANGE, [from, to, limit])) as { value: unknown }[]).map((r) => r.value)
+  async settingValuesInRange(
+    from: string,
+    to: string,
+    limit: number,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ) {
+    return (
+      (await sharedContext.manager!.execute(SETTINGS_IN_RANGE, [
+        from,
+        to,
+        limit,
+      ])) as { value: unknown }[]
+    ).map((r) => r.value)
   }
 
   /** One run of a scheduled job, recorded in its heartbeat row (webhook-statements.ts RECORD_JOB_RUN: one statement). */
   @InjectManager()
-  async recordJobRun(key: string, value: Record<string, unknown>, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<void> {
-    await sharedContext.manager!.execute(RECORD_JOB_RUN, [generateEntityId(undefined, "svcset"), key, JSON.stringify(value)])
+  async recordJobRun(
+    key: string,
+    value: Record<string, unknown>,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<void> {
+    await sharedContext.manager!.execute(RECORD_JOB_RUN, [
+      generateEntityId(undefined, "svcset"),
+      key,
+      JSON.stringify(value),
+    ])
   }
 
   /** The jobs' heartbeat rows and the plugin's first-start mark (`jobs_since`). */
   @InjectManager()
-  async jobHeartbeats(@MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<{ key: string; value: unknown; created_at: string | Date }[]> {
-    return (await sharedContext.manager!.execute(JOB_HEARTBEATS)) as { key: string; value: unknown; created_at: string | Date }[]
+  async jobHeartbeats(
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<{ key: string; value: unknown; created_at: string | Date }[]> {
+    return (await sharedContext.manager!.execute(JOB_HEARTBEATS)) as {
+      key: string
+      value: unknown
+      created_at: string | Date
+    }[]
   }
 
   /** Webhook deliveries and inbox events from the time-ordered ids given on (newest first, at most `limit` of each; no bodies). */
   @InjectManager()
-  async eventsFromIds(webhookFromId: string, inboxFromId: string, exceptResource: string, limit: number, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}) {
-    const webhook = (await sharedContext.manager!.execute(WEBHOOK_EVENTS_FROM_ID, [webhookFromId, exceptResource, limit])) as Record<string, unknown>[]
-    const inbox = (await sharedContext.manager!.execute(INBOX_EVENTS_FROM_ID, [inboxFromId, limit])) as Record<string, unknown>[]
+  async eventsFromIds(
+    webhookFromId: string,
+    inboxFromId: string,
+    exceptResource: string,
+    limit: number,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ) {
+    const webhook = (await sharedContext.manager!.execute(
+      WEBHOOK_EVENTS_FROM_ID,
+      [webhookFromId, exceptResource, limit]
+    )) as Record<string, unknown>[]
+    const inbox = (await sharedContext.manager!.execute(INBOX_EVENTS_FROM_ID, [
+      inboxFromId,
+      limit,
+    ])) as Record<string, unknown>[]
     return { webhook, inbox }
   }
 
   /** The newest withdrawal or token transfer svc accepted, or refused as not enabled (the doctor's feature check). */
   @InjectManager()
-  async lastSvcSend(kind: "withdrawal" | "token_transfer", @MedusaContext() sharedContext: Context<SqlEntityManager> = {}) {
-    const sql = kind === "withdrawal" ? lastSendOf("svc_withdrawal", "withdrawal_id") : lastSendOf("svc_token_transfer", "transfer_id")
-    const [r] = (await sharedContext.manager!.execute(sql)) as { created_at: string | Date; svc_id: string | null; failure_reason: string | null }[]
+  async lastSvcSend(
+    kind: "withdrawal" | "token_transfer",
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ) {
+    const sql =
+      kind === "withdrawal"
+        ? lastSendOf("svc_withdrawal", "withdrawal_id")
+        : lastSendOf("svc_token_transfer", "transfer_id")
+    const [r] = (await sharedContext.manager!.execute(sql)) as {
+      created_at: string | Date
+      svc_id: string | null
+      failure_reason: string | null
+    }[]
     return r ?? null
   }
 
@@ -414,8 +676,16 @@ class SvcModuleService extends MedusaService({
    * failed or claimed by a refund still running: one row is at most one payout.
    */
   @InjectManager()
-  async claimPayout(rowId: string, refundId: string, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<PayoutRow | null> {
-    const rows = await sharedContext.manager!.execute(CLAIM_PAYOUT, [refundId, historyEntry("SENDING", "refund", `Medusa refund ${refundId}`), rowId])
+  async claimPayout(
+    rowId: string,
+    refundId: string,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<PayoutRow | null> {
+    const rows = await sharedContext.manager!.execute(CLAIM_PAYOUT, [
+      refundId,
+      historyEntry("SENDING", "refund", `Medusa refund ${refundId}`),
+      rowId,
+    ])
     return (rows[0] as PayoutRow | undefined) ?? null
   }
 
@@ -427,11 +697,24 @@ class SvcModuleService extends MedusaService({
   @InjectManager()
   async recordPayoutSent(
     rowId: string,
-    p: { payoutId: string; status: string; fee?: string | null; beneficiaryId?: string | null },
+    p: {
+      payoutId: string
+      status: string
+      fee?: string | null
+      beneficiaryId?: string | null
+    },
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<(PayoutRow & { order_id?: string | null }) | null> {
-    const rows = await sharedContext.manager!.execute(RECORD_PAYOUT_SENT, [rowId, p.payoutId, p.status, feeSen(p.fee), p.beneficiaryId ?? null, historyEntry(p.status, "refund")])
-    const r = rows[0] as (PayoutRow & { previous_payout_id: string | null }) | undefined
+    const rows = await sharedContext.manager!.execute(RECORD_PAYOUT_SENT, [
+      rowId,
+      p.payoutId,
+      p.status,
+      feeSen(p.fee),
+      p.beneficiaryId ?? null,
+      historyEntry(p.status, "refund"),
+    ])
+    const r = rows[0] as
+      (PayoutRow & { previous_payout_id: string | null }) | undefined
     return r && !r.previous_payout_id ? r : null
   }
 
@@ -443,7 +726,13 @@ class SvcModuleService extends MedusaService({
   async recordPayoutStatusIf(
     rowId: string,
     fromStatus: string,
-    p: { status: string; feeSen: number | null; source: string; attention?: string; attentionReason?: string },
+    p: {
+      status: string
+      feeSen: number | null
+      source: string
+      attention?: string
+      attentionReason?: string
+    },
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<(PayoutRow & { order_id: string | null }) | null> {
     const rows = await sharedContext.manager!.execute(RECORD_PAYOUT_STATUS, [
@@ -455,7 +744,9 @@ class SvcModuleService extends MedusaService({
       rowId,
       fromStatus,
     ])
-    return (rows[0] as (PayoutRow & { order_id: string | null }) | undefined) ?? null
+    return (
+      (rows[0] as (PayoutRow & { order_id: string | null }) | undefined) ?? null
+    )
   }
 
   /**
@@ -469,13 +760,16 @@ class SvcModuleService extends MedusaService({
     p: { status: string; source: string; failureReason?: string },
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<boolean> {
-    const rows = await sharedContext.manager!.execute(RECORD_WITHDRAWAL_STATUS, [
-      p.status,
-      p.failureReason?.slice(0, 500) ?? null,
-      historyEntry(p.status, p.source),
-      rowId,
-      fromStatus,
-    ])
+    const rows = await sharedContext.manager!.execute(
+      RECORD_WITHDRAWAL_STATUS,
+      [
+        p.status,
+        p.failureReason?.slice(0, 500) ?? null,
+        historyEntry(p.status, p.source),
+        rowId,
+        fromStatus,
+      ]
+    )
     return rows.length > 0
   }
 
@@ -492,7 +786,12 @@ class SvcModuleService extends MedusaService({
     source = "refund",
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<void> {
-    await sharedContext.manager!.execute(RECORD_PAYOUT_NOT_SENT, [status, reason.slice(0, 500), historyEntry(status, source, reason), rowId])
+    await sharedContext.manager!.execute(RECORD_PAYOUT_NOT_SENT, [
+      status,
+      reason.slice(0, 500),
+      historyEntry(status, source, reason),
+      rowId,
+    ])
   }
 
   /**
@@ -501,8 +800,18 @@ class SvcModuleService extends MedusaService({
    * such a row is left as it is, since money may have moved.
    */
   @InjectManager()
-  async abandonPayoutRequest(rowId: string, reason: string, source: string, detail?: string, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<boolean> {
-    const rows = await sharedContext.manager!.execute(ABANDON_PAYOUT_REQUEST, [reason.slice(0, 500), historyEntry("FAILED", source, detail ?? reason), rowId])
+  async abandonPayoutRequest(
+    rowId: string,
+    reason: string,
+    source: string,
+    detail?: string,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<boolean> {
+    const rows = await sharedContext.manager!.execute(ABANDON_PAYOUT_REQUEST, [
+      reason.slice(0, 500),
+      historyEntry("FAILED", source, detail ?? reason),
+      rowId,
+    ])
     return rows.length > 0
   }
 
@@ -511,9 +820,23 @@ class SvcModuleService extends MedusaService({
    * order (or payment) with one, preferring those svc did not refuse.
    */
   @InjectManager()
-  async namedPayoutDestination(paymentId: string, orderId: string | null, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<NamedDestination | null> {
-    const [r] = await sharedContext.manager!.execute(NAMED_DESTINATION, [paymentId, orderId, orderId])
-    return r ? { beneficiary_id: r.beneficiary_id ?? null, beneficiary_name: r.beneficiary_name ?? null, destination: r.destination } : null
+  async namedPayoutDestination(
+    paymentId: string,
+    orderId: string | null,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<NamedDestination | null> {
+    const [r] = await sharedContext.manager!.execute(NAMED_DESTINATION, [
+      paymentId,
+      orderId,
+      orderId,
+    ])
+    return r
+      ? {
+          beneficiary_id: r.beneficiary_id ?? null,
+          beneficiary_name: r.beneficiary_name ?? null,
+          destination: r.destination,
+        }
+      : null
   }
 
   /**
@@ -522,7 +845,10 @@ class SvcModuleService extends MedusaService({
    * finds it), REQUESTED with the Idempotency-Key given, stored before anything is sent.
    */
   @InjectTransactionManager()
-  async requestPayoutForRefund(args: PayoutForRefund, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}): Promise<string> {
+  async requestPayoutForRefund(
+    args: PayoutForRefund,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<string> {
     const manager = sharedContext.transactionManager!
     const made = await manager.execute(INSERT_PAYOUT_FOR_REFUND, [
       args.id,
@@ -535,7 +861,11 @@ class SvcModuleService extends MedusaService({
       args.named.beneficiary_id,
       args.named.beneficiary_name,
       JSON.stringify(args.named.destination),
-      historyEntry("REQUESTED", "medusa-refund", `Medusa refund ${args.refundId}`),
+      historyEntry(
+        "REQUESTED",
+        "medusa-refund",
+        `Medusa refund ${args.refundId}`
+      ),
       "Medusa's Refund (button, return or claim), to the destination named for this order",
       args.refundId,
     ])

@@ -1,5 +1,15 @@
 /** A refund payout's row not final: asked, being sent, sent without an answer, or initiated at svc (settles, or comes back). */
-export const UNSETTLED_PAYOUT = new Set(["REQUESTED", "SENDING", "UNCERTAIN", "INITIATED"])
+export const UNSETTLED_PAYOUT = new Set([
+  "REQUESTED",
+  "SENDING",
+  "UNCERTAIN",
+  "INITIATED",
+])
 
 /** svc's final statuses of a withdrawal to the merchant's bank. */
-export const FINAL_WITHDRAWAL_STATUS = ["COMPLETED", "FAILED", "REJECTED", "CANCELLED"] as const
+export const FINAL_WITHDRAWAL_STATUS = [
+  "COMPLETED",
+  "FAILED",
+  "REJECTED",
+  "CANCELLED",
+] as const

@@ -58,7 +58,10 @@ export const DELETE_SETTINGS_IN_RANGE = `delete from svc_setting where key >= ? 
 export const SETTINGS_IN_RANGE = `select value from svc_setting where key between ? and ? and deleted_at is null order by key desc limit ?`
 
 /** The newest withdrawal or token transfer svc accepted or refused as not enabled (the doctor's feature check). */
-export const lastSendOf = (table: "svc_withdrawal" | "svc_token_transfer", svcIdColumn: "withdrawal_id" | "transfer_id") =>
+export const lastSendOf = (
+  table: "svc_withdrawal" | "svc_token_transfer",
+  svcIdColumn: "withdrawal_id" | "transfer_id"
+) =>
   `select created_at, ${svcIdColumn} as svc_id, failure_reason from ${table}
     where deleted_at is null and (${svcIdColumn} is not null or failure_reason ilike '%FEATURE_DISABLED%')
     order by created_at desc limit 1`

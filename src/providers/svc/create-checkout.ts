@@ -1,11 +1,26 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { fromSen, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN, type CheckoutCreateBody, type SvcClient } from "../../client"
+import {
+  fromSen,
+  MAX_AMOUNT_SEN,
+  MIN_AMOUNT_SEN,
+  type CheckoutCreateBody,
+  type SvcClient,
+} from "../../client"
 import { medusaAmountToSen } from "../../rules/medusa-amount"
 import type { ProviderLedger } from "./svc-base"
 import type { SvcCheckoutRead } from "../../lib/svc-runtime/keys"
-import { errorText, isUncertainFailure, SvcTryAgainError, toShopperError } from "../../lib/svc-runtime/errors"
+import {
+  errorText,
+  isUncertainFailure,
+  SvcTryAgainError,
+  toShopperError,
+} from "../../lib/svc-runtime/errors"
 
-type Logger = { info: (m: string) => void; warn: (m: string) => void; error: (m: string) => void }
+type Logger = {
+  info: (m: string) => void
+  warn: (m: string) => void
+  error: (m: string) => void
+}
 
 /**
  * The client already retried timeouts, 202, 429 and 5xx with the same key.
@@ -20,7 +35,13 @@ type Logger = { info: (m: string) => void; warn: (m: string) => void; error: (m:
  * again"; the key and title are kept, nothing can be charged twice.
  */
 export async function createWithReconciliation(
-  deps: { client: SvcClient; ledger: Pick<ProviderLedger, "recordCheckoutCreateFailed">; logger: Logger; attemptTimeoutMs: number; deadlineMs: number },
+  deps: {
+    client: SvcClient
+    ledger: Pick<ProviderLedger, "recordCheckoutCreateFailed">
+    logger: Logger
+    attemptTimeoutMs: number
+    deadlineMs: number
+  },
   body: CheckoutCreateBody,
   idempotencyKey: string,
   title: string
@@ -29,25 +50,42 @@ export async function createWithReconciliation(
   const deadlineAt = Date.now() + deps.deadlineMs
   const left = () => deadlineAt - Date.now()
   try {
-    return await client.checkout.create(body, { idempotencyKey, attemptTimeoutMs, deadlineMs: left() })
+    return await client.checkout.create(body, {
+      idempotencyKey,
+      attemptTimeoutMs,
+      deadlineMs: left(),
+    })
   } catch (e) {
     if (!isUncertainFailure(e)) {
-      await ledger.recordCheckoutCreateFailed(idempotencyKey, errorText(e)).catch(() => undefined)
+      await ledger
+        .recordCheckoutCreateFailed(idempotencyKey, errorText(e))
+        .catch(() => undefined)
       throw toShopperError(e, "creating the svc checkout", logger)
     }
     // Reconcile and replay only with time for both (a list page and a create).
     if (left() < 2 * MIN_STEP_MS) throw slowSvc(e, logger, title)
-    const found = await findCheckoutByTitle(client, title, { attemptTimeoutMs, deadlineMs: left() - MIN_STEP_MS }).catch(() => undefined)
+    const found = await findCheckoutByTitle(client, title, {
+      attemptTimeoutMs,
+      deadlineMs: left() - MIN_STEP_MS,
+    }).catch(() => undefined)
     logger.warn(
       `svc: creating checkout "${title}" had an uncertain outcome (${errorText(e)}); ` +
-        (found ? `found ${found.checkoutId} by title, replaying with the same key` : "not found by title, retrying with the same key")
+        (found
+          ? `found ${found.checkoutId} by title, replaying with the same key`
+          : "not found by title, retrying with the same key")
     )
     if (left() < MIN_STEP_MS) throw slowSvc(e, logger, title)
     try {
-      return await client.checkout.create(body, { idempotencyKey, attemptTimeoutMs, deadlineMs: left() })
+      return await client.checkout.create(body, {
+        idempotencyKey,
+        attemptTimeoutMs,
+        deadlineMs: left(),
+      })
     } catch (e2) {
       if (!isUncertainFailure(e2)) {
-        await ledger.recordCheckoutCreateFailed(idempotencyKey, errorText(e2)).catch(() => undefined)
+        await ledger
+          .recordCheckoutCreateFailed(idempotencyKey, errorText(e2))
+          .catch(() => undefined)
         throw toShopperError(e2, "creating the svc checkout", logger)
       }
       throw slowSvc(e2, logger, title)
@@ -59,12 +97,20 @@ export async function createWithReconciliation(
 const MIN_STEP_MS = 400
 
 function slowSvc(e: unknown, logger: Logger, title: string): MedusaError {
-  logger.warn(`svc: creating checkout "${title}": no answer within the shopper's deadline (${errorText(e)}); the key is kept, a retry replays it`)
-  return new SvcTryAgainError("svc is slow to answer right now; please try the payment again in a moment (nothing was charged)")
+  logger.warn(
+    `svc: creating checkout "${title}": no answer within the shopper's deadline (${errorText(e)}); the key is kept, a retry replays it`
+  )
+  return new SvcTryAgainError(
+    "svc is slow to answer right now; please try the payment again in a moment (nothing was charged)"
+  )
 }
 
 /** Pages GET /v1/checkout newest first, over the last 30 minutes (a link lives 20), within `limits`. */
-async function findCheckoutByTitle(client: SvcClient, title: string, limits: { attemptTimeoutMs: number; deadlineMs: number }): Promise<SvcCheckoutRead | undefined> {
+async function findCheckoutByTitle(
+  client: SvcClient,
+  title: string,
+  limits: { attemptTimeoutMs: number; deadlineMs: number }
+): Promise<SvcCheckoutRead | undefined> {
   const until = Date.now() + limits.deadlineMs
   const startDt = new Date(Date.now() - 30 * 60 * 1000).toISOString()
   let cursor: string | undefined
@@ -101,10 +147,16 @@ export function checkMyrAmount(amount: unknown, currency: string): number {
   try {
     sen = medusaAmountToSen(amount)
   } catch (e) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, `svc: amount: ${errorText(e)}`)
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `svc: amount: ${errorText(e)}`
+    )
   }
   if (sen < MIN_AMOUNT_SEN || sen > MAX_AMOUNT_SEN) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, `svc accepts payments from RM10.00 to RM1,000,000.00; this payment is RM${fromSen(sen)}`)
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `svc accepts payments from RM10.00 to RM1,000,000.00; this payment is RM${fromSen(sen)}`
+    )
   }
   return sen
 }

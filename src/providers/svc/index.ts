@@ -1,8 +1,20 @@
 import { ModuleProvider, Modules } from "@medusajs/framework/utils"
-import { SvcFpxDirectProviderService, SvcFpxProviderService, SvcWalletProviderService } from "./services"
+import {
+  SvcFpxDirectProviderService,
+  SvcFpxProviderService,
+  SvcWalletProviderService,
+} from "./services"
 
 export default ModuleProvider(Modules.PAYMENT, {
-  services: [SvcWalletProviderService, SvcFpxProviderService, SvcFpxDirectProviderService],
+  services: [
+    SvcWalletProviderService,
+    SvcFpxProviderService,
+    SvcFpxDirectProviderService,
+  ],
 })
 
-export { SvcWalletProviderService, SvcFpxProviderService, SvcFpxDirectProviderService }
+export {
+  SvcWalletProviderService,
+  SvcFpxProviderService,
+  SvcFpxDirectProviderService,
+}

@@ -1,4 +1,9 @@
-import { AbstractPaymentProvider, MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
+import {
+  AbstractPaymentProvider,
+  MedusaError,
+  PaymentActions,
+  PaymentSessionStatus,
+} from "@medusajs/framework/utils"
 import type {
   AuthorizePaymentInput,
   AuthorizePaymentOutput,
@@ -25,23 +30,50 @@ import type { CheckoutCreateBody, SvcClient } from "../../client"
 import { svcModuleFrom, type SvcModuleService } from "../../modules/svc"
 import { PayoutLedger } from "../../workflows/refund-to-bank/payout-ledger"
 import { sendRefundPayout } from "../../workflows/refund-to-bank/send-payout"
-import { MedusaReads, type CollectionContext } from "../../lib/medusa-data/medusa-reads"
+import {
+  MedusaReads,
+  type CollectionContext,
+} from "../../lib/medusa-data/medusa-reads"
 import type { CheckoutReads } from "../../lib/svc-runtime/checkout-reads"
 import { SvcCatalog } from "../../lib/svc-runtime/catalog"
 import { sharedSvcClient } from "../../lib/svc-runtime/registry"
 import { errorText, toShopperError } from "../../lib/svc-runtime/errors"
 import { checkMyrAmount, createWithReconciliation } from "./create-checkout"
 import { buildRedirectUrl, RedirectUrlError } from "./redirect-url"
-import { checkoutRef, checkoutTitle, deriveIdempotencyKey, type SvcCheckoutRead } from "../../lib/svc-runtime/keys"
-import { parseSvcProviderOptions, type SvcProviderOptions } from "../../lib/svc-runtime/options"
-import { pickStorefrontData, StorefrontDataError, svcSessionDataSchema, type StorefrontData, type SvcSessionData } from "../../lib/medusa-data/session-data"
-import { failureReason, FINAL_UNPAID, toSessionStatus } from "../../lib/svc-runtime/status"
+import {
+  checkoutRef,
+  checkoutTitle,
+  deriveIdempotencyKey,
+  type SvcCheckoutRead,
+} from "../../lib/svc-runtime/keys"
+import {
+  parseSvcProviderOptions,
+  type SvcProviderOptions,
+} from "../../lib/svc-runtime/options"
+import {
+  pickStorefrontData,
+  StorefrontDataError,
+  svcSessionDataSchema,
+  type StorefrontData,
+  type SvcSessionData,
+} from "../../lib/medusa-data/session-data"
+import {
+  failureReason,
+  FINAL_UNPAID,
+  toSessionStatus,
+} from "../../lib/svc-runtime/status"
 import { english, say } from "../../lib/texts"
 
 /** What the providers ask of the checkout ledger (the svc module's service). */
 export type ProviderLedger = Pick<
   SvcModuleService,
-  "openCheckoutOfCollection" | "recordCheckoutIntent" | "recordCheckoutCreated" | "reassignCheckout" | "recordCheckoutStatus" | "finalCheckoutRow" | "recordCheckoutCreateFailed"
+  | "openCheckoutOfCollection"
+  | "recordCheckoutIntent"
+  | "recordCheckoutCreated"
+  | "reassignCheckout"
+  | "recordCheckoutStatus"
+  | "finalCheckoutRow"
+  | "recordCheckoutCreateFailed"
 >
 
 /** No database (a provider unit-tested alone): nothing is kept, titles and keys come from the session. */
@@ -57,7 +89,11 @@ const NO_LEDGER: ProviderLedger = {
 
 export type CheckoutType = "SVC_ACCOUNT" | "FPX_HOSTED" | "FPX_DIRECT"
 
-type Logger = { info: (m: string) => void; warn: (m: string) => void; error: (m: string) => void }
+type Logger = {
+  info: (m: string) => void
+  warn: (m: string) => void
+  error: (m: string) => void
+}
 
 /** A checkout as read from svc; amounts are strings in sen. */
 type SvcCheckout = SvcCheckoutRead
@@ -72,7 +108,13 @@ type SvcCheckout = SvcCheckoutRead
  * - a payment is captured only on evidence read from svc, never on a webhook body;
  * - every error a shopper or merchant sees says what to do, and never carries a secret.
  */
-type CreateArgs = { sessionId: string; attempt: number; amountSen: number; sf: StorefrontData; collection: CollectionContext }
+type CreateArgs = {
+  sessionId: string
+  attempt: number
+  amountSen: number
+  sf: StorefrontData
+  collection: CollectionContext
+}
 /** Taking over the open checkout of an earlier session: the new session, and the key the request must derive to. */
 type Adoption = { by: string; key: string }
 
@@ -93,10 +135,16 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     parseSvcProviderOptions(options)
   }
 
-  constructor(cradle: Record<string, unknown>, options: Record<string, unknown>) {
+  constructor(
+    cradle: Record<string, unknown>,
+    options: Record<string, unknown>
+  ) {
     super(cradle, options as SvcProviderOptions)
     this.options_ = parseSvcProviderOptions(options)
-    const shared = sharedSvcClient(this.options_, cradle.logger as Logger | undefined)
+    const shared = sharedSvcClient(
+      this.options_,
+      cradle.logger as Logger | undefined
+    )
     this.client = shared.client
     this.catalog = shared.catalog
     this.reads = shared.reads
@@ -117,26 +165,49 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     const service = svcModuleFrom()
     if (service) return service
     if (!this.knex_) return NO_LEDGER
-    throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "svc: the svc module is not loaded (medusa-payment-svc's module); nothing was sent to svc")
+    throw new MedusaError(
+      MedusaError.Types.UNEXPECTED_STATE,
+      "svc: the svc module is not loaded (medusa-payment-svc's module); nothing was sent to svc"
+    )
   }
 
   // ---------------------------------------------------------------- creation
 
-  async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
+  async initiatePayment(
+    input: InitiatePaymentInput
+  ): Promise<InitiatePaymentOutput> {
     const sessionId = String(input.data?.session_id ?? "")
     if (!sessionId) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, "svc: the payment session id is missing (data.session_id)")
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        "svc: the payment session id is missing (data.session_id)"
+      )
     }
     const amountSen = this.checkAmount(input.amount, input.currency_code)
     const sf = this.storefrontData(input.data)
     await this.checkTypeRules(sf)
     const collection = await this.collectionOf(sessionId)
     // A paid cart never gets a second link (a shopper could pay it again).
-    const paid = collection.cart_completed ? "this cart is already an order" : collection.paid ? "this cart is already paid" : null
+    const paid = collection.cart_completed
+      ? "this cart is already an order"
+      : collection.paid
+        ? "this cart is already paid"
+        : null
     if (paid) {
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `svc: ${paid}; no new payment was started (nothing was charged)`)
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `svc: ${paid}; no new payment was started (nothing was charged)`
+      )
     }
-    const data = (await this.adoptOpenCheckout(sessionId, amountSen, sf, collection)) ?? (await this.createCheckout({ sessionId, attempt: 1, amountSen, sf, collection }))
+    const data =
+      (await this.adoptOpenCheckout(sessionId, amountSen, sf, collection)) ??
+      (await this.createCheckout({
+        sessionId,
+        attempt: 1,
+        amountSen,
+        sf,
+        collection,
+      }))
     return { id: data.checkoutId, status: PaymentSessionStatus.PENDING, data }
   }
 
@@ -151,7 +222,12 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
    * checkout and not two; it also keeps a shopper who starts the same payment
    * twice on one link.
    */
-  private async adoptOpenCheckout(sessionId: string, amountSen: number, sf: StorefrontData, collection: CollectionContext): Promise<SvcSessionData | null> {
+  private async adoptOpenCheckout(
+    sessionId: string,
+    amountSen: number,
+    sf: StorefrontData,
+    collection: CollectionContext
+  ): Promise<SvcSessionData | null> {
     if (!collection.payment_collection_id) return null
     // A failed look-up stops the payment (nothing sent): going on would risk a
     // second live link for a collection that may already have one.
@@ -163,12 +239,24 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
         amountSen,
       })
       .catch((e: unknown) => {
-        this.logger_.error(`svc: could not look for an open checkout of session ${sessionId}'s payment collection: ${errorText(e)}`)
-        throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "svc: the payment could not be started; try again in a moment (nothing was charged)")
+        this.logger_.error(
+          `svc: could not look for an open checkout of session ${sessionId}'s payment collection: ${errorText(e)}`
+        )
+        throw new MedusaError(
+          MedusaError.Types.UNEXPECTED_STATE,
+          "svc: the payment could not be started; try again in a moment (nothing was charged)"
+        )
       })
     if (!open) return null
     // the key is the request of the session that made it, whichever session holds the checkout now
-    return this.createCheckout({ sessionId: open.origin_session_id, attempt: open.attempt, amountSen, sf, collection, adopt: { by: sessionId, key: open.idempotency_key } })
+    return this.createCheckout({
+      sessionId: open.origin_session_id,
+      attempt: open.attempt,
+      amountSen,
+      sf,
+      collection,
+      adopt: { by: sessionId, key: open.idempotency_key },
+    })
   }
 
   /**
@@ -190,9 +278,14 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
         !FINAL_UNPAID.has(d.svcStatus)
       if (same) return { data: d }
     }
-    const sessionId = String((current.success ? current.data.session_id : input.data?.session_id) ?? "")
+    const sessionId = String(
+      (current.success ? current.data.session_id : input.data?.session_id) ?? ""
+    )
     if (!sessionId) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, "svc: the payment session id is missing (data.session_id)")
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        "svc: the payment session id is missing (data.session_id)"
+      )
     }
     const prev = current.success ? current.data : undefined
     const merged: StorefrontData = {
@@ -203,20 +296,43 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     }
     await this.checkTypeRules(merged)
     const collection = await this.collectionOf(sessionId)
-    const data = await this.createCheckout({ sessionId, attempt: (prev?.attempt ?? 0) + 1, amountSen, sf: merged, collection })
+    const data = await this.createCheckout({
+      sessionId,
+      attempt: (prev?.attempt ?? 0) + 1,
+      amountSen,
+      sf: merged,
+      collection,
+    })
     return { status: PaymentSessionStatus.PENDING, data }
   }
 
   /** A new checkout (never null), or, adopting, the open checkout of an earlier session (null: not the same request). */
   protected async createCheckout(args: CreateArgs): Promise<SvcSessionData>
-  protected async createCheckout(args: CreateArgs & { adopt: Adoption }): Promise<SvcSessionData | null>
-  protected async createCheckout(args: CreateArgs & { adopt?: Adoption }): Promise<SvcSessionData | null> {
+  protected async createCheckout(
+    args: CreateArgs & { adopt: Adoption }
+  ): Promise<SvcSessionData | null>
+  protected async createCheckout(
+    args: CreateArgs & { adopt?: Adoption }
+  ): Promise<SvcSessionData | null> {
     const { sessionId, attempt, amountSen, sf } = args
     const type = this.checkoutType
-    const [tokenId, addressTo] = await this.wrap(() => Promise.all([this.catalog.tokenId(), this.catalog.addressTo()]))
+    const [tokenId, addressTo] = await this.wrap(() =>
+      Promise.all([this.catalog.tokenId(), this.catalog.addressTo()])
+    )
     const redirectUrl = this.redirectUrlFor(args.collection, sessionId, sf)
 
-    const idempotencyKey = deriveIdempotencyKey([sessionId, attempt, type, amountSen, tokenId, addressTo, redirectUrl, sf.bank ?? "", sf.bankType ?? "", sf.buyerName ?? ""])
+    const idempotencyKey = deriveIdempotencyKey([
+      sessionId,
+      attempt,
+      type,
+      amountSen,
+      tokenId,
+      addressTo,
+      redirectUrl,
+      sf.bank ?? "",
+      sf.bankType ?? "",
+      sf.buyerName ?? "",
+    ])
 
     // Adopting: only the very same request (same key: same amount, bank, buyer, redirect) replays it.
     if (args.adopt && args.adopt.key !== idempotencyKey) return null
@@ -224,7 +340,13 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     // Persist before sending (spec: Idempotency rules 1). A failure here stops
     // the payment before any request leaves. A key recorded before keeps its stored
     // title: a retry sends svc the very body it was sent under this key.
-    const ref = checkoutRef(this.options_.apiKey, { idempotencyKey, amountSen, tokenId, addressTo, type })
+    const ref = checkoutRef(this.options_.apiKey, {
+      idempotencyKey,
+      amountSen,
+      tokenId,
+      addressTo,
+      type,
+    })
     const { title } = await this.ledger.recordCheckoutIntent({
       paymentSessionId: sessionId,
       paymentCollectionId: args.collection.payment_collection_id,
@@ -238,23 +360,58 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
 
     // The fields in the order every version has sent them: svc compares a replay's body with the first.
     const { description, feeMode } = this.options_
-    const common = { addressTo, amount: amountSen, tokenId, redirectUrl, title, ...(description ? { description } : {}) }
+    const common = {
+      addressTo,
+      amount: amountSen,
+      tokenId,
+      redirectUrl,
+      title,
+      ...(description ? { description } : {}),
+    }
     const { buyerName, bank, bankType } = sf
     let body: CheckoutCreateBody
     if (type === "SVC_ACCOUNT") body = { type, ...common }
     else if (type === "FPX_HOSTED") body = { type, ...common, feeMode }
-    else if (buyerName && bank && bankType) body = { type, ...common, feeMode, buyerName, bank, bankType }
+    else if (buyerName && bank && bankType)
+      body = { type, ...common, feeMode, buyerName, bank, bankType }
     // checkTypeRules refused this payment before its key was made: not reached.
-    else throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "svc FPX direct: bank, bankType and buyerName are missing")
+    else
+      throw new MedusaError(
+        MedusaError.Types.UNEXPECTED_STATE,
+        "svc FPX direct: bank, bankType and buyerName are missing"
+      )
 
-    const { createAttemptTimeoutMs: attemptTimeoutMs, createDeadlineMs: deadlineMs } = this.options_
-    const deps = { client: this.client, ledger: this.ledger, logger: this.logger_, attemptTimeoutMs, deadlineMs }
-    const created = await createWithReconciliation(deps, body, idempotencyKey, title)
+    const {
+      createAttemptTimeoutMs: attemptTimeoutMs,
+      createDeadlineMs: deadlineMs,
+    } = this.options_
+    const deps = {
+      client: this.client,
+      ledger: this.ledger,
+      logger: this.logger_,
+      attemptTimeoutMs,
+      deadlineMs,
+    }
+    const created = await createWithReconciliation(
+      deps,
+      body,
+      idempotencyKey,
+      title
+    )
     const by = { checkout: created.checkoutId }
-    await this.ledger.recordCheckoutCreated(idempotencyKey, created, { expired: english(say("history.replacedExpired", by)), open: english(say("history.replaced", by)) })
+    await this.ledger.recordCheckoutCreated(idempotencyKey, created, {
+      expired: english(say("history.replacedExpired", by)),
+      open: english(say("history.replaced", by)),
+    })
     if (args.adopt) {
-      await this.ledger.reassignCheckout(idempotencyKey, args.adopt.by, english(say("history.adopted", { session: args.adopt.by })))
-      this.logger_.info(`svc: payment session ${args.adopt.by} took over checkout ${created.checkoutId} of session ${sessionId} (same payment asked again)`)
+      await this.ledger.reassignCheckout(
+        idempotencyKey,
+        args.adopt.by,
+        english(say("history.adopted", { session: args.adopt.by }))
+      )
+      this.logger_.info(
+        `svc: payment session ${args.adopt.by} took over checkout ${created.checkoutId} of session ${sessionId} (same payment asked again)`
+      )
     }
     return {
       session_id: args.adopt?.by ?? sessionId,
@@ -270,7 +427,9 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
       expiresAt: created.expiresAt,
       svcStatus: "CREATED",
       failureReason: null,
-      ...(type === "FPX_DIRECT" ? { bank: sf.bank, bankType: sf.bankType, buyerName: sf.buyerName } : {}),
+      ...(type === "FPX_DIRECT"
+        ? { bank: sf.bank, bankType: sf.bankType, buyerName: sf.buyerName }
+        : {}),
       ...(sf.cart_id ? { cart_id: sf.cart_id } : {}),
     }
   }
@@ -282,8 +441,13 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
    */
   private async collectionOf(sessionId: string): Promise<CollectionContext> {
     return this.medusa.collectionOfSession(sessionId).catch((e: unknown) => {
-      this.logger_.error(`svc: could not read the payment collection of session ${sessionId}: ${errorText(e)}`)
-      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "svc: the payment could not be started; try again in a moment (nothing was charged)")
+      this.logger_.error(
+        `svc: could not read the payment collection of session ${sessionId}: ${errorText(e)}`
+      )
+      throw new MedusaError(
+        MedusaError.Types.UNEXPECTED_STATE,
+        "svc: the payment could not be started; try again in a moment (nothing was charged)"
+      )
     })
   }
 
@@ -292,7 +456,11 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
    * cart, order and id as read for the session that asks now (an adopted session's own row may
    * already be deleted).
    */
-  private redirectUrlFor(ctx: CollectionContext, sessionId: string, sf: StorefrontData): string {
+  private redirectUrlFor(
+    ctx: CollectionContext,
+    sessionId: string,
+    sf: StorefrontData
+  ): string {
     const template = this.options_.redirectUrl
     try {
       return buildRedirectUrl(template, {
@@ -304,21 +472,30 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     } catch (e) {
       if (!(e instanceof RedirectUrlError)) throw e
       this.logger_.error(`svc: ${e.message}`)
-      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "svc payment is unavailable for this payment right now; please contact the store (nothing was charged)")
+      throw new MedusaError(
+        MedusaError.Types.UNEXPECTED_STATE,
+        "svc payment is unavailable for this payment right now; please contact the store (nothing was charged)"
+      )
     }
   }
 
   // ---------------------------------------------------------------- status
 
-  async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
+  async authorizePayment(
+    input: AuthorizePaymentInput
+  ): Promise<AuthorizePaymentOutput> {
     return this.readStatus(input.data, "authorize")
   }
 
-  async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
+  async getPaymentStatus(
+    input: GetPaymentStatusInput
+  ): Promise<GetPaymentStatusOutput> {
     return this.readStatus(input.data, "status")
   }
 
-  async retrievePayment(input: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
+  async retrievePayment(
+    input: RetrievePaymentInput
+  ): Promise<RetrievePaymentOutput> {
     const { data } = await this.readStatus(input.data, "retrieve")
     return { data }
   }
@@ -328,21 +505,37 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
    * session created (same id, amount, token, address, title MAC): anything else
    * is refused, never authorized.
    */
-  protected async readStatus(raw: Record<string, unknown> | undefined, source: string): Promise<{ status: PaymentSessionStatus; data: Record<string, unknown> }> {
+  protected async readStatus(
+    raw: Record<string, unknown> | undefined,
+    source: string
+  ): Promise<{ status: PaymentSessionStatus; data: Record<string, unknown> }> {
     const parsed = svcSessionDataSchema.safeParse(raw ?? {})
     if (!parsed.success) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, "svc: this payment session has no svc checkout yet; initiate the payment session again")
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        "svc: this payment session has no svc checkout yet; initiate the payment session again"
+      )
     }
     const d = parsed.data
     const c = await this.currentCheckout(d)
     const mismatch = this.mismatch(c, d)
     if (mismatch) {
-      this.logger_.error(`svc: checkout ${d.checkoutId} does not match session ${d.session_id}: ${mismatch}`)
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `svc: checkout ${d.checkoutId} does not match this payment session (${mismatch}); it was not accepted`)
+      this.logger_.error(
+        `svc: checkout ${d.checkoutId} does not match session ${d.session_id}: ${mismatch}`
+      )
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `svc: checkout ${d.checkoutId} does not match this payment session (${mismatch}); it was not accepted`
+      )
     }
-    const expired = !["COMPLETED", ...FINAL_UNPAID].includes(c.status) && Date.parse(c.expiresAt) <= Date.now()
+    const expired =
+      !["COMPLETED", ...FINAL_UNPAID].includes(c.status) &&
+      Date.parse(c.expiresAt) <= Date.now()
     const status = toSessionStatus(c.status, expired)
-    const reason = status === PaymentSessionStatus.ERROR ? failureReason(c.status, expired) : null
+    const reason =
+      status === PaymentSessionStatus.ERROR
+        ? failureReason(c.status, expired)
+        : null
     // A final status this process already wrote to the ledger (the settle workflow, just before
     // it asks Medusa to record the capture) is not written again.
     const recorded = this.reads.isRecorded(c.checkoutId)
@@ -357,12 +550,17 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
         })
         .then(() => this.reads.markRecorded(c.checkoutId))
         .catch((e) => {
-          this.logger_.warn(`svc: could not record checkout status: ${errorText(e)}`)
+          this.logger_.warn(
+            `svc: could not record checkout status: ${errorText(e)}`
+          )
           // A payment Medusa records is COMPLETED in the ledger first: the job's search for paid
           // carts without an order starts from the ledger's COMPLETED rows. Not recorded: not
           // captured now (nothing moves; the next read, webhook, watcher or job, captures it).
           if (status === PaymentSessionStatus.CAPTURED) {
-            throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "svc: the payment was received but could not be recorded yet; try again in a moment")
+            throw new MedusaError(
+              MedusaError.Types.UNEXPECTED_STATE,
+              "svc: the payment was received but could not be recorded yet; try again in a moment"
+            )
           }
         })
     return {
@@ -386,8 +584,14 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
   protected async currentCheckout(d: SvcSessionData): Promise<SvcCheckout> {
     const cached = this.reads.cachedFinal(d.checkoutId)
     if (cached) return cached
-    const row = await this.ledger.finalCheckoutRow(d.checkoutId).catch(() => undefined)
-    if (row && row.title === d.title && Number(row.amount_sen) === d.amountSen) {
+    const row = await this.ledger
+      .finalCheckoutRow(d.checkoutId)
+      .catch(() => undefined)
+    if (
+      row &&
+      row.title === d.title &&
+      Number(row.amount_sen) === d.amountSen
+    ) {
       return {
         checkoutId: d.checkoutId,
         type: d.type,
@@ -407,9 +611,12 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
   /** Why a checkout read from svc is not the one this session asked for, or null. */
   protected mismatch(c: SvcCheckout, d: SvcSessionData): string | null {
     if (c.checkoutId !== d.checkoutId) return "checkout id differs"
-    if (String(c.amount) !== String(d.amountSen)) return `amount ${c.amount} sen, expected ${d.amountSen} sen`
-    if (c.tokenId.toLowerCase() !== d.tokenId.toLowerCase()) return "token differs"
-    if (c.addressTo.toLowerCase() !== d.addressTo.toLowerCase()) return "receiving address differs"
+    if (String(c.amount) !== String(d.amountSen))
+      return `amount ${c.amount} sen, expected ${d.amountSen} sen`
+    if (c.tokenId.toLowerCase() !== d.tokenId.toLowerCase())
+      return "token differs"
+    if (c.addressTo.toLowerCase() !== d.addressTo.toLowerCase())
+      return "receiving address differs"
     if (c.title !== d.title) return "title differs"
     return null
   }
@@ -417,7 +624,9 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
   // ---------------------------------------------------------------- money after the fact
 
   /** svc settles on-chain when the checkout completes: there is nothing left to capture. */
-  async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
+  async capturePayment(
+    input: CapturePaymentInput
+  ): Promise<CapturePaymentOutput> {
     const { status, data } = await this.readStatus(input.data, "capture")
     if (status !== PaymentSessionStatus.CAPTURED) {
       throw new MedusaError(
@@ -434,7 +643,12 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
    * the link anyway, the webhook or the job flags the payment for a refund.
    */
   async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
-    return { data: { ...(input.data ?? {}), canceledInMedusaAt: new Date().toISOString() } }
+    return {
+      data: {
+        ...(input.data ?? {}),
+        canceledInMedusaAt: new Date().toISOString(),
+      },
+    }
   }
 
   async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
@@ -443,7 +657,15 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
 
   /** A refund is an svc payout the admin named first: src/workflows/refund-to-bank/send-payout.ts. */
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
-    return sendRefundPayout({ client: this.client, payouts: this.payouts, medusa: this.medusa, logger: this.logger_ }, input)
+    return sendRefundPayout(
+      {
+        client: this.client,
+        payouts: this.payouts,
+        medusa: this.medusa,
+        logger: this.logger_,
+      },
+      input
+    )
   }
 
   // ---------------------------------------------------------------- webhooks
@@ -457,7 +679,9 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
    * start several workflows fighting for the cart lock (docs/architecture.md).
    * No svc call, no write.
    */
-  async getWebhookActionAndData(_payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
+  async getWebhookActionAndData(
+    _payload: ProviderWebhookPayload["payload"]
+  ): Promise<WebhookActionResult> {
     return { action: PaymentActions.NOT_SUPPORTED }
   }
 
@@ -467,12 +691,17 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     return checkMyrAmount(amount, currency)
   }
 
-  protected storefrontData(data: Record<string, unknown> | undefined): StorefrontData {
+  protected storefrontData(
+    data: Record<string, unknown> | undefined
+  ): StorefrontData {
     try {
       return pickStorefrontData(data)
     } catch (e) {
       if (e instanceof StorefrontDataError) {
-        throw new MedusaError(MedusaError.Types.INVALID_DATA, `svc: payment data ${e.message}`)
+        throw new MedusaError(
+          MedusaError.Types.INVALID_DATA,
+          `svc: payment data ${e.message}`
+        )
       }
       throw e
     }

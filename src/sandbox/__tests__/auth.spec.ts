@@ -9,19 +9,31 @@ describe("sandbox auth", () => {
   let api: TestApi
   let tokenId: string
   beforeAll(async () => {
-    sb = await startSandbox({ rateLimits: false, extraAlgorithms: ["ecdsa-p256-sha256", "ecdsa-secp256k1-sha256"] })
+    sb = await startSandbox({
+      rateLimits: false,
+      extraAlgorithms: ["ecdsa-p256-sha256", "ecdsa-secp256k1-sha256"],
+    })
     api = new TestApi(sb.url, sb.credentials)
     tokenId = (await api.get("/v1/wallet/networks")).body[0].tokens[0].id
   })
   afterAll(() => sb.close())
 
-  const create = (opts: Parameters<TestApi["send"]>[3] = {}) => api.post("/v1/checkout", checkoutBody(tokenId), { idempotencyKey: newKey(), ...opts })
+  const create = (opts: Parameters<TestApi["send"]>[3] = {}) =>
+    api.post("/v1/checkout", checkoutBody(tokenId), {
+      idempotencyKey: newKey(),
+      ...opts,
+    })
 
   it("health answers with the key, via svc-api-key or Bearer", async () => {
     const a = await api.get("/v1/health")
     expect(a.status).toBe(200)
-    expect(a.body).toMatchObject({ success: true, account: { type: "BUSINESS", status: "ACTIVE" } })
-    const r = await request(sb.url + "/v1/health", { headers: { authorization: `Bearer ${sb.credentials.apiKey}` } })
+    expect(a.body).toMatchObject({
+      success: true,
+      account: { type: "BUSINESS", status: "ACTIVE" },
+    })
+    const r = await request(sb.url + "/v1/health", {
+      headers: { authorization: `Bearer ${sb.credentials.apiKey}` },
+    })
     expect(r.statusCode).toBe(200)
     await r.body.dump()
   })
@@ -40,10 +52,18 @@ describe("sandbox auth", () => {
 
   it("accepts every algorithm", async () => {
     for (const k of sb.keys) {
-      const r = await new TestApi(sb.url, k).post("/v1/checkout", checkoutBody(tokenId), { idempotencyKey: newKey() })
+      const r = await new TestApi(sb.url, k).post(
+        "/v1/checkout",
+        checkoutBody(tokenId),
+        { idempotencyKey: newKey() }
+      )
       expect(r.status).toBe(200)
     }
-    expect(sb.keys.map((k) => k.algorithm)).toEqual(["ed25519", "ecdsa-p256-sha256", "ecdsa-secp256k1-sha256"])
+    expect(sb.keys.map((k) => k.algorithm)).toEqual([
+      "ed25519",
+      "ecdsa-p256-sha256",
+      "ecdsa-secp256k1-sha256",
+    ])
   })
 
   it.each([
@@ -51,7 +71,10 @@ describe("sandbox auth", () => {
     ["no Signature-Input", { sign: { omit: ["signature-input" as const] } }],
     ["no Content-Digest", { sign: { omit: ["content-digest" as const] } }],
     ["digest mismatch", { sign: { digestOf: "{}" } }],
-    ["alg differs from the registered key", { sign: { alg: "ecdsa-p256-sha256" } }],
+    [
+      "alg differs from the registered key",
+      { sign: { alg: "ecdsa-p256-sha256" } },
+    ],
     ["wrong keyid", { sign: { keyId: "other" } }],
     // `created` is whole seconds and the sandbox compares it with the exact time:
     // floor(now) + 6 is only (1 - fraction of the second) past the 5 s window, so a
@@ -77,7 +100,10 @@ describe("sandbox auth", () => {
         },
       },
     ],
-    ["components not as the spec", { sign: { components: ["@method", "@path", "content-digest"] } }],
+    [
+      "components not as the spec",
+      { sign: { components: ["@method", "@path", "content-digest"] } },
+    ],
   ])("401 on a write with %s", async (_n, opts) => {
     const r = await create(opts)
     expect(r.status).toBe(401)
@@ -86,19 +112,37 @@ describe("sandbox auth", () => {
 
   it("rejects a body that differs from the signed digest", async () => {
     const body = JSON.stringify(checkoutBody(tokenId))
-    const headers = { ...signHeaders(sb.credentials, "POST", "/v1/checkout", body), "idempotency-key": newKey() }
-    const r = await request(sb.url + "/v1/checkout", { method: "POST", headers, body: body + " " })
+    const headers = {
+      ...signHeaders(sb.credentials, "POST", "/v1/checkout", body),
+      "idempotency-key": newKey(),
+    }
+    const r = await request(sb.url + "/v1/checkout", {
+      method: "POST",
+      headers,
+      body: body + " ",
+    })
     expect(r.statusCode).toBe(401)
     await r.body.dump()
   })
 
   it("accepts a signature once (replay is 401)", async () => {
     const body = JSON.stringify(checkoutBody(tokenId))
-    const headers = { ...signHeaders(sb.credentials, "POST", "/v1/checkout", body), "idempotency-key": newKey() }
-    const first = await request(sb.url + "/v1/checkout", { method: "POST", headers, body })
+    const headers = {
+      ...signHeaders(sb.credentials, "POST", "/v1/checkout", body),
+      "idempotency-key": newKey(),
+    }
+    const first = await request(sb.url + "/v1/checkout", {
+      method: "POST",
+      headers,
+      body,
+    })
     expect(first.statusCode).toBe(200)
     await first.body.dump()
-    const again = await request(sb.url + "/v1/checkout", { method: "POST", headers: { ...headers, "idempotency-key": newKey() }, body })
+    const again = await request(sb.url + "/v1/checkout", {
+      method: "POST",
+      headers: { ...headers, "idempotency-key": newKey() },
+      body,
+    })
     expect(again.statusCode).toBe(401)
     expect(((await again.body.json()) as any).message).toMatch(/already used/)
   })
@@ -113,13 +157,37 @@ describe("sandbox auth", () => {
     const pair = generateKeyPairSync("ec", { namedCurve: "prime256v1" })
     const other = await startSandbox({
       rateLimits: false,
-      publicKeys: [{ algorithm: "ecdsa-p256-sha256", publicKeyPem: pair.publicKey.export({ type: "spki", format: "pem" }).toString(), apiKey: "svc_pk_given", keyId: "given-key" }],
+      publicKeys: [
+        {
+          algorithm: "ecdsa-p256-sha256",
+          publicKeyPem: pair.publicKey
+            .export({ type: "spki", format: "pem" })
+            .toString(),
+          apiKey: "svc_pk_given",
+          keyId: "given-key",
+        },
+      ],
     })
     try {
-      expect(other.credentials).toMatchObject({ apiKey: "svc_pk_given", keyId: "given-key", privateKeyPem: "" })
-      const api2 = new TestApi(other.url, { ...other.credentials, privateKeyPem: pair.privateKey.export({ type: "pkcs8", format: "pem" }).toString() })
+      expect(other.credentials).toMatchObject({
+        apiKey: "svc_pk_given",
+        keyId: "given-key",
+        privateKeyPem: "",
+      })
+      const api2 = new TestApi(other.url, {
+        ...other.credentials,
+        privateKeyPem: pair.privateKey
+          .export({ type: "pkcs8", format: "pem" })
+          .toString(),
+      })
       const t = (await api2.get("/v1/wallet/networks")).body[0].tokens[0].id
-      expect((await api2.post("/v1/checkout", checkoutBody(t), { idempotencyKey: newKey() })).status).toBe(200)
+      expect(
+        (
+          await api2.post("/v1/checkout", checkoutBody(t), {
+            idempotencyKey: newKey(),
+          })
+        ).status
+      ).toBe(200)
     } finally {
       await other.close()
     }

@@ -7,8 +7,15 @@ import { join } from "node:path"
 // an unknown flag is named; `--snapshot` keeps the printed .env valid across restarts.
 const bin = join(__dirname, "..", "..", "..", "bin", "medusa-payment-svc.js")
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const cli = require(bin) as { SANDBOX_FLAGS: { name: string; alias?: string; value?: string }[]; parseSandboxArgs(a: string[]): Record<string, unknown> }
-const run = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: "utf8", env: { ...process.env, NODE_OPTIONS: "" } })
+const cli = require(bin) as {
+  SANDBOX_FLAGS: { name: string; alias?: string; value?: string }[]
+  parseSandboxArgs(a: string[]): Record<string, unknown>
+}
+const run = (...args: string[]) =>
+  spawnSync(process.execPath, [bin, ...args], {
+    encoding: "utf8",
+    env: { ...process.env, NODE_OPTIONS: "" },
+  })
 
 describe("medusa-payment-svc CLI", () => {
   it("--help names the sandbox command; exit 0", () => {
@@ -20,7 +27,15 @@ describe("medusa-payment-svc CLI", () => {
   it("sandbox --help describes every flag the parser accepts", () => {
     const r = run("sandbox", "--help")
     expect(r.status).toBe(0)
-    expect(cli.SANDBOX_FLAGS.map((f) => f.name).sort()).toEqual(["--config", "--help", "--host", "--keys-dir", "--port", "--snapshot", "--webhook"])
+    expect(cli.SANDBOX_FLAGS.map((f) => f.name).sort()).toEqual([
+      "--config",
+      "--help",
+      "--host",
+      "--keys-dir",
+      "--port",
+      "--snapshot",
+      "--webhook",
+    ])
     for (const f of cli.SANDBOX_FLAGS) {
       const line = r.stdout.split("\n").find((l) => l.includes(` ${f.name}`))
       expect(line).toBeDefined()
@@ -31,10 +46,19 @@ describe("medusa-payment-svc CLI", () => {
   })
 
   it.each([
-    [["sandbox", "--prot", "4010"], "medusa-payment-svc sandbox: unknown flag --prot"],
+    [
+      ["sandbox", "--prot", "4010"],
+      "medusa-payment-svc sandbox: unknown flag --prot",
+    ],
     [["sandbox", "--port"], "--port needs a value (N)"],
-    [["sandbox", "--port", "abc"], "--port must be a number from 0 to 65535, got abc"],
-    [["sandbox", "--webhook", "localhost:9000"], "--webhook must be an http(s) URL, got localhost:9000"],
+    [
+      ["sandbox", "--port", "abc"],
+      "--port must be a number from 0 to 65535, got abc",
+    ],
+    [
+      ["sandbox", "--webhook", "localhost:9000"],
+      "--webhook must be an http(s) URL, got localhost:9000",
+    ],
     [["sandbox", "extra"], "unexpected argument extra"],
     [["sandbx"], "unknown command sandbx"],
     [["--verbose"], "unknown flag --verbose"],
@@ -47,7 +71,20 @@ describe("medusa-payment-svc CLI", () => {
 
   it("parses every flag, also as --flag=value", () => {
     expect(
-      cli.parseSandboxArgs(["--port=0", "--host", "0.0.0.0", "--webhook", "http://a/h", "--webhook=http://b/h", "--snapshot", "s.json", "--keys-dir", "k", "--config", "c.json"])
+      cli.parseSandboxArgs([
+        "--port=0",
+        "--host",
+        "0.0.0.0",
+        "--webhook",
+        "http://a/h",
+        "--webhook=http://b/h",
+        "--snapshot",
+        "s.json",
+        "--keys-dir",
+        "k",
+        "--config",
+        "c.json",
+      ])
     ).toMatchObject({
       port: 0,
       host: "0.0.0.0",
@@ -59,9 +96,14 @@ describe("medusa-payment-svc CLI", () => {
   })
 
   /** Starts the sandbox CLI, returns its printed .env block once it is ready, then stops it. */
-  function startOnce(args: string[], signal: NodeJS.Signals = "SIGTERM"): Promise<Record<string, string>> {
+  function startOnce(
+    args: string[],
+    signal: NodeJS.Signals = "SIGTERM"
+  ): Promise<Record<string, string>> {
     return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [bin, "sandbox", ...args], { env: { ...process.env, NODE_OPTIONS: "" } })
+      const child = spawn(process.execPath, [bin, "sandbox", ...args], {
+        env: { ...process.env, NODE_OPTIONS: "" },
+      })
       let out = ""
       const timer = setTimeout(() => {
         child.kill("SIGKILL")
@@ -88,19 +130,36 @@ describe("medusa-payment-svc CLI", () => {
     const dir = mkdtempSync(join(tmpdir(), "svc-cli-"))
     const snapshot = join(dir, "sandbox.json")
     const first = await startOnce(["--port", "0", "--snapshot", snapshot])
-    expect(Object.keys(first).sort()).toEqual(["SVC_ALGORITHM", "SVC_API_KEY", "SVC_BASE_URL", "SVC_KEY_ID", "SVC_PRIVATE_KEY_PATH"])
+    expect(Object.keys(first).sort()).toEqual([
+      "SVC_ALGORITHM",
+      "SVC_API_KEY",
+      "SVC_BASE_URL",
+      "SVC_KEY_ID",
+      "SVC_PRIVATE_KEY_PATH",
+    ])
     expect(first.SVC_BASE_URL).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/) // no /v1
-    expect(first.SVC_PRIVATE_KEY_PATH).toBe(join(dir, "sandbox-keys", "ed25519.pem"))
+    expect(first.SVC_PRIVATE_KEY_PATH).toBe(
+      join(dir, "sandbox-keys", "ed25519.pem")
+    )
     const second = await startOnce(["--port", "0", "--snapshot", snapshot])
-    expect({ ...second, SVC_BASE_URL: "" }).toEqual({ ...first, SVC_BASE_URL: "" }) // --port 0: a new port each time
+    expect({ ...second, SVC_BASE_URL: "" }).toEqual({
+      ...first,
+      SVC_BASE_URL: "",
+    }) // --port 0: a new port each time
   }, 60_000)
 
   it("--snapshot: the printed credentials survive a process killed at once after printing them (SIGKILL)", async () => {
     const dir = mkdtempSync(join(tmpdir(), "svc-cli-"))
     const snapshot = join(dir, "state", "sandbox.json") // a folder that does not exist yet
-    const first = await startOnce(["--port", "0", "--snapshot", snapshot], "SIGKILL")
+    const first = await startOnce(
+      ["--port", "0", "--snapshot", snapshot],
+      "SIGKILL"
+    )
     const second = await startOnce(["--port", "0", "--snapshot", snapshot])
     expect(second.SVC_API_KEY).toMatch(/^svc_pk_sandbox_/)
-    expect({ ...second, SVC_BASE_URL: "" }).toEqual({ ...first, SVC_BASE_URL: "" })
+    expect({ ...second, SVC_BASE_URL: "" }).toEqual({
+      ...first,
+      SVC_BASE_URL: "",
+    })
   }, 60_000)
 })

@@ -16,14 +16,38 @@ describe("sandbox idempotency, faults, rate limits, webhooks", () => {
     const key = newKey()
     const body = checkoutBody(ctx.tokenId)
     const a = await ctx.api.post("/v1/checkout", body, { idempotencyKey: key })
-    const b = await ctx.api.post("/v1/checkout", { ...body }, { idempotencyKey: key })
+    const b = await ctx.api.post(
+      "/v1/checkout",
+      { ...body },
+      { idempotencyKey: key }
+    )
     expect(b.status).toBe(200)
     expect(b.body.checkoutId).toBe(a.body.checkoutId)
-    const c = await ctx.api.post("/v1/checkout", { ...body, amount: 6000 }, { idempotencyKey: key })
+    const c = await ctx.api.post(
+      "/v1/checkout",
+      { ...body, amount: 6000 },
+      { idempotencyKey: key }
+    )
     expect([c.status, c.body.code]).toEqual([422, "CONFLICT"])
     const k2 = newKey()
-    expect((await ctx.api.post("/v1/checkout", { ...body, amount: 5 }, { idempotencyKey: k2 })).status).toBe(400)
-    expect((await ctx.api.post("/v1/checkout", { ...body, title: "fixed" }, { idempotencyKey: k2 })).status).toBe(200)
+    expect(
+      (
+        await ctx.api.post(
+          "/v1/checkout",
+          { ...body, amount: 5 },
+          { idempotencyKey: k2 }
+        )
+      ).status
+    ).toBe(400)
+    expect(
+      (
+        await ctx.api.post(
+          "/v1/checkout",
+          { ...body, title: "fixed" },
+          { idempotencyKey: k2 }
+        )
+      ).status
+    ).toBe(200)
   })
 
   it("records expire after 24 h of sandbox clock", async () => {
@@ -37,7 +61,11 @@ describe("sandbox idempotency, faults, rate limits, webhooks", () => {
 
   it("fault 500 afterProcessing: created and stored, client sees 500, the retry returns the first result", async () => {
     const before = count()
-    ctx.sandbox.control.injectFault({ route: "POST /v1/checkout", kind: "500", afterProcessing: true })
+    ctx.sandbox.control.injectFault({
+      route: "POST /v1/checkout",
+      kind: "500",
+      afterProcessing: true,
+    })
     const key = newKey()
     const body = checkoutBody(ctx.tokenId)
     const r = await ctx.api.post("/v1/checkout", body, { idempotencyKey: key })
@@ -45,15 +73,25 @@ describe("sandbox idempotency, faults, rate limits, webhooks", () => {
     expect(count()).toBe(before + 1)
     const list = await ctx.api.get("/v1/checkout?limit=1")
     expect(list.body.data[0].title).toBe(body.title)
-    const retry = await ctx.api.post("/v1/checkout", body, { idempotencyKey: key })
+    const retry = await ctx.api.post("/v1/checkout", body, {
+      idempotencyKey: key,
+    })
     expect(retry.body.checkoutId).toBe(list.body.data[0].checkoutId)
     expect(count()).toBe(before + 1)
   })
 
   it("fault 500/503/429/202 without processing", async () => {
     const before = count()
-    await control(ctx.sandbox.url, "POST", "/_sandbox/faults", { route: "POST /v1/checkout", kind: "503", count: 1 })
-    ctx.sandbox.control.injectFault({ route: "*", kind: "429", retryAfterSeconds: 2 })
+    await control(ctx.sandbox.url, "POST", "/_sandbox/faults", {
+      route: "POST /v1/checkout",
+      kind: "503",
+      count: 1,
+    })
+    ctx.sandbox.control.injectFault({
+      route: "*",
+      kind: "429",
+      retryAfterSeconds: 2,
+    })
     ctx.sandbox.control.injectFault({ route: "POST /v1/checkout", kind: "202" })
     ctx.sandbox.control.injectFault({ route: "POST /v1/checkout", kind: "500" })
     const key = newKey()
@@ -61,46 +99,75 @@ describe("sandbox idempotency, faults, rate limits, webhooks", () => {
     const r1 = await ctx.api.post("/v1/checkout", body, { idempotencyKey: key })
     expect([r1.status, r1.body.code]).toEqual([503, "SERVICE_UNAVAILABLE"])
     const r2 = await ctx.api.post("/v1/checkout", body, { idempotencyKey: key })
-    expect([r2.status, r2.body.code, r2.headers["retry-after"]]).toEqual([429, "RATE_LIMITED", "2"])
-    expect((await ctx.api.post("/v1/checkout", body, { idempotencyKey: key })).status).toBe(202)
-    expect((await ctx.api.post("/v1/checkout", body, { idempotencyKey: key })).status).toBe(500)
+    expect([r2.status, r2.body.code, r2.headers["retry-after"]]).toEqual([
+      429,
+      "RATE_LIMITED",
+      "2",
+    ])
+    expect(
+      (await ctx.api.post("/v1/checkout", body, { idempotencyKey: key })).status
+    ).toBe(202)
+    expect(
+      (await ctx.api.post("/v1/checkout", body, { idempotencyKey: key })).status
+    ).toBe(500)
     expect(count()).toBe(before)
-    expect((await ctx.api.post("/v1/checkout", body, { idempotencyKey: key })).status).toBe(200)
+    expect(
+      (await ctx.api.post("/v1/checkout", body, { idempotencyKey: key })).status
+    ).toBe(200)
   })
 
   it("hang: in flight answers 202 to a retry; afterProcessing hang creates once", async () => {
-    ctx.sandbox.control.injectFault({ route: "POST /v1/checkout", kind: "hang" })
+    ctx.sandbox.control.injectFault({
+      route: "POST /v1/checkout",
+      kind: "hang",
+    })
     const key = newKey()
     const body = checkoutBody(ctx.tokenId)
     const text = JSON.stringify(body)
     const ac = new AbortController()
     const hung = request(ctx.sandbox.url + "/v1/checkout", {
       method: "POST",
-      headers: { ...signHeaders(ctx.sandbox.credentials, "POST", "/v1/checkout", text), "idempotency-key": key },
+      headers: {
+        ...signHeaders(ctx.sandbox.credentials, "POST", "/v1/checkout", text),
+        "idempotency-key": key,
+      },
       body: text,
       signal: ac.signal,
     }).catch((e: Error) => e)
     await new Promise((r) => setTimeout(r, 100))
-    expect((await ctx.api.post("/v1/checkout", body, { idempotencyKey: key })).status).toBe(202)
+    expect(
+      (await ctx.api.post("/v1/checkout", body, { idempotencyKey: key })).status
+    ).toBe(202)
     ac.abort()
     expect(String(await hung)).toMatch(/abort/i)
     await new Promise((r) => setTimeout(r, 50))
-    expect((await ctx.api.post("/v1/checkout", body, { idempotencyKey: key })).status).toBe(200)
+    expect(
+      (await ctx.api.post("/v1/checkout", body, { idempotencyKey: key })).status
+    ).toBe(200)
 
     const before = count()
-    ctx.sandbox.control.injectFault({ route: "POST /v1/checkout", kind: "hang", afterProcessing: true })
+    ctx.sandbox.control.injectFault({
+      route: "POST /v1/checkout",
+      kind: "hang",
+      afterProcessing: true,
+    })
     const key2 = newKey()
     const body2 = checkoutBody(ctx.tokenId)
     const t2 = JSON.stringify(body2)
     const timedOut = await request(ctx.sandbox.url + "/v1/checkout", {
       method: "POST",
-      headers: { ...signHeaders(ctx.sandbox.credentials, "POST", "/v1/checkout", t2), "idempotency-key": key2 },
+      headers: {
+        ...signHeaders(ctx.sandbox.credentials, "POST", "/v1/checkout", t2),
+        "idempotency-key": key2,
+      },
       body: t2,
       headersTimeout: 200,
     }).catch((e: Error) => e)
     expect(timedOut).toBeInstanceOf(Error)
     expect(count()).toBe(before + 1)
-    const again = await ctx.api.post("/v1/checkout", body2, { idempotencyKey: key2 })
+    const again = await ctx.api.post("/v1/checkout", body2, {
+      idempotencyKey: key2,
+    })
     expect(again.status).toBe(200)
     expect(count()).toBe(before + 1)
   })
@@ -110,7 +177,8 @@ describe("sandbox idempotency, faults, rate limits, webhooks", () => {
     try {
       const api = new TestApi(sb.url, sb.credentials)
       const codes: number[] = []
-      for (let i = 0; i < 6; i++) codes.push((await api.get("/v1/health")).status)
+      for (let i = 0; i < 6; i++)
+        codes.push((await api.get("/v1/health")).status)
       expect(codes).toEqual([200, 200, 200, 200, 200, 429])
       const r = await api.get("/v1/health")
       expect(r.body.code).toBe("RATE_LIMITED")
@@ -122,9 +190,15 @@ describe("sandbox idempotency, faults, rate limits, webhooks", () => {
     const sb2 = await startSandbox({ rateLimits: { accountPerMinute: 1000 } })
     try {
       const api = new TestApi(sb2.url, sb2.credentials)
-      const tokenId = (await api.get("/v1/wallet/networks")).body[0].tokens[0].id
+      const tokenId = (await api.get("/v1/wallet/networks")).body[0].tokens[0]
+        .id
       let last = 0
-      for (let i = 0; i < 121; i++) last = (await api.post("/v1/checkout", checkoutBody(tokenId), { idempotencyKey: newKey() })).status
+      for (let i = 0; i < 121; i++)
+        last = (
+          await api.post("/v1/checkout", checkoutBody(tokenId), {
+            idempotencyKey: newKey(),
+          })
+        ).status
       expect(last).toBe(429)
       expect((await api.get("/v1/health")).status).toBe(200)
     } finally {
@@ -137,10 +211,16 @@ describe("sandbox idempotency, faults, rate limits, webhooks", () => {
     const hooks = await startReceiver(() => (fails-- > 0 ? 500 : 200))
     ctx.sandbox.control.setWebhooks([hooks.url])
     try {
-      const id = (await ctx.api.post("/v1/checkout", checkoutBody(ctx.tokenId), { idempotencyKey: newKey() })).body.checkoutId
+      const id = (
+        await ctx.api.post("/v1/checkout", checkoutBody(ctx.tokenId), {
+          idempotencyKey: newKey(),
+        })
+      ).body.checkoutId
       ctx.sandbox.control.fail(id)
       await ctx.sandbox.control.flushWebhooks()
-      const log = (await control(ctx.sandbox.url, "GET", "/_sandbox/webhooks")).body.filter((a: any) => a.payload.data.checkoutId === id)
+      const log = (
+        await control(ctx.sandbox.url, "GET", "/_sandbox/webhooks")
+      ).body.filter((a: any) => a.payload.data.checkoutId === id)
       expect(log.map((a: any) => [a.attempt, a.statusCode])).toEqual([
         [1, 500],
         [2, 500],
@@ -149,24 +229,48 @@ describe("sandbox idempotency, faults, rate limits, webhooks", () => {
       expect(hooks.events).toHaveLength(1)
 
       hooks.events.length = 0
-      const mk = async () => (await ctx.api.post("/v1/checkout", checkoutBody(ctx.tokenId), { idempotencyKey: newKey() })).body.checkoutId
-      const [a, b, c, d, e] = [await mk(), await mk(), await mk(), await mk(), await mk()]
+      const mk = async () =>
+        (
+          await ctx.api.post("/v1/checkout", checkoutBody(ctx.tokenId), {
+            idempotencyKey: newKey(),
+          })
+        ).body.checkoutId
+      const [a, b, c, d, e] = [
+        await mk(),
+        await mk(),
+        await mk(),
+        await mk(),
+        await mk(),
+      ]
       ctx.sandbox.control.webhookFaults({ mode: "drop" })
       ctx.sandbox.control.fail(a)
-      await control(ctx.sandbox.url, "POST", "/_sandbox/webhooks/faults", { mode: "duplicate", count: 1 })
+      await control(ctx.sandbox.url, "POST", "/_sandbox/webhooks/faults", {
+        mode: "duplicate",
+        count: 1,
+      })
       ctx.sandbox.control.fail(b)
       ctx.sandbox.control.webhookFaults({ mode: "reorder" })
       ctx.sandbox.control.fail(c)
       ctx.sandbox.control.fail(d)
       ctx.sandbox.control.webhookFaults({ mode: "delay", delayMs: 100 })
       ctx.sandbox.control.fail(e)
-      expect((await control(ctx.sandbox.url, "POST", "/_sandbox/webhooks/flush")).status).toBe(200)
+      expect(
+        (await control(ctx.sandbox.url, "POST", "/_sandbox/webhooks/flush"))
+          .status
+      ).toBe(200)
       // Several resources are delivered at once (one resource's events in order): compare as sets.
       const seq = hooks.events.map((x) => x.body.data.checkoutId)
       expect([...seq].sort()).toEqual([b, b, c, d, e].sort())
       const twice = hooks.events.filter((x) => x.body.data.checkoutId === b)
       expect(twice[0].body.id).toBe(twice[1].body.id)
-      expect(ctx.sandbox.control.webhookLog().some((x) => x.fault === "drop" && (x.payload.data as any).checkoutId === a)).toBe(true)
+      expect(
+        ctx.sandbox.control
+          .webhookLog()
+          .some(
+            (x) =>
+              x.fault === "drop" && (x.payload.data as any).checkoutId === a
+          )
+      ).toBe(true)
 
       // Reorder within one checkout: its first event is held until its next one went out.
       hooks.events.length = 0
@@ -175,7 +279,10 @@ describe("sandbox idempotency, faults, rate limits, webhooks", () => {
       ctx.sandbox.control.pay(f)
       await ctx.sandbox.control.flushWebhooks()
       const statuses = hooks.events.map((x) => x.body.data.status)
-      const expected = ctx.sandbox.control.getCheckout(f).type === "SVC_ACCOUNT" ? ["PROCESSING", "PENDING", "COMPLETED"] : ["COMPLETED", "PROCESSING"]
+      const expected =
+        ctx.sandbox.control.getCheckout(f).type === "SVC_ACCOUNT"
+          ? ["PROCESSING", "PENDING", "COMPLETED"]
+          : ["COMPLETED", "PROCESSING"]
       expect(statuses).toEqual(expected)
     } finally {
       ctx.sandbox.control.setWebhooks([])

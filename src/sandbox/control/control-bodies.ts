@@ -9,7 +9,8 @@ import { FEATURES, type AccountStatus, type Feature } from "../state"
 // own message; unknown keys pass through as they always have.
 
 const FAULT_KINDS: FaultKind[] = ["500", "503", "429", "202", "hang"]
-const oneOf = <T>(values: readonly T[], message: string) => z.custom<T>((v) => values.some((x) => x === v), { error: message })
+const oneOf = <T>(values: readonly T[], message: string) =>
+  z.custom<T>((v) => values.some((x) => x === v), { error: message })
 
 export const faultBody = z.looseObject({
   kind: oneOf(FAULT_KINDS, `kind must be one of ${FAULT_KINDS.join(", ")}`),
@@ -20,16 +21,34 @@ export const faultBody = z.looseObject({
 })
 
 export const webhookFaultBody = z.looseObject({
-  mode: oneOf(["drop", "duplicate", "reorder", "delay"] as const, "mode must be drop, duplicate, reorder or delay"),
+  mode: oneOf(
+    ["drop", "duplicate", "reorder", "delay"] as const,
+    "mode must be drop, duplicate, reorder or delay"
+  ),
   count: z.number().optional(),
   delayMs: z.number().optional(),
 })
 
-export const webhookConfigBody = z.union([z.array(z.string()), z.looseObject({ WALLET: z.array(z.string()).optional(), PAYOUT: z.array(z.string()).optional() })])
+export const webhookConfigBody = z.union([
+  z.array(z.string()),
+  z.looseObject({
+    WALLET: z.array(z.string()).optional(),
+    PAYOUT: z.array(z.string()).optional(),
+  }),
+])
 
-export const accountStatusBody = oneOf<AccountStatus>(ACCOUNT_STATUSES, `status must be one of ${ACCOUNT_STATUSES.join(", ")}`)
-export const accountTypeBody = oneOf(["BUSINESS", "INDIVIDUAL"] as const, "type must be BUSINESS or INDIVIDUAL")
-export const featureBody = oneOf<Feature>(FEATURES, `feature must be one of ${FEATURES.join(", ")}`)
+export const accountStatusBody = oneOf<AccountStatus>(
+  ACCOUNT_STATUSES,
+  `status must be one of ${ACCOUNT_STATUSES.join(", ")}`
+)
+export const accountTypeBody = oneOf(
+  ["BUSINESS", "INDIVIDUAL"] as const,
+  "type must be BUSINESS or INDIVIDUAL"
+)
+export const featureBody = oneOf<Feature>(
+  FEATURES,
+  `feature must be one of ${FEATURES.join(", ")}`
+)
 
 export const feesBody = z.looseObject({
   checkoutFeeSen: z.number().optional(),
@@ -61,6 +80,11 @@ export const depositBody = z.looseObject({
 /** The body as `schema`'s type, or a 400 naming the first field that is wrong. */
 export function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
   const r = schema.safeParse(body)
-  if (!r.success) throw new ControlError(400, "INVALID", r.error.issues[0]?.message ?? "invalid body")
+  if (!r.success)
+    throw new ControlError(
+      400,
+      "INVALID",
+      r.error.issues[0]?.message ?? "invalid body"
+    )
   return r.data
 }

@@ -3,18 +3,41 @@ import { ControlError } from "../errors"
 import type { FaultInjector, FaultSpec } from "./faults"
 import type { RateLimiter } from "../signed-api/rate-limit"
 import type { CallCounter, CallStats } from "./stats"
-import { FEATURES, type AccountStatus, type Feature, type FeeConfig, type LimitsConfig, type SandboxState } from "../state"
-import type { DeliveryAttempt, WebhookConfig, WebhookDispatcher, WebhookFaultSpec } from "../webhooks"
+import {
+  FEATURES,
+  type AccountStatus,
+  type Feature,
+  type FeeConfig,
+  type LimitsConfig,
+  type SandboxState,
+} from "../state"
+import type {
+  DeliveryAttempt,
+  WebhookConfig,
+  WebhookDispatcher,
+  WebhookFaultSpec,
+} from "../webhooks"
 import type { WalletOps, SimulateDepositOptions } from "../domain/wallet"
 import type { PayoutOps } from "../domain/payouts"
 
 export type CheckoutView = ReturnType<Engine["checkoutView"]>
 
-export const ACCOUNT_STATUSES: AccountStatus[] = ["ACTIVE", "FROZEN", "SUSPENDED", "TERMINATED", "PENDING_VERIFICATION", "NOT_ACTIVE", "RESTRICTED"]
+export const ACCOUNT_STATUSES: AccountStatus[] = [
+  "ACTIVE",
+  "FROZEN",
+  "SUSPENDED",
+  "TERMINATED",
+  "PENDING_VERIFICATION",
+  "NOT_ACTIVE",
+  "RESTRICTED",
+]
 
 export interface SandboxControl {
   /** CREATED → (PENDING for SVC_ACCOUNT) → PROCESSING → COMPLETED; stops at `stopAt` if given */
-  pay(checkoutId: string, opts?: { stopAt?: "PENDING" | "PROCESSING" }): CheckoutView
+  pay(
+    checkoutId: string,
+    opts?: { stopAt?: "PENDING" | "PROCESSING" }
+  ): CheckoutView
   complete(checkoutId: string): CheckoutView
   fail(checkoutId: string, reason?: string): CheckoutView
   /** no checkout.updated event (spec) */
@@ -67,13 +90,19 @@ export interface ControlDeps {
 }
 
 const nonNegInt = (sen: unknown, what: string): number => {
-  if (typeof sen !== "number" || !Number.isInteger(sen) || sen < 0) throw new ControlError(400, "INVALID", `${what} must be a non-negative integer (sen)`)
+  if (typeof sen !== "number" || !Number.isInteger(sen) || sen < 0)
+    throw new ControlError(
+      400,
+      "INVALID",
+      `${what} must be a non-negative integer (sen)`
+    )
   return sen
 }
 
 export function makeControl(d: ControlDeps): SandboxControl {
   const { engine } = d
-  const view = (c: Parameters<Engine["checkoutView"]>[0]) => engine.checkoutView(c)
+  const view = (c: Parameters<Engine["checkoutView"]>[0]) =>
+    engine.checkoutView(c)
   const wrap = <T>(fn: () => T): T => {
     try {
       return fn()
@@ -108,17 +137,32 @@ export function makeControl(d: ControlDeps): SandboxControl {
     },
     setWebhooks: (config) => d.webhooks.setConfig(config),
     setAccountStatus: (status) => {
-      if (!ACCOUNT_STATUSES.includes(status)) throw new ControlError(400, "INVALID", `status must be one of ${ACCOUNT_STATUSES.join(", ")}`)
+      if (!ACCOUNT_STATUSES.includes(status))
+        throw new ControlError(
+          400,
+          "INVALID",
+          `status must be one of ${ACCOUNT_STATUSES.join(", ")}`
+        )
       engine.state.account.status = status
       engine.changed()
     },
     setAccountType: (type) => {
-      if (type !== "BUSINESS" && type !== "INDIVIDUAL") throw new ControlError(400, "INVALID", "type must be BUSINESS or INDIVIDUAL")
+      if (type !== "BUSINESS" && type !== "INDIVIDUAL")
+        throw new ControlError(
+          400,
+          "INVALID",
+          "type must be BUSINESS or INDIVIDUAL"
+        )
       engine.state.account.type = type
       engine.changed()
     },
     setFeature: (name, enabled) => {
-      if (!FEATURES.includes(name)) throw new ControlError(400, "INVALID", `feature must be one of ${FEATURES.join(", ")}`)
+      if (!FEATURES.includes(name))
+        throw new ControlError(
+          400,
+          "INVALID",
+          `feature must be one of ${FEATURES.join(", ")}`
+        )
       engine.state.account.features[name] = Boolean(enabled)
       engine.changed()
     },

@@ -12,7 +12,9 @@ export interface FaultSpec {
   afterProcessing?: boolean
 }
 
-interface ActiveFault extends Required<Pick<FaultSpec, "route" | "kind" | "count">> {
+interface ActiveFault extends Required<
+  Pick<FaultSpec, "route" | "kind" | "count">
+> {
   retryAfterSeconds?: number
   afterProcessing: boolean
 }
@@ -22,20 +24,25 @@ export class FaultInjector {
 
   add(spec: FaultSpec) {
     const kinds: FaultKind[] = ["500", "503", "429", "202", "hang"]
-    if (!kinds.includes(spec.kind)) throw new Error(`kind must be one of ${kinds.join(", ")}`)
+    if (!kinds.includes(spec.kind))
+      throw new Error(`kind must be one of ${kinds.join(", ")}`)
     if (!spec.route) throw new Error("route is required")
     this.faults.push({
       route: spec.route.trim().replace(/\s+/g, " "),
       kind: spec.kind,
       count: spec.count ?? 1,
       retryAfterSeconds: spec.retryAfterSeconds,
-      afterProcessing: Boolean(spec.afterProcessing) && (spec.kind === "500" || spec.kind === "hang"),
+      afterProcessing:
+        Boolean(spec.afterProcessing) &&
+        (spec.kind === "500" || spec.kind === "hang"),
     })
   }
 
   take(method: string, template: string): ActiveFault | null {
     const route = `${method.toUpperCase()} ${template}`
-    const f = this.faults.find((x) => x.count > 0 && (x.route === "*" || x.route === route))
+    const f = this.faults.find(
+      (x) => x.count > 0 && (x.route === "*" || x.route === route)
+    )
     if (!f) return null
     f.count--
     this.faults = this.faults.filter((x) => x.count > 0)

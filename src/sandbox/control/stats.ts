@@ -40,14 +40,16 @@ export function maskApiKey(apiKey: string): string {
 
 /** The key as the client sent it (`svc-api-key` or `Authorization: Bearer`), whether valid or not. */
 export function sentApiKey(headers: IncomingHttpHeaders): string | null {
-  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)
+  const first = (v: string | string[] | undefined) =>
+    Array.isArray(v) ? v[0] : v
   const direct = first(headers["svc-api-key"])
   if (direct) return direct
   const m = /^Bearer\s+(\S+)$/i.exec(first(headers.authorization) ?? "")
   return m ? m[1] : null
 }
 
-const sorted = (counts: Map<RouteName, number>): Record<RouteName, number> => Object.fromEntries([...counts].sort(([a], [b]) => a.localeCompare(b)))
+const sorted = (counts: Map<RouteName, number>): Record<RouteName, number> =>
+  Object.fromEntries([...counts].sort(([a], [b]) => a.localeCompare(b)))
 
 export class CallCounter {
   private byRoute = new Map<RouteName, number>()
@@ -73,10 +75,20 @@ export class CallCounter {
   }
 
   snapshot(): CallStats {
-    const total = (m: Map<RouteName, number>) => [...m.values()].reduce((a, b) => a + b, 0)
+    const total = (m: Map<RouteName, number>) =>
+      [...m.values()].reduce((a, b) => a + b, 0)
     const byApiKey: Record<string, RouteCounts> = {}
-    for (const [key, m] of [...this.byKey].sort(([a], [b]) => a.localeCompare(b))) byApiKey[key] = { total: total(m), byRoute: sorted(m) }
-    return { total: total(this.byRoute), byRoute: sorted(this.byRoute), byApiKey, unmatched: this.unmatched, rateLimited: this.rateLimited }
+    for (const [key, m] of [...this.byKey].sort(([a], [b]) =>
+      a.localeCompare(b)
+    ))
+      byApiKey[key] = { total: total(m), byRoute: sorted(m) }
+    return {
+      total: total(this.byRoute),
+      byRoute: sorted(this.byRoute),
+      byApiKey,
+      unmatched: this.unmatched,
+      rateLimited: this.rateLimited,
+    }
   }
 
   reset() {

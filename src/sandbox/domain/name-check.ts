@@ -35,7 +35,8 @@ const PATRONYMIC = new Set(["BIN", "BINTI", "BTE", "BT", "BN", "AL", "AP"])
 export function holderNameFor(name: string, suffixSource: string): string {
   const suffix = suffixSource.slice(-4)
   if (suffix === "7777") return `ENCIK ${name.toUpperCase().replace(/ /, "-")}.`
-  if (suffix === "8888") return name.toUpperCase().split(/\s+/).reverse().join(" ")
+  if (suffix === "8888")
+    return name.toUpperCase().split(/\s+/).reverse().join(" ")
   if (suffix === "9999") return "SANDBOX OTHER HOLDER"
   return name.toUpperCase()
 }
@@ -50,7 +51,8 @@ const words = (s: string): string[] =>
     .split(/\s+/)
     .filter(Boolean)
 
-const core = (s: string): string[] => words(s).filter((w) => !TITLES.has(w) && !PATRONYMIC.has(w))
+const core = (s: string): string[] =>
+  words(s).filter((w) => !TITLES.has(w) && !PATRONYMIC.has(w))
 
 export function strictMatch(given: string, holder: string): boolean {
   const a = core(given).join(" ")

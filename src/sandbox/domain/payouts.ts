@@ -27,14 +27,17 @@ export function makePayoutOps(engine: Engine): PayoutOps {
     name: b.name,
     type: b.destinationType,
     bankCode: b.bankCode,
-    bankName: b.bankCode ? (PAYOUT_BANKS.find((x) => x.code === b.bankCode)?.name ?? null) : null,
+    bankName: b.bankCode
+      ? (PAYOUT_BANKS.find((x) => x.code === b.bankCode)?.name ?? null)
+      : null,
     accountNumber: b.accountNumber,
     proxyType: b.proxyType,
     proxyValue: b.proxyValue,
     active: b.active,
     autoWithdrawalAddress: b.autoWithdrawalAddress,
     bankAccountVerified: b.bankAccountVerified,
-    bankAccountVerifiedAt: b.bankAccountVerifiedAt === null ? null : iso(b.bankAccountVerifiedAt),
+    bankAccountVerifiedAt:
+      b.bankAccountVerifiedAt === null ? null : iso(b.bankAccountVerifiedAt),
     bankAccountNameMatch: b.bankAccountNameMatch,
     createdAt: iso(b.createdAt),
     updatedAt: iso(b.updatedAt),
@@ -48,7 +51,15 @@ export function makePayoutOps(engine: Engine): PayoutOps {
       fee: String(p.fee),
       netAmount: String(p.netAmount),
       beneficiaryId: p.beneficiaryId,
-      beneficiary: b ? { name: b.name, bankCode: b.bankCode, accountNumber: b.accountNumber, proxyType: b.proxyType, proxyValue: b.proxyValue } : null,
+      beneficiary: b
+        ? {
+            name: b.name,
+            bankCode: b.bankCode,
+            accountNumber: b.accountNumber,
+            proxyType: b.proxyType,
+            proxyValue: b.proxyValue,
+          }
+        : null,
       reference: p.reference,
       description: p.description,
       settledAt: p.settledAt === null ? null : iso(p.settledAt),
@@ -86,7 +97,17 @@ export function makePayoutOps(engine: Engine): PayoutOps {
     t.status = t.amount % 100 === 99 ? "FAILED" : "COMPLETED"
     t.completedAt = at
     if (t.status === "COMPLETED") s().prefundSen += t.amount
-    engine.emit("payout.prefund_completed", { id: t.id, amount: String(t.amount), status: t.status, createdAt: iso(t.createdAt), completedAt: iso(at) }, at)
+    engine.emit(
+      "payout.prefund_completed",
+      {
+        id: t.id,
+        amount: String(t.amount),
+        status: t.status,
+        createdAt: iso(t.createdAt),
+        completedAt: iso(at),
+      },
+      at
+    )
   })
   const destinationOf = (p: PayoutRec): string => {
     const b = s().beneficiaries[p.beneficiaryId]
@@ -97,13 +118,25 @@ export function makePayoutOps(engine: Engine): PayoutOps {
     payoutView,
     schedulePayout: (p, destination) => {
       engine.emit("payout.created", payoutView(p), p.createdAt)
-      if (destination.slice(-4) !== "3333") engine.schedule("payout.settle", p.payoutId, p.createdAt + SETTLE_MS)
+      if (destination.slice(-4) !== "3333")
+        engine.schedule("payout.settle", p.payoutId, p.createdAt + SETTLE_MS)
     },
     topUp: (sen) => {
-      if (sen < 1000) throw new ControlError(400, "INVALID", "minimum top-up is RM10 (1000 sen)")
+      if (sen < 1000)
+        throw new ControlError(
+          400,
+          "INVALID",
+          "minimum top-up is RM10 (1000 sen)"
+        )
       engine.tick()
       const now = engine.now()
-      const t: TopUpRec = { id: uuid(), amount: sen, status: "PENDING", createdAt: now, completedAt: null }
+      const t: TopUpRec = {
+        id: uuid(),
+        amount: sen,
+        status: "PENDING",
+        createdAt: now,
+        completedAt: null,
+      }
       s().topUps[t.id] = t
       engine.schedule("topup.complete", t.id, now + TOPUP_MS)
       engine.changed()

@@ -1,8 +1,20 @@
 import type { Engine } from "../engine"
 import { ApiError, ControlError, invalidRequest, notFound } from "../errors"
 import { PAYOUT_BANKS } from "../pages/banks"
-import type { DepositRec, FiatWithdrawalRec, TokenTransferRec, WithdrawalStatus } from "../state"
-import { EVM_ADDRESS, iso, randomEvmTxHash, randomHex, randomSolSignature, uuid } from "../util"
+import type {
+  DepositRec,
+  FiatWithdrawalRec,
+  TokenTransferRec,
+  WithdrawalStatus,
+} from "../state"
+import {
+  EVM_ADDRESS,
+  iso,
+  randomEvmTxHash,
+  randomHex,
+  randomSolSignature,
+  uuid,
+} from "../util"
 
 export interface SimulateDepositOptions {
   area: "WALLET" | "PAYOUT"
@@ -26,7 +38,11 @@ export interface WalletOps {
   creditDeposit(id: string): unknown
   depositView(d: DepositRec, statusOverride?: "PROCESSING"): unknown
   redrive(area: "WALLET" | "PAYOUT", id: string): unknown
-  checkMissed(area: "WALLET" | "PAYOUT", txHash: string, chainId: number): { status: "QUEUED" | "ALREADY_DETECTED"; depositIds: string[] }
+  checkMissed(
+    area: "WALLET" | "PAYOUT",
+    txHash: string,
+    chainId: number
+  ): { status: "QUEUED" | "ALREADY_DETECTED"; depositIds: string[] }
   tokenTransferView(t: TokenTransferRec): unknown
   fiatWithdrawalView(w: FiatWithdrawalRec): unknown
   startWithdrawal(input: {
@@ -56,11 +72,21 @@ export function makeWalletOps(engine: Engine): WalletOps {
       return {
         name: b?.holderName ?? "",
         accountNumber: b?.accountNumber ?? "",
-        bank: { code: b?.bankCode ?? "", name: PAYOUT_BANKS.find((x) => x.code === b?.bankCode)?.name ?? "" },
+        bank: {
+          code: b?.bankCode ?? "",
+          name: PAYOUT_BANKS.find((x) => x.code === b?.bankCode)?.name ?? "",
+        },
       }
     }
     const b = s().beneficiaries[w.destinationId]
-    return { name: b?.name ?? "", accountNumber: b?.accountNumber ?? "", bank: { code: b?.bankCode ?? "", name: PAYOUT_BANKS.find((x) => x.code === b?.bankCode)?.name ?? "" } }
+    return {
+      name: b?.name ?? "",
+      accountNumber: b?.accountNumber ?? "",
+      bank: {
+        code: b?.bankCode ?? "",
+        name: PAYOUT_BANKS.find((x) => x.code === b?.bankCode)?.name ?? "",
+      },
+    }
   }
 
   const fiatWithdrawalView = (w: FiatWithdrawalRec) => ({
@@ -84,18 +110,28 @@ export function makeWalletOps(engine: Engine): WalletOps {
     amount: String(w.amount),
     refId: w.refId,
     reference: w.reference,
-    destination: { type: "BENEFICIARY", id: w.destinationId, name: s().beneficiaries[w.destinationId]?.name ?? "" },
+    destination: {
+      type: "BENEFICIARY",
+      id: w.destinationId,
+      name: s().beneficiaries[w.destinationId]?.name ?? "",
+    },
     depositId: w.depositId,
     createdAt: iso(w.createdAt),
     updatedAt: iso(w.updatedAt),
   })
 
   const emitWithdrawal = (w: FiatWithdrawalRec, at: number) => {
-    if (w.destinationType === "BENEFICIARY") engine.emit("payout.withdrawal.updated", payoutWithdrawalEvent(w), at)
+    if (w.destinationType === "BENEFICIARY")
+      engine.emit("payout.withdrawal.updated", payoutWithdrawalEvent(w), at)
     else engine.emit("wallet.withdrawal.updated", fiatWithdrawalView(w), at)
   }
 
-  const setWithdrawal = (w: FiatWithdrawalRec, to: WithdrawalStatus, at: number, reason: string | null = null) => {
+  const setWithdrawal = (
+    w: FiatWithdrawalRec,
+    to: WithdrawalStatus,
+    at: number,
+    reason: string | null = null
+  ) => {
     w.status = to
     w.updatedAt = at
     w.statusReason = reason
@@ -124,11 +160,13 @@ export function makeWalletOps(engine: Engine): WalletOps {
     if (!w) return
     const sen = w.amount % 100
     if (w.status === "PENDING") {
-      if (/^REJECT/i.test(w.reference) || sen === 97) return setWithdrawal(w, "REJECTED", at, "fiat_withdrawal_rejected")
+      if (/^REJECT/i.test(w.reference) || sen === 97)
+        return setWithdrawal(w, "REJECTED", at, "fiat_withdrawal_rejected")
       setWithdrawal(w, "PROCESSING", at)
       engine.schedule("withdrawal.step", id, at + 60_000)
     } else if (w.status === "PROCESSING") {
-      if (/^FAIL/i.test(w.reference) || sen === 98) return setWithdrawal(w, "FAILED", at, "fiat_withdrawal_failed")
+      if (/^FAIL/i.test(w.reference) || sen === 98)
+        return setWithdrawal(w, "FAILED", at, "fiat_withdrawal_failed")
       setWithdrawal(w, "COMPLETED", at)
     }
   })
@@ -179,8 +217,15 @@ export function makeWalletOps(engine: Engine): WalletOps {
   const withdrawnInWindow = (ms: number) => {
     const since = engine.now() - ms
     let sum = 0
-    for (const w of Object.values(s().fiatWithdrawals)) if (w.createdAt > since && w.status !== "FAILED" && w.status !== "REJECTED") sum += w.amount
-    for (const t of Object.values(s().tokenTransfers)) if (t.createdAt > since && t.status !== "FAILED") sum += t.amount
+    for (const w of Object.values(s().fiatWithdrawals))
+      if (
+        w.createdAt > since &&
+        w.status !== "FAILED" &&
+        w.status !== "REJECTED"
+      )
+        sum += w.amount
+    for (const t of Object.values(s().tokenTransfers))
+      if (t.createdAt > since && t.status !== "FAILED") sum += t.amount
     return sum
   }
 
@@ -190,11 +235,23 @@ export function makeWalletOps(engine: Engine): WalletOps {
   }
 
   const depositView = (d: DepositRec, statusOverride?: "PROCESSING") => {
-    const trig = d.triggerAddress ? s().triggerAddresses[d.triggerAddress] : undefined
+    const trig = d.triggerAddress
+      ? s().triggerAddresses[d.triggerAddress]
+      : undefined
     let destination: { type: string; id: string; name: string } | null = null
     if (trig) {
-      if (trig.area === "WALLET") destination = { type: "BANK_ACCOUNT", id: trig.destinationId, name: s().bankAccounts[trig.destinationId]?.name ?? "" }
-      else destination = { type: "BENEFICIARY", id: trig.destinationId, name: s().beneficiaries[trig.destinationId]?.name ?? "" }
+      if (trig.area === "WALLET")
+        destination = {
+          type: "BANK_ACCOUNT",
+          id: trig.destinationId,
+          name: s().bankAccounts[trig.destinationId]?.name ?? "",
+        }
+      else
+        destination = {
+          type: "BENEFICIARY",
+          id: trig.destinationId,
+          name: s().beneficiaries[trig.destinationId]?.name ?? "",
+        }
     }
     const status = statusOverride ?? d.status
     const w = d.withdrawalId ? s().fiatWithdrawals[d.withdrawalId] : undefined
@@ -203,9 +260,22 @@ export function makeWalletOps(engine: Engine): WalletOps {
         ? null
         : {
             status: d.resultStatus,
-            statusReason: d.resultStatus === "FAILED" || d.resultStatus === "REJECTED" || d.resultStatus === "CANCELLED" ? d.resultReason : null,
+            statusReason:
+              d.resultStatus === "FAILED" ||
+              d.resultStatus === "REJECTED" ||
+              d.resultStatus === "CANCELLED"
+                ? d.resultReason
+                : null,
             withdrawal: w
-              ? { id: w.id, amount: String(w.amount), status: w.status, refId: w.refId, reference: w.reference, createdAt: iso(w.createdAt), updatedAt: iso(w.updatedAt) }
+              ? {
+                  id: w.id,
+                  amount: String(w.amount),
+                  status: w.status,
+                  refId: w.refId,
+                  reference: w.reference,
+                  createdAt: iso(w.createdAt),
+                  updatedAt: iso(w.updatedAt),
+                }
               : null,
           }
     return {
@@ -227,13 +297,17 @@ export function makeWalletOps(engine: Engine): WalletOps {
   }
 
   const emitDeposit = (d: DepositRec, statusOverride?: "PROCESSING") =>
-    engine.emit(d.area === "WALLET" ? "wallet.deposit.updated" : "payout.deposit.updated", depositView(d, statusOverride))
+    engine.emit(
+      d.area === "WALLET" ? "wallet.deposit.updated" : "payout.deposit.updated",
+      depositView(d, statusOverride)
+    )
 
   /** Why a deposit-started transfer is refused (payout-area statusReason values; the wallet area mirrors them). */
   const refusal = (d: DepositRec): string | null => {
     const state = s()
     const trig = state.triggerAddresses[d.triggerAddress!]
-    const feature = d.area === "WALLET" ? "autoWithdrawal" : "payoutAutoWithdrawal"
+    const feature =
+      d.area === "WALLET" ? "autoWithdrawal" : "payoutAutoWithdrawal"
     if (!state.account.features[feature]) return "feature_disabled"
     const st = state.account.status
     if (st === "FROZEN") return "account_frozen"
@@ -242,17 +316,28 @@ export function makeWalletOps(engine: Engine): WalletOps {
     if (d.area === "PAYOUT") {
       const b = state.beneficiaries[trig.destinationId]
       if (!b || !b.active || !trig.active) return "inactive_destination"
-      if (b.destinationType === "PROXY") return "proxy_destination_not_supported"
-      if (!b.accountNumber || !b.bankCode) return "missing_destination_bank_details"
+      if (b.destinationType === "PROXY")
+        return "proxy_destination_not_supported"
+      if (!b.accountNumber || !b.bankCode)
+        return "missing_destination_bank_details"
     } else {
       const b = state.bankAccounts[trig.destinationId]
       if (!b || !b.active) return "inactive_destination"
     }
-    const sender = Object.values(state.allowedSenders).find((x) => x.triggerAddress === trig.address && x.address === d.from.toLowerCase())
+    const sender = Object.values(state.allowedSenders).find(
+      (x) =>
+        x.triggerAddress === trig.address && x.address === d.from.toLowerCase()
+    )
     if (!sender || !sender.active) return "sender_not_allowed"
-    if (d.amountSen < 1000 || d.amountSen > 100_000_000) return "withdrawal_amount_out_of_range"
-    if (withdrawnInWindow(DAY) + d.amountSen > state.limits.dailyWithdrawalSen) return "daily_fiat_withdrawal_limit_exceeded"
-    if (withdrawnInWindow(30 * DAY) + d.amountSen > state.limits.monthlyWithdrawalSen) return "monthly_fiat_withdrawal_limit_exceeded"
+    if (d.amountSen < 1000 || d.amountSen > 100_000_000)
+      return "withdrawal_amount_out_of_range"
+    if (withdrawnInWindow(DAY) + d.amountSen > state.limits.dailyWithdrawalSen)
+      return "daily_fiat_withdrawal_limit_exceeded"
+    if (
+      withdrawnInWindow(30 * DAY) + d.amountSen >
+      state.limits.monthlyWithdrawalSen
+    )
+      return "monthly_fiat_withdrawal_limit_exceeded"
     return null
   }
 
@@ -288,12 +373,16 @@ export function makeWalletOps(engine: Engine): WalletOps {
     engine.changed()
   }
 
-  const detect = (d: DepositRec, opts: { stopAt?: "PROCESSING"; withRetriedProcessing?: boolean }) => {
+  const detect = (
+    d: DepositRec,
+    opts: { stopAt?: "PROCESSING"; withRetriedProcessing?: boolean }
+  ) => {
     d.detected = true
     d.status = "PROCESSING"
     d.updatedAt = engine.now()
     emitDeposit(d)
-    if (opts.stopAt !== "PROCESSING") credit(d, Boolean(opts.withRetriedProcessing))
+    if (opts.stopAt !== "PROCESSING")
+      credit(d, Boolean(opts.withRetriedProcessing))
   }
 
   const findDeposit = (area: "WALLET" | "PAYOUT", id: string): DepositRec => {
@@ -318,7 +407,15 @@ export function makeWalletOps(engine: Engine): WalletOps {
         reference: t.reference,
         source: "API",
         tokenId: t.tokenId,
-        token: { symbol: f?.token.symbol ?? "MYRC", name: f?.token.name ?? "", network: { id: f?.network.id ?? "", name: f?.network.name ?? "", type: f?.network.type ?? "EVM" } },
+        token: {
+          symbol: f?.token.symbol ?? "MYRC",
+          name: f?.token.name ?? "",
+          network: {
+            id: f?.network.id ?? "",
+            name: f?.network.name ?? "",
+            type: f?.network.type ?? "EVM",
+          },
+        },
         txHash: t.txHash,
         confirmations: t.confirmations,
         confirmedAt: t.confirmedAt === null ? null : iso(t.confirmedAt),
@@ -328,24 +425,54 @@ export function makeWalletOps(engine: Engine): WalletOps {
     },
     simulateDeposit: (opts) => {
       engine.tick()
-      if (opts.area !== "WALLET" && opts.area !== "PAYOUT") throw new ControlError(400, "INVALID", "area must be WALLET or PAYOUT")
-      if (!Number.isInteger(opts.amountSen) || opts.amountSen <= 0) throw new ControlError(400, "INVALID", "amountSen must be a positive integer")
-      if (typeof opts.from !== "string" || !opts.from) throw new ControlError(400, "INVALID", "from is required")
+      if (opts.area !== "WALLET" && opts.area !== "PAYOUT")
+        throw new ControlError(400, "INVALID", "area must be WALLET or PAYOUT")
+      if (!Number.isInteger(opts.amountSen) || opts.amountSen <= 0)
+        throw new ControlError(
+          400,
+          "INVALID",
+          "amountSen must be a positive integer"
+        )
+      if (typeof opts.from !== "string" || !opts.from)
+        throw new ControlError(400, "INVALID", "from is required")
       const chainId = opts.chainId ?? 11155111
-      const network = s().networks.find((n) => n.active && (n.chainId ?? 101) === chainId)
-      if (!network) throw new ControlError(400, "INVALID", `chainId ${chainId} is not an active network`)
+      const network = s().networks.find(
+        (n) => n.active && (n.chainId ?? 101) === chainId
+      )
+      if (!network)
+        throw new ControlError(
+          400,
+          "INVALID",
+          `chainId ${chainId} is not an active network`
+        )
       let trigger: string | null = null
       if (opts.triggerAddress) {
-        const t = Object.values(s().triggerAddresses).find((x) => x.address.toLowerCase() === opts.triggerAddress!.toLowerCase())
-        if (!t || t.area !== opts.area) throw new ControlError(404, "NOT_FOUND", `no ${opts.area} trigger address ${opts.triggerAddress}`)
+        const t = Object.values(s().triggerAddresses).find(
+          (x) => x.address.toLowerCase() === opts.triggerAddress!.toLowerCase()
+        )
+        if (!t || t.area !== opts.area)
+          throw new ControlError(
+            404,
+            "NOT_FOUND",
+            `no ${opts.area} trigger address ${opts.triggerAddress}`
+          )
         trigger = t.address
-      } else if (opts.area === "PAYOUT") throw new ControlError(400, "INVALID", "a PAYOUT deposit needs a triggerAddress")
+      } else if (opts.area === "PAYOUT")
+        throw new ControlError(
+          400,
+          "INVALID",
+          "a PAYOUT deposit needs a triggerAddress"
+        )
       const now = engine.now()
       const d: DepositRec = {
         seq: engine.nextSeq(),
         id: uuid(),
         area: opts.area,
-        txHash: opts.txHash ?? (network.type === "SOLANA" ? randomSolSignature() : randomEvmTxHash()),
+        txHash:
+          opts.txHash ??
+          (network.type === "SOLANA"
+            ? randomSolSignature()
+            : randomEvmTxHash()),
         logIndex: 0,
         chainId,
         tokenId: network.tokens.find((t) => t.active)!.id,
@@ -368,15 +495,18 @@ export function makeWalletOps(engine: Engine): WalletOps {
     },
     creditDeposit: (id) => {
       const d = s().deposits[id]
-      if (!d) throw new ControlError(404, "NOT_FOUND", `deposit ${id} not found`)
-      if (d.status !== "PROCESSING") throw new ControlError(409, "INVALID_STATE", `deposit is ${d.status}`)
+      if (!d)
+        throw new ControlError(404, "NOT_FOUND", `deposit ${id} not found`)
+      if (d.status !== "PROCESSING")
+        throw new ControlError(409, "INVALID_STATE", `deposit is ${d.status}`)
       credit(d, false)
       return depositView(d)
     },
     redrive: (area, id) => {
       const d = findDeposit(area, id)
       if (!d.triggerAddress) throw notFound("deposit from a trigger address")
-      if (d.status !== "COMPLETED") throw invalidRequest("deposit status is not COMPLETED")
+      if (d.status !== "COMPLETED")
+        throw invalidRequest("deposit status is not COMPLETED")
       if (!d.withdrawalId) {
         attemptTransfer(d)
         d.updatedAt = engine.now()
@@ -385,11 +515,20 @@ export function makeWalletOps(engine: Engine): WalletOps {
       return depositView(d)
     },
     checkMissed: (area, txHash, chainId) => {
-      const network = s().networks.find((n) => n.active && n.type === "EVM" && n.chainId === chainId)
+      const network = s().networks.find(
+        (n) => n.active && n.type === "EVM" && n.chainId === chainId
+      )
       if (!network) throw notFound("network for chainId")
-      const matches = Object.values(s().deposits).filter((d) => d.area === area && d.txHash.toLowerCase() === txHash.toLowerCase())
+      const matches = Object.values(s().deposits).filter(
+        (d) =>
+          d.area === area && d.txHash.toLowerCase() === txHash.toLowerCase()
+      )
       const known = matches.filter((d) => d.detected)
-      if (known.length) return { status: "ALREADY_DETECTED", depositIds: known.map((d) => d.id) }
+      if (known.length)
+        return {
+          status: "ALREADY_DETECTED",
+          depositIds: known.map((d) => d.id),
+        }
       for (const d of matches) detect(d, {})
       return { status: "QUEUED", depositIds: [] }
     },
@@ -397,5 +536,10 @@ export function makeWalletOps(engine: Engine): WalletOps {
 }
 
 export const requireBalance = (engine: Engine, sen: number) => {
-  if (engine.state.wallet.balanceSen < sen) throw new ApiError(400, "INSUFFICIENT_BALANCE", "wallet balance is insufficient")
+  if (engine.state.wallet.balanceSen < sen)
+    throw new ApiError(
+      400,
+      "INSUFFICIENT_BALANCE",
+      "wallet balance is insufficient"
+    )
 }

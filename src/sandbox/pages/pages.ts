@@ -31,7 +31,8 @@ function statusPage(c: CheckoutRec): string {
   )
 }
 
-const parseForm = (raw: Buffer): Record<string, string> => Object.fromEntries(new URLSearchParams(raw.toString("utf8")))
+const parseForm = (raw: Buffer): Record<string, string> =>
+  Object.fromEntries(new URLSearchParams(raw.toString("utf8")))
 
 function send(res: ServerResponse, status: number, html: string) {
   res.writeHead(status, { "content-type": "text/html; charset=utf-8" })
@@ -43,7 +44,12 @@ function redirect(res: ServerResponse, location: string) {
   res.end()
 }
 
-function walletPage(engine: Engine, c: CheckoutRec, action: string, error?: string): string {
+function walletPage(
+  engine: Engine,
+  c: CheckoutRec,
+  action: string,
+  error?: string
+): string {
   if (c.status === "CREATED")
     return layout(
       "Sign in",
@@ -73,7 +79,10 @@ function fpxPage(c: CheckoutRec, action: string): string {
     )
   }
   const options = FPX_BANKS.filter((b) => b.active)
-    .map((b) => `<option value="${h(b.code)}">${h(b.displayName)} (${b.type === "01" ? "Personal" : "Business"})</option>`)
+    .map(
+      (b) =>
+        `<option value="${h(b.code)}">${h(b.displayName)} (${b.type === "01" ? "Personal" : "Business"})</option>`
+    )
     .join("")
   return layout(
     "FPX",
@@ -84,17 +93,41 @@ function fpxPage(c: CheckoutRec, action: string): string {
   )
 }
 
-export async function handlePage(engine: Engine, req: IncomingMessage, res: ServerResponse, rawBody: Buffer, url: URL) {
+export async function handlePage(
+  engine: Engine,
+  req: IncomingMessage,
+  res: ServerResponse,
+  rawBody: Buffer,
+  url: URL
+) {
   const m = /^\/(checkout|fpx)\/([^/]+)$/.exec(url.pathname)
   const method = (req.method ?? "GET").toUpperCase()
   engine.tick()
   const c = m ? engine.state.checkouts[decodeURIComponent(m[2])] : undefined
-  if (!m || !c || (m[1] === "checkout") !== (c.type === "SVC_ACCOUNT") || (m[1] === "fpx" && url.searchParams.get("session") !== c.urlToken))
+  if (
+    !m ||
+    !c ||
+    (m[1] === "checkout") !== (c.type === "SVC_ACCOUNT") ||
+    (m[1] === "fpx" && url.searchParams.get("session") !== c.urlToken)
+  )
     return send(res, 404, layout("Not found", "<h1>Checkout not found</h1>"))
   const action = url.pathname + url.search
-  if (FINAL_CHECKOUT.includes(c.status) || engine.now() >= c.expiresAt) return send(res, method === "GET" ? 200 : 409, statusPage(c))
-  if (method === "GET") return send(res, 200, c.type === "SVC_ACCOUNT" ? walletPage(engine, c, action) : fpxPage(c, action))
-  if (method !== "POST") return send(res, 405, layout("Method not allowed", "<h1>Method not allowed</h1>"))
+  if (FINAL_CHECKOUT.includes(c.status) || engine.now() >= c.expiresAt)
+    return send(res, method === "GET" ? 200 : 409, statusPage(c))
+  if (method === "GET")
+    return send(
+      res,
+      200,
+      c.type === "SVC_ACCOUNT"
+        ? walletPage(engine, c, action)
+        : fpxPage(c, action)
+    )
+  if (method !== "POST")
+    return send(
+      res,
+      405,
+      layout("Method not allowed", "<h1>Method not allowed</h1>")
+    )
 
   const form = parseForm(rawBody)
   try {
@@ -106,7 +139,8 @@ export async function handlePage(engine: Engine, req: IncomingMessage, res: Serv
         return redirect(res, action)
       }
       if (form.action === "pay") {
-        if (c.status === "CREATED") return send(res, 400, walletPage(engine, c, action))
+        if (c.status === "CREATED")
+          return send(res, 400, walletPage(engine, c, action))
         if (engine.state.buyerWalletSen < c.amount) {
           engine.setCheckoutStatus(c, "PROCESSING")
           engine.fail(c.checkoutId, "insufficient balance")

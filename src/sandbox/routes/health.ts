@@ -8,7 +8,14 @@ export const healthRoutes: RouteDef[] = [
     area: "health",
     handler: ({ engine }) => {
       const a = engine.state.account
-      return { status: 200, body: { success: true, message: "API key is valid", account: { id: a.id, name: a.name, type: a.type, status: a.status } } }
+      return {
+        status: 200,
+        body: {
+          success: true,
+          message: "API key is valid",
+          account: { id: a.id, name: a.name, type: a.type, status: a.status },
+        },
+      }
     },
   },
 ]

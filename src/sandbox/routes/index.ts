@@ -6,5 +6,11 @@ import { walletRoutes } from "./wallet"
 import { walletCoreRoutes } from "./wallet-core"
 
 export function allRoutes(): RouteDef[] {
-  return [...healthRoutes, ...checkoutRoutes, ...walletCoreRoutes, ...walletRoutes, ...payoutRoutes]
+  return [
+    ...healthRoutes,
+    ...checkoutRoutes,
+    ...walletCoreRoutes,
+    ...walletRoutes,
+    ...payoutRoutes,
+  ]
 }

@@ -12,26 +12,50 @@ import { depositRoutes, triggerOf, triggerRoutes } from "./trigger"
 
 // spec gap: the payout-area bodies and responses are "not shown"; the sandbox's choices are in docs/sandbox.md.
 
-const ONE_DESTINATION = "exactly one destination is required: bankCode and accountNumber, or proxyType and proxyValue"
+const ONE_DESTINATION =
+  "exactly one destination is required: bankCode and accountNumber, or proxyType and proxyValue"
 const beneficiaryBody = z
   .object({
-    name: z.string().trim().min(1, "must be 1-100 characters").max(100, "must be 1-100 characters"),
+    name: z
+      .string()
+      .trim()
+      .min(1, "must be 1-100 characters")
+      .max(100, "must be 1-100 characters"),
     bankCode: z.string().min(1).optional(),
     accountNumber: z
       .string()
       .regex(/^[0-9]{6,20}$/, "must be 6-20 digits")
       .optional(),
     proxyType: z.enum(["MOBILE", "NRIC", "PASSPORT", "BRN", "ARMY"]).optional(),
-    proxyValue: z.string().min(3, "must be 3-40 characters").max(40, "must be 3-40 characters").optional(),
+    proxyValue: z
+      .string()
+      .min(3, "must be 3-40 characters")
+      .max(40, "must be 3-40 characters")
+      .optional(),
     nameCheck: z.enum(["strict", "loose"]).optional(),
   })
   .superRefine((b, ctx) => {
     const bank = b.bankCode !== undefined || b.accountNumber !== undefined
     const proxy = b.proxyType !== undefined || b.proxyValue !== undefined
     // spec: Payout area rule 6: body-level messages carry no leading colon
-    if (bank === proxy) return ctx.addIssue({ code: z.ZodIssueCode.custom, path: [], message: ONE_DESTINATION })
-    if (bank && (!b.bankCode || !b.accountNumber)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [b.bankCode ? "accountNumber" : "bankCode"], message: "is required" })
-    if (proxy && (!b.proxyType || !b.proxyValue)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [b.proxyType ? "proxyValue" : "proxyType"], message: "is required" })
+    if (bank === proxy)
+      return ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: [],
+        message: ONE_DESTINATION,
+      })
+    if (bank && (!b.bankCode || !b.accountNumber))
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: [b.bankCode ? "accountNumber" : "bankCode"],
+        message: "is required",
+      })
+    if (proxy && (!b.proxyType || !b.proxyValue))
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: [b.proxyType ? "proxyValue" : "proxyType"],
+        message: "is required",
+      })
   })
 type BeneficiaryBody = z.infer<typeof beneficiaryBody>
 
@@ -40,38 +64,90 @@ const payoutBody = z
     beneficiaryId: z.string().uuid("must be a UUID").optional(),
     beneficiary: beneficiaryBody.optional(),
     // spec: payout creation's amount bounds are not shown; the sandbox invents none (the prefund balance is the limit)
-    amount: z.number().int("must be an integer in sen").min(1, "must be a positive number of sen").max(Number.MAX_SAFE_INTEGER, "is too large"),
+    amount: z
+      .number()
+      .int("must be an integer in sen")
+      .min(1, "must be a positive number of sen")
+      .max(Number.MAX_SAFE_INTEGER, "is too large"),
     reference: z.string().max(20, "must be at most 20 characters").optional(),
-    description: z.string().max(140, "must be at most 140 characters").optional(),
+    description: z
+      .string()
+      .max(140, "must be at most 140 characters")
+      .optional(),
   })
   .superRefine((b, ctx) => {
     if ((b.beneficiaryId === undefined) === (b.beneficiary === undefined))
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: [], message: "exactly one of beneficiaryId or beneficiary is required" })
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: [],
+        message: "exactly one of beneficiaryId or beneficiary is required",
+      })
   })
 
-const verifyBody = z.object({ nameCheck: z.enum(["strict", "loose"]).optional() })
+const verifyBody = z.object({
+  nameCheck: z.enum(["strict", "loose"]).optional(),
+})
 
-const destinationKey = (b: Pick<BeneficiaryRec, "bankCode" | "accountNumber" | "proxyType" | "proxyValue">) =>
-  b.accountNumber ? `BANK ${b.bankCode} ${b.accountNumber}` : `PROXY ${b.proxyType} ${b.proxyValue}`
+const destinationKey = (
+  b: Pick<
+    BeneficiaryRec,
+    "bankCode" | "accountNumber" | "proxyType" | "proxyValue"
+  >
+) =>
+  b.accountNumber
+    ? `BANK ${b.bankCode} ${b.accountNumber}`
+    : `PROXY ${b.proxyType} ${b.proxyValue}`
 
 /** Sandbox bank check by suffix: 5555 bank unreachable (503), 0000 account rejected (400). */
 function bankCheck(dest: string) {
   const suffix = dest.slice(-4)
-  if (suffix === "5555") throw new ApiError(503, "SERVICE_UNAVAILABLE", "the bank could not be reached; nothing was created")
+  if (suffix === "5555")
+    throw new ApiError(
+      503,
+      "SERVICE_UNAVAILABLE",
+      "the bank could not be reached; nothing was created"
+    )
   if (suffix === "0000") throw invalidRequest("the bank rejected the account")
 }
 
-function nameCheck(mode: "strict" | "loose", name: string, dest: string, holder: string): "MATCH" | "MISMATCH" | "UNAVAILABLE" {
+function nameCheck(
+  mode: "strict" | "loose",
+  name: string,
+  dest: string,
+  holder: string
+): "MATCH" | "MISMATCH" | "UNAVAILABLE" {
   if (dest.slice(-4) === "6666") return "UNAVAILABLE"
-  return (mode === "strict" ? strictMatch(name, holder) : looseMatch(name, holder)) ? "MATCH" : "MISMATCH"
+  return (
+    mode === "strict" ? strictMatch(name, holder) : looseMatch(name, holder)
+  )
+    ? "MATCH"
+    : "MISMATCH"
 }
 
 /** Registers (or finds) a beneficiary; shared by POST /v1/payouts/beneficiaries and inline payouts. */
-function registerBeneficiary(engine: Engine, b: BeneficiaryBody): { rec: BeneficiaryRec; existing: boolean } {
+function registerBeneficiary(
+  engine: Engine,
+  b: BeneficiaryBody
+): { rec: BeneficiaryRec; existing: boolean } {
   const s = engine.state
-  if (b.bankCode && !PAYOUT_BANKS.some((x) => x.code === b.bankCode && x.active)) throw new ApiError(400, "UNKNOWN_BENEFICIARY", "bankCode is not in GET /v1/payouts/active-banks")
-  const key = destinationKey({ bankCode: b.bankCode ?? null, accountNumber: b.accountNumber ?? null, proxyType: b.proxyType ?? null, proxyValue: b.proxyValue ?? null })
-  const existing = Object.values(s.beneficiaries).find((x) => x.active && destinationKey(x) === key)
+  if (
+    b.bankCode &&
+    !PAYOUT_BANKS.some((x) => x.code === b.bankCode && x.active)
+  )
+    throw new ApiError(
+      400,
+      "UNKNOWN_BENEFICIARY",
+      "bankCode is not in GET /v1/payouts/active-banks"
+    )
+  const key = destinationKey({
+    bankCode: b.bankCode ?? null,
+    accountNumber: b.accountNumber ?? null,
+    proxyType: b.proxyType ?? null,
+    proxyValue: b.proxyValue ?? null,
+  })
+  const existing = Object.values(s.beneficiaries).find(
+    (x) => x.active && destinationKey(x) === key
+  )
   if (existing) return { rec: existing, existing: true }
   const dest = b.accountNumber ?? b.proxyValue ?? ""
   bankCheck(dest)
@@ -79,11 +155,26 @@ function registerBeneficiary(engine: Engine, b: BeneficiaryBody): { rec: Benefic
   let match: BeneficiaryRec["bankAccountNameMatch"] = null
   if (b.nameCheck) {
     match = nameCheck(b.nameCheck, b.name, dest, holder)
-    if (match === "UNAVAILABLE") throw new ApiError(400, "NAME_CHECK_UNAVAILABLE", "the name check is unavailable; retry without nameCheck to register unverified")
-    if (match === "MISMATCH") throw new ApiError(400, "BENEFICIARY_NAME_MISMATCH", "name does not match the bank account holder")
+    if (match === "UNAVAILABLE")
+      throw new ApiError(
+        400,
+        "NAME_CHECK_UNAVAILABLE",
+        "the name check is unavailable; retry without nameCheck to register unverified"
+      )
+    if (match === "MISMATCH")
+      throw new ApiError(
+        400,
+        "BENEFICIARY_NAME_MISMATCH",
+        "name does not match the bank account holder"
+      )
   }
   const active = Object.values(s.beneficiaries).filter((x) => x.active).length
-  if (active >= s.limits.activeBeneficiaries) throw new ApiError(403, "LIMIT_EXCEEDED", `at most ${s.limits.activeBeneficiaries} active beneficiaries`)
+  if (active >= s.limits.activeBeneficiaries)
+    throw new ApiError(
+      403,
+      "LIMIT_EXCEEDED",
+      `at most ${s.limits.activeBeneficiaries} active beneficiaries`
+    )
   const now = engine.now()
   const rec: BeneficiaryRec = {
     seq: engine.nextSeq(),
@@ -134,9 +225,16 @@ export const payoutRoutes: RouteDef[] = [
       const b = body as z.infer<typeof payoutBody>
       const s = engine.state
       // spec: rule 5: a payout with a beneficiaryId does not repeat the bank check
-      const ben = b.beneficiaryId ? activeBeneficiary(engine, b.beneficiaryId) : registerBeneficiary(engine, b.beneficiary!).rec
+      const ben = b.beneficiaryId
+        ? activeBeneficiary(engine, b.beneficiaryId)
+        : registerBeneficiary(engine, b.beneficiary!).rec
       const fee = s.fees.payoutFeeSen
-      if (s.prefundSen < b.amount + fee) throw new ApiError(400, "INSUFFICIENT_BALANCE", "prefund balance cannot cover amount plus fee")
+      if (s.prefundSen < b.amount + fee)
+        throw new ApiError(
+          400,
+          "INSUFFICIENT_BALANCE",
+          "prefund balance cannot cover amount plus fee"
+        )
       s.prefundSen -= b.amount + fee
       const now = engine.now()
       const p: PayoutRec = {
@@ -154,7 +252,10 @@ export const payoutRoutes: RouteDef[] = [
         updatedAt: now,
       }
       s.payouts[p.payoutId] = p
-      engine.payouts.schedulePayout(p, ben.accountNumber ?? ben.proxyValue ?? "")
+      engine.payouts.schedulePayout(
+        p,
+        ben.accountNumber ?? ben.proxyValue ?? ""
+      )
       return { status: 201, body: engine.payouts.payoutView(p) }
     },
   }),
@@ -176,7 +277,15 @@ export const payoutRoutes: RouteDef[] = [
   route("GET", "/v1/payouts/active-banks", {
     ...common,
     rate: { key: "GET payouts/{id}+active-banks", limit: 600 },
-    handler: () => ({ status: 200, body: { banks: PAYOUT_BANKS.filter((b) => b.active).map((b) => ({ code: b.code, name: b.name })) } }),
+    handler: () => ({
+      status: 200,
+      body: {
+        banks: PAYOUT_BANKS.filter((b) => b.active).map((b) => ({
+          code: b.code,
+          name: b.name,
+        })),
+      },
+    }),
   }),
   route("GET", "/v1/payouts/{id}", {
     ...common,
@@ -193,8 +302,14 @@ export const payoutRoutes: RouteDef[] = [
     rate: ownRate("POST", "/v1/payouts/beneficiaries", 20),
     body: beneficiaryBody,
     handler: ({ engine, body }) => {
-      const { rec, existing } = registerBeneficiary(engine, body as BeneficiaryBody)
-      return { status: existing ? 200 : 201, body: engine.payouts.beneficiaryView(rec) }
+      const { rec, existing } = registerBeneficiary(
+        engine,
+        body as BeneficiaryBody
+      )
+      return {
+        status: existing ? 200 : 201,
+        body: engine.payouts.beneficiaryView(rec),
+      }
     },
   }),
   route("POST", "/v1/payouts/beneficiaries/{id}/verify", {
@@ -208,7 +323,8 @@ export const payoutRoutes: RouteDef[] = [
       b.bankAccountVerified = true
       b.bankAccountVerifiedAt = now
       const mode = (body as z.infer<typeof verifyBody>).nameCheck ?? b.nameCheck
-      if (mode) b.bankAccountNameMatch = nameCheck(mode, b.name, dest, b.holderName)
+      if (mode)
+        b.bankAccountNameMatch = nameCheck(mode, b.name, dest, b.holderName)
       b.updatedAt = now
       return { status: 200, body: engine.payouts.beneficiaryView(b) }
     },
@@ -228,7 +344,10 @@ export const payoutRoutes: RouteDef[] = [
   route("GET", "/v1/payout/prefund/balance", {
     ...common,
     rate: ownRate("GET", "/v1/payout/prefund/balance", 60),
-    handler: ({ engine }) => ({ status: 200, body: { available: String(engine.state.prefundSen) } }),
+    handler: ({ engine }) => ({
+      status: 200,
+      body: { available: String(engine.state.prefundSen) },
+    }),
   }),
   ...triggerRoutes("PAYOUT"),
   ...depositRoutes("PAYOUT"),

@@ -12,18 +12,37 @@ import { ownRate, route, showById } from "./define"
 type Area = "WALLET" | "PAYOUT"
 
 const senderBody = z.object({
-  address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be 0x plus 40 hexadecimal characters"),
-  label: z.string().min(1, "must be 1-120 characters").max(120, "must be 1-120 characters").nullish(),
+  address: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, "must be 0x plus 40 hexadecimal characters"),
+  label: z
+    .string()
+    .min(1, "must be 1-120 characters")
+    .max(120, "must be 1-120 characters")
+    .nullish(),
 })
-const patchBody = z.object({ active: z.boolean({ error: (i) => (i.input === undefined ? "is required" : "must be a boolean") }) })
+const patchBody = z.object({
+  active: z.boolean({
+    error: (i) => (i.input === undefined ? "is required" : "must be a boolean"),
+  }),
+})
 
 export const triggerView = (t: TriggerAddressRec) => ({
   address: t.address,
   network: "EVM",
-  destination: { type: t.area === "WALLET" ? "BANK_ACCOUNT" : "BENEFICIARY", id: t.destinationId },
+  destination: {
+    type: t.area === "WALLET" ? "BANK_ACCOUNT" : "BENEFICIARY",
+    id: t.destinationId,
+  },
 })
 
-export const senderView = (x: AllowedSenderRec) => ({ id: x.id, address: x.address, label: x.label, active: x.active, createdAt: iso(x.createdAt) })
+export const senderView = (x: AllowedSenderRec) => ({
+  id: x.id,
+  address: x.address,
+  label: x.label,
+  active: x.active,
+  createdAt: iso(x.createdAt),
+})
 
 function destinationActive(engine: Engine, area: Area, id: string): boolean {
   if (area === "WALLET") return Boolean(engine.state.bankAccounts[id]?.active)
@@ -32,13 +51,25 @@ function destinationActive(engine: Engine, area: Area, id: string): boolean {
 
 /** The route fields of an area's trigger-address and deposit routes. */
 const areaFields = (area: Area) =>
-  area === "WALLET" ? { area: "wallet" as const, feature: "autoWithdrawal" as const } : { area: "payout" as const, feature: "payoutAutoWithdrawal" as const }
+  area === "WALLET"
+    ? { area: "wallet" as const, feature: "autoWithdrawal" as const }
+    : { area: "payout" as const, feature: "payoutAutoWithdrawal" as const }
 
-export function triggerOf(engine: Engine, area: Area, destinationId: string): TriggerAddressRec | undefined {
-  return Object.values(engine.state.triggerAddresses).find((t) => t.area === area && t.destinationId === destinationId)
+export function triggerOf(
+  engine: Engine,
+  area: Area,
+  destinationId: string
+): TriggerAddressRec | undefined {
+  return Object.values(engine.state.triggerAddresses).find(
+    (t) => t.area === area && t.destinationId === destinationId
+  )
 }
 
-function requireTrigger(engine: Engine, area: Area, destinationId: string): TriggerAddressRec {
+function requireTrigger(
+  engine: Engine,
+  area: Area,
+  destinationId: string
+): TriggerAddressRec {
   const t = triggerOf(engine, area, destinationId)
   if (!t) throw notFound("trigger address")
   return t
@@ -46,7 +77,10 @@ function requireTrigger(engine: Engine, area: Area, destinationId: string): Trig
 
 export function triggerRoutes(area: Area): RouteDef[] {
   const param = area === "WALLET" ? "bankAccountId" : "beneficiaryId"
-  const base = area === "WALLET" ? "/v1/wallet/bank-accounts/{bankAccountId}/address" : "/v1/payouts/beneficiaries/{beneficiaryId}/address"
+  const base =
+    area === "WALLET"
+      ? "/v1/wallet/bank-accounts/{bankAccountId}/address"
+      : "/v1/payouts/beneficiaries/{beneficiaryId}/address"
   const common = areaFields(area)
   const wl = { key: `${area} whitelist writes`, limit: 60 }
   const senders = (engine: Engine, t: TriggerAddressRec) =>
@@ -65,19 +99,33 @@ export function triggerRoutes(area: Area): RouteDef[] {
       ...common,
       rate: ownRate("POST", base, 20),
       handler: ({ engine, params }) => {
-        if (!destinationActive(engine, area, params[param])) throw notFound(area === "WALLET" ? "bank account" : "beneficiary")
+        if (!destinationActive(engine, area, params[param]))
+          throw notFound(area === "WALLET" ? "bank account" : "beneficiary")
         let t = triggerOf(engine, area, params[param])
         if (!t) {
-          t = { address: randomEvmAddress(), area, destinationId: params[param], active: true, createdAt: engine.now() }
+          t = {
+            address: randomEvmAddress(),
+            area,
+            destinationId: params[param],
+            active: true,
+            createdAt: engine.now(),
+          }
           engine.state.triggerAddresses[t.address] = t
-          if (area === "PAYOUT") engine.state.beneficiaries[params[param]].autoWithdrawalAddress = t.address
+          if (area === "PAYOUT")
+            engine.state.beneficiaries[params[param]].autoWithdrawalAddress =
+              t.address
         }
         return { status: 201, body: triggerView(t) }
       },
     }),
     route("GET", `${base}/whitelist`, {
       ...common,
-      handler: ({ engine, params }) => ({ status: 200, body: senders(engine, requireTrigger(engine, area, params[param])).map(senderView) }),
+      handler: ({ engine, params }) => ({
+        status: 200,
+        body: senders(engine, requireTrigger(engine, area, params[param])).map(
+          senderView
+        ),
+      }),
     }),
     route("POST", `${base}/whitelist`, {
       ...common,
@@ -88,10 +136,27 @@ export function triggerRoutes(area: Area): RouteDef[] {
         const t = requireTrigger(engine, area, params[param])
         const list = senders(engine, t)
         const address = b.address.toLowerCase()
-        if (list.some((x) => x.address === address)) throw new ApiError(400, "CONFLICT", "address is already an allowed sender")
+        if (list.some((x) => x.address === address))
+          throw new ApiError(
+            400,
+            "CONFLICT",
+            "address is already an allowed sender"
+          )
         if (list.length >= engine.state.limits.allowedSendersPerAddress)
-          throw new ApiError(403, "LIMIT_EXCEEDED", `at most ${engine.state.limits.allowedSendersPerAddress} allowed senders per trigger address`)
-        const x: AllowedSenderRec = { seq: engine.nextSeq(), id: uuid(), triggerAddress: t.address, address, label: b.label ?? null, active: true, createdAt: engine.now() }
+          throw new ApiError(
+            403,
+            "LIMIT_EXCEEDED",
+            `at most ${engine.state.limits.allowedSendersPerAddress} allowed senders per trigger address`
+          )
+        const x: AllowedSenderRec = {
+          seq: engine.nextSeq(),
+          id: uuid(),
+          triggerAddress: t.address,
+          address,
+          label: b.label ?? null,
+          active: true,
+          createdAt: engine.now(),
+        }
         engine.state.allowedSenders[x.id] = x
         return { status: 201, body: senderView(x) }
       },
@@ -120,10 +185,16 @@ export function triggerRoutes(area: Area): RouteDef[] {
 }
 
 export const depositRoutes = (area: Area): RouteDef[] => {
-  const prefix = area === "WALLET" ? "/v1/wallet/deposits" : "/v1/payouts/deposits"
+  const prefix =
+    area === "WALLET" ? "/v1/wallet/deposits" : "/v1/payouts/deposits"
   const common = areaFields(area)
   const checkBody = z.object({
-    txHash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be 0x plus 64 hexadecimal characters"),
+    txHash: z
+      .string()
+      .regex(
+        /^0x[0-9a-fA-F]{64}$/,
+        "must be 0x plus 64 hexadecimal characters"
+      ),
     chainId: z.number().int("must be an integer").positive("must be positive"),
   })
   return [
@@ -144,13 +215,19 @@ export const depositRoutes = (area: Area): RouteDef[] => {
       body: checkBody,
       handler: ({ engine, body }) => {
         const b = body as z.infer<typeof checkBody>
-        return { status: 201, body: engine.wallet.checkMissed(area, b.txHash, b.chainId) }
+        return {
+          status: 201,
+          body: engine.wallet.checkMissed(area, b.txHash, b.chainId),
+        }
       },
     }),
     route("POST", `${prefix}/{id}/redrive`, {
       ...common,
       rate: ownRate("POST", `${prefix}/{id}/redrive`, 60),
-      handler: ({ engine, params }) => ({ status: 201, body: engine.wallet.redrive(area, params.id) }),
+      handler: ({ engine, params }) => ({
+        status: 201,
+        body: engine.wallet.redrive(area, params.id),
+      }),
     }),
   ]
 }

@@ -9,7 +9,14 @@ export function networkView(n: Network) {
     name: n.name,
     type: n.type,
     chainId: n.chainId,
-    tokens: n.tokens.filter((t) => t.active).map((t) => ({ id: t.id, name: t.name, symbol: t.symbol, decimals: t.decimals })),
+    tokens: n.tokens
+      .filter((t) => t.active)
+      .map((t) => ({
+        id: t.id,
+        name: t.name,
+        symbol: t.symbol,
+        decimals: t.decimals,
+      })),
   }
 }
 
@@ -25,13 +32,17 @@ export const walletCoreRoutes: RouteDef[] = [
       const id = query.get("id")
       const tokenId = query.get("tokenId")
       const issues: string[] = []
-      if (id !== null && !UUID.test(id)) issues.push("id: must be a network id (UUID)")
-      if (tokenId !== null && !UUID.test(tokenId)) issues.push("tokenId: must be a UUID")
+      if (id !== null && !UUID.test(id))
+        issues.push("id: must be a network id (UUID)")
+      if (tokenId !== null && !UUID.test(tokenId))
+        issues.push("tokenId: must be a UUID")
       if (issues.length) throw validationFailed(issues.join("; "))
       let list = engine.activeNetworks()
       if (id !== null) list = list.filter((n) => n.id === id)
-      if (tokenId !== null) list = list.filter((n) => n.tokens.some((t) => t.id === tokenId))
-      if ((id !== null || tokenId !== null) && !list.length) throw notFound("network")
+      if (tokenId !== null)
+        list = list.filter((n) => n.tokens.some((t) => t.id === tokenId))
+      if ((id !== null || tokenId !== null) && !list.length)
+        throw notFound("network")
       return { status: 200, body: list.map(networkView) }
     },
   },
@@ -41,7 +52,13 @@ export const walletCoreRoutes: RouteDef[] = [
     auth: "K",
     area: "wallet",
     feature: "wallet",
-    handler: ({ engine }) => ({ status: 200, body: { evmAddress: engine.state.wallet.evmAddress, solAddress: engine.state.wallet.solAddress } }),
+    handler: ({ engine }) => ({
+      status: 200,
+      body: {
+        evmAddress: engine.state.wallet.evmAddress,
+        solAddress: engine.state.wallet.solAddress,
+      },
+    }),
   },
   {
     method: "GET",
@@ -51,7 +68,10 @@ export const walletCoreRoutes: RouteDef[] = [
     feature: "wallet",
     handler: ({ engine }) => ({
       status: 200,
-      body: { walletBalance: String(engine.state.wallet.balanceSen), pendingWithdrawal: String(engine.state.wallet.pendingWithdrawalSen) },
+      body: {
+        walletBalance: String(engine.state.wallet.balanceSen),
+        pendingWithdrawal: String(engine.state.wallet.pendingWithdrawalSen),
+      },
     }),
   },
 ]

@@ -20,15 +20,32 @@ export interface ApiDeps {
   baseUrl: () => string
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {}
+) {
   const text = JSON.stringify(body)
-  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text), ...headers })
+  res.writeHead(status, {
+    "content-type": "application/json; charset=utf-8",
+    "content-length": Buffer.byteLength(text),
+    ...headers,
+  })
   res.end(text)
 }
 
-const errorBody = (e: ApiError, requestId: string) => ({ code: e.code, message: e.message, requestId })
+const errorBody = (e: ApiError, requestId: string) => ({
+  code: e.code,
+  message: e.message,
+  requestId,
+})
 
-const INTERNAL = (requestId: string) => ({ code: "INTERNAL_ERROR", message: "An internal error occurred.", requestId })
+const INTERNAL = (requestId: string) => ({
+  code: "INTERNAL_ERROR",
+  message: "An internal error occurred.",
+  requestId,
+})
 
 /** The account status that blocks a route (spec: Authentication, account status gating). */
 function gateError(engine: Engine, route: RouteDef): ApiError | null {
@@ -36,19 +53,35 @@ function gateError(engine: Engine, route: RouteDef): ApiError | null {
   if (!route.gate || status === "ACTIVE") return null
   const code = status === "RESTRICTED" ? "FORBIDDEN" : `ACCOUNT_${status}`
   const msg = `account status ${status} does not allow this operation`
-  if (status === "SUSPENDED") return route.gate === "inflow" ? new ApiError(403, code, msg) : null
-  if (route.gate === "whitelistPatch" && status !== "FROZEN" && status !== "PENDING_VERIFICATION") return null
+  if (status === "SUSPENDED")
+    return route.gate === "inflow" ? new ApiError(403, code, msg) : null
+  if (
+    route.gate === "whitelistPatch" &&
+    status !== "FROZEN" &&
+    status !== "PENDING_VERIFICATION"
+  )
+    return null
   return new ApiError(403, code, msg)
 }
 
-export async function handleApi(deps: ApiDeps, req: IncomingMessage, res: ServerResponse, rawBody: Buffer, url: URL) {
+export async function handleApi(
+  deps: ApiDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  rawBody: Buffer,
+  url: URL
+) {
   const { engine } = deps
   const requestId = uuid()
   const method = (req.method ?? "GET").toUpperCase()
   const match = matchRoute(deps.routes, method, url.pathname)
   if (!match || match === "method") {
     deps.calls.countUnmatched()
-    return sendJson(res, 404, { code: "NOT_FOUND", message: `no route ${method} ${url.pathname}`, requestId })
+    return sendJson(res, 404, {
+      code: "NOT_FOUND",
+      message: `no route ${method} ${url.pathname}`,
+      requestId,
+    })
   }
   const { route, params } = match
   // counted before auth, rate limits and faults: a rejected request is still a call (docs/sandbox.md)
@@ -58,36 +91,66 @@ export async function handleApi(deps: ApiDeps, req: IncomingMessage, res: Server
   const fault = deps.faults.take(method, route.path)
   if (fault && !fault.afterProcessing) {
     if (fault.kind === "500") return sendJson(res, 500, INTERNAL(requestId))
-    if (fault.kind === "503") return sendJson(res, 503, { code: "SERVICE_UNAVAILABLE", message: "Service temporarily unavailable; nothing was processed.", requestId })
+    if (fault.kind === "503")
+      return sendJson(res, 503, {
+        code: "SERVICE_UNAVAILABLE",
+        message: "Service temporarily unavailable; nothing was processed.",
+        requestId,
+      })
     if (fault.kind === "429")
       return sendJson(
         res,
         429,
         { code: "RATE_LIMITED", message: "Too many requests.", requestId },
-        fault.retryAfterSeconds !== undefined ? { "retry-after": String(fault.retryAfterSeconds) } : {}
+        fault.retryAfterSeconds !== undefined
+          ? { "retry-after": String(fault.retryAfterSeconds) }
+          : {}
       )
-    if (fault.kind === "202") return sendJson(res, 202, { message: "The original request for this Idempotency-Key is still processing.", requestId })
+    if (fault.kind === "202")
+      return sendJson(res, 202, {
+        message:
+          "The original request for this Idempotency-Key is still processing.",
+        requestId,
+      })
   }
 
   let idemScope: string | null = null
   let fingerprint = ""
   try {
-    const key = findKey({ method, path: url.pathname, headers: req.headers, rawBody }, engine.state.keys)
-    if (engine.state.account.status === "TERMINATED") throw new ApiError(403, "ACCOUNT_TERMINATED", "account is terminated")
-    if (method !== "GET") verifySignature({ method, path: url.pathname, headers: req.headers, rawBody }, key, deps.replay)
+    const key = findKey(
+      { method, path: url.pathname, headers: req.headers, rawBody },
+      engine.state.keys
+    )
+    if (engine.state.account.status === "TERMINATED")
+      throw new ApiError(403, "ACCOUNT_TERMINATED", "account is terminated")
+    if (method !== "GET")
+      verifySignature(
+        { method, path: url.pathname, headers: req.headers, rawBody },
+        key,
+        deps.replay
+      )
 
     const rate = deps.limiter.take(route.rate ? [route.rate] : [])
     if (!rate.ok) deps.calls.countRateLimited()
-    if (!rate.ok) throw new ApiError(429, "RATE_LIMITED", "rate limit exceeded", { "retry-after": String(rate.retryAfterSeconds) })
+    if (!rate.ok)
+      throw new ApiError(429, "RATE_LIMITED", "rate limit exceeded", {
+        "retry-after": String(rate.retryAfterSeconds),
+      })
 
-    if (route.feature && !engine.state.account.features[route.feature]) throw new ApiError(403, "FEATURE_DISABLED", `feature ${route.feature} is not enabled for this account`)
+    if (route.feature && !engine.state.account.features[route.feature])
+      throw new ApiError(
+        403,
+        "FEATURE_DISABLED",
+        `feature ${route.feature} is not enabled for this account`
+      )
     const gate = gateError(engine, route)
     if (gate) throw gate
 
     let body: unknown = undefined
     if (rawBody.length) {
       const ct = String(req.headers["content-type"] ?? "")
-      if (!/^application\/json\b/i.test(ct)) throw validationFailed("content-type: must be application/json")
+      if (!/^application\/json\b/i.test(ct))
+        throw validationFailed("content-type: must be application/json")
       try {
         body = JSON.parse(rawBody.toString("utf8"))
       } catch {
@@ -96,18 +159,36 @@ export async function handleApi(deps: ApiDeps, req: IncomingMessage, res: Server
     }
 
     if (route.idempotency) {
-      const idemKey = readIdempotencyKey(req.headers["idempotency-key"], route.idempotency === "required")
+      const idemKey = readIdempotencyKey(
+        req.headers["idempotency-key"],
+        route.idempotency === "required"
+      )
       if (idemKey) {
         idemScope = `${engine.state.account.id} ${method} ${route.path} ${JSON.stringify(params)} ${idemKey}`
         fingerprint = canonicalJson(body ?? null)
         const rec = deps.idempotency.get(idemScope)
         if (rec) {
           idemScope = null // never overwrite the first request's record
-          if (rec.fingerprint !== fingerprint) throw new ApiError(422, "CONFLICT", "Idempotency-Key was already used with a different body")
-          if (rec.state === "inflight") return sendJson(res, 202, { message: "The original request for this Idempotency-Key is still processing.", requestId })
+          if (rec.fingerprint !== fingerprint)
+            throw new ApiError(
+              422,
+              "CONFLICT",
+              "Idempotency-Key was already used with a different body"
+            )
+          if (rec.state === "inflight")
+            return sendJson(res, 202, {
+              message:
+                "The original request for this Idempotency-Key is still processing.",
+              requestId,
+            })
           const stored = rec.body as Record<string, unknown>
-          const replayed = stored && typeof stored === "object" && "requestId" in stored ? { ...stored, requestId } : stored
-          return sendJson(res, rec.status, replayed, { "idempotent-replayed": "true" })
+          const replayed =
+            stored && typeof stored === "object" && "requestId" in stored
+              ? { ...stored, requestId }
+              : stored
+          return sendJson(res, rec.status, replayed, {
+            "idempotent-replayed": "true",
+          })
         }
         deps.idempotency.begin(idemScope, fingerprint)
       }
@@ -126,8 +207,16 @@ export async function handleApi(deps: ApiDeps, req: IncomingMessage, res: Server
       if (!r.success) throw fromZod(r.error)
       parsed = r.data
     }
-    const result = route.handler({ engine, params, query: url.searchParams, body: parsed, baseUrl: deps.baseUrl(), requestId })
-    if (idemScope) deps.idempotency.finish(idemScope, result.status, result.body)
+    const result = route.handler({
+      engine,
+      params,
+      query: url.searchParams,
+      body: parsed,
+      baseUrl: deps.baseUrl(),
+      requestId,
+    })
+    if (idemScope)
+      deps.idempotency.finish(idemScope, result.status, result.body)
     engine.changed()
     if (fault?.afterProcessing) {
       if (fault.kind === "hang") return
@@ -139,7 +228,8 @@ export async function handleApi(deps: ApiDeps, req: IncomingMessage, res: Server
       if (idemScope) {
         // payout-area 400s are retained 24 h under their key (spec: Errors rule 8); elsewhere a
         // rejected request frees its key; 503 means nothing was processed
-        if (route.area === "payout" && err.status === 400) deps.idempotency.finish(idemScope, 400, errorBody(err, requestId))
+        if (route.area === "payout" && err.status === 400)
+          deps.idempotency.finish(idemScope, 400, errorBody(err, requestId))
         else deps.idempotency.release(idemScope)
       }
       if (fault?.afterProcessing) {

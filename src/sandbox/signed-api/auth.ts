@@ -18,7 +18,10 @@ export interface AuthRequest {
   rawBody: Buffer
 }
 
-const header = (h: AuthRequest["headers"], name: string): string | undefined => {
+const header = (
+  h: AuthRequest["headers"],
+  name: string
+): string | undefined => {
   const v = h[name]
   return Array.isArray(v) ? v.join(", ") : v
 }
@@ -38,7 +41,10 @@ export function findKey(req: AuthRequest, keys: KeyRecord[]): KeyRecord {
   return key
 }
 
-export const isPayoutPath = (path: string): boolean => path === "/v1/payouts" || path.startsWith("/v1/payouts/") || path === "/v1/payout/prefund/balance"
+export const isPayoutPath = (path: string): boolean =>
+  path === "/v1/payouts" ||
+  path.startsWith("/v1/payouts/") ||
+  path === "/v1/payout/prefund/balance"
 
 /** Signatures seen, kept until they could no longer pass the freshness check. */
 export class ReplayGuard {
@@ -65,17 +71,30 @@ const SPKI_PREFIX: Record<KeyRecord["algorithm"], string> = {
   "ecdsa-p256-sha256": "3059301306072a8648ce3d020106082a8648ce3d030107034200",
   "ecdsa-secp256k1-sha256": "3056301006072a8648ce3d020106052b8104000a034200",
 }
-const RAW_LENGTH: Record<KeyRecord["algorithm"], number> = { ed25519: 32, "ecdsa-p256-sha256": 65, "ecdsa-secp256k1-sha256": 65 }
+const RAW_LENGTH: Record<KeyRecord["algorithm"], number> = {
+  ed25519: 32,
+  "ecdsa-p256-sha256": 65,
+  "ecdsa-secp256k1-sha256": 65,
+}
 
 const keyCache = new Map<string, Uint8Array>()
 /** The raw public key (32 bytes, or the 65-byte uncompressed point) of a stored SPKI PEM. */
-export function rawPublicKey(pem: string, algorithm: KeyRecord["algorithm"]): Uint8Array {
+export function rawPublicKey(
+  pem: string,
+  algorithm: KeyRecord["algorithm"]
+): Uint8Array {
   const cacheKey = `${algorithm}\n${pem}`
   let k = keyCache.get(cacheKey)
   if (!k) {
-    const der = Buffer.from(pem.replace(/-----(BEGIN|END) PUBLIC KEY-----|\s/g, ""), "base64")
+    const der = Buffer.from(
+      pem.replace(/-----(BEGIN|END) PUBLIC KEY-----|\s/g, ""),
+      "base64"
+    )
     const prefix = Buffer.from(SPKI_PREFIX[algorithm], "hex")
-    if (der.length !== prefix.length + RAW_LENGTH[algorithm] || !der.subarray(0, prefix.length).equals(prefix)) {
+    if (
+      der.length !== prefix.length + RAW_LENGTH[algorithm] ||
+      !der.subarray(0, prefix.length).equals(prefix)
+    ) {
       throw new Error(`stored public key is not an ${algorithm} SPKI key`)
     }
     keyCache.set(cacheKey, (k = new Uint8Array(der.subarray(prefix.length))))
@@ -88,11 +107,20 @@ export function rawPublicKey(pem: string, algorithm: KeyRecord["algorithm"]): Ui
  * SHA-256 of the base, signature as raw r||s of 64 bytes (RFC 9421 3.3.4; secp256k1 the same way);
  * high-S is accepted, as RFC 9421 does not require low-S.
  */
-function verifyBase(algorithm: KeyRecord["algorithm"], base: Uint8Array, sig: Uint8Array, pub: Uint8Array): boolean {
-  if (algorithm === "ed25519") return ed25519.verify(sig, base, pub, { zip215: false })
+function verifyBase(
+  algorithm: KeyRecord["algorithm"],
+  base: Uint8Array,
+  sig: Uint8Array,
+  pub: Uint8Array
+): boolean {
+  if (algorithm === "ed25519")
+    return ed25519.verify(sig, base, pub, { zip215: false })
   if (sig.length !== 64) return false
   const curve = algorithm === "ecdsa-p256-sha256" ? p256 : secp256k1
-  return curve.verify(sig, sha256(base), pub, { lowS: false, format: "compact" })
+  return curve.verify(sig, sha256(base), pub, {
+    lowS: false,
+    format: "compact",
+  })
 }
 
 function verifyDigest(value: string, body: Buffer) {
@@ -106,8 +134,10 @@ function verifyDigest(value: string, body: Buffer) {
   for (const [alg, item] of dict) {
     const hash = alg === "sha-256" ? sha256 : alg === "sha-512" ? sha512 : null
     if (!hash) continue
-    if (!Buffer.isBuffer(item.value)) throw unauthorized("Content-Digest malformed")
-    if (!item.value.equals(hash(body))) throw unauthorized("Content-Digest does not match the body")
+    if (!Buffer.isBuffer(item.value))
+      throw unauthorized("Content-Digest malformed")
+    if (!item.value.equals(hash(body)))
+      throw unauthorized("Content-Digest does not match the body")
     checked++
   }
   if (!checked) throw unauthorized("Content-Digest has no supported algorithm")
@@ -118,14 +148,23 @@ function verifyDigest(value: string, body: Buffer) {
  * `@method @path content-digest content-type` with a body, `@method @path` without; params
  * created, keyid, alg. Freshness uses the real wall clock (advancing the sandbox clock must not break auth).
  */
-export function verifySignature(req: AuthRequest, key: KeyRecord, replay: ReplayGuard, wallNowMs = Date.now()) {
+export function verifySignature(
+  req: AuthRequest,
+  key: KeyRecord,
+  replay: ReplayGuard,
+  wallNowMs = Date.now()
+) {
   const sigInput = header(req.headers, "signature-input")
   const sigHeader = header(req.headers, "signature")
-  if (!sigInput || !sigHeader) throw unauthorized("Signature and Signature-Input are required on writes")
+  if (!sigInput || !sigHeader)
+    throw unauthorized("Signature and Signature-Input are required on writes")
   const hasBody = req.rawBody.length > 0
   const digest = header(req.headers, "content-digest")
   if (hasBody) {
-    if (!digest) throw unauthorized("Content-Digest is required on a signed request with a body")
+    if (!digest)
+      throw unauthorized(
+        "Content-Digest is required on a signed request with a body"
+      )
     verifyDigest(digest, req.rawBody)
   }
   let inputs: Map<string, Item>, sigs: Map<string, Item>
@@ -138,19 +177,34 @@ export function verifySignature(req: AuthRequest, key: KeyRecord, replay: Replay
   const input = inputs.get("sig1")
   const sigItem = sigs.get("sig1")
   if (!input || !sigItem) throw unauthorized("signature label sig1 missing")
-  if (!Array.isArray(input.value) || !Buffer.isBuffer(sigItem.value)) throw unauthorized("Signature-Input or Signature malformed")
+  if (!Array.isArray(input.value) || !Buffer.isBuffer(sigItem.value))
+    throw unauthorized("Signature-Input or Signature malformed")
   const components = input.value.map((c) => (typeof c === "string" ? c : "?"))
-  const required = hasBody ? ["@method", "@path", "content-digest", "content-type"] : ["@method", "@path"]
-  if (components.length !== required.length || required.some((c) => !components.includes(c))) throw unauthorized(`covered components must be exactly ${required.join(" ")}`)
+  const required = hasBody
+    ? ["@method", "@path", "content-digest", "content-type"]
+    : ["@method", "@path"]
+  if (
+    components.length !== required.length ||
+    required.some((c) => !components.includes(c))
+  )
+    throw unauthorized(
+      `covered components must be exactly ${required.join(" ")}`
+    )
   const { created, keyid, alg } = input.params
-  if (typeof created !== "number" || !Number.isInteger(created)) throw unauthorized("signature parameter created missing")
-  if (typeof keyid !== "string") throw unauthorized("signature parameter keyid missing")
-  if (typeof alg !== "string") throw unauthorized("signature parameter alg missing")
-  if (keyid !== key.keyId) throw unauthorized("keyid does not match the API key")
-  if (alg !== key.algorithm) throw unauthorized("alg differs from the registered key's algorithm")
+  if (typeof created !== "number" || !Number.isInteger(created))
+    throw unauthorized("signature parameter created missing")
+  if (typeof keyid !== "string")
+    throw unauthorized("signature parameter keyid missing")
+  if (typeof alg !== "string")
+    throw unauthorized("signature parameter alg missing")
+  if (keyid !== key.keyId)
+    throw unauthorized("keyid does not match the API key")
+  if (alg !== key.algorithm)
+    throw unauthorized("alg differs from the registered key's algorithm")
   const nowS = wallNowMs / 1000
   const [past, future] = isPayoutPath(req.path) ? [300, 300] : [30, 5]
-  if (created < nowS - past || created > nowS + future) throw unauthorized("signature created outside the freshness window")
+  if (created < nowS - past || created > nowS + future)
+    throw unauthorized("signature created outside the freshness window")
   const sigB64 = sigItem.value.toString("base64")
   if (replay.has(sigB64)) throw unauthorized("signature already used")
 
@@ -167,7 +221,12 @@ export function verifySignature(req: AuthRequest, key: KeyRecord, replay: Replay
   const base = Buffer.from(lines.join("\n"))
   let ok = false
   try {
-    ok = verifyBase(key.algorithm, base, sigItem.value, rawPublicKey(key.publicKeyPem, key.algorithm))
+    ok = verifyBase(
+      key.algorithm,
+      base,
+      sigItem.value,
+      rawPublicKey(key.publicKeyPem, key.algorithm)
+    )
   } catch {
     ok = false
   }

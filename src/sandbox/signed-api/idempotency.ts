@@ -8,7 +8,10 @@ import { UUID } from "../util"
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000
 
-export function readIdempotencyKey(value: string | string[] | undefined, required: boolean): string | null {
+export function readIdempotencyKey(
+  value: string | string[] | undefined,
+  required: boolean
+): string | null {
   const v = Array.isArray(value) ? value[0] : value
   if (v === undefined || v === "") {
     if (required) throw invalidRequest("Idempotency-Key header is required")
@@ -28,7 +31,8 @@ export class IdempotencyStore {
   private sweep() {
     const recs = this.records()
     const cutoff = this.now() - IDEMPOTENCY_WINDOW_MS
-    for (const [k, r] of Object.entries(recs)) if (r.createdAt < cutoff) delete recs[k]
+    for (const [k, r] of Object.entries(recs))
+      if (r.createdAt < cutoff) delete recs[k]
   }
 
   get(scope: string): IdemRecord | undefined {
@@ -37,7 +41,13 @@ export class IdempotencyStore {
   }
 
   begin(scope: string, fingerprint: string) {
-    this.records()[scope] = { fingerprint, state: "inflight", status: 0, body: null, createdAt: this.now() }
+    this.records()[scope] = {
+      fingerprint,
+      state: "inflight",
+      status: 0,
+      body: null,
+      createdAt: this.now(),
+    }
   }
 
   finish(scope: string, status: number, body: unknown) {

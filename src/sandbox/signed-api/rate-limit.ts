@@ -16,14 +16,26 @@ export class RateLimiter {
   ) {}
 
   /** Records the hit and returns true when every bucket has room; records nothing otherwise. */
-  take(buckets: RateBucket[]): { ok: true } | { ok: false; retryAfterSeconds: number } {
+  take(
+    buckets: RateBucket[]
+  ): { ok: true } | { ok: false; retryAfterSeconds: number } {
     if (this.disabled) return { ok: true }
     const now = this.now()
-    const all = this.accountPerMinute === null ? buckets : [{ key: "account", limit: this.accountPerMinute }, ...buckets]
+    const all =
+      this.accountPerMinute === null
+        ? buckets
+        : [{ key: "account", limit: this.accountPerMinute }, ...buckets]
     for (const b of all) {
       const list = (this.hits.get(b.key) ?? []).filter((t) => t > now - 60_000)
       this.hits.set(b.key, list)
-      if (list.length >= b.limit) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((list[0] + 60_000 - now) / 1000)) }
+      if (list.length >= b.limit)
+        return {
+          ok: false,
+          retryAfterSeconds: Math.max(
+            1,
+            Math.ceil((list[0] + 60_000 - now) / 1000)
+          ),
+        }
     }
     for (const b of all) this.hits.get(b.key)!.push(now)
     return { ok: true }

@@ -38,7 +38,11 @@ export interface Match {
   params: Record<string, string>
 }
 
-export function matchRoute(routes: RouteDef[], method: string, path: string): Match | "method" | null {
+export function matchRoute(
+  routes: RouteDef[],
+  method: string,
+  path: string
+): Match | "method" | null {
   const segs = path.split("/").filter(Boolean)
   let best: { m: Match; vars: number } | null = null
   let pathMatched = false

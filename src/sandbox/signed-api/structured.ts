@@ -60,7 +60,9 @@ class Parser {
       this.i += num[0].length
       return Number(num[0])
     }
-    const tok = /^[A-Za-z*][A-Za-z0-9!#$%&'*+\-.^_`|~:/]*/.exec(this.s.slice(this.i))
+    const tok = /^[A-Za-z*][A-Za-z0-9!#$%&'*+\-.^_`|~:/]*/.exec(
+      this.s.slice(this.i)
+    )
     if (tok) {
       this.i += tok[0].length
       return { token: tok[0] }
@@ -92,7 +94,8 @@ class Parser {
         }
         list.push(this.bare())
         if (this.s[this.i] === ";") this.params() // parameters on inner items are not used here
-        if (this.s[this.i] !== " " && this.s[this.i] !== ")") this.fail("bad inner list")
+        if (this.s[this.i] !== " " && this.s[this.i] !== ")")
+          this.fail("bad inner list")
       }
       return { value: list, params: this.params() }
     }

@@ -21,13 +21,19 @@ describe("setup-malaysia script", () => {
     const { container, resolved, info } = fakeContainer()
     await setupMalaysiaScript({ container, args: ["help"] })
     expect(resolved).toEqual(["logger"])
-    expect(info.join("\n")).toMatch(/setup-malaysia\.js \[name=value \.\.\.\][\s\S]*sst=0\|5\|6\|8\|10[\s\S]*shipping=<RM>[\s\S]*prices=from:<cur>:<rate>[\s\S]*providers=<id>/)
+    expect(info.join("\n")).toMatch(
+      /setup-malaysia\.js \[name=value \.\.\.\][\s\S]*sst=0\|5\|6\|8\|10[\s\S]*shipping=<RM>[\s\S]*prices=from:<cur>:<rate>[\s\S]*providers=<id>/
+    )
   })
 
   it("a bad flag stops it with the flag's rule before the store is read", async () => {
     const { container, resolved } = fakeContainer()
-    await expect(setupMalaysiaScript({ container, args: ["sst=7"] })).rejects.toThrow(/^sst must be one of 0, 5, 6, 8, 10/)
-    await expect(setupMalaysiaScript({ container, args: ["--sst", "8"] })).rejects.toThrow(/"--sst" is not a flag: flags are name=value/)
+    await expect(
+      setupMalaysiaScript({ container, args: ["sst=7"] })
+    ).rejects.toThrow(/^sst must be one of 0, 5, 6, 8, 10/)
+    await expect(
+      setupMalaysiaScript({ container, args: ["--sst", "8"] })
+    ).rejects.toThrow(/"--sst" is not a flag: flags are name=value/)
     expect(resolved.filter((k) => k !== "logger")).toEqual([])
   })
 })

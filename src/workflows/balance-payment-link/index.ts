@@ -1,7 +1,16 @@
 import { acquireLockStep, releaseLockStep } from "@medusajs/core-flows"
-import { createHook, createWorkflow, transform, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
+import {
+  createHook,
+  createWorkflow,
+  transform,
+  WorkflowResponse,
+  type WorkflowData,
+} from "@medusajs/framework/workflows-sdk"
 import { BALANCE_LOCK_PREFIX, type BalanceLink } from "./order-balance"
-import { checkBalanceRequestStep, type BalancePaymentLinkInput } from "./steps/check-balance-request"
+import {
+  checkBalanceRequestStep,
+  type BalancePaymentLinkInput,
+} from "./steps/check-balance-request"
 import { createBalanceSessionStep } from "./steps/create-balance-session"
 import { readBalanceLinkStep } from "./steps/read-balance-link"
 import { updateBalanceCollectionStep } from "./steps/update-balance-collection"
@@ -23,7 +32,9 @@ export type BalancePaymentLinkCreatedData = {
 }
 
 export const createBalancePaymentLinkWorkflowId = "svc-balance-payment-link"
-export const createBalancePaymentLinkWorkflowHooks = ["balancePaymentLinkCreated"] as const
+export const createBalancePaymentLinkWorkflowHooks = [
+  "balancePaymentLinkCreated",
+] as const
 
 /**
  * An svc checkout link for an order's outstanding balance (after an order edit, an
@@ -36,21 +47,45 @@ export const createBalancePaymentLinkWorkflowHooks = ["balancePaymentLinkCreated
  * Hook `balancePaymentLinkCreated` ({order_id, amount_sen, link, reused}), e.g. to
  * e-mail the link to the buyer. A handler that throws fails the run; the link stays.
  */
-export const createBalancePaymentLinkWorkflow = createWorkflow(createBalancePaymentLinkWorkflowId, (input: WorkflowData<BalancePaymentLinkInput>) => {
-  const lockKey = transform({ input }, ({ input }) => `${BALANCE_LOCK_PREFIX}${input.order_id}`)
-  // executeOnSubWorkflow: run inside a store's own workflow, the order is still locked
-  acquireLockStep({ key: lockKey, timeout: 30, ttl: 120, executeOnSubWorkflow: true })
-  const checked = checkBalanceRequestStep(input)
-  const collectionId = updateBalanceCollectionStep(input)
-  createBalanceSessionStep({ collection_id: collectionId, provider_id: input.provider_id })
-  const made = readBalanceLinkStep({ order_id: input.order_id, collection_id: collectionId, before_checkout_id: checked.before_checkout_id })
-  releaseLockStep({ key: lockKey, executeOnSubWorkflow: true })
-  const created = transform({ input, made }, ({ input, made }): BalancePaymentLinkCreatedData => ({
-    order_id: input.order_id,
-    amount_sen: made.link.amount_sen,
-    link: made.link,
-    reused: made.reused,
-  }))
-  const balancePaymentLinkCreated = createHook("balancePaymentLinkCreated", created)
-  return new WorkflowResponse(made, { hooks: [balancePaymentLinkCreated] })
-})
+export const createBalancePaymentLinkWorkflow = createWorkflow(
+  createBalancePaymentLinkWorkflowId,
+  (input: WorkflowData<BalancePaymentLinkInput>) => {
+    const lockKey = transform(
+      { input },
+      ({ input }) => `${BALANCE_LOCK_PREFIX}${input.order_id}`
+    )
+    // executeOnSubWorkflow: run inside a store's own workflow, the order is still locked
+    acquireLockStep({
+      key: lockKey,
+      timeout: 30,
+      ttl: 120,
+      executeOnSubWorkflow: true,
+    })
+    const checked = checkBalanceRequestStep(input)
+    const collectionId = updateBalanceCollectionStep(input)
+    createBalanceSessionStep({
+      collection_id: collectionId,
+      provider_id: input.provider_id,
+    })
+    const made = readBalanceLinkStep({
+      order_id: input.order_id,
+      collection_id: collectionId,
+      before_checkout_id: checked.before_checkout_id,
+    })
+    releaseLockStep({ key: lockKey, executeOnSubWorkflow: true })
+    const created = transform(
+      { input, made },
+      ({ input, made }): BalancePaymentLinkCreatedData => ({
+        order_id: input.order_id,
+        amount_sen: made.link.amount_sen,
+        link: made.link,
+        reused: made.reused,
+      })
+    )
+    const balancePaymentLinkCreated = createHook(
+      "balancePaymentLinkCreated",
+      created
+    )
+    return new WorkflowResponse(made, { hooks: [balancePaymentLinkCreated] })
+  }
+)

@@ -1,5 +1,13 @@
-import type { ILockingModule, INotificationModuleService, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import type {
+  ILockingModule,
+  INotificationModuleService,
+  MedusaContainer,
+} from "@medusajs/framework/types"
+import {
+  ContainerRegistrationKeys,
+  MedusaError,
+  Modules,
+} from "@medusajs/framework/utils"
 import type { SvcModuleService } from "../../modules/svc"
 import { SVC_MODULE } from "../../lib/svc-runtime/module-key"
 import { findSvcProviderConfig } from "../../lib/svc-runtime/config"
@@ -68,23 +76,40 @@ const DAY_MS = 86_400_000
 export const PAYMENT_LINK_TEMPLATE = "svc-payment-link"
 
 const svcModuleOf = (c: Container) => c.resolve<SvcModuleService>(SVC_MODULE)
-const iso = (v: Date | string | null): string | null => (v == null ? null : new Date(v).toISOString())
+const iso = (v: Date | string | null): string | null =>
+  v == null ? null : new Date(v).toISOString()
 
 function linkOptions(container: Container) {
-  const config = container.resolve<Parameters<typeof findSvcProviderConfig>[0] & { admin?: { backendUrl?: string } }>(ContainerRegistrationKeys.CONFIG_MODULE)
+  const config = container.resolve<
+    Parameters<typeof findSvcProviderConfig>[0] & {
+      admin?: { backendUrl?: string }
+    }
+  >(ContainerRegistrationKeys.CONFIG_MODULE)
   const found = findSvcProviderConfig(config)
   return { options: found?.options.paymentLinks ?? { lifetimeDays: 7 }, config }
 }
 
 /** Where this store's links start (`requestOrigin`: the address the admin's request came to). */
-export function paymentLinkBase(container: Container, requestOrigin: string): string {
+export function paymentLinkBase(
+  container: Container,
+  requestOrigin: string
+): string {
   const { options, config } = linkOptions(container)
   return linkBaseUrl(options, config, requestOrigin)
 }
 
-function view(row: LinkRow, secret: string, base: string, now = Date.now()): LastingLink {
+function view(
+  row: LinkRow,
+  secret: string,
+  base: string,
+  now = Date.now()
+): LastingLink {
   const expiresAt = new Date(row.expires_at)
-  const token = signLinkToken(secret, { linkId: row.id, orderId: row.order_id, expiresAt })
+  const token = signLinkToken(secret, {
+    linkId: row.id,
+    orderId: row.order_id,
+    expiresAt,
+  })
   return {
     id: row.id,
     url: linkUrl(base, row.order_id, token),
@@ -106,8 +131,15 @@ function view(row: LinkRow, secret: string, base: string, now = Date.now()): Las
 
 type LinkFilters = { id?: string; order_id?: string; revoked_at?: null }
 
-async function rowsOf(container: Container, filters: LinkFilters, take = 20): Promise<LinkRow[]> {
-  const rows: LinkRow[] = await svcModuleOf(container).listSvcPaymentLinks(filters, { take, order: { created_at: "DESC" } })
+async function rowsOf(
+  container: Container,
+  filters: LinkFilters,
+  take = 20
+): Promise<LinkRow[]> {
+  const rows: LinkRow[] = await svcModuleOf(container).listSvcPaymentLinks(
+    filters,
+    { take, order: { created_at: "DESC" } }
+  )
   return rows
 }
 
@@ -118,7 +150,14 @@ async function rowsOf(container: Container, filters: LinkFilters, take = 20): Pr
  */
 export async function issueLastingLink(
   container: Container,
-  args: { order_id: string; provider_id: string; payment_collection_id: string | null; amount_sen: number; requested_by?: string | null; base: string }
+  args: {
+    order_id: string
+    provider_id: string
+    payment_collection_id: string | null
+    amount_sen: number
+    requested_by?: string | null
+    base: string
+  }
 ): Promise<LastingLink> {
   const { options } = linkOptions(container)
   const lifetimeMs = options.lifetimeDays * DAY_MS
@@ -129,8 +168,13 @@ export async function issueLastingLink(
   const row = await locking.execute(
     `${LINK_LOCK_PREFIX}${args.order_id}`,
     async () => {
-      const same = (await rowsOf(container, { order_id: args.order_id, revoked_at: null })).find(
-        (r) => r.provider_id === args.provider_id && Number(r.amount_sen) === args.amount_sen && new Date(r.expires_at).getTime() - now > lifetimeMs / 2
+      const same = (
+        await rowsOf(container, { order_id: args.order_id, revoked_at: null })
+      ).find(
+        (r) =>
+          r.provider_id === args.provider_id &&
+          Number(r.amount_sen) === args.amount_sen &&
+          new Date(r.expires_at).getTime() - now > lifetimeMs / 2
       )
       if (same) return same
       const made: LinkRow = await svcModuleOf(container).createSvcPaymentLinks({
@@ -151,8 +195,16 @@ export async function issueLastingLink(
 const LINK_LOCK_PREFIX = "svc-payment-link:"
 
 /** The order's newest lasting link, for the order page (null: none made yet). */
-export async function latestLastingLink(container: Container, orderId: string, base: string): Promise<LastingLink | null> {
-  const [row] = await rowsOf(container, { order_id: orderId, revoked_at: null }, 1)
+export async function latestLastingLink(
+  container: Container,
+  orderId: string,
+  base: string
+): Promise<LastingLink | null> {
+  const [row] = await rowsOf(
+    container,
+    { order_id: orderId, revoked_at: null },
+    1
+  )
   if (!row) return null
   return view(row, await linkSecret(svcModuleOf(container)), base)
 }
@@ -162,21 +214,58 @@ export async function latestLastingLink(container: Container, orderId: string, b
  * email, template `svc-payment-link`) to the order's email; the time and address
  * are recorded on the link. 400 names what is missing; nothing is sent then.
  */
-export async function sendLastingLink(container: Container, args: { order_id: string; payment_link_id: string; base: string }): Promise<LastingLink> {
-  const [row] = await rowsOf(container, { id: args.payment_link_id, order_id: args.order_id }, 1)
-  if (!row || row.revoked_at) throw invalidData(english(say("link.notOfOrder", { link: args.payment_link_id, order: args.order_id })))
+export async function sendLastingLink(
+  container: Container,
+  args: { order_id: string; payment_link_id: string; base: string }
+): Promise<LastingLink> {
+  const [row] = await rowsOf(
+    container,
+    { id: args.payment_link_id, order_id: args.order_id },
+    1
+  )
+  if (!row || row.revoked_at)
+    throw invalidData(
+      english(
+        say("link.notOfOrder", {
+          link: args.payment_link_id,
+          order: args.order_id,
+        })
+      )
+    )
   if (new Date(row.expires_at).getTime() <= Date.now()) {
-    throw invalidData(english(say("link.expired", { at: new Date(row.expires_at).toISOString() })))
+    throw invalidData(
+      english(
+        say("link.expired", { at: new Date(row.expires_at).toISOString() })
+      )
+    )
   }
   const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: "order", fields: ["id", "display_id", "email", "currency_code"], filters: { id: args.order_id } })
-  const order = data[0] as { id: string; display_id?: number; email?: string | null; currency_code?: string } | undefined
-  if (!order) throw new MedusaError(MedusaError.Types.NOT_FOUND, english(say("link.orderNotFound", { order: args.order_id })))
-  if (!order.email) throw invalidData(english(say("link.noEmail", { order: args.order_id })))
+  const { data } = await query.graph({
+    entity: "order",
+    fields: ["id", "display_id", "email", "currency_code"],
+    filters: { id: args.order_id },
+  })
+  const order = data[0] as
+    | {
+        id: string
+        display_id?: number
+        email?: string | null
+        currency_code?: string
+      }
+    | undefined
+  if (!order)
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      english(say("link.orderNotFound", { order: args.order_id }))
+    )
+  if (!order.email)
+    throw invalidData(english(say("link.noEmail", { order: args.order_id })))
   const noProvider = invalidData(english(say("link.noProvider")))
   let notifications: INotificationModuleService
   try {
-    notifications = container.resolve<INotificationModuleService>(Modules.NOTIFICATION)
+    notifications = container.resolve<INotificationModuleService>(
+      Modules.NOTIFICATION
+    )
   } catch {
     throw noProvider
   }
@@ -203,10 +292,17 @@ export async function sendLastingLink(container: Container, args: { order_id: st
     const why = e instanceof Error ? e.message : String(e)
     // Medusa loads the Notification Module with no provider unless the store configures one
     if (/notification provider for channel/i.test(why)) throw noProvider
-    throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, english(say("link.notSent", { why: why.slice(0, 200) })))
+    throw new MedusaError(
+      MedusaError.Types.UNEXPECTED_STATE,
+      english(say("link.notSent", { why: why.slice(0, 200) }))
+    )
   })
   const sentAt = new Date()
-  await svcModuleOf(container).updateSvcPaymentLinks({ id: row.id, sent_at: sentAt, sent_to: order.email })
+  await svcModuleOf(container).updateSvcPaymentLinks({
+    id: row.id,
+    sent_at: sentAt,
+    sent_to: order.email,
+  })
   return { ...link, sent_at: sentAt.toISOString(), sent_to: order.email }
 }
 
@@ -217,20 +313,49 @@ export async function sendLastingLink(container: Container, args: { order_id: st
  * payable at svc until its 20 minutes end (svc has no merchant cancel); paid, it
  * settles as any payment of the order.
  */
-export async function revokeLastingLink(container: Container, args: { order_id: string; payment_link_id: string; base: string; by?: string | null }): Promise<LastingLink> {
-  const [row] = await rowsOf(container, { id: args.payment_link_id, order_id: args.order_id }, 1)
-  if (!row) throw invalidData(english(say("link.notOfOrder", { link: args.payment_link_id, order: args.order_id })))
+export async function revokeLastingLink(
+  container: Container,
+  args: {
+    order_id: string
+    payment_link_id: string
+    base: string
+    by?: string | null
+  }
+): Promise<LastingLink> {
+  const [row] = await rowsOf(
+    container,
+    { id: args.payment_link_id, order_id: args.order_id },
+    1
+  )
+  if (!row)
+    throw invalidData(
+      english(
+        say("link.notOfOrder", {
+          link: args.payment_link_id,
+          order: args.order_id,
+        })
+      )
+    )
   const secret = await linkSecret(svcModuleOf(container))
   if (row.revoked_at) return view(row, secret, args.base)
   const revokedAt = new Date()
-  await svcModuleOf(container).updateSvcPaymentLinks({ id: row.id, revoked_at: revokedAt })
-  const logger = container.resolve<Logger & { info: (m: string) => void }>(ContainerRegistrationKeys.LOGGER)
-  logger.info(`svc: payment link ${row.id} of order ${row.order_id} revoked${args.by ? ` by ${args.by}` : ""}`)
+  await svcModuleOf(container).updateSvcPaymentLinks({
+    id: row.id,
+    revoked_at: revokedAt,
+  })
+  const logger = container.resolve<Logger & { info: (m: string) => void }>(
+    ContainerRegistrationKeys.LOGGER
+  )
+  logger.info(
+    `svc: payment link ${row.id} of order ${row.order_id} revoked${args.by ? ` by ${args.by}` : ""}`
+  )
   return view({ ...row, revoked_at: revokedAt }, secret, args.base)
 }
 
 /** What opening a link does: send the buyer on to svc, or a page saying why not. */
-export type Opened = { kind: "redirect"; url: string; checkout_id: string } | { kind: "page"; page: LinkPageKind }
+export type Opened =
+  | { kind: "redirect"; url: string; checkout_id: string }
+  | { kind: "page"; page: LinkPageKind }
 
 const page = (p: LinkPageKind): Opened => ({ kind: "page", page: p })
 
@@ -245,10 +370,21 @@ type Logger = { warn: (m: string) => void }
  * own page; else the open svc checkout (re-read at svc first: svc's 20-minute
  * link may have expired or been paid) or a fresh one, for exactly the balance.
  */
-export async function openLastingLink(container: Container, urlOrderId: string, token: string): Promise<Opened> {
+export async function openLastingLink(
+  container: Container,
+  urlOrderId: string,
+  token: string
+): Promise<Opened> {
   const svcModule = svcModuleOf(container)
   const verdict = verifyLinkToken(await linkSecret(svcModule), token)
-  if (!verdict.ok) return page(verdict.reason === "expired" ? (verdict.payload?.orderId === urlOrderId ? "expired" : "wrong_order") : "invalid")
+  if (!verdict.ok)
+    return page(
+      verdict.reason === "expired"
+        ? verdict.payload?.orderId === urlOrderId
+          ? "expired"
+          : "wrong_order"
+        : "invalid"
+    )
   const { linkId, orderId } = verdict.payload
   if (orderId !== urlOrderId) return page("wrong_order")
   const [row] = await rowsOf(container, { id: linkId }, 1)
@@ -268,43 +404,78 @@ export async function openLastingLink(container: Container, urlOrderId: string, 
   return outcome
 }
 
-async function balanceOutcome(container: Container, row: LinkRow): Promise<Opened> {
+async function balanceOutcome(
+  container: Container,
+  row: LinkRow
+): Promise<Opened> {
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   try {
-    let balance = await orderBalance(container, row.order_id).catch((e: unknown) => {
-      if (e instanceof MedusaError && e.type === MedusaError.Types.NOT_FOUND) return null
-      throw e
-    })
+    let balance = await orderBalance(container, row.order_id).catch(
+      (e: unknown) => {
+        if (e instanceof MedusaError && e.type === MedusaError.Types.NOT_FOUND)
+          return null
+        throw e
+      }
+    )
     if (!balance) return page("invalid")
     const judged = judge(balance, row)
     if (judged) return page(judged)
     // svc's own link may have expired, failed or been paid since it was made: svc says (one read, the settle path records it)
     if (balance.link) {
-      await settleCheckoutEvent(container, balance.link.checkout_id, null, "payment_link")
+      await settleCheckoutEvent(
+        container,
+        balance.link.checkout_id,
+        null,
+        "payment_link"
+      )
       balance = await orderBalance(container, row.order_id)
       const again = judge(balance, row)
       if (again) return page(again)
       // still open at svc, for this very amount: the buyer goes there (no new session: nothing made, nothing sent)
-      if (balance.link && balance.link.amount_sen === Number(row.amount_sen)) return { kind: "redirect", url: balance.link.checkout_url, checkout_id: balance.link.checkout_id }
+      if (balance.link && balance.link.amount_sen === Number(row.amount_sen))
+        return {
+          kind: "redirect",
+          url: balance.link.checkout_url,
+          checkout_id: balance.link.checkout_id,
+        }
     }
     const { result } = await createBalancePaymentLinkWorkflow(container).run({
-      input: { order_id: row.order_id, provider_id: row.provider_id, ...(balance.payment_collection ? { payment_collection_id: balance.payment_collection.id } : {}) },
+      input: {
+        order_id: row.order_id,
+        provider_id: row.provider_id,
+        ...(balance.payment_collection
+          ? { payment_collection_id: balance.payment_collection.id }
+          : {}),
+      },
     })
     // never more than the balance the link was made for (the order moved while the checkout was made)
-    if (result.link.amount_sen !== Number(row.amount_sen)) return page("changed")
-    return { kind: "redirect", url: result.link.checkout_url, checkout_id: result.link.checkout_id }
+    if (result.link.amount_sen !== Number(row.amount_sen))
+      return page("changed")
+    return {
+      kind: "redirect",
+      url: result.link.checkout_url,
+      checkout_id: result.link.checkout_id,
+    }
   } catch (e) {
-    logger.warn(`svc: payment link ${row.id} of order ${row.order_id} could not be opened: ${e instanceof Error ? e.message : String(e)}`)
+    logger.warn(
+      `svc: payment link ${row.id} of order ${row.order_id} could not be opened: ${e instanceof Error ? e.message : String(e)}`
+    )
     return page("unavailable")
   }
 }
 
 /** The page the order's balance calls for, or null when the link can be paid. */
-function judge(balance: Awaited<ReturnType<typeof orderBalance>>, row: LinkRow): LinkPageKind | null {
+function judge(
+  balance: Awaited<ReturnType<typeof orderBalance>>,
+  row: LinkRow
+): LinkPageKind | null {
   if (balance.status === "canceled") return "canceled"
   if (balance.outstanding_sen <= 0) return "paid"
   if (balance.outstanding_sen !== Number(row.amount_sen)) return "changed"
   // an order change in progress may change the amount: the store sends a new link after it
-  if (balance.refusal) return /order change in progress/.test(balance.refusal) ? "changed" : "unavailable"
+  if (balance.refusal)
+    return /order change in progress/.test(balance.refusal)
+      ? "changed"
+      : "unavailable"
   return null
 }

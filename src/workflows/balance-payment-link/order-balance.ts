@@ -1,6 +1,13 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
-import { createOrUpdateOrderPaymentCollectionWorkflow, createPaymentSessionsWorkflow } from "@medusajs/core-flows"
+import {
+  ContainerRegistrationKeys,
+  MedusaError,
+  PaymentSessionStatus,
+} from "@medusajs/framework/utils"
+import {
+  createOrUpdateOrderPaymentCollectionWorkflow,
+  createPaymentSessionsWorkflow,
+} from "@medusajs/core-flows"
 import { fromSen, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN } from "../../client"
 import { medusaAmountToSen } from "../../rules/medusa-amount"
 import { invalidData } from "../../lib/money/admin-input"
@@ -26,7 +33,11 @@ type Container = MedusaContainer
 /** Collections Medusa still expects money on (createOrUpdateOrderPaymentCollectionWorkflow updates these). */
 const UNPAID = new Set(["not_paid", "awaiting"])
 export const SVC_PROVIDER = /^pp_svc-(wallet|fpx|fpx-direct)_[A-Za-z0-9_-]+$/
-const TITLES: Record<string, string> = { wallet: "svc wallet", fpx: "FPX online banking", "fpx-direct": "FPX online banking (choose your bank)" }
+const TITLES: Record<string, string> = {
+  wallet: "svc wallet",
+  fpx: "FPX online banking",
+  "fpx-direct": "FPX online banking (choose your bank)",
+}
 
 export type BalanceLink = {
   session_id: string
@@ -69,7 +80,13 @@ type LoadedOrder = {
     status: string
     amount: unknown
     raw_amount?: unknown
-    payment_sessions?: { id: string; provider_id: string; status: string; data?: Record<string, unknown>; created_at?: string }[]
+    payment_sessions?: {
+      id: string
+      provider_id: string
+      status: string
+      data?: Record<string, unknown>
+      created_at?: string
+    }[]
   }[]
 }
 
@@ -78,7 +95,12 @@ type OpenReturn = { id: string; status: string }
 async function loadOrder(
   container: Container,
   orderId: string
-): Promise<{ order: LoadedOrder; providers: string[]; changes: { id: string; change_type: string; status: string }[]; returns: OpenReturn[] }> {
+): Promise<{
+  order: LoadedOrder
+  providers: string[]
+  changes: { id: string; change_type: string; status: string }[]
+  returns: OpenReturn[]
+}> {
   const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "order",
@@ -102,11 +124,26 @@ async function loadOrder(
     filters: { id: orderId },
   })
   const order = data[0] as LoadedOrder | undefined
-  if (!order) throw new MedusaError(MedusaError.Types.NOT_FOUND, `order_id: order ${orderId} was not found`)
+  if (!order)
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `order_id: order ${orderId} was not found`
+    )
   let providers: string[] = []
   if (order.region_id) {
-    const { data: regions } = await query.graph({ entity: "region", fields: ["id", "payment_providers.id", "payment_providers.is_enabled"], filters: { id: order.region_id } })
-    providers = ((regions[0]?.payment_providers ?? []) as { id: string; is_enabled?: boolean }[]).filter((p) => p && p.is_enabled !== false).map((p) => p.id)
+    const { data: regions } = await query.graph({
+      entity: "region",
+      fields: ["id", "payment_providers.id", "payment_providers.is_enabled"],
+      filters: { id: order.region_id },
+    })
+    providers = (
+      (regions[0]?.payment_providers ?? []) as {
+        id: string
+        is_enabled?: boolean
+      }[]
+    )
+      .filter((p) => p && p.is_enabled !== false)
+      .map((p) => p.id)
   }
   const { data: changes } = await query.graph({
     entity: "order_change",
@@ -118,19 +155,38 @@ async function loadOrder(
   const { data: returns } = await query.graph({
     entity: "return",
     fields: ["id", "status"],
-    filters: { order_id: orderId, status: ["open", "requested", "partially_received"] },
+    filters: {
+      order_id: orderId,
+      status: ["open", "requested", "partially_received"],
+    },
   })
-  return { order, providers, changes: changes as { id: string; change_type: string; status: string }[], returns: returns as OpenReturn[] }
+  return {
+    order,
+    providers,
+    changes: changes as { id: string; change_type: string; status: string }[],
+    returns: returns as OpenReturn[],
+  }
 }
 
 const timeOf = (v: unknown) => (v ? new Date(v as string).getTime() || 0 : 0)
 
-function linkOf(collection: NonNullable<LoadedOrder["payment_collections"]>[number] | undefined, now = Date.now()): BalanceLink | null {
-  const sessions = [...(collection?.payment_sessions ?? [])].filter((s) => s && SVC_PROVIDER.test(s.provider_id)).sort((a, b) => timeOf(b.created_at) - timeOf(a.created_at))
+function linkOf(
+  collection:
+    NonNullable<LoadedOrder["payment_collections"]>[number] | undefined,
+  now = Date.now()
+): BalanceLink | null {
+  const sessions = [...(collection?.payment_sessions ?? [])]
+    .filter((s) => s && SVC_PROVIDER.test(s.provider_id))
+    .sort((a, b) => timeOf(b.created_at) - timeOf(a.created_at))
   for (const s of sessions) {
     const d = s.data ?? {}
     if (s.status !== PaymentSessionStatus.PENDING) continue
-    if (typeof d.checkoutUrl !== "string" || typeof d.checkoutId !== "string" || typeof d.expiresAt !== "string") continue
+    if (
+      typeof d.checkoutUrl !== "string" ||
+      typeof d.checkoutId !== "string" ||
+      typeof d.expiresAt !== "string"
+    )
+      continue
     if (!(Date.parse(d.expiresAt) > now)) continue
     return {
       session_id: s.id,
@@ -145,26 +201,74 @@ function linkOf(collection: NonNullable<LoadedOrder["payment_collections"]>[numb
   return null
 }
 
-function balanceOf(loaded: Awaited<ReturnType<typeof loadOrder>>): OrderBalance {
+function balanceOf(
+  loaded: Awaited<ReturnType<typeof loadOrder>>
+): OrderBalance {
   const { order, providers, changes, returns } = loaded
-  const pending = order.summary?.raw_pending_difference ?? order.summary?.pending_difference ?? 0
-  const outstandingSen = Math.max(0, medusaAmountToSen(pending, "summary.pending_difference"))
-  const unpaid = (order.payment_collections ?? []).find((c) => c && UNPAID.has(c.status))
+  const pending =
+    order.summary?.raw_pending_difference ??
+    order.summary?.pending_difference ??
+    0
+  const outstandingSen = Math.max(
+    0,
+    medusaAmountToSen(pending, "summary.pending_difference")
+  )
+  const unpaid = (order.payment_collections ?? []).find(
+    (c) => c && UNPAID.has(c.status)
+  )
   const svcProviders = providers
-    .filter((id) => SVC_PROVIDER.test(id) && !id.startsWith("pp_svc-fpx-direct_"))
-    .map((id) => ({ id, title: TITLES[/^pp_svc-(wallet|fpx|fpx-direct)_/.exec(id)![1]!]! }))
+    .filter(
+      (id) => SVC_PROVIDER.test(id) && !id.startsWith("pp_svc-fpx-direct_")
+    )
+    .map((id) => ({
+      id,
+      title: TITLES[/^pp_svc-(wallet|fpx|fpx-direct)_/.exec(id)![1]!]!,
+    }))
   let refusal: string | null = null
-  if (order.status === "canceled") refusal = english(say("balance.canceled", { order: order.id }))
-  else if (order.status === "draft") refusal = english(say("balance.draft", { order: order.id }))
-  else if (String(order.currency_code).toLowerCase() !== "myr") refusal = english(say("balance.notMyr", { currency: String(order.currency_code).toUpperCase() }))
+  if (order.status === "canceled")
+    refusal = english(say("balance.canceled", { order: order.id }))
+  else if (order.status === "draft")
+    refusal = english(say("balance.draft", { order: order.id }))
+  else if (String(order.currency_code).toLowerCase() !== "myr")
+    refusal = english(
+      say("balance.notMyr", {
+        currency: String(order.currency_code).toUpperCase(),
+      })
+    )
   else if (changes.length) {
     const c = changes[0]!
-    refusal = english(say("balance.changeInProgress", { order: order.id, kind: c.change_type ?? "change", change: c.id, status: c.status }))
-  } else if (outstandingSen <= 0) refusal = english(say("balance.nothingDue", { order: order.id, zero: fromSen(0) }))
+    refusal = english(
+      say("balance.changeInProgress", {
+        order: order.id,
+        kind: c.change_type ?? "change",
+        change: c.id,
+        status: c.status,
+      })
+    )
+  } else if (outstandingSen <= 0)
+    refusal = english(
+      say("balance.nothingDue", { order: order.id, zero: fromSen(0) })
+    )
   else if (outstandingSen < MIN_AMOUNT_SEN || outstandingSen > MAX_AMOUNT_SEN) {
-    refusal = english(say("balance.outOfRange", { amount: fromSen(outstandingSen), min: fromSen(MIN_AMOUNT_SEN), max: fromSen(MAX_AMOUNT_SEN) }))
-    if (returns.length) refusal = english(say("balance.outOfRangeReturns", { refusal, returns: returns.map((r) => r.id).join(", "), status: returns[0]!.status }))
-  } else if (!svcProviders.length) refusal = english(say("balance.noProvider", { region: order.region_id ?? "(none)" }))
+    refusal = english(
+      say("balance.outOfRange", {
+        amount: fromSen(outstandingSen),
+        min: fromSen(MIN_AMOUNT_SEN),
+        max: fromSen(MAX_AMOUNT_SEN),
+      })
+    )
+    if (returns.length)
+      refusal = english(
+        say("balance.outOfRangeReturns", {
+          refusal,
+          returns: returns.map((r) => r.id).join(", "),
+          status: returns[0]!.status,
+        })
+      )
+  } else if (!svcProviders.length)
+    refusal = english(
+      say("balance.noProvider", { region: order.region_id ?? "(none)" })
+    )
   return {
     order_id: order.id,
     display_id: order.display_id ?? null,
@@ -172,7 +276,16 @@ function balanceOf(loaded: Awaited<ReturnType<typeof loadOrder>>): OrderBalance 
     currency_code: order.currency_code,
     outstanding: decimalOf(pending),
     outstanding_sen: outstandingSen,
-    payment_collection: unpaid ? { id: unpaid.id, status: unpaid.status, amount_sen: medusaAmountToSen(unpaid.raw_amount ?? unpaid.amount, "payment_collection.amount") } : null,
+    payment_collection: unpaid
+      ? {
+          id: unpaid.id,
+          status: unpaid.status,
+          amount_sen: medusaAmountToSen(
+            unpaid.raw_amount ?? unpaid.amount,
+            "payment_collection.amount"
+          ),
+        }
+      : null,
     providers: svcProviders,
     link: linkOf(unpaid),
     refusal,
@@ -181,17 +294,24 @@ function balanceOf(loaded: Awaited<ReturnType<typeof loadOrder>>): OrderBalance 
 
 /** Medusa's amount as decimal text (BigNumber, its raw form, or a number). */
 function decimalOf(v: unknown): string {
-  if (v && typeof v === "object" && "value" in (v as object)) return String((v as { value: unknown }).value)
+  if (v && typeof v === "object" && "value" in (v as object))
+    return String((v as { value: unknown }).value)
   return String(v)
 }
 
 /** GET: the order's balance and its open link, if any. */
-export async function orderBalance(container: Container, orderId: string): Promise<OrderBalance> {
+export async function orderBalance(
+  container: Container,
+  orderId: string
+): Promise<OrderBalance> {
   return balanceOf(await loadOrder(container, orderId))
 }
 
 /** The body of POST …/balance/payment-link (src/api/admin/svc/orders/validators.ts checks it). */
-export type PaymentLinkBody = { provider_id: string; payment_collection_id?: string }
+export type PaymentLinkBody = {
+  provider_id: string
+  payment_collection_id?: string
+}
 
 /**
  * POST: an svc checkout link for the order's outstanding amount, made by the
@@ -213,37 +333,100 @@ export type PaymentLinkBody = { provider_id: string; payment_collection_id?: str
 export const BALANCE_LOCK_PREFIX = "svc-balance:"
 
 /** The checks, before anything is written or sent; answers the open link's checkout id (to tell a reused link), if any. */
-export async function checkBalanceRequest(container: Container, orderId: string, body: PaymentLinkBody): Promise<{ before_checkout_id: string | null }> {
+export async function checkBalanceRequest(
+  container: Container,
+  orderId: string,
+  body: PaymentLinkBody
+): Promise<{ before_checkout_id: string | null }> {
   const loaded = await loadOrder(container, orderId)
   const before = balanceOf(loaded)
-  if (before.refusal) throw invalidData(english(say("balance.refused", { refusal: before.refusal })))
+  if (before.refusal)
+    throw invalidData(
+      english(say("balance.refused", { refusal: before.refusal }))
+    )
   if (!before.providers.some((p) => p.id === body.provider_id)) {
     throw invalidData(
-      english(say("balance.providerNotEnabled", { provider: body.provider_id, region: loaded.order.region_id ?? "(none)", enabled: before.providers.map((p) => p.id).join(", ") }))
+      english(
+        say("balance.providerNotEnabled", {
+          provider: body.provider_id,
+          region: loaded.order.region_id ?? "(none)",
+          enabled: before.providers.map((p) => p.id).join(", "),
+        })
+      )
     )
   }
   if (body.payment_collection_id) {
-    const named = (loaded.order.payment_collections ?? []).find((c) => c?.id === body.payment_collection_id)
-    if (!named) throw invalidData(english(say("balance.notOrdersCollection", { collection: body.payment_collection_id, order: orderId })))
-    if (!UNPAID.has(named.status)) throw invalidData(english(say("balance.collectionNotUnpaid", { collection: named.id, status: named.status })))
+    const named = (loaded.order.payment_collections ?? []).find(
+      (c) => c?.id === body.payment_collection_id
+    )
+    if (!named)
+      throw invalidData(
+        english(
+          say("balance.notOrdersCollection", {
+            collection: body.payment_collection_id,
+            order: orderId,
+          })
+        )
+      )
+    if (!UNPAID.has(named.status))
+      throw invalidData(
+        english(
+          say("balance.collectionNotUnpaid", {
+            collection: named.id,
+            status: named.status,
+          })
+        )
+      )
   }
   return { before_checkout_id: before.link?.checkout_id ?? null }
 }
 
 /** Medusa's own: the unpaid collection's amount becomes the pending difference, or a collection is made for it; its id. */
-export async function updateBalanceCollection(container: Container, orderId: string, body: PaymentLinkBody): Promise<string> {
-  const { result } = await createOrUpdateOrderPaymentCollectionWorkflow(container).run({ input: { order_id: orderId } })
-  const collection = (Array.isArray(result) ? result[0] : result) as { id: string } | undefined
-  if (!collection?.id) throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, english(say("balance.noCollection", { order: orderId })))
-  if (body.payment_collection_id && collection.id !== body.payment_collection_id) {
-    throw invalidData(english(say("balance.otherCollection", { order: orderId, collection: collection.id, asked: body.payment_collection_id })))
+export async function updateBalanceCollection(
+  container: Container,
+  orderId: string,
+  body: PaymentLinkBody
+): Promise<string> {
+  const { result } = await createOrUpdateOrderPaymentCollectionWorkflow(
+    container
+  ).run({ input: { order_id: orderId } })
+  const collection = (Array.isArray(result) ? result[0] : result) as
+    { id: string } | undefined
+  if (!collection?.id)
+    throw new MedusaError(
+      MedusaError.Types.UNEXPECTED_STATE,
+      english(say("balance.noCollection", { order: orderId }))
+    )
+  if (
+    body.payment_collection_id &&
+    collection.id !== body.payment_collection_id
+  ) {
+    throw invalidData(
+      english(
+        say("balance.otherCollection", {
+          order: orderId,
+          collection: collection.id,
+          asked: body.payment_collection_id,
+        })
+      )
+    )
   }
   return collection.id
 }
 
 /** Medusa's own: a payment session on the collection, for which the svc provider makes (or adopts) the checkout. */
-export async function createBalanceSession(container: Container, collectionId: string, providerId: string): Promise<void> {
-  await createPaymentSessionsWorkflow(container).run({ input: { payment_collection_id: collectionId, provider_id: providerId, data: {} } })
+export async function createBalanceSession(
+  container: Container,
+  collectionId: string,
+  providerId: string
+): Promise<void> {
+  await createPaymentSessionsWorkflow(container).run({
+    input: {
+      payment_collection_id: collectionId,
+      provider_id: providerId,
+      data: {},
+    },
+  })
 }
 
 /** The balance as it now stands, and the link the session made on `collectionId` (reused: the same svc checkout as before). */
@@ -256,7 +439,14 @@ export async function readBalanceLink(
   const balance = await orderBalance(container, orderId)
   const link = balance.link
   if (!link || balance.payment_collection?.id !== collectionId) {
-    throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, english(say("balance.linkNotMade", { order: orderId })))
+    throw new MedusaError(
+      MedusaError.Types.UNEXPECTED_STATE,
+      english(say("balance.linkNotMade", { order: orderId }))
+    )
   }
-  return { balance, link, reused: !!beforeCheckoutId && beforeCheckoutId === link.checkout_id }
+  return {
+    balance,
+    link,
+    reused: !!beforeCheckoutId && beforeCheckoutId === link.checkout_id,
+  }
 }

@@ -1,4 +1,11 @@
-import { createHook, createWorkflow, transform, when, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
+import {
+  createHook,
+  createWorkflow,
+  transform,
+  when,
+  WorkflowResponse,
+  type WorkflowData,
+} from "@medusajs/framework/workflows-sdk"
 import type { RefundRequest, RefundResult } from "./request-refund"
 import { checkRefundRequestStep } from "./steps/check-refund-request"
 import { recordPayoutRequestStep } from "./steps/record-payout-request"
@@ -47,14 +54,30 @@ export const refundToBankHooks = ["refundSent"] as const
  * its handler throw, the admin is answered with that error, but the payout and the
  * refund stand: a handler that may fail should record its own failure and return.
  */
-export const refundToBankWorkflow = createWorkflow(refundToBankWorkflowId, (input: WorkflowData<RefundToBankInput>) => {
-  const checked = checkRefundRequestStep(input)
-  const recorded = recordPayoutRequestStep({ checked, request: input.request })
-  const note = transform({ input }, ({ input }) => input.request?.note ?? null)
-  const sent = sendRefundStep({ recorded, actor_id: input.actor_id, note })
-  // read only when the hook runs, i.e. when something was sent (the condition below)
-  const refundSentData = transform({ sent }, ({ sent }) => sent.sent as RefundSentData)
-  const refundSent = when("svc-refund-was-sent", { sent }, ({ sent }) => sent.sent !== null).then(() => createHook("refundSent", refundSentData))
-  const result = transform({ sent }, ({ sent }): RefundResult => sent.result)
-  return new WorkflowResponse(result, { hooks: [refundSent] })
-})
+export const refundToBankWorkflow = createWorkflow(
+  refundToBankWorkflowId,
+  (input: WorkflowData<RefundToBankInput>) => {
+    const checked = checkRefundRequestStep(input)
+    const recorded = recordPayoutRequestStep({
+      checked,
+      request: input.request,
+    })
+    const note = transform(
+      { input },
+      ({ input }) => input.request?.note ?? null
+    )
+    const sent = sendRefundStep({ recorded, actor_id: input.actor_id, note })
+    // read only when the hook runs, i.e. when something was sent (the condition below)
+    const refundSentData = transform(
+      { sent },
+      ({ sent }) => sent.sent as RefundSentData
+    )
+    const refundSent = when(
+      "svc-refund-was-sent",
+      { sent },
+      ({ sent }) => sent.sent !== null
+    ).then(() => createHook("refundSent", refundSentData))
+    const result = transform({ sent }, ({ sent }): RefundResult => sent.result)
+    return new WorkflowResponse(result, { hooks: [refundSent] })
+  }
+)

@@ -1,5 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import {
+  ContainerRegistrationKeys,
+  MedusaError,
+} from "@medusajs/framework/utils"
 import { fromSen } from "../../client"
 import { totalSen } from "../../lib/money/sen-sums"
 import { english, say } from "../../lib/texts"
@@ -13,7 +16,10 @@ export const SVC_PROVIDER_RE = /^pp_svc-(wallet|fpx|fpx-direct)_/
 export async function svcMoneyOfOrder(
   container: Container,
   orderId: string
-): Promise<{ status: string | null; payments: { id: string; capturedSen: number; refundedSen: number }[] }> {
+): Promise<{
+  status: string | null
+  payments: { id: string; capturedSen: number; refundedSen: number }[]
+}> {
   const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "order",
@@ -32,11 +38,16 @@ export async function svcMoneyOfOrder(
   const order = data[0]
   if (!order) return { status: null, payments: [] }
   // each total rounded once (src/lib/money/sen-sums.ts): what svc was paid, what its payouts add up to
-  const sum = (xs: any[] | undefined) => totalSen((xs ?? []).map((x: any) => x.raw_amount ?? x.amount))
+  const sum = (xs: any[] | undefined) =>
+    totalSen((xs ?? []).map((x: any) => x.raw_amount ?? x.amount))
   const payments = (order.payment_collections ?? [])
     .flatMap((c: any) => c?.payments ?? [])
     .filter((p: any) => p && SVC_PROVIDER_RE.test(String(p.provider_id)))
-    .map((p: any) => ({ id: p.id as string, capturedSen: sum(p.captures), refundedSen: sum(p.refunds) }))
+    .map((p: any) => ({
+      id: p.id as string,
+      capturedSen: sum(p.captures),
+      refundedSen: sum(p.refunds),
+    }))
   return { status: order.status ?? null, payments }
 }
 
@@ -46,15 +57,28 @@ export async function svcMoneyOfOrder(
  * captured payments through the provider, which cannot name a bank account,
  * and swallows its refusal). Refused before anything changes, with the way out.
  */
-export async function refuseCancelWithSvcMoney(container: Container, orderId: string): Promise<void> {
+export async function refuseCancelWithSvcMoney(
+  container: Container,
+  orderId: string
+): Promise<void> {
   const { payments } = await svcMoneyOfOrder(container, orderId)
-  const left = payments.reduce((n, p) => n + Math.max(0, p.capturedSen - p.refundedSen), 0)
+  const left = payments.reduce(
+    (n, p) => n + Math.max(0, p.capturedSen - p.refundedSen),
+    0
+  )
   if (left <= 0) return
   const captured = payments.reduce((n, p) => n + p.capturedSen, 0)
   const refunded = payments.reduce((n, p) => n + p.refundedSen, 0)
   throw new MedusaError(
     MedusaError.Types.NOT_ALLOWED,
-    english(say("refund.cancelFirst", { order: orderId, left: fromSen(left), captured: fromSen(captured), refunded: fromSen(refunded) }))
+    english(
+      say("refund.cancelFirst", {
+        order: orderId,
+        left: fromSen(left),
+        captured: fromSen(captured),
+        refunded: fromSen(refunded),
+      })
+    )
   )
 }
 
@@ -63,12 +87,22 @@ export async function refuseCancelWithSvcMoney(container: Container, orderId: st
  * sent the payout (its credit-line step runs after refundPaymentStep): a
  * canceled order, or an order change in progress. Checked before any payout.
  */
-export async function refuseRefundMedusaWouldReject(container: Container, orderId: string | null): Promise<void> {
+export async function refuseRefundMedusaWouldReject(
+  container: Container,
+  orderId: string | null
+): Promise<void> {
   if (!orderId) return
   const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
-  const { data: orders } = await query.graph({ entity: "order", fields: ["id", "status"], filters: { id: orderId } })
+  const { data: orders } = await query.graph({
+    entity: "order",
+    fields: ["id", "status"],
+    filters: { id: orderId },
+  })
   if (orders[0]?.status === "canceled") {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, english(say("refund.orderCanceled", { order: orderId })))
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      english(say("refund.orderCanceled", { order: orderId }))
+    )
   }
   const { data: changes } = await query.graph({
     entity: "order_change",
@@ -79,7 +113,14 @@ export async function refuseRefundMedusaWouldReject(container: Container, orderI
     const c = changes[0]
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,
-      english(say("refund.orderChanging", { order: orderId, change: String(c.change_type ?? "change"), id: String(c.id), status: String(c.status) }))
+      english(
+        say("refund.orderChanging", {
+          order: orderId,
+          change: String(c.change_type ?? "change"),
+          id: String(c.id),
+          status: String(c.status),
+        })
+      )
     )
   }
 }

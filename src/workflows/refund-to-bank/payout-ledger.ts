@@ -23,15 +23,30 @@ import { container as appContainer } from "@medusajs/framework"
 import { SVC_MODULE } from "../../lib/svc-runtime/module-key"
 import { emitSvcEvent, SvcEvents } from "../../lib/events/svc-events"
 import type SvcModuleService from "../../modules/svc/service"
-import type { NamedDestination, PayoutForRefund, PayoutRow } from "../../modules/svc/service"
+import type {
+  NamedDestination,
+  PayoutForRefund,
+  PayoutRow,
+} from "../../modules/svc/service"
 
 export type { NamedDestination, PayoutRow }
 
 type Resolver = { resolve: (key: string) => unknown }
-type PayoutMethods = Pick<SvcModuleService, "claimPayout" | "recordPayoutSent" | "recordPayoutNotSent" | "namedPayoutDestination" | "requestPayoutForRefund">
+type PayoutMethods = Pick<
+  SvcModuleService,
+  | "claimPayout"
+  | "recordPayoutSent"
+  | "recordPayoutNotSent"
+  | "namedPayoutDestination"
+  | "requestPayoutForRefund"
+>
 
 function isPayoutService(s: unknown): s is PayoutMethods {
-  return typeof s === "object" && s !== null && typeof (s as { claimPayout?: unknown }).claimPayout === "function"
+  return (
+    typeof s === "object" &&
+    s !== null &&
+    typeof (s as { claimPayout?: unknown }).claimPayout === "function"
+  )
 }
 
 function serviceIn(c: Resolver | undefined): PayoutMethods | undefined {
@@ -54,7 +69,11 @@ export class PayoutLedger {
 
   /** The container the svc module was found in (its event bus too). */
   private get container(): Resolver | undefined {
-    return serviceIn(this.scope) ? this.scope : serviceIn(appContainer) ? appContainer : undefined
+    return serviceIn(this.scope)
+      ? this.scope
+      : serviceIn(appContainer)
+        ? appContainer
+        : undefined
   }
 
   /**
@@ -67,7 +86,15 @@ export class PayoutLedger {
   }
 
   /** svc's answer recorded; `svc.refund_payout.sent` when this call made the payout known (once per payout). */
-  async recordSent(rowId: string, p: { payoutId: string; status: string; fee?: string | null; beneficiaryId?: string | null }): Promise<void> {
+  async recordSent(
+    rowId: string,
+    p: {
+      payoutId: string
+      status: string
+      fee?: string | null
+      beneficiaryId?: string | null
+    }
+  ): Promise<void> {
     const made = await this.service?.recordPayoutSent(rowId, p)
     const container = this.container
     if (!made || !container) return
@@ -81,19 +108,31 @@ export class PayoutLedger {
   }
 
   /** FAILED (svc refused: nothing was sent) or UNCERTAIN (no answer: finish later with the same key). */
-  async recordNotSent(rowId: string, status: "FAILED" | "UNCERTAIN", reason: string): Promise<void> {
+  async recordNotSent(
+    rowId: string,
+    status: "FAILED" | "UNCERTAIN",
+    reason: string
+  ): Promise<void> {
     await this.service?.recordPayoutNotSent(rowId, status, reason)
   }
 
   /** The destination named for this order's refunds (see SvcModuleService.namedPayoutDestination). */
-  async namedDestination(paymentId: string, orderId: string | null): Promise<NamedDestination | null> {
-    return (await this.service?.namedPayoutDestination(paymentId, orderId)) ?? null
+  async namedDestination(
+    paymentId: string,
+    orderId: string | null
+  ): Promise<NamedDestination | null> {
+    return (
+      (await this.service?.namedPayoutDestination(paymentId, orderId)) ?? null
+    )
   }
 
   /** The payout request of a refund made by Medusa itself: one row per Medusa refund, its key stored before anything is sent. */
   async requestForRefund(args: PayoutForRefund): Promise<string> {
     const service = this.service
-    if (!service) throw new Error("svc: the svc module is not loaded, so no payout request can be stored")
+    if (!service)
+      throw new Error(
+        "svc: the svc module is not loaded, so no payout request can be stored"
+      )
     return service.requestPayoutForRefund(args)
   }
 }

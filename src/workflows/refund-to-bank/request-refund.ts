@@ -1,7 +1,14 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { randomUUID } from "node:crypto"
-import { ContainerRegistrationKeys, MathBN, MedusaError } from "@medusajs/framework/utils"
-import { refundPaymentWorkflow, type RefundPaymentWorkflowInput } from "@medusajs/core-flows"
+import {
+  ContainerRegistrationKeys,
+  MathBN,
+  MedusaError,
+} from "@medusajs/framework/utils"
+import {
+  refundPaymentWorkflow,
+  type RefundPaymentWorkflowInput,
+} from "@medusajs/core-flows"
 import { fromSen } from "../../client"
 import { medusaAmountToSen } from "../../rules/medusa-amount"
 import { totalSen } from "../../lib/money/sen-sums"
@@ -30,7 +37,9 @@ export const OPEN_PAYOUT_STATUSES = ["REQUESTED", "SENDING", "UNCERTAIN"]
 export type RefundRequest = RefundRequestInput
 
 /** Everything an admin may see of a payout request: the account number is masked. */
-export function publicPayout(row: Record<string, any>): Record<string, unknown> {
+export function publicPayout(
+  row: Record<string, any>
+): Record<string, unknown> {
   const dest = (row.destination ?? {}) as Record<string, unknown>
   return {
     id: row.id,
@@ -43,8 +52,12 @@ export function publicPayout(row: Record<string, any>): Record<string, unknown> 
     order_id: row.order_id ?? null,
     beneficiary_name: row.beneficiary_name ?? null,
     destination: {
-      ...(dest.bankCode ? { bank_code: dest.bankCode, account_number: mask(dest.accountNumber) } : {}),
-      ...(dest.proxyType ? { proxy_type: dest.proxyType, proxy_value: mask(dest.proxyValue) } : {}),
+      ...(dest.bankCode
+        ? { bank_code: dest.bankCode, account_number: mask(dest.accountNumber) }
+        : {}),
+      ...(dest.proxyType
+        ? { proxy_type: dest.proxyType, proxy_value: mask(dest.proxyValue) }
+        : {}),
       ...(dest.nameCheck ? { name_check: dest.nameCheck } : {}),
     },
     failure_reason: row.failure_reason ?? null,
@@ -71,18 +84,38 @@ type PaymentInfo = {
   orderId: string | null
 }
 
-export async function loadPayment(container: Container, paymentId: string): Promise<PaymentInfo> {
-  const query = container.resolve<{ graph: (q: unknown) => Promise<{ data: any[] }> }>(ContainerRegistrationKeys.QUERY)
+export async function loadPayment(
+  container: Container,
+  paymentId: string
+): Promise<PaymentInfo> {
+  const query = container.resolve<{
+    graph: (q: unknown) => Promise<{ data: any[] }>
+  }>(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "payment",
-    fields: ["id", "provider_id", "currency_code", "data", "captures.amount", "captures.raw_amount", "refunds.amount", "refunds.raw_amount", "payment_collection_id"],
+    fields: [
+      "id",
+      "provider_id",
+      "currency_code",
+      "data",
+      "captures.amount",
+      "captures.raw_amount",
+      "refunds.amount",
+      "refunds.raw_amount",
+      "payment_collection_id",
+    ],
     filters: { id: paymentId },
   })
   const p = data[0]
-  if (!p) throw new MedusaError(MedusaError.Types.NOT_FOUND, english(say("refund.noPayment", { payment: paymentId })))
+  if (!p)
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      english(say("refund.noPayment", { payment: paymentId }))
+    )
   // Each total rounded half-up to the sen once, as the checkout was: a 39.852 capture is the 3985 sen
   // svc received, and refunds of 39.852 and 79.704 are 12456 sen refunded (src/lib/money/sen-sums.ts).
-  const sum = (xs: any[] | undefined) => totalSen((xs ?? []).map((x: any) => x.raw_amount ?? x.amount))
+  const sum = (xs: any[] | undefined) =>
+    totalSen((xs ?? []).map((x: any) => x.raw_amount ?? x.amount))
   let orderId: string | null = null
   if (p.payment_collection_id) {
     const { data: links } = await query.graph({
@@ -108,30 +141,68 @@ export async function loadPayment(container: Container, paymentId: string): Prom
  * refunds all that is left of a payment whose amount has a fraction of a sen (39.852 paid
  * as 3985 sen), Medusa's exact remainder, so the payment shows fully refunded.
  */
-async function medusaRefundAmount(container: Container, paymentId: string, amountSen: number): Promise<string> {
-  const query = container.resolve<{ graph: (q: unknown) => Promise<{ data: any[] }> }>(ContainerRegistrationKeys.QUERY)
+async function medusaRefundAmount(
+  container: Container,
+  paymentId: string,
+  amountSen: number
+): Promise<string> {
+  const query = container.resolve<{
+    graph: (q: unknown) => Promise<{ data: any[] }>
+  }>(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "payment",
-    fields: ["id", "captures.raw_amount", "captures.amount", "refunds.raw_amount", "refunds.amount"],
+    fields: [
+      "id",
+      "captures.raw_amount",
+      "captures.amount",
+      "refunds.raw_amount",
+      "refunds.amount",
+    ],
     filters: { id: paymentId },
   })
   const p = data[0]
   if (!p) return fromSen(amountSen)
-  const sum = (xs: any[] | undefined) => (xs ?? []).reduce((n: any, x: any) => MathBN.add(n, MathBN.convert(x.raw_amount?.value ?? x.raw_amount ?? x.amount)), MathBN.convert(0))
+  const sum = (xs: any[] | undefined) =>
+    (xs ?? []).reduce(
+      (n: any, x: any) =>
+        MathBN.add(
+          n,
+          MathBN.convert(x.raw_amount?.value ?? x.raw_amount ?? x.amount)
+        ),
+      MathBN.convert(0)
+    )
   const left = MathBN.sub(sum(p.captures), sum(p.refunds))
   const exact = left.toFixed()
   // all that is left in sen (the captures rounded minus the refunds rounded): Medusa's exact remainder
-  return MathBN.gt(left, 0) && medusaAmountToSen(sum(p.captures).toFixed()) - medusaAmountToSen(sum(p.refunds).toFixed()) === amountSen ? exact : fromSen(amountSen)
+  return MathBN.gt(left, 0) &&
+    medusaAmountToSen(sum(p.captures).toFixed()) -
+      medusaAmountToSen(sum(p.refunds).toFixed()) ===
+      amountSen
+    ? exact
+    : fromSen(amountSen)
 }
 
 /** A refund reason the store has (Medusa's refund reasons, Settings → Refund reasons), or the field is refused by name. */
-async function refundReasonExists(container: Container, id: string): Promise<void> {
-  const query = container.resolve<{ graph: (q: unknown) => Promise<{ data: { id: string }[] }> }>(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: "refund_reason", fields: ["id"], filters: { id } })
+async function refundReasonExists(
+  container: Container,
+  id: string
+): Promise<void> {
+  const query = container.resolve<{
+    graph: (q: unknown) => Promise<{ data: { id: string }[] }>
+  }>(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "refund_reason",
+    fields: ["id"],
+    filters: { id },
+  })
   if (!data.length) throw invalidData(english(say("refund.noReason", { id })))
 }
 
-export type RefundResult = { httpStatus: 200 | 202; payout: Record<string, unknown>; message: string }
+export type RefundResult = {
+  httpStatus: 200 | 202
+  payout: Record<string, unknown>
+  message: string
+}
 
 /** The payout request to store for a refund that passed every check (svc_payout's columns). */
 export type NewPayoutRequest = {
@@ -168,30 +239,64 @@ export type CheckedRefund =
  * over-refunding and calls the provider, which sends the payout with that key
  * (src/providers/svc/svc-base.ts, refundPayment).
  */
-export async function checkRefundRequest(container: Container, input: RefundRequest, actorId?: string): Promise<CheckedRefund> {
-  const amountSen = parseRinggit(input.amount, "amount", -Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)
-  if (amountSen < 1) throw invalidData(english(say("refund.amountNotPositive", { amount: fromSen(amountSen) })))
+export async function checkRefundRequest(
+  container: Container,
+  input: RefundRequest,
+  actorId?: string
+): Promise<CheckedRefund> {
+  const amountSen = parseRinggit(
+    input.amount,
+    "amount",
+    -Number.MAX_SAFE_INTEGER,
+    Number.MAX_SAFE_INTEGER
+  )
+  if (amountSen < 1)
+    throw invalidData(
+      english(say("refund.amountNotPositive", { amount: fromSen(amountSen) }))
+    )
   const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
   // The same form again (lost answer, double click): its payout, before the checks its own
   // success would now fail (what is left to refund, the prefund balance).
   if (input.request_id) {
-    const [again] = await svcModule.listSvcPayouts({ request_id: input.request_id })
+    const [again] = await svcModule.listSvcPayouts({
+      request_id: input.request_id,
+    })
     if (again) return { replay: samePayout(again, input, amountSen) }
   }
 
   const payment = await loadPayment(container, input.payment_id)
   if (!/^pp_svc-(wallet|fpx|fpx-direct)_/.test(payment.provider_id)) {
-    throw invalidData(english(say("refund.notSvc", { payment: payment.id, provider: payment.provider_id })))
+    throw invalidData(
+      english(
+        say("refund.notSvc", {
+          payment: payment.id,
+          provider: payment.provider_id,
+        })
+      )
+    )
   }
   if (String(payment.currency_code).toLowerCase() !== "myr") {
-    throw invalidData(english(say("refund.notMyr", { currency: String(payment.currency_code).toUpperCase() })))
+    throw invalidData(
+      english(
+        say("refund.notMyr", {
+          currency: String(payment.currency_code).toUpperCase(),
+        })
+      )
+    )
   }
-  if (payment.capturedSen <= 0) throw invalidData(english(say("refund.nothingCaptured", { payment: payment.id })))
+  if (payment.capturedSen <= 0)
+    throw invalidData(
+      english(say("refund.nothingCaptured", { payment: payment.id }))
+    )
   // what Medusa would refuse only after the payout left (a canceled order, an order change in progress)
   await refuseRefundMedusaWouldReject(container, payment.orderId)
-  if (input.refund_reason_id) await refundReasonExists(container, input.refund_reason_id)
+  if (input.refund_reason_id)
+    await refundReasonExists(container, input.refund_reason_id)
 
-  const open = await svcModule.listSvcPayouts({ payment_id: payment.id, status: OPEN_PAYOUT_STATUSES })
+  const open = await svcModule.listSvcPayouts({
+    payment_id: payment.id,
+    status: OPEN_PAYOUT_STATUSES,
+  })
   const openSen = open.reduce((n, r) => n + Number(r.amount_sen), 0)
   const left = payment.capturedSen - payment.refundedSen - openSen
   if (amountSen > left) {
@@ -212,26 +317,50 @@ export async function checkRefundRequest(container: Container, input: RefundRequ
   const b = input.beneficiary
   if (b.bank_code) {
     const active = await client.payouts.activeBanks().catch((e) => {
-      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, english(say("refund.banksUnread", { error: (e as Error).message })))
+      throw new MedusaError(
+        MedusaError.Types.UNEXPECTED_STATE,
+        english(say("refund.banksUnread", { error: (e as Error).message }))
+      )
     })
-    const banks = (Array.isArray((active as { banks?: unknown }).banks) ? (active as { banks: { code: string; name: string }[] }).banks : []) ?? []
+    const banks =
+      (Array.isArray((active as { banks?: unknown }).banks)
+        ? (active as { banks: { code: string; name: string }[] }).banks
+        : []) ?? []
     if (!banks.some((x) => x.code === b.bank_code)) {
-      throw invalidData(english(say("refund.bankNotPaid", { bank: b.bank_code })))
+      throw invalidData(
+        english(say("refund.bankNotPaid", { bank: b.bank_code }))
+      )
     }
   }
   const prefund = await client.payouts.prefund.balance().catch(() => null)
-  if (prefund && /^\d+$/.test(prefund.available) && Number(prefund.available) < amountSen) {
-    throw invalidData(english(say("refund.prefundLow", { balance: fromSen(prefund.available), amount: fromSen(amountSen) })))
+  if (
+    prefund &&
+    /^\d+$/.test(prefund.available) &&
+    Number(prefund.available) < amountSen
+  ) {
+    throw invalidData(
+      english(
+        say("refund.prefundLow", {
+          balance: fromSen(prefund.available),
+          amount: fromSen(amountSen),
+        })
+      )
+    )
   }
 
-  const destination: Record<string, unknown> = b.bank_code ? { bankCode: b.bank_code, accountNumber: b.account_number } : { proxyType: b.proxy_type, proxyValue: b.proxy_value }
+  const destination: Record<string, unknown> = b.bank_code
+    ? { bankCode: b.bank_code, accountNumber: b.account_number }
+    : { proxyType: b.proxy_type, proxyValue: b.proxy_value }
   if (input.name_check) destination.nameCheck = input.name_check
   return {
     request: {
       request_id: input.request_id ?? null,
       payment_id: payment.id,
       order_id: payment.orderId,
-      checkout_id: typeof payment.data?.checkoutId === "string" ? payment.data.checkoutId : null,
+      checkout_id:
+        typeof payment.data?.checkoutId === "string"
+          ? payment.data.checkoutId
+          : null,
       amount_sen: amountSen,
       beneficiary_name: b.name,
       destination,
@@ -252,18 +381,31 @@ export async function storePayoutRequest(
   container: Container,
   request: NewPayoutRequest,
   input: RefundRequest
-): Promise<{ rowId: string; replay?: never } | { rowId?: never; replay: RefundResult }> {
+): Promise<
+  { rowId: string; replay?: never } | { rowId?: never; replay: RefundResult }
+> {
   const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
   try {
     const row = await svcModule.createSvcPayouts({
       ...request,
       idempotency_key: randomUUID(),
       status: "REQUESTED",
-      status_history: { entries: [{ status: "REQUESTED", at: new Date().toISOString(), source: "admin", detail: request.requested_by ?? undefined }] },
+      status_history: {
+        entries: [
+          {
+            status: "REQUESTED",
+            at: new Date().toISOString(),
+            source: "admin",
+            detail: request.requested_by ?? undefined,
+          },
+        ],
+      },
     })
     return { rowId: row.id }
   } catch (e) {
-    const [other] = request.request_id ? await svcModule.listSvcPayouts({ request_id: request.request_id }) : []
+    const [other] = request.request_id
+      ? await svcModule.listSvcPayouts({ request_id: request.request_id })
+      : []
     if (other) return { replay: samePayout(other, input, request.amount_sen) }
     throw e
   }
@@ -274,14 +416,22 @@ export async function storePayoutRequest(
  * request as it stands (the first request, or the job with its own key, finishes it); with
  * another body it is refused, naming the field that differs.
  */
-function samePayout(row: Record<string, any>, input: RefundRequest, amountSen: number): RefundResult {
+function samePayout(
+  row: Record<string, any>,
+  input: RefundRequest,
+  amountSen: number
+): RefundResult {
   const dest = (row.destination ?? {}) as Record<string, unknown>
   const b = input.beneficiary
   // [field, as stored, as asked now]: the first that differs is named
   const destinationFields: [string, unknown, unknown][] = [
     ["beneficiary.name", row.beneficiary_name ?? null, b.name],
     ["beneficiary.bank_code", dest.bankCode ?? undefined, b.bank_code],
-    ["beneficiary.account_number", dest.accountNumber ?? undefined, b.account_number],
+    [
+      "beneficiary.account_number",
+      dest.accountNumber ?? undefined,
+      b.account_number,
+    ],
     ["beneficiary.proxy_type", dest.proxyType ?? undefined, b.proxy_type],
     ["beneficiary.proxy_value", dest.proxyValue ?? undefined, b.proxy_value],
     ["name_check", dest.nameCheck ?? undefined, input.name_check],
@@ -290,18 +440,33 @@ function samePayout(row: Record<string, any>, input: RefundRequest, amountSen: n
     row.payment_id !== input.payment_id
       ? "payment_id"
       : Number(row.amount_sen) !== amountSen
-        ? english(say("refund.amountThenNow", { then: fromSen(Number(row.amount_sen)), now: fromSen(amountSen) }))
+        ? english(
+            say("refund.amountThenNow", {
+              then: fromSen(Number(row.amount_sen)),
+              now: fromSen(amountSen),
+            })
+          )
         : (destinationFields.find(([, then, now]) => then !== now)?.[0] ?? null)
-  if (differs) throw invalidData(english(say("refund.requestIdUsed", { field: differs })))
-  const done = !["REQUESTED", "SENDING", "UNCERTAIN"].includes(String(row.status))
+  if (differs)
+    throw invalidData(english(say("refund.requestIdUsed", { field: differs })))
+  const done = !["REQUESTED", "SENDING", "UNCERTAIN"].includes(
+    String(row.status)
+  )
   return {
     httpStatus: done ? 200 : 202,
     payout: publicPayout(row),
     message: english(
       done
         ? row.failure_reason
-          ? say("refund.againWhy", { payout: String(row.payout_id ?? row.id), status: String(row.status), reason: row.failure_reason })
-          : say("refund.again", { payout: String(row.payout_id ?? row.id), status: String(row.status) })
+          ? say("refund.againWhy", {
+              payout: String(row.payout_id ?? row.id),
+              status: String(row.status),
+              reason: row.failure_reason,
+            })
+          : say("refund.again", {
+              payout: String(row.payout_id ?? row.id),
+              status: String(row.status),
+            })
         : say("refund.againSending")
     ),
   }
@@ -312,15 +477,25 @@ function samePayout(row: Record<string, any>, input: RefundRequest, amountSen: n
  * UNCERTAIN to finish it with the same key) and report what became of it.
  * Used by the admin route and by the reconciliation job.
  */
-export async function finishRefund(container: Container, rowId: string, opts: { actorId?: string; note?: string | null } = {}): Promise<RefundResult> {
+export async function finishRefund(
+  container: Container,
+  rowId: string,
+  opts: { actorId?: string; note?: string | null } = {}
+): Promise<RefundResult> {
   const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
   const before = await svcModule.retrieveSvcPayout(rowId)
   let workflowError: Error | null = null
   // metadata is not in Medusa's input type, yet is passed through to the refund
   // (refundPaymentStep -> paymentModule.refundPayment): the provider finds the row by it
-  const input: RefundPaymentWorkflowInput & { metadata: { svc_payout_id: string } } = {
+  const input: RefundPaymentWorkflowInput & {
+    metadata: { svc_payout_id: string }
+  } = {
     payment_id: before.payment_id!,
-    amount: await medusaRefundAmount(container, before.payment_id!, Number(before.amount_sen)),
+    amount: await medusaRefundAmount(
+      container,
+      before.payment_id!,
+      Number(before.amount_sen)
+    ),
     created_by: opts.actorId,
     note: opts.note ?? before.note ?? undefined,
     refund_reason_id: before.refund_reason_id ?? undefined,
@@ -333,13 +508,29 @@ export async function finishRefund(container: Container, rowId: string, opts: { 
   }
   const row = await svcModule.retrieveSvcPayout(rowId)
   if (!workflowError) {
-    return { httpStatus: 200, payout: publicPayout(row), message: english(say("refund.sent", { payout: String(row.payout_id), status: row.status })) }
+    return {
+      httpStatus: 200,
+      payout: publicPayout(row),
+      message: english(
+        say("refund.sent", {
+          payout: String(row.payout_id),
+          status: row.status,
+        })
+      ),
+    }
   }
   if (row.status === "REQUESTED") {
     // Medusa refused before the provider ran (e.g. its own over-refund guard):
     // nothing was sent; close the request so it no longer counts as open.
-    await svcModule.abandonPayoutRequest(rowId, `Medusa refused the refund: ${workflowError.message}`, "refund", workflowError.message)
-    throw invalidData(english(say("refund.medusaRefused", { message: workflowError.message })))
+    await svcModule.abandonPayoutRequest(
+      rowId,
+      `Medusa refused the refund: ${workflowError.message}`,
+      "refund",
+      workflowError.message
+    )
+    throw invalidData(
+      english(say("refund.medusaRefused", { message: workflowError.message }))
+    )
   }
   if (row.status === "UNCERTAIN") {
     return {
@@ -348,7 +539,9 @@ export async function finishRefund(container: Container, rowId: string, opts: { 
       message: english(say("refund.noAnswer")),
     }
   }
-  throw workflowError instanceof MedusaError ? workflowError : invalidData(workflowError.message)
+  throw workflowError instanceof MedusaError
+    ? workflowError
+    : invalidData(workflowError.message)
 }
 
 /**
@@ -360,14 +553,41 @@ export async function finishRefund(container: Container, rowId: string, opts: { 
  * which sends the payout with the same key; svc replays the payout it made or
  * makes the one it never did. One payout, one refund.
  */
-export async function finishPayoutRequest(container: Container, rowId: string): Promise<RefundResult> {
+export async function finishPayoutRequest(
+  container: Container,
+  rowId: string
+): Promise<RefundResult> {
   const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
   const row = await svcModule.retrieveSvcPayout(rowId)
-  if (!row.refund_id || !(await new MedusaReads(container).refundExists(row.refund_id))) return finishRefund(container, rowId)
-  const deps = { client: svcFromContainer(container).client, payouts: new PayoutLedger(container), logger: container.resolve<Logger>(ContainerRegistrationKeys.LOGGER) }
-  const sent = (await resendForRecordedRefund(deps, rowId, row.refund_id)) === "sent"
+  if (
+    !row.refund_id ||
+    !(await new MedusaReads(container).refundExists(row.refund_id))
+  )
+    return finishRefund(container, rowId)
+  const deps = {
+    client: svcFromContainer(container).client,
+    payouts: new PayoutLedger(container),
+    logger: container.resolve<Logger>(ContainerRegistrationKeys.LOGGER),
+  }
+  const sent =
+    (await resendForRecordedRefund(deps, rowId, row.refund_id)) === "sent"
   const after = await svcModule.retrieveSvcPayout(rowId)
   return sent
-    ? { httpStatus: 200, payout: publicPayout(after), message: english(say("refund.sent", { payout: String(after.payout_id), status: after.status })) }
-    : { httpStatus: 202, payout: publicPayout(after), message: english(say("refund.notFinished", { id: rowId, status: after.status })) }
+    ? {
+        httpStatus: 200,
+        payout: publicPayout(after),
+        message: english(
+          say("refund.sent", {
+            payout: String(after.payout_id),
+            status: after.status,
+          })
+        ),
+      }
+    : {
+        httpStatus: 202,
+        payout: publicPayout(after),
+        message: english(
+          say("refund.notFinished", { id: rowId, status: after.status })
+        ),
+      }
 }

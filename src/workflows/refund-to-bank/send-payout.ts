@@ -1,15 +1,29 @@
 import { randomUUID } from "node:crypto"
 import { generateEntityId, MedusaError } from "@medusajs/framework/utils"
-import type { RefundPaymentInput, RefundPaymentOutput } from "@medusajs/framework/types"
+import type {
+  RefundPaymentInput,
+  RefundPaymentOutput,
+} from "@medusajs/framework/types"
 import type { SvcClient } from "../../client"
 import type { PayoutCreateBody } from "../../client/schemas/payouts"
 import { refundShareSen } from "../../lib/money/sen-sums"
 import type { SvcSessionData } from "../../lib/medusa-data/session-data"
-import { errorText, isUncertainFailure, toMedusaError } from "../../lib/svc-runtime/errors"
-import type { MedusaReads, RefundFacts } from "../../lib/medusa-data/medusa-reads"
+import {
+  errorText,
+  isUncertainFailure,
+  toMedusaError,
+} from "../../lib/svc-runtime/errors"
+import type {
+  MedusaReads,
+  RefundFacts,
+} from "../../lib/medusa-data/medusa-reads"
 import type { PayoutLedger, PayoutRow } from "./payout-ledger"
 
-type Logger = { info: (m: string) => void; warn: (m: string) => void; error: (m: string) => void }
+type Logger = {
+  info: (m: string) => void
+  warn: (m: string) => void
+  error: (m: string) => void
+}
 
 /**
  * The providers' refundPayment. svc has no checkout refund: money goes back to
@@ -36,11 +50,19 @@ type Logger = { info: (m: string) => void; warn: (m: string) => void; error: (m:
  * change in progress).
  */
 export async function sendRefundPayout(
-  deps: { client: SvcClient; payouts: PayoutLedger; medusa: MedusaReads; logger: Logger },
+  deps: {
+    client: SvcClient
+    payouts: PayoutLedger
+    medusa: MedusaReads
+    logger: Logger
+  },
   input: RefundPaymentInput
 ): Promise<RefundPaymentOutput> {
   const { client, payouts, medusa, logger } = deps
-  const refundId = String((input.context as { idempotency_key?: string } | undefined)?.idempotency_key ?? "")
+  const refundId = String(
+    (input.context as { idempotency_key?: string } | undefined)
+      ?.idempotency_key ?? ""
+  )
   // the refund's share of its payment's refunded total in sen (39.852 + 79.704 refunded: 3985 then 7971 sen)
   // one read of the refund for all this call asks of it
   const facts = await medusa.refundFacts(refundId)
@@ -54,7 +76,10 @@ export async function sendRefundPayout(
   }
   const row = await payouts.claim(rowId, refundId)
   if (!row) {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `svc: payout request ${rowId} was already sent, failed or is being sent for another refund; nothing was sent again`)
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `svc: payout request ${rowId} was already sent, failed or is being sent for another refund; nothing was sent again`
+    )
   }
   const d = (input.data ?? {}) as Partial<SvcSessionData>
   let amountSen: number
@@ -62,7 +87,10 @@ export async function sendRefundPayout(
     amountSen = refundShareSen(refundedBefore, input.amount)
   } catch (e) {
     await payouts.recordNotSent(row.id, "FAILED", `amount: ${errorText(e)}`)
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, `svc: refund amount: ${errorText(e)}`)
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `svc: refund amount: ${errorText(e)}`
+    )
   }
   const problem =
     amountSen !== Number(row.amount_sen)
@@ -72,28 +100,56 @@ export async function sendRefundPayout(
         : null
   if (problem) {
     await payouts.recordNotSent(row.id, "FAILED", problem)
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, `svc: ${problem}; nothing was sent`)
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `svc: ${problem}; nothing was sent`
+    )
   }
 
   const body = payoutBody(row)
   try {
-    const p = await client.payouts.create(body, { idempotencyKey: row.idempotency_key })
+    const p = await client.payouts.create(body, {
+      idempotencyKey: row.idempotency_key,
+    })
     const rawBeneficiary = (p as Record<string, unknown>).beneficiaryId // spec gap: not a named payout field
-    const beneficiaryId = typeof rawBeneficiary === "string" ? rawBeneficiary : null
-    await payouts.recordSent(row.id, { payoutId: p.payoutId, status: p.status, fee: p.fee ?? null, beneficiaryId })
-    logger.info(`svc: refund ${refundId}: payout ${p.payoutId} ${p.status} for ${amountSen} sen (request ${row.id})`)
-    const prev = Array.isArray((d as { svcRefunds?: unknown }).svcRefunds) ? (d as { svcRefunds: unknown[] }).svcRefunds : []
+    const beneficiaryId =
+      typeof rawBeneficiary === "string" ? rawBeneficiary : null
+    await payouts.recordSent(row.id, {
+      payoutId: p.payoutId,
+      status: p.status,
+      fee: p.fee ?? null,
+      beneficiaryId,
+    })
+    logger.info(
+      `svc: refund ${refundId}: payout ${p.payoutId} ${p.status} for ${amountSen} sen (request ${row.id})`
+    )
+    const prev = Array.isArray((d as { svcRefunds?: unknown }).svcRefunds)
+      ? (d as { svcRefunds: unknown[] }).svcRefunds
+      : []
     return {
       data: {
         ...(input.data ?? {}),
-        svcRefunds: [...prev, { refundId, payoutRequestId: row.id, payoutId: p.payoutId, amountSen, status: p.status }],
+        svcRefunds: [
+          ...prev,
+          {
+            refundId,
+            payoutRequestId: row.id,
+            payoutId: p.payoutId,
+            amountSen,
+            status: p.status,
+          },
+        ],
       },
     }
   } catch (e) {
     const uncertain = isUncertainFailure(e)
     await payouts
       .recordNotSent(row.id, uncertain ? "UNCERTAIN" : "FAILED", errorText(e))
-      .catch((e2) => logger.error(`svc: could not record payout request ${row.id}: ${errorText(e2)}`))
+      .catch((e2) =>
+        logger.error(
+          `svc: could not record payout request ${row.id}: ${errorText(e2)}`
+        )
+      )
     if (uncertain) {
       throw new MedusaError(
         MedusaError.Types.UNEXPECTED_STATE,
@@ -123,18 +179,29 @@ async function requestForMedusaRefund(
   try {
     amountSen = refundShareSen(refundedBefore, input.amount)
   } catch (e) {
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, `svc: refund amount: ${errorText(e)}; nothing was sent`)
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `svc: refund amount: ${errorText(e)}; nothing was sent`
+    )
   }
   if (amountSen <= 0) {
-    logger.info(`svc: refund ${refundId} of ${String(input.amount)} adds no sen to its payment's refunded total (${refundedBefore} before it): nothing to pay out`)
+    logger.info(
+      `svc: refund ${refundId} of ${String(input.amount)} adds no sen to its payment's refunded total (${refundedBefore} before it): nothing to pay out`
+    )
     return "nothing_to_send"
   }
   const ctx = await facts.context()
   if (!ctx) {
-    throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `svc: refund ${refundId} was not found in Medusa; nothing was sent`)
+    throw new MedusaError(
+      MedusaError.Types.UNEXPECTED_STATE,
+      `svc: refund ${refundId} was not found in Medusa; nothing was sent`
+    )
   }
   if (ctx.orderStatus === "canceled") {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `svc: order ${ctx.orderId} is canceled, and Medusa records no refund on a canceled order; nothing was sent`)
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `svc: order ${ctx.orderId} is canceled, and Medusa records no refund on a canceled order; nothing was sent`
+    )
   }
   if (ctx.activeChange) {
     throw new MedusaError(
@@ -170,7 +237,11 @@ function payoutBody(row: PayoutRow): PayoutCreateBody {
   if (row.beneficiary_id) body.beneficiaryId = row.beneficiary_id
   // An inline destination always has its name; a missing one ("") fails the
   // client's check exactly as null did, before anything is sent.
-  else body.beneficiary = { name: row.beneficiary_name ?? "", ...(row.destination ?? {}) }
+  else
+    body.beneficiary = {
+      name: row.beneficiary_name ?? "",
+      ...(row.destination ?? {}),
+    }
   return body
 }
 
@@ -191,13 +262,26 @@ export async function resendForRecordedRefund(
   const row = await deps.payouts.claim(rowId, refundId)
   if (!row) return "not_claimed"
   try {
-    const p = await deps.client.payouts.create(payoutBody(row), { idempotencyKey: row.idempotency_key })
+    const p = await deps.client.payouts.create(payoutBody(row), {
+      idempotencyKey: row.idempotency_key,
+    })
     const rawBeneficiary = (p as Record<string, unknown>).beneficiaryId
-    await deps.payouts.recordSent(row.id, { payoutId: p.payoutId, status: p.status, fee: p.fee ?? null, beneficiaryId: typeof rawBeneficiary === "string" ? rawBeneficiary : null })
-    deps.logger.info(`svc: refund ${refundId}: payout ${p.payoutId} ${p.status} recorded after the send was cut off (request ${row.id})`)
+    await deps.payouts.recordSent(row.id, {
+      payoutId: p.payoutId,
+      status: p.status,
+      fee: p.fee ?? null,
+      beneficiaryId: typeof rawBeneficiary === "string" ? rawBeneficiary : null,
+    })
+    deps.logger.info(
+      `svc: refund ${refundId}: payout ${p.payoutId} ${p.status} recorded after the send was cut off (request ${row.id})`
+    )
     return "sent"
   } catch (e) {
-    await deps.payouts.recordNotSent(row.id, isUncertainFailure(e) ? "UNCERTAIN" : "FAILED", errorText(e))
+    await deps.payouts.recordNotSent(
+      row.id,
+      isUncertainFailure(e) ? "UNCERTAIN" : "FAILED",
+      errorText(e)
+    )
     throw e
   }
 }

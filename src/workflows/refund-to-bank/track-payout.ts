@@ -15,9 +15,19 @@ type Container = MedusaContainer
 
 // Order of svc's payout statuses: a status is never replaced by an earlier one
 // (a late payout.updated INITIATED after SETTLED changes nothing).
-const RANK: Record<string, number> = { INITIATED: 1, SETTLED: 2, REVERSED: 3, RETURNED: 3 }
+const RANK: Record<string, number> = {
+  INITIATED: 1,
+  SETTLED: 2,
+  REVERSED: 3,
+  RETURNED: 3,
+}
 /** The plugin's event for each status a payout reaches (docs/events.md). */
-const PAYOUT_EVENT: Record<string, typeof SvcEvents.REFUND_PAYOUT_SETTLED | typeof SvcEvents.REFUND_PAYOUT_REVERSED | typeof SvcEvents.REFUND_PAYOUT_RETURNED> = {
+const PAYOUT_EVENT: Record<
+  string,
+  | typeof SvcEvents.REFUND_PAYOUT_SETTLED
+  | typeof SvcEvents.REFUND_PAYOUT_REVERSED
+  | typeof SvcEvents.REFUND_PAYOUT_RETURNED
+> = {
   SETTLED: SvcEvents.REFUND_PAYOUT_SETTLED,
   REVERSED: SvcEvents.REFUND_PAYOUT_REVERSED,
   RETURNED: SvcEvents.REFUND_PAYOUT_RETURNED,
@@ -30,7 +40,12 @@ const NOT_DELIVERED: Record<string, string> = {
 export type PayoutOutcome = "updated" | "unchanged" | "unknown_payout"
 
 /** A payout of this store as svc has it now: the request's id, and svc's status and fee. */
-export type PayoutRead = { rowId: string; payoutId: string; status: string; fee: string | null }
+export type PayoutRead = {
+  rowId: string
+  payoutId: string
+  status: string
+  fee: string | null
+}
 
 /** What a payout that did not reach the buyer is reported as (the trackPayout workflow's payoutNotDelivered hook). */
 export type PayoutNotDelivered = {
@@ -43,12 +58,21 @@ export type PayoutNotDelivered = {
   reason: string
 }
 
-export type PayoutStatusRecorded = { outcome: PayoutOutcome; notDelivered: PayoutNotDelivered | null }
+export type PayoutStatusRecorded = {
+  outcome: PayoutOutcome
+  notDelivered: PayoutNotDelivered | null
+}
 
 /** Read a payout from svc (never from a webhook body); null, with no svc call, for a payout this store did not make. */
-export async function readPayout(container: Container, payoutId: string): Promise<PayoutRead | null> {
+export async function readPayout(
+  container: Container,
+  payoutId: string
+): Promise<PayoutRead | null> {
   const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
-  const [row] = await svcModule.listSvcPayouts({ payout_id: payoutId }, { take: 1, select: ["id"] })
+  const [row] = await svcModule.listSvcPayouts(
+    { payout_id: payoutId },
+    { take: 1, select: ["id"] }
+  )
   if (!row) return null
   const { client } = svcFromContainer(container)
   const p = await client.payouts.retrieve(payoutId)
@@ -60,7 +84,11 @@ export async function readPayout(container: Container, payoutId: string): Promis
  * mean the buyer did not get the money although Medusa shows the refund: the
  * request is flagged `refund_not_delivered` for an admin, with what happened.
  */
-export async function recordPayoutStatus(container: Container, read: PayoutRead, source: string): Promise<PayoutStatusRecorded> {
+export async function recordPayoutStatus(
+  container: Container,
+  read: PayoutRead,
+  source: string
+): Promise<PayoutStatusRecorded> {
   const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
   // Written only while the row keeps the status it was judged from: of the webhook, the watcher
   // and the job racing (in one process or several), one makes the change and tells of it.
@@ -68,14 +96,26 @@ export async function recordPayoutStatus(container: Container, read: PayoutRead,
     const row = await svcModule.retrieveSvcPayout(read.rowId)
     const current = RANK[row.status] ?? 0
     const next = RANK[read.status]
-    if (read.status === row.status || (next !== undefined && next <= current && current > 0)) return { outcome: "unchanged", notDelivered: null }
+    if (
+      read.status === row.status ||
+      (next !== undefined && next <= current && current > 0)
+    )
+      return { outcome: "unchanged", notDelivered: null }
     const notDelivered = NOT_DELIVERED[read.status]
     const made = await svcModule.recordPayoutStatusIf(row.id, row.status, {
       status: read.status,
       feeSen: read.fee && /^\d+$/.test(read.fee) ? Number(read.fee) : null,
       source,
       ...(notDelivered
-        ? { attention: "refund_not_delivered", attentionReason: english(say("attention.refundAgain", { what: notDelivered, amount: fromSen(row.amount_sen) })) }
+        ? {
+            attention: "refund_not_delivered",
+            attentionReason: english(
+              say("attention.refundAgain", {
+                what: notDelivered,
+                amount: fromSen(row.amount_sen),
+              })
+            ),
+          }
         : {}),
     })
     if (!made) continue // changed meanwhile by another caller: judged again from what it wrote
@@ -92,7 +132,9 @@ export async function recordPayoutStatus(container: Container, read: PayoutRead,
     if (!notDelivered) return { outcome: "updated", notDelivered: null }
     container
       .resolve<{ warn: (m: string) => void }>(ContainerRegistrationKeys.LOGGER)
-      .warn(`svc: payout ${read.payoutId} (refund ${row.refund_id}) ${read.status}: ${notDelivered}`)
+      .warn(
+        `svc: payout ${read.payoutId} (refund ${row.refund_id}) ${read.status}: ${notDelivered}`
+      )
     return {
       outcome: "updated",
       notDelivered: {
@@ -115,13 +157,22 @@ export async function recordPayoutStatus(container: Container, read: PayoutRead,
  * subscriber and the job start; here for the plugin's own callers that cannot
  * start a workflow (the admin's tracked-events tool, the watcher's sweep).
  */
-export async function refreshPayout(container: Container, payoutId: string, source: string): Promise<PayoutOutcome> {
+export async function refreshPayout(
+  container: Container,
+  payoutId: string,
+  source: string
+): Promise<PayoutOutcome> {
   const read = await readPayout(container, payoutId)
   if (!read) return "unknown_payout"
   return (await recordPayoutStatus(container, read, source)).outcome
 }
 
-export type PayoutSweepReport = { refreshed: number; finished: number; abandoned: number; errors: number }
+export type PayoutSweepReport = {
+  refreshed: number
+  finished: number
+  abandoned: number
+  errors: number
+}
 
 const RETURN_WATCH_MS = 7 * 24 * 3600 * 1000
 
@@ -147,36 +198,86 @@ export async function sweepPayouts(
     finish?: (rowId: string) => Promise<boolean>
   } = {}
 ): Promise<PayoutSweepReport> {
-  const track = opts.track ?? ((payoutId: string, source: string) => refreshPayout(container, payoutId, source))
-  const finish = opts.finish ?? (async (rowId: string) => (await finishPayoutRequest(container, rowId)).httpStatus === 200)
+  const track =
+    opts.track ??
+    ((payoutId: string, source: string) =>
+      refreshPayout(container, payoutId, source))
+  const finish =
+    opts.finish ??
+    (async (rowId: string) =>
+      (await finishPayoutRequest(container, rowId)).httpStatus === 200)
   const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-  const report: PayoutSweepReport = { refreshed: 0, finished: 0, abandoned: 0, errors: 0 }
+  const report: PayoutSweepReport = {
+    refreshed: 0,
+    finished: 0,
+    abandoned: 0,
+    errors: 0,
+  }
   const now = Date.now()
   const staleMs = longestSendMs(svcFromContainer(container).options)
-  const stale = (r: { updated_at: Date | string }) => now - new Date(r.updated_at).getTime() > staleMs
+  const stale = (r: { updated_at: Date | string }) =>
+    now - new Date(r.updated_at).getTime() > staleMs
 
-  for (const r of await svcModule.listSvcPayouts({ status: ["REQUESTED", "SENDING"] }, { take: 100 })) {
+  for (const r of await svcModule.listSvcPayouts(
+    { status: ["REQUESTED", "SENDING"] },
+    { take: 100 }
+  )) {
     if (!stale(r)) continue
     if (r.status === "REQUESTED") {
       // only while still REQUESTED (atomic): a request claimed meanwhile is being sent
-      if (await svcModule.abandonPayoutRequest(r.id, "the refund request stopped before it was sent to svc; nothing was sent", "job")) report.abandoned++
+      if (
+        await svcModule.abandonPayoutRequest(
+          r.id,
+          "the refund request stopped before it was sent to svc; nothing was sent",
+          "job"
+        )
+      )
+        report.abandoned++
     } else {
       // only while still SENDING (atomic): a send that got svc's answer meanwhile keeps it
-      await svcModule.recordPayoutNotSent(r.id, "UNCERTAIN", "sending stopped midway", "job")
+      await svcModule.recordPayoutNotSent(
+        r.id,
+        "UNCERTAIN",
+        "sending stopped midway",
+        "job"
+      )
     }
   }
-  for (const r of await svcModule.listSvcPayouts({ status: "UNCERTAIN" }, { take: 50, order: { created_at: "ASC" } })) {
-    const finished = await sweepStep(report, logger, `finishing payout request ${r.id}`, () => finish(r.id))
+  for (const r of await svcModule.listSvcPayouts(
+    { status: "UNCERTAIN" },
+    { take: 50, order: { created_at: "ASC" } }
+  )) {
+    const finished = await sweepStep(
+      report,
+      logger,
+      `finishing payout request ${r.id}`,
+      () => finish(r.id)
+    )
     if (finished) report.finished++
   }
   if (opts.finishOnly) return report
-  const watch = await svcModule.listSvcPayouts({ status: ["INITIATED", "SETTLED"] }, { take: 200, order: { updated_at: "ASC" } })
+  const watch = await svcModule.listSvcPayouts(
+    { status: ["INITIATED", "SETTLED"] },
+    { take: 200, order: { updated_at: "ASC" } }
+  )
   for (const r of watch) {
     if (!r.payout_id) continue
-    if (r.status === "SETTLED" && now - new Date(r.updated_at).getTime() > RETURN_WATCH_MS) continue
+    if (
+      r.status === "SETTLED" &&
+      now - new Date(r.updated_at).getTime() > RETURN_WATCH_MS
+    )
+      continue
     const payoutId = r.payout_id
-    if (await sweepStep(report, logger, `reading payout ${payoutId}`, async () => (await track(payoutId, "job")) === "updated")) report.refreshed++
+    if (
+      await sweepStep(
+        report,
+        logger,
+        `reading payout ${payoutId}`,
+        async () => (await track(payoutId, "job")) === "updated"
+      )
+    )
+      report.refreshed++
   }
   return report
 }

@@ -10,15 +10,28 @@ import { destinationSchema, NAME_CHECKS } from "../../lib/svc-admin/destination"
  */
 export const refundRequest = z
   .object({
-    request_id: z.string().uuid("request_id: must be a UUID made once per refund form (the same one when the form is sent again)").optional(),
-    payment_id: z.string().regex(/^pay_[0-9A-Za-z]+$/, "payment_id: must be a Medusa payment id (pay_…)"),
+    request_id: z
+      .string()
+      .uuid(
+        "request_id: must be a UUID made once per refund form (the same one when the form is sent again)"
+      )
+      .optional(),
+    payment_id: z
+      .string()
+      .regex(
+        /^pay_[0-9A-Za-z]+$/,
+        "payment_id: must be a Medusa payment id (pay_…)"
+      ),
     amount: amountInput("25.50"),
     beneficiary: destinationSchema("beneficiary."),
     name_check: z.enum(NAME_CHECKS).optional(),
     note: z.string().max(500).optional(),
     refund_reason_id: z
       .string()
-      .regex(/^refr_[0-9A-Za-z]+$/, "refund_reason_id: must be a Medusa refund reason id (refr_…)")
+      .regex(
+        /^refr_[0-9A-Za-z]+$/,
+        "refund_reason_id: must be a Medusa refund reason id (refr_…)"
+      )
       .optional(),
   })
   .strict()

@@ -18,7 +18,12 @@ export const CHECKOUT_LOCK_LEASE_S = 15
  */
 export const CHECKOUT_LOCK_HOLD_MAX_S = 120
 
-type Locking = { acquire: (keys: string | string[], args?: { ownerId?: string; expire?: number }) => Promise<void> }
+type Locking = {
+  acquire: (
+    keys: string | string[],
+    args?: { ownerId?: string; expire?: number }
+  ) => Promise<void>
+}
 type Warn = (message: string) => void
 
 export type LeaseRenewal = { stop: () => void }
@@ -30,7 +35,12 @@ export type LeaseRenewal = { stop: () => void }
  * another owner holds the key means the lease lapsed (the process was stalled longer than it):
  * said in the log, and renewal stops.
  */
-export function renewLease(locking: Locking, key: string, ownerId: string, opts: { leaseS: number; maxS: number; warn: Warn; onEnd?: () => void }): LeaseRenewal {
+export function renewLease(
+  locking: Locking,
+  key: string,
+  ownerId: string,
+  opts: { leaseS: number; maxS: number; warn: Warn; onEnd?: () => void }
+): LeaseRenewal {
   const everyMs = Math.max(Math.floor((opts.leaseS * 1000) / 3), 100)
   const until = Date.now() + opts.maxS * 1000
   let stopped = false
@@ -52,10 +62,14 @@ export function renewLease(locking: Locking, key: string, ownerId: string, opts:
     } catch (e) {
       const message = (e as Error)?.message ?? String(e)
       if (/acquir\w* lock|lock for key/i.test(message)) {
-        if (!stopped) opts.warn(`lost the lock ${key} while its run was still going (the lease of ${opts.leaseS} s lapsed before it was renewed)`)
+        if (!stopped)
+          opts.warn(
+            `lost the lock ${key} while its run was still going (the lease of ${opts.leaseS} s lapsed before it was renewed)`
+          )
         return end()
       }
-      if (!stopped) opts.warn(`renewing the lock ${key}: ${message}; trying again`)
+      if (!stopped)
+        opts.warn(`renewing the lock ${key}: ${message}; trying again`)
     }
     schedule()
   }
@@ -90,7 +104,8 @@ export const keepCheckoutLockStep = createStep(
       warn: (m) => logger.warn(`svc: ${m}`),
       // a renewal that ended on its own (the hold's limit, or the lock lost) is forgotten here too
       onEnd: () => {
-        if (held.renewal && renewals.get(input.owner_id) === held.renewal) renewals.delete(input.owner_id)
+        if (held.renewal && renewals.get(input.owner_id) === held.renewal)
+          renewals.delete(input.owner_id)
       },
     })
     renewals.set(input.owner_id, held.renewal)
@@ -102,7 +117,10 @@ export const keepCheckoutLockStep = createStep(
 )
 
 /** Right before releaseLockStep: no more renewals. */
-export const stopKeepingCheckoutLockStep = createStep("svc-stop-keeping-checkout-lock", async (input: { owner_id: string }) => {
-  stopRenewal(input.owner_id)
-  return new StepResponse(undefined)
-})
+export const stopKeepingCheckoutLockStep = createStep(
+  "svc-stop-keeping-checkout-lock",
+  async (input: { owner_id: string }) => {
+    stopRenewal(input.owner_id)
+    return new StepResponse(undefined)
+  }
+)

@@ -1,5 +1,11 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { createHook, createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import {
+  createHook,
+  createWorkflow,
+  transform,
+  when,
+  WorkflowResponse,
+} from "@medusajs/framework/workflows-sdk"
 import { acquireLockStep, releaseLockStep } from "@medusajs/core-flows"
 import type { SvcCheckoutRead } from "../../lib/svc-runtime/keys"
 import {
@@ -21,10 +27,20 @@ import {
   type SettleSource,
 } from "./steps"
 import { svcInstruments } from "../../client/telemetry"
-import { CHECKOUT_LOCK_LEASE_S, keepCheckoutLockStep, stopKeepingCheckoutLockStep } from "./checkout-lock"
+import {
+  CHECKOUT_LOCK_LEASE_S,
+  keepCheckoutLockStep,
+  stopKeepingCheckoutLockStep,
+} from "./checkout-lock"
 
 export type { SettleCheckoutInput, SettleOutcome, SettleSource }
-export { completePaidCartWorkflow, completePaidCarts, placePaidOrder, permanentReason, type PaidCartsReport } from "./place-order"
+export {
+  completePaidCartWorkflow,
+  completePaidCarts,
+  placePaidOrder,
+  permanentReason,
+  type PaidCartsReport,
+} from "./place-order"
 
 /** Waited for the checkout's lock at most: a settlement (capture and order) queued behind another (held at most CHECKOUT_LOCK_HOLD_MAX_S, then a lease). */
 const LOCK_WAIT_S = 120
@@ -68,94 +84,185 @@ export type SettleCheckoutResult = {
  * marked settled before the hook, so a handler that throws fails this run without the
  * payment being applied twice.
  */
-export const settleCheckoutWorkflow = createWorkflow("svc-settle-checkout", (input: SettleCheckoutInput) => {
-  const found = findCheckoutStep(input)
-  // (Medusa's `when` does not nest: each branch below is its own condition; the steps between
-  // them do nothing for a checkout the find step let go.)
-  when("svc-settle-lock", { found }, ({ found }) => found.go).then(() => {
-    acquireLockStep({ key: found.lock_key, ownerId: found.lock_owner, timeout: LOCK_WAIT_S, ttl: CHECKOUT_LOCK_LEASE_S, executeOnSubWorkflow: true })
-    keepCheckoutLockStep({ key: found.lock_key, owner_id: found.lock_owner })
-  })
-  const read = readCheckoutStep({ input, found })
-  const slot = takeApplySlotStep(transform({ read }, ({ read }) => ({ go: read.checkout !== null })))
-  const plan = judgeCheckoutStep({ read, source: input.source })
-
-  const flagged = when("svc-settle-flag", { plan }, ({ plan }) => plan.action === "flag").then(() => {
-    const flag = transform({ plan, input }, ({ plan, input }) => {
-      const p = plan as FlagPlan
-      return { checkout_id: input.checkout_id, reason: p.reason, order_id: p.order_id }
+export const settleCheckoutWorkflow = createWorkflow(
+  "svc-settle-checkout",
+  (input: SettleCheckoutInput) => {
+    const found = findCheckoutStep(input)
+    // (Medusa's `when` does not nest: each branch below is its own condition; the steps between
+    // them do nothing for a checkout the find step let go.)
+    when("svc-settle-lock", { found }, ({ found }) => found.go).then(() => {
+      acquireLockStep({
+        key: found.lock_key,
+        ownerId: found.lock_owner,
+        timeout: LOCK_WAIT_S,
+        ttl: CHECKOUT_LOCK_LEASE_S,
+        executeOnSubWorkflow: true,
+      })
+      keepCheckoutLockStep({ key: found.lock_key, owner_id: found.lock_owner })
     })
-    return flagForRefundStep(flag)
-  })
+    const read = readCheckoutStep({ input, found })
+    const slot = takeApplySlotStep(
+      transform({ read }, ({ read }) => ({ go: read.checkout !== null }))
+    )
+    const plan = judgeCheckoutStep({ read, source: input.source })
 
-  const captureArgs = transform({ plan, input }, ({ plan, input }) => ({ ...(plan as CapturePlan), checkout_id: input.checkout_id, source: input.source }))
-  const capture = when("svc-settle-capture", { plan }, ({ plan }) => plan.action === "capture").then(() => recordCaptureStep(captureArgs))
-  const order = when("svc-settle-order", { plan }, ({ plan }) => plan.action === "capture").then(() => placeOrderStep(captureArgs))
+    const flagged = when(
+      "svc-settle-flag",
+      { plan },
+      ({ plan }) => plan.action === "flag"
+    ).then(() => {
+      const flag = transform({ plan, input }, ({ plan, input }) => {
+        const p = plan as FlagPlan
+        return {
+          checkout_id: input.checkout_id,
+          reason: p.reason,
+          order_id: p.order_id,
+        }
+      })
+      return flagForRefundStep(flag)
+    })
 
-  const failed = when("svc-settle-fail", { plan }, ({ plan }) => plan.action === "fail").then(() => {
-    const args = transform({ plan, input }, ({ plan, input }) => ({ ...(plan as FailPlan), checkout_id: input.checkout_id }))
-    return failPaymentStep(args)
-  })
+    const captureArgs = transform({ plan, input }, ({ plan, input }) => ({
+      ...(plan as CapturePlan),
+      checkout_id: input.checkout_id,
+      source: input.source,
+    }))
+    const capture = when(
+      "svc-settle-capture",
+      { plan },
+      ({ plan }) => plan.action === "capture"
+    ).then(() => recordCaptureStep(captureArgs))
+    const order = when(
+      "svc-settle-order",
+      { plan },
+      ({ plan }) => plan.action === "capture"
+    ).then(() => placeOrderStep(captureArgs))
 
-  const result = transform({ found, plan, flagged, capture, order, failed, read, slot }, ({ found, plan, flagged, capture, order, failed, read, slot }): SettleCheckoutResult => {
-    if (!found.go) return { outcome: found.outcome ?? "ignored" }
-    const outcome: SettleOutcome = flagged ?? order?.outcome ?? failed ?? (plan.action === "done" ? plan.outcome : "pending")
-    const order_id = order?.order_id ?? (plan.action === "flag" ? (plan.order_id ?? null) : plan.action === "fail" ? (plan.order?.id ?? null) : null)
-    const timing = `read ${read.read_ms} ms, slot ${slot.waited_ms} ms` + (order ? `, capture ${capture?.capture_ms ?? 0} ms, order ${order.order_ms} ms` : "")
-    return {
-      outcome,
-      order_id,
-      svc_status: plan.svc_status,
-      ledger_status: plan.ledger_status,
-      order_recorded: !!order?.order_recorded,
-      timing,
-      paid_at: read.checkout?.paidAt ?? null,
-    }
-  })
-  markSettledStep({
-    checkout_id: input.checkout_id,
-    outcome: result.outcome,
-    svc_status: result.svc_status,
-    ledger_status: result.ledger_status,
-    order_recorded: result.order_recorded,
-  })
-  freeApplySlotStep(slot)
-  when("svc-settle-unlock", { found }, ({ found }) => found.go).then(() => {
-    stopKeepingCheckoutLockStep({ owner_id: found.lock_owner })
-    releaseLockStep({ key: found.lock_key, ownerId: found.lock_owner, executeOnSubWorkflow: true })
-  })
+    const failed = when(
+      "svc-settle-fail",
+      { plan },
+      ({ plan }) => plan.action === "fail"
+    ).then(() => {
+      const args = transform({ plan, input }, ({ plan, input }) => ({
+        ...(plan as FailPlan),
+        checkout_id: input.checkout_id,
+      }))
+      return failPaymentStep(args)
+    })
 
-  const checkoutSettled = createHook("checkoutSettled", {
-    checkout_id: input.checkout_id,
-    source: input.source,
-    outcome: result.outcome,
-    svc_status: result.svc_status,
-    order_id: result.order_id,
-  })
-  return new WorkflowResponse(result, { hooks: [checkoutSettled] })
-})
+    const result = transform(
+      { found, plan, flagged, capture, order, failed, read, slot },
+      ({
+        found,
+        plan,
+        flagged,
+        capture,
+        order,
+        failed,
+        read,
+        slot,
+      }): SettleCheckoutResult => {
+        if (!found.go) return { outcome: found.outcome ?? "ignored" }
+        const outcome: SettleOutcome =
+          flagged ??
+          order?.outcome ??
+          failed ??
+          (plan.action === "done" ? plan.outcome : "pending")
+        const order_id =
+          order?.order_id ??
+          (plan.action === "flag"
+            ? (plan.order_id ?? null)
+            : plan.action === "fail"
+              ? (plan.order?.id ?? null)
+              : null)
+        const timing =
+          `read ${read.read_ms} ms, slot ${slot.waited_ms} ms` +
+          (order
+            ? `, capture ${capture?.capture_ms ?? 0} ms, order ${order.order_ms} ms`
+            : "")
+        return {
+          outcome,
+          order_id,
+          svc_status: plan.svc_status,
+          ledger_status: plan.ledger_status,
+          order_recorded: !!order?.order_recorded,
+          timing,
+          paid_at: read.checkout?.paidAt ?? null,
+        }
+      }
+    )
+    markSettledStep({
+      checkout_id: input.checkout_id,
+      outcome: result.outcome,
+      svc_status: result.svc_status,
+      ledger_status: result.ledger_status,
+      order_recorded: result.order_recorded,
+    })
+    freeApplySlotStep(slot)
+    when("svc-settle-unlock", { found }, ({ found }) => found.go).then(() => {
+      stopKeepingCheckoutLockStep({ owner_id: found.lock_owner })
+      releaseLockStep({
+        key: found.lock_key,
+        ownerId: found.lock_owner,
+        executeOnSubWorkflow: true,
+      })
+    })
+
+    const checkoutSettled = createHook("checkoutSettled", {
+      checkout_id: input.checkout_id,
+      source: input.source,
+      outcome: result.outcome,
+      svc_status: result.svc_status,
+      order_id: result.order_id,
+    })
+    return new WorkflowResponse(result, { hooks: [checkoutSettled] })
+  }
+)
 
 /**
  * A `checkout.updated` event (its checkout id and, as a hint, its status) or a sweep's
  * unsettled row: run the settle workflow for it. `source` is recorded in the history.
  */
-export async function settleCheckoutEvent(container: MedusaContainer, checkoutId: string, hintStatus: string | null, source: SettleSource): Promise<SettleCheckoutResult> {
-  const { result } = await settleCheckoutWorkflow(container).run({ input: { checkout_id: checkoutId, hint_status: hintStatus, source } })
+export async function settleCheckoutEvent(
+  container: MedusaContainer,
+  checkoutId: string,
+  hintStatus: string | null,
+  source: SettleSource
+): Promise<SettleCheckoutResult> {
+  const { result } = await settleCheckoutWorkflow(container).run({
+    input: { checkout_id: checkoutId, hint_status: hintStatus, source },
+  })
   recordSettlement(result, source)
   return result
 }
 
 /** A checkout already read from svc (a page of svc's list): settled without reading it again. */
-export async function settleCheckout(container: MedusaContainer, c: SvcCheckoutRead, source: SettleSource): Promise<SettleOutcome> {
-  const { result } = await settleCheckoutWorkflow(container).run({ input: { checkout_id: c.checkoutId, checkout: c, source } })
+export async function settleCheckout(
+  container: MedusaContainer,
+  c: SvcCheckoutRead,
+  source: SettleSource
+): Promise<SettleOutcome> {
+  const { result } = await settleCheckoutWorkflow(container).run({
+    input: { checkout_id: c.checkoutId, checkout: c, source },
+  })
   recordSettlement(result, source)
   return result.outcome
 }
 
 /** The run's outcome counted, and the lag from paid at svc to the order when this run placed it (OpenTelemetry metrics). */
-function recordSettlement(result: SettleCheckoutResult, source: SettleSource): void {
+function recordSettlement(
+  result: SettleCheckoutResult,
+  source: SettleSource
+): void {
   const m = svcInstruments()
-  m.settlements.add(1, { "svc.settle.outcome": result.outcome, "svc.settle.source": source })
-  const paidAt = result.order_recorded && result.paid_at ? Date.parse(result.paid_at) : NaN
-  if (Number.isFinite(paidAt)) m.settleLag.record(Math.max(0, Date.now() - paidAt) / 1000, { "svc.settle.source": source })
+  m.settlements.add(1, {
+    "svc.settle.outcome": result.outcome,
+    "svc.settle.source": source,
+  })
+  const paidAt =
+    result.order_recorded && result.paid_at ? Date.parse(result.paid_at) : NaN
+  if (Number.isFinite(paidAt))
+    m.settleLag.record(Math.max(0, Date.now() - paidAt) / 1000, {
+      "svc.settle.source": source,
+    })
 }

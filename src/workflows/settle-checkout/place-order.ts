@@ -1,12 +1,34 @@
-import type { Logger, MedusaContainer, RemoteQueryFunction } from "@medusajs/framework/types"
+import type {
+  Logger,
+  MedusaContainer,
+  RemoteQueryFunction,
+} from "@medusajs/framework/types"
 import { randomUUID } from "node:crypto"
-import { ContainerRegistrationKeys, MathBN, MedusaError, Modules } from "@medusajs/framework/utils"
-import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { acquireLockStep, completeCartWorkflow, releaseLockStep } from "@medusajs/core-flows"
+import {
+  ContainerRegistrationKeys,
+  MathBN,
+  MedusaError,
+  Modules,
+} from "@medusajs/framework/utils"
+import {
+  createStep,
+  createWorkflow,
+  StepResponse,
+  WorkflowResponse,
+} from "@medusajs/framework/workflows-sdk"
+import {
+  acquireLockStep,
+  completeCartWorkflow,
+  releaseLockStep,
+} from "@medusajs/core-flows"
 import { svcInstruments } from "../../client/telemetry"
 import { SVC_MODULE, type SvcModuleService } from "../../modules/svc"
 import type { SettleSource } from "./steps"
-import { CHECKOUT_LOCK_LEASE_S, keepCheckoutLockStep, stopKeepingCheckoutLockStep } from "./checkout-lock"
+import {
+  CHECKOUT_LOCK_LEASE_S,
+  keepCheckoutLockStep,
+  stopKeepingCheckoutLockStep,
+} from "./checkout-lock"
 import { MedusaReads } from "../../lib/medusa-data/medusa-reads"
 import { emitSvcEvent, SvcEvents } from "../../lib/events/svc-events"
 import { english, say } from "../../lib/texts"
@@ -14,8 +36,14 @@ import { english, say } from "../../lib/texts"
 type Container = MedusaContainer
 type Query = Omit<RemoteQueryFunction, symbol>
 type Locking = {
-  acquire: (keys: string | string[], args?: { ownerId?: string; expire?: number }) => Promise<void>
-  release: (keys: string | string[], args?: { ownerId?: string }) => Promise<boolean>
+  acquire: (
+    keys: string | string[],
+    args?: { ownerId?: string; expire?: number }
+  ) => Promise<void>
+  release: (
+    keys: string | string[],
+    args?: { ownerId?: string }
+  ) => Promise<boolean>
 }
 
 /**
@@ -42,7 +70,10 @@ export const ERROR_BACKOFF = { baseS: 10, capS: 900 }
 /** A payment younger than this is left to the completion that made it. */
 const GRACE_S = 20
 
-export type OrderAttempt = { outcome: "placed"; orderId: string; now: boolean } | { outcome: "later"; reason: string; retryAt?: Date } | { outcome: "impossible"; reason: string }
+export type OrderAttempt =
+  | { outcome: "placed"; orderId: string; now: boolean }
+  | { outcome: "later"; reason: string; retryAt?: Date }
+  | { outcome: "impossible"; reason: string }
 
 export type PaidCartRef = {
   checkoutId: string
@@ -66,16 +97,28 @@ export function permanentReason(e: unknown): string | null {
   const err = e as { type?: string; message?: string }
   const message = String(err?.message ?? e)
   if (LOCK_ERROR.test(message)) return null
-  const permanent = new Set<string>([MedusaError.Types.INVALID_DATA, MedusaError.Types.NOT_ALLOWED, MedusaError.Types.NOT_FOUND])
+  const permanent = new Set<string>([
+    MedusaError.Types.INVALID_DATA,
+    MedusaError.Types.NOT_ALLOWED,
+    MedusaError.Types.NOT_FOUND,
+  ])
   if (err?.type && permanent.has(err.type)) {
-    if (/inventory|stock/i.test(message)) return english(say("attention.stockGone", { message }))
+    if (/inventory|stock/i.test(message))
+      return english(say("attention.stockGone", { message }))
     return message
   }
   return null
 }
 
-async function orderOfCart(query: Query, cartId: string): Promise<string | undefined> {
-  const { data } = await query.graph({ entity: "order_cart", fields: ["order_id"], filters: { cart_id: cartId } })
+async function orderOfCart(
+  query: Query,
+  cartId: string
+): Promise<string | undefined> {
+  const { data } = await query.graph({
+    entity: "order_cart",
+    fields: ["order_id"],
+    filters: { cart_id: cartId },
+  })
   return (data as { order_id?: string }[])[0]?.order_id
 }
 
@@ -85,34 +128,69 @@ export type CartFacts = {
   region_id: string | null
   total: number | string | null
   region?: { id: string } | null
-  payment_collection?: { payment_sessions?: { id: string; amount: unknown; raw_amount?: { value?: unknown } | null }[] | null } | null
+  payment_collection?: {
+    payment_sessions?:
+      | {
+          id: string
+          amount: unknown
+          raw_amount?: { value?: unknown } | null
+        }[]
+      | null
+  } | null
 }
 
 /** The cart's fields cannotComplete reads (under `prefix`, e.g. "payment_collection.cart." from a payment session). */
-export const cartCheckFields = (prefix = "") => ["id", "region_id", "total", "region.id"].map((f) => prefix + f)
+export const cartCheckFields = (prefix = "") =>
+  ["id", "region_id", "total", "region.id"].map((f) => prefix + f)
 
 /**
  * What makes this paid cart impossible to complete as it was paid, from its facts: the
  * cart or its region is gone, or its total is no longer the amount paid (a cart changed
  * after payment would become an order for another sum).
  */
-export function cartCannotComplete(cart: CartFacts | null | undefined, ref: PaidCartRef): string | null {
+export function cartCannotComplete(
+  cart: CartFacts | null | undefined,
+  ref: PaidCartRef
+): string | null {
   if (!cart) return english(say("attention.cartGone", { cart: ref.cartId }))
-  if (!cart.region_id) return english(say("attention.cartNoRegion", { cart: ref.cartId }))
-  if (!cart.region) return english(say("attention.regionRemoved", { region: cart.region_id }))
-  const session = cart.payment_collection?.payment_sessions?.find((s) => s.id === ref.sessionId)
-  const paid = ref.paid ?? (session ? String(session.raw_amount?.value ?? session.amount) : null)
+  if (!cart.region_id)
+    return english(say("attention.cartNoRegion", { cart: ref.cartId }))
+  if (!cart.region)
+    return english(say("attention.regionRemoved", { region: cart.region_id }))
+  const session = cart.payment_collection?.payment_sessions?.find(
+    (s) => s.id === ref.sessionId
+  )
+  const paid =
+    ref.paid ??
+    (session ? String(session.raw_amount?.value ?? session.amount) : null)
   if (paid != null && cart.total != null && !MathBN.eq(cart.total, paid)) {
-    return english(say("attention.cartChanged", { total: MathBN.convert(cart.total).toString(), paid: MathBN.convert(paid).toString() }))
+    return english(
+      say("attention.cartChanged", {
+        total: MathBN.convert(cart.total).toString(),
+        paid: MathBN.convert(paid).toString(),
+      })
+    )
   }
   return null
 }
 
 /** cartCannotComplete on one read of the cart: the cart, its region (a link) and, when the caller does not know it, what the session was paid. */
-async function cannotComplete(query: Query, ref: PaidCartRef): Promise<string | null> {
+async function cannotComplete(
+  query: Query,
+  ref: PaidCartRef
+): Promise<string | null> {
   const fields = cartCheckFields()
-  if (ref.paid == null) fields.push("payment_collection.payment_sessions.id", "payment_collection.payment_sessions.amount", "payment_collection.payment_sessions.raw_amount")
-  const { data: carts } = await query.graph({ entity: "cart", fields, filters: { id: ref.cartId } })
+  if (ref.paid == null)
+    fields.push(
+      "payment_collection.payment_sessions.id",
+      "payment_collection.payment_sessions.amount",
+      "payment_collection.payment_sessions.raw_amount"
+    )
+  const { data: carts } = await query.graph({
+    entity: "cart",
+    fields,
+    filters: { id: ref.cartId },
+  })
   return cartCannotComplete((carts as CartFacts[])[0], ref)
 }
 
@@ -126,49 +204,95 @@ async function cannotComplete(query: Query, ref: PaidCartRef): Promise<string | 
  * process is "later", not a 30-second wait per cart. Records the outcome on the
  * checkout's row.
  */
-export async function placePaidOrder(container: Container, ref: PaidCartRef, source: SettleSource): Promise<OrderAttempt> {
+export async function placePaidOrder(
+  container: Container,
+  ref: PaidCartRef,
+  source: SettleSource
+): Promise<OrderAttempt> {
   const ledger = container.resolve<SvcModuleService>(SVC_MODULE)
   const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-  const ids = { checkout_id: ref.checkoutId, cart_id: ref.cartId, payment_session_id: ref.sessionId }
+  const ids = {
+    checkout_id: ref.checkoutId,
+    cart_id: ref.cartId,
+    payment_session_id: ref.sessionId,
+  }
   /** `attempts`: the deferred attempts before this one (0 or none: the first). */
-  const placed = async (orderId: string, now: boolean, attempts: number | undefined): Promise<OrderAttempt> => {
-    const cleared = await ledger.recordCheckoutOrderPlaced(ref.checkoutId, orderId, {
-      status: "ORDER_PLACED",
-      source,
-      detail: english(
-        now
-          ? attempts
-            ? say("history.orderPlacedAfter", { order: orderId, source, n: attempts })
-            : say("history.orderPlaced", { order: orderId, source })
-          : attempts
-            ? say("history.orderFoundAfter", { order: orderId, n: attempts })
-            : say("history.orderFound", { order: orderId })
-      ),
-    })
-    if (cleared) await emitSvcEvent(container, SvcEvents.PAID_CART_RESOLVED, { ...ids, order_id: orderId })
+  const placed = async (
+    orderId: string,
+    now: boolean,
+    attempts: number | undefined
+  ): Promise<OrderAttempt> => {
+    const cleared = await ledger.recordCheckoutOrderPlaced(
+      ref.checkoutId,
+      orderId,
+      {
+        status: "ORDER_PLACED",
+        source,
+        detail: english(
+          now
+            ? attempts
+              ? say("history.orderPlacedAfter", {
+                  order: orderId,
+                  source,
+                  n: attempts,
+                })
+              : say("history.orderPlaced", { order: orderId, source })
+            : attempts
+              ? say("history.orderFoundAfter", { order: orderId, n: attempts })
+              : say("history.orderFound", { order: orderId })
+        ),
+      }
+    )
+    if (cleared)
+      await emitSvcEvent(container, SvcEvents.PAID_CART_RESOLVED, {
+        ...ids,
+        order_id: orderId,
+      })
     return { outcome: "placed", orderId, now }
   }
-  const later = async (reason: string, backoff: { baseS: number; capS: number }): Promise<OrderAttempt> => {
-    const { retryAt, cleared } = await ledger.recordCheckoutOrderLater(ref.checkoutId, reason, backoff, { status: "ORDER_DEFERRED", source })
+  const later = async (
+    reason: string,
+    backoff: { baseS: number; capS: number }
+  ): Promise<OrderAttempt> => {
+    const { retryAt, cleared } = await ledger.recordCheckoutOrderLater(
+      ref.checkoutId,
+      reason,
+      backoff,
+      { status: "ORDER_DEFERRED", source }
+    )
     // a flag from before is back to the plugin's own retries: no person is needed for it now
-    if (cleared) await emitSvcEvent(container, SvcEvents.PAID_CART_RESOLVED, { ...ids, order_id: null })
+    if (cleared)
+      await emitSvcEvent(container, SvcEvents.PAID_CART_RESOLVED, {
+        ...ids,
+        order_id: null,
+      })
     return { outcome: "later", reason, retryAt }
   }
   const impossible = async (reason: string): Promise<OrderAttempt> => {
-    if (await ledger.recordCheckoutOrderImpossible(ref.checkoutId, reason, { status: "ORDER_IMPOSSIBLE", source })) {
+    if (
+      await ledger.recordCheckoutOrderImpossible(ref.checkoutId, reason, {
+        status: "ORDER_IMPOSSIBLE",
+        source,
+      })
+    ) {
       await emitSvcEvent(container, SvcEvents.PAID_CART_NEEDS_ATTENTION, ids)
     }
     logger.warn(`svc: checkout ${ref.checkoutId}: ${reason}`)
     return { outcome: "impossible", reason }
   }
-  const attempts = ref.attempts ?? (await ledger.checkoutRow(ref.checkoutId))?.order_attempts
+  const attempts =
+    ref.attempts ?? (await ledger.checkoutRow(ref.checkoutId))?.order_attempts
 
   const existing = await orderOfCart(query, ref.cartId)
   if (existing) return placed(existing, false, attempts)
 
-  const cannot = ref.cannot !== undefined ? ref.cannot : await cannotComplete(query, ref)
-  if (cannot) return impossible(english(say("attention.noOrder", { cart: ref.cartId, why: cannot })))
+  const cannot =
+    ref.cannot !== undefined ? ref.cannot : await cannotComplete(query, ref)
+  if (cannot)
+    return impossible(
+      english(say("attention.noOrder", { cart: ref.cartId, why: cannot }))
+    )
 
   let locking: Locking | undefined
   try {
@@ -181,34 +305,58 @@ export async function placePaidOrder(container: Container, ref: PaidCartRef, sou
     try {
       await locking.acquire(ref.cartId, { ownerId, expire: 5 })
     } catch {
-      return later(english(say("history.cartLocked", { cart: ref.cartId })), LOCK_BACKOFF)
+      return later(
+        english(say("history.cartLocked", { cart: ref.cartId })),
+        LOCK_BACKOFF
+      )
     }
     await locking.release(ref.cartId, { ownerId })
   }
 
   let made: string | undefined
   try {
-    const { result } = await completeCartWorkflow(container).run({ input: { id: ref.cartId } })
+    const { result } = await completeCartWorkflow(container).run({
+      input: { id: ref.cartId },
+    })
     made = result?.id
   } catch (e) {
     const orderId = await orderOfCart(query, ref.cartId)
     if (orderId) return placed(orderId, true, attempts)
     const permanent = permanentReason(e)
-    if (permanent) return impossible(english(say("attention.noOrder", { cart: ref.cartId, why: permanent })))
+    if (permanent)
+      return impossible(
+        english(say("attention.noOrder", { cart: ref.cartId, why: permanent }))
+      )
     const message = (e as Error)?.message ?? String(e)
     const lock = LOCK_ERROR.test(message)
-    logger.warn(`svc: checkout ${ref.checkoutId}: completing cart ${ref.cartId} after payment: ${message}; trying again later`)
-    return later(english(say("history.completing", { cart: ref.cartId, error: message })), lock ? LOCK_BACKOFF : ERROR_BACKOFF)
+    logger.warn(
+      `svc: checkout ${ref.checkoutId}: completing cart ${ref.cartId} after payment: ${message}; trying again later`
+    )
+    return later(
+      english(say("history.completing", { cart: ref.cartId, error: message })),
+      lock ? LOCK_BACKOFF : ERROR_BACKOFF
+    )
   }
   const orderId = made ?? (await orderOfCart(query, ref.cartId))
   if (orderId) {
-    logger.info(`svc: checkout ${ref.checkoutId}: cart ${ref.cartId} is order ${orderId} (${source}${attempts ? ` after ${attempts} deferred attempt(s)` : ""})`)
+    logger.info(
+      `svc: checkout ${ref.checkoutId}: cart ${ref.cartId} is order ${orderId} (${source}${attempts ? ` after ${attempts} deferred attempt(s)` : ""})`
+    )
     return placed(orderId, true, attempts)
   }
-  return later(english(say("history.noOrderMade", { cart: ref.cartId })), ERROR_BACKOFF)
+  return later(
+    english(say("history.noOrderMade", { cart: ref.cartId })),
+    ERROR_BACKOFF
+  )
 }
 
-type PaidCart = { checkout_id: string; cart_id: string; payment_session_id: string; paid_at: Date; order_attempts: number }
+type PaidCart = {
+  checkout_id: string
+  cart_id: string
+  payment_session_id: string
+  paid_at: Date
+  order_attempts: number
+}
 
 /** Rows read per page of the ledger's candidates, and pages per pass at most. */
 const CANDIDATE_PAGE = 200
@@ -223,25 +371,42 @@ const CANDIDATE_PAGES = 10
  * Medusa's links. A candidate whose cart is an order has it recorded on its row, which
  * then drops out of later passes.
  */
-async function paidWithoutOrder(container: Container, limit: number, scope: "due" | "all"): Promise<PaidCart[]> {
+async function paidWithoutOrder(
+  container: Container,
+  limit: number,
+  scope: "due" | "all"
+): Promise<PaidCart[]> {
   const ledger = container.resolve<SvcModuleService>(SVC_MODULE)
   const medusa = new MedusaReads(container)
   const found: PaidCart[] = []
   const now = Date.now()
   let after: string | null = null
   for (let page = 0; page < CANDIDATE_PAGES; page++) {
-    const rows = await ledger.checkoutsMaybePaidWithoutOrder(scope, CANDIDATE_PAGE, after)
+    const rows = await ledger.checkoutsMaybePaidWithoutOrder(
+      scope,
+      CANDIDATE_PAGE,
+      after
+    )
     if (!rows.length) break
     after = rows[rows.length - 1]!.id
-    const carts = await medusa.sessionCarts([...new Set(rows.map((r) => r.payment_session_id))])
+    const carts = await medusa.sessionCarts([
+      ...new Set(rows.map((r) => r.payment_session_id)),
+    ])
     for (const r of rows) {
       const c = carts.get(r.payment_session_id)
-      if (!c || c.checkout_id !== r.checkout_id || !c.payment || !c.cart_id) continue
+      if (!c || c.checkout_id !== r.checkout_id || !c.payment || !c.cart_id)
+        continue
       if (c.order_id) {
-        await ledger.recordCheckoutOrderFound(r.checkout_id, c.order_id, english(say("history.placedByAnother", { order: c.order_id })))
+        await ledger.recordCheckoutOrderFound(
+          r.checkout_id,
+          c.order_id,
+          english(say("history.placedByAnother", { order: c.order_id }))
+        )
         continue
       }
-      const due = r.order_retry_at ? new Date(r.order_retry_at).getTime() <= now : c.payment.created_at.getTime() + GRACE_S * 1000 <= now
+      const due = r.order_retry_at
+        ? new Date(r.order_retry_at).getTime() <= now
+        : c.payment.created_at.getTime() + GRACE_S * 1000 <= now
       if (due)
         found.push({
           checkout_id: r.checkout_id,
@@ -253,41 +418,84 @@ async function paidWithoutOrder(container: Container, limit: number, scope: "due
     }
     if (rows.length < CANDIDATE_PAGE) break
   }
-  return found.sort((a, b) => a.paid_at.getTime() - b.paid_at.getTime()).slice(0, limit)
+  return found
+    .sort((a, b) => a.paid_at.getTime() - b.paid_at.getTime())
+    .slice(0, limit)
 }
 
 /** The lock every settlement of a checkout takes (settle workflow, paid-cart workflow): one at a time, in any process. */
-export const checkoutLockKey = (checkoutId: string) => `svc:checkout:${checkoutId}`
+export const checkoutLockKey = (checkoutId: string) =>
+  `svc:checkout:${checkoutId}`
 
-export type CompletePaidCartInput = { checkout_id: string; cart_id: string; payment_session_id: string; order_attempts?: number; source: SettleSource }
+export type CompletePaidCartInput = {
+  checkout_id: string
+  cart_id: string
+  payment_session_id: string
+  order_attempts?: number
+  source: SettleSource
+}
 
 /** The checkout's lock, and this run's own name as its holder (only the holder releases it). */
-const nameCheckoutLockStep = createStep("svc-name-checkout-lock", async (input: { checkout_id: string }) => {
-  return new StepResponse({ key: checkoutLockKey(input.checkout_id), owner_id: `svc-paid-cart:${randomUUID()}` })
-})
+const nameCheckoutLockStep = createStep(
+  "svc-name-checkout-lock",
+  async (input: { checkout_id: string }) => {
+    return new StepResponse({
+      key: checkoutLockKey(input.checkout_id),
+      owner_id: `svc-paid-cart:${randomUUID()}`,
+    })
+  }
+)
 
-const placePaidOrderStep = createStep("svc-place-paid-order", async (input: CompletePaidCartInput, { container }) => {
-  const ref = { checkoutId: input.checkout_id, cartId: input.cart_id, sessionId: input.payment_session_id, attempts: input.order_attempts }
-  const r = await placePaidOrder(container, ref, input.source)
-  return new StepResponse(r)
-})
+const placePaidOrderStep = createStep(
+  "svc-place-paid-order",
+  async (input: CompletePaidCartInput, { container }) => {
+    const ref = {
+      checkoutId: input.checkout_id,
+      cartId: input.cart_id,
+      sessionId: input.payment_session_id,
+      attempts: input.order_attempts,
+    }
+    const r = await placePaidOrder(container, ref, input.source)
+    return new StepResponse(r)
+  }
+)
 
 /**
  * A paid cart without an order (its settlement stopped, or Medusa's cart lock was held)
  * becomes one: under the checkout's lock, waited for 1 s at most (a settlement of the
  * same checkout in progress elsewhere makes this run fail "busy": the next one comes).
  */
-export const completePaidCartWorkflow = createWorkflow("svc-complete-paid-cart", (input: CompletePaidCartInput) => {
-  const lock = nameCheckoutLockStep(input)
-  acquireLockStep({ key: lock.key, ownerId: lock.owner_id, timeout: 1, ttl: CHECKOUT_LOCK_LEASE_S, executeOnSubWorkflow: true })
-  keepCheckoutLockStep(lock)
-  const attempt = placePaidOrderStep(input)
-  stopKeepingCheckoutLockStep(lock)
-  releaseLockStep({ key: lock.key, ownerId: lock.owner_id, executeOnSubWorkflow: true })
-  return new WorkflowResponse(attempt)
-})
+export const completePaidCartWorkflow = createWorkflow(
+  "svc-complete-paid-cart",
+  (input: CompletePaidCartInput) => {
+    const lock = nameCheckoutLockStep(input)
+    acquireLockStep({
+      key: lock.key,
+      ownerId: lock.owner_id,
+      timeout: 1,
+      ttl: CHECKOUT_LOCK_LEASE_S,
+      executeOnSubWorkflow: true,
+    })
+    keepCheckoutLockStep(lock)
+    const attempt = placePaidOrderStep(input)
+    stopKeepingCheckoutLockStep(lock)
+    releaseLockStep({
+      key: lock.key,
+      ownerId: lock.owner_id,
+      executeOnSubWorkflow: true,
+    })
+    return new WorkflowResponse(attempt)
+  }
+)
 
-export type PaidCartsReport = { found: number; placed: number; later: number; impossible: number; busy: number; errors: number }
+export type PaidCartsReport = {
+  found: number
+  placed: number
+  later: number
+  impossible: number
+  busy: number
+  errors: number
+}
 
 /**
  * The job's and the watcher's pass over paid carts without an order: a page of
@@ -296,16 +504,40 @@ export type PaidCartsReport = { found: number; placed: number; later: number; im
  * svc payment without an order, for the job); one at a time, each a run of
  * completePaidCartWorkflow.
  */
-export async function completePaidCarts(container: Container, opts: { limit: number; source: Exclude<SettleSource, "webhook">; scope?: "due" | "all" }): Promise<PaidCartsReport> {
-  const report: PaidCartsReport = { found: 0, placed: 0, later: 0, impossible: 0, busy: 0, errors: 0 }
+export async function completePaidCarts(
+  container: Container,
+  opts: {
+    limit: number
+    source: Exclude<SettleSource, "webhook">
+    scope?: "due" | "all"
+  }
+): Promise<PaidCartsReport> {
+  const report: PaidCartsReport = {
+    found: 0,
+    placed: 0,
+    later: 0,
+    impossible: 0,
+    busy: 0,
+    errors: 0,
+  }
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-  const candidates = await paidWithoutOrder(container, opts.limit, opts.scope ?? "all")
+  const candidates = await paidWithoutOrder(
+    container,
+    opts.limit,
+    opts.scope ?? "all"
+  )
   report.found = candidates.length
   for (const c of candidates) {
     let r: OrderAttempt | "busy" | "error"
     try {
       const { result } = await completePaidCartWorkflow(container).run({
-        input: { checkout_id: c.checkout_id, cart_id: c.cart_id, payment_session_id: c.payment_session_id, order_attempts: c.order_attempts, source: opts.source },
+        input: {
+          checkout_id: c.checkout_id,
+          cart_id: c.cart_id,
+          payment_session_id: c.payment_session_id,
+          order_attempts: c.order_attempts,
+          source: opts.source,
+        },
       })
       r = result
     } catch (e) {
@@ -313,7 +545,9 @@ export async function completePaidCarts(container: Container, opts: { limit: num
       // and the cart comes back after its grace, the others of the page still get their turn
       if (LOCK_ERROR.test((e as Error)?.message ?? "")) r = "busy"
       else {
-        logger.warn(`svc: completing paid cart ${c.cart_id} (checkout ${c.checkout_id}): ${(e as Error)?.message ?? e}`)
+        logger.warn(
+          `svc: completing paid cart ${c.cart_id} (checkout ${c.checkout_id}): ${(e as Error)?.message ?? e}`
+        )
         r = "error"
       }
     }
@@ -322,7 +556,11 @@ export async function completePaidCarts(container: Container, opts: { limit: num
     else if (r.outcome === "placed") {
       report.placed++
       // a paid cart placed by a later pass: the lag from its capture (Medusa's payment), the closest time this pass holds
-      if (r.now) svcInstruments().settleLag.record(Math.max(0, Date.now() - c.paid_at.getTime()) / 1000, { "svc.settle.source": opts.source })
+      if (r.now)
+        svcInstruments().settleLag.record(
+          Math.max(0, Date.now() - c.paid_at.getTime()) / 1000,
+          { "svc.settle.source": opts.source }
+        )
     } else if (r.outcome === "later") report.later++
     else report.impossible++
   }

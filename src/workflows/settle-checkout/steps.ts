@@ -1,15 +1,37 @@
 import { randomUUID } from "node:crypto"
-import type { Logger, MedusaContainer, RemoteQueryFunction } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules, PaymentActions, PaymentEvents, PaymentSessionStatus } from "@medusajs/framework/utils"
+import type {
+  Logger,
+  MedusaContainer,
+  RemoteQueryFunction,
+} from "@medusajs/framework/types"
+import {
+  ContainerRegistrationKeys,
+  Modules,
+  PaymentActions,
+  PaymentEvents,
+  PaymentSessionStatus,
+} from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { cancelOrderWorkflow, processPaymentWorkflow } from "@medusajs/core-flows"
+import {
+  cancelOrderWorkflow,
+  processPaymentWorkflow,
+} from "@medusajs/core-flows"
 import { medusaAmountToSen } from "../../rules/medusa-amount"
-import { verifiedSessionOf, type SvcCheckoutRead } from "../../lib/svc-runtime/keys"
+import {
+  verifiedSessionOf,
+  type SvcCheckoutRead,
+} from "../../lib/svc-runtime/keys"
 import { failureReason, FINAL_UNPAID, OPEN } from "../../lib/svc-runtime/status"
 import { svcFromContainer } from "../../lib/svc-runtime/config"
 import { emitSvcEvent, SvcEvents } from "../../lib/events/svc-events"
 import { SVC_MODULE, type SvcModuleService } from "../../modules/svc"
-import { cartCannotComplete, cartCheckFields, checkoutLockKey, placePaidOrder, type CartFacts } from "./place-order"
+import {
+  cartCannotComplete,
+  cartCheckFields,
+  checkoutLockKey,
+  placePaidOrder,
+  type CartFacts,
+} from "./place-order"
 import { english, say, type Said } from "../../lib/texts"
 
 /**
@@ -26,7 +48,8 @@ import { english, say, type Said } from "../../lib/texts"
  * came to be applied.
  */
 /** Who started the settlement, as the status history records it ("admin": Medusa's "Check status" banner; "payment_link": a buyer opened a lasting payment link). */
-export type SettleSource = "webhook" | "watcher" | "job" | "admin" | "payment_link"
+export type SettleSource =
+  "webhook" | "watcher" | "job" | "admin" | "payment_link"
 
 export type SettleOutcome =
   | "captured"
@@ -54,7 +77,8 @@ export type SettleCheckoutInput = {
 
 type Query = Omit<RemoteQueryFunction, symbol>
 const ledgerOf = (c: MedusaContainer) => c.resolve<SvcModuleService>(SVC_MODULE)
-const queryOf = (c: MedusaContainer) => c.resolve<Query>(ContainerRegistrationKeys.QUERY)
+const queryOf = (c: MedusaContainer) =>
+  c.resolve<Query>(ContainerRegistrationKeys.QUERY)
 
 // ------------------------------------------------------------------ find
 
@@ -74,18 +98,42 @@ export type Found = {
  * under it, since a run that held the lock before may have settled it. (The webhook gate
  * drops a checkout this store never made before the workflow starts: subscriber.)
  */
-export const findCheckoutStep = createStep("svc-find-checkout", async (input: SettleCheckoutInput) => {
-  const lock = { lock_key: checkoutLockKey(input.checkout_id), lock_owner: `svc-settle:${randomUUID()}` }
-  if (!input.checkout && input.hint_status && OPEN.has(input.hint_status)) return new StepResponse<Found>({ go: false, outcome: "open_status_noted", ...lock })
-  return new StepResponse<Found>({ go: true, ...lock })
-})
+export const findCheckoutStep = createStep(
+  "svc-find-checkout",
+  async (input: SettleCheckoutInput) => {
+    const lock = {
+      lock_key: checkoutLockKey(input.checkout_id),
+      lock_owner: `svc-settle:${randomUUID()}`,
+    }
+    if (!input.checkout && input.hint_status && OPEN.has(input.hint_status))
+      return new StepResponse<Found>({
+        go: false,
+        outcome: "open_status_noted",
+        ...lock,
+      })
+    return new StepResponse<Found>({ go: true, ...lock })
+  }
+)
 
 // ------------------------------------------------------------------ read
 
 /** The ledger row's fields the later steps use (plain data: step results are not kept as objects). */
-export type RowFacts = { idempotency_key: string; payment_session_id: string; attempt: number; title: string; attention: string | null; order_attempts: number }
+export type RowFacts = {
+  idempotency_key: string
+  payment_session_id: string
+  attempt: number
+  title: string
+  attention: string | null
+  order_attempts: number
+}
 
-export type Read = { checkout: SvcCheckoutRead | null; row: RowFacts | null; outcome?: SettleOutcome; svc_status?: string; read_ms: number }
+export type Read = {
+  checkout: SvcCheckoutRead | null
+  row: RowFacts | null
+  outcome?: SettleOutcome
+  svc_status?: string
+  read_ms: number
+}
 
 /**
  * Under the checkout's lock: the ledger row, the one read of it in a settlement (a checkout
@@ -93,24 +141,56 @@ export type Read = { checkout: SvcCheckoutRead | null; row: RowFacts | null; out
  * then svc's checkout, read once and shared with any read of the same checkout in this
  * process (never the event's body).
  */
-export const readCheckoutStep = createStep("svc-read-checkout", async ({ input, found }: { input: SettleCheckoutInput; found: Found }, { container }) => {
-  if (!found.go) return new StepResponse<Read>({ checkout: null, row: null, outcome: found.outcome, read_ms: 0 })
-  const row = await ledgerOf(container).checkoutRow(input.checkout_id)
-  if (!row) return new StepResponse<Read>({ checkout: null, row: null, outcome: "unknown_checkout", read_ms: 0 })
-  if (row.settled_status) return new StepResponse<Read>({ checkout: null, row: null, outcome: "already_settled", svc_status: row.settled_status, read_ms: 0 })
-  if (input.checkout) svcFromContainer(container).reads.remember(input.checkout)
-  const t0 = Date.now()
-  const checkout = input.checkout ?? (await svcFromContainer(container).reads.read(input.checkout_id))
-  const facts = {
-    idempotency_key: row.idempotency_key,
-    payment_session_id: row.payment_session_id,
-    attempt: Number(row.attempt),
-    title: row.title,
-    attention: row.attention,
-    order_attempts: Number(row.order_attempts ?? 0),
+export const readCheckoutStep = createStep(
+  "svc-read-checkout",
+  async (
+    { input, found }: { input: SettleCheckoutInput; found: Found },
+    { container }
+  ) => {
+    if (!found.go)
+      return new StepResponse<Read>({
+        checkout: null,
+        row: null,
+        outcome: found.outcome,
+        read_ms: 0,
+      })
+    const row = await ledgerOf(container).checkoutRow(input.checkout_id)
+    if (!row)
+      return new StepResponse<Read>({
+        checkout: null,
+        row: null,
+        outcome: "unknown_checkout",
+        read_ms: 0,
+      })
+    if (row.settled_status)
+      return new StepResponse<Read>({
+        checkout: null,
+        row: null,
+        outcome: "already_settled",
+        svc_status: row.settled_status,
+        read_ms: 0,
+      })
+    if (input.checkout)
+      svcFromContainer(container).reads.remember(input.checkout)
+    const t0 = Date.now()
+    const checkout =
+      input.checkout ??
+      (await svcFromContainer(container).reads.read(input.checkout_id))
+    const facts = {
+      idempotency_key: row.idempotency_key,
+      payment_session_id: row.payment_session_id,
+      attempt: Number(row.attempt),
+      title: row.title,
+      attention: row.attention,
+      order_attempts: Number(row.order_attempts ?? 0),
+    }
+    return new StepResponse<Read>({
+      checkout,
+      row: facts,
+      read_ms: Date.now() - t0,
+    })
   }
-  return new StepResponse<Read>({ checkout, row: facts, read_ms: Date.now() - t0 })
-})
+)
 
 // ------------------------------------------------------------------ apply slot
 
@@ -135,31 +215,58 @@ function freeSlot(token: string): void {
 export const takeApplySlotStep = createStep(
   "svc-take-apply-slot",
   async ({ go }: { go: boolean }) => {
-    if (!go) return new StepResponse<{ token: string | null; waited_ms: number }, string | null>({ token: null, waited_ms: 0 }, null)
+    if (!go)
+      return new StepResponse<
+        { token: string | null; waited_ms: number },
+        string | null
+      >({ token: null, waited_ms: 0 }, null)
     const queued = Date.now()
-    if (holders.size >= APPLY_SLOTS) await new Promise<void>((resolve) => applyQueue.push(resolve))
+    if (holders.size >= APPLY_SLOTS)
+      await new Promise<void>((resolve) => applyQueue.push(resolve))
     const token = `slot-${++tokens}`
     holders.add(token)
-    return new StepResponse<{ token: string | null; waited_ms: number }, string | null>({ token, waited_ms: Date.now() - queued }, token)
+    return new StepResponse<
+      { token: string | null; waited_ms: number },
+      string | null
+    >({ token, waited_ms: Date.now() - queued }, token)
   },
   async (token: string | null | undefined) => {
     if (token) freeSlot(token)
   }
 )
 
-export const freeApplySlotStep = createStep("svc-free-apply-slot", async (slot: { token: string | null }) => {
-  if (slot.token) freeSlot(slot.token)
-  return new StepResponse(undefined)
-})
+export const freeApplySlotStep = createStep(
+  "svc-free-apply-slot",
+  async (slot: { token: string | null }) => {
+    if (slot.token) freeSlot(slot.token)
+    return new StepResponse(undefined)
+  }
+)
 
 // ------------------------------------------------------------------ judge
 
-type OrderRef = { id: string; status: string; metadata: Record<string, unknown> | null }
+type OrderRef = {
+  id: string
+  status: string
+  metadata: Record<string, unknown> | null
+}
 
 /** What Medusa must do for this checkout, decided from svc's answer, the ledger and Medusa's data. */
 export type Plan =
-  | { action: "done"; outcome: SettleOutcome; svc_status?: string; ledger_status?: string }
-  | { action: "flag"; outcome: "attention_refund"; reason: string; order_id?: string; svc_status: string; ledger_status: string }
+  | {
+      action: "done"
+      outcome: SettleOutcome
+      svc_status?: string
+      ledger_status?: string
+    }
+  | {
+      action: "flag"
+      outcome: "attention_refund"
+      reason: string
+      order_id?: string
+      svc_status: string
+      ledger_status: string
+    }
   | {
       action: "capture"
       svc_status: string
@@ -202,7 +309,8 @@ type SessionGraph = {
   data: Record<string, unknown> | null
   payment_collection_id: string
   payment_collection?: {
-    payments?: { payment_session_id: string | null; canceled_at: unknown }[] | null
+    payments?:
+      { payment_session_id: string | null; canceled_at: unknown }[] | null
     cart?: (CartFacts & { order?: OrderRef | null }) | null
     order?: OrderRef | null
   } | null
@@ -221,116 +329,195 @@ type SessionGraph = {
  *   awaiting it);
  * - still open: nothing.
  */
-export const judgeCheckoutStep = createStep("svc-judge-checkout", async (input: { read: Read; source: SettleSource }, { container }) => {
-  const { checkout: c, row } = input.read
-  if (!c) return new StepResponse<Plan>({ action: "done", outcome: input.read.outcome ?? "already_settled", svc_status: input.read.svc_status })
-  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-  const svc = svcFromContainer(container)
-  const ledger = ledgerOf(container)
-  const expired = !["COMPLETED", ...FINAL_UNPAID].includes(c.status) && Date.parse(c.expiresAt) <= Date.now()
-  const ledgerStatus = expired && c.status !== "FAILED" ? "EXPIRED" : c.status
+export const judgeCheckoutStep = createStep(
+  "svc-judge-checkout",
+  async (input: { read: Read; source: SettleSource }, { container }) => {
+    const { checkout: c, row } = input.read
+    if (!c)
+      return new StepResponse<Plan>({
+        action: "done",
+        outcome: input.read.outcome ?? "already_settled",
+        svc_status: input.read.svc_status,
+      })
+    const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+    const svc = svcFromContainer(container)
+    const ledger = ledgerOf(container)
+    const expired =
+      !["COMPLETED", ...FINAL_UNPAID].includes(c.status) &&
+      Date.parse(c.expiresAt) <= Date.now()
+    const ledgerStatus = expired && c.status !== "FAILED" ? "EXPIRED" : c.status
 
-  const t = verifiedSessionOf(svc.options.apiKey, c, row)
-  if (!t) {
-    logger.warn(`svc: checkout ${c.checkoutId} carries a title this store did not make; ignored`)
-    return new StepResponse<Plan>({ action: "done", outcome: "foreign", svc_status: c.status, ledger_status: ledgerStatus })
-  }
-  const reason = c.status === "COMPLETED" ? null : failureReason(c.status, expired)
-  await ledger.recordCheckoutStatus(c.checkoutId, { status: ledgerStatus, source: input.source, paidAt: c.paidAt ?? null, txHash: c.txHash ?? null, failureReason: reason })
-  svc.reads.markRecorded(c.checkoutId)
-
-  // The session that owns the checkout now: the one named in its title, or a later session of the
-  // same collection that took it over (svc-base adoptOpenCheckout), as the ledger records.
-  const owner = row?.payment_session_id ?? t.sessionId
-  // A paid checkout's cart: what the completion checks (its total, its region) is read here too,
-  // in the same Query, so placing the order reads the cart no more (placePaidOrder's `cannot`).
-  const cartCheck = c.status === "COMPLETED" ? cartCheckFields("payment_collection.cart.") : []
-  const { data } = await queryOf(container).graph({
-    entity: "payment_session",
-    fields: [
-      ...cartCheck,
-      "id",
-      "amount",
-      "raw_amount",
-      "status",
-      "data",
-      "payment_collection_id",
-      "payment_collection.payments.payment_session_id",
-      "payment_collection.payments.canceled_at",
-      "payment_collection.cart.id",
-      "payment_collection.cart.order.id",
-      "payment_collection.cart.order.status",
-      "payment_collection.cart.order.metadata",
-      "payment_collection.order.id",
-      "payment_collection.order.status",
-      "payment_collection.order.metadata",
-    ],
-    filters: { id: owner },
-  })
-  const session = (data as SessionGraph[])[0]
-  const done = (outcome: SettleOutcome) => new StepResponse<Plan>({ action: "done", outcome, svc_status: c.status, ledger_status: ledgerStatus })
-  // (no session: Medusa deleted it, as it does a collection's older sessions when a new one starts)
-  const sessionData = session?.data ?? {}
-  const isCurrent = !!session && sessionData.checkoutId === c.checkoutId
-  // svc's amount is Medusa's rounded half-up to the sen (39.852 → 3985): that payment is this session's.
-  const amount = String(session?.raw_amount?.value ?? session?.amount)
-  const amountMatches = !!session && medusaAmountToSen(amount) === Number(c.amount)
-  const pc = session?.payment_collection ?? {}
-  const cartId = pc.cart?.id ?? null
-  // The order this payment is for: the cart's (a checkout), or, for a payment collection with no
-  // cart, the order it belongs to (a balance after an order edit, exchange, claim or draft order).
-  const cartOrder = cartId ? (pc.cart?.order ?? null) : null
-  const balanceOf = cartId ? null : (pc.order ?? null)
-  const order = cartOrder ?? balanceOf
-  // Paid through another session of the same collection.
-  const otherPaid = (pc.payments ?? []).some((p) => p.payment_session_id && p.payment_session_id !== session?.id && !p.canceled_at)
-  const recorded = session?.status === PaymentSessionStatus.CAPTURED || session?.status === PaymentSessionStatus.AUTHORIZED
-
-  if (c.status === "COMPLETED") {
-    const flag = (why: string, orderId?: string) =>
-      new StepResponse<Plan>({ action: "flag", outcome: "attention_refund", reason: why, order_id: orderId, svc_status: c.status, ledger_status: ledgerStatus })
-    if (!session || !isCurrent || !amountMatches) return flag(english(say("attention.notCurrentPayment")))
-    if (order?.status === "canceled") return flag(english(say("attention.paidAfterCancel", { order: order.id })), order.id)
-    if (otherPaid) return flag(english(balanceOf ? say("attention.balancePaidTwice", { order: balanceOf.id }) : say("attention.cartPaidTwice")), balanceOf?.id)
-    if (recorded && order) return done("already_settled")
-    return new StepResponse<Plan>({
-      action: "capture",
-      svc_status: c.status,
-      ledger_status: ledgerStatus,
-      session_id: session.id,
-      amount,
-      cart_id: cartId,
-      recorded,
-      order_id: order?.id ?? null,
-      order_attempts: row?.order_attempts ?? 0,
-      cart_cannot: cartId ? cartCannotComplete(pc.cart, { checkoutId: c.checkoutId, cartId, sessionId: session.id, paid: amount }) : null,
+    const t = verifiedSessionOf(svc.options.apiKey, c, row)
+    if (!t) {
+      logger.warn(
+        `svc: checkout ${c.checkoutId} carries a title this store did not make; ignored`
+      )
+      return new StepResponse<Plan>({
+        action: "done",
+        outcome: "foreign",
+        svc_status: c.status,
+        ledger_status: ledgerStatus,
+      })
+    }
+    const reason =
+      c.status === "COMPLETED" ? null : failureReason(c.status, expired)
+    await ledger.recordCheckoutStatus(c.checkoutId, {
+      status: ledgerStatus,
+      source: input.source,
+      paidAt: c.paidAt ?? null,
+      txHash: c.txHash ?? null,
+      failureReason: reason,
     })
-  }
-  if (FINAL_UNPAID.has(c.status) || expired) {
-    if (!session || !isCurrent || recorded) return done("ignored")
-    return new StepResponse<Plan>({
-      action: "fail",
-      svc_status: c.status,
-      ledger_status: ledgerStatus,
-      reason,
-      session_id: session.id,
-      session_status: session.status,
-      session_data: sessionData,
-      // only an order placed awaiting this very payment: a failed balance payment leaves its order as it is
-      order: cartOrder,
-      attention: row?.attention ?? null,
+    svc.reads.markRecorded(c.checkoutId)
+
+    // The session that owns the checkout now: the one named in its title, or a later session of the
+    // same collection that took it over (svc-base adoptOpenCheckout), as the ledger records.
+    const owner = row?.payment_session_id ?? t.sessionId
+    // A paid checkout's cart: what the completion checks (its total, its region) is read here too,
+    // in the same Query, so placing the order reads the cart no more (placePaidOrder's `cannot`).
+    const cartCheck =
+      c.status === "COMPLETED"
+        ? cartCheckFields("payment_collection.cart.")
+        : []
+    const { data } = await queryOf(container).graph({
+      entity: "payment_session",
+      fields: [
+        ...cartCheck,
+        "id",
+        "amount",
+        "raw_amount",
+        "status",
+        "data",
+        "payment_collection_id",
+        "payment_collection.payments.payment_session_id",
+        "payment_collection.payments.canceled_at",
+        "payment_collection.cart.id",
+        "payment_collection.cart.order.id",
+        "payment_collection.cart.order.status",
+        "payment_collection.cart.order.metadata",
+        "payment_collection.order.id",
+        "payment_collection.order.status",
+        "payment_collection.order.metadata",
+      ],
+      filters: { id: owner },
     })
+    const session = (data as SessionGraph[])[0]
+    const done = (outcome: SettleOutcome) =>
+      new StepResponse<Plan>({
+        action: "done",
+        outcome,
+        svc_status: c.status,
+        ledger_status: ledgerStatus,
+      })
+    // (no session: Medusa deleted it, as it does a collection's older sessions when a new one starts)
+    const sessionData = session?.data ?? {}
+    const isCurrent = !!session && sessionData.checkoutId === c.checkoutId
+    // svc's amount is Medusa's rounded half-up to the sen (39.852 → 3985): that payment is this session's.
+    const amount = String(session?.raw_amount?.value ?? session?.amount)
+    const amountMatches =
+      !!session && medusaAmountToSen(amount) === Number(c.amount)
+    const pc = session?.payment_collection ?? {}
+    const cartId = pc.cart?.id ?? null
+    // The order this payment is for: the cart's (a checkout), or, for a payment collection with no
+    // cart, the order it belongs to (a balance after an order edit, exchange, claim or draft order).
+    const cartOrder = cartId ? (pc.cart?.order ?? null) : null
+    const balanceOf = cartId ? null : (pc.order ?? null)
+    const order = cartOrder ?? balanceOf
+    // Paid through another session of the same collection.
+    const otherPaid = (pc.payments ?? []).some(
+      (p) =>
+        p.payment_session_id &&
+        p.payment_session_id !== session?.id &&
+        !p.canceled_at
+    )
+    const recorded =
+      session?.status === PaymentSessionStatus.CAPTURED ||
+      session?.status === PaymentSessionStatus.AUTHORIZED
+
+    if (c.status === "COMPLETED") {
+      const flag = (why: string, orderId?: string) =>
+        new StepResponse<Plan>({
+          action: "flag",
+          outcome: "attention_refund",
+          reason: why,
+          order_id: orderId,
+          svc_status: c.status,
+          ledger_status: ledgerStatus,
+        })
+      if (!session || !isCurrent || !amountMatches)
+        return flag(english(say("attention.notCurrentPayment")))
+      if (order?.status === "canceled")
+        return flag(
+          english(say("attention.paidAfterCancel", { order: order.id })),
+          order.id
+        )
+      if (otherPaid)
+        return flag(
+          english(
+            balanceOf
+              ? say("attention.balancePaidTwice", { order: balanceOf.id })
+              : say("attention.cartPaidTwice")
+          ),
+          balanceOf?.id
+        )
+      if (recorded && order) return done("already_settled")
+      return new StepResponse<Plan>({
+        action: "capture",
+        svc_status: c.status,
+        ledger_status: ledgerStatus,
+        session_id: session.id,
+        amount,
+        cart_id: cartId,
+        recorded,
+        order_id: order?.id ?? null,
+        order_attempts: row?.order_attempts ?? 0,
+        cart_cannot: cartId
+          ? cartCannotComplete(pc.cart, {
+              checkoutId: c.checkoutId,
+              cartId,
+              sessionId: session.id,
+              paid: amount,
+            })
+          : null,
+      })
+    }
+    if (FINAL_UNPAID.has(c.status) || expired) {
+      if (!session || !isCurrent || recorded) return done("ignored")
+      return new StepResponse<Plan>({
+        action: "fail",
+        svc_status: c.status,
+        ledger_status: ledgerStatus,
+        reason,
+        session_id: session.id,
+        session_status: session.status,
+        session_data: sessionData,
+        // only an order placed awaiting this very payment: a failed balance payment leaves its order as it is
+        order: cartOrder,
+        attention: row?.attention ?? null,
+      })
+    }
+    return done("pending")
   }
-  return done("pending")
-})
+)
 
 // ------------------------------------------------------------------ flag
 
 /** Paid, but not for what Medusa now expects: flagged for a refund, visible to admins (the money is never dropped). */
-export const flagForRefundStep = createStep("svc-flag-for-refund", async (input: { checkout_id: string; reason: string; order_id?: string }, { container }) => {
-  await ledgerOf(container).flagCheckout(input.checkout_id, "refund_required", input.reason, input.order_id)
-  return new StepResponse<SettleOutcome>("attention_refund")
-})
+export const flagForRefundStep = createStep(
+  "svc-flag-for-refund",
+  async (
+    input: { checkout_id: string; reason: string; order_id?: string },
+    { container }
+  ) => {
+    await ledgerOf(container).flagCheckout(
+      input.checkout_id,
+      "refund_required",
+      input.reason,
+      input.order_id
+    )
+    return new StepResponse<SettleOutcome>("attention_refund")
+  }
+)
 
 // ------------------------------------------------------------------ capture
 
@@ -343,43 +530,93 @@ export const flagForRefundStep = createStep("svc-flag-for-refund", async (input:
  * (no cart) goes through Medusa's processPaymentWorkflow. Nothing to compensate: the
  * money is svc's fact; a failure leaves the checkout unsettled for the watcher and the job.
  */
-export const recordCaptureStep = createStep("svc-record-capture", async (input: CapturePlan & { checkout_id: string }, { container }) => {
-  const t0 = Date.now()
-  if (input.recorded) return new StepResponse({ capture_ms: 0 })
-  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-  const statusOf = async () => {
-    const { data } = await queryOf(container).graph({ entity: "payment_session", fields: ["status"], filters: { id: input.session_id } })
-    return (data as { status: string }[])[0]?.status
+export const recordCaptureStep = createStep(
+  "svc-record-capture",
+  async (input: CapturePlan & { checkout_id: string }, { container }) => {
+    const t0 = Date.now()
+    if (input.recorded) return new StepResponse({ capture_ms: 0 })
+    const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+    const statusOf = async () => {
+      const { data } = await queryOf(container).graph({
+        entity: "payment_session",
+        fields: ["status"],
+        filters: { id: input.session_id },
+      })
+      return (data as { status: string }[])[0]?.status
+    }
+    try {
+      if (input.cart_id)
+        await captureCartPayment(
+          container,
+          input.cart_id,
+          input.session_id,
+          statusOf
+        )
+      else
+        await processPaymentWorkflow(container).run({
+          input: {
+            action: PaymentActions.SUCCESSFUL,
+            data: { session_id: input.session_id, amount: input.amount },
+          },
+        })
+    } catch (e) {
+      // The storefront's own completion may have captured it meanwhile (it holds the cart
+      // lock, not this checkout's): that is the outcome.
+      const now = await statusOf()
+      if (
+        now !== PaymentSessionStatus.CAPTURED &&
+        now !== PaymentSessionStatus.AUTHORIZED
+      )
+        throw e
+      logger.info(
+        `svc: checkout ${input.checkout_id}: captured by the storefront's completion meanwhile (${(e as Error).message})`
+      )
+    }
+    return new StepResponse({ capture_ms: Date.now() - t0 })
   }
-  try {
-    if (input.cart_id) await captureCartPayment(container, input.cart_id, input.session_id, statusOf)
-    else await processPaymentWorkflow(container).run({ input: { action: PaymentActions.SUCCESSFUL, data: { session_id: input.session_id, amount: input.amount } } })
-  } catch (e) {
-    // The storefront's own completion may have captured it meanwhile (it holds the cart
-    // lock, not this checkout's): that is the outcome.
-    const now = await statusOf()
-    if (now !== PaymentSessionStatus.CAPTURED && now !== PaymentSessionStatus.AUTHORIZED) throw e
-    logger.info(`svc: checkout ${input.checkout_id}: captured by the storefront's completion meanwhile (${(e as Error).message})`)
-  }
-  return new StepResponse({ capture_ms: Date.now() - t0 })
-})
+)
 
-type Locking = { execute: <T>(keys: string, job: () => Promise<T>, args?: { timeout?: number }) => Promise<T> }
-type PaymentModule = { authorizePaymentSession: (id: string, context: Record<string, unknown>) => Promise<{ id: string } | null> }
-type EventBus = { emit: (e: { name: string; data: Record<string, unknown> }) => Promise<void> }
+type Locking = {
+  execute: <T>(
+    keys: string,
+    job: () => Promise<T>,
+    args?: { timeout?: number }
+  ) => Promise<T>
+}
+type PaymentModule = {
+  authorizePaymentSession: (
+    id: string,
+    context: Record<string, unknown>
+  ) => Promise<{ id: string } | null>
+}
+type EventBus = {
+  emit: (e: { name: string; data: Record<string, unknown> }) => Promise<void>
+}
 
-async function captureCartPayment(container: MedusaContainer, cartId: string, sessionId: string, statusOf: () => Promise<string | undefined>): Promise<void> {
+async function captureCartPayment(
+  container: MedusaContainer,
+  cartId: string,
+  sessionId: string,
+  statusOf: () => Promise<string | undefined>
+): Promise<void> {
   const paymentModule = container.resolve<PaymentModule>(Modules.PAYMENT)
   const recorded = await container.resolve<Locking>(Modules.LOCKING).execute(
     cartId,
     async () => {
       const now = await statusOf()
-      if (now === PaymentSessionStatus.AUTHORIZED || now === PaymentSessionStatus.CAPTURED) return null
+      if (
+        now === PaymentSessionStatus.AUTHORIZED ||
+        now === PaymentSessionStatus.CAPTURED
+      )
+        return null
       return paymentModule.authorizePaymentSession(sessionId, {})
     },
     { timeout: 30 }
   )
-  if (recorded?.id) await container.resolve<EventBus>(Modules.EVENT_BUS).emit({ name: PaymentEvents.CAPTURED, data: { id: recorded.id } })
+  if (recorded?.id)
+    await container
+      .resolve<EventBus>(Modules.EVENT_BUS)
+      .emit({ name: PaymentEvents.CAPTURED, data: { id: recorded.id } })
 }
 
 // ------------------------------------------------------------------ order
@@ -391,15 +628,44 @@ async function captureCartPayment(container: MedusaContainer, cartId: string, se
  * which try again until it is an order (place-order.ts). Only a cart that cannot be
  * completed is flagged.
  */
-export const placeOrderStep = createStep("svc-place-order", async (input: CapturePlan & { checkout_id: string; source: SettleSource }, { container }) => {
-  const t0 = Date.now()
-  if (!input.cart_id || input.order_id) return new StepResponse({ outcome: "captured" as SettleOutcome, order_id: input.order_id, order_recorded: false, order_ms: 0 })
-  const ref = { checkoutId: input.checkout_id, cartId: input.cart_id, sessionId: input.session_id, paid: input.amount, attempts: input.order_attempts, cannot: input.cart_cannot }
-  const r = await placePaidOrder(container, ref, input.source)
-  const outcome: SettleOutcome = r.outcome === "placed" ? "captured" : r.outcome === "later" ? "order_pending" : "paid_no_order"
-  // placed: the row has its order and its final status settled in the same write (recordCheckoutOrderPlaced)
-  return new StepResponse({ outcome, order_id: r.outcome === "placed" ? r.orderId : null, order_recorded: r.outcome === "placed", order_ms: Date.now() - t0 })
-})
+export const placeOrderStep = createStep(
+  "svc-place-order",
+  async (
+    input: CapturePlan & { checkout_id: string; source: SettleSource },
+    { container }
+  ) => {
+    const t0 = Date.now()
+    if (!input.cart_id || input.order_id)
+      return new StepResponse({
+        outcome: "captured" as SettleOutcome,
+        order_id: input.order_id,
+        order_recorded: false,
+        order_ms: 0,
+      })
+    const ref = {
+      checkoutId: input.checkout_id,
+      cartId: input.cart_id,
+      sessionId: input.session_id,
+      paid: input.amount,
+      attempts: input.order_attempts,
+      cannot: input.cart_cannot,
+    }
+    const r = await placePaidOrder(container, ref, input.source)
+    const outcome: SettleOutcome =
+      r.outcome === "placed"
+        ? "captured"
+        : r.outcome === "later"
+          ? "order_pending"
+          : "paid_no_order"
+    // placed: the row has its order and its final status settled in the same write (recordCheckoutOrderPlaced)
+    return new StepResponse({
+      outcome,
+      order_id: r.outcome === "placed" ? r.orderId : null,
+      order_recorded: r.outcome === "placed",
+      order_ms: Date.now() - t0,
+    })
+  }
+)
 
 // ------------------------------------------------------------------ fail
 
@@ -410,21 +676,46 @@ export const placeOrderStep = createStep("svc-place-order", async (input: Captur
  * medusajs/medusa#16398), so the cart can be paid again. The session is last: while it
  * still waits, the job finds the checkout again should this run stop half way.
  */
-export const failPaymentStep = createStep("svc-fail-payment", async (input: FailPlan & { checkout_id: string }, { container }) => {
-  let outcome: SettleOutcome = "failed_session"
-  if (input.order) outcome = await failOrder(container, input.checkout_id, input.session_id, input.order, input.ledger_status, input.reason, input.attention)
-  if (input.session_status !== PaymentSessionStatus.ERROR) {
-    await container.resolve<{ updatePaymentSessions: (d: Record<string, unknown>) => Promise<unknown> }>(Modules.PAYMENT).updatePaymentSessions({
-      id: input.session_id,
-      status: PaymentSessionStatus.ERROR,
-      data: { ...input.session_data, svcStatus: input.ledger_status, failureReason: input.reason },
-    })
+export const failPaymentStep = createStep(
+  "svc-fail-payment",
+  async (input: FailPlan & { checkout_id: string }, { container }) => {
+    let outcome: SettleOutcome = "failed_session"
+    if (input.order)
+      outcome = await failOrder(
+        container,
+        input.checkout_id,
+        input.session_id,
+        input.order,
+        input.ledger_status,
+        input.reason,
+        input.attention
+      )
+    if (input.session_status !== PaymentSessionStatus.ERROR) {
+      await container
+        .resolve<{
+          updatePaymentSessions: (
+            d: Record<string, unknown>
+          ) => Promise<unknown>
+        }>(Modules.PAYMENT)
+        .updatePaymentSessions({
+          id: input.session_id,
+          status: PaymentSessionStatus.ERROR,
+          data: {
+            ...input.session_data,
+            svcStatus: input.ledger_status,
+            failureReason: input.reason,
+          },
+        })
+    }
+    return new StepResponse(outcome)
   }
-  return new StepResponse(outcome)
-})
+)
 
 /** The flags that say an order's payment failed after it was placed (the event is emitted by the run that sets the first). */
-const FAILED_AFTER_ORDER = new Set(["order_canceled", "payment_failed_after_order"])
+const FAILED_AFTER_ORDER = new Set([
+  "order_canceled",
+  "payment_failed_after_order",
+])
 
 /** A final status in the words of a reason ("the payment failed"); another status as it is, in lower case. */
 const STATUS_WORDS: Record<string, Said> = {
@@ -433,7 +724,8 @@ const STATUS_WORDS: Record<string, Said> = {
   REJECTED: say("status.rejected"),
   EXPIRED: say("status.expired"),
 }
-const statusWord = (status: string): Said | string => STATUS_WORDS[status] ?? status.toLowerCase()
+const statusWord = (status: string): Said | string =>
+  STATUS_WORDS[status] ?? status.toLowerCase()
 
 async function failOrder(
   container: MedusaContainer,
@@ -446,7 +738,9 @@ async function failOrder(
 ): Promise<SettleOutcome> {
   const ledger = ledgerOf(container)
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-  const canceledReason = english(say("attention.orderCanceled", { order: o.id, reason: reason ?? "" }))
+  const canceledReason = english(
+    say("attention.orderCanceled", { order: o.id, reason: reason ?? "" })
+  )
   // Told once (runs are one at a time under the checkout's lock): by the run whose cancel
   // succeeded (Medusa cancels an order once), else by the run whose flag was the first of its
   // kind on the row (the flag statement reads the row locked and returns what it was).
@@ -460,10 +754,14 @@ async function failOrder(
           order_action,
         })
       : Promise.resolve()
-  const firstFlag = async (what: string, why: string) => !FAILED_AFTER_ORDER.has((await ledger.flagCheckout(checkoutId, what, why, o.id)) ?? "")
+  const firstFlag = async (what: string, why: string) =>
+    !FAILED_AFTER_ORDER.has(
+      (await ledger.flagCheckout(checkoutId, what, why, o.id)) ?? ""
+    )
   if (o.status === "canceled") {
     // Canceled by an earlier run that stopped before its flag, or by an admin: the reason is recorded either way.
-    if (!attention) await tell(await firstFlag("order_canceled", canceledReason), "canceled")
+    if (!attention)
+      await tell(await firstFlag("order_canceled", canceledReason), "canceled")
     return "order_canceled"
   }
   let first: boolean | null = null
@@ -474,21 +772,41 @@ async function failOrder(
       await tell(true, "canceled")
       return "order_canceled"
     } catch (e) {
-      const { data: now } = await queryOf(container).graph({ entity: "order", fields: ["id", "status"], filters: { id: o.id } })
+      const { data: now } = await queryOf(container).graph({
+        entity: "order",
+        fields: ["id", "status"],
+        filters: { id: o.id },
+      })
       if ((now as { status: string }[])[0]?.status === "canceled") {
         await tell(first, "canceled")
         return "order_canceled"
       }
-      logger.warn(`svc: could not cancel order ${o.id} after its payment failed: ${(e as Error).message}; flagging it instead`)
+      logger.warn(
+        `svc: could not cancel order ${o.id} after its payment failed: ${(e as Error).message}; flagging it instead`
+      )
     }
   }
   // (id, data): one object alone would be read as a selector, and nothing written
   await container
-    .resolve<{ updateOrders: (id: string, d: Record<string, unknown>) => Promise<unknown> }>(Modules.ORDER)
-    .updateOrders(o.id, { metadata: { ...(o.metadata ?? {}), svc_payment_failed: reason, svc_checkout_id: checkoutId } })
+    .resolve<{
+      updateOrders: (id: string, d: Record<string, unknown>) => Promise<unknown>
+    }>(Modules.ORDER)
+    .updateOrders(o.id, {
+      metadata: {
+        ...(o.metadata ?? {}),
+        svc_payment_failed: reason,
+        svc_checkout_id: checkoutId,
+      },
+    })
   const flaggedFirst = await firstFlag(
     "payment_failed_after_order",
-    english(say("attention.failedAfterOrder", { order: o.id, status: statusWord(ledgerStatus), reason: reason ?? "" }))
+    english(
+      say("attention.failedAfterOrder", {
+        order: o.id,
+        status: statusWord(ledgerStatus),
+        reason: reason ?? "",
+      })
+    )
   )
   await tell(first ?? flaggedFirst, "flagged")
   return "order_flagged"
@@ -512,10 +830,29 @@ const SETTLED_OUTCOMES: ReadonlySet<SettleOutcome> = new Set([
 /** The final status is applied in Medusa: later events for it cost no svc call (one read of the row, under the lock). */
 export const markSettledStep = createStep(
   "svc-mark-settled",
-  async (input: { checkout_id: string; outcome: SettleOutcome; svc_status?: string; ledger_status?: string; order_recorded?: boolean }, { container }) => {
+  async (
+    input: {
+      checkout_id: string
+      outcome: SettleOutcome
+      svc_status?: string
+      ledger_status?: string
+      order_recorded?: boolean
+    },
+    { container }
+  ) => {
     const { svc_status, ledger_status } = input
-    if (!svc_status || !ledger_status || !SETTLED_OUTCOMES.has(input.outcome) || input.order_recorded) return new StepResponse(undefined)
-    if (svc_status === "COMPLETED" || FINAL_UNPAID.has(ledger_status)) await ledgerOf(container).markCheckoutSettled(input.checkout_id, ledger_status)
+    if (
+      !svc_status ||
+      !ledger_status ||
+      !SETTLED_OUTCOMES.has(input.outcome) ||
+      input.order_recorded
+    )
+      return new StepResponse(undefined)
+    if (svc_status === "COMPLETED" || FINAL_UNPAID.has(ledger_status))
+      await ledgerOf(container).markCheckoutSettled(
+        input.checkout_id,
+        ledger_status
+      )
     return new StepResponse(undefined)
   }
 )

@@ -1,7 +1,17 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { svcFromContainer } from "../../lib/svc-runtime/config"
-import { completePaidCarts, settleCheckout, type PaidCartsReport, type SettleOutcome } from "../settle-checkout"
-import { settleListed, settleUnsettled, waitingSvcSessions, type WaitingSession } from "./waiting"
+import {
+  completePaidCarts,
+  settleCheckout,
+  type PaidCartsReport,
+  type SettleOutcome,
+} from "../settle-checkout"
+import {
+  settleListed,
+  settleUnsettled,
+  waitingSvcSessions,
+  type WaitingSession,
+} from "./waiting"
 
 type Container = MedusaContainer
 
@@ -27,25 +37,45 @@ const SETTLED = ["COMPLETED", "FAILED", "CANCELLED", "REJECTED"] as const
  * that no list showed is read once by id. Before that, paid carts without an
  * order are completed again (src/workflows/settle-checkout/place-order.ts).
  */
-export async function reconcilePending(container: Container): Promise<ReconcileReport> {
+export async function reconcilePending(
+  container: Container
+): Promise<ReconcileReport> {
   const { client, reads } = svcFromContainer(container)
   const report: ReconcileReport = { waiting: 0, svcCalls: 0, outcomes: {} }
   // final statuses a dead process recorded but never applied (the watcher does this too, when it runs)
-  await settleUnsettled(container, "job", (o) => (report.outcomes[o] = (report.outcomes[o] ?? 0) + 1))
+  await settleUnsettled(
+    container,
+    "job",
+    (o) => (report.outcomes[o] = (report.outcomes[o] ?? 0) + 1)
+  )
   // paid carts that are not an order yet: a page, oldest first (the watcher does this too, when it runs)
-  const paidCarts = await completePaidCarts(container, { limit: PAID_CARTS_PER_RUN, source: "job" })
+  const paidCarts = await completePaidCarts(container, {
+    limit: PAID_CARTS_PER_RUN,
+    source: "job",
+  })
   if (paidCarts.found) report.paidCarts = paidCarts
 
   const waiting = await waitingSvcSessions(container)
   report.waiting = waiting.length
   if (!waiting.length) return report
 
-  const byCheckout = new Map<string, WaitingSession>(waiting.map((s) => [s.data.checkoutId as string, s]))
-  const oldest = waiting.reduce((min, s) => Math.min(min, Date.parse(s.created_at)), Date.now())
+  const byCheckout = new Map<string, WaitingSession>(
+    waiting.map((s) => [s.data.checkoutId as string, s])
+  )
+  const oldest = waiting.reduce(
+    (min, s) => Math.min(min, Date.parse(s.created_at)),
+    Date.now()
+  )
   const startDt = new Date(oldest - 60_000).toISOString()
-  const count = (o: SettleOutcome) => (report.outcomes[o] = (report.outcomes[o] ?? 0) + 1)
+  const count = (o: SettleOutcome) =>
+    (report.outcomes[o] = (report.outcomes[o] ?? 0) + 1)
   const unseen = new Set(byCheckout.keys())
-  report.svcCalls += await settleListed(container, client, { statuses: SETTLED, startDt, wanted: unseen, source: "job" }, count)
+  report.svcCalls += await settleListed(
+    container,
+    client,
+    { statuses: SETTLED, startDt, wanted: unseen, source: "job" },
+    count
+  )
 
   // Links past their expiry that no list showed as final: svc may still say
   // CREATED; read each once and let the settle path treat it as expired.

@@ -1,24 +1,42 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { KnownCheckoutStatus, SvcClient } from "../../client"
-import { settleCheckout, settleCheckoutEvent, type SettleOutcome, type SettleSource } from "../settle-checkout"
+import {
+  settleCheckout,
+  settleCheckoutEvent,
+  type SettleOutcome,
+  type SettleSource,
+} from "../settle-checkout"
 import { svcModuleFrom } from "../../modules/svc"
 
 type Container = MedusaContainer
 
-export type WaitingSession = { id: string; status: string; data: Record<string, any>; created_at: string; provider_id: string }
+export type WaitingSession = {
+  id: string
+  status: string
+  data: Record<string, any>
+  created_at: string
+  provider_id: string
+}
 
 const SVC_PROVIDER = /^pp_svc-(wallet|fpx|fpx-direct)_/
 
 /** svc payment sessions still waiting on svc (pending, pending_authorization, requires_more) that have a checkout. */
-export async function waitingSvcSessions(container: Container): Promise<WaitingSession[]> {
-  const query = container.resolve<{ graph: (q: unknown) => Promise<{ data: WaitingSession[] }> }>(ContainerRegistrationKeys.QUERY)
+export async function waitingSvcSessions(
+  container: Container
+): Promise<WaitingSession[]> {
+  const query = container.resolve<{
+    graph: (q: unknown) => Promise<{ data: WaitingSession[] }>
+  }>(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "payment_session",
     fields: ["id", "status", "data", "created_at", "provider_id"],
     filters: { status: ["pending", "pending_authorization", "requires_more"] },
   })
-  return data.filter((s) => SVC_PROVIDER.test(s.provider_id) && typeof s.data?.checkoutId === "string")
+  return data.filter(
+    (s) =>
+      SVC_PROVIDER.test(s.provider_id) && typeof s.data?.checkoutId === "string"
+  )
 }
 
 /**
@@ -30,7 +48,12 @@ export async function waitingSvcSessions(container: Container): Promise<WaitingS
 export async function settleListed(
   container: Container,
   client: SvcClient,
-  args: { statuses: readonly KnownCheckoutStatus[]; startDt: string; wanted: Set<string>; source: Exclude<SettleSource, "webhook"> },
+  args: {
+    statuses: readonly KnownCheckoutStatus[]
+    startDt: string
+    wanted: Set<string>
+    source: Exclude<SettleSource, "webhook">
+  },
   count: (o: SettleOutcome) => void
 ): Promise<number> {
   let calls = 0
@@ -39,10 +62,19 @@ export async function settleListed(
     do {
       if (!args.wanted.size) return calls
       calls++
-      const page = await client.checkout.list({ status, startDt: args.startDt, limit: 100, ...(cursor ? { cursor } : {}) })
+      const page = await client.checkout.list({
+        status,
+        startDt: args.startDt,
+        limit: 100,
+        ...(cursor ? { cursor } : {}),
+      })
       const found = page.data.filter((c) => args.wanted.delete(c.checkoutId))
       // At once: the settle path applies a few at a time per process (the settle workflow's apply slots).
-      await Promise.all(found.map(async (c) => count(await settleCheckout(container, c, args.source))))
+      await Promise.all(
+        found.map(async (c) =>
+          count(await settleCheckout(container, c, args.source))
+        )
+      )
       cursor = page.hasMore && page.nextCursor ? page.nextCursor : undefined
     } while (cursor)
   }
@@ -67,7 +99,11 @@ export async function settleUnsettled(
   source: Exclude<SettleSource, "webhook">,
   count: (o: SettleOutcome | "unknown_checkout" | "open_status_noted") => void
 ): Promise<number> {
-  const ids = await svcModuleFrom(container)!.unsettledCheckouts(UNSETTLED_AFTER_S, 50)
-  for (const id of ids) count((await settleCheckoutEvent(container, id, null, source)).outcome)
+  const ids = await svcModuleFrom(container)!.unsettledCheckouts(
+    UNSETTLED_AFTER_S,
+    50
+  )
+  for (const id of ids)
+    count((await settleCheckoutEvent(container, id, null, source)).outcome)
   return ids.length
 }

@@ -13,7 +13,11 @@ export type WatchReport = {
   /** final statuses recorded but never applied (a process died midway), settled again */
   unsettled?: number
   /** refund payouts and withdrawals finished after a crash or an unanswered send */
-  sends?: { payoutsFinished: number; payoutsAbandoned: number; withdrawalsFinished: number }
+  sends?: {
+    payoutsFinished: number
+    payoutsAbandoned: number
+    withdrawalsFinished: number
+  }
   /** paid carts without an order, completed again */
   paidCarts?: PaidCartsReport
   svcCalls: number
@@ -60,7 +64,8 @@ export async function watchWaiting(container: Container): Promise<WatchReport> {
   const svc = svcFromContainer(container)
   const report: WatchReport = { waiting: 0, svcCalls: 0, outcomes: {} }
   tick++
-  const count = (o: string) => (report.outcomes[o] = (report.outcomes[o] ?? 0) + 1)
+  const count = (o: string) =>
+    (report.outcomes[o] = (report.outcomes[o] ?? 0) + 1)
   const ms: Record<string, number> = {}
   report.ms = ms
   let mark = now0()
@@ -75,7 +80,11 @@ export async function watchWaiting(container: Container): Promise<WatchReport> {
   if (unsettled) report.unsettled = unsettled
   // Paid carts whose order is not placed yet (Medusa's cart lock was held, say by a killed
   // process): one query; a cart is completed again once its back-off is due and the lock is free.
-  const paidCarts = await completePaidCarts(container, { limit: PAID_CARTS_PER_TICK, source: "watcher", scope: "due" })
+  const paidCarts = await completePaidCarts(container, {
+    limit: PAID_CARTS_PER_TICK,
+    source: "watcher",
+    scope: "due",
+  })
   if (paidCarts.found) report.paidCarts = paidCarts
   lap("paid_carts")
   // Refund payouts and withdrawals a dead process left mid-send (or svc left
@@ -85,14 +94,26 @@ export async function watchWaiting(container: Container): Promise<WatchReport> {
     lastSendSweep = now0()
     // the same workflows as the job's (a refund finished here is a refundSent like any other)
     const p = await sweepRefundPayouts(container, { finishOnly: true })
-    const w = (await trackWithdrawalWorkflow(container).run({ input: { source: "watcher", finish_only: true } })).result.report ?? { finished: 0 }
-    if (p.finished + p.abandoned + w.finished) report.sends = { payoutsFinished: p.finished, payoutsAbandoned: p.abandoned, withdrawalsFinished: w.finished }
+    const w = (
+      await trackWithdrawalWorkflow(container).run({
+        input: { source: "watcher", finish_only: true },
+      })
+    ).result.report ?? { finished: 0 }
+    if (p.finished + p.abandoned + w.finished)
+      report.sends = {
+        payoutsFinished: p.finished,
+        payoutsAbandoned: p.abandoned,
+        withdrawalsFinished: w.finished,
+      }
     lap("sends")
   }
 
   const now = Date.now()
   // Links still alive (or just expired): older ones are the 5-minute job's.
-  const waiting = (await waitingSvcSessions(container)).filter((s) => !(Date.parse(String(s.data.expiresAt ?? "")) + EXPIRED_GRACE_MS < now))
+  const waiting = (await waitingSvcSessions(container)).filter(
+    (s) =>
+      !(Date.parse(String(s.data.expiresAt ?? "")) + EXPIRED_GRACE_MS < now)
+  )
   report.waiting = waiting.length
   lap("waiting")
   if (!waiting.length) {
@@ -105,11 +126,22 @@ export async function watchWaiting(container: Container): Promise<WatchReport> {
     return report
   }
 
-  const wanted = new Set<string>(waiting.map((s) => s.data.checkoutId as string))
-  const oldest = waiting.reduce((min, s) => Math.min(min, Date.parse(s.created_at)), now)
+  const wanted = new Set<string>(
+    waiting.map((s) => s.data.checkoutId as string)
+  )
+  const oldest = waiting.reduce(
+    (min, s) => Math.min(min, Date.parse(s.created_at)),
+    now
+  )
   const startDt = new Date(oldest - 60_000).toISOString()
-  const statuses: KnownCheckoutStatus[] = tick % FAILED_EVERY === 0 ? ["COMPLETED", "FAILED"] : ["COMPLETED"]
-  report.svcCalls += await settleListed(container, svc.client, { statuses, startDt, wanted, source: "watcher" }, count)
+  const statuses: KnownCheckoutStatus[] =
+    tick % FAILED_EVERY === 0 ? ["COMPLETED", "FAILED"] : ["COMPLETED"]
+  report.svcCalls += await settleListed(
+    container,
+    svc.client,
+    { statuses, startDt, wanted, source: "watcher" },
+    count
+  )
   lap("settle")
   return report
 }

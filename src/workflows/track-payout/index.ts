@@ -1,6 +1,16 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { createHook, createWorkflow, transform, when, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
-import type { PayoutNotDelivered, PayoutOutcome } from "../refund-to-bank/track-payout"
+import {
+  createHook,
+  createWorkflow,
+  transform,
+  when,
+  WorkflowResponse,
+  type WorkflowData,
+} from "@medusajs/framework/workflows-sdk"
+import type {
+  PayoutNotDelivered,
+  PayoutOutcome,
+} from "../refund-to-bank/track-payout"
 import { readPayoutStep } from "./steps/read-payout"
 import { recordPayoutStatusStep } from "./steps/record-payout-status"
 
@@ -30,20 +40,37 @@ export const trackPayoutHooks = ["payoutNotDelivered"] as const
  * admin): `{payout_request_id, payout_id, status, refund_id, order_id,
  * amount_sen, reason}`, e.g. for a store to tell the buyer or open a ticket.
  */
-export const trackPayoutWorkflow = createWorkflow(trackPayoutWorkflowId, (input: WorkflowData<TrackPayoutInput>) => {
-  const read = readPayoutStep({ payout_id: input.payout_id })
-  const recorded = recordPayoutStatusStep({ read, source: input.source })
-  // read only when the hook runs, i.e. when the payout was not delivered (the condition below)
-  const notDelivered = transform({ recorded }, ({ recorded }) => recorded.notDelivered as PayoutNotDelivered)
-  const payoutNotDelivered = when("svc-payout-was-not-delivered", { recorded }, ({ recorded }) => recorded.notDelivered !== null).then(() =>
-    createHook("payoutNotDelivered", notDelivered)
-  )
-  const outcome = transform({ recorded }, ({ recorded }): PayoutOutcome => recorded.outcome)
-  return new WorkflowResponse(outcome, { hooks: [payoutNotDelivered] })
-})
+export const trackPayoutWorkflow = createWorkflow(
+  trackPayoutWorkflowId,
+  (input: WorkflowData<TrackPayoutInput>) => {
+    const read = readPayoutStep({ payout_id: input.payout_id })
+    const recorded = recordPayoutStatusStep({ read, source: input.source })
+    // read only when the hook runs, i.e. when the payout was not delivered (the condition below)
+    const notDelivered = transform(
+      { recorded },
+      ({ recorded }) => recorded.notDelivered as PayoutNotDelivered
+    )
+    const payoutNotDelivered = when(
+      "svc-payout-was-not-delivered",
+      { recorded },
+      ({ recorded }) => recorded.notDelivered !== null
+    ).then(() => createHook("payoutNotDelivered", notDelivered))
+    const outcome = transform(
+      { recorded },
+      ({ recorded }): PayoutOutcome => recorded.outcome
+    )
+    return new WorkflowResponse(outcome, { hooks: [payoutNotDelivered] })
+  }
+)
 
 /** One payout re-read by svc's id (the webhook subscriber's use): its outcome. */
-export async function trackPayout(container: MedusaContainer, payoutId: string, source: string): Promise<PayoutOutcome> {
-  const { result } = await trackPayoutWorkflow(container).run({ input: { payout_id: payoutId, source } })
+export async function trackPayout(
+  container: MedusaContainer,
+  payoutId: string,
+  source: string
+): Promise<PayoutOutcome> {
+  const { result } = await trackPayoutWorkflow(container).run({
+    input: { payout_id: payoutId, source },
+  })
   return result
 }

@@ -1,5 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { sweepPayouts, type PayoutSweepReport } from "../refund-to-bank/track-payout"
+import {
+  sweepPayouts,
+  type PayoutSweepReport,
+} from "../refund-to-bank/track-payout"
 import { trackPayoutWorkflow } from "."
 import { refundToBankWorkflow } from "../refund-to-bank"
 
@@ -9,10 +12,23 @@ import { refundToBankWorkflow } from "../refund-to-bank"
  * request finished by svc-refund-to-bank (so refundSent is heard), a payout
  * re-read by svc-track-payout (so payoutNotDelivered is).
  */
-export function sweepRefundPayouts(container: MedusaContainer, opts: { finishOnly?: boolean } = {}): Promise<PayoutSweepReport> {
+export function sweepRefundPayouts(
+  container: MedusaContainer,
+  opts: { finishOnly?: boolean } = {}
+): Promise<PayoutSweepReport> {
   return sweepPayouts(container, {
     ...opts,
-    finish: async (rowId) => (await refundToBankWorkflow(container).run({ input: { payout_request_id: rowId } })).result.httpStatus === 200,
-    track: async (payoutId, source) => (await trackPayoutWorkflow(container).run({ input: { payout_id: payoutId, source } })).result,
+    finish: async (rowId) =>
+      (
+        await refundToBankWorkflow(container).run({
+          input: { payout_request_id: rowId },
+        })
+      ).result.httpStatus === 200,
+    track: async (payoutId, source) =>
+      (
+        await trackPayoutWorkflow(container).run({
+          input: { payout_id: payoutId, source },
+        })
+      ).result,
   })
 }

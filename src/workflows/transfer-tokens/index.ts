@@ -1,5 +1,14 @@
-import { createHook, createWorkflow, transform, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
-import type { TokenTransferAnswer, TokenTransferRequest } from "./token-transfers"
+import {
+  createHook,
+  createWorkflow,
+  transform,
+  WorkflowResponse,
+  type WorkflowData,
+} from "@medusajs/framework/workflows-sdk"
+import type {
+  TokenTransferAnswer,
+  TokenTransferRequest,
+} from "./token-transfers"
 import { recordTokenTransferStep } from "./steps/record-token-transfer"
 import { sendTokenTransferStep } from "./steps/send-token-transfer"
 
@@ -34,10 +43,22 @@ export const transferTokensWorkflowHooks = ["tokenTransferRequested"] as const
  * and sent (or kept with its key). A handler that throws fails the run, but the
  * transfer is never undone.
  */
-export const transferTokensWorkflow = createWorkflow(transferTokensWorkflowId, (input: WorkflowData<TransferTokensWorkflowInput>) => {
-  const plan = recordTokenTransferStep(input)
-  const answer = sendTokenTransferStep(plan)
-  const requested = transform({ answer, plan }, ({ answer, plan }): TokenTransferRequestedData => ({ transfer: answer.transfer, first: plan.created }))
-  const tokenTransferRequested = createHook("tokenTransferRequested", requested)
-  return new WorkflowResponse(answer, { hooks: [tokenTransferRequested] })
-})
+export const transferTokensWorkflow = createWorkflow(
+  transferTokensWorkflowId,
+  (input: WorkflowData<TransferTokensWorkflowInput>) => {
+    const plan = recordTokenTransferStep(input)
+    const answer = sendTokenTransferStep(plan)
+    const requested = transform(
+      { answer, plan },
+      ({ answer, plan }): TokenTransferRequestedData => ({
+        transfer: answer.transfer,
+        first: plan.created,
+      })
+    )
+    const tokenTransferRequested = createHook(
+      "tokenTransferRequested",
+      requested
+    )
+    return new WorkflowResponse(answer, { hooks: [tokenTransferRequested] })
+  }
+)

@@ -1,4 +1,10 @@
-import { createHook, createWorkflow, transform, WorkflowResponse, type WorkflowData } from "@medusajs/framework/workflows-sdk"
+import {
+  createHook,
+  createWorkflow,
+  transform,
+  WorkflowResponse,
+  type WorkflowData,
+} from "@medusajs/framework/workflows-sdk"
 import type { WithdrawalAnswer, WithdrawalRequest } from "./withdrawals"
 import { recordWithdrawalStep } from "./steps/record-withdrawal"
 import { sendWithdrawalStep } from "./steps/send-withdrawal"
@@ -35,10 +41,19 @@ export const withdrawWorkflowHooks = ["withdrawalRequested"] as const
  * recorded and sent (or kept for the job), e.g. to notify finance. A handler that
  * throws fails the run, but the withdrawal is never undone.
  */
-export const withdrawWorkflow = createWorkflow(withdrawWorkflowId, (input: WorkflowData<WithdrawWorkflowInput>) => {
-  const plan = recordWithdrawalStep(input)
-  const answer = sendWithdrawalStep(plan)
-  const requested = transform({ answer, plan }, ({ answer, plan }): WithdrawalRequestedData => ({ withdrawal: answer.withdrawal, first: plan.created }))
-  const withdrawalRequested = createHook("withdrawalRequested", requested)
-  return new WorkflowResponse(answer, { hooks: [withdrawalRequested] })
-})
+export const withdrawWorkflow = createWorkflow(
+  withdrawWorkflowId,
+  (input: WorkflowData<WithdrawWorkflowInput>) => {
+    const plan = recordWithdrawalStep(input)
+    const answer = sendWithdrawalStep(plan)
+    const requested = transform(
+      { answer, plan },
+      ({ answer, plan }): WithdrawalRequestedData => ({
+        withdrawal: answer.withdrawal,
+        first: plan.created,
+      })
+    )
+    const withdrawalRequested = createHook("withdrawalRequested", requested)
+    return new WorkflowResponse(answer, { hooks: [withdrawalRequested] })
+  }
+)

@@ -1,4 +1,10 @@
-import { formatRinggit, isRetailBankType, overRetailCap, retailCapSentence, FPX_RETAIL_MAX_SEN } from "../../../../src/rules/fpx-rules.js"
+import {
+  formatRinggit,
+  isRetailBankType,
+  overRetailCap,
+  retailCapSentence,
+  FPX_RETAIL_MAX_SEN,
+} from "../../../../src/rules/fpx-rules.js"
 
 describe("FPX rules shared by the provider and the storefront kit", () => {
   it("formats integer sen as ringgit without floating point", () => {
@@ -14,6 +20,8 @@ describe("FPX rules shared by the provider and the storefront kit", () => {
     expect(isRetailBankType("RETAIL")).toBe(true)
     expect(isRetailBankType("01")).toBe(true)
     expect(isRetailBankType("CORPORATE")).toBe(false)
-    expect(retailCapSentence()).toBe("FPX personal banking is limited to RM30,000 per payment; for a larger amount pay with FPX corporate banking or with the svc wallet.")
+    expect(retailCapSentence()).toBe(
+      "FPX personal banking is limited to RM30,000 per payment; for a larger amount pay with FPX corporate banking or with the svc wallet."
+    )
   })
 })

@@ -21,7 +21,8 @@ import { ms } from "../i18n/ms.js"
 import { zhCN } from "../i18n/zh-CN.js"
 
 const nbsp = (s: string) => s.replace(/\u00a0/g, " ")
-const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
+const placeholders = (s: string) =>
+  [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
 
 describe("the kit's locale", () => {
   it.each([
@@ -68,9 +69,14 @@ describe("the catalogues", () => {
     ] as const) {
       expect(Object.keys(cat).sort()).toEqual(Object.keys(en).sort())
       for (const k of Object.keys(en) as (keyof SvcMessages)[]) {
-        expect([name, k, placeholders(cat[k])]).toEqual([name, k, placeholders(en[k])])
+        expect([name, k, placeholders(cat[k])]).toEqual([
+          name,
+          k,
+          placeholders(en[k]),
+        ])
         // the same words as English only where the words are codes or names
-        if (cat[k] === en[k] && !(name === "ms" && k === "bankCountOne")) throw new Error(`${name}.${k} is the English sentence`) // "1 bank" is Malay too
+        if (cat[k] === en[k] && !(name === "ms" && k === "bankCountOne"))
+          throw new Error(`${name}.${k} is the English sentence`) // "1 bank" is Malay too
       }
     }
     expect(Object.keys(SVC_CATALOGUES).sort()).toEqual(["en", "ms", "zh-CN"])
@@ -94,7 +100,10 @@ describe("the catalogues", () => {
 
 describe("the store's own words", () => {
   it("override any message (a partial catalogue, typed by the catalogue's keys) in any language; the rest stays", () => {
-    const messages: Partial<SvcMessages> = { pay: "Bayar dengan FPX", legend: "Bank anda" }
+    const messages: Partial<SvcMessages> = {
+      pay: "Bayar dengan FPX",
+      legend: "Bank anda",
+    }
     const t = svcText({ locale: "ms", messages })
     expect(t.t("pay")).toBe("Bayar dengan FPX")
     expect(t.t("legend")).toBe("Bank anda")
@@ -104,18 +113,37 @@ describe("the store's own words", () => {
   })
 
   it("add a language: a locale the kit has no catalogue for, its words from `messages`, English for the rest", () => {
-    const ta = svcText({ locale: "ta-MY", messages: { legend: "உங்கள் வங்கியைத் தேர்ந்தெடுக்கவும்" } })
+    const ta = svcText({
+      locale: "ta-MY",
+      messages: { legend: "உங்கள் வங்கியைத் தேர்ந்தெடுக்கவும்" },
+    })
     expect(ta.locale).toBe("ta-MY")
     expect(ta.t("legend")).toBe("உங்கள் வங்கியைத் தேர்ந்தெடுக்கவும்")
     expect(ta.t("search")).toBe("Search banks")
   })
 
   it("fill placeholders; a sentence the store sent is kept in English unless overridden, replaced in another language", () => {
-    expect(svcText({ locale: "zh-CN" }).t("bankOffline", { bank: "HSBC Bank" })).toBe("HSBC Bank 目前暂停服务；请选择其他银行。")
-    expect(svcText({ locale: "en" }).store("startFailed", "svc: the amount is below RM10")).toBe("svc: the amount is below RM10")
-    expect(svcText({ locale: "en", messages: { startFailed: "Try again" } }).store("startFailed", "svc: x")).toBe("Try again")
-    expect(svcText({ locale: "ms" }).store("startFailed", "svc: x")).toBe("Pembayaran tidak dapat dimulakan; sila cuba lagi.")
-    expect(svcText({ locale: "ms" }).store("startFailed", null)).toBe(ms.startFailed)
+    expect(
+      svcText({ locale: "zh-CN" }).t("bankOffline", { bank: "HSBC Bank" })
+    ).toBe("HSBC Bank 目前暂停服务；请选择其他银行。")
+    expect(
+      svcText({ locale: "en" }).store(
+        "startFailed",
+        "svc: the amount is below RM10"
+      )
+    ).toBe("svc: the amount is below RM10")
+    expect(
+      svcText({ locale: "en", messages: { startFailed: "Try again" } }).store(
+        "startFailed",
+        "svc: x"
+      )
+    ).toBe("Try again")
+    expect(svcText({ locale: "ms" }).store("startFailed", "svc: x")).toBe(
+      "Pembayaran tidak dapat dimulakan; sila cuba lagi."
+    )
+    expect(svcText({ locale: "ms" }).store("startFailed", null)).toBe(
+      ms.startFailed
+    )
   })
 })
 
@@ -137,14 +165,32 @@ describe("amounts from integer sen in the locale's format", () => {
 
   it("refuses what is not an integer of sen", () => {
     expect(() => formatSvcAmount(12.5)).toThrow(RangeError)
-    expect(() => formatSvcAmount(Number.MAX_SAFE_INTEGER + 2)).toThrow(RangeError)
+    expect(() => formatSvcAmount(Number.MAX_SAFE_INTEGER + 2)).toThrow(
+      RangeError
+    )
   })
 
   it("the personal-banking cap sentence carries the amount in the locale's format", () => {
-    const banks: FpxBankList = { retail: [{ code: "MBB0228", name: "Maybank2E", logo_url: "", bank_type: "RETAIL", active: true }], corporate: [], retail_max_sen: 3_000_000 }
+    const banks: FpxBankList = {
+      retail: [
+        {
+          code: "MBB0228",
+          name: "Maybank2E",
+          logo_url: "",
+          bank_type: "RETAIL",
+          active: true,
+        },
+      ],
+      corporate: [],
+      retail_max_sen: 3_000_000,
+    }
     const refuse = (locale: string) => {
       try {
-        checkFpxDirectChoice({ bank: "MBB0228", buyerName: "Siti", amountSen: 3_000_001 }, banks, { locale })
+        checkFpxDirectChoice(
+          { bank: "MBB0228", buyerName: "Siti", amountSen: 3_000_001 },
+          banks,
+          { locale }
+        )
       } catch (e) {
         return e as SvcInputError
       }
@@ -154,27 +200,63 @@ describe("amounts from integer sen in the locale's format", () => {
     expect(nbsp(refuse("ms").message)).toBe(
       "Perbankan Peribadi FPX terhad kepada RM 30,000 bagi setiap pembayaran; untuk jumlah yang lebih besar, bayar dengan Perbankan Korporat FPX atau dompet svc."
     )
-    expect(nbsp(refuse("zh-CN").message)).toMatch(/^FPX 个人银行每笔付款上限为 RM 30,000；/)
+    expect(nbsp(refuse("zh-CN").message)).toMatch(
+      /^FPX 个人银行每笔付款上限为 RM 30,000；/
+    )
   })
 })
 
 describe("codes beside the words", () => {
   const banks: FpxBankList = {
     retail: [
-      { code: "MBB0228", name: "Maybank2E", logo_url: "", bank_type: "RETAIL", active: true },
-      { code: "HSBC0223", name: "HSBC Bank", logo_url: "", bank_type: "RETAIL", active: false },
+      {
+        code: "MBB0228",
+        name: "Maybank2E",
+        logo_url: "",
+        bank_type: "RETAIL",
+        active: true,
+      },
+      {
+        code: "HSBC0223",
+        name: "HSBC Bank",
+        logo_url: "",
+        bank_type: "RETAIL",
+        active: false,
+      },
     ],
     corporate: [],
     retail_max_sen: 3_000_000,
   }
   it.each([
     [{ bank: "" }, "bank", "bankRequired", "请选择您的银行。"],
-    [{ bank: "NOPE" }, "bank", "notFpxBank", "“NOPE”不是 FPX 银行；请从列表中选择。"],
-    [{ bank: "HSBC0223" }, "bank", "bankOffline", "HSBC Bank 目前暂停服务；请选择其他银行。"],
-    [{ bank: "MBB0228", bankType: "CORPORATE" }, "bankType", "bankIsRetail", "Maybank2E 是个人银行；银行类型必须是 RETAIL。"],
-    [{ bank: "MBB0228", buyerName: " " }, "buyerName", "buyerNameRule", "请输入与银行登记一致的账户持有人姓名（1-100 个字符）。"],
+    [
+      { bank: "NOPE" },
+      "bank",
+      "notFpxBank",
+      "“NOPE”不是 FPX 银行；请从列表中选择。",
+    ],
+    [
+      { bank: "HSBC0223" },
+      "bank",
+      "bankOffline",
+      "HSBC Bank 目前暂停服务；请选择其他银行。",
+    ],
+    [
+      { bank: "MBB0228", bankType: "CORPORATE" },
+      "bankType",
+      "bankIsRetail",
+      "Maybank2E 是个人银行；银行类型必须是 RETAIL。",
+    ],
+    [
+      { bank: "MBB0228", buyerName: " " },
+      "buyerName",
+      "buyerNameRule",
+      "请输入与银行登记一致的账户持有人姓名（1-100 个字符）。",
+    ],
   ])("%j: field %s, code %s, in Chinese", (input, field, code, message) => {
-    expect(() => checkFpxDirectChoice(input, banks, { locale: "zh-CN" })).toThrow(expect.objectContaining({ field, code, message }))
+    expect(() =>
+      checkFpxDirectChoice(input, banks, { locale: "zh-CN" })
+    ).toThrow(expect.objectContaining({ field, code, message }))
   })
 
   const session = (data: Record<string, unknown>): StorePaymentSession => ({
@@ -191,15 +273,44 @@ describe("codes beside the words", () => {
     ["EXPIRED", true, "expired"],
     ["CANCELLED", false, "cancelled"],
     ["REJECTED", false, "rejected"],
-  ] as const)("svc's %s (expired %s) is %s; English keeps the plugin's sentence, Malay has its own", (svcStatus, expired, code) => {
-    const col = { id: "pay_col_1", status: "awaiting", payment_sessions: [session({ svcStatus, failureReason: failureReason(svcStatus, expired) })] }
-    expect(balanceOutcome(col, { locale: "en" })).toEqual({ kind: "failed", code, reason: failureReason(svcStatus, expired) })
-    expect(balanceOutcome(col, { locale: "ms" })).toEqual({ kind: "failed", code, reason: ms[code] })
-  })
+  ] as const)(
+    "svc's %s (expired %s) is %s; English keeps the plugin's sentence, Malay has its own",
+    (svcStatus, expired, code) => {
+      const col = {
+        id: "pay_col_1",
+        status: "awaiting",
+        payment_sessions: [
+          session({
+            svcStatus,
+            failureReason: failureReason(svcStatus, expired),
+          }),
+        ],
+      }
+      expect(balanceOutcome(col, { locale: "en" })).toEqual({
+        kind: "failed",
+        code,
+        reason: failureReason(svcStatus, expired),
+      })
+      expect(balanceOutcome(col, { locale: "ms" })).toEqual({
+        kind: "failed",
+        code,
+        reason: ms[code],
+      })
+    }
+  )
 
   it("a return link without a cart id: code linkNoCart, the sentence in the page's language", async () => {
     const noCalls = {} as StoreSdk
-    expect(await completeSvcReturn(noCalls, "nope", { locale: "ms" })).toEqual({ kind: "failed", code: "linkNoCart", reason: ms.linkNoCart })
-    expect(await completeSvcReturn(noCalls, "nope", { locale: "zh-CN", messages: { linkNoCart: "链接无效" } })).toEqual({ kind: "failed", code: "linkNoCart", reason: "链接无效" })
+    expect(await completeSvcReturn(noCalls, "nope", { locale: "ms" })).toEqual({
+      kind: "failed",
+      code: "linkNoCart",
+      reason: ms.linkNoCart,
+    })
+    expect(
+      await completeSvcReturn(noCalls, "nope", {
+        locale: "zh-CN",
+        messages: { linkNoCart: "链接无效" },
+      })
+    ).toEqual({ kind: "failed", code: "linkNoCart", reason: "链接无效" })
   })
 })

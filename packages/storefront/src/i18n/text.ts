@@ -18,7 +18,11 @@ export type SvcTextOptions = {
 }
 
 /** The kit's catalogues, by the locale they answer to. */
-export const SVC_CATALOGUES: Readonly<Record<string, SvcMessages>> = { en, ms, "zh-CN": zhCN }
+export const SVC_CATALOGUES: Readonly<Record<string, SvcMessages>> = {
+  en,
+  ms,
+  "zh-CN": zhCN,
+}
 
 /**
  * The kit's locale for a tag: "ms" for Malay ("ms", "ms-MY", "ms-Latn-MY"), "zh-CN" for Chinese
@@ -27,11 +31,27 @@ export const SVC_CATALOGUES: Readonly<Record<string, SvcMessages>> = { en, ms, "
  * language, English unless its `messages` say otherwise). Without a tag: the page's `<html lang>`.
  */
 export function svcLocale(locale?: string | null): string {
-  const tag = (locale ?? (typeof document !== "undefined" ? document.documentElement?.lang : "") ?? "").trim()
+  const tag = (
+    locale ??
+    (typeof document !== "undefined" ? document.documentElement?.lang : "") ??
+    ""
+  ).trim()
   if (!tag) return "en"
   const primary = tag.toLowerCase().split(/[-_]/)[0]!
-  if (primary === "ms" || primary === "zsm" || primary === "may" || primary === "msa") return "ms"
-  if (primary === "zh" || primary === "cmn" || primary === "chi" || primary === "zho") return "zh-CN"
+  if (
+    primary === "ms" ||
+    primary === "zsm" ||
+    primary === "may" ||
+    primary === "msa"
+  )
+    return "ms"
+  if (
+    primary === "zh" ||
+    primary === "cmn" ||
+    primary === "chi" ||
+    primary === "zho"
+  )
+    return "zh-CN"
   if (primary === "en" || primary === "eng") return "en"
   return tag
 }
@@ -46,15 +66,27 @@ export type SvcText = {
    * A sentence the store itself sent (in English) where the kit has one for `key`: the store's
    * own words in English (more precise) unless the storefront overrode `key`, else the catalogue's.
    */
-  store: (key: SvcMessageKey, sentence: string | null | undefined, vars?: Record<string, string | number>) => string
+  store: (
+    key: SvcMessageKey,
+    sentence: string | null | undefined,
+    vars?: Record<string, string | number>
+  ) => string
   /** An amount in integer sen in the locale's format: 123450 → "RM 1,234.50". */
   amount: (sen: number) => string
 }
 
-const NUMBER_LOCALES: Record<string, string> = { en: "en-MY", ms: "ms-MY", "zh-CN": "zh-CN" }
+const NUMBER_LOCALES: Record<string, string> = {
+  en: "en-MY",
+  ms: "ms-MY",
+  "zh-CN": "zh-CN",
+}
 
 function fill(message: string, vars?: Record<string, string | number>): string {
-  return vars ? message.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m)) : message
+  return vars
+    ? message.replace(/\{(\w+)\}/g, (m, k: string) =>
+        k in vars ? String(vars[k]) : m
+      )
+    : message
 }
 
 /** The kit's words in a language (`opts.locale`, default the page's), with the store's overrides. */
@@ -62,11 +94,15 @@ export function svcText(opts: SvcTextOptions = {}): SvcText {
   const locale = svcLocale(opts.locale)
   const catalogue = SVC_CATALOGUES[locale] ?? en
   const own = opts.messages ?? {}
-  const t = (key: SvcMessageKey, vars?: Record<string, string | number>) => fill(own[key] ?? catalogue[key] ?? en[key], vars)
+  const t = (key: SvcMessageKey, vars?: Record<string, string | number>) =>
+    fill(own[key] ?? catalogue[key] ?? en[key], vars)
   return {
     locale,
     t,
-    store: (key, sentence, vars) => (sentence && own[key] === undefined && catalogue === en ? sentence : t(key, vars)),
+    store: (key, sentence, vars) =>
+      sentence && own[key] === undefined && catalogue === en
+        ? sentence
+        : t(key, vars),
     amount: (sen) => formatSvcAmount(sen, { locale }),
   }
 }
@@ -76,8 +112,14 @@ export function svcText(opts: SvcTextOptions = {}): SvcText {
  * 123450 → "RM 1,234.50", 3000000 → "RM 30,000" (whole ringgit without ".00"). No floating point
  * on money: the sen are split from the ringgit as text, and Intl formats the whole ringgit only.
  */
-export function formatSvcAmount(sen: number, opts: Pick<SvcTextOptions, "locale"> = {}): string {
-  if (!Number.isSafeInteger(sen)) throw new RangeError(`formatSvcAmount: ${sen} is not an integer number of sen`)
+export function formatSvcAmount(
+  sen: number,
+  opts: Pick<SvcTextOptions, "locale"> = {}
+): string {
+  if (!Number.isSafeInteger(sen))
+    throw new RangeError(
+      `formatSvcAmount: ${sen} is not an integer number of sen`
+    )
   const locale = svcLocale(opts.locale)
   const digits = String(Math.abs(sen)).padStart(3, "0")
   const whole = Number(digits.slice(0, -2))
@@ -99,7 +141,9 @@ export function formatSvcAmount(sen: number, opts: Pick<SvcTextOptions, "locale"
   }
   return nf
     .formatToParts(sen < 0 ? -whole : whole)
-    .filter((p) => cents !== "00" || (p.type !== "decimal" && p.type !== "fraction"))
+    .filter(
+      (p) => cents !== "00" || (p.type !== "decimal" && p.type !== "fraction")
+    )
     .map((p) => (p.type === "fraction" ? cents : p.value))
     .join("")
 }

@@ -29,11 +29,13 @@ export const zhCN: SvcMessages = {
   chosenHidden: "{bank} 仍为已选银行；它不在此列表中。",
   rememberedOffline: "您上次使用的银行 {bank} 目前暂停服务；请选择其他银行。",
   rememberedGone: "您上次使用的银行 {bank} 目前不可用；请选择其他银行。",
-  retailCap: "FPX 个人银行每笔付款上限为 {cap}；金额更大时，请使用 FPX 企业银行或 svc 钱包付款。",
+  retailCap:
+    "FPX 个人银行每笔付款上限为 {cap}；金额更大时，请使用 FPX 企业银行或 svc 钱包付款。",
   bankRequired: "请选择您的银行。",
   notFpxBank: "“{code}”不是 FPX 银行；请从列表中选择。",
   bankOffline: "{bank} 目前暂停服务；请选择其他银行。",
-  bankTypeInvalid: "银行类型必须是 RETAIL（个人银行）或 CORPORATE（企业银行）。",
+  bankTypeInvalid:
+    "银行类型必须是 RETAIL（个人银行）或 CORPORATE（企业银行）。",
   bankIsRetail: "{bank} 是个人银行；银行类型必须是 RETAIL。",
   bankIsCorporate: "{bank} 是企业银行；银行类型必须是 CORPORATE。",
   buyerNameRule: "请输入与银行登记一致的账户持有人姓名（1-100 个字符）。",
@@ -52,7 +54,8 @@ export const zhCN: SvcMessages = {
   balanceNotOpen: "此订单的余额尚未开放付款；商店会向您发送付款链接。",
   nothingToPay: "此订单已无待付款项。",
   orderNotFound: "找不到此订单。",
-  banksUnavailable: "目前无法加载 FPX 银行列表；请稍后再试，或选择其他付款方式。",
+  banksUnavailable:
+    "目前无法加载 FPX 银行列表；请稍后再试，或选择其他付款方式。",
   cartUnreadable: "目前无法读取购物车；请再试一次。",
   orderUnreadable: "目前无法读取订单；请再试一次。",
   startFailed: "无法开始付款；请再试一次。",
@@ -72,10 +75,13 @@ export const zhCN: SvcMessages = {
   linkWrongPayment: "付款返回链接所指的付款不属于此订单。",
   confirming: "正在确认您的付款…",
   paid: "已收到付款，谢谢！您的订单 #{order} 已生成。",
-  awaiting: "您的订单 #{order} 已生成；svc 仍在确认您的付款。我们会通过电子邮件通知您。",
-  placing: "已收到付款，谢谢！您的订单正在生成；此页面会自动更新，我们也会通过电子邮件通知您。请勿重复付款。",
+  awaiting:
+    "您的订单 #{order} 已生成；svc 仍在确认您的付款。我们会通过电子邮件通知您。",
+  placing:
+    "已收到付款，谢谢！您的订单正在生成；此页面会自动更新，我们也会通过电子邮件通知您。请勿重复付款。",
   reference: "付款参考编号（显示于 svc 页面）：",
   notThrough: "您的付款未成功：{reason}",
   balanceIsPaid: "已收到付款，谢谢！订单 #{order} 的余额已付清。",
-  balanceAwaiting: "svc 仍在确认您订单 #{order} 的付款。我们会通过电子邮件通知您。",
+  balanceAwaiting:
+    "svc 仍在确认您订单 #{order} 的付款。我们会通过电子邮件通知您。",
 }

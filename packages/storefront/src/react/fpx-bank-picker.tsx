@@ -1,4 +1,12 @@
-import { useEffect, useId, useRef, useState, type ComponentType, type InputHTMLAttributes, type KeyboardEvent } from "react"
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ComponentType,
+  type InputHTMLAttributes,
+  type KeyboardEvent,
+} from "react"
 import { filterFpxBanks, type FpxBank, type FpxBankList } from "../banks.js"
 import { FPX_RETAIL_MAX_SEN, overRetailCap } from "../fpx-rules.js"
 import type { SvcMessages } from "../i18n/en.js"
@@ -52,8 +60,20 @@ export type FpxBankPickerProps = {
   components?: { Input?: ComponentType<InputHTMLAttributes<HTMLInputElement>> }
 }
 
-const matchesSentence = (text: SvcText, { shown, total, query }: { shown: number; total: number; query: string }) =>
-  !query ? text.t(total === 1 ? "bankCountOne" : "bankCount", { total }) : text.t(shown === 0 ? "matchesNone" : shown === 1 ? "matchesOne" : "matchesMany", { shown, total, query })
+const matchesSentence = (
+  text: SvcText,
+  { shown, total, query }: { shown: number; total: number; query: string }
+) =>
+  !query
+    ? text.t(total === 1 ? "bankCountOne" : "bankCount", { total })
+    : text.t(
+        shown === 0
+          ? "matchesNone"
+          : shown === 1
+            ? "matchesOne"
+            : "matchesMany",
+        { shown, total, query }
+      )
 
 /**
  * FPX bank picker: personal / corporate tabs, each a radio group of banks with
@@ -67,7 +87,18 @@ const matchesSentence = (text: SvcText, { shown, total, query }: { shown: number
  * at least 44 px high, a compact scrolling list on narrow screens).
  */
 export function FpxBankPicker(props: FpxBankPickerProps) {
-  const { sdk, value, onChange, amountSen, idPrefix = "svc-", labels = {}, className, locale, messages, rememberBank = true } = props
+  const {
+    sdk,
+    value,
+    onChange,
+    amountSen,
+    idPrefix = "svc-",
+    labels = {},
+    className,
+    locale,
+    messages,
+    rememberBank = true,
+  } = props
   const text = svcText({ locale, messages })
   const [loaded, setLoaded] = useState<FpxBankList | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -80,7 +111,10 @@ export function FpxBankPicker(props: FpxBankPickerProps) {
   const uid = useId()
   const name = `${idPrefix}bank-${uid}`
 
-  useFpxBankLoad(sdk, !!props.banks, setLoaded, setError, [props.banks, sdk], { locale, messages })
+  useFpxBankLoad(sdk, !!props.banks, setLoaded, setError, [props.banks, sdk], {
+    locale,
+    messages,
+  })
 
   // the bank last used on this device, once the list is known, unless a bank is chosen already
   const [rememberedNote, setRememberedNote] = useState<string | null>(null)
@@ -90,7 +124,13 @@ export function FpxBankPicker(props: FpxBankPickerProps) {
     rememberDone.current = true
     const found = value ? null : findRememberedBank(banks, rememberedFpxBank())
     if (!found) return
-    if (found.state !== "ready") setRememberedNote(text.t(found.state === "offline" ? "rememberedOffline" : "rememberedGone", { bank: found.name }))
+    if (found.state !== "ready")
+      setRememberedNote(
+        text.t(
+          found.state === "offline" ? "rememberedOffline" : "rememberedGone",
+          { bank: found.name }
+        )
+      )
     else if (found.bankType === "CORPORATE" || !retailCapped) {
       setTab(found.bankType)
       props.onBankTypeChange?.(found.bankType)
@@ -129,15 +169,34 @@ export function FpxBankPicker(props: FpxBankPickerProps) {
     </button>
   )
 
-  const list = banks ? (shown === "CORPORATE" ? banks.corporate : banks.retail) : []
+  const list = banks
+    ? shown === "CORPORATE"
+      ? banks.corporate
+      : banks.retail
+    : []
   const matching = filterFpxBanks(list, query)
-  const chosen = value && banks ? [...banks.retail, ...banks.corporate].find((b) => b.code === value) : undefined
+  const chosen =
+    value && banks
+      ? [...banks.retail, ...banks.corporate].find((b) => b.code === value)
+      : undefined
   const chosenHidden = !!chosen && !matching.some((b) => b.code === chosen.code)
   const status = [
     labels.matches
-      ? labels.matches({ shown: matching.length, total: list.length, query: query.trim() })
-      : matchesSentence(text, { shown: matching.length, total: list.length, query: query.trim() }),
-    chosenHidden ? (labels.chosenHidden ? labels.chosenHidden(chosen.name) : text.t("chosenHidden", { bank: chosen.name })) : "",
+      ? labels.matches({
+          shown: matching.length,
+          total: list.length,
+          query: query.trim(),
+        })
+      : matchesSentence(text, {
+          shown: matching.length,
+          total: list.length,
+          query: query.trim(),
+        }),
+    chosenHidden
+      ? labels.chosenHidden
+        ? labels.chosenHidden(chosen.name)
+        : text.t("chosenHidden", { bank: chosen.name })
+      : "",
   ]
     .filter(Boolean)
     .join(" ")
@@ -156,8 +215,14 @@ export function FpxBankPicker(props: FpxBankPickerProps) {
     },
   }
   return (
-    <div className={`svc-kit svc-fpx-picker${className ? ` ${className}` : ""}`}>
-      <div role="tablist" aria-label={text.t("tabsLabel")} className="svc-fpx-tabs">
+    <div
+      className={`svc-kit svc-fpx-picker${className ? ` ${className}` : ""}`}
+    >
+      <div
+        role="tablist"
+        aria-label={text.t("tabsLabel")}
+        className="svc-fpx-tabs"
+      >
         {tabButton("RETAIL", labels.retail ?? text.t("retail"))}
         {tabButton("CORPORATE", labels.corporate ?? text.t("corporate"))}
       </div>
@@ -167,27 +232,55 @@ export function FpxBankPicker(props: FpxBankPickerProps) {
         </p>
       )}
       {rememberedNote && !value && (
-        <p className="svc-fpx-remembered" role="status" id={`${idPrefix}remembered-bank`}>
+        <p
+          className="svc-fpx-remembered"
+          role="status"
+          id={`${idPrefix}remembered-bank`}
+        >
           {rememberedNote}
         </p>
       )}
-      <div role="tabpanel" id={`${idPrefix}banks-panel`} aria-labelledby={`${idPrefix}tab-${shown.toLowerCase()}`}>
+      <div
+        role="tabpanel"
+        id={`${idPrefix}banks-panel`}
+        aria-labelledby={`${idPrefix}tab-${shown.toLowerCase()}`}
+      >
         {error ? (
           <p className="svc-fpx-error" role="alert">
             {error}
           </p>
         ) : !banks ? (
-          <p className="svc-fpx-loading">{labels.loading ?? text.t("loading")}</p>
+          <p className="svc-fpx-loading">
+            {labels.loading ?? text.t("loading")}
+          </p>
         ) : (
           <fieldset className="svc-fpx-banks">
-            <legend className="svc-fpx-legend">{labels.legend ?? text.t("legend")}</legend>
+            <legend className="svc-fpx-legend">
+              {labels.legend ?? text.t("legend")}
+            </legend>
             <div className="svc-fpx-search">
-              <label htmlFor={`${idPrefix}banks-search`} className="svc-fpx-search-label">
+              <label
+                htmlFor={`${idPrefix}banks-search`}
+                className="svc-fpx-search-label"
+              >
                 {labels.search ?? text.t("search")}
               </label>
-              {Input ? <Input {...searchProps} /> : <input {...searchProps} className="svc-input svc-fpx-search-input" />}
+              {Input ? (
+                <Input {...searchProps} />
+              ) : (
+                <input
+                  {...searchProps}
+                  className="svc-input svc-fpx-search-input"
+                />
+              )}
             </div>
-            <p id={`${idPrefix}banks-status`} className="svc-fpx-status" role="status" aria-live="polite" aria-atomic="true">
+            <p
+              id={`${idPrefix}banks-status`}
+              className="svc-fpx-status"
+              role="status"
+              aria-live="polite"
+              aria-atomic="true"
+            >
               {status}
             </p>
             <div className="svc-fpx-bank-list" id={`${idPrefix}banks-list`}>
@@ -199,13 +292,38 @@ export function FpxBankPicker(props: FpxBankPickerProps) {
                     key={`${b.bank_type}-${b.code}`}
                     htmlFor={id}
                     className={`svc-fpx-bank${selected ? " svc-fpx-bank--selected" : ""}${b.active ? "" : " svc-fpx-bank--offline"}`}
-                    title={b.active ? b.name : text.t("offlineTitle", { bank: b.name })}
+                    title={
+                      b.active
+                        ? b.name
+                        : text.t("offlineTitle", { bank: b.name })
+                    }
                   >
-                    <input type="radio" id={id} name={name} value={b.code} checked={selected} disabled={!b.active} onChange={() => onChange?.(b)} className="svc-fpx-bank-input" />
-                    <img src={b.logo_url} alt="" className="svc-fpx-bank-logo" width={28} height={28} loading="lazy" />
+                    <input
+                      type="radio"
+                      id={id}
+                      name={name}
+                      value={b.code}
+                      checked={selected}
+                      disabled={!b.active}
+                      onChange={() => onChange?.(b)}
+                      className="svc-fpx-bank-input"
+                    />
+                    <img
+                      src={b.logo_url}
+                      alt=""
+                      className="svc-fpx-bank-logo"
+                      width={28}
+                      height={28}
+                      loading="lazy"
+                    />
                     <span className="svc-fpx-bank-text">
                       <span className="svc-fpx-bank-name">{b.name}</span>
-                      {!b.active && <span className="svc-fpx-bank-offline"> ({labels.offline ?? text.t("offline")})</span>}
+                      {!b.active && (
+                        <span className="svc-fpx-bank-offline">
+                          {" "}
+                          ({labels.offline ?? text.t("offline")})
+                        </span>
+                      )}
                     </span>
                   </label>
                 )

@@ -1,5 +1,9 @@
 import type { ReactNode } from "react"
-import { completeSvcBalanceReturn, type CompleteSvcBalanceReturnOptions, type SvcBalanceReturnResult } from "../balance.js"
+import {
+  completeSvcBalanceReturn,
+  type CompleteSvcBalanceReturnOptions,
+  type SvcBalanceReturnResult,
+} from "../balance.js"
 import { svcText } from "../i18n/text.js"
 import type { StoreSdk } from "../sdk.js"
 import { useReturnOutcome } from "./use-return-outcome.js"
@@ -25,22 +29,50 @@ export type SvcBalanceReturnProps = CompleteSvcBalanceReturnOptions & {
  * completed and nothing is canceled.
  */
 export function SvcBalanceReturn(props: SvcBalanceReturnProps) {
-  const { sdk, orderId, paymentCollectionId, waitForPaymentMs, pollEveryMs, locale, messages } = props
+  const {
+    sdk,
+    orderId,
+    paymentCollectionId,
+    waitForPaymentMs,
+    pollEveryMs,
+    locale,
+    messages,
+  } = props
   const text = svcText({ locale, messages })
   const state: SvcBalanceReturnState = useReturnOutcome(
     `${orderId}/${paymentCollectionId ?? ""}`,
     props.onResult,
-    () => completeSvcBalanceReturn(sdk, { orderId, ...(paymentCollectionId ? { paymentCollectionId } : {}) }, { waitForPaymentMs, pollEveryMs, locale, messages }),
+    () =>
+      completeSvcBalanceReturn(
+        sdk,
+        { orderId, ...(paymentCollectionId ? { paymentCollectionId } : {}) },
+        { waitForPaymentMs, pollEveryMs, locale, messages }
+      ),
     [sdk, orderId, paymentCollectionId, waitForPaymentMs, pollEveryMs, locale]
   )
 
   if (props.children) return <>{props.children(state)}</>
   return (
-    <div className={`svc-kit svc-return svc-return--${state.kind}`} role="status">
+    <div
+      className={`svc-kit svc-return svc-return--${state.kind}`}
+      role="status"
+    >
       {state.kind === "loading" && <p>{text.t("confirming")}</p>}
-      {state.kind === "paid" && <p>{text.t("balanceIsPaid", { order: String(state.order.display_id) })}</p>}
-      {state.kind === "awaiting" && <p>{text.t("balanceAwaiting", { order: String(state.order.display_id) })}</p>}
-      {state.kind === "failed" && <p className="svc-error">{text.t("notThrough", { reason: state.reason })}</p>}
+      {state.kind === "paid" && (
+        <p>
+          {text.t("balanceIsPaid", { order: String(state.order.display_id) })}
+        </p>
+      )}
+      {state.kind === "awaiting" && (
+        <p>
+          {text.t("balanceAwaiting", { order: String(state.order.display_id) })}
+        </p>
+      )}
+      {state.kind === "failed" && (
+        <p className="svc-error">
+          {text.t("notThrough", { reason: state.reason })}
+        </p>
+      )}
     </div>
   )
 }

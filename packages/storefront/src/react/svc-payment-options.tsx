@@ -1,12 +1,33 @@
-import { Fragment, useEffect, useRef, useState, type ButtonHTMLAttributes, type ComponentType, type InputHTMLAttributes, type ReactNode } from "react"
+import {
+  Fragment,
+  useEffect,
+  useRef,
+  useState,
+  type ButtonHTMLAttributes,
+  type ComponentType,
+  type InputHTMLAttributes,
+  type ReactNode,
+} from "react"
 import type { FpxBank, FpxBankList } from "../banks.js"
 import { SvcInputError } from "../errors.js"
 import { FPX_RETAIL_MAX_SEN, overRetailCap } from "../fpx-rules.js"
 import type { SvcMessages } from "../i18n/en.js"
 import { svcText } from "../i18n/text.js"
 import { rememberFpxBank } from "../remember.js"
-import { amountToSen, checkFpxDirectChoice, startSvcPayment, type StartSvcPaymentInput, type StoreCart, type StorePaymentSession } from "../payment.js"
-import { isSvcProvider, svcMethodOf, svcPaymentTitle, svcProviderId } from "../providers.js"
+import {
+  amountToSen,
+  checkFpxDirectChoice,
+  startSvcPayment,
+  type StartSvcPaymentInput,
+  type StoreCart,
+  type StorePaymentSession,
+} from "../payment.js"
+import {
+  isSvcProvider,
+  svcMethodOf,
+  svcPaymentTitle,
+  svcProviderId,
+} from "../providers.js"
 import type { StoreSdk } from "../sdk.js"
 import { FpxBankPicker, type BankType } from "./fpx-bank-picker.js"
 import { useFpxBankLoad } from "./use-fpx-banks.js"
@@ -57,7 +78,10 @@ export type SvcPaymentOptionsProps = {
   /** Show a pay button that starts the payment and goes to svc (default true). */
   payButton?: boolean
   /** Instead of `window.location.assign(redirectUrl)` after the payment started. */
-  onStarted?: (started: { redirectUrl: string; session: StorePaymentSession }) => void
+  onStarted?: (started: {
+    redirectUrl: string
+    session: StorePaymentSession
+  }) => void
   /** A reason shown above the options (e.g. the last attempt failed). */
   notice?: ReactNode
   /** Prefix of element ids (default "svc-"): `${p}method-wallet|fpx|fpx-direct`, `${p}fpx-cap`, `${p}buyer-name`, `${p}pay`, `${p}error`, banks as in FpxBankPicker. */
@@ -72,11 +96,20 @@ export type SvcPaymentOptionsProps = {
    */
   rememberBank?: boolean
   /** Over `messages`; kept for compatibility. */
-  labels?: { pay?: string; buyerName?: string; buyerNamePlaceholder?: string; redirecting?: string }
+  labels?: {
+    pay?: string
+    buyerName?: string
+    buyerNamePlaceholder?: string
+    redirecting?: string
+  }
   className?: string
 }
 
-const METHOD_IDS = { wallet: "wallet", fpx: "fpx", fpxDirect: "fpx-direct" } as const
+const METHOD_IDS = {
+  wallet: "wallet",
+  fpx: "fpx",
+  fpxDirect: "fpx-direct",
+} as const
 
 /**
  * The svc payment methods as one radio group (svc wallet, FPX, FPX choosing
@@ -88,19 +121,45 @@ const METHOD_IDS = { wallet: "wallet", fpx: "fpx", fpxDirect: "fpx-direct" } as 
  * bank and name; `onSessionChange` tells the host of the session it made.
  */
 export function SvcPaymentOptions(props: SvcPaymentOptionsProps) {
-  const { sdk, cart, idPrefix = "svc-", labels = {}, payButton = true, components = {}, locale, messages, rememberBank = true } = props
+  const {
+    sdk,
+    cart,
+    idPrefix = "svc-",
+    labels = {},
+    payButton = true,
+    components = {},
+    locale,
+    messages,
+    rememberBank = true,
+  } = props
   const textOpts = { locale, messages }
   const text = svcText(textOpts)
-  const providerIds = (props.providerIds ?? (["wallet", "fpx", "fpxDirect"] as const).map((m) => svcProviderId(m))).filter((p) => svcMethodOf(p))
+  const providerIds = (
+    props.providerIds ??
+    (["wallet", "fpx", "fpxDirect"] as const).map((m) => svcProviderId(m))
+  ).filter((p) => svcMethodOf(p))
   // a shopper back from svc finds the method, bank and name of the cart's pending svc session
-  const pending = cart.payment_collection?.payment_sessions?.find((s) => s.status === "pending" && isSvcProvider(s.provider_id))
-  const pendingText = (k: string) => (typeof pending?.data?.[k] === "string" ? (pending.data[k] as string) : "")
-  const [ownChoice, setOwnChoice] = useState<string | null>(pending && providerIds.includes(pending.provider_id) ? pending.provider_id : null)
+  const pending = cart.payment_collection?.payment_sessions?.find(
+    (s) => s.status === "pending" && isSvcProvider(s.provider_id)
+  )
+  const pendingText = (k: string) =>
+    typeof pending?.data?.[k] === "string" ? (pending.data[k] as string) : ""
+  const [ownChoice, setOwnChoice] = useState<string | null>(
+    pending && providerIds.includes(pending.provider_id)
+      ? pending.provider_id
+      : null
+  )
   const controlled = props.value !== undefined
-  const providerId = controlled ? (props.value && providerIds.includes(props.value) ? props.value : null) : ownChoice
+  const providerId = controlled
+    ? props.value && providerIds.includes(props.value)
+      ? props.value
+      : null
+    : ownChoice
   const [banks, setBanks] = useState<FpxBankList | null>(null)
   const [bank, setBank] = useState<FpxBank | null>(null)
-  const [bankType, setBankType] = useState<BankType>(pendingText("bankType") === "CORPORATE" ? "CORPORATE" : "RETAIL")
+  const [bankType, setBankType] = useState<BankType>(
+    pendingText("bankType") === "CORPORATE" ? "CORPORATE" : "RETAIL"
+  )
   const [buyerName, setBuyerName] = useState(pendingText("buyerName"))
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -121,10 +180,19 @@ export function SvcPaymentOptions(props: SvcPaymentOptionsProps) {
   const cap = banks?.retail_max_sen ?? FPX_RETAIL_MAX_SEN
   const overCap = amountSen != null && overRetailCap(amountSen, cap)
 
-  useFpxBankLoad(sdk, method !== "fpxDirect" || !!banks, setBanks, setError, [method, banks, sdk], textOpts)
+  useFpxBankLoad(
+    sdk,
+    method !== "fpxDirect" || !!banks,
+    setBanks,
+    setError,
+    [method, banks, sdk],
+    textOpts
+  )
   useEffect(() => {
     if (!banks || bank || !pendingBank) return
-    const b = [...banks.retail, ...banks.corporate].find((x) => x.code === pendingBank && x.active)
+    const b = [...banks.retail, ...banks.corporate].find(
+      (x) => x.code === pendingBank && x.active
+    )
     if (b) setBank(b)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [banks])
@@ -146,14 +214,31 @@ export function SvcPaymentOptions(props: SvcPaymentOptionsProps) {
   if (providerId && method !== "fpxDirect") input = { providerId }
   if (providerId && method === "fpxDirect" && bank && banks) {
     try {
-      const c = checkFpxDirectChoice({ bank, bankType: bank.bank_type, buyerName, amountSen }, banks, textOpts)
-      input = { providerId, bank: c.bank, bankType: c.bankType, buyerName: c.buyerName, banks }
+      const c = checkFpxDirectChoice(
+        { bank, bankType: bank.bank_type, buyerName, amountSen },
+        banks,
+        textOpts
+      )
+      input = {
+        providerId,
+        bank: c.bank,
+        bankType: c.bankType,
+        buyerName: c.buyerName,
+        banks,
+      }
     } catch (e) {
       if (!(e instanceof SvcInputError)) throw e
       if (e.field !== "buyerName" || buyerName.trim()) choiceError = e.message
     }
   }
-  const inputKey = input ? JSON.stringify({ p: input.providerId, b: bank?.code, t: input.bankType, n: input.buyerName }) : ""
+  const inputKey = input
+    ? JSON.stringify({
+        p: input.providerId,
+        b: bank?.code,
+        t: input.bankType,
+        n: input.buyerName,
+      })
+    : ""
   useEffect(() => {
     props.onChange?.(providerId ? { providerId, input } : null)
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -167,7 +252,8 @@ export function SvcPaymentOptions(props: SvcPaymentOptionsProps) {
       const s = await startSvcPayment(sdk, cart, input, textOpts)
       started.current = s.session
       // this device remembers the bank for the shopper's next payment (nothing is sent anywhere)
-      if (rememberBank && input.bankType && typeof input.bank === "object") rememberFpxBank(input.bank, input.bankType)
+      if (rememberBank && input.bankType && typeof input.bank === "object")
+        rememberFpxBank(input.bank, input.bankType)
       // the host's refresh (e.g. its cached cart) before the shopper leaves; its failure never stops the payment
       await tell(s.session)
       if (props.onStarted) props.onStarted(s)
@@ -181,7 +267,11 @@ export function SvcPaymentOptions(props: SvcPaymentOptionsProps) {
   const choose = (p: string) => {
     setOwnChoice(p)
     setError(null)
-    if (controlled) props.onChange?.({ providerId: p, input: svcMethodOf(p) === "fpxDirect" ? null : { providerId: p } })
+    if (controlled)
+      props.onChange?.({
+        providerId: p,
+        input: svcMethodOf(p) === "fpxDirect" ? null : { providerId: p },
+      })
   }
   const Button = components.Button
   const Input = components.Input
@@ -201,25 +291,44 @@ export function SvcPaymentOptions(props: SvcPaymentOptionsProps) {
     disabled: !input || busy,
     onClick: pay,
     "aria-describedby": (error ?? choiceError) ? errorId : undefined,
-    children: busy ? (labels.redirecting ?? text.t("redirecting")) : (labels.pay ?? text.t("pay")),
+    children: busy
+      ? (labels.redirecting ?? text.t("redirecting"))
+      : (labels.pay ?? text.t("pay")),
   }
 
   return (
-    <div className={`svc-kit svc-payment${props.className ? ` ${props.className}` : ""}`}>
+    <div
+      className={`svc-kit svc-payment${props.className ? ` ${props.className}` : ""}`}
+    >
       {props.notice}
       <fieldset className="svc-methods">
-        <legend className="svc-methods-legend">{text.t("methodsLegend")}</legend>
+        <legend className="svc-methods-legend">
+          {text.t("methodsLegend")}
+        </legend>
         {providerIds.map((p) => {
           const m = svcMethodOf(p)!
           const id = `${idPrefix}method-${METHOD_IDS[m]}`
-          const capNote = m === "fpx" && overCap ? `${idPrefix}fpx-cap` : undefined
+          const capNote =
+            m === "fpx" && overCap ? `${idPrefix}fpx-cap` : undefined
           // the label is the whole box: a tap anywhere on the method chooses it
           return (
             <Fragment key={p}>
-              <div className={`svc-method${providerId === p ? " svc-method--selected" : ""}`}>
+              <div
+                className={`svc-method${providerId === p ? " svc-method--selected" : ""}`}
+              >
                 <label htmlFor={id} className="svc-method-label">
-                  <input type="radio" id={id} name={`${idPrefix}method`} value={p} checked={providerId === p} aria-describedby={capNote} onChange={() => choose(p)} />
-                  <span className="svc-method-title">{svcPaymentTitle(p, textOpts)}</span>
+                  <input
+                    type="radio"
+                    id={id}
+                    name={`${idPrefix}method`}
+                    value={p}
+                    checked={providerId === p}
+                    aria-describedby={capNote}
+                    onChange={() => choose(p)}
+                  />
+                  <span className="svc-method-title">
+                    {svcPaymentTitle(p, textOpts)}
+                  </span>
                 </label>
               </div>
               {capNote && (
@@ -251,10 +360,20 @@ export function SvcPaymentOptions(props: SvcPaymentOptionsProps) {
             rememberBank={rememberBank && !pendingBank}
           />
           <div className="svc-buyer-name">
-            <label htmlFor={`${idPrefix}buyer-name`} className="svc-buyer-name-label">
+            <label
+              htmlFor={`${idPrefix}buyer-name`}
+              className="svc-buyer-name-label"
+            >
               {labels.buyerName ?? text.t("buyerName")}
             </label>
-            {Input ? <Input {...nameInput} /> : <input {...nameInput} className="svc-input svc-buyer-name-input" />}
+            {Input ? (
+              <Input {...nameInput} />
+            ) : (
+              <input
+                {...nameInput}
+                className="svc-input svc-buyer-name-input"
+              />
+            )}
           </div>
         </div>
       )}
@@ -263,7 +382,15 @@ export function SvcPaymentOptions(props: SvcPaymentOptionsProps) {
           {error ?? choiceError}
         </p>
       )}
-      {payButton && (!controlled || providerId) && <div className="svc-pay-row">{Button ? <Button {...payProps} /> : <button {...payProps} className="svc-pay" />}</div>}
+      {payButton && (!controlled || providerId) && (
+        <div className="svc-pay-row">
+          {Button ? (
+            <Button {...payProps} />
+          ) : (
+            <button {...payProps} className="svc-pay" />
+          )}
+        </div>
+      )}
     </div>
   )
 }

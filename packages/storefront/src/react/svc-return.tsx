@@ -1,5 +1,9 @@
 import type { ReactNode } from "react"
-import { completeSvcReturn, type CompleteSvcReturnOptions, type SvcReturnResult } from "../return.js"
+import {
+  completeSvcReturn,
+  type CompleteSvcReturnOptions,
+  type SvcReturnResult,
+} from "../return.js"
 import { svcText } from "../i18n/text.js"
 import { svcPaymentReference } from "../providers.js"
 import type { StoreSdk } from "../sdk.js"
@@ -31,7 +35,15 @@ export type SvcReturnProps = CompleteSvcReturnOptions & {
  * Placed or paid, it shows the payment reference svc's page showed the shopper.
  */
 export function SvcReturn(props: SvcReturnProps) {
-  const { sdk, cartId, waitForPaymentMs, pollEveryMs, waitForOrderMs, locale, messages } = props
+  const {
+    sdk,
+    cartId,
+    waitForPaymentMs,
+    pollEveryMs,
+    waitForOrderMs,
+    locale,
+    messages,
+  } = props
   const text = svcText({ locale, messages })
   const state: SvcReturnState = useReturnOutcome(
     cartId,
@@ -43,24 +55,46 @@ export function SvcReturn(props: SvcReturnProps) {
         waitForOrderMs,
         locale,
         messages,
-        onPlacing: (cart) => show({ kind: "placing", cart, paymentReference: svcPaymentReference(cart) }),
+        onPlacing: (cart) =>
+          show({
+            kind: "placing",
+            cart,
+            paymentReference: svcPaymentReference(cart),
+          }),
       }),
     [sdk, cartId, waitForPaymentMs, pollEveryMs, waitForOrderMs, locale]
   )
 
   if (props.children) return <>{props.children(state)}</>
   return (
-    <div className={`svc-kit svc-return svc-return--${state.kind}`} role="status">
+    <div
+      className={`svc-kit svc-return svc-return--${state.kind}`}
+      role="status"
+    >
       {state.kind === "loading" && <p>{text.t("confirming")}</p>}
-      {state.kind === "paid" && <p>{text.t("paid", { order: String(state.order.display_id) })}</p>}
-      {state.kind === "awaiting" && <p>{text.t("awaiting", { order: String(state.order.display_id) })}</p>}
+      {state.kind === "paid" && (
+        <p>{text.t("paid", { order: String(state.order.display_id) })}</p>
+      )}
+      {state.kind === "awaiting" && (
+        <p>{text.t("awaiting", { order: String(state.order.display_id) })}</p>
+      )}
       {state.kind === "placing" && <p>{text.t("placing")}</p>}
-      {(state.kind === "paid" || state.kind === "awaiting" || state.kind === "placing") && state.paymentReference && (
-        <p>
-          {text.t("reference")} <span className="svc-payment-reference">{state.paymentReference}</span>
+      {(state.kind === "paid" ||
+        state.kind === "awaiting" ||
+        state.kind === "placing") &&
+        state.paymentReference && (
+          <p>
+            {text.t("reference")}{" "}
+            <span className="svc-payment-reference">
+              {state.paymentReference}
+            </span>
+          </p>
+        )}
+      {state.kind === "failed" && (
+        <p className="svc-error">
+          {text.t("notThrough", { reason: state.reason })}
         </p>
       )}
-      {state.kind === "failed" && <p className="svc-error">{text.t("notThrough", { reason: state.reason })}</p>}
     </div>
   )
 }

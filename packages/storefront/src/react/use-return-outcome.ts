@@ -11,7 +11,9 @@ export function useReturnOutcome<R>(
   complete: (show: (state: R) => void) => Promise<R>,
   deps: DependencyList
 ): { kind: "loading" } | R {
-  const [state, setState] = useState<{ kind: "loading" } | R>({ kind: "loading" })
+  const [state, setState] = useState<{ kind: "loading" } | R>({
+    kind: "loading",
+  })
   const started = useRef<string | null>(null)
   const onResultRef = useRef(onResult)
   onResultRef.current = onResult

@@ -4,9 +4,13 @@ import type { Phrase } from "../i18n"
 
 /** A phrase in English, as the admin shows it (en.json, {{values}} filled in). */
 const english = ({ key, values }: Phrase) => {
-  const text = key.split(".").reduce<unknown>((node, k) => (node as Record<string, unknown>)[k], en)
+  const text = key
+    .split(".")
+    .reduce<unknown>((node, k) => (node as Record<string, unknown>)[k], en)
   if (typeof text !== "string") throw new Error(`${key} is not in en.json`)
-  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values?.[name]))
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
+    String(values?.[name])
+  )
 }
 
 describe("the admin's money", () => {
@@ -36,7 +40,10 @@ describe("the admin's money", () => {
     expect(ok(".5")).toEqual([50n, "0.50"])
     expect(ok("12.340")).toEqual([1234n, "12.34"]) // trailing zeros are not a fraction of a sen
     expect(ok("0.1")).toEqual([10n, "0.10"]) // 0.1 is not a float here
-    expect(ok("90071992547409.93")).toEqual([9007199254740993n, "90071992547409.93"])
+    expect(ok("90071992547409.93")).toEqual([
+      9007199254740993n,
+      "90071992547409.93",
+    ])
   })
 
   it("refuses in words what is not an amount", () => {
@@ -58,7 +65,10 @@ describe("the admin's money", () => {
   })
 
   it("a token's smallest units as ringgit, to the sen", () => {
-    expect(tokenRm("1500000000000000000", 18)).toEqual({ rm: "RM1.50", fraction: false })
+    expect(tokenRm("1500000000000000000", 18)).toEqual({
+      rm: "RM1.50",
+      fraction: false,
+    })
     expect(tokenRm("1234567", 6)).toEqual({ rm: "RM1.23", fraction: true })
     expect(tokenRm("1", null)).toBeNull()
   })
@@ -75,7 +85,9 @@ describe("the admin's moments", () => {
 
 describe("the admin's request bodies", () => {
   it("an optional text field is sent trimmed, or not at all when blank", () => {
-    expect(ifText("reference", "  Nov settlement ")).toEqual({ reference: "Nov settlement" })
+    expect(ifText("reference", "  Nov settlement ")).toEqual({
+      reference: "Nov settlement",
+    })
     expect(ifText("reference", "   ")).toEqual({})
     expect(ifText("note", "")).toEqual({})
   })

@@ -1,6 +1,7 @@
 import { newRequestId } from "../request-id"
 
-const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+const UUID_V4 =
+  /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 
 describe("a money form's request id", () => {
   it("is a fresh version 4 UUID, with crypto.randomUUID and without it (plain http, not a secure context)", () => {
@@ -9,12 +10,18 @@ describe("a money form's request id", () => {
     expect(newRequestId()).not.toBe(a)
     const randomUUID = crypto.randomUUID
     try {
-      Object.defineProperty(crypto, "randomUUID", { value: undefined, configurable: true })
+      Object.defineProperty(crypto, "randomUUID", {
+        value: undefined,
+        configurable: true,
+      })
       const ids = new Set(Array.from({ length: 50 }, () => newRequestId()))
       expect(ids.size).toBe(50)
       for (const id of ids) expect(id).toMatch(UUID_V4)
     } finally {
-      Object.defineProperty(crypto, "randomUUID", { value: randomUUID, configurable: true })
+      Object.defineProperty(crypto, "randomUUID", {
+        value: randomUUID,
+        configurable: true,
+      })
     }
   })
 })

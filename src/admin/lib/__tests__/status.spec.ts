@@ -8,6 +8,8 @@ describe("the admin's status words", () => {
     expect(statusColor("COMPLETED")).toBe("green")
     expect(statusColor("something new")).toBe("grey")
     expect(statusColor(null)).toBe("grey")
-    expect(new Set(Object.values(STATUS_COLORS))).toEqual(new Set(["green", "orange", "red", "grey"]))
+    expect(new Set(Object.values(STATUS_COLORS))).toEqual(
+      new Set(["green", "orange", "red", "grey"])
+    )
   })
 })

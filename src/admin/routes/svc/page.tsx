@@ -17,19 +17,33 @@ const PAGES = [
   ["/svc/bank-accounts", "svc.nav.bankAccounts", "svc.overview.bankAccounts"],
   ["/svc/beneficiaries", "svc.nav.beneficiaries", "svc.overview.beneficiaries"],
   ["/svc/deposits", "svc.nav.deposits", "svc.overview.deposits"],
-  ["/svc/token-transfers", "svc.nav.tokenTransfers", "svc.overview.tokenTransfers"],
+  [
+    "/svc/token-transfers",
+    "svc.nav.tokenTransfers",
+    "svc.overview.tokenTransfers",
+  ],
   ["/svc/events", "svc.nav.events", "svc.overview.events"],
-  ["/settings/svc-doctor", "svc.overview.connection", "svc.overview.connectionLine"],
+  [
+    "/settings/svc-doctor",
+    "svc.overview.connection",
+    "svc.overview.connectionLine",
+  ],
 ] as const
 
 /** The en.json key of each job's name, by its id (JOB_NAMES of src/lib/doctor/jobs.ts). */
-const JOB_NAMES: Readonly<Record<string, string>> = { "svc-reconcile-checkouts": "svc.doctor.checks.jobReconcile", "svc-watch-checkouts": "svc.doctor.checks.jobWatch" }
+const JOB_NAMES: Readonly<Record<string, string>> = {
+  "svc-reconcile-checkouts": "svc.doctor.checks.jobReconcile",
+  "svc-watch-checkouts": "svc.doctor.checks.jobWatch",
+}
 
 /** The one svc entry of Medusa's main menu: what needs an admin now, and every svc page. */
 const SvcOverviewPage = () => {
   const { t } = useSvcT()
   const { said } = useServerText()
-  const attention = useSvcQuery<CheckoutsAnswer>("/admin/svc/checkouts", { attention: "true", limit: 200 })
+  const attention = useSvcQuery<CheckoutsAnswer>("/admin/svc/checkouts", {
+    attention: "true",
+    limit: 200,
+  })
   const waiting = attention.data?.checkouts.length
   // the doctor's job checks (no svc call): a store whose jobs do not run is told here, not only in Settings
   const jobs = useSvcQuery<JobsAnswer>("/admin/svc/health/jobs")
@@ -37,15 +51,29 @@ const SvcOverviewPage = () => {
   return (
     <SvcPage testId="svc-overview">
       <Container className="divide-y p-0">
-        <SectionHeader title="svc" level="h1" description={t("svc.overview.description")} />
+        <SectionHeader
+          title="svc"
+          level="h1"
+          description={t("svc.overview.description")}
+        />
         {warned.length > 0 && (
-          <div className="flex flex-col gap-y-1 px-6 py-4" data-testid="svc-overview-jobs" role="status">
+          <div
+            className="flex flex-col gap-y-1 px-6 py-4"
+            data-testid="svc-overview-jobs"
+            role="status"
+          >
             {warned.map((j) => (
-              <div key={j.job} className="flex flex-col gap-y-1" data-testid={`svc-overview-job-${j.job}`} data-level={j.level}>
+              <div
+                key={j.job}
+                className="flex flex-col gap-y-1"
+                data-testid={`svc-overview-job-${j.job}`}
+                data-level={j.level}
+              >
                 <div className="flex items-center gap-x-2">
                   <Status value={j.level} label={t("svc.overview.jobCheck")} />
                   <Text size="small" weight="plus">
-                    {JOB_NAMES[j.job] ? t(JOB_NAMES[j.job]!) : j.label}: {said(j.detail, j.detail_code, j.detail_params)}
+                    {JOB_NAMES[j.job] ? t(JOB_NAMES[j.job]!) : j.label}:{" "}
+                    {said(j.detail, j.detail_code, j.detail_params)}
                   </Text>
                 </div>
                 {j.advice && (
@@ -55,16 +83,25 @@ const SvcOverviewPage = () => {
                 )}
               </div>
             ))}
-            <Link to="/settings/svc-doctor" className="txt-compact-small-plus text-ui-fg-base underline underline-offset-2 hover:text-ui-fg-subtle">
+            <Link
+              to="/settings/svc-doctor"
+              className="txt-compact-small-plus text-ui-fg-base underline underline-offset-2 hover:text-ui-fg-subtle"
+            >
               {t("svc.overview.openDoctor")}
             </Link>
           </div>
         )}
         <ul aria-label={t("svc.overview.pages")}>
           {PAGES.map(([to, label, what]) => (
-            <li key={to} className="flex items-center justify-between gap-x-4 border-b px-6 py-3 last:border-b-0">
+            <li
+              key={to}
+              className="flex items-center justify-between gap-x-4 border-b px-6 py-3 last:border-b-0"
+            >
               <div className="flex flex-col">
-                <Link to={to} className="txt-compact-small-plus text-ui-fg-base underline underline-offset-2 hover:text-ui-fg-subtle">
+                <Link
+                  to={to}
+                  className="txt-compact-small-plus text-ui-fg-base underline underline-offset-2 hover:text-ui-fg-subtle"
+                >
                   {t(label)}
                 </Link>
                 <Text size="small" className="text-ui-fg-subtle">
@@ -72,7 +109,15 @@ const SvcOverviewPage = () => {
                 </Text>
               </div>
               {to === "/svc/payments" && waiting !== undefined && (
-                <Status className="shrink-0" value={waiting ? "attention" : "ok"} label={waiting ? t("svc.overview.attention", { n: waiting }) : t("svc.overview.noAttention")} />
+                <Status
+                  className="shrink-0"
+                  value={waiting ? "attention" : "ok"}
+                  label={
+                    waiting
+                      ? t("svc.overview.attention", { n: waiting })
+                      : t("svc.overview.noAttention")
+                  }
+                />
               )}
             </li>
           ))}

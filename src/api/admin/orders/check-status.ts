@@ -1,14 +1,33 @@
-import type { AuthenticatedMedusaRequest, MedusaNextFunction, MedusaResponse } from "@medusajs/framework/http"
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaNextFunction,
+  MedusaResponse,
+} from "@medusajs/framework/http"
 import type { RemoteQueryFunction } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, PaymentSessionStatus } from "@medusajs/framework/utils"
+import {
+  ContainerRegistrationKeys,
+  PaymentSessionStatus,
+} from "@medusajs/framework/utils"
 import { getOrderDetailWorkflow } from "@medusajs/core-flows"
 import { settleCheckoutEvent } from "../../../workflows/settle-checkout"
 
 type Query = Omit<RemoteQueryFunction, symbol>
-type Session = { id: string; status: string; provider_id: string; data: Record<string, unknown> | null }
+type Session = {
+  id: string
+  status: string
+  provider_id: string
+  data: Record<string, unknown> | null
+}
 
-const sessionOf = async (query: Query, id: string): Promise<Session | undefined> => {
-  const { data } = await query.graph({ entity: "payment_session", fields: ["id", "status", "provider_id", "data"], filters: { id } })
+const sessionOf = async (
+  query: Query,
+  id: string
+): Promise<Session | undefined> => {
+  const { data } = await query.graph({
+    entity: "payment_session",
+    fields: ["id", "status", "provider_id", "data"],
+    filters: { id },
+  })
   return (data as Session[])[0]
 }
 
@@ -22,19 +41,34 @@ const sessionOf = async (query: Query, id: string): Promise<Session | undefined>
  * Answers as Medusa's route does: `{ order, is_authorized }`. Another provider's session goes
  * on to Medusa's route unchanged.
  */
-export async function svcCheckStatus(req: AuthenticatedMedusaRequest<{ payment_session_id?: string }>, res: MedusaResponse, next: MedusaNextFunction) {
+export async function svcCheckStatus(
+  req: AuthenticatedMedusaRequest<{ payment_session_id?: string }>,
+  res: MedusaResponse,
+  next: MedusaNextFunction
+) {
   try {
     const sessionId = req.validatedBody?.payment_session_id
     if (typeof sessionId !== "string") return next()
     const query = req.scope.resolve<Query>(ContainerRegistrationKeys.QUERY)
     const session = await sessionOf(query, sessionId)
     const checkoutId = session?.data?.checkoutId
-    if (!session || !session.provider_id.startsWith("pp_svc-") || typeof checkoutId !== "string") return next()
-    if (session.status === PaymentSessionStatus.PENDING_AUTHORIZATION) await settleCheckoutEvent(req.scope, checkoutId, null, "admin")
+    if (
+      !session ||
+      !session.provider_id.startsWith("pp_svc-") ||
+      typeof checkoutId !== "string"
+    )
+      return next()
+    if (session.status === PaymentSessionStatus.PENDING_AUTHORIZATION)
+      await settleCheckoutEvent(req.scope, checkoutId, null, "admin")
     const now = await sessionOf(query, sessionId)
-    const isAuthorized = now?.status === PaymentSessionStatus.AUTHORIZED || now?.status === PaymentSessionStatus.CAPTURED
+    const isAuthorized =
+      now?.status === PaymentSessionStatus.AUTHORIZED ||
+      now?.status === PaymentSessionStatus.CAPTURED
     const { result: order } = await getOrderDetailWorkflow(req.scope).run({
-      input: { order_id: String(req.params.id), fields: req.queryConfig?.fields ?? ["id", "status", "payment_status"] },
+      input: {
+        order_id: String(req.params.id),
+        fields: req.queryConfig?.fields ?? ["id", "status", "payment_status"],
+      },
     })
     res.status(200).json({ order, is_authorized: isAuthorized })
   } catch (e) {

@@ -13,12 +13,22 @@ import { english, say } from "../../../lib/texts"
  * Both are sentences of the server's catalogue (src/lib/texts, `input.*`), so
  * the admin shows them in its language (docs/admin.md#languages).
  */
-export const svcId = (field: string, what: string) => z.string().regex(UUID_RE, `${field}: must be the svc id of ${what} (a UUID)`)
+export const svcId = (field: string, what: string) =>
+  z.string().regex(UUID_RE, `${field}: must be the svc id of ${what} (a UUID)`)
 
 /** Path ids that are the plugin's own rows. */
-export const rowId = (field: string, prefix: string, what: string) => z.string().regex(new RegExp(`^${prefix}_\\w+$`), `${field}: must be ${what} (${prefix}_…)`)
+export const rowId = (field: string, prefix: string, what: string) =>
+  z
+    .string()
+    .regex(
+      new RegExp(`^${prefix}_\\w+$`),
+      `${field}: must be ${what} (${prefix}_…)`
+    )
 
-export const orderId = (field = "order_id") => z.string().regex(/^order_[0-9A-Za-z]+$/, `${field}: must be an order id (order_…)`)
+export const orderId = (field = "order_id") =>
+  z
+    .string()
+    .regex(/^order_[0-9A-Za-z]+$/, `${field}: must be an order id (order_…)`)
 
 export const evmAddress = (field: string) =>
   z

@@ -21,12 +21,27 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
   // before this runs: a request without a required token never gets here.
   const body = req.body
   if (!body || typeof body !== "object" || Array.isArray(body)) {
-    res.status(400).json({ message: "svc webhook: the body must be a JSON object" })
+    res
+      .status(400)
+      .json({ message: "svc webhook: the body must be a JSON object" })
     return
   }
   const eventBus = req.scope.resolve(Modules.EVENT_BUS) as {
-    emit: (e: { name: string; data: unknown }, o?: Record<string, unknown>) => Promise<void>
+    emit: (
+      e: { name: string; data: unknown },
+      o?: Record<string, unknown>
+    ) => Promise<void>
   }
-  await eventBus.emit({ name: SVC_WEBHOOK_EVENT, data: { provider: "svc", receivedAt: Date.now(), payload: { data: body } } }, { attempts: 3 })
+  await eventBus.emit(
+    {
+      name: SVC_WEBHOOK_EVENT,
+      data: {
+        provider: "svc",
+        receivedAt: Date.now(),
+        payload: { data: body },
+      },
+    },
+    { attempts: 3 }
+  )
   res.sendStatus(200)
 }

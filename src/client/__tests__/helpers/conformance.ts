@@ -9,9 +9,17 @@ import { readFileSync } from "node:fs"
 import { join } from "node:path"
 
 import { startSandbox } from "../../../sandbox"
-import { SIGNATURE_ALGORITHMS, SvcClient, SvcError, type SignatureAlgorithm } from "../../index"
+import {
+  SIGNATURE_ALGORITHMS,
+  SvcClient,
+  SvcError,
+  type SignatureAlgorithm,
+} from "../../index"
 
-export const CONFORMANCE_DOC = join(__dirname, "../../../../docs/conformance.md")
+export const CONFORMANCE_DOC = join(
+  __dirname,
+  "../../../../docs/conformance.md"
+)
 export const CONFORMANCE_COMMAND = "npm run docs:conformance"
 
 export interface Ctx {
@@ -26,14 +34,27 @@ export interface Ctx {
   tokenTransferId: string
   fiatId: string
 }
-export type Step = [route: string, method: string, run: (x: Ctx) => Promise<unknown>, expect?: string]
+export type Step = [
+  route: string,
+  method: string,
+  run: (x: Ctx) => Promise<unknown>,
+  expect?: string,
+]
 const SENDER = "0x52908400098527886E0F7030069857D2E4169EE7"
 const TX = `0x${"cd".repeat(32)}`
 
 export const steps: Step[] = [
   ["GET /v1/health", "health", (x) => x.c.health()],
-  ["GET /v1/wallet/networks", "wallet.networks", async (x) => (x.tokenId = (await x.c.wallet.networks())[0]!.tokens[0]!.id)],
-  ["GET /v1/wallet/address", "wallet.address", async (x) => (x.evm = (await x.c.wallet.address()).evmAddress)],
+  [
+    "GET /v1/wallet/networks",
+    "wallet.networks",
+    async (x) => (x.tokenId = (await x.c.wallet.networks())[0]!.tokens[0]!.id),
+  ],
+  [
+    "GET /v1/wallet/address",
+    "wallet.address",
+    async (x) => (x.evm = (await x.c.wallet.address()).evmAddress),
+  ],
   ["GET /v1/wallet/balance", "wallet.balance", (x) => x.c.wallet.balance()],
   ["GET /v1/checkout/banks", "checkout.banks", (x) => x.c.checkout.banks()],
   [
@@ -55,7 +76,11 @@ export const steps: Step[] = [
         )
       ).checkoutId),
   ],
-  ["GET /v1/checkout/{id}", "checkout.retrieve", (x) => x.c.checkout.retrieve(x.checkoutId)],
+  [
+    "GET /v1/checkout/{id}",
+    "checkout.retrieve",
+    (x) => x.c.checkout.retrieve(x.checkoutId),
+  ],
   [
     "GET /v1/checkout",
     "checkout.list / listAll",
@@ -63,76 +88,203 @@ export const steps: Step[] = [
       for await (const _ of x.c.checkout.listAll({ limit: 1 })) void _
     },
   ],
-  ["GET /v1/wallet/bank-accounts", "wallet.bankAccounts.list / listAll", async (x) => (x.bankAccountId = (await x.c.wallet.bankAccounts.list({ limit: 5 })).data[0]!.id)],
+  [
+    "GET /v1/wallet/bank-accounts",
+    "wallet.bankAccounts.list / listAll",
+    async (x) =>
+      (x.bankAccountId = (
+        await x.c.wallet.bankAccounts.list({ limit: 5 })
+      ).data[0]!.id),
+  ],
   [
     "POST /v1/wallet/token/withdrawals",
     "wallet.tokenWithdrawals.create",
-    async (x) => (x.tokenTransferId = (await x.c.wallet.tokenWithdrawals.create({ tokenId: x.tokenId, addressTo: SENDER, amount: 1000 })).id),
+    async (x) =>
+      (x.tokenTransferId = (
+        await x.c.wallet.tokenWithdrawals.create({
+          tokenId: x.tokenId,
+          addressTo: SENDER,
+          amount: 1000,
+        })
+      ).id),
   ],
-  ["GET /v1/wallet/token/withdrawals/{id}", "wallet.tokenWithdrawals.retrieve", (x) => x.c.wallet.tokenWithdrawals.retrieve(x.tokenTransferId)],
+  [
+    "GET /v1/wallet/token/withdrawals/{id}",
+    "wallet.tokenWithdrawals.retrieve",
+    (x) => x.c.wallet.tokenWithdrawals.retrieve(x.tokenTransferId),
+  ],
   [
     "POST /v1/wallet/fiat/withdrawals",
     "wallet.fiatWithdrawals.create",
-    async (x) => (x.fiatId = (await x.c.wallet.fiatWithdrawals.create({ bankAccountId: x.bankAccountId, amount: 1000, reference: "conf" })).id),
+    async (x) =>
+      (x.fiatId = (
+        await x.c.wallet.fiatWithdrawals.create({
+          bankAccountId: x.bankAccountId,
+          amount: 1000,
+          reference: "conf",
+        })
+      ).id),
   ],
-  ["GET /v1/wallet/fiat/withdrawals/{id}", "wallet.fiatWithdrawals.retrieve", (x) => x.c.wallet.fiatWithdrawals.retrieve(x.fiatId)],
-  ["POST /v1/wallet/bank-accounts/{bankAccountId}/address", "wallet.triggerAddresses.create", (x) => x.c.wallet.triggerAddresses.create(x.bankAccountId)],
+  [
+    "GET /v1/wallet/fiat/withdrawals/{id}",
+    "wallet.fiatWithdrawals.retrieve",
+    (x) => x.c.wallet.fiatWithdrawals.retrieve(x.fiatId),
+  ],
+  [
+    "POST /v1/wallet/bank-accounts/{bankAccountId}/address",
+    "wallet.triggerAddresses.create",
+    (x) => x.c.wallet.triggerAddresses.create(x.bankAccountId),
+  ],
   [
     "POST /v1/wallet/bank-accounts/{bankAccountId}/address/whitelist",
     "wallet.allowedSenders.create",
-    async (x) => (x.senderId = (await x.c.wallet.allowedSenders.create(x.bankAccountId, { address: SENDER, label: "conf" })).id),
+    async (x) =>
+      (x.senderId = (
+        await x.c.wallet.allowedSenders.create(x.bankAccountId, {
+          address: SENDER,
+          label: "conf",
+        })
+      ).id),
   ],
-  ["GET /v1/wallet/bank-accounts/{bankAccountId}/address/whitelist", "wallet.allowedSenders.list", (x) => x.c.wallet.allowedSenders.list(x.bankAccountId)],
+  [
+    "GET /v1/wallet/bank-accounts/{bankAccountId}/address/whitelist",
+    "wallet.allowedSenders.list",
+    (x) => x.c.wallet.allowedSenders.list(x.bankAccountId),
+  ],
   [
     "PATCH /v1/wallet/bank-accounts/{bankAccountId}/address/whitelist/{senderId}",
     "wallet.allowedSenders.update",
-    (x) => x.c.wallet.allowedSenders.update(x.bankAccountId, x.senderId, { active: false }),
+    (x) =>
+      x.c.wallet.allowedSenders.update(x.bankAccountId, x.senderId, {
+        active: false,
+      }),
   ],
   [
     "DELETE /v1/wallet/bank-accounts/{bankAccountId}/address/whitelist/{senderId}",
     "wallet.allowedSenders.remove",
     (x) => x.c.wallet.allowedSenders.remove(x.bankAccountId, x.senderId),
   ],
-  ["GET /v1/wallet/deposits/{id}", "wallet.deposits.retrieve", (x) => x.c.wallet.deposits.retrieve(randomUUID()), "NOT_FOUND"],
-  ["POST /v1/wallet/deposits/check-missed", "wallet.deposits.checkMissed", (x) => x.c.wallet.deposits.checkMissed({ txHash: TX, chainId: 11155111 })],
-  ["POST /v1/wallet/deposits/{id}/redrive", "wallet.deposits.redrive", (x) => x.c.wallet.deposits.redrive(randomUUID()), "NOT_FOUND"],
-  ["GET /v1/wallet/transactions", "wallet.transactions", (x) => x.c.wallet.transactions()],
+  [
+    "GET /v1/wallet/deposits/{id}",
+    "wallet.deposits.retrieve",
+    (x) => x.c.wallet.deposits.retrieve(randomUUID()),
+    "NOT_FOUND",
+  ],
+  [
+    "POST /v1/wallet/deposits/check-missed",
+    "wallet.deposits.checkMissed",
+    (x) => x.c.wallet.deposits.checkMissed({ txHash: TX, chainId: 11155111 }),
+  ],
+  [
+    "POST /v1/wallet/deposits/{id}/redrive",
+    "wallet.deposits.redrive",
+    (x) => x.c.wallet.deposits.redrive(randomUUID()),
+    "NOT_FOUND",
+  ],
+  [
+    "GET /v1/wallet/transactions",
+    "wallet.transactions",
+    (x) => x.c.wallet.transactions(),
+  ],
   [
     "POST /v1/payouts/beneficiaries",
     "payouts.beneficiaries.create",
-    async (x) => (x.beneficiaryId = (await x.c.payouts.beneficiaries.create({ name: "Ali bin Abu", bankCode: "MBBEMYKL", accountNumber: `55${Date.now() % 1e8}` })).id),
+    async (x) =>
+      (x.beneficiaryId = (
+        await x.c.payouts.beneficiaries.create({
+          name: "Ali bin Abu",
+          bankCode: "MBBEMYKL",
+          accountNumber: `55${Date.now() % 1e8}`,
+        })
+      ).id),
   ],
-  ["POST /v1/payouts/beneficiaries/{id}/verify", "payouts.beneficiaries.verify", (x) => x.c.payouts.beneficiaries.verify(x.beneficiaryId)],
-  ["POST /v1/payouts/beneficiaries/{beneficiaryId}/address", "payouts.triggerAddresses.create", (x) => x.c.payouts.triggerAddresses.create(x.beneficiaryId)],
+  [
+    "POST /v1/payouts/beneficiaries/{id}/verify",
+    "payouts.beneficiaries.verify",
+    (x) => x.c.payouts.beneficiaries.verify(x.beneficiaryId),
+  ],
+  [
+    "POST /v1/payouts/beneficiaries/{beneficiaryId}/address",
+    "payouts.triggerAddresses.create",
+    (x) => x.c.payouts.triggerAddresses.create(x.beneficiaryId),
+  ],
   [
     "POST /v1/payouts/beneficiaries/{beneficiaryId}/address/whitelist",
     "payouts.allowedSenders.create",
-    async (x) => (x.senderId = (await x.c.payouts.allowedSenders.create(x.beneficiaryId, { address: SENDER })).id),
+    async (x) =>
+      (x.senderId = (
+        await x.c.payouts.allowedSenders.create(x.beneficiaryId, {
+          address: SENDER,
+        })
+      ).id),
   ],
-  ["GET /v1/payouts/beneficiaries/{beneficiaryId}/address/whitelist", "payouts.allowedSenders.list", (x) => x.c.payouts.allowedSenders.list(x.beneficiaryId)],
+  [
+    "GET /v1/payouts/beneficiaries/{beneficiaryId}/address/whitelist",
+    "payouts.allowedSenders.list",
+    (x) => x.c.payouts.allowedSenders.list(x.beneficiaryId),
+  ],
   [
     "PATCH /v1/payouts/beneficiaries/{beneficiaryId}/address/whitelist/{senderId}",
     "payouts.allowedSenders.update",
-    (x) => x.c.payouts.allowedSenders.update(x.beneficiaryId, x.senderId, { active: false }),
+    (x) =>
+      x.c.payouts.allowedSenders.update(x.beneficiaryId, x.senderId, {
+        active: false,
+      }),
   ],
   [
     "DELETE /v1/payouts/beneficiaries/{beneficiaryId}/address/whitelist/{senderId}",
     "payouts.allowedSenders.remove",
     (x) => x.c.payouts.allowedSenders.remove(x.beneficiaryId, x.senderId),
   ],
-  ["GET /v1/payouts/deposits/{id}", "payouts.deposits.retrieve", (x) => x.c.payouts.deposits.retrieve(randomUUID()), "NOT_FOUND"],
-  ["POST /v1/payouts/deposits/check-missed", "payouts.deposits.checkMissed", (x) => x.c.payouts.deposits.checkMissed({ txHash: TX, chainId: 11155111 })],
-  ["POST /v1/payouts/deposits/{id}/redrive", "payouts.deposits.redrive", (x) => x.c.payouts.deposits.redrive(randomUUID()), "NOT_FOUND"],
+  [
+    "GET /v1/payouts/deposits/{id}",
+    "payouts.deposits.retrieve",
+    (x) => x.c.payouts.deposits.retrieve(randomUUID()),
+    "NOT_FOUND",
+  ],
+  [
+    "POST /v1/payouts/deposits/check-missed",
+    "payouts.deposits.checkMissed",
+    (x) => x.c.payouts.deposits.checkMissed({ txHash: TX, chainId: 11155111 }),
+  ],
+  [
+    "POST /v1/payouts/deposits/{id}/redrive",
+    "payouts.deposits.redrive",
+    (x) => x.c.payouts.deposits.redrive(randomUUID()),
+    "NOT_FOUND",
+  ],
   [
     "POST /v1/payouts",
     "payouts.create",
-    async (x) => (x.payoutId = (await x.c.payouts.create({ beneficiaryId: x.beneficiaryId, amount: 1000 }, { idempotencyKey: randomUUID() })).payoutId),
+    async (x) =>
+      (x.payoutId = (
+        await x.c.payouts.create(
+          { beneficiaryId: x.beneficiaryId, amount: 1000 },
+          { idempotencyKey: randomUUID() }
+        )
+      ).payoutId),
   ],
   ["GET /v1/payouts", "payouts.list", (x) => x.c.payouts.list()],
-  ["GET /v1/payouts/{id}", "payouts.retrieve", (x) => x.c.payouts.retrieve(x.payoutId)],
-  ["GET /v1/payouts/active-banks", "payouts.activeBanks", (x) => x.c.payouts.activeBanks()],
-  ["GET /v1/payout/prefund/balance", "payouts.prefund.balance", (x) => x.c.payouts.prefund.balance()],
-  ["DELETE /v1/payouts/beneficiaries/{id}", "payouts.beneficiaries.remove (assumed route)", (x) => x.c.payouts.beneficiaries.remove(x.beneficiaryId)],
+  [
+    "GET /v1/payouts/{id}",
+    "payouts.retrieve",
+    (x) => x.c.payouts.retrieve(x.payoutId),
+  ],
+  [
+    "GET /v1/payouts/active-banks",
+    "payouts.activeBanks",
+    (x) => x.c.payouts.activeBanks(),
+  ],
+  [
+    "GET /v1/payout/prefund/balance",
+    "payouts.prefund.balance",
+    (x) => x.c.payouts.prefund.balance(),
+  ],
+  [
+    "DELETE /v1/payouts/beneficiaries/{id}",
+    "payouts.beneficiaries.remove (assumed route)",
+    (x) => x.c.payouts.beneficiaries.remove(x.beneficiaryId),
+  ],
 ]
 
 /** What a step's call got: "2xx, schema ok", or the typed error svc answered. */
@@ -147,10 +299,19 @@ export async function outcomeOf(step: Step, x: Ctx): Promise<string> {
 }
 
 /** A sandbox for `alg` and a client signing with it. */
-export async function conformanceContext(alg: SignatureAlgorithm): Promise<{ x: Ctx; close: () => Promise<void> }> {
+export async function conformanceContext(
+  alg: SignatureAlgorithm
+): Promise<{ x: Ctx; close: () => Promise<void> }> {
   const sb = await startSandbox({ algorithm: alg })
   const x = {
-    c: new SvcClient({ baseUrl: sb.url, apiKey: sb.credentials.apiKey, keyId: sb.credentials.keyId, privateKey: sb.credentials.privateKeyPem, algorithm: alg, maxRetries: 0 }),
+    c: new SvcClient({
+      baseUrl: sb.url,
+      apiKey: sb.credentials.apiKey,
+      keyId: sb.credentials.keyId,
+      privateKey: sb.credentials.privateKeyPem,
+      algorithm: alg,
+      maxRetries: 0,
+    }),
   } as Ctx
   return {
     x,
@@ -164,7 +325,12 @@ export async function conformanceContext(alg: SignatureAlgorithm): Promise<{ x: 
 /** Outcomes by route: the client method, and the outcome per algorithm. */
 export type ConformanceResults = Map<string, Record<string, string>>
 
-export function recordOutcome(results: ConformanceResults, step: Step, alg: SignatureAlgorithm, outcome: string): void {
+export function recordOutcome(
+  results: ConformanceResults,
+  step: Step,
+  alg: SignatureAlgorithm,
+  outcome: string
+): void {
   const row = results.get(step[0]) ?? { method: step[1] }
   row[alg] = outcome
   results.set(step[0], row)
@@ -172,7 +338,12 @@ export function recordOutcome(results: ConformanceResults, step: Step, alg: Sign
 
 /** docs/conformance.md for these results, one row per route of spec-routes.json. */
 export function renderConformance(results: ConformanceResults): string {
-  const specRoutes = JSON.parse(readFileSync(join(__dirname, "../../../../test-data/svc-api/spec-routes.json"), "utf8")) as { method: string | null; path: string | null }[]
+  const specRoutes = JSON.parse(
+    readFileSync(
+      join(__dirname, "../../../../test-data/svc-api/spec-routes.json"),
+      "utf8"
+    )
+  ) as { method: string | null; path: string | null }[]
   const lines = [
     "# Client ↔ sandbox conformance",
     "",
@@ -183,9 +354,14 @@ export function renderConformance(results: ConformanceResults): string {
     `|---|---|${SIGNATURE_ALGORITHMS.map(() => "---").join("|")}|`,
   ]
   for (const r of specRoutes) {
-    const k = r.method && r.path ? `${r.method} ${r.path}` : "DELETE /v1/payouts/beneficiaries/{id}"
+    const k =
+      r.method && r.path
+        ? `${r.method} ${r.path}`
+        : "DELETE /v1/payouts/beneficiaries/{id}"
     const row = results.get(k)
-    lines.push(`| \`${k}\` | ${row?.method ?? "(none)"} | ${SIGNATURE_ALGORITHMS.map((a) => (row?.[a] ?? "not run").replace(/\|/g, "/")).join(" | ")} |`)
+    lines.push(
+      `| \`${k}\` | ${row?.method ?? "(none)"} | ${SIGNATURE_ALGORITHMS.map((a) => (row?.[a] ?? "not run").replace(/\|/g, "/")).join(" | ")} |`
+    )
   }
   return `${lines.join("\n")}\n`
 }

@@ -7,8 +7,16 @@ export const SOL = "7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV"
 export const TX = `0x${"ab".repeat(32)}`
 const ts = "2025-01-01T00:00:00.000Z"
 
-export const health = { success: true, message: "ok", account: { id: ID, name: "Acme", type: "BUSINESS", status: "ACTIVE" } }
-export const checkoutCreated = { checkoutId: ID, checkoutUrl: "https://pay.example/c/1?x=1", expiresAt: ts }
+export const health = {
+  success: true,
+  message: "ok",
+  account: { id: ID, name: "Acme", type: "BUSINESS", status: "ACTIVE" },
+}
+export const checkoutCreated = {
+  checkoutId: ID,
+  checkoutUrl: "https://pay.example/c/1?x=1",
+  expiresAt: ts,
+}
 export const checkout = {
   checkoutId: ID,
   type: "FPX_HOSTED",
@@ -28,10 +36,28 @@ export const checkout = {
   createdAt: ts,
   updatedAt: ts,
 }
-export const banks = { banks: [{ code: "ABB0233", name: "Affin", displayName: "Affin Bank", logoUrl: "https://x/y.png", type: "01", active: true }] }
+export const banks = {
+  banks: [
+    {
+      code: "ABB0233",
+      name: "Affin",
+      displayName: "Affin Bank",
+      logoUrl: "https://x/y.png",
+      type: "01",
+      active: true,
+    },
+  ],
+}
 export const walletAddress = { evmAddress: EVM, solAddress: SOL }
 export const walletBalance = { walletBalance: "100000", pendingWithdrawal: "0" }
-export const networks = [{ id: "arb-sepolia", name: "Arbitrum Sepolia", type: "EVM", tokens: [{ id: TOKEN_ID }] }]
+export const networks = [
+  {
+    id: "arb-sepolia",
+    name: "Arbitrum Sepolia",
+    type: "EVM",
+    tokens: [{ id: TOKEN_ID }],
+  },
+]
 export const tokenTransfer = {
   id: ID,
   status: "CREATED",
@@ -41,15 +67,31 @@ export const tokenTransfer = {
   reference: "r",
   source: "API",
   tokenId: TOKEN_ID,
-  token: { symbol: "TKN", name: "Token", network: { id: "arb", name: "Arb", type: "EVM" } },
+  token: {
+    symbol: "TKN",
+    name: "Token",
+    network: { id: "arb", name: "Arb", type: "EVM" },
+  },
   txHash: null,
   confirmations: null,
   confirmedAt: null,
   createdAt: ts,
   updatedAt: ts,
 }
-export const bankAccount = { id: ID, name: "Main", accountNumber: "1234567890", verified: true, bank: { code: "MBB", name: "Maybank" }, createdAt: ts, updatedAt: ts }
-export const bankAccountPage = { data: [bankAccount], hasMore: false, nextCursor: null }
+export const bankAccount = {
+  id: ID,
+  name: "Main",
+  accountNumber: "1234567890",
+  verified: true,
+  bank: { code: "MBB", name: "Maybank" },
+  createdAt: ts,
+  updatedAt: ts,
+}
+export const bankAccountPage = {
+  data: [bankAccount],
+  hasMore: false,
+  nextCursor: null,
+}
 export const fiatWithdrawal = {
   id: ID,
   status: "PENDING",
@@ -58,13 +100,27 @@ export const fiatWithdrawal = {
   reference: "r",
   refId: "REF1",
   source: "API",
-  destination: { name: "Acme", accountNumber: "1234567890", bank: { code: "MBB", name: "Maybank" } },
+  destination: {
+    name: "Acme",
+    accountNumber: "1234567890",
+    bank: { code: "MBB", name: "Maybank" },
+  },
   confirmedAt: null,
   createdAt: ts,
   updatedAt: ts,
 }
-export const triggerAddress = (type: string) => ({ address: EVM, network: "EVM", destination: { type, id: ID } })
-export const allowedSender = { id: ID2, address: EVM.toLowerCase(), label: null, active: true, createdAt: ts }
+export const triggerAddress = (type: string) => ({
+  address: EVM,
+  network: "EVM",
+  destination: { type, id: ID },
+})
+export const allowedSender = {
+  id: ID2,
+  address: EVM.toLowerCase(),
+  label: null,
+  active: true,
+  createdAt: ts,
+}
 export const deposit = {
   id: ID,
   txHash: TX,
@@ -77,13 +133,38 @@ export const deposit = {
   confirmations: 12,
   triggerAddress: EVM,
   destination: { type: "BENEFICIARY", id: ID2, name: "B" },
-  result: { status: "PENDING", statusReason: null, withdrawal: { id: ID2, amount: "1000", status: "PENDING", refId: "R", reference: "x", createdAt: ts, updatedAt: ts } },
+  result: {
+    status: "PENDING",
+    statusReason: null,
+    withdrawal: {
+      id: ID2,
+      amount: "1000",
+      status: "PENDING",
+      refId: "R",
+      reference: "x",
+      createdAt: ts,
+      updatedAt: ts,
+    },
+  },
   createdAt: ts,
   updatedAt: ts,
 }
 export const checkMissed = { status: "QUEUED", depositIds: [] }
-export const payout = { payoutId: ID, status: "INITIATED", fee: "100", netAmount: "900", amount: "1000" }
-export const beneficiary = { id: ID, name: "B", autoWithdrawalAddress: null, bankAccountVerified: true, bankAccountVerifiedAt: ts, bankAccountNameMatch: "MATCH" }
+export const payout = {
+  payoutId: ID,
+  status: "INITIATED",
+  fee: "100",
+  netAmount: "900",
+  amount: "1000",
+}
+export const beneficiary = {
+  id: ID,
+  name: "B",
+  autoWithdrawalAddress: null,
+  bankAccountVerified: true,
+  bankAccountVerifiedAt: ts,
+  bankAccountNameMatch: "MATCH",
+}
 export const prefund = { available: "500000" }
 
 export const checkoutBody = {

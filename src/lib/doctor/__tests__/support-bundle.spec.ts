@@ -5,7 +5,9 @@ import { generateKeyPairSync } from "node:crypto"
 // The support bundle shows the plugin's options with every secret masked, and its whole text
 // passes the redaction of the options' secrets before it is written (the secrets scan of the
 // written file: integration-tests/package/packed-install.spec.ts).
-const pem = generateKeyPairSync("ed25519").privateKey.export({ format: "pem", type: "pkcs8" }).toString()
+const pem = generateKeyPairSync("ed25519")
+  .privateKey.export({ format: "pem", type: "pkcs8" })
+  .toString()
 const options = parseSvcProviderOptions({
   apiKey: "svc_pk_live_AbCdEfGhIjKlMnOpQrSt",
   keyId: "key_0123456789abcdef",
@@ -25,7 +27,11 @@ describe("the support bundle's options", () => {
     expect(m.keyId).toBe("(set, 20 characters)")
     expect(m.webhookToken).toBe("(set, 30 characters)")
     expect(m.redisUrl).toBe("redis://default:[secret]@redis.internal:6379")
-    expect(m).toMatchObject({ baseUrl: "https://api.svc.example", watchEverySeconds: 10, reconcileEveryMinutes: 5 })
+    expect(m).toMatchObject({
+      baseUrl: "https://api.svc.example",
+      watchEverySeconds: 10,
+      reconcileEveryMinutes: 5,
+    })
   })
 
   it("the written text has no secret of the options, even where another part of the bundle quoted one", () => {
@@ -33,12 +39,31 @@ describe("the support bundle's options", () => {
     const text = bundleText(
       {
         options: maskOptions(options),
-        doctor: { webhooks: { url: "https://shop.example/hooks/svc?token=tok_abcdefghijklmnopqrstuvwxyz" } },
-        log: [`svc refused ${options.apiKey}`, `signing with ${pem}`, `key ${options.keyId}`, "redis://default:hunter2hunter2@redis.internal:6379"],
+        doctor: {
+          webhooks: {
+            url: "https://shop.example/hooks/svc?token=tok_abcdefghijklmnopqrstuvwxyz",
+          },
+        },
+        log: [
+          `svc refused ${options.apiKey}`,
+          `signing with ${pem}`,
+          `key ${options.keyId}`,
+          "redis://default:hunter2hunter2@redis.internal:6379",
+        ],
       },
       options
     )
-    for (const s of [options.apiKey, options.keyId!, "tok_abcdefghijklmnopqrstuvwxyz", "hunter2hunter2", "PRIVATE KEY", ...body]) expect(text).not.toContain(s)
-    expect(JSON.parse(text).doctor.webhooks.url).toBe("https://shop.example/hooks/svc?token=[secret]")
+    for (const s of [
+      options.apiKey,
+      options.keyId!,
+      "tok_abcdefghijklmnopqrstuvwxyz",
+      "hunter2hunter2",
+      "PRIVATE KEY",
+      ...body,
+    ])
+      expect(text).not.toContain(s)
+    expect(JSON.parse(text).doctor.webhooks.url).toBe(
+      "https://shop.example/hooks/svc?token=[secret]"
+    )
   })
 })

@@ -24,19 +24,41 @@ describe("parseRinggit", () => {
   })
 
   it.each([
-    ["12.345", /^amount: must not contain a fraction of a sen/, "input.fractionOfSen"],
+    [
+      "12.345",
+      /^amount: must not contain a fraction of a sen/,
+      "input.fractionOfSen",
+    ],
     ["abc", /^amount: must be a decimal amount/, "input.decimalAmount"],
-    ["9.99", /^amount: must be between RM10\.00 and RM1000000\.00; got RM9\.99$/, "input.amountRange"],
+    [
+      "9.99",
+      /^amount: must be between RM10\.00 and RM1000000\.00; got RM9\.99$/,
+      "input.amountRange",
+    ],
     ["-10", /^amount: must be between/, "input.amountRange"],
     ["1000000.01", /^amount: must be between/, "input.amountRange"],
-    ["1".repeat(33), /^amount: must be at most 32 characters/, "input.amountTooLong"],
-    ["1e-50000", /^amount: must not have an exponent beyond ±12/, "input.amountExponent"],
+    [
+      "1".repeat(33),
+      /^amount: must be at most 32 characters/,
+      "input.amountTooLong",
+    ],
+    [
+      "1e-50000",
+      /^amount: must not have an exponent beyond ±12/,
+      "input.amountExponent",
+    ],
     ["99999999999999999", /^amount: is too large$/, "input.tooLarge"],
-  ])("%p is refused: %p, a sentence of the server's catalogue (%p, the field named)", (v, re, code) => {
-    const message = refusal(v)
-    expect(message).toMatch(re)
-    expect(recognise(message)).toMatchObject({ code, params: { path: "amount" } })
-  })
+  ])(
+    "%p is refused: %p, a sentence of the server's catalogue (%p, the field named)",
+    (v, re, code) => {
+      const message = refusal(v)
+      expect(message).toMatch(re)
+      expect(recognise(message)).toMatchObject({
+        code,
+        params: { path: "amount" },
+      })
+    }
+  )
 
   it.each([
     ["1e-50000", /^amount: must not have an exponent beyond ±12/],
@@ -45,16 +67,21 @@ describe("parseRinggit", () => {
     ["1".repeat(33), /^amount: must be at most 32 characters/],
     [`0.${"0".repeat(40_000)}1`, /^amount: must be at most 32 characters/],
     ["9".repeat(1_000_000), /^amount: must be at most 32 characters/],
-  ])("%#: a long or large-exponent amount is refused before it is read: %p", (v, re) => {
-    const t0 = Date.now()
-    expect(() => parseRinggit(v, "amount", 1000, 100_000_000)).toThrow(re)
-    expect(Date.now() - t0).toBeLessThan(1000) // generous: it reads at most 33 characters
-  })
+  ])(
+    "%#: a long or large-exponent amount is refused before it is read: %p",
+    (v, re) => {
+      const t0 = Date.now()
+      expect(() => parseRinggit(v, "amount", 1000, 100_000_000)).toThrow(re)
+      expect(Date.now() - t0).toBeLessThan(1000) // generous: it reads at most 33 characters
+    }
+  )
 
   it("an exponent within the bound still reads", () => {
     expect(parseRinggit("1.5e3", "amount", 1000, 100_000_000)).toBe(150_000)
     expect(parseRinggit("150000e-2", "amount", 1000, 100_000_000)).toBe(150_000)
-    expect(parseRinggit("  1500.00  ", "amount", 1000, 100_000_000)).toBe(150_000)
+    expect(parseRinggit("  1500.00  ", "amount", 1000, 100_000_000)).toBe(
+      150_000
+    )
   })
 
   it("a number is read as its shortest decimal form (0.1 + 0.2 + 10 is 10.3)", () => {
@@ -64,8 +91,16 @@ describe("parseRinggit", () => {
 
 describe("appendEntry", () => {
   it("only grows the history", () => {
-    const h = appendEntry(appendEntry(undefined, "REQUESTED", "admin"), "SENDING", "refund", "x".repeat(400))
-    expect(h.entries.map((e: any) => e.status)).toEqual(["REQUESTED", "SENDING"])
+    const h = appendEntry(
+      appendEntry(undefined, "REQUESTED", "admin"),
+      "SENDING",
+      "refund",
+      "x".repeat(400)
+    )
+    expect(h.entries.map((e: any) => e.status)).toEqual([
+      "REQUESTED",
+      "SENDING",
+    ])
     expect((h.entries[1] as any).detail).toHaveLength(300)
   })
 })
@@ -77,14 +112,34 @@ describe("publicPayout", () => {
       status: "INITIATED",
       amount_sen: 2050,
       idempotency_key: "k",
-      destination: { bankCode: "MBBEMYKL", accountNumber: "5512345678", nameCheck: "loose" },
+      destination: {
+        bankCode: "MBBEMYKL",
+        accountNumber: "5512345678",
+        nameCheck: "loose",
+      },
     })
-    expect(out.destination).toEqual({ bank_code: "MBBEMYKL", account_number: "••••5678", name_check: "loose" })
+    expect(out.destination).toEqual({
+      bank_code: "MBBEMYKL",
+      account_number: "••••5678",
+      name_check: "loose",
+    })
     expect(JSON.stringify(out)).not.toContain("5512345678")
-    const proxy = publicPayout({ id: "svcpo_2", destination: { proxyType: "MOBILE", proxyValue: "0123456789" } })
-    expect(proxy.destination).toEqual({ proxy_type: "MOBILE", proxy_value: "••••6789" })
+    const proxy = publicPayout({
+      id: "svcpo_2",
+      destination: { proxyType: "MOBILE", proxyValue: "0123456789" },
+    })
+    expect(proxy.destination).toEqual({
+      proxy_type: "MOBILE",
+      proxy_value: "••••6789",
+    })
     // a short value is hidden whole (it was shown as it is)
-    const short = publicPayout({ id: "svcpo_3", destination: { bankCode: "MBBEMYKL", accountNumber: "5512" } })
-    expect(short.destination).toEqual({ bank_code: "MBBEMYKL", account_number: "••••" })
+    const short = publicPayout({
+      id: "svcpo_3",
+      destination: { bankCode: "MBBEMYKL", accountNumber: "5512" },
+    })
+    expect(short.destination).toEqual({
+      bank_code: "MBBEMYKL",
+      account_number: "••••",
+    })
   })
 })

@@ -1,4 +1,9 @@
-import { linkPage, pageLanguage, PAGE_STATUS, type LinkPageKind } from "../pages"
+import {
+  linkPage,
+  pageLanguage,
+  PAGE_STATUS,
+  type LinkPageKind,
+} from "../pages"
 import { linkBaseUrl, linkUrl, redactLinkPath } from "../link-url"
 
 describe("payment link pages", () => {
@@ -18,7 +23,9 @@ describe("payment link pages", () => {
         expect(p.html).toContain(`<html lang="${lang}">`)
         expect(p.html.match(/<h1>/g)).toHaveLength(1)
         expect(p.html).toContain(`<h1>${p.title}</h1>`)
-        expect(p.html).toContain('name="viewport" content="width=device-width, initial-scale=1"')
+        expect(p.html).toContain(
+          'name="viewport" content="width=device-width, initial-scale=1"'
+        )
         expect(p.html).not.toMatch(/<script/i)
       }
     }
@@ -26,14 +33,34 @@ describe("payment link pages", () => {
   })
 
   it("the link's base: the option, else an absolute backendUrl, else the request's address; the token redacted for logs", () => {
-    expect(linkBaseUrl({ lifetimeDays: 7, baseUrl: "https://shop.example/" }, { admin: { backendUrl: "https://api.example" } }, "http://x")).toBe("https://shop.example")
-    expect(linkBaseUrl({ lifetimeDays: 7 }, { admin: { backendUrl: "https://api.example" } }, "http://x")).toBe("https://api.example")
+    expect(
+      linkBaseUrl(
+        { lifetimeDays: 7, baseUrl: "https://shop.example/" },
+        { admin: { backendUrl: "https://api.example" } },
+        "http://x"
+      )
+    ).toBe("https://shop.example")
+    expect(
+      linkBaseUrl(
+        { lifetimeDays: 7 },
+        { admin: { backendUrl: "https://api.example" } },
+        "http://x"
+      )
+    ).toBe("https://api.example")
     const saved = process.env.MEDUSA_BACKEND_URL
     delete process.env.MEDUSA_BACKEND_URL
-    expect(linkBaseUrl({ lifetimeDays: 7 }, { admin: { backendUrl: "/" } }, "http://127.0.0.1:9000")).toBe("http://127.0.0.1:9000")
+    expect(
+      linkBaseUrl(
+        { lifetimeDays: 7 },
+        { admin: { backendUrl: "/" } },
+        "http://127.0.0.1:9000"
+      )
+    ).toBe("http://127.0.0.1:9000")
     if (saved !== undefined) process.env.MEDUSA_BACKEND_URL = saved
     const url = linkUrl("https://api.example", "order_01JABC", "abc.def")
     expect(url).toBe("https://api.example/svc/pay/order_01JABC/abc.def")
-    expect(redactLinkPath("/svc/pay/order_01JABC/abc.def?x=1")).toBe("/svc/pay/order_01JABC/[redacted]?x=1")
+    expect(redactLinkPath("/svc/pay/order_01JABC/abc.def?x=1")).toBe(
+      "/svc/pay/order_01JABC/[redacted]?x=1"
+    )
   })
 })

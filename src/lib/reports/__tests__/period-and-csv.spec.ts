@@ -26,18 +26,35 @@ describe("finance export period", () => {
   })
 
   it("accepts ISO timestamps with a zone", () => {
-    const r = parse({ from: "2026-11-01T10:00:00+08:00", to: "2026-11-01T12:00:00Z" })
+    const r = parse({
+      from: "2026-11-01T10:00:00+08:00",
+      to: "2026-11-01T12:00:00Z",
+    })
     expect(r.success && r.data.toMs - r.data.fromMs).toBe(10 * 3600_000) // 02:00Z to 12:00Z
   })
 
   it("names the field and the rule (Medusa's validator's words)", async () => {
-    expect(await issue({ to: "2026-11-30" })).toBe("Invalid request: Field 'from' is required")
-    expect(await issue({ from: "2026-11-01" })).toBe("Invalid request: Field 'to' is required")
-    expect(await issue({ from: "2026-02-30", to: "2026-03-01" })).toMatch(/^Invalid request: from: must be a date YYYY-MM-DD/)
-    expect(await issue({ from: "2026-11-01T00:00:00", to: "2026-11-02" })).toMatch(/^Invalid request: from: must be .* with a time zone/)
-    expect(await issue({ from: "2026-11-02", to: "2026-11-01" })).toBe("Invalid request: to: must be after from")
-    expect(await issue({ from: "2025-01-01", to: "2026-11-01" })).toBe("Invalid request: to: must be at most 366 days after from")
-    expect(await issue({ from: "2026-11-01", to: "2026-11-02", x: "1" })).toBe("Invalid request: Unrecognized fields: 'x'")
+    expect(await issue({ to: "2026-11-30" })).toBe(
+      "Invalid request: Field 'from' is required"
+    )
+    expect(await issue({ from: "2026-11-01" })).toBe(
+      "Invalid request: Field 'to' is required"
+    )
+    expect(await issue({ from: "2026-02-30", to: "2026-03-01" })).toMatch(
+      /^Invalid request: from: must be a date YYYY-MM-DD/
+    )
+    expect(
+      await issue({ from: "2026-11-01T00:00:00", to: "2026-11-02" })
+    ).toMatch(/^Invalid request: from: must be .* with a time zone/)
+    expect(await issue({ from: "2026-11-02", to: "2026-11-01" })).toBe(
+      "Invalid request: to: must be after from"
+    )
+    expect(await issue({ from: "2025-01-01", to: "2026-11-01" })).toBe(
+      "Invalid request: to: must be at most 366 days after from"
+    )
+    expect(await issue({ from: "2026-11-01", to: "2026-11-02", x: "1" })).toBe(
+      "Invalid request: Unrecognized fields: 'x'"
+    )
   })
 })
 
@@ -49,7 +66,9 @@ describe("finance export amounts and CSV", () => {
     expect(rmText(-2050n)).toBe("-20.50")
     // beyond 2^53 sen, still exact
     expect(rmText(12345678901234567891n)).toBe("123456789012345678.91")
-    expect(rmText(senOf("1000000000000000001")! + senOf(1)!)).toBe("10000000000000000.02")
+    expect(rmText(senOf("1000000000000000001")! + senOf(1)!)).toBe(
+      "10000000000000000.02"
+    )
   })
 
   it("senOf takes integers only", () => {
@@ -61,7 +80,9 @@ describe("finance export amounts and CSV", () => {
   })
 
   it("quotes what needs quoting and never lets a spreadsheet run a formula", () => {
-    expect(csvLine(["a", "b,c", 'say "hi"', null, 15025n])).toBe('a,"b,c","say ""hi""",,15025')
+    expect(csvLine(["a", "b,c", 'say "hi"', null, 15025n])).toBe(
+      'a,"b,c","say ""hi""",,15025'
+    )
     expect(csvField("=HYPERLINK(1)")).toBe("'=HYPERLINK(1)")
     expect(csvField("-20.50")).toBe("-20.50")
     expect(csvField("@x")).toBe("'@x")

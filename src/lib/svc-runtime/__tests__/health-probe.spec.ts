@@ -27,7 +27,16 @@ function config(patch: Record<string, unknown> = {}, workerMode = "shared") {
   }
   return {
     projectConfig: { workerMode },
-    modules: { payment: { resolve: "@medusajs/medusa/payment", options: { providers: [{ resolve: "medusa-payment-svc/providers/svc", id: "svc", options }] } } },
+    modules: {
+      payment: {
+        resolve: "@medusajs/medusa/payment",
+        options: {
+          providers: [
+            { resolve: "medusa-payment-svc/providers/svc", id: "svc", options },
+          ],
+        },
+      },
+    },
   }
 }
 
@@ -35,7 +44,10 @@ function logs() {
   const lines: { level: string; m: string }[] = []
   return {
     lines,
-    logger: { info: (m: string) => lines.push({ level: "info", m }), warn: (m: string) => lines.push({ level: "warn", m }) },
+    logger: {
+      info: (m: string) => lines.push({ level: "info", m }),
+      warn: (m: string) => lines.push({ level: "warn", m }),
+    },
     warnings: () => lines.filter((l) => l.level === "warn").map((l) => l.m),
   }
 }
@@ -51,7 +63,10 @@ async function closedPort(): Promise<number> {
 describe("startup health probe", () => {
   it("right setup: one info line with the account, no warning", async () => {
     const l = logs()
-    const out = await probeSvcHealth({ configModule: config() as never, logger: l.logger })
+    const out = await probeSvcHealth({
+      configModule: config() as never,
+      logger: l.logger,
+    })
     expect(out.kind).toBe("ok")
     expect(l.warnings()).toEqual([])
     expect(l.lines).toHaveLength(1)
@@ -61,39 +76,58 @@ describe("startup health probe", () => {
   it("401 (an API key svc does not know): a warning naming apiKey, keyId, privateKey and algorithm, never the key", async () => {
     const l = logs()
     const wrong = "svc_pk_not_registered_secret_123"
-    const out = await probeSvcHealth({ configModule: config({ apiKey: wrong }) as never, logger: l.logger })
+    const out = await probeSvcHealth({
+      configModule: config({ apiKey: wrong }) as never,
+      logger: l.logger,
+    })
     expect(out).toEqual({ kind: "credentials", status: 401 })
     expect(l.warnings()).toHaveLength(1)
     const w = l.warnings()[0]
-    for (const name of ["`apiKey`", "`keyId`", "`privateKey`", "`algorithm`"]) expect(w).toContain(name)
+    for (const name of ["`apiKey`", "`keyId`", "`privateKey`", "`algorithm`"])
+      expect(w).toContain(name)
     expect(w).not.toContain(wrong)
     expect(w).not.toContain("PRIVATE KEY")
   })
 
   it("404 (a base address that is not svc's): a warning naming baseUrl", async () => {
     const l = logs()
-    const out = await probeSvcHealth({ configModule: config({ baseUrl: `${sandbox.url}/api` }) as never, logger: l.logger })
+    const out = await probeSvcHealth({
+      configModule: config({ baseUrl: `${sandbox.url}/api` }) as never,
+      logger: l.logger,
+    })
     expect(out).toEqual({ kind: "base-url", status: 404 })
     expect(l.warnings()).toHaveLength(1)
-    expect(l.warnings()[0]).toMatch(/has no svc API .*404.*check the provider option `baseUrl`/)
+    expect(l.warnings()[0]).toMatch(
+      /has no svc API .*404.*check the provider option `baseUrl`/
+    )
   })
 
   it("unreachable: a warning naming baseUrl, within the probe's budget", async () => {
     const l = logs()
     const port = await closedPort()
     const t0 = Date.now()
-    const out = await probeSvcHealth({ configModule: config({ baseUrl: `http://127.0.0.1:${port}` }) as never, logger: l.logger })
+    const out = await probeSvcHealth({
+      configModule: config({ baseUrl: `http://127.0.0.1:${port}` }) as never,
+      logger: l.logger,
+    })
     expect(Date.now() - t0).toBeLessThan(5_000)
     expect(out.kind).toBe("unreachable")
     expect(l.warnings()).toHaveLength(1)
-    expect(l.warnings()[0]).toMatch(new RegExp(`could not reach svc at http://127.0.0.1:${port} .*ECONNREFUSED.*\`baseUrl\``))
+    expect(l.warnings()[0]).toMatch(
+      new RegExp(
+        `could not reach svc at http://127.0.0.1:${port} .*ECONNREFUSED.*\`baseUrl\``
+      )
+    )
   })
 
   it("logged once per process and account, however many times it is called", async () => {
     const l = logs()
     const cfg = config({ apiKey: "svc_pk_unknown_again" })
     await probeSvcHealth({ configModule: cfg as never, logger: l.logger })
-    const again = await probeSvcHealth({ configModule: cfg as never, logger: l.logger })
+    const again = await probeSvcHealth({
+      configModule: cfg as never,
+      logger: l.logger,
+    })
     expect(again).toEqual({ kind: "skipped", why: "already-probed" })
     expect(l.warnings()).toHaveLength(1)
   })
@@ -101,7 +135,10 @@ describe("startup health probe", () => {
   it("HTTP-only instances (workerMode server) do not probe: one warning per deployment's workers", async () => {
     const l = logs()
     const before = sandbox.control.stats().total
-    const out = await probeSvcHealth({ configModule: config({}, "server") as never, logger: l.logger })
+    const out = await probeSvcHealth({
+      configModule: config({}, "server") as never,
+      logger: l.logger,
+    })
     expect(out).toEqual({ kind: "skipped", why: "server-mode" })
     expect(l.lines).toEqual([])
     expect(sandbox.control.stats().total).toBe(before)
@@ -109,7 +146,10 @@ describe("startup health probe", () => {
 
   it("no svc provider configured: says where to add it", async () => {
     const l = logs()
-    const out = await probeSvcHealth({ configModule: { projectConfig: {}, modules: {} } as never, logger: l.logger })
+    const out = await probeSvcHealth({
+      configModule: { projectConfig: {}, modules: {} } as never,
+      logger: l.logger,
+    })
     expect(out).toEqual({ kind: "skipped", why: "not-configured" })
     expect(l.warnings()[0]).toMatch(/no svc payment provider is configured/)
   })

@@ -49,17 +49,25 @@ describe("webhook guard", () => {
     expect(b.cap(5)).toBe(1)
     const t = 1_000_000
     for (let i = 0; i < 10; i++) b.take({ used: 0, limit: 100 }, t + i)
-    expect(() => b.take({ used: 0, limit: 100 }, t + 20)).toThrow(BackgroundReadDeferred)
-    expect(() => b.take({ used: 0, limit: 100 }, t + 20)).toThrow(/10 svc reads a minute/)
+    expect(() => b.take({ used: 0, limit: 100 }, t + 20)).toThrow(
+      BackgroundReadDeferred
+    )
+    expect(() => b.take({ used: 0, limit: 100 }, t + 20)).toThrow(
+      /10 svc reads a minute/
+    )
     b.take({ used: 0, limit: 100 }, t + 60_001) // the first one left the window
     const busy = new BackgroundReadBudget(0.1, 0.5, 30)
-    expect(() => busy.take({ used: 50, limit: 100 }, t)).toThrow(/shoppers and settlements go first/)
+    expect(() => busy.take({ used: 50, limit: 100 }, t)).toThrow(
+      /shoppers and settlements go first/
+    )
     busy.take({ used: 49, limit: 100 }, t)
   })
 
   it("the webhook token: refused without it or with a wrong one, in words that never show it", () => {
     const token = "a".repeat(20) + "SECRETtoken123"
-    const privateKey = generateKeyPairSync("ed25519").privateKey.export({ format: "pem", type: "pkcs8" }).toString()
+    const privateKey = generateKeyPairSync("ed25519")
+      .privateKey.export({ format: "pem", type: "pkcs8" })
+      .toString()
     const options = {
       baseUrl: "http://127.0.0.1:4010",
       apiKey: "svc_pk_secret_value_123",
@@ -69,21 +77,41 @@ describe("webhook guard", () => {
     }
     // the host's medusa-config.ts as Medusa hands it over (configModule)
     const config = (o: Record<string, unknown>) => ({
-      resolve: () => ({ modules: { payment: { resolve: "@medusajs/medusa/payment", options: { providers: [{ resolve: "./src/providers/svc", id: "svc", options: o }] } } } }),
+      resolve: () => ({
+        modules: {
+          payment: {
+            resolve: "@medusajs/medusa/payment",
+            options: {
+              providers: [
+                { resolve: "./src/providers/svc", id: "svc", options: o },
+              ],
+            },
+          },
+        },
+      }),
     })
     expect(configuredWebhookToken(config(options) as never)).toBeNull() // no option: the store's generated token (webhook-token.spec)
     const withToken = config({ ...options, webhookToken: token }) as never
     expect(configuredWebhookToken(withToken)).toBe(token)
     // the option's token is always required
-    const webhookTokenRefusal = (c: never, given: unknown) => refusalFor(tokenVerdict(configuredWebhookToken(c)!, given), true)
+    const webhookTokenRefusal = (c: never, given: unknown) =>
+      refusalFor(tokenVerdict(configuredWebhookToken(c)!, given), true)
     const r = webhookTokenRefusal(withToken, undefined)
     expect(r).toMatch(/needs its token/)
     expect(webhookTokenRefusal(withToken, "wrong")).toMatch(/wrong token/)
-    expect(webhookTokenRefusal(withToken, token.slice(0, -1))).toMatch(/wrong token/)
+    expect(webhookTokenRefusal(withToken, token.slice(0, -1))).toMatch(
+      /wrong token/
+    )
     expect(webhookTokenRefusal(withToken, token)).toBeNull()
     expect(webhookTokenRefusal(withToken, [token])).toBeNull()
-    expect(`${r}${webhookTokenRefusal(withToken, "wrong")}`).not.toContain(token)
-    expect(webhookUrlToRegister("https://shop.example/", null)).toBe("https://shop.example/hooks/svc")
-    expect(webhookUrlToRegister("https://shop.example", "abc")).toBe("https://shop.example/hooks/svc?token=abc")
+    expect(`${r}${webhookTokenRefusal(withToken, "wrong")}`).not.toContain(
+      token
+    )
+    expect(webhookUrlToRegister("https://shop.example/", null)).toBe(
+      "https://shop.example/hooks/svc"
+    )
+    expect(webhookUrlToRegister("https://shop.example", "abc")).toBe(
+      "https://shop.example/hooks/svc?token=abc"
+    )
   })
 })

@@ -11,7 +11,11 @@ describe("WebhookSpacing", () => {
     }
     const t0 = Date.now()
     const first = await spacing.run("c1", fn)
-    const shared = await Promise.all([spacing.run("c1", fn), spacing.run("c1", fn), spacing.run("c1", fn)])
+    const shared = await Promise.all([
+      spacing.run("c1", fn),
+      spacing.run("c1", fn),
+      spacing.run("c1", fn),
+    ])
     expect(first).toBe(1)
     expect(shared).toEqual([2, 2, 2])
     expect(starts).toHaveLength(2)
@@ -26,7 +30,10 @@ describe("WebhookSpacing", () => {
     const s2 = new WebhookSpacing(50)
     await s2.run("x", async () => 0)
     const boom = () => Promise.reject(new Error("svc unreachable"))
-    const both = await Promise.allSettled([s2.run("x", boom), s2.run("x", boom)])
+    const both = await Promise.allSettled([
+      s2.run("x", boom),
+      s2.run("x", boom),
+    ])
     expect(both.map((r) => r.status)).toEqual(["rejected", "rejected"])
   })
 
@@ -44,7 +51,11 @@ describe("WebhookSpacing", () => {
     }
     const first = spacing.run("d", slow)
     await new Promise((r) => setTimeout(r, 60)) // past the spacing, the first run still going
-    const later = await Promise.all([spacing.run("d", slow), spacing.run("d", slow), spacing.run("d", slow)])
+    const later = await Promise.all([
+      spacing.run("d", slow),
+      spacing.run("d", slow),
+      spacing.run("d", slow),
+    ])
     expect(await first).toBe(1)
     expect(later).toEqual([2, 2, 2])
     expect(runs).toBe(2)

@@ -1,6 +1,17 @@
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
-import { generateWebhookToken, hourKey, readJsonBody, redactToken, refusalFor, REFUSE_WITHOUT, REFUSE_WRONG, tokenVerdict, WebhookRequestTally, BodyError } from "../webhook-token"
+import {
+  generateWebhookToken,
+  hourKey,
+  readJsonBody,
+  redactToken,
+  refusalFor,
+  REFUSE_WITHOUT,
+  REFUSE_WRONG,
+  tokenVerdict,
+  WebhookRequestTally,
+  BodyError,
+} from "../webhook-token"
 import { tokenCheck as said } from "../../doctor/doctor"
 import { english } from "../../texts"
 
@@ -36,8 +47,12 @@ describe("the store's webhook token", () => {
 
   it("redacts the token from a URL before Medusa's request log writes it", () => {
     const t = generateWebhookToken()
-    expect(redactToken(`/hooks/svc?token=${t}`)).toBe("/hooks/svc?token=[redacted]")
-    expect(redactToken(`/hooks/payment/svc-wallet_svc?a=1&TOKEN=${t}&b=2`)).toBe("/hooks/payment/svc-wallet_svc?a=1&TOKEN=[redacted]&b=2")
+    expect(redactToken(`/hooks/svc?token=${t}`)).toBe(
+      "/hooks/svc?token=[redacted]"
+    )
+    expect(
+      redactToken(`/hooks/payment/svc-wallet_svc?a=1&TOKEN=${t}&b=2`)
+    ).toBe("/hooks/payment/svc-wallet_svc?a=1&TOKEN=[redacted]&b=2")
     expect(redactToken("/hooks/svc")).toBe("/hooks/svc")
   })
 
@@ -61,20 +76,64 @@ describe("the store's webhook token", () => {
     const URL = "https://shop.example/hooks/svc?token=t"
     const tokenCheck = (t: Parameters<typeof said>[0]) => {
       const c = said(t, URL)
-      return { level: c.level, detail: english(c.detail), advice: c.advice && english(c.advice) }
+      return {
+        level: c.level,
+        detail: english(c.detail),
+        advice: c.advice && english(c.advice),
+      }
     }
-    const r = (w: number, wo: number, wr = 0) => ({ hours: 24, with: w, without: wo, wrong: wr })
-    const gen = { source: "generated" as const, required_at: null }
-    expect(tokenCheck({ ...gen, required: false, requests: r(0, 5) })).toMatchObject({
-      level: "ok",
-      advice: expect.stringMatching(/^Register https:\/\/shop\.example\/hooks\/svc\?token=t with svc/),
+    const r = (w: number, wo: number, wr = 0) => ({
+      hours: 24,
+      with: w,
+      without: wo,
+      wrong: wr,
     })
-    expect(tokenCheck({ ...gen, required: false, requests: r(3, 0) })).toMatchObject({ level: "ok", advice: expect.stringMatching(/Require the token/) })
-    expect(tokenCheck({ ...gen, required: true, requests: r(3, 0) })).toMatchObject({ level: "ok", advice: null })
-    expect(tokenCheck({ ...gen, required: true, requests: r(3, 2) })).toMatchObject({ level: "warn", detail: expect.stringMatching(/2 without.*refused/) })
-    expect(tokenCheck({ ...gen, required: true, requests: r(0, 2) })).toMatchObject({ level: "fail", advice: expect.stringMatching(/stop requiring/) })
-    expect(tokenCheck({ source: "option", required: true, required_at: null, requests: r(0, 1, 1) }).advice).not.toMatch(/stop requiring/)
-    expect(tokenCheck({ source: null, required: false, required_at: null, requests: null }).level).toBe("warn")
+    const gen = { source: "generated" as const, required_at: null }
+    expect(
+      tokenCheck({ ...gen, required: false, requests: r(0, 5) })
+    ).toMatchObject({
+      level: "ok",
+      advice: expect.stringMatching(
+        /^Register https:\/\/shop\.example\/hooks\/svc\?token=t with svc/
+      ),
+    })
+    expect(
+      tokenCheck({ ...gen, required: false, requests: r(3, 0) })
+    ).toMatchObject({
+      level: "ok",
+      advice: expect.stringMatching(/Require the token/),
+    })
+    expect(
+      tokenCheck({ ...gen, required: true, requests: r(3, 0) })
+    ).toMatchObject({ level: "ok", advice: null })
+    expect(
+      tokenCheck({ ...gen, required: true, requests: r(3, 2) })
+    ).toMatchObject({
+      level: "warn",
+      detail: expect.stringMatching(/2 without.*refused/),
+    })
+    expect(
+      tokenCheck({ ...gen, required: true, requests: r(0, 2) })
+    ).toMatchObject({
+      level: "fail",
+      advice: expect.stringMatching(/stop requiring/),
+    })
+    expect(
+      tokenCheck({
+        source: "option",
+        required: true,
+        required_at: null,
+        requests: r(0, 1, 1),
+      }).advice
+    ).not.toMatch(/stop requiring/)
+    expect(
+      tokenCheck({
+        source: null,
+        required: false,
+        required_at: null,
+        requests: null,
+      }).level
+    ).toBe("warn")
   })
 
   describe("the webhook body, read after the token check", () => {
@@ -84,23 +143,47 @@ describe("the store's webhook token", () => {
       server = createServer((req, res) => {
         readJsonBody(req, 1024).then(
           (body) => res.end(JSON.stringify({ status: 200, body })),
-          (e: BodyError) => res.end(JSON.stringify({ status: e.status, message: e.message }))
+          (e: BodyError) =>
+            res.end(JSON.stringify({ status: e.status, message: e.message }))
         )
       })
       await new Promise<void>((r) => server.listen(0, "127.0.0.1", r))
       url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
     })
     afterAll(() => new Promise<void>((r) => server.close(() => r())))
-    const post = async (body: string, contentType = "application/json", headers: Record<string, string> = {}) =>
-      (await fetch(url, { method: "POST", headers: { "content-type": contentType, ...headers }, body })).json()
+    const post = async (
+      body: string,
+      contentType = "application/json",
+      headers: Record<string, string> = {}
+    ) =>
+      (
+        await fetch(url, {
+          method: "POST",
+          headers: { "content-type": contentType, ...headers },
+          body,
+        })
+      ).json()
 
     it("JSON only, bounded, parsed", async () => {
-      expect(await post(`{"type":"checkout.updated"}`)).toEqual({ status: 200, body: { type: "checkout.updated" } })
-      expect(await post(`{"a":1}`, "application/json; charset=utf-8")).toMatchObject({ status: 200 })
-      expect(await post(`type=checkout.updated`, "application/x-www-form-urlencoded")).toMatchObject({ status: 415 })
+      expect(await post(`{"type":"checkout.updated"}`)).toEqual({
+        status: 200,
+        body: { type: "checkout.updated" },
+      })
+      expect(
+        await post(`{"a":1}`, "application/json; charset=utf-8")
+      ).toMatchObject({ status: 200 })
+      expect(
+        await post(`type=checkout.updated`, "application/x-www-form-urlencoded")
+      ).toMatchObject({ status: 415 })
       expect(await post(`{"a":`)).toMatchObject({ status: 400 })
-      expect(await post(JSON.stringify({ a: "x".repeat(2000) }))).toMatchObject({ status: 413 })
-      expect(await post(`{"a":1}`, "application/json", { "content-encoding": "gzip" })).toMatchObject({ status: 415 })
+      expect(await post(JSON.stringify({ a: "x".repeat(2000) }))).toMatchObject(
+        { status: 413 }
+      )
+      expect(
+        await post(`{"a":1}`, "application/json", {
+          "content-encoding": "gzip",
+        })
+      ).toMatchObject({ status: 415 })
     })
   })
 })

@@ -29,12 +29,19 @@ const dir = join(__dirname, "..", "migrations")
 
 async function sqlOf(file: string): Promise<string[]> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const mod = require(join(dir, file)) as Record<string, { prototype: { up: () => Promise<void> } }>
-  const classes = Object.values(mod).filter((c) => typeof c?.prototype?.up === "function")
+  const mod = require(join(dir, file)) as Record<
+    string,
+    { prototype: { up: () => Promise<void> } }
+  >
+  const classes = Object.values(mod).filter(
+    (c) => typeof c?.prototype?.up === "function"
+  )
   expect(classes).toHaveLength(1)
   const queued: string[] = []
   // up() only queues SQL with addSql: run it with a `this` that records what it queues
-  await classes[0]!.prototype.up.call({ addSql: (sql: string) => queued.push(sql) })
+  await classes[0]!.prototype.up.call({
+    addSql: (sql: string) => queued.push(sql),
+  })
   return queued
 }
 
@@ -46,8 +53,16 @@ describe("shipped migrations", () => {
   it.each(files)("%s runs the SQL it shipped with", async (file) => {
     const sql = await sqlOf(file)
     expect(sql.length).toBeGreaterThan(0)
-    const hash = createHash("sha256").update(sql.join("\n")).digest("hex").slice(0, 16)
-    if (process.env.PRINT_MIGRATION_HASHES) process.stdout.write(`  "${file.replace(/\.ts$/, "")}": "${hash}",\n`)
-    expect({ [file]: hash }).toEqual({ [file]: SHIPPED[file.replace(/\.ts$/, "")] ?? "(not listed: add it to SHIPPED when it ships)" })
+    const hash = createHash("sha256")
+      .update(sql.join("\n"))
+      .digest("hex")
+      .slice(0, 16)
+    if (process.env.PRINT_MIGRATION_HASHES)
+      process.stdout.write(`  "${file.replace(/\.ts$/, "")}": "${hash}",\n`)
+    expect({ [file]: hash }).toEqual({
+      [file]:
+        SHIPPED[file.replace(/\.ts$/, "")] ??
+        "(not listed: add it to SHIPPED when it ships)",
+    })
   })
 })

@@ -6,8 +6,12 @@ export class Migration20261122180000 extends Migration {
     this.addSql(
       `alter table if exists "svc_payout" add column if not exists "checkout_id" text null, add column if not exists "fee_sen" integer null, add column if not exists "destination" jsonb null, add column if not exists "attention" text null, add column if not exists "attention_reason" text null, add column if not exists "note" text null, add column if not exists "requested_by" text null;`
     )
-    this.addSql(`CREATE INDEX IF NOT EXISTS "IDX_svc_payout_order_id" ON "svc_payout" ("order_id") WHERE deleted_at IS NULL;`)
-    this.addSql(`CREATE INDEX IF NOT EXISTS "IDX_svc_payout_status" ON "svc_payout" ("status") WHERE deleted_at IS NULL;`)
+    this.addSql(
+      `CREATE INDEX IF NOT EXISTS "IDX_svc_payout_order_id" ON "svc_payout" ("order_id") WHERE deleted_at IS NULL;`
+    )
+    this.addSql(
+      `CREATE INDEX IF NOT EXISTS "IDX_svc_payout_status" ON "svc_payout" ("status") WHERE deleted_at IS NULL;`
+    )
   }
 
   override async down(): Promise<void> {

@@ -7,10 +7,14 @@ import { Migration } from "@medusajs/framework/mikro-orm/migrations"
  */
 export class Migration20261123091926 extends Migration {
   override async up(): Promise<void> {
-    this.addSql(`alter table if exists "svc_checkout" add column if not exists "settled_status" text null, add column if not exists "settled_at" timestamptz null;`)
+    this.addSql(
+      `alter table if exists "svc_checkout" add column if not exists "settled_status" text null, add column if not exists "settled_at" timestamptz null;`
+    )
   }
 
   override async down(): Promise<void> {
-    this.addSql(`alter table if exists "svc_checkout" drop column if exists "settled_status", drop column if exists "settled_at";`)
+    this.addSql(
+      `alter table if exists "svc_checkout" drop column if exists "settled_status", drop column if exists "settled_at";`
+    )
   }
 }

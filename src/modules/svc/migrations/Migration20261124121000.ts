@@ -9,7 +9,9 @@ import { Migration } from "@medusajs/framework/mikro-orm/migrations"
  */
 export class Migration20261124121000 extends Migration {
   override async up(): Promise<void> {
-    this.addSql(`alter table if exists "svc_checkout" add column if not exists "payment_collection_id" text null;`)
+    this.addSql(
+      `alter table if exists "svc_checkout" add column if not exists "payment_collection_id" text null;`
+    )
     // payment_session belongs to Medusa's payment module, which may not be migrated yet on a new install
     this.addSql(
       `do $$ begin if to_regclass('payment_session') is not null then update "svc_checkout" sc set "payment_collection_id" = ps."payment_collection_id" from "payment_session" ps where ps."id" = sc."payment_session_id" and sc."payment_collection_id" is null; end if; end $$;`
@@ -20,7 +22,11 @@ export class Migration20261124121000 extends Migration {
   }
 
   override async down(): Promise<void> {
-    this.addSql(`drop index if exists "IDX_svc_checkout_payment_collection_id";`)
-    this.addSql(`alter table if exists "svc_checkout" drop column if exists "payment_collection_id";`)
+    this.addSql(
+      `drop index if exists "IDX_svc_checkout_payment_collection_id";`
+    )
+    this.addSql(
+      `alter table if exists "svc_checkout" drop column if exists "payment_collection_id";`
+    )
   }
 }

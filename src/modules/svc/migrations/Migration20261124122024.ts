@@ -10,11 +10,15 @@ export class Migration20261124122024 extends Migration {
     this.addSql(
       `alter table if exists "svc_checkout" add column if not exists "order_attempts" integer not null default 0, add column if not exists "order_retry_at" timestamptz null;`
     )
-    this.addSql(`CREATE INDEX IF NOT EXISTS "IDX_svc_checkout_order_retry_at" ON "svc_checkout" ("order_retry_at") WHERE order_retry_at IS NOT NULL AND deleted_at IS NULL;`)
+    this.addSql(
+      `CREATE INDEX IF NOT EXISTS "IDX_svc_checkout_order_retry_at" ON "svc_checkout" ("order_retry_at") WHERE order_retry_at IS NOT NULL AND deleted_at IS NULL;`
+    )
   }
 
   override async down(): Promise<void> {
     this.addSql(`drop index if exists "IDX_svc_checkout_order_retry_at";`)
-    this.addSql(`alter table if exists "svc_checkout" drop column if exists "order_attempts", drop column if exists "order_retry_at";`)
+    this.addSql(
+      `alter table if exists "svc_checkout" drop column if exists "order_attempts", drop column if exists "order_retry_at";`
+    )
   }
 }

@@ -10,8 +10,12 @@ export class Migration20261124171500 extends Migration {
     this.addSql(
       `create table if not exists "svc_setting" ("id" text not null, "key" text not null, "value" jsonb null, "created_at" timestamptz not null default now(), "updated_at" timestamptz not null default now(), "deleted_at" timestamptz null, constraint "svc_setting_pkey" primary key ("id"));`
     )
-    this.addSql(`CREATE INDEX IF NOT EXISTS "IDX_svc_setting_deleted_at" ON "svc_setting" ("deleted_at") WHERE deleted_at IS NULL;`)
-    this.addSql(`CREATE UNIQUE INDEX IF NOT EXISTS "IDX_svc_setting_key_unique" ON "svc_setting" ("key") WHERE deleted_at IS NULL;`)
+    this.addSql(
+      `CREATE INDEX IF NOT EXISTS "IDX_svc_setting_deleted_at" ON "svc_setting" ("deleted_at") WHERE deleted_at IS NULL;`
+    )
+    this.addSql(
+      `CREATE UNIQUE INDEX IF NOT EXISTS "IDX_svc_setting_key_unique" ON "svc_setting" ("key") WHERE deleted_at IS NULL;`
+    )
   }
 
   override async down(): Promise<void> {

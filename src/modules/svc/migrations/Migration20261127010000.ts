@@ -7,10 +7,14 @@ import { Migration } from "@medusajs/framework/mikro-orm/migrations"
  */
 export class Migration20261127010000 extends Migration {
   override async up(): Promise<void> {
-    this.addSql(`alter table if exists "svc_payout" add column if not exists "refund_reason_id" text null;`)
+    this.addSql(
+      `alter table if exists "svc_payout" add column if not exists "refund_reason_id" text null;`
+    )
   }
 
   override async down(): Promise<void> {
-    this.addSql(`alter table if exists "svc_payout" drop column if exists "refund_reason_id";`)
+    this.addSql(
+      `alter table if exists "svc_payout" drop column if exists "refund_reason_id";`
+    )
   }
 }

@@ -12,7 +12,11 @@ export const requestKeyColumns = () => ({
   idempotency_key: model.text().unique(),
   request_id: model.text().nullable(),
 })
-export const requestIdIndex = { on: ["request_id" as const], unique: true, where: "request_id IS NOT NULL" }
+export const requestIdIndex = {
+  on: ["request_id" as const],
+  unique: true,
+  where: "request_id IS NOT NULL",
+}
 
 /**
  * A request to svc written before it is sent: CREATING until svc answers, then

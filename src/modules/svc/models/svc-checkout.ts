@@ -54,7 +54,10 @@ const SvcCheckout = model
   })
   .indexes([
     { on: ["payment_session_id"] },
-    { on: ["payment_collection_id"], where: "payment_collection_id IS NOT NULL" },
+    {
+      on: ["payment_collection_id"],
+      where: "payment_collection_id IS NOT NULL",
+    },
     { on: ["checkout_id"], unique: true, where: "checkout_id IS NOT NULL" },
     { on: ["status"] },
     { on: ["order_retry_at"], where: "order_retry_at IS NOT NULL" },

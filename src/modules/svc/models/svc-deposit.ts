@@ -32,6 +32,10 @@ const SvcDeposit = model
     svc_updated_at: model.text().nullable(),
     status_history: model.json().default({ entries: [] }),
   })
-  .indexes([{ on: ["destination_id"] }, { on: ["trigger_address"] }, { on: ["withdrawal_id"] }])
+  .indexes([
+    { on: ["destination_id"] },
+    { on: ["trigger_address"] },
+    { on: ["withdrawal_id"] },
+  ])
 
 export default SvcDeposit

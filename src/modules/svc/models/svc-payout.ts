@@ -1,6 +1,11 @@
 import { model } from "@medusajs/framework/utils"
 
-import { attentionColumns, requestIdIndex, requestKeyColumns, svcStatusColumns } from "./columns"
+import {
+  attentionColumns,
+  requestIdIndex,
+  requestKeyColumns,
+  svcStatusColumns,
+} from "./columns"
 
 /**
  * A refund made as an svc payout (svc has no checkout refund): money from the
@@ -39,6 +44,12 @@ const SvcPayout = model
     refund_reason_id: model.text().nullable(),
     requested_by: model.text().nullable(),
   })
-  .indexes([{ on: ["payout_id"] }, { on: ["payment_id"] }, { on: ["order_id"] }, { on: ["status"] }, requestIdIndex])
+  .indexes([
+    { on: ["payout_id"] },
+    { on: ["payment_id"] },
+    { on: ["order_id"] },
+    { on: ["status"] },
+    requestIdIndex,
+  ])
 
 export default SvcPayout

@@ -15,6 +15,9 @@ const SvcTriggerAddress = model
     network: model.text().nullable(),
     active: model.boolean().default(true),
   })
-  .indexes([{ on: ["owner_type", "owner_id"], unique: true }, { on: ["address"] }])
+  .indexes([
+    { on: ["owner_type", "owner_id"], unique: true },
+    { on: ["address"] },
+  ])
 
 export default SvcTriggerAddress

@@ -1,6 +1,11 @@
 import { model } from "@medusajs/framework/utils"
 
-import { requestIdIndex, requestKeyColumns, requestOutcomeColumns, svcStatusColumns } from "./columns"
+import {
+  requestIdIndex,
+  requestKeyColumns,
+  requestOutcomeColumns,
+  svcStatusColumns,
+} from "./columns"
 
 /**
  * A settlement: the wallet balance sent to a linked bank account (fiat withdrawal).

@@ -3,7 +3,14 @@ import { getHttpResponseFromError } from "@medusajs/framework/http"
 
 import { SvcConnectionError, svcErrorFromResponse } from "../../../client"
 import { en as kitEn } from "../../../../packages/storefront/src/i18n/en"
-import { SHOPPER_UNAVAILABLE, SVC_UNAVAILABLE_CODE, SVC_TRY_AGAIN_CODE, SvcTryAgainError, toMedusaError, toShopperError } from "../../../lib/svc-runtime/errors"
+import {
+  SHOPPER_UNAVAILABLE,
+  SVC_UNAVAILABLE_CODE,
+  SVC_TRY_AGAIN_CODE,
+  SvcTryAgainError,
+  toMedusaError,
+  toShopperError,
+} from "../../../lib/svc-runtime/errors"
 import { svcTryAgainIs503 } from "../../../api/middlewares"
 import { SvcRateLimitError } from "../../../client"
 
@@ -13,49 +20,76 @@ const log = () => {
   return { lines, logger: { error: (m: string) => lines.push(m) } }
 }
 const fromSvc = (status: number, code: string) =>
-  svcErrorFromResponse({ status, body: { code, message: `${code} from svc`, requestId: "req-1" }, headerRequestId: null, method: "POST", path: "/v1/checkout" } as never)
+  svcErrorFromResponse({
+    status,
+    body: { code, message: `${code} from svc`, requestId: "req-1" },
+    headerRequestId: null,
+    method: "POST",
+    path: "/v1/checkout",
+  } as never)
 
 describe("errors a shopper sees", () => {
   it.each([
     [fromSvc(401, "UNAUTHORIZED"), /apiKey, keyId, privateKey and algorithm/],
     [fromSvc(404, "NOT_FOUND"), /baseUrl/],
     [fromSvc(403, "FEATURE_DISABLED"), /does not allow this for the account/],
-    [fromSvc(403, "ACCOUNT_SUSPENDED"), /does not allow this for the account.*ACCOUNT_SUSPENDED.*req-1/],
+    [
+      fromSvc(403, "ACCOUNT_SUSPENDED"),
+      /does not allow this for the account.*ACCOUNT_SUSPENDED.*req-1/,
+    ],
     [fromSvc(403, "ACCOUNT_FROZEN"), /ACCOUNT_FROZEN/],
     [fromSvc(422, "CONFLICT"), /CONFLICT/],
     [fromSvc(500, "INTERNAL_ERROR"), /INTERNAL_ERROR/],
     [
-      new SvcConnectionError({ code: "CONNECTION_ERROR", status: 0, message: "svc GET /v1/wallet/networks failed without a response (ECONNREFUSED)" } as never),
+      new SvcConnectionError({
+        code: "CONNECTION_ERROR",
+        status: 0,
+        message:
+          "svc GET /v1/wallet/networks failed without a response (ECONNREFUSED)",
+      } as never),
       /ECONNREFUSED.*baseUrl/,
     ],
-  ])("setup failures read 'unavailable right now'; the cause, naming the option, goes to the log (%#)", (e, cause) => {
-    const l = log()
-    const err = toShopperError(e, "creating the svc checkout", l.logger)
-    expect(err).toBeInstanceOf(MedusaError)
-    expect(err.message).toBe(SHOPPER_UNAVAILABLE)
-    expect(err.code).toBe(SVC_UNAVAILABLE_CODE)
-    // the kit's English sentence is the store's, so it knows it and says it in the shopper's language
-    expect(kitEn.unavailable).toBe(SHOPPER_UNAVAILABLE)
-    expect(err.message).not.toMatch(/apiKey|baseUrl|credentials/)
-    expect(l.lines).toHaveLength(1)
-    expect(l.lines[0]).toMatch(cause)
-  })
+  ])(
+    "setup failures read 'unavailable right now'; the cause, naming the option, goes to the log (%#)",
+    (e, cause) => {
+      const l = log()
+      const err = toShopperError(e, "creating the svc checkout", l.logger)
+      expect(err).toBeInstanceOf(MedusaError)
+      expect(err.message).toBe(SHOPPER_UNAVAILABLE)
+      expect(err.code).toBe(SVC_UNAVAILABLE_CODE)
+      // the kit's English sentence is the store's, so it knows it and says it in the shopper's language
+      expect(kitEn.unavailable).toBe(SHOPPER_UNAVAILABLE)
+      expect(err.message).not.toMatch(/apiKey|baseUrl|credentials/)
+      expect(l.lines).toHaveLength(1)
+      expect(l.lines[0]).toMatch(cause)
+    }
+  )
 
   it("the same cause is logged at most once a minute", () => {
     const l = log()
-    for (let i = 0; i < 5; i++) toShopperError(fromSvc(401, "UNAUTHORIZED"), "reading the checkout", l.logger)
+    for (let i = 0; i < 5; i++)
+      toShopperError(
+        fromSvc(401, "UNAUTHORIZED"),
+        "reading the checkout",
+        l.logger
+      )
     expect(l.lines).toHaveLength(1)
   })
 
   it("anything the shopper's input caused keeps its reason", () => {
     const l = log()
     const e = fromSvc(400, "VALIDATION_FAILED")
-    expect(toShopperError(e, "creating the svc checkout", l.logger).message).toBe(toMedusaError(e, "creating the svc checkout").message)
+    expect(
+      toShopperError(e, "creating the svc checkout", l.logger).message
+    ).toBe(toMedusaError(e, "creating the svc checkout").message)
     expect(l.lines).toEqual([])
   })
 
   it("admins (toMedusaError) still get the cause", () => {
-    expect(toMedusaError(fromSvc(401, "UNAUTHORIZED"), "reading the svc wallet").message).toMatch(/check apiKey/)
+    expect(
+      toMedusaError(fromSvc(401, "UNAUTHORIZED"), "reading the svc wallet")
+        .message
+    ).toMatch(/check apiKey/)
   })
 })
 
@@ -64,7 +98,8 @@ describe("a spent rate budget is 'try again', not 500", () => {
     new SvcRateLimitError({
       code: "RATE_BUDGET",
       status: 0,
-      message: "svc POST /v1/checkout: the account's rate budget for POST /v1/checkout is used up for now; nothing was sent",
+      message:
+        "svc POST /v1/checkout: the account's rate budget for POST /v1/checkout is used up for now; nothing was sent",
       method: "POST",
       path: "/v1/checkout",
     } as never)
@@ -74,12 +109,22 @@ describe("a spent rate budget is 'try again', not 500", () => {
     const err = toShopperError(budget(), "creating the svc checkout", l.logger)
     expect(err).toBeInstanceOf(SvcTryAgainError)
     expect(err).toBeInstanceOf(MedusaError)
-    expect(err.message).toMatch(/try again in a moment \(nothing was sent, nothing charged\)$/)
+    expect(err.message).toMatch(
+      /try again in a moment \(nothing was sent, nothing charged\)$/
+    )
     expect(l.lines).toEqual([])
     // Medusa's own error handler's mapping keeps message and code (a 500 the middleware turns into 503)
     const { statusCode, body } = getHttpResponseFromError(err)
-    expect([statusCode, body.code, body.message]).toEqual([500, SVC_TRY_AGAIN_CODE, err.message])
-    const sent: { status?: number; headers: Record<string, string>; body?: unknown } = { headers: {} }
+    expect([statusCode, body.code, body.message]).toEqual([
+      500,
+      SVC_TRY_AGAIN_CODE,
+      err.message,
+    ])
+    const sent: {
+      status?: number
+      headers: Record<string, string>
+      body?: unknown
+    } = { headers: {} }
     const res = {
       statusCode,
       status(n: number) {
@@ -102,7 +147,12 @@ describe("a spent rate budget is 'try again', not 500", () => {
 
   it("other 500s pass unchanged", () => {
     const sent: number[] = []
-    const res = { statusCode: 500, status: () => res, setHeader: () => undefined, json: () => (sent.push(res.statusCode), res) }
+    const res = {
+      statusCode: 500,
+      status: () => res,
+      setHeader: () => undefined,
+      json: () => (sent.push(res.statusCode), res),
+    }
     svcTryAgainIs503({} as never, res as never, () => undefined)
     ;(res as any).json({ type: "unexpected_state", message: "something else" })
     expect(sent).toEqual([500])

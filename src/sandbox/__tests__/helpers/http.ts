@@ -15,27 +15,54 @@ export class TestApi {
     public creds: TestCredentials
   ) {}
 
-  async get<T = any>(path: string, headers: Record<string, string> = {}): Promise<Res<T>> {
-    const r = await request(this.url + path, { method: "GET", headers: { "svc-api-key": this.creds.apiKey, ...headers } })
+  async get<T = any>(
+    path: string,
+    headers: Record<string, string> = {}
+  ): Promise<Res<T>> {
+    const r = await request(this.url + path, {
+      method: "GET",
+      headers: { "svc-api-key": this.creds.apiKey, ...headers },
+    })
     const text = await r.body.text()
-    return { status: r.statusCode, body: text ? JSON.parse(text) : null, headers: r.headers }
+    return {
+      status: r.statusCode,
+      body: text ? JSON.parse(text) : null,
+      headers: r.headers,
+    }
   }
 
   async send<T = any>(
     method: "POST" | "PATCH" | "DELETE",
     path: string,
     body?: unknown,
-    opts: { idempotencyKey?: string; sign?: SignOptions; headers?: Record<string, string>; raw?: string } = {}
+    opts: {
+      idempotencyKey?: string
+      sign?: SignOptions
+      headers?: Record<string, string>
+      raw?: string
+    } = {}
   ): Promise<Res<T>> {
-    const text = opts.raw ?? (body === undefined ? undefined : JSON.stringify(body))
-    const headers = { ...signHeaders(this.creds, method, path, text, opts.sign), ...opts.headers }
+    const text =
+      opts.raw ?? (body === undefined ? undefined : JSON.stringify(body))
+    const headers = {
+      ...signHeaders(this.creds, method, path, text, opts.sign),
+      ...opts.headers,
+    }
     if (opts.idempotencyKey) headers["idempotency-key"] = opts.idempotencyKey
     const r = await request(this.url + path, { method, headers, body: text })
     const out = await r.body.text()
-    return { status: r.statusCode, body: out ? JSON.parse(out) : null, headers: r.headers }
+    return {
+      status: r.statusCode,
+      body: out ? JSON.parse(out) : null,
+      headers: r.headers,
+    }
   }
 
-  post<T = any>(path: string, body?: unknown, opts?: Parameters<TestApi["send"]>[3]) {
+  post<T = any>(
+    path: string,
+    body?: unknown,
+    opts?: Parameters<TestApi["send"]>[3]
+  ) {
     return this.send<T>("POST", path, body, opts)
   }
 }
@@ -46,14 +73,25 @@ export interface Received {
 }
 
 /** A local webhook receiver; `status` decides what it answers. */
-export async function startReceiver(status: () => number = () => 200): Promise<{ url: string; events: Received[]; close(): Promise<void>; server: Server }> {
+export async function startReceiver(
+  status: () => number = () => 200
+): Promise<{
+  url: string
+  events: Received[]
+  close(): Promise<void>
+  server: Server
+}> {
   const events: Received[] = []
   const server = createServer((req, res) => {
     const chunks: Buffer[] = []
     req.on("data", (c) => chunks.push(c))
     req.on("end", () => {
       const code = status()
-      if (code >= 200 && code < 300) events.push({ headers: req.headers, body: JSON.parse(Buffer.concat(chunks).toString("utf8")) })
+      if (code >= 200 && code < 300)
+        events.push({
+          headers: req.headers,
+          body: JSON.parse(Buffer.concat(chunks).toString("utf8")),
+        })
       res.writeHead(code).end()
     })
   })
@@ -71,7 +109,12 @@ export async function startReceiver(status: () => number = () => 200): Promise<{
   }
 }
 
-export async function control<T = any>(url: string, method: string, path: string, body?: unknown): Promise<Res<T>> {
+export async function control<T = any>(
+  url: string,
+  method: string,
+  path: string,
+  body?: unknown
+): Promise<Res<T>> {
   const r = await request(url + path, {
     method: method as "GET",
     headers: body === undefined ? {} : { "content-type": "application/json" },

@@ -11,6 +11,11 @@ export const checkBalanceRequestStepId = "svc-check-balance-request"
  * the method is enabled in its region, a named collection is this order's unpaid one.
  * Reads only: nothing to compensate.
  */
-export const checkBalanceRequestStep = createStep(checkBalanceRequestStepId, async (input: BalancePaymentLinkInput, { container }) => {
-  return new StepResponse(await checkBalanceRequest(container, input.order_id, input))
-})
+export const checkBalanceRequestStep = createStep(
+  checkBalanceRequestStepId,
+  async (input: BalancePaymentLinkInput, { container }) => {
+    return new StepResponse(
+      await checkBalanceRequest(container, input.order_id, input)
+    )
+  }
+)

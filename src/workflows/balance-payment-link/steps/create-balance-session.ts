@@ -10,7 +10,17 @@ export const createBalanceSessionStepId = "svc-create-balance-session"
  * No compensation: the checkout exists at svc once this ran, and a link the buyer
  * may already hold (an adopted one) must stay payable and be captured when paid.
  */
-export const createBalanceSessionStep = createStep(createBalanceSessionStepId, async (input: { collection_id: string; provider_id: string }, { container }) => {
-  await createBalanceSession(container, input.collection_id, input.provider_id)
-  return new StepResponse(input.collection_id)
-})
+export const createBalanceSessionStep = createStep(
+  createBalanceSessionStepId,
+  async (
+    input: { collection_id: string; provider_id: string },
+    { container }
+  ) => {
+    await createBalanceSession(
+      container,
+      input.collection_id,
+      input.provider_id
+    )
+    return new StepResponse(input.collection_id)
+  }
+)

@@ -11,8 +11,20 @@ export const readBalanceLinkStepId = "svc-read-balance-link"
  */
 export const readBalanceLinkStep = createStep(
   readBalanceLinkStepId,
-  async (input: { order_id: string; collection_id: string; before_checkout_id: string | null }, { container }) => {
-    const made = await readBalanceLink(container, input.order_id, input.collection_id, input.before_checkout_id)
+  async (
+    input: {
+      order_id: string
+      collection_id: string
+      before_checkout_id: string | null
+    },
+    { container }
+  ) => {
+    const made = await readBalanceLink(
+      container,
+      input.order_id,
+      input.collection_id,
+      input.before_checkout_id
+    )
     if (!made.reused) {
       await emitSvcEvent(container, SvcEvents.PAYMENT_LINK_CREATED, {
         order_id: input.order_id,

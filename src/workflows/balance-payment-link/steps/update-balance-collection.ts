@@ -13,6 +13,11 @@ export const updateBalanceCollectionStepId = "svc-update-balance-collection"
  * whatever happens next; and once the svc checkout exists for that amount, putting
  * the old amount back would leave the collection short of the checkout it carries.
  */
-export const updateBalanceCollectionStep = createStep(updateBalanceCollectionStepId, async (input: BalancePaymentLinkInput, { container }) => {
-  return new StepResponse(await updateBalanceCollection(container, input.order_id, input))
-})
+export const updateBalanceCollectionStep = createStep(
+  updateBalanceCollectionStepId,
+  async (input: BalancePaymentLinkInput, { container }) => {
+    return new StepResponse(
+      await updateBalanceCollection(container, input.order_id, input)
+    )
+  }
+)

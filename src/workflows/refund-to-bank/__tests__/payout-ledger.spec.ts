@@ -26,8 +26,12 @@ describe("PayoutLedger", () => {
       },
     })
     expect(await ledger.claim("svcpo_1", "ref_1")).toBeNull()
-    await expect(ledger.recordSent("svcpo_1", { payoutId: "p", status: "INITIATED" })).resolves.toBeUndefined()
-    await expect(ledger.recordNotSent("svcpo_1", "FAILED", "no")).resolves.toBeUndefined()
+    await expect(
+      ledger.recordSent("svcpo_1", { payoutId: "p", status: "INITIATED" })
+    ).resolves.toBeUndefined()
+    await expect(
+      ledger.recordNotSent("svcpo_1", "FAILED", "no")
+    ).resolves.toBeUndefined()
     expect(await ledger.namedDestination("pay_1", null)).toBeNull()
     await expect(
       ledger.requestForRefund({
@@ -38,7 +42,11 @@ describe("PayoutLedger", () => {
         orderId: null,
         checkoutId: null,
         amountSen: 1,
-        named: { beneficiary_id: null, beneficiary_name: "Siti", destination: {} },
+        named: {
+          beneficiary_id: null,
+          beneficiary_name: "Siti",
+          destination: {},
+        },
       })
     ).rejects.toThrow(/svc module is not loaded/)
   })
@@ -46,17 +54,38 @@ describe("PayoutLedger", () => {
   it("with the svc module in its scope: every call is the service's", async () => {
     const calls: unknown[][] = []
     const service = {
-      claimPayout: async (...a: unknown[]) => (calls.push(["claim", ...a]), row),
-      recordPayoutSent: async (...a: unknown[]) => void calls.push(["sent", ...a]),
-      recordPayoutNotSent: async (...a: unknown[]) => void calls.push(["notSent", ...a]),
-      namedPayoutDestination: async (...a: unknown[]) => (calls.push(["named", ...a]), null),
-      requestPayoutForRefund: async (...a: unknown[]) => (calls.push(["request", ...a]), "svcpo_9"),
+      claimPayout: async (...a: unknown[]) => (
+        calls.push(["claim", ...a]),
+        row
+      ),
+      recordPayoutSent: async (...a: unknown[]) =>
+        void calls.push(["sent", ...a]),
+      recordPayoutNotSent: async (...a: unknown[]) =>
+        void calls.push(["notSent", ...a]),
+      namedPayoutDestination: async (...a: unknown[]) => (
+        calls.push(["named", ...a]),
+        null
+      ),
+      requestPayoutForRefund: async (...a: unknown[]) => (
+        calls.push(["request", ...a]),
+        "svcpo_9"
+      ),
     }
-    const ledger = new PayoutLedger({ resolve: (key) => (key === "svc" ? service : undefined) })
+    const ledger = new PayoutLedger({
+      resolve: (key) => (key === "svc" ? service : undefined),
+    })
     expect(await ledger.claim("svcpo_1", "ref_1")).toBe(row)
-    await ledger.recordSent("svcpo_1", { payoutId: "p", status: "INITIATED", fee: "50" })
+    await ledger.recordSent("svcpo_1", {
+      payoutId: "p",
+      status: "INITIATED",
+      fee: "50",
+    })
     await ledger.recordNotSent("svcpo_1", "UNCERTAIN", "timeout")
     expect(calls.map((c) => c[0])).toEqual(["claim", "sent", "notSent"])
-    expect(calls[1]).toEqual(["sent", "svcpo_1", { payoutId: "p", status: "INITIATED", fee: "50" }])
+    expect(calls[1]).toEqual([
+      "sent",
+      "svcpo_1",
+      { payoutId: "p", status: "INITIATED", fee: "50" },
+    ])
   })
 })

@@ -20,7 +20,11 @@ describe("renewLease", () => {
     const locking = new InMemoryLockingProvider()
     const warnings: string[] = []
     await locking.acquire(KEY, { ownerId: "run-a", expire: 3 })
-    const renewal = renewLease(locking, KEY, "run-a", { leaseS: 3, maxS: 120, warn: (m) => warnings.push(m) })
+    const renewal = renewLease(locking, KEY, "run-a", {
+      leaseS: 3,
+      maxS: 120,
+      warn: (m) => warnings.push(m),
+    })
 
     await jest.advanceTimersByTimeAsync(30_000) // ten leases
     expect(await takenBy(locking, "run-b")).toBe(false)
@@ -44,7 +48,12 @@ describe("renewLease", () => {
     const locking = new InMemoryLockingProvider()
     await locking.acquire(KEY, { ownerId: "run-a", expire: 3 })
     let ended = 0
-    renewLease(locking, KEY, "run-a", { leaseS: 3, maxS: 12, warn: () => undefined, onEnd: () => ended++ })
+    renewLease(locking, KEY, "run-a", {
+      leaseS: 3,
+      maxS: 12,
+      warn: () => undefined,
+      onEnd: () => ended++,
+    })
     await jest.advanceTimersByTimeAsync(11_000)
     expect(await takenBy(locking, "run-b")).toBe(false)
     expect(ended).toBe(0)
@@ -57,14 +66,24 @@ describe("renewLease", () => {
     const locking = new InMemoryLockingProvider()
     const warnings: string[] = []
     await locking.acquire(KEY, { ownerId: "run-a", expire: 3 })
-    const renewal = renewLease(locking, KEY, "run-a", { leaseS: 3, maxS: 120, warn: (m) => warnings.push(m) })
+    const renewal = renewLease(locking, KEY, "run-a", {
+      leaseS: 3,
+      maxS: 120,
+      warn: (m) => warnings.push(m),
+    })
     // the holder's process stalls past its lease (its renewals never ran): another run takes the key
     renewal.stop()
     await jest.advanceTimersByTimeAsync(3_100)
     await locking.acquire(KEY, { ownerId: "run-b", expire: 60 })
-    const late = renewLease(locking, KEY, "run-a", { leaseS: 3, maxS: 120, warn: (m) => warnings.push(m) })
+    const late = renewLease(locking, KEY, "run-a", {
+      leaseS: 3,
+      maxS: 120,
+      warn: (m) => warnings.push(m),
+    })
     await jest.advanceTimersByTimeAsync(1_000)
-    expect(warnings).toEqual([`lost the lock ${KEY} while its run was still going (the lease of 3 s lapsed before it was renewed)`])
+    expect(warnings).toEqual([
+      `lost the lock ${KEY} while its run was still going (the lease of 3 s lapsed before it was renewed)`,
+    ])
     await jest.advanceTimersByTimeAsync(10_000)
     expect(warnings).toHaveLength(1)
     late.stop()

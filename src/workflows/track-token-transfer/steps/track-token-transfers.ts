@@ -1,5 +1,8 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { refreshTokenTransfer, sweepTokenTransfers } from "../../transfer-tokens/token-transfers"
+import {
+  refreshTokenTransfer,
+  sweepTokenTransfers,
+} from "../../transfer-tokens/token-transfers"
 
 export type TrackTokenTransferInput = {
   /** The plugin's transfer id (svctt_…): re-read that one (or send an unanswered one again with its key). Without it: the sweep. */
@@ -25,9 +28,22 @@ export const trackTokenTransfersStepId = "svc-track-token-transfers"
  * its stored key; a final status is never changed. No compensation: it only records
  * what svc says has happened.
  */
-export const trackTokenTransfersStep = createStep(trackTokenTransfersStepId, async (input: TrackTokenTransferInput, { container }) => {
-  const result: TrackTokenTransferResult = input.id
-    ? { transfer: await refreshTokenTransfer(container, input.id, input.source ?? "admin"), report: null }
-    : { transfer: null, report: await sweepTokenTransfers(container, input.max) }
-  return new StepResponse(result)
-})
+export const trackTokenTransfersStep = createStep(
+  trackTokenTransfersStepId,
+  async (input: TrackTokenTransferInput, { container }) => {
+    const result: TrackTokenTransferResult = input.id
+      ? {
+          transfer: await refreshTokenTransfer(
+            container,
+            input.id,
+            input.source ?? "admin"
+          ),
+          report: null,
+        }
+      : {
+          transfer: null,
+          report: await sweepTokenTransfers(container, input.max),
+        }
+    return new StepResponse(result)
+  }
+)

@@ -25,10 +25,25 @@ export const trackWithdrawalsStepId = "svc-track-withdrawals"
  * with their own key, open ones re-read). A final status is never changed. No
  * compensation: it only records what svc says has happened.
  */
-export const trackWithdrawalsStep = createStep(trackWithdrawalsStepId, async (input: TrackWithdrawalInput, { container }) => {
-  const source = input.source ?? (input.withdrawal_id ? "webhook" : "job")
-  const result: TrackWithdrawalResult = input.withdrawal_id
-    ? { outcome: await refreshWithdrawal(container, input.withdrawal_id, source), report: null }
-    : { outcome: null, report: await sweepWithdrawals(container, { finishOnly: input.finish_only }) }
-  return new StepResponse(result)
-})
+export const trackWithdrawalsStep = createStep(
+  trackWithdrawalsStepId,
+  async (input: TrackWithdrawalInput, { container }) => {
+    const source = input.source ?? (input.withdrawal_id ? "webhook" : "job")
+    const result: TrackWithdrawalResult = input.withdrawal_id
+      ? {
+          outcome: await refreshWithdrawal(
+            container,
+            input.withdrawal_id,
+            source
+          ),
+          report: null,
+        }
+      : {
+          outcome: null,
+          report: await sweepWithdrawals(container, {
+            finishOnly: input.finish_only,
+          }),
+        }
+    return new StepResponse(result)
+  }
+)

@@ -1,9 +1,16 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { SVC_MODULE } from "../../../modules/svc"
 import type SvcModuleService from "../../../modules/svc/service"
-import { recordTokenTransfer, type TokenTransferPlan, type TokenTransferRequest } from "../token-transfers"
+import {
+  recordTokenTransfer,
+  type TokenTransferPlan,
+  type TokenTransferRequest,
+} from "../token-transfers"
 
-export type RecordTokenTransferStepInput = { request: TokenTransferRequest; actor_id?: string }
+export type RecordTokenTransferStepInput = {
+  request: TokenTransferRequest
+  actor_id?: string
+}
 
 export const recordTokenTransferStepId = "svc-record-token-transfer"
 
@@ -20,11 +27,20 @@ export const recordTokenTransferStepId = "svc-record-token-transfer"
 export const recordTokenTransferStep = createStep(
   recordTokenTransferStepId,
   async (input: RecordTokenTransferStepInput, { container }) => {
-    const plan = await recordTokenTransfer(container, input.request, input.actor_id)
-    return new StepResponse<TokenTransferPlan, string | null>(plan, plan.created && plan.send ? plan.send.id : null)
+    const plan = await recordTokenTransfer(
+      container,
+      input.request,
+      input.actor_id
+    )
+    return new StepResponse<TokenTransferPlan, string | null>(
+      plan,
+      plan.created && plan.send ? plan.send.id : null
+    )
   },
   async (createdId, { container }) => {
     if (!createdId) return
-    await container.resolve<SvcModuleService>(SVC_MODULE).deleteUnsentSvcRequest("svc_token_transfer", createdId)
+    await container
+      .resolve<SvcModuleService>(SVC_MODULE)
+      .deleteUnsentSvcRequest("svc_token_transfer", createdId)
   }
 )

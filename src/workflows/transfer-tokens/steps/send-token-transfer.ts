@@ -5,7 +5,12 @@ import type SvcModuleService from "../../../modules/svc/service"
 import { appendEntry } from "../../../lib/money/admin-input"
 import { UnrecordedSendError } from "../../../lib/svc-runtime/unrecorded-send"
 import { english, say } from "../../../lib/texts"
-import { sendTokenTransfer, type TokenTransferAnswer, type TokenTransferPlan, type TokenTransferRow } from "../token-transfers"
+import {
+  sendTokenTransfer,
+  type TokenTransferAnswer,
+  type TokenTransferPlan,
+  type TokenTransferRow,
+} from "../token-transfers"
 
 export const sendTokenTransferStepId = "svc-send-token-transfer"
 
@@ -29,13 +34,21 @@ type Sent = { id: string } | null
 export const sendTokenTransferStep = createStep(
   sendTokenTransferStepId,
   async (plan: TokenTransferPlan, { container }) => {
-    if (!plan.send) return new StepResponse<TokenTransferAnswer, Sent>(plan.answer, null)
-    const row = await container.resolve<SvcModuleService>(SVC_MODULE).retrieveSvcTokenTransfer(plan.send.id)
+    if (!plan.send)
+      return new StepResponse<TokenTransferAnswer, Sent>(plan.answer, null)
+    const row = await container
+      .resolve<SvcModuleService>(SVC_MODULE)
+      .retrieveSvcTokenTransfer(plan.send.id)
     try {
-      return new StepResponse<TokenTransferAnswer, Sent>(await sendTokenTransfer(container, row, plan.send.source), { id: row.id })
+      return new StepResponse<TokenTransferAnswer, Sent>(
+        await sendTokenTransfer(container, row, plan.send.source),
+        { id: row.id }
+      )
     } catch (e) {
       if (!(e instanceof UnrecordedSendError)) throw e
-      container.resolve(ContainerRegistrationKeys.LOGGER).warn(`svc: ${e.message}`)
+      container
+        .resolve(ContainerRegistrationKeys.LOGGER)
+        .warn(`svc: ${e.message}`)
       const answer: TokenTransferAnswer = {
         httpStatus: 202,
         transfer: row,
@@ -48,18 +61,27 @@ export const sendTokenTransferStep = createStep(
   async (sent, { container }) => {
     if (!sent) return
     const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
-    const row: TokenTransferRow = await svcModule.retrieveSvcTokenTransfer(sent.id)
+    const row: TokenTransferRow = await svcModule.retrieveSvcTokenTransfer(
+      sent.id
+    )
     if (row.status === "CREATING") {
       const reason = english(say("transfer.unrecorded"))
       await svcModule.updateSvcTokenTransfers({
         id: row.id,
         status: "UNCERTAIN",
         failure_reason: reason,
-        status_history: appendEntry(row.status_history, "UNCERTAIN", "workflow", reason),
+        status_history: appendEntry(
+          row.status_history,
+          "UNCERTAIN",
+          "workflow",
+          reason
+        ),
       })
     }
     container
       .resolve(ContainerRegistrationKeys.LOGGER)
-      .warn(`svc: token transfer ${row.id} was sent to svc (${row.status}) before a later step of the transfer workflow failed; it is kept, not undone`)
+      .warn(
+        `svc: token transfer ${row.id} was sent to svc (${row.status}) before a later step of the transfer workflow failed; it is kept, not undone`
+      )
   }
 )

@@ -1,9 +1,16 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { SVC_MODULE } from "../../../modules/svc"
 import type SvcModuleService from "../../../modules/svc/service"
-import { recordWithdrawal, type WithdrawalPlan, type WithdrawalRequest } from "../withdrawals"
+import {
+  recordWithdrawal,
+  type WithdrawalPlan,
+  type WithdrawalRequest,
+} from "../withdrawals"
 
-export type RecordWithdrawalStepInput = { request: WithdrawalRequest; actor_id?: string }
+export type RecordWithdrawalStepInput = {
+  request: WithdrawalRequest
+  actor_id?: string
+}
 
 export const recordWithdrawalStepId = "svc-record-withdrawal"
 
@@ -20,11 +27,20 @@ export const recordWithdrawalStepId = "svc-record-withdrawal"
 export const recordWithdrawalStep = createStep(
   recordWithdrawalStepId,
   async (input: RecordWithdrawalStepInput, { container }) => {
-    const plan = await recordWithdrawal(container, input.request, input.actor_id)
-    return new StepResponse<WithdrawalPlan, string | null>(plan, plan.created && plan.send ? plan.send.id : null)
+    const plan = await recordWithdrawal(
+      container,
+      input.request,
+      input.actor_id
+    )
+    return new StepResponse<WithdrawalPlan, string | null>(
+      plan,
+      plan.created && plan.send ? plan.send.id : null
+    )
   },
   async (createdId, { container }) => {
     if (!createdId) return
-    await container.resolve<SvcModuleService>(SVC_MODULE).deleteUnsentSvcRequest("svc_withdrawal", createdId)
+    await container
+      .resolve<SvcModuleService>(SVC_MODULE)
+      .deleteUnsentSvcRequest("svc_withdrawal", createdId)
   }
 )

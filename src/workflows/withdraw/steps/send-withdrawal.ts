@@ -5,7 +5,12 @@ import type SvcModuleService from "../../../modules/svc/service"
 import { appendEntry } from "../../../lib/money/admin-input"
 import { UnrecordedSendError } from "../../../lib/svc-runtime/unrecorded-send"
 import { english, say } from "../../../lib/texts"
-import { sendWithdrawal, type WithdrawalAnswer, type WithdrawalPlan, type WithdrawalRow } from "../withdrawals"
+import {
+  sendWithdrawal,
+  type WithdrawalAnswer,
+  type WithdrawalPlan,
+  type WithdrawalRow,
+} from "../withdrawals"
 
 export const sendWithdrawalStepId = "svc-send-withdrawal"
 
@@ -29,14 +34,24 @@ type Sent = { id: string; unrecorded: boolean } | null
 export const sendWithdrawalStep = createStep(
   sendWithdrawalStepId,
   async (plan: WithdrawalPlan, { container }) => {
-    if (!plan.send) return new StepResponse<WithdrawalAnswer, Sent>(plan.answer, null)
+    if (!plan.send)
+      return new StepResponse<WithdrawalAnswer, Sent>(plan.answer, null)
     try {
-      const answer = await sendWithdrawal(container, plan.send.id, plan.send.source)
-      return new StepResponse<WithdrawalAnswer, Sent>(answer, { id: plan.send.id, unrecorded: false })
+      const answer = await sendWithdrawal(
+        container,
+        plan.send.id,
+        plan.send.source
+      )
+      return new StepResponse<WithdrawalAnswer, Sent>(answer, {
+        id: plan.send.id,
+        unrecorded: false,
+      })
     } catch (e) {
       if (!(e instanceof UnrecordedSendError)) throw e
       const row = e.row as WithdrawalRow
-      container.resolve(ContainerRegistrationKeys.LOGGER).warn(`svc: ${e.message}`)
+      container
+        .resolve(ContainerRegistrationKeys.LOGGER)
+        .warn(`svc: ${e.message}`)
       return new StepResponse<WithdrawalAnswer, Sent>(
         {
           httpStatus: 202,
@@ -59,9 +74,16 @@ export const sendWithdrawalStep = createStep(
         id: row.id,
         status: "UNCERTAIN",
         failure_reason: reason,
-        status_history: appendEntry(row.status_history, "UNCERTAIN", "workflow", reason),
+        status_history: appendEntry(
+          row.status_history,
+          "UNCERTAIN",
+          "workflow",
+          reason
+        ),
       })
     }
-    logger.warn(`svc: withdrawal ${row.id} was sent to svc (${row.status}) before a later step of the withdraw workflow failed; it is kept, not undone`)
+    logger.warn(
+      `svc: withdrawal ${row.id} was sent to svc (${row.status}) before a later step of the withdraw workflow failed; it is kept, not undone`
+    )
   }
 )

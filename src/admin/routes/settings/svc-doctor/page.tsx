@@ -12,9 +12,18 @@ import { Status } from "../../../lib/status"
 import type { DoctorReport, HealthAnswer } from "../../../lib/types"
 
 /** The en.json key of what each level of a check is called on this page (its colour: the status map's ok, warn, fail), and of the summary's word. */
-const WORD = { ok: "svc.doctor.levelOk", warn: "svc.doctor.levelWarn", fail: "svc.doctor.levelFail" } as const
-const SUMMARY = { ok: "svc.doctor.summaryOk", warn: "svc.doctor.summaryWarn", fail: "svc.doctor.summaryFail" } as const
-const feature = (enabled: boolean | null) => (enabled === true ? "enabled" : enabled === false ? "not_enabled" : "unknown")
+const WORD = {
+  ok: "svc.doctor.levelOk",
+  warn: "svc.doctor.levelWarn",
+  fail: "svc.doctor.levelFail",
+} as const
+const SUMMARY = {
+  ok: "svc.doctor.summaryOk",
+  warn: "svc.doctor.summaryWarn",
+  fail: "svc.doctor.summaryFail",
+} as const
+const feature = (enabled: boolean | null) =>
+  enabled === true ? "enabled" : enabled === false ? "not_enabled" : "unknown"
 type T = ReturnType<typeof useSvcT>["t"]
 
 /** The en.json key of each check's and feature's name, by its id (src/lib/doctor); a name not here is shown as the doctor words it. */
@@ -42,21 +51,41 @@ const FEATURES: Readonly<Record<string, string>> = {
   payout_trigger_addresses: "svc.doctor.featureNames.payoutTriggerAddresses",
 }
 /** A name in the admin's language by its id, else the doctor's own name for it (its English read back to the server's catalogue: src/lib/texts). */
-const named = (t: T, said: (english: string) => string, keys: Readonly<Record<string, string>>, id: string, label: string) => (keys[id] ? t(keys[id]) : said(label))
+const named = (
+  t: T,
+  said: (english: string) => string,
+  keys: Readonly<Record<string, string>>,
+  id: string,
+  label: string
+) => (keys[id] ? t(keys[id]) : said(label))
 
 /** The question before requiring the webhook token, or before no longer requiring it. */
 function tokenWarning(t: T, health: DoctorReport, required: boolean): string {
   const r = health.webhooks.token?.requests
   if (!required) return t("svc.doctor.acceptAgain")
-  return r && r.without + r.wrong > 0 ? t("svc.doctor.someWithout", { hours: r.hours, n: r.without + r.wrong }) : t("svc.doctor.refusedFromNow")
+  return r && r.without + r.wrong > 0
+    ? t("svc.doctor.someWithout", { hours: r.hours, n: r.without + r.wrong })
+    : t("svc.doctor.refusedFromNow")
 }
 
 /** The webhook token's request counts, in words. */
-function tokenCounts(t: T, r: NonNullable<DoctorReport["webhooks"]["token"]>["requests"]): string {
+function tokenCounts(
+  t: T,
+  r: NonNullable<DoctorReport["webhooks"]["token"]>["requests"]
+): string {
   if (!r) return t("svc.doctor.countsUnavailable")
   return r.wrong
-    ? t("svc.doctor.countsWrong", { hours: r.hours, with: r.with, without: r.without, wrong: r.wrong })
-    : t("svc.doctor.counts", { hours: r.hours, with: r.with, without: r.without })
+    ? t("svc.doctor.countsWrong", {
+        hours: r.hours,
+        with: r.with,
+        without: r.without,
+        wrong: r.wrong,
+      })
+    : t("svc.doctor.counts", {
+        hours: r.hours,
+        with: r.with,
+        without: r.without,
+      })
 }
 
 /** Settings → svc connection: is svc set up right, and if not what to do. */
@@ -75,16 +104,31 @@ const SvcDoctorPage = () => {
           level="h1"
           description={t("svc.doctor.description")}
           aside={
-            <Button id="svc-doctor-recheck" variant="secondary" isLoading={read.isFetching} onClick={() => read.refetch()}>
+            <Button
+              id="svc-doctor-recheck"
+              variant="secondary"
+              isLoading={read.isFetching}
+              onClick={() => read.refetch()}
+            >
               {t("svc.doctor.recheck")}
             </Button>
           }
         />
-        {read.error && <Text className="px-6 py-4 text-ui-fg-error">{error(read.error)}</Text>}
+        {read.error && (
+          <Text className="px-6 py-4 text-ui-fg-error">
+            {error(read.error)}
+          </Text>
+        )}
         {health && (
-          <div className="flex items-center gap-x-3 px-6 py-4" data-testid="svc-doctor-summary" data-level={health.level}>
+          <div
+            className="flex items-center gap-x-3 px-6 py-4"
+            data-testid="svc-doctor-summary"
+            data-level={health.level}
+          >
             <Status value={health.level} label={t(SUMMARY[health.level])} />
-            <Text>{said(health.summary, health.summary_code, health.summary_params)}</Text>
+            <Text>
+              {said(health.summary, health.summary_code, health.summary_params)}
+            </Text>
           </div>
         )}
         {health && (
@@ -92,13 +136,23 @@ const SvcDoctorPage = () => {
             <Text size="small">
               svc: {health.base_url} ({health.environment})
             </Text>
-            <Text size="small">{t("svc.doctor.apiKey", { key: health.api_key })}</Text>
+            <Text size="small">
+              {t("svc.doctor.apiKey", { key: health.api_key })}
+            </Text>
             <Text size="small">
               {t("svc.doctor.account", {
-                account: health.account ? `${health.account.name} · ${health.account.type} · ${health.account.status}` : t("svc.doctor.unknownAccount"),
+                account: health.account
+                  ? `${health.account.name} · ${health.account.type} · ${health.account.status}`
+                  : t("svc.doctor.unknownAccount"),
               })}
             </Text>
-            <Text size="small">{t("svc.doctor.rate", { used: health.rate.used, limit: health.rate.limit, doctor: health.rate.used_by_doctor })}</Text>
+            <Text size="small">
+              {t("svc.doctor.rate", {
+                used: health.rate.used,
+                limit: health.rate.limit,
+                doctor: health.rate.used_by_doctor,
+              })}
+            </Text>
           </div>
         )}
       </Container>
@@ -114,12 +168,23 @@ const SvcDoctorPage = () => {
             </Table.Header>
             <Table.Body>
               {health.checks.map((c) => (
-                <Table.Row key={c.id} data-testid={`svc-check-${c.id}`} data-level={c.level}>
+                <Table.Row
+                  key={c.id}
+                  data-testid={`svc-check-${c.id}`}
+                  data-level={c.level}
+                >
                   <Table.Cell className="whitespace-nowrap">
-                    <Status value={c.level} label={t(WORD[c.level])} /> {named(t, said, CHECKS, c.id, c.label)}
+                    <Status value={c.level} label={t(WORD[c.level])} />{" "}
+                    {named(t, said, CHECKS, c.id, c.label)}
                   </Table.Cell>
-                  <Table.Cell className="whitespace-normal py-2">{said(c.detail, c.detail_code, c.detail_params)}</Table.Cell>
-                  <Table.Cell className="whitespace-normal py-2">{c.advice ? said(c.advice, c.advice_code, c.advice_params) : "—"}</Table.Cell>
+                  <Table.Cell className="whitespace-normal py-2">
+                    {said(c.detail, c.detail_code, c.detail_params)}
+                  </Table.Cell>
+                  <Table.Cell className="whitespace-normal py-2">
+                    {c.advice
+                      ? said(c.advice, c.advice_code, c.advice_params)
+                      : "—"}
+                  </Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>
@@ -135,14 +200,24 @@ const SvcDoctorPage = () => {
             <Table.Body>
               {health.features.map((f) => (
                 <Table.Row key={f.feature}>
-                  <Table.Cell>{named(t, said, FEATURES, f.feature, f.label)}</Table.Cell>
+                  <Table.Cell>
+                    {named(t, said, FEATURES, f.feature, f.label)}
+                  </Table.Cell>
                   <Table.Cell>
                     <Status
                       value={feature(f.enabled)}
-                      label={f.enabled === true ? t("svc.doctor.enabled") : f.enabled === false ? t("svc.doctor.notEnabled") : t("svc.doctor.unknown")}
+                      label={
+                        f.enabled === true
+                          ? t("svc.doctor.enabled")
+                          : f.enabled === false
+                            ? t("svc.doctor.notEnabled")
+                            : t("svc.doctor.unknown")
+                      }
                     />
                   </Table.Cell>
-                  <Table.Cell className="whitespace-normal">{said(f.detail, f.detail_code, f.detail_params)}</Table.Cell>
+                  <Table.Cell className="whitespace-normal">
+                    {said(f.detail, f.detail_code, f.detail_params)}
+                  </Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>
@@ -156,62 +231,115 @@ const SvcDoctorPage = () => {
               <Heading level="h2">{t("svc.doctor.webhooks")}</Heading>
               <Text size="small" className="text-ui-fg-subtle">
                 {t("svc.doctor.register")}
-                {health.webhooks.token_configured ? t("svc.doctor.tokenRequired") : t("svc.doctor.tokenNotRequired")}
+                {health.webhooks.token_configured
+                  ? t("svc.doctor.tokenRequired")
+                  : t("svc.doctor.tokenNotRequired")}
               </Text>
               {health.webhooks.token && (
-                <Text size="small" className="text-ui-fg-subtle" data-testid="svc-webhook-token-counts">
+                <Text
+                  size="small"
+                  className="text-ui-fg-subtle"
+                  data-testid="svc-webhook-token-counts"
+                >
                   {tokenCounts(t, health.webhooks.token.requests)}
-                  {health.webhooks.token.source === "option" ? t("svc.doctor.tokenOption") : ""}
+                  {health.webhooks.token.source === "option"
+                    ? t("svc.doctor.tokenOption")
+                    : ""}
                 </Text>
               )}
             </div>
             {health.webhooks.token?.source === "generated" && (
               <ConfirmButton
                 id="svc-webhook-token-require"
-                variant={health.webhooks.token.required ? "secondary" : "primary"}
-                title={health.webhooks.token.required ? t("svc.doctor.stopTitle") : t("svc.doctor.requireTitle")}
-                description={tokenWarning(t, health, !health.webhooks.token.required)}
-                confirm={health.webhooks.token.required ? t("svc.doctor.stopConfirm") : t("svc.doctor.requireConfirm")}
+                variant={
+                  health.webhooks.token.required ? "secondary" : "primary"
+                }
+                title={
+                  health.webhooks.token.required
+                    ? t("svc.doctor.stopTitle")
+                    : t("svc.doctor.requireTitle")
+                }
+                description={tokenWarning(
+                  t,
+                  health,
+                  !health.webhooks.token.required
+                )}
+                confirm={
+                  health.webhooks.token.required
+                    ? t("svc.doctor.stopConfirm")
+                    : t("svc.doctor.requireConfirm")
+                }
                 onConfirm={() =>
-                  run(health.webhooks.token?.required ? t("svc.doctor.stopped") : t("svc.doctor.required"), () =>
-                    svcPost("/admin/svc/webhook-token", { required: !health.webhooks.token?.required })
+                  run(
+                    health.webhooks.token?.required
+                      ? t("svc.doctor.stopped")
+                      : t("svc.doctor.required"),
+                    () =>
+                      svcPost("/admin/svc/webhook-token", {
+                        required: !health.webhooks.token?.required,
+                      })
                   )
                 }
               >
-                {health.webhooks.token.required ? t("svc.doctor.stopButton") : t("svc.doctor.requireButton")}
+                {health.webhooks.token.required
+                  ? t("svc.doctor.stopButton")
+                  : t("svc.doctor.requireButton")}
               </ConfirmButton>
             )}
             <div className="flex items-center gap-x-2 rounded-md bg-ui-bg-subtle px-3 py-1.5">
               <code className="txt-compact-small" data-testid="svc-webhook-url">
                 {health.webhooks.url}
               </code>
-              <Copy content={health.webhooks.url} aria-label={t("svc.common.copy")} />
+              <Copy
+                content={health.webhooks.url}
+                aria-label={t("svc.common.copy")}
+              />
             </div>
           </div>
           <Table>
             <Table.Header>
               <Table.Row>
                 <Table.HeaderCell>{t("svc.common.event")}</Table.HeaderCell>
-                <Table.HeaderCell>{t("svc.doctor.lastReceived")}</Table.HeaderCell>
+                <Table.HeaderCell>
+                  {t("svc.doctor.lastReceived")}
+                </Table.HeaderCell>
                 <Table.HeaderCell>{t("svc.doctor.count")}</Table.HeaderCell>
-                <Table.HeaderCell>{t("svc.doctor.lastOutcome")}</Table.HeaderCell>
+                <Table.HeaderCell>
+                  {t("svc.doctor.lastOutcome")}
+                </Table.HeaderCell>
               </Table.Row>
             </Table.Header>
             <Table.Body>
               {health.webhooks.events.map((e) => (
                 <Table.Row key={e.event_type}>
-                  <Table.Cell className="font-mono text-xs">{e.event_type}</Table.Cell>
-                  <Table.Cell>{e.last_received_at ? when(e.last_received_at) : t("svc.doctor.noneYet")}</Table.Cell>
+                  <Table.Cell className="font-mono text-xs">
+                    {e.event_type}
+                  </Table.Cell>
+                  <Table.Cell>
+                    {e.last_received_at
+                      ? when(e.last_received_at)
+                      : t("svc.doctor.noneYet")}
+                  </Table.Cell>
                   <Table.Cell>{e.received}</Table.Cell>
-                  <Table.Cell>{e.last_outcome ? <Status value={e.last_outcome} /> : "—"}</Table.Cell>
+                  <Table.Cell>
+                    {e.last_outcome ? <Status value={e.last_outcome} /> : "—"}
+                  </Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>
           </Table>
           <div className="px-6 py-3">
             <Text size="small" className="text-ui-fg-subtle">
-              {t("svc.doctor.countedOver", { n: health.webhooks.counted_over ?? 500 })}
-              {health.webhooks.unknown_types?.length ? t("svc.doctor.unknownTypes", { types: health.webhooks.unknown_types.map((u) => `${u.type} ×${u.count}`).join(", ") }) : ""}
+              {t("svc.doctor.countedOver", {
+                n: health.webhooks.counted_over ?? 500,
+              })}
+              {health.webhooks.unknown_types?.length
+                ? t("svc.doctor.unknownTypes", {
+                    types: health.webhooks.unknown_types
+                      .map((u) => `${u.type} ×${u.count}`)
+                      .join(", "),
+                  })
+                : ""}
             </Text>
           </div>
         </Container>
@@ -221,6 +349,10 @@ const SvcDoctorPage = () => {
 }
 
 // the label is a key of en.json (Medusa translates it: translationNs)
-export const config = defineRouteConfig({ label: "svc.nav.connection", translationNs: "translation", icon: Bolt })
+export const config = defineRouteConfig({
+  label: "svc.nav.connection",
+  translationNs: "translation",
+  icon: Bolt,
+})
 
 export default SvcDoctorPage

@@ -18,18 +18,41 @@ const SvcWalletAccountsPage = () => {
   const { t } = useSvcT()
   const [search, setSearch] = useState("")
   const [query, setQuery] = useState("")
-  const accounts = useCursorList<BankAccountsAnswer, BankAccount>("/admin/svc/bank-accounts", (a) => a.bank_accounts, 20, { search: query })
+  const accounts = useCursorList<BankAccountsAnswer, BankAccount>(
+    "/admin/svc/bank-accounts",
+    (a) => a.bank_accounts,
+    20,
+    { search: query }
+  )
   const [open, setOpen] = useState<BankAccount | null>(null)
   const columns = useMemo(
     () => [
       column<BankAccount>("name", t("svc.common.name"), (a) => a.name),
-      column<BankAccount>("bank", t("svc.common.bank"), (a) => a.bank?.name ?? "–"),
-      column<BankAccount>("account", t("svc.common.account"), (a) => <span className="font-mono">{a.account_number ?? "–"}</span>),
-      column<BankAccount>("verified", t("svc.accounts.verifiedHeader"), (a) => (
-        <Status value={a.verified ? "verified" : "not_verified"} label={a.verified ? t("svc.accounts.verified") : t("svc.accounts.notVerified")} />
+      column<BankAccount>(
+        "bank",
+        t("svc.common.bank"),
+        (a) => a.bank?.name ?? "–"
+      ),
+      column<BankAccount>("account", t("svc.common.account"), (a) => (
+        <span className="font-mono">{a.account_number ?? "–"}</span>
       )),
-      column<BankAccount>("trigger", t("svc.common.triggerAddress"), (a) => <span className="font-mono">{a.trigger_address ?? "–"}</span>),
-      buttonColumn<BankAccount>(() => t("svc.accounts.triggerAndSenders"), setOpen),
+      column<BankAccount>("verified", t("svc.accounts.verifiedHeader"), (a) => (
+        <Status
+          value={a.verified ? "verified" : "not_verified"}
+          label={
+            a.verified
+              ? t("svc.accounts.verified")
+              : t("svc.accounts.notVerified")
+          }
+        />
+      )),
+      column<BankAccount>("trigger", t("svc.common.triggerAddress"), (a) => (
+        <span className="font-mono">{a.trigger_address ?? "–"}</span>
+      )),
+      buttonColumn<BankAccount>(
+        () => t("svc.accounts.triggerAndSenders"),
+        setOpen
+      ),
     ],
     [t]
   )
@@ -67,11 +90,20 @@ const SvcWalletAccountsPage = () => {
         list={accounts.list}
         columns={columns}
         rowId={(a) => a.id}
-        empty={query ? t("svc.accounts.emptyNamed", { query }) : t("svc.accounts.empty")}
+        empty={
+          query
+            ? t("svc.accounts.emptyNamed", { query })
+            : t("svc.accounts.empty")
+        }
       >
         <TriggerAddressDrawer
           base="/admin/svc/bank-accounts"
-          owner={open && { id: open.id, title: `${open.name} (${open.account_number ?? ""})` }}
+          owner={
+            open && {
+              id: open.id,
+              title: `${open.name} (${open.account_number ?? ""})`,
+            }
+          }
           ownerLabel={t("svc.accounts.owner")}
           onClose={() => setOpen(null)}
         />
@@ -82,6 +114,10 @@ const SvcWalletAccountsPage = () => {
 
 // beneath "svc" in the sidebar (routes/svc/page.tsx), in this order
 // the label is a key of en.json (Medusa translates it: translationNs)
-export const config = defineRouteConfig({ label: "svc.nav.bankAccounts", translationNs: "translation", rank: 3 })
+export const config = defineRouteConfig({
+  label: "svc.nav.bankAccounts",
+  translationNs: "translation",
+  rank: 3,
+})
 
 export default SvcWalletAccountsPage

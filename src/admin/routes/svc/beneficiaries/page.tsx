@@ -2,18 +2,43 @@ import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { Button, Container, Text } from "@medusajs/ui"
 import { useMemo, useState } from "react"
 import { PayoutBankSelect } from "../../../lib/bank-select"
-import { ActionButton, column, moneyColumn, monoColumn, RowActions, statusColumn, whenColumn } from "../../../lib/columns"
+import {
+  ActionButton,
+  column,
+  moneyColumn,
+  monoColumn,
+  RowActions,
+  statusColumn,
+  whenColumn,
+} from "../../../lib/columns"
 import { ConfirmButton } from "../../../lib/confirm-button"
 import { Field, SelectField, TextField } from "../../../lib/fields"
 import { rm, when } from "../../../lib/format"
 import { useSvcT } from "../../../lib/i18n"
-import { ListSection, SectionHeader, useCursorList, useOffsetList } from "../../../lib/list-section"
+import {
+  ListSection,
+  SectionHeader,
+  useCursorList,
+  useOffsetList,
+} from "../../../lib/list-section"
 import { SvcPage } from "../../../lib/page"
-import { svcDelete, svcPost, useSvcAction, useSvcQuery } from "../../../lib/query"
+import {
+  svcDelete,
+  svcPost,
+  useSvcAction,
+  useSvcQuery,
+} from "../../../lib/query"
 import { useServerText } from "../../../i18n/server-text"
 import { Status } from "../../../lib/status"
 import { TriggerAddressDrawer } from "../../../lib/svc-trigger-panel"
-import type { BeneficiariesAnswer, Beneficiary, BeneficiaryRegistered, PayoutBanksAnswer, PrefundPayout, PrefundPayoutsAnswer } from "../../../lib/types"
+import type {
+  BeneficiariesAnswer,
+  Beneficiary,
+  BeneficiaryRegistered,
+  PayoutBanksAnswer,
+  PrefundPayout,
+  PrefundPayoutsAnswer,
+} from "../../../lib/types"
 
 /** DuitNow proxy types (svc's codes) and the en.json key of each one's name. */
 const PROXY_TYPES = [
@@ -42,20 +67,40 @@ const SvcBeneficiariesPage = () => {
     ["strict", t("svc.common.nameCheckStrict")],
     ["loose", t("svc.beneficiaries.nameCheckLoose")],
   ] as const
-  const beneficiaries = useOffsetList<BeneficiariesAnswer, Beneficiary>("/admin/svc/beneficiaries", (a) => a.beneficiaries, 10)
+  const beneficiaries = useOffsetList<BeneficiariesAnswer, Beneficiary>(
+    "/admin/svc/beneficiaries",
+    (a) => a.beneficiaries,
+    10
+  )
   const banks = useSvcQuery<PayoutBanksAnswer>("/admin/svc/payout-banks")
-  const payouts = useCursorList<PrefundPayoutsAnswer, PrefundPayout>("/admin/svc/prefund/payouts", (a) => a.payouts, 10)
+  const payouts = useCursorList<PrefundPayoutsAnswer, PrefundPayout>(
+    "/admin/svc/prefund/payouts",
+    (a) => a.payouts,
+    10
+  )
   const { run } = useSvcAction()
   const [kind, setKind] = useState<"bank" | "proxy">("bank")
-  const [form, setForm] = useState({ name: "", bank_code: "", account_number: "", proxy_type: "MOBILE", proxy_value: "", name_check: "none" })
+  const [form, setForm] = useState({
+    name: "",
+    bank_code: "",
+    account_number: "",
+    proxy_type: "MOBILE",
+    proxy_value: "",
+    name_check: "none",
+  })
   const [formError, setFormError] = useState<string | null>(null)
   const [open, setOpen] = useState<Beneficiary | null>(null)
 
   const columns = useMemo(
     () => [
       column<Beneficiary>("name", t("svc.common.name"), (b) => b.name),
-      column<Beneficiary>("destination", t("svc.beneficiaries.destination"), (b) =>
-        b.kind === "BANK_ACCOUNT" ? `${b.bank_code} ${b.account_number_masked}` : `DuitNow ${b.proxy_type} ${b.proxy_value_masked}`
+      column<Beneficiary>(
+        "destination",
+        t("svc.beneficiaries.destination"),
+        (b) =>
+          b.kind === "BANK_ACCOUNT"
+            ? `${b.bank_code} ${b.account_number_masked}`
+            : `DuitNow ${b.proxy_type} ${b.proxy_value_masked}`
       ),
       column<Beneficiary>("verified", t("svc.beneficiaries.bankCheck"), (b) =>
         b.removed_at ? (
@@ -73,16 +118,30 @@ const SvcBeneficiariesPage = () => {
           />
         )
       ),
-      monoColumn<Beneficiary>("trigger", t("svc.common.triggerAddress"), (b) => b.trigger_address, 10),
+      monoColumn<Beneficiary>(
+        "trigger",
+        t("svc.common.triggerAddress"),
+        (b) => b.trigger_address,
+        10
+      ),
       column<Beneficiary>("actions", "", (b) =>
         b.removed_at ? (
-          <Text size="small">{t("svc.beneficiaries.removedAt", { at: when(b.removed_at) })}</Text>
+          <Text size="small">
+            {t("svc.beneficiaries.removedAt", { at: when(b.removed_at) })}
+          </Text>
         ) : (
           <RowActions>
-            <ActionButton onClick={() => setOpen(b)}>{t("svc.common.triggerAddress")}</ActionButton>
+            <ActionButton onClick={() => setOpen(b)}>
+              {t("svc.common.triggerAddress")}
+            </ActionButton>
             <ActionButton
               onClick={() =>
-                run(t("svc.beneficiaries.verifiedWithBank"), () => svcPost(`/admin/svc/beneficiaries/${b.beneficiary_id}/verify`, b.name_check ? { name_check: b.name_check } : {}))
+                run(t("svc.beneficiaries.verifiedWithBank"), () =>
+                  svcPost(
+                    `/admin/svc/beneficiaries/${b.beneficiary_id}/verify`,
+                    b.name_check ? { name_check: b.name_check } : {}
+                  )
+                )
               }
             >
               {t("svc.beneficiaries.verify")}
@@ -92,7 +151,11 @@ const SvcBeneficiariesPage = () => {
               title={t("svc.beneficiaries.removeTitle", { name: b.name })}
               description={t("svc.beneficiaries.removeBody")}
               confirm={t("svc.common.remove")}
-              onConfirm={() => run(t("svc.beneficiaries.removed"), () => svcDelete(`/admin/svc/beneficiaries/${b.beneficiary_id}`))}
+              onConfirm={() =>
+                run(t("svc.beneficiaries.removed"), () =>
+                  svcDelete(`/admin/svc/beneficiaries/${b.beneficiary_id}`)
+                )
+              }
             >
               {t("svc.common.remove")}
             </ConfirmButton>
@@ -104,12 +167,27 @@ const SvcBeneficiariesPage = () => {
   )
   const payoutColumns = useMemo(
     () => [
-      monoColumn<PrefundPayout>("payout", t("svc.beneficiaries.payout"), (p) => p.payout_id, 8),
+      monoColumn<PrefundPayout>(
+        "payout",
+        t("svc.beneficiaries.payout"),
+        (p) => p.payout_id,
+        8
+      ),
       statusColumn<PrefundPayout>(t("svc.common.status"), (p) => p.status),
-      moneyColumn<PrefundPayout>("amount", t("svc.common.amount"), (p) => p.amount_sen),
+      moneyColumn<PrefundPayout>(
+        "amount",
+        t("svc.common.amount"),
+        (p) => p.amount_sen
+      ),
       moneyColumn<PrefundPayout>("fee", t("svc.common.fee"), (p) => p.fee_sen),
-      column<PrefundPayout>("to", t("svc.common.to"), ({ beneficiary: b }) => (b ? `${b.name ?? ""} ${b.account_number ?? b.proxy_value ?? ""}` : "–")),
-      column<PrefundPayout>("order", t("svc.beneficiaries.refundOfOrder"), (p) => p.refund_of_order ?? "–"),
+      column<PrefundPayout>("to", t("svc.common.to"), ({ beneficiary: b }) =>
+        b ? `${b.name ?? ""} ${b.account_number ?? b.proxy_value ?? ""}` : "–"
+      ),
+      column<PrefundPayout>(
+        "order",
+        t("svc.beneficiaries.refundOfOrder"),
+        (p) => p.refund_of_order ?? "–"
+      ),
       whenColumn<PrefundPayout>(t("svc.common.created"), (p) => p.created_at),
     ],
     [t]
@@ -119,11 +197,22 @@ const SvcBeneficiariesPage = () => {
     setFormError(null)
     const body = {
       name: form.name.trim(),
-      ...(kind === "bank" ? { bank_code: form.bank_code, account_number: form.account_number.trim() } : { proxy_type: form.proxy_type, proxy_value: form.proxy_value.trim() }),
+      ...(kind === "bank"
+        ? {
+            bank_code: form.bank_code,
+            account_number: form.account_number.trim(),
+          }
+        : {
+            proxy_type: form.proxy_type,
+            proxy_value: form.proxy_value.trim(),
+          }),
       ...(form.name_check !== "none" ? { name_check: form.name_check } : {}),
     }
     const refusal = await run(
-      (r: BeneficiaryRegistered) => (r.existing ? t("svc.beneficiaries.existing") : t("svc.beneficiaries.registered")),
+      (r: BeneficiaryRegistered) =>
+        r.existing
+          ? t("svc.beneficiaries.existing")
+          : t("svc.beneficiaries.registered"),
       () => svcPost<BeneficiaryRegistered>("/admin/svc/beneficiaries", body)
     )
     if (refusal) setFormError(refusal)
@@ -133,18 +222,43 @@ const SvcBeneficiariesPage = () => {
   return (
     <SvcPage>
       <Container className="divide-y p-0">
-        <SectionHeader title={t("svc.beneficiaries.title")} level="h1" description={t("svc.beneficiaries.description")} />
+        <SectionHeader
+          title={t("svc.beneficiaries.title")}
+          level="h1"
+          description={t("svc.beneficiaries.description")}
+        />
         <div className="flex items-center gap-x-4 px-6 py-4">
           <Text weight="plus">{t("svc.beneficiaries.prefundBalance")}</Text>
-          <Text data-testid="prefund-balance">{banks.data ? rm(banks.data.prefund_available_sen) : banks.error ? errorText(banks.error) : "…"}</Text>
+          <Text data-testid="prefund-balance">
+            {banks.data
+              ? rm(banks.data.prefund_available_sen)
+              : banks.error
+                ? errorText(banks.error)
+                : "…"}
+          </Text>
         </div>
       </Container>
 
       <Container className="divide-y p-0">
-        <SectionHeader title={t("svc.beneficiaries.registerTitle")} description={t("svc.beneficiaries.registerDescription")} />
+        <SectionHeader
+          title={t("svc.beneficiaries.registerTitle")}
+          description={t("svc.beneficiaries.registerDescription")}
+        />
         <div className="grid grid-cols-2 gap-4 px-6 py-4">
-          <SelectField id="svc-ben-kind" label={t("svc.beneficiaries.destination")} value={kind} onValueChange={(v) => setKind(v === "proxy" ? "proxy" : "bank")} choices={kinds} />
-          <TextField id="svc-ben-name" label={t("svc.beneficiaries.holderName")} value={form.name} maxLength={100} onChange={(name) => setForm({ ...form, name })} />
+          <SelectField
+            id="svc-ben-kind"
+            label={t("svc.beneficiaries.destination")}
+            value={kind}
+            onValueChange={(v) => setKind(v === "proxy" ? "proxy" : "bank")}
+            choices={kinds}
+          />
+          <TextField
+            id="svc-ben-name"
+            label={t("svc.beneficiaries.holderName")}
+            value={form.name}
+            maxLength={100}
+            onChange={(name) => setForm({ ...form, name })}
+          />
           {kind === "bank" ? (
             <>
               <Field id="svc-ben-bank" label={t("svc.common.bank")}>
@@ -161,7 +275,9 @@ const SvcBeneficiariesPage = () => {
                 label={t("svc.beneficiaries.accountDigits")}
                 inputMode="numeric"
                 value={form.account_number}
-                onChange={(account_number) => setForm({ ...form, account_number })}
+                onChange={(account_number) =>
+                  setForm({ ...form, account_number })
+                }
               />
             </>
           ) : (
@@ -171,7 +287,9 @@ const SvcBeneficiariesPage = () => {
                 label={t("svc.beneficiaries.proxyType")}
                 value={form.proxy_type}
                 onValueChange={(proxy_type) => setForm({ ...form, proxy_type })}
-                choices={PROXY_TYPES.map(([code, key]) => [code, t(key)] as const)}
+                choices={PROXY_TYPES.map(
+                  ([code, key]) => [code, t(key)] as const
+                )}
               />
               <TextField
                 id="svc-ben-proxy-value"
@@ -189,7 +307,11 @@ const SvcBeneficiariesPage = () => {
             choices={nameChecks}
           />
           <div className="flex items-end">
-            <Button size="small" onClick={register} disabled={!form.name.trim()}>
+            <Button
+              size="small"
+              onClick={register}
+              disabled={!form.name.trim()}
+            >
               {t("svc.beneficiaries.register")}
             </Button>
           </div>
@@ -201,8 +323,20 @@ const SvcBeneficiariesPage = () => {
         </div>
       </Container>
 
-      <ListSection title={t("svc.beneficiaries.listTitle")} list={beneficiaries.list} columns={columns} rowId={(b) => b.id} empty={t("svc.beneficiaries.empty")} />
-      <ListSection title={t("svc.beneficiaries.payoutsTitle")} list={payouts.list} columns={payoutColumns} rowId={(p) => p.payout_id} empty={t("svc.beneficiaries.payoutsEmpty")} />
+      <ListSection
+        title={t("svc.beneficiaries.listTitle")}
+        list={beneficiaries.list}
+        columns={columns}
+        rowId={(b) => b.id}
+        empty={t("svc.beneficiaries.empty")}
+      />
+      <ListSection
+        title={t("svc.beneficiaries.payoutsTitle")}
+        list={payouts.list}
+        columns={payoutColumns}
+        rowId={(p) => p.payout_id}
+        empty={t("svc.beneficiaries.payoutsEmpty")}
+      />
 
       <TriggerAddressDrawer
         base="/admin/svc/beneficiaries"
@@ -216,6 +350,10 @@ const SvcBeneficiariesPage = () => {
 
 // beneath "svc" in the sidebar (routes/svc/page.tsx), in this order
 // the label is a key of en.json (Medusa translates it: translationNs)
-export const config = defineRouteConfig({ label: "svc.nav.beneficiaries", translationNs: "translation", rank: 4 })
+export const config = defineRouteConfig({
+  label: "svc.nav.beneficiaries",
+  translationNs: "translation",
+  rank: 4,
+})
 
 export default SvcBeneficiariesPage

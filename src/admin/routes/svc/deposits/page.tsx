@@ -1,9 +1,21 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { Button, Container, Heading, Text } from "@medusajs/ui"
 import { useCallback, useMemo, useState } from "react"
-import { ActionButton, column, monoColumn, RowActions, TwoLines } from "../../../lib/columns"
+import {
+  ActionButton,
+  column,
+  monoColumn,
+  RowActions,
+  TwoLines,
+} from "../../../lib/columns"
 import { ConfirmButton } from "../../../lib/confirm-button"
-import { ANY, FilterSelect, SelectField, TextField, unlessAny } from "../../../lib/fields"
+import {
+  ANY,
+  FilterSelect,
+  SelectField,
+  TextField,
+  unlessAny,
+} from "../../../lib/fields"
 import { rm, short, tokenRm, when } from "../../../lib/format"
 import { useSvcT } from "../../../lib/i18n"
 import { ListSection, useOffsetList } from "../../../lib/list-section"
@@ -11,7 +23,13 @@ import { SvcPage } from "../../../lib/page"
 import { svcPost, useSvcAction, useSvcQuery } from "../../../lib/query"
 import { sdk } from "../../../lib/sdk"
 import { Status } from "../../../lib/status"
-import type { CheckMissedAnswer, Deposit, DepositAnswer, DepositsAnswer, NetworksAnswer } from "../../../lib/types"
+import type {
+  CheckMissedAnswer,
+  Deposit,
+  DepositAnswer,
+  DepositsAnswer,
+  NetworksAnswer,
+} from "../../../lib/types"
 import { useServerText } from "../../../i18n/server-text"
 
 /**
@@ -28,13 +46,38 @@ const SvcDepositsPage = () => {
   ] as const
   const [area, setArea] = useState(ANY)
   const [status, setStatus] = useState(ANY)
-  const deposits = useOffsetList<DepositsAnswer, Deposit>("/admin/svc/deposits", (a) => a.deposits, 20, { area: unlessAny(area), status: unlessAny(status) })
-  const networks = useSvcQuery<NetworksAnswer>("/admin/svc/token-transfers/networks", undefined, { staleTime: 5 * 60_000 })
-  const evmChains = (networks.data?.networks ?? []).filter((n) => n.type === "EVM" && n.chain_id !== null)
-  const decimals = useMemo(() => new Map((networks.data?.networks ?? []).flatMap((n) => n.tokens.map((t) => [t.id, t.decimals] as const))), [networks.data])
+  const deposits = useOffsetList<DepositsAnswer, Deposit>(
+    "/admin/svc/deposits",
+    (a) => a.deposits,
+    20,
+    { area: unlessAny(area), status: unlessAny(status) }
+  )
+  const networks = useSvcQuery<NetworksAnswer>(
+    "/admin/svc/token-transfers/networks",
+    undefined,
+    { staleTime: 5 * 60_000 }
+  )
+  const evmChains = (networks.data?.networks ?? []).filter(
+    (n) => n.type === "EVM" && n.chain_id !== null
+  )
+  const decimals = useMemo(
+    () =>
+      new Map(
+        (networks.data?.networks ?? []).flatMap((n) =>
+          n.tokens.map((t) => [t.id, t.decimals] as const)
+        )
+      ),
+    [networks.data]
+  )
   const [lookup, setLookup] = useState({ id: "", area: ANY })
-  const [missed, setMissed] = useState({ area: "wallet", tx_hash: "", chain_id: "" })
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null)
+  const [missed, setMissed] = useState({
+    area: "wallet",
+    tx_hash: "",
+    chain_id: "",
+  })
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(
+    null
+  )
 
   const { run: send } = useSvcAction()
   /** Sends, and says the answer (or Medusa's refusal) above the list as well as in a toast. */
@@ -53,23 +96,48 @@ const SvcDepositsPage = () => {
 
   const columns = useMemo(
     () => [
-      column<Deposit>("status", t("svc.common.status"), (d) => <TwoLines main={<Status value={d.status} />} sub={when(d.created_at)} badge />),
+      column<Deposit>("status", t("svc.common.status"), (d) => (
+        <TwoLines
+          main={<Status value={d.status} />}
+          sub={when(d.created_at)}
+          badge
+        />
+      )),
       column<Deposit>("to", t("svc.common.to"), (d) => (
         <TwoLines
-          main={d.destination_name ?? (d.trigger_address ? short(d.trigger_address) : t("svc.deposits.walletAddress"))}
-          sub={d.area === "WALLET" ? t("svc.deposits.walletArea") : t("svc.deposits.payoutArea")}
+          main={
+            d.destination_name ??
+            (d.trigger_address
+              ? short(d.trigger_address)
+              : t("svc.deposits.walletAddress"))
+          }
+          sub={
+            d.area === "WALLET"
+              ? t("svc.deposits.walletArea")
+              : t("svc.deposits.payoutArea")
+          }
         />
       )),
       // a deposit's amount is in the token's smallest unit (spec); the withdrawal it started is in sen
       column<Deposit>("amount", t("svc.common.amount"), (d) => {
-        const token = tokenRm(d.amount, d.token_id ? decimals.get(d.token_id) : null)
-        if (token) return token.fraction ? t("svc.deposits.fraction", { amount: token.rm }) : token.rm
-        return d.withdrawal_amount_sen ? rm(d.withdrawal_amount_sen) : t("svc.deposits.tokenUnits", { amount: d.amount })
+        const token = tokenRm(
+          d.amount,
+          d.token_id ? decimals.get(d.token_id) : null
+        )
+        if (token)
+          return token.fraction
+            ? t("svc.deposits.fraction", { amount: token.rm })
+            : token.rm
+        return d.withdrawal_amount_sen
+          ? rm(d.withdrawal_amount_sen)
+          : t("svc.deposits.tokenUnits", { amount: d.amount })
       }),
       monoColumn<Deposit>("from", t("svc.common.from"), (d) => d.from_address),
       column<Deposit>("result", t("svc.common.result"), (d) => (
         <div className="flex min-w-[260px] max-w-[400px] flex-col whitespace-normal">
-          <Text size="small">{said(d.summary, d.summary_code, d.summary_params)}</Text>
+          <Text size="small">
+            {said(d.summary, d.summary_code, d.summary_params)}
+          </Text>
         </div>
       )),
       column<Deposit>("actions", "", (d) => (
@@ -77,8 +145,21 @@ const SvcDepositsPage = () => {
           <ActionButton
             onClick={() =>
               run(
-                (r: DepositAnswer) => said(r.deposit.summary, r.deposit.summary_code, r.deposit.summary_params),
-                () => sdk.client.fetch<DepositAnswer>(`/admin/svc/deposits/${d.deposit_id}`, { query: { area: d.area === "WALLET" ? "wallet" : "payout" } })
+                (r: DepositAnswer) =>
+                  said(
+                    r.deposit.summary,
+                    r.deposit.summary_code,
+                    r.deposit.summary_params
+                  ),
+                () =>
+                  sdk.client.fetch<DepositAnswer>(
+                    `/admin/svc/deposits/${d.deposit_id}`,
+                    {
+                      query: {
+                        area: d.area === "WALLET" ? "wallet" : "payout",
+                      },
+                    }
+                  )
               )
             }
           >
@@ -91,8 +172,16 @@ const SvcDepositsPage = () => {
             disabled={!d.can_redrive}
             onConfirm={() =>
               run(
-                (r: DepositAnswer) => said(r.deposit.summary, r.deposit.summary_code, r.deposit.summary_params),
-                () => svcPost<DepositAnswer>(`/admin/svc/deposits/${d.deposit_id}/redrive`)
+                (r: DepositAnswer) =>
+                  said(
+                    r.deposit.summary,
+                    r.deposit.summary_code,
+                    r.deposit.summary_params
+                  ),
+                () =>
+                  svcPost<DepositAnswer>(
+                    `/admin/svc/deposits/${d.deposit_id}/redrive`
+                  )
               )
             }
           >
@@ -133,7 +222,15 @@ const SvcDepositsPage = () => {
             />
           </div>
         }
-        notice={message && <Text className={`px-6 py-2 ${message.ok ? "text-ui-fg-subtle" : "text-ui-fg-error"}`}>{message.text}</Text>}
+        notice={
+          message && (
+            <Text
+              className={`px-6 py-2 ${message.ok ? "text-ui-fg-subtle" : "text-ui-fg-error"}`}
+            >
+              {message.text}
+            </Text>
+          )
+        }
         list={deposits.list}
         columns={columns}
         rowId={(d) => d.id}
@@ -146,8 +243,17 @@ const SvcDepositsPage = () => {
           onSubmit={(e) => {
             e.preventDefault()
             void run(
-              (r: DepositAnswer) => said(r.deposit.summary, r.deposit.summary_code, r.deposit.summary_params),
-              () => sdk.client.fetch<DepositAnswer>(`/admin/svc/deposits/${encodeURIComponent(lookup.id.trim())}`, { query: lookup.area !== ANY ? { area: lookup.area } : {} })
+              (r: DepositAnswer) =>
+                said(
+                  r.deposit.summary,
+                  r.deposit.summary_code,
+                  r.deposit.summary_params
+                ),
+              () =>
+                sdk.client.fetch<DepositAnswer>(
+                  `/admin/svc/deposits/${encodeURIComponent(lookup.id.trim())}`,
+                  { query: lookup.area !== ANY ? { area: lookup.area } : {} }
+                )
             )
           }}
         >
@@ -179,8 +285,14 @@ const SvcDepositsPage = () => {
           onSubmit={(e) => {
             e.preventDefault()
             void run(
-              (r: CheckMissedAnswer) => `${r.status}: ${said(r.message, r.message_code, r.message_params)}`,
-              () => svcPost<CheckMissedAnswer>("/admin/svc/deposits/check-missed", { area: missed.area, tx_hash: missed.tx_hash.trim(), chain_id: Number(missed.chain_id) })
+              (r: CheckMissedAnswer) =>
+                `${r.status}: ${said(r.message, r.message_code, r.message_params)}`,
+              () =>
+                svcPost<CheckMissedAnswer>("/admin/svc/deposits/check-missed", {
+                  area: missed.area,
+                  tx_hash: missed.tx_hash.trim(),
+                  chain_id: Number(missed.chain_id),
+                })
             )
           }}
         >
@@ -203,7 +315,9 @@ const SvcDepositsPage = () => {
               value={missed.chain_id}
               onValueChange={(chain_id) => setMissed({ ...missed, chain_id })}
               placeholder={t("svc.deposits.chooseEvm")}
-              choices={evmChains.map((n) => [String(n.chain_id), n.name] as const)}
+              choices={evmChains.map(
+                (n) => [String(n.chain_id), n.name] as const
+              )}
             />
             <SelectField
               id="svc-dep-missed-area"
@@ -215,7 +329,11 @@ const SvcDepositsPage = () => {
             />
           </div>
           <div>
-            <Button size="small" type="submit" disabled={!missed.tx_hash.trim() || !missed.chain_id}>
+            <Button
+              size="small"
+              type="submit"
+              disabled={!missed.tx_hash.trim() || !missed.chain_id}
+            >
               {t("svc.deposits.check")}
             </Button>
           </div>
@@ -227,6 +345,10 @@ const SvcDepositsPage = () => {
 
 // beneath "svc" in the sidebar (routes/svc/page.tsx), in this order
 // the label is a key of en.json (Medusa translates it: translationNs)
-export const config = defineRouteConfig({ label: "svc.nav.deposits", translationNs: "translation", rank: 5 })
+export const config = defineRouteConfig({
+  label: "svc.nav.deposits",
+  translationNs: "translation",
+  rank: 5,
+})
 
 export default SvcDepositsPage

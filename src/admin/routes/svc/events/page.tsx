@@ -1,6 +1,13 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { useMemo, useState } from "react"
-import { buttonColumn, column, textColumn, TwoLines, whenColumn, type Column } from "../../../lib/columns"
+import {
+  buttonColumn,
+  column,
+  textColumn,
+  TwoLines,
+  whenColumn,
+  type Column,
+} from "../../../lib/columns"
 import { ANY, FilterSelect, unlessAny } from "../../../lib/fields"
 import { short } from "../../../lib/format"
 import { useSvcT } from "../../../lib/i18n"
@@ -8,29 +15,65 @@ import { ListSection, useOffsetList } from "../../../lib/list-section"
 import { SvcPage } from "../../../lib/page"
 import { svcPost, useSvcAction } from "../../../lib/query"
 import { Status } from "../../../lib/status"
-import type { Coded, InboxEvent, InboxEventsAnswer, TrackedEvent, TrackedEventsAnswer } from "../../../lib/types"
+import type {
+  Coded,
+  InboxEvent,
+  InboxEventsAnswer,
+  TrackedEvent,
+  TrackedEventsAnswer,
+} from "../../../lib/types"
 import { useServerText } from "../../../i18n/server-text"
 
-const OUTCOMES = ["applied", "unchanged", "ignored_after_completed", "recorded", "failed", "unknown_resource", "not_supported", "received"]
+const OUTCOMES = [
+  "applied",
+  "unchanged",
+  "ignored_after_completed",
+  "recorded",
+  "failed",
+  "unknown_resource",
+  "not_supported",
+  "received",
+]
 
-type Row = { id: string; event_type: string | null; resource_id: string | null; detail: string | null; created_at: string } & Coded<"detail">
-type Words = { t: ReturnType<typeof useSvcT>["t"]; said: ReturnType<typeof useServerText>["said"] }
+type Row = {
+  id: string
+  event_type: string | null
+  resource_id: string | null
+  detail: string | null
+  created_at: string
+} & Coded<"detail">
+type Words = {
+  t: ReturnType<typeof useSvcT>["t"]
+  said: ReturnType<typeof useServerText>["said"]
+}
 
 /** The columns both event lists have, around each one's outcome cell; "Re-process" POSTs `${base}/:id/process`. */
-function eventColumns<T extends Row>({ t, said }: Words, base: string, run: ReturnType<typeof useSvcAction>["run"], outcome: Column<T>, more: Column<T>[] = []) {
+function eventColumns<T extends Row>(
+  { t, said }: Words,
+  base: string,
+  run: ReturnType<typeof useSvcAction>["run"],
+  outcome: Column<T>,
+  more: Column<T>[] = []
+) {
   return [
-    column<T>("event", t("svc.common.event"), (e) => <TwoLines main={e.event_type} sub={short(e.resource_id, 8)} mono />),
+    column<T>("event", t("svc.common.event"), (e) => (
+      <TwoLines main={e.event_type} sub={short(e.resource_id, 8)} mono />
+    )),
     outcome,
     // what the plugin did, in the admin's language (the server's sentence and its code)
-    textColumn<T>("detail", t("svc.events.detail"), (e) => (e.detail ? said(e.detail, e.detail_code, e.detail_params) : null)),
+    textColumn<T>("detail", t("svc.events.detail"), (e) =>
+      e.detail ? said(e.detail, e.detail_code, e.detail_params) : null
+    ),
     ...more,
     whenColumn<T>(t("svc.common.received"), (e) => e.created_at),
     buttonColumn<T>(
       () => t("svc.events.reprocess"),
       (e) =>
         run(
-          (r: { event: { outcome: string } }) => t("svc.events.processedAgain", { outcome: r.event.outcome }),
-          () => svcPost<{ event: { outcome: string } }>(`${base}/${e.id}/process`)
+          (r: { event: { outcome: string } }) =>
+            t("svc.events.processedAgain", { outcome: r.event.outcome }),
+          () =>
+            svcPost<{ event: { outcome: string } }>(`${base}/${e.id}/process`)
         )
     ),
   ]
@@ -44,8 +87,17 @@ const SvcEventsPage = () => {
   const { t } = useSvcT()
   const { said } = useServerText()
   const [outcome, setOutcome] = useState(ANY)
-  const inbox = useOffsetList<InboxEventsAnswer, InboxEvent>("/admin/svc/events", (a) => a.events, 20, { outcome: unlessAny(outcome) })
-  const tracked = useOffsetList<TrackedEventsAnswer, TrackedEvent>("/admin/svc/events/tracked", (a) => a.events, 10)
+  const inbox = useOffsetList<InboxEventsAnswer, InboxEvent>(
+    "/admin/svc/events",
+    (a) => a.events,
+    20,
+    { outcome: unlessAny(outcome) }
+  )
+  const tracked = useOffsetList<TrackedEventsAnswer, TrackedEvent>(
+    "/admin/svc/events/tracked",
+    (a) => a.events,
+    10
+  )
   const { run } = useSvcAction()
 
   const columns = useMemo(
@@ -54,8 +106,20 @@ const SvcEventsPage = () => {
         { t, said },
         "/admin/svc/events",
         run,
-        column("outcome", t("svc.events.outcome"), (e) => <TwoLines main={<Status value={e.outcome} />} sub={t("svc.events.said", { hint: e.status_hint ?? "–" })} badge />),
-        [column("n", t("svc.events.sentTried"), (e) => `${e.deliveries} / ${e.attempts}`)]
+        column("outcome", t("svc.events.outcome"), (e) => (
+          <TwoLines
+            main={<Status value={e.outcome} />}
+            sub={t("svc.events.said", { hint: e.status_hint ?? "–" })}
+            badge
+          />
+        )),
+        [
+          column(
+            "n",
+            t("svc.events.sentTried"),
+            (e) => `${e.deliveries} / ${e.attempts}`
+          ),
+        ]
       ),
     [run, t, said]
   )
@@ -65,7 +129,9 @@ const SvcEventsPage = () => {
         { t, said },
         "/admin/svc/events/tracked",
         run,
-        column("outcome", t("svc.events.outcome"), (e) => <Status value={e.outcome} />)
+        column("outcome", t("svc.events.outcome"), (e) => (
+          <Status value={e.outcome} />
+        ))
       ),
     [run, t, said]
   )
@@ -105,6 +171,10 @@ const SvcEventsPage = () => {
 
 // beneath "svc" in the sidebar (routes/svc/page.tsx), in this order
 // the label is a key of en.json (Medusa translates it: translationNs)
-export const config = defineRouteConfig({ label: "svc.nav.events", translationNs: "translation", rank: 7 })
+export const config = defineRouteConfig({
+  label: "svc.nav.events",
+  translationNs: "translation",
+  rank: 7,
+})
 
 export default SvcEventsPage

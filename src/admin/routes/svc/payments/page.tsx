@@ -21,16 +21,26 @@ const col = createDataTableColumnHelper<Checkout>()
 const SvcPaymentsPage = () => {
   const { t } = useSvcT()
   const { said } = useServerText()
-  const checkouts = useLoadedList<CheckoutsAnswer, Checkout>("/admin/svc/checkouts", (a) => a.checkouts, { attention: "true", limit: 200 })
+  const checkouts = useLoadedList<CheckoutsAnswer, Checkout>(
+    "/admin/svc/checkouts",
+    (a) => a.checkouts,
+    { attention: "true", limit: 200 }
+  )
   const columns = useMemo(
     () => [
-      col.accessor("created_at", { header: t("svc.payments.when"), cell: ({ getValue }) => when(getValue()) }),
+      col.accessor("created_at", {
+        header: t("svc.payments.when"),
+        cell: ({ getValue }) => when(getValue()),
+      }),
       col.accessor("order_id", {
         header: t("svc.payments.order"),
         cell: ({ getValue }) => {
           const id = getValue()
           return id ? (
-            <Link className="text-ui-fg-base underline underline-offset-2 hover:text-ui-fg-subtle" to={`/orders/${id}`}>
+            <Link
+              className="text-ui-fg-base underline underline-offset-2 hover:text-ui-fg-subtle"
+              to={`/orders/${id}`}
+            >
               {id}
             </Link>
           ) : (
@@ -46,15 +56,32 @@ const SvcPaymentsPage = () => {
           </span>
         ),
       }),
-      col.accessor("amount_sen", { header: t("svc.common.amount"), cell: ({ getValue }) => rm(getValue()) }),
-      col.accessor("status", { header: t("svc.payments.svcStatus"), cell: ({ getValue }) => <Status value={getValue()} /> }),
+      col.accessor("amount_sen", {
+        header: t("svc.common.amount"),
+        cell: ({ getValue }) => rm(getValue()),
+      }),
+      col.accessor("status", {
+        header: t("svc.payments.svcStatus"),
+        cell: ({ getValue }) => <Status value={getValue()} />,
+      }),
       col.accessor("attention", {
         header: t("svc.payments.needs"),
         cell: ({ row }) => (
           <div className="flex min-w-[320px] max-w-[480px] flex-col items-start gap-y-1 whitespace-normal py-2">
-            <Status value="attention" label={row.original.attention === "paid_no_order" ? t("svc.payments.paidNoOrder") : (row.original.attention ?? "")} />
+            <Status
+              value="attention"
+              label={
+                row.original.attention === "paid_no_order"
+                  ? t("svc.payments.paidNoOrder")
+                  : (row.original.attention ?? "")
+              }
+            />
             <Text size="small" className="text-ui-fg-subtle whitespace-normal">
-              {said(row.original.attention_reason, row.original.attention_reason_code, row.original.attention_reason_params)}
+              {said(
+                row.original.attention_reason,
+                row.original.attention_reason_code,
+                row.original.attention_reason_params
+              )}
             </Text>
           </div>
         ),
@@ -82,6 +109,10 @@ const SvcPaymentsPage = () => {
 
 // beneath "svc" in the sidebar (routes/svc/page.tsx), in this order
 // the label is a key of en.json (Medusa translates it: translationNs)
-export const config = defineRouteConfig({ label: "svc.nav.payments", translationNs: "translation", rank: 1 })
+export const config = defineRouteConfig({
+  label: "svc.nav.payments",
+  translationNs: "translation",
+  rank: 1,
+})
 
 export default SvcPaymentsPage

@@ -1,18 +1,34 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { ArrowDownTray } from "@medusajs/icons"
-import { Button, Container, createDataTableColumnHelper, Heading, Text, toast } from "@medusajs/ui"
+import {
+  Button,
+  Container,
+  createDataTableColumnHelper,
+  Heading,
+  Text,
+  toast,
+} from "@medusajs/ui"
 import { useMemo, useState } from "react"
 import { SelectField, TextField } from "../../../lib/fields"
 import { ifText, rm, when } from "../../../lib/format"
 import { useSvcT } from "../../../lib/i18n"
-import { ListSection, SectionHeader, useLoadedList } from "../../../lib/list-section"
+import {
+  ListSection,
+  SectionHeader,
+  useLoadedList,
+} from "../../../lib/list-section"
 import { AmountField, MoneyForm } from "../../../lib/money-form"
 import { SvcPage } from "../../../lib/page"
 import { useSvcQuery } from "../../../lib/query"
 import { sdk } from "../../../lib/sdk"
 import { useServerText } from "../../../i18n/server-text"
 import { Status } from "../../../lib/status"
-import type { WalletAnswer, Withdrawal, WithdrawalAnswer, WithdrawalsAnswer } from "../../../lib/types"
+import type {
+  WalletAnswer,
+  Withdrawal,
+  WithdrawalAnswer,
+  WithdrawalsAnswer,
+} from "../../../lib/types"
 
 /** A file the admin asked for, saved by the browser under `filename`. */
 async function saveDownload(r: Response, filename: string): Promise<void> {
@@ -27,7 +43,8 @@ async function saveDownload(r: Response, filename: string): Promise<void> {
 type Account = WalletAnswer["bank_accounts"][number]
 const col = createDataTableColumnHelper<Withdrawal>()
 /** Today in Malaysia time (the export's days). */
-const mytToday = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)
+const mytToday = () =>
+  new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)
 /** Withdrawals not answered for good: the form keeps their request_id (sending again is the same withdrawal). */
 const OPEN = ["UNCERTAIN", "CREATING"]
 
@@ -35,11 +52,22 @@ const OPEN = ["UNCERTAIN", "CREATING"]
 const SvcSettlementsPage = () => {
   const { t } = useSvcT()
   const { said, error: errorText } = useServerText()
-  const accountLabel = (a: Account) => `${a.bank?.name ?? a.name} ${a.account_number ?? ""}${a.verified ? "" : ` ${t("svc.settlements.notVerified")}`}`
+  const accountLabel = (a: Account) =>
+    `${a.bank?.name ?? a.name} ${a.account_number ?? ""}${a.verified ? "" : ` ${t("svc.settlements.notVerified")}`}`
   const wallet = useSvcQuery<WalletAnswer>("/admin/svc/wallet")
-  const withdrawals = useLoadedList<WithdrawalsAnswer, Withdrawal>("/admin/svc/withdrawals", (a) => a.withdrawals)
-  const [form, setForm] = useState({ bank_account_id: "", amount: "", reference: "" })
-  const [period, setPeriod] = useState({ from: `${mytToday().slice(0, 8)}01`, to: mytToday() })
+  const withdrawals = useLoadedList<WithdrawalsAnswer, Withdrawal>(
+    "/admin/svc/withdrawals",
+    (a) => a.withdrawals
+  )
+  const [form, setForm] = useState({
+    bank_account_id: "",
+    amount: "",
+    reference: "",
+  })
+  const [period, setPeriod] = useState({
+    from: `${mytToday().slice(0, 8)}01`,
+    to: mytToday(),
+  })
   const [exporting, setExporting] = useState(false)
   const [month, setMonth] = useState(mytToday().slice(0, 7))
   const [einvoicing, setEinvoicing] = useState(false)
@@ -48,11 +76,18 @@ const SvcSettlementsPage = () => {
   const exportEinvoice = async () => {
     setEinvoicing(true)
     try {
-      const r = await sdk.client.fetch<Response>("/admin/svc/reports/einvoice", { query: { month, format: "csv" }, headers: { accept: "text/csv" } })
+      const r = await sdk.client.fetch<Response>(
+        "/admin/svc/reports/einvoice",
+        { query: { month, format: "csv" }, headers: { accept: "text/csv" } }
+      )
       await saveDownload(r, `svc-einvoice-${month}.csv`)
-      toast.success(t("svc.einvoice.exported"), { description: t("svc.einvoice.exportedFor", { month }) })
+      toast.success(t("svc.einvoice.exported"), {
+        description: t("svc.einvoice.exportedFor", { month }),
+      })
     } catch (e) {
-      toast.error(t("svc.settlements.exportRefused"), { description: errorText(e) })
+      toast.error(t("svc.settlements.exportRefused"), {
+        description: errorText(e),
+      })
     } finally {
       setEinvoicing(false)
     }
@@ -62,13 +97,24 @@ const SvcSettlementsPage = () => {
     setExporting(true)
     try {
       // the CSV as it comes (accept text/csv: the SDK hands back the Response); a refusal is Medusa's JSON message
-      const r = await sdk.client.fetch<Response>("/admin/svc/reports/settlement.csv", { query: period, headers: { accept: "text/csv" } })
+      const r = await sdk.client.fetch<Response>(
+        "/admin/svc/reports/settlement.csv",
+        { query: period, headers: { accept: "text/csv" } }
+      )
       const mismatches = Number(r.headers.get("x-svc-mismatches") ?? 0)
       await saveDownload(r, `svc-settlement-${period.from}-to-${period.to}.csv`)
-      if (mismatches) toast.warning(t("svc.settlements.exported"), { description: t("svc.settlements.mismatches", { n: mismatches }) })
-      else toast.success(t("svc.settlements.exported"), { description: t("svc.settlements.allMatch") })
+      if (mismatches)
+        toast.warning(t("svc.settlements.exported"), {
+          description: t("svc.settlements.mismatches", { n: mismatches }),
+        })
+      else
+        toast.success(t("svc.settlements.exported"), {
+          description: t("svc.settlements.allMatch"),
+        })
     } catch (e) {
-      toast.error(t("svc.settlements.exportRefused"), { description: errorText(e) })
+      toast.error(t("svc.settlements.exportRefused"), {
+        description: errorText(e),
+      })
     } finally {
       setExporting(false)
     }
@@ -78,25 +124,47 @@ const SvcSettlementsPage = () => {
   const chosen = accounts.find((a) => a.id === form.bank_account_id)
   const columns = useMemo(
     () => [
-      col.accessor("created_at", { header: t("svc.common.requested"), cell: ({ getValue }) => when(getValue()) }),
-      col.accessor("amount_sen", { header: t("svc.common.amount"), cell: ({ getValue }) => rm(getValue()) }),
+      col.accessor("created_at", {
+        header: t("svc.common.requested"),
+        cell: ({ getValue }) => when(getValue()),
+      }),
+      col.accessor("amount_sen", {
+        header: t("svc.common.amount"),
+        cell: ({ getValue }) => rm(getValue()),
+      }),
       col.accessor("bank_account_id", {
         header: t("svc.common.to"),
         cell: ({ getValue }) => {
           const a = accounts.find((x) => x.id === getValue())
-          return a ? `${a.bank?.name ?? ""} ${a.account_number ?? ""}` : getValue()
+          return a
+            ? `${a.bank?.name ?? ""} ${a.account_number ?? ""}`
+            : getValue()
         },
       }),
-      col.accessor("reference", { header: t("svc.common.reference"), cell: ({ getValue }) => getValue() ?? "" }),
+      col.accessor("reference", {
+        header: t("svc.common.reference"),
+        cell: ({ getValue }) => getValue() ?? "",
+      }),
       col.accessor("status", {
         header: t("svc.common.status"),
         cell: ({ row }) => (
-          <span title={row.original.failure_reason ? said(row.original.failure_reason) : undefined}>
+          <span
+            title={
+              row.original.failure_reason
+                ? said(row.original.failure_reason)
+                : undefined
+            }
+          >
             <Status value={row.original.status} />
           </span>
         ),
       }),
-      col.accessor("withdrawal_id", { header: t("svc.settlements.svcId"), cell: ({ getValue }) => <span className="font-mono text-xs">{getValue() ?? "—"}</span> }),
+      col.accessor("withdrawal_id", {
+        header: t("svc.settlements.svcId"),
+        cell: ({ getValue }) => (
+          <span className="font-mono text-xs">{getValue() ?? "—"}</span>
+        ),
+      }),
     ],
     [accounts, t, said]
   )
@@ -109,29 +177,59 @@ const SvcSettlementsPage = () => {
           level="h1"
           aside={
             wallet.data && (
-              <Text className="text-ui-fg-subtle" data-testid="svc-wallet-balance">
-                {t("svc.settlements.wallet", { balance: rm(wallet.data.balance_sen), held: rm(wallet.data.pending_withdrawal_sen) })}
+              <Text
+                className="text-ui-fg-subtle"
+                data-testid="svc-wallet-balance"
+              >
+                {t("svc.settlements.wallet", {
+                  balance: rm(wallet.data.balance_sen),
+                  held: rm(wallet.data.pending_withdrawal_sen),
+                })}
               </Text>
             )
           }
         />
-        {wallet.error && <Text className="px-6 py-4 text-ui-fg-error">{errorText(wallet.error)}</Text>}
+        {wallet.error && (
+          <Text className="px-6 py-4 text-ui-fg-error">
+            {errorText(wallet.error)}
+          </Text>
+        )}
         <MoneyForm<WithdrawalAnswer>
           idPrefix="svc-wd"
           amount={form.amount}
           ready={Boolean(form.bank_account_id)}
-          words={{ submit: t("svc.settlements.submit"), confirm: t("svc.settlements.confirm"), sent: t("svc.settlements.sent"), refused: t("svc.settlements.refused") }}
+          words={{
+            submit: t("svc.settlements.submit"),
+            confirm: t("svc.settlements.confirm"),
+            sent: t("svc.settlements.sent"),
+            refused: t("svc.settlements.refused"),
+          }}
           title={(amount) => t("svc.settlements.question", { amount })}
           description={
             <>
-              {chosen ? t("svc.settlements.toAccount", { account: accountLabel(chosen) }) : ""}
-              {form.reference.trim() ? t("svc.settlements.withReference", { reference: form.reference.trim() }) : ""}
+              {chosen
+                ? t("svc.settlements.toAccount", {
+                    account: accountLabel(chosen),
+                  })
+                : ""}
+              {form.reference.trim()
+                ? t("svc.settlements.withReference", {
+                    reference: form.reference.trim(),
+                  })
+                : ""}
               {t("svc.settlements.noCallBack")}
             </>
           }
           path="/admin/svc/withdrawals"
-          body={(amount) => ({ bank_account_id: form.bank_account_id, amount, ...ifText("reference", form.reference) })}
-          sent={(r) => ({ final: !OPEN.includes(r.withdrawal.status), text: `${rm(r.withdrawal.amount_sen)}: ${said(r.message, r.message_code, r.message_params)}` })}
+          body={(amount) => ({
+            bank_account_id: form.bank_account_id,
+            amount,
+            ...ifText("reference", form.reference),
+          })}
+          sent={(r) => ({
+            final: !OPEN.includes(r.withdrawal.status),
+            text: `${rm(r.withdrawal.amount_sen)}: ${said(r.message, r.message_code, r.message_params)}`,
+          })}
           onSent={() => setForm({ ...form, amount: "", reference: "" })}
         >
           <Text size="small" className="text-ui-fg-subtle">
@@ -147,8 +245,19 @@ const SvcSettlementsPage = () => {
               placeholder={t("svc.common.choose")}
               choices={accounts.map((a) => [a.id, accountLabel(a)] as const)}
             />
-            <AmountField id="svc-wd-amount" label={t("svc.common.amountRm")} placeholder="1500.00" value={form.amount} onChange={(amount) => setForm({ ...form, amount })} />
-            <TextField id="svc-wd-reference" label={t("svc.settlements.referenceMax")} value={form.reference} onChange={(reference) => setForm({ ...form, reference })} />
+            <AmountField
+              id="svc-wd-amount"
+              label={t("svc.common.amountRm")}
+              placeholder="1500.00"
+              value={form.amount}
+              onChange={(amount) => setForm({ ...form, amount })}
+            />
+            <TextField
+              id="svc-wd-reference"
+              label={t("svc.settlements.referenceMax")}
+              value={form.reference}
+              onChange={(reference) => setForm({ ...form, reference })}
+            />
           </div>
         </MoneyForm>
       </Container>
@@ -179,7 +288,12 @@ const SvcSettlementsPage = () => {
               value={period.to}
               onChange={(to) => setPeriod({ ...period, to })}
             />
-            <Button id="svc-export" variant="secondary" isLoading={exporting} onClick={exportCsv}>
+            <Button
+              id="svc-export"
+              variant="secondary"
+              isLoading={exporting}
+              onClick={exportCsv}
+            >
               <ArrowDownTray /> {t("svc.settlements.download")}
             </Button>
           </div>
@@ -194,20 +308,43 @@ const SvcSettlementsPage = () => {
             </Text>
           </div>
           <div className="flex items-end gap-2">
-            <TextField id="svc-einvoice-month" label={t("svc.einvoice.month")} labelSize="base" inputSize="base" type="month" value={month} onChange={setMonth} />
-            <Button id="svc-einvoice-export" variant="secondary" isLoading={einvoicing} onClick={exportEinvoice}>
+            <TextField
+              id="svc-einvoice-month"
+              label={t("svc.einvoice.month")}
+              labelSize="base"
+              inputSize="base"
+              type="month"
+              value={month}
+              onChange={setMonth}
+            />
+            <Button
+              id="svc-einvoice-export"
+              variant="secondary"
+              isLoading={einvoicing}
+              onClick={exportEinvoice}
+            >
               <ArrowDownTray /> {t("svc.settlements.download")}
             </Button>
           </div>
         </div>
       </Container>
-      <ListSection title={t("svc.settlements.withdrawals")} list={withdrawals} columns={columns} rowId={(r) => r.id} empty={t("svc.settlements.empty")} />
+      <ListSection
+        title={t("svc.settlements.withdrawals")}
+        list={withdrawals}
+        columns={columns}
+        rowId={(r) => r.id}
+        empty={t("svc.settlements.empty")}
+      />
     </SvcPage>
   )
 }
 
 // beneath "svc" in the sidebar (routes/svc/page.tsx), in this order
 // the label is a key of en.json (Medusa translates it: translationNs)
-export const config = defineRouteConfig({ label: "svc.nav.settlements", translationNs: "translation", rank: 2 })
+export const config = defineRouteConfig({
+  label: "svc.nav.settlements",
+  translationNs: "translation",
+  rank: 2,
+})
 
 export default SvcSettlementsPage

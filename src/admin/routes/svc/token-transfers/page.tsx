@@ -1,16 +1,33 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { Container } from "@medusajs/ui"
 import { useMemo, useState } from "react"
-import { buttonColumn, column, moneyColumn, monoColumn, statusColumn, whenColumn } from "../../../lib/columns"
+import {
+  buttonColumn,
+  column,
+  moneyColumn,
+  monoColumn,
+  statusColumn,
+  whenColumn,
+} from "../../../lib/columns"
 import { SelectField, TextField } from "../../../lib/fields"
 import { ifText, rm } from "../../../lib/format"
 import { useSvcT } from "../../../lib/i18n"
-import { ListSection, SectionHeader, useOffsetList } from "../../../lib/list-section"
+import {
+  ListSection,
+  SectionHeader,
+  useOffsetList,
+} from "../../../lib/list-section"
 import { AmountField, MoneyForm } from "../../../lib/money-form"
 import { SvcPage } from "../../../lib/page"
 import { svcPost, useSvcAction, useSvcQuery } from "../../../lib/query"
 import { useServerText } from "../../../i18n/server-text"
-import type { NetworksAnswer, TokenTransfer, TokenTransferAnswer, TokenTransfersAnswer, WalletAnswer } from "../../../lib/types"
+import type {
+  NetworksAnswer,
+  TokenTransfer,
+  TokenTransferAnswer,
+  TokenTransfersAnswer,
+  WalletAnswer,
+} from "../../../lib/types"
 
 /**
  * svc token transfers: tokens from the svc wallet to an external address.
@@ -21,26 +38,67 @@ import type { NetworksAnswer, TokenTransfer, TokenTransferAnswer, TokenTransfers
 const SvcTokenTransfersPage = () => {
   const { t: tr } = useSvcT()
   const { said } = useServerText()
-  const transfers = useOffsetList<TokenTransfersAnswer, TokenTransfer>("/admin/svc/token-transfers", (a) => a.transfers, 10)
+  const transfers = useOffsetList<TokenTransfersAnswer, TokenTransfer>(
+    "/admin/svc/token-transfers",
+    (a) => a.transfers,
+    10
+  )
   const wallet = useSvcQuery<WalletAnswer>("/admin/svc/wallet")
-  const networks = useSvcQuery<NetworksAnswer>("/admin/svc/token-transfers/networks", undefined, { staleTime: 5 * 60_000 })
+  const networks = useSvcQuery<NetworksAnswer>(
+    "/admin/svc/token-transfers/networks",
+    undefined,
+    { staleTime: 5 * 60_000 }
+  )
   const { run } = useSvcAction()
-  const [form, setForm] = useState({ network_id: "", token_id: "", address_to: "", amount: "", reference: "" })
+  const [form, setForm] = useState({
+    network_id: "",
+    token_id: "",
+    address_to: "",
+    amount: "",
+    reference: "",
+  })
   const network = networks.data?.networks.find((n) => n.id === form.network_id)
 
   const columns = useMemo(
     () => [
       statusColumn<TokenTransfer>(tr("svc.common.status"), (t) => t.status),
-      moneyColumn<TokenTransfer>("amount", tr("svc.common.amount"), (t) => t.amount_sen),
-      moneyColumn<TokenTransfer>("fee", tr("svc.transfers.networkFee"), (t) => t.fee_sen),
-      monoColumn<TokenTransfer>("to", tr("svc.common.to"), (t) => t.address_to, 10),
-      column<TokenTransfer>("net", tr("svc.common.network"), (t) => `${t.network_name ?? "–"} ${t.token_symbol ?? ""}`),
-      column<TokenTransfer>("reference", tr("svc.common.reference"), (t) => t.reference),
+      moneyColumn<TokenTransfer>(
+        "amount",
+        tr("svc.common.amount"),
+        (t) => t.amount_sen
+      ),
+      moneyColumn<TokenTransfer>(
+        "fee",
+        tr("svc.transfers.networkFee"),
+        (t) => t.fee_sen
+      ),
+      monoColumn<TokenTransfer>(
+        "to",
+        tr("svc.common.to"),
+        (t) => t.address_to,
+        10
+      ),
+      column<TokenTransfer>(
+        "net",
+        tr("svc.common.network"),
+        (t) => `${t.network_name ?? "–"} ${t.token_symbol ?? ""}`
+      ),
+      column<TokenTransfer>(
+        "reference",
+        tr("svc.common.reference"),
+        (t) => t.reference
+      ),
       monoColumn<TokenTransfer>("tx", tr("svc.common.tx"), (t) => t.tx_hash, 8),
-      whenColumn<TokenTransfer>(tr("svc.common.requested"), (t) => t.created_at),
+      whenColumn<TokenTransfer>(
+        tr("svc.common.requested"),
+        (t) => t.created_at
+      ),
       buttonColumn<TokenTransfer>(
         () => tr("svc.common.refresh"),
-        (t) => run(tr("svc.transfers.readAgain"), () => svcPost(`/admin/svc/token-transfers/${t.id}/refresh`))
+        (t) =>
+          run(tr("svc.transfers.readAgain"), () =>
+            svcPost(`/admin/svc/token-transfers/${t.id}/refresh`)
+          )
       ),
     ],
     [run, tr]
@@ -60,29 +118,64 @@ const SvcTokenTransfersPage = () => {
         <MoneyForm<TokenTransferAnswer>
           idPrefix="svc-tt"
           amount={form.amount}
-          ready={Boolean(form.network_id && form.token_id && form.address_to.trim())}
-          words={{ submit: tr("svc.transfers.submit"), confirm: tr("svc.transfers.confirm"), sent: tr("svc.transfers.sent"), refused: tr("svc.transfers.refused") }}
+          ready={Boolean(
+            form.network_id && form.token_id && form.address_to.trim()
+          )}
+          words={{
+            submit: tr("svc.transfers.submit"),
+            confirm: tr("svc.transfers.confirm"),
+            sent: tr("svc.transfers.sent"),
+            refused: tr("svc.transfers.refused"),
+          }}
           title={(amount) => tr("svc.transfers.question", { amount })}
           description={
             <>
-              {tr("svc.transfers.toOn", { address: form.address_to.trim(), network: network?.name ?? "" })}
-              {form.reference.trim() ? tr("svc.settlements.withReference", { reference: form.reference.trim() }) : ""}
+              {tr("svc.transfers.toOn", {
+                address: form.address_to.trim(),
+                network: network?.name ?? "",
+              })}
+              {form.reference.trim()
+                ? tr("svc.settlements.withReference", {
+                    reference: form.reference.trim(),
+                  })
+                : ""}
               {tr("svc.transfers.noTakeBack")}
             </>
           }
           path="/admin/svc/token-transfers"
-          body={(amount) => ({ network_id: form.network_id, token_id: form.token_id, address_to: form.address_to.trim(), amount, ...ifText("reference", form.reference) })}
+          body={(amount) => ({
+            network_id: form.network_id,
+            token_id: form.token_id,
+            address_to: form.address_to.trim(),
+            amount,
+            ...ifText("reference", form.reference),
+          })}
           // UNCERTAIN: svc did not answer; the same request id is kept, "Send" again finishes it
-          sent={(r) => ({ final: r.transfer.status !== "UNCERTAIN", text: said(r.message, r.message_code, r.message_params) })}
-          onSent={() => setForm({ ...form, address_to: "", amount: "", reference: "" })}
+          sent={(r) => ({
+            final: r.transfer.status !== "UNCERTAIN",
+            text: said(r.message, r.message_code, r.message_params),
+          })}
+          onSent={() =>
+            setForm({ ...form, address_to: "", amount: "", reference: "" })
+          }
         >
           <div className="grid grid-cols-2 gap-4">
             <SelectField
               id="svc-tt-network"
               label={tr("svc.common.network")}
               value={form.network_id}
-              onValueChange={(v) => setForm({ ...form, network_id: v, token_id: networks.data?.networks.find((n) => n.id === v)?.tokens[0]?.id ?? "" })}
-              choices={(networks.data?.networks ?? []).map((n) => [n.id, `${n.name} (${n.type})`] as const)}
+              onValueChange={(v) =>
+                setForm({
+                  ...form,
+                  network_id: v,
+                  token_id:
+                    networks.data?.networks.find((n) => n.id === v)?.tokens[0]
+                      ?.id ?? "",
+                })
+              }
+              choices={(networks.data?.networks ?? []).map(
+                (n) => [n.id, `${n.name} (${n.type})`] as const
+              )}
               placeholder={tr("svc.transfers.chooseNetwork")}
             />
             <SelectField
@@ -92,7 +185,9 @@ const SvcTokenTransfersPage = () => {
               onValueChange={(v) => setForm({ ...form, token_id: v })}
               disabled={!network}
               placeholder={tr("svc.transfers.token")}
-              choices={(network?.tokens ?? []).map((t) => [t.id, t.symbol ?? t.name ?? t.id] as const)}
+              choices={(network?.tokens ?? []).map(
+                (t) => [t.id, t.symbol ?? t.name ?? t.id] as const
+              )}
             />
             <TextField
               id="svc-tt-address"
@@ -100,10 +195,18 @@ const SvcTokenTransfersPage = () => {
               value={form.address_to}
               onChange={(address_to) => setForm({ ...form, address_to })}
             />
-            <AmountField id="svc-tt-amount" label={tr("svc.transfers.amountRange")} placeholder="150.00" value={form.amount} onChange={(amount) => setForm({ ...form, amount })} />
+            <AmountField
+              id="svc-tt-amount"
+              label={tr("svc.transfers.amountRange")}
+              placeholder="150.00"
+              value={form.amount}
+              onChange={(amount) => setForm({ ...form, amount })}
+            />
             <TextField
               id="svc-tt-reference"
-              label={tr("svc.transfers.referenceLeft", { left: 32 - form.reference.length })}
+              label={tr("svc.transfers.referenceLeft", {
+                left: 32 - form.reference.length,
+              })}
               value={form.reference}
               maxLength={32}
               onChange={(reference) => setForm({ ...form, reference })}
@@ -125,6 +228,10 @@ const SvcTokenTransfersPage = () => {
 
 // beneath "svc" in the sidebar (routes/svc/page.tsx), in this order
 // the label is a key of en.json (Medusa translates it: translationNs)
-export const config = defineRouteConfig({ label: "svc.nav.tokenTransfers", translationNs: "translation", rank: 6 })
+export const config = defineRouteConfig({
+  label: "svc.nav.tokenTransfers",
+  translationNs: "translation",
+  rank: 6,
+})
 
 export default SvcTokenTransfersPage

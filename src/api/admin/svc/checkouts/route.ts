@@ -1,9 +1,16 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { SVC_MODULE } from "../../../../modules/svc"
 import type SvcModuleService from "../../../../modules/svc/service"
 import type { CheckoutsQuery } from "./validators"
-import { mytTimestamp, PAYMENT_MODE_NAMES, paymentModeOfType } from "../../../../lib/reports/einvoice"
+import {
+  mytTimestamp,
+  PAYMENT_MODE_NAMES,
+  paymentModeOfType,
+} from "../../../../lib/reports/einvoice"
 import { codesOf } from "../../../../lib/texts"
 
 /**
@@ -15,7 +22,10 @@ import { codesOf } from "../../../../lib/texts"
  * come with their `_code` and `_params` when the server's catalogue knows the
  * sentence (docs/admin.md#languages).
  */
-export async function GET(req: AuthenticatedMedusaRequest<unknown, CheckoutsQuery>, res: MedusaResponse) {
+export async function GET(
+  req: AuthenticatedMedusaRequest<unknown, CheckoutsQuery>,
+  res: MedusaResponse
+) {
   const q = req.validatedQuery
   const svcModule = req.scope.resolve<SvcModuleService>(SVC_MODULE)
   const filters: Record<string, unknown> = {}
@@ -23,23 +33,42 @@ export async function GET(req: AuthenticatedMedusaRequest<unknown, CheckoutsQuer
     const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
     const { data: orders } = await query.graph({
       entity: "order",
-      fields: ["id", "payment_collections.id", "payment_collections.payment_sessions.id"],
+      fields: [
+        "id",
+        "payment_collections.id",
+        "payment_collections.payment_sessions.id",
+      ],
       filters: { id: q.order_id },
     })
-    const collections: { id: string; payment_sessions?: { id: string }[] }[] = orders[0]?.payment_collections ?? []
-    const sessionIds = collections.flatMap((pc) => (pc?.payment_sessions ?? []).map((s) => s.id))
+    const collections: { id: string; payment_sessions?: { id: string }[] }[] =
+      orders[0]?.payment_collections ?? []
+    const sessionIds = collections.flatMap((pc) =>
+      (pc?.payment_sessions ?? []).map((s) => s.id)
+    )
     // by collection too: a checkout whose session Medusa deleted (a lasting link's expired one) stays the order's
     const collectionIds = collections.map((pc) => pc.id)
     filters.$or = [
       { order_id: q.order_id },
       ...(sessionIds.length ? [{ payment_session_id: sessionIds }] : []),
-      ...(collectionIds.length ? [{ payment_collection_id: collectionIds }] : []),
+      ...(collectionIds.length
+        ? [{ payment_collection_id: collectionIds }]
+        : []),
     ]
   }
   if (q.attention === "true") filters.attention = { $ne: null }
-  const checkouts = await svcModule.listSvcCheckouts(filters, { take: q.limit, order: { created_at: "DESC" } })
-  const ids = checkouts.map((c) => c.checkout_id).filter((x): x is string => !!x)
-  const events = ids.length ? await svcModule.listSvcWebhookEvents({ resource_id: ids }, { take: 200, order: { created_at: "DESC" } }) : []
+  const checkouts = await svcModule.listSvcCheckouts(filters, {
+    take: q.limit,
+    order: { created_at: "DESC" },
+  })
+  const ids = checkouts
+    .map((c) => c.checkout_id)
+    .filter((x): x is string => !!x)
+  const events = ids.length
+    ? await svcModule.listSvcWebhookEvents(
+        { resource_id: ids },
+        { take: 200, order: { created_at: "DESC" } }
+      )
+    : []
   // the e-invoice data of each (docs/einvoice.md): MyInvois payment mode, svc's reference, time paid in Malaysian time
   const withEinvoice = checkouts.map((c) => {
     const mode = paymentModeOfType(c.type)
@@ -48,11 +77,19 @@ export async function GET(req: AuthenticatedMedusaRequest<unknown, CheckoutsQuer
       // the code and values of the stored reasons, for the admin's language (src/lib/texts)
       ...codesOf("attention_reason", c.attention_reason),
       ...codesOf("failure_reason", c.failure_reason),
-      status_history: { ...c.status_history, entries: historyEntries(c.status_history).map((e) => ({ ...e, ...codesOf("detail", e.detail) })) },
+      status_history: {
+        ...c.status_history,
+        entries: historyEntries(c.status_history).map((e) => ({
+          ...e,
+          ...codesOf("detail", e.detail),
+        })),
+      },
       payment_mode: mode,
       payment_mode_name: mode ? PAYMENT_MODE_NAMES[mode] : null,
       svc_reference: c.checkout_id,
-      paid_at_myt: c.paid_at ? mytTimestamp(new Date(c.paid_at).getTime()) : null,
+      paid_at_myt: c.paid_at
+        ? mytTimestamp(new Date(c.paid_at).getTime())
+        : null,
     }
   })
   res.json({ checkouts: withEinvoice, webhook_events: events })

@@ -31,12 +31,18 @@ export const checkMissed = z
     tx_hash: z
       .string()
       .trim()
-      .refine((v) => TX_HASH_RE.test(v), english(say("input.txHash", { path: "tx_hash" }))),
+      .refine(
+        (v) => TX_HASH_RE.test(v),
+        english(say("input.txHash", { path: "tx_hash" }))
+      ),
     chain_id: z.coerce
       .number()
       .int()
       .positive()
-      .refine((v) => v !== SOLANA_CHAIN_ID, english(say("input.solana", { path: "chain_id" }))),
+      .refine(
+        (v) => v !== SOLANA_CHAIN_ID,
+        english(say("input.solana", { path: "chain_id" }))
+      ),
   })
   .strict()
 export type CheckMissed = z.output<typeof checkMissed>

@@ -1,9 +1,15 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
 import { scope } from "../../../../lib/svc-admin/http"
 import { listInboxEvents } from "../../../../lib/webhooks/inbox"
 import type { EventsQuery } from "./validators"
 
 /** GET /admin/svc/events?outcome=&event_type=&limit=&offset=: the inbox of svc's deposit, transfer and prefund events with their outcome. */
-export async function GET(req: AuthenticatedMedusaRequest<unknown, EventsQuery>, res: MedusaResponse) {
+export async function GET(
+  req: AuthenticatedMedusaRequest<unknown, EventsQuery>,
+  res: MedusaResponse
+) {
   res.json(await listInboxEvents(scope(req), req.validatedQuery))
 }

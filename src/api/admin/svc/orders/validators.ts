@@ -7,14 +7,20 @@ export const paymentLinkBody = z
   .object({
     provider_id: z
       .string()
-      .regex(SVC_PROVIDER, "provider_id: must be an svc payment provider id (pp_svc-wallet_… or pp_svc-fpx_…)")
+      .regex(
+        SVC_PROVIDER,
+        "provider_id: must be an svc payment provider id (pp_svc-wallet_… or pp_svc-fpx_…)"
+      )
       .refine(
         (id) => !id.startsWith("pp_svc-fpx-direct_"),
         "provider_id: FPX direct needs the buyer's bank and account holder's name, which only the buyer gives; send an svc wallet or FPX online banking link (the buyer picks the bank on svc's page)"
       ),
     payment_collection_id: z
       .string()
-      .regex(/^pay_col_[0-9A-Za-z]+$/, "payment_collection_id: must be a payment collection id (pay_col_…)")
+      .regex(
+        /^pay_col_[0-9A-Za-z]+$/,
+        "payment_collection_id: must be a payment collection id (pay_col_…)"
+      )
       .optional(),
   })
   .strict()
@@ -23,7 +29,12 @@ export type PaymentLinkBody = z.output<typeof paymentLinkBody>
 /** `POST /admin/svc/orders/:order_id/einvoice` and the store's cart and order routes: `{requested}`, the buyer's own e-invoice request. */
 export const einvoiceFlagBody = z
   .object({
-    requested: z.boolean({ error: (i) => (i.input === undefined ? "requested: is required: true or false" : "requested: must be true or false (JSON boolean)") }),
+    requested: z.boolean({
+      error: (i) =>
+        i.input === undefined
+          ? "requested: is required: true or false"
+          : "requested: must be true or false (JSON boolean)",
+    }),
   })
   .strict()
 export type EinvoiceFlagBody = z.output<typeof einvoiceFlagBody>
@@ -32,8 +43,16 @@ export type EinvoiceFlagBody = z.output<typeof einvoiceFlagBody>
 export const sendPaymentLinkBody = z
   .object({
     payment_link_id: z
-      .string({ error: (i) => (i.input === undefined ? "payment_link_id: is required" : "payment_link_id: must be a string") })
-      .regex(/^svcpl_[0-9A-Za-z]{10,40}$/, "payment_link_id: must be a payment link id (svcpl_…)"),
+      .string({
+        error: (i) =>
+          i.input === undefined
+            ? "payment_link_id: is required"
+            : "payment_link_id: must be a string",
+      })
+      .regex(
+        /^svcpl_[0-9A-Za-z]{10,40}$/,
+        "payment_link_id: must be a payment link id (svcpl_…)"
+      ),
   })
   .strict()
 export type SendPaymentLinkBody = z.output<typeof sendPaymentLinkBody>

@@ -1,4 +1,7 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
 import { svcFromContainer } from "../../../../lib/svc-runtime/config"
 import { toMedusaError } from "../../../../lib/svc-runtime/errors"
 
@@ -7,12 +10,20 @@ import { toMedusaError } from "../../../../lib/svc-runtime/errors"
  * (`GET /v1/payouts/active-banks`) and the prefund balance refunds are paid
  * from (`GET /v1/payout/prefund/balance`, sen as a string).
  */
-export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
+export async function GET(
+  req: AuthenticatedMedusaRequest,
+  res: MedusaResponse
+) {
   const { client } = svcFromContainer(req.scope)
   try {
-    const [active, prefund] = await Promise.all([client.payouts.activeBanks(), client.payouts.prefund.balance()])
+    const [active, prefund] = await Promise.all([
+      client.payouts.activeBanks(),
+      client.payouts.prefund.balance(),
+    ])
     // spec gap: the active-banks response is not shown; the sandbox answers {banks: [{code, name}]}
-    const banks = Array.isArray((active as { banks?: unknown }).banks) ? (active as { banks: unknown[] }).banks : []
+    const banks = Array.isArray((active as { banks?: unknown }).banks)
+      ? (active as { banks: unknown[] }).banks
+      : []
     res.json({ banks, prefund_available_sen: prefund.available })
   } catch (e) {
     throw toMedusaError(e, "reading the payout banks")

@@ -1,8 +1,14 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
 import { scope } from "../../../../lib/svc-admin/http"
 import { prefundBalance } from "../../../../lib/svc-admin/prefund"
 
 /** GET /admin/svc/prefund: the payout prefund balance (`available_sen`). */
-export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
+export async function GET(
+  req: AuthenticatedMedusaRequest,
+  res: MedusaResponse
+) {
   res.json(await prefundBalance(scope(req)))
 }

@@ -1,4 +1,7 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
 import { refundToBankWorkflow } from "../../../../workflows/refund-to-bank"
 import type { RefundRequest } from "./validators"
 
@@ -13,7 +16,14 @@ import type { RefundRequest } from "./validators"
  * or job). 202: svc did not answer; the request is kept with its key and the
  * job finishes it. 400: what is wrong, by field; nothing was sent.
  */
-export async function POST(req: AuthenticatedMedusaRequest<RefundRequest>, res: MedusaResponse) {
-  const { result } = await refundToBankWorkflow(req.scope).run({ input: { request: req.validatedBody, actor_id: req.auth_context?.actor_id } })
-  res.status(result.httpStatus).json({ payout: result.payout, message: result.message })
+export async function POST(
+  req: AuthenticatedMedusaRequest<RefundRequest>,
+  res: MedusaResponse
+) {
+  const { result } = await refundToBankWorkflow(req.scope).run({
+    input: { request: req.validatedBody, actor_id: req.auth_context?.actor_id },
+  })
+  res
+    .status(result.httpStatus)
+    .json({ payout: result.payout, message: result.message })
 }

@@ -1,4 +1,7 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
 import { actor, scope } from "../../../../lib/svc-admin/http"
 import { listTokenTransfers } from "../../../../workflows/transfer-tokens/token-transfers"
 import { transferTokensWorkflow } from "../../../../workflows/transfer-tokens"
@@ -6,7 +9,10 @@ import type { ListQuery } from "../validators"
 import type { TokenTransferRequest } from "./validators"
 
 /** GET /admin/svc/token-transfers?limit=&offset=: newest first; open ones re-read from svc first. */
-export async function GET(req: AuthenticatedMedusaRequest<unknown, ListQuery>, res: MedusaResponse) {
+export async function GET(
+  req: AuthenticatedMedusaRequest<unknown, ListQuery>,
+  res: MedusaResponse
+) {
   res.json(await listTokenTransfers(scope(req), req.validatedQuery))
 }
 
@@ -15,7 +21,12 @@ export async function GET(req: AuthenticatedMedusaRequest<unknown, ListQuery>, r
  * 200 sent; 202 svc did not answer (kept with its key; send the same request_id again); 400 by field, nothing sent.
  * The same request_id never makes a second transfer. The transfer workflow (src/workflows/transfer-tokens) does it all.
  */
-export async function POST(req: AuthenticatedMedusaRequest<TokenTransferRequest>, res: MedusaResponse) {
-  const { result: r } = await transferTokensWorkflow(scope(req)).run({ input: { request: req.validatedBody, actor_id: actor(req) } })
+export async function POST(
+  req: AuthenticatedMedusaRequest<TokenTransferRequest>,
+  res: MedusaResponse
+) {
+  const { result: r } = await transferTokensWorkflow(scope(req)).run({
+    input: { request: req.validatedBody, actor_id: actor(req) },
+  })
   res.status(r.httpStatus).json({ transfer: r.transfer, message: r.message })
 }

@@ -1,4 +1,7 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { configuredWebhookToken } from "../../../../lib/webhooks/webhook-guard"
 import { webhookTokenSettings } from "../../../../lib/webhooks/webhook-token"
@@ -14,7 +17,10 @@ import type { WebhookTokenChange } from "./validators"
  * action). The answer never carries the token (the doctor shows the URL).
  * With the provider option `webhookToken` the token is always required: 400.
  */
-export async function POST(req: AuthenticatedMedusaRequest<WebhookTokenChange>, res: MedusaResponse) {
+export async function POST(
+  req: AuthenticatedMedusaRequest<WebhookTokenChange>,
+  res: MedusaResponse
+) {
   if (configuredWebhookToken(req.scope)) {
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,
@@ -22,6 +28,16 @@ export async function POST(req: AuthenticatedMedusaRequest<WebhookTokenChange>, 
     )
   }
   const pg = req.scope.resolve<SvcModuleService>(SVC_MODULE)
-  const s = await webhookTokenSettings.setRequired(pg, req.validatedBody.required, req.auth_context?.actor_id ?? null)
-  res.json({ webhook_token: { source: "generated", required: s.required, required_at: s.required_at } })
+  const s = await webhookTokenSettings.setRequired(
+    pg,
+    req.validatedBody.required,
+    req.auth_context?.actor_id ?? null
+  )
+  res.json({
+    webhook_token: {
+      source: "generated",
+      required: s.required,
+      required_at: s.required_at,
+    },
+  })
 }

@@ -1,4 +1,7 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
 import { SVC_MODULE } from "../../../../modules/svc"
 import type SvcModuleService from "../../../../modules/svc/service"
 import { withdrawWorkflow } from "../../../../workflows/withdraw"
@@ -12,14 +15,27 @@ import type { WithdrawalRequest, WithdrawalsQuery } from "./validators"
  * did not answer, the job finishes it with the same key; 400 by field, nothing sent.
  * The withdraw workflow (src/workflows/withdraw) does it all.
  */
-export async function POST(req: AuthenticatedMedusaRequest<WithdrawalRequest>, res: MedusaResponse) {
-  const { result: r } = await withdrawWorkflow(req.scope).run({ input: { request: req.validatedBody, actor_id: req.auth_context?.actor_id } })
-  res.status(r.httpStatus).json({ withdrawal: r.withdrawal, message: r.message })
+export async function POST(
+  req: AuthenticatedMedusaRequest<WithdrawalRequest>,
+  res: MedusaResponse
+) {
+  const { result: r } = await withdrawWorkflow(req.scope).run({
+    input: { request: req.validatedBody, actor_id: req.auth_context?.actor_id },
+  })
+  res
+    .status(r.httpStatus)
+    .json({ withdrawal: r.withdrawal, message: r.message })
 }
 
 /** GET /admin/svc/withdrawals: the newest settlements first. */
-export async function GET(req: AuthenticatedMedusaRequest<unknown, WithdrawalsQuery>, res: MedusaResponse) {
+export async function GET(
+  req: AuthenticatedMedusaRequest<unknown, WithdrawalsQuery>,
+  res: MedusaResponse
+) {
   const svcModule = req.scope.resolve<SvcModuleService>(SVC_MODULE)
-  const rows = await svcModule.listSvcWithdrawals({}, { take: req.validatedQuery.limit, order: { created_at: "DESC" } })
+  const rows = await svcModule.listSvcWithdrawals(
+    {},
+    { take: req.validatedQuery.limit, order: { created_at: "DESC" } }
+  )
   res.json({ withdrawals: rows }) // nothing secret in a withdrawal row
 }

@@ -8,8 +8,17 @@ import { amountInput, attentionQuery } from "../validators"
  */
 export const withdrawalRequest = z
   .object({
-    request_id: z.string().uuid("request_id: must be a UUID made once per withdrawal form (the same one when the form is sent again)").optional(),
-    bank_account_id: z.string().uuid("bank_account_id: must be the id of a linked bank account (a UUID)"),
+    request_id: z
+      .string()
+      .uuid(
+        "request_id: must be a UUID made once per withdrawal form (the same one when the form is sent again)"
+      )
+      .optional(),
+    bank_account_id: z
+      .string()
+      .uuid(
+        "bank_account_id: must be the id of a linked bank account (a UUID)"
+      ),
     amount: amountInput("1500.00"),
     reference: z.string().trim().min(1).max(20).optional(),
   })

@@ -1,7 +1,14 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { svcFromContainer } from "../../../../lib/svc-runtime/config"
 
-type Bank = { code: string; name: string; displayName: string; logoUrl: string; type: string; active: boolean }
+type Bank = {
+  code: string
+  name: string
+  displayName: string
+  logoUrl: string
+  type: string
+  active: boolean
+}
 
 /**
  * GET /store/svc/fpx-banks: the FPX banks a shopper can pick for FPX direct,
@@ -22,7 +29,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     const o = e as { code?: string; requestId?: string }
     res.status(502).json({
       code: "svc_banks_unavailable",
-      message: "The list of FPX banks cannot be loaded from svc right now; please try again in a minute or choose another payment method.",
+      message:
+        "The list of FPX banks cannot be loaded from svc right now; please try again in a minute or choose another payment method.",
       ...(o.code ? { svc_code: o.code } : {}),
       ...(o.requestId ? { svc_request_id: o.requestId } : {}),
     })

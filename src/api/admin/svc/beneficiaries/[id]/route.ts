@@ -1,4 +1,7 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
 import { removeBeneficiary } from "../../../../../lib/svc-admin/beneficiaries"
 import { param, scope } from "../../../../../lib/svc-admin/http"
 
@@ -7,6 +10,11 @@ import { param, scope } from "../../../../../lib/svc-admin/http"
  * deactivated too). spec gap: the deletion route is assumed
  * `DELETE /v1/payouts/beneficiaries/{id}` (the spec names it without a path).
  */
-export async function DELETE(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
-  res.json({ beneficiary: await removeBeneficiary(scope(req), param(req, "id")) })
+export async function DELETE(
+  req: AuthenticatedMedusaRequest,
+  res: MedusaResponse
+) {
+  res.json({
+    beneficiary: await removeBeneficiary(scope(req), param(req, "id")),
+  })
 }

@@ -12,33 +12,74 @@ import { codesOf, english, say } from "../../../../../lib/texts"
  * them beside the inbox, and an admin can process one again: the payout or
  * withdrawal is re-read from svc, as the webhook does.
  */
-export const TRACKED_EVENT_TYPES = ["payout.created", "payout.updated", "wallet.withdrawal.updated"] as const
+export const TRACKED_EVENT_TYPES = [
+  "payout.created",
+  "payout.updated",
+  "wallet.withdrawal.updated",
+] as const
 
-export async function listTrackedEvents(container: Container, q: { limit: number; offset: number }) {
+export async function listTrackedEvents(
+  container: Container,
+  q: { limit: number; offset: number }
+) {
   const { svcModule } = adminDeps(container)
   const [rows, count] = await svcModule.listAndCountSvcWebhookEvents(
     { event_type: [...TRACKED_EVENT_TYPES] },
-    { take: q.limit, skip: q.offset, order: { created_at: "DESC" }, select: ["id", "event_id", "event_type", "resource_id", "outcome", "detail", "created_at", "updated_at"] }
+    {
+      take: q.limit,
+      skip: q.offset,
+      order: { created_at: "DESC" },
+      select: [
+        "id",
+        "event_id",
+        "event_type",
+        "resource_id",
+        "outcome",
+        "detail",
+        "created_at",
+        "updated_at",
+      ],
+    }
   )
   // each detail with its code and values, for the admin's language (src/lib/texts)
-  return { events: rows.map((r) => ({ ...r, ...codesOf("detail", r.detail) })), count, limit: q.limit, offset: q.offset }
+  return {
+    events: rows.map((r) => ({ ...r, ...codesOf("detail", r.detail) })),
+    count,
+    limit: q.limit,
+    offset: q.offset,
+  }
 }
 
 export async function reprocessTrackedEvent(container: Container, id: string) {
   const { svcModule } = adminDeps(container)
   const row = await svcModule.retrieveSvcWebhookEvent(id)
   const type = row.event_type ?? ""
-  if (!(TRACKED_EVENT_TYPES as readonly string[]).includes(type) || !row.resource_id) {
-    throw notAllowed(`id: ${id} is not a payout or fiat withdrawal event with a resource id; checkout events are settled by the webhook, the watcher and the job`)
+  if (
+    !(TRACKED_EVENT_TYPES as readonly string[]).includes(type) ||
+    !row.resource_id
+  ) {
+    throw notAllowed(
+      `id: ${id} is not a payout or fiat withdrawal event with a resource id; checkout events are settled by the webhook, the watcher and the job`
+    )
   }
   let outcome: string
   let detail = english(say("event.reprocessed"))
   try {
-    outcome = type === "wallet.withdrawal.updated" ? await refreshWithdrawal(container, row.resource_id, "admin") : await refreshPayout(container, row.resource_id, "admin")
+    outcome =
+      type === "wallet.withdrawal.updated"
+        ? await refreshWithdrawal(container, row.resource_id, "admin")
+        : await refreshPayout(container, row.resource_id, "admin")
   } catch (e) {
     const o = e as { status?: number; code?: string; message?: string }
-    outcome = o.status === 404 ? (type === "wallet.withdrawal.updated" ? "unknown_withdrawal" : "unknown_payout") : "svc_unreachable"
-    detail = english(say("event.reprocessFailed", { error: failureText(e) })).slice(0, 500)
+    outcome =
+      o.status === 404
+        ? type === "wallet.withdrawal.updated"
+          ? "unknown_withdrawal"
+          : "unknown_payout"
+        : "svc_unreachable"
+    detail = english(
+      say("event.reprocessFailed", { error: failureText(e) })
+    ).slice(0, 500)
   }
   return svcModule.updateSvcWebhookEvents({ id: row.id, outcome, detail })
 }

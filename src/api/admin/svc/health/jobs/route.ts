@@ -1,4 +1,7 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
 import { jobStates } from "../../../../../lib/doctor/jobs"
 import { svcFromContainer } from "../../../../../lib/svc-runtime/config"
 
@@ -8,6 +11,11 @@ import { svcFromContainer } from "../../../../../lib/svc-runtime/config"
  * when one is off, overdue or keeps failing). No svc call: the svc overview
  * page reads it on every visit.
  */
-export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
-  res.json({ jobs: await jobStates(req.scope, svcFromContainer(req.scope).options) })
+export async function GET(
+  req: AuthenticatedMedusaRequest,
+  res: MedusaResponse
+) {
+  res.json({
+    jobs: await jobStates(req.scope, svcFromContainer(req.scope).options),
+  })
 }

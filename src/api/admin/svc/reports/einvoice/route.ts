@@ -1,5 +1,14 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { einvoiceCsv, groupJson, monthPeriod, mytTimestamp, totalsJson } from "../../../../../lib/reports/einvoice"
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
+import {
+  einvoiceCsv,
+  groupJson,
+  monthPeriod,
+  mytTimestamp,
+  totalsJson,
+} from "../../../../../lib/reports/einvoice"
 import { einvoiceReport } from "../../../../../lib/reports/einvoice-report"
 import type { EinvoiceQuery } from "../validators"
 
@@ -10,14 +19,21 @@ import type { EinvoiceQuery } from "../validators"
  * consolidated e-invoice needs from the payment side (docs/einvoice.md, field
  * by field). Read from the plugin's ledger and Medusa; svc is not called.
  */
-export async function GET(req: AuthenticatedMedusaRequest<unknown, EinvoiceQuery>, res: MedusaResponse) {
+export async function GET(
+  req: AuthenticatedMedusaRequest<unknown, EinvoiceQuery>,
+  res: MedusaResponse
+) {
   const { month, format } = req.validatedQuery
   const period = monthPeriod(month)
-  if (!period) throw new Error(`month ${month} passed validation but is not a month`)
+  if (!period)
+    throw new Error(`month ${month} passed validation but is not a month`)
   const report = await einvoiceReport(req.scope, period)
   if (format === "csv") {
     res.setHeader("content-type", "text/csv; charset=utf-8")
-    res.setHeader("content-disposition", `attachment; filename="svc-einvoice-${month}.csv"`)
+    res.setHeader(
+      "content-disposition",
+      `attachment; filename="svc-einvoice-${month}.csv"`
+    )
     res.status(200).send(einvoiceCsv(month, report, report.notes))
     return
   }

@@ -1,8 +1,14 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { toMedusaError } from "../../../../../lib/svc-runtime/errors"
 import type { Period } from "../../../../../lib/reports/period"
-import { settlementCsv, settlementReport } from "../../../../../lib/reports/settlement"
+import {
+  settlementCsv,
+  settlementReport,
+} from "../../../../../lib/reports/settlement"
 
 /**
  * GET /admin/svc/reports/settlement.csv?from=YYYY-MM-DD&to=YYYY-MM-DD: every
@@ -12,7 +18,10 @@ import { settlementCsv, settlementReport } from "../../../../../lib/reports/sett
  * (`to` inclusive) or ISO timestamps; a bad one is a 400 naming the field,
  * before svc is asked anything.
  */
-export async function GET(req: AuthenticatedMedusaRequest<unknown, Period>, res: MedusaResponse) {
+export async function GET(
+  req: AuthenticatedMedusaRequest<unknown, Period>,
+  res: MedusaResponse
+) {
   const period = req.validatedQuery
   let report: Awaited<ReturnType<typeof settlementReport>>
   try {

@@ -1,7 +1,11 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { shopperGuard } from "../../../../../lib/shopper-limits/guard"
-import { linkPage, pageLanguage, type LinkPageKind } from "../../../../../lib/payment-links/pages"
+import {
+  linkPage,
+  pageLanguage,
+  type LinkPageKind,
+} from "../../../../../lib/payment-links/pages"
 import { redactLinkPath } from "../../../../../lib/payment-links/link-url"
 import { MAX_TOKEN_LENGTH } from "../../../../../lib/payment-links/token"
 import { openLastingLink } from "../../../../../workflows/balance-payment-link/lasting-link"
@@ -19,7 +23,8 @@ const ORDER_ID = /^order_[0-9A-Za-z]{10,40}$/
  * redacted first) nor a Referer.
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  if (typeof req.originalUrl === "string") req.originalUrl = redactLinkPath(req.originalUrl)
+  if (typeof req.originalUrl === "string")
+    req.originalUrl = redactLinkPath(req.originalUrl)
   res.setHeader("Cache-Control", "no-store")
   res.setHeader("Referrer-Policy", "no-referrer")
   res.setHeader("X-Robots-Tag", "noindex")
@@ -28,7 +33,10 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const lang = pageLanguage(req.headers["accept-language"])
   const show = (kind: LinkPageKind) => {
     const p = linkPage(kind, lang)
-    res.setHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+    res.setHeader(
+      "Content-Security-Policy",
+      "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    )
     res.setHeader("Content-Language", lang)
     res.status(p.status).type("html").send(p.html)
   }
@@ -41,14 +49,17 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     }
     const orderId = String(req.params.order_id ?? "")
     const token = String(req.params.token ?? "")
-    if (!ORDER_ID.test(orderId) || !token || token.length > MAX_TOKEN_LENGTH) return show("invalid")
+    if (!ORDER_ID.test(orderId) || !token || token.length > MAX_TOKEN_LENGTH)
+      return show("invalid")
     const opened = await openLastingLink(req.scope, orderId, token)
     if (opened.kind === "page") return show(opened.page)
     res.redirect(303, opened.url)
   } catch (e) {
     req.scope
       .resolve<{ warn: (m: string) => void }>(ContainerRegistrationKeys.LOGGER)
-      .warn(`svc: a payment link could not be opened: ${e instanceof Error ? e.message : String(e)}`)
+      .warn(
+        `svc: a payment link could not be opened: ${e instanceof Error ? e.message : String(e)}`
+      )
     show("unavailable")
   }
 }

@@ -1,6 +1,12 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
 import { orderBalance } from "../../../../../../workflows/balance-payment-link/order-balance"
-import { latestLastingLink, paymentLinkBase } from "../../../../../../workflows/balance-payment-link/lasting-link"
+import {
+  latestLastingLink,
+  paymentLinkBase,
+} from "../../../../../../workflows/balance-payment-link/lasting-link"
 import { requestOrigin } from "../../validators"
 
 /**
@@ -11,9 +17,16 @@ import { requestOrigin } from "../../validators"
  * the order's newest lasting payment link (`payment_link`: the store's own
  * link, when it was sent and opened; docs/payment-links.md), or null.
  */
-export async function GET(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
+export async function GET(
+  req: AuthenticatedMedusaRequest,
+  res: MedusaResponse
+) {
   const orderId = String(req.params.order_id)
   const balance = await orderBalance(req.scope, orderId)
-  const payment_link = await latestLastingLink(req.scope, orderId, paymentLinkBase(req.scope, requestOrigin(req)))
+  const payment_link = await latestLastingLink(
+    req.scope,
+    orderId,
+    paymentLinkBase(req.scope, requestOrigin(req))
+  )
   res.json({ balance, payment_link })
 }

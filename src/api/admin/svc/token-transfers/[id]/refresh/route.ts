@@ -1,9 +1,17 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
 import { param, scope } from "../../../../../../lib/svc-admin/http"
 import { trackTokenTransferWorkflow } from "../../../../../../workflows/track-token-transfer"
 
 /** POST /admin/svc/token-transfers/:id/refresh: re-read from svc (or send an unanswered one again with its key). */
-export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
-  const { result } = await trackTokenTransferWorkflow(scope(req)).run({ input: { id: param(req, "id"), source: "admin" } })
+export async function POST(
+  req: AuthenticatedMedusaRequest,
+  res: MedusaResponse
+) {
+  const { result } = await trackTokenTransferWorkflow(scope(req)).run({
+    input: { id: param(req, "id"), source: "admin" },
+  })
   res.json({ transfer: result.transfer })
 }

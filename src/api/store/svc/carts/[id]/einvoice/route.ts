@@ -1,7 +1,13 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import {
+  ContainerRegistrationKeys,
+  MedusaError,
+} from "@medusajs/framework/utils"
 import { updateCartWorkflow } from "@medusajs/core-flows"
-import { EINVOICE_FLAG, einvoiceRequested } from "../../../../../../lib/reports/einvoice"
+import {
+  EINVOICE_FLAG,
+  einvoiceRequested,
+} from "../../../../../../lib/reports/einvoice"
 import type { EinvoiceFlagBody } from "../../../../../admin/svc/orders/validators"
 
 /**
@@ -12,14 +18,37 @@ import type { EinvoiceFlagBody } from "../../../../../admin/svc/orders/validator
  * completed cart is refused: the order's flag is then the customer's order
  * route or the admin's.
  */
-export async function POST(req: MedusaRequest<EinvoiceFlagBody>, res: MedusaResponse) {
+export async function POST(
+  req: MedusaRequest<EinvoiceFlagBody>,
+  res: MedusaResponse
+) {
   const id = String(req.params.id)
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: "cart", fields: ["id", "completed_at"], filters: { id } })
+  const { data } = await query.graph({
+    entity: "cart",
+    fields: ["id", "completed_at"],
+    filters: { id },
+  })
   const cart = (data as { id: string; completed_at: string | Date | null }[])[0]
-  if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, `id: no cart ${id}`)
-  if (cart.completed_at) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `id: cart ${id} is already an order; ask on the order instead`)
-  await updateCartWorkflow(req.scope).run({ input: { id, metadata: { [EINVOICE_FLAG]: req.validatedBody.requested } } })
-  const { data: after } = await query.graph({ entity: "cart", fields: ["id", "metadata"], filters: { id } })
-  res.json({ cart_id: id, requested: einvoiceRequested((after as { metadata: Record<string, unknown> | null }[])[0]?.metadata) })
+  if (!cart)
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `id: no cart ${id}`)
+  if (cart.completed_at)
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `id: cart ${id} is already an order; ask on the order instead`
+    )
+  await updateCartWorkflow(req.scope).run({
+    input: { id, metadata: { [EINVOICE_FLAG]: req.validatedBody.requested } },
+  })
+  const { data: after } = await query.graph({
+    entity: "cart",
+    fields: ["id", "metadata"],
+    filters: { id },
+  })
+  res.json({
+    cart_id: id,
+    requested: einvoiceRequested(
+      (after as { metadata: Record<string, unknown> | null }[])[0]?.metadata
+    ),
+  })
 }

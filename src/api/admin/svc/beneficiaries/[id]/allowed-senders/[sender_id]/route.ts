@@ -1,4 +1,5 @@
 import { ownerRoutes } from "../../../../../../../lib/svc-admin/http"
 
 /** POST /admin/svc/beneficiaries/:id/allowed-senders/:sender_id `{active}`; DELETE: remove it (src/lib/svc-admin/http.ts). */
-export const { changeSender: POST, removeSender: DELETE } = ownerRoutes("BENEFICIARY")
+export const { changeSender: POST, removeSender: DELETE } =
+  ownerRoutes("BENEFICIARY")

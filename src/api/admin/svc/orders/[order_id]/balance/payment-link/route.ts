@@ -1,6 +1,12 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
 import { createBalancePaymentLinkWorkflow } from "../../../../../../../workflows/balance-payment-link"
-import { issueLastingLink, paymentLinkBase } from "../../../../../../../workflows/balance-payment-link/lasting-link"
+import {
+  issueLastingLink,
+  paymentLinkBase,
+} from "../../../../../../../workflows/balance-payment-link/lasting-link"
 import { requestOrigin, type PaymentLinkBody } from "../../../validators"
 
 /**
@@ -14,9 +20,14 @@ import { requestOrigin, type PaymentLinkBody } from "../../../validators"
  * balance if svc's has expired: docs/payment-links.md). 400 names the field
  * and the rule; nothing was made or sent.
  */
-export async function POST(req: AuthenticatedMedusaRequest<PaymentLinkBody>, res: MedusaResponse) {
+export async function POST(
+  req: AuthenticatedMedusaRequest<PaymentLinkBody>,
+  res: MedusaResponse
+) {
   const orderId = String(req.params.order_id)
-  const { result } = await createBalancePaymentLinkWorkflow(req.scope).run({ input: { ...req.validatedBody, order_id: orderId } })
+  const { result } = await createBalancePaymentLinkWorkflow(req.scope).run({
+    input: { ...req.validatedBody, order_id: orderId },
+  })
   const { balance, link, reused } = result
   const payment_link = await issueLastingLink(req.scope, {
     order_id: orderId,

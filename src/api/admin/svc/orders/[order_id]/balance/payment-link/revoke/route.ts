@@ -1,5 +1,11 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { paymentLinkBase, revokeLastingLink } from "../../../../../../../../workflows/balance-payment-link/lasting-link"
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
+import {
+  paymentLinkBase,
+  revokeLastingLink,
+} from "../../../../../../../../workflows/balance-payment-link/lasting-link"
 import { requestOrigin, type SendPaymentLinkBody } from "../../../../validators"
 
 /**
@@ -8,7 +14,10 @@ import { requestOrigin, type SendPaymentLinkBody } from "../../../../validators"
  * once (its page says the store withdrew it, 410); the answer is the link with
  * `revoked_at`. Another order's link is a 400; a revoked one is answered as it is.
  */
-export async function POST(req: AuthenticatedMedusaRequest<SendPaymentLinkBody>, res: MedusaResponse) {
+export async function POST(
+  req: AuthenticatedMedusaRequest<SendPaymentLinkBody>,
+  res: MedusaResponse
+) {
   const payment_link = await revokeLastingLink(req.scope, {
     order_id: String(req.params.order_id),
     payment_link_id: req.validatedBody.payment_link_id,

@@ -1,5 +1,11 @@
-import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { paymentLinkBase, sendLastingLink } from "../../../../../../../../workflows/balance-payment-link/lasting-link"
+import type {
+  AuthenticatedMedusaRequest,
+  MedusaResponse,
+} from "@medusajs/framework/http"
+import {
+  paymentLinkBase,
+  sendLastingLink,
+} from "../../../../../../../../workflows/balance-payment-link/lasting-link"
 import { requestOrigin, type SendPaymentLinkBody } from "../../../../validators"
 
 /**
@@ -10,7 +16,10 @@ import { requestOrigin, type SendPaymentLinkBody } from "../../../../validators"
  * with `sent_at` and `sent_to`. 400 names what is missing (an expired link, no
  * email on the order, no notification provider); nothing was sent then.
  */
-export async function POST(req: AuthenticatedMedusaRequest<SendPaymentLinkBody>, res: MedusaResponse) {
+export async function POST(
+  req: AuthenticatedMedusaRequest<SendPaymentLinkBody>,
+  res: MedusaResponse
+) {
   const payment_link = await sendLastingLink(req.scope, {
     order_id: String(req.params.order_id),
     payment_link_id: req.validatedBody.payment_link_id,

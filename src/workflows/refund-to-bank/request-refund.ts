@@ -23,7 +23,7 @@ import { MedusaReads } from "../../lib/medusa-data/medusa-reads"
 // one mask for every admin answer: a value of 4 characters or fewer is hidden whole, never shown as it is
 import { mask } from "../../lib/svc-admin/context"
 import type { RefundRequestInput } from "./validators"
-import { codesOf, english, say } from "../../lib/texts"
+import { codesOf, english, say, type Said } from "../../lib/texts"
 
 type Container = MedusaContainer
 
@@ -201,7 +201,8 @@ async function refundReasonExists(
 export type RefundResult = {
   httpStatus: 200 | 202
   payout: Record<string, unknown>
-  message: string
+  /** the answer line, in the catalogue's words (the route answers its English and code) */
+  message: Said
 }
 
 /** The payout request to store for a refund that passed every check (svc_payout's columns). */
@@ -455,20 +456,18 @@ function samePayout(
   return {
     httpStatus: done ? 200 : 202,
     payout: publicPayout(row),
-    message: english(
-      done
-        ? row.failure_reason
-          ? say("refund.againWhy", {
-              payout: String(row.payout_id ?? row.id),
-              status: String(row.status),
-              reason: row.failure_reason,
-            })
-          : say("refund.again", {
-              payout: String(row.payout_id ?? row.id),
-              status: String(row.status),
-            })
-        : say("refund.againSending")
-    ),
+    message: done
+      ? row.failure_reason
+        ? say("refund.againWhy", {
+            payout: String(row.payout_id ?? row.id),
+            status: String(row.status),
+            reason: row.failure_reason,
+          })
+        : say("refund.again", {
+            payout: String(row.payout_id ?? row.id),
+            status: String(row.status),
+          })
+      : say("refund.againSending"),
   }
 }
 
@@ -511,12 +510,10 @@ export async function finishRefund(
     return {
       httpStatus: 200,
       payout: publicPayout(row),
-      message: english(
-        say("refund.sent", {
-          payout: String(row.payout_id),
-          status: row.status,
-        })
-      ),
+      message: say("refund.sent", {
+        payout: String(row.payout_id),
+        status: row.status,
+      }),
     }
   }
   if (row.status === "REQUESTED") {
@@ -536,7 +533,7 @@ export async function finishRefund(
     return {
       httpStatus: 202,
       payout: publicPayout(row),
-      message: english(say("refund.noAnswer")),
+      message: say("refund.noAnswer"),
     }
   }
   throw workflowError instanceof MedusaError
@@ -576,18 +573,14 @@ export async function finishPayoutRequest(
     ? {
         httpStatus: 200,
         payout: publicPayout(after),
-        message: english(
-          say("refund.sent", {
-            payout: String(after.payout_id),
-            status: after.status,
-          })
-        ),
+        message: say("refund.sent", {
+          payout: String(after.payout_id),
+          status: after.status,
+        }),
       }
     : {
         httpStatus: 202,
         payout: publicPayout(after),
-        message: english(
-          say("refund.notFinished", { id: rowId, status: after.status })
-        ),
+        message: say("refund.notFinished", { id: rowId, status: after.status }),
       }
 }

@@ -94,53 +94,51 @@ export function toMedusaError(e: unknown, doing: string): MedusaError {
     plain: A,
     withRef: B,
     params: { doing: string; message?: string }
-  ) =>
-    english(
-      o.requestId
-        ? {
-            code: withRef,
-            params: {
-              ...params,
-              ref: say("common.requestId", { id: o.requestId }),
-            },
-          }
-        : { code: plain, params }
-    )
+  ): Said =>
+    o.requestId
+      ? {
+          code: withRef,
+          params: {
+            ...params,
+            ref: say("common.requestId", { id: o.requestId }),
+          },
+        }
+      : { code: plain, params }
   if (o.name === "SvcInputError")
-    return new MedusaError(
+    return new SaidError(
       MedusaError.Types.INVALID_DATA,
-      english(say("error.svcInput", { message }))
+      say("error.svcInput", { message })
     )
   if (o.code === "RATE_BUDGET")
     return new SvcTryAgainError(say("error.tooManyRequests", { doing }))
   switch (o.status) {
     case 400:
-      return new MedusaError(
+      return new SaidError(
         MedusaError.Types.INVALID_DATA,
         said("error.refused", "error.refusedRef", { doing, message })
       )
     case 401:
-      return new MedusaError(
+      return new SaidError(
         MedusaError.Types.UNEXPECTED_STATE,
         said("error.credentials", "error.credentialsRef", { doing })
       )
     case 403:
-      return new MedusaError(
+      return new SaidError(
         MedusaError.Types.NOT_ALLOWED,
         said("error.notAllowed", "error.notAllowedRef", { doing, message })
       )
     case 404:
-      return new MedusaError(
+      return new SaidError(
         MedusaError.Types.NOT_FOUND,
         said("error.notFound", "error.notFoundRef", { doing })
       )
     case 422:
-      return new MedusaError(
+      return new SaidError(
         MedusaError.Types.CONFLICT,
         said("error.conflict", "error.conflictRef", { doing, message })
       )
     default:
-      return new MedusaError(
+      return new SaidError(
         MedusaError.Types.UNEXPECTED_STATE,
         said("error.notAnswering", "error.notAnsweringRef", { doing, message })
       )

@@ -42,7 +42,7 @@ type OrderRow = {
 }
 
 /** Why an order of the month is not in the consolidated data. */
-export const EXCLUDED_BUYER_EINVOICE = "buyer_requested_einvoice"
+const EXCLUDED_BUYER_EINVOICE = "buyer_requested_einvoice"
 
 /** The month's svc payments and refunds of orders without their own e-invoice, grouped per Malaysian day and payment mode. */
 export async function einvoiceReport(

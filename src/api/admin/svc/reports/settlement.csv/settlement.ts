@@ -182,13 +182,16 @@ function feeMode(c: Checkout | undefined): string | null {
   return null
 }
 
-async function checkoutRows(
-  container: MedusaContainer,
-  client: SvcClient,
-  svcModule: SvcModuleService,
-  p: Period,
+/** What each list of movements reads from. */
+type Ctx = {
+  container: MedusaContainer
+  client: SvcClient
+  svcModule: SvcModuleService
+  p: Period
   notes: string[]
-): Promise<MovementRow[]> {
+}
+
+async function checkoutRows({ container, client, svcModule, p, notes }: Ctx) {
   const svcList = await listBack<Checkout>(
     (q) =>
       client.checkout.list({
@@ -355,12 +358,7 @@ type SvcPayout = SvcOut & {
   netAmount?: string | null
 }
 
-async function payoutRows(
-  client: SvcClient,
-  svcModule: SvcModuleService,
-  p: Period,
-  notes: string[]
-): Promise<MovementRow[]> {
+async function payoutRows({ client, svcModule, p, notes }: Ctx) {
   const svcList = await listBack<SvcPayout>(
     (q) => client.payouts.list(q),
     p.fromMs - HOUR,
@@ -402,12 +400,7 @@ async function payoutRows(
 
 type SvcTransaction = SvcOut & { id: string; type: string }
 
-async function walletRows(
-  client: SvcClient,
-  svcModule: SvcModuleService,
-  p: Period,
-  notes: string[]
-): Promise<MovementRow[]> {
+async function walletRows({ client, svcModule, p, notes }: Ctx) {
   const svcList = await listBack<SvcTransaction>(
     (q) => client.wallet.transactions(q),
     p.fromMs - HOUR,
@@ -540,15 +533,15 @@ export async function settlementReport(
   container: MedusaContainer,
   p: Period
 ): Promise<{ csv: string; mismatches: number }> {
-  const { client } = svcFromContainer(container)
-  const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
-  const notes: string[] = []
+  const ctx: Ctx = {
+    container,
+    client: svcFromContainer(container).client,
+    svcModule: container.resolve<SvcModuleService>(SVC_MODULE),
+    p,
+    notes: [],
+  }
   const rows = (
-    await Promise.all([
-      checkoutRows(container, client, svcModule, p, notes),
-      payoutRows(client, svcModule, p, notes),
-      walletRows(client, svcModule, p, notes),
-    ])
+    await Promise.all([checkoutRows(ctx), payoutRows(ctx), walletRows(ctx)])
   )
     .flat()
     .sort((a, b) => a.at.localeCompare(b.at))
@@ -591,7 +584,7 @@ export async function settlementReport(
     mismatches,
     csv: csvFile(lines, [
       `period ${span} (days in Malaysia time); ${rows.length} movements; ${mismatches} flagged MISMATCH`,
-      ...notes,
+      ...ctx.notes,
     ]),
   }
 }

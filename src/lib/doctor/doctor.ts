@@ -258,9 +258,7 @@ const PROBED_FEATURES = [
  * list (1 item), FPX bank list, wallet networks (returned, for the
  * environment), prefund balance, and one deposit read per area with a nil id.
  */
-export async function probeFeatures(
-  client: SvcClient
-): Promise<{
+export async function probeFeatures(client: SvcClient): Promise<{
   results: Record<(typeof PROBED_FEATURES)[number], ProbeResult>
   networks: unknown
 }> {

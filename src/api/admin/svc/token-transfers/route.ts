@@ -29,11 +29,9 @@ export async function POST(
   const { result: r } = await transferTokensWorkflow(scope(req)).run({
     input: { request: req.validatedBody, actor_id: actor(req) },
   })
-  res
-    .status(r.httpStatus)
-    .json({
-      transfer: r.transfer,
-      message: r.message,
-      ...codesOf("message", r.message),
-    })
+  res.status(r.httpStatus).json({
+    transfer: r.transfer,
+    message: r.message,
+    ...codesOf("message", r.message),
+  })
 }

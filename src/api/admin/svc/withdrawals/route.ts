@@ -23,13 +23,11 @@ export async function POST(
   const { result: r } = await withdrawWorkflow(req.scope).run({
     input: { request: req.validatedBody, actor_id: req.auth_context?.actor_id },
   })
-  res
-    .status(r.httpStatus)
-    .json({
-      withdrawal: r.withdrawal,
-      message: r.message,
-      ...codesOf("message", r.message),
-    })
+  res.status(r.httpStatus).json({
+    withdrawal: r.withdrawal,
+    message: r.message,
+    ...codesOf("message", r.message),
+  })
 }
 
 /** GET /admin/svc/withdrawals: the newest settlements first. */

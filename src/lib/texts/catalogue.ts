@@ -5,7 +5,7 @@
  * transfer), each under a stable code `area.name`, in English with {{named}}
  * values ({{path}}: a field's path, no space in it): ./en.json, one copy for
  * the server and the admin (src/admin/i18n: `svc.server.<code>`, its Chinese
- * in zhCN.json). The server says them through say() (./said.ts) and sends the
+ * in zhCN.json). The server says them through say() (./index.ts) and sends the
  * code and values beside the English; the admin shows its own words for the
  * code and the English when it has none. Codes are never renamed: a new
  * wording keeps its code when it says the same, and gets a new code when it

@@ -13,12 +13,11 @@
 import { useMemo } from "react"
 import { useTranslation } from "react-i18next"
 import { recognise as read, TEXTS } from "../../lib/texts"
+import type { Said, TextValue } from "../../lib/texts"
 import { errorText } from "../lib/sdk"
 
-/** A value of a server sentence: a word or number, another sentence, or a list of them. */
-export type ServerValue = string | number | ServerSaid | (string | ServerSaid)[]
-export type ServerSaid = { code: string; params: ServerParams | null }
-export type ServerParams = Record<string, ServerValue>
+/** A server sentence's values: words or numbers, other sentences, or lists of them. */
+export type ServerParams = Said["params"]
 
 const CODES = new Set(Object.keys(TEXTS))
 /** The catalogue key of a server code. */
@@ -34,7 +33,7 @@ export function useServerText() {
 
 /** useServerText's words for one `t` (the admin's language). */
 function serverText(t: ReturnType<typeof useTranslation>["t"]) {
-  const value = (v: ServerValue, depth: number): string | null => {
+  const value = (v: TextValue, depth: number): string | null => {
     if (typeof v === "number") return String(v)
     if (typeof v === "string") {
       const r = depth < DEPTH ? read(v) : null

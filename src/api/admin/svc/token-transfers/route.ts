@@ -25,8 +25,9 @@ export async function POST(
   req: AuthenticatedMedusaRequest<TokenTransferRequest>,
   res: MedusaResponse
 ) {
-  const { result: r } = await transferTokensWorkflow(scope(req)).run({
+  const { result } = await transferTokensWorkflow(scope(req)).run({
     input: { request: req.validatedBody, actor_id: actor(req) },
   })
-  res.status(r.httpStatus).json({ transfer: r.transfer, message: r.message })
+  const { httpStatus, ...answer } = result // {transfer, message}
+  res.status(httpStatus).json(answer)
 }

@@ -19,12 +19,11 @@ export async function POST(
   req: AuthenticatedMedusaRequest<WithdrawalRequest>,
   res: MedusaResponse
 ) {
-  const { result: r } = await withdrawWorkflow(req.scope).run({
+  const { result } = await withdrawWorkflow(req.scope).run({
     input: { request: req.validatedBody, actor_id: req.auth_context?.actor_id },
   })
-  res
-    .status(r.httpStatus)
-    .json({ withdrawal: r.withdrawal, message: r.message })
+  const { httpStatus, ...answer } = result // {withdrawal, message}
+  res.status(httpStatus).json(answer)
 }
 
 /** GET /admin/svc/withdrawals: the newest settlements first. */

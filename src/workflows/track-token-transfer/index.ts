@@ -3,20 +3,19 @@ import {
   WorkflowResponse,
   type WorkflowData,
 } from "@medusajs/framework/workflows-sdk"
-import { trackStep } from "../transfer-out"
+import { type TrackInput, trackStep } from "../transfer-out"
 import {
   refreshTokenTransfer,
   sweepTokenTransfers,
 } from "../transfer-tokens/token-transfers"
 
-export type TrackTokenTransferInput = {
-  /** The plugin's transfer id (svctt_…): re-read that one (or send an unanswered one again with its key). Without it: the sweep. */
-  id?: string
-  /** Who asked, written in the status history: "admin" (the default), "poll". */
-  source?: string
-  /** The sweep: at most this many open transfers, least recently updated first (default 10). */
-  max?: number
-}
+/**
+ * `id`: the plugin's transfer id (svctt_…), that one re-read, or an unanswered
+ * one sent again with its key (source "admin" by default); without it, the
+ * sweep over at most `max` open transfers, least recently updated first
+ * (default 10).
+ */
+export type TrackTokenTransferInput = TrackInput<"id", { max?: number }>
 
 export const trackTokenTransfersStepId = "svc-track-token-transfers"
 export const trackTokenTransferWorkflowId = "svc-track-token-transfer"
@@ -29,11 +28,12 @@ export const trackTokenTransferWorkflowId = "svc-track-token-transfer"
  */
 export const trackTokenTransfersStep = trackStep(
   trackTokenTransfersStepId,
+  "id",
   "transfer",
-  (input: TrackTokenTransferInput) => input.id,
-  (container, id, input) =>
-    refreshTokenTransfer(container, id, input.source ?? "admin"),
-  (container, input) => sweepTokenTransfers(container, input.max)
+  (container, id, source = "admin") =>
+    refreshTokenTransfer(container, id, source),
+  (container, input: TrackTokenTransferInput) =>
+    sweepTokenTransfers(container, input.max)
 )
 
 /**

@@ -4,17 +4,19 @@ import {
   WorkflowResponse,
   type WorkflowData,
 } from "@medusajs/framework/workflows-sdk"
-import { trackStep } from "../transfer-out"
+import { type TrackInput, trackStep } from "../transfer-out"
 import { refreshWithdrawal, sweepWithdrawals } from "../withdraw/withdrawals"
 
-export type TrackWithdrawalInput = {
-  /** svc's withdrawal id (a `wallet.withdrawal.updated` event): re-read that one. Without it: the sweep. */
-  withdrawal_id?: string
-  /** Who asked, written in the status history: "webhook" (the default), "job", "admin". */
-  source?: string
-  /** The sweep only finishes unanswered sends (the watcher), without polling open withdrawals. */
-  finish_only?: boolean
-}
+/**
+ * `withdrawal_id`: svc's id (a `wallet.withdrawal.updated` event), that one
+ * re-read (source "webhook" by default); without it, the sweep, which with
+ * `finish_only` only finishes unanswered sends (the watcher), without polling
+ * open withdrawals.
+ */
+export type TrackWithdrawalInput = TrackInput<
+  "withdrawal_id",
+  { finish_only?: boolean }
+>
 
 export const trackWithdrawalsStepId = "svc-track-withdrawals"
 export const trackWithdrawalWorkflowId = "svc-track-withdrawal"
@@ -28,11 +30,11 @@ export const trackWithdrawalWorkflowId = "svc-track-withdrawal"
  */
 export const trackWithdrawalsStep = trackStep(
   trackWithdrawalsStepId,
+  "withdrawal_id",
   "outcome",
-  (input: TrackWithdrawalInput) => input.withdrawal_id,
-  (container, id, input) =>
-    refreshWithdrawal(container, id, input.source ?? "webhook"),
-  (container, input) =>
+  (container, id, source = "webhook") =>
+    refreshWithdrawal(container, id, source),
+  (container, input: TrackWithdrawalInput) =>
     sweepWithdrawals(container, { finishOnly: input.finish_only })
 )
 

@@ -403,27 +403,32 @@ export function outWorkflow<
 }
 
 /**
- * A tracking step: one row by `target` re-read from svc, or (no target) the
- * kind's sweep. Answers `{[key]: one's result, report}`, the other null. No
+ * A tracking workflow's input: the id under `Id` re-reads that one row;
+ * without it, the sweep (with the kind's own options). `source`: who asked,
+ * written in the status history.
+ */
+export type TrackInput<Id extends string, SweepOptions = object> = {
+  [P in Id]?: string
+} & { source?: string } & SweepOptions
+
+/**
+ * A tracking step: one row re-read from svc (`one`), or (no id) the kind's
+ * sweep. Answers `{[key]: one's result, report}`, the other null. No
  * compensation: it only records what svc says has happened.
  */
-export function trackStep<
-  I extends { source?: string },
-  K extends string,
-  One,
-  Report,
->(
-  id: string,
+export function trackStep<Id extends string, O, K extends string, One, Report>(
+  stepId: string,
+  idKey: Id,
   key: K,
-  target: (input: I) => string | undefined,
-  one: (container: Container, target: string, input: I) => Promise<One>,
-  sweep: (container: Container, input: I) => Promise<Report>
+  one: (container: Container, id: string, source?: string) => Promise<One>,
+  sweep: (container: Container, input: TrackInput<Id, O>) => Promise<Report>
 ) {
-  return createStep(id, async (input: I, { container }) => {
-    const target_ = target(input)
+  return createStep(stepId, async (input: TrackInput<Id, O>, { container }) => {
+    const ids: { [P in Id]?: string } = input
+    const id = ids[idKey]
     const result = {
-      ...keyed(key, target_ ? await one(container, target_, input) : null),
-      report: target_ ? null : await sweep(container, input),
+      ...keyed(key, id ? await one(container, id, input.source) : null),
+      report: id ? null : await sweep(container, input),
     }
     return new StepResponse<typeof result, null>(result, null)
   })

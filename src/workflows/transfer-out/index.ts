@@ -143,6 +143,12 @@ export type OutKind<
   }
 }
 
+/** A CREATING row updated less than `ms` ago may still be in its first send: a sweep leaves it alone. */
+export const maybeSending = (
+  row: { status: string; updated_at: Date | string },
+  ms: number
+) => row.status === "CREATING" && Date.now() - +new Date(row.updated_at) < ms
+
 /** `{[key]: value}` typed by its key. */
 function keyed<K extends string, V>(key: K, value: V) {
   return { [key]: value } as { [P in K]: V }

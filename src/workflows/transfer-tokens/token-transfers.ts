@@ -7,7 +7,13 @@ import type {
   TokenTransferCreateBody,
 } from "../../client/schemas/wallet"
 import { appendEntry, invalidData } from "../../lib/money/admin-input"
-import { type OutKind, type OutRequest, outShape } from "../transfer-out"
+import {
+  maybeSending,
+  type OutKind,
+  type OutRequest,
+  outShape,
+} from "../transfer-out"
+import { sweepStep } from "../../lib/svc-runtime/sweep"
 import { adminDeps, type Container } from "../../lib/svc-admin/context"
 import { adminSvcError, notFound } from "../../lib/svc-admin/errors"
 import { english, say } from "../../lib/texts"
@@ -272,27 +278,19 @@ export async function sweepTokenTransfers(container: Container, max = 10) {
   const logger = container.resolve<{ warn: (m: string) => void }>(
     ContainerRegistrationKeys.LOGGER
   )
-  const staleBefore = Date.now() - 30_000
   const report = { refreshed: 0, errors: 0 }
   const open = await svcModule.listSvcTokenTransfers(
     { status: { $nin: [...FINAL_TRANSFER, "NOT_SENT"] } },
     { take: max, order: { updated_at: "ASC" } }
   )
   for (const r of open) {
+    if (maybeSending(r, 30_000)) continue
     if (
-      r.status === "CREATING" &&
-      new Date(r.updated_at).getTime() > staleBefore
-    )
-      continue
-    try {
-      await refreshTokenTransfer(container, r.id, "poll")
-      report.refreshed++
-    } catch (e) {
-      report.errors++
-      logger.warn(
-        `svc: refreshing token transfer ${r.id}: ${(e as Error).message}`
+      await sweepStep(report, logger, `refreshing token transfer ${r.id}`, () =>
+        refreshTokenTransfer(container, r.id, "poll").then(() => true)
       )
-    }
+    )
+      report.refreshed++
   }
   return report
 }

@@ -14,7 +14,12 @@ import { appendEntry, invalidData } from "../../lib/money/admin-input"
 import { longestSendMs } from "../../lib/svc-runtime/send-window"
 import { sweepStep } from "../../lib/svc-runtime/sweep"
 import { emitSvcEvent, SvcEvents } from "../../lib/events/svc-events"
-import { type OutKind, type OutRequest, outShape } from "../transfer-out"
+import {
+  maybeSending,
+  type OutKind,
+  type OutRequest,
+  outShape,
+} from "../transfer-out"
 import { FINAL_WITHDRAWAL_STATUS } from "../../modules/svc/statuses"
 import { english, say } from "../../lib/texts"
 
@@ -252,18 +257,13 @@ export async function sweepWithdrawals(
     ContainerRegistrationKeys.LOGGER
   )
   const report = { finished: 0, refreshed: 0, errors: 0 }
-  const staleBefore =
-    Date.now() - longestSendMs(svcFromContainer(container).options)
+  const sendMs = longestSendMs(svcFromContainer(container).options)
   for (const r of await svcModule.listSvcWithdrawals(
     { status: ["UNCERTAIN", "CREATING"] },
     { take: 50, order: { created_at: "ASC" } }
   )) {
     // CREATING for longer than any send lasts: the process died mid-send; finish it like an uncertain one
-    if (
-      r.status === "CREATING" &&
-      new Date(r.updated_at).getTime() > staleBefore
-    )
-      continue
+    if (maybeSending(r, sendMs)) continue
     if (
       await sweepStep(
         report,

@@ -418,24 +418,43 @@ export type TrackInput<Id extends string, SweepOptions = object> = {
 } & { source?: string } & SweepOptions
 
 /**
- * A tracking step: one row re-read from svc (`one`), or (no id) the kind's
- * sweep. Answers `{[key]: one's result, report}`, the other null. No
- * compensation: it only records what svc says has happened.
+ * A tracking workflow and its step: one row re-read from svc (`one`), or (no
+ * id) the kind's sweep. Answers `{[key]: one's result, report}`, the other
+ * null. No compensation: it only records what svc says has happened.
  */
-export function trackStep<Id extends string, O, K extends string, One, Report>(
-  stepId: string,
+export function trackWorkflow<
+  Id extends string,
+  O,
+  K extends string,
+  One,
+  Report,
+>(
+  ids: { workflow: string; step: string },
   idKey: Id,
   key: K,
   one: (container: Container, id: string, source?: string) => Promise<One>,
   sweep: (container: Container, input: TrackInput<Id, O>) => Promise<Report>
 ) {
-  return createStep(stepId, async (input: TrackInput<Id, O>, { container }) => {
-    const ids: { [P in Id]?: string } = input
-    const id = ids[idKey]
-    const result = {
-      ...keyed(key, id ? await one(container, id, input.source) : null),
-      report: id ? null : await sweep(container, input),
+  type Result = { [P in K]: Awaited<One> | null } & {
+    report: Awaited<Report> | null
+  }
+  const step = createStep(
+    ids.step,
+    async (input: TrackInput<Id, O>, { container }) => {
+      const named: { [P in Id]?: string } = input
+      const id = named[idKey]
+      const result: Result = {
+        ...keyed(key, id ? await one(container, id, input.source) : null),
+        report: id ? null : await sweep(container, input),
+      }
+      return new StepResponse<Result, null>(result, null)
     }
-    return new StepResponse<typeof result, null>(result, null)
-  })
+  )
+  const workflow = createWorkflow(
+    ids.workflow,
+    (input: WorkflowData<TrackInput<Id, O>>) =>
+      // the SDK's WorkflowData types do not resolve over a generic key: the step's own result
+      new WorkflowResponse(step(input) as WorkflowData<Result>)
+  )
+  return { step, workflow }
 }

@@ -1,6 +1,8 @@
-import type { OutInput, OutRequested } from "../transfer-out"
-import { outWorkflow } from "../transfer-out"
+import type { OutInput, OutRequested, TrackInput } from "../transfer-out"
+import { outWorkflow, trackWorkflow } from "../transfer-out"
 import {
+  refreshTokenTransfer,
+  sweepTokenTransfers,
   tokenTransfer,
   type TokenTransferRequest,
   type TokenTransferRow,
@@ -43,4 +45,37 @@ export const {
     flow: "transfer",
   },
   "tokenTransferRequested"
+)
+
+/**
+ * `id`: the plugin's transfer id (svctt_…), that one re-read, or an unanswered
+ * one sent again with its key (source "admin" by default); without it, the
+ * sweep over at most `max` open transfers, least recently updated first
+ * (default 10).
+ */
+export type TrackTokenTransferInput = TrackInput<"id", { max?: number }>
+
+export const trackTokenTransfersStepId = "svc-track-token-transfers"
+export const trackTokenTransferWorkflowId = "svc-track-token-transfer"
+
+/**
+ * svc-track-token-transfer follows token transfers to their final status:
+ * `{id}` re-reads one (the admin's refresh), `{}` sweeps the open ones (the
+ * reconciliation job). Answers `{transfer, report}`.
+ * Brings token transfers up to date from svc, which sends no event for them:
+ * one by id (`transfer`: the row re-read), or the sweep over open ones
+ * (`report`: refreshed, errors logged, not thrown). An unsent or unanswered one
+ * is sent again with its stored key; a final status is never changed.
+ */
+export const {
+  step: trackTokenTransfersStep,
+  workflow: trackTokenTransferWorkflow,
+} = trackWorkflow(
+  { workflow: trackTokenTransferWorkflowId, step: trackTokenTransfersStepId },
+  "id",
+  "transfer",
+  (container, id, source = "admin") =>
+    refreshTokenTransfer(container, id, source),
+  (container, input: TrackTokenTransferInput) =>
+    sweepTokenTransfers(container, input.max)
 )

@@ -1,6 +1,9 @@
-import type { OutInput, OutRequested } from "../transfer-out"
-import { outWorkflow } from "../transfer-out"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import type { OutInput, OutRequested, TrackInput } from "../transfer-out"
+import { outWorkflow, trackWorkflow } from "../transfer-out"
 import {
+  refreshWithdrawal,
+  sweepWithdrawals,
   withdrawal,
   type WithdrawalRequest,
   type WithdrawalRow,
@@ -42,3 +45,50 @@ export const {
   },
   "withdrawalRequested"
 )
+
+/**
+ * `withdrawal_id`: svc's id (a `wallet.withdrawal.updated` event), that one
+ * re-read (source "webhook" by default); without it, the sweep, which with
+ * `finish_only` only finishes unanswered sends (the watcher), without polling
+ * open withdrawals.
+ */
+export type TrackWithdrawalInput = TrackInput<
+  "withdrawal_id",
+  { finish_only?: boolean }
+>
+
+export const trackWithdrawalsStepId = "svc-track-withdrawals"
+export const trackWithdrawalWorkflowId = "svc-track-withdrawal"
+
+/**
+ * svc-track-withdrawal follows settlements to their final status: started by
+ * the webhook subscriber for `wallet.withdrawal.updated` (`{withdrawal_id}`)
+ * and by the reconciliation job (`{}`: the sweep). Answers `{outcome, report}`.
+ * Brings withdrawals up to date from svc (never from an event's body): one by
+ * svc's id (`outcome`: "updated", "unchanged" (final, or svc says the same),
+ * "unknown_withdrawal"), or the sweep (`report`: UNCERTAIN sends and CREATING
+ * ones a dead process left finished with their own key, open ones re-read;
+ * errors logged, not thrown). A final status is never changed.
+ */
+export const { step: trackWithdrawalsStep, workflow: trackWithdrawalWorkflow } =
+  trackWorkflow(
+    { workflow: trackWithdrawalWorkflowId, step: trackWithdrawalsStepId },
+    "withdrawal_id",
+    "outcome",
+    (container, id, source = "webhook") =>
+      refreshWithdrawal(container, id, source),
+    (container, input: TrackWithdrawalInput) =>
+      sweepWithdrawals(container, { finishOnly: input.finish_only })
+  )
+
+/** One withdrawal re-read by svc's id (the webhook subscriber's use): its outcome. */
+export async function trackWithdrawal(
+  container: MedusaContainer,
+  withdrawalId: string,
+  source: string
+) {
+  const { result } = await trackWithdrawalWorkflow(container).run({
+    input: { withdrawal_id: withdrawalId, source },
+  })
+  return result.outcome ?? "unchanged"
+}

@@ -35,10 +35,14 @@ if (dir && !process.env.TEST_LOG_CONSOLE) {
   const Transport = require("winston-transport")
 
   const testFile = path.relative(process.cwd(), expect.getState().testPath)
-  const file = path.join(dir, testFile.replace(/\.[jt]sx?$/, "").replace(/[\\/]/g, "__") + ".log")
+  const file = path.join(
+    dir,
+    testFile.replace(/\.[jt]sx?$/, "").replace(/[\\/]/g, "__") + ".log"
+  )
   mkdirSync(dir, { recursive: true })
   // synchronous: --forceExit must not cut off the last lines
-  const write = (line) => appendFileSync(file, String(line).replace(/\n?$/, "\n"))
+  const write = (line) =>
+    appendFileSync(file, String(line).replace(/\n?$/, "\n"))
   const MESSAGE = Symbol.for("message")
 
   class FileLines extends Transport {
@@ -49,13 +53,20 @@ if (dir && !process.env.TEST_LOG_CONSOLE) {
   }
 
   const winston = require("@medusajs/framework/logger").logger.loggerInstance_
-  if (winston && typeof winston.clear === "function" && typeof winston.add === "function") {
+  if (
+    winston &&
+    typeof winston.clear === "function" &&
+    typeof winston.add === "function"
+  ) {
     winston.clear()
     winston.add(new FileLines())
   } else {
-    process.stderr.write(`integration-tests/setup.js: Medusa's logger has no winston instance here; its logs stay on the console\n`)
+    process.stderr.write(
+      `integration-tests/setup.js: Medusa's logger has no winston instance here; its logs stay on the console\n`
+    )
   }
   for (const method of ["log", "info", "debug"]) {
-    console[method] = (...args) => write(`[console.${method}] ${format(...args)}`)
+    console[method] = (...args) =>
+      write(`[console.${method}] ${format(...args)}`)
   }
 }

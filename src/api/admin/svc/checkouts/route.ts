@@ -9,17 +9,18 @@ import type { CheckoutsQuery } from "./validators"
 import type { InferTypeOf } from "@medusajs/framework/types"
 import type SvcCheckout from "../../../../modules/svc/models/svc-checkout"
 
-type SvcCheckoutRow = InferTypeOf<typeof SvcCheckout>
-type OrderCheckouts = {
-  svc_checkouts?: SvcCheckoutRow[]
-  payment_collections?: { svc_checkouts?: SvcCheckoutRow[] }[]
-}
 import {
   PAYMENT_MODE_NAMES,
   paymentModeOfType,
 } from "../reports/einvoice/myinvois"
 import { mytTimestamp } from "../reports/csv"
 import { codesOf } from "../../../../lib/texts"
+
+type SvcCheckoutRow = InferTypeOf<typeof SvcCheckout>
+type OrderCheckouts = {
+  svc_checkouts?: SvcCheckoutRow[]
+  payment_collections?: { svc_checkouts?: SvcCheckoutRow[] }[]
+}
 
 /**
  * GET /admin/svc/checkouts: svc checkouts with their status history, for the

@@ -1,4 +1,4 @@
-// The flags of the Malaysia setup script (src/scripts/setup-malaysia.ts). `medusa exec` hands a
+// The flags of the Malaysia setup script (./setup-malaysia.ts). `medusa exec` hands a
 // script its positional words only (its own parser refuses unknown `--options`), so a flag is one
 // `name=value` word: `npx medusa exec <script> sst=8 shipping=10`. A leading `--` is accepted too,
 // for callers that pass the words themselves. Every amount is kept in sen (integers).
@@ -20,20 +20,8 @@ export type PriceRule =
   /** Each variant without a MYR price gets this price. */
   | { kind: "flat"; sen: number }
 
-export type SetupFlags = {
-  /** The default SST rate of the `my` tax region (percent), used only when the store has none. */
-  sst: number
-  /** The flat price of the Malaysia shipping option, in sen. */
-  shippingSen: number
-  prices: PriceRule
-  /** The stock location to ship from (default: the store's one). */
-  location?: string
-  /** The shipping profile of the new option (default: the store's default profile). */
-  shippingProfile?: string
-  /** The `id` the svc provider has in medusa-config.ts: the providers are pp_svc-wallet_<id>, … */
-  providers: string
-  help: boolean
-}
+/** The flags as the setup reads them: amounts in sen (USAGE says what each means). */
+export type SetupFlags = ReturnType<typeof parseSetupFlags>
 
 export const USAGE = `npx medusa exec ./node_modules/medusa-payment-svc/.medusa/server/src/scripts/setup-malaysia.js [name=value ...]
   sst=0|5|6|8|10              default SST rate (%) of a new tax region for Malaysia (default ${DEFAULTS.sst}; an existing one is kept)
@@ -61,18 +49,23 @@ function ringgitToSen(text: string): number | undefined {
   return sen <= 100_000_000 ? sen : undefined
 }
 
+/** Refuses the value with `message`, for the transforms below. */
+const refuse = (ctx: z.RefinementCtx, message: string) => {
+  ctx.addIssue({ code: "custom", message })
+  return z.NEVER
+}
+
 const ringgit = (flag: string, example: string) =>
-  z.string().transform((text, ctx) => {
-    const sen = ringgitToSen(text)
-    if (sen === undefined) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        message: `${flag} must be a ringgit amount with at most two decimals, at most 1000000 (${example}); got "${text}"`,
-      })
-      return z.NEVER
-    }
-    return sen
-  })
+  z
+    .string()
+    .transform(
+      (text, ctx) =>
+        ringgitToSen(text) ??
+        refuse(
+          ctx,
+          `${flag} must be a ringgit amount with at most two decimals, at most 1000000 (${example}); got "${text}"`
+        )
+    )
 
 const priceRule = z.string().transform((text, ctx): PriceRule => {
   if (text === "none") return { kind: "none" }
@@ -83,39 +76,31 @@ const priceRule = z.string().transform((text, ctx): PriceRule => {
     const [whole, frac = ""] = rateText.split(".")
     const denominator = 10n ** BigInt(frac.length)
     const numerator = BigInt(whole!) * denominator + BigInt(frac || "0")
-    if (currency === "myr") {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        message: `prices=from:<currency>:<rate> converts from another currency than myr; got "${text}"`,
-      })
-      return z.NEVER
-    }
-    if (numerator === 0n) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        message: `prices=from:<currency>:<rate> needs a rate above 0; got "${text}"`,
-      })
-      return z.NEVER
-    }
+    if (currency === "myr")
+      return refuse(
+        ctx,
+        `prices=from:<currency>:<rate> converts from another currency than myr; got "${text}"`
+      )
+    if (numerator === 0n)
+      return refuse(
+        ctx,
+        `prices=from:<currency>:<rate> needs a rate above 0; got "${text}"`
+      )
     return { kind: "from", currency, rateText, numerator, denominator }
   }
   const flat = /^flat:(.*)$/.exec(text)
-  if (flat) {
-    const sen = ringgitToSen(flat[1]!)
-    if (sen === undefined || sen === 0) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        message: `prices=flat:<RM> needs a ringgit amount above 0 with at most two decimals (prices=flat:25); got "${text}"`,
-      })
-      return z.NEVER
-    }
-    return { kind: "flat", sen }
-  }
-  ctx.addIssue({
-    code: z.ZodIssueCode.custom,
-    message: `prices must be none, from:<currency>:<rate> (prices=from:eur:4.9) or flat:<RM> (prices=flat:25); got "${text}"`,
-  })
-  return z.NEVER
+  if (!flat)
+    return refuse(
+      ctx,
+      `prices must be none, from:<currency>:<rate> (prices=from:eur:4.9) or flat:<RM> (prices=flat:25); got "${text}"`
+    )
+  const sen = ringgitToSen(flat[1]!)
+  return sen
+    ? { kind: "flat", sen }
+    : refuse(
+        ctx,
+        `prices=flat:<RM> needs a ringgit amount above 0 with at most two decimals (prices=flat:25); got "${text}"`
+      )
 })
 
 const schema = z
@@ -162,9 +147,7 @@ const schema = z
 const KNOWN = Object.keys(schema.shape)
 
 /** The script's words (`name=value`, or `help`) → flags; a bad one throws SetupFlagError naming the flag and its rule. */
-export function parseSetupFlags(
-  args: readonly string[] | undefined
-): SetupFlags {
+export function parseSetupFlags(args: readonly string[] | undefined) {
   const raw: Record<string, string> = {}
   let help = false
   for (const word of args ?? []) {
@@ -195,16 +178,8 @@ export function parseSetupFlags(
       : `${flag}: ${issue.message}`
     throw new SetupFlagError(message)
   }
-  const f = parsed.data
-  return {
-    sst: f.sst,
-    shippingSen: f.shipping,
-    prices: f.prices,
-    location: f.location,
-    shippingProfile: f["shipping-profile"],
-    providers: f.providers,
-    help,
-  }
+  const { shipping, "shipping-profile": shippingProfile, ...f } = parsed.data
+  return { ...f, shippingSen: shipping, shippingProfile, help }
 }
 
 /** `amount` (a Medusa price in its currency's major unit) converted with the rule's rate, in sen (half up). */

@@ -4,7 +4,7 @@
 // for callers that pass the words themselves. Every amount is kept in sen (integers).
 import { z } from "@medusajs/framework/zod"
 
-export const SST_RATES = [0, 5, 6, 8, 10] as const
+export const SST_RATES: readonly number[] = [0, 5, 6, 8, 10]
 export const DEFAULTS = { sst: 8, shippingSen: 1000, providers: "svc" } as const
 
 export type PriceRule =
@@ -107,15 +107,10 @@ const schema = z
   .object({
     sst: z
       .string()
-      .refine(
-        (v) =>
-          (SST_RATES as readonly number[]).includes(Number(v)) &&
-          /^\d+$/.test(v),
-        {
-          error: (i) =>
-            `sst must be one of ${SST_RATES.join(", ")} (the SST rate in percent); got "${String(i.input)}"`,
-        }
-      )
+      .refine((v) => SST_RATES.includes(Number(v)) && /^\d+$/.test(v), {
+        error: (i) =>
+          `sst must be one of ${SST_RATES.join(", ")} (the SST rate in percent); got "${String(i.input)}"`,
+      })
       .transform(Number)
       .prefault(String(DEFAULTS.sst)),
     shipping: ringgit("shipping", "shipping=10 or shipping=7.50").prefault(

@@ -13,6 +13,7 @@ import type {
   ExecArgs,
   FulfillmentSetDTO,
   MedusaContainer,
+  RegionDTO,
   ServiceZoneDTO,
 } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
@@ -126,7 +127,7 @@ export async function setupMalaysia(
     )
   const channelId: string | undefined = store.default_sales_channel_id
 
-  const regions = await graph("region", [
+  const regions: RegionDTO[] = await graph("region", [
     "id",
     "name",
     "currency_code",
@@ -134,11 +135,11 @@ export async function setupMalaysia(
     "payment_providers.id",
   ])
   const myRegion = regions.find((r) =>
-    r.countries?.some((c: { iso_2: string }) => c?.iso_2 === "my")
+    r.countries?.some((c) => c?.iso_2 === "my")
   )
   if (myRegion && myRegion.currency_code !== "myr")
     throw new SetupRefused(
-      `Malaysia (my) already belongs to the region "${myRegion.name}" (${myRegion.id}) in ${String(myRegion.currency_code).toUpperCase()}; a country can be in one region only and svc takes MYR. Remove "my" from that region (Settings → Regions) or change its currency to MYR, then run this again. Nothing was changed.`
+      `Malaysia (my) already belongs to the region "${myRegion.name}" (${myRegion.id}) in ${myRegion.currency_code.toUpperCase()}; a country can be in one region only and svc takes MYR. Remove "my" from that region (Settings → Regions) or change its currency to MYR, then run this again. Nothing was changed.`
     )
 
   const locations = await graph("stock_location", ["id", "name"])
@@ -220,9 +221,7 @@ export async function setupMalaysia(
   const providersText = providerIds.join(", ")
   if (myRegion) {
     regionId = myRegion.id
-    const have: string[] = myRegion.payment_providers.map(
-      (p: { id: string }) => p.id
-    )
+    const have = myRegion.payment_providers.map((p) => p.id)
     const missing = providerIds.filter((id) => !have.includes(id))
     if (missing.length) {
       await updateRegionsWorkflow(container).run({
@@ -592,7 +591,7 @@ async function variantsWithoutMyr(graph: Graph) {
     if (!v.price_set || prices.some((p) => p.currency_code === "myr")) return []
     return {
       label: `${v.product?.title ?? "product"} / ${v.title ?? v.id}${v.sku ? ` (${v.sku})` : ""} ${v.id}`,
-      priceSetId: v.price_set.id as string,
+      priceSetId: String(v.price_set.id),
       basePrices: prices.filter(
         (p) =>
           !Number(p.rules_count ?? 0) &&

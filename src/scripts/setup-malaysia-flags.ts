@@ -55,17 +55,12 @@ const refuse = (ctx: z.RefinementCtx, message: string) => {
   return z.NEVER
 }
 
-const ringgit = (flag: string, example: string) =>
+/** An optional id of Medusa's, `<prefix>_…`. */
+const idFlag = (prefix: string, message: string) =>
   z
     .string()
-    .transform(
-      (text, ctx) =>
-        ringgitToSen(text) ??
-        refuse(
-          ctx,
-          `${flag} must be a ringgit amount with at most two decimals, at most 1000000 (${example}); got "${text}"`
-        )
-    )
+    .regex(new RegExp(`^${prefix}_[A-Za-z0-9]+$`), { message })
+    .optional()
 
 const priceRule = z.string().transform((text, ctx): PriceRule => {
   if (text === "none") return { kind: "none" }
@@ -113,22 +108,23 @@ const schema = z
       })
       .transform(Number)
       .prefault(String(DEFAULTS.sst)),
-    shipping: ringgit("shipping", "shipping=10 or shipping=7.50").prefault(
-      String(DEFAULTS.shippingSen / 100)
-    ),
+    shipping: z
+      .string()
+      .transform(
+        (text, ctx) =>
+          ringgitToSen(text) ??
+          refuse(
+            ctx,
+            `shipping must be a ringgit amount with at most two decimals, at most 1000000 (shipping=10 or shipping=7.50); got "${text}"`
+          )
+      )
+      .prefault(String(DEFAULTS.shippingSen / 100)),
     prices: priceRule.prefault("none"),
-    location: z
-      .string()
-      .regex(/^sloc_[A-Za-z0-9]+$/, {
-        message: "location must be a stock location id (sloc_…)",
-      })
-      .optional(),
-    "shipping-profile": z
-      .string()
-      .regex(/^sp_[A-Za-z0-9]+$/, {
-        message: "shipping-profile must be a shipping profile id (sp_…)",
-      })
-      .optional(),
+    location: idFlag("sloc", "location must be a stock location id (sloc_…)"),
+    "shipping-profile": idFlag(
+      "sp",
+      "shipping-profile must be a shipping profile id (sp_…)"
+    ),
     providers: z
       .string()
       .regex(/^[A-Za-z0-9_-]{1,64}$/, {

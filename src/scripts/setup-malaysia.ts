@@ -13,6 +13,7 @@ import type {
   ExecArgs,
   FulfillmentSetDTO,
   MedusaContainer,
+  PriceDTO,
   RegionDTO,
   ServiceZoneDTO,
 } from "@medusajs/framework/types"
@@ -101,6 +102,14 @@ export async function setupMalaysia(
     )
   }
 
+  /** `base`, or `base (2)`, `base (3)`…: fulfillment sets and service zones have unique names. */
+  const freeName = async (entity: string, base: string) => {
+    for (let i = 1; ; i++) {
+      const name = i === 1 ? base : `${base} (${i})`
+      if (!(await graph(entity, ["id"], { name })).length) return name
+    }
+  }
+
   // ---- read and check everything first: a refusal changes nothing ----
   const providerIds = ["wallet", "fpx", "fpx-direct"].map(
     (kind) => `pp_svc-${kind}_${flags.providers}`
@@ -180,7 +189,34 @@ export async function setupMalaysia(
     "id",
     "is_enabled",
   ])
-  const variantsToPrice = await variantsWithoutMyr(graph)
+  // Variants with a price set and no MYR price (any MYR price, with rules or not, counts as one)
+  const variants = await graph("product_variant", [
+    "id",
+    "title",
+    "sku",
+    "product.title",
+    "price_set.id",
+    "price_set.prices.*",
+  ])
+  const variantsToPrice = variants.flatMap((v) => {
+    const prices: (PriceDTO & {
+      price_list_id?: string
+      rules_count?: number
+    })[] = (v.price_set?.prices ?? []).filter(
+      (p: { price_list_id?: string }) => !p.price_list_id
+    )
+    if (!v.price_set || prices.some((p) => p.currency_code === "myr")) return []
+    return {
+      label: `${v.product?.title ?? "product"} / ${v.title ?? v.id}${v.sku ? ` (${v.sku})` : ""} ${v.id}`,
+      priceSetId: String(v.price_set.id),
+      basePrices: prices.filter(
+        (p) =>
+          !Number(p.rules_count ?? 0) &&
+          p.min_quantity == null &&
+          p.max_quantity == null
+      ),
+    }
+  })
 
   // ---- changes, each only where missing ----
 
@@ -393,7 +429,6 @@ export async function setupMalaysia(
       )
     } else {
       const name = await freeName(
-        graph,
         "fulfillment_set",
         `${location.name} delivery`
       )
@@ -408,7 +443,7 @@ export async function setupMalaysia(
         `fulfillment set "${name}" ${set.id} (shipping) on stock location ${locationId}`
       )
     }
-    const name = await freeName(graph, "service_zone", "Malaysia")
+    const name = await freeName("service_zone", "Malaysia")
     const { result } = await createServiceZonesWorkflow(container).run({
       input: {
         data: [
@@ -558,46 +593,4 @@ export async function setupMalaysia(
     serviceZoneId: zone.id,
     shippingOptionId,
   }
-}
-
-type Graph = (
-  entity: string,
-  fields: string[],
-  filters?: object
-) => Promise<any[]>
-
-/** `base`, or `base (2)`, `base (3)`…: fulfillment sets and service zones have unique names. */
-async function freeName(graph: Graph, entity: string, base: string) {
-  for (let i = 1; ; i++) {
-    const name = i === 1 ? base : `${base} (${i})`
-    if (!(await graph(entity, ["id"], { name })).length) return name
-  }
-}
-
-/** Variants with a price set and no MYR price (any MYR price, with rules or not, counts as one). */
-async function variantsWithoutMyr(graph: Graph) {
-  const variants = await graph("product_variant", [
-    "id",
-    "title",
-    "sku",
-    "product.title",
-    "price_set.id",
-    "price_set.prices.*",
-  ])
-  return variants.flatMap((v) => {
-    const prices: any[] = (v.price_set?.prices ?? []).filter(
-      (p: { price_list_id?: string }) => !p.price_list_id
-    )
-    if (!v.price_set || prices.some((p) => p.currency_code === "myr")) return []
-    return {
-      label: `${v.product?.title ?? "product"} / ${v.title ?? v.id}${v.sku ? ` (${v.sku})` : ""} ${v.id}`,
-      priceSetId: String(v.price_set.id),
-      basePrices: prices.filter(
-        (p) =>
-          !Number(p.rules_count ?? 0) &&
-          p.min_quantity == null &&
-          p.max_quantity == null
-      ),
-    }
-  })
 }

@@ -25,8 +25,8 @@ import {
 } from "@medusajs/medusa/core-flows"
 import type { SvcSuite } from "../helpers/suite"
 import { capturedOrder, completeCart, SVC_PROVIDERS } from "../helpers/store"
-import { parseSetupFlags } from "../../src/lib/store-setup/flags"
-import { setupMalaysia, SetupRefused } from "../../src/lib/store-setup/malaysia"
+import { parseSetupFlags } from "../../src/scripts/setup-malaysia-flags"
+import { setupMalaysia, SetupRefused } from "../../src/scripts/setup-malaysia"
 
 const EUROPE = ["gb", "de", "dk", "se", "fr", "es", "it"]
 

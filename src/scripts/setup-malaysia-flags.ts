@@ -1,10 +1,10 @@
-// The flags of the Malaysia setup script (src/scripts/setup-malaysia.ts). `medusa exec` hands a
+// The flags of the Malaysia setup script (./setup-malaysia.ts). `medusa exec` hands a
 // script its positional words only (its own parser refuses unknown `--options`), so a flag is one
 // `name=value` word: `npx medusa exec <script> sst=8 shipping=10`. A leading `--` is accepted too,
 // for callers that pass the words themselves. Every amount is kept in sen (integers).
 import { z } from "@medusajs/framework/zod"
 
-export const SST_RATES = [0, 5, 6, 8, 10] as const
+export const SST_RATES: readonly number[] = [0, 5, 6, 8, 10]
 export const DEFAULTS = { sst: 8, shippingSen: 1000, providers: "svc" } as const
 
 export type PriceRule =
@@ -20,20 +20,8 @@ export type PriceRule =
   /** Each variant without a MYR price gets this price. */
   | { kind: "flat"; sen: number }
 
-export type SetupFlags = {
-  /** The default SST rate of the `my` tax region (percent), used only when the store has none. */
-  sst: number
-  /** The flat price of the Malaysia shipping option, in sen. */
-  shippingSen: number
-  prices: PriceRule
-  /** The stock location to ship from (default: the store's one). */
-  location?: string
-  /** The shipping profile of the new option (default: the store's default profile). */
-  shippingProfile?: string
-  /** The `id` the svc provider has in medusa-config.ts: the providers are pp_svc-wallet_<id>, … */
-  providers: string
-  help: boolean
-}
+/** The flags as the setup reads them: amounts in sen (USAGE says what each means). */
+export type SetupFlags = ReturnType<typeof parseSetupFlags>
 
 export const USAGE = `npx medusa exec ./node_modules/medusa-payment-svc/.medusa/server/src/scripts/setup-malaysia.js [name=value ...]
   sst=0|5|6|8|10              default SST rate (%) of a new tax region for Malaysia (default ${DEFAULTS.sst}; an existing one is kept)
@@ -61,18 +49,18 @@ function ringgitToSen(text: string): number | undefined {
   return sen <= 100_000_000 ? sen : undefined
 }
 
-const ringgit = (flag: string, example: string) =>
-  z.string().transform((text, ctx) => {
-    const sen = ringgitToSen(text)
-    if (sen === undefined) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        message: `${flag} must be a ringgit amount with at most two decimals, at most 1000000 (${example}); got "${text}"`,
-      })
-      return z.NEVER
-    }
-    return sen
-  })
+/** Refuses the value with `message`, for the transforms below. */
+const refuse = (ctx: z.RefinementCtx, message: string) => {
+  ctx.addIssue({ code: "custom", message })
+  return z.NEVER
+}
+
+/** An optional id of Medusa's, `<prefix>_…`. */
+const idFlag = (prefix: string, message: string) =>
+  z
+    .string()
+    .regex(new RegExp(`^${prefix}_[A-Za-z0-9]+$`), { message })
+    .optional()
 
 const priceRule = z.string().transform((text, ctx): PriceRule => {
   if (text === "none") return { kind: "none" }
@@ -83,72 +71,60 @@ const priceRule = z.string().transform((text, ctx): PriceRule => {
     const [whole, frac = ""] = rateText.split(".")
     const denominator = 10n ** BigInt(frac.length)
     const numerator = BigInt(whole!) * denominator + BigInt(frac || "0")
-    if (currency === "myr") {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        message: `prices=from:<currency>:<rate> converts from another currency than myr; got "${text}"`,
-      })
-      return z.NEVER
-    }
-    if (numerator === 0n) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        message: `prices=from:<currency>:<rate> needs a rate above 0; got "${text}"`,
-      })
-      return z.NEVER
-    }
+    if (currency === "myr")
+      return refuse(
+        ctx,
+        `prices=from:<currency>:<rate> converts from another currency than myr; got "${text}"`
+      )
+    if (numerator === 0n)
+      return refuse(
+        ctx,
+        `prices=from:<currency>:<rate> needs a rate above 0; got "${text}"`
+      )
     return { kind: "from", currency, rateText, numerator, denominator }
   }
   const flat = /^flat:(.*)$/.exec(text)
-  if (flat) {
-    const sen = ringgitToSen(flat[1]!)
-    if (sen === undefined || sen === 0) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        message: `prices=flat:<RM> needs a ringgit amount above 0 with at most two decimals (prices=flat:25); got "${text}"`,
-      })
-      return z.NEVER
-    }
-    return { kind: "flat", sen }
-  }
-  ctx.addIssue({
-    code: z.ZodIssueCode.custom,
-    message: `prices must be none, from:<currency>:<rate> (prices=from:eur:4.9) or flat:<RM> (prices=flat:25); got "${text}"`,
-  })
-  return z.NEVER
+  if (!flat)
+    return refuse(
+      ctx,
+      `prices must be none, from:<currency>:<rate> (prices=from:eur:4.9) or flat:<RM> (prices=flat:25); got "${text}"`
+    )
+  const sen = ringgitToSen(flat[1]!)
+  return sen
+    ? { kind: "flat", sen }
+    : refuse(
+        ctx,
+        `prices=flat:<RM> needs a ringgit amount above 0 with at most two decimals (prices=flat:25); got "${text}"`
+      )
 })
 
 const schema = z
   .object({
     sst: z
       .string()
-      .refine(
-        (v) =>
-          (SST_RATES as readonly number[]).includes(Number(v)) &&
-          /^\d+$/.test(v),
-        {
-          error: (i) =>
-            `sst must be one of ${SST_RATES.join(", ")} (the SST rate in percent); got "${String(i.input)}"`,
-        }
-      )
+      .refine((v) => SST_RATES.includes(Number(v)) && /^\d+$/.test(v), {
+        error: (i) =>
+          `sst must be one of ${SST_RATES.join(", ")} (the SST rate in percent); got "${String(i.input)}"`,
+      })
       .transform(Number)
       .prefault(String(DEFAULTS.sst)),
-    shipping: ringgit("shipping", "shipping=10 or shipping=7.50").prefault(
-      String(DEFAULTS.shippingSen / 100)
-    ),
+    shipping: z
+      .string()
+      .transform(
+        (text, ctx) =>
+          ringgitToSen(text) ??
+          refuse(
+            ctx,
+            `shipping must be a ringgit amount with at most two decimals, at most 1000000 (shipping=10 or shipping=7.50); got "${text}"`
+          )
+      )
+      .prefault(String(DEFAULTS.shippingSen / 100)),
     prices: priceRule.prefault("none"),
-    location: z
-      .string()
-      .regex(/^sloc_[A-Za-z0-9]+$/, {
-        message: "location must be a stock location id (sloc_…)",
-      })
-      .optional(),
-    "shipping-profile": z
-      .string()
-      .regex(/^sp_[A-Za-z0-9]+$/, {
-        message: "shipping-profile must be a shipping profile id (sp_…)",
-      })
-      .optional(),
+    location: idFlag("sloc", "location must be a stock location id (sloc_…)"),
+    "shipping-profile": idFlag(
+      "sp",
+      "shipping-profile must be a shipping profile id (sp_…)"
+    ),
     providers: z
       .string()
       .regex(/^[A-Za-z0-9_-]{1,64}$/, {
@@ -162,9 +138,7 @@ const schema = z
 const KNOWN = Object.keys(schema.shape)
 
 /** The script's words (`name=value`, or `help`) → flags; a bad one throws SetupFlagError naming the flag and its rule. */
-export function parseSetupFlags(
-  args: readonly string[] | undefined
-): SetupFlags {
+export function parseSetupFlags(args: readonly string[] | undefined) {
   const raw: Record<string, string> = {}
   let help = false
   for (const word of args ?? []) {
@@ -195,16 +169,8 @@ export function parseSetupFlags(
       : `${flag}: ${issue.message}`
     throw new SetupFlagError(message)
   }
-  const f = parsed.data
-  return {
-    sst: f.sst,
-    shippingSen: f.shipping,
-    prices: f.prices,
-    location: f.location,
-    shippingProfile: f["shipping-profile"],
-    providers: f.providers,
-    help,
-  }
+  const { shipping, "shipping-profile": shippingProfile, ...f } = parsed.data
+  return { ...f, shippingSen: shipping, shippingProfile, help }
 }
 
 /** `amount` (a Medusa price in its currency's major unit) converted with the rule's rate, in sen (half up). */

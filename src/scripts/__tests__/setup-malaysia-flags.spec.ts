@@ -6,7 +6,7 @@ import {
   parseSetupFlags,
   SetupFlagError,
   type PriceRule,
-} from "../flags"
+} from "../setup-malaysia-flags"
 
 const refused = (args: string[]): string => {
   try {

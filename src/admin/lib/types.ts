@@ -169,9 +169,8 @@ export type TokenTransfersAnswer = Answer<typeof listTokenTransfers>
 export type TokenTransfer = TokenTransfersAnswer["transfers"][number]
 export type TokenTransferAnswer = Omit<
   Answer<typeof sendTokenTransfer>,
-  "httpStatus"
-> &
-  Coded<"message">
+  "httpStatus" | "message"
+> & { message: string } & Coded<"message">
 
 /** GET, POST /admin/svc/beneficiaries. */
 export type BeneficiariesAnswer = Answer<typeof listBeneficiaries>

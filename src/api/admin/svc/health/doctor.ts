@@ -16,7 +16,7 @@ import type { MedusaRequest } from "@medusajs/framework/http"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { z } from "@medusajs/framework/zod"
-import { healthSchema, type SvcClient } from "../../../../client"
+import { healthSchema, type SvcClient, type SvcError } from "../../../../client"
 import { SVC_MODULE, type SvcModuleService } from "../../../../modules/svc"
 import { svcFromContainer } from "../../../../lib/svc-runtime/config"
 import {
@@ -29,7 +29,6 @@ import {
   recentRequestCounts,
   webhookRequestTally,
   webhookTokenSettings,
-  type RequestCounts,
 } from "../../../../lib/webhooks/webhook-token"
 import {
   KNOWN_WEBHOOK_EVENT_TYPES,
@@ -47,7 +46,6 @@ import {
 } from "../../../../lib/texts"
 import { jobStates, type Level } from "./jobs/job-checks"
 
-export type { Level }
 /** Each check's id and name (src/lib/texts), in the report's order. */
 const LABELS = {
   api_key: say("check.apiKey"),
@@ -85,15 +83,7 @@ const RECENT_EVENTS = 500
 const NIL_UUID = "00000000-0000-4000-8000-000000000000"
 const HEALTH_TIMEOUT_MS = 8_000
 
-type Err = {
-  name?: string
-  status?: number
-  code?: string
-  message?: string
-  requestId?: string | null
-  method?: string
-  path?: string
-}
+type Err = Partial<SvcError>
 
 export function maskApiKey(key: string): string {
   return key.length > 12 ? `${key.slice(0, 7)}…${key.slice(-4)}` : "…"
@@ -124,13 +114,7 @@ async function readHealth(baseUrl: string, apiKey: string) {
     signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS),
   })
   const t1 = Date.now()
-  const text = await res.text()
-  let body: unknown
-  try {
-    body = JSON.parse(text)
-  } catch {
-    body = undefined
-  }
+  const body: unknown = await res.json().catch(() => undefined)
   const serverMs = Date.parse(res.headers.get("date") ?? "")
   // Date has 1 s resolution: the server time is somewhere in that second; take its middle.
   const clock = Number.isNaN(serverMs)
@@ -149,45 +133,33 @@ async function readHealth(baseUrl: string, apiKey: string) {
   }
 }
 
-const ok = (detail: Said): Verdict => ({ level: "ok", detail, advice: null })
+const verdict = (
+  level: Level,
+  detail: Said,
+  advice: Said | null = null
+): Verdict => ({ level, detail, advice })
 
-/** What each svc account status blocks (spec: Authentication, "Account status gating"), and what to do. */
-type StatusEffect = { level: Level; blocks: Said; advice: Said | null }
+/** What each svc account status blocks (the detail; spec: Authentication, "Account status gating"), and what to do. */
 const CONTACT = say("account.contactSupport")
-const STATUS_EFFECTS: Record<string, StatusEffect> = {
-  ACTIVE: { level: "ok", blocks: say("account.blocksNothing"), advice: null },
-  SUSPENDED: {
-    level: "fail",
-    blocks: say("account.blocksSuspended"),
-    advice: CONTACT,
-  },
-  FROZEN: {
-    level: "fail",
-    blocks: say("account.blocksFrozen"),
-    advice: CONTACT,
-  },
-  PENDING_VERIFICATION: {
-    level: "fail",
-    blocks: say("account.blocksPendingVerification"),
-    advice: say("account.finishVerification"),
-  },
-  NOT_ACTIVE: {
-    level: "fail",
-    blocks: say("account.blocksNotActive"),
-    advice: CONTACT,
-  },
-  TERMINATED: {
-    level: "fail",
-    blocks: say("account.blocksTerminated"),
-    advice: say("account.closed"),
-  },
+const STATUS_EFFECTS: Record<string, Verdict> = {
+  ACTIVE: verdict("ok", say("account.blocksNothing")),
+  SUSPENDED: verdict("fail", say("account.blocksSuspended"), CONTACT),
+  FROZEN: verdict("fail", say("account.blocksFrozen"), CONTACT),
+  PENDING_VERIFICATION: verdict(
+    "fail",
+    say("account.blocksPendingVerification"),
+    say("account.finishVerification")
+  ),
+  NOT_ACTIVE: verdict("fail", say("account.blocksNotActive"), CONTACT),
+  TERMINATED: verdict(
+    "fail",
+    say("account.blocksTerminated"),
+    say("account.closed")
+  ),
 }
-const statusEffect = (status: string): StatusEffect =>
-  STATUS_EFFECTS[status] ?? {
-    level: "warn",
-    blocks: say("account.blocksUnknown"),
-    advice: say("account.askSupport"),
-  }
+const statusEffect = (status: string) =>
+  STATUS_EFFECTS[status] ??
+  verdict("warn", say("account.blocksUnknown"), say("account.askSupport"))
 
 /** The checks of the API key and the account from GET /v1/health (or that it could not be read). */
 function keyChecks(
@@ -197,7 +169,7 @@ function keyChecks(
   add: (id: Check["id"], v: Verdict) => void
 ) {
   const fail = (detail: Said, advice: Said) =>
-    add("api_key", { level: "fail", detail, advice })
+    add("api_key", verdict("fail", detail, advice))
   if ("failed" in h)
     return fail(
       say("doctor.unreachable", {
@@ -215,25 +187,33 @@ function keyChecks(
   if (h.status === 200 && h.health) {
     const { type, status, name } = h.health.account
     const effect = statusEffect(status)
-    add("api_key", ok(say("doctor.keyAccepted", { key, account: name })))
-    add("account_status", {
-      level: effect.level,
-      detail:
+    add(
+      "api_key",
+      verdict("ok", say("doctor.keyAccepted", { key, account: name }))
+    )
+    add(
+      "account_status",
+      verdict(
+        effect.level,
         effect.level === "ok"
           ? say("doctor.accountStatus", { type, status })
           : say("doctor.accountStatusBlocks", {
               type,
               status,
-              blocks: effect.blocks,
+              blocks: effect.detail,
             }),
-      advice: effect.advice,
-    })
+        effect.advice
+      )
+    )
     if (type !== "BUSINESS")
-      add("account_type", {
-        level: "warn",
-        detail: say("doctor.accountType", { type }),
-        advice: say("doctor.accountTypeAdvice"),
-      })
+      add(
+        "account_type",
+        verdict(
+          "warn",
+          say("doctor.accountType", { type }),
+          say("doctor.accountTypeAdvice")
+        )
+      )
   } else if (h.status === 200)
     fail(say("doctor.badHealthBody", { base }), say("doctor.checkBaseUrl"))
   else if (h.status === 401) {
@@ -245,18 +225,19 @@ function keyChecks(
       say("doctor.keyRefusedAdvice")
     )
   } else if (h.status === 403) {
-    const { blocks, advice } = statusEffect(
-      code?.replace(/^ACCOUNT_/, "") ?? "FORBIDDEN"
+    const effect = statusEffect(code?.replace(/^ACCOUNT_/, "") ?? "FORBIDDEN")
+    const [c, blocks] = [code ?? "", effect.detail]
+    add("api_key", verdict("ok", say("doctor.keyKnown", { key })))
+    add(
+      "account_status",
+      verdict(
+        "fail",
+        ref
+          ? say("doctor.accountRefusedRef", { code: c, ref, blocks })
+          : say("doctor.accountRefused", { code: c, blocks }),
+        effect.advice
+      )
     )
-    const c = code ?? ""
-    add("api_key", ok(say("doctor.keyKnown", { key })))
-    add("account_status", {
-      level: "fail",
-      detail: ref
-        ? say("doctor.accountRefusedRef", { code: c, ref, blocks })
-        : say("doctor.accountRefused", { code: c, blocks }),
-      advice,
-    })
   } else if (h.status === 404)
     fail(say("doctor.noApi", { base }), say("doctor.noApiAdvice"))
   else {
@@ -276,25 +257,24 @@ function clockCheck(clock: {
   skew_ms: number | null
   uncertainty_ms: number | null
 }): Verdict {
-  if (clock.skew_ms === null)
-    return { level: "warn", detail: say("doctor.clockNoDate"), advice: null }
+  if (clock.skew_ms === null) return verdict("warn", say("doctor.clockNoDate"))
   const abs = Math.abs(clock.skew_ms)
   const skew = say(
     clock.skew_ms >= 0 ? "doctor.clockBehind" : "doctor.clockAhead",
     { ms: abs, uncertainty: clock.uncertainty_ms ?? 0 }
   )
-  if (abs <= 2000) return ok(skew)
+  if (abs <= 2000) return verdict("ok", skew)
   return abs <= 25_000
-    ? {
-        level: "warn",
-        detail: say("doctor.clockCorrected", { skew }),
-        advice: say("doctor.clockAdvice"),
-      }
-    : {
-        level: "fail",
-        detail: say("doctor.clockRefused", { skew }),
-        advice: say("doctor.clockAdviceNow"),
-      }
+    ? verdict(
+        "warn",
+        say("doctor.clockCorrected", { skew }),
+        say("doctor.clockAdvice")
+      )
+    : verdict(
+        "fail",
+        say("doctor.clockRefused", { skew }),
+        say("doctor.clockAdviceNow")
+      )
 }
 
 /** What svc answered (or that it did not), for a detail: status and code, the route, svc's message and requestId. */
@@ -353,38 +333,32 @@ async function probe(fn: () => Promise<unknown>): Promise<ProbeResult> {
 }
 
 /**
- * The doctor's feature probes, six reads at once through `client`: checkout
- * list (1 item), FPX bank list, wallet networks (returned, for the
- * environment), prefund balance, and one deposit read per area with a nil id.
- * The other two features, withdrawals and token transfers, have no read (lastSend).
+ * The doctor's feature probes, six reads at once: checkout list (1 item), FPX
+ * bank list, wallet networks (returned, for the environment), prefund balance,
+ * and one deposit read per area with a nil id. The other two features,
+ * withdrawals and token transfers, have no read (lastSend).
  */
+const PROBES: Record<string, (c: SvcClient) => Promise<unknown>> = {
+  checkout: (c) => c.checkout.list({ limit: 1 }),
+  direct_checkout: (c) => c.checkout.banks(),
+  wallet: (c) => c.wallet.networks(),
+  payouts: (c) => c.payouts.prefund.balance(),
+  wallet_trigger_addresses: (c) => c.wallet.deposits.retrieve(NIL_UUID),
+  payout_trigger_addresses: (c) => c.payouts.deposits.retrieve(NIL_UUID),
+}
+
 export async function probeFeatures(client: SvcClient) {
   let networks: unknown
-  const [
-    checkout,
-    direct_checkout,
-    wallet,
-    payouts,
-    wallet_trigger_addresses,
-    payout_trigger_addresses,
-  ] = await Promise.all([
-    probe(() => client.checkout.list({ limit: 1 })),
-    probe(() => client.checkout.banks()),
-    probe(async () => {
-      networks = await client.wallet.networks()
-    }),
-    probe(() => client.payouts.prefund.balance()),
-    probe(() => client.wallet.deposits.retrieve(NIL_UUID)),
-    probe(() => client.payouts.deposits.retrieve(NIL_UUID)),
-  ])
-  const results = {
-    checkout,
-    direct_checkout,
-    wallet,
-    payouts,
-    wallet_trigger_addresses,
-    payout_trigger_addresses,
-  }
+  const probed = Object.entries(PROBES).map(async ([feature, read]) => {
+    const r = await probe(async () => {
+      const answer = await read(client)
+      if (feature === "wallet") networks = answer
+    })
+    return [feature, r] as const
+  })
+  const results: Record<string, ProbeResult> = Object.fromEntries(
+    await Promise.all(probed)
+  )
   return { results, networks }
 }
 
@@ -416,9 +390,7 @@ export function featuresCheck(features: FeatureState[]): Verdict {
     ["checkout", "wallet", "payouts"].includes(f.feature)
   )
   const unknown = features.filter(
-    (f) =>
-      f.enabled === null &&
-      !["fiat_withdrawals", "token_transfers"].includes(f.feature)
+    (f) => f.enabled === null && f.feature in PROBES
   )
   const names = (list: FeatureState[]) => list.map(featureName)
   const unknownWhy = unknown.map((f) =>
@@ -539,7 +511,7 @@ async function webhooksSeen(svc: SvcModuleService) {
     RECENT_EVENTS
   )
   return KNOWN_WEBHOOK_EVENT_TYPES.map((event_type) => {
-    const mine = rows.filter((r) => String(r.event_type) === event_type)
+    const mine = rows.filter((r) => r.event_type === event_type)
     const at = (r: (typeof rows)[number]) => new Date(r.at).getTime()
     // the newest; the first read of equal times
     const last = mine.reduce<(typeof mine)[number] | null>(
@@ -550,7 +522,7 @@ async function webhooksSeen(svc: SvcModuleService) {
       event_type,
       last_received_at: last ? new Date(last.at).toISOString() : null,
       received: mine.reduce((n, r) => n + Number(r.n), 0),
-      last_outcome: last?.outcome ? String(last.outcome) : null,
+      last_outcome: last?.outcome || null,
     }
   })
 }
@@ -565,13 +537,10 @@ async function webhooksSeen(svc: SvcModuleService) {
  * once the admin turns it on); null when it could not be read.
  */
 async function webhookToken(svc: SvcModuleService, option?: string) {
-  let requests: (RequestCounts & { hours: number }) | null = null
-  try {
-    await webhookRequestTally.flush(svc)
-    requests = await recentRequestCounts(svc)
-  } catch {
-    requests = null
-  }
+  const requests = await webhookRequestTally
+    .flush(svc)
+    .then(() => recentRequestCounts(svc))
+    .catch(() => null)
   const report = (
     source: "option" | "generated" | null,
     required: boolean,
@@ -594,11 +563,11 @@ type TokenReport = Awaited<ReturnType<typeof webhookToken>>["report"]
 /** What the token's counts say the merchant should do; `url`: the URL to register. */
 export function tokenCheck(t: TokenReport, url: string): Verdict {
   if (!t.source)
-    return {
-      level: "warn",
-      detail: say("doctor.tokenUnreadable"),
-      advice: say("doctor.tokenUnreadableAdvice"),
-    }
+    return verdict(
+      "warn",
+      say("doctor.tokenUnreadable"),
+      say("doctor.tokenUnreadableAdvice")
+    )
   const r = t.requests
   const seen = r
     ? r.wrong
@@ -700,12 +669,10 @@ export async function runDoctor(
     add(
       "environment",
       environment === "unknown"
-        ? {
-            level: "warn",
-            detail: say("doctor.environmentUnknown"),
-            advice: null,
-          }
-        : ok(
+        ? verdict("warn", say("doctor.environmentUnknown"))
+        : verdict(
+            "ok",
+
             say("doctor.environment", { environment, networks: ids.join(", ") })
           )
     )
@@ -780,11 +747,10 @@ export async function runDoctor(
         : null,
     })
 
-  const level: Level = checks.some((c) => c.level === "fail")
-    ? "fail"
-    : checks.some((c) => c.level === "warn")
-      ? "warn"
-      : "ok"
+  const level: Level =
+    (["fail", "warn"] as const).find((l) =>
+      checks.some((c) => c.level === l)
+    ) ?? "ok"
   const first = checks.find((c) => c.level === level && level !== "ok")
   const summary = first
     ? say("doctor.summaryProblem", {
@@ -805,7 +771,7 @@ export async function runDoctor(
           name: a.name,
           type: a.type,
           status: a.status,
-          blocks: english(statusEffect(a.status).blocks),
+          blocks: english(statusEffect(a.status).detail),
         }
       : null,
     clock,

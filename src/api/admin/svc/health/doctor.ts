@@ -455,8 +455,11 @@ export function featuresCheck(features: FeatureState[]): Verdict {
  */
 async function lastSend(
   svc: SvcModuleService,
-  kind: "withdrawal" | "token_transfer"
+  kind: "withdrawal" | "token_transfer",
+  wallet: ProbeResult
 ): Promise<ProbeResult> {
+  if (wallet.enabled === false)
+    return { enabled: false, detail: say("doctor.featureNeedsWallet") }
   const none = { enabled: null, detail: say("doctor.featureNoRead") }
   try {
     const r = await svc.lastSvcSend(kind)
@@ -473,16 +476,10 @@ async function lastSend(
 /** Every feature's state: the six probed, and the two svc has no read for (lastSend). */
 async function features(client: SvcClient, svc: SvcModuleService) {
   const { results, networks } = await probeFeatures(client)
-  const needsWallet = {
-    enabled: false,
-    detail: say("doctor.featureNeedsWallet"),
-  }
-  const sent = (kind: "withdrawal" | "token_transfer") =>
-    results.wallet.enabled === false ? needsWallet : lastSend(svc, kind)
   const states: Record<string, ProbeResult> = {
     ...results,
-    fiat_withdrawals: await sent("withdrawal"),
-    token_transfers: await sent("token_transfer"),
+    fiat_withdrawals: await lastSend(svc, "withdrawal", results.wallet),
+    token_transfers: await lastSend(svc, "token_transfer", results.wallet),
   }
   return {
     networks,

@@ -40,11 +40,10 @@ import {
   english,
   say,
   spoken,
-  type MaybeSpoken,
   type Said,
   type Spoken,
 } from "../../../../lib/texts"
-import { jobStates, type Level } from "./jobs/job-checks"
+import { jobStates, type Level, type SpokenVerdict } from "./jobs/job-checks"
 
 /** Each check's id and name (src/lib/texts), in the report's order. */
 const LABELS = {
@@ -61,13 +60,7 @@ const LABELS = {
   job_reconcile: say("check.jobReconcile"),
   job_watch: say("check.jobWatch"),
 }
-/** A check: `detail` and `advice` in English, each with its code and values for the admin's language. */
-export type Check = {
-  id: keyof typeof LABELS
-  label: string
-  level: Level
-} & Spoken<"detail"> &
-  MaybeSpoken<"advice">
+export type Check = { id: keyof typeof LABELS; label: string } & SpokenVerdict
 /** A check's verdict before it is spoken. */
 type Verdict = { level: Level; detail: Said; advice: Said | null }
 export type FeatureState = {

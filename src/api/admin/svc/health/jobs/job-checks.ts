@@ -40,6 +40,9 @@ const OVERDUE_MIN_MS = 60_000
 export const FAILURES_WARN = 3
 
 export type Level = "ok" | "warn" | "fail"
+/** A check's level, with its detail and advice in English, each with its code and values for the admin's language (src/lib/texts). */
+export type SpokenVerdict = { level: Level } & Spoken<"detail"> &
+  MaybeSpoken<"advice">
 export type JobState = {
   job: JobName
   label: string
@@ -47,9 +50,7 @@ export type JobState = {
   every_seconds: number
   option: string
   last: JobHeartbeat | null
-  level: Level
-} & Spoken<"detail"> &
-  MaybeSpoken<"advice">
+} & SpokenVerdict
 
 /** Each job's check name, option (and its variable) and what it does. */
 const JOBS = {

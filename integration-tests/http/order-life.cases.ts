@@ -344,14 +344,12 @@ export function orderLife({
       expect(gauges).toHaveLength(1)
 
       const said = JSON.stringify({
-        spans: spans
-          .getFinishedSpans()
-          .map((s) => ({
-            name: s.name,
-            attributes: s.attributes,
-            events: s.events,
-            status: s.status,
-          })),
+        spans: spans.getFinishedSpans().map((s) => ({
+          name: s.name,
+          attributes: s.attributes,
+          events: s.events,
+          status: s.status,
+        })),
         metrics: rm.scopeMetrics,
       })
       for (const secret of [

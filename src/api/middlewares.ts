@@ -22,7 +22,7 @@ import {
   readJsonBody,
   redactToken,
 } from "../lib/webhooks/webhook-token"
-import { SVC_TRY_AGAIN_CODE } from "../lib/svc-runtime/errors"
+import { svcErrorHandler } from "./svc-error-handler"
 import { zodValidator } from "@medusajs/framework"
 import { z } from "@medusajs/framework/zod"
 import {
@@ -65,7 +65,6 @@ import {
   SVC_TOO_MANY_ATTEMPTS_CODE,
   type ShopperRefusal,
 } from "../lib/shopper-limits/shopper-limits"
-import { codesOf } from "../lib/texts"
 
 type SessionBody = {
   provider_id?: unknown
@@ -105,15 +104,13 @@ function customerOf(req: MedusaRequest): string | undefined {
 /** 429 with Retry-After and words that say what to do; nothing reached svc. */
 function tooManyAttempts(res: MedusaResponse, r: ShopperRefusal): void {
   res.setHeader("Retry-After", String(r.retryAfterSeconds))
-  res
-    .status(429)
-    .json({
-      type: "too_many_requests",
-      code: SVC_TOO_MANY_ATTEMPTS_CODE,
-      reason: r.kind,
-      retry_after: r.retryAfterSeconds,
-      message: r.message,
-    })
+  res.status(429).json({
+    type: "too_many_requests",
+    code: SVC_TOO_MANY_ATTEMPTS_CODE,
+    reason: r.kind,
+    retry_after: r.retryAfterSeconds,
+    message: r.message,
+  })
 }
 
 /**
@@ -353,130 +350,6 @@ export async function svcPaymentHookToken(
   } catch (e) {
     return next(e)
   }
-  next()
-}
-
-/**
- * A shopper whose payment session could not get a turn at svc (the rate budget
- * was spent, or svc did not answer within the deadline) hears "try again in a
- * moment, nothing was charged" with 503 and Retry-After, never a 500 (a
- * SvcTryAgainError: src/lib/svc-runtime/errors.ts). Medusa's error handler
- * answers every UNEXPECTED_STATE with 500; this turns the plugin's own "try
- * again" errors, recognised by their code (or, should a workflow drop the
- * code, by the plugin's own closing words), into 503 before the answer leaves.
- */
-const TRY_AGAIN_WORDS =
-  /try (the payment )?again in a moment \(nothing was (sent, nothing )?charged\)$/
-const STORE_BUDGET_WORDS = /too many requests to svc right now/
-
-type Logger = {
-  error: (...a: unknown[]) => void
-  warn: (m: string) => void
-  [k: string]: unknown
-}
-/**
- * Medusa's error handler logs every 500-class error with its stack, from the
- * logger of the request's scope, before the answer leaves. A "try again" is
- * not a fault: a flood of them must not flood the log. This request's scope
- * gets a logger that writes a "try again" as one warning line (the store
- * budget's are counted and logged once a minute per client, above) and passes
- * everything else on as it is.
- */
-function quietTryAgain(req: MedusaRequest): void {
-  let base: Logger
-  try {
-    base = req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-  } catch {
-    return
-  }
-  const quiet = new Proxy(base, {
-    get(target, key) {
-      if (key !== "error") return Reflect.get(target, key)
-      return (...args: unknown[]) => {
-        const e = args[0] as { code?: unknown; message?: unknown } | null
-        if (e && typeof e === "object" && e.code === SVC_TRY_AGAIN_CODE) {
-          if (
-            typeof e.message === "string" &&
-            !STORE_BUDGET_WORDS.test(e.message)
-          )
-            target.warn(`svc: ${String(req.method)} ${req.path}: ${e.message}`)
-          return
-        }
-        return target.error(...args)
-      }
-    },
-  })
-  req.scope.register(ContainerRegistrationKeys.LOGGER, asValue(quiet))
-}
-export function svcTryAgainIs503(
-  req: MedusaRequest,
-  res: MedusaResponse,
-  next: MedusaNextFunction
-) {
-  quietTryAgain(req)
-  const json = res.json.bind(res)
-  res.json = ((body: unknown) => {
-    const b = body as {
-      code?: unknown
-      type?: unknown
-      message?: unknown
-    } | null
-    if (
-      res.statusCode === 500 &&
-      b &&
-      (b.code === SVC_TRY_AGAIN_CODE ||
-        (b.type === "unexpected_state" &&
-          typeof b.message === "string" &&
-          TRY_AGAIN_WORDS.test(b.message)))
-    ) {
-      res.status(503)
-      res.setHeader("Retry-After", "5")
-      // the store's whole svc budget had no turn for it: counted and logged once a minute per client, as the shopper limits' refusals
-      if (
-        String(req.originalUrl ?? req.url).startsWith("/store/") &&
-        typeof b.message === "string" &&
-        STORE_BUDGET_WORDS.test(b.message)
-      ) {
-        try {
-          const guard = shopperGuard(req.scope)
-          guard?.refused(
-            "store_budget",
-            guard.address(req),
-            "no turn at svc for this payment session (503, try again)"
-          )
-        } catch {
-          // counting never changes the answer
-        }
-      }
-    }
-    return json(body)
-  }) as typeof res.json
-  next()
-}
-// ---------------------------------------------------------------- end of the JSON-only block
-
-/**
- * A `message` the plugin's admin routes answer (an error, or the answer line
- * after a refund, withdrawal or token transfer) comes with its `message_code`
- * and `message_params` when the server's catalogue knows the sentence
- * (src/lib/texts): the admin shows it in its own language. Medusa's workflows
- * and error handler keep an error's type, message and code only, so the code
- * is read back from the English here, at the answer (docs/admin.md#languages).
- */
-export function svcMessageCodes(
-  _req: MedusaRequest,
-  res: MedusaResponse,
-  next: MedusaNextFunction
-) {
-  const json = res.json.bind(res)
-  res.json = ((body: unknown) => {
-    if (body && typeof body === "object" && !Array.isArray(body)) {
-      const b = body as Record<string, unknown>
-      if (typeof b.message === "string" && b.message_code === undefined)
-        return json({ ...b, ...codesOf("message", b.message) })
-    }
-    return json(body)
-  }) as typeof res.json
   next()
 }
 
@@ -738,6 +611,8 @@ export const svcRouteInputs = [
 ] satisfies MiddlewareRoute[]
 
 export default defineMiddlewares({
+  // "try again" is 503; the plugin's sentences carry their codes (svc-error-handler.ts)
+  errorHandler: svcErrorHandler,
   routes: [
     {
       matcher: "/store/payment-collections/:id/payment-sessions",
@@ -755,22 +630,13 @@ export default defineMiddlewares({
       methods: ["POST"],
       middlewares: [svcCheckStatus],
     },
-    // svc reads for an admin's page come after shoppers' (see svcAdminCaller); "try again" is 503 there too
-    {
-      matcher: "/admin/svc/*",
-      middlewares: [svcAdminCaller, svcTryAgainIs503, svcMessageCodes],
-    },
+    // svc reads for an admin's page come after shoppers' (see svcAdminCaller)
+    { matcher: "/admin/svc/*", middlewares: [svcAdminCaller] },
     // JSON only on the plugin's admin POST routes (see svcAdminJsonOnly)
     {
       matcher: "/admin/svc/*",
       methods: ["POST"],
       middlewares: [svcAdminJsonOnly],
-    },
-    // A shopper's "try again in a moment" is 503, not 500 (see svcTryAgainIs503)
-    {
-      matcher: "/store/payment-collections/:id/payment-sessions",
-      methods: ["POST"],
-      middlewares: [svcTryAgainIs503],
     },
     // The secret webhook token on /hooks/svc, before the body is read (Medusa's body parser is off here)
     {

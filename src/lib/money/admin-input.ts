@@ -1,10 +1,14 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "@medusajs/framework/zod"
 import { assertAmountTextBounded, fromSen, toSen } from "../../client"
-import { english, say } from "../texts"
+import { english, say, type Said } from "../texts"
+import { SaidError } from "../svc-runtime/errors"
 
-export const invalidData = (m: string) =>
-  new MedusaError(MedusaError.Types.INVALID_DATA, m)
+/** 400 naming the field and the rule; a catalogue sentence keeps its code (SaidError). */
+export const invalidData = (m: string | Said) =>
+  typeof m === "string"
+    ? new MedusaError(MedusaError.Types.INVALID_DATA, m)
+    : new SaidError(MedusaError.Types.INVALID_DATA, m)
 
 /**
  * A ringgit amount typed by an admin ("25.50" or 25.5) as exact integer sen,
@@ -31,14 +35,12 @@ export function parseRinggit(
   }
   if (sen < minSen || sen > maxSen) {
     throw invalidData(
-      english(
-        say("input.amountRange", {
-          path: field,
-          min: fromSen(minSen),
-          max: fromSen(maxSen),
-          amount: fromSen(sen),
-        })
-      )
+      say("input.amountRange", {
+        path: field,
+        min: fromSen(minSen),
+        max: fromSen(maxSen),
+        amount: fromSen(sen),
+      })
     )
   }
   return sen

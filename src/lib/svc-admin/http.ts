@@ -45,15 +45,13 @@ export function ownerRoutes(type: Owner["type"]) {
       req: Req<{ address: string; label?: string }>,
       res: MedusaResponse
     ) {
-      res
-        .status(201)
-        .json({
-          allowed_sender: await addAllowedSender(
-            scope(req),
-            owner(req),
-            req.validatedBody
-          ),
-        })
+      res.status(201).json({
+        allowed_sender: await addAllowedSender(
+          scope(req),
+          owner(req),
+          req.validatedBody
+        ),
+      })
     },
     /** POST …/:id/allowed-senders/:sender_id `{active}`: disable (false) or enable (true). */
     async changeSender(req: Req<{ active: boolean }>, res: MedusaResponse) {

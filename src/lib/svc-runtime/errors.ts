@@ -1,5 +1,5 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { english, say, type TextCode } from "../texts"
+import { english, say, type Said, type TextCode } from "../texts"
 
 type Sv = {
   name?: string
@@ -14,18 +14,30 @@ type Sv = {
 export const SVC_TRY_AGAIN_CODE = "svc_try_again"
 
 /**
- * "Try again in a moment; nothing was charged": the rate budget had
- * no turn for the request, or svc did not answer within the shopper's deadline.
- * Nothing was sent, or the key is kept, so trying again is safe. A MedusaError
- * (UNEXPECTED_STATE, message kept) with code SVC_TRY_AGAIN_CODE: Medusa's
- * workflows keep the type, message and code of an error (not its other fields),
- * and the plugin's middleware (src/api/middlewares.ts, svcTryAgainIs503)
- * answers it 503 with Retry-After, a status the storefront kit treats as "try
- * again" (packages/storefront/src/return.ts: 409 and 5xx), never a bare 500.
+ * A MedusaError that carries the catalogue sentence it says (src/lib/texts):
+ * the plugin's error handler (src/api/error-handler.ts) answers its code and
+ * values beside the English, so the admin says it in its own language. An own
+ * property, so it outlives a workflow (Medusa keeps an error's own properties).
  */
-export class SvcTryAgainError extends MedusaError {
-  constructor(message: string) {
-    super(MedusaError.Types.UNEXPECTED_STATE, message, SVC_TRY_AGAIN_CODE)
+export class SaidError extends MedusaError {
+  readonly said: Said
+  constructor(type: string, said: Said, code?: string) {
+    super(type, english(said), code)
+    this.said = said
+  }
+}
+
+/**
+ * "Try again in a moment; nothing was charged": the rate budget had no turn
+ * for the request, or svc did not answer within the shopper's deadline.
+ * Nothing was sent, or the key is kept, so trying again is safe. Its code,
+ * SVC_TRY_AGAIN_CODE, makes the error handler answer 503 with Retry-After, a
+ * status the storefront kit treats as "try again"
+ * (packages/storefront/src/return.ts), never a bare 500.
+ */
+export class SvcTryAgainError extends SaidError {
+  constructor(said: Said) {
+    super(MedusaError.Types.UNEXPECTED_STATE, said, SVC_TRY_AGAIN_CODE)
   }
 }
 
@@ -82,55 +94,51 @@ export function toMedusaError(e: unknown, doing: string): MedusaError {
     plain: A,
     withRef: B,
     params: { doing: string; message?: string }
-  ) =>
-    english(
-      o.requestId
-        ? {
-            code: withRef,
-            params: {
-              ...params,
-              ref: say("common.requestId", { id: o.requestId }),
-            },
-          }
-        : { code: plain, params }
-    )
+  ): Said =>
+    o.requestId
+      ? {
+          code: withRef,
+          params: {
+            ...params,
+            ref: say("common.requestId", { id: o.requestId }),
+          },
+        }
+      : { code: plain, params }
   if (o.name === "SvcInputError")
-    return new MedusaError(
+    return new SaidError(
       MedusaError.Types.INVALID_DATA,
-      english(say("error.svcInput", { message }))
+      say("error.svcInput", { message })
     )
   if (o.code === "RATE_BUDGET")
-    return new SvcTryAgainError(
-      english(say("error.tooManyRequests", { doing }))
-    )
+    return new SvcTryAgainError(say("error.tooManyRequests", { doing }))
   switch (o.status) {
     case 400:
-      return new MedusaError(
+      return new SaidError(
         MedusaError.Types.INVALID_DATA,
         said("error.refused", "error.refusedRef", { doing, message })
       )
     case 401:
-      return new MedusaError(
+      return new SaidError(
         MedusaError.Types.UNEXPECTED_STATE,
         said("error.credentials", "error.credentialsRef", { doing })
       )
     case 403:
-      return new MedusaError(
+      return new SaidError(
         MedusaError.Types.NOT_ALLOWED,
         said("error.notAllowed", "error.notAllowedRef", { doing, message })
       )
     case 404:
-      return new MedusaError(
+      return new SaidError(
         MedusaError.Types.NOT_FOUND,
         said("error.notFound", "error.notFoundRef", { doing })
       )
     case 422:
-      return new MedusaError(
+      return new SaidError(
         MedusaError.Types.CONFLICT,
         said("error.conflict", "error.conflictRef", { doing, message })
       )
     default:
-      return new MedusaError(
+      return new SaidError(
         MedusaError.Types.UNEXPECTED_STATE,
         said("error.notAnswering", "error.notAnsweringRef", { doing, message })
       )
@@ -165,9 +173,7 @@ export function toShopperError(
   if (e instanceof MedusaError) return e
   const o = (e ?? {}) as Sv
   if (o.status === 429)
-    return new SvcTryAgainError(
-      english(say("error.tooManyRequests", { doing }))
-    )
+    return new SvcTryAgainError(say("error.tooManyRequests", { doing }))
   // the shopper's to mend: their input svc refused (400), or the rate budget's "try again"
   if (
     o.name === "SvcInputError" ||

@@ -311,6 +311,8 @@ export const TEXTS = {
   "error.svcInput": "svc: {{message}}",
   "error.tooManyRequests":
     "svc: too many requests to svc right now while {{doing}}; please try again in a moment (nothing was sent, nothing charged)",
+  "error.svcSlow":
+    "svc is slow to answer right now; please try the payment again in a moment (nothing was charged)",
   "error.refused": "svc refused the request while {{doing}}: {{message}}",
   "error.refusedRef":
     "svc refused the request while {{doing}}: {{message}} ({{ref}})",

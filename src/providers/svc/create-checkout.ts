@@ -9,6 +9,7 @@ import {
 import { medusaAmountToSen } from "../../rules/medusa-amount"
 import type { ProviderLedger } from "./svc-base"
 import type { SvcCheckoutRead } from "../../lib/svc-runtime/keys"
+import { say } from "../../lib/texts"
 import {
   errorText,
   isUncertainFailure,
@@ -100,9 +101,7 @@ function slowSvc(e: unknown, logger: Logger, title: string): MedusaError {
   logger.warn(
     `svc: creating checkout "${title}": no answer within the shopper's deadline (${errorText(e)}); the key is kept, a retry replays it`
   )
-  return new SvcTryAgainError(
-    "svc is slow to answer right now; please try the payment again in a moment (nothing was charged)"
-  )
+  return new SvcTryAgainError(say("error.svcSlow"))
 }
 
 /** Pages GET /v1/checkout newest first, over the last 30 minutes (a link lives 20), within `limits`. */

@@ -17,7 +17,8 @@ import { signLinkToken, verifyLinkToken } from "../../lib/payment-links/token"
 import type { LinkPageKind } from "../../lib/payment-links/pages"
 import { invalidData } from "../../lib/money/admin-input"
 import { fromSen } from "../../client"
-import { english, say } from "../../lib/texts"
+import { say } from "../../lib/texts"
+import { SaidError } from "../../lib/svc-runtime/errors"
 import { orderBalance } from "./order-balance"
 import { settleCheckoutEvent } from "../settle-checkout"
 import { createBalancePaymentLinkWorkflow } from "./index"
@@ -225,18 +226,14 @@ export async function sendLastingLink(
   )
   if (!row || row.revoked_at)
     throw invalidData(
-      english(
-        say("link.notOfOrder", {
-          link: args.payment_link_id,
-          order: args.order_id,
-        })
-      )
+      say("link.notOfOrder", {
+        link: args.payment_link_id,
+        order: args.order_id,
+      })
     )
   if (new Date(row.expires_at).getTime() <= Date.now()) {
     throw invalidData(
-      english(
-        say("link.expired", { at: new Date(row.expires_at).toISOString() })
-      )
+      say("link.expired", { at: new Date(row.expires_at).toISOString() })
     )
   }
   const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
@@ -254,13 +251,13 @@ export async function sendLastingLink(
       }
     | undefined
   if (!order)
-    throw new MedusaError(
+    throw new SaidError(
       MedusaError.Types.NOT_FOUND,
-      english(say("link.orderNotFound", { order: args.order_id }))
+      say("link.orderNotFound", { order: args.order_id })
     )
   if (!order.email)
-    throw invalidData(english(say("link.noEmail", { order: args.order_id })))
-  const noProvider = invalidData(english(say("link.noProvider")))
+    throw invalidData(say("link.noEmail", { order: args.order_id }))
+  const noProvider = invalidData(say("link.noProvider"))
   let notifications: INotificationModuleService
   try {
     notifications = container.resolve<INotificationModuleService>(
@@ -292,9 +289,9 @@ export async function sendLastingLink(
     const why = e instanceof Error ? e.message : String(e)
     // Medusa loads the Notification Module with no provider unless the store configures one
     if (/notification provider for channel/i.test(why)) throw noProvider
-    throw new MedusaError(
+    throw new SaidError(
       MedusaError.Types.UNEXPECTED_STATE,
-      english(say("link.notSent", { why: why.slice(0, 200) }))
+      say("link.notSent", { why: why.slice(0, 200) })
     )
   })
   const sentAt = new Date()
@@ -329,12 +326,10 @@ export async function revokeLastingLink(
   )
   if (!row)
     throw invalidData(
-      english(
-        say("link.notOfOrder", {
-          link: args.payment_link_id,
-          order: args.order_id,
-        })
-      )
+      say("link.notOfOrder", {
+        link: args.payment_link_id,
+        order: args.order_id,
+      })
     )
   const secret = await linkSecret(svcModuleOf(container))
   if (row.revoked_at) return view(row, secret, args.base)

@@ -12,6 +12,7 @@ import { fromSen, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN } from "../../client"
 import { medusaAmountToSen } from "../../rules/medusa-amount"
 import { invalidData } from "../../lib/money/admin-input"
 import { english, say } from "../../lib/texts"
+import { SaidError } from "../../lib/svc-runtime/errors"
 
 /**
  * An order's balance: what the buyer still owes after checkout (an order edit
@@ -341,18 +342,14 @@ export async function checkBalanceRequest(
   const loaded = await loadOrder(container, orderId)
   const before = balanceOf(loaded)
   if (before.refusal)
-    throw invalidData(
-      english(say("balance.refused", { refusal: before.refusal }))
-    )
+    throw invalidData(say("balance.refused", { refusal: before.refusal }))
   if (!before.providers.some((p) => p.id === body.provider_id)) {
     throw invalidData(
-      english(
-        say("balance.providerNotEnabled", {
-          provider: body.provider_id,
-          region: loaded.order.region_id ?? "(none)",
-          enabled: before.providers.map((p) => p.id).join(", "),
-        })
-      )
+      say("balance.providerNotEnabled", {
+        provider: body.provider_id,
+        region: loaded.order.region_id ?? "(none)",
+        enabled: before.providers.map((p) => p.id).join(", "),
+      })
     )
   }
   if (body.payment_collection_id) {
@@ -361,21 +358,17 @@ export async function checkBalanceRequest(
     )
     if (!named)
       throw invalidData(
-        english(
-          say("balance.notOrdersCollection", {
-            collection: body.payment_collection_id,
-            order: orderId,
-          })
-        )
+        say("balance.notOrdersCollection", {
+          collection: body.payment_collection_id,
+          order: orderId,
+        })
       )
     if (!UNPAID.has(named.status))
       throw invalidData(
-        english(
-          say("balance.collectionNotUnpaid", {
-            collection: named.id,
-            status: named.status,
-          })
-        )
+        say("balance.collectionNotUnpaid", {
+          collection: named.id,
+          status: named.status,
+        })
       )
   }
   return { before_checkout_id: before.link?.checkout_id ?? null }
@@ -393,22 +386,20 @@ export async function updateBalanceCollection(
   const collection = (Array.isArray(result) ? result[0] : result) as
     { id: string } | undefined
   if (!collection?.id)
-    throw new MedusaError(
+    throw new SaidError(
       MedusaError.Types.UNEXPECTED_STATE,
-      english(say("balance.noCollection", { order: orderId }))
+      say("balance.noCollection", { order: orderId })
     )
   if (
     body.payment_collection_id &&
     collection.id !== body.payment_collection_id
   ) {
     throw invalidData(
-      english(
-        say("balance.otherCollection", {
-          order: orderId,
-          collection: collection.id,
-          asked: body.payment_collection_id,
-        })
-      )
+      say("balance.otherCollection", {
+        order: orderId,
+        collection: collection.id,
+        asked: body.payment_collection_id,
+      })
     )
   }
   return collection.id
@@ -439,9 +430,9 @@ export async function readBalanceLink(
   const balance = await orderBalance(container, orderId)
   const link = balance.link
   if (!link || balance.payment_collection?.id !== collectionId) {
-    throw new MedusaError(
+    throw new SaidError(
       MedusaError.Types.UNEXPECTED_STATE,
-      english(say("balance.linkNotMade", { order: orderId }))
+      say("balance.linkNotMade", { order: orderId })
     )
   }
   return {

@@ -5,7 +5,8 @@ import {
 } from "@medusajs/framework/utils"
 import { fromSen } from "../../client"
 import { totalSen } from "../../lib/money/sen-sums"
-import { english, say } from "../../lib/texts"
+import { say } from "../../lib/texts"
+import { SaidError } from "../../lib/svc-runtime/errors"
 
 type Query = { graph: (q: unknown) => Promise<{ data: any[] }> }
 type Container = MedusaContainer
@@ -69,16 +70,14 @@ export async function refuseCancelWithSvcMoney(
   if (left <= 0) return
   const captured = payments.reduce((n, p) => n + p.capturedSen, 0)
   const refunded = payments.reduce((n, p) => n + p.refundedSen, 0)
-  throw new MedusaError(
+  throw new SaidError(
     MedusaError.Types.NOT_ALLOWED,
-    english(
-      say("refund.cancelFirst", {
-        order: orderId,
-        left: fromSen(left),
-        captured: fromSen(captured),
-        refunded: fromSen(refunded),
-      })
-    )
+    say("refund.cancelFirst", {
+      order: orderId,
+      left: fromSen(left),
+      captured: fromSen(captured),
+      refunded: fromSen(refunded),
+    })
   )
 }
 
@@ -99,9 +98,9 @@ export async function refuseRefundMedusaWouldReject(
     filters: { id: orderId },
   })
   if (orders[0]?.status === "canceled") {
-    throw new MedusaError(
+    throw new SaidError(
       MedusaError.Types.INVALID_DATA,
-      english(say("refund.orderCanceled", { order: orderId }))
+      say("refund.orderCanceled", { order: orderId })
     )
   }
   const { data: changes } = await query.graph({
@@ -111,16 +110,14 @@ export async function refuseRefundMedusaWouldReject(
   })
   if (changes.length) {
     const c = changes[0]
-    throw new MedusaError(
+    throw new SaidError(
       MedusaError.Types.INVALID_DATA,
-      english(
-        say("refund.orderChanging", {
-          order: orderId,
-          change: String(c.change_type ?? "change"),
-          id: String(c.id),
-          status: String(c.status),
-        })
-      )
+      say("refund.orderChanging", {
+        order: orderId,
+        change: String(c.change_type ?? "change"),
+        id: String(c.id),
+        status: String(c.status),
+      })
     )
   }
 }

@@ -23,7 +23,8 @@ import { MedusaReads } from "../../lib/medusa-data/medusa-reads"
 // one mask for every admin answer: a value of 4 characters or fewer is hidden whole, never shown as it is
 import { mask } from "../../lib/svc-admin/context"
 import type { RefundRequestInput } from "./validators"
-import { codesOf, english, say } from "../../lib/texts"
+import { codesOf, english, say, type Said } from "../../lib/texts"
+import { SaidError } from "../../lib/svc-runtime/errors"
 
 type Container = MedusaContainer
 
@@ -108,9 +109,9 @@ export async function loadPayment(
   })
   const p = data[0]
   if (!p)
-    throw new MedusaError(
+    throw new SaidError(
       MedusaError.Types.NOT_FOUND,
-      english(say("refund.noPayment", { payment: paymentId }))
+      say("refund.noPayment", { payment: paymentId })
     )
   // Each total rounded half-up to the sen once, as the checkout was: a 39.852 capture is the 3985 sen
   // svc received, and refunds of 39.852 and 79.704 are 12456 sen refunded (src/lib/money/sen-sums.ts).
@@ -195,13 +196,14 @@ async function refundReasonExists(
     fields: ["id"],
     filters: { id },
   })
-  if (!data.length) throw invalidData(english(say("refund.noReason", { id })))
+  if (!data.length) throw invalidData(say("refund.noReason", { id }))
 }
 
 export type RefundResult = {
   httpStatus: 200 | 202
   payout: Record<string, unknown>
-  message: string
+  /** the answer line, in the catalogue's words (the route answers its English and code) */
+  message: Said
 }
 
 /** The payout request to store for a refund that passed every check (svc_payout's columns). */
@@ -252,7 +254,7 @@ export async function checkRefundRequest(
   )
   if (amountSen < 1)
     throw invalidData(
-      english(say("refund.amountNotPositive", { amount: fromSen(amountSen) }))
+      say("refund.amountNotPositive", { amount: fromSen(amountSen) })
     )
   const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
   // The same form again (lost answer, double click): its payout, before the checks its own
@@ -267,27 +269,21 @@ export async function checkRefundRequest(
   const payment = await loadPayment(container, input.payment_id)
   if (!/^pp_svc-(wallet|fpx|fpx-direct)_/.test(payment.provider_id)) {
     throw invalidData(
-      english(
-        say("refund.notSvc", {
-          payment: payment.id,
-          provider: payment.provider_id,
-        })
-      )
+      say("refund.notSvc", {
+        payment: payment.id,
+        provider: payment.provider_id,
+      })
     )
   }
   if (String(payment.currency_code).toLowerCase() !== "myr") {
     throw invalidData(
-      english(
-        say("refund.notMyr", {
-          currency: String(payment.currency_code).toUpperCase(),
-        })
-      )
+      say("refund.notMyr", {
+        currency: String(payment.currency_code).toUpperCase(),
+      })
     )
   }
   if (payment.capturedSen <= 0)
-    throw invalidData(
-      english(say("refund.nothingCaptured", { payment: payment.id }))
-    )
+    throw invalidData(say("refund.nothingCaptured", { payment: payment.id }))
   // what Medusa would refuse only after the payout left (a canceled order, an order change in progress)
   await refuseRefundMedusaWouldReject(container, payment.orderId)
   if (input.refund_reason_id)
@@ -301,15 +297,13 @@ export async function checkRefundRequest(
   const left = payment.capturedSen - payment.refundedSen - openSen
   if (amountSen > left) {
     throw invalidData(
-      english(
-        say("refund.tooMuch", {
-          left: fromSen(Math.max(0, left)),
-          captured: fromSen(payment.capturedSen),
-          refunded: fromSen(payment.refundedSen),
-          open: fromSen(openSen),
-          amount: fromSen(amountSen),
-        })
-      )
+      say("refund.tooMuch", {
+        left: fromSen(Math.max(0, left)),
+        captured: fromSen(payment.capturedSen),
+        refunded: fromSen(payment.refundedSen),
+        open: fromSen(openSen),
+        amount: fromSen(amountSen),
+      })
     )
   }
 
@@ -317,9 +311,9 @@ export async function checkRefundRequest(
   const b = input.beneficiary
   if (b.bank_code) {
     const active = await client.payouts.activeBanks().catch((e) => {
-      throw new MedusaError(
+      throw new SaidError(
         MedusaError.Types.UNEXPECTED_STATE,
-        english(say("refund.banksUnread", { error: (e as Error).message }))
+        say("refund.banksUnread", { error: (e as Error).message })
       )
     })
     const banks =
@@ -327,9 +321,7 @@ export async function checkRefundRequest(
         ? (active as { banks: { code: string; name: string }[] }).banks
         : []) ?? []
     if (!banks.some((x) => x.code === b.bank_code)) {
-      throw invalidData(
-        english(say("refund.bankNotPaid", { bank: b.bank_code }))
-      )
+      throw invalidData(say("refund.bankNotPaid", { bank: b.bank_code }))
     }
   }
   const prefund = await client.payouts.prefund.balance().catch(() => null)
@@ -339,12 +331,10 @@ export async function checkRefundRequest(
     Number(prefund.available) < amountSen
   ) {
     throw invalidData(
-      english(
-        say("refund.prefundLow", {
-          balance: fromSen(prefund.available),
-          amount: fromSen(amountSen),
-        })
-      )
+      say("refund.prefundLow", {
+        balance: fromSen(prefund.available),
+        amount: fromSen(amountSen),
+      })
     )
   }
 
@@ -448,27 +438,25 @@ function samePayout(
           )
         : (destinationFields.find(([, then, now]) => then !== now)?.[0] ?? null)
   if (differs)
-    throw invalidData(english(say("refund.requestIdUsed", { field: differs })))
+    throw invalidData(say("refund.requestIdUsed", { field: differs }))
   const done = !["REQUESTED", "SENDING", "UNCERTAIN"].includes(
     String(row.status)
   )
   return {
     httpStatus: done ? 200 : 202,
     payout: publicPayout(row),
-    message: english(
-      done
-        ? row.failure_reason
-          ? say("refund.againWhy", {
-              payout: String(row.payout_id ?? row.id),
-              status: String(row.status),
-              reason: row.failure_reason,
-            })
-          : say("refund.again", {
-              payout: String(row.payout_id ?? row.id),
-              status: String(row.status),
-            })
-        : say("refund.againSending")
-    ),
+    message: done
+      ? row.failure_reason
+        ? say("refund.againWhy", {
+            payout: String(row.payout_id ?? row.id),
+            status: String(row.status),
+            reason: row.failure_reason,
+          })
+        : say("refund.again", {
+            payout: String(row.payout_id ?? row.id),
+            status: String(row.status),
+          })
+      : say("refund.againSending"),
   }
 }
 
@@ -511,12 +499,10 @@ export async function finishRefund(
     return {
       httpStatus: 200,
       payout: publicPayout(row),
-      message: english(
-        say("refund.sent", {
-          payout: String(row.payout_id),
-          status: row.status,
-        })
-      ),
+      message: say("refund.sent", {
+        payout: String(row.payout_id),
+        status: row.status,
+      }),
     }
   }
   if (row.status === "REQUESTED") {
@@ -529,14 +515,14 @@ export async function finishRefund(
       workflowError.message
     )
     throw invalidData(
-      english(say("refund.medusaRefused", { message: workflowError.message }))
+      say("refund.medusaRefused", { message: workflowError.message })
     )
   }
   if (row.status === "UNCERTAIN") {
     return {
       httpStatus: 202,
       payout: publicPayout(row),
-      message: english(say("refund.noAnswer")),
+      message: say("refund.noAnswer"),
     }
   }
   throw workflowError instanceof MedusaError
@@ -576,18 +562,14 @@ export async function finishPayoutRequest(
     ? {
         httpStatus: 200,
         payout: publicPayout(after),
-        message: english(
-          say("refund.sent", {
-            payout: String(after.payout_id),
-            status: after.status,
-          })
-        ),
+        message: say("refund.sent", {
+          payout: String(after.payout_id),
+          status: after.status,
+        }),
       }
     : {
         httpStatus: 202,
         payout: publicPayout(after),
-        message: english(
-          say("refund.notFinished", { id: rowId, status: after.status })
-        ),
+        message: say("refund.notFinished", { id: rowId, status: after.status }),
       }
 }

@@ -11,7 +11,7 @@ import {
   toMedusaError,
   toShopperError,
 } from "../../../lib/svc-runtime/errors"
-import { svcTryAgainIs503 } from "../../../api/middlewares"
+import { svcErrorHandler } from "../../../api/svc-error-handler"
 import { SvcRateLimitError } from "../../../client"
 
 // A shopper never sees setup advice; the admin finds the cause in the log.
@@ -113,48 +113,60 @@ describe("a spent rate budget is 'try again', not 500", () => {
       /try again in a moment \(nothing was sent, nothing charged\)$/
     )
     expect(l.lines).toEqual([])
-    // Medusa's own error handler's mapping keeps message and code (a 500 the middleware turns into 503)
-    const { statusCode, body } = getHttpResponseFromError(err)
-    expect([statusCode, body.code, body.message]).toEqual([
-      500,
-      SVC_TRY_AGAIN_CODE,
-      err.message,
-    ])
-    const sent: {
-      status?: number
-      headers: Record<string, string>
-      body?: unknown
-    } = { headers: {} }
-    const res = {
-      statusCode,
-      status(n: number) {
-        this.statusCode = n
-        return this
-      },
-      setHeader(k: string, v: string) {
-        sent.headers[k] = v
-      },
-      json(b: unknown) {
-        sent.status = this.statusCode
-        sent.body = b
-        return this
-      },
+    // Medusa's workflows keep an error's own properties (a plain object after one): still 503
+    for (const thrown of [err, { ...err, message: err.message }]) {
+      const sent = answer(
+        thrown,
+        "/store/payment-collections/pay_1/payment-sessions"
+      )
+      expect(sent).toEqual({
+        status: 503,
+        headers: { "Retry-After": "5" },
+        body: {
+          code: SVC_TRY_AGAIN_CODE,
+          type: "unexpected_state",
+          message: err.message,
+          message_code: "error.tooManyRequests",
+          message_params: { doing: "creating the svc checkout" },
+        },
+      })
     }
-    svcTryAgainIs503({} as never, res as never, () => undefined)
-    ;(res as any).json(body)
-    expect(sent).toEqual({ status: 503, headers: { "Retry-After": "5" }, body })
   })
 
-  it("other 500s pass unchanged", () => {
-    const sent: number[] = []
-    const res = {
-      statusCode: 500,
-      status: () => res,
-      setHeader: () => undefined,
-      json: () => (sent.push(res.statusCode), res),
-    }
-    svcTryAgainIs503({} as never, res as never, () => undefined)
-    ;(res as any).json({ type: "unexpected_state", message: "something else" })
-    expect(sent).toEqual([500])
+  it("other 500s go to Medusa's own handler, unchanged", () => {
+    const other = new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "x y z")
+    expect(answer(other, "/store/carts")).toEqual({
+      status: 500,
+      headers: {},
+      body: getHttpResponseFromError(other).body,
+    })
   })
 })
+
+/** What the plugin's error handler answers for `err` on `path`. */
+function answer(err: unknown, path: string) {
+  const sent: {
+    status?: number
+    headers: Record<string, string>
+    body?: unknown
+  } = { headers: {} }
+  const logger = { info() {}, warn() {}, error() {} }
+  const req = { path, method: "POST", scope: { resolve: () => logger } }
+  const res = {
+    statusCode: 200,
+    status(n: number) {
+      this.statusCode = n
+      return this
+    },
+    setHeader(k: string, v: string) {
+      sent.headers[k] = v
+    },
+    json(b: unknown) {
+      sent.status = this.statusCode
+      sent.body = b
+      return this
+    },
+  }
+  svcErrorHandler(err, req as never, res as never, () => undefined)
+  return sent
+}

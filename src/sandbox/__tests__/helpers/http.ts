@@ -73,9 +73,7 @@ export interface Received {
 }
 
 /** A local webhook receiver; `status` decides what it answers. */
-export async function startReceiver(
-  status: () => number = () => 200
-): Promise<{
+export async function startReceiver(status: () => number = () => 200): Promise<{
   url: string
   events: Received[]
   close(): Promise<void>

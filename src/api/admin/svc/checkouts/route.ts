@@ -7,10 +7,10 @@ import { SVC_MODULE } from "../../../../modules/svc"
 import type SvcModuleService from "../../../../modules/svc/service"
 import type { CheckoutsQuery } from "./validators"
 import {
-  mytTimestamp,
   PAYMENT_MODE_NAMES,
   paymentModeOfType,
-} from "../../../../lib/reports/einvoice"
+} from "../reports/einvoice/myinvois"
+import { mytTimestamp } from "../reports/csv"
 import { codesOf } from "../../../../lib/texts"
 
 /**

@@ -4,6 +4,7 @@ import type {
 } from "@medusajs/framework/http"
 import { refundToBankWorkflow } from "../../../../workflows/refund-to-bank"
 import type { RefundRequest } from "./validators"
+import { spoken } from "../../../../lib/texts"
 
 /**
  * POST /admin/svc/refunds: refund (part of) an svc payment to the buyer's bank
@@ -25,5 +26,5 @@ export async function POST(
   })
   res
     .status(result.httpStatus)
-    .json({ payout: result.payout, message: result.message })
+    .json({ payout: result.payout, ...spoken("message", result.message) })
 }

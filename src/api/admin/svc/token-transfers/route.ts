@@ -7,6 +7,7 @@ import { listTokenTransfers } from "../../../../workflows/transfer-tokens/token-
 import { transferTokensWorkflow } from "../../../../workflows/transfer-tokens"
 import type { ListQuery } from "../validators"
 import type { TokenTransferRequest } from "./validators"
+import { codesOf } from "../../../../lib/texts"
 
 /** GET /admin/svc/token-transfers?limit=&offset=: newest first; open ones re-read from svc first. */
 export async function GET(
@@ -28,5 +29,9 @@ export async function POST(
   const { result: r } = await transferTokensWorkflow(scope(req)).run({
     input: { request: req.validatedBody, actor_id: actor(req) },
   })
-  res.status(r.httpStatus).json({ transfer: r.transfer, message: r.message })
+  res.status(r.httpStatus).json({
+    transfer: r.transfer,
+    message: r.message,
+    ...codesOf("message", r.message),
+  })
 }

@@ -2,15 +2,10 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import {
-  einvoiceCsv,
-  groupJson,
-  monthPeriod,
-  mytTimestamp,
-  totalsJson,
-} from "../../../../../lib/reports/einvoice"
-import { einvoiceReport } from "../../../../../lib/reports/einvoice-report"
-import type { EinvoiceQuery } from "../validators"
+import { mytTimestamp } from "../csv"
+import { monthPeriod, type EinvoiceQuery } from "../validators"
+import { einvoiceCsv, sumsJson } from "./myinvois"
+import { einvoiceReport } from "./report"
 
 /**
  * GET /admin/svc/reports/einvoice?month=YYYY-MM&format=json|csv: the month's
@@ -41,8 +36,8 @@ export async function GET(
     month,
     from: mytTimestamp(period.fromMs),
     to: mytTimestamp(period.toMs),
-    groups: report.groups.map(groupJson),
-    totals: totalsJson(report.totals),
+    groups: report.groups.map(sumsJson),
+    totals: sumsJson(report.totals),
     excluded_orders: report.excluded_orders,
     notes: report.notes,
   })

@@ -4,11 +4,8 @@ import type {
 } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { toMedusaError } from "../../../../../lib/svc-runtime/errors"
-import type { Period } from "../../../../../lib/reports/period"
-import {
-  settlementCsv,
-  settlementReport,
-} from "../../../../../lib/reports/settlement"
+import type { Period } from "../validators"
+import { settlementReport } from "./settlement"
 
 /**
  * GET /admin/svc/reports/settlement.csv?from=YYYY-MM-DD&to=YYYY-MM-DD: every
@@ -23,16 +20,13 @@ export async function GET(
   res: MedusaResponse
 ) {
   const period = req.validatedQuery
-  let report: Awaited<ReturnType<typeof settlementReport>>
-  try {
-    report = await settlementReport(req.scope, period)
-  } catch (e) {
+  const report = await settlementReport(req.scope, period).catch((e) => {
     if (e instanceof MedusaError) throw e
     throw toMedusaError(e, "reading svc's records for the finance export")
-  }
+  })
   const name = `svc-settlement-${period.from.slice(0, 10)}-to-${period.to.slice(0, 10)}.csv`
   res.setHeader("content-type", "text/csv; charset=utf-8")
   res.setHeader("content-disposition", `attachment; filename="${name}"`)
   res.setHeader("x-svc-mismatches", String(report.mismatches))
-  res.status(200).send(settlementCsv(report, period))
+  res.status(200).send(report.csv)
 }

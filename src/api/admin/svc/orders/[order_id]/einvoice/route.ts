@@ -3,36 +3,13 @@ import type {
   MedusaResponse,
 } from "@medusajs/framework/http"
 import {
-  ContainerRegistrationKeys,
-  MedusaError,
-} from "@medusajs/framework/utils"
-import { updateOrderWorkflow } from "@medusajs/core-flows"
-import {
-  EINVOICE_FLAG,
-  einvoiceRequested,
-} from "../../../../../../lib/reports/einvoice"
+  orderEinvoice,
+  setOrderEinvoice,
+} from "../../../reports/einvoice/myinvois"
 import type { EinvoiceFlagBody } from "../../validators"
 
-async function orderMetadata(
-  req: AuthenticatedMedusaRequest<unknown>,
-  id: string
-): Promise<Record<string, unknown> | null> {
-  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "order",
-    fields: ["id", "metadata"],
-    filters: { id },
-  })
-  const order = (
-    data as { id: string; metadata: Record<string, unknown> | null }[]
-  )[0]
-  if (!order)
-    throw new MedusaError(
-      MedusaError.Types.NOT_FOUND,
-      `order_id: no order ${id}`
-    )
-  return order.metadata
-}
+const read = (req: AuthenticatedMedusaRequest<unknown>, id: string) => () =>
+  orderEinvoice(req.scope, id, `order_id: no order ${id}`)
 
 /** GET /admin/svc/orders/:order_id/einvoice: whether the buyer asked for their own e-invoice (order metadata `svc_einvoice_requested`). */
 export async function GET(
@@ -40,32 +17,22 @@ export async function GET(
   res: MedusaResponse
 ) {
   const id = String(req.params.order_id)
-  res.json({
-    order_id: id,
-    requested: einvoiceRequested(await orderMetadata(req, id)),
-  })
+  res.json({ order_id: id, requested: await read(req, id)() })
 }
 
-/**
- * POST /admin/svc/orders/:order_id/einvoice {requested}: sets the flag through
- * Medusa's updateOrderWorkflow (metadata is merged, and the change is recorded
- * in the order's history with the admin who made it).
- */
+/** POST /admin/svc/orders/:order_id/einvoice {requested}: sets the flag, recorded in the order's history with the admin who set it. */
 export async function POST(
   req: AuthenticatedMedusaRequest<EinvoiceFlagBody>,
   res: MedusaResponse
 ) {
   const id = String(req.params.order_id)
-  await orderMetadata(req, id)
-  await updateOrderWorkflow(req.scope).run({
-    input: {
-      id,
-      user_id: req.auth_context.actor_id,
-      metadata: { [EINVOICE_FLAG]: req.validatedBody.requested },
-    },
-  })
+  const { requested } = req.validatedBody
   res.json({
     order_id: id,
-    requested: einvoiceRequested(await orderMetadata(req, id)),
+    requested: await setOrderEinvoice(
+      req.scope,
+      { id, user_id: req.auth_context.actor_id, requested },
+      read(req, id)
+    ),
   })
 }

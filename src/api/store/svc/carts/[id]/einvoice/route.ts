@@ -7,7 +7,7 @@ import { updateCartWorkflow } from "@medusajs/core-flows"
 import {
   EINVOICE_FLAG,
   einvoiceRequested,
-} from "../../../../../../lib/reports/einvoice"
+} from "../../../../../admin/svc/reports/einvoice/myinvois"
 import type { EinvoiceFlagBody } from "../../../../../admin/svc/orders/validators"
 
 /**
@@ -29,7 +29,7 @@ export async function POST(
     fields: ["id", "completed_at"],
     filters: { id },
   })
-  const cart = (data as { id: string; completed_at: string | Date | null }[])[0]
+  const cart: { completed_at: string | Date | null } | undefined = data[0]
   if (!cart)
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `id: no cart ${id}`)
   if (cart.completed_at)
@@ -45,10 +45,5 @@ export async function POST(
     fields: ["id", "metadata"],
     filters: { id },
   })
-  res.json({
-    cart_id: id,
-    requested: einvoiceRequested(
-      (after as { metadata: Record<string, unknown> | null }[])[0]?.metadata
-    ),
-  })
+  res.json({ cart_id: id, requested: einvoiceRequested(after[0]?.metadata) })
 }

@@ -3,14 +3,9 @@ import type {
   MedusaResponse,
 } from "@medusajs/framework/http"
 import {
-  ContainerRegistrationKeys,
-  MedusaError,
-} from "@medusajs/framework/utils"
-import { updateOrderWorkflow } from "@medusajs/core-flows"
-import {
-  EINVOICE_FLAG,
-  einvoiceRequested,
-} from "../../../../../../lib/reports/einvoice"
+  orderEinvoice,
+  setOrderEinvoice,
+} from "../../../../../admin/svc/reports/einvoice/myinvois"
 import type { EinvoiceFlagBody } from "../../../../../admin/svc/orders/validators"
 
 /**
@@ -24,37 +19,16 @@ export async function POST(
 ) {
   const id = String(req.params.id)
   const customerId = req.auth_context.actor_id
-  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const read = async () => {
-    const { data } = await query.graph({
-      entity: "order",
-      fields: ["id", "customer_id", "metadata"],
-      filters: { id },
-    })
-    const order = (
-      data as {
-        id: string
-        customer_id: string | null
-        metadata: Record<string, unknown> | null
-      }[]
-    )[0]
-    if (!order || !customerId || order.customer_id !== customerId)
-      throw new MedusaError(
-        MedusaError.Types.NOT_FOUND,
-        `id: no order ${id} of this customer`
-      )
-    return order
-  }
-  await read()
-  await updateOrderWorkflow(req.scope).run({
-    input: {
-      id,
-      user_id: customerId,
-      metadata: { [EINVOICE_FLAG]: req.validatedBody.requested },
-    },
-  })
+  const { requested } = req.validatedBody
   res.json({
     order_id: id,
-    requested: einvoiceRequested((await read()).metadata),
+    requested: await setOrderEinvoice(
+      req.scope,
+      { id, user_id: customerId, requested },
+      () =>
+        orderEinvoice(req.scope, id, `id: no order ${id} of this customer`, {
+          customer_id: customerId,
+        })
+    ),
   })
 }

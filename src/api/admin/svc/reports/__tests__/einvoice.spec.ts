@@ -2,17 +2,15 @@ import {
   einvoiceCsv,
   einvoiceRequested,
   groupEinvoice,
-  monthPeriod,
-  mytTimestamp,
   paymentModeOfProvider,
   paymentModeOfType,
   type EinvoicePayment,
   type EinvoiceRefund,
-} from "../einvoice"
+} from "../einvoice/myinvois"
 import { zodValidator } from "@medusajs/framework"
-import { einvoiceQuery } from "../../../api/admin/svc/reports/validators"
-import { einvoiceFlagBody } from "../../../api/admin/svc/orders/validators"
-import { rmText } from "../csv"
+import { einvoiceQuery, monthPeriod } from "../validators"
+import { einvoiceFlagBody } from "../../orders/validators"
+import { mytTimestamp, rmText } from "../csv"
 
 const at = (iso: string) => Date.parse(iso)
 

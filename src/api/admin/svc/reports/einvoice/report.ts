@@ -8,25 +8,20 @@
  * is its reference). Orders and their flag are read through Query; no svc call.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { SVC_MODULE } from "../svc-runtime/module-key"
-import type SvcModuleService from "../../modules/svc/service"
-import { medusaAmountToSen } from "../../rules/medusa-amount"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { SVC_MODULE } from "../../../../../modules/svc"
+import type SvcModuleService from "../../../../../modules/svc/service"
+import { medusaAmountToSen } from "../../../../../rules/medusa-amount"
 import {
   einvoiceRequested,
   groupEinvoice,
+  ordersOfSessions,
   paymentModeOfProvider,
   paymentModeOfType,
   type EinvoicePayment,
   type EinvoiceRefund,
-} from "./einvoice"
-import { ordersOfSessions } from "./settlement"
+} from "./myinvois"
 
-type Container = MedusaContainer
-const ms = (v: unknown) =>
-  typeof v === "string" || v instanceof Date
-    ? new Date(v).getTime()
-    : Number.NaN
 const MAX_ROWS = 100_000
 
 type RefundRow = {
@@ -34,8 +29,10 @@ type RefundRow = {
   amount: unknown
   raw_amount?: unknown
   created_at: Date | string
-  payment_id: string
-  payment?: { provider_id?: string; payment_collection_id?: string } | null
+  payment?: {
+    provider_id?: string
+    payment_collection?: { order?: { id: string } | null } | null
+  } | null
 }
 
 type OrderRow = {
@@ -44,60 +41,16 @@ type OrderRow = {
   metadata: Record<string, unknown> | null
 }
 
-async function ordersOf(
-  container: Container,
-  ids: string[]
-): Promise<Map<string, OrderRow>> {
-  const out = new Map<string, OrderRow>()
-  if (!ids.length) return out
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "order",
-    fields: ["id", "display_id", "metadata"],
-    filters: { id: ids },
-  })
-  for (const o of data as OrderRow[])
-    out.set(o.id, {
-      id: o.id,
-      display_id: o.display_id ?? null,
-      metadata: o.metadata,
-    })
-  return out
-}
-
 /** Why an order of the month is not in the consolidated data. */
-export const EXCLUDED_BUYER_EINVOICE = "buyer_requested_einvoice"
-export type ExcludedOrder = {
-  order_id: string
-  display_id: number | null
-  reason: typeof EXCLUDED_BUYER_EINVOICE
-}
-
-async function ordersOfCollections(
-  container: Container,
-  ids: string[]
-): Promise<Map<string, string>> {
-  if (!ids.length) return new Map()
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "order_payment_collection",
-    fields: ["order_id", "payment_collection_id"],
-    filters: { payment_collection_id: ids },
-  })
-  return new Map(
-    (data as { order_id: string; payment_collection_id: string }[]).map((l) => [
-      l.payment_collection_id,
-      l.order_id,
-    ])
-  )
-}
+const EXCLUDED_BUYER_EINVOICE = "buyer_requested_einvoice"
 
 /** The month's svc payments and refunds of orders without their own e-invoice, grouped per Malaysian day and payment mode. */
 export async function einvoiceReport(
-  container: Container,
+  container: MedusaContainer,
   period: { fromMs: number; toMs: number }
 ) {
   const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const notes: string[] = []
   const from = new Date(period.fromMs)
   const to = new Date(period.toMs)
@@ -111,35 +64,30 @@ export async function einvoiceReport(
     checkouts.filter((c) => !c.order_id).map((c) => c.payment_session_id)
   )
 
-  const payment = container.resolve<{
-    listRefunds: (f: unknown, c: unknown) => Promise<RefundRow[]>
-  }>(Modules.PAYMENT)
-  const allRefunds = await payment.listRefunds(
-    { created_at: { $gte: from.toISOString(), $lt: to.toISOString() } },
-    {
-      relations: ["payment"],
-      select: [
+  // the month's refunds with their payment's provider and order, in one read
+  const refundRows: RefundRow[] = (
+    await query.graph({
+      entity: "refund",
+      fields: [
         "id",
         "amount",
         "raw_amount",
         "created_at",
-        "payment_id",
         "payment.provider_id",
-        "payment.payment_collection_id",
+        "payment.payment_collection.order.id",
       ],
-      take: MAX_ROWS,
-    }
-  )
-  const svcRefunds = allRefunds.filter(
-    (r) => paymentModeOfProvider(r.payment?.provider_id) !== null
-  )
-  const refundOrders = await ordersOfCollections(container, [
-    ...new Set(
-      svcRefunds
-        .map((r) => r.payment?.payment_collection_id)
-        .filter((x): x is string => !!x)
-    ),
-  ])
+      filters: {
+        created_at: { $gte: from.toISOString(), $lt: to.toISOString() },
+      },
+      pagination: { take: MAX_ROWS },
+    })
+  ).data
+  const svcRefunds = refundRows.flatMap((r) => {
+    const mode = paymentModeOfProvider(r.payment?.provider_id)
+    return mode
+      ? [{ ...r, mode, orderId: r.payment?.payment_collection?.order?.id }]
+      : []
+  })
   const payouts = svcRefunds.length
     ? await svcModule.listSvcPayouts(
         { refund_id: svcRefunds.map((r) => r.id) },
@@ -147,28 +95,32 @@ export async function einvoiceReport(
       )
     : []
   const payoutOf = new Map(
-    payouts
-      .filter((p) => p.refund_id && p.payout_id)
-      .map((p) => [p.refund_id as string, p.payout_id as string])
+    payouts.flatMap((p) =>
+      p.refund_id && p.payout_id ? [[p.refund_id, p.payout_id]] : []
+    )
   )
 
   const orderIdOf = (c: (typeof checkouts)[number]) =>
     c.order_id ?? sessionOrders.get(c.payment_session_id) ?? null
   const orderIds = [
     ...new Set(
-      [
-        ...checkouts.map(orderIdOf),
-        ...svcRefunds.map((r) =>
-          refundOrders.get(r.payment?.payment_collection_id ?? "")
-        ),
-      ].filter((x): x is string => !!x)
+      [...checkouts.map(orderIdOf), ...svcRefunds.map((r) => r.orderId)].filter(
+        (x): x is string => !!x
+      )
     ),
   ]
-  const orders = await ordersOf(container, orderIds)
+  const orderRows: OrderRow[] = orderIds.length
+    ? (
+        await query.graph({
+          entity: "order",
+          fields: ["id", "display_id", "metadata"],
+          filters: { id: orderIds },
+        })
+      ).data
+    : []
+  const orders = new Map(orderRows.map((o) => [o.id, o.display_id ?? null]))
   const own = new Set(
-    [...orders]
-      .filter(([, o]) => einvoiceRequested(o.metadata))
-      .map(([id]) => id)
+    orderRows.filter((o) => einvoiceRequested(o.metadata)).map((o) => o.id)
   )
 
   const payments: EinvoicePayment[] = []
@@ -187,7 +139,7 @@ export async function einvoiceReport(
       tx_hash: c.tx_hash ?? null,
       mode,
       amount_sen: BigInt(c.amount_sen),
-      paid_at_ms: ms(c.paid_at),
+      paid_at_ms: new Date(c.paid_at ?? Number.NaN).getTime(),
     })
   }
   if (unplaced.length)
@@ -197,26 +149,22 @@ export async function einvoiceReport(
 
   const refunds: EinvoiceRefund[] = []
   for (const r of svcRefunds) {
-    const orderId = refundOrders.get(r.payment?.payment_collection_id ?? "")
-    const mode = paymentModeOfProvider(r.payment?.provider_id)
-    if (!orderId || !mode || own.has(orderId)) continue
+    if (!r.orderId || own.has(r.orderId)) continue
     refunds.push({
-      order_id: orderId,
+      order_id: r.orderId,
       reference: payoutOf.get(r.id) ?? r.id,
-      mode,
+      mode: r.mode,
       amount_sen: BigInt(
         medusaAmountToSen(r.raw_amount ?? r.amount, "refund amount")
       ),
-      at_ms: ms(r.created_at),
+      at_ms: new Date(r.created_at).getTime(),
     })
   }
-  const excluded: ExcludedOrder[] = [...own]
-    .sort()
-    .map((id) => ({
-      order_id: id,
-      display_id: orders.get(id)?.display_id ?? null,
-      reason: EXCLUDED_BUYER_EINVOICE,
-    }))
+  const excluded = [...own].sort().map((id) => ({
+    order_id: id,
+    display_id: orders.get(id) ?? null,
+    reason: EXCLUDED_BUYER_EINVOICE,
+  }))
   if (excluded.length) {
     const list = excluded
       .map((o) =>

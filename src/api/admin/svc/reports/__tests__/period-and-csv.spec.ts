@@ -1,7 +1,6 @@
-import { csvField, csvLine, rmText, senOf } from "../csv"
+import { csvField, csvLine, mytDay, rmText, senOf } from "../csv"
 import { zodValidator } from "@medusajs/framework"
-import { periodQuery } from "../../../api/admin/svc/reports/validators"
-import { mytDay } from "../period"
+import { periodQuery } from "../validators"
 
 describe("finance export period", () => {
   const parse = (q: Record<string, unknown>) => periodQuery.safeParse(q)

@@ -1,0 +1,590 @@
+/**
+ * The finance export (GET /admin/svc/reports/settlement.csv): one row per money
+ * movement in a period, as Medusa recorded it, matched to svc's own record:
+ * checkouts paid (in), refund payouts, fiat withdrawals and token transfers
+ * (out). svc's side is read through list endpoints only, a page of 100 at a
+ * time (never one read per row: the account's rate budget is shared with
+ * shoppers): completed checkouts created in the period (and the hour before,
+ * a link lives 20 minutes), payouts and wallet transactions newest first until
+ * the page is older than the period. Amounts are integer sen (bigint sums),
+ * with the same value in RM beside them.
+ */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { SVC_MODULE } from "../../../../../modules/svc"
+import type SvcModuleService from "../../../../../modules/svc/service"
+import { svcFromContainer } from "../../../../../lib/svc-runtime/config"
+import type { Checkout, SvcClient } from "../../../../../client"
+import { csvFile, csvLine, mytDay, mytTimestamp, rmText, senOf } from "../csv"
+import type { Period } from "../validators"
+import { ordersOfSessions, paymentModeOfType } from "../einvoice/myinvois"
+
+type Kind =
+  "checkout" | "refund_payout" | "payout" | "fiat_withdrawal" | "token_transfer"
+
+type MovementRow = {
+  day: string
+  kind: Kind
+  direction: "in" | "out"
+  order_id: string | null
+  svc_id: string | null
+  medusa_id: string | null
+  medusa_status: string | null
+  svc_status: string | null
+  at: string
+  amount: bigint | null
+  fee: bigint | null
+  net: bigint | null
+  fee_mode: string | null
+  tx_hash: string | null
+  counted: boolean
+  match: string
+  /** MyInvois payment mode of a checkout (03 FPX, 06 svc wallet; docs/einvoice.md), null for other movements */
+  payment_mode: string | null
+}
+
+/** Statuses under which the money did not (or no longer does) move. */
+const NOT_MOVED = new Set([
+  "FAILED",
+  "REJECTED",
+  "CANCELLED",
+  "REVERSED",
+  "RETURNED",
+  "CREATING",
+  "REQUESTED",
+  "CREATE_FAILED",
+  "EXPIRED",
+])
+const PAGE = 100
+/** A list stops after this many pages (10,000 records) and says so in the file. */
+const MAX_PAGES = 100
+const HOUR = 60 * 60 * 1000
+
+type Page<T> = { data?: T[]; hasMore?: boolean; nextCursor?: string | null }
+
+/** Newest-first pages of an svc list until one ends before `olderThanMs` (or the list ends). */
+async function listBack<T extends { createdAt: string }>(
+  fetchPage: (q: { limit: number; cursor?: string }) => Promise<unknown>,
+  olderThanMs: number,
+  notes: string[],
+  what: string
+): Promise<T[]> {
+  const out: T[] = []
+  let cursor: string | undefined
+  for (let i = 0; i < MAX_PAGES; i++) {
+    // payouts and wallet transactions are loose JSON in svc's spec
+    const page = (await fetchPage({
+      limit: PAGE,
+      ...(cursor ? { cursor } : {}),
+    })) as Page<T>
+    const data = Array.isArray(page?.data) ? page.data : []
+    out.push(...data)
+    const last = data[data.length - 1]
+    if (
+      !page?.hasMore ||
+      !page.nextCursor ||
+      (last && ms(last.createdAt) < olderThanMs)
+    )
+      return out
+    cursor = page.nextCursor
+  }
+  notes.push(
+    `${what}: stopped after ${MAX_PAGES} pages of svc's list; rows beyond may show as not found in svc`
+  )
+  return out
+}
+
+const ms = (v: unknown) =>
+  typeof v === "string" || v instanceof Date
+    ? new Date(v).getTime()
+    : Number.NaN
+const iso = (v: unknown) =>
+  Number.isNaN(ms(v)) ? "" : new Date(ms(v)).toISOString()
+const inPeriod = (v: unknown, p: Period) => ms(v) >= p.fromMs && ms(v) < p.toMs
+
+/** Our ledger rows created in the period, oldest first. */
+const createdIn = (p: Period) =>
+  [
+    { created_at: { $gte: new Date(p.fromMs), $lt: new Date(p.toMs) } },
+    { take: 100_000, order: { created_at: "ASC" as const } },
+  ] as const
+
+type RowIn = Omit<Partial<MovementRow>, "day" | "at"> &
+  Pick<
+    MovementRow,
+    "kind" | "direction" | "amount" | "fee" | "net" | "counted" | "match"
+  > & { at: unknown }
+
+/** A movement; what it does not name is null, its day is the Malaysian day of `at`. */
+const row = (r: RowIn): MovementRow => ({
+  order_id: null,
+  svc_id: null,
+  medusa_id: null,
+  medusa_status: null,
+  svc_status: null,
+  fee_mode: null,
+  tx_hash: null,
+  payment_mode: null,
+  ...r,
+  day: mytDay(ms(r.at)),
+  at: iso(r.at),
+})
+
+/** What differs between Medusa's and svc's record, or "ok". */
+function compare(
+  medusa: { amount: bigint | null; status: string | null; tx?: string | null },
+  svc: { amount: bigint | null; status: string | null; tx?: string | null }
+): string {
+  const diffs: string[] = []
+  if (
+    medusa.amount !== null &&
+    svc.amount !== null &&
+    medusa.amount !== svc.amount
+  )
+    diffs.push(`amount: Medusa ${medusa.amount} sen, svc ${svc.amount} sen`)
+  if (medusa.status && svc.status && medusa.status !== svc.status)
+    diffs.push(`status: Medusa ${medusa.status}, svc ${svc.status}`)
+  if (medusa.tx && svc.tx && medusa.tx.toLowerCase() !== svc.tx.toLowerCase())
+    diffs.push(`txHash: Medusa ${medusa.tx}, svc ${svc.tx}`)
+  return diffs.length ? `MISMATCH ${diffs.join("; ")}` : "ok"
+}
+
+/**
+ * Our records, each beside svc's record of the same id, then the records of
+ * svc's list we have none of (`svcOnly` null: not a movement of the period).
+ */
+function matched<S>(
+  svcList: S[],
+  svcIdOf: (s: S) => string,
+  ours: {
+    svcId: string | null | undefined
+    row: (s: S | undefined) => MovementRow
+  }[],
+  svcOnly: (s: S) => MovementRow | null
+): MovementRow[] {
+  const byId = new Map(svcList.map((s) => [svcIdOf(s), s]))
+  const known = new Set(ours.map((o) => o.svcId))
+  return [
+    ...ours.map((o) => o.row(o.svcId ? byId.get(o.svcId) : undefined)),
+    ...svcList.flatMap((s) =>
+      known.has(svcIdOf(s)) ? [] : (svcOnly(s) ?? [])
+    ),
+  ]
+}
+
+function feeMode(c: Checkout | undefined): string | null {
+  if (!c || c.type === "SVC_ACCOUNT") return null
+  const amount = senOf(c.amount)
+  const fee = senOf(c.fee)
+  const net = senOf(c.netAmount)
+  if (amount === null || fee === null || net === null || fee === 0n) return null
+  if (net === amount - fee) return "DEDUCT_FROM_AMOUNT"
+  if (net === amount) return "CHARGE_TO_PREFUND"
+  return null
+}
+
+/** What each list of movements reads from. */
+type Ctx = {
+  container: MedusaContainer
+  client: SvcClient
+  svcModule: SvcModuleService
+  p: Period
+  notes: string[]
+}
+
+async function checkoutRows({ container, client, svcModule, p, notes }: Ctx) {
+  const svcList = await listBack<Checkout>(
+    (q) =>
+      client.checkout.list({
+        ...q,
+        status: "COMPLETED",
+        startDt: new Date(p.fromMs - HOUR).toISOString(),
+        endDt: new Date(p.toMs).toISOString(),
+      }),
+    Number.NEGATIVE_INFINITY,
+    notes,
+    "checkouts"
+  )
+  const paidIn = (s: Checkout) => !!s.paidAt && inPeriod(s.paidAt, p)
+  const ours = await svcModule.listSvcCheckouts(
+    { paid_at: { $gte: new Date(p.fromMs), $lt: new Date(p.toMs) } },
+    { take: 100_000, order: { paid_at: "ASC" } }
+  )
+  const ourIds = new Set(ours.map((c) => c.checkout_id))
+  // svc says paid in the period, Medusa has no paid_at there: find the ledger row anyway
+  const svcOnlyIds = svcList
+    .filter((c) => paidIn(c) && !ourIds.has(c.checkoutId))
+    .map((c) => c.checkoutId)
+  const all = svcOnlyIds.length
+    ? [
+        ...ours,
+        ...(await svcModule.listSvcCheckouts(
+          { checkout_id: svcOnlyIds },
+          { take: svcOnlyIds.length }
+        )),
+      ]
+    : ours
+  const orders = await ordersOfSessions(
+    container,
+    all.filter((c) => !c.order_id).map((c) => c.payment_session_id)
+  )
+  const ourRow = (c: (typeof all)[number], s: Checkout | undefined) => {
+    const amount = senOf(c.amount_sen)
+    const svcStatus = s?.status ?? null
+    return row({
+      kind: "checkout",
+      direction: "in",
+      order_id: c.order_id ?? orders.get(c.payment_session_id) ?? null,
+      svc_id: c.checkout_id ?? null,
+      medusa_id: c.id,
+      medusa_status: c.status,
+      svc_status: svcStatus,
+      at: c.paid_at ?? s?.paidAt,
+      amount,
+      fee: senOf(s?.fee),
+      net: senOf(s?.netAmount),
+      fee_mode: feeMode(s),
+      tx_hash: c.tx_hash ?? s?.txHash ?? null,
+      counted: !NOT_MOVED.has(svcStatus ?? c.status),
+      payment_mode: paymentModeOfType(c.type ?? s?.type),
+      match: !s
+        ? "MISMATCH not among svc's COMPLETED checkouts"
+        : !c.paid_at
+          ? `MISMATCH Medusa has no payment time (status ${c.status}); svc paid at ${s.paidAt}`
+          : compare(
+              { amount, status: c.status, tx: c.tx_hash },
+              { amount: senOf(s.amount), status: svcStatus, tx: s.txHash }
+            ),
+    })
+  }
+  return matched(
+    svcList,
+    (s) => s.checkoutId,
+    all.map((c) => ({ svcId: c.checkout_id, row: (s) => ourRow(c, s) })),
+    (s) =>
+      paidIn(s)
+        ? row({
+            kind: "checkout",
+            direction: "in",
+            svc_id: s.checkoutId,
+            svc_status: s.status,
+            at: s.paidAt,
+            amount: senOf(s.amount),
+            fee: senOf(s.fee),
+            net: senOf(s.netAmount),
+            fee_mode: feeMode(s),
+            tx_hash: s.txHash,
+            counted: true,
+            payment_mode: paymentModeOfType(s.type),
+            match:
+              "MISMATCH only in svc: Medusa has no record of this checkout",
+          })
+        : null
+  )
+}
+
+/** One of our outgoing requests (payout, withdrawal, transfer): its ledger row and what the row names differently. */
+type LedgerOut = Pick<MovementRow, "kind" | "fee" | "tx_hash" | "svc_id"> & {
+  r: {
+    id: string
+    status: string
+    amount_sen: unknown
+    created_at: unknown
+    failure_reason: string | null
+    order_id?: string | null
+  }
+  net?: bigint | null
+  /** named in "no svc …" when the request never reached svc */
+  what: string
+  /** the match when svc's list does not have it */
+  notInSvc: string
+}
+
+type SvcOut = {
+  status: string
+  amount: string
+  createdAt: string
+  txHash?: string | null
+}
+
+/** An outgoing request beside svc's record `s` (undefined: not in svc's list). */
+function ledgerOutRow(o: LedgerOut, s: SvcOut | undefined): MovementRow {
+  const { r, svc_id } = o
+  const amount = senOf(r.amount_sen)
+  return row({
+    kind: o.kind,
+    direction: "out",
+    order_id: r.order_id ?? null,
+    svc_id,
+    medusa_id: r.id,
+    medusa_status: r.status,
+    svc_status: s?.status ?? null,
+    at: r.created_at,
+    amount,
+    fee: o.fee,
+    net: o.net ?? null,
+    tx_hash: o.tx_hash ?? s?.txHash ?? null,
+    counted: !!svc_id && !NOT_MOVED.has(s?.status ?? r.status),
+    match: !svc_id
+      ? `no svc ${o.what} (status ${r.status}${r.failure_reason ? `: ${r.failure_reason}` : ""})`
+      : !s
+        ? o.notInSvc
+        : compare(
+            { amount, status: r.status, tx: o.tx_hash },
+            { amount: senOf(s.amount), status: s.status, tx: s.txHash }
+          ),
+  })
+}
+
+/** An outgoing movement in svc's list of the period that Medusa did not request; counted unless its status moved no money. */
+const svcOutRow = (
+  p: Period,
+  s: SvcOut,
+  r: Pick<MovementRow, "kind" | "svc_id" | "fee" | "net" | "tx_hash" | "match">
+) =>
+  inPeriod(s.createdAt, p)
+    ? row({
+        ...r,
+        direction: "out",
+        svc_status: s.status,
+        at: s.createdAt,
+        amount: senOf(s.amount),
+        counted: !NOT_MOVED.has(s.status),
+      })
+    : null
+
+type SvcPayout = SvcOut & {
+  payoutId: string
+  fee: string | null
+  netAmount?: string | null
+}
+
+async function payoutRows({ client, svcModule, p, notes }: Ctx) {
+  const svcList = await listBack<SvcPayout>(
+    (q) => client.payouts.list(q),
+    p.fromMs - HOUR,
+    notes,
+    "payouts"
+  )
+  const ours = await svcModule.listSvcPayouts(...createdIn(p))
+  return matched(
+    svcList,
+    (s) => s.payoutId,
+    ours.map((o) => ({
+      svcId: o.payout_id,
+      row: (s) =>
+        ledgerOutRow(
+          {
+            kind: "refund_payout",
+            r: o,
+            svc_id: o.payout_id,
+            fee: senOf(s?.fee) ?? senOf(o.fee_sen),
+            net: senOf(s?.netAmount),
+            tx_hash: null,
+            what: "payout",
+            notInSvc: "MISMATCH not in svc's payout list",
+          },
+          s
+        ),
+    })),
+    (s) =>
+      svcOutRow(p, s, {
+        kind: "payout",
+        svc_id: s.payoutId,
+        fee: senOf(s.fee),
+        net: senOf(s.netAmount),
+        tx_hash: null,
+        match: "MISMATCH only in svc: not a refund made from Medusa",
+      })
+  )
+}
+
+type SvcTransaction = SvcOut & { id: string; type: string }
+
+async function walletRows({ client, svcModule, p, notes }: Ctx) {
+  const svcList = await listBack<SvcTransaction>(
+    (q) => client.wallet.transactions(q),
+    p.fromMs - HOUR,
+    notes,
+    "wallet transactions"
+  )
+  const notInSvc = "MISMATCH not in svc's wallet transactions"
+  const ours: LedgerOut[] = [
+    ...(await svcModule.listSvcWithdrawals(...createdIn(p))).map((w) => ({
+      kind: "fiat_withdrawal" as const,
+      r: w,
+      svc_id: w.withdrawal_id,
+      fee: null,
+      tx_hash: null,
+      what: "withdrawal",
+      notInSvc,
+    })),
+    ...(await svcModule.listSvcTokenTransfers(...createdIn(p))).map((t) => ({
+      kind: "token_transfer" as const,
+      r: t,
+      svc_id: t.transfer_id,
+      fee: senOf(t.fee_sen),
+      tx_hash: t.tx_hash,
+      what: "transfer",
+      notInSvc:
+        t.status === "CREATED"
+          ? "not yet in svc's transactions (an EVM transfer is listed once it leaves CREATED)"
+          : notInSvc,
+    })),
+  ]
+  return matched(
+    svcList,
+    (s) => s.id,
+    ours.map((o) => ({ svcId: o.svc_id, row: (s) => ledgerOutRow(o, s) })),
+    (s) =>
+      s.type === "FIAT_WITHDRAWAL" || s.type === "TOKEN_WITHDRAWAL"
+        ? svcOutRow(p, s, {
+            kind:
+              s.type === "FIAT_WITHDRAWAL"
+                ? "fiat_withdrawal"
+                : "token_transfer",
+            svc_id: s.id,
+            fee: null,
+            net: null,
+            tx_hash: s.txHash ?? null,
+            match:
+              "MISMATCH only in svc: not requested from Medusa (svc's dashboard, or a deposit to a trigger address)",
+          })
+        : null
+  )
+}
+
+const CSV_HEADER = [
+  "day",
+  "kind",
+  "direction",
+  "order_id",
+  "svc_id",
+  "medusa_id",
+  "medusa_status",
+  "svc_status",
+  "at",
+  "amount_sen",
+  "amount_rm",
+  "fee_sen",
+  "fee_rm",
+  "net_sen",
+  "net_rm",
+  "fee_mode",
+  "tx_hash",
+  "counted",
+  "match",
+  "payment_mode",
+  "at_myt",
+]
+
+const money = (v: bigint | null) => (v === null ? ["", ""] : [v, rmText(v)])
+
+type Total = Pick<MovementRow, "kind" | "direction"> & {
+  count: number
+  amount: bigint
+  fee: bigint
+  net: bigint
+}
+
+/** The counted movements summed per kind and direction, in the order each first comes. */
+function totals(rows: MovementRow[]): Total[] {
+  const sums = new Map<string, Total>()
+  for (const r of rows.filter((x) => x.counted)) {
+    const key = `${r.kind} ${r.direction}`
+    const t = sums.get(key) ?? {
+      kind: r.kind,
+      direction: r.direction,
+      count: 0,
+      amount: 0n,
+      fee: 0n,
+      net: 0n,
+    }
+    t.count += 1
+    t.amount += r.amount ?? 0n
+    t.fee += r.fee ?? 0n
+    t.net += r.net ?? 0n
+    sums.set(key, t)
+  }
+  return [...sums.values()]
+}
+
+const totalLine = (first: string, label: string, t: Total) =>
+  csvLine([
+    first,
+    `${label}:${t.kind}`,
+    t.direction,
+    ...["", "", "", "", "", ""],
+    ...money(t.amount),
+    ...money(t.fee),
+    ...money(t.net),
+    "",
+    "",
+    t.count,
+    "",
+    "",
+    "",
+  ])
+
+/**
+ * Every movement of the period with svc's record beside it, day by day with
+ * each day's totals, then the period's totals and the notes as `#` lines.
+ */
+export async function settlementReport(
+  container: MedusaContainer,
+  p: Period
+): Promise<{ csv: string; mismatches: number }> {
+  const ctx: Ctx = {
+    container,
+    client: svcFromContainer(container).client,
+    svcModule: container.resolve<SvcModuleService>(SVC_MODULE),
+    p,
+    notes: [],
+  }
+  const rows = (
+    await Promise.all([checkoutRows(ctx), payoutRows(ctx), walletRows(ctx)])
+  )
+    .flat()
+    .sort((a, b) => a.at.localeCompare(b.at))
+  const mismatches = rows.filter((r) => r.match.startsWith("MISMATCH")).length
+  const lines = [csvLine(CSV_HEADER)]
+  for (const day of [...new Set(rows.map((r) => r.day))].sort()) {
+    const ofDay = rows.filter((r) => r.day === day)
+    for (const r of ofDay)
+      lines.push(
+        csvLine([
+          r.day,
+          r.kind,
+          r.direction,
+          r.order_id,
+          r.svc_id,
+          r.medusa_id,
+          r.medusa_status,
+          r.svc_status,
+          r.at,
+          ...money(r.amount),
+          ...money(r.fee),
+          ...money(r.net),
+          r.fee_mode,
+          r.tx_hash,
+          r.counted ? "yes" : "no",
+          r.match,
+          r.payment_mode,
+          r.at ? mytTimestamp(Date.parse(r.at)) : "",
+        ])
+      )
+    lines.push(...totals(ofDay).map((t) => totalLine(day, "day_total", t)))
+  }
+  lines.push(
+    ...totals(rows).map((t) =>
+      totalLine(`${p.from}..${p.to}`, "period_total", t)
+    )
+  )
+  const span = `${new Date(p.fromMs).toISOString()} to ${new Date(p.toMs).toISOString()}`
+  return {
+    mismatches,
+    csv: csvFile(lines, [
+      `period ${span} (days in Malaysia time); ${rows.length} movements; ${mismatches} flagged MISMATCH`,
+      ...ctx.notes,
+    ]),
+  }
+}

@@ -1,0 +1,113 @@
+import {
+  errorHandler,
+  type MedusaErrorHandlerFunction,
+  type MedusaRequest,
+  type MedusaResponse,
+} from "@medusajs/framework/http"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { SVC_TRY_AGAIN_CODE } from "../lib/svc-runtime/errors"
+import { recognise, say, type Said } from "../lib/texts"
+import { shopperGuard } from "../lib/shopper-limits/guard"
+
+const medusaErrorHandler = errorHandler()
+
+/** The statuses of the error types the plugin's own errors use (as Medusa's handler answers them). */
+const STATUS: Record<string, number> = {
+  invalid_data: 400,
+  not_allowed: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  payment_authorization_error: 422,
+  unexpected_state: 500,
+  invalid_argument: 500,
+}
+
+type ErrorLike = {
+  type?: string
+  code?: string
+  message?: string
+  said?: Said
+}
+
+/** Medusa's validator's sentence: `Invalid request: <the problems, named by field>`. */
+const VALIDATION = "Invalid request: "
+
+/**
+ * The sentence of an error the admin can say in its own language: the one the
+ * error carries (SaidError), else, on the plugin's admin routes, Medusa's
+ * validator's problems, else (a sentence made before SaidError) the
+ * catalogue's sentence the English is.
+ */
+function saidOf(e: ErrorLike, req: MedusaRequest): Said | null {
+  if (e.said) return e.said
+  if (!req.path.startsWith("/admin/svc/") || typeof e.message !== "string")
+    return null
+  if (e.type === "invalid_data" && e.message.startsWith(VALIDATION))
+    return say("input.invalid", {
+      problems: e.message.slice(VALIDATION.length),
+    })
+  return recognise(e.message)
+}
+
+/**
+ * "Try again in a moment" (SvcTryAgainError: no turn at svc, or svc too slow
+ * for the shopper's deadline) is 503 with Retry-After, never a 500, and one
+ * warning line, not an error with its stack: a flood of them must not flood
+ * the log. The store budget's refusals are counted per client instead (the
+ * shopper limits' log, once a minute).
+ */
+function tryAgain(e: ErrorLike, req: MedusaRequest, res: MedusaResponse) {
+  const budget = e.said?.code === "error.tooManyRequests"
+  if (budget && req.path.startsWith("/store/")) {
+    const guard = shopperGuard(req.scope)
+    guard?.refused(
+      "store_budget",
+      guard.address(req),
+      "no turn at svc for this payment session (503, try again)"
+    )
+  } else if (!budget) {
+    req.scope
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .warn(`svc: ${req.method} ${req.path}: ${e.message}`)
+  }
+  res.setHeader("Retry-After", "5")
+  res.status(503).json({
+    code: e.code,
+    type: e.type,
+    message: e.message,
+    ...(e.said && { message_code: e.said.code, message_params: e.said.params }),
+  })
+}
+
+/**
+ * The plugin's error handler, on Medusa's `errorHandler` hook: an error of
+ * the plugin's is answered as Medusa's handler answers it, with its
+ * sentence's code and values beside the English (`message_code`,
+ * `message_params`, docs/admin.md#languages); "try again" is 503. Every
+ * other error goes to Medusa's own handler, untouched. A store whose
+ * src/api/middlewares.ts sets its own errorHandler replaces this one: it calls
+ * `svcErrorHandler` first (docs/extending.md).
+ */
+export const svcErrorHandler: MedusaErrorHandlerFunction = (
+  err,
+  req,
+  res,
+  next
+) => {
+  const e = (err ?? {}) as ErrorLike
+  if (e.code === SVC_TRY_AGAIN_CODE) return tryAgain(e, req, res)
+  const status = STATUS[e.type ?? ""]
+  const said = status ? saidOf(e, req) : null
+  if (!status || !said) return medusaErrorHandler(err, req, res, next)
+  const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
+  if (status >= 500) logger.error(err)
+  else logger.info(String(e.message))
+  res.status(status).json({
+    code: e.code,
+    type: e.type,
+    message: e.message,
+    message_code: said.code,
+    message_params: said.params,
+  })
+}

@@ -5,6 +5,18 @@
 const { MetadataStorage } = require("@medusajs/framework/mikro-orm/core")
 MetadataStorage.clear()
 
+// Medusa's test runner (@medusajs/test-utils 2.21, medusa-test-runner.js) imports the app's
+// links (src/links) to migrate, empties the module registry (MedusaModule.clearInstances), then
+// boots the app, whose import of the same files is cached and registers nothing: the links are
+// lost. `medusa start` imports them once; so the registry keeps them here across that clearing.
+const { MedusaModule } = require("@medusajs/framework/modules-sdk")
+const clearInstances = MedusaModule.clearInstances.bind(MedusaModule)
+MedusaModule.clearInstances = () => {
+  const links = [...MedusaModule.getCustomLinks()]
+  clearInstances()
+  for (const link of links) MedusaModule.setCustomLink(link)
+}
+
 // Logs to a file per test file, so the console keeps only jest's report (scripts/test.sh sets
 // TEST_LOG_DIR and prints it at the end; TEST_LOG_CONSOLE=1 leaves everything on the console).
 //

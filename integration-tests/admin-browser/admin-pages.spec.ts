@@ -47,8 +47,7 @@ import {
 } from "../../testing/browser"
 import { signInAsAdmin } from "../helpers/admin"
 import { buildAdmin, serveAdmin } from "../../testing/admin-app"
-import en from "../../src/admin/i18n/json/en.json"
-import zhCN from "../../src/admin/i18n/json/zhCN.json"
+import languages from "../../src/admin/i18n"
 
 jest.setTimeout(240_000)
 
@@ -110,13 +109,13 @@ const flat = (tree: Tree, prefix = ""): [string, string][] =>
       ? [[`${prefix}${k}`, v] as [string, string]]
       : flat(v, `${prefix}${k}.`)
   )
-const ZH = new Map(flat(zhCN))
+const ZH = new Map(flat(languages.zhCN.translation))
 /**
  * The English of the plugin's catalogue that Chinese words differently, as a whole text node
  * ({{values}} match anything): [key, pattern]. Values with fewer than 3 letters of their own
  * (e.g. "{{count}} / {{limit}}", "Tx") are left out: they would match svc's codes and numbers.
  */
-const ENGLISH = flat(en)
+const ENGLISH = flat(languages.en.translation)
   .filter(
     ([k, v]) =>
       ZH.get(k) !== v &&

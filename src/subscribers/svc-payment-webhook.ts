@@ -8,7 +8,7 @@ import { SVC_WEBHOOK_EVENT } from "../lib/svc-runtime/events"
 import { SVC_MODULE } from "../modules/svc"
 import type SvcModuleService from "../modules/svc/service"
 import { trackPayout } from "../workflows/track-payout"
-import { trackWithdrawal } from "../workflows/track-withdrawal"
+import { trackWithdrawal } from "../workflows/withdraw"
 import { isInboxEvent, receiveInboxEvent } from "../lib/webhooks/inbox"
 import { WebhookSpacing } from "../lib/webhooks/webhook-spacing"
 import {

@@ -15,9 +15,7 @@ export {
   type SettleSource,
 } from "./settle-checkout"
 export * from "./withdraw"
-export * from "./track-withdrawal"
 export * from "./transfer-tokens"
-export * from "./track-token-transfer"
 export * from "./balance-payment-link"
 export * from "./refund-to-bank"
 export * from "./track-payout"

@@ -5,12 +5,14 @@
  * under the top-level "svc" key of Medusa's "translation" namespace, so it
  * can never meet one of Medusa's keys. A language code is Medusa's (zhCN, not
  * zh-CN); a language without a file here, or a key missing from one, shows
- * the English (Medusa's fallbackLng).
+ * the English (Medusa's fallbackLng). The English of the server's sentences
+ * (`svc.server`) is the server's own catalogue, src/lib/texts/en.json.
  */
 import en from "./json/en.json"
 import zhCN from "./json/zhCN.json"
+import server from "../../lib/texts/en.json"
 
 export default {
-  en: { translation: en },
+  en: { translation: { svc: { ...en.svc, server } } },
   zhCN: { translation: zhCN },
 }

@@ -3,7 +3,8 @@
  * payment needs attention, an error, the answer after a refund) in the
  * admin's language. The server sends each with its code and values
  * (`detail` + `detail_code` + `detail_params`, src/lib/texts); the words are
- * en.json's and zhCN.json's `svc.server.<code>`. A code the catalogue does not
+ * `svc.server.<code>`: the server's English (src/lib/texts/en.json) and
+ * zhCN.json's Chinese. A code the catalogue does not
  * know (a newer server), or a sentence without one, is shown in the server's
  * English. An error reaches the admin as its message only (the JS SDK keeps
  * Medusa's `message`, not the body's other fields), so its code is read back
@@ -11,23 +12,14 @@
  */
 import { useMemo } from "react"
 import { useTranslation } from "react-i18next"
-import en from "./json/en.json"
-import { recogniser } from "../../lib/texts/recognise"
+import { recognise as read, TEXTS } from "../../lib/texts"
+import type { Said, TextValue } from "../../lib/texts"
 import { errorText } from "../lib/sdk"
 
-/** A value of a server sentence: a word or number, another sentence, or a list of them. */
-export type ServerValue = string | number | ServerSaid | (string | ServerSaid)[]
-export type ServerSaid = { code: string; params: ServerParams | null }
-export type ServerParams = Record<string, ServerValue>
+/** A server sentence's values: words or numbers, other sentences, or lists of them. */
+export type ServerParams = Said["params"]
 
-const TEMPLATES = new Map<string, string>(
-  Object.entries(en.svc.server).flatMap(([area, texts]) =>
-    Object.entries(texts).map(
-      ([name, text]) => [`${area}.${name}`, text] as [string, string]
-    )
-  )
-)
-const read = recogniser(TEMPLATES)
+const CODES = new Set(Object.keys(TEXTS))
 /** The catalogue key of a server code. */
 const keyOf = (code: string): `svc.server.${string}` => `svc.server.${code}`
 /** How deep values are read back into sentences ("Order … was canceled: {{reason}}", the reason being another sentence). */
@@ -41,7 +33,7 @@ export function useServerText() {
 
 /** useServerText's words for one `t` (the admin's language). */
 function serverText(t: ReturnType<typeof useTranslation>["t"]) {
-  const value = (v: ServerValue, depth: number): string | null => {
+  const value = (v: TextValue, depth: number): string | null => {
     if (typeof v === "number") return String(v)
     if (typeof v === "string") {
       const r = depth < DEPTH ? read(v) : null
@@ -64,7 +56,7 @@ function serverText(t: ReturnType<typeof useTranslation>["t"]) {
     params: ServerParams | null,
     depth: number
   ): string | null => {
-    if (!TEMPLATES.has(code)) return null
+    if (!CODES.has(code)) return null
     const values: Record<string, string> = {}
     for (const [k, v] of Object.entries(params ?? {})) {
       const s = value(v, depth)
@@ -78,7 +70,7 @@ function serverText(t: ReturnType<typeof useTranslation>["t"]) {
    * "Invalid request: …" names up to three problems so), in the admin's language; null unless every part is known.
    */
   const list = (text: string, depth: number): string | null => {
-    const parts = text.split(en.svc.server.common.separator)
+    const parts = text.split(TEXTS["common.separator"])
     if (parts.length < 2) return null
     const said = parts.map((p) => {
       const r = read(p)

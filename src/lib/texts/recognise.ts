@@ -3,10 +3,12 @@
  * a reader with the English only: a stored reason (written before codes were
  * sent, or by a version that wrote it in place), and an error, which Medusa's
  * workflows and error handler keep as type, message and code only (and the
- * JS SDK hands the admin as its message only). Import-free: the server
- * (./index.ts, with the catalogue) and the admin (src/admin/lib/server-text.ts,
- * with its English catalogue) use the same reader.
+ * JS SDK hands the admin as its message only: src/admin/i18n/server-text.ts
+ * reads it back too).
  */
+import { TEXTS } from "./catalogue"
+import type { Codes } from "."
+
 export type Recognised = { code: string; params: Record<string, string> }
 
 /** Templates whose own words are fewer letters than this are never read back ("{{check}}: {{detail}}" would match anything). */
@@ -18,25 +20,23 @@ export function recogniser(
 ): (text: string) => Recognised | null {
   const readers = [...templates]
     .map(([code, template]) => {
-      const literal = template.replace(/\{\{[^}]+\}\}/g, "")
-      const names = [...template.matchAll(/\{\{\s*([^}\s]+)\s*\}\}/g)].map(
-        (m) => m[1] as string
-      )
-      const parts = template
-        .split(/\{\{[^}]+\}\}/)
-        .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+      // its own words and its values' names, in turn: [words, name, words, …, words]
+      const parts = template.split(/\{\{\s*([^}\s]+)\s*\}\}/)
+      const words = parts.filter((_, i) => i % 2 === 0).join("")
       // a value named `path` is a field's path ("beneficiary.account_number"): no space in it, so "Invalid request: amount: …" is Medusa's sentence around the plugin's
-      const re = parts.reduce(
-        (acc, part, i) =>
-          `${acc}${i ? (names[i - 1] === "path" ? "(\\S+?)" : "([\\s\\S]+?)") : ""}${part}`,
-        ""
+      const re = parts.map((p, i) =>
+        i % 2 === 0
+          ? p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+          : p === "path"
+            ? "(\\S+?)"
+            : "([\\s\\S]+?)"
       )
       return {
         code,
-        names,
-        letters: (literal.match(/[A-Za-z]/g) ?? []).length,
-        weight: literal.length,
-        re: new RegExp(`^${re}$`),
+        names: parts.filter((_, i) => i % 2 === 1),
+        letters: (words.match(/[A-Za-z]/g) ?? []).length,
+        weight: words.length,
+        re: new RegExp(`^${re.join("")}$`),
       }
     })
     .filter((r) => r.letters >= MIN_LETTERS)
@@ -54,4 +54,19 @@ export function recogniser(
     }
     return null
   }
+}
+
+/** The catalogue's code and values of an English sentence the server wrote, or null. */
+export const recognise = recogniser(Object.entries(TEXTS))
+
+/** `{x_code, x_params}` for a stored or thrown English sentence, null each when the catalogue does not know it. */
+export function codesOf<K extends string>(
+  field: K,
+  text: string | null | undefined
+): Codes<K, null> {
+  const r = text ? recognise(text) : null
+  return {
+    [`${field}_code`]: r?.code ?? null,
+    [`${field}_params`]: r?.params ?? null,
+  } as Codes<K, null>
 }

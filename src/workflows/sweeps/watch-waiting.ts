@@ -3,7 +3,7 @@ import type { KnownCheckoutStatus } from "../../client"
 import { svcFromContainer } from "../../lib/svc-runtime/config"
 import { settleListed, settleUnsettled, waitingSvcSessions } from "./waiting"
 import { sweepRefundPayouts } from "../track-payout/sweep-payouts"
-import { trackWithdrawalWorkflow } from "../track-withdrawal"
+import { trackWithdrawalWorkflow } from "../withdraw"
 import { completePaidCarts, type PaidCartsReport } from "../settle-checkout"
 
 type Container = MedusaContainer

@@ -1,64 +1,81 @@
+import type { OutInput, OutRequested, TrackInput } from "../transfer-out"
+import { outWorkflow, trackWorkflow } from "../transfer-out"
 import {
-  createHook,
-  createWorkflow,
-  transform,
-  WorkflowResponse,
-  type WorkflowData,
-} from "@medusajs/framework/workflows-sdk"
-import type {
-  TokenTransferAnswer,
-  TokenTransferRequest,
+  refreshTokenTransfer,
+  sweepTokenTransfers,
+  tokenTransfer,
+  type TokenTransferRequest,
+  type TokenTransferRow,
 } from "./token-transfers"
-import { recordTokenTransferStep } from "./steps/record-token-transfer"
-import { sendTokenTransferStep } from "./steps/send-token-transfer"
 
-export * from "./steps/record-token-transfer"
-export * from "./steps/send-token-transfer"
+/** The request as POST /admin/svc/token-transfers takes it: `{request_id, network_id, token_id, address_to, amount ("150.00"), reference?}`; `actor_id` stored as `requested_by`. */
+export type TransferTokensWorkflowInput = OutInput<TokenTransferRequest>
 
-export type TransferTokensWorkflowInput = {
-  /** The request as POST /admin/svc/token-transfers takes it: `{request_id, network_id, token_id, address_to, amount ("150.00"), reference?}`. */
-  request: TokenTransferRequest
-  /** Who asked (the admin user's id), stored as `requested_by`. */
-  actor_id?: string
-}
-
-/** What a `tokenTransferRequested` handler receives. */
-export type TokenTransferRequestedData = {
-  /** The stored transfer: `id`, `amount_sen`, `address_to`, `status`, svc's `transfer_id` once known. */
-  transfer: TokenTransferAnswer["transfer"]
-  /** True when this run recorded the transfer; false for the same request_id again. */
-  first: boolean
-}
+/** What a `tokenTransferRequested` handler receives: the stored transfer (`id`, `amount_sen`, `address_to`, `status`, svc's `transfer_id` once known), and `first`: true when this run recorded it, false for the same request_id again. */
+export type TokenTransferRequestedData = OutRequested<
+  "transfer",
+  TokenTransferRow
+>
 
 export const transferTokensWorkflowId = "svc-transfer-tokens"
+export const recordTokenTransferStepId = "svc-record-token-transfer"
+export const sendTokenTransferStepId = "svc-send-token-transfer"
 export const transferTokensWorkflowHooks = ["tokenTransferRequested"] as const
 
 /**
- * A token transfer from the svc wallet to an external address: checked and recorded
- * with its Idempotency-Key, then sent with that key; the answer is `{httpStatus,
- * transfer, message}` (200 sent or already sent, 202 kept with its key). svc sends no
- * event for token transfers: svc-track-token-transfer polls them to a final status.
+ * A token transfer from the svc wallet to an external address (the shape of
+ * src/workflows/transfer-out). The answer is `{httpStatus, transfer, message}`
+ * (200 sent or already sent, 202 kept with its key). svc sends no event for
+ * token transfers: svc-track-token-transfer polls them to a final status.
  *
  * Hook `tokenTransferRequested` ({transfer, first}) runs once the transfer is recorded
  * and sent (or kept with its key). A handler that throws fails the run, but the
  * transfer is never undone.
  */
-export const transferTokensWorkflow = createWorkflow(
-  transferTokensWorkflowId,
-  (input: WorkflowData<TransferTokensWorkflowInput>) => {
-    const plan = recordTokenTransferStep(input)
-    const answer = sendTokenTransferStep(plan)
-    const requested = transform(
-      { answer, plan },
-      ({ answer, plan }): TokenTransferRequestedData => ({
-        transfer: answer.transfer,
-        first: plan.created,
-      })
-    )
-    const tokenTransferRequested = createHook(
-      "tokenTransferRequested",
-      requested
-    )
-    return new WorkflowResponse(answer, { hooks: [tokenTransferRequested] })
-  }
+export const {
+  workflow: transferTokensWorkflow,
+  recordStep: recordTokenTransferStep,
+  sendStep: sendTokenTransferStep,
+} = outWorkflow(
+  tokenTransfer,
+  {
+    workflow: transferTokensWorkflowId,
+    record: recordTokenTransferStepId,
+    send: sendTokenTransferStepId,
+    flow: "transfer",
+  },
+  "tokenTransferRequested"
+)
+
+/**
+ * `id`: the plugin's transfer id (svctt_…), that one re-read, or an unanswered
+ * one sent again with its key (source "admin" by default); without it, the
+ * sweep over at most `max` open transfers, least recently updated first
+ * (default 10).
+ */
+export type TrackTokenTransferInput = TrackInput<"id", { max?: number }>
+
+export const trackTokenTransfersStepId = "svc-track-token-transfers"
+export const trackTokenTransferWorkflowId = "svc-track-token-transfer"
+
+/**
+ * svc-track-token-transfer follows token transfers to their final status:
+ * `{id}` re-reads one (the admin's refresh), `{}` sweeps the open ones (the
+ * reconciliation job). Answers `{transfer, report}`.
+ * Brings token transfers up to date from svc, which sends no event for them:
+ * one by id (`transfer`: the row re-read), or the sweep over open ones
+ * (`report`: refreshed, errors logged, not thrown). An unsent or unanswered one
+ * is sent again with its stored key; a final status is never changed.
+ */
+export const {
+  step: trackTokenTransfersStep,
+  workflow: trackTokenTransferWorkflow,
+} = trackWorkflow(
+  { workflow: trackTokenTransferWorkflowId, step: trackTokenTransfersStepId },
+  "id",
+  "transfer",
+  (container, id, source = "admin") =>
+    refreshTokenTransfer(container, id, source),
+  (container, input: TrackTokenTransferInput) =>
+    sweepTokenTransfers(container, input.max)
 )

@@ -1,31 +1,29 @@
-import { randomUUID } from "node:crypto"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { fromSen, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN } from "../../client"
+import { fromSen } from "../../client"
 import { EVM_ADDRESS_RE, SOLANA_ADDRESS_RE } from "../../client/schemas/common"
 import type {
   Network,
   TokenTransfer,
   TokenTransferCreateBody,
 } from "../../client/schemas/wallet"
-import { sendFailure } from "../../lib/svc-runtime/errors"
+import { appendEntry, invalidData } from "../../lib/money/admin-input"
 import {
-  appendEntry,
-  invalidData,
-  parseRinggit,
-} from "../../lib/money/admin-input"
-import { recordAnswer } from "../../lib/svc-runtime/unrecorded-send"
+  maybeSending,
+  type OutKind,
+  type OutRequest,
+  outShape,
+} from "../transfer-out"
+import { sweepStep } from "../../lib/svc-runtime/sweep"
 import { adminDeps, type Container } from "../../lib/svc-admin/context"
 import { adminSvcError, notFound } from "../../lib/svc-admin/errors"
 import { english, say } from "../../lib/texts"
 
 /** A token transfer as the admin asked it (src/api/admin/svc/token-transfers/validators.ts checks its shape). */
-export type TokenTransferRequest = {
+export type TokenTransferRequest = OutRequest & {
   request_id: string
   network_id: string
   token_id: string
   address_to: string
-  amount: string | number
-  reference?: string
 }
 
 /**
@@ -34,7 +32,7 @@ export type TokenTransferRequest = {
  * CANCELLED are taken as final too (as for fiat withdrawals).
  */
 export const FINAL_TRANSFER = ["COMPLETED", "FAILED", "REJECTED", "CANCELLED"]
-/** Ours: not yet known to svc (CREATING), sent without an answer (UNCERTAIN), refused by svc (NOT_SENT). */
+/** Ours: not yet known to svc (CREATING), sent without an answer (UNCERTAIN); refused by svc: NOT_SENT. */
 const UNSENT = ["CREATING", "UNCERTAIN"]
 
 type Loose = Record<string, unknown>
@@ -88,205 +86,125 @@ function checkAddress(network: Network, address: string) {
   }
 }
 
-/** What the transfer workflow answers: 200 sent (or already), 202 kept with its key. */
-export type TokenTransferAnswer = {
-  httpStatus: 200 | 202
-  transfer: Row
-  message: string
-}
-
 /**
- * What recording a transfer request decided: send a stored transfer (`created`: this
- * request recorded it; else an unsent or unanswered one again with its key), or
- * answer at once (the same request_id again, already sent).
+ * A token transfer to an external address as a send out of the wallet
+ * (src/workflows/transfer-out): `POST /v1/wallet/token/withdrawals` with the
+ * stored key (the client retries a timeout with it, and svc returns the first
+ * transfer for 24 hours); the network and token checked against
+ * GET /v1/wallet/networks, the address on that network, the balance. An unsent
+ * or unanswered one found again is sent again with its key.
  */
-export type TokenTransferPlan =
-  | { send: { id: string; source: string }; created: boolean; answer: null }
-  | { send: null; created: false; answer: TokenTransferAnswer }
-
-/**
- * The first half of a token transfer from the svc wallet to an external address
- * (the transfer workflow, src/workflows/transfer-tokens), one per request whatever
- * is retried:
- * - the admin's `request_id` is unique: sending the same request again returns
- *   its row (and finishes it with the stored key if it was left unanswered);
- * - the row and its Idempotency-Key are stored (CREATING) before
- *   `POST /v1/wallet/token/withdrawals` (sendTokenTransfer); the client retries a
- *   timeout with the same key, and svc returns the first transfer for 24 hours;
- * - no answer at all: UNCERTAIN, finished with the same key later.
- * Every field is checked before the call (amount, reference, the network and
- * token from GET /v1/wallet/networks, the address on that network, the balance).
- */
-export async function recordTokenTransfer(
-  container: Container,
-  input: TokenTransferRequest,
-  actorId?: string
-): Promise<TokenTransferPlan> {
-  const { svcModule } = adminDeps(container)
-  const amountSen = parseRinggit(
-    input.amount,
-    "amount",
-    MIN_AMOUNT_SEN,
-    MAX_AMOUNT_SEN
-  )
-  const [again] = await svcModule.listSvcTokenTransfers({
-    request_id: input.request_id,
-  })
-  if (again) return planFor(sameRequest(again, input, amountSen), "admin-retry")
-
-  const { client } = adminDeps(container)
-  let networks: Network[]
-  let balance: { walletBalance: string }
-  try {
-    ;[networks, balance] = await Promise.all([
-      client.wallet.networks(),
-      client.wallet.balance(),
-    ])
-  } catch (e) {
-    throw adminSvcError(e, "reading svc")
-  }
-  const network = networks.find((n) => n.id === input.network_id)
-  if (!network)
-    throw invalidData(
-      `network_id: ${input.network_id} is not an active svc network (choose one from the list)`
-    )
-  const token = network.tokens.find((t) => t.id === input.token_id)
-  if (!token)
-    throw invalidData(`token_id: not an active token of ${network.name}`)
-  checkAddress(network, input.address_to)
-  if (
-    /^\d+$/.test(balance.walletBalance) &&
-    BigInt(balance.walletBalance) < BigInt(amountSen)
-  ) {
-    throw invalidData(
-      english(
-        say("transfer.balanceLow", {
-          balance: fromSen(balance.walletBalance),
-          amount: fromSen(amountSen),
-        })
+export const tokenTransfer: OutKind<
+  "transfer",
+  TokenTransferRequest,
+  Row,
+  {
+    request_id: string
+    token_id: string
+    network_id: string
+    network_name: string
+    token_symbol: string | null
+    address_to: string
+  },
+  TokenTransfer
+> = {
+  key: "transfer",
+  what: "token transfer",
+  table: "svc_token_transfer",
+  refused: "NOT_SENT",
+  rows: (svc) => ({
+    list: (filter) => svc.listSvcTokenTransfers(filter),
+    retrieve: (id) => svc.retrieveSvcTokenTransfer(id),
+    create: (data) => svc.createSvcTokenTransfers(data),
+    update: (data) => svc.updateSvcTokenTransfers(data),
+  }),
+  async check(container, input, amountSen) {
+    const { client } = adminDeps(container)
+    let networks: Network[]
+    let balance: { walletBalance: string }
+    try {
+      ;[networks, balance] = await Promise.all([
+        client.wallet.networks(),
+        client.wallet.balance(),
+      ])
+    } catch (e) {
+      throw adminSvcError(e, "reading svc")
+    }
+    const network = networks.find((n) => n.id === input.network_id)
+    if (!network)
+      throw invalidData(
+        `network_id: ${input.network_id} is not an active svc network (choose one from the list)`
       )
-    )
-  }
-
-  let row: Row
-  try {
-    row = await svcModule.createSvcTokenTransfers({
+    const token = network.tokens.find((t) => t.id === input.token_id)
+    if (!token)
+      throw invalidData(`token_id: not an active token of ${network.name}`)
+    checkAddress(network, input.address_to)
+    if (
+      /^\d+$/.test(balance.walletBalance) &&
+      BigInt(balance.walletBalance) < BigInt(amountSen)
+    ) {
+      throw invalidData(
+        english(
+          say("transfer.balanceLow", {
+            balance: fromSen(balance.walletBalance),
+            amount: fromSen(amountSen),
+          })
+        )
+      )
+    }
+    return {
       request_id: input.request_id,
-      idempotency_key: randomUUID(),
       token_id: token.id,
       network_id: network.id,
       network_name: network.name,
       token_symbol: text((token as Loose).symbol),
       address_to: input.address_to,
-      amount_sen: amountSen,
-      reference: input.reference ?? null,
-      status: "CREATING",
-      status_history: appendEntry(null, "CREATING", "admin"),
-      requested_by: actorId ?? null,
-    })
-  } catch (e) {
-    // the same request arrived twice at once: the unique request_id let one row in
-    const [other] = await svcModule.listSvcTokenTransfers({
-      request_id: input.request_id,
-    })
-    if (other)
-      return planFor(sameRequest(other, input, amountSen), "admin-retry")
-    throw e
-  }
-  return { send: { id: row.id, source: "admin" }, created: true, answer: null }
-}
-
-/** A request id names one transfer: sent again, it must say the same thing. */
-function sameRequest(
-  row: Row,
-  input: TokenTransferRequest,
-  amountSen: number
-): Row {
-  const same =
-    row.token_id === input.token_id &&
-    row.network_id === input.network_id &&
-    row.address_to === input.address_to &&
-    Number(row.amount_sen) === amountSen &&
-    (row.reference ?? null) === (input.reference ?? null)
-  if (!same)
-    throw invalidData(
-      `request_id: already used for another transfer (${fromSen(Number(row.amount_sen))} to ${row.address_to}); a new transfer needs a new request_id`
-    )
-  return row
-}
-
-/** An unsent or unanswered transfer is sent again with its key; any other is answered as it stands. */
-function planFor(row: Row, source: string): TokenTransferPlan {
-  if (UNSENT.includes(row.status))
-    return { send: { id: row.id, source }, created: false, answer: null }
-  return {
-    send: null,
-    created: false,
-    answer: {
-      httpStatus: 200,
-      transfer: row,
-      message: english(
-        say("transfer.again", {
-          transfer: String(row.transfer_id ?? row.id),
-          status: String(row.status),
-        })
-      ),
-    },
-  }
-}
-
-/**
- * Send (or send again: same key, same body) a stored transfer. Once svc was
- * asked, a failure to record its answer is an UnrecordedSendError (the row stays
- * as it was, with its key), never taken for "nothing was sent".
- */
-export async function sendTokenTransfer(
-  container: Container,
-  row: Row,
-  source: string
-): Promise<TokenTransferAnswer> {
-  const { client, svcModule } = adminDeps(container)
-  const body: TokenTransferCreateBody = {
-    tokenId: row.token_id,
-    addressTo: row.address_to,
-    amount: Number(row.amount_sen),
-    ...(row.reference ? { reference: row.reference } : {}),
-  }
-  let t: TokenTransfer
-  try {
-    t = await client.wallet.tokenWithdrawals.create(body, {
+    }
+  },
+  // a request id names one transfer: sent again, it must say the same thing
+  same(row, input, amountSen) {
+    const same =
+      row.token_id === input.token_id &&
+      row.network_id === input.network_id &&
+      row.address_to === input.address_to &&
+      Number(row.amount_sen) === amountSen &&
+      (row.reference ?? null) === (input.reference ?? null)
+    if (!same)
+      throw invalidData(
+        `request_id: already used for another transfer (${fromSen(Number(row.amount_sen))} to ${row.address_to}); a new transfer needs a new request_id`
+      )
+  },
+  send(container, row) {
+    const body: TokenTransferCreateBody = {
+      tokenId: row.token_id,
+      addressTo: row.address_to,
+      amount: Number(row.amount_sen),
+      ...(row.reference ? { reference: row.reference } : {}),
+    }
+    return adminDeps(container).client.wallet.tokenWithdrawals.create(body, {
       idempotencyKey: row.idempotency_key,
     })
-  } catch (e) {
-    const { uncertain, status, reason } = sendFailure(e, "NOT_SENT")
-    const updated = await recordAnswer("token transfer", row, () =>
-      svcModule.updateSvcTokenTransfers({
-        id: row.id,
-        status,
-        failure_reason: reason,
-        status_history: appendEntry(row.status_history, status, source, reason),
-      })
-    )
-    if (uncertain) {
-      return {
-        httpStatus: 202,
-        transfer: updated,
-        message: english(say("transfer.noAnswer")),
-      }
-    }
-    throw adminSvcError(e, "sending the token transfer")
-  }
-  const updated = await recordAnswer("token transfer", row, () =>
-    applyTransfer(container, row, t, source)
-  )
-  return {
-    httpStatus: 200,
-    transfer: updated,
-    message: english(
-      say("transfer.sent", { transfer: t.id, status: t.status })
-    ),
-  }
+  },
+  recordSent: (container, row, t, source) =>
+    applyTransfer(container, row, t, source),
+  sendError: (e) => adminSvcError(e, "sending the token transfer"),
+  texts: {
+    sent: (t) => say("transfer.sent", { transfer: t.id, status: t.status }),
+    again: (row) =>
+      say("transfer.again", {
+        transfer: String(row.transfer_id ?? row.id),
+        status: String(row.status),
+      }),
+    againSending: null,
+    noAnswer: say("transfer.noAnswer"),
+    unrecorded: say("transfer.unrecorded"),
+    unrecordedAnswer: say("transfer.unrecordedAnswer"),
+  },
 }
+const shape = outShape(tokenTransfer)
+
+/** Send (or send again: same key, same body) a stored transfer (src/workflows/transfer-out). */
+export const sendTokenTransfer = shape.send
 
 async function applyTransfer(
   container: Container,
@@ -359,27 +277,19 @@ export async function sweepTokenTransfers(container: Container, max = 10) {
   const logger = container.resolve<{ warn: (m: string) => void }>(
     ContainerRegistrationKeys.LOGGER
   )
-  const staleBefore = Date.now() - 30_000
   const report = { refreshed: 0, errors: 0 }
   const open = await svcModule.listSvcTokenTransfers(
     { status: { $nin: [...FINAL_TRANSFER, "NOT_SENT"] } },
     { take: max, order: { updated_at: "ASC" } }
   )
   for (const r of open) {
+    if (maybeSending(r, 30_000)) continue
     if (
-      r.status === "CREATING" &&
-      new Date(r.updated_at).getTime() > staleBefore
-    )
-      continue
-    try {
-      await refreshTokenTransfer(container, r.id, "poll")
-      report.refreshed++
-    } catch (e) {
-      report.errors++
-      logger.warn(
-        `svc: refreshing token transfer ${r.id}: ${(e as Error).message}`
+      await sweepStep(report, logger, `refreshing token transfer ${r.id}`, () =>
+        refreshTokenTransfer(container, r.id, "poll").then(() => true)
       )
-    }
+    )
+      report.refreshed++
   }
   return report
 }

@@ -1,5 +1,4 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { randomUUID } from "node:crypto"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import {
   type FiatWithdrawalCreateBody,
@@ -8,21 +7,19 @@ import {
   MIN_AMOUNT_SEN,
 } from "../../client"
 import { svcFromContainer } from "../../lib/svc-runtime/config"
-import { sendFailure, toMedusaError } from "../../lib/svc-runtime/errors"
+import { toMedusaError } from "../../lib/svc-runtime/errors"
 import { SVC_MODULE } from "../../lib/svc-runtime/module-key"
 import type SvcModuleService from "../../modules/svc/service"
-import {
-  appendEntry,
-  invalidData,
-  parseRinggit,
-} from "../../lib/money/admin-input"
+import { appendEntry, invalidData } from "../../lib/money/admin-input"
 import { longestSendMs } from "../../lib/svc-runtime/send-window"
 import { sweepStep } from "../../lib/svc-runtime/sweep"
 import { emitSvcEvent, SvcEvents } from "../../lib/events/svc-events"
 import {
-  recordAnswer,
-  UnrecordedSendError,
-} from "../../lib/svc-runtime/unrecorded-send"
+  maybeSending,
+  type OutKind,
+  type OutRequest,
+  outShape,
+} from "../transfer-out"
 import { FINAL_WITHDRAWAL_STATUS } from "../../modules/svc/statuses"
 import { english, say } from "../../lib/texts"
 
@@ -37,12 +34,7 @@ export const INDIVIDUAL_MAX_SEN = 30_000_000
 export const FINAL_WITHDRAWAL: string[] = [...FINAL_WITHDRAWAL_STATUS]
 
 /** A withdrawal as the admin asked it (src/api/admin/svc/withdrawals/validators.ts checks its shape). */
-export type WithdrawalRequest = {
-  request_id?: string
-  bank_account_id: string
-  amount: string | number
-  reference?: string
-}
+export type WithdrawalRequest = OutRequest & { bank_account_id: string }
 
 const mask = (v: unknown) =>
   typeof v === "string" && v.length > 4 ? `••••${v.slice(-4)}` : v
@@ -82,229 +74,121 @@ export type WithdrawalRow = Awaited<
   ReturnType<SvcModuleService["retrieveSvcWithdrawal"]>
 >
 
-/** What the withdraw workflow answers: 200 sent (or already), 202 kept with its key for the job. */
-export type WithdrawalAnswer = {
-  httpStatus: 200 | 202
-  withdrawal: WithdrawalRow
-  message: string
-}
-
 /**
- * What recording a withdrawal request decided: send a stored withdrawal (`created`:
- * this request recorded it; else an unanswered one sent again with its key), or
- * answer at once (the same request_id again, already sent or being sent).
+ * A withdrawal to a linked bank account as a send out of the wallet
+ * (src/workflows/transfer-out): `POST /v1/wallet/fiat/withdrawals` with the
+ * stored key; checked against the linked accounts, an individual account's cap
+ * and the balance. The same request_id found CREATING is being sent by the
+ * first request: answered 202, not sent again.
  */
-export type WithdrawalPlan =
-  | { send: { id: string; source: string }; created: boolean; answer: null }
-  | { send: null; created: false; answer: WithdrawalAnswer }
-
-/**
- * The first half of sending (part of) the svc wallet balance to a linked bank
- * account (the withdraw workflow, src/workflows/withdraw): checks by field, then
- * the withdrawal stored with its key (CREATING) before any svc request; sendWithdrawal
- * makes `POST /v1/wallet/fiat/withdrawals`. No answer: UNCERTAIN, and the job asks
- * again with the same key (one request, one withdrawal).
- */
-export async function recordWithdrawal(
-  container: Container,
-  input: WithdrawalRequest,
-  actorId?: string
-): Promise<WithdrawalPlan> {
-  const amountSen = parseRinggit(
-    input.amount,
-    "amount",
-    WITHDRAWAL_MIN_SEN,
-    WITHDRAWAL_MAX_SEN
-  )
-  const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
-  // The same form again (lost answer, double click): its withdrawal, before any check that
-  // its own success would now fail (the balance it already moved).
-  if (input.request_id) {
-    const [again] = await svcModule.listSvcWithdrawals({
-      request_id: input.request_id,
-    })
-    if (again) return sameWithdrawal(again, input, amountSen)
-  }
-  const overview = await walletOverview(container)
-  const account = overview.bank_accounts.find(
-    (a) => a.id === input.bank_account_id
-  )
-  if (!account)
-    throw invalidData(
-      english(say("withdrawal.notLinked", { account: input.bank_account_id }))
+export const withdrawal: OutKind<
+  "withdrawal",
+  WithdrawalRequest,
+  WithdrawalRow,
+  { bank_account_id: string },
+  { id: string; status: string }
+> = {
+  key: "withdrawal",
+  what: "withdrawal",
+  table: "svc_withdrawal",
+  refused: "FAILED",
+  rows: (svc) => ({
+    list: (filter) => svc.listSvcWithdrawals(filter),
+    retrieve: (id) => svc.retrieveSvcWithdrawal(id),
+    create: (data) => svc.createSvcWithdrawals(data),
+    update: (data) => svc.updateSvcWithdrawals(data),
+  }),
+  async check(container, input, amountSen) {
+    const overview = await walletOverview(container)
+    const account = overview.bank_accounts.find(
+      (a) => a.id === input.bank_account_id
     )
-  if (
-    overview.account_type &&
-    overview.account_type !== "BUSINESS" &&
-    amountSen > INDIVIDUAL_MAX_SEN
-  ) {
-    throw invalidData(
-      english(
-        say("withdrawal.individualCap", { max: fromSen(INDIVIDUAL_MAX_SEN) })
+    if (!account)
+      throw invalidData(
+        english(say("withdrawal.notLinked", { account: input.bank_account_id }))
       )
-    )
-  }
-  if (
-    /^\d+$/.test(String(overview.balance_sen)) &&
-    Number(overview.balance_sen) < amountSen
-  ) {
-    throw invalidData(
-      english(
-        say("withdrawal.balanceLow", {
-          balance: fromSen(String(overview.balance_sen)),
-          amount: fromSen(amountSen),
-        })
+    if (
+      overview.account_type &&
+      overview.account_type !== "BUSINESS" &&
+      amountSen > INDIVIDUAL_MAX_SEN
+    ) {
+      throw invalidData(
+        english(
+          say("withdrawal.individualCap", {
+            max: fromSen(INDIVIDUAL_MAX_SEN),
+          })
+        )
       )
+    }
+    if (
+      /^\d+$/.test(String(overview.balance_sen)) &&
+      Number(overview.balance_sen) < amountSen
+    ) {
+      throw invalidData(
+        english(
+          say("withdrawal.balanceLow", {
+            balance: fromSen(String(overview.balance_sen)),
+            amount: fromSen(amountSen),
+          })
+        )
+      )
+    }
+    return { bank_account_id: input.bank_account_id }
+  },
+  // a request_id names one withdrawal: another body is refused, naming the field that differs
+  same(row, input, amountSen) {
+    const differs =
+      row.bank_account_id !== input.bank_account_id
+        ? `bank_account_id (${row.bank_account_id} then, ${input.bank_account_id} now)`
+        : Number(row.amount_sen) !== amountSen
+          ? english(
+              say("refund.amountThenNow", {
+                then: fromSen(Number(row.amount_sen)),
+                now: fromSen(amountSen),
+              })
+            )
+          : (row.reference ?? null) !== (input.reference ?? null)
+            ? `reference (${row.reference ?? "none"} then, ${input.reference ?? "none"} now)`
+            : null
+    if (differs)
+      throw invalidData(
+        english(say("withdrawal.requestIdUsed", { field: differs }))
+      )
+  },
+  send(container, row) {
+    const body: FiatWithdrawalCreateBody = {
+      bankAccountId: row.bank_account_id,
+      amount: Number(row.amount_sen),
+      ...(row.reference ? { reference: row.reference } : {}),
+    }
+    return svcFromContainer(container).client.wallet.fiatWithdrawals.create(
+      body,
+      { idempotencyKey: row.idempotency_key }
     )
-  }
-
-  let row: { id: string }
-  try {
-    row = await svcModule.createSvcWithdrawals({
-      idempotency_key: randomUUID(),
-      request_id: input.request_id ?? null,
-      bank_account_id: input.bank_account_id,
-      amount_sen: amountSen,
-      reference: input.reference ?? null,
-      status: "CREATING",
-      status_history: {
-        entries: [
-          { status: "CREATING", at: new Date().toISOString(), source: "admin" },
-        ],
-      },
-      requested_by: actorId ?? null,
-    })
-  } catch (e) {
-    // the same form twice at the same moment: the unique request_id let one row in
-    const [other] = input.request_id
-      ? await svcModule.listSvcWithdrawals({ request_id: input.request_id })
-      : []
-    if (other) return sameWithdrawal(other, input, amountSen)
-    throw e
-  }
-  return { send: { id: row.id, source: "admin" }, created: true, answer: null }
+  },
+  recordSent: (container, row, w, source) =>
+    container.resolve<SvcModuleService>(SVC_MODULE).updateSvcWithdrawals({
+      id: row.id,
+      withdrawal_id: w.id,
+      status: w.status,
+      failure_reason: null,
+      status_history: appendEntry(row.status_history, w.status, source),
+    }),
+  sendError: (e) => toMedusaError(e, english(say("doing.sendingWithdrawal"))),
+  texts: {
+    sent: (w) => say("withdrawal.sent", { withdrawal: w.id, status: w.status }),
+    again: (row) =>
+      say("withdrawal.again", {
+        withdrawal: String(row.withdrawal_id ?? row.id),
+        status: String(row.status),
+      }),
+    againSending: say("withdrawal.againSending"),
+    noAnswer: say("withdrawal.noAnswer"),
+    unrecorded: say("withdrawal.unrecorded"),
+    unrecordedAnswer: say("withdrawal.unrecordedAnswer"),
+  },
 }
-
-/**
- * A request_id names one withdrawal: sent again with the same body it answers with that
- * withdrawal (finishing it with its own key when svc's answer was lost); with another
- * body it is refused, naming the field that differs.
- */
-function sameWithdrawal(
-  row: WithdrawalRow,
-  input: WithdrawalRequest,
-  amountSen: number
-): WithdrawalPlan {
-  const differs =
-    row.bank_account_id !== input.bank_account_id
-      ? `bank_account_id (${row.bank_account_id} then, ${input.bank_account_id} now)`
-      : Number(row.amount_sen) !== amountSen
-        ? english(
-            say("refund.amountThenNow", {
-              then: fromSen(Number(row.amount_sen)),
-              now: fromSen(amountSen),
-            })
-          )
-        : (row.reference ?? null) !== (input.reference ?? null)
-          ? `reference (${row.reference ?? "none"} then, ${input.reference ?? "none"} now)`
-          : null
-  if (differs) {
-    throw invalidData(
-      english(say("withdrawal.requestIdUsed", { field: differs }))
-    )
-  }
-  if (row.status === "UNCERTAIN")
-    return {
-      send: { id: row.id, source: "admin-retry" },
-      created: false,
-      answer: null,
-    }
-  if (row.status === "CREATING") {
-    return {
-      send: null,
-      created: false,
-      answer: {
-        httpStatus: 202,
-        withdrawal: row,
-        message: english(say("withdrawal.againSending")),
-      },
-    }
-  }
-  return {
-    send: null,
-    created: false,
-    answer: {
-      httpStatus: 200,
-      withdrawal: row,
-      message: english(
-        say("withdrawal.again", {
-          withdrawal: String(row.withdrawal_id ?? row.id),
-          status: String(row.status),
-        })
-      ),
-    },
-  }
-}
-
-/**
- * Send (or send again, same key and body) a stored withdrawal. Once svc was
- * asked, a failure to record its answer is an UnrecordedSendError (the row stays
- * CREATING with its key, for the job), never taken for "nothing was sent".
- */
-export async function sendWithdrawal(
-  container: Container,
-  rowId: string,
-  source: string
-): Promise<WithdrawalAnswer> {
-  const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
-  const row = await svcModule.retrieveSvcWithdrawal(rowId)
-  const { client } = svcFromContainer(container)
-  const body: FiatWithdrawalCreateBody = {
-    bankAccountId: row.bank_account_id,
-    amount: Number(row.amount_sen),
-    ...(row.reference ? { reference: row.reference } : {}),
-  }
-  try {
-    const w = await client.wallet.fiatWithdrawals.create(body, {
-      idempotencyKey: row.idempotency_key,
-    })
-    const updated = await recordAnswer("withdrawal", row, () =>
-      svcModule.updateSvcWithdrawals({
-        id: row.id,
-        withdrawal_id: w.id,
-        status: w.status,
-        failure_reason: null,
-        status_history: appendEntry(row.status_history, w.status, source),
-      })
-    )
-    return {
-      httpStatus: 200,
-      withdrawal: updated,
-      message: english(
-        say("withdrawal.sent", { withdrawal: w.id, status: w.status })
-      ),
-    }
-  } catch (e) {
-    if (e instanceof UnrecordedSendError) throw e
-    const { uncertain, status, reason } = sendFailure(e, "FAILED")
-    const updated = await recordAnswer("withdrawal", row, () =>
-      svcModule.updateSvcWithdrawals({
-        id: row.id,
-        status,
-        failure_reason: reason,
-        status_history: appendEntry(row.status_history, status, source, reason),
-      })
-    )
-    if (uncertain) {
-      return {
-        httpStatus: 202,
-        withdrawal: updated,
-        message: english(say("withdrawal.noAnswer")),
-      }
-    }
-    throw toMedusaError(e, english(say("doing.sendingWithdrawal")))
-  }
-}
+const shape = outShape(withdrawal)
 
 /**
  * Re-read a withdrawal from svc (webhook, job); a final status is never changed. The new
@@ -372,25 +256,26 @@ export async function sweepWithdrawals(
     ContainerRegistrationKeys.LOGGER
   )
   const report = { finished: 0, refreshed: 0, errors: 0 }
-  const staleBefore =
-    Date.now() - longestSendMs(svcFromContainer(container).options)
+  const sendMs = longestSendMs(svcFromContainer(container).options)
   for (const r of await svcModule.listSvcWithdrawals(
     { status: ["UNCERTAIN", "CREATING"] },
     { take: 50, order: { created_at: "ASC" } }
   )) {
     // CREATING for longer than any send lasts: the process died mid-send; finish it like an uncertain one
-    if (
-      r.status === "CREATING" &&
-      new Date(r.updated_at).getTime() > staleBefore
-    )
-      continue
+    if (maybeSending(r, sendMs)) continue
     if (
       await sweepStep(
         report,
         logger,
         `finishing withdrawal ${r.id}`,
         async () =>
-          (await sendWithdrawal(container, r.id, "job")).httpStatus === 200
+          (
+            await shape.send(
+              container,
+              await shape.rowsOf(container).retrieve(r.id),
+              "job"
+            )
+          ).httpStatus === 200
       )
     )
       report.finished++

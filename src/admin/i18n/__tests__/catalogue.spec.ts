@@ -6,8 +6,9 @@
  * named somewhere (no dead words for a translator to translate); and no
  * page, widget or lib/ file shows words of its own that are not a key (JSX
  * text, a label-like prop or a toast in English). The server's sentences
- * (`svc.server.*`) are the server's catalogue (src/lib/texts), word for word
- * in English, named by the codes the server sends, not by src/admin.
+ * (`svc.server.*`) are the server's catalogue (src/lib/texts/en.json), its
+ * one copy of the English, named by the codes the server sends, not by
+ * src/admin.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs"
 import { join, relative } from "node:path"
@@ -16,6 +17,7 @@ import en from "../json/en.json"
 import zhCN from "../json/zhCN.json"
 import resources from ".."
 import { TEXTS } from "../../../lib/texts"
+import server from "../../../lib/texts/en.json"
 
 const ADMIN = join(__dirname, "../..")
 
@@ -32,7 +34,7 @@ const flat = (tree: Tree, prefix = ""): Record<string, string> =>
 const placeholders = (v: string) =>
   [...v.matchAll(/\{\{\s*([^}\s]+)\s*\}\}/g)].map((m) => m[1]).sort()
 
-const EN = flat(en)
+const EN = flat(resources.en.translation)
 const ZH = flat(zhCN)
 /** The server's sentences: `svc.server.<code>`. */
 const SERVER = "svc.server."
@@ -100,13 +102,15 @@ describe("the admin's languages", () => {
     ).toEqual([])
   })
 
-  it("the server's sentences: en.json's svc.server is the server's catalogue word for word, one key per code, and each code has its Chinese", () => {
-    const server = Object.fromEntries(
+  it("the server's sentences: the admin's English of svc.server is the server's catalogue itself, one key per code, and each code has its Chinese", () => {
+    expect(resources.en.translation.svc.server).toBe(server)
+    expect("server" in en.svc).toBe(false) // no second copy
+    const codes = Object.fromEntries(
       Object.entries(EN)
         .filter(([k]) => k.startsWith(SERVER))
         .map(([k, v]) => [k.slice(SERVER.length), v])
     )
-    expect(server).toEqual({ ...TEXTS })
+    expect(codes).toEqual({ ...TEXTS })
     expect(
       Object.keys(TEXTS).every((code) => /^[a-z]+\.[A-Za-z]+$/.test(code))
     ).toBe(true) // area.name: two levels of en.json

@@ -6,6 +6,14 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { SVC_MODULE } from "../../../../modules/svc"
 import type SvcModuleService from "../../../../modules/svc/service"
 import type { CheckoutsQuery } from "./validators"
+import type { InferTypeOf } from "@medusajs/framework/types"
+import type SvcCheckout from "../../../../modules/svc/models/svc-checkout"
+
+type SvcCheckoutRow = InferTypeOf<typeof SvcCheckout>
+type OrderCheckouts = {
+  svc_checkouts?: SvcCheckoutRow[]
+  payment_collections?: { svc_checkouts?: SvcCheckoutRow[] }[]
+}
 import {
   PAYMENT_MODE_NAMES,
   paymentModeOfType,
@@ -28,38 +36,34 @@ export async function GET(
 ) {
   const q = req.validatedQuery
   const svcModule = req.scope.resolve<SvcModuleService>(SVC_MODULE)
-  const filters: Record<string, unknown> = {}
+  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+  let checkouts: SvcCheckoutRow[]
   if (q.order_id) {
-    const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-    const { data: orders } = await query.graph({
+    // the order's checkouts and its collections' (links in src/links): a checkout whose
+    // session Medusa deleted (a lasting link's expired one) stays the order's
+    const { data } = await query.graph({
       entity: "order",
-      fields: [
-        "id",
-        "payment_collections.id",
-        "payment_collections.payment_sessions.id",
-      ],
+      fields: ["svc_checkouts.*", "payment_collections.svc_checkouts.*"],
       filters: { id: q.order_id },
     })
-    const collections: { id: string; payment_sessions?: { id: string }[] }[] =
-      orders[0]?.payment_collections ?? []
-    const sessionIds = collections.flatMap((pc) =>
-      (pc?.payment_sessions ?? []).map((s) => s.id)
+    const order: OrderCheckouts | undefined = data[0]
+    const byId = new Map<string, SvcCheckoutRow>()
+    for (const c of [
+      ...(order?.svc_checkouts ?? []),
+      ...(order?.payment_collections ?? []).flatMap(
+        (pc) => pc.svc_checkouts ?? []
+      ),
+    ])
+      if (q.attention !== "true" || c.attention) byId.set(c.id, c)
+    checkouts = [...byId.values()]
+      .sort((a, b) => +new Date(b.created_at) - +new Date(a.created_at))
+      .slice(0, q.limit)
+  } else {
+    checkouts = await svcModule.listSvcCheckouts(
+      q.attention === "true" ? { attention: { $ne: null } } : {},
+      { take: q.limit, order: { created_at: "DESC" } }
     )
-    // by collection too: a checkout whose session Medusa deleted (a lasting link's expired one) stays the order's
-    const collectionIds = collections.map((pc) => pc.id)
-    filters.$or = [
-      { order_id: q.order_id },
-      ...(sessionIds.length ? [{ payment_session_id: sessionIds }] : []),
-      ...(collectionIds.length
-        ? [{ payment_collection_id: collectionIds }]
-        : []),
-    ]
   }
-  if (q.attention === "true") filters.attention = { $ne: null }
-  const checkouts = await svcModule.listSvcCheckouts(filters, {
-    take: q.limit,
-    order: { created_at: "DESC" },
-  })
   const ids = checkouts
     .map((c) => c.checkout_id)
     .filter((x): x is string => !!x)

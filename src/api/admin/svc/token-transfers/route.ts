@@ -7,7 +7,7 @@ import { listTokenTransfers } from "../../../../workflows/transfer-tokens/token-
 import { transferTokensWorkflow } from "../../../../workflows/transfer-tokens"
 import type { ListQuery } from "../validators"
 import type { TokenTransferRequest } from "./validators"
-import { codesOf } from "../../../../lib/texts"
+import { spoken } from "../../../../lib/texts"
 
 /** GET /admin/svc/token-transfers?limit=&offset=: newest first; open ones re-read from svc first. */
 export async function GET(
@@ -26,12 +26,9 @@ export async function POST(
   req: AuthenticatedMedusaRequest<TokenTransferRequest>,
   res: MedusaResponse
 ) {
-  const { result: r } = await transferTokensWorkflow(scope(req)).run({
+  const { result } = await transferTokensWorkflow(scope(req)).run({
     input: { request: req.validatedBody, actor_id: actor(req) },
   })
-  res.status(r.httpStatus).json({
-    transfer: r.transfer,
-    message: r.message,
-    ...codesOf("message", r.message),
-  })
+  const { httpStatus, message, ...answer } = result // {transfer}
+  res.status(httpStatus).json({ ...answer, ...spoken("message", message) })
 }

@@ -6,7 +6,7 @@ import { SVC_MODULE } from "../../../../modules/svc"
 import type SvcModuleService from "../../../../modules/svc/service"
 import { withdrawWorkflow } from "../../../../workflows/withdraw"
 import type { WithdrawalRequest, WithdrawalsQuery } from "./validators"
-import { codesOf } from "../../../../lib/texts"
+import { spoken } from "../../../../lib/texts"
 
 /**
  * POST /admin/svc/withdrawals: settle, i.e. send svc wallet balance to a linked
@@ -20,14 +20,11 @@ export async function POST(
   req: AuthenticatedMedusaRequest<WithdrawalRequest>,
   res: MedusaResponse
 ) {
-  const { result: r } = await withdrawWorkflow(req.scope).run({
+  const { result } = await withdrawWorkflow(req.scope).run({
     input: { request: req.validatedBody, actor_id: req.auth_context?.actor_id },
   })
-  res.status(r.httpStatus).json({
-    withdrawal: r.withdrawal,
-    message: r.message,
-    ...codesOf("message", r.message),
-  })
+  const { httpStatus, message, ...answer } = result // {withdrawal}
+  res.status(httpStatus).json({ ...answer, ...spoken("message", message) })
 }
 
 /** GET /admin/svc/withdrawals: the newest settlements first. */

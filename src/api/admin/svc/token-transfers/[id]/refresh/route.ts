@@ -3,7 +3,7 @@ import type {
   MedusaResponse,
 } from "@medusajs/framework/http"
 import { param, scope } from "../../../../../../lib/svc-admin/http"
-import { trackTokenTransferWorkflow } from "../../../../../../workflows/track-token-transfer"
+import { trackTokenTransferWorkflow } from "../../../../../../workflows/transfer-tokens"
 
 /** POST /admin/svc/token-transfers/:id/refresh: re-read from svc (or send an unanswered one again with its key). */
 export async function POST(

@@ -3,7 +3,7 @@
 // in svc_webhook_event: its subscriber writes one row per delivery it takes, "received" while it
 // handles it, then the outcome) and the checkout watcher's ticks (its heartbeat in svc_setting).
 import type { DeliveryAttempt } from "../src/sandbox"
-import { JOB_NAMES } from "../src/lib/doctor/jobs"
+import { JOB_NAMES } from "../src/jobs/_heartbeat"
 import { until } from "./until"
 
 /** The resource a delivery is about: a checkout, payout or withdrawal id (as the sandbox keys them). */

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto"
 import { startSandbox } from "../../src/sandbox"
 import { svcMedusaSuite } from "../helpers/suite"
 import { SVC_PROVIDERS, waitFor } from "../helpers/store"
-import { JOB_NAMES, reportingRun } from "../../src/lib/doctor/jobs"
+import { JOB_NAMES, reportingRun } from "../../src/jobs/_heartbeat"
 
 jest.setTimeout(180_000)
 

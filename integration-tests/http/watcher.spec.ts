@@ -7,7 +7,7 @@ import {
   SVC_PROVIDERS,
 } from "../helpers/store"
 import { watchWaiting } from "../../src/workflows/sweeps/watch-waiting"
-import { jobStates } from "../../src/lib/doctor/jobs"
+import { jobStates } from "../../src/api/admin/svc/health/jobs/job-checks"
 
 jest.setTimeout(120_000)
 

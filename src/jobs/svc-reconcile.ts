@@ -7,7 +7,7 @@ import { trackWithdrawalWorkflow } from "../workflows/withdraw"
 import { findSvcProviderConfig } from "../lib/svc-runtime/config"
 import { trackTokenTransferWorkflow } from "../workflows/transfer-tokens"
 import { sweepOpenDeposits } from "../lib/svc-admin/deposits"
-import { JOB_NAMES, reportingRun, secretsOf } from "../lib/doctor/jobs"
+import { JOB_NAMES, reportingRun, secretsOf } from "./_heartbeat"
 
 /**
  * Recovers what webhooks did not bring (see reconcile-pending.ts), and brings

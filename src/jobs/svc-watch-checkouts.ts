@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { configManager } from "@medusajs/framework/config"
 import { watchWaiting } from "../workflows/sweeps/watch-waiting"
 import { findSvcProviderConfig } from "../lib/svc-runtime/config"
-import { JOB_NAMES, reportingRun, secretsOf } from "../lib/doctor/jobs"
+import { JOB_NAMES, reportingRun, secretsOf } from "./_heartbeat"
 
 /**
  * Sessions awaiting payment, watched every `watchEverySeconds` (provider

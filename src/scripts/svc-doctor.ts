@@ -4,14 +4,27 @@
 //
 //   npx medusa exec ./node_modules/medusa-payment-svc/.medusa/server/src/scripts/svc-doctor.js [support-bundle]
 //
-// (then the report is logged). No secret is written: the text passes bundleText (the options'
-// secrets, API keys, PEM keys, URL passwords and the webhook token redacted).
+// (then the report is logged). The support bundle is one JSON file a merchant attaches to a support
+// request: the doctor's report, the plugin's options with every secret masked, the last hour's svc
+// events (no bodies) and storefront refusals; the bin adds the versions. No secret is written: the
+// text passes bundleText (the options' secrets, API keys, PEM keys, URL passwords and the webhook
+// token redacted).
 import { writeFileSync } from "node:fs"
-import type { ExecArgs } from "@medusajs/framework/types"
+import type { ExecArgs, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { runDoctor } from "../lib/doctor/doctor"
-import { bundleText, supportBundle } from "../lib/doctor/support-bundle"
+import {
+  maskApiKey,
+  runDoctor,
+  type DoctorReport,
+} from "../api/admin/svc/health/doctor"
+import { redactSecrets, secretsOf } from "../jobs/_heartbeat"
+import { SVC_MODULE, type SvcModuleService } from "../modules/svc"
 import { svcFromContainer } from "../lib/svc-runtime/config"
+import type { SvcProviderOptions } from "../lib/svc-runtime/options"
+import { ulidTime, UNKNOWN_TYPES_RESOURCE } from "../lib/webhooks/webhook-guard"
+
+/** Events of the last hour listed at most (of each table). */
+const BUNDLE_EVENTS_MAX = 500
 
 export default async function svcDoctorScript({
   container,
@@ -22,7 +35,7 @@ export default async function svcDoctorScript({
   if (command !== "doctor" && command !== "support-bundle")
     throw new Error(`unknown command ${command}: doctor or support-bundle`)
   const { options } = svcFromContainer(container)
-  const report = await runDoctor(container, backendUrl(container))
+  const report = await runDoctor(container)
   const value =
     command === "support-bundle"
       ? await supportBundle(container, options, report)
@@ -33,18 +46,61 @@ export default async function svcDoctorScript({
   else logger.info(`medusa-payment-svc ${command}:\n${text}`)
 }
 
-/** The store's public backend address: `admin.backendUrl` when absolute, else MEDUSA_BACKEND_URL, else localhost on PORT. */
-function backendUrl(container: ExecArgs["container"]): string {
-  const config = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as {
-    admin?: { backendUrl?: string }
+/** The options as the bundle shows them: the API key masked as the doctor does, every other secret only "set". */
+export function maskOptions(
+  options: SvcProviderOptions
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(options)) {
+    if (v === undefined) continue
+    if (k === "apiKey") out[k] = maskApiKey(String(v))
+    else if (k === "privateKey" || k === "webhookToken" || k === "keyId")
+      out[k] = `(set, ${String(v).length} characters)`
+    else if (k === "redisUrl")
+      out[k] = String(v).replace(/^(rediss?:\/\/[^:/@]*:)[^@]+@/, "$1[secret]@")
+    else out[k] = v
   }
-  const configured = config.admin?.backendUrl
-  if (configured && /^https?:\/\//.test(configured))
-    return configured.replace(/\/+$/, "")
-  if (
-    process.env.MEDUSA_BACKEND_URL &&
-    /^https?:\/\//.test(process.env.MEDUSA_BACKEND_URL)
-  )
-    return process.env.MEDUSA_BACKEND_URL.replace(/\/+$/, "")
-  return `http://localhost:${process.env.PORT ?? 9000}`
+  return out
+}
+
+/** The bundle's content (not yet redacted: bundleText does it). */
+async function supportBundle(
+  container: MedusaContainer,
+  options: SvcProviderOptions,
+  doctor: DoctorReport,
+  now = Date.now()
+) {
+  let events
+  try {
+    const from = ulidTime(now - 3_600_000)
+    const e = await container
+      .resolve<SvcModuleService>(SVC_MODULE)
+      .eventsFromIds(
+        `svcwh_${from}`,
+        `svcin_${from}`,
+        UNKNOWN_TYPES_RESOURCE,
+        BUNDLE_EVENTS_MAX
+      )
+    // svc's events received in the last hour (ids, types, what the plugin did; never a body)
+    events = { ...e, max_each: BUNDLE_EVENTS_MAX }
+  } catch (err) {
+    events = { error: `could not read the events: ${(err as Error).message}` }
+  }
+  return {
+    kind: "medusa-payment-svc support bundle",
+    generated_at: new Date(now).toISOString(),
+    doctor,
+    options: maskOptions(options),
+    events_last_hour: events,
+    // payment sessions refused in the last hour (this process's counts unless the store has Redis)
+    refusals_last_hour: doctor.storefront_refusals,
+  }
+}
+
+/** The JSON text to write: indented, and with every secret of the options (and anything that looks like one) redacted. */
+export function bundleText(
+  value: unknown,
+  options: SvcProviderOptions | null
+): string {
+  return redactSecrets(JSON.stringify(value, null, 2), secretsOf(options))
 }

@@ -31,8 +31,8 @@ import type {
 } from "../../workflows/transfer-tokens/token-transfers"
 import type { listTrackedEvents } from "../../api/admin/svc/events/tracked/tracked-events"
 import type { listAllowedSenders } from "../../lib/svc-admin/trigger-addresses"
-import type { DoctorReport } from "../../lib/doctor/doctor"
-import type { JobState } from "../../lib/doctor/jobs"
+import type { DoctorReport } from "../../api/admin/svc/health/doctor"
+import type { JobState } from "../../api/admin/svc/health/jobs/job-checks"
 import type { ServerParams } from "../i18n/server-text"
 
 /** A server value as JSON carries it: dates become ISO strings. */

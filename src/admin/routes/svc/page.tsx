@@ -30,7 +30,7 @@ const PAGES = [
   ],
 ] as const
 
-/** The en.json key of each job's name, by its id (JOB_NAMES of src/lib/doctor/jobs.ts). */
+/** The en.json key of each job's name, by its id (JOB_NAMES of src/jobs/_heartbeat.ts). */
 const JOB_NAMES: Readonly<Record<string, string>> = {
   "svc-reconcile-checkouts": "svc.doctor.checks.jobReconcile",
   "svc-watch-checkouts": "svc.doctor.checks.jobWatch",

@@ -7,11 +7,12 @@ import { TEXTS } from ".."
 
 const SRC = join(__dirname, "../../..")
 
-/** Every .ts of src but the admin (its own `say` puts a key of its catalogue into words). */
+/** Every .ts of src but src/admin (its own `say` puts a key of its catalogue into words). */
 function sources(dir = SRC): string[] {
   return readdirSync(dir).flatMap((name) => {
     const p = join(dir, name)
-    if (statSync(p).isDirectory()) return name === "admin" ? [] : sources(p)
+    if (statSync(p).isDirectory())
+      return p === join(SRC, "admin") ? [] : sources(p)
     return name.endsWith(".ts") ? [p] : []
   })
 }

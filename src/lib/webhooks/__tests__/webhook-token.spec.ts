@@ -12,7 +12,7 @@ import {
   WebhookRequestTally,
   BodyError,
 } from "../webhook-token"
-import { tokenCheck as said } from "../../doctor/doctor"
+import { tokenCheck as said } from "../../../api/admin/svc/health/doctor"
 import { english } from "../../texts"
 
 describe("the store's webhook token", () => {

@@ -26,7 +26,7 @@ const feature = (enabled: boolean | null) =>
   enabled === true ? "enabled" : enabled === false ? "not_enabled" : "unknown"
 type T = ReturnType<typeof useSvcT>["t"]
 
-/** The en.json key of each check's and feature's name, by its id (src/lib/doctor); a name not here is shown as the doctor words it. */
+/** The en.json key of each check's and feature's name, by its id (src/api/admin/svc/health/doctor.ts); a name not here is shown as the doctor words it. */
 const CHECKS: Readonly<Record<string, string>> = {
   api_key: "svc.doctor.checks.apiKey",
   account_status: "svc.doctor.checks.accountStatus",

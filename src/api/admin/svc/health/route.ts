@@ -2,8 +2,7 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { runDoctor } from "../../../../lib/doctor/doctor"
+import { runDoctor } from "./doctor"
 
 /**
  * GET /admin/svc/health: the connection doctor. API key, account type and
@@ -15,18 +14,5 @@ export async function GET(
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse
 ) {
-  res.json({ health: await runDoctor(req.scope, backendUrl(req)) })
-}
-
-/** The store's public backend address: `admin.backendUrl` when absolute, else the address this request came to. */
-function backendUrl(req: AuthenticatedMedusaRequest): string {
-  const config = req.scope.resolve(ContainerRegistrationKeys.CONFIG_MODULE) as {
-    admin?: { backendUrl?: string }
-  }
-  const configured = config.admin?.backendUrl
-  if (configured && /^https?:\/\//.test(configured)) return configured
-  const proto = (req.get("x-forwarded-proto") ?? req.protocol ?? "http")
-    .split(",")[0]!
-    .trim()
-  return `${proto}://${req.get("x-forwarded-host") ?? req.get("host")}`
+  res.json({ health: await runDoctor(req.scope, req) })
 }

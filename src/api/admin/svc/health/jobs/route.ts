@@ -2,8 +2,8 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { jobStates } from "../../../../../lib/doctor/jobs"
 import { svcFromContainer } from "../../../../../lib/svc-runtime/config"
+import { jobStates } from "./job-checks"
 
 /**
  * GET /admin/svc/health/jobs: the doctor's job checks alone (the reconciliation

@@ -1,12 +1,12 @@
-import { startSandbox, type Sandbox } from "../../../sandbox"
-import { SvcClient } from "../../../client"
+import { startSandbox, type Sandbox } from "../../../../../sandbox"
+import { SvcClient } from "../../../../../client"
 import {
   featuresCheck,
   probeFeatures,
   type FeatureState,
   type ProbeResult,
 } from "../doctor"
-import { english, spoken } from "../../texts"
+import { english, spoken } from "../../../../../lib/texts"
 
 // The doctor's feature probes (GET /admin/svc/health, "features"), read from the
 // sandbox over real HTTP: only a read that answers (or 404 for the nil id) says

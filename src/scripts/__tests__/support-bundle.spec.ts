@@ -1,5 +1,5 @@
-import { parseSvcProviderOptions } from "../../svc-runtime/options"
-import { bundleText, maskOptions } from "../support-bundle"
+import { parseSvcProviderOptions } from "../../lib/svc-runtime/options"
+import { bundleText, maskOptions } from "../svc-doctor"
 import { generateKeyPairSync } from "node:crypto"
 
 // The support bundle shows the plugin's options with every secret masked, and its whole text

@@ -3,10 +3,12 @@ import {
   heartbeatOf,
   jobCheck,
   jobIntervals,
+} from "../jobs/job-checks"
+import {
   scrubError,
   secretsOf,
   type JobHeartbeat,
-} from "../jobs"
+} from "../../../../../jobs/_heartbeat"
 
 // The doctor's word on the scheduled jobs (issue 37): switched off, overdue (over twice the
 // interval since the last run, or since the plugin's first start for a job that never ran),

@@ -1,0 +1,140 @@
+/**
+ * Jobs that report in (issue 37; the leading "_": Medusa's job loader skips
+ * the file). Medusa runs scheduled jobs only in a process whose `workerMode`
+ * is `worker` or `shared`: a store deployed with servers only, or whose worker
+ * died, loses the reconciliation job and the watcher without a word. Each run
+ * of either writes its heartbeat (one row per job in svc_setting, `job:<name>`,
+ * written in one statement by whichever instance ran it:
+ * src/modules/svc/webhook-statements.ts RECORD_JOB_RUN); the doctor reads the
+ * rows back (src/api/admin/svc/health/jobs/job-checks.ts).
+ */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { svcModuleFrom } from "../modules/svc"
+
+/** The two scheduled jobs (their Medusa names: src/jobs/*.ts `config.name`). */
+export const JOB_NAMES = {
+  reconcile: "svc-reconcile-checkouts",
+  watch: "svc-watch-checkouts",
+} as const
+export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES]
+
+/** Error messages kept per heartbeat are cut to this length. */
+const ERROR_MAX = 300
+
+/** What one run did: its start and end, ok or failed, its counts, the first error (secrets scrubbed). */
+export type JobRun = {
+  started_at: string
+  finished_at: string
+  outcome: "ok" | "failed"
+  counts: Record<string, unknown>
+  error: string | null
+}
+
+/** The row of a job: the last run, and what the statement carries over. */
+export type JobHeartbeat = JobRun & {
+  runs: number
+  failures_in_a_row: number
+  last_ok_at: string | null
+  last_error: string | null
+  last_error_at: string | null
+}
+
+type Secrets = (string | undefined | null)[]
+
+/**
+ * `text` with each of `secrets` replaced by "[secret]", and whatever looks like one too: an
+ * unmasked API key (`svc_pk_…`), a PEM private key, a URL's password, a `token=` parameter.
+ */
+export function redactSecrets(text: string, secrets: Secrets): string {
+  let out = text
+  // longest first: a PEM line inside the whole PEM is replaced with it
+  for (const s of [...secrets].sort(
+    (a, b) => (b?.length ?? 0) - (a?.length ?? 0)
+  ))
+    if (s && s.length >= 6) out = out.split(s).join("[secret]")
+  out = out.replace(
+    /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(-----END [A-Z ]*PRIVATE KEY-----|$)/g,
+    "[secret]"
+  )
+  out = out.replace(/svc_pk_[A-Za-z0-9_]{12,}/g, "[secret]")
+  out = out.replace(
+    /(\b[a-z][a-z0-9+.-]*:\/\/[^:/\s@"]*:)[^@\s"]+@/gi,
+    "$1[secret]@"
+  )
+  return out.replace(/([?&]token=)[^&\s"]+/gi, "$1[secret]")
+}
+
+/** `text` without any secret (redactSecrets), on one line, at most ERROR_MAX characters. */
+export function scrubError(text: string, secrets: Secrets): string {
+  const out = redactSecrets(text, secrets).replace(/\s+/g, " ").trim()
+  return out.length > ERROR_MAX ? `${out.slice(0, ERROR_MAX - 1)}…` : out
+}
+
+/** The option values that must never be written into a heartbeat's error. */
+export function secretsOf(
+  options?: {
+    apiKey?: string
+    privateKey?: string
+    keyId?: string
+    webhookToken?: string
+    redisUrl?: string
+  } | null
+): string[] {
+  if (!options) return []
+  const pemLines = (options.privateKey ?? "")
+    .split(/\r?\n/)
+    .filter((l) => l.length >= 16 && !l.startsWith("-----"))
+  return [
+    options.apiKey,
+    options.privateKey,
+    options.keyId,
+    options.webhookToken,
+    options.redisUrl,
+    ...pemLines,
+  ].filter((s): s is string => !!s)
+}
+
+/**
+ * Runs `body`, timing it and recording its outcome in the job's heartbeat; an
+ * error thrown by `body` is recorded, then thrown again. A heartbeat that
+ * cannot be written (e.g. before the migrations ran) never fails the job.
+ */
+export async function reportingRun<T extends Record<string, unknown>>(
+  scope: MedusaContainer,
+  job: JobName,
+  secrets: Secrets,
+  body: () => Promise<{ counts: T; error: string | null }>
+): Promise<{ counts: T; error: string | null }> {
+  const started_at = new Date().toISOString()
+  const record = async (
+    outcome: JobRun["outcome"],
+    counts: Record<string, unknown>,
+    e: string | null
+  ) => {
+    const finished_at = new Date().toISOString()
+    const error = e ? scrubError(e, secrets) : null
+    const last =
+      outcome === "ok"
+        ? { last_ok_at: finished_at }
+        : { last_error: error, last_error_at: finished_at }
+    const run = { started_at, finished_at, outcome, counts, error }
+    try {
+      await svcModuleFrom(scope)?.recordJobRun(`job:${job}`, {
+        ...run,
+        ...last,
+        runs: 1,
+        failures_in_a_row: outcome === "failed" ? 1 : 0,
+      })
+    } catch {
+      // the heartbeat is a report, never a reason for the job to fail
+    }
+  }
+  try {
+    const r = await body()
+    await record(r.error ? "failed" : "ok", r.counts, r.error)
+    return r
+  } catch (e) {
+    await record("failed", {}, (e as Error).message ?? String(e))
+    throw e
+  }
+}

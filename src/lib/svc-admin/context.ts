@@ -1,4 +1,5 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
+import type { ILockingModule, MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
 import { svcFromContainer } from "../svc-runtime/config"
 import { SVC_MODULE } from "../svc-runtime/module-key"
 import type SvcModuleService from "../../modules/svc/service"
@@ -21,31 +22,17 @@ export const mask = (v: unknown): string | null =>
       ? "••••"
       : null
 
-type Locking = {
-  execute: <T>(
-    keys: string | string[],
-    job: () => Promise<T>,
-    args?: { timeout?: number }
-  ) => Promise<T>
-}
-
 /**
  * One deposit handled at a time (its events, a look-up, a redrive), through
  * Medusa's locking module like the checkouts (src/workflows/settle-checkout):
  * svc sends a deposit's events back to back, and without it two of them could
  * both find the deposit unstored.
  */
-export async function withDepositLock<T>(
+export const withDepositLock = <T>(
   container: Container,
   depositId: string,
   job: () => Promise<T>
-): Promise<T> {
-  let locking: Locking | undefined
-  try {
-    locking = container.resolve<Locking>("locking")
-  } catch {
-    locking = undefined
-  }
-  if (!locking) return job()
-  return locking.execute(`svc:deposit:${depositId}`, job, { timeout: 60 })
-}
+): Promise<T> =>
+  container
+    .resolve<ILockingModule>(Modules.LOCKING)
+    .execute(`svc:deposit:${depositId}`, job, { timeout: 60 })

@@ -1,7 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { toMedusaError } from "../svc-runtime/errors"
 import { english, say, type Said } from "../texts"
-import { ALLOWED_SENDERS_LIMIT } from "./words"
 
 type Sv = {
   code?: string
@@ -10,26 +9,6 @@ type Sv = {
   requestId?: string
   name?: string
 }
-
-/**
- * Words for the svc answers the admin tools meet, keyed `status code` (or
- * `code` alone), per action. Anything not listed falls back to toMedusaError,
- * which carries svc's code, status and requestId. Never a secret.
- */
-export type Doing =
-  | "adding an allowed sender"
-  | "changing an allowed sender"
-  | "removing an allowed sender"
-  | "listing allowed senders"
-  | "creating the trigger address"
-  | "registering the beneficiary"
-  | "verifying the beneficiary"
-  | "removing the beneficiary"
-  | "looking up the deposit"
-  | "checking a missed transaction"
-  | "redriving the deposit"
-  | "sending the token transfer"
-  | "reading svc"
 
 /** The Medusa error type of svc's answer by its HTTP status, where a word does not give another. */
 const TYPE_OF_STATUS: Record<number, MedusaError["type"]> = {
@@ -40,9 +19,17 @@ const TYPE_OF_STATUS: Record<number, MedusaError["type"]> = {
 }
 const NO_TRIGGER_ADDRESS = say("tools.noTriggerAddress")
 
-const words: Partial<
-  Record<Doing, Record<string, Said | [MedusaError["type"], Said]>>
-> = {
+/** A trigger address's allowed senders, disabled ones included (spec: Limits). */
+export const ALLOWED_SENDERS_LIMIT = 50
+
+type Typed = [MedusaError["type"], Said]
+
+/**
+ * Words for the svc answers the admin tools meet, keyed `status code`, per
+ * action. Anything not listed falls back to toMedusaError, which carries svc's
+ * code, status and requestId. Never a secret.
+ */
+const table = {
   "adding an allowed sender": {
     "403 LIMIT_EXCEEDED": say("tools.sendersFull", {
       limit: ALLOWED_SENDERS_LIMIT,
@@ -108,7 +95,9 @@ const words: Partial<
     "400 INVALID_REQUEST": say("tools.transferDestination"),
     "403 FEATURE_DISABLED": say("tools.transfersDisabled"),
   },
-}
+} satisfies Record<string, Record<string, Said | Typed>>
+export type Doing = keyof typeof table | "reading svc"
+const words: Partial<Record<Doing, Record<string, Said | Typed>>> = table
 
 /** The admin's words, then svc's status, code and requestId (to quote to svc). */
 const withSvc = (text: Said, o: Sv): string =>
@@ -152,6 +141,15 @@ export function adminSvcError(e: unknown, doing: Doing): MedusaError {
     )
   }
   return toMedusaError(e, doing)
+}
+
+/** One svc call, its error in the admin's words. */
+export async function svcCall<T>(doing: Doing, call: () => Promise<T>) {
+  try {
+    return await call()
+  } catch (e) {
+    throw adminSvcError(e, doing)
+  }
 }
 
 export const notFound = (m: string) =>

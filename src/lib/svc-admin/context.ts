@@ -4,10 +4,11 @@ import { svcFromContainer } from "../svc-runtime/config"
 import { SVC_MODULE } from "../svc-runtime/module-key"
 import type SvcModuleService from "../../modules/svc/service"
 
+/** Medusa's container, as the inbox and the token transfers name it. */
 export type Container = MedusaContainer
 
 /** The svc client (shared runtime: limiter, clock, connection pool) and the plugin's tables. */
-export function adminDeps(container: Container) {
+export function adminDeps(container: MedusaContainer) {
   return {
     client: svcFromContainer(container).client,
     svcModule: container.resolve<SvcModuleService>(SVC_MODULE),
@@ -29,7 +30,7 @@ export const mask = (v: unknown): string | null =>
  * both find the deposit unstored.
  */
 export const withDepositLock = <T>(
-  container: Container,
+  container: MedusaContainer,
   depositId: string,
   job: () => Promise<T>
 ): Promise<T> =>

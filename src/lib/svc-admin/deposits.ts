@@ -1,8 +1,12 @@
 import type { Deposit } from "../../client/schemas/deposits"
 import { appendEntry } from "../money/admin-input"
-import { adminDeps, withDepositLock, type Container } from "./context"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { adminDeps, withDepositLock } from "./context"
 
 export type DepositArea = "WALLET" | "PAYOUT"
+/** A stored deposit's area (the column is text). */
+export const areaOf = (row: { area: string }): DepositArea =>
+  row.area === "WALLET" ? "WALLET" : "PAYOUT"
 
 /** svc's deposits of an area: the wallet's (bank accounts) or the payouts' (beneficiaries). */
 export const depositsOf = (
@@ -17,7 +21,7 @@ export const depositsOf = (
  * change (a redrive starts a withdrawal, the bank transfer moves on).
  */
 export async function storeDeposit(
-  container: Container,
+  container: MedusaContainer,
   area: DepositArea,
   d: Deposit,
   source: string
@@ -92,7 +96,7 @@ export async function storeDeposit(
 
 /** Re-read one deposit from svc and store it. The caller holds the deposit's lock (withDepositLock). */
 export async function refreshDeposit(
-  container: Container,
+  container: MedusaContainer,
   area: DepositArea,
   depositId: string,
   source: string
@@ -104,7 +108,7 @@ export async function refreshDeposit(
 
 /** Re-read a deposit under its lock (src/lib/svc-admin/context.ts). */
 export const refreshLocked = (
-  container: Container,
+  container: MedusaContainer,
   area: DepositArea,
   depositId: string,
   source: string
@@ -124,7 +128,7 @@ const OPEN_WITHDRAWAL = ["PENDING", "PROCESSING"]
  * which does not name the deposit, so these are followed by reading.
  */
 export async function sweepOpenDeposits(
-  container: Container,
+  container: MedusaContainer,
   max = 5,
   minAgeMs = 30_000
 ) {
@@ -139,12 +143,7 @@ export async function sweepOpenDeposits(
   let refreshed = 0
   for (const d of open) {
     try {
-      await refreshLocked(
-        container,
-        d.area as DepositArea,
-        d.deposit_id,
-        "poll"
-      )
+      await refreshLocked(container, areaOf(d), d.deposit_id, "poll")
       refreshed++
     } catch {
       // svc not answering: the next list tries again

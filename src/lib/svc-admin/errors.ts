@@ -5,9 +5,7 @@ import { english, say, type Said } from "../texts"
 type Sv = {
   code?: string
   status?: number
-  message?: string
   requestId?: string
-  name?: string
 }
 
 /** The Medusa error type of svc's answer by its HTTP status, where a word does not give another. */
@@ -99,48 +97,34 @@ const table = {
 export type Doing = keyof typeof table | "reading svc"
 const words: Partial<Record<Doing, Record<string, Said | Typed>>> = table
 
-/** The admin's words, then svc's status, code and requestId (to quote to svc). */
-const withSvc = (text: Said, o: Sv): string =>
-  english(
-    o.requestId
-      ? say("tools.withSvcRef", {
-          text,
-          status: String(o.status),
-          code: String(o.code),
-          id: o.requestId,
-        })
-      : say("tools.withSvc", {
-          text,
-          status: String(o.status),
-          code: String(o.code),
-        })
-  )
+/** The account's state, whatever the action (svc answers 403). */
+const anyAction: Record<string, Said> = {
+  "403 ACCOUNT_TERMINATED": say("tools.accountTerminated"),
+  "403 ACCOUNT_FROZEN": say("tools.accountFrozen"),
+  "403 ACCOUNT_PENDING_VERIFICATION": say("tools.accountPending"),
+  "403 ACCOUNT_NOT_ACTIVE": say("tools.accountNotActive"),
+  "403 ACCOUNT_SUSPENDED": say("tools.accountSuspended"),
+}
 
-/** A thrown svc error as a MedusaError in the admin's words, with svc's code and requestId kept. */
+/** A thrown svc error as a MedusaError in the admin's words, then svc's status, code and requestId (to quote to svc). */
 export function adminSvcError(e: unknown, doing: Doing): MedusaError {
   if (e instanceof MedusaError) return e
   const o = (e ?? {}) as Sv
-  const w = words[doing]?.[`${o.status} ${o.code}`]
-  if (w) {
-    const [type, text] = Array.isArray(w)
-      ? w
-      : [TYPE_OF_STATUS[o.status!] ?? MedusaError.Types.UNEXPECTED_STATE, w]
-    return new MedusaError(type, withSvc(text, o))
-  }
-  const generic: Record<string, Said> = {
-    ACCOUNT_TERMINATED: say("tools.accountTerminated"),
-    ACCOUNT_FROZEN: say("tools.accountFrozen"),
-    ACCOUNT_PENDING_VERIFICATION: say("tools.accountPending"),
-    ACCOUNT_NOT_ACTIVE: say("tools.accountNotActive"),
-    ACCOUNT_SUSPENDED: say("tools.accountSuspended"),
-  }
-  if (o.status === 403 && o.code && generic[o.code]) {
-    return new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
-      withSvc(generic[o.code]!, o)
+  const key = `${o.status} ${o.code}`
+  const w = words[doing]?.[key] ?? anyAction[key]
+  if (!w) return toMedusaError(e, doing)
+  const [type, text] = Array.isArray(w)
+    ? w
+    : [TYPE_OF_STATUS[o.status!] ?? MedusaError.Types.UNEXPECTED_STATE, w]
+  const p = { text, status: String(o.status), code: String(o.code) }
+  return new MedusaError(
+    type,
+    english(
+      o.requestId
+        ? say("tools.withSvcRef", { ...p, id: o.requestId })
+        : say("tools.withSvc", p)
     )
-  }
-  return toMedusaError(e, doing)
+  )
 }
 
 /** One svc call, its error in the admin's words. */

@@ -4,6 +4,7 @@ import type {
 } from "@medusajs/framework/http"
 import { adminDeps } from "../../../../../lib/svc-admin/context"
 import {
+  areaOf,
   refreshLocked,
   type DepositArea,
 } from "../../../../../lib/svc-admin/deposits"
@@ -28,7 +29,7 @@ export async function GET(
   const areas: DepositArea[] = area
     ? [AREA[area]]
     : stored
-      ? [stored.area as DepositArea]
+      ? [areaOf(stored)]
       : ["WALLET", "PAYOUT"]
   let last: unknown
   for (const a of areas) {

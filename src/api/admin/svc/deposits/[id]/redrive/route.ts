@@ -8,9 +8,9 @@ import {
   withDepositLock,
 } from "../../../../../../lib/svc-admin/context"
 import {
+  areaOf,
   depositsOf,
   storeDeposit,
-  type DepositArea,
 } from "../../../../../../lib/svc-admin/deposits"
 import {
   notAllowed,
@@ -44,7 +44,7 @@ export async function POST(
     throw notAllowed(
       "trigger_address: this deposit did not go to a trigger address, so there is no withdrawal to redrive. Nothing was sent to svc."
     )
-  const area = row.area as DepositArea
+  const area = areaOf(row)
   // the wallet-area redrive answer is not shown (spec gap): read as the payout one, a deposit
   const d = await svcCall("redriving the deposit", async () =>
     depositSchema.parse(await depositsOf(client, area).redrive(id))

@@ -1,6 +1,6 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
 import type { Deposit } from "../../client/schemas/deposits"
 import { appendEntry } from "../money/admin-input"
-import type { MedusaContainer } from "@medusajs/framework/types"
 import { adminDeps, withDepositLock } from "./context"
 
 export type DepositArea = "WALLET" | "PAYOUT"

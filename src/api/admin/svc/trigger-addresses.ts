@@ -3,6 +3,7 @@ import type {
   MedusaResponse,
 } from "@medusajs/framework/http"
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { SvcNotFoundError } from "../../../client/errors"
 import type { AllowedSender } from "../../../client/schemas/allowed-senders"
 import { adminDeps } from "../../../lib/svc-admin/context"
 import {
@@ -50,28 +51,23 @@ export async function listAllowedSenders(
 ) {
   const { area, stored } = ownerDeps(container, owner)
   const trigger_address = (await stored())?.address ?? null
-  let senders: AllowedSender[]
+  let senders: AllowedSender[] | null = null
   try {
     senders = await area.allowedSenders.list(owner.id)
   } catch (e) {
-    if ((e as { status?: number }).status !== 404)
+    if (!(e instanceof SvcNotFoundError))
       throw adminSvcError(e, "listing allowed senders")
-    return {
-      trigger_address,
-      allowed_senders: [],
-      count: 0,
-      limit: ALLOWED_SENDERS_LIMIT,
-      note: "no trigger address yet: create it first",
-    }
   }
+  const n = senders?.length ?? 0
   return {
     trigger_address,
-    allowed_senders: senders.map(senderView),
-    count: senders.length,
+    allowed_senders: (senders ?? []).map(senderView),
+    count: n,
     limit: ALLOWED_SENDERS_LIMIT,
-    note:
-      senders.length >= ALLOWED_SENDERS_LIMIT
-        ? `${senders.length} of ${ALLOWED_SENDERS_LIMIT}: the limit is reached (disabled senders count); remove one to add another`
+    note: !senders
+      ? "no trigger address yet: create it first"
+      : n >= ALLOWED_SENDERS_LIMIT
+        ? `${n} of ${ALLOWED_SENDERS_LIMIT}: the limit is reached (disabled senders count); remove one to add another`
         : senders.some((s) => s.active)
           ? null
           : "no active allowed sender: deposits to the trigger address start no withdrawal until one is allowed",

@@ -2,6 +2,7 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
+import { SvcNotFoundError } from "../../../../../client/errors"
 import { adminDeps } from "../../../../../lib/svc-admin/context"
 import { adminSvcError } from "../../../../../lib/svc-admin/errors"
 import { requireBeneficiary } from "../from-svc"
@@ -22,7 +23,7 @@ export async function DELETE(
     await client.payouts.beneficiaries.remove(id)
   } catch (e) {
     // already removed at svc: record it here too
-    if ((e as { status?: number }).status !== 404)
+    if (!(e instanceof SvcNotFoundError))
       throw adminSvcError(e, "removing the beneficiary")
   }
   const [t] = await svcModule.listSvcTriggerAddresses({

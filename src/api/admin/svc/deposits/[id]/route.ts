@@ -2,6 +2,7 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
+import { SvcNotFoundError } from "../../../../../client/errors"
 import { adminDeps } from "../../../../../lib/svc-admin/context"
 import {
   areaOf,
@@ -38,7 +39,7 @@ export async function GET(
       return res.json({ deposit: depositView(row) })
     } catch (e) {
       last = e
-      if ((e as { status?: number }).status !== 404) break
+      if (!(e instanceof SvcNotFoundError)) break
     }
   }
   throw adminSvcError(last, "looking up the deposit")

@@ -14,15 +14,13 @@ import type {
 import type { LastingLink } from "../../workflows/balance-payment-link/lasting-link"
 import type SvcCheckoutModel from "../../modules/svc/models/svc-checkout"
 import type SvcWithdrawalModel from "../../modules/svc/models/svc-withdrawal"
-import type { listBankAccounts } from "../../lib/svc-admin/bank-accounts"
+import type { listBankAccounts } from "../../api/admin/svc/bank-accounts/route"
 import type {
   listBeneficiaries,
   registerBeneficiary,
-} from "../../lib/svc-admin/beneficiaries"
-import type {
-  checkMissedTransaction,
-  listDeposits,
-} from "../../lib/svc-admin/deposits"
+} from "../../api/admin/svc/beneficiaries/route"
+import type { listDeposits } from "../../api/admin/svc/deposits/route"
+import type { checkMissedTransaction } from "../../api/admin/svc/deposits/check-missed/route"
 import type { listInboxEvents } from "../../lib/webhooks/inbox"
 import type {
   listNetworks,
@@ -30,7 +28,7 @@ import type {
   sendTokenTransfer,
 } from "../../workflows/transfer-tokens/token-transfers"
 import type { listTrackedEvents } from "../../api/admin/svc/events/tracked/tracked-events"
-import type { listAllowedSenders } from "../../lib/svc-admin/trigger-addresses"
+import type { listAllowedSenders } from "../../api/admin/svc/trigger-addresses"
 import type { DoctorReport } from "../../api/admin/svc/health/doctor"
 import type { JobState } from "../../api/admin/svc/health/jobs/job-checks"
 import type { ServerParams } from "../i18n/server-text"

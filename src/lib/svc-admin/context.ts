@@ -1,12 +1,14 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
+import type { ILockingModule, MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
 import { svcFromContainer } from "../svc-runtime/config"
 import { SVC_MODULE } from "../svc-runtime/module-key"
 import type SvcModuleService from "../../modules/svc/service"
 
+/** Medusa's container, as the inbox and the token transfers name it. */
 export type Container = MedusaContainer
 
 /** The svc client (shared runtime: limiter, clock, connection pool) and the plugin's tables. */
-export function adminDeps(container: Container) {
+export function adminDeps(container: MedusaContainer) {
   return {
     client: svcFromContainer(container).client,
     svcModule: container.resolve<SvcModuleService>(SVC_MODULE),
@@ -21,31 +23,17 @@ export const mask = (v: unknown): string | null =>
       ? "••••"
       : null
 
-type Locking = {
-  execute: <T>(
-    keys: string | string[],
-    job: () => Promise<T>,
-    args?: { timeout?: number }
-  ) => Promise<T>
-}
-
 /**
  * One deposit handled at a time (its events, a look-up, a redrive), through
  * Medusa's locking module like the checkouts (src/workflows/settle-checkout):
  * svc sends a deposit's events back to back, and without it two of them could
  * both find the deposit unstored.
  */
-export async function withDepositLock<T>(
-  container: Container,
+export const withDepositLock = <T>(
+  container: MedusaContainer,
   depositId: string,
   job: () => Promise<T>
-): Promise<T> {
-  let locking: Locking | undefined
-  try {
-    locking = container.resolve<Locking>("locking")
-  } catch {
-    locking = undefined
-  }
-  if (!locking) return job()
-  return locking.execute(`svc:deposit:${depositId}`, job, { timeout: 60 })
-}
+): Promise<T> =>
+  container
+    .resolve<ILockingModule>(Modules.LOCKING)
+    .execute(`svc:deposit:${depositId}`, job, { timeout: 60 })

@@ -1,35 +1,12 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { toMedusaError } from "../svc-runtime/errors"
 import { english, say, type Said } from "../texts"
-import { ALLOWED_SENDERS_LIMIT } from "./words"
 
 type Sv = {
   code?: string
   status?: number
-  message?: string
   requestId?: string
-  name?: string
 }
-
-/**
- * Words for the svc answers the admin tools meet, keyed `status code` (or
- * `code` alone), per action. Anything not listed falls back to toMedusaError,
- * which carries svc's code, status and requestId. Never a secret.
- */
-export type Doing =
-  | "adding an allowed sender"
-  | "changing an allowed sender"
-  | "removing an allowed sender"
-  | "listing allowed senders"
-  | "creating the trigger address"
-  | "registering the beneficiary"
-  | "verifying the beneficiary"
-  | "removing the beneficiary"
-  | "looking up the deposit"
-  | "checking a missed transaction"
-  | "redriving the deposit"
-  | "sending the token transfer"
-  | "reading svc"
 
 /** The Medusa error type of svc's answer by its HTTP status, where a word does not give another. */
 const TYPE_OF_STATUS: Record<number, MedusaError["type"]> = {
@@ -40,9 +17,17 @@ const TYPE_OF_STATUS: Record<number, MedusaError["type"]> = {
 }
 const NO_TRIGGER_ADDRESS = say("tools.noTriggerAddress")
 
-const words: Partial<
-  Record<Doing, Record<string, Said | [MedusaError["type"], Said]>>
-> = {
+/** A trigger address's allowed senders, disabled ones included (spec: Limits). */
+export const ALLOWED_SENDERS_LIMIT = 50
+
+type Typed = [MedusaError["type"], Said]
+
+/**
+ * Words for the svc answers the admin tools meet, keyed `status code`, per
+ * action. Anything not listed falls back to toMedusaError, which carries svc's
+ * code, status and requestId. Never a secret.
+ */
+const table = {
   "adding an allowed sender": {
     "403 LIMIT_EXCEEDED": say("tools.sendersFull", {
       limit: ALLOWED_SENDERS_LIMIT,
@@ -108,50 +93,47 @@ const words: Partial<
     "400 INVALID_REQUEST": say("tools.transferDestination"),
     "403 FEATURE_DISABLED": say("tools.transfersDisabled"),
   },
+} satisfies Record<string, Record<string, Said | Typed>>
+export type Doing = keyof typeof table | "reading svc"
+const words: Partial<Record<Doing, Record<string, Said | Typed>>> = table
+
+/** The account's state, whatever the action (svc answers 403). */
+const anyAction: Record<string, Said> = {
+  "403 ACCOUNT_TERMINATED": say("tools.accountTerminated"),
+  "403 ACCOUNT_FROZEN": say("tools.accountFrozen"),
+  "403 ACCOUNT_PENDING_VERIFICATION": say("tools.accountPending"),
+  "403 ACCOUNT_NOT_ACTIVE": say("tools.accountNotActive"),
+  "403 ACCOUNT_SUSPENDED": say("tools.accountSuspended"),
 }
 
-/** The admin's words, then svc's status, code and requestId (to quote to svc). */
-const withSvc = (text: Said, o: Sv): string =>
-  english(
-    o.requestId
-      ? say("tools.withSvcRef", {
-          text,
-          status: String(o.status),
-          code: String(o.code),
-          id: o.requestId,
-        })
-      : say("tools.withSvc", {
-          text,
-          status: String(o.status),
-          code: String(o.code),
-        })
-  )
-
-/** A thrown svc error as a MedusaError in the admin's words, with svc's code and requestId kept. */
+/** A thrown svc error as a MedusaError in the admin's words, then svc's status, code and requestId (to quote to svc). */
 export function adminSvcError(e: unknown, doing: Doing): MedusaError {
   if (e instanceof MedusaError) return e
   const o = (e ?? {}) as Sv
-  const w = words[doing]?.[`${o.status} ${o.code}`]
-  if (w) {
-    const [type, text] = Array.isArray(w)
-      ? w
-      : [TYPE_OF_STATUS[o.status!] ?? MedusaError.Types.UNEXPECTED_STATE, w]
-    return new MedusaError(type, withSvc(text, o))
-  }
-  const generic: Record<string, Said> = {
-    ACCOUNT_TERMINATED: say("tools.accountTerminated"),
-    ACCOUNT_FROZEN: say("tools.accountFrozen"),
-    ACCOUNT_PENDING_VERIFICATION: say("tools.accountPending"),
-    ACCOUNT_NOT_ACTIVE: say("tools.accountNotActive"),
-    ACCOUNT_SUSPENDED: say("tools.accountSuspended"),
-  }
-  if (o.status === 403 && o.code && generic[o.code]) {
-    return new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
-      withSvc(generic[o.code]!, o)
+  const key = `${o.status} ${o.code}`
+  const w = words[doing]?.[key] ?? anyAction[key]
+  if (!w) return toMedusaError(e, doing)
+  const [type, text] = Array.isArray(w)
+    ? w
+    : [TYPE_OF_STATUS[o.status!] ?? MedusaError.Types.UNEXPECTED_STATE, w]
+  const p = { text, status: String(o.status), code: String(o.code) }
+  return new MedusaError(
+    type,
+    english(
+      o.requestId
+        ? say("tools.withSvcRef", { ...p, id: o.requestId })
+        : say("tools.withSvc", p)
     )
+  )
+}
+
+/** One svc call, its error in the admin's words. */
+export async function svcCall<T>(doing: Doing, call: () => Promise<T>) {
+  try {
+    return await call()
+  } catch (e) {
+    throw adminSvcError(e, doing)
   }
-  return toMedusaError(e, doing)
 }
 
 export const notFound = (m: string) =>

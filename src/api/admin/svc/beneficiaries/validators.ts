@@ -1,25 +1,15 @@
 import { z } from "@medusajs/framework/zod"
-import {
-  checkDestination,
-  destinationFields,
-  NAME_CHECKS,
-  PROXY_TYPES,
-} from "../../../../lib/svc-admin/destination"
-
-export { NAME_CHECKS, PROXY_TYPES }
+import { NAME_CHECKS } from "../../../../client/schemas/payouts"
+import { destinationSchema } from "../../../../workflows/refund-to-bank/validators"
 
 /**
  * `POST /admin/svc/beneficiaries`: a bank account (`bank_code` + `account_number`) or a
- * DuitNow proxy (`proxy_type` + `proxy_value`), exactly one (src/lib/svc-admin/destination.ts,
- * the same schema as a refund's beneficiary).
+ * DuitNow proxy (`proxy_type` + `proxy_value`), exactly one, the same schema as a
+ * refund's beneficiary (src/workflows/refund-to-bank/validators.ts).
  */
-export const beneficiaryRegister = z
-  .object({
-    ...destinationFields(),
-    name_check: z.enum(NAME_CHECKS).optional(),
-  })
-  .strict()
-  .superRefine(checkDestination())
+export const beneficiaryRegister = destinationSchema().safeExtend({
+  name_check: z.enum(NAME_CHECKS).optional(),
+})
 export type BeneficiaryRegister = z.output<typeof beneficiaryRegister>
 
 /** `POST /admin/svc/beneficiaries/:id/verify {name_check?}`. */

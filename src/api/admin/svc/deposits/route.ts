@@ -2,14 +2,35 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { listDeposits } from "../../../../lib/svc-admin/deposits"
-import { scope } from "../../../../lib/svc-admin/http"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { adminDeps } from "../../../../lib/svc-admin/context"
+import { sweepOpenDeposits } from "../../../../lib/svc-admin/deposits"
+import { AREA, depositView } from "./deposit-view"
 import type { DepositsQuery } from "./validators"
+
+/** The stored deposits, newest first, after re-reading a few whose withdrawal is still open. */
+export async function listDeposits(
+  container: MedusaContainer,
+  { limit, offset, area, status, destination_id }: DepositsQuery
+) {
+  await sweepOpenDeposits(container)
+  const [rows, count] = await adminDeps(
+    container
+  ).svcModule.listAndCountSvcDeposits(
+    {
+      ...(area ? { area: AREA[area] } : {}),
+      ...(status ? { status } : {}),
+      ...(destination_id ? { destination_id } : {}),
+    },
+    { take: limit, skip: offset, order: { created_at: "DESC" } }
+  )
+  return { deposits: rows.map(depositView), count, limit, offset }
+}
 
 /** GET /admin/svc/deposits?area=&status=&destination_id=&limit=&offset=: deposits from the events received (and look-ups). */
 export async function GET(
   req: AuthenticatedMedusaRequest<unknown, DepositsQuery>,
   res: MedusaResponse
 ) {
-  res.json(await listDeposits(scope(req), req.validatedQuery))
+  res.json(await listDeposits(req.scope, req.validatedQuery))
 }

@@ -2,7 +2,6 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { scope } from "../../../../lib/svc-admin/http"
 import { listInboxEvents } from "../../../../lib/webhooks/inbox"
 import type { EventsQuery } from "./validators"
 
@@ -11,5 +10,5 @@ export async function GET(
   req: AuthenticatedMedusaRequest<unknown, EventsQuery>,
   res: MedusaResponse
 ) {
-  res.json(await listInboxEvents(scope(req), req.validatedQuery))
+  res.json(await listInboxEvents(req.scope, req.validatedQuery))
 }

@@ -21,9 +21,8 @@ export async function GET(
       client.payouts.prefund.balance(),
     ])
     // spec gap: the active-banks response is not shown; the sandbox answers {banks: [{code, name}]}
-    const banks = Array.isArray((active as { banks?: unknown }).banks)
-      ? (active as { banks: unknown[] }).banks
-      : []
+    const banks =
+      !Array.isArray(active) && Array.isArray(active.banks) ? active.banks : []
     res.json({ banks, prefund_available_sen: prefund.available })
   } catch (e) {
     throw toMedusaError(e, "reading the payout banks")

@@ -2,7 +2,6 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { scope } from "../../../../lib/svc-admin/http"
 import { prefundBalance } from "../../../../lib/svc-admin/prefund"
 
 /** GET /admin/svc/prefund: the payout prefund balance (`available_sen`). */
@@ -10,5 +9,5 @@ export async function GET(
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse
 ) {
-  res.json(await prefundBalance(scope(req)))
+  res.json(await prefundBalance(req.scope))
 }

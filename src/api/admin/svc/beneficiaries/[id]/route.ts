@@ -2,8 +2,10 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { removeBeneficiary } from "../../../../../lib/svc-admin/beneficiaries"
-import { param, scope } from "../../../../../lib/svc-admin/http"
+import { SvcNotFoundError } from "../../../../../client/errors"
+import { adminDeps } from "../../../../../lib/svc-admin/context"
+import { adminSvcError } from "../../../../../lib/svc-admin/errors"
+import { requireBeneficiary } from "../from-svc"
 
 /**
  * DELETE /admin/svc/beneficiaries/:id: remove it at svc (its trigger address is
@@ -14,7 +16,25 @@ export async function DELETE(
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse
 ) {
+  const { id } = req.params
+  const { client, svcModule } = adminDeps(req.scope)
+  const row = await requireBeneficiary(req.scope, id)
+  try {
+    await client.payouts.beneficiaries.remove(id)
+  } catch (e) {
+    // already removed at svc: record it here too
+    if (!(e instanceof SvcNotFoundError))
+      throw adminSvcError(e, "removing the beneficiary")
+  }
+  const [t] = await svcModule.listSvcTriggerAddresses({
+    owner_type: "BENEFICIARY",
+    owner_id: id,
+  })
+  if (t) await svcModule.updateSvcTriggerAddresses({ id: t.id, active: false })
   res.json({
-    beneficiary: await removeBeneficiary(scope(req), param(req, "id")),
+    beneficiary: await svcModule.updateSvcBeneficiaries({
+      id: row.id,
+      removed_at: new Date(),
+    }),
   })
 }

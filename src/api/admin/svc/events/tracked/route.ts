@@ -2,7 +2,6 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { scope } from "../../../../../lib/svc-admin/http"
 import { listTrackedEvents } from "./tracked-events"
 import type { ListQuery } from "../../validators"
 
@@ -11,5 +10,5 @@ export async function GET(
   req: AuthenticatedMedusaRequest<unknown, ListQuery>,
   res: MedusaResponse
 ) {
-  res.json(await listTrackedEvents(scope(req), req.validatedQuery))
+  res.json(await listTrackedEvents(req.scope, req.validatedQuery))
 }

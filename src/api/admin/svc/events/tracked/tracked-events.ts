@@ -1,6 +1,7 @@
 import { refreshPayout } from "../../../../../workflows/refund-to-bank/track-payout"
 import { refreshWithdrawal } from "../../../../../workflows/withdraw/withdrawals"
-import { adminDeps, type Container } from "../../../../../lib/svc-admin/context"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { adminDeps } from "../../../../../lib/svc-admin/context"
 import { failureText } from "../../../../../lib/svc-runtime/errors"
 import { notAllowed } from "../../../../../lib/svc-admin/errors"
 import { codesOf, english, say } from "../../../../../lib/texts"
@@ -19,7 +20,7 @@ export const TRACKED_EVENT_TYPES = [
 ] as const
 
 export async function listTrackedEvents(
-  container: Container,
+  container: MedusaContainer,
   q: { limit: number; offset: number }
 ) {
   const { svcModule } = adminDeps(container)
@@ -50,7 +51,10 @@ export async function listTrackedEvents(
   }
 }
 
-export async function reprocessTrackedEvent(container: Container, id: string) {
+export async function reprocessTrackedEvent(
+  container: MedusaContainer,
+  id: string
+) {
   const { svcModule } = adminDeps(container)
   const row = await svcModule.retrieveSvcWebhookEvent(id)
   const type = row.event_type ?? ""

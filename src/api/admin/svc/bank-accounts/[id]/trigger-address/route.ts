@@ -1,4 +1,4 @@
-import { ownerRoutes } from "../../../../../../lib/svc-admin/http"
+import { ownerRoutes } from "../../../trigger-addresses"
 
-/** POST /admin/svc/bank-accounts/:id/trigger-address: creates its trigger address, or returns the one it has (src/lib/svc-admin/http.ts). */
+/** POST /admin/svc/bank-accounts/:id/trigger-address: creates its trigger address, or returns the one it has (src/api/admin/svc/trigger-addresses.ts). */
 export const { createAddress: POST } = ownerRoutes("BANK_ACCOUNT")

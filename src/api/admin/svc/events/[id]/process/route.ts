@@ -2,7 +2,6 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { param, scope } from "../../../../../../lib/svc-admin/http"
 import { processInboxEvent } from "../../../../../../lib/webhooks/inbox"
 
 /** POST /admin/svc/events/:id/process: process the event again (its resource re-read from svc); answers the event with its new outcome. */
@@ -11,7 +10,7 @@ export async function POST(
   res: MedusaResponse
 ) {
   res.json({
-    event: await processInboxEvent(scope(req), param(req, "id"), "admin", {
+    event: await processInboxEvent(req.scope, req.params.id, "admin", {
       rethrow: false,
     }),
   })

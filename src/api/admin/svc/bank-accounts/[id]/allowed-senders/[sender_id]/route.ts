@@ -1,5 +1,5 @@
-import { ownerRoutes } from "../../../../../../../lib/svc-admin/http"
+import { ownerRoutes } from "../../../../trigger-addresses"
 
-/** POST /admin/svc/bank-accounts/:id/allowed-senders/:sender_id `{active}`; DELETE: remove it (src/lib/svc-admin/http.ts). */
+/** POST /admin/svc/bank-accounts/:id/allowed-senders/:sender_id `{active}`; DELETE: remove it (src/api/admin/svc/trigger-addresses.ts). */
 export const { changeSender: POST, removeSender: DELETE } =
   ownerRoutes("BANK_ACCOUNT")

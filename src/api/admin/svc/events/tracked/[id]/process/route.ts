@@ -2,7 +2,6 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { param, scope } from "../../../../../../../lib/svc-admin/http"
 import { reprocessTrackedEvent } from "../../tracked-events"
 
 /** POST /admin/svc/events/tracked/:id/process: re-read the payout or fiat withdrawal from svc, as the webhook does. */
@@ -10,5 +9,5 @@ export async function POST(
   req: AuthenticatedMedusaRequest,
   res: MedusaResponse
 ) {
-  res.json({ event: await reprocessTrackedEvent(scope(req), param(req, "id")) })
+  res.json({ event: await reprocessTrackedEvent(req.scope, req.params.id) })
 }

@@ -5,7 +5,7 @@
  * the same words are used for both (spec gap). The sentences are the
  * catalogue's (src/lib/texts), so the admin shows them in its language.
  */
-import { english, say, type Said } from "../texts"
+import { say, spoken, type Said } from "../../../../lib/texts"
 
 /** Each reason's sentence in the catalogue (src/lib/texts). */
 const DEPOSIT_REASONS: Record<string, Said> = {
@@ -31,24 +31,12 @@ const DEPOSIT_REASONS: Record<string, Said> = {
   proxy_destination_not_supported: say("deposit.proxyNotSupported"),
   provider_error: say("deposit.providerError"),
 }
-export const DEPOSIT_REASON_WORDS: Record<string, string> = Object.fromEntries(
-  Object.entries(DEPOSIT_REASONS).map(([k, v]) => [k, english(v)])
-)
-
 /** A deposit's `result.statusReason` as a sentence; an unknown value is quoted as it is. */
 export function depositReasonSaid(
   reason: string | null | undefined
 ): Said | null {
   if (!reason) return null
   return DEPOSIT_REASONS[reason] ?? say("deposit.reasonUnknown", { reason })
-}
-
-/** A deposit's `result.statusReason` in words; unknown values are shown as they are. */
-export function depositReasonWords(
-  reason: string | null | undefined
-): string | null {
-  const said = depositReasonSaid(reason)
-  return said && english(said)
 }
 
 /** A deposit's status in words (spec: Deposit status). */
@@ -58,10 +46,6 @@ const DEPOSIT_STATUSES: Record<string, Said> = {
   COMPLETED: say("deposit.completed"),
   FAILED: say("deposit.failed"),
 }
-export const DEPOSIT_STATUS_WORDS: Record<string, string> = Object.fromEntries(
-  Object.entries(DEPOSIT_STATUSES).map(([k, v]) => [k, english(v)])
-)
-
 type DepositFacts = {
   status: string
   result_status: string | null
@@ -99,9 +83,19 @@ export function depositSummarySaid(d: DepositFacts): Said {
     : say("deposit.withdrawal", { status, result: d.result_status })
 }
 
-/** depositSummarySaid in English. */
-export function depositSummary(d: DepositFacts): string {
-  return english(depositSummarySaid(d))
-}
+/** The admin's area of a deposit (`?area=wallet|payout`) as svc names it. */
+export const AREA = { wallet: "WALLET", payout: "PAYOUT" } as const
 
-export const ALLOWED_SENDERS_LIMIT = 50
+/** A stored deposit for the admin: the summary and the reason in words, each with its code and values (src/lib/texts). */
+export const depositView = <
+  R extends DepositFacts & { withdrawal_id: string | null },
+>(
+  r: R
+) => ({
+  ...r,
+  ...spoken("summary", depositSummarySaid(r)),
+  ...spoken("status_reason_words", depositReasonSaid(r.status_reason)),
+  // a redrive is for a deposit that started no transfer (svc returns an existing one unchanged)
+  can_redrive:
+    r.status === "COMPLETED" && Boolean(r.trigger_address) && !r.withdrawal_id,
+})

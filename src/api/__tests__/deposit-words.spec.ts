@@ -1,11 +1,17 @@
 // svc's deposit reasons and outcomes read as sentences an admin can act on (the admin
-// inputs' checks: src/api/__tests__/inputs.spec.ts).
+// inputs' checks: inputs.spec.ts).
+import { english } from "../../lib/texts"
 import {
-  depositReasonWords,
-  depositSummary,
-  DEPOSIT_REASON_WORDS,
-} from "../words"
-import { adminSvcError } from "../errors"
+  depositReasonSaid,
+  depositSummarySaid,
+} from "../admin/svc/deposits/deposit-view"
+
+const reasonWords = (r: string | null) => {
+  const said = depositReasonSaid(r)
+  return said && english(said)
+}
+const depositSummary = (d: Parameters<typeof depositSummarySaid>[0]) =>
+  english(depositSummarySaid(d))
 
 describe("words", () => {
   it("every payout-area statusReason of the spec has a sentence", () => {
@@ -28,11 +34,11 @@ describe("words", () => {
       "inactive_beneficiary",
       "missing_beneficiary_bank_details",
     ])
-      expect(DEPOSIT_REASON_WORDS[r]).toMatch(/\.$/)
-    expect(depositReasonWords("new_reason")).toBe(
+      expect(reasonWords(r)).toMatch(/\.$/)
+    expect(reasonWords("new_reason")).toBe(
       'svc reason "new_reason" (not in the spec\'s table)'
     )
-    expect(depositReasonWords(null)).toBeNull()
+    expect(reasonWords(null)).toBeNull()
   })
 
   it("a deposit's outcome in one sentence", () => {
@@ -59,27 +65,5 @@ describe("words", () => {
         status_reason: "sender_not_allowed",
       })
     ).toMatch(/withdrawal FAILED\. The sender is not an allowed sender/)
-  })
-
-  it("svc's answers in the admin's words, code and requestId kept", () => {
-    const e = adminSvcError(
-      { status: 403, code: "LIMIT_EXCEEDED", message: "x", requestId: "req-1" },
-      "adding an allowed sender"
-    )
-    expect(e.message).toMatch(
-      /^allowed senders: this trigger address already has 50 allowed senders.*\(svc 403 LIMIT_EXCEEDED, requestId req-1\)$/
-    )
-    expect(
-      adminSvcError(
-        { status: 403, code: "ACCOUNT_FROZEN" },
-        "sending the token transfer"
-      ).message
-    ).toMatch(/^The svc account is frozen/)
-    expect(
-      adminSvcError(
-        { status: 400, code: "BENEFICIARY_NAME_MISMATCH" },
-        "registering the beneficiary"
-      ).message
-    ).toMatch(/^name: does not match/)
   })
 })

@@ -167,7 +167,7 @@ export function paidNoOrder({
     const a = await paidWhileLocked()
     const b = await paidWhileLocked()
     // a: flagged the old way (one try, then the flag); b: captured, nothing recorded about its order
-    await svcModuleFrom(container())!.flagCheckout(
+    await svcModuleFrom(container())!.checkouts.flag(
       a.checkoutId,
       "paid_no_order",
       `Paid and captured, but cart ${a.cartId} could not be completed into an order; complete it or refund the buyer.`
@@ -332,7 +332,7 @@ export function paidNoOrder({
     const recordedNotApplied = async () => {
       const { cartId, checkoutId } = await cartWithSession(SVC_PROVIDERS.wallet)
       await payWithWebhooksLost(sb(), checkoutId)
-      await svcModuleFrom(container())!.recordCheckoutStatus(checkoutId, {
+      await svcModuleFrom(container())!.checkouts.recordStatus(checkoutId, {
         status: "COMPLETED",
         source: "webhook",
       })

@@ -188,7 +188,7 @@ export function settleRace({
     const { cartId, checkoutId } = await cartWithSession(SVC_PROVIDERS.wallet)
     await payWithWebhooksLost(sb(), checkoutId)
     // what the settle path writes first, and all a process killed right after it leaves
-    await svcModuleFrom(container)!.recordCheckoutStatus(checkoutId, {
+    await svcModuleFrom(container)!.checkouts.recordStatus(checkoutId, {
       status: "COMPLETED",
       source: "webhook",
     })
@@ -267,18 +267,18 @@ export function settleRace({
         saved.forEach(([n, fn]) => ((obj as Record<string, unknown>)[n] = fn))
     }
     const query = base.resolve("query") as object
-    const ledger = base.resolve(SVC_MODULE) as object
+    const ledger = (base.resolve(SVC_MODULE) as { checkouts: object }).checkouts
     const writes = [
-      "recordCheckoutStatus",
-      "recordCheckoutOrderPlaced",
-      "recordCheckoutOrderLater",
-      "recordCheckoutOrderImpossible",
-      "markCheckoutSettled",
-      "flagCheckout",
+      "recordStatus",
+      "recordOrderPlaced",
+      "recordOrderLater",
+      "recordOrderImpossible",
+      "markSettled",
+      "flag",
     ]
     const restore = [
       patch(query, ["graph"], () => fromPlugin() && counts.graph++),
-      patch(ledger, ["checkoutRow"], () => counts.rowReads++),
+      patch(ledger, ["byCheckoutId"], () => counts.rowReads++),
       patch(ledger, writes, () => fromWorkflow() && counts.rowWrites++),
     ]
     let r: Awaited<ReturnType<typeof settleCheckoutEvent>>
@@ -310,7 +310,7 @@ export function settleRace({
 
   it("an earlier run stopped after recording the reason, before the cancel: the next run cancels", async () => {
     const x = await failedAfterOrder()
-    await svcModuleFrom(getContainer())!.flagCheckout(
+    await svcModuleFrom(getContainer())!.checkouts.flag(
       x.checkoutId,
       "order_canceled",
       `Order ${x.orderId} was canceled: The payment failed at the bank`,

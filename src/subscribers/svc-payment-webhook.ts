@@ -216,7 +216,7 @@ export default async function svcPaymentWebhook({
   }
   // A checkout this store never made: dropped at once, one indexed read of the
   // ledger, no svc call, no lock, no spacing slot (settleCheckoutEvent checks it too).
-  const known = await svcModule.checkoutRow(checkoutId)
+  const known = await svcModule.checkouts.byCheckoutId(checkoutId)
   if (!known) {
     await logRow(
       "unknown_checkout",

@@ -24,7 +24,7 @@ export function svcModuleFrom(scope?: Resolver): SvcModuleService | undefined {
     try {
       const s = c?.resolve(SVC_MODULE) as SvcModuleService | undefined
       // not instanceof: the app may have loaded the module from the built plugin, this file from elsewhere
-      if (typeof s?.checkoutRow === "function") return s
+      if (typeof s?.recordJobRun === "function") return s
     } catch {
       // awilix throws for a name it does not hold
     }

@@ -38,7 +38,7 @@ type Logger = {
 export async function createWithReconciliation(
   deps: {
     client: SvcClient
-    ledger: Pick<ProviderLedger, "recordCheckoutCreateFailed">
+    ledger: Pick<ProviderLedger, "recordCreateFailed">
     logger: Logger
     attemptTimeoutMs: number
     deadlineMs: number
@@ -59,7 +59,7 @@ export async function createWithReconciliation(
   } catch (e) {
     if (!isUncertainFailure(e)) {
       await ledger
-        .recordCheckoutCreateFailed(idempotencyKey, errorText(e))
+        .recordCreateFailed(idempotencyKey, errorText(e))
         .catch(() => undefined)
       throw toShopperError(e, "creating the svc checkout", logger)
     }
@@ -85,7 +85,7 @@ export async function createWithReconciliation(
     } catch (e2) {
       if (!isUncertainFailure(e2)) {
         await ledger
-          .recordCheckoutCreateFailed(idempotencyKey, errorText(e2))
+          .recordCreateFailed(idempotencyKey, errorText(e2))
           .catch(() => undefined)
         throw toShopperError(e2, "creating the svc checkout", logger)
       }

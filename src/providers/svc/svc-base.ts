@@ -27,7 +27,7 @@ import type {
   WebhookActionResult,
 } from "@medusajs/framework/types"
 import type { CheckoutCreateBody, SvcClient } from "../../client"
-import { svcModuleFrom, type SvcModuleService } from "../../modules/svc"
+import { svcModuleFrom } from "../../modules/svc"
 import { PayoutLedger } from "../../workflows/refund-to-bank/payout-ledger"
 import { sendRefundPayout } from "../../workflows/refund-to-bank/send-payout"
 import {
@@ -57,6 +57,7 @@ import {
   type StorefrontData,
   type SvcSessionData,
 } from "../../lib/medusa-data/session-data"
+import type { CheckoutLedger } from "../../modules/svc/checkout-ledger"
 import {
   failureReason,
   FINAL_UNPAID,
@@ -66,25 +67,25 @@ import { english, say } from "../../lib/texts"
 
 /** What the providers ask of the checkout ledger (the svc module's service). */
 export type ProviderLedger = Pick<
-  SvcModuleService,
+  CheckoutLedger,
   | "openCheckoutOfCollection"
-  | "recordCheckoutIntent"
-  | "recordCheckoutCreated"
-  | "reassignCheckout"
-  | "recordCheckoutStatus"
-  | "finalCheckoutRow"
-  | "recordCheckoutCreateFailed"
+  | "recordIntent"
+  | "recordCreated"
+  | "reassign"
+  | "recordStatus"
+  | "finalRead"
+  | "recordCreateFailed"
 >
 
 /** No database (a provider unit-tested alone): nothing is kept, titles and keys come from the session. */
 const NO_LEDGER: ProviderLedger = {
   openCheckoutOfCollection: async () => undefined,
-  recordCheckoutIntent: async (row) => ({ title: row.title }),
-  recordCheckoutCreated: async () => undefined,
-  reassignCheckout: async () => undefined,
-  recordCheckoutStatus: async () => undefined,
-  finalCheckoutRow: async () => undefined,
-  recordCheckoutCreateFailed: async () => undefined,
+  recordIntent: async (row) => ({ title: row.title }),
+  recordCreated: async () => undefined,
+  reassign: async () => undefined,
+  recordStatus: async () => undefined,
+  finalRead: async () => undefined,
+  recordCreateFailed: async () => undefined,
 }
 
 export type CheckoutType = "SVC_ACCOUNT" | "FPX_HOSTED" | "FPX_DIRECT"
@@ -163,7 +164,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
    */
   protected get ledger(): ProviderLedger {
     const service = svcModuleFrom()
-    if (service) return service
+    if (service) return service.checkouts
     if (!this.knex_) return NO_LEDGER
     throw new MedusaError(
       MedusaError.Types.UNEXPECTED_STATE,
@@ -347,7 +348,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
       addressTo,
       type,
     })
-    const { title } = await this.ledger.recordCheckoutIntent({
+    const { title } = await this.ledger.recordIntent({
       paymentSessionId: sessionId,
       paymentCollectionId: args.collection.payment_collection_id,
       providerId: (this.constructor as typeof SvcBase).identifier,
@@ -399,12 +400,12 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
       title
     )
     const by = { checkout: created.checkoutId }
-    await this.ledger.recordCheckoutCreated(idempotencyKey, created, {
+    await this.ledger.recordCreated(idempotencyKey, created, {
       expired: english(say("history.replacedExpired", by)),
       open: english(say("history.replaced", by)),
     })
     if (args.adopt) {
-      await this.ledger.reassignCheckout(
+      await this.ledger.reassign(
         idempotencyKey,
         args.adopt.by,
         english(say("history.adopted", { session: args.adopt.by }))
@@ -541,7 +542,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     const recorded = this.reads.isRecorded(c.checkoutId)
     if (!recorded)
       await this.ledger
-        .recordCheckoutStatus(c.checkoutId, {
+        .recordStatus(c.checkoutId, {
           status: expired && c.status !== "FAILED" ? "EXPIRED" : c.status,
           source,
           paidAt: c.paidAt ?? null,
@@ -584,9 +585,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
   protected async currentCheckout(d: SvcSessionData): Promise<SvcCheckout> {
     const cached = this.reads.cachedFinal(d.checkoutId)
     if (cached) return cached
-    const row = await this.ledger
-      .finalCheckoutRow(d.checkoutId)
-      .catch(() => undefined)
+    const row = await this.ledger.finalRead(d.checkoutId).catch(() => undefined)
     if (
       row &&
       row.title === d.title &&

@@ -209,7 +209,7 @@ export async function placePaidOrder(
   ref: PaidCartRef,
   source: SettleSource
 ): Promise<OrderAttempt> {
-  const ledger = container.resolve<SvcModuleService>(SVC_MODULE)
+  const ledger = container.resolve<SvcModuleService>(SVC_MODULE).checkouts
   const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const ids = {
@@ -223,27 +223,23 @@ export async function placePaidOrder(
     now: boolean,
     attempts: number | undefined
   ): Promise<OrderAttempt> => {
-    const cleared = await ledger.recordCheckoutOrderPlaced(
-      ref.checkoutId,
-      orderId,
-      {
-        status: "ORDER_PLACED",
-        source,
-        detail: english(
-          now
-            ? attempts
-              ? say("history.orderPlacedAfter", {
-                  order: orderId,
-                  source,
-                  n: attempts,
-                })
-              : say("history.orderPlaced", { order: orderId, source })
-            : attempts
-              ? say("history.orderFoundAfter", { order: orderId, n: attempts })
-              : say("history.orderFound", { order: orderId })
-        ),
-      }
-    )
+    const cleared = await ledger.recordOrderPlaced(ref.checkoutId, orderId, {
+      status: "ORDER_PLACED",
+      source,
+      detail: english(
+        now
+          ? attempts
+            ? say("history.orderPlacedAfter", {
+                order: orderId,
+                source,
+                n: attempts,
+              })
+            : say("history.orderPlaced", { order: orderId, source })
+          : attempts
+            ? say("history.orderFoundAfter", { order: orderId, n: attempts })
+            : say("history.orderFound", { order: orderId })
+      ),
+    })
     if (cleared)
       await emitSvcEvent(container, SvcEvents.PAID_CART_RESOLVED, {
         ...ids,
@@ -255,7 +251,7 @@ export async function placePaidOrder(
     reason: string,
     backoff: { baseS: number; capS: number }
   ): Promise<OrderAttempt> => {
-    const { retryAt, cleared } = await ledger.recordCheckoutOrderLater(
+    const { retryAt, cleared } = await ledger.recordOrderLater(
       ref.checkoutId,
       reason,
       backoff,
@@ -271,7 +267,7 @@ export async function placePaidOrder(
   }
   const impossible = async (reason: string): Promise<OrderAttempt> => {
     if (
-      await ledger.recordCheckoutOrderImpossible(ref.checkoutId, reason, {
+      await ledger.recordOrderImpossible(ref.checkoutId, reason, {
         status: "ORDER_IMPOSSIBLE",
         source,
       })
@@ -282,7 +278,7 @@ export async function placePaidOrder(
     return { outcome: "impossible", reason }
   }
   const attempts =
-    ref.attempts ?? (await ledger.checkoutRow(ref.checkoutId))?.order_attempts
+    ref.attempts ?? (await ledger.byCheckoutId(ref.checkoutId))?.order_attempts
 
   const existing = await orderOfCart(query, ref.cartId)
   if (existing) return placed(existing, false, attempts)
@@ -376,13 +372,13 @@ async function paidWithoutOrder(
   limit: number,
   scope: "due" | "all"
 ): Promise<PaidCart[]> {
-  const ledger = container.resolve<SvcModuleService>(SVC_MODULE)
+  const ledger = container.resolve<SvcModuleService>(SVC_MODULE).checkouts
   const medusa = new MedusaReads(container)
   const found: PaidCart[] = []
   const now = Date.now()
   let after: string | null = null
   for (let page = 0; page < CANDIDATE_PAGES; page++) {
-    const rows = await ledger.checkoutsMaybePaidWithoutOrder(
+    const rows = await ledger.mayBePaidWithoutOrder(
       scope,
       CANDIDATE_PAGE,
       after
@@ -397,7 +393,7 @@ async function paidWithoutOrder(
       if (!c || c.checkout_id !== r.checkout_id || !c.payment || !c.cart_id)
         continue
       if (c.order_id) {
-        await ledger.recordCheckoutOrderFound(
+        await ledger.recordOrderFound(
           r.checkout_id,
           c.order_id,
           english(say("history.placedByAnother", { order: c.order_id }))

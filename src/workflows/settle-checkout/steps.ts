@@ -76,7 +76,8 @@ export type SettleCheckoutInput = {
 }
 
 type Query = Omit<RemoteQueryFunction, symbol>
-const ledgerOf = (c: MedusaContainer) => c.resolve<SvcModuleService>(SVC_MODULE)
+const ledgerOf = (c: MedusaContainer) =>
+  c.resolve<SvcModuleService>(SVC_MODULE).checkouts
 const queryOf = (c: MedusaContainer) =>
   c.resolve<Query>(ContainerRegistrationKeys.QUERY)
 
@@ -154,7 +155,7 @@ export const readCheckoutStep = createStep(
         outcome: found.outcome,
         read_ms: 0,
       })
-    const row = await ledgerOf(container).checkoutRow(input.checkout_id)
+    const row = await ledgerOf(container).byCheckoutId(input.checkout_id)
     if (!row)
       return new StepResponse<Read>({
         checkout: null,
@@ -361,7 +362,7 @@ export const judgeCheckoutStep = createStep(
     }
     const reason =
       c.status === "COMPLETED" ? null : failureReason(c.status, expired)
-    await ledger.recordCheckoutStatus(c.checkoutId, {
+    await ledger.recordStatus(c.checkoutId, {
       status: ledgerStatus,
       source: input.source,
       paidAt: c.paidAt ?? null,
@@ -509,7 +510,7 @@ export const flagForRefundStep = createStep(
     input: { checkout_id: string; reason: string; order_id?: string },
     { container }
   ) => {
-    await ledgerOf(container).flagCheckout(
+    await ledgerOf(container).flag(
       input.checkout_id,
       "refund_required",
       input.reason,
@@ -756,7 +757,7 @@ async function failOrder(
       : Promise.resolve()
   const firstFlag = async (what: string, why: string) =>
     !FAILED_AFTER_ORDER.has(
-      (await ledger.flagCheckout(checkoutId, what, why, o.id)) ?? ""
+      (await ledger.flag(checkoutId, what, why, o.id)) ?? ""
     )
   if (o.status === "canceled") {
     // Canceled by an earlier run that stopped before its flag, or by an admin: the reason is recorded either way.
@@ -849,10 +850,7 @@ export const markSettledStep = createStep(
     )
       return new StepResponse(undefined)
     if (svc_status === "COMPLETED" || FINAL_UNPAID.has(ledger_status))
-      await ledgerOf(container).markCheckoutSettled(
-        input.checkout_id,
-        ledger_status
-      )
+      await ledgerOf(container).markSettled(input.checkout_id, ledger_status)
     return new StepResponse(undefined)
   }
 )

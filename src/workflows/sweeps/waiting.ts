@@ -99,7 +99,7 @@ export async function settleUnsettled(
   source: Exclude<SettleSource, "webhook">,
   count: (o: SettleOutcome | "unknown_checkout" | "open_status_noted") => void
 ): Promise<number> {
-  const ids = await svcModuleFrom(container)!.unsettledCheckouts(
+  const ids = await svcModuleFrom(container)!.checkouts.unsettled(
     UNSETTLED_AFTER_S,
     50
   )

@@ -171,8 +171,4 @@ export class BackgroundReadBudget {
       )
     this.times.push(now)
   }
-
-  used(now = Date.now()): number {
-    return this.times.filter((t) => t > now - this.windowMs).length
-  }
 }

@@ -16,12 +16,7 @@ import { asValue } from "@medusajs/framework/awilix"
 import { SVC_CALLER_KEY } from "../lib/svc-runtime/config"
 import { refuseCancelWithSvcMoney } from "../workflows/refund-to-bank/order-guards"
 import { svcCheckStatus } from "./admin/orders/check-status"
-import {
-  BodyError,
-  checkWebhookToken,
-  readJsonBody,
-  redactToken,
-} from "../lib/webhooks/webhook-token"
+import { svcWebhookGate, webhookBody } from "./hooks/svc/token-gate"
 import { svcErrorHandler } from "./svc-error-handler"
 import { zodValidator } from "@medusajs/framework"
 import { z } from "@medusajs/framework/zod"
@@ -281,76 +276,6 @@ export function svcAdminJsonOnly(
     type: "unsupported_media_type",
     message: `Content-Type: must be application/json (got ${h["content-type"] ? String(h["content-type"]).split(";")[0]!.slice(0, 60) : "none"}); the svc admin routes take JSON only`,
   })
-}
-
-/**
- * The secret webhook token (src/lib/webhooks/webhook-token.ts): the provider option
- * `webhookToken`, always required, or the store's generated token, required
- * once the admin turned it on. Decided from the query alone; the URL is
- * redacted before Medusa's request log writes it (morgan reads
- * req.originalUrl when the answer is sent).
- */
-async function tokenGate(
-  req: MedusaRequest,
-  res: MedusaResponse
-): Promise<boolean> {
-  const r = await checkWebhookToken(req.scope, req.query?.token)
-  if (typeof req.originalUrl === "string")
-    req.originalUrl = redactToken(req.originalUrl)
-  if (r.ok) return true
-  if (r.status === 503) res.setHeader("Retry-After", "5")
-  res.status(r.status).json({ message: r.message })
-  return false
-}
-
-/**
- * `POST /hooks/svc`: Medusa's body parser is off for this route (see the
- * config below), so a request without a required token is refused before its
- * body is read, let alone parsed or queued; the body of an accepted one is
- * read here (JSON only, 100 kB at most, as Medusa's parser did).
- */
-export async function svcWebhookGate(
-  req: MedusaRequest,
-  res: MedusaResponse,
-  next: MedusaNextFunction
-) {
-  try {
-    if (!(await tokenGate(req, res))) return
-    const r = req as MedusaRequest & { _body?: boolean }
-    if (!r._body) {
-      req.body = await readJsonBody(req)
-      r._body = true
-    }
-  } catch (e) {
-    if (e instanceof BodyError) {
-      res.status(e.status).json({ message: e.message })
-      return
-    }
-    return next(e)
-  }
-  next()
-}
-
-/**
- * Medusa's own webhook route for the svc providers (/hooks/payment/svc-…_svc)
- * takes the same token: refused before Medusa queues anything. Medusa's core
- * sets this route's body parser (it keeps the raw body), so here the body is
- * parsed before the check; /hooks/svc, the URL the doctor shows, is checked
- * before that.
- */
-export async function svcPaymentHookToken(
-  req: MedusaRequest,
-  res: MedusaResponse,
-  next: MedusaNextFunction
-) {
-  if (!/^svc-(wallet|fpx|fpx-direct)_/.test(String(req.params?.provider ?? "")))
-    return next()
-  try {
-    if (!(await tokenGate(req, res))) return
-  } catch (e) {
-    return next(e)
-  }
-  next()
 }
 
 /**
@@ -643,13 +568,13 @@ export default defineMiddlewares({
       matcher: "/hooks/svc",
       methods: ["POST"],
       bodyParser: false,
-      middlewares: [svcWebhookGate],
+      middlewares: [svcWebhookGate, webhookBody],
     },
-    // The secret webhook token on Medusa's own webhook route for the svc providers
+    // and on Medusa's own webhook route for the svc providers
     {
       matcher: "/hooks/payment/:provider",
       methods: ["POST"],
-      middlewares: [svcPaymentHookToken],
+      middlewares: [svcWebhookGate],
     },
     ...svcRouteInputs,
     // the buyer's own e-invoice request (docs/einvoice.md): on the cart before it is an order, or on a customer's own order

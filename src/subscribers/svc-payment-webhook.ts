@@ -9,16 +9,16 @@ import { SVC_MODULE } from "../modules/svc"
 import type SvcModuleService from "../modules/svc/service"
 import { trackPayout } from "../workflows/track-payout"
 import { trackWithdrawal } from "../workflows/withdraw"
-import { isInboxEvent, receiveInboxEvent } from "../lib/webhooks/inbox"
-import { WebhookSpacing } from "../lib/webhooks/webhook-spacing"
+import { isInboxEvent, receiveInboxEvent } from "../api/hooks/svc/inbox"
+import { WebhookSpacing } from "../api/hooks/svc/spacing"
 import {
   CAPS,
   capEventId,
   capText,
   countUnknownEventType,
-  isKnownWebhookEventType,
   pruneWebhookLogs,
-} from "../lib/webhooks/webhook-guard"
+} from "../api/hooks/svc/guard"
+import { isKnownWebhookEventType } from "../lib/webhooks/webhook-guard"
 import { OPEN } from "../lib/svc-runtime/status"
 import { svcInstruments } from "../client/telemetry"
 import { english, say } from "../lib/texts"
@@ -92,7 +92,7 @@ export default async function svcPaymentWebhook({
   const statusOf = () => capText(inner.status, CAPS.status)
 
   // Deposits, transfers started by deposits, prefund top-ups: the inbox
-  // (src/lib/webhooks/inbox.ts), one row per event, the resource re-read from svc.
+  // (src/api/hooks/svc/inbox.ts), one row per event, the resource re-read from svc.
   if (isInboxEvent(eventType)) {
     await receiveInboxEvent(container, body)
     return

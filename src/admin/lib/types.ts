@@ -21,7 +21,7 @@ import type {
 } from "../../api/admin/svc/beneficiaries/route"
 import type { listDeposits } from "../../api/admin/svc/deposits/route"
 import type { checkMissedTransaction } from "../../api/admin/svc/deposits/check-missed/route"
-import type { listInboxEvents } from "../../lib/webhooks/inbox"
+import type { listInboxEvents } from "../../api/hooks/svc/inbox"
 import type {
   listNetworks,
   listTokenTransfers,

@@ -23,17 +23,15 @@
  *
  * What a request costs: the token and the setting are read from the database
  * once per process (then re-read in the background every REFRESH_MS); each
- * request only compares digests (constant time) and adds one to an in-memory
+ * request (the gate: src/api/hooks/svc/token-gate.ts) only compares digests
+ * (constant time) and adds one to an in-memory
  * counter, flushed to the database at most every FLUSH_MS. The token is never
  * logged and never in an error; the request's URL is redacted before Medusa's
  * request log writes it.
  */
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto"
-import type { IncomingMessage } from "node:http"
-import { svcModuleFrom, type SvcModuleService } from "../../modules/svc"
+import { randomBytes } from "node:crypto"
+import type { SvcModuleService } from "../../modules/svc"
 import { z } from "@medusajs/framework/zod"
-import { configuredWebhookToken } from "./webhook-guard"
 
 /** Where the settings are kept: `svc_setting`, through the svc module's service (its one owner). */
 export type SettingsStore = Pick<
@@ -45,7 +43,6 @@ export type SettingsStore = Pick<
   | "deleteSettingsInRange"
   | "settingValuesInRange"
 >
-type Container = MedusaContainer
 
 export const TOKEN_KEY = "webhook_token"
 export const REQUIRED_KEY = "webhook_token_required"
@@ -61,38 +58,6 @@ export const RETAIN_HOURS = 24 * 30
 /** A new webhook token: 32 random bytes, base64url (43 characters of A-Za-z0-9_-). */
 export function generateWebhookToken(): string {
   return randomBytes(32).toString("base64url")
-}
-
-/** What a request carried: the right token, none, or another one. */
-export type TokenVerdict = "with" | "without" | "wrong"
-
-const digest = (s: string) => createHash("sha256").update(s).digest()
-
-/** The first `token` query value (`?token=a&token=b` is an array), or null. */
-export function givenToken(given: unknown): string | null {
-  const g = Array.isArray(given) ? given[0] : given
-  return typeof g === "string" && g ? g : null
-}
-
-/** Compares the digests of both (same length whatever was sent): constant time. */
-export function tokenVerdict(expected: string, given: unknown): TokenVerdict {
-  const g = givenToken(given)
-  if (g === null) return "without"
-  return timingSafeEqual(digest(g), digest(expected)) ? "with" : "wrong"
-}
-
-export const REFUSE_WITHOUT =
-  "svc webhook: this store's webhook URL needs its token (?token=…); see Settings → svc connection"
-export const REFUSE_WRONG =
-  "svc webhook: wrong token; see Settings → svc connection for the URL to register"
-
-/** A required token refuses a request without it or with another one; otherwise every request passes. */
-export function refusalFor(
-  verdict: TokenVerdict,
-  required: boolean
-): string | null {
-  if (!required || verdict === "with") return null
-  return verdict === "without" ? REFUSE_WITHOUT : REFUSE_WRONG
 }
 
 // ---------------------------------------------------------------- the stored setting
@@ -221,14 +186,12 @@ export const webhookTokenSettings = new WebhookTokenSettings()
 
 // ---------------------------------------------------------------- requests with and without the token
 
+/** Requests by what they carried: the right token, none, or another one. */
 export type RequestCounts = { with: number; without: number; wrong: number }
-const countsValue = z
-  .object({
-    with: z.number().int().min(0),
-    without: z.number().int().min(0),
-    wrong: z.number().int().min(0),
-  })
-  .partial()
+export type TokenVerdict = keyof RequestCounts
+const VERDICTS = ["with", "without", "wrong"] as const
+const count = z.number().int().min(0).optional()
+const countsValue = z.object({ with: count, without: count, wrong: count })
 
 /** The svc_setting key of the UTC hour of `ms`: `webhook_requests:2026-11-24T17` (sorts by time). */
 export const hourKey = (ms: number) =>
@@ -287,11 +250,8 @@ export class WebhookRequestTally {
         await pg.addWebhookRequestCounts(key, c)
       } catch {
         const back = this.pending.get(key) ?? { with: 0, without: 0, wrong: 0 }
-        this.pending.set(key, {
-          with: back.with + c.with,
-          without: back.without + c.without,
-          wrong: back.wrong + c.wrong,
-        })
+        for (const v of VERDICTS) back[v] += c[v]
+        this.pending.set(key, back)
       }
     }
     if (now - this.lastPrune >= 3_600_000) {
@@ -315,157 +275,15 @@ export async function recentRequestCounts(
   hours = COUNT_HOURS,
   now = Date.now()
 ): Promise<RequestCounts & { hours: number }> {
-  const rows = (
-    await pg.settingValuesInRange(
-      hourKey(now - (hours - 1) * 3_600_000),
-      hourKey(now),
-      hours
-    )
-  ).map((value) => ({ value }))
+  const values = await pg.settingValuesInRange(
+    hourKey(now - (hours - 1) * 3_600_000),
+    hourKey(now),
+    hours
+  )
   const sum = { hours, with: 0, without: 0, wrong: 0 }
-  for (const r of rows) {
-    const c = countsValue.safeParse(parseValue(r.value))
-    if (!c.success) continue
-    sum.with += c.data.with ?? 0
-    sum.without += c.data.without ?? 0
-    sum.wrong += c.data.wrong ?? 0
+  for (const value of values) {
+    const c = countsValue.safeParse(parseValue(value))
+    if (c.success) for (const v of VERDICTS) sum[v] += c.data[v] ?? 0
   }
   return sum
-}
-
-// ---------------------------------------------------------------- the gate
-
-export type GateResult =
-  | { ok: true; verdict: TokenVerdict }
-  | { ok: false; status: 401 | 503; message: string }
-
-/**
- * Decides a webhook request from its `token` query value alone (nothing of
- * the body is read): the provider option's token is always required; the
- * generated one when the admin turned it on. Counted either way.
- */
-export async function checkWebhookToken(
-  container: Container,
-  given: unknown,
-  now = Date.now()
-): Promise<GateResult> {
-  const pg: SettingsStore | null = svcModuleFrom(container) ?? null
-  const option = configuredWebhookToken(container)
-  if (option) {
-    const verdict = tokenVerdict(option, given)
-    webhookRequestTally.record(verdict, pg, now)
-    const refusal = refusalFor(verdict, true)
-    return refusal
-      ? { ok: false, status: 401, message: refusal }
-      : { ok: true, verdict }
-  }
-  let state: WebhookTokenState
-  try {
-    if (!pg) throw new Error("no database connection")
-    state = await webhookTokenSettings.get(pg, now)
-  } catch {
-    // Whether the token is required is unknown: refused (svc retries), never let through.
-    // Nothing of the error is said: it may quote the query.
-    return {
-      ok: false,
-      status: 503,
-      message:
-        "svc webhook: could not read this store's webhook settings; try again in a moment",
-    }
-  }
-  const verdict = tokenVerdict(state.token, given)
-  webhookRequestTally.record(verdict, pg, now)
-  const refusal = refusalFor(verdict, state.required)
-  return refusal
-    ? { ok: false, status: 401, message: refusal }
-    : { ok: true, verdict }
-}
-
-/** The URL as Medusa's request log writes it: without the token's value. */
-export function redactToken(url: string): string {
-  return url.replace(/([?&]token=)[^&#]*/gi, "$1[redacted]")
-}
-
-// ---------------------------------------------------------------- the body, read after the gate
-
-/** The largest webhook body read (express.json's default, what Medusa used for /hooks/svc). */
-export const WEBHOOK_BODY_LIMIT = 100 * 1024
-
-export class BodyError extends Error {
-  constructor(
-    readonly status: 400 | 413 | 415,
-    message: string
-  ) {
-    super(message)
-  }
-}
-
-export function isJsonMediaType(header: unknown): boolean {
-  if (typeof header !== "string") return false
-  const t = header.split(";")[0]!.trim().toLowerCase()
-  return t === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(t)
-}
-
-/**
- * The request's JSON body, read from the stream (Medusa's body parser is off
- * for /hooks/svc so the token is checked first): JSON only, at most `limit`
- * bytes, no content encoding.
- */
-export function readJsonBody(
-  req: IncomingMessage,
-  limit = WEBHOOK_BODY_LIMIT
-): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    if (!isJsonMediaType(req.headers["content-type"]))
-      return reject(
-        new BodyError(415, "svc webhook: the body must be application/json")
-      )
-    const encoding = String(
-      req.headers["content-encoding"] ?? "identity"
-    ).toLowerCase()
-    if (encoding !== "identity")
-      return reject(
-        new BodyError(415, "svc webhook: content encodings are not accepted")
-      )
-    const declared = Number(req.headers["content-length"] ?? 0)
-    if (declared > limit)
-      return reject(
-        new BodyError(
-          413,
-          `svc webhook: the body is larger than ${limit} bytes`
-        )
-      )
-    const chunks: Buffer[] = []
-    let size = 0
-    let done = false
-    const fail = (e: BodyError) => {
-      if (done) return
-      done = true
-      reject(e)
-    }
-    req.on("data", (chunk: Buffer) => {
-      if (done) return
-      size += chunk.length
-      if (size > limit)
-        return fail(
-          new BodyError(
-            413,
-            `svc webhook: the body is larger than ${limit} bytes`
-          )
-        )
-      chunks.push(chunk)
-    })
-    req.on("end", () => {
-      if (done) return
-      done = true
-      try {
-        resolve(JSON.parse(Buffer.concat(chunks).toString("utf8")))
-      } catch {
-        reject(new BodyError(400, "svc webhook: the body is not valid JSON"))
-      }
-    })
-    req.on("error", () =>
-      fail(new BodyError(400, "svc webhook: the body could not be read"))
-    )
-  })
 }

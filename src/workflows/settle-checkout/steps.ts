@@ -1,3 +1,4 @@
+import pLimit from "p-limit"
 import { randomUUID } from "node:crypto"
 import type {
   Logger,
@@ -202,15 +203,14 @@ export const readCheckoutStep = createStep(
  * a few at a time, first come first served, the first are done in a second and the
  * queue drains in order. The slot is a step so a failing step frees it (compensation).
  */
-const APPLY_SLOTS = 4
-const holders = new Set<string>()
-const applyQueue: Array<() => void> = []
+const applySlots = pLimit(4)
+/** The slots held, each by the function that frees it (p-limit's turn ends when it is called). */
+const holders = new Map<string, () => void>()
 let tokens = 0
 
 function freeSlot(token: string): void {
-  if (!holders.delete(token)) return // freed already (the step, then its compensation)
-  const next = applyQueue.shift()
-  if (next) next()
+  holders.get(token)?.() // a second call (the step, then its compensation) finds none
+  holders.delete(token)
 }
 
 export const takeApplySlotStep = createStep(
@@ -222,10 +222,16 @@ export const takeApplySlotStep = createStep(
         string | null
       >({ token: null, waited_ms: 0 }, null)
     const queued = Date.now()
-    if (holders.size >= APPLY_SLOTS)
-      await new Promise<void>((resolve) => applyQueue.push(resolve))
     const token = `slot-${++tokens}`
-    holders.add(token)
+    await new Promise<void>((taken) => {
+      void applySlots(
+        () =>
+          new Promise<void>((free) => {
+            holders.set(token, free)
+            taken()
+          })
+      )
+    })
     return new StepResponse<
       { token: string | null; waited_ms: number },
       string | null

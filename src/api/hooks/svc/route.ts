@@ -6,7 +6,7 @@ import { SVC_WEBHOOK_EVENT } from "../../../lib/svc-runtime/events"
 /**
  * `POST /hooks/svc`: the webhook URL to register with svc (WALLET and PAYOUT
  * endpoints) is `POST /hooks/svc?token=…` with the store's token (Settings →
- * svc connection shows it; src/lib/webhooks/webhook-token.ts). It only hands the body to the event bus, at once, and answers
+ * svc connection shows it; ./token-gate.ts). It only hands the body to the event bus, at once, and answers
  * 200; the plugin's subscriber (src/subscribers/svc-payment-webhook.ts) does
  * the rest on worker instances, never trusting the body.
  *
@@ -17,8 +17,8 @@ import { SVC_WEBHOOK_EVENT } from "../../../lib/svc-runtime/events"
  * shopper who closed the tab gets the order 5 s sooner.
  */
 export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
-  // The token was checked, and the body read, by svcWebhookGate (src/api/middlewares.ts)
-  // before this runs: a request without a required token never gets here.
+  // The token was checked, and the body read, before this runs (token-gate.ts):
+  // a request without a required token never gets here.
   const body = req.body
   if (!body || typeof body !== "object" || Array.isArray(body)) {
     res
@@ -26,13 +26,7 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
       .json({ message: "svc webhook: the body must be a JSON object" })
     return
   }
-  const eventBus = req.scope.resolve(Modules.EVENT_BUS) as {
-    emit: (
-      e: { name: string; data: unknown },
-      o?: Record<string, unknown>
-    ) => Promise<void>
-  }
-  await eventBus.emit(
+  await req.scope.resolve(Modules.EVENT_BUS).emit(
     {
       name: SVC_WEBHOOK_EVENT,
       data: {

@@ -5,7 +5,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { codesOf, english, recognise, recogniser, say, spoken, TEXTS } from ".."
 import { toMedusaError } from "../../svc-runtime/errors"
 import { failureReason } from "../../svc-runtime/status"
-import { BackgroundReadBudget } from "../../webhooks/webhook-guard"
+import { BackgroundReadBudget } from "../../../api/hooks/svc/guard"
 
 const names = (template: string) =>
   [...template.matchAll(/\{\{\s*([^}\s]+)\s*\}\}/g)].map((m) => m[1]!)

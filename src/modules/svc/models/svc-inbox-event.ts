@@ -3,7 +3,7 @@ import { model } from "@medusajs/framework/utils"
 /**
  * The inbox of svc's events other than checkouts, refund payouts and
  * settlements: `wallet.deposit.updated`, `payout.deposit.updated`,
- * `payout.withdrawal.updated`, `payout.prefund_completed` (src/lib/webhooks/inbox.ts).
+ * `payout.withdrawal.updated`, `payout.prefund_completed` (src/api/hooks/svc/inbox.ts).
  *
  * Beside svc_webhook_event rather than in it: that table is the checkout hot
  * path's per-delivery log (one row per arrival, written before the lock, read

@@ -2,7 +2,7 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { processInboxEvent } from "../../../../../../lib/webhooks/inbox"
+import { processInboxEvent } from "../../../../../hooks/svc/inbox"
 
 /** POST /admin/svc/events/:id/process: process the event again (its resource re-read from svc); answers the event with its new outcome. */
 export async function POST(

@@ -1,4 +1,4 @@
-import { WebhookSpacing } from "../webhook-spacing"
+import { WebhookSpacing } from "../spacing"
 
 describe("WebhookSpacing", () => {
   it("runs at once the first time; events within the spacing share the next run, which starts after the spacing", async () => {

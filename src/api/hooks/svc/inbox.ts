@@ -1,22 +1,25 @@
-import { failureText } from "../svc-runtime/errors"
-import { createHash } from "node:crypto"
-import { fromSen } from "../../client"
-import { appendEntry } from "../money/admin-input"
-import { WebhookSpacing } from "./webhook-spacing"
+import { failureText } from "../../../lib/svc-runtime/errors"
+import { fromSen } from "../../../client"
+import { appendEntry } from "../../../lib/money/admin-input"
+import { WebhookSpacing } from "./spacing"
 import {
   BackgroundReadBudget,
   BackgroundReadDeferred,
   CAPS,
   capEventId,
-} from "./webhook-guard"
+  digestId,
+} from "./guard"
 import {
   adminDeps,
   withDepositLock,
   type Container,
-} from "../svc-admin/context"
-import { refreshDeposit, type DepositArea } from "../svc-admin/deposits"
-import { prefundBalance } from "../svc-admin/prefund"
-import { codesOf, english, say, type Said } from "../texts"
+} from "../../../lib/svc-admin/context"
+import {
+  refreshDeposit,
+  type DepositArea,
+} from "../../../lib/svc-admin/deposits"
+import { prefundBalance } from "../../../lib/svc-admin/prefund"
+import { codesOf, english, say, type Said } from "../../../lib/texts"
 
 /**
  * The inbox of svc's other events (table svc_inbox_event; why beside
@@ -57,10 +60,7 @@ type InboxRow = Awaited<
 
 /** The event's id (capped: a long one is stored as its digest); without one (the envelope is not in the spec), a digest of the body stands in. */
 function eventIdOf(body: Loose): string {
-  return (
-    capEventId(body.id) ??
-    `sha256:${createHash("sha256").update(JSON.stringify(body)).digest("hex")}`
-  )
+  return capEventId(body.id) ?? digestId(JSON.stringify(body))
 }
 
 function resourceOf(type: InboxEventType, inner: Loose): string | null {
@@ -209,12 +209,14 @@ export async function processInboxEvent(
     const depositId = row.resource_id
     const area: DepositArea =
       type === "wallet.deposit.updated" ? "WALLET" : "PAYOUT"
-    if (
+    // an event that says an earlier status than COMPLETED (spec: Deposit status)
+    const hint = row.status_hint
+    const saysEarlier =
       source !== "admin" &&
       type !== "payout.withdrawal.updated" &&
-      row.status_hint &&
-      row.status_hint !== "COMPLETED"
-    ) {
+      hint &&
+      hint !== "COMPLETED"
+    if (saysEarlier) {
       const [stored] = await svcModule.listSvcDeposits({
         deposit_id: depositId,
       })
@@ -227,7 +229,7 @@ export async function processInboxEvent(
             id: again!.id,
             status_history: appendEntry(
               again!.status_history,
-              row.status_hint!,
+              hint,
               `event ${row.event_id}`,
               "ignored: the deposit is already COMPLETED and never moves back (spec: Deposit status)"
             ),
@@ -235,7 +237,7 @@ export async function processInboxEvent(
         })
         return await finish(
           "ignored_after_completed",
-          say("event.saysNotCompleted", { status: row.status_hint })
+          say("event.saysNotCompleted", { status: hint })
         )
       }
     }
@@ -266,14 +268,7 @@ export async function processInboxEvent(
       )
     // An event that says an earlier status than svc's COMPLETED, answered by a read it shared with a
     // later event (coalesced), changes nothing: the same outcome as the check above (spec: Deposit status).
-    if (
-      source !== "admin" &&
-      type !== "payout.withdrawal.updated" &&
-      row.status_hint &&
-      row.status_hint !== "COMPLETED" &&
-      d!.status === "COMPLETED" &&
-      outcome !== "created"
-    ) {
+    if (saysEarlier && d!.status === "COMPLETED" && outcome !== "created") {
       return await finish(
         "ignored_after_completed",
         said(say("event.staysCompleted", { now }))

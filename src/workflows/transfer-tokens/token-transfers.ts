@@ -144,12 +144,10 @@ export const tokenTransfer: OutKind<
       BigInt(balance.walletBalance) < BigInt(amountSen)
     ) {
       throw invalidData(
-        english(
-          say("transfer.balanceLow", {
-            balance: fromSen(balance.walletBalance),
-            amount: fromSen(amountSen),
-          })
-        )
+        say("transfer.balanceLow", {
+          balance: fromSen(balance.walletBalance),
+          amount: fromSen(amountSen),
+        })
       )
     }
     return {

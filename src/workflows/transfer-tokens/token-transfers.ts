@@ -16,7 +16,7 @@ import {
 import { sweepStep } from "../../lib/svc-runtime/sweep"
 import { adminDeps, type Container } from "../../lib/svc-admin/context"
 import { adminSvcError, notFound } from "../../lib/svc-admin/errors"
-import { english, say } from "../../lib/texts"
+import { say } from "../../lib/texts"
 
 /** A token transfer as the admin asked it (src/api/admin/svc/token-transfers/validators.ts checks its shape). */
 export type TokenTransferRequest = OutRequest & {
@@ -144,12 +144,10 @@ export const tokenTransfer: OutKind<
       BigInt(balance.walletBalance) < BigInt(amountSen)
     ) {
       throw invalidData(
-        english(
-          say("transfer.balanceLow", {
-            balance: fromSen(balance.walletBalance),
-            amount: fromSen(amountSen),
-          })
-        )
+        say("transfer.balanceLow", {
+          balance: fromSen(balance.walletBalance),
+          amount: fromSen(amountSen),
+        })
       )
     }
     return {

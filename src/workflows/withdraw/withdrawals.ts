@@ -105,7 +105,7 @@ export const withdrawal: OutKind<
     )
     if (!account)
       throw invalidData(
-        english(say("withdrawal.notLinked", { account: input.bank_account_id }))
+        say("withdrawal.notLinked", { account: input.bank_account_id })
       )
     if (
       overview.account_type &&
@@ -113,11 +113,9 @@ export const withdrawal: OutKind<
       amountSen > INDIVIDUAL_MAX_SEN
     ) {
       throw invalidData(
-        english(
-          say("withdrawal.individualCap", {
-            max: fromSen(INDIVIDUAL_MAX_SEN),
-          })
-        )
+        say("withdrawal.individualCap", {
+          max: fromSen(INDIVIDUAL_MAX_SEN),
+        })
       )
     }
     if (
@@ -125,12 +123,10 @@ export const withdrawal: OutKind<
       Number(overview.balance_sen) < amountSen
     ) {
       throw invalidData(
-        english(
-          say("withdrawal.balanceLow", {
-            balance: fromSen(String(overview.balance_sen)),
-            amount: fromSen(amountSen),
-          })
-        )
+        say("withdrawal.balanceLow", {
+          balance: fromSen(String(overview.balance_sen)),
+          amount: fromSen(amountSen),
+        })
       )
     }
     return { bank_account_id: input.bank_account_id }
@@ -151,9 +147,7 @@ export const withdrawal: OutKind<
             ? `reference (${row.reference ?? "none"} then, ${input.reference ?? "none"} now)`
             : null
     if (differs)
-      throw invalidData(
-        english(say("withdrawal.requestIdUsed", { field: differs }))
-      )
+      throw invalidData(say("withdrawal.requestIdUsed", { field: differs }))
   },
   send(container, row) {
     const body: FiatWithdrawalCreateBody = {

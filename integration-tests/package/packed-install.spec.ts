@@ -184,8 +184,16 @@ describe("the packed plugin in a bare Medusa app", () => {
       300_000
     )
     expect(migrate.stdout + migrate.stderr).toMatch(/MODULE: svc/)
-    expect(migrate.stdout + migrate.stderr).toMatch(
-      /node_modules\/medusa-payment-svc\/\.medusa\/server/
+    // the package's links (src/links) ship and load: Medusa finds the folder
+    const pkgServer = join(
+      app,
+      "node_modules/medusa-payment-svc/.medusa/server"
+    )
+    expect(
+      existsSync(join(pkgServer, "src/links/order-svc-checkouts.js"))
+    ).toBe(true)
+    expect(migrate.stdout + migrate.stderr).not.toMatch(
+      /No link to load from \S*medusa-payment-svc/
     )
     const { rows } = await sql(
       "select table_name from information_schema.tables where table_name like 'svc_%' order by 1",

@@ -10,11 +10,11 @@ import { fetch } from "undici"
 import type { SvcSuite } from "../helpers/suite"
 import { waitFor } from "../helpers/store"
 import { scanLogDir } from "../helpers/secrets-scan"
-import { UNKNOWN_TYPES_RESOURCE } from "../../src/lib/webhooks/webhook-guard"
+import { UNKNOWN_TYPES_RESOURCE } from "../../src/api/hooks/svc/webhook-guard"
 import {
   WebhookTokenSettings,
   webhookTokenSettings,
-} from "../../src/lib/webhooks/webhook-token"
+} from "../../src/api/hooks/svc/webhook-token"
 import { SVC_MODULE, type SvcModuleService } from "../../src/modules/svc"
 
 export function webhookToken({ svc, getContainer, admin }: SvcSuite): void {

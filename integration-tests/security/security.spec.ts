@@ -1686,7 +1686,7 @@ svcIntegrationRunner({
             (await readStats(svc.ref.sandbox.url)).byRoute[
               "GET /v1/checkout/{id}"
             ] ?? 0
-          // Settlements of one checkout from webhooks start at least 2 s apart (src/lib/webhooks/webhook-spacing.ts):
+          // Settlements of one checkout from webhooks start at least 2 s apart (src/api/hooks/svc/spacing.ts):
           // a flood at the public URL spends one svc read per 2 s, not one per forged body.
           console.log(
             `security: ${n} forged COMPLETED events for one waiting checkout in ${took} ms cost ${reads} svc reads`

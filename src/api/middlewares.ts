@@ -310,7 +310,7 @@ export function svcAdminCaller(
  * middleware for params): a bad one is the same 400 `invalid_data`. The
  * handlers read req.validatedBody and req.validatedQuery. The webhook routes
  * are not here: their bodies are hostile input the plugin's own code reads
- * (src/lib/webhooks).
+ * (src/api/hooks/svc).
  */
 export function validateParams(shape: z.ZodRawShape) {
   const schema = z.object(shape).strict()

@@ -21,7 +21,10 @@ import { redactSecrets, secretsOf } from "../jobs/_heartbeat"
 import { SVC_MODULE, type SvcModuleService } from "../modules/svc"
 import { svcFromContainer } from "../lib/svc-runtime/config"
 import type { SvcProviderOptions } from "../lib/svc-runtime/options"
-import { ulidTime, UNKNOWN_TYPES_RESOURCE } from "../lib/webhooks/webhook-guard"
+import {
+  ulidTime,
+  UNKNOWN_TYPES_RESOURCE,
+} from "../api/hooks/svc/webhook-guard"
 
 /** Events of the last hour listed at most (of each table). */
 const BUNDLE_EVENTS_MAX = 500

@@ -18,7 +18,7 @@ import {
   countUnknownEventType,
   pruneWebhookLogs,
 } from "../api/hooks/svc/guard"
-import { isKnownWebhookEventType } from "../lib/webhooks/webhook-guard"
+import { isKnownWebhookEventType } from "../api/hooks/svc/webhook-guard"
 import { OPEN } from "../lib/svc-runtime/status"
 import { svcInstruments } from "../client/telemetry"
 import { english, say } from "../lib/texts"

@@ -25,7 +25,7 @@ import {
   MAX_UNKNOWN_TYPES,
   ulidTime,
   UNKNOWN_TYPES_RESOURCE,
-} from "../../../lib/webhooks/webhook-guard"
+} from "./webhook-guard"
 
 type Container = MedusaContainer
 const svcModuleOf = (c: Container) => c.resolve<SvcModuleService>(SVC_MODULE)

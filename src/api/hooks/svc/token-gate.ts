@@ -1,6 +1,6 @@
 /**
  * The secret webhook token on the webhook routes (the token itself, its
- * setting and the request counts: src/lib/webhooks/webhook-token.ts): the
+ * setting and the request counts: src/api/hooks/svc/webhook-token.ts): the
  * provider option `webhookToken`, always required, or the store's generated
  * token, required once the admin turned it on. Decided from the query alone,
  * comparing digests (constant time); the URL is redacted before Medusa's
@@ -14,12 +14,12 @@ import type {
 import { json } from "express"
 import { createHash, timingSafeEqual } from "node:crypto"
 import { svcModuleFrom } from "../../../modules/svc"
-import { configuredWebhookToken } from "../../../lib/webhooks/webhook-guard"
+import { configuredWebhookToken } from "./webhook-guard"
 import {
   webhookRequestTally,
   webhookTokenSettings,
   type TokenVerdict,
-} from "../../../lib/webhooks/webhook-token"
+} from "./webhook-token"
 
 const digest = (s: string) => createHash("sha256").update(s).digest()
 

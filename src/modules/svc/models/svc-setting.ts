@@ -9,7 +9,7 @@ import { model } from "@medusajs/framework/utils"
  *   "Require the token" on Settings → svc connection;
  * - `webhook_requests:<hour>`: how many webhook requests arrived with, without
  *   or with a wrong token in that UTC hour (`{ with, without, wrong }`).
- * Read and written with SQL (src/lib/webhooks/webhook-token.ts): `key` is unique
+ * Read and written with SQL (src/api/hooks/svc/webhook-token.ts): `key` is unique
  * among live rows, so concurrent instances upsert one row per key.
  */
 const SvcSetting = model.define("svc_setting", {

@@ -29,13 +29,13 @@ import {
   recentRequestCounts,
   webhookRequestTally,
   webhookTokenSettings,
-} from "../../../../lib/webhooks/webhook-token"
+} from "../../../hooks/svc/webhook-token"
 import {
   KNOWN_WEBHOOK_EVENT_TYPES,
   UNKNOWN_TYPES_RESOURCE,
   unknownEventTypeCounts,
   webhookUrlToRegister,
-} from "../../../../lib/webhooks/webhook-guard"
+} from "../../../hooks/svc/webhook-guard"
 import {
   english,
   say,

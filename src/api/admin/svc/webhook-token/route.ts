@@ -3,8 +3,8 @@ import type {
   MedusaResponse,
 } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { configuredWebhookToken } from "../../../../lib/webhooks/webhook-guard"
-import { webhookTokenSettings } from "../../../../lib/webhooks/webhook-token"
+import { configuredWebhookToken } from "../../../hooks/svc/webhook-guard"
+import { webhookTokenSettings } from "../../../hooks/svc/webhook-token"
 import { SVC_MODULE, type SvcModuleService } from "../../../../modules/svc"
 import type { WebhookTokenChange } from "./validators"
 
@@ -13,7 +13,7 @@ import type { WebhookTokenChange } from "./validators"
  * connection's "Require the token" (and "Stop requiring it"). With it on,
  * webhook requests without the store's generated token are refused before any
  * work, on this instance at once and on the others within 30 s (their
- * background re-read; src/lib/webhooks/webhook-token.ts says why this is an admin
+ * background re-read; src/api/hooks/svc/webhook-token.ts says why this is an admin
  * action). The answer never carries the token (the doctor shows the URL).
  * With the provider option `webhookToken` the token is always required: 400.
  */

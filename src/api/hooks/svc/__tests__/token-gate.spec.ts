@@ -2,11 +2,8 @@ import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { generateKeyPairSync } from "node:crypto"
 import express from "express"
-import { generateWebhookToken } from "../../../../lib/webhooks/webhook-token"
-import {
-  configuredWebhookToken,
-  webhookUrlToRegister,
-} from "../../../../lib/webhooks/webhook-guard"
+import { generateWebhookToken } from "../webhook-token"
+import { configuredWebhookToken, webhookUrlToRegister } from "../webhook-guard"
 import {
   redactToken,
   refusalFor,

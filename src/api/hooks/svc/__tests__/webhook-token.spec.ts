@@ -3,8 +3,8 @@ import {
   hourKey,
   WebhookRequestTally,
 } from "../webhook-token"
-import { tokenCheck as said } from "../../../api/admin/svc/health/doctor"
-import { english } from "../../texts"
+import { tokenCheck as said } from "../../../admin/svc/health/doctor"
+import { english } from "../../../../lib/texts"
 
 describe("the store's webhook token", () => {
   it("is 32 random bytes, base64url: 43 characters the provider option's rule accepts too", () => {

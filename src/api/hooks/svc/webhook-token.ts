@@ -30,7 +30,7 @@
  * request log writes it.
  */
 import { randomBytes } from "node:crypto"
-import type { SvcModuleService } from "../../modules/svc"
+import type { SvcModuleService } from "../../../modules/svc"
 import { z } from "@medusajs/framework/zod"
 
 /** Where the settings are kept: `svc_setting`, through the svc module's service (its one owner). */

@@ -5,8 +5,8 @@
  * and the URL to register.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { SVC_MODULE, type SvcModuleService } from "../../modules/svc"
-import { findSvcProviderConfig } from "../svc-runtime/config"
+import { SVC_MODULE, type SvcModuleService } from "../../../modules/svc"
+import { findSvcProviderConfig } from "../../../lib/svc-runtime/config"
 
 /** The events svc sends to the store's webhook URL (spec: Events). */
 export const KNOWN_WEBHOOK_EVENT_TYPES = [

@@ -6,19 +6,23 @@ import {
   createStep,
   createWorkflow,
   StepResponse,
-  transform,
   WorkflowResponse,
   type WorkflowData,
 } from "@medusajs/framework/workflows-sdk"
-import { MAX_AMOUNT_SEN, MIN_AMOUNT_SEN } from "../../client"
-import { appendEntry, parseRinggit } from "../../lib/money/admin-input"
+import { fromSen, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN } from "../../client"
+import {
+  appendEntry,
+  invalidData,
+  parseRinggit,
+} from "../../lib/money/admin-input"
 import { sendFailure } from "../../lib/svc-runtime/errors"
 import { SVC_MODULE } from "../../lib/svc-runtime/module-key"
+import { sweepStep } from "../../lib/svc-runtime/sweep"
 import {
   recordAnswer,
   UnrecordedSendError,
 } from "../../lib/svc-runtime/unrecorded-send"
-import { english, type Said } from "../../lib/texts"
+import { english, say, type Said } from "../../lib/texts"
 import type SvcModuleService from "../../modules/svc/service"
 import type { UnsentTable } from "../../modules/svc/service"
 
@@ -40,6 +44,8 @@ export type OutRow = {
   status: string
   status_history: unknown
   idempotency_key: string
+  amount_sen: unknown
+  reference: string | null
 }
 /** The admin's request: a kind adds its own fields. */
 export type OutRequest = {
@@ -48,7 +54,7 @@ export type OutRequest = {
   reference?: string
 }
 /** The fields every new row gets, beside its kind's own. */
-export type NewOutRow = {
+type NewOutRow = {
   idempotency_key: string
   request_id: string | null
   amount_sen: number
@@ -61,29 +67,24 @@ type OutUpdate = {
   id: string
   status: string
   failure_reason: string | null
-  status_history: Record<string, unknown>
+  status_history?: Record<string, unknown>
 }
 
-/** The workflow's answer: 200 sent (or already), 202 kept with its key; the row under the kind's key. */
-export type OutAnswer<K extends string, Row> = {
+/** The workflow's answer: 200 sent (or already), 202 kept with its key; the row under the kind's key (`A`: `{withdrawal}`, `{transfer}`). */
+export type OutAnswer<A> = {
   httpStatus: 200 | 202
   /** the answer line, in the catalogue's words (the route answers its English and code) */
   message: Said
-} & { [P in K]: Row }
+} & A
 
 /**
  * What recording a request decided: send a stored row (`created`: this request
  * recorded it; else an unsent or unanswered one again with its key), or answer
  * at once (the same request_id again, already sent or being sent).
  */
-export type OutPlan<K extends string, Row> =
+export type OutPlan<A> =
   | { send: { id: string; source: string }; created: boolean; answer: null }
-  | { send: null; created: false; answer: OutAnswer<K, Row> }
-
-/** What a `…Requested` hook handler receives: the stored row, and whether this run recorded it. */
-export type OutRequested<K extends string, Row> = { [P in K]: Row } & {
-  first: boolean
-}
+  | { send: null; created: false; answer: OutAnswer<A> }
 
 export type OutInput<Req> = {
   request: Req
@@ -93,16 +94,20 @@ export type OutInput<Req> = {
 
 /** A kind of send out of the wallet: what differs between a withdrawal and a token transfer. */
 export type OutKind<
-  K extends string,
   Req extends OutRequest,
   Row extends OutRow,
   Fields,
   Sent extends { id: string; status: string },
+  A,
 > = {
-  /** The row's key in the answer and the hook's data: "withdrawal", "transfer". */
-  key: K
+  /** The answer's and the hook's body for a row: `{withdrawal: row}`, `{transfer: row}`. */
+  wrap: (row: Row) => A
   /** Its name in errors and logs: "withdrawal", "token transfer". */
   what: string
+  /** Its sentences' area in src/lib/texts (`<area>.sent`, `.again`, `.noAnswer`, …). */
+  texts: "withdrawal" | "transfer"
+  /** The same request_id found CREATING: answered 202 (the first request is sending it), or (false) sent again with its key. */
+  waitsWhileSending: boolean
   table: UnsentTable
   /** Its status when svc refused it (nothing was sent). */
   refused: string
@@ -110,38 +115,23 @@ export type OutKind<
     list: (filter: { request_id: string }) => Promise<Row[]>
     retrieve: (id: string) => Promise<Row>
     create: (data: NewOutRow & Fields) => Promise<Row>
-    update: (data: OutUpdate) => Promise<Row>
+    update: (data: OutUpdate, fields?: Partial<Fields>) => Promise<Row>
   }
-  /** Checks the request by field against svc (throws naming the field); the row's own fields. */
+  /** Checks the request by field against svc (throws naming the field); the row's own fields (`Fields`: also those svc's answer sets). */
   check: (
     container: Container,
     input: Req,
     amountSen: number
   ) => Promise<Fields>
-  /** The same request_id again must say the same thing (throws naming the field). */
-  same: (row: Row, input: Req, amountSen: number) => void
-  /** svc's call, with the row's stored key and body. */
+  /** The same request_id again must say the same thing: these fields, the amount and the reference. */
+  same: readonly (keyof Req & keyof Row & string)[]
+  /** svc's id of the row (once known), and svc's call with the row's stored key and body. */
+  svcId: (row: Row) => string | null
   send: (container: Container, row: Row) => Promise<Sent>
-  /** svc's answer written to the row. */
-  recordSent: (
-    container: Container,
-    row: Row,
-    sent: Sent,
-    source: string
-  ) => Promise<Row>
+  /** The row's fields svc's answer sets beside its status, or null when the row says them already. */
+  fromSvc: (sent: Sent, row: Row) => Partial<Fields> | null
   /** svc's refusal as the admin reads it. */
   sendError: (e: unknown) => Error
-  texts: {
-    sent: (sent: Sent) => Said
-    again: (row: Row) => Said
-    /** The same request_id found CREATING: answered 202 with this (the first request is sending it), or (null) sent again with its key. */
-    againSending: Said | null
-    noAnswer: Said
-    /** A later step failed before svc's answer was recorded. */
-    unrecorded: Said
-    /** svc was asked but its answer could not be written: the 202's message. */
-    unrecordedAnswer: Said
-  }
 }
 
 /** A CREATING row updated less than `ms` ago may still be in its first send: a sweep leaves it alone. */
@@ -150,32 +140,69 @@ export const maybeSending = (
   ms: number
 ) => row.status === "CREATING" && Date.now() - +new Date(row.updated_at) < ms
 
-/** `{[key]: value}` typed by its key. */
-function keyed<K extends string, V>(key: K, value: V) {
-  return { [key]: value } as { [P in K]: V }
+/** What differs between a stored row and the same request_id again ("amount (RM… then, RM… now)"), or null. */
+function differs<Req extends OutRequest, Row extends OutRow>(
+  same: readonly (keyof Req & keyof Row & string)[],
+  row: Row,
+  input: Req,
+  amountSen: number
+) {
+  const field = same.find((f) => String(row[f]) !== String(input[f]))
+  return field
+    ? `${field} (${String(row[field])} then, ${String(input[field])} now)`
+    : Number(row.amount_sen) !== amountSen
+      ? english(
+          say("refund.amountThenNow", {
+            then: fromSen(Number(row.amount_sen)),
+            now: fromSen(amountSen),
+          })
+        )
+      : (row.reference ?? null) !== (input.reference ?? null)
+        ? `reference (${row.reference ?? "none"} then, ${input.reference ?? "none"} now)`
+        : null
+}
+
+/** Each row's step (a sweep's), failures counted in `report.errors` and logged, never thrown: how many did something. */
+export async function eachRow<R>(
+  container: Container,
+  report: { errors: number },
+  rows: R[],
+  what: (r: R) => string,
+  step: (r: R) => Promise<boolean>
+) {
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  let done = 0
+  for (const r of rows)
+    if (await sweepStep(report, logger, what(r), () => step(r))) done++
+  return done
 }
 
 /** The kind's record and send, and its rows in the svc module. */
 export function outShape<
-  K extends string,
   Req extends OutRequest,
   Row extends OutRow,
   F,
   S extends { id: string; status: string },
->(kind: OutKind<K, Req, Row, F, S>) {
-  type Answer = OutAnswer<K, Row>
-  type Plan = OutPlan<K, Row>
+  A,
+>(kind: OutKind<Req, Row, F, S, A>) {
+  type Plan = OutPlan<A>
   const rowsOf = (container: Container) =>
     kind.rows(container.resolve<SvcModuleService>(SVC_MODULE))
-  const answer = (httpStatus: 200 | 202, row: Row, message: Said): Answer => ({
-    httpStatus,
-    ...keyed(kind.key, row),
-    message,
+  const answer = (
+    httpStatus: 200 | 202,
+    row: Row,
+    message: Said
+  ): OutAnswer<A> => ({ httpStatus, message, ...kind.wrap(row) })
+  const said = (name: "noAnswer" | "unrecordedAnswer" | "unrecorded") =>
+    say(`${kind.texts}.${name}`)
+  const status = (row: Row, svcId = kind.svcId(row)) => ({
+    [kind.texts]: svcId ?? row.id,
+    status: row.status,
   })
 
   /** The same request_id again: an unsent or unanswered row is sent again with its key; any other is answered as it stands. */
   function planAgain(row: Row): Plan {
-    const sending = row.status === "CREATING" && kind.texts.againSending
+    const sending = row.status === "CREATING" && kind.waitsWhileSending
     if (!sending && (row.status === "UNCERTAIN" || row.status === "CREATING"))
       return {
         send: { id: row.id, source: "admin-retry" },
@@ -186,8 +213,8 @@ export function outShape<
       send: null,
       created: false,
       answer: sending
-        ? answer(202, row, sending)
-        : answer(200, row, kind.texts.again(row)),
+        ? answer(202, row, say("withdrawal.againSending"))
+        : answer(200, row, say(`${kind.texts}.again`, status(row))),
     }
   }
 
@@ -208,12 +235,19 @@ export function outShape<
       MAX_AMOUNT_SEN
     )
     const rows = rowsOf(container)
+    // a request_id names one send: another body is refused, naming what differs
     const sameRequest = async () => {
       const [row] = input.request_id
         ? await rows.list({ request_id: input.request_id })
         : []
       if (!row) return null
-      kind.same(row, input, amountSen)
+      const field = differs(kind.same, row, input, amountSen)
+      if (field)
+        throw invalidData(
+          kind.texts === "withdrawal"
+            ? say("withdrawal.requestIdUsed", { field })
+            : `request_id: already used for another transfer; ${field} differs. A new transfer needs a new request_id`
+        )
       return planAgain(row)
     }
     // the same form again (lost answer, double click): its row, before any check
@@ -246,6 +280,31 @@ export function outShape<
     }
   }
 
+  /** svc's answer written to the row (nothing written when it says what the row says). */
+  async function apply(
+    container: Container,
+    row: Row,
+    sent: S,
+    source: string
+  ) {
+    const fields = kind.fromSvc(sent, row)
+    if (!fields) return row
+    return rowsOf(container).update({
+      id: row.id,
+      status: sent.status,
+      failure_reason: null,
+      ...(row.status === sent.status
+        ? {}
+        : {
+            status_history: appendEntry(
+              row.status_history,
+              sent.status,
+              source
+            ),
+          }),
+    })
+  }
+
   /**
    * Send (or send again: same key, same body) a stored row. Once svc was asked,
    * a failure to record its answer is an UnrecordedSendError (the row stays as
@@ -255,7 +314,7 @@ export function outShape<
     container: Container,
     row: Row,
     source: string
-  ): Promise<Answer> {
+  ): Promise<OutAnswer<A>> {
     let sent: S
     try {
       sent = await kind.send(container, row)
@@ -274,16 +333,20 @@ export function outShape<
           ),
         })
       )
-      if (uncertain) return answer(202, updated, kind.texts.noAnswer)
+      if (uncertain) return answer(202, updated, said("noAnswer"))
       throw kind.sendError(e)
     }
     const updated = await recordAnswer(kind.what, row, () =>
-      kind.recordSent(container, row, sent, source)
+      apply(container, row, sent, source)
     )
-    return answer(200, updated, kind.texts.sent(sent))
+    return answer(
+      200,
+      updated,
+      say(`${kind.texts}.sent`, status(updated, sent.id))
+    )
   }
 
-  return { rowsOf, answer, record, send }
+  return { rowsOf, answer, said, record, apply, send }
 }
 
 /**
@@ -305,37 +368,34 @@ export function outShape<
  *   failed, e.g. a store's hook handler): money may have moved, so nothing is
  *   undone; a row whose answer was not written is flagged UNCERTAIN, which
  *   keeps it from the record step's compensation and has the job finish it.
- * - the hook runs once the row is recorded and sent (or kept with its key). A
- *   handler that throws fails the run, but the send is never undone.
+ * - the hook (`requested`: its data from the answer and the plan, e.g.
+ *   `{withdrawal, first}`) runs once the row is recorded and sent (or kept with
+ *   its key). A handler that throws fails the run, but the send is never undone.
  */
 export function outWorkflow<
-  K extends string,
   Req extends OutRequest,
   Row extends OutRow,
   F,
   S extends { id: string; status: string },
+  A,
   H extends string,
+  D,
 >(
-  kind: OutKind<K, Req, Row, F, S>,
+  kind: OutKind<Req, Row, F, S, A>,
   ids: { workflow: string; record: string; send: string; flow: string },
-  hook: H
+  hook: H,
+  requested: (
+    answer: WorkflowData<OutAnswer<A>>,
+    plan: WorkflowData<OutPlan<A>>
+  ) => D
 ) {
   const shape = outShape(kind)
-  const requestedOf = (
-    answer: OutAnswer<K, Row>,
-    plan: OutPlan<K, Row>
-  ): OutRequested<K, Row> => ({
-    ...keyed(kind.key, answer[kind.key]),
-    first: plan.created,
-  })
   const recordStep = createStep(
     ids.record,
     async (input: OutInput<Req>, { container }) => {
       const plan = await shape.record(container, input.request, input.actor_id)
-      return new StepResponse<OutPlan<K, Row>, string | null>(
-        plan,
-        plan.created && plan.send ? plan.send.id : null
-      )
+      const created = plan.created && plan.send ? plan.send.id : null
+      return new StepResponse(plan, created)
     },
     async (createdId, { container }) => {
       if (!createdId) return
@@ -344,35 +404,30 @@ export function outWorkflow<
         .deleteUnsentSvcRequest(kind.table, createdId)
     }
   )
-  type Sent = { id: string } | null
   const sendStep = createStep(
     ids.send,
-    async (plan: OutPlan<K, Row>, { container }) => {
+    async (plan: OutPlan<A>, { container }) => {
       if (!plan.send)
-        return new StepResponse<OutAnswer<K, Row>, Sent>(plan.answer, null)
+        return new StepResponse<OutAnswer<A>, string | null>(plan.answer, null)
       const row = await shape.rowsOf(container).retrieve(plan.send.id)
+      let answer: OutAnswer<A>
       try {
-        return new StepResponse<OutAnswer<K, Row>, Sent>(
-          await shape.send(container, row, plan.send.source),
-          { id: row.id }
-        )
+        answer = await shape.send(container, row, plan.send.source)
       } catch (e) {
         if (!(e instanceof UnrecordedSendError)) throw e
         container
           .resolve(ContainerRegistrationKeys.LOGGER)
           .warn(`svc: ${e.message}`)
-        return new StepResponse<OutAnswer<K, Row>, Sent>(
-          shape.answer(202, row, kind.texts.unrecordedAnswer),
-          { id: row.id }
-        )
+        answer = shape.answer(202, row, shape.said("unrecordedAnswer"))
       }
+      return new StepResponse(answer, row.id)
     },
-    async (sent, { container }) => {
-      if (!sent) return
+    async (sentId, { container }) => {
+      if (!sentId) return
       const rows = shape.rowsOf(container)
-      const row = await rows.retrieve(sent.id)
+      const row = await rows.retrieve(sentId)
       if (row.status === "CREATING") {
-        const reason = english(kind.texts.unrecorded)
+        const reason = english(shape.said("unrecorded"))
         await rows.update({
           id: row.id,
           status: "UNCERTAIN",
@@ -397,65 +452,10 @@ export function outWorkflow<
     (input: WorkflowData<OutInput<Req>>) => {
       const plan = recordStep(input)
       const answer = sendStep(plan)
-      // the SDK's WorkflowData types do not resolve over a generic key: the step's own types
-      const requested = transform({ answer, plan }, (v) =>
-        requestedOf(v.answer as OutAnswer<K, Row>, v.plan as OutPlan<K, Row>)
-      )
       return new WorkflowResponse(answer, {
-        hooks: [createHook(hook, requested)],
+        hooks: [createHook(hook, requested(answer, plan))],
       })
     }
   )
   return { ...shape, recordStep, sendStep, workflow }
-}
-
-/**
- * A tracking workflow's input: the id under `Id` re-reads that one row;
- * without it, the sweep (with the kind's own options). `source`: who asked,
- * written in the status history.
- */
-export type TrackInput<Id extends string, SweepOptions = object> = {
-  [P in Id]?: string
-} & { source?: string } & SweepOptions
-
-/**
- * A tracking workflow and its step: one row re-read from svc (`one`), or (no
- * id) the kind's sweep. Answers `{[key]: one's result, report}`, the other
- * null. No compensation: it only records what svc says has happened.
- */
-export function trackWorkflow<
-  Id extends string,
-  O,
-  K extends string,
-  One,
-  Report,
->(
-  ids: { workflow: string; step: string },
-  idKey: Id,
-  key: K,
-  one: (container: Container, id: string, source?: string) => Promise<One>,
-  sweep: (container: Container, input: TrackInput<Id, O>) => Promise<Report>
-) {
-  type Result = { [P in K]: Awaited<One> | null } & {
-    report: Awaited<Report> | null
-  }
-  const step = createStep(
-    ids.step,
-    async (input: TrackInput<Id, O>, { container }) => {
-      const named: { [P in Id]?: string } = input
-      const id = named[idKey]
-      const result: Result = {
-        ...keyed(key, id ? await one(container, id, input.source) : null),
-        report: id ? null : await sweep(container, input),
-      }
-      return new StepResponse<Result, null>(result, null)
-    }
-  )
-  const workflow = createWorkflow(
-    ids.workflow,
-    (input: WorkflowData<TrackInput<Id, O>>) =>
-      // the SDK's WorkflowData types do not resolve over a generic key: the step's own result
-      new WorkflowResponse(step(input) as WorkflowData<Result>)
-  )
-  return { step, workflow }
 }

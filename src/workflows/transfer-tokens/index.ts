@@ -1,5 +1,11 @@
-import type { OutInput, OutRequested, TrackInput } from "../transfer-out"
-import { outWorkflow, trackWorkflow } from "../transfer-out"
+import {
+  createStep,
+  createWorkflow,
+  StepResponse,
+  WorkflowResponse,
+  type WorkflowData,
+} from "@medusajs/framework/workflows-sdk"
+import { type OutInput, outWorkflow } from "../transfer-out"
 import {
   refreshTokenTransfer,
   sweepTokenTransfers,
@@ -12,10 +18,10 @@ import {
 export type TransferTokensWorkflowInput = OutInput<TokenTransferRequest>
 
 /** What a `tokenTransferRequested` handler receives: the stored transfer (`id`, `amount_sen`, `address_to`, `status`, svc's `transfer_id` once known), and `first`: true when this run recorded it, false for the same request_id again. */
-export type TokenTransferRequestedData = OutRequested<
-  "transfer",
-  TokenTransferRow
->
+export type TokenTransferRequestedData = {
+  transfer: TokenTransferRow
+  first: boolean
+}
 
 export const transferTokensWorkflowId = "svc-transfer-tokens"
 export const recordTokenTransferStepId = "svc-record-token-transfer"
@@ -44,7 +50,8 @@ export const {
     send: sendTokenTransferStepId,
     flow: "transfer",
   },
-  "tokenTransferRequested"
+  "tokenTransferRequested",
+  (answer, plan) => ({ transfer: answer.transfer, first: plan.created })
 )
 
 /**
@@ -53,7 +60,11 @@ export const {
  * sweep over at most `max` open transfers, least recently updated first
  * (default 10).
  */
-export type TrackTokenTransferInput = TrackInput<"id", { max?: number }>
+export type TrackTokenTransferInput = {
+  id?: string
+  source?: string
+  max?: number
+}
 
 export const trackTokenTransfersStepId = "svc-track-token-transfers"
 export const trackTokenTransferWorkflowId = "svc-track-token-transfer"
@@ -65,17 +76,21 @@ export const trackTokenTransferWorkflowId = "svc-track-token-transfer"
  * Brings token transfers up to date from svc, which sends no event for them:
  * one by id (`transfer`: the row re-read), or the sweep over open ones
  * (`report`: refreshed, errors logged, not thrown). An unsent or unanswered one
- * is sent again with its stored key; a final status is never changed.
+ * is sent again with its stored key; a final status is never changed. No
+ * compensation: it only records what svc says has happened.
  */
-export const {
-  step: trackTokenTransfersStep,
-  workflow: trackTokenTransferWorkflow,
-} = trackWorkflow(
-  { workflow: trackTokenTransferWorkflowId, step: trackTokenTransfersStepId },
-  "id",
-  "transfer",
-  (container, id, source = "admin") =>
-    refreshTokenTransfer(container, id, source),
-  (container, input: TrackTokenTransferInput) =>
-    sweepTokenTransfers(container, input.max)
+export const trackTokenTransfersStep = createStep(
+  trackTokenTransfersStepId,
+  async (input: TrackTokenTransferInput, { container }) => {
+    const { id, source = "admin" } = input
+    return new StepResponse({
+      transfer: id ? await refreshTokenTransfer(container, id, source) : null,
+      report: id ? null : await sweepTokenTransfers(container, input.max),
+    })
+  }
+)
+export const trackTokenTransferWorkflow = createWorkflow(
+  trackTokenTransferWorkflowId,
+  (input: WorkflowData<TrackTokenTransferInput>) =>
+    new WorkflowResponse(trackTokenTransfersStep(input))
 )

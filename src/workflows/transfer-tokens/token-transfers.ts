@@ -1,21 +1,16 @@
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { fromSen } from "../../client"
 import { EVM_ADDRESS_RE, SOLANA_ADDRESS_RE } from "../../client/schemas/common"
-import type {
-  Network,
-  TokenTransfer,
-  TokenTransferCreateBody,
-} from "../../client/schemas/wallet"
-import { appendEntry, invalidData } from "../../lib/money/admin-input"
+import type { Network, TokenTransfer } from "../../client/schemas/wallet"
+import { invalidData } from "../../lib/money/admin-input"
 import {
+  eachRow,
   maybeSending,
   type OutKind,
   type OutRequest,
   outShape,
 } from "../transfer-out"
-import { sweepStep } from "../../lib/svc-runtime/sweep"
 import { adminDeps, type Container } from "../../lib/svc-admin/context"
-import { adminSvcError, notFound } from "../../lib/svc-admin/errors"
+import { adminSvcError, notFound, svcCall } from "../../lib/svc-admin/errors"
 import { say } from "../../lib/texts"
 
 /** A token transfer as the admin asked it (src/api/admin/svc/token-transfers/validators.ts checks its shape). */
@@ -35,7 +30,6 @@ export const FINAL_TRANSFER = ["COMPLETED", "FAILED", "REJECTED", "CANCELLED"]
 /** Ours: not yet known to svc (CREATING), sent without an answer (UNCERTAIN); refused by svc: NOT_SENT. */
 const UNSENT = ["CREATING", "UNCERTAIN"]
 
-type Loose = Record<string, unknown>
 const text = (v: unknown) => (typeof v === "string" ? v : null)
 const num = (v: unknown) => (typeof v === "number" ? v : null)
 
@@ -45,29 +39,25 @@ export type TokenTransferRow = Awaited<
     ReturnType<typeof adminDeps>["svcModule"]["retrieveSvcTokenTransfer"]
   >
 >
-type Row = TokenTransferRow
 
 /** Active networks and their tokens (spec: token ids are read at runtime, never configured). */
 export async function listNetworks(container: Container) {
-  const { client } = adminDeps(container)
-  try {
-    const networks = await client.wallet.networks()
-    return networks.map((n) => ({
-      id: n.id,
-      name: n.name,
-      type: n.type,
-      chain_id: num((n as Loose).chainId),
-      // spec gap: a token's fields beyond id are not shown; symbol, name and decimals are passed on when svc gives them
-      tokens: n.tokens.map((t) => ({
-        id: t.id,
-        symbol: text((t as Loose).symbol),
-        name: text((t as Loose).name),
-        decimals: num((t as Loose).decimals),
-      })),
-    }))
-  } catch (e) {
-    throw adminSvcError(e, "reading svc")
-  }
+  const networks = await svcCall("reading svc", () =>
+    adminDeps(container).client.wallet.networks()
+  )
+  return networks.map((n) => ({
+    id: n.id,
+    name: n.name,
+    type: n.type,
+    chain_id: num(n.chainId),
+    // spec gap: a token's fields beyond id are not shown; symbol, name and decimals are passed on when svc gives them
+    tokens: n.tokens.map((t) => ({
+      id: t.id,
+      symbol: text(t.symbol),
+      name: text(t.name),
+      decimals: num(t.decimals),
+    })),
+  }))
 }
 
 function checkAddress(network: Network, address: string) {
@@ -95,9 +85,8 @@ function checkAddress(network: Network, address: string) {
  * or unanswered one found again is sent again with its key.
  */
 export const tokenTransfer: OutKind<
-  "transfer",
   TokenTransferRequest,
-  Row,
+  TokenTransferRow,
   {
     request_id: string
     token_id: string
@@ -105,31 +94,31 @@ export const tokenTransfer: OutKind<
     network_name: string
     token_symbol: string | null
     address_to: string
+    transfer_id?: string
+    fee_sen?: string
+    tx_hash?: string | null
   },
-  TokenTransfer
+  TokenTransfer,
+  { transfer: TokenTransferRow }
 > = {
-  key: "transfer",
+  wrap: (row) => ({ transfer: row }),
   what: "token transfer",
+  texts: "transfer",
+  waitsWhileSending: false,
   table: "svc_token_transfer",
   refused: "NOT_SENT",
   rows: (svc) => ({
     list: (filter) => svc.listSvcTokenTransfers(filter),
     retrieve: (id) => svc.retrieveSvcTokenTransfer(id),
     create: (data) => svc.createSvcTokenTransfers(data),
-    update: (data) => svc.updateSvcTokenTransfers(data),
+    update: (data, fields) =>
+      svc.updateSvcTokenTransfers({ ...data, ...fields }),
   }),
   async check(container, input, amountSen) {
     const { client } = adminDeps(container)
-    let networks: Network[]
-    let balance: { walletBalance: string }
-    try {
-      ;[networks, balance] = await Promise.all([
-        client.wallet.networks(),
-        client.wallet.balance(),
-      ])
-    } catch (e) {
-      throw adminSvcError(e, "reading svc")
-    }
+    const [networks, balance] = await svcCall("reading svc", () =>
+      Promise.all([client.wallet.networks(), client.wallet.balance()])
+    )
     const network = networks.find((n) => n.id === input.network_id)
     if (!network)
       throw invalidData(
@@ -139,97 +128,47 @@ export const tokenTransfer: OutKind<
     if (!token)
       throw invalidData(`token_id: not an active token of ${network.name}`)
     checkAddress(network, input.address_to)
-    if (
-      /^\d+$/.test(balance.walletBalance) &&
-      BigInt(balance.walletBalance) < BigInt(amountSen)
-    ) {
+    const wallet = balance.walletBalance
+    if (/^\d+$/.test(wallet) && BigInt(wallet) < BigInt(amountSen))
       throw invalidData(
         say("transfer.balanceLow", {
-          balance: fromSen(balance.walletBalance),
+          balance: fromSen(wallet),
           amount: fromSen(amountSen),
         })
       )
-    }
     return {
       request_id: input.request_id,
       token_id: token.id,
       network_id: network.id,
       network_name: network.name,
-      token_symbol: text((token as Loose).symbol),
+      token_symbol: text(token.symbol),
       address_to: input.address_to,
     }
   },
-  // a request id names one transfer: sent again, it must say the same thing
-  same(row, input, amountSen) {
-    const same =
-      row.token_id === input.token_id &&
-      row.network_id === input.network_id &&
-      row.address_to === input.address_to &&
-      Number(row.amount_sen) === amountSen &&
-      (row.reference ?? null) === (input.reference ?? null)
-    if (!same)
-      throw invalidData(
-        `request_id: already used for another transfer (${fromSen(Number(row.amount_sen))} to ${row.address_to}); a new transfer needs a new request_id`
-      )
-  },
-  send(container, row) {
-    const body: TokenTransferCreateBody = {
-      tokenId: row.token_id,
-      addressTo: row.address_to,
-      amount: Number(row.amount_sen),
-      ...(row.reference ? { reference: row.reference } : {}),
-    }
-    return adminDeps(container).client.wallet.tokenWithdrawals.create(body, {
-      idempotencyKey: row.idempotency_key,
-    })
-  },
-  recordSent: (container, row, t, source) =>
-    applyTransfer(container, row, t, source),
+  same: ["token_id", "network_id", "address_to"],
+  svcId: (row) => row.transfer_id,
+  send: (container, row) =>
+    adminDeps(container).client.wallet.tokenWithdrawals.create(
+      {
+        tokenId: row.token_id,
+        addressTo: row.address_to,
+        amount: Number(row.amount_sen),
+        ...(row.reference ? { reference: row.reference } : {}),
+      },
+      { idempotencyKey: row.idempotency_key }
+    ),
+  fromSvc: (t, row) =>
+    row.transfer_id === t.id &&
+    row.status === t.status &&
+    row.tx_hash === t.txHash
+      ? null
+      : { transfer_id: t.id, fee_sen: t.fee, tx_hash: t.txHash },
   sendError: (e) => adminSvcError(e, "sending the token transfer"),
-  texts: {
-    sent: (t) => say("transfer.sent", { transfer: t.id, status: t.status }),
-    again: (row) =>
-      say("transfer.again", {
-        transfer: String(row.transfer_id ?? row.id),
-        status: String(row.status),
-      }),
-    againSending: null,
-    noAnswer: say("transfer.noAnswer"),
-    unrecorded: say("transfer.unrecorded"),
-    unrecordedAnswer: say("transfer.unrecordedAnswer"),
-  },
 }
 const shape = outShape(tokenTransfer)
 
 /** Send (or send again: same key, same body) a stored transfer (src/workflows/transfer-out). */
 export const sendTokenTransfer = shape.send
-
-async function applyTransfer(
-  container: Container,
-  row: Row,
-  t: TokenTransfer,
-  source: string
-) {
-  const { svcModule } = adminDeps(container)
-  if (
-    row.transfer_id === t.id &&
-    row.status === t.status &&
-    row.tx_hash === t.txHash
-  )
-    return row
-  return svcModule.updateSvcTokenTransfers({
-    id: row.id,
-    transfer_id: t.id,
-    status: t.status,
-    fee_sen: t.fee,
-    tx_hash: t.txHash,
-    failure_reason: null,
-    status_history:
-      row.status === t.status
-        ? row.status_history
-        : appendEntry(row.status_history, t.status, source),
-  })
-}
 
 /**
  * Follow a transfer to its final status: svc sends no token-transfer event
@@ -247,22 +186,13 @@ export async function refreshTokenTransfer(
   if (!row) throw notFound(`id: no token transfer ${id}`)
   if (UNSENT.includes(row.status))
     return (await sendTokenTransfer(container, row, source)).transfer
-  if (
-    !row.transfer_id ||
-    FINAL_TRANSFER.includes(row.status) ||
-    row.status === "NOT_SENT"
-  )
+  const transferId = row.transfer_id
+  if (!transferId || [...FINAL_TRANSFER, "NOT_SENT"].includes(row.status))
     return row
-  try {
-    return await applyTransfer(
-      container,
-      row,
-      await client.wallet.tokenWithdrawals.retrieve(row.transfer_id),
-      source
-    )
-  } catch (e) {
-    throw adminSvcError(e, "reading svc")
-  }
+  const t = await svcCall("reading svc", () =>
+    client.wallet.tokenWithdrawals.retrieve(transferId)
+  )
+  return shape.apply(container, row, t, source)
 }
 
 /**
@@ -272,23 +202,18 @@ export async function refreshTokenTransfer(
  */
 export async function sweepTokenTransfers(container: Container, max = 10) {
   const { svcModule } = adminDeps(container)
-  const logger = container.resolve<{ warn: (m: string) => void }>(
-    ContainerRegistrationKeys.LOGGER
-  )
   const report = { refreshed: 0, errors: 0 }
   const open = await svcModule.listSvcTokenTransfers(
     { status: { $nin: [...FINAL_TRANSFER, "NOT_SENT"] } },
     { take: max, order: { updated_at: "ASC" } }
   )
-  for (const r of open) {
-    if (maybeSending(r, 30_000)) continue
-    if (
-      await sweepStep(report, logger, `refreshing token transfer ${r.id}`, () =>
-        refreshTokenTransfer(container, r.id, "poll").then(() => true)
-      )
-    )
-      report.refreshed++
-  }
+  report.refreshed = await eachRow(
+    container,
+    report,
+    open.filter((r) => !maybeSending(r, 30_000)),
+    (r) => `refreshing token transfer ${r.id}`,
+    (r) => refreshTokenTransfer(container, r.id, "poll").then(() => true)
+  )
   return report
 }
 
@@ -297,9 +222,10 @@ export async function listTokenTransfers(
   container: Container,
   q: { limit: number; offset: number }
 ) {
-  const { svcModule } = adminDeps(container)
   await sweepTokenTransfers(container, 10)
-  const [rows, count] = await svcModule.listAndCountSvcTokenTransfers(
+  const [rows, count] = await adminDeps(
+    container
+  ).svcModule.listAndCountSvcTokenTransfers(
     {},
     { take: q.limit, skip: q.offset, order: { created_at: "DESC" } }
   )

@@ -1,6 +1,12 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import type { OutInput, OutRequested, TrackInput } from "../transfer-out"
-import { outWorkflow, trackWorkflow } from "../transfer-out"
+import {
+  createStep,
+  createWorkflow,
+  StepResponse,
+  WorkflowResponse,
+  type WorkflowData,
+} from "@medusajs/framework/workflows-sdk"
+import { type OutInput, outWorkflow } from "../transfer-out"
 import {
   refreshWithdrawal,
   sweepWithdrawals,
@@ -13,7 +19,10 @@ import {
 export type WithdrawWorkflowInput = OutInput<WithdrawalRequest>
 
 /** What a `withdrawalRequested` handler receives: the stored withdrawal (`id`, `amount_sen`, `status`, svc's `withdrawal_id` once known), and `first`: true when this run recorded it, false for the same request_id again. */
-export type WithdrawalRequestedData = OutRequested<"withdrawal", WithdrawalRow>
+export type WithdrawalRequestedData = {
+  withdrawal: WithdrawalRow
+  first: boolean
+}
 
 export const withdrawWorkflowId = "svc-withdraw"
 export const recordWithdrawalStepId = "svc-record-withdrawal"
@@ -43,7 +52,8 @@ export const {
     send: sendWithdrawalStepId,
     flow: "withdraw",
   },
-  "withdrawalRequested"
+  "withdrawalRequested",
+  (answer, plan) => ({ withdrawal: answer.withdrawal, first: plan.created })
 )
 
 /**
@@ -52,10 +62,11 @@ export const {
  * `finish_only` only finishes unanswered sends (the watcher), without polling
  * open withdrawals.
  */
-export type TrackWithdrawalInput = TrackInput<
-  "withdrawal_id",
-  { finish_only?: boolean }
->
+export type TrackWithdrawalInput = {
+  withdrawal_id?: string
+  source?: string
+  finish_only?: boolean
+}
 
 export const trackWithdrawalsStepId = "svc-track-withdrawals"
 export const trackWithdrawalWorkflowId = "svc-track-withdrawal"
@@ -68,18 +79,26 @@ export const trackWithdrawalWorkflowId = "svc-track-withdrawal"
  * svc's id (`outcome`: "updated", "unchanged" (final, or svc says the same),
  * "unknown_withdrawal"), or the sweep (`report`: UNCERTAIN sends and CREATING
  * ones a dead process left finished with their own key, open ones re-read;
- * errors logged, not thrown). A final status is never changed.
+ * errors logged, not thrown). A final status is never changed. No
+ * compensation: it only records what svc says has happened.
  */
-export const { step: trackWithdrawalsStep, workflow: trackWithdrawalWorkflow } =
-  trackWorkflow(
-    { workflow: trackWithdrawalWorkflowId, step: trackWithdrawalsStepId },
-    "withdrawal_id",
-    "outcome",
-    (container, id, source = "webhook") =>
-      refreshWithdrawal(container, id, source),
-    (container, input: TrackWithdrawalInput) =>
-      sweepWithdrawals(container, { finishOnly: input.finish_only })
-  )
+export const trackWithdrawalsStep = createStep(
+  trackWithdrawalsStepId,
+  async (input: TrackWithdrawalInput, { container }) => {
+    const { withdrawal_id: id, source = "webhook" } = input
+    return new StepResponse({
+      outcome: id ? await refreshWithdrawal(container, id, source) : null,
+      report: id
+        ? null
+        : await sweepWithdrawals(container, { finishOnly: input.finish_only }),
+    })
+  }
+)
+export const trackWithdrawalWorkflow = createWorkflow(
+  trackWithdrawalWorkflowId,
+  (input: WorkflowData<TrackWithdrawalInput>) =>
+    new WorkflowResponse(trackWithdrawalsStep(input))
+)
 
 /** One withdrawal re-read by svc's id (the webhook subscriber's use): its outcome. */
 export async function trackWithdrawal(

@@ -1,20 +1,14 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import {
-  type FiatWithdrawalCreateBody,
-  fromSen,
-  MAX_AMOUNT_SEN,
-  MIN_AMOUNT_SEN,
-} from "../../client"
-import { svcFromContainer } from "../../lib/svc-runtime/config"
+import { fromSen, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN } from "../../client"
 import { toMedusaError } from "../../lib/svc-runtime/errors"
-import { SVC_MODULE } from "../../lib/svc-runtime/module-key"
 import type SvcModuleService from "../../modules/svc/service"
-import { appendEntry, invalidData } from "../../lib/money/admin-input"
+import { invalidData } from "../../lib/money/admin-input"
 import { longestSendMs } from "../../lib/svc-runtime/send-window"
-import { sweepStep } from "../../lib/svc-runtime/sweep"
+import { adminDeps, mask } from "../../lib/svc-admin/context"
+import { svcFromContainer } from "../../lib/svc-runtime/config"
 import { emitSvcEvent, SvcEvents } from "../../lib/events/svc-events"
 import {
+  eachRow,
   maybeSending,
   type OutKind,
   type OutRequest,
@@ -36,19 +30,16 @@ export const FINAL_WITHDRAWAL: string[] = [...FINAL_WITHDRAWAL_STATUS]
 /** A withdrawal as the admin asked it (src/api/admin/svc/withdrawals/validators.ts checks its shape). */
 export type WithdrawalRequest = OutRequest & { bank_account_id: string }
 
-const mask = (v: unknown) =>
-  typeof v === "string" && v.length > 4 ? `••••${v.slice(-4)}` : v
-
 /** The settlement panel: balance and the linked bank accounts (numbers masked). */
 export async function walletOverview(container: Container) {
-  const { client } = svcFromContainer(container)
+  const { client } = adminDeps(container)
   try {
     const [balance, health] = await Promise.all([
       client.wallet.balance(),
       client.health(),
     ])
-    const accounts: Record<string, unknown>[] = []
-    for await (const a of client.wallet.bankAccounts.listAll({ limit: 100 })) {
+    const accounts = []
+    for await (const a of client.wallet.bankAccounts.listAll({ limit: 100 }))
       accounts.push({
         id: a.id,
         name: a.name,
@@ -56,12 +47,10 @@ export async function walletOverview(container: Container) {
         verified: a.verified,
         bank: a.bank,
       })
-    }
     return {
       balance_sen: balance.walletBalance,
       pending_withdrawal_sen: balance.pendingWithdrawal,
-      account_type:
-        (health as { account?: { type?: string } }).account?.type ?? null,
+      account_type: health.account?.type ?? null,
       bank_accounts: accounts,
     }
   } catch (e) {
@@ -82,105 +71,58 @@ export type WithdrawalRow = Awaited<
  * first request: answered 202, not sent again.
  */
 export const withdrawal: OutKind<
-  "withdrawal",
   WithdrawalRequest,
   WithdrawalRow,
-  { bank_account_id: string },
-  { id: string; status: string }
+  { bank_account_id: string; withdrawal_id?: string },
+  { id: string; status: string },
+  { withdrawal: WithdrawalRow }
 > = {
-  key: "withdrawal",
+  wrap: (row) => ({ withdrawal: row }),
   what: "withdrawal",
+  texts: "withdrawal",
+  waitsWhileSending: true,
   table: "svc_withdrawal",
   refused: "FAILED",
   rows: (svc) => ({
     list: (filter) => svc.listSvcWithdrawals(filter),
     retrieve: (id) => svc.retrieveSvcWithdrawal(id),
     create: (data) => svc.createSvcWithdrawals(data),
-    update: (data) => svc.updateSvcWithdrawals(data),
+    update: (data, fields) => svc.updateSvcWithdrawals({ ...data, ...fields }),
   }),
   async check(container, input, amountSen) {
     const overview = await walletOverview(container)
-    const account = overview.bank_accounts.find(
-      (a) => a.id === input.bank_account_id
-    )
-    if (!account)
+    if (!overview.bank_accounts.some((a) => a.id === input.bank_account_id))
       throw invalidData(
         say("withdrawal.notLinked", { account: input.bank_account_id })
       )
-    if (
-      overview.account_type &&
-      overview.account_type !== "BUSINESS" &&
-      amountSen > INDIVIDUAL_MAX_SEN
-    ) {
+    const type = overview.account_type
+    if (type && type !== "BUSINESS" && amountSen > INDIVIDUAL_MAX_SEN)
       throw invalidData(
-        say("withdrawal.individualCap", {
-          max: fromSen(INDIVIDUAL_MAX_SEN),
-        })
+        say("withdrawal.individualCap", { max: fromSen(INDIVIDUAL_MAX_SEN) })
       )
-    }
-    if (
-      /^\d+$/.test(String(overview.balance_sen)) &&
-      Number(overview.balance_sen) < amountSen
-    ) {
+    const balance = String(overview.balance_sen)
+    if (/^\d+$/.test(balance) && Number(balance) < amountSen)
       throw invalidData(
         say("withdrawal.balanceLow", {
-          balance: fromSen(String(overview.balance_sen)),
+          balance: fromSen(balance),
           amount: fromSen(amountSen),
         })
       )
-    }
     return { bank_account_id: input.bank_account_id }
   },
-  // a request_id names one withdrawal: another body is refused, naming the field that differs
-  same(row, input, amountSen) {
-    const differs =
-      row.bank_account_id !== input.bank_account_id
-        ? `bank_account_id (${row.bank_account_id} then, ${input.bank_account_id} now)`
-        : Number(row.amount_sen) !== amountSen
-          ? english(
-              say("refund.amountThenNow", {
-                then: fromSen(Number(row.amount_sen)),
-                now: fromSen(amountSen),
-              })
-            )
-          : (row.reference ?? null) !== (input.reference ?? null)
-            ? `reference (${row.reference ?? "none"} then, ${input.reference ?? "none"} now)`
-            : null
-    if (differs)
-      throw invalidData(say("withdrawal.requestIdUsed", { field: differs }))
-  },
-  send(container, row) {
-    const body: FiatWithdrawalCreateBody = {
-      bankAccountId: row.bank_account_id,
-      amount: Number(row.amount_sen),
-      ...(row.reference ? { reference: row.reference } : {}),
-    }
-    return svcFromContainer(container).client.wallet.fiatWithdrawals.create(
-      body,
+  same: ["bank_account_id"],
+  svcId: (row) => row.withdrawal_id,
+  send: (container, row) =>
+    adminDeps(container).client.wallet.fiatWithdrawals.create(
+      {
+        bankAccountId: row.bank_account_id,
+        amount: Number(row.amount_sen),
+        ...(row.reference ? { reference: row.reference } : {}),
+      },
       { idempotencyKey: row.idempotency_key }
-    )
-  },
-  recordSent: (container, row, w, source) =>
-    container.resolve<SvcModuleService>(SVC_MODULE).updateSvcWithdrawals({
-      id: row.id,
-      withdrawal_id: w.id,
-      status: w.status,
-      failure_reason: null,
-      status_history: appendEntry(row.status_history, w.status, source),
-    }),
+    ),
+  fromSvc: (w) => ({ withdrawal_id: w.id }),
   sendError: (e) => toMedusaError(e, english(say("doing.sendingWithdrawal"))),
-  texts: {
-    sent: (w) => say("withdrawal.sent", { withdrawal: w.id, status: w.status }),
-    again: (row) =>
-      say("withdrawal.again", {
-        withdrawal: String(row.withdrawal_id ?? row.id),
-        status: String(row.status),
-      }),
-    againSending: say("withdrawal.againSending"),
-    noAnswer: say("withdrawal.noAnswer"),
-    unrecorded: say("withdrawal.unrecorded"),
-    unrecordedAnswer: say("withdrawal.unrecordedAnswer"),
-  },
 }
 const shape = outShape(withdrawal)
 
@@ -194,16 +136,14 @@ export async function refreshWithdrawal(
   withdrawalId: string,
   source: string
 ): Promise<"updated" | "unchanged" | "unknown_withdrawal"> {
-  const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
+  const { client, svcModule } = adminDeps(container)
   const rowOf = async () =>
     (await svcModule.listSvcWithdrawals({ withdrawal_id: withdrawalId }))[0]
   let row = await rowOf()
   if (!row) return "unknown_withdrawal"
   if (FINAL_WITHDRAWAL.includes(row.status)) return "unchanged"
-  const { client } = svcFromContainer(container)
   const w = await client.wallet.fiatWithdrawals.retrieve(withdrawalId)
-  const failed =
-    w.status === "FAILED" || w.status === "REJECTED" || w.status === "CANCELLED"
+  const failed = ["FAILED", "REJECTED", "CANCELLED"].includes(w.status)
   let made = false
   for (let attempt = 0; attempt < 3 && !made; attempt++) {
     if (attempt > 0) row = await rowOf() // another caller wrote meanwhile: judged again from what it wrote
@@ -224,19 +164,12 @@ export async function refreshWithdrawal(
     })
   }
   if (!made || !row) return "unchanged"
-  if (w.status === "COMPLETED" || failed) {
+  if (w.status === "COMPLETED" || failed)
     await emitSvcEvent(
       container,
-      w.status === "COMPLETED"
-        ? SvcEvents.WITHDRAWAL_COMPLETED
-        : SvcEvents.WITHDRAWAL_FAILED,
-      {
-        id: row.id,
-        withdrawal_id: withdrawalId,
-        status: w.status,
-      }
+      failed ? SvcEvents.WITHDRAWAL_FAILED : SvcEvents.WITHDRAWAL_COMPLETED,
+      { id: row.id, withdrawal_id: withdrawalId, status: w.status }
     )
-  }
   return "updated"
 }
 
@@ -245,54 +178,35 @@ export async function sweepWithdrawals(
   container: Container,
   opts: { finishOnly?: boolean } = {}
 ) {
-  const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
-  const logger = container.resolve<{ warn: (m: string) => void }>(
-    ContainerRegistrationKeys.LOGGER
-  )
+  const { svcModule } = adminDeps(container)
   const report = { finished: 0, refreshed: 0, errors: 0 }
   const sendMs = longestSendMs(svcFromContainer(container).options)
-  for (const r of await svcModule.listSvcWithdrawals(
+  const unsent = await svcModule.listSvcWithdrawals(
     { status: ["UNCERTAIN", "CREATING"] },
     { take: 50, order: { created_at: "ASC" } }
-  )) {
-    // CREATING for longer than any send lasts: the process died mid-send; finish it like an uncertain one
-    if (maybeSending(r, sendMs)) continue
-    if (
-      await sweepStep(
-        report,
-        logger,
-        `finishing withdrawal ${r.id}`,
-        async () =>
-          (
-            await shape.send(
-              container,
-              await shape.rowsOf(container).retrieve(r.id),
-              "job"
-            )
-          ).httpStatus === 200
-      )
-    )
-      report.finished++
-  }
+  )
+  // CREATING for longer than any send lasts: the process died mid-send; finished like an uncertain one
+  report.finished = await eachRow(
+    container,
+    report,
+    unsent.filter((r) => !maybeSending(r, sendMs)),
+    (r) => `finishing withdrawal ${r.id}`,
+    async (r) => {
+      const row = await svcModule.retrieveSvcWithdrawal(r.id)
+      return (await shape.send(container, row, "job")).httpStatus === 200
+    }
+  )
   if (opts.finishOnly) return report
   const open = await svcModule.listSvcWithdrawals(
     { status: { $nin: [...FINAL_WITHDRAWAL, "UNCERTAIN", "CREATING"] } },
     { take: 100 }
   )
-  for (const r of open) {
-    if (!r.withdrawal_id) continue
-    const withdrawalId = r.withdrawal_id
-    if (
-      await sweepStep(
-        report,
-        logger,
-        `reading withdrawal ${withdrawalId}`,
-        async () =>
-          (await refreshWithdrawal(container, withdrawalId, "job")) ===
-          "updated"
-      )
-    )
-      report.refreshed++
-  }
+  report.refreshed = await eachRow(
+    container,
+    report,
+    open.flatMap((r) => (r.withdrawal_id ? [r.withdrawal_id] : [])),
+    (id) => `reading withdrawal ${id}`,
+    async (id) => (await refreshWithdrawal(container, id, "job")) === "updated"
+  )
   return report
 }

@@ -15,7 +15,6 @@ import type {
   MedusaContainer,
   PriceDTO,
   RegionDTO,
-  ServiceZoneDTO,
 } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import {
@@ -44,13 +43,9 @@ export default async function setupMalaysiaScript({
 }: ExecArgs): Promise<void> {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const flags = parseSetupFlags(args)
-  if (flags.help) {
-    logger.info(`medusa-payment-svc setup-malaysia:\n${USAGE}`)
-    return
-  }
-  await setupMalaysia(container, flags, (line) =>
-    logger.info(`svc setup: ${line}`)
-  )
+  if (flags.help)
+    return logger.info(`medusa-payment-svc setup-malaysia:\n${USAGE}`)
+  await setupMalaysia(container, flags, (l) => logger.info(`svc setup: ${l}`))
 }
 
 const OPTION_NAME = "Standard Shipping (Malaysia)"
@@ -63,6 +58,18 @@ export class SetupRefused extends Error {
 
 const rm = (sen: number) => `RM${(sen / 100).toFixed(2)}`
 const ids = (rows: { id: string }[]) => rows.map((r) => r.id).join(", ")
+/** manual_manual when among `idsOf`, else the first. */
+const preferManual = (idsOf: string[]) =>
+  idsOf.includes(MANUAL) ? MANUAL : idsOf[0]
+/** The row a flag names, refused when there is none. */
+function named<T extends { id: string }>(rows: T[], flag: string, id: string) {
+  const row = rows.find((r) => r.id === id)
+  if (row) return row
+  const what = flag === "location" ? "stock location" : "shipping profile"
+  throw new SetupRefused(
+    `${flag}=${id}: no such ${what} (the store has ${ids(rows) || "none"})`
+  )
+}
 
 /**
  * Creates or completes what svc needs in a Malaysian store (above). `print` gets every line as it
@@ -79,29 +86,15 @@ export async function setupMalaysia(
   const graph = async (entity: string, fields: string[], filters?: object) =>
     (await query.graph({ entity, fields, filters })).data
   const [changed, found, notes]: string[][] = [[], [], []]
-  const say =
-    (list: string[], prefix: string) =>
-    (line: string): void => {
-      list.push(line)
-      print(`${prefix}: ${line}`)
-    }
-  const change = say(changed, "changed")
-  const inPlace = say(found, "in place")
-  const note = say(notes, "note")
-  /** The row a flag names, refused when there is none. */
-  const named = <T extends { id: string }>(
-    rows: T[],
-    flag: string,
-    id: string,
-    what: string
-  ): T => {
-    const row = rows.find((r) => r.id === id)
-    if (row) return row
-    throw new SetupRefused(
-      `${flag}=${id}: no such ${what} (the store has ${ids(rows) || "none"})`
-    )
+  const say = (list: string[], prefix: string) => (line: string) => {
+    list.push(line)
+    print(`${prefix}: ${line}`)
   }
-
+  const [change, inPlace, note] = [
+    say(changed, "changed"),
+    say(found, "in place"),
+    say(notes, "note"),
+  ]
   /** `base`, or `base (2)`, `base (3)`…: fulfillment sets and service zones have unique names. */
   const freeName = async (entity: string, base: string) => {
     for (let i = 1; ; i++) {
@@ -124,7 +117,6 @@ export async function setupMalaysia(
     throw new SetupRefused(
       `the svc payment providers ${missingProviders.join(", ")} are not registered: add medusa-payment-svc/providers/svc with id "${flags.providers}" to the payment module's providers in medusa-config.ts (or give providers=<its id>), start the store once, then run this again`
     )
-
   const [store] = await graph("store", [
     "id",
     "default_sales_channel_id",
@@ -135,7 +127,6 @@ export async function setupMalaysia(
       "the store has no store record yet: start Medusa once (or run its migrations), then run this again"
     )
   const channelId: string | undefined = store.default_sales_channel_id
-
   const regions: RegionDTO[] = await graph("region", [
     "id",
     "name",
@@ -153,7 +144,7 @@ export async function setupMalaysia(
 
   const locations = await graph("stock_location", ["id", "name"])
   let location = flags.location
-    ? named(locations, "location", flags.location, "stock location")
+    ? named(locations, "location", flags.location)
     : locations[0]
   if (!flags.location && locations.length > 1) {
     const [channel] = channelId
@@ -169,22 +160,15 @@ export async function setupMalaysia(
         `the store has ${locations.length} stock locations (${locations.map((l) => `${l.id} "${l.name}"`).join(", ")}): choose the one that ships to Malaysia with location=<id>`
       )
   }
-
   const profiles = await graph("shipping_profile", ["id", "type"])
   let profile = flags.shippingProfile
-    ? named(
-        profiles,
-        "shipping-profile",
-        flags.shippingProfile,
-        "shipping profile"
-      )
+    ? named(profiles, "shipping-profile", flags.shippingProfile)
     : (profiles.find((p) => p.type === "default") ??
       (profiles.length === 1 ? profiles[0] : undefined))
   if (!profile && profiles.length > 1)
     throw new SetupRefused(
       `the store has ${profiles.length} shipping profiles and none of type "default": choose one with shipping-profile=<id> (${ids(profiles)})`
     )
-
   const fulfillmentProviders = await graph("fulfillment_provider", [
     "id",
     "is_enabled",
@@ -198,18 +182,15 @@ export async function setupMalaysia(
     "price_set.id",
     "price_set.prices.*",
   ])
+  type Price = PriceDTO & { price_list_id?: string; rules_count?: number }
   const variantsToPrice = variants.flatMap((v) => {
-    const prices: (PriceDTO & {
-      price_list_id?: string
-      rules_count?: number
-    })[] = (v.price_set?.prices ?? []).filter(
-      (p: { price_list_id?: string }) => !p.price_list_id
-    )
-    if (!v.price_set || prices.some((p) => p.currency_code === "myr")) return []
+    const prices: Price[] = v.price_set?.prices ?? []
+    const own = prices.filter((p) => !p.price_list_id)
+    if (!v.price_set || own.some((p) => p.currency_code === "myr")) return []
     return {
       label: `${v.product?.title ?? "product"} / ${v.title ?? v.id}${v.sku ? ` (${v.sku})` : ""} ${v.id}`,
       priceSetId: String(v.price_set.id),
-      basePrices: prices.filter(
+      basePrices: own.filter(
         (p) =>
           !Number(p.rules_count ?? 0) &&
           p.min_quantity == null &&
@@ -228,23 +209,23 @@ export async function setupMalaysia(
   }[] = store.supported_currencies ?? []
   const hasDefault = currencies.some((c) => c.is_default)
   if (currencies.some((c) => c.currency_code === "myr")) {
-    inPlace(
-      `store currency MYR (${currencies.map((c) => `${c.currency_code.toUpperCase()}${c.is_default ? " default" : ""}`).join(", ")})`
+    const list = currencies.map(
+      (c) => `${c.currency_code.toUpperCase()}${c.is_default ? " default" : ""}`
     )
+    inPlace(`store currency MYR (${list.join(", ")})`)
   } else {
+    const supported = [
+      ...currencies.map((c) => ({
+        currency_code: c.currency_code,
+        is_default: Boolean(c.is_default),
+        is_tax_inclusive: Boolean(c.is_tax_inclusive),
+      })),
+      { currency_code: "myr", is_default: !hasDefault },
+    ]
     await updateStoresWorkflow(container).run({
       input: {
         selector: { id: store.id },
-        update: {
-          supported_currencies: [
-            ...currencies.map((c) => ({
-              currency_code: c.currency_code,
-              is_default: Boolean(c.is_default),
-              is_tax_inclusive: Boolean(c.is_tax_inclusive),
-            })),
-            { currency_code: "myr", is_default: !hasDefault },
-          ],
-        },
+        update: { supported_currencies: supported },
       },
     })
     change(
@@ -259,20 +240,16 @@ export async function setupMalaysia(
     regionId = myRegion.id
     const have = myRegion.payment_providers.map((p) => p.id)
     const missing = providerIds.filter((id) => !have.includes(id))
-    if (missing.length) {
+    const region = `region "${myRegion.name}" ${regionId} (MYR, my)`
+    if (!missing.length) inPlace(`${region} with ${providersText}`)
+    else {
       await updateRegionsWorkflow(container).run({
         input: {
           selector: { id: regionId },
           update: { payment_providers: [...have, ...missing] },
         },
       })
-      change(
-        `region "${myRegion.name}" ${regionId} (MYR, my): payment providers ${missing.join(", ")} enabled`
-      )
-    } else {
-      inPlace(
-        `region "${myRegion.name}" ${regionId} (MYR, my) with ${providersText}`
-      )
+      change(`${region}: payment providers ${missing.join(", ")} enabled`)
     }
   } else {
     const { result } = await createRegionsWorkflow(container).run({
@@ -324,9 +301,8 @@ export async function setupMalaysia(
   }
 
   // 4. The stock location, its sales channel and fulfillment provider
-  if (location) {
-    inPlace(`stock location "${location.name}" ${location.id}`)
-  } else {
+  if (location) inPlace(`stock location "${location.name}" ${location.id}`)
+  else {
     const { result } = await createStockLocationsWorkflow(container).run({
       input: {
         locations: [
@@ -354,16 +330,13 @@ export async function setupMalaysia(
     ],
     { id: locationId }
   )
-
-  if (!channelId) {
+  if (!channelId)
     note(
       "the store has no default sales channel: link the storefront's sales channel to the stock location yourself (Settings → Locations)"
     )
-  } else if (
-    loc?.sales_channels?.some((s: { id: string }) => s.id === channelId)
-  ) {
+  else if (loc?.sales_channels?.some((s: { id: string }) => s.id === channelId))
     inPlace(`default sales channel ${channelId} linked to the stock location`)
-  } else {
+  else {
     await linkSalesChannelsToStockLocationWorkflow(container).run({
       input: { id: locationId, add: [channelId] },
     })
@@ -371,16 +344,11 @@ export async function setupMalaysia(
       `default sales channel ${channelId} linked to stock location ${locationId}`
     )
   }
-
-  /** manual_manual when among `idsOf`, else the first. */
-  const preferManual = (idsOf: string[]) =>
-    idsOf.includes(MANUAL) ? MANUAL : idsOf[0]
-  let providerId = preferManual(
-    (loc?.fulfillment_providers ?? []).map((p: { id: string }) => p.id)
-  )
-  if (providerId) {
+  const linkedProviders: { id: string }[] = loc?.fulfillment_providers ?? []
+  let providerId = preferManual(linkedProviders.map((p) => p.id))
+  if (providerId)
     inPlace(`fulfillment provider ${providerId} linked to the stock location`)
-  } else {
+  else {
     providerId = preferManual(
       fulfillmentProviders
         .filter((p) => p.is_enabled !== false)
@@ -406,28 +374,25 @@ export async function setupMalaysia(
   }
 
   // 5. A service zone for my in a shipping fulfillment set of the location
-  const sets: FulfillmentSetDTO[] = (loc?.fulfillment_sets ?? []).filter(
-    (s: FulfillmentSetDTO) => s.type === "shipping"
-  )
-  let zone: ServiceZoneDTO | undefined
-  for (const s of sets) {
-    zone = s.service_zones?.find((z) =>
+  const sets: FulfillmentSetDTO[] = loc?.fulfillment_sets ?? []
+  const shipping = sets.filter((s) => s.type === "shipping")
+  const inMy = (s: FulfillmentSetDTO) =>
+    s.service_zones?.find((z) =>
       z.geo_zones?.some((g) => g.type === "country" && g.country_code === "my")
     )
-    if (zone) {
-      inPlace(
-        `service zone "${zone.name}" ${zone.id} (country my) in fulfillment set "${s.name}"`
-      )
-      break
-    }
-  }
-  if (!zone) {
-    let set = sets[0]
-    if (set) {
+  const withZone = shipping.find(inMy)
+  let zone = withZone && inMy(withZone)
+  if (withZone && zone)
+    inPlace(
+      `service zone "${zone.name}" ${zone.id} (country my) in fulfillment set "${withZone.name}"`
+    )
+  else {
+    let set = shipping[0]
+    if (set)
       inPlace(
         `fulfillment set "${set.name}" ${set.id} (shipping) of the stock location`
       )
-    } else {
+    else {
       const name = await freeName(
         "fulfillment_set",
         `${location.name} delivery`
@@ -444,16 +409,9 @@ export async function setupMalaysia(
       )
     }
     const name = await freeName("service_zone", "Malaysia")
+    const geo_zones = [{ type: "country" as const, country_code: "my" }]
     const { result } = await createServiceZonesWorkflow(container).run({
-      input: {
-        data: [
-          {
-            name,
-            fulfillment_set_id: set.id,
-            geo_zones: [{ type: "country", country_code: "my" }],
-          },
-        ],
-      },
+      input: { data: [{ name, fulfillment_set_id: set.id, geo_zones }] },
     })
     zone = result[0]!
     change(
@@ -483,28 +441,34 @@ export async function setupMalaysia(
     ],
     { service_zone_id: zone.id }
   )
-  const myrPrice = (o: {
+  type Option = {
     prices?: { currency_code: string; amount: number }[]
-  }) => o.prices?.find((p) => p.currency_code === "myr")
-  const existing = options.find(
-    (o) =>
-      myrPrice(o) &&
-      !o.rules?.some(
-        (r: { attribute: string; value: unknown }) =>
-          r.attribute === "is_return" && String(r.value) === "true"
-      )
-  )
+    rules?: { attribute: string; value: unknown }[]
+  }
+  const myrPrice = (o: Option) =>
+    o.prices?.find((p) => p.currency_code === "myr")
+  const isReturn = (o: Option) =>
+    o.rules?.some(
+      (r) => r.attribute === "is_return" && String(r.value) === "true"
+    )
+  const existing = options.find((o) => myrPrice(o) && !isReturn(o))
   let shippingOptionId: string
   if (existing) {
     shippingOptionId = existing.id
+    const amount = Number(myrPrice(existing)?.amount).toFixed(2)
     inPlace(
-      `shipping option "${existing.name}" ${shippingOptionId} (MYR ${Number(myrPrice(existing)!.amount).toFixed(2)}) in the Malaysia zone`
+      `shipping option "${existing.name}" ${shippingOptionId} (MYR ${amount}) in the Malaysia zone`
     )
     if (existing.shipping_profile_id !== profile.id)
       note(
         `that shipping option uses shipping profile ${existing.shipping_profile_id}, not ${profile.id}: products of other profiles need their own option`
       )
   } else {
+    const rule = (attribute: string, value: string) => ({
+      attribute,
+      value,
+      operator: "eq" as const,
+    })
     const { result } = await createShippingOptionsWorkflow(container).run({
       input: [
         {
@@ -519,10 +483,7 @@ export async function setupMalaysia(
             code: "standard",
           },
           prices: [{ currency_code: "myr", amount: flags.shippingSen / 100 }],
-          rules: [
-            { attribute: "enabled_in_store", value: "true", operator: "eq" },
-            { attribute: "is_return", value: "false", operator: "eq" },
-          ],
+          rules: [rule("enabled_in_store", "true"), rule("is_return", "false")],
         },
       ],
     })
@@ -534,33 +495,28 @@ export async function setupMalaysia(
 
   // 7. MYR prices, only when asked
   const rule = flags.prices
-  if (!variantsToPrice.length) {
-    inPlace("every product variant has a MYR price")
-  } else if (rule.kind === "none") {
+  if (!variantsToPrice.length) inPlace("every product variant has a MYR price")
+  else if (rule.kind === "none") {
     const list = variantsToPrice.slice(0, 10).map((v) => v.label)
     note(
       `${variantsToPrice.length} product variant(s) have no MYR price (${list.join(", ")}${variantsToPrice.length > 10 ? ", …" : ""}): shoppers in Malaysia cannot buy them. Give prices in the admin, or run again with prices=from:eur:<rate> or prices=flat:<RM>`
     )
   } else {
-    const toAdd: { priceSetId: string; sen: number; line: string }[] = []
-    const skipped: string[] = []
-    for (const { priceSetId, label, basePrices } of variantsToPrice) {
-      if (rule.kind === "flat") {
-        toAdd.push({ priceSetId, sen: rule.sen, line: label })
-        continue
+    const toAdd = variantsToPrice.flatMap(
+      ({ priceSetId, label, basePrices }) => {
+        if (rule.kind === "flat")
+          return { priceSetId, sen: rule.sen, line: label }
+        const source = basePrices.find((p) => p.currency_code === rule.currency)
+        if (!source) return []
+        const amount = Number(source.amount)
+        const rate = `${rule.currency.toUpperCase()} ${amount} × ${rule.rateText}`
+        return {
+          priceSetId,
+          sen: convertedSen(amount, rule),
+          line: `${label} (${rate})`,
+        }
       }
-      const source = basePrices.find((p) => p.currency_code === rule.currency)
-      if (!source) {
-        skipped.push(label)
-        continue
-      }
-      const amount = Number(source.amount)
-      toAdd.push({
-        priceSetId,
-        sen: convertedSen(amount, rule),
-        line: `${label} (${rule.currency.toUpperCase()} ${amount} × ${rule.rateText})`,
-      })
-    }
+    )
     if (toAdd.length) {
       // Adds prices and nothing else (the product workflows replace a variant's whole list),
       // in one call: the pricing module's one transaction.
@@ -572,9 +528,13 @@ export async function setupMalaysia(
       )
       for (const p of toAdd) change(`MYR price ${rm(p.sen)} for ${p.line}`)
     }
-    if (skipped.length && rule.kind === "from")
+    const skipped = variantsToPrice.length - toAdd.length
+    if (skipped && rule.kind === "from")
       note(
-        `${skipped.length} variant(s) have neither a MYR nor a ${rule.currency.toUpperCase()} price and were left without one: ${skipped.join(", ")}`
+        `${skipped} variant(s) have neither a MYR nor a ${rule.currency.toUpperCase()} price and were left without one: ${variantsToPrice
+          .filter((v) => !toAdd.some((a) => a.priceSetId === v.priceSetId))
+          .map((v) => v.label)
+          .join(", ")}`
       )
   }
 

@@ -289,20 +289,17 @@ export function outShape<
   ) {
     const fields = kind.fromSvc(sent, row)
     if (!fields) return row
-    return rowsOf(container).update({
-      id: row.id,
-      status: sent.status,
-      failure_reason: null,
-      ...(row.status === sent.status
-        ? {}
-        : {
-            status_history: appendEntry(
-              row.status_history,
-              sent.status,
-              source
-            ),
-          }),
-    })
+    const moved = row.status !== sent.status
+    const history = appendEntry(row.status_history, sent.status, source)
+    return rowsOf(container).update(
+      {
+        id: row.id,
+        status: sent.status,
+        failure_reason: null,
+        ...(moved ? { status_history: history } : {}),
+      },
+      fields
+    )
   }
 
   /**
@@ -458,4 +455,34 @@ export function outWorkflow<
     }
   )
   return { ...shape, recordStep, sendStep, workflow }
+}
+
+/** What a tracking workflow takes: one row's id (the kind's own key), or none for the sweep; `source` written in its history. */
+export type TrackInput = {
+  id?: string
+  withdrawal_id?: string
+  source?: string
+  finish_only?: boolean
+  max?: number
+}
+
+/**
+ * A tracking workflow and its one step (`track`: one row re-read from svc, or
+ * without its id the kind's sweep). No compensation: it only records what svc
+ * says has happened.
+ */
+export function trackWorkflow<R>(
+  ids: { workflow: string; step: string },
+  track: (container: Container, input: TrackInput) => Promise<R>
+) {
+  const step = createStep(
+    ids.step,
+    async (input: TrackInput, { container }) =>
+      new StepResponse(await track(container, input), null)
+  )
+  const workflow = createWorkflow(
+    ids.workflow,
+    (input: WorkflowData<TrackInput>) => new WorkflowResponse(step(input))
+  )
+  return { step, workflow }
 }

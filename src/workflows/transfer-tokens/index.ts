@@ -1,11 +1,9 @@
 import {
-  createStep,
-  createWorkflow,
-  StepResponse,
-  WorkflowResponse,
-  type WorkflowData,
-} from "@medusajs/framework/workflows-sdk"
-import { type OutInput, outWorkflow } from "../transfer-out"
+  type OutInput,
+  outWorkflow,
+  type TrackInput,
+  trackWorkflow,
+} from "../transfer-out"
 import {
   refreshTokenTransfer,
   sweepTokenTransfers,
@@ -60,11 +58,7 @@ export const {
  * sweep over at most `max` open transfers, least recently updated first
  * (default 10).
  */
-export type TrackTokenTransferInput = {
-  id?: string
-  source?: string
-  max?: number
-}
+export type TrackTokenTransferInput = Pick<TrackInput, "id" | "source" | "max">
 
 export const trackTokenTransfersStepId = "svc-track-token-transfers"
 export const trackTokenTransferWorkflowId = "svc-track-token-transfer"
@@ -79,18 +73,13 @@ export const trackTokenTransferWorkflowId = "svc-track-token-transfer"
  * is sent again with its stored key; a final status is never changed. No
  * compensation: it only records what svc says has happened.
  */
-export const trackTokenTransfersStep = createStep(
-  trackTokenTransfersStepId,
-  async (input: TrackTokenTransferInput, { container }) => {
-    const { id, source = "admin" } = input
-    return new StepResponse({
-      transfer: id ? await refreshTokenTransfer(container, id, source) : null,
-      report: id ? null : await sweepTokenTransfers(container, input.max),
-    })
-  }
-)
-export const trackTokenTransferWorkflow = createWorkflow(
-  trackTokenTransferWorkflowId,
-  (input: WorkflowData<TrackTokenTransferInput>) =>
-    new WorkflowResponse(trackTokenTransfersStep(input))
+export const {
+  step: trackTokenTransfersStep,
+  workflow: trackTokenTransferWorkflow,
+} = trackWorkflow(
+  { workflow: trackTokenTransferWorkflowId, step: trackTokenTransfersStepId },
+  async (container, { id, source = "admin", max }) => ({
+    transfer: id ? await refreshTokenTransfer(container, id, source) : null,
+    report: id ? null : await sweepTokenTransfers(container, max),
+  })
 )

@@ -1,12 +1,10 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import {
-  createStep,
-  createWorkflow,
-  StepResponse,
-  WorkflowResponse,
-  type WorkflowData,
-} from "@medusajs/framework/workflows-sdk"
-import { type OutInput, outWorkflow } from "../transfer-out"
+  type OutInput,
+  outWorkflow,
+  type TrackInput,
+  trackWorkflow,
+} from "../transfer-out"
 import {
   refreshWithdrawal,
   sweepWithdrawals,
@@ -62,11 +60,10 @@ export const {
  * `finish_only` only finishes unanswered sends (the watcher), without polling
  * open withdrawals.
  */
-export type TrackWithdrawalInput = {
-  withdrawal_id?: string
-  source?: string
-  finish_only?: boolean
-}
+export type TrackWithdrawalInput = Pick<
+  TrackInput,
+  "withdrawal_id" | "source" | "finish_only"
+>
 
 export const trackWithdrawalsStepId = "svc-track-withdrawals"
 export const trackWithdrawalWorkflowId = "svc-track-withdrawal"
@@ -82,23 +79,16 @@ export const trackWithdrawalWorkflowId = "svc-track-withdrawal"
  * errors logged, not thrown). A final status is never changed. No
  * compensation: it only records what svc says has happened.
  */
-export const trackWithdrawalsStep = createStep(
-  trackWithdrawalsStepId,
-  async (input: TrackWithdrawalInput, { container }) => {
-    const { withdrawal_id: id, source = "webhook" } = input
-    return new StepResponse({
+export const { step: trackWithdrawalsStep, workflow: trackWithdrawalWorkflow } =
+  trackWorkflow(
+    { workflow: trackWithdrawalWorkflowId, step: trackWithdrawalsStepId },
+    async (container, { withdrawal_id: id, source = "webhook", ...o }) => ({
       outcome: id ? await refreshWithdrawal(container, id, source) : null,
       report: id
         ? null
-        : await sweepWithdrawals(container, { finishOnly: input.finish_only }),
+        : await sweepWithdrawals(container, { finishOnly: o.finish_only }),
     })
-  }
-)
-export const trackWithdrawalWorkflow = createWorkflow(
-  trackWithdrawalWorkflowId,
-  (input: WorkflowData<TrackWithdrawalInput>) =>
-    new WorkflowResponse(trackWithdrawalsStep(input))
-)
+  )
 
 /** One withdrawal re-read by svc's id (the webhook subscriber's use): its outcome. */
 export async function trackWithdrawal(

@@ -134,7 +134,7 @@ export async function reportingRun<T extends Record<string, unknown>>(
     await record(r.error ? "failed" : "ok", r.counts, r.error)
     return r
   } catch (e) {
-    await record("failed", {}, (e as Error).message ?? String(e))
+    await record("failed", {}, e instanceof Error ? e.message : String(e))
     throw e
   }
 }

@@ -87,7 +87,9 @@ async function supportBundle(
     // svc's events received in the last hour (ids, types, what the plugin did; never a body)
     events = { ...e, max_each: BUNDLE_EVENTS_MAX }
   } catch (err) {
-    events = { error: `could not read the events: ${(err as Error).message}` }
+    events = {
+      error: `could not read the events: ${err instanceof Error ? err.message : String(err)}`,
+    }
   }
   return {
     kind: "medusa-payment-svc support bundle",

@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { fromSen, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN } from "../../client"
+import { fromSen } from "../../client"
 import { toMedusaError } from "../../lib/svc-runtime/errors"
 import type SvcModuleService from "../../modules/svc/service"
 import { invalidData } from "../../lib/money/admin-input"
@@ -19,10 +19,9 @@ import { english, say } from "../../lib/texts"
 
 type Container = MedusaContainer
 
-// spec: POST /v1/wallet/fiat/withdrawals: amount 1000-100000000 sen; an
-// individual account is capped at RM300,000 per request; reference max 20.
-export const WITHDRAWAL_MIN_SEN = MIN_AMOUNT_SEN
-export const WITHDRAWAL_MAX_SEN = MAX_AMOUNT_SEN
+// spec: POST /v1/wallet/fiat/withdrawals: amount 1000-100000000 sen (MIN_AMOUNT_SEN,
+// MAX_AMOUNT_SEN of the client); an individual account is capped at RM300,000 per
+// request; reference max 20.
 export const INDIVIDUAL_MAX_SEN = 30_000_000
 /** spec: "Poll until COMPLETED, FAILED or REJECTED" (CANCELLED seen on deposit-started ones: final too). */
 export const FINAL_WITHDRAWAL: string[] = [...FINAL_WITHDRAWAL_STATUS]

@@ -8,7 +8,6 @@ import type SvcModuleService from "../../modules/svc/service"
 import { emitSvcEvent, SvcEvents } from "../../lib/events/svc-events"
 import { sweepStep } from "../../lib/svc-runtime/sweep"
 import { longestSendMs } from "../../lib/svc-runtime/send-window"
-import { finishPayoutRequest } from "./request-refund"
 import { english, say } from "../../lib/texts"
 
 type Container = MedusaContainer
@@ -131,7 +130,7 @@ export async function recordPayoutStatus(
     }
     if (!notDelivered) return { outcome: "updated", notDelivered: null }
     container
-      .resolve<{ warn: (m: string) => void }>(ContainerRegistrationKeys.LOGGER)
+      .resolve(ContainerRegistrationKeys.LOGGER)
       .warn(
         `svc: payout ${read.payoutId} (refund ${row.refund_id}) ${read.status}: ${notDelivered}`
       )
@@ -149,22 +148,6 @@ export async function recordPayoutStatus(
     }
   }
   return { outcome: "unchanged", notDelivered: null }
-}
-
-/**
- * Read a payout from svc and record its status: the two steps of the
- * svc-track-payout workflow (src/workflows/track-payout), which the webhook
- * subscriber and the job start; here for the plugin's own callers that cannot
- * start a workflow (the admin's tracked-events tool, the watcher's sweep).
- */
-export async function refreshPayout(
-  container: Container,
-  payoutId: string,
-  source: string
-): Promise<PayoutOutcome> {
-  const read = await readPayout(container, payoutId)
-  if (!read) return "unknown_payout"
-  return (await recordPayoutStatus(container, read, source)).outcome
 }
 
 export type PayoutSweepReport = {
@@ -192,20 +175,13 @@ export async function sweepPayouts(
   container: Container,
   opts: {
     finishOnly?: boolean
-    /** how a payout is brought up to date: the job passes the svc-track-payout workflow; by default refreshPayout */
-    track?: (payoutId: string, source: string) => Promise<PayoutOutcome>
-    /** how an UNCERTAIN request is finished (true: sent): the job passes the svc-refund-to-bank workflow; by default finishPayoutRequest */
-    finish?: (rowId: string) => Promise<boolean>
-  } = {}
+    /** how a payout is brought up to date (the svc-track-payout workflow) */
+    track: (payoutId: string, source: string) => Promise<PayoutOutcome>
+    /** how an UNCERTAIN request is finished, true: sent (the svc-refund-to-bank workflow) */
+    finish: (rowId: string) => Promise<boolean>
+  }
 ): Promise<PayoutSweepReport> {
-  const track =
-    opts.track ??
-    ((payoutId: string, source: string) =>
-      refreshPayout(container, payoutId, source))
-  const finish =
-    opts.finish ??
-    (async (rowId: string) =>
-      (await finishPayoutRequest(container, rowId)).httpStatus === 200)
+  const { track, finish } = opts
   const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const report: PayoutSweepReport = {

@@ -397,9 +397,7 @@ function samePayout(
         : (destinationFields.find(([, then, now]) => then !== now)?.[0] ?? null)
   if (differs)
     throw invalidData(say("refund.requestIdUsed", { field: differs }))
-  const done = !["REQUESTED", "SENDING", "UNCERTAIN"].includes(
-    String(row.status)
-  )
+  const done = !OPEN_PAYOUT_STATUSES.includes(String(row.status))
   return {
     httpStatus: done ? 200 : 202,
     payout: publicPayout(row),
@@ -454,16 +452,7 @@ export async function finishRefund(
       (e: unknown) => e ?? "Unknown error"
     )
   const row = await svcModule.retrieveSvcPayout(rowId)
-  if (!workflowError) {
-    return {
-      httpStatus: 200,
-      payout: publicPayout(row),
-      message: say("refund.sent", {
-        payout: String(row.payout_id),
-        status: row.status,
-      }),
-    }
-  }
+  if (!workflowError) return sentAnswer(row)
   const message = messageOf(workflowError)
   if (row.status === "REQUESTED") {
     // Medusa refused before the provider ran (e.g. its own over-refund guard):
@@ -486,6 +475,18 @@ export async function finishRefund(
   throw workflowError instanceof MedusaError
     ? workflowError
     : invalidData(message)
+}
+
+/** The answer for a payout svc made: 200, the request as it stands. */
+function sentAnswer(row: PayoutRecord): RefundResult {
+  return {
+    httpStatus: 200,
+    payout: publicPayout(row),
+    message: say("refund.sent", {
+      payout: String(row.payout_id),
+      status: row.status,
+    }),
+  }
 }
 
 /** An error's message; a workflow step's error comes back serialized, a plain object with its message. */
@@ -525,14 +526,7 @@ export async function finishPayoutRequest(
     (await resendForRecordedRefund(deps, rowId, row.refund_id)) === "sent"
   const after = await svcModule.retrieveSvcPayout(rowId)
   return sent
-    ? {
-        httpStatus: 200,
-        payout: publicPayout(after),
-        message: say("refund.sent", {
-          payout: String(after.payout_id),
-          status: after.status,
-        }),
-      }
+    ? sentAnswer(after)
     : {
         httpStatus: 202,
         payout: publicPayout(after),

@@ -7,7 +7,7 @@ import {
   type SvcClient,
 } from "../../client"
 import { medusaAmountToSen } from "../../rules/medusa-amount"
-import type { ProviderLedger } from "./svc-base"
+import type { CheckoutLedger } from "../../modules/svc/checkout-ledger"
 import type { SvcCheckoutRead } from "../../lib/svc-runtime/keys"
 import { say } from "../../lib/texts"
 import {
@@ -38,7 +38,7 @@ type Logger = {
 export async function createWithReconciliation(
   deps: {
     client: SvcClient
-    ledger: Pick<ProviderLedger, "recordCreateFailed">
+    ledger: Pick<CheckoutLedger, "recordCreateFailed">
     logger: Logger
     attemptTimeoutMs: number
     deadlineMs: number

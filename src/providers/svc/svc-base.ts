@@ -1,8 +1,10 @@
+import { container as appContainer } from "@medusajs/framework"
 import {
   AbstractPaymentProvider,
   MedusaError,
   PaymentActions,
   PaymentSessionStatus,
+  removeUndefined,
 } from "@medusajs/framework/utils"
 import type {
   AuthorizePaymentInput,
@@ -17,6 +19,7 @@ import type {
   GetPaymentStatusOutput,
   InitiatePaymentInput,
   InitiatePaymentOutput,
+  Logger,
   ProviderWebhookPayload,
   RefundPaymentInput,
   RefundPaymentOutput,
@@ -27,8 +30,7 @@ import type {
   WebhookActionResult,
 } from "@medusajs/framework/types"
 import type { CheckoutCreateBody, SvcClient } from "../../client"
-import { svcModuleFrom } from "../../modules/svc"
-import { PayoutLedger } from "../../workflows/refund-to-bank/payout-ledger"
+import { svcModuleFrom, type SvcModuleService } from "../../modules/svc"
 import { sendRefundPayout } from "../../workflows/refund-to-bank/send-payout"
 import {
   MedusaReads,
@@ -57,7 +59,6 @@ import {
   type StorefrontData,
   type SvcSessionData,
 } from "../../lib/medusa-data/session-data"
-import type { CheckoutLedger } from "../../modules/svc/checkout-ledger"
 import {
   failureReason,
   FINAL_UNPAID,
@@ -65,36 +66,7 @@ import {
 } from "../../lib/svc-runtime/status"
 import { english, say } from "../../lib/texts"
 
-/** What the providers ask of the checkout ledger (the svc module's service). */
-export type ProviderLedger = Pick<
-  CheckoutLedger,
-  | "openCheckoutOfCollection"
-  | "recordIntent"
-  | "recordCreated"
-  | "reassign"
-  | "recordStatus"
-  | "finalRead"
-  | "recordCreateFailed"
->
-
-/** No database (a provider unit-tested alone): nothing is kept, titles and keys come from the session. */
-const NO_LEDGER: ProviderLedger = {
-  openCheckoutOfCollection: async () => undefined,
-  recordIntent: async (row) => ({ title: row.title }),
-  recordCreated: async () => undefined,
-  reassign: async () => undefined,
-  recordStatus: async () => undefined,
-  finalRead: async () => undefined,
-  recordCreateFailed: async () => undefined,
-}
-
 export type CheckoutType = "SVC_ACCOUNT" | "FPX_HOSTED" | "FPX_DIRECT"
-
-type Logger = {
-  info: (m: string) => void
-  warn: (m: string) => void
-  error: (m: string) => void
-}
 
 /** A checkout as read from svc; amounts are strings in sen. */
 type SvcCheckout = SvcCheckoutRead
@@ -126,50 +98,45 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
   protected readonly client: SvcClient
   protected readonly catalog: SvcCatalog
   protected readonly reads: CheckoutReads
-  protected readonly payouts: PayoutLedger
   /** Medusa's data (a session's collection, cart and order; refunds), through Query */
   protected readonly medusa: MedusaReads
-  protected readonly logger_: Logger
-  private readonly knex_: unknown
+  protected readonly logger_: Pick<Logger, "info" | "warn" | "error">
 
   static override validateOptions(options: Record<string, unknown>): void {
     parseSvcProviderOptions(options)
   }
 
-  constructor(
-    cradle: Record<string, unknown>,
-    options: Record<string, unknown>
-  ) {
-    super(cradle, options as SvcProviderOptions)
-    this.options_ = parseSvcProviderOptions(options)
-    const shared = sharedSvcClient(
-      this.options_,
-      cradle.logger as Logger | undefined
-    )
+  constructor(cradle: { logger?: Logger }, options: Record<string, unknown>) {
+    const parsed = parseSvcProviderOptions(options)
+    super(cradle, parsed)
+    this.options_ = parsed
+    const shared = sharedSvcClient(this.options_, cradle.logger)
     this.client = shared.client
     this.catalog = shared.catalog
     this.reads = shared.reads
-    this.logger_ = (cradle.logger as Logger | undefined) ?? console
-    this.knex_ = safeResolve(cradle, "__pg_connection__")
-    this.payouts = new PayoutLedger()
+    this.logger_ = cradle.logger ?? console
     this.medusa = new MedusaReads()
   }
 
   /**
-   * The checkout ledger: the svc module's service (the only writer of `svc_checkout`),
-   * reached through the application's container, as a provider's own container holds
-   * only the payment module. A provider built with no database (a unit test of the
-   * provider alone) keeps no ledger; with a database and no svc module nothing is sent,
-   * since a key that cannot be stored first must not reach svc.
+   * The svc module's service, the one owner of `svc_checkout` and `svc_payout`: every
+   * record the provider keeps (a checkout's key, a refund's payout request) goes through
+   * it, reached through the application's container, as a provider's own container holds
+   * only the payment module. Without it nothing is sent to svc, with a clear error: a key
+   * that cannot be stored first must not reach svc.
    */
-  protected get ledger(): ProviderLedger {
+  protected get svc(): SvcModuleService {
     const service = svcModuleFrom()
-    if (service) return service.checkouts
-    if (!this.knex_) return NO_LEDGER
+    if (service) return service
     throw new MedusaError(
       MedusaError.Types.UNEXPECTED_STATE,
       "svc: the svc module is not loaded (medusa-payment-svc's module); nothing was sent to svc"
     )
+  }
+
+  /** The checkout ledger (the svc module's service). */
+  protected get ledger(): SvcModuleService["checkouts"] {
+    return this.svc.checkouts
   }
 
   // ---------------------------------------------------------------- creation
@@ -236,7 +203,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
       .openCheckoutOfCollection({
         paymentCollectionId: collection.payment_collection_id,
         sessionId,
-        providerId: (this.constructor as typeof SvcBase).identifier,
+        providerId: this.getIdentifier(),
         amountSen,
       })
       .catch((e: unknown) => {
@@ -289,12 +256,8 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
       )
     }
     const prev = current.success ? current.data : undefined
-    const merged: StorefrontData = {
-      bank: sf.bank ?? prev?.bank,
-      bankType: (sf.bankType ?? prev?.bankType) as StorefrontData["bankType"],
-      buyerName: sf.buyerName ?? prev?.buyerName,
-      cart_id: sf.cart_id ?? prev?.cart_id,
-    }
+    // what the session had, with what the storefront sends now over it
+    const merged = this.storefrontData({ ...prev, ...removeUndefined(sf) })
     await this.checkTypeRules(merged)
     const collection = await this.collectionOf(sessionId)
     const data = await this.createCheckout({
@@ -351,7 +314,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     const { title } = await this.ledger.recordIntent({
       paymentSessionId: sessionId,
       paymentCollectionId: args.collection.payment_collection_id,
-      providerId: (this.constructor as typeof SvcBase).identifier,
+      providerId: this.getIdentifier(),
       attempt,
       type,
       idempotencyKey,
@@ -658,8 +621,9 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
     return sendRefundPayout(
       {
+        payouts: this.svc,
         client: this.client,
-        payouts: this.payouts,
+        events: appContainer,
         medusa: this.medusa,
         logger: this.logger_,
       },
@@ -724,13 +688,5 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
   }
   get svcCatalog(): SvcCatalog {
     return this.catalog
-  }
-}
-
-function safeResolve(cradle: Record<string, unknown>, key: string): unknown {
-  try {
-    return cradle[key]
-  } catch {
-    return undefined
   }
 }

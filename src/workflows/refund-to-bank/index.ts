@@ -7,9 +7,12 @@ import {
   type WorkflowData,
 } from "@medusajs/framework/workflows-sdk"
 import type { RefundRequest, RefundResult } from "./request-refund"
-import { checkRefundRequestStep } from "./steps/check-refund-request"
-import { recordPayoutRequestStep } from "./steps/record-payout-request"
-import { sendRefundStep, type RefundSentData } from "./steps/send-refund"
+import {
+  checkRefundRequestStep,
+  recordPayoutRequestStep,
+  sendRefundStep,
+  type RefundSentData,
+} from "./steps"
 
 export { checkRefundRequestStep, recordPayoutRequestStep, sendRefundStep }
 export type { RefundSentData }

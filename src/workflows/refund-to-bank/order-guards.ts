@@ -1,4 +1,4 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
+import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types"
 import {
   ContainerRegistrationKeys,
   MedusaError,
@@ -8,8 +8,25 @@ import { totalSen } from "../../lib/money/sen-sums"
 import { say } from "../../lib/texts"
 import { SaidError } from "../../lib/svc-runtime/errors"
 
-type Query = { graph: (q: unknown) => Promise<{ data: any[] }> }
 type Container = MedusaContainer
+
+type Amounts = { amount?: BigNumberInput; raw_amount?: BigNumberInput }[]
+/** What svcMoneyOfOrder reads of an order (Query's fields below). */
+type OrderMoney = {
+  status?: string | null
+  payment_collections?:
+    | ({
+        payments?:
+          | ({
+              id: string
+              provider_id: string
+              captures?: Amounts | null
+              refunds?: Amounts | null
+            } | null)[]
+          | null
+      } | null)[]
+    | null
+}
 
 export const SVC_PROVIDER_RE = /^pp_svc-(wallet|fpx|fpx-direct)_/
 
@@ -21,7 +38,7 @@ export async function svcMoneyOfOrder(
   status: string | null
   payments: { id: string; capturedSen: number; refundedSen: number }[]
 }> {
-  const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "order",
     fields: [
@@ -36,16 +53,16 @@ export async function svcMoneyOfOrder(
     ],
     filters: { id: orderId },
   })
-  const order = data[0]
+  const order: OrderMoney | undefined = data[0]
   if (!order) return { status: null, payments: [] }
   // each total rounded once (src/lib/money/sen-sums.ts): what svc was paid, what its payouts add up to
-  const sum = (xs: any[] | undefined) =>
-    totalSen((xs ?? []).map((x: any) => x.raw_amount ?? x.amount))
+  const sum = (xs: Amounts | null | undefined) =>
+    totalSen((xs ?? []).map((x) => x?.raw_amount ?? x?.amount))
   const payments = (order.payment_collections ?? [])
-    .flatMap((c: any) => c?.payments ?? [])
-    .filter((p: any) => p && SVC_PROVIDER_RE.test(String(p.provider_id)))
-    .map((p: any) => ({
-      id: p.id as string,
+    .flatMap((c) => c?.payments ?? [])
+    .flatMap((p) => (p && SVC_PROVIDER_RE.test(p.provider_id) ? [p] : []))
+    .map((p) => ({
+      id: String(p.id),
       capturedSen: sum(p.captures),
       refundedSen: sum(p.refunds),
     }))
@@ -91,7 +108,7 @@ export async function refuseRefundMedusaWouldReject(
   orderId: string | null
 ): Promise<void> {
   if (!orderId) return
-  const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data: orders } = await query.graph({
     entity: "order",
     fields: ["id", "status"],

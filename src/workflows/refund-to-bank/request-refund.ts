@@ -1,5 +1,6 @@
-import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types"
 import { randomUUID } from "node:crypto"
+import { z } from "@medusajs/framework/zod"
 import {
   ContainerRegistrationKeys,
   MathBN,
@@ -11,13 +12,12 @@ import {
 } from "@medusajs/core-flows"
 import { fromSen } from "../../client"
 import { medusaAmountToSen } from "../../rules/medusa-amount"
-import { totalSen } from "../../lib/money/sen-sums"
+import { exactSum } from "../../lib/money/sen-sums"
 import { svcFromContainer } from "../../lib/svc-runtime/config"
 import { SVC_MODULE } from "../../lib/svc-runtime/module-key"
 import type SvcModuleService from "../../modules/svc/service"
 import { invalidData, parseRinggit } from "../../lib/money/admin-input"
-import { refuseRefundMedusaWouldReject } from "./order-guards"
-import { PayoutLedger } from "./payout-ledger"
+import { refuseRefundMedusaWouldReject, SVC_PROVIDER_RE } from "./order-guards"
 import { resendForRecordedRefund } from "./send-payout"
 import { MedusaReads } from "../../lib/medusa-data/medusa-reads"
 // one mask for every admin answer: a value of 4 characters or fewer is hidden whole, never shown as it is
@@ -27,10 +27,17 @@ import { codesOf, english, say, type Said } from "../../lib/texts"
 import { SaidError } from "../../lib/svc-runtime/errors"
 
 type Container = MedusaContainer
+/** A payout request as the svc module keeps it (svc_payout). */
+type PayoutRecord = Awaited<ReturnType<SvcModuleService["retrieveSvcPayout"]>>
 
 // spec gap: payout amount bounds are not shown, so none is invented here: a
 // refund is at least one sen and at most what is left of the payment; should
 // svc refuse an amount, its refusal is shown in words and nothing moved.
+/** svc's active banks (GET /v1/payout/banks/active): a code is one svc pays out to. */
+const activeBanks = z.object({
+  banks: z.array(z.object({ code: z.unknown() }).passthrough()),
+})
+
 /** Payout requests that may still become a payout: they count against what can be refunded. */
 export const OPEN_PAYOUT_STATUSES = ["REQUESTED", "SENDING", "UNCERTAIN"]
 
@@ -38,10 +45,8 @@ export const OPEN_PAYOUT_STATUSES = ["REQUESTED", "SENDING", "UNCERTAIN"]
 export type RefundRequest = RefundRequestInput
 
 /** Everything an admin may see of a payout request: the account number is masked. */
-export function publicPayout(
-  row: Record<string, any>
-): Record<string, unknown> {
-  const dest = (row.destination ?? {}) as Record<string, unknown>
+export function publicPayout(row: PayoutRecord): Record<string, unknown> {
+  const dest = row.destination ?? {}
   return {
     id: row.id,
     status: row.status,
@@ -75,23 +80,14 @@ export function publicPayout(
   }
 }
 
-type PaymentInfo = {
-  id: string
-  provider_id: string
-  currency_code: string
-  data: Record<string, unknown> | null
-  capturedSen: number
-  refundedSen: number
-  orderId: string | null
-}
-
-export async function loadPayment(
-  container: Container,
-  paymentId: string
-): Promise<PaymentInfo> {
-  const query = container.resolve<{
-    graph: (q: unknown) => Promise<{ data: any[] }>
-  }>(ContainerRegistrationKeys.QUERY)
+/**
+ * An svc payment's money from one Query read: captured and refunded, each total rounded
+ * half-up to the sen once, as the checkout was (a 39.852 capture is the 3985 sen svc
+ * received, and refunds of 39.852 and 79.704 are 12456 sen refunded: src/lib/money/sen-sums.ts),
+ * Medusa's exact remainder, and the order its collection became.
+ */
+export async function loadPayment(container: Container, paymentId: string) {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "payment",
     fields: [
@@ -103,7 +99,7 @@ export async function loadPayment(
       "captures.raw_amount",
       "refunds.amount",
       "refunds.raw_amount",
-      "payment_collection_id",
+      "payment_collection.order.id",
     ],
     filters: { id: paymentId },
   })
@@ -113,27 +109,22 @@ export async function loadPayment(
       MedusaError.Types.NOT_FOUND,
       say("refund.noPayment", { payment: paymentId })
     )
-  // Each total rounded half-up to the sen once, as the checkout was: a 39.852 capture is the 3985 sen
-  // svc received, and refunds of 39.852 and 79.704 are 12456 sen refunded (src/lib/money/sen-sums.ts).
-  const sum = (xs: any[] | undefined) =>
-    totalSen((xs ?? []).map((x: any) => x.raw_amount ?? x.amount))
-  let orderId: string | null = null
-  if (p.payment_collection_id) {
-    const { data: links } = await query.graph({
-      entity: "order_payment_collection",
-      fields: ["order_id"],
-      filters: { payment_collection_id: p.payment_collection_id },
-    })
-    orderId = links[0]?.order_id ?? null
-  }
+  type Amounts = { amount?: BigNumberInput; raw_amount?: BigNumberInput }[]
+  const exact = (xs: Amounts | null | undefined) =>
+    exactSum((xs ?? []).map((x) => x?.raw_amount ?? x?.amount))
+  const captured = exact(p.captures)
+  const refunded = exact(p.refunds)
+  const data_: Record<string, unknown> = p.data ?? {}
   return {
-    id: p.id,
-    provider_id: p.provider_id,
-    currency_code: p.currency_code,
-    data: p.data ?? null,
-    capturedSen: sum(p.captures),
-    refundedSen: sum(p.refunds),
-    orderId,
+    id: String(p.id),
+    provider_id: String(p.provider_id),
+    currency_code: String(p.currency_code),
+    checkoutId: typeof data_.checkoutId === "string" ? data_.checkoutId : null,
+    capturedSen: medusaAmountToSen(captured),
+    refundedSen: medusaAmountToSen(refunded),
+    /** what is left, exact, as Medusa counts it */
+    exactLeft: MathBN.sub(captured, refunded),
+    orderId: p.payment_collection?.order?.id ?? null,
   }
 }
 
@@ -147,39 +138,11 @@ async function medusaRefundAmount(
   paymentId: string,
   amountSen: number
 ): Promise<string> {
-  const query = container.resolve<{
-    graph: (q: unknown) => Promise<{ data: any[] }>
-  }>(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "payment",
-    fields: [
-      "id",
-      "captures.raw_amount",
-      "captures.amount",
-      "refunds.raw_amount",
-      "refunds.amount",
-    ],
-    filters: { id: paymentId },
-  })
-  const p = data[0]
-  if (!p) return fromSen(amountSen)
-  const sum = (xs: any[] | undefined) =>
-    (xs ?? []).reduce(
-      (n: any, x: any) =>
-        MathBN.add(
-          n,
-          MathBN.convert(x.raw_amount?.value ?? x.raw_amount ?? x.amount)
-        ),
-      MathBN.convert(0)
-    )
-  const left = MathBN.sub(sum(p.captures), sum(p.refunds))
-  const exact = left.toFixed()
+  const p = await loadPayment(container, paymentId)
   // all that is left in sen (the captures rounded minus the refunds rounded): Medusa's exact remainder
-  return MathBN.gt(left, 0) &&
-    medusaAmountToSen(sum(p.captures).toFixed()) -
-      medusaAmountToSen(sum(p.refunds).toFixed()) ===
-      amountSen
-    ? exact
+  return MathBN.gt(p.exactLeft, 0) &&
+    p.capturedSen - p.refundedSen === amountSen
+    ? p.exactLeft.toFixed()
     : fromSen(amountSen)
 }
 
@@ -188,9 +151,7 @@ async function refundReasonExists(
   container: Container,
   id: string
 ): Promise<void> {
-  const query = container.resolve<{
-    graph: (q: unknown) => Promise<{ data: { id: string }[] }>
-  }>(ContainerRegistrationKeys.QUERY)
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "refund_reason",
     fields: ["id"],
@@ -267,7 +228,7 @@ export async function checkRefundRequest(
   }
 
   const payment = await loadPayment(container, input.payment_id)
-  if (!/^pp_svc-(wallet|fpx|fpx-direct)_/.test(payment.provider_id)) {
+  if (!SVC_PROVIDER_RE.test(payment.provider_id)) {
     throw invalidData(
       say("refund.notSvc", {
         payment: payment.id,
@@ -313,14 +274,14 @@ export async function checkRefundRequest(
     const active = await client.payouts.activeBanks().catch((e) => {
       throw new SaidError(
         MedusaError.Types.UNEXPECTED_STATE,
-        say("refund.banksUnread", { error: (e as Error).message })
+        say("refund.banksUnread", { error: messageOf(e) })
       )
     })
-    const banks =
-      (Array.isArray((active as { banks?: unknown }).banks)
-        ? (active as { banks: { code: string; name: string }[] }).banks
-        : []) ?? []
-    if (!banks.some((x) => x.code === b.bank_code)) {
+    const banks = activeBanks.safeParse(active)
+    if (
+      !banks.success ||
+      !banks.data.banks.some((x) => x.code === b.bank_code)
+    ) {
       throw invalidData(say("refund.bankNotPaid", { bank: b.bank_code }))
     }
   }
@@ -347,10 +308,7 @@ export async function checkRefundRequest(
       request_id: input.request_id ?? null,
       payment_id: payment.id,
       order_id: payment.orderId,
-      checkout_id:
-        typeof payment.data?.checkoutId === "string"
-          ? payment.data.checkoutId
-          : null,
+      checkout_id: payment.checkoutId,
       amount_sen: amountSen,
       beneficiary_name: b.name,
       destination,
@@ -407,11 +365,11 @@ export async function storePayoutRequest(
  * another body it is refused, naming the field that differs.
  */
 function samePayout(
-  row: Record<string, any>,
+  row: PayoutRecord,
   input: RefundRequest,
   amountSen: number
 ): RefundResult {
-  const dest = (row.destination ?? {}) as Record<string, unknown>
+  const dest = row.destination ?? {}
   const b = input.beneficiary
   // [field, as stored, as asked now]: the first that differs is named
   const destinationFields: [string, unknown, unknown][] = [
@@ -439,9 +397,7 @@ function samePayout(
         : (destinationFields.find(([, then, now]) => then !== now)?.[0] ?? null)
   if (differs)
     throw invalidData(say("refund.requestIdUsed", { field: differs }))
-  const done = !["REQUESTED", "SENDING", "UNCERTAIN"].includes(
-    String(row.status)
-  )
+  const done = !OPEN_PAYOUT_STATUSES.includes(String(row.status))
   return {
     httpStatus: done ? 200 : 202,
     payout: publicPayout(row),
@@ -472,7 +428,6 @@ export async function finishRefund(
 ): Promise<RefundResult> {
   const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
   const before = await svcModule.retrieveSvcPayout(rowId)
-  let workflowError: Error | null = null
   // metadata is not in Medusa's input type, yet is passed through to the refund
   // (refundPaymentStep -> paymentModule.refundPayment): the provider finds the row by it
   const input: RefundPaymentWorkflowInput & {
@@ -489,34 +444,26 @@ export async function finishRefund(
     refund_reason_id: before.refund_reason_id ?? undefined,
     metadata: { svc_payout_id: rowId },
   }
-  try {
-    await refundPaymentWorkflow(container).run({ input })
-  } catch (e) {
-    workflowError = e as Error
-  }
+  // not runAsStep: a nested workflow's failure fails this one, yet svc's no answer must end as 202 with the request kept (UNCERTAIN)
+  const workflowError = await refundPaymentWorkflow(container)
+    .run({ input })
+    .then(
+      () => null,
+      (e: unknown) => e ?? "Unknown error"
+    )
   const row = await svcModule.retrieveSvcPayout(rowId)
-  if (!workflowError) {
-    return {
-      httpStatus: 200,
-      payout: publicPayout(row),
-      message: say("refund.sent", {
-        payout: String(row.payout_id),
-        status: row.status,
-      }),
-    }
-  }
+  if (!workflowError) return sentAnswer(row)
+  const message = messageOf(workflowError)
   if (row.status === "REQUESTED") {
     // Medusa refused before the provider ran (e.g. its own over-refund guard):
     // nothing was sent; close the request so it no longer counts as open.
     await svcModule.abandonPayoutRequest(
       rowId,
-      `Medusa refused the refund: ${workflowError.message}`,
+      `Medusa refused the refund: ${message}`,
       "refund",
-      workflowError.message
+      message
     )
-    throw invalidData(
-      say("refund.medusaRefused", { message: workflowError.message })
-    )
+    throw invalidData(say("refund.medusaRefused", { message }))
   }
   if (row.status === "UNCERTAIN") {
     return {
@@ -527,7 +474,26 @@ export async function finishRefund(
   }
   throw workflowError instanceof MedusaError
     ? workflowError
-    : invalidData(workflowError.message)
+    : invalidData(message)
+}
+
+/** The answer for a payout svc made: 200, the request as it stands. */
+function sentAnswer(row: PayoutRecord): RefundResult {
+  return {
+    httpStatus: 200,
+    payout: publicPayout(row),
+    message: say("refund.sent", {
+      payout: String(row.payout_id),
+      status: row.status,
+    }),
+  }
+}
+
+/** An error's message; a workflow step's error comes back serialized, a plain object with its message. */
+function messageOf(e: unknown): string {
+  return typeof e === "object" && e !== null && "message" in e
+    ? String(e.message)
+    : String(e)
 }
 
 /**
@@ -552,21 +518,15 @@ export async function finishPayoutRequest(
     return finishRefund(container, rowId)
   const deps = {
     client: svcFromContainer(container).client,
-    payouts: new PayoutLedger(container),
-    logger: container.resolve<Logger>(ContainerRegistrationKeys.LOGGER),
+    payouts: svcModule,
+    events: container,
+    logger: container.resolve(ContainerRegistrationKeys.LOGGER),
   }
   const sent =
     (await resendForRecordedRefund(deps, rowId, row.refund_id)) === "sent"
   const after = await svcModule.retrieveSvcPayout(rowId)
   return sent
-    ? {
-        httpStatus: 200,
-        payout: publicPayout(after),
-        message: say("refund.sent", {
-          payout: String(after.payout_id),
-          status: after.status,
-        }),
-      }
+    ? sentAnswer(after)
     : {
         httpStatus: 202,
         payout: publicPayout(after),

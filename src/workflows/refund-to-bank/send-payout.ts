@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto"
 import { generateEntityId, MedusaError } from "@medusajs/framework/utils"
 import type {
+  Logger,
   RefundPaymentInput,
   RefundPaymentOutput,
 } from "@medusajs/framework/types"
 import type { SvcClient } from "../../client"
 import type { PayoutCreateBody } from "../../client/schemas/payouts"
 import { refundShareSen } from "../../lib/money/sen-sums"
-import type { SvcSessionData } from "../../lib/medusa-data/session-data"
 import {
   errorText,
   isUncertainFailure,
@@ -17,12 +17,26 @@ import type {
   MedusaReads,
   RefundFacts,
 } from "../../lib/medusa-data/medusa-reads"
-import type { PayoutLedger, PayoutRow } from "./payout-ledger"
+import { emitSvcEvent, SvcEvents } from "../../lib/events/svc-events"
+import type SvcModuleService from "../../modules/svc/service"
+import type { PayoutRow } from "../../modules/svc/service"
 
-type Logger = {
-  info: (m: string) => void
-  warn: (m: string) => void
-  error: (m: string) => void
+/** The svc module's payout methods: svc_payout's one owner (src/modules/svc/service.ts). */
+export type PayoutStore = Pick<
+  SvcModuleService,
+  | "claimPayout"
+  | "recordPayoutSent"
+  | "recordPayoutNotSent"
+  | "namedPayoutDestination"
+  | "requestPayoutForRefund"
+>
+
+/** What sending a payout needs: svc, the payout store, the container whose event bus tells of it. */
+export type PayoutDeps = {
+  client: SvcClient
+  payouts: PayoutStore
+  events: { resolve: (key: string) => unknown }
+  logger: Pick<Logger, "info" | "warn" | "error">
 }
 
 /**
@@ -50,189 +64,168 @@ type Logger = {
  * change in progress).
  */
 export async function sendRefundPayout(
-  deps: {
-    client: SvcClient
-    payouts: PayoutLedger
-    medusa: MedusaReads
-    logger: Logger
-  },
+  deps: PayoutDeps & { medusa: MedusaReads },
   input: RefundPaymentInput
 ): Promise<RefundPaymentOutput> {
-  const { client, payouts, medusa, logger } = deps
-  const refundId = String(
-    (input.context as { idempotency_key?: string } | undefined)
-      ?.idempotency_key ?? ""
-  )
-  // the refund's share of its payment's refunded total in sen (39.852 + 79.704 refunded: 3985 then 7971 sen)
+  const { payouts, medusa } = deps
+  const refundId = input.context?.idempotency_key ?? ""
+  const data = input.data ?? {}
+  const checkoutId =
+    typeof data.checkoutId === "string" ? data.checkoutId : null
   // one read of the refund for all this call asks of it
   const facts = await medusa.refundFacts(refundId)
-  const { refundedBefore } = facts
+  // the refund's share of its payment's refunded total in sen (39.852 + 79.704 refunded: 3985 then 7971 sen)
+  const share = () => refundShareSen(facts.refundedBefore, input.amount)
+  const amountError = (e: unknown, more = "") =>
+    new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `svc: refund amount: ${errorText(e)}${more}`
+    )
   let rowId = facts.payoutRowId
   if (!rowId) {
     // Medusa's own refund (its Refund button, returns, claims): to the destination named for the order
-    const made = await requestForMedusaRefund(deps, input, refundId, facts)
-    if (made === "nothing_to_send") return { data: input.data ?? {} }
-    rowId = made
+    let ownSen: number
+    try {
+      ownSen = share()
+    } catch (e) {
+      throw amountError(e, "; nothing was sent")
+    }
+    if (ownSen <= 0) {
+      deps.logger.info(
+        `svc: refund ${refundId} of ${String(input.amount)} adds no sen to its payment's refunded total (${facts.refundedBefore} before it): nothing to pay out`
+      )
+      return { data }
+    }
+    rowId = await requestForMedusaRefund(
+      payouts,
+      refundId,
+      facts,
+      ownSen,
+      checkoutId
+    )
   }
-  const row = await payouts.claim(rowId, refundId)
+  const row = await payouts.claimPayout(rowId, refundId)
   if (!row) {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
       `svc: payout request ${rowId} was already sent, failed or is being sent for another refund; nothing was sent again`
     )
   }
-  const d = (input.data ?? {}) as Partial<SvcSessionData>
   let amountSen: number
   try {
-    amountSen = refundShareSen(refundedBefore, input.amount)
+    amountSen = share()
   } catch (e) {
-    await payouts.recordNotSent(row.id, "FAILED", `amount: ${errorText(e)}`)
-    throw new MedusaError(
-      MedusaError.Types.INVALID_DATA,
-      `svc: refund amount: ${errorText(e)}`
+    await payouts.recordPayoutNotSent(
+      row.id,
+      "FAILED",
+      `amount: ${errorText(e)}`
     )
+    throw amountError(e)
   }
   const problem =
     amountSen !== Number(row.amount_sen)
       ? `the refund is ${amountSen} sen but the payout request is ${row.amount_sen} sen`
-      : row.checkout_id && d.checkoutId && row.checkout_id !== d.checkoutId
+      : row.checkout_id && checkoutId && row.checkout_id !== checkoutId
         ? "the payout request belongs to another payment"
         : null
   if (problem) {
-    await payouts.recordNotSent(row.id, "FAILED", problem)
+    await payouts.recordPayoutNotSent(row.id, "FAILED", problem)
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,
       `svc: ${problem}; nothing was sent`
     )
   }
-
-  const body = payoutBody(row)
-  try {
-    const p = await client.payouts.create(body, {
-      idempotencyKey: row.idempotency_key,
-    })
-    const rawBeneficiary = (p as Record<string, unknown>).beneficiaryId // spec gap: not a named payout field
-    const beneficiaryId =
-      typeof rawBeneficiary === "string" ? rawBeneficiary : null
-    await payouts.recordSent(row.id, {
-      payoutId: p.payoutId,
-      status: p.status,
-      fee: p.fee ?? null,
-      beneficiaryId,
-    })
-    logger.info(
-      `svc: refund ${refundId}: payout ${p.payoutId} ${p.status} for ${amountSen} sen (request ${row.id})`
-    )
-    const prev = Array.isArray((d as { svcRefunds?: unknown }).svcRefunds)
-      ? (d as { svcRefunds: unknown[] }).svcRefunds
-      : []
-    return {
-      data: {
-        ...(input.data ?? {}),
-        svcRefunds: [
-          ...prev,
-          {
-            refundId,
-            payoutRequestId: row.id,
-            payoutId: p.payoutId,
-            amountSen,
-            status: p.status,
-          },
-        ],
-      },
-    }
-  } catch (e) {
-    const uncertain = isUncertainFailure(e)
-    await payouts
-      .recordNotSent(row.id, uncertain ? "UNCERTAIN" : "FAILED", errorText(e))
-      .catch((e2) =>
-        logger.error(
-          `svc: could not record payout request ${row.id}: ${errorText(e2)}`
+  const p = await sendStoredPayout(deps, row, refundId, "").catch((e) => {
+    throw isUncertainFailure(e)
+      ? new MedusaError(
+          MedusaError.Types.UNEXPECTED_STATE,
+          `svc did not answer while sending the payout (${errorText(e)}). The request is kept with its key: ` +
+            "the reconciliation job asks svc again and records the refund once svc confirms; no second payout can be made."
         )
-      )
-    if (uncertain) {
-      throw new MedusaError(
-        MedusaError.Types.UNEXPECTED_STATE,
-        `svc did not answer while sending the payout (${errorText(e)}). The request is kept with its key: ` +
-          "the reconciliation job asks svc again and records the refund once svc confirms; no second payout can be made."
-      )
-    }
-    throw toMedusaError(e, "sending the refund payout")
+      : toMedusaError(e, "sending the refund payout")
+  })
+  const prev = Array.isArray(data.svcRefunds) ? data.svcRefunds : []
+  return {
+    data: {
+      ...data,
+      svcRefunds: [
+        ...prev,
+        {
+          refundId,
+          payoutRequestId: row.id,
+          payoutId: p.payoutId,
+          amountSen,
+          status: p.status,
+        },
+      ],
+    },
   }
 }
 
 /**
- * The payout request for a refund Medusa made itself, of the refund's share of
- * its payment's refunded total in sen, or "nothing_to_send" when that share is
- * nothing (the rest of a 39.852 payment that svc was paid as 3985 sen). Refused, with nothing sent, when no destination is named for the order
- * or when Medusa would refuse the refund after the payout.
+ * The payout request for a refund Medusa made itself, of the refund's share of its
+ * payment's refunded total in sen. Refused, with nothing sent, when no destination is
+ * named for the order or when Medusa would refuse the refund after the payout.
  */
 async function requestForMedusaRefund(
-  deps: { payouts: PayoutLedger; medusa: MedusaReads; logger: Logger },
-  input: RefundPaymentInput,
+  payouts: PayoutStore,
   refundId: string,
-  facts: RefundFacts
-): Promise<string | "nothing_to_send"> {
-  const { payouts, logger } = deps
-  const { refundedBefore } = facts
-  let amountSen: number
-  try {
-    amountSen = refundShareSen(refundedBefore, input.amount)
-  } catch (e) {
-    throw new MedusaError(
-      MedusaError.Types.INVALID_DATA,
-      `svc: refund amount: ${errorText(e)}; nothing was sent`
-    )
-  }
-  if (amountSen <= 0) {
-    logger.info(
-      `svc: refund ${refundId} of ${String(input.amount)} adds no sen to its payment's refunded total (${refundedBefore} before it): nothing to pay out`
-    )
-    return "nothing_to_send"
-  }
+  facts: RefundFacts,
+  amountSen: number,
+  checkoutId: string | null
+): Promise<string> {
   const ctx = await facts.context()
-  if (!ctx) {
-    throw new MedusaError(
+  const refused = (type: string, text: string) =>
+    new MedusaError(type, `svc: ${text}`)
+  if (!ctx)
+    throw refused(
       MedusaError.Types.UNEXPECTED_STATE,
-      `svc: refund ${refundId} was not found in Medusa; nothing was sent`
+      `refund ${refundId} was not found in Medusa; nothing was sent`
     )
-  }
-  if (ctx.orderStatus === "canceled") {
-    throw new MedusaError(
+  if (ctx.orderStatus === "canceled")
+    throw refused(
       MedusaError.Types.NOT_ALLOWED,
-      `svc: order ${ctx.orderId} is canceled, and Medusa records no refund on a canceled order; nothing was sent`
+      `order ${ctx.orderId} is canceled, and Medusa records no refund on a canceled order; nothing was sent`
     )
-  }
-  if (ctx.activeChange) {
-    throw new MedusaError(
+  const change = ctx.activeChange
+  if (change)
+    throw refused(
       MedusaError.Types.NOT_ALLOWED,
-      `svc: order ${ctx.orderId} has an order change in progress (${ctx.activeChange.change_type ?? "change"} ${ctx.activeChange.id}, ${ctx.activeChange.status}); ` +
+      `order ${ctx.orderId} has an order change in progress (${change.change_type ?? "change"} ${change.id}, ${change.status}); ` +
         "Medusa records no refund until it is confirmed or canceled, so nothing was sent"
     )
-  }
-  const named = await payouts.namedDestination(ctx.paymentId, ctx.orderId)
-  if (!named) {
-    throw new MedusaError(
+  const named = await payouts.namedPayoutDestination(ctx.paymentId, ctx.orderId)
+  if (!named)
+    throw refused(
       MedusaError.Types.NOT_ALLOWED,
-      "svc: a refund is a payout to the buyer's bank account or DuitNow proxy, and none is named for this order yet. " +
+      "a refund is a payout to the buyer's bank account or DuitNow proxy, and none is named for this order yet. " +
         'Make this refund in the "svc refunds" panel of the order, which names one; Medusa\'s Refund button, returns and claims then refund to it. Nothing was sent.'
     )
-  }
-  const d = (input.data ?? {}) as Partial<SvcSessionData>
-  return payouts.requestForRefund({
+  return payouts.requestPayoutForRefund({
     id: generateEntityId("", "svcpo"),
     idempotencyKey: randomUUID(), // v4, stored before anything is sent (spec: Idempotency rules 1)
     refundId,
     paymentId: ctx.paymentId,
     orderId: ctx.orderId,
-    checkoutId: typeof d.checkoutId === "string" ? d.checkoutId : null,
+    checkoutId,
     amountSen,
     named,
   })
 }
 
-/** The payout body of a stored request: the same bytes every time it is sent (same key, same body). */
-function payoutBody(row: PayoutRow): PayoutCreateBody {
+/**
+ * `POST /v1/payouts` for a claimed request, with its stored key and the same body every
+ * time (same key, same body), and svc's answer recorded: sent (`svc.refund_payout.sent`
+ * when this call made the payout known), FAILED (svc refused) or UNCERTAIN (no answer:
+ * finished later with the same key); an error is thrown on after it is recorded.
+ */
+async function sendStoredPayout(
+  deps: PayoutDeps,
+  row: PayoutRow,
+  refundId: string,
+  why: string
+) {
+  const { payouts, logger } = deps
   const body: PayoutCreateBody = { amount: Number(row.amount_sen) }
   if (row.beneficiary_id) body.beneficiaryId = row.beneficiary_id
   // An inline destination always has its name; a missing one ("") fails the
@@ -242,7 +235,43 @@ function payoutBody(row: PayoutRow): PayoutCreateBody {
       name: row.beneficiary_name ?? "",
       ...(row.destination ?? {}),
     }
-  return body
+  try {
+    const p = await deps.client.payouts.create(body, {
+      idempotencyKey: row.idempotency_key,
+    })
+    const { beneficiaryId } = p // spec gap: not a named payout field
+    const made = await payouts.recordPayoutSent(row.id, {
+      payoutId: p.payoutId,
+      status: p.status,
+      fee: p.fee ?? null,
+      beneficiaryId: typeof beneficiaryId === "string" ? beneficiaryId : null,
+    })
+    if (made)
+      await emitSvcEvent(deps.events, SvcEvents.REFUND_PAYOUT_SENT, {
+        id: made.id,
+        payout_id: p.payoutId,
+        refund_id: made.refund_id,
+        payment_id: made.payment_id,
+        order_id: made.order_id ?? null,
+      })
+    logger.info(
+      `svc: refund ${refundId}: payout ${p.payoutId} ${p.status} for ${row.amount_sen} sen${why} (request ${row.id})`
+    )
+    return p
+  } catch (e) {
+    await payouts
+      .recordPayoutNotSent(
+        row.id,
+        isUncertainFailure(e) ? "UNCERTAIN" : "FAILED",
+        errorText(e)
+      )
+      .catch((e2) =>
+        logger.error(
+          `svc: could not record payout request ${row.id}: ${errorText(e2)}`
+        )
+      )
+    throw e
+  }
 }
 
 /**
@@ -255,33 +284,17 @@ function payoutBody(row: PayoutRow): PayoutCreateBody {
  * that exists. One payout, one refund.
  */
 export async function resendForRecordedRefund(
-  deps: { client: SvcClient; payouts: PayoutLedger; logger: Logger },
+  deps: PayoutDeps,
   rowId: string,
   refundId: string
 ): Promise<"sent" | "not_claimed"> {
-  const row = await deps.payouts.claim(rowId, refundId)
+  const row = await deps.payouts.claimPayout(rowId, refundId)
   if (!row) return "not_claimed"
-  try {
-    const p = await deps.client.payouts.create(payoutBody(row), {
-      idempotencyKey: row.idempotency_key,
-    })
-    const rawBeneficiary = (p as Record<string, unknown>).beneficiaryId
-    await deps.payouts.recordSent(row.id, {
-      payoutId: p.payoutId,
-      status: p.status,
-      fee: p.fee ?? null,
-      beneficiaryId: typeof rawBeneficiary === "string" ? rawBeneficiary : null,
-    })
-    deps.logger.info(
-      `svc: refund ${refundId}: payout ${p.payoutId} ${p.status} recorded after the send was cut off (request ${row.id})`
-    )
-    return "sent"
-  } catch (e) {
-    await deps.payouts.recordNotSent(
-      row.id,
-      isUncertainFailure(e) ? "UNCERTAIN" : "FAILED",
-      errorText(e)
-    )
-    throw e
-  }
+  await sendStoredPayout(
+    deps,
+    row,
+    refundId,
+    ", recorded after the send was cut off"
+  )
+  return "sent"
 }

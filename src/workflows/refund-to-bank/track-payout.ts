@@ -1,14 +1,10 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { Logger } from "@medusajs/framework/types"
 import { fromSen } from "../../client"
 import { svcFromContainer } from "../../lib/svc-runtime/config"
 import { SVC_MODULE } from "../../lib/svc-runtime/module-key"
 import type SvcModuleService from "../../modules/svc/service"
 import { emitSvcEvent, SvcEvents } from "../../lib/events/svc-events"
-import { sweepStep } from "../../lib/svc-runtime/sweep"
-import { longestSendMs } from "../../lib/svc-runtime/send-window"
-import { finishPayoutRequest } from "./request-refund"
 import { english, say } from "../../lib/texts"
 
 type Container = MedusaContainer
@@ -131,7 +127,7 @@ export async function recordPayoutStatus(
     }
     if (!notDelivered) return { outcome: "updated", notDelivered: null }
     container
-      .resolve<{ warn: (m: string) => void }>(ContainerRegistrationKeys.LOGGER)
+      .resolve(ContainerRegistrationKeys.LOGGER)
       .warn(
         `svc: payout ${read.payoutId} (refund ${row.refund_id}) ${read.status}: ${notDelivered}`
       )
@@ -149,135 +145,4 @@ export async function recordPayoutStatus(
     }
   }
   return { outcome: "unchanged", notDelivered: null }
-}
-
-/**
- * Read a payout from svc and record its status: the two steps of the
- * svc-track-payout workflow (src/workflows/track-payout), which the webhook
- * subscriber and the job start; here for the plugin's own callers that cannot
- * start a workflow (the admin's tracked-events tool, the watcher's sweep).
- */
-export async function refreshPayout(
-  container: Container,
-  payoutId: string,
-  source: string
-): Promise<PayoutOutcome> {
-  const read = await readPayout(container, payoutId)
-  if (!read) return "unknown_payout"
-  return (await recordPayoutStatus(container, read, source)).outcome
-}
-
-export type PayoutSweepReport = {
-  refreshed: number
-  finished: number
-  abandoned: number
-  errors: number
-}
-
-const RETURN_WATCH_MS = 7 * 24 * 3600 * 1000
-
-/**
- * The job's part for refunds:
- * - UNCERTAIN requests (svc did not answer): finished with the same key
- *   (request-refund.ts, finishPayoutRequest; the job runs it as the
- *   svc-refund-to-bank workflow, so a store's refundSent hook hears of it);
- * - REQUESTED requests older than the longest send (the admin request died
- *   before Medusa was asked): nothing was sent; closed as FAILED;
- * - SENDING requests older than the longest send (src/lib/svc-runtime/send-window.ts:
- *   the process died mid-send): back to UNCERTAIN, finished as above;
- * - INITIATED payouts, and SETTLED ones for a week (a bank may return them):
- *   re-read from svc, as a lost payout.updated webhook would have.
- */
-export async function sweepPayouts(
-  container: Container,
-  opts: {
-    finishOnly?: boolean
-    /** how a payout is brought up to date: the job passes the svc-track-payout workflow; by default refreshPayout */
-    track?: (payoutId: string, source: string) => Promise<PayoutOutcome>
-    /** how an UNCERTAIN request is finished (true: sent): the job passes the svc-refund-to-bank workflow; by default finishPayoutRequest */
-    finish?: (rowId: string) => Promise<boolean>
-  } = {}
-): Promise<PayoutSweepReport> {
-  const track =
-    opts.track ??
-    ((payoutId: string, source: string) =>
-      refreshPayout(container, payoutId, source))
-  const finish =
-    opts.finish ??
-    (async (rowId: string) =>
-      (await finishPayoutRequest(container, rowId)).httpStatus === 200)
-  const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
-  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-  const report: PayoutSweepReport = {
-    refreshed: 0,
-    finished: 0,
-    abandoned: 0,
-    errors: 0,
-  }
-  const now = Date.now()
-  const staleMs = longestSendMs(svcFromContainer(container).options)
-  const stale = (r: { updated_at: Date | string }) =>
-    now - new Date(r.updated_at).getTime() > staleMs
-
-  for (const r of await svcModule.listSvcPayouts(
-    { status: ["REQUESTED", "SENDING"] },
-    { take: 100 }
-  )) {
-    if (!stale(r)) continue
-    if (r.status === "REQUESTED") {
-      // only while still REQUESTED (atomic): a request claimed meanwhile is being sent
-      if (
-        await svcModule.abandonPayoutRequest(
-          r.id,
-          "the refund request stopped before it was sent to svc; nothing was sent",
-          "job"
-        )
-      )
-        report.abandoned++
-    } else {
-      // only while still SENDING (atomic): a send that got svc's answer meanwhile keeps it
-      await svcModule.recordPayoutNotSent(
-        r.id,
-        "UNCERTAIN",
-        "sending stopped midway",
-        "job"
-      )
-    }
-  }
-  for (const r of await svcModule.listSvcPayouts(
-    { status: "UNCERTAIN" },
-    { take: 50, order: { created_at: "ASC" } }
-  )) {
-    const finished = await sweepStep(
-      report,
-      logger,
-      `finishing payout request ${r.id}`,
-      () => finish(r.id)
-    )
-    if (finished) report.finished++
-  }
-  if (opts.finishOnly) return report
-  const watch = await svcModule.listSvcPayouts(
-    { status: ["INITIATED", "SETTLED"] },
-    { take: 200, order: { updated_at: "ASC" } }
-  )
-  for (const r of watch) {
-    if (!r.payout_id) continue
-    if (
-      r.status === "SETTLED" &&
-      now - new Date(r.updated_at).getTime() > RETURN_WATCH_MS
-    )
-      continue
-    const payoutId = r.payout_id
-    if (
-      await sweepStep(
-        report,
-        logger,
-        `reading payout ${payoutId}`,
-        async () => (await track(payoutId, "job")) === "updated"
-      )
-    )
-      report.refreshed++
-  }
-  return report
 }

@@ -1,21 +1,48 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import {
   createHook,
+  createStep,
   createWorkflow,
+  StepResponse,
   transform,
   when,
   WorkflowResponse,
   type WorkflowData,
 } from "@medusajs/framework/workflows-sdk"
-import type {
-  PayoutNotDelivered,
-  PayoutOutcome,
+import {
+  readPayout,
+  recordPayoutStatus,
+  type PayoutNotDelivered,
+  type PayoutOutcome,
+  type PayoutRead,
+  type PayoutStatusRecorded,
 } from "../refund-to-bank/track-payout"
-import { readPayoutStep } from "./steps/read-payout"
-import { recordPayoutStatusStep } from "./steps/record-payout-status"
 
-export { readPayoutStep, recordPayoutStatusStep }
 export type { PayoutNotDelivered, PayoutOutcome }
+
+/** The payout as svc has it now (never a webhook body), for a payout this store made; null for one it did not. Reads only. */
+export const readPayoutStep = createStep(
+  "svc-read-payout",
+  async (input: { payout_id: string }, { container }) =>
+    new StepResponse<PayoutRead | null>(
+      await readPayout(container, input.payout_id)
+    )
+)
+
+/**
+ * svc's status recorded on the payout request (never an earlier status over a
+ * later one); REVERSED or RETURNED flag it `refund_not_delivered` for an admin.
+ * No compensation: what svc says happened to the money is a fact to keep.
+ */
+export const recordPayoutStatusStep = createStep(
+  "svc-record-payout-status",
+  async (input: { read: PayoutRead | null; source: string }, { container }) =>
+    new StepResponse<PayoutStatusRecorded>(
+      input.read
+        ? await recordPayoutStatus(container, input.read, input.source)
+        : { outcome: "unknown_payout", notDelivered: null }
+    )
+)
 
 export type TrackPayoutInput = {
   /** svc's payout id */

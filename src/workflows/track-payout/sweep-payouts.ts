@@ -1,34 +1,117 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
-import {
-  sweepPayouts,
-  type PayoutSweepReport,
-} from "../refund-to-bank/track-payout"
-import { trackPayoutWorkflow } from "."
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { svcFromContainer } from "../../lib/svc-runtime/config"
+import { SVC_MODULE } from "../../lib/svc-runtime/module-key"
+import type SvcModuleService from "../../modules/svc/service"
+import { sweepStep } from "../../lib/svc-runtime/sweep"
+import { longestSendMs } from "../../lib/svc-runtime/send-window"
 import { refundToBankWorkflow } from "../refund-to-bank"
+import { trackPayout } from "."
+
+export type PayoutSweepReport = {
+  refreshed: number
+  finished: number
+  abandoned: number
+  errors: number
+}
+
+const RETURN_WATCH_MS = 7 * 24 * 3600 * 1000
 
 /**
- * The reconciliation job's part for refunds (src/workflows/refund-to-bank/track-payout.ts,
- * sweepPayouts) with each money move started as its workflow: an UNCERTAIN
- * request finished by svc-refund-to-bank (so refundSent is heard), a payout
- * re-read by svc-track-payout (so payoutNotDelivered is).
+ * The job's part for refunds:
+ * - UNCERTAIN requests (svc did not answer): finished with the same key by the
+ *   svc-refund-to-bank workflow (request-refund.ts, finishPayoutRequest), so a
+ *   store's refundSent hook hears of it;
+ * - REQUESTED requests older than the longest send (the admin request died
+ *   before Medusa was asked): nothing was sent; closed as FAILED;
+ * - SENDING requests older than the longest send (src/lib/svc-runtime/send-window.ts:
+ *   the process died mid-send): back to UNCERTAIN, finished as above;
+ * - INITIATED payouts, and SETTLED ones for a week (a bank may return them):
+ *   re-read from svc by the svc-track-payout workflow (so payoutNotDelivered
+ *   is heard), as a lost payout.updated webhook would have.
  */
-export function sweepRefundPayouts(
+export async function sweepRefundPayouts(
   container: MedusaContainer,
   opts: { finishOnly?: boolean } = {}
 ): Promise<PayoutSweepReport> {
-  return sweepPayouts(container, {
-    ...opts,
-    finish: async (rowId) =>
-      (
-        await refundToBankWorkflow(container).run({
-          input: { payout_request_id: rowId },
-        })
-      ).result.httpStatus === 200,
-    track: async (payoutId, source) =>
-      (
-        await trackPayoutWorkflow(container).run({
-          input: { payout_id: payoutId, source },
-        })
-      ).result,
-  })
+  const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const report: PayoutSweepReport = {
+    refreshed: 0,
+    finished: 0,
+    abandoned: 0,
+    errors: 0,
+  }
+  const now = Date.now()
+  const staleMs = longestSendMs(svcFromContainer(container).options)
+  const stale = (r: { updated_at: Date | string }) =>
+    now - new Date(r.updated_at).getTime() > staleMs
+
+  for (const r of await svcModule.listSvcPayouts(
+    { status: ["REQUESTED", "SENDING"] },
+    { take: 100 }
+  )) {
+    if (!stale(r)) continue
+    if (r.status === "REQUESTED") {
+      // only while still REQUESTED (atomic): a request claimed meanwhile is being sent
+      if (
+        await svcModule.abandonPayoutRequest(
+          r.id,
+          "the refund request stopped before it was sent to svc; nothing was sent",
+          "job"
+        )
+      )
+        report.abandoned++
+    } else {
+      // only while still SENDING (atomic): a send that got svc's answer meanwhile keeps it
+      await svcModule.recordPayoutNotSent(
+        r.id,
+        "UNCERTAIN",
+        "sending stopped midway",
+        "job"
+      )
+    }
+  }
+  for (const r of await svcModule.listSvcPayouts(
+    { status: "UNCERTAIN" },
+    { take: 50, order: { created_at: "ASC" } }
+  )) {
+    const finished = await sweepStep(
+      report,
+      logger,
+      `finishing payout request ${r.id}`,
+      async () =>
+        (
+          await refundToBankWorkflow(container).run({
+            input: { payout_request_id: r.id },
+          })
+        ).result.httpStatus === 200
+    )
+    if (finished) report.finished++
+  }
+  if (opts.finishOnly) return report
+  const watch = await svcModule.listSvcPayouts(
+    { status: ["INITIATED", "SETTLED"] },
+    { take: 200, order: { updated_at: "ASC" } }
+  )
+  for (const r of watch) {
+    if (!r.payout_id) continue
+    if (
+      r.status === "SETTLED" &&
+      now - new Date(r.updated_at).getTime() > RETURN_WATCH_MS
+    )
+      continue
+    const payoutId = r.payout_id
+    if (
+      await sweepStep(
+        report,
+        logger,
+        `reading payout ${payoutId}`,
+        async () =>
+          (await trackPayout(container, payoutId, "job")) === "updated"
+      )
+    )
+      report.refreshed++
+  }
+  return report
 }

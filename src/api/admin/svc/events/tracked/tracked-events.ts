@@ -1,5 +1,5 @@
-import { refreshPayout } from "../../../../../workflows/refund-to-bank/track-payout"
-import { refreshWithdrawal } from "../../../../../workflows/withdraw/withdrawals"
+import { trackPayout } from "../../../../../workflows/track-payout"
+import { trackWithdrawal } from "../../../../../workflows/withdraw"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { adminDeps } from "../../../../../lib/svc-admin/context"
 import { failureText } from "../../../../../lib/svc-runtime/errors"
@@ -11,7 +11,8 @@ import { codesOf, english, say } from "../../../../../lib/texts"
  * src/workflows/refund-to-bank/track-payout.ts; settlements, src/workflows/withdraw/withdrawals.ts) and
  * their log, svc_webhook_event, one row per delivery. The events page lists
  * them beside the inbox, and an admin can process one again: the payout or
- * withdrawal is re-read from svc, as the webhook does.
+ * withdrawal is re-read from svc by its workflow (svc-track-payout,
+ * svc-track-withdrawal), hooks included, as the webhook does.
  */
 export const TRACKED_EVENT_TYPES = [
   "payout.created",
@@ -58,10 +59,7 @@ export async function reprocessTrackedEvent(
   const { svcModule } = adminDeps(container)
   const row = await svcModule.retrieveSvcWebhookEvent(id)
   const type = row.event_type ?? ""
-  if (
-    !(TRACKED_EVENT_TYPES as readonly string[]).includes(type) ||
-    !row.resource_id
-  ) {
+  if (!TRACKED_EVENT_TYPES.some((t) => t === type) || !row.resource_id) {
     throw notAllowed(
       `id: ${id} is not a payout or fiat withdrawal event with a resource id; checkout events are settled by the webhook, the watcher and the job`
     )
@@ -71,12 +69,11 @@ export async function reprocessTrackedEvent(
   try {
     outcome =
       type === "wallet.withdrawal.updated"
-        ? await refreshWithdrawal(container, row.resource_id, "admin")
-        : await refreshPayout(container, row.resource_id, "admin")
+        ? await trackWithdrawal(container, row.resource_id, "admin")
+        : await trackPayout(container, row.resource_id, "admin")
   } catch (e) {
-    const o = e as { status?: number; code?: string; message?: string }
     outcome =
-      o.status === 404
+      typeof e === "object" && e !== null && "status" in e && e.status === 404
         ? type === "wallet.withdrawal.updated"
           ? "unknown_withdrawal"
           : "unknown_payout"

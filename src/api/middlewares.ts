@@ -330,210 +330,91 @@ export function validateParams(shape: z.ZodRawShape) {
 const body = validateAndTransformBody
 const query = (schema: z.ZodType) => validateAndTransformQuery(schema, {})
 
-const A = "/admin/svc"
-const ownerInputs = (
-  [
-    ["bank-accounts", "a linked bank account"],
-    ["beneficiaries", "a beneficiary"],
-  ] as const
-).flatMap(([path, what]): MiddlewareRoute[] => {
-  const id = { id: svcId("id", what) }
-  const sender = { ...id, sender_id: svcId("sender_id", "an allowed sender") }
-  return [
-    {
-      matcher: `${A}/${path}/:id/trigger-address`,
-      methods: ["POST"],
-      middlewares: [validateParams(id)],
-    },
-    {
-      matcher: `${A}/${path}/:id/allowed-senders`,
-      methods: ["GET"],
-      middlewares: [validateParams(id)],
-    },
-    {
-      matcher: `${A}/${path}/:id/allowed-senders`,
-      methods: ["POST"],
-      middlewares: [validateParams(id), body(allowedSenderAdd)],
-    },
-    {
-      matcher: `${A}/${path}/:id/allowed-senders/:sender_id`,
-      methods: ["DELETE"],
-      middlewares: [validateParams(sender)],
-    },
-    {
-      matcher: `${A}/${path}/:id/allowed-senders/:sender_id`,
-      methods: ["POST"],
-      middlewares: [validateParams(sender), body(allowedSenderChange)],
-    },
-  ]
+type Check = MiddlewareRoute["middlewares"]
+const VERBS = ["GET", "POST", "DELETE"] as const
+const params = (shape: z.ZodRawShape) => [validateParams(shape)]
+const beneficiary = params({ id: svcId("id", "a beneficiary") })
+const deposit = params({ id: svcId("id", "a deposit") })
+const order = params({ order_id: orderId() })
+const owner = (what: string) => ({ id: svcId("id", what) })
+const sender = (what: string) => ({
+  ...owner(what),
+  sender_id: svcId("sender_id", "an allowed sender"),
 })
-const beneficiary = { id: svcId("id", "a beneficiary") }
-const deposit = { id: svcId("id", "a deposit") }
-const order = { order_id: orderId() }
-export const svcRouteInputs = [
-  ...ownerInputs,
-  {
-    matcher: `${A}/bank-accounts`,
-    methods: ["GET"],
-    middlewares: [query(bankAccountsQuery)],
-  },
-  {
-    matcher: `${A}/beneficiaries`,
-    methods: ["GET"],
-    middlewares: [query(listQuery)],
-  },
-  {
-    matcher: `${A}/beneficiaries`,
-    methods: ["POST"],
-    middlewares: [body(beneficiaryRegister)],
-  },
-  {
-    matcher: `${A}/beneficiaries/:id`,
-    methods: ["DELETE"],
-    middlewares: [validateParams(beneficiary)],
-  },
-  {
-    matcher: `${A}/beneficiaries/:id/verify`,
-    methods: ["POST"],
-    middlewares: [validateParams(beneficiary), body(beneficiaryVerify)],
-  },
-  {
-    matcher: `${A}/checkouts`,
-    methods: ["GET"],
-    middlewares: [query(checkoutsQuery)],
-  },
-  {
-    matcher: `${A}/deposits`,
-    methods: ["GET"],
-    middlewares: [query(depositsQuery)],
-  },
-  {
-    matcher: `${A}/deposits/:id`,
-    methods: ["GET"],
-    middlewares: [validateParams(deposit), query(depositLookupQuery)],
-  },
-  {
-    matcher: `${A}/deposits/:id/redrive`,
-    methods: ["POST"],
-    middlewares: [validateParams(deposit)],
-  },
-  {
-    matcher: `${A}/deposits/check-missed`,
-    methods: ["POST"],
-    middlewares: [body(checkMissed)],
-  },
-  {
-    matcher: `${A}/events`,
-    methods: ["GET"],
-    middlewares: [query(eventsQuery)],
-  },
-  {
-    matcher: `${A}/events/:id/process`,
-    methods: ["POST"],
-    middlewares: [
-      validateParams({ id: rowId("id", "svcin", "an inbox event id") }),
-    ],
-  },
-  {
-    matcher: `${A}/events/tracked`,
-    methods: ["GET"],
-    middlewares: [query(listQuery)],
-  },
-  {
-    matcher: `${A}/events/tracked/:id/process`,
-    methods: ["POST"],
-    middlewares: [
-      validateParams({ id: rowId("id", "svcwh", "a webhook event id") }),
-    ],
-  },
-  {
-    matcher: `${A}/orders/:order_id/balance`,
-    methods: ["GET"],
-    middlewares: [validateParams(order)],
-  },
-  {
-    matcher: `${A}/orders/:order_id/balance/payment-link`,
-    methods: ["POST"],
-    middlewares: [validateParams(order), body(paymentLinkBody)],
-  },
-  {
-    matcher: `${A}/orders/:order_id/balance/payment-link/send`,
-    methods: ["POST"],
-    middlewares: [validateParams(order), body(sendPaymentLinkBody)],
-  },
-  {
-    matcher: `${A}/orders/:order_id/balance/payment-link/revoke`,
-    methods: ["POST"],
-    middlewares: [validateParams(order), body(sendPaymentLinkBody)],
-  },
-  {
-    matcher: `${A}/orders/:order_id/einvoice`,
-    methods: ["GET"],
-    middlewares: [validateParams(order)],
-  },
-  {
-    matcher: `${A}/orders/:order_id/einvoice`,
-    methods: ["POST"],
-    middlewares: [validateParams(order), body(einvoiceFlagBody)],
-  },
-  {
-    matcher: `${A}/payouts`,
-    methods: ["GET"],
-    middlewares: [query(refundPayoutsQuery)],
-  },
-  {
-    matcher: `${A}/prefund/payouts`,
-    methods: ["GET"],
-    middlewares: [query(payoutsQuery)],
-  },
-  {
-    matcher: `${A}/refunds`,
-    methods: ["POST"],
-    middlewares: [body(refundRequest)],
-  },
-  {
-    matcher: `${A}/reports/settlement.csv`,
-    methods: ["GET"],
-    middlewares: [query(periodQuery)],
-  },
-  {
-    matcher: `${A}/reports/einvoice`,
-    methods: ["GET"],
-    middlewares: [query(einvoiceQuery)],
-  },
-  {
-    matcher: `${A}/token-transfers`,
-    methods: ["GET"],
-    middlewares: [query(listQuery)],
-  },
-  {
-    matcher: `${A}/token-transfers`,
-    methods: ["POST"],
-    middlewares: [body(tokenTransferRequest)],
-  },
-  {
-    matcher: `${A}/token-transfers/:id/refresh`,
-    methods: ["POST"],
-    middlewares: [
-      validateParams({ id: rowId("id", "svctt", "a token transfer id") }),
-    ],
-  },
-  {
-    matcher: `${A}/webhook-token`,
-    methods: ["POST"],
-    middlewares: [body(webhookTokenChange)],
-  },
-  {
-    matcher: `${A}/withdrawals`,
-    methods: ["GET"],
-    middlewares: [query(withdrawalsQuery)],
-  },
-  {
-    matcher: `${A}/withdrawals`,
-    methods: ["POST"],
-    middlewares: [body(withdrawalRequest)],
-  },
-] satisfies MiddlewareRoute[]
+
+/** The inputs of the routes under /admin/svc, by "METHOD path": path ids first, then the body or query. */
+const inputs: Record<string, Check> = {
+  "GET bank-accounts": [query(bankAccountsQuery)],
+  "GET beneficiaries": [query(listQuery)],
+  "POST beneficiaries": [body(beneficiaryRegister)],
+  "DELETE beneficiaries/:id": beneficiary,
+  "POST beneficiaries/:id/verify": [...beneficiary, body(beneficiaryVerify)],
+  "GET checkouts": [query(checkoutsQuery)],
+  "GET deposits": [query(depositsQuery)],
+  "GET deposits/:id": [...deposit, query(depositLookupQuery)],
+  "POST deposits/:id/redrive": deposit,
+  "POST deposits/check-missed": [body(checkMissed)],
+  "GET events": [query(eventsQuery)],
+  "POST events/:id/process": params({
+    id: rowId("id", "svcin", "an inbox event id"),
+  }),
+  "GET events/tracked": [query(listQuery)],
+  "POST events/tracked/:id/process": params({
+    id: rowId("id", "svcwh", "a webhook event id"),
+  }),
+  "GET orders/:order_id/balance": order,
+  "POST orders/:order_id/balance/payment-link": [
+    ...order,
+    body(paymentLinkBody),
+  ],
+  "POST orders/:order_id/balance/payment-link/send": [
+    ...order,
+    body(sendPaymentLinkBody),
+  ],
+  "POST orders/:order_id/balance/payment-link/revoke": [
+    ...order,
+    body(sendPaymentLinkBody),
+  ],
+  "GET orders/:order_id/einvoice": order,
+  "POST orders/:order_id/einvoice": [...order, body(einvoiceFlagBody)],
+  "GET payouts": [query(refundPayoutsQuery)],
+  "GET prefund/payouts": [query(payoutsQuery)],
+  "POST refunds": [body(refundRequest)],
+  "GET reports/settlement.csv": [query(periodQuery)],
+  "GET reports/einvoice": [query(einvoiceQuery)],
+  "GET token-transfers": [query(listQuery)],
+  "POST token-transfers": [body(tokenTransferRequest)],
+  "POST token-transfers/:id/refresh": params({
+    id: rowId("id", "svctt", "a token transfer id"),
+  }),
+  "POST webhook-token": [body(webhookTokenChange)],
+  "GET withdrawals": [query(withdrawalsQuery)],
+  "POST withdrawals": [body(withdrawalRequest)],
+}
+// a linked bank account's and a beneficiary's trigger address and its allowed senders
+for (const [path, what] of [
+  ["bank-accounts", "a linked bank account"],
+  ["beneficiaries", "a beneficiary"],
+] as const) {
+  const id = params(owner(what))
+  const senderIds = params(sender(what))
+  const senders = `${path}/:id/allowed-senders`
+  inputs[`POST ${path}/:id/trigger-address`] = id
+  inputs[`GET ${senders}`] = id
+  inputs[`POST ${senders}`] = [...id, body(allowedSenderAdd)]
+  inputs[`DELETE ${senders}/:sender_id`] = senderIds
+  inputs[`POST ${senders}/:sender_id`] = [
+    ...senderIds,
+    body(allowedSenderChange),
+  ]
+}
+export const svcRouteInputs: MiddlewareRoute[] = Object.entries(inputs).map(
+  ([key, middlewares]) => ({
+    matcher: `/admin/svc/${key.slice(key.indexOf(" ") + 1)}`,
+    methods: VERBS.filter((v) => key.startsWith(`${v} `)),
+    middlewares,
+  })
+)
 
 export default defineMiddlewares({
   // "try again" is 503; the plugin's sentences carry their codes (svc-error-handler.ts)

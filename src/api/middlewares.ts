@@ -14,6 +14,8 @@ import {
 } from "@medusajs/framework/utils"
 import { asValue } from "@medusajs/framework/awilix"
 import { SVC_CALLER_KEY } from "../lib/svc-runtime/config"
+import { SaidError } from "../lib/svc-runtime/errors"
+import { say } from "../lib/texts"
 import { refuseCancelWithSvcMoney } from "../workflows/refund-to-bank/order-guards"
 import { svcCheckStatus } from "./admin/orders/check-status"
 import { svcWebhookGate, webhookBody } from "./hooks/svc/token-gate"
@@ -148,9 +150,9 @@ export async function svcShopperSession(
       asked !== cartId
     ) {
       return next(
-        new MedusaError(
+        new SaidError(
           MedusaError.Types.INVALID_DATA,
-          "cart_id: must be the cart this payment collection belongs to"
+          say("input.notCartOfCollection")
         )
       )
     }
@@ -229,9 +231,9 @@ export function jsonObjectBody(
       ? "null"
       : `a ${typeof b}`
   next(
-    new MedusaError(
+    new SaidError(
       MedusaError.Types.INVALID_DATA,
-      `Invalid request: the body must be a JSON object (got ${got})`
+      say("input.invalid", { problems: say("input.bodyNotObject", { got }) })
     )
   )
 }

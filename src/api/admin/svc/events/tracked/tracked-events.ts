@@ -62,9 +62,7 @@ export async function reprocessTrackedEvent(
     !(TRACKED_EVENT_TYPES as readonly string[]).includes(type) ||
     !row.resource_id
   ) {
-    throw notAllowed(
-      `id: ${id} is not a payout or fiat withdrawal event with a resource id; checkout events are settled by the webhook, the watcher and the job`
-    )
+    throw notAllowed(say("tools.notTrackedEvent", { id }))
   }
   let outcome: string
   let detail = english(say("event.reprocessed"))

@@ -21,7 +21,7 @@ import { useSvcT } from "../../../lib/i18n"
 import { ListSection, useOffsetList } from "../../../lib/list-section"
 import { SvcPage } from "../../../lib/page"
 import { svcPost, useSvcAction, useSvcQuery } from "../../../lib/query"
-import { sdk } from "../../../lib/sdk"
+import { svcFetch } from "../../../lib/sdk"
 import { Status } from "../../../lib/status"
 import type {
   CheckMissedAnswer,
@@ -152,7 +152,7 @@ const SvcDepositsPage = () => {
                     r.deposit.summary_params
                   ),
                 () =>
-                  sdk.client.fetch<DepositAnswer>(
+                  svcFetch<DepositAnswer>(
                     `/admin/svc/deposits/${d.deposit_id}`,
                     {
                       query: {
@@ -250,7 +250,7 @@ const SvcDepositsPage = () => {
                   r.deposit.summary_params
                 ),
               () =>
-                sdk.client.fetch<DepositAnswer>(
+                svcFetch<DepositAnswer>(
                   `/admin/svc/deposits/${encodeURIComponent(lookup.id.trim())}`,
                   { query: lookup.area !== ANY ? { area: lookup.area } : {} }
                 )

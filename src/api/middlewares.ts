@@ -7,6 +7,7 @@ import {
   type MedusaNextFunction,
   type MedusaRequest,
   type MedusaResponse,
+  type MedusaStoreRequest,
 } from "@medusajs/framework/http"
 import {
   ContainerRegistrationKeys,
@@ -63,14 +64,14 @@ import {
   type ShopperRefusal,
 } from "../lib/shopper-limits/shopper-limits"
 
-type SessionBody = {
-  provider_id?: unknown
-  data?: { cart_id?: unknown } | null
-}
-
-const isSvcSession = (req: MedusaRequest) => {
-  const p = (req.body as SessionBody | undefined)?.provider_id
-  return typeof p === "string" && p.startsWith("pp_svc-")
+/** What the plugin reads of a payment session's body (the rest is Medusa's to check). */
+const sessionBody = z.object({
+  provider_id: z.string().catch(""),
+  data: z.object({ cart_id: z.unknown() }).nullish().catch(null),
+})
+const sessionOf = (req: MedusaRequest) => {
+  const r = sessionBody.safeParse(req.body)
+  return r.success ? r.data : null
 }
 
 /** The cart of a payment collection (none for an order's balance collection). */
@@ -83,16 +84,15 @@ async function cartOfCollection(
     fields: ["cart_id"],
     filters: { payment_collection_id: req.params.id },
   })
-  return (data as { cart_id?: string }[])[0]?.cart_id
+  const id: unknown = data[0]?.cart_id
+  return typeof id === "string" ? id : undefined
 }
 
 /** The logged-in customer of a store request (Medusa's auth runs before the routes' middlewares), if any. */
-function customerOf(req: MedusaRequest): string | undefined {
-  const auth = (
-    req as MedusaRequest & {
-      auth_context?: { actor_type?: string; actor_id?: string }
-    }
-  ).auth_context
+function customerOf(
+  req: MedusaRequest & Pick<MedusaStoreRequest, "auth_context">
+): string | undefined {
+  const auth = req.auth_context
   return auth?.actor_type === "customer" && auth.actor_id
     ? auth.actor_id
     : undefined
@@ -128,7 +128,8 @@ export async function svcShopperSession(
   res: MedusaResponse,
   next: MedusaNextFunction
 ) {
-  if (!isSvcSession(req)) return next()
+  const session = sessionOf(req)
+  if (!session?.provider_id.startsWith("pp_svc-")) return next()
   try {
     const guard = shopperGuard(req.scope)
     const address = guard?.address(req) ?? "unknown"
@@ -141,9 +142,7 @@ export async function svcShopperSession(
       ? await guard.takeCart(cartId ?? `collection ${req.params.id}`)
       : null
     if (byCart) return tooManyAttempts(res, byCart)
-    const body = req.body as SessionBody
-    const asked =
-      body.data && typeof body.data === "object" ? body.data.cart_id : undefined
+    const asked = session.data?.cart_id
     if (
       typeof asked === "string" &&
       /^cart_[0-9A-Za-z]{10,40}$/.test(asked) &&

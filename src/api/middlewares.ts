@@ -99,7 +99,7 @@ function customerOf(
 }
 
 /** 429 with Retry-After and words that say what to do; nothing reached svc. */
-function tooManyAttempts(res: MedusaResponse, r: ShopperRefusal): void {
+function tooManyAttempts(res: MedusaResponse, r: ShopperRefusal): true {
   res.setHeader("Retry-After", String(r.retryAfterSeconds))
   res.status(429).json({
     type: "too_many_requests",
@@ -108,7 +108,23 @@ function tooManyAttempts(res: MedusaResponse, r: ShopperRefusal): void {
     retry_after: r.retryAfterSeconds,
     message: r.message,
   })
+  return true
 }
+
+/**
+ * A middleware of an async check: it throws to refuse (Medusa's error handler
+ * answers), answers itself and returns true (429), or lets the request on.
+ */
+const check =
+  (f: (req: MedusaRequest, res: MedusaResponse) => Promise<boolean | void>) =>
+  async (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) => {
+    try {
+      if (await f(req, res)) return
+    } catch (e) {
+      return next(e)
+    }
+    next()
+  }
 
 /**
  * An svc payment session started through the store routes counts against its
@@ -123,43 +139,29 @@ function tooManyAttempts(res: MedusaResponse, r: ShopperRefusal): void {
  * check it (Medusa gives it no cart), so it is checked here too. Malformed ids
  * are left to the provider's own rule ("cart_id: must be a Medusa cart id").
  */
-export async function svcShopperSession(
-  req: MedusaRequest,
-  res: MedusaResponse,
-  next: MedusaNextFunction
-) {
+export const svcShopperSession = check(async (req, res) => {
   const session = sessionOf(req)
-  if (!session?.provider_id.startsWith("pp_svc-")) return next()
-  try {
-    const guard = shopperGuard(req.scope)
-    const address = guard?.address(req) ?? "unknown"
-    const first = guard
-      ? await guard.takeClient(address, customerOf(req))
-      : null
-    if (first) return tooManyAttempts(res, first)
-    const cartId = await cartOfCollection(req)
-    const byCart = guard
-      ? await guard.takeCart(cartId ?? `collection ${req.params.id}`)
-      : null
-    if (byCart) return tooManyAttempts(res, byCart)
-    const asked = session.data?.cart_id
-    if (
-      typeof asked === "string" &&
-      /^cart_[0-9A-Za-z]{10,40}$/.test(asked) &&
-      asked !== cartId
-    ) {
-      return next(
-        new SaidError(
-          MedusaError.Types.INVALID_DATA,
-          say("input.notCartOfCollection")
-        )
-      )
-    }
-  } catch (e) {
-    return next(e)
-  }
-  next()
-}
+  if (!session?.provider_id.startsWith("pp_svc-")) return
+  const guard = shopperGuard(req.scope)
+  const address = guard?.address(req) ?? "unknown"
+  const first = guard ? await guard.takeClient(address, customerOf(req)) : null
+  if (first) return tooManyAttempts(res, first)
+  const cartId = await cartOfCollection(req)
+  const byCart = guard
+    ? await guard.takeCart(cartId ?? `collection ${req.params.id}`)
+    : null
+  if (byCart) return tooManyAttempts(res, byCart)
+  const asked = session.data?.cart_id
+  if (
+    typeof asked === "string" &&
+    /^cart_[0-9A-Za-z]{10,40}$/.test(asked) &&
+    asked !== cartId
+  )
+    throw new SaidError(
+      MedusaError.Types.INVALID_DATA,
+      say("input.notCartOfCollection")
+    )
+})
 
 /**
  * The plugin's other store routes (the buyer's e-invoice request) count against the
@@ -167,25 +169,11 @@ export async function svcShopperSession(
  * over it, 429 before the route reads anything. They call no svc; the share bounds
  * the writes one client can make to carts' and orders' metadata.
  */
-async function svcStoreClientShare(
-  req: MedusaRequest,
-  res: MedusaResponse,
-  next: MedusaNextFunction
-) {
-  try {
-    const guard = shopperGuard(req.scope)
-    if (guard) {
-      const refused = await guard.takeClient(
-        guard.address(req),
-        customerOf(req)
-      )
-      if (refused) return tooManyAttempts(res, refused)
-    }
-  } catch (e) {
-    return next(e)
-  }
-  next()
-}
+const svcStoreClientShare = check(async (req, res) => {
+  const guard = shopperGuard(req.scope)
+  const refused = await guard?.takeClient(guard.address(req), customerOf(req))
+  return !!refused && tooManyAttempts(res, refused)
+})
 
 /**
  * Medusa's cancel (`POST /admin/orders/:id/cancel`, the dashboard's "Cancel
@@ -194,18 +182,9 @@ async function svcStoreClientShare(
  * captured money is not all refunded is refused here, before anything
  * changes, with the way out (refund first in the "svc refunds" panel).
  */
-async function svcPaidOrderIsRefundedBeforeCancel(
-  req: MedusaRequest,
-  _res: MedusaResponse,
-  next: MedusaNextFunction
-) {
-  try {
-    await refuseCancelWithSvcMoney(req.scope, String(req.params.id))
-  } catch (e) {
-    return next(e)
-  }
-  next()
-}
+const svcPaidOrderIsRefundedBeforeCancel = check((req) =>
+  refuseCancelWithSvcMoney(req.scope, String(req.params.id))
+)
 
 // ---------------------------------------------------------------- a JSON body is an object
 /**

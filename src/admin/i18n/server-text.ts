@@ -15,7 +15,7 @@ import { useMemo } from "react"
 import { useTranslation } from "react-i18next"
 import { recognise as read, TEXTS } from "../../lib/texts"
 import type { Said, TextValue } from "../../lib/texts"
-import { errorText, SvcRequestError } from "../lib/sdk"
+import { errorText, SvcRequestError } from "../lib/api/sdk"
 
 /** A server sentence's values: words or numbers, other sentences, or lists of them. */
 export type ServerParams = Said["params"]

@@ -20,8 +20,8 @@ import { rm, short, tokenRm, when } from "../../../lib/format"
 import { useSvcT } from "../../../lib/i18n"
 import { ListSection, useOffsetList } from "../../../lib/list-section"
 import { SvcPage } from "../../../lib/page"
-import { svcPost, useSvcAction, useSvcQuery } from "../../../lib/query"
-import { svcFetch } from "../../../lib/sdk"
+import { svcPost, useSvcAction, useSvcQuery } from "../../../lib/api/query"
+import { svcFetch } from "../../../lib/api/sdk"
 import { Status } from "../../../lib/status"
 import type {
   CheckMissedAnswer,

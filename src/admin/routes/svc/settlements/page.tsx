@@ -19,8 +19,8 @@ import {
 } from "../../../lib/list-section"
 import { AmountField, MoneyForm } from "../../../lib/money-form"
 import { SvcPage } from "../../../lib/page"
-import { useSvcQuery } from "../../../lib/query"
-import { svcSend } from "../../../lib/sdk"
+import { useSvcQuery } from "../../../lib/api/query"
+import { svcSend } from "../../../lib/api/sdk"
 import { useServerText } from "../../../i18n/server-text"
 import { Status } from "../../../lib/status"
 import type {

@@ -1,12 +1,13 @@
 /**
  * The one client of the admin extensions: Medusa's JS SDK with the admin's
- * session cookie, as Medusa's admin docs set it up (src/admin/lib/sdk.ts).
+ * session cookie, as Medusa's admin docs set it up (src/admin/lib/sdk.ts there),
+ * and svcFetch for the plugin's own routes, which keeps a refusal's code.
  * A plugin's extensions are built before the store's admin, so the backend
  * URL is the store's `__BACKEND_URL__` (Medusa's plugin docs, and what
  * Medusa's own draft-order plugin reads), then VITE_BACKEND_URL, then "/".
  */
 import Medusa, { FetchError } from "@medusajs/js-sdk"
-import type { Said } from "../../lib/texts"
+import type { Said } from "../../../lib/texts"
 
 const backendUrl =
   (typeof __BACKEND_URL__ !== "undefined" && __BACKEND_URL__) ||

@@ -14,7 +14,7 @@ import {
 } from "@tanstack/react-query"
 import { useCallback } from "react"
 import { svcFetch } from "./sdk"
-import { useServerText } from "../i18n/server-text"
+import { useServerText } from "../../i18n/server-text"
 
 export type SvcQueryParams = Record<
   string,

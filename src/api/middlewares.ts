@@ -7,6 +7,7 @@ import {
   type MedusaNextFunction,
   type MedusaRequest,
   type MedusaResponse,
+  type MedusaStoreRequest,
 } from "@medusajs/framework/http"
 import {
   ContainerRegistrationKeys,
@@ -14,6 +15,8 @@ import {
 } from "@medusajs/framework/utils"
 import { asValue } from "@medusajs/framework/awilix"
 import { SVC_CALLER_KEY } from "../lib/svc-runtime/config"
+import { SaidError } from "../lib/svc-runtime/errors"
+import { say } from "../lib/texts"
 import { refuseCancelWithSvcMoney } from "../workflows/refund-to-bank/order-guards"
 import { svcCheckStatus } from "./admin/orders/check-status"
 import { svcWebhookGate, webhookBody } from "./hooks/svc/token-gate"
@@ -61,14 +64,14 @@ import {
   type ShopperRefusal,
 } from "../lib/shopper-limits/shopper-limits"
 
-type SessionBody = {
-  provider_id?: unknown
-  data?: { cart_id?: unknown } | null
-}
-
-const isSvcSession = (req: MedusaRequest) => {
-  const p = (req.body as SessionBody | undefined)?.provider_id
-  return typeof p === "string" && p.startsWith("pp_svc-")
+/** What the plugin reads of a payment session's body (the rest is Medusa's to check). */
+const sessionBody = z.object({
+  provider_id: z.string().catch(""),
+  data: z.object({ cart_id: z.unknown() }).nullish().catch(null),
+})
+const sessionOf = (req: MedusaRequest) => {
+  const r = sessionBody.safeParse(req.body)
+  return r.success ? r.data : null
 }
 
 /** The cart of a payment collection (none for an order's balance collection). */
@@ -81,23 +84,22 @@ async function cartOfCollection(
     fields: ["cart_id"],
     filters: { payment_collection_id: req.params.id },
   })
-  return (data as { cart_id?: string }[])[0]?.cart_id
+  const id: unknown = data[0]?.cart_id
+  return typeof id === "string" ? id : undefined
 }
 
 /** The logged-in customer of a store request (Medusa's auth runs before the routes' middlewares), if any. */
-function customerOf(req: MedusaRequest): string | undefined {
-  const auth = (
-    req as MedusaRequest & {
-      auth_context?: { actor_type?: string; actor_id?: string }
-    }
-  ).auth_context
+function customerOf(
+  req: MedusaRequest & Pick<MedusaStoreRequest, "auth_context">
+): string | undefined {
+  const auth = req.auth_context
   return auth?.actor_type === "customer" && auth.actor_id
     ? auth.actor_id
     : undefined
 }
 
 /** 429 with Retry-After and words that say what to do; nothing reached svc. */
-function tooManyAttempts(res: MedusaResponse, r: ShopperRefusal): void {
+function tooManyAttempts(res: MedusaResponse, r: ShopperRefusal): true {
   res.setHeader("Retry-After", String(r.retryAfterSeconds))
   res.status(429).json({
     type: "too_many_requests",
@@ -106,7 +108,23 @@ function tooManyAttempts(res: MedusaResponse, r: ShopperRefusal): void {
     retry_after: r.retryAfterSeconds,
     message: r.message,
   })
+  return true
 }
+
+/**
+ * A middleware of an async check: it throws to refuse (Medusa's error handler
+ * answers), answers itself and returns true (429), or lets the request on.
+ */
+const check =
+  (f: (req: MedusaRequest, res: MedusaResponse) => Promise<boolean | void>) =>
+  async (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) => {
+    try {
+      if (await f(req, res)) return
+    } catch (e) {
+      return next(e)
+    }
+    next()
+  }
 
 /**
  * An svc payment session started through the store routes counts against its
@@ -121,44 +139,29 @@ function tooManyAttempts(res: MedusaResponse, r: ShopperRefusal): void {
  * check it (Medusa gives it no cart), so it is checked here too. Malformed ids
  * are left to the provider's own rule ("cart_id: must be a Medusa cart id").
  */
-export async function svcShopperSession(
-  req: MedusaRequest,
-  res: MedusaResponse,
-  next: MedusaNextFunction
-) {
-  if (!isSvcSession(req)) return next()
-  try {
-    const guard = shopperGuard(req.scope)
-    const address = guard?.address(req) ?? "unknown"
-    const first = guard
-      ? await guard.takeClient(address, customerOf(req))
-      : null
-    if (first) return tooManyAttempts(res, first)
-    const cartId = await cartOfCollection(req)
-    const byCart = guard
-      ? await guard.takeCart(cartId ?? `collection ${req.params.id}`)
-      : null
-    if (byCart) return tooManyAttempts(res, byCart)
-    const body = req.body as SessionBody
-    const asked =
-      body.data && typeof body.data === "object" ? body.data.cart_id : undefined
-    if (
-      typeof asked === "string" &&
-      /^cart_[0-9A-Za-z]{10,40}$/.test(asked) &&
-      asked !== cartId
-    ) {
-      return next(
-        new MedusaError(
-          MedusaError.Types.INVALID_DATA,
-          "cart_id: must be the cart this payment collection belongs to"
-        )
-      )
-    }
-  } catch (e) {
-    return next(e)
-  }
-  next()
-}
+export const svcShopperSession = check(async (req, res) => {
+  const session = sessionOf(req)
+  if (!session?.provider_id.startsWith("pp_svc-")) return
+  const guard = shopperGuard(req.scope)
+  const address = guard?.address(req) ?? "unknown"
+  const first = guard ? await guard.takeClient(address, customerOf(req)) : null
+  if (first) return tooManyAttempts(res, first)
+  const cartId = await cartOfCollection(req)
+  const byCart = guard
+    ? await guard.takeCart(cartId ?? `collection ${req.params.id}`)
+    : null
+  if (byCart) return tooManyAttempts(res, byCart)
+  const asked = session.data?.cart_id
+  if (
+    typeof asked === "string" &&
+    /^cart_[0-9A-Za-z]{10,40}$/.test(asked) &&
+    asked !== cartId
+  )
+    throw new SaidError(
+      MedusaError.Types.INVALID_DATA,
+      say("input.notCartOfCollection")
+    )
+})
 
 /**
  * The plugin's other store routes (the buyer's e-invoice request) count against the
@@ -166,25 +169,11 @@ export async function svcShopperSession(
  * over it, 429 before the route reads anything. They call no svc; the share bounds
  * the writes one client can make to carts' and orders' metadata.
  */
-async function svcStoreClientShare(
-  req: MedusaRequest,
-  res: MedusaResponse,
-  next: MedusaNextFunction
-) {
-  try {
-    const guard = shopperGuard(req.scope)
-    if (guard) {
-      const refused = await guard.takeClient(
-        guard.address(req),
-        customerOf(req)
-      )
-      if (refused) return tooManyAttempts(res, refused)
-    }
-  } catch (e) {
-    return next(e)
-  }
-  next()
-}
+const svcStoreClientShare = check(async (req, res) => {
+  const guard = shopperGuard(req.scope)
+  const refused = await guard?.takeClient(guard.address(req), customerOf(req))
+  return !!refused && tooManyAttempts(res, refused)
+})
 
 /**
  * Medusa's cancel (`POST /admin/orders/:id/cancel`, the dashboard's "Cancel
@@ -193,18 +182,9 @@ async function svcStoreClientShare(
  * captured money is not all refunded is refused here, before anything
  * changes, with the way out (refund first in the "svc refunds" panel).
  */
-async function svcPaidOrderIsRefundedBeforeCancel(
-  req: MedusaRequest,
-  _res: MedusaResponse,
-  next: MedusaNextFunction
-) {
-  try {
-    await refuseCancelWithSvcMoney(req.scope, String(req.params.id))
-  } catch (e) {
-    return next(e)
-  }
-  next()
-}
+const svcPaidOrderIsRefundedBeforeCancel = check((req) =>
+  refuseCancelWithSvcMoney(req.scope, String(req.params.id))
+)
 
 // ---------------------------------------------------------------- a JSON body is an object
 /**
@@ -229,9 +209,9 @@ export function jsonObjectBody(
       ? "null"
       : `a ${typeof b}`
   next(
-    new MedusaError(
+    new SaidError(
       MedusaError.Types.INVALID_DATA,
-      `Invalid request: the body must be a JSON object (got ${got})`
+      say("input.invalid", { problems: say("input.bodyNotObject", { got }) })
     )
   )
 }
@@ -330,210 +310,91 @@ export function validateParams(shape: z.ZodRawShape) {
 const body = validateAndTransformBody
 const query = (schema: z.ZodType) => validateAndTransformQuery(schema, {})
 
-const A = "/admin/svc"
-const ownerInputs = (
-  [
-    ["bank-accounts", "a linked bank account"],
-    ["beneficiaries", "a beneficiary"],
-  ] as const
-).flatMap(([path, what]): MiddlewareRoute[] => {
-  const id = { id: svcId("id", what) }
-  const sender = { ...id, sender_id: svcId("sender_id", "an allowed sender") }
-  return [
-    {
-      matcher: `${A}/${path}/:id/trigger-address`,
-      methods: ["POST"],
-      middlewares: [validateParams(id)],
-    },
-    {
-      matcher: `${A}/${path}/:id/allowed-senders`,
-      methods: ["GET"],
-      middlewares: [validateParams(id)],
-    },
-    {
-      matcher: `${A}/${path}/:id/allowed-senders`,
-      methods: ["POST"],
-      middlewares: [validateParams(id), body(allowedSenderAdd)],
-    },
-    {
-      matcher: `${A}/${path}/:id/allowed-senders/:sender_id`,
-      methods: ["DELETE"],
-      middlewares: [validateParams(sender)],
-    },
-    {
-      matcher: `${A}/${path}/:id/allowed-senders/:sender_id`,
-      methods: ["POST"],
-      middlewares: [validateParams(sender), body(allowedSenderChange)],
-    },
-  ]
+type Check = MiddlewareRoute["middlewares"]
+const VERBS = ["GET", "POST", "DELETE"] as const
+const params = (shape: z.ZodRawShape) => [validateParams(shape)]
+const beneficiary = params({ id: svcId("id", "a beneficiary") })
+const deposit = params({ id: svcId("id", "a deposit") })
+const order = params({ order_id: orderId() })
+const owner = (what: string) => ({ id: svcId("id", what) })
+const sender = (what: string) => ({
+  ...owner(what),
+  sender_id: svcId("sender_id", "an allowed sender"),
 })
-const beneficiary = { id: svcId("id", "a beneficiary") }
-const deposit = { id: svcId("id", "a deposit") }
-const order = { order_id: orderId() }
-export const svcRouteInputs = [
-  ...ownerInputs,
-  {
-    matcher: `${A}/bank-accounts`,
-    methods: ["GET"],
-    middlewares: [query(bankAccountsQuery)],
-  },
-  {
-    matcher: `${A}/beneficiaries`,
-    methods: ["GET"],
-    middlewares: [query(listQuery)],
-  },
-  {
-    matcher: `${A}/beneficiaries`,
-    methods: ["POST"],
-    middlewares: [body(beneficiaryRegister)],
-  },
-  {
-    matcher: `${A}/beneficiaries/:id`,
-    methods: ["DELETE"],
-    middlewares: [validateParams(beneficiary)],
-  },
-  {
-    matcher: `${A}/beneficiaries/:id/verify`,
-    methods: ["POST"],
-    middlewares: [validateParams(beneficiary), body(beneficiaryVerify)],
-  },
-  {
-    matcher: `${A}/checkouts`,
-    methods: ["GET"],
-    middlewares: [query(checkoutsQuery)],
-  },
-  {
-    matcher: `${A}/deposits`,
-    methods: ["GET"],
-    middlewares: [query(depositsQuery)],
-  },
-  {
-    matcher: `${A}/deposits/:id`,
-    methods: ["GET"],
-    middlewares: [validateParams(deposit), query(depositLookupQuery)],
-  },
-  {
-    matcher: `${A}/deposits/:id/redrive`,
-    methods: ["POST"],
-    middlewares: [validateParams(deposit)],
-  },
-  {
-    matcher: `${A}/deposits/check-missed`,
-    methods: ["POST"],
-    middlewares: [body(checkMissed)],
-  },
-  {
-    matcher: `${A}/events`,
-    methods: ["GET"],
-    middlewares: [query(eventsQuery)],
-  },
-  {
-    matcher: `${A}/events/:id/process`,
-    methods: ["POST"],
-    middlewares: [
-      validateParams({ id: rowId("id", "svcin", "an inbox event id") }),
-    ],
-  },
-  {
-    matcher: `${A}/events/tracked`,
-    methods: ["GET"],
-    middlewares: [query(listQuery)],
-  },
-  {
-    matcher: `${A}/events/tracked/:id/process`,
-    methods: ["POST"],
-    middlewares: [
-      validateParams({ id: rowId("id", "svcwh", "a webhook event id") }),
-    ],
-  },
-  {
-    matcher: `${A}/orders/:order_id/balance`,
-    methods: ["GET"],
-    middlewares: [validateParams(order)],
-  },
-  {
-    matcher: `${A}/orders/:order_id/balance/payment-link`,
-    methods: ["POST"],
-    middlewares: [validateParams(order), body(paymentLinkBody)],
-  },
-  {
-    matcher: `${A}/orders/:order_id/balance/payment-link/send`,
-    methods: ["POST"],
-    middlewares: [validateParams(order), body(sendPaymentLinkBody)],
-  },
-  {
-    matcher: `${A}/orders/:order_id/balance/payment-link/revoke`,
-    methods: ["POST"],
-    middlewares: [validateParams(order), body(sendPaymentLinkBody)],
-  },
-  {
-    matcher: `${A}/orders/:order_id/einvoice`,
-    methods: ["GET"],
-    middlewares: [validateParams(order)],
-  },
-  {
-    matcher: `${A}/orders/:order_id/einvoice`,
-    methods: ["POST"],
-    middlewares: [validateParams(order), body(einvoiceFlagBody)],
-  },
-  {
-    matcher: `${A}/payouts`,
-    methods: ["GET"],
-    middlewares: [query(refundPayoutsQuery)],
-  },
-  {
-    matcher: `${A}/prefund/payouts`,
-    methods: ["GET"],
-    middlewares: [query(payoutsQuery)],
-  },
-  {
-    matcher: `${A}/refunds`,
-    methods: ["POST"],
-    middlewares: [body(refundRequest)],
-  },
-  {
-    matcher: `${A}/reports/settlement.csv`,
-    methods: ["GET"],
-    middlewares: [query(periodQuery)],
-  },
-  {
-    matcher: `${A}/reports/einvoice`,
-    methods: ["GET"],
-    middlewares: [query(einvoiceQuery)],
-  },
-  {
-    matcher: `${A}/token-transfers`,
-    methods: ["GET"],
-    middlewares: [query(listQuery)],
-  },
-  {
-    matcher: `${A}/token-transfers`,
-    methods: ["POST"],
-    middlewares: [body(tokenTransferRequest)],
-  },
-  {
-    matcher: `${A}/token-transfers/:id/refresh`,
-    methods: ["POST"],
-    middlewares: [
-      validateParams({ id: rowId("id", "svctt", "a token transfer id") }),
-    ],
-  },
-  {
-    matcher: `${A}/webhook-token`,
-    methods: ["POST"],
-    middlewares: [body(webhookTokenChange)],
-  },
-  {
-    matcher: `${A}/withdrawals`,
-    methods: ["GET"],
-    middlewares: [query(withdrawalsQuery)],
-  },
-  {
-    matcher: `${A}/withdrawals`,
-    methods: ["POST"],
-    middlewares: [body(withdrawalRequest)],
-  },
-] satisfies MiddlewareRoute[]
+
+/** The inputs of the routes under /admin/svc, by "METHOD path": path ids first, then the body or query. */
+const inputs: Record<string, Check> = {
+  "GET bank-accounts": [query(bankAccountsQuery)],
+  "GET beneficiaries": [query(listQuery)],
+  "POST beneficiaries": [body(beneficiaryRegister)],
+  "DELETE beneficiaries/:id": beneficiary,
+  "POST beneficiaries/:id/verify": [...beneficiary, body(beneficiaryVerify)],
+  "GET checkouts": [query(checkoutsQuery)],
+  "GET deposits": [query(depositsQuery)],
+  "GET deposits/:id": [...deposit, query(depositLookupQuery)],
+  "POST deposits/:id/redrive": deposit,
+  "POST deposits/check-missed": [body(checkMissed)],
+  "GET events": [query(eventsQuery)],
+  "POST events/:id/process": params({
+    id: rowId("id", "svcin", "an inbox event id"),
+  }),
+  "GET events/tracked": [query(listQuery)],
+  "POST events/tracked/:id/process": params({
+    id: rowId("id", "svcwh", "a webhook event id"),
+  }),
+  "GET orders/:order_id/balance": order,
+  "POST orders/:order_id/balance/payment-link": [
+    ...order,
+    body(paymentLinkBody),
+  ],
+  "POST orders/:order_id/balance/payment-link/send": [
+    ...order,
+    body(sendPaymentLinkBody),
+  ],
+  "POST orders/:order_id/balance/payment-link/revoke": [
+    ...order,
+    body(sendPaymentLinkBody),
+  ],
+  "GET orders/:order_id/einvoice": order,
+  "POST orders/:order_id/einvoice": [...order, body(einvoiceFlagBody)],
+  "GET payouts": [query(refundPayoutsQuery)],
+  "GET prefund/payouts": [query(payoutsQuery)],
+  "POST refunds": [body(refundRequest)],
+  "GET reports/settlement.csv": [query(periodQuery)],
+  "GET reports/einvoice": [query(einvoiceQuery)],
+  "GET token-transfers": [query(listQuery)],
+  "POST token-transfers": [body(tokenTransferRequest)],
+  "POST token-transfers/:id/refresh": params({
+    id: rowId("id", "svctt", "a token transfer id"),
+  }),
+  "POST webhook-token": [body(webhookTokenChange)],
+  "GET withdrawals": [query(withdrawalsQuery)],
+  "POST withdrawals": [body(withdrawalRequest)],
+}
+// a linked bank account's and a beneficiary's trigger address and its allowed senders
+for (const [path, what] of [
+  ["bank-accounts", "a linked bank account"],
+  ["beneficiaries", "a beneficiary"],
+] as const) {
+  const id = params(owner(what))
+  const senderIds = params(sender(what))
+  const senders = `${path}/:id/allowed-senders`
+  inputs[`POST ${path}/:id/trigger-address`] = id
+  inputs[`GET ${senders}`] = id
+  inputs[`POST ${senders}`] = [...id, body(allowedSenderAdd)]
+  inputs[`DELETE ${senders}/:sender_id`] = senderIds
+  inputs[`POST ${senders}/:sender_id`] = [
+    ...senderIds,
+    body(allowedSenderChange),
+  ]
+}
+export const svcRouteInputs: MiddlewareRoute[] = Object.entries(inputs).map(
+  ([key, middlewares]) => ({
+    matcher: `/admin/svc/${key.slice(key.indexOf(" ") + 1)}`,
+    methods: VERBS.filter((v) => key.startsWith(`${v} `)),
+    middlewares,
+  })
+)
 
 export default defineMiddlewares({
   // "try again" is 503; the plugin's sentences carry their codes (svc-error-handler.ts)

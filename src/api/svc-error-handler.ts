@@ -6,7 +6,7 @@ import {
 } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { SVC_TRY_AGAIN_CODE } from "../lib/svc-runtime/errors"
-import { recognise, say, type Said } from "../lib/texts"
+import { say, type Said } from "../lib/texts"
 import { shopperGuard } from "../lib/shopper-limits/guard"
 
 const medusaErrorHandler = errorHandler()
@@ -36,18 +36,17 @@ const VALIDATION = "Invalid request: "
 /**
  * The sentence of an error the admin can say in its own language: the one the
  * error carries (SaidError), else, on the plugin's admin routes, Medusa's
- * validator's problems, else (a sentence made before SaidError) the
- * catalogue's sentence the English is.
+ * validator's refusal (its type, invalid_data, and its fixed opening; the
+ * problems are Medusa's words and the plugin's rules, kept as they are).
  */
 function saidOf(e: ErrorLike, req: MedusaRequest): Said | null {
   if (e.said) return e.said
-  if (!req.path.startsWith("/admin/svc/") || typeof e.message !== "string")
-    return null
-  if (e.type === "invalid_data" && e.message.startsWith(VALIDATION))
-    return say("input.invalid", {
-      problems: e.message.slice(VALIDATION.length),
-    })
-  return recognise(e.message)
+  const m = e.message
+  return req.path.startsWith("/admin/svc/") &&
+    e.type === "invalid_data" &&
+    m?.startsWith(VALIDATION)
+    ? say("input.invalid", { problems: m.slice(VALIDATION.length) })
+    : null
 }
 
 /**
@@ -95,7 +94,8 @@ export const svcErrorHandler: MedusaErrorHandlerFunction = (
   res,
   next
 ) => {
-  const e = (err ?? {}) as ErrorLike
+  // Medusa types the error as any: read as what the plugin's errors carry
+  const e: ErrorLike = err ?? {}
   if (e.code === SVC_TRY_AGAIN_CODE) return tryAgain(e, req, res)
   const status = STATUS[e.type ?? ""]
   const said = status ? saidOf(e, req) : null

@@ -6,15 +6,16 @@
  * `svc.server.<code>`: the server's English (src/lib/texts/en.json) and
  * zhCN.json's Chinese. A code the catalogue does not
  * know (a newer server), or a sentence without one, is shown in the server's
- * English. An error reaches the admin as its message only (the JS SDK keeps
- * Medusa's `message`, not the body's other fields), so its code is read back
- * from the English, as the server does for its own answer (message_code).
+ * English. A refusal of the plugin's routes comes with its code and values
+ * (`message_code`, kept by svcFetch: SvcRequestError). A value that is English
+ * (Medusa's validator's problems, a stored reason's nested sentence) is read
+ * back to its code to be said in the admin's language.
  */
 import { useMemo } from "react"
 import { useTranslation } from "react-i18next"
 import { recognise as read, TEXTS } from "../../lib/texts"
 import type { Said, TextValue } from "../../lib/texts"
-import { errorText } from "../lib/sdk"
+import { errorText, SvcRequestError } from "../lib/api/sdk"
 
 /** A server sentence's values: words or numbers, other sentences, or lists of them. */
 export type ServerParams = Said["params"]
@@ -93,5 +94,9 @@ function serverText(t: ReturnType<typeof useTranslation>["t"]) {
       english
     )
   }
-  return { said, error: (e: unknown) => said(errorText(e)) }
+  const error = (e: unknown) =>
+    e instanceof SvcRequestError
+      ? said(e.message, e.code, e.params)
+      : said(errorText(e))
+  return { said, error }
 }

@@ -93,4 +93,5 @@ export const ifText = <K extends string>(
   key: K,
   text: string
 ): { [P in K]?: string } =>
+  // a computed key is typed string by TypeScript: the one key is K
   text.trim() ? ({ [key]: text.trim() } as { [P in K]?: string }) : {}

@@ -14,7 +14,7 @@ import {
   type OffsetPaging,
   type PagedTableProps,
 } from "./paged-table"
-import { useSvcQuery, type SvcQueryParams } from "./query"
+import { useSvcQuery, type SvcQueryParams } from "./api/query"
 import { useServerText } from "../i18n/server-text"
 
 /** A section's heading (h1 for the page's first) and a line of what it is; `aside` on the right (filters, a search, a balance). */

@@ -18,8 +18,8 @@ import { TextField } from "./fields"
 import { parseRinggit, rm } from "./format"
 import { useSvcT } from "./i18n"
 import { newRequestId } from "./request-id"
-import { svcPost, useSvcMutation } from "./query"
-import { refused } from "./sdk"
+import { svcPost, useSvcMutation } from "./api/query"
+import { refused } from "./api/sdk"
 import { useServerText } from "../i18n/server-text"
 
 /** What the page says about an answer, and whether the request is finished (the next send is a new request). */

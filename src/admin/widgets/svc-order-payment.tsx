@@ -13,7 +13,12 @@ import { useState } from "react"
 import { SelectField } from "../lib/fields"
 import { clock, rm, when } from "../lib/format"
 import { useSvcT } from "../lib/i18n"
-import { svcPost, svcQueryKey, useSvcMutation, useSvcQuery } from "../lib/query"
+import {
+  svcPost,
+  svcQueryKey,
+  useSvcMutation,
+  useSvcQuery,
+} from "../lib/api/query"
 import { SvcWidget } from "../lib/page"
 import { useServerText } from "../i18n/server-text"
 import { Status } from "../lib/status"

@@ -1,11 +1,11 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { toMedusaError } from "../svc-runtime/errors"
-import { english, say, type Said } from "../texts"
+import { SaidError, toMedusaError } from "../svc-runtime/errors"
+import { say, type Said } from "../texts"
 
-type Sv = {
-  code?: string
-  status?: number
-  requestId?: string
+/** An svc error's field, when the thrown value has it. */
+const field = (e: unknown, k: string): string | undefined => {
+  const v: unknown = e && typeof e === "object" ? Reflect.get(e, k) : undefined
+  return typeof v === "string" || typeof v === "number" ? String(v) : undefined
 }
 
 /** The Medusa error type of svc's answer by its HTTP status, where a word does not give another. */
@@ -109,21 +109,19 @@ const anyAction: Record<string, Said> = {
 /** A thrown svc error as a MedusaError in the admin's words, then svc's status, code and requestId (to quote to svc). */
 export function adminSvcError(e: unknown, doing: Doing): MedusaError {
   if (e instanceof MedusaError) return e
-  const o = (e ?? {}) as Sv
-  const key = `${o.status} ${o.code}`
+  const [status, code, id] = ["status", "code", "requestId"].map((k) =>
+    field(e, k)
+  )
+  const key = `${status} ${code}`
   const w = words[doing]?.[key] ?? anyAction[key]
   if (!w) return toMedusaError(e, doing)
   const [type, text] = Array.isArray(w)
     ? w
-    : [TYPE_OF_STATUS[o.status!] ?? MedusaError.Types.UNEXPECTED_STATE, w]
-  const p = { text, status: String(o.status), code: String(o.code) }
-  return new MedusaError(
+    : [TYPE_OF_STATUS[Number(status)] ?? MedusaError.Types.UNEXPECTED_STATE, w]
+  const p = { text, status: String(status), code: String(code) }
+  return new SaidError(
     type,
-    english(
-      o.requestId
-        ? say("tools.withSvcRef", { ...p, id: o.requestId })
-        : say("tools.withSvc", p)
-    )
+    id ? say("tools.withSvcRef", { ...p, id }) : say("tools.withSvc", p)
   )
 }
 
@@ -136,7 +134,7 @@ export async function svcCall<T>(doing: Doing, call: () => Promise<T>) {
   }
 }
 
-export const notFound = (m: string) =>
-  new MedusaError(MedusaError.Types.NOT_FOUND, m)
-export const notAllowed = (m: string) =>
-  new MedusaError(MedusaError.Types.NOT_ALLOWED, m)
+export const notFound = (s: Said) =>
+  new SaidError(MedusaError.Types.NOT_FOUND, s)
+export const notAllowed = (s: Said) =>
+  new SaidError(MedusaError.Types.NOT_ALLOWED, s)

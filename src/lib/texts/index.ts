@@ -58,6 +58,7 @@ export function spoken<K extends string>(
   field: K,
   s: Said | null
 ): MaybeSpoken<K> {
+  // computed keys are typed string by TypeScript: the three keys are MaybeSpoken<K>'s
   return {
     [field]: s ? english(s) : null,
     [`${field}_code`]: s?.code ?? null,

@@ -1,10 +1,9 @@
 /**
- * A sentence's code and values read back from its English, for what reaches
- * a reader with the English only: a stored reason (written before codes were
- * sent, or by a version that wrote it in place), and an error, which Medusa's
- * workflows and error handler keep as type, message and code only (and the
- * JS SDK hands the admin as its message only: src/admin/i18n/server-text.ts
- * reads it back too).
+ * A sentence's code and values read back from its English, for what is
+ * stored as English only: a stored reason (the svc tables keep the sentence,
+ * not its code), and a value that is English (Medusa's validator's problems,
+ * a reason inside another sentence; src/admin/i18n/server-text.ts). An error
+ * carries its code from where it is made (SaidError), never read back.
  */
 import { TEXTS } from "./catalogue"
 import type { Codes } from "."
@@ -48,7 +47,8 @@ export function recogniser(
         return {
           code: r.code,
           params: Object.fromEntries(
-            r.names.map((n, i) => [n, m[i + 1] as string])
+            // every group takes part in a match (none is optional)
+            r.names.map((n, i) => [n, m[i + 1] ?? ""])
           ),
         }
     }
@@ -65,6 +65,7 @@ export function codesOf<K extends string>(
   text: string | null | undefined
 ): Codes<K, null> {
   const r = text ? recognise(text) : null
+  // a computed key is typed string by TypeScript: the two keys are Codes<K>'s
   return {
     [`${field}_code`]: r?.code ?? null,
     [`${field}_params`]: r?.params ?? null,

@@ -126,9 +126,9 @@ async function loadOrder(
   })
   const order = data[0] as LoadedOrder | undefined
   if (!order)
-    throw new MedusaError(
+    throw new SaidError(
       MedusaError.Types.NOT_FOUND,
-      `order_id: order ${orderId} was not found`
+      say("link.orderNotFound", { order: orderId })
     )
   let providers: string[] = []
   if (order.region_id) {

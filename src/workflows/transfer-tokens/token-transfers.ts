@@ -183,7 +183,7 @@ export async function refreshTokenTransfer(
 ) {
   const { client, svcModule } = adminDeps(container)
   const [row] = await svcModule.listSvcTokenTransfers({ id })
-  if (!row) throw notFound(`id: no token transfer ${id}`)
+  if (!row) throw notFound(say("tools.noTokenTransfer", { id }))
   if (UNSENT.includes(row.status))
     return (await sendTokenTransfer(container, row, source)).transfer
   const transferId = row.transfer_id

@@ -3,7 +3,6 @@ import type {
   MedusaNextFunction,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import type { RemoteQueryFunction } from "@medusajs/framework/types"
 import {
   ContainerRegistrationKeys,
   PaymentSessionStatus,
@@ -11,24 +10,15 @@ import {
 import { getOrderDetailWorkflow } from "@medusajs/core-flows"
 import { settleCheckoutEvent } from "../../../workflows/settle-checkout"
 
-type Query = Omit<RemoteQueryFunction, symbol>
-type Session = {
-  id: string
-  status: string
-  provider_id: string
-  data: Record<string, unknown> | null
-}
-
-const sessionOf = async (
-  query: Query,
-  id: string
-): Promise<Session | undefined> => {
-  const { data } = await query.graph({
-    entity: "payment_session",
-    fields: ["id", "status", "provider_id", "data"],
-    filters: { id },
-  })
-  return (data as Session[])[0]
+const sessionOf = async (req: AuthenticatedMedusaRequest, id: string) => {
+  const { data } = await req.scope
+    .resolve(ContainerRegistrationKeys.QUERY)
+    .graph({
+      entity: "payment_session",
+      fields: ["id", "status", "provider_id", "data"],
+      filters: { id },
+    })
+  return data[0]
 }
 
 /**
@@ -49,8 +39,7 @@ export async function svcCheckStatus(
   try {
     const sessionId = req.validatedBody?.payment_session_id
     if (typeof sessionId !== "string") return next()
-    const query = req.scope.resolve<Query>(ContainerRegistrationKeys.QUERY)
-    const session = await sessionOf(query, sessionId)
+    const session = await sessionOf(req, sessionId)
     const checkoutId = session?.data?.checkoutId
     if (
       !session ||
@@ -60,7 +49,7 @@ export async function svcCheckStatus(
       return next()
     if (session.status === PaymentSessionStatus.PENDING_AUTHORIZATION)
       await settleCheckoutEvent(req.scope, checkoutId, null, "admin")
-    const now = await sessionOf(query, sessionId)
+    const now = await sessionOf(req, sessionId)
     const isAuthorized =
       now?.status === PaymentSessionStatus.AUTHORIZED ||
       now?.status === PaymentSessionStatus.CAPTURED

@@ -27,7 +27,7 @@ import {
   svcPost,
   useSvcAction,
   useSvcQuery,
-} from "../../../lib/query"
+} from "../../../lib/api/query"
 import { useServerText } from "../../../i18n/server-text"
 import { Status } from "../../../lib/status"
 import { TriggerAddressDrawer } from "../../../lib/svc-trigger-panel"

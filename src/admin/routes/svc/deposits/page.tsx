@@ -20,8 +20,8 @@ import { rm, short, tokenRm, when } from "../../../lib/format"
 import { useSvcT } from "../../../lib/i18n"
 import { ListSection, useOffsetList } from "../../../lib/list-section"
 import { SvcPage } from "../../../lib/page"
-import { svcPost, useSvcAction, useSvcQuery } from "../../../lib/query"
-import { sdk } from "../../../lib/sdk"
+import { svcPost, useSvcAction, useSvcQuery } from "../../../lib/api/query"
+import { svcFetch } from "../../../lib/api/sdk"
 import { Status } from "../../../lib/status"
 import type {
   CheckMissedAnswer,
@@ -152,7 +152,7 @@ const SvcDepositsPage = () => {
                     r.deposit.summary_params
                   ),
                 () =>
-                  sdk.client.fetch<DepositAnswer>(
+                  svcFetch<DepositAnswer>(
                     `/admin/svc/deposits/${d.deposit_id}`,
                     {
                       query: {
@@ -250,7 +250,7 @@ const SvcDepositsPage = () => {
                   r.deposit.summary_params
                 ),
               () =>
-                sdk.client.fetch<DepositAnswer>(
+                svcFetch<DepositAnswer>(
                   `/admin/svc/deposits/${encodeURIComponent(lookup.id.trim())}`,
                   { query: lookup.area !== ANY ? { area: lookup.area } : {} }
                 )

@@ -13,7 +13,7 @@ import { short } from "../../../lib/format"
 import { useSvcT } from "../../../lib/i18n"
 import { ListSection, useOffsetList } from "../../../lib/list-section"
 import { SvcPage } from "../../../lib/page"
-import { svcPost, useSvcAction } from "../../../lib/query"
+import { svcPost, useSvcAction } from "../../../lib/api/query"
 import { Status } from "../../../lib/status"
 import type {
   Coded,

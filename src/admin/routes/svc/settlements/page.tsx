@@ -19,8 +19,8 @@ import {
 } from "../../../lib/list-section"
 import { AmountField, MoneyForm } from "../../../lib/money-form"
 import { SvcPage } from "../../../lib/page"
-import { useSvcQuery } from "../../../lib/query"
-import { sdk } from "../../../lib/sdk"
+import { useSvcQuery } from "../../../lib/api/query"
+import { svcSend } from "../../../lib/api/sdk"
 import { useServerText } from "../../../i18n/server-text"
 import { Status } from "../../../lib/status"
 import type {
@@ -76,10 +76,10 @@ const SvcSettlementsPage = () => {
   const exportEinvoice = async () => {
     setEinvoicing(true)
     try {
-      const r = await sdk.client.fetch<Response>(
-        "/admin/svc/reports/einvoice",
-        { query: { month, format: "csv" }, headers: { accept: "text/csv" } }
-      )
+      const r = await svcSend("/admin/svc/reports/einvoice", {
+        query: { month, format: "csv" },
+        headers: { accept: "text/csv" },
+      })
       await saveDownload(r, `svc-einvoice-${month}.csv`)
       toast.success(t("svc.einvoice.exported"), {
         description: t("svc.einvoice.exportedFor", { month }),
@@ -96,11 +96,11 @@ const SvcSettlementsPage = () => {
   const exportCsv = async () => {
     setExporting(true)
     try {
-      // the CSV as it comes (accept text/csv: the SDK hands back the Response); a refusal is Medusa's JSON message
-      const r = await sdk.client.fetch<Response>(
-        "/admin/svc/reports/settlement.csv",
-        { query: period, headers: { accept: "text/csv" } }
-      )
+      // the CSV as it comes (accept text/csv); a refusal is Medusa's JSON message with its code
+      const r = await svcSend("/admin/svc/reports/settlement.csv", {
+        query: period,
+        headers: { accept: "text/csv" },
+      })
       const mismatches = Number(r.headers.get("x-svc-mismatches") ?? 0)
       await saveDownload(r, `svc-settlement-${period.from}-to-${period.to}.csv`)
       if (mismatches)

@@ -19,7 +19,7 @@ import {
 } from "../../../lib/list-section"
 import { AmountField, MoneyForm } from "../../../lib/money-form"
 import { SvcPage } from "../../../lib/page"
-import { svcPost, useSvcAction, useSvcQuery } from "../../../lib/query"
+import { svcPost, useSvcAction, useSvcQuery } from "../../../lib/api/query"
 import { useServerText } from "../../../i18n/server-text"
 import type {
   NetworksAnswer,

@@ -2,6 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import type { Beneficiary } from "../../../../client/schemas/payouts"
 import { adminDeps } from "../../../../lib/svc-admin/context"
 import { notFound } from "../../../../lib/svc-admin/errors"
+import { say } from "../../../../lib/texts"
 
 /** What svc says of a beneficiary, as the plugin's row keeps it. */
 export const fieldsFromSvc = (b: Beneficiary) => ({
@@ -24,9 +25,6 @@ export async function requireBeneficiary(
   const [b] = await adminDeps(container).svcModule.listSvcBeneficiaries({
     beneficiary_id: beneficiaryId,
   })
-  if (!b)
-    throw notFound(
-      `id: no beneficiary ${beneficiaryId} was registered from this store`
-    )
+  if (!b) throw notFound(say("tools.beneficiaryNotHere", { id: beneficiaryId }))
   return b
 }

@@ -15,6 +15,7 @@ import {
 } from "../reports/einvoice/myinvois"
 import { mytTimestamp } from "../reports/csv"
 import { codesOf } from "../../../../lib/texts"
+import { z } from "@medusajs/framework/zod"
 
 type SvcCheckoutRow = InferTypeOf<typeof SvcCheckout>
 type OrderCheckouts = {
@@ -86,7 +87,7 @@ export async function GET(
         ...c.status_history,
         entries: historyEntries(c.status_history).map((e) => ({
           ...e,
-          ...codesOf("detail", e.detail),
+          ...codesOf("detail", typeof e.detail === "string" ? e.detail : null),
         })),
       },
       payment_mode: mode,
@@ -101,7 +102,8 @@ export async function GET(
 }
 
 /** The entries of a checkout's status history (src/modules/svc/checkout-ledger.ts): `{status, at, source, detail?}`. */
-function historyEntries(history: unknown): { detail?: string }[] {
-  const entries = (history as { entries?: unknown } | null)?.entries
-  return Array.isArray(entries) ? (entries as { detail?: string }[]) : []
-}
+const historyEntries = (history: unknown) =>
+  z
+    .object({ entries: z.array(z.record(z.string(), z.unknown())) })
+    .catch({ entries: [] })
+    .parse(history).entries

@@ -1,7 +1,4 @@
-import type {
-  AuthenticatedMedusaRequest,
-  MedusaResponse,
-} from "@medusajs/framework/http"
+import { answer } from "../answer"
 import { runDoctor } from "./doctor"
 
 /**
@@ -10,9 +7,6 @@ import { runDoctor } from "./doctor"
  * rate budget, the last webhook per event type and the URL to register; each
  * check ok / warn / fail with what to do. Never a secret (the key is masked).
  */
-export async function GET(
-  req: AuthenticatedMedusaRequest,
-  res: MedusaResponse
-) {
-  res.json({ health: await runDoctor(req.scope, req) })
-}
+export const GET = answer(async (scope, req) => ({
+  health: await runDoctor(scope, req),
+}))

@@ -1,13 +1,5 @@
-import type {
-  AuthenticatedMedusaRequest,
-  MedusaResponse,
-} from "@medusajs/framework/http"
 import { prefundBalance } from "../../../../lib/svc-admin/prefund"
+import { answer } from "../answer"
 
 /** GET /admin/svc/prefund: the payout prefund balance (`available_sen`). */
-export async function GET(
-  req: AuthenticatedMedusaRequest,
-  res: MedusaResponse
-) {
-  res.json(await prefundBalance(req.scope))
-}
+export const GET = answer(prefundBalance)

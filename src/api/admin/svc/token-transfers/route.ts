@@ -2,7 +2,6 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { actor, scope } from "../../../../lib/svc-admin/http"
 import { listTokenTransfers } from "../../../../workflows/transfer-tokens/token-transfers"
 import { transferTokensWorkflow } from "../../../../workflows/transfer-tokens"
 import type { ListQuery } from "../validators"
@@ -14,7 +13,7 @@ export async function GET(
   req: AuthenticatedMedusaRequest<unknown, ListQuery>,
   res: MedusaResponse
 ) {
-  res.json(await listTokenTransfers(scope(req), req.validatedQuery))
+  res.json(await listTokenTransfers(req.scope, req.validatedQuery))
 }
 
 /**
@@ -26,8 +25,11 @@ export async function POST(
   req: AuthenticatedMedusaRequest<TokenTransferRequest>,
   res: MedusaResponse
 ) {
-  const { result } = await transferTokensWorkflow(scope(req)).run({
-    input: { request: req.validatedBody, actor_id: actor(req) },
+  const { result } = await transferTokensWorkflow(req.scope).run({
+    input: {
+      request: req.validatedBody,
+      actor_id: req.auth_context?.actor_id,
+    },
   })
   const { httpStatus, message, ...answer } = result // {transfer}
   res.status(httpStatus).json({ ...answer, ...spoken("message", message) })

@@ -1,13 +1,5 @@
-import type {
-  AuthenticatedMedusaRequest,
-  MedusaResponse,
-} from "@medusajs/framework/http"
 import { walletOverview } from "../../../../workflows/withdraw/withdrawals"
+import { answer } from "../answer"
 
 /** GET /admin/svc/wallet: svc wallet balance (sen strings), account type, linked bank accounts (numbers masked). */
-export async function GET(
-  req: AuthenticatedMedusaRequest,
-  res: MedusaResponse
-) {
-  res.json(await walletOverview(req.scope))
-}
+export const GET = answer(walletOverview)

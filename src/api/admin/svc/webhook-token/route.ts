@@ -3,6 +3,8 @@ import type {
   MedusaResponse,
 } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
+import { SaidError } from "../../../../lib/svc-runtime/errors"
+import { say } from "../../../../lib/texts"
 import { configuredWebhookToken } from "../../../hooks/svc/webhook-guard"
 import { webhookTokenSettings } from "../../../hooks/svc/webhook-token"
 import { SVC_MODULE, type SvcModuleService } from "../../../../modules/svc"
@@ -22,9 +24,9 @@ export async function POST(
   res: MedusaResponse
 ) {
   if (configuredWebhookToken(req.scope)) {
-    throw new MedusaError(
+    throw new SaidError(
       MedusaError.Types.INVALID_DATA,
-      "required: the provider option webhookToken is set, so its token is always required; remove the option to use the store's generated token"
+      say("tools.webhookTokenOption")
     )
   }
   const pg = req.scope.resolve<SvcModuleService>(SVC_MODULE)

@@ -1,14 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { SvcCatalog } from "../../../../lib/svc-runtime/catalog"
 import { svcFromContainer } from "../../../../lib/svc-runtime/config"
-
-type Bank = {
-  code: string
-  name: string
-  displayName: string
-  logoUrl: string
-  type: string
-  active: boolean
-}
+import { SvcError } from "../../../../client/errors"
 
 /**
  * GET /store/svc/fpx-banks: the FPX banks a shopper can pick for FPX direct,
@@ -19,20 +12,20 @@ type Bank = {
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const includeInactive = String(req.query.include_inactive ?? "") === "true"
-  let banks: Bank[]
+  let banks: Awaited<ReturnType<SvcCatalog["fpxBanks"]>>
   let retailMaxSen: number
   try {
     const { catalog, options } = svcFromContainer(req.scope)
     retailMaxSen = options.fpxRetailMaxSen
-    banks = (await catalog.fpxBanks()) as Bank[]
+    banks = await catalog.fpxBanks()
   } catch (e) {
-    const o = e as { code?: string; requestId?: string }
+    const o = e instanceof SvcError ? e : null
     res.status(502).json({
       code: "svc_banks_unavailable",
       message:
         "The list of FPX banks cannot be loaded from svc right now; please try again in a minute or choose another payment method.",
-      ...(o.code ? { svc_code: o.code } : {}),
-      ...(o.requestId ? { svc_request_id: o.requestId } : {}),
+      ...(o?.code ? { svc_code: o.code } : {}),
+      ...(o?.requestId ? { svc_request_id: o.requestId } : {}),
     })
     return
   }

@@ -60,9 +60,7 @@ export async function reprocessTrackedEvent(
   const row = await svcModule.retrieveSvcWebhookEvent(id)
   const type = row.event_type ?? ""
   if (!TRACKED_EVENT_TYPES.some((t) => t === type) || !row.resource_id) {
-    throw notAllowed(
-      `id: ${id} is not a payout or fiat withdrawal event with a resource id; checkout events are settled by the webhook, the watcher and the job`
-    )
+    throw notAllowed(say("tools.notTrackedEvent", { id }))
   }
   let outcome: string
   let detail = english(say("event.reprocessed"))

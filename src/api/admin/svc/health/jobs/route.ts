@@ -1,8 +1,5 @@
-import type {
-  AuthenticatedMedusaRequest,
-  MedusaResponse,
-} from "@medusajs/framework/http"
 import { svcFromContainer } from "../../../../../lib/svc-runtime/config"
+import { answer } from "../../answer"
 import { jobStates } from "./job-checks"
 
 /**
@@ -11,11 +8,6 @@ import { jobStates } from "./job-checks"
  * when one is off, overdue or keeps failing). No svc call: the svc overview
  * page reads it on every visit.
  */
-export async function GET(
-  req: AuthenticatedMedusaRequest,
-  res: MedusaResponse
-) {
-  res.json({
-    jobs: await jobStates(req.scope, svcFromContainer(req.scope).options),
-  })
-}
+export const GET = answer(async (scope) => ({
+  jobs: await jobStates(scope, svcFromContainer(scope).options),
+}))

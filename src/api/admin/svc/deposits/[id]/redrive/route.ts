@@ -17,6 +17,7 @@ import {
   notFound,
   svcCall,
 } from "../../../../../../lib/svc-admin/errors"
+import { say } from "../../../../../../lib/texts"
 import { depositView } from "../../deposit-view"
 
 /**
@@ -33,17 +34,11 @@ export async function POST(
   const { id } = req.params
   const { client, svcModule } = adminDeps(req.scope)
   const [row] = await svcModule.listSvcDeposits({ deposit_id: id })
-  if (!row)
-    throw notFound(`id: deposit ${id} is not known here yet; look it up first`)
+  if (!row) throw notFound(say("tools.depositNotHere", { id }))
   if (row.status !== "COMPLETED") {
-    throw notAllowed(
-      `status: the deposit is ${row.status}; svc redrives only COMPLETED deposits (tokens credited to the wallet). Wait for its COMPLETED event, or look it up again to refresh it. Nothing was sent to svc.`
-    )
+    throw notAllowed(say("tools.redriveNotCompleted", { status: row.status }))
   }
-  if (!row.trigger_address)
-    throw notAllowed(
-      "trigger_address: this deposit did not go to a trigger address, so there is no withdrawal to redrive. Nothing was sent to svc."
-    )
+  if (!row.trigger_address) throw notAllowed(say("tools.redriveNoTrigger"))
   const area = areaOf(row)
   // the wallet-area redrive answer is not shown (spec gap): read as the payout one, a deposit
   const d = await svcCall("redriving the deposit", async () =>

@@ -4,6 +4,8 @@ import {
   MedusaError,
 } from "@medusajs/framework/utils"
 import { updateCartWorkflow } from "@medusajs/core-flows"
+import { SaidError } from "../../../../../../lib/svc-runtime/errors"
+import { say } from "../../../../../../lib/texts"
 import {
   EINVOICE_FLAG,
   einvoiceRequested,
@@ -31,11 +33,14 @@ export async function POST(
   })
   const cart: { completed_at: string | Date | null } | undefined = data[0]
   if (!cart)
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, `id: no cart ${id}`)
+    throw new SaidError(
+      MedusaError.Types.NOT_FOUND,
+      say("input.noCart", { id })
+    )
   if (cart.completed_at)
-    throw new MedusaError(
+    throw new SaidError(
       MedusaError.Types.NOT_ALLOWED,
-      `id: cart ${id} is already an order; ask on the order instead`
+      say("input.cartIsOrder", { id })
     )
   await updateCartWorkflow(req.scope).run({
     input: { id, metadata: { [EINVOICE_FLAG]: req.validatedBody.requested } },

@@ -13,8 +13,8 @@ import {
   type QueryClient,
 } from "@tanstack/react-query"
 import { useCallback } from "react"
-import { sdk } from "./sdk"
-import { useServerText } from "../i18n/server-text"
+import { svcFetch } from "./sdk"
+import { useServerText } from "../../i18n/server-text"
 
 export type SvcQueryParams = Record<
   string,
@@ -23,12 +23,12 @@ export type SvcQueryParams = Record<
 
 export const SVC_KEY = "svc"
 
-const cleanParams = (query?: SvcQueryParams) =>
-  Object.fromEntries(
-    Object.entries(query ?? {}).filter(
-      ([, v]) => v !== undefined && v !== null && v !== ""
-    )
-  )
+const cleanParams = (query?: SvcQueryParams) => {
+  const kept: Record<string, string | number | boolean> = {}
+  for (const [k, v] of Object.entries(query ?? {}))
+    if (v !== undefined && v !== null && v !== "") kept[k] = v
+  return kept
+}
 
 /** The key useSvcQuery reads `path` under (to put an answer there that a change already gave). */
 export const svcQueryKey = (path: string, query?: SvcQueryParams) =>
@@ -43,7 +43,7 @@ export function useSvcQuery<T>(
   return useQuery({
     queryKey: svcQueryKey(path, query),
     queryFn: ({ signal }) =>
-      sdk.client.fetch<T>(path, { query: cleanParams(query), signal }),
+      svcFetch<T>(path, { query: cleanParams(query), signal }),
     staleTime: options?.staleTime ?? 0,
     retry: false,
     enabled: options?.enabled ?? true,
@@ -53,11 +53,11 @@ export function useSvcQuery<T>(
 
 /** POST a JSON body (or nothing) to an admin route. */
 export const svcPost = <T>(path: string, body?: object) =>
-  sdk.client.fetch<T>(path, { method: "POST", ...(body ? { body } : {}) })
+  svcFetch<T>(path, { method: "POST", body })
 
 /** DELETE an admin route. */
 export const svcDelete = <T>(path: string) =>
-  sdk.client.fetch<T>(path, { method: "DELETE" })
+  svcFetch<T>(path, { method: "DELETE" })
 
 /** A change (POST or DELETE): when it is answered, or fails, every svc query reads again. */
 export function useSvcMutation<V, T>(

@@ -45,7 +45,9 @@ export const OPEN_PAYOUT_STATUSES = ["REQUESTED", "SENDING", "UNCERTAIN"]
 export type RefundRequest = RefundRequestInput
 
 /** Everything an admin may see of a payout request: the account number is masked. */
-export function publicPayout(row: PayoutRecord): Record<string, unknown> {
+export function publicPayout(
+  row: Partial<PayoutRecord> & Pick<PayoutRecord, "id">
+): Record<string, unknown> {
   const dest = row.destination ?? {}
   return {
     id: row.id,

@@ -32,7 +32,8 @@ export default async function svcReconcileJob(container: MedusaContainer) {
         try {
           await fn()
         } catch (e) {
-          const message = e instanceof Error ? e.message : String(e)
+          const message = (e instanceof Error ? e : { message: String(e) })
+            .message
           errors.push(`${name}: ${message}`)
           logger.warn(
             `svc reconcile${name === "checkouts" ? "" : ` (${name})`}: ${message}`

@@ -69,7 +69,10 @@ export function renewLease(
     try {
       await locking.acquire(key, { ownerId, expire: opts.leaseS })
     } catch (e) {
-      const message = e instanceof Error ? e.message : String(e)
+      const message =
+        e && typeof e === "object" && "message" in e
+          ? String(e.message)
+          : String(e)
       if (/acquir\w* lock|lock for key/i.test(message)) {
         if (!stopped)
           opts.warn(

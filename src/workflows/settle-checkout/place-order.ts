@@ -24,7 +24,9 @@ import { english, say, type Said } from "../../lib/texts"
 type Container = MedusaContainer
 const ledgerOf = (c: Container) =>
   c.resolve<SvcModuleService>(SVC_MODULE).checkouts
-const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e))
+/** An error's message: a workflow's run throws its step's error as a plain object, not an Error. */
+export const messageOf = (e: unknown) =>
+  e && typeof e === "object" && "message" in e ? String(e.message) : String(e)
 
 /**
  * A paid cart is retried until it is an order.

@@ -24,6 +24,7 @@ import {
   cartCannotComplete,
   cartCheckFields,
   checkoutLockKey,
+  messageOf,
   placePaidOrder,
   type CartFacts,
 } from "./place-order"
@@ -78,7 +79,8 @@ export type Found = {
   go: boolean
   outcome?: SettleOutcome
   /** the checkout's lock, and this run's own name as its holder (only the holder releases it) */
-  lock: { key: string; owner_id: string }
+  lock_key: string
+  lock_owner: string
 }
 
 /**
@@ -96,10 +98,8 @@ export const findCheckoutStep = createStep(
     return new StepResponse<Found>({
       go: !open,
       ...(open ? { outcome: "open_status_noted" } : {}),
-      lock: {
-        key: checkoutLockKey(input.checkout_id),
-        owner_id: `svc-settle:${randomUUID()}`,
-      },
+      lock_key: checkoutLockKey(input.checkout_id),
+      lock_owner: `svc-settle:${randomUUID()}`,
     })
   }
 )
@@ -515,7 +515,7 @@ export const recordCaptureStep = createStep(
       container
         .resolve(ContainerRegistrationKeys.LOGGER)
         .info(
-          `svc: checkout ${input.checkout_id}: captured by the storefront's completion meanwhile (${e instanceof Error ? e.message : e})`
+          `svc: checkout ${input.checkout_id}: captured by the storefront's completion meanwhile (${messageOf(e)})`
         )
     }
     return new StepResponse({ capture_ms: Date.now() - t0 })
@@ -674,7 +674,7 @@ async function failOrder(
       container
         .resolve(ContainerRegistrationKeys.LOGGER)
         .warn(
-          `svc: could not cancel order ${o.id} after its payment failed: ${e instanceof Error ? e.message : e}; flagging it instead`
+          `svc: could not cancel order ${o.id} after its payment failed: ${messageOf(e)}; flagging it instead`
         )
     }
   }

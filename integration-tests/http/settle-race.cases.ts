@@ -16,6 +16,8 @@ import { SVC_MODULE, svcModuleFrom } from "../../src/modules/svc"
 import { svcFromContainer } from "../../src/lib/svc-runtime/config"
 import { settleUnsettled } from "../../src/workflows/sweeps/waiting"
 import svcReconcileJob from "../../src/jobs/svc-reconcile"
+import svcPaymentWebhook from "../../src/subscribers/svc-payment-webhook"
+import { SVC_WEBHOOK_EVENT } from "../../src/lib/svc-runtime/events"
 import { SvcEvents } from "../../src/workflows"
 import { collectSvcEvents, type SvcEventCollector } from "../helpers/svc-events"
 
@@ -214,7 +216,7 @@ export function settleRace({
     ).toBe(0) // settled: never again
   })
 
-  it("one settlement of a paid cart into an order: the plugin's own Query reads at most 4, its ledger row read once (under the lock) and written twice", async () => {
+  it("one webhook's settlement of a paid cart into an order, counted from the subscriber: the plugin's own Query reads at most 4, its ledger row read once (under the lock) and written twice", async () => {
     const { cartId, checkoutId } = await cartWithSession(SVC_PROVIDERS.wallet)
     await payWithWebhooksLost(sb(), checkoutId)
     const base = getContainer()
@@ -281,13 +283,33 @@ export function settleRace({
       patch(ledger, ["byCheckoutId"], () => counts.rowReads++),
       patch(ledger, writes, () => fromWorkflow() && counts.rowWrites++),
     ]
-    let r: Awaited<ReturnType<typeof settleCheckoutEvent>>
+    // svc's event as POST /hooks/svc hands it to the subscriber (the route reads no row)
+    const eventId = `evt_count_${checkoutId}`
     try {
-      r = await settleCheckoutEvent(base, checkoutId, "COMPLETED", "webhook")
+      await svcPaymentWebhook({
+        event: {
+          name: SVC_WEBHOOK_EVENT,
+          data: {
+            provider: "svc",
+            payload: {
+              data: {
+                id: eventId,
+                type: "checkout.updated",
+                data: { checkoutId, status: "COMPLETED" },
+              },
+            },
+          },
+        },
+        container: base,
+        pluginOptions: {},
+      })
     } finally {
       restore.forEach((undo) => undo())
     }
-    expect(r.outcome).toBe("captured")
+    const [logged] = await svcModuleFrom(base)!.listSvcWebhookEvents({
+      event_id: eventId,
+    })
+    expect(logged.outcome).toBe("captured")
     expect(await orderOfCart(getContainer(), cartId)).toBeDefined()
     expect(counts.graph).toBeGreaterThan(0) // the counter sees the plugin's reads
     expect(counts.graph).toBeLessThanOrEqual(4)

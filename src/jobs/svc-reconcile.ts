@@ -32,9 +32,11 @@ export default async function svcReconcileJob(container: MedusaContainer) {
         try {
           await fn()
         } catch (e) {
-          errors.push(`${name}: ${(e as Error).message}`)
+          const message = (e instanceof Error ? e : { message: String(e) })
+            .message
+          errors.push(`${name}: ${message}`)
           logger.warn(
-            `svc reconcile${name === "checkouts" ? "" : ` (${name})`}: ${(e as Error).message}`
+            `svc reconcile${name === "checkouts" ? "" : ` (${name})`}: ${message}`
           )
         }
       }
@@ -86,6 +88,7 @@ export default async function svcReconcileJob(container: MedusaContainer) {
   )
 }
 
+/** The svc provider's options; null where the config is not loaded (e.g. a unit test). */
 function svcOptions() {
   try {
     return findSvcProviderConfig(configManager.config)?.options ?? null
@@ -94,16 +97,9 @@ function svcOptions() {
   }
 }
 
-/** The provider option `reconcileEveryMinutes` (0: off), default 5 where the config is not loaded. */
+/** The provider option `reconcileEveryMinutes` (0: off), default 5. */
 export function reconcileMinutes(): number {
-  try {
-    return (
-      findSvcProviderConfig(configManager.config)?.options
-        .reconcileEveryMinutes ?? 5
-    )
-  } catch {
-    return 5 // config not loaded (e.g. a unit test): the default
-  }
+  return svcOptions()?.reconcileEveryMinutes ?? 5
 }
 
 /** The schedule, built at import from the provider's options (Medusa reads it once; 0: the job returns at once). */

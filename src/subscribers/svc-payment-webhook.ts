@@ -71,10 +71,8 @@ export default async function svcPaymentWebhook({
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
   await pruneWebhookLogs(container) // at most once an hour per process
-  const body = (input.payload?.data ?? {}) as Record<string, unknown>
-  const inner = (
-    body.data && typeof body.data === "object" ? body.data : body
-  ) as Record<string, unknown>
+  const body = isRecord(input.payload?.data) ? input.payload.data : {}
+  const inner = isRecord(body.data) ? body.data : body
   const rawType =
     typeof body.type === "string"
       ? body.type
@@ -87,9 +85,8 @@ export default async function svcPaymentWebhook({
     return
   }
   const eventType = rawType
-  const checkoutId = capText(inner.checkoutId, CAPS.resourceId)
   const eventId = capEventId(body.id)
-  const statusOf = () => capText(inner.status, CAPS.status)
+  const status = capText(inner.status, CAPS.status)
 
   // Deposits, transfers started by deposits, prefund top-ups: the inbox
   // (src/api/hooks/svc/inbox.ts), one row per event, the resource re-read from svc.
@@ -102,189 +99,121 @@ export default async function svcPaymentWebhook({
   // same URL): refunds sent as payouts. wallet.withdrawal.updated: settlements.
   // Both are re-read from svc, never trusted; an id this store never made is
   // dropped without a call, and one it made is read once at a time, 2 s apart.
-  const tracked =
+  // A checkout.updated: settled by the settle workflow (its row read there, once, under its lock).
+  const kind =
     eventType && /^payout\.(created|updated)$/.test(eventType)
-      ? { kind: "payout" as const, id: inner.payoutId, refresh: trackPayout }
+      ? "payout"
       : eventType === "wallet.withdrawal.updated"
-        ? {
-            kind: "withdrawal" as const,
-            id: inner.id,
-            refresh: trackWithdrawal,
-          }
-        : null
-  if (tracked) {
-    const resourceId = capText(tracked.id, CAPS.resourceId)
-    const record = (outcome: string, detail: string | null = null) =>
-      svcModule.logWebhookEvent({
-        event_id: eventId,
-        event_type: eventType,
-        resource_id: resourceId,
-        provider,
-        outcome,
-        detail,
-        payload: {
-          type: eventType,
-          [`${tracked.kind}Id`]: resourceId,
-          status: statusOf(),
-        },
-      })
-    if (!resourceId || !UUID_LIKE.test(resourceId)) {
-      await record(
-        "not_supported",
-        english(
-          say(
-            tracked.kind === "payout"
-              ? "event.noPayoutId"
-              : "event.noWithdrawalId"
-          )
-        )
-      )
-      countWebhook("not_supported")
-      return
-    }
-    const known =
-      tracked.kind === "payout"
-        ? (
-            await svcModule.listSvcPayouts(
-              { payout_id: resourceId },
-              { take: 1, select: ["id"] }
-            )
-          ).length > 0
-        : (
-            await svcModule.listSvcWithdrawals(
-              { withdrawal_id: resourceId },
-              { take: 1, select: ["id"] }
-            )
-          ).length > 0
-    if (!known) {
-      await record(
-        `unknown_${tracked.kind}`,
-        english(
-          say(
-            tracked.kind === "payout"
-              ? "event.notOurPayout"
-              : "event.notOurWithdrawal"
-          )
-        )
-      )
-      countWebhook(`unknown_${tracked.kind}`)
-      return
-    }
-    const tlog = await record("received")
-    try {
-      const outcome = await spacing.run(`${tracked.kind}:${resourceId}`, () =>
-        tracked.refresh(container, resourceId, "webhook")
-      )
-      await svcModule.setWebhookOutcome(tlog.id, outcome, null)
-      countWebhook(outcome)
-    } catch (e) {
-      const o = e as { status?: number; code?: string; message?: string }
-      const outcome =
-        o.status === 404 ? `unknown_${tracked.kind}` : "svc_unreachable"
-      await svcModule.setWebhookOutcome(
-        tlog.id,
-        outcome,
-        `${o.status ?? ""} ${o.code ?? ""} ${o.message ?? ""}`
-          .trim()
-          .slice(0, 500)
-      )
-      countWebhook(outcome)
-      if (o.status !== 404) throw e // the event bus retries; the job is the backstop
-    }
-    return
-  }
-
-  const logRow = (outcome: string, detail: string | null = null) =>
+        ? "withdrawal"
+        : "checkout"
+  const id = capText(
+    kind === "payout"
+      ? inner.payoutId
+      : kind === "withdrawal"
+        ? inner.id
+        : inner.checkoutId,
+    CAPS.resourceId
+  )
+  const record = (outcome: string, detail: string | null = null) =>
     svcModule.logWebhookEvent({
       event_id: eventId,
       event_type: eventType,
-      resource_id: checkoutId,
+      resource_id: id,
       provider,
       outcome,
       detail,
-      payload: { type: eventType, checkoutId, status: statusOf() },
+      payload: { type: eventType, [`${kind}Id`]: id, status },
     })
+  const finish = async (outcome: string, detail: string | null = null) => {
+    await record(outcome, detail)
+    countWebhook(outcome)
+  }
 
-  if (
-    (eventType && eventType !== "checkout.updated") ||
-    !checkoutId ||
-    !UUID_LIKE.test(checkoutId)
-  ) {
-    await logRow("not_supported", "not a checkout.updated with a checkout id")
-    countWebhook("not_supported")
-    return
-  }
-  // A checkout this store never made: dropped at once, one indexed read of the
-  // ledger, no svc call, no lock, no spacing slot (settleCheckoutEvent checks it too).
-  const known = await svcModule.checkouts.byCheckoutId(checkoutId)
-  if (!known) {
-    await logRow(
-      "unknown_checkout",
-      "not a checkout this store made: dropped, svc not asked"
+  if (kind === "checkout" && eventType && eventType !== "checkout.updated")
+    return finish("not_supported", "not a checkout.updated with a checkout id")
+  if (!id || !UUID_LIKE.test(id))
+    return finish(
+      "not_supported",
+      kind === "checkout"
+        ? "not a checkout.updated with a checkout id"
+        : english(
+            say(kind === "payout" ? "event.noPayoutId" : "event.noWithdrawalId")
+          )
     )
-    countWebhook("unknown_checkout")
-    return
+  if (kind !== "checkout") {
+    const filter = kind === "payout" ? { payout_id: id } : { withdrawal_id: id }
+    const list =
+      kind === "payout"
+        ? svcModule.listSvcPayouts(filter, { take: 1, select: ["id"] })
+        : svcModule.listSvcWithdrawals(filter, { take: 1, select: ["id"] })
+    if (!(await list).length)
+      return finish(
+        `unknown_${kind}`,
+        english(
+          say(
+            kind === "payout" ? "event.notOurPayout" : "event.notOurWithdrawal"
+          )
+        )
+      )
   }
-  // A final status once applied stays applied (settled_status is never cleared): a replay, or
-  // a late event for a settled checkout, needs no workflow either.
-  if (known.settled_status) {
-    await logRow("already_settled", `svc status ${known.settled_status}`)
-    countWebhook("already_settled")
-    return
-  }
-  const hint = statusOf()
   // An event that says the checkout is still open can only mean "do nothing" (its body is
   // untrusted): logged with its outcome in one write, and no settle workflow is started
   // (no lock, no svc read, no hook run). A store running the workflow itself with such a
   // hint gets the same answer from its find step.
-  if (hint && OPEN.has(hint)) {
-    await logRow("open_status_noted", `event says ${hint}`)
-    countWebhook("open_status_noted")
-    return
-  }
-  const log = await logRow("received")
+  if (kind === "checkout" && status && OPEN.has(status))
+    return finish("open_status_noted", `event says ${status}`)
 
+  const log = await record("received")
   const startedAt = Date.now()
   try {
-    const {
-      outcome,
-      svc_status: svcStatus,
-      timing: steps,
-    } = await spacing.run(checkoutId, () =>
-      settleCheckoutEvent(container, checkoutId, hint, "webhook")
+    if (kind !== "checkout") {
+      const refresh = kind === "payout" ? trackPayout : trackWithdrawal
+      const outcome = await spacing.run(`${kind}:${id}`, () =>
+        refresh(container, id, "webhook")
+      )
+      await svcModule.setWebhookOutcome(log.id, outcome, null)
+      return countWebhook(outcome)
+    }
+    const r = await spacing.run(id, () =>
+      settleCheckoutEvent(container, id, status, "webhook")
     )
-    const receivedAt =
-      typeof input.receivedAt === "number" ? input.receivedAt : null
-    const timing = `${receivedAt ? `waited ${startedAt - receivedAt} ms, ` : ""}settled in ${Date.now() - startedAt} ms${steps ? `: ${steps}` : ""}`
-    await svcModule.setWebhookOutcome(
-      log.id,
-      outcome,
-      svcStatus ? `svc status ${svcStatus}` : hint ? `event says ${hint}` : null
-    )
-    countWebhook(outcome)
-    if (outcome !== "already_settled" && outcome !== "open_status_noted") {
+    const detail =
+      r.outcome === "unknown_checkout"
+        ? "not a checkout this store made: dropped, svc not asked"
+        : r.svc_status
+          ? `svc status ${r.svc_status}`
+          : status
+            ? `event says ${status}`
+            : null
+    await svcModule.setWebhookOutcome(log.id, r.outcome, detail)
+    countWebhook(r.outcome)
+    if (!["already_settled", "unknown_checkout"].includes(r.outcome)) {
+      const waited =
+        typeof input.receivedAt === "number"
+          ? `waited ${startedAt - input.receivedAt} ms, `
+          : ""
       logger.info(
-        `svc: webhook for checkout ${checkoutId}: ${svcStatus ? `svc says ${svcStatus}, ` : ""}outcome ${outcome} (${timing})`
+        `svc: webhook for checkout ${id}: ${r.svc_status ? `svc says ${r.svc_status}, ` : ""}outcome ${r.outcome} (${waited}settled in ${Date.now() - startedAt} ms${r.timing ? `: ${r.timing}` : ""})`
       )
     }
   } catch (e) {
-    const o = e as { status?: number; code?: string; message?: string }
+    const f = isRecord(e) ? e : {}
+    const httpStatus = typeof f.status === "number" ? f.status : null
     const outcome =
-      o.status === 404
-        ? "unknown_checkout"
-        : o.status
+      httpStatus === 404
+        ? `unknown_${kind}`
+        : httpStatus || kind !== "checkout"
           ? "svc_unreachable"
           : "error"
-    await svcModule.setWebhookOutcome(
-      log.id,
-      outcome,
-      `${o.status ?? ""} ${o.code ?? ""} ${o.message ?? ""}`
-        .trim()
-        .slice(0, 500)
-    )
+    const detail = [httpStatus, f.code, f.message]
+      .map((v) => (v == null ? "" : String(v)))
+      .join(" ")
+      .trim()
+      .slice(0, 500)
+    await svcModule.setWebhookOutcome(log.id, outcome, detail)
     countWebhook(outcome)
-    if (o.status === 404) return
-    throw e // the event bus retries; the watcher and the reconciliation job are the backstop
+    // the event bus retries; the watcher and the reconciliation job are the backstop
+    if (httpStatus !== 404) throw e
   }
 }
 
@@ -293,6 +222,9 @@ export const config: SubscriberConfig = {
   event: [SVC_WEBHOOK_EVENT, PaymentWebhookEvents.WebhookReceived],
   context: { subscriberId: "svc-payment-webhook" },
 }
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  !!v && typeof v === "object"
 
 /** A webhook delivery's final outcome, counted (OpenTelemetry metric svc.webhook.events; a no-op unless the store registered it). */
 function countWebhook(outcome: string): void {

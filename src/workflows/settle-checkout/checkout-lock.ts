@@ -1,6 +1,10 @@
-import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import {
+  createStep,
+  StepResponse,
+  type WorkflowData,
+} from "@medusajs/framework/workflows-sdk"
+import { acquireLockStep, releaseLockStep } from "@medusajs/core-flows"
 
 /**
  * The checkout's lock (Medusa's locking module, taken with acquireLockStep) is held on a
@@ -18,13 +22,13 @@ export const CHECKOUT_LOCK_LEASE_S = 15
  */
 export const CHECKOUT_LOCK_HOLD_MAX_S = 120
 
+/** What renewLease needs of Medusa's locking module (or one of its providers, in a unit test). */
 type Locking = {
   acquire: (
-    keys: string | string[],
-    args?: { ownerId?: string; expire?: number }
-  ) => Promise<void>
+    key: string,
+    args: { ownerId: string; expire: number }
+  ) => Promise<unknown>
 }
-type Warn = (message: string) => void
 
 export type LeaseRenewal = { stop: () => void }
 
@@ -39,7 +43,12 @@ export function renewLease(
   locking: Locking,
   key: string,
   ownerId: string,
-  opts: { leaseS: number; maxS: number; warn: Warn; onEnd?: () => void }
+  opts: {
+    leaseS: number
+    maxS: number
+    warn: (message: string) => void
+    onEnd?: () => void
+  }
 ): LeaseRenewal {
   const everyMs = Math.max(Math.floor((opts.leaseS * 1000) / 3), 100)
   const until = Date.now() + opts.maxS * 1000
@@ -60,7 +69,10 @@ export function renewLease(
     try {
       await locking.acquire(key, { ownerId, expire: opts.leaseS })
     } catch (e) {
-      const message = (e as Error)?.message ?? String(e)
+      const message =
+        e && typeof e === "object" && "message" in e
+          ? String(e.message)
+          : String(e)
       if (/acquir\w* lock|lock for key/i.test(message)) {
         if (!stopped)
           opts.warn(
@@ -94,8 +106,8 @@ function stopRenewal(ownerId: string) {
 export const keepCheckoutLockStep = createStep(
   "svc-keep-checkout-lock",
   async (input: { key: string; owner_id: string }, { container }) => {
-    const locking = container.resolve<Locking>(Modules.LOCKING)
-    const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+    const locking = container.resolve(Modules.LOCKING)
+    const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
     stopRenewal(input.owner_id)
     const held: { renewal?: LeaseRenewal } = {}
     held.renewal = renewLease(locking, input.key, input.owner_id, {
@@ -124,3 +136,30 @@ export const stopKeepingCheckoutLockStep = createStep(
     return new StepResponse(undefined)
   }
 )
+
+/** The lock's key and holder, a step's result (or a property of one) */
+type Lock =
+  | WorkflowData<{ key: string; owner_id: string }>
+  | { key: string; owner_id: string }
+
+/** In a workflow: the checkout's lock taken (waited for `timeoutS` at most) on a lease renewed while the run lives. */
+export function takeCheckoutLock(lock: Lock, timeoutS: number) {
+  acquireLockStep({
+    key: lock.key,
+    ownerId: lock.owner_id,
+    timeout: timeoutS,
+    ttl: CHECKOUT_LOCK_LEASE_S,
+    executeOnSubWorkflow: true,
+  })
+  keepCheckoutLockStep(lock)
+}
+
+/** In a workflow: the lock's renewals stopped and the lock given back. */
+export function giveCheckoutLock(lock: Lock) {
+  stopKeepingCheckoutLockStep(lock)
+  releaseLockStep({
+    key: lock.key,
+    ownerId: lock.owner_id,
+    executeOnSubWorkflow: true,
+  })
+}

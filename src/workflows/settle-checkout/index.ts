@@ -6,7 +6,6 @@ import {
   when,
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
-import { acquireLockStep, releaseLockStep } from "@medusajs/core-flows"
 import type { SvcCheckoutRead } from "../../lib/svc-runtime/keys"
 import {
   failPaymentStep,
@@ -19,19 +18,12 @@ import {
   readCheckoutStep,
   recordCaptureStep,
   takeApplySlotStep,
-  type CapturePlan,
-  type FailPlan,
-  type FlagPlan,
   type SettleCheckoutInput,
   type SettleOutcome,
   type SettleSource,
 } from "./steps"
 import { svcInstruments } from "../../client/telemetry"
-import {
-  CHECKOUT_LOCK_LEASE_S,
-  keepCheckoutLockStep,
-  stopKeepingCheckoutLockStep,
-} from "./checkout-lock"
+import { giveCheckoutLock, takeCheckoutLock } from "./checkout-lock"
 
 export type { SettleCheckoutInput, SettleOutcome, SettleSource }
 export {
@@ -90,16 +82,12 @@ export const settleCheckoutWorkflow = createWorkflow(
     const found = findCheckoutStep(input)
     // (Medusa's `when` does not nest: each branch below is its own condition; the steps between
     // them do nothing for a checkout the find step let go.)
-    when("svc-settle-lock", { found }, ({ found }) => found.go).then(() => {
-      acquireLockStep({
-        key: found.lock_key,
-        ownerId: found.lock_owner,
-        timeout: LOCK_WAIT_S,
-        ttl: CHECKOUT_LOCK_LEASE_S,
-        executeOnSubWorkflow: true,
-      })
-      keepCheckoutLockStep({ key: found.lock_key, owner_id: found.lock_owner })
-    })
+    when("svc-settle-lock", { found }, ({ found }) => found.go).then(() =>
+      takeCheckoutLock(
+        { key: found.lock_key, owner_id: found.lock_owner },
+        LOCK_WAIT_S
+      )
+    )
     const read = readCheckoutStep({ input, found })
     const slot = takeApplySlotStep(
       transform({ read }, ({ read }) => ({ go: read.checkout !== null }))
@@ -110,84 +98,71 @@ export const settleCheckoutWorkflow = createWorkflow(
       "svc-settle-flag",
       { plan },
       ({ plan }) => plan.action === "flag"
-    ).then(() => {
-      const flag = transform({ plan, input }, ({ plan, input }) => {
-        const p = plan as FlagPlan
-        return {
+    ).then(() =>
+      flagForRefundStep(
+        transform({ plan, input }, ({ plan, input }) => ({
           checkout_id: input.checkout_id,
-          reason: p.reason,
-          order_id: p.order_id,
-        }
-      })
-      return flagForRefundStep(flag)
-    })
+          reason: plan.action === "flag" ? plan.reason : "",
+          order_id: plan.action === "flag" ? plan.order_id : undefined,
+        }))
+      )
+    )
 
-    const captureArgs = transform({ plan, input }, ({ plan, input }) => ({
-      ...(plan as CapturePlan),
-      checkout_id: input.checkout_id,
-      source: input.source,
-    }))
+    // (each branch's step gets its plan narrowed: `when` passes no narrowing to `then`)
+    const captureArgs = transform({ plan, input }, ({ plan, input }) =>
+      plan.action === "capture"
+        ? { ...plan, checkout_id: input.checkout_id, source: input.source }
+        : null
+    )
     const capture = when(
       "svc-settle-capture",
-      { plan },
-      ({ plan }) => plan.action === "capture"
+      { captureArgs },
+      ({ captureArgs }) => !!captureArgs
     ).then(() => recordCaptureStep(captureArgs))
     const order = when(
       "svc-settle-order",
-      { plan },
-      ({ plan }) => plan.action === "capture"
+      { captureArgs },
+      ({ captureArgs }) => !!captureArgs
     ).then(() => placeOrderStep(captureArgs))
 
+    const failArgs = transform({ plan, input }, ({ plan, input }) =>
+      plan.action === "fail"
+        ? { ...plan, checkout_id: input.checkout_id }
+        : null
+    )
     const failed = when(
       "svc-settle-fail",
-      { plan },
-      ({ plan }) => plan.action === "fail"
-    ).then(() => {
-      const args = transform({ plan, input }, ({ plan, input }) => ({
-        ...(plan as FailPlan),
-        checkout_id: input.checkout_id,
-      }))
-      return failPaymentStep(args)
-    })
+      { failArgs },
+      ({ failArgs }) => !!failArgs
+    ).then(() => failPaymentStep(failArgs))
 
     const result = transform(
       { found, plan, flagged, capture, order, failed, read, slot },
-      ({
-        found,
-        plan,
-        flagged,
-        capture,
-        order,
-        failed,
-        read,
-        slot,
-      }): SettleCheckoutResult => {
-        if (!found.go) return { outcome: found.outcome ?? "ignored" }
-        const outcome: SettleOutcome =
-          flagged ??
-          order?.outcome ??
-          failed ??
-          (plan.action === "done" ? plan.outcome : "pending")
-        const order_id =
-          order?.order_id ??
-          (plan.action === "flag"
-            ? (plan.order_id ?? null)
-            : plan.action === "fail"
-              ? (plan.order?.id ?? null)
-              : null)
-        const timing =
-          `read ${read.read_ms} ms, slot ${slot.waited_ms} ms` +
-          (order
-            ? `, capture ${capture?.capture_ms ?? 0} ms, order ${order.order_ms} ms`
-            : "")
+      (r): SettleCheckoutResult => {
+        const { plan, order } = r
+        if (!r.found.go) return { outcome: r.found.outcome ?? "ignored" }
         return {
-          outcome,
-          order_id,
+          outcome:
+            r.flagged ??
+            order?.outcome ??
+            r.failed ??
+            (plan.action === "done" ? plan.outcome : "pending"),
+          order_id:
+            order?.order_id ??
+            (plan.action === "flag"
+              ? (plan.order_id ?? null)
+              : plan.action === "fail"
+                ? (plan.order?.id ?? null)
+                : null),
           svc_status: plan.svc_status,
           ledger_status: plan.ledger_status,
           order_recorded: !!order?.order_recorded,
-          timing,
-          paid_at: read.checkout?.paidAt ?? null,
+          timing:
+            `read ${r.read.read_ms} ms, slot ${r.slot.waited_ms} ms` +
+            (order
+              ? `, capture ${r.capture?.capture_ms ?? 0} ms, order ${order.order_ms} ms`
+              : ""),
+          paid_at: r.read.checkout?.paidAt ?? null,
         }
       }
     )
@@ -199,14 +174,9 @@ export const settleCheckoutWorkflow = createWorkflow(
       order_recorded: result.order_recorded,
     })
     freeApplySlotStep(slot)
-    when("svc-settle-unlock", { found }, ({ found }) => found.go).then(() => {
-      stopKeepingCheckoutLockStep({ owner_id: found.lock_owner })
-      releaseLockStep({
-        key: found.lock_key,
-        ownerId: found.lock_owner,
-        executeOnSubWorkflow: true,
-      })
-    })
+    when("svc-settle-unlock", { found }, ({ found }) => found.go).then(() =>
+      giveCheckoutLock({ key: found.lock_key, owner_id: found.lock_owner })
+    )
 
     const checkoutSettled = createHook("checkoutSettled", {
       checkout_id: input.checkout_id,
@@ -223,17 +193,17 @@ export const settleCheckoutWorkflow = createWorkflow(
  * A `checkout.updated` event (its checkout id and, as a hint, its status) or a sweep's
  * unsettled row: run the settle workflow for it. `source` is recorded in the history.
  */
-export async function settleCheckoutEvent(
+export function settleCheckoutEvent(
   container: MedusaContainer,
   checkoutId: string,
   hintStatus: string | null,
   source: SettleSource
 ): Promise<SettleCheckoutResult> {
-  const { result } = await settleCheckoutWorkflow(container).run({
-    input: { checkout_id: checkoutId, hint_status: hintStatus, source },
+  return settle(container, {
+    checkout_id: checkoutId,
+    hint_status: hintStatus,
+    source,
   })
-  recordSettlement(result, source)
-  return result
 }
 
 /** A checkout already read from svc (a page of svc's list): settled without reading it again. */
@@ -242,11 +212,18 @@ export async function settleCheckout(
   c: SvcCheckoutRead,
   source: SettleSource
 ): Promise<SettleOutcome> {
-  const { result } = await settleCheckoutWorkflow(container).run({
-    input: { checkout_id: c.checkoutId, checkout: c, source },
-  })
-  recordSettlement(result, source)
-  return result.outcome
+  return (
+    await settle(container, { checkout_id: c.checkoutId, checkout: c, source })
+  ).outcome
+}
+
+async function settle(
+  container: MedusaContainer,
+  input: SettleCheckoutInput
+): Promise<SettleCheckoutResult> {
+  const { result } = await settleCheckoutWorkflow(container).run({ input })
+  recordSettlement(result, input.source)
+  return result
 }
 
 /** The run's outcome counted, and the lag from paid at svc to the order when this run placed it (OpenTelemetry metrics). */

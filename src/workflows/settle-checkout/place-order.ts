@@ -1,8 +1,4 @@
-import type {
-  Logger,
-  MedusaContainer,
-  RemoteQueryFunction,
-} from "@medusajs/framework/types"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { randomUUID } from "node:crypto"
 import {
   ContainerRegistrationKeys,
@@ -16,35 +12,21 @@ import {
   StepResponse,
   WorkflowResponse,
 } from "@medusajs/framework/workflows-sdk"
-import {
-  acquireLockStep,
-  completeCartWorkflow,
-  releaseLockStep,
-} from "@medusajs/core-flows"
+import { completeCartWorkflow } from "@medusajs/core-flows"
 import { svcInstruments } from "../../client/telemetry"
 import { SVC_MODULE, type SvcModuleService } from "../../modules/svc"
 import type { SettleSource } from "./steps"
-import {
-  CHECKOUT_LOCK_LEASE_S,
-  keepCheckoutLockStep,
-  stopKeepingCheckoutLockStep,
-} from "./checkout-lock"
+import { giveCheckoutLock, takeCheckoutLock } from "./checkout-lock"
 import { MedusaReads } from "../../lib/medusa-data/medusa-reads"
 import { emitSvcEvent, SvcEvents } from "../../lib/events/svc-events"
-import { english, say } from "../../lib/texts"
+import { english, say, type Said } from "../../lib/texts"
 
 type Container = MedusaContainer
-type Query = Omit<RemoteQueryFunction, symbol>
-type Locking = {
-  acquire: (
-    keys: string | string[],
-    args?: { ownerId?: string; expire?: number }
-  ) => Promise<void>
-  release: (
-    keys: string | string[],
-    args?: { ownerId?: string }
-  ) => Promise<boolean>
-}
+const ledgerOf = (c: Container) =>
+  c.resolve<SvcModuleService>(SVC_MODULE).checkouts
+/** An error's message: a workflow's run throws its step's error as a plain object, not an Error. */
+export const messageOf = (e: unknown) =>
+  e && typeof e === "object" && "message" in e ? String(e.message) : String(e)
 
 /**
  * A paid cart is retried until it is an order.
@@ -94,32 +76,32 @@ const LOCK_ERROR = /acquir\w* lock|lock for key/i
 
 /** The reason a completion error will not pass with time, or null when trying later may work. */
 export function permanentReason(e: unknown): string | null {
-  const err = e as { type?: string; message?: string }
-  const message = String(err?.message ?? e)
-  if (LOCK_ERROR.test(message)) return null
-  const permanent = new Set<string>([
-    MedusaError.Types.INVALID_DATA,
-    MedusaError.Types.NOT_ALLOWED,
-    MedusaError.Types.NOT_FOUND,
-  ])
-  if (err?.type && permanent.has(err.type)) {
-    if (/inventory|stock/i.test(message))
-      return english(say("attention.stockGone", { message }))
-    return message
-  }
-  return null
+  const message =
+    e && typeof e === "object" && "message" in e ? String(e.message) : String(e)
+  const type = e && typeof e === "object" && "type" in e ? e.type : null
+  if (LOCK_ERROR.test(message) || !PERMANENT.has(String(type))) return null
+  return /inventory|stock/i.test(message)
+    ? english(say("attention.stockGone", { message }))
+    : message
 }
+const PERMANENT = new Set<string>([
+  MedusaError.Types.INVALID_DATA,
+  MedusaError.Types.NOT_ALLOWED,
+  MedusaError.Types.NOT_FOUND,
+])
 
 async function orderOfCart(
-  query: Query,
+  container: Container,
   cartId: string
 ): Promise<string | undefined> {
-  const { data } = await query.graph({
-    entity: "order_cart",
-    fields: ["order_id"],
-    filters: { cart_id: cartId },
-  })
-  return (data as { order_id?: string }[])[0]?.order_id
+  const { data } = await container
+    .resolve(ContainerRegistrationKeys.QUERY)
+    .graph({
+      entity: "order_cart",
+      fields: ["order_id"],
+      filters: { cart_id: cartId },
+    })
+  return data[0]?.order_id
 }
 
 /** The cart's facts the completion check needs (cannotComplete), as a Query of the cart returns them. */
@@ -176,22 +158,24 @@ export function cartCannotComplete(
 
 /** cartCannotComplete on one read of the cart: the cart, its region (a link) and, when the caller does not know it, what the session was paid. */
 async function cannotComplete(
-  query: Query,
+  container: Container,
   ref: PaidCartRef
 ): Promise<string | null> {
-  const fields = cartCheckFields()
-  if (ref.paid == null)
-    fields.push(
-      "payment_collection.payment_sessions.id",
-      "payment_collection.payment_sessions.amount",
-      "payment_collection.payment_sessions.raw_amount"
-    )
-  const { data: carts } = await query.graph({
-    entity: "cart",
-    fields,
-    filters: { id: ref.cartId },
-  })
-  return cartCannotComplete((carts as CartFacts[])[0], ref)
+  const { data } = await container
+    .resolve(ContainerRegistrationKeys.QUERY)
+    .graph({
+      entity: "cart",
+      fields: [
+        ...cartCheckFields(),
+        ...(ref.paid == null
+          ? ["id", "amount", "raw_amount"].map(
+              (f) => `payment_collection.payment_sessions.${f}`
+            )
+          : []),
+      ],
+      filters: { id: ref.cartId },
+    })
+  return cartCannotComplete(data[0], ref)
 }
 
 /**
@@ -209,51 +193,42 @@ export async function placePaidOrder(
   ref: PaidCartRef,
   source: SettleSource
 ): Promise<OrderAttempt> {
-  const ledger = container.resolve<SvcModuleService>(SVC_MODULE).checkouts
-  const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
-  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const ledger = ledgerOf(container)
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const ids = {
     checkout_id: ref.checkoutId,
     cart_id: ref.cartId,
     payment_session_id: ref.sessionId,
   }
-  /** `attempts`: the deferred attempts before this one (0 or none: the first). */
-  const placed = async (
-    orderId: string,
-    now: boolean,
-    attempts: number | undefined
-  ): Promise<OrderAttempt> => {
-    const cleared = await ledger.recordOrderPlaced(ref.checkoutId, orderId, {
-      status: "ORDER_PLACED",
-      source,
-      detail: english(
-        now
-          ? attempts
-            ? say("history.orderPlacedAfter", {
-                order: orderId,
-                source,
-                n: attempts,
-              })
-            : say("history.orderPlaced", { order: orderId, source })
-          : attempts
-            ? say("history.orderFoundAfter", { order: orderId, n: attempts })
-            : say("history.orderFound", { order: orderId })
-      ),
-    })
-    if (cleared)
+  // the deferred attempts before this one (0 or none: the first)
+  const n =
+    ref.attempts ?? (await ledger.byCheckoutId(ref.checkoutId))?.order_attempts
+  const placed = async (orderId: string, now: boolean) => {
+    const order = orderId
+    const detail = now
+      ? n
+        ? say("history.orderPlacedAfter", { order, source, n })
+        : say("history.orderPlaced", { order, source })
+      : n
+        ? say("history.orderFoundAfter", { order, n })
+        : say("history.orderFound", { order })
+    if (
+      await ledger.recordOrderPlaced(ref.checkoutId, orderId, {
+        status: "ORDER_PLACED",
+        source,
+        detail: english(detail),
+      })
+    )
       await emitSvcEvent(container, SvcEvents.PAID_CART_RESOLVED, {
         ...ids,
         order_id: orderId,
       })
-    return { outcome: "placed", orderId, now }
+    return { outcome: "placed", orderId, now } as const
   }
-  const later = async (
-    reason: string,
-    backoff: { baseS: number; capS: number }
-  ): Promise<OrderAttempt> => {
+  const later = async (reason: Said, backoff: typeof LOCK_BACKOFF) => {
     const { retryAt, cleared } = await ledger.recordOrderLater(
       ref.checkoutId,
-      reason,
+      english(reason),
       backoff,
       { status: "ORDER_DEFERRED", source }
     )
@@ -263,100 +238,69 @@ export async function placePaidOrder(
         ...ids,
         order_id: null,
       })
-    return { outcome: "later", reason, retryAt }
+    return { outcome: "later", reason: english(reason), retryAt } as const
   }
-  const impossible = async (reason: string): Promise<OrderAttempt> => {
-    if (
-      await ledger.recordOrderImpossible(ref.checkoutId, reason, {
-        status: "ORDER_IMPOSSIBLE",
-        source,
-      })
-    ) {
+  const impossible = async (why: string) => {
+    const reason = english(say("attention.noOrder", { cart: ref.cartId, why }))
+    const status = { status: "ORDER_IMPOSSIBLE", source }
+    if (await ledger.recordOrderImpossible(ref.checkoutId, reason, status))
       await emitSvcEvent(container, SvcEvents.PAID_CART_NEEDS_ATTENTION, ids)
-    }
     logger.warn(`svc: checkout ${ref.checkoutId}: ${reason}`)
-    return { outcome: "impossible", reason }
+    return { outcome: "impossible", reason } as const
   }
-  const attempts =
-    ref.attempts ?? (await ledger.byCheckoutId(ref.checkoutId))?.order_attempts
 
-  const existing = await orderOfCart(query, ref.cartId)
-  if (existing) return placed(existing, false, attempts)
-
+  const existing = await orderOfCart(container, ref.cartId)
+  if (existing) return placed(existing, false)
   const cannot =
-    ref.cannot !== undefined ? ref.cannot : await cannotComplete(query, ref)
-  if (cannot)
-    return impossible(
-      english(say("attention.noOrder", { cart: ref.cartId, why: cannot }))
-    )
+    ref.cannot !== undefined ? ref.cannot : await cannotComplete(container, ref)
+  if (cannot) return impossible(cannot)
 
-  let locking: Locking | undefined
+  const locking = container.resolve(Modules.LOCKING)
+  const ownerId = `svc-probe:${randomUUID()}`
   try {
-    locking = container.resolve<Locking>(Modules.LOCKING)
+    await locking.acquire(ref.cartId, { ownerId, expire: 5 })
   } catch {
-    locking = undefined
+    return later(say("history.cartLocked", { cart: ref.cartId }), LOCK_BACKOFF)
   }
-  if (locking) {
-    const ownerId = `svc-probe:${randomUUID()}`
-    try {
-      await locking.acquire(ref.cartId, { ownerId, expire: 5 })
-    } catch {
-      return later(
-        english(say("history.cartLocked", { cart: ref.cartId })),
-        LOCK_BACKOFF
-      )
-    }
-    await locking.release(ref.cartId, { ownerId })
-  }
+  await locking.release(ref.cartId, { ownerId })
 
   let made: string | undefined
   try {
-    const { result } = await completeCartWorkflow(container).run({
-      input: { id: ref.cartId },
-    })
-    made = result?.id
+    // run, not runAsStep: its failure is judged here (an order made anyway, impossible, or later)
+    made = (
+      await completeCartWorkflow(container).run({ input: { id: ref.cartId } })
+    ).result?.id
   } catch (e) {
-    const orderId = await orderOfCart(query, ref.cartId)
-    if (orderId) return placed(orderId, true, attempts)
+    const orderId = await orderOfCart(container, ref.cartId)
+    if (orderId) return placed(orderId, true)
     const permanent = permanentReason(e)
-    if (permanent)
-      return impossible(
-        english(say("attention.noOrder", { cart: ref.cartId, why: permanent }))
-      )
-    const message = (e as Error)?.message ?? String(e)
-    const lock = LOCK_ERROR.test(message)
+    if (permanent) return impossible(permanent)
+    const message = messageOf(e)
     logger.warn(
       `svc: checkout ${ref.checkoutId}: completing cart ${ref.cartId} after payment: ${message}; trying again later`
     )
     return later(
-      english(say("history.completing", { cart: ref.cartId, error: message })),
-      lock ? LOCK_BACKOFF : ERROR_BACKOFF
+      say("history.completing", { cart: ref.cartId, error: message }),
+      LOCK_ERROR.test(message) ? LOCK_BACKOFF : ERROR_BACKOFF
     )
   }
-  const orderId = made ?? (await orderOfCart(query, ref.cartId))
-  if (orderId) {
-    logger.info(
-      `svc: checkout ${ref.checkoutId}: cart ${ref.cartId} is order ${orderId} (${source}${attempts ? ` after ${attempts} deferred attempt(s)` : ""})`
+  const orderId = made ?? (await orderOfCart(container, ref.cartId))
+  if (!orderId)
+    return later(
+      say("history.noOrderMade", { cart: ref.cartId }),
+      ERROR_BACKOFF
     )
-    return placed(orderId, true, attempts)
-  }
-  return later(
-    english(say("history.noOrderMade", { cart: ref.cartId })),
-    ERROR_BACKOFF
+  logger.info(
+    `svc: checkout ${ref.checkoutId}: cart ${ref.cartId} is order ${orderId} (${source}${n ? ` after ${n} deferred attempt(s)` : ""})`
   )
-}
-
-type PaidCart = {
-  checkout_id: string
-  cart_id: string
-  payment_session_id: string
-  paid_at: Date
-  order_attempts: number
+  return placed(orderId, true)
 }
 
 /** Rows read per page of the ledger's candidates, and pages per pass at most. */
 const CANDIDATE_PAGE = 200
 const CANDIDATE_PAGES = 10
+
+type PaidCart = Omit<CompletePaidCartInput, "source"> & { paid_at: Date }
 
 /**
  * Paid carts without an order, oldest payment first, at most `limit`: an svc payment
@@ -372,7 +316,7 @@ async function paidWithoutOrder(
   limit: number,
   scope: "due" | "all"
 ): Promise<PaidCart[]> {
-  const ledger = container.resolve<SvcModuleService>(SVC_MODULE).checkouts
+  const ledger = ledgerOf(container)
   const medusa = new MedusaReads(container)
   const found: PaidCart[] = []
   const now = Date.now()
@@ -383,8 +327,7 @@ async function paidWithoutOrder(
       CANDIDATE_PAGE,
       after
     )
-    if (!rows.length) break
-    after = rows[rows.length - 1]!.id
+    after = rows.at(-1)?.id ?? null
     const carts = await medusa.sessionCarts([
       ...new Set(rows.map((r) => r.payment_session_id)),
     ])
@@ -393,17 +336,17 @@ async function paidWithoutOrder(
       if (!c || c.checkout_id !== r.checkout_id || !c.payment || !c.cart_id)
         continue
       if (c.order_id) {
+        const order = c.order_id
         await ledger.recordOrderFound(
           r.checkout_id,
-          c.order_id,
-          english(say("history.placedByAnother", { order: c.order_id }))
+          order,
+          english(say("history.placedByAnother", { order }))
         )
-        continue
-      }
-      const due = r.order_retry_at
-        ? new Date(r.order_retry_at).getTime() <= now
-        : c.payment.created_at.getTime() + GRACE_S * 1000 <= now
-      if (due)
+      } else if (
+        r.order_retry_at
+          ? new Date(r.order_retry_at).getTime() <= now
+          : c.payment.created_at.getTime() + GRACE_S * 1000 <= now
+      )
         found.push({
           checkout_id: r.checkout_id,
           cart_id: c.cart_id,
@@ -434,26 +377,28 @@ export type CompletePaidCartInput = {
 /** The checkout's lock, and this run's own name as its holder (only the holder releases it). */
 const nameCheckoutLockStep = createStep(
   "svc-name-checkout-lock",
-  async (input: { checkout_id: string }) => {
-    return new StepResponse({
+  async (input: { checkout_id: string }) =>
+    new StepResponse({
       key: checkoutLockKey(input.checkout_id),
       owner_id: `svc-paid-cart:${randomUUID()}`,
     })
-  }
 )
 
 const placePaidOrderStep = createStep(
   "svc-place-paid-order",
-  async (input: CompletePaidCartInput, { container }) => {
-    const ref = {
-      checkoutId: input.checkout_id,
-      cartId: input.cart_id,
-      sessionId: input.payment_session_id,
-      attempts: input.order_attempts,
-    }
-    const r = await placePaidOrder(container, ref, input.source)
-    return new StepResponse(r)
-  }
+  async (input: CompletePaidCartInput, { container }) =>
+    new StepResponse(
+      await placePaidOrder(
+        container,
+        {
+          checkoutId: input.checkout_id,
+          cartId: input.cart_id,
+          sessionId: input.payment_session_id,
+          attempts: input.order_attempts,
+        },
+        input.source
+      )
+    )
 )
 
 /**
@@ -465,33 +410,17 @@ export const completePaidCartWorkflow = createWorkflow(
   "svc-complete-paid-cart",
   (input: CompletePaidCartInput) => {
     const lock = nameCheckoutLockStep(input)
-    acquireLockStep({
-      key: lock.key,
-      ownerId: lock.owner_id,
-      timeout: 1,
-      ttl: CHECKOUT_LOCK_LEASE_S,
-      executeOnSubWorkflow: true,
-    })
-    keepCheckoutLockStep(lock)
+    takeCheckoutLock(lock, 1)
     const attempt = placePaidOrderStep(input)
-    stopKeepingCheckoutLockStep(lock)
-    releaseLockStep({
-      key: lock.key,
-      ownerId: lock.owner_id,
-      executeOnSubWorkflow: true,
-    })
+    giveCheckoutLock(lock)
     return new WorkflowResponse(attempt)
   }
 )
 
-export type PaidCartsReport = {
-  found: number
-  placed: number
-  later: number
-  impossible: number
-  busy: number
-  errors: number
-}
+export type PaidCartsReport = Record<
+  "found" | "placed" | "later" | "impossible" | "busy" | "errors",
+  number
+>
 
 /**
  * The job's and the watcher's pass over paid carts without an order: a page of
@@ -508,57 +437,44 @@ export async function completePaidCarts(
     scope?: "due" | "all"
   }
 ): Promise<PaidCartsReport> {
+  const candidates = await paidWithoutOrder(
+    container,
+    opts.limit,
+    opts.scope ?? "all"
+  )
   const report: PaidCartsReport = {
-    found: 0,
+    found: candidates.length,
     placed: 0,
     later: 0,
     impossible: 0,
     busy: 0,
     errors: 0,
   }
-  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-  const candidates = await paidWithoutOrder(
-    container,
-    opts.limit,
-    opts.scope ?? "all"
-  )
-  report.found = candidates.length
-  for (const c of candidates) {
-    let r: OrderAttempt | "busy" | "error"
+  for (const { paid_at, ...c } of candidates) {
     try {
-      const { result } = await completePaidCartWorkflow(container).run({
-        input: {
-          checkout_id: c.checkout_id,
-          cart_id: c.cart_id,
-          payment_session_id: c.payment_session_id,
-          order_attempts: c.order_attempts,
-          source: opts.source,
-        },
+      const { result: r } = await completePaidCartWorkflow(container).run({
+        input: { ...c, source: opts.source },
       })
-      r = result
+      report[r.outcome]++
+      // a paid cart placed by a later pass: the lag from its capture (Medusa's payment), the closest time this pass holds
+      if (r.outcome === "placed" && r.now)
+        svcInstruments().settleLag.record(
+          Math.max(0, Date.now() - paid_at.getTime()) / 1000,
+          { "svc.settle.source": opts.source }
+        )
     } catch (e) {
       // the checkout's own lock (a settlement of it in progress): next run; anything else is logged
       // and the cart comes back after its grace, the others of the page still get their turn
-      if (LOCK_ERROR.test((e as Error)?.message ?? "")) r = "busy"
+      if (LOCK_ERROR.test(messageOf(e))) report.busy++
       else {
-        logger.warn(
-          `svc: completing paid cart ${c.cart_id} (checkout ${c.checkout_id}): ${(e as Error)?.message ?? e}`
-        )
-        r = "error"
+        report.errors++
+        container
+          .resolve(ContainerRegistrationKeys.LOGGER)
+          .warn(
+            `svc: completing paid cart ${c.cart_id} (checkout ${c.checkout_id}): ${messageOf(e)}`
+          )
       }
     }
-    if (r === "busy") report.busy++
-    else if (r === "error") report.errors++
-    else if (r.outcome === "placed") {
-      report.placed++
-      // a paid cart placed by a later pass: the lag from its capture (Medusa's payment), the closest time this pass holds
-      if (r.now)
-        svcInstruments().settleLag.record(
-          Math.max(0, Date.now() - c.paid_at.getTime()) / 1000,
-          { "svc.settle.source": opts.source }
-        )
-    } else if (r.outcome === "later") report.later++
-    else report.impossible++
   }
   return report
 }

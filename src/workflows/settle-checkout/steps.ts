@@ -1,21 +1,15 @@
 import pLimit from "p-limit"
 import { randomUUID } from "node:crypto"
-import type {
-  Logger,
-  MedusaContainer,
-  RemoteQueryFunction,
-} from "@medusajs/framework/types"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import {
   ContainerRegistrationKeys,
   Modules,
-  PaymentActions,
-  PaymentEvents,
   PaymentSessionStatus,
 } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import {
   cancelOrderWorkflow,
-  processPaymentWorkflow,
+  capturePaymentWorkflow,
 } from "@medusajs/core-flows"
 import { medusaAmountToSen } from "../../rules/medusa-amount"
 import {
@@ -30,6 +24,7 @@ import {
   cartCannotComplete,
   cartCheckFields,
   checkoutLockKey,
+  messageOf,
   placePaidOrder,
   type CartFacts,
 } from "./place-order"
@@ -42,13 +37,7 @@ import { english, say, type Said } from "../../lib/texts"
  * flags for a person instead (DESIGN.md, invariants).
  */
 
-/**
- * Who settles a checkout: svc's `checkout.updated` webhook, the near-real-time
- * watcher (job svc-watch-checkouts) or the reconciliation job (svc-reconcile).
- * Recorded in the checkout's status history, so the history tells how the payment
- * came to be applied.
- */
-/** Who started the settlement, as the status history records it ("admin": Medusa's "Check status" banner; "payment_link": a buyer opened a lasting payment link). */
+/** Who started the settlement, as the status history records it: svc's webhook, the watcher, the reconciliation job, "admin" (Medusa's "Check status" banner) or "payment_link" (a buyer opened a lasting payment link). */
 export type SettleSource =
   "webhook" | "watcher" | "job" | "admin" | "payment_link"
 
@@ -76,11 +65,13 @@ export type SettleCheckoutInput = {
   checkout?: SvcCheckoutRead | null
 }
 
-type Query = Omit<RemoteQueryFunction, symbol>
 const ledgerOf = (c: MedusaContainer) =>
   c.resolve<SvcModuleService>(SVC_MODULE).checkouts
 const queryOf = (c: MedusaContainer) =>
-  c.resolve<Query>(ContainerRegistrationKeys.QUERY)
+  c.resolve(ContainerRegistrationKeys.QUERY)
+const recorded = (status?: string) =>
+  status === PaymentSessionStatus.CAPTURED ||
+  status === PaymentSessionStatus.AUTHORIZED
 
 // ------------------------------------------------------------------ find
 
@@ -97,23 +88,19 @@ export type Found = {
  * still open (an untrusted body saying "still open" can only mean "do nothing"). Every
  * other question (is it this store's, is it settled) is the ledger row's, read once,
  * under the lock (readCheckoutStep): read before the lock it would have to be read again
- * under it, since a run that held the lock before may have settled it. (The webhook gate
- * drops a checkout this store never made before the workflow starts: subscriber.)
+ * under it, since a run that held the lock before may have settled it.
  */
 export const findCheckoutStep = createStep(
   "svc-find-checkout",
   async (input: SettleCheckoutInput) => {
-    const lock = {
+    const open =
+      !input.checkout && !!input.hint_status && OPEN.has(input.hint_status)
+    return new StepResponse<Found>({
+      go: !open,
+      ...(open ? { outcome: "open_status_noted" } : {}),
       lock_key: checkoutLockKey(input.checkout_id),
       lock_owner: `svc-settle:${randomUUID()}`,
-    }
-    if (!input.checkout && input.hint_status && OPEN.has(input.hint_status))
-      return new StepResponse<Found>({
-        go: false,
-        outcome: "open_status_noted",
-        ...lock,
-      })
-    return new StepResponse<Found>({ go: true, ...lock })
+    })
   }
 )
 
@@ -149,46 +136,32 @@ export const readCheckoutStep = createStep(
     { input, found }: { input: SettleCheckoutInput; found: Found },
     { container }
   ) => {
-    if (!found.go)
-      return new StepResponse<Read>({
+    const stop = (outcome?: SettleOutcome, svc_status?: string) =>
+      new StepResponse<Read>({
         checkout: null,
         row: null,
-        outcome: found.outcome,
+        outcome,
+        svc_status,
         read_ms: 0,
       })
+    if (!found.go) return stop(found.outcome)
     const row = await ledgerOf(container).byCheckoutId(input.checkout_id)
-    if (!row)
-      return new StepResponse<Read>({
-        checkout: null,
-        row: null,
-        outcome: "unknown_checkout",
-        read_ms: 0,
-      })
-    if (row.settled_status)
-      return new StepResponse<Read>({
-        checkout: null,
-        row: null,
-        outcome: "already_settled",
-        svc_status: row.settled_status,
-        read_ms: 0,
-      })
-    if (input.checkout)
-      svcFromContainer(container).reads.remember(input.checkout)
+    if (!row) return stop("unknown_checkout")
+    if (row.settled_status) return stop("already_settled", row.settled_status)
+    const { reads } = svcFromContainer(container)
+    if (input.checkout) reads.remember(input.checkout)
     const t0 = Date.now()
-    const checkout =
-      input.checkout ??
-      (await svcFromContainer(container).reads.read(input.checkout_id))
-    const facts = {
-      idempotency_key: row.idempotency_key,
-      payment_session_id: row.payment_session_id,
-      attempt: Number(row.attempt),
-      title: row.title,
-      attention: row.attention,
-      order_attempts: Number(row.order_attempts ?? 0),
-    }
+    const checkout = input.checkout ?? (await reads.read(input.checkout_id))
     return new StepResponse<Read>({
       checkout,
-      row: facts,
+      row: {
+        idempotency_key: row.idempotency_key,
+        payment_session_id: row.payment_session_id,
+        attempt: Number(row.attempt),
+        title: row.title,
+        attention: row.attention,
+        order_attempts: Number(row.order_attempts ?? 0),
+      },
       read_ms: Date.now() - t0,
     })
   }
@@ -208,19 +181,22 @@ const applySlots = pLimit(4)
 const holders = new Map<string, () => void>()
 let tokens = 0
 
-function freeSlot(token: string): void {
+function freeSlot(token: string | null | undefined): void {
+  if (!token) return
   holders.get(token)?.() // a second call (the step, then its compensation) finds none
   holders.delete(token)
 }
+
+type Slot = { token: string | null; waited_ms: number }
 
 export const takeApplySlotStep = createStep(
   "svc-take-apply-slot",
   async ({ go }: { go: boolean }) => {
     if (!go)
-      return new StepResponse<
-        { token: string | null; waited_ms: number },
-        string | null
-      >({ token: null, waited_ms: 0 }, null)
+      return new StepResponse<Slot, string | null>(
+        { token: null, waited_ms: 0 },
+        null
+      )
     const queued = Date.now()
     const token = `slot-${++tokens}`
     await new Promise<void>((taken) => {
@@ -232,20 +208,18 @@ export const takeApplySlotStep = createStep(
           })
       )
     })
-    return new StepResponse<
-      { token: string | null; waited_ms: number },
-      string | null
-    >({ token, waited_ms: Date.now() - queued }, token)
+    return new StepResponse<Slot, string | null>(
+      { token, waited_ms: Date.now() - queued },
+      token
+    )
   },
-  async (token: string | null | undefined) => {
-    if (token) freeSlot(token)
-  }
+  async (token) => freeSlot(token)
 )
 
 export const freeApplySlotStep = createStep(
   "svc-free-apply-slot",
   async (slot: { token: string | null }) => {
-    if (slot.token) freeSlot(slot.token)
+    freeSlot(slot.token)
     return new StepResponse(undefined)
   }
 )
@@ -258,26 +232,14 @@ type OrderRef = {
   metadata: Record<string, unknown> | null
 }
 
+type Statuses = { svc_status: string; ledger_status: string }
+
 /** What Medusa must do for this checkout, decided from svc's answer, the ledger and Medusa's data. */
 export type Plan =
-  | {
-      action: "done"
-      outcome: SettleOutcome
-      svc_status?: string
-      ledger_status?: string
-    }
-  | {
-      action: "flag"
-      outcome: "attention_refund"
-      reason: string
-      order_id?: string
-      svc_status: string
-      ledger_status: string
-    }
-  | {
+  | ({ action: "done"; outcome: SettleOutcome } & Partial<Statuses>)
+  | ({ action: "flag"; reason: string; order_id?: string } & Statuses)
+  | ({
       action: "capture"
-      svc_status: string
-      ledger_status: string
       session_id: string
       /** the session's amount in Medusa (decimal text), which svc was paid in sen */
       amount: string
@@ -289,11 +251,9 @@ export type Plan =
       order_id: string | null
       /** why the cart cannot become an order as paid (cartCannotComplete, from the judge's read), or null */
       cart_cannot: string | null
-    }
-  | {
+    } & Statuses)
+  | ({
       action: "fail"
-      svc_status: string
-      ledger_status: string
       reason: string | null
       session_id: string
       session_status: string
@@ -302,7 +262,7 @@ export type Plan =
       order: OrderRef | null
       /** what the ledger row already asks of an admin (read under the lock) */
       attention: string | null
-    }
+    } & Statuses)
 
 export type FlagPlan = Extract<Plan, { action: "flag" }>
 export type CapturePlan = Extract<Plan, { action: "capture" }>
@@ -314,7 +274,6 @@ type SessionGraph = {
   amount: unknown
   raw_amount?: { value?: unknown } | null
   data: Record<string, unknown> | null
-  payment_collection_id: string
   payment_collection?: {
     payments?:
       { payment_session_id: string | null; canceled_at: unknown }[] | null
@@ -322,6 +281,20 @@ type SessionGraph = {
     order?: OrderRef | null
   } | null
 }
+
+const ORDER_FIELDS = ["id", "status", "metadata"]
+const SESSION_FIELDS = [
+  "id",
+  "amount",
+  "raw_amount",
+  "status",
+  "data",
+  "payment_collection.payments.payment_session_id",
+  "payment_collection.payments.canceled_at",
+  "payment_collection.cart.id",
+  ...ORDER_FIELDS.map((f) => `payment_collection.cart.order.${f}`),
+  ...ORDER_FIELDS.map((f) => `payment_collection.order.${f}`),
+]
 
 /**
  * svc's answer is checked against what this store made (the title's MAC, the session
@@ -340,36 +313,37 @@ export const judgeCheckoutStep = createStep(
   "svc-judge-checkout",
   async (input: { read: Read; source: SettleSource }, { container }) => {
     const { checkout: c, row } = input.read
+    const plan = (p: Plan) => new StepResponse<Plan>(p)
     if (!c)
-      return new StepResponse<Plan>({
+      return plan({
         action: "done",
         outcome: input.read.outcome ?? "already_settled",
         svc_status: input.read.svc_status,
       })
-    const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
     const svc = svcFromContainer(container)
-    const ledger = ledgerOf(container)
     const expired =
       !["COMPLETED", ...FINAL_UNPAID].includes(c.status) &&
       Date.parse(c.expiresAt) <= Date.now()
-    const ledgerStatus = expired && c.status !== "FAILED" ? "EXPIRED" : c.status
+    const st: Statuses = {
+      svc_status: c.status,
+      ledger_status: expired && c.status !== "FAILED" ? "EXPIRED" : c.status,
+    }
+    const done = (outcome: SettleOutcome) =>
+      plan({ action: "done", outcome, ...st })
 
     const t = verifiedSessionOf(svc.options.apiKey, c, row)
     if (!t) {
-      logger.warn(
-        `svc: checkout ${c.checkoutId} carries a title this store did not make; ignored`
-      )
-      return new StepResponse<Plan>({
-        action: "done",
-        outcome: "foreign",
-        svc_status: c.status,
-        ledger_status: ledgerStatus,
-      })
+      container
+        .resolve(ContainerRegistrationKeys.LOGGER)
+        .warn(
+          `svc: checkout ${c.checkoutId} carries a title this store did not make; ignored`
+        )
+      return done("foreign")
     }
     const reason =
       c.status === "COMPLETED" ? null : failureReason(c.status, expired)
-    await ledger.recordStatus(c.checkoutId, {
-      status: ledgerStatus,
+    await ledgerOf(container).recordStatus(c.checkoutId, {
+      status: st.ledger_status,
       source: input.source,
       paidAt: c.paidAt ?? null,
       txHash: c.txHash ?? null,
@@ -379,50 +353,24 @@ export const judgeCheckoutStep = createStep(
 
     // The session that owns the checkout now: the one named in its title, or a later session of the
     // same collection that took it over (svc-base adoptOpenCheckout), as the ledger records.
-    const owner = row?.payment_session_id ?? t.sessionId
     // A paid checkout's cart: what the completion checks (its total, its region) is read here too,
     // in the same Query, so placing the order reads the cart no more (placePaidOrder's `cannot`).
-    const cartCheck =
-      c.status === "COMPLETED"
-        ? cartCheckFields("payment_collection.cart.")
-        : []
     const { data } = await queryOf(container).graph({
       entity: "payment_session",
       fields: [
-        ...cartCheck,
-        "id",
-        "amount",
-        "raw_amount",
-        "status",
-        "data",
-        "payment_collection_id",
-        "payment_collection.payments.payment_session_id",
-        "payment_collection.payments.canceled_at",
-        "payment_collection.cart.id",
-        "payment_collection.cart.order.id",
-        "payment_collection.cart.order.status",
-        "payment_collection.cart.order.metadata",
-        "payment_collection.order.id",
-        "payment_collection.order.status",
-        "payment_collection.order.metadata",
+        ...SESSION_FIELDS,
+        ...(c.status === "COMPLETED"
+          ? cartCheckFields("payment_collection.cart.")
+          : []),
       ],
-      filters: { id: owner },
+      filters: { id: row?.payment_session_id ?? t.sessionId },
     })
-    const session = (data as SessionGraph[])[0]
-    const done = (outcome: SettleOutcome) =>
-      new StepResponse<Plan>({
-        action: "done",
-        outcome,
-        svc_status: c.status,
-        ledger_status: ledgerStatus,
-      })
-    // (no session: Medusa deleted it, as it does a collection's older sessions when a new one starts)
+    // (none: Medusa deleted it, as it does a collection's older sessions when a new one starts)
+    const session: SessionGraph | undefined = data[0]
     const sessionData = session?.data ?? {}
     const isCurrent = !!session && sessionData.checkoutId === c.checkoutId
     // svc's amount is Medusa's rounded half-up to the sen (39.852 → 3985): that payment is this session's.
     const amount = String(session?.raw_amount?.value ?? session?.amount)
-    const amountMatches =
-      !!session && medusaAmountToSen(amount) === Number(c.amount)
     const pc = session?.payment_collection ?? {}
     const cartId = pc.cart?.id ?? null
     // The order this payment is for: the cart's (a checkout), or, for a payment collection with no
@@ -430,52 +378,44 @@ export const judgeCheckoutStep = createStep(
     const cartOrder = cartId ? (pc.cart?.order ?? null) : null
     const balanceOf = cartId ? null : (pc.order ?? null)
     const order = cartOrder ?? balanceOf
-    // Paid through another session of the same collection.
-    const otherPaid = (pc.payments ?? []).some(
-      (p) =>
-        p.payment_session_id &&
-        p.payment_session_id !== session?.id &&
-        !p.canceled_at
-    )
-    const recorded =
-      session?.status === PaymentSessionStatus.CAPTURED ||
-      session?.status === PaymentSessionStatus.AUTHORIZED
 
     if (c.status === "COMPLETED") {
-      const flag = (why: string, orderId?: string) =>
-        new StepResponse<Plan>({
-          action: "flag",
-          outcome: "attention_refund",
-          reason: why,
-          order_id: orderId,
-          svc_status: c.status,
-          ledger_status: ledgerStatus,
-        })
-      if (!session || !isCurrent || !amountMatches)
-        return flag(english(say("attention.notCurrentPayment")))
+      const flag = (why: Said, order_id?: string) =>
+        plan({ action: "flag", reason: english(why), order_id, ...st })
+      if (
+        !session ||
+        !isCurrent ||
+        medusaAmountToSen(amount) !== Number(c.amount)
+      )
+        return flag(say("attention.notCurrentPayment"))
       if (order?.status === "canceled")
         return flag(
-          english(say("attention.paidAfterCancel", { order: order.id })),
+          say("attention.paidAfterCancel", { order: order.id }),
           order.id
         )
-      if (otherPaid)
+      // paid through another session of the same collection
+      if (
+        (pc.payments ?? []).some(
+          (p) =>
+            p.payment_session_id &&
+            p.payment_session_id !== session.id &&
+            !p.canceled_at
+        )
+      )
         return flag(
-          english(
-            balanceOf
-              ? say("attention.balancePaidTwice", { order: balanceOf.id })
-              : say("attention.cartPaidTwice")
-          ),
+          balanceOf
+            ? say("attention.balancePaidTwice", { order: balanceOf.id })
+            : say("attention.cartPaidTwice"),
           balanceOf?.id
         )
-      if (recorded && order) return done("already_settled")
-      return new StepResponse<Plan>({
+      if (recorded(session.status) && order) return done("already_settled")
+      return plan({
         action: "capture",
-        svc_status: c.status,
-        ledger_status: ledgerStatus,
+        ...st,
         session_id: session.id,
         amount,
         cart_id: cartId,
-        recorded,
+        recorded: recorded(session.status),
         order_id: order?.id ?? null,
         order_attempts: row?.order_attempts ?? 0,
         cart_cannot: cartId
@@ -489,11 +429,11 @@ export const judgeCheckoutStep = createStep(
       })
     }
     if (FINAL_UNPAID.has(c.status) || expired) {
-      if (!session || !isCurrent || recorded) return done("ignored")
-      return new StepResponse<Plan>({
+      if (!session || !isCurrent || recorded(session.status))
+        return done("ignored")
+      return plan({
         action: "fail",
-        svc_status: c.status,
-        ledger_status: ledgerStatus,
+        ...st,
         reason,
         session_id: session.id,
         session_status: session.status,
@@ -529,102 +469,58 @@ export const flagForRefundStep = createStep(
 // ------------------------------------------------------------------ capture
 
 /**
- * svc has the money: Medusa records it. A cart's payment is authorized and captured in
- * one payment-module call (the provider's authorizePayment answers CAPTURED from the
- * ledger's final status, with no svc call) under the cart's lock, the key Medusa's
+ * svc has the money: Medusa records it. The payment module authorizes the session (the
+ * provider's authorizePayment answers CAPTURED from the ledger's final status, with no
+ * svc call, so the module records the capture), under the cart's lock, the key Medusa's
  * completeCartWorkflow takes, so the shopper's own completion cannot record it a second
- * time; `payment.captured` is emitted as Medusa's capture emits it. A balance's payment
- * (no cart) goes through Medusa's processPaymentWorkflow. Nothing to compensate: the
- * money is svc's fact; a failure leaves the checkout unsettled for the watcher and the job.
+ * time; then Medusa's capturePaymentWorkflow (a no-op on the captured payment) records
+ * the order's transaction when an order exists and emits `payment.captured`. Nothing to
+ * compensate: the money is svc's fact; a failure leaves the checkout unsettled for the
+ * watcher and the job.
  */
 export const recordCaptureStep = createStep(
   "svc-record-capture",
   async (input: CapturePlan & { checkout_id: string }, { container }) => {
     const t0 = Date.now()
     if (input.recorded) return new StepResponse({ capture_ms: 0 })
-    const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-    const statusOf = async () => {
-      const { data } = await queryOf(container).graph({
-        entity: "payment_session",
-        fields: ["status"],
-        filters: { id: input.session_id },
-      })
-      return (data as { status: string }[])[0]?.status
-    }
+    const payments = container.resolve(Modules.PAYMENT)
+    const statusOf = async () =>
+      (
+        await queryOf(container).graph({
+          entity: "payment_session",
+          fields: ["status"],
+          filters: { id: input.session_id },
+        })
+      ).data[0]?.status
+    const authorize = async () =>
+      recorded(await statusOf())
+        ? null
+        : payments.authorizePaymentSession(input.session_id, {})
     try {
-      if (input.cart_id)
-        await captureCartPayment(
-          container,
-          input.cart_id,
-          input.session_id,
-          statusOf
-        )
-      else
-        await processPaymentWorkflow(container).run({
-          input: {
-            action: PaymentActions.SUCCESSFUL,
-            data: { session_id: input.session_id, amount: input.amount },
-          },
+      const payment = input.cart_id
+        ? await container
+            .resolve(Modules.LOCKING)
+            .execute(input.cart_id, authorize, { timeout: 30 })
+        : await authorize()
+      // run, not runAsStep: its order transaction is the order's record of money captured, which a
+      // later step or a store's hook that throws must not compensate away (the capture never is)
+      if (payment)
+        await capturePaymentWorkflow(container).run({
+          input: { payment_id: payment.id },
         })
     } catch (e) {
       // The storefront's own completion may have captured it meanwhile (it holds the cart
       // lock, not this checkout's): that is the outcome.
-      const now = await statusOf()
-      if (
-        now !== PaymentSessionStatus.CAPTURED &&
-        now !== PaymentSessionStatus.AUTHORIZED
-      )
-        throw e
-      logger.info(
-        `svc: checkout ${input.checkout_id}: captured by the storefront's completion meanwhile (${(e as Error).message})`
-      )
+      if (!recorded(await statusOf())) throw e
+      container
+        .resolve(ContainerRegistrationKeys.LOGGER)
+        .info(
+          `svc: checkout ${input.checkout_id}: captured by the storefront's completion meanwhile (${messageOf(e)})`
+        )
     }
     return new StepResponse({ capture_ms: Date.now() - t0 })
   }
 )
-
-type Locking = {
-  execute: <T>(
-    keys: string,
-    job: () => Promise<T>,
-    args?: { timeout?: number }
-  ) => Promise<T>
-}
-type PaymentModule = {
-  authorizePaymentSession: (
-    id: string,
-    context: Record<string, unknown>
-  ) => Promise<{ id: string } | null>
-}
-type EventBus = {
-  emit: (e: { name: string; data: Record<string, unknown> }) => Promise<void>
-}
-
-async function captureCartPayment(
-  container: MedusaContainer,
-  cartId: string,
-  sessionId: string,
-  statusOf: () => Promise<string | undefined>
-): Promise<void> {
-  const paymentModule = container.resolve<PaymentModule>(Modules.PAYMENT)
-  const recorded = await container.resolve<Locking>(Modules.LOCKING).execute(
-    cartId,
-    async () => {
-      const now = await statusOf()
-      if (
-        now === PaymentSessionStatus.AUTHORIZED ||
-        now === PaymentSessionStatus.CAPTURED
-      )
-        return null
-      return paymentModule.authorizePaymentSession(sessionId, {})
-    },
-    { timeout: 30 }
-  )
-  if (recorded?.id)
-    await container
-      .resolve<EventBus>(Modules.EVENT_BUS)
-      .emit({ name: PaymentEvents.CAPTURED, data: { id: recorded.id } })
-}
 
 // ------------------------------------------------------------------ order
 
@@ -644,31 +540,33 @@ export const placeOrderStep = createStep(
     const t0 = Date.now()
     if (!input.cart_id || input.order_id)
       return new StepResponse({
-        outcome: "captured" as SettleOutcome,
+        outcome: "captured" as const,
         order_id: input.order_id,
         order_recorded: false,
         order_ms: 0,
       })
-    const ref = {
-      checkoutId: input.checkout_id,
-      cartId: input.cart_id,
-      sessionId: input.session_id,
-      paid: input.amount,
-      attempts: input.order_attempts,
-      cannot: input.cart_cannot,
-    }
-    const r = await placePaidOrder(container, ref, input.source)
-    const outcome: SettleOutcome =
-      r.outcome === "placed"
-        ? "captured"
-        : r.outcome === "later"
-          ? "order_pending"
-          : "paid_no_order"
-    // placed: the row has its order and its final status settled in the same write (recordCheckoutOrderPlaced)
+    const r = await placePaidOrder(
+      container,
+      {
+        checkoutId: input.checkout_id,
+        cartId: input.cart_id,
+        sessionId: input.session_id,
+        paid: input.amount,
+        attempts: input.order_attempts,
+        cannot: input.cart_cannot,
+      },
+      input.source
+    )
+    // placed: the row has its order and its final status settled in the same write (recordOrderPlaced)
+    const placed = r.outcome === "placed"
     return new StepResponse({
-      outcome,
-      order_id: r.outcome === "placed" ? r.orderId : null,
-      order_recorded: r.outcome === "placed",
+      outcome: placed
+        ? ("captured" as const)
+        : r.outcome === "later"
+          ? ("order_pending" as const)
+          : ("paid_no_order" as const),
+      order_id: placed ? r.orderId : null,
+      order_recorded: placed,
       order_ms: Date.now() - t0,
     })
   }
@@ -686,23 +584,14 @@ export const placeOrderStep = createStep(
 export const failPaymentStep = createStep(
   "svc-fail-payment",
   async (input: FailPlan & { checkout_id: string }, { container }) => {
-    let outcome: SettleOutcome = "failed_session"
-    if (input.order)
-      outcome = await failOrder(
-        container,
-        input.checkout_id,
-        input.session_id,
-        input.order,
-        input.ledger_status,
-        input.reason,
-        input.attention
-      )
-    if (input.session_status !== PaymentSessionStatus.ERROR) {
+    const outcome = input.order
+      ? await failOrder(container, input, input.order)
+      : "failed_session"
+    if (input.session_status !== PaymentSessionStatus.ERROR)
+      // the module's generated update (no provider call); updatePaymentSession would call the provider
       await container
         .resolve<{
-          updatePaymentSessions: (
-            d: Record<string, unknown>
-          ) => Promise<unknown>
+          updatePaymentSessions: (d: object) => Promise<unknown>
         }>(Modules.PAYMENT)
         .updatePaymentSessions({
           id: input.session_id,
@@ -713,8 +602,7 @@ export const failPaymentStep = createStep(
             failureReason: input.reason,
           },
         })
-    }
-    return new StepResponse(outcome)
+    return new StepResponse<SettleOutcome>(outcome)
   }
 )
 
@@ -731,43 +619,37 @@ const STATUS_WORDS: Record<string, Said> = {
   REJECTED: say("status.rejected"),
   EXPIRED: say("status.expired"),
 }
-const statusWord = (status: string): Said | string =>
-  STATUS_WORDS[status] ?? status.toLowerCase()
 
 async function failOrder(
   container: MedusaContainer,
-  checkoutId: string,
-  sessionId: string,
-  o: OrderRef,
-  ledgerStatus: string,
-  reason: string | null,
-  attention: string | null
+  input: FailPlan & { checkout_id: string },
+  o: OrderRef
 ): Promise<SettleOutcome> {
+  const { checkout_id, reason, ledger_status } = input
   const ledger = ledgerOf(container)
-  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const canceledReason = english(
     say("attention.orderCanceled", { order: o.id, reason: reason ?? "" })
   )
   // Told once (runs are one at a time under the checkout's lock): by the run whose cancel
   // succeeded (Medusa cancels an order once), else by the run whose flag was the first of its
   // kind on the row (the flag statement reads the row locked and returns what it was).
-  const tell = (first: boolean, order_action: "canceled" | "flagged") =>
-    first
-      ? emitSvcEvent(container, SvcEvents.PAYMENT_FAILED_AFTER_ORDER, {
-          order_id: o.id,
-          checkout_id: checkoutId,
-          payment_session_id: sessionId,
-          status: ledgerStatus,
-          order_action,
-        })
-      : Promise.resolve()
+  const tell = async (first: boolean, order_action: "canceled" | "flagged") => {
+    if (first)
+      await emitSvcEvent(container, SvcEvents.PAYMENT_FAILED_AFTER_ORDER, {
+        order_id: o.id,
+        checkout_id,
+        payment_session_id: input.session_id,
+        status: ledger_status,
+        order_action,
+      })
+  }
   const firstFlag = async (what: string, why: string) =>
     !FAILED_AFTER_ORDER.has(
-      (await ledger.flag(checkoutId, what, why, o.id)) ?? ""
+      (await ledger.flag(checkout_id, what, why, o.id)) ?? ""
     )
   if (o.status === "canceled") {
     // Canceled by an earlier run that stopped before its flag, or by an admin: the reason is recorded either way.
-    if (!attention)
+    if (!input.attention)
       await tell(await firstFlag("order_canceled", canceledReason), "canceled")
     return "order_canceled"
   }
@@ -775,42 +657,41 @@ async function failOrder(
   if (svcFromContainer(container).options.failedPaymentOrder === "cancel") {
     first = await firstFlag("order_canceled", canceledReason)
     try {
+      // run, not runAsStep: its failure is judged here (canceled meanwhile, or flagged instead)
       await cancelOrderWorkflow(container).run({ input: { order_id: o.id } })
       await tell(true, "canceled")
       return "order_canceled"
     } catch (e) {
-      const { data: now } = await queryOf(container).graph({
+      const { data } = await queryOf(container).graph({
         entity: "order",
-        fields: ["id", "status"],
+        fields: ["status"],
         filters: { id: o.id },
       })
-      if ((now as { status: string }[])[0]?.status === "canceled") {
+      if (data[0]?.status === "canceled") {
         await tell(first, "canceled")
         return "order_canceled"
       }
-      logger.warn(
-        `svc: could not cancel order ${o.id} after its payment failed: ${(e as Error).message}; flagging it instead`
-      )
+      container
+        .resolve(ContainerRegistrationKeys.LOGGER)
+        .warn(
+          `svc: could not cancel order ${o.id} after its payment failed: ${messageOf(e)}; flagging it instead`
+        )
     }
   }
   // (id, data): one object alone would be read as a selector, and nothing written
-  await container
-    .resolve<{
-      updateOrders: (id: string, d: Record<string, unknown>) => Promise<unknown>
-    }>(Modules.ORDER)
-    .updateOrders(o.id, {
-      metadata: {
-        ...(o.metadata ?? {}),
-        svc_payment_failed: reason,
-        svc_checkout_id: checkoutId,
-      },
-    })
+  await container.resolve(Modules.ORDER).updateOrders(o.id, {
+    metadata: {
+      ...(o.metadata ?? {}),
+      svc_payment_failed: reason,
+      svc_checkout_id: checkout_id,
+    },
+  })
   const flaggedFirst = await firstFlag(
     "payment_failed_after_order",
     english(
       say("attention.failedAfterOrder", {
         order: o.id,
-        status: statusWord(ledgerStatus),
+        status: STATUS_WORDS[ledger_status] ?? ledger_status.toLowerCase(),
         reason: reason ?? "",
       })
     )
@@ -849,13 +730,12 @@ export const markSettledStep = createStep(
   ) => {
     const { svc_status, ledger_status } = input
     if (
-      !svc_status ||
-      !ledger_status ||
-      !SETTLED_OUTCOMES.has(input.outcome) ||
-      input.order_recorded
+      svc_status &&
+      ledger_status &&
+      SETTLED_OUTCOMES.has(input.outcome) &&
+      !input.order_recorded &&
+      (svc_status === "COMPLETED" || FINAL_UNPAID.has(ledger_status))
     )
-      return new StepResponse(undefined)
-    if (svc_status === "COMPLETED" || FINAL_UNPAID.has(ledger_status))
       await ledgerOf(container).markSettled(input.checkout_id, ledger_status)
     return new StepResponse(undefined)
   }

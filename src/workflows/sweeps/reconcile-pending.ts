@@ -4,16 +4,13 @@ import {
   completePaidCarts,
   settleCheckout,
   type PaidCartsReport,
-  type SettleOutcome,
 } from "../settle-checkout"
 import {
+  counter,
   settleListed,
   settleUnsettled,
   waitingSvcSessions,
-  type WaitingSession,
 } from "./waiting"
-
-type Container = MedusaContainer
 
 export type ReconcileReport = {
   waiting: number
@@ -26,8 +23,6 @@ export type ReconcileReport = {
 /** Paid carts without an order completed again per run (oldest first; each has its own back-off). */
 const PAID_CARTS_PER_RUN = 20
 
-const SETTLED = ["COMPLETED", "FAILED", "CANCELLED", "REJECTED"] as const
-
 /**
  * Sessions still waiting on svc (pending, pending_authorization): find what svc
  * knows and never told us (a lost webhook; CANCELLED and REJECTED send none; a
@@ -38,16 +33,13 @@ const SETTLED = ["COMPLETED", "FAILED", "CANCELLED", "REJECTED"] as const
  * order are completed again (src/workflows/settle-checkout/place-order.ts).
  */
 export async function reconcilePending(
-  container: Container
+  container: MedusaContainer
 ): Promise<ReconcileReport> {
   const { client, reads } = svcFromContainer(container)
   const report: ReconcileReport = { waiting: 0, svcCalls: 0, outcomes: {} }
+  const count = counter(report.outcomes)
   // final statuses a dead process recorded but never applied (the watcher does this too, when it runs)
-  await settleUnsettled(
-    container,
-    "job",
-    (o) => (report.outcomes[o] = (report.outcomes[o] ?? 0) + 1)
-  )
+  await settleUnsettled(container, "job", count)
   // paid carts that are not an order yet: a page, oldest first (the watcher does this too, when it runs)
   const paidCarts = await completePaidCarts(container, {
     limit: PAID_CARTS_PER_RUN,
@@ -58,33 +50,26 @@ export async function reconcilePending(
   const waiting = await waitingSvcSessions(container)
   report.waiting = waiting.length
   if (!waiting.length) return report
-
-  const byCheckout = new Map<string, WaitingSession>(
-    waiting.map((s) => [s.data.checkoutId as string, s])
-  )
-  const oldest = waiting.reduce(
-    (min, s) => Math.min(min, Date.parse(s.created_at)),
-    Date.now()
-  )
-  const startDt = new Date(oldest - 60_000).toISOString()
-  const count = (o: SettleOutcome) =>
-    (report.outcomes[o] = (report.outcomes[o] ?? 0) + 1)
-  const unseen = new Set(byCheckout.keys())
+  const unseen = new Set(waiting.map((s) => s.checkout_id))
   report.svcCalls += await settleListed(
     container,
     client,
-    { statuses: SETTLED, startDt, wanted: unseen, source: "job" },
+    {
+      statuses: ["COMPLETED", "FAILED", "CANCELLED", "REJECTED"],
+      waiting,
+      wanted: unseen,
+      source: "job",
+    },
     count
   )
 
   // Links past their expiry that no list showed as final: svc may still say
   // CREATED; read each once and let the settle path treat it as expired.
-  for (const checkoutId of unseen) {
-    const s = byCheckout.get(checkoutId) as WaitingSession
-    const expiresAt = Date.parse(String(s.data.expiresAt ?? ""))
-    if (!(expiresAt <= Date.now())) continue
+  for (const s of waiting) {
+    if (!unseen.has(s.checkout_id) || !(s.expires_at <= Date.now())) continue
+    unseen.delete(s.checkout_id)
     report.svcCalls++
-    const c = await reads.read(checkoutId)
+    const c = await reads.read(s.checkout_id)
     count(await settleCheckout(container, c, "job"))
   }
   return report

@@ -4,19 +4,21 @@ import type { KnownCheckoutStatus, SvcClient } from "../../client"
 import {
   settleCheckout,
   settleCheckoutEvent,
-  type SettleOutcome,
   type SettleSource,
 } from "../settle-checkout"
-import { svcModuleFrom } from "../../modules/svc"
+import { SVC_MODULE, type SvcModuleService } from "../../modules/svc"
 
 type Container = MedusaContainer
+type SweepSource = Exclude<SettleSource, "webhook">
+/** Counts an outcome in a sweep's report. */
+export type Count = (outcome: string) => void
 
+/** An svc payment session still waiting on svc, with its checkout. */
 export type WaitingSession = {
-  id: string
-  status: string
-  data: Record<string, any>
-  created_at: string
-  provider_id: string
+  checkout_id: string
+  /** when its link expires (ms; NaN when unknown) */
+  expires_at: number
+  created_at: number
 }
 
 const SVC_PROVIDER = /^pp_svc-(wallet|fpx|fpx-direct)_/
@@ -25,37 +27,51 @@ const SVC_PROVIDER = /^pp_svc-(wallet|fpx|fpx-direct)_/
 export async function waitingSvcSessions(
   container: Container
 ): Promise<WaitingSession[]> {
-  const query = container.resolve<{
-    graph: (q: unknown) => Promise<{ data: WaitingSession[] }>
-  }>(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "payment_session",
-    fields: ["id", "status", "data", "created_at", "provider_id"],
-    filters: { status: ["pending", "pending_authorization", "requires_more"] },
-  })
-  return data.filter(
-    (s) =>
-      SVC_PROVIDER.test(s.provider_id) && typeof s.data?.checkoutId === "string"
+  const { data } = await container
+    .resolve(ContainerRegistrationKeys.QUERY)
+    .graph({
+      entity: "payment_session",
+      fields: ["data", "created_at", "provider_id"],
+      filters: {
+        status: ["pending", "pending_authorization", "requires_more"],
+      },
+    })
+  return data.flatMap((s) =>
+    SVC_PROVIDER.test(s.provider_id) && typeof s.data?.checkoutId === "string"
+      ? [
+          {
+            checkout_id: s.data.checkoutId,
+            expires_at: Date.parse(String(s.data.expiresAt ?? "")),
+            created_at: Date.parse(s.created_at),
+          },
+        ]
+      : []
   )
 }
 
 /**
- * Pages `GET /v1/checkout?status=…&startDt=…`, 100 a page, for each status in
- * turn, and settles every listed checkout in `wanted` once (removing it from
- * `wanted`); paging stops when nothing is wanted any more. The calls grow with
- * the checkouts svc returns, not with the sessions waiting. Returns the calls made.
+ * Pages `GET /v1/checkout?status=…&startDt=…` (from a minute before the oldest waiting
+ * session), 100 a page, for each status in turn, and settles every listed checkout in
+ * `wanted` once (removing it from `wanted`); paging stops when nothing is wanted any
+ * more. The calls grow with the checkouts svc returns, not with the sessions waiting.
+ * Returns the calls made.
  */
 export async function settleListed(
   container: Container,
   client: SvcClient,
   args: {
     statuses: readonly KnownCheckoutStatus[]
-    startDt: string
+    waiting: WaitingSession[]
     wanted: Set<string>
-    source: Exclude<SettleSource, "webhook">
+    source: SweepSource
   },
-  count: (o: SettleOutcome) => void
+  count: Count
 ): Promise<number> {
+  const oldest = args.waiting.reduce(
+    (min, s) => Math.min(min, s.created_at),
+    Date.now()
+  )
+  const startDt = new Date(oldest - 60_000).toISOString()
   let calls = 0
   for (const status of args.statuses) {
     let cursor: string | undefined
@@ -64,7 +80,7 @@ export async function settleListed(
       calls++
       const page = await client.checkout.list({
         status,
-        startDt: args.startDt,
+        startDt,
         limit: 100,
         ...(cursor ? { cursor } : {}),
       })
@@ -96,14 +112,19 @@ const UNSETTLED_AFTER_S = 20
  */
 export async function settleUnsettled(
   container: Container,
-  source: Exclude<SettleSource, "webhook">,
-  count: (o: SettleOutcome | "unknown_checkout" | "open_status_noted") => void
+  source: SweepSource,
+  count: Count
 ): Promise<number> {
-  const ids = await svcModuleFrom(container)!.checkouts.unsettled(
-    UNSETTLED_AFTER_S,
-    50
-  )
+  const ids = await container
+    .resolve<SvcModuleService>(SVC_MODULE)
+    .checkouts.unsettled(UNSETTLED_AFTER_S, 50)
   for (const id of ids)
     count((await settleCheckoutEvent(container, id, null, source)).outcome)
   return ids.length
 }
+
+/** A report's outcome counter. */
+export const counter =
+  (outcomes: Record<string, number>): Count =>
+  (o) =>
+    (outcomes[o] = (outcomes[o] ?? 0) + 1)

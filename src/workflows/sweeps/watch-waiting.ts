@@ -1,12 +1,15 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { KnownCheckoutStatus } from "../../client"
 import { svcFromContainer } from "../../lib/svc-runtime/config"
-import { settleListed, settleUnsettled, waitingSvcSessions } from "./waiting"
+import {
+  counter,
+  settleListed,
+  settleUnsettled,
+  waitingSvcSessions,
+} from "./waiting"
 import { sweepRefundPayouts } from "../track-payout/sweep-payouts"
 import { trackWithdrawalWorkflow } from "../withdraw"
 import { completePaidCarts, type PaidCartsReport } from "../settle-checkout"
-
-type Container = MedusaContainer
 
 export type WatchReport = {
   waiting: number
@@ -60,12 +63,13 @@ const now0 = () => Date.now()
  *   checkout of a waiting session goes through the one settle path, under its
  *   lock, once per final status.
  */
-export async function watchWaiting(container: Container): Promise<WatchReport> {
+export async function watchWaiting(
+  container: MedusaContainer
+): Promise<WatchReport> {
   const svc = svcFromContainer(container)
   const report: WatchReport = { waiting: 0, svcCalls: 0, outcomes: {} }
   tick++
-  const count = (o: string) =>
-    (report.outcomes[o] = (report.outcomes[o] ?? 0) + 1)
+  const count = counter(report.outcomes)
   const ms: Record<string, number> = {}
   report.ms = ms
   let mark = now0()
@@ -111,8 +115,7 @@ export async function watchWaiting(container: Container): Promise<WatchReport> {
   const now = Date.now()
   // Links still alive (or just expired): older ones are the 5-minute job's.
   const waiting = (await waitingSvcSessions(container)).filter(
-    (s) =>
-      !(Date.parse(String(s.data.expiresAt ?? "")) + EXPIRED_GRACE_MS < now)
+    (s) => !(s.expires_at + EXPIRED_GRACE_MS < now)
   )
   report.waiting = waiting.length
   lap("waiting")
@@ -126,20 +129,13 @@ export async function watchWaiting(container: Container): Promise<WatchReport> {
     return report
   }
 
-  const wanted = new Set<string>(
-    waiting.map((s) => s.data.checkoutId as string)
-  )
-  const oldest = waiting.reduce(
-    (min, s) => Math.min(min, Date.parse(s.created_at)),
-    now
-  )
-  const startDt = new Date(oldest - 60_000).toISOString()
+  const wanted = new Set(waiting.map((s) => s.checkout_id))
   const statuses: KnownCheckoutStatus[] =
     tick % FAILED_EVERY === 0 ? ["COMPLETED", "FAILED"] : ["COMPLETED"]
   report.svcCalls += await settleListed(
     container,
     svc.client,
-    { statuses, startDt, wanted, source: "watcher" },
+    { statuses, waiting, wanted, source: "watcher" },
     count
   )
   lap("settle")

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto"
 import { storefrontLimitsSchema } from "../../src/lib/svc-runtime/options"
 import { connectFailFastRedis } from "../../src/lib/svc-runtime/redis-rate-budget"
-import { RefusalCounts } from "../../src/lib/shopper-limits/refusals"
-import { ShopperLimits } from "../../src/lib/shopper-limits/shopper-limits"
+import { RefusalCounts } from "../../src/api/store/svc/shopper-limits/refusals"
+import { ShopperLimits } from "../../src/api/store/svc/shopper-limits/shopper-limits"
 
 // The storefront limits counted in Redis: two limiters with their own Redis connections stand
 // for two Medusa servers behind one load balancer (a client's requests land on either), as

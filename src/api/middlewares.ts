@@ -55,11 +55,11 @@ import {
   withdrawalRequest,
   withdrawalsQuery,
 } from "./admin/svc/withdrawals/validators"
-import { shopperGuard } from "../lib/shopper-limits/guard"
+import { shopperGuard } from "./store/svc/shopper-limits/guard"
 import {
   SVC_TOO_MANY_ATTEMPTS_CODE,
   type ShopperRefusal,
-} from "../lib/shopper-limits/shopper-limits"
+} from "./store/svc/shopper-limits/shopper-limits"
 
 type SessionBody = {
   provider_id?: unknown
@@ -110,7 +110,7 @@ function tooManyAttempts(res: MedusaResponse, r: ShopperRefusal): void {
 
 /**
  * An svc payment session started through the store routes counts against its
- * client's share (src/lib/shopper-limits): the client address, the logged-in
+ * client's share (src/api/store/svc/shopper-limits): the client address, the logged-in
  * customer (Medusa's auth runs before the routes' middlewares) and the cart.
  * Over any of them: 429 before the payment module is called, so no svc call
  * and none of the store's svc budget is spent. Then, storefront session data

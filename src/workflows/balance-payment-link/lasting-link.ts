@@ -11,10 +11,9 @@ import {
 import type { SvcModuleService } from "../../modules/svc"
 import { SVC_MODULE } from "../../lib/svc-runtime/module-key"
 import { findSvcProviderConfig } from "../../lib/svc-runtime/config"
-import { linkSecret } from "../../lib/payment-links/link-secret"
-import { linkBaseUrl, linkUrl } from "../../lib/payment-links/link-url"
-import { signLinkToken, verifyLinkToken } from "../../lib/payment-links/token"
-import type { LinkPageKind } from "../../lib/payment-links/pages"
+import { linkSecret } from "./link-secret"
+import { linkBaseUrl, linkUrl } from "./link-url"
+import { signLinkToken, verifyLinkToken } from "./link-token"
 import { invalidData } from "../../lib/money/admin-input"
 import { fromSen } from "../../client"
 import { say } from "../../lib/texts"
@@ -346,6 +345,18 @@ export async function revokeLastingLink(
   )
   return view({ ...row, revoked_at: revokedAt }, secret, args.base)
 }
+
+/** The page a buyer sees when a link cannot send them on to svc (src/api/svc/pay/[order_id]/[token]/pages.ts). */
+export type LinkPageKind =
+  | "invalid"
+  | "wrong_order"
+  | "expired"
+  | "canceled"
+  | "paid"
+  | "changed"
+  | "unavailable"
+  | "too_many"
+  | "revoked"
 
 /** What opening a link does: send the buyer on to svc, or a page saying why not. */
 export type Opened =

@@ -4,7 +4,7 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from "rate-limiter-flexible"
-import type { StorefrontLimitsOptions } from "../svc-runtime/options"
+import type { StorefrontLimitsOptions } from "../../../../lib/svc-runtime/options"
 
 /**
  * Each storefront client's share of svc: how many svc payment sessions one

@@ -1,5 +1,5 @@
 import type { SvcModuleService } from "../../modules/svc"
-import { generateLinkSecret } from "./token"
+import { generateLinkSecret } from "./link-token"
 
 /** Where the secret is kept: `svc_setting`, through the svc module's service (its one owner). */
 export type SecretStore = Pick<

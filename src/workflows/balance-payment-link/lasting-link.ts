@@ -32,7 +32,6 @@ import { createBalancePaymentLinkWorkflow } from "./index"
  */
 
 type Container = MedusaContainer
-type Query = { graph: (q: unknown) => Promise<{ data: unknown[] }> }
 
 /** A link as the admin sees it. */
 export type LastingLink = {
@@ -235,20 +234,21 @@ export async function sendLastingLink(
       say("link.expired", { at: new Date(row.expires_at).toISOString() })
     )
   }
-  const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "order",
     fields: ["id", "display_id", "email", "currency_code"],
     filters: { id: args.order_id },
   })
-  const order = data[0] as
+  // Query's rows are untyped without Medusa's generated types: the fields asked for
+  const order:
     | {
         id: string
         display_id?: number
         email?: string | null
         currency_code?: string
       }
-    | undefined
+    | undefined = data[0]
   if (!order)
     throw new SaidError(
       MedusaError.Types.NOT_FOUND,
@@ -337,9 +337,7 @@ export async function revokeLastingLink(
     id: row.id,
     revoked_at: revokedAt,
   })
-  const logger = container.resolve<Logger & { info: (m: string) => void }>(
-    ContainerRegistrationKeys.LOGGER
-  )
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   logger.info(
     `svc: payment link ${row.id} of order ${row.order_id} revoked${args.by ? ` by ${args.by}` : ""}`
   )
@@ -364,9 +362,6 @@ export type Opened =
   | { kind: "page"; page: LinkPageKind }
 
 const page = (p: LinkPageKind): Opened => ({ kind: "page", page: p })
-
-/** A buyer's logger line never carries the token. */
-type Logger = { warn: (m: string) => void }
 
 /**
  * A buyer opened `/svc/pay/<order_id>/<token>`. A token that is not this
@@ -414,7 +409,8 @@ async function balanceOutcome(
   container: Container,
   row: LinkRow
 ): Promise<Opened> {
-  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  // a buyer's logger line never carries the token
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   try {
     let balance = await orderBalance(container, row.order_id).catch(
       (e: unknown) => {

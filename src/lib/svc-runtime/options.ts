@@ -354,9 +354,9 @@ export function loadPrivateKey(o: SvcProviderOptions): string {
       ? o.privateKey.replace(/\\n/g, "\n")
       : o.privateKey
   try {
-    return readFileSync(o.privateKeyPath as string, "utf8").trim()
+    return readFileSync(o.privateKeyPath ?? "", "utf8").trim()
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code
+    const code = e && typeof e === "object" && "code" in e ? e.code : undefined
     const why =
       code === "ENOENT"
         ? "no such file"

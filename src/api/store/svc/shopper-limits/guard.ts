@@ -42,10 +42,7 @@ export class ShopperGuard {
       ns
     )
     this.log = new RefusalLog(logger)
-    this.counts = new RefusalCounts(
-      redis as ConstructorParameters<typeof RefusalCounts>[0],
-      `svc:shopper:${ns}:refusals`
-    )
+    this.counts = new RefusalCounts(redis, `svc:shopper:${ns}:refusals`)
   }
 
   address(req: IncomingMessage): string {

@@ -29,11 +29,11 @@ import {
 import { SvcEvents } from "../../src/workflows"
 import { collectSvcEvents, type SvcEventCollector } from "../helpers/svc-events"
 import { SVC_MODULE } from "../../src/modules/svc"
-import { linkSecret } from "../../src/lib/payment-links/link-secret"
+import { linkSecret } from "../../src/workflows/balance-payment-link/link-secret"
 import {
   generateLinkSecret,
   signLinkToken,
-} from "../../src/lib/payment-links/token"
+} from "../../src/workflows/balance-payment-link/link-token"
 
 /** A lasting link opened as a buyer's browser opens it (no redirect followed): status, where it sends, the page. */
 async function openLink(url: string, lang = "en-MY,en;q=0.8") {

@@ -1,8 +1,9 @@
+import type { Redis } from "ioredis"
 import { randomBytes } from "node:crypto"
 import { storefrontLimitsSchema } from "../../src/lib/svc-runtime/options"
 import { connectFailFastRedis } from "../../src/lib/svc-runtime/redis-rate-budget"
-import { RefusalCounts } from "../../src/lib/shopper-limits/refusals"
-import { ShopperLimits } from "../../src/lib/shopper-limits/shopper-limits"
+import { RefusalCounts } from "../../src/api/store/svc/shopper-limits/refusals"
+import { ShopperLimits } from "../../src/api/store/svc/shopper-limits/shopper-limits"
 
 // The storefront limits counted in Redis: two limiters with their own Redis connections stand
 // for two Medusa servers behind one load balancer (a client's requests land on either), as
@@ -11,10 +12,9 @@ import { ShopperLimits } from "../../src/lib/shopper-limits/shopper-limits"
 jest.setTimeout(60_000)
 const REDIS_URL = process.env.REDIS_URL || "redis://127.0.0.1:6379"
 const defaults = storefrontLimitsSchema.parse(undefined)
-const connections: { quit: () => Promise<unknown>; disconnect: () => void }[] =
-  []
+const connections: Redis[] = []
 const redis = () => {
-  const r = connectFailFastRedis(REDIS_URL) as (typeof connections)[number]
+  const r = connectFailFastRedis(REDIS_URL)
   connections.push(r)
   return r
 }
@@ -70,9 +70,7 @@ describe("storefront limits shared through Redis", () => {
   })
 
   it("Redis unreachable: each server counts in its own memory (the library's insurance limiter), never refusing everybody nor letting a flood through", async () => {
-    const down = connectFailFastRedis(
-      "redis://127.0.0.1:1"
-    ) as (typeof connections)[number]
+    const down = connectFailFastRedis("redis://127.0.0.1:1")
     connections.push(down)
     const l = new ShopperLimits(
       defaults,

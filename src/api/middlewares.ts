@@ -58,11 +58,11 @@ import {
   withdrawalRequest,
   withdrawalsQuery,
 } from "./admin/svc/withdrawals/validators"
-import { shopperGuard } from "../lib/shopper-limits/guard"
+import { shopperGuard } from "./store/svc/shopper-limits/guard"
 import {
   SVC_TOO_MANY_ATTEMPTS_CODE,
   type ShopperRefusal,
-} from "../lib/shopper-limits/shopper-limits"
+} from "./store/svc/shopper-limits/shopper-limits"
 
 /** What the plugin reads of a payment session's body (the rest is Medusa's to check). */
 const sessionBody = z.object({
@@ -128,7 +128,7 @@ const check =
 
 /**
  * An svc payment session started through the store routes counts against its
- * client's share (src/lib/shopper-limits): the client address, the logged-in
+ * client's share (src/api/store/svc/shopper-limits): the client address, the logged-in
  * customer (Medusa's auth runs before the routes' middlewares) and the cart.
  * Over any of them: 429 before the payment module is called, so no svc call
  * and none of the store's svc budget is spent. Then, storefront session data

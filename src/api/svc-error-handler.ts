@@ -7,7 +7,7 @@ import {
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { SVC_TRY_AGAIN_CODE } from "../lib/svc-runtime/errors"
 import { say, type Said } from "../lib/texts"
-import { shopperGuard } from "../lib/shopper-limits/guard"
+import { shopperGuard } from "./store/svc/shopper-limits/guard"
 
 const medusaErrorHandler = errorHandler()
 

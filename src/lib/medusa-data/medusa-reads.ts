@@ -27,7 +27,8 @@ function isQuery(q: unknown): q is Query {
   return (
     (typeof q === "object" || typeof q === "function") &&
     q !== null &&
-    typeof (q as { graph?: unknown }).graph === "function"
+    "graph" in q &&
+    typeof q.graph === "function"
   )
 }
 
@@ -143,7 +144,8 @@ export class MedusaReads {
       ],
       filters: { id: sessionId },
     })
-    const s = (data as SessionRow[])[0]
+    // Query's rows are untyped without Medusa's generated types: the fields asked for
+    const s: SessionRow | undefined = data[0]
     if (!s) return NO_COLLECTION
     const pc = s.payment_collection ?? {}
     return {
@@ -197,7 +199,8 @@ export class MedusaReads {
         cart?: (Id & { order?: Id | null }) | null
       } | null
     }
-    for (const s of data as Row[]) {
+    const rows: Row[] = data
+    for (const s of rows) {
       const payments = (s.payment_collection?.payments ?? [])
         .filter((p) => p.payment_session_id === s.id && !p.canceled_at)
         .map((p) => ({ id: p.id, created_at: new Date(p.created_at) }))
@@ -229,7 +232,7 @@ export class MedusaReads {
       ],
       filters: { id: refundId },
     })
-    const r = (data as RefundRow[])[0]
+    const r: RefundRow | undefined = data[0]
     if (!r) return undefined
     const { data: payments } = await query.graph({
       entity: "payment",
@@ -244,7 +247,7 @@ export class MedusaReads {
       ],
       filters: { id: r.payment_id },
     })
-    const payment = (payments as NonNullable<RefundRow["payment"]>[])[0]
+    const payment: RefundRow["payment"] | undefined = payments[0]
     if (!payment)
       throw new Error(
         `the payment ${r.payment_id} of refund ${refundId} was not found`
@@ -290,11 +293,11 @@ export class MedusaReads {
         fields: ["id", "change_type", "status", "created_at"],
         filters: { order_id: order.id, status: ["pending", "requested"] },
       })
-      const changes = data as (Id & {
+      const changes: (Id & {
         change_type: string | null
         status: string
         created_at: string | Date
-      })[]
+      })[] = data
       const newest = changes.sort(
         (a, b) =>
           new Date(b.created_at).getTime() - new Date(a.created_at).getTime()

@@ -29,9 +29,14 @@ export function parseRinggit(
     assertAmountTextBounded(value, field)
     sen = toSen(value, field)
   } catch (e) {
-    throw invalidData(
-      `${field}: ${(e as { rule?: string }).rule ?? (e as Error).message}`
-    )
+    // the client's rule ("must be a decimal amount", …), else its message
+    const rule =
+      e && typeof e === "object" && "rule" in e && typeof e.rule === "string"
+        ? e.rule
+        : e instanceof Error
+          ? e.message
+          : String(e)
+    throw invalidData(`${field}: ${rule}`)
   }
   if (sen < minSen || sen > maxSen) {
     throw invalidData(
@@ -53,9 +58,13 @@ export function appendEntry(
   source: string,
   detail?: string
 ) {
-  const entries = Array.isArray((history as { entries?: unknown[] })?.entries)
-    ? (history as { entries: unknown[] }).entries
-    : []
+  const entries: unknown[] =
+    history &&
+    typeof history === "object" &&
+    "entries" in history &&
+    Array.isArray(history.entries)
+      ? history.entries
+      : []
   return {
     entries: [
       ...entries,

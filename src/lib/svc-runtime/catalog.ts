@@ -1,3 +1,4 @@
+import { networkList } from "./environment"
 import type { SvcClient } from "../../client"
 
 type Bank = {
@@ -37,6 +38,7 @@ export class SvcCatalog {
   /** One read at a time per value; every caller that asks meanwhile gets its answer (or its error). */
   private once<T>(what: string, read: () => Promise<T>): Promise<T> {
     const running = this.inflight.get(what)
+    // each key's promise is its own read's (one key, one T)
     if (running) return running as Promise<T>
     const p = read().finally(() => this.inflight.delete(what))
     this.inflight.set(what, p)
@@ -79,7 +81,7 @@ export class SvcCatalog {
     if (this.opts.addressTo) return this.opts.addressTo
     if (this.address) return this.address
     return this.once("address", async () => {
-      const a = (await this.client.wallet.address()) as { evmAddress?: string }
+      const a = await this.client.wallet.address()
       if (!a.evmAddress)
         throw new Error(
           "svc returned no EVM deposit address (GET /v1/wallet/address)"
@@ -97,7 +99,7 @@ export class SvcCatalog {
     )
       return this.banks.list
     return this.once("banks", async () => {
-      const res = (await this.client.checkout.banks()) as { banks: Bank[] }
+      const res = await this.client.checkout.banks()
       this.banks = { list: res.banks, at: Date.now() }
       return res.banks
     })
@@ -113,21 +115,16 @@ type Network = {
 
 /** spec gap: the networks response shape is "networks with id, name, type, tokens"; accept an array or a wrapper. */
 function normaliseNetworks(res: unknown): Network[] {
-  const arr = Array.isArray(res)
-    ? res
-    : ((res as { networks?: unknown; data?: unknown })?.networks ??
-      (res as { data?: unknown })?.data)
-  if (!Array.isArray(arr)) return []
-  return arr
+  return networkList(res)
     .filter((n): n is Record<string, unknown> => !!n && typeof n === "object")
     .map((n) => ({
       id: String(n.id ?? ""),
       name: String(n.name ?? ""),
       type: String(n.type ?? ""),
-      tokens: Array.isArray(n.tokens)
-        ? (n.tokens as Record<string, unknown>[])
-            .filter((t) => t && typeof t.id === "string")
-            .map((t) => ({ id: t.id as string }))
-        : [],
+      tokens: (Array.isArray(n.tokens) ? n.tokens : []).flatMap((t: unknown) =>
+        t && typeof t === "object" && "id" in t && typeof t.id === "string"
+          ? [{ id: t.id }]
+          : []
+      ),
     }))
 }

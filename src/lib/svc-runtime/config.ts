@@ -1,4 +1,8 @@
-import { MedusaError } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import {
+  ContainerRegistrationKeys,
+  MedusaError,
+} from "@medusajs/framework/utils"
 import { parseSvcProviderOptions, type SvcProviderOptions } from "./options"
 import { sharedSvcClient, type SvcAccountRuntime } from "./registry"
 
@@ -44,13 +48,16 @@ export function findSvcProviderConfig(
     ? modules
     : Object.values(modules ?? {})
   for (const m of list) {
-    const mod = m as {
-      resolve?: unknown
-      options?: { providers?: ProviderEntry[] }
-    }
-    const providers = mod?.options?.providers
+    const options =
+      m && typeof m === "object" && "options" in m ? m.options : undefined
+    const providers =
+      options && typeof options === "object" && "providers" in options
+        ? options.providers
+        : undefined
     if (!Array.isArray(providers)) continue
-    for (const p of providers) {
+    // medusa-config's entries: { resolve, id, options } (Medusa's ModuleProviderExports)
+    const entries: ProviderEntry[] = providers
+    for (const p of entries) {
       const r = typeof p.resolve === "string" ? p.resolve : ""
       if (
         /medusa-payment-svc(\/|$)|providers\/svc\/?$|providers\/svc\/index/.test(
@@ -64,10 +71,10 @@ export function findSvcProviderConfig(
   return null
 }
 
-export function svcFromContainer(container: {
-  resolve: (k: string) => unknown
-}) {
-  const configModule = container.resolve("configModule") as ConfigModuleLike
+export function svcFromContainer(container: MedusaContainer) {
+  const configModule = container.resolve(
+    ContainerRegistrationKeys.CONFIG_MODULE
+  )
   const found = findSvcProviderConfig(configModule)
   if (!found) {
     throw new MedusaError(
@@ -77,11 +84,7 @@ export function svcFromContainer(container: {
   }
   let account = accounts.get(found.options)
   if (!account) {
-    const logger = container.resolve("logger") as {
-      info: (m: string) => void
-      warn: (m: string) => void
-      error: (m: string) => void
-    }
+    const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
     account = {
       ...sharedSvcClient(found.options, logger),
       options: found.options,

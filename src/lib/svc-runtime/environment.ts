@@ -9,15 +9,22 @@ export const PRODUCTION_CHAINS = new Set([1, 42161, 8453])
 
 export type SvcEnvironment = "sandbox" | "production" | "unknown"
 
-/** The chain ids of a `GET /v1/wallet/networks` answer (an array or a wrapper: spec gap). */
+/** The networks of a `GET /v1/wallet/networks` answer (an array or a wrapper `{networks}` or `{data}`: spec gap). */
+export function networkList(res: unknown): unknown[] {
+  const wrapped =
+    res && typeof res === "object" && !Array.isArray(res)
+      ? (("networks" in res ? res.networks : undefined) ??
+        ("data" in res ? res.data : undefined))
+      : res
+  return Array.isArray(wrapped) ? wrapped : []
+}
+
+/** The chain ids of a `GET /v1/wallet/networks` answer. */
 export function chainIds(res: unknown): number[] {
-  const arr = Array.isArray(res)
-    ? res
-    : ((res as { networks?: unknown; data?: unknown })?.networks ??
-      (res as { data?: unknown })?.data)
-  if (!Array.isArray(arr)) return []
-  return arr
-    .map((n) => Number((n as { chainId?: unknown })?.chainId))
+  return networkList(res)
+    .map((n) =>
+      Number(n && typeof n === "object" && "chainId" in n ? n.chainId : NaN)
+    )
     .filter((n) => Number.isInteger(n) && n > 0)
 }
 

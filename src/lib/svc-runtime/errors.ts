@@ -1,13 +1,24 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { english, say, type Said, type TextCode } from "../texts"
 
-type Sv = {
+/** The fields of an svc error (SvcError, its subclasses, or anything shaped alike) that are there. */
+export function svcFields(e: unknown): {
   name?: string
   code?: string
   status?: number
   message?: string
   requestId?: string
-  field?: string
+} {
+  if (!e || typeof e !== "object") return {}
+  const text = (v: unknown) => (typeof v === "string" ? v : undefined)
+  return {
+    name: "name" in e ? text(e.name) : undefined,
+    code: "code" in e ? text(e.code) : undefined,
+    status:
+      "status" in e && typeof e.status === "number" ? e.status : undefined,
+    message: "message" in e ? text(e.message) : undefined,
+    requestId: "requestId" in e ? text(e.requestId) : undefined,
+  }
 }
 
 /** The `code` of a "try again in a moment" error (see SvcTryAgainError). */
@@ -46,8 +57,7 @@ export class SvcTryAgainError extends SaidError {
  * (connection lost, timeout, 5xx, a 202 or 429 that outlived the retries).
  */
 export function isUncertainFailure(e: unknown): boolean {
-  const o = e as Sv
-  if (!o || typeof o !== "object") return false
+  const o = svcFields(e)
   if (
     o.name === "SvcConnectionError" ||
     o.name === "SvcTimeoutError" ||
@@ -77,7 +87,7 @@ export function sendFailure<D extends string>(
 
 /** An svc error as the ledgers record it: HTTP status, svc code and message (`503 SERVICE_UNAVAILABLE …`). */
 export function failureText(e: unknown): string {
-  const o = (e ?? {}) as { status?: number; code?: string; message?: string }
+  const o = svcFields(e)
   return `${o.status ?? ""} ${o.code ?? ""} ${o.message ?? String(e)}`.trim()
 }
 
@@ -87,7 +97,7 @@ export function failureText(e: unknown): string {
  */
 export function toMedusaError(e: unknown, doing: string): MedusaError {
   if (e instanceof MedusaError) return e
-  const o = (e ?? {}) as Sv
+  const o = svcFields(e)
   const message = `${o.code ? `${o.code}: ` : ""}${o.message ?? String(e)}`
   // the sentence with svc's requestId when there is one (spec: Errors, requestId), or without
   const said = <A extends SvcErrorCode, B extends SvcErrorCode>(
@@ -171,7 +181,7 @@ export function toShopperError(
   logger: Logger
 ): MedusaError {
   if (e instanceof MedusaError) return e
-  const o = (e ?? {}) as Sv
+  const o = svcFields(e)
   if (o.status === 429)
     return new SvcTryAgainError(say("error.tooManyRequests", { doing }))
   // the shopper's to mend: their input svc refused (400), or the rate budget's "try again"
@@ -204,12 +214,7 @@ export function toShopperError(
 /** svc status, code, message and requestId of an error, for logs and stored reasons (never a secret). */
 export function errorText(e: unknown): string {
   if (e && typeof e === "object") {
-    const o = e as {
-      code?: string
-      status?: number
-      message?: string
-      requestId?: string
-    }
+    const o = svcFields(e)
     return [
       o.status,
       o.code,

@@ -1,6 +1,7 @@
 import { SvcClient } from "../../client"
 import { findSvcProviderConfig } from "./config"
 import { loadPrivateKey, type SvcProviderOptions } from "./options"
+import { svcFields } from "./errors"
 
 type Logger = { info: (m: string) => void; warn: (m: string) => void }
 type ConfigLike = Parameters<typeof findSvcProviderConfig>[0] & {
@@ -93,13 +94,7 @@ export async function probeSvcHealth(deps: {
     )
     return { kind: "ok", account }
   } catch (e) {
-    const err = e as {
-      name?: string
-      status?: number
-      code?: string
-      requestId?: string | null
-      message?: string
-    }
+    const err = svcFields(e)
     const ref = err.requestId ? `, svc requestId ${err.requestId}` : ""
     const status = typeof err.status === "number" ? err.status : 0
     const after =

@@ -83,15 +83,11 @@ export type ParsedTitle =
 
 /** The reference of a title (`{ ref }`), or the session, attempt and MAC of a title made before references; null for neither. */
 export function parseCheckoutTitle(title: string): ParsedTitle | null {
-  const r = REF_RE.exec(title)
-  if (r) return { ref: r[1] as string }
-  const m = LEGACY_TITLE_RE.exec(title)
-  if (!m) return null
-  return {
-    sessionId: m[1] as string,
-    attempt: Number(m[2]),
-    mac: m[3] as string,
-  }
+  const [, ref] = REF_RE.exec(title) ?? []
+  if (ref) return { ref }
+  const [, sessionId, attempt, mac] = LEGACY_TITLE_RE.exec(title) ?? []
+  if (!sessionId || !mac) return null
+  return { sessionId, attempt: Number(attempt), mac }
 }
 
 /** The MAC of a title made before references (kept to verify checkouts made by earlier versions). */

@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs"
 import { z } from "@medusajs/framework/zod"
 import { FPX_RETAIL_MAX_SEN } from "../../rules/fpx-rules"
-import { paymentLinksSchema } from "../payment-links/options"
 import { SvcInputError } from "../../client/errors"
 import { privateKeyObject } from "../../client/signing/signers"
 import {
@@ -32,7 +31,7 @@ const limitSchema = (points: number, seconds: number) =>
  * retries, Back from svc and pay again: about seven), spread over minutes.
  * - perAddress 15 a minute: a flood from one address makes at most 15 svc
  *   checkouts in a window (30 in the worst rolling minute: the windows are
- *   fixed, src/lib/shopper-limits/shopper-limits.ts); a few
+ *   fixed, src/api/store/svc/shopper-limits); a few
  *   shoppers behind one NAT still fit.
  * - perCustomer 15 a minute: the same for a logged-in customer, whatever
  *   address they come from.
@@ -219,7 +218,7 @@ export const svcProviderOptionsSchema = z
      * Each storefront client's share of svc: svc payment sessions per client
      * address, per logged-in customer and per cart, refused with 429 before
      * anything reaches svc; and how many proxies to trust for the client's
-     * address (src/lib/shopper-limits/shopper-limits.ts; docs/security.md).
+     * address (src/api/store/svc/shopper-limits; docs/security.md).
      */
     storefrontLimits: storefrontLimitsSchema,
     /**
@@ -236,7 +235,33 @@ export const svcProviderOptionsSchema = z
         "must be 24-128 characters of A-Z, a-z, 0-9, _ or - (e.g. openssl rand -hex 24)"
       )
       .optional(),
-    paymentLinks: paymentLinksSchema, // Request payment's lasting links: lifetime, public base address (src/lib/payment-links/options.ts)
+    /**
+     * Request payment's lasting links (docs/payment-links.md): the days a link
+     * stays valid (svc's own checkout links last 20 minutes; the store's link
+     * makes a fresh one when opened), and the public address links start with
+     * (default: the admin's absolute `backendUrl`, else MEDUSA_BACKEND_URL, else
+     * the address the admin's request came to; a storefront may be given if it
+     * passes `/svc/pay/…` on to Medusa).
+     */
+    paymentLinks: z
+      .object({
+        lifetimeDays: z
+          .number()
+          .int("must be a whole number of days")
+          .min(1, "must be at least 1 (day)")
+          .max(90, "must be at most 90 (days)")
+          .default(7),
+        baseUrl: z
+          .string()
+          .url("must be an http(s) URL, e.g. https://shop.example")
+          .refine((v) => /^https?:\/\//i.test(v) && !/[?#]/.test(v), {
+            message:
+              "must be an http(s) URL with no query or fragment, e.g. https://shop.example",
+          })
+          .optional(),
+      })
+      .strict()
+      .prefault({}),
   })
   .strict()
   .superRefine((o, ctx) => {
@@ -259,6 +284,7 @@ function safePathname(url: string): string {
 }
 
 export type SvcProviderOptions = z.infer<typeof svcProviderOptionsSchema>
+export type PaymentLinksOptions = SvcProviderOptions["paymentLinks"]
 export type SvcProviderOptionsInput = z.input<typeof svcProviderOptionsSchema>
 
 const PREFIX = "Invalid medusa-payment-svc provider options"
@@ -328,9 +354,9 @@ export function loadPrivateKey(o: SvcProviderOptions): string {
       ? o.privateKey.replace(/\\n/g, "\n")
       : o.privateKey
   try {
-    return readFileSync(o.privateKeyPath as string, "utf8").trim()
+    return readFileSync(o.privateKeyPath ?? "", "utf8").trim()
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code
+    const code = e && typeof e === "object" && "code" in e ? e.code : undefined
     const why =
       code === "ENOENT"
         ? "no such file"

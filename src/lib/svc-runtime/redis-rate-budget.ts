@@ -1,3 +1,4 @@
+import { Redis } from "ioredis"
 import { createHash, randomBytes } from "node:crypto"
 import type { SharedRateStore } from "../../client/rate-budget/rate-limit"
 
@@ -46,15 +47,7 @@ return {1, redis.call('ZCARD', KEYS[1])}
 `
 
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex")
-type RedisLike = {
-  eval(
-    script: string,
-    numKeys: number,
-    ...args: (string | number)[]
-  ): Promise<unknown>
-  set(key: string, ...args: (string | number)[]): Promise<unknown>
-  quit(): Promise<unknown>
-}
+type RedisLike = Pick<Redis, "eval" | "set" | "quit">
 
 export class RedisRateBudget implements SharedRateStore {
   private seq = 0
@@ -73,22 +66,24 @@ export class RedisRateBudget implements SharedRateStore {
   async take(windows: { name: string; limit: number }[], windowMs: number) {
     const keys = windows.map((w) => this.prefix + w.name)
     const id = `${this.member}:${++this.seq}`
-    const r = (await this.redis.eval(
+    const r = await this.redis.eval(
       TAKE,
       keys.length,
       ...keys,
       windowMs,
       id,
       ...windows.map((w) => w.limit)
-    )) as [number, number, string?]
-    if (r[0] === 1) return { ok: true as const, used: Number(r[1]) }
+    )
+    // the script's answer: [1, used] or [0, wait ms, the full windows' indexes]
+    const [taken, count, full] = Array.isArray(r) ? r : []
+    if (taken === 1) return { ok: true as const, used: Number(count) }
     // which windows were full (1-based indexes), so a creation can tell the account ceiling from its route limit
-    const blocked = String(r[2] ?? "")
+    const blocked = String(full ?? "")
       .split(",")
       .filter(Boolean)
       .map((i) => windows[Number(i) - 1]?.name)
       .filter((n): n is string => !!n)
-    return { ok: false as const, waitMs: Number(r[1]), blocked }
+    return { ok: false as const, waitMs: Number(count), blocked }
   }
 
   /** A signature's `created` for a request, claimed for the deployment past svc's longest freshness window (payouts: 300 s). */
@@ -115,10 +110,7 @@ export function connectRateBudget(
   redisUrl: string,
   apiKey: string
 ): RedisRateBudget {
-  return new RedisRateBudget(
-    connectFailFastRedis(redisUrl) as RedisLike,
-    apiKey
-  )
+  return new RedisRateBudget(connectFailFastRedis(redisUrl), apiKey)
 }
 
 /**
@@ -126,12 +118,7 @@ export function connectRateBudget(
  * whose commands wait at most 500 ms and are queued while it connects; errors are left to the caller's
  * fallback (the local rate budget, the shopper limits' in-memory counts), and ioredis reconnects by itself.
  */
-export function connectFailFastRedis(redisUrl: string): unknown {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const Redis = require("ioredis") as new (
-    url: string,
-    o: Record<string, unknown>
-  ) => { on: (e: string, f: () => void) => void }
+export function connectFailFastRedis(redisUrl: string): Redis {
   const redis = new Redis(redisUrl, {
     maxRetriesPerRequest: 1,
     enableOfflineQueue: true,

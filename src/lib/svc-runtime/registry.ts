@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto"
-import { SvcClient, type SvcClientOptions } from "../../client"
+import { SvcClient } from "../../client"
 import { SvcCatalog } from "./catalog"
 import { CheckoutReads } from "./checkout-reads"
 import { loadPrivateKey, type SvcProviderOptions } from "./options"
@@ -59,7 +59,7 @@ export function sharedSvcClient(
         ? { sharedRateBudget: connectRateBudget(o.redisUrl, o.apiKey) }
         : {}),
       ...(logger ? { logger } : {}),
-    } as SvcClientOptions)
+    })
     const catalog = new SvcCatalog(client, {
       network: o.network,
       addressTo: o.addressTo,

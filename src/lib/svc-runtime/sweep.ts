@@ -14,7 +14,7 @@ export async function sweepStep(
     return await step()
   } catch (e) {
     report.errors++
-    logger.warn(`svc: ${what}: ${(e as Error).message}`)
+    logger.warn(`svc: ${what}: ${e instanceof Error ? e.message : String(e)}`)
     return false
   }
 }

@@ -15,7 +15,7 @@ export class UnrecordedSendError<
 
   constructor(what: string, row: Row, cause: unknown) {
     super(
-      `svc was asked to send ${what} ${row.id}, but its answer could not be recorded (${(cause as Error)?.message ?? String(cause)}); the row keeps its key and the job finishes it`
+      `svc was asked to send ${what} ${row.id}, but its answer could not be recorded (${cause instanceof Error ? cause.message : String(cause)}); the row keeps its key and the job finishes it`
     )
     Object.defineProperty(this, "cause", { value: cause, enumerable: false })
     this.row = row

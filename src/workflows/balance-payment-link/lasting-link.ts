@@ -11,10 +11,9 @@ import {
 import type { SvcModuleService } from "../../modules/svc"
 import { SVC_MODULE } from "../../lib/svc-runtime/module-key"
 import { findSvcProviderConfig } from "../../lib/svc-runtime/config"
-import { linkSecret } from "../../lib/payment-links/link-secret"
-import { linkBaseUrl, linkUrl } from "../../lib/payment-links/link-url"
-import { signLinkToken, verifyLinkToken } from "../../lib/payment-links/token"
-import type { LinkPageKind } from "../../lib/payment-links/pages"
+import { linkSecret } from "./link-secret"
+import { linkBaseUrl, linkUrl } from "./link-url"
+import { signLinkToken, verifyLinkToken } from "./link-token"
 import { invalidData } from "../../lib/money/admin-input"
 import { fromSen } from "../../client"
 import { say } from "../../lib/texts"
@@ -33,7 +32,6 @@ import { createBalancePaymentLinkWorkflow } from "./index"
  */
 
 type Container = MedusaContainer
-type Query = { graph: (q: unknown) => Promise<{ data: unknown[] }> }
 
 /** A link as the admin sees it. */
 export type LastingLink = {
@@ -236,20 +234,21 @@ export async function sendLastingLink(
       say("link.expired", { at: new Date(row.expires_at).toISOString() })
     )
   }
-  const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "order",
     fields: ["id", "display_id", "email", "currency_code"],
     filters: { id: args.order_id },
   })
-  const order = data[0] as
+  // Query's rows are untyped without Medusa's generated types: the fields asked for
+  const order:
     | {
         id: string
         display_id?: number
         email?: string | null
         currency_code?: string
       }
-    | undefined
+    | undefined = data[0]
   if (!order)
     throw new SaidError(
       MedusaError.Types.NOT_FOUND,
@@ -338,14 +337,24 @@ export async function revokeLastingLink(
     id: row.id,
     revoked_at: revokedAt,
   })
-  const logger = container.resolve<Logger & { info: (m: string) => void }>(
-    ContainerRegistrationKeys.LOGGER
-  )
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   logger.info(
     `svc: payment link ${row.id} of order ${row.order_id} revoked${args.by ? ` by ${args.by}` : ""}`
   )
   return view({ ...row, revoked_at: revokedAt }, secret, args.base)
 }
+
+/** The page a buyer sees when a link cannot send them on to svc (src/api/svc/pay/[order_id]/[token]/pages.ts). */
+export type LinkPageKind =
+  | "invalid"
+  | "wrong_order"
+  | "expired"
+  | "canceled"
+  | "paid"
+  | "changed"
+  | "unavailable"
+  | "too_many"
+  | "revoked"
 
 /** What opening a link does: send the buyer on to svc, or a page saying why not. */
 export type Opened =
@@ -353,9 +362,6 @@ export type Opened =
   | { kind: "page"; page: LinkPageKind }
 
 const page = (p: LinkPageKind): Opened => ({ kind: "page", page: p })
-
-/** A buyer's logger line never carries the token. */
-type Logger = { warn: (m: string) => void }
 
 /**
  * A buyer opened `/svc/pay/<order_id>/<token>`. A token that is not this
@@ -403,7 +409,8 @@ async function balanceOutcome(
   container: Container,
   row: LinkRow
 ): Promise<Opened> {
-  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  // a buyer's logger line never carries the token
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   try {
     let balance = await orderBalance(container, row.order_id).catch(
       (e: unknown) => {

@@ -28,7 +28,6 @@ import { SaidError } from "../../lib/svc-runtime/errors"
  * settle path captures it (src/workflows/settle-checkout: no cart, nothing to complete).
  */
 
-type Query = { graph: (q: unknown) => Promise<{ data: any[] }> }
 type Container = MedusaContainer
 
 /** Collections Medusa still expects money on (createOrUpdateOrderPaymentCollectionWorkflow updates these). */
@@ -92,6 +91,7 @@ type LoadedOrder = {
 }
 
 type OpenReturn = { id: string; status: string }
+type OrderChange = { id: string; change_type: string; status: string }
 
 async function loadOrder(
   container: Container,
@@ -99,10 +99,10 @@ async function loadOrder(
 ): Promise<{
   order: LoadedOrder
   providers: string[]
-  changes: { id: string; change_type: string; status: string }[]
+  changes: OrderChange[]
   returns: OpenReturn[]
 }> {
-  const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "order",
     fields: [
@@ -124,7 +124,8 @@ async function loadOrder(
     ],
     filters: { id: orderId },
   })
-  const order = data[0] as LoadedOrder | undefined
+  // Query's rows are untyped without Medusa's generated types: these are the fields asked for
+  const order: LoadedOrder | undefined = data[0]
   if (!order)
     throw new SaidError(
       MedusaError.Types.NOT_FOUND,
@@ -137,23 +138,20 @@ async function loadOrder(
       fields: ["id", "payment_providers.id", "payment_providers.is_enabled"],
       filters: { id: order.region_id },
     })
-    providers = (
-      (regions[0]?.payment_providers ?? []) as {
-        id: string
-        is_enabled?: boolean
-      }[]
-    )
+    const enabled: { id: string; is_enabled?: boolean }[] =
+      regions[0]?.payment_providers ?? []
+    providers = enabled
       .filter((p) => p && p.is_enabled !== false)
       .map((p) => p.id)
   }
-  const { data: changes } = await query.graph({
+  const { data: changes }: { data: OrderChange[] } = await query.graph({
     entity: "order_change",
     fields: ["id", "change_type", "status"],
     filters: { order_id: orderId, status: ["pending", "requested"] },
   })
   // Returns whose items are not all back: Medusa counts returned items in the order's
   // balance only once received, so an amount due (an exchange paid before its return arrives) may clear then.
-  const { data: returns } = await query.graph({
+  const { data: returns }: { data: OpenReturn[] } = await query.graph({
     entity: "return",
     fields: ["id", "status"],
     filters: {
@@ -161,15 +159,10 @@ async function loadOrder(
       status: ["open", "requested", "partially_received"],
     },
   })
-  return {
-    order,
-    providers,
-    changes: changes as { id: string; change_type: string; status: string }[],
-    returns: returns as OpenReturn[],
-  }
+  return { order, providers, changes, returns }
 }
 
-const timeOf = (v: unknown) => (v ? new Date(v as string).getTime() || 0 : 0)
+const timeOf = (v?: string) => (v ? new Date(v).getTime() || 0 : 0)
 
 function linkOf(
   collection:
@@ -295,9 +288,7 @@ function balanceOf(
 
 /** Medusa's amount as decimal text (BigNumber, its raw form, or a number). */
 function decimalOf(v: unknown): string {
-  if (v && typeof v === "object" && "value" in (v as object))
-    return String((v as { value: unknown }).value)
-  return String(v)
+  return String(v && typeof v === "object" && "value" in v ? v.value : v)
 }
 
 /** GET: the order's balance and its open link, if any. */
@@ -383,8 +374,10 @@ export async function updateBalanceCollection(
   const { result } = await createOrUpdateOrderPaymentCollectionWorkflow(
     container
   ).run({ input: { order_id: orderId } })
-  const collection = (Array.isArray(result) ? result[0] : result) as
-    { id: string } | undefined
+  // typed an array, but the update branch answers one collection
+  const collection: { id: string } | undefined = Array.isArray(result)
+    ? result[0]
+    : result
   if (!collection?.id)
     throw new SaidError(
       MedusaError.Types.UNEXPECTED_STATE,

@@ -4,7 +4,7 @@ import { model } from "@medusajs/framework/utils"
  * A lasting payment link for an order's balance ("Request payment" on the order
  * page; docs/payment-links.md). The link the buyer holds is the store's, not
  * svc's: `/svc/pay/<order_id>/<token>`, a signed token naming this row, the
- * order and the expiry (src/lib/payment-links). Opened, it sends the buyer to
+ * order and the expiry (src/workflows/balance-payment-link). Opened, it sends the buyer to
  * an svc checkout for the order's balance as it is then, if it still equals
  * `amount_sen` (the amount the admin asked for; never more). The token is not
  * kept: it is made again from this row with the store's secret.

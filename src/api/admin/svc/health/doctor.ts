@@ -24,7 +24,7 @@ import {
   environmentOf,
 } from "../../../../lib/svc-runtime/environment"
 import { displayUrl } from "../../../../lib/svc-runtime/health-probe"
-import { shopperGuard } from "../../../../lib/shopper-limits/guard"
+import { shopperGuard } from "../../../store/svc/shopper-limits/guard"
 import {
   recentRequestCounts,
   webhookRequestTally,
@@ -683,7 +683,7 @@ export async function runDoctor(
     advice: share >= 0.6 ? say("doctor.rateAdvice") : null,
   })
 
-  // 5. Storefront refusals (src/lib/shopper-limits): is somebody flooding the store's payment sessions?
+  // 5. Storefront refusals (src/api/store/svc/shopper-limits): is somebody flooding the store's payment sessions?
   const guard = shopperGuard(container)
   const refusals = guard && (await guard.counts.lastHour())
   if (refusals) {

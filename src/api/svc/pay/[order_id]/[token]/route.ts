@@ -1,13 +1,9 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { shopperGuard } from "../../../../../lib/shopper-limits/guard"
-import {
-  linkPage,
-  pageLanguage,
-  type LinkPageKind,
-} from "../../../../../lib/payment-links/pages"
-import { redactLinkPath } from "../../../../../lib/payment-links/link-url"
-import { MAX_TOKEN_LENGTH } from "../../../../../lib/payment-links/token"
+import { shopperGuard } from "../../../../store/svc/shopper-limits/guard"
+import { linkPage, pageLanguage, type LinkPageKind } from "./pages"
+import { redactLinkPath } from "../../../../../workflows/balance-payment-link/link-url"
+import { MAX_TOKEN_LENGTH } from "../../../../../workflows/balance-payment-link/link-token"
 import { openLastingLink } from "../../../../../workflows/balance-payment-link/lasting-link"
 
 const ORDER_ID = /^order_[0-9A-Za-z]{10,40}$/

@@ -3,7 +3,7 @@ import {
   MAX_TOKEN_LENGTH,
   signLinkToken,
   verifyLinkToken,
-} from "../token"
+} from "../link-token"
 
 const secret = generateLinkSecret()
 const payload = {

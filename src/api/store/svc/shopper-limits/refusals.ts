@@ -9,7 +9,7 @@
  *   store has one (every server's refusals together) or in memory; the
  *   connection doctor shows the last hour's.
  */
-import { countRefusal } from "../../client/telemetry"
+import { countRefusal } from "../../../../client/telemetry"
 
 export type RefusalReason = "address" | "customer" | "cart" | "store_budget"
 export const REFUSAL_REASONS: readonly RefusalReason[] = [

@@ -1,5 +1,6 @@
+import { z } from "@medusajs/framework/zod"
 import type { SvcModuleService } from "../../modules/svc"
-import { generateLinkSecret } from "./token"
+import { generateLinkSecret } from "./link-token"
 
 /** Where the secret is kept: `svc_setting`, through the svc module's service (its one owner). */
 export type SecretStore = Pick<
@@ -9,22 +10,22 @@ export type SecretStore = Pick<
 
 export const LINK_SECRET_KEY = "payment_link_secret"
 
-const SECRET = /^[A-Za-z0-9_-]{43}$/
-const parse = (v: unknown) =>
-  typeof v === "string" ? (JSON.parse(v) as unknown) : v
+const STORED = z.object({ secret: z.string().regex(/^[A-Za-z0-9_-]{43}$/) })
+const parse = (v: unknown): unknown =>
+  typeof v === "string" ? JSON.parse(v) : v
 
 async function read(pg: SecretStore): Promise<string | null> {
   const row = (await pg.twoSettings(LINK_SECRET_KEY, LINK_SECRET_KEY)).find(
     (r) => r.key === LINK_SECRET_KEY
   )
   if (!row) return null
-  const secret = (parse(row.value) as { secret?: unknown } | null)?.secret
+  const stored = STORED.safeParse(parse(row.value))
   // never replaced by a new one: every link already sent would stop working
-  if (typeof secret !== "string" || !SECRET.test(secret))
+  if (!stored.success)
     throw new Error(
       "svc_setting payment_link_secret: the stored value is not a link secret"
     )
-  return secret
+  return stored.data.secret
 }
 
 /**

@@ -1,9 +1,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { createHash } from "node:crypto"
 import type { IncomingMessage } from "node:http"
-import { findSvcProviderConfig } from "../svc-runtime/config"
-import { connectFailFastRedis } from "../svc-runtime/redis-rate-budget"
-import type { SvcProviderOptions } from "../svc-runtime/options"
+import { findSvcProviderConfig } from "../../../../lib/svc-runtime/config"
+import { connectFailFastRedis } from "../../../../lib/svc-runtime/redis-rate-budget"
+import type { SvcProviderOptions } from "../../../../lib/svc-runtime/options"
 import { clientAddress } from "./client-address"
 import { RefusalCounts, RefusalLog, type RefusalReason } from "./refusals"
 import { ShopperLimits, type ShopperRefusal } from "./shopper-limits"
@@ -42,10 +42,7 @@ export class ShopperGuard {
       ns
     )
     this.log = new RefusalLog(logger)
-    this.counts = new RefusalCounts(
-      redis as ConstructorParameters<typeof RefusalCounts>[0],
-      `svc:shopper:${ns}:refusals`
-    )
+    this.counts = new RefusalCounts(redis, `svc:shopper:${ns}:refusals`)
   }
 
   address(req: IncomingMessage): string {

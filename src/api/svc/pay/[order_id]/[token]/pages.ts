@@ -1,3 +1,6 @@
+import type { LinkPageKind } from "../../../../../workflows/balance-payment-link/lasting-link"
+
+export type { LinkPageKind }
 /**
  * The pages a buyer sees when a lasting payment link cannot send them on to
  * svc (docs/payment-links.md): one small HTML page each, with a `lang`, one
@@ -5,16 +8,6 @@
  * Malay or Chinese by the browser's Accept-Language (the wording follows the
  * storefront kit's catalogues, packages/storefront/src/i18n).
  */
-export type LinkPageKind =
-  | "invalid"
-  | "wrong_order"
-  | "expired"
-  | "canceled"
-  | "paid"
-  | "changed"
-  | "unavailable"
-  | "too_many"
-  | "revoked"
 export type PageLanguage = "en" | "ms" | "zh-CN"
 
 /** The HTTP status of each page. */

@@ -1,4 +1,4 @@
-import type { PaymentLinksOptions } from "./options"
+import type { PaymentLinksOptions } from "../../lib/svc-runtime/options"
 
 type ConfigModule = { admin?: { backendUrl?: string } }
 

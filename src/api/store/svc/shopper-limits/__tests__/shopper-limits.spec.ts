@@ -1,7 +1,7 @@
 import {
   storefrontLimitsSchema,
   parseSvcProviderOptions,
-} from "../../svc-runtime/options"
+} from "../../../../../lib/svc-runtime/options"
 import { RefusalCounts, RefusalLog } from "../refusals"
 import { refusalMessage, ShopperLimits, waitWords } from "../shopper-limits"
 

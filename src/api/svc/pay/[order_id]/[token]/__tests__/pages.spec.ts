@@ -4,7 +4,11 @@ import {
   PAGE_STATUS,
   type LinkPageKind,
 } from "../pages"
-import { linkBaseUrl, linkUrl, redactLinkPath } from "../link-url"
+import {
+  linkBaseUrl,
+  linkUrl,
+  redactLinkPath,
+} from "../../../../../../workflows/balance-payment-link/link-url"
 
 describe("payment link pages", () => {
   it("the buyer's language by Accept-Language and its q values; English otherwise", () => {

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto"
+import { z } from "@medusajs/framework/zod"
 
 /**
  * The token of a lasting payment link (docs/payment-links.md): base64url of
@@ -45,6 +46,11 @@ export function signLinkToken(secret: string, p: LinkTokenPayload): string {
 
 const TOKEN = /^([A-Za-z0-9_-]{10,240})\.([A-Za-z0-9_-]{43})$/
 const ID = /^[a-z]+_[0-9A-Za-z]{10,40}$/
+const PAYLOAD = z.object({
+  l: z.string().regex(ID),
+  o: z.string().regex(ID),
+  e: z.number().refine(Number.isSafeInteger),
+})
 
 /**
  * The signature is checked first (constant time), the payload read only once
@@ -70,19 +76,10 @@ export function verifyLinkToken(
   } catch {
     return { ok: false, reason: "malformed" }
   }
-  const r = raw as { l?: unknown; o?: unknown; e?: unknown }
-  if (
-    !r ||
-    typeof r.l !== "string" ||
-    typeof r.o !== "string" ||
-    typeof r.e !== "number" ||
-    !ID.test(r.l) ||
-    !ID.test(r.o) ||
-    !Number.isSafeInteger(r.e)
-  ) {
-    return { ok: false, reason: "malformed" }
-  }
-  const payload = { linkId: r.l, orderId: r.o, expiresAt: new Date(r.e * 1000) }
+  const read = PAYLOAD.safeParse(raw)
+  if (!read.success) return { ok: false, reason: "malformed" }
+  const { l, o, e } = read.data
+  const payload = { linkId: l, orderId: o, expiresAt: new Date(e * 1000) }
   if (payload.expiresAt.getTime() <= now)
     return { ok: false, reason: "expired", payload }
   return { ok: true, payload }

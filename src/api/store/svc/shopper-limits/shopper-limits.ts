@@ -1,10 +1,11 @@
+import type { Redis } from "ioredis"
 import {
   RateLimiterMemory,
   RateLimiterRedis,
   RateLimiterRes,
   type RateLimiterAbstract,
 } from "rate-limiter-flexible"
-import type { StorefrontLimitsOptions } from "../svc-runtime/options"
+import type { StorefrontLimitsOptions } from "../../../../lib/svc-runtime/options"
 
 /**
  * Each storefront client's share of svc: how many svc payment sessions one
@@ -34,7 +35,7 @@ export type ShopperRefusal = {
 }
 
 /** Where the counts live: Redis (several servers) or this process. */
-export type ShopperLimitsStore = { redis: unknown } | { memory: true }
+export type ShopperLimitsStore = { redis: Redis } | { memory: true }
 
 /** "12 seconds", "1 minute", "14 minutes": rounded up, as a shopper reads it. */
 export function waitWords(seconds: number): string {
@@ -97,7 +98,8 @@ export class ShopperLimits {
         rejectIfRedisNotReady: true,
       })
     }
-    const redis = "redis" in store ? (store.redis as RedisClient) : undefined
+    const redis: RedisClient | undefined =
+      "redis" in store ? store.redis : undefined
     this.connected =
       !redis || redis.status === "ready" || typeof redis.once !== "function"
         ? Promise.resolve()

@@ -1,16 +1,20 @@
+import type { InferTypeOf } from "@medusajs/framework/types"
 import { generateEntityId } from "@medusajs/framework/utils"
-import { CHECKOUT_FINAL_STATUSES } from "../../client/schemas/checkout"
+import type SvcCheckout from "./models/svc-checkout"
+import { FINAL_CHECKOUT_STATUS } from "./statuses"
 
 /**
  * The SQL of the `svc_checkout` ledger, for the svc module's service alone
- * (service.ts: its checkout methods, each in Medusa's manager). Every write is one
+ * (service.ts: its `checkouts`, on the module's connection). Every write is one
  * atomic statement (no read-modify-write), so two processes settling one
  * checkout cannot lose each other's history; a status history only grows.
  */
-type Knex = {
-  (table: string): any
-  raw: (sql: string, bindings?: unknown[]) => Promise<any>
-}
+export type Bindings = readonly (string | number | boolean | null | string[])[]
+/** One statement's rows: the columns it returns (its `select` or `returning`). */
+export type Sql = <Row = Record<string, unknown>>(
+  sql: string,
+  bindings?: Bindings
+) => Promise<Row[]>
 
 export type LedgerStatus = {
   status: string
@@ -21,34 +25,46 @@ export type LedgerStatus = {
   from?: string
 }
 
-export type LedgerRow = {
-  id: string
-  payment_session_id: string
-  checkout_id: string | null
-  status: string
-  settled_status: string | null
-  attention: string | null
-  attention_reason: string | null
-  order_id: string | null
-  order_attempts?: number
-  amount_sen: number
-  title: string
-  idempotency_key: string
-  attempt: number
-  paid_at: Date | null
-  tx_hash: string | null
-  failure_reason: string | null
-}
+type Checkout = InferTypeOf<typeof SvcCheckout>
+export type LedgerRow = Pick<
+  Checkout,
+  | "id"
+  | "payment_session_id"
+  | "checkout_id"
+  | "status"
+  | "settled_status"
+  | "attention"
+  | "attention_reason"
+  | "order_id"
+  | "order_attempts"
+  | "amount_sen"
+  | "title"
+  | "idempotency_key"
+  | "attempt"
+  | "paid_at"
+  | "tx_hash"
+  | "failure_reason"
+>
 
 /** A row that may be a paid cart without an order (mayBePaidWithoutOrder). */
-export type OrderCandidate = {
-  id: string
-  checkout_id: string
-  payment_session_id: string
-  attention: string | null
-  order_attempts: number
-  order_retry_at: Date | null
-}
+export type OrderCandidate = Pick<
+  Checkout,
+  | "id"
+  | "payment_session_id"
+  | "attention"
+  | "order_attempts"
+  | "order_retry_at"
+> & { checkout_id: string }
+
+/** A checkout a new session of the same collection may take over (openCheckoutOfCollection). */
+export type OpenCheckout = Pick<
+  Checkout,
+  "payment_session_id" | "attempt" | "idempotency_key"
+> & { origin_session_id: string }
+
+/** One status history entry stamped now, as JSON for `|| ?::jsonb`. */
+const entries = (e: Omit<LedgerStatus, "at">) =>
+  JSON.stringify([{ ...e, at: new Date().toISOString() }])
 
 /**
  * The checkout's row, locked, as it was before the statement it starts (`prev`): a second
@@ -58,16 +74,16 @@ export type OrderCandidate = {
 const LOCK_ROW = `with prev as (select id, attention from svc_checkout where checkout_id = ? and deleted_at is null for update)`
 
 export class CheckoutLedger {
-  constructor(private readonly knex: Knex) {}
+  constructor(private readonly sql: Sql) {}
 
   async byCheckoutId(checkoutId: string): Promise<LedgerRow | undefined> {
-    const res = await this.knex.raw(
+    const [row] = await this.sql<LedgerRow>(
       `select id, payment_session_id, checkout_id, status, settled_status, attention, attention_reason, order_id, order_attempts,
               amount_sen, title, idempotency_key, attempt, paid_at, tx_hash, failure_reason
          from svc_checkout where checkout_id = ? and deleted_at is null limit 1`,
       [checkoutId]
     )
-    return res.rows[0] as LedgerRow | undefined
+    return row
   }
 
   /**
@@ -78,12 +94,12 @@ export class CheckoutLedger {
    */
   async finalRead(checkoutId: string): Promise<LedgerRow | undefined> {
     const row = await this.byCheckoutId(checkoutId)
-    return row && CHECKOUT_FINAL_STATUSES.includes(row.status) ? row : undefined
+    return row && FINAL_CHECKOUT_STATUS.includes(row.status) ? row : undefined
   }
 
   /** The outcome of a final status is applied in Medusa: later events for it cost nothing. */
   async markSettled(checkoutId: string, status: string): Promise<void> {
-    await this.knex.raw(
+    await this.sql(
       `update svc_checkout set settled_status = ?, settled_at = now(), updated_at = now()
         where checkout_id = ? and deleted_at is null`,
       [status, checkoutId]
@@ -101,16 +117,14 @@ export class CheckoutLedger {
     reason: string,
     orderId?: string
   ): Promise<string | null> {
-    const res = await this.knex.raw(
+    const [r] = await this.sql<{ previous_attention: string | null }>(
       `${LOCK_ROW}
        update svc_checkout t set attention = ?, attention_reason = ?, order_id = coalesce(?, t.order_id), updated_at = now()
          from prev where t.id = prev.id
        returning prev.attention as previous_attention`,
       [checkoutId, attention, reason.slice(0, 1000), orderId ?? null]
     )
-    return (
-      (res.rows[0]?.previous_attention as string | null | undefined) ?? null
-    )
+    return r?.previous_attention ?? null
   }
 
   /**
@@ -133,7 +147,7 @@ export class CheckoutLedger {
       scope === "due"
         ? `and (order_retry_at is not null or (attention = 'paid_no_order' and order_attempts = 0))`
         : `and (order_retry_at is not null or attention = 'paid_no_order' or settled_status is null or created_at > now() - interval '30 days')`
-    const res = await this.knex.raw(
+    return this.sql<OrderCandidate>(
       `select id, checkout_id, payment_session_id, attention, order_attempts, order_retry_at
          from svc_checkout
         where deleted_at is null and checkout_id is not null and order_id is null
@@ -145,7 +159,6 @@ export class CheckoutLedger {
         limit ?`,
       [after, after, limit]
     )
-    return res.rows as OrderCandidate[]
   }
 
   /**
@@ -158,7 +171,7 @@ export class CheckoutLedger {
     orderId: string,
     detail: string
   ): Promise<void> {
-    await this.knex.raw(
+    await this.sql(
       `update svc_checkout set order_id = ?,
          status_history = case when order_retry_at is null then status_history
            else jsonb_set(status_history, '{entries}', (status_history->'entries') || ?::jsonb) end,
@@ -166,14 +179,7 @@ export class CheckoutLedger {
        where checkout_id = ? and deleted_at is null and order_id is null`,
       [
         orderId,
-        JSON.stringify([
-          {
-            status: "ORDER_PLACED",
-            at: new Date().toISOString(),
-            source: "completion",
-            detail,
-          },
-        ]),
+        entries({ status: "ORDER_PLACED", source: "completion", detail }),
         checkoutId,
       ]
     )
@@ -188,7 +194,7 @@ export class CheckoutLedger {
     orderId: string,
     entry: Omit<LedgerStatus, "at">
   ): Promise<boolean> {
-    const res = await this.knex.raw(
+    const [r] = await this.sql<{ previous_attention: string | null }>(
       `${LOCK_ROW}
        update svc_checkout t set
          attention = case when t.attention = 'paid_no_order' then null else t.attention end,
@@ -199,13 +205,9 @@ export class CheckoutLedger {
          updated_at = now()
          from prev where t.id = prev.id
        returning prev.attention as previous_attention`,
-      [
-        checkoutId,
-        orderId,
-        JSON.stringify([{ ...entry, at: new Date().toISOString() }]),
-      ]
+      [checkoutId, orderId, entries(entry)]
     )
-    return res.rows[0]?.previous_attention === "paid_no_order"
+    return r?.previous_attention === "paid_no_order"
   }
 
   /**
@@ -220,7 +222,8 @@ export class CheckoutLedger {
     backoff: { baseS: number; capS: number },
     entry: Omit<LedgerStatus, "at" | "detail">
   ): Promise<{ retryAt: Date | undefined; cleared: boolean }> {
-    const res = await this.knex.raw(
+    type Row = { order_retry_at: Date; previous_attention: string | null }
+    const [r] = await this.sql<Row>(
       `${LOCK_ROW}
        update svc_checkout t set
          attention = case when t.attention = 'paid_no_order' then null else t.attention end,
@@ -235,18 +238,12 @@ export class CheckoutLedger {
         checkoutId,
         backoff.capS,
         backoff.baseS,
-        JSON.stringify([
-          {
-            ...entry,
-            at: new Date().toISOString(),
-            detail: reason.slice(0, 500),
-          },
-        ]),
+        entries({ ...entry, detail: reason.slice(0, 500) }),
       ]
     )
     return {
-      retryAt: res.rows[0]?.order_retry_at as Date | undefined,
-      cleared: res.rows[0]?.previous_attention === "paid_no_order",
+      retryAt: r?.order_retry_at,
+      cleared: r?.previous_attention === "paid_no_order",
     }
   }
 
@@ -257,7 +254,7 @@ export class CheckoutLedger {
     reason: string,
     entry: Omit<LedgerStatus, "at" | "detail">
   ): Promise<boolean> {
-    const res = await this.knex.raw(
+    const [r] = await this.sql<{ previous_attention: string | null }>(
       `${LOCK_ROW}
        update svc_checkout t set attention = 'paid_no_order', attention_reason = ?, order_retry_at = null,
          order_attempts = t.order_attempts + 1,
@@ -268,16 +265,10 @@ export class CheckoutLedger {
       [
         checkoutId,
         reason.slice(0, 1000),
-        JSON.stringify([
-          {
-            ...entry,
-            at: new Date().toISOString(),
-            detail: reason.slice(0, 500),
-          },
-        ]),
+        entries({ ...entry, detail: reason.slice(0, 500) }),
       ]
     )
-    return !!res.rows[0] && res.rows[0].previous_attention !== "paid_no_order"
+    return !!r && r.previous_attention !== "paid_no_order"
   }
 
   /** Record the key and title before the request is sent (spec: Idempotency rules 1). */
@@ -292,12 +283,7 @@ export class CheckoutLedger {
     title: string
     amountSen: number
   }): Promise<{ title: string }> {
-    const entry: LedgerStatus = {
-      status: "CREATING",
-      at: new Date().toISOString(),
-      source: "initiate",
-    }
-    const res = await this.knex.raw(
+    const [made] = await this.sql<{ title: string }>(
       `insert into svc_checkout (id, payment_session_id, payment_collection_id, provider_id, attempt, type, idempotency_key, title, amount_sen, status, status_history)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, 'CREATING', ?::jsonb)
        on conflict (idempotency_key) where deleted_at is null do nothing
@@ -312,17 +298,17 @@ export class CheckoutLedger {
         row.idempotencyKey,
         row.title,
         row.amountSen,
-        JSON.stringify({ entries: [entry] }),
+        `{"entries": ${entries({ status: "CREATING", source: "initiate" })}}`,
       ]
     )
-    if (res.rows[0]) return { title: res.rows[0].title as string }
+    if (made) return made
     // The key was recorded before (a retry, an adoption, a request made by an earlier version):
     // its stored title is what svc was sent under this key, so it is sent again unchanged.
-    const stored = await this.knex.raw(
+    const [stored] = await this.sql<{ title: string }>(
       `select title from svc_checkout where idempotency_key = ? and deleted_at is null limit 1`,
       [row.idempotencyKey]
     )
-    return { title: (stored.rows[0]?.title as string | undefined) ?? row.title }
+    return stored ?? { title: row.title }
   }
 
   /**
@@ -348,17 +334,9 @@ export class CheckoutLedger {
     sessionId: string
     providerId: string
     amountSen: number
-  }): Promise<
-    | {
-        payment_session_id: string
-        origin_session_id: string
-        attempt: number
-        idempotency_key: string
-      }
-    | undefined
-  > {
+  }): Promise<OpenCheckout | undefined> {
     // origin_session_id: the session whose request made the key (the `from` of the first take-over, else the row's session)
-    const res = await this.knex.raw(
+    const [open] = await this.sql<OpenCheckout>(
       `select sc.payment_session_id, sc.attempt, sc.idempotency_key,
               coalesce((select e.v->>'from' from jsonb_array_elements(sc.status_history->'entries') with ordinality as e(v, n)
                          where e.v->>'status' = 'ADOPTED' and e.v->>'from' is not null order by e.n limit 1), sc.payment_session_id) as origin_session_id
@@ -376,14 +354,7 @@ export class CheckoutLedger {
         args.sessionId,
       ]
     )
-    return res.rows[0] as
-      | {
-          payment_session_id: string
-          origin_session_id: string
-          attempt: number
-          idempotency_key: string
-        }
-      | undefined
+    return open
   }
 
   /**
@@ -396,7 +367,7 @@ export class CheckoutLedger {
     sessionId: string,
     detail: string
   ): Promise<void> {
-    await this.knex.raw(
+    await this.sql(
       `update svc_checkout set payment_session_id = ?, updated_at = now(),
          status_history = jsonb_set(status_history, '{entries}',
            (status_history->'entries') || jsonb_build_array(?::jsonb || jsonb_build_object('from', svc_checkout.payment_session_id)))
@@ -428,7 +399,7 @@ export class CheckoutLedger {
     replaced: { expired: string; open: string }
   ): Promise<void> {
     const at = new Date().toISOString()
-    await this.knex.raw(
+    await this.sql(
       `with cur as (
          update svc_checkout set checkout_id = ?, checkout_url = ?, expires_at = ?,
            status = case when status = 'CREATING' then 'CREATED' else status end,
@@ -466,7 +437,7 @@ export class CheckoutLedger {
     idempotencyKey: string,
     reason: string
   ): Promise<void> {
-    await this.knex.raw(
+    await this.sql(
       `update svc_checkout set status = 'CREATE_FAILED', failure_reason = ?, updated_at = now()
        where idempotency_key = ? and status = 'CREATING' and deleted_at is null`,
       [reason.slice(0, 500), idempotencyKey]
@@ -487,7 +458,7 @@ export class CheckoutLedger {
       failureReason?: string | null
     }
   ): Promise<void> {
-    await this.knex.raw(
+    await this.sql(
       `update svc_checkout set
          status = ?,
          paid_at = coalesce(?, paid_at),
@@ -502,9 +473,7 @@ export class CheckoutLedger {
         s.paidAt ?? null,
         s.txHash ?? null,
         s.failureReason ?? null,
-        JSON.stringify([
-          { status: s.status, at: new Date().toISOString(), source: s.source },
-        ]),
+        entries({ status: s.status, source: s.source }),
         checkoutId,
         s.status,
       ]
@@ -517,13 +486,13 @@ export class CheckoutLedger {
    * the run that recorded it stopped. Oldest first, at most `limit`.
    */
   async unsettled(olderThanS: number, limit: number): Promise<string[]> {
-    const res = await this.knex.raw(
+    const rows = await this.sql<{ checkout_id: string }>(
       `select checkout_id from svc_checkout
         where checkout_id is not null and deleted_at is null and settled_status is null and attention is null
           and status = any(?) and updated_at < now() - make_interval(secs => ?)
         order by updated_at limit ?`,
-      [[...CHECKOUT_FINAL_STATUSES, "EXPIRED"], olderThanS, limit]
+      [[...FINAL_CHECKOUT_STATUS, "EXPIRED"], olderThanS, limit]
     )
-    return (res.rows as { checkout_id: string }[]).map((r) => r.checkout_id)
+    return rows.map((r) => r.checkout_id)
   }
 }

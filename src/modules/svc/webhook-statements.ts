@@ -58,13 +58,18 @@ export const DELETE_SETTINGS_IN_RANGE = `delete from svc_setting where key >= ? 
 export const SETTINGS_IN_RANGE = `select value from svc_setting where key between ? and ? and deleted_at is null order by key desc limit ?`
 
 /** The newest withdrawal or token transfer svc accepted or refused as not enabled (the doctor's feature check). */
-export const lastSendOf = (
-  table: "svc_withdrawal" | "svc_token_transfer",
-  svcIdColumn: "withdrawal_id" | "transfer_id"
-) =>
+const lastSendOf = (table: string, svcIdColumn: string) =>
   `select created_at, ${svcIdColumn} as svc_id, failure_reason from ${table}
     where deleted_at is null and (${svcIdColumn} is not null or failure_reason ilike '%FEATURE_DISABLED%')
     order by created_at desc limit 1`
+export const LAST_SEND = {
+  withdrawal: lastSendOf("svc_withdrawal", "withdrawal_id"),
+  token_transfer: lastSendOf("svc_token_transfer", "transfer_id"),
+}
+
+/** A buyer opened a lasting payment link: one statement, so concurrent openings each count; the first opening's time is kept. */
+export const PAYMENT_LINK_OPENED = `update svc_payment_link set open_count = open_count + 1, opened_at = coalesce(opened_at, now()), last_opened_at = now(),
+  last_checkout_id = coalesce(?, last_checkout_id), updated_at = now() where id = ? and deleted_at is null`
 
 /**
  * A job's heartbeat (`job:<name>` in svc_setting): this run's record (built in JS, `excluded.value`)

@@ -65,14 +65,23 @@ class SvcModuleService extends MedusaService({
   SvcPaymentLink,
 }) {
   /**
+   * What other parts of the plugin start with the app: the payment provider's
+   * loader (src/providers/svc/start-up.ts) adds svc's probe here, since a
+   * provider has no start hook of its own. Run (and emptied) by
+   * onApplicationStart; the module itself knows nothing of svc.
+   */
+  static readonly atStart: (() => void)[] = []
+
+  /**
    * Medusa calls onApplicationStart once the app is loaded (`medusa start`,
    * `medusa develop`, `medusa exec`), never during migrations: the plugin's
-   * first start in this database is marked, and the doctor gives the jobs
-   * twice their interval from it. (svc itself is probed by the payment
-   * provider's loader: src/providers/svc/start-up.ts.)
+   * first start in this database is marked (the doctor gives the jobs twice
+   * their interval from it), and the work added to `atStart` is started, not
+   * awaited (the boot waits for this hook).
    */
   __hooks = {
     onApplicationStart: async () => {
+      for (const start of SvcModuleService.atStart.splice(0)) start()
       const at = new Date().toISOString()
       await this.insertSettingIfAbsent("jobs_since", { at }).catch(() => {})
     },

@@ -1,16 +1,23 @@
+import type { InferTypeOf } from "@medusajs/framework/types"
 import { generateEntityId } from "@medusajs/framework/utils"
-import { CHECKOUT_FINAL_STATUSES } from "../../client/schemas/checkout"
+import type SvcCheckout from "./models/svc-checkout"
+import { FINAL_CHECKOUT_STATUS } from "./statuses"
 
 /**
  * The SQL of the `svc_checkout` ledger, for the svc module's service alone
- * (service.ts: its checkout methods, each in Medusa's manager). Every write is one
+ * (service.ts: its `checkouts`, on the module's connection). Every write is one
  * atomic statement (no read-modify-write), so two processes settling one
  * checkout cannot lose each other's history; a status history only grows.
  */
-type Knex = {
-  (table: string): any
-  raw: (sql: string, bindings?: unknown[]) => Promise<any>
-}
+/** Named bindings (`:name` in the statement; knex turns them into parameters): never undefined. */
+export type Bindings = Readonly<
+  Record<string, string | number | boolean | null | object>
+>
+/** One statement's rows: the columns it returns (its `select` or `returning`). */
+export type Sql = <Row = Record<string, unknown>>(
+  sql: string,
+  bindings?: Bindings
+) => Promise<Row[]>
 
 export type LedgerStatus = {
   status: string
@@ -21,53 +28,65 @@ export type LedgerStatus = {
   from?: string
 }
 
-export type LedgerRow = {
-  id: string
-  payment_session_id: string
-  checkout_id: string | null
-  status: string
-  settled_status: string | null
-  attention: string | null
-  attention_reason: string | null
-  order_id: string | null
-  order_attempts?: number
-  amount_sen: number
-  title: string
-  idempotency_key: string
-  attempt: number
-  paid_at: Date | null
-  tx_hash: string | null
-  failure_reason: string | null
-}
+type Checkout = InferTypeOf<typeof SvcCheckout>
+export type LedgerRow = Pick<
+  Checkout,
+  | "id"
+  | "payment_session_id"
+  | "checkout_id"
+  | "status"
+  | "settled_status"
+  | "attention"
+  | "attention_reason"
+  | "order_id"
+  | "order_attempts"
+  | "amount_sen"
+  | "title"
+  | "idempotency_key"
+  | "attempt"
+  | "paid_at"
+  | "tx_hash"
+  | "failure_reason"
+>
 
 /** A row that may be a paid cart without an order (mayBePaidWithoutOrder). */
-export type OrderCandidate = {
-  id: string
-  checkout_id: string
-  payment_session_id: string
-  attention: string | null
-  order_attempts: number
-  order_retry_at: Date | null
-}
+export type OrderCandidate = Pick<
+  Checkout,
+  | "id"
+  | "payment_session_id"
+  | "attention"
+  | "order_attempts"
+  | "order_retry_at"
+> & { checkout_id: string }
+
+/** A checkout a new session of the same collection may take over (openCheckoutOfCollection). */
+export type OpenCheckout = Pick<
+  Checkout,
+  "payment_session_id" | "attempt" | "idempotency_key"
+> & { origin_session_id: string }
+
+/** One status history entry stamped now, as JSON for `|| :entry::jsonb`. */
+const entries = (e: Omit<LedgerStatus, "at">) =>
+  JSON.stringify([{ ...e, at: new Date().toISOString() }])
 
 /**
  * The checkout's row, locked, as it was before the statement it starts (`prev`): a second
  * writer waits and then reads the first one's write, so "what it was before" tells one
  * caller only that it made a change (the plugin's events, docs/events.md).
  */
-const LOCK_ROW = `with prev as (select id, attention from svc_checkout where checkout_id = ? and deleted_at is null for update)`
+const LOCK_ROW = `with prev as (select id, attention from svc_checkout where checkout_id = :checkoutId and deleted_at is null for update)`
 
 export class CheckoutLedger {
-  constructor(private readonly knex: Knex) {}
+  constructor(private readonly sql: Sql) {}
 
   async byCheckoutId(checkoutId: string): Promise<LedgerRow | undefined> {
-    const res = await this.knex.raw(
+    const [row] = await this.sql<LedgerRow>(
       `select id, payment_session_id, checkout_id, status, settled_status, attention, attention_reason, order_id, order_attempts,
               amount_sen, title, idempotency_key, attempt, paid_at, tx_hash, failure_reason
-         from svc_checkout where checkout_id = ? and deleted_at is null limit 1`,
-      [checkoutId]
+         from svc_checkout where checkout_id = :checkoutId and deleted_at is null limit 1`,
+      { checkoutId }
     )
-    return res.rows[0] as LedgerRow | undefined
+    return row
   }
 
   /**
@@ -78,15 +97,15 @@ export class CheckoutLedger {
    */
   async finalRead(checkoutId: string): Promise<LedgerRow | undefined> {
     const row = await this.byCheckoutId(checkoutId)
-    return row && CHECKOUT_FINAL_STATUSES.includes(row.status) ? row : undefined
+    return row && FINAL_CHECKOUT_STATUS.includes(row.status) ? row : undefined
   }
 
   /** The outcome of a final status is applied in Medusa: later events for it cost nothing. */
   async markSettled(checkoutId: string, status: string): Promise<void> {
-    await this.knex.raw(
-      `update svc_checkout set settled_status = ?, settled_at = now(), updated_at = now()
-        where checkout_id = ? and deleted_at is null`,
-      [status, checkoutId]
+    await this.sql(
+      `update svc_checkout set settled_status = :status, settled_at = now(), updated_at = now()
+        where checkout_id = :checkoutId and deleted_at is null`,
+      { status, checkoutId }
     )
   }
 
@@ -101,16 +120,19 @@ export class CheckoutLedger {
     reason: string,
     orderId?: string
   ): Promise<string | null> {
-    const res = await this.knex.raw(
+    const [r] = await this.sql<{ previous_attention: string | null }>(
       `${LOCK_ROW}
-       update svc_checkout t set attention = ?, attention_reason = ?, order_id = coalesce(?, t.order_id), updated_at = now()
+       update svc_checkout t set attention = :attention, attention_reason = :reason, order_id = coalesce(:orderId, t.order_id), updated_at = now()
          from prev where t.id = prev.id
        returning prev.attention as previous_attention`,
-      [checkoutId, attention, reason.slice(0, 1000), orderId ?? null]
+      {
+        checkoutId,
+        attention,
+        reason: reason.slice(0, 1000),
+        orderId: orderId ?? null,
+      }
     )
-    return (
-      (res.rows[0]?.previous_attention as string | null | undefined) ?? null
-    )
+    return r?.previous_attention ?? null
   }
 
   /**
@@ -133,19 +155,18 @@ export class CheckoutLedger {
       scope === "due"
         ? `and (order_retry_at is not null or (attention = 'paid_no_order' and order_attempts = 0))`
         : `and (order_retry_at is not null or attention = 'paid_no_order' or settled_status is null or created_at > now() - interval '30 days')`
-    const res = await this.knex.raw(
+    return this.sql<OrderCandidate>(
       `select id, checkout_id, payment_session_id, attention, order_attempts, order_retry_at
          from svc_checkout
         where deleted_at is null and checkout_id is not null and order_id is null
           and (status = 'COMPLETED' or order_retry_at is not null or attention = 'paid_no_order')
           and (attention is null or (attention = 'paid_no_order' and order_attempts = 0))
           ${which}
-          and (?::text is null or id > ?)
+          and (:after::text is null or id > :after)
         order by id
-        limit ?`,
-      [after, after, limit]
+        limit :limit`,
+      { after, limit }
     )
-    return res.rows as OrderCandidate[]
   }
 
   /**
@@ -158,24 +179,21 @@ export class CheckoutLedger {
     orderId: string,
     detail: string
   ): Promise<void> {
-    await this.knex.raw(
-      `update svc_checkout set order_id = ?,
+    await this.sql(
+      `update svc_checkout set order_id = :orderId,
          status_history = case when order_retry_at is null then status_history
-           else jsonb_set(status_history, '{entries}', (status_history->'entries') || ?::jsonb) end,
+           else jsonb_set(status_history, '{entries}', (status_history->'entries') || :entry::jsonb) end,
          order_retry_at = null, updated_at = now()
-       where checkout_id = ? and deleted_at is null and order_id is null`,
-      [
-        orderId,
-        JSON.stringify([
-          {
-            status: "ORDER_PLACED",
-            at: new Date().toISOString(),
-            source: "completion",
-            detail,
-          },
-        ]),
+       where checkout_id = :checkoutId and deleted_at is null and order_id is null`,
+      {
         checkoutId,
-      ]
+        orderId,
+        entry: entries({
+          status: "ORDER_PLACED",
+          source: "completion",
+          detail,
+        }),
+      }
     )
   }
 
@@ -188,24 +206,20 @@ export class CheckoutLedger {
     orderId: string,
     entry: Omit<LedgerStatus, "at">
   ): Promise<boolean> {
-    const res = await this.knex.raw(
+    const [r] = await this.sql<{ previous_attention: string | null }>(
       `${LOCK_ROW}
        update svc_checkout t set
          attention = case when t.attention = 'paid_no_order' then null else t.attention end,
          attention_reason = case when t.attention = 'paid_no_order' then null else t.attention_reason end,
-         order_id = ?, order_retry_at = null, settled_status = coalesce(t.settled_status, 'COMPLETED'),
+         order_id = :orderId, order_retry_at = null, settled_status = coalesce(t.settled_status, 'COMPLETED'),
          settled_at = coalesce(t.settled_at, now()),
-         status_history = jsonb_set(t.status_history, '{entries}', (t.status_history->'entries') || ?::jsonb),
+         status_history = jsonb_set(t.status_history, '{entries}', (t.status_history->'entries') || :entry::jsonb),
          updated_at = now()
          from prev where t.id = prev.id
        returning prev.attention as previous_attention`,
-      [
-        checkoutId,
-        orderId,
-        JSON.stringify([{ ...entry, at: new Date().toISOString() }]),
-      ]
+      { checkoutId, orderId, entry: entries(entry) }
     )
-    return res.rows[0]?.previous_attention === "paid_no_order"
+    return r?.previous_attention === "paid_no_order"
   }
 
   /**
@@ -220,33 +234,27 @@ export class CheckoutLedger {
     backoff: { baseS: number; capS: number },
     entry: Omit<LedgerStatus, "at" | "detail">
   ): Promise<{ retryAt: Date | undefined; cleared: boolean }> {
-    const res = await this.knex.raw(
+    type Row = { order_retry_at: Date; previous_attention: string | null }
+    const [r] = await this.sql<Row>(
       `${LOCK_ROW}
        update svc_checkout t set
          attention = case when t.attention = 'paid_no_order' then null else t.attention end,
          attention_reason = case when t.attention = 'paid_no_order' then null else t.attention_reason end,
-         order_retry_at = now() + make_interval(secs => least(?::float8, ?::float8 * power(2, least(t.order_attempts, 20)))),
+         order_retry_at = now() + make_interval(secs => least(:capS::float8, :baseS::float8 * power(2, least(t.order_attempts, 20)))),
          order_attempts = t.order_attempts + 1,
-         status_history = jsonb_set(t.status_history, '{entries}', (t.status_history->'entries') || ?::jsonb),
+         status_history = jsonb_set(t.status_history, '{entries}', (t.status_history->'entries') || :entry::jsonb),
          updated_at = now()
          from prev where t.id = prev.id
        returning t.order_retry_at, prev.attention as previous_attention`,
-      [
+      {
+        ...backoff,
         checkoutId,
-        backoff.capS,
-        backoff.baseS,
-        JSON.stringify([
-          {
-            ...entry,
-            at: new Date().toISOString(),
-            detail: reason.slice(0, 500),
-          },
-        ]),
-      ]
+        entry: entries({ ...entry, detail: reason.slice(0, 500) }),
+      }
     )
     return {
-      retryAt: res.rows[0]?.order_retry_at as Date | undefined,
-      cleared: res.rows[0]?.previous_attention === "paid_no_order",
+      retryAt: r?.order_retry_at,
+      cleared: r?.previous_attention === "paid_no_order",
     }
   }
 
@@ -257,27 +265,21 @@ export class CheckoutLedger {
     reason: string,
     entry: Omit<LedgerStatus, "at" | "detail">
   ): Promise<boolean> {
-    const res = await this.knex.raw(
+    const [r] = await this.sql<{ previous_attention: string | null }>(
       `${LOCK_ROW}
-       update svc_checkout t set attention = 'paid_no_order', attention_reason = ?, order_retry_at = null,
+       update svc_checkout t set attention = 'paid_no_order', attention_reason = :reason, order_retry_at = null,
          order_attempts = t.order_attempts + 1,
-         status_history = jsonb_set(t.status_history, '{entries}', (t.status_history->'entries') || ?::jsonb),
+         status_history = jsonb_set(t.status_history, '{entries}', (t.status_history->'entries') || :entry::jsonb),
          updated_at = now()
          from prev where t.id = prev.id
        returning prev.attention as previous_attention`,
-      [
+      {
         checkoutId,
-        reason.slice(0, 1000),
-        JSON.stringify([
-          {
-            ...entry,
-            at: new Date().toISOString(),
-            detail: reason.slice(0, 500),
-          },
-        ]),
-      ]
+        reason: reason.slice(0, 1000),
+        entry: entries({ ...entry, detail: reason.slice(0, 500) }),
+      }
     )
-    return !!res.rows[0] && res.rows[0].previous_attention !== "paid_no_order"
+    return !!r && r.previous_attention !== "paid_no_order"
   }
 
   /** Record the key and title before the request is sent (spec: Idempotency rules 1). */
@@ -292,37 +294,26 @@ export class CheckoutLedger {
     title: string
     amountSen: number
   }): Promise<{ title: string }> {
-    const entry: LedgerStatus = {
-      status: "CREATING",
-      at: new Date().toISOString(),
-      source: "initiate",
-    }
-    const res = await this.knex.raw(
+    const [made] = await this.sql<{ title: string }>(
       `insert into svc_checkout (id, payment_session_id, payment_collection_id, provider_id, attempt, type, idempotency_key, title, amount_sen, status, status_history)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, 'CREATING', ?::jsonb)
+       values (:id, :paymentSessionId, :paymentCollectionId, :providerId, :attempt, :type, :idempotencyKey, :title, :amountSen,
+               'CREATING', jsonb_build_object('entries', :entry::jsonb))
        on conflict (idempotency_key) where deleted_at is null do nothing
        returning title`,
-      [
-        generateEntityId("", "svcco"),
-        row.paymentSessionId,
-        row.paymentCollectionId,
-        row.providerId,
-        row.attempt,
-        row.type,
-        row.idempotencyKey,
-        row.title,
-        row.amountSen,
-        JSON.stringify({ entries: [entry] }),
-      ]
+      {
+        ...row,
+        id: generateEntityId("", "svcco"),
+        entry: entries({ status: "CREATING", source: "initiate" }),
+      }
     )
-    if (res.rows[0]) return { title: res.rows[0].title as string }
+    if (made) return made
     // The key was recorded before (a retry, an adoption, a request made by an earlier version):
     // its stored title is what svc was sent under this key, so it is sent again unchanged.
-    const stored = await this.knex.raw(
-      `select title from svc_checkout where idempotency_key = ? and deleted_at is null limit 1`,
-      [row.idempotencyKey]
+    const [stored] = await this.sql<{ title: string }>(
+      `select title from svc_checkout where idempotency_key = :idempotencyKey and deleted_at is null limit 1`,
+      row
     )
-    return { title: (stored.rows[0]?.title as string | undefined) ?? row.title }
+    return stored ?? { title: row.title }
   }
 
   /**
@@ -348,42 +339,22 @@ export class CheckoutLedger {
     sessionId: string
     providerId: string
     amountSen: number
-  }): Promise<
-    | {
-        payment_session_id: string
-        origin_session_id: string
-        attempt: number
-        idempotency_key: string
-      }
-    | undefined
-  > {
+  }): Promise<OpenCheckout | undefined> {
     // origin_session_id: the session whose request made the key (the `from` of the first take-over, else the row's session)
-    const res = await this.knex.raw(
+    const [open] = await this.sql<OpenCheckout>(
       `select sc.payment_session_id, sc.attempt, sc.idempotency_key,
               coalesce((select e.v->>'from' from jsonb_array_elements(sc.status_history->'entries') with ordinality as e(v, n)
                          where e.v->>'status' = 'ADOPTED' and e.v->>'from' is not null order by e.n limit 1), sc.payment_session_id) as origin_session_id
          from svc_checkout sc
-        where sc.payment_collection_id = ?
-          and sc.provider_id = ? and sc.amount_sen = ? and sc.status in ('CREATING', 'CREATED')
-          and sc.payment_session_id <> ? and sc.deleted_at is null and sc.settled_status is null
+        where sc.payment_collection_id = :paymentCollectionId
+          and sc.provider_id = :providerId and sc.amount_sen = :amountSen and sc.status in ('CREATING', 'CREATED')
+          and sc.payment_session_id <> :sessionId and sc.deleted_at is null and sc.settled_status is null
           and sc.created_at > now() - interval '18 minutes'
           and (sc.expires_at is null or sc.expires_at > now() + interval '2 minutes')
         order by sc.created_at desc limit 1`,
-      [
-        args.paymentCollectionId,
-        args.providerId,
-        args.amountSen,
-        args.sessionId,
-      ]
+      args
     )
-    return res.rows[0] as
-      | {
-          payment_session_id: string
-          origin_session_id: string
-          attempt: number
-          idempotency_key: string
-        }
-      | undefined
+    return open
   }
 
   /**
@@ -396,21 +367,16 @@ export class CheckoutLedger {
     sessionId: string,
     detail: string
   ): Promise<void> {
-    await this.knex.raw(
-      `update svc_checkout set payment_session_id = ?, updated_at = now(),
+    await this.sql(
+      `update svc_checkout set payment_session_id = :sessionId, updated_at = now(),
          status_history = jsonb_set(status_history, '{entries}',
-           (status_history->'entries') || jsonb_build_array(?::jsonb || jsonb_build_object('from', svc_checkout.payment_session_id)))
-       where idempotency_key = ? and deleted_at is null`,
-      [
+           (status_history->'entries') || jsonb_build_array((:entry::jsonb)->0 || jsonb_build_object('from', svc_checkout.payment_session_id)))
+       where idempotency_key = :idempotencyKey and deleted_at is null`,
+      {
         sessionId,
-        JSON.stringify({
-          status: "ADOPTED",
-          at: new Date().toISOString(),
-          source: "initiate",
-          detail,
-        }),
         idempotencyKey,
-      ]
+        entry: entries({ status: "ADOPTED", source: "initiate", detail }),
+      }
     )
   }
 
@@ -428,36 +394,31 @@ export class CheckoutLedger {
     replaced: { expired: string; open: string }
   ): Promise<void> {
     const at = new Date().toISOString()
-    await this.knex.raw(
+    await this.sql(
       `with cur as (
-         update svc_checkout set checkout_id = ?, checkout_url = ?, expires_at = ?,
+         update svc_checkout set checkout_id = :checkoutId, checkout_url = :checkoutUrl, expires_at = :expiresAt,
            status = case when status = 'CREATING' then 'CREATED' else status end,
            status_history = case when status = 'CREATING'
-             then jsonb_set(status_history, '{entries}', (status_history->'entries') || ?::jsonb) else status_history end,
+             then jsonb_set(status_history, '{entries}', (status_history->'entries') || :entry::jsonb) else status_history end,
            updated_at = now()
-         where idempotency_key = ? and deleted_at is null
+         where idempotency_key = :idempotencyKey and deleted_at is null
          returning id, payment_collection_id, created_at)
        update svc_checkout o set updated_at = now(),
          status_history = jsonb_set(o.status_history, '{entries}', (o.status_history->'entries') || jsonb_build_array(jsonb_build_object(
-           'status', 'REPLACED', 'at', ?::text, 'source', 'initiate', 'replaced_by', ?::text,
-           'detail', case when o.expires_at <= greatest(now(), ?::timestamptz - interval '20 minutes') then ?::text else ?::text end)))
+           'status', 'REPLACED', 'at', :at::text, 'source', 'initiate', 'replaced_by', :checkoutId::text,
+           'detail', case when o.expires_at <= greatest(now(), :expiresAt::timestamptz - interval '20 minutes') then :expired::text else :open::text end)))
          from cur
         where o.payment_collection_id = cur.payment_collection_id and o.id <> cur.id and o.created_at <= cur.created_at
-          and o.deleted_at is null and o.checkout_id is not null and o.checkout_id <> ? and o.status <> 'COMPLETED'
+          and o.deleted_at is null and o.checkout_id is not null and o.checkout_id <> :checkoutId and o.status <> 'COMPLETED'
           and not (o.status_history->'entries') @> '[{"status": "REPLACED"}]'::jsonb`,
-      [
-        c.checkoutId,
-        c.checkoutUrl,
-        c.expiresAt,
-        JSON.stringify([{ status: "CREATED", at, source: "initiate" }]),
+      {
+        ...c,
         idempotencyKey,
         at,
-        c.checkoutId,
-        c.expiresAt,
-        replaced.expired.slice(0, 500),
-        replaced.open.slice(0, 500),
-        c.checkoutId,
-      ]
+        entry: JSON.stringify([{ status: "CREATED", at, source: "initiate" }]),
+        expired: replaced.expired.slice(0, 500),
+        open: replaced.open.slice(0, 500),
+      }
     )
   }
 
@@ -466,10 +427,10 @@ export class CheckoutLedger {
     idempotencyKey: string,
     reason: string
   ): Promise<void> {
-    await this.knex.raw(
-      `update svc_checkout set status = 'CREATE_FAILED', failure_reason = ?, updated_at = now()
-       where idempotency_key = ? and status = 'CREATING' and deleted_at is null`,
-      [reason.slice(0, 500), idempotencyKey]
+    await this.sql(
+      `update svc_checkout set status = 'CREATE_FAILED', failure_reason = :reason, updated_at = now()
+       where idempotency_key = :idempotencyKey and status = 'CREATING' and deleted_at is null`,
+      { idempotencyKey, reason: reason.slice(0, 500) }
     )
   }
 
@@ -487,27 +448,24 @@ export class CheckoutLedger {
       failureReason?: string | null
     }
   ): Promise<void> {
-    await this.knex.raw(
+    await this.sql(
       `update svc_checkout set
-         status = ?,
-         paid_at = coalesce(?, paid_at),
-         tx_hash = coalesce(?, tx_hash),
-         failure_reason = coalesce(?, failure_reason),
-         status_history = jsonb_set(status_history, '{entries}', (status_history->'entries') || ?::jsonb),
+         status = :status,
+         paid_at = coalesce(:paidAt, paid_at),
+         tx_hash = coalesce(:txHash, tx_hash),
+         failure_reason = coalesce(:failureReason, failure_reason),
+         status_history = jsonb_set(status_history, '{entries}', (status_history->'entries') || :entry::jsonb),
          updated_at = now()
-       where checkout_id = ? and deleted_at is null and status <> ?
+       where checkout_id = :checkoutId and deleted_at is null and status <> :status
          and status not in ('COMPLETED', 'FAILED', 'CANCELLED', 'REJECTED')`,
-      [
-        s.status,
-        s.paidAt ?? null,
-        s.txHash ?? null,
-        s.failureReason ?? null,
-        JSON.stringify([
-          { status: s.status, at: new Date().toISOString(), source: s.source },
-        ]),
+      {
         checkoutId,
-        s.status,
-      ]
+        status: s.status,
+        paidAt: s.paidAt ?? null,
+        txHash: s.txHash ?? null,
+        failureReason: s.failureReason ?? null,
+        entry: entries({ status: s.status, source: s.source }),
+      }
     )
   }
 
@@ -517,13 +475,13 @@ export class CheckoutLedger {
    * the run that recorded it stopped. Oldest first, at most `limit`.
    */
   async unsettled(olderThanS: number, limit: number): Promise<string[]> {
-    const res = await this.knex.raw(
+    const rows = await this.sql<{ checkout_id: string }>(
       `select checkout_id from svc_checkout
         where checkout_id is not null and deleted_at is null and settled_status is null and attention is null
-          and status = any(?) and updated_at < now() - make_interval(secs => ?)
-        order by updated_at limit ?`,
-      [[...CHECKOUT_FINAL_STATUSES, "EXPIRED"], olderThanS, limit]
+          and status = any(:statuses) and updated_at < now() - make_interval(secs => :olderThanS)
+        order by updated_at limit :limit`,
+      { statuses: [...FINAL_CHECKOUT_STATUS, "EXPIRED"], olderThanS, limit }
     )
-    return (res.rows as { checkout_id: string }[]).map((r) => r.checkout_id)
+    return rows.map((r) => r.checkout_id)
   }
 }

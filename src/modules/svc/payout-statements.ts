@@ -51,20 +51,20 @@ export const historyEntry = (status: string, source: string, detail?: string) =>
     },
   ])
 
-const APPEND_HISTORY = `status_history = jsonb_set(status_history, '{entries}', (status_history->'entries') || ?::jsonb)`
+const APPEND_HISTORY = `status_history = jsonb_set(status_history, '{entries}', (status_history->'entries') || :history::jsonb)`
 const PAYOUT_ROW_COLUMNS = `id, idempotency_key, refund_id, payment_id, checkout_id, amount_sen, status, beneficiary_id, beneficiary_name, destination, payout_id`
 
 /** REQUESTED (or UNCERTAIN: finishing with the same key) → SENDING for one refund. */
-export const CLAIM_PAYOUT = `update svc_payout set refund_id = ?, status = 'SENDING', ${APPEND_HISTORY}, updated_at = now()
-   where id = ? and deleted_at is null and status in ('REQUESTED', 'UNCERTAIN')
+export const CLAIM_PAYOUT = `update svc_payout set refund_id = :refundId, status = 'SENDING', ${APPEND_HISTORY}, updated_at = now()
+   where id = :rowId and deleted_at is null and status in ('REQUESTED', 'UNCERTAIN')
    returning ${PAYOUT_ROW_COLUMNS}`
 
 /**
  * svc's answer recorded; returns the payout id the row had before (the row locked first, so
  * of two senders with the same key, the one that finds it null made the payout known: once).
  */
-export const RECORD_PAYOUT_SENT = `with prev as (select id, payout_id from svc_payout where id = ? and deleted_at is null for update)
-   update svc_payout p set payout_id = ?, status = ?, fee_sen = coalesce(?, fee_sen), beneficiary_id = coalesce(?, p.beneficiary_id),
+export const RECORD_PAYOUT_SENT = `with prev as (select id, payout_id from svc_payout where id = :rowId and deleted_at is null for update)
+   update svc_payout p set payout_id = :payoutId, status = :status, fee_sen = coalesce(:feeSen, fee_sen), beneficiary_id = coalesce(:beneficiaryId, p.beneficiary_id),
      failure_reason = null, ${APPEND_HISTORY}, updated_at = now()
    from prev where p.id = prev.id
    returning prev.payout_id as previous_payout_id, ${PAYOUT_ROW_COLUMNS.split(
@@ -74,36 +74,37 @@ export const RECORD_PAYOUT_SENT = `with prev as (select id, payout_id from svc_p
      .join(", ")}, p.order_id`
 
 /** svc's later status (tracking), only while the row still has the status it was read with: one caller makes each change. */
-export const RECORD_PAYOUT_STATUS = `update svc_payout set status = ?, fee_sen = coalesce(?, fee_sen), attention = coalesce(?, attention),
-     attention_reason = coalesce(?, attention_reason), ${APPEND_HISTORY}, updated_at = now()
-   where id = ? and deleted_at is null and status = ?
+export const RECORD_PAYOUT_STATUS = `update svc_payout set status = :status, fee_sen = coalesce(:feeSen, fee_sen), attention = coalesce(:attention, attention),
+     attention_reason = coalesce(:attentionReason, attention_reason), ${APPEND_HISTORY}, updated_at = now()
+   where id = :rowId and deleted_at is null and status = :fromStatus
    returning ${PAYOUT_ROW_COLUMNS}, order_id`
 
 /** Only from SENDING: a row svc answered for is never written back to "not sent". */
-export const RECORD_PAYOUT_NOT_SENT = `update svc_payout set status = ?, failure_reason = ?, ${APPEND_HISTORY}, updated_at = now()
-   where id = ? and deleted_at is null and status = 'SENDING'`
+export const RECORD_PAYOUT_NOT_SENT = `update svc_payout set status = :status, failure_reason = :reason, ${APPEND_HISTORY}, updated_at = now()
+   where id = :rowId and deleted_at is null and status = 'SENDING'`
 
 /** Only from REQUESTED: nothing was sent for such a row, so FAILED is the truth. */
-export const ABANDON_PAYOUT_REQUEST = `update svc_payout set status = 'FAILED', failure_reason = ?, ${APPEND_HISTORY}, updated_at = now()
-   where id = ? and deleted_at is null and status = 'REQUESTED'
+export const ABANDON_PAYOUT_REQUEST = `update svc_payout set status = 'FAILED', failure_reason = :reason, ${APPEND_HISTORY}, updated_at = now()
+   where id = :rowId and deleted_at is null and status = 'REQUESTED'
    returning id`
 
 export const NAMED_DESTINATION = `select beneficiary_id, beneficiary_name, destination from svc_payout
-   where (payment_id = ? or (?::text is not null and order_id = ?)) and destination is not null and deleted_at is null
+   where (payment_id = :paymentId or (:orderId::text is not null and order_id = :orderId)) and destination is not null and deleted_at is null
    order by (status = 'FAILED') asc, created_at desc limit 1`
 
 /** Made once per Medusa refund: a second call for the same refund inserts nothing and finds the first. */
 export const INSERT_PAYOUT_FOR_REFUND = `insert into svc_payout (id, idempotency_key, refund_id, payment_id, order_id, checkout_id, amount_sen,
                             beneficiary_id, beneficiary_name, destination, status, status_history, note)
-   select ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, 'REQUESTED', jsonb_build_object('entries', ?::jsonb), ?
-    where not exists (select 1 from svc_payout where refund_id = ? and deleted_at is null)
+   select :id, :idempotencyKey, :refundId, :paymentId, :orderId, :checkoutId, :amountSen, :beneficiary_id, :beneficiary_name,
+          :destination::jsonb, 'REQUESTED', jsonb_build_object('entries', :history::jsonb), :note
+    where not exists (select 1 from svc_payout where refund_id = :refundId and deleted_at is null)
    returning id`
 
-export const PAYOUT_OF_REFUND = `select id from svc_payout where refund_id = ? and deleted_at is null limit 1`
+export const PAYOUT_OF_REFUND = `select id from svc_payout where refund_id = :refundId and deleted_at is null limit 1`
 
 /** A withdrawal's later status from svc, only while the row still has the status it was read with. */
-export const RECORD_WITHDRAWAL_STATUS = `update svc_withdrawal set status = ?, failure_reason = coalesce(?, failure_reason), ${APPEND_HISTORY}, updated_at = now()
-   where id = ? and deleted_at is null and status = ?
+export const RECORD_WITHDRAWAL_STATUS = `update svc_withdrawal set status = :status, failure_reason = coalesce(:failureReason, failure_reason), ${APPEND_HISTORY}, updated_at = now()
+   where id = :rowId and deleted_at is null and status = :fromStatus
    returning id`
 
 /** A fee as svc writes it (digits, in sen), else null. */

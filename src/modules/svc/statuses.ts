@@ -13,3 +13,11 @@ export const FINAL_WITHDRAWAL_STATUS = [
   "REJECTED",
   "CANCELLED",
 ] as const
+
+/** svc's final statuses of a checkout: svc never moves a checkout out of them. */
+export const FINAL_CHECKOUT_STATUS: readonly string[] = [
+  "COMPLETED",
+  "FAILED",
+  "CANCELLED",
+  "REJECTED",
+]

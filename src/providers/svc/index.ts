@@ -4,6 +4,7 @@ import {
   SvcFpxProviderService,
   SvcWalletProviderService,
 } from "./services"
+import svcStartUp from "./start-up"
 
 export default ModuleProvider(Modules.PAYMENT, {
   services: [
@@ -11,6 +12,7 @@ export default ModuleProvider(Modules.PAYMENT, {
     SvcFpxProviderService,
     SvcFpxDirectProviderService,
   ],
+  loaders: [svcStartUp],
 })
 
 export {

@@ -19,7 +19,7 @@
  */
 import { fork, spawn, type ChildProcess } from "node:child_process"
 import { randomBytes } from "node:crypto"
-import { closeSync, mkdirSync, openSync, readFileSync } from "node:fs"
+import { closeSync, openSync, readFileSync } from "node:fs"
 import { createServer, request as httpRequest, type Server } from "node:http"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"

@@ -32,6 +32,24 @@ import type {
  * through Medusa's Notification Module. Opened, it sends the buyer to an svc
  * checkout for the balance due then. The admin sees when it was sent and opened.
  */
+/** POST payment-link/{send,revoke} of the order's link; the balance read then holds `linkAfter`. */
+function useLinkAction(
+  path: string,
+  action: "send" | "revoke",
+  linkAfter: (r: SendPaymentLinkAnswer) => BalanceAnswer["payment_link"]
+) {
+  return useSvcMutation(
+    (id: string) =>
+      svcPost<SendPaymentLinkAnswer>(`${path}/payment-link/${action}`, {
+        payment_link_id: id,
+      }),
+    (r, client) =>
+      client.setQueryData<BalanceAnswer>(svcQueryKey(path), (old) =>
+        old ? { ...old, payment_link: linkAfter(r) } : old
+      )
+  )
+}
+
 const BalanceRequest = ({ orderId }: { orderId: string }) => {
   const { t } = useSvcT()
   const { said, error: errorText } = useServerText()
@@ -49,27 +67,9 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
         payment_link: r.payment_link,
       })
   )
-  const send = useSvcMutation(
-    (id: string) =>
-      svcPost<SendPaymentLinkAnswer>(`${path}/payment-link/send`, {
-        payment_link_id: id,
-      }),
-    (r, client) =>
-      client.setQueryData<BalanceAnswer>(svcQueryKey(path), (old) =>
-        old ? { ...old, payment_link: r.payment_link } : old
-      )
-  )
-  // revoked: the order has no working link; the next "Request payment" makes a new one
-  const revoke = useSvcMutation(
-    (id: string) =>
-      svcPost<SendPaymentLinkAnswer>(`${path}/payment-link/revoke`, {
-        payment_link_id: id,
-      }),
-    (_r, client) =>
-      client.setQueryData<BalanceAnswer>(svcQueryKey(path), (old) =>
-        old ? { ...old, payment_link: null } : old
-      )
-  )
+  // what the link is after it: sent, the answer's; revoked, none (the next "Request payment" makes a new one)
+  const send = useLinkAction(path, "send", (r) => r.payment_link)
+  const revoke = useLinkAction(path, "revoke", () => null)
   const balance = read.data?.balance
   const lasting = read.data?.payment_link ?? null
   // the link still asks for what the order owes now (else the buyer would be told the amount changed)
@@ -130,6 +130,18 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
     }
   }
 
+  const revokeButton = (id: string) => (
+    <Button
+      id="svc-balance-revoke"
+      size="small"
+      variant="secondary"
+      isLoading={revoke.isPending}
+      disabled={revoke.isPending}
+      onClick={() => void revokeLink(id)}
+    >
+      {t("svc.balance.revoke")}
+    </Button>
+  )
   const revokeLink = async (id: string) => {
     setNote(null)
     try {
@@ -190,16 +202,7 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
               until: when(other.expires_at),
             })}
           </Text>
-          <Button
-            id="svc-balance-revoke"
-            size="small"
-            variant="secondary"
-            isLoading={revoke.isPending}
-            disabled={revoke.isPending}
-            onClick={() => void revokeLink(other.id)}
-          >
-            {t("svc.balance.revoke")}
-          </Button>
+          {revokeButton(other.id)}
         </div>
       )}
       {balance.refusal ? (
@@ -303,18 +306,7 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
                 {t("svc.balance.send")}
               </Button>
             )}
-            {usable && (
-              <Button
-                id="svc-balance-revoke"
-                size="small"
-                variant="secondary"
-                isLoading={revoke.isPending}
-                disabled={revoke.isPending}
-                onClick={() => void revokeLink(usable.id)}
-              >
-                {t("svc.balance.revoke")}
-              </Button>
-            )}
+            {usable && revokeButton(usable.id)}
           </div>
           {!usable && (
             <Text size="small" className="text-ui-fg-subtle">

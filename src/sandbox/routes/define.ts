@@ -14,6 +14,10 @@ export function route(
   return { method, path, auth: method === "GET" ? "K" : "K+S", ...fields }
 }
 
+/** A read (GET) of the wallet area, behind the wallet feature. */
+export const walletRead = (path: string, handler: RouteDef["handler"]) =>
+  route("GET", path, { area: "wallet", feature: "wallet", handler })
+
 /** A per-route rate limit of its own, keyed by method and path (spec: Limits). */
 export const ownRate = (
   method: RouteDef["method"],

@@ -6,7 +6,7 @@ import type { Engine } from "../engine"
 import type { Ctx, Result, RouteDef } from "../signed-api/router"
 import type { Feature, TokenTransferRec } from "../state"
 import { EVM_ADDRESS, iso, SOL_ADDRESS, UUID, uuid } from "../util"
-import { ownRate, route, showById, withBody } from "./define"
+import { ownRate, route, showById, walletRead, withBody } from "./define"
 import { pageLimit, pageResult, parseQuery } from "./paging"
 import { depositRoutes, triggerRoutes } from "./trigger"
 
@@ -67,8 +67,6 @@ const outflow = <S extends z.ZodType>(
     feature,
     handler: withBody(body, handler),
   })
-const read = (path: string, handler: RouteDef["handler"]) =>
-  route("GET", path, { area: "wallet", feature: "wallet", handler })
 
 /** A row of GET /v1/wallet/transactions (seq: the order among rows of one time). */
 const movement = (
@@ -143,7 +141,7 @@ export const walletRoutes: RouteDef[] = [
       return { status: 200, body: engine.wallet.tokenTransferView(t) }
     }
   ),
-  read(
+  walletRead(
     "/v1/wallet/token/withdrawals/{id}",
     showById(
       "token transfer",
@@ -151,7 +149,7 @@ export const walletRoutes: RouteDef[] = [
       (engine, t) => engine.wallet.tokenTransferView(t)
     )
   ),
-  read("/v1/wallet/bank-accounts", ({ engine, query }) => {
+  walletRead("/v1/wallet/bank-accounts", ({ engine, query }) => {
     const q = parseQuery(pageQuery, query)
     const items = Object.values(engine.state.bankAccounts)
       .filter(
@@ -203,7 +201,7 @@ export const walletRoutes: RouteDef[] = [
       return { status: 200, body: engine.wallet.fiatWithdrawalView(w) }
     }
   ),
-  read(
+  walletRead(
     "/v1/wallet/fiat/withdrawals/{id}",
     showById(
       "fiat withdrawal",
@@ -215,7 +213,7 @@ export const walletRoutes: RouteDef[] = [
     )
   ),
   // spec gap: query and response not shown; the sandbox answers a cursor page of wallet movements, newest first
-  read("/v1/wallet/transactions", ({ engine, query }) => {
+  walletRead("/v1/wallet/transactions", ({ engine, query }) => {
     const q = parseQuery(pageQuery, query)
     const s = engine.state
     const rows = [

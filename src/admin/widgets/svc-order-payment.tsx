@@ -130,18 +130,32 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
     }
   }
 
-  const revokeButton = (id: string) => (
+  /** A button of the link's actions: busy (and disabled) while its call runs. */
+  const actionButton = (
+    id: string,
+    call: { isPending: boolean },
+    label: string,
+    onClick: () => void,
+    disabled = false
+  ) => (
     <Button
-      id="svc-balance-revoke"
+      id={id}
       size="small"
       variant="secondary"
-      isLoading={revoke.isPending}
-      disabled={revoke.isPending}
-      onClick={() => void revokeLink(id)}
+      isLoading={call.isPending}
+      disabled={call.isPending || disabled}
+      onClick={onClick}
     >
-      {t("svc.balance.revoke")}
+      {label}
     </Button>
   )
+  const revokeButton = (id: string) =>
+    actionButton(
+      "svc-balance-revoke",
+      revoke,
+      t("svc.balance.revoke"),
+      () => void revokeLink(id)
+    )
   const revokeLink = async (id: string) => {
     setNote(null)
     try {
@@ -284,28 +298,20 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
             </Text>
           )}
           <div className="flex gap-x-2">
-            <Button
-              id="svc-balance-request"
-              size="small"
-              variant="secondary"
-              isLoading={request.isPending}
-              disabled={request.isPending || !provider}
-              onClick={ask}
-            >
-              {usable ? t("svc.balance.newLink") : t("svc.balance.request")}
-            </Button>
-            {usable && (
-              <Button
-                id="svc-balance-send"
-                size="small"
-                variant="secondary"
-                isLoading={send.isPending}
-                disabled={send.isPending}
-                onClick={() => void sendLink(usable.id)}
-              >
-                {t("svc.balance.send")}
-              </Button>
+            {actionButton(
+              "svc-balance-request",
+              request,
+              usable ? t("svc.balance.newLink") : t("svc.balance.request"),
+              ask,
+              !provider
             )}
+            {usable &&
+              actionButton(
+                "svc-balance-send",
+                send,
+                t("svc.balance.send"),
+                () => void sendLink(usable.id)
+              )}
             {usable && revokeButton(usable.id)}
           </div>
           {!usable && (

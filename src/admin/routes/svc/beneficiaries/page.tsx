@@ -268,10 +268,10 @@ const SvcBeneficiariesPage = () => {
               <SelectField
                 id="svc-ben-bank"
                 label={t("svc.common.bank")}
+                choices={bankChoices(banks.data?.banks)}
+                placeholder={t("svc.beneficiaries.chooseBank")}
                 value={form.bank_code}
                 onValueChange={(bank_code) => setForm({ ...form, bank_code })}
-                placeholder={t("svc.beneficiaries.chooseBank")}
-                choices={bankChoices(banks.data?.banks)}
               />
               <TextField
                 id="svc-ben-account"

@@ -24,7 +24,7 @@ import {
   type PaymentTimings,
   type SvcProviderName,
 } from "../testing/shopper"
-import { bootStack, closeOnSignal, type Stack } from "../testing/stack"
+import { bootStack, type Stack } from "../testing/stack"
 import { payCheckout } from "../testing/sandbox-api"
 import { SqlLog, type SqlCount } from "./lib/sql-log"
 import { StoreApi } from "../testing/store-api"
@@ -48,12 +48,7 @@ async function main() {
       `--provider must be one of ${Object.keys(SVC_PROVIDERS).join(", ")}`
     )
 
-  const stack = await bootStack({
-    name: "latency",
-    ceiling,
-    code: flags.get("code"),
-  })
-  closeOnSignal(stack)
+  const stack = await bootStack("latency", ceiling, flags.get("code"))
   try {
     const api = new StoreApi(stack.storeUrl, stack.store)
     const samples: Sample[] = []

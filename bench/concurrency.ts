@@ -24,7 +24,7 @@ import {
   SYSTEM_PROVIDER,
   type Shopper,
 } from "../testing/shopper"
-import { bootStack, closeOnSignal, type Stack } from "../testing/stack"
+import { bootStack, type Stack } from "../testing/stack"
 import { StoreApi } from "../testing/store-api"
 
 const TARGET_MS = 15_000
@@ -203,12 +203,7 @@ async function main() {
   const settleMs = numberFlag(flags, "settle", 60) * 1000
   const ceiling = ceilingFlag(flags, null)
 
-  const stack = await bootStack({
-    name: "concurrency",
-    ceiling,
-    code: flags.get("code"),
-  })
-  closeOnSignal(stack)
+  const stack = await bootStack("concurrency", ceiling, flags.get("code"))
   try {
     const api = new StoreApi(stack.storeUrl, stack.store)
     // warm-up, not measured

@@ -28,7 +28,7 @@ import { outcomes, doubleCaptured } from "../testing/orders"
 import { ratio, sleep, table } from "../testing/report"
 import { payCheckout } from "../testing/sandbox-api"
 import { sessionData, SVC_PROVIDERS, SYSTEM_PROVIDER } from "../testing/shopper"
-import { bootStack, closeOnSignal, type Stack } from "../testing/stack"
+import { bootStack, type Stack } from "../testing/stack"
 import { StoreApi } from "../testing/store-api"
 
 const TICK_MS = 10 // USER_HZ is 100 on Linux
@@ -193,12 +193,7 @@ async function main() {
   const { flags, positionals } = parseArgs()
   const n = Number(positionals[0] ?? 40)
   const rounds = numberFlag(flags, "rounds", 2)
-  const stack = await bootStack({
-    name: "settle-cpu",
-    ceiling: null,
-    code: flags.get("code"),
-  })
-  closeOnSignal(stack)
+  const stack = await bootStack("settle-cpu", null, flags.get("code"))
   try {
     const api = new StoreApi(stack.storeUrl, stack.store)
     await phase(stack, api, "system", 5) // warm-up: first requests compile and cache

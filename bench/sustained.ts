@@ -24,7 +24,7 @@ import {
   SYSTEM_PROVIDER,
   type Shopper,
 } from "../testing/shopper"
-import { bootStack, closeOnSignal } from "../testing/stack"
+import { bootStack } from "../testing/stack"
 import { StoreApi } from "../testing/store-api"
 
 /** k shoppers, each starting the next checkout when the last one ends, until `ms` have passed. */
@@ -60,12 +60,7 @@ async function main() {
   const minutes = numberFlag(flags, "minutes", 3)
   const k = numberFlag(flags, "shoppers", 8)
   const ceiling = ceilingFlag(flags, 100)
-  const stack = await bootStack({
-    name: "sustained",
-    ceiling,
-    code: flags.get("code"),
-  })
-  closeOnSignal(stack)
+  const stack = await bootStack("sustained", ceiling, flags.get("code"))
   try {
     const api = new StoreApi(stack.storeUrl, stack.store)
     // warm-up, not measured

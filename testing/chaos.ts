@@ -11,6 +11,7 @@ import { Agent, request } from "undici"
 import { startCluster, type Cluster, type ClusterOptions } from "./cluster"
 import { checkMoney, type MoneyReport } from "./money-invariants"
 import { PROMO_CODE, usesPromo } from "./shopper"
+import { cartBody } from "./store-api"
 
 const agent = new Agent({
   connections: 256,
@@ -133,18 +134,10 @@ async function shop(cluster: Cluster, s: ChaosShopper): Promise<void> {
       post<{ cart: { id: string } }>(
         `${u}/store/carts`,
         {
-          region_id: cluster.store.regionId,
-          sales_channel_id: cluster.store.salesChannelId,
-          email: `buyer-${randomUUID().slice(0, 8)}@example.my`,
-          items: [{ variant_id: cluster.store.variantId, quantity: 1 }],
-          shipping_address: {
-            first_name: "Siti",
-            last_name: "Aminah",
-            address_1: "1 Jalan Ampang",
-            city: "Kuala Lumpur",
-            country_code: "my",
-            postal_code: "50450",
-          },
+          ...cartBody(
+            cluster.store,
+            `buyer-${randomUUID().slice(0, 8)}@example.my`
+          ),
           // SST 8 % on every cart (the bench seed is the demo's); half type the 33 % code: RM87.1938
           ...(usesPromo(s.i) ? { promo_codes: [PROMO_CODE] } : {}),
         },

@@ -19,7 +19,7 @@
  */
 import { fork, spawn, type ChildProcess } from "node:child_process"
 import { randomBytes } from "node:crypto"
-import { closeSync, mkdirSync, openSync, readFileSync } from "node:fs"
+import { closeSync, openSync, readFileSync } from "node:fs"
 import { createServer, request as httpRequest, type Server } from "node:http"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
@@ -38,6 +38,7 @@ import { SHOPPER_LIMITS_OUT_OF_REACH } from "./shopper-limits"
 import {
   MEDUSA_BIN,
   runMedusa as runMedusaIn,
+  runNames,
   waitForHealth,
 } from "./medusa-process"
 import { databaseFromTemplate, templateDisabled } from "./template-db"
@@ -313,18 +314,13 @@ function startBalancer(
 }
 
 export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
-  const stamp = new Date()
-    .toISOString()
-    .replace(/[-:]/g, "")
-    .replace(/\..*/, "")
-    .replace("T", "-")
-  const logDir = join(
+  const { logDir, dbName } = runNames(
     process.env.TEST_LOG_DIR || join(tmpdir(), "svc-cluster"),
-    `cluster-${opts.name}-${stamp}-${process.pid}`
+    `cluster-${opts.name}`,
+    "svc_cluster",
+    opts.name
   )
-  mkdirSync(logDir, { recursive: true })
   const setupLog = join(logDir, "setup.log")
-  const dbName = `svc_cluster_${opts.name.replace(/\W/g, "_")}_${stamp.replace("-", "_")}_${process.pid}`
   const instances = new Map<string, Instance>()
   for (const i of opts.instances) {
     instances.set(i.name, {

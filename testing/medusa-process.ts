@@ -4,8 +4,29 @@
  * testing/stack.ts).
  */
 import { spawnSync, type ChildProcess } from "node:child_process"
-import { closeSync, openSync } from "node:fs"
+import { closeSync, mkdirSync, openSync } from "node:fs"
 import { join, resolve } from "node:path"
+
+/**
+ * A run's log folder, made, under `parent`, and the database name for it: both carry the
+ * run's name, the time (yyyymmdd-hhmmss) and the process id.
+ */
+export function runNames(
+  parent: string,
+  folder: string,
+  dbPrefix: string,
+  name: string
+): { logDir: string; dbName: string } {
+  const stamp = new Date()
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\..*/, "")
+    .replace("T", "-")
+  const logDir = join(parent, `${folder}-${stamp}-${process.pid}`)
+  mkdirSync(logDir, { recursive: true })
+  const dbName = `${dbPrefix}_${name.replace(/\W/g, "_")}_${stamp.replace("-", "_")}_${process.pid}`
+  return { logDir, dbName }
+}
 
 export const MEDUSA_BIN = join(
   resolve(__dirname, ".."),

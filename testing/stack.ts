@@ -9,12 +9,17 @@
  */
 import { fork, spawn, type ChildProcess } from "node:child_process"
 import { randomBytes } from "node:crypto"
-import { closeSync, mkdirSync, openSync, readFileSync } from "node:fs"
+import { closeSync, openSync, readFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { Client, Pool } from "pg"
 import { freePort } from "./free-port"
-import { MEDUSA_BIN, runMedusa, waitForHealth } from "./medusa-process"
+import {
+  MEDUSA_BIN,
+  runMedusa,
+  runNames,
+  waitForHealth,
+} from "./medusa-process"
 import type { SandboxCredentials } from "../src/sandbox"
 import { prepareCode } from "./code"
 import { SHOPPER_LIMITS_OUT_OF_REACH } from "./shopper-limits"
@@ -95,21 +100,21 @@ function startSandboxProcess(
   })
 }
 
-export async function bootStack(opts: StackOptions): Promise<Stack> {
-  const stamp = new Date()
-    .toISOString()
-    .replace(/[-:]/g, "")
-    .replace(/\..*/, "")
-    .replace("T", "-")
-  const logDir = join(
-    tmpdir(),
-    "svc-bench",
-    `${opts.name}-${stamp}-${process.pid}`
+/** Boots the stack (StackOptions), closed on Ctrl-C too. */
+export async function bootStack(
+  name: StackOptions["name"],
+  ceiling: StackOptions["ceiling"],
+  codeRef: StackOptions["code"]
+): Promise<Stack> {
+  const opts: StackOptions = { name, ceiling, code: codeRef }
+  const { logDir, dbName } = runNames(
+    join(tmpdir(), "svc-bench"),
+    opts.name,
+    "svc_bench",
+    opts.name
   )
-  mkdirSync(logDir, { recursive: true })
   const setupLog = join(logDir, "setup.log")
   const medusaLog = join(logDir, "medusa.log")
-  const dbName = `svc_bench_${opts.name.replace(/\W/g, "_")}_${stamp.replace("-", "_")}_${process.pid}`
   const started = Date.now()
   note(`logs in ${logDir}`)
   const code = prepareCode(opts.code ?? "HEAD")
@@ -241,7 +246,7 @@ export async function bootStack(opts: StackOptions): Promise<Stack> {
       readFileSync(medusaLog, "utf8")
         .split("\n")
         .filter((l) => re.test(l))
-    return {
+    const stack: Stack = {
       storeUrl,
       sandboxUrl: sandbox.url,
       store,
@@ -255,15 +260,12 @@ export async function bootStack(opts: StackOptions): Promise<Stack> {
       lockFailures: () => logLines(/Failed to acquire lock/).length,
       close,
     }
+    const stop = () => void close().then(() => process.exit(130))
+    process.once("SIGINT", stop)
+    process.once("SIGTERM", stop)
+    return stack
   } catch (e) {
     await close()
     throw e
   }
-}
-
-/** Stops the stack on Ctrl-C too. */
-export function closeOnSignal(stack: Stack) {
-  const stop = () => void stack.close().then(() => process.exit(130))
-  process.once("SIGINT", stop)
-  process.once("SIGTERM", stop)
 }

@@ -46,6 +46,31 @@ export async function call<T>(
   return { status: res.statusCode, json: (text ? JSON.parse(text) : {}) as T }
 }
 
+/** The one Malaysian address every test cart ships to. */
+export const SHOPPER_ADDRESS = {
+  first_name: "Siti",
+  last_name: "Aminah",
+  address_1: "1 Jalan Ampang",
+  city: "Kuala Lumpur",
+  country_code: "my",
+  postal_code: "50450",
+}
+
+/** The body of POST /store/carts: one of the seeded variant, shipped to SHOPPER_ADDRESS. */
+export function cartBody(
+  store: { regionId: string; salesChannelId: string; variantId: string },
+  email: string,
+  quantity = 1
+) {
+  return {
+    region_id: store.regionId,
+    sales_channel_id: store.salesChannelId,
+    email,
+    items: [{ variant_id: store.variantId, quantity }],
+    shipping_address: SHOPPER_ADDRESS,
+  }
+}
+
 export interface PaymentSession {
   id: string
   provider_id: string
@@ -82,19 +107,8 @@ export class StoreApi {
     const { cart } = await this.post<{
       cart: { id: string; total: number | string }
     }>("/store/carts", {
-      region_id: this.store.regionId,
-      sales_channel_id: this.store.salesChannelId,
       // one guest per cart: concurrent carts with one new email race on creating its customer (400 "already exists")
-      email: `buyer-${randomUUID().slice(0, 8)}@example.my`,
-      items: [{ variant_id: this.store.variantId, quantity: 1 }],
-      shipping_address: {
-        first_name: "Siti",
-        last_name: "Aminah",
-        address_1: "1 Jalan Ampang",
-        city: "Kuala Lumpur",
-        country_code: "my",
-        postal_code: "50450",
-      },
+      ...cartBody(this.store, `buyer-${randomUUID().slice(0, 8)}@example.my`),
       ...(opts.promoCode ? { promo_codes: [opts.promoCode] } : {}),
     })
     const { payment_collection } = await this.post<{

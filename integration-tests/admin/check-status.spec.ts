@@ -14,8 +14,7 @@ import {
 } from "../helpers/store"
 import { settleCheckoutEvent } from "../../src/workflows/settle-checkout"
 import { reconcilePending } from "../../src/workflows/sweeps/reconcile-pending"
-import { SvcEvents } from "../../src/workflows"
-import { collectSvcEvents } from "../helpers/svc-events"
+import { collectSvcEvents, failedAfterOrderEvent } from "../helpers/svc-events"
 
 jest.setTimeout(120_000)
 
@@ -180,18 +179,7 @@ svcMedusaSuite({
           (await admin.admin.order.retrieve(x.orderId, { fields: "id,status" }))
             .order.status
         ).not.toBe("canceled")
-        expect(events.all()).toEqual([
-          {
-            name: SvcEvents.PAYMENT_FAILED_AFTER_ORDER,
-            data: {
-              order_id: x.orderId,
-              checkout_id: x.checkoutId,
-              payment_session_id: x.sessionId,
-              status: "FAILED",
-              order_action: "flagged",
-            },
-          },
-        ])
+        expect(events.all()).toEqual([failedAfterOrderEvent(x, "flagged")])
       } finally {
         events.stop()
       }

@@ -1,5 +1,6 @@
 import { Agent, request } from "undici"
 import type { Store } from "./store"
+import { cartBody } from "../../testing/store-api"
 
 // A storefront client at one loopback source address (127.0.0.x): Medusa sees each as a
 // separate client, on one machine and with no proxy (the storefront limits count by address).
@@ -55,21 +56,8 @@ export function clientAt(
     const c = await call(
       "POST",
       "/store/carts",
-      {
-        region_id: s.regionId,
-        sales_channel_id: s.salesChannelId,
-        // one guest email per cart: Medusa makes a guest customer per new email, and two carts at once with one email race
-        email: `buyer-${address.replace(/\./g, "-")}-${++carts}@example.my`,
-        items: [{ variant_id: s.variantId, quantity: 1 }],
-        shipping_address: {
-          first_name: "Siti",
-          last_name: "Aminah",
-          address_1: "1 Jalan Ampang",
-          city: "Kuala Lumpur",
-          country_code: "my",
-          postal_code: "50450",
-        },
-      },
+      // one guest email per cart: Medusa makes a guest customer per new email, and two carts at once with one email race
+      cartBody(s, `buyer-${address.replace(/\./g, "-")}-${++carts}@example.my`),
       headers
     )
     if (c.status !== 200)

@@ -15,6 +15,7 @@ import {
   webhooksHandled,
   type LoggedDelivery,
 } from "../../testing/handled"
+import { SHOPPER_ADDRESS } from "../../testing/store-api"
 
 export const SVC_PROVIDERS = {
   wallet: "pp_svc-wallet_svc",
@@ -160,14 +161,7 @@ export async function createCart(
           quantity: opts.quantity ?? 1,
         },
       ],
-      shipping_address: {
-        first_name: "Siti",
-        last_name: "Aminah",
-        address_1: "1 Jalan Ampang",
-        city: "Kuala Lumpur",
-        country_code: "my",
-        postal_code: "50450",
-      },
+      shipping_address: SHOPPER_ADDRESS,
     },
     store.headers
   )

@@ -63,3 +63,18 @@ export function collectSvcEvents(
     },
   }
 }
+
+/** The one event a payment that failed after its order was placed tells: what the order became. */
+export const failedAfterOrderEvent = (
+  x: { orderId: string; checkoutId: string; sessionId: string },
+  orderAction: "flagged" | "canceled"
+) => ({
+  name: SvcEvents.PAYMENT_FAILED_AFTER_ORDER,
+  data: {
+    order_id: x.orderId,
+    checkout_id: x.checkoutId,
+    payment_session_id: x.sessionId,
+    status: "FAILED",
+    order_action: orderAction,
+  },
+})

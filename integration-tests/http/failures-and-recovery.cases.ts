@@ -11,8 +11,12 @@ import {
   waitFor,
 } from "../helpers/store"
 import { reconcilePending } from "../../src/workflows/sweeps/reconcile-pending"
-import { settleCheckoutEvent, SvcEvents } from "../../src/workflows"
-import { collectSvcEvents, type SvcEventCollector } from "../helpers/svc-events"
+import { settleCheckoutEvent } from "../../src/workflows"
+import {
+  collectSvcEvents,
+  failedAfterOrderEvent,
+  type SvcEventCollector,
+} from "../helpers/svc-events"
 import { SVC_MODULE } from "../../src/modules/svc"
 import { webhooksHandled } from "../../testing/handled"
 
@@ -153,16 +157,14 @@ export function failuresAndRecovery({
     await sb().flushWebhooks()
     await events.settle(300)
     expect(events.all()).toEqual([
-      {
-        name: SvcEvents.PAYMENT_FAILED_AFTER_ORDER,
-        data: {
-          order_id: done.order.id,
-          checkout_id: s1.data.checkoutId,
-          payment_session_id: s1.id,
-          status: "FAILED",
-          order_action: "canceled",
+      failedAfterOrderEvent(
+        {
+          orderId: done.order.id,
+          checkoutId: s1.data.checkoutId,
+          sessionId: s1.id,
         },
-      },
+        "canceled"
+      ),
     ])
   })
 

@@ -27,6 +27,7 @@ import type { SvcSuite } from "../helpers/suite"
 import { capturedOrder, completeCart, SVC_PROVIDERS } from "../helpers/store"
 import { parseSetupFlags } from "../../src/scripts/setup-malaysia-flags"
 import { setupMalaysia, SetupRefused } from "../../src/scripts/setup-malaysia"
+import { SHOPPER_ADDRESS } from "../../testing/store-api"
 
 const EUROPE = ["gb", "de", "dk", "se", "fr", "es", "it"]
 
@@ -400,14 +401,7 @@ export function malaysiaSetup({ api, getContainer, sb }: SvcSuite): void {
         region_id: report.regionId,
         email: "buyer@example.my",
         items: [{ variant_id: seeded.variantId, quantity: 1 }],
-        shipping_address: {
-          first_name: "Siti",
-          last_name: "Aminah",
-          address_1: "1 Jalan Ampang",
-          city: "Kuala Lumpur",
-          country_code: "my",
-          postal_code: "50450",
-        },
+        shipping_address: SHOPPER_ADDRESS,
       },
       seeded.headers
     )

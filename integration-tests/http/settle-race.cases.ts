@@ -19,7 +19,11 @@ import svcReconcileJob from "../../src/jobs/svc-reconcile"
 import svcPaymentWebhook from "../../src/subscribers/svc-payment-webhook"
 import { SVC_WEBHOOK_EVENT } from "../../src/lib/svc-runtime/events"
 import { SvcEvents } from "../../src/workflows"
-import { collectSvcEvents, type SvcEventCollector } from "../helpers/svc-events"
+import {
+  collectSvcEvents,
+  failedAfterOrderEvent,
+  type SvcEventCollector,
+} from "../helpers/svc-events"
 
 type Run = "webhook" | "job"
 
@@ -66,18 +70,7 @@ export function settleRace({
     orderId: string
   }) => {
     await events.settle()
-    expect(events.all()).toEqual([
-      {
-        name: SvcEvents.PAYMENT_FAILED_AFTER_ORDER,
-        data: {
-          order_id: x.orderId,
-          checkout_id: x.checkoutId,
-          payment_session_id: x.sessionId,
-          status: "FAILED",
-          order_action: "canceled",
-        },
-      },
-    ])
+    expect(events.all()).toEqual([failedAfterOrderEvent(x, "canceled")])
   }
 
   /** An order placed awaiting payment whose checkout then failed; svc's event is lost. */

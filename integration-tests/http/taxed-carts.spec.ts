@@ -25,6 +25,7 @@ import {
   SVC_PROVIDERS,
   type Store,
 } from "../helpers/store"
+import { cartBody, SHOPPER_ADDRESS } from "../../testing/store-api"
 
 jest.setTimeout(180_000)
 
@@ -89,20 +90,7 @@ svcIntegrationRunner({
       // The starter storefront: sdk.store.cart.create, cart.update({promo_codes}), payment.initiatePaymentSession, cart.complete.
       const { data: created } = await api.post(
         "/store/carts",
-        {
-          region_id: store.regionId,
-          sales_channel_id: store.salesChannelId,
-          email: "buyer@example.my",
-          items: [{ variant_id: store.variantId, quantity: 1 }],
-          shipping_address: {
-            first_name: "Siti",
-            last_name: "Aminah",
-            address_1: "1 Jalan Ampang",
-            city: "Kuala Lumpur",
-            country_code: "my",
-            postal_code: "50450",
-          },
-        },
+        cartBody(store, "buyer@example.my"),
         store.headers
       )
       const cartId = created.cart.id
@@ -203,14 +191,7 @@ svcIntegrationRunner({
           region_id: regions[0].id,
           email: "buyer@example.my",
           items: [{ variant_id: products[0].variants[0].id, quantity: 1 }],
-          shipping_address: {
-            first_name: "Siti",
-            last_name: "Aminah",
-            address_1: "1 Jalan Ampang",
-            city: "Kuala Lumpur",
-            country_code: "my",
-            postal_code: "50450",
-          },
+          shipping_address: SHOPPER_ADDRESS,
         },
         headers
       )

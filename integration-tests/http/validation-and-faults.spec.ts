@@ -2,6 +2,7 @@ import { svcMedusaSuite } from "../helpers/suite"
 import { Modules } from "@medusajs/framework/utils"
 import {
   capturedOrder,
+  cartWithSession,
   createCart,
   initiateSession,
   SVC_PROVIDERS,
@@ -103,21 +104,20 @@ svcMedusaSuite({
     )
 
     it("storefront data other than bank, bankType, buyerName and cart_id never reaches svc", async () => {
-      const { cartId, paymentCollectionId } = await createCart(api, store)
-      const s = await initiateSession(
+      const { cartId, checkoutId } = await cartWithSession(
         api,
         store,
-        paymentCollectionId,
         SVC_PROVIDERS.wallet,
         {
-          cart_id: cartId,
-          amount: 1,
-          addressTo: "0x0000000000000000000000000000000000000bad",
-          title: "free stuff",
-          redirectUrl: "https://evil.example/",
+          data: {
+            amount: 1,
+            addressTo: "0x0000000000000000000000000000000000000bad",
+            title: "free stuff",
+            redirectUrl: "https://evil.example/",
+          },
         }
       )
-      const c = sb().getCheckout(s.data.checkoutId) as any
+      const c = sb().getCheckout(checkoutId) as any
       expect(c.amount).toBe("12050")
       expect(c.addressTo).not.toBe("0x0000000000000000000000000000000000000bad")
       expect(c.title).not.toBe("free stuff")

@@ -1,11 +1,6 @@
 import { svcMedusaSuite } from "../helpers/suite"
 import { callsTo, readStats, resetStats } from "../../testing/sandbox-stats"
-import {
-  capturedOrder,
-  createCart,
-  initiateSession,
-  SVC_PROVIDERS,
-} from "../helpers/store"
+import { capturedOrder, cartWithSession, SVC_PROVIDERS } from "../helpers/store"
 import { watchWaiting } from "../../src/workflows/sweeps/watch-waiting"
 import { jobStates } from "../../src/api/admin/svc/health/jobs/job-checks"
 
@@ -22,13 +17,10 @@ svcMedusaSuite({
     const paidCarts = async (n: number) => {
       const carts: { cartId: string; checkoutId: string }[] = []
       for (let i = 0; i < n; i++) {
-        const { cartId, paymentCollectionId } = await createCart(api, store)
-        const s = await initiateSession(
+        const { cartId, session: s } = await cartWithSession(
           api,
           store,
-          paymentCollectionId,
-          i % 2 ? SVC_PROVIDERS.wallet : SVC_PROVIDERS.fpx,
-          { cart_id: cartId }
+          i % 2 ? SVC_PROVIDERS.wallet : SVC_PROVIDERS.fpx
         )
         carts.push({ cartId, checkoutId: s.data.checkoutId })
       }

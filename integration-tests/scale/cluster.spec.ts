@@ -20,6 +20,7 @@ import {
 import { buildExamplesPlugin, examplesDir } from "../../testing/examples-plugin"
 import type { LoggedSvcEvent } from "../../testing/svc-event-log"
 import { SvcEvents } from "../../src/lib/events/svc-events"
+import { cartBody } from "../../testing/store-api"
 
 /**
  * Several instances on Redis and the chaos run (CI-sized; the bench,
@@ -309,20 +310,11 @@ describe("the plugin's events on two workers", () => {
     )
 
     // 1. an order placed awaiting payment (the shopper came back while svc said PROCESSING), then the payment fails
-    const { json: c } = await store("POST", "/store/carts", {
-      region_id: cluster.store.regionId,
-      sales_channel_id: cluster.store.salesChannelId,
-      email: "events@example.my",
-      items: [{ variant_id: cluster.store.variantId, quantity: 1 }],
-      shipping_address: {
-        first_name: "Siti",
-        last_name: "Aminah",
-        address_1: "1 Jalan Ampang",
-        city: "Kuala Lumpur",
-        country_code: "my",
-        postal_code: "50450",
-      },
-    })
+    const { json: c } = await store(
+      "POST",
+      "/store/carts",
+      cartBody(cluster.store, "events@example.my")
+    )
     const cartId = c.cart.id as string
     const pc = await store("POST", "/store/payment-collections", {
       cart_id: cartId,

@@ -5,6 +5,7 @@ import {
   moneyIsSafe,
 } from "../../testing/money-invariants"
 import { until } from "../../testing/until"
+import { cartBody } from "../../testing/store-api"
 
 /**
  * Crash points: the Medusa process is killed (SIGKILL, no shutdown
@@ -51,20 +52,11 @@ const admin = (method: string, path: string, body?: unknown) =>
   http(method, path, body, { authorization: `Bearer ${token}` })
 
 async function newCart() {
-  const { json } = await store("POST", "/store/carts", {
-    region_id: cluster.store.regionId,
-    sales_channel_id: cluster.store.salesChannelId,
-    email: `crash-${Date.now()}@example.my`,
-    items: [{ variant_id: cluster.store.variantId, quantity: 1 }],
-    shipping_address: {
-      first_name: "Siti",
-      last_name: "Aminah",
-      address_1: "1 Jalan Ampang",
-      city: "Kuala Lumpur",
-      country_code: "my",
-      postal_code: "50450",
-    },
-  })
+  const { json } = await store(
+    "POST",
+    "/store/carts",
+    cartBody(cluster.store, `crash-${Date.now()}@example.my`)
+  )
   const cartId = json.cart.id as string
   const pc = await store("POST", "/store/payment-collections", {
     cart_id: cartId,

@@ -11,6 +11,7 @@ import {
   moreWatcherTicks,
   webhooksHandled,
 } from "../../testing/handled"
+import { cartBody } from "../../testing/store-api"
 
 /**
  * The CI-sized crash: a Medusa process is killed (SIGKILL) inside a
@@ -69,20 +70,11 @@ afterAll(async () => {
 })
 
 it("killed inside a cart completion holding Medusa's cart lock, after the capture: the order appears after the lease, no admin, one order, one capture", async () => {
-  const { cart } = await store("POST", "/store/carts", {
-    region_id: cluster.store.regionId,
-    sales_channel_id: cluster.store.salesChannelId,
-    email: "crash-lock@example.my",
-    items: [{ variant_id: cluster.store.variantId, quantity: 1 }],
-    shipping_address: {
-      first_name: "Siti",
-      last_name: "Aminah",
-      address_1: "1 Jalan Ampang",
-      city: "Kuala Lumpur",
-      country_code: "my",
-      postal_code: "50450",
-    },
-  })
+  const { cart } = await store(
+    "POST",
+    "/store/carts",
+    cartBody(cluster.store, "crash-lock@example.my")
+  )
   const { payment_collection: pc } = await store(
     "POST",
     "/store/payment-collections",

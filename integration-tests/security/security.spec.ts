@@ -29,6 +29,7 @@ import {
 import {
   capturedOrder,
   completeCart,
+  cartWithSession,
   createCart,
   initiateSession,
   orderOfCart,
@@ -574,13 +575,10 @@ svcIntegrationRunner({
           ))
 
         it("admin refund form, more than was captured: refused with what is left, nothing sent", async () => {
-          const { cartId, paymentCollectionId } = await createCart(api, store)
-          const s = await initiateSession(
+          const { cartId, session: s } = await cartWithSession(
             api,
             store,
-            paymentCollectionId,
-            SVC_PROVIDERS.fpx,
-            { cart_id: cartId }
+            SVC_PROVIDERS.fpx
           )
           sb().pay(s.data.checkoutId)
           await completeCart(api, store, cartId)
@@ -1165,13 +1163,10 @@ svcIntegrationRunner({
       )
 
       it("a session updated with a changed amount makes a new checkout with the server's amount; storefront data cannot lower it", async () => {
-        const { cartId, paymentCollectionId } = await createCart(api, store)
-        const s = await initiateSession(
+        const { cartId, session: s } = await cartWithSession(
           api,
           store,
-          paymentCollectionId,
-          SVC_PROVIDERS.fpx,
-          { cart_id: cartId }
+          SVC_PROVIDERS.fpx
         )
         const paymentModule = container().resolve(Modules.PAYMENT) as any
         const updated = await paymentModule.updatePaymentSession({
@@ -1403,13 +1398,10 @@ svcIntegrationRunner({
 
       /** A shopper's waiting session: a cart, a wallet session, its checkout at svc (unpaid). */
       async function waitingSession() {
-        const { cartId, paymentCollectionId } = await createCart(api, store)
-        const s = await initiateSession(
+        const { cartId, session: s } = await cartWithSession(
           api,
           store,
-          paymentCollectionId,
-          SVC_PROVIDERS.wallet,
-          { cart_id: cartId }
+          SVC_PROVIDERS.wallet
         )
         return { cartId, session: s, checkoutId: s.data.checkoutId as string }
       }

@@ -9,6 +9,7 @@ import {
   sqlOfPool,
 } from "../../testing/money-invariants"
 import { until } from "../../testing/until"
+import { cartBody } from "../../testing/store-api"
 
 /**
  * An upgrade with money in flight (issue 33: "nothing lost on the way"). A store runs
@@ -73,20 +74,11 @@ const admin = <T = any>(method: string, path: string, body?: unknown) =>
 
 /** A cart with an svc FPX session: its svc checkout is created (CREATED at svc). */
 async function cartWithCheckout(who: string) {
-  const { cart } = await store("POST", "/store/carts", {
-    region_id: cluster.store.regionId,
-    sales_channel_id: cluster.store.salesChannelId,
-    email: `upgrade-${who}@example.my`,
-    items: [{ variant_id: cluster.store.variantId, quantity: 1 }],
-    shipping_address: {
-      first_name: "Siti",
-      last_name: "Aminah",
-      address_1: "1 Jalan Ampang",
-      city: "Kuala Lumpur",
-      country_code: "my",
-      postal_code: "50450",
-    },
-  })
+  const { cart } = await store(
+    "POST",
+    "/store/carts",
+    cartBody(cluster.store, `upgrade-${who}@example.my`)
+  )
   const { payment_collection: pc } = await store(
     "POST",
     "/store/payment-collections",

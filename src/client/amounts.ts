@@ -3,7 +3,7 @@
  * bodies are integers in sen. Amounts in responses are strings in sen").
  * Decimal string arithmetic only; a fraction of a sen throws, it is never rounded.
  */
-import { SvcInputError } from "./errors"
+import { isObject, SvcInputError } from "./errors"
 
 /** Medusa BigNumber and friends: anything exposing its exact decimal value. */
 export type BigNumberLike =
@@ -25,13 +25,12 @@ function normalise(major: unknown, field: string): string {
   }
   if (typeof major === "string") return major.trim()
   if (typeof major === "bigint") return major.toString()
-  if (typeof major === "object" && major !== null) {
-    const o = major as Record<string, unknown>
+  if (isObject(major)) {
+    const o = major
     // Medusa's BigNumber keeps the exact value in raw_ ({value: "12.34", precision}).
     if (o.raw_ !== undefined && o.raw_ !== null) {
-      const raw = o.raw_ as unknown
-      if (typeof raw === "object" && raw !== null && "value" in raw)
-        return normalise((raw as { value: unknown }).value, field)
+      const raw = o.raw_
+      if (isObject(raw) && "value" in raw) return normalise(raw.value, field)
       return normalise(raw, field)
     }
     if (

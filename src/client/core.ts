@@ -10,6 +10,7 @@ import type { z } from "@medusajs/framework/zod"
 import { SigningClock } from "./signing/clock"
 import {
   CLIENT_ERROR_CODES,
+  isObject,
   SvcConnectionError,
   SvcError,
   SvcInputError,
@@ -121,7 +122,7 @@ export class RequestCore {
             shared: opts.sharedRateBudget,
             onSharedError: (e: unknown) =>
               opts.logger?.warn?.(
-                `svc: the shared rate budget is unreachable (${(e as Error)?.message ?? e}); this process counts on its own until it is back`
+                `svc: the shared rate budget is unreachable (${e instanceof Error ? e.message : e}); this process counts on its own until it is back`
               ),
           }
         : {}),
@@ -147,10 +148,7 @@ export class RequestCore {
         idempotent: true,
         idempotencyKey: key,
       })
-      return {
-        ...(result as object),
-        idempotencyKey: key,
-      } as WithIdempotencyKey<z.output<S>>
+      return Object.assign({}, result, { idempotencyKey: key })
     } catch (e) {
       if (e instanceof SvcError) e.idempotencyKey = key
       throw e
@@ -370,8 +368,8 @@ export class RequestCore {
           message:
             "svc is still processing the first request for this Idempotency-Key (202 after every retry)",
           requestId:
-            typeof (body as { requestId?: unknown })?.requestId === "string"
-              ? (body as { requestId: string }).requestId
+            isObject(body) && typeof body.requestId === "string"
+              ? body.requestId
               : requestId,
           ...ctx,
         })
@@ -511,10 +509,9 @@ export function buildPath(
 }
 
 function encodeQuery(query: unknown): string {
-  if (query === undefined || query === null || typeof query !== "object")
-    return ""
+  if (!isObject(query)) return ""
   const sp = new URLSearchParams()
-  for (const [k, v] of Object.entries(query as Record<string, unknown>)) {
+  for (const [k, v] of Object.entries(query)) {
     if (v === undefined || v === null) continue
     sp.append(k, String(v))
   }
@@ -532,7 +529,7 @@ function header(
 
 function parseJson(text: string): unknown {
   try {
-    return JSON.parse(text) as unknown
+    return JSON.parse(text)
   } catch {
     return undefined
   }
@@ -569,7 +566,7 @@ function networkError(
   if (e instanceof SvcError) return e
   const code = errCode(e)
   const detail = e instanceof Error ? e.message : String(e)
-  if ((e as { name?: unknown } | null)?.name === "TimeoutError") {
+  if (isObject(e) && e.name === "TimeoutError") {
     return new SvcTimeoutError({
       code: CLIENT_ERROR_CODES.TIMEOUT,
       status: 0,
@@ -598,10 +595,9 @@ function networkError(
 
 function errCode(e: unknown): string | undefined {
   let cur: unknown = e
-  for (let i = 0; i < 4 && typeof cur === "object" && cur !== null; i++) {
-    const c = (cur as { code?: unknown }).code
-    if (typeof c === "string") return c
-    cur = (cur as { cause?: unknown }).cause
+  for (let i = 0; i < 4 && isObject(cur); i++) {
+    if (typeof cur.code === "string") return cur.code
+    cur = cur.cause
   }
   return undefined
 }

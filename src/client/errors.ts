@@ -45,7 +45,7 @@ export const CLIENT_ERROR_CODES = {
 } as const
 
 export function isKnownSvcErrorCode(code: string): code is KnownSvcErrorCode {
-  return (SVC_ERROR_CODES as readonly string[]).includes(code)
+  return SVC_ERROR_CODES.some((c) => c === code)
 }
 
 export interface FieldError {
@@ -217,12 +217,13 @@ export interface ErrorResponse {
   path?: string
 }
 
+/** An object (arrays too), its keys readable. */
+export const isObject = (v: unknown): v is Record<PropertyKey, unknown> =>
+  typeof v === "object" && v !== null
+
 /** Build the typed error for a non-2xx svc response (openai-node's APIError.generate, keyed by status family). */
 export function svcErrorFromResponse(res: ErrorResponse): SvcError {
-  const body =
-    typeof res.body === "object" && res.body !== null
-      ? (res.body as Record<string, unknown>)
-      : {}
+  const body = isObject(res.body) ? res.body : {}
   const code =
     typeof body.code === "string" && body.code.length > 0
       ? body.code

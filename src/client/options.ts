@@ -1,7 +1,7 @@
 /** SvcClient options, validated with zod at construction; errors name the option, never its value. */
 import { z } from "@medusajs/framework/zod"
 
-import { SvcInputError } from "./errors"
+import { isObject, SvcInputError } from "./errors"
 import {
   ACCOUNT_RATE_LIMIT_SANDBOX,
   type SharedRateStore,
@@ -121,10 +121,7 @@ const optionsSchema = z.object({
   rateLimitWindowMs: positiveInt("rateLimitWindowMs").default(60_000),
   sharedRateBudget: z
     .custom<SharedRateStore>(
-      (v) =>
-        typeof v === "object" &&
-        v !== null &&
-        typeof (v as SharedRateStore).take === "function",
+      (v) => isObject(v) && typeof v.take === "function",
       "sharedRateBudget: must have a take() method"
     )
     .optional(),

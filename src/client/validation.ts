@@ -5,14 +5,14 @@
  */
 import { z } from "@medusajs/framework/zod"
 
-import { SvcInputError } from "./errors"
+import { isObject, SvcInputError } from "./errors"
 
 /** The value at `path` inside `value` (zod 4 issues do not carry what was received). */
 function at(value: unknown, path: readonly PropertyKey[]): unknown {
   let v = value
   for (const k of path) {
-    if (v === null || typeof v !== "object") return undefined
-    v = (v as Record<PropertyKey, unknown>)[k]
+    if (!isObject(v)) return undefined
+    v = v[k]
   }
   return v
 }

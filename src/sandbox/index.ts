@@ -11,7 +11,6 @@ import {
   type IncomingMessage,
   type ServerResponse,
 } from "node:http"
-import type { AddressInfo } from "node:net"
 import { handleApi } from "./signed-api/api"
 import { ReplayGuard } from "./signed-api/auth"
 import { makeControl, type SandboxControl } from "./control/control"
@@ -141,6 +140,7 @@ export async function startSandbox(
 
   let state: SandboxState
   if (options.snapshotFile && existsSync(options.snapshotFile))
+    // cast: the file is the state this sandbox saved (JSON.stringify of a SandboxState)
     state = JSON.parse(
       readFileSync(options.snapshotFile, "utf8")
     ) as SandboxState
@@ -259,7 +259,9 @@ export async function startSandbox(
       resolve()
     )
   })
-  const addr = server.address() as AddressInfo
+  const addr = server.address()
+  // a TCP server's address (a string only for a pipe or socket path)
+  if (!addr || typeof addr === "string") throw new Error("sandbox: no port")
   const host = addr.family === "IPv6" ? `[${addr.address}]` : addr.address
   baseUrl = `http://${host}:${addr.port}`
 

@@ -73,7 +73,7 @@ export type CheckoutStatus =
   | "FAILED"
   | "CANCELLED"
   | "REJECTED"
-export const CHECKOUT_STATUSES: CheckoutStatus[] = [
+export const CHECKOUT_STATUSES = [
   "CREATED",
   "PENDING",
   "PROCESSING",
@@ -81,7 +81,7 @@ export const CHECKOUT_STATUSES: CheckoutStatus[] = [
   "FAILED",
   "CANCELLED",
   "REJECTED",
-]
+] as const
 export const FINAL_CHECKOUT: CheckoutStatus[] = [
   "COMPLETED",
   "FAILED",
@@ -426,6 +426,7 @@ export function seedState(opts: SeedOptions): SandboxState {
       name: "Sandbox Trading Sdn. Bhd.",
       type: "BUSINESS",
       status: "ACTIVE",
+      // cast: Object.fromEntries types its keys as string; FEATURES holds every Feature
       features: Object.fromEntries(FEATURES.map((f) => [f, true])) as Record<
         Feature,
         boolean

@@ -35,28 +35,35 @@ export const UUID_V4 =
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value))
     return "[" + value.map(canonicalJson).join(",") + "]"
-  if (value && typeof value === "object") {
-    const obj = value as Record<string, unknown>
+  if (value && typeof value === "object")
     return (
       "{" +
-      Object.keys(obj)
-        .sort()
-        .map((k) => JSON.stringify(k) + ":" + canonicalJson(obj[k]))
+      Object.entries(value)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([k, v]) => JSON.stringify(k) + ":" + canonicalJson(v))
         .join(",") +
       "}"
     )
-  }
   return JSON.stringify(value) ?? "null"
 }
 
+const HTML_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+}
 export const escapeHtml = (s: string): string =>
-  s.replace(
-    /[&<>"']/g,
-    (c) =>
-      ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[
-        c
-      ] as string
-  )
+  s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c)
+
+/** A JSON object (not an array, not null). */
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v)
+
+/** A thrown value's message. */
+export const messageOf = (e: unknown): string =>
+  e instanceof Error ? e.message : String(e)
 
 export const formatRm = (sen: number): string =>
   "RM " +

@@ -1,5 +1,5 @@
 import { request } from "undici"
-import { iso, uuid } from "./util"
+import { isRecord, iso, messageOf, uuid } from "./util"
 
 // The webhook envelope is the sandbox's own (spec: Events says envelope, signature and retries are
 // "not shown"): POST <url> {id, type, createdAt, data}; headers svc-event-id, svc-event-type.
@@ -48,7 +48,7 @@ const DELIVERY_CONCURRENCY = 8
 
 /** The resource an event is about: its events are delivered one at a time, in order. */
 function resourceKeyOf(event: WebhookEvent): string {
-  const d = (event.data ?? {}) as Record<string, unknown>
+  const d = isRecord(event.data) ? event.data : {}
   const id = d.checkoutId ?? d.payoutId ?? d.withdrawalId ?? d.depositId ?? d.id
   return typeof id === "string" ? id : event.id
 }
@@ -238,7 +238,7 @@ export class WebhookDispatcher {
       ok = res.statusCode >= 200 && res.statusCode < 300
       this.record(job, res.statusCode, ok ? null : `HTTP ${res.statusCode}`)
     } catch (err) {
-      this.record(job, null, (err as Error).message || String(err))
+      this.record(job, null, messageOf(err) || String(err))
     }
     if (!ok && job.attempt < this.retry.attempts && !this.closed)
       this.later(

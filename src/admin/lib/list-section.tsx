@@ -52,7 +52,7 @@ export type SvcList<T> = {
   paging?: OffsetPaging | CursorPaging
 }
 
-export function ListSection<T>({
+export function ListSection<T extends { id: string }>({
   list,
   testId,
   errorTestId,
@@ -60,7 +60,6 @@ export function ListSection<T>({
   notice,
   children,
   columns,
-  rowId,
   empty,
   ...header
 }: Parameters<typeof SectionHeader>[0] & {
@@ -74,7 +73,7 @@ export function ListSection<T>({
   notice?: ReactNode
   /** After the table, inside the section (e.g. a row's drawer). */
   children?: ReactNode
-} & Pick<PagedTableProps<T>, "columns" | "rowId" | "empty">) {
+} & Pick<PagedTableProps<T>, "columns" | "empty">) {
   const { error: errorText } = useServerText()
   return (
     <Container className="divide-y p-0" data-testid={testId}>
@@ -91,7 +90,6 @@ export function ListSection<T>({
           paging={list.paging}
           isLoading={list.isLoading}
           columns={columns}
-          rowId={rowId}
           empty={empty}
         />
       )}
@@ -100,18 +98,27 @@ export function ListSection<T>({
   )
 }
 
+/** The rows of a read, its state, and its paging. */
+function listOf<A, T>(
+  read: { data?: A; isLoading: boolean; error: Error | null },
+  rowsOf: (answer: A) => T[],
+  paging?: OffsetPaging | CursorPaging
+): SvcList<T> {
+  return {
+    rows: read.data ? rowsOf(read.data) : [],
+    isLoading: read.isLoading,
+    error: read.error,
+    paging,
+  }
+}
+
 /** A list a route answers whole (at most 200 rows): PagedTable pages it. */
 export function useLoadedList<A, T>(
   path: string,
   rowsOf: (answer: A) => T[],
   query?: SvcQueryParams
 ): SvcList<T> {
-  const read = useSvcQuery<A>(path, query)
-  return {
-    rows: read.data ? rowsOf(read.data) : [],
-    isLoading: read.isLoading,
-    error: read.error,
-  }
+  return listOf(useSvcQuery<A>(path, query), rowsOf)
 }
 
 /** A list read a page at a time with limit/offset and a count; `reset` goes back to the first page (a filter changed). */
@@ -127,12 +134,7 @@ export function useOffsetList<A extends { count: number }, T>(
     { ...pages.query, ...filters },
     { keepPrevious: true }
   )
-  const list: SvcList<T> = {
-    rows: read.data ? rowsOf(read.data) : [],
-    isLoading: read.isLoading,
-    error: read.error,
-    paging: pages.paging(read.data?.count ?? 0),
-  }
+  const list = listOf(read, rowsOf, pages.paging(read.data?.count ?? 0))
   return { list, reset: pages.reset }
 }
 
@@ -152,11 +154,6 @@ export function useCursorList<
     { limit: pageSize, cursor: pages.cursor, ...filters },
     { keepPrevious: true }
   )
-  const list: SvcList<T> = {
-    rows: read.data ? rowsOf(read.data) : [],
-    isLoading: read.isLoading,
-    error: read.error,
-    paging: pages.paging(read.data),
-  }
+  const list = listOf(read, rowsOf, pages.paging(read.data))
   return { list, reset: pages.reset }
 }

@@ -134,25 +134,24 @@ export function MoneyForm<A>({
       noValidate
     >
       {children}
-      {error && (
-        <Text
-          size="small"
-          className="text-ui-fg-error"
-          data-testid={`${idPrefix}-error`}
-          role="alert"
-        >
-          {error}
-        </Text>
-      )}
-      {result && (
-        <Text
-          size="small"
-          className="text-ui-fg-base"
-          data-testid={`${idPrefix}-result`}
-          role="status"
-        >
-          {result}
-        </Text>
+      {(
+        [
+          [error, "error", "text-ui-fg-error", "alert"],
+          [result, "result", "text-ui-fg-base", "status"],
+        ] as const
+      ).map(
+        ([line, name, color, role]) =>
+          line && (
+            <Text
+              key={name}
+              size="small"
+              className={color}
+              data-testid={`${idPrefix}-${name}`}
+              role={role}
+            >
+              {line}
+            </Text>
+          )
       )}
       <div>
         <Button

@@ -71,21 +71,20 @@ export function useCursorPages() {
   }
 }
 
-export type PagedTableProps<T> = {
+/** Rows have an id: the table's row id. */
+export type PagedTableProps<T extends { id: string }> = {
   rows: T[]
   // Medusa's DataTable takes columns of any value type (its own signature)
   columns: DataTableColumnDef<T, any>[]
-  rowId: (row: T) => string
   empty: string
   isLoading?: boolean
   paging?: OffsetPaging | CursorPaging
   pageSize?: number
 }
 
-export function PagedTable<T>({
+export function PagedTable<T extends { id: string }>({
   rows,
   columns,
-  rowId,
   empty,
   isLoading,
   paging,
@@ -119,7 +118,7 @@ export function PagedTable<T>({
   const table = useDataTable({
     data,
     columns,
-    getRowId: rowId,
+    getRowId: (row) => row.id,
     rowCount: offset ? offset.count : rows.length,
     isLoading: Boolean(isLoading),
     ...(paging?.kind === "cursor"
@@ -140,22 +139,22 @@ export function PagedTable<T>({
       )}
       {paging?.kind === "cursor" && (paging.canPrevious || paging.hasMore) && (
         <div className="flex justify-end gap-x-2 px-6 py-4">
-          <Button
-            size="small"
-            variant="secondary"
-            disabled={!paging.canPrevious}
-            onClick={paging.onPrevious}
-          >
-            {t("svc.common.previous")}
-          </Button>
-          <Button
-            size="small"
-            variant="secondary"
-            disabled={!paging.hasMore}
-            onClick={paging.onNext}
-          >
-            {t("svc.common.next")}
-          </Button>
+          {(
+            [
+              ["svc.common.previous", !paging.canPrevious, paging.onPrevious],
+              ["svc.common.next", !paging.hasMore, paging.onNext],
+            ] as const
+          ).map(([word, disabled, onClick]) => (
+            <Button
+              key={word}
+              size="small"
+              variant="secondary"
+              disabled={disabled}
+              onClick={onClick}
+            >
+              {t(word)}
+            </Button>
+          ))}
         </div>
       )}
     </DataTable>

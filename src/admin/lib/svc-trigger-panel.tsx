@@ -227,7 +227,6 @@ export function TriggerAddressPanel({
           <PagedTable
             rows={s.allowed_senders}
             columns={senderColumns}
-            rowId={(x) => x.id}
             empty={t("svc.trigger.noSender")}
           />
         )}
@@ -284,7 +283,6 @@ export function TriggerAddressPanel({
           rows={deposits.rows}
           isLoading={deposits.isLoading}
           columns={depositColumns}
-          rowId={(d) => d.id}
           empty={t("svc.trigger.noDeposit")}
         />
       </div>

@@ -37,6 +37,24 @@ import type {
  * through Medusa's Notification Module. Opened, it sends the buyer to an svc
  * checkout for the balance due then. The admin sees when it was sent and opened.
  */
+/** POST payment-link/{send,revoke} of the order's link; the balance read then holds `linkAfter`. */
+function useLinkAction(
+  path: string,
+  action: "send" | "revoke",
+  linkAfter: (r: SendPaymentLinkAnswer) => BalanceAnswer["payment_link"]
+) {
+  return useSvcMutation(
+    (id: string) =>
+      svcPost<SendPaymentLinkAnswer>(`${path}/payment-link/${action}`, {
+        payment_link_id: id,
+      }),
+    (r, client) =>
+      client.setQueryData<BalanceAnswer>(svcQueryKey(path), (old) =>
+        old ? { ...old, payment_link: linkAfter(r) } : old
+      )
+  )
+}
+
 const BalanceRequest = ({ orderId }: { orderId: string }) => {
   const { t } = useSvcT()
   const { said, error: errorText } = useServerText()
@@ -54,27 +72,9 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
         payment_link: r.payment_link,
       })
   )
-  const send = useSvcMutation(
-    (id: string) =>
-      svcPost<SendPaymentLinkAnswer>(`${path}/payment-link/send`, {
-        payment_link_id: id,
-      }),
-    (r, client) =>
-      client.setQueryData<BalanceAnswer>(svcQueryKey(path), (old) =>
-        old ? { ...old, payment_link: r.payment_link } : old
-      )
-  )
-  // revoked: the order has no working link; the next "Request payment" makes a new one
-  const revoke = useSvcMutation(
-    (id: string) =>
-      svcPost<SendPaymentLinkAnswer>(`${path}/payment-link/revoke`, {
-        payment_link_id: id,
-      }),
-    (_r, client) =>
-      client.setQueryData<BalanceAnswer>(svcQueryKey(path), (old) =>
-        old ? { ...old, payment_link: null } : old
-      )
-  )
+  // what the link is after it: sent, the answer's; revoked, none (the next "Request payment" makes a new one)
+  const send = useLinkAction(path, "send", (r) => r.payment_link)
+  const revoke = useLinkAction(path, "revoke", () => null)
   const balance = read.data?.balance
   const lasting = read.data?.payment_link ?? null
   // the link still asks for what the order owes now (else the buyer would be told the amount changed)
@@ -135,6 +135,32 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
     }
   }
 
+  /** A button of the link's actions: busy (and disabled) while its call runs. */
+  const actionButton = (
+    id: string,
+    call: { isPending: boolean },
+    label: string,
+    onClick: () => void,
+    disabled = false
+  ) => (
+    <Button
+      id={id}
+      size="small"
+      variant="secondary"
+      isLoading={call.isPending}
+      disabled={call.isPending || disabled}
+      onClick={onClick}
+    >
+      {label}
+    </Button>
+  )
+  const revokeButton = (id: string) =>
+    actionButton(
+      "svc-balance-revoke",
+      revoke,
+      t("svc.balance.revoke"),
+      () => void revokeLink(id)
+    )
   const revokeLink = async (id: string) => {
     setNote(null)
     try {
@@ -195,16 +221,7 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
               until: when(other.expires_at),
             })}
           </Text>
-          <Button
-            id="svc-balance-revoke"
-            size="small"
-            variant="secondary"
-            isLoading={revoke.isPending}
-            disabled={revoke.isPending}
-            onClick={() => void revokeLink(other.id)}
-          >
-            {t("svc.balance.revoke")}
-          </Button>
+          {revokeButton(other.id)}
         </div>
       )}
       {balance.refusal ? (
@@ -286,40 +303,21 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
             </Text>
           )}
           <div className="flex gap-x-2">
-            <Button
-              id="svc-balance-request"
-              size="small"
-              variant="secondary"
-              isLoading={request.isPending}
-              disabled={request.isPending || !provider}
-              onClick={ask}
-            >
-              {usable ? t("svc.balance.newLink") : t("svc.balance.request")}
-            </Button>
-            {usable && (
-              <Button
-                id="svc-balance-send"
-                size="small"
-                variant="secondary"
-                isLoading={send.isPending}
-                disabled={send.isPending}
-                onClick={() => void sendLink(usable.id)}
-              >
-                {t("svc.balance.send")}
-              </Button>
+            {actionButton(
+              "svc-balance-request",
+              request,
+              usable ? t("svc.balance.newLink") : t("svc.balance.request"),
+              ask,
+              !provider
             )}
-            {usable && (
-              <Button
-                id="svc-balance-revoke"
-                size="small"
-                variant="secondary"
-                isLoading={revoke.isPending}
-                disabled={revoke.isPending}
-                onClick={() => void revokeLink(usable.id)}
-              >
-                {t("svc.balance.revoke")}
-              </Button>
-            )}
+            {usable &&
+              actionButton(
+                "svc-balance-send",
+                send,
+                t("svc.balance.send"),
+                () => void sendLink(usable.id)
+              )}
+            {usable && revokeButton(usable.id)}
           </div>
           {!usable && (
             <Text size="small" className="text-ui-fg-subtle">

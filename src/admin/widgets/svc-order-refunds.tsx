@@ -2,8 +2,8 @@ import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import { Heading, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
 import { useState } from "react"
-import { PayoutBankSelect } from "../lib/bank-select"
-import { Field, SelectField, TextField } from "../lib/fields"
+import { bankChoices } from "../lib/bank-select"
+import { SelectField, TextField } from "../lib/fields"
 import { ifText, rm, when } from "../lib/format"
 import { useSvcT } from "../lib/i18n"
 import { AmountField, MoneyForm } from "../lib/money-form"
@@ -205,16 +205,15 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
               value={form.name}
               onChange={set("name")}
             />
-            <Field id="svc-refund-bank" label={t("svc.common.bank")}>
-              <PayoutBankSelect
-                id="svc-refund-bank"
-                value={form.bank_code}
-                onValueChange={set("bank_code")}
-                banks={banks.data?.banks}
-                placeholder={t("svc.common.choose")}
-                size="small"
-              />
-            </Field>
+            <SelectField
+              id="svc-refund-bank"
+              label={t("svc.common.bank")}
+              value={form.bank_code}
+              onValueChange={set("bank_code")}
+              placeholder={t("svc.common.choose")}
+              size="small"
+              choices={bankChoices(banks.data?.banks)}
+            />
             <TextField
               id="svc-refund-account"
               label={t("svc.common.accountNumber")}

@@ -74,6 +74,7 @@ export class AdminReads implements CallCore {
       context: { core: this.core, spec },
       ttl,
     })
+    // cast: one cache holds every route's answer; the key names the route, whose schema (spec.response) parsed it
     return hit!.value as z.output<S>
   }
 

@@ -176,10 +176,8 @@ class Window {
   ) {}
 
   private prune(now: number): void {
-    while (
-      this.head < this.times.length &&
-      (this.times[this.head] as number) <= now - this.windowMs
-    )
+    // past the end, Infinity: nothing left to drop
+    while ((this.times[this.head] ?? Infinity) <= now - this.windowMs)
       this.head++
     if (this.head > 1024) {
       this.times.splice(0, this.head)
@@ -194,7 +192,8 @@ class Window {
     if (inWindow < room) return 0
     if (room <= 0) return this.windowMs
     return (
-      (this.times[this.head + (inWindow - room)] as number) +
+      // inWindow ≥ room > 0: the index is inside the window
+      (this.times[this.head + (inWindow - room)] ?? now) +
       this.windowMs -
       now +
       1
@@ -367,7 +366,7 @@ export class RateLimiter {
     const next = prev
       .then(() =>
         this.shared
-          ? this.waitForShared(wins, turn, call)
+          ? this.waitForShared(this.shared, wins, turn, call)
           : this.waitFor(wins, turn, call)
       )
       .then(() => {
@@ -447,6 +446,7 @@ export class RateLimiter {
    * own 429 and the client's retry on it remain the last guard).
    */
   private async waitForShared(
+    shared: SharedRateStore,
     wins: Window[],
     turn: { cancelled: boolean },
     call: {
@@ -470,7 +470,7 @@ export class RateLimiter {
       let r: Awaited<ReturnType<SharedRateStore["take"]>>
       try {
         windows[0]!.limit = this.account.limit - call.reserve
-        r = await (this.shared as SharedRateStore).take(windows, this.windowMs)
+        r = await shared.take(windows, this.windowMs)
         this.sharedDown = false
       } catch (e) {
         if (!this.sharedDown) this.onSharedError?.(e)
@@ -511,16 +511,14 @@ export class RateLimiter {
    */
   private createReserve(): number {
     const now = this.now()
-    while (
-      this.unread.length &&
-      (this.unread[0] as number) <= now - this.payableMs
-    )
+    // empty, Infinity: nothing to drop
+    while ((this.unread[0] ?? Infinity) <= now - this.payableMs)
       this.unread.shift()
     // the entries of the window are the newest: count them from the end
     let inWindow = 0
     for (
       let i = this.unread.length - 1;
-      i >= 0 && (this.unread[i] as number) > now - this.windowMs;
+      i >= 0 && (this.unread[i] ?? 0) > now - this.windowMs;
       i--
     )
       inWindow++

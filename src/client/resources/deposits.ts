@@ -29,6 +29,7 @@ export class DepositsResource<A extends Area> {
     private readonly core: CallCore,
     private readonly area: A
   ) {
+    // casts: TypeScript does not narrow the type parameter A by the value `area` (Missed<A> stays unresolved)
     this.missedSchema = (
       area === "payouts" ? checkMissedResultSchema : looseJson
     ) as z.ZodType<Missed<A>>

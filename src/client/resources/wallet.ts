@@ -2,6 +2,7 @@ import type { z } from "@medusajs/framework/zod"
 
 import type { CallCore, WithIdempotencyKey } from "../core"
 import {
+  networkSchema,
   bankAccountListQuerySchema,
   bankAccountPageSchema,
   fiatWithdrawalCreateBodySchema,
@@ -184,8 +185,8 @@ function normaliseNetworks(
   r: z.infer<typeof networksResponseSchema>
 ): Network[] {
   if (Array.isArray(r)) return r
-  if ("networks" in r && Array.isArray(r.networks))
-    return r.networks as Network[]
-  if ("data" in r && Array.isArray(r.data)) return r.data as Network[]
-  return [r as Network]
+  if ("networks" in r && Array.isArray(r.networks)) return r.networks
+  if ("data" in r && Array.isArray(r.data)) return r.data
+  // what is left is the union's last member, one network: parsed again, as that type
+  return [networkSchema.parse(r)]
 }

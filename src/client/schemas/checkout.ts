@@ -43,7 +43,7 @@ export const CHECKOUT_FINAL_STATUSES: readonly string[] = [
   "REJECTED",
 ]
 export function isKnownCheckoutStatus(s: string): s is KnownCheckoutStatus {
-  return (CHECKOUT_STATUSES as readonly string[]).includes(s)
+  return CHECKOUT_STATUSES.some((c) => c === s)
 }
 
 // ---------------------------------------------------------------- POST /v1/checkout body

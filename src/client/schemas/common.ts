@@ -95,7 +95,7 @@ export const isoDateTime = rule<string>(
 )
 export const oneOf = <T extends string>(values: readonly T[]) =>
   rule<T>(
-    (v) => typeof v === "string" && (values as readonly string[]).includes(v),
+    (v) => values.some((x) => x === v),
     `must be one of ${values.join(", ")}`
   )
 

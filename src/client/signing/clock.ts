@@ -64,7 +64,7 @@ export class SigningClock {
       // it was signed on another timeline, so start afresh from the corrected clock.
       const usable =
         last !== undefined && last >= nowSec && last <= nowSec + MAX_AHEAD_S
-      const created = usable ? (last as number) + 1 : nowSec
+      const created = usable ? last + 1 : nowSec
       if (created <= nowSec + MAX_AHEAD_S) {
         this.lastCreated.set(key, created)
         // Entries of past seconds are dead; sweep them at most once a second, so a

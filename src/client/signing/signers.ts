@@ -136,19 +136,21 @@ export function privateKeyBytes(
   algorithm: SignatureAlgorithm
 ): Uint8Array {
   const jwk = privateKeyObject(input, algorithm).export({ format: "jwk" })
-  return new Uint8Array(Buffer.from(jwk.d as string, "base64url"))
+  return new Uint8Array(jwkBytes(jwk.d))
+}
+
+/** A member of a key's JWK (d, x, y) as bytes; node gives every member of an EC or OKP key. */
+function jwkBytes(member: string | undefined): Buffer {
+  if (member === undefined)
+    throw new SvcInputError("privateKey", "is not an EC or Ed25519 key")
+  return Buffer.from(member, "base64url")
 }
 
 function rawPublicKey(key: KeyObject): Uint8Array {
   const jwk = key.export({ format: "jwk" })
-  if (jwk.kty === "OKP")
-    return new Uint8Array(Buffer.from(jwk.x as string, "base64url"))
+  if (jwk.kty === "OKP") return new Uint8Array(jwkBytes(jwk.x))
   return new Uint8Array(
-    Buffer.concat([
-      Buffer.from([4]),
-      Buffer.from(jwk.x as string, "base64url"),
-      Buffer.from(jwk.y as string, "base64url"),
-    ])
+    Buffer.concat([Buffer.from([4]), jwkBytes(jwk.x), jwkBytes(jwk.y)])
   )
 }
 
@@ -186,10 +188,7 @@ export function nativeSigner(
 
 /** @noble/curves secp256k1 signer (RFC 6979 deterministic k, low-S); SHA-256 prehash by node:crypto. */
 export function nobleSecp256k1Signer(key: KeyObject): SigningKey {
-  const secret = Buffer.from(
-    key.export({ format: "jwk" }).d as string,
-    "base64url"
-  )
+  const secret = jwkBytes(key.export({ format: "jwk" }).d)
   const publicKey = rawPublicKey(key)
   // Builds noble's base-point table now rather than on the first request.
   secp256k1.getPublicKey(secret)

@@ -224,9 +224,9 @@ export class RequestSigner {
     )
     const out: SignedHeaders = {
       "signature-input": set.signatureInput,
-      // Signers return plain (never shared) memory; structured-headers types that as BufferSource.
+      // structured-headers takes bytes over an ArrayBuffer (BufferSource): a copy of the 64 bytes
       signature: serializeDictionary({
-        [this.#label]: [sig as Uint8Array<ArrayBuffer>, new Map()],
+        [this.#label]: [new Uint8Array(sig), new Map()],
       }),
     }
     if (body) out["content-digest"] = body.digest

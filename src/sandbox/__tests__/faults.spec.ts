@@ -11,6 +11,13 @@ describe("sandbox idempotency, faults, rate limits, webhooks", () => {
   })
   afterAll(() => ctx.sandbox.close())
   const count = () => Object.keys(ctx.sandbox.control.state().checkouts).length
+  /** A fault of checkout creation that strikes after the checkout was made. */
+  const faultAfterCreating = (kind: "500" | "hang") =>
+    ctx.sandbox.control.injectFault({
+      route: "POST /v1/checkout",
+      kind,
+      afterProcessing: true,
+    })
 
   it("same key + same body replays; different body is 422 CONFLICT; 400s free the key", async () => {
     const key = newKey()
@@ -61,11 +68,7 @@ describe("sandbox idempotency, faults, rate limits, webhooks", () => {
 
   it("fault 500 afterProcessing: created and stored, client sees 500, the retry returns the first result", async () => {
     const before = count()
-    ctx.sandbox.control.injectFault({
-      route: "POST /v1/checkout",
-      kind: "500",
-      afterProcessing: true,
-    })
+    faultAfterCreating("500")
     const key = newKey()
     const body = checkoutBody(ctx.tokenId)
     const r = await ctx.api.post("/v1/checkout", body, { idempotencyKey: key })
@@ -146,11 +149,7 @@ describe("sandbox idempotency, faults, rate limits, webhooks", () => {
     ).toBe(200)
 
     const before = count()
-    ctx.sandbox.control.injectFault({
-      route: "POST /v1/checkout",
-      kind: "hang",
-      afterProcessing: true,
-    })
+    faultAfterCreating("hang")
     const key2 = newKey()
     const body2 = checkoutBody(ctx.tokenId)
     const t2 = JSON.stringify(body2)

@@ -249,31 +249,22 @@ describe("sandbox wallet and payouts", () => {
       expect.stringMatching(/^exactly one destination/),
     ])
     const key = newKey()
-    const bad = await api().post(
-      "/v1/payouts",
-      {
-        beneficiary: {
-          name: "Y",
-          bankCode: "CIBBMYKL",
-          accountNumber: "99990000",
-        },
-        amount: 2000,
+    const refused = {
+      beneficiary: {
+        name: "Y",
+        bankCode: "CIBBMYKL",
+        accountNumber: "99990000",
       },
-      { idempotencyKey: key }
-    )
+      amount: 2000,
+    }
+    const bad = await api().post("/v1/payouts", refused, {
+      idempotencyKey: key,
+    })
     expect(bad.body.code).toBe("INVALID_REQUEST")
-    const again = await api().post(
-      "/v1/payouts",
-      {
-        beneficiary: {
-          name: "Y",
-          bankCode: "CIBBMYKL",
-          accountNumber: "99990000",
-        },
-        amount: 2000,
-      },
-      { idempotencyKey: key }
-    )
+    // the same request again
+    const again = await api().post("/v1/payouts", refused, {
+      idempotencyKey: key,
+    })
     expect([
       again.status,
       again.body.code,

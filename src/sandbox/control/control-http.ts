@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http"
 import { sendJson } from "../signed-api/api"
 import { bankLogoSvg } from "../pages/banks"
-import type { SandboxControl } from "./control"
+import { nonNegInt, type SandboxControl } from "./control"
+import { isRecord, messageOf } from "../util"
 import {
   accountStatusBody,
   accountTypeBody,
@@ -53,7 +54,10 @@ export async function handleControl(
       /^\/_sandbox\/checkouts\/([^/]+)\/pay$/,
       (b, m) =>
         control.pay(m[1], {
-          stopAt: b.stopAt as "PENDING" | "PROCESSING" | undefined,
+          stopAt:
+            b.stopAt === "PENDING" || b.stopAt === "PROCESSING"
+              ? b.stopAt
+              : undefined,
         }),
     ],
     [
@@ -64,7 +68,8 @@ export async function handleControl(
     [
       "POST",
       /^\/_sandbox\/checkouts\/([^/]+)\/fail$/,
-      (b, m) => control.fail(m[1], b.reason as string | undefined),
+      (b, m) =>
+        control.fail(m[1], typeof b.reason === "string" ? b.reason : undefined),
     ],
     [
       "POST",
@@ -156,17 +161,20 @@ export async function handleControl(
     [
       "POST",
       /^\/_sandbox\/wallet\/balance$/,
-      (b) => (control.setWalletBalance(b.sen as number), { ok: true }),
+      (b) => (control.setWalletBalance(nonNegInt(b.sen, "sen")), { ok: true }),
     ],
     [
       "POST",
       /^\/_sandbox\/checkout-prefund\/balance$/,
-      (b) => (control.setCheckoutPrefundBalance(b.sen as number), { ok: true }),
+      (b) => (
+        control.setCheckoutPrefundBalance(nonNegInt(b.sen, "sen")),
+        { ok: true }
+      ),
     ],
     [
       "POST",
       /^\/_sandbox\/prefund\/balance$/,
-      (b) => (control.setPrefundBalance(b.sen as number), { ok: true }),
+      (b) => (control.setPrefundBalance(nonNegInt(b.sen, "sen")), { ok: true }),
     ],
     [
       "GET",
@@ -176,7 +184,7 @@ export async function handleControl(
     [
       "POST",
       /^\/_sandbox\/prefund\/topup$/,
-      (b) => control.topUpPrefund(b.sen as number),
+      (b) => control.topUpPrefund(nonNegInt(b.sen, "sen")),
     ],
     [
       "POST",
@@ -204,7 +212,8 @@ export async function handleControl(
       let body: Record<string, unknown> = {}
       if (rawBody.length) {
         try {
-          body = JSON.parse(rawBody.toString("utf8")) as Record<string, unknown>
+          const json: unknown = JSON.parse(rawBody.toString("utf8"))
+          if (isRecord(json)) body = json
         } catch {
           throw new ControlError(400, "INVALID", "body is not valid JSON")
         }
@@ -223,6 +232,6 @@ export async function handleControl(
   } catch (e) {
     if (e instanceof ControlError)
       return sendJson(res, e.status, { code: e.code, message: e.message })
-    sendJson(res, 400, { code: "INVALID", message: (e as Error).message })
+    sendJson(res, 400, { code: "INVALID", message: messageOf(e) })
   }
 }

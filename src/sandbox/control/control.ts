@@ -1,5 +1,6 @@
 import type { Engine } from "../engine"
 import { ControlError } from "../errors"
+import { messageOf } from "../util"
 import type { FaultInjector, FaultSpec } from "./faults"
 import type { RateLimiter } from "../signed-api/rate-limit"
 import type { CallCounter, CallStats } from "./stats"
@@ -89,7 +90,7 @@ export interface ControlDeps {
   reset: () => void
 }
 
-const nonNegInt = (sen: unknown, what: string): number => {
+export const nonNegInt = (sen: unknown, what: string): number => {
   if (typeof sen !== "number" || !Number.isInteger(sen) || sen < 0)
     throw new ControlError(
       400,
@@ -108,7 +109,7 @@ export function makeControl(d: ControlDeps): SandboxControl {
       return fn()
     } catch (e) {
       if (e instanceof ControlError) throw e
-      throw new ControlError(400, "INVALID", (e as Error).message)
+      throw new ControlError(400, "INVALID", messageOf(e))
     }
   }
   return {
@@ -203,6 +204,6 @@ export function makeControl(d: ControlDeps): SandboxControl {
     },
     stats: () => d.calls.snapshot(),
     resetStats: () => d.calls.reset(),
-    state: () => JSON.parse(JSON.stringify(engine.state)) as SandboxState,
+    state: () => structuredClone(engine.state),
   }
 }

@@ -5,7 +5,7 @@ import type { RouteDef } from "../signed-api/router"
 import { CHECKOUT_STATUSES, type CheckoutRec } from "../state"
 import { EVM_ADDRESS, randomHex, SOL_ADDRESS, UUID, uuid } from "../util"
 import { CHECKOUT_LIFETIME_MS } from "../engine"
-import { ownRate, route, showById } from "./define"
+import { ownRate, route, showById, withBody } from "./define"
 import { pageLimit, pageResult, parseQuery } from "./paging"
 
 const BANK_TYPES: Record<string, "01" | "02"> = {
@@ -96,7 +96,7 @@ export function bankView(baseUrl: string, b: (typeof FPX_BANKS)[number]) {
 const listQuery = z.object({
   limit: pageLimit,
   cursor: z.string().min(1, "must not be empty").optional(),
-  status: z.enum(CHECKOUT_STATUSES as [string, ...string[]]).optional(),
+  status: z.enum(CHECKOUT_STATUSES).optional(),
   startDt: z
     .string()
     .refine((s) => !Number.isNaN(Date.parse(s)), "must be an ISO 8601 date")
@@ -114,9 +114,7 @@ export const checkoutRoutes: RouteDef[] = [
     rate: ownRate("POST", "/v1/checkout", 120),
     gate: "inflow",
     feature: "checkout",
-    body: createCheckoutBody,
-    handler: ({ engine, body, baseUrl }) => {
-      const b = body as CreateCheckoutBody
+    handler: withBody(createCheckoutBody, ({ engine, baseUrl }, b) => {
       const s = engine.state
       if (b.type === "FPX_DIRECT" && !s.account.features.directCheckout)
         throw new ApiError(
@@ -185,7 +183,7 @@ export const checkoutRoutes: RouteDef[] = [
           expiresAt: new Date(c.expiresAt).toISOString(),
         },
       }
-    },
+    }),
   }),
   route("GET", "/v1/checkout/banks", {
     area: "checkout",

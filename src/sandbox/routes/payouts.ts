@@ -6,7 +6,7 @@ import { ApiError, invalidRequest, notFound } from "../errors"
 import type { RouteDef } from "../signed-api/router"
 import type { BeneficiaryRec, PayoutRec } from "../state"
 import { uuid } from "../util"
-import { ownRate, route, showById } from "./define"
+import { ownRate, route, showById, withBody } from "./define"
 import { pageLimit, pageResult, parseQuery } from "./paging"
 import { depositRoutes, triggerOf, triggerRoutes } from "./trigger"
 
@@ -220,9 +220,7 @@ export const payoutRoutes: RouteDef[] = [
     idempotency: "accepted",
     rate: ownRate("POST", "/v1/payouts", 300),
     gate: "outflow",
-    body: payoutBody,
-    handler: ({ engine, body }) => {
-      const b = body as z.infer<typeof payoutBody>
+    handler: withBody(payoutBody, ({ engine }, b) => {
       const s = engine.state
       // spec: rule 5: a payout with a beneficiaryId does not repeat the bank check
       const ben = b.beneficiaryId
@@ -257,7 +255,7 @@ export const payoutRoutes: RouteDef[] = [
         ben.accountNumber ?? ben.proxyValue ?? ""
       )
       return { status: 201, body: engine.payouts.payoutView(p) }
-    },
+    }),
   }),
   route("GET", "/v1/payouts", {
     ...common,
@@ -300,34 +298,29 @@ export const payoutRoutes: RouteDef[] = [
     ...common,
     idempotency: "accepted",
     rate: ownRate("POST", "/v1/payouts/beneficiaries", 20),
-    body: beneficiaryBody,
-    handler: ({ engine, body }) => {
-      const { rec, existing } = registerBeneficiary(
-        engine,
-        body as BeneficiaryBody
-      )
+    handler: withBody(beneficiaryBody, ({ engine }, body) => {
+      const { rec, existing } = registerBeneficiary(engine, body)
       return {
         status: existing ? 200 : 201,
         body: engine.payouts.beneficiaryView(rec),
       }
-    },
+    }),
   }),
   route("POST", "/v1/payouts/beneficiaries/{id}/verify", {
     ...common,
-    body: verifyBody,
-    handler: ({ engine, params, body }) => {
+    handler: withBody(verifyBody, ({ engine, params }, body) => {
       const b = activeBeneficiary(engine, params.id)
       const dest = b.accountNumber ?? b.proxyValue ?? ""
       bankCheck(dest)
       const now = engine.now()
       b.bankAccountVerified = true
       b.bankAccountVerifiedAt = now
-      const mode = (body as z.infer<typeof verifyBody>).nameCheck ?? b.nameCheck
+      const mode = body.nameCheck ?? b.nameCheck
       if (mode)
         b.bankAccountNameMatch = nameCheck(mode, b.name, dest, b.holderName)
       b.updatedAt = now
       return { status: 200, body: engine.payouts.beneficiaryView(b) }
-    },
+    }),
   }),
   route("DELETE", "/v1/payouts/beneficiaries/{id}", {
     ...common,

@@ -4,7 +4,7 @@ import { ApiError, notFound } from "../errors"
 import type { RouteDef } from "../signed-api/router"
 import type { AllowedSenderRec, TriggerAddressRec } from "../state"
 import { iso, randomEvmAddress, uuid } from "../util"
-import { ownRate, route, showById } from "./define"
+import { ownRate, route, showById, withBody } from "./define"
 
 // Trigger addresses and allowed senders, shared by the wallet area (bank accounts) and the payout
 // area (beneficiaries). spec: Wallet; Payout area: deposit trigger addresses and deposits.
@@ -130,9 +130,7 @@ export function triggerRoutes(area: Area): RouteDef[] {
     route("POST", `${base}/whitelist`, {
       ...common,
       rate: wl,
-      body: senderBody,
-      handler: ({ engine, params, body }) => {
-        const b = body as z.infer<typeof senderBody>
+      handler: withBody(senderBody, ({ engine, params }, b) => {
         const t = requireTrigger(engine, area, params[param])
         const list = senders(engine, t)
         const address = b.address.toLowerCase()
@@ -159,18 +157,17 @@ export function triggerRoutes(area: Area): RouteDef[] {
         }
         engine.state.allowedSenders[x.id] = x
         return { status: 201, body: senderView(x) }
-      },
+      }),
     }),
     route("PATCH", `${base}/whitelist/{senderId}`, {
       ...common,
       rate: wl,
       gate: "whitelistPatch",
-      body: patchBody,
-      handler: ({ engine, params, body }) => {
+      handler: withBody(patchBody, ({ engine, params }, body) => {
         const x = findSender(engine, params)
-        x.active = (body as z.infer<typeof patchBody>).active
+        x.active = body.active
         return { status: 200, body: senderView(x) }
-      },
+      }),
     }),
     route("DELETE", `${base}/whitelist/{senderId}`, {
       ...common,
@@ -212,14 +209,12 @@ export const depositRoutes = (area: Area): RouteDef[] => {
     route("POST", `${prefix}/check-missed`, {
       ...common,
       rate: ownRate("POST", `${prefix}/check-missed`, 30),
-      body: checkBody,
-      handler: ({ engine, body }) => {
-        const b = body as z.infer<typeof checkBody>
+      handler: withBody(checkBody, ({ engine }, b) => {
         return {
           status: 201,
           body: engine.wallet.checkMissed(area, b.txHash, b.chainId),
         }
-      },
+      }),
     }),
     route("POST", `${prefix}/{id}/redrive`, {
       ...common,

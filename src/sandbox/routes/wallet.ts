@@ -3,10 +3,10 @@ import { PAYOUT_BANKS } from "../pages/banks"
 import { requireBalance } from "../domain/wallet"
 import { ApiError, invalidRequest, notFound } from "../errors"
 import type { Engine } from "../engine"
-import type { RouteDef } from "../signed-api/router"
+import type { Ctx, Result, RouteDef } from "../signed-api/router"
 import type { Feature, TokenTransferRec } from "../state"
 import { EVM_ADDRESS, iso, SOL_ADDRESS, UUID, uuid } from "../util"
-import { ownRate, route, showById } from "./define"
+import { ownRate, route, showById, walletRead, withBody } from "./define"
 import { pageLimit, pageResult, parseQuery } from "./paging"
 import { depositRoutes, triggerRoutes } from "./trigger"
 
@@ -53,11 +53,11 @@ function checkAmountLimits(engine: Engine, sen: number) {
 }
 
 /** The wallet's outflows share one policy: idempotency key required, 30 a minute, gated as outflow. */
-const outflow = (
+const outflow = <S extends z.ZodType>(
   path: string,
   feature: Feature,
-  body: z.ZodTypeAny,
-  handler: RouteDef["handler"]
+  body: S,
+  handler: (ctx: Ctx, body: z.output<S>) => Result
 ) =>
   route("POST", path, {
     area: "wallet",
@@ -65,19 +65,42 @@ const outflow = (
     rate: ownRate("POST", path, 30),
     gate: "outflow",
     feature,
-    body,
-    handler,
+    handler: withBody(body, handler),
   })
-const read = (path: string, handler: RouteDef["handler"]) =>
-  route("GET", path, { area: "wallet", feature: "wallet", handler })
+
+/** A row of GET /v1/wallet/transactions (seq: the order among rows of one time). */
+const movement = (
+  r: {
+    seq: number
+    id: string
+    status: string
+    createdAt: number
+    updatedAt: number
+  },
+  type: string,
+  direction: "IN" | "OUT",
+  amount: number,
+  reference: string,
+  txHash: string | null
+) => ({
+  seq: r.seq,
+  id: r.id,
+  type,
+  direction,
+  status: r.status,
+  amount: String(amount),
+  reference,
+  txHash,
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
+})
 
 export const walletRoutes: RouteDef[] = [
   outflow(
     "/v1/wallet/token/withdrawals",
     "tokenTransfers",
     tokenTransferBody,
-    ({ engine, body }) => {
-      const b = body as z.infer<typeof tokenTransferBody>
+    ({ engine }, b) => {
       const found = engine.activeToken(b.tokenId)
       if (!found) throw invalidRequest("tokenId is not an active token")
       const evm = found.network.type === "EVM"
@@ -118,7 +141,7 @@ export const walletRoutes: RouteDef[] = [
       return { status: 200, body: engine.wallet.tokenTransferView(t) }
     }
   ),
-  read(
+  walletRead(
     "/v1/wallet/token/withdrawals/{id}",
     showById(
       "token transfer",
@@ -126,7 +149,7 @@ export const walletRoutes: RouteDef[] = [
       (engine, t) => engine.wallet.tokenTransferView(t)
     )
   ),
-  read("/v1/wallet/bank-accounts", ({ engine, query }) => {
+  walletRead("/v1/wallet/bank-accounts", ({ engine, query }) => {
     const q = parseQuery(pageQuery, query)
     const items = Object.values(engine.state.bankAccounts)
       .filter(
@@ -158,8 +181,7 @@ export const walletRoutes: RouteDef[] = [
     "/v1/wallet/fiat/withdrawals",
     "fiatWithdrawals",
     fiatBody,
-    ({ engine, body }) => {
-      const b = body as z.infer<typeof fiatBody>
+    ({ engine }, b) => {
       const acct = engine.state.bankAccounts[b.bankAccountId]
       if (!acct || !acct.active) throw notFound("bank account")
       if (engine.state.account.type === "INDIVIDUAL" && b.amount > 30_000_000)
@@ -179,7 +201,7 @@ export const walletRoutes: RouteDef[] = [
       return { status: 200, body: engine.wallet.fiatWithdrawalView(w) }
     }
   ),
-  read(
+  walletRead(
     "/v1/wallet/fiat/withdrawals/{id}",
     showById(
       "fiat withdrawal",
@@ -191,50 +213,28 @@ export const walletRoutes: RouteDef[] = [
     )
   ),
   // spec gap: query and response not shown; the sandbox answers a cursor page of wallet movements, newest first
-  read("/v1/wallet/transactions", ({ engine, query }) => {
+  walletRead("/v1/wallet/transactions", ({ engine, query }) => {
     const q = parseQuery(pageQuery, query)
     const s = engine.state
     const rows = [
       ...Object.values(s.deposits)
         .filter((d) => d.detected && d.status === "COMPLETED")
-        .map((d) => ({
-          seq: d.seq,
-          id: d.id,
-          type: "DEPOSIT",
-          direction: "IN",
-          status: d.status,
-          amount: String(d.amountSen),
-          reference: "",
-          txHash: d.txHash as string | null,
-          createdAt: d.createdAt,
-          updatedAt: d.updatedAt,
-        })),
+        .map((d) => movement(d, "DEPOSIT", "IN", d.amountSen, "", d.txHash)),
       ...Object.values(s.tokenTransfers)
         .filter((t) => t.status !== "CREATED")
-        .map((t) => ({
-          seq: t.seq,
-          id: t.id,
-          type: "TOKEN_WITHDRAWAL",
-          direction: "OUT",
-          status: t.status,
-          amount: String(t.amount),
-          reference: t.reference,
-          txHash: t.txHash,
-          createdAt: t.createdAt,
-          updatedAt: t.updatedAt,
-        })),
-      ...Object.values(s.fiatWithdrawals).map((w) => ({
-        seq: w.seq,
-        id: w.id,
-        type: "FIAT_WITHDRAWAL",
-        direction: "OUT",
-        status: w.status,
-        amount: String(w.amount),
-        reference: w.reference,
-        txHash: null,
-        createdAt: w.createdAt,
-        updatedAt: w.updatedAt,
-      })),
+        .map((t) =>
+          movement(
+            t,
+            "TOKEN_WITHDRAWAL",
+            "OUT",
+            t.amount,
+            t.reference,
+            t.txHash
+          )
+        ),
+      ...Object.values(s.fiatWithdrawals).map((w) =>
+        movement(w, "FIAT_WITHDRAWAL", "OUT", w.amount, w.reference, null)
+      ),
     ].sort((a, b) => b.createdAt - a.createdAt || b.seq - a.seq)
     return pageResult(
       rows,

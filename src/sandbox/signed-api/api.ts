@@ -1,13 +1,13 @@
 import type { IncomingMessage, ServerResponse } from "node:http"
 import { findKey, ReplayGuard, verifySignature } from "./auth"
-import { ApiError, fromZod, validationFailed } from "../errors"
+import { ApiError, validationFailed } from "../errors"
 import type { Engine } from "../engine"
 import type { FaultInjector } from "../control/faults"
 import { IdempotencyStore, readIdempotencyKey } from "./idempotency"
 import type { RateLimiter } from "./rate-limit"
 import { matchRoute, type RouteDef } from "./router"
 import { sentApiKey, type CallCounter } from "../control/stats"
-import { canonicalJson, uuid } from "../util"
+import { canonicalJson, isRecord, uuid } from "../util"
 
 export interface ApiDeps {
   engine: Engine
@@ -181,9 +181,9 @@ export async function handleApi(
                 "The original request for this Idempotency-Key is still processing.",
               requestId,
             })
-          const stored = rec.body as Record<string, unknown>
+          const stored = rec.body
           const replayed =
-            stored && typeof stored === "object" && "requestId" in stored
+            isRecord(stored) && "requestId" in stored
               ? { ...stored, requestId }
               : stored
           return sendJson(res, rec.status, replayed, {
@@ -201,17 +201,11 @@ export async function handleApi(
       return
     }
 
-    let parsed = body
-    if (route.body) {
-      const r = route.body.safeParse(body ?? {})
-      if (!r.success) throw fromZod(r.error)
-      parsed = r.data
-    }
     const result = route.handler({
       engine,
       params,
       query: url.searchParams,
-      body: parsed,
+      body,
       baseUrl: deps.baseUrl(),
       requestId,
     })

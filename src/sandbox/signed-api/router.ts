@@ -1,4 +1,3 @@
-import type { ZodType } from "@medusajs/framework/zod"
 import type { Engine } from "../engine"
 import type { Feature } from "../state"
 
@@ -6,6 +5,7 @@ export interface Ctx {
   engine: Engine
   params: Record<string, string>
   query: URLSearchParams
+  /** the request's JSON body, as sent (withBody parses it) */
   body: unknown
   baseUrl: string
   requestId: string
@@ -29,7 +29,6 @@ export interface RouteDef {
   gate?: Gate
   feature?: Feature
   area: "health" | "checkout" | "wallet" | "payout"
-  body?: ZodType
   handler: (ctx: Ctx) => Result
 }
 

@@ -89,7 +89,6 @@ const SvcWalletAccountsPage = () => {
         }
         list={accounts.list}
         columns={columns}
-        rowId={(a) => a.id}
         empty={
           query
             ? t("svc.accounts.emptyNamed", { query })

@@ -1,7 +1,7 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { Button, Container, Text } from "@medusajs/ui"
 import { useMemo, useState } from "react"
-import { PayoutBankSelect } from "../../../lib/bank-select"
+import { bankChoices } from "../../../lib/bank-select"
 import {
   ActionButton,
   column,
@@ -12,7 +12,7 @@ import {
   whenColumn,
 } from "../../../lib/columns"
 import { ConfirmButton } from "../../../lib/confirm-button"
-import { Field, SelectField, TextField } from "../../../lib/fields"
+import { SelectField, TextField } from "../../../lib/fields"
 import { rm, when } from "../../../lib/format"
 import { useSvcT } from "../../../lib/i18n"
 import {
@@ -39,6 +39,9 @@ import type {
   PrefundPayout,
   PrefundPayoutsAnswer,
 } from "../../../lib/types"
+
+/** A payout in the table: its id, the payout's. */
+type PayoutRow = PrefundPayout & { id: string }
 
 /** DuitNow proxy types (svc's codes) and the en.json key of each one's name. */
 const PROXY_TYPES = [
@@ -73,9 +76,10 @@ const SvcBeneficiariesPage = () => {
     10
   )
   const banks = useSvcQuery<PayoutBanksAnswer>("/admin/svc/payout-banks")
-  const payouts = useCursorList<PrefundPayoutsAnswer, PrefundPayout>(
+  const payouts = useCursorList<PrefundPayoutsAnswer, PayoutRow>(
     "/admin/svc/prefund/payouts",
-    (a) => a.payouts,
+    // the table's row id: the payout's
+    (a) => a.payouts.map((p) => ({ ...p, id: p.payout_id })),
     10
   )
   const { run } = useSvcAction()
@@ -167,28 +171,28 @@ const SvcBeneficiariesPage = () => {
   )
   const payoutColumns = useMemo(
     () => [
-      monoColumn<PrefundPayout>(
+      monoColumn<PayoutRow>(
         "payout",
         t("svc.beneficiaries.payout"),
         (p) => p.payout_id,
         8
       ),
-      statusColumn<PrefundPayout>(t("svc.common.status"), (p) => p.status),
-      moneyColumn<PrefundPayout>(
+      statusColumn<PayoutRow>(t("svc.common.status"), (p) => p.status),
+      moneyColumn<PayoutRow>(
         "amount",
         t("svc.common.amount"),
         (p) => p.amount_sen
       ),
-      moneyColumn<PrefundPayout>("fee", t("svc.common.fee"), (p) => p.fee_sen),
-      column<PrefundPayout>("to", t("svc.common.to"), ({ beneficiary: b }) =>
+      moneyColumn<PayoutRow>("fee", t("svc.common.fee"), (p) => p.fee_sen),
+      column<PayoutRow>("to", t("svc.common.to"), ({ beneficiary: b }) =>
         b ? `${b.name ?? ""} ${b.account_number ?? b.proxy_value ?? ""}` : "–"
       ),
-      column<PrefundPayout>(
+      column<PayoutRow>(
         "order",
         t("svc.beneficiaries.refundOfOrder"),
         (p) => p.refund_of_order ?? "–"
       ),
-      whenColumn<PrefundPayout>(t("svc.common.created"), (p) => p.created_at),
+      whenColumn<PayoutRow>(t("svc.common.created"), (p) => p.created_at),
     ],
     [t]
   )
@@ -261,15 +265,14 @@ const SvcBeneficiariesPage = () => {
           />
           {kind === "bank" ? (
             <>
-              <Field id="svc-ben-bank" label={t("svc.common.bank")}>
-                <PayoutBankSelect
-                  id="svc-ben-bank"
-                  value={form.bank_code}
-                  onValueChange={(bank_code) => setForm({ ...form, bank_code })}
-                  banks={banks.data?.banks}
-                  placeholder={t("svc.beneficiaries.chooseBank")}
-                />
-              </Field>
+              <SelectField
+                id="svc-ben-bank"
+                label={t("svc.common.bank")}
+                choices={bankChoices(banks.data?.banks)}
+                placeholder={t("svc.beneficiaries.chooseBank")}
+                value={form.bank_code}
+                onValueChange={(bank_code) => setForm({ ...form, bank_code })}
+              />
               <TextField
                 id="svc-ben-account"
                 label={t("svc.beneficiaries.accountDigits")}
@@ -327,14 +330,12 @@ const SvcBeneficiariesPage = () => {
         title={t("svc.beneficiaries.listTitle")}
         list={beneficiaries.list}
         columns={columns}
-        rowId={(b) => b.id}
         empty={t("svc.beneficiaries.empty")}
       />
       <ListSection
         title={t("svc.beneficiaries.payoutsTitle")}
         list={payouts.list}
         columns={payoutColumns}
-        rowId={(p) => p.payout_id}
         empty={t("svc.beneficiaries.payoutsEmpty")}
       />
 

@@ -233,7 +233,6 @@ const SvcDepositsPage = () => {
         }
         list={deposits.list}
         columns={columns}
-        rowId={(d) => d.id}
         empty={t("svc.deposits.empty")}
       />
 

@@ -154,7 +154,6 @@ const SvcEventsPage = () => {
         }
         list={inbox.list}
         columns={columns}
-        rowId={(e) => e.id}
         empty={t("svc.events.empty")}
       />
       <ListSection
@@ -162,7 +161,6 @@ const SvcEventsPage = () => {
         description={t("svc.events.trackedDescription")}
         list={tracked.list}
         columns={trackedColumns}
-        rowId={(e) => e.id}
         empty={t("svc.events.trackedEmpty")}
       />
     </SvcPage>

@@ -100,7 +100,6 @@ const SvcPaymentsPage = () => {
         errorTestId="svc-payments-error"
         hideTableOnError
         columns={columns}
-        rowId={(r) => r.id}
         empty={t("svc.payments.empty")}
       />
     </SvcPage>

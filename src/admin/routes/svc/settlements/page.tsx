@@ -8,7 +8,7 @@ import {
   Text,
   toast,
 } from "@medusajs/ui"
-import { useMemo, useState } from "react"
+import { useMemo, useState, type ReactNode } from "react"
 import { SelectField, TextField } from "../../../lib/fields"
 import { ifText, rm, when } from "../../../lib/format"
 import { useSvcT } from "../../../lib/i18n"
@@ -261,82 +261,101 @@ const SvcSettlementsPage = () => {
           </div>
         </MoneyForm>
       </Container>
-      <Container className="p-0">
-        <div className="flex flex-wrap items-end justify-between gap-3 px-6 py-4">
-          <div>
-            <Heading level="h2">{t("svc.settlements.export")}</Heading>
-            <Text size="small" className="text-ui-fg-subtle">
-              {t("svc.settlements.exportExplain")}
-            </Text>
-          </div>
-          <div className="flex items-end gap-2">
-            <TextField
-              id="svc-export-from"
-              label={t("svc.settlements.periodFrom")}
-              labelSize="base"
-              inputSize="base"
-              type="date"
-              value={period.from}
-              onChange={(from) => setPeriod({ ...period, from })}
-            />
-            <TextField
-              id="svc-export-to"
-              label={t("svc.settlements.periodTo")}
-              labelSize="base"
-              inputSize="base"
-              type="date"
-              value={period.to}
-              onChange={(to) => setPeriod({ ...period, to })}
-            />
-            <Button
-              id="svc-export"
-              variant="secondary"
-              isLoading={exporting}
-              onClick={exportCsv}
-            >
-              <ArrowDownTray /> {t("svc.settlements.download")}
-            </Button>
-          </div>
-        </div>
-      </Container>
-      <Container className="p-0">
-        <div className="flex flex-wrap items-end justify-between gap-3 px-6 py-4">
-          <div>
-            <Heading level="h2">{t("svc.einvoice.export")}</Heading>
-            <Text size="small" className="text-ui-fg-subtle">
-              {t("svc.einvoice.exportExplain")}
-            </Text>
-          </div>
-          <div className="flex items-end gap-2">
-            <TextField
-              id="svc-einvoice-month"
-              label={t("svc.einvoice.month")}
-              labelSize="base"
-              inputSize="base"
-              type="month"
-              value={month}
-              onChange={setMonth}
-            />
-            <Button
-              id="svc-einvoice-export"
-              variant="secondary"
-              isLoading={einvoicing}
-              onClick={exportEinvoice}
-            >
-              <ArrowDownTray /> {t("svc.settlements.download")}
-            </Button>
-          </div>
-        </div>
-      </Container>
+      <ExportSection
+        words="settlements"
+        buttonId="svc-export"
+        busy={exporting}
+        onExport={exportCsv}
+      >
+        {(
+          [
+            ["from", "svc.settlements.periodFrom"],
+            ["to", "svc.settlements.periodTo"],
+          ] as const
+        ).map(([end, label]) => (
+          <DateField
+            key={end}
+            id={`svc-export-${end}`}
+            label={t(label)}
+            type="date"
+            value={period[end]}
+            onChange={(v) => setPeriod({ ...period, [end]: v })}
+          />
+        ))}
+      </ExportSection>
+      <ExportSection
+        words="einvoice"
+        buttonId="svc-einvoice-export"
+        busy={einvoicing}
+        onExport={exportEinvoice}
+      >
+        <DateField
+          id="svc-einvoice-month"
+          label={t("svc.einvoice.month")}
+          type="month"
+          value={month}
+          onChange={setMonth}
+        />
+      </ExportSection>
       <ListSection
         title={t("svc.settlements.withdrawals")}
         list={withdrawals}
         columns={columns}
-        rowId={(r) => r.id}
         empty={t("svc.settlements.empty")}
       />
     </SvcPage>
   )
+}
+
+/** The heading of each file to download and what it holds. */
+const EXPORTS = {
+  settlements: ["svc.settlements.export", "svc.settlements.exportExplain"],
+  einvoice: ["svc.einvoice.export", "svc.einvoice.exportExplain"],
+} as const
+
+/** A file to download: its heading and what it holds (EXPORTS), its fields, and the button. */
+function ExportSection({
+  words,
+  buttonId,
+  busy,
+  onExport,
+  children,
+}: {
+  words: keyof typeof EXPORTS
+  buttonId: string
+  busy: boolean
+  onExport: () => void
+  children: ReactNode
+}) {
+  const { t } = useSvcT()
+  return (
+    <Container className="p-0">
+      <div className="flex flex-wrap items-end justify-between gap-3 px-6 py-4">
+        <div>
+          <Heading level="h2">{t(EXPORTS[words][0])}</Heading>
+          <Text size="small" className="text-ui-fg-subtle">
+            {t(EXPORTS[words][1])}
+          </Text>
+        </div>
+        <div className="flex items-end gap-2">
+          {children}
+          <Button
+            id={buttonId}
+            variant="secondary"
+            isLoading={busy}
+            onClick={onExport}
+          >
+            <ArrowDownTray /> {t("svc.settlements.download")}
+          </Button>
+        </div>
+      </div>
+    </Container>
+  )
+}
+
+/** A date or month field of the export, at the page's text size. */
+function DateField(props: Parameters<typeof TextField>[0]) {
+  return <TextField {...props} labelSize="base" inputSize="base" />
 }
 
 // beneath "svc" in the sidebar (routes/svc/page.tsx), in this order

@@ -219,7 +219,6 @@ const SvcTokenTransfersPage = () => {
         description={tr("svc.transfers.listDescription")}
         list={transfers.list}
         columns={columns}
-        rowId={(t) => t.id}
         empty={tr("svc.transfers.empty")}
       />
     </SvcPage>

@@ -18,7 +18,6 @@ import { settleUnsettled } from "../../src/workflows/sweeps/waiting"
 import svcReconcileJob from "../../src/jobs/svc-reconcile"
 import svcPaymentWebhook from "../../src/subscribers/svc-payment-webhook"
 import { SVC_WEBHOOK_EVENT } from "../../src/lib/svc-runtime/events"
-import { SvcEvents } from "../../src/workflows"
 import {
   collectSvcEvents,
   failedAfterOrderEvent,

@@ -1,4 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { PaymentEvents } from "@medusajs/framework/utils"
+import { emitEventStep } from "@medusajs/core-flows"
 import {
   createHook,
   createWorkflow,
@@ -119,6 +121,18 @@ export const settleCheckoutWorkflow = createWorkflow(
       { captureArgs },
       ({ captureArgs }) => !!captureArgs
     ).then(() => recordCaptureStep(captureArgs))
+    when(
+      "svc-settle-captured",
+      { capture },
+      ({ capture }) => !!capture?.captured_payment_id
+    ).then(() =>
+      emitEventStep({
+        eventName: PaymentEvents.CAPTURED,
+        data: transform({ capture }, ({ capture }) => ({
+          id: capture?.captured_payment_id,
+        })),
+      })
+    )
     const order = when(
       "svc-settle-order",
       { captureArgs },

@@ -471,18 +471,22 @@ export const flagForRefundStep = createStep(
 /**
  * svc has the money: Medusa records it. The payment module authorizes the session (the
  * provider's authorizePayment answers CAPTURED from the ledger's final status, with no
- * svc call, so the module records the capture), under the cart's lock, the key Medusa's
- * completeCartWorkflow takes, so the shopper's own completion cannot record it a second
- * time; then Medusa's capturePaymentWorkflow (a no-op on the captured payment) records
- * the order's transaction when an order exists and emits `payment.captured`. Nothing to
- * compensate: the money is svc's fact; a failure leaves the checkout unsettled for the
- * watcher and the job.
+ * svc call, so the module records the capture). A cart's session is authorized under the
+ * cart's lock, the key Medusa's completeCartWorkflow takes, so the shopper's own
+ * completion cannot record it a second time; the order's transaction comes with the
+ * order (completeCartWorkflow records a captured payment's), and the workflow emits
+ * `payment.captured` with Medusa's emitEventStep (the step answers the payment's id).
+ * A balance's order exists: Medusa's capturePaymentWorkflow (a no-op capture on the
+ * captured payment) records the order's transaction and emits `payment.captured`.
+ * Nothing to compensate: the money is svc's fact; a failure leaves the checkout
+ * unsettled for the watcher and the job.
  */
 export const recordCaptureStep = createStep(
   "svc-record-capture",
   async (input: CapturePlan & { checkout_id: string }, { container }) => {
     const t0 = Date.now()
-    if (input.recorded) return new StepResponse({ capture_ms: 0 })
+    const none = { capture_ms: 0, captured_payment_id: null as string | null }
+    if (input.recorded) return new StepResponse(none)
     const payments = container.resolve(Modules.PAYMENT)
     const statusOf = async () =>
       (
@@ -497,11 +501,16 @@ export const recordCaptureStep = createStep(
         ? null
         : payments.authorizePaymentSession(input.session_id, {})
     try {
-      const payment = input.cart_id
-        ? await container
-            .resolve(Modules.LOCKING)
-            .execute(input.cart_id, authorize, { timeout: 30 })
-        : await authorize()
+      if (input.cart_id) {
+        const payment = await container
+          .resolve(Modules.LOCKING)
+          .execute(input.cart_id, authorize, { timeout: 30 })
+        return new StepResponse({
+          capture_ms: Date.now() - t0,
+          captured_payment_id: payment?.id ?? null,
+        })
+      }
+      const payment = await authorize()
       // run, not runAsStep: its order transaction is the order's record of money captured, which a
       // later step or a store's hook that throws must not compensate away (the capture never is)
       if (payment)
@@ -518,7 +527,7 @@ export const recordCaptureStep = createStep(
           `svc: checkout ${input.checkout_id}: captured by the storefront's completion meanwhile (${messageOf(e)})`
         )
     }
-    return new StepResponse({ capture_ms: Date.now() - t0 })
+    return new StepResponse({ ...none, capture_ms: Date.now() - t0 })
   }
 )
 

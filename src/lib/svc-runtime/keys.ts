@@ -41,31 +41,39 @@ export function checkoutTitle(args: { prefix: string; ref: string }): string {
 /** Crockford's base32: no I, L, O or U, so a reference read aloud or typed is not misread. */
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 
+type Money = {
+  amountSen: number
+  tokenId: string
+  addressTo: string
+  type: string
+}
+
+/** An HMAC keyed by the store's secret for `label`, over `lead` and the checkout's money fields. */
+function macOver(
+  secret: string,
+  label: string,
+  lead: (string | number)[],
+  f: Money
+): Buffer {
+  const key = createHash("sha256")
+    .update(`medusa-payment-svc:${label}:${secret}`)
+    .digest()
+  const money = [
+    f.amountSen,
+    f.tokenId.toLowerCase(),
+    f.addressTo.toLowerCase(),
+  ]
+  return createHmac("sha256", key)
+    .update([...lead, ...money, f.type].join("|"))
+    .digest()
+}
+
 /** The payment reference: 60 bits of an HMAC, 12 characters in three groups (`7KQ2-M4XD-9PTA`). */
 export function checkoutRef(
   secret: string,
-  f: {
-    idempotencyKey: string
-    amountSen: number
-    tokenId: string
-    addressTo: string
-    type: string
-  }
+  f: Money & { idempotencyKey: string }
 ): string {
-  const key = createHash("sha256")
-    .update(`medusa-payment-svc:title-ref:${secret}`)
-    .digest()
-  const mac = createHmac("sha256", key)
-    .update(
-      [
-        f.idempotencyKey,
-        f.amountSen,
-        f.tokenId.toLowerCase(),
-        f.addressTo.toLowerCase(),
-        f.type,
-      ].join("|")
-    )
-    .digest()
+  const mac = macOver(secret, "title-ref", [f.idempotencyKey], f)
   let bits = 0n
   for (const b of mac.subarray(0, 8)) bits = (bits << 8n) | BigInt(b)
   let out = ""
@@ -93,30 +101,10 @@ export function parseCheckoutTitle(title: string): ParsedTitle | null {
 /** The MAC of a title made before references (kept to verify checkouts made by earlier versions). */
 export function checkoutMac(
   secret: string,
-  f: {
-    sessionId: string
-    attempt: number
-    amountSen: number
-    tokenId: string
-    addressTo: string
-    type: string
-  }
+  f: Money & { sessionId: string; attempt: number }
 ): string {
-  const key = createHash("sha256")
-    .update(`medusa-payment-svc:title-mac:${secret}`)
-    .digest()
-  return createHmac("sha256", key)
-    .update(
-      [
-        f.sessionId,
-        f.attempt,
-        f.amountSen,
-        f.tokenId.toLowerCase(),
-        f.addressTo.toLowerCase(),
-        f.type,
-      ].join("|")
-    )
-    .digest("hex")
+  return macOver(secret, "title-mac", [f.sessionId, f.attempt], f)
+    .toString("hex")
     .slice(0, 12)
 }
 

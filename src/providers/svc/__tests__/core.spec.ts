@@ -153,6 +153,15 @@ describe("idempotency keys and titles", () => {
     expect(checkoutRef("svc_pk_other", f)).not.toBe(ref)
     expect(checkoutRef("svc_pk_x", { ...f, addressTo: "0xabc" })).toBe(ref) // addresses are case-insensitive
     expect(parseCheckoutTitle("Order something else")).toBeNull()
+    // fixed vectors: titles made by any earlier version must keep verifying after an upgrade
+    const m = { amountSen: 12050, tokenId: "AbC", addressTo: "0xDe" }
+    const money = { ...m, type: "FPX_HOSTED" }
+    expect(checkoutRef("s", { ...money, idempotencyKey: "k" })).toBe(
+      "YNE6-3HV2-YFCV"
+    )
+    expect(
+      checkoutMac("s", { ...money, sessionId: "payses_1", attempt: 2 })
+    ).toBe("6421120f36c1")
   })
 
   it("a checkout verifies against its ledger row: the same title, and the reference of the row's key and the checkout's money", () => {

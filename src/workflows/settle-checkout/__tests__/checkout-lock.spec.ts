@@ -12,19 +12,28 @@ const takenBy = async (locking: InMemoryLockingProvider, ownerId: string) =>
     () => false
   )
 
+/** The lock held by run-a; `renew` starts run-a's renewal (lease 3 s), its warnings kept. */
+async function heldByA() {
+  const locking = new InMemoryLockingProvider()
+  const warnings: string[] = []
+  await locking.acquire(KEY, { ownerId: "run-a", expire: 3 })
+  const renew = (maxS = 120, onEnd?: () => void) =>
+    renewLease(locking, KEY, "run-a", {
+      leaseS: 3,
+      maxS,
+      warn: (m) => warnings.push(m),
+      onEnd,
+    })
+  return { locking, warnings, renew }
+}
+
 describe("renewLease", () => {
   beforeEach(() => jest.useFakeTimers())
   afterEach(() => jest.useRealTimers())
 
   it("a live run keeps its lock past many leases; once stopped, the lock is free one lease later", async () => {
-    const locking = new InMemoryLockingProvider()
-    const warnings: string[] = []
-    await locking.acquire(KEY, { ownerId: "run-a", expire: 3 })
-    const renewal = renewLease(locking, KEY, "run-a", {
-      leaseS: 3,
-      maxS: 120,
-      warn: (m) => warnings.push(m),
-    })
+    const { locking, warnings, renew } = await heldByA()
+    const renewal = renew()
 
     await jest.advanceTimersByTimeAsync(30_000) // ten leases
     expect(await takenBy(locking, "run-b")).toBe(false)
@@ -38,22 +47,15 @@ describe("renewLease", () => {
   })
 
   it("a process that dies stops renewing: without renewal the lock lapses after one lease", async () => {
-    const locking = new InMemoryLockingProvider()
-    await locking.acquire(KEY, { ownerId: "run-a", expire: 3 })
+    const { locking } = await heldByA()
     await jest.advanceTimersByTimeAsync(3_100)
     expect(await takenBy(locking, "run-b")).toBe(true)
   })
 
   it("renewed for maxS at most: a run still holding the lock then loses it one lease later", async () => {
-    const locking = new InMemoryLockingProvider()
-    await locking.acquire(KEY, { ownerId: "run-a", expire: 3 })
+    const { locking, renew } = await heldByA()
     let ended = 0
-    renewLease(locking, KEY, "run-a", {
-      leaseS: 3,
-      maxS: 12,
-      warn: () => undefined,
-      onEnd: () => ended++,
-    })
+    renew(12, () => ended++)
     await jest.advanceTimersByTimeAsync(11_000)
     expect(await takenBy(locking, "run-b")).toBe(false)
     expect(ended).toBe(0)
@@ -63,23 +65,13 @@ describe("renewLease", () => {
   })
 
   it("a lease that lapsed and was taken by another run is said in the log, and renewal stops", async () => {
-    const locking = new InMemoryLockingProvider()
-    const warnings: string[] = []
-    await locking.acquire(KEY, { ownerId: "run-a", expire: 3 })
-    const renewal = renewLease(locking, KEY, "run-a", {
-      leaseS: 3,
-      maxS: 120,
-      warn: (m) => warnings.push(m),
-    })
+    const { locking, warnings, renew } = await heldByA()
+    const renewal = renew()
     // the holder's process stalls past its lease (its renewals never ran): another run takes the key
     renewal.stop()
     await jest.advanceTimersByTimeAsync(3_100)
     await locking.acquire(KEY, { ownerId: "run-b", expire: 60 })
-    const late = renewLease(locking, KEY, "run-a", {
-      leaseS: 3,
-      maxS: 120,
-      warn: (m) => warnings.push(m),
-    })
+    const late = renew()
     await jest.advanceTimersByTimeAsync(1_000)
     expect(warnings).toEqual([
       `lost the lock ${KEY} while its run was still going (the lease of 3 s lapsed before it was renewed)`,

@@ -3,15 +3,38 @@ import type {
   MedusaResponse,
 } from "@medusajs/framework/http"
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { spoken, type Said } from "../../../lib/texts"
 
-/** A route that answers what `read` reads, for the admin's pages (no input of its own). */
+/** A route that answers what `read` reads (with the route's validated query `Q`), for the admin's pages. */
 export const answer =
-  (
+  <Q = Record<string, unknown>>(
     read: (
       scope: MedusaContainer,
-      req: AuthenticatedMedusaRequest
+      req: AuthenticatedMedusaRequest<unknown, Q>
     ) => Promise<object>
   ) =>
-  async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
+  async (req: AuthenticatedMedusaRequest<unknown, Q>, res: MedusaResponse) => {
     res.json(await read(req.scope, req))
+  }
+
+/**
+ * A route that sends money out through `run` (a workflow's `run`, given the
+ * validated body as `request` and the admin as `actor_id`): answered with the
+ * workflow's HTTP status (200 sent, 202 kept with its key), its row and its
+ * message in the admin's words.
+ */
+export const sendOut =
+  <B>(
+    run: (
+      scope: MedusaContainer,
+      input: { request: B; actor_id?: string }
+    ) => Promise<{ result: { httpStatus: number; message: Said } }>
+  ) =>
+  async (req: AuthenticatedMedusaRequest<B>, res: MedusaResponse) => {
+    const { result } = await run(req.scope, {
+      request: req.validatedBody,
+      actor_id: req.auth_context?.actor_id,
+    })
+    const { httpStatus, message, ...row } = result
+    res.status(httpStatus).json({ ...row, ...spoken("message", message) })
   }

@@ -1,10 +1,6 @@
-import type {
-  AuthenticatedMedusaRequest,
-  MedusaResponse,
-} from "@medusajs/framework/http"
 import { refundToBankWorkflow } from "../../../../workflows/refund-to-bank"
 import type { RefundRequest } from "./validators"
-import { spoken } from "../../../../lib/texts"
+import { sendOut } from "../answer"
 
 /**
  * POST /admin/svc/refunds: refund (part of) an svc payment to the buyer's bank
@@ -15,16 +11,9 @@ import { spoken } from "../../../../lib/texts"
  * request_id again answers with the same payout (another body: 400 naming the field).
  * 200: the payout was made (`payout.status` INITIATED, then SETTLED by webhook
  * or job). 202: svc did not answer; the request is kept with its key and the
- * job finishes it. 400: what is wrong, by field; nothing was sent.
+ * job finishes it. 400: what is wrong, by field; nothing was sent. Answers
+ * `{payout, message}`.
  */
-export async function POST(
-  req: AuthenticatedMedusaRequest<RefundRequest>,
-  res: MedusaResponse
-) {
-  const { result } = await refundToBankWorkflow(req.scope).run({
-    input: { request: req.validatedBody, actor_id: req.auth_context?.actor_id },
-  })
-  res
-    .status(result.httpStatus)
-    .json({ payout: result.payout, ...spoken("message", result.message) })
-}
+export const POST = sendOut<RefundRequest>((scope, input) =>
+  refundToBankWorkflow(scope).run({ input })
+)

@@ -6,7 +6,7 @@ import { SVC_MODULE } from "../../../../modules/svc"
 import type SvcModuleService from "../../../../modules/svc/service"
 import { withdrawWorkflow } from "../../../../workflows/withdraw"
 import type { WithdrawalRequest, WithdrawalsQuery } from "./validators"
-import { spoken } from "../../../../lib/texts"
+import { sendOut } from "../answer"
 
 /**
  * POST /admin/svc/withdrawals: settle, i.e. send svc wallet balance to a linked
@@ -16,16 +16,9 @@ import { spoken } from "../../../../lib/texts"
  * did not answer, the job finishes it with the same key; 400 by field, nothing sent.
  * The withdraw workflow (src/workflows/withdraw) does it all.
  */
-export async function POST(
-  req: AuthenticatedMedusaRequest<WithdrawalRequest>,
-  res: MedusaResponse
-) {
-  const { result } = await withdrawWorkflow(req.scope).run({
-    input: { request: req.validatedBody, actor_id: req.auth_context?.actor_id },
-  })
-  const { httpStatus, message, ...answer } = result // {withdrawal}
-  res.status(httpStatus).json({ ...answer, ...spoken("message", message) })
-}
+export const POST = sendOut<WithdrawalRequest>((scope, input) =>
+  withdrawWorkflow(scope).run({ input })
+)
 
 /** GET /admin/svc/withdrawals: the newest settlements first. */
 export async function GET(

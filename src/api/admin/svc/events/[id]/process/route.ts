@@ -1,17 +1,9 @@
-import type {
-  AuthenticatedMedusaRequest,
-  MedusaResponse,
-} from "@medusajs/framework/http"
 import { processInboxEvent } from "../../../../../hooks/svc/inbox"
+import { answer } from "../../../answer"
 
 /** POST /admin/svc/events/:id/process: process the event again (its resource re-read from svc); answers the event with its new outcome. */
-export async function POST(
-  req: AuthenticatedMedusaRequest,
-  res: MedusaResponse
-) {
-  res.json({
-    event: await processInboxEvent(req.scope, req.params.id, "admin", {
-      rethrow: false,
-    }),
-  })
-}
+export const POST = answer(async (scope, req) => ({
+  event: await processInboxEvent(scope, req.params.id, "admin", {
+    rethrow: false,
+  }),
+}))

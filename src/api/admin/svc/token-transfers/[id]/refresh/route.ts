@@ -1,16 +1,10 @@
-import type {
-  AuthenticatedMedusaRequest,
-  MedusaResponse,
-} from "@medusajs/framework/http"
 import { trackTokenTransferWorkflow } from "../../../../../../workflows/transfer-tokens"
+import { answer } from "../../../answer"
 
 /** POST /admin/svc/token-transfers/:id/refresh: re-read from svc (or send an unanswered one again with its key). */
-export async function POST(
-  req: AuthenticatedMedusaRequest,
-  res: MedusaResponse
-) {
-  const { result } = await trackTokenTransferWorkflow(req.scope).run({
+export const POST = answer(async (scope, req) => {
+  const { result } = await trackTokenTransferWorkflow(scope).run({
     input: { id: String(req.params.id), source: "admin" },
   })
-  res.json({ transfer: result.transfer })
-}
+  return { transfer: result.transfer }
+})

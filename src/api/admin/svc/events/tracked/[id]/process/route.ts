@@ -1,13 +1,7 @@
-import type {
-  AuthenticatedMedusaRequest,
-  MedusaResponse,
-} from "@medusajs/framework/http"
 import { reprocessTrackedEvent } from "../../tracked-events"
+import { answer } from "../../../../answer"
 
 /** POST /admin/svc/events/tracked/:id/process: re-read the payout or fiat withdrawal from svc, as the webhook does. */
-export async function POST(
-  req: AuthenticatedMedusaRequest,
-  res: MedusaResponse
-) {
-  res.json({ event: await reprocessTrackedEvent(req.scope, req.params.id) })
-}
+export const POST = answer(async (scope, req) => ({
+  event: await reprocessTrackedEvent(scope, req.params.id),
+}))

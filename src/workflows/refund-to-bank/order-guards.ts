@@ -7,6 +7,7 @@ import { fromSen } from "../../client"
 import { totalSen } from "../../lib/money/sen-sums"
 import { say } from "../../lib/texts"
 import { SaidError } from "../../lib/svc-runtime/errors"
+import { activeOrderChange } from "../../lib/medusa-data/medusa-reads"
 
 type Container = MedusaContainer
 
@@ -101,39 +102,33 @@ export async function refuseCancelWithSvcMoney(
 /**
  * What Medusa's refundPaymentWorkflow would refuse only after the provider
  * sent the payout (its credit-line step runs after refundPaymentStep): a
- * canceled order, or an order change in progress. Checked before any payout.
+ * canceled order (`orderStatus`, read with the payment), or an order change in
+ * progress. Checked before any payout.
  */
 export async function refuseRefundMedusaWouldReject(
   container: Container,
-  orderId: string | null
+  {
+    orderId,
+    orderStatus,
+  }: { orderId: string | null; orderStatus: string | null }
 ): Promise<void> {
   if (!orderId) return
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: orders } = await query.graph({
-    entity: "order",
-    fields: ["id", "status"],
-    filters: { id: orderId },
-  })
-  if (orders[0]?.status === "canceled") {
+  if (orderStatus === "canceled") {
     throw new SaidError(
       MedusaError.Types.INVALID_DATA,
       say("refund.orderCanceled", { order: orderId })
     )
   }
-  const { data: changes } = await query.graph({
-    entity: "order_change",
-    fields: ["id", "change_type", "status"],
-    filters: { order_id: orderId, status: ["pending", "requested"] },
-  })
-  if (changes.length) {
-    const c = changes[0]
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const c = await activeOrderChange(query, orderId)
+  if (c) {
     throw new SaidError(
       MedusaError.Types.INVALID_DATA,
       say("refund.orderChanging", {
         order: orderId,
-        change: String(c.change_type ?? "change"),
-        id: String(c.id),
-        status: String(c.status),
+        change: c.change_type ?? "change",
+        id: c.id,
+        status: c.status,
       })
     )
   }

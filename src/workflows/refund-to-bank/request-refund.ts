@@ -86,7 +86,7 @@ export function publicPayout(
  * An svc payment's money from one Query read: captured and refunded, each total rounded
  * half-up to the sen once, as the checkout was (a 39.852 capture is the 3985 sen svc
  * received, and refunds of 39.852 and 79.704 are 12456 sen refunded: src/lib/money/sen-sums.ts),
- * Medusa's exact remainder, and the order its collection became.
+ * Medusa's exact remainder, and the order its collection became (and its status).
  */
 export async function loadPayment(container: Container, paymentId: string) {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
@@ -102,6 +102,7 @@ export async function loadPayment(container: Container, paymentId: string) {
       "refunds.amount",
       "refunds.raw_amount",
       "payment_collection.order.id",
+      "payment_collection.order.status",
     ],
     filters: { id: paymentId },
   })
@@ -127,6 +128,7 @@ export async function loadPayment(container: Container, paymentId: string) {
     /** what is left, exact, as Medusa counts it */
     exactLeft: MathBN.sub(captured, refunded),
     orderId: p.payment_collection?.order?.id ?? null,
+    orderStatus: p.payment_collection?.order?.status ?? null,
   }
 }
 
@@ -248,7 +250,7 @@ export async function checkRefundRequest(
   if (payment.capturedSen <= 0)
     throw invalidData(say("refund.nothingCaptured", { payment: payment.id }))
   // what Medusa would refuse only after the payout left (a canceled order, an order change in progress)
-  await refuseRefundMedusaWouldReject(container, payment.orderId)
+  await refuseRefundMedusaWouldReject(container, payment)
   if (input.refund_reason_id)
     await refundReasonExists(container, input.refund_reason_id)
 

@@ -33,6 +33,8 @@ type RefundRow = {
     provider_id?: string
     payment_collection?: { order?: { id: string } | null } | null
   } | null
+  /** the svc payout made for it (src/links/refund-svc-payout.ts) */
+  svc_payout?: { payout_id: string | null } | null
 }
 
 type OrderRow = {
@@ -64,7 +66,7 @@ export async function einvoiceReport(
     checkouts.filter((c) => !c.order_id).map((c) => c.payment_session_id)
   )
 
-  // the month's refunds with their payment's provider and order, in one read
+  // the month's refunds with their payment's provider and order and their svc payout, in one read
   const refundRows: RefundRow[] = (
     await query.graph({
       entity: "refund",
@@ -75,6 +77,7 @@ export async function einvoiceReport(
         "created_at",
         "payment.provider_id",
         "payment.payment_collection.order.id",
+        "svc_payout.payout_id",
       ],
       filters: {
         created_at: { $gte: from.toISOString(), $lt: to.toISOString() },
@@ -88,17 +91,6 @@ export async function einvoiceReport(
       ? [{ ...r, mode, orderId: r.payment?.payment_collection?.order?.id }]
       : []
   })
-  const payouts = svcRefunds.length
-    ? await svcModule.listSvcPayouts(
-        { refund_id: svcRefunds.map((r) => r.id) },
-        { take: svcRefunds.length }
-      )
-    : []
-  const payoutOf = new Map(
-    payouts.flatMap((p) =>
-      p.refund_id && p.payout_id ? [[p.refund_id, p.payout_id]] : []
-    )
-  )
 
   const orderIdOf = (c: (typeof checkouts)[number]) =>
     c.order_id ?? sessionOrders.get(c.payment_session_id) ?? null
@@ -152,7 +144,7 @@ export async function einvoiceReport(
     if (!r.orderId || own.has(r.orderId)) continue
     refunds.push({
       order_id: r.orderId,
-      reference: payoutOf.get(r.id) ?? r.id,
+      reference: r.svc_payout?.payout_id ?? r.id,
       mode: r.mode,
       amount_sen: BigInt(
         medusaAmountToSen(r.raw_amount ?? r.amount, "refund amount")

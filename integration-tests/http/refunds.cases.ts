@@ -577,7 +577,7 @@ export function refunds({
       },
     })
     expect(result).toMatchObject({
-      httpStatus: 200,
+      kept: false,
       payout: { status: "INITIATED", amount_sen: 1500, order_id: orderId },
     })
     expect(refundsSent).toEqual([

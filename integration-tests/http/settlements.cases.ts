@@ -256,7 +256,7 @@ export function settlements({ getContainer, sb, admin }: SvcSuite): void {
       },
     })
     expect(result).toMatchObject({
-      httpStatus: 200,
+      kept: false,
       withdrawal: {
         status: "PENDING",
         amount_sen: 2550,

@@ -167,7 +167,7 @@ export type TokenTransfersAnswer = Answer<typeof listTokenTransfers>
 export type TokenTransfer = TokenTransfersAnswer["transfers"][number]
 export type TokenTransferAnswer = Omit<
   Answer<typeof sendTokenTransfer>,
-  "httpStatus" | "message"
+  "kept" | "message"
 > & { message: string } & Coded<"message">
 
 /** GET, POST /admin/svc/beneficiaries. */

@@ -41,9 +41,9 @@ export const refundToBankHooks = ["refundSent"] as const
  *    while nothing was sent for it;
  * 3. svc-send-refund: Medusa's refundPaymentWorkflow, whose provider call sends
  *    the payout with that key; never compensated (money may have moved).
- * Result: the HTTP status the admin route answers with (200 sent, 202 svc did not
- * answer and the job finishes it with the same key), the payout request as an
- * admin may see it (account number masked), and a message.
+ * Result: `kept` (svc did not answer: the job finishes it with the same key; the
+ * admin route answers 202, else 200), the payout request as an admin may see it
+ * (account number masked), and a message.
  *
  * Started with `payout_request_id` (the reconciliation job), step 1 takes the
  * stored request as it is and step 3 finishes it with its own key.

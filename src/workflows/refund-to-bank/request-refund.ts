@@ -165,7 +165,8 @@ async function refundReasonExists(
 }
 
 export type RefundResult = {
-  httpStatus: 200 | 202
+  /** svc did not answer: the request is kept with its key and the job finishes it (a route answers 202) */
+  kept: boolean
   payout: Record<string, unknown>
   /** the answer line, in the catalogue's words (the route answers its English and code) */
   message: Said
@@ -403,7 +404,7 @@ function samePayout(
     throw invalidData(say("refund.requestIdUsed", { field: differs }))
   const done = !OPEN_PAYOUT_STATUSES.includes(String(row.status))
   return {
-    httpStatus: done ? 200 : 202,
+    kept: !done,
     payout: publicPayout(row),
     message: done
       ? row.failure_reason
@@ -471,7 +472,7 @@ export async function finishRefund(
   }
   if (row.status === "UNCERTAIN") {
     return {
-      httpStatus: 202,
+      kept: true,
       payout: publicPayout(row),
       message: say("refund.noAnswer"),
     }
@@ -484,7 +485,7 @@ export async function finishRefund(
 /** The answer for a payout svc made: 200, the request as it stands. */
 function sentAnswer(row: PayoutRecord): RefundResult {
   return {
-    httpStatus: 200,
+    kept: false,
     payout: publicPayout(row),
     message: say("refund.sent", {
       payout: String(row.payout_id),
@@ -532,7 +533,7 @@ export async function finishPayoutRequest(
   return sent
     ? sentAnswer(after)
     : {
-        httpStatus: 202,
+        kept: true,
         payout: publicPayout(after),
         message: say("refund.notFinished", { id: rowId, status: after.status }),
       }

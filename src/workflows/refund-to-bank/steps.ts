@@ -156,7 +156,7 @@ export const sendRefundStep = createStep(
         })
     const p = result.payout
     const sent =
-      result.httpStatus === 200 &&
+      !result.kept &&
       typeof p.payout_id === "string" &&
       typeof p.refund_id === "string"
         ? {

@@ -85,7 +85,7 @@ export async function sweepRefundPayouts(
           await refundToBankWorkflow(container).run({
             input: { payout_request_id: r.id },
           })
-        ).result.httpStatus === 200
+        ).result.kept === false
     )
     if (finished) report.finished++
   }

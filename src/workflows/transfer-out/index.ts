@@ -70,9 +70,9 @@ type OutUpdate = {
   status_history?: Record<string, unknown>
 }
 
-/** The workflow's answer: 200 sent (or already), 202 kept with its key; the row under the kind's key (`A`: `{withdrawal}`, `{transfer}`). */
+/** The workflow's answer: sent (or already), or `kept` with its key (svc did not answer: the job finishes it; a route answers 202); the row under the kind's key (`A`: `{withdrawal}`, `{transfer}`). */
 export type OutAnswer<A> = {
-  httpStatus: 200 | 202
+  kept: boolean
   /** the answer line, in the catalogue's words (the route answers its English and code) */
   message: Said
 } & A
@@ -189,10 +189,10 @@ export function outShape<
   const rowsOf = (container: Container) =>
     kind.rows(container.resolve<SvcModuleService>(SVC_MODULE))
   const answer = (
-    httpStatus: 200 | 202,
+    how: "sent" | "kept",
     row: Row,
     message: Said
-  ): OutAnswer<A> => ({ httpStatus, message, ...kind.wrap(row) })
+  ): OutAnswer<A> => ({ kept: how === "kept", message, ...kind.wrap(row) })
   const said = (name: "noAnswer" | "unrecordedAnswer" | "unrecorded") =>
     say(`${kind.texts}.${name}`)
   const status = (row: Row, svcId = kind.svcId(row)) => ({
@@ -213,8 +213,8 @@ export function outShape<
       send: null,
       created: false,
       answer: sending
-        ? answer(202, row, say("withdrawal.againSending"))
-        : answer(200, row, say(`${kind.texts}.again`, status(row))),
+        ? answer("kept", row, say("withdrawal.againSending"))
+        : answer("sent", row, say(`${kind.texts}.again`, status(row))),
     }
   }
 
@@ -330,14 +330,14 @@ export function outShape<
           ),
         })
       )
-      if (uncertain) return answer(202, updated, said("noAnswer"))
+      if (uncertain) return answer("kept", updated, said("noAnswer"))
       throw kind.sendError(e)
     }
     const updated = await recordAnswer(kind.what, row, () =>
       apply(container, row, sent, source)
     )
     return answer(
-      200,
+      "sent",
       updated,
       say(`${kind.texts}.sent`, status(updated, sent.id))
     )
@@ -415,7 +415,7 @@ export function outWorkflow<
         container
           .resolve(ContainerRegistrationKeys.LOGGER)
           .warn(`svc: ${e.message}`)
-        answer = shape.answer(202, row, shape.said("unrecordedAnswer"))
+        answer = shape.answer("kept", row, shape.said("unrecordedAnswer"))
       }
       return new StepResponse(answer, row.id)
     },

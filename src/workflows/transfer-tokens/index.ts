@@ -28,8 +28,8 @@ export const transferTokensWorkflowHooks = ["tokenTransferRequested"] as const
 
 /**
  * A token transfer from the svc wallet to an external address (the shape of
- * src/workflows/transfer-out). The answer is `{httpStatus, transfer, message}`
- * (200 sent or already sent, 202 kept with its key). svc sends no event for
+ * src/workflows/transfer-out). The answer is `{kept, transfer, message}`
+ * (sent or already sent, or kept with its key). svc sends no event for
  * token transfers: svc-track-token-transfer polls them to a final status.
  *
  * Hook `tokenTransferRequested` ({transfer, first}) runs once the transfer is recorded

@@ -30,7 +30,7 @@ export const withdrawWorkflowHooks = ["withdrawalRequested"] as const
 /**
  * Settle: send (part of) the svc wallet balance to a bank account linked to the
  * svc account (the shape of src/workflows/transfer-out). The answer is
- * `{httpStatus, withdrawal, message}` (200 sent or already sent, 202 kept with
+ * `{kept, withdrawal, message}` (sent or already sent, or kept with
  * its key for the job). Webhooks and the reconciliation job follow it to
  * COMPLETED (svc-track-withdrawal).
  *

@@ -192,7 +192,7 @@ export async function sweepWithdrawals(
     (r) => `finishing withdrawal ${r.id}`,
     async (r) => {
       const row = await svcModule.retrieveSvcWithdrawal(r.id)
-      return (await shape.send(container, row, "job")).httpStatus === 200
+      return !(await shape.send(container, row, "job")).kept
     }
   )
   if (opts.finishOnly) return report

@@ -28,13 +28,13 @@ export const sendOut =
     run: (
       scope: MedusaContainer,
       input: { request: B; actor_id?: string }
-    ) => Promise<{ result: { httpStatus: number; message: Said } }>
+    ) => Promise<{ result: { kept: boolean; message: Said } }>
   ) =>
   async (req: AuthenticatedMedusaRequest<B>, res: MedusaResponse) => {
     const { result } = await run(req.scope, {
       request: req.validatedBody,
       actor_id: req.auth_context?.actor_id,
     })
-    const { httpStatus, message, ...row } = result
-    res.status(httpStatus).json({ ...row, ...spoken("message", message) })
+    const { kept, message, ...row } = result
+    res.status(kept ? 202 : 200).json({ ...row, ...spoken("message", message) })
   }

@@ -26,14 +26,12 @@ import {
 import type { Period } from "../validators"
 import { ordersOfSessions, paymentModeOfType } from "../einvoice/myinvois"
 
+type Kind =
+  "checkout" | "refund_payout" | "payout" | "fiat_withdrawal" | "token_transfer"
+
 /** One money movement, its fields named as the file's columns; what it does not name is an empty field. */
 type Movement = {
-  kind:
-    | "checkout"
-    | "refund_payout"
-    | "payout"
-    | "fiat_withdrawal"
-    | "token_transfer"
+  kind: Kind
   direction: "in" | "out"
   order_id?: string | null
   svc_id?: string | null
@@ -82,10 +80,7 @@ async function listBack<T extends { createdAt: string }>(
   let cursor: string | undefined
   for (let i = 0; i < MAX_PAGES; i++) {
     // payouts and wallet transactions are loose JSON in svc's spec
-    const page = (await fetchPage({
-      limit: PAGE,
-      ...(cursor ? { cursor } : {}),
-    })) as Page<T>
+    const page = (await fetchPage({ limit: PAGE, cursor })) as Page<T>
     const data = Array.isArray(page?.data) ? page.data : []
     out.push(...data)
     const last = data[data.length - 1]
@@ -118,22 +113,24 @@ const createdIn = (p: Period) =>
     { take: 100_000, order: { created_at: "ASC" as const } },
   ] as const
 
-/** What differs between Medusa's and svc's record, or "ok". */
+/** A movement as svc lists it. */
+type SvcRecord = { status: string; amount: unknown; txHash?: string | null }
+
+/** What differs between Medusa's record (amount, status, tx hash) and svc's, or "ok". */
 function compare(
-  medusa: { amount: bigint | null; status: string | null; tx?: string | null },
-  svc: { amount: bigint | null; status: string | null; tx?: string | null }
+  amount: bigint | null,
+  status: string,
+  tx: string | null | undefined,
+  s: SvcRecord
 ): string {
+  const svcAmount = senOf(s.amount)
   const diffs: string[] = []
-  if (
-    medusa.amount !== null &&
-    svc.amount !== null &&
-    medusa.amount !== svc.amount
-  )
-    diffs.push(`amount: Medusa ${medusa.amount} sen, svc ${svc.amount} sen`)
-  if (medusa.status && svc.status && medusa.status !== svc.status)
-    diffs.push(`status: Medusa ${medusa.status}, svc ${svc.status}`)
-  if (medusa.tx && svc.tx && medusa.tx.toLowerCase() !== svc.tx.toLowerCase())
-    diffs.push(`txHash: Medusa ${medusa.tx}, svc ${svc.tx}`)
+  if (amount !== null && svcAmount !== null && amount !== svcAmount)
+    diffs.push(`amount: Medusa ${amount} sen, svc ${svcAmount} sen`)
+  if (status && s.status && status !== s.status)
+    diffs.push(`status: Medusa ${status}, svc ${s.status}`)
+  if (tx && s.txHash && tx.toLowerCase() !== s.txHash.toLowerCase())
+    diffs.push(`txHash: Medusa ${tx}, svc ${s.txHash}`)
   return diffs.length ? `MISMATCH ${diffs.join("; ")}` : "ok"
 }
 
@@ -245,10 +242,7 @@ async function checkoutRows({ container, client, svcModule, p, notes }: Ctx) {
           ? "MISMATCH not among svc's COMPLETED checkouts"
           : !c.paid_at
             ? `MISMATCH Medusa has no payment time (status ${c.status}); svc paid at ${s.paidAt}`
-            : compare(
-                { amount, status: c.status, tx: c.tx_hash },
-                { amount: senOf(s.amount), status: svcStatus, tx: s.txHash }
-              ),
+            : compare(amount, c.status, c.tx_hash, s),
     }
   }
   return matched(
@@ -278,12 +272,7 @@ type LedgerOut = Pick<
   notInSvc: string
 }
 
-type SvcOut = {
-  status: string
-  amount: string
-  createdAt: string
-  txHash?: string | null
-}
+type SvcOut = SvcRecord & { createdAt: string }
 
 /** An outgoing request beside svc's record `s` (undefined: not in svc's list). */
 function ledgerOutRow(o: LedgerOut, s: SvcOut | undefined): Movement {
@@ -305,10 +294,7 @@ function ledgerOutRow(o: LedgerOut, s: SvcOut | undefined): Movement {
       ? `no svc ${what} (status ${r.status}${r.failure_reason ? `: ${r.failure_reason}` : ""})`
       : !s
         ? notInSvc
-        : compare(
-            { amount, status: r.status, tx: o.tx_hash },
-            { amount: senOf(s.amount), status: s.status, tx: s.txHash }
-          ),
+        : compare(amount, r.status, o.tx_hash, s),
   }
 }
 

@@ -215,26 +215,29 @@ export async function setOrderEinvoice(
   return read()
 }
 
-/** The order of each checkout's payment session, through its payment collection, in one Query call. */
-export async function ordersOfSessions(
-  container: MedusaContainer,
-  sessionIds: string[]
-): Promise<Map<string, string>> {
-  if (!sessionIds.length) return new Map()
+/** Checkouts with their order: their own, else their payment session's (through its payment collection, in one Query call). */
+export async function withOrders<
+  C extends { order_id: string | null; payment_session_id: string },
+>(container: MedusaContainer, checkouts: C[]): Promise<C[]> {
+  const ids = checkouts
+    .filter((c) => !c.order_id)
+    .map((c) => c.payment_session_id)
+  if (!ids.length) return checkouts
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "payment_session",
     fields: ["id", "payment_collection.order.id"],
-    filters: { id: sessionIds },
+    filters: { id: ids },
   })
   const sessions: {
     id: string
     payment_collection?: { order?: { id: string } | null } | null
   }[] = data
-  return new Map(
-    sessions.flatMap((s) => {
-      const order = s.payment_collection?.order?.id
-      return order ? [[s.id, order]] : []
-    })
+  const orders = new Map(
+    sessions.map((s) => [s.id, s.payment_collection?.order?.id])
   )
+  return checkouts.map((c) => ({
+    ...c,
+    order_id: c.order_id ?? orders.get(c.payment_session_id) ?? null,
+  }))
 }

@@ -24,7 +24,7 @@ import {
   senOf,
 } from "../csv"
 import type { Period } from "../validators"
-import { ordersOfSessions, paymentModeOfType } from "../einvoice/myinvois"
+import { paymentModeOfType, withOrders } from "../einvoice/myinvois"
 
 type Kind =
   "checkout" | "refund_payout" | "payout" | "fiat_withdrawal" | "token_transfer"
@@ -200,18 +200,17 @@ async function checkoutRows({ container, client, svcModule, p, notes }: Ctx) {
   const svcOnlyIds = svcList
     .filter((c) => paidIn(c) && !ourIds.has(c.checkoutId))
     .map((c) => c.checkoutId)
-  const all = svcOnlyIds.length
-    ? [
-        ...ours,
-        ...(await svcModule.listSvcCheckouts(
-          { checkout_id: svcOnlyIds },
-          { take: svcOnlyIds.length }
-        )),
-      ]
-    : ours
-  const orders = await ordersOfSessions(
+  const all = await withOrders(
     container,
-    all.filter((c) => !c.order_id).map((c) => c.payment_session_id)
+    svcOnlyIds.length
+      ? [
+          ...ours,
+          ...(await svcModule.listSvcCheckouts(
+            { checkout_id: svcOnlyIds },
+            { take: svcOnlyIds.length }
+          )),
+        ]
+      : ours
   )
   /** Our checkout `c` beside svc's record `s`; no `c`: svc's only. */
   const checkoutRow = (
@@ -223,7 +222,7 @@ async function checkoutRows({ container, client, svcModule, p, notes }: Ctx) {
     return {
       kind: "checkout",
       direction: "in",
-      order_id: c && (c.order_id ?? orders.get(c.payment_session_id)),
+      order_id: c?.order_id,
       svc_id: c ? c.checkout_id : s?.checkoutId,
       medusa_id: c?.id,
       medusa_status: c?.status,

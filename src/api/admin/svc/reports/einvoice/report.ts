@@ -7,7 +7,7 @@
  * refund to the buyer's bank is one Medusa refund and one svc payout, whose id
  * is its reference). Orders and their flag are read through Query; no svc call.
  */
-import type { MedusaContainer } from "@medusajs/framework/types"
+import type { MedusaContainer, OrderDTO } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { SVC_MODULE } from "../../../../../modules/svc"
 import type SvcModuleService from "../../../../../modules/svc/service"
@@ -35,11 +35,7 @@ type RefundRow = {
   } | null
 }
 
-type OrderRow = {
-  id: string
-  display_id: number | null
-  metadata: Record<string, unknown> | null
-}
+type OrderRow = Pick<OrderDTO, "id" | "display_id" | "metadata">
 
 /** Why an order of the month is not in the consolidated data. */
 const EXCLUDED_BUYER_EINVOICE = "buyer_requested_einvoice"

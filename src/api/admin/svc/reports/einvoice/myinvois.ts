@@ -9,7 +9,7 @@
  * Cheque, 03 Bank Transfer, 04 Credit Card, 05 Debit Card, 06 e-Wallet /
  * Digital Wallet, 07 Digital Bank, 08 Others. svc's checkouts use two of them.
  */
-import type { MedusaContainer } from "@medusajs/framework/types"
+import type { MedusaContainer, OrderDTO } from "@medusajs/framework/types"
 import {
   ContainerRegistrationKeys,
   MedusaError,
@@ -54,13 +54,8 @@ export type EinvoicePayment = {
   paid_at_ms: number
 }
 
-/** One Medusa refund of such a payment (made as an svc payout or otherwise). */
-export type EinvoiceRefund = {
-  order_id: string
-  /** svc's payout id when the refund was paid by svc, else Medusa's refund id */
-  reference: string
-  mode: PaymentModeCode
-  amount_sen: bigint
+/** One Medusa refund of such a payment (made as an svc payout or otherwise): its reference is svc's payout id when svc paid it, else Medusa's refund id. */
+export type EinvoiceRefund = Omit<EinvoicePayment, "tx_hash" | "paid_at_ms"> & {
   at_ms: number
 }
 
@@ -183,9 +178,7 @@ export async function orderEinvoice(
     fields: ["id", "customer_id", "metadata"],
     filters: { id },
   })
-  const order:
-    | { customer_id: string | null; metadata: Record<string, unknown> | null }
-    | undefined = data[0]
+  const order: Pick<OrderDTO, "customer_id" | "metadata"> | undefined = data[0]
   if (
     !order ||
     (owner && (!owner.customer_id || order.customer_id !== owner.customer_id))

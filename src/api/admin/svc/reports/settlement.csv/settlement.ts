@@ -13,7 +13,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { SVC_MODULE } from "../../../../../modules/svc"
 import type SvcModuleService from "../../../../../modules/svc/service"
 import { svcFromContainer } from "../../../../../lib/svc-runtime/config"
-import type { Checkout, SvcClient } from "../../../../../client"
+import type { Checkout } from "../../../../../client"
 import {
   csvFile,
   csvTable,
@@ -168,14 +168,15 @@ function feeMode(c: Checkout | undefined): string | null {
   return null
 }
 
-/** What each list of movements reads from. */
-type Ctx = {
-  container: MedusaContainer
-  client: SvcClient
-  svcModule: SvcModuleService
-  p: Period
-  notes: string[]
-}
+/** What each list of movements reads from, and the notes it leaves. */
+const context = (container: MedusaContainer, p: Period) => ({
+  container,
+  client: svcFromContainer(container).client,
+  svcModule: container.resolve<SvcModuleService>(SVC_MODULE),
+  p,
+  notes: new Array<string>(),
+})
+type Ctx = ReturnType<typeof context>
 
 async function checkoutRows({ container, client, svcModule, p, notes }: Ctx) {
   const svcList = await listBack<Checkout>(
@@ -458,13 +459,7 @@ export async function settlementReport(
   container: MedusaContainer,
   p: Period
 ): Promise<{ csv: string; mismatches: number }> {
-  const ctx: Ctx = {
-    container,
-    client: svcFromContainer(container).client,
-    svcModule: container.resolve<SvcModuleService>(SVC_MODULE),
-    p,
-    notes: [],
-  }
+  const ctx = context(container, p)
   const rows = (
     await Promise.all([checkoutRows(ctx), payoutRows(ctx), walletRows(ctx)])
   )

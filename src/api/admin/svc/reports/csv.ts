@@ -33,17 +33,35 @@ export function senOf(v: unknown): bigint | null {
 /**
  * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break;
  * text starting with = + - @ gets a leading ' so a spreadsheet never runs it
- * as a formula (amount columns are digits and never start with those).
+ * as a formula (amount columns are digits and never start with those). A list
+ * is one field, space-separated.
  */
 export function csvField(v: unknown): string {
   if (v === null || v === undefined) return ""
-  let s = typeof v === "bigint" ? v.toString() : String(v)
+  let s = Array.isArray(v) ? v.join(" ") : String(v)
   if (/^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s)) s = `'${s}`
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
 }
 
 export const csvLine = (values: unknown[]): string =>
   values.map(csvField).join(",")
+
+/** Items grouped by `key`, groups and items in the order each first comes. */
+export function groupBy<T>(items: T[], key: (t: T) => string) {
+  const groups = new Map<string, T[]>()
+  for (const t of items) {
+    const group = groups.get(key(t))
+    if (group) group.push(t)
+    else groups.set(key(t), [t])
+  }
+  return groups
+}
+
+/** A header line and one line per row, each row's fields named as the columns (an absent one is empty). */
+export const csvTable = (
+  columns: string[],
+  rows: Record<string, unknown>[]
+) => [csvLine(columns), ...rows.map((r) => csvLine(columns.map((c) => r[c])))]
 
 /** A CSV file (CRLF lines) ending in `#` notes, one line each. */
 export const csvFile = (lines: string[], notes: string[]): string =>

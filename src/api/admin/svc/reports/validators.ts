@@ -1,6 +1,6 @@
 import { z } from "@medusajs/framework/zod"
 import { english, say } from "../../../../lib/texts"
-import { MYT_OFFSET_MS } from "./csv"
+import { MYT_OFFSET_MS, mytDay } from "./csv"
 
 const DAY_MS = 24 * 60 * 60 * 1000
 const MAX_PERIOD_DAYS = 366
@@ -10,27 +10,20 @@ function instant(v: string, end: boolean): number {
   if (/^\d{4}-\d{2}-\d{2}$/.test(v)) {
     const start = Date.parse(`${v}T00:00:00+08:00`)
     // a calendar check: 2026-02-30 parses in some engines
-    if (
-      Number.isNaN(start) ||
-      new Date(start + MYT_OFFSET_MS).toISOString().slice(0, 10) !== v
-    )
-      return Number.NaN
+    if (Number.isNaN(start) || mytDay(start) !== v) return Number.NaN
     return end ? start + DAY_MS : start
   }
-  if (!/T\d{2}:\d{2}/.test(v) || !/(Z|[+-]\d{2}:?\d{2})$/.test(v))
-    return Number.NaN
-  return Date.parse(v)
+  return /T\d{2}:\d{2}/.test(v) && /(Z|[+-]\d{2}:?\d{2})$/.test(v)
+    ? Date.parse(v)
+    : Number.NaN
 }
 
-/** A Malaysian calendar month as [fromMs, toMs): from 00:00 on its 1st to 00:00 on the next month's 1st, Malaysian time; null when not a month. */
+/** A Malaysian calendar month (2000-01 to 2100-12) as [fromMs, toMs): from 00:00 on its 1st to 00:00 on the next month's 1st, Malaysian time; null when not a month. */
 export function monthPeriod(
   month: string
 ): { fromMs: number; toMs: number } | null {
-  const m = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(month)
-  if (!m) return null
-  const year = Number(m[1])
-  const mon = Number(m[2])
-  if (year < 2000 || year > 2100) return null
+  if (!/^(20\d\d|2100)-(0[1-9]|1[0-2])$/.test(month)) return null
+  const [year, mon] = month.split("-").map(Number)
   return {
     fromMs: Date.UTC(year, mon - 1, 1) - MYT_OFFSET_MS,
     toMs: Date.UTC(year, mon, 1) - MYT_OFFSET_MS,
@@ -56,32 +49,24 @@ const bound = (field: "from" | "to", end: boolean) =>
 export const periodQuery = z
   .object({ from: bound("from", false), to: bound("to", true) })
   .strict()
-  .transform((q, ctx): Period => {
-    const fromMs = instant(q.from, false)
-    const toMs = instant(q.to, true)
-    if (toMs <= fromMs) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["to"],
-        message: english(say("input.after", { path: "to", other: "from" })),
+  .transform((q): Period => ({
+    ...q,
+    fromMs: instant(q.from, false),
+    toMs: instant(q.to, true),
+  }))
+  .refine((p) => p.toMs > p.fromMs, {
+    path: ["to"],
+    error: english(say("input.after", { path: "to", other: "from" })),
+  })
+  .refine((p) => p.toMs - p.fromMs <= MAX_PERIOD_DAYS * DAY_MS, {
+    path: ["to"],
+    error: english(
+      say("input.periodMax", {
+        path: "to",
+        days: MAX_PERIOD_DAYS,
+        other: "from",
       })
-      return z.NEVER
-    }
-    if (toMs - fromMs > MAX_PERIOD_DAYS * DAY_MS) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["to"],
-        message: english(
-          say("input.periodMax", {
-            path: "to",
-            days: MAX_PERIOD_DAYS,
-            other: "from",
-          })
-        ),
-      })
-      return z.NEVER
-    }
-    return { from: q.from, to: q.to, fromMs, toMs }
+    ),
   })
 
 /** `GET /admin/svc/reports/einvoice?month=YYYY-MM&format=json|csv`: a Malaysian calendar month. */

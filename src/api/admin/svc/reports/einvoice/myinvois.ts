@@ -9,13 +9,13 @@
  * Cheque, 03 Bank Transfer, 04 Credit Card, 05 Debit Card, 06 e-Wallet /
  * Digital Wallet, 07 Digital Bank, 08 Others. svc's checkouts use two of them.
  */
-import type { MedusaContainer } from "@medusajs/framework/types"
+import type { MedusaContainer, OrderDTO } from "@medusajs/framework/types"
 import {
   ContainerRegistrationKeys,
   MedusaError,
 } from "@medusajs/framework/utils"
 import { updateOrderWorkflow } from "@medusajs/core-flows"
-import { csvFile, csvLine, mytDay, rmText } from "../csv"
+import { csvFile, csvTable, groupBy, mytDay, rmText } from "../csv"
 
 export type PaymentModeCode = "03" | "06"
 export const PAYMENT_MODE_NAMES: Record<PaymentModeCode, string> = {
@@ -54,32 +54,27 @@ export type EinvoicePayment = {
   paid_at_ms: number
 }
 
-/** One Medusa refund of such a payment (made as an svc payout or otherwise). */
-export type EinvoiceRefund = {
-  order_id: string
-  /** svc's payout id when the refund was paid by svc, else Medusa's refund id */
-  reference: string
-  mode: PaymentModeCode
-  amount_sen: bigint
+/** One Medusa refund of such a payment (made as an svc payout or otherwise): its reference is svc's payout id when svc paid it, else Medusa's refund id. */
+export type EinvoiceRefund = Omit<EinvoicePayment, "tx_hash" | "paid_at_ms"> & {
   at_ms: number
 }
 
-const noSums = () => ({
-  payment_count: 0,
-  gross_sen: 0n,
-  refund_count: 0,
-  refunds_sen: 0n,
-  net_sen: 0n,
-})
-export type EinvoiceTotals = ReturnType<typeof noSums>
-export type EinvoiceGroup = EinvoiceTotals & {
-  day: string
-  payment_mode: PaymentModeCode
-  payment_mode_name: string
-  references: string[]
-  refund_references: string[]
-  order_ids: string[]
+const amountOf = (xs: { amount_sen: bigint }[]) =>
+  xs.reduce((sum, x) => sum + x.amount_sen, 0n)
+
+/** The counts and sums (integer sen, bigint) of payments and refunds. */
+function sums(pay: { amount_sen: bigint }[], back: { amount_sen: bigint }[]) {
+  const gross_sen = amountOf(pay)
+  const refunds_sen = amountOf(back)
+  return {
+    payment_count: pay.length,
+    gross_sen,
+    refund_count: back.length,
+    refunds_sen,
+    net_sen: gross_sen - refunds_sen,
+  }
 }
+export type EinvoiceTotals = ReturnType<typeof sums>
 
 /**
  * Payments by the Malaysian day they were paid, refunds by the Malaysian day
@@ -89,62 +84,45 @@ export type EinvoiceGroup = EinvoiceTotals & {
 export function groupEinvoice(
   payments: EinvoicePayment[],
   refunds: EinvoiceRefund[]
-): { groups: EinvoiceGroup[]; totals: EinvoiceTotals } {
-  const groups = new Map<string, EinvoiceGroup>()
-  const group = (atMs: number, mode: PaymentModeCode, orderId: string) => {
-    const day = mytDay(atMs)
-    const key = `${day} ${mode}`
-    const g = groups.get(key) ?? {
-      day,
-      payment_mode: mode,
-      payment_mode_name: PAYMENT_MODE_NAMES[mode],
-      ...noSums(),
-      references: [],
-      refund_references: [],
-      order_ids: [],
-    }
-    groups.set(key, g)
-    if (!g.order_ids.includes(orderId)) g.order_ids.push(orderId)
-    return g
-  }
-  for (const p of [...payments].sort((a, b) => a.paid_at_ms - b.paid_at_ms)) {
-    const g = group(p.paid_at_ms, p.mode, p.order_id)
-    g.payment_count += 1
-    g.gross_sen += p.amount_sen
-    g.references.push(p.reference)
-  }
-  for (const r of [...refunds].sort((a, b) => a.at_ms - b.at_ms)) {
-    const g = group(r.at_ms, r.mode, r.order_id)
-    g.refund_count += 1
-    g.refunds_sen += r.amount_sen
-    g.refund_references.push(r.reference)
-  }
-  const totals = noSums()
-  const sorted = [...groups]
+) {
+  const byTime = <T extends { at_ms: number }>(xs: T[]) =>
+    [...xs].sort((a, b) => a.at_ms - b.at_ms)
+  const all = [
+    ...byTime(
+      payments.map((p) => ({ ...p, at_ms: p.paid_at_ms, back: false }))
+    ),
+    ...byTime(refunds.map((r) => ({ ...r, back: true }))),
+  ]
+  const groups = [...groupBy(all, (x) => `${mytDay(x.at_ms)} ${x.mode}`)]
     .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([, g]) => g)
-  for (const g of sorted) {
-    g.net_sen = g.gross_sen - g.refunds_sen
-    totals.payment_count += g.payment_count
-    totals.gross_sen += g.gross_sen
-    totals.refund_count += g.refund_count
-    totals.refunds_sen += g.refunds_sen
-    totals.net_sen += g.net_sen
-  }
-  return { groups: sorted, totals }
+    .map(([key, xs]) => {
+      const pay = xs.filter((x) => !x.back)
+      const back = xs.filter((x) => x.back)
+      return {
+        day: key.slice(0, 10),
+        payment_mode: xs[0].mode,
+        payment_mode_name: PAYMENT_MODE_NAMES[xs[0].mode],
+        ...sums(pay, back),
+        references: pay.map((x) => x.reference),
+        refund_references: back.map((x) => x.reference),
+        order_ids: [...new Set(xs.map((x) => x.order_id))],
+      }
+    })
+  return { groups, totals: sums(payments, refunds) }
 }
+export type EinvoiceGroup = ReturnType<typeof groupEinvoice>["groups"][number]
 
-/** The counts and sums of a group or the month, sen beside RM. */
-const sums = (t: EinvoiceTotals) => [
-  t.payment_count,
-  t.gross_sen,
-  rmText(t.gross_sen),
-  t.refund_count,
-  t.refunds_sen,
-  rmText(t.refunds_sen),
-  t.net_sen,
-  rmText(t.net_sen),
-]
+/** The RM of a group's or the month's sums, exact text. */
+const rmOf = (t: EinvoiceTotals) => ({
+  gross_rm: rmText(t.gross_sen),
+  refunds_rm: rmText(t.refunds_sen),
+  net_rm: rmText(t.net_sen),
+})
+
+const COLUMNS =
+  "day,payment_mode,payment_mode_name,payment_count,gross_sen,gross_rm,refund_count,refunds_sen,refunds_rm,net_sen,net_rm,svc_references,refund_references,order_ids".split(
+    ","
+  )
 
 /** The monthly export as CSV (RFC 4180, CRLF): one line per day and mode, then the month's total, then `#` notes. Lists are space-separated. */
 export function einvoiceCsv(
@@ -152,55 +130,28 @@ export function einvoiceCsv(
   r: { groups: EinvoiceGroup[]; totals: EinvoiceTotals },
   notes: string[] = []
 ): string {
-  const header = [
-    "day",
-    "payment_mode",
-    "payment_mode_name",
-    "payment_count",
-    "gross_sen",
-    "gross_rm",
-    "refund_count",
-    "refunds_sen",
-    "refunds_rm",
-    "net_sen",
-    "net_rm",
-    "svc_references",
-    "refund_references",
-    "order_ids",
-  ]
   const lines = [
-    csvLine(header),
-    ...r.groups.map((g) =>
-      csvLine([
-        g.day,
-        g.payment_mode,
-        g.payment_mode_name,
-        ...sums(g),
-        g.references.join(" "),
-        g.refund_references.join(" "),
-        g.order_ids.join(" "),
-      ])
-    ),
-    csvLine([month, "total", "", ...sums(r.totals), "", "", ""]),
+    ...r.groups.map((g) => ({
+      ...g,
+      ...rmOf(g),
+      svc_references: g.references,
+    })),
+    { ...r.totals, ...rmOf(r.totals), day: month, payment_mode: "total" },
   ]
-  return csvFile(lines, [
+  return csvFile(csvTable(COLUMNS, lines), [
     `month ${month} in Malaysia time (UTC+08:00); orders whose buyer asked for their own e-invoice are left out`,
     ...notes,
   ])
 }
 
 /** A group or the month's totals as JSON: sen as integers, RM as exact text. */
-export function sumsJson<T extends EinvoiceTotals>(g: T) {
-  return {
-    ...g,
-    gross_sen: Number(g.gross_sen),
-    gross_rm: rmText(g.gross_sen),
-    refunds_sen: Number(g.refunds_sen),
-    refunds_rm: rmText(g.refunds_sen),
-    net_sen: Number(g.net_sen),
-    net_rm: rmText(g.net_sen),
-  }
-}
+export const sumsJson = <T extends EinvoiceTotals>(g: T) => ({
+  ...g,
+  ...rmOf(g),
+  gross_sen: Number(g.gross_sen),
+  refunds_sen: Number(g.refunds_sen),
+  net_sen: Number(g.net_sen),
+})
 
 /** The order metadata key of the buyer's own e-invoice request (set on the cart, carried to the order by Medusa's cart completion). */
 export const EINVOICE_FLAG = "svc_einvoice_requested"
@@ -227,9 +178,7 @@ export async function orderEinvoice(
     fields: ["id", "customer_id", "metadata"],
     filters: { id },
   })
-  const order:
-    | { customer_id: string | null; metadata: Record<string, unknown> | null }
-    | undefined = data[0]
+  const order: Pick<OrderDTO, "customer_id" | "metadata"> | undefined = data[0]
   if (
     !order ||
     (owner && (!owner.customer_id || order.customer_id !== owner.customer_id))
@@ -259,26 +208,29 @@ export async function setOrderEinvoice(
   return read()
 }
 
-/** The order of each checkout's payment session, through its payment collection, in one Query call. */
-export async function ordersOfSessions(
-  container: MedusaContainer,
-  sessionIds: string[]
-): Promise<Map<string, string>> {
-  if (!sessionIds.length) return new Map()
+/** Checkouts with their order: their own, else their payment session's (through its payment collection, in one Query call). */
+export async function withOrders<
+  C extends { order_id: string | null; payment_session_id: string },
+>(container: MedusaContainer, checkouts: C[]): Promise<C[]> {
+  const ids = checkouts
+    .filter((c) => !c.order_id)
+    .map((c) => c.payment_session_id)
+  if (!ids.length) return checkouts
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "payment_session",
     fields: ["id", "payment_collection.order.id"],
-    filters: { id: sessionIds },
+    filters: { id: ids },
   })
   const sessions: {
     id: string
     payment_collection?: { order?: { id: string } | null } | null
   }[] = data
-  return new Map(
-    sessions.flatMap((s) => {
-      const order = s.payment_collection?.order?.id
-      return order ? [[s.id, order]] : []
-    })
+  const orders = new Map(
+    sessions.map((s) => [s.id, s.payment_collection?.order?.id])
   )
+  return checkouts.map((c) => ({
+    ...c,
+    order_id: c.order_id ?? orders.get(c.payment_session_id) ?? null,
+  }))
 }

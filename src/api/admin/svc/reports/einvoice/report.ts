@@ -7,7 +7,7 @@
  * refund to the buyer's bank is one Medusa refund and one svc payout, whose id
  * is its reference). Orders and their flag are read through Query; no svc call.
  */
-import type { MedusaContainer } from "@medusajs/framework/types"
+import type { MedusaContainer, OrderDTO } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { SVC_MODULE } from "../../../../../modules/svc"
 import type SvcModuleService from "../../../../../modules/svc/service"
@@ -15,11 +15,11 @@ import { medusaAmountToSen } from "../../../../../rules/medusa-amount"
 import {
   einvoiceRequested,
   groupEinvoice,
-  ordersOfSessions,
   paymentModeOfProvider,
   paymentModeOfType,
   type EinvoicePayment,
   type EinvoiceRefund,
+  withOrders,
 } from "./myinvois"
 
 const MAX_ROWS = 100_000
@@ -37,11 +37,7 @@ type RefundRow = {
   svc_payout?: { payout_id: string | null } | null
 }
 
-type OrderRow = {
-  id: string
-  display_id: number | null
-  metadata: Record<string, unknown> | null
-}
+type OrderRow = Pick<OrderDTO, "id" | "display_id" | "metadata">
 
 /** Why an order of the month is not in the consolidated data. */
 const EXCLUDED_BUYER_EINVOICE = "buyer_requested_einvoice"
@@ -57,13 +53,12 @@ export async function einvoiceReport(
   const from = new Date(period.fromMs)
   const to = new Date(period.toMs)
 
-  const checkouts = await svcModule.listSvcCheckouts(
-    { status: "COMPLETED", paid_at: { $gte: from, $lt: to } },
-    { take: MAX_ROWS, order: { paid_at: "ASC" } }
-  )
-  const sessionOrders = await ordersOfSessions(
+  const checkouts = await withOrders(
     container,
-    checkouts.filter((c) => !c.order_id).map((c) => c.payment_session_id)
+    await svcModule.listSvcCheckouts(
+      { status: "COMPLETED", paid_at: { $gte: from, $lt: to } },
+      { take: MAX_ROWS, order: { paid_at: "ASC" } }
+    )
   )
 
   // the month's refunds with their payment's provider and order and their svc payout, in one read
@@ -92,15 +87,12 @@ export async function einvoiceReport(
       : []
   })
 
-  const orderIdOf = (c: (typeof checkouts)[number]) =>
-    c.order_id ?? sessionOrders.get(c.payment_session_id) ?? null
   const orderIds = [
-    ...new Set(
-      [...checkouts.map(orderIdOf), ...svcRefunds.map((r) => r.orderId)].filter(
-        (x): x is string => !!x
-      )
-    ),
-  ]
+    ...new Set([
+      ...checkouts.map((c) => c.order_id),
+      ...svcRefunds.map((r) => r.orderId),
+    ]),
+  ].filter((x): x is string => !!x)
   const orderRows: OrderRow[] = orderIds.length
     ? (
         await query.graph({
@@ -118,40 +110,39 @@ export async function einvoiceReport(
   const payments: EinvoicePayment[] = []
   const unplaced: string[] = []
   for (const c of checkouts) {
-    const orderId = orderIdOf(c)
     const mode = paymentModeOfType(c.type)
-    if (!orderId || !orders.has(orderId) || !c.checkout_id || !mode) {
+    if (!c.order_id || !orders.has(c.order_id) || !c.checkout_id || !mode)
       unplaced.push(c.checkout_id ?? c.id)
-      continue
-    }
-    if (own.has(orderId)) continue
-    payments.push({
-      order_id: orderId,
-      reference: c.checkout_id,
-      tx_hash: c.tx_hash ?? null,
-      mode,
-      amount_sen: BigInt(c.amount_sen),
-      paid_at_ms: new Date(c.paid_at ?? Number.NaN).getTime(),
-    })
+    else if (!own.has(c.order_id))
+      payments.push({
+        order_id: c.order_id,
+        reference: c.checkout_id,
+        tx_hash: c.tx_hash ?? null,
+        mode,
+        amount_sen: BigInt(c.amount_sen),
+        paid_at_ms: new Date(c.paid_at ?? Number.NaN).getTime(),
+      })
   }
   if (unplaced.length)
     notes.push(
       `${unplaced.length} svc payment(s) of the month have no Medusa order (left out; see the settlement export): ${unplaced.join(" ")}`
     )
 
-  const refunds: EinvoiceRefund[] = []
-  for (const r of svcRefunds) {
-    if (!r.orderId || own.has(r.orderId)) continue
-    refunds.push({
-      order_id: r.orderId,
-      reference: r.svc_payout?.payout_id ?? r.id,
-      mode: r.mode,
-      amount_sen: BigInt(
-        medusaAmountToSen(r.raw_amount ?? r.amount, "refund amount")
-      ),
-      at_ms: new Date(r.created_at).getTime(),
-    })
-  }
+  const refunds = svcRefunds.flatMap((r): EinvoiceRefund[] =>
+    !r.orderId || own.has(r.orderId)
+      ? []
+      : [
+          {
+            order_id: r.orderId,
+            reference: r.svc_payout?.payout_id ?? r.id,
+            mode: r.mode,
+            amount_sen: BigInt(
+              medusaAmountToSen(r.raw_amount ?? r.amount, "refund amount")
+            ),
+            at_ms: new Date(r.created_at).getTime(),
+          },
+        ]
+  )
   const excluded = [...own].sort().map((id) => ({
     order_id: id,
     display_id: orders.get(id) ?? null,

@@ -2,7 +2,6 @@ import type {
   AuthenticatedMedusaRequest,
   MedusaResponse,
 } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
 import { toMedusaError } from "../../../../../lib/svc-runtime/errors"
 import type { Period } from "../validators"
 import { settlementReport } from "./settlement"
@@ -21,7 +20,6 @@ export async function GET(
 ) {
   const period = req.validatedQuery
   const report = await settlementReport(req.scope, period).catch((e) => {
-    if (e instanceof MedusaError) throw e
     throw toMedusaError(e, "reading svc's records for the finance export")
   })
   const name = `svc-settlement-${period.from.slice(0, 10)}-to-${period.to.slice(0, 10)}.csv`

@@ -13,33 +13,41 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { SVC_MODULE } from "../../../../../modules/svc"
 import type SvcModuleService from "../../../../../modules/svc/service"
 import { svcFromContainer } from "../../../../../lib/svc-runtime/config"
-import type { Checkout, SvcClient } from "../../../../../client"
-import { csvFile, csvLine, mytDay, mytTimestamp, rmText, senOf } from "../csv"
+import type { Checkout } from "../../../../../client"
+import {
+  csvFile,
+  csvTable,
+  groupBy,
+  mytDay,
+  mytTimestamp,
+  rmText,
+  senOf,
+} from "../csv"
 import type { Period } from "../validators"
-import { ordersOfSessions, paymentModeOfType } from "../einvoice/myinvois"
+import { paymentModeOfType, withOrders } from "../einvoice/myinvois"
 
 type Kind =
   "checkout" | "refund_payout" | "payout" | "fiat_withdrawal" | "token_transfer"
 
-type MovementRow = {
-  day: string
+/** One money movement, its fields named as the file's columns; what it does not name is an empty field. */
+type Movement = {
   kind: Kind
   direction: "in" | "out"
-  order_id: string | null
-  svc_id: string | null
-  medusa_id: string | null
-  medusa_status: string | null
-  svc_status: string | null
-  at: string
-  amount: bigint | null
-  fee: bigint | null
-  net: bigint | null
-  fee_mode: string | null
-  tx_hash: string | null
+  order_id?: string | null
+  svc_id?: string | null
+  medusa_id?: string
+  medusa_status?: string
+  svc_status?: string | null
+  at: unknown
+  amount_sen: bigint | null
+  fee_sen?: bigint | null
+  net_sen?: bigint | null
+  fee_mode?: string | null
+  tx_hash?: string | null
   counted: boolean
   match: string
-  /** MyInvois payment mode of a checkout (03 FPX, 06 svc wallet; docs/einvoice.md), null for other movements */
-  payment_mode: string | null
+  /** MyInvois payment mode of a checkout (03 FPX, 06 svc wallet; docs/einvoice.md) */
+  payment_mode?: string | null
 }
 
 /** Statuses under which the money did not (or no longer does) move. */
@@ -72,10 +80,7 @@ async function listBack<T extends { createdAt: string }>(
   let cursor: string | undefined
   for (let i = 0; i < MAX_PAGES; i++) {
     // payouts and wallet transactions are loose JSON in svc's spec
-    const page = (await fetchPage({
-      limit: PAGE,
-      ...(cursor ? { cursor } : {}),
-    })) as Page<T>
+    const page = (await fetchPage({ limit: PAGE, cursor })) as Page<T>
     const data = Array.isArray(page?.data) ? page.data : []
     out.push(...data)
     const last = data[data.length - 1]
@@ -108,43 +113,24 @@ const createdIn = (p: Period) =>
     { take: 100_000, order: { created_at: "ASC" as const } },
   ] as const
 
-type RowIn = Omit<Partial<MovementRow>, "day" | "at"> &
-  Pick<
-    MovementRow,
-    "kind" | "direction" | "amount" | "fee" | "net" | "counted" | "match"
-  > & { at: unknown }
+/** A movement as svc lists it. */
+type SvcRecord = { status: string; amount: unknown; txHash?: string | null }
 
-/** A movement; what it does not name is null, its day is the Malaysian day of `at`. */
-const row = (r: RowIn): MovementRow => ({
-  order_id: null,
-  svc_id: null,
-  medusa_id: null,
-  medusa_status: null,
-  svc_status: null,
-  fee_mode: null,
-  tx_hash: null,
-  payment_mode: null,
-  ...r,
-  day: mytDay(ms(r.at)),
-  at: iso(r.at),
-})
-
-/** What differs between Medusa's and svc's record, or "ok". */
+/** What differs between Medusa's record (amount, status, tx hash) and svc's, or "ok". */
 function compare(
-  medusa: { amount: bigint | null; status: string | null; tx?: string | null },
-  svc: { amount: bigint | null; status: string | null; tx?: string | null }
+  amount: bigint | null,
+  status: string,
+  tx: string | null | undefined,
+  s: SvcRecord
 ): string {
+  const svcAmount = senOf(s.amount)
   const diffs: string[] = []
-  if (
-    medusa.amount !== null &&
-    svc.amount !== null &&
-    medusa.amount !== svc.amount
-  )
-    diffs.push(`amount: Medusa ${medusa.amount} sen, svc ${svc.amount} sen`)
-  if (medusa.status && svc.status && medusa.status !== svc.status)
-    diffs.push(`status: Medusa ${medusa.status}, svc ${svc.status}`)
-  if (medusa.tx && svc.tx && medusa.tx.toLowerCase() !== svc.tx.toLowerCase())
-    diffs.push(`txHash: Medusa ${medusa.tx}, svc ${svc.tx}`)
+  if (amount !== null && svcAmount !== null && amount !== svcAmount)
+    diffs.push(`amount: Medusa ${amount} sen, svc ${svcAmount} sen`)
+  if (status && s.status && status !== s.status)
+    diffs.push(`status: Medusa ${status}, svc ${s.status}`)
+  if (tx && s.txHash && tx.toLowerCase() !== s.txHash.toLowerCase())
+    diffs.push(`txHash: Medusa ${tx}, svc ${s.txHash}`)
   return diffs.length ? `MISMATCH ${diffs.join("; ")}` : "ok"
 }
 
@@ -157,10 +143,10 @@ function matched<S>(
   svcIdOf: (s: S) => string,
   ours: {
     svcId: string | null | undefined
-    row: (s: S | undefined) => MovementRow
+    row: (s: S | undefined) => Movement
   }[],
-  svcOnly: (s: S) => MovementRow | null
-): MovementRow[] {
+  svcOnly: (s: S) => Movement | null
+): Movement[] {
   const byId = new Map(svcList.map((s) => [svcIdOf(s), s]))
   const known = new Set(ours.map((o) => o.svcId))
   return [
@@ -182,14 +168,15 @@ function feeMode(c: Checkout | undefined): string | null {
   return null
 }
 
-/** What each list of movements reads from. */
-type Ctx = {
-  container: MedusaContainer
-  client: SvcClient
-  svcModule: SvcModuleService
-  p: Period
-  notes: string[]
-}
+/** What each list of movements reads from, and the notes it leaves. */
+const context = (container: MedusaContainer, p: Period) => ({
+  container,
+  client: svcFromContainer(container).client,
+  svcModule: container.resolve<SvcModuleService>(SVC_MODULE),
+  p,
+  notes: new Array<string>(),
+})
+type Ctx = ReturnType<typeof context>
 
 async function checkoutRows({ container, client, svcModule, p, notes }: Ctx) {
   const svcList = await listBack<Checkout>(
@@ -214,76 +201,63 @@ async function checkoutRows({ container, client, svcModule, p, notes }: Ctx) {
   const svcOnlyIds = svcList
     .filter((c) => paidIn(c) && !ourIds.has(c.checkoutId))
     .map((c) => c.checkoutId)
-  const all = svcOnlyIds.length
-    ? [
-        ...ours,
-        ...(await svcModule.listSvcCheckouts(
-          { checkout_id: svcOnlyIds },
-          { take: svcOnlyIds.length }
-        )),
-      ]
-    : ours
-  const orders = await ordersOfSessions(
+  const all = await withOrders(
     container,
-    all.filter((c) => !c.order_id).map((c) => c.payment_session_id)
+    svcOnlyIds.length
+      ? [
+          ...ours,
+          ...(await svcModule.listSvcCheckouts(
+            { checkout_id: svcOnlyIds },
+            { take: svcOnlyIds.length }
+          )),
+        ]
+      : ours
   )
-  const ourRow = (c: (typeof all)[number], s: Checkout | undefined) => {
-    const amount = senOf(c.amount_sen)
+  /** Our checkout `c` beside svc's record `s`; no `c`: svc's only. */
+  const checkoutRow = (
+    c: (typeof all)[number] | undefined,
+    s: Checkout | undefined
+  ): Movement => {
+    const amount = senOf(c ? c.amount_sen : s?.amount)
     const svcStatus = s?.status ?? null
-    return row({
+    return {
       kind: "checkout",
       direction: "in",
-      order_id: c.order_id ?? orders.get(c.payment_session_id) ?? null,
-      svc_id: c.checkout_id ?? null,
-      medusa_id: c.id,
-      medusa_status: c.status,
+      order_id: c?.order_id,
+      svc_id: c ? c.checkout_id : s?.checkoutId,
+      medusa_id: c?.id,
+      medusa_status: c?.status,
       svc_status: svcStatus,
-      at: c.paid_at ?? s?.paidAt,
-      amount,
-      fee: senOf(s?.fee),
-      net: senOf(s?.netAmount),
+      at: c?.paid_at ?? s?.paidAt,
+      amount_sen: amount,
+      fee_sen: senOf(s?.fee),
+      net_sen: senOf(s?.netAmount),
       fee_mode: feeMode(s),
-      tx_hash: c.tx_hash ?? s?.txHash ?? null,
-      counted: !NOT_MOVED.has(svcStatus ?? c.status),
-      payment_mode: paymentModeOfType(c.type ?? s?.type),
-      match: !s
-        ? "MISMATCH not among svc's COMPLETED checkouts"
-        : !c.paid_at
-          ? `MISMATCH Medusa has no payment time (status ${c.status}); svc paid at ${s.paidAt}`
-          : compare(
-              { amount, status: c.status, tx: c.tx_hash },
-              { amount: senOf(s.amount), status: svcStatus, tx: s.txHash }
-            ),
-    })
+      tx_hash: c?.tx_hash ?? s?.txHash,
+      counted: !c || !NOT_MOVED.has(svcStatus ?? c.status),
+      payment_mode: paymentModeOfType(c?.type ?? s?.type),
+      match: !c
+        ? "MISMATCH only in svc: Medusa has no record of this checkout"
+        : !s
+          ? "MISMATCH not among svc's COMPLETED checkouts"
+          : !c.paid_at
+            ? `MISMATCH Medusa has no payment time (status ${c.status}); svc paid at ${s.paidAt}`
+            : compare(amount, c.status, c.tx_hash, s),
+    }
   }
   return matched(
     svcList,
     (s) => s.checkoutId,
-    all.map((c) => ({ svcId: c.checkout_id, row: (s) => ourRow(c, s) })),
-    (s) =>
-      paidIn(s)
-        ? row({
-            kind: "checkout",
-            direction: "in",
-            svc_id: s.checkoutId,
-            svc_status: s.status,
-            at: s.paidAt,
-            amount: senOf(s.amount),
-            fee: senOf(s.fee),
-            net: senOf(s.netAmount),
-            fee_mode: feeMode(s),
-            tx_hash: s.txHash,
-            counted: true,
-            payment_mode: paymentModeOfType(s.type),
-            match:
-              "MISMATCH only in svc: Medusa has no record of this checkout",
-          })
-        : null
+    all.map((c) => ({ svcId: c.checkout_id, row: (s) => checkoutRow(c, s) })),
+    (s) => (paidIn(s) ? checkoutRow(undefined, s) : null)
   )
 }
 
 /** One of our outgoing requests (payout, withdrawal, transfer): its ledger row and what the row names differently. */
-type LedgerOut = Pick<MovementRow, "kind" | "fee" | "tx_hash" | "svc_id"> & {
+type LedgerOut = Pick<
+  Movement,
+  "kind" | "svc_id" | "fee_sen" | "net_sen" | "tx_hash"
+> & {
   r: {
     id: string
     status: string
@@ -292,64 +266,56 @@ type LedgerOut = Pick<MovementRow, "kind" | "fee" | "tx_hash" | "svc_id"> & {
     failure_reason: string | null
     order_id?: string | null
   }
-  net?: bigint | null
   /** named in "no svc …" when the request never reached svc */
   what: string
   /** the match when svc's list does not have it */
   notInSvc: string
 }
 
-type SvcOut = {
-  status: string
-  amount: string
-  createdAt: string
-  txHash?: string | null
-}
+type SvcOut = SvcRecord & { createdAt: string }
 
 /** An outgoing request beside svc's record `s` (undefined: not in svc's list). */
-function ledgerOutRow(o: LedgerOut, s: SvcOut | undefined): MovementRow {
-  const { r, svc_id } = o
+function ledgerOutRow(o: LedgerOut, s: SvcOut | undefined): Movement {
+  const { r, what, notInSvc, ...named } = o
+  const { svc_id } = named
   const amount = senOf(r.amount_sen)
-  return row({
-    kind: o.kind,
+  return {
+    ...named,
     direction: "out",
-    order_id: r.order_id ?? null,
-    svc_id,
+    order_id: r.order_id,
     medusa_id: r.id,
     medusa_status: r.status,
-    svc_status: s?.status ?? null,
+    svc_status: s?.status,
     at: r.created_at,
-    amount,
-    fee: o.fee,
-    net: o.net ?? null,
-    tx_hash: o.tx_hash ?? s?.txHash ?? null,
+    amount_sen: amount,
+    tx_hash: o.tx_hash ?? s?.txHash,
     counted: !!svc_id && !NOT_MOVED.has(s?.status ?? r.status),
     match: !svc_id
-      ? `no svc ${o.what} (status ${r.status}${r.failure_reason ? `: ${r.failure_reason}` : ""})`
+      ? `no svc ${what} (status ${r.status}${r.failure_reason ? `: ${r.failure_reason}` : ""})`
       : !s
-        ? o.notInSvc
-        : compare(
-            { amount, status: r.status, tx: o.tx_hash },
-            { amount: senOf(s.amount), status: s.status, tx: s.txHash }
-          ),
-  })
+        ? notInSvc
+        : compare(amount, r.status, o.tx_hash, s),
+  }
 }
 
 /** An outgoing movement in svc's list of the period that Medusa did not request; counted unless its status moved no money. */
 const svcOutRow = (
   p: Period,
   s: SvcOut,
-  r: Pick<MovementRow, "kind" | "svc_id" | "fee" | "net" | "tx_hash" | "match">
-) =>
+  r: Pick<
+    Movement,
+    "kind" | "svc_id" | "fee_sen" | "net_sen" | "tx_hash" | "match"
+  >
+): Movement | null =>
   inPeriod(s.createdAt, p)
-    ? row({
+    ? {
         ...r,
         direction: "out",
         svc_status: s.status,
         at: s.createdAt,
-        amount: senOf(s.amount),
+        amount_sen: senOf(s.amount),
         counted: !NOT_MOVED.has(s.status),
-      })
+      }
     : null
 
 type SvcPayout = SvcOut & {
@@ -377,9 +343,8 @@ async function payoutRows({ client, svcModule, p, notes }: Ctx) {
             kind: "refund_payout",
             r: o,
             svc_id: o.payout_id,
-            fee: senOf(s?.fee) ?? senOf(o.fee_sen),
-            net: senOf(s?.netAmount),
-            tx_hash: null,
+            fee_sen: senOf(s?.fee) ?? senOf(o.fee_sen),
+            net_sen: senOf(s?.netAmount),
             what: "payout",
             notInSvc: "MISMATCH not in svc's payout list",
           },
@@ -390,9 +355,8 @@ async function payoutRows({ client, svcModule, p, notes }: Ctx) {
       svcOutRow(p, s, {
         kind: "payout",
         svc_id: s.payoutId,
-        fee: senOf(s.fee),
-        net: senOf(s.netAmount),
-        tx_hash: null,
+        fee_sen: senOf(s.fee),
+        net_sen: senOf(s.netAmount),
         match: "MISMATCH only in svc: not a refund made from Medusa",
       })
   )
@@ -413,8 +377,6 @@ async function walletRows({ client, svcModule, p, notes }: Ctx) {
       kind: "fiat_withdrawal" as const,
       r: w,
       svc_id: w.withdrawal_id,
-      fee: null,
-      tx_hash: null,
       what: "withdrawal",
       notInSvc,
     })),
@@ -422,7 +384,7 @@ async function walletRows({ client, svcModule, p, notes }: Ctx) {
       kind: "token_transfer" as const,
       r: t,
       svc_id: t.transfer_id,
-      fee: senOf(t.fee_sen),
+      fee_sen: senOf(t.fee_sen),
       tx_hash: t.tx_hash,
       what: "transfer",
       notInSvc:
@@ -443,9 +405,7 @@ async function walletRows({ client, svcModule, p, notes }: Ctx) {
                 ? "fiat_withdrawal"
                 : "token_transfer",
             svc_id: s.id,
-            fee: null,
-            net: null,
-            tx_hash: s.txHash ?? null,
+            tx_hash: s.txHash,
             match:
               "MISMATCH only in svc: not requested from Medusa (svc's dashboard, or a deposit to a trigger address)",
           })
@@ -453,77 +413,43 @@ async function walletRows({ client, svcModule, p, notes }: Ctx) {
   )
 }
 
-const CSV_HEADER = [
-  "day",
-  "kind",
-  "direction",
-  "order_id",
-  "svc_id",
-  "medusa_id",
-  "medusa_status",
-  "svc_status",
-  "at",
-  "amount_sen",
-  "amount_rm",
-  "fee_sen",
-  "fee_rm",
-  "net_sen",
-  "net_rm",
-  "fee_mode",
-  "tx_hash",
-  "counted",
-  "match",
-  "payment_mode",
-  "at_myt",
-]
+const COLUMNS =
+  "day,kind,direction,order_id,svc_id,medusa_id,medusa_status,svc_status,at,amount_sen,amount_rm,fee_sen,fee_rm,net_sen,net_rm,fee_mode,tx_hash,counted,match,payment_mode,at_myt".split(
+    ","
+  )
 
-const money = (v: bigint | null) => (v === null ? ["", ""] : [v, rmText(v)])
+const rm = (sen: bigint | null | undefined) => (sen == null ? "" : rmText(sen))
+/** A line's amounts: the same value in RM beside each sen. */
+const withRm = <T extends Pick<Movement, "amount_sen" | "fee_sen" | "net_sen">>(
+  r: T
+) => ({
+  ...r,
+  amount_rm: rm(r.amount_sen),
+  fee_rm: rm(r.fee_sen),
+  net_rm: rm(r.net_sen),
+})
 
-type Total = Pick<MovementRow, "kind" | "direction"> & {
-  count: number
-  amount: bigint
-  fee: bigint
-  net: bigint
-}
+const sum = (rows: Movement[], k: "amount_sen" | "fee_sen" | "net_sen") =>
+  rows.reduce((s, r) => s + (r[k] ?? 0n), 0n)
 
-/** The counted movements summed per kind and direction, in the order each first comes. */
-function totals(rows: MovementRow[]): Total[] {
-  const sums = new Map<string, Total>()
-  for (const r of rows.filter((x) => x.counted)) {
-    const key = `${r.kind} ${r.direction}`
-    const t = sums.get(key) ?? {
-      kind: r.kind,
-      direction: r.direction,
-      count: 0,
-      amount: 0n,
-      fee: 0n,
-      net: 0n,
-    }
-    t.count += 1
-    t.amount += r.amount ?? 0n
-    t.fee += r.fee ?? 0n
-    t.net += r.net ?? 0n
-    sums.set(key, t)
-  }
-  return [...sums.values()]
-}
-
-const totalLine = (first: string, label: string, t: Total) =>
-  csvLine([
-    first,
-    `${label}:${t.kind}`,
-    t.direction,
-    ...["", "", "", "", "", ""],
-    ...money(t.amount),
-    ...money(t.fee),
-    ...money(t.net),
-    "",
-    "",
-    t.count,
-    "",
-    "",
-    "",
-  ])
+/** Total lines under `day`: the counted movements summed per kind and direction, in the order each first comes. */
+const totals = (rows: Movement[], day: string, label: string) =>
+  [
+    ...groupBy(
+      rows.filter((r) => r.counted),
+      (r) => `${r.kind} ${r.direction}`
+    ).values(),
+  ].map((g) =>
+    withRm({
+      day,
+      kind: `${label}:${g[0].kind}`,
+      direction: g[0].direction,
+      counted: g.length,
+      amount_sen: sum(g, "amount_sen"),
+      fee_sen: sum(g, "fee_sen"),
+      net_sen: sum(g, "net_sen"),
+    })
+  )
 
 /**
  * Every movement of the period with svc's record beside it, day by day with
@@ -533,56 +459,28 @@ export async function settlementReport(
   container: MedusaContainer,
   p: Period
 ): Promise<{ csv: string; mismatches: number }> {
-  const ctx: Ctx = {
-    container,
-    client: svcFromContainer(container).client,
-    svcModule: container.resolve<SvcModuleService>(SVC_MODULE),
-    p,
-    notes: [],
-  }
+  const ctx = context(container, p)
   const rows = (
     await Promise.all([checkoutRows(ctx), payoutRows(ctx), walletRows(ctx)])
   )
     .flat()
+    .map((r) => ({ ...r, day: mytDay(ms(r.at)), at: iso(r.at) }))
     .sort((a, b) => a.at.localeCompare(b.at))
   const mismatches = rows.filter((r) => r.match.startsWith("MISMATCH")).length
-  const lines = [csvLine(CSV_HEADER)]
-  for (const day of [...new Set(rows.map((r) => r.day))].sort()) {
-    const ofDay = rows.filter((r) => r.day === day)
-    for (const r of ofDay)
-      lines.push(
-        csvLine([
-          r.day,
-          r.kind,
-          r.direction,
-          r.order_id,
-          r.svc_id,
-          r.medusa_id,
-          r.medusa_status,
-          r.svc_status,
-          r.at,
-          ...money(r.amount),
-          ...money(r.fee),
-          ...money(r.net),
-          r.fee_mode,
-          r.tx_hash,
-          r.counted ? "yes" : "no",
-          r.match,
-          r.payment_mode,
-          r.at ? mytTimestamp(Date.parse(r.at)) : "",
-        ])
-      )
-    lines.push(...totals(ofDay).map((t) => totalLine(day, "day_total", t)))
-  }
-  lines.push(
-    ...totals(rows).map((t) =>
-      totalLine(`${p.from}..${p.to}`, "period_total", t)
-    )
-  )
+  // rows in time order: their Malaysian days come in order
+  const lines = [...groupBy(rows, (r) => r.day)].flatMap(([day, ofDay]) => [
+    ...ofDay.map((r) => ({
+      ...withRm(r),
+      counted: r.counted ? "yes" : "no",
+      at_myt: mytTimestamp(Date.parse(r.at)),
+    })),
+    ...totals(ofDay, day, "day_total"),
+  ])
+  lines.push(...totals(rows, `${p.from}..${p.to}`, "period_total"))
   const span = `${new Date(p.fromMs).toISOString()} to ${new Date(p.toMs).toISOString()}`
   return {
     mismatches,
-    csv: csvFile(lines, [
+    csv: csvFile(csvTable(COLUMNS, lines), [
       `period ${span} (days in Malaysia time); ${rows.length} movements; ${mismatches} flagged MISMATCH`,
       ...ctx.notes,
     ]),

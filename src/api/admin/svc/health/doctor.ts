@@ -323,15 +323,11 @@ const PROBES: Record<string, (c: SvcClient) => Promise<unknown>> = {
 }
 
 export async function probeFeatures(client: SvcClient) {
-  const results: Record<string, ProbeResult & { answer?: unknown }> =
-    Object.fromEntries(
-      await Promise.all(
-        Object.entries(PROBES).map(async ([feature, read]) => [
-          feature,
-          await probe(() => read(client)),
-        ])
-      )
-    )
+  const probed = Object.entries(PROBES).map(
+    async ([feature, read]) =>
+      [feature, await probe(() => read(client))] as const
+  )
+  const results = Object.fromEntries(await Promise.all(probed))
   return { results, networks: results.wallet.answer }
 }
 
@@ -383,29 +379,24 @@ export function featuresCheck(features: FeatureState[]): Verdict {
         : unknown.length
           ? say("doctor.featuresNotKnown", { features: unknownWhy })
           : say("doctor.featuresAllAnswer")
-  const [many, direct] = [
-    off.length > 1,
-    off.some((f) => f.feature === "direct_checkout"),
-  ]
-  const enable = needed.length
+  const direct = off.some((f) => f.feature === "direct_checkout")
+  const ask = needed.length ? needed : off
+  const enable = ask.length
     ? say(
         needed.some((f) => f.feature === "checkout")
           ? "doctor.enableForShoppers"
-          : "doctor.enableForMoney",
-        { features: names(needed) }
+          : needed.length
+            ? "doctor.enableForMoney"
+            : off.length > 1
+              ? direct
+                ? "doctor.enableIfUsedManyDirect"
+                : "doctor.enableIfUsedMany"
+              : direct
+                ? "doctor.enableIfUsedDirect"
+                : "doctor.enableIfUsed",
+        { features: names(ask) }
       )
-    : off.length
-      ? say(
-          many
-            ? direct
-              ? "doctor.enableIfUsedManyDirect"
-              : "doctor.enableIfUsedMany"
-            : direct
-              ? "doctor.enableIfUsedDirect"
-              : "doctor.enableIfUsed",
-          { features: names(off) }
-        )
-      : null
+    : null
   const again = unknown.length
     ? say(unknown.length > 1 ? "doctor.checkAgainMany" : "doctor.checkAgain", {
         features: names(unknown),

@@ -42,6 +42,7 @@ import {
   spoken,
   type Said,
   type Spoken,
+  type TextCode,
 } from "../../../../lib/texts"
 import { jobStates, type Level, type SpokenVerdict } from "./jobs/job-checks"
 
@@ -142,22 +143,18 @@ const verdict = (
 ): Verdict => ({ level, detail, advice })
 
 /** What each svc account status blocks (the detail; spec: Authentication, "Account status gating"), and what to do. */
-const CONTACT = say("account.contactSupport")
+const blocking = (code: TextCode, advice = say("account.contactSupport")) =>
+  verdict("fail", say(code), advice)
 const STATUS_EFFECTS: Record<string, Verdict> = {
   ACTIVE: verdict("ok", say("account.blocksNothing")),
-  SUSPENDED: verdict("fail", say("account.blocksSuspended"), CONTACT),
-  FROZEN: verdict("fail", say("account.blocksFrozen"), CONTACT),
-  PENDING_VERIFICATION: verdict(
-    "fail",
-    say("account.blocksPendingVerification"),
+  SUSPENDED: blocking("account.blocksSuspended"),
+  FROZEN: blocking("account.blocksFrozen"),
+  PENDING_VERIFICATION: blocking(
+    "account.blocksPendingVerification",
     say("account.finishVerification")
   ),
-  NOT_ACTIVE: verdict("fail", say("account.blocksNotActive"), CONTACT),
-  TERMINATED: verdict(
-    "fail",
-    say("account.blocksTerminated"),
-    say("account.closed")
-  ),
+  NOT_ACTIVE: blocking("account.blocksNotActive"),
+  TERMINATED: blocking("account.blocksTerminated", say("account.closed")),
 }
 const statusEffect = (status: string) =>
   STATUS_EFFECTS[status] ??
@@ -469,11 +466,8 @@ async function webhooksSeen(svc: SvcModuleService) {
   const at = (r: (typeof rows)[number]) => new Date(r.at).getTime()
   return KNOWN_WEBHOOK_EVENT_TYPES.map((event_type) => {
     const mine = rows.filter((r) => r.event_type === event_type)
-    // the newest; the first read of equal times
-    const last = mine.reduce<(typeof mine)[number] | null>(
-      (a, r) => (!a || at(r) > at(a) ? r : a),
-      null
-    )
+    // the newest; the first read of equal times (a stable sort)
+    const [last] = [...mine].sort((x, y) => at(y) - at(x))
     return {
       event_type,
       last_received_at: last ? new Date(last.at).toISOString() : null,

@@ -73,24 +73,22 @@ async function supportBundle(
   doctor: DoctorReport,
   now = Date.now()
 ) {
-  let events
-  try {
-    const from = ulidTime(now - 3_600_000)
-    const e = await container
-      .resolve<SvcModuleService>(SVC_MODULE)
-      .eventsFromIds(
-        `svcwh_${from}`,
-        `svcin_${from}`,
-        UNKNOWN_TYPES_RESOURCE,
-        BUNDLE_EVENTS_MAX
-      )
-    // svc's events received in the last hour (ids, types, what the plugin did; never a body)
-    events = { ...e, max_each: BUNDLE_EVENTS_MAX }
-  } catch (err) {
-    events = {
-      error: `could not read the events: ${err instanceof Error ? err.message : String(err)}`,
-    }
-  }
+  const from = ulidTime(now - 3_600_000)
+  // svc's events received in the last hour (ids, types, what the plugin did; never a body)
+  const events = await container
+    .resolve<SvcModuleService>(SVC_MODULE)
+    .eventsFromIds(
+      `svcwh_${from}`,
+      `svcin_${from}`,
+      UNKNOWN_TYPES_RESOURCE,
+      BUNDLE_EVENTS_MAX
+    )
+    .then(
+      (e) => ({ ...e, max_each: BUNDLE_EVENTS_MAX }),
+      (err: unknown) => ({
+        error: `could not read the events: ${err instanceof Error ? err.message : String(err)}`,
+      })
+    )
   return {
     kind: "medusa-payment-svc support bundle",
     generated_at: new Date(now).toISOString(),

@@ -1,6 +1,6 @@
 import { SvcClient } from "../../client"
 import { findSvcProviderConfig } from "./config"
-import { loadPrivateKey, type SvcProviderOptions } from "./options"
+import { loadPrivateKey } from "./options"
 import { svcFields } from "./errors"
 
 type Logger = { info: (m: string) => void; warn: (m: string) => void }
@@ -37,13 +37,13 @@ const probed = new Set<string>()
  * first write, so a 401 here names the API key first and the rest as the set
  * registered with it.
  */
-export async function probeSvcHealth(deps: {
+export async function probeSvcHealth({
+  configModule,
+  logger,
+}: {
   configModule: ConfigLike
   logger: Logger
-  /** Tests: a client factory; default a dedicated SvcClient (no retry, PROBE_TIMEOUT_MS). */
-  client?: (o: SvcProviderOptions) => Pick<SvcClient, "health" | "close">
 }): Promise<ProbeOutcome> {
-  const { configModule, logger } = deps
   const mode = configModule?.projectConfig?.workerMode ?? "shared"
   if (mode === "server") return { kind: "skipped", why: "server-mode" }
   let found: ReturnType<typeof findSvcProviderConfig>
@@ -65,72 +65,53 @@ export async function probeSvcHealth(deps: {
   probed.add(once)
 
   const base = displayUrl(o.baseUrl)
-  const client =
-    deps.client?.(o) ??
-    new SvcClient({
-      baseUrl: o.baseUrl,
-      apiKey: o.apiKey,
-      keyId: o.keyId,
-      privateKey: loadPrivateKey(o),
-      algorithm: o.algorithm,
-      timeoutMs: PROBE_TIMEOUT_MS,
-      maxRetries: 0,
-    })
+  const client = new SvcClient({
+    baseUrl: o.baseUrl,
+    apiKey: o.apiKey,
+    keyId: o.keyId,
+    privateKey: loadPrivateKey(o),
+    algorithm: o.algorithm,
+    timeoutMs: PROBE_TIMEOUT_MS,
+    maxRetries: 0,
+  })
   try {
-    const h = await client.health()
-    const account = {
-      id: h.account.id,
-      name: h.account.name,
-      status: h.account.status,
-    }
-    if (account.status !== "ACTIVE") {
+    const { id, name, status } = (await client.health()).account
+    if (status !== "ACTIVE") {
       logger.warn(
-        `medusa-payment-svc: svc at ${base} says the account ${account.name} (${account.id}) is ${account.status}, not ACTIVE: payments will be refused until svc activates it`
+        `medusa-payment-svc: svc at ${base} says the account ${name} (${id}) is ${status}, not ACTIVE: payments will be refused until svc activates it`
       )
       return { kind: "account", status: 200 }
     }
     logger.info(
-      `medusa-payment-svc: svc at ${base} accepted the API key (account ${account.name}, ${account.id})`
+      `medusa-payment-svc: svc at ${base} accepted the API key (account ${name}, ${id})`
     )
-    return { kind: "ok", account }
+    return { kind: "ok", account: { id, name, status } }
   } catch (e) {
     const err = svcFields(e)
     const ref = err.requestId ? `, svc requestId ${err.requestId}` : ""
-    const status = typeof err.status === "number" ? err.status : 0
+    const status = err.status ?? 0
     const after =
       "Shoppers are told svc payment is unavailable until this is fixed."
-    if (
-      err.name === "SvcConnectionError" ||
-      err.name === "SvcTimeoutError" ||
-      status === 0
-    ) {
-      logger.warn(
-        `medusa-payment-svc: could not reach svc at ${base} (${err.message ?? err.code ?? "no answer"}${err.name === "SvcTimeoutError" ? `, ${PROBE_TIMEOUT_MS} ms at startup` : ""}): check the provider option \`baseUrl\` and that svc is reachable from this server. ${after}`
-      )
-      return { kind: "unreachable", status }
+    const timeout = err.name === "SvcTimeoutError"
+    const kind =
+      err.name === "SvcConnectionError" || timeout || status === 0
+        ? "unreachable"
+        : status === 401
+          ? "credentials"
+          : status === 404
+            ? "base-url"
+            : status === 403
+              ? "account"
+              : "svc-error"
+    const said = {
+      unreachable: `could not reach svc at ${base} (${err.message ?? err.code ?? "no answer"}${timeout ? `, ${PROBE_TIMEOUT_MS} ms at startup` : ""}): check the provider option \`baseUrl\` and that svc is reachable from this server. ${after}`,
+      credentials: `svc at ${base} refused the credentials (GET /v1/health answered 401 ${err.code ?? "UNAUTHORIZED"}${ref}): check the provider option \`apiKey\`, and that \`keyId\`, \`privateKey\`/\`privateKeyPath\` and \`algorithm\` are the ones registered with that API key (svc checks the signature only on writes). ${after}`,
+      "base-url": `${base} has no svc API (GET /v1/health answered 404${ref}): check the provider option \`baseUrl\`: the svc base address, without /v1 (the client adds it). ${after}`,
+      account: `svc at ${base} refused the account (403 ${err.code ?? ""}${ref}): ${err.message ?? ""}. ${after}`,
+      "svc-error": `svc at ${base} answered ${status} ${err.code ?? ""} to GET /v1/health${ref}; payments will try again when shoppers pay`,
     }
-    if (status === 401) {
-      logger.warn(
-        `medusa-payment-svc: svc at ${base} refused the credentials (GET /v1/health answered 401 ${err.code ?? "UNAUTHORIZED"}${ref}): check the provider option \`apiKey\`, and that \`keyId\`, \`privateKey\`/\`privateKeyPath\` and \`algorithm\` are the ones registered with that API key (svc checks the signature only on writes). ${after}`
-      )
-      return { kind: "credentials", status }
-    }
-    if (status === 404) {
-      logger.warn(
-        `medusa-payment-svc: ${base} has no svc API (GET /v1/health answered 404${ref}): check the provider option \`baseUrl\`: the svc base address, without /v1 (the client adds it). ${after}`
-      )
-      return { kind: "base-url", status }
-    }
-    if (status === 403) {
-      logger.warn(
-        `medusa-payment-svc: svc at ${base} refused the account (403 ${err.code ?? ""}${ref}): ${err.message ?? ""}. ${after}`
-      )
-      return { kind: "account", status }
-    }
-    logger.warn(
-      `medusa-payment-svc: svc at ${base} answered ${status} ${err.code ?? ""} to GET /v1/health${ref}; payments will try again when shoppers pay`
-    )
-    return { kind: "svc-error", status }
+    logger.warn(`medusa-payment-svc: ${said[kind]}`)
+    return { kind, status }
   } finally {
     await Promise.resolve(client.close()).catch(() => undefined)
   }

@@ -42,6 +42,7 @@ import {
   spoken,
   type Said,
   type Spoken,
+  type TextCode,
 } from "../../../../lib/texts"
 import { jobStates, type Level, type SpokenVerdict } from "./jobs/job-checks"
 
@@ -63,6 +64,12 @@ const LABELS = {
 export type Check = { id: keyof typeof LABELS; label: string } & SpokenVerdict
 /** A check's verdict before it is spoken. */
 type Verdict = { level: Level; detail: Said; advice: Said | null }
+type Put = (
+  id: Check["id"],
+  level: Level,
+  detail: Said,
+  advice?: Said | null
+) => void
 export type FeatureState = {
   feature: string
   label: string
@@ -75,6 +82,7 @@ export type DoctorReport = Awaited<ReturnType<typeof runDoctor>>
 const RECENT_EVENTS = 500
 const NIL_UUID = "00000000-0000-4000-8000-000000000000"
 const HEALTH_TIMEOUT_MS = 8_000
+const NO_CLOCK = { skew_ms: null, uncertainty_ms: null }
 
 type Err = Partial<SvcError>
 
@@ -109,22 +117,24 @@ async function readHealth(baseUrl: string, apiKey: string) {
   const t1 = Date.now()
   const body: unknown = await res.json().catch(() => undefined)
   const serverMs = Date.parse(res.headers.get("date") ?? "")
-  // Date has 1 s resolution: the server time is somewhere in that second; take its middle.
-  const clock = Number.isNaN(serverMs)
-    ? { skew_ms: null, uncertainty_ms: null }
-    : {
-        skew_ms: Math.round(serverMs + 500 - (t0 + t1) / 2),
-        uncertainty_ms: Math.round(500 + (t1 - t0) / 2),
-      }
   const ref = res.headers.get("x-request-id")
   return {
     status: res.status,
     health: healthSchema.safeParse(body).data,
     code: z.object({ code: z.string() }).safeParse(body).data?.code,
-    clock,
+    // Date has 1 s resolution: the server time is somewhere in that second; take its middle.
+    clock: Number.isNaN(serverMs)
+      ? NO_CLOCK
+      : {
+          skew_ms: Math.round(serverMs + 500 - (t0 + t1) / 2),
+          uncertainty_ms: Math.round(500 + (t1 - t0) / 2),
+        },
     ref: ref ? say("common.requestId", { id: ref }) : null,
   }
 }
+type Health =
+  | Awaited<ReturnType<typeof readHealth>>
+  | { failed: Error; clock: typeof NO_CLOCK }
 
 const verdict = (
   level: Level,
@@ -133,129 +143,100 @@ const verdict = (
 ): Verdict => ({ level, detail, advice })
 
 /** What each svc account status blocks (the detail; spec: Authentication, "Account status gating"), and what to do. */
-const CONTACT = say("account.contactSupport")
+const blocking = (code: TextCode, advice = say("account.contactSupport")) =>
+  verdict("fail", say(code), advice)
 const STATUS_EFFECTS: Record<string, Verdict> = {
   ACTIVE: verdict("ok", say("account.blocksNothing")),
-  SUSPENDED: verdict("fail", say("account.blocksSuspended"), CONTACT),
-  FROZEN: verdict("fail", say("account.blocksFrozen"), CONTACT),
-  PENDING_VERIFICATION: verdict(
-    "fail",
-    say("account.blocksPendingVerification"),
+  SUSPENDED: blocking("account.blocksSuspended"),
+  FROZEN: blocking("account.blocksFrozen"),
+  PENDING_VERIFICATION: blocking(
+    "account.blocksPendingVerification",
     say("account.finishVerification")
   ),
-  NOT_ACTIVE: verdict("fail", say("account.blocksNotActive"), CONTACT),
-  TERMINATED: verdict(
-    "fail",
-    say("account.blocksTerminated"),
-    say("account.closed")
-  ),
+  NOT_ACTIVE: blocking("account.blocksNotActive"),
+  TERMINATED: blocking("account.blocksTerminated", say("account.closed")),
 }
 const statusEffect = (status: string) =>
   STATUS_EFFECTS[status] ??
   verdict("warn", say("account.blocksUnknown"), say("account.askSupport"))
 
 /** The checks of the API key and the account from GET /v1/health (or that it could not be read). */
-function keyChecks(
-  h: Awaited<ReturnType<typeof readHealth>> | { failed: Error },
-  base: string,
-  key: string,
-  add: (id: Check["id"], v: Verdict) => void
-) {
+function keyChecks(h: Health, base: string, key: string, put: Put) {
   const fail = (detail: Said, advice: Said) =>
-    add("api_key", verdict("fail", detail, advice))
-  if ("failed" in h)
+    put("api_key", "fail", detail, advice)
+  if ("failed" in h) {
+    const { name, message } = h.failed
+    const error =
+      name === "TimeoutError"
+        ? say("doctor.noAnswerWithin", { seconds: HEALTH_TIMEOUT_MS / 1000 })
+        : message
     return fail(
-      say("doctor.unreachable", {
-        base,
-        error:
-          h.failed.name === "TimeoutError"
-            ? say("doctor.noAnswerWithin", {
-                seconds: HEALTH_TIMEOUT_MS / 1000,
-              })
-            : h.failed.message,
-      }),
+      say("doctor.unreachable", { base, error }),
       say("doctor.unreachableAdvice")
     )
-  const { code, ref } = h
-  if (h.status === 200 && h.health) {
-    const { type, status, name } = h.health.account
-    const effect = statusEffect(status)
-    add(
-      "api_key",
-      verdict("ok", say("doctor.keyAccepted", { key, account: name }))
-    )
-    add(
+  }
+  const { status, ref, health } = h
+  const code = h.code ?? (status === 401 ? "UNAUTHORIZED" : "")
+  if (status === 200 && health) {
+    const { type, status: s, name } = health.account
+    const { level, detail: blocks, advice } = statusEffect(s)
+    put("api_key", "ok", say("doctor.keyAccepted", { key, account: name }))
+    put(
       "account_status",
-      verdict(
-        effect.level,
-        effect.level === "ok"
-          ? say("doctor.accountStatus", { type, status })
-          : say("doctor.accountStatusBlocks", {
-              type,
-              status,
-              blocks: effect.detail,
-            }),
-        effect.advice
-      )
+      level,
+      level === "ok"
+        ? say("doctor.accountStatus", { type, status: s })
+        : say("doctor.accountStatusBlocks", { type, status: s, blocks }),
+      advice
     )
     if (type !== "BUSINESS")
-      add(
+      put(
         "account_type",
-        verdict(
-          "warn",
-          say("doctor.accountType", { type }),
-          say("doctor.accountTypeAdvice")
-        )
+        "warn",
+        say("doctor.accountType", { type }),
+        say("doctor.accountTypeAdvice")
       )
-  } else if (h.status === 200)
+  } else if (status === 200)
     fail(say("doctor.badHealthBody", { base }), say("doctor.checkBaseUrl"))
-  else if (h.status === 401) {
-    const c = code ?? "UNAUTHORIZED"
+  else if (status === 401)
     fail(
       ref
-        ? say("doctor.keyRefusedRef", { base, key, code: c, ref })
-        : say("doctor.keyRefused", { base, key, code: c }),
+        ? say("doctor.keyRefusedRef", { base, key, code, ref })
+        : say("doctor.keyRefused", { base, key, code }),
       say("doctor.keyRefusedAdvice")
     )
-  } else if (h.status === 403) {
-    const effect = statusEffect(code?.replace(/^ACCOUNT_/, "") ?? "FORBIDDEN")
-    const [c, blocks] = [code ?? "", effect.detail]
-    add("api_key", verdict("ok", say("doctor.keyKnown", { key })))
-    add(
-      "account_status",
-      verdict(
-        "fail",
-        ref
-          ? say("doctor.accountRefusedRef", { code: c, ref, blocks })
-          : say("doctor.accountRefused", { code: c, blocks }),
-        effect.advice
-      )
+  else if (status === 403) {
+    const { detail: blocks, advice } = statusEffect(
+      h.code?.replace(/^ACCOUNT_/, "") ?? "FORBIDDEN"
     )
-  } else if (h.status === 404)
+    put("api_key", "ok", say("doctor.keyKnown", { key }))
+    put(
+      "account_status",
+      "fail",
+      ref
+        ? say("doctor.accountRefusedRef", { code, ref, blocks })
+        : say("doctor.accountRefused", { code, blocks }),
+      advice
+    )
+  } else if (status === 404)
     fail(say("doctor.noApi", { base }), say("doctor.noApiAdvice"))
-  else {
-    const c = code ?? ""
-    const status = h.status
+  else
     fail(
       ref
-        ? say("doctor.healthAnsweredRef", { base, status, code: c, ref })
-        : say("doctor.healthAnswered", { base, status, code: c }),
+        ? say("doctor.healthAnsweredRef", { base, status, code, ref })
+        : say("doctor.healthAnswered", { base, status, code }),
       say("doctor.healthAnsweredAdvice")
     )
-  }
 }
 
 /** The clock check: signatures must be within 30 s in the past and 5 s in the future (spec: Freshness). */
-function clockCheck(clock: {
-  skew_ms: number | null
-  uncertainty_ms: number | null
-}): Verdict {
-  if (clock.skew_ms === null) return verdict("warn", say("doctor.clockNoDate"))
-  const abs = Math.abs(clock.skew_ms)
-  const skew = say(
-    clock.skew_ms >= 0 ? "doctor.clockBehind" : "doctor.clockAhead",
-    { ms: abs, uncertainty: clock.uncertainty_ms ?? 0 }
-  )
+function clockCheck({ skew_ms, uncertainty_ms }: Health["clock"]): Verdict {
+  if (skew_ms === null) return verdict("warn", say("doctor.clockNoDate"))
+  const abs = Math.abs(skew_ms)
+  const skew = say(skew_ms >= 0 ? "doctor.clockBehind" : "doctor.clockAhead", {
+    ms: abs,
+    uncertainty: uncertainty_ms ?? 0,
+  })
   if (abs <= 2000) return verdict("ok", skew)
   return abs <= 25_000
     ? verdict(
@@ -276,16 +257,12 @@ function svcAnswer(err: Err): string {
     return `no answer from svc (${err.code ?? err.name ?? "error"}${err.message ? `: ${err.message}` : ""})`
   const route = err.method && err.path ? ` to ${err.method} ${err.path}` : ""
   const said = [
-    err.message ? `"${err.message}"` : null,
-    err.requestId ? `requestId ${err.requestId}` : null,
+    err.message && `"${err.message}"`,
+    err.requestId && `requestId ${err.requestId}`,
   ]
     .filter(Boolean)
     .join(", ")
-  return (
-    `svc answered ${err.status} ${err.code ?? ""}`.trim() +
-    route +
-    (said ? ` (${said})` : "")
-  )
+  return `${`svc answered ${err.status} ${err.code ?? ""}`.trim()}${route}${said ? ` (${said})` : ""}`
 }
 
 /**
@@ -303,15 +280,17 @@ function svcAnswer(err: Err): string {
  * answer 400 while the bank provider is down, and reporting it "enabled" would
  * hide that. The detail quotes svc's message and requestId: run the check
  * again later, and give svc the requestId if it persists.
+ * `answer`: what the read answered (the wallet's networks tell the environment).
  */
-async function probe(fn: () => Promise<unknown>): Promise<ProbeResult> {
+async function probe(
+  read: () => Promise<unknown>
+): Promise<ProbeResult & { answer?: unknown }> {
+  const enabled = { enabled: true, detail: say("doctor.featureEnabled") }
   try {
-    await fn()
-    return { enabled: true, detail: say("doctor.featureEnabled") }
+    return { ...enabled, answer: await read() }
   } catch (e) {
     const err = e as Err
-    if (err.status === 404)
-      return { enabled: true, detail: say("doctor.featureEnabled") }
+    if (err.status === 404) return enabled
     if (err.code === "FEATURE_DISABLED")
       return { enabled: false, detail: say("doctor.featureDisabled") }
     const answer = svcAnswer(err)
@@ -341,18 +320,12 @@ const PROBES: Record<string, (c: SvcClient) => Promise<unknown>> = {
 }
 
 export async function probeFeatures(client: SvcClient) {
-  let networks: unknown
-  const probed = Object.entries(PROBES).map(async ([feature, read]) => {
-    const r = await probe(async () => {
-      const answer = await read(client)
-      if (feature === "wallet") networks = answer
-    })
-    return [feature, r] as const
-  })
-  const results: Record<string, ProbeResult> = Object.fromEntries(
-    await Promise.all(probed)
+  const probed = Object.entries(PROBES).map(
+    async ([feature, read]) =>
+      [feature, await probe(() => read(client))] as const
   )
-  return { results, networks }
+  const results = Object.fromEntries(await Promise.all(probed))
+  return { results, networks: results.wallet.answer }
 }
 
 /** Each feature's name in the catalogue (src/lib/texts), in the report's order. */
@@ -378,6 +351,7 @@ const featureName = (f: FeatureState): Said | string => {
  * enabled (never "every feature answers" then), green otherwise.
  */
 export function featuresCheck(features: FeatureState[]): Verdict {
+  const names = (list: FeatureState[]) => list.map(featureName)
   const off = features.filter((f) => f.enabled === false)
   const needed = off.filter((f) =>
     ["checkout", "wallet", "payouts"].includes(f.feature)
@@ -385,7 +359,6 @@ export function featuresCheck(features: FeatureState[]): Verdict {
   const unknown = features.filter(
     (f) => f.enabled === null && f.feature in PROBES
   )
-  const names = (list: FeatureState[]) => list.map(featureName)
   const unknownWhy = unknown.map((f) =>
     say("doctor.featureWhy", {
       feature: featureName(f),
@@ -404,41 +377,35 @@ export function featuresCheck(features: FeatureState[]): Verdict {
           ? say("doctor.featuresNotKnown", { features: unknownWhy })
           : say("doctor.featuresAllAnswer")
   const direct = off.some((f) => f.feature === "direct_checkout")
-  const ifUsed =
-    off.length > 1
-      ? direct
-        ? "doctor.enableIfUsedManyDirect"
-        : "doctor.enableIfUsedMany"
-      : direct
-        ? "doctor.enableIfUsedDirect"
-        : "doctor.enableIfUsed"
-  const enable = needed.length
+  const ask = needed.length ? needed : off
+  const enable = ask.length
     ? say(
         needed.some((f) => f.feature === "checkout")
           ? "doctor.enableForShoppers"
-          : "doctor.enableForMoney",
-        { features: names(needed) }
+          : needed.length
+            ? "doctor.enableForMoney"
+            : off.length > 1
+              ? direct
+                ? "doctor.enableIfUsedManyDirect"
+                : "doctor.enableIfUsedMany"
+              : direct
+                ? "doctor.enableIfUsedDirect"
+                : "doctor.enableIfUsed",
+        { features: names(ask) }
       )
-    : off.length
-      ? say(ifUsed, { features: names(off) })
-      : null
+    : null
   const again = unknown.length
     ? say(unknown.length > 1 ? "doctor.checkAgainMany" : "doctor.checkAgain", {
         features: names(unknown),
       })
     : null
-  return {
-    level: needed.length
-      ? "fail"
-      : off.length || unknown.length
-        ? "warn"
-        : "ok",
+  return verdict(
+    needed.length ? "fail" : off.length || unknown.length ? "warn" : "ok",
     detail,
-    advice:
-      enable && again
-        ? say("doctor.twoAdvices", { first: enable, second: again })
-        : (enable ?? again),
-  }
+    enable && again
+      ? say("doctor.twoAdvices", { first: enable, second: again })
+      : (enable ?? again)
+  )
 }
 
 /**
@@ -453,17 +420,13 @@ async function lastSend(
 ): Promise<ProbeResult> {
   if (wallet.enabled === false)
     return { enabled: false, detail: say("doctor.featureNeedsWallet") }
-  const none = { enabled: null, detail: say("doctor.featureNoRead") }
-  try {
-    const r = await svc.lastSvcSend(kind)
-    if (!r) return none
-    const at = new Date(r.created_at).toISOString()
-    return r.svc_id
-      ? { enabled: true, detail: say("doctor.featureLastAccepted", { at }) }
-      : { enabled: false, detail: say("doctor.featureLastRefused", { at }) }
-  } catch {
-    return none // a store that has not run the migration with this table yet
-  }
+  // null too in a store that has not run the migration with this table yet
+  const r = await svc.lastSvcSend(kind).catch(() => null)
+  if (!r) return { enabled: null, detail: say("doctor.featureNoRead") }
+  const at = new Date(r.created_at).toISOString()
+  return r.svc_id
+    ? { enabled: true, detail: say("doctor.featureLastAccepted", { at }) }
+    : { enabled: false, detail: say("doctor.featureLastRefused", { at }) }
 }
 
 /** Every feature's state: the six probed, and the two svc has no read for (lastSend). */
@@ -500,14 +463,11 @@ async function webhooksSeen(svc: SvcModuleService) {
     UNKNOWN_TYPES_RESOURCE,
     RECENT_EVENTS
   )
+  const at = (r: (typeof rows)[number]) => new Date(r.at).getTime()
   return KNOWN_WEBHOOK_EVENT_TYPES.map((event_type) => {
     const mine = rows.filter((r) => r.event_type === event_type)
-    const at = (r: (typeof rows)[number]) => new Date(r.at).getTime()
-    // the newest; the first read of equal times
-    const last = mine.reduce<(typeof mine)[number] | null>(
-      (a, r) => (!a || at(r) > at(a) ? r : a),
-      null
-    )
+    // the newest; the first read of equal times (a stable sort)
+    const [last] = [...mine].sort((x, y) => at(y) - at(x))
     return {
       event_type,
       last_received_at: last ? new Date(last.at).toISOString() : null,
@@ -531,20 +491,20 @@ async function webhookToken(svc: SvcModuleService, option?: string) {
     .flush(svc)
     .then(() => recentRequestCounts(svc))
     .catch(() => null)
-  const report = (
-    source: "option" | "generated" | null,
-    required: boolean,
-    required_at: string | null
-  ) => ({ source, required, required_at, requests })
-  if (option) return { value: option, report: report("option", true, null) }
-  try {
-    const s = await webhookTokenSettings.load(svc)
-    return {
-      value: s.token,
-      report: report("generated", s.required, s.required_at),
-    }
-  } catch {
-    return { value: null, report: report(null, false, null) }
+  const s = option
+    ? null
+    : await webhookTokenSettings.load(svc).catch(() => null)
+  const source: "option" | "generated" | null = option
+    ? "option"
+    : s && "generated"
+  return {
+    value: option || (s?.token ?? null),
+    report: {
+      source,
+      required: option ? true : (s?.required ?? false),
+      required_at: s?.required_at ?? null,
+      requests,
+    },
   }
 }
 
@@ -559,56 +519,49 @@ export function tokenCheck(t: TokenReport, url: string): Verdict {
       say("doctor.tokenUnreadableAdvice")
     )
   const r = t.requests
-  const seen = r
-    ? r.wrong
-      ? say("doctor.tokenCountsWrong", {
-          hours: r.hours,
-          with: r.with,
-          without: r.without,
-          wrong: r.wrong,
-        })
+  const seen = !r
+    ? say("doctor.tokenCountsUnavailable")
+    : r.wrong
+      ? say("doctor.tokenCountsWrong", r)
       : say("doctor.tokenCounts", {
           hours: r.hours,
           with: r.with,
           without: r.without,
         })
-    : say("doctor.tokenCountsUnavailable")
   const others = r ? r.without + r.wrong : 0
-  if (t.required)
-    return {
-      level: others && r && !r.with ? "fail" : others ? "warn" : "ok",
-      detail:
-        t.source === "option"
-          ? say(
-              others
-                ? "doctor.tokenRequiredOptionRefused"
-                : "doctor.tokenRequiredOption",
-              { seen }
-            )
-          : say(
-              others
-                ? "doctor.tokenRequiredSinceRefused"
-                : "doctor.tokenRequiredSince",
-              { since: t.required_at ?? "?", seen }
-            ),
-      advice: others
-        ? say(
-            t.source === "generated"
-              ? "doctor.tokenRefusedAdviceGenerated"
-              : "doctor.tokenRefusedAdvice",
-            { url }
-          )
-        : null,
-    }
   // not required: still "ok" (the store works as before), the advice says what to do
-  return {
-    level: "ok",
-    detail: say("doctor.tokenNotRequired", { seen }),
-    advice:
+  if (!t.required)
+    return verdict(
+      "ok",
+      say("doctor.tokenNotRequired", { seen }),
       r && r.with > 0 && others === 0
         ? say("doctor.tokenRequireAdvice")
-        : say("doctor.tokenRegisterAdvice", { url }),
-  }
+        : say("doctor.tokenRegisterAdvice", { url })
+    )
+  return verdict(
+    others && r && !r.with ? "fail" : others ? "warn" : "ok",
+    t.source === "option"
+      ? say(
+          others
+            ? "doctor.tokenRequiredOptionRefused"
+            : "doctor.tokenRequiredOption",
+          { seen }
+        )
+      : say(
+          others
+            ? "doctor.tokenRequiredSinceRefused"
+            : "doctor.tokenRequiredSince",
+          { since: t.required_at ?? "?", seen }
+        ),
+    others
+      ? say(
+          t.source === "generated"
+            ? "doctor.tokenRefusedAdviceGenerated"
+            : "doctor.tokenRefusedAdvice",
+          { url }
+        )
+      : null
+  )
 }
 
 /**
@@ -625,27 +578,27 @@ export async function runDoctor(
   // a diagnosis reads svc as it is now: an admin's reads (after shoppers', within their share), never kept ones
   const client = runtime.client.forAdmin({ keep: false })
   const checks: Check[] = []
-  const add = (id: Check["id"], v: Verdict) =>
+  const put: Put = (id, level, detail, advice = null) =>
     checks.push({
       id,
       label: english(LABELS[id]),
-      level: v.level,
-      ...spoken("detail", v.detail),
-      ...spoken("advice", v.advice),
+      level,
+      ...spoken("detail", detail),
+      ...spoken("advice", advice),
     })
+  const add = (id: Check["id"], v: Verdict) =>
+    put(id, v.level, v.detail, v.advice)
   const before = client.rateUsage()
   const base = displayUrl(options.baseUrl, "(invalid baseUrl)")
   const key = maskApiKey(options.apiKey)
 
   // 1. API key and account (GET /v1/health, key only), 2. the clock skew
-  const h = await readHealth(options.baseUrl, options.apiKey).catch(
-    (e: Error) => ({ failed: e })
+  const h: Health = await readHealth(options.baseUrl, options.apiKey).catch(
+    (failed: Error) => ({ failed, clock: NO_CLOCK })
   )
-  keyChecks(h, base, key, add)
+  keyChecks(h, base, key, put)
   const a = "failed" in h || h.status !== 200 ? undefined : h.health?.account
-  const clock =
-    "failed" in h ? { skew_ms: null, uncertainty_ms: null } : h.clock
-  add("clock", clockCheck(clock))
+  add("clock", clockCheck(h.clock))
 
   // 3. Features and environment (only when the key works)
   let environment: ReturnType<typeof environmentOf> = "unknown"
@@ -656,85 +609,78 @@ export async function runDoctor(
     const ids = chainIds(probed.networks)
     environment = environmentOf(ids)
     add("features", featuresCheck(featureStates))
-    add(
-      "environment",
-      environment === "unknown"
-        ? verdict("warn", say("doctor.environmentUnknown"))
-        : verdict(
-            "ok",
-
-            say("doctor.environment", { environment, networks: ids.join(", ") })
-          )
-    )
+    if (environment === "unknown")
+      put("environment", "warn", say("doctor.environmentUnknown"))
+    else
+      put(
+        "environment",
+        "ok",
+        say("doctor.environment", { environment, networks: ids.join(", ") })
+      )
   }
 
   // 4. Rate budget (the client's own count over svc's rolling minute; the raw health read: 1)
   const after = client.rateUsage()
   const usedByDoctor = Math.max(0, after.used - before.used) + 1
   const share = after.limit ? after.used / after.limit : 0
-  add("rate", {
-    level: share >= 0.9 ? "fail" : share >= 0.6 ? "warn" : "ok",
-    detail: say("doctor.rate", {
+  put(
+    "rate",
+    share >= 0.9 ? "fail" : share >= 0.6 ? "warn" : "ok",
+    say("doctor.rate", {
       used: after.used,
       limit: after.limit,
       seconds: Math.round(after.windowMs / 1000),
       byCheck: usedByDoctor,
     }),
-    advice: share >= 0.6 ? say("doctor.rateAdvice") : null,
-  })
+    share >= 0.6 ? say("doctor.rateAdvice") : null
+  )
 
   // 5. Storefront refusals (src/api/store/svc/shopper-limits): is somebody flooding the store's payment sessions?
   const guard = shopperGuard(container)
   const refusals = guard && (await guard.counts.lastHour())
   if (refusals) {
-    const c = refusals.counts
-    const flood = c.address + c.customer + c.cart >= 100
-    add("storefront", {
-      level: c.store_budget > 0 || flood ? "warn" : "ok",
-      detail: say("doctor.refusals", {
-        where: say(refusals.shared ? "doctor.allServers" : "doctor.thisServer"),
-        address: c.address,
-        customer: c.customer,
-        cart: c.cart,
-        budget: c.store_budget,
-      }),
-      advice:
-        c.store_budget > 0
-          ? say("doctor.refusalsBudgetAdvice")
-          : flood
-            ? say("doctor.refusalsFloodAdvice")
-            : null,
-    })
+    const { address, customer, cart, store_budget: budget } = refusals.counts
+    const flood = address + customer + cart >= 100
+    const where = say(
+      refusals.shared ? "doctor.allServers" : "doctor.thisServer"
+    )
+    put(
+      "storefront",
+      budget > 0 || flood ? "warn" : "ok",
+      say("doctor.refusals", { where, address, customer, cart, budget }),
+      budget > 0
+        ? say("doctor.refusalsBudgetAdvice")
+        : flood
+          ? say("doctor.refusalsFloodAdvice")
+          : null
+    )
   }
 
   // 6. Webhooks
   const token = await webhookToken(svc, options.webhookToken)
   const url = webhookUrlToRegister(backendUrl(container, req), token.value)
   const events = await webhooksSeen(svc)
-  const unknownTypes = await unknownEventTypeCounts(container).catch(() => [])
   const received = events.filter((e) => e.received)
   const checkoutSeen = received.some((e) => e.event_type === "checkout.updated")
   const types = received.map((e) => e.event_type).join(", ")
-  add("webhooks", {
-    level: checkoutSeen ? "ok" : "warn",
-    detail: !received.length
+  put(
+    "webhooks",
+    checkoutSeen ? "ok" : "warn",
+    !received.length
       ? say("doctor.webhooksNone")
       : checkoutSeen
         ? say("doctor.webhooksReceived", { types })
         : say("doctor.webhooksNoCheckout", { types }),
-    advice: checkoutSeen ? null : say("doctor.webhooksAdvice", { url }),
-  })
+    checkoutSeen ? null : say("doctor.webhooksAdvice", { url })
+  )
   add("webhook_token", tokenCheck(token.report, url))
 
-  // 7. The scheduled jobs: do they run (a store with no worker loses them silently)?
+  // 7. The scheduled jobs: do they run (a store with no worker loses them silently)? Their label is the check's.
   const jobs = await jobStates(container, options)
-  for (const j of jobs)
-    add(j.job === "svc-watch-checkouts" ? "job_watch" : "job_reconcile", {
-      level: j.level,
-      detail: { code: j.detail_code, params: j.detail_params },
-      advice: j.advice_code
-        ? { code: j.advice_code, params: j.advice_params ?? {} }
-        : null,
+  for (const { job, every_seconds, option, last, ...check } of jobs)
+    checks.push({
+      id: job === "svc-watch-checkouts" ? "job_watch" : "job_reconcile",
+      ...check,
     })
 
   const level: Level =
@@ -742,15 +688,17 @@ export async function runDoctor(
       checks.some((c) => c.level === l)
     ) ?? "ok"
   const first = checks.find((c) => c.level === level && level !== "ok")
-  const summary = first
-    ? say("doctor.summaryProblem", {
-        check: LABELS[first.id],
-        detail: { code: first.detail_code, params: first.detail_params },
-      })
-    : say("doctor.summaryOk")
   return {
     level,
-    ...spoken("summary", summary),
+    ...spoken(
+      "summary",
+      first
+        ? say("doctor.summaryProblem", {
+            check: LABELS[first.id],
+            detail: { code: first.detail_code, params: first.detail_params },
+          })
+        : say("doctor.summaryOk")
+    ),
     checked_at: new Date().toISOString(),
     base_url: base,
     api_key: key,
@@ -764,7 +712,7 @@ export async function runDoctor(
           blocks: english(statusEffect(a.status).detail),
         }
       : null,
-    clock,
+    clock: h.clock,
     rate: {
       used: after.used,
       limit: after.limit,
@@ -794,7 +742,7 @@ export async function runDoctor(
       /** Counted over the newest RECENT_EVENTS rows of each event table (a bounded read). */
       counted_over: RECENT_EVENTS,
       /** Events of types svc does not send here: counted per type, never stored (at most 20 names, then "(other)"). */
-      unknown_types: unknownTypes,
+      unknown_types: await unknownEventTypeCounts(container).catch(() => []),
     },
     /** The reconciliation job and the watcher: when each last ran, and the doctor's word on it (./jobs/job-checks.ts). */
     jobs,

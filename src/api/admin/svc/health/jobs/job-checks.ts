@@ -104,18 +104,17 @@ export function jobCheck(
     ...spoken("detail", detail),
     ...spoken("advice", advice),
   })
+  const from = last ? Date.parse(last.finished_at) : sinceMs
+  const since = ago(nowMs - (from ?? nowMs)) // from is null: not said
   const lastRun = !last
     ? say("job.noRun")
     : last.runs
       ? say("job.lastRunCounted", {
-          ago: ago(nowMs - Date.parse(last.finished_at)),
+          ago: since,
           outcome: last.outcome,
           runs: last.runs,
         })
-      : say("job.lastRun", {
-          ago: ago(nowMs - Date.parse(last.finished_at)),
-          outcome: last.outcome,
-        })
+      : say("job.lastRun", { ago: since, outcome: last.outcome })
   if (everySeconds === 0)
     return state(
       "warn",
@@ -125,32 +124,29 @@ export function jobCheck(
   const due = Math.max(2 * everySeconds * 1000, OVERDUE_MIN_MS)
   const every = say("job.every", { interval: ago(everySeconds * 1000) })
   if (last && last.failures_in_a_row >= FAILURES_WARN) {
+    const n = last.failures_in_a_row
     const error = last.error ?? last.last_error ?? say("job.noMessage")
     return state(
       "warn",
-      say("job.failing", { every, n: last.failures_in_a_row, error }),
+      say("job.failing", { every, n, error }),
       say("job.failingAdvice")
     )
   }
-  const from = last ? Date.parse(last.finished_at) : sinceMs
-  if (from !== null && !Number.isNaN(from) && nowMs - from > due)
+  if (from === null || Number.isNaN(from) || nowMs - from <= due)
     return state(
-      "warn",
+      "ok",
       last
-        ? say(
-            due === OVERDUE_MIN_MS
-              ? "job.overdueMinute"
-              : "job.overdueInterval",
-            { every, last: lastRun }
-          )
-        : say("job.neverRan", { every, ago: ago(nowMs - from) }),
-      say("job.overdueAdvice", { what })
+        ? say("job.ok", { every, last: lastRun })
+        : say("job.okNoRun", { every })
     )
   return state(
-    "ok",
-    last
-      ? say("job.ok", { every, last: lastRun })
-      : say("job.okNoRun", { every })
+    "warn",
+    !last
+      ? say("job.neverRan", { every, ago: since })
+      : due === OVERDUE_MIN_MS
+        ? say("job.overdueMinute", { every, last: lastRun })
+        : say("job.overdueInterval", { every, last: lastRun }),
+    say("job.overdueAdvice", { what })
   )
 }
 
@@ -199,14 +195,14 @@ export async function jobStates(
     .resolve<SvcModuleService>(SVC_MODULE)
     .jobHeartbeats()
     .catch(() => []) // a store that has not run the migrations: no heartbeat, no mark
-  const byKey = new Map(rows.map((r) => [r.key, r]))
-  const mark = byKey.get("jobs_since")
+  const row = (key: string) => rows.find((r) => r.key === key)
+  const mark = row("jobs_since")
   const sinceMs = mark ? new Date(mark.created_at).getTime() : null
   return Object.values(JOB_NAMES).map((job) =>
     jobCheck(
       job,
       intervals[job],
-      heartbeatOf(byKey.get(`job:${job}`)?.value),
+      heartbeatOf(row(`job:${job}`)?.value),
       nowMs,
       sinceMs
     )

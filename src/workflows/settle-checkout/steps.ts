@@ -485,7 +485,10 @@ export const recordCaptureStep = createStep(
   "svc-record-capture",
   async (input: CapturePlan & { checkout_id: string }, { container }) => {
     const t0 = Date.now()
-    const none = { capture_ms: 0, captured_payment_id: null as string | null }
+    const none: { capture_ms: number; captured_payment_id: string | null } = {
+      capture_ms: 0,
+      captured_payment_id: null,
+    }
     if (input.recorded) return new StepResponse(none)
     const payments = container.resolve(Modules.PAYMENT)
     const statusOf = async () =>

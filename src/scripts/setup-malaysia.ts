@@ -14,6 +14,7 @@ import type {
   FulfillmentSetDTO,
   MedusaContainer,
   PriceDTO,
+  StoreCurrencyDTO,
 } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { ReturnWorkflow } from "@medusajs/framework/workflows-sdk"
@@ -45,6 +46,8 @@ export class SetupRefused extends Error {
 
 const rm = (sen: number) => `RM${(sen / 100).toFixed(2)}`
 const ids = (rows: { id: string }[]) => rows.map((r) => r.id).join(", ")
+const labels = (rows: { label: string }[]) =>
+  rows.map((r) => r.label).join(", ")
 /** manual_manual when among the rows, else the first. */
 const preferManual = (rows: { id: string }[]) =>
   rows.find((r) => r.id === "manual_manual")?.id ?? rows[0]?.id
@@ -72,6 +75,7 @@ function choose<T extends { id: string }>(
   if (!row && rows.length > 1) throw new SetupRefused(several)
   return row
 }
+type Currency = StoreCurrencyDTO & { is_tax_inclusive: boolean }
 type Price = PriceDTO & { price_list_id?: string; rules_count?: number }
 type Option = {
   prices?: Price[]
@@ -104,13 +108,12 @@ export async function setupMalaysia(
   const made = async <I, O>(workflow: ReturnWorkflow<I, O[], []>, input: I) =>
     (await run(workflow, input))[0]!
   const [changed, found, notes]: string[][] = [[], [], []]
-  const sayer = (list: string[], kind: string) => (line: string) => {
-    list.push(line)
-    print(`${kind}: ${line}`)
-  }
-  const change = sayer(changed, "changed")
-  const inPlace = sayer(found, "in place")
-  const note = sayer(notes, "note")
+  const [change, inPlace, note] = [changed, found, notes].map(
+    (list, i) => (line: string) => {
+      list.push(line)
+      print(`${["changed", "in place", "note"][i]}: ${line}`)
+    }
+  )
   /** In place when `there`, else changed. */
   const tell = (there: unknown, line: string) =>
     (there ? inPlace : change)(line)
@@ -127,34 +130,29 @@ export async function setupMalaysia(
     (kind) => `pp_svc-${kind}_${flags.providers}`
   )
   const zones = "fulfillment_sets.service_zones"
-  const [
-    enabled,
-    [store],
-    regions,
-    locations,
-    profiles,
-    fulfillmentProviders,
-    variants,
-    taxRegions,
-  ] = await Promise.all([
-    graph("payment_provider", "id", { id: providerIds, is_enabled: true }),
-    graph("store", "id default_sales_channel_id supported_currencies.*"),
-    graph(
-      "region",
-      "id name currency_code countries.iso_2 payment_providers.id"
-    ),
-    graph(
-      "stock_location",
-      `id name sales_channels.id fulfillment_providers.id fulfillment_sets.* ${zones}.* ${zones}.geo_zones.*`
-    ),
-    graph("shipping_profile", "id type"),
-    graph("fulfillment_provider", "id", { is_enabled: true }),
-    graph(
-      "product_variant",
-      "id title sku product.title price_set.id price_set.prices.*"
-    ),
-    graph("tax_region", "id province_code tax_rates.*", { country_code: "my" }),
-  ])
+  // fps: the enabled fulfillment providers
+  const [enabled, [store], regions, locations, profiles, fps, variants, taxes] =
+    await Promise.all([
+      graph("payment_provider", "id", { id: providerIds, is_enabled: true }),
+      graph("store", "id default_sales_channel_id supported_currencies.*"),
+      graph(
+        "region",
+        "id name currency_code countries.iso_2 payment_providers.id"
+      ),
+      graph(
+        "stock_location",
+        `id name sales_channels.id fulfillment_providers.id fulfillment_sets.* ${zones}.* ${zones}.geo_zones.*`
+      ),
+      graph("shipping_profile", "id type"),
+      graph("fulfillment_provider", "id", { is_enabled: true }),
+      graph(
+        "product_variant",
+        "id title sku product.title price_set.id price_set.prices.*"
+      ),
+      graph("tax_region", "id province_code tax_rates.*", {
+        country_code: "my",
+      }),
+    ])
   const missingProviders = providerIds.filter(
     (id) => !enabled.some((p) => p.id === id)
   )
@@ -200,66 +198,50 @@ export async function setupMalaysia(
     )
     if (!v.price_set || own.some((p) => p.currency_code === "myr")) return []
     const label = `${v.product?.title ?? "product"} / ${v.title ?? v.id}${v.sku ? ` (${v.sku})` : ""} ${v.id}`
-    const base =
-      rule.kind === "from" &&
-      own.find(
-        (p) =>
-          p.currency_code === rule.currency &&
-          !Number(p.rules_count ?? 0) &&
-          p.min_quantity == null &&
-          p.max_quantity == null
-      )
-    const amount = Number(base && base.amount)
+    const from = rule.kind === "from" ? rule : undefined
+    const base = own.find(
+      (p) =>
+        p.currency_code === from?.currency &&
+        !Number(p.rules_count ?? 0) &&
+        p.min_quantity == null &&
+        p.max_quantity == null
+    )
+    const amount = Number(base?.amount)
+    const sen = from && base ? convertedSen(amount, from) : undefined
     return {
       label,
       priceSetId: String(v.price_set.id),
-      sen:
-        rule.kind === "flat"
-          ? rule.sen
-          : rule.kind === "from" && base
-            ? convertedSen(amount, rule)
-            : undefined,
+      sen: rule.kind === "flat" ? rule.sen : sen,
       line:
-        rule.kind === "from" && base
-          ? `${label} (${rule.currency.toUpperCase()} ${amount} × ${rule.rateText})`
-          : label,
+        sen === undefined
+          ? label
+          : `${label} (${from?.currency.toUpperCase()} ${amount} × ${from?.rateText})`,
     }
   })
 
   // ---- changes, each only where missing ----
 
   // 1. MYR among the store's currencies (the default stays; MYR becomes it only when there is none)
-  const currencies: {
-    currency_code: string
-    is_default: boolean
-    is_tax_inclusive: boolean
-  }[] = store.supported_currencies ?? []
+  const currencies: Currency[] = store.supported_currencies ?? []
   const hasDefault = currencies.some((c) => c.is_default)
   const hasMyr = currencies.some((c) => c.currency_code === "myr")
-  if (!hasMyr) {
-    const supported = currencies.map((c) => ({
-      currency_code: c.currency_code,
-      is_default: c.is_default,
-      is_tax_inclusive: c.is_tax_inclusive,
-    }))
-    supported.push({
-      currency_code: "myr",
-      is_default: !hasDefault,
-      is_tax_inclusive: false,
-    })
+  const kept = currencies.map((c) => ({
+    currency_code: c.currency_code,
+    is_default: c.is_default,
+    is_tax_inclusive: c.is_tax_inclusive,
+  }))
+  const myr = { currency_code: "myr", is_default: !hasDefault }
+  if (!hasMyr)
     await run(flows.updateStoresWorkflow, {
       selector: { id: store.id },
-      update: { supported_currencies: supported },
+      update: { supported_currencies: [...kept, myr] },
     })
-  }
-  const list = currencies.map(
-    (c) => `${c.currency_code.toUpperCase()}${c.is_default ? " default" : ""}`
-  )
+  const code = (c: Currency) =>
+    `${c.currency_code.toUpperCase()}${c.is_default ? " default" : ""}`
+  const list = currencies.map(code).join(", ")
   tell(
     hasMyr,
-    hasMyr
-      ? `store currency MYR (${list.join(", ")})`
-      : `store currency MYR added${hasDefault ? " (the default currency is unchanged)" : " as the store's default (it had none)"}`
+    `store currency MYR ${hasMyr ? `(${list})` : `added${hasDefault ? " (the default currency is unchanged)" : " as the store's default (it had none)"}`}`
   )
 
   // 2. The Malaysia region with the svc providers
@@ -267,17 +249,11 @@ export async function setupMalaysia(
     myRegion?.payment_providers.map((p: { id: string }) => p.id) ?? []
   const missing = providerIds.filter((id) => !have.includes(id))
   const payment_providers = [...have, ...missing]
+  const malaysia = { name: "Malaysia", currency_code: "myr", countries: ["my"] }
   const region =
     myRegion ??
     (await made(flows.createRegionsWorkflow, {
-      regions: [
-        {
-          name: "Malaysia",
-          currency_code: "myr",
-          countries: ["my"],
-          payment_providers,
-        },
-      ],
+      regions: [{ ...malaysia, payment_providers }],
     }))
   if (myRegion && missing.length)
     await run(flows.updateRegionsWorkflow, {
@@ -290,7 +266,7 @@ export async function setupMalaysia(
   )
 
   // 3. The tax region for my (an existing one and its rates are kept)
-  const countryTax = taxRegions.find((t) => !t.province_code)
+  const countryTax = taxes.find((t) => !t.province_code)
   const rate = countryTax?.tax_rates?.find(
     (r: { is_default: boolean }) => r.is_default
   )
@@ -336,7 +312,7 @@ export async function setupMalaysia(
       `default sales channel ${channelId} linked to ${to(channelLinked)}`
     )
   const linkedProvider = preferManual(loc?.fulfillment_providers ?? [])
-  const providerId = linkedProvider ?? preferManual(fulfillmentProviders)
+  const providerId = linkedProvider ?? preferManual(fps)
   if (!providerId)
     throw new SetupRefused(
       "no fulfillment provider is registered (Medusa's manual_manual is missing): nothing more was changed"
@@ -408,11 +384,6 @@ export async function setupMalaysia(
       { service_zone_id: zone.id }
     )
   ).find(myrPrice)
-  const eq = (attribute: string, value: string) => ({
-    attribute,
-    value,
-    operator: "eq" as const,
-  })
   const { id: shippingOptionId } =
     existing ??
     (await made(flows.createShippingOptionsWorkflow, [
@@ -428,7 +399,10 @@ export async function setupMalaysia(
           code: "standard",
         },
         prices: [{ currency_code: "myr", amount: flags.shippingSen / 100 }],
-        rules: [eq("enabled_in_store", "true"), eq("is_return", "false")],
+        rules: [
+          { attribute: "enabled_in_store", value: "true", operator: "eq" },
+          { attribute: "is_return", value: "false", operator: "eq" },
+        ],
       },
     ]))
   tell(
@@ -450,12 +424,7 @@ export async function setupMalaysia(
   if (!unpriced.length) inPlace("every product variant has a MYR price")
   else if (rule.kind === "none")
     note(
-      `${unpriced.length} product variant(s) have no MYR price (${unpriced
-        .slice(0, 10)
-        .map((v) => v.label)
-        .join(
-          ", "
-        )}${unpriced.length > 10 ? ", …" : ""}): shoppers in Malaysia cannot buy them. Give prices in the admin, or run again with prices=from:eur:<rate> or prices=flat:<RM>`
+      `${unpriced.length} product variant(s) have no MYR price (${labels(unpriced.slice(0, 10))}${unpriced.length > 10 ? ", …" : ""}): shoppers in Malaysia cannot buy them. Give prices in the admin, or run again with prices=from:eur:<rate> or prices=flat:<RM>`
     )
   if (toAdd.length) {
     // Adds prices and nothing else (the product workflows replace a variant's whole list),
@@ -470,7 +439,7 @@ export async function setupMalaysia(
   }
   if (left.length && rule.kind === "from")
     note(
-      `${left.length} variant(s) have neither a MYR nor a ${rule.currency.toUpperCase()} price and were left without one: ${left.map((v) => v.label).join(", ")}`
+      `${left.length} variant(s) have neither a MYR nor a ${rule.currency.toUpperCase()} price and were left without one: ${labels(left)}`
     )
 
   print(

@@ -49,10 +49,7 @@ const flag = <T extends number | object>(read: (text: string) => T | string) =>
 
 /** An optional id of Medusa's, `<prefix>_…`. */
 const idFlag = (prefix: string, message: string) =>
-  z
-    .string()
-    .regex(new RegExp(`^${prefix}_[A-Za-z0-9]+$`), message)
-    .optional()
+  z.optional(z.string().regex(RegExp(`^${prefix}_[A-Za-z0-9]+$`), message))
 
 /**
  * prices=… → none: they are left alone; from: each gets its `currency` price × rate (numerator /

@@ -77,10 +77,8 @@ function choose<T extends { id: string }>(
 }
 type Currency = StoreCurrencyDTO & { is_tax_inclusive: boolean }
 type Price = PriceDTO & { price_list_id?: string; rules_count?: number }
-type Option = {
-  prices?: Price[]
-  rules?: { attribute: string; value: unknown }[]
-}
+type Rule = { attribute: string; value: unknown }
+type Option = { prices?: Price[]; rules?: Rule[] }
 /** The MYR price of a shipping option that is no return option. */
 const myrPrice = (o: Option) =>
   o.rules?.some((r) => r.attribute === "is_return" && `${r.value}` === "true")
@@ -153,12 +151,10 @@ export async function setupMalaysia(
         country_code: "my",
       }),
     ])
-  const missingProviders = providerIds.filter(
-    (id) => !enabled.some((p) => p.id === id)
-  )
-  if (missingProviders.length)
+  const absent = providerIds.filter((id) => !enabled.some((p) => p.id === id))
+  if (absent.length)
     throw new SetupRefused(
-      `the svc payment providers ${missingProviders.join(", ")} are not registered: add medusa-payment-svc/providers/svc with id "${flags.providers}" to the payment module's providers in medusa-config.ts (or give providers=<its id>), start the store once, then run this again`
+      `the svc payment providers ${absent.join(", ")} are not registered: add medusa-payment-svc/providers/svc with id "${flags.providers}" to the payment module's providers in medusa-config.ts (or give providers=<its id>), start the store once, then run this again`
     )
   if (!store)
     throw new SetupRefused(

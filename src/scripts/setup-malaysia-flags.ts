@@ -7,18 +7,8 @@ import { z } from "@medusajs/framework/zod"
 export const SST_RATES: readonly number[] = [0, 5, 6, 8, 10]
 export const DEFAULTS = { sst: 8, shippingSen: 1000, providers: "svc" } as const
 
-export type PriceRule =
-  | { kind: "none" }
-  /** Each variant without a MYR price gets its `currency` price × `rate` (numerator / denominator), rounded to the sen. */
-  | {
-      kind: "from"
-      currency: string
-      rateText: string
-      numerator: bigint
-      denominator: bigint
-    }
-  /** Each variant without a MYR price gets this price. */
-  | { kind: "flat"; sen: number }
+/** prices=…: what happens to the variants without a MYR price (priceRule). */
+export type PriceRule = Exclude<ReturnType<typeof priceRule>, string>
 
 /** The flags as the setup reads them: amounts in sen (USAGE says what each means). */
 export type SetupFlags = ReturnType<typeof parseSetupFlags>
@@ -44,131 +34,98 @@ export class SetupFlagError extends Error {
 /** "10", "7.5", "7.50" → sen; at most two decimals, at most RM 1,000,000. */
 function ringgitToSen(text: string): number | undefined {
   const m = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text)
-  if (!m) return undefined
-  const sen = Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0"))
+  const sen = m ? Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0")) : NaN
   return sen <= 100_000_000 ? sen : undefined
 }
 
-/** Refuses the value with `message`, for the transforms below. */
-const refuse = (ctx: z.RefinementCtx, message: string) => {
-  ctx.addIssue({ code: "custom", message })
-  return z.NEVER
-}
+/** A flag `read` turns into its value, or into the rule it breaks (a string). */
+const flag = <T extends number | object>(read: (text: string) => T | string) =>
+  z.string().transform((text, ctx) => {
+    const value = read(text)
+    if (typeof value !== "string") return value
+    ctx.addIssue({ code: "custom", message: `${value}; got "${text}"` })
+    return z.NEVER
+  })
 
 /** An optional id of Medusa's, `<prefix>_…`. */
 const idFlag = (prefix: string, message: string) =>
-  z
-    .string()
-    .regex(new RegExp(`^${prefix}_[A-Za-z0-9]+$`), { message })
-    .optional()
+  z.optional(z.string().regex(RegExp(`^${prefix}_[A-Za-z0-9]+$`), message))
 
-const priceRule = z.string().transform((text, ctx): PriceRule => {
-  if (text === "none") return { kind: "none" }
-  const from = /^from:([a-z]{3}):(\d{1,4}(?:\.\d{1,6})?)$/i.exec(text)
-  if (from) {
-    const currency = from[1]!.toLowerCase()
-    const rateText = from[2]!
-    const [whole, frac = ""] = rateText.split(".")
-    const denominator = 10n ** BigInt(frac.length)
-    const numerator = BigInt(whole!) * denominator + BigInt(frac || "0")
-    if (currency === "myr")
-      return refuse(
-        ctx,
-        `prices=from:<currency>:<rate> converts from another currency than myr; got "${text}"`
-      )
-    if (numerator === 0n)
-      return refuse(
-        ctx,
-        `prices=from:<currency>:<rate> needs a rate above 0; got "${text}"`
-      )
-    return { kind: "from", currency, rateText, numerator, denominator }
-  }
-  const flat = /^flat:(.*)$/.exec(text)
-  if (!flat)
-    return refuse(
-      ctx,
-      `prices must be none, from:<currency>:<rate> (prices=from:eur:4.9) or flat:<RM> (prices=flat:25); got "${text}"`
+/**
+ * prices=… → none: they are left alone; from: each gets its `currency` price × rate (numerator /
+ * denominator), rounded to the sen; flat: each gets `sen`. Or the rule the text breaks.
+ */
+function priceRule(text: string) {
+  const [, cur = "", rateText = "", whole = "", frac = ""] =
+    /^from:([a-z]{3}):((\d{1,4})(?:\.(\d{1,6}))?)$/i.exec(text) ?? []
+  const flat = /^flat:(.*)$/.exec(text)?.[1]
+  const sen = flat === undefined ? undefined : ringgitToSen(flat)
+  const currency = cur.toLowerCase()
+  const numerator = BigInt(whole + frac)
+  const denominator = 10n ** BigInt(frac.length)
+  if (text === "none") return { kind: "none" } as const
+  if (flat !== undefined)
+    return sen
+      ? ({ kind: "flat", sen } as const)
+      : "prices=flat:<RM> needs a ringgit amount above 0 with at most two decimals (prices=flat:25)"
+  if (!rateText)
+    return "prices must be none, from:<currency>:<rate> (prices=from:eur:4.9) or flat:<RM> (prices=flat:25)"
+  if (currency === "myr")
+    return "prices=from:<currency>:<rate> converts from another currency than myr"
+  if (!numerator) return "prices=from:<currency>:<rate> needs a rate above 0"
+  return { kind: "from", currency, rateText, numerator, denominator } as const
+}
+
+const schema = z.object({
+  sst: flag((t) =>
+    /^\d+$/.test(t) && SST_RATES.includes(Number(t))
+      ? Number(t)
+      : `sst must be one of ${SST_RATES.join(", ")} (the SST rate in percent)`
+  ).prefault(String(DEFAULTS.sst)),
+  shipping: flag(
+    (t) =>
+      ringgitToSen(t) ??
+      "shipping must be a ringgit amount with at most two decimals, at most 1000000 (shipping=10 or shipping=7.50)"
+  ).prefault(String(DEFAULTS.shippingSen / 100)),
+  prices: flag(priceRule).prefault("none"),
+  location: idFlag("sloc", "location must be a stock location id (sloc_…)"),
+  "shipping-profile": idFlag(
+    "sp",
+    "shipping-profile must be a shipping profile id (sp_…)"
+  ),
+  providers: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_-]{1,64}$/,
+      "providers must be the provider's id in medusa-config.ts (letters, digits, _ and -), e.g. providers=svc"
     )
-  const sen = ringgitToSen(flat[1]!)
-  return sen
-    ? { kind: "flat", sen }
-    : refuse(
-        ctx,
-        `prices=flat:<RM> needs a ringgit amount above 0 with at most two decimals (prices=flat:25); got "${text}"`
-      )
+    .default(DEFAULTS.providers),
 })
 
-const schema = z
-  .object({
-    sst: z
-      .string()
-      .refine((v) => SST_RATES.includes(Number(v)) && /^\d+$/.test(v), {
-        error: (i) =>
-          `sst must be one of ${SST_RATES.join(", ")} (the SST rate in percent); got "${String(i.input)}"`,
-      })
-      .transform(Number)
-      .prefault(String(DEFAULTS.sst)),
-    shipping: z
-      .string()
-      .transform(
-        (text, ctx) =>
-          ringgitToSen(text) ??
-          refuse(
-            ctx,
-            `shipping must be a ringgit amount with at most two decimals, at most 1000000 (shipping=10 or shipping=7.50); got "${text}"`
-          )
-      )
-      .prefault(String(DEFAULTS.shippingSen / 100)),
-    prices: priceRule.prefault("none"),
-    location: idFlag("sloc", "location must be a stock location id (sloc_…)"),
-    "shipping-profile": idFlag(
-      "sp",
-      "shipping-profile must be a shipping profile id (sp_…)"
-    ),
-    providers: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{1,64}$/, {
-        message:
-          "providers must be the provider's id in medusa-config.ts (letters, digits, _ and -), e.g. providers=svc",
-      })
-      .default(DEFAULTS.providers),
-  })
-  .strict()
-
-const KNOWN = Object.keys(schema.shape)
+const KNOWN = Object.keys(schema.shape).join(", ")
 
 /** The script's words (`name=value`, or `help`) → flags; a bad one throws SetupFlagError naming the flag and its rule. */
-export function parseSetupFlags(args: readonly string[] | undefined) {
+export function parseSetupFlags(args: readonly string[] = []) {
   const raw: Record<string, string> = {}
   let help = false
-  for (const word of args ?? []) {
+  for (const word of args) {
     const w = word.replace(/^--?/, "")
-    if (w === "help" || w === "h") {
-      help = true
-      continue
-    }
-    const eq = w.indexOf("=")
-    if (eq <= 0)
+    const [, name, value] = /^([^=]+)=(.*)$/s.exec(w) ?? []
+    if (w === "help" || w === "h") help = true
+    else if (!name)
       throw new SetupFlagError(
-        `"${word}" is not a flag: flags are name=value (e.g. sst=8); known flags: ${KNOWN.join(", ")}`
+        `"${word}" is not a flag: flags are name=value (e.g. sst=8); known flags: ${KNOWN}`
       )
-    const name = w.slice(0, eq)
-    if (!KNOWN.includes(name))
+    else if (!(name in schema.shape))
       throw new SetupFlagError(
-        `unknown flag "${name}": known flags are ${KNOWN.join(", ")}`
+        `unknown flag "${name}": known flags are ${KNOWN}`
       )
-    if (name in raw) throw new SetupFlagError(`flag "${name}" is given twice`)
-    raw[name] = w.slice(eq + 1)
+    else if (name in raw)
+      throw new SetupFlagError(`flag "${name}" is given twice`)
+    else raw[name] = value!
   }
   const parsed = schema.safeParse(raw)
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!
-    const flag = String(issue.path[0] ?? "")
-    const message = issue.message.startsWith(flag)
-      ? issue.message
-      : `${flag}: ${issue.message}`
-    throw new SetupFlagError(message)
-  }
+  if (!parsed.success) throw new SetupFlagError(parsed.error.issues[0]!.message)
   const { shipping, "shipping-profile": shippingProfile, ...f } = parsed.data
   return { ...f, shippingSen: shipping, shippingProfile, help }
 }

@@ -21,19 +21,12 @@ import type { AllowedSenderAdd, AllowedSenderChange } from "./validators"
 type Owner = { type: "BANK_ACCOUNT" | "BENEFICIARY"; id: string }
 type Req<Body = unknown> = AuthenticatedMedusaRequest<Body>
 
-/** svc's area of the owner, and the plugin's tables. */
+/** svc's area of the owner, the plugin's tables, and the owner as they store it. */
 function ownerDeps(container: MedusaContainer, owner: Owner) {
   const { client, svcModule } = adminDeps(container)
   const area = owner.type === "BANK_ACCOUNT" ? client.wallet : client.payouts
-  /** The stored trigger address of an owner (svc has no read route for one). */
-  const stored = async () =>
-    (
-      await svcModule.listSvcTriggerAddresses({
-        owner_type: owner.type,
-        owner_id: owner.id,
-      })
-    )[0]
-  return { area, svcModule, stored }
+  const owned = { owner_type: owner.type, owner_id: owner.id }
+  return { area, svcModule, owned }
 }
 
 const senderView = (s: AllowedSender) => ({
@@ -49,8 +42,10 @@ export async function listAllowedSenders(
   container: MedusaContainer,
   owner: Owner
 ) {
-  const { area, stored } = ownerDeps(container, owner)
-  const trigger_address = (await stored())?.address ?? null
+  const { area, svcModule, owned } = ownerDeps(container, owner)
+  // the stored trigger address (svc has no read route for one)
+  const [stored] = await svcModule.listSvcTriggerAddresses(owned)
+  const trigger_address = stored?.address ?? null
   let senders: AllowedSender[] | null = null
   try {
     senders = await area.allowedSenders.list(owner.id)
@@ -86,32 +81,23 @@ export function ownerRoutes(type: Owner["type"]) {
      * one it has (one for life, spec: Create trigger address), and stores it.
      */
     async createAddress(req: Req, res: MedusaResponse) {
-      const { owner, area, svcModule, stored } = of(req)
+      const { owner, area, svcModule, owned } = of(req)
       const t = await svcCall("creating the trigger address", () =>
         area.triggerAddresses.create(owner.id)
       )
-      const existing = await stored()
-      const fields = { address: t.address, network: t.network, active: true }
-      const row = existing
-        ? await svcModule.updateSvcTriggerAddresses({
-            id: existing.id,
-            ...fields,
-          })
-        : await svcModule.createSvcTriggerAddresses({
-            owner_type: owner.type,
-            owner_id: owner.id,
-            ...fields,
-          })
-      if (owner.type === "BENEFICIARY") {
-        const [b] = await svcModule.listSvcBeneficiaries({
-          beneficiary_id: owner.id,
+      const data = { address: t.address, network: t.network, active: true }
+      const [updated] = await svcModule.updateSvcTriggerAddresses({
+        selector: owned,
+        data,
+      })
+      const row =
+        updated ??
+        (await svcModule.createSvcTriggerAddresses({ ...owned, ...data }))
+      if (owner.type === "BENEFICIARY")
+        await svcModule.updateSvcBeneficiaries({
+          selector: { beneficiary_id: owner.id },
+          data: { trigger_address: t.address },
         })
-        if (b)
-          await svcModule.updateSvcBeneficiaries({
-            id: b.id,
-            trigger_address: t.address,
-          })
-      }
       res.json({
         trigger_address: {
           address: row.address,

@@ -1,5 +1,5 @@
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/knex"
-import type { InferTypeOf } from "@medusajs/framework/types"
+import type { InferTypeOf, Logger } from "@medusajs/framework/types"
 import { generateEntityId, MedusaService } from "@medusajs/framework/utils"
 import { CheckoutLedger, type Bindings, type Sql } from "./checkout-ledger"
 import * as W from "./webhook-statements"
@@ -22,6 +22,9 @@ export type {
   PayoutForRefund,
   PayoutRow,
 } from "./payout-statements"
+
+const NO_PROVIDER =
+  "medusa-payment-svc: no svc payment provider is configured: add medusa-payment-svc/providers/svc to the payment module's providers in medusa-config.ts (README, Install into a store)"
 
 /** The tables whose rows are recorded before their svc request, and the column that holds svc's id once it answered. */
 const SVC_ID_COLUMN = {
@@ -81,7 +84,10 @@ class SvcModuleService extends MedusaService({
    */
   __hooks = {
     onApplicationStart: async () => {
-      for (const start of SvcModuleService.atStart.splice(0)) start()
+      const started = SvcModuleService.atStart.splice(0)
+      // no provider loader ran: the module is installed, the payment providers are not
+      if (!started.length) this.logger_?.warn(NO_PROVIDER)
+      for (const start of started) start()
       const at = new Date().toISOString()
       await this.insertSettingIfAbsent("jobs_since", { at }).catch(() => {})
     },
@@ -90,9 +96,15 @@ class SvcModuleService extends MedusaService({
   private readonly manager_: () => SqlEntityManager
   private checkouts_?: CheckoutLedger
 
-  constructor(cradle: { manager: SqlEntityManager }, ...rest: unknown[]) {
+  private readonly logger_?: Pick<Logger, "warn">
+
+  constructor(
+    cradle: { manager: SqlEntityManager; logger?: Logger },
+    ...rest: unknown[]
+  ) {
     super(cradle, ...rest)
     this.manager_ = () => cradle.manager
+    this.logger_ = cradle.logger
   }
 
   /** Rows of one statement on this module's connection (the columns the statement returns). */

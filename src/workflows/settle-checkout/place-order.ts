@@ -76,8 +76,7 @@ const LOCK_ERROR = /acquir\w* lock|lock for key/i
 
 /** The reason a completion error will not pass with time, or null when trying later may work. */
 export function permanentReason(e: unknown): string | null {
-  const message =
-    e && typeof e === "object" && "message" in e ? String(e.message) : String(e)
+  const message = messageOf(e)
   const type = e && typeof e === "object" && "type" in e ? e.type : null
   if (LOCK_ERROR.test(message) || !PERMANENT.has(String(type))) return null
   return /inventory|stock/i.test(message)

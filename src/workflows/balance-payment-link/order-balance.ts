@@ -6,7 +6,7 @@ import {
 } from "@medusajs/framework/utils"
 import { fromSen, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN } from "../../client"
 import { medusaAmountToSen } from "../../rules/medusa-amount"
-import { english, say } from "../../lib/texts"
+import { english, say, type Said } from "../../lib/texts"
 import { SaidError } from "../../lib/svc-runtime/errors"
 
 /**
@@ -88,15 +88,7 @@ type LoadedOrder = {
 type OpenReturn = { id: string; status: string }
 type OrderChange = { id: string; change_type: string; status: string }
 
-export async function loadOrder(
-  container: Container,
-  orderId: string
-): Promise<{
-  order: LoadedOrder
-  providers: string[]
-  changes: OrderChange[]
-  returns: OpenReturn[]
-}> {
+export async function loadOrder(container: Container, orderId: string) {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "order",
@@ -193,7 +185,7 @@ function linkOf(
 export function balanceOf(
   loaded: Awaited<ReturnType<typeof loadOrder>>
 ): OrderBalance {
-  const { order, providers, changes, returns } = loaded
+  const { order, providers } = loaded
   const pending =
     order.summary?.raw_pending_difference ??
     order.summary?.pending_difference ??
@@ -213,51 +205,8 @@ export function balanceOf(
       id,
       title: TITLES[/^pp_svc-(wallet|fpx|fpx-direct)_/.exec(id)![1]!]!,
     }))
-  let refusal: string | null = null
-  if (order.status === "canceled")
-    refusal = english(say("balance.canceled", { order: order.id }))
-  else if (order.status === "draft")
-    refusal = english(say("balance.draft", { order: order.id }))
-  else if (String(order.currency_code).toLowerCase() !== "myr")
-    refusal = english(
-      say("balance.notMyr", {
-        currency: String(order.currency_code).toUpperCase(),
-      })
-    )
-  else if (changes.length) {
-    const c = changes[0]!
-    refusal = english(
-      say("balance.changeInProgress", {
-        order: order.id,
-        kind: c.change_type ?? "change",
-        change: c.id,
-        status: c.status,
-      })
-    )
-  } else if (outstandingSen <= 0)
-    refusal = english(
-      say("balance.nothingDue", { order: order.id, zero: fromSen(0) })
-    )
-  else if (outstandingSen < MIN_AMOUNT_SEN || outstandingSen > MAX_AMOUNT_SEN) {
-    refusal = english(
-      say("balance.outOfRange", {
-        amount: fromSen(outstandingSen),
-        min: fromSen(MIN_AMOUNT_SEN),
-        max: fromSen(MAX_AMOUNT_SEN),
-      })
-    )
-    if (returns.length)
-      refusal = english(
-        say("balance.outOfRangeReturns", {
-          refusal,
-          returns: returns.map((r) => r.id).join(", "),
-          status: returns[0]!.status,
-        })
-      )
-  } else if (!svcProviders.length)
-    refusal = english(
-      say("balance.noProvider", { region: order.region_id ?? "(none)" })
-    )
+  const said = refusalOf(loaded, outstandingSen, svcProviders.length)
+  const refusal = said && english(said)
   return {
     order_id: order.id,
     display_id: order.display_id ?? null,
@@ -279,6 +228,48 @@ export function balanceOf(
     link: linkOf(unpaid),
     refusal,
   }
+}
+
+/** Why no link can be asked for now, or null. */
+function refusalOf(
+  { order, changes, returns }: Awaited<ReturnType<typeof loadOrder>>,
+  outstandingSen: number,
+  svcProviders: number
+): Said | null {
+  const c = changes[0]
+  if (order.status === "canceled")
+    return say("balance.canceled", { order: order.id })
+  if (order.status === "draft") return say("balance.draft", { order: order.id })
+  if (String(order.currency_code).toLowerCase() !== "myr")
+    return say("balance.notMyr", {
+      currency: String(order.currency_code).toUpperCase(),
+    })
+  if (c)
+    return say("balance.changeInProgress", {
+      order: order.id,
+      kind: c.change_type ?? "change",
+      change: c.id,
+      status: c.status,
+    })
+  if (outstandingSen <= 0)
+    return say("balance.nothingDue", { order: order.id, zero: fromSen(0) })
+  if (outstandingSen < MIN_AMOUNT_SEN || outstandingSen > MAX_AMOUNT_SEN) {
+    const range = say("balance.outOfRange", {
+      amount: fromSen(outstandingSen),
+      min: fromSen(MIN_AMOUNT_SEN),
+      max: fromSen(MAX_AMOUNT_SEN),
+    })
+    return returns.length
+      ? say("balance.outOfRangeReturns", {
+          refusal: english(range),
+          returns: returns.map((r) => r.id).join(", "),
+          status: returns[0]!.status,
+        })
+      : range
+  }
+  if (!svcProviders)
+    return say("balance.noProvider", { region: order.region_id ?? "(none)" })
+  return null
 }
 
 /** Medusa's amount as decimal text (BigNumber, its raw form, or a number). */

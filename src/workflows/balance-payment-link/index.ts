@@ -9,16 +9,13 @@ import {
 import { BALANCE_LOCK_PREFIX, type BalanceLink } from "./order-balance"
 import {
   checkBalanceRequestStep,
+  createBalanceSessionStep,
+  readBalanceLinkStep,
+  updateBalanceCollectionStep,
   type BalancePaymentLinkInput,
-} from "./steps/check-balance-request"
-import { createBalanceSessionStep } from "./steps/create-balance-session"
-import { readBalanceLinkStep } from "./steps/read-balance-link"
-import { updateBalanceCollectionStep } from "./steps/update-balance-collection"
+} from "./steps"
 
-export * from "./steps/check-balance-request"
-export * from "./steps/create-balance-session"
-export * from "./steps/read-balance-link"
-export * from "./steps/update-balance-collection"
+export * from "./steps"
 
 /** What a `balancePaymentLinkCreated` handler receives. */
 export type BalancePaymentLinkCreatedData = {

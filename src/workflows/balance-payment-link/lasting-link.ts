@@ -1,5 +1,6 @@
 import type {
   ILockingModule,
+  InferTypeOf,
   INotificationModuleService,
   MedusaContainer,
 } from "@medusajs/framework/types"
@@ -9,6 +10,7 @@ import {
   Modules,
 } from "@medusajs/framework/utils"
 import type { SvcModuleService } from "../../modules/svc"
+import type SvcPaymentLink from "../../modules/svc/models/svc-payment-link"
 import { SVC_MODULE } from "../../lib/svc-runtime/module-key"
 import { findSvcProviderConfig } from "../../lib/svc-runtime/config"
 import { linkSecret } from "./link-secret"
@@ -33,42 +35,10 @@ import { createBalancePaymentLinkWorkflow } from "./index"
 
 type Container = MedusaContainer
 
-/** A link as the admin sees it. */
-export type LastingLink = {
-  id: string
-  url: string
-  order_id: string
-  provider_id: string
-  amount_sen: number
-  expires_at: string
-  expired: boolean
-  created_at: string
-  sent_at: string | null
-  sent_to: string | null
-  opened_at: string | null
-  last_opened_at: string | null
-  open_count: number
-  last_checkout_id: string | null
-  /** When an admin revoked it (its page then says so, 410); null while it can be paid. */
-  revoked_at: string | null
-}
+/** A link as the admin sees it (`revoked_at`: when an admin revoked it, its page then says so, 410; null while it can be paid). */
+export type LastingLink = ReturnType<typeof view>
 
-type LinkRow = {
-  id: string
-  order_id: string
-  payment_collection_id: string | null
-  provider_id: string
-  amount_sen: number
-  expires_at: Date | string
-  created_at: Date | string
-  sent_at: Date | string | null
-  sent_to: string | null
-  opened_at: Date | string | null
-  last_opened_at: Date | string | null
-  open_count: number
-  last_checkout_id: string | null
-  revoked_at: Date | string | null
-}
+type LinkRow = InferTypeOf<typeof SvcPaymentLink>
 
 const DAY_MS = 86_400_000
 /** The email template name a store writes at its notification provider. */
@@ -97,12 +67,7 @@ export function paymentLinkBase(
   return linkBaseUrl(options, config, requestOrigin)
 }
 
-function view(
-  row: LinkRow,
-  secret: string,
-  base: string,
-  now = Date.now()
-): LastingLink {
+function view(row: LinkRow, secret: string, base: string, now = Date.now()) {
   const expiresAt = new Date(row.expires_at)
   const token = signLinkToken(secret, {
     linkId: row.id,
@@ -130,16 +95,31 @@ function view(
 
 type LinkFilters = { id?: string; order_id?: string; revoked_at?: null }
 
-async function rowsOf(
+const rowsOf = (container: Container, filters: LinkFilters, take = 20) =>
+  svcModuleOf(container).listSvcPaymentLinks(filters, {
+    take,
+    order: { created_at: "DESC" },
+  })
+
+/** The order's link `payment_link_id` (400 when it is not one of the order's). */
+async function rowOfOrder(
   container: Container,
-  filters: LinkFilters,
-  take = 20
-): Promise<LinkRow[]> {
-  const rows: LinkRow[] = await svcModuleOf(container).listSvcPaymentLinks(
-    filters,
-    { take, order: { created_at: "DESC" } }
+  args: { order_id: string; payment_link_id: string },
+  revoked = true
+): Promise<LinkRow> {
+  const [row] = await rowsOf(
+    container,
+    { id: args.payment_link_id, order_id: args.order_id },
+    1
   )
-  return rows
+  if (!row || (!revoked && row.revoked_at))
+    throw invalidData(
+      say("link.notOfOrder", {
+        link: args.payment_link_id,
+        order: args.order_id,
+      })
+    )
+  return row
 }
 
 /**
@@ -176,7 +156,7 @@ export async function issueLastingLink(
           new Date(r.expires_at).getTime() - now > lifetimeMs / 2
       )
       if (same) return same
-      const made: LinkRow = await svcModuleOf(container).createSvcPaymentLinks({
+      return await svcModuleOf(container).createSvcPaymentLinks({
         order_id: args.order_id,
         payment_collection_id: args.payment_collection_id,
         provider_id: args.provider_id,
@@ -184,7 +164,6 @@ export async function issueLastingLink(
         expires_at: new Date(now + lifetimeMs),
         requested_by: args.requested_by ?? null,
       })
-      return made
     },
     { timeout: 30 }
   )
@@ -217,18 +196,7 @@ export async function sendLastingLink(
   container: Container,
   args: { order_id: string; payment_link_id: string; base: string }
 ): Promise<LastingLink> {
-  const [row] = await rowsOf(
-    container,
-    { id: args.payment_link_id, order_id: args.order_id },
-    1
-  )
-  if (!row || row.revoked_at)
-    throw invalidData(
-      say("link.notOfOrder", {
-        link: args.payment_link_id,
-        order: args.order_id,
-      })
-    )
+  const row = await rowOfOrder(container, args, false)
   if (new Date(row.expires_at).getTime() <= Date.now()) {
     throw invalidData(
       say("link.expired", { at: new Date(row.expires_at).toISOString() })
@@ -318,18 +286,7 @@ export async function revokeLastingLink(
     by?: string | null
   }
 ): Promise<LastingLink> {
-  const [row] = await rowsOf(
-    container,
-    { id: args.payment_link_id, order_id: args.order_id },
-    1
-  )
-  if (!row)
-    throw invalidData(
-      say("link.notOfOrder", {
-        link: args.payment_link_id,
-        order: args.order_id,
-      })
-    )
+  const row = await rowOfOrder(container, args)
   const secret = await linkSecret(svcModuleOf(container))
   if (row.revoked_at) return view(row, secret, args.base)
   const revokedAt = new Date()
@@ -391,17 +348,13 @@ export async function openLastingLink(
   const [row] = await rowsOf(container, { id: linkId }, 1)
   if (!row) return page("invalid")
   if (row.order_id !== orderId) return page("wrong_order")
-  if (row.revoked_at) {
-    await svcModule.recordPaymentLinkOpened(row.id, null)
-    return page("revoked")
-  }
-
-  const outcome = await balanceOutcome(container, row)
-  if (outcome.kind === "page") {
-    await svcModule.recordPaymentLinkOpened(row.id, null)
-    return outcome
-  }
-  await svcModule.recordPaymentLinkOpened(row.id, outcome.checkout_id)
+  const outcome = row.revoked_at
+    ? page("revoked")
+    : await balanceOutcome(container, row)
+  await svcModule.recordPaymentLinkOpened(
+    row.id,
+    outcome.kind === "redirect" ? outcome.checkout_id : null
+  )
   return outcome
 }
 

@@ -4,14 +4,9 @@ import {
   MedusaError,
   PaymentSessionStatus,
 } from "@medusajs/framework/utils"
-import {
-  createOrUpdateOrderPaymentCollectionWorkflow,
-  createPaymentSessionsWorkflow,
-} from "@medusajs/core-flows"
 import { fromSen, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN } from "../../client"
 import { medusaAmountToSen } from "../../rules/medusa-amount"
-import { invalidData } from "../../lib/money/admin-input"
-import { english, say } from "../../lib/texts"
+import { english, say, type Said } from "../../lib/texts"
 import { SaidError } from "../../lib/svc-runtime/errors"
 
 /**
@@ -31,7 +26,7 @@ import { SaidError } from "../../lib/svc-runtime/errors"
 type Container = MedusaContainer
 
 /** Collections Medusa still expects money on (createOrUpdateOrderPaymentCollectionWorkflow updates these). */
-const UNPAID = new Set(["not_paid", "awaiting"])
+export const UNPAID = new Set(["not_paid", "awaiting"])
 export const SVC_PROVIDER = /^pp_svc-(wallet|fpx|fpx-direct)_[A-Za-z0-9_-]+$/
 const TITLES: Record<string, string> = {
   wallet: "svc wallet",
@@ -93,15 +88,7 @@ type LoadedOrder = {
 type OpenReturn = { id: string; status: string }
 type OrderChange = { id: string; change_type: string; status: string }
 
-async function loadOrder(
-  container: Container,
-  orderId: string
-): Promise<{
-  order: LoadedOrder
-  providers: string[]
-  changes: OrderChange[]
-  returns: OpenReturn[]
-}> {
+export async function loadOrder(container: Container, orderId: string) {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "order",
@@ -195,10 +182,10 @@ function linkOf(
   return null
 }
 
-function balanceOf(
+export function balanceOf(
   loaded: Awaited<ReturnType<typeof loadOrder>>
 ): OrderBalance {
-  const { order, providers, changes, returns } = loaded
+  const { order, providers } = loaded
   const pending =
     order.summary?.raw_pending_difference ??
     order.summary?.pending_difference ??
@@ -218,51 +205,8 @@ function balanceOf(
       id,
       title: TITLES[/^pp_svc-(wallet|fpx|fpx-direct)_/.exec(id)![1]!]!,
     }))
-  let refusal: string | null = null
-  if (order.status === "canceled")
-    refusal = english(say("balance.canceled", { order: order.id }))
-  else if (order.status === "draft")
-    refusal = english(say("balance.draft", { order: order.id }))
-  else if (String(order.currency_code).toLowerCase() !== "myr")
-    refusal = english(
-      say("balance.notMyr", {
-        currency: String(order.currency_code).toUpperCase(),
-      })
-    )
-  else if (changes.length) {
-    const c = changes[0]!
-    refusal = english(
-      say("balance.changeInProgress", {
-        order: order.id,
-        kind: c.change_type ?? "change",
-        change: c.id,
-        status: c.status,
-      })
-    )
-  } else if (outstandingSen <= 0)
-    refusal = english(
-      say("balance.nothingDue", { order: order.id, zero: fromSen(0) })
-    )
-  else if (outstandingSen < MIN_AMOUNT_SEN || outstandingSen > MAX_AMOUNT_SEN) {
-    refusal = english(
-      say("balance.outOfRange", {
-        amount: fromSen(outstandingSen),
-        min: fromSen(MIN_AMOUNT_SEN),
-        max: fromSen(MAX_AMOUNT_SEN),
-      })
-    )
-    if (returns.length)
-      refusal = english(
-        say("balance.outOfRangeReturns", {
-          refusal,
-          returns: returns.map((r) => r.id).join(", "),
-          status: returns[0]!.status,
-        })
-      )
-  } else if (!svcProviders.length)
-    refusal = english(
-      say("balance.noProvider", { region: order.region_id ?? "(none)" })
-    )
+  const said = refusalOf(loaded, outstandingSen, svcProviders.length)
+  const refusal = said && english(said)
   return {
     order_id: order.id,
     display_id: order.display_id ?? null,
@@ -284,6 +228,48 @@ function balanceOf(
     link: linkOf(unpaid),
     refusal,
   }
+}
+
+/** Why no link can be asked for now, or null. */
+function refusalOf(
+  { order, changes, returns }: Awaited<ReturnType<typeof loadOrder>>,
+  outstandingSen: number,
+  svcProviders: number
+): Said | null {
+  const c = changes[0]
+  if (order.status === "canceled")
+    return say("balance.canceled", { order: order.id })
+  if (order.status === "draft") return say("balance.draft", { order: order.id })
+  if (String(order.currency_code).toLowerCase() !== "myr")
+    return say("balance.notMyr", {
+      currency: String(order.currency_code).toUpperCase(),
+    })
+  if (c)
+    return say("balance.changeInProgress", {
+      order: order.id,
+      kind: c.change_type ?? "change",
+      change: c.id,
+      status: c.status,
+    })
+  if (outstandingSen <= 0)
+    return say("balance.nothingDue", { order: order.id, zero: fromSen(0) })
+  if (outstandingSen < MIN_AMOUNT_SEN || outstandingSen > MAX_AMOUNT_SEN) {
+    const range = say("balance.outOfRange", {
+      amount: fromSen(outstandingSen),
+      min: fromSen(MIN_AMOUNT_SEN),
+      max: fromSen(MAX_AMOUNT_SEN),
+    })
+    return returns.length
+      ? say("balance.outOfRangeReturns", {
+          refusal: english(range),
+          returns: returns.map((r) => r.id).join(", "),
+          status: returns[0]!.status,
+        })
+      : range
+  }
+  if (!svcProviders)
+    return say("balance.noProvider", { region: order.region_id ?? "(none)" })
+  return null
 }
 
 /** Medusa's amount as decimal text (BigNumber, its raw form, or a number). */
@@ -308,129 +294,18 @@ export type PaymentLinkBody = {
 /**
  * POST: an svc checkout link for the order's outstanding amount, made by the
  * balance payment link workflow (src/workflows/balance-payment-link) with the
- * functions below, one request per order at a time (the workflow's lock: two
+ * steps in ./steps.ts, one request per order at a time (the workflow's lock: two
  * admins, a double click; the second sees the first's collection and link, so an
  * order never gets two collections for one balance).
  *
- * Every check comes before anything is written or sent (checkBalanceRequest): the
+ * Every check comes before anything is written or sent (checkBalanceRequestStep): the
  * order can owe through svc (not canceled, not a draft, MYR, no order change in
  * progress, an amount in svc's range), the method is enabled in its region, and a
  * named collection is this order's unpaid one. Then Medusa's own workflows: the
  * unpaid collection gets the pending difference, or is created
- * (updateBalanceCollection), and a payment session on it makes the svc checkout
- * (createBalanceSession). Asked again while svc's link is still open (same
+ * (updateBalanceCollectionStep), and a payment session on it makes the svc checkout
+ * (createBalanceSessionStep). Asked again while svc's link is still open (same
  * collection, method and amount) the provider gives the same link (svc-base
  * adoptOpenCheckout): one open link per balance; once it has expired or failed, a new one.
  */
 export const BALANCE_LOCK_PREFIX = "svc-balance:"
-
-/** The checks, before anything is written or sent; answers the open link's checkout id (to tell a reused link), if any. */
-export async function checkBalanceRequest(
-  container: Container,
-  orderId: string,
-  body: PaymentLinkBody
-): Promise<{ before_checkout_id: string | null }> {
-  const loaded = await loadOrder(container, orderId)
-  const before = balanceOf(loaded)
-  if (before.refusal)
-    throw invalidData(say("balance.refused", { refusal: before.refusal }))
-  if (!before.providers.some((p) => p.id === body.provider_id)) {
-    throw invalidData(
-      say("balance.providerNotEnabled", {
-        provider: body.provider_id,
-        region: loaded.order.region_id ?? "(none)",
-        enabled: before.providers.map((p) => p.id).join(", "),
-      })
-    )
-  }
-  if (body.payment_collection_id) {
-    const named = (loaded.order.payment_collections ?? []).find(
-      (c) => c?.id === body.payment_collection_id
-    )
-    if (!named)
-      throw invalidData(
-        say("balance.notOrdersCollection", {
-          collection: body.payment_collection_id,
-          order: orderId,
-        })
-      )
-    if (!UNPAID.has(named.status))
-      throw invalidData(
-        say("balance.collectionNotUnpaid", {
-          collection: named.id,
-          status: named.status,
-        })
-      )
-  }
-  return { before_checkout_id: before.link?.checkout_id ?? null }
-}
-
-/** Medusa's own: the unpaid collection's amount becomes the pending difference, or a collection is made for it; its id. */
-export async function updateBalanceCollection(
-  container: Container,
-  orderId: string,
-  body: PaymentLinkBody
-): Promise<string> {
-  const { result } = await createOrUpdateOrderPaymentCollectionWorkflow(
-    container
-  ).run({ input: { order_id: orderId } })
-  // typed an array, but the update branch answers one collection
-  const collection: { id: string } | undefined = Array.isArray(result)
-    ? result[0]
-    : result
-  if (!collection?.id)
-    throw new SaidError(
-      MedusaError.Types.UNEXPECTED_STATE,
-      say("balance.noCollection", { order: orderId })
-    )
-  if (
-    body.payment_collection_id &&
-    collection.id !== body.payment_collection_id
-  ) {
-    throw invalidData(
-      say("balance.otherCollection", {
-        order: orderId,
-        collection: collection.id,
-        asked: body.payment_collection_id,
-      })
-    )
-  }
-  return collection.id
-}
-
-/** Medusa's own: a payment session on the collection, for which the svc provider makes (or adopts) the checkout. */
-export async function createBalanceSession(
-  container: Container,
-  collectionId: string,
-  providerId: string
-): Promise<void> {
-  await createPaymentSessionsWorkflow(container).run({
-    input: {
-      payment_collection_id: collectionId,
-      provider_id: providerId,
-      data: {},
-    },
-  })
-}
-
-/** The balance as it now stands, and the link the session made on `collectionId` (reused: the same svc checkout as before). */
-export async function readBalanceLink(
-  container: Container,
-  orderId: string,
-  collectionId: string,
-  beforeCheckoutId: string | null
-): Promise<{ balance: OrderBalance; link: BalanceLink; reused: boolean }> {
-  const balance = await orderBalance(container, orderId)
-  const link = balance.link
-  if (!link || balance.payment_collection?.id !== collectionId) {
-    throw new SaidError(
-      MedusaError.Types.UNEXPECTED_STATE,
-      say("balance.linkNotMade", { order: orderId })
-    )
-  }
-  return {
-    balance,
-    link,
-    reused: !!beforeCheckoutId && beforeCheckoutId === link.checkout_id,
-  }
-}

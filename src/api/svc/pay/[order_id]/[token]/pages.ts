@@ -23,122 +23,100 @@ export const PAGE_STATUS: Record<LinkPageKind, number> = {
   revoked: 410,
 }
 
-type Words = { title: string; body: string }
-const WORDS: Record<
-  PageLanguage,
-  Record<LinkPageKind, Words> & { footer: string }
-> = {
+type Words = {
+  title: Record<LinkPageKind, string>
+  body: Record<LinkPageKind, string>
+  footer: string
+}
+const WORDS: Record<PageLanguage, Words> = {
   en: {
-    invalid: {
-      title: "This payment link is not valid",
-      body: "Check that you opened the whole link from the store's message, or ask the store for a new link. Nothing was charged.",
+    title: {
+      invalid: "This payment link is not valid",
+      wrong_order: "This payment link is not for this order",
+      expired: "This payment link has expired",
+      canceled: "This order was cancelled",
+      paid: "This order is already paid",
+      changed: "The amount due has changed",
+      unavailable: "Payment is not available right now",
+      too_many: "Too many attempts",
+      revoked: "The store withdrew this payment link",
     },
-    wrong_order: {
-      title: "This payment link is not for this order",
-      body: "Open the link exactly as the store sent it, or ask the store for a new link. Nothing was charged.",
-    },
-    expired: {
-      title: "This payment link has expired",
-      body: "Ask the store for a new payment link. Nothing was charged.",
-    },
-    canceled: {
-      title: "This order was cancelled",
-      body: "There is nothing to pay. Contact the store if you have a question.",
-    },
-    paid: {
-      title: "This order is already paid",
-      body: "Nothing is due on this order. Thank you!",
-    },
-    changed: {
-      title: "The amount due has changed",
-      body: "This link was for a different amount. Ask the store for a new payment link. Nothing was charged.",
-    },
-    unavailable: {
-      title: "Payment is not available right now",
-      body: "Try the link again in a few minutes. Nothing was charged.",
-    },
-    too_many: {
-      title: "Too many attempts",
-      body: "Wait a minute, then open the link again. Nothing was charged.",
-    },
-    revoked: {
-      title: "The store withdrew this payment link",
-      body: "Ask the store whether anything is still due and for a new link. Nothing was charged.",
+    body: {
+      invalid:
+        "Check that you opened the whole link from the store's message, or ask the store for a new link. Nothing was charged.",
+      wrong_order:
+        "Open the link exactly as the store sent it, or ask the store for a new link. Nothing was charged.",
+      expired: "Ask the store for a new payment link. Nothing was charged.",
+      canceled:
+        "There is nothing to pay. Contact the store if you have a question.",
+      paid: "Nothing is due on this order. Thank you!",
+      changed:
+        "This link was for a different amount. Ask the store for a new payment link. Nothing was charged.",
+      unavailable: "Try the link again in a few minutes. Nothing was charged.",
+      too_many: "Wait a minute, then open the link again. Nothing was charged.",
+      revoked:
+        "Ask the store whether anything is still due and for a new link. Nothing was charged.",
     },
     footer: "Payment link of the store, paid through svc.",
   },
   ms: {
-    invalid: {
-      title: "Pautan pembayaran ini tidak sah",
-      body: "Pastikan anda membuka seluruh pautan daripada mesej kedai, atau minta pautan baharu daripada kedai. Tiada caj dikenakan.",
+    title: {
+      invalid: "Pautan pembayaran ini tidak sah",
+      wrong_order: "Pautan pembayaran ini bukan untuk pesanan ini",
+      expired: "Pautan pembayaran ini telah tamat tempoh",
+      canceled: "Pesanan ini telah dibatalkan",
+      paid: "Pesanan ini sudah dibayar",
+      changed: "Jumlah yang perlu dibayar telah berubah",
+      unavailable: "Pembayaran tidak tersedia sekarang",
+      too_many: "Terlalu banyak cubaan",
+      revoked: "Kedai telah menarik balik pautan pembayaran ini",
     },
-    wrong_order: {
-      title: "Pautan pembayaran ini bukan untuk pesanan ini",
-      body: "Buka pautan tepat seperti yang dihantar oleh kedai, atau minta pautan baharu. Tiada caj dikenakan.",
-    },
-    expired: {
-      title: "Pautan pembayaran ini telah tamat tempoh",
-      body: "Minta pautan pembayaran baharu daripada kedai. Tiada caj dikenakan.",
-    },
-    canceled: {
-      title: "Pesanan ini telah dibatalkan",
-      body: "Tiada apa-apa untuk dibayar. Hubungi kedai jika anda ada soalan.",
-    },
-    paid: {
-      title: "Pesanan ini sudah dibayar",
-      body: "Tiada baki untuk dibayar bagi pesanan ini. Terima kasih!",
-    },
-    changed: {
-      title: "Jumlah yang perlu dibayar telah berubah",
-      body: "Pautan ini untuk jumlah yang berbeza. Minta pautan pembayaran baharu daripada kedai. Tiada caj dikenakan.",
-    },
-    unavailable: {
-      title: "Pembayaran tidak tersedia sekarang",
-      body: "Cuba buka pautan sekali lagi dalam beberapa minit. Tiada caj dikenakan.",
-    },
-    too_many: {
-      title: "Terlalu banyak cubaan",
-      body: "Tunggu seminit, kemudian buka pautan sekali lagi. Tiada caj dikenakan.",
-    },
-    revoked: {
-      title: "Kedai telah menarik balik pautan pembayaran ini",
-      body: "Tanya kedai sama ada masih ada baki yang perlu dibayar dan minta pautan baharu. Tiada caj dikenakan.",
+    body: {
+      invalid:
+        "Pastikan anda membuka seluruh pautan daripada mesej kedai, atau minta pautan baharu daripada kedai. Tiada caj dikenakan.",
+      wrong_order:
+        "Buka pautan tepat seperti yang dihantar oleh kedai, atau minta pautan baharu. Tiada caj dikenakan.",
+      expired:
+        "Minta pautan pembayaran baharu daripada kedai. Tiada caj dikenakan.",
+      canceled:
+        "Tiada apa-apa untuk dibayar. Hubungi kedai jika anda ada soalan.",
+      paid: "Tiada baki untuk dibayar bagi pesanan ini. Terima kasih!",
+      changed:
+        "Pautan ini untuk jumlah yang berbeza. Minta pautan pembayaran baharu daripada kedai. Tiada caj dikenakan.",
+      unavailable:
+        "Cuba buka pautan sekali lagi dalam beberapa minit. Tiada caj dikenakan.",
+      too_many:
+        "Tunggu seminit, kemudian buka pautan sekali lagi. Tiada caj dikenakan.",
+      revoked:
+        "Tanya kedai sama ada masih ada baki yang perlu dibayar dan minta pautan baharu. Tiada caj dikenakan.",
     },
     footer: "Pautan pembayaran kedai, dibayar melalui svc.",
   },
   "zh-CN": {
-    invalid: {
-      title: "此付款链接无效",
-      body: "请确认您打开的是商店消息中的完整链接，或向商店索取新的链接。未产生任何扣款。",
+    title: {
+      invalid: "此付款链接无效",
+      wrong_order: "此付款链接不属于该订单",
+      expired: "此付款链接已过期",
+      canceled: "此订单已取消",
+      paid: "此订单已付清",
+      changed: "应付金额已更改",
+      unavailable: "目前无法付款",
+      too_many: "尝试次数过多",
+      revoked: "商店已撤回此付款链接",
     },
-    wrong_order: {
-      title: "此付款链接不属于该订单",
-      body: "请按商店发送的原样打开链接，或向商店索取新的链接。未产生任何扣款。",
-    },
-    expired: {
-      title: "此付款链接已过期",
-      body: "请向商店索取新的付款链接。未产生任何扣款。",
-    },
-    canceled: {
-      title: "此订单已取消",
-      body: "无需付款。如有疑问，请联系商店。",
-    },
-    paid: { title: "此订单已付清", body: "此订单已无待付款项。谢谢！" },
-    changed: {
-      title: "应付金额已更改",
-      body: "此链接对应的是另一个金额。请向商店索取新的付款链接。未产生任何扣款。",
-    },
-    unavailable: {
-      title: "目前无法付款",
-      body: "请在几分钟后再次打开链接。未产生任何扣款。",
-    },
-    too_many: {
-      title: "尝试次数过多",
-      body: "请稍等一分钟，再重新打开链接。未产生任何扣款。",
-    },
-    revoked: {
-      title: "商店已撤回此付款链接",
-      body: "请向商店确认是否仍有待付款项，并索取新的链接。未产生任何扣款。",
+    body: {
+      invalid:
+        "请确认您打开的是商店消息中的完整链接，或向商店索取新的链接。未产生任何扣款。",
+      wrong_order:
+        "请按商店发送的原样打开链接，或向商店索取新的链接。未产生任何扣款。",
+      expired: "请向商店索取新的付款链接。未产生任何扣款。",
+      canceled: "无需付款。如有疑问，请联系商店。",
+      paid: "此订单已无待付款项。谢谢！",
+      changed:
+        "此链接对应的是另一个金额。请向商店索取新的付款链接。未产生任何扣款。",
+      unavailable: "请在几分钟后再次打开链接。未产生任何扣款。",
+      too_many: "请稍等一分钟，再重新打开链接。未产生任何扣款。",
+      revoked: "请向商店确认是否仍有待付款项，并索取新的链接。未产生任何扣款。",
     },
     footer: "商店的付款链接，通过 svc 付款。",
   },
@@ -176,7 +154,7 @@ export function linkPage(
   lang: PageLanguage
 ): { status: number; title: string; html: string } {
   const w = WORDS[lang]
-  const { title, body } = w[kind]
+  const [title, body] = [w.title[kind], w.body[kind]]
   const html = `<!doctype html>
 <html lang="${lang}">
 <head>

@@ -5,16 +5,23 @@ import type {
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { spoken, type Said } from "../../../lib/texts"
 
-/** A route that answers what `read` reads (with the route's validated query `Q`), for the admin's pages. */
+/** A route that answers what `read` reads, for the admin's pages (no input of its own). */
 export const answer =
-  <Q = Record<string, unknown>>(
+  (
     read: (
       scope: MedusaContainer,
-      req: AuthenticatedMedusaRequest<unknown, Q>
+      req: AuthenticatedMedusaRequest
     ) => Promise<object>
   ) =>
-  async (req: AuthenticatedMedusaRequest<unknown, Q>, res: MedusaResponse) => {
+  async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
     res.json(await read(req.scope, req))
+  }
+
+/** A list route: what `read` answers for the route's validated query `Q`. */
+export const answerQuery =
+  <Q>(read: (scope: MedusaContainer, query: Q) => Promise<object>) =>
+  async (req: AuthenticatedMedusaRequest<unknown, Q>, res: MedusaResponse) => {
+    res.json(await read(req.scope, req.validatedQuery))
   }
 
 /**

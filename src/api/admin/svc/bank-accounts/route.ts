@@ -1,11 +1,8 @@
-import type {
-  AuthenticatedMedusaRequest,
-  MedusaResponse,
-} from "@medusajs/framework/http"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { adminDeps, mask } from "../../../../lib/svc-admin/context"
 import { svcCall } from "../../../../lib/svc-admin/errors"
 import type { BankAccountsQuery } from "./validators"
+import { answerQuery } from "../answer"
 
 /**
  * One cursor page of the linked bank accounts, searched by name (spec: GET
@@ -47,9 +44,4 @@ export async function listBankAccounts(
 }
 
 /** GET /admin/svc/bank-accounts?search=&limit=&cursor=: one cursor page of linked bank accounts (numbers masked) with their trigger addresses. */
-export async function GET(
-  req: AuthenticatedMedusaRequest<unknown, BankAccountsQuery>,
-  res: MedusaResponse
-) {
-  res.json(await listBankAccounts(req.scope, req.validatedQuery))
-}
+export const GET = answerQuery<BankAccountsQuery>(listBankAccounts)

@@ -9,6 +9,7 @@ import { svcCall } from "../../../../lib/svc-admin/errors"
 import type { ListQuery } from "../validators"
 import { fieldsFromSvc } from "./from-svc"
 import type { BeneficiaryRegister } from "./validators"
+import { answerQuery } from "../answer"
 
 export async function listBeneficiaries(
   container: MedusaContainer,
@@ -74,12 +75,7 @@ export async function registerBeneficiary(
 }
 
 /** GET /admin/svc/beneficiaries?limit=&offset=: the beneficiaries registered from this store (svc has no list route). */
-export async function GET(
-  req: AuthenticatedMedusaRequest<unknown, ListQuery>,
-  res: MedusaResponse
-) {
-  res.json(await listBeneficiaries(req.scope, req.validatedQuery))
-}
+export const GET = answerQuery<ListQuery>(listBeneficiaries)
 
 /**
  * POST /admin/svc/beneficiaries `{name, bank_code + account_number | proxy_type + proxy_value, name_check?}`:

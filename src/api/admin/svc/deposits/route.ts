@@ -1,12 +1,9 @@
-import type {
-  AuthenticatedMedusaRequest,
-  MedusaResponse,
-} from "@medusajs/framework/http"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { adminDeps } from "../../../../lib/svc-admin/context"
 import { sweepOpenDeposits } from "../../../../lib/svc-admin/deposits"
 import { AREA, depositView } from "./deposit-view"
 import type { DepositsQuery } from "./validators"
+import { answerQuery } from "../answer"
 
 /** The stored deposits, newest first, after re-reading a few whose withdrawal is still open. */
 export async function listDeposits(
@@ -28,9 +25,4 @@ export async function listDeposits(
 }
 
 /** GET /admin/svc/deposits?area=&status=&destination_id=&limit=&offset=: deposits from the events received (and look-ups). */
-export async function GET(
-  req: AuthenticatedMedusaRequest<unknown, DepositsQuery>,
-  res: MedusaResponse
-) {
-  res.json(await listDeposits(req.scope, req.validatedQuery))
-}
+export const GET = answerQuery<DepositsQuery>(listDeposits)

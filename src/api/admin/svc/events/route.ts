@@ -1,8 +1,6 @@
 import { listInboxEvents } from "../../../hooks/svc/inbox"
 import type { EventsQuery } from "./validators"
-import { answer } from "../answer"
+import { answerQuery } from "../answer"
 
 /** GET /admin/svc/events?outcome=&event_type=&limit=&offset=: the inbox of svc's deposit, transfer and prefund events with their outcome. */
-export const GET = answer<EventsQuery>((scope, req) =>
-  listInboxEvents(scope, req.validatedQuery)
-)
+export const GET = answerQuery<EventsQuery>(listInboxEvents)

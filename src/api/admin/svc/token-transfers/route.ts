@@ -2,12 +2,10 @@ import { listTokenTransfers } from "../../../../workflows/transfer-tokens/token-
 import { transferTokensWorkflow } from "../../../../workflows/transfer-tokens"
 import type { ListQuery } from "../validators"
 import type { TokenTransferRequest } from "./validators"
-import { answer, sendOut } from "../answer"
+import { answerQuery, sendOut } from "../answer"
 
 /** GET /admin/svc/token-transfers?limit=&offset=: newest first; open ones re-read from svc first. */
-export const GET = answer<ListQuery>((scope, req) =>
-  listTokenTransfers(scope, req.validatedQuery)
-)
+export const GET = answerQuery<ListQuery>(listTokenTransfers)
 
 /**
  * POST /admin/svc/token-transfers `{request_id, network_id, token_id, address_to, amount ("150.00"), reference?}`:

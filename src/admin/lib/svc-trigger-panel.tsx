@@ -67,7 +67,7 @@ export function TriggerAddressPanel({
   ownerLabel: string
 }) {
   const { t } = useSvcT()
-  const { said, error: errorText } = useServerText()
+  const { saidOf, error: errorText } = useServerText()
   const path = `${base}/${ownerId}`
   const senders = useSvcQuery<AllowedSendersAnswer>(`${path}/allowed-senders`)
   const deposits = useLoadedList<DepositsAnswer, Deposit>(
@@ -92,13 +92,11 @@ export function TriggerAddressPanel({
         10
       ),
       column<Deposit>("summary", t("svc.common.result"), (d) => (
-        <span className="whitespace-normal">
-          {said(d.summary, d.summary_code, d.summary_params)}
-        </span>
+        <span className="whitespace-normal">{saidOf(d, "summary")}</span>
       )),
       whenColumn<Deposit>(t("svc.common.received"), (d) => d.created_at),
     ],
-    [t, said]
+    [t, saidOf]
   )
   const senderColumns = useMemo(
     () => [

@@ -390,7 +390,7 @@ const EinvoiceRequest = ({ orderId }: { orderId: string }) => {
 /** Order details: every svc checkout of this order, its status history and anything needing an admin. */
 const SvcOrderPaymentWidget = ({ data }: { data: { id: string } }) => {
   const { t } = useSvcT()
-  const { said, error: errorText } = useServerText()
+  const { saidOf, error: errorText } = useServerText()
   const list = useSvcQuery<CheckoutsAnswer>("/admin/svc/checkouts", {
     order_id: data.id,
   })
@@ -426,17 +426,13 @@ const SvcOrderPaymentWidget = ({ data }: { data: { id: string } }) => {
           {c.attention && (
             <Status
               value="attention"
-              label={`${c.attention}: ${said(c.attention_reason, c.attention_reason_code, c.attention_reason_params)}`}
+              label={`${c.attention}: ${saidOf(c, "attention_reason")}`}
               className="whitespace-normal"
             />
           )}
           {c.failure_reason && (
             <Text size="small" className="text-ui-fg-subtle">
-              {said(
-                c.failure_reason,
-                c.failure_reason_code,
-                c.failure_reason_params
-              )}
+              {saidOf(c, "failure_reason")}
             </Text>
           )}
           <Text
@@ -489,9 +485,7 @@ const SvcOrderPaymentWidget = ({ data }: { data: { id: string } }) => {
               <li key={i}>
                 <Text size="xsmall" className="text-ui-fg-muted">
                   {when(e.at)} · {e.status} · {e.source}
-                  {e.detail
-                    ? ` · ${said(e.detail, e.detail_code, e.detail_params)}`
-                    : ""}
+                  {e.detail ? ` · ${saidOf(e, "detail")}` : ""}
                 </Text>
               </li>
             ))}

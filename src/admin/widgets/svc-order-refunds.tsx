@@ -29,7 +29,7 @@ const OPEN = ["REQUESTED", "SENDING", "UNCERTAIN"]
  */
 const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
   const { t } = useSvcT()
-  const { said, error: errorText } = useServerText()
+  const { saidOf, error: errorText } = useServerText()
   const payouts = useSvcQuery<PayoutsAnswer>("/admin/svc/payouts", {
     order_id: data.id,
   })
@@ -112,11 +112,7 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
               value="attention"
               label={
                 p.attention_reason
-                  ? said(
-                      p.attention_reason,
-                      p.attention_reason_code,
-                      p.attention_reason_params
-                    )
+                  ? saidOf(p, "attention_reason")
                   : (p.attention ?? "")
               }
               className="whitespace-normal"
@@ -124,11 +120,7 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
           )}
           {p.failure_reason && (
             <Text size="small" className="text-ui-fg-subtle">
-              {said(
-                p.failure_reason,
-                p.failure_reason_code,
-                p.failure_reason_params
-              )}
+              {saidOf(p, "failure_reason")}
             </Text>
           )}
           <Text size="xsmall" className="text-ui-fg-muted">
@@ -184,7 +176,7 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
           })}
           sent={(r) => ({
             final: !OPEN.includes(r.payout.status),
-            text: `${rm(r.payout.amount_sen)}: ${said(r.message, r.message_code, r.message_params)}`,
+            text: `${rm(r.payout.amount_sen)}: ${saidOf(r, "message")}`,
           })}
           onSent={() => setForm({ ...form, amount: "", note: "" })}
         >

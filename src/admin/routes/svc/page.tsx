@@ -39,7 +39,7 @@ const JOB_NAMES: Readonly<Record<string, string>> = {
 /** The one svc entry of Medusa's main menu: what needs an admin now, and every svc page. */
 const SvcOverviewPage = () => {
   const { t } = useSvcT()
-  const { said } = useServerText()
+  const { saidOf } = useServerText()
   const attention = useSvcQuery<CheckoutsAnswer>("/admin/svc/checkouts", {
     attention: "true",
     limit: 200,
@@ -73,12 +73,12 @@ const SvcOverviewPage = () => {
                   <Status value={j.level} label={t("svc.overview.jobCheck")} />
                   <Text size="small" weight="plus">
                     {JOB_NAMES[j.job] ? t(JOB_NAMES[j.job]!) : j.label}:{" "}
-                    {said(j.detail, j.detail_code, j.detail_params)}
+                    {saidOf(j, "detail")}
                   </Text>
                 </div>
                 {j.advice && (
                   <Text size="small" className="text-ui-fg-subtle">
-                    {said(j.advice, j.advice_code, j.advice_params)}
+                    {saidOf(j, "advice")}
                   </Text>
                 )}
               </div>

@@ -91,7 +91,7 @@ function tokenCounts(
 /** Settings → svc connection: is svc set up right, and if not what to do. */
 const SvcDoctorPage = () => {
   const { t } = useSvcT()
-  const { said, error } = useServerText()
+  const { said, saidOf, error } = useServerText()
   const read = useSvcQuery<HealthAnswer>("/admin/svc/health")
   const health = read.data?.health
   const { run } = useSvcAction()
@@ -126,9 +126,7 @@ const SvcDoctorPage = () => {
             data-level={health.level}
           >
             <Status value={health.level} label={t(SUMMARY[health.level])} />
-            <Text>
-              {said(health.summary, health.summary_code, health.summary_params)}
-            </Text>
+            <Text>{saidOf(health, "summary")}</Text>
           </div>
         )}
         {health && (
@@ -178,12 +176,10 @@ const SvcDoctorPage = () => {
                     {named(t, said, CHECKS, c.id, c.label)}
                   </Table.Cell>
                   <Table.Cell className="whitespace-normal py-2">
-                    {said(c.detail, c.detail_code, c.detail_params)}
+                    {saidOf(c, "detail")}
                   </Table.Cell>
                   <Table.Cell className="whitespace-normal py-2">
-                    {c.advice
-                      ? said(c.advice, c.advice_code, c.advice_params)
-                      : "—"}
+                    {c.advice ? saidOf(c, "advice") : "—"}
                   </Table.Cell>
                 </Table.Row>
               ))}
@@ -216,7 +212,7 @@ const SvcDoctorPage = () => {
                     />
                   </Table.Cell>
                   <Table.Cell className="whitespace-normal">
-                    {said(f.detail, f.detail_code, f.detail_params)}
+                    {saidOf(f, "detail")}
                   </Table.Cell>
                 </Table.Row>
               ))}

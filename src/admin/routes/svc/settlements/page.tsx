@@ -51,7 +51,7 @@ const OPEN = ["UNCERTAIN", "CREATING"]
 /** Settlements: the svc wallet balance, sent to the merchant's linked bank account (fiat withdrawals); the finance export. */
 const SvcSettlementsPage = () => {
   const { t } = useSvcT()
-  const { said, error: errorText } = useServerText()
+  const { said, saidOf, error: errorText } = useServerText()
   const accountLabel = (a: Account) =>
     `${a.bank?.name ?? a.name} ${a.account_number ?? ""}${a.verified ? "" : ` ${t("svc.settlements.notVerified")}`}`
   const wallet = useSvcQuery<WalletAnswer>("/admin/svc/wallet")
@@ -228,7 +228,7 @@ const SvcSettlementsPage = () => {
           })}
           sent={(r) => ({
             final: !OPEN.includes(r.withdrawal.status),
-            text: `${rm(r.withdrawal.amount_sen)}: ${said(r.message, r.message_code, r.message_params)}`,
+            text: `${rm(r.withdrawal.amount_sen)}: ${saidOf(r, "message")}`,
           })}
           onSent={() => setForm({ ...form, amount: "", reference: "" })}
         >

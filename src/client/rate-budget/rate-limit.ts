@@ -9,6 +9,14 @@
 
 type RouteLimit = { group: string; limit: number }
 
+/** The account's ceiling, what was sent in the window, and whether the count is shared (RateLimiter.usage). */
+export type RateUsage = {
+  used: number
+  limit: number
+  windowMs: number
+  shared: boolean
+}
+
 /**
  * An area's (wallet's, payouts') owner routes and deposit routes: a trigger address 20,
  * check-missed 30, redrive 60; "POST, PATCH, DELETE on wallet whitelist: 60, shared by
@@ -276,7 +284,7 @@ export class RateLimiter {
   }
 
   /** The account ceiling and how much of it this client used in the last window. */
-  usage(): { used: number; limit: number; windowMs: number; shared: boolean } {
+  usage(): RateUsage {
     const now = this.now()
     const local = this.account.used(now)
     if (!this.shared)

@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs"
 import { join } from "node:path"
 
 import { startSandbox } from "../../../sandbox"
+import { sandboxClient } from "./fixtures"
 import {
   SIGNATURE_ALGORITHMS,
   SvcClient,
@@ -277,14 +278,7 @@ export async function conformanceContext(
 ): Promise<{ x: Ctx; close: () => Promise<void> }> {
   const sb = await startSandbox({ algorithm: alg })
   const x = {
-    c: new SvcClient({
-      baseUrl: sb.url,
-      apiKey: sb.credentials.apiKey,
-      keyId: sb.credentials.keyId,
-      privateKey: sb.credentials.privateKeyPem,
-      algorithm: alg,
-      maxRetries: 0,
-    }),
+    c: sandboxClient(sb, { maxRetries: 0 }),
   } as Ctx
   return {
     x,

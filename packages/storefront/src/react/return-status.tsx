@@ -1,6 +1,6 @@
 import type { ReactNode } from "react"
 import type { SvcMessageKey } from "../i18n/en.js"
-import type { SvcText } from "../i18n/text.js"
+import { svcText, type SvcTextOptions } from "../i18n/text.js"
 import type { StoreOrder } from "../return.js"
 import type { StoreSdk } from "../sdk.js"
 
@@ -24,22 +24,23 @@ type ReturnShown =
   | { kind: "failed"; reason: string }
 
 /**
- * A return page's body for `state` (`children` renders it instead): a live
- * region with the state's sentence (`said`: the paid and awaiting ones, naming
+ * A return page's body for `state` (`children` renders it instead) in the
+ * page's language (`locale`, `messages`): a live region with the state's sentence (`said`: the paid and awaiting ones, naming
  * the order) and, when known, the payment reference svc's page showed.
  */
 export function ReturnStatus<S extends ReturnShown>({
   state,
-  text,
   said,
   children,
-}: {
+  locale,
+  messages,
+}: SvcTextOptions & {
   state: S
-  text: SvcText
   said: Record<"paid" | "awaiting", SvcMessageKey>
   children?: (state: S) => ReactNode
 }) {
   if (children) return <>{children(state)}</>
+  const text = svcText({ locale, messages })
   const shown: ReturnShown = state
   return (
     <div

@@ -3,7 +3,6 @@ import {
   type CompleteSvcBalanceReturnOptions,
   type SvcBalanceReturnResult,
 } from "../balance.js"
-import { svcText } from "../i18n/text.js"
 import { ReturnStatus, type ReturnPageProps } from "./return-status.js"
 import { useReturnOutcome } from "./use-return-outcome.js"
 
@@ -16,6 +15,9 @@ export type SvcBalanceReturnProps = CompleteSvcBalanceReturnOptions &
     /** `payment_collection_id` from the return URL. */
     paymentCollectionId?: string
   }
+
+/** The sentences of its paid and awaiting states. */
+const SAID = { paid: "balanceIsPaid", awaiting: "balanceAwaiting" } as const
 
 /**
  * The return page's body after paying an order's balance: reads the order once
@@ -33,7 +35,6 @@ export function SvcBalanceReturn(props: SvcBalanceReturnProps) {
     locale,
     messages,
   } = props
-  const text = svcText({ locale, messages })
   const state: SvcBalanceReturnState = useReturnOutcome(
     `${orderId}/${paymentCollectionId ?? ""}`,
     props.onResult,
@@ -46,13 +47,5 @@ export function SvcBalanceReturn(props: SvcBalanceReturnProps) {
     [sdk, orderId, paymentCollectionId, waitForPaymentMs, pollEveryMs, locale]
   )
 
-  return (
-    <ReturnStatus
-      state={state}
-      text={text}
-      said={{ paid: "balanceIsPaid", awaiting: "balanceAwaiting" }}
-    >
-      {props.children}
-    </ReturnStatus>
-  )
+  return <ReturnStatus {...props} state={state} said={SAID} />
 }

@@ -3,7 +3,6 @@ import {
   type CompleteSvcReturnOptions,
   type SvcReturnResult,
 } from "../return.js"
-import { svcText } from "../i18n/text.js"
 import { svcPaymentReference } from "../providers.js"
 import { ReturnStatus, type ReturnPageProps } from "./return-status.js"
 import { useReturnOutcome } from "./use-return-outcome.js"
@@ -20,6 +19,9 @@ export type SvcReturnProps = CompleteSvcReturnOptions &
     /** The cart id from the return URL (`?cart_id=`): the cart cookie may not survive the redirect. */
     cartId: string
   }
+
+/** The sentences of its paid and awaiting states. */
+const SAID = { paid: "paid", awaiting: "awaiting" } as const
 
 /**
  * The return page's body: completes the cart once (`completeSvcReturn`) and
@@ -39,7 +41,6 @@ export function SvcReturn(props: SvcReturnProps) {
     locale,
     messages,
   } = props
-  const text = svcText({ locale, messages })
   const state: SvcReturnState = useReturnOutcome(
     cartId,
     props.onResult,
@@ -60,13 +61,5 @@ export function SvcReturn(props: SvcReturnProps) {
     [sdk, cartId, waitForPaymentMs, pollEveryMs, waitForOrderMs, locale]
   )
 
-  return (
-    <ReturnStatus
-      state={state}
-      text={text}
-      said={{ paid: "paid", awaiting: "awaiting" }}
-    >
-      {props.children}
-    </ReturnStatus>
-  )
+  return <ReturnStatus {...props} state={state} said={SAID} />
 }

@@ -22,6 +22,7 @@ import { svcDelete, svcPost, useSvcAction, useSvcQuery } from "./api/query"
 import { useServerText } from "../i18n/server-text"
 import { Status } from "./status"
 import type { AllowedSendersAnswer, Deposit, DepositsAnswer } from "./types"
+import { Note } from "./page"
 
 type Sender = AllowedSendersAnswer["allowed_senders"][number]
 
@@ -165,9 +166,7 @@ export function TriggerAddressPanel({
             {s.trigger_address}
           </Text>
         ) : (
-          <Text size="small" className="text-ui-fg-subtle">
-            {t("svc.trigger.noneYet", { owner: ownerLabel })}
-          </Text>
+          <Note>{t("svc.trigger.noneYet", { owner: ownerLabel })}</Note>
         )}
         <div>
           <ConfirmButton
@@ -211,11 +210,7 @@ export function TriggerAddressPanel({
         {senders.error && (
           <Text className="text-ui-fg-error">{errorText(senders.error)}</Text>
         )}
-        {s?.note && (
-          <Text size="small" className="text-ui-fg-subtle">
-            {s.note}
-          </Text>
-        )}
+        {s?.note && <Note>{s.note}</Note>}
         {s && full && (
           <Text size="small" className="text-ui-fg-error">
             {t("svc.trigger.full", { limit: s.limit })}

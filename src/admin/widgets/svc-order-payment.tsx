@@ -19,7 +19,7 @@ import {
   useSvcMutation,
   useSvcQuery,
 } from "../lib/api/query"
-import { SvcWidget } from "../lib/page"
+import { Note, SvcWidget } from "../lib/page"
 import { useServerText } from "../i18n/server-text"
 import { Status } from "../lib/status"
 import type {
@@ -215,19 +215,19 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
           className="flex items-center justify-between gap-x-2"
           data-testid="svc-payment-link-other"
         >
-          <Text size="small" className="text-ui-fg-subtle">
+          <Note>
             {t("svc.balance.otherLink", {
               amount: rm(other.amount_sen),
               until: when(other.expires_at),
             })}
-          </Text>
+          </Note>
           {revokeButton(other.id)}
         </div>
       )}
       {balance.refusal ? (
-        <Text size="small" className="text-ui-fg-subtle">
+        <Note>
           {t("svc.balance.refusal", { reason: said(balance.refusal) })}
-        </Text>
+        </Note>
       ) : (
         <>
           {balance.providers.length > 1 && (
@@ -256,33 +256,25 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
                 />
                 <Copy content={usable.url} aria-label={t("svc.common.copy")} />
               </div>
-              <Text size="small" className="text-ui-fg-subtle">
+              <Note>
                 {t("svc.balance.lasts", { until: when(usable.expires_at) })}
-              </Text>
-              <Text
-                size="small"
-                className="text-ui-fg-subtle"
-                data-testid="svc-payment-link-sent"
-              >
+              </Note>
+              <Note testId="svc-payment-link-sent">
                 {usable.sent_at
                   ? t("svc.balance.sentAt", {
                       to: usable.sent_to ?? "",
                       at: when(usable.sent_at),
                     })
                   : t("svc.balance.neverSent")}
-              </Text>
-              <Text
-                size="small"
-                className="text-ui-fg-subtle"
-                data-testid="svc-payment-link-opened"
-              >
+              </Note>
+              <Note testId="svc-payment-link-opened">
                 {usable.last_opened_at
                   ? t("svc.balance.openedAt", {
                       count: usable.open_count,
                       at: when(usable.last_opened_at),
                     })
                   : t("svc.balance.neverOpened")}
-              </Text>
+              </Note>
               {balance.link && (
                 <Text size="small" className="text-ui-fg-muted">
                   {t("svc.balance.svcOpen", {
@@ -292,11 +284,7 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
               )}
             </div>
           )}
-          {note && (
-            <Text size="small" className="text-ui-fg-subtle">
-              {note}
-            </Text>
-          )}
+          {note && <Note>{note}</Note>}
           {(request.error ?? send.error ?? revoke.error) && (
             <Text size="small" className="text-ui-fg-error">
               {errorText(request.error ?? send.error ?? revoke.error)}
@@ -319,11 +307,7 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
               )}
             {usable && revokeButton(usable.id)}
           </div>
-          {!usable && (
-            <Text size="small" className="text-ui-fg-subtle">
-              {t("svc.balance.explain")}
-            </Text>
-          )}
+          {!usable && <Note>{t("svc.balance.explain")}</Note>}
         </>
       )}
     </div>
@@ -378,11 +362,11 @@ const EinvoiceRequest = ({ orderId }: { orderId: string }) => {
           {t("svc.einvoice.own")}
         </Label>
       </div>
-      <Text size="small" className="text-ui-fg-subtle">
+      <Note>
         {read.data.requested
           ? t("svc.einvoice.ownExplain")
           : t("svc.einvoice.consolidatedExplain")}
-      </Text>
+      </Note>
     </div>
   )
 }
@@ -430,30 +414,18 @@ const SvcOrderPaymentWidget = ({ data }: { data: { id: string } }) => {
               className="whitespace-normal"
             />
           )}
-          {c.failure_reason && (
-            <Text size="small" className="text-ui-fg-subtle">
-              {saidOf(c, "failure_reason")}
-            </Text>
-          )}
-          <Text
-            size="small"
-            className="text-ui-fg-subtle"
-            data-testid="svc-checkout-title"
-          >
+          {c.failure_reason && <Note>{saidOf(c, "failure_reason")}</Note>}
+          <Note testId="svc-checkout-title">
             {t("svc.orderPayment.shownAs", { title: c.title })}
-          </Text>
-          <Text size="small" className="text-ui-fg-subtle">
+          </Note>
+          <Note>
             {t("svc.orderPayment.checkout", {
               id: c.checkout_id ?? t("svc.orderPayment.notCreated"),
               attempt: c.attempt,
             })}
-          </Text>
+          </Note>
           {c.payment_mode && (
-            <Text
-              size="small"
-              className="text-ui-fg-subtle"
-              data-testid="svc-einvoice-mode"
-            >
+            <Note testId="svc-einvoice-mode">
               {t("svc.einvoice.mode", {
                 code: c.payment_mode,
                 name:
@@ -461,19 +433,15 @@ const SvcOrderPaymentWidget = ({ data }: { data: { id: string } }) => {
                     ? t("svc.einvoice.mode06")
                     : t("svc.einvoice.mode03"),
               })}
-            </Text>
+            </Note>
           )}
           {c.paid_at_myt && (
-            <Text
-              size="small"
-              className="text-ui-fg-subtle"
-              data-testid="svc-einvoice-paid"
-            >
+            <Note testId="svc-einvoice-paid">
               {t("svc.einvoice.paid", {
                 at: c.paid_at_myt,
                 reference: c.svc_reference ?? "",
               })}
-            </Text>
+            </Note>
           )}
           {c.tx_hash && (
             <Text size="small" className="text-ui-fg-subtle break-all">

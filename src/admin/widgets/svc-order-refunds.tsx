@@ -8,7 +8,7 @@ import { ifText, rm, when } from "../lib/format"
 import { useSvcT } from "../lib/i18n"
 import { AmountField, MoneyForm } from "../lib/money-form"
 import { SVC_KEY, useSvcQuery } from "../lib/api/query"
-import { SvcWidget } from "../lib/page"
+import { Note, SvcWidget } from "../lib/page"
 import { sdk } from "../lib/api/sdk"
 import { useServerText } from "../i18n/server-text"
 import { Status } from "../lib/status"
@@ -90,11 +90,11 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
       <div className="flex items-center justify-between px-6 py-4">
         <Heading level="h2">{t("svc.refunds.title")}</Heading>
         {banks.data && (
-          <Text size="small" className="text-ui-fg-subtle">
+          <Note>
             {t("svc.refunds.prefund", {
               amount: rm(banks.data.prefund_available_sen),
             })}
-          </Text>
+          </Note>
         )}
       </div>
       {payouts.data?.payouts.map((p) => (
@@ -118,11 +118,7 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
               className="whitespace-normal"
             />
           )}
-          {p.failure_reason && (
-            <Text size="small" className="text-ui-fg-subtle">
-              {saidOf(p, "failure_reason")}
-            </Text>
-          )}
+          {p.failure_reason && <Note>{saidOf(p, "failure_reason")}</Note>}
           <Text size="xsmall" className="text-ui-fg-muted">
             {when(p.created_at)} ·{" "}
             {t("svc.refunds.payoutLine", {
@@ -180,9 +176,7 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
           })}
           onSent={() => setForm({ ...form, amount: "", note: "" })}
         >
-          <Text size="small" className="text-ui-fg-subtle">
-            {t("svc.refunds.explain")}
-          </Text>
+          <Note>{t("svc.refunds.explain")}</Note>
           <div className="grid grid-cols-2 gap-3">
             <AmountField
               id="svc-refund-amount"

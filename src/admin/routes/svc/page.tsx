@@ -4,7 +4,7 @@ import { Container, Text } from "@medusajs/ui"
 import { Link } from "react-router-dom"
 import { useSvcT } from "../../lib/i18n"
 import { SectionHeader } from "../../lib/list-section"
-import { SvcPage } from "../../lib/page"
+import { Note, SvcPage } from "../../lib/page"
 import { useSvcQuery } from "../../lib/api/query"
 import { useServerText } from "../../i18n/server-text"
 import { Status } from "../../lib/status"
@@ -76,11 +76,7 @@ const SvcOverviewPage = () => {
                     {saidOf(j, "detail")}
                   </Text>
                 </div>
-                {j.advice && (
-                  <Text size="small" className="text-ui-fg-subtle">
-                    {saidOf(j, "advice")}
-                  </Text>
-                )}
+                {j.advice && <Note>{saidOf(j, "advice")}</Note>}
               </div>
             ))}
             <Link
@@ -104,9 +100,7 @@ const SvcOverviewPage = () => {
                 >
                   {t(label)}
                 </Link>
-                <Text size="small" className="text-ui-fg-subtle">
-                  {t(what)}
-                </Text>
+                <Note>{t(what)}</Note>
               </div>
               {to === "/svc/payments" && waiting !== undefined && (
                 <Status

@@ -5,7 +5,7 @@ import { ConfirmButton } from "../../../lib/confirm-button"
 import { when } from "../../../lib/format"
 import { useSvcT } from "../../../lib/i18n"
 import { SectionHeader } from "../../../lib/list-section"
-import { SvcPage } from "../../../lib/page"
+import { Note, SvcPage } from "../../../lib/page"
 import { svcPost, useSvcAction, useSvcQuery } from "../../../lib/api/query"
 import { useServerText } from "../../../i18n/server-text"
 import { Status } from "../../../lib/status"
@@ -225,23 +225,19 @@ const SvcDoctorPage = () => {
           <div className="flex items-center justify-between px-6 py-4">
             <div>
               <Heading level="h2">{t("svc.doctor.webhooks")}</Heading>
-              <Text size="small" className="text-ui-fg-subtle">
+              <Note>
                 {t("svc.doctor.register")}
                 {health.webhooks.token_configured
                   ? t("svc.doctor.tokenRequired")
                   : t("svc.doctor.tokenNotRequired")}
-              </Text>
+              </Note>
               {health.webhooks.token && (
-                <Text
-                  size="small"
-                  className="text-ui-fg-subtle"
-                  data-testid="svc-webhook-token-counts"
-                >
+                <Note testId="svc-webhook-token-counts">
                   {tokenCounts(t, health.webhooks.token.requests)}
                   {health.webhooks.token.source === "option"
                     ? t("svc.doctor.tokenOption")
                     : ""}
-                </Text>
+                </Note>
               )}
             </div>
             {health.webhooks.token?.source === "generated" && (
@@ -325,7 +321,7 @@ const SvcDoctorPage = () => {
             </Table.Body>
           </Table>
           <div className="px-6 py-3">
-            <Text size="small" className="text-ui-fg-subtle">
+            <Note>
               {t("svc.doctor.countedOver", {
                 n: health.webhooks.counted_over ?? 500,
               })}
@@ -336,7 +332,7 @@ const SvcDoctorPage = () => {
                       .join(", "),
                   })
                 : ""}
-            </Text>
+            </Note>
           </div>
         </Container>
       )}

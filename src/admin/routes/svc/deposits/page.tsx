@@ -19,7 +19,7 @@ import {
 import { rm, short, tokenRm, when } from "../../../lib/format"
 import { useSvcT } from "../../../lib/i18n"
 import { ListSection, useOffsetList } from "../../../lib/list-section"
-import { SvcPage } from "../../../lib/page"
+import { Note, SvcPage } from "../../../lib/page"
 import { svcPost, useSvcAction, useSvcQuery } from "../../../lib/api/query"
 import { svcFetch } from "../../../lib/api/sdk"
 import { Status } from "../../../lib/status"
@@ -278,9 +278,7 @@ const SvcDepositsPage = () => {
           }}
         >
           <Heading level="h2">{t("svc.deposits.missedTitle")}</Heading>
-          <Text size="small" className="text-ui-fg-subtle">
-            {t("svc.deposits.missedExplain")}
-          </Text>
+          <Note>{t("svc.deposits.missedExplain")}</Note>
           <TextField
             id="svc-dep-missed-tx"
             label={t("svc.deposits.txHash")}

@@ -21,7 +21,7 @@ import {
 } from "../lib/api/query"
 import { Note, SvcWidget } from "../lib/page"
 import { useServerText } from "../i18n/server-text"
-import { Status } from "../lib/status"
+import { Status, Trouble } from "../lib/status"
 import type {
   BalanceAnswer,
   CheckoutsAnswer,
@@ -407,14 +407,11 @@ const SvcOrderPaymentWidget = ({ data }: { data: { id: string } }) => {
             </Text>
             <Status value={c.status} />
           </div>
-          {c.attention && (
-            <Status
-              value="attention"
-              label={`${c.attention}: ${saidOf(c, "attention_reason")}`}
-              className="whitespace-normal"
-            />
-          )}
-          {c.failure_reason && <Note>{saidOf(c, "failure_reason")}</Note>}
+          <Trouble
+            attention={c.attention}
+            label={`${c.attention}: ${saidOf(c, "attention_reason")}`}
+            failure={c.failure_reason && saidOf(c, "failure_reason")}
+          />
           <Note testId="svc-checkout-title">
             {t("svc.orderPayment.shownAs", { title: c.title })}
           </Note>

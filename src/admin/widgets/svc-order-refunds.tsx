@@ -11,7 +11,7 @@ import { SVC_KEY, useSvcQuery } from "../lib/api/query"
 import { Note, SvcWidget } from "../lib/page"
 import { sdk } from "../lib/api/sdk"
 import { useServerText } from "../i18n/server-text"
-import { Status } from "../lib/status"
+import { Status, Trouble } from "../lib/status"
 import type {
   PayoutBanksAnswer,
   PayoutsAnswer,
@@ -107,18 +107,15 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
             </Text>
             <Status value={p.status} />
           </div>
-          {p.attention && (
-            <Status
-              value="attention"
-              label={
-                p.attention_reason
-                  ? saidOf(p, "attention_reason")
-                  : (p.attention ?? "")
-              }
-              className="whitespace-normal"
-            />
-          )}
-          {p.failure_reason && <Note>{saidOf(p, "failure_reason")}</Note>}
+          <Trouble
+            attention={p.attention}
+            label={
+              p.attention_reason
+                ? saidOf(p, "attention_reason")
+                : (p.attention ?? "")
+            }
+            failure={p.failure_reason && saidOf(p, "failure_reason")}
+          />
           <Text size="xsmall" className="text-ui-fg-muted">
             {when(p.created_at)} ·{" "}
             {t("svc.refunds.payoutLine", {

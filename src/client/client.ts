@@ -10,6 +10,7 @@ import {
   adminReadCache,
   type AdminReadCache,
 } from "./rate-budget/admin-reads"
+import type { RateUsage } from "./rate-budget/rate-limit"
 import { RequestCore, type CallCore } from "./core"
 import { resolveOptions, type SvcClientOptions } from "./options"
 import { CheckoutResource } from "./resources/checkout"
@@ -117,12 +118,7 @@ export class SvcClient {
    * many requests it sent in the current window (background pollers use it to
    * leave the room to shoppers).
    */
-  rateUsage(): {
-    used: number
-    limit: number
-    windowMs: number
-    shared: boolean
-  } {
+  rateUsage(): RateUsage {
     return this.#core.rateUsage()
   }
 

@@ -21,7 +21,11 @@ import {
   svcErrorFromResponse,
 } from "./errors"
 import type { ResolvedOptions, SvcLogger } from "./options"
-import { RateBudgetWait, RateLimiter } from "./rate-budget/rate-limit"
+import {
+  RateBudgetWait,
+  RateLimiter,
+  type RateUsage,
+} from "./rate-budget/rate-limit"
 import { UUID_RE, UUID_V4_RE } from "./schemas/common"
 import {
   contentDigest,
@@ -156,12 +160,7 @@ export class RequestCore {
   }
 
   /** The account rate budget used by this client in the current window. */
-  rateUsage(): {
-    used: number
-    limit: number
-    windowMs: number
-    shared: boolean
-  } {
+  rateUsage(): RateUsage {
     return this.#limiter.usage()
   }
 

@@ -114,31 +114,39 @@ function makeInstruments(meter: Meter): Instruments {
     },
     [open, payouts, withdrawals]
   )
+  const counter = (
+    name: keyof typeof SVC_METRICS,
+    description: string,
+    unit: string
+  ) => meter.createCounter(SVC_METRICS[name], { description, unit })
+  const histogram = (name: keyof typeof SVC_METRICS, description: string) =>
+    meter.createHistogram(SVC_METRICS[name], { description, unit: "s" })
   return {
-    requests: meter.createCounter(SVC_METRICS.requests, {
-      description: "HTTP requests sent to svc, each attempt",
-      unit: "{request}",
-    }),
-    callDuration: meter.createHistogram(SVC_METRICS.callDuration, {
-      description: "svc client calls, retries and back-off included",
-      unit: "s",
-    }),
-    refusals: meter.createCounter(SVC_METRICS.refusals, {
-      description: "svc calls refused before anything was sent",
-      unit: "{call}",
-    }),
-    settleLag: meter.createHistogram(SVC_METRICS.settleLag, {
-      description: "from paid at svc to the order placed",
-      unit: "s",
-    }),
-    settlements: meter.createCounter(SVC_METRICS.settlements, {
-      description: "settle workflow runs by outcome",
-      unit: "{run}",
-    }),
-    webhooks: meter.createCounter(SVC_METRICS.webhooks, {
-      description: "svc webhook deliveries by outcome",
-      unit: "{event}",
-    }),
+    requests: counter(
+      "requests",
+      "HTTP requests sent to svc, each attempt",
+      "{request}"
+    ),
+    callDuration: histogram(
+      "callDuration",
+      "svc client calls, retries and back-off included"
+    ),
+    refusals: counter(
+      "refusals",
+      "svc calls refused before anything was sent",
+      "{call}"
+    ),
+    settleLag: histogram("settleLag", "from paid at svc to the order placed"),
+    settlements: counter(
+      "settlements",
+      "settle workflow runs by outcome",
+      "{run}"
+    ),
+    webhooks: counter(
+      "webhooks",
+      "svc webhook deliveries by outcome",
+      "{event}"
+    ),
   }
 }
 

@@ -10,6 +10,7 @@ import { svcText, type SvcText, type SvcTextOptions } from "./i18n/text.js"
 import {
   checkFpxDirectChoice,
   amountToSen,
+  startedSession,
   type StartSvcPaymentInput,
   type StorePaymentSession,
 } from "./payment.js"
@@ -176,22 +177,12 @@ export async function startSvcBalancePayment(
   } catch (e) {
     throw storeError(e, "startFailed", text)
   }
-  const session = paid.payment_collection?.payment_sessions?.find(
-    (s) => s.provider_id === input.providerId
-  )
-  const url = session?.data?.checkoutUrl
-  if (!session || typeof url !== "string" || !url) {
-    const reason = session?.data?.failureReason
-    throw new SvcStoreError(
-      text.store("startFailed", typeof reason === "string" ? reason : null),
-      undefined,
-      undefined,
-      "startFailed"
-    )
-  }
   return {
-    redirectUrl: url,
-    session,
+    ...startedSession(
+      paid.payment_collection?.payment_sessions,
+      input.providerId,
+      text
+    ),
     paymentCollectionId: collection.id,
     amountSen,
   }

@@ -186,9 +186,20 @@ export async function startSvcPayment(
   } catch (e) {
     throw storeError(e, "startFailed", text)
   }
-  const session = collection.payment_sessions?.find(
-    (s) => s.provider_id === input.providerId
-  )
+  return startedSession(collection.payment_sessions, input.providerId, text)
+}
+
+/**
+ * The provider's session among those Medusa answered and svc's page to send
+ * the shopper to; none (svc refused: its reason in the store's words) throws
+ * `startFailed`.
+ */
+export function startedSession(
+  sessions: StorePaymentSession[] | undefined,
+  providerId: string,
+  text: SvcText
+): { redirectUrl: string; session: StorePaymentSession } {
+  const session = sessions?.find((s) => s.provider_id === providerId)
   const url = session?.data?.checkoutUrl
   if (!session || typeof url !== "string" || !url) {
     const reason = session?.data?.failureReason

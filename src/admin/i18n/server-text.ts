@@ -16,6 +16,7 @@ import { useTranslation } from "react-i18next"
 import { recognise as read, TEXTS } from "../../lib/texts"
 import type { Said, TextValue } from "../../lib/texts"
 import { errorText, SvcRequestError } from "../lib/api/sdk"
+import type { Coded } from "../lib/types"
 
 /** A server sentence's values: words or numbers, other sentences, or lists of them. */
 export type ServerParams = Said["params"]
@@ -26,7 +27,7 @@ const keyOf = (code: string): `svc.server.${string}` => `svc.server.${code}`
 /** How deep values are read back into sentences ("Order … was canceled: {{reason}}", the reason being another sentence). */
 const DEPTH = 3
 
-/** `said(english, code, params)`: the sentence in the admin's language; `error(e)`: a thrown error's message in it. */
+/** `said(english, code, params)`: the sentence in the admin's language (`saidOf(row, key)`: a row's); `error(e)`: a thrown error's message in it. */
 export function useServerText() {
   const { t } = useTranslation()
   return useMemo(() => serverText(t), [t])
@@ -94,9 +95,19 @@ function serverText(t: ReturnType<typeof useTranslation>["t"]) {
       english
     )
   }
+  /** `said` of a row's sentence `key` with its `key_code` and `key_params`. */
+  const saidOf = <K extends string>(
+    row: { [P in K]?: string | null } & Coded<K>,
+    key: K
+  ): string => {
+    const texts: { [P in K]?: string | null } = row
+    const codes: { [P in `${K}_code`]?: string | null } = row
+    const values: { [P in `${K}_params`]?: ServerParams | null } = row
+    return said(texts[key], codes[`${key}_code`], values[`${key}_params`])
+  }
   const error = (e: unknown) =>
     e instanceof SvcRequestError
       ? said(e.message, e.code, e.params)
       : said(errorText(e))
-  return { said, error }
+  return { said, saidOf, error }
 }

@@ -16,6 +16,7 @@ import {
 } from "./paged-table"
 import { useSvcQuery, type SvcQueryParams } from "./api/query"
 import { useServerText } from "../i18n/server-text"
+import { Note } from "./page"
 
 /** A section's heading (h1 for the page's first) and a line of what it is; `aside` on the right (filters, a search, a balance). */
 export function SectionHeader({
@@ -33,11 +34,7 @@ export function SectionHeader({
     <div className="flex items-center justify-between px-6 py-4">
       <div>
         <Heading level={level}>{title}</Heading>
-        {description && (
-          <Text size="small" className="text-ui-fg-subtle">
-            {description}
-          </Text>
-        )}
+        {description && <Note>{description}</Note>}
       </div>
       {aside}
     </div>

@@ -5,6 +5,7 @@
  * map is grey. The same badge everywhere: Medusa's StatusBadge, a dot and the word.
  */
 import { StatusBadge } from "@medusajs/ui"
+import { Note } from "./page"
 
 export type StatusColor = "green" | "orange" | "red" | "grey"
 
@@ -83,4 +84,22 @@ export const Status = ({
   <StatusBadge color={statusColor(value)} className={className}>
     {label ?? value ?? "–"}
   </StatusBadge>
+)
+
+/** What went wrong with a payment or payout, when anything did: its attention (in `label`'s words) and why it failed. */
+export const Trouble = ({
+  attention,
+  label,
+  failure,
+}: {
+  attention: string | null | undefined
+  label: string
+  failure: string | null
+}) => (
+  <>
+    {attention && (
+      <Status value="attention" label={label} className="whitespace-normal" />
+    )}
+    {failure && <Note>{failure}</Note>}
+  </>
 )

@@ -22,6 +22,7 @@ import { svcDelete, svcPost, useSvcAction, useSvcQuery } from "./api/query"
 import { useServerText } from "../i18n/server-text"
 import { Status } from "./status"
 import type { AllowedSendersAnswer, Deposit, DepositsAnswer } from "./types"
+import { Note } from "./page"
 
 type Sender = AllowedSendersAnswer["allowed_senders"][number]
 
@@ -67,7 +68,7 @@ export function TriggerAddressPanel({
   ownerLabel: string
 }) {
   const { t } = useSvcT()
-  const { said, error: errorText } = useServerText()
+  const { saidOf, error: errorText } = useServerText()
   const path = `${base}/${ownerId}`
   const senders = useSvcQuery<AllowedSendersAnswer>(`${path}/allowed-senders`)
   const deposits = useLoadedList<DepositsAnswer, Deposit>(
@@ -92,13 +93,11 @@ export function TriggerAddressPanel({
         10
       ),
       column<Deposit>("summary", t("svc.common.result"), (d) => (
-        <span className="whitespace-normal">
-          {said(d.summary, d.summary_code, d.summary_params)}
-        </span>
+        <span className="whitespace-normal">{saidOf(d, "summary")}</span>
       )),
       whenColumn<Deposit>(t("svc.common.received"), (d) => d.created_at),
     ],
-    [t, said]
+    [t, saidOf]
   )
   const senderColumns = useMemo(
     () => [
@@ -167,9 +166,7 @@ export function TriggerAddressPanel({
             {s.trigger_address}
           </Text>
         ) : (
-          <Text size="small" className="text-ui-fg-subtle">
-            {t("svc.trigger.noneYet", { owner: ownerLabel })}
-          </Text>
+          <Note>{t("svc.trigger.noneYet", { owner: ownerLabel })}</Note>
         )}
         <div>
           <ConfirmButton
@@ -213,11 +210,7 @@ export function TriggerAddressPanel({
         {senders.error && (
           <Text className="text-ui-fg-error">{errorText(senders.error)}</Text>
         )}
-        {s?.note && (
-          <Text size="small" className="text-ui-fg-subtle">
-            {s.note}
-          </Text>
-        )}
+        {s?.note && <Note>{s.note}</Note>}
         {s && full && (
           <Text size="small" className="text-ui-fg-error">
             {t("svc.trigger.full", { limit: s.limit })}

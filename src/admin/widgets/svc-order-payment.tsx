@@ -19,9 +19,9 @@ import {
   useSvcMutation,
   useSvcQuery,
 } from "../lib/api/query"
-import { SvcWidget } from "../lib/page"
+import { Note, SvcWidget } from "../lib/page"
 import { useServerText } from "../i18n/server-text"
-import { Status } from "../lib/status"
+import { Status, Trouble } from "../lib/status"
 import type {
   BalanceAnswer,
   CheckoutsAnswer,
@@ -215,19 +215,19 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
           className="flex items-center justify-between gap-x-2"
           data-testid="svc-payment-link-other"
         >
-          <Text size="small" className="text-ui-fg-subtle">
+          <Note>
             {t("svc.balance.otherLink", {
               amount: rm(other.amount_sen),
               until: when(other.expires_at),
             })}
-          </Text>
+          </Note>
           {revokeButton(other.id)}
         </div>
       )}
       {balance.refusal ? (
-        <Text size="small" className="text-ui-fg-subtle">
+        <Note>
           {t("svc.balance.refusal", { reason: said(balance.refusal) })}
-        </Text>
+        </Note>
       ) : (
         <>
           {balance.providers.length > 1 && (
@@ -256,33 +256,25 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
                 />
                 <Copy content={usable.url} aria-label={t("svc.common.copy")} />
               </div>
-              <Text size="small" className="text-ui-fg-subtle">
+              <Note>
                 {t("svc.balance.lasts", { until: when(usable.expires_at) })}
-              </Text>
-              <Text
-                size="small"
-                className="text-ui-fg-subtle"
-                data-testid="svc-payment-link-sent"
-              >
+              </Note>
+              <Note testId="svc-payment-link-sent">
                 {usable.sent_at
                   ? t("svc.balance.sentAt", {
                       to: usable.sent_to ?? "",
                       at: when(usable.sent_at),
                     })
                   : t("svc.balance.neverSent")}
-              </Text>
-              <Text
-                size="small"
-                className="text-ui-fg-subtle"
-                data-testid="svc-payment-link-opened"
-              >
+              </Note>
+              <Note testId="svc-payment-link-opened">
                 {usable.last_opened_at
                   ? t("svc.balance.openedAt", {
                       count: usable.open_count,
                       at: when(usable.last_opened_at),
                     })
                   : t("svc.balance.neverOpened")}
-              </Text>
+              </Note>
               {balance.link && (
                 <Text size="small" className="text-ui-fg-muted">
                   {t("svc.balance.svcOpen", {
@@ -292,11 +284,7 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
               )}
             </div>
           )}
-          {note && (
-            <Text size="small" className="text-ui-fg-subtle">
-              {note}
-            </Text>
-          )}
+          {note && <Note>{note}</Note>}
           {(request.error ?? send.error ?? revoke.error) && (
             <Text size="small" className="text-ui-fg-error">
               {errorText(request.error ?? send.error ?? revoke.error)}
@@ -319,11 +307,7 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
               )}
             {usable && revokeButton(usable.id)}
           </div>
-          {!usable && (
-            <Text size="small" className="text-ui-fg-subtle">
-              {t("svc.balance.explain")}
-            </Text>
-          )}
+          {!usable && <Note>{t("svc.balance.explain")}</Note>}
         </>
       )}
     </div>
@@ -378,11 +362,11 @@ const EinvoiceRequest = ({ orderId }: { orderId: string }) => {
           {t("svc.einvoice.own")}
         </Label>
       </div>
-      <Text size="small" className="text-ui-fg-subtle">
+      <Note>
         {read.data.requested
           ? t("svc.einvoice.ownExplain")
           : t("svc.einvoice.consolidatedExplain")}
-      </Text>
+      </Note>
     </div>
   )
 }
@@ -390,7 +374,7 @@ const EinvoiceRequest = ({ orderId }: { orderId: string }) => {
 /** Order details: every svc checkout of this order, its status history and anything needing an admin. */
 const SvcOrderPaymentWidget = ({ data }: { data: { id: string } }) => {
   const { t } = useSvcT()
-  const { said, error: errorText } = useServerText()
+  const { saidOf, error: errorText } = useServerText()
   const list = useSvcQuery<CheckoutsAnswer>("/admin/svc/checkouts", {
     order_id: data.id,
   })
@@ -423,41 +407,22 @@ const SvcOrderPaymentWidget = ({ data }: { data: { id: string } }) => {
             </Text>
             <Status value={c.status} />
           </div>
-          {c.attention && (
-            <Status
-              value="attention"
-              label={`${c.attention}: ${said(c.attention_reason, c.attention_reason_code, c.attention_reason_params)}`}
-              className="whitespace-normal"
-            />
-          )}
-          {c.failure_reason && (
-            <Text size="small" className="text-ui-fg-subtle">
-              {said(
-                c.failure_reason,
-                c.failure_reason_code,
-                c.failure_reason_params
-              )}
-            </Text>
-          )}
-          <Text
-            size="small"
-            className="text-ui-fg-subtle"
-            data-testid="svc-checkout-title"
-          >
+          <Trouble
+            attention={c.attention}
+            label={`${c.attention}: ${saidOf(c, "attention_reason")}`}
+            failure={c.failure_reason && saidOf(c, "failure_reason")}
+          />
+          <Note testId="svc-checkout-title">
             {t("svc.orderPayment.shownAs", { title: c.title })}
-          </Text>
-          <Text size="small" className="text-ui-fg-subtle">
+          </Note>
+          <Note>
             {t("svc.orderPayment.checkout", {
               id: c.checkout_id ?? t("svc.orderPayment.notCreated"),
               attempt: c.attempt,
             })}
-          </Text>
+          </Note>
           {c.payment_mode && (
-            <Text
-              size="small"
-              className="text-ui-fg-subtle"
-              data-testid="svc-einvoice-mode"
-            >
+            <Note testId="svc-einvoice-mode">
               {t("svc.einvoice.mode", {
                 code: c.payment_mode,
                 name:
@@ -465,19 +430,15 @@ const SvcOrderPaymentWidget = ({ data }: { data: { id: string } }) => {
                     ? t("svc.einvoice.mode06")
                     : t("svc.einvoice.mode03"),
               })}
-            </Text>
+            </Note>
           )}
           {c.paid_at_myt && (
-            <Text
-              size="small"
-              className="text-ui-fg-subtle"
-              data-testid="svc-einvoice-paid"
-            >
+            <Note testId="svc-einvoice-paid">
               {t("svc.einvoice.paid", {
                 at: c.paid_at_myt,
                 reference: c.svc_reference ?? "",
               })}
-            </Text>
+            </Note>
           )}
           {c.tx_hash && (
             <Text size="small" className="text-ui-fg-subtle break-all">
@@ -489,9 +450,7 @@ const SvcOrderPaymentWidget = ({ data }: { data: { id: string } }) => {
               <li key={i}>
                 <Text size="xsmall" className="text-ui-fg-muted">
                   {when(e.at)} · {e.status} · {e.source}
-                  {e.detail
-                    ? ` · ${said(e.detail, e.detail_code, e.detail_params)}`
-                    : ""}
+                  {e.detail ? ` · ${saidOf(e, "detail")}` : ""}
                 </Text>
               </li>
             ))}

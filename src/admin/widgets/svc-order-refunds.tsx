@@ -8,10 +8,10 @@ import { ifText, rm, when } from "../lib/format"
 import { useSvcT } from "../lib/i18n"
 import { AmountField, MoneyForm } from "../lib/money-form"
 import { SVC_KEY, useSvcQuery } from "../lib/api/query"
-import { SvcWidget } from "../lib/page"
+import { Note, SvcWidget } from "../lib/page"
 import { sdk } from "../lib/api/sdk"
 import { useServerText } from "../i18n/server-text"
-import { Status } from "../lib/status"
+import { Status, Trouble } from "../lib/status"
 import type {
   PayoutBanksAnswer,
   PayoutsAnswer,
@@ -29,7 +29,7 @@ const OPEN = ["REQUESTED", "SENDING", "UNCERTAIN"]
  */
 const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
   const { t } = useSvcT()
-  const { said, error: errorText } = useServerText()
+  const { saidOf, error: errorText } = useServerText()
   const payouts = useSvcQuery<PayoutsAnswer>("/admin/svc/payouts", {
     order_id: data.id,
   })
@@ -90,11 +90,11 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
       <div className="flex items-center justify-between px-6 py-4">
         <Heading level="h2">{t("svc.refunds.title")}</Heading>
         {banks.data && (
-          <Text size="small" className="text-ui-fg-subtle">
+          <Note>
             {t("svc.refunds.prefund", {
               amount: rm(banks.data.prefund_available_sen),
             })}
-          </Text>
+          </Note>
         )}
       </div>
       {payouts.data?.payouts.map((p) => (
@@ -107,30 +107,15 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
             </Text>
             <Status value={p.status} />
           </div>
-          {p.attention && (
-            <Status
-              value="attention"
-              label={
-                p.attention_reason
-                  ? said(
-                      p.attention_reason,
-                      p.attention_reason_code,
-                      p.attention_reason_params
-                    )
-                  : (p.attention ?? "")
-              }
-              className="whitespace-normal"
-            />
-          )}
-          {p.failure_reason && (
-            <Text size="small" className="text-ui-fg-subtle">
-              {said(
-                p.failure_reason,
-                p.failure_reason_code,
-                p.failure_reason_params
-              )}
-            </Text>
-          )}
+          <Trouble
+            attention={p.attention}
+            label={
+              p.attention_reason
+                ? saidOf(p, "attention_reason")
+                : (p.attention ?? "")
+            }
+            failure={p.failure_reason && saidOf(p, "failure_reason")}
+          />
           <Text size="xsmall" className="text-ui-fg-muted">
             {when(p.created_at)} ·{" "}
             {t("svc.refunds.payoutLine", {
@@ -184,13 +169,11 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
           })}
           sent={(r) => ({
             final: !OPEN.includes(r.payout.status),
-            text: `${rm(r.payout.amount_sen)}: ${said(r.message, r.message_code, r.message_params)}`,
+            text: `${rm(r.payout.amount_sen)}: ${saidOf(r, "message")}`,
           })}
           onSent={() => setForm({ ...form, amount: "", note: "" })}
         >
-          <Text size="small" className="text-ui-fg-subtle">
-            {t("svc.refunds.explain")}
-          </Text>
+          <Note>{t("svc.refunds.explain")}</Note>
           <div className="grid grid-cols-2 gap-3">
             <AmountField
               id="svc-refund-amount"

@@ -4,7 +4,7 @@ import {
   RateBudgetWait,
   RateLimiter,
 } from "../rate-budget/rate-limit"
-import { SvcClient } from "../client"
+import { sandboxClient } from "./helpers/fixtures"
 
 /**
  * An admin's pages never take a shopper's turn: their reads use at most a quarter of
@@ -61,14 +61,7 @@ describe("an admin's reads in the rate budget", () => {
 describe("SvcClient.forAdmin", () => {
   it("keeps a balance read for seconds, one request for concurrent askers; the shoppers' client is not cached", async () => {
     const sb = await startSandbox({ algorithm: "ed25519" })
-    const client = new SvcClient({
-      baseUrl: sb.url,
-      apiKey: sb.credentials.apiKey,
-      keyId: sb.credentials.keyId,
-      privateKey: sb.credentials.privateKeyPem,
-      algorithm: "ed25519",
-      maxRetries: 0,
-    })
+    const client = sandboxClient(sb, { maxRetries: 0 })
     try {
       const admin = client.forAdmin()
       expect(client.forAdmin()).toBe(admin)

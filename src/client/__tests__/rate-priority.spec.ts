@@ -18,21 +18,23 @@ const NORMAL = "GET /v1/wallet/balance"
 
 describe("rate budget priorities", () => {
   it("classifies routes: a checkout creation, settlement reads, the rest", () => {
-    expect(ratePriorityOf(CREATE)).toBe("create")
-    for (const r of [
-      SETTLE,
-      "GET /v1/payouts/{id}",
-      "GET /v1/wallet/fiat/withdrawals/{id}",
-      "GET /v1/wallet/token/withdrawals/{id}",
-    ])
-      expect(ratePriorityOf(r)).toBe("settle")
-    for (const r of [
-      NORMAL,
-      "GET /v1/checkout",
-      "POST /v1/payouts",
-      "GET /v1/wallet/networks",
-    ])
-      expect(ratePriorityOf(r)).toBe("normal")
+    const classes = {
+      create: [CREATE],
+      settle: [
+        SETTLE,
+        "GET /v1/payouts/{id}",
+        "GET /v1/wallet/fiat/withdrawals/{id}",
+        "GET /v1/wallet/token/withdrawals/{id}",
+      ],
+      normal: [
+        NORMAL,
+        "GET /v1/checkout",
+        "POST /v1/payouts",
+        "GET /v1/wallet/networks",
+      ],
+    }
+    for (const [priority, routes] of Object.entries(classes))
+      for (const r of routes) expect(ratePriorityOf(r)).toBe(priority)
     // reads owed by older checkouts that can still be paid: as many, at least 5 %, at most 20 % of the ceiling
     expect(settleReserve(100)).toBe(5)
     expect(settleReserve(100, 12)).toBe(12)

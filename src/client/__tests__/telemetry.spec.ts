@@ -12,7 +12,7 @@ import {
   type InMemoryOtel,
 } from "./helpers/otel"
 import { startSandbox } from "../../sandbox"
-import { SvcClient } from "../client"
+import { sandboxClient } from "./helpers/fixtures"
 import { SvcError } from "../errors"
 import { SVC_METRICS } from "../telemetry"
 
@@ -25,15 +25,7 @@ describe("OpenTelemetry on the svc client", () => {
 
   it("a span per call with the route's template, status, svc's code and attempts; requests, durations and refusals counted; no secret, body or id in any attribute", async () => {
     const sb = await startSandbox({ algorithm: "ed25519" })
-    const c = new SvcClient({
-      baseUrl: sb.url,
-      apiKey: sb.credentials.apiKey,
-      keyId: sb.credentials.keyId,
-      privateKey: sb.credentials.privateKeyPem,
-      algorithm: "ed25519",
-      maxRetries: 1,
-      accountRateLimit: 10,
-    })
+    const c = sandboxClient(sb, { maxRetries: 1, accountRateLimit: 10 })
     const key = randomUUID()
     const title = `otel-${randomUUID()}`
     try {

@@ -7,11 +7,48 @@
  * Sliding-window log: exact for the spec's "rolling 60-second window".
  */
 
+type RouteLimit = { group: string; limit: number }
+
+/** The account's ceiling, what was sent in the window, and whether the count is shared (RateLimiter.usage). */
+export type RateUsage = {
+  used: number
+  limit: number
+  windowMs: number
+  shared: boolean
+}
+
+/**
+ * An area's (wallet's, payouts') owner routes and deposit routes: a trigger address 20,
+ * check-missed 30, redrive 60; "POST, PATCH, DELETE on wallet whitelist: 60, shared by
+ * the three methods" (and the same on payouts').
+ */
+function areaLimits(
+  area: "wallet" | "payouts",
+  owner: string
+): Record<string, RouteLimit> {
+  const address = `/v1/${area}/${owner}/address`
+  const whitelist = { group: `${area}.whitelist`, limit: 60 }
+  return {
+    [`POST ${address}`]: {
+      group: `${area}.triggerAddresses.create`,
+      limit: 20,
+    },
+    [`POST /v1/${area}/deposits/check-missed`]: {
+      group: `${area}.deposits.checkMissed`,
+      limit: 30,
+    },
+    [`POST /v1/${area}/deposits/{id}/redrive`]: {
+      group: `${area}.deposits.redrive`,
+      limit: 60,
+    },
+    [`POST ${address}/whitelist`]: whitelist,
+    [`PATCH ${address}/whitelist/{senderId}`]: whitelist,
+    [`DELETE ${address}/whitelist/{senderId}`]: whitelist,
+  }
+}
+
 /** Per-route limits per minute, keyed by `METHOD template`; shared limits share a group name. */
-export const ROUTE_RATE_LIMITS: Record<
-  string,
-  { group: string; limit: number }
-> = {
+export const ROUTE_RATE_LIMITS: Record<string, RouteLimit> = {
   "POST /v1/payouts": { group: "payouts.create", limit: 300 },
   "POST /v1/wallet/token/withdrawals": {
     group: "wallet.tokenWithdrawals.create",
@@ -25,47 +62,8 @@ export const ROUTE_RATE_LIMITS: Record<
     group: "payouts.beneficiaries.create",
     limit: 20,
   },
-  "POST /v1/wallet/bank-accounts/{bankAccountId}/address": {
-    group: "wallet.triggerAddresses.create",
-    limit: 20,
-  },
-  "POST /v1/payouts/beneficiaries/{beneficiaryId}/address": {
-    group: "payouts.triggerAddresses.create",
-    limit: 20,
-  },
-  "POST /v1/wallet/deposits/check-missed": {
-    group: "wallet.deposits.checkMissed",
-    limit: 30,
-  },
-  "POST /v1/payouts/deposits/check-missed": {
-    group: "payouts.deposits.checkMissed",
-    limit: 30,
-  },
-  "POST /v1/wallet/deposits/{id}/redrive": {
-    group: "wallet.deposits.redrive",
-    limit: 60,
-  },
-  "POST /v1/payouts/deposits/{id}/redrive": {
-    group: "payouts.deposits.redrive",
-    limit: 60,
-  },
-  // "POST, PATCH, DELETE on wallet whitelist: 60, shared by the three methods"
-  "POST /v1/wallet/bank-accounts/{bankAccountId}/address/whitelist": {
-    group: "wallet.whitelist",
-    limit: 60,
-  },
-  "PATCH /v1/wallet/bank-accounts/{bankAccountId}/address/whitelist/{senderId}":
-    { group: "wallet.whitelist", limit: 60 },
-  "DELETE /v1/wallet/bank-accounts/{bankAccountId}/address/whitelist/{senderId}":
-    { group: "wallet.whitelist", limit: 60 },
-  "POST /v1/payouts/beneficiaries/{beneficiaryId}/address/whitelist": {
-    group: "payouts.whitelist",
-    limit: 60,
-  },
-  "PATCH /v1/payouts/beneficiaries/{beneficiaryId}/address/whitelist/{senderId}":
-    { group: "payouts.whitelist", limit: 60 },
-  "DELETE /v1/payouts/beneficiaries/{beneficiaryId}/address/whitelist/{senderId}":
-    { group: "payouts.whitelist", limit: 60 },
+  ...areaLimits("wallet", "bank-accounts/{bankAccountId}"),
+  ...areaLimits("payouts", "beneficiaries/{beneficiaryId}"),
   "POST /v1/checkout": { group: "checkout.create", limit: 120 },
   // "GET /v1/payouts/{id} and GET /v1/payouts/active-banks: 600, shared"
   "GET /v1/payouts/{id}": { group: "payouts.reads", limit: 600 },
@@ -286,7 +284,7 @@ export class RateLimiter {
   }
 
   /** The account ceiling and how much of it this client used in the last window. */
-  usage(): { used: number; limit: number; windowMs: number; shared: boolean } {
+  usage(): RateUsage {
     const now = this.now()
     const local = this.account.used(now)
     if (!this.shared)

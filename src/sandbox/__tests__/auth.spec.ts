@@ -110,39 +110,31 @@ describe("sandbox auth", () => {
     expect(r.body.code).toBe("UNAUTHORIZED")
   })
 
-  it("rejects a body that differs from the signed digest", async () => {
+  /** A checkout's body and the headers signed for it; `post` sends them as given. */
+  const signedCheckout = () => {
     const body = JSON.stringify(checkoutBody(tokenId))
     const headers = {
       ...signHeaders(sb.credentials, "POST", "/v1/checkout", body),
       "idempotency-key": newKey(),
     }
-    const r = await request(sb.url + "/v1/checkout", {
-      method: "POST",
-      headers,
-      body: body + " ",
-    })
+    const post = (h = headers, b = body) =>
+      request(sb.url + "/v1/checkout", { method: "POST", headers: h, body: b })
+    return { body, headers, post }
+  }
+
+  it("rejects a body that differs from the signed digest", async () => {
+    const { body, post } = signedCheckout()
+    const r = await post(undefined, body + " ")
     expect(r.statusCode).toBe(401)
     await r.body.dump()
   })
 
   it("accepts a signature once (replay is 401)", async () => {
-    const body = JSON.stringify(checkoutBody(tokenId))
-    const headers = {
-      ...signHeaders(sb.credentials, "POST", "/v1/checkout", body),
-      "idempotency-key": newKey(),
-    }
-    const first = await request(sb.url + "/v1/checkout", {
-      method: "POST",
-      headers,
-      body,
-    })
+    const { headers, post } = signedCheckout()
+    const first = await post()
     expect(first.statusCode).toBe(200)
     await first.body.dump()
-    const again = await request(sb.url + "/v1/checkout", {
-      method: "POST",
-      headers: { ...headers, "idempotency-key": newKey() },
-      body,
-    })
+    const again = await post({ ...headers, "idempotency-key": newKey() })
     expect(again.statusCode).toBe(401)
     expect(((await again.body.json()) as any).message).toMatch(/already used/)
   })

@@ -67,20 +67,16 @@ export function makeWalletOps(engine: Engine): WalletOps {
   const s = () => engine.state
 
   const destinationOf = (w: FiatWithdrawalRec) => {
-    if (w.destinationType === "BANK_ACCOUNT") {
-      const b = s().bankAccounts[w.destinationId]
-      return {
-        name: b?.holderName ?? "",
-        accountNumber: b?.accountNumber ?? "",
-        bank: {
-          code: b?.bankCode ?? "",
-          name: PAYOUT_BANKS.find((x) => x.code === b?.bankCode)?.name ?? "",
-        },
-      }
-    }
-    const b = s().beneficiaries[w.destinationId]
+    // a bank account of the wallet (null: a beneficiary), either maybe gone
+    const account =
+      w.destinationType === "BANK_ACCOUNT"
+        ? s().bankAccounts[w.destinationId]
+        : null
+    const beneficiary =
+      account === null ? s().beneficiaries[w.destinationId] : undefined
+    const b = account ?? beneficiary
     return {
-      name: b?.name ?? "",
+      name: (account ? account.holderName : beneficiary?.name) ?? "",
       accountNumber: b?.accountNumber ?? "",
       bank: {
         code: b?.bankCode ?? "",

@@ -14,12 +14,8 @@ import {
   svcPaymentTitle,
   svcProviderId,
 } from "../providers.js"
+import { bank } from "./fixtures.js"
 
-const bank = (
-  code: string,
-  bank_type: "RETAIL" | "CORPORATE",
-  active = true
-) => ({ code, name: code, logo_url: "", bank_type, active })
 const banks: FpxBankList = {
   retail: [bank("MBB0228", "RETAIL"), bank("HSBC0223", "RETAIL", false)],
   corporate: [bank("RHB0218B", "CORPORATE")],

@@ -11,12 +11,12 @@ import {
   svcText,
   SVC_CATALOGUES,
   SvcInputError,
-  type FpxBankList,
   type SvcMessages,
   type StoreSdk,
   type StorePaymentSession,
 } from "../index.js"
 import { en } from "../i18n/en.js"
+import { BANKS } from "./fixtures.js"
 import { ms } from "../i18n/ms.js"
 import { zhCN } from "../i18n/zh-CN.js"
 
@@ -171,24 +171,11 @@ describe("amounts from integer sen in the locale's format", () => {
   })
 
   it("the personal-banking cap sentence carries the amount in the locale's format", () => {
-    const banks: FpxBankList = {
-      retail: [
-        {
-          code: "MBB0228",
-          name: "Maybank2E",
-          logo_url: "",
-          bank_type: "RETAIL",
-          active: true,
-        },
-      ],
-      corporate: [],
-      retail_max_sen: 3_000_000,
-    }
     const refuse = (locale: string) => {
       try {
         checkFpxDirectChoice(
           { bank: "MBB0228", buyerName: "Siti", amountSen: 3_000_001 },
-          banks,
+          BANKS,
           { locale }
         )
       } catch (e) {
@@ -207,26 +194,6 @@ describe("amounts from integer sen in the locale's format", () => {
 })
 
 describe("codes beside the words", () => {
-  const banks: FpxBankList = {
-    retail: [
-      {
-        code: "MBB0228",
-        name: "Maybank2E",
-        logo_url: "",
-        bank_type: "RETAIL",
-        active: true,
-      },
-      {
-        code: "HSBC0223",
-        name: "HSBC Bank",
-        logo_url: "",
-        bank_type: "RETAIL",
-        active: false,
-      },
-    ],
-    corporate: [],
-    retail_max_sen: 3_000_000,
-  }
   it.each([
     [{ bank: "" }, "bank", "bankRequired", "请选择您的银行。"],
     [
@@ -255,7 +222,7 @@ describe("codes beside the words", () => {
     ],
   ])("%j: field %s, code %s, in Chinese", (input, field, code, message) => {
     expect(() =>
-      checkFpxDirectChoice(input, banks, { locale: "zh-CN" })
+      checkFpxDirectChoice(input, BANKS, { locale: "zh-CN" })
     ).toThrow(expect.objectContaining({ field, code, message }))
   })
 

@@ -6,37 +6,9 @@ import {
   rememberFpxBank,
   rememberedFpxBank,
   REMEMBERED_BANK_KEY,
-  type FpxBankList,
 } from "../index.js"
+import { BANKS as banks } from "./fixtures.js"
 
-const banks: FpxBankList = {
-  retail: [
-    {
-      code: "MBB0228",
-      name: "Maybank2E",
-      logo_url: "",
-      bank_type: "RETAIL",
-      active: true,
-    },
-    {
-      code: "HSBC0223",
-      name: "HSBC Bank",
-      logo_url: "",
-      bank_type: "RETAIL",
-      active: false,
-    },
-  ],
-  corporate: [
-    {
-      code: "RHB0218B",
-      name: "RHB Reflex",
-      logo_url: "",
-      bank_type: "CORPORATE",
-      active: true,
-    },
-  ],
-  retail_max_sen: 3_000_000,
-}
 const g = globalThis as { window?: unknown }
 afterEach(() => delete g.window)
 

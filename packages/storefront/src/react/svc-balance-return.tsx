@@ -1,26 +1,23 @@
-import type { ReactNode } from "react"
 import {
   completeSvcBalanceReturn,
   type CompleteSvcBalanceReturnOptions,
   type SvcBalanceReturnResult,
 } from "../balance.js"
-import { svcText } from "../i18n/text.js"
-import type { StoreSdk } from "../sdk.js"
+import { ReturnStatus, type ReturnPageProps } from "./return-status.js"
 import { useReturnOutcome } from "./use-return-outcome.js"
 
 export type SvcBalanceReturnState = { kind: "loading" } | SvcBalanceReturnResult
 
-export type SvcBalanceReturnProps = CompleteSvcBalanceReturnOptions & {
-  sdk: StoreSdk
-  /** `order_id` from the return URL (`balanceReturnParams(location.search)`). */
-  orderId: string
-  /** `payment_collection_id` from the return URL. */
-  paymentCollectionId?: string
-  /** Render each state yourself; without it a short default is shown. */
-  children?: (state: SvcBalanceReturnState) => ReactNode
-  /** Called once with the outcome. */
-  onResult?: (result: SvcBalanceReturnResult) => void
-}
+export type SvcBalanceReturnProps = CompleteSvcBalanceReturnOptions &
+  ReturnPageProps<SvcBalanceReturnResult> & {
+    /** `order_id` from the return URL (`balanceReturnParams(location.search)`). */
+    orderId: string
+    /** `payment_collection_id` from the return URL. */
+    paymentCollectionId?: string
+  }
+
+/** The sentences of its paid and awaiting states. */
+const SAID = { paid: "balanceIsPaid", awaiting: "balanceAwaiting" } as const
 
 /**
  * The return page's body after paying an order's balance: reads the order once
@@ -38,7 +35,6 @@ export function SvcBalanceReturn(props: SvcBalanceReturnProps) {
     locale,
     messages,
   } = props
-  const text = svcText({ locale, messages })
   const state: SvcBalanceReturnState = useReturnOutcome(
     `${orderId}/${paymentCollectionId ?? ""}`,
     props.onResult,
@@ -51,28 +47,5 @@ export function SvcBalanceReturn(props: SvcBalanceReturnProps) {
     [sdk, orderId, paymentCollectionId, waitForPaymentMs, pollEveryMs, locale]
   )
 
-  if (props.children) return <>{props.children(state)}</>
-  return (
-    <div
-      className={`svc-kit svc-return svc-return--${state.kind}`}
-      role="status"
-    >
-      {state.kind === "loading" && <p>{text.t("confirming")}</p>}
-      {state.kind === "paid" && (
-        <p>
-          {text.t("balanceIsPaid", { order: String(state.order.display_id) })}
-        </p>
-      )}
-      {state.kind === "awaiting" && (
-        <p>
-          {text.t("balanceAwaiting", { order: String(state.order.display_id) })}
-        </p>
-      )}
-      {state.kind === "failed" && (
-        <p className="svc-error">
-          {text.t("notThrough", { reason: state.reason })}
-        </p>
-      )}
-    </div>
-  )
+  return <ReturnStatus {...props} state={state} said={SAID} />
 }

@@ -1,12 +1,10 @@
-import type { ReactNode } from "react"
 import {
   completeSvcReturn,
   type CompleteSvcReturnOptions,
   type SvcReturnResult,
 } from "../return.js"
-import { svcText } from "../i18n/text.js"
 import { svcPaymentReference } from "../providers.js"
-import type { StoreSdk } from "../sdk.js"
+import { ReturnStatus, type ReturnPageProps } from "./return-status.js"
 import { useReturnOutcome } from "./use-return-outcome.js"
 
 /**
@@ -16,15 +14,14 @@ import { useReturnOutcome } from "./use-return-outcome.js"
 export type SvcReturnState = { kind: "loading" } | SvcReturnResult
 
 /** With `locale` and `messages` (the language, default the page's `<html lang>`), as `completeSvcReturn` takes them. */
-export type SvcReturnProps = CompleteSvcReturnOptions & {
-  sdk: StoreSdk
-  /** The cart id from the return URL (`?cart_id=`): the cart cookie may not survive the redirect. */
-  cartId: string
-  /** Render each state yourself; without it a short default is shown. */
-  children?: (state: SvcReturnState) => ReactNode
-  /** Called once with the outcome (e.g. to clear the stored cart id when paid or awaiting). */
-  onResult?: (result: SvcReturnResult) => void
-}
+export type SvcReturnProps = CompleteSvcReturnOptions &
+  ReturnPageProps<SvcReturnResult> & {
+    /** The cart id from the return URL (`?cart_id=`): the cart cookie may not survive the redirect. */
+    cartId: string
+  }
+
+/** The sentences of its paid and awaiting states. */
+const SAID = { paid: "paid", awaiting: "awaiting" } as const
 
 /**
  * The return page's body: completes the cart once (`completeSvcReturn`) and
@@ -44,7 +41,6 @@ export function SvcReturn(props: SvcReturnProps) {
     locale,
     messages,
   } = props
-  const text = svcText({ locale, messages })
   const state: SvcReturnState = useReturnOutcome(
     cartId,
     props.onResult,
@@ -65,36 +61,5 @@ export function SvcReturn(props: SvcReturnProps) {
     [sdk, cartId, waitForPaymentMs, pollEveryMs, waitForOrderMs, locale]
   )
 
-  if (props.children) return <>{props.children(state)}</>
-  return (
-    <div
-      className={`svc-kit svc-return svc-return--${state.kind}`}
-      role="status"
-    >
-      {state.kind === "loading" && <p>{text.t("confirming")}</p>}
-      {state.kind === "paid" && (
-        <p>{text.t("paid", { order: String(state.order.display_id) })}</p>
-      )}
-      {state.kind === "awaiting" && (
-        <p>{text.t("awaiting", { order: String(state.order.display_id) })}</p>
-      )}
-      {state.kind === "placing" && <p>{text.t("placing")}</p>}
-      {(state.kind === "paid" ||
-        state.kind === "awaiting" ||
-        state.kind === "placing") &&
-        state.paymentReference && (
-          <p>
-            {text.t("reference")}{" "}
-            <span className="svc-payment-reference">
-              {state.paymentReference}
-            </span>
-          </p>
-        )}
-      {state.kind === "failed" && (
-        <p className="svc-error">
-          {text.t("notThrough", { reason: state.reason })}
-        </p>
-      )}
-    </div>
-  )
+  return <ReturnStatus {...props} state={state} said={SAID} />
 }

@@ -4,7 +4,7 @@ import { Container, Text } from "@medusajs/ui"
 import { Link } from "react-router-dom"
 import { useSvcT } from "../../lib/i18n"
 import { SectionHeader } from "../../lib/list-section"
-import { SvcPage } from "../../lib/page"
+import { Note, SvcPage } from "../../lib/page"
 import { useSvcQuery } from "../../lib/api/query"
 import { useServerText } from "../../i18n/server-text"
 import { Status } from "../../lib/status"
@@ -39,7 +39,7 @@ const JOB_NAMES: Readonly<Record<string, string>> = {
 /** The one svc entry of Medusa's main menu: what needs an admin now, and every svc page. */
 const SvcOverviewPage = () => {
   const { t } = useSvcT()
-  const { said } = useServerText()
+  const { saidOf } = useServerText()
   const attention = useSvcQuery<CheckoutsAnswer>("/admin/svc/checkouts", {
     attention: "true",
     limit: 200,
@@ -73,14 +73,10 @@ const SvcOverviewPage = () => {
                   <Status value={j.level} label={t("svc.overview.jobCheck")} />
                   <Text size="small" weight="plus">
                     {JOB_NAMES[j.job] ? t(JOB_NAMES[j.job]!) : j.label}:{" "}
-                    {said(j.detail, j.detail_code, j.detail_params)}
+                    {saidOf(j, "detail")}
                   </Text>
                 </div>
-                {j.advice && (
-                  <Text size="small" className="text-ui-fg-subtle">
-                    {said(j.advice, j.advice_code, j.advice_params)}
-                  </Text>
-                )}
+                {j.advice && <Note>{saidOf(j, "advice")}</Note>}
               </div>
             ))}
             <Link
@@ -104,9 +100,7 @@ const SvcOverviewPage = () => {
                 >
                   {t(label)}
                 </Link>
-                <Text size="small" className="text-ui-fg-subtle">
-                  {t(what)}
-                </Text>
+                <Note>{t(what)}</Note>
               </div>
               {to === "/svc/payments" && waiting !== undefined && (
                 <Status

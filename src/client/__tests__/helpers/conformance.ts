@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs"
 import { join } from "node:path"
 
 import { startSandbox } from "../../../sandbox"
+import { sandboxClient } from "./fixtures"
 import {
   SIGNATURE_ALGORITHMS,
   SvcClient,
@@ -40,8 +41,81 @@ export type Step = [
   run: (x: Ctx) => Promise<unknown>,
   expect?: string,
 ]
+/** A step that keeps the id of what it created for the steps after it. */
+const keep =
+  (
+    key: "senderId" | "tokenTransferId" | "fiatId" | "beneficiaryId",
+    make: (x: Ctx) => Promise<{ id: string }>
+  ) =>
+  async (x: Ctx) => {
+    x[key] = (await make(x)).id
+  }
 const SENDER = "0x52908400098527886E0F7030069857D2E4169EE7"
 const TX = `0x${"cd".repeat(32)}`
+
+/**
+ * The steps both areas share, in order: an owner's (bank account's, beneficiary's) trigger
+ * address and allowed senders, then the area's deposits (unknown ids: 404).
+ */
+const ownerSteps = (
+  area: "wallet" | "payouts",
+  owner: string,
+  key: "bankAccountId" | "beneficiaryId",
+  more: { label?: string } = {}
+): Step[] => {
+  const base = `/v1/${area}/${owner}/address`
+  const notFound = "NOT_FOUND"
+  return [
+    [
+      `POST ${base}`,
+      `${area}.triggerAddresses.create`,
+      (x) => x.c[area].triggerAddresses.create(x[key]),
+    ],
+    [
+      `POST ${base}/whitelist`,
+      `${area}.allowedSenders.create`,
+      keep("senderId", (x) =>
+        x.c[area].allowedSenders.create(x[key], {
+          address: SENDER,
+          ...more,
+        })
+      ),
+    ],
+    [
+      `GET ${base}/whitelist`,
+      `${area}.allowedSenders.list`,
+      (x) => x.c[area].allowedSenders.list(x[key]),
+    ],
+    [
+      `PATCH ${base}/whitelist/{senderId}`,
+      `${area}.allowedSenders.update`,
+      (x) =>
+        x.c[area].allowedSenders.update(x[key], x.senderId, { active: false }),
+    ],
+    [
+      `DELETE ${base}/whitelist/{senderId}`,
+      `${area}.allowedSenders.remove`,
+      (x) => x.c[area].allowedSenders.remove(x[key], x.senderId),
+    ],
+    [
+      `GET /v1/${area}/deposits/{id}`,
+      `${area}.deposits.retrieve`,
+      (x) => x.c[area].deposits.retrieve(randomUUID()),
+      notFound,
+    ],
+    [
+      `POST /v1/${area}/deposits/check-missed`,
+      `${area}.deposits.checkMissed`,
+      (x) => x.c[area].deposits.checkMissed({ txHash: TX, chainId: 11155111 }),
+    ],
+    [
+      `POST /v1/${area}/deposits/{id}/redrive`,
+      `${area}.deposits.redrive`,
+      (x) => x.c[area].deposits.redrive(randomUUID()),
+      notFound,
+    ],
+  ]
+}
 
 export const steps: Step[] = [
   ["GET /v1/health", "health", (x) => x.c.health()],
@@ -99,14 +173,13 @@ export const steps: Step[] = [
   [
     "POST /v1/wallet/token/withdrawals",
     "wallet.tokenWithdrawals.create",
-    async (x) =>
-      (x.tokenTransferId = (
-        await x.c.wallet.tokenWithdrawals.create({
-          tokenId: x.tokenId,
-          addressTo: SENDER,
-          amount: 1000,
-        })
-      ).id),
+    keep("tokenTransferId", (x) =>
+      x.c.wallet.tokenWithdrawals.create({
+        tokenId: x.tokenId,
+        addressTo: SENDER,
+        amount: 1000,
+      })
+    ),
   ],
   [
     "GET /v1/wallet/token/withdrawals/{id}",
@@ -116,71 +189,22 @@ export const steps: Step[] = [
   [
     "POST /v1/wallet/fiat/withdrawals",
     "wallet.fiatWithdrawals.create",
-    async (x) =>
-      (x.fiatId = (
-        await x.c.wallet.fiatWithdrawals.create({
-          bankAccountId: x.bankAccountId,
-          amount: 1000,
-          reference: "conf",
-        })
-      ).id),
+    keep("fiatId", (x) =>
+      x.c.wallet.fiatWithdrawals.create({
+        bankAccountId: x.bankAccountId,
+        amount: 1000,
+        reference: "conf",
+      })
+    ),
   ],
   [
     "GET /v1/wallet/fiat/withdrawals/{id}",
     "wallet.fiatWithdrawals.retrieve",
     (x) => x.c.wallet.fiatWithdrawals.retrieve(x.fiatId),
   ],
-  [
-    "POST /v1/wallet/bank-accounts/{bankAccountId}/address",
-    "wallet.triggerAddresses.create",
-    (x) => x.c.wallet.triggerAddresses.create(x.bankAccountId),
-  ],
-  [
-    "POST /v1/wallet/bank-accounts/{bankAccountId}/address/whitelist",
-    "wallet.allowedSenders.create",
-    async (x) =>
-      (x.senderId = (
-        await x.c.wallet.allowedSenders.create(x.bankAccountId, {
-          address: SENDER,
-          label: "conf",
-        })
-      ).id),
-  ],
-  [
-    "GET /v1/wallet/bank-accounts/{bankAccountId}/address/whitelist",
-    "wallet.allowedSenders.list",
-    (x) => x.c.wallet.allowedSenders.list(x.bankAccountId),
-  ],
-  [
-    "PATCH /v1/wallet/bank-accounts/{bankAccountId}/address/whitelist/{senderId}",
-    "wallet.allowedSenders.update",
-    (x) =>
-      x.c.wallet.allowedSenders.update(x.bankAccountId, x.senderId, {
-        active: false,
-      }),
-  ],
-  [
-    "DELETE /v1/wallet/bank-accounts/{bankAccountId}/address/whitelist/{senderId}",
-    "wallet.allowedSenders.remove",
-    (x) => x.c.wallet.allowedSenders.remove(x.bankAccountId, x.senderId),
-  ],
-  [
-    "GET /v1/wallet/deposits/{id}",
-    "wallet.deposits.retrieve",
-    (x) => x.c.wallet.deposits.retrieve(randomUUID()),
-    "NOT_FOUND",
-  ],
-  [
-    "POST /v1/wallet/deposits/check-missed",
-    "wallet.deposits.checkMissed",
-    (x) => x.c.wallet.deposits.checkMissed({ txHash: TX, chainId: 11155111 }),
-  ],
-  [
-    "POST /v1/wallet/deposits/{id}/redrive",
-    "wallet.deposits.redrive",
-    (x) => x.c.wallet.deposits.redrive(randomUUID()),
-    "NOT_FOUND",
-  ],
+  ...ownerSteps("wallet", "bank-accounts/{bankAccountId}", "bankAccountId", {
+    label: "conf",
+  }),
   [
     "GET /v1/wallet/transactions",
     "wallet.transactions",
@@ -189,70 +213,20 @@ export const steps: Step[] = [
   [
     "POST /v1/payouts/beneficiaries",
     "payouts.beneficiaries.create",
-    async (x) =>
-      (x.beneficiaryId = (
-        await x.c.payouts.beneficiaries.create({
-          name: "Ali bin Abu",
-          bankCode: "MBBEMYKL",
-          accountNumber: `55${Date.now() % 1e8}`,
-        })
-      ).id),
+    keep("beneficiaryId", (x) =>
+      x.c.payouts.beneficiaries.create({
+        name: "Ali bin Abu",
+        bankCode: "MBBEMYKL",
+        accountNumber: `55${Date.now() % 1e8}`,
+      })
+    ),
   ],
   [
     "POST /v1/payouts/beneficiaries/{id}/verify",
     "payouts.beneficiaries.verify",
     (x) => x.c.payouts.beneficiaries.verify(x.beneficiaryId),
   ],
-  [
-    "POST /v1/payouts/beneficiaries/{beneficiaryId}/address",
-    "payouts.triggerAddresses.create",
-    (x) => x.c.payouts.triggerAddresses.create(x.beneficiaryId),
-  ],
-  [
-    "POST /v1/payouts/beneficiaries/{beneficiaryId}/address/whitelist",
-    "payouts.allowedSenders.create",
-    async (x) =>
-      (x.senderId = (
-        await x.c.payouts.allowedSenders.create(x.beneficiaryId, {
-          address: SENDER,
-        })
-      ).id),
-  ],
-  [
-    "GET /v1/payouts/beneficiaries/{beneficiaryId}/address/whitelist",
-    "payouts.allowedSenders.list",
-    (x) => x.c.payouts.allowedSenders.list(x.beneficiaryId),
-  ],
-  [
-    "PATCH /v1/payouts/beneficiaries/{beneficiaryId}/address/whitelist/{senderId}",
-    "payouts.allowedSenders.update",
-    (x) =>
-      x.c.payouts.allowedSenders.update(x.beneficiaryId, x.senderId, {
-        active: false,
-      }),
-  ],
-  [
-    "DELETE /v1/payouts/beneficiaries/{beneficiaryId}/address/whitelist/{senderId}",
-    "payouts.allowedSenders.remove",
-    (x) => x.c.payouts.allowedSenders.remove(x.beneficiaryId, x.senderId),
-  ],
-  [
-    "GET /v1/payouts/deposits/{id}",
-    "payouts.deposits.retrieve",
-    (x) => x.c.payouts.deposits.retrieve(randomUUID()),
-    "NOT_FOUND",
-  ],
-  [
-    "POST /v1/payouts/deposits/check-missed",
-    "payouts.deposits.checkMissed",
-    (x) => x.c.payouts.deposits.checkMissed({ txHash: TX, chainId: 11155111 }),
-  ],
-  [
-    "POST /v1/payouts/deposits/{id}/redrive",
-    "payouts.deposits.redrive",
-    (x) => x.c.payouts.deposits.redrive(randomUUID()),
-    "NOT_FOUND",
-  ],
+  ...ownerSteps("payouts", "beneficiaries/{beneficiaryId}", "beneficiaryId"),
   [
     "POST /v1/payouts",
     "payouts.create",
@@ -304,14 +278,7 @@ export async function conformanceContext(
 ): Promise<{ x: Ctx; close: () => Promise<void> }> {
   const sb = await startSandbox({ algorithm: alg })
   const x = {
-    c: new SvcClient({
-      baseUrl: sb.url,
-      apiKey: sb.credentials.apiKey,
-      keyId: sb.credentials.keyId,
-      privateKey: sb.credentials.privateKeyPem,
-      algorithm: alg,
-      maxRetries: 0,
-    }),
+    c: sandboxClient(sb, { maxRetries: 0 }),
   } as Ctx
   return {
     x,

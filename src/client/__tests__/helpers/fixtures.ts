@@ -1,3 +1,5 @@
+import type { Sandbox } from "../../../sandbox"
+import { SvcClient, type SvcClientOptions } from "../../index"
 /** Spec-shaped response bodies (spec: Resources). */
 export const ID = "6f1c1c52-3a51-4b8e-9a1d-0123456789ab"
 export const ID2 = "7a2d2d63-4b62-4c9f-8b2e-123456789abc"
@@ -176,3 +178,17 @@ export const checkoutBody = {
   title: "order-1",
   feeMode: "DEDUCT_FROM_AMOUNT" as const,
 }
+
+/** A client signing with a sandbox's key (`more`: its other options, e.g. `maxRetries`). */
+export const sandboxClient = (
+  sb: Pick<Sandbox, "url" | "credentials">,
+  more: Partial<SvcClientOptions> = {}
+) =>
+  new SvcClient({
+    baseUrl: sb.url,
+    apiKey: sb.credentials.apiKey,
+    keyId: sb.credentials.keyId,
+    privateKey: sb.credentials.privateKeyPem,
+    algorithm: sb.credentials.algorithm,
+    ...more,
+  })

@@ -5,7 +5,7 @@ import { ConfirmButton } from "../../../lib/confirm-button"
 import { when } from "../../../lib/format"
 import { useSvcT } from "../../../lib/i18n"
 import { SectionHeader } from "../../../lib/list-section"
-import { SvcPage } from "../../../lib/page"
+import { Note, SvcPage } from "../../../lib/page"
 import { svcPost, useSvcAction, useSvcQuery } from "../../../lib/api/query"
 import { useServerText } from "../../../i18n/server-text"
 import { Status } from "../../../lib/status"
@@ -91,7 +91,7 @@ function tokenCounts(
 /** Settings → svc connection: is svc set up right, and if not what to do. */
 const SvcDoctorPage = () => {
   const { t } = useSvcT()
-  const { said, error } = useServerText()
+  const { said, saidOf, error } = useServerText()
   const read = useSvcQuery<HealthAnswer>("/admin/svc/health")
   const health = read.data?.health
   const { run } = useSvcAction()
@@ -126,9 +126,7 @@ const SvcDoctorPage = () => {
             data-level={health.level}
           >
             <Status value={health.level} label={t(SUMMARY[health.level])} />
-            <Text>
-              {said(health.summary, health.summary_code, health.summary_params)}
-            </Text>
+            <Text>{saidOf(health, "summary")}</Text>
           </div>
         )}
         {health && (
@@ -178,12 +176,10 @@ const SvcDoctorPage = () => {
                     {named(t, said, CHECKS, c.id, c.label)}
                   </Table.Cell>
                   <Table.Cell className="whitespace-normal py-2">
-                    {said(c.detail, c.detail_code, c.detail_params)}
+                    {saidOf(c, "detail")}
                   </Table.Cell>
                   <Table.Cell className="whitespace-normal py-2">
-                    {c.advice
-                      ? said(c.advice, c.advice_code, c.advice_params)
-                      : "—"}
+                    {c.advice ? saidOf(c, "advice") : "—"}
                   </Table.Cell>
                 </Table.Row>
               ))}
@@ -216,7 +212,7 @@ const SvcDoctorPage = () => {
                     />
                   </Table.Cell>
                   <Table.Cell className="whitespace-normal">
-                    {said(f.detail, f.detail_code, f.detail_params)}
+                    {saidOf(f, "detail")}
                   </Table.Cell>
                 </Table.Row>
               ))}
@@ -229,23 +225,19 @@ const SvcDoctorPage = () => {
           <div className="flex items-center justify-between px-6 py-4">
             <div>
               <Heading level="h2">{t("svc.doctor.webhooks")}</Heading>
-              <Text size="small" className="text-ui-fg-subtle">
+              <Note>
                 {t("svc.doctor.register")}
                 {health.webhooks.token_configured
                   ? t("svc.doctor.tokenRequired")
                   : t("svc.doctor.tokenNotRequired")}
-              </Text>
+              </Note>
               {health.webhooks.token && (
-                <Text
-                  size="small"
-                  className="text-ui-fg-subtle"
-                  data-testid="svc-webhook-token-counts"
-                >
+                <Note testId="svc-webhook-token-counts">
                   {tokenCounts(t, health.webhooks.token.requests)}
                   {health.webhooks.token.source === "option"
                     ? t("svc.doctor.tokenOption")
                     : ""}
-                </Text>
+                </Note>
               )}
             </div>
             {health.webhooks.token?.source === "generated" && (
@@ -329,7 +321,7 @@ const SvcDoctorPage = () => {
             </Table.Body>
           </Table>
           <div className="px-6 py-3">
-            <Text size="small" className="text-ui-fg-subtle">
+            <Note>
               {t("svc.doctor.countedOver", {
                 n: health.webhooks.counted_over ?? 500,
               })}
@@ -340,7 +332,7 @@ const SvcDoctorPage = () => {
                       .join(", "),
                   })
                 : ""}
-            </Text>
+            </Note>
           </div>
         </Container>
       )}

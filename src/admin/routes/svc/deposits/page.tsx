@@ -19,7 +19,7 @@ import {
 import { rm, short, tokenRm, when } from "../../../lib/format"
 import { useSvcT } from "../../../lib/i18n"
 import { ListSection, useOffsetList } from "../../../lib/list-section"
-import { SvcPage } from "../../../lib/page"
+import { Note, SvcPage } from "../../../lib/page"
 import { svcPost, useSvcAction, useSvcQuery } from "../../../lib/api/query"
 import { svcFetch } from "../../../lib/api/sdk"
 import { Status } from "../../../lib/status"
@@ -39,7 +39,7 @@ import { useServerText } from "../../../i18n/server-text"
  */
 const SvcDepositsPage = () => {
   const { t } = useSvcT()
-  const { said } = useServerText()
+  const { saidOf } = useServerText()
   const areas = [
     ["wallet", t("svc.deposits.wallet")],
     ["payout", t("svc.deposits.payout")],
@@ -135,9 +135,7 @@ const SvcDepositsPage = () => {
       monoColumn<Deposit>("from", t("svc.common.from"), (d) => d.from_address),
       column<Deposit>("result", t("svc.common.result"), (d) => (
         <div className="flex min-w-[260px] max-w-[400px] flex-col whitespace-normal">
-          <Text size="small">
-            {said(d.summary, d.summary_code, d.summary_params)}
-          </Text>
+          <Text size="small">{saidOf(d, "summary")}</Text>
         </div>
       )),
       column<Deposit>("actions", "", (d) => (
@@ -145,12 +143,7 @@ const SvcDepositsPage = () => {
           <ActionButton
             onClick={() =>
               run(
-                (r: DepositAnswer) =>
-                  said(
-                    r.deposit.summary,
-                    r.deposit.summary_code,
-                    r.deposit.summary_params
-                  ),
+                (r: DepositAnswer) => saidOf(r.deposit, "summary"),
                 () =>
                   svcFetch<DepositAnswer>(
                     `/admin/svc/deposits/${d.deposit_id}`,
@@ -172,12 +165,7 @@ const SvcDepositsPage = () => {
             disabled={!d.can_redrive}
             onConfirm={() =>
               run(
-                (r: DepositAnswer) =>
-                  said(
-                    r.deposit.summary,
-                    r.deposit.summary_code,
-                    r.deposit.summary_params
-                  ),
+                (r: DepositAnswer) => saidOf(r.deposit, "summary"),
                 () =>
                   svcPost<DepositAnswer>(
                     `/admin/svc/deposits/${d.deposit_id}/redrive`
@@ -190,7 +178,7 @@ const SvcDepositsPage = () => {
         </RowActions>
       )),
     ],
-    [run, decimals, t, said]
+    [run, decimals, t, saidOf]
   )
 
   return (
@@ -242,12 +230,7 @@ const SvcDepositsPage = () => {
           onSubmit={(e) => {
             e.preventDefault()
             void run(
-              (r: DepositAnswer) =>
-                said(
-                  r.deposit.summary,
-                  r.deposit.summary_code,
-                  r.deposit.summary_params
-                ),
+              (r: DepositAnswer) => saidOf(r.deposit, "summary"),
               () =>
                 svcFetch<DepositAnswer>(
                   `/admin/svc/deposits/${encodeURIComponent(lookup.id.trim())}`,
@@ -284,8 +267,7 @@ const SvcDepositsPage = () => {
           onSubmit={(e) => {
             e.preventDefault()
             void run(
-              (r: CheckMissedAnswer) =>
-                `${r.status}: ${said(r.message, r.message_code, r.message_params)}`,
+              (r: CheckMissedAnswer) => `${r.status}: ${saidOf(r, "message")}`,
               () =>
                 svcPost<CheckMissedAnswer>("/admin/svc/deposits/check-missed", {
                   area: missed.area,
@@ -296,9 +278,7 @@ const SvcDepositsPage = () => {
           }}
         >
           <Heading level="h2">{t("svc.deposits.missedTitle")}</Heading>
-          <Text size="small" className="text-ui-fg-subtle">
-            {t("svc.deposits.missedExplain")}
-          </Text>
+          <Note>{t("svc.deposits.missedExplain")}</Note>
           <TextField
             id="svc-dep-missed-tx"
             label={t("svc.deposits.txHash")}

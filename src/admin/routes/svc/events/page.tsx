@@ -44,12 +44,12 @@ type Row = {
 } & Coded<"detail">
 type Words = {
   t: ReturnType<typeof useSvcT>["t"]
-  said: ReturnType<typeof useServerText>["said"]
+  saidOf: ReturnType<typeof useServerText>["saidOf"]
 }
 
 /** The columns both event lists have, around each one's outcome cell; "Re-process" POSTs `${base}/:id/process`. */
 function eventColumns<T extends Row>(
-  { t, said }: Words,
+  { t, saidOf }: Words,
   base: string,
   run: ReturnType<typeof useSvcAction>["run"],
   outcome: Column<T>,
@@ -62,7 +62,7 @@ function eventColumns<T extends Row>(
     outcome,
     // what the plugin did, in the admin's language (the server's sentence and its code)
     textColumn<T>("detail", t("svc.events.detail"), (e) =>
-      e.detail ? said(e.detail, e.detail_code, e.detail_params) : null
+      e.detail ? saidOf(e, "detail") : null
     ),
     ...more,
     whenColumn<T>(t("svc.common.received"), (e) => e.created_at),
@@ -85,7 +85,7 @@ function eventColumns<T extends Row>(
  */
 const SvcEventsPage = () => {
   const { t } = useSvcT()
-  const { said } = useServerText()
+  const { saidOf } = useServerText()
   const [outcome, setOutcome] = useState(ANY)
   const inbox = useOffsetList<InboxEventsAnswer, InboxEvent>(
     "/admin/svc/events",
@@ -103,7 +103,7 @@ const SvcEventsPage = () => {
   const columns = useMemo(
     () =>
       eventColumns<InboxEvent>(
-        { t, said },
+        { t, saidOf },
         "/admin/svc/events",
         run,
         column("outcome", t("svc.events.outcome"), (e) => (
@@ -121,19 +121,19 @@ const SvcEventsPage = () => {
           ),
         ]
       ),
-    [run, t, said]
+    [run, t, saidOf]
   )
   const trackedColumns = useMemo(
     () =>
       eventColumns<TrackedEvent>(
-        { t, said },
+        { t, saidOf },
         "/admin/svc/events/tracked",
         run,
         column("outcome", t("svc.events.outcome"), (e) => (
           <Status value={e.outcome} />
         ))
       ),
-    [run, t, said]
+    [run, t, saidOf]
   )
 
   return (

@@ -20,7 +20,7 @@ const col = createDataTableColumnHelper<Checkout>()
  */
 const SvcPaymentsPage = () => {
   const { t } = useSvcT()
-  const { said } = useServerText()
+  const { saidOf } = useServerText()
   const checkouts = useLoadedList<CheckoutsAnswer, Checkout>(
     "/admin/svc/checkouts",
     (a) => a.checkouts,
@@ -77,17 +77,13 @@ const SvcPaymentsPage = () => {
               }
             />
             <Text size="small" className="text-ui-fg-subtle whitespace-normal">
-              {said(
-                row.original.attention_reason,
-                row.original.attention_reason_code,
-                row.original.attention_reason_params
-              )}
+              {saidOf(row.original, "attention_reason")}
             </Text>
           </div>
         ),
       }),
     ],
-    [t, said]
+    [t, saidOf]
   )
   return (
     <SvcPage>

@@ -18,7 +18,7 @@ import {
   useLoadedList,
 } from "../../../lib/list-section"
 import { AmountField, MoneyForm } from "../../../lib/money-form"
-import { SvcPage } from "../../../lib/page"
+import { Note, SvcPage } from "../../../lib/page"
 import { useSvcQuery } from "../../../lib/api/query"
 import { svcSend } from "../../../lib/api/sdk"
 import { useServerText } from "../../../i18n/server-text"
@@ -51,7 +51,7 @@ const OPEN = ["UNCERTAIN", "CREATING"]
 /** Settlements: the svc wallet balance, sent to the merchant's linked bank account (fiat withdrawals); the finance export. */
 const SvcSettlementsPage = () => {
   const { t } = useSvcT()
-  const { said, error: errorText } = useServerText()
+  const { said, saidOf, error: errorText } = useServerText()
   const accountLabel = (a: Account) =>
     `${a.bank?.name ?? a.name} ${a.account_number ?? ""}${a.verified ? "" : ` ${t("svc.settlements.notVerified")}`}`
   const wallet = useSvcQuery<WalletAnswer>("/admin/svc/wallet")
@@ -228,13 +228,11 @@ const SvcSettlementsPage = () => {
           })}
           sent={(r) => ({
             final: !OPEN.includes(r.withdrawal.status),
-            text: `${rm(r.withdrawal.amount_sen)}: ${said(r.message, r.message_code, r.message_params)}`,
+            text: `${rm(r.withdrawal.amount_sen)}: ${saidOf(r, "message")}`,
           })}
           onSent={() => setForm({ ...form, amount: "", reference: "" })}
         >
-          <Text size="small" className="text-ui-fg-subtle">
-            {t("svc.settlements.explain")}
-          </Text>
+          <Note>{t("svc.settlements.explain")}</Note>
           <div className="grid grid-cols-3 gap-3">
             <SelectField
               id="svc-wd-account"
@@ -333,9 +331,7 @@ function ExportSection({
       <div className="flex flex-wrap items-end justify-between gap-3 px-6 py-4">
         <div>
           <Heading level="h2">{t(EXPORTS[words][0])}</Heading>
-          <Text size="small" className="text-ui-fg-subtle">
-            {t(EXPORTS[words][1])}
-          </Text>
+          <Note>{t(EXPORTS[words][1])}</Note>
         </div>
         <div className="flex items-end gap-2">
           {children}

@@ -37,7 +37,7 @@ import type {
  */
 const SvcTokenTransfersPage = () => {
   const { t: tr } = useSvcT()
-  const { said } = useServerText()
+  const { saidOf } = useServerText()
   const transfers = useOffsetList<TokenTransfersAnswer, TokenTransfer>(
     "/admin/svc/token-transfers",
     (a) => a.transfers,
@@ -153,7 +153,7 @@ const SvcTokenTransfersPage = () => {
           // UNCERTAIN: svc did not answer; the same request id is kept, "Send" again finishes it
           sent={(r) => ({
             final: r.transfer.status !== "UNCERTAIN",
-            text: said(r.message, r.message_code, r.message_params),
+            text: saidOf(r, "message"),
           })}
           onSent={() =>
             setForm({ ...form, address_to: "", amount: "", reference: "" })

@@ -1,6 +1,6 @@
 import { SvcClient } from "../../client"
 import { findSvcProviderConfig } from "./config"
-import { loadPrivateKey } from "./options"
+import { loadPrivateKey, urlOf } from "./options"
 import { svcFields } from "./errors"
 
 type Logger = { info: (m: string) => void; warn: (m: string) => void }
@@ -66,11 +66,8 @@ export async function probeSvcHealth({
 
   const base = displayUrl(o.baseUrl)
   const client = new SvcClient({
-    baseUrl: o.baseUrl,
-    apiKey: o.apiKey,
-    keyId: o.keyId,
+    ...o,
     privateKey: loadPrivateKey(o),
-    algorithm: o.algorithm,
     timeoutMs: PROBE_TIMEOUT_MS,
     maxRetries: 0,
   })
@@ -119,12 +116,10 @@ export async function probeSvcHealth({
 
 /** The base address without user info or query (for logs and the doctor); `invalid` when it is not a URL. */
 export function displayUrl(u: string, invalid = "(baseUrl)"): string {
-  try {
-    const x = new URL(u)
-    return `${x.protocol}//${x.host}${x.pathname.replace(/\/+$/, "")}`
-  } catch {
-    return invalid
-  }
+  const x = urlOf(u)
+  return x
+    ? `${x.protocol}//${x.host}${x.pathname.replace(/\/+$/, "")}`
+    : invalid
 }
 
 /** For tests: forget which accounts were probed in this process. */

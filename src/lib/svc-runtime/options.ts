@@ -25,6 +25,12 @@ const limitSchema = (points: number, seconds: number) =>
     .strict()
     .prefault({ points, seconds })
 
+/** A string option whose absence says "is required". */
+const requiredString = () =>
+  z.string({
+    error: (i) => (i.input === undefined ? "is required" : undefined),
+  })
+
 /**
  * The provider option `storefrontLimits`. Defaults a real shopper never meets:
  * one checkout is a few sessions (a method, a bank changed three times, two
@@ -69,16 +75,11 @@ export type StorefrontLimitsOptions = z.infer<typeof storefrontLimitsSchema>
  */
 export const svcProviderOptionsSchema = z
   .object({
-    apiKey: z
-      .string({
-        error: (i) => (i.input === undefined ? "is required" : undefined),
-      })
-      .regex(/^svc_pk_\S+$/, "must be an svc API key starting with svc_pk_"),
-    keyId: z
-      .string({
-        error: (i) => (i.input === undefined ? "is required" : undefined),
-      })
-      .min(1, "must not be empty"),
+    apiKey: requiredString().regex(
+      /^svc_pk_\S+$/,
+      "must be an svc API key starting with svc_pk_"
+    ),
+    keyId: requiredString().min(1, "must not be empty"),
     privateKey: z.string().min(1, "must not be empty").optional(),
     privateKeyPath: z.string().min(1, "must not be empty").optional(),
     algorithm: z
@@ -86,12 +87,9 @@ export const svcProviderOptionsSchema = z
         error: "must be ed25519, ecdsa-p256-sha256 or ecdsa-secp256k1-sha256",
       })
       .default("ed25519"),
-    baseUrl: z
-      .string({
-        error: (i) => (i.input === undefined ? "is required" : undefined),
-      })
+    baseUrl: requiredString()
       .url("must be an http(s) URL")
-      .refine((v) => !/\/v1\/*$/i.test(safePathname(v)), {
+      .refine((v) => !/\/v1\/*$/i.test(urlOf(v)?.pathname ?? ""), {
         message:
           "must not end in /v1: the client adds /v1 to every path (give the address the sandbox prints before /v1, e.g. http://localhost:4010)",
       }),
@@ -111,29 +109,21 @@ export const svcProviderOptionsSchema = z
       })
       .default("DEDUCT_FROM_AMOUNT"),
     /** Where svc sends the shopper back; `{cart_id}`, `{session_id}`, `{order_id}` and `{payment_collection_id}` are replaced. */
-    redirectUrl: z
-      .string({
-        error: (i) => (i.input === undefined ? "is required" : undefined),
-      })
-      .refine(
-        (v) => {
-          try {
-            const u = new URL(
-              v.replace(
-                /\{(cart_id|session_id|order_id|payment_collection_id)\}/g,
-                "x"
-              )
+    redirectUrl: requiredString().refine(
+      (v) =>
+        /^https?:$/.test(
+          urlOf(
+            v.replace(
+              /\{(cart_id|session_id|order_id|payment_collection_id)\}/g,
+              "x"
             )
-            return u.protocol === "http:" || u.protocol === "https:"
-          } catch {
-            return false
-          }
-        },
-        {
-          message:
-            "must be an http(s) URL template, e.g. https://shop.example/checkout/return?cart_id={cart_id}",
-        }
-      ),
+          )?.protocol ?? ""
+        ),
+      {
+        message:
+          "must be an http(s) URL template, e.g. https://shop.example/checkout/return?cart_id={cart_id}",
+      }
+    ),
     titlePrefix: z
       .string()
       .min(1)
@@ -275,11 +265,12 @@ export const svcProviderOptionsSchema = z
     }
   })
 
-function safePathname(url: string): string {
+/** `url` parsed; null when it is not a URL. */
+export function urlOf(url: string): URL | null {
   try {
-    return new URL(url).pathname
+    return new URL(url)
   } catch {
-    return ""
+    return null
   }
 }
 
@@ -344,6 +335,12 @@ function keyFits(text: string, algorithm: SignatureAlgorithm): boolean {
   }
 }
 
+const FILE_ERRORS: Record<string, string> = {
+  ENOENT: "no such file",
+  EACCES: "permission denied",
+  EISDIR: "is a directory",
+}
+
 /**
  * The private key's text: given inline, or read from privateKeyPath. A PEM put in
  * an environment variable on one line with literal `\n` is accepted too.
@@ -357,14 +354,7 @@ export function loadPrivateKey(o: SvcProviderOptions): string {
     return readFileSync(o.privateKeyPath ?? "", "utf8").trim()
   } catch (e) {
     const code = e && typeof e === "object" && "code" in e ? e.code : undefined
-    const why =
-      code === "ENOENT"
-        ? "no such file"
-        : code === "EACCES"
-          ? "permission denied"
-          : code === "EISDIR"
-            ? "is a directory"
-            : "unreadable"
+    const why = FILE_ERRORS[String(code)] ?? "unreadable"
     throw new Error(
       `${PREFIX}: \`privateKeyPath\`: cannot read ${o.privateKeyPath} (${why}${code ? `, ${code}` : ""})`
     )

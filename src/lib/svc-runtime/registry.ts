@@ -45,20 +45,15 @@ export function sharedSvcClient(
     .digest("hex")
   let entry = registry.get(key)
   if (!entry) {
+    // the client's options under their names (the client keeps its own, its defaults where unset)
     const client = new SvcClient({
-      baseUrl: o.baseUrl,
-      apiKey: o.apiKey,
-      keyId: o.keyId,
+      ...o,
       privateKey: loadPrivateKey(o),
-      algorithm: o.algorithm,
-      ...(o.timeoutMs ? { timeoutMs: o.timeoutMs } : {}),
-      ...(o.maxRetries !== undefined ? { maxRetries: o.maxRetries } : {}),
-      ...(o.accountRateLimit ? { accountRateLimit: o.accountRateLimit } : {}),
       // several instances: one rate budget for the deployment, counted in Redis
-      ...(o.redisUrl
-        ? { sharedRateBudget: connectRateBudget(o.redisUrl, o.apiKey) }
-        : {}),
-      ...(logger ? { logger } : {}),
+      sharedRateBudget: o.redisUrl
+        ? connectRateBudget(o.redisUrl, o.apiKey)
+        : undefined,
+      logger,
     })
     const catalog = new SvcCatalog(client, {
       network: o.network,

@@ -9,7 +9,9 @@
  * rows back (src/api/admin/svc/health/jobs/job-checks.ts).
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { z } from "@medusajs/framework/zod"
 import { svcModuleFrom } from "../modules/svc"
+import type { SvcProviderOptions } from "../lib/svc-runtime/options"
 
 /** The two scheduled jobs (their Medusa names: src/jobs/*.ts `config.name`). */
 export const JOB_NAMES = {
@@ -21,23 +23,28 @@ export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES]
 /** Error messages kept per heartbeat are cut to this length. */
 const ERROR_MAX = 300
 
-/** What one run did: its start and end, ok or failed, its counts, the first error (secrets scrubbed). */
-export type JobRun = {
-  started_at: string
-  finished_at: string
-  outcome: "ok" | "failed"
-  counts: Record<string, unknown>
-  error: string | null
-}
-
-/** The row of a job: the last run, and what the statement carries over. */
-export type JobHeartbeat = JobRun & {
-  runs: number
-  failures_in_a_row: number
-  last_ok_at: string | null
-  last_error: string | null
-  last_error_at: string | null
-}
+const text = z.string().nullable().catch(null)
+const count = z.coerce.number().catch(0)
+/**
+ * A job's row: the last run (its start and end, ok or failed, its counts, the first error, secrets
+ * scrubbed) and what the statement carries over; read defensively (an older or foreign row is not
+ * trusted to have every field).
+ */
+export const heartbeatSchema = z
+  .object({
+    started_at: text,
+    finished_at: z.string().refine((s) => !Number.isNaN(Date.parse(s))),
+    outcome: z.enum(["ok", "failed"]).catch("ok"),
+    counts: z.record(z.string(), z.unknown()).catch({}),
+    error: text,
+    runs: count,
+    failures_in_a_row: count,
+    last_ok_at: text,
+    last_error: text,
+    last_error_at: text,
+  })
+  .transform((v) => ({ ...v, started_at: v.started_at ?? v.finished_at }))
+export type JobHeartbeat = z.output<typeof heartbeatSchema>
 
 type Secrets = (string | undefined | null)[]
 
@@ -71,15 +78,7 @@ export function scrubError(text: string, secrets: Secrets): string {
 }
 
 /** The option values that must never be written into a heartbeat's error. */
-export function secretsOf(
-  options?: {
-    apiKey?: string
-    privateKey?: string
-    keyId?: string
-    webhookToken?: string
-    redisUrl?: string
-  } | null
-): string[] {
+export function secretsOf(options?: Partial<SvcProviderOptions> | null) {
   if (!options) return []
   const pemLines = (options.privateKey ?? "")
     .split(/\r?\n/)
@@ -107,7 +106,7 @@ export async function reportingRun<T extends Record<string, unknown>>(
 ): Promise<{ counts: T; error: string | null }> {
   const started_at = new Date().toISOString()
   const record = async (
-    outcome: JobRun["outcome"],
+    outcome: JobHeartbeat["outcome"],
     counts: Record<string, unknown>,
     e: string | null
   ) => {

@@ -13,9 +13,9 @@
  *   the restart (one interval at most); the detail says when it last ran.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { z } from "@medusajs/framework/zod"
 import { SVC_MODULE, type SvcModuleService } from "../../../../../modules/svc"
 import {
+  heartbeatSchema,
   JOB_NAMES,
   type JobHeartbeat,
   type JobName,
@@ -150,26 +150,8 @@ export function jobCheck(
   )
 }
 
-const text = z.string().nullable().catch(null)
-const count = z.coerce.number().catch(0)
-/** A heartbeat row's value, read defensively (an older or foreign row is not trusted to have every field). */
-const heartbeat = z
-  .object({
-    started_at: text,
-    finished_at: z.string().refine((s) => !Number.isNaN(Date.parse(s))),
-    outcome: z.enum(["ok", "failed"]).catch("ok"),
-    counts: z.record(z.string(), z.unknown()).catch({}),
-    error: text,
-    runs: count,
-    failures_in_a_row: count,
-    last_ok_at: text,
-    last_error: text,
-    last_error_at: text,
-  })
-  .transform((v) => ({ ...v, started_at: v.started_at ?? v.finished_at }))
-
 export function heartbeatOf(value: unknown): JobHeartbeat | null {
-  const r = heartbeat.safeParse(value)
+  const r = heartbeatSchema.safeParse(value)
   return r.success ? r.data : null
 }
 

@@ -10,6 +10,10 @@ type Bank = {
   active: boolean
 }
 
+/** A value read less than an hour ago. */
+const fresh = <T extends { at: number }>(kept?: T): kept is T =>
+  !!kept && Date.now() - kept.at < 60 * 60 * 1000
+
 /**
  * Values read from svc at runtime and cached: the token id (spec: never
  * hard-coded; read from GET /v1/wallet/networks), the receiving address (the
@@ -17,11 +21,9 @@ type Bank = {
  * (svc caches it about an hour; so do we).
  */
 export class SvcCatalog {
-  private token?: { tokenId: string; networkId: string; at: number }
+  private token?: { tokenId: string; at: number }
   private address?: string
   private banks?: { list: Bank[]; at: number }
-  private static readonly TOKEN_TTL_MS = 60 * 60 * 1000
-  private static readonly BANKS_TTL_MS = 60 * 60 * 1000
   /** Reads in flight, by what they read: a burst of shoppers on a cold cache costs one svc call per value, not one each. */
   private readonly inflight = new Map<string, Promise<unknown>>()
 
@@ -46,8 +48,7 @@ export class SvcCatalog {
   }
 
   async tokenId(): Promise<string> {
-    if (this.token && Date.now() - this.token.at < SvcCatalog.TOKEN_TTL_MS)
-      return this.token.tokenId
+    if (fresh(this.token)) return this.token.tokenId
     return this.once("token", () => this.readTokenId())
   }
 
@@ -73,7 +74,7 @@ export class SvcCatalog {
     const tokenId = net.tokens[0]?.id
     if (!tokenId)
       throw new Error(`svc network "${net.name}" has no active token`)
-    this.token = { tokenId, networkId: net.id, at: Date.now() }
+    this.token = { tokenId, at: Date.now() }
     return tokenId
   }
 
@@ -92,12 +93,7 @@ export class SvcCatalog {
   }
 
   async fpxBanks(force = false): Promise<Bank[]> {
-    if (
-      !force &&
-      this.banks &&
-      Date.now() - this.banks.at < SvcCatalog.BANKS_TTL_MS
-    )
-      return this.banks.list
+    if (!force && fresh(this.banks)) return this.banks.list
     return this.once("banks", async () => {
       const res = await this.client.checkout.banks()
       this.banks = { list: res.banks, at: Date.now() }

@@ -13,11 +13,8 @@ function parsedOptions(
   raw: Record<string, unknown> | undefined
 ): SvcProviderOptions {
   if (!raw || typeof raw !== "object") return parseSvcProviderOptions(raw)
-  let o = parsed.get(raw)
-  if (!o) {
-    o = parseSvcProviderOptions(raw)
-    parsed.set(raw, o)
-  }
+  const o = parsed.get(raw) ?? parseSvcProviderOptions(raw)
+  parsed.set(raw, o)
   return o
 }
 
@@ -82,16 +79,15 @@ export function svcFromContainer(container: MedusaContainer) {
       "medusa-payment-svc: no svc payment provider is configured (add it to the payment module's providers in medusa-config.ts)"
     )
   }
-  let account = accounts.get(found.options)
-  if (!account) {
-    const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-    account = {
-      ...sharedSvcClient(found.options, logger),
-      options: found.options,
-      providerKey: found.id,
-    }
-    accounts.set(found.options, account)
+  const account = accounts.get(found.options) ?? {
+    ...sharedSvcClient(
+      found.options,
+      container.resolve(ContainerRegistrationKeys.LOGGER)
+    ),
+    options: found.options,
+    providerKey: found.id,
   }
+  accounts.set(found.options, account)
   // an admin's request (src/api/middlewares.ts, svcAdminCaller): its reads rank after shoppers' and are kept for seconds
   // (a read while an admin's write is handled, e.g. the balance before a withdrawal, is never a kept one)
   const caller = callerOf(container)

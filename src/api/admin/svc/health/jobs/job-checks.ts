@@ -14,6 +14,7 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { SVC_MODULE, type SvcModuleService } from "../../../../../modules/svc"
+import type { SvcProviderOptions } from "../../../../../lib/svc-runtime/options"
 import {
   heartbeatSchema,
   JOB_NAMES,
@@ -156,10 +157,9 @@ export function heartbeatOf(value: unknown): JobHeartbeat | null {
 }
 
 /** The intervals the store's options set (seconds; 0: off). */
-export function jobIntervals(options: {
-  reconcileEveryMinutes?: number
-  watchEverySeconds?: number
-}): Record<JobName, number> {
+export function jobIntervals(
+  options: Partial<SvcProviderOptions>
+): Record<JobName, number> {
   return {
     "svc-reconcile-checkouts": (options.reconcileEveryMinutes ?? 5) * 60,
     "svc-watch-checkouts": options.watchEverySeconds ?? 5,
@@ -169,7 +169,7 @@ export function jobIntervals(options: {
 /** Both jobs' states, read from their heartbeats (no svc call: the admin's overview reads this alone). */
 export async function jobStates(
   container: MedusaContainer,
-  options: { reconcileEveryMinutes?: number; watchEverySeconds?: number },
+  options: Partial<SvcProviderOptions>,
   nowMs = Date.now()
 ): Promise<JobState[]> {
   const intervals = jobIntervals(options)

@@ -8,19 +8,29 @@ import {
   type SignatureAlgorithm,
 } from "../../client/signing/signing"
 
+/**
+ * A whole number from `min` to `max`. Its messages: `int` for a fraction (zod's own when not
+ * given), `low` and `high` out of range ("must be at least <min>", "must be at most <max>").
+ */
+const whole = (
+  min: number,
+  max: number,
+  { int, low, high }: { int?: string; low?: string; high?: string } = {}
+) =>
+  z
+    .number()
+    .int(int)
+    .min(min, low ?? `must be at least ${min}`)
+    .max(max, high ?? `must be at most ${max}`)
+
 const limitSchema = (points: number, seconds: number) =>
   z
     .object({
-      points: z
-        .number()
-        .int("must be a whole number")
-        .min(1, "must be at least 1")
-        .max(10_000, "must be at most 10000"),
-      seconds: z
-        .number()
-        .int("must be a whole number of seconds")
-        .min(1, "must be at least 1")
-        .max(86_400, "must be at most 86400 (a day)"),
+      points: whole(1, 10_000, { int: "must be a whole number" }),
+      seconds: whole(1, 86_400, {
+        int: "must be a whole number of seconds",
+        high: "must be at most 86400 (a day)",
+      }),
     })
     .strict()
     .prefault({ points, seconds })
@@ -56,12 +66,10 @@ export const storefrontLimitsSchema = z
      * connection's address and ignores X-Forwarded-For; 1 behind one load
      * balancer that appends the client's address to X-Forwarded-For; and so on.
      */
-    trustProxy: z
-      .number()
-      .int("must be a whole number of hops")
-      .min(0, "must be 0 (no proxy) or more")
-      .max(10, "must be at most 10")
-      .default(0),
+    trustProxy: whole(0, 10, {
+      int: "must be a whole number of hops",
+      low: "must be 0 (no proxy) or more",
+    }).default(0),
   })
   .strict()
   .prefault({})
@@ -145,18 +153,8 @@ export const svcProviderOptionsSchema = z
      * the title reconciliation, the replay) at most createDeadlineMs; past it the
      * shopper is told to try again (nothing is charged twice: the key is kept).
      */
-    createAttemptTimeoutMs: z
-      .number()
-      .int()
-      .min(200, "must be at least 200")
-      .max(60_000, "must be at most 60000")
-      .default(2000),
-    createDeadlineMs: z
-      .number()
-      .int()
-      .min(500, "must be at least 500")
-      .max(120_000, "must be at most 120000")
-      .default(4500),
+    createAttemptTimeoutMs: whole(200, 60_000).default(2000),
+    createDeadlineMs: whole(500, 120_000).default(4500),
     /** A payment that fails after its order was placed awaiting payment: cancel that order, or only flag it. */
     failedPaymentOrder: z
       .enum(["cancel", "flag"], { error: "must be cancel or flag" })
@@ -166,34 +164,27 @@ export const svcProviderOptionsSchema = z
      * (PayNet: RM30,000; svc's own range does not state it). An FPX_DIRECT
      * checkout with a retail bank above it is refused before svc is called.
      */
-    fpxRetailMaxSen: z
-      .number()
-      .int("must be a whole number of sen")
-      .min(100, "must be at least 100 (RM1)")
-      .max(100_000_000, "must be at most 100000000 (RM1,000,000)")
-      .default(FPX_RETAIL_MAX_SEN),
+    fpxRetailMaxSen: whole(100, 100_000_000, {
+      int: "must be a whole number of sen",
+      low: "must be at least 100 (RM1)",
+      high: "must be at most 100000000 (RM1,000,000)",
+    }).default(FPX_RETAIL_MAX_SEN),
     /**
      * Interval of the reconciliation job, in minutes. 0 turns the scheduled job off: for test apps that
      * run the reconciliation by hand (a job firing on its own at a five-minute boundary would race
      * them); a store needs it on, it is the backstop for lost webhooks, refund payouts and withdrawals.
      */
-    reconcileEveryMinutes: z
-      .number()
-      .int()
-      .min(0, "must be 0 (off) or 1-1440")
-      .max(1440, "must be at most 1440")
-      .default(5),
+    reconcileEveryMinutes: whole(0, 1440, {
+      low: "must be 0 (off) or 1-1440",
+    }).default(5),
     /**
      * Interval of the watcher of sessions awaiting payment, in seconds (0: off).
      * While any svc session waits, it lists svc's checkouts by status, 100 a
      * page, so a payment whose webhook was lost becomes an order within seconds.
      */
-    watchEverySeconds: z
-      .number()
-      .int()
-      .min(0, "must be 0 (off) or more")
-      .max(300, "must be at most 300")
-      .default(5),
+    watchEverySeconds: whole(0, 300, {
+      low: "must be 0 (off) or more",
+    }).default(5),
     /**
      * Several Medusa instances on one svc account: the Redis they share
      * (usually projectConfig.redisUrl). The account's rate budget is then
@@ -235,12 +226,11 @@ export const svcProviderOptionsSchema = z
      */
     paymentLinks: z
       .object({
-        lifetimeDays: z
-          .number()
-          .int("must be a whole number of days")
-          .min(1, "must be at least 1 (day)")
-          .max(90, "must be at most 90 (days)")
-          .default(7),
+        lifetimeDays: whole(1, 90, {
+          int: "must be a whole number of days",
+          low: "must be at least 1 (day)",
+          high: "must be at most 90 (days)",
+        }).default(7),
         baseUrl: z
           .string()
           .url("must be an http(s) URL, e.g. https://shop.example")

@@ -58,21 +58,17 @@ export function sharedSvcClient(
     const catalog = new SvcCatalog(client, {
       network: o.network,
       addressTo: o.addressTo,
-      ...(o.accountRateLimit
-        ? {}
-        : { onNetworks: ceilingFromEnvironment(client, logger) }),
+      onNetworks: o.accountRateLimit
+        ? undefined
+        : ceilingFromEnvironment(client, logger),
     })
     entry = { client, catalog, reads: new CheckoutReads(client) }
     registry.set(key, entry)
-    if (o.accountRateLimit) {
-      logger?.info(
-        `svc: account rate ceiling ${o.accountRateLimit} calls/min (option accountRateLimit)`
-      )
-    } else {
-      logger?.info(
-        `svc: account rate ceiling ${defaultAccountRateLimit("unknown")} calls/min until svc's environment is known (sandbox 100, production 1000; the option accountRateLimit overrides)`
-      )
-    }
+    logger?.info(
+      o.accountRateLimit
+        ? `svc: account rate ceiling ${o.accountRateLimit} calls/min (option accountRateLimit)`
+        : `svc: account rate ceiling ${defaultAccountRateLimit("unknown")} calls/min until svc's environment is known (sandbox 100, production 1000; the option accountRateLimit overrides)`
+    )
   }
   return entry
 }

@@ -23,8 +23,7 @@ export function toSessionStatus(
   expired: boolean
 ): PaymentSessionStatus {
   if (svcStatus === "COMPLETED") return PaymentSessionStatus.CAPTURED
-  if (FINAL_UNPAID.has(svcStatus)) return PaymentSessionStatus.ERROR
-  if (expired) return PaymentSessionStatus.ERROR
+  if (FINAL_UNPAID.has(svcStatus) || expired) return PaymentSessionStatus.ERROR
   return PaymentSessionStatus.PENDING_AUTHORIZATION
 }
 

@@ -10,7 +10,9 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { z } from "@medusajs/framework/zod"
+import { configManager } from "@medusajs/framework/config"
 import { svcModuleFrom } from "../modules/svc"
+import { findSvcProviderConfig } from "../lib/svc-runtime/config"
 import type { SvcProviderOptions } from "../lib/svc-runtime/options"
 
 /** The two scheduled jobs (their Medusa names: src/jobs/*.ts `config.name`). */
@@ -45,6 +47,15 @@ export const heartbeatSchema = z
   })
   .transform((v) => ({ ...v, started_at: v.started_at ?? v.finished_at }))
 export type JobHeartbeat = z.output<typeof heartbeatSchema>
+
+/** The svc provider's options, for a job; null where the config is not loaded (e.g. a unit test). */
+export function svcOptions() {
+  try {
+    return findSvcProviderConfig(configManager.config)?.options ?? null
+  } catch {
+    return null
+  }
+}
 
 type Secrets = (string | undefined | null)[]
 

@@ -1,13 +1,11 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { configManager } from "@medusajs/framework/config"
 import { reconcilePending } from "../workflows/sweeps/reconcile-pending"
 import { sweepRefundPayouts } from "../workflows/track-payout/sweep-payouts"
 import { trackWithdrawalWorkflow } from "../workflows/withdraw"
-import { findSvcProviderConfig } from "../lib/svc-runtime/config"
 import { trackTokenTransferWorkflow } from "../workflows/transfer-tokens"
 import { sweepOpenDeposits } from "../lib/svc-admin/deposits"
-import { JOB_NAMES, reportingRun, secretsOf } from "./_heartbeat"
+import { JOB_NAMES, reportingRun, secretsOf, svcOptions } from "./_heartbeat"
 
 /**
  * Recovers what webhooks did not bring (see reconcile-pending.ts), and brings
@@ -86,15 +84,6 @@ export default async function svcReconcileJob(container: MedusaContainer) {
       return { counts, error: errors.length ? errors.join("; ") : null }
     }
   )
-}
-
-/** The svc provider's options; null where the config is not loaded (e.g. a unit test). */
-function svcOptions() {
-  try {
-    return findSvcProviderConfig(configManager.config)?.options ?? null
-  } catch {
-    return null
-  }
 }
 
 /** The provider option `reconcileEveryMinutes` (0: off), default 5. */

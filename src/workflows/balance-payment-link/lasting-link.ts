@@ -36,7 +36,7 @@ import { createBalancePaymentLinkWorkflow } from "./index"
 type Container = MedusaContainer
 
 /** A link as the admin sees it (`revoked_at`: when an admin revoked it, its page then says so, 410; null while it can be paid). */
-export type LastingLink = ReturnType<typeof view>
+export type LastingLink = Awaited<ReturnType<typeof view>>
 
 type LinkRow = InferTypeOf<typeof SvcPaymentLink>
 
@@ -67,8 +67,15 @@ export function paymentLinkBase(
   return linkBaseUrl(options, config, requestOrigin)
 }
 
-function view(row: LinkRow, secret: string, base: string, now = Date.now()) {
+/** The link as the admin sees it, its URL signed with the store's secret. */
+async function view(
+  container: Container,
+  row: LinkRow,
+  base: string,
+  now = Date.now()
+) {
   const expiresAt = new Date(row.expires_at)
+  const secret = await linkSecret(svcModuleOf(container))
   const token = signLinkToken(secret, {
     linkId: row.id,
     orderId: row.order_id,
@@ -141,7 +148,6 @@ export async function issueLastingLink(
   const { options } = linkOptions(container)
   const lifetimeMs = options.lifetimeDays * DAY_MS
   const now = Date.now()
-  const secret = await linkSecret(svcModuleOf(container))
   // one at a time per order (two admins, a double click): the second finds the first's link
   const locking = container.resolve<ILockingModule>(Modules.LOCKING)
   const row = await locking.execute(
@@ -167,7 +173,7 @@ export async function issueLastingLink(
     },
     { timeout: 30 }
   )
-  return view(row, secret, args.base, now)
+  return view(container, row, args.base, now)
 }
 
 const LINK_LOCK_PREFIX = "svc-payment-link:"
@@ -183,8 +189,7 @@ export async function latestLastingLink(
     { order_id: orderId, revoked_at: null },
     1
   )
-  if (!row) return null
-  return view(row, await linkSecret(svcModuleOf(container)), base)
+  return row ? view(container, row, base) : null
 }
 
 /**
@@ -233,8 +238,7 @@ export async function sendLastingLink(
   } catch {
     throw noProvider
   }
-  const secret = await linkSecret(svcModuleOf(container))
-  const link = view(row, secret, args.base)
+  const link = await view(container, row, args.base)
   const sent = notifications.createNotifications({
     to: order.email,
     channel: "email",
@@ -287,8 +291,7 @@ export async function revokeLastingLink(
   }
 ): Promise<LastingLink> {
   const row = await rowOfOrder(container, args)
-  const secret = await linkSecret(svcModuleOf(container))
-  if (row.revoked_at) return view(row, secret, args.base)
+  if (row.revoked_at) return view(container, row, args.base)
   const revokedAt = new Date()
   await svcModuleOf(container).updateSvcPaymentLinks({
     id: row.id,
@@ -298,7 +301,7 @@ export async function revokeLastingLink(
   logger.info(
     `svc: payment link ${row.id} of order ${row.order_id} revoked${args.by ? ` by ${args.by}` : ""}`
   )
-  return view({ ...row, revoked_at: revokedAt }, secret, args.base)
+  return view(container, { ...row, revoked_at: revokedAt }, args.base)
 }
 
 /** The page a buyer sees when a link cannot send them on to svc (src/api/svc/pay/[order_id]/[token]/pages.ts). */

@@ -8,6 +8,7 @@ import { fromSen, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN } from "../../client"
 import { medusaAmountToSen } from "../../rules/medusa-amount"
 import { english, say, type Said } from "../../lib/texts"
 import { SaidError } from "../../lib/svc-runtime/errors"
+import { activeOrderChange } from "../../lib/medusa-data/medusa-reads"
 
 /**
  * An order's balance: what the buyer still owes after checkout (an order edit
@@ -69,7 +70,9 @@ type LoadedOrder = {
   status: string
   currency_code: string
   region_id?: string
+  region?: { payment_providers?: { id: string; is_enabled?: boolean }[] }
   summary?: { pending_difference?: unknown; raw_pending_difference?: unknown }
+  returns?: { id: string; status: string }[]
   payment_collections?: {
     id: string
     status: string
@@ -85,8 +88,8 @@ type LoadedOrder = {
   }[]
 }
 
-type OpenReturn = { id: string; status: string }
-type OrderChange = { id: string; change_type: string; status: string }
+/** Returns whose items are not all back (Medusa counts returned items in the order's balance only once received). */
+const OPEN_RETURN = new Set(["open", "requested", "partially_received"])
 
 export async function loadOrder(container: Container, orderId: string) {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
@@ -98,16 +101,13 @@ export async function loadOrder(container: Container, orderId: string) {
       "status",
       "currency_code",
       "region_id",
+      "region.payment_providers.id",
+      "region.payment_providers.is_enabled",
       "summary",
-      "payment_collections.id",
-      "payment_collections.status",
-      "payment_collections.amount",
-      "payment_collections.raw_amount",
-      "payment_collections.payment_sessions.id",
-      "payment_collections.payment_sessions.provider_id",
-      "payment_collections.payment_sessions.status",
-      "payment_collections.payment_sessions.data",
-      "payment_collections.payment_sessions.created_at",
+      "returns.id",
+      "returns.status",
+      "payment_collections.*",
+      "payment_collections.payment_sessions.*",
     ],
     filters: { id: orderId },
   })
@@ -118,35 +118,17 @@ export async function loadOrder(container: Container, orderId: string) {
       MedusaError.Types.NOT_FOUND,
       say("link.orderNotFound", { order: orderId })
     )
-  let providers: string[] = []
-  if (order.region_id) {
-    const { data: regions } = await query.graph({
-      entity: "region",
-      fields: ["id", "payment_providers.id", "payment_providers.is_enabled"],
-      filters: { id: order.region_id },
-    })
-    const enabled: { id: string; is_enabled?: boolean }[] =
-      regions[0]?.payment_providers ?? []
-    providers = enabled
-      .filter((p) => p && p.is_enabled !== false)
-      .map((p) => p.id)
+  const providers = (order.region?.payment_providers ?? [])
+    .filter((p) => p && p.is_enabled !== false)
+    .map((p) => p.id)
+  // an amount due (an exchange paid before its return arrives) may clear once the return is received
+  const returns = (order.returns ?? []).filter((r) => OPEN_RETURN.has(r.status))
+  return {
+    order,
+    providers,
+    change: await activeOrderChange(query, orderId),
+    returns,
   }
-  const { data: changes }: { data: OrderChange[] } = await query.graph({
-    entity: "order_change",
-    fields: ["id", "change_type", "status"],
-    filters: { order_id: orderId, status: ["pending", "requested"] },
-  })
-  // Returns whose items are not all back: Medusa counts returned items in the order's
-  // balance only once received, so an amount due (an exchange paid before its return arrives) may clear then.
-  const { data: returns }: { data: OpenReturn[] } = await query.graph({
-    entity: "return",
-    fields: ["id", "status"],
-    filters: {
-      order_id: orderId,
-      status: ["open", "requested", "partially_received"],
-    },
-  })
-  return { order, providers, changes, returns }
 }
 
 const timeOf = (v?: string) => (v ? new Date(v).getTime() || 0 : 0)
@@ -232,11 +214,10 @@ export function balanceOf(
 
 /** Why no link can be asked for now, or null. */
 function refusalOf(
-  { order, changes, returns }: Awaited<ReturnType<typeof loadOrder>>,
+  { order, change: c, returns }: Awaited<ReturnType<typeof loadOrder>>,
   outstandingSen: number,
   svcProviders: number
 ): Said | null {
-  const c = changes[0]
   if (order.status === "canceled")
     return say("balance.canceled", { order: order.id })
   if (order.status === "draft") return say("balance.draft", { order: order.id })

@@ -3,11 +3,8 @@ import type {
   MedusaResponse,
 } from "@medusajs/framework/http"
 import { orderBalance } from "../../../../../../workflows/balance-payment-link/order-balance"
-import {
-  latestLastingLink,
-  paymentLinkBase,
-} from "../../../../../../workflows/balance-payment-link/lasting-link"
-import { requestOrigin } from "../../validators"
+import { latestLastingLink } from "../../../../../../workflows/balance-payment-link/lasting-link"
+import { linkBase } from "../../validators"
 
 /**
  * GET /admin/svc/orders/:order_id/balance: what the buyer still owes on the order
@@ -26,7 +23,7 @@ export async function GET(
   const payment_link = await latestLastingLink(
     req.scope,
     orderId,
-    paymentLinkBase(req.scope, requestOrigin(req))
+    linkBase(req)
   )
   res.json({ balance, payment_link })
 }

@@ -3,11 +3,8 @@ import type {
   MedusaResponse,
 } from "@medusajs/framework/http"
 import { createBalancePaymentLinkWorkflow } from "../../../../../../../workflows/balance-payment-link"
-import {
-  issueLastingLink,
-  paymentLinkBase,
-} from "../../../../../../../workflows/balance-payment-link/lasting-link"
-import { requestOrigin, type PaymentLinkBody } from "../../../validators"
+import { issueLastingLink } from "../../../../../../../workflows/balance-payment-link/lasting-link"
+import { linkBase, type PaymentLinkBody } from "../../../validators"
 
 /**
  * POST /admin/svc/orders/:order_id/balance/payment-link `{provider_id, payment_collection_id?}`
@@ -35,7 +32,7 @@ export async function POST(
     payment_collection_id: balance.payment_collection?.id ?? null,
     amount_sen: link.amount_sen,
     requested_by: req.auth_context?.actor_id ?? null,
-    base: paymentLinkBase(req.scope, requestOrigin(req)),
+    base: linkBase(req),
   })
   res.json({ link, reused, balance, payment_link })
 }

@@ -20,7 +20,7 @@ import { invalidData } from "../../lib/money/admin-input"
 import { fromSen } from "../../client"
 import { say } from "../../lib/texts"
 import { SaidError } from "../../lib/svc-runtime/errors"
-import { orderBalance } from "./order-balance"
+import { loadOrder, orderBalance } from "./order-balance"
 import { settleCheckoutEvent } from "../settle-checkout"
 import { createBalancePaymentLinkWorkflow } from "./index"
 
@@ -207,26 +207,7 @@ export async function sendLastingLink(
       say("link.expired", { at: new Date(row.expires_at).toISOString() })
     )
   }
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "order",
-    fields: ["id", "display_id", "email", "currency_code"],
-    filters: { id: args.order_id },
-  })
-  // Query's rows are untyped without Medusa's generated types: the fields asked for
-  const order:
-    | {
-        id: string
-        display_id?: number
-        email?: string | null
-        currency_code?: string
-      }
-    | undefined = data[0]
-  if (!order)
-    throw new SaidError(
-      MedusaError.Types.NOT_FOUND,
-      say("link.orderNotFound", { order: args.order_id })
-    )
+  const { order } = await loadOrder(container, args.order_id)
   if (!order.email)
     throw invalidData(say("link.noEmail", { order: args.order_id }))
   const noProvider = invalidData(say("link.noProvider"))

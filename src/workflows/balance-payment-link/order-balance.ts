@@ -69,6 +69,7 @@ type LoadedOrder = {
   display_id?: number
   status: string
   currency_code: string
+  email?: string | null
   region_id?: string
   region?: { payment_providers?: { id: string; is_enabled?: boolean }[] }
   summary?: { pending_difference?: unknown; raw_pending_difference?: unknown }
@@ -100,6 +101,7 @@ export async function loadOrder(container: Container, orderId: string) {
       "display_id",
       "status",
       "currency_code",
+      "email",
       "region_id",
       "region.payment_providers.id",
       "region.payment_providers.is_enabled",

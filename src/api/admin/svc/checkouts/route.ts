@@ -5,7 +5,7 @@ import type {
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { SVC_MODULE } from "../../../../modules/svc"
 import type SvcModuleService from "../../../../modules/svc/service"
-import type { CheckoutsQuery } from "./validators"
+import type { AttentionQuery } from "../validators"
 import type { InferTypeOf } from "@medusajs/framework/types"
 import type SvcCheckout from "../../../../modules/svc/models/svc-checkout"
 
@@ -33,7 +33,7 @@ type OrderCheckouts = {
  * sentence (docs/admin.md#languages).
  */
 export async function GET(
-  req: AuthenticatedMedusaRequest<unknown, CheckoutsQuery>,
+  req: AuthenticatedMedusaRequest<unknown, AttentionQuery>,
   res: MedusaResponse
 ) {
   const q = req.validatedQuery

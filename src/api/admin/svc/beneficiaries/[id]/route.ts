@@ -26,11 +26,10 @@ export async function DELETE(
     if (!(e instanceof SvcNotFoundError))
       throw adminSvcError(e, "removing the beneficiary")
   }
-  const [t] = await svcModule.listSvcTriggerAddresses({
-    owner_type: "BENEFICIARY",
-    owner_id: id,
+  await svcModule.updateSvcTriggerAddresses({
+    selector: { owner_type: "BENEFICIARY", owner_id: id },
+    data: { active: false },
   })
-  if (t) await svcModule.updateSvcTriggerAddresses({ id: t.id, active: false })
   res.json({
     beneficiary: await svcModule.updateSvcBeneficiaries({
       id: row.id,

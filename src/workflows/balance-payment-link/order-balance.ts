@@ -35,34 +35,9 @@ const TITLES: Record<string, string> = {
   "fpx-direct": "FPX online banking (choose your bank)",
 }
 
-export type BalanceLink = {
-  session_id: string
-  provider_id: string
-  checkout_id: string
-  checkout_url: string
-  expires_at: string
-  amount_sen: number
-  svc_status: string
-}
-
-export type OrderBalance = {
-  order_id: string
-  display_id: number | null
-  /** Medusa's order status (pending, completed, canceled, draft, …). */
-  status: string
-  currency_code: string
-  /** Medusa's pending difference, exactly as Medusa holds it (major units, e.g. "39.852"). */
-  outstanding: string
-  /** The same, rounded half-up to the sen as svc's checkout will be. */
-  outstanding_sen: number
-  payment_collection: { id: string; status: string; amount_sen: number } | null
-  /** The svc methods a merchant can send a link for (FPX direct needs the buyer's bank: the buyer's to choose). */
-  providers: { id: string; title: string }[]
-  /** The open svc link of the unpaid collection, if one is still valid. */
-  link: BalanceLink | null
-  /** Why no link can be asked for now (a sentence), or null. */
-  refusal: string | null
-}
+/** The open svc link of an unpaid collection: its payment session and svc's checkout. */
+export type BalanceLink = NonNullable<ReturnType<typeof linkOf>>
+export type OrderBalance = ReturnType<typeof balanceOf>
 
 type LoadedOrder = {
   id: string
@@ -139,7 +114,7 @@ function linkOf(
   collection:
     NonNullable<LoadedOrder["payment_collections"]>[number] | undefined,
   now = Date.now()
-): BalanceLink | null {
+) {
   const sessions = [...(collection?.payment_sessions ?? [])]
     .filter((s) => s && SVC_PROVIDER.test(s.provider_id))
     .sort((a, b) => timeOf(b.created_at) - timeOf(a.created_at))
@@ -166,9 +141,7 @@ function linkOf(
   return null
 }
 
-export function balanceOf(
-  loaded: Awaited<ReturnType<typeof loadOrder>>
-): OrderBalance {
+export function balanceOf(loaded: Awaited<ReturnType<typeof loadOrder>>) {
   const { order, providers } = loaded
   const pending =
     order.summary?.raw_pending_difference ??
@@ -194,9 +167,12 @@ export function balanceOf(
   return {
     order_id: order.id,
     display_id: order.display_id ?? null,
+    /** Medusa's order status (pending, completed, canceled, draft, …). */
     status: order.status,
     currency_code: order.currency_code,
+    /** Medusa's pending difference, exactly as Medusa holds it (major units, e.g. "39.852"). */
     outstanding: decimalOf(pending),
+    /** The same, rounded half-up to the sen as svc's checkout will be. */
     outstanding_sen: outstandingSen,
     payment_collection: unpaid
       ? {
@@ -208,8 +184,11 @@ export function balanceOf(
           ),
         }
       : null,
+    /** The svc methods a merchant can send a link for (FPX direct needs the buyer's bank: the buyer's to choose). */
     providers: svcProviders,
+    /** The open svc link of the unpaid collection, if one is still valid. */
     link: linkOf(unpaid),
+    /** Why no link can be asked for now (a sentence), or null. */
     refusal,
   }
 }

@@ -1,14 +1,11 @@
 import { z } from "@medusajs/framework/zod"
-import type {
-  AuthenticatedMedusaRequest,
-  MedusaRequest,
-  MedusaResponse,
-} from "@medusajs/framework/http"
+import type { MedusaRequest } from "@medusajs/framework/http"
 import { SVC_PROVIDER } from "../../../../workflows/balance-payment-link/order-balance"
 import {
   paymentLinkBase,
   type revokeLastingLink,
 } from "../../../../workflows/balance-payment-link/lasting-link"
+import { answerBody } from "../answer"
 
 /** `POST /admin/svc/orders/:order_id/balance/payment-link {provider_id, payment_collection_id?}`. */
 export const paymentLinkBody = z
@@ -73,17 +70,12 @@ export function linkBase(req: MedusaRequest): string {
 }
 
 /** `…/payment-link/send` and `…/revoke`: `act` on the order's link `payment_link_id`, answered `{payment_link}`. */
-export const linkAction =
-  (act: typeof revokeLastingLink) =>
-  async (
-    req: AuthenticatedMedusaRequest<SendPaymentLinkBody>,
-    res: MedusaResponse
-  ) => {
-    const payment_link = await act(req.scope, {
+export const linkAction = (act: typeof revokeLastingLink) =>
+  answerBody<SendPaymentLinkBody>(async (scope, { payment_link_id }, req) => ({
+    payment_link: await act(scope, {
       order_id: String(req.params.order_id),
-      payment_link_id: req.validatedBody.payment_link_id,
+      payment_link_id,
       base: linkBase(req),
       by: req.auth_context?.actor_id ?? null,
-    })
-    res.json({ payment_link })
-  }
+    }),
+  }))

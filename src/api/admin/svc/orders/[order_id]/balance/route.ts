@@ -1,9 +1,6 @@
-import type {
-  AuthenticatedMedusaRequest,
-  MedusaResponse,
-} from "@medusajs/framework/http"
 import { orderBalance } from "../../../../../../workflows/balance-payment-link/order-balance"
 import { latestLastingLink } from "../../../../../../workflows/balance-payment-link/lasting-link"
+import { answer } from "../../../answer"
 import { linkBase } from "../../validators"
 
 /**
@@ -14,16 +11,9 @@ import { linkBase } from "../../validators"
  * the order's newest lasting payment link (`payment_link`: the store's own
  * link, when it was sent and opened; docs/payment-links.md), or null.
  */
-export async function GET(
-  req: AuthenticatedMedusaRequest,
-  res: MedusaResponse
-) {
+export const GET = answer(async (scope, req) => {
   const orderId = String(req.params.order_id)
-  const balance = await orderBalance(req.scope, orderId)
-  const payment_link = await latestLastingLink(
-    req.scope,
-    orderId,
-    linkBase(req)
-  )
-  res.json({ balance, payment_link })
-}
+  const balance = await orderBalance(scope, orderId)
+  const payment_link = await latestLastingLink(scope, orderId, linkBase(req))
+  return { balance, payment_link }
+})

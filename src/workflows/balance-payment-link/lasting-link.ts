@@ -20,7 +20,7 @@ import { invalidData } from "../../lib/money/admin-input"
 import { fromSen } from "../../client"
 import { say } from "../../lib/texts"
 import { SaidError } from "../../lib/svc-runtime/errors"
-import { loadOrder, orderBalance } from "./order-balance"
+import { loadOrder, orderBalance, type BalanceLink } from "./order-balance"
 import { settleCheckoutEvent } from "../settle-checkout"
 import { createBalancePaymentLinkWorkflow } from "./index"
 
@@ -303,6 +303,11 @@ export type Opened =
   | { kind: "page"; page: LinkPageKind }
 
 const page = (p: LinkPageKind): Opened => ({ kind: "page", page: p })
+const redirect = (l: BalanceLink): Opened => ({
+  kind: "redirect",
+  url: l.checkout_url,
+  checkout_id: l.checkout_id,
+})
 
 /**
  * A buyer opened `/svc/pay/<order_id>/<token>`. A token that is not this
@@ -372,11 +377,7 @@ async function balanceOutcome(
       if (again) return page(again)
       // still open at svc, for this very amount: the buyer goes there (no new session: nothing made, nothing sent)
       if (balance.link && balance.link.amount_sen === Number(row.amount_sen))
-        return {
-          kind: "redirect",
-          url: balance.link.checkout_url,
-          checkout_id: balance.link.checkout_id,
-        }
+        return redirect(balance.link)
     }
     const { result } = await createBalancePaymentLinkWorkflow(container).run({
       input: {
@@ -388,13 +389,9 @@ async function balanceOutcome(
       },
     })
     // never more than the balance the link was made for (the order moved while the checkout was made)
-    if (result.link.amount_sen !== Number(row.amount_sen))
-      return page("changed")
-    return {
-      kind: "redirect",
-      url: result.link.checkout_url,
-      checkout_id: result.link.checkout_id,
-    }
+    return result.link.amount_sen === Number(row.amount_sen)
+      ? redirect(result.link)
+      : page("changed")
   } catch (e) {
     logger.warn(
       `svc: payment link ${row.id} of order ${row.order_id} could not be opened: ${e instanceof Error ? e.message : String(e)}`

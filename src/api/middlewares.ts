@@ -26,6 +26,7 @@ import { z } from "@medusajs/framework/zod"
 import {
   allowedSenderAdd,
   allowedSenderChange,
+  attentionQuery,
   listQuery,
   orderId,
   rowId,
@@ -36,7 +37,6 @@ import {
   beneficiaryRegister,
   beneficiaryVerify,
 } from "./admin/svc/beneficiaries/validators"
-import { checkoutsQuery } from "./admin/svc/checkouts/validators"
 import {
   checkMissed,
   depositLookupQuery,
@@ -329,7 +329,7 @@ const inputs: Record<string, Check> = {
   "POST beneficiaries": [body(beneficiaryRegister)],
   "DELETE beneficiaries/:id": beneficiary,
   "POST beneficiaries/:id/verify": [...beneficiary, body(beneficiaryVerify)],
-  "GET checkouts": [query(checkoutsQuery)],
+  "GET checkouts": [query(attentionQuery)],
   "GET deposits": [query(depositsQuery)],
   "GET deposits/:id": [...deposit, query(depositLookupQuery)],
   "POST deposits/:id/redrive": deposit,

@@ -20,7 +20,7 @@ import { invalidData } from "../../lib/money/admin-input"
 import { fromSen } from "../../client"
 import { say } from "../../lib/texts"
 import { SaidError } from "../../lib/svc-runtime/errors"
-import { orderBalance } from "./order-balance"
+import { loadOrder, orderBalance, type BalanceLink } from "./order-balance"
 import { settleCheckoutEvent } from "../settle-checkout"
 import { createBalancePaymentLinkWorkflow } from "./index"
 
@@ -36,7 +36,7 @@ import { createBalancePaymentLinkWorkflow } from "./index"
 type Container = MedusaContainer
 
 /** A link as the admin sees it (`revoked_at`: when an admin revoked it, its page then says so, 410; null while it can be paid). */
-export type LastingLink = ReturnType<typeof view>
+export type LastingLink = Awaited<ReturnType<typeof view>>
 
 type LinkRow = InferTypeOf<typeof SvcPaymentLink>
 
@@ -67,8 +67,15 @@ export function paymentLinkBase(
   return linkBaseUrl(options, config, requestOrigin)
 }
 
-function view(row: LinkRow, secret: string, base: string, now = Date.now()) {
+/** The link as the admin sees it, its URL signed with the store's secret. */
+async function view(
+  container: Container,
+  row: LinkRow,
+  base: string,
+  now = Date.now()
+) {
   const expiresAt = new Date(row.expires_at)
+  const secret = await linkSecret(svcModuleOf(container))
   const token = signLinkToken(secret, {
     linkId: row.id,
     orderId: row.order_id,
@@ -141,7 +148,6 @@ export async function issueLastingLink(
   const { options } = linkOptions(container)
   const lifetimeMs = options.lifetimeDays * DAY_MS
   const now = Date.now()
-  const secret = await linkSecret(svcModuleOf(container))
   // one at a time per order (two admins, a double click): the second finds the first's link
   const locking = container.resolve<ILockingModule>(Modules.LOCKING)
   const row = await locking.execute(
@@ -167,7 +173,7 @@ export async function issueLastingLink(
     },
     { timeout: 30 }
   )
-  return view(row, secret, args.base, now)
+  return view(container, row, args.base, now)
 }
 
 const LINK_LOCK_PREFIX = "svc-payment-link:"
@@ -183,8 +189,7 @@ export async function latestLastingLink(
     { order_id: orderId, revoked_at: null },
     1
   )
-  if (!row) return null
-  return view(row, await linkSecret(svcModuleOf(container)), base)
+  return row ? view(container, row, base) : null
 }
 
 /**
@@ -202,26 +207,7 @@ export async function sendLastingLink(
       say("link.expired", { at: new Date(row.expires_at).toISOString() })
     )
   }
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "order",
-    fields: ["id", "display_id", "email", "currency_code"],
-    filters: { id: args.order_id },
-  })
-  // Query's rows are untyped without Medusa's generated types: the fields asked for
-  const order:
-    | {
-        id: string
-        display_id?: number
-        email?: string | null
-        currency_code?: string
-      }
-    | undefined = data[0]
-  if (!order)
-    throw new SaidError(
-      MedusaError.Types.NOT_FOUND,
-      say("link.orderNotFound", { order: args.order_id })
-    )
+  const { order } = await loadOrder(container, args.order_id)
   if (!order.email)
     throw invalidData(say("link.noEmail", { order: args.order_id }))
   const noProvider = invalidData(say("link.noProvider"))
@@ -233,8 +219,7 @@ export async function sendLastingLink(
   } catch {
     throw noProvider
   }
-  const secret = await linkSecret(svcModuleOf(container))
-  const link = view(row, secret, args.base)
+  const link = await view(container, row, args.base)
   const sent = notifications.createNotifications({
     to: order.email,
     channel: "email",
@@ -287,8 +272,7 @@ export async function revokeLastingLink(
   }
 ): Promise<LastingLink> {
   const row = await rowOfOrder(container, args)
-  const secret = await linkSecret(svcModuleOf(container))
-  if (row.revoked_at) return view(row, secret, args.base)
+  if (row.revoked_at) return view(container, row, args.base)
   const revokedAt = new Date()
   await svcModuleOf(container).updateSvcPaymentLinks({
     id: row.id,
@@ -298,7 +282,7 @@ export async function revokeLastingLink(
   logger.info(
     `svc: payment link ${row.id} of order ${row.order_id} revoked${args.by ? ` by ${args.by}` : ""}`
   )
-  return view({ ...row, revoked_at: revokedAt }, secret, args.base)
+  return view(container, { ...row, revoked_at: revokedAt }, args.base)
 }
 
 /** The page a buyer sees when a link cannot send them on to svc (src/api/svc/pay/[order_id]/[token]/pages.ts). */
@@ -319,6 +303,11 @@ export type Opened =
   | { kind: "page"; page: LinkPageKind }
 
 const page = (p: LinkPageKind): Opened => ({ kind: "page", page: p })
+const redirect = (l: BalanceLink): Opened => ({
+  kind: "redirect",
+  url: l.checkout_url,
+  checkout_id: l.checkout_id,
+})
 
 /**
  * A buyer opened `/svc/pay/<order_id>/<token>`. A token that is not this
@@ -388,11 +377,7 @@ async function balanceOutcome(
       if (again) return page(again)
       // still open at svc, for this very amount: the buyer goes there (no new session: nothing made, nothing sent)
       if (balance.link && balance.link.amount_sen === Number(row.amount_sen))
-        return {
-          kind: "redirect",
-          url: balance.link.checkout_url,
-          checkout_id: balance.link.checkout_id,
-        }
+        return redirect(balance.link)
     }
     const { result } = await createBalancePaymentLinkWorkflow(container).run({
       input: {
@@ -404,13 +389,9 @@ async function balanceOutcome(
       },
     })
     // never more than the balance the link was made for (the order moved while the checkout was made)
-    if (result.link.amount_sen !== Number(row.amount_sen))
-      return page("changed")
-    return {
-      kind: "redirect",
-      url: result.link.checkout_url,
-      checkout_id: result.link.checkout_id,
-    }
+    return result.link.amount_sen === Number(row.amount_sen)
+      ? redirect(result.link)
+      : page("changed")
   } catch (e) {
     logger.warn(
       `svc: payment link ${row.id} of order ${row.order_id} could not be opened: ${e instanceof Error ? e.message : String(e)}`

@@ -8,6 +8,7 @@ import { fromSen, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN } from "../../client"
 import { medusaAmountToSen } from "../../rules/medusa-amount"
 import { english, say, type Said } from "../../lib/texts"
 import { SaidError } from "../../lib/svc-runtime/errors"
+import { activeOrderChange } from "../../lib/medusa-data/medusa-reads"
 
 /**
  * An order's balance: what the buyer still owes after checkout (an order edit
@@ -34,42 +35,20 @@ const TITLES: Record<string, string> = {
   "fpx-direct": "FPX online banking (choose your bank)",
 }
 
-export type BalanceLink = {
-  session_id: string
-  provider_id: string
-  checkout_id: string
-  checkout_url: string
-  expires_at: string
-  amount_sen: number
-  svc_status: string
-}
-
-export type OrderBalance = {
-  order_id: string
-  display_id: number | null
-  /** Medusa's order status (pending, completed, canceled, draft, …). */
-  status: string
-  currency_code: string
-  /** Medusa's pending difference, exactly as Medusa holds it (major units, e.g. "39.852"). */
-  outstanding: string
-  /** The same, rounded half-up to the sen as svc's checkout will be. */
-  outstanding_sen: number
-  payment_collection: { id: string; status: string; amount_sen: number } | null
-  /** The svc methods a merchant can send a link for (FPX direct needs the buyer's bank: the buyer's to choose). */
-  providers: { id: string; title: string }[]
-  /** The open svc link of the unpaid collection, if one is still valid. */
-  link: BalanceLink | null
-  /** Why no link can be asked for now (a sentence), or null. */
-  refusal: string | null
-}
+/** The open svc link of an unpaid collection: its payment session and svc's checkout. */
+export type BalanceLink = NonNullable<ReturnType<typeof linkOf>>
+export type OrderBalance = ReturnType<typeof balanceOf>
 
 type LoadedOrder = {
   id: string
   display_id?: number
   status: string
   currency_code: string
+  email?: string | null
   region_id?: string
+  region?: { payment_providers?: { id: string; is_enabled?: boolean }[] }
   summary?: { pending_difference?: unknown; raw_pending_difference?: unknown }
+  returns?: { id: string; status: string }[]
   payment_collections?: {
     id: string
     status: string
@@ -85,8 +64,8 @@ type LoadedOrder = {
   }[]
 }
 
-type OpenReturn = { id: string; status: string }
-type OrderChange = { id: string; change_type: string; status: string }
+/** Returns whose items are not all back (Medusa counts returned items in the order's balance only once received). */
+const OPEN_RETURN = new Set(["open", "requested", "partially_received"])
 
 export async function loadOrder(container: Container, orderId: string) {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
@@ -97,17 +76,15 @@ export async function loadOrder(container: Container, orderId: string) {
       "display_id",
       "status",
       "currency_code",
+      "email",
       "region_id",
+      "region.payment_providers.id",
+      "region.payment_providers.is_enabled",
       "summary",
-      "payment_collections.id",
-      "payment_collections.status",
-      "payment_collections.amount",
-      "payment_collections.raw_amount",
-      "payment_collections.payment_sessions.id",
-      "payment_collections.payment_sessions.provider_id",
-      "payment_collections.payment_sessions.status",
-      "payment_collections.payment_sessions.data",
-      "payment_collections.payment_sessions.created_at",
+      "returns.id",
+      "returns.status",
+      "payment_collections.*",
+      "payment_collections.payment_sessions.*",
     ],
     filters: { id: orderId },
   })
@@ -118,35 +95,17 @@ export async function loadOrder(container: Container, orderId: string) {
       MedusaError.Types.NOT_FOUND,
       say("link.orderNotFound", { order: orderId })
     )
-  let providers: string[] = []
-  if (order.region_id) {
-    const { data: regions } = await query.graph({
-      entity: "region",
-      fields: ["id", "payment_providers.id", "payment_providers.is_enabled"],
-      filters: { id: order.region_id },
-    })
-    const enabled: { id: string; is_enabled?: boolean }[] =
-      regions[0]?.payment_providers ?? []
-    providers = enabled
-      .filter((p) => p && p.is_enabled !== false)
-      .map((p) => p.id)
+  const providers = (order.region?.payment_providers ?? [])
+    .filter((p) => p && p.is_enabled !== false)
+    .map((p) => p.id)
+  // an amount due (an exchange paid before its return arrives) may clear once the return is received
+  const returns = (order.returns ?? []).filter((r) => OPEN_RETURN.has(r.status))
+  return {
+    order,
+    providers,
+    change: await activeOrderChange(query, orderId),
+    returns,
   }
-  const { data: changes }: { data: OrderChange[] } = await query.graph({
-    entity: "order_change",
-    fields: ["id", "change_type", "status"],
-    filters: { order_id: orderId, status: ["pending", "requested"] },
-  })
-  // Returns whose items are not all back: Medusa counts returned items in the order's
-  // balance only once received, so an amount due (an exchange paid before its return arrives) may clear then.
-  const { data: returns }: { data: OpenReturn[] } = await query.graph({
-    entity: "return",
-    fields: ["id", "status"],
-    filters: {
-      order_id: orderId,
-      status: ["open", "requested", "partially_received"],
-    },
-  })
-  return { order, providers, changes, returns }
 }
 
 const timeOf = (v?: string) => (v ? new Date(v).getTime() || 0 : 0)
@@ -155,7 +114,7 @@ function linkOf(
   collection:
     NonNullable<LoadedOrder["payment_collections"]>[number] | undefined,
   now = Date.now()
-): BalanceLink | null {
+) {
   const sessions = [...(collection?.payment_sessions ?? [])]
     .filter((s) => s && SVC_PROVIDER.test(s.provider_id))
     .sort((a, b) => timeOf(b.created_at) - timeOf(a.created_at))
@@ -182,9 +141,7 @@ function linkOf(
   return null
 }
 
-export function balanceOf(
-  loaded: Awaited<ReturnType<typeof loadOrder>>
-): OrderBalance {
+export function balanceOf(loaded: Awaited<ReturnType<typeof loadOrder>>) {
   const { order, providers } = loaded
   const pending =
     order.summary?.raw_pending_difference ??
@@ -210,9 +167,12 @@ export function balanceOf(
   return {
     order_id: order.id,
     display_id: order.display_id ?? null,
+    /** Medusa's order status (pending, completed, canceled, draft, …). */
     status: order.status,
     currency_code: order.currency_code,
+    /** Medusa's pending difference, exactly as Medusa holds it (major units, e.g. "39.852"). */
     outstanding: decimalOf(pending),
+    /** The same, rounded half-up to the sen as svc's checkout will be. */
     outstanding_sen: outstandingSen,
     payment_collection: unpaid
       ? {
@@ -224,19 +184,21 @@ export function balanceOf(
           ),
         }
       : null,
+    /** The svc methods a merchant can send a link for (FPX direct needs the buyer's bank: the buyer's to choose). */
     providers: svcProviders,
+    /** The open svc link of the unpaid collection, if one is still valid. */
     link: linkOf(unpaid),
+    /** Why no link can be asked for now (a sentence), or null. */
     refusal,
   }
 }
 
 /** Why no link can be asked for now, or null. */
 function refusalOf(
-  { order, changes, returns }: Awaited<ReturnType<typeof loadOrder>>,
+  { order, change: c, returns }: Awaited<ReturnType<typeof loadOrder>>,
   outstandingSen: number,
   svcProviders: number
 ): Said | null {
-  const c = changes[0]
   if (order.status === "canceled")
     return say("balance.canceled", { order: order.id })
   if (order.status === "draft") return say("balance.draft", { order: order.id })

@@ -24,6 +24,19 @@ export const answerQuery =
     res.json(await read(req.scope, req.validatedQuery))
   }
 
+/** A route with a body: what `read` answers for the route's validated body `B`. */
+export const answerBody =
+  <B>(
+    read: (
+      scope: MedusaContainer,
+      body: B,
+      req: AuthenticatedMedusaRequest<B>
+    ) => Promise<object>
+  ) =>
+  async (req: AuthenticatedMedusaRequest<B>, res: MedusaResponse) => {
+    res.json(await read(req.scope, req.validatedBody, req))
+  }
+
 /**
  * A route that sends money out through `run` (a workflow's `run`, given the
  * validated body as `request` and the admin as `actor_id`): answered with the

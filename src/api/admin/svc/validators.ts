@@ -68,6 +68,7 @@ export const attentionQuery = z
     limit: z.coerce.number().int().min(1).max(200).default(50),
   })
   .strict()
+export type AttentionQuery = z.output<typeof attentionQuery>
 
 /** A ringgit amount as an admin typed it (src/lib/money/admin-input.ts). */
 export { amountInput } from "../../../lib/money/admin-input"

@@ -1,11 +1,7 @@
-import type {
-  AuthenticatedMedusaRequest,
-  MedusaResponse,
-} from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { SVC_MODULE } from "../../../../modules/svc"
 import type SvcModuleService from "../../../../modules/svc/service"
-import type { CheckoutsQuery } from "./validators"
+import type { AttentionQuery } from "../validators"
 import type { InferTypeOf } from "@medusajs/framework/types"
 import type SvcCheckout from "../../../../modules/svc/models/svc-checkout"
 
@@ -16,6 +12,7 @@ import {
 import { mytTimestamp } from "../reports/csv"
 import { codesOf } from "../../../../lib/texts"
 import { z } from "@medusajs/framework/zod"
+import { answerQuery } from "../answer"
 
 type SvcCheckoutRow = InferTypeOf<typeof SvcCheckout>
 type OrderCheckouts = {
@@ -32,13 +29,9 @@ type OrderCheckouts = {
  * come with their `_code` and `_params` when the server's catalogue knows the
  * sentence (docs/admin.md#languages).
  */
-export async function GET(
-  req: AuthenticatedMedusaRequest<unknown, CheckoutsQuery>,
-  res: MedusaResponse
-) {
-  const q = req.validatedQuery
-  const svcModule = req.scope.resolve<SvcModuleService>(SVC_MODULE)
-  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+export const GET = answerQuery<AttentionQuery>(async (scope, q) => {
+  const svcModule = scope.resolve<SvcModuleService>(SVC_MODULE)
+  const query = scope.resolve(ContainerRegistrationKeys.QUERY)
   let checkouts: SvcCheckoutRow[]
   if (q.order_id) {
     // the order's checkouts and its collections' (links in src/links): a checkout whose
@@ -98,8 +91,8 @@ export async function GET(
         : null,
     }
   })
-  res.json({ checkouts: withEinvoice, webhook_events: events })
-}
+  return { checkouts: withEinvoice, webhook_events: events }
+})
 
 /** The entries of a checkout's status history (src/modules/svc/checkout-ledger.ts): `{status, at, source, detail?}`. */
 const historyEntries = (history: unknown) =>

@@ -1,6 +1,11 @@
 import { z } from "@medusajs/framework/zod"
 import type { MedusaRequest } from "@medusajs/framework/http"
 import { SVC_PROVIDER } from "../../../../workflows/balance-payment-link/order-balance"
+import {
+  paymentLinkBase,
+  type revokeLastingLink,
+} from "../../../../workflows/balance-payment-link/lasting-link"
+import { answerBody } from "../answer"
 
 /** `POST /admin/svc/orders/:order_id/balance/payment-link {provider_id, payment_collection_id?}`. */
 export const paymentLinkBody = z
@@ -57,8 +62,20 @@ export const sendPaymentLinkBody = z
   .strict()
 export type SendPaymentLinkBody = z.output<typeof sendPaymentLinkBody>
 
-/** The address an admin's request came to (the links' base when no option or backendUrl names one). */
-export function requestOrigin(req: MedusaRequest): string {
+/** Where the store's links start for an admin's request (the address it came to when no option or backendUrl names one). */
+export function linkBase(req: MedusaRequest): string {
   const host = typeof req.get === "function" ? req.get("host") : undefined
-  return `${req.protocol ?? "http"}://${host ?? "localhost:9000"}`
+  const origin = `${req.protocol ?? "http"}://${host ?? "localhost:9000"}`
+  return paymentLinkBase(req.scope, origin)
 }
+
+/** `…/payment-link/send` and `…/revoke`: `act` on the order's link `payment_link_id`, answered `{payment_link}`. */
+export const linkAction = (act: typeof revokeLastingLink) =>
+  answerBody<SendPaymentLinkBody>(async (scope, { payment_link_id }, req) => ({
+    payment_link: await act(scope, {
+      order_id: String(req.params.order_id),
+      payment_link_id,
+      base: linkBase(req),
+      by: req.auth_context?.actor_id ?? null,
+    }),
+  }))

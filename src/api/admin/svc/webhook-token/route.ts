@@ -1,7 +1,3 @@
-import type {
-  AuthenticatedMedusaRequest,
-  MedusaResponse,
-} from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { SaidError } from "../../../../lib/svc-runtime/errors"
 import { say } from "../../../../lib/texts"
@@ -9,6 +5,7 @@ import { configuredWebhookToken } from "../../../hooks/svc/webhook-guard"
 import { webhookTokenSettings } from "../../../hooks/svc/webhook-token"
 import { SVC_MODULE, type SvcModuleService } from "../../../../modules/svc"
 import type { WebhookTokenChange } from "./validators"
+import { answerBody } from "../answer"
 
 /**
  * POST /admin/svc/webhook-token `{ required: boolean }`: Settings → svc
@@ -19,27 +16,25 @@ import type { WebhookTokenChange } from "./validators"
  * action). The answer never carries the token (the doctor shows the URL).
  * With the provider option `webhookToken` the token is always required: 400.
  */
-export async function POST(
-  req: AuthenticatedMedusaRequest<WebhookTokenChange>,
-  res: MedusaResponse
-) {
-  if (configuredWebhookToken(req.scope)) {
-    throw new SaidError(
-      MedusaError.Types.INVALID_DATA,
-      say("tools.webhookTokenOption")
+export const POST = answerBody<WebhookTokenChange>(
+  async (scope, { required }, req) => {
+    if (configuredWebhookToken(scope)) {
+      throw new SaidError(
+        MedusaError.Types.INVALID_DATA,
+        say("tools.webhookTokenOption")
+      )
+    }
+    const s = await webhookTokenSettings.setRequired(
+      scope.resolve<SvcModuleService>(SVC_MODULE),
+      required,
+      req.auth_context?.actor_id ?? null
     )
+    return {
+      webhook_token: {
+        source: "generated",
+        required: s.required,
+        required_at: s.required_at,
+      },
+    }
   }
-  const pg = req.scope.resolve<SvcModuleService>(SVC_MODULE)
-  const s = await webhookTokenSettings.setRequired(
-    pg,
-    req.validatedBody.required,
-    req.auth_context?.actor_id ?? null
-  )
-  res.json({
-    webhook_token: {
-      source: "generated",
-      required: s.required,
-      required_at: s.required_at,
-    },
-  })
-}
+)

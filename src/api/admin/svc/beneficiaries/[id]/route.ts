@@ -1,10 +1,7 @@
-import type {
-  AuthenticatedMedusaRequest,
-  MedusaResponse,
-} from "@medusajs/framework/http"
 import { SvcNotFoundError } from "../../../../../client/errors"
 import { adminDeps } from "../../../../../lib/svc-admin/context"
 import { adminSvcError } from "../../../../../lib/svc-admin/errors"
+import { answer } from "../../answer"
 import { requireBeneficiary } from "../from-svc"
 
 /**
@@ -12,13 +9,10 @@ import { requireBeneficiary } from "../from-svc"
  * deactivated too). spec gap: the deletion route is assumed
  * `DELETE /v1/payouts/beneficiaries/{id}` (the spec names it without a path).
  */
-export async function DELETE(
-  req: AuthenticatedMedusaRequest,
-  res: MedusaResponse
-) {
+export const DELETE = answer(async (scope, req) => {
   const { id } = req.params
-  const { client, svcModule } = adminDeps(req.scope)
-  const row = await requireBeneficiary(req.scope, id)
+  const { client, svcModule } = adminDeps(scope)
+  const row = await requireBeneficiary(scope, id)
   try {
     await client.payouts.beneficiaries.remove(id)
   } catch (e) {
@@ -26,15 +20,14 @@ export async function DELETE(
     if (!(e instanceof SvcNotFoundError))
       throw adminSvcError(e, "removing the beneficiary")
   }
-  const [t] = await svcModule.listSvcTriggerAddresses({
-    owner_type: "BENEFICIARY",
-    owner_id: id,
+  await svcModule.updateSvcTriggerAddresses({
+    selector: { owner_type: "BENEFICIARY", owner_id: id },
+    data: { active: false },
   })
-  if (t) await svcModule.updateSvcTriggerAddresses({ id: t.id, active: false })
-  res.json({
+  return {
     beneficiary: await svcModule.updateSvcBeneficiaries({
       id: row.id,
       removed_at: new Date(),
     }),
-  })
-}
+  }
+})

@@ -1,7 +1,3 @@
-import type {
-  AuthenticatedMedusaRequest,
-  MedusaResponse,
-} from "@medusajs/framework/http"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { z } from "@medusajs/framework/zod"
 import { adminDeps } from "../../../../../lib/svc-admin/context"
@@ -13,6 +9,7 @@ import { svcCall } from "../../../../../lib/svc-admin/errors"
 import { say, spoken } from "../../../../../lib/texts"
 import { AREA, depositView } from "../deposit-view"
 import type { CheckMissed } from "../validators"
+import { answerBody } from "../../answer"
 
 /** What check-missed answers (the wallet area's answer is not shown: spec gap). */
 const missed = z.object({ status: z.string(), depositIds: z.unknown() })
@@ -67,9 +64,4 @@ export async function checkMissedTransaction(
 }
 
 /** POST /admin/svc/deposits/check-missed `{area, tx_hash, chain_id}`: EVM only (0x + 64 hex; Solana cannot be checked). */
-export async function POST(
-  req: AuthenticatedMedusaRequest<CheckMissed>,
-  res: MedusaResponse
-) {
-  res.json(await checkMissedTransaction(req.scope, req.validatedBody))
-}
+export const POST = answerBody<CheckMissed>(checkMissedTransaction)

@@ -1,29 +1,24 @@
-import type {
-  AuthenticatedMedusaRequest,
-  MedusaResponse,
-} from "@medusajs/framework/http"
 import { adminDeps } from "../../../../../../lib/svc-admin/context"
 import { svcCall } from "../../../../../../lib/svc-admin/errors"
+import { answerBody } from "../../../answer"
 import { fieldsFromSvc, requireBeneficiary } from "../../from-svc"
 import type { BeneficiaryVerify } from "../../validators"
 
 /** POST /admin/svc/beneficiaries/:id/verify `{name_check?}`: bank check (and name check) again, recorded on it. */
-export async function POST(
-  req: AuthenticatedMedusaRequest<BeneficiaryVerify>,
-  res: MedusaResponse
-) {
-  const { id } = req.params
-  const nameCheck = req.validatedBody.name_check
-  const { client, svcModule } = adminDeps(req.scope)
-  const row = await requireBeneficiary(req.scope, id)
-  const b = await svcCall("verifying the beneficiary", () =>
-    client.payouts.beneficiaries.verify(id, nameCheck ? { nameCheck } : {})
-  )
-  res.json({
-    beneficiary: await svcModule.updateSvcBeneficiaries({
-      id: row.id,
-      ...fieldsFromSvc(b),
-      ...(nameCheck ? { name_check: nameCheck } : {}),
-    }),
-  })
-}
+export const POST = answerBody<BeneficiaryVerify>(
+  async (scope, { name_check: nameCheck }, req) => {
+    const { id } = req.params
+    const { client, svcModule } = adminDeps(scope)
+    const row = await requireBeneficiary(scope, id)
+    const b = await svcCall("verifying the beneficiary", () =>
+      client.payouts.beneficiaries.verify(id, nameCheck ? { nameCheck } : {})
+    )
+    return {
+      beneficiary: await svcModule.updateSvcBeneficiaries({
+        id: row.id,
+        ...fieldsFromSvc(b),
+        ...(nameCheck ? { name_check: nameCheck } : {}),
+      }),
+    }
+  }
+)

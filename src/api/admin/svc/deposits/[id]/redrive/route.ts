@@ -1,7 +1,3 @@
-import type {
-  AuthenticatedMedusaRequest,
-  MedusaResponse,
-} from "@medusajs/framework/http"
 import { depositSchema } from "../../../../../../client/schemas/deposits"
 import {
   adminDeps,
@@ -19,6 +15,7 @@ import {
 } from "../../../../../../lib/svc-admin/errors"
 import { say } from "../../../../../../lib/texts"
 import { depositView } from "../../deposit-view"
+import { answer } from "../../../answer"
 
 /**
  * POST /admin/svc/deposits/:id/redrive: redrive a deposit that started no
@@ -27,12 +24,9 @@ import { depositView } from "../../deposit-view"
  * INVALID_REQUEST before COMPLETED). svc may be asked again: a deposit that has
  * a transfer returns it, never a second one.
  */
-export async function POST(
-  req: AuthenticatedMedusaRequest,
-  res: MedusaResponse
-) {
+export const POST = answer(async (scope, req) => {
   const { id } = req.params
-  const { client, svcModule } = adminDeps(req.scope)
+  const { client, svcModule } = adminDeps(scope)
   const [row] = await svcModule.listSvcDeposits({ deposit_id: id })
   if (!row) throw notFound(say("tools.depositNotHere", { id }))
   if (row.status !== "COMPLETED") {
@@ -44,8 +38,8 @@ export async function POST(
   const d = await svcCall("redriving the deposit", async () =>
     depositSchema.parse(await depositsOf(client, area).redrive(id))
   )
-  const { row: saved } = await withDepositLock(req.scope, id, () =>
-    storeDeposit(req.scope, area, d, "redrive")
+  const { row: saved } = await withDepositLock(scope, id, () =>
+    storeDeposit(scope, area, d, "redrive")
   )
-  res.json({ deposit: depositView(saved) })
-}
+  return { deposit: depositView(saved) }
+})

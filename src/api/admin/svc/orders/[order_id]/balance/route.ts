@@ -1,13 +1,7 @@
-import type {
-  AuthenticatedMedusaRequest,
-  MedusaResponse,
-} from "@medusajs/framework/http"
 import { orderBalance } from "../../../../../../workflows/balance-payment-link/order-balance"
-import {
-  latestLastingLink,
-  paymentLinkBase,
-} from "../../../../../../workflows/balance-payment-link/lasting-link"
-import { requestOrigin } from "../../validators"
+import { latestLastingLink } from "../../../../../../workflows/balance-payment-link/lasting-link"
+import { answer } from "../../../answer"
+import { linkBase } from "../../validators"
 
 /**
  * GET /admin/svc/orders/:order_id/balance: what the buyer still owes on the order
@@ -17,16 +11,9 @@ import { requestOrigin } from "../../validators"
  * the order's newest lasting payment link (`payment_link`: the store's own
  * link, when it was sent and opened; docs/payment-links.md), or null.
  */
-export async function GET(
-  req: AuthenticatedMedusaRequest,
-  res: MedusaResponse
-) {
+export const GET = answer(async (scope, req) => {
   const orderId = String(req.params.order_id)
-  const balance = await orderBalance(req.scope, orderId)
-  const payment_link = await latestLastingLink(
-    req.scope,
-    orderId,
-    paymentLinkBase(req.scope, requestOrigin(req))
-  )
-  res.json({ balance, payment_link })
-}
+  const balance = await orderBalance(scope, orderId)
+  const payment_link = await latestLastingLink(scope, orderId, linkBase(req))
+  return { balance, payment_link }
+})

@@ -1,38 +1,31 @@
-import type {
-  AuthenticatedMedusaRequest,
-  MedusaResponse,
-} from "@medusajs/framework/http"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import {
   orderEinvoice,
   setOrderEinvoice,
 } from "../../../reports/einvoice/myinvois"
+import { answer, answerBody } from "../../../answer"
 import type { EinvoiceFlagBody } from "../../validators"
 
-const read = (req: AuthenticatedMedusaRequest<unknown>, id: string) => () =>
-  orderEinvoice(req.scope, id, `order_id: no order ${id}`)
+const read = (scope: MedusaContainer, id: string) => () =>
+  orderEinvoice(scope, id, `order_id: no order ${id}`)
 
 /** GET /admin/svc/orders/:order_id/einvoice: whether the buyer asked for their own e-invoice (order metadata `svc_einvoice_requested`). */
-export async function GET(
-  req: AuthenticatedMedusaRequest<unknown>,
-  res: MedusaResponse
-) {
+export const GET = answer(async (scope, req) => {
   const id = String(req.params.order_id)
-  res.json({ order_id: id, requested: await read(req, id)() })
-}
+  return { order_id: id, requested: await read(scope, id)() }
+})
 
 /** POST /admin/svc/orders/:order_id/einvoice {requested}: sets the flag, recorded in the order's history with the admin who set it. */
-export async function POST(
-  req: AuthenticatedMedusaRequest<EinvoiceFlagBody>,
-  res: MedusaResponse
-) {
-  const id = String(req.params.order_id)
-  const { requested } = req.validatedBody
-  res.json({
-    order_id: id,
-    requested: await setOrderEinvoice(
-      req.scope,
-      { id, user_id: req.auth_context.actor_id, requested },
-      read(req, id)
-    ),
-  })
-}
+export const POST = answerBody<EinvoiceFlagBody>(
+  async (scope, { requested }, req) => {
+    const id = String(req.params.order_id)
+    return {
+      order_id: id,
+      requested: await setOrderEinvoice(
+        scope,
+        { id, user_id: req.auth_context.actor_id, requested },
+        read(scope, id)
+      ),
+    }
+  }
+)

@@ -1,13 +1,7 @@
-import type {
-  AuthenticatedMedusaRequest,
-  MedusaResponse,
-} from "@medusajs/framework/http"
 import { createBalancePaymentLinkWorkflow } from "../../../../../../../workflows/balance-payment-link"
-import {
-  issueLastingLink,
-  paymentLinkBase,
-} from "../../../../../../../workflows/balance-payment-link/lasting-link"
-import { requestOrigin, type PaymentLinkBody } from "../../../validators"
+import { issueLastingLink } from "../../../../../../../workflows/balance-payment-link/lasting-link"
+import { linkBase, type PaymentLinkBody } from "../../../validators"
+import { answerBody } from "../../../../answer"
 
 /**
  * POST /admin/svc/orders/:order_id/balance/payment-link `{provider_id, payment_collection_id?}`
@@ -20,22 +14,19 @@ import { requestOrigin, type PaymentLinkBody } from "../../../validators"
  * balance if svc's has expired: docs/payment-links.md). 400 names the field
  * and the rule; nothing was made or sent.
  */
-export async function POST(
-  req: AuthenticatedMedusaRequest<PaymentLinkBody>,
-  res: MedusaResponse
-) {
+export const POST = answerBody<PaymentLinkBody>(async (scope, body, req) => {
   const orderId = String(req.params.order_id)
-  const { result } = await createBalancePaymentLinkWorkflow(req.scope).run({
-    input: { ...req.validatedBody, order_id: orderId },
+  const { result } = await createBalancePaymentLinkWorkflow(scope).run({
+    input: { ...body, order_id: orderId },
   })
   const { balance, link, reused } = result
-  const payment_link = await issueLastingLink(req.scope, {
+  const payment_link = await issueLastingLink(scope, {
     order_id: orderId,
     provider_id: link.provider_id,
     payment_collection_id: balance.payment_collection?.id ?? null,
     amount_sen: link.amount_sen,
     requested_by: req.auth_context?.actor_id ?? null,
-    base: paymentLinkBase(req.scope, requestOrigin(req)),
+    base: linkBase(req),
   })
-  res.json({ link, reused, balance, payment_link })
-}
+  return { link, reused, balance, payment_link }
+})

@@ -1,12 +1,5 @@
-import type {
-  AuthenticatedMedusaRequest,
-  MedusaResponse,
-} from "@medusajs/framework/http"
-import {
-  paymentLinkBase,
-  sendLastingLink,
-} from "../../../../../../../../workflows/balance-payment-link/lasting-link"
-import { requestOrigin, type SendPaymentLinkBody } from "../../../../validators"
+import { sendLastingLink } from "../../../../../../../../workflows/balance-payment-link/lasting-link"
+import { linkAction } from "../../../../validators"
 
 /**
  * POST /admin/svc/orders/:order_id/balance/payment-link/send `{payment_link_id}`
@@ -16,14 +9,4 @@ import { requestOrigin, type SendPaymentLinkBody } from "../../../../validators"
  * with `sent_at` and `sent_to`. 400 names what is missing (an expired link, no
  * email on the order, no notification provider); nothing was sent then.
  */
-export async function POST(
-  req: AuthenticatedMedusaRequest<SendPaymentLinkBody>,
-  res: MedusaResponse
-) {
-  const payment_link = await sendLastingLink(req.scope, {
-    order_id: String(req.params.order_id),
-    payment_link_id: req.validatedBody.payment_link_id,
-    base: paymentLinkBase(req.scope, requestOrigin(req)),
-  })
-  res.json({ payment_link })
-}
+export const POST = linkAction(sendLastingLink)

@@ -396,6 +396,14 @@ export const svcRouteInputs: MiddlewareRoute[] = Object.entries(inputs).map(
   })
 )
 
+/** The buyer's e-invoice flag: the client's share, the path id, then the body. */
+const einvoiceFlag = (id: z.ZodType) => [
+  svcStoreClientShare,
+  validateParams({ id }),
+  jsonObjectBody,
+  body(einvoiceFlagBody),
+]
+
 export default defineMiddlewares({
   // "try again" is 503; the plugin's sentences carry their codes (svc-error-handler.ts)
   errorHandler: svcErrorHandler,
@@ -442,29 +450,18 @@ export default defineMiddlewares({
     {
       matcher: "/store/svc/carts/:id/einvoice",
       methods: ["POST"],
-      middlewares: [
-        svcStoreClientShare,
-        validateParams({
-          id: z
-            .string()
-            .regex(
-              /^cart_[0-9A-Za-z]{10,40}$/,
-              "id: must be a cart id (cart_…)"
-            ),
-        }),
-        jsonObjectBody,
-        body(einvoiceFlagBody),
-      ],
+      middlewares: einvoiceFlag(
+        z
+          .string()
+          .regex(/^cart_[0-9A-Za-z]{10,40}$/, "id: must be a cart id (cart_…)")
+      ),
     },
     {
       matcher: "/store/svc/orders/:id/einvoice",
       methods: ["POST"],
       middlewares: [
         authenticate("customer", ["session", "bearer"]),
-        svcStoreClientShare,
-        validateParams({ id: orderId("id") }),
-        jsonObjectBody,
-        body(einvoiceFlagBody),
+        ...einvoiceFlag(orderId("id")),
       ],
     },
   ],

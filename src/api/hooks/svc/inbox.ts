@@ -335,31 +335,25 @@ export async function listInboxEvents(
   }
 }
 
-/** What svc says of a deposit now: its status, its transfer's (and why) and its withdrawal's. */
+/** What svc says of a deposit now: its status, its transfer's (and why) and its withdrawal's (event.svcSays…). */
 function svcSays(d: {
   status: string
   result_status?: string | null
   status_reason?: string | null
   withdrawal_status?: string | null
 }): Said {
-  const status = d.status
-  const withdrawal = d.withdrawal_status
-  if (!d.result_status)
-    return withdrawal
-      ? say("event.svcSaysWithdrawal", { status, withdrawal })
-      : say("event.svcSays", { status })
-  const transfer = d.result_status
-  if (!d.status_reason)
-    return withdrawal
-      ? say("event.svcSaysTransferWithdrawal", { status, transfer, withdrawal })
-      : say("event.svcSaysTransfer", { status, transfer })
-  const reason = d.status_reason
-  return withdrawal
-    ? say("event.svcSaysTransferWhyWithdrawal", {
-        status,
-        transfer,
-        reason,
-        withdrawal,
-      })
-    : say("event.svcSaysTransferWhy", { status, transfer, reason })
+  const said: Said = { code: "event.svcSays", params: { status: d.status } }
+  if (d.result_status) {
+    said.code += "Transfer"
+    said.params.transfer = d.result_status
+    if (d.status_reason) {
+      said.code += "Why"
+      said.params.reason = d.status_reason
+    }
+  }
+  if (d.withdrawal_status) {
+    said.code += "Withdrawal"
+    said.params.withdrawal = d.withdrawal_status
+  }
+  return said
 }

@@ -7,7 +7,6 @@ import {
   type MedusaNextFunction,
   type MedusaRequest,
   type MedusaResponse,
-  type MedusaStoreRequest,
 } from "@medusajs/framework/http"
 import {
   ContainerRegistrationKeys,
@@ -69,10 +68,6 @@ const sessionBody = z.object({
   provider_id: z.string().catch(""),
   data: z.object({ cart_id: z.unknown() }).nullish().catch(null),
 })
-const sessionOf = (req: MedusaRequest) => {
-  const r = sessionBody.safeParse(req.body)
-  return r.success ? r.data : null
-}
 
 /** The cart of a payment collection (none for an order's balance collection). */
 async function cartOfCollection(
@@ -86,16 +81,6 @@ async function cartOfCollection(
   })
   const id: unknown = data[0]?.cart_id
   return typeof id === "string" ? id : undefined
-}
-
-/** The logged-in customer of a store request (Medusa's auth runs before the routes' middlewares), if any. */
-function customerOf(
-  req: MedusaRequest & Pick<MedusaStoreRequest, "auth_context">
-): string | undefined {
-  const auth = req.auth_context
-  return auth?.actor_type === "customer" && auth.actor_id
-    ? auth.actor_id
-    : undefined
 }
 
 /** 429 with Retry-After and words that say what to do; nothing reached svc. */
@@ -140,16 +125,16 @@ const check =
  * are left to the provider's own rule ("cart_id: must be a Medusa cart id").
  */
 export const svcShopperSession = check(async (req, res) => {
-  const session = sessionOf(req)
+  const session = sessionBody.safeParse(req.body).data
   if (!session?.provider_id.startsWith("pp_svc-")) return
   const guard = shopperGuard(req.scope)
-  const address = guard?.address(req) ?? "unknown"
-  const first = guard ? await guard.takeClient(address, customerOf(req)) : null
-  if (first) return tooManyAttempts(res, first)
+  const byClient = await guard?.takeClient(req)
+  if (byClient) return tooManyAttempts(res, byClient)
   const cartId = await cartOfCollection(req)
-  const byCart = guard
-    ? await guard.takeCart(cartId ?? `collection ${req.params.id}`)
-    : null
+  const byCart = await guard?.take(
+    "cart",
+    cartId ?? `collection ${req.params.id}`
+  )
   if (byCart) return tooManyAttempts(res, byCart)
   const asked = session.data?.cart_id
   if (
@@ -170,8 +155,7 @@ export const svcShopperSession = check(async (req, res) => {
  * the writes one client can make to carts' and orders' metadata.
  */
 const svcStoreClientShare = check(async (req, res) => {
-  const guard = shopperGuard(req.scope)
-  const refused = await guard?.takeClient(guard.address(req), customerOf(req))
+  const refused = await shopperGuard(req.scope)?.takeClient(req)
   return !!refused && tooManyAttempts(res, refused)
 })
 

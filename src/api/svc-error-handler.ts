@@ -1,5 +1,6 @@
 import {
   errorHandler,
+  getHttpResponseFromError,
   type MedusaErrorHandlerFunction,
   type MedusaRequest,
   type MedusaResponse,
@@ -10,18 +11,6 @@ import { say, type Said } from "../lib/texts"
 import { shopperGuard } from "./store/svc/shopper-limits/guard"
 
 const medusaErrorHandler = errorHandler()
-
-/** The statuses of the error types the plugin's own errors use (as Medusa's handler answers them). */
-const STATUS: Record<string, number> = {
-  invalid_data: 400,
-  not_allowed: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  payment_authorization_error: 422,
-  unexpected_state: 500,
-  invalid_argument: 500,
-}
 
 type ErrorLike = {
   type?: string
@@ -97,16 +86,15 @@ export const svcErrorHandler: MedusaErrorHandlerFunction = (
   // Medusa types the error as any: read as what the plugin's errors carry
   const e: ErrorLike = err ?? {}
   if (e.code === SVC_TRY_AGAIN_CODE) return tryAgain(e, req, res)
-  const status = STATUS[e.type ?? ""]
-  const said = status ? saidOf(e, req) : null
-  if (!status || !said) return medusaErrorHandler(err, req, res, next)
+  // Medusa's answer, when it keeps the error's English (a conflict's it replaces)
+  const { statusCode, body } = getHttpResponseFromError(err)
+  const said = body.message === e.message ? saidOf(e, req) : null
+  if (!said) return medusaErrorHandler(err, req, res, next)
   const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
-  if (status >= 500) logger.error(err)
+  if (statusCode >= 500) logger.error(err)
   else logger.info(String(e.message))
-  res.status(status).json({
-    code: e.code,
-    type: e.type,
-    message: e.message,
+  res.status(statusCode).json({
+    ...body,
     message_code: said.code,
     message_params: said.params,
   })

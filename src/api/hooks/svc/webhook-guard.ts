@@ -74,10 +74,7 @@ export function ulidTime(ms: number): string {
 export function configuredWebhookToken(container: Container): string | null {
   try {
     const found = findSvcProviderConfig(container.resolve("configModule"))
-    return (
-      (found?.options as { webhookToken?: string } | undefined)?.webhookToken ??
-      null
-    )
+    return found?.options.webhookToken ?? null
   } catch {
     return null
   }

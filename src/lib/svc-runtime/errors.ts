@@ -52,15 +52,13 @@ export class SvcTryAgainError extends SaidError {
  * (connection lost, timeout, 5xx, a 202 or 429 that outlived the retries).
  */
 export function isUncertainFailure(e: unknown): boolean {
-  const o = svcFields(e)
-  if (
-    o.name === "SvcConnectionError" ||
-    o.name === "SvcTimeoutError" ||
-    o.name === "SvcPendingError"
+  const { name = "", status = 0 } = svcFields(e)
+  return (
+    /^Svc(Connection|Timeout|Pending)Error$/.test(name) ||
+    status === 202 ||
+    status === 429 ||
+    status >= 500
   )
-    return true
-  const s = o.status
-  return s === 202 || s === 429 || (typeof s === "number" && s >= 500)
 }
 
 /**

@@ -372,13 +372,17 @@ for (const [path, what] of [
     body(allowedSenderChange),
   ]
 }
-export const svcRouteInputs: MiddlewareRoute[] = Object.entries(inputs).map(
-  ([key, middlewares]) => ({
-    matcher: `/admin/svc/${key.slice(key.indexOf(" ") + 1)}`,
+/** Routes by "METHOD path" (GET, POST or DELETE), each with its middlewares in order. */
+const byRoute = (
+  table: Record<string, Check>,
+  prefix = ""
+): MiddlewareRoute[] =>
+  Object.entries(table).map(([key, middlewares]) => ({
+    matcher: `${prefix}${key.slice(key.indexOf(" ") + 1)}`,
     methods: VERBS.filter((v) => key.startsWith(`${v} `)),
     middlewares,
-  })
-)
+  }))
+export const svcRouteInputs = byRoute(inputs, "/admin/svc/")
 
 /** The buyer's e-invoice flag: the client's share, the path id, then the body. */
 const einvoiceFlag = (id: z.ZodType) => [
@@ -392,30 +396,8 @@ export default defineMiddlewares({
   // "try again" is 503; the plugin's sentences carry their codes (svc-error-handler.ts)
   errorHandler: svcErrorHandler,
   routes: [
-    {
-      matcher: "/store/payment-collections/:id/payment-sessions",
-      methods: ["POST"],
-      middlewares: [svcShopperSession],
-    },
-    {
-      matcher: "/admin/orders/:id/cancel",
-      methods: ["POST"],
-      middlewares: [svcPaidOrderIsRefundedBeforeCancel],
-    },
-    // Medusa's "Check status" banner: an svc session goes through the settle workflow (check-status.ts)
-    {
-      matcher: "/admin/orders/:id/payment-sessions/authorize",
-      methods: ["POST"],
-      middlewares: [svcCheckStatus],
-    },
     // svc reads for an admin's page come after shoppers' (see svcAdminCaller)
     { matcher: "/admin/svc/*", middlewares: [svcAdminCaller] },
-    // JSON only on the plugin's admin POST routes (see svcAdminJsonOnly)
-    {
-      matcher: "/admin/svc/*",
-      methods: ["POST"],
-      middlewares: [svcAdminJsonOnly],
-    },
     // The secret webhook token on /hooks/svc, before the body is read (Medusa's body parser is off here)
     {
       matcher: "/hooks/svc",
@@ -423,30 +405,28 @@ export default defineMiddlewares({
       bodyParser: false,
       middlewares: [svcWebhookGate, webhookBody],
     },
-    // and on Medusa's own webhook route for the svc providers
-    {
-      matcher: "/hooks/payment/:provider",
-      methods: ["POST"],
-      middlewares: [svcWebhookGate],
-    },
-    ...svcRouteInputs,
-    // the buyer's own e-invoice request (docs/einvoice.md): on the cart before it is an order, or on a customer's own order
-    {
-      matcher: "/store/svc/carts/:id/einvoice",
-      methods: ["POST"],
-      middlewares: einvoiceFlag(
+    ...byRoute({
+      "POST /store/payment-collections/:id/payment-sessions": [
+        svcShopperSession,
+      ],
+      "POST /admin/orders/:id/cancel": [svcPaidOrderIsRefundedBeforeCancel],
+      // Medusa's "Check status" banner: an svc session goes through the settle workflow (check-status.ts)
+      "POST /admin/orders/:id/payment-sessions/authorize": [svcCheckStatus],
+      // JSON only on the plugin's admin POST routes (see svcAdminJsonOnly)
+      "POST /admin/svc/*": [svcAdminJsonOnly],
+      // the webhook token on Medusa's own webhook route for the svc providers too
+      "POST /hooks/payment/:provider": [svcWebhookGate],
+      // the buyer's own e-invoice request (docs/einvoice.md): on the cart before it is an order, or on a customer's own order
+      "POST /store/svc/carts/:id/einvoice": einvoiceFlag(
         z
           .string()
           .regex(/^cart_[0-9A-Za-z]{10,40}$/, "id: must be a cart id (cart_…)")
       ),
-    },
-    {
-      matcher: "/store/svc/orders/:id/einvoice",
-      methods: ["POST"],
-      middlewares: [
+      "POST /store/svc/orders/:id/einvoice": [
         authenticate("customer", ["session", "bearer"]),
         ...einvoiceFlag(orderId("id")),
       ],
-    },
+    }),
+    ...svcRouteInputs,
   ],
 })

@@ -102,14 +102,8 @@ function tooManyAttempts(res: MedusaResponse, r: ShopperRefusal): true {
  */
 const check =
   (f: (req: MedusaRequest, res: MedusaResponse) => Promise<boolean | void>) =>
-  async (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) => {
-    try {
-      if (await f(req, res)) return
-    } catch (e) {
-      return next(e)
-    }
-    next()
-  }
+  async (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) =>
+    f(req, res).then((answered) => void (answered || next()), next)
 
 /**
  * An svc payment session started through the store routes counts against its
@@ -283,12 +277,7 @@ export function validateParams(shape: z.ZodRawShape) {
     _res: MedusaResponse,
     next: MedusaNextFunction
   ) {
-    try {
-      await zodValidator(schema, req.params)
-    } catch (e) {
-      return next(e)
-    }
-    next()
+    return zodValidator(schema, req.params).then(() => next(), next)
   }
 }
 const body = validateAndTransformBody

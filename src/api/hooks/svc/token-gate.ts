@@ -123,9 +123,5 @@ export async function svcWebhookGate(
   const provider = req.params.provider
   if (provider !== undefined && !/^svc-(wallet|fpx|fpx-direct)_/.test(provider))
     return next()
-  try {
-    if (!(await refused(req, res))) next()
-  } catch (e) {
-    next(e)
-  }
+  return refused(req, res).then((answered) => void (answered || next()), next)
 }

@@ -39,8 +39,9 @@ export const INBOX_EVENT_TYPES = [
   "payout.prefund_completed",
 ] as const
 export type InboxEventType = (typeof INBOX_EVENT_TYPES)[number]
+const INBOX_TYPES = new Set<string>(INBOX_EVENT_TYPES)
 export const isInboxEvent = (t: unknown): t is InboxEventType =>
-  typeof t === "string" && (INBOX_EVENT_TYPES as readonly string[]).includes(t)
+  typeof t === "string" && INBOX_TYPES.has(t)
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** Final outcomes: nothing more to do unless an admin asks. */

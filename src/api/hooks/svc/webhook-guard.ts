@@ -19,9 +19,9 @@ export const KNOWN_WEBHOOK_EVENT_TYPES = [
   "payout.withdrawal.updated",
   "payout.prefund_completed",
 ] as const
+const KNOWN_TYPES = new Set<string>(KNOWN_WEBHOOK_EVENT_TYPES)
 export const isKnownWebhookEventType = (t: unknown): boolean =>
-  typeof t === "string" &&
-  (KNOWN_WEBHOOK_EVENT_TYPES as readonly string[]).includes(t)
+  typeof t === "string" && KNOWN_TYPES.has(t)
 
 // ---------------------------------------------------------------- unknown event types
 

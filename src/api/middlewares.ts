@@ -7,7 +7,6 @@ import {
   type MedusaNextFunction,
   type MedusaRequest,
   type MedusaResponse,
-  type MedusaStoreRequest,
 } from "@medusajs/framework/http"
 import {
   ContainerRegistrationKeys,
@@ -69,10 +68,6 @@ const sessionBody = z.object({
   provider_id: z.string().catch(""),
   data: z.object({ cart_id: z.unknown() }).nullish().catch(null),
 })
-const sessionOf = (req: MedusaRequest) => {
-  const r = sessionBody.safeParse(req.body)
-  return r.success ? r.data : null
-}
 
 /** The cart of a payment collection (none for an order's balance collection). */
 async function cartOfCollection(
@@ -86,16 +81,6 @@ async function cartOfCollection(
   })
   const id: unknown = data[0]?.cart_id
   return typeof id === "string" ? id : undefined
-}
-
-/** The logged-in customer of a store request (Medusa's auth runs before the routes' middlewares), if any. */
-function customerOf(
-  req: MedusaRequest & Pick<MedusaStoreRequest, "auth_context">
-): string | undefined {
-  const auth = req.auth_context
-  return auth?.actor_type === "customer" && auth.actor_id
-    ? auth.actor_id
-    : undefined
 }
 
 /** 429 with Retry-After and words that say what to do; nothing reached svc. */
@@ -117,14 +102,8 @@ function tooManyAttempts(res: MedusaResponse, r: ShopperRefusal): true {
  */
 const check =
   (f: (req: MedusaRequest, res: MedusaResponse) => Promise<boolean | void>) =>
-  async (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) => {
-    try {
-      if (await f(req, res)) return
-    } catch (e) {
-      return next(e)
-    }
-    next()
-  }
+  async (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) =>
+    f(req, res).then((answered) => void (answered || next()), next)
 
 /**
  * An svc payment session started through the store routes counts against its
@@ -140,16 +119,16 @@ const check =
  * are left to the provider's own rule ("cart_id: must be a Medusa cart id").
  */
 export const svcShopperSession = check(async (req, res) => {
-  const session = sessionOf(req)
+  const session = sessionBody.safeParse(req.body).data
   if (!session?.provider_id.startsWith("pp_svc-")) return
   const guard = shopperGuard(req.scope)
-  const address = guard?.address(req) ?? "unknown"
-  const first = guard ? await guard.takeClient(address, customerOf(req)) : null
-  if (first) return tooManyAttempts(res, first)
+  const byClient = await guard?.takeClient(req)
+  if (byClient) return tooManyAttempts(res, byClient)
   const cartId = await cartOfCollection(req)
-  const byCart = guard
-    ? await guard.takeCart(cartId ?? `collection ${req.params.id}`)
-    : null
+  const byCart = await guard?.take(
+    "cart",
+    cartId ?? `collection ${req.params.id}`
+  )
   if (byCart) return tooManyAttempts(res, byCart)
   const asked = session.data?.cart_id
   if (
@@ -170,8 +149,7 @@ export const svcShopperSession = check(async (req, res) => {
  * the writes one client can make to carts' and orders' metadata.
  */
 const svcStoreClientShare = check(async (req, res) => {
-  const guard = shopperGuard(req.scope)
-  const refused = await guard?.takeClient(guard.address(req), customerOf(req))
+  const refused = await shopperGuard(req.scope)?.takeClient(req)
   return !!refused && tooManyAttempts(res, refused)
 })
 
@@ -299,12 +277,7 @@ export function validateParams(shape: z.ZodRawShape) {
     _res: MedusaResponse,
     next: MedusaNextFunction
   ) {
-    try {
-      await zodValidator(schema, req.params)
-    } catch (e) {
-      return next(e)
-    }
-    next()
+    return zodValidator(schema, req.params).then(() => next(), next)
   }
 }
 const body = validateAndTransformBody
@@ -388,42 +361,32 @@ for (const [path, what] of [
     body(allowedSenderChange),
   ]
 }
-export const svcRouteInputs: MiddlewareRoute[] = Object.entries(inputs).map(
-  ([key, middlewares]) => ({
-    matcher: `/admin/svc/${key.slice(key.indexOf(" ") + 1)}`,
+/** Routes by "METHOD path" (GET, POST or DELETE), each with its middlewares in order. */
+const byRoute = (
+  table: Record<string, Check>,
+  prefix = ""
+): MiddlewareRoute[] =>
+  Object.entries(table).map(([key, middlewares]) => ({
+    matcher: `${prefix}${key.slice(key.indexOf(" ") + 1)}`,
     methods: VERBS.filter((v) => key.startsWith(`${v} `)),
     middlewares,
-  })
-)
+  }))
+export const svcRouteInputs = byRoute(inputs, "/admin/svc/")
+
+/** The buyer's e-invoice flag: the client's share, the path id, then the body. */
+const einvoiceFlag = (id: z.ZodType) => [
+  svcStoreClientShare,
+  validateParams({ id }),
+  jsonObjectBody,
+  body(einvoiceFlagBody),
+]
 
 export default defineMiddlewares({
   // "try again" is 503; the plugin's sentences carry their codes (svc-error-handler.ts)
   errorHandler: svcErrorHandler,
   routes: [
-    {
-      matcher: "/store/payment-collections/:id/payment-sessions",
-      methods: ["POST"],
-      middlewares: [svcShopperSession],
-    },
-    {
-      matcher: "/admin/orders/:id/cancel",
-      methods: ["POST"],
-      middlewares: [svcPaidOrderIsRefundedBeforeCancel],
-    },
-    // Medusa's "Check status" banner: an svc session goes through the settle workflow (check-status.ts)
-    {
-      matcher: "/admin/orders/:id/payment-sessions/authorize",
-      methods: ["POST"],
-      middlewares: [svcCheckStatus],
-    },
     // svc reads for an admin's page come after shoppers' (see svcAdminCaller)
     { matcher: "/admin/svc/*", middlewares: [svcAdminCaller] },
-    // JSON only on the plugin's admin POST routes (see svcAdminJsonOnly)
-    {
-      matcher: "/admin/svc/*",
-      methods: ["POST"],
-      middlewares: [svcAdminJsonOnly],
-    },
     // The secret webhook token on /hooks/svc, before the body is read (Medusa's body parser is off here)
     {
       matcher: "/hooks/svc",
@@ -431,41 +394,28 @@ export default defineMiddlewares({
       bodyParser: false,
       middlewares: [svcWebhookGate, webhookBody],
     },
-    // and on Medusa's own webhook route for the svc providers
-    {
-      matcher: "/hooks/payment/:provider",
-      methods: ["POST"],
-      middlewares: [svcWebhookGate],
-    },
-    ...svcRouteInputs,
-    // the buyer's own e-invoice request (docs/einvoice.md): on the cart before it is an order, or on a customer's own order
-    {
-      matcher: "/store/svc/carts/:id/einvoice",
-      methods: ["POST"],
-      middlewares: [
-        svcStoreClientShare,
-        validateParams({
-          id: z
-            .string()
-            .regex(
-              /^cart_[0-9A-Za-z]{10,40}$/,
-              "id: must be a cart id (cart_…)"
-            ),
-        }),
-        jsonObjectBody,
-        body(einvoiceFlagBody),
+    ...byRoute({
+      "POST /store/payment-collections/:id/payment-sessions": [
+        svcShopperSession,
       ],
-    },
-    {
-      matcher: "/store/svc/orders/:id/einvoice",
-      methods: ["POST"],
-      middlewares: [
+      "POST /admin/orders/:id/cancel": [svcPaidOrderIsRefundedBeforeCancel],
+      // Medusa's "Check status" banner: an svc session goes through the settle workflow (check-status.ts)
+      "POST /admin/orders/:id/payment-sessions/authorize": [svcCheckStatus],
+      // JSON only on the plugin's admin POST routes (see svcAdminJsonOnly)
+      "POST /admin/svc/*": [svcAdminJsonOnly],
+      // the webhook token on Medusa's own webhook route for the svc providers too
+      "POST /hooks/payment/:provider": [svcWebhookGate],
+      // the buyer's own e-invoice request (docs/einvoice.md): on the cart before it is an order, or on a customer's own order
+      "POST /store/svc/carts/:id/einvoice": einvoiceFlag(
+        z
+          .string()
+          .regex(/^cart_[0-9A-Za-z]{10,40}$/, "id: must be a cart id (cart_…)")
+      ),
+      "POST /store/svc/orders/:id/einvoice": [
         authenticate("customer", ["session", "bearer"]),
-        svcStoreClientShare,
-        validateParams({ id: orderId("id") }),
-        jsonObjectBody,
-        body(einvoiceFlagBody),
+        ...einvoiceFlag(orderId("id")),
       ],
-    },
+    }),
+    ...svcRouteInputs,
   ],
 })

@@ -1,8 +1,8 @@
 import {
   errorHandler,
+  getHttpResponseFromError,
   type MedusaErrorHandlerFunction,
   type MedusaRequest,
-  type MedusaResponse,
 } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { SVC_TRY_AGAIN_CODE } from "../lib/svc-runtime/errors"
@@ -10,18 +10,7 @@ import { say, type Said } from "../lib/texts"
 import { shopperGuard } from "./store/svc/shopper-limits/guard"
 
 const medusaErrorHandler = errorHandler()
-
-/** The statuses of the error types the plugin's own errors use (as Medusa's handler answers them). */
-const STATUS: Record<string, number> = {
-  invalid_data: 400,
-  not_allowed: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  payment_authorization_error: 422,
-  unexpected_state: 500,
-  invalid_argument: 500,
-}
+type Logger = Pick<Console, "warn">
 
 type ErrorLike = {
   type?: string
@@ -56,7 +45,7 @@ function saidOf(e: ErrorLike, req: MedusaRequest): Said | null {
  * the log. The store budget's refusals are counted per client instead (the
  * shopper limits' log, once a minute).
  */
-function tryAgain(e: ErrorLike, req: MedusaRequest, res: MedusaResponse) {
+function logTryAgain(e: ErrorLike, req: MedusaRequest, logger: Logger) {
   const budget = e.said?.code === "error.tooManyRequests"
   if (budget && req.path.startsWith("/store/")) {
     const guard = shopperGuard(req.scope)
@@ -65,18 +54,8 @@ function tryAgain(e: ErrorLike, req: MedusaRequest, res: MedusaResponse) {
       guard.address(req),
       "no turn at svc for this payment session (503, try again)"
     )
-  } else if (!budget) {
-    req.scope
-      .resolve(ContainerRegistrationKeys.LOGGER)
-      .warn(`svc: ${req.method} ${req.path}: ${e.message}`)
-  }
-  res.setHeader("Retry-After", "5")
-  res.status(503).json({
-    code: e.code,
-    type: e.type,
-    message: e.message,
-    ...(e.said && { message_code: e.said.code, message_params: e.said.params }),
-  })
+  } else if (!budget)
+    logger.warn(`svc: ${req.method} ${req.path}: ${e.message}`)
 }
 
 /**
@@ -96,18 +75,23 @@ export const svcErrorHandler: MedusaErrorHandlerFunction = (
 ) => {
   // Medusa types the error as any: read as what the plugin's errors carry
   const e: ErrorLike = err ?? {}
-  if (e.code === SVC_TRY_AGAIN_CODE) return tryAgain(e, req, res)
-  const status = STATUS[e.type ?? ""]
-  const said = status ? saidOf(e, req) : null
-  if (!status || !said) return medusaErrorHandler(err, req, res, next)
+  const tryAgain = e.code === SVC_TRY_AGAIN_CODE
+  // Medusa's answer, with the sentence when Medusa keeps the error's English (a conflict's it replaces)
+  const { statusCode, body } = getHttpResponseFromError(err)
+  const said = tryAgain
+    ? e.said
+    : body.message === e.message
+      ? saidOf(e, req)
+      : null
+  if (!tryAgain && !said) return medusaErrorHandler(err, req, res, next)
   const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
-  if (status >= 500) logger.error(err)
+  if (tryAgain) {
+    logTryAgain(e, req, logger)
+    res.setHeader("Retry-After", "5")
+  } else if (statusCode >= 500) logger.error(err)
   else logger.info(String(e.message))
-  res.status(status).json({
-    code: e.code,
-    type: e.type,
-    message: e.message,
-    message_code: said.code,
-    message_params: said.params,
+  res.status(tryAgain ? 503 : statusCode).json({
+    ...body,
+    ...(said && { message_code: said.code, message_params: said.params }),
   })
 }

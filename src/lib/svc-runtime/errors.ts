@@ -1,24 +1,19 @@
 import { MedusaError } from "@medusajs/framework/utils"
+import { z } from "@medusajs/framework/zod"
 import { english, say, type Said, type TextCode } from "../texts"
 
+const text = z.string().optional().catch(undefined)
+const fields = z.object({
+  name: text,
+  code: text,
+  status: z.number().optional().catch(undefined),
+  message: text,
+  requestId: text,
+})
+
 /** The fields of an svc error (SvcError, its subclasses, or anything shaped alike) that are there. */
-export function svcFields(e: unknown): {
-  name?: string
-  code?: string
-  status?: number
-  message?: string
-  requestId?: string
-} {
-  if (!e || typeof e !== "object") return {}
-  const text = (v: unknown) => (typeof v === "string" ? v : undefined)
-  return {
-    name: "name" in e ? text(e.name) : undefined,
-    code: "code" in e ? text(e.code) : undefined,
-    status:
-      "status" in e && typeof e.status === "number" ? e.status : undefined,
-    message: "message" in e ? text(e.message) : undefined,
-    requestId: "requestId" in e ? text(e.requestId) : undefined,
-  }
+export function svcFields(e: unknown): z.infer<typeof fields> {
+  return fields.safeParse(e).data ?? {}
 }
 
 /** The `code` of a "try again in a moment" error (see SvcTryAgainError). */
@@ -57,15 +52,13 @@ export class SvcTryAgainError extends SaidError {
  * (connection lost, timeout, 5xx, a 202 or 429 that outlived the retries).
  */
 export function isUncertainFailure(e: unknown): boolean {
-  const o = svcFields(e)
-  if (
-    o.name === "SvcConnectionError" ||
-    o.name === "SvcTimeoutError" ||
-    o.name === "SvcPendingError"
+  const { name = "", status = 0 } = svcFields(e)
+  return (
+    /^Svc(Connection|Timeout|Pending)Error$/.test(name) ||
+    status === 202 ||
+    status === 429 ||
+    status >= 500
   )
-    return true
-  const s = o.status
-  return s === 202 || s === 429 || (typeof s === "number" && s >= 500)
 }
 
 /**
@@ -99,21 +92,6 @@ export function toMedusaError(e: unknown, doing: string): MedusaError {
   if (e instanceof MedusaError) return e
   const o = svcFields(e)
   const message = `${o.code ? `${o.code}: ` : ""}${o.message ?? String(e)}`
-  // the sentence with svc's requestId when there is one (spec: Errors, requestId), or without
-  const said = <A extends SvcErrorCode, B extends SvcErrorCode>(
-    plain: A,
-    withRef: B,
-    params: { doing: string; message?: string }
-  ): Said =>
-    o.requestId
-      ? {
-          code: withRef,
-          params: {
-            ...params,
-            ref: say("common.requestId", { id: o.requestId }),
-          },
-        }
-      : { code: plain, params }
   if (o.name === "SvcInputError")
     return new SaidError(
       MedusaError.Types.INVALID_DATA,
@@ -121,38 +99,37 @@ export function toMedusaError(e: unknown, doing: string): MedusaError {
     )
   if (o.code === "RATE_BUDGET")
     return new SvcTryAgainError(say("error.tooManyRequests", { doing }))
-  switch (o.status) {
-    case 400:
-      return new SaidError(
-        MedusaError.Types.INVALID_DATA,
-        said("error.refused", "error.refusedRef", { doing, message })
-      )
-    case 401:
-      return new SaidError(
-        MedusaError.Types.UNEXPECTED_STATE,
-        said("error.credentials", "error.credentialsRef", { doing })
-      )
-    case 403:
-      return new SaidError(
-        MedusaError.Types.NOT_ALLOWED,
-        said("error.notAllowed", "error.notAllowedRef", { doing, message })
-      )
-    case 404:
-      return new SaidError(
-        MedusaError.Types.NOT_FOUND,
-        said("error.notFound", "error.notFoundRef", { doing })
-      )
-    case 422:
-      return new SaidError(
-        MedusaError.Types.CONFLICT,
-        said("error.conflict", "error.conflictRef", { doing, message })
-      )
-    default:
-      return new SaidError(
-        MedusaError.Types.UNEXPECTED_STATE,
-        said("error.notAnswering", "error.notAnsweringRef", { doing, message })
-      )
-  }
+  const [type, code, withMessage] = BY_STATUS[o.status ?? 0] ?? [
+    MedusaError.Types.UNEXPECTED_STATE,
+    "error.notAnswering",
+    true,
+  ]
+  const params: Said["params"] = withMessage ? { doing, message } : { doing }
+  // the sentence with svc's requestId when there is one (spec: Errors, requestId), or without
+  return new SaidError(
+    type,
+    o.requestId
+      ? {
+          code: `${code}Ref`,
+          params: {
+            ...params,
+            ref: say("common.requestId", { id: o.requestId }),
+          },
+        }
+      : { code, params }
+  )
+}
+
+/**
+ * toMedusaError's sentence by svc's HTTP status: the error type, its code
+ * (`<code>Ref` with svc's requestId) and whether it quotes svc's message.
+ */
+const BY_STATUS: Record<number, [string, SvcErrorCode, boolean]> = {
+  400: [MedusaError.Types.INVALID_DATA, "error.refused", true],
+  401: [MedusaError.Types.UNEXPECTED_STATE, "error.credentials", false],
+  403: [MedusaError.Types.NOT_ALLOWED, "error.notAllowed", true],
+  404: [MedusaError.Types.NOT_FOUND, "error.notFound", false],
+  422: [MedusaError.Types.CONFLICT, "error.conflict", true],
 }
 
 /** The codes of toMedusaError's sentences. */

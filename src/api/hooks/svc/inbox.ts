@@ -1,4 +1,4 @@
-import { failureText } from "../../../lib/svc-runtime/errors"
+import { failureText, svcFields } from "../../../lib/svc-runtime/errors"
 import { fromSen } from "../../../client"
 import { appendEntry } from "../../../lib/money/admin-input"
 import { WebhookSpacing } from "./spacing"
@@ -7,6 +7,7 @@ import {
   BackgroundReadDeferred,
   CAPS,
   capEventId,
+  capText,
   digestId,
 } from "./guard"
 import {
@@ -38,8 +39,9 @@ export const INBOX_EVENT_TYPES = [
   "payout.prefund_completed",
 ] as const
 export type InboxEventType = (typeof INBOX_EVENT_TYPES)[number]
+const INBOX_TYPES = new Set<string>(INBOX_EVENT_TYPES)
 export const isInboxEvent = (t: unknown): t is InboxEventType =>
-  typeof t === "string" && (INBOX_EVENT_TYPES as readonly string[]).includes(t)
+  typeof t === "string" && INBOX_TYPES.has(t)
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** Final outcomes: nothing more to do unless an admin asks. */
@@ -57,16 +59,6 @@ type Loose = Record<string, unknown>
 type InboxRow = Awaited<
   ReturnType<ReturnType<typeof adminDeps>["svcModule"]["retrieveSvcInboxEvent"]>
 >
-
-/** The event's id (capped: a long one is stored as its digest); without one (the envelope is not in the spec), a digest of the body stands in. */
-function eventIdOf(body: Loose): string {
-  return capEventId(body.id) ?? digestId(JSON.stringify(body))
-}
-
-function resourceOf(type: InboxEventType, inner: Loose): string | null {
-  const v = type === "payout.withdrawal.updated" ? inner.depositId : inner.id
-  return typeof v === "string" ? v.slice(0, CAPS.resourceId) : null
-}
 
 /**
  * Deposits are created by svc, so the store cannot tell a forged
@@ -93,18 +85,18 @@ export async function receiveInboxEvent(
   const inner = (
     body.data && typeof body.data === "object" ? body.data : body
   ) as Loose
-  const eventId = eventIdOf(body)
-  const fields = {
-    event_type: type,
-    resource_id: resourceOf(type, inner),
-    status_hint:
-      typeof inner.status === "string" ? inner.status.slice(0, 40) : null,
-  }
+  // capped: a long id is stored as its digest; without one (the envelope is not in the spec), a digest of the body stands in
+  const eventId = capEventId(body.id) ?? digestId(JSON.stringify(body))
   let row: InboxRow
   try {
     row = await svcModule.createSvcInboxEvents({
       event_id: eventId,
-      ...fields,
+      event_type: type,
+      resource_id: capText(
+        type === "payout.withdrawal.updated" ? inner.depositId : inner.id,
+        CAPS.resourceId
+      ),
+      status_hint: capText(inner.status, CAPS.status),
       outcome: "received",
     })
   } catch (e) {
@@ -279,18 +271,10 @@ export async function processInboxEvent(
       said(now)
     )
   } catch (e) {
-    if (e instanceof BackgroundReadDeferred) {
-      // not an attempt: nothing was sent; retried later (retryFailed) or by an admin
-      return svcModule.updateSvcInboxEvents({
-        id: row.id,
-        last_attempt_at: new Date(),
-        outcome: "failed",
-        detail: e.message.slice(0, 500),
-      })
-    }
-    const o = e as { status?: number; code?: string; message?: string }
-    const detail = failureText(e)
-    if (o.status === 404)
+    // a deferred read is not an attempt: nothing was sent; retried later (retryFailed) or by an admin
+    const deferred = e instanceof BackgroundReadDeferred
+    const detail = deferred ? e.message : failureText(e)
+    if (!deferred && svcFields(e).status === 404)
       return finish(
         "unknown_resource",
         say("event.unknownDeposit", {
@@ -300,11 +284,11 @@ export async function processInboxEvent(
       )
     const failed = await svcModule.updateSvcInboxEvents({
       id: row.id,
-      ...attempt,
+      ...(deferred ? { last_attempt_at: new Date() } : attempt),
       outcome: "failed",
       detail: detail.slice(0, 500),
     })
-    if (opts.rethrow) throw e
+    if (opts.rethrow && !deferred) throw e
     return failed
   }
 }
@@ -335,31 +319,25 @@ export async function listInboxEvents(
   }
 }
 
-/** What svc says of a deposit now: its status, its transfer's (and why) and its withdrawal's. */
+/** What svc says of a deposit now: its status, its transfer's (and why) and its withdrawal's (event.svcSays…). */
 function svcSays(d: {
   status: string
   result_status?: string | null
   status_reason?: string | null
   withdrawal_status?: string | null
 }): Said {
-  const status = d.status
-  const withdrawal = d.withdrawal_status
-  if (!d.result_status)
-    return withdrawal
-      ? say("event.svcSaysWithdrawal", { status, withdrawal })
-      : say("event.svcSays", { status })
-  const transfer = d.result_status
-  if (!d.status_reason)
-    return withdrawal
-      ? say("event.svcSaysTransferWithdrawal", { status, transfer, withdrawal })
-      : say("event.svcSaysTransfer", { status, transfer })
-  const reason = d.status_reason
-  return withdrawal
-    ? say("event.svcSaysTransferWhyWithdrawal", {
-        status,
-        transfer,
-        reason,
-        withdrawal,
-      })
-    : say("event.svcSaysTransferWhy", { status, transfer, reason })
+  const said: Said = { code: "event.svcSays", params: { status: d.status } }
+  if (d.result_status) {
+    said.code += "Transfer"
+    said.params.transfer = d.result_status
+    if (d.status_reason) {
+      said.code += "Why"
+      said.params.reason = d.status_reason
+    }
+  }
+  if (d.withdrawal_status) {
+    said.code += "Withdrawal"
+    said.params.withdrawal = d.withdrawal_status
+  }
+  return said
 }

@@ -54,26 +54,22 @@ async function refused(req: MedusaRequest, res: MedusaResponse) {
   req.originalUrl = redactToken(req.originalUrl)
   const pg = svcModuleFrom(req.scope) ?? null
   const option = configuredWebhookToken(req.scope)
-  let token = option
-  let required = true
-  if (!option) {
-    try {
-      if (!pg) throw new Error("no database connection")
-      ;({ token, required } = await webhookTokenSettings.get(pg))
-    } catch {
-      // Whether the token is required is unknown: refused, never let through.
-      // Nothing of the error is said: it may quote the query.
-      res.setHeader("Retry-After", "5")
-      res.status(503).json({
-        message:
-          "svc webhook: could not read this store's webhook settings; try again in a moment",
-      })
-      return true
-    }
+  const settings = option
+    ? { token: option, required: true }
+    : pg && (await webhookTokenSettings.get(pg).catch(() => null))
+  if (!settings) {
+    // Whether the token is required is unknown: refused, never let through.
+    // Nothing of the error is said: it may quote the query.
+    res.setHeader("Retry-After", "5")
+    res.status(503).json({
+      message:
+        "svc webhook: could not read this store's webhook settings; try again in a moment",
+    })
+    return true
   }
-  const verdict = tokenVerdict(token!, req.query.token)
+  const verdict = tokenVerdict(settings.token, req.query.token)
   webhookRequestTally.record(verdict, pg)
-  const refusal = refusalFor(verdict, required)
+  const refusal = refusalFor(verdict, settings.required)
   if (refusal) res.status(401).json({ message: refusal })
   return Boolean(refusal)
 }
@@ -127,9 +123,5 @@ export async function svcWebhookGate(
   const provider = req.params.provider
   if (provider !== undefined && !/^svc-(wallet|fpx|fpx-direct)_/.test(provider))
     return next()
-  try {
-    if (!(await refused(req, res))) next()
-  } catch (e) {
-    next(e)
-  }
+  return refused(req, res).then((answered) => void (answered || next()), next)
 }

@@ -19,9 +19,9 @@ export const KNOWN_WEBHOOK_EVENT_TYPES = [
   "payout.withdrawal.updated",
   "payout.prefund_completed",
 ] as const
+const KNOWN_TYPES = new Set<string>(KNOWN_WEBHOOK_EVENT_TYPES)
 export const isKnownWebhookEventType = (t: unknown): boolean =>
-  typeof t === "string" &&
-  (KNOWN_WEBHOOK_EVENT_TYPES as readonly string[]).includes(t)
+  typeof t === "string" && KNOWN_TYPES.has(t)
 
 // ---------------------------------------------------------------- unknown event types
 
@@ -31,7 +31,7 @@ export const MAX_UNKNOWN_TYPES = 20
 export const UNKNOWN_TYPES_RESOURCE = "unknown-event-types"
 
 type Container = MedusaContainer
-const svcModuleOf = (c: Container) => c.resolve<SvcModuleService>(SVC_MODULE)
+type TypeCount = { type: string; count: number; last_at: string }
 
 /**
  * The counts by unknown type (at most MAX_UNKNOWN_TYPES rows, read by their
@@ -39,12 +39,11 @@ const svcModuleOf = (c: Container) => c.resolve<SvcModuleService>(SVC_MODULE)
  */
 export async function unknownEventTypeCounts(
   container: Container
-): Promise<{ type: string; count: number; last_at: string }[]> {
-  const rows = await svcModuleOf(container).unknownWebhookTypeRows(
-    UNKNOWN_TYPES_RESOURCE,
-    MAX_UNKNOWN_TYPES + 5
-  )
-  const by = new Map<string, { type: string; count: number; last_at: string }>()
+): Promise<TypeCount[]> {
+  const rows = await container
+    .resolve<SvcModuleService>(SVC_MODULE)
+    .unknownWebhookTypeRows(UNKNOWN_TYPES_RESOURCE, MAX_UNKNOWN_TYPES + 5)
+  const by = new Map<string, TypeCount>()
   for (const r of rows) {
     const type = String(r.event_id).replace(/^unknown-type:/, "")
     const at = new Date(r.updated_at).toISOString()
@@ -74,10 +73,7 @@ export function ulidTime(ms: number): string {
 export function configuredWebhookToken(container: Container): string | null {
   try {
     const found = findSvcProviderConfig(container.resolve("configModule"))
-    return (
-      (found?.options as { webhookToken?: string } | undefined)?.webhookToken ??
-      null
-    )
+    return found?.options.webhookToken ?? null
   } catch {
     return null
   }

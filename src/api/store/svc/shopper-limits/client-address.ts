@@ -26,17 +26,14 @@ export function addressKey(raw: string | undefined): string {
   if (!raw) return "unknown"
   let ip: ipaddr.IPv4 | ipaddr.IPv6
   try {
-    ip = ipaddr.parse(raw.replace(/%.*$/, ""))
+    // an IPv4 address mapped into IPv6 comes back as the IPv4 address
+    ip = ipaddr.process(raw.replace(/%.*$/, ""))
   } catch {
     return raw.slice(0, 64)
   }
-  if (ip.kind() === "ipv6") {
-    const v6 = ip as ipaddr.IPv6
-    if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().toString()
-    return `${v6.parts
-      .slice(0, 4)
-      .map((p) => p.toString(16))
-      .join(":")}::/64`
-  }
-  return ip.toString()
+  if (!(ip instanceof ipaddr.IPv6)) return ip.toString()
+  return `${ip.parts
+    .slice(0, 4)
+    .map((p) => p.toString(16))
+    .join(":")}::/64`
 }

@@ -6,10 +6,18 @@ import { connectFailFastRedis } from "../../../../lib/svc-runtime/redis-rate-bud
 import type { SvcProviderOptions } from "../../../../lib/svc-runtime/options"
 import { clientAddress } from "./client-address"
 import { RefusalCounts, RefusalLog, type RefusalReason } from "./refusals"
-import { ShopperLimits, type ShopperRefusal } from "./shopper-limits"
+import {
+  ShopperLimits,
+  type ShopperLimitKind,
+  type ShopperRefusal,
+} from "./shopper-limits"
 
 type Logger = { info: (m: string) => void; warn: (m: string) => void }
 type Container = MedusaContainer
+/** A store request: Medusa's auth (before the routes' middlewares) says who is logged in. */
+type ClientRequest = IncomingMessage & {
+  auth_context?: { actor_type?: string; actor_id?: string }
+}
 type ConfigModule = Parameters<typeof findSvcProviderConfig>[0] & {
   projectConfig?: { redisUrl?: string }
 }
@@ -24,7 +32,6 @@ export class ShopperGuard {
   readonly limits: ShopperLimits
   readonly log: RefusalLog
   readonly counts: RefusalCounts
-  readonly shared: boolean
   constructor(
     options: SvcProviderOptions,
     redisUrl: string | undefined,
@@ -35,7 +42,6 @@ export class ShopperGuard {
       .digest("hex")
       .slice(0, 16)
     const redis = redisUrl ? connectFailFastRedis(redisUrl) : undefined
-    this.shared = !!redis
     this.limits = new ShopperLimits(
       options.storefrontLimits,
       redis ? { redis } : { memory: true },
@@ -51,28 +57,28 @@ export class ShopperGuard {
 
   /**
    * One payment session asked by this client: the first of its limits it is
-   * over (the address first, then the logged-in customer), or null.
+   * over (the address first, then the logged-in customer, when the store's
+   * auth found one), or null.
    */
-  async takeClient(
-    address: string,
-    customerId?: string
-  ): Promise<ShopperRefusal | null> {
-    const r =
-      (await this.limits.take("address", address)) ??
-      (customerId ? await this.limits.take("customer", customerId) : null)
-    if (r)
-      this.refused(
-        r.kind,
-        r.kind === "address" ? address : customerId!,
-        r.message
-      )
-    return r
+  async takeClient(req: ClientRequest): Promise<ShopperRefusal | null> {
+    const auth = req.auth_context
+    return (
+      (await this.take("address", this.address(req))) ??
+      (await this.take(
+        "customer",
+        auth?.actor_type === "customer" ? auth.actor_id : undefined
+      ))
+    )
   }
 
-  /** One payment session asked for this cart (or payment collection): refused past the cart's bound. */
-  async takeCart(cartId: string): Promise<ShopperRefusal | null> {
-    const r = await this.limits.take("cart", cartId)
-    if (r) this.refused("cart", cartId, r.message)
+  /** One payment session counted for `key` (none: nothing counted), refused past its bound. */
+  async take(
+    kind: ShopperLimitKind,
+    key: string | undefined
+  ): Promise<ShopperRefusal | null> {
+    if (!key) return null
+    const r = await this.limits.take(kind, key)
+    if (r) this.refused(kind, key, r.message)
     return r
   }
 

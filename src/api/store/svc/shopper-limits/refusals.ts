@@ -127,11 +127,11 @@ export class RefusalCounts {
     shared: boolean
   }> {
     const minute = Math.floor(this.now() / MINUTE_MS)
-    const counts = Object.fromEntries(
-      REFUSAL_REASONS.map((r) => [r, 0])
-    ) as Record<RefusalReason, number>
-    const addBucket = (b: Record<string, unknown> | undefined) => {
-      for (const r of REFUSAL_REASONS) counts[r] += Number(b?.[r] ?? 0) || 0
+    const sum = (buckets: (Record<string, unknown> | undefined)[]) => {
+      const counts = { address: 0, customer: 0, cart: 0, store_budget: 0 }
+      for (const b of buckets)
+        for (const r of REFUSAL_REASONS) counts[r] += Number(b?.[r] ?? 0) || 0
+      return counts
     }
     if (this.redis) {
       try {
@@ -139,14 +139,15 @@ export class RefusalCounts {
         for (let m = minute - 59; m <= minute; m++)
           p.hgetall(`${this.prefix}:${m}`)
         const rows = (await p.exec()) ?? []
-        for (const [err, row] of rows)
-          if (!err) addBucket(row as Record<string, unknown>)
-        return { counts, shared: true }
+        const buckets = rows.map(([err, row]) =>
+          err ? undefined : (row as Record<string, unknown>)
+        )
+        return { counts: sum(buckets), shared: true }
       } catch {
-        for (const r of REFUSAL_REASONS) counts[r] = 0
+        // Redis did not answer: this process's counts
       }
     }
-    for (const [m, b] of this.memory) if (m > minute - 60) addBucket(b)
-    return { counts, shared: false }
+    const recent = [...this.memory].filter(([m]) => m > minute - 60)
+    return { counts: sum(recent.map(([, b]) => b)), shared: false }
   }
 }

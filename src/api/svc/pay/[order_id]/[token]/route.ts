@@ -37,8 +37,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     res.status(p.status).type("html").send(p.html)
   }
   try {
-    const guard = shopperGuard(req.scope)
-    const refused = guard ? await guard.takeClient(guard.address(req)) : null
+    const refused = await shopperGuard(req.scope)?.takeClient(req)
     if (refused) {
       res.setHeader("Retry-After", String(refused.retryAfterSeconds))
       return show("too_many")

@@ -89,17 +89,6 @@ export class CheckoutLedger {
     return row
   }
 
-  /**
-   * The final status svc gave for this checkout, if one was recorded. Only
-   * statuses read from svc (never a webhook body) are written here, and svc
-   * never moves a checkout out of them: a reader can use it instead of asking
-   * svc again, in any process.
-   */
-  async finalRead(checkoutId: string): Promise<LedgerRow | undefined> {
-    const row = await this.byCheckoutId(checkoutId)
-    return row && FINAL_CHECKOUT_STATUS.includes(row.status) ? row : undefined
-  }
-
   /** The outcome of a final status is applied in Medusa: later events for it cost nothing. */
   async markSettled(checkoutId: string, status: string): Promise<void> {
     await this.sql(

@@ -7,27 +7,11 @@ import {
   removeUndefined,
 } from "@medusajs/framework/utils"
 import type {
-  AuthorizePaymentInput,
-  AuthorizePaymentOutput,
-  CancelPaymentInput,
-  CancelPaymentOutput,
-  CapturePaymentInput,
-  CapturePaymentOutput,
-  DeletePaymentInput,
-  DeletePaymentOutput,
-  GetPaymentStatusInput,
-  GetPaymentStatusOutput,
   InitiatePaymentInput,
-  InitiatePaymentOutput,
   Logger,
-  ProviderWebhookPayload,
+  PaymentProviderInput,
   RefundPaymentInput,
-  RefundPaymentOutput,
-  RetrievePaymentInput,
-  RetrievePaymentOutput,
   UpdatePaymentInput,
-  UpdatePaymentOutput,
-  WebhookActionResult,
 } from "@medusajs/framework/types"
 import type { CheckoutCreateBody, SvcClient } from "../../client"
 import { svcModuleFrom, type SvcModuleService } from "../../modules/svc"
@@ -54,7 +38,6 @@ import {
 } from "../../lib/svc-runtime/options"
 import {
   pickStorefrontData,
-  StorefrontDataError,
   svcSessionDataSchema,
   type StorefrontData,
   type SvcSessionData,
@@ -64,12 +47,10 @@ import {
   FINAL_UNPAID,
   toSessionStatus,
 } from "../../lib/svc-runtime/status"
+import { FINAL_CHECKOUT_STATUS } from "../../modules/svc/statuses"
 import { english, say } from "../../lib/texts"
 
 export type CheckoutType = "SVC_ACCOUNT" | "FPX_HOSTED" | "FPX_DIRECT"
-
-/** A checkout as read from svc; amounts are strings in sen. */
-type SvcCheckout = SvcCheckoutRead
 
 /**
  * All behaviour of the three svc payment providers. The subclasses only name
@@ -94,12 +75,11 @@ type Adoption = { by: string; key: string }
 export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions> {
   protected abstract readonly checkoutType: CheckoutType
 
-  protected readonly options_: SvcProviderOptions
   protected readonly client: SvcClient
   protected readonly catalog: SvcCatalog
   protected readonly reads: CheckoutReads
   /** Medusa's data (a session's collection, cart and order; refunds), through Query */
-  protected readonly medusa: MedusaReads
+  protected readonly medusa = new MedusaReads()
   protected readonly logger_: Pick<Logger, "info" | "warn" | "error">
 
   static override validateOptions(options: Record<string, unknown>): void {
@@ -107,15 +87,12 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
   }
 
   constructor(cradle: { logger?: Logger }, options: Record<string, unknown>) {
-    const parsed = parseSvcProviderOptions(options)
-    super(cradle, parsed)
-    this.options_ = parsed
-    const shared = sharedSvcClient(this.options_, cradle.logger)
+    super(cradle, parseSvcProviderOptions(options))
+    const shared = sharedSvcClient(this.config, cradle.logger)
     this.client = shared.client
     this.catalog = shared.catalog
     this.reads = shared.reads
     this.logger_ = cradle.logger ?? console
-    this.medusa = new MedusaReads()
   }
 
   /**
@@ -141,18 +118,11 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
 
   // ---------------------------------------------------------------- creation
 
-  async initiatePayment(
-    input: InitiatePaymentInput
-  ): Promise<InitiatePaymentOutput> {
-    const sessionId = String(input.data?.session_id ?? "")
-    if (!sessionId) {
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
-        "svc: the payment session id is missing (data.session_id)"
-      )
-    }
-    const amountSen = this.checkAmount(input.amount, input.currency_code)
-    const sf = this.storefrontData(input.data)
+  async initiatePayment(input: InitiatePaymentInput) {
+    this.checkFirst(input)
+    const sessionId = sessionIdOf(input.data?.session_id)
+    const amountSen = checkMyrAmount(input.amount, input.currency_code)
+    const sf = pickStorefrontData(input.data)
     await this.checkTypeRules(sf)
     const collection = await this.collectionOf(sessionId)
     // A paid cart never gets a second link (a shopper could pay it again).
@@ -206,15 +176,11 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
         providerId: this.getIdentifier(),
         amountSen,
       })
-      .catch((e: unknown) => {
-        this.logger_.error(
-          `svc: could not look for an open checkout of session ${sessionId}'s payment collection: ${errorText(e)}`
+      .catch(
+        this.notStarted(
+          `look for an open checkout of session ${sessionId}'s payment collection`
         )
-        throw new MedusaError(
-          MedusaError.Types.UNEXPECTED_STATE,
-          "svc: the payment could not be started; try again in a moment (nothing was charged)"
-        )
-      })
+      )
     if (!open) return null
     // the key is the request of the session that made it, whichever session holds the checkout now
     return this.createCheckout({
@@ -232,10 +198,11 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
    * bank makes a new checkout with a new key; the old link is left to expire
    * (svc has no merchant cancel). Nothing changed: nothing is sent.
    */
-  async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
+  async updatePayment(input: UpdatePaymentInput) {
+    this.checkFirst(input)
     const current = svcSessionDataSchema.safeParse(input.data ?? {})
-    const amountSen = this.checkAmount(input.amount, input.currency_code)
-    const sf = this.storefrontData(input.data)
+    const amountSen = checkMyrAmount(input.amount, input.currency_code)
+    const sf = pickStorefrontData(input.data)
     if (current.success) {
       const d = current.data
       const same =
@@ -246,18 +213,12 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
         !FINAL_UNPAID.has(d.svcStatus)
       if (same) return { data: d }
     }
-    const sessionId = String(
-      (current.success ? current.data.session_id : input.data?.session_id) ?? ""
-    )
-    if (!sessionId) {
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
-        "svc: the payment session id is missing (data.session_id)"
-      )
-    }
     const prev = current.success ? current.data : undefined
+    const sessionId = sessionIdOf(
+      prev ? prev.session_id : input.data?.session_id
+    )
     // what the session had, with what the storefront sends now over it
-    const merged = this.storefrontData({ ...prev, ...removeUndefined(sf) })
+    const merged = pickStorefrontData({ ...prev, ...removeUndefined(sf) })
     await this.checkTypeRules(merged)
     const collection = await this.collectionOf(sessionId)
     const data = await this.createCheckout({
@@ -304,7 +265,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     // Persist before sending (spec: Idempotency rules 1). A failure here stops
     // the payment before any request leaves. A key recorded before keeps its stored
     // title: a retry sends svc the very body it was sent under this key.
-    const ref = checkoutRef(this.options_.apiKey, {
+    const ref = checkoutRef(this.config.apiKey, {
       idempotencyKey,
       amountSen,
       tokenId,
@@ -318,12 +279,12 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
       attempt,
       type,
       idempotencyKey,
-      title: checkoutTitle({ prefix: this.options_.titlePrefix, ref }),
+      title: checkoutTitle({ prefix: this.config.titlePrefix, ref }),
       amountSen,
     })
 
     // The fields in the order every version has sent them: svc compares a replay's body with the first.
-    const { description, feeMode } = this.options_
+    const { description, feeMode } = this.config
     const common = {
       addressTo,
       amount: amountSen,
@@ -345,19 +306,9 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
         "svc FPX direct: bank, bankType and buyerName are missing"
       )
 
-    const {
-      createAttemptTimeoutMs: attemptTimeoutMs,
-      createDeadlineMs: deadlineMs,
-    } = this.options_
-    const deps = {
-      client: this.client,
-      ledger: this.ledger,
-      logger: this.logger_,
-      attemptTimeoutMs,
-      deadlineMs,
-    }
     const created = await createWithReconciliation(
-      deps,
+      { client: this.client, ledger: this.ledger, logger: this.logger_ },
+      this.config,
       body,
       idempotencyKey,
       title
@@ -403,16 +354,23 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
    * A failed read stops the payment before anything is sent: going on could give a paid cart
    * a second link, or a collection with an open checkout a second one.
    */
-  private async collectionOf(sessionId: string): Promise<CollectionContext> {
-    return this.medusa.collectionOfSession(sessionId).catch((e: unknown) => {
-      this.logger_.error(
-        `svc: could not read the payment collection of session ${sessionId}: ${errorText(e)}`
+  private collectionOf(sessionId: string): Promise<CollectionContext> {
+    return this.medusa
+      .collectionOfSession(sessionId)
+      .catch(
+        this.notStarted(`read the payment collection of session ${sessionId}`)
       )
+  }
+
+  /** A read that failed before anything was sent: logged, and the payment not started. */
+  private notStarted(what: string) {
+    return (e: unknown): never => {
+      this.logger_.error(`svc: could not ${what}: ${errorText(e)}`)
       throw new MedusaError(
         MedusaError.Types.UNEXPECTED_STATE,
         "svc: the payment could not be started; try again in a moment (nothing was charged)"
       )
-    })
+    }
   }
 
   /**
@@ -425,7 +383,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     sessionId: string,
     sf: StorefrontData
   ): string {
-    const template = this.options_.redirectUrl
+    const template = this.config.redirectUrl
     try {
       return buildRedirectUrl(template, {
         cart_id: sf.cart_id ?? ctx.cart_id,
@@ -445,21 +403,15 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
 
   // ---------------------------------------------------------------- status
 
-  async authorizePayment(
-    input: AuthorizePaymentInput
-  ): Promise<AuthorizePaymentOutput> {
+  async authorizePayment(input: PaymentProviderInput) {
     return this.readStatus(input.data, "authorize")
   }
 
-  async getPaymentStatus(
-    input: GetPaymentStatusInput
-  ): Promise<GetPaymentStatusOutput> {
+  async getPaymentStatus(input: PaymentProviderInput) {
     return this.readStatus(input.data, "status")
   }
 
-  async retrievePayment(
-    input: RetrievePaymentInput
-  ): Promise<RetrievePaymentOutput> {
+  async retrievePayment(input: PaymentProviderInput) {
     const { data } = await this.readStatus(input.data, "retrieve")
     return { data }
   }
@@ -500,16 +452,16 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
       status === PaymentSessionStatus.ERROR
         ? failureReason(c.status, expired)
         : null
+    const svcStatus = expired && c.status !== "FAILED" ? "EXPIRED" : c.status
+    const paid = { paidAt: c.paidAt ?? null, txHash: c.txHash ?? null }
     // A final status this process already wrote to the ledger (the settle workflow, just before
     // it asks Medusa to record the capture) is not written again.
-    const recorded = this.reads.isRecorded(c.checkoutId)
-    if (!recorded)
+    if (!this.reads.isRecorded(c.checkoutId))
       await this.ledger
         .recordStatus(c.checkoutId, {
-          status: expired && c.status !== "FAILED" ? "EXPIRED" : c.status,
+          status: svcStatus,
           source,
-          paidAt: c.paidAt ?? null,
-          txHash: c.txHash ?? null,
+          ...paid,
           failureReason: reason,
         })
         .then(() => this.reads.markRecorded(c.checkoutId))
@@ -527,16 +479,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
             )
           }
         })
-    return {
-      status,
-      data: {
-        ...d,
-        svcStatus: expired && c.status !== "FAILED" ? "EXPIRED" : c.status,
-        failureReason: reason,
-        paidAt: c.paidAt ?? null,
-        txHash: c.txHash ?? null,
-      },
-    }
+    return { status, data: { ...d, svcStatus, failureReason: reason, ...paid } }
   }
 
   /**
@@ -545,12 +488,16 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
    * instance) is not asked again, since svc never moves a checkout out of it;
    * otherwise one read, shared with any concurrent read of the same checkout.
    */
-  protected async currentCheckout(d: SvcSessionData): Promise<SvcCheckout> {
+  protected async currentCheckout(d: SvcSessionData): Promise<SvcCheckoutRead> {
     const cached = this.reads.cachedFinal(d.checkoutId)
     if (cached) return cached
-    const row = await this.ledger.finalRead(d.checkoutId).catch(() => undefined)
+    // the ledger records statuses read from svc only (never a webhook body), and a final one never moves
+    const row = await this.ledger
+      .byCheckoutId(d.checkoutId)
+      .catch(() => undefined)
     if (
       row &&
+      FINAL_CHECKOUT_STATUS.includes(row.status) &&
       row.title === d.title &&
       Number(row.amount_sen) === d.amountSen
     ) {
@@ -571,7 +518,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
   }
 
   /** Why a checkout read from svc is not the one this session asked for, or null. */
-  protected mismatch(c: SvcCheckout, d: SvcSessionData): string | null {
+  protected mismatch(c: SvcCheckoutRead, d: SvcSessionData): string | null {
     if (c.checkoutId !== d.checkoutId) return "checkout id differs"
     if (String(c.amount) !== String(d.amountSen))
       return `amount ${c.amount} sen, expected ${d.amountSen} sen`
@@ -586,9 +533,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
   // ---------------------------------------------------------------- money after the fact
 
   /** svc settles on-chain when the checkout completes: there is nothing left to capture. */
-  async capturePayment(
-    input: CapturePaymentInput
-  ): Promise<CapturePaymentOutput> {
+  async capturePayment(input: PaymentProviderInput) {
     const { status, data } = await this.readStatus(input.data, "capture")
     if (status !== PaymentSessionStatus.CAPTURED) {
       throw new MedusaError(
@@ -604,7 +549,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
    * after creation. The session is marked canceled here; should the buyer pay
    * the link anyway, the webhook or the job flags the payment for a refund.
    */
-  async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
+  async cancelPayment(input: PaymentProviderInput) {
     return {
       data: {
         ...(input.data ?? {}),
@@ -613,12 +558,12 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     }
   }
 
-  async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
+  async deletePayment(input: PaymentProviderInput) {
     return this.cancelPayment(input)
   }
 
   /** A refund is an svc payout the admin named first: src/workflows/refund-to-bank/send-payout.ts. */
-  async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
+  async refundPayment(input: RefundPaymentInput) {
     return sendRefundPayout(
       {
         payouts: this.svc,
@@ -642,33 +587,14 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
    * start several workflows fighting for the cart lock (docs/architecture.md).
    * No svc call, no write.
    */
-  async getWebhookActionAndData(
-    _payload: ProviderWebhookPayload["payload"]
-  ): Promise<WebhookActionResult> {
+  async getWebhookActionAndData(_payload: unknown) {
     return { action: PaymentActions.NOT_SUPPORTED }
   }
 
   // ---------------------------------------------------------------- checks
 
-  protected checkAmount(amount: unknown, currency: string): number {
-    return checkMyrAmount(amount, currency)
-  }
-
-  protected storefrontData(
-    data: Record<string, unknown> | undefined
-  ): StorefrontData {
-    try {
-      return pickStorefrontData(data)
-    } catch (e) {
-      if (e instanceof StorefrontDataError) {
-        throw new MedusaError(
-          MedusaError.Types.INVALID_DATA,
-          `svc: payment data ${e.message}`
-        )
-      }
-      throw e
-    }
-  }
+  /** Per-type rules checked before anything else, on a new or changed payment. Overridden by FPX direct. */
+  protected checkFirst(_input: InitiatePaymentInput): void {}
 
   /** Per-type rules checked before svc is called. Overridden by FPX direct. */
   protected async checkTypeRules(_sf: StorefrontData): Promise<void> {}
@@ -681,12 +607,14 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
       throw toShopperError(e, "talking to svc", this.logger_)
     }
   }
+}
 
-  /** Exposed for the plugin's store route, admin routes and job. */
-  get svcClient(): SvcClient {
-    return this.client
-  }
-  get svcCatalog(): SvcCatalog {
-    return this.catalog
-  }
+/** The payment session id Medusa gave the provider, or an error naming it. */
+function sessionIdOf(id: unknown): string {
+  const sessionId = String(id ?? "")
+  if (sessionId) return sessionId
+  throw new MedusaError(
+    MedusaError.Types.INVALID_DATA,
+    "svc: the payment session id is missing (data.session_id)"
+  )
 }

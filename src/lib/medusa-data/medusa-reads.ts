@@ -2,6 +2,7 @@ import { container as appContainer } from "@medusajs/framework"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type {
   BigNumberInput,
+  MedusaContainer,
   RemoteQueryFunction,
 } from "@medusajs/framework/types"
 import { exactSum } from "../money/sen-sums"
@@ -20,31 +21,19 @@ import { exactSum } from "../money/sen-sums"
  * without a database.
  */
 type Query = Omit<RemoteQueryFunction, symbol>
-type Resolver = { resolve: (key: string) => unknown }
-
-// Query is a function with methods (graph, gql, index)
-function isQuery(q: unknown): q is Query {
-  return (
-    (typeof q === "object" || typeof q === "function") &&
-    q !== null &&
-    "graph" in q &&
-    typeof q.graph === "function"
-  )
-}
-
-function queryIn(c: Resolver | undefined): Query | undefined {
-  if (!c) return undefined
-  try {
-    const q = c.resolve(ContainerRegistrationKeys.QUERY)
-    return isQuery(q) ? q : undefined
-  } catch {
-    return undefined
-  }
-}
+type Resolver = Pick<MedusaContainer, "resolve">
 
 /** Query from `scope`, else from the application's container, else undefined. */
-export function medusaQuery(scope?: Resolver): Query | undefined {
-  return queryIn(scope) ?? queryIn(appContainer)
+function medusaQuery(scope?: Resolver): Query | undefined {
+  for (const c of [scope, appContainer]) {
+    try {
+      const query = c?.resolve(ContainerRegistrationKeys.QUERY)
+      if (query) return query
+    } catch {
+      // awilix throws for a name it does not hold
+    }
+  }
+  return undefined
 }
 
 /** A payment session's collection, the collection's cart and order, and whether it holds a live payment. */
@@ -270,8 +259,7 @@ export class MedusaReads {
 
   /** Medusa's refund `refundId` exists (was committed and not removed). */
   async refundExists(refundId: string | null): Promise<boolean> {
-    if (!refundId) return false
-    return !!(await this.refund(refundId))
+    return !!(await this.refund(refundId ?? ""))
   }
 
   /**

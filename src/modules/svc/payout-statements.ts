@@ -92,15 +92,16 @@ export const NAMED_DESTINATION = `select beneficiary_id, beneficiary_name, desti
    where (payment_id = :paymentId or (:orderId::text is not null and order_id = :orderId)) and destination is not null and deleted_at is null
    order by (status = 'FAILED') asc, created_at desc limit 1`
 
-/** Made once per Medusa refund: a second call for the same refund inserts nothing and finds the first. */
-export const INSERT_PAYOUT_FOR_REFUND = `insert into svc_payout (id, idempotency_key, refund_id, payment_id, order_id, checkout_id, amount_sen,
+/** Made once per Medusa refund: a second call for the same refund inserts nothing and finds the first (its id). */
+export const PAYOUT_FOR_REFUND = `with made as (
+   insert into svc_payout (id, idempotency_key, refund_id, payment_id, order_id, checkout_id, amount_sen,
                             beneficiary_id, beneficiary_name, destination, status, status_history, note)
    select :id, :idempotencyKey, :refundId, :paymentId, :orderId, :checkoutId, :amountSen, :beneficiary_id, :beneficiary_name,
           :destination::jsonb, 'REQUESTED', jsonb_build_object('entries', :history::jsonb), :note
     where not exists (select 1 from svc_payout where refund_id = :refundId and deleted_at is null)
-   returning id`
-
-export const PAYOUT_OF_REFUND = `select id from svc_payout where refund_id = :refundId and deleted_at is null limit 1`
+   returning id)
+   select id from made union all
+   select id from svc_payout where refund_id = :refundId and deleted_at is null limit 1`
 
 /** A withdrawal's later status from svc, only while the row still has the status it was read with. */
 export const RECORD_WITHDRAWAL_STATUS = `update svc_withdrawal set status = :status, failure_reason = coalesce(:failureReason, failure_reason), ${APPEND_HISTORY}, updated_at = now()

@@ -17,11 +17,7 @@ import SvcSetting from "./models/svc-setting"
 import SvcPaymentLink from "./models/svc-payment-link"
 import type { PayoutForRefund, PayoutRow } from "./payout-statements"
 
-export type {
-  NamedDestination,
-  PayoutForRefund,
-  PayoutRow,
-} from "./payout-statements"
+export type { PayoutRow } from "./payout-statements"
 
 const NO_PROVIDER =
   "medusa-payment-svc: no svc payment provider is configured: add medusa-payment-svc/providers/svc to the payment module's providers in medusa-config.ts (README, Install into a store)"
@@ -459,18 +455,9 @@ class SvcModuleService extends MedusaService({
       ),
       note: "Medusa's Refund (button, return or claim), to the destination named for this order",
     }
-    return this.manager_()
-      .getKnex()
-      .transaction(async (trx) => {
-        type Made = { rows: { id: string }[] }
-        const one = async (sql: string) =>
-          (await trx.raw<Made>(sql, row)).rows[0]?.id
-        const id =
-          (await one(P.INSERT_PAYOUT_FOR_REFUND)) ??
-          (await one(P.PAYOUT_OF_REFUND))
-        if (!id) throw new Error(`svc_payout of refund ${refundId}: not found`)
-        return id
-      })
+    const [r] = await this.sql<{ id: string }>(P.PAYOUT_FOR_REFUND, row)
+    if (!r) throw new Error(`svc_payout of refund ${refundId}: not found`)
+    return r.id
   }
 }
 

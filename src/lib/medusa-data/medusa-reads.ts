@@ -46,14 +46,6 @@ export type CollectionContext = {
   paid: boolean
 }
 
-const NO_COLLECTION: CollectionContext = {
-  payment_collection_id: null,
-  cart_id: null,
-  cart_completed: false,
-  order_id: null,
-  paid: false,
-}
-
 type Id = { id: string }
 type SessionRow = {
   payment_collection_id: string | null
@@ -133,25 +125,26 @@ export class MedusaReads {
    */
   async collectionOfSession(sessionId: string): Promise<CollectionContext> {
     const query = this.query
-    if (!query || !sessionId) return NO_COLLECTION
-    const { data } = await query.graph({
-      entity: "payment_session",
-      fields: [
-        "payment_collection_id",
-        "payment_collection.payments.id",
-        "payment_collection.payments.canceled_at",
-        "payment_collection.cart.id",
-        "payment_collection.cart.completed_at",
-        "payment_collection.order.id",
-      ],
-      filters: { id: sessionId },
-    })
+    const { data } =
+      !query || !sessionId
+        ? { data: [] }
+        : await query.graph({
+            entity: "payment_session",
+            fields: [
+              "payment_collection_id",
+              "payment_collection.payments.id",
+              "payment_collection.payments.canceled_at",
+              "payment_collection.cart.id",
+              "payment_collection.cart.completed_at",
+              "payment_collection.order.id",
+            ],
+            filters: { id: sessionId },
+          })
     // Query's rows are untyped without Medusa's generated types: the fields asked for
     const s: SessionRow | undefined = data[0]
-    if (!s) return NO_COLLECTION
-    const pc = s.payment_collection ?? {}
+    const pc = s?.payment_collection ?? {}
     return {
-      payment_collection_id: s.payment_collection_id ?? null,
+      payment_collection_id: s?.payment_collection_id ?? null,
       cart_id: pc.cart?.id ?? null,
       cart_completed: !!pc.cart?.completed_at,
       order_id: pc.order?.id ?? null,

@@ -63,15 +63,11 @@ export const CLAIM_PAYOUT = `update svc_payout set refund_id = :refundId, status
  * svc's answer recorded; returns the payout id the row had before (the row locked first, so
  * of two senders with the same key, the one that finds it null made the payout known: once).
  */
-export const RECORD_PAYOUT_SENT = `with prev as (select id, payout_id from svc_payout where id = :rowId and deleted_at is null for update)
+export const RECORD_PAYOUT_SENT = `with prev as (select id as prev_id, payout_id as previous_payout_id from svc_payout where id = :rowId and deleted_at is null for update)
    update svc_payout p set payout_id = :payoutId, status = :status, fee_sen = coalesce(:feeSen, fee_sen), beneficiary_id = coalesce(:beneficiaryId, p.beneficiary_id),
      failure_reason = null, ${APPEND_HISTORY}, updated_at = now()
-   from prev where p.id = prev.id
-   returning prev.payout_id as previous_payout_id, ${PAYOUT_ROW_COLUMNS.split(
-     ", "
-   )
-     .map((c) => `p.${c}`)
-     .join(", ")}, p.order_id`
+   from prev where p.id = prev.prev_id
+   returning prev.previous_payout_id, ${PAYOUT_ROW_COLUMNS}, order_id`
 
 /** svc's later status (tracking), only while the row still has the status it was read with: one caller makes each change. */
 export const RECORD_PAYOUT_STATUS = `update svc_payout set status = :status, fee_sen = coalesce(:feeSen, fee_sen), attention = coalesce(:attention, attention),

@@ -111,11 +111,6 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     )
   }
 
-  /** The checkout ledger (the svc module's service). */
-  protected get ledger(): SvcModuleService["checkouts"] {
-    return this.svc.checkouts
-  }
-
   // ---------------------------------------------------------------- creation
 
   async initiatePayment(input: InitiatePaymentInput) {
@@ -152,7 +147,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
      */
     const paymentCollectionId = collection.payment_collection_id
     const open = paymentCollectionId
-      ? await this.ledger
+      ? await this.svc.checkouts
           .openCheckoutOfCollection({
             paymentCollectionId,
             sessionId,
@@ -230,7 +225,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     const [tokenId, addressTo] = await this.wrap(() =>
       Promise.all([this.catalog.tokenId(), this.catalog.addressTo()])
     )
-    const redirectUrl = this.redirectUrlFor(args.collection, sessionId, sf)
+    const redirectUrl = this.redirectUrlFor(args)
 
     const idempotencyKey = deriveIdempotencyKey([
       sessionId,
@@ -258,7 +253,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
       addressTo,
       type,
     })
-    const { title } = await this.ledger.recordIntent({
+    const { title } = await this.svc.checkouts.recordIntent({
       paymentSessionId: sessionId,
       paymentCollectionId: args.collection.payment_collection_id,
       providerId: this.getIdentifier(),
@@ -293,19 +288,19 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
       )
 
     const created = await createWithReconciliation(
-      { client: this.client, ledger: this.ledger, logger: this.logger_ },
+      { client: this.client, ledger: this.svc.checkouts, logger: this.logger_ },
       this.config,
       body,
       idempotencyKey,
       title
     )
     const by = { checkout: created.checkoutId }
-    await this.ledger.recordCreated(idempotencyKey, created, {
+    await this.svc.checkouts.recordCreated(idempotencyKey, created, {
       expired: english(say("history.replacedExpired", by)),
       open: english(say("history.replaced", by)),
     })
     if (args.adopt) {
-      await this.ledger.reassign(
+      await this.svc.checkouts.reassign(
         idempotencyKey,
         args.adopt.by,
         english(say("history.adopted", { session: args.adopt.by }))
@@ -364,14 +359,9 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
    * cart, order and id as read for the session that asks now (an adopted session's own row may
    * already be deleted).
    */
-  private redirectUrlFor(
-    ctx: CollectionContext,
-    sessionId: string,
-    sf: StorefrontData
-  ): string {
-    const template = this.config.redirectUrl
+  private redirectUrlFor({ collection: ctx, sessionId, sf }: CreateArgs) {
     try {
-      return buildRedirectUrl(template, {
+      return buildRedirectUrl(this.config.redirectUrl, {
         cart_id: sf.cart_id ?? ctx.cart_id,
         session_id: sessionId,
         order_id: ctx.order_id,
@@ -443,7 +433,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     // A final status this process already wrote to the ledger (the settle workflow, just before
     // it asks Medusa to record the capture) is not written again.
     if (!this.reads.isRecorded(c.checkoutId))
-      await this.ledger
+      await this.svc.checkouts
         .recordStatus(c.checkoutId, {
           status: svcStatus,
           source,
@@ -478,7 +468,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     const cached = this.reads.cachedFinal(d.checkoutId)
     if (cached) return cached
     // the ledger records statuses read from svc only (never a webhook body), and a final one never moves
-    const row = await this.ledger
+    const row = await this.svc.checkouts
       .byCheckoutId(d.checkoutId)
       .catch(() => undefined)
     if (
@@ -536,12 +526,8 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
    * the link anyway, the webhook or the job flags the payment for a refund.
    */
   async cancelPayment(input: PaymentProviderInput) {
-    return {
-      data: {
-        ...(input.data ?? {}),
-        canceledInMedusaAt: new Date().toISOString(),
-      },
-    }
+    const canceledInMedusaAt = new Date().toISOString()
+    return { data: { ...input.data, canceledInMedusaAt } }
   }
 
   async deletePayment(input: PaymentProviderInput) {

@@ -88,13 +88,6 @@ export type ActiveChange = {
   status: string
 }
 
-export type RefundContext = {
-  paymentId: string
-  orderId: string | null
-  orderStatus: string | null
-  activeChange: ActiveChange | null
-}
-
 /** The newest order change in progress of an order, or null. */
 export async function activeOrderChange(
   query: Query,
@@ -264,7 +257,7 @@ export class MedusaReads {
    * only when asked, its payment and order, the order's status and an order change in
    * progress.
    */
-  async refundFacts(refundId: string): Promise<RefundFacts> {
+  async refundFacts(refundId: string) {
     const r = await this.refund(refundId)
     const id = r?.metadata?.svc_payout_id
     const order = r?.payment?.payment_collection?.order ?? null
@@ -289,11 +282,7 @@ export class MedusaReads {
 }
 
 /** What refundFacts gives: one read of a refund, for a payout. */
-export type RefundFacts = {
-  payoutRowId: string | null
-  refundedBefore: string
-  context: () => Promise<RefundContext | null>
-}
+export type RefundFacts = Awaited<ReturnType<MedusaReads["refundFacts"]>>
 
 function refundedBeforeOf(r: RefundRow | undefined): string {
   if (!r) return "0"

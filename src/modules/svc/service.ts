@@ -15,7 +15,6 @@ import SvcBeneficiary from "./models/svc-beneficiary"
 import SvcTriggerAddress from "./models/svc-trigger-address"
 import SvcSetting from "./models/svc-setting"
 import SvcPaymentLink from "./models/svc-payment-link"
-import type { PayoutForRefund, PayoutRow } from "./payout-statements"
 
 export type { PayoutRow } from "./payout-statements"
 
@@ -35,7 +34,7 @@ type Delivery = Pick<WebhookEvent, "event_type" | "outcome"> & {
   at: string | Date
   n: number
 }
-type PayoutWithOrder = PayoutRow & { order_id: string | null }
+type PayoutWithOrder = P.PayoutRow & { order_id: string | null }
 /** A setting row's bindings (`:id`, `:key`, `:value` as JSON). */
 const setting = (key: string, value: unknown) => ({
   id: generateEntityId(undefined, "svcset"),
@@ -306,7 +305,7 @@ class SvcModuleService extends MedusaService({
       "refund",
       `Medusa refund ${refundId}`
     )
-    const [r] = await this.sql<PayoutRow>(P.CLAIM_PAYOUT, {
+    const [r] = await this.sql<P.PayoutRow>(P.CLAIM_PAYOUT, {
       rowId,
       refundId,
       history,
@@ -442,7 +441,7 @@ class SvcModuleService extends MedusaService({
    * claims): one row per Medusa refund, made once (a second call for the same refund
    * finds it), REQUESTED with the Idempotency-Key given, stored before anything is sent.
    */
-  async requestPayoutForRefund(args: PayoutForRefund): Promise<string> {
+  async requestPayoutForRefund(args: P.PayoutForRefund): Promise<string> {
     const { named, refundId } = args
     const row = {
       ...args,

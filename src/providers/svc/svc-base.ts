@@ -323,9 +323,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
       expiresAt: created.expiresAt,
       svcStatus: "CREATED",
       failureReason: null,
-      ...(type === "FPX_DIRECT"
-        ? { bank: sf.bank, bankType: sf.bankType, buyerName: sf.buyerName }
-        : {}),
+      ...(type === "FPX_DIRECT" ? { bank, bankType, buyerName } : {}),
       ...(sf.cart_id ? { cart_id: sf.cart_id } : {}),
     }
   }

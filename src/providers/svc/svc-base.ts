@@ -132,46 +132,49 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
         `svc: ${paid}; no new payment was started (nothing was charged)`
       )
     }
-    /*
-     * The same payment asked again in a new session (Medusa replaces the
-     * collection's session): when svc already has an open checkout for this
-     * collection, provider, amount and buyer details, the new session takes it
-     * over: the create is sent again with the first request's key and exact body,
-     * so svc answers with that checkout (spec: Idempotency rules 2), and the
-     * ledger row moves to the new session. This is what makes a crash after
-     * `POST /v1/checkout` left, and before its answer was stored, cost one
-     * checkout and not two; it also keeps a shopper who starts the same payment
-     * twice on one link.
-     * A failed look-up stops the payment (nothing sent): going on would risk a
-     * second live link for a collection that may already have one.
-     */
-    const paymentCollectionId = collection.payment_collection_id
-    const open = paymentCollectionId
-      ? await this.svc.checkouts
-          .openCheckoutOfCollection({
-            paymentCollectionId,
-            sessionId,
-            providerId: this.getIdentifier(),
-            amountSen,
-          })
-          .catch(
-            this.notStarted(
-              `look for an open checkout of session ${sessionId}'s payment collection`
-            )
-          )
-      : undefined
-    const same = { amountSen, sf, collection }
+    const same = { sessionId, amountSen, sf, collection }
     const data =
-      // the key is the request of the session that made it, whichever session holds the checkout now
-      (open &&
-        (await this.createCheckout({
-          ...same,
-          sessionId: open.origin_session_id,
-          attempt: open.attempt,
-          adopt: { by: sessionId, key: open.idempotency_key },
-        }))) ??
-      (await this.createCheckout({ ...same, sessionId, attempt: 1 }))
+      (await this.adoptOpenCheckout(same)) ??
+      (await this.createCheckout({ ...same, attempt: 1 }))
     return { id: data.checkoutId, status: PaymentSessionStatus.PENDING, data }
+  }
+
+  /**
+   * The same payment asked again in a new session (Medusa replaces the
+   * collection's session): when svc already has an open checkout for this
+   * collection, provider, amount and buyer details, the new session takes it
+   * over: the create is sent again with the first request's key and exact body,
+   * so svc answers with that checkout (spec: Idempotency rules 2), and the
+   * ledger row moves to the new session. This is what makes a crash after
+   * `POST /v1/checkout` left, and before its answer was stored, cost one
+   * checkout and not two; it also keeps a shopper who starts the same payment
+   * twice on one link.
+   */
+  private async adoptOpenCheckout(args: Omit<CreateArgs, "attempt">) {
+    const { sessionId, collection } = args
+    if (!collection.payment_collection_id) return null
+    // A failed look-up stops the payment (nothing sent): going on would risk a
+    // second live link for a collection that may already have one.
+    const open = await this.svc.checkouts
+      .openCheckoutOfCollection({
+        paymentCollectionId: collection.payment_collection_id,
+        sessionId,
+        providerId: this.getIdentifier(),
+        amountSen: args.amountSen,
+      })
+      .catch(
+        this.notStarted(
+          `look for an open checkout of session ${sessionId}'s payment collection`
+        )
+      )
+    if (!open) return null
+    // the key is the request of the session that made it, whichever session holds the checkout now
+    return this.createCheckout({
+      ...args,
+      sessionId: open.origin_session_id,
+      attempt: open.attempt,
+      adopt: { by: sessionId, key: open.idempotency_key },
+    })
   }
 
   /**

@@ -89,7 +89,6 @@ class SvcModuleService extends MedusaService({
   }
 
   private readonly manager_: () => SqlEntityManager
-  private checkouts_?: CheckoutLedger
 
   private readonly logger_?: Pick<Logger, "warn">
 
@@ -112,9 +111,7 @@ class SvcModuleService extends MedusaService({
    * the settle workflow, the watcher and the job write through it, in any
    * process, without losing each other's history.
    */
-  get checkouts(): CheckoutLedger {
-    return (this.checkouts_ ??= new CheckoutLedger(this.sql))
-  }
+  readonly checkouts = new CheckoutLedger(this.sql)
 
   /**
    * Removes a withdrawal or token transfer that was recorded but never sent: the

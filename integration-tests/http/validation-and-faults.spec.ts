@@ -200,8 +200,8 @@ svcMedusaSuite({
       )
       expect(made).toHaveLength(1)
       // the store restarts with a new prefix (as a changed option would) before the shopper retries
-      const prefix = provider.options_.titlePrefix
-      provider.options_.titlePrefix = "Kedai Raya order"
+      const prefix = provider.config.titlePrefix
+      provider.config.titlePrefix = "Kedai Raya order"
       try {
         const s = await initiateSession(
           api,
@@ -237,7 +237,7 @@ svcMedusaSuite({
           1
         )
       } finally {
-        provider.options_.titlePrefix = prefix
+        provider.config.titlePrefix = prefix
       }
     })
 

@@ -2,6 +2,7 @@ import { container as appContainer } from "@medusajs/framework"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type {
   BigNumberInput,
+  MedusaContainer,
   RemoteQueryFunction,
 } from "@medusajs/framework/types"
 import { exactSum } from "../money/sen-sums"
@@ -20,31 +21,19 @@ import { exactSum } from "../money/sen-sums"
  * without a database.
  */
 type Query = Omit<RemoteQueryFunction, symbol>
-type Resolver = { resolve: (key: string) => unknown }
-
-// Query is a function with methods (graph, gql, index)
-function isQuery(q: unknown): q is Query {
-  return (
-    (typeof q === "object" || typeof q === "function") &&
-    q !== null &&
-    "graph" in q &&
-    typeof q.graph === "function"
-  )
-}
-
-function queryIn(c: Resolver | undefined): Query | undefined {
-  if (!c) return undefined
-  try {
-    const q = c.resolve(ContainerRegistrationKeys.QUERY)
-    return isQuery(q) ? q : undefined
-  } catch {
-    return undefined
-  }
-}
+type Resolver = Pick<MedusaContainer, "resolve">
 
 /** Query from `scope`, else from the application's container, else undefined. */
-export function medusaQuery(scope?: Resolver): Query | undefined {
-  return queryIn(scope) ?? queryIn(appContainer)
+function medusaQuery(scope?: Resolver): Query | undefined {
+  for (const c of [scope, appContainer]) {
+    try {
+      const query = c?.resolve(ContainerRegistrationKeys.QUERY)
+      if (query) return query
+    } catch {
+      // awilix throws for a name it does not hold
+    }
+  }
+  return undefined
 }
 
 /** A payment session's collection, the collection's cart and order, and whether it holds a live payment. */
@@ -55,14 +44,6 @@ export type CollectionContext = {
   order_id: string | null
   /** a payment of the collection was authorized or captured (not canceled) */
   paid: boolean
-}
-
-const NO_COLLECTION: CollectionContext = {
-  payment_collection_id: null,
-  cart_id: null,
-  cart_completed: false,
-  order_id: null,
-  paid: false,
 }
 
 type Id = { id: string }
@@ -107,13 +88,6 @@ export type ActiveChange = {
   status: string
 }
 
-export type RefundContext = {
-  paymentId: string
-  orderId: string | null
-  orderStatus: string | null
-  activeChange: ActiveChange | null
-}
-
 /** The newest order change in progress of an order, or null. */
 export async function activeOrderChange(
   query: Query,
@@ -144,25 +118,26 @@ export class MedusaReads {
    */
   async collectionOfSession(sessionId: string): Promise<CollectionContext> {
     const query = this.query
-    if (!query || !sessionId) return NO_COLLECTION
-    const { data } = await query.graph({
-      entity: "payment_session",
-      fields: [
-        "payment_collection_id",
-        "payment_collection.payments.id",
-        "payment_collection.payments.canceled_at",
-        "payment_collection.cart.id",
-        "payment_collection.cart.completed_at",
-        "payment_collection.order.id",
-      ],
-      filters: { id: sessionId },
-    })
+    const { data } =
+      !query || !sessionId
+        ? { data: [] }
+        : await query.graph({
+            entity: "payment_session",
+            fields: [
+              "payment_collection_id",
+              "payment_collection.payments.id",
+              "payment_collection.payments.canceled_at",
+              "payment_collection.cart.id",
+              "payment_collection.cart.completed_at",
+              "payment_collection.order.id",
+            ],
+            filters: { id: sessionId },
+          })
     // Query's rows are untyped without Medusa's generated types: the fields asked for
     const s: SessionRow | undefined = data[0]
-    if (!s) return NO_COLLECTION
-    const pc = s.payment_collection ?? {}
+    const pc = s?.payment_collection ?? {}
     return {
-      payment_collection_id: s.payment_collection_id ?? null,
+      payment_collection_id: s?.payment_collection_id ?? null,
       cart_id: pc.cart?.id ?? null,
       cart_completed: !!pc.cart?.completed_at,
       order_id: pc.order?.id ?? null,
@@ -270,8 +245,7 @@ export class MedusaReads {
 
   /** Medusa's refund `refundId` exists (was committed and not removed). */
   async refundExists(refundId: string | null): Promise<boolean> {
-    if (!refundId) return false
-    return !!(await this.refund(refundId))
+    return !!(await this.refund(refundId ?? ""))
   }
 
   /**
@@ -283,7 +257,7 @@ export class MedusaReads {
    * only when asked, its payment and order, the order's status and an order change in
    * progress.
    */
-  async refundFacts(refundId: string): Promise<RefundFacts> {
+  async refundFacts(refundId: string) {
     const r = await this.refund(refundId)
     const id = r?.metadata?.svc_payout_id
     const order = r?.payment?.payment_collection?.order ?? null
@@ -308,11 +282,7 @@ export class MedusaReads {
 }
 
 /** What refundFacts gives: one read of a refund, for a payout. */
-export type RefundFacts = {
-  payoutRowId: string | null
-  refundedBefore: string
-  context: () => Promise<RefundContext | null>
-}
+export type RefundFacts = Awaited<ReturnType<MedusaReads["refundFacts"]>>
 
 function refundedBeforeOf(r: RefundRow | undefined): string {
   if (!r) return "0"

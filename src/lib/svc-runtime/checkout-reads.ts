@@ -13,7 +13,7 @@ import type { SvcCheckoutRead } from "./keys"
  *
  * Across processes the checkout ledger (svc_checkout) plays the second role:
  * a final status recorded there from an svc read is not read again
- * (see CheckoutLedger.finalRead).
+ * (see SvcBase.currentCheckout).
  */
 export class CheckoutReads {
   private readonly inflight = new Map<string, Promise<SvcCheckoutRead>>()

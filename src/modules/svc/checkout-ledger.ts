@@ -19,14 +19,8 @@ export type Sql = <Row = Record<string, unknown>>(
   bindings?: Bindings
 ) => Promise<Row[]>
 
-export type LedgerStatus = {
-  status: string
-  at: string
-  source: string
-  detail?: string
-  /** ADOPTED: the session the checkout was taken from */
-  from?: string
-}
+/** A status history entry as given (`at` is stamped when written; an ADOPTED one gets `from`, the session the checkout was taken from). */
+type Entry = { status: string; source: string; detail?: string }
 
 type Checkout = InferTypeOf<typeof SvcCheckout>
 export type LedgerRow = Pick<
@@ -66,7 +60,7 @@ export type OpenCheckout = Pick<
 > & { origin_session_id: string }
 
 /** One status history entry stamped now, as JSON for `|| :entry::jsonb`. */
-const entries = (e: Omit<LedgerStatus, "at">) =>
+const entries = (e: Entry) =>
   JSON.stringify([{ ...e, at: new Date().toISOString() }])
 
 /**
@@ -87,17 +81,6 @@ export class CheckoutLedger {
       { checkoutId }
     )
     return row
-  }
-
-  /**
-   * The final status svc gave for this checkout, if one was recorded. Only
-   * statuses read from svc (never a webhook body) are written here, and svc
-   * never moves a checkout out of them: a reader can use it instead of asking
-   * svc again, in any process.
-   */
-  async finalRead(checkoutId: string): Promise<LedgerRow | undefined> {
-    const row = await this.byCheckoutId(checkoutId)
-    return row && FINAL_CHECKOUT_STATUS.includes(row.status) ? row : undefined
   }
 
   /** The outcome of a final status is applied in Medusa: later events for it cost nothing. */
@@ -204,7 +187,7 @@ export class CheckoutLedger {
   async recordOrderPlaced(
     checkoutId: string,
     orderId: string,
-    entry: Omit<LedgerStatus, "at">
+    entry: Entry
   ): Promise<boolean> {
     const [r] = await this.sql<{ previous_attention: string | null }>(
       `${LOCK_ROW}
@@ -232,7 +215,7 @@ export class CheckoutLedger {
     checkoutId: string,
     reason: string,
     backoff: { baseS: number; capS: number },
-    entry: Omit<LedgerStatus, "at" | "detail">
+    entry: Omit<Entry, "detail">
   ): Promise<{ retryAt: Date | undefined; cleared: boolean }> {
     type Row = { order_retry_at: Date; previous_attention: string | null }
     const [r] = await this.sql<Row>(
@@ -263,7 +246,7 @@ export class CheckoutLedger {
   async recordOrderImpossible(
     checkoutId: string,
     reason: string,
-    entry: Omit<LedgerStatus, "at" | "detail">
+    entry: Omit<Entry, "detail">
   ): Promise<boolean> {
     const [r] = await this.sql<{ previous_attention: string | null }>(
       `${LOCK_ROW}

@@ -63,15 +63,11 @@ export const CLAIM_PAYOUT = `update svc_payout set refund_id = :refundId, status
  * svc's answer recorded; returns the payout id the row had before (the row locked first, so
  * of two senders with the same key, the one that finds it null made the payout known: once).
  */
-export const RECORD_PAYOUT_SENT = `with prev as (select id, payout_id from svc_payout where id = :rowId and deleted_at is null for update)
+export const RECORD_PAYOUT_SENT = `with prev as (select id as prev_id, payout_id as previous_payout_id from svc_payout where id = :rowId and deleted_at is null for update)
    update svc_payout p set payout_id = :payoutId, status = :status, fee_sen = coalesce(:feeSen, fee_sen), beneficiary_id = coalesce(:beneficiaryId, p.beneficiary_id),
      failure_reason = null, ${APPEND_HISTORY}, updated_at = now()
-   from prev where p.id = prev.id
-   returning prev.payout_id as previous_payout_id, ${PAYOUT_ROW_COLUMNS.split(
-     ", "
-   )
-     .map((c) => `p.${c}`)
-     .join(", ")}, p.order_id`
+   from prev where p.id = prev.prev_id
+   returning prev.previous_payout_id, ${PAYOUT_ROW_COLUMNS}, order_id`
 
 /** svc's later status (tracking), only while the row still has the status it was read with: one caller makes each change. */
 export const RECORD_PAYOUT_STATUS = `update svc_payout set status = :status, fee_sen = coalesce(:feeSen, fee_sen), attention = coalesce(:attention, attention),
@@ -92,15 +88,16 @@ export const NAMED_DESTINATION = `select beneficiary_id, beneficiary_name, desti
    where (payment_id = :paymentId or (:orderId::text is not null and order_id = :orderId)) and destination is not null and deleted_at is null
    order by (status = 'FAILED') asc, created_at desc limit 1`
 
-/** Made once per Medusa refund: a second call for the same refund inserts nothing and finds the first. */
-export const INSERT_PAYOUT_FOR_REFUND = `insert into svc_payout (id, idempotency_key, refund_id, payment_id, order_id, checkout_id, amount_sen,
+/** Made once per Medusa refund: a second call for the same refund inserts nothing and finds the first (its id). */
+export const PAYOUT_FOR_REFUND = `with made as (
+   insert into svc_payout (id, idempotency_key, refund_id, payment_id, order_id, checkout_id, amount_sen,
                             beneficiary_id, beneficiary_name, destination, status, status_history, note)
    select :id, :idempotencyKey, :refundId, :paymentId, :orderId, :checkoutId, :amountSen, :beneficiary_id, :beneficiary_name,
           :destination::jsonb, 'REQUESTED', jsonb_build_object('entries', :history::jsonb), :note
     where not exists (select 1 from svc_payout where refund_id = :refundId and deleted_at is null)
-   returning id`
-
-export const PAYOUT_OF_REFUND = `select id from svc_payout where refund_id = :refundId and deleted_at is null limit 1`
+   returning id)
+   select id from made union all
+   select id from svc_payout where refund_id = :refundId and deleted_at is null limit 1`
 
 /** A withdrawal's later status from svc, only while the row still has the status it was read with. */
 export const RECORD_WITHDRAWAL_STATUS = `update svc_withdrawal set status = :status, failure_reason = coalesce(:failureReason, failure_reason), ${APPEND_HISTORY}, updated_at = now()

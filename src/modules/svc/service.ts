@@ -15,13 +15,8 @@ import SvcBeneficiary from "./models/svc-beneficiary"
 import SvcTriggerAddress from "./models/svc-trigger-address"
 import SvcSetting from "./models/svc-setting"
 import SvcPaymentLink from "./models/svc-payment-link"
-import type { PayoutForRefund, PayoutRow } from "./payout-statements"
 
-export type {
-  NamedDestination,
-  PayoutForRefund,
-  PayoutRow,
-} from "./payout-statements"
+export type { PayoutRow } from "./payout-statements"
 
 const NO_PROVIDER =
   "medusa-payment-svc: no svc payment provider is configured: add medusa-payment-svc/providers/svc to the payment module's providers in medusa-config.ts (README, Install into a store)"
@@ -39,7 +34,7 @@ type Delivery = Pick<WebhookEvent, "event_type" | "outcome"> & {
   at: string | Date
   n: number
 }
-type PayoutWithOrder = PayoutRow & { order_id: string | null }
+type PayoutWithOrder = P.PayoutRow & { order_id: string | null }
 /** A setting row's bindings (`:id`, `:key`, `:value` as JSON). */
 const setting = (key: string, value: unknown) => ({
   id: generateEntityId(undefined, "svcset"),
@@ -94,7 +89,6 @@ class SvcModuleService extends MedusaService({
   }
 
   private readonly manager_: () => SqlEntityManager
-  private checkouts_?: CheckoutLedger
 
   private readonly logger_?: Pick<Logger, "warn">
 
@@ -117,9 +111,7 @@ class SvcModuleService extends MedusaService({
    * the settle workflow, the watcher and the job write through it, in any
    * process, without losing each other's history.
    */
-  get checkouts(): CheckoutLedger {
-    return (this.checkouts_ ??= new CheckoutLedger(this.sql))
-  }
+  readonly checkouts = new CheckoutLedger(this.sql)
 
   /**
    * Removes a withdrawal or token transfer that was recorded but never sent: the
@@ -310,7 +302,7 @@ class SvcModuleService extends MedusaService({
       "refund",
       `Medusa refund ${refundId}`
     )
-    const [r] = await this.sql<PayoutRow>(P.CLAIM_PAYOUT, {
+    const [r] = await this.sql<P.PayoutRow>(P.CLAIM_PAYOUT, {
       rowId,
       refundId,
       history,
@@ -446,7 +438,7 @@ class SvcModuleService extends MedusaService({
    * claims): one row per Medusa refund, made once (a second call for the same refund
    * finds it), REQUESTED with the Idempotency-Key given, stored before anything is sent.
    */
-  async requestPayoutForRefund(args: PayoutForRefund): Promise<string> {
+  async requestPayoutForRefund(args: P.PayoutForRefund): Promise<string> {
     const { named, refundId } = args
     const row = {
       ...args,
@@ -459,18 +451,9 @@ class SvcModuleService extends MedusaService({
       ),
       note: "Medusa's Refund (button, return or claim), to the destination named for this order",
     }
-    return this.manager_()
-      .getKnex()
-      .transaction(async (trx) => {
-        type Made = { rows: { id: string }[] }
-        const one = async (sql: string) =>
-          (await trx.raw<Made>(sql, row)).rows[0]?.id
-        const id =
-          (await one(P.INSERT_PAYOUT_FOR_REFUND)) ??
-          (await one(P.PAYOUT_OF_REFUND))
-        if (!id) throw new Error(`svc_payout of refund ${refundId}: not found`)
-        return id
-      })
+    const [r] = await this.sql<{ id: string }>(P.PAYOUT_FOR_REFUND, row)
+    if (!r) throw new Error(`svc_payout of refund ${refundId}: not found`)
+    return r.id
   }
 }
 

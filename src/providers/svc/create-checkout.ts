@@ -1,4 +1,5 @@
 import { MedusaError } from "@medusajs/framework/utils"
+import type { Logger as MedusaLogger } from "@medusajs/framework/types"
 import {
   fromSen,
   MAX_AMOUNT_SEN,
@@ -9,6 +10,7 @@ import {
 import { medusaAmountToSen } from "../../rules/medusa-amount"
 import type { CheckoutLedger } from "../../modules/svc/checkout-ledger"
 import type { SvcCheckoutRead } from "../../lib/svc-runtime/keys"
+import type { SvcProviderOptions } from "../../lib/svc-runtime/options"
 import { say } from "../../lib/texts"
 import {
   errorText,
@@ -17,11 +19,7 @@ import {
   toShopperError,
 } from "../../lib/svc-runtime/errors"
 
-type Logger = {
-  info: (m: string) => void
-  warn: (m: string) => void
-  error: (m: string) => void
-}
+type Logger = Pick<MedusaLogger, "info" | "warn" | "error">
 
 /**
  * The client already retried timeouts, 202, 429 and 5xx with the same key.
@@ -40,29 +38,34 @@ export async function createWithReconciliation(
     client: SvcClient
     ledger: Pick<CheckoutLedger, "recordCreateFailed">
     logger: Logger
-    attemptTimeoutMs: number
-    deadlineMs: number
   },
+  limits: Pick<
+    SvcProviderOptions,
+    "createAttemptTimeoutMs" | "createDeadlineMs"
+  >,
   body: CheckoutCreateBody,
   idempotencyKey: string,
   title: string
-): Promise<{ checkoutId: string; checkoutUrl: string; expiresAt: string }> {
-  const { client, ledger, logger, attemptTimeoutMs } = deps
-  const deadlineAt = Date.now() + deps.deadlineMs
+) {
+  const { client, ledger, logger } = deps
+  const attemptTimeoutMs = limits.createAttemptTimeoutMs
+  const deadlineAt = Date.now() + limits.createDeadlineMs
   const left = () => deadlineAt - Date.now()
+  // one create with the key; a definite refusal is recorded and told to the shopper
+  const create = () =>
+    client.checkout
+      .create(body, { idempotencyKey, attemptTimeoutMs, deadlineMs: left() })
+      .catch(async (e: unknown) => {
+        if (isUncertainFailure(e)) throw e
+        await ledger
+          .recordCreateFailed(idempotencyKey, errorText(e))
+          .catch(() => undefined)
+        throw toShopperError(e, "creating the svc checkout", logger)
+      })
   try {
-    return await client.checkout.create(body, {
-      idempotencyKey,
-      attemptTimeoutMs,
-      deadlineMs: left(),
-    })
+    return await create()
   } catch (e) {
-    if (!isUncertainFailure(e)) {
-      await ledger
-        .recordCreateFailed(idempotencyKey, errorText(e))
-        .catch(() => undefined)
-      throw toShopperError(e, "creating the svc checkout", logger)
-    }
+    if (!isUncertainFailure(e)) throw e // a refusal: recorded and told by create()
     // Reconcile and replay only with time for both (a list page and a create).
     if (left() < 2 * MIN_STEP_MS) throw slowSvc(e, logger, title)
     const found = await findCheckoutByTitle(client, title, {
@@ -76,21 +79,9 @@ export async function createWithReconciliation(
           : "not found by title, retrying with the same key")
     )
     if (left() < MIN_STEP_MS) throw slowSvc(e, logger, title)
-    try {
-      return await client.checkout.create(body, {
-        idempotencyKey,
-        attemptTimeoutMs,
-        deadlineMs: left(),
-      })
-    } catch (e2) {
-      if (!isUncertainFailure(e2)) {
-        await ledger
-          .recordCreateFailed(idempotencyKey, errorText(e2))
-          .catch(() => undefined)
-        throw toShopperError(e2, "creating the svc checkout", logger)
-      }
-      throw slowSvc(e2, logger, title)
-    }
+    return create().catch((e2: unknown) => {
+      throw isUncertainFailure(e2) ? slowSvc(e2, logger, title) : e2
+    })
   }
 }
 

@@ -7,14 +7,11 @@
  * and when the cart is missing the return page is told `payment_collection_id`
  * (and `order_id`, when there is an order) instead.
  */
-export const REDIRECT_PLACEHOLDERS = [
-  "cart_id",
-  "session_id",
-  "order_id",
-  "payment_collection_id",
-] as const
 export type RedirectValues = Partial<
-  Record<(typeof REDIRECT_PLACEHOLDERS)[number], string | null>
+  Record<
+    "cart_id" | "session_id" | "order_id" | "payment_collection_id",
+    string | null
+  >
 >
 
 const PLACEHOLDER_RE =
@@ -26,10 +23,8 @@ export function buildRedirectUrl(
   template: string,
   values: RedirectValues
 ): string {
-  const value = (name: string) => {
-    const v = values[name as keyof RedirectValues]
-    return typeof v === "string" && v !== "" ? v : null
-  }
+  const given = new Map(Object.entries(values).filter(([, v]) => v))
+  const value = (name: string) => given.get(name) ?? null
   // every placeholder has its value: a plain replacement, the template otherwise as written
   const names = [...template.matchAll(PLACEHOLDER_RE)].map((m) => m[1]!)
   if (names.every((n) => value(n) !== null))
@@ -47,18 +42,13 @@ export function buildRedirectUrl(
       dropped.add(m[1]!)
     }
   }
-  if (dropped.has("cart_id")) {
-    const present = (name: string) =>
-      template.includes(`{${name}}`) && value(name)
-    if (!present("payment_collection_id") && value("payment_collection_id"))
-      u.searchParams.set(
-        "payment_collection_id",
-        value("payment_collection_id")!
-      )
-    if (!present("order_id") && value("order_id"))
-      u.searchParams.set("order_id", value("order_id")!)
-  }
-  const out = u
+  // no cart: the return page is told the collection and order the template does not name
+  if (dropped.has("cart_id"))
+    for (const name of ["payment_collection_id", "order_id"]) {
+      const v = value(name)
+      if (v && !template.includes(`{${name}}`)) u.searchParams.set(name, v)
+    }
+  return u
     .toString()
     .replace(
       /__svc_(cart_id|session_id|order_id|payment_collection_id)__/g,
@@ -76,5 +66,4 @@ export function buildRedirectUrl(
         return encodeURIComponent(v)
       }
     )
-  return out
 }

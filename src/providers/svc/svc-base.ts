@@ -7,27 +7,11 @@ import {
   removeUndefined,
 } from "@medusajs/framework/utils"
 import type {
-  AuthorizePaymentInput,
-  AuthorizePaymentOutput,
-  CancelPaymentInput,
-  CancelPaymentOutput,
-  CapturePaymentInput,
-  CapturePaymentOutput,
-  DeletePaymentInput,
-  DeletePaymentOutput,
-  GetPaymentStatusInput,
-  GetPaymentStatusOutput,
   InitiatePaymentInput,
-  InitiatePaymentOutput,
   Logger,
-  ProviderWebhookPayload,
+  PaymentProviderInput,
   RefundPaymentInput,
-  RefundPaymentOutput,
-  RetrievePaymentInput,
-  RetrievePaymentOutput,
   UpdatePaymentInput,
-  UpdatePaymentOutput,
-  WebhookActionResult,
 } from "@medusajs/framework/types"
 import type { CheckoutCreateBody, SvcClient } from "../../client"
 import { svcModuleFrom, type SvcModuleService } from "../../modules/svc"
@@ -54,7 +38,6 @@ import {
 } from "../../lib/svc-runtime/options"
 import {
   pickStorefrontData,
-  StorefrontDataError,
   svcSessionDataSchema,
   type StorefrontData,
   type SvcSessionData,
@@ -64,12 +47,10 @@ import {
   FINAL_UNPAID,
   toSessionStatus,
 } from "../../lib/svc-runtime/status"
+import { FINAL_CHECKOUT_STATUS } from "../../modules/svc/statuses"
 import { english, say } from "../../lib/texts"
 
 export type CheckoutType = "SVC_ACCOUNT" | "FPX_HOSTED" | "FPX_DIRECT"
-
-/** A checkout as read from svc; amounts are strings in sen. */
-type SvcCheckout = SvcCheckoutRead
 
 /**
  * All behaviour of the three svc payment providers. The subclasses only name
@@ -94,12 +75,11 @@ type Adoption = { by: string; key: string }
 export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions> {
   protected abstract readonly checkoutType: CheckoutType
 
-  protected readonly options_: SvcProviderOptions
   protected readonly client: SvcClient
   protected readonly catalog: SvcCatalog
   protected readonly reads: CheckoutReads
   /** Medusa's data (a session's collection, cart and order; refunds), through Query */
-  protected readonly medusa: MedusaReads
+  protected readonly medusa = new MedusaReads()
   protected readonly logger_: Pick<Logger, "info" | "warn" | "error">
 
   static override validateOptions(options: Record<string, unknown>): void {
@@ -107,15 +87,12 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
   }
 
   constructor(cradle: { logger?: Logger }, options: Record<string, unknown>) {
-    const parsed = parseSvcProviderOptions(options)
-    super(cradle, parsed)
-    this.options_ = parsed
-    const shared = sharedSvcClient(this.options_, cradle.logger)
+    super(cradle, parseSvcProviderOptions(options))
+    const shared = sharedSvcClient(this.config, cradle.logger)
     this.client = shared.client
     this.catalog = shared.catalog
     this.reads = shared.reads
     this.logger_ = cradle.logger ?? console
-    this.medusa = new MedusaReads()
   }
 
   /**
@@ -134,25 +111,13 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     )
   }
 
-  /** The checkout ledger (the svc module's service). */
-  protected get ledger(): SvcModuleService["checkouts"] {
-    return this.svc.checkouts
-  }
-
   // ---------------------------------------------------------------- creation
 
-  async initiatePayment(
-    input: InitiatePaymentInput
-  ): Promise<InitiatePaymentOutput> {
-    const sessionId = String(input.data?.session_id ?? "")
-    if (!sessionId) {
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
-        "svc: the payment session id is missing (data.session_id)"
-      )
-    }
-    const amountSen = this.checkAmount(input.amount, input.currency_code)
-    const sf = this.storefrontData(input.data)
+  async initiatePayment(input: InitiatePaymentInput) {
+    this.checkFirst(input)
+    const sessionId = sessionIdOf(input.data?.session_id)
+    const amountSen = checkMyrAmount(input.amount, input.currency_code)
+    const sf = pickStorefrontData(input.data)
     await this.checkTypeRules(sf)
     const collection = await this.collectionOf(sessionId)
     // A paid cart never gets a second link (a shopper could pay it again).
@@ -167,15 +132,10 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
         `svc: ${paid}; no new payment was started (nothing was charged)`
       )
     }
+    const same = { sessionId, amountSen, sf, collection }
     const data =
-      (await this.adoptOpenCheckout(sessionId, amountSen, sf, collection)) ??
-      (await this.createCheckout({
-        sessionId,
-        attempt: 1,
-        amountSen,
-        sf,
-        collection,
-      }))
+      (await this.adoptOpenCheckout(same)) ??
+      (await this.createCheckout({ ...same, attempt: 1 }))
     return { id: data.checkoutId, status: PaymentSessionStatus.PENDING, data }
   }
 
@@ -190,39 +150,29 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
    * checkout and not two; it also keeps a shopper who starts the same payment
    * twice on one link.
    */
-  private async adoptOpenCheckout(
-    sessionId: string,
-    amountSen: number,
-    sf: StorefrontData,
-    collection: CollectionContext
-  ): Promise<SvcSessionData | null> {
+  private async adoptOpenCheckout(args: Omit<CreateArgs, "attempt">) {
+    const { sessionId, collection } = args
     if (!collection.payment_collection_id) return null
     // A failed look-up stops the payment (nothing sent): going on would risk a
     // second live link for a collection that may already have one.
-    const open = await this.ledger
+    const open = await this.svc.checkouts
       .openCheckoutOfCollection({
         paymentCollectionId: collection.payment_collection_id,
         sessionId,
         providerId: this.getIdentifier(),
-        amountSen,
+        amountSen: args.amountSen,
       })
-      .catch((e: unknown) => {
-        this.logger_.error(
-          `svc: could not look for an open checkout of session ${sessionId}'s payment collection: ${errorText(e)}`
+      .catch(
+        this.notStarted(
+          `look for an open checkout of session ${sessionId}'s payment collection`
         )
-        throw new MedusaError(
-          MedusaError.Types.UNEXPECTED_STATE,
-          "svc: the payment could not be started; try again in a moment (nothing was charged)"
-        )
-      })
+      )
     if (!open) return null
     // the key is the request of the session that made it, whichever session holds the checkout now
     return this.createCheckout({
+      ...args,
       sessionId: open.origin_session_id,
       attempt: open.attempt,
-      amountSen,
-      sf,
-      collection,
       adopt: { by: sessionId, key: open.idempotency_key },
     })
   }
@@ -232,10 +182,11 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
    * bank makes a new checkout with a new key; the old link is left to expire
    * (svc has no merchant cancel). Nothing changed: nothing is sent.
    */
-  async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
+  async updatePayment(input: UpdatePaymentInput) {
+    this.checkFirst(input)
     const current = svcSessionDataSchema.safeParse(input.data ?? {})
-    const amountSen = this.checkAmount(input.amount, input.currency_code)
-    const sf = this.storefrontData(input.data)
+    const amountSen = checkMyrAmount(input.amount, input.currency_code)
+    const sf = pickStorefrontData(input.data)
     if (current.success) {
       const d = current.data
       const same =
@@ -246,18 +197,12 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
         !FINAL_UNPAID.has(d.svcStatus)
       if (same) return { data: d }
     }
-    const sessionId = String(
-      (current.success ? current.data.session_id : input.data?.session_id) ?? ""
-    )
-    if (!sessionId) {
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
-        "svc: the payment session id is missing (data.session_id)"
-      )
-    }
     const prev = current.success ? current.data : undefined
+    const sessionId = sessionIdOf(
+      prev ? prev.session_id : input.data?.session_id
+    )
     // what the session had, with what the storefront sends now over it
-    const merged = this.storefrontData({ ...prev, ...removeUndefined(sf) })
+    const merged = pickStorefrontData({ ...prev, ...removeUndefined(sf) })
     await this.checkTypeRules(merged)
     const collection = await this.collectionOf(sessionId)
     const data = await this.createCheckout({
@@ -283,7 +228,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     const [tokenId, addressTo] = await this.wrap(() =>
       Promise.all([this.catalog.tokenId(), this.catalog.addressTo()])
     )
-    const redirectUrl = this.redirectUrlFor(args.collection, sessionId, sf)
+    const redirectUrl = this.redirectUrlFor(args)
 
     const idempotencyKey = deriveIdempotencyKey([
       sessionId,
@@ -304,26 +249,26 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     // Persist before sending (spec: Idempotency rules 1). A failure here stops
     // the payment before any request leaves. A key recorded before keeps its stored
     // title: a retry sends svc the very body it was sent under this key.
-    const ref = checkoutRef(this.options_.apiKey, {
+    const ref = checkoutRef(this.config.apiKey, {
       idempotencyKey,
       amountSen,
       tokenId,
       addressTo,
       type,
     })
-    const { title } = await this.ledger.recordIntent({
+    const { title } = await this.svc.checkouts.recordIntent({
       paymentSessionId: sessionId,
       paymentCollectionId: args.collection.payment_collection_id,
       providerId: this.getIdentifier(),
       attempt,
       type,
       idempotencyKey,
-      title: checkoutTitle({ prefix: this.options_.titlePrefix, ref }),
+      title: checkoutTitle({ prefix: this.config.titlePrefix, ref }),
       amountSen,
     })
 
     // The fields in the order every version has sent them: svc compares a replay's body with the first.
-    const { description, feeMode } = this.options_
+    const { description, feeMode } = this.config
     const common = {
       addressTo,
       amount: amountSen,
@@ -345,30 +290,20 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
         "svc FPX direct: bank, bankType and buyerName are missing"
       )
 
-    const {
-      createAttemptTimeoutMs: attemptTimeoutMs,
-      createDeadlineMs: deadlineMs,
-    } = this.options_
-    const deps = {
-      client: this.client,
-      ledger: this.ledger,
-      logger: this.logger_,
-      attemptTimeoutMs,
-      deadlineMs,
-    }
     const created = await createWithReconciliation(
-      deps,
+      { client: this.client, ledger: this.svc.checkouts, logger: this.logger_ },
+      this.config,
       body,
       idempotencyKey,
       title
     )
     const by = { checkout: created.checkoutId }
-    await this.ledger.recordCreated(idempotencyKey, created, {
+    await this.svc.checkouts.recordCreated(idempotencyKey, created, {
       expired: english(say("history.replacedExpired", by)),
       open: english(say("history.replaced", by)),
     })
     if (args.adopt) {
-      await this.ledger.reassign(
+      await this.svc.checkouts.reassign(
         idempotencyKey,
         args.adopt.by,
         english(say("history.adopted", { session: args.adopt.by }))
@@ -391,9 +326,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
       expiresAt: created.expiresAt,
       svcStatus: "CREATED",
       failureReason: null,
-      ...(type === "FPX_DIRECT"
-        ? { bank: sf.bank, bankType: sf.bankType, buyerName: sf.buyerName }
-        : {}),
+      ...(type === "FPX_DIRECT" ? { bank, bankType, buyerName } : {}),
       ...(sf.cart_id ? { cart_id: sf.cart_id } : {}),
     }
   }
@@ -403,16 +336,23 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
    * A failed read stops the payment before anything is sent: going on could give a paid cart
    * a second link, or a collection with an open checkout a second one.
    */
-  private async collectionOf(sessionId: string): Promise<CollectionContext> {
-    return this.medusa.collectionOfSession(sessionId).catch((e: unknown) => {
-      this.logger_.error(
-        `svc: could not read the payment collection of session ${sessionId}: ${errorText(e)}`
+  private collectionOf(sessionId: string): Promise<CollectionContext> {
+    return this.medusa
+      .collectionOfSession(sessionId)
+      .catch(
+        this.notStarted(`read the payment collection of session ${sessionId}`)
       )
+  }
+
+  /** A read that failed before anything was sent: logged, and the payment not started. */
+  private notStarted(what: string) {
+    return (e: unknown): never => {
+      this.logger_.error(`svc: could not ${what}: ${errorText(e)}`)
       throw new MedusaError(
         MedusaError.Types.UNEXPECTED_STATE,
         "svc: the payment could not be started; try again in a moment (nothing was charged)"
       )
-    })
+    }
   }
 
   /**
@@ -420,14 +360,9 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
    * cart, order and id as read for the session that asks now (an adopted session's own row may
    * already be deleted).
    */
-  private redirectUrlFor(
-    ctx: CollectionContext,
-    sessionId: string,
-    sf: StorefrontData
-  ): string {
-    const template = this.options_.redirectUrl
+  private redirectUrlFor({ collection: ctx, sessionId, sf }: CreateArgs) {
     try {
-      return buildRedirectUrl(template, {
+      return buildRedirectUrl(this.config.redirectUrl, {
         cart_id: sf.cart_id ?? ctx.cart_id,
         session_id: sessionId,
         order_id: ctx.order_id,
@@ -445,21 +380,15 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
 
   // ---------------------------------------------------------------- status
 
-  async authorizePayment(
-    input: AuthorizePaymentInput
-  ): Promise<AuthorizePaymentOutput> {
+  async authorizePayment(input: PaymentProviderInput) {
     return this.readStatus(input.data, "authorize")
   }
 
-  async getPaymentStatus(
-    input: GetPaymentStatusInput
-  ): Promise<GetPaymentStatusOutput> {
+  async getPaymentStatus(input: PaymentProviderInput) {
     return this.readStatus(input.data, "status")
   }
 
-  async retrievePayment(
-    input: RetrievePaymentInput
-  ): Promise<RetrievePaymentOutput> {
+  async retrievePayment(input: PaymentProviderInput) {
     const { data } = await this.readStatus(input.data, "retrieve")
     return { data }
   }
@@ -500,16 +429,16 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
       status === PaymentSessionStatus.ERROR
         ? failureReason(c.status, expired)
         : null
+    const svcStatus = expired && c.status !== "FAILED" ? "EXPIRED" : c.status
+    const paid = { paidAt: c.paidAt ?? null, txHash: c.txHash ?? null }
     // A final status this process already wrote to the ledger (the settle workflow, just before
     // it asks Medusa to record the capture) is not written again.
-    const recorded = this.reads.isRecorded(c.checkoutId)
-    if (!recorded)
-      await this.ledger
+    if (!this.reads.isRecorded(c.checkoutId))
+      await this.svc.checkouts
         .recordStatus(c.checkoutId, {
-          status: expired && c.status !== "FAILED" ? "EXPIRED" : c.status,
+          status: svcStatus,
           source,
-          paidAt: c.paidAt ?? null,
-          txHash: c.txHash ?? null,
+          ...paid,
           failureReason: reason,
         })
         .then(() => this.reads.markRecorded(c.checkoutId))
@@ -527,16 +456,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
             )
           }
         })
-    return {
-      status,
-      data: {
-        ...d,
-        svcStatus: expired && c.status !== "FAILED" ? "EXPIRED" : c.status,
-        failureReason: reason,
-        paidAt: c.paidAt ?? null,
-        txHash: c.txHash ?? null,
-      },
-    }
+    return { status, data: { ...d, svcStatus, failureReason: reason, ...paid } }
   }
 
   /**
@@ -545,12 +465,16 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
    * instance) is not asked again, since svc never moves a checkout out of it;
    * otherwise one read, shared with any concurrent read of the same checkout.
    */
-  protected async currentCheckout(d: SvcSessionData): Promise<SvcCheckout> {
+  protected async currentCheckout(d: SvcSessionData): Promise<SvcCheckoutRead> {
     const cached = this.reads.cachedFinal(d.checkoutId)
     if (cached) return cached
-    const row = await this.ledger.finalRead(d.checkoutId).catch(() => undefined)
+    // the ledger records statuses read from svc only (never a webhook body), and a final one never moves
+    const row = await this.svc.checkouts
+      .byCheckoutId(d.checkoutId)
+      .catch(() => undefined)
     if (
       row &&
+      FINAL_CHECKOUT_STATUS.includes(row.status) &&
       row.title === d.title &&
       Number(row.amount_sen) === d.amountSen
     ) {
@@ -571,7 +495,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
   }
 
   /** Why a checkout read from svc is not the one this session asked for, or null. */
-  protected mismatch(c: SvcCheckout, d: SvcSessionData): string | null {
+  protected mismatch(c: SvcCheckoutRead, d: SvcSessionData): string | null {
     if (c.checkoutId !== d.checkoutId) return "checkout id differs"
     if (String(c.amount) !== String(d.amountSen))
       return `amount ${c.amount} sen, expected ${d.amountSen} sen`
@@ -586,9 +510,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
   // ---------------------------------------------------------------- money after the fact
 
   /** svc settles on-chain when the checkout completes: there is nothing left to capture. */
-  async capturePayment(
-    input: CapturePaymentInput
-  ): Promise<CapturePaymentOutput> {
+  async capturePayment(input: PaymentProviderInput) {
     const { status, data } = await this.readStatus(input.data, "capture")
     if (status !== PaymentSessionStatus.CAPTURED) {
       throw new MedusaError(
@@ -604,21 +526,17 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
    * after creation. The session is marked canceled here; should the buyer pay
    * the link anyway, the webhook or the job flags the payment for a refund.
    */
-  async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
-    return {
-      data: {
-        ...(input.data ?? {}),
-        canceledInMedusaAt: new Date().toISOString(),
-      },
-    }
+  async cancelPayment(input: PaymentProviderInput) {
+    const canceledInMedusaAt = new Date().toISOString()
+    return { data: { ...input.data, canceledInMedusaAt } }
   }
 
-  async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
+  async deletePayment(input: PaymentProviderInput) {
     return this.cancelPayment(input)
   }
 
   /** A refund is an svc payout the admin named first: src/workflows/refund-to-bank/send-payout.ts. */
-  async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
+  async refundPayment(input: RefundPaymentInput) {
     return sendRefundPayout(
       {
         payouts: this.svc,
@@ -642,33 +560,14 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
    * start several workflows fighting for the cart lock (docs/architecture.md).
    * No svc call, no write.
    */
-  async getWebhookActionAndData(
-    _payload: ProviderWebhookPayload["payload"]
-  ): Promise<WebhookActionResult> {
+  async getWebhookActionAndData(_payload: unknown) {
     return { action: PaymentActions.NOT_SUPPORTED }
   }
 
   // ---------------------------------------------------------------- checks
 
-  protected checkAmount(amount: unknown, currency: string): number {
-    return checkMyrAmount(amount, currency)
-  }
-
-  protected storefrontData(
-    data: Record<string, unknown> | undefined
-  ): StorefrontData {
-    try {
-      return pickStorefrontData(data)
-    } catch (e) {
-      if (e instanceof StorefrontDataError) {
-        throw new MedusaError(
-          MedusaError.Types.INVALID_DATA,
-          `svc: payment data ${e.message}`
-        )
-      }
-      throw e
-    }
-  }
+  /** Per-type rules checked before anything else, on a new or changed payment. Overridden by FPX direct. */
+  protected checkFirst(_input: InitiatePaymentInput): void {}
 
   /** Per-type rules checked before svc is called. Overridden by FPX direct. */
   protected async checkTypeRules(_sf: StorefrontData): Promise<void> {}
@@ -677,16 +576,17 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     try {
       return await fn()
     } catch (e) {
-      if (e instanceof MedusaError) throw e
-      throw toShopperError(e, "talking to svc", this.logger_)
+      throw toShopperError(e, "talking to svc", this.logger_) // a MedusaError as it is
     }
   }
+}
 
-  /** Exposed for the plugin's store route, admin routes and job. */
-  get svcClient(): SvcClient {
-    return this.client
-  }
-  get svcCatalog(): SvcCatalog {
-    return this.catalog
-  }
+/** The payment session id Medusa gave the provider, or an error naming it. */
+function sessionIdOf(id: unknown): string {
+  const sessionId = String(id ?? "")
+  if (sessionId) return sessionId
+  throw new MedusaError(
+    MedusaError.Types.INVALID_DATA,
+    "svc: the payment session id is missing (data.session_id)"
+  )
 }

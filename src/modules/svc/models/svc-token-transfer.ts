@@ -1,6 +1,6 @@
 import { model } from "@medusajs/framework/utils"
 
-import { requestOutcomeColumns } from "./columns"
+import { requestOutcomeColumns, svcStatusColumns } from "./columns"
 
 /**
  * A token transfer from the svc wallet to an external address, stored with its
@@ -21,10 +21,9 @@ const SvcTokenTransfer = model
     amount_sen: model.number(),
     reference: model.text().nullable(),
     transfer_id: model.text().nullable(),
-    status: model.text().default("CREATING"),
+    ...svcStatusColumns(),
     fee_sen: model.text().nullable(),
     tx_hash: model.text().nullable(),
-    status_history: model.json().default({ entries: [] }),
     ...requestOutcomeColumns(),
   })
   .indexes([{ on: ["transfer_id"] }, { on: ["status"] }])

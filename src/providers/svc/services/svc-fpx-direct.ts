@@ -1,17 +1,16 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import type {
-  InitiatePaymentInput,
-  InitiatePaymentOutput,
-  UpdatePaymentInput,
-  UpdatePaymentOutput,
-} from "@medusajs/framework/types"
+import type { InitiatePaymentInput } from "@medusajs/framework/types"
 import {
   isRetailBankType,
   overRetailCap,
   retailCapSentence,
 } from "../../../rules/fpx-rules"
 import { SvcBase, type CheckoutType } from "../svc-base"
-import type { StorefrontData } from "../../../lib/medusa-data/session-data"
+import {
+  pickStorefrontData,
+  type StorefrontData,
+} from "../../../lib/medusa-data/session-data"
+import { checkMyrAmount } from "../create-checkout"
 
 /**
  * FPX with the bank chosen in the storefront (FPX_DIRECT): the session data
@@ -23,47 +22,18 @@ export class SvcFpxDirectProviderService extends SvcBase {
   static override identifier = "svc-fpx-direct"
   protected readonly checkoutType: CheckoutType = "FPX_DIRECT"
 
-  override async initiatePayment(
-    input: InitiatePaymentInput
-  ): Promise<InitiatePaymentOutput> {
-    this.checkRetailCap(
-      input.amount,
-      input.currency_code,
-      this.storefrontData(input.data).bankType
-    )
-    return super.initiatePayment(input)
-  }
-
-  override async updatePayment(
-    input: UpdatePaymentInput
-  ): Promise<UpdatePaymentOutput> {
-    // the bank type the session will carry: the new one, or the one it has
-    const prev =
-      typeof input.data?.bankType === "string" ? input.data.bankType : undefined
-    this.checkRetailCap(
-      input.amount,
-      input.currency_code,
-      this.storefrontData(input.data).bankType ?? prev
-    )
-    return super.updatePayment(input)
-  }
-
   /**
    * PayNet caps a personal-banking (B2C, type 01) FPX payment at RM30,000; svc
-   * would accept the checkout and the bank would refuse it. Refused here, no
-   * svc call, with the limit and the way out.
+   * would accept the checkout and the bank would refuse it. Refused first (a new
+   * payment or a changed one), no svc call, with the limit and the way out.
    */
-  protected checkRetailCap(
-    amount: unknown,
-    currency: string,
-    bankType: string | undefined
-  ): void {
-    if (!isRetailBankType(bankType)) return
-    const amountSen = this.checkAmount(amount, currency)
-    if (overRetailCap(amountSen, this.options_.fpxRetailMaxSen)) {
+  protected override checkFirst(input: InitiatePaymentInput): void {
+    if (!isRetailBankType(pickStorefrontData(input.data).bankType)) return
+    const cap = this.config.fpxRetailMaxSen
+    if (overRetailCap(checkMyrAmount(input.amount, input.currency_code), cap)) {
       throw new MedusaError(
         MedusaError.Types.INVALID_DATA,
-        `svc FPX direct: bankType RETAIL: ${retailCapSentence(this.options_.fpxRetailMaxSen)}`
+        `svc FPX direct: bankType RETAIL: ${retailCapSentence(cap)}`
       )
     }
   }

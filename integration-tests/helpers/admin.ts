@@ -5,6 +5,8 @@ import { randomBytes } from "node:crypto"
 import Medusa from "@medusajs/js-sdk"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ensureAdminUser } from "../../demo/admin-user"
+import { medusaAmountToSen } from "../../src/rules/medusa-amount"
+import { waitFor } from "./store"
 
 export type AdminSdk = InstanceType<typeof Medusa>
 
@@ -27,11 +29,11 @@ export async function signInAsAdmin(
   return sdk
 }
 
-/** An order with its payment collections, sessions, payments and captures, read through `GET /admin/orders/:id`. */
+/** An order with its summary, payment collections, sessions, payments and captures, read through `GET /admin/orders/:id`. */
 export async function adminOrder(sdk: AdminSdk, orderId: string): Promise<any> {
   const { order } = await sdk.admin.order.retrieve(orderId, {
     fields:
-      "id,status,payment_status,total,currency_code,*payment_collections,*payment_collections.payments," +
+      "id,status,payment_status,total,summary,currency_code,*payment_collections,*payment_collections.payments," +
       "*payment_collections.payments.captures,*payment_collections.payment_sessions",
   })
   return order
@@ -48,3 +50,22 @@ export async function refusal(
   }
   throw new Error("the request was accepted")
 }
+
+/** Waits (`timeoutMs`) until the order's payment is captured with nothing left due; answers the order (adminOrder). */
+export const paidInFull = (
+  sdk: AdminSdk,
+  orderId: string,
+  what: string,
+  timeoutMs = 60_000
+): Promise<any> =>
+  waitFor(
+    async () => {
+      const o = await adminOrder(sdk, orderId)
+      return o.payment_status === "captured" &&
+        medusaAmountToSen(o.summary.pending_difference) === 0
+        ? o
+        : undefined
+    },
+    what,
+    timeoutMs
+  )

@@ -87,37 +87,13 @@ export async function seedStore(
   const { result: products } = await createProductsWorkflow(container).run({
     input: {
       products: [
-        {
-          title: "Batik shirt",
-          status: "published",
-          options: [{ title: "Size", values: ["M"] }],
-          variants: [
-            {
-              title: "M",
-              options: { Size: "M" },
-              manage_inventory: false,
-              prices: [
-                { amount: 120.5, currency_code: "myr" },
-                { amount: 30, currency_code: "usd" },
-              ],
-            },
-          ],
-          sales_channels: [{ id: sc.id }],
-        },
-        {
-          title: "Sticker",
-          status: "published",
-          options: [{ title: "Kind", values: ["One"] }],
-          variants: [
-            {
-              title: "One",
-              options: { Kind: "One" },
-              manage_inventory: false,
-              prices: [{ amount: 5, currency_code: "myr" }],
-            },
-          ],
-          sales_channels: [{ id: sc.id }],
-        },
+        oneVariantProduct("Batik shirt", ["Size", "M"], sc.id, [
+          { amount: 120.5, currency_code: "myr" },
+          { amount: 30, currency_code: "usd" },
+        ]),
+        oneVariantProduct("Sticker", ["Kind", "One"], sc.id, [
+          { amount: 5, currency_code: "myr" },
+        ]),
       ],
     },
   })
@@ -129,6 +105,29 @@ export async function seedStore(
     variantId: products[0].variants[0].id,
     cheapVariantId: products[1].variants[0].id,
     headers: { headers: { "x-publishable-api-key": key.token } },
+  }
+}
+
+/** A published product with one option, one variant and its prices, in a sales channel (Medusa's product input). */
+export function oneVariantProduct(
+  title: string,
+  [option, value]: [string, string],
+  salesChannelId: string,
+  prices: { amount: number; currency_code: string }[]
+) {
+  return {
+    title,
+    status: "published" as const,
+    options: [{ title: option, values: [value] }],
+    variants: [
+      {
+        title: value,
+        options: { [option]: value },
+        manage_inventory: false,
+        prices,
+      },
+    ],
+    sales_channels: [{ id: salesChannelId }],
   }
 }
 

@@ -10,6 +10,23 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
 /** The tests install nothing: without chromium they fail with the fix to apply (see docs/demo.md). */
 export const hasChromium = existsSync(CHROMIUM_PATH)
 
+/**
+ * A browser spec's `describe`: skipped without chromium, and then a test fails with the fix
+ * (the tests never download a browser), unless SKIP_BROWSER_TESTS=1 asks to skip them.
+ */
+export function describeInChromium(): jest.Describe {
+  const skipAllowed = process.env.SKIP_BROWSER_TESTS === "1"
+  ;(hasChromium || skipAllowed ? it.skip : it)(
+    "needs Debian's chromium at /usr/bin/chromium",
+    () => {
+      throw new Error(
+        "browser tests need /usr/bin/chromium: apt-get install -y chromium, or scripts/ensure-chromium.sh (or SKIP_BROWSER_TESTS=1)"
+      )
+    }
+  )
+  return hasChromium ? describe : describe.skip
+}
+
 const ARGS = [
   "--headless",
   "--no-sandbox",

@@ -40,6 +40,7 @@ import {
   type Store,
 } from "../helpers/store"
 import {
+  describeInChromium,
   hasChromium,
   launchChromium,
   SCREENSHOT_DIR,
@@ -70,16 +71,7 @@ const EMAIL = "merchant@svc-admin-browser.local"
 const PASSWORD = "svc-admin-browser-1"
 
 const svc = useSvcSandbox()
-const describeBrowser = hasChromium ? describe : describe.skip
-const skipAllowed = process.env.SKIP_BROWSER_TESTS === "1"
-;(hasChromium || skipAllowed ? it.skip : it)(
-  "needs Debian's chromium at /usr/bin/chromium",
-  () => {
-    throw new Error(
-      "browser tests need /usr/bin/chromium: apt-get install -y chromium (or SKIP_BROWSER_TESTS=1)"
-    )
-  }
-)
+const describeBrowser = describeInChromium()
 
 // Started before Medusa boots (this beforeAll runs before the runner's) and awaited after: build and boot overlap.
 let adminBuild: ReturnType<typeof buildAdmin> | undefined

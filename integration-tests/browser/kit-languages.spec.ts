@@ -22,7 +22,7 @@ import {
   type Store,
 } from "../helpers/store"
 import {
-  hasChromium,
+  describeInChromium,
   launchBrowser,
   SCREENSHOT_DIR,
 } from "../../testing/browser"
@@ -54,16 +54,7 @@ afterAll(async () => {
   await kit?.close()
 })
 
-const describeBrowser = hasChromium ? describe : describe.skip
-const skipAllowed = process.env.SKIP_BROWSER_TESTS === "1"
-;(hasChromium || skipAllowed ? it.skip : it)(
-  "needs Debian's chromium at /usr/bin/chromium",
-  () => {
-    throw new Error(
-      "browser tests need /usr/bin/chromium: scripts/ensure-chromium.sh (or SKIP_BROWSER_TESTS=1)"
-    )
-  }
-)
+const describeBrowser = describeInChromium()
 
 const LANGS = ["en", "ms", "zh-CN"] as const
 type Lang = (typeof LANGS)[number]

@@ -31,7 +31,7 @@ import {
   type Store,
 } from "../helpers/store"
 import {
-  hasChromium,
+  describeInChromium,
   launchBrowser,
   SCREENSHOT_DIR,
   stepShooter,
@@ -78,18 +78,7 @@ afterAll(async () => {
   await kit?.close()
 })
 
-const describeBrowser = hasChromium ? describe : describe.skip
-// Never download a browser: without Debian's chromium this fails with the fix
-// (`apt-get install -y chromium`, which .ci/run does), unless explicitly skipped.
-const skipAllowed = process.env.SKIP_BROWSER_TESTS === "1"
-;(hasChromium || skipAllowed ? it.skip : it)(
-  "needs Debian's chromium at /usr/bin/chromium",
-  () => {
-    throw new Error(
-      "browser tests need /usr/bin/chromium: apt-get install -y chromium (or SKIP_BROWSER_TESTS=1)"
-    )
-  }
-)
+const describeBrowser = describeInChromium()
 
 svcIntegrationRunner({
   inApp: true,

@@ -13,7 +13,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { SvcSuite } from "../helpers/suite"
 import { SVC_PROVIDERS, waitFor } from "../helpers/store"
-import { adminOrder, paidInFull, refusal as failure } from "../helpers/admin"
+import { orderMoney, paidInFull, refusal as failure } from "../helpers/admin"
 import { medusaAmountToSen } from "../../src/rules/medusa-amount"
 import { watchWaiting } from "../../src/workflows/sweeps/watch-waiting"
 import {
@@ -423,7 +423,7 @@ export function orderBalance({
     })
     expect(failed.kind).toBe("failed")
     expect((failed as { reason: string }).reason).toMatch(/\S/)
-    let o = await adminOrder(admin, orderId)
+    let o = await orderMoney(admin, orderId)
     expect(o.status).toBe("pending")
     expect(o.canceled_at ?? null).toBeNull()
     expect(capturedSen(o)).toBe(12050)
@@ -489,7 +489,7 @@ export function orderBalance({
       provider_id: SVC_PROVIDERS.wallet,
     })
     const paymentId = (
-      await adminOrder(admin, orderId)
+      await orderMoney(admin, orderId)
     ).payment_collections.flatMap((c: any) => c.payments ?? [])[0].id
     await admin.client.fetch("/admin/svc/refunds", {
       method: "POST",
@@ -504,7 +504,7 @@ export function orderBalance({
       },
     })
     await admin.admin.order.cancel(orderId)
-    expect((await adminOrder(admin, orderId)).status).toBe("canceled")
+    expect((await orderMoney(admin, orderId)).status).toBe("canceled")
     // the lasting link says so, and asks svc nothing
     const calls = sb().stats().total
     await expectRefused(
@@ -537,7 +537,7 @@ export function orderBalance({
     ).toMatch(
       new RegExp(`Paid after order ${orderId} was canceled; refund the buyer`)
     )
-    const o = await adminOrder(admin, orderId)
+    const o = await orderMoney(admin, orderId)
     expect(capturedSen(o)).toBe(12050) // the checkout's only; the late balance is not captured on the canceled order
   })
 

@@ -15,7 +15,11 @@ import {
   waitFor,
   type Store,
 } from "../helpers/store"
-import { adminOrder, paidInFull, type AdminSdk } from "../helpers/admin"
+import {
+  orderMoney as orderPage,
+  paidInFull,
+  type AdminSdk,
+} from "../helpers/admin"
 import {
   orderMoney,
   sqlOfKnex,
@@ -111,7 +115,7 @@ export function returnsAndExchanges({
     expect(m).toMatchObject(expected)
     expect(
       medusaAmountToSen(
-        (await adminOrder(admin, orderId)).summary.refunded_total ?? 0
+        (await orderPage(admin, orderId)).summary.refunded_total ?? 0
       )
     ).toBe(m.paidOutSen)
     return m
@@ -210,7 +214,7 @@ export function returnsAndExchanges({
   }
   const pendingSen = async (orderId: string) =>
     medusaAmountToSen(
-      (await adminOrder(admin, orderId)).summary.pending_difference
+      (await orderPage(admin, orderId)).summary.pending_difference
     )
 
   /** The dashboard's "Receive items" on a return (a return's, an exchange's or a claim's inbound items): receive, then confirm. */
@@ -233,7 +237,7 @@ export function returnsAndExchanges({
     expectedSen: number,
     paidSen?: number
   ) {
-    const o = await adminOrder(admin, orderId)
+    const o = await orderPage(admin, orderId)
     const due = -Number(o.summary.pending_difference)
     expect(medusaAmountToSen(due)).toBe(expectedSen)
     const before = payoutCount()
@@ -373,7 +377,7 @@ export function returnsAndExchanges({
     // the capture and the order's transaction are two steps of Medusa's capture workflow: wait for both
     const paid = await waitFor(
       async () => {
-        const o = await adminOrder(admin, orderId)
+        const o = await orderPage(admin, orderId)
         return o.payment_collections.every(
           (c: any) => c.status === "completed"
         ) && medusaAmountToSen(o.summary.pending_difference) !== 12050
@@ -441,7 +445,7 @@ export function returnsAndExchanges({
     expect(refused?.message).toMatch(
       /RM5\.00 of it has not been refunded \(captured RM20\.00, refunded RM15\.00\)/
     )
-    expect((await adminOrder(admin, orderId)).status).not.toBe("canceled")
+    expect((await orderPage(admin, orderId)).status).not.toBe("canceled")
 
     // the rest through the svc refunds panel; the unreturned items' fulfillment canceled as the dashboard requires; then the cancel
     await admin.client.fetch<any>("/admin/svc/refunds", {
@@ -458,7 +462,7 @@ export function returnsAndExchanges({
     }
     const payouts = payoutCount()
     await admin.admin.order.cancel(orderId)
-    expect((await adminOrder(admin, orderId)).status).toBe("canceled")
+    expect((await orderPage(admin, orderId)).status).toBe("canceled")
     expect(payoutCount()).toBe(payouts) // Medusa's cancel records no refund of its own, and svc pays nothing more
     await expectBalanced(orderId, 2000, 2000)
   })
@@ -481,7 +485,7 @@ export function returnsAndExchanges({
     expect(
       sb().getCheckout(
         (
-          (await adminOrder(admin, orderId)).payment_collections[0].payments[0]
+          (await orderPage(admin, orderId)).payment_collections[0].payments[0]
             .data as any
         ).checkoutId
       ).amount
@@ -492,7 +496,7 @@ export function returnsAndExchanges({
       const ret = await requestReturn(orderId, itemId, quantity)
       await receive(ret.id, itemId, quantity)
       const due = -Number(
-        (await adminOrder(admin, orderId)).summary.pending_difference
+        (await orderPage(admin, orderId)).summary.pending_difference
       )
       expect(due).toBeCloseTo(39.852 * quantity, 6)
       await admin.admin.payment.refund(paymentId, { amount: due })

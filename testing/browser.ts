@@ -40,6 +40,27 @@ const ARGS = [
 
 export const SCREENSHOT_DIR = resolve(__dirname, "../artifacts/screenshots")
 
+/** A screenshot of `selector` in CSS pixels, under artifacts/screenshots/`folder`, and in docs/images with UPDATE_DOCS_IMAGES=1. */
+export async function docsShot(
+  page: Page,
+  selector: string,
+  folder: string,
+  name: string
+) {
+  const dirs = [
+    join(SCREENSHOT_DIR, folder),
+    ...(process.env.UPDATE_DOCS_IMAGES === "1"
+      ? [resolve(__dirname, "../docs/images")]
+      : []),
+  ]
+  for (const dir of dirs) {
+    mkdirSync(dir, { recursive: true })
+    await page
+      .locator(selector)
+      .screenshot({ path: join(dir, `${name}.png`), scale: "css" }) // the phone's CSS pixels, not its 3 device pixels each
+  }
+}
+
 /** A phone as the storefront tests measure it: 390×844 CSS px, touch, the page's meta viewport honoured. */
 export const PHONE = {
   viewport: { width: 390, height: 844 },

@@ -46,7 +46,7 @@ import {
   SCREENSHOT_DIR,
   type StorageState,
 } from "../../testing/browser"
-import { signInAsAdmin } from "../helpers/admin"
+import { editAdding, signInAsAdmin } from "../helpers/admin"
 import { buildAdmin, serveAdmin } from "../../testing/admin-app"
 import languages from "../../src/admin/i18n"
 
@@ -370,12 +370,7 @@ svcIntegrationRunner({
       it("order page: Request payment for an order edit's balance shows the store's lasting link to copy (opened, it sends the buyer to svc's checkout), gives the same link again; paid, the balance is gone", async () => {
         const order = await paidOrder()
         const admin = await signInAsAdmin(getContainer(), svc.ref.medusaUrl)
-        await admin.admin.orderEdit.initiateRequest({ order_id: order.id })
-        await admin.admin.orderEdit.addItems(order.id, {
-          items: [{ variant_id: store.variantId, quantity: 1 }],
-        })
-        await admin.admin.orderEdit.request(order.id)
-        await admin.admin.orderEdit.confirm(order.id)
+        await editAdding(admin, order.id, store.variantId)
         const checkouts = () =>
           Object.keys((sb().state() as any).checkouts).length
         const before = checkouts()

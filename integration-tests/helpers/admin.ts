@@ -82,3 +82,18 @@ export const paidInFull = (
     what,
     timeoutMs
   )
+
+/** The dashboard's order edit: add items, request, confirm (Medusa makes the payment collection for the difference). */
+export async function editAdding(
+  sdk: AdminSdk,
+  orderId: string,
+  variantId: string,
+  quantity = 1
+) {
+  await sdk.admin.orderEdit.initiateRequest({ order_id: orderId })
+  await sdk.admin.orderEdit.addItems(orderId, {
+    items: [{ variant_id: variantId, quantity }],
+  })
+  await sdk.admin.orderEdit.request(orderId)
+  await sdk.admin.orderEdit.confirm(orderId)
+}

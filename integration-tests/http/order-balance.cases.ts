@@ -13,7 +13,12 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { SvcSuite } from "../helpers/suite"
 import { SVC_PROVIDERS, waitFor } from "../helpers/store"
-import { orderMoney, paidInFull, refusal as failure } from "../helpers/admin"
+import {
+  editAdding,
+  orderMoney,
+  paidInFull,
+  refusal as failure,
+} from "../helpers/admin"
 import { medusaAmountToSen } from "../../src/rules/medusa-amount"
 import { watchWaiting } from "../../src/workflows/sweeps/watch-waiting"
 import {
@@ -122,20 +127,6 @@ export function orderBalance({
   /** A paid FPX order of RM120.50 (checkout through Medusa's store routes): its id. */
   const paidOrderId = async () => (await paidOrder()).orderId
 
-  /** The dashboard's order edit: add items, request, confirm (Medusa makes the payment collection for the difference). */
-  async function editAdding(
-    orderId: string,
-    variantId: string,
-    quantity: number
-  ) {
-    await admin.admin.orderEdit.initiateRequest({ order_id: orderId })
-    await admin.admin.orderEdit.addItems(orderId, {
-      items: [{ variant_id: variantId, quantity }],
-    })
-    await admin.admin.orderEdit.request(orderId)
-    await admin.admin.orderEdit.confirm(orderId)
-  }
-
   const balanceOf = (orderId: string) =>
     admin.client.fetch<any>(`/admin/svc/orders/${orderId}/balance`)
   const balance = async (orderId: string) => (await balanceOf(orderId)).balance
@@ -169,7 +160,7 @@ export function orderBalance({
     })
 
     // RM5 due: below svc's checkout minimum, said before anything is made
-    await editAdding(orderId, store.cheapVariantId, 1)
+    await editAdding(admin, orderId, store.cheapVariantId, 1)
     let b = await balance(orderId)
     expect(b).toMatchObject({
       outstanding_sen: 500,
@@ -186,7 +177,7 @@ export function orderBalance({
     expect(checkoutCount()).toBe(before)
 
     // RM15 due after a second edit
-    await editAdding(orderId, store.cheapVariantId, 2)
+    await editAdding(admin, orderId, store.cheapVariantId, 2)
     b = await balance(orderId)
     expect(b).toMatchObject({
       outstanding_sen: 1500,
@@ -398,7 +389,7 @@ export function orderBalance({
       message: "This order has nothing left to pay.",
     })
 
-    await editAdding(orderId, store.variantId, 1) // RM120.50 due
+    await editAdding(admin, orderId, store.variantId, 1) // RM120.50 due
     const before = checkoutCount()
     const first = await startSvcBalancePayment(sdk, orderId, {
       providerId: SVC_PROVIDERS.wallet,
@@ -484,7 +475,7 @@ export function orderBalance({
 
   it("a balance link paid after its order was canceled (refunded first in the svc refunds panel): flagged for a refund, never captured on the canceled order", async () => {
     const orderId = await paidOrderId()
-    await editAdding(orderId, store.variantId, 1) // RM120.50 due
+    await editAdding(admin, orderId, store.variantId, 1) // RM120.50 due
     const { link, payment_link } = await requestLink(orderId, {
       provider_id: SVC_PROVIDERS.wallet,
     })
@@ -635,7 +626,7 @@ export function orderBalance({
 
   it("every bad lasting link gets a clear page and costs no svc call: altered, another store's, expired, another order's, unknown, too long; a changed balance is said, never charged", async () => {
     const orderId = await paidOrderId()
-    await editAdding(orderId, store.cheapVariantId, 3) // RM15 due
+    await editAdding(admin, orderId, store.cheapVariantId, 3) // RM15 due
     const made = await requestLink(orderId, { provider_id: SVC_PROVIDERS.fpx })
     const url: string = made.payment_link.url
     expect(url.startsWith(`${svc.ref.medusaUrl}/svc/pay/${orderId}/`)).toBe(
@@ -737,7 +728,7 @@ export function orderBalance({
       (await fetch(url, { method: "HEAD", redirect: "manual" })).status
     ).toBe(200)
     // the balance grows after the link was sent: the link says so and charges nothing
-    await editAdding(orderId, store.cheapVariantId, 1) // RM20 due now
+    await editAdding(admin, orderId, store.cheapVariantId, 1) // RM20 due now
     await expectRefused(url, "changed", "The amount due has changed", before)
     expect((await balanceOf(orderId)).payment_link).toMatchObject({
       id: made.payment_link.id,
@@ -803,7 +794,7 @@ export function orderBalance({
 
   it("the lasting link: sent through the Notification Module, opened after svc's checkout expired (the sandbox's clock) it makes a new checkout for the balance, paid it settles; opened again it says paid", async () => {
     const orderId = await paidOrderId()
-    await editAdding(orderId, store.variantId, 1) // RM120.50 due
+    await editAdding(admin, orderId, store.variantId, 1) // RM120.50 due
     const made = await requestLink(orderId, {
       provider_id: SVC_PROVIDERS.wallet,
     })

@@ -173,6 +173,22 @@ export async function createCart(
   return { cartId, paymentCollectionId: pc.data.payment_collection.id }
 }
 
+/** POST a payment session to the collection as a storefront does: the response, refused or not (never throws). */
+export const startSession = (
+  api: Api,
+  store: Store,
+  paymentCollectionId: string,
+  providerId: string,
+  data: Record<string, unknown> = {}
+): Promise<any> =>
+  api
+    .post(
+      `/store/payment-collections/${paymentCollectionId}/payment-sessions`,
+      { provider_id: providerId, data },
+      store.headers
+    )
+    .catch((e: any) => e.response)
+
 export async function initiateSession(
   api: Api,
   store: Store,
@@ -188,6 +204,19 @@ export async function initiateSession(
   const sessions = res.payment_collection.payment_sessions
   return sessions.find((s: any) => s.provider_id === providerId)
 }
+
+/** initiateSession on a cart made by createCart: its collection, the cart's id in the session's data. */
+export const sessionOnCart = (
+  api: Api,
+  store: Store,
+  cart: { cartId: string; paymentCollectionId: string },
+  providerId: string,
+  data: Record<string, unknown> = {}
+): Promise<any> =>
+  initiateSession(api, store, cart.paymentCollectionId, providerId, {
+    cart_id: cart.cartId,
+    ...data,
+  })
 
 /** A cart (`cart`: createCart's options) with a session of `providerId` on it (`data` besides the cart id), and svc's checkout id. */
 export async function cartWithSession(

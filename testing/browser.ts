@@ -10,6 +10,23 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
 /** The tests install nothing: without chromium they fail with the fix to apply (see docs/demo.md). */
 export const hasChromium = existsSync(CHROMIUM_PATH)
 
+/**
+ * A browser spec's `describe`: skipped without chromium, and then a test fails with the fix
+ * (the tests never download a browser), unless SKIP_BROWSER_TESTS=1 asks to skip them.
+ */
+export function describeInChromium(): jest.Describe {
+  const skipAllowed = process.env.SKIP_BROWSER_TESTS === "1"
+  ;(hasChromium || skipAllowed ? it.skip : it)(
+    "needs Debian's chromium at /usr/bin/chromium",
+    () => {
+      throw new Error(
+        "browser tests need /usr/bin/chromium: apt-get install -y chromium, or scripts/ensure-chromium.sh (or SKIP_BROWSER_TESTS=1)"
+      )
+    }
+  )
+  return hasChromium ? describe : describe.skip
+}
+
 const ARGS = [
   "--headless",
   "--no-sandbox",
@@ -22,6 +39,27 @@ const ARGS = [
 ]
 
 export const SCREENSHOT_DIR = resolve(__dirname, "../artifacts/screenshots")
+
+/** A screenshot of `selector` in CSS pixels, under artifacts/screenshots/`folder`, and in docs/images with UPDATE_DOCS_IMAGES=1. */
+export async function docsShot(
+  page: Page,
+  selector: string,
+  folder: string,
+  name: string
+) {
+  const dirs = [
+    join(SCREENSHOT_DIR, folder),
+    ...(process.env.UPDATE_DOCS_IMAGES === "1"
+      ? [resolve(__dirname, "../docs/images")]
+      : []),
+  ]
+  for (const dir of dirs) {
+    mkdirSync(dir, { recursive: true })
+    await page
+      .locator(selector)
+      .screenshot({ path: join(dir, `${name}.png`), scale: "css" }) // the phone's CSS pixels, not its 3 device pixels each
+  }
+}
 
 /** A phone as the storefront tests measure it: 390×844 CSS px, touch, the page's meta viewport honoured. */
 export const PHONE = {

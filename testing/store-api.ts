@@ -71,6 +71,33 @@ export function cartBody(
   }
 }
 
+/**
+ * A cart (cartBody) with a payment session of `providerId` on it, through Medusa's store routes
+ * (`store`: a request that answers the JSON body): the cart's id and the session.
+ */
+export async function cartWithSessionOver(
+  store: (method: string, path: string, body?: unknown) => Promise<any>,
+  seeded: Parameters<typeof cartBody>[0],
+  email: string,
+  providerId: string
+): Promise<{ cartId: string; session: any }> {
+  const { cart } = await store("POST", "/store/carts", cartBody(seeded, email))
+  const { payment_collection: pc } = await store(
+    "POST",
+    "/store/payment-collections",
+    { cart_id: cart.id }
+  )
+  const { payment_collection } = await store(
+    "POST",
+    `/store/payment-collections/${pc.id}/payment-sessions`,
+    { provider_id: providerId, data: { cart_id: cart.id } }
+  )
+  const session = payment_collection.payment_sessions.find(
+    (s: { provider_id: string }) => s.provider_id === providerId
+  )
+  return { cartId: cart.id, session }
+}
+
 export interface PaymentSession {
   id: string
   provider_id: string

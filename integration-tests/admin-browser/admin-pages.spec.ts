@@ -40,12 +40,13 @@ import {
   type Store,
 } from "../helpers/store"
 import {
+  describeInChromium,
   hasChromium,
   launchChromium,
   SCREENSHOT_DIR,
   type StorageState,
 } from "../../testing/browser"
-import { signInAsAdmin } from "../helpers/admin"
+import { editAdding, signInAsAdmin } from "../helpers/admin"
 import { buildAdmin, serveAdmin } from "../../testing/admin-app"
 import languages from "../../src/admin/i18n"
 
@@ -70,16 +71,7 @@ const EMAIL = "merchant@svc-admin-browser.local"
 const PASSWORD = "svc-admin-browser-1"
 
 const svc = useSvcSandbox()
-const describeBrowser = hasChromium ? describe : describe.skip
-const skipAllowed = process.env.SKIP_BROWSER_TESTS === "1"
-;(hasChromium || skipAllowed ? it.skip : it)(
-  "needs Debian's chromium at /usr/bin/chromium",
-  () => {
-    throw new Error(
-      "browser tests need /usr/bin/chromium: apt-get install -y chromium (or SKIP_BROWSER_TESTS=1)"
-    )
-  }
-)
+const describeBrowser = describeInChromium()
 
 // Started before Medusa boots (this beforeAll runs before the runner's) and awaited after: build and boot overlap.
 let adminBuild: ReturnType<typeof buildAdmin> | undefined
@@ -378,12 +370,7 @@ svcIntegrationRunner({
       it("order page: Request payment for an order edit's balance shows the store's lasting link to copy (opened, it sends the buyer to svc's checkout), gives the same link again; paid, the balance is gone", async () => {
         const order = await paidOrder()
         const admin = await signInAsAdmin(getContainer(), svc.ref.medusaUrl)
-        await admin.admin.orderEdit.initiateRequest({ order_id: order.id })
-        await admin.admin.orderEdit.addItems(order.id, {
-          items: [{ variant_id: store.variantId, quantity: 1 }],
-        })
-        await admin.admin.orderEdit.request(order.id)
-        await admin.admin.orderEdit.confirm(order.id)
+        await editAdding(admin, order.id, store.variantId)
         const checkouts = () =>
           Object.keys((sb().state() as any).checkouts).length
         const before = checkouts()

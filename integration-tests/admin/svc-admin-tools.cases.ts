@@ -78,6 +78,16 @@ export function svcAdminTools({
 
   it("bad input is named by field and the rule; svc is not called", async () => {
     const id = randomUUID()
+    /** A token transfer of `amount` RM with a good request otherwise. */
+    const transfer = (amount: string, extra: Record<string, unknown> = {}) =>
+      post("/admin/svc/token-transfers", {
+        request_id: randomUUID(),
+        network_id: "n",
+        token_id: id,
+        address_to: evm(),
+        amount,
+        ...extra,
+      })
     const cases: [() => Promise<unknown>, RegExp][] = [
       [
         () => get("/admin/svc/bank-accounts?limit=500"),
@@ -192,37 +202,15 @@ export function svcAdminTools({
         /^id: deposit .* is not known here yet; look it up first/,
       ],
       [
-        () =>
-          post("/admin/svc/token-transfers", {
-            request_id: randomUUID(),
-            network_id: "n",
-            token_id: id,
-            address_to: evm(),
-            amount: "5",
-          }),
+        () => transfer("5"),
         /^amount: must be between RM10\.00 and RM1000000\.00/,
       ],
       [
-        () =>
-          post("/admin/svc/token-transfers", {
-            request_id: randomUUID(),
-            network_id: "n",
-            token_id: id,
-            address_to: evm(),
-            amount: "10.001",
-          }),
+        () => transfer("10.001"),
         /^amount: must not contain a fraction of a sen/,
       ],
       [
-        () =>
-          post("/admin/svc/token-transfers", {
-            request_id: randomUUID(),
-            network_id: "n",
-            token_id: id,
-            address_to: evm(),
-            amount: "50",
-            reference: "r".repeat(33),
-          }),
+        () => transfer("50", { reference: "r".repeat(33) }),
         /^Invalid request: Value for field 'reference' too big, expected at most: '32'$/,
       ],
       [

@@ -9,6 +9,7 @@ import { readFile } from "node:fs/promises"
 import { join } from "node:path"
 import { browserBundle, listenLocal } from "../../testing/static-server"
 import { FIXTURE, starterModules } from "../helpers/starter-fixture"
+import type { Page } from "playwright-core"
 
 /** The starter's Tailwind (v3, its default theme; the starter adds @medusajs/ui-preset's colours) for the classes the harness uses. */
 async function starterTailwind(): Promise<string> {
@@ -73,4 +74,35 @@ export async function startKitHarness(config: {
     )
   })
   return listenLocal(server)
+}
+
+/** The store API as the specs' runner gives it (a GET is all these helpers need). */
+type StoreGet = {
+  get: (url: string, config?: unknown) => Promise<{ data: any }>
+}
+
+/** The cart's svc payment session, read through Medusa's store API. */
+export const cartSession = async (
+  api: StoreGet,
+  cartId: string,
+  headers: unknown
+) =>
+  (
+    await api.get(
+      `/store/carts/${cartId}?fields=*payment_collection.payment_sessions`,
+      headers
+    )
+  ).data.cart.payment_collection.payment_sessions[0]
+
+/** After the kit's pay button: the harness went on to svc's FPX page (its #started), and the cart's session. */
+export async function fpxStarted(
+  page: Page,
+  api: StoreGet,
+  cartId: string,
+  headers: unknown
+) {
+  await page.waitForFunction(() =>
+    (document.querySelector("#started")?.textContent ?? "").includes("/fpx/")
+  )
+  return cartSession(api, cartId, headers)
 }

@@ -4,13 +4,11 @@
 // with axe-core clean and, in Malay and Chinese, no English sentence or word of the kit's left;
 // the keyboard journey in Malay; the bank remembered on this device, and said when offline.
 import { svcIntegrationRunner } from "../helpers/runner"
-import { mkdirSync } from "node:fs"
-import { join, resolve } from "node:path"
 import type { Page } from "playwright-core"
 import { en } from "../../packages/storefront/src/i18n/en"
 import { ms } from "../../packages/storefront/src/i18n/ms"
 import { useSvcSandbox } from "../helpers/svc-env"
-import { signInAsAdmin } from "../helpers/admin"
+import { editAdding, signInAsAdmin } from "../helpers/admin"
 import {
   capturedWithCartLocked,
   cartWithSession,
@@ -22,11 +20,11 @@ import {
   type Store,
 } from "../helpers/store"
 import {
-  hasChromium,
+  describeInChromium,
   launchBrowser,
-  SCREENSHOT_DIR,
+  docsShot,
 } from "../../testing/browser"
-import { startKitHarness } from "./kit-components"
+import { fpxStarted, startKitHarness } from "./kit-components"
 import {
   axeFindings,
   blocking,
@@ -54,16 +52,7 @@ afterAll(async () => {
   await kit?.close()
 })
 
-const describeBrowser = hasChromium ? describe : describe.skip
-const skipAllowed = process.env.SKIP_BROWSER_TESTS === "1"
-;(hasChromium || skipAllowed ? it.skip : it)(
-  "needs Debian's chromium at /usr/bin/chromium",
-  () => {
-    throw new Error(
-      "browser tests need /usr/bin/chromium: scripts/ensure-chromium.sh (or SKIP_BROWSER_TESTS=1)"
-    )
-  }
-)
+const describeBrowser = describeInChromium()
 
 const LANGS = ["en", "ms", "zh-CN"] as const
 type Lang = (typeof LANGS)[number]
@@ -166,22 +155,14 @@ svcIntegrationRunner({
         return p
       }
       const url = (lang: Lang, q: string) => `${kit!.url}/?lang=${lang}&${q}`
-      const shoot = async (p: Page, selector: string, name: string) => {
-        const dirs = [
-          join(SCREENSHOT_DIR, "languages"),
-          ...(process.env.UPDATE_DOCS_IMAGES === "1"
-            ? [resolve(__dirname, "../../docs/images")]
-            : []),
-        ]
-        for (const dir of dirs) {
-          mkdirSync(dir, { recursive: true })
-          await p
-            .locator(selector)
-            .screenshot({ path: join(dir, `${name}.png`), scale: "css" })
-        }
-      }
+      const shoot = (p: Page, selector: string, name: string) =>
+        docsShot(p, selector, "languages", name)
 
-      it("every state of the kit in English, Malay and Chinese, at 1280 px and on a 390 px phone: axe-core clean (on the phone in all three, at 1280 px in English), no sideways scrolling, no English left in Malay and Chinese; amounts in the locale's format; screenshots", async () => {
+      /**
+       * What a test over the kit in three languages collects (axe-core's findings, the English left
+       * in Malay and Chinese, each state's text) on a page per language, and its verdict.
+       */
+      const languageRun = async () => {
         const rows: (AxeFinding & { state: string; size: string })[] = []
         const left: string[] = []
         const seen = new Map<string, string>()
@@ -190,29 +171,65 @@ svcIntegrationRunner({
             LANGS.map(async (l) => [l, await newPage()] as const)
           )
         ) as Record<Lang, Page>
+        return {
+          pages,
+          left,
+          seen,
+          axe: async (p: Page, state: string, size: string) => {
+            rows.push(
+              ...(await axeFindings(p)).map((f) => ({ ...f, state, size }))
+            )
+          },
+          words: (lang: Lang, state: string, text: string) => {
+            left.push(
+              ...englishLeft(text, lang, bankNames).map(
+                (w) => `${lang} ${state}: ${w}`
+              )
+            )
+            seen.set(`${lang} ${state}`, text)
+          },
+          close: async () => {
+            for (const p of Object.values(pages)) await p.close()
+          },
+          /** The verdict: no blocking finding, no English left, every state of `changed` languages not the English one. */
+          verdict: (what: string, name: string, changed: RegExp, cut = 300) => {
+            console.log(
+              `axe-core over ${what} in three languages (${rows.length} findings):\n${recordFindings(name, rows)}`
+            )
+            for (const [k, v] of seen)
+              if (!k.startsWith("en "))
+                console.log(`${k}: ${v.replace(/\n/g, " | ").slice(0, cut)}`)
+            expect(
+              blocking(rows).map(
+                (f) =>
+                  `${f.size} ${f.state}: ${f.rule} (${f.impact}) at ${f.target}: ${f.help}`
+              )
+            ).toEqual([])
+            expect(left).toEqual([])
+            expect(
+              [...seen.keys()].filter(
+                (k) =>
+                  changed.test(k) &&
+                  seen.get(k) === seen.get(k.replace(/^\S+/, "en"))
+              )
+            ).toEqual([]) // every state changed language
+          },
+        }
+      }
+
+      it("every state of the kit in English, Malay and Chinese, at 1280 px and on a 390 px phone: axe-core clean (on the phone in all three, at 1280 px in English), no sideways scrolling, no English left in Malay and Chinese; amounts in the locale's format; screenshots", async () => {
+        const run = await languageRun()
+        const { pages, left, seen } = run
         const check = async (lang: Lang, state: string) => {
           const p = pages[lang]
           // axe-core at 1280 px in English; on the phone's width below in every language. What a
           // language changes (the page's lang, every name and label) axe reads the same at either
           // width, and what the width changes (what is laid out, hidden or wrapped) does not depend
           // on the words; each run costs ~1 s of CPU (72 runs before: docs/testing.md, "How long").
-          if (lang === "en")
-            rows.push(
-              ...(await axeFindings(p)).map((f) => ({
-                ...f,
-                state,
-                size: `${lang} 1280×800`,
-              }))
-            )
+          if (lang === "en") await run.axe(p, state, `${lang} 1280×800`)
           // the same state on a 390 px phone's width: axe-core again, and nothing wider than the screen
           await p.setViewportSize({ width: 390, height: 844 })
-          rows.push(
-            ...(await axeFindings(p)).map((f) => ({
-              ...f,
-              state,
-              size: `${lang} 390×844`,
-            }))
-          )
+          await run.axe(p, state, `${lang} 390×844`)
           const wide = await p.evaluate(
             () => document.documentElement.scrollWidth
           )
@@ -221,13 +238,7 @@ svcIntegrationRunner({
               `${lang} ${state}: the page is ${wide} px wide on a 390 px phone`
             )
           await p.setViewportSize({ width: 1280, height: 800 })
-          const text = await kitText(p)
-          left.push(
-            ...englishLeft(text, lang, bankNames).map(
-              (w) => `${lang} ${state}: ${w}`
-            )
-          )
-          seen.set(`${lang} ${state}`, text)
+          run.words(lang, state, await kitText(p))
         }
         const each = async (
           state: string,
@@ -355,39 +366,14 @@ svcIntegrationRunner({
             /^已收到付款，谢谢！您的订单 #\d+ 已生成。\n+付款参考编号（显示于 svc 页面）： [0-9A-Z-]{14}$/
           )
         } finally {
-          for (const p of Object.values(pages)) await p.close()
+          await run.close()
         }
-        console.log(
-          `axe-core over the kit in three languages (${rows.length} findings):\n${recordFindings("kit-languages-axe", rows)}`
-        )
-        for (const [k, v] of seen)
-          if (!k.startsWith("en "))
-            console.log(`${k}: ${v.replace(/\n/g, " | ").slice(0, 300)}`)
-        expect(
-          blocking(rows).map(
-            (f) =>
-              `${f.size} ${f.state}: ${f.rule} (${f.impact}) at ${f.target}: ${f.help}`
-          )
-        ).toEqual([])
-        expect(left).toEqual([])
-        expect(
-          [...seen.keys()].filter(
-            (k) =>
-              k.startsWith("ms ") &&
-              seen.get(k) === seen.get(k.replace(/^ms/, "en"))
-          )
-        ).toEqual([]) // every state changed language
+        run.verdict("the kit", "kit-languages-axe", /^ms /)
       })
 
       it("the return page's loading and awaiting states and the balance page's failed and paid in English, Malay and Chinese: axe-core clean, no English left", async () => {
-        const rows: (AxeFinding & { state: string; size: string })[] = []
-        const left: string[] = []
-        const seen = new Map<string, string>()
-        const pages = Object.fromEntries(
-          await Promise.all(
-            LANGS.map(async (l) => [l, await newPage()] as const)
-          )
-        ) as Record<Lang, Page>
+        const run = await languageRun()
+        const { pages, seen } = run
         // the text of the loading state as it is shown, before the outcome replaces it
         for (const p of Object.values(pages))
           await p.addInitScript(() => {
@@ -403,21 +389,8 @@ svcIntegrationRunner({
         const record = async (lang: Lang, state: string, text?: string) => {
           const p = pages[lang]
           // a state already gone (loading) is checked for its words only
-          if (text === undefined)
-            rows.push(
-              ...(await axeFindings(p)).map((f) => ({
-                ...f,
-                state,
-                size: lang,
-              }))
-            )
-          const t = text ?? (await kitText(p))
-          left.push(
-            ...englishLeft(t, lang, bankNames).map(
-              (w) => `${lang} ${state}: ${w}`
-            )
-          )
-          seen.set(`${lang} ${state}`, t)
+          if (text === undefined) await run.axe(p, state, lang)
+          run.words(lang, state, text ?? (await kitText(p)))
         }
         try {
           // FPX hosted still processing at the bank: the order placed, svc still confirming
@@ -459,12 +432,7 @@ svcIntegrationRunner({
             svc.ref.sandbox.control,
             { providerId: SVC_PROVIDERS.wallet }
           )
-          await admin.admin.orderEdit.initiateRequest({ order_id: orderId })
-          await admin.admin.orderEdit.addItems(orderId, {
-            items: [{ variant_id: store.variantId, quantity: 1 }],
-          })
-          await admin.admin.orderEdit.request(orderId)
-          await admin.admin.orderEdit.confirm(orderId)
+          await editAdding(admin, orderId, store.variantId)
           const startBalance = async () => {
             const p = pages.en
             await p.goto(url("en", `c=balance&order_id=${orderId}`))
@@ -515,28 +483,14 @@ svcIntegrationRunner({
             /^Pembayaran diterima\. Terima kasih! Baki pesanan #\d+ telah dibayar\.$/
           )
         } finally {
-          for (const p of Object.values(pages)) await p.close()
+          await run.close()
         }
-        console.log(
-          `axe-core over the return and balance pages in three languages (${rows.length} findings):\n${recordFindings("kit-languages-return-axe", rows)}`
+        run.verdict(
+          "the return and balance pages",
+          "kit-languages-return-axe",
+          /^(?!en )/,
+          Infinity
         )
-        for (const [k, v] of seen)
-          if (!k.startsWith("en "))
-            console.log(`${k}: ${v.replace(/\n/g, " | ")}`)
-        expect(
-          blocking(rows).map(
-            (f) =>
-              `${f.size} ${f.state}: ${f.rule} (${f.impact}) at ${f.target}: ${f.help}`
-          )
-        ).toEqual([])
-        expect(left).toEqual([])
-        expect(
-          [...seen.keys()].filter(
-            (k) =>
-              !k.startsWith("en ") &&
-              seen.get(k) === seen.get(k.replace(/^\S+/, "en"))
-          )
-        ).toEqual([])
       })
 
       it("the keyboard journey in Malay (the page's <html lang=ms-MY>): FPX direct, the tabs, a bank found with the search box and arrows, the name, Bayar sekarang; focus visible at every stop", async () => {
@@ -621,17 +575,7 @@ svcIntegrationRunner({
           )
           expect(stops.filter((s) => s.includes("not visible"))).toEqual([])
           await page.keyboard.press("Enter")
-          await page.waitForFunction(() =>
-            (document.querySelector("#started")?.textContent ?? "").includes(
-              "/fpx/"
-            )
-          )
-          const session = (
-            await api.get(
-              `/store/carts/${cartId}?fields=*payment_collection.payment_sessions`,
-              store.headers
-            )
-          ).data.cart.payment_collection.payment_sessions[0]
+          const session = await fpxStarted(page, api, cartId, store.headers)
           expect(session.data).toMatchObject({
             bank: "MBB0228",
             bankType: "RETAIL",

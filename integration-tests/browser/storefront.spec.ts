@@ -6,15 +6,18 @@
 // the order and its captured payment, and the plugin's own svc checkout record
 // (`GET /admin/svc/checkouts`).
 import { svcIntegrationRunner } from "../helpers/runner"
-import { mkdirSync } from "node:fs"
-import { join, resolve } from "node:path"
 import type { Page } from "playwright-core"
 import { startStorefront } from "../../demo/storefront-server"
 import { DEMO_WORDS } from "../../demo/storefront/words"
 import { ms } from "../../packages/storefront/src/i18n/ms"
 import { zhCN } from "../../packages/storefront/src/i18n/zh-CN"
 import { useSvcSandbox } from "../helpers/svc-env"
-import { adminOrder, signInAsAdmin, type AdminSdk } from "../helpers/admin"
+import {
+  adminOrder,
+  editAdding,
+  signInAsAdmin,
+  type AdminSdk,
+} from "../helpers/admin"
 import {
   capturedOrder,
   capturedWithCartLocked,
@@ -31,12 +34,12 @@ import {
   type Store,
 } from "../helpers/store"
 import {
-  hasChromium,
+  describeInChromium,
   launchBrowser,
-  SCREENSHOT_DIR,
+  docsShot,
   stepShooter,
 } from "../../testing/browser"
-import { startKitHarness } from "./kit-components"
+import { cartSession, fpxStarted, startKitHarness } from "./kit-components"
 import {
   axeFindings,
   blocking,
@@ -78,18 +81,7 @@ afterAll(async () => {
   await kit?.close()
 })
 
-const describeBrowser = hasChromium ? describe : describe.skip
-// Never download a browser: without Debian's chromium this fails with the fix
-// (`apt-get install -y chromium`, which .ci/run does), unless explicitly skipped.
-const skipAllowed = process.env.SKIP_BROWSER_TESTS === "1"
-;(hasChromium || skipAllowed ? it.skip : it)(
-  "needs Debian's chromium at /usr/bin/chromium",
-  () => {
-    throw new Error(
-      "browser tests need /usr/bin/chromium: apt-get install -y chromium (or SKIP_BROWSER_TESTS=1)"
-    )
-  }
-)
+const describeBrowser = describeInChromium()
 
 svcIntegrationRunner({
   inApp: true,
@@ -694,17 +686,7 @@ svcIntegrationRunner({
               .bankType === "CORPORATE"
         )
         await page.locator("#svc-pay").click()
-        await page.waitForFunction(() =>
-          (document.querySelector("#started")?.textContent ?? "").includes(
-            "/fpx/"
-          )
-        )
-        const session = (
-          await api.get(
-            `/store/carts/${cartId}?fields=*payment_collection.payment_sessions`,
-            store.headers
-          )
-        ).data.cart.payment_collection.payment_sessions[0]
+        const session = await fpxStarted(page, api, cartId, store.headers)
         expect(session.data).toMatchObject({
           bank: "RHB0218B",
           bankType: "CORPORATE",
@@ -787,12 +769,7 @@ svcIntegrationRunner({
           { providerId: SVC_PROVIDERS.wallet }
         )
         // the merchant's order edit adds a shirt: RM120.50 due on a payment collection with no cart
-        await admin.admin.orderEdit.initiateRequest({ order_id: orderId })
-        await admin.admin.orderEdit.addItems(orderId, {
-          items: [{ variant_id: store.variantId, quantity: 1 }],
-        })
-        await admin.admin.orderEdit.request(orderId)
-        await admin.admin.orderEdit.confirm(orderId)
+        await editAdding(admin, orderId, store.variantId)
 
         const startBalance = async () => {
           await page.goto(`${kit!.url}/?c=balance&order_id=${orderId}`)
@@ -954,13 +931,6 @@ svcIntegrationRunner({
         `${kit!.url}/?c=starter&cart_id=${cartId}${extra}`
       const REF =
         /([0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4})$/
-      const cartSession = async (cartId: string) =>
-        (
-          await api.get(
-            `/store/carts/${cartId}?fields=*payment_collection.payment_sessions`,
-            store.headers
-          )
-        ).data.cart.payment_collection.payment_sessions[0]
 
       it("the starter's pay step under its Tailwind: FPX direct with the starter's Button as the one action; Back from svc opens on the choice; the review step's Pay with … pays; the return page shows the reference svc's page showed", async () => {
         const shot = stepShooter(page, "starter-fpx-direct")
@@ -1014,7 +984,7 @@ svcIntegrationRunner({
         await shot("back-from-svc")
 
         // the review step: the payment shown, Pay with … back to svc's page of the same checkout
-        const { data } = await cartSession(cartId)
+        const { data } = await cartSession(api, cartId, store.headers)
         await page.goto(starterUrl(cartId, "&step=review"))
         await expectText(
           "#payment-summary",
@@ -1082,7 +1052,7 @@ svcIntegrationRunner({
           const reference = REF.exec(
             (await p.locator("h1#title").textContent()) ?? ""
           )![1]!
-          const session = await cartSession(cartId)
+          const session = await cartSession(api, cartId, store.headers)
           svc.ref.sandbox.control.pay(session.data.checkoutId)
           await p.close()
           // captured, not only placed: Medusa writes the order's links one module at a time, so the
@@ -1216,19 +1186,12 @@ svcIntegrationRunner({
                 size,
               }))
             )
-            const name = `storefront-starter-pay-step-${size}`
-            const dirs = [
-              join(SCREENSHOT_DIR, "pay-step"),
-              ...(process.env.UPDATE_DOCS_IMAGES === "1"
-                ? [resolve(__dirname, "../../docs/images")]
-                : []),
-            ]
-            for (const dir of dirs) {
-              mkdirSync(dir, { recursive: true })
-              await pg
-                .locator("#starter-checkout")
-                .screenshot({ path: join(dir, `${name}.png`), scale: "css" })
-            }
+            await docsShot(
+              pg,
+              "#starter-checkout",
+              "pay-step",
+              `storefront-starter-pay-step-${size}`
+            )
           }
           console.log(
             `axe-core over the starter's pay step (${rows.length} findings):\n${recordFindings("starter-axe", rows)}`
@@ -1513,19 +1476,12 @@ svcIntegrationRunner({
             )
             await pg.locator("#svc-bank-MBB0228").check()
             await pg.locator("#svc-buyer-name").fill("Siti Aminah")
-            const name = `storefront-pay-step-${size}`
-            const dirs = [
-              join(SCREENSHOT_DIR, "pay-step"),
-              ...(process.env.UPDATE_DOCS_IMAGES === "1"
-                ? [resolve(__dirname, "../../docs/images")]
-                : []),
-            ]
-            for (const dir of dirs) {
-              mkdirSync(dir, { recursive: true })
-              await pg
-                .locator("#payment-section")
-                .screenshot({ path: join(dir, `${name}.png`), scale: "css" }) // the phone's CSS pixels, not its 3 device pixels each
-            }
+            await docsShot(
+              pg,
+              "#payment-section",
+              "pay-step",
+              `storefront-pay-step-${size}`
+            )
           }
         } finally {
           await p.close()

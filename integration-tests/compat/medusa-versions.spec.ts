@@ -112,14 +112,7 @@ function importedNames(): Record<string, string[]> {
 beforeAll(() => {
   const steps = new Steps()
   ensureBuilt("plugin")
-  const packed = steps.run(
-    "pack",
-    "npm",
-    ["pack", "--json", "--pack-destination", work, "--loglevel=error"],
-    root,
-    120_000
-  )
-  tarball = join(work, JSON.parse(packed.stdout)[0].filename)
+  tarball = steps.pack("pack", root, work)
 })
 
 afterAll(() => {
@@ -151,20 +144,7 @@ describe.each(VERSIONS)(
     it(`npm install of @medusajs/* ${version} and the packed plugin, no flags`, () => {
       mkdirSync(app, { recursive: true })
       writeBareAppPackage(app, version, tarball)
-      steps.run(
-        "install",
-        "npm",
-        [
-          "install",
-          "--prefer-offline",
-          "--ignore-scripts",
-          "--no-audit",
-          "--no-fund",
-          "--loglevel=error",
-        ],
-        app,
-        900_000
-      )
+      steps.npmInstall("install", app, ["--ignore-scripts"], 900_000)
       const installed = (name: string) =>
         JSON.parse(
           readFileSync(join(app, "node_modules", name, "package.json"), "utf8")

@@ -70,6 +70,30 @@ export class Steps {
       )
     return r
   }
+
+  /** `npm pack` of the package in `pkgDir` into `dest`: the tarball's path. */
+  pack(step: string, pkgDir: string, dest: string): string {
+    const packed = this.run(
+      step,
+      "npm",
+      ["pack", "--json", "--pack-destination", dest, "--loglevel=error"],
+      pkgDir,
+      120_000
+    )
+    return join(dest, JSON.parse(packed.stdout)[0].filename)
+  }
+
+  /** `npm install` in `app` from the cache where it can (`args`: what to install, and flags). */
+  npmInstall(step: string, app: string, args: string[], timeoutMs: number) {
+    const quiet = ["--prefer-offline", "--no-audit", "--no-fund"]
+    return this.run(
+      step,
+      "npm",
+      ["install", ...args, ...quiet, "--loglevel=error"],
+      app,
+      timeoutMs
+    )
+  }
 }
 
 /** The fenced block of language `lang` after `marker` in README.md. */
@@ -309,5 +333,32 @@ export function configureBareApp(
       },
       include: ["src/**/*", "medusa-config.ts"],
     })
+  )
+}
+
+/**
+ * A strict node16 tsconfig over `files` in `dir`, as a store's TypeScript checks an import of the
+ * plugin. skipLibCheck as a Medusa store's own tsconfig has it: the client's schemas are Medusa's zod
+ * (@medusajs/framework/zod, 4.2.0), whose .d.cts files fail node16's TS1542.
+ */
+export function writeStrictTsconfig(
+  dir: string,
+  files: string[],
+  extra: Record<string, unknown> = {}
+): void {
+  const compilerOptions = {
+    strict: true,
+    noImplicitAny: true,
+    module: "node16",
+    moduleResolution: "node16",
+    target: "es2022",
+    noEmit: true,
+    skipLibCheck: true,
+    types: ["node"],
+    ...extra,
+  }
+  writeFileSync(
+    join(dir, "tsconfig.json"),
+    JSON.stringify({ compilerOptions, files })
   )
 }

@@ -87,37 +87,13 @@ export async function seedStore(
   const { result: products } = await createProductsWorkflow(container).run({
     input: {
       products: [
-        {
-          title: "Batik shirt",
-          status: "published",
-          options: [{ title: "Size", values: ["M"] }],
-          variants: [
-            {
-              title: "M",
-              options: { Size: "M" },
-              manage_inventory: false,
-              prices: [
-                { amount: 120.5, currency_code: "myr" },
-                { amount: 30, currency_code: "usd" },
-              ],
-            },
-          ],
-          sales_channels: [{ id: sc.id }],
-        },
-        {
-          title: "Sticker",
-          status: "published",
-          options: [{ title: "Kind", values: ["One"] }],
-          variants: [
-            {
-              title: "One",
-              options: { Kind: "One" },
-              manage_inventory: false,
-              prices: [{ amount: 5, currency_code: "myr" }],
-            },
-          ],
-          sales_channels: [{ id: sc.id }],
-        },
+        oneVariantProduct("Batik shirt", ["Size", "M"], sc.id, [
+          { amount: 120.5, currency_code: "myr" },
+          { amount: 30, currency_code: "usd" },
+        ]),
+        oneVariantProduct("Sticker", ["Kind", "One"], sc.id, [
+          { amount: 5, currency_code: "myr" },
+        ]),
       ],
     },
   })
@@ -129,6 +105,29 @@ export async function seedStore(
     variantId: products[0].variants[0].id,
     cheapVariantId: products[1].variants[0].id,
     headers: { headers: { "x-publishable-api-key": key.token } },
+  }
+}
+
+/** A published product with one option, one variant and its prices, in a sales channel (Medusa's product input). */
+export function oneVariantProduct(
+  title: string,
+  [option, value]: [string, string],
+  salesChannelId: string,
+  prices: { amount: number; currency_code: string }[]
+) {
+  return {
+    title,
+    status: "published" as const,
+    options: [{ title: option, values: [value] }],
+    variants: [
+      {
+        title: value,
+        options: { [option]: value },
+        manage_inventory: false,
+        prices,
+      },
+    ],
+    sales_channels: [{ id: salesChannelId }],
   }
 }
 
@@ -174,6 +173,22 @@ export async function createCart(
   return { cartId, paymentCollectionId: pc.data.payment_collection.id }
 }
 
+/** POST a payment session to the collection as a storefront does: the response, refused or not (never throws). */
+export const startSession = (
+  api: Api,
+  store: Store,
+  paymentCollectionId: string,
+  providerId: string,
+  data: Record<string, unknown> = {}
+): Promise<any> =>
+  api
+    .post(
+      `/store/payment-collections/${paymentCollectionId}/payment-sessions`,
+      { provider_id: providerId, data },
+      store.headers
+    )
+    .catch((e: any) => e.response)
+
 export async function initiateSession(
   api: Api,
   store: Store,
@@ -189,6 +204,19 @@ export async function initiateSession(
   const sessions = res.payment_collection.payment_sessions
   return sessions.find((s: any) => s.provider_id === providerId)
 }
+
+/** initiateSession on a cart made by createCart: its collection, the cart's id in the session's data. */
+export const sessionOnCart = (
+  api: Api,
+  store: Store,
+  cart: { cartId: string; paymentCollectionId: string },
+  providerId: string,
+  data: Record<string, unknown> = {}
+): Promise<any> =>
+  initiateSession(api, store, cart.paymentCollectionId, providerId, {
+    cart_id: cart.cartId,
+    ...data,
+  })
 
 /** A cart (`cart`: createCart's options) with a session of `providerId` on it (`data` besides the cart id), and svc's checkout id. */
 export async function cartWithSession(

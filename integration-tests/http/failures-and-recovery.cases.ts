@@ -3,7 +3,7 @@ import type { SvcSuite } from "../helpers/suite"
 import {
   checkoutWebhooksHandled,
   completeCart,
-  initiateSession,
+  sessionOnCart,
   orderOfCart,
   payWithWebhooksLost,
   sessionById,
@@ -50,12 +50,11 @@ export function failuresAndRecovery({
     expect(failed.data.failureReason).toMatch(/failed/i)
     expect((await ledger(s1.data.checkoutId)).status).toBe("FAILED")
 
-    const s2 = await initiateSession(
+    const s2 = await sessionOnCart(
       api,
       store,
-      paymentCollectionId,
-      SVC_PROVIDERS.fpx,
-      { cart_id: cartId }
+      { cartId, paymentCollectionId },
+      SVC_PROVIDERS.fpx
     )
     expect(s2.data.checkoutId).not.toBe(s1.data.checkoutId)
     sb().pay(s2.data.checkoutId)
@@ -192,12 +191,11 @@ export function failuresAndRecovery({
     await capturedOrder(cartId)
     const before = Object.keys(sb().state().checkouts).length
     for (const provider of [SVC_PROVIDERS.wallet, SVC_PROVIDERS.fpx]) {
-      const err = await initiateSession(
+      const err = await sessionOnCart(
         api,
         store,
-        paymentCollectionId,
-        provider,
-        { cart_id: cartId }
+        { cartId, paymentCollectionId },
+        provider
       ).then(
         () => null,
         (e: any) => e
@@ -309,12 +307,11 @@ export function failuresAndRecovery({
       { variant_id: store.variantId, quantity: 1 },
       store.headers
     )
-    const s2 = await initiateSession(
+    const s2 = await sessionOnCart(
       api,
       store,
-      paymentCollectionId,
-      SVC_PROVIDERS.fpx,
-      { cart_id: cartId }
+      { cartId, paymentCollectionId },
+      SVC_PROVIDERS.fpx
     )
     expect(s2.data.amountSen).toBe(24100)
     expect(s2.data.checkoutId).not.toBe(s1.data.checkoutId)

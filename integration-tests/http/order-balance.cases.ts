@@ -13,7 +13,12 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { SvcSuite } from "../helpers/suite"
 import { SVC_PROVIDERS, waitFor } from "../helpers/store"
-import { refusal as failure, type AdminSdk } from "../helpers/admin"
+import {
+  editAdding,
+  orderMoney,
+  paidInFull,
+  refusal as failure,
+} from "../helpers/admin"
 import { medusaAmountToSen } from "../../src/rules/medusa-amount"
 import { watchWaiting } from "../../src/workflows/sweeps/watch-waiting"
 import {
@@ -51,15 +56,6 @@ async function openLink(url: string, lang = "en-MY,en;q=0.8") {
     cache: r.headers.get("cache-control"),
     referrer: r.headers.get("referrer-policy"),
   }
-}
-
-/** The order as the admin sees it: status, payment status, summary and every payment with its captures. */
-async function orderMoney(admin: AdminSdk, orderId: string): Promise<any> {
-  const { order } = await admin.admin.order.retrieve(orderId, {
-    fields:
-      "id,status,payment_status,summary,*payment_collections,*payment_collections.payments,*payment_collections.payments.captures",
-  })
-  return order
 }
 
 /** Medusa's captured total over the order's payments, in sen (the same conversion svc's amounts are compared with). */
@@ -131,23 +127,24 @@ export function orderBalance({
   /** A paid FPX order of RM120.50 (checkout through Medusa's store routes): its id. */
   const paidOrderId = async () => (await paidOrder()).orderId
 
-  /** The dashboard's order edit: add items, request, confirm (Medusa makes the payment collection for the difference). */
-  async function editAdding(
-    orderId: string,
-    variantId: string,
-    quantity: number
+  const balanceOf = (orderId: string) =>
+    admin.client.fetch<any>(`/admin/svc/orders/${orderId}/balance`)
+  const balance = async (orderId: string) => (await balanceOf(orderId)).balance
+  /** A lasting link's page that refuses (409, no redirect to svc) with its reason and title, asking svc nothing (`calls` before). */
+  async function expectRefused(
+    url: string,
+    page: string,
+    h1: string,
+    calls: number
   ) {
-    await admin.admin.orderEdit.initiateRequest({ order_id: orderId })
-    await admin.admin.orderEdit.addItems(orderId, {
-      items: [{ variant_id: variantId, quantity }],
+    expect(await openLink(url)).toMatchObject({
+      status: 409,
+      page,
+      h1,
+      location: null,
     })
-    await admin.admin.orderEdit.request(orderId)
-    await admin.admin.orderEdit.confirm(orderId)
+    expect(sb().stats().total).toBe(calls)
   }
-
-  const balance = async (orderId: string) =>
-    (await admin.client.fetch<any>(`/admin/svc/orders/${orderId}/balance`))
-      .balance
   const requestLink = (orderId: string, body: Record<string, unknown>) =>
     admin.client.fetch<any>(
       `/admin/svc/orders/${orderId}/balance/payment-link`,
@@ -163,7 +160,7 @@ export function orderBalance({
     })
 
     // RM5 due: below svc's checkout minimum, said before anything is made
-    await editAdding(orderId, store.cheapVariantId, 1)
+    await editAdding(admin, orderId, store.cheapVariantId, 1)
     let b = await balance(orderId)
     expect(b).toMatchObject({
       outstanding_sen: 500,
@@ -180,7 +177,7 @@ export function orderBalance({
     expect(checkoutCount()).toBe(before)
 
     // RM15 due after a second edit
-    await editAdding(orderId, store.cheapVariantId, 2)
+    await editAdding(admin, orderId, store.cheapVariantId, 2)
     b = await balance(orderId)
     expect(b).toMatchObject({
       outstanding_sen: 1500,
@@ -338,16 +335,10 @@ export function orderBalance({
 
     // the buyer pays; svc's webhook settles it: captured on the order, nothing left due
     sb().pay(made.link.checkout_id)
-    const paid = await waitFor(
-      async () => {
-        const o = await orderMoney(admin, orderId)
-        return o.payment_status === "captured" &&
-          medusaAmountToSen(o.summary.pending_difference) === 0
-          ? o
-          : undefined
-      },
-      "the balance captured by the webhook",
-      60_000
+    const paid = await paidInFull(
+      admin,
+      orderId,
+      "the balance captured by the webhook"
     )
     expect(paid.status).not.toBe("canceled")
     expect(
@@ -398,7 +389,7 @@ export function orderBalance({
       message: "This order has nothing left to pay.",
     })
 
-    await editAdding(orderId, store.variantId, 1) // RM120.50 due
+    await editAdding(admin, orderId, store.variantId, 1) // RM120.50 due
     const before = checkoutCount()
     const first = await startSvcBalancePayment(sdk, orderId, {
       providerId: SVC_PROVIDERS.wallet,
@@ -448,13 +439,12 @@ export function orderBalance({
     })
     expect(paid.kind).toBe("paid")
     // the capture and the order's transaction are two steps of Medusa's capture workflow: wait for both
-    o = await waitFor(async () => {
-      const now = await orderMoney(admin, orderId)
-      return now.payment_status === "captured" &&
-        medusaAmountToSen(now.summary.pending_difference) === 0
-        ? now
-        : undefined
-    }, "the balance captured on the order, nothing left due")
+    o = await paidInFull(
+      admin,
+      orderId,
+      "the balance captured on the order, nothing left due",
+      30_000
+    )
     const rows = await ledgerRows(getContainer(), orderId)
     const svcPaid = rows
       .map((r) => sb().getCheckout(r.checkout_id))
@@ -485,7 +475,7 @@ export function orderBalance({
 
   it("a balance link paid after its order was canceled (refunded first in the svc refunds panel): flagged for a refund, never captured on the canceled order", async () => {
     const orderId = await paidOrderId()
-    await editAdding(orderId, store.variantId, 1) // RM120.50 due
+    await editAdding(admin, orderId, store.variantId, 1) // RM120.50 due
     const { link, payment_link } = await requestLink(orderId, {
       provider_id: SVC_PROVIDERS.wallet,
     })
@@ -508,13 +498,12 @@ export function orderBalance({
     expect((await orderMoney(admin, orderId)).status).toBe("canceled")
     // the lasting link says so, and asks svc nothing
     const calls = sb().stats().total
-    expect(await openLink(payment_link.url)).toMatchObject({
-      status: 409,
-      page: "canceled",
-      h1: "This order was cancelled",
-      location: null,
-    })
-    expect(sb().stats().total).toBe(calls)
+    await expectRefused(
+      payment_link.url,
+      "canceled",
+      "This order was cancelled",
+      calls
+    )
 
     // the buyer pays the balance link anyway
     sb().pay(link.checkout_id)
@@ -612,16 +601,10 @@ export function orderBalance({
     })
 
     sb().pay(made.link.checkout_id)
-    const paid = await waitFor(
-      async () => {
-        const o = await orderMoney(admin, id)
-        return o.payment_status === "captured" &&
-          medusaAmountToSen(o.summary.pending_difference) === 0
-          ? o
-          : undefined
-      },
-      "the converted draft order captured, nothing left due",
-      60_000
+    const paid = await paidInFull(
+      admin,
+      id,
+      "the converted draft order captured, nothing left due"
     )
     expect(medusaAmountToSen(paid.summary.pending_difference)).toBe(0)
     expect(capturedSen(paid)).toBe(24100)
@@ -643,7 +626,7 @@ export function orderBalance({
 
   it("every bad lasting link gets a clear page and costs no svc call: altered, another store's, expired, another order's, unknown, too long; a changed balance is said, never charged", async () => {
     const orderId = await paidOrderId()
-    await editAdding(orderId, store.cheapVariantId, 3) // RM15 due
+    await editAdding(admin, orderId, store.cheapVariantId, 3) // RM15 due
     const made = await requestLink(orderId, { provider_id: SVC_PROVIDERS.fpx })
     const url: string = made.payment_link.url
     expect(url.startsWith(`${svc.ref.medusaUrl}/svc/pay/${orderId}/`)).toBe(
@@ -745,19 +728,9 @@ export function orderBalance({
       (await fetch(url, { method: "HEAD", redirect: "manual" })).status
     ).toBe(200)
     // the balance grows after the link was sent: the link says so and charges nothing
-    await editAdding(orderId, store.cheapVariantId, 1) // RM20 due now
-    const changed = await openLink(url)
-    expect(changed).toMatchObject({
-      status: 409,
-      page: "changed",
-      h1: "The amount due has changed",
-      location: null,
-    })
-    expect(sb().stats().total).toBe(before)
-    const { payment_link } = await admin.client.fetch<any>(
-      `/admin/svc/orders/${orderId}/balance`
-    )
-    expect(payment_link).toMatchObject({
+    await editAdding(admin, orderId, store.cheapVariantId, 1) // RM20 due now
+    await expectRefused(url, "changed", "The amount due has changed", before)
+    expect((await balanceOf(orderId)).payment_link).toMatchObject({
       id: made.payment_link.id,
       open_count: 1,
       opened_at: expect.any(String),
@@ -807,10 +780,7 @@ export function orderBalance({
       h1: "Kedai telah menarik balik pautan pembayaran ini",
     })
     expect(sb().stats().total).toBe(before)
-    expect(
-      (await admin.client.fetch<any>(`/admin/svc/orders/${orderId}/balance`))
-        .payment_link
-    ).toBeNull()
+    expect((await balanceOf(orderId)).payment_link).toBeNull()
     // Request payment again: a new link for what is due now; the revoked one stays withdrawn
     const again = await requestLink(orderId, { provider_id: SVC_PROVIDERS.fpx })
     expect(again.payment_link).toMatchObject({
@@ -824,7 +794,7 @@ export function orderBalance({
 
   it("the lasting link: sent through the Notification Module, opened after svc's checkout expired (the sandbox's clock) it makes a new checkout for the balance, paid it settles; opened again it says paid", async () => {
     const orderId = await paidOrderId()
-    await editAdding(orderId, store.variantId, 1) // RM120.50 due
+    await editAdding(admin, orderId, store.variantId, 1) // RM120.50 due
     const made = await requestLink(orderId, {
       provider_id: SVC_PROVIDERS.wallet,
     })
@@ -953,32 +923,22 @@ export function orderBalance({
 
     // the buyer pays it: captured on the order, nothing left due, Medusa's captured total what svc was paid
     sb().pay(fresh.checkoutId)
-    const paid = await waitFor(
-      async () => {
-        const o = await orderMoney(admin, orderId)
-        return o.payment_status === "captured" &&
-          medusaAmountToSen(o.summary.pending_difference) === 0
-          ? o
-          : undefined
-      },
-      "the balance paid through the lasting link captured",
-      60_000
+    const paid = await paidInFull(
+      admin,
+      orderId,
+      "the balance paid through the lasting link captured"
     )
     expect(capturedSen(paid)).toBe(12050 * 2)
 
     // opened again: already paid, said in clear words, no svc call
     const calls = await quietCalls()
-    expect(await openLink(made.payment_link.url)).toMatchObject({
-      status: 409,
-      page: "paid",
-      h1: "This order is already paid",
-      location: null,
-    })
-    expect(sb().stats().total).toBe(calls)
-    const { payment_link } = await admin.client.fetch<any>(
-      `/admin/svc/orders/${orderId}/balance`
+    await expectRefused(
+      made.payment_link.url,
+      "paid",
+      "This order is already paid",
+      calls
     )
-    expect(payment_link).toMatchObject({
+    expect((await balanceOf(orderId)).payment_link).toMatchObject({
       id: made.payment_link.id,
       open_count: 3,
       opened_at: expect.any(String),

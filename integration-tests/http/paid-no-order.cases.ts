@@ -86,6 +86,14 @@ export function paidNoOrder({
 
   const leaseEnds = (cartId: string) =>
     (getContainer().resolve(Modules.LOCKING) as any).release(cartId)
+  /** The cart's lock gone (its lease ended) and the checkout due for its next attempt. */
+  const freed = async (x: { cartId: string; checkoutId: string }) => {
+    await leaseEnds(x.cartId)
+    await due(x.checkoutId)
+  }
+  /** One pass over paid carts without an order (the job's or the watcher's). */
+  const pass = (source: "job" | "watcher", limit: number) =>
+    completePaidCarts(container(), { limit, source })
 
   const expectOneOrderOneCapture = async (cartId: string) => {
     expect(await allOrdersOfCart(getContainer(), cartId)).toHaveLength(1)
@@ -108,15 +116,10 @@ export function paidNoOrder({
     expect(await orderOfCart(getContainer(), x.cartId)).toBeUndefined()
 
     // not due yet: the pass leaves it alone (its back-off)
-    expect(
-      (await completePaidCarts(container(), { limit: 10, source: "job" })).found
-    ).toBe(0)
+    expect((await pass("job", 10)).found).toBe(0)
     // due, the lock still held: "later" again, the back-off doubles
     await due(x.checkoutId)
-    const held = await completePaidCarts(container(), {
-      limit: 10,
-      source: "watcher",
-    })
+    const held = await pass("watcher", 10)
     expect(held).toMatchObject({ found: 1, later: 1, placed: 0 })
     r = await row(x.checkoutId)
     expect(r.order_attempts).toBe(2)
@@ -125,12 +128,8 @@ export function paidNoOrder({
     ) // 20 s the second time
     expect(r.attention).toBeNull()
 
-    await leaseEnds(x.cartId)
-    await due(x.checkoutId)
-    const done = await completePaidCarts(container(), {
-      limit: 10,
-      source: "watcher",
-    })
+    await freed(x)
+    const done = await pass("watcher", 10)
     expect(done).toMatchObject({ found: 1, placed: 1 })
     const order = await expectOneOrderOneCapture(x.cartId)
     r = await row(x.checkoutId)
@@ -148,9 +147,7 @@ export function paidNoOrder({
 
     // nothing left: the next passes find nothing, the settle path changes nothing
     await due(x.checkoutId)
-    expect(
-      (await completePaidCarts(container(), { limit: 10, source: "job" })).found
-    ).toBe(0)
+    expect((await pass("job", 10)).found).toBe(0)
     const c = await svcFromContainer(container()).client.checkout.retrieve(
       x.checkoutId
     )
@@ -241,12 +238,8 @@ export function paidNoOrder({
     const cartModule = getContainer().resolve(Modules.CART) as any
     const [item] = await cartModule.listLineItems({ cart_id: changed.cartId })
     await cartModule.updateLineItems(item.id, { quantity: 2 })
-    await leaseEnds(changed.cartId)
-    await due(changed.checkoutId)
-    const r1 = await completePaidCarts(container(), {
-      limit: 10,
-      source: "job",
-    })
+    await freed(changed)
+    const r1 = await pass("job", 10)
     expect(r1).toMatchObject({ found: 1, impossible: 1 })
     let r = await row(changed.checkoutId)
     expect(r.attention).toBe("paid_no_order")
@@ -274,15 +267,14 @@ export function paidNoOrder({
     await (getContainer().resolve(Modules.REGION) as any).softDeleteRegions([
       store.regionId,
     ])
-    await leaseEnds(moved.cartId)
-    await due(moved.checkoutId)
+    await freed(moved)
     // three runs at once find it cannot be an order: one flags it and tells of it
-    const [pass, ...raced] = await Promise.all([
-      completePaidCarts(container(), { limit: 10, source: "job" }),
+    const [report, ...raced] = await Promise.all([
+      pass("job", 10),
       placePaidOrder(container(), ref(moved), "watcher"),
       placePaidOrder(container(), ref(moved), "job"),
     ])
-    expect(pass.placed).toBe(0)
+    expect(report.placed).toBe(0)
     expect(raced.map((a) => a.outcome)).toEqual(["impossible", "impossible"])
     r = await row(moved.checkoutId)
     expect(r.attention).toBe("paid_no_order")
@@ -291,9 +283,7 @@ export function paidNoOrder({
     // flagged ones are the admin's: never retried, no order made
     await due(changed.checkoutId)
     await due(moved.checkoutId)
-    expect(
-      (await completePaidCarts(container(), { limit: 10, source: "job" })).found
-    ).toBe(0)
+    expect((await pass("job", 10)).found).toBe(0)
     expect(await orderOfCart(getContainer(), changed.cartId)).toBeUndefined()
     expect(await orderOfCart(getContainer(), moved.cartId)).toBeUndefined()
 
@@ -373,17 +363,12 @@ export function paidNoOrder({
       await paidWhileLocked(),
     ]
     for (const x of carts) {
-      await leaseEnds(x.cartId)
-      await due(x.checkoutId)
+      await freed(x)
     }
-    expect(
-      await completePaidCarts(container(), { limit: 2, source: "job" })
-    ).toMatchObject({ found: 2, placed: 2 })
+    expect(await pass("job", 2)).toMatchObject({ found: 2, placed: 2 })
     expect(await orderOfCart(getContainer(), carts[2].cartId)).toBeUndefined()
     expect(await orderOfCart(getContainer(), carts[0].cartId)).toBeDefined()
-    expect(
-      await completePaidCarts(container(), { limit: 2, source: "job" })
-    ).toMatchObject({ found: 1, placed: 1 })
+    expect(await pass("job", 2)).toMatchObject({ found: 1, placed: 1 })
     for (const x of carts) await expectOneOrderOneCapture(x.cartId)
   })
 }

@@ -41,6 +41,18 @@ export function settlements({ getContainer, sb, admin }: SvcSuite): void {
     events = collectSvcEvents(getContainer())
   })
   afterEach(() => events.stop())
+  /** Once every webhook is delivered, the plugin's one event for the withdrawal's final status (whoever recorded it). */
+  const heardOnce = async (
+    name: string,
+    w: { id: string; withdrawal_id: string },
+    status: string
+  ) => {
+    await sb().flushWebhooks()
+    await events.settle(300)
+    expect(events.all()).toEqual([
+      { name, data: { id: w.id, withdrawal_id: w.withdrawal_id, status } },
+    ])
+  }
   /** svc's word on a withdrawal heard at once by its webhook (delivered twice), the job's sweep and two re-reads, as racing servers would. */
   const heardByAll = (withdrawalId: string) => {
     sb().webhookFaults({ mode: "duplicate", count: 4 })
@@ -123,18 +135,7 @@ export function settlements({ getContainer, sb, admin }: SvcSuite): void {
       expect.arrayContaining(["CREATING", "PENDING", "COMPLETED"])
     )
     // `completed` once, whoever recorded it
-    await sb().flushWebhooks()
-    await events.settle(300)
-    expect(events.all()).toEqual([
-      {
-        name: SvcEvents.WITHDRAWAL_COMPLETED,
-        data: {
-          id: res.withdrawal.id,
-          withdrawal_id: res.withdrawal.withdrawal_id,
-          status: "COMPLETED",
-        },
-      },
-    ])
+    await heardOnce(SvcEvents.WITHDRAWAL_COMPLETED, res.withdrawal, "COMPLETED")
   })
 
   it("bad input is refused by field; nothing is sent", async () => {
@@ -195,18 +196,7 @@ export function settlements({ getContainer, sb, admin }: SvcSuite): void {
     await heardByAll(res.withdrawal.withdrawal_id)
     const row = await reaching(res.withdrawal.id, "REJECTED")
     expect(row.failure_reason).toMatch(/back in the svc wallet/)
-    await sb().flushWebhooks()
-    await events.settle(300)
-    expect(events.all()).toEqual([
-      {
-        name: SvcEvents.WITHDRAWAL_FAILED,
-        data: {
-          id: res.withdrawal.id,
-          withdrawal_id: res.withdrawal.withdrawal_id,
-          status: "REJECTED",
-        },
-      },
-    ])
+    await heardOnce(SvcEvents.WITHDRAWAL_FAILED, res.withdrawal, "REJECTED")
     expect(Number((await wallet()).balance_sen)).toBe(Number(w.balance_sen))
   })
 

@@ -4,8 +4,9 @@ import {
   capturedOrder,
   cartWithSession,
   createCart,
-  initiateSession,
+  sessionOnCart,
   SVC_PROVIDERS,
+  startSession,
 } from "../helpers/store"
 
 jest.setTimeout(120_000)
@@ -21,13 +22,7 @@ svcMedusaSuite({
       cart?: { regionId?: string; variantId?: string; quantity?: number }
     ) => {
       const { paymentCollectionId } = await createCart(api, store, cart)
-      return api
-        .post(
-          `/store/payment-collections/${paymentCollectionId}/payment-sessions`,
-          { provider_id: providerId, data },
-          store.headers
-        )
-        .catch((e: any) => e.response)
+      return startSession(api, store, paymentCollectionId, providerId, data)
     }
 
     it.each([
@@ -144,12 +139,11 @@ svcMedusaSuite({
         const { cartId, paymentCollectionId } = await createCart(api, store)
         const before = checkoutCount()
         sb().injectFault({ route: "POST /v1/checkout", ...(fault as any) })
-        const s = await initiateSession(
+        const s = await sessionOnCart(
           api,
           store,
-          paymentCollectionId,
-          SVC_PROVIDERS.fpx,
-          { cart_id: cartId }
+          { cartId, paymentCollectionId },
+          SVC_PROVIDERS.fpx
         )
         expect(s.data.checkoutId).toMatch(/^[0-9a-f-]{36}$/)
         expect(checkoutCount()).toBe(before + 1)
@@ -185,13 +179,13 @@ svcMedusaSuite({
         kind: "503",
         count: 50,
       } as any)
-      const lost = await api
-        .post(
-          `/store/payment-collections/${paymentCollectionId}/payment-sessions`,
-          { provider_id: SVC_PROVIDERS.fpx, data: { cart_id: cartId } },
-          store.headers
-        )
-        .catch((e: any) => e.response)
+      const lost = await startSession(
+        api,
+        store,
+        paymentCollectionId,
+        SVC_PROVIDERS.fpx,
+        { cart_id: cartId }
+      )
       expect(lost.status).toBeGreaterThanOrEqual(400)
       sb().clearFaults()
       expect(checkoutCount()).toBe(before + 1)
@@ -203,12 +197,11 @@ svcMedusaSuite({
       const prefix = provider.config.titlePrefix
       provider.config.titlePrefix = "Kedai Raya order"
       try {
-        const s = await initiateSession(
+        const s = await sessionOnCart(
           api,
           store,
-          paymentCollectionId,
-          SVC_PROVIDERS.fpx,
-          { cart_id: cartId }
+          { cartId, paymentCollectionId },
+          SVC_PROVIDERS.fpx
         )
         // the same request under the same key, title included: svc answers with the checkout it made
         expect(checkoutCount()).toBe(before + 1)
@@ -219,13 +212,7 @@ svcMedusaSuite({
         expect(sb().getCheckout(s.data.checkoutId).title).toBe(s.data.title)
         // a payment started now reads with the new prefix
         const other = await createCart(api, store)
-        const s2 = await initiateSession(
-          api,
-          store,
-          other.paymentCollectionId,
-          SVC_PROVIDERS.fpx,
-          { cart_id: other.cartId }
-        )
+        const s2 = await sessionOnCart(api, store, other, SVC_PROVIDERS.fpx)
         expect(s2.data.title).toMatch(
           /^Kedai Raya order [0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/
         )
@@ -248,13 +235,13 @@ svcMedusaSuite({
         kind: "503",
         count: 50,
       } as any)
-      const res = await api
-        .post(
-          `/store/payment-collections/${paymentCollectionId}/payment-sessions`,
-          { provider_id: SVC_PROVIDERS.fpx, data: {} },
-          store.headers
-        )
-        .catch((e: any) => e.response)
+      const res = await startSession(
+        api,
+        store,
+        paymentCollectionId,
+        SVC_PROVIDERS.fpx,
+        {}
+      )
       expect(res.status).toBeGreaterThanOrEqual(400)
       expect(res.data.message).toMatch(/svc/)
       expect(JSON.stringify(res.data)).not.toContain(
@@ -271,13 +258,13 @@ svcMedusaSuite({
         count: 50,
       } as any)
       const t0 = Date.now()
-      const res = await api
-        .post(
-          `/store/payment-collections/${paymentCollectionId}/payment-sessions`,
-          { provider_id: SVC_PROVIDERS.fpx, data: {} },
-          store.headers
-        )
-        .catch((e: any) => e.response)
+      const res = await startSession(
+        api,
+        store,
+        paymentCollectionId,
+        SVC_PROVIDERS.fpx,
+        {}
+      )
       const took = Date.now() - t0
       sb().clearFaults()
       expect(res.status).toBeGreaterThanOrEqual(400)

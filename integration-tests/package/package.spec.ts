@@ -10,6 +10,7 @@ import {
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { ensureBuilt } from "../../testing/builds"
+import { writeStrictTsconfig } from "../helpers/consumer-app"
 
 // What `npm pack` ships: declarations for ./client and ./sandbox (strict
 // TypeScript type-checks an import of medusa-payment-svc/client), source maps that
@@ -113,25 +114,9 @@ export async function accountName(): Promise<string> {
 }
 `
     )
-    writeFileSync(
-      join(dir, "tsconfig.json"),
-      JSON.stringify({
-        compilerOptions: {
-          strict: true,
-          noImplicitAny: true,
-          module: "node16",
-          moduleResolution: "node16",
-          target: "es2022",
-          noEmit: true,
-          // as a Medusa store's tsconfig has it: the client's schemas are Medusa's zod
-          // (@medusajs/framework/zod, 4.2.0), whose .d.cts files fail node16's TS1542
-          skipLibCheck: true,
-          types: ["node"],
-          typeRoots: [join(root, "node_modules/@types")],
-        },
-        files: ["use.ts"],
-      })
-    )
+    writeStrictTsconfig(dir, ["use.ts"], {
+      typeRoots: [join(root, "node_modules/@types")],
+    })
     const r = spawnSync(
       process.execPath,
       [join(root, "node_modules/typescript/bin/tsc"), "-p", dir],

@@ -22,6 +22,7 @@ import {
   seedNodeModules,
   startSandboxCli,
   writeBareAppPackage,
+  writeStrictTsconfig,
 } from "../helpers/consumer-app"
 import {
   databaseUrl,
@@ -74,32 +75,12 @@ describe("the packed plugin in a bare Medusa app", () => {
 
   it("packs the built plugin and installs the tarball into a bare Medusa 2.21.2 app", () => {
     ensureBuilt("plugin")
-    const packed = steps.run(
-      "pack",
-      "npm",
-      ["pack", "--json", "--pack-destination", app, "--loglevel=error"],
-      root,
-      120_000
-    )
-    tarball = join(app, JSON.parse(packed.stdout)[0].filename)
+    tarball = steps.pack("pack", root, app)
     writeBareAppPackage(app, MEDUSA, tarball)
     const t0 = Date.now()
     seedNodeModules(app)
     steps.times.seed = Date.now() - t0
-    steps.run(
-      "install",
-      "npm",
-      [
-        "install",
-        "--prefer-offline",
-        "--ignore-scripts",
-        "--no-audit",
-        "--no-fund",
-        "--loglevel=error",
-      ],
-      app,
-      420_000
-    )
+    steps.npmInstall("install", app, ["--ignore-scripts"], 420_000)
     // npm's tree of the app's package.json, and nothing else: no seeded package it does not depend on, no link into this repository
     expect(nodeModulesBeyondNpm(app)).toEqual([])
 
@@ -504,27 +485,10 @@ export async function accountName(baseUrl: string, apiKey: string, keyId: string
 }
 `
     // one tsc run over both files: the right use compiles clean, and the declarations are real types,
-    // not `any` (a string used as a number is the one error, in wrong.ts). skipLibCheck as a Medusa
-    // store's own tsconfig has it: the client's schemas are Medusa's zod (@medusajs/framework/zod,
-    // zod 4.2.0), whose .d.cts files fail node16's TS1542 in any file that imports Medusa.
+    // not `any` (a string used as a number is the one error, in wrong.ts).
     writeFileSync(join(dir, "use-client.ts"), use(false))
     writeFileSync(join(dir, "wrong.ts"), use(true))
-    writeFileSync(
-      join(dir, "tsconfig.json"),
-      JSON.stringify({
-        compilerOptions: {
-          strict: true,
-          noImplicitAny: true,
-          module: "node16",
-          moduleResolution: "node16",
-          target: "es2022",
-          noEmit: true,
-          skipLibCheck: true,
-          types: ["node"],
-        },
-        files: ["use-client.ts", "wrong.ts"],
-      })
-    )
+    writeStrictTsconfig(dir, ["use-client.ts", "wrong.ts"])
     const t0 = Date.now()
     const r = spawnSync(
       process.execPath,

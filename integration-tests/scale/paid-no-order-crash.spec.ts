@@ -11,7 +11,7 @@ import {
   moreWatcherTicks,
   webhooksHandled,
 } from "../../testing/handled"
-import { cartBody } from "../../testing/store-api"
+import { cartWithSessionOver } from "../../testing/store-api"
 
 /**
  * The CI-sized crash: a Medusa process is killed (SIGKILL) inside a
@@ -70,23 +70,11 @@ afterAll(async () => {
 })
 
 it("killed inside a cart completion holding Medusa's cart lock, after the capture: the order appears after the lease, no admin, one order, one capture", async () => {
-  const { cart } = await store(
-    "POST",
-    "/store/carts",
-    cartBody(cluster.store, "crash-lock@example.my")
-  )
-  const { payment_collection: pc } = await store(
-    "POST",
-    "/store/payment-collections",
-    { cart_id: cart.id }
-  )
-  const { payment_collection } = await store(
-    "POST",
-    `/store/payment-collections/${pc.id}/payment-sessions`,
-    { provider_id: "pp_svc-wallet_svc", data: { cart_id: cart.id } }
-  )
-  const session = payment_collection.payment_sessions.find(
-    (s: any) => s.provider_id === "pp_svc-wallet_svc"
+  const { cartId, session } = await cartWithSessionOver(
+    store,
+    cluster.store,
+    "crash-lock@example.my",
+    "pp_svc-wallet_svc"
   )
   const checkoutId = session.data.checkoutId as string
 
@@ -118,7 +106,7 @@ it("killed inside a cart completion holding Medusa's cart lock, after the captur
           [session.id]
         )
         const { captured, waiting } = r.rows[0]
-        const locked = (await redis.exists(`medusa_lock:${cart.id}`)) === 1
+        const locked = (await redis.exists(`medusa_lock:${cartId}`)) === 1
         return captured && waiting.length && locked ? { waiting } : undefined
       },
       60_000,
@@ -134,12 +122,12 @@ it("killed inside a cart completion holding Medusa's cart lock, after the captur
     await blocker.query("rollback")
 
     // the state a crash inside a completion leaves: paid and captured, no order, the cart lock held for its lease
-    expect(await redis.ttl(`medusa_lock:${cart.id}`)).toBeGreaterThan(30)
+    expect(await redis.ttl(`medusa_lock:${cartId}`)).toBeGreaterThan(30)
     expect(
       (
         await cluster.db.query(
           `select 1 from order_cart where cart_id = $1 and deleted_at is null`,
-          [cart.id]
+          [cartId]
         )
       ).rowCount
     ).toBe(0)
@@ -147,7 +135,7 @@ it("killed inside a cart completion holding Medusa's cart lock, after the captur
     // the lease's length and does the same after it, only sooner; what is shown is that nothing
     // completes the cart while the dead process's lock holds, and the order comes within a minute of its end.
     const lease = 25
-    await redis.expire(`medusa_lock:${cart.id}`, lease)
+    await redis.expire(`medusa_lock:${cartId}`, lease)
     const leaseFrom = Date.now()
 
     const restartedAt = Date.now()
@@ -158,7 +146,7 @@ it("killed inside a cart completion holding Medusa's cart lock, after the captur
         (
           await cluster.db.query<{ order_id: string; created_at: Date }>(
             `select oc.order_id, o.created_at from order_cart oc join "order" o on o.id = oc.order_id where oc.cart_id = $1 and oc.deleted_at is null`,
-            [cart.id]
+            [cartId]
           )
         ).rows[0],
       lease * 1000 + 150_000,

@@ -32,11 +32,13 @@ import {
   cartWithSession,
   createCart,
   initiateSession,
+  sessionOnCart,
   orderOfCart,
   seedStore,
   SVC_PROVIDERS,
   waitFor,
   type Store,
+  startSession,
 } from "../helpers/store"
 
 jest.setTimeout(180_000)
@@ -1090,13 +1092,7 @@ svcIntegrationRunner({
         async (_n, providerId, type, extra) => {
           // another shopper's session, whose ids the attacker puts in its own data
           const v = await createCart(api, store)
-          const victim = await initiateSession(
-            api,
-            store,
-            v.paymentCollectionId,
-            SVC_PROVIDERS.fpx,
-            { cart_id: v.cartId }
-          )
+          const victim = await sessionOnCart(api, store, v, SVC_PROVIDERS.fpx)
           const { cartId, paymentCollectionId } = await createCart(api, store)
           const s = await initiateSession(
             api,
@@ -1210,13 +1206,7 @@ svcIntegrationRunner({
           }
         )
         const b = await createCart(api, store)
-        const sbs = await initiateSession(
-          api,
-          store,
-          b.paymentCollectionId,
-          SVC_PROVIDERS.wallet,
-          { cart_id: b.cartId }
-        )
+        const sbs = await sessionOnCart(api, store, b, SVC_PROVIDERS.wallet)
         const fields =
           "*payment_collection,*payment_collection.payment_sessions"
         const { data: cartB } = await api.get(
@@ -1740,12 +1730,11 @@ svcIntegrationRunner({
           .map(([, b]) => b)
         const newSession = async () => {
           const { cartId, paymentCollectionId } = await createCart(api, store)
-          return initiateSession(
+          return sessionOnCart(
             api,
             store,
-            paymentCollectionId,
-            SVC_PROVIDERS.wallet,
-            { cart_id: cartId }
+            { cartId, paymentCollectionId },
+            SVC_PROVIDERS.wallet
           )
         }
         await resetStats(svc.ref.sandbox.url)
@@ -1942,13 +1931,13 @@ svcIntegrationRunner({
         } as any)
         let res: any
         try {
-          res = await api
-            .post(
-              `/store/payment-collections/${paymentCollectionId}/payment-sessions`,
-              { provider_id: SVC_PROVIDERS.wallet, data: { cart_id: cartId } },
-              store.headers
-            )
-            .catch((e: any) => e.response)
+          res = await startSession(
+            api,
+            store,
+            paymentCollectionId,
+            SVC_PROVIDERS.wallet,
+            { cart_id: cartId }
+          )
         } finally {
           sb().clearFaults()
         }
@@ -1960,12 +1949,11 @@ svcIntegrationRunner({
         expect(res.headers["retry-after"]).toBe("5")
         expect(res.data.message).toMatch(/try (the payment )?again in a moment/)
         expect(res.data.message).toMatch(/nothing was (sent, nothing )?charged/)
-        const s = await initiateSession(
+        const s = await sessionOnCart(
           api,
           store,
-          paymentCollectionId,
-          SVC_PROVIDERS.wallet,
-          { cart_id: cartId }
+          { cartId, paymentCollectionId },
+          SVC_PROVIDERS.wallet
         )
         expect(s.data.checkoutId).toEqual(expect.any(String))
       })

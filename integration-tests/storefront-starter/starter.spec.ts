@@ -62,47 +62,15 @@ describe("the packed kit in a storefront shaped like medusajs/dtc-starter", () =
       JSON.parse(readFileSync(join(app, "tsconfig.json"), "utf8"))
         .compilerOptions.moduleResolution
     ).toBe("node")
-    steps.run(
-      "install-starter",
-      "npm",
-      [
-        "install",
-        "--prefer-offline",
-        "--no-audit",
-        "--no-fund",
-        "--loglevel=error",
-      ],
-      app,
-      600_000
-    )
+    steps.npmInstall("install-starter", app, [], 600_000)
     before = installed()
   })
 
   it("`npm install` of the packed kit, no flags: succeeds and adds the kit alone, no Medusa server package", () => {
     const pkgDir = join(root, "packages/storefront")
     ensureBuilt("kit")
-    const packed = steps.run(
-      "pack-kit",
-      "npm",
-      ["pack", "--json", "--pack-destination", work, "--loglevel=error"],
-      pkgDir,
-      120_000
-    )
-    tarball = join(work, JSON.parse(packed.stdout)[0].filename)
-    steps.run(
-      "install-kit",
-      "npm",
-      [
-        "install",
-        tarball,
-        "--prefer-offline",
-        "--no-audit",
-        "--no-fund",
-        "--loglevel=error",
-      ],
-      app,
-      600_000
-    )
+    tarball = steps.pack("pack-kit", pkgDir, work)
+    steps.npmInstall("install-kit", app, [tarball], 600_000)
     const after = installed()
     expect(after.filter((p) => !before.includes(p))).toEqual([
       "medusa-payment-svc-storefront",

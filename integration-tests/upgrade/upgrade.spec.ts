@@ -9,7 +9,7 @@ import {
   sqlOfPool,
 } from "../../testing/money-invariants"
 import { until } from "../../testing/until"
-import { cartBody } from "../../testing/store-api"
+import { cartWithSessionOver } from "../../testing/store-api"
 
 /**
  * An upgrade with money in flight (issue 33: "nothing lost on the way"). A store runs
@@ -74,27 +74,15 @@ const admin = <T = any>(method: string, path: string, body?: unknown) =>
 
 /** A cart with an svc FPX session: its svc checkout is created (CREATED at svc). */
 async function cartWithCheckout(who: string) {
-  const { cart } = await store(
-    "POST",
-    "/store/carts",
-    cartBody(cluster.store, `upgrade-${who}@example.my`)
-  )
-  const { payment_collection: pc } = await store(
-    "POST",
-    "/store/payment-collections",
-    { cart_id: cart.id }
-  )
-  const { payment_collection } = await store(
-    "POST",
-    `/store/payment-collections/${pc.id}/payment-sessions`,
-    { provider_id: FPX, data: { cart_id: cart.id } }
-  )
-  const session = payment_collection.payment_sessions.find(
-    (s: any) => s.provider_id === FPX
+  const { cartId, session } = await cartWithSessionOver(
+    store,
+    cluster.store,
+    `upgrade-${who}@example.my`,
+    FPX
   )
   const checkoutId = session.data.checkoutId as string
   expect(checkoutId).toBeTruthy()
-  return { cartId: cart.id as string, checkoutId }
+  return { cartId, checkoutId }
 }
 
 const ordersOf = async (cartId: string) =>
@@ -110,6 +98,16 @@ const toBank = {
   bank_code: "MBBEMYKL",
   account_number: "5512345678",
 }
+/** The svc refunds panel: a refund of the payment to the buyer's bank account, its svc payout. */
+const refundTo = async (paymentId: string, amount: string, note: string) =>
+  (
+    await admin("POST", "/admin/svc/refunds", {
+      payment_id: paymentId,
+      amount,
+      beneficiary: toBank,
+      note,
+    })
+  ).payout
 
 /** Every svc_* table's live and deleted row ids. */
 async function svcRows(): Promise<Record<string, string[]>> {
@@ -207,14 +205,7 @@ it(`money in flight on the code of ${FROM} settles, is tracked and refunds after
   ).withdrawal
   expect(withdrawal.status).toBe("PENDING")
   // (c) the refund: svc's payout INITIATED (it settles 20 s later on svc's clock)
-  const refunded = (
-    await admin("POST", "/admin/svc/refunds", {
-      payment_id: paymentC.id,
-      amount: "10.00",
-      beneficiary: toBank,
-      note: "before the upgrade",
-    })
-  ).payout
+  const refunded = await refundTo(paymentC.id, "10.00", "before the upgrade")
   expect(refunded).toMatchObject({
     status: "INITIATED",
     amount_sen: 1000,
@@ -305,14 +296,7 @@ it(`money in flight on the code of ${FROM} settles, is tracked and refunds after
   )
 
   // (c): a new refund on the old order, made by the new code
-  const second = (
-    await admin("POST", "/admin/svc/refunds", {
-      payment_id: paymentC.id,
-      amount: "5.00",
-      beneficiary: toBank,
-      note: "after the upgrade",
-    })
-  ).payout
+  const second = await refundTo(paymentC.id, "5.00", "after the upgrade")
   expect(second).toMatchObject({
     status: "INITIATED",
     amount_sen: 500,

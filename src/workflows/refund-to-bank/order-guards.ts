@@ -1,17 +1,16 @@
-import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import {
   ContainerRegistrationKeys,
   MedusaError,
 } from "@medusajs/framework/utils"
 import { fromSen } from "../../client"
-import { totalSen } from "../../lib/money/sen-sums"
+import { amountsOf, type AmountRows, totalSen } from "../../lib/money/sen-sums"
 import { say } from "../../lib/texts"
 import { SaidError } from "../../lib/svc-runtime/errors"
 import { activeOrderChange } from "../../lib/medusa-data/medusa-reads"
 
 type Container = MedusaContainer
 
-type Amounts = { amount?: BigNumberInput; raw_amount?: BigNumberInput }[]
 /** What svcMoneyOfOrder reads of an order (Query's fields below). */
 type OrderMoney = {
   status?: string | null
@@ -21,8 +20,8 @@ type OrderMoney = {
           | ({
               id: string
               provider_id: string
-              captures?: Amounts | null
-              refunds?: Amounts | null
+              captures?: AmountRows
+              refunds?: AmountRows
             } | null)[]
           | null
       } | null)[]
@@ -56,16 +55,14 @@ export async function svcMoneyOfOrder(
   })
   const order: OrderMoney | undefined = data[0]
   if (!order) return { status: null, payments: [] }
-  // each total rounded once (src/lib/money/sen-sums.ts): what svc was paid, what its payouts add up to
-  const sum = (xs: Amounts | null | undefined) =>
-    totalSen((xs ?? []).map((x) => x?.raw_amount ?? x?.amount))
   const payments = (order.payment_collections ?? [])
     .flatMap((c) => c?.payments ?? [])
     .flatMap((p) => (p && SVC_PROVIDER_RE.test(p.provider_id) ? [p] : []))
     .map((p) => ({
       id: String(p.id),
-      capturedSen: sum(p.captures),
-      refundedSen: sum(p.refunds),
+      // each total rounded once (src/lib/money/sen-sums.ts): what svc was paid, what its payouts add up to
+      capturedSen: totalSen(amountsOf(p.captures)),
+      refundedSen: totalSen(amountsOf(p.refunds)),
     }))
   return { status: order.status ?? null, payments }
 }

@@ -1,4 +1,4 @@
-import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { randomUUID } from "node:crypto"
 import { z } from "@medusajs/framework/zod"
 import {
@@ -12,11 +12,15 @@ import {
 } from "@medusajs/core-flows"
 import { fromSen } from "../../client"
 import { medusaAmountToSen } from "../../rules/medusa-amount"
-import { exactSum } from "../../lib/money/sen-sums"
+import { amountsOf, exactSum } from "../../lib/money/sen-sums"
 import { svcFromContainer } from "../../lib/svc-runtime/config"
 import { SVC_MODULE } from "../../lib/svc-runtime/module-key"
 import type SvcModuleService from "../../modules/svc/service"
-import { invalidData, parseRinggit } from "../../lib/money/admin-input"
+import {
+  appendEntry,
+  invalidData,
+  parseRinggit,
+} from "../../lib/money/admin-input"
 import { refuseRefundMedusaWouldReject, SVC_PROVIDER_RE } from "./order-guards"
 import { resendForRecordedRefund } from "./send-payout"
 import { MedusaReads } from "../../lib/medusa-data/medusa-reads"
@@ -25,6 +29,7 @@ import { mask } from "../../lib/svc-admin/context"
 import type { RefundRequestInput } from "./validators"
 import { codesOf, english, say, type Said } from "../../lib/texts"
 import { SaidError } from "../../lib/svc-runtime/errors"
+import { messageOf } from "../settle-checkout/place-order"
 
 type Container = MedusaContainer
 /** A payout request as the svc module keeps it (svc_payout). */
@@ -112,11 +117,8 @@ export async function loadPayment(container: Container, paymentId: string) {
       MedusaError.Types.NOT_FOUND,
       say("refund.noPayment", { payment: paymentId })
     )
-  type Amounts = { amount?: BigNumberInput; raw_amount?: BigNumberInput }[]
-  const exact = (xs: Amounts | null | undefined) =>
-    exactSum((xs ?? []).map((x) => x?.raw_amount ?? x?.amount))
-  const captured = exact(p.captures)
-  const refunded = exact(p.refunds)
+  const captured = exactSum(amountsOf(p.captures))
+  const refunded = exactSum(amountsOf(p.refunds))
   const data_: Record<string, unknown> = p.data ?? {}
   return {
     id: String(p.id),
@@ -188,11 +190,12 @@ export type NewPayoutRequest = {
 }
 
 /** What the checks decided: the answer already given to this request_id, or the payout request to store. */
-export type CheckedRefund =
-  | { replay: RefundResult; request?: never; existing?: never }
-  | { replay?: never; request: NewPayoutRequest; existing?: never }
+export type CheckedRefund = {
+  replay?: RefundResult
+  request?: NewPayoutRequest
   /** a request stored earlier, to finish with its own key (the job) */
-  | { replay?: never; request?: never; existing: string }
+  existing?: string
+}
 
 /**
  * A refund to the buyer's bank account as an svc payout (DESIGN §6), step 1
@@ -334,32 +337,30 @@ export async function storePayoutRequest(
   container: Container,
   request: NewPayoutRequest,
   input: RefundRequest
-): Promise<
-  { rowId: string; replay?: never } | { rowId?: never; replay: RefundResult }
-> {
+): Promise<{ rowId: string | null; replay: RefundResult | null }> {
   const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
   try {
     const row = await svcModule.createSvcPayouts({
       ...request,
       idempotency_key: randomUUID(),
       status: "REQUESTED",
-      status_history: {
-        entries: [
-          {
-            status: "REQUESTED",
-            at: new Date().toISOString(),
-            source: "admin",
-            detail: request.requested_by ?? undefined,
-          },
-        ],
-      },
+      status_history: appendEntry(
+        null,
+        "REQUESTED",
+        "admin",
+        request.requested_by ?? undefined
+      ),
     })
-    return { rowId: row.id }
+    return { rowId: row.id, replay: null }
   } catch (e) {
     const [other] = request.request_id
       ? await svcModule.listSvcPayouts({ request_id: request.request_id })
       : []
-    if (other) return { replay: samePayout(other, input, request.amount_sen) }
+    if (other)
+      return {
+        rowId: null,
+        replay: samePayout(other, input, request.amount_sen),
+      }
     throw e
   }
 }
@@ -403,22 +404,17 @@ function samePayout(
   if (differs)
     throw invalidData(say("refund.requestIdUsed", { field: differs }))
   const done = !OPEN_PAYOUT_STATUSES.includes(String(row.status))
-  return {
-    kept: !done,
-    payout: publicPayout(row),
-    message: done
-      ? row.failure_reason
-        ? say("refund.againWhy", {
-            payout: String(row.payout_id ?? row.id),
-            status: String(row.status),
-            reason: row.failure_reason,
-          })
-        : say("refund.again", {
-            payout: String(row.payout_id ?? row.id),
-            status: String(row.status),
-          })
-      : say("refund.againSending"),
-  }
+  const was = { payout: String(row.payout_id ?? row.id), status: row.status }
+  const reason = row.failure_reason
+  return answerWith(
+    !done,
+    row,
+    !done
+      ? say("refund.againSending")
+      : reason
+        ? say("refund.againWhy", { ...was, reason })
+        : say("refund.again", was)
+  )
 }
 
 /**
@@ -470,36 +466,27 @@ export async function finishRefund(
     )
     throw invalidData(say("refund.medusaRefused", { message }))
   }
-  if (row.status === "UNCERTAIN") {
-    return {
-      kept: true,
-      payout: publicPayout(row),
-      message: say("refund.noAnswer"),
-    }
-  }
+  if (row.status === "UNCERTAIN")
+    return answerWith(true, row, say("refund.noAnswer"))
   throw workflowError instanceof MedusaError
     ? workflowError
     : invalidData(message)
 }
 
-/** The answer for a payout svc made: 200, the request as it stands. */
-function sentAnswer(row: PayoutRecord): RefundResult {
-  return {
-    kept: false,
-    payout: publicPayout(row),
-    message: say("refund.sent", {
-      payout: String(row.payout_id),
-      status: row.status,
-    }),
-  }
-}
+/** The answer for a payout request as it stands: `kept` (202) or not (200), and its line. */
+const answerWith = (
+  kept: boolean,
+  row: PayoutRecord,
+  message: Said
+): RefundResult => ({ kept, payout: publicPayout(row), message })
 
-/** An error's message; a workflow step's error comes back serialized, a plain object with its message. */
-function messageOf(e: unknown): string {
-  return typeof e === "object" && e !== null && "message" in e
-    ? String(e.message)
-    : String(e)
-}
+/** The answer for a payout svc made: 200, the request as it stands. */
+const sentAnswer = (row: PayoutRecord) =>
+  answerWith(
+    false,
+    row,
+    say("refund.sent", { payout: String(row.payout_id), status: row.status })
+  )
 
 /**
  * Finish a stored payout request that svc did not answer for (UNCERTAIN) with
@@ -532,9 +519,9 @@ export async function finishPayoutRequest(
   const after = await svcModule.retrieveSvcPayout(rowId)
   return sent
     ? sentAnswer(after)
-    : {
-        kept: true,
-        payout: publicPayout(after),
-        message: say("refund.notFinished", { id: rowId, status: after.status }),
-      }
+    : answerWith(
+        true,
+        after,
+        say("refund.notFinished", { id: rowId, status: after.status })
+      )
 }

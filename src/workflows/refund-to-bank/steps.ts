@@ -68,28 +68,22 @@ export const recordPayoutRequestStep = createStep(
     input: { checked: CheckedRefund; request?: RefundRequest },
     { container }
   ) => {
-    const { checked } = input
-    const answer = (r: RecordedPayoutRequest, stored: string | null = null) =>
-      new StepResponse<RecordedPayoutRequest, string | null>(r, stored)
-    if (checked.existing)
-      return answer({ rowId: checked.existing, replay: null, existing: true })
-    if (checked.replay || !checked.request || !input.request)
-      return answer({
-        rowId: null,
-        replay: checked.replay ?? null,
-        existing: false,
-      })
-    const stored = await storePayoutRequest(
-      container,
-      checked.request,
-      input.request
+    const { checked, request } = input
+    // a request stored earlier, or the same request_id's answer: nothing stored now
+    if (!checked.request || !request)
+      return new StepResponse<RecordedPayoutRequest, string | null>(
+        {
+          rowId: checked.existing ?? null,
+          replay: checked.replay ?? null,
+          existing: !!checked.existing,
+        },
+        null
+      )
+    const stored = await storePayoutRequest(container, checked.request, request)
+    return new StepResponse<RecordedPayoutRequest, string | null>(
+      { ...stored, existing: false },
+      stored.rowId
     )
-    return stored.replay
-      ? answer({ rowId: null, replay: stored.replay, existing: false })
-      : answer(
-          { rowId: stored.rowId, replay: null, existing: false },
-          stored.rowId
-        )
   },
   async (rowId, { container }) => {
     if (!rowId) return

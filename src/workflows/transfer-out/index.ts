@@ -83,8 +83,8 @@ export type OutAnswer<A> = {
  * at once (the same request_id again, already sent or being sent).
  */
 export type OutPlan<A> =
-  | { send: { id: string; source: string }; created: boolean; answer: null }
-  | { send: null; created: false; answer: OutAnswer<A> }
+  | { send: { id: string; source: string }; created: boolean }
+  | { send?: never; created: false; answer: OutAnswer<A> }
 
 export type OutInput<Req> = {
   request: Req
@@ -200,22 +200,35 @@ export function outShape<
     status: row.status,
   })
 
+  /** A stored row's status written with its history entry (and the reason, or none). */
+  const mark = (
+    container: Container,
+    row: Row,
+    status: string,
+    source: string,
+    reason: string | null
+  ) =>
+    rowsOf(container).update({
+      id: row.id,
+      status,
+      failure_reason: reason,
+      status_history: appendEntry(
+        row.status_history,
+        status,
+        source,
+        reason ?? undefined
+      ),
+    })
+
   /** The same request_id again: an unsent or unanswered row is sent again with its key; any other is answered as it stands. */
   function planAgain(row: Row): Plan {
     const sending = row.status === "CREATING" && kind.waitsWhileSending
     if (!sending && (row.status === "UNCERTAIN" || row.status === "CREATING"))
-      return {
-        send: { id: row.id, source: "admin-retry" },
-        created: false,
-        answer: null,
-      }
-    return {
-      send: null,
-      created: false,
-      answer: sending
-        ? answer("kept", row, say("withdrawal.againSending"))
-        : answer("sent", row, say(`${kind.texts}.again`, status(row))),
-    }
+      return { send: { id: row.id, source: "admin-retry" }, created: false }
+    const again = sending
+      ? answer("kept", row, say("withdrawal.againSending"))
+      : answer("sent", row, say(`${kind.texts}.again`, status(row)))
+    return { created: false, answer: again }
   }
 
   /**
@@ -273,11 +286,7 @@ export function outShape<
       if (other) return other
       throw e
     }
-    return {
-      send: { id: row.id, source: "admin" },
-      created: true,
-      answer: null,
-    }
+    return { send: { id: row.id, source: "admin" }, created: true }
   }
 
   /** svc's answer written to the row (nothing written when it says what the row says). */
@@ -318,17 +327,7 @@ export function outShape<
     } catch (e) {
       const { uncertain, status, reason } = sendFailure(e, kind.refused)
       const updated = await recordAnswer(kind.what, row, () =>
-        rowsOf(container).update({
-          id: row.id,
-          status,
-          failure_reason: reason,
-          status_history: appendEntry(
-            row.status_history,
-            status,
-            source,
-            reason
-          ),
-        })
+        mark(container, row, status, source, reason)
       )
       if (uncertain) return answer("kept", updated, said("noAnswer"))
       throw kind.sendError(e)
@@ -343,7 +342,7 @@ export function outShape<
     )
   }
 
-  return { rowsOf, answer, said, record, apply, send }
+  return { rowsOf, answer, said, mark, record, apply, send }
 }
 
 /**
@@ -421,21 +420,10 @@ export function outWorkflow<
     },
     async (sentId, { container }) => {
       if (!sentId) return
-      const rows = shape.rowsOf(container)
-      const row = await rows.retrieve(sentId)
+      const row = await shape.rowsOf(container).retrieve(sentId)
       if (row.status === "CREATING") {
         const reason = english(shape.said("unrecorded"))
-        await rows.update({
-          id: row.id,
-          status: "UNCERTAIN",
-          failure_reason: reason,
-          status_history: appendEntry(
-            row.status_history,
-            "UNCERTAIN",
-            "workflow",
-            reason
-          ),
-        })
+        await shape.mark(container, row, "UNCERTAIN", "workflow", reason)
       }
       container
         .resolve(ContainerRegistrationKeys.LOGGER)

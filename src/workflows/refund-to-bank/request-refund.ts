@@ -228,29 +228,17 @@ export async function checkRefundRequest(
   const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
   // The same form again (lost answer, double click): its payout, before the checks its own
   // success would now fail (what is left to refund, the prefund balance).
-  if (input.request_id) {
-    const [again] = await svcModule.listSvcPayouts({
-      request_id: input.request_id,
-    })
-    if (again) return { replay: samePayout(again, input, amountSen) }
-  }
+  const again = await samePayout(svcModule, input, amountSen)
+  if (again) return { replay: again }
 
   const payment = await loadPayment(container, input.payment_id)
-  if (!SVC_PROVIDER_RE.test(payment.provider_id)) {
+  const { id, provider_id: provider, currency_code: currency } = payment
+  if (!SVC_PROVIDER_RE.test(provider))
+    throw invalidData(say("refund.notSvc", { payment: id, provider }))
+  if (currency.toLowerCase() !== "myr")
     throw invalidData(
-      say("refund.notSvc", {
-        payment: payment.id,
-        provider: payment.provider_id,
-      })
+      say("refund.notMyr", { currency: currency.toUpperCase() })
     )
-  }
-  if (String(payment.currency_code).toLowerCase() !== "myr") {
-    throw invalidData(
-      say("refund.notMyr", {
-        currency: String(payment.currency_code).toUpperCase(),
-      })
-    )
-  }
   if (payment.capturedSen <= 0)
     throw invalidData(say("refund.nothingCaptured", { payment: payment.id }))
   // what Medusa would refuse only after the payout left (a canceled order, an order change in progress)
@@ -353,14 +341,8 @@ export async function storePayoutRequest(
     })
     return { rowId: row.id, replay: null }
   } catch (e) {
-    const [other] = request.request_id
-      ? await svcModule.listSvcPayouts({ request_id: request.request_id })
-      : []
-    if (other)
-      return {
-        rowId: null,
-        replay: samePayout(other, input, request.amount_sen),
-      }
+    const replay = await samePayout(svcModule, input, request.amount_sen)
+    if (replay) return { rowId: null, replay }
     throw e
   }
 }
@@ -368,13 +350,17 @@ export async function storePayoutRequest(
 /**
  * A request_id names one refund: sent again with the same body it answers with that payout
  * request as it stands (the first request, or the job with its own key, finishes it); with
- * another body it is refused, naming the field that differs.
+ * another body it is refused, naming the field that differs. Null: no request has it.
  */
-function samePayout(
-  row: PayoutRecord,
+async function samePayout(
+  svcModule: SvcModuleService,
   input: RefundRequest,
   amountSen: number
-): RefundResult {
+): Promise<RefundResult | null> {
+  const [row] = input.request_id
+    ? await svcModule.listSvcPayouts({ request_id: input.request_id })
+    : []
+  if (!row) return null
   const dest = row.destination ?? {}
   const b = input.beneficiary
   // [field, as stored, as asked now]: the first that differs is named

@@ -130,7 +130,7 @@ export const sendRefundStep = createStep(
     input: {
       recorded: RecordedPayoutRequest
       actor_id?: string
-      note?: string | null
+      request?: RefundRequest
     },
     { container }
   ) => {
@@ -146,7 +146,7 @@ export const sendRefundStep = createStep(
       ? await finishPayoutRequest(container, rowId)
       : await finishRefund(container, rowId, {
           actorId: input.actor_id,
-          note: input.note,
+          note: input.request?.note,
         })
     const p = result.payout
     const sent =

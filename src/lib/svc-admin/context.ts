@@ -17,11 +17,7 @@ export function adminDeps(container: MedusaContainer) {
 
 /** "••••5678": bank account numbers and proxy values are never shown or stored in full. */
 export const mask = (v: unknown): string | null =>
-  typeof v === "string" && v.length > 4
-    ? `••••${v.slice(-4)}`
-    : typeof v === "string"
-      ? "••••"
-      : null
+  typeof v === "string" ? `••••${v.length > 4 ? v.slice(-4) : ""}` : null
 
 /**
  * One deposit handled at a time (its events, a look-up, a redrive), through

@@ -52,7 +52,7 @@ export type RefundRequest = RefundRequestInput
 /** Everything an admin may see of a payout request: the account number is masked. */
 export function publicPayout(
   row: Partial<PayoutRecord> & Pick<PayoutRecord, "id">
-): Record<string, unknown> {
+) {
   const dest = row.destination ?? {}
   return {
     id: row.id,
@@ -169,7 +169,7 @@ async function refundReasonExists(
 export type RefundResult = {
   /** svc did not answer: the request is kept with its key and the job finishes it (a route answers 202) */
   kept: boolean
-  payout: Record<string, unknown>
+  payout: ReturnType<typeof publicPayout>
   /** the answer line, in the catalogue's words (the route answers its English and code) */
   message: Said
 }

@@ -148,17 +148,15 @@ export const sendRefundStep = createStep(
           actorId: input.actor_id,
           note: input.request?.note,
         })
-    const p = result.payout
+    const { id, payout_id, refund_id, order_id, ...p } = result.payout
     const sent =
-      !result.kept &&
-      typeof p.payout_id === "string" &&
-      typeof p.refund_id === "string"
+      !result.kept && payout_id && refund_id
         ? {
-            payout_request_id: String(p.id),
-            payout_id: p.payout_id,
-            refund_id: p.refund_id,
+            payout_request_id: id,
+            payout_id,
+            refund_id,
             payment_id: String(p.payment_id),
-            order_id: typeof p.order_id === "string" ? p.order_id : null,
+            order_id,
             amount_sen: Number(p.amount_sen),
           }
         : null

@@ -1,4 +1,3 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
 import { randomUUID } from "node:crypto"
 import { z } from "@medusajs/framework/zod"
 import {
@@ -13,8 +12,6 @@ import {
 import { fromSen } from "../../client"
 import { medusaAmountToSen } from "../../rules/medusa-amount"
 import { amountsOf, exactSum } from "../../lib/money/sen-sums"
-import { svcFromContainer } from "../../lib/svc-runtime/config"
-import { SVC_MODULE } from "../../lib/svc-runtime/module-key"
 import type SvcModuleService from "../../modules/svc/service"
 import {
   appendEntry,
@@ -25,13 +22,12 @@ import { refuseRefundMedusaWouldReject, SVC_PROVIDER_RE } from "./order-guards"
 import { resendForRecordedRefund } from "./send-payout"
 import { MedusaReads } from "../../lib/medusa-data/medusa-reads"
 // one mask for every admin answer: a value of 4 characters or fewer is hidden whole, never shown as it is
-import { mask } from "../../lib/svc-admin/context"
+import { adminDeps, type Container, mask } from "../../lib/svc-admin/context"
 import type { RefundRequestInput } from "./validators"
 import { codesOf, english, say, type Said } from "../../lib/texts"
 import { SaidError } from "../../lib/svc-runtime/errors"
 import { messageOf } from "../settle-checkout/place-order"
 
-type Container = MedusaContainer
 /** A payout request as the svc module keeps it (svc_payout). */
 type PayoutRecord = Awaited<ReturnType<SvcModuleService["retrieveSvcPayout"]>>
 
@@ -225,7 +221,7 @@ export async function checkRefundRequest(
     throw invalidData(
       say("refund.amountNotPositive", { amount: fromSen(amountSen) })
     )
-  const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
+  const { client, svcModule } = adminDeps(container)
   // The same form again (lost answer, double click): its payout, before the checks its own
   // success would now fail (what is left to refund, the prefund balance).
   const again = await samePayout(svcModule, input, amountSen)
@@ -264,7 +260,6 @@ export async function checkRefundRequest(
     )
   }
 
-  const { client } = svcFromContainer(container)
   const b = input.beneficiary
   if (b.bank_code) {
     const active = await client.payouts.activeBanks().catch((e) => {
@@ -326,7 +321,7 @@ export async function storePayoutRequest(
   request: NewPayoutRequest,
   input: RefundRequest
 ): Promise<{ rowId: string | null; replay: RefundResult | null }> {
-  const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
+  const { svcModule } = adminDeps(container)
   try {
     const row = await svcModule.createSvcPayouts({
       ...request,
@@ -413,7 +408,7 @@ export async function finishRefund(
   rowId: string,
   opts: { actorId?: string; note?: string | null } = {}
 ): Promise<RefundResult> {
-  const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
+  const { svcModule } = adminDeps(container)
   const before = await svcModule.retrieveSvcPayout(rowId)
   // metadata is not in Medusa's input type, yet is passed through to the refund
   // (refundPaymentStep -> paymentModule.refundPayment): the provider finds the row by it
@@ -487,7 +482,7 @@ export async function finishPayoutRequest(
   container: Container,
   rowId: string
 ): Promise<RefundResult> {
-  const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
+  const { svcModule } = adminDeps(container)
   const row = await svcModule.retrieveSvcPayout(rowId)
   if (
     !row.refund_id ||
@@ -495,7 +490,7 @@ export async function finishPayoutRequest(
   )
     return finishRefund(container, rowId)
   const deps = {
-    client: svcFromContainer(container).client,
+    client: adminDeps(container).client,
     payouts: svcModule,
     events: container,
     logger: container.resolve(ContainerRegistrationKeys.LOGGER),

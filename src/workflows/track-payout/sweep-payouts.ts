@@ -1,7 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { svcFromContainer } from "../../lib/svc-runtime/config"
-import { SVC_MODULE } from "../../lib/svc-runtime/module-key"
-import type SvcModuleService from "../../modules/svc/service"
+import { adminDeps } from "../../lib/svc-admin/context"
 import { longestSendMs } from "../../lib/svc-runtime/send-window"
 import { refundToBankWorkflow } from "../refund-to-bank"
 import { eachRow } from "../transfer-out"
@@ -33,7 +32,7 @@ export async function sweepRefundPayouts(
   container: MedusaContainer,
   opts: { finishOnly?: boolean } = {}
 ): Promise<PayoutSweepReport> {
-  const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
+  const { svcModule } = adminDeps(container)
   const report: PayoutSweepReport = {
     refreshed: 0,
     finished: 0,

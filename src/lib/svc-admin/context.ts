@@ -4,7 +4,7 @@ import { svcFromContainer } from "../svc-runtime/config"
 import { SVC_MODULE } from "../svc-runtime/module-key"
 import type SvcModuleService from "../../modules/svc/service"
 
-/** Medusa's container, as the inbox and the token transfers name it. */
+/** Medusa's container, as the admin tools and the money going out of the wallet name it. */
 export type Container = MedusaContainer
 
 /** The svc client (shared runtime: limiter, clock, connection pool) and the plugin's tables. */

@@ -1,4 +1,4 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
+import type { Container } from "../../lib/svc-admin/context"
 import {
   ContainerRegistrationKeys,
   MedusaError,
@@ -8,8 +8,6 @@ import { amountsOf, type AmountRows, totalSen } from "../../lib/money/sen-sums"
 import { say } from "../../lib/texts"
 import { SaidError } from "../../lib/svc-runtime/errors"
 import { activeOrderChange } from "../../lib/medusa-data/medusa-reads"
-
-type Container = MedusaContainer
 
 /** What svcMoneyOfOrder reads of an order (Query's fields below). */
 type OrderMoney = {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto"
-import type { MedusaContainer } from "@medusajs/framework/types"
+import type { Container } from "../../lib/svc-admin/context"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import {
   createHook,
@@ -35,8 +35,6 @@ import type { UnsentTable } from "../../modules/svc/service"
  * one, and a send without an answer (UNCERTAIN) is finished with the same key.
  * A kind (OutKind) says only what differs: svc's call, the fields, the texts.
  */
-
-type Container = MedusaContainer
 
 /** What every stored send out of the wallet has (svc_withdrawal, svc_token_transfer). */
 export type OutRow = {

@@ -138,28 +138,6 @@ export const maybeSending = (
   ms: number
 ) => row.status === "CREATING" && Date.now() - +new Date(row.updated_at) < ms
 
-/** What differs between a stored row and the same request_id again ("amount (RM… then, RM… now)"), or null. */
-function differs<Req extends OutRequest, Row extends OutRow>(
-  same: readonly (keyof Req & keyof Row & string)[],
-  row: Row,
-  input: Req,
-  amountSen: number
-) {
-  const field = same.find((f) => String(row[f]) !== String(input[f]))
-  return field
-    ? `${field} (${String(row[field])} then, ${String(input[field])} now)`
-    : Number(row.amount_sen) !== amountSen
-      ? english(
-          say("refund.amountThenNow", {
-            then: fromSen(Number(row.amount_sen)),
-            now: fromSen(amountSen),
-          })
-        )
-      : (row.reference ?? null) !== (input.reference ?? null)
-        ? `reference (${row.reference ?? "none"} then, ${input.reference ?? "none"} now)`
-        : null
-}
-
 /** Each row's step (a sweep's), failures counted in `report.errors` and logged, never thrown: how many did something. */
 export async function eachRow<R>(
   container: Container,
@@ -252,7 +230,20 @@ export function outShape<
         ? await rows.list({ request_id: input.request_id })
         : []
       if (!row) return null
-      const field = differs(kind.same, row, input, amountSen)
+      // what differs ("amount (RM… then, RM… now)"), or null
+      const f = kind.same.find((f) => String(row[f]) !== String(input[f]))
+      const field = f
+        ? `${f} (${String(row[f])} then, ${String(input[f])} now)`
+        : Number(row.amount_sen) !== amountSen
+          ? english(
+              say("refund.amountThenNow", {
+                then: fromSen(Number(row.amount_sen)),
+                now: fromSen(amountSen),
+              })
+            )
+          : (row.reference ?? null) !== (input.reference ?? null)
+            ? `reference (${row.reference ?? "none"} then, ${input.reference ?? "none"} now)`
+            : null
       if (field)
         throw invalidData(
           kind.texts === "withdrawal"

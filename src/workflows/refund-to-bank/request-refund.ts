@@ -130,38 +130,6 @@ export async function loadPayment(container: Container, paymentId: string) {
   }
 }
 
-/**
- * The amount Medusa records for a payout of `amountSen`: the payout itself, or, when it
- * refunds all that is left of a payment whose amount has a fraction of a sen (39.852 paid
- * as 3985 sen), Medusa's exact remainder, so the payment shows fully refunded.
- */
-async function medusaRefundAmount(
-  container: Container,
-  paymentId: string,
-  amountSen: number
-): Promise<string> {
-  const p = await loadPayment(container, paymentId)
-  // all that is left in sen (the captures rounded minus the refunds rounded): Medusa's exact remainder
-  return MathBN.gt(p.exactLeft, 0) &&
-    p.capturedSen - p.refundedSen === amountSen
-    ? p.exactLeft.toFixed()
-    : fromSen(amountSen)
-}
-
-/** A refund reason the store has (Medusa's refund reasons, Settings → Refund reasons), or the field is refused by name. */
-async function refundReasonExists(
-  container: Container,
-  id: string
-): Promise<void> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "refund_reason",
-    fields: ["id"],
-    filters: { id },
-  })
-  if (!data.length) throw invalidData(say("refund.noReason", { id }))
-}
-
 export type RefundResult = {
   /** svc did not answer: the request is kept with its key and the job finishes it (a route answers 202) */
   kept: boolean
@@ -239,8 +207,18 @@ export async function checkRefundRequest(
     throw invalidData(say("refund.nothingCaptured", { payment: payment.id }))
   // what Medusa would refuse only after the payout left (a canceled order, an order change in progress)
   await refuseRefundMedusaWouldReject(container, payment)
-  if (input.refund_reason_id)
-    await refundReasonExists(container, input.refund_reason_id)
+  // a refund reason the store has (Medusa's refund reasons, Settings → Refund reasons)
+  const reason = input.refund_reason_id
+  if (reason) {
+    const { data } = await container
+      .resolve(ContainerRegistrationKeys.QUERY)
+      .graph({
+        entity: "refund_reason",
+        fields: ["id"],
+        filters: { id: reason },
+      })
+    if (!data.length) throw invalidData(say("refund.noReason", { id: reason }))
+  }
 
   const open = await svcModule.listSvcPayouts({
     payment_id: payment.id,
@@ -410,17 +388,20 @@ export async function finishRefund(
 ): Promise<RefundResult> {
   const { svcModule } = adminDeps(container)
   const before = await svcModule.retrieveSvcPayout(rowId)
+  const amountSen = Number(before.amount_sen)
+  const p = await loadPayment(container, before.payment_id!)
+  // Medusa records the payout's amount, or, when it refunds all that is left of a payment whose
+  // amount has a fraction of a sen (39.852 paid as 3985 sen), Medusa's exact remainder, so the
+  // payment shows fully refunded (all that is left in sen: the captures rounded minus the refunds)
+  const all =
+    MathBN.gt(p.exactLeft, 0) && p.capturedSen - p.refundedSen === amountSen
   // metadata is not in Medusa's input type, yet is passed through to the refund
   // (refundPaymentStep -> paymentModule.refundPayment): the provider finds the row by it
   const input: RefundPaymentWorkflowInput & {
     metadata: { svc_payout_id: string }
   } = {
     payment_id: before.payment_id!,
-    amount: await medusaRefundAmount(
-      container,
-      before.payment_id!,
-      Number(before.amount_sen)
-    ),
+    amount: all ? p.exactLeft.toFixed() : fromSen(amountSen),
     created_by: opts.actorId,
     note: opts.note ?? before.note ?? undefined,
     refund_reason_id: before.refund_reason_id ?? undefined,

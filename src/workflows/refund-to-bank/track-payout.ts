@@ -27,12 +27,7 @@ const NOT_DELIVERED: Record<string, string> = {
 export type PayoutOutcome = "updated" | "unchanged" | "unknown_payout"
 
 /** A payout of this store as svc has it now: the request's id, and svc's status and fee. */
-export type PayoutRead = {
-  rowId: string
-  payoutId: string
-  status: string
-  fee: string | null
-}
+export type PayoutRead = NonNullable<Awaited<ReturnType<typeof readPayout>>>
 
 /** What a payout that did not reach the buyer is reported as (the trackPayout workflow's payoutNotDelivered hook). */
 export type PayoutNotDelivered = {
@@ -51,10 +46,7 @@ export type PayoutStatusRecorded = {
 }
 
 /** Read a payout from svc (never from a webhook body); null, with no svc call, for a payout this store did not make. */
-export async function readPayout(
-  container: Container,
-  payoutId: string
-): Promise<PayoutRead | null> {
+export async function readPayout(container: Container, payoutId: string) {
   const { client, svcModule } = adminDeps(container)
   const [row] = await svcModule.listSvcPayouts(
     { payout_id: payoutId },

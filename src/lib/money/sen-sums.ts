@@ -14,6 +14,16 @@ import { medusaAmountToSen } from "../../rules/medusa-amount"
 /** A Medusa amount as the database or a module gives it (null or undefined count as 0, as MathBN does). */
 type Amount = BigNumberInput | null | undefined
 
+/** Medusa's amount rows as Query reads them (a payment's captures, its refunds). */
+export type AmountRows =
+  | ({ amount?: BigNumberInput; raw_amount?: BigNumberInput } | null)[]
+  | null
+  | undefined
+
+/** Each row's exact amount (its raw amount, else its amount), for the sums below. */
+export const amountsOf = (rows: AmountRows) =>
+  (rows ?? []).map((x) => x?.raw_amount ?? x?.amount)
+
 /** The exact decimal sum of Medusa amounts (BigNumber, raw `{value}`, string or number). */
 export function exactSum(amounts: Amount[]): string {
   return amounts

@@ -4,7 +4,7 @@ import { svcFromContainer } from "../svc-runtime/config"
 import { SVC_MODULE } from "../svc-runtime/module-key"
 import type SvcModuleService from "../../modules/svc/service"
 
-/** Medusa's container, as the inbox and the token transfers name it. */
+/** Medusa's container, as the admin tools and the money going out of the wallet name it. */
 export type Container = MedusaContainer
 
 /** The svc client (shared runtime: limiter, clock, connection pool) and the plugin's tables. */
@@ -17,11 +17,7 @@ export function adminDeps(container: MedusaContainer) {
 
 /** "••••5678": bank account numbers and proxy values are never shown or stored in full. */
 export const mask = (v: unknown): string | null =>
-  typeof v === "string" && v.length > 4
-    ? `••••${v.slice(-4)}`
-    : typeof v === "string"
-      ? "••••"
-      : null
+  typeof v === "string" ? `••••${v.length > 4 ? v.slice(-4) : ""}` : null
 
 /**
  * One deposit handled at a time (its events, a look-up, a redrive), through

@@ -47,14 +47,13 @@ export async function storeDeposit(
     })
     return { outcome: "ignored_after_completed" as const, row: updated }
   }
-  if (
-    row &&
-    row.status === d.status &&
-    row.result_status === result.result_status &&
-    row.status_reason === result.status_reason &&
-    row.withdrawal_id === result.withdrawal_id &&
-    row.withdrawal_status === result.withdrawal_status
-  )
+  const same = [
+    "result_status",
+    "status_reason",
+    "withdrawal_id",
+    "withdrawal_status",
+  ] as const
+  if (row?.status === d.status && same.every((k) => row[k] === result[k]))
     return { outcome: "unchanged" as const, row }
   const { status_reason: why, withdrawal_status: bank } = result
   const data = {

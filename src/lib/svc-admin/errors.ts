@@ -1,12 +1,6 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { SaidError, toMedusaError } from "../svc-runtime/errors"
+import { SaidError, svcFields, toMedusaError } from "../svc-runtime/errors"
 import { say, type Said } from "../texts"
-
-/** An svc error's field, when the thrown value has it. */
-const field = (e: unknown, k: string): string | undefined => {
-  const v: unknown = e && typeof e === "object" ? Reflect.get(e, k) : undefined
-  return typeof v === "string" || typeof v === "number" ? String(v) : undefined
-}
 
 /** The Medusa error type of svc's answer by its HTTP status, where a word does not give another. */
 const TYPE_OF_STATUS: Record<number, MedusaError["type"]> = {
@@ -109,9 +103,7 @@ const anyAction: Record<string, Said> = {
 /** A thrown svc error as a MedusaError in the admin's words, then svc's status, code and requestId (to quote to svc). */
 export function adminSvcError(e: unknown, doing: Doing): MedusaError {
   if (e instanceof MedusaError) return e
-  const [status, code, id] = ["status", "code", "requestId"].map((k) =>
-    field(e, k)
-  )
+  const { status, code, requestId: id } = svcFields(e)
   const key = `${status} ${code}`
   const w = words[doing]?.[key] ?? anyAction[key]
   if (!w) return toMedusaError(e, doing)

@@ -65,11 +65,11 @@ export const refundToBankWorkflow = createWorkflow(
       checked,
       request: input.request,
     })
-    const note = transform(
-      { input },
-      ({ input }) => input.request?.note ?? null
-    )
-    const sent = sendRefundStep({ recorded, actor_id: input.actor_id, note })
+    const sent = sendRefundStep({
+      recorded,
+      actor_id: input.actor_id,
+      request: input.request,
+    })
     // read only when the hook runs, i.e. when something was sent (the condition below)
     const refundSentData = transform(
       { sent },

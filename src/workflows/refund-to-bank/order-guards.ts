@@ -1,28 +1,23 @@
-import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types"
+import type { Container } from "../../lib/svc-admin/context"
 import {
   ContainerRegistrationKeys,
   MedusaError,
 } from "@medusajs/framework/utils"
 import { fromSen } from "../../client"
-import { totalSen } from "../../lib/money/sen-sums"
+import { amountsOf, type AmountRows, totalSen } from "../../lib/money/sen-sums"
 import { say } from "../../lib/texts"
 import { SaidError } from "../../lib/svc-runtime/errors"
 import { activeOrderChange } from "../../lib/medusa-data/medusa-reads"
 
-type Container = MedusaContainer
-
-type Amounts = { amount?: BigNumberInput; raw_amount?: BigNumberInput }[]
-/** What svcMoneyOfOrder reads of an order (Query's fields below). */
+/** What refuseCancelWithSvcMoney reads of an order (Query's fields below). */
 type OrderMoney = {
-  status?: string | null
   payment_collections?:
     | ({
         payments?:
           | ({
-              id: string
               provider_id: string
-              captures?: Amounts | null
-              refunds?: Amounts | null
+              captures?: AmountRows
+              refunds?: AmountRows
             } | null)[]
           | null
       } | null)[]
@@ -30,45 +25,6 @@ type OrderMoney = {
 }
 
 export const SVC_PROVIDER_RE = /^pp_svc-(wallet|fpx|fpx-direct)_/
-
-/** What svc captured and what Medusa shows refunded, per svc payment of an order, in sen. */
-export async function svcMoneyOfOrder(
-  container: Container,
-  orderId: string
-): Promise<{
-  status: string | null
-  payments: { id: string; capturedSen: number; refundedSen: number }[]
-}> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "order",
-    fields: [
-      "id",
-      "status",
-      "payment_collections.payments.id",
-      "payment_collections.payments.provider_id",
-      "payment_collections.payments.captures.raw_amount",
-      "payment_collections.payments.captures.amount",
-      "payment_collections.payments.refunds.raw_amount",
-      "payment_collections.payments.refunds.amount",
-    ],
-    filters: { id: orderId },
-  })
-  const order: OrderMoney | undefined = data[0]
-  if (!order) return { status: null, payments: [] }
-  // each total rounded once (src/lib/money/sen-sums.ts): what svc was paid, what its payouts add up to
-  const sum = (xs: Amounts | null | undefined) =>
-    totalSen((xs ?? []).map((x) => x?.raw_amount ?? x?.amount))
-  const payments = (order.payment_collections ?? [])
-    .flatMap((c) => c?.payments ?? [])
-    .flatMap((p) => (p && SVC_PROVIDER_RE.test(p.provider_id) ? [p] : []))
-    .map((p) => ({
-      id: String(p.id),
-      capturedSen: sum(p.captures),
-      refundedSen: sum(p.refunds),
-    }))
-  return { status: order.status ?? null, payments }
-}
 
 /**
  * Cancelling an order whose captured svc money is not all refunded would make
@@ -80,21 +36,40 @@ export async function refuseCancelWithSvcMoney(
   container: Container,
   orderId: string
 ): Promise<void> {
-  const { payments } = await svcMoneyOfOrder(container, orderId)
-  const left = payments.reduce(
-    (n, p) => n + Math.max(0, p.capturedSen - p.refundedSen),
-    0
-  )
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "order",
+    fields: [
+      "id",
+      "payment_collections.payments.provider_id",
+      "payment_collections.payments.captures.raw_amount",
+      "payment_collections.payments.captures.amount",
+      "payment_collections.payments.refunds.raw_amount",
+      "payment_collections.payments.refunds.amount",
+    ],
+    filters: { id: orderId },
+  })
+  const order: OrderMoney | undefined = data[0]
+  // what svc captured and what Medusa shows refunded, per svc payment, each total rounded once
+  // (src/lib/money/sen-sums.ts): what svc was paid, what its payouts add up to
+  const payments = (order?.payment_collections ?? [])
+    .flatMap((c) => c?.payments ?? [])
+    .flatMap((p) => (p && SVC_PROVIDER_RE.test(p.provider_id) ? [p] : []))
+    .map((p) => ({
+      captured: totalSen(amountsOf(p.captures)),
+      refunded: totalSen(amountsOf(p.refunds)),
+    }))
+  const sum = (f: (p: (typeof payments)[number]) => number) =>
+    payments.reduce((n, p) => n + f(p), 0)
+  const left = sum((p) => Math.max(0, p.captured - p.refunded))
   if (left <= 0) return
-  const captured = payments.reduce((n, p) => n + p.capturedSen, 0)
-  const refunded = payments.reduce((n, p) => n + p.refundedSen, 0)
   throw new SaidError(
     MedusaError.Types.NOT_ALLOWED,
     say("refund.cancelFirst", {
       order: orderId,
       left: fromSen(left),
-      captured: fromSen(captured),
-      refunded: fromSen(refunded),
+      captured: fromSen(sum((p) => p.captured)),
+      refunded: fromSen(sum((p) => p.refunded)),
     })
   )
 }

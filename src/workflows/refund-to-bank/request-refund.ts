@@ -1,4 +1,3 @@
-import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types"
 import { randomUUID } from "node:crypto"
 import { z } from "@medusajs/framework/zod"
 import {
@@ -12,21 +11,23 @@ import {
 } from "@medusajs/core-flows"
 import { fromSen } from "../../client"
 import { medusaAmountToSen } from "../../rules/medusa-amount"
-import { exactSum } from "../../lib/money/sen-sums"
-import { svcFromContainer } from "../../lib/svc-runtime/config"
-import { SVC_MODULE } from "../../lib/svc-runtime/module-key"
+import { amountsOf, exactSum } from "../../lib/money/sen-sums"
 import type SvcModuleService from "../../modules/svc/service"
-import { invalidData, parseRinggit } from "../../lib/money/admin-input"
+import {
+  appendEntry,
+  invalidData,
+  parseRinggit,
+} from "../../lib/money/admin-input"
 import { refuseRefundMedusaWouldReject, SVC_PROVIDER_RE } from "./order-guards"
 import { resendForRecordedRefund } from "./send-payout"
 import { MedusaReads } from "../../lib/medusa-data/medusa-reads"
 // one mask for every admin answer: a value of 4 characters or fewer is hidden whole, never shown as it is
-import { mask } from "../../lib/svc-admin/context"
+import { adminDeps, type Container, mask } from "../../lib/svc-admin/context"
 import type { RefundRequestInput } from "./validators"
 import { codesOf, english, say, type Said } from "../../lib/texts"
 import { SaidError } from "../../lib/svc-runtime/errors"
+import { messageOf } from "../settle-checkout/place-order"
 
-type Container = MedusaContainer
 /** A payout request as the svc module keeps it (svc_payout). */
 type PayoutRecord = Awaited<ReturnType<SvcModuleService["retrieveSvcPayout"]>>
 
@@ -47,7 +48,7 @@ export type RefundRequest = RefundRequestInput
 /** Everything an admin may see of a payout request: the account number is masked. */
 export function publicPayout(
   row: Partial<PayoutRecord> & Pick<PayoutRecord, "id">
-): Record<string, unknown> {
+) {
   const dest = row.destination ?? {}
   return {
     id: row.id,
@@ -112,11 +113,8 @@ export async function loadPayment(container: Container, paymentId: string) {
       MedusaError.Types.NOT_FOUND,
       say("refund.noPayment", { payment: paymentId })
     )
-  type Amounts = { amount?: BigNumberInput; raw_amount?: BigNumberInput }[]
-  const exact = (xs: Amounts | null | undefined) =>
-    exactSum((xs ?? []).map((x) => x?.raw_amount ?? x?.amount))
-  const captured = exact(p.captures)
-  const refunded = exact(p.refunds)
+  const captured = exactSum(amountsOf(p.captures))
+  const refunded = exactSum(amountsOf(p.refunds))
   const data_: Record<string, unknown> = p.data ?? {}
   return {
     id: String(p.id),
@@ -132,42 +130,10 @@ export async function loadPayment(container: Container, paymentId: string) {
   }
 }
 
-/**
- * The amount Medusa records for a payout of `amountSen`: the payout itself, or, when it
- * refunds all that is left of a payment whose amount has a fraction of a sen (39.852 paid
- * as 3985 sen), Medusa's exact remainder, so the payment shows fully refunded.
- */
-async function medusaRefundAmount(
-  container: Container,
-  paymentId: string,
-  amountSen: number
-): Promise<string> {
-  const p = await loadPayment(container, paymentId)
-  // all that is left in sen (the captures rounded minus the refunds rounded): Medusa's exact remainder
-  return MathBN.gt(p.exactLeft, 0) &&
-    p.capturedSen - p.refundedSen === amountSen
-    ? p.exactLeft.toFixed()
-    : fromSen(amountSen)
-}
-
-/** A refund reason the store has (Medusa's refund reasons, Settings → Refund reasons), or the field is refused by name. */
-async function refundReasonExists(
-  container: Container,
-  id: string
-): Promise<void> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "refund_reason",
-    fields: ["id"],
-    filters: { id },
-  })
-  if (!data.length) throw invalidData(say("refund.noReason", { id }))
-}
-
 export type RefundResult = {
   /** svc did not answer: the request is kept with its key and the job finishes it (a route answers 202) */
   kept: boolean
-  payout: Record<string, unknown>
+  payout: ReturnType<typeof publicPayout>
   /** the answer line, in the catalogue's words (the route answers its English and code) */
   message: Said
 }
@@ -188,11 +154,12 @@ export type NewPayoutRequest = {
 }
 
 /** What the checks decided: the answer already given to this request_id, or the payout request to store. */
-export type CheckedRefund =
-  | { replay: RefundResult; request?: never; existing?: never }
-  | { replay?: never; request: NewPayoutRequest; existing?: never }
+export type CheckedRefund = {
+  replay?: RefundResult
+  request?: NewPayoutRequest
   /** a request stored earlier, to finish with its own key (the job) */
-  | { replay?: never; request?: never; existing: string }
+  existing?: string
+}
 
 /**
  * A refund to the buyer's bank account as an svc payout (DESIGN §6), step 1
@@ -222,38 +189,36 @@ export async function checkRefundRequest(
     throw invalidData(
       say("refund.amountNotPositive", { amount: fromSen(amountSen) })
     )
-  const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
+  const { client, svcModule } = adminDeps(container)
   // The same form again (lost answer, double click): its payout, before the checks its own
   // success would now fail (what is left to refund, the prefund balance).
-  if (input.request_id) {
-    const [again] = await svcModule.listSvcPayouts({
-      request_id: input.request_id,
-    })
-    if (again) return { replay: samePayout(again, input, amountSen) }
-  }
+  const again = await samePayout(svcModule, input, amountSen)
+  if (again) return { replay: again }
 
   const payment = await loadPayment(container, input.payment_id)
-  if (!SVC_PROVIDER_RE.test(payment.provider_id)) {
+  const { id, provider_id: provider, currency_code: currency } = payment
+  if (!SVC_PROVIDER_RE.test(provider))
+    throw invalidData(say("refund.notSvc", { payment: id, provider }))
+  if (currency.toLowerCase() !== "myr")
     throw invalidData(
-      say("refund.notSvc", {
-        payment: payment.id,
-        provider: payment.provider_id,
-      })
+      say("refund.notMyr", { currency: currency.toUpperCase() })
     )
-  }
-  if (String(payment.currency_code).toLowerCase() !== "myr") {
-    throw invalidData(
-      say("refund.notMyr", {
-        currency: String(payment.currency_code).toUpperCase(),
-      })
-    )
-  }
   if (payment.capturedSen <= 0)
     throw invalidData(say("refund.nothingCaptured", { payment: payment.id }))
   // what Medusa would refuse only after the payout left (a canceled order, an order change in progress)
   await refuseRefundMedusaWouldReject(container, payment)
-  if (input.refund_reason_id)
-    await refundReasonExists(container, input.refund_reason_id)
+  // a refund reason the store has (Medusa's refund reasons, Settings → Refund reasons)
+  const reason = input.refund_reason_id
+  if (reason) {
+    const { data } = await container
+      .resolve(ContainerRegistrationKeys.QUERY)
+      .graph({
+        entity: "refund_reason",
+        fields: ["id"],
+        filters: { id: reason },
+      })
+    if (!data.length) throw invalidData(say("refund.noReason", { id: reason }))
+  }
 
   const open = await svcModule.listSvcPayouts({
     payment_id: payment.id,
@@ -273,7 +238,6 @@ export async function checkRefundRequest(
     )
   }
 
-  const { client } = svcFromContainer(container)
   const b = input.beneficiary
   if (b.bank_code) {
     const active = await client.payouts.activeBanks().catch((e) => {
@@ -334,32 +298,24 @@ export async function storePayoutRequest(
   container: Container,
   request: NewPayoutRequest,
   input: RefundRequest
-): Promise<
-  { rowId: string; replay?: never } | { rowId?: never; replay: RefundResult }
-> {
-  const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
+): Promise<{ rowId: string | null; replay: RefundResult | null }> {
+  const { svcModule } = adminDeps(container)
   try {
     const row = await svcModule.createSvcPayouts({
       ...request,
       idempotency_key: randomUUID(),
       status: "REQUESTED",
-      status_history: {
-        entries: [
-          {
-            status: "REQUESTED",
-            at: new Date().toISOString(),
-            source: "admin",
-            detail: request.requested_by ?? undefined,
-          },
-        ],
-      },
+      status_history: appendEntry(
+        null,
+        "REQUESTED",
+        "admin",
+        request.requested_by ?? undefined
+      ),
     })
-    return { rowId: row.id }
+    return { rowId: row.id, replay: null }
   } catch (e) {
-    const [other] = request.request_id
-      ? await svcModule.listSvcPayouts({ request_id: request.request_id })
-      : []
-    if (other) return { replay: samePayout(other, input, request.amount_sen) }
+    const replay = await samePayout(svcModule, input, request.amount_sen)
+    if (replay) return { rowId: null, replay }
     throw e
   }
 }
@@ -367,13 +323,17 @@ export async function storePayoutRequest(
 /**
  * A request_id names one refund: sent again with the same body it answers with that payout
  * request as it stands (the first request, or the job with its own key, finishes it); with
- * another body it is refused, naming the field that differs.
+ * another body it is refused, naming the field that differs. Null: no request has it.
  */
-function samePayout(
-  row: PayoutRecord,
+async function samePayout(
+  svcModule: SvcModuleService,
   input: RefundRequest,
   amountSen: number
-): RefundResult {
+): Promise<RefundResult | null> {
+  const [row] = input.request_id
+    ? await svcModule.listSvcPayouts({ request_id: input.request_id })
+    : []
+  if (!row) return null
   const dest = row.destination ?? {}
   const b = input.beneficiary
   // [field, as stored, as asked now]: the first that differs is named
@@ -403,22 +363,17 @@ function samePayout(
   if (differs)
     throw invalidData(say("refund.requestIdUsed", { field: differs }))
   const done = !OPEN_PAYOUT_STATUSES.includes(String(row.status))
-  return {
-    kept: !done,
-    payout: publicPayout(row),
-    message: done
-      ? row.failure_reason
-        ? say("refund.againWhy", {
-            payout: String(row.payout_id ?? row.id),
-            status: String(row.status),
-            reason: row.failure_reason,
-          })
-        : say("refund.again", {
-            payout: String(row.payout_id ?? row.id),
-            status: String(row.status),
-          })
-      : say("refund.againSending"),
-  }
+  const was = { payout: String(row.payout_id ?? row.id), status: row.status }
+  const reason = row.failure_reason
+  return answerWith(
+    !done,
+    row,
+    !done
+      ? say("refund.againSending")
+      : reason
+        ? say("refund.againWhy", { ...was, reason })
+        : say("refund.again", was)
+  )
 }
 
 /**
@@ -431,19 +386,22 @@ export async function finishRefund(
   rowId: string,
   opts: { actorId?: string; note?: string | null } = {}
 ): Promise<RefundResult> {
-  const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
+  const { svcModule } = adminDeps(container)
   const before = await svcModule.retrieveSvcPayout(rowId)
+  const amountSen = Number(before.amount_sen)
+  const p = await loadPayment(container, before.payment_id!)
+  // Medusa records the payout's amount, or, when it refunds all that is left of a payment whose
+  // amount has a fraction of a sen (39.852 paid as 3985 sen), Medusa's exact remainder, so the
+  // payment shows fully refunded (all that is left in sen: the captures rounded minus the refunds)
+  const all =
+    MathBN.gt(p.exactLeft, 0) && p.capturedSen - p.refundedSen === amountSen
   // metadata is not in Medusa's input type, yet is passed through to the refund
   // (refundPaymentStep -> paymentModule.refundPayment): the provider finds the row by it
   const input: RefundPaymentWorkflowInput & {
     metadata: { svc_payout_id: string }
   } = {
     payment_id: before.payment_id!,
-    amount: await medusaRefundAmount(
-      container,
-      before.payment_id!,
-      Number(before.amount_sen)
-    ),
+    amount: all ? p.exactLeft.toFixed() : fromSen(amountSen),
     created_by: opts.actorId,
     note: opts.note ?? before.note ?? undefined,
     refund_reason_id: before.refund_reason_id ?? undefined,
@@ -470,36 +428,27 @@ export async function finishRefund(
     )
     throw invalidData(say("refund.medusaRefused", { message }))
   }
-  if (row.status === "UNCERTAIN") {
-    return {
-      kept: true,
-      payout: publicPayout(row),
-      message: say("refund.noAnswer"),
-    }
-  }
+  if (row.status === "UNCERTAIN")
+    return answerWith(true, row, say("refund.noAnswer"))
   throw workflowError instanceof MedusaError
     ? workflowError
     : invalidData(message)
 }
 
-/** The answer for a payout svc made: 200, the request as it stands. */
-function sentAnswer(row: PayoutRecord): RefundResult {
-  return {
-    kept: false,
-    payout: publicPayout(row),
-    message: say("refund.sent", {
-      payout: String(row.payout_id),
-      status: row.status,
-    }),
-  }
-}
+/** The answer for a payout request as it stands: `kept` (202) or not (200), and its line. */
+const answerWith = (
+  kept: boolean,
+  row: PayoutRecord,
+  message: Said
+): RefundResult => ({ kept, payout: publicPayout(row), message })
 
-/** An error's message; a workflow step's error comes back serialized, a plain object with its message. */
-function messageOf(e: unknown): string {
-  return typeof e === "object" && e !== null && "message" in e
-    ? String(e.message)
-    : String(e)
-}
+/** The answer for a payout svc made: 200, the request as it stands. */
+const sentAnswer = (row: PayoutRecord) =>
+  answerWith(
+    false,
+    row,
+    say("refund.sent", { payout: String(row.payout_id), status: row.status })
+  )
 
 /**
  * Finish a stored payout request that svc did not answer for (UNCERTAIN) with
@@ -514,7 +463,7 @@ export async function finishPayoutRequest(
   container: Container,
   rowId: string
 ): Promise<RefundResult> {
-  const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
+  const { svcModule } = adminDeps(container)
   const row = await svcModule.retrieveSvcPayout(rowId)
   if (
     !row.refund_id ||
@@ -522,7 +471,7 @@ export async function finishPayoutRequest(
   )
     return finishRefund(container, rowId)
   const deps = {
-    client: svcFromContainer(container).client,
+    client: adminDeps(container).client,
     payouts: svcModule,
     events: container,
     logger: container.resolve(ContainerRegistrationKeys.LOGGER),
@@ -532,9 +481,9 @@ export async function finishPayoutRequest(
   const after = await svcModule.retrieveSvcPayout(rowId)
   return sent
     ? sentAnswer(after)
-    : {
-        kept: true,
-        payout: publicPayout(after),
-        message: say("refund.notFinished", { id: rowId, status: after.status }),
-      }
+    : answerWith(
+        true,
+        after,
+        say("refund.notFinished", { id: rowId, status: after.status })
+      )
 }

@@ -21,20 +21,10 @@ import { emitSvcEvent, SvcEvents } from "../../lib/events/svc-events"
 import type SvcModuleService from "../../modules/svc/service"
 import type { PayoutRow } from "../../modules/svc/service"
 
-/** The svc module's payout methods: svc_payout's one owner (src/modules/svc/service.ts). */
-export type PayoutStore = Pick<
-  SvcModuleService,
-  | "claimPayout"
-  | "recordPayoutSent"
-  | "recordPayoutNotSent"
-  | "namedPayoutDestination"
-  | "requestPayoutForRefund"
->
-
-/** What sending a payout needs: svc, the payout store, the container whose event bus tells of it. */
+/** What sending a payout needs: svc, the svc module (svc_payout's one owner, src/modules/svc/service.ts), the container whose event bus tells of it. */
 export type PayoutDeps = {
   client: SvcClient
-  payouts: PayoutStore
+  payouts: SvcModuleService
   events: { resolve: (key: string) => unknown }
   logger: Pick<Logger, "info" | "warn" | "error">
 }
@@ -168,7 +158,7 @@ export async function sendRefundPayout(
  * named for the order or when Medusa would refuse the refund after the payout.
  */
 async function requestForMedusaRefund(
-  payouts: PayoutStore,
+  payouts: SvcModuleService,
   refundId: string,
   facts: RefundFacts,
   amountSen: number,

@@ -68,28 +68,22 @@ export const recordPayoutRequestStep = createStep(
     input: { checked: CheckedRefund; request?: RefundRequest },
     { container }
   ) => {
-    const { checked } = input
-    const answer = (r: RecordedPayoutRequest, stored: string | null = null) =>
-      new StepResponse<RecordedPayoutRequest, string | null>(r, stored)
-    if (checked.existing)
-      return answer({ rowId: checked.existing, replay: null, existing: true })
-    if (checked.replay || !checked.request || !input.request)
-      return answer({
-        rowId: null,
-        replay: checked.replay ?? null,
-        existing: false,
-      })
-    const stored = await storePayoutRequest(
-      container,
-      checked.request,
-      input.request
+    const { checked, request } = input
+    // a request stored earlier, or the same request_id's answer: nothing stored now
+    if (!checked.request || !request)
+      return new StepResponse<RecordedPayoutRequest, string | null>(
+        {
+          rowId: checked.existing ?? null,
+          replay: checked.replay ?? null,
+          existing: !!checked.existing,
+        },
+        null
+      )
+    const stored = await storePayoutRequest(container, checked.request, request)
+    return new StepResponse<RecordedPayoutRequest, string | null>(
+      { ...stored, existing: false },
+      stored.rowId
     )
-    return stored.replay
-      ? answer({ rowId: null, replay: stored.replay, existing: false })
-      : answer(
-          { rowId: stored.rowId, replay: null, existing: false },
-          stored.rowId
-        )
   },
   async (rowId, { container }) => {
     if (!rowId) return
@@ -136,7 +130,7 @@ export const sendRefundStep = createStep(
     input: {
       recorded: RecordedPayoutRequest
       actor_id?: string
-      note?: string | null
+      request?: RefundRequest
     },
     { container }
   ) => {
@@ -152,19 +146,17 @@ export const sendRefundStep = createStep(
       ? await finishPayoutRequest(container, rowId)
       : await finishRefund(container, rowId, {
           actorId: input.actor_id,
-          note: input.note,
+          note: input.request?.note,
         })
-    const p = result.payout
+    const { id, payout_id, refund_id, order_id, ...p } = result.payout
     const sent =
-      !result.kept &&
-      typeof p.payout_id === "string" &&
-      typeof p.refund_id === "string"
+      !result.kept && payout_id && refund_id
         ? {
-            payout_request_id: String(p.id),
-            payout_id: p.payout_id,
-            refund_id: p.refund_id,
+            payout_request_id: id,
+            payout_id,
+            refund_id,
             payment_id: String(p.payment_id),
-            order_id: typeof p.order_id === "string" ? p.order_id : null,
+            order_id,
             amount_sen: Number(p.amount_sen),
           }
         : null

@@ -1,13 +1,9 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { fromSen } from "../../client"
-import { svcFromContainer } from "../../lib/svc-runtime/config"
-import { SVC_MODULE } from "../../lib/svc-runtime/module-key"
-import type SvcModuleService from "../../modules/svc/service"
+import { adminDeps, type Container } from "../../lib/svc-admin/context"
 import { emitSvcEvent, SvcEvents } from "../../lib/events/svc-events"
+import type { SvcEventName } from "../../lib/events/svc-events"
 import { english, say } from "../../lib/texts"
-
-type Container = MedusaContainer
 
 // Order of svc's payout statuses: a status is never replaced by an earlier one
 // (a late payout.updated INITIATED after SETTLED changes nothing).
@@ -18,12 +14,7 @@ const RANK: Record<string, number> = {
   RETURNED: 3,
 }
 /** The plugin's event for each status a payout reaches (docs/events.md). */
-const PAYOUT_EVENT: Record<
-  string,
-  | typeof SvcEvents.REFUND_PAYOUT_SETTLED
-  | typeof SvcEvents.REFUND_PAYOUT_REVERSED
-  | typeof SvcEvents.REFUND_PAYOUT_RETURNED
-> = {
+const PAYOUT_EVENT: Record<string, SvcEventName> = {
   SETTLED: SvcEvents.REFUND_PAYOUT_SETTLED,
   REVERSED: SvcEvents.REFUND_PAYOUT_REVERSED,
   RETURNED: SvcEvents.REFUND_PAYOUT_RETURNED,
@@ -36,12 +27,7 @@ const NOT_DELIVERED: Record<string, string> = {
 export type PayoutOutcome = "updated" | "unchanged" | "unknown_payout"
 
 /** A payout of this store as svc has it now: the request's id, and svc's status and fee. */
-export type PayoutRead = {
-  rowId: string
-  payoutId: string
-  status: string
-  fee: string | null
-}
+export type PayoutRead = NonNullable<Awaited<ReturnType<typeof readPayout>>>
 
 /** What a payout that did not reach the buyer is reported as (the trackPayout workflow's payoutNotDelivered hook). */
 export type PayoutNotDelivered = {
@@ -60,17 +46,13 @@ export type PayoutStatusRecorded = {
 }
 
 /** Read a payout from svc (never from a webhook body); null, with no svc call, for a payout this store did not make. */
-export async function readPayout(
-  container: Container,
-  payoutId: string
-): Promise<PayoutRead | null> {
-  const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
+export async function readPayout(container: Container, payoutId: string) {
+  const { client, svcModule } = adminDeps(container)
   const [row] = await svcModule.listSvcPayouts(
     { payout_id: payoutId },
     { take: 1, select: ["id"] }
   )
   if (!row) return null
-  const { client } = svcFromContainer(container)
   const p = await client.payouts.retrieve(payoutId)
   return { rowId: row.id, payoutId, status: p.status, fee: p.fee ?? null }
 }
@@ -85,7 +67,7 @@ export async function recordPayoutStatus(
   read: PayoutRead,
   source: string
 ): Promise<PayoutStatusRecorded> {
-  const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
+  const { svcModule } = adminDeps(container)
   // Written only while the row keeps the status it was judged from: of the webhook, the watcher
   // and the job racing (in one process or several), one makes the change and tells of it.
   for (let attempt = 0; attempt < 3; attempt++) {

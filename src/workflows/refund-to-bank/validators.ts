@@ -22,12 +22,9 @@ const destinationFields = (prefix: string) => ({
   proxy_value: z.string().trim().min(3).max(40).optional(),
 })
 
-type Destination = {
-  bank_code?: string
-  account_number?: string
-  proxy_type?: string
-  proxy_value?: string
-}
+type Destination = Partial<
+  Record<"bank_code" | "account_number" | "proxy_type" | "proxy_value", string>
+>
 
 /** Exactly one destination: a bank account (`bank_code` + `account_number`) or a DuitNow proxy (`proxy_type` + `proxy_value`); `prefix` names the field ("beneficiary."). */
 const checkDestination =

@@ -1,11 +1,9 @@
-import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { svcFromContainer } from "../../lib/svc-runtime/config"
-import { SVC_MODULE } from "../../lib/svc-runtime/module-key"
-import type SvcModuleService from "../../modules/svc/service"
-import { sweepStep } from "../../lib/svc-runtime/sweep"
+import { adminDeps } from "../../lib/svc-admin/context"
 import { longestSendMs } from "../../lib/svc-runtime/send-window"
 import { refundToBankWorkflow } from "../refund-to-bank"
+import { eachRow } from "../transfer-out"
 import { trackPayout } from "."
 
 export type PayoutSweepReport = {
@@ -34,8 +32,7 @@ export async function sweepRefundPayouts(
   container: MedusaContainer,
   opts: { finishOnly?: boolean } = {}
 ): Promise<PayoutSweepReport> {
-  const svcModule = container.resolve<SvcModuleService>(SVC_MODULE)
-  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const { svcModule } = adminDeps(container)
   const report: PayoutSweepReport = {
     refreshed: 0,
     finished: 0,
@@ -44,14 +41,14 @@ export async function sweepRefundPayouts(
   }
   const now = Date.now()
   const staleMs = longestSendMs(svcFromContainer(container).options)
-  const stale = (r: { updated_at: Date | string }) =>
-    now - new Date(r.updated_at).getTime() > staleMs
+  const age = (r: { updated_at: Date | string }) =>
+    now - new Date(r.updated_at).getTime()
 
   for (const r of await svcModule.listSvcPayouts(
     { status: ["REQUESTED", "SENDING"] },
     { take: 100 }
   )) {
-    if (!stale(r)) continue
+    if (age(r) <= staleMs) continue
     if (r.status === "REQUESTED") {
       // only while still REQUESTED (atomic): a request claimed meanwhile is being sent
       if (
@@ -72,46 +69,36 @@ export async function sweepRefundPayouts(
       )
     }
   }
-  for (const r of await svcModule.listSvcPayouts(
-    { status: "UNCERTAIN" },
-    { take: 50, order: { created_at: "ASC" } }
-  )) {
-    const finished = await sweepStep(
-      report,
-      logger,
-      `finishing payout request ${r.id}`,
-      async () =>
-        (
-          await refundToBankWorkflow(container).run({
-            input: { payout_request_id: r.id },
-          })
-        ).result.kept === false
-    )
-    if (finished) report.finished++
-  }
+  report.finished = await eachRow(
+    container,
+    report,
+    await svcModule.listSvcPayouts(
+      { status: "UNCERTAIN" },
+      { take: 50, order: { created_at: "ASC" } }
+    ),
+    (r) => `finishing payout request ${r.id}`,
+    async (r) => {
+      const input = { payout_request_id: r.id }
+      const { result } = await refundToBankWorkflow(container).run({ input })
+      return result.kept === false
+    }
+  )
   if (opts.finishOnly) return report
   const watch = await svcModule.listSvcPayouts(
     { status: ["INITIATED", "SETTLED"] },
     { take: 200, order: { updated_at: "ASC" } }
   )
-  for (const r of watch) {
-    if (!r.payout_id) continue
-    if (
-      r.status === "SETTLED" &&
-      now - new Date(r.updated_at).getTime() > RETURN_WATCH_MS
-    )
-      continue
-    const payoutId = r.payout_id
-    if (
-      await sweepStep(
-        report,
-        logger,
-        `reading payout ${payoutId}`,
-        async () =>
-          (await trackPayout(container, payoutId, "job")) === "updated"
-      )
-    )
-      report.refreshed++
-  }
+  report.refreshed = await eachRow(
+    container,
+    report,
+    watch.flatMap((r) =>
+      r.payout_id && (r.status !== "SETTLED" || age(r) <= RETURN_WATCH_MS)
+        ? [r.payout_id]
+        : []
+    ),
+    (payoutId) => `reading payout ${payoutId}`,
+    async (payoutId) =>
+      (await trackPayout(container, payoutId, "job")) === "updated"
+  )
   return report
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto"
-import type { MedusaContainer } from "@medusajs/framework/types"
+import type { Container } from "../../lib/svc-admin/context"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import {
   createHook,
@@ -35,8 +35,6 @@ import type { UnsentTable } from "../../modules/svc/service"
  * one, and a send without an answer (UNCERTAIN) is finished with the same key.
  * A kind (OutKind) says only what differs: svc's call, the fields, the texts.
  */
-
-type Container = MedusaContainer
 
 /** What every stored send out of the wallet has (svc_withdrawal, svc_token_transfer). */
 export type OutRow = {
@@ -83,8 +81,8 @@ export type OutAnswer<A> = {
  * at once (the same request_id again, already sent or being sent).
  */
 export type OutPlan<A> =
-  | { send: { id: string; source: string }; created: boolean; answer: null }
-  | { send: null; created: false; answer: OutAnswer<A> }
+  | { send: { id: string; source: string }; created: boolean }
+  | { send?: never; created: false; answer: OutAnswer<A> }
 
 export type OutInput<Req> = {
   request: Req
@@ -140,28 +138,6 @@ export const maybeSending = (
   ms: number
 ) => row.status === "CREATING" && Date.now() - +new Date(row.updated_at) < ms
 
-/** What differs between a stored row and the same request_id again ("amount (RM… then, RM… now)"), or null. */
-function differs<Req extends OutRequest, Row extends OutRow>(
-  same: readonly (keyof Req & keyof Row & string)[],
-  row: Row,
-  input: Req,
-  amountSen: number
-) {
-  const field = same.find((f) => String(row[f]) !== String(input[f]))
-  return field
-    ? `${field} (${String(row[field])} then, ${String(input[field])} now)`
-    : Number(row.amount_sen) !== amountSen
-      ? english(
-          say("refund.amountThenNow", {
-            then: fromSen(Number(row.amount_sen)),
-            now: fromSen(amountSen),
-          })
-        )
-      : (row.reference ?? null) !== (input.reference ?? null)
-        ? `reference (${row.reference ?? "none"} then, ${input.reference ?? "none"} now)`
-        : null
-}
-
 /** Each row's step (a sweep's), failures counted in `report.errors` and logged, never thrown: how many did something. */
 export async function eachRow<R>(
   container: Container,
@@ -200,22 +176,35 @@ export function outShape<
     status: row.status,
   })
 
+  /** A stored row's status written with its history entry (and the reason, or none). */
+  const mark = (
+    container: Container,
+    row: Row,
+    status: string,
+    source: string,
+    reason: string | null
+  ) =>
+    rowsOf(container).update({
+      id: row.id,
+      status,
+      failure_reason: reason,
+      status_history: appendEntry(
+        row.status_history,
+        status,
+        source,
+        reason ?? undefined
+      ),
+    })
+
   /** The same request_id again: an unsent or unanswered row is sent again with its key; any other is answered as it stands. */
   function planAgain(row: Row): Plan {
     const sending = row.status === "CREATING" && kind.waitsWhileSending
     if (!sending && (row.status === "UNCERTAIN" || row.status === "CREATING"))
-      return {
-        send: { id: row.id, source: "admin-retry" },
-        created: false,
-        answer: null,
-      }
-    return {
-      send: null,
-      created: false,
-      answer: sending
-        ? answer("kept", row, say("withdrawal.againSending"))
-        : answer("sent", row, say(`${kind.texts}.again`, status(row))),
-    }
+      return { send: { id: row.id, source: "admin-retry" }, created: false }
+    const again = sending
+      ? answer("kept", row, say("withdrawal.againSending"))
+      : answer("sent", row, say(`${kind.texts}.again`, status(row)))
+    return { created: false, answer: again }
   }
 
   /**
@@ -241,7 +230,20 @@ export function outShape<
         ? await rows.list({ request_id: input.request_id })
         : []
       if (!row) return null
-      const field = differs(kind.same, row, input, amountSen)
+      // what differs ("amount (RM… then, RM… now)"), or null
+      const f = kind.same.find((f) => String(row[f]) !== String(input[f]))
+      const field = f
+        ? `${f} (${String(row[f])} then, ${String(input[f])} now)`
+        : Number(row.amount_sen) !== amountSen
+          ? english(
+              say("refund.amountThenNow", {
+                then: fromSen(Number(row.amount_sen)),
+                now: fromSen(amountSen),
+              })
+            )
+          : (row.reference ?? null) !== (input.reference ?? null)
+            ? `reference (${row.reference ?? "none"} then, ${input.reference ?? "none"} now)`
+            : null
       if (field)
         throw invalidData(
           kind.texts === "withdrawal"
@@ -273,11 +275,7 @@ export function outShape<
       if (other) return other
       throw e
     }
-    return {
-      send: { id: row.id, source: "admin" },
-      created: true,
-      answer: null,
-    }
+    return { send: { id: row.id, source: "admin" }, created: true }
   }
 
   /** svc's answer written to the row (nothing written when it says what the row says). */
@@ -318,17 +316,7 @@ export function outShape<
     } catch (e) {
       const { uncertain, status, reason } = sendFailure(e, kind.refused)
       const updated = await recordAnswer(kind.what, row, () =>
-        rowsOf(container).update({
-          id: row.id,
-          status,
-          failure_reason: reason,
-          status_history: appendEntry(
-            row.status_history,
-            status,
-            source,
-            reason
-          ),
-        })
+        mark(container, row, status, source, reason)
       )
       if (uncertain) return answer("kept", updated, said("noAnswer"))
       throw kind.sendError(e)
@@ -343,7 +331,7 @@ export function outShape<
     )
   }
 
-  return { rowsOf, answer, said, record, apply, send }
+  return { rowsOf, answer, said, mark, record, apply, send }
 }
 
 /**
@@ -421,21 +409,10 @@ export function outWorkflow<
     },
     async (sentId, { container }) => {
       if (!sentId) return
-      const rows = shape.rowsOf(container)
-      const row = await rows.retrieve(sentId)
+      const row = await shape.rowsOf(container).retrieve(sentId)
       if (row.status === "CREATING") {
         const reason = english(shape.said("unrecorded"))
-        await rows.update({
-          id: row.id,
-          status: "UNCERTAIN",
-          failure_reason: reason,
-          status_history: appendEntry(
-            row.status_history,
-            "UNCERTAIN",
-            "workflow",
-            reason
-          ),
-        })
+        await shape.mark(container, row, "UNCERTAIN", "workflow", reason)
       }
       container
         .resolve(ContainerRegistrationKeys.LOGGER)

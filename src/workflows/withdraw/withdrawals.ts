@@ -1,10 +1,9 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
 import { fromSen } from "../../client"
 import { toMedusaError } from "../../lib/svc-runtime/errors"
 import type SvcModuleService from "../../modules/svc/service"
 import { invalidData } from "../../lib/money/admin-input"
 import { longestSendMs } from "../../lib/svc-runtime/send-window"
-import { adminDeps, mask } from "../../lib/svc-admin/context"
+import { adminDeps, type Container, mask } from "../../lib/svc-admin/context"
 import { svcFromContainer } from "../../lib/svc-runtime/config"
 import { emitSvcEvent, SvcEvents } from "../../lib/events/svc-events"
 import {
@@ -16,8 +15,6 @@ import {
 } from "../transfer-out"
 import { FINAL_WITHDRAWAL_STATUS } from "../../modules/svc/statuses"
 import { english, say } from "../../lib/texts"
-
-type Container = MedusaContainer
 
 // spec: POST /v1/wallet/fiat/withdrawals: amount 1000-100000000 sen (MIN_AMOUNT_SEN,
 // MAX_AMOUNT_SEN of the client); an individual account is capped at RM300,000 per

@@ -1,12 +1,8 @@
-import type {
-  AuthenticatedMedusaRequest,
-  MedusaResponse,
-} from "@medusajs/framework/http"
 import { SVC_MODULE } from "../../../../modules/svc"
 import type SvcModuleService from "../../../../modules/svc/service"
 import { withdrawWorkflow } from "../../../../workflows/withdraw"
 import type { WithdrawalRequest, WithdrawalsQuery } from "./validators"
-import { sendOut } from "../answer"
+import { answerQuery, sendOut } from "../answer"
 
 /**
  * POST /admin/svc/withdrawals: settle, i.e. send svc wallet balance to a linked
@@ -21,14 +17,9 @@ export const POST = sendOut<WithdrawalRequest>((scope, input) =>
 )
 
 /** GET /admin/svc/withdrawals: the newest settlements first. */
-export async function GET(
-  req: AuthenticatedMedusaRequest<unknown, WithdrawalsQuery>,
-  res: MedusaResponse
-) {
-  const svcModule = req.scope.resolve<SvcModuleService>(SVC_MODULE)
-  const rows = await svcModule.listSvcWithdrawals(
-    {},
-    { take: req.validatedQuery.limit, order: { created_at: "DESC" } }
-  )
-  res.json({ withdrawals: rows }) // nothing secret in a withdrawal row
-}
+export const GET = answerQuery<WithdrawalsQuery>(async (scope, q) => ({
+  // nothing secret in a withdrawal row
+  withdrawals: await scope
+    .resolve<SvcModuleService>(SVC_MODULE)
+    .listSvcWithdrawals({}, { take: q.limit, order: { created_at: "DESC" } }),
+}))

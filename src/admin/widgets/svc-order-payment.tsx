@@ -235,7 +235,7 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
               id="svc-balance-method"
               label={t("svc.balance.method")}
               value={provider}
-              onValueChange={setChosen}
+              onChange={setChosen}
               choices={balance.providers.map((p) => [p.id, p.title] as const)}
             />
           )}

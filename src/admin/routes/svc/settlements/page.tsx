@@ -9,7 +9,7 @@ import {
   toast,
 } from "@medusajs/ui"
 import { useMemo, useState, type ReactNode } from "react"
-import { SelectField, TextField } from "../../../lib/fields"
+import { SelectField, TextField, useFields } from "../../../lib/fields"
 import { ifText, rm, when } from "../../../lib/format"
 import { useSvcT } from "../../../lib/i18n"
 import {
@@ -59,7 +59,7 @@ const SvcSettlementsPage = () => {
     "/admin/svc/withdrawals",
     (a) => a.withdrawals
   )
-  const [form, setForm] = useState({
+  const { form, setForm, bind } = useFields({
     bank_account_id: "",
     amount: "",
     reference: "",
@@ -238,8 +238,7 @@ const SvcSettlementsPage = () => {
               id="svc-wd-account"
               label={t("svc.settlements.bankAccount")}
               size="small"
-              value={form.bank_account_id}
-              onValueChange={(v) => setForm({ ...form, bank_account_id: v })}
+              {...bind("bank_account_id")}
               placeholder={t("svc.common.choose")}
               choices={accounts.map((a) => [a.id, accountLabel(a)] as const)}
             />
@@ -247,14 +246,12 @@ const SvcSettlementsPage = () => {
               id="svc-wd-amount"
               label={t("svc.common.amountRm")}
               placeholder="1500.00"
-              value={form.amount}
-              onChange={(amount) => setForm({ ...form, amount })}
+              {...bind("amount")}
             />
             <TextField
               id="svc-wd-reference"
               label={t("svc.settlements.referenceMax")}
-              value={form.reference}
-              onChange={(reference) => setForm({ ...form, reference })}
+              {...bind("reference")}
             />
           </div>
         </MoneyForm>

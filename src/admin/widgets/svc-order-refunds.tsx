@@ -7,6 +7,7 @@ import { ifText, rm, when } from "../lib/format"
 import { useSvcT } from "../lib/i18n"
 import { AmountField, MoneyForm } from "../lib/money-form"
 import { SVC_KEY, useSvcQuery } from "../lib/api/query"
+import { ErrorLine } from "../lib/list-section"
 import { Note, SvcWidget } from "../lib/page"
 import { sdk } from "../lib/api/sdk"
 import { useServerText } from "../i18n/server-text"
@@ -28,7 +29,7 @@ const OPEN = ["REQUESTED", "SENDING", "UNCERTAIN"]
  */
 const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
   const { t } = useSvcT()
-  const { saidOf, error: errorText } = useServerText()
+  const { saidOf } = useServerText()
   const payouts = useSvcQuery<PayoutsAnswer>("/admin/svc/payouts", {
     order_id: data.id,
   })
@@ -231,9 +232,7 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
           </Text>
         )
       )}
-      {error && (
-        <Text className="px-6 py-4 text-ui-fg-error">{errorText(error)}</Text>
-      )}
+      <ErrorLine error={error} />
     </SvcWidget>
   )
 }

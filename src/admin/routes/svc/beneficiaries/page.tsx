@@ -1,5 +1,5 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
-import { Button, Container, Text } from "@medusajs/ui"
+import { Button, Text } from "@medusajs/ui"
 import { useMemo, useState } from "react"
 import { bankChoices } from "../../../lib/bank-select"
 import {
@@ -17,7 +17,7 @@ import { rm, when } from "../../../lib/format"
 import { useSvcT } from "../../../lib/i18n"
 import {
   ListSection,
-  SectionHeader,
+  Section,
   useCursorList,
   useOffsetList,
 } from "../../../lib/list-section"
@@ -225,12 +225,11 @@ const SvcBeneficiariesPage = () => {
 
   return (
     <SvcPage>
-      <Container className="divide-y p-0">
-        <SectionHeader
-          title={t("svc.beneficiaries.title")}
-          level="h1"
-          description={t("svc.beneficiaries.description")}
-        />
+      <Section
+        title={t("svc.beneficiaries.title")}
+        level="h1"
+        description={t("svc.beneficiaries.description")}
+      >
         <div className="flex items-center gap-x-4 px-6 py-4">
           <Text weight="plus">{t("svc.beneficiaries.prefundBalance")}</Text>
           <Text data-testid="prefund-balance">
@@ -241,13 +240,12 @@ const SvcBeneficiariesPage = () => {
                 : "…"}
           </Text>
         </div>
-      </Container>
+      </Section>
 
-      <Container className="divide-y p-0">
-        <SectionHeader
-          title={t("svc.beneficiaries.registerTitle")}
-          description={t("svc.beneficiaries.registerDescription")}
-        />
+      <Section
+        title={t("svc.beneficiaries.registerTitle")}
+        description={t("svc.beneficiaries.registerDescription")}
+      >
         <div className="grid grid-cols-2 gap-4 px-6 py-4">
           <SelectField
             id="svc-ben-kind"
@@ -316,7 +314,7 @@ const SvcBeneficiariesPage = () => {
             </Text>
           )}
         </div>
-      </Container>
+      </Section>
 
       <ListSection
         title={t("svc.beneficiaries.listTitle")}

@@ -4,8 +4,7 @@ import { useMemo } from "react"
 import { Link } from "react-router-dom"
 import { rm, when } from "../../../lib/format"
 import { useSvcT } from "../../../lib/i18n"
-import { ListSection, useLoadedList } from "../../../lib/list-section"
-import { SvcPage } from "../../../lib/page"
+import { ListPage, useLoadedList } from "../../../lib/list-section"
 import { useServerText } from "../../../i18n/server-text"
 import { Status } from "../../../lib/status"
 import type { Checkout, CheckoutsAnswer } from "../../../lib/types"
@@ -86,19 +85,16 @@ const SvcPaymentsPage = () => {
     [t, saidOf]
   )
   return (
-    <SvcPage>
-      <ListSection
-        title={t("svc.payments.title")}
-        level="h1"
-        testId="svc-payments"
-        description={t("svc.payments.description")}
-        list={checkouts}
-        errorTestId="svc-payments-error"
-        hideTableOnError
-        columns={columns}
-        empty={t("svc.payments.empty")}
-      />
-    </SvcPage>
+    <ListPage
+      title={t("svc.payments.title")}
+      testId="svc-payments"
+      description={t("svc.payments.description")}
+      list={checkouts}
+      errorTestId="svc-payments-error"
+      hideTableOnError
+      columns={columns}
+      empty={t("svc.payments.empty")}
+    />
   )
 }
 

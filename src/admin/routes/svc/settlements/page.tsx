@@ -12,11 +12,7 @@ import { useMemo, useState, type ReactNode } from "react"
 import { SelectField, TextField, useFields } from "../../../lib/fields"
 import { ifText, rm, when } from "../../../lib/format"
 import { useSvcT } from "../../../lib/i18n"
-import {
-  ListSection,
-  SectionHeader,
-  useLoadedList,
-} from "../../../lib/list-section"
+import { ListSection, Section, useLoadedList } from "../../../lib/list-section"
 import { AmountField, MoneyForm } from "../../../lib/money-form"
 import { Note, SvcPage } from "../../../lib/page"
 import { useSvcQuery } from "../../../lib/api/query"
@@ -171,29 +167,24 @@ const SvcSettlementsPage = () => {
 
   return (
     <SvcPage>
-      <Container className="divide-y p-0">
-        <SectionHeader
-          title={t("svc.settlements.title")}
-          level="h1"
-          aside={
-            wallet.data && (
-              <Text
-                className="text-ui-fg-subtle"
-                data-testid="svc-wallet-balance"
-              >
-                {t("svc.settlements.wallet", {
-                  balance: rm(wallet.data.balance_sen),
-                  held: rm(wallet.data.pending_withdrawal_sen),
-                })}
-              </Text>
-            )
-          }
-        />
-        {wallet.error && (
-          <Text className="px-6 py-4 text-ui-fg-error">
-            {errorText(wallet.error)}
-          </Text>
-        )}
+      <Section
+        title={t("svc.settlements.title")}
+        level="h1"
+        aside={
+          wallet.data && (
+            <Text
+              className="text-ui-fg-subtle"
+              data-testid="svc-wallet-balance"
+            >
+              {t("svc.settlements.wallet", {
+                balance: rm(wallet.data.balance_sen),
+                held: rm(wallet.data.pending_withdrawal_sen),
+              })}
+            </Text>
+          )
+        }
+        error={wallet.error}
+      >
         <MoneyForm<WithdrawalAnswer>
           idPrefix="svc-wd"
           amount={form.amount}
@@ -255,7 +246,7 @@ const SvcSettlementsPage = () => {
             />
           </div>
         </MoneyForm>
-      </Container>
+      </Section>
       <ExportSection
         words="settlements"
         buttonId="svc-export"

@@ -1,5 +1,4 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
-import { Container } from "@medusajs/ui"
 import { useMemo } from "react"
 import {
   buttonColumn,
@@ -12,11 +11,7 @@ import {
 import { SelectField, TextField, useFields } from "../../../lib/fields"
 import { ifText, rm } from "../../../lib/format"
 import { useSvcT } from "../../../lib/i18n"
-import {
-  ListSection,
-  SectionHeader,
-  useOffsetList,
-} from "../../../lib/list-section"
+import { ListSection, Section, useOffsetList } from "../../../lib/list-section"
 import { AmountField, MoneyForm } from "../../../lib/money-form"
 import { SvcPage } from "../../../lib/page"
 import { svcPost, useSvcAction, useSvcQuery } from "../../../lib/api/query"
@@ -106,15 +101,14 @@ const SvcTokenTransfersPage = () => {
 
   return (
     <SvcPage>
-      <Container className="divide-y p-0">
-        <SectionHeader
-          title={tr("svc.transfers.title")}
-          level="h1"
-          description={tr("svc.transfers.description", {
-            balance: wallet.data ? rm(wallet.data.balance_sen) : "…",
-            held: wallet.data ? rm(wallet.data.pending_withdrawal_sen) : "…",
-          })}
-        />
+      <Section
+        title={tr("svc.transfers.title")}
+        level="h1"
+        description={tr("svc.transfers.description", {
+          balance: wallet.data ? rm(wallet.data.balance_sen) : "…",
+          held: wallet.data ? rm(wallet.data.pending_withdrawal_sen) : "…",
+        })}
+      >
         <MoneyForm<TokenTransferAnswer>
           idPrefix="svc-tt"
           amount={form.amount}
@@ -209,7 +203,7 @@ const SvcTokenTransfersPage = () => {
             />
           </div>
         </MoneyForm>
-      </Container>
+      </Section>
       <ListSection
         title={tr("svc.transfers.listTitle")}
         description={tr("svc.transfers.listDescription")}

@@ -1,14 +1,8 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { ArrowDownTray } from "@medusajs/icons"
-import {
-  Button,
-  Container,
-  createDataTableColumnHelper,
-  Heading,
-  Text,
-  toast,
-} from "@medusajs/ui"
+import { Button, Container, Heading, Text, toast } from "@medusajs/ui"
 import { useMemo, useState, type ReactNode } from "react"
+import { column, moneyColumn } from "../../../lib/columns"
 import { SelectField, TextField, useFields } from "../../../lib/fields"
 import { ifText, rm, when } from "../../../lib/format"
 import { useSvcT } from "../../../lib/i18n"
@@ -37,7 +31,6 @@ async function saveDownload(r: Response, filename: string): Promise<void> {
 }
 
 type Account = WalletAnswer["bank_accounts"][number]
-const col = createDataTableColumnHelper<Withdrawal>()
 /** Today in Malaysia time (the export's days). */
 const mytToday = () =>
   new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)
@@ -120,47 +113,33 @@ const SvcSettlementsPage = () => {
   const chosen = accounts.find((a) => a.id === form.bank_account_id)
   const columns = useMemo(
     () => [
-      col.accessor("created_at", {
-        header: t("svc.common.requested"),
-        cell: ({ getValue }) => when(getValue()),
+      column<Withdrawal>("created_at", t("svc.common.requested"), (w) =>
+        when(w.created_at)
+      ),
+      moneyColumn<Withdrawal>(
+        "amount_sen",
+        t("svc.common.amount"),
+        (w) => w.amount_sen
+      ),
+      column<Withdrawal>("bank_account_id", t("svc.common.to"), (w) => {
+        const a = accounts.find((x) => x.id === w.bank_account_id)
+        return a
+          ? `${a.bank?.name ?? ""} ${a.account_number ?? ""}`
+          : w.bank_account_id
       }),
-      col.accessor("amount_sen", {
-        header: t("svc.common.amount"),
-        cell: ({ getValue }) => rm(getValue()),
-      }),
-      col.accessor("bank_account_id", {
-        header: t("svc.common.to"),
-        cell: ({ getValue }) => {
-          const a = accounts.find((x) => x.id === getValue())
-          return a
-            ? `${a.bank?.name ?? ""} ${a.account_number ?? ""}`
-            : getValue()
-        },
-      }),
-      col.accessor("reference", {
-        header: t("svc.common.reference"),
-        cell: ({ getValue }) => getValue() ?? "",
-      }),
-      col.accessor("status", {
-        header: t("svc.common.status"),
-        cell: ({ row }) => (
-          <span
-            title={
-              row.original.failure_reason
-                ? said(row.original.failure_reason)
-                : undefined
-            }
-          >
-            <Status value={row.original.status} />
-          </span>
-        ),
-      }),
-      col.accessor("withdrawal_id", {
-        header: t("svc.settlements.svcId"),
-        cell: ({ getValue }) => (
-          <span className="font-mono text-xs">{getValue() ?? "—"}</span>
-        ),
-      }),
+      column<Withdrawal>(
+        "reference",
+        t("svc.common.reference"),
+        (w) => w.reference ?? ""
+      ),
+      column<Withdrawal>("status", t("svc.common.status"), (w) => (
+        <span title={w.failure_reason ? said(w.failure_reason) : undefined}>
+          <Status value={w.status} />
+        </span>
+      )),
+      column<Withdrawal>("withdrawal_id", t("svc.settlements.svcId"), (w) => (
+        <span className="font-mono text-xs">{w.withdrawal_id ?? "—"}</span>
+      )),
     ],
     [accounts, t, said]
   )

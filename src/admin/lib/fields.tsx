@@ -4,7 +4,7 @@
  * SelectField), or an aria-label on a list's filter (FilterSelect).
  */
 import { Input, Label, Select } from "@medusajs/ui"
-import type { ComponentProps, ReactNode } from "react"
+import { useState, type ComponentProps, type ReactNode } from "react"
 
 type Size = "small" | "base"
 
@@ -116,19 +116,30 @@ export function ChoiceSelect({
   )
 }
 
-/** A labelled Select of choices. */
+/** A labelled Select of choices; `onChange` gets the value, as TextField's. */
 export const SelectField = ({
   id,
   label,
+  onChange,
   ...select
-}: { id: string; label: ReactNode } & Omit<
+}: { id: string; label: ReactNode; onChange: (v: string) => void } & Omit<
   ChoiceSelectProps,
-  "id" | "ariaLabel"
+  "id" | "ariaLabel" | "onValueChange"
 >) => (
   <Field id={id} label={label}>
-    <ChoiceSelect id={id} {...select} />
+    <ChoiceSelect id={id} onValueChange={onChange} {...select} />
   </Field>
 )
+
+/** A form of text fields: its values, and `bind(key)`, a field's value and what changes it. */
+export function useFields<F extends Record<string, string>>(initial: F) {
+  const [form, setForm] = useState(initial)
+  const bind = (key: keyof F) => ({
+    value: form[key],
+    onChange: (v: string) => setForm((f) => ({ ...f, [key]: v })),
+  })
+  return { form, setForm, bind }
+}
 
 /** A filter's value for "no filter" (a Select item cannot have an empty value). */
 export const ANY = "any"

@@ -16,7 +16,7 @@ import {
 } from "./paged-table"
 import { useSvcQuery, type SvcQueryParams } from "./api/query"
 import { useServerText } from "../i18n/server-text"
-import { Note } from "./page"
+import { Note, SvcPage } from "./page"
 
 /** A section's heading (h1 for the page's first) and a line of what it is; `aside` on the right (filters, a search, a balance). */
 export function SectionHeader({
@@ -49,37 +49,70 @@ export type SvcList<T> = {
   paging?: OffsetPaging | CursorPaging
 }
 
-export function ListSection<T extends { id: string }>({
-  list,
+/** Medusa's message for what could not be read, as a section's line; nothing without an error. */
+export function ErrorLine({
+  error,
   testId,
-  errorTestId,
-  hideTableOnError,
-  notice,
-  children,
-  columns,
-  empty,
-  ...header
-}: Parameters<typeof SectionHeader>[0] & {
-  list: SvcList<T>
+}: {
+  error: unknown
   testId?: string
+}) {
+  const { error: errorText } = useServerText()
+  return error ? (
+    <Text className="px-6 py-4 text-ui-fg-error" data-testid={testId}>
+      {errorText(error)}
+    </Text>
+  ) : null
+}
+
+type SectionProps = Parameters<typeof SectionHeader>[0] & {
+  testId?: string
+  /** What could not be read: its line beneath the heading. */
+  error?: Error | null
   /** The error line's data-testid. */
   errorTestId?: string
+  children?: ReactNode
+}
+
+/** A section of a page: its header, the error of its read if any, then what it holds. */
+export const Section = ({
+  testId,
+  error,
+  errorTestId,
+  children,
+  ...header
+}: SectionProps) => (
+  <Container className="divide-y p-0" data-testid={testId}>
+    <SectionHeader {...header} />
+    <ErrorLine error={error} testId={errorTestId} />
+    {children}
+  </Container>
+)
+
+type ListSectionProps<T extends { id: string }> = Omit<
+  SectionProps,
+  "error"
+> & {
+  list: SvcList<T>
   /** Only the error when the list could not be read (no empty table beside it). */
   hideTableOnError?: boolean
   /** A line above the table (e.g. the answer to the last action). */
   notice?: ReactNode
   /** After the table, inside the section (e.g. a row's drawer). */
   children?: ReactNode
-} & Pick<PagedTableProps<T>, "columns" | "empty">) {
-  const { error: errorText } = useServerText()
+} & Pick<PagedTableProps<T>, "columns" | "empty">
+
+export function ListSection<T extends { id: string }>({
+  list,
+  hideTableOnError,
+  notice,
+  children,
+  columns,
+  empty,
+  ...section
+}: ListSectionProps<T>) {
   return (
-    <Container className="divide-y p-0" data-testid={testId}>
-      <SectionHeader {...header} />
-      {list.error && (
-        <Text className="px-6 py-4 text-ui-fg-error" data-testid={errorTestId}>
-          {errorText(list.error)}
-        </Text>
-      )}
+    <Section {...section} error={list.error}>
       {notice}
       {!(hideTableOnError && list.error) && (
         <PagedTable
@@ -91,9 +124,20 @@ export function ListSection<T extends { id: string }>({
         />
       )}
       {children}
-    </Container>
+    </Section>
   )
 }
+
+/** A page whose first section is a list, its heading the page's h1; `more`: the sections beneath it. */
+export const ListPage = <T extends { id: string }>({
+  more,
+  ...section
+}: ListSectionProps<T> & { more?: ReactNode }) => (
+  <SvcPage>
+    <ListSection level="h1" {...section} />
+    {more}
+  </SvcPage>
+)
 
 /** The rows of a read, its state, and its paging. */
 function listOf<A, T>(

@@ -13,7 +13,7 @@ import {
   whenColumn,
 } from "./columns"
 import { ConfirmButton } from "./confirm-button"
-import { TextField } from "./fields"
+import { TextField, useFields } from "./fields"
 import { ifText } from "./format"
 import { useSvcT } from "./i18n"
 import { useLoadedList } from "./list-section"
@@ -77,7 +77,7 @@ export function TriggerAddressPanel({
     { destination_id: ownerId, limit: 50 }
   )
   const { run } = useSvcAction()
-  const [form, setForm] = useState({ address: "", label: "" })
+  const { form, setForm, bind } = useFields({ address: "", label: "" })
   const [formError, setFormError] = useState<string | null>(null)
   const s = senders.data
   const full = Boolean(s && s.count >= s.limit)
@@ -242,17 +242,15 @@ export function TriggerAddressPanel({
             <TextField
               id="svc-sender-address"
               label={t("svc.trigger.senderAddress")}
-              value={form.address}
-              onChange={(address) => setForm({ ...form, address })}
+              {...bind("address")}
               placeholder="0x…"
               disabled={full}
             />
             <TextField
               id="svc-sender-label"
               label={t("svc.trigger.senderLabel")}
-              value={form.label}
               maxLength={120}
-              onChange={(label) => setForm({ ...form, label })}
+              {...bind("label")}
               disabled={full}
             />
             <Button size="small" type="submit" disabled={full || !form.address}>

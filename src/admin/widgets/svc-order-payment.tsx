@@ -19,6 +19,7 @@ import {
   useSvcMutation,
   useSvcQuery,
 } from "../lib/api/query"
+import { ErrorLine } from "../lib/list-section"
 import { Note, SvcWidget } from "../lib/page"
 import { useServerText } from "../i18n/server-text"
 import { Status, Trouble } from "../lib/status"
@@ -183,10 +184,7 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
       : s === "awaiting"
         ? t("svc.balance.awaiting")
         : s
-  if (error && !balance)
-    return (
-      <Text className="px-6 py-4 text-ui-fg-error">{errorText(error)}</Text>
-    )
+  if (error && !balance) return <ErrorLine error={error} />
   if (!balance) return null
   const due =
     balance.outstanding_sen > 0 ||
@@ -235,7 +233,7 @@ const BalanceRequest = ({ orderId }: { orderId: string }) => {
               id="svc-balance-method"
               label={t("svc.balance.method")}
               value={provider}
-              onValueChange={setChosen}
+              onChange={setChosen}
               choices={balance.providers.map((p) => [p.id, p.title] as const)}
             />
           )}
@@ -338,12 +336,7 @@ const EinvoiceRequest = ({ orderId }: { orderId: string }) => {
       toast.error(t("svc.einvoice.refused"), { description: errorText(e) })
     }
   }
-  if (read.error)
-    return (
-      <Text className="px-6 py-4 text-ui-fg-error">
-        {errorText(read.error)}
-      </Text>
-    )
+  if (read.error) return <ErrorLine error={read.error} />
   if (!read.data) return null
   return (
     <div
@@ -374,7 +367,7 @@ const EinvoiceRequest = ({ orderId }: { orderId: string }) => {
 /** Order details: every svc checkout of this order, its status history and anything needing an admin. */
 const SvcOrderPaymentWidget = ({ data }: { data: { id: string } }) => {
   const { t } = useSvcT()
-  const { saidOf, error: errorText } = useServerText()
+  const { saidOf } = useServerText()
   const list = useSvcQuery<CheckoutsAnswer>("/admin/svc/checkouts", {
     order_id: data.id,
   })
@@ -386,11 +379,7 @@ const SvcOrderPaymentWidget = ({ data }: { data: { id: string } }) => {
       </div>
       <BalanceRequest orderId={data.id} />
       <EinvoiceRequest orderId={data.id} />
-      {list.error && (
-        <Text className="px-6 py-4 text-ui-fg-error">
-          {errorText(list.error)}
-        </Text>
-      )}
+      <ErrorLine error={list.error} />
       {list.isLoading && (
         <Text className="px-6 py-4">{t("svc.common.loading")}</Text>
       )}

@@ -1,13 +1,13 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import { Heading, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
-import { useState } from "react"
 import { bankChoices } from "../lib/bank-select"
-import { SelectField, TextField } from "../lib/fields"
+import { SelectField, TextField, useFields } from "../lib/fields"
 import { ifText, rm, when } from "../lib/format"
 import { useSvcT } from "../lib/i18n"
 import { AmountField, MoneyForm } from "../lib/money-form"
 import { SVC_KEY, useSvcQuery } from "../lib/api/query"
+import { ErrorLine } from "../lib/list-section"
 import { Note, SvcWidget } from "../lib/page"
 import { sdk } from "../lib/api/sdk"
 import { useServerText } from "../i18n/server-text"
@@ -29,7 +29,7 @@ const OPEN = ["REQUESTED", "SENDING", "UNCERTAIN"]
  */
 const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
   const { t } = useSvcT()
-  const { saidOf, error: errorText } = useServerText()
+  const { saidOf } = useServerText()
   const payouts = useSvcQuery<PayoutsAnswer>("/admin/svc/payouts", {
     order_id: data.id,
   })
@@ -64,7 +64,7 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
     retry: false,
   })
   // name_check "none" stands for no check (a Select item cannot have an empty value)
-  const [form, setForm] = useState({
+  const { form, setForm, bind } = useFields({
     amount: "",
     name: "",
     bank_code: "",
@@ -73,8 +73,6 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
     note: "",
     refund_reason_id: "none",
   })
-  const set = (k: keyof typeof form) => (v: string) =>
-    setForm({ ...form, [k]: v })
   const bankName = banks.data?.banks.find(
     (b) => b.code === form.bank_code
   )?.name
@@ -179,20 +177,17 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
               id="svc-refund-amount"
               label={t("svc.common.amountRm")}
               placeholder="25.50"
-              value={form.amount}
-              onChange={(amount) => setForm({ ...form, amount })}
+              {...bind("amount")}
             />
             <TextField
               id="svc-refund-name"
               label={t("svc.common.accountHolder")}
-              value={form.name}
-              onChange={set("name")}
+              {...bind("name")}
             />
             <SelectField
               id="svc-refund-bank"
               label={t("svc.common.bank")}
-              value={form.bank_code}
-              onValueChange={set("bank_code")}
+              {...bind("bank_code")}
               placeholder={t("svc.common.choose")}
               size="small"
               choices={bankChoices(banks.data?.banks)}
@@ -201,23 +196,20 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
               id="svc-refund-account"
               label={t("svc.common.accountNumber")}
               inputMode="numeric"
-              value={form.account_number}
-              onChange={set("account_number")}
+              {...bind("account_number")}
             />
             <SelectField
               id="svc-refund-namecheck"
               label={t("svc.common.nameCheck")}
               size="small"
-              value={form.name_check}
-              onValueChange={set("name_check")}
+              {...bind("name_check")}
               choices={nameChecks}
             />
             <SelectField
               id="svc-refund-reason"
               label={t("svc.refunds.reason")}
               size="small"
-              value={form.refund_reason_id}
-              onValueChange={set("refund_reason_id")}
+              {...bind("refund_reason_id")}
               choices={[
                 ["none", t("svc.common.none")] as const,
                 ...(reasons.data?.refund_reasons ?? []).map(
@@ -228,8 +220,7 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
             <TextField
               id="svc-refund-note"
               label={t("svc.common.note")}
-              value={form.note}
-              onChange={set("note")}
+              {...bind("note")}
             />
           </div>
         </MoneyForm>
@@ -241,9 +232,7 @@ const SvcOrderRefundsWidget = ({ data }: { data: { id: string } }) => {
           </Text>
         )
       )}
-      {error && (
-        <Text className="px-6 py-4 text-ui-fg-error">{errorText(error)}</Text>
-      )}
+      <ErrorLine error={error} />
     </SvcWidget>
   )
 }

@@ -1,9 +1,9 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { CurrencyDollar } from "@medusajs/icons"
-import { Container, Text } from "@medusajs/ui"
+import { Text } from "@medusajs/ui"
 import { Link } from "react-router-dom"
 import { useSvcT } from "../../lib/i18n"
-import { SectionHeader } from "../../lib/list-section"
+import { Section } from "../../lib/list-section"
 import { Note, SvcPage } from "../../lib/page"
 import { useSvcQuery } from "../../lib/api/query"
 import { useServerText } from "../../i18n/server-text"
@@ -50,12 +50,11 @@ const SvcOverviewPage = () => {
   const warned = jobs.data?.jobs.filter((j) => j.level !== "ok") ?? []
   return (
     <SvcPage testId="svc-overview">
-      <Container className="divide-y p-0">
-        <SectionHeader
-          title="svc"
-          level="h1"
-          description={t("svc.overview.description")}
-        />
+      <Section
+        title="svc"
+        level="h1"
+        description={t("svc.overview.description")}
+      >
         {warned.length > 0 && (
           <div
             className="flex flex-col gap-y-1 px-6 py-4"
@@ -116,7 +115,7 @@ const SvcOverviewPage = () => {
             </li>
           ))}
         </ul>
-      </Container>
+      </Section>
     </SvcPage>
   )
 }

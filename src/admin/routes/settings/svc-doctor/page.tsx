@@ -4,7 +4,7 @@ import { Button, Container, Copy, Heading, Table, Text } from "@medusajs/ui"
 import { ConfirmButton } from "../../../lib/confirm-button"
 import { when } from "../../../lib/format"
 import { useSvcT } from "../../../lib/i18n"
-import { SectionHeader } from "../../../lib/list-section"
+import { Section } from "../../../lib/list-section"
 import { Note, SvcPage } from "../../../lib/page"
 import { svcPost, useSvcAction, useSvcQuery } from "../../../lib/api/query"
 import { useServerText } from "../../../i18n/server-text"
@@ -91,34 +91,29 @@ function tokenCounts(
 /** Settings → svc connection: is svc set up right, and if not what to do. */
 const SvcDoctorPage = () => {
   const { t } = useSvcT()
-  const { said, saidOf, error } = useServerText()
+  const { said, saidOf } = useServerText()
   const read = useSvcQuery<HealthAnswer>("/admin/svc/health")
   const health = read.data?.health
   const { run } = useSvcAction()
 
   return (
     <SvcPage testId="svc-doctor">
-      <Container className="divide-y p-0">
-        <SectionHeader
-          title={t("svc.nav.connection")}
-          level="h1"
-          description={t("svc.doctor.description")}
-          aside={
-            <Button
-              id="svc-doctor-recheck"
-              variant="secondary"
-              isLoading={read.isFetching}
-              onClick={() => read.refetch()}
-            >
-              {t("svc.doctor.recheck")}
-            </Button>
-          }
-        />
-        {read.error && (
-          <Text className="px-6 py-4 text-ui-fg-error">
-            {error(read.error)}
-          </Text>
-        )}
+      <Section
+        title={t("svc.nav.connection")}
+        level="h1"
+        description={t("svc.doctor.description")}
+        aside={
+          <Button
+            id="svc-doctor-recheck"
+            variant="secondary"
+            isLoading={read.isFetching}
+            onClick={() => read.refetch()}
+          >
+            {t("svc.doctor.recheck")}
+          </Button>
+        }
+        error={read.error}
+      >
         {health && (
           <div
             className="flex items-center gap-x-3 px-6 py-4"
@@ -153,7 +148,7 @@ const SvcDoctorPage = () => {
             </Text>
           </div>
         )}
-      </Container>
+      </Section>
       {health && (
         <Container className="p-0">
           <Table>

@@ -3,8 +3,7 @@ import { Button, Input } from "@medusajs/ui"
 import { useMemo, useState } from "react"
 import { buttonColumn, column } from "../../../lib/columns"
 import { useSvcT } from "../../../lib/i18n"
-import { ListSection, useCursorList } from "../../../lib/list-section"
-import { SvcPage } from "../../../lib/page"
+import { ListPage, useCursorList } from "../../../lib/list-section"
 import { Status } from "../../../lib/status"
 import { TriggerAddressDrawer } from "../../../lib/svc-trigger-panel"
 import type { BankAccount, BankAccountsAnswer } from "../../../lib/types"
@@ -58,56 +57,53 @@ const SvcWalletAccountsPage = () => {
   )
 
   return (
-    <SvcPage>
-      <ListSection
-        title={t("svc.accounts.title")}
-        level="h1"
-        description={t("svc.accounts.description")}
-        aside={
-          <form
-            role="search"
-            aria-label={t("svc.nav.bankAccounts")}
-            className="flex gap-x-2"
-            onSubmit={(e) => {
-              e.preventDefault()
-              accounts.reset()
-              setQuery(search.trim())
-            }}
-          >
-            {/* a text field, not type="search": Medusa's search field draws its icon as an unnamed role="img" */}
-            <Input
-              size="small"
-              aria-label={t("svc.accounts.searchLabel")}
-              placeholder={t("svc.accounts.searchPlaceholder")}
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-            />
-            <Button size="small" variant="secondary" type="submit">
-              {t("svc.accounts.search")}
-            </Button>
-          </form>
-        }
-        list={accounts.list}
-        columns={columns}
-        empty={
-          query
-            ? t("svc.accounts.emptyNamed", { query })
-            : t("svc.accounts.empty")
-        }
-      >
-        <TriggerAddressDrawer
-          base="/admin/svc/bank-accounts"
-          owner={
-            open && {
-              id: open.id,
-              title: `${open.name} (${open.account_number ?? ""})`,
-            }
+    <ListPage
+      title={t("svc.accounts.title")}
+      description={t("svc.accounts.description")}
+      aside={
+        <form
+          role="search"
+          aria-label={t("svc.nav.bankAccounts")}
+          className="flex gap-x-2"
+          onSubmit={(e) => {
+            e.preventDefault()
+            accounts.reset()
+            setQuery(search.trim())
+          }}
+        >
+          {/* a text field, not type="search": Medusa's search field draws its icon as an unnamed role="img" */}
+          <Input
+            size="small"
+            aria-label={t("svc.accounts.searchLabel")}
+            placeholder={t("svc.accounts.searchPlaceholder")}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+          <Button size="small" variant="secondary" type="submit">
+            {t("svc.accounts.search")}
+          </Button>
+        </form>
+      }
+      list={accounts.list}
+      columns={columns}
+      empty={
+        query
+          ? t("svc.accounts.emptyNamed", { query })
+          : t("svc.accounts.empty")
+      }
+    >
+      <TriggerAddressDrawer
+        base="/admin/svc/bank-accounts"
+        owner={
+          open && {
+            id: open.id,
+            title: `${open.name} (${open.account_number ?? ""})`,
           }
-          ownerLabel={t("svc.accounts.owner")}
-          onClose={() => setOpen(null)}
-        />
-      </ListSection>
-    </SvcPage>
+        }
+        ownerLabel={t("svc.accounts.owner")}
+        onClose={() => setOpen(null)}
+      />
+    </ListPage>
   )
 }
 

@@ -1,5 +1,5 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
-import { Button, Container, Text } from "@medusajs/ui"
+import { Button, Text } from "@medusajs/ui"
 import { useMemo, useState } from "react"
 import { bankChoices } from "../../../lib/bank-select"
 import {
@@ -12,12 +12,12 @@ import {
   whenColumn,
 } from "../../../lib/columns"
 import { ConfirmButton } from "../../../lib/confirm-button"
-import { SelectField, TextField } from "../../../lib/fields"
+import { SelectField, TextField, useFields } from "../../../lib/fields"
 import { rm, when } from "../../../lib/format"
 import { useSvcT } from "../../../lib/i18n"
 import {
   ListSection,
-  SectionHeader,
+  Section,
   useCursorList,
   useOffsetList,
 } from "../../../lib/list-section"
@@ -84,7 +84,7 @@ const SvcBeneficiariesPage = () => {
   )
   const { run } = useSvcAction()
   const [kind, setKind] = useState<"bank" | "proxy">("bank")
-  const [form, setForm] = useState({
+  const { form, setForm, bind } = useFields({
     name: "",
     bank_code: "",
     account_number: "",
@@ -225,12 +225,11 @@ const SvcBeneficiariesPage = () => {
 
   return (
     <SvcPage>
-      <Container className="divide-y p-0">
-        <SectionHeader
-          title={t("svc.beneficiaries.title")}
-          level="h1"
-          description={t("svc.beneficiaries.description")}
-        />
+      <Section
+        title={t("svc.beneficiaries.title")}
+        level="h1"
+        description={t("svc.beneficiaries.description")}
+      >
         <div className="flex items-center gap-x-4 px-6 py-4">
           <Text weight="plus">{t("svc.beneficiaries.prefundBalance")}</Text>
           <Text data-testid="prefund-balance">
@@ -241,27 +240,25 @@ const SvcBeneficiariesPage = () => {
                 : "…"}
           </Text>
         </div>
-      </Container>
+      </Section>
 
-      <Container className="divide-y p-0">
-        <SectionHeader
-          title={t("svc.beneficiaries.registerTitle")}
-          description={t("svc.beneficiaries.registerDescription")}
-        />
+      <Section
+        title={t("svc.beneficiaries.registerTitle")}
+        description={t("svc.beneficiaries.registerDescription")}
+      >
         <div className="grid grid-cols-2 gap-4 px-6 py-4">
           <SelectField
             id="svc-ben-kind"
             label={t("svc.beneficiaries.destination")}
             value={kind}
-            onValueChange={(v) => setKind(v === "proxy" ? "proxy" : "bank")}
+            onChange={(v) => setKind(v === "proxy" ? "proxy" : "bank")}
             choices={kinds}
           />
           <TextField
             id="svc-ben-name"
             label={t("svc.beneficiaries.holderName")}
-            value={form.name}
             maxLength={100}
-            onChange={(name) => setForm({ ...form, name })}
+            {...bind("name")}
           />
           {kind === "bank" ? (
             <>
@@ -270,17 +267,13 @@ const SvcBeneficiariesPage = () => {
                 label={t("svc.common.bank")}
                 choices={bankChoices(banks.data?.banks)}
                 placeholder={t("svc.beneficiaries.chooseBank")}
-                value={form.bank_code}
-                onValueChange={(bank_code) => setForm({ ...form, bank_code })}
+                {...bind("bank_code")}
               />
               <TextField
                 id="svc-ben-account"
                 label={t("svc.beneficiaries.accountDigits")}
                 inputMode="numeric"
-                value={form.account_number}
-                onChange={(account_number) =>
-                  setForm({ ...form, account_number })
-                }
+                {...bind("account_number")}
               />
             </>
           ) : (
@@ -288,8 +281,7 @@ const SvcBeneficiariesPage = () => {
               <SelectField
                 id="svc-ben-proxy-type"
                 label={t("svc.beneficiaries.proxyType")}
-                value={form.proxy_type}
-                onValueChange={(proxy_type) => setForm({ ...form, proxy_type })}
+                {...bind("proxy_type")}
                 choices={PROXY_TYPES.map(
                   ([code, key]) => [code, t(key)] as const
                 )}
@@ -297,16 +289,14 @@ const SvcBeneficiariesPage = () => {
               <TextField
                 id="svc-ben-proxy-value"
                 label={t("svc.beneficiaries.proxyValue")}
-                value={form.proxy_value}
-                onChange={(proxy_value) => setForm({ ...form, proxy_value })}
+                {...bind("proxy_value")}
               />
             </>
           )}
           <SelectField
             id="svc-ben-namecheck"
             label={t("svc.common.nameCheck")}
-            value={form.name_check}
-            onValueChange={(name_check) => setForm({ ...form, name_check })}
+            {...bind("name_check")}
             choices={nameChecks}
           />
           <div className="flex items-end">
@@ -324,7 +314,7 @@ const SvcBeneficiariesPage = () => {
             </Text>
           )}
         </div>
-      </Container>
+      </Section>
 
       <ListSection
         title={t("svc.beneficiaries.listTitle")}

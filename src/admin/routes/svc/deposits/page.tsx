@@ -15,6 +15,7 @@ import {
   SelectField,
   TextField,
   unlessAny,
+  useFields,
 } from "../../../lib/fields"
 import { rm, short, tokenRm, when } from "../../../lib/format"
 import { useSvcT } from "../../../lib/i18n"
@@ -69,8 +70,8 @@ const SvcDepositsPage = () => {
       ),
     [networks.data]
   )
-  const [lookup, setLookup] = useState({ id: "", area: ANY })
-  const [missed, setMissed] = useState({
+  const { form: lookup, bind: bindLookup } = useFields({ id: "", area: ANY })
+  const { form: missed, bind: bindMissed } = useFields({
     area: "wallet",
     tx_hash: "",
     chain_id: "",
@@ -243,16 +244,14 @@ const SvcDepositsPage = () => {
           <TextField
             id="svc-dep-lookup-id"
             label={t("svc.deposits.depositId")}
-            value={lookup.id}
-            onChange={(id) => setLookup({ ...lookup, id })}
+            {...bindLookup("id")}
             placeholder={t("svc.deposits.uuidFromSvc")}
           />
           <SelectField
             id="svc-dep-lookup-area"
             label={t("svc.common.area")}
             size="small"
-            value={lookup.area}
-            onValueChange={(area) => setLookup({ ...lookup, area })}
+            {...bindLookup("area")}
             choices={[[ANY, t("svc.deposits.tryBoth")], ...areas]}
           />
           <div>
@@ -282,8 +281,7 @@ const SvcDepositsPage = () => {
           <TextField
             id="svc-dep-missed-tx"
             label={t("svc.deposits.txHash")}
-            value={missed.tx_hash}
-            onChange={(tx_hash) => setMissed({ ...missed, tx_hash })}
+            {...bindMissed("tx_hash")}
             placeholder={t("svc.deposits.txHashPlaceholder")}
           />
           <div className="grid grid-cols-2 gap-x-2">
@@ -291,8 +289,7 @@ const SvcDepositsPage = () => {
               id="svc-dep-missed-network"
               label={t("svc.common.network")}
               size="small"
-              value={missed.chain_id}
-              onValueChange={(chain_id) => setMissed({ ...missed, chain_id })}
+              {...bindMissed("chain_id")}
               placeholder={t("svc.deposits.chooseEvm")}
               choices={evmChains.map(
                 (n) => [String(n.chain_id), n.name] as const
@@ -302,8 +299,7 @@ const SvcDepositsPage = () => {
               id="svc-dep-missed-area"
               label={t("svc.common.area")}
               size="small"
-              value={missed.area}
-              onValueChange={(area) => setMissed({ ...missed, area })}
+              {...bindMissed("area")}
               choices={areas}
             />
           </div>

@@ -11,8 +11,7 @@ import {
 import { ANY, FilterSelect, unlessAny } from "../../../lib/fields"
 import { short } from "../../../lib/format"
 import { useSvcT } from "../../../lib/i18n"
-import { ListSection, useOffsetList } from "../../../lib/list-section"
-import { SvcPage } from "../../../lib/page"
+import { ListPage, ListSection, useOffsetList } from "../../../lib/list-section"
 import { svcPost, useSvcAction } from "../../../lib/api/query"
 import { Status } from "../../../lib/status"
 import type {
@@ -137,33 +136,32 @@ const SvcEventsPage = () => {
   )
 
   return (
-    <SvcPage>
-      <ListSection
-        title={t("svc.events.title")}
-        level="h1"
-        description={t("svc.events.description")}
-        aside={
-          <FilterSelect
-            label={t("svc.events.outcome")}
-            anyLabel={t("svc.events.anyOutcome")}
-            className="w-[220px]"
-            value={outcome}
-            onChange={(v) => (setOutcome(v), inbox.reset())}
-            choices={OUTCOMES}
-          />
-        }
-        list={inbox.list}
-        columns={columns}
-        empty={t("svc.events.empty")}
-      />
-      <ListSection
-        title={t("svc.events.trackedTitle")}
-        description={t("svc.events.trackedDescription")}
-        list={tracked.list}
-        columns={trackedColumns}
-        empty={t("svc.events.trackedEmpty")}
-      />
-    </SvcPage>
+    <ListPage
+      title={t("svc.events.title")}
+      description={t("svc.events.description")}
+      aside={
+        <FilterSelect
+          label={t("svc.events.outcome")}
+          anyLabel={t("svc.events.anyOutcome")}
+          className="w-[220px]"
+          value={outcome}
+          onChange={(v) => (setOutcome(v), inbox.reset())}
+          choices={OUTCOMES}
+        />
+      }
+      list={inbox.list}
+      columns={columns}
+      empty={t("svc.events.empty")}
+      more={
+        <ListSection
+          title={t("svc.events.trackedTitle")}
+          description={t("svc.events.trackedDescription")}
+          list={tracked.list}
+          columns={trackedColumns}
+          empty={t("svc.events.trackedEmpty")}
+        />
+      }
+    />
   )
 }
 

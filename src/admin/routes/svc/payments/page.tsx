@@ -1,16 +1,14 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
-import { createDataTableColumnHelper, Text } from "@medusajs/ui"
+import { Text } from "@medusajs/ui"
 import { useMemo } from "react"
 import { Link } from "react-router-dom"
-import { rm, when } from "../../../lib/format"
+import { column, moneyColumn, statusColumn } from "../../../lib/columns"
+import { when } from "../../../lib/format"
 import { useSvcT } from "../../../lib/i18n"
-import { ListSection, useLoadedList } from "../../../lib/list-section"
-import { SvcPage } from "../../../lib/page"
+import { ListPage, useLoadedList } from "../../../lib/list-section"
 import { useServerText } from "../../../i18n/server-text"
 import { Status } from "../../../lib/status"
 import type { Checkout, CheckoutsAnswer } from "../../../lib/types"
-
-const col = createDataTableColumnHelper<Checkout>()
 
 /**
  * svc payments that need an admin: paid after cancel, failed after the order was placed, stale links paid,
@@ -28,77 +26,61 @@ const SvcPaymentsPage = () => {
   )
   const columns = useMemo(
     () => [
-      col.accessor("created_at", {
-        header: t("svc.payments.when"),
-        cell: ({ getValue }) => when(getValue()),
-      }),
-      col.accessor("order_id", {
-        header: t("svc.payments.order"),
-        cell: ({ getValue }) => {
-          const id = getValue()
-          return id ? (
-            <Link
-              className="text-ui-fg-base underline underline-offset-2 hover:text-ui-fg-subtle"
-              to={`/orders/${id}`}
-            >
-              {id}
-            </Link>
-          ) : (
-            "—"
-          )
-        },
-      }),
-      col.accessor("checkout_id", {
-        header: t("svc.payments.checkout"),
-        cell: ({ getValue }) => (
-          <span className="font-mono text-xs" title={getValue() ?? undefined}>
-            {getValue() ? `${getValue()!.slice(0, 8)}…` : "—"}
-          </span>
-        ),
-      }),
-      col.accessor("amount_sen", {
-        header: t("svc.common.amount"),
-        cell: ({ getValue }) => rm(getValue()),
-      }),
-      col.accessor("status", {
-        header: t("svc.payments.svcStatus"),
-        cell: ({ getValue }) => <Status value={getValue()} />,
-      }),
-      col.accessor("attention", {
-        header: t("svc.payments.needs"),
-        cell: ({ row }) => (
-          <div className="flex min-w-[320px] max-w-[480px] flex-col items-start gap-y-1 whitespace-normal py-2">
-            <Status
-              value="attention"
-              label={
-                row.original.attention === "paid_no_order"
-                  ? t("svc.payments.paidNoOrder")
-                  : (row.original.attention ?? "")
-              }
-            />
-            <Text size="small" className="text-ui-fg-subtle whitespace-normal">
-              {saidOf(row.original, "attention_reason")}
-            </Text>
-          </div>
-        ),
-      }),
+      column<Checkout>("created_at", t("svc.payments.when"), (c) =>
+        when(c.created_at)
+      ),
+      column<Checkout>("order_id", t("svc.payments.order"), ({ order_id }) =>
+        order_id ? (
+          <Link
+            className="text-ui-fg-base underline underline-offset-2 hover:text-ui-fg-subtle"
+            to={`/orders/${order_id}`}
+          >
+            {order_id}
+          </Link>
+        ) : (
+          "—"
+        )
+      ),
+      column<Checkout>("checkout_id", t("svc.payments.checkout"), (c) => (
+        <span className="font-mono text-xs" title={c.checkout_id ?? undefined}>
+          {c.checkout_id ? `${c.checkout_id.slice(0, 8)}…` : "—"}
+        </span>
+      )),
+      moneyColumn<Checkout>(
+        "amount_sen",
+        t("svc.common.amount"),
+        (c) => c.amount_sen
+      ),
+      statusColumn<Checkout>(t("svc.payments.svcStatus"), (c) => c.status),
+      column<Checkout>("attention", t("svc.payments.needs"), (c) => (
+        <div className="flex min-w-[320px] max-w-[480px] flex-col items-start gap-y-1 whitespace-normal py-2">
+          <Status
+            value="attention"
+            label={
+              c.attention === "paid_no_order"
+                ? t("svc.payments.paidNoOrder")
+                : (c.attention ?? "")
+            }
+          />
+          <Text size="small" className="text-ui-fg-subtle whitespace-normal">
+            {saidOf(c, "attention_reason")}
+          </Text>
+        </div>
+      )),
     ],
     [t, saidOf]
   )
   return (
-    <SvcPage>
-      <ListSection
-        title={t("svc.payments.title")}
-        level="h1"
-        testId="svc-payments"
-        description={t("svc.payments.description")}
-        list={checkouts}
-        errorTestId="svc-payments-error"
-        hideTableOnError
-        columns={columns}
-        empty={t("svc.payments.empty")}
-      />
-    </SvcPage>
+    <ListPage
+      title={t("svc.payments.title")}
+      testId="svc-payments"
+      description={t("svc.payments.description")}
+      list={checkouts}
+      errorTestId="svc-payments-error"
+      hideTableOnError
+      columns={columns}
+      empty={t("svc.payments.empty")}
+    />
   )
 }
 

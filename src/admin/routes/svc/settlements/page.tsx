@@ -1,22 +1,12 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { ArrowDownTray } from "@medusajs/icons"
-import {
-  Button,
-  Container,
-  createDataTableColumnHelper,
-  Heading,
-  Text,
-  toast,
-} from "@medusajs/ui"
+import { Button, Container, Heading, Text, toast } from "@medusajs/ui"
 import { useMemo, useState, type ReactNode } from "react"
-import { SelectField, TextField } from "../../../lib/fields"
+import { column, moneyColumn } from "../../../lib/columns"
+import { SelectField, TextField, useFields } from "../../../lib/fields"
 import { ifText, rm, when } from "../../../lib/format"
 import { useSvcT } from "../../../lib/i18n"
-import {
-  ListSection,
-  SectionHeader,
-  useLoadedList,
-} from "../../../lib/list-section"
+import { ListSection, Section, useLoadedList } from "../../../lib/list-section"
 import { AmountField, MoneyForm } from "../../../lib/money-form"
 import { Note, SvcPage } from "../../../lib/page"
 import { useSvcQuery } from "../../../lib/api/query"
@@ -41,7 +31,6 @@ async function saveDownload(r: Response, filename: string): Promise<void> {
 }
 
 type Account = WalletAnswer["bank_accounts"][number]
-const col = createDataTableColumnHelper<Withdrawal>()
 /** Today in Malaysia time (the export's days). */
 const mytToday = () =>
   new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)
@@ -59,7 +48,7 @@ const SvcSettlementsPage = () => {
     "/admin/svc/withdrawals",
     (a) => a.withdrawals
   )
-  const [form, setForm] = useState({
+  const { form, setForm, bind } = useFields({
     bank_account_id: "",
     amount: "",
     reference: "",
@@ -124,76 +113,57 @@ const SvcSettlementsPage = () => {
   const chosen = accounts.find((a) => a.id === form.bank_account_id)
   const columns = useMemo(
     () => [
-      col.accessor("created_at", {
-        header: t("svc.common.requested"),
-        cell: ({ getValue }) => when(getValue()),
+      column<Withdrawal>("created_at", t("svc.common.requested"), (w) =>
+        when(w.created_at)
+      ),
+      moneyColumn<Withdrawal>(
+        "amount_sen",
+        t("svc.common.amount"),
+        (w) => w.amount_sen
+      ),
+      column<Withdrawal>("bank_account_id", t("svc.common.to"), (w) => {
+        const a = accounts.find((x) => x.id === w.bank_account_id)
+        return a
+          ? `${a.bank?.name ?? ""} ${a.account_number ?? ""}`
+          : w.bank_account_id
       }),
-      col.accessor("amount_sen", {
-        header: t("svc.common.amount"),
-        cell: ({ getValue }) => rm(getValue()),
-      }),
-      col.accessor("bank_account_id", {
-        header: t("svc.common.to"),
-        cell: ({ getValue }) => {
-          const a = accounts.find((x) => x.id === getValue())
-          return a
-            ? `${a.bank?.name ?? ""} ${a.account_number ?? ""}`
-            : getValue()
-        },
-      }),
-      col.accessor("reference", {
-        header: t("svc.common.reference"),
-        cell: ({ getValue }) => getValue() ?? "",
-      }),
-      col.accessor("status", {
-        header: t("svc.common.status"),
-        cell: ({ row }) => (
-          <span
-            title={
-              row.original.failure_reason
-                ? said(row.original.failure_reason)
-                : undefined
-            }
-          >
-            <Status value={row.original.status} />
-          </span>
-        ),
-      }),
-      col.accessor("withdrawal_id", {
-        header: t("svc.settlements.svcId"),
-        cell: ({ getValue }) => (
-          <span className="font-mono text-xs">{getValue() ?? "—"}</span>
-        ),
-      }),
+      column<Withdrawal>(
+        "reference",
+        t("svc.common.reference"),
+        (w) => w.reference ?? ""
+      ),
+      column<Withdrawal>("status", t("svc.common.status"), (w) => (
+        <span title={w.failure_reason ? said(w.failure_reason) : undefined}>
+          <Status value={w.status} />
+        </span>
+      )),
+      column<Withdrawal>("withdrawal_id", t("svc.settlements.svcId"), (w) => (
+        <span className="font-mono text-xs">{w.withdrawal_id ?? "—"}</span>
+      )),
     ],
     [accounts, t, said]
   )
 
   return (
     <SvcPage>
-      <Container className="divide-y p-0">
-        <SectionHeader
-          title={t("svc.settlements.title")}
-          level="h1"
-          aside={
-            wallet.data && (
-              <Text
-                className="text-ui-fg-subtle"
-                data-testid="svc-wallet-balance"
-              >
-                {t("svc.settlements.wallet", {
-                  balance: rm(wallet.data.balance_sen),
-                  held: rm(wallet.data.pending_withdrawal_sen),
-                })}
-              </Text>
-            )
-          }
-        />
-        {wallet.error && (
-          <Text className="px-6 py-4 text-ui-fg-error">
-            {errorText(wallet.error)}
-          </Text>
-        )}
+      <Section
+        title={t("svc.settlements.title")}
+        level="h1"
+        aside={
+          wallet.data && (
+            <Text
+              className="text-ui-fg-subtle"
+              data-testid="svc-wallet-balance"
+            >
+              {t("svc.settlements.wallet", {
+                balance: rm(wallet.data.balance_sen),
+                held: rm(wallet.data.pending_withdrawal_sen),
+              })}
+            </Text>
+          )
+        }
+        error={wallet.error}
+      >
         <MoneyForm<WithdrawalAnswer>
           idPrefix="svc-wd"
           amount={form.amount}
@@ -238,8 +208,7 @@ const SvcSettlementsPage = () => {
               id="svc-wd-account"
               label={t("svc.settlements.bankAccount")}
               size="small"
-              value={form.bank_account_id}
-              onValueChange={(v) => setForm({ ...form, bank_account_id: v })}
+              {...bind("bank_account_id")}
               placeholder={t("svc.common.choose")}
               choices={accounts.map((a) => [a.id, accountLabel(a)] as const)}
             />
@@ -247,18 +216,16 @@ const SvcSettlementsPage = () => {
               id="svc-wd-amount"
               label={t("svc.common.amountRm")}
               placeholder="1500.00"
-              value={form.amount}
-              onChange={(amount) => setForm({ ...form, amount })}
+              {...bind("amount")}
             />
             <TextField
               id="svc-wd-reference"
               label={t("svc.settlements.referenceMax")}
-              value={form.reference}
-              onChange={(reference) => setForm({ ...form, reference })}
+              {...bind("reference")}
             />
           </div>
         </MoneyForm>
-      </Container>
+      </Section>
       <ExportSection
         words="settlements"
         buttonId="svc-export"

@@ -1,6 +1,5 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
-import { Container } from "@medusajs/ui"
-import { useMemo, useState } from "react"
+import { useMemo } from "react"
 import {
   buttonColumn,
   column,
@@ -9,14 +8,10 @@ import {
   statusColumn,
   whenColumn,
 } from "../../../lib/columns"
-import { SelectField, TextField } from "../../../lib/fields"
+import { SelectField, TextField, useFields } from "../../../lib/fields"
 import { ifText, rm } from "../../../lib/format"
 import { useSvcT } from "../../../lib/i18n"
-import {
-  ListSection,
-  SectionHeader,
-  useOffsetList,
-} from "../../../lib/list-section"
+import { ListSection, Section, useOffsetList } from "../../../lib/list-section"
 import { AmountField, MoneyForm } from "../../../lib/money-form"
 import { SvcPage } from "../../../lib/page"
 import { svcPost, useSvcAction, useSvcQuery } from "../../../lib/api/query"
@@ -50,7 +45,7 @@ const SvcTokenTransfersPage = () => {
     { staleTime: 5 * 60_000 }
   )
   const { run } = useSvcAction()
-  const [form, setForm] = useState({
+  const { form, setForm, bind } = useFields({
     network_id: "",
     token_id: "",
     address_to: "",
@@ -106,15 +101,14 @@ const SvcTokenTransfersPage = () => {
 
   return (
     <SvcPage>
-      <Container className="divide-y p-0">
-        <SectionHeader
-          title={tr("svc.transfers.title")}
-          level="h1"
-          description={tr("svc.transfers.description", {
-            balance: wallet.data ? rm(wallet.data.balance_sen) : "…",
-            held: wallet.data ? rm(wallet.data.pending_withdrawal_sen) : "…",
-          })}
-        />
+      <Section
+        title={tr("svc.transfers.title")}
+        level="h1"
+        description={tr("svc.transfers.description", {
+          balance: wallet.data ? rm(wallet.data.balance_sen) : "…",
+          held: wallet.data ? rm(wallet.data.pending_withdrawal_sen) : "…",
+        })}
+      >
         <MoneyForm<TokenTransferAnswer>
           idPrefix="svc-tt"
           amount={form.amount}
@@ -164,7 +158,7 @@ const SvcTokenTransfersPage = () => {
               id="svc-tt-network"
               label={tr("svc.common.network")}
               value={form.network_id}
-              onValueChange={(v) =>
+              onChange={(v) =>
                 setForm({
                   ...form,
                   network_id: v,
@@ -181,8 +175,7 @@ const SvcTokenTransfersPage = () => {
             <SelectField
               id="svc-tt-token"
               label={tr("svc.transfers.token")}
-              value={form.token_id}
-              onValueChange={(v) => setForm({ ...form, token_id: v })}
+              {...bind("token_id")}
               disabled={!network}
               placeholder={tr("svc.transfers.token")}
               choices={(network?.tokens ?? []).map(
@@ -192,28 +185,25 @@ const SvcTokenTransfersPage = () => {
             <TextField
               id="svc-tt-address"
               label={`${tr("svc.transfers.toAddress")}${network ? (network.type === "EVM" ? " (0x…)" : " (base58)") : ""}`}
-              value={form.address_to}
-              onChange={(address_to) => setForm({ ...form, address_to })}
+              {...bind("address_to")}
             />
             <AmountField
               id="svc-tt-amount"
               label={tr("svc.transfers.amountRange")}
               placeholder="150.00"
-              value={form.amount}
-              onChange={(amount) => setForm({ ...form, amount })}
+              {...bind("amount")}
             />
             <TextField
               id="svc-tt-reference"
               label={tr("svc.transfers.referenceLeft", {
                 left: 32 - form.reference.length,
               })}
-              value={form.reference}
               maxLength={32}
-              onChange={(reference) => setForm({ ...form, reference })}
+              {...bind("reference")}
             />
           </div>
         </MoneyForm>
-      </Container>
+      </Section>
       <ListSection
         title={tr("svc.transfers.listTitle")}
         description={tr("svc.transfers.listDescription")}

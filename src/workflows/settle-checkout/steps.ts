@@ -234,8 +234,13 @@ type OrderRef = {
 
 type Statuses = { svc_status: string; ledger_status: string }
 
-/** What Medusa must do for this checkout, decided from svc's answer, the ledger and Medusa's data. */
-export type Plan =
+/**
+ * What Medusa must do for this checkout, decided from svc's answer, the ledger and Medusa's data;
+ * with the checkout and the settlement's source, for the step that does it.
+ */
+export type Plan = Pick<SettleCheckoutInput, "checkout_id" | "source"> &
+  Decision
+type Decision =
   | ({ action: "done"; outcome: SettleOutcome } & Partial<Statuses>)
   | ({ action: "flag"; reason: string; order_id?: string } & Statuses)
   | ({
@@ -311,14 +316,19 @@ const SESSION_FIELDS = [
  */
 export const judgeCheckoutStep = createStep(
   "svc-judge-checkout",
-  async (input: { read: Read; source: SettleSource }, { container }) => {
-    const { checkout: c, row } = input.read
-    const plan = (p: Plan) => new StepResponse<Plan>(p)
+  async (
+    { read, input }: { read: Read; input: SettleCheckoutInput },
+    { container }
+  ) => {
+    const { checkout: c, row } = read
+    const { checkout_id, source } = input
+    const plan = (p: Decision) =>
+      new StepResponse<Plan>({ ...p, checkout_id, source })
     if (!c)
       return plan({
         action: "done",
-        outcome: input.read.outcome ?? "already_settled",
-        svc_status: input.read.svc_status,
+        outcome: read.outcome ?? "already_settled",
+        svc_status: read.svc_status,
       })
     const svc = svcFromContainer(container)
     const expired =
@@ -344,7 +354,7 @@ export const judgeCheckoutStep = createStep(
       c.status === "COMPLETED" ? null : failureReason(c.status, expired)
     await ledgerOf(container).recordStatus(c.checkoutId, {
       status: st.ledger_status,
-      source: input.source,
+      source,
       paidAt: c.paidAt ?? null,
       txHash: c.txHash ?? null,
       failureReason: reason,
@@ -452,10 +462,7 @@ export const judgeCheckoutStep = createStep(
 /** Paid, but not for what Medusa now expects: flagged for a refund, visible to admins (the money is never dropped). */
 export const flagForRefundStep = createStep(
   "svc-flag-for-refund",
-  async (
-    input: { checkout_id: string; reason: string; order_id?: string },
-    { container }
-  ) => {
+  async (input: FlagPlan, { container }) => {
     await ledgerOf(container).flag(
       input.checkout_id,
       "refund_required",
@@ -483,7 +490,7 @@ export const flagForRefundStep = createStep(
  */
 export const recordCaptureStep = createStep(
   "svc-record-capture",
-  async (input: CapturePlan & { checkout_id: string }, { container }) => {
+  async (input: CapturePlan, { container }) => {
     const t0 = Date.now()
     const none: { capture_ms: number; captured_payment_id: string | null } = {
       capture_ms: 0,
@@ -545,10 +552,7 @@ export const recordCaptureStep = createStep(
  */
 export const placeOrderStep = createStep(
   "svc-place-order",
-  async (
-    input: CapturePlan & { checkout_id: string; source: SettleSource },
-    { container }
-  ) => {
+  async (input: CapturePlan, { container }) => {
     const t0 = Date.now()
     if (!input.cart_id || input.order_id)
       return new StepResponse({
@@ -595,7 +599,7 @@ export const placeOrderStep = createStep(
  */
 export const failPaymentStep = createStep(
   "svc-fail-payment",
-  async (input: FailPlan & { checkout_id: string }, { container }) => {
+  async (input: FailPlan, { container }) => {
     const outcome = input.order
       ? await failOrder(container, input, input.order)
       : "failed_session"
@@ -634,7 +638,7 @@ const STATUS_WORDS: Record<string, Said> = {
 
 async function failOrder(
   container: MedusaContainer,
-  input: FailPlan & { checkout_id: string },
+  input: FailPlan,
   o: OrderRef
 ): Promise<SettleOutcome> {
   const { checkout_id, reason, ledger_status } = input

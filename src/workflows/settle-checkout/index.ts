@@ -166,13 +166,7 @@ export const settleCheckoutWorkflow = createWorkflow(
         }
       }
     )
-    markSettledStep({
-      checkout_id: input.checkout_id,
-      outcome: result.outcome,
-      svc_status: result.svc_status,
-      ledger_status: result.ledger_status,
-      order_recorded: result.order_recorded,
-    })
+    markSettledStep({ checkout_id: input.checkout_id, result })
     freeApplySlotStep(slot)
     when("svc-settle-unlock", { found }, ({ found }) => found.go).then(() =>
       giveCheckoutLock({ key: found.lock_key, owner_id: found.lock_owner })
@@ -231,15 +225,8 @@ async function settle(
   input: SettleCheckoutInput
 ): Promise<SettleCheckoutResult> {
   const { result } = await settleCheckoutWorkflow(container).run({ input })
-  recordSettlement(result, input.source)
-  return result
-}
-
-/** The run's outcome counted, and the lag from paid at svc to the order when this run placed it (OpenTelemetry metrics). */
-function recordSettlement(
-  result: SettleCheckoutResult,
-  source: SettleSource
-): void {
+  // the run's outcome counted, and the lag from paid at svc to the order when this run placed it (OpenTelemetry metrics)
+  const { source } = input
   const m = svcInstruments()
   m.settlements.add(1, {
     "svc.settle.outcome": result.outcome,
@@ -251,4 +238,5 @@ function recordSettlement(
     m.settleLag.record(Math.max(0, Date.now() - paidAt) / 1000, {
       "svc.settle.source": source,
     })
+  return result
 }

@@ -29,6 +29,7 @@ import {
   type CartFacts,
 } from "./place-order"
 import { english, say, type Said } from "../../lib/texts"
+import type { SettleCheckoutResult } from "."
 
 /**
  * The steps of the settle workflow (index.ts), in the order it runs them. Each step
@@ -187,31 +188,23 @@ function freeSlot(token: string | null | undefined): void {
   holders.delete(token)
 }
 
-type Slot = { token: string | null; waited_ms: number }
-
 export const takeApplySlotStep = createStep(
   "svc-take-apply-slot",
   async ({ go }: { go: boolean }) => {
-    if (!go)
-      return new StepResponse<Slot, string | null>(
-        { token: null, waited_ms: 0 },
-        null
-      )
     const queued = Date.now()
-    const token = `slot-${++tokens}`
-    await new Promise<void>((taken) => {
-      void applySlots(
-        () =>
-          new Promise<void>((free) => {
-            holders.set(token, free)
-            taken()
-          })
-      )
-    })
-    return new StepResponse<Slot, string | null>(
-      { token, waited_ms: Date.now() - queued },
-      token
-    )
+    const token = go ? `slot-${++tokens}` : null
+    if (token)
+      await new Promise<void>((taken) => {
+        void applySlots(
+          () =>
+            new Promise<void>((free) => {
+              holders.set(token, free)
+              taken()
+            })
+        )
+      })
+    const waited_ms = token ? Date.now() - queued : 0
+    return new StepResponse({ token, waited_ms }, token)
   },
   async (token) => freeSlot(token)
 )
@@ -735,21 +728,15 @@ const SETTLED_OUTCOMES: ReadonlySet<SettleOutcome> = new Set([
 export const markSettledStep = createStep(
   "svc-mark-settled",
   async (
-    input: {
-      checkout_id: string
-      outcome: SettleOutcome
-      svc_status?: string
-      ledger_status?: string
-      order_recorded?: boolean
-    },
+    input: { checkout_id: string; result: SettleCheckoutResult },
     { container }
   ) => {
-    const { svc_status, ledger_status } = input
+    const { svc_status, ledger_status, outcome, order_recorded } = input.result
     if (
       svc_status &&
       ledger_status &&
-      SETTLED_OUTCOMES.has(input.outcome) &&
-      !input.order_recorded &&
+      SETTLED_OUTCOMES.has(outcome) &&
+      !order_recorded &&
       (svc_status === "COMPLETED" || FINAL_UNPAID.has(ledger_status))
     )
       await ledgerOf(container).markSettled(input.checkout_id, ledger_status)

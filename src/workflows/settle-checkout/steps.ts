@@ -423,9 +423,8 @@ export const judgeCheckoutStep = createStep(
         order_attempts: row?.order_attempts ?? 0,
         cart_cannot: cartId
           ? cartCannotComplete(pc.cart, {
-              checkoutId: c.checkoutId,
-              cartId,
-              sessionId: session.id,
+              cart_id: cartId,
+              payment_session_id: session.id,
               paid: amount,
             })
           : null,
@@ -557,11 +556,11 @@ export const placeOrderStep = createStep(
     const r = await placePaidOrder(
       container,
       {
-        checkoutId: input.checkout_id,
-        cartId: input.cart_id,
-        sessionId: input.session_id,
+        checkout_id: input.checkout_id,
+        cart_id: input.cart_id,
+        payment_session_id: input.session_id,
         paid: input.amount,
-        attempts: input.order_attempts,
+        order_attempts: input.order_attempts,
         cannot: input.cart_cannot,
       },
       input.source

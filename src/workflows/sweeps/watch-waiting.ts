@@ -59,10 +59,9 @@ export async function watchWaiting(
   container: MedusaContainer
 ): Promise<WatchReport> {
   const svc = svcFromContainer(container)
-  const report: WatchReport = { waiting: 0, svcCalls: 0, outcomes: {} }
-  tick++
   const ms: Record<string, number> = {}
-  report.ms = ms
+  const report: WatchReport = { waiting: 0, svcCalls: 0, outcomes: {}, ms }
+  tick++
   let mark = now0()
   const lap = (part: string) => {
     const t = now0()

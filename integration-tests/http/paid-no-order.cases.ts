@@ -253,9 +253,9 @@ export function paidNoOrder({
 
     // the same cart tried again by two runs at once (the watcher's and the job's, or two servers): flagged already, nothing more told
     const ref = (x: typeof changed) => ({
-      checkoutId: x.checkoutId,
-      cartId: x.cartId,
-      sessionId: x.sessionId,
+      checkout_id: x.checkoutId,
+      cart_id: x.cartId,
+      payment_session_id: x.sessionId,
     })
     const again = await Promise.all([
       placePaidOrder(container(), ref(changed), "job"),

@@ -1,9 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { configManager } from "@medusajs/framework/config"
 import { watchWaiting } from "../workflows/sweeps/watch-waiting"
-import { findSvcProviderConfig } from "../lib/svc-runtime/config"
-import { JOB_NAMES, reportingRun, secretsOf } from "./_heartbeat"
+import { JOB_NAMES, reportingRun, secretsOf, svcOptions } from "./_heartbeat"
 
 /**
  * Sessions awaiting payment, watched every `watchEverySeconds` (provider
@@ -57,24 +55,8 @@ export default async function svcWatchCheckoutsJob(container: MedusaContainer) {
   }
 }
 
-function svcOptions() {
-  try {
-    return findSvcProviderConfig(configManager.config)?.options ?? null
-  } catch {
-    return null
-  }
-}
-
-function watchSeconds(): number {
-  try {
-    return (
-      findSvcProviderConfig(configManager.config)?.options.watchEverySeconds ??
-      5
-    )
-  } catch {
-    return 5 // config not loaded (e.g. a unit test): the default
-  }
-}
+/** The provider's option; 5 where it is not set or the config is not loaded (e.g. a unit test). */
+const watchSeconds = () => svcOptions()?.watchEverySeconds ?? 5
 
 export const config = {
   name: "svc-watch-checkouts",

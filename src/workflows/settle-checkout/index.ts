@@ -7,6 +7,7 @@ import {
   transform,
   when,
   WorkflowResponse,
+  type WorkflowData,
 } from "@medusajs/framework/workflows-sdk"
 import type { SvcCheckoutRead } from "../../lib/svc-runtime/keys"
 import {
@@ -20,6 +21,7 @@ import {
   readCheckoutStep,
   recordCaptureStep,
   takeApplySlotStep,
+  type Plan,
   type SettleCheckoutInput,
   type SettleOutcome,
   type SettleSource,
@@ -94,28 +96,16 @@ export const settleCheckoutWorkflow = createWorkflow(
     const slot = takeApplySlotStep(
       transform({ read }, ({ read }) => ({ go: read.checkout !== null }))
     )
-    const plan = judgeCheckoutStep({ read, source: input.source })
+    const plan = judgeCheckoutStep({ read, input })
 
+    const flagArgs = planFor(plan, "flag")
     const flagged = when(
       "svc-settle-flag",
-      { plan },
-      ({ plan }) => plan.action === "flag"
-    ).then(() =>
-      flagForRefundStep(
-        transform({ plan, input }, ({ plan, input }) => ({
-          checkout_id: input.checkout_id,
-          reason: plan.action === "flag" ? plan.reason : "",
-          order_id: plan.action === "flag" ? plan.order_id : undefined,
-        }))
-      )
-    )
+      { flagArgs },
+      ({ flagArgs }) => !!flagArgs
+    ).then(() => flagForRefundStep(flagArgs))
 
-    // (each branch's step gets its plan narrowed: `when` passes no narrowing to `then`)
-    const captureArgs = transform({ plan, input }, ({ plan, input }) =>
-      plan.action === "capture"
-        ? { ...plan, checkout_id: input.checkout_id, source: input.source }
-        : null
-    )
+    const captureArgs = planFor(plan, "capture")
     const capture = when(
       "svc-settle-capture",
       { captureArgs },
@@ -139,11 +129,7 @@ export const settleCheckoutWorkflow = createWorkflow(
       ({ captureArgs }) => !!captureArgs
     ).then(() => placeOrderStep(captureArgs))
 
-    const failArgs = transform({ plan, input }, ({ plan, input }) =>
-      plan.action === "fail"
-        ? { ...plan, checkout_id: input.checkout_id }
-        : null
-    )
+    const failArgs = planFor(plan, "fail")
     const failed = when(
       "svc-settle-fail",
       { failArgs },
@@ -180,13 +166,7 @@ export const settleCheckoutWorkflow = createWorkflow(
         }
       }
     )
-    markSettledStep({
-      checkout_id: input.checkout_id,
-      outcome: result.outcome,
-      svc_status: result.svc_status,
-      ledger_status: result.ledger_status,
-      order_recorded: result.order_recorded,
-    })
+    markSettledStep({ checkout_id: input.checkout_id, result })
     freeApplySlotStep(slot)
     when("svc-settle-unlock", { found }, ({ found }) => found.go).then(() =>
       giveCheckoutLock({ key: found.lock_key, owner_id: found.lock_owner })
@@ -202,6 +182,15 @@ export const settleCheckoutWorkflow = createWorkflow(
     return new WorkflowResponse(result, { hooks: [checkoutSettled] })
   }
 )
+
+/** The plan when it is `action`'s, else null (a branch's step gets its plan narrowed: `when` passes no narrowing to `then`). */
+function planFor<A extends Plan["action"]>(
+  plan: WorkflowData<Plan>,
+  action: A
+) {
+  const is = (p: Plan): p is Extract<Plan, { action: A }> => p.action === action
+  return transform({ plan }, ({ plan }) => (is(plan) ? plan : null))
+}
 
 /**
  * A `checkout.updated` event (its checkout id and, as a hint, its status) or a sweep's
@@ -236,15 +225,8 @@ async function settle(
   input: SettleCheckoutInput
 ): Promise<SettleCheckoutResult> {
   const { result } = await settleCheckoutWorkflow(container).run({ input })
-  recordSettlement(result, input.source)
-  return result
-}
-
-/** The run's outcome counted, and the lag from paid at svc to the order when this run placed it (OpenTelemetry metrics). */
-function recordSettlement(
-  result: SettleCheckoutResult,
-  source: SettleSource
-): void {
+  // the run's outcome counted, and the lag from paid at svc to the order when this run placed it (OpenTelemetry metrics)
+  const { source } = input
   const m = svcInstruments()
   m.settlements.add(1, {
     "svc.settle.outcome": result.outcome,
@@ -256,4 +238,5 @@ function recordSettlement(
     m.settleLag.record(Math.max(0, Date.now() - paidAt) / 1000, {
       "svc.settle.source": source,
     })
+  return result
 }

@@ -58,13 +58,13 @@ export type OrderAttempt =
   | { outcome: "impossible"; reason: string }
 
 export type PaidCartRef = {
-  checkoutId: string
-  cartId: string
-  sessionId: string
+  checkout_id: string
+  cart_id: string
+  payment_session_id: string
   /** the amount Medusa recorded for the session (decimal text), when the caller has it */
   paid?: string
   /** attempts at the order a run already left for later, when the caller read the row */
-  attempts?: number
+  order_attempts?: number
   /**
    * cartCannotComplete's answer when the caller read the cart's facts already (the settle
    * workflow's judge step, in its one Query): the cart is not read again
@@ -131,15 +131,15 @@ export const cartCheckFields = (prefix = "") =>
  */
 export function cartCannotComplete(
   cart: CartFacts | null | undefined,
-  ref: PaidCartRef
+  ref: Omit<PaidCartRef, "checkout_id">
 ): string | null {
-  if (!cart) return english(say("attention.cartGone", { cart: ref.cartId }))
+  if (!cart) return english(say("attention.cartGone", { cart: ref.cart_id }))
   if (!cart.region_id)
-    return english(say("attention.cartNoRegion", { cart: ref.cartId }))
+    return english(say("attention.cartNoRegion", { cart: ref.cart_id }))
   if (!cart.region)
     return english(say("attention.regionRemoved", { region: cart.region_id }))
   const session = cart.payment_collection?.payment_sessions?.find(
-    (s) => s.id === ref.sessionId
+    (s) => s.id === ref.payment_session_id
   )
   const paid =
     ref.paid ??
@@ -172,7 +172,7 @@ async function cannotComplete(
             )
           : []),
       ],
-      filters: { id: ref.cartId },
+      filters: { id: ref.cart_id },
     })
   return cartCannotComplete(data[0], ref)
 }
@@ -194,14 +194,12 @@ export async function placePaidOrder(
 ): Promise<OrderAttempt> {
   const ledger = ledgerOf(container)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-  const ids = {
-    checkout_id: ref.checkoutId,
-    cart_id: ref.cartId,
-    payment_session_id: ref.sessionId,
-  }
+  const { checkout_id, cart_id, payment_session_id } = ref
+  const ids = { checkout_id, cart_id, payment_session_id }
   // the deferred attempts before this one (0 or none: the first)
   const n =
-    ref.attempts ?? (await ledger.byCheckoutId(ref.checkoutId))?.order_attempts
+    ref.order_attempts ??
+    (await ledger.byCheckoutId(checkout_id))?.order_attempts
   const placed = async (orderId: string, now: boolean) => {
     const order = orderId
     const detail = now
@@ -212,7 +210,7 @@ export async function placePaidOrder(
         ? say("history.orderFoundAfter", { order, n })
         : say("history.orderFound", { order })
     if (
-      await ledger.recordOrderPlaced(ref.checkoutId, orderId, {
+      await ledger.recordOrderPlaced(checkout_id, orderId, {
         status: "ORDER_PLACED",
         source,
         detail: english(detail),
@@ -226,7 +224,7 @@ export async function placePaidOrder(
   }
   const later = async (reason: Said, backoff: typeof LOCK_BACKOFF) => {
     const { retryAt, cleared } = await ledger.recordOrderLater(
-      ref.checkoutId,
+      checkout_id,
       english(reason),
       backoff,
       { status: "ORDER_DEFERRED", source }
@@ -240,15 +238,15 @@ export async function placePaidOrder(
     return { outcome: "later", reason: english(reason), retryAt } as const
   }
   const impossible = async (why: string) => {
-    const reason = english(say("attention.noOrder", { cart: ref.cartId, why }))
+    const reason = english(say("attention.noOrder", { cart: cart_id, why }))
     const status = { status: "ORDER_IMPOSSIBLE", source }
-    if (await ledger.recordOrderImpossible(ref.checkoutId, reason, status))
+    if (await ledger.recordOrderImpossible(checkout_id, reason, status))
       await emitSvcEvent(container, SvcEvents.PAID_CART_NEEDS_ATTENTION, ids)
-    logger.warn(`svc: checkout ${ref.checkoutId}: ${reason}`)
+    logger.warn(`svc: checkout ${checkout_id}: ${reason}`)
     return { outcome: "impossible", reason } as const
   }
 
-  const existing = await orderOfCart(container, ref.cartId)
+  const existing = await orderOfCart(container, cart_id)
   if (existing) return placed(existing, false)
   const cannot =
     ref.cannot !== undefined ? ref.cannot : await cannotComplete(container, ref)
@@ -257,40 +255,37 @@ export async function placePaidOrder(
   const locking = container.resolve(Modules.LOCKING)
   const ownerId = `svc-probe:${randomUUID()}`
   try {
-    await locking.acquire(ref.cartId, { ownerId, expire: 5 })
+    await locking.acquire(cart_id, { ownerId, expire: 5 })
   } catch {
-    return later(say("history.cartLocked", { cart: ref.cartId }), LOCK_BACKOFF)
+    return later(say("history.cartLocked", { cart: cart_id }), LOCK_BACKOFF)
   }
-  await locking.release(ref.cartId, { ownerId })
+  await locking.release(cart_id, { ownerId })
 
   let made: string | undefined
   try {
     // run, not runAsStep: its failure is judged here (an order made anyway, impossible, or later)
     made = (
-      await completeCartWorkflow(container).run({ input: { id: ref.cartId } })
+      await completeCartWorkflow(container).run({ input: { id: cart_id } })
     ).result?.id
   } catch (e) {
-    const orderId = await orderOfCart(container, ref.cartId)
+    const orderId = await orderOfCart(container, cart_id)
     if (orderId) return placed(orderId, true)
     const permanent = permanentReason(e)
     if (permanent) return impossible(permanent)
     const message = messageOf(e)
     logger.warn(
-      `svc: checkout ${ref.checkoutId}: completing cart ${ref.cartId} after payment: ${message}; trying again later`
+      `svc: checkout ${checkout_id}: completing cart ${cart_id} after payment: ${message}; trying again later`
     )
     return later(
-      say("history.completing", { cart: ref.cartId, error: message }),
+      say("history.completing", { cart: cart_id, error: message }),
       LOCK_ERROR.test(message) ? LOCK_BACKOFF : ERROR_BACKOFF
     )
   }
-  const orderId = made ?? (await orderOfCart(container, ref.cartId))
+  const orderId = made ?? (await orderOfCart(container, cart_id))
   if (!orderId)
-    return later(
-      say("history.noOrderMade", { cart: ref.cartId }),
-      ERROR_BACKOFF
-    )
+    return later(say("history.noOrderMade", { cart: cart_id }), ERROR_BACKOFF)
   logger.info(
-    `svc: checkout ${ref.checkoutId}: cart ${ref.cartId} is order ${orderId} (${source}${n ? ` after ${n} deferred attempt(s)` : ""})`
+    `svc: checkout ${checkout_id}: cart ${cart_id} is order ${orderId} (${source}${n ? ` after ${n} deferred attempt(s)` : ""})`
   )
   return placed(orderId, true)
 }
@@ -386,18 +381,7 @@ const nameCheckoutLockStep = createStep(
 const placePaidOrderStep = createStep(
   "svc-place-paid-order",
   async (input: CompletePaidCartInput, { container }) =>
-    new StepResponse(
-      await placePaidOrder(
-        container,
-        {
-          checkoutId: input.checkout_id,
-          cartId: input.cart_id,
-          sessionId: input.payment_session_id,
-          attempts: input.order_attempts,
-        },
-        input.source
-      )
-    )
+    new StepResponse(await placePaidOrder(container, input, input.source))
 )
 
 /**

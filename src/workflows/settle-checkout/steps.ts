@@ -29,6 +29,7 @@ import {
   type CartFacts,
 } from "./place-order"
 import { english, say, type Said } from "../../lib/texts"
+import type { SettleCheckoutResult } from "."
 
 /**
  * The steps of the settle workflow (index.ts), in the order it runs them. Each step
@@ -187,31 +188,23 @@ function freeSlot(token: string | null | undefined): void {
   holders.delete(token)
 }
 
-type Slot = { token: string | null; waited_ms: number }
-
 export const takeApplySlotStep = createStep(
   "svc-take-apply-slot",
   async ({ go }: { go: boolean }) => {
-    if (!go)
-      return new StepResponse<Slot, string | null>(
-        { token: null, waited_ms: 0 },
-        null
-      )
     const queued = Date.now()
-    const token = `slot-${++tokens}`
-    await new Promise<void>((taken) => {
-      void applySlots(
-        () =>
-          new Promise<void>((free) => {
-            holders.set(token, free)
-            taken()
-          })
-      )
-    })
-    return new StepResponse<Slot, string | null>(
-      { token, waited_ms: Date.now() - queued },
-      token
-    )
+    const token = go ? `slot-${++tokens}` : null
+    if (token)
+      await new Promise<void>((taken) => {
+        void applySlots(
+          () =>
+            new Promise<void>((free) => {
+              holders.set(token, free)
+              taken()
+            })
+        )
+      })
+    const waited_ms = token ? Date.now() - queued : 0
+    return new StepResponse({ token, waited_ms }, token)
   },
   async (token) => freeSlot(token)
 )
@@ -234,8 +227,13 @@ type OrderRef = {
 
 type Statuses = { svc_status: string; ledger_status: string }
 
-/** What Medusa must do for this checkout, decided from svc's answer, the ledger and Medusa's data. */
-export type Plan =
+/**
+ * What Medusa must do for this checkout, decided from svc's answer, the ledger and Medusa's data;
+ * with the checkout and the settlement's source, for the step that does it.
+ */
+export type Plan = Pick<SettleCheckoutInput, "checkout_id" | "source"> &
+  Decision
+type Decision =
   | ({ action: "done"; outcome: SettleOutcome } & Partial<Statuses>)
   | ({ action: "flag"; reason: string; order_id?: string } & Statuses)
   | ({
@@ -311,14 +309,19 @@ const SESSION_FIELDS = [
  */
 export const judgeCheckoutStep = createStep(
   "svc-judge-checkout",
-  async (input: { read: Read; source: SettleSource }, { container }) => {
-    const { checkout: c, row } = input.read
-    const plan = (p: Plan) => new StepResponse<Plan>(p)
+  async (
+    { read, input }: { read: Read; input: SettleCheckoutInput },
+    { container }
+  ) => {
+    const { checkout: c, row } = read
+    const { checkout_id, source } = input
+    const plan = (p: Decision) =>
+      new StepResponse<Plan>({ ...p, checkout_id, source })
     if (!c)
       return plan({
         action: "done",
-        outcome: input.read.outcome ?? "already_settled",
-        svc_status: input.read.svc_status,
+        outcome: read.outcome ?? "already_settled",
+        svc_status: read.svc_status,
       })
     const svc = svcFromContainer(container)
     const expired =
@@ -344,7 +347,7 @@ export const judgeCheckoutStep = createStep(
       c.status === "COMPLETED" ? null : failureReason(c.status, expired)
     await ledgerOf(container).recordStatus(c.checkoutId, {
       status: st.ledger_status,
-      source: input.source,
+      source,
       paidAt: c.paidAt ?? null,
       txHash: c.txHash ?? null,
       failureReason: reason,
@@ -420,9 +423,8 @@ export const judgeCheckoutStep = createStep(
         order_attempts: row?.order_attempts ?? 0,
         cart_cannot: cartId
           ? cartCannotComplete(pc.cart, {
-              checkoutId: c.checkoutId,
-              cartId,
-              sessionId: session.id,
+              cart_id: cartId,
+              payment_session_id: session.id,
               paid: amount,
             })
           : null,
@@ -452,10 +454,7 @@ export const judgeCheckoutStep = createStep(
 /** Paid, but not for what Medusa now expects: flagged for a refund, visible to admins (the money is never dropped). */
 export const flagForRefundStep = createStep(
   "svc-flag-for-refund",
-  async (
-    input: { checkout_id: string; reason: string; order_id?: string },
-    { container }
-  ) => {
+  async (input: FlagPlan, { container }) => {
     await ledgerOf(container).flag(
       input.checkout_id,
       "refund_required",
@@ -483,7 +482,7 @@ export const flagForRefundStep = createStep(
  */
 export const recordCaptureStep = createStep(
   "svc-record-capture",
-  async (input: CapturePlan & { checkout_id: string }, { container }) => {
+  async (input: CapturePlan, { container }) => {
     const t0 = Date.now()
     const none: { capture_ms: number; captured_payment_id: string | null } = {
       capture_ms: 0,
@@ -545,10 +544,7 @@ export const recordCaptureStep = createStep(
  */
 export const placeOrderStep = createStep(
   "svc-place-order",
-  async (
-    input: CapturePlan & { checkout_id: string; source: SettleSource },
-    { container }
-  ) => {
+  async (input: CapturePlan, { container }) => {
     const t0 = Date.now()
     if (!input.cart_id || input.order_id)
       return new StepResponse({
@@ -560,11 +556,11 @@ export const placeOrderStep = createStep(
     const r = await placePaidOrder(
       container,
       {
-        checkoutId: input.checkout_id,
-        cartId: input.cart_id,
-        sessionId: input.session_id,
+        checkout_id: input.checkout_id,
+        cart_id: input.cart_id,
+        payment_session_id: input.session_id,
         paid: input.amount,
-        attempts: input.order_attempts,
+        order_attempts: input.order_attempts,
         cannot: input.cart_cannot,
       },
       input.source
@@ -595,7 +591,7 @@ export const placeOrderStep = createStep(
  */
 export const failPaymentStep = createStep(
   "svc-fail-payment",
-  async (input: FailPlan & { checkout_id: string }, { container }) => {
+  async (input: FailPlan, { container }) => {
     const outcome = input.order
       ? await failOrder(container, input, input.order)
       : "failed_session"
@@ -634,7 +630,7 @@ const STATUS_WORDS: Record<string, Said> = {
 
 async function failOrder(
   container: MedusaContainer,
-  input: FailPlan & { checkout_id: string },
+  input: FailPlan,
   o: OrderRef
 ): Promise<SettleOutcome> {
   const { checkout_id, reason, ledger_status } = input
@@ -731,21 +727,15 @@ const SETTLED_OUTCOMES: ReadonlySet<SettleOutcome> = new Set([
 export const markSettledStep = createStep(
   "svc-mark-settled",
   async (
-    input: {
-      checkout_id: string
-      outcome: SettleOutcome
-      svc_status?: string
-      ledger_status?: string
-      order_recorded?: boolean
-    },
+    input: { checkout_id: string; result: SettleCheckoutResult },
     { container }
   ) => {
-    const { svc_status, ledger_status } = input
+    const { svc_status, ledger_status, outcome, order_recorded } = input.result
     if (
       svc_status &&
       ledger_status &&
-      SETTLED_OUTCOMES.has(input.outcome) &&
-      !input.order_recorded &&
+      SETTLED_OUTCOMES.has(outcome) &&
+      !order_recorded &&
       (svc_status === "COMPLETED" || FINAL_UNPAID.has(ledger_status))
     )
       await ledgerOf(container).markSettled(input.checkout_id, ledger_status)

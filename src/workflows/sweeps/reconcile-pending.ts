@@ -1,24 +1,13 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { svcFromContainer } from "../../lib/svc-runtime/config"
-import {
-  completePaidCarts,
-  settleCheckout,
-  type PaidCartsReport,
-} from "../settle-checkout"
+import { settleCheckout } from "../settle-checkout"
 import {
   counter,
   settleListed,
-  settleUnsettled,
+  sweepLeftovers,
   waitingSvcSessions,
+  type SweepReport,
 } from "./waiting"
-
-export type ReconcileReport = {
-  waiting: number
-  svcCalls: number
-  outcomes: Record<string, number>
-  /** paid carts without an order, completed again */
-  paidCarts?: PaidCartsReport
-}
 
 /** Paid carts without an order completed again per run (oldest first; each has its own back-off). */
 const PAID_CARTS_PER_RUN = 20
@@ -34,34 +23,22 @@ const PAID_CARTS_PER_RUN = 20
  */
 export async function reconcilePending(
   container: MedusaContainer
-): Promise<ReconcileReport> {
+): Promise<SweepReport> {
   const { client, reads } = svcFromContainer(container)
-  const report: ReconcileReport = { waiting: 0, svcCalls: 0, outcomes: {} }
-  const count = counter(report.outcomes)
-  // final statuses a dead process recorded but never applied (the watcher does this too, when it runs)
-  await settleUnsettled(container, "job", count)
-  // paid carts that are not an order yet: a page, oldest first (the watcher does this too, when it runs)
-  const paidCarts = await completePaidCarts(container, {
+  const report: SweepReport = { waiting: 0, svcCalls: 0, outcomes: {} }
+  // final statuses a dead process recorded but never applied, then paid carts that are not
+  // an order yet (the watcher does this too, when it runs)
+  await sweepLeftovers(container, report, {
     limit: PAID_CARTS_PER_RUN,
     source: "job",
   })
-  if (paidCarts.found) report.paidCarts = paidCarts
-
   const waiting = await waitingSvcSessions(container)
   report.waiting = waiting.length
-  if (!waiting.length) return report
-  const unseen = new Set(waiting.map((s) => s.checkout_id))
-  report.svcCalls += await settleListed(
-    container,
-    client,
-    {
-      statuses: ["COMPLETED", "FAILED", "CANCELLED", "REJECTED"],
-      waiting,
-      wanted: unseen,
-      source: "job",
-    },
-    count
-  )
+  const unseen = await settleListed(container, client, report, {
+    statuses: ["COMPLETED", "FAILED", "CANCELLED", "REJECTED"],
+    waiting,
+    source: "job",
+  })
 
   // Links past their expiry that no list showed as final: svc may still say
   // CREATED; read each once and let the settle path treat it as expired.
@@ -70,7 +47,7 @@ export async function reconcilePending(
     unseen.delete(s.checkout_id)
     report.svcCalls++
     const c = await reads.read(s.checkout_id)
-    count(await settleCheckout(container, c, "job"))
+    counter(report.outcomes)(await settleCheckout(container, c, "job"))
   }
   return report
 }

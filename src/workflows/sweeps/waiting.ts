@@ -2,8 +2,10 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { KnownCheckoutStatus, SvcClient } from "../../client"
 import {
+  completePaidCarts,
   settleCheckout,
   settleCheckoutEvent,
+  type PaidCartsReport,
   type SettleSource,
 } from "../settle-checkout"
 import { SVC_MODULE, type SvcModuleService } from "../../modules/svc"
@@ -12,6 +14,17 @@ type Container = MedusaContainer
 type SweepSource = Exclude<SettleSource, "webhook">
 /** Counts an outcome in a sweep's report. */
 export type Count = (outcome: string) => void
+
+/** What a sweep found and did (the watcher's report adds its own). */
+export type SweepReport = {
+  waiting: number
+  svcCalls: number
+  outcomes: Record<string, number>
+  /** final statuses recorded but never applied (a process died midway), settled again */
+  unsettled?: number
+  /** paid carts without an order, completed again */
+  paidCarts?: PaidCartsReport
+}
 
 /** An svc payment session still waiting on svc, with its checkout. */
 export type WaitingSession = {
@@ -51,40 +64,40 @@ export async function waitingSvcSessions(
 
 /**
  * Pages `GET /v1/checkout?status=…&startDt=…` (from a minute before the oldest waiting
- * session), 100 a page, for each status in turn, and settles every listed checkout in
- * `wanted` once (removing it from `wanted`); paging stops when nothing is wanted any
- * more. The calls grow with the checkouts svc returns, not with the sessions waiting.
- * Returns the calls made.
+ * session), 100 a page, for each status in turn, and settles every listed checkout of a
+ * waiting session once; paging stops when none is left. The calls (counted in the report)
+ * grow with the checkouts svc returns, not with the sessions waiting. Returns the waiting
+ * checkouts no list showed.
  */
 export async function settleListed(
   container: Container,
   client: SvcClient,
+  report: SweepReport,
   args: {
     statuses: readonly KnownCheckoutStatus[]
     waiting: WaitingSession[]
-    wanted: Set<string>
     source: SweepSource
-  },
-  count: Count
-): Promise<number> {
+  }
+): Promise<Set<string>> {
+  const wanted = new Set(args.waiting.map((s) => s.checkout_id))
+  const count = counter(report.outcomes)
   const oldest = args.waiting.reduce(
     (min, s) => Math.min(min, s.created_at),
     Date.now()
   )
   const startDt = new Date(oldest - 60_000).toISOString()
-  let calls = 0
   for (const status of args.statuses) {
     let cursor: string | undefined
     do {
-      if (!args.wanted.size) return calls
-      calls++
+      if (!wanted.size) return wanted
+      report.svcCalls++
       const page = await client.checkout.list({
         status,
         startDt,
         limit: 100,
         ...(cursor ? { cursor } : {}),
       })
-      const found = page.data.filter((c) => args.wanted.delete(c.checkoutId))
+      const found = page.data.filter((c) => wanted.delete(c.checkoutId))
       // At once: the settle path applies a few at a time per process (the settle workflow's apply slots).
       await Promise.all(
         found.map(async (c) =>
@@ -94,7 +107,7 @@ export async function settleListed(
       cursor = page.hasMore && page.nextCursor ? page.nextCursor : undefined
     } while (cursor)
   }
-  return calls
+  return wanted
 }
 
 /** A final status recorded this long ago and still not applied: the run that recorded it stopped. */
@@ -121,6 +134,30 @@ export async function settleUnsettled(
   for (const id of ids)
     count((await settleCheckoutEvent(container, id, null, source)).outcome)
   return ids.length
+}
+
+/**
+ * A sweep's first passes, queries of the database (svc is read only for a checkout a dead
+ * process left half applied): final statuses recorded but never applied (settleUnsettled),
+ * then a page of paid carts without an order (src/workflows/settle-checkout/place-order.ts),
+ * oldest first. `lap` marks the end of each.
+ */
+export async function sweepLeftovers(
+  container: Container,
+  report: SweepReport,
+  paid: { limit: number; source: SweepSource; scope?: "due" },
+  lap: (part: string) => void = () => {}
+): Promise<void> {
+  const unsettled = await settleUnsettled(
+    container,
+    paid.source,
+    counter(report.outcomes)
+  )
+  if (unsettled) report.unsettled = unsettled
+  lap("unsettled")
+  const paidCarts = await completePaidCarts(container, paid)
+  if (paidCarts.found) report.paidCarts = paidCarts
+  lap("paid_carts")
 }
 
 /** A report's outcome counter. */

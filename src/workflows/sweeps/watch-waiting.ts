@@ -2,30 +2,22 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import type { KnownCheckoutStatus } from "../../client"
 import { svcFromContainer } from "../../lib/svc-runtime/config"
 import {
-  counter,
   settleListed,
-  settleUnsettled,
+  sweepLeftovers,
   waitingSvcSessions,
+  type SweepReport,
 } from "./waiting"
 import { sweepRefundPayouts } from "../track-payout/sweep-payouts"
 import { trackWithdrawalWorkflow } from "../withdraw"
-import { completePaidCarts, type PaidCartsReport } from "../settle-checkout"
 
-export type WatchReport = {
-  waiting: number
-  /** final statuses recorded but never applied (a process died midway), settled again */
-  unsettled?: number
+export type WatchReport = SweepReport & {
   /** refund payouts and withdrawals finished after a crash or an unanswered send */
   sends?: {
     payoutsFinished: number
     payoutsAbandoned: number
     withdrawalsFinished: number
   }
-  /** paid carts without an order, completed again */
-  paidCarts?: PaidCartsReport
-  svcCalls: number
   skipped?: "nothing_waiting" | "rate_budget"
-  outcomes: Record<string, number>
   /** how long each part of the tick took (ms): a slow tick delays the next one, and says where */
   ms?: Record<string, number>
 }
@@ -67,30 +59,23 @@ export async function watchWaiting(
   container: MedusaContainer
 ): Promise<WatchReport> {
   const svc = svcFromContainer(container)
-  const report: WatchReport = { waiting: 0, svcCalls: 0, outcomes: {} }
-  tick++
-  const count = counter(report.outcomes)
   const ms: Record<string, number> = {}
-  report.ms = ms
+  const report: WatchReport = { waiting: 0, svcCalls: 0, outcomes: {}, ms }
+  tick++
   let mark = now0()
   const lap = (part: string) => {
     const t = now0()
     ms[part] = t - mark
     mark = t
   }
-  // one query; svc is read only for a checkout a dead process left half applied
-  const unsettled = await settleUnsettled(container, "watcher", count)
-  lap("unsettled")
-  if (unsettled) report.unsettled = unsettled
   // Paid carts whose order is not placed yet (Medusa's cart lock was held, say by a killed
-  // process): one query; a cart is completed again once its back-off is due and the lock is free.
-  const paidCarts = await completePaidCarts(container, {
-    limit: PAID_CARTS_PER_TICK,
-    source: "watcher",
-    scope: "due",
-  })
-  if (paidCarts.found) report.paidCarts = paidCarts
-  lap("paid_carts")
+  // process): a cart is completed again once its back-off is due and the lock is free.
+  await sweepLeftovers(
+    container,
+    report,
+    { limit: PAID_CARTS_PER_TICK, source: "watcher", scope: "due" },
+    lap
+  )
   // Refund payouts and withdrawals a dead process left mid-send (or svc left
   // unanswered): finished with their stored keys within seconds, not at the
   // 5-minute job; a few database queries, svc only for such a request.
@@ -129,15 +114,13 @@ export async function watchWaiting(
     return report
   }
 
-  const wanted = new Set(waiting.map((s) => s.checkout_id))
   const statuses: KnownCheckoutStatus[] =
     tick % FAILED_EVERY === 0 ? ["COMPLETED", "FAILED"] : ["COMPLETED"]
-  report.svcCalls += await settleListed(
-    container,
-    svc.client,
-    { statuses, waiting, wanted, source: "watcher" },
-    count
-  )
+  await settleListed(container, svc.client, report, {
+    statuses,
+    waiting,
+    source: "watcher",
+  })
   lap("settle")
   return report
 }

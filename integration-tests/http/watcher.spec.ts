@@ -1,6 +1,11 @@
 import { svcMedusaSuite } from "../helpers/suite"
 import { callsTo, readStats, resetStats } from "../../testing/sandbox-stats"
-import { capturedOrder, cartWithSession, SVC_PROVIDERS } from "../helpers/store"
+import {
+  capturedOrder,
+  cartWithSession,
+  SVC_PROVIDERS,
+  waitFor,
+} from "../helpers/store"
 import { watchWaiting } from "../../src/workflows/sweeps/watch-waiting"
 import { jobStates } from "../../src/api/admin/svc/health/jobs/job-checks"
 
@@ -42,10 +47,16 @@ svcMedusaSuite({
       )
       expect(seconds).toBeLessThan(30)
       // each tick of the scheduled job reported in: the doctor's "Checkout watcher" is green, its last run a moment ago
-      const [reconcile, watch] = await jobStates(getContainer(), {
-        watchEverySeconds: 1,
-        reconcileEveryMinutes: 0,
-      })
+      // (waits for a tick that finished after the orders, not for a clock limit: a loaded machine delays ticks)
+      const since = Date.now()
+      const [reconcile, watch] = await waitFor(async () => {
+        const states = await jobStates(getContainer(), {
+          watchEverySeconds: 1,
+          reconcileEveryMinutes: 0,
+        })
+        const last = states[1]?.last
+        return last && Date.parse(last.finished_at) >= since ? states : null
+      }, "a tick of the watcher after the orders")
       expect(watch).toMatchObject({
         job: "svc-watch-checkouts",
         level: "ok",
@@ -53,9 +64,6 @@ svcMedusaSuite({
         last: { outcome: "ok", failures_in_a_row: 0 },
       })
       expect(watch!.last!.runs).toBeGreaterThan(1)
-      expect(Date.now() - Date.parse(watch!.last!.finished_at)).toBeLessThan(
-        10_000
-      )
       expect(watch!.detail).toMatch(
         /^runs every 1 s; last run \d+ s ago \(ok, \d+ runs recorded\)$/
       )

@@ -431,8 +431,11 @@ export function orderBalance({
     sb().pay(secondId)
     expect((await completeSvcBalanceReturn(sdk, back!)).kind).toBe("awaiting")
 
-    // the watcher finds it: captured on the order, no cart to complete
-    await watchWaiting(getContainer() as never)
+    // the watcher finds it once the link is due a look (about 5 s old): captured on the order, no cart to complete
+    await waitFor(async () => {
+      const r = await watchWaiting(getContainer() as never)
+      return Object.keys(r.outcomes).length ? r : null
+    }, "the watcher's look at the paid link")
     const paid = await completeSvcBalanceReturn(sdk, back!, {
       waitForPaymentMs: 30_000,
       pollEveryMs: 300,

@@ -82,6 +82,16 @@ export async function handleControl(
       (_b, m) => control.reject(m[1]),
     ],
     [
+      "POST",
+      /^\/_sandbox\/checkouts\/seed$/,
+      (b) =>
+        control.seedCheckouts({
+          count: Number(b.count),
+          status: b.status === "FAILED" ? "FAILED" : "COMPLETED",
+          overSeconds: Number(b.overSeconds ?? 0),
+        }),
+    ],
+    [
       "GET",
       /^\/_sandbox\/checkouts\/([^/]+)$/,
       (_b, m) => control.getCheckout(m[1]),

@@ -1,6 +1,8 @@
 import type { Engine } from "../engine"
 import { ControlError } from "../errors"
-import { messageOf } from "../util"
+import { CHECKOUT_LIFETIME_MS } from "../engine"
+import type { CheckoutRec } from "../state"
+import { messageOf, randomHex, uuid } from "../util"
 import type { FaultInjector, FaultSpec } from "./faults"
 import type { RateLimiter } from "../signed-api/rate-limit"
 import type { CallCounter, CallStats } from "./stats"
@@ -46,6 +48,17 @@ export interface SandboxControl {
   /** no checkout.updated event (spec) */
   reject(checkoutId: string): CheckoutView
   getCheckout(checkoutId: string): CheckoutView
+  /**
+   * `count` checkouts other shoppers already finished (a busy hour replayed):
+   * SVC_ACCOUNT, 1000 sen, in `status` (default COMPLETED), created over the
+   * last `overSeconds` (default 0: now), with no webhook. For tests of what
+   * lists of checkouts cost.
+   */
+  seedCheckouts(opts: {
+    count: number
+    status?: "COMPLETED" | "FAILED"
+    overSeconds?: number
+  }): { created: number }
   /** moves the sandbox clock forward and runs everything that came due */
   advanceClock(seconds: number): { now: string }
   now(): string
@@ -119,6 +132,43 @@ export function makeControl(d: ControlDeps): SandboxControl {
     cancel: (id) => view(engine.cancel(id)),
     reject: (id) => view(engine.reject(id)),
     getCheckout: (id) => view(engine.getCheckout(id)),
+    seedCheckouts: ({ count, status = "COMPLETED", overSeconds = 0 }) => {
+      const n = nonNegInt(count, "count")
+      const tokenId = engine.activeNetworks()[0].tokens[0].id
+      const now = engine.now()
+      for (let i = 0; i < n; i++) {
+        const at = now - Math.floor((overSeconds * 1000 * (n - i)) / n)
+        const c: CheckoutRec = {
+          seq: engine.nextSeq(),
+          checkoutId: uuid(),
+          type: "SVC_ACCOUNT",
+          status,
+          amount: 1000,
+          fee: 0,
+          netAmount: 1000,
+          feeMode: null,
+          reservedFee: 0,
+          addressTo: "0x" + "1".repeat(40),
+          tokenId,
+          title: `seeded ${i + 1}`,
+          description: null,
+          redirectUrl: "https://shop.example/return",
+          txHash: status === "COMPLETED" ? "0x" + randomHex(32) : null,
+          paidAt: status === "COMPLETED" ? at : null,
+          expiresAt: at + CHECKOUT_LIFETIME_MS,
+          createdAt: at,
+          updatedAt: at,
+          buyerName: null,
+          bank: null,
+          bankType: null,
+          failureReason: status === "FAILED" ? "payment failed" : null,
+          urlToken: randomHex(8),
+        }
+        engine.state.checkouts[c.checkoutId] = c
+      }
+      engine.changed()
+      return { created: n }
+    },
     advanceClock: (seconds) => {
       engine.advanceClock(seconds)
       return { now: new Date(engine.now()).toISOString() }

@@ -34,7 +34,7 @@ export async function reconcilePending(
   })
   const waiting = await waitingSvcSessions(container)
   report.waiting = waiting.length
-  const unseen = await settleListed(container, client, report, {
+  const { unseen } = await settleListed(container, client, report, {
     statuses: ["COMPLETED", "FAILED", "CANCELLED", "REJECTED"],
     waiting,
     source: "job",

@@ -62,12 +62,23 @@ export async function waitingSvcSessions(
   )
 }
 
+/** What a listing reached: the waiting checkouts no page showed, and how far back the pages went. */
+export type Listed = {
+  unseen: Set<string>
+  /** every page of every status was read (not stopped by `maxCalls`) */
+  complete: boolean
+  /** creation time (ms) of the oldest checkout the last page showed; Infinity when none */
+  reached: number
+  /** checkouts the pages showed */
+  items: number
+}
+
 /**
- * Pages `GET /v1/checkout?status=…&startDt=…` (from a minute before the oldest waiting
- * session), 100 a page, for each status in turn, and settles every listed checkout of a
- * waiting session once; paging stops when none is left. The calls (counted in the report)
- * grow with the checkouts svc returns, not with the sessions waiting. Returns the waiting
- * checkouts no list showed.
+ * Pages `GET /v1/checkout?status=…&startDt=…[&endDt=…]` (from a minute before the oldest
+ * waiting session), 100 a page, newest first, for each status in turn, and settles every
+ * listed checkout of a waiting session once; paging stops when none is left, or after
+ * `maxCalls` pages. The calls (counted in the report) grow with the checkouts svc
+ * returns, not with the sessions waiting.
  */
 export async function settleListed(
   container: Container,
@@ -77,8 +88,10 @@ export async function settleListed(
     statuses: readonly KnownCheckoutStatus[]
     waiting: WaitingSession[]
     source: SweepSource
+    maxCalls?: number
+    endDt?: string
   }
-): Promise<Set<string>> {
+): Promise<Listed> {
   const wanted = new Set(args.waiting.map((s) => s.checkout_id))
   const count = counter(report.outcomes)
   const oldest = args.waiting.reduce(
@@ -86,17 +99,29 @@ export async function settleListed(
     Date.now()
   )
   const startDt = new Date(oldest - 60_000).toISOString()
+  let calls = 0
+  let reached = Infinity
+  let items = 0
   for (const status of args.statuses) {
     let cursor: string | undefined
+    reached = Infinity
     do {
-      if (!wanted.size) return wanted
+      if (!wanted.size)
+        return { unseen: wanted, complete: true, reached, items }
+      if (calls === (args.maxCalls ?? Infinity))
+        return { unseen: wanted, complete: false, reached, items }
+      calls++
       report.svcCalls++
       const page = await client.checkout.list({
         status,
         startDt,
+        ...(args.endDt ? { endDt: args.endDt } : {}),
         limit: 100,
         ...(cursor ? { cursor } : {}),
       })
+      items += page.data.length
+      const last = page.data[page.data.length - 1]
+      if (last) reached = Date.parse(last.createdAt)
       const found = page.data.filter((c) => wanted.delete(c.checkoutId))
       // At once: the settle path applies a few at a time per process (the settle workflow's apply slots).
       await Promise.all(
@@ -107,7 +132,7 @@ export async function settleListed(
       cursor = page.hasMore && page.nextCursor ? page.nextCursor : undefined
     } while (cursor)
   }
-  return wanted
+  return { unseen: wanted, complete: true, reached, items }
 }
 
 /** A final status recorded this long ago and still not applied: the run that recorded it stopped. */

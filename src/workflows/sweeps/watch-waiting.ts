@@ -1,11 +1,14 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import type { KnownCheckoutStatus } from "../../client"
+import { CHECKOUT_FINAL_STATUSES, type KnownCheckoutStatus } from "../../client"
 import { svcFromContainer } from "../../lib/svc-runtime/config"
+import { settleCheckout } from "../settle-checkout"
 import {
+  counter,
   settleListed,
   sweepLeftovers,
   waitingSvcSessions,
   type SweepReport,
+  type WaitingSession,
 } from "./waiting"
 import { sweepRefundPayouts } from "../track-payout/sweep-payouts"
 import { trackWithdrawalWorkflow } from "../withdraw"
@@ -17,25 +20,53 @@ export type WatchReport = SweepReport & {
     payoutsAbandoned: number
     withdrawalsFinished: number
   }
-  skipped?: "nothing_waiting" | "rate_budget"
+  skipped?: "nothing_waiting" | "nothing_due" | "rate_budget" | "watch_budget"
+  /** sessions due for a look this tick (young links often, old ones rarely) */
+  due?: number
+  /** how this tick looked: one read per due session, or a listing */
+  mode?: "read" | "list"
+  /** the watcher's svc calls in the last minute, this tick's included */
+  callsLastMinute?: number
   /** how long each part of the tick took (ms): a slow tick delays the next one, and says where */
   ms?: Record<string, number>
 }
 
 /** Share of the account's rate ceiling above which the watcher leaves the room to shoppers. */
 const RATE_SHARE = 0.6
-/** A FAILED list every this many ticks (a shopper who returns sees the failure anyway: authorize reads it). */
+/**
+ * The watcher's own svc calls a minute, whatever the sale: this share of the
+ * account's ceiling (10 on svc's sandbox, 100 in production). Webhooks are the
+ * primary signal; the watcher finds a lost one within seconds while the store
+ * is quiet, and within minutes at svc's ceiling, where the calls belong to
+ * shoppers.
+ */
+const CALL_SHARE = 0.1
+/** A FAILED list every this many listings (a shopper who returns sees the failure anyway: authorize reads it). */
 const FAILED_EVERY = 4
 /** Paid carts without an order completed again per tick (oldest first; each has its own back-off). */
 const PAID_CARTS_PER_TICK = 5
 /** A link lives 20 minutes; sessions past their expiry by this much are the 5-minute job's. */
 const EXPIRED_GRACE_MS = 2 * 60 * 1000
+/**
+ * A session is looked at again once half its age has passed since the last
+ * look (at about 5, 10, 20, 40, 80 s…), never more often than every 5 s nor
+ * less often than every 2 minutes.
+ */
+const gapFor = (ageMs: number) => Math.min(120_000, Math.max(5_000, ageMs / 2))
+/** svc's clock and ours may differ by this much when a listing's reach is compared with a session's age. */
+const SKEW_MS = 5_000
 
-let tick = 0
+let listings = 0
 let lastSendSweep = 0
 /** The send sweep runs at most this often (an UNCERTAIN request asks svc again each time). */
 const SEND_SWEEP_MS = 15_000
 const now0 = () => Date.now()
+/** When the watcher last learned each waiting checkout's status (this process). */
+const lookedAt = new Map<string, number>()
+/** The watcher's svc calls in the last minute (times). */
+const calls: number[] = []
+/** Completed checkouts per ms of creation time in the last listing: estimates a listing's pages. */
+let density = 0
 
 /**
  * The near-real-time watcher of sessions awaiting payment (job
@@ -45,13 +76,16 @@ const now0 = () => Date.now()
  * - paid carts without an order (Medusa's cart lock was held when they were
  *   captured) are completed again, a few a tick, oldest first, each after its
  *   back-off (src/workflows/settle-checkout/place-order.ts): database queries only;
- * - nothing waits (no svc session pending on a link still alive): no svc call;
+ * - nothing waits, or nothing is due a look (young links often, old ones
+ *   rarely: `gapFor`): no svc call;
  * - the client used over 60 % of the account's rate ceiling in the current
- *   window: this tick is skipped, shoppers first;
- * - otherwise `GET /v1/checkout?status=COMPLETED&startDt=<oldest waiting - 1 min>`,
- *   100 a page (every 4th tick FAILED as well): the calls per tick grow with
- *   the checkouts svc returns (1 per 100), not with the sessions waiting (the
- *   spec's reconciliation guidance: poll while PROCESSING). Each listed
+ *   window, or the watcher its own tenth of it in the last minute: this tick
+ *   is skipped, shoppers first;
+ * - otherwise the cheaper of one `GET /v1/checkout/{id}` per due session and
+ *   `GET /v1/checkout?status=COMPLETED&startDt=…&endDt=…` over the due
+ *   sessions' creation times (100 a page, newest first; every 4th listing
+ *   FAILED as well), within what is left of the watcher's calls. Its svc calls
+ *   are bounded by its share of the ceiling, not by the sale. Each final
  *   checkout of a waiting session goes through the one settle path, under its
  *   lock, once per final status.
  */
@@ -61,7 +95,6 @@ export async function watchWaiting(
   const svc = svcFromContainer(container)
   const ms: Record<string, number> = {}
   const report: WatchReport = { waiting: 0, svcCalls: 0, outcomes: {}, ms }
-  tick++
   let mark = now0()
   const lap = (part: string) => {
     const t = now0()
@@ -103,24 +136,74 @@ export async function watchWaiting(
     (s) => !(s.expires_at + EXPIRED_GRACE_MS < now)
   )
   report.waiting = waiting.length
+  const alive = new Set(waiting.map((s) => s.checkout_id))
+  for (const id of lookedAt.keys()) if (!alive.has(id)) lookedAt.delete(id)
+  while (calls.length && calls[0] <= now - 60_000) calls.shift()
+  report.callsLastMinute = calls.length
   lap("waiting")
   if (!waiting.length) {
     report.skipped = "nothing_waiting"
     return report
   }
-  const usage = svc.client.rateUsage()
-  if (usage.used >= usage.limit * RATE_SHARE) {
-    report.skipped = "rate_budget"
+  // most overdue first, by the share of its gap (a young link's gap is short)
+  const overdue = (s: WaitingSession) =>
+    (now - (lookedAt.get(s.checkout_id) ?? s.created_at)) /
+    gapFor(now - s.created_at)
+  const due = waiting
+    .filter((s) => overdue(s) >= 1)
+    .sort((a, b) => overdue(b) - overdue(a))
+  report.due = due.length
+  if (!due.length) {
+    report.skipped = "nothing_due"
     return report
   }
+  const usage = svc.client.rateUsage()
+  const budget =
+    Math.max(1, Math.floor(usage.limit * CALL_SHARE)) - calls.length
+  if (usage.used >= usage.limit * RATE_SHARE) report.skipped = "rate_budget"
+  else if (budget <= 0) report.skipped = "watch_budget"
+  if (report.skipped) return report
 
-  const statuses: KnownCheckoutStatus[] =
-    tick % FAILED_EVERY === 0 ? ["COMPLETED", "FAILED"] : ["COMPLETED"]
-  await settleListed(container, svc.client, report, {
-    statuses,
-    waiting,
-    source: "watcher",
-  })
+  const first = Math.min(...due.map((s) => s.created_at))
+  const last = Math.max(...due.map((s) => s.created_at))
+  const pages = Math.max(1, Math.ceil((density * (last - first)) / 100))
+  const before = report.svcCalls
+  if (due.length <= pages) {
+    report.mode = "read"
+    const count = counter(report.outcomes)
+    for (const s of due.slice(0, budget)) {
+      report.svcCalls++
+      calls.push(Date.now())
+      const c = await svc.reads.read(s.checkout_id)
+      lookedAt.set(s.checkout_id, Date.now())
+      if (isFinal(c.status))
+        count(await settleCheckout(container, c, "watcher"))
+    }
+  } else {
+    report.mode = "list"
+    const statuses: KnownCheckoutStatus[] =
+      ++listings % FAILED_EVERY === 0 ? ["COMPLETED", "FAILED"] : ["COMPLETED"]
+    const listed = await settleListed(container, svc.client, report, {
+      statuses,
+      waiting: due,
+      source: "watcher",
+      maxCalls: budget,
+      endDt: new Date(last + 60_000).toISOString(),
+    })
+    for (let i = before; i < report.svcCalls; i++) calls.push(Date.now())
+    // a due session the pages reached (or every page read) is not final at svc yet
+    for (const s of due)
+      if (listed.complete || s.created_at >= listed.reached + SKEW_MS)
+        lookedAt.set(s.checkout_id, now)
+    // what the pages spanned, to estimate the next listing's pages
+    const spanned =
+      last + 60_000 - (listed.complete ? first - 60_000 : listed.reached)
+    if (spanned > 0 && Number.isFinite(spanned))
+      density = listed.items / spanned
+  }
+  report.callsLastMinute = calls.length
   lap("settle")
   return report
 }
+
+const isFinal = (status: string) => CHECKOUT_FINAL_STATUSES.includes(status)

@@ -69,8 +69,6 @@ export type Listed = {
   complete: boolean
   /** creation time (ms) of the oldest checkout the last page showed; Infinity when none */
   reached: number
-  /** checkouts the pages showed */
-  items: number
 }
 
 /**
@@ -101,15 +99,13 @@ export async function settleListed(
   const startDt = new Date(oldest - 60_000).toISOString()
   let calls = 0
   let reached = Infinity
-  let items = 0
   for (const status of args.statuses) {
     let cursor: string | undefined
     reached = Infinity
     do {
-      if (!wanted.size)
-        return { unseen: wanted, complete: true, reached, items }
+      if (!wanted.size) return { unseen: wanted, complete: true, reached }
       if (calls === (args.maxCalls ?? Infinity))
-        return { unseen: wanted, complete: false, reached, items }
+        return { unseen: wanted, complete: false, reached }
       calls++
       report.svcCalls++
       const page = await client.checkout.list({
@@ -119,7 +115,6 @@ export async function settleListed(
         limit: 100,
         ...(cursor ? { cursor } : {}),
       })
-      items += page.data.length
       const last = page.data[page.data.length - 1]
       if (last) reached = Date.parse(last.createdAt)
       const found = page.data.filter((c) => wanted.delete(c.checkoutId))
@@ -132,7 +127,7 @@ export async function settleListed(
       cursor = page.hasMore && page.nextCursor ? page.nextCursor : undefined
     } while (cursor)
   }
-  return { unseen: wanted, complete: true, reached, items }
+  return { unseen: wanted, complete: true, reached }
 }
 
 /** A final status recorded this long ago and still not applied: the run that recorded it stopped. */

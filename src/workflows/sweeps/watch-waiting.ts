@@ -65,8 +65,8 @@ const now0 = () => Date.now()
 const lookedAt = new Map<string, number>()
 /** The watcher's svc calls in the last minute (times). */
 const calls: number[] = []
-/** Completed checkouts per ms of creation time in the last listing: estimates a listing's pages. */
-let density = 0
+/** Up to this many sessions due, one read each; more, a listing (a page shows 100). */
+const READS_MAX = 2
 
 /**
  * The near-real-time watcher of sessions awaiting payment (job
@@ -81,7 +81,7 @@ let density = 0
  * - the client used over 60 % of the account's rate ceiling in the current
  *   window, or the watcher its own tenth of it in the last minute: this tick
  *   is skipped, shoppers first;
- * - otherwise the cheaper of one `GET /v1/checkout/{id}` per due session and
+ * - otherwise one `GET /v1/checkout/{id}` per due session (two or fewer) or
  *   `GET /v1/checkout?status=COMPLETED&startDt=…&endDt=…` over the due
  *   sessions' creation times (100 a page, newest first; every 4th listing
  *   FAILED as well), within what is left of the watcher's calls. Its svc calls
@@ -164,11 +164,9 @@ export async function watchWaiting(
   else if (budget <= 0) report.skipped = "watch_budget"
   if (report.skipped) return report
 
-  const first = Math.min(...due.map((s) => s.created_at))
   const last = Math.max(...due.map((s) => s.created_at))
-  const pages = Math.max(1, Math.ceil((density * (last - first)) / 100))
   const before = report.svcCalls
-  if (due.length <= pages) {
+  if (due.length <= READS_MAX) {
     report.mode = "read"
     const count = counter(report.outcomes)
     for (const s of due.slice(0, budget)) {
@@ -195,11 +193,6 @@ export async function watchWaiting(
     for (const s of due)
       if (listed.complete || s.created_at >= listed.reached + SKEW_MS)
         lookedAt.set(s.checkout_id, now)
-    // what the pages spanned, to estimate the next listing's pages
-    const spanned =
-      last + 60_000 - (listed.complete ? first - 60_000 : listed.reached)
-    if (spanned > 0 && Number.isFinite(spanned))
-      density = listed.items / spanned
   }
   report.callsLastMinute = calls.length
   lap("settle")

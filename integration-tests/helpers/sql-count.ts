@@ -1,0 +1,58 @@
+/**
+ * Counts the SQL statements this process sends to PostgreSQL (the Medusa app
+ * of an integration test runs in the test's process): every copy of `pg` in
+ * node_modules (Medusa's MikroORM brings its own) has its Client's `query`
+ * counted while a count is open. Statements the test itself sends count too:
+ * read the database only after `stop()`.
+ */
+type Query = (...args: unknown[]) => unknown
+type Pg = { Client: { prototype: { query: Query } } }
+// jest's own require: the app was loaded through it, so these are the app's copies
+/* eslint-disable @typescript-eslint/no-require-imports */
+const clients = [
+  require("pg") as Pg,
+  require(
+    require.resolve("pg", { paths: [require.resolve("@mikro-orm/postgresql")] })
+  ) as Pg,
+]
+  .map((pg) => pg.Client)
+  .filter((c, i, all) => all.indexOf(c) === i)
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+export type SqlCounter = {
+  /** statements since the count was opened (or since the last reset) */
+  readonly statements: number
+  reset(): void
+  /** waits until no statement was sent for `quietMs` (what a step left running is done) */
+  quiet(quietMs?: number, timeoutMs?: number): Promise<void>
+  stop(): number
+}
+
+export function countStatements(): SqlCounter {
+  let n = 0
+  let last = Date.now()
+  const saved = clients.map((C) => [C, C.prototype.query as Query] as const)
+  for (const [C, query] of saved)
+    C.prototype.query = function (this: unknown, ...args: unknown[]) {
+      n++
+      last = Date.now()
+      return query.apply(this, args)
+    }
+  return {
+    get statements() {
+      return n
+    },
+    reset() {
+      n = 0
+    },
+    async quiet(quietMs = 1500, timeoutMs = 60_000) {
+      const end = Date.now() + timeoutMs
+      while (Date.now() - last < quietMs && Date.now() < end)
+        await new Promise((r) => setTimeout(r, 100))
+    },
+    stop() {
+      for (const [C, query] of saved) C.prototype.query = query
+      return n
+    },
+  }
+}

@@ -3,8 +3,11 @@
  * of an integration test runs in the test's process): every copy of `pg` in
  * node_modules (Medusa's MikroORM brings its own) has its Client's `query`
  * counted while a count is open. Statements the test itself sends count too:
- * read the database only after `stop()`.
+ * read the database only after `stop()`. SQL_COUNT_DUMP=<file>: each counted
+ * statement is appended there, one a line (which statements a flow sends).
  */
+import { appendFileSync } from "node:fs"
+
 type Query = (...args: unknown[]) => unknown
 type Pg = { Client: { prototype: { query: Query } } }
 // jest's own require: the app was loaded through it, so these are the app's copies
@@ -36,6 +39,14 @@ export function countStatements(): SqlCounter {
     C.prototype.query = function (this: unknown, ...args: unknown[]) {
       n++
       last = Date.now()
+      if (process.env.SQL_COUNT_DUMP) {
+        const q = args[0] as string | { text?: string }
+        const text = typeof q === "string" ? q : (q?.text ?? "?")
+        appendFileSync(
+          process.env.SQL_COUNT_DUMP,
+          `${text.replace(/\s+/g, " ").slice(0, 300)}\n`
+        )
+      }
       return query.apply(this, args)
     }
   return {

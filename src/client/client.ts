@@ -122,6 +122,11 @@ export class SvcClient {
     return this.#core.rateUsage()
   }
 
+  /** New checkouts the rate budget admits now, and in a steady minute (RateLimiter.checkoutRoom). */
+  checkoutRoom(): { now: number; perMinute: number } {
+    return this.#core.checkoutRoom()
+  }
+
   /**
    * Change the account ceiling the rate budget keeps (calls per minute), e.g.
    * once svc's environment is known (sandbox 100, production 1000).

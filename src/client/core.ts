@@ -164,6 +164,10 @@ export class RequestCore {
     return this.#limiter.usage()
   }
 
+  checkoutRoom(): { now: number; perMinute: number } {
+    return this.#limiter.checkoutRoom()
+  }
+
   setAccountRateLimit(limit: number): void {
     this.#limiter.setAccountLimit(limit)
   }

@@ -193,6 +193,25 @@ describe("rate budget priorities", () => {
   })
 })
 
+describe("the room for new checkouts (the line's turns)", () => {
+  it("says how many checkouts fit now, each with its read owed, and the steady pace; as many creates as it said are taken, the next is refused", async () => {
+    const limiter = new RateLimiter({ accountLimit: 100 })
+    // 100 a minute, 5 kept for other reads: a checkout and its read each, 47 now and a minute
+    expect(limiter.checkoutRoom()).toEqual({ now: 47, perMinute: 47 })
+    for (let i = 0; i < 10; i++) await limiter.acquire(CREATE, Date.now())
+    expect(limiter.checkoutRoom().now).toBe(37)
+    for (let i = 0; i < 37; i++) await limiter.acquire(CREATE, Date.now())
+    expect(limiter.checkoutRoom().now).toBe(0)
+    await expect(limiter.acquire(CREATE, Date.now())).rejects.toBeInstanceOf(
+      RateBudgetWait
+    )
+    // production: the route's own 120 a minute is the pace
+    expect(
+      new RateLimiter({ accountLimit: 1000 }).checkoutRoom().perMinute
+    ).toBe(120)
+  })
+})
+
 describe("the Redis budget says which window was full", () => {
   // A real Redis (127.0.0.1:6379, as the integration tests use); skipped where none runs.
   let redis: any

@@ -307,6 +307,27 @@ export class RateLimiter {
     }
   }
 
+  /**
+   * New checkouts the budget admits now, and how many it admits in a steady
+   * minute: each takes a slot and leaves its settling read owed (two of the
+   * ceiling), above the settlements' floor, within the route's own limit (for
+   * the line of shoppers waiting for a turn).
+   */
+  checkoutRoom(): { now: number; perMinute: number } {
+    const { limit } = this.account
+    const route = ROUTE_RATE_LIMITS["POST /v1/checkout"]!
+    const routeLeft =
+      route.limit - (this.groups.get(route.group)?.used(this.now()) ?? 0)
+    const accountLeft = limit - this.usage().used - this.reserveOf("create")
+    return {
+      now: Math.max(0, Math.min(routeLeft, Math.ceil(accountLeft / 2))),
+      perMinute: Math.max(
+        1,
+        Math.min(route.limit, Math.floor((limit - settleReserve(limit)) / 2))
+      ),
+    }
+  }
+
   /** A new account ceiling (svc's environment became known); sends already counted stay counted. */
   setAccountLimit(limit: number): void {
     if (!Number.isInteger(limit) || limit < 1)

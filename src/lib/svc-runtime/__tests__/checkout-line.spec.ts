@@ -1,0 +1,131 @@
+import { Redis } from "ioredis"
+import {
+  CheckoutLine,
+  MemoryLine,
+  RedisLine,
+  type LineStore,
+} from "../checkout-line"
+
+const LEAVE_MS = 300
+
+/** The same rules, on one process's line and on Redis's line shared by two "servers". */
+function lineRules(name: string, stores: () => [LineStore, LineStore] | null) {
+  describe(`the checkout line (${name})`, () => {
+    it("first come, first served across servers; one place a cart; a cart that leaves frees its place", async () => {
+      const s = stores()
+      if (!s) return console.warn("no Redis at 127.0.0.1:6379: skipped")
+      const [a, b] = s
+      expect(await a.visit("cart_1", 10, LEAVE_MS)).toEqual({
+        place: 1,
+        length: 1,
+      })
+      expect(await b.visit("cart_2", 10, LEAVE_MS)).toEqual({
+        place: 2,
+        length: 2,
+      })
+      expect(await a.visit("cart_3", 10, LEAVE_MS)).toEqual({
+        place: 3,
+        length: 3,
+      })
+      // polling again keeps the place, on either server
+      expect(await b.visit("cart_1", 10, LEAVE_MS)).toEqual({
+        place: 1,
+        length: 3,
+      })
+      await b.leave("cart_1")
+      expect(await a.visit("cart_3", 10, LEAVE_MS)).toEqual({
+        place: 2,
+        length: 2,
+      })
+      expect(await a.length(LEAVE_MS)).toBe(2)
+    })
+
+    it("a cart not seen for the leave time loses its place; a full line takes no one new", async () => {
+      const s = stores()
+      if (!s) return console.warn("no Redis at 127.0.0.1:6379: skipped")
+      const [a, b] = s
+      await a.visit("cart_1", 2, LEAVE_MS)
+      await b.visit("cart_2", 2, LEAVE_MS)
+      expect(await a.visit("cart_3", 2, LEAVE_MS)).toEqual({
+        place: 0,
+        length: 2,
+      })
+      // cart_2 keeps polling, cart_1 went away
+      for (let i = 0; i < 4; i++) {
+        await new Promise((r) => setTimeout(r, LEAVE_MS / 3))
+        await b.visit("cart_2", 2, LEAVE_MS)
+      }
+      expect(await a.visit("cart_3", 2, LEAVE_MS)).toEqual({
+        place: 2,
+        length: 2,
+      })
+      expect(await b.visit("cart_2", 2, LEAVE_MS)).toEqual({
+        place: 1,
+        length: 2,
+      })
+    })
+  })
+}
+
+lineRules("one process", () => {
+  const line = new MemoryLine()
+  return [line, line]
+})
+
+let redis: Redis | undefined
+beforeAll(async () => {
+  const r = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379/15", {
+    maxRetriesPerRequest: 1,
+    lazyConnect: true,
+    connectTimeout: 1000,
+  })
+  redis = await r.connect().then(
+    () => r,
+    () => undefined
+  )
+})
+afterAll(() => redis?.quit())
+lineRules("Redis, two servers", () => {
+  if (!redis) return null
+  const key = `test-${process.pid}-${Math.random()}`
+  return [new RedisLine(redis, key), new RedisLine(redis, key)]
+})
+
+describe("the line's rule", () => {
+  const line = (now: number, perMinute = 60) =>
+    new CheckoutLine(new MemoryLine(), () => ({ now, perMinute }), {
+      max: 3,
+      leaveMs: 60_000,
+    })
+
+  it("the first carts have their turn while the budget has room; the others wait their place past it at the budget's pace", async () => {
+    const l = line(1, 30) // room for one now, 30 a minute: 2 s a place
+    expect(await l.visit("a")).toEqual({ status: "turn" })
+    expect(await l.visit("b")).toEqual({
+      status: "waiting",
+      place: 2,
+      length: 2,
+      wait_seconds: 2,
+    })
+    expect(await l.visit("c")).toMatchObject({ place: 3, wait_seconds: 4 })
+    // full: told when to come back
+    expect(await l.visit("d")).toEqual({
+      status: "full",
+      length: 3,
+      retry_after_seconds: 5,
+    })
+    // a's checkout is made: b is first, and has the turn
+    await l.done("a")
+    expect(await l.visit("b")).toEqual({ status: "turn" })
+    expect(await l.length()).toBe(2)
+  })
+
+  it("no room at all: even the first waits", async () => {
+    expect(await line(0, 60).visit("a")).toEqual({
+      status: "waiting",
+      place: 1,
+      length: 1,
+      wait_seconds: 1,
+    })
+  })
+})

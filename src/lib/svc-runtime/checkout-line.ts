@@ -1,0 +1,186 @@
+import type { Redis } from "ioredis"
+import { createHash } from "node:crypto"
+
+/**
+ * The line of shoppers waiting for a turn at svc's checkout budget (issue 50):
+ * when the account's budget has no room for a new checkout, a cart keeps its
+ * place here instead of being told to try again, first come first served
+ * across every server (one Redis line per svc account; without Redis, per
+ * process). A cart holds one place; a cart not seen for `leaveMs` (no poll:
+ * the tab was closed) loses it and costs nothing; the line holds at most
+ * `max` carts, past which a shopper is told when to come back.
+ */
+export type LinePlace = {
+  /** 1 = first; 0 when the line is full and the cart is not in it */
+  place: number
+  /** carts in line, this one included */
+  length: number
+}
+
+export interface LineStore {
+  /** Joins `member` (or refreshes its place), after dropping the carts not seen for `leaveMs`. */
+  visit(member: string, max: number, leaveMs: number): Promise<LinePlace>
+  /** Leaves the line (its checkout was made, or the shopper cancelled). */
+  leave(member: string): Promise<void>
+  /** Carts in line now. */
+  length(leaveMs: number): Promise<number>
+}
+
+/** The line of one process (no Redis). */
+export class MemoryLine implements LineStore {
+  /** cart → last seen (ms); a Map keeps the order carts joined in */
+  private readonly seen = new Map<string, number>()
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  private prune(leaveMs: number) {
+    const gone = this.now() - leaveMs
+    for (const [m, at] of this.seen) if (at < gone) this.seen.delete(m)
+  }
+
+  async visit(member: string, max: number, leaveMs: number) {
+    this.prune(leaveMs)
+    if (!this.seen.has(member) && this.seen.size >= max)
+      return { place: 0, length: this.seen.size }
+    this.seen.set(member, this.now())
+    return {
+      place: [...this.seen.keys()].indexOf(member) + 1,
+      length: this.seen.size,
+    }
+  }
+
+  async leave(member: string) {
+    this.seen.delete(member)
+  }
+
+  async length(leaveMs: number) {
+    this.prune(leaveMs)
+    return this.seen.size
+  }
+}
+
+/**
+ * KEYS: the line (score: order of joining), last seen (score: ms), the joining counter.
+ * ARGV: member ('' to count only), max, leave ms. With Redis's clock, atomically: drop
+ * those not seen for leave ms, join or refresh, answer {place, length}.
+ */
+const VISIT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local leave = tonumber(ARGV[3])
+local gone = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now - leave)
+for _, m in ipairs(gone) do
+  redis.call('ZREM', KEYS[1], m)
+  redis.call('ZREM', KEYS[2], m)
+end
+local member = ARGV[1]
+if member == '' then return {0, redis.call('ZCARD', KEYS[1])} end
+if not redis.call('ZSCORE', KEYS[1], member) then
+  if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then
+    return {0, redis.call('ZCARD', KEYS[1])}
+  end
+  redis.call('ZADD', KEYS[1], redis.call('INCR', KEYS[3]), member)
+end
+redis.call('ZADD', KEYS[2], now, member)
+for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], leave * 4) end
+return {redis.call('ZRANK', KEYS[1], member) + 1, redis.call('ZCARD', KEYS[1])}
+`
+
+/** The line on Redis, shared by every server of one svc account (keys carry a hash of the API key and one hash tag). */
+export class RedisLine implements LineStore {
+  private readonly keys: string[]
+
+  constructor(
+    private readonly redis: Pick<Redis, "eval" | "zrem">,
+    apiKey: string
+  ) {
+    const account = createHash("sha256").update(apiKey).digest("hex")
+    const prefix = `svc:line:{${account.slice(0, 16)}}:`
+    this.keys = ["order", "seen", "joined"].map((k) => prefix + k)
+  }
+
+  private async run(member: string, max: number, leaveMs: number) {
+    const r = await this.redis.eval(
+      VISIT,
+      3,
+      ...this.keys,
+      member,
+      max,
+      leaveMs
+    )
+    const [place, length] = Array.isArray(r) ? r : []
+    return { place: Number(place ?? 0), length: Number(length ?? 0) }
+  }
+
+  visit(member: string, max: number, leaveMs: number) {
+    return this.run(member, max, leaveMs)
+  }
+
+  async leave(member: string) {
+    await this.redis.zrem(this.keys[0]!, member)
+    await this.redis.zrem(this.keys[1]!, member)
+  }
+
+  async length(leaveMs: number) {
+    return (await this.run("", 0, leaveMs)).length
+  }
+}
+
+/** What a cart is told at the line. */
+export type LineAnswer =
+  | { status: "turn" }
+  | { status: "waiting"; place: number; length: number; wait_seconds: number }
+  | { status: "full"; length: number; retry_after_seconds: number }
+
+/** What the budget admits: new checkouts now, and in a steady minute (SvcClient.checkoutRoom). */
+export type CheckoutRoom = () => { now: number; perMinute: number }
+
+/**
+ * The line's rule: the first `room.now` carts in line have their turn (the
+ * budget admits that many checkouts now); the others wait about their place
+ * past the room at the budget's steady pace. A turn is not a slot: the
+ * checkout itself takes one, and a cart whose create is refused keeps its
+ * place until its checkout is made (`done`) or it leaves.
+ */
+export class CheckoutLine {
+  constructor(
+    private readonly store: LineStore,
+    private readonly room: CheckoutRoom,
+    private readonly opts: { max: number; leaveMs: number }
+  ) {}
+
+  async visit(cartId: string): Promise<LineAnswer> {
+    const { place, length } = await this.store.visit(
+      cartId,
+      this.opts.max,
+      this.opts.leaveMs
+    )
+    const room = this.room()
+    const pace = 60 / room.perMinute // seconds a place
+    if (!place)
+      return {
+        status: "full",
+        length,
+        retry_after_seconds: Math.max(
+          5,
+          Math.ceil((length - this.opts.max + 1) * pace)
+        ),
+      }
+    if (place <= room.now) return { status: "turn" }
+    return {
+      status: "waiting",
+      place,
+      length,
+      wait_seconds: Math.ceil((place - room.now) * pace),
+    }
+  }
+
+  /** The cart's checkout was made, or its shopper left: its place goes to the next. */
+  done(cartId: string): Promise<void> {
+    return this.store.leave(cartId)
+  }
+
+  length(): Promise<number> {
+    return this.store.length(this.opts.leaveMs)
+  }
+}

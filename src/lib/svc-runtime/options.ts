@@ -244,15 +244,10 @@ export const svcProviderOptionsSchema = z
       .prefault({}),
   })
   .strict()
-  .superRefine((o, ctx) => {
-    if (!o.privateKey && !o.privateKeyPath) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ["privateKey"],
-        message:
-          "is required (or privateKeyPath): the signing key registered with svc",
-      })
-    }
+  .refine((o) => o.privateKey || o.privateKeyPath, {
+    path: ["privateKey"],
+    message:
+      "is required (or privateKeyPath): the signing key registered with svc",
   })
 
 /** `url` parsed; null when it is not a URL. */

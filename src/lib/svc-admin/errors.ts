@@ -1,14 +1,12 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { SaidError, svcFields, toMedusaError } from "../svc-runtime/errors"
+import {
+  BY_STATUS,
+  SaidError,
+  svcFields,
+  toMedusaError,
+} from "../svc-runtime/errors"
 import { say, type Said } from "../texts"
 
-/** The Medusa error type of svc's answer by its HTTP status, where a word does not give another. */
-const TYPE_OF_STATUS: Record<number, MedusaError["type"]> = {
-  400: MedusaError.Types.INVALID_DATA,
-  403: MedusaError.Types.NOT_ALLOWED,
-  404: MedusaError.Types.NOT_FOUND,
-  503: MedusaError.Types.UNEXPECTED_STATE,
-}
 const NO_TRIGGER_ADDRESS = say("tools.noTriggerAddress")
 
 /** A trigger address's allowed senders, disabled ones included (spec: Limits). */
@@ -107,9 +105,10 @@ export function adminSvcError(e: unknown, doing: Doing): MedusaError {
   const key = `${status} ${code}`
   const w = words[doing]?.[key] ?? anyAction[key]
   if (!w) return toMedusaError(e, doing)
+  // a word's own type, else the type of svc's HTTP status (toMedusaError's)
   const [type, text] = Array.isArray(w)
     ? w
-    : [TYPE_OF_STATUS[Number(status)] ?? MedusaError.Types.UNEXPECTED_STATE, w]
+    : [BY_STATUS[Number(status)]?.[0] ?? MedusaError.Types.UNEXPECTED_STATE, w]
   const p = { text, status: String(status), code: String(code) }
   return new SaidError(
     type,

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache"
 import { networkList } from "./environment"
 import type { SvcClient } from "../../client"
 
@@ -10,9 +11,18 @@ type Bank = {
   active: boolean
 }
 
-/** A value read less than an hour ago. */
-const fresh = <T extends { at: number }>(kept?: T): kept is T =>
-  !!kept && Date.now() - kept.at < 60 * 60 * 1000
+/**
+ * A value read from svc and kept `ttl` ms (0: for good), through lru-cache's
+ * fetch: one read at a time, every caller that asks meanwhile gets its answer
+ * (or its error, which is not kept). A burst of shoppers on a cold cache costs
+ * one svc call per value, not one each.
+ */
+function kept<T extends object | string>(ttl: number, read: () => Promise<T>) {
+  const cache = new LRUCache<"v", T>({ max: 1, ttl, fetchMethod: read })
+  return () => cache.forceFetch("v")
+}
+
+const HOUR_MS = 60 * 60 * 1000
 
 /**
  * Values read from svc at runtime and cached: the token id (spec: never
@@ -21,11 +31,20 @@ const fresh = <T extends { at: number }>(kept?: T): kept is T =>
  * (svc caches it about an hour; so do we).
  */
 export class SvcCatalog {
-  private token?: { tokenId: string; at: number }
-  private address?: string
-  private banks?: { list: Bank[]; at: number }
-  /** Reads in flight, by what they read: a burst of shoppers on a cold cache costs one svc call per value, not one each. */
-  private readonly inflight = new Map<string, Promise<unknown>>()
+  readonly tokenId = kept(HOUR_MS, () => this.readTokenId())
+  readonly addressTo = kept(0, async () => {
+    if (this.opts.addressTo) return this.opts.addressTo
+    const a = await this.client.wallet.address()
+    if (!a.evmAddress)
+      throw new Error(
+        "svc returned no EVM deposit address (GET /v1/wallet/address)"
+      )
+    return a.evmAddress
+  })
+  readonly fpxBanks = kept(
+    HOUR_MS,
+    async (): Promise<Bank[]> => (await this.client.checkout.banks()).banks
+  )
 
   constructor(
     private readonly client: SvcClient,
@@ -36,21 +55,6 @@ export class SvcCatalog {
       onNetworks?: (res: unknown) => void
     }
   ) {}
-
-  /** One read at a time per value; every caller that asks meanwhile gets its answer (or its error). */
-  private once<T>(what: string, read: () => Promise<T>): Promise<T> {
-    const running = this.inflight.get(what)
-    // each key's promise is its own read's (one key, one T)
-    if (running) return running as Promise<T>
-    const p = read().finally(() => this.inflight.delete(what))
-    this.inflight.set(what, p)
-    return p
-  }
-
-  async tokenId(): Promise<string> {
-    if (fresh(this.token)) return this.token.tokenId
-    return this.once("token", () => this.readTokenId())
-  }
 
   private async readTokenId(): Promise<string> {
     const res: unknown = await this.client.wallet.networks()
@@ -74,34 +78,9 @@ export class SvcCatalog {
     const tokenId = net.tokens[0]?.id
     if (!tokenId)
       throw new Error(`svc network "${net.name}" has no active token`)
-    this.token = { tokenId, at: Date.now() }
     return tokenId
   }
-
-  async addressTo(): Promise<string> {
-    if (this.opts.addressTo) return this.opts.addressTo
-    if (this.address) return this.address
-    return this.once("address", async () => {
-      const a = await this.client.wallet.address()
-      if (!a.evmAddress)
-        throw new Error(
-          "svc returned no EVM deposit address (GET /v1/wallet/address)"
-        )
-      this.address = a.evmAddress
-      return a.evmAddress
-    })
-  }
-
-  async fpxBanks(force = false): Promise<Bank[]> {
-    if (!force && fresh(this.banks)) return this.banks.list
-    return this.once("banks", async () => {
-      const res = await this.client.checkout.banks()
-      this.banks = { list: res.banks, at: Date.now() }
-      return res.banks
-    })
-  }
 }
-
 type Network = {
   id: string
   name: string

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache"
 import { CHECKOUT_FINAL_STATUSES, type SvcClient } from "../../client"
 import type { SvcCheckoutRead } from "./keys"
 
@@ -8,7 +9,7 @@ import type { SvcCheckoutRead } from "./keys"
  * - single flight: concurrent reads of one checkout share one request (the
  *   storefront's completion and a webhook arriving at the same moment cost one
  *   call, not two);
- * - a checkout read in a final status is kept (bounded, 30 minutes): svc never
+ * - a checkout read in a final status is kept (lru-cache: 5000, 30 minutes): svc never
  *   moves it again, so a second read could only say the same thing.
  *
  * Across processes the checkout ledger (svc_checkout) plays the second role:
@@ -17,26 +18,16 @@ import type { SvcCheckoutRead } from "./keys"
  */
 export class CheckoutReads {
   private readonly inflight = new Map<string, Promise<SvcCheckoutRead>>()
-  private readonly finals = new Map<
+  private readonly finals = new LRUCache<
     string,
-    { c: SvcCheckoutRead; at: number; recorded?: boolean }
-  >()
-  private static readonly FINAL_TTL_MS = 30 * 60 * 1000
-  private static readonly FINAL_MAX = 5000
-  /** svc calls this reader made (GET /v1/checkout/{id}); for benches and logs. */
-  calls = 0
+    { c: SvcCheckoutRead; recorded?: boolean }
+  >({ max: 5000, ttl: 30 * 60 * 1000 })
 
   constructor(private readonly client: SvcClient) {}
 
   /** A final read kept from earlier in this process, if any. */
   cachedFinal(checkoutId: string): SvcCheckoutRead | undefined {
-    const hit = this.finals.get(checkoutId)
-    if (!hit) return undefined
-    if (Date.now() - hit.at > CheckoutReads.FINAL_TTL_MS) {
-      this.finals.delete(checkoutId)
-      return undefined
-    }
-    return hit.c
+    return this.finals.get(checkoutId)?.c
   }
 
   /**
@@ -50,7 +41,6 @@ export class CheckoutReads {
     if (running) return running
     const p = (async () => {
       try {
-        this.calls++
         const c: SvcCheckoutRead =
           await this.client.checkout.retrieve(checkoutId)
         this.remember(c)
@@ -75,18 +65,12 @@ export class CheckoutReads {
 
   /** Whether the final status kept for this checkout is known to be in the ledger. */
   isRecorded(checkoutId: string): boolean {
-    return (
-      !!this.cachedFinal(checkoutId) && !!this.finals.get(checkoutId)?.recorded
-    )
+    return !!this.finals.get(checkoutId)?.recorded
   }
 
   /** Keep a checkout seen in a final status elsewhere (a list page of the job or watcher). */
   remember(c: SvcCheckoutRead): void {
-    if (!CHECKOUT_FINAL_STATUSES.includes(c.status)) return
-    if (this.finals.size >= CheckoutReads.FINAL_MAX) {
-      const oldest = this.finals.keys().next().value
-      if (oldest !== undefined) this.finals.delete(oldest)
-    }
-    this.finals.set(c.checkoutId, { c, at: Date.now() })
+    if (CHECKOUT_FINAL_STATUSES.includes(c.status))
+      this.finals.set(c.checkoutId, { c })
   }
 }

@@ -124,7 +124,7 @@ export function toMedusaError(e: unknown, doing: string): MedusaError {
  * toMedusaError's sentence by svc's HTTP status: the error type, its code
  * (`<code>Ref` with svc's requestId) and whether it quotes svc's message.
  */
-const BY_STATUS: Record<number, [string, SvcErrorCode, boolean]> = {
+export const BY_STATUS: Record<number, [string, SvcErrorCode, boolean]> = {
   400: [MedusaError.Types.INVALID_DATA, "error.refused", true],
   401: [MedusaError.Types.UNEXPECTED_STATE, "error.credentials", false],
   403: [MedusaError.Types.NOT_ALLOWED, "error.notAllowed", true],

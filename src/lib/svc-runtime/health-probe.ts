@@ -24,6 +24,13 @@ export const PROBE_TIMEOUT_MS = 5_000
 
 const probed = new Set<string>()
 
+/** What svc's answer to the probe says is wrong, by its HTTP status. */
+const KIND_OF_STATUS: Record<number, "credentials" | "base-url" | "account"> = {
+  401: "credentials",
+  404: "base-url",
+  403: "account",
+}
+
 /**
  * One `GET /v1/health` when the app starts (worker and shared instances: one
  * warning per deployment's workers, not per HTTP server), so a wrong setup is
@@ -93,13 +100,7 @@ export async function probeSvcHealth({
     const kind =
       err.name === "SvcConnectionError" || timeout || status === 0
         ? "unreachable"
-        : status === 401
-          ? "credentials"
-          : status === 404
-            ? "base-url"
-            : status === 403
-              ? "account"
-              : "svc-error"
+        : (KIND_OF_STATUS[status] ?? "svc-error")
     const said = {
       unreachable: `could not reach svc at ${base} (${err.message ?? err.code ?? "no answer"}${timeout ? `, ${PROBE_TIMEOUT_MS} ms at startup` : ""}): check the provider option \`baseUrl\` and that svc is reachable from this server. ${after}`,
       credentials: `svc at ${base} refused the credentials (GET /v1/health answered 401 ${err.code ?? "UNAUTHORIZED"}${ref}): check the provider option \`apiKey\`, and that \`keyId\`, \`privateKey\`/\`privateKeyPath\` and \`algorithm\` are the ones registered with that API key (svc checks the signature only on writes). ${after}`,

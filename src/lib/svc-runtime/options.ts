@@ -244,15 +244,10 @@ export const svcProviderOptionsSchema = z
       .prefault({}),
   })
   .strict()
-  .superRefine((o, ctx) => {
-    if (!o.privateKey && !o.privateKeyPath) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ["privateKey"],
-        message:
-          "is required (or privateKeyPath): the signing key registered with svc",
-      })
-    }
+  .refine((o) => o.privateKey || o.privateKeyPath, {
+    path: ["privateKey"],
+    message:
+      "is required (or privateKeyPath): the signing key registered with svc",
   })
 
 /** `url` parsed; null when it is not a URL. */
@@ -293,10 +288,6 @@ export function parseSvcProviderOptions(raw: unknown): SvcProviderOptions {
   return parsed.data
 }
 
-/** Which option holds the key, for messages. */
-const keyOption = (o: SvcProviderOptions) =>
-  o.privateKey ? "privateKey" : "privateKeyPath"
-
 /** The key parses and fits `algorithm`; otherwise the error says which algorithm it does fit, if any. */
 function checkSigningKey(o: SvcProviderOptions): void {
   const text = loadPrivateKey(o)
@@ -307,12 +298,14 @@ function checkSigningKey(o: SvcProviderOptions): void {
     const fits = SIGNATURE_ALGORITHMS.filter(
       (a) => a !== o.algorithm && keyFits(text, a)
     )
-    const where = o.privateKey ? "" : ` (file ${o.privateKeyPath})`
+    const [option, where] = o.privateKey
+      ? ["privateKey", ""]
+      : ["privateKeyPath", ` (file ${o.privateKeyPath})`]
     const rule =
       text.startsWith("-----BEGIN") && fits.length
         ? `the key${where} is an ${fits[0]} key, but \`algorithm\` is ${o.algorithm}: set algorithm: "${fits[0]}", or use the ${o.algorithm} key registered with svc`
         : `${e.rule}${where}`
-    throw new Error(`${PREFIX}: \`${keyOption(o)}\`: ${rule}`)
+    throw new Error(`${PREFIX}: \`${option}\`: ${rule}`)
   }
 }
 

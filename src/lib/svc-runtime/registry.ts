@@ -94,20 +94,3 @@ export function ceilingFromEnvironment(
     )
   }
 }
-
-/**
- * At application start, in every process (HTTP server and worker alike): with
- * no `accountRateLimit` option, read svc's networks once (the token id the
- * first checkout needs anyway, cached an hour) so the ceiling follows svc's
- * environment before the first shopper or settlement needs it. Nothing is
- * thrown; a failure leaves the lower ceiling and the next read tries again.
- */
-export async function learnSvcEnvironment(
-  o: SvcProviderOptions,
-  logger?: Logger
-): Promise<void> {
-  if (o.accountRateLimit) return
-  await sharedSvcClient(o, logger)
-    .catalog.tokenId()
-    .catch(() => undefined)
-}

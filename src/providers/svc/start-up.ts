@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { observeSvcLedger } from "../../client/telemetry"
 import { findSvcProviderConfig } from "../../lib/svc-runtime/config"
 import { probeSvcHealth } from "../../lib/svc-runtime/health-probe"
-import { learnSvcEnvironment } from "../../lib/svc-runtime/registry"
+import { sharedSvcClient } from "../../lib/svc-runtime/registry"
 import { OPEN } from "../../lib/svc-runtime/status"
 import { SvcModuleService, svcModuleFrom } from "../../modules/svc"
 import {
@@ -29,8 +29,14 @@ export default async function svcStartUp({ container }: LoaderOptions) {
     observeSvcLedger(ledgerCounts)
     void probeSvcHealth({ configModule, logger }).catch(() => undefined)
     try {
-      const found = findSvcProviderConfig(configModule)
-      if (found) void learnSvcEnvironment(found.options, logger)
+      // With no accountRateLimit, svc's networks are read once (the token id the first checkout
+      // needs anyway, cached an hour), so the ceiling follows svc's environment before the first
+      // shopper or settlement needs it; a failure leaves the lower ceiling, the next read tries again.
+      const o = findSvcProviderConfig(configModule)?.options
+      if (o && !o.accountRateLimit)
+        void sharedSvcClient(o, logger)
+          .catalog.tokenId()
+          .catch(() => undefined)
     } catch {
       // invalid options stop the payment module with the reason
     }

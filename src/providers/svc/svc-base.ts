@@ -184,20 +184,18 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
    */
   async updatePayment(input: UpdatePaymentInput) {
     this.checkFirst(input)
-    const current = svcSessionDataSchema.safeParse(input.data ?? {})
+    const prev = svcSessionDataSchema.safeParse(input.data ?? {}).data
     const amountSen = checkMyrAmount(input.amount, input.currency_code)
     const sf = pickStorefrontData(input.data)
-    if (current.success) {
-      const d = current.data
-      const same =
-        d.amountSen === amountSen &&
-        (sf.bank ?? d.bank) === d.bank &&
-        (sf.bankType ?? d.bankType) === d.bankType &&
-        (sf.buyerName ?? d.buyerName) === d.buyerName &&
-        !FINAL_UNPAID.has(d.svcStatus)
-      if (same) return { data: d }
-    }
-    const prev = current.success ? current.data : undefined
+    if (
+      prev &&
+      prev.amountSen === amountSen &&
+      (sf.bank ?? prev.bank) === prev.bank &&
+      (sf.bankType ?? prev.bankType) === prev.bankType &&
+      (sf.buyerName ?? prev.buyerName) === prev.buyerName &&
+      !FINAL_UNPAID.has(prev.svcStatus)
+    )
+      return { data: prev }
     const sessionId = sessionIdOf(
       prev ? prev.session_id : input.data?.session_id
     )
@@ -402,14 +400,13 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     raw: Record<string, unknown> | undefined,
     source: string
   ): Promise<{ status: PaymentSessionStatus; data: Record<string, unknown> }> {
-    const parsed = svcSessionDataSchema.safeParse(raw ?? {})
-    if (!parsed.success) {
+    const d = svcSessionDataSchema.safeParse(raw ?? {}).data
+    if (!d) {
       throw new MedusaError(
         MedusaError.Types.INVALID_DATA,
         "svc: this payment session has no svc checkout yet; initiate the payment session again"
       )
     }
-    const d = parsed.data
     const c = await this.currentCheckout(d)
     const mismatch = this.mismatch(c, d)
     if (mismatch) {

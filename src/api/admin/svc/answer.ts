@@ -19,9 +19,15 @@ export const answer =
 
 /** A list route: what `read` answers for the route's validated query `Q`. */
 export const answerQuery =
-  <Q>(read: (scope: MedusaContainer, query: Q) => Promise<object>) =>
+  <Q>(
+    read: (
+      scope: MedusaContainer,
+      query: Q,
+      req: AuthenticatedMedusaRequest<unknown, Q>
+    ) => Promise<object>
+  ) =>
   async (req: AuthenticatedMedusaRequest<unknown, Q>, res: MedusaResponse) => {
-    res.json(await read(req.scope, req.validatedQuery))
+    res.json(await read(req.scope, req.validatedQuery, req))
   }
 
 /** A route with a body: what `read` answers for the route's validated body `B`. */

@@ -13,7 +13,6 @@ import {
 } from "./shopper-limits"
 
 type Logger = { info: (m: string) => void; warn: (m: string) => void }
-type Container = MedusaContainer
 /** A store request: Medusa's auth (before the routes' middlewares) says who is logged in. */
 type ClientRequest = IncomingMessage & {
   auth_context?: { actor_type?: string; actor_id?: string }
@@ -102,7 +101,7 @@ const RULE_NAMES: Record<RefusalReason, string> = {
 const guards = new WeakMap<SvcProviderOptions, ShopperGuard>()
 
 /** The guard of the store's svc account, or null when no svc provider is configured. */
-export function shopperGuard(container: Container): ShopperGuard | null {
+export function shopperGuard(container: MedusaContainer): ShopperGuard | null {
   const configModule = container.resolve<ConfigModule>("configModule")
   const found = findSvcProviderConfig(configModule)
   if (!found) return null

@@ -9,15 +9,16 @@
  *   store has one (every server's refusals together) or in memory; the
  *   connection doctor shows the last hour's.
  */
+import type { Redis } from "ioredis"
 import { countRefusal } from "../../../../client/telemetry"
 
-export type RefusalReason = "address" | "customer" | "cart" | "store_budget"
-export const REFUSAL_REASONS: readonly RefusalReason[] = [
+export const REFUSAL_REASONS = [
   "address",
   "customer",
   "cart",
   "store_budget",
-]
+] as const
+export type RefusalReason = (typeof REFUSAL_REASONS)[number]
 
 type Logger = { warn: (m: string) => void }
 
@@ -79,24 +80,12 @@ export class RefusalLog {
   }
 }
 
-type RedisCounts = {
-  multi(): {
-    hincrby(k: string, f: string, n: number): unknown
-    pexpire(k: string, ms: number): unknown
-    exec(): Promise<unknown>
-  }
-  pipeline(): {
-    hgetall(k: string): unknown
-    exec(): Promise<[Error | null, unknown][] | null>
-  }
-}
-
 export class RefusalCounts {
   private readonly memory = new Map<number, Record<string, number>>()
 
   constructor(
     /** ioredis, or none (this process's counts). */
-    private readonly redis: RedisCounts | undefined,
+    private readonly redis: Pick<Redis, "multi" | "pipeline"> | undefined,
     private readonly prefix: string,
     private readonly now: () => number = Date.now
   ) {}

@@ -60,11 +60,6 @@ export function refusalMessage(
 /** How long the first counts after a start wait for Redis to connect before counting on their own. */
 const CONNECT_GRACE_MS = 3_000
 
-type RedisClient = {
-  status?: string
-  once?: (e: string, f: () => void) => void
-}
-
 export class ShopperLimits {
   private readonly limiters: Record<ShopperLimitKind, RateLimiterAbstract>
   /**
@@ -98,18 +93,13 @@ export class ShopperLimits {
         rejectIfRedisNotReady: true,
       })
     }
-    const redis: RedisClient | undefined =
-      "redis" in store ? store.redis : undefined
+    const redis = "redis" in store ? store.redis : undefined
     this.connected =
-      !redis || redis.status === "ready" || typeof redis.once !== "function"
+      !redis || redis.status === "ready"
         ? Promise.resolve()
         : new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, CONNECT_GRACE_MS)
-            timer.unref?.()
-            redis.once!("ready", () => {
-              clearTimeout(timer)
-              resolve()
-            })
+            setTimeout(resolve, CONNECT_GRACE_MS).unref()
+            redis.once("ready", () => resolve())
           })
     this.limiters = {
       address: make("address", options.perAddress),

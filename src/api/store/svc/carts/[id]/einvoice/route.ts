@@ -42,13 +42,8 @@ export async function POST(
       MedusaError.Types.NOT_ALLOWED,
       say("input.cartIsOrder", { id })
     )
-  await updateCartWorkflow(req.scope).run({
-    input: { id, metadata: { [EINVOICE_FLAG]: req.validatedBody.requested } },
-  })
-  const { data: after } = await query.graph({
-    entity: "cart",
-    fields: ["id", "metadata"],
-    filters: { id },
-  })
-  res.json({ cart_id: id, requested: einvoiceRequested(after[0]?.metadata) })
+  const metadata = { [EINVOICE_FLAG]: req.validatedBody.requested }
+  await updateCartWorkflow(req.scope).run({ input: { id, metadata } })
+  // the flag as the cart now keeps it (the workflow stored it, or threw)
+  res.json({ cart_id: id, requested: einvoiceRequested(metadata) })
 }

@@ -82,29 +82,23 @@ export function ownerRoutes(type: Owner["type"]) {
      */
     async createAddress(req: Req, res: MedusaResponse) {
       const { owner, area, svcModule, owned } = of(req)
-      const t = await svcCall("creating the trigger address", () =>
-        area.triggerAddresses.create(owner.id)
+      const { address, network, destination } = await svcCall(
+        "creating the trigger address",
+        () => area.triggerAddresses.create(owner.id)
       )
-      const data = { address: t.address, network: t.network, active: true }
+      const data = { address, network, active: true }
       const [updated] = await svcModule.updateSvcTriggerAddresses({
         selector: owned,
         data,
       })
-      const row =
-        updated ??
-        (await svcModule.createSvcTriggerAddresses({ ...owned, ...data }))
+      if (!updated)
+        await svcModule.createSvcTriggerAddresses({ ...owned, ...data })
       if (owner.type === "BENEFICIARY")
         await svcModule.updateSvcBeneficiaries({
           selector: { beneficiary_id: owner.id },
-          data: { trigger_address: t.address },
+          data: { trigger_address: address },
         })
-      res.json({
-        trigger_address: {
-          address: row.address,
-          network: row.network,
-          destination: t.destination,
-        },
-      })
+      res.json({ trigger_address: { address, network, destination } })
     },
     /** GET …/:id/allowed-senders: the trigger address's allowed senders, "count of limit". */
     async listSenders(req: Req, res: MedusaResponse) {
@@ -113,12 +107,9 @@ export function ownerRoutes(type: Owner["type"]) {
     /** POST …/:id/allowed-senders `{address, label?}`: allow a sender (403 at 50 explained). */
     async addSender(req: Req<AllowedSenderAdd>, res: MedusaResponse) {
       const { owner, area } = of(req)
-      const { address, label } = req.validatedBody
+      // the body as checked is the body svc takes ({address, label?})
       const s = await svcCall("adding an allowed sender", () =>
-        area.allowedSenders.create(owner.id, {
-          address,
-          ...(label ? { label } : {}),
-        })
+        area.allowedSenders.create(owner.id, req.validatedBody)
       )
       res.status(201).json({ allowed_sender: senderView(s) })
     },

@@ -64,12 +64,7 @@ const LABELS = {
 export type Check = { id: keyof typeof LABELS; label: string } & SpokenVerdict
 /** A check's verdict before it is spoken. */
 type Verdict = { level: Level; detail: Said; advice: Said | null }
-type Put = (
-  id: Check["id"],
-  level: Level,
-  detail: Said,
-  advice?: Said | null
-) => void
+type Put = (id: Check["id"], ...v: Parameters<typeof verdict>) => void
 export type FeatureState = {
   feature: string
   label: string

@@ -151,10 +151,8 @@ export function jobCheck(
   )
 }
 
-export function heartbeatOf(value: unknown): JobHeartbeat | null {
-  const r = heartbeatSchema.safeParse(value)
-  return r.success ? r.data : null
-}
+export const heartbeatOf = (value: unknown): JobHeartbeat | null =>
+  heartbeatSchema.safeParse(value).data ?? null
 
 /** The intervals the store's options set (seconds; 0: off). */
 export function jobIntervals(

@@ -32,9 +32,8 @@ export async function GET(
     month,
     from: mytTimestamp(period.fromMs),
     to: mytTimestamp(period.toMs),
+    ...report, // groups, totals, excluded_orders, notes
     groups: report.groups.map(sumsJson),
     totals: sumsJson(report.totals),
-    excluded_orders: report.excluded_orders,
-    notes: report.notes,
   })
 }

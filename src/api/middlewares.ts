@@ -69,6 +69,9 @@ const sessionBody = z.object({
   data: z.object({ cart_id: z.unknown() }).nullish().catch(null),
 })
 
+/** A Medusa cart id, as the provider takes one (src/lib/medusa-data/session-data.ts). */
+const CART_ID = /^cart_[0-9A-Za-z]{10,40}$/
+
 /** The cart of a payment collection (none for an order's balance collection). */
 async function cartOfCollection(
   req: MedusaRequest
@@ -131,11 +134,7 @@ export const svcShopperSession = check(async (req, res) => {
   )
   if (byCart) return tooManyAttempts(res, byCart)
   const asked = session.data?.cart_id
-  if (
-    typeof asked === "string" &&
-    /^cart_[0-9A-Za-z]{10,40}$/.test(asked) &&
-    asked !== cartId
-  )
+  if (typeof asked === "string" && CART_ID.test(asked) && asked !== cartId)
     throw new SaidError(
       MedusaError.Types.INVALID_DATA,
       say("input.notCartOfCollection")
@@ -348,9 +347,7 @@ export const svcRouteInputs = byRoute(inputs, "/admin/svc/")
 /** The buyer's e-invoice flag: the client's share, the path id, then the body. */
 const einvoiceFlag = (id: z.ZodType) => [
   svcStoreClientShare,
-  validateParams({ id }),
-  jsonObjectBody,
-  body(einvoiceFlagBody),
+  ...params({ id })(jsonObjectBody, body(einvoiceFlagBody)),
 ]
 
 export default defineMiddlewares({
@@ -379,9 +376,7 @@ export default defineMiddlewares({
       "POST /hooks/payment/:provider": [svcWebhookGate],
       // the buyer's own e-invoice request (docs/einvoice.md): on the cart before it is an order, or on a customer's own order
       "POST /store/svc/carts/:id/einvoice": einvoiceFlag(
-        z
-          .string()
-          .regex(/^cart_[0-9A-Za-z]{10,40}$/, "id: must be a cart id (cart_…)")
+        z.string().regex(CART_ID, "id: must be a cart id (cart_…)")
       ),
       "POST /store/svc/orders/:id/einvoice": [
         authenticate("customer", ["session", "bearer"]),

@@ -21,12 +21,12 @@ import type { AllowedSenderAdd, AllowedSenderChange } from "./validators"
 type Owner = { type: "BANK_ACCOUNT" | "BENEFICIARY"; id: string }
 type Req<Body = unknown> = AuthenticatedMedusaRequest<Body>
 
-/** svc's area of the owner, the plugin's tables, and the owner as they store it. */
+/** The owner, svc's area of it, the plugin's tables, and the owner as they store it. */
 function ownerDeps(container: MedusaContainer, owner: Owner) {
   const { client, svcModule } = adminDeps(container)
   const area = owner.type === "BANK_ACCOUNT" ? client.wallet : client.payouts
   const owned = { owner_type: owner.type, owner_id: owner.id }
-  return { area, svcModule, owned }
+  return { owner, area, svcModule, owned }
 }
 
 const senderView = (s: AllowedSender) => ({
@@ -71,10 +71,7 @@ export async function listAllowedSenders(
 
 /** The routes of an owner type; path ids and bodies are checked in src/api/middlewares.ts. */
 export function ownerRoutes(type: Owner["type"]) {
-  const of = (req: Req) => {
-    const owner = { type, id: req.params.id }
-    return { owner, ...ownerDeps(req.scope, owner) }
-  }
+  const of = (req: Req) => ownerDeps(req.scope, { type, id: req.params.id })
   return {
     /**
      * POST …/:id/trigger-address: creates its trigger address, or returns the

@@ -139,12 +139,10 @@ export async function reportingRun<T extends Record<string, unknown>>(
       // the heartbeat is a report, never a reason for the job to fail
     }
   }
-  try {
-    const r = await body()
-    await record(r.error ? "failed" : "ok", r.counts, r.error)
-    return r
-  } catch (e) {
+  const r = await body().catch(async (e: unknown) => {
     await record("failed", {}, e instanceof Error ? e.message : String(e))
     throw e
-  }
+  })
+  await record(r.error ? "failed" : "ok", r.counts, r.error)
+  return r
 }

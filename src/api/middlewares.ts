@@ -69,6 +69,9 @@ const sessionBody = z.object({
   data: z.object({ cart_id: z.unknown() }).nullish().catch(null),
 })
 
+/** A Medusa cart id, as the provider takes one (src/lib/medusa-data/session-data.ts). */
+const CART_ID = /^cart_[0-9A-Za-z]{10,40}$/
+
 /** The cart of a payment collection (none for an order's balance collection). */
 async function cartOfCollection(
   req: MedusaRequest
@@ -131,11 +134,7 @@ export const svcShopperSession = check(async (req, res) => {
   )
   if (byCart) return tooManyAttempts(res, byCart)
   const asked = session.data?.cart_id
-  if (
-    typeof asked === "string" &&
-    /^cart_[0-9A-Za-z]{10,40}$/.test(asked) &&
-    asked !== cartId
-  )
+  if (typeof asked === "string" && CART_ID.test(asked) && asked !== cartId)
     throw new SaidError(
       MedusaError.Types.INVALID_DATA,
       say("input.notCartOfCollection")
@@ -170,29 +169,23 @@ const svcPaidOrderIsRefundedBeforeCancel = check((req) =>
  * string or a number as a missing field with no name ("Field '' is
  * required"): the body itself is named instead, before the route reads it.
  */
-export function jsonObjectBody(
-  req: MedusaRequest,
-  _res: MedusaResponse,
-  next: MedusaNextFunction
-) {
-  const b: unknown = req.body
+function refuseNonObject(b: unknown) {
   if (
     b === undefined ||
     (typeof b === "object" && b !== null && !Array.isArray(b))
   )
-    return next()
+    return
   const got = Array.isArray(b)
     ? "an array"
     : b === null
       ? "null"
       : `a ${typeof b}`
-  next(
-    new SaidError(
-      MedusaError.Types.INVALID_DATA,
-      say("input.invalid", { problems: say("input.bodyNotObject", { got }) })
-    )
+  throw new SaidError(
+    MedusaError.Types.INVALID_DATA,
+    say("input.invalid", { problems: say("input.bodyNotObject", { got }) })
   )
 }
+export const jsonObjectBody = check(async (req) => refuseNonObject(req.body))
 
 // ---------------------------------------------------------------- admin routes take JSON only
 /**
@@ -208,33 +201,25 @@ export function jsonObjectBody(
 const SVC_MONEY_ROUTE =
   /^\/admin\/svc\/(withdrawals|refunds|token-transfers|beneficiaries|(bank-accounts|beneficiaries)\/[^/]+\/allowed-senders(\/[^/]+)?|orders\/[^/]+\/balance\/payment-link(\/send|\/revoke)?)\/?$/
 
-export function isJsonContentType(header: unknown): boolean {
-  return (
-    typeof header === "string" &&
-    header.split(";")[0]!.trim().toLowerCase() === "application/json"
-  )
-}
-
-export function svcAdminJsonOnly(
-  req: MedusaRequest,
-  res: MedusaResponse,
-  next: MedusaNextFunction
-) {
-  if (req.method !== "POST") return next()
+export const svcAdminJsonOnly = check(async (req, res) => {
+  if (req.method !== "POST") return
   const path = String(req.originalUrl ?? req.url).split("?")[0]!
   const h = req.headers
+  // the media type as sent (its parameters, e.g. charset, aside)
+  const type = h["content-type"]?.split(";")[0]
   const hasBody =
-    h["content-type"] !== undefined ||
+    type !== undefined ||
     Number(h["content-length"] ?? 0) > 0 ||
     h["transfer-encoding"] !== undefined
-  if (!hasBody && !SVC_MONEY_ROUTE.test(path)) return next()
-  if (isJsonContentType(h["content-type"]))
-    return jsonObjectBody(req, res, next)
+  if (!hasBody && !SVC_MONEY_ROUTE.test(path)) return
+  if (type?.trim().toLowerCase() === "application/json")
+    return refuseNonObject(req.body)
   res.status(415).json({
     type: "unsupported_media_type",
-    message: `Content-Type: must be application/json (got ${h["content-type"] ? String(h["content-type"]).split(";")[0]!.slice(0, 60) : "none"}); the svc admin routes take JSON only`,
+    message: `Content-Type: must be application/json (got ${h["content-type"] ? type?.slice(0, 60) : "none"}); the svc admin routes take JSON only`,
   })
-}
+  return true
+})
 
 /**
  * The plugin's admin routes read svc for an admin's page: this request's
@@ -246,17 +231,12 @@ export function svcAdminJsonOnly(
  * that has no room is refused at once with 503 and "try again", never a
  * shopper's turn.
  */
-export function svcAdminCaller(
-  req: MedusaRequest,
-  _res: MedusaResponse,
-  next: MedusaNextFunction
-) {
+export const svcAdminCaller = check(async (req) => {
   req.scope.register(
     SVC_CALLER_KEY,
     asValue(req.method === "GET" ? "admin" : "admin-write")
   )
-  next()
-}
+})
 
 /**
  * Every input of the plugin's admin routes, checked before the handler runs
@@ -283,53 +263,45 @@ export function validateParams(shape: z.ZodRawShape) {
 const body = validateAndTransformBody
 const query = (schema: z.ZodType) => validateAndTransformQuery(schema, {})
 
-type Check = MiddlewareRoute["middlewares"]
+type Check = NonNullable<MiddlewareRoute["middlewares"]>
 const VERBS = ["GET", "POST", "DELETE"] as const
-const params = (shape: z.ZodRawShape) => [validateParams(shape)]
+/** A route's path ids (`shape`) checked first, then `more` (its body or query). */
+const params =
+  (shape: z.ZodRawShape) =>
+  (...more: Check): Check => [validateParams(shape), ...more]
 const beneficiary = params({ id: svcId("id", "a beneficiary") })
 const deposit = params({ id: svcId("id", "a deposit") })
 const order = params({ order_id: orderId() })
-const owner = (what: string) => ({ id: svcId("id", what) })
-const sender = (what: string) => ({
-  ...owner(what),
-  sender_id: svcId("sender_id", "an allowed sender"),
-})
+/** An event or token transfer of the plugin's own tables, by its row id. */
+const row = (prefix: string, what: string) =>
+  params({ id: rowId("id", prefix, what) })()
 
 /** The inputs of the routes under /admin/svc, by "METHOD path": path ids first, then the body or query. */
 const inputs: Record<string, Check> = {
   "GET bank-accounts": [query(bankAccountsQuery)],
   "GET beneficiaries": [query(listQuery)],
   "POST beneficiaries": [body(beneficiaryRegister)],
-  "DELETE beneficiaries/:id": beneficiary,
-  "POST beneficiaries/:id/verify": [...beneficiary, body(beneficiaryVerify)],
+  "DELETE beneficiaries/:id": beneficiary(),
+  "POST beneficiaries/:id/verify": beneficiary(body(beneficiaryVerify)),
   "GET checkouts": [query(attentionQuery)],
   "GET deposits": [query(depositsQuery)],
-  "GET deposits/:id": [...deposit, query(depositLookupQuery)],
-  "POST deposits/:id/redrive": deposit,
+  "GET deposits/:id": deposit(query(depositLookupQuery)),
+  "POST deposits/:id/redrive": deposit(),
   "POST deposits/check-missed": [body(checkMissed)],
   "GET events": [query(eventsQuery)],
-  "POST events/:id/process": params({
-    id: rowId("id", "svcin", "an inbox event id"),
-  }),
+  "POST events/:id/process": row("svcin", "an inbox event id"),
   "GET events/tracked": [query(listQuery)],
-  "POST events/tracked/:id/process": params({
-    id: rowId("id", "svcwh", "a webhook event id"),
-  }),
-  "GET orders/:order_id/balance": order,
-  "POST orders/:order_id/balance/payment-link": [
-    ...order,
-    body(paymentLinkBody),
-  ],
-  "POST orders/:order_id/balance/payment-link/send": [
-    ...order,
-    body(sendPaymentLinkBody),
-  ],
-  "POST orders/:order_id/balance/payment-link/revoke": [
-    ...order,
-    body(sendPaymentLinkBody),
-  ],
-  "GET orders/:order_id/einvoice": order,
-  "POST orders/:order_id/einvoice": [...order, body(einvoiceFlagBody)],
+  "POST events/tracked/:id/process": row("svcwh", "a webhook event id"),
+  "GET orders/:order_id/balance": order(),
+  "POST orders/:order_id/balance/payment-link": order(body(paymentLinkBody)),
+  "POST orders/:order_id/balance/payment-link/send": order(
+    body(sendPaymentLinkBody)
+  ),
+  "POST orders/:order_id/balance/payment-link/revoke": order(
+    body(sendPaymentLinkBody)
+  ),
+  "GET orders/:order_id/einvoice": order(),
+  "POST orders/:order_id/einvoice": order(body(einvoiceFlagBody)),
   "GET payouts": [query(refundPayoutsQuery)],
   "GET prefund/payouts": [query(payoutsQuery)],
   "POST refunds": [body(refundRequest)],
@@ -337,9 +309,7 @@ const inputs: Record<string, Check> = {
   "GET reports/einvoice": [query(einvoiceQuery)],
   "GET token-transfers": [query(listQuery)],
   "POST token-transfers": [body(tokenTransferRequest)],
-  "POST token-transfers/:id/refresh": params({
-    id: rowId("id", "svctt", "a token transfer id"),
-  }),
+  "POST token-transfers/:id/refresh": row("svctt", "a token transfer id"),
   "POST webhook-token": [body(webhookTokenChange)],
   "GET withdrawals": [query(withdrawalsQuery)],
   "POST withdrawals": [body(withdrawalRequest)],
@@ -349,17 +319,18 @@ for (const [path, what] of [
   ["bank-accounts", "a linked bank account"],
   ["beneficiaries", "a beneficiary"],
 ] as const) {
-  const id = params(owner(what))
-  const senderIds = params(sender(what))
+  const owner = { id: svcId("id", what) }
+  const id = params(owner)
+  const senderIds = params({
+    ...owner,
+    sender_id: svcId("sender_id", "an allowed sender"),
+  })
   const senders = `${path}/:id/allowed-senders`
-  inputs[`POST ${path}/:id/trigger-address`] = id
-  inputs[`GET ${senders}`] = id
-  inputs[`POST ${senders}`] = [...id, body(allowedSenderAdd)]
-  inputs[`DELETE ${senders}/:sender_id`] = senderIds
-  inputs[`POST ${senders}/:sender_id`] = [
-    ...senderIds,
-    body(allowedSenderChange),
-  ]
+  inputs[`POST ${path}/:id/trigger-address`] = id()
+  inputs[`GET ${senders}`] = id()
+  inputs[`POST ${senders}`] = id(body(allowedSenderAdd))
+  inputs[`DELETE ${senders}/:sender_id`] = senderIds()
+  inputs[`POST ${senders}/:sender_id`] = senderIds(body(allowedSenderChange))
 }
 /** Routes by "METHOD path" (GET, POST or DELETE), each with its middlewares in order. */
 const byRoute = (
@@ -376,9 +347,7 @@ export const svcRouteInputs = byRoute(inputs, "/admin/svc/")
 /** The buyer's e-invoice flag: the client's share, the path id, then the body. */
 const einvoiceFlag = (id: z.ZodType) => [
   svcStoreClientShare,
-  validateParams({ id }),
-  jsonObjectBody,
-  body(einvoiceFlagBody),
+  ...params({ id })(jsonObjectBody, body(einvoiceFlagBody)),
 ]
 
 export default defineMiddlewares({
@@ -407,9 +376,7 @@ export default defineMiddlewares({
       "POST /hooks/payment/:provider": [svcWebhookGate],
       // the buyer's own e-invoice request (docs/einvoice.md): on the cart before it is an order, or on a customer's own order
       "POST /store/svc/carts/:id/einvoice": einvoiceFlag(
-        z
-          .string()
-          .regex(/^cart_[0-9A-Za-z]{10,40}$/, "id: must be a cart id (cart_…)")
+        z.string().regex(CART_ID, "id: must be a cart id (cart_…)")
       ),
       "POST /store/svc/orders/:id/einvoice": [
         authenticate("customer", ["session", "bearer"]),

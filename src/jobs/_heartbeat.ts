@@ -128,23 +128,20 @@ export async function reportingRun<T extends Record<string, unknown>>(
         ? { last_ok_at: finished_at }
         : { last_error: error, last_error_at: finished_at }
     const run = { started_at, finished_at, outcome, counts, error }
-    try {
-      await svcModuleFrom(scope)?.recordJobRun(`job:${job}`, {
+    // the heartbeat is a report, never a reason for the job to fail
+    await svcModuleFrom(scope)
+      ?.recordJobRun(`job:${job}`, {
         ...run,
         ...last,
         runs: 1,
         failures_in_a_row: outcome === "failed" ? 1 : 0,
       })
-    } catch {
-      // the heartbeat is a report, never a reason for the job to fail
-    }
+      .catch(() => undefined)
   }
-  try {
-    const r = await body()
-    await record(r.error ? "failed" : "ok", r.counts, r.error)
-    return r
-  } catch (e) {
+  const r = await body().catch(async (e: unknown) => {
     await record("failed", {}, e instanceof Error ? e.message : String(e))
     throw e
-  }
+  })
+  await record(r.error ? "failed" : "ok", r.counts, r.error)
+  return r
 }

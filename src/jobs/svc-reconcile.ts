@@ -26,18 +26,14 @@ export default async function svcReconcileJob(container: MedusaContainer) {
     async () => {
       const counts: Record<string, unknown> = {}
       const errors: string[] = []
-      const part = async (name: string, fn: () => Promise<void>) => {
-        try {
-          await fn()
-        } catch (e) {
-          const message = (e instanceof Error ? e : { message: String(e) })
-            .message
+      const part = (name: string, fn: () => Promise<void>) =>
+        fn().catch((e: unknown) => {
+          const message = e instanceof Error ? e.message : String(e)
           errors.push(`${name}: ${message}`)
           logger.warn(
             `svc reconcile${name === "checkouts" ? "" : ` (${name})`}: ${message}`
           )
-        }
-      }
+        })
       await part("checkouts", async () => {
         const r = await reconcilePending(container)
         counts.waiting = r.waiting

@@ -21,12 +21,12 @@ import type { AllowedSenderAdd, AllowedSenderChange } from "./validators"
 type Owner = { type: "BANK_ACCOUNT" | "BENEFICIARY"; id: string }
 type Req<Body = unknown> = AuthenticatedMedusaRequest<Body>
 
-/** svc's area of the owner, the plugin's tables, and the owner as they store it. */
+/** The owner, svc's area of it, the plugin's tables, and the owner as they store it. */
 function ownerDeps(container: MedusaContainer, owner: Owner) {
   const { client, svcModule } = adminDeps(container)
   const area = owner.type === "BANK_ACCOUNT" ? client.wallet : client.payouts
   const owned = { owner_type: owner.type, owner_id: owner.id }
-  return { area, svcModule, owned }
+  return { owner, area, svcModule, owned }
 }
 
 const senderView = (s: AllowedSender) => ({
@@ -71,10 +71,7 @@ export async function listAllowedSenders(
 
 /** The routes of an owner type; path ids and bodies are checked in src/api/middlewares.ts. */
 export function ownerRoutes(type: Owner["type"]) {
-  const of = (req: Req) => {
-    const owner = { type, id: req.params.id }
-    return { owner, ...ownerDeps(req.scope, owner) }
-  }
+  const of = (req: Req) => ownerDeps(req.scope, { type, id: req.params.id })
   return {
     /**
      * POST …/:id/trigger-address: creates its trigger address, or returns the
@@ -82,29 +79,23 @@ export function ownerRoutes(type: Owner["type"]) {
      */
     async createAddress(req: Req, res: MedusaResponse) {
       const { owner, area, svcModule, owned } = of(req)
-      const t = await svcCall("creating the trigger address", () =>
-        area.triggerAddresses.create(owner.id)
+      const { address, network, destination } = await svcCall(
+        "creating the trigger address",
+        () => area.triggerAddresses.create(owner.id)
       )
-      const data = { address: t.address, network: t.network, active: true }
+      const data = { address, network, active: true }
       const [updated] = await svcModule.updateSvcTriggerAddresses({
         selector: owned,
         data,
       })
-      const row =
-        updated ??
-        (await svcModule.createSvcTriggerAddresses({ ...owned, ...data }))
+      if (!updated)
+        await svcModule.createSvcTriggerAddresses({ ...owned, ...data })
       if (owner.type === "BENEFICIARY")
         await svcModule.updateSvcBeneficiaries({
           selector: { beneficiary_id: owner.id },
-          data: { trigger_address: t.address },
+          data: { trigger_address: address },
         })
-      res.json({
-        trigger_address: {
-          address: row.address,
-          network: row.network,
-          destination: t.destination,
-        },
-      })
+      res.json({ trigger_address: { address, network, destination } })
     },
     /** GET …/:id/allowed-senders: the trigger address's allowed senders, "count of limit". */
     async listSenders(req: Req, res: MedusaResponse) {
@@ -113,12 +104,9 @@ export function ownerRoutes(type: Owner["type"]) {
     /** POST …/:id/allowed-senders `{address, label?}`: allow a sender (403 at 50 explained). */
     async addSender(req: Req<AllowedSenderAdd>, res: MedusaResponse) {
       const { owner, area } = of(req)
-      const { address, label } = req.validatedBody
+      // the body as checked is the body svc takes ({address, label?})
       const s = await svcCall("adding an allowed sender", () =>
-        area.allowedSenders.create(owner.id, {
-          address,
-          ...(label ? { label } : {}),
-        })
+        area.allowedSenders.create(owner.id, req.validatedBody)
       )
       res.status(201).json({ allowed_sender: senderView(s) })
     },

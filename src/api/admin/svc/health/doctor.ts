@@ -64,12 +64,7 @@ const LABELS = {
 export type Check = { id: keyof typeof LABELS; label: string } & SpokenVerdict
 /** A check's verdict before it is spoken. */
 type Verdict = { level: Level; detail: Said; advice: Said | null }
-type Put = (
-  id: Check["id"],
-  level: Level,
-  detail: Said,
-  advice?: Said | null
-) => void
+type Put = (id: Check["id"], ...v: Parameters<typeof verdict>) => void
 export type FeatureState = {
   feature: string
   label: string
@@ -601,22 +596,19 @@ export async function runDoctor(
   add("clock", clockCheck(h.clock))
 
   // 3. Features and environment (only when the key works)
-  let environment: ReturnType<typeof environmentOf> = "unknown"
-  let featureStates: FeatureState[] = []
-  if (a) {
-    const probed = await features(client, svc)
-    featureStates = probed.features
-    const ids = chainIds(probed.networks)
-    environment = environmentOf(ids)
+  const probed = a ? await features(client, svc) : undefined
+  const featureStates = probed?.features ?? []
+  const ids = chainIds(probed?.networks)
+  const environment = environmentOf(ids) // "unknown" when not probed
+  if (probed) {
     add("features", featuresCheck(featureStates))
-    if (environment === "unknown")
-      put("environment", "warn", say("doctor.environmentUnknown"))
-    else
-      put(
-        "environment",
-        "ok",
-        say("doctor.environment", { environment, networks: ids.join(", ") })
-      )
+    put(
+      "environment",
+      environment === "unknown" ? "warn" : "ok",
+      environment === "unknown"
+        ? say("doctor.environmentUnknown")
+        : say("doctor.environment", { environment, networks: ids.join(", ") })
+    )
   }
 
   // 4. Rate budget (the client's own count over svc's rolling minute; the raw health read: 1)

@@ -69,24 +69,20 @@ export const periodQuery = z
     ),
   })
 
+const notAMonth = english(say("input.month", { path: "month" }))
 /** `GET /admin/svc/reports/einvoice?month=YYYY-MM&format=json|csv`: a Malaysian calendar month. */
 export const einvoiceQuery = z
   .object({
     month: z
       .string({
         error: (i) =>
-          english(
-            say(i.input === undefined ? "input.monthRequired" : "input.month", {
-              path: "month",
-            })
-          ),
+          i.input === undefined
+            ? english(say("input.monthRequired", { path: "month" }))
+            : notAMonth,
       })
       .trim()
-      .max(7, english(say("input.month", { path: "month" })))
-      .refine(
-        (v) => monthPeriod(v) !== null,
-        english(say("input.month", { path: "month" }))
-      ),
+      .max(7, notAMonth)
+      .refine((v) => monthPeriod(v) !== null, notAMonth),
     format: z
       .enum(["json", "csv"], { error: "format: must be json or csv" })
       .default("json"),

@@ -44,14 +44,8 @@ export type Level = "ok" | "warn" | "fail"
 /** A check's level, with its detail and advice in English, each with its code and values for the admin's language (src/lib/texts). */
 export type SpokenVerdict = { level: Level } & Spoken<"detail"> &
   MaybeSpoken<"advice">
-export type JobState = {
-  job: JobName
-  label: string
-  /** The interval in seconds; 0: switched off. */
-  every_seconds: number
-  option: string
-  last: JobHeartbeat | null
-} & SpokenVerdict
+/** A job's check: its name and label, its interval (`every_seconds`, 0: switched off), option and last heartbeat, and the verdict. */
+export type JobState = ReturnType<typeof jobCheck>
 
 /** Each job's check name, option (and its variable) and what it does. */
 const JOBS = {
@@ -93,7 +87,7 @@ export function jobCheck(
   last: JobHeartbeat | null,
   nowMs: number,
   sinceMs: number | null
-): JobState {
+) {
   const { label, option, env, what } = JOBS[job]
   const state = (level: Level, detail: Said, advice: Said | null = null) => ({
     job,
@@ -151,10 +145,8 @@ export function jobCheck(
   )
 }
 
-export function heartbeatOf(value: unknown): JobHeartbeat | null {
-  const r = heartbeatSchema.safeParse(value)
-  return r.success ? r.data : null
-}
+export const heartbeatOf = (value: unknown): JobHeartbeat | null =>
+  heartbeatSchema.safeParse(value).data ?? null
 
 /** The intervals the store's options set (seconds; 0: off). */
 export function jobIntervals(
@@ -171,7 +163,7 @@ export async function jobStates(
   container: MedusaContainer,
   options: Partial<SvcProviderOptions>,
   nowMs = Date.now()
-): Promise<JobState[]> {
+) {
   const intervals = jobIntervals(options)
   const rows = await container
     .resolve<SvcModuleService>(SVC_MODULE)

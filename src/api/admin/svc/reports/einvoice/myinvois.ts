@@ -23,25 +23,21 @@ export const PAYMENT_MODE_NAMES: Record<PaymentModeCode, string> = {
   "06": "e-Wallet / Digital Wallet",
 }
 
+/** 06 when `of` is the svc wallet's (`wallet`), 03 when FPX's (`fpx`), else null. */
+const modeOf =
+  (wallet: RegExp, fpx: RegExp) =>
+  (of: string | null | undefined): PaymentModeCode | null =>
+    !of ? null : wallet.test(of) ? "06" : fpx.test(of) ? "03" : null
 /** The MyInvois payment mode of an svc checkout type: FPX (hosted or direct) is 03, the svc wallet 06; anything else null. */
-export function paymentModeOfType(
-  checkoutType: string | null | undefined
-): PaymentModeCode | null {
-  if (checkoutType === "SVC_ACCOUNT") return "06"
-  if (checkoutType === "FPX_HOSTED" || checkoutType === "FPX_DIRECT")
-    return "03"
-  return null
-}
-
+export const paymentModeOfType = modeOf(
+  /^SVC_ACCOUNT$/,
+  /^FPX_(HOSTED|DIRECT)$/
+)
 /** The MyInvois payment mode of a Medusa payment provider id (pp_svc-wallet_svc: 06; pp_svc-fpx_svc, pp_svc-fpx-direct_svc: 03). */
-export function paymentModeOfProvider(
-  providerId: string | null | undefined
-): PaymentModeCode | null {
-  if (!providerId) return null
-  if (/^pp_svc-wallet_/.test(providerId)) return "06"
-  if (/^pp_svc-fpx(-direct)?_/.test(providerId)) return "03"
-  return null
-}
+export const paymentModeOfProvider = modeOf(
+  /^pp_svc-wallet_/,
+  /^pp_svc-fpx(-direct)?_/
+)
 
 /** One svc payment of an order without its own e-invoice. */
 export type EinvoicePayment = {

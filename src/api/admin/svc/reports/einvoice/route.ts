@@ -24,11 +24,7 @@ export async function GET(
     throw new Error(`month ${month} passed validation but is not a month`)
   const report = await einvoiceReport(req.scope, period)
   if (format === "csv") {
-    res.setHeader("content-type", "text/csv; charset=utf-8")
-    res.setHeader(
-      "content-disposition",
-      `attachment; filename="svc-einvoice-${month}.csv"`
-    )
+    res.attachment(`svc-einvoice-${month}.csv`) // text/csv; charset=utf-8
     res.status(200).send(einvoiceCsv(month, report, report.notes))
     return
   }
@@ -36,9 +32,8 @@ export async function GET(
     month,
     from: mytTimestamp(period.fromMs),
     to: mytTimestamp(period.toMs),
+    ...report, // groups, totals, excluded_orders, notes
     groups: report.groups.map(sumsJson),
     totals: sumsJson(report.totals),
-    excluded_orders: report.excluded_orders,
-    notes: report.notes,
   })
 }

@@ -23,8 +23,7 @@ export async function GET(
     throw toMedusaError(e, "reading svc's records for the finance export")
   })
   const name = `svc-settlement-${period.from.slice(0, 10)}-to-${period.to.slice(0, 10)}.csv`
-  res.setHeader("content-type", "text/csv; charset=utf-8")
-  res.setHeader("content-disposition", `attachment; filename="${name}"`)
+  res.attachment(name) // text/csv; charset=utf-8, and the file's name
   res.setHeader("x-svc-mismatches", String(report.mismatches))
   res.status(200).send(report.csv)
 }

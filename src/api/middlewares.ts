@@ -71,6 +71,7 @@ const sessionBody = z.object({
 
 /** A Medusa cart id, as the provider takes one (src/lib/medusa-data/session-data.ts). */
 const CART_ID = /^cart_[0-9A-Za-z]{10,40}$/
+const cartId = z.string().regex(CART_ID, "id: must be a cart id (cart_…)")
 
 /** The cart of a payment collection (none for an order's balance collection). */
 async function cartOfCollection(
@@ -375,9 +376,10 @@ export default defineMiddlewares({
       // the webhook token on Medusa's own webhook route for the svc providers too
       "POST /hooks/payment/:provider": [svcWebhookGate],
       // the buyer's own e-invoice request (docs/einvoice.md): on the cart before it is an order, or on a customer's own order
-      "POST /store/svc/carts/:id/einvoice": einvoiceFlag(
-        z.string().regex(CART_ID, "id: must be a cart id (cart_…)")
-      ),
+      "POST /store/svc/carts/:id/einvoice": einvoiceFlag(cartId),
+      // the line for svc's checkout budget (src/lib/svc-runtime/checkout-line.ts): asked every few seconds, no svc call
+      "POST /store/svc/carts/:id/line": params({ id: cartId })(),
+      "DELETE /store/svc/carts/:id/line": params({ id: cartId })(),
       "POST /store/svc/orders/:id/einvoice": [
         authenticate("customer", ["session", "bearer"]),
         ...einvoiceFlag(orderId("id")),

@@ -126,6 +126,9 @@ export class RedisLine implements LineStore {
   }
 }
 
+/** A cart not seen for this long (its page asks every few seconds) has left the line. */
+export const LEAVE_MS = 15_000
+
 /** What a cart is told at the line. */
 export type LineAnswer =
   | { status: "turn" }
@@ -143,28 +146,34 @@ export type CheckoutRoom = () => { now: number; perMinute: number }
  * place until its checkout is made (`done`) or it leaves.
  */
 export class CheckoutLine {
+  /** stands in while the shared line cannot be reached (Redis down): this process's own */
+  private readonly local = new MemoryLine()
+
   constructor(
     private readonly store: LineStore,
     private readonly room: CheckoutRoom,
-    private readonly opts: { max: number; leaveMs: number }
+    /** the line holds this many minutes of the budget's pace */
+    private readonly minutes: number
   ) {}
 
+  private async visitStore(cartId: string, max: number) {
+    try {
+      return await this.store.visit(cartId, max, LEAVE_MS)
+    } catch {
+      return this.local.visit(cartId, max, LEAVE_MS)
+    }
+  }
+
   async visit(cartId: string): Promise<LineAnswer> {
-    const { place, length } = await this.store.visit(
-      cartId,
-      this.opts.max,
-      this.opts.leaveMs
-    )
     const room = this.room()
+    const max = this.minutes * room.perMinute
+    const { place, length } = await this.visitStore(cartId, max)
     const pace = 60 / room.perMinute // seconds a place
     if (!place)
       return {
         status: "full",
         length,
-        retry_after_seconds: Math.max(
-          5,
-          Math.ceil((length - this.opts.max + 1) * pace)
-        ),
+        retry_after_seconds: Math.max(5, Math.ceil((length - max + 1) * pace)),
       }
     if (place <= room.now) return { status: "turn" }
     return {
@@ -176,11 +185,12 @@ export class CheckoutLine {
   }
 
   /** The cart's checkout was made, or its shopper left: its place goes to the next. */
-  done(cartId: string): Promise<void> {
-    return this.store.leave(cartId)
+  async done(cartId: string): Promise<void> {
+    await this.local.leave(cartId)
+    await this.store.leave(cartId).catch(() => undefined)
   }
 
   length(): Promise<number> {
-    return this.store.length(this.opts.leaveMs)
+    return this.store.length(LEAVE_MS).catch(() => this.local.length(LEAVE_MS))
   }
 }

@@ -186,6 +186,12 @@ export const svcProviderOptionsSchema = z
       low: "must be 0 (off) or more",
     }).default(5),
     /**
+     * The line of shoppers waiting for a turn at svc's checkout budget holds
+     * this many minutes of it (src/lib/svc-runtime/checkout-line.ts); past it a
+     * shopper is told when to come back.
+     */
+    checkoutLineMinutes: whole(1, 60, {}).default(3),
+    /**
      * Several Medusa instances on one svc account: the Redis they share
      * (usually projectConfig.redisUrl). The account's rate budget is then
      * counted once for the whole deployment (src/lib/svc-runtime/redis-rate-budget.ts),

@@ -3,7 +3,8 @@ import { SvcClient } from "../../client"
 import { SvcCatalog } from "./catalog"
 import { CheckoutReads } from "./checkout-reads"
 import { loadPrivateKey, type SvcProviderOptions } from "./options"
-import { connectRateBudget } from "./redis-rate-budget"
+import { connectFailFastRedis, RedisRateBudget } from "./redis-rate-budget"
+import { CheckoutLine, MemoryLine, RedisLine } from "./checkout-line"
 import { chainIds, defaultAccountRateLimit, environmentOf } from "./environment"
 
 type Logger = {
@@ -23,6 +24,8 @@ export type SvcAccountRuntime = {
   client: SvcClient
   catalog: SvcCatalog
   reads: CheckoutReads
+  /** shoppers waiting for a turn at the checkout budget (one line for the deployment on Redis) */
+  line: CheckoutLine
 }
 
 const registry = new Map<string, SvcAccountRuntime>()
@@ -45,13 +48,14 @@ export function sharedSvcClient(
     .digest("hex")
   let entry = registry.get(key)
   if (!entry) {
+    // several instances: one rate budget and one line for the deployment, in Redis
+    const redis = o.redisUrl ? connectFailFastRedis(o.redisUrl) : undefined
     // the client's options under their names (the client keeps its own, its defaults where unset)
     const client = new SvcClient({
       ...o,
       privateKey: loadPrivateKey(o),
-      // several instances: one rate budget for the deployment, counted in Redis
-      sharedRateBudget: o.redisUrl
-        ? connectRateBudget(o.redisUrl, o.apiKey)
+      sharedRateBudget: redis
+        ? new RedisRateBudget(redis, o.apiKey)
         : undefined,
       logger,
     })
@@ -62,7 +66,12 @@ export function sharedSvcClient(
         ? undefined
         : ceilingFromEnvironment(client, logger),
     })
-    entry = { client, catalog, reads: new CheckoutReads(client) }
+    const line = new CheckoutLine(
+      redis ? new RedisLine(redis, o.apiKey) : new MemoryLine(),
+      () => client.checkoutRoom(),
+      o.checkoutLineMinutes
+    )
+    entry = { client, catalog, reads: new CheckoutReads(client), line }
     registry.set(key, entry)
     logger?.info(
       o.accountRateLimit

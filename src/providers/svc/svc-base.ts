@@ -23,7 +23,13 @@ import {
 import type { CheckoutReads } from "../../lib/svc-runtime/checkout-reads"
 import { SvcCatalog } from "../../lib/svc-runtime/catalog"
 import { sharedSvcClient } from "../../lib/svc-runtime/registry"
-import { errorText, toShopperError } from "../../lib/svc-runtime/errors"
+import {
+  errorText,
+  SaidError,
+  SvcTryAgainError,
+  toShopperError,
+} from "../../lib/svc-runtime/errors"
+import type { CheckoutLine } from "../../lib/svc-runtime/checkout-line"
 import { checkMyrAmount, createWithReconciliation } from "./create-checkout"
 import { buildRedirectUrl, RedirectUrlError } from "./redirect-url"
 import {
@@ -78,6 +84,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
   protected readonly client: SvcClient
   protected readonly catalog: SvcCatalog
   protected readonly reads: CheckoutReads
+  protected readonly line: CheckoutLine
   /** Medusa's data (a session's collection, cart and order; refunds), through Query */
   protected readonly medusa = new MedusaReads()
   protected readonly logger_: Pick<Logger, "info" | "warn" | "error">
@@ -92,6 +99,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     this.client = shared.client
     this.catalog = shared.catalog
     this.reads = shared.reads
+    this.line = shared.line
     this.logger_ = cradle.logger ?? console
   }
 
@@ -244,6 +252,14 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     // Adopting: only the very same request (same key: same amount, bank, buyer, redirect) replays it.
     if (args.adopt && args.adopt.key !== idempotencyKey) return null
 
+    // No turn at svc's checkout budget for this cart now: it keeps its place in
+    // line (src/lib/svc-runtime/checkout-line.ts), and nothing is recorded or sent.
+    const member =
+      args.collection.cart_id ??
+      args.collection.payment_collection_id ??
+      sessionId
+    await this.takeTurn(member)
+
     // Persist before sending (spec: Idempotency rules 1). A failure here stops
     // the payment before any request leaves. A key recorded before keeps its stored
     // title: a retry sends svc the very body it was sent under this key.
@@ -294,7 +310,13 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
       body,
       idempotencyKey,
       title
-    )
+    ).catch(async (e: unknown) => {
+      // the budget had no room after all (another server took it): back to its place
+      if (e instanceof SaidError && e.said.code === "error.tooManyRequests")
+        await this.takeTurn(member)
+      throw e
+    })
+    await this.line.done(member)
     const by = { checkout: created.checkoutId }
     await this.svc.checkouts.recordCreated(idempotencyKey, created, {
       expired: english(say("history.replacedExpired", by)),
@@ -327,6 +349,17 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
       ...(type === "FPX_DIRECT" ? { bank, bankType, buyerName } : {}),
       ...(sf.cart_id ? { cart_id: sf.cart_id } : {}),
     }
+  }
+
+  /** The cart's turn at svc's checkout budget, or an error that says its place and wait. */
+  private async takeTurn(member: string): Promise<void> {
+    const a = await this.line.visit(member)
+    if (a.status === "turn") return
+    throw new SvcTryAgainError(
+      a.status === "waiting"
+        ? say("error.inLine", { place: a.place, wait: a.wait_seconds })
+        : say("error.lineFull", { wait: a.retry_after_seconds })
+    )
   }
 
   /**

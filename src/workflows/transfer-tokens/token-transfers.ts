@@ -1,4 +1,3 @@
-import { fromSen } from "../../client"
 import { EVM_ADDRESS_RE, SOLANA_ADDRESS_RE } from "../../client/schemas/common"
 import type { Network, TokenTransfer } from "../../client/schemas/wallet"
 import { invalidData } from "../../lib/money/admin-input"
@@ -114,7 +113,7 @@ export const tokenTransfer: OutKind<
     update: (data, fields) =>
       svc.updateSvcTokenTransfers({ ...data, ...fields }),
   }),
-  async check(container, input, amountSen) {
+  async check(container, input) {
     const { client } = adminDeps(container)
     const [networks, balance] = await svcCall("reading svc", () =>
       Promise.all([client.wallet.networks(), client.wallet.balance()])
@@ -128,15 +127,7 @@ export const tokenTransfer: OutKind<
     if (!token)
       throw invalidData(`token_id: not an active token of ${network.name}`)
     checkAddress(network, input.address_to)
-    const wallet = balance.walletBalance
-    if (/^\d+$/.test(wallet) && BigInt(wallet) < BigInt(amountSen))
-      throw invalidData(
-        say("transfer.balanceLow", {
-          balance: fromSen(wallet),
-          amount: fromSen(amountSen),
-        })
-      )
-    return {
+    const fields = {
       request_id: input.request_id,
       token_id: token.id,
       network_id: network.id,
@@ -144,6 +135,7 @@ export const tokenTransfer: OutKind<
       token_symbol: text(token.symbol),
       address_to: input.address_to,
     }
+    return [fields, balance.walletBalance]
   },
   same: ["token_id", "network_id", "address_to"],
   svcId: (row) => row.transfer_id,

@@ -461,8 +461,7 @@ export async function finishPayoutRequest(
     events: container,
     logger: container.resolve(ContainerRegistrationKeys.LOGGER),
   }
-  const sent =
-    (await resendForRecordedRefund(deps, rowId, row.refund_id)) === "sent"
+  const sent = await resendForRecordedRefund(deps, rowId, row.refund_id)
   const after = await svcModule.retrieveSvcPayout(rowId)
   return sent
     ? sentAnswer(after)

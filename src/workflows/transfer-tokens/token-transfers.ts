@@ -9,6 +9,7 @@ import {
   outShape,
 } from "../transfer-out"
 import { adminDeps, type Container } from "../../lib/svc-admin/context"
+import type SvcModuleService from "../../modules/svc/service"
 import { adminSvcError, notFound, svcCall } from "../../lib/svc-admin/errors"
 import { say } from "../../lib/texts"
 
@@ -34,9 +35,7 @@ const num = (v: unknown) => (typeof v === "number" ? v : null)
 
 /** A stored token transfer (svc_token_transfer row). */
 export type TokenTransferRow = Awaited<
-  ReturnType<
-    ReturnType<typeof adminDeps>["svcModule"]["retrieveSvcTokenTransfer"]
-  >
+  ReturnType<SvcModuleService["retrieveSvcTokenTransfer"]>
 >
 
 /** Active networks and their tokens (spec: token ids are read at runtime, never configured). */

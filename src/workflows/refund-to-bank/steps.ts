@@ -1,5 +1,4 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { zodValidator } from "@medusajs/framework"
 import { invalidData } from "../../lib/money/admin-input"
 import { SVC_MODULE } from "../../lib/svc-runtime/module-key"
 import type SvcModuleService from "../../modules/svc/service"
@@ -38,13 +37,14 @@ export const checkRefundRequestStep = createStep(
       throw invalidData(
         "request: the refund to make, or payout_request_id: the stored request to finish"
       )
-    // the route checked it already; a store running the workflow from its own code gets the same words (Medusa's zodValidator, as the route's)
-    const request: RefundRequest = await zodValidator(
-      refundRequest,
-      input.request
-    )
+    // the route checked it already; a store running the workflow from its own code gets the same words
+    const parsed = refundRequest.safeParse(input.request)
+    if (!parsed.success)
+      throw invalidData(
+        `Invalid request: ${parsed.error.issues.map((i) => (i.message.includes(":") ? i.message : `${i.path.join(".")}: ${i.message}`)).join("; ")}`
+      )
     return new StepResponse<CheckedRefund>(
-      await checkRefundRequest(container, request, input.actor_id)
+      await checkRefundRequest(container, parsed.data, input.actor_id)
     )
   }
 )

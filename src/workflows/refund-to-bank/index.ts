@@ -6,7 +6,7 @@ import {
   WorkflowResponse,
   type WorkflowData,
 } from "@medusajs/framework/workflows-sdk"
-import type { RefundRequest, RefundResult } from "./request-refund"
+import type { RefundRequest } from "./request-refund"
 import {
   checkRefundRequestStep,
   recordPayoutRequestStep,
@@ -80,7 +80,6 @@ export const refundToBankWorkflow = createWorkflow(
       { sent },
       ({ sent }) => sent.sent !== null
     ).then(() => createHook("refundSent", refundSentData))
-    const result = transform({ sent }, ({ sent }): RefundResult => sent.result)
-    return new WorkflowResponse(result, { hooks: [refundSent] })
+    return new WorkflowResponse(sent.result, { hooks: [refundSent] })
   }
 )

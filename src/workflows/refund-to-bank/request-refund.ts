@@ -4,6 +4,7 @@ import {
   ContainerRegistrationKeys,
   MathBN,
   MedusaError,
+  Modules,
 } from "@medusajs/framework/utils"
 import {
   refundPaymentWorkflow,
@@ -41,9 +42,6 @@ const activeBanks = z.object({
 
 /** Payout requests that may still become a payout: they count against what can be refunded. */
 export const OPEN_PAYOUT_STATUSES = ["REQUESTED", "SENDING", "UNCERTAIN"]
-
-/** A refund as the admin asked it: the shape validators.ts checks (the route, and the workflow's first step). */
-export type RefundRequest = RefundRequestInput
 
 /** Everything an admin may see of a payout request: the account number is masked. */
 export function publicPayout(
@@ -138,20 +136,13 @@ export type RefundResult = {
   message: Said
 }
 
+/** A refund as the admin asked it: the shape validators.ts checks (the route, and the workflow's first step). */
+export type RefundRequest = RefundRequestInput
+
 /** The payout request to store for a refund that passed every check (svc_payout's columns). */
-export type NewPayoutRequest = {
-  request_id: string | null
-  payment_id: string
-  order_id: string | null
-  checkout_id: string | null
-  amount_sen: number
-  beneficiary_name: string
-  destination: Record<string, unknown>
-  note: string | null
-  /** Medusa's refund reason, as its own Refund button stores it on the refund */
-  refund_reason_id: string | null
-  requested_by: string | null
-}
+type NewPayoutRequest = NonNullable<
+  Awaited<ReturnType<typeof checkRefundRequest>>["request"]
+>
 
 /** What the checks decided: the answer already given to this request_id, or the payout request to store. */
 export type CheckedRefund = {
@@ -178,7 +169,7 @@ export async function checkRefundRequest(
   container: Container,
   input: RefundRequest,
   actorId?: string
-): Promise<CheckedRefund> {
+) {
   const amountSen = parseRinggit(
     input.amount,
     "amount",
@@ -209,16 +200,9 @@ export async function checkRefundRequest(
   await refuseRefundMedusaWouldReject(container, payment)
   // a refund reason the store has (Medusa's refund reasons, Settings → Refund reasons)
   const reason = input.refund_reason_id
-  if (reason) {
-    const { data } = await container
-      .resolve(ContainerRegistrationKeys.QUERY)
-      .graph({
-        entity: "refund_reason",
-        fields: ["id"],
-        filters: { id: reason },
-      })
-    if (!data.length) throw invalidData(say("refund.noReason", { id: reason }))
-  }
+  const payments = container.resolve(Modules.PAYMENT)
+  if (reason && !(await payments.listRefundReasons({ id: reason })).length)
+    throw invalidData(say("refund.noReason", { id: reason }))
 
   const open = await svcModule.listSvcPayouts({
     payment_id: payment.id,
@@ -282,6 +266,7 @@ export async function checkRefundRequest(
       beneficiary_name: b.name,
       destination,
       note: input.note ?? null,
+      // Medusa's refund reason, as its own Refund button stores it on the refund
       refund_reason_id: input.refund_reason_id ?? null,
       requested_by: actorId ?? null,
     },
@@ -476,8 +461,7 @@ export async function finishPayoutRequest(
     events: container,
     logger: container.resolve(ContainerRegistrationKeys.LOGGER),
   }
-  const sent =
-    (await resendForRecordedRefund(deps, rowId, row.refund_id)) === "sent"
+  const sent = await resendForRecordedRefund(deps, rowId, row.refund_id)
   const after = await svcModule.retrieveSvcPayout(rowId)
   return sent
     ? sentAnswer(after)

@@ -271,20 +271,16 @@ async function sendStoredPayout(
  * the refund again would record a second refund for one payout, so the payout
  * is sent again here with the stored key and body, svc replays the payout it
  * made (or makes the one it never did), and it is recorded against the refund
- * that exists. One payout, one refund.
+ * that exists. One payout, one refund. False: the request was not claimed (another caller has it).
  */
 export async function resendForRecordedRefund(
   deps: PayoutDeps,
   rowId: string,
   refundId: string
-): Promise<"sent" | "not_claimed"> {
+): Promise<boolean> {
   const row = await deps.payouts.claimPayout(rowId, refundId)
-  if (!row) return "not_claimed"
-  await sendStoredPayout(
-    deps,
-    row,
-    refundId,
-    ", recorded after the send was cut off"
-  )
-  return "sent"
+  if (!row) return false
+  const why = ", recorded after the send was cut off"
+  await sendStoredPayout(deps, row, refundId, why)
+  return true
 }

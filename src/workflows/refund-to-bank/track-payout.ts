@@ -72,12 +72,9 @@ export async function recordPayoutStatus(
   // and the job racing (in one process or several), one makes the change and tells of it.
   for (let attempt = 0; attempt < 3; attempt++) {
     const row = await svcModule.retrieveSvcPayout(read.rowId)
-    const current = RANK[row.status] ?? 0
-    const next = RANK[read.status]
-    if (
-      read.status === row.status ||
-      (next !== undefined && next <= current && current > 0)
-    )
+    // an unranked status (svc's new word) is taken as it comes
+    const later = (RANK[read.status] ?? Infinity) > (RANK[row.status] ?? 0)
+    if (read.status === row.status || !later)
       return { outcome: "unchanged", notDelivered: null }
     const notDelivered = NOT_DELIVERED[read.status]
     const made = await svcModule.recordPayoutStatusIf(row.id, row.status, {

@@ -22,37 +22,6 @@ const destinationFields = (prefix: string) => ({
   proxy_value: z.string().trim().min(3).max(40).optional(),
 })
 
-type Destination = Partial<
-  Record<"bank_code" | "account_number" | "proxy_type" | "proxy_value", string>
->
-
-/** Exactly one destination: a bank account (`bank_code` + `account_number`) or a DuitNow proxy (`proxy_type` + `proxy_value`); `prefix` names the field ("beneficiary."). */
-const checkDestination =
-  (prefix: string) => (b: Destination, ctx: z.RefinementCtx) => {
-    const bank = b.bank_code !== undefined || b.account_number !== undefined
-    const proxy = b.proxy_type !== undefined || b.proxy_value !== undefined
-    const fail = (field: string, rule: (path: string) => Said) =>
-      ctx.addIssue({
-        code: "custom",
-        path: [field],
-        message: english(rule(`${prefix}${field}`)),
-      })
-    const requiredWith = (other: string) => (path: string) =>
-      say("input.requiredWith", { path, other })
-    if (bank && proxy)
-      fail("proxy_type", (path) => say("input.bankAndProxy", { path }))
-    else if (!bank && !proxy)
-      fail("account_number", (path) => say("input.bankOrProxy", { path }))
-    else if (bank && !b.bank_code)
-      fail("bank_code", requiredWith("account_number"))
-    else if (bank && !b.account_number)
-      fail("account_number", requiredWith("bank_code"))
-    else if (proxy && !b.proxy_type)
-      fail("proxy_type", requiredWith("proxy_value"))
-    else if (proxy && !b.proxy_value)
-      fail("proxy_value", requiredWith("proxy_type"))
-  }
-
 /**
  * A payout destination as an admin gives it, one schema for a beneficiary (`POST
  * /admin/svc/beneficiaries`, which adds `name_check`) and a refund's `beneficiary`
@@ -62,7 +31,31 @@ export const destinationSchema = (prefix = "") =>
   z
     .object(destinationFields(prefix))
     .strict()
-    .superRefine(checkDestination(prefix))
+    // exactly one destination: a bank account (`bank_code` + `account_number`) or a DuitNow proxy (`proxy_type` + `proxy_value`)
+    .superRefine((b, ctx) => {
+      const bank = b.bank_code !== undefined || b.account_number !== undefined
+      const proxy = b.proxy_type !== undefined || b.proxy_value !== undefined
+      const fail = (field: string, rule: (path: string) => Said) =>
+        ctx.addIssue({
+          code: "custom",
+          path: [field],
+          message: english(rule(`${prefix}${field}`)),
+        })
+      const requiredWith = (other: string) => (path: string) =>
+        say("input.requiredWith", { path, other })
+      if (bank && proxy)
+        fail("proxy_type", (path) => say("input.bankAndProxy", { path }))
+      else if (!bank && !proxy)
+        fail("account_number", (path) => say("input.bankOrProxy", { path }))
+      else if (bank && !b.bank_code)
+        fail("bank_code", requiredWith("account_number"))
+      else if (bank && !b.account_number)
+        fail("account_number", requiredWith("bank_code"))
+      else if (proxy && !b.proxy_type)
+        fail("proxy_type", requiredWith("proxy_value"))
+      else if (proxy && !b.proxy_value)
+        fail("proxy_value", requiredWith("proxy_type"))
+    })
 
 /**
  * A refund to a bank account or DuitNow proxy, as `POST /admin/svc/refunds` takes it and

@@ -115,12 +115,12 @@ export type OutKind<
     create: (data: NewOutRow & Fields) => Promise<Row>
     update: (data: OutUpdate, fields?: Partial<Fields>) => Promise<Row>
   }
-  /** Checks the request by field against svc (throws naming the field); the row's own fields (`Fields`: also those svc's answer sets). */
+  /** Checks the request by field against svc (throws naming the field): the row's own fields (`Fields`: also those svc's answer sets), and the wallet balance in sen the amount must fit in (checked last). */
   check: (
     container: Container,
     input: Req,
     amountSen: number
-  ) => Promise<Fields>
+  ) => Promise<[fields: Fields, balance: string]>
   /** The same request_id again must say the same thing: these fields, the amount and the reference. */
   same: readonly (keyof Req & keyof Row & string)[]
   /** svc's id of the row (once known), and svc's call with the row's stored key and body. */
@@ -256,10 +256,16 @@ export function outShape<
     // that its own success would now fail (the balance it already moved)
     const again = await sameRequest()
     if (again) return again
-    const fields = await kind.check(container, input, amountSen)
-    let row: Row
+    const [fields, balance] = await kind.check(container, input, amountSen)
+    if (/^\d+$/.test(balance) && BigInt(balance) < BigInt(amountSen))
+      throw invalidData(
+        say(`${kind.texts}.balanceLow`, {
+          balance: fromSen(balance),
+          amount: fromSen(amountSen),
+        })
+      )
     try {
-      row = await rows.create({
+      const row = await rows.create({
         idempotency_key: randomUUID(),
         request_id: input.request_id ?? null,
         amount_sen: amountSen,
@@ -269,13 +275,13 @@ export function outShape<
         requested_by: actorId ?? null,
         ...fields,
       })
+      return { send: { id: row.id, source: "admin" }, created: true }
     } catch (e) {
       // the same form twice at the same moment: the unique request_id let one row in
       const other = await sameRequest()
       if (other) return other
       throw e
     }
-    return { send: { id: row.id, source: "admin" }, created: true }
   }
 
   /** svc's answer written to the row (nothing written when it says what the row says). */

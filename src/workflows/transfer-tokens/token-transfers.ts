@@ -1,4 +1,3 @@
-import { fromSen } from "../../client"
 import { EVM_ADDRESS_RE, SOLANA_ADDRESS_RE } from "../../client/schemas/common"
 import type { Network, TokenTransfer } from "../../client/schemas/wallet"
 import { invalidData } from "../../lib/money/admin-input"
@@ -10,6 +9,7 @@ import {
   outShape,
 } from "../transfer-out"
 import { adminDeps, type Container } from "../../lib/svc-admin/context"
+import type SvcModuleService from "../../modules/svc/service"
 import { adminSvcError, notFound, svcCall } from "../../lib/svc-admin/errors"
 import { say } from "../../lib/texts"
 
@@ -35,9 +35,7 @@ const num = (v: unknown) => (typeof v === "number" ? v : null)
 
 /** A stored token transfer (svc_token_transfer row). */
 export type TokenTransferRow = Awaited<
-  ReturnType<
-    ReturnType<typeof adminDeps>["svcModule"]["retrieveSvcTokenTransfer"]
-  >
+  ReturnType<SvcModuleService["retrieveSvcTokenTransfer"]>
 >
 
 /** Active networks and their tokens (spec: token ids are read at runtime, never configured). */
@@ -114,7 +112,7 @@ export const tokenTransfer: OutKind<
     update: (data, fields) =>
       svc.updateSvcTokenTransfers({ ...data, ...fields }),
   }),
-  async check(container, input, amountSen) {
+  async check(container, input) {
     const { client } = adminDeps(container)
     const [networks, balance] = await svcCall("reading svc", () =>
       Promise.all([client.wallet.networks(), client.wallet.balance()])
@@ -128,15 +126,7 @@ export const tokenTransfer: OutKind<
     if (!token)
       throw invalidData(`token_id: not an active token of ${network.name}`)
     checkAddress(network, input.address_to)
-    const wallet = balance.walletBalance
-    if (/^\d+$/.test(wallet) && BigInt(wallet) < BigInt(amountSen))
-      throw invalidData(
-        say("transfer.balanceLow", {
-          balance: fromSen(wallet),
-          amount: fromSen(amountSen),
-        })
-      )
-    return {
+    const fields = {
       request_id: input.request_id,
       token_id: token.id,
       network_id: network.id,
@@ -144,6 +134,7 @@ export const tokenTransfer: OutKind<
       token_symbol: text(token.symbol),
       address_to: input.address_to,
     }
+    return [fields, balance.walletBalance]
   },
   same: ["token_id", "network_id", "address_to"],
   svcId: (row) => row.transfer_id,

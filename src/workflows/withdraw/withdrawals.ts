@@ -96,15 +96,7 @@ export const withdrawal: OutKind<
       throw invalidData(
         say("withdrawal.individualCap", { max: fromSen(INDIVIDUAL_MAX_SEN) })
       )
-    const balance = String(overview.balance_sen)
-    if (/^\d+$/.test(balance) && Number(balance) < amountSen)
-      throw invalidData(
-        say("withdrawal.balanceLow", {
-          balance: fromSen(balance),
-          amount: fromSen(amountSen),
-        })
-      )
-    return { bank_account_id: input.bank_account_id }
+    return [{ bank_account_id: input.bank_account_id }, overview.balance_sen]
   },
   same: ["bank_account_id"],
   svcId: (row) => row.withdrawal_id,
@@ -140,8 +132,7 @@ export async function refreshWithdrawal(
   if (FINAL_WITHDRAWAL.includes(row.status)) return "unchanged"
   const w = await client.wallet.fiatWithdrawals.retrieve(withdrawalId)
   const failed = ["FAILED", "REJECTED", "CANCELLED"].includes(w.status)
-  let made = false
-  for (let attempt = 0; attempt < 3 && !made; attempt++) {
+  for (let attempt = 0; attempt < 3; attempt++) {
     if (attempt > 0) row = await rowOf() // another caller wrote meanwhile: judged again from what it wrote
     if (
       !row ||
@@ -149,24 +140,23 @@ export async function refreshWithdrawal(
       w.status === row.status
     )
       return "unchanged"
-    made = await svcModule.recordWithdrawalStatusIf(row.id, row.status, {
+    const made = await svcModule.recordWithdrawalStatusIf(row.id, row.status, {
       status: w.status,
       source,
-      ...(failed
-        ? {
-            failureReason: `svc: the bank transfer was ${w.status.toLowerCase()}; the amount is back in the svc wallet`,
-          }
-        : {}),
+      failureReason: failed
+        ? `svc: the bank transfer was ${w.status.toLowerCase()}; the amount is back in the svc wallet`
+        : undefined,
     })
+    if (!made) continue
+    if (w.status === "COMPLETED" || failed)
+      await emitSvcEvent(
+        container,
+        failed ? SvcEvents.WITHDRAWAL_FAILED : SvcEvents.WITHDRAWAL_COMPLETED,
+        { id: row.id, withdrawal_id: withdrawalId, status: w.status }
+      )
+    return "updated"
   }
-  if (!made || !row) return "unchanged"
-  if (w.status === "COMPLETED" || failed)
-    await emitSvcEvent(
-      container,
-      failed ? SvcEvents.WITHDRAWAL_FAILED : SvcEvents.WITHDRAWAL_COMPLETED,
-      { id: row.id, withdrawal_id: withdrawalId, status: w.status }
-    )
-  return "updated"
+  return "unchanged"
 }
 
 /** The job's part for settlements: finish UNCERTAIN sends and CREATING ones a dead process left, poll open withdrawals. */

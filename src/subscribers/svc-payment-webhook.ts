@@ -73,25 +73,24 @@ export default async function svcPaymentWebhook({
   await pruneWebhookLogs(container) // at most once an hour per process
   const body = isRecord(input.payload?.data) ? input.payload.data : {}
   const inner = isRecord(body.data) ? body.data : body
-  const rawType =
+  const eventType =
     typeof body.type === "string"
       ? body.type
       : typeof body.event === "string"
         ? body.event
         : null
   // A type svc does not send to this URL is counted (per type, bounded), never stored per event.
-  if (rawType !== null && !isKnownWebhookEventType(rawType)) {
-    await countUnknownEventType(container, rawType)
+  if (eventType !== null && !isKnownWebhookEventType(eventType)) {
+    await countUnknownEventType(container, eventType)
     return
   }
-  const eventType = rawType
   const eventId = capEventId(body.id)
   const status = capText(inner.status, CAPS.status)
 
   // Deposits, transfers started by deposits, prefund top-ups: the inbox
   // (src/api/hooks/svc/inbox.ts), one row per event, the resource re-read from svc.
   if (isInboxEvent(eventType)) {
-    await receiveInboxEvent(container, body)
+    await receiveInboxEvent(container, body, eventType, inner)
     return
   }
 

@@ -473,11 +473,9 @@ export const recordCaptureStep = createStep(
   "svc-record-capture",
   async (input: CapturePlan, { container }) => {
     const t0 = Date.now()
-    const none: { capture_ms: number; captured_payment_id: string | null } = {
-      capture_ms: 0,
-      captured_payment_id: null,
-    }
-    if (input.recorded) return new StepResponse(none)
+    let captured_payment_id: string | null = null
+    if (input.recorded)
+      return new StepResponse({ capture_ms: 0, captured_payment_id })
     const payments = container.resolve(Modules.PAYMENT)
     const statusOf = async () =>
       (
@@ -496,18 +494,16 @@ export const recordCaptureStep = createStep(
         const payment = await container
           .resolve(Modules.LOCKING)
           .execute(input.cart_id, authorize, { timeout: 30 })
-        return new StepResponse({
-          capture_ms: Date.now() - t0,
-          captured_payment_id: payment?.id ?? null,
-        })
+        captured_payment_id = payment?.id ?? null
+      } else {
+        const payment = await authorize()
+        // run, not runAsStep: its order transaction is the order's record of money captured, which a
+        // later step or a store's hook that throws must not compensate away (the capture never is)
+        if (payment)
+          await capturePaymentWorkflow(container).run({
+            input: { payment_id: payment.id },
+          })
       }
-      const payment = await authorize()
-      // run, not runAsStep: its order transaction is the order's record of money captured, which a
-      // later step or a store's hook that throws must not compensate away (the capture never is)
-      if (payment)
-        await capturePaymentWorkflow(container).run({
-          input: { payment_id: payment.id },
-        })
     } catch (e) {
       // The storefront's own completion may have captured it meanwhile (it holds the cart
       // lock, not this checkout's): that is the outcome.
@@ -518,7 +514,10 @@ export const recordCaptureStep = createStep(
           `svc: checkout ${input.checkout_id}: captured by the storefront's completion meanwhile (${messageOf(e)})`
         )
     }
-    return new StepResponse({ ...none, capture_ms: Date.now() - t0 })
+    return new StepResponse({
+      capture_ms: Date.now() - t0,
+      captured_payment_id,
+    })
   }
 )
 
@@ -535,29 +534,27 @@ export const placeOrderStep = createStep(
   "svc-place-order",
   async (input: CapturePlan, { container }) => {
     const t0 = Date.now()
-    if (!input.cart_id || input.order_id)
-      return new StepResponse({
-        outcome: "captured" as const,
-        order_id: input.order_id,
-        order_recorded: false,
-        order_ms: 0,
-      })
-    const r = await placePaidOrder(
-      container,
-      { ...input, cart_id: input.cart_id },
-      input.source
-    )
+    // (none: a balance's order, or a cart's order known already)
+    const r =
+      !input.cart_id || input.order_id
+        ? null
+        : await placePaidOrder(
+            container,
+            { ...input, cart_id: input.cart_id },
+            input.source
+          )
     // placed: the row has its order and its final status settled in the same write (recordOrderPlaced)
-    const placed = r.outcome === "placed"
+    const placed = r?.outcome === "placed"
     return new StepResponse({
-      outcome: placed
-        ? ("captured" as const)
-        : r.outcome === "later"
-          ? ("order_pending" as const)
-          : ("paid_no_order" as const),
-      order_id: placed ? r.orderId : null,
+      outcome:
+        !r || placed
+          ? ("captured" as const)
+          : r.outcome === "later"
+            ? ("order_pending" as const)
+            : ("paid_no_order" as const),
+      order_id: r ? (placed ? r.orderId : null) : input.order_id,
       order_recorded: placed,
-      order_ms: Date.now() - t0,
+      order_ms: r ? Date.now() - t0 : 0,
     })
   }
 )

@@ -106,20 +106,10 @@ export const findCheckoutStep = createStep(
 
 // ------------------------------------------------------------------ read
 
-/** The ledger row's fields the later steps use (the row as its one statement returned it: plain data). */
-export type RowFacts = Pick<
-  LedgerRow,
-  | "idempotency_key"
-  | "payment_session_id"
-  | "attempt"
-  | "title"
-  | "attention"
-  | "order_attempts"
->
-
 export type Read = {
   checkout: SvcCheckoutRead | null
-  row: RowFacts | null
+  /** the ledger row (as its one statement returned it: plain data) */
+  row: LedgerRow | null
   outcome?: SettleOutcome
   svc_status?: string
   read_ms: number

@@ -20,6 +20,7 @@ import {
 } from "../api/hooks/svc/guard"
 import { isKnownWebhookEventType } from "../api/hooks/svc/webhook-guard"
 import { OPEN } from "../lib/svc-runtime/status"
+import { failureText, svcFields } from "../lib/svc-runtime/errors"
 import { svcInstruments } from "../client/telemetry"
 import { english, say } from "../lib/texts"
 
@@ -198,20 +199,18 @@ export default async function svcPaymentWebhook({
       )
     }
   } catch (e) {
-    const f = isRecord(e) ? e : {}
-    const httpStatus = typeof f.status === "number" ? f.status : null
+    const httpStatus = svcFields(e).status ?? null
     const outcome =
       httpStatus === 404
         ? `unknown_${kind}`
         : httpStatus || kind !== "checkout"
           ? "svc_unreachable"
           : "error"
-    const detail = [httpStatus, f.code, f.message]
-      .map((v) => (v == null ? "" : String(v)))
-      .join(" ")
-      .trim()
-      .slice(0, 500)
-    await svcModule.setWebhookOutcome(log.id, outcome, detail)
+    await svcModule.setWebhookOutcome(
+      log.id,
+      outcome,
+      failureText(e).slice(0, 500)
+    )
     countWebhook(outcome)
     // the event bus retries; the watcher and the reconciliation job are the backstop
     if (httpStatus !== 404) throw e

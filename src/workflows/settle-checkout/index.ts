@@ -87,10 +87,7 @@ export const settleCheckoutWorkflow = createWorkflow(
     // (Medusa's `when` does not nest: each branch below is its own condition; the steps between
     // them do nothing for a checkout the find step let go.)
     when("svc-settle-lock", { found }, ({ found }) => found.go).then(() =>
-      takeCheckoutLock(
-        { key: found.lock_key, owner_id: found.lock_owner },
-        LOCK_WAIT_S
-      )
+      takeCheckoutLock(found.lock, LOCK_WAIT_S)
     )
     const read = readCheckoutStep({ input, found })
     const slot = takeApplySlotStep(
@@ -153,7 +150,7 @@ export const settleCheckoutWorkflow = createWorkflow(
     markSettledStep({ checkout_id: input.checkout_id, result })
     freeApplySlotStep(slot)
     when("svc-settle-unlock", { found }, ({ found }) => found.go).then(() =>
-      giveCheckoutLock({ key: found.lock_key, owner_id: found.lock_owner })
+      giveCheckoutLock(found.lock)
     )
 
     const checkoutSettled = createHook("checkoutSettled", {

@@ -17,6 +17,7 @@ import { svcInstruments } from "../../client/telemetry"
 import { SVC_MODULE, type SvcModuleService } from "../../modules/svc"
 import type { SettleSource } from "./steps"
 import {
+  checkoutLock,
   giveCheckoutLock,
   LOCK_ERROR,
   messageOf,
@@ -357,10 +358,6 @@ async function paidWithoutOrder(
     .slice(0, limit)
 }
 
-/** The lock every settlement of a checkout takes (settle workflow, paid-cart workflow): one at a time, in any process. */
-export const checkoutLockKey = (checkoutId: string) =>
-  `svc:checkout:${checkoutId}`
-
 export type CompletePaidCartInput = {
   checkout_id: string
   cart_id: string
@@ -369,14 +366,11 @@ export type CompletePaidCartInput = {
   source: SettleSource
 }
 
-/** The checkout's lock, and this run's own name as its holder (only the holder releases it). */
+/** The checkout's lock, and this run's own name as its holder. */
 const nameCheckoutLockStep = createStep(
   "svc-name-checkout-lock",
   async (input: { checkout_id: string }) =>
-    new StepResponse({
-      key: checkoutLockKey(input.checkout_id),
-      owner_id: `svc-paid-cart:${randomUUID()}`,
-    })
+    new StepResponse(checkoutLock(input.checkout_id, "svc-paid-cart"))
 )
 
 const placePaidOrderStep = createStep(

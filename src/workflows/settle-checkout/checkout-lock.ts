@@ -5,7 +5,6 @@ import {
   type WorkflowData,
 } from "@medusajs/framework/workflows-sdk"
 import { acquireLockStep, releaseLockStep } from "@medusajs/core-flows"
-import { randomUUID } from "node:crypto"
 
 /**
  * The checkout's lock (Medusa's locking module, taken with acquireLockStep) is held on a
@@ -28,15 +27,6 @@ export const messageOf = (e: unknown) =>
   e && typeof e === "object" && "message" in e ? String(e.message) : String(e)
 /** What Medusa's locking module (and its providers) say when a lock is held by another owner. */
 export const LOCK_ERROR = /acquir\w* lock|lock for key/i
-
-/**
- * The lock every settlement of a checkout takes (settle workflow, paid-cart workflow): one at
- * a time, in any process; with this run's own name as its holder (only the holder releases it).
- */
-export const checkoutLock = (checkoutId: string, run: string) => ({
-  key: `svc:checkout:${checkoutId}`,
-  owner_id: `${run}:${randomUUID()}`,
-})
 
 /** What renewLease needs of Medusa's locking module (or one of its providers, in a unit test). */
 type Locking = {

@@ -87,7 +87,10 @@ export const settleCheckoutWorkflow = createWorkflow(
     // (Medusa's `when` does not nest: each branch below is its own condition; the steps between
     // them do nothing for a checkout the find step let go.)
     when("svc-settle-lock", { found }, ({ found }) => found.go).then(() =>
-      takeCheckoutLock(found.lock, LOCK_WAIT_S)
+      takeCheckoutLock(
+        { key: found.lock_key, owner_id: found.lock_owner },
+        LOCK_WAIT_S
+      )
     )
     const read = readCheckoutStep({ input, found })
     const slot = takeApplySlotStep(
@@ -150,7 +153,7 @@ export const settleCheckoutWorkflow = createWorkflow(
     markSettledStep({ checkout_id: input.checkout_id, result })
     freeApplySlotStep(slot)
     when("svc-settle-unlock", { found }, ({ found }) => found.go).then(() =>
-      giveCheckoutLock(found.lock)
+      giveCheckoutLock({ key: found.lock_key, owner_id: found.lock_owner })
     )
 
     const checkoutSettled = createHook("checkoutSettled", {

@@ -17,7 +17,6 @@ import { svcInstruments } from "../../client/telemetry"
 import { SVC_MODULE, type SvcModuleService } from "../../modules/svc"
 import type { SettleSource } from "./steps"
 import {
-  checkoutLock,
   giveCheckoutLock,
   LOCK_ERROR,
   messageOf,
@@ -358,6 +357,10 @@ async function paidWithoutOrder(
     .slice(0, limit)
 }
 
+/** The lock every settlement of a checkout takes (settle workflow, paid-cart workflow): one at a time, in any process. */
+export const checkoutLockKey = (checkoutId: string) =>
+  `svc:checkout:${checkoutId}`
+
 export type CompletePaidCartInput = {
   checkout_id: string
   cart_id: string
@@ -366,11 +369,14 @@ export type CompletePaidCartInput = {
   source: SettleSource
 }
 
-/** The checkout's lock, and this run's own name as its holder. */
+/** The checkout's lock, and this run's own name as its holder (only the holder releases it). */
 const nameCheckoutLockStep = createStep(
   "svc-name-checkout-lock",
   async (input: { checkout_id: string }) =>
-    new StepResponse(checkoutLock(input.checkout_id, "svc-paid-cart"))
+    new StepResponse({
+      key: checkoutLockKey(input.checkout_id),
+      owner_id: `svc-paid-cart:${randomUUID()}`,
+    })
 )
 
 const placePaidOrderStep = createStep(

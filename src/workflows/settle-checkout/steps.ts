@@ -1,4 +1,5 @@
 import pLimit from "p-limit"
+import { randomUUID } from "node:crypto"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import {
   ContainerRegistrationKeys,
@@ -23,11 +24,12 @@ import type { LedgerRow } from "../../modules/svc/checkout-ledger"
 import {
   cartCannotComplete,
   cartCheckFields,
+  checkoutLockKey,
   placePaidOrder,
   type CartFacts,
 } from "./place-order"
 import { english, say, type Said } from "../../lib/texts"
-import { checkoutLock, messageOf } from "./checkout-lock"
+import { messageOf } from "./checkout-lock"
 import type { SettleCheckoutResult } from "."
 
 /**
@@ -77,7 +79,9 @@ const recorded = (status?: string) =>
 
 export type Found = {
   go: boolean
-  lock: { key: string; owner_id: string }
+  /** the checkout's lock, and this run's own name as its holder (only the holder releases it) */
+  lock_key: string
+  lock_owner: string
 }
 
 /**
@@ -89,13 +93,15 @@ export type Found = {
  */
 export const findCheckoutStep = createStep(
   "svc-find-checkout",
-  async (input: SettleCheckoutInput) =>
-    new StepResponse<Found>({
+  async (input: SettleCheckoutInput) => {
+    return new StepResponse<Found>({
       // an event saying "still open": nothing to do (index.ts: outcome open_status_noted)
       go:
         !!input.checkout || !input.hint_status || !OPEN.has(input.hint_status),
-      lock: checkoutLock(input.checkout_id, "svc-settle"),
+      lock_key: checkoutLockKey(input.checkout_id),
+      lock_owner: `svc-settle:${randomUUID()}`,
     })
+  }
 )
 
 // ------------------------------------------------------------------ read

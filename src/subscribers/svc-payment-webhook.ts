@@ -20,6 +20,7 @@ import {
 } from "../api/hooks/svc/guard"
 import { isKnownWebhookEventType } from "../api/hooks/svc/webhook-guard"
 import { OPEN } from "../lib/svc-runtime/status"
+import { failureText, svcFields } from "../lib/svc-runtime/errors"
 import { svcInstruments } from "../client/telemetry"
 import { english, say } from "../lib/texts"
 
@@ -30,6 +31,31 @@ import { english, say } from "../lib/texts"
  */
 const spacing = new WebhookSpacing(2000)
 const UUID_LIKE = /^[0-9a-f-]{36}$/i
+
+const ONE = { take: 1, select: ["id"] }
+/**
+ * payout.created / payout.updated (svc's PAYOUT webhook endpoint points at the same URL):
+ * refunds sent as payouts; wallet.withdrawal.updated: settlements. Each event's id field,
+ * the store's own row of it, and its re-read from svc.
+ */
+const TRACKED = {
+  payout: {
+    idField: "payoutId",
+    noId: "event.noPayoutId",
+    notOurs: "event.notOurPayout",
+    ours: (m: SvcModuleService, id: string) =>
+      m.listSvcPayouts({ payout_id: id }, ONE),
+    refresh: trackPayout,
+  },
+  withdrawal: {
+    idField: "id",
+    noId: "event.noWithdrawalId",
+    notOurs: "event.notOurWithdrawal",
+    ours: (m: SvcModuleService, id: string) =>
+      m.listSvcWithdrawals({ withdrawal_id: id }, ONE),
+    refresh: trackWithdrawal,
+  },
+} as const
 
 type WebhookInput = {
   provider?: string
@@ -73,25 +99,24 @@ export default async function svcPaymentWebhook({
   await pruneWebhookLogs(container) // at most once an hour per process
   const body = isRecord(input.payload?.data) ? input.payload.data : {}
   const inner = isRecord(body.data) ? body.data : body
-  const rawType =
+  const eventType =
     typeof body.type === "string"
       ? body.type
       : typeof body.event === "string"
         ? body.event
         : null
   // A type svc does not send to this URL is counted (per type, bounded), never stored per event.
-  if (rawType !== null && !isKnownWebhookEventType(rawType)) {
-    await countUnknownEventType(container, rawType)
+  if (eventType !== null && !isKnownWebhookEventType(eventType)) {
+    await countUnknownEventType(container, eventType)
     return
   }
-  const eventType = rawType
   const eventId = capEventId(body.id)
   const status = capText(inner.status, CAPS.status)
 
   // Deposits, transfers started by deposits, prefund top-ups: the inbox
   // (src/api/hooks/svc/inbox.ts), one row per event, the resource re-read from svc.
   if (isInboxEvent(eventType)) {
-    await receiveInboxEvent(container, body)
+    await receiveInboxEvent(container, body, eventType, inner)
     return
   }
 
@@ -106,14 +131,8 @@ export default async function svcPaymentWebhook({
       : eventType === "wallet.withdrawal.updated"
         ? "withdrawal"
         : "checkout"
-  const id = capText(
-    kind === "payout"
-      ? inner.payoutId
-      : kind === "withdrawal"
-        ? inner.id
-        : inner.checkoutId,
-    CAPS.resourceId
-  )
+  const tracked = kind === "checkout" ? null : TRACKED[kind]
+  const id = capText(inner[tracked?.idField ?? "checkoutId"], CAPS.resourceId)
   const record = (outcome: string, detail: string | null = null) =>
     svcModule.logWebhookEvent({
       event_id: eventId,
@@ -134,28 +153,12 @@ export default async function svcPaymentWebhook({
   if (!id || !UUID_LIKE.test(id))
     return finish(
       "not_supported",
-      kind === "checkout"
-        ? "not a checkout.updated with a checkout id"
-        : english(
-            say(kind === "payout" ? "event.noPayoutId" : "event.noWithdrawalId")
-          )
+      tracked
+        ? english(say(tracked.noId))
+        : "not a checkout.updated with a checkout id"
     )
-  if (kind !== "checkout") {
-    const filter = kind === "payout" ? { payout_id: id } : { withdrawal_id: id }
-    const list =
-      kind === "payout"
-        ? svcModule.listSvcPayouts(filter, { take: 1, select: ["id"] })
-        : svcModule.listSvcWithdrawals(filter, { take: 1, select: ["id"] })
-    if (!(await list).length)
-      return finish(
-        `unknown_${kind}`,
-        english(
-          say(
-            kind === "payout" ? "event.notOurPayout" : "event.notOurWithdrawal"
-          )
-        )
-      )
-  }
+  if (tracked && !(await tracked.ours(svcModule, id)).length)
+    return finish(`unknown_${kind}`, english(say(tracked.notOurs)))
   // An event that says the checkout is still open can only mean "do nothing" (its body is
   // untrusted): logged with its outcome in one write, and no settle workflow is started
   // (no lock, no svc read, no hook run). A store running the workflow itself with such a
@@ -166,10 +169,9 @@ export default async function svcPaymentWebhook({
   const log = await record("received")
   const startedAt = Date.now()
   try {
-    if (kind !== "checkout") {
-      const refresh = kind === "payout" ? trackPayout : trackWithdrawal
+    if (tracked) {
       const outcome = await spacing.run(`${kind}:${id}`, () =>
-        refresh(container, id, "webhook")
+        tracked.refresh(container, id, "webhook")
       )
       await svcModule.setWebhookOutcome(log.id, outcome, null)
       return countWebhook(outcome)
@@ -197,20 +199,18 @@ export default async function svcPaymentWebhook({
       )
     }
   } catch (e) {
-    const f = isRecord(e) ? e : {}
-    const httpStatus = typeof f.status === "number" ? f.status : null
+    const httpStatus = svcFields(e).status ?? null
     const outcome =
       httpStatus === 404
         ? `unknown_${kind}`
         : httpStatus || kind !== "checkout"
           ? "svc_unreachable"
           : "error"
-    const detail = [httpStatus, f.code, f.message]
-      .map((v) => (v == null ? "" : String(v)))
-      .join(" ")
-      .trim()
-      .slice(0, 500)
-    await svcModule.setWebhookOutcome(log.id, outcome, detail)
+    await svcModule.setWebhookOutcome(
+      log.id,
+      outcome,
+      failureText(e).slice(0, 500)
+    )
     countWebhook(outcome)
     // the event bus retries; the watcher and the reconciliation job are the backstop
     if (httpStatus !== 404) throw e

@@ -22,6 +22,12 @@ export const CHECKOUT_LOCK_LEASE_S = 15
  */
 export const CHECKOUT_LOCK_HOLD_MAX_S = 120
 
+/** An error's message: a workflow's run throws its step's error as a plain object, not an Error. */
+export const messageOf = (e: unknown) =>
+  e && typeof e === "object" && "message" in e ? String(e.message) : String(e)
+/** What Medusa's locking module (and its providers) say when a lock is held by another owner. */
+export const LOCK_ERROR = /acquir\w* lock|lock for key/i
+
 /** What renewLease needs of Medusa's locking module (or one of its providers, in a unit test). */
 type Locking = {
   acquire: (
@@ -69,11 +75,8 @@ export function renewLease(
     try {
       await locking.acquire(key, { ownerId, expire: opts.leaseS })
     } catch (e) {
-      const message =
-        e && typeof e === "object" && "message" in e
-          ? String(e.message)
-          : String(e)
-      if (/acquir\w* lock|lock for key/i.test(message)) {
+      const message = messageOf(e)
+      if (LOCK_ERROR.test(message)) {
         if (!stopped)
           opts.warn(
             `lost the lock ${key} while its run was still going (the lease of ${opts.leaseS} s lapsed before it was renewed)`

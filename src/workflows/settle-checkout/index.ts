@@ -98,19 +98,13 @@ export const settleCheckoutWorkflow = createWorkflow(
     )
     const plan = judgeCheckoutStep({ read, input })
 
-    const flagArgs = planFor(plan, "flag")
-    const flagged = when(
-      "svc-settle-flag",
-      { flagArgs },
-      ({ flagArgs }) => !!flagArgs
-    ).then(() => flagForRefundStep(flagArgs))
-
-    const captureArgs = planFor(plan, "capture")
-    const capture = when(
+    const flagged = onPlan(plan, "flag", "svc-settle-flag", flagForRefundStep)
+    const capture = onPlan(
+      plan,
+      "capture",
       "svc-settle-capture",
-      { captureArgs },
-      ({ captureArgs }) => !!captureArgs
-    ).then(() => recordCaptureStep(captureArgs))
+      recordCaptureStep
+    )
     when(
       "svc-settle-captured",
       { capture },
@@ -123,24 +117,14 @@ export const settleCheckoutWorkflow = createWorkflow(
         })),
       })
     )
-    const order = when(
-      "svc-settle-order",
-      { captureArgs },
-      ({ captureArgs }) => !!captureArgs
-    ).then(() => placeOrderStep(captureArgs))
-
-    const failArgs = planFor(plan, "fail")
-    const failed = when(
-      "svc-settle-fail",
-      { failArgs },
-      ({ failArgs }) => !!failArgs
-    ).then(() => failPaymentStep(failArgs))
+    const order = onPlan(plan, "capture", "svc-settle-order", placeOrderStep)
+    const failed = onPlan(plan, "fail", "svc-settle-fail", failPaymentStep)
 
     const result = transform(
       { found, plan, flagged, capture, order, failed, read, slot },
       (r): SettleCheckoutResult => {
         const { plan, order } = r
-        if (!r.found.go) return { outcome: r.found.outcome ?? "ignored" }
+        if (!r.found.go) return { outcome: "open_status_noted" }
         return {
           outcome:
             r.flagged ??
@@ -183,13 +167,16 @@ export const settleCheckoutWorkflow = createWorkflow(
   }
 )
 
-/** The plan when it is `action`'s, else null (a branch's step gets its plan narrowed: `when` passes no narrowing to `then`). */
-function planFor<A extends Plan["action"]>(
+/** `step` in branch `name`, run when the plan is `action`'s, with its plan narrowed (`when` passes no narrowing to `then`). */
+function onPlan<A extends Plan["action"], R>(
   plan: WorkflowData<Plan>,
-  action: A
+  action: A,
+  name: string,
+  step: (args: WorkflowData<Extract<Plan, { action: A }> | null>) => R
 ) {
   const is = (p: Plan): p is Extract<Plan, { action: A }> => p.action === action
-  return transform({ plan }, ({ plan }) => (is(plan) ? plan : null))
+  const args = transform({ plan }, ({ plan }) => (is(plan) ? plan : null))
+  return when(name, { args }, ({ args }) => !!args).then(() => step(args))
 }
 
 /**

@@ -16,7 +16,12 @@ import { completeCartWorkflow } from "@medusajs/core-flows"
 import { svcInstruments } from "../../client/telemetry"
 import { SVC_MODULE, type SvcModuleService } from "../../modules/svc"
 import type { SettleSource } from "./steps"
-import { giveCheckoutLock, takeCheckoutLock } from "./checkout-lock"
+import {
+  giveCheckoutLock,
+  LOCK_ERROR,
+  messageOf,
+  takeCheckoutLock,
+} from "./checkout-lock"
 import { MedusaReads } from "../../lib/medusa-data/medusa-reads"
 import { emitSvcEvent, SvcEvents } from "../../lib/events/svc-events"
 import { english, say, type Said } from "../../lib/texts"
@@ -24,9 +29,7 @@ import { english, say, type Said } from "../../lib/texts"
 type Container = MedusaContainer
 const ledgerOf = (c: Container) =>
   c.resolve<SvcModuleService>(SVC_MODULE).checkouts
-/** An error's message: a workflow's run throws its step's error as a plain object, not an Error. */
-export const messageOf = (e: unknown) =>
-  e && typeof e === "object" && "message" in e ? String(e.message) : String(e)
+export { messageOf }
 
 /**
  * A paid cart is retried until it is an order.
@@ -71,8 +74,6 @@ export type PaidCartRef = {
    */
   cannot?: string | null
 }
-
-const LOCK_ERROR = /acquir\w* lock|lock for key/i
 
 /** The reason a completion error will not pass with time, or null when trying later may work. */
 export function permanentReason(e: unknown): string | null {

@@ -20,15 +20,16 @@ import { failureReason, FINAL_UNPAID, OPEN } from "../../lib/svc-runtime/status"
 import { svcFromContainer } from "../../lib/svc-runtime/config"
 import { emitSvcEvent, SvcEvents } from "../../lib/events/svc-events"
 import { SVC_MODULE, type SvcModuleService } from "../../modules/svc"
+import type { LedgerRow } from "../../modules/svc/checkout-ledger"
 import {
   cartCannotComplete,
   cartCheckFields,
   checkoutLockKey,
-  messageOf,
   placePaidOrder,
   type CartFacts,
 } from "./place-order"
 import { english, say, type Said } from "../../lib/texts"
+import { messageOf } from "./checkout-lock"
 import type { SettleCheckoutResult } from "."
 
 /**
@@ -78,7 +79,6 @@ const recorded = (status?: string) =>
 
 export type Found = {
   go: boolean
-  outcome?: SettleOutcome
   /** the checkout's lock, and this run's own name as its holder (only the holder releases it) */
   lock_key: string
   lock_owner: string
@@ -94,11 +94,10 @@ export type Found = {
 export const findCheckoutStep = createStep(
   "svc-find-checkout",
   async (input: SettleCheckoutInput) => {
-    const open =
-      !input.checkout && !!input.hint_status && OPEN.has(input.hint_status)
     return new StepResponse<Found>({
-      go: !open,
-      ...(open ? { outcome: "open_status_noted" } : {}),
+      // an event saying "still open": nothing to do (index.ts: outcome open_status_noted)
+      go:
+        !!input.checkout || !input.hint_status || !OPEN.has(input.hint_status),
       lock_key: checkoutLockKey(input.checkout_id),
       lock_owner: `svc-settle:${randomUUID()}`,
     })
@@ -107,19 +106,10 @@ export const findCheckoutStep = createStep(
 
 // ------------------------------------------------------------------ read
 
-/** The ledger row's fields the later steps use (plain data: step results are not kept as objects). */
-export type RowFacts = {
-  idempotency_key: string
-  payment_session_id: string
-  attempt: number
-  title: string
-  attention: string | null
-  order_attempts: number
-}
-
 export type Read = {
   checkout: SvcCheckoutRead | null
-  row: RowFacts | null
+  /** the ledger row (as its one statement returned it: plain data) */
+  row: LedgerRow | null
   outcome?: SettleOutcome
   svc_status?: string
   read_ms: number
@@ -145,7 +135,7 @@ export const readCheckoutStep = createStep(
         svc_status,
         read_ms: 0,
       })
-    if (!found.go) return stop(found.outcome)
+    if (!found.go) return stop()
     const row = await ledgerOf(container).byCheckoutId(input.checkout_id)
     if (!row) return stop("unknown_checkout")
     if (row.settled_status) return stop("already_settled", row.settled_status)
@@ -153,18 +143,7 @@ export const readCheckoutStep = createStep(
     if (input.checkout) reads.remember(input.checkout)
     const t0 = Date.now()
     const checkout = input.checkout ?? (await reads.read(input.checkout_id))
-    return new StepResponse<Read>({
-      checkout,
-      row: {
-        idempotency_key: row.idempotency_key,
-        payment_session_id: row.payment_session_id,
-        attempt: Number(row.attempt),
-        title: row.title,
-        attention: row.attention,
-        order_attempts: Number(row.order_attempts ?? 0),
-      },
-      read_ms: Date.now() - t0,
-    })
+    return new StepResponse<Read>({ checkout, row, read_ms: Date.now() - t0 })
   }
 )
 
@@ -238,9 +217,9 @@ type Decision =
   | ({ action: "flag"; reason: string; order_id?: string } & Statuses)
   | ({
       action: "capture"
-      session_id: string
+      payment_session_id: string
       /** the session's amount in Medusa (decimal text), which svc was paid in sen */
-      amount: string
+      paid: string
       cart_id: string | null
       /** already authorized or captured in Medusa (the storefront's completion got there first) */
       recorded: boolean
@@ -248,7 +227,7 @@ type Decision =
       order_attempts: number
       order_id: string | null
       /** why the cart cannot become an order as paid (cartCannotComplete, from the judge's read), or null */
-      cart_cannot: string | null
+      cannot: string | null
     } & Statuses)
   | ({
       action: "fail"
@@ -415,13 +394,13 @@ export const judgeCheckoutStep = createStep(
       return plan({
         action: "capture",
         ...st,
-        session_id: session.id,
-        amount,
+        payment_session_id: session.id,
+        paid: amount,
         cart_id: cartId,
         recorded: recorded(session.status),
         order_id: order?.id ?? null,
         order_attempts: row?.order_attempts ?? 0,
-        cart_cannot: cartId
+        cannot: cartId
           ? cartCannotComplete(pc.cart, {
               cart_id: cartId,
               payment_session_id: session.id,
@@ -484,41 +463,37 @@ export const recordCaptureStep = createStep(
   "svc-record-capture",
   async (input: CapturePlan, { container }) => {
     const t0 = Date.now()
-    const none: { capture_ms: number; captured_payment_id: string | null } = {
-      capture_ms: 0,
-      captured_payment_id: null,
-    }
-    if (input.recorded) return new StepResponse(none)
+    let captured_payment_id: string | null = null
+    if (input.recorded)
+      return new StepResponse({ capture_ms: 0, captured_payment_id })
     const payments = container.resolve(Modules.PAYMENT)
     const statusOf = async () =>
       (
         await queryOf(container).graph({
           entity: "payment_session",
           fields: ["status"],
-          filters: { id: input.session_id },
+          filters: { id: input.payment_session_id },
         })
       ).data[0]?.status
     const authorize = async () =>
       recorded(await statusOf())
         ? null
-        : payments.authorizePaymentSession(input.session_id, {})
+        : payments.authorizePaymentSession(input.payment_session_id, {})
     try {
       if (input.cart_id) {
         const payment = await container
           .resolve(Modules.LOCKING)
           .execute(input.cart_id, authorize, { timeout: 30 })
-        return new StepResponse({
-          capture_ms: Date.now() - t0,
-          captured_payment_id: payment?.id ?? null,
-        })
+        captured_payment_id = payment?.id ?? null
+      } else {
+        const payment = await authorize()
+        // run, not runAsStep: its order transaction is the order's record of money captured, which a
+        // later step or a store's hook that throws must not compensate away (the capture never is)
+        if (payment)
+          await capturePaymentWorkflow(container).run({
+            input: { payment_id: payment.id },
+          })
       }
-      const payment = await authorize()
-      // run, not runAsStep: its order transaction is the order's record of money captured, which a
-      // later step or a store's hook that throws must not compensate away (the capture never is)
-      if (payment)
-        await capturePaymentWorkflow(container).run({
-          input: { payment_id: payment.id },
-        })
     } catch (e) {
       // The storefront's own completion may have captured it meanwhile (it holds the cart
       // lock, not this checkout's): that is the outcome.
@@ -529,7 +504,10 @@ export const recordCaptureStep = createStep(
           `svc: checkout ${input.checkout_id}: captured by the storefront's completion meanwhile (${messageOf(e)})`
         )
     }
-    return new StepResponse({ ...none, capture_ms: Date.now() - t0 })
+    return new StepResponse({
+      capture_ms: Date.now() - t0,
+      captured_payment_id,
+    })
   }
 )
 
@@ -546,36 +524,27 @@ export const placeOrderStep = createStep(
   "svc-place-order",
   async (input: CapturePlan, { container }) => {
     const t0 = Date.now()
-    if (!input.cart_id || input.order_id)
-      return new StepResponse({
-        outcome: "captured" as const,
-        order_id: input.order_id,
-        order_recorded: false,
-        order_ms: 0,
-      })
-    const r = await placePaidOrder(
-      container,
-      {
-        checkout_id: input.checkout_id,
-        cart_id: input.cart_id,
-        payment_session_id: input.session_id,
-        paid: input.amount,
-        order_attempts: input.order_attempts,
-        cannot: input.cart_cannot,
-      },
-      input.source
-    )
+    // (none: a balance's order, or a cart's order known already)
+    const r =
+      !input.cart_id || input.order_id
+        ? null
+        : await placePaidOrder(
+            container,
+            { ...input, cart_id: input.cart_id },
+            input.source
+          )
     // placed: the row has its order and its final status settled in the same write (recordOrderPlaced)
-    const placed = r.outcome === "placed"
+    const placed = r?.outcome === "placed"
     return new StepResponse({
-      outcome: placed
-        ? ("captured" as const)
-        : r.outcome === "later"
-          ? ("order_pending" as const)
-          : ("paid_no_order" as const),
-      order_id: placed ? r.orderId : null,
+      outcome:
+        !r || placed
+          ? ("captured" as const)
+          : r.outcome === "later"
+            ? ("order_pending" as const)
+            : ("paid_no_order" as const),
+      order_id: r ? (placed ? r.orderId : null) : input.order_id,
       order_recorded: placed,
-      order_ms: Date.now() - t0,
+      order_ms: r ? Date.now() - t0 : 0,
     })
   }
 )
@@ -655,36 +624,42 @@ async function failOrder(
     !FAILED_AFTER_ORDER.has(
       (await ledger.flag(checkout_id, what, why, o.id)) ?? ""
     )
-  if (o.status === "canceled") {
-    // Canceled by an earlier run that stopped before its flag, or by an admin: the reason is recorded either way.
-    if (!input.attention)
-      await tell(await firstFlag("order_canceled", canceledReason), "canceled")
-    return "order_canceled"
-  }
+  let status = o.status
   let first: boolean | null = null
-  if (svcFromContainer(container).options.failedPaymentOrder === "cancel") {
+  if (
+    status !== "canceled" &&
+    svcFromContainer(container).options.failedPaymentOrder === "cancel"
+  ) {
     first = await firstFlag("order_canceled", canceledReason)
     try {
       // run, not runAsStep: its failure is judged here (canceled meanwhile, or flagged instead)
       await cancelOrderWorkflow(container).run({ input: { order_id: o.id } })
-      await tell(true, "canceled")
-      return "order_canceled"
+      first = true
+      status = "canceled"
     } catch (e) {
       const { data } = await queryOf(container).graph({
         entity: "order",
         fields: ["status"],
         filters: { id: o.id },
       })
-      if (data[0]?.status === "canceled") {
-        await tell(first, "canceled")
-        return "order_canceled"
-      }
-      container
-        .resolve(ContainerRegistrationKeys.LOGGER)
-        .warn(
-          `svc: could not cancel order ${o.id} after its payment failed: ${messageOf(e)}; flagging it instead`
-        )
+      status = data[0]?.status
+      if (status !== "canceled")
+        container
+          .resolve(ContainerRegistrationKeys.LOGGER)
+          .warn(
+            `svc: could not cancel order ${o.id} after its payment failed: ${messageOf(e)}; flagging it instead`
+          )
     }
+  }
+  if (status === "canceled") {
+    // Canceled here, or by an earlier run that stopped before its flag, or by an admin: the reason
+    // is recorded either way (an order canceled before this run, with the row's attention set, is told already).
+    if (first !== null || !input.attention)
+      await tell(
+        first ?? (await firstFlag("order_canceled", canceledReason)),
+        "canceled"
+      )
+    return "order_canceled"
   }
   // (id, data): one object alone would be read as a selector, and nothing written
   await container.resolve(Modules.ORDER).updateOrders(o.id, {

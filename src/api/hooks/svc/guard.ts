@@ -122,10 +122,8 @@ export async function pruneWebhookLogs(
 /** A deposit or prefund read was not sent: its share of the rate budget is spent for now. */
 export class BackgroundReadDeferred extends Error {
   override name = "BackgroundReadDeferred"
-  readonly why: string
   constructor(why: Said) {
     super(english(say("event.deferred", { why })))
-    this.why = english(why)
   }
 }
 

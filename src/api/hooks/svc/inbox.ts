@@ -73,18 +73,14 @@ const depositReads = new WebhookSpacing(2000)
 const prefundReads = new WebhookSpacing(10_000)
 export const backgroundBudget = new BackgroundReadBudget(0.1, 0.5, 30)
 
-/** The webhook subscriber's entry: record (once per event id), then process. */
+/** The webhook subscriber's entry (the event's body, its type and its `data`): record (once per event id), then process. */
 export async function receiveInboxEvent(
   container: Container,
-  body: Loose
-): Promise<{ outcome: string; duplicate: boolean }> {
+  body: Loose,
+  type: InboxEventType,
+  inner: Loose
+): Promise<void> {
   const { svcModule } = adminDeps(container)
-  const type = (
-    typeof body.type === "string" ? body.type : body.event
-  ) as InboxEventType
-  const inner = (
-    body.data && typeof body.data === "object" ? body.data : body
-  ) as Loose
   // capped: a long id is stored as its digest; without one (the envelope is not in the spec), a digest of the body stands in
   const eventId = capEventId(body.id) ?? digestId(JSON.stringify(body))
   let row: InboxRow
@@ -107,15 +103,11 @@ export async function receiveInboxEvent(
       deliveries: Number(existing.deliveries ?? 1) + 1,
     })
     // the first delivery is done or still running: a duplicate changes nothing
-    if (existing.outcome !== "failed")
-      return { outcome: updated.outcome, duplicate: true }
+    if (existing.outcome !== "failed") return
     row = updated
   }
-  const done = await processInboxEvent(container, row.id, "webhook", {
-    rethrow: true,
-  })
+  await processInboxEvent(container, row.id, "webhook", { rethrow: true })
   await retryFailed(container, row.id)
-  return { outcome: done.outcome, duplicate: false }
 }
 
 /** Retry up to three failed events (not the one just handled), oldest first. */

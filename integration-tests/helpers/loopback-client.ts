@@ -21,7 +21,7 @@ export function clientAt(
   const agent = new Agent({ localAddress: address, connections: 16 })
   let carts = 0
   const call = async (
-    method: "GET" | "POST",
+    method: "GET" | "POST" | "DELETE",
     path: string,
     body?: unknown,
     headers: Record<string, string> = {}

@@ -252,5 +252,36 @@ svcMedusaSuite({
       expect(theirs.body).toEqual({ cart_id: cartId, requested: true })
       await Promise.all([flooder.close(), other.close()])
     })
+
+    it("joining the svc checkout line in a loop from one address: 15 carts join within its share, then 429 and the cart is not in line; asking again for a place is not counted", async () => {
+      const flooder = at("127.0.0.12")
+      const carts = await Promise.all(
+        Array.from({ length: 17 }, () => flooder.cart())
+      )
+      const joins: Reply[] = []
+      for (const { cartId } of carts)
+        joins.push(
+          await flooder.call("POST", `/store/svc/carts/${cartId}/line`)
+        )
+      // with room at the budget a cart has its turn; the 16th join is over the address's share
+      expect(joins.slice(0, 15).map((r) => r.status)).toEqual(
+        Array(15).fill(200)
+      )
+      expect(joins[15]).toMatchObject({
+        status: 429,
+        body: { type: "too_many_requests", reason: "address" },
+      })
+      // the first carts ask again, as a waiting page does: not counted, still answered
+      for (const { cartId } of carts.slice(0, 5)) {
+        const again = await flooder.call(
+          "POST",
+          `/store/svc/carts/${cartId}/line`
+        )
+        expect(again.status).toBe(200)
+      }
+      for (const { cartId } of carts)
+        await flooder.call("DELETE", `/store/svc/carts/${cartId}/line`)
+      await flooder.close()
+    })
   },
 })

@@ -58,10 +58,7 @@ import {
   withdrawalsQuery,
 } from "./admin/svc/withdrawals/validators"
 import { shopperGuard } from "./store/svc/shopper-limits/guard"
-import {
-  SVC_TOO_MANY_ATTEMPTS_CODE,
-  type ShopperRefusal,
-} from "./store/svc/shopper-limits/shopper-limits"
+import { tooManyAttempts } from "./store/svc/shopper-limits/shopper-limits"
 
 /** What the plugin reads of a payment session's body (the rest is Medusa's to check). */
 const sessionBody = z.object({
@@ -85,19 +82,6 @@ async function cartOfCollection(
   })
   const id: unknown = data[0]?.cart_id
   return typeof id === "string" ? id : undefined
-}
-
-/** 429 with Retry-After and words that say what to do; nothing reached svc. */
-function tooManyAttempts(res: MedusaResponse, r: ShopperRefusal): true {
-  res.setHeader("Retry-After", String(r.retryAfterSeconds))
-  res.status(429).json({
-    type: "too_many_requests",
-    code: SVC_TOO_MANY_ATTEMPTS_CODE,
-    reason: r.kind,
-    retry_after: r.retryAfterSeconds,
-    message: r.message,
-  })
-  return true
 }
 
 /**

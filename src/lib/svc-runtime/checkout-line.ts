@@ -15,6 +15,8 @@ export type LinePlace = {
   place: number
   /** carts in line, this one included */
   length: number
+  /** the cart joined now (it was not in line) */
+  joined: boolean
 }
 
 export interface LineStore {
@@ -40,12 +42,14 @@ export class MemoryLine implements LineStore {
 
   async visit(member: string, max: number, leaveMs: number) {
     this.prune(leaveMs)
-    if (!this.seen.has(member) && this.seen.size >= max)
-      return { place: 0, length: this.seen.size }
+    const joined = !this.seen.has(member)
+    if (joined && this.seen.size >= max)
+      return { place: 0, length: this.seen.size, joined: false }
     this.seen.set(member, this.now())
     return {
       place: [...this.seen.keys()].indexOf(member) + 1,
       length: this.seen.size,
+      joined,
     }
   }
 
@@ -74,16 +78,18 @@ for _, m in ipairs(gone) do
   redis.call('ZREM', KEYS[2], m)
 end
 local member = ARGV[1]
-if member == '' then return {0, redis.call('ZCARD', KEYS[1])} end
+if member == '' then return {0, redis.call('ZCARD', KEYS[1]), 0} end
+local joined = 0
 if not redis.call('ZSCORE', KEYS[1], member) then
   if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then
-    return {0, redis.call('ZCARD', KEYS[1])}
+    return {0, redis.call('ZCARD', KEYS[1]), 0}
   end
   redis.call('ZADD', KEYS[1], redis.call('INCR', KEYS[3]), member)
+  joined = 1
 end
 redis.call('ZADD', KEYS[2], now, member)
 for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], leave * 4) end
-return {redis.call('ZRANK', KEYS[1], member) + 1, redis.call('ZCARD', KEYS[1])}
+return {redis.call('ZRANK', KEYS[1], member) + 1, redis.call('ZCARD', KEYS[1]), joined}
 `
 
 /** The line on Redis, shared by every server of one svc account (keys carry a hash of the API key and one hash tag). */
@@ -108,8 +114,12 @@ export class RedisLine implements LineStore {
       max,
       leaveMs
     )
-    const [place, length] = Array.isArray(r) ? r : []
-    return { place: Number(place ?? 0), length: Number(length ?? 0) }
+    const [place, length, joined] = Array.isArray(r) ? r : []
+    return {
+      place: Number(place ?? 0),
+      length: Number(length ?? 0),
+      joined: joined === 1,
+    }
   }
 
   visit(member: string, max: number, leaveMs: number) {
@@ -164,20 +174,23 @@ export class CheckoutLine {
     }
   }
 
-  async visit(cartId: string): Promise<LineAnswer> {
+  /** The cart's answer, and whether it joined the line now (a storefront client's share counts joins, not asks). */
+  async visit(cartId: string): Promise<LineAnswer & { joined: boolean }> {
     const room = this.room()
     const max = this.minutes * room.perMinute
-    const { place, length } = await this.visitStore(cartId, max)
+    const { place, length, joined } = await this.visitStore(cartId, max)
     const pace = 60 / room.perMinute // seconds a place
     if (!place)
       return {
         status: "full",
+        joined,
         length,
         retry_after_seconds: Math.max(5, Math.ceil((length - max + 1) * pace)),
       }
-    if (place <= room.now) return { status: "turn" }
+    if (place <= room.now) return { status: "turn", joined }
     return {
       status: "waiting",
+      joined,
       place,
       length,
       wait_seconds: Math.ceil((place - room.now) * pace),

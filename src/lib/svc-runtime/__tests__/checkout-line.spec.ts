@@ -18,12 +18,13 @@ function lineRules(name: string, stores: () => [LineStore, LineStore] | null) {
       expect(await a.visit("cart_1", 10, LEAVE_MS)).toEqual({
         place: 1,
         length: 1,
+        joined: true,
       })
-      expect(await b.visit("cart_2", 10, LEAVE_MS)).toEqual({
+      expect(await b.visit("cart_2", 10, LEAVE_MS)).toMatchObject({
         place: 2,
         length: 2,
       })
-      expect(await a.visit("cart_3", 10, LEAVE_MS)).toEqual({
+      expect(await a.visit("cart_3", 10, LEAVE_MS)).toMatchObject({
         place: 3,
         length: 3,
       })
@@ -31,9 +32,10 @@ function lineRules(name: string, stores: () => [LineStore, LineStore] | null) {
       expect(await b.visit("cart_1", 10, LEAVE_MS)).toEqual({
         place: 1,
         length: 3,
+        joined: false,
       })
       await b.leave("cart_1")
-      expect(await a.visit("cart_3", 10, LEAVE_MS)).toEqual({
+      expect(await a.visit("cart_3", 10, LEAVE_MS)).toMatchObject({
         place: 2,
         length: 2,
       })
@@ -46,7 +48,7 @@ function lineRules(name: string, stores: () => [LineStore, LineStore] | null) {
       const [a, b] = s
       await a.visit("cart_1", 2, LEAVE_MS)
       await b.visit("cart_2", 2, LEAVE_MS)
-      expect(await a.visit("cart_3", 2, LEAVE_MS)).toEqual({
+      expect(await a.visit("cart_3", 2, LEAVE_MS)).toMatchObject({
         place: 0,
         length: 2,
       })
@@ -55,11 +57,11 @@ function lineRules(name: string, stores: () => [LineStore, LineStore] | null) {
         await new Promise((r) => setTimeout(r, LEAVE_MS / 3))
         await b.visit("cart_2", 2, LEAVE_MS)
       }
-      expect(await a.visit("cart_3", 2, LEAVE_MS)).toEqual({
+      expect(await a.visit("cart_3", 2, LEAVE_MS)).toMatchObject({
         place: 2,
         length: 2,
       })
-      expect(await b.visit("cart_2", 2, LEAVE_MS)).toEqual({
+      expect(await b.visit("cart_2", 2, LEAVE_MS)).toMatchObject({
         place: 1,
         length: 2,
       })
@@ -98,9 +100,10 @@ describe("the line's rule", () => {
 
   it("the first carts have their turn while the budget has room; the others wait their place past it at the budget's pace", async () => {
     const l = line(1, 30) // room for one now, 30 a minute: 2 s a place
-    expect(await l.visit("a")).toEqual({ status: "turn" })
+    expect(await l.visit("a")).toEqual({ status: "turn", joined: true })
     expect(await l.visit("b")).toEqual({
       status: "waiting",
+      joined: true,
       place: 2,
       length: 2,
       wait_seconds: 2,
@@ -109,18 +112,21 @@ describe("the line's rule", () => {
     // full: told when to come back
     expect(await l.visit("d")).toEqual({
       status: "full",
+      joined: false,
       length: 3,
       retry_after_seconds: 5,
     })
     // a's checkout is made: b is first, and has the turn
     await l.done("a")
-    expect(await l.visit("b")).toEqual({ status: "turn" })
+    // asking again is not joining
+    expect(await l.visit("b")).toEqual({ status: "turn", joined: false })
     expect(await l.length()).toBe(2)
   })
 
   it("no room at all: even the first waits", async () => {
     expect(await line(0, 60).visit("a")).toEqual({
       status: "waiting",
+      joined: true,
       place: 1,
       length: 1,
       wait_seconds: 1,

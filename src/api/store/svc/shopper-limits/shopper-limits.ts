@@ -1,4 +1,5 @@
 import type { Redis } from "ioredis"
+import type { MedusaResponse } from "@medusajs/framework/http"
 import {
   RateLimiterMemory,
   RateLimiterRedis,
@@ -32,6 +33,19 @@ export type ShopperRefusal = {
   kind: ShopperLimitKind
   retryAfterSeconds: number
   message: string
+}
+
+/** 429 with Retry-After and words that say what to do; nothing reached svc. */
+export function tooManyAttempts(res: MedusaResponse, r: ShopperRefusal): true {
+  res.setHeader("Retry-After", String(r.retryAfterSeconds))
+  res.status(429).json({
+    type: "too_many_requests",
+    code: SVC_TOO_MANY_ATTEMPTS_CODE,
+    reason: r.kind,
+    retry_after: r.retryAfterSeconds,
+    message: r.message,
+  })
+  return true
 }
 
 /** Where the counts live: Redis (several servers) or this process. */

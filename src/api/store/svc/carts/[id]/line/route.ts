@@ -6,6 +6,8 @@ import {
 import { svcFromContainer } from "../../../../../../lib/svc-runtime/config"
 import { SaidError } from "../../../../../../lib/svc-runtime/errors"
 import { say } from "../../../../../../lib/texts"
+import { shopperGuard } from "../../../shopper-limits/guard"
+import { tooManyAttempts } from "../../../shopper-limits/shopper-limits"
 
 /** The cart, which must exist and not be an order yet: a database read, no svc call. */
 async function openCart(req: MedusaRequest): Promise<string> {
@@ -32,12 +34,19 @@ async function openCart(req: MedusaRequest): Promise<string> {
  * `{status: "turn"}`: start the svc payment now. `{status: "waiting", place,
  * length, wait_seconds}`: ask again within a few seconds (a cart not seen for
  * 15 s loses its place). `{status: "full", retry_after_seconds}`: 429 with
- * Retry-After. Costs no svc call.
+ * Retry-After. Costs no svc call; joining counts against the storefront
+ * client's share (`storefrontLimits`: 429 past it).
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
-  const answer = await svcFromContainer(req.scope).line.visit(
-    await openCart(req)
-  )
+  const id = await openCart(req)
+  const { line } = svcFromContainer(req.scope)
+  const { joined, ...answer } = await line.visit(id)
+  // joining counts against the client's share (as a payment session does), asking again does not
+  const refused = joined && (await shopperGuard(req.scope)?.takeClient(req))
+  if (refused) {
+    await line.done(id)
+    return tooManyAttempts(res, refused)
+  }
   if (answer.status === "full")
     res.status(429).setHeader("Retry-After", answer.retry_after_seconds)
   res.json(answer)

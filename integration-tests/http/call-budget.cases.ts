@@ -39,19 +39,23 @@ export function callBudget({
 }: SvcSuite): void {
   const sandboxUrl = () => svc.ref.sandbox.url
 
+  /** The webhooks the sandbox delivered for this checkout (its log: no query). */
+  const deliveredFor = (checkoutId: string) =>
+    sb()
+      .webhookLog()
+      .filter(
+        (a) =>
+          (a.payload.data as { checkoutId?: string }).checkoutId ===
+            checkoutId &&
+          a.statusCode !== null &&
+          a.statusCode < 300
+      )
+
   /** Every webhook the sandbox delivered for this checkout has been handled by the store. */
   const webhooksHandled = (checkoutId: string, atLeast: number) =>
     waitFor(
       async () => {
-        const delivered = sb()
-          .webhookLog()
-          .filter(
-            (a) =>
-              (a.payload.data as { checkoutId?: string }).checkoutId ===
-                checkoutId &&
-              a.statusCode !== null &&
-              a.statusCode < 300
-          )
+        const delivered = deliveredFor(checkoutId)
         const m = getContainer().resolve(SVC_MODULE) as any
         const rows = await m.listSvcWebhookEvents({ resource_id: checkoutId })
         const handled = rows.filter(
@@ -118,18 +122,9 @@ export function callBudget({
       session = sql.statements
       sql.reset()
       sb().pay(checkoutId)
-      // the wallet's three webhooks delivered (the sandbox's log: no query), then nothing left running
+      // the wallet's three webhooks delivered, then nothing left running
       await waitFor(
-        async () =>
-          sb()
-            .webhookLog()
-            .filter(
-              (a) =>
-                (a.payload.data as { checkoutId?: string }).checkoutId ===
-                  checkoutId &&
-                a.statusCode !== null &&
-                a.statusCode < 300
-            ).length >= 3,
+        async () => deliveredFor(checkoutId).length >= 3,
         "the three webhooks delivered"
       )
       await sql.quiet()

@@ -1,6 +1,3 @@
-import type { LinkPageKind } from "../../../../../workflows/balance-payment-link/lasting-link"
-
-export type { LinkPageKind }
 /**
  * The pages a buyer sees when a lasting payment link cannot send them on to
  * svc (docs/payment-links.md): one small HTML page each, with a `lang`, one
@@ -11,7 +8,7 @@ export type { LinkPageKind }
 export type PageLanguage = "en" | "ms" | "zh-CN"
 
 /** The HTTP status of each page. */
-export const PAGE_STATUS: Record<LinkPageKind, number> = {
+export const PAGE_STATUS = {
   invalid: 404,
   wrong_order: 404,
   expired: 410,
@@ -22,6 +19,9 @@ export const PAGE_STATUS: Record<LinkPageKind, number> = {
   too_many: 429,
   revoked: 410,
 }
+
+/** The page a buyer sees when a link cannot send them on to svc (lasting-link.ts decides which). */
+export type LinkPageKind = keyof typeof PAGE_STATUS
 
 type Words = {
   title: Record<LinkPageKind, string>
@@ -128,19 +128,18 @@ export function pageLanguage(acceptLanguage: unknown): PageLanguage {
   const ranked = acceptLanguage
     .slice(0, 200)
     .split(",")
-    .map((part, i) => {
-      const [tag, ...params] = part.trim().toLowerCase().split(";")
+    .map((part) => {
+      const [tag = "", ...params] = part.trim().toLowerCase().split(";")
       const q = params
         .map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1])
         .find(Boolean)
-      return { tag: tag ?? "", q: q === undefined ? 1 : Number(q) || 0, i }
+      return { tag, q: q === undefined ? 1 : Number(q) || 0 }
     })
-    .filter((x) => x.q > 0)
-    .sort((a, b) => b.q - a.q || a.i - b.i)
-  for (const { tag } of ranked) {
-    if (tag === "en" || tag.startsWith("en-")) return "en"
-    if (tag === "ms" || tag.startsWith("ms-")) return "ms"
-    if (tag === "zh" || tag.startsWith("zh-")) return "zh-CN"
+  // a stable sort: of equal q, the header's order
+  for (const { tag, q } of ranked.sort((a, b) => b.q - a.q)) {
+    const lang = q > 0 ? /^(en|ms|zh)(-|$)/.exec(tag)?.[1] : undefined
+    if (lang === "en" || lang === "ms") return lang
+    if (lang === "zh") return "zh-CN"
   }
   return "en"
 }

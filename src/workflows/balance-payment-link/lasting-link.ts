@@ -1,7 +1,6 @@
 import type {
   ILockingModule,
   InferTypeOf,
-  INotificationModuleService,
   MedusaContainer,
 } from "@medusajs/framework/types"
 import {
@@ -23,6 +22,7 @@ import { SaidError } from "../../lib/svc-runtime/errors"
 import { loadOrder, orderBalance, type BalanceLink } from "./order-balance"
 import { settleCheckoutEvent } from "../settle-checkout"
 import { createBalancePaymentLinkWorkflow } from "./index"
+import type { LinkPageKind } from "../../api/svc/pay/[order_id]/[token]/pages"
 
 /**
  * Lasting payment links (docs/payment-links.md). "Request payment" gives the
@@ -49,11 +49,7 @@ const iso = (v: Date | string | null): string | null =>
   v == null ? null : new Date(v).toISOString()
 
 function linkOptions(container: Container) {
-  const config = container.resolve<
-    Parameters<typeof findSvcProviderConfig>[0] & {
-      admin?: { backendUrl?: string }
-    }
-  >(ContainerRegistrationKeys.CONFIG_MODULE)
+  const config = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE)
   const found = findSvcProviderConfig(config)
   return { options: found?.options.paymentLinks ?? { lifetimeDays: 7 }, config }
 }
@@ -151,7 +147,7 @@ export async function issueLastingLink(
   // one at a time per order (two admins, a double click): the second finds the first's link
   const locking = container.resolve<ILockingModule>(Modules.LOCKING)
   const row = await locking.execute(
-    `${LINK_LOCK_PREFIX}${args.order_id}`,
+    `svc-payment-link:${args.order_id}`,
     async () => {
       const same = (
         await rowsOf(container, { order_id: args.order_id, revoked_at: null })
@@ -175,8 +171,6 @@ export async function issueLastingLink(
   )
   return view(container, row, args.base, now)
 }
-
-const LINK_LOCK_PREFIX = "svc-payment-link:"
 
 /** The order's newest lasting link, for the order page (null: none made yet). */
 export async function latestLastingLink(
@@ -211,14 +205,10 @@ export async function sendLastingLink(
   if (!order.email)
     throw invalidData(say("link.noEmail", { order: args.order_id }))
   const noProvider = invalidData(say("link.noProvider"))
-  let notifications: INotificationModuleService
-  try {
-    notifications = container.resolve<INotificationModuleService>(
-      Modules.NOTIFICATION
-    )
-  } catch {
-    throw noProvider
-  }
+  const notifications = container.resolve(Modules.NOTIFICATION, {
+    allowUnregistered: true,
+  })
+  if (!notifications) throw noProvider
   const link = await view(container, row, args.base)
   const sent = notifications.createNotifications({
     to: order.email,
@@ -284,18 +274,6 @@ export async function revokeLastingLink(
   )
   return view(container, { ...row, revoked_at: revokedAt }, args.base)
 }
-
-/** The page a buyer sees when a link cannot send them on to svc (src/api/svc/pay/[order_id]/[token]/pages.ts). */
-export type LinkPageKind =
-  | "invalid"
-  | "wrong_order"
-  | "expired"
-  | "canceled"
-  | "paid"
-  | "changed"
-  | "unavailable"
-  | "too_many"
-  | "revoked"
 
 /** What opening a link does: send the buyer on to svc, or a page saying why not. */
 export type Opened =

@@ -1,4 +1,10 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
+import type {
+  MedusaContainer,
+  OrderDTO,
+  PaymentCollectionDTO,
+  RegionDTO,
+  ReturnDTO,
+} from "@medusajs/framework/types"
 import {
   ContainerRegistrationKeys,
   MedusaError,
@@ -39,29 +45,11 @@ const TITLES: Record<string, string> = {
 export type BalanceLink = NonNullable<ReturnType<typeof linkOf>>
 export type OrderBalance = ReturnType<typeof balanceOf>
 
-type LoadedOrder = {
-  id: string
-  display_id?: number
-  status: string
-  currency_code: string
-  email?: string | null
-  region_id?: string
-  region?: { payment_providers?: { id: string; is_enabled?: boolean }[] }
-  summary?: { pending_difference?: unknown; raw_pending_difference?: unknown }
-  returns?: { id: string; status: string }[]
-  payment_collections?: {
-    id: string
-    status: string
-    amount: unknown
-    raw_amount?: unknown
-    payment_sessions?: {
-      id: string
-      provider_id: string
-      status: string
-      data?: Record<string, unknown>
-      created_at?: string
-    }[]
-  }[]
+// Query's rows are untyped without Medusa's generated types: Medusa's own types of the fields asked for
+type LoadedOrder = OrderDTO & {
+  region?: RegionDTO
+  returns?: ReturnDTO[]
+  payment_collections?: (PaymentCollectionDTO & { raw_amount?: unknown })[]
 }
 
 /** Returns whose items are not all back (Medusa counts returned items in the order's balance only once received). */
@@ -88,7 +76,6 @@ export async function loadOrder(container: Container, orderId: string) {
     ],
     filters: { id: orderId },
   })
-  // Query's rows are untyped without Medusa's generated types: these are the fields asked for
   const order: LoadedOrder | undefined = data[0]
   if (!order)
     throw new SaidError(
@@ -108,7 +95,7 @@ export async function loadOrder(container: Container, orderId: string) {
   }
 }
 
-const timeOf = (v?: string) => (v ? new Date(v).getTime() || 0 : 0)
+const timeOf = (v: string | Date) => new Date(v).getTime() || 0
 
 function linkOf(
   collection:

@@ -23,12 +23,16 @@ import { exactSum } from "../money/sen-sums"
 type Query = Omit<RemoteQueryFunction, symbol>
 type Resolver = Pick<MedusaContainer, "resolve">
 
-/** Query from `scope`, else from the application's container, else undefined. */
-function medusaQuery(scope?: Resolver): Query | undefined {
+/** `key` from `scope`, else from the application's container, when `ok` takes it; else undefined. */
+export function fromScopeOrApp<T>(
+  key: string,
+  scope?: Resolver,
+  ok: (v: T | undefined) => boolean = Boolean
+): T | undefined {
   for (const c of [scope, appContainer]) {
     try {
-      const query = c?.resolve(ContainerRegistrationKeys.QUERY)
-      if (query) return query
+      const v = c?.resolve<T | undefined>(key)
+      if (ok(v)) return v
     } catch {
       // awilix throws for a name it does not hold
     }
@@ -108,7 +112,7 @@ export class MedusaReads {
   constructor(private readonly scope?: Resolver) {}
 
   private get query(): Query | undefined {
-    return medusaQuery(this.scope)
+    return fromScopeOrApp(ContainerRegistrationKeys.QUERY, this.scope)
   }
 
   /**

@@ -35,10 +35,10 @@ type Container = MedusaContainer
 /** Collections Medusa still expects money on (createOrUpdateOrderPaymentCollectionWorkflow updates these). */
 export const UNPAID = new Set(["not_paid", "awaiting"])
 export const SVC_PROVIDER = /^pp_svc-(wallet|fpx|fpx-direct)_[A-Za-z0-9_-]+$/
+/** The titles of the svc methods a merchant can send a link for (not FPX direct: it needs the buyer's bank). */
 const TITLES: Record<string, string> = {
   wallet: "svc wallet",
   fpx: "FPX online banking",
-  "fpx-direct": "FPX online banking (choose your bank)",
 }
 
 /** The open svc link of an unpaid collection: its payment session and svc's checkout. */
@@ -141,14 +141,10 @@ export function balanceOf(loaded: Awaited<ReturnType<typeof loadOrder>>) {
   const unpaid = (order.payment_collections ?? []).find(
     (c) => c && UNPAID.has(c.status)
   )
-  const svcProviders = providers
-    .filter(
-      (id) => SVC_PROVIDER.test(id) && !id.startsWith("pp_svc-fpx-direct_")
-    )
-    .map((id) => ({
-      id,
-      title: TITLES[/^pp_svc-(wallet|fpx|fpx-direct)_/.exec(id)![1]!]!,
-    }))
+  const svcProviders = providers.flatMap((id) => {
+    const title = TITLES[SVC_PROVIDER.exec(id)?.[1] ?? ""]
+    return title ? [{ id, title }] : []
+  })
   const said = refusalOf(loaded, outstandingSen, svcProviders.length)
   const refusal = said && english(said)
   return {

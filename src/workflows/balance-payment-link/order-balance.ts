@@ -97,11 +97,7 @@ export async function loadOrder(container: Container, orderId: string) {
 
 const timeOf = (v: string | Date) => new Date(v).getTime() || 0
 
-function linkOf(
-  collection:
-    NonNullable<LoadedOrder["payment_collections"]>[number] | undefined,
-  now = Date.now()
-) {
+function linkOf(collection?: PaymentCollectionDTO) {
   const sessions = [...(collection?.payment_sessions ?? [])]
     .filter((s) => s && SVC_PROVIDER.test(s.provider_id))
     .sort((a, b) => timeOf(b.created_at) - timeOf(a.created_at))
@@ -114,7 +110,7 @@ function linkOf(
       typeof d.expiresAt !== "string"
     )
       continue
-    if (!(Date.parse(d.expiresAt) > now)) continue
+    if (!(Date.parse(d.expiresAt) > Date.now())) continue
     return {
       session_id: s.id,
       provider_id: s.provider_id,

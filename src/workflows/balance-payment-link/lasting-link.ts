@@ -1,8 +1,4 @@
-import type {
-  ILockingModule,
-  InferTypeOf,
-  MedusaContainer,
-} from "@medusajs/framework/types"
+import type { InferTypeOf, MedusaContainer } from "@medusajs/framework/types"
 import {
   ContainerRegistrationKeys,
   MedusaError,
@@ -145,7 +141,7 @@ export async function issueLastingLink(
   const lifetimeMs = options.lifetimeDays * DAY_MS
   const now = Date.now()
   // one at a time per order (two admins, a double click): the second finds the first's link
-  const locking = container.resolve<ILockingModule>(Modules.LOCKING)
+  const locking = container.resolve(Modules.LOCKING)
   const row = await locking.execute(
     `svc-payment-link:${args.order_id}`,
     async () => {
@@ -196,11 +192,9 @@ export async function sendLastingLink(
   args: { order_id: string; payment_link_id: string; base: string }
 ): Promise<LastingLink> {
   const row = await rowOfOrder(container, args, false)
-  if (new Date(row.expires_at).getTime() <= Date.now()) {
-    throw invalidData(
-      say("link.expired", { at: new Date(row.expires_at).toISOString() })
-    )
-  }
+  const link = await view(container, row, args.base)
+  if (link.expired)
+    throw invalidData(say("link.expired", { at: link.expires_at }))
   const { order } = await loadOrder(container, args.order_id)
   if (!order.email)
     throw invalidData(say("link.noEmail", { order: args.order_id }))
@@ -209,7 +203,6 @@ export async function sendLastingLink(
     allowUnregistered: true,
   })
   if (!notifications) throw noProvider
-  const link = await view(container, row, args.base)
   const sent = notifications.createNotifications({
     to: order.email,
     channel: "email",
@@ -221,8 +214,8 @@ export async function sendLastingLink(
       order_id: order.id,
       display_id: order.display_id ?? null,
       url: link.url,
-      amount: fromSen(row.amount_sen),
-      amount_sen: Number(row.amount_sen),
+      amount: fromSen(link.amount_sen),
+      amount_sen: link.amount_sen,
       currency_code: order.currency_code ?? "myr",
       expires_at: link.expires_at,
     },
@@ -238,7 +231,7 @@ export async function sendLastingLink(
   })
   const sentAt = new Date()
   await svcModuleOf(container).updateSvcPaymentLinks({
-    id: row.id,
+    id: link.id,
     sent_at: sentAt,
     sent_to: order.email,
   })
@@ -263,16 +256,15 @@ export async function revokeLastingLink(
 ): Promise<LastingLink> {
   const row = await rowOfOrder(container, args)
   if (row.revoked_at) return view(container, row, args.base)
-  const revokedAt = new Date()
-  await svcModuleOf(container).updateSvcPaymentLinks({
+  const revoked = await svcModuleOf(container).updateSvcPaymentLinks({
     id: row.id,
-    revoked_at: revokedAt,
+    revoked_at: new Date(),
   })
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   logger.info(
     `svc: payment link ${row.id} of order ${row.order_id} revoked${args.by ? ` by ${args.by}` : ""}`
   )
-  return view(container, { ...row, revoked_at: revokedAt }, args.base)
+  return view(container, revoked, args.base)
 }
 
 /** What opening a link does: send the buyer on to svc, or a page saying why not. */

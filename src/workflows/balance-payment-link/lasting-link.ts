@@ -353,9 +353,7 @@ async function balanceOutcome(
       input: {
         order_id: row.order_id,
         provider_id: row.provider_id,
-        ...(balance.payment_collection
-          ? { payment_collection_id: balance.payment_collection.id }
-          : {}),
+        payment_collection_id: balance.payment_collection?.id,
       },
     })
     // never more than the balance the link was made for (the order moved while the checkout was made)

@@ -226,12 +226,6 @@ export async function orderBalance(
   return balanceOf(await loadOrder(container, orderId))
 }
 
-/** The body of POST …/balance/payment-link (src/api/admin/svc/orders/validators.ts checks it). */
-export type PaymentLinkBody = {
-  provider_id: string
-  payment_collection_id?: string
-}
-
 /**
  * POST: an svc checkout link for the order's outstanding amount, made by the
  * balance payment link workflow (src/workflows/balance-payment-link) with the
@@ -248,5 +242,10 @@ export type PaymentLinkBody = {
  * (createBalanceSessionStep). Asked again while svc's link is still open (same
  * collection, method and amount) the provider gives the same link (svc-base
  * adoptOpenCheckout): one open link per balance; once it has expired or failed, a new one.
+ *
+ * Its body (src/api/admin/svc/orders/validators.ts checks it):
  */
-export const BALANCE_LOCK_PREFIX = "svc-balance:"
+export type PaymentLinkBody = {
+  provider_id: string
+  payment_collection_id?: string
+}

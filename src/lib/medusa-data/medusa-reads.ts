@@ -23,16 +23,12 @@ import { exactSum } from "../money/sen-sums"
 type Query = Omit<RemoteQueryFunction, symbol>
 type Resolver = Pick<MedusaContainer, "resolve">
 
-/** `key` from `scope`, else from the application's container, when `ok` takes it; else undefined. */
-export function fromScopeOrApp<T>(
-  key: string,
-  scope?: Resolver,
-  ok: (v: T | undefined) => boolean = Boolean
-): T | undefined {
+/** Query from `scope`, else from the application's container, else undefined. */
+function medusaQuery(scope?: Resolver): Query | undefined {
   for (const c of [scope, appContainer]) {
     try {
-      const v = c?.resolve<T | undefined>(key)
-      if (ok(v)) return v
+      const query = c?.resolve(ContainerRegistrationKeys.QUERY)
+      if (query) return query
     } catch {
       // awilix throws for a name it does not hold
     }
@@ -121,7 +117,7 @@ export class MedusaReads {
   constructor(private readonly scope?: Resolver) {}
 
   private get query(): Query | undefined {
-    return fromScopeOrApp(ContainerRegistrationKeys.QUERY, this.scope)
+    return medusaQuery(this.scope)
   }
 
   /**

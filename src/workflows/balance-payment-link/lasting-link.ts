@@ -18,7 +18,6 @@ import { SaidError } from "../../lib/svc-runtime/errors"
 import { loadOrder, orderBalance, type BalanceLink } from "./order-balance"
 import { settleCheckoutEvent } from "../settle-checkout"
 import { createBalancePaymentLinkWorkflow } from "./index"
-import type { LinkPageKind } from "../../api/svc/pay/[order_id]/[token]/pages"
 
 /**
  * Lasting payment links (docs/payment-links.md). "Request payment" gives the
@@ -266,6 +265,22 @@ export async function revokeLastingLink(
   )
   return view(container, revoked, args.base)
 }
+
+/** The HTTP status of each page. */
+export const PAGE_STATUS = {
+  invalid: 404,
+  wrong_order: 404,
+  expired: 410,
+  canceled: 409,
+  paid: 409,
+  changed: 409,
+  unavailable: 503,
+  too_many: 429,
+  revoked: 410,
+}
+
+/** The page a buyer sees when a link cannot send them on to svc (openLastingLink decides which; src/api/svc/pay/[order_id]/[token]/pages.ts shows it). */
+export type LinkPageKind = keyof typeof PAGE_STATUS
 
 /** What opening a link does: send the buyer on to svc, or a page saying why not. */
 export type Opened =

@@ -1,3 +1,9 @@
+import {
+  PAGE_STATUS,
+  type LinkPageKind,
+} from "../../../../../workflows/balance-payment-link/lasting-link"
+
+export { PAGE_STATUS, type LinkPageKind }
 /**
  * The pages a buyer sees when a lasting payment link cannot send them on to
  * svc (docs/payment-links.md): one small HTML page each, with a `lang`, one
@@ -6,22 +12,6 @@
  * storefront kit's catalogues, packages/storefront/src/i18n).
  */
 export type PageLanguage = "en" | "ms" | "zh-CN"
-
-/** The HTTP status of each page. */
-export const PAGE_STATUS = {
-  invalid: 404,
-  wrong_order: 404,
-  expired: 410,
-  canceled: 409,
-  paid: 409,
-  changed: 409,
-  unavailable: 503,
-  too_many: 429,
-  revoked: 410,
-}
-
-/** The page a buyer sees when a link cannot send them on to svc (lasting-link.ts decides which). */
-export type LinkPageKind = keyof typeof PAGE_STATUS
 
 type Words = {
   title: Record<LinkPageKind, string>

@@ -47,11 +47,20 @@ export type CollectionContext = {
 }
 
 type Id = { id: string }
-type SessionRow = {
-  payment_collection_id: string | null
+type When = string | Date
+/** A payment session as Query gives it (the fields each read asks for). */
+type SessionRow = Id & {
+  data: Record<string, unknown> | null
+  payment_collection_id: string
   payment_collection?: {
-    payments?: ({ canceled_at: string | Date | null } & Id)[] | null
-    cart?: ({ completed_at: string | Date | null } & Id) | null
+    payments?:
+      | (Id & {
+          created_at: When
+          canceled_at: When | null
+          payment_session_id: string | null
+        })[]
+      | null
+    cart?: (Id & { completed_at?: When | null; order?: Id | null }) | null
     order?: Id | null
   } | null
 }
@@ -169,21 +178,7 @@ export class MedusaReads {
       ],
       filters: { id: sessionIds },
     })
-    type Row = Id & {
-      data: Record<string, unknown> | null
-      payment_collection_id: string
-      payment_collection?: {
-        payments?:
-          | (Id & {
-              created_at: string | Date
-              canceled_at: string | Date | null
-              payment_session_id: string | null
-            })[]
-          | null
-        cart?: (Id & { order?: Id | null }) | null
-      } | null
-    }
-    const rows: Row[] = data
+    const rows: SessionRow[] = data
     for (const s of rows) {
       const payments = (s.payment_collection?.payments ?? [])
         .filter((p) => p.payment_session_id === s.id && !p.canceled_at)

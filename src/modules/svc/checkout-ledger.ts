@@ -63,15 +63,32 @@ export type OpenCheckout = Pick<
 const entries = (e: Entry) =>
   JSON.stringify([{ ...e, at: new Date().toISOString() }])
 
-/**
- * The checkout's row, locked, as it was before the statement it starts (`prev`): a second
- * writer waits and then reads the first one's write, so "what it was before" tells one
- * caller only that it made a change (the plugin's events, docs/events.md).
- */
-const LOCK_ROW = `with prev as (select id, attention from svc_checkout where checkout_id = :checkoutId and deleted_at is null for update)`
+/** `:entry` appended to the row's status history. */
+const APPEND_ENTRY = `status_history = jsonb_set(status_history, '{entries}', (status_history->'entries') || :entry::jsonb)`
+
+/** A `paid_no_order` flag cleared (another flag kept). */
+const CLEAR_PAID_NO_ORDER = `attention = case when t.attention = 'paid_no_order' then null else t.attention end,
+  attention_reason = case when t.attention = 'paid_no_order' then null else t.attention_reason end`
 
 export class CheckoutLedger {
   constructor(private readonly sql: Sql) {}
+
+  /**
+   * One update `set` of the checkout's row `t`, locked, with the row as it was before (`prev`): a
+   * second writer waits and then reads the first one's write, so "what it was before" tells one
+   * caller only that it made a change (the plugin's events, docs/events.md). Answers the attention
+   * the row had before, and its retry time.
+   */
+  private async lockedUpdate(checkoutId: string, set: string, b: Bindings) {
+    type Row = { order_retry_at: Date; previous_attention: string | null }
+    const [r] = await this.sql<Row>(
+      `with prev as (select id, attention from svc_checkout where checkout_id = :checkoutId and deleted_at is null for update)
+       update svc_checkout t set ${set}, updated_at = now() from prev where t.id = prev.id
+       returning t.order_retry_at, prev.attention as previous_attention`,
+      { ...b, checkoutId }
+    )
+    return r
+  }
 
   async byCheckoutId(checkoutId: string): Promise<LedgerRow | undefined> {
     const [row] = await this.sql<LedgerRow>(
@@ -103,17 +120,10 @@ export class CheckoutLedger {
     reason: string,
     orderId?: string
   ): Promise<string | null> {
-    const [r] = await this.sql<{ previous_attention: string | null }>(
-      `${LOCK_ROW}
-       update svc_checkout t set attention = :attention, attention_reason = :reason, order_id = coalesce(:orderId, t.order_id), updated_at = now()
-         from prev where t.id = prev.id
-       returning prev.attention as previous_attention`,
-      {
-        checkoutId,
-        attention,
-        reason: reason.slice(0, 1000),
-        orderId: orderId ?? null,
-      }
+    const r = await this.lockedUpdate(
+      checkoutId,
+      `attention = :attention, attention_reason = :reason, order_id = coalesce(:orderId, t.order_id)`,
+      { attention, reason: reason.slice(0, 1000), orderId: orderId ?? null }
     )
     return r?.previous_attention ?? null
   }
@@ -189,18 +199,11 @@ export class CheckoutLedger {
     orderId: string,
     entry: Entry
   ): Promise<boolean> {
-    const [r] = await this.sql<{ previous_attention: string | null }>(
-      `${LOCK_ROW}
-       update svc_checkout t set
-         attention = case when t.attention = 'paid_no_order' then null else t.attention end,
-         attention_reason = case when t.attention = 'paid_no_order' then null else t.attention_reason end,
-         order_id = :orderId, order_retry_at = null, settled_status = coalesce(t.settled_status, 'COMPLETED'),
-         settled_at = coalesce(t.settled_at, now()),
-         status_history = jsonb_set(t.status_history, '{entries}', (t.status_history->'entries') || :entry::jsonb),
-         updated_at = now()
-         from prev where t.id = prev.id
-       returning prev.attention as previous_attention`,
-      { checkoutId, orderId, entry: entries(entry) }
+    const r = await this.lockedUpdate(
+      checkoutId,
+      `${CLEAR_PAID_NO_ORDER}, ${APPEND_ENTRY}, order_id = :orderId, order_retry_at = null,
+       settled_status = coalesce(t.settled_status, 'COMPLETED'), settled_at = coalesce(t.settled_at, now())`,
+      { orderId, entry: entries(entry) }
     )
     return r?.previous_attention === "paid_no_order"
   }
@@ -217,23 +220,11 @@ export class CheckoutLedger {
     backoff: { baseS: number; capS: number },
     entry: Omit<Entry, "detail">
   ): Promise<{ retryAt: Date | undefined; cleared: boolean }> {
-    type Row = { order_retry_at: Date; previous_attention: string | null }
-    const [r] = await this.sql<Row>(
-      `${LOCK_ROW}
-       update svc_checkout t set
-         attention = case when t.attention = 'paid_no_order' then null else t.attention end,
-         attention_reason = case when t.attention = 'paid_no_order' then null else t.attention_reason end,
-         order_retry_at = now() + make_interval(secs => least(:capS::float8, :baseS::float8 * power(2, least(t.order_attempts, 20)))),
-         order_attempts = t.order_attempts + 1,
-         status_history = jsonb_set(t.status_history, '{entries}', (t.status_history->'entries') || :entry::jsonb),
-         updated_at = now()
-         from prev where t.id = prev.id
-       returning t.order_retry_at, prev.attention as previous_attention`,
-      {
-        ...backoff,
-        checkoutId,
-        entry: entries({ ...entry, detail: reason.slice(0, 500) }),
-      }
+    const r = await this.lockedUpdate(
+      checkoutId,
+      `${CLEAR_PAID_NO_ORDER}, ${APPEND_ENTRY}, order_attempts = t.order_attempts + 1,
+       order_retry_at = now() + make_interval(secs => least(:capS::float8, :baseS::float8 * power(2, least(t.order_attempts, 20))))`,
+      { ...backoff, entry: entries({ ...entry, detail: reason.slice(0, 500) }) }
     )
     return {
       retryAt: r?.order_retry_at,
@@ -248,16 +239,11 @@ export class CheckoutLedger {
     reason: string,
     entry: Omit<Entry, "detail">
   ): Promise<boolean> {
-    const [r] = await this.sql<{ previous_attention: string | null }>(
-      `${LOCK_ROW}
-       update svc_checkout t set attention = 'paid_no_order', attention_reason = :reason, order_retry_at = null,
-         order_attempts = t.order_attempts + 1,
-         status_history = jsonb_set(t.status_history, '{entries}', (t.status_history->'entries') || :entry::jsonb),
-         updated_at = now()
-         from prev where t.id = prev.id
-       returning prev.attention as previous_attention`,
+    const r = await this.lockedUpdate(
+      checkoutId,
+      `attention = 'paid_no_order', attention_reason = :reason, order_retry_at = null,
+       order_attempts = t.order_attempts + 1, ${APPEND_ENTRY}`,
       {
-        checkoutId,
         reason: reason.slice(0, 1000),
         entry: entries({ ...entry, detail: reason.slice(0, 500) }),
       }
@@ -437,8 +423,7 @@ export class CheckoutLedger {
          paid_at = coalesce(:paidAt, paid_at),
          tx_hash = coalesce(:txHash, tx_hash),
          failure_reason = coalesce(:failureReason, failure_reason),
-         status_history = jsonb_set(status_history, '{entries}', (status_history->'entries') || :entry::jsonb),
-         updated_at = now()
+         ${APPEND_ENTRY}, updated_at = now()
        where checkout_id = :checkoutId and deleted_at is null and status <> :status
          and status not in ('COMPLETED', 'FAILED', 'CANCELLED', 'REJECTED')`,
       {

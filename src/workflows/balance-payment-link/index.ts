@@ -6,7 +6,7 @@ import {
   WorkflowResponse,
   type WorkflowData,
 } from "@medusajs/framework/workflows-sdk"
-import { BALANCE_LOCK_PREFIX, type BalanceLink } from "./order-balance"
+import type { BalanceLink } from "./order-balance"
 import {
   checkBalanceRequestStep,
   createBalanceSessionStep,
@@ -49,7 +49,7 @@ export const createBalancePaymentLinkWorkflow = createWorkflow(
   (input: WorkflowData<BalancePaymentLinkInput>) => {
     const lockKey = transform(
       { input },
-      ({ input }) => `${BALANCE_LOCK_PREFIX}${input.order_id}`
+      ({ input }) => `svc-balance:${input.order_id}`
     )
     // executeOnSubWorkflow: run inside a store's own workflow, the order is still locked
     acquireLockStep({

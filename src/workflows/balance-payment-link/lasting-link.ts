@@ -1,9 +1,4 @@
-import type {
-  ILockingModule,
-  InferTypeOf,
-  INotificationModuleService,
-  MedusaContainer,
-} from "@medusajs/framework/types"
+import type { InferTypeOf, MedusaContainer } from "@medusajs/framework/types"
 import {
   ContainerRegistrationKeys,
   MedusaError,
@@ -49,11 +44,7 @@ const iso = (v: Date | string | null): string | null =>
   v == null ? null : new Date(v).toISOString()
 
 function linkOptions(container: Container) {
-  const config = container.resolve<
-    Parameters<typeof findSvcProviderConfig>[0] & {
-      admin?: { backendUrl?: string }
-    }
-  >(ContainerRegistrationKeys.CONFIG_MODULE)
+  const config = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE)
   const found = findSvcProviderConfig(config)
   return { options: found?.options.paymentLinks ?? { lifetimeDays: 7 }, config }
 }
@@ -149,9 +140,9 @@ export async function issueLastingLink(
   const lifetimeMs = options.lifetimeDays * DAY_MS
   const now = Date.now()
   // one at a time per order (two admins, a double click): the second finds the first's link
-  const locking = container.resolve<ILockingModule>(Modules.LOCKING)
+  const locking = container.resolve(Modules.LOCKING)
   const row = await locking.execute(
-    `${LINK_LOCK_PREFIX}${args.order_id}`,
+    `svc-payment-link:${args.order_id}`,
     async () => {
       const same = (
         await rowsOf(container, { order_id: args.order_id, revoked_at: null })
@@ -175,8 +166,6 @@ export async function issueLastingLink(
   )
   return view(container, row, args.base, now)
 }
-
-const LINK_LOCK_PREFIX = "svc-payment-link:"
 
 /** The order's newest lasting link, for the order page (null: none made yet). */
 export async function latestLastingLink(
@@ -202,24 +191,17 @@ export async function sendLastingLink(
   args: { order_id: string; payment_link_id: string; base: string }
 ): Promise<LastingLink> {
   const row = await rowOfOrder(container, args, false)
-  if (new Date(row.expires_at).getTime() <= Date.now()) {
-    throw invalidData(
-      say("link.expired", { at: new Date(row.expires_at).toISOString() })
-    )
-  }
+  const link = await view(container, row, args.base)
+  if (link.expired)
+    throw invalidData(say("link.expired", { at: link.expires_at }))
   const { order } = await loadOrder(container, args.order_id)
   if (!order.email)
     throw invalidData(say("link.noEmail", { order: args.order_id }))
   const noProvider = invalidData(say("link.noProvider"))
-  let notifications: INotificationModuleService
-  try {
-    notifications = container.resolve<INotificationModuleService>(
-      Modules.NOTIFICATION
-    )
-  } catch {
-    throw noProvider
-  }
-  const link = await view(container, row, args.base)
+  const notifications = container.resolve(Modules.NOTIFICATION, {
+    allowUnregistered: true,
+  })
+  if (!notifications) throw noProvider
   const sent = notifications.createNotifications({
     to: order.email,
     channel: "email",
@@ -231,8 +213,8 @@ export async function sendLastingLink(
       order_id: order.id,
       display_id: order.display_id ?? null,
       url: link.url,
-      amount: fromSen(row.amount_sen),
-      amount_sen: Number(row.amount_sen),
+      amount: fromSen(link.amount_sen),
+      amount_sen: link.amount_sen,
       currency_code: order.currency_code ?? "myr",
       expires_at: link.expires_at,
     },
@@ -248,7 +230,7 @@ export async function sendLastingLink(
   })
   const sentAt = new Date()
   await svcModuleOf(container).updateSvcPaymentLinks({
-    id: row.id,
+    id: link.id,
     sent_at: sentAt,
     sent_to: order.email,
   })
@@ -273,29 +255,32 @@ export async function revokeLastingLink(
 ): Promise<LastingLink> {
   const row = await rowOfOrder(container, args)
   if (row.revoked_at) return view(container, row, args.base)
-  const revokedAt = new Date()
-  await svcModuleOf(container).updateSvcPaymentLinks({
+  const revoked = await svcModuleOf(container).updateSvcPaymentLinks({
     id: row.id,
-    revoked_at: revokedAt,
+    revoked_at: new Date(),
   })
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   logger.info(
     `svc: payment link ${row.id} of order ${row.order_id} revoked${args.by ? ` by ${args.by}` : ""}`
   )
-  return view(container, { ...row, revoked_at: revokedAt }, args.base)
+  return view(container, revoked, args.base)
 }
 
-/** The page a buyer sees when a link cannot send them on to svc (src/api/svc/pay/[order_id]/[token]/pages.ts). */
-export type LinkPageKind =
-  | "invalid"
-  | "wrong_order"
-  | "expired"
-  | "canceled"
-  | "paid"
-  | "changed"
-  | "unavailable"
-  | "too_many"
-  | "revoked"
+/** The HTTP status of each page. */
+export const PAGE_STATUS = {
+  invalid: 404,
+  wrong_order: 404,
+  expired: 410,
+  canceled: 409,
+  paid: 409,
+  changed: 409,
+  unavailable: 503,
+  too_many: 429,
+  revoked: 410,
+}
+
+/** The page a buyer sees when a link cannot send them on to svc (openLastingLink decides which; src/api/svc/pay/[order_id]/[token]/pages.ts shows it). */
+export type LinkPageKind = keyof typeof PAGE_STATUS
 
 /** What opening a link does: send the buyer on to svc, or a page saying why not. */
 export type Opened =
@@ -383,9 +368,7 @@ async function balanceOutcome(
       input: {
         order_id: row.order_id,
         provider_id: row.provider_id,
-        ...(balance.payment_collection
-          ? { payment_collection_id: balance.payment_collection.id }
-          : {}),
+        payment_collection_id: balance.payment_collection?.id,
       },
     })
     // never more than the balance the link was made for (the order moved while the checkout was made)

@@ -2,22 +2,15 @@ import { z } from "@medusajs/framework/zod"
 import type { SvcModuleService } from "../../modules/svc"
 import { generateLinkSecret } from "./link-token"
 
-/** Where the secret is kept: `svc_setting`, through the svc module's service (its one owner). */
-export type SecretStore = Pick<
-  SvcModuleService,
-  "twoSettings" | "insertSettingIfAbsent"
->
-
 export const LINK_SECRET_KEY = "payment_link_secret"
 
 const STORED = z.object({ secret: z.string().regex(/^[A-Za-z0-9_-]{43}$/) })
 const parse = (v: unknown): unknown =>
   typeof v === "string" ? JSON.parse(v) : v
 
-async function read(pg: SecretStore): Promise<string | null> {
-  const row = (await pg.twoSettings(LINK_SECRET_KEY, LINK_SECRET_KEY)).find(
-    (r) => r.key === LINK_SECRET_KEY
-  )
+/** The secret kept in `svc_setting`, through the svc module's service (its one owner). */
+async function read(pg: SvcModuleService): Promise<string | null> {
+  const [row] = await pg.twoSettings(LINK_SECRET_KEY, LINK_SECRET_KEY)
   if (!row) return null
   const stored = STORED.safeParse(parse(row.value))
   // never replaced by a new one: every link already sent would stop working
@@ -34,7 +27,7 @@ async function read(pg: SecretStore): Promise<string | null> {
  * instance reads the same row). Read from the database on each use (one
  * indexed row): never cached past a request, never logged, never in an answer.
  */
-export async function linkSecret(pg: SecretStore): Promise<string> {
+export async function linkSecret(pg: SvcModuleService): Promise<string> {
   const found = await read(pg)
   if (found) return found
   await pg.insertSettingIfAbsent(LINK_SECRET_KEY, {

@@ -1,4 +1,10 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
+import type {
+  MedusaContainer,
+  OrderDTO,
+  PaymentCollectionDTO,
+  RegionDTO,
+  ReturnDTO,
+} from "@medusajs/framework/types"
 import {
   ContainerRegistrationKeys,
   MedusaError,
@@ -29,39 +35,21 @@ type Container = MedusaContainer
 /** Collections Medusa still expects money on (createOrUpdateOrderPaymentCollectionWorkflow updates these). */
 export const UNPAID = new Set(["not_paid", "awaiting"])
 export const SVC_PROVIDER = /^pp_svc-(wallet|fpx|fpx-direct)_[A-Za-z0-9_-]+$/
+/** The titles of the svc methods a merchant can send a link for (not FPX direct: it needs the buyer's bank). */
 const TITLES: Record<string, string> = {
   wallet: "svc wallet",
   fpx: "FPX online banking",
-  "fpx-direct": "FPX online banking (choose your bank)",
 }
 
 /** The open svc link of an unpaid collection: its payment session and svc's checkout. */
 export type BalanceLink = NonNullable<ReturnType<typeof linkOf>>
 export type OrderBalance = ReturnType<typeof balanceOf>
 
-type LoadedOrder = {
-  id: string
-  display_id?: number
-  status: string
-  currency_code: string
-  email?: string | null
-  region_id?: string
-  region?: { payment_providers?: { id: string; is_enabled?: boolean }[] }
-  summary?: { pending_difference?: unknown; raw_pending_difference?: unknown }
-  returns?: { id: string; status: string }[]
-  payment_collections?: {
-    id: string
-    status: string
-    amount: unknown
-    raw_amount?: unknown
-    payment_sessions?: {
-      id: string
-      provider_id: string
-      status: string
-      data?: Record<string, unknown>
-      created_at?: string
-    }[]
-  }[]
+// Query's rows are untyped without Medusa's generated types: Medusa's own types of the fields asked for
+type LoadedOrder = OrderDTO & {
+  region?: RegionDTO
+  returns?: ReturnDTO[]
+  payment_collections?: (PaymentCollectionDTO & { raw_amount?: unknown })[]
 }
 
 /** Returns whose items are not all back (Medusa counts returned items in the order's balance only once received). */
@@ -88,7 +76,6 @@ export async function loadOrder(container: Container, orderId: string) {
     ],
     filters: { id: orderId },
   })
-  // Query's rows are untyped without Medusa's generated types: these are the fields asked for
   const order: LoadedOrder | undefined = data[0]
   if (!order)
     throw new SaidError(
@@ -108,13 +95,9 @@ export async function loadOrder(container: Container, orderId: string) {
   }
 }
 
-const timeOf = (v?: string) => (v ? new Date(v).getTime() || 0 : 0)
+const timeOf = (v: string | Date) => new Date(v).getTime() || 0
 
-function linkOf(
-  collection:
-    NonNullable<LoadedOrder["payment_collections"]>[number] | undefined,
-  now = Date.now()
-) {
+function linkOf(collection?: PaymentCollectionDTO) {
   const sessions = [...(collection?.payment_sessions ?? [])]
     .filter((s) => s && SVC_PROVIDER.test(s.provider_id))
     .sort((a, b) => timeOf(b.created_at) - timeOf(a.created_at))
@@ -127,7 +110,7 @@ function linkOf(
       typeof d.expiresAt !== "string"
     )
       continue
-    if (!(Date.parse(d.expiresAt) > now)) continue
+    if (!(Date.parse(d.expiresAt) > Date.now())) continue
     return {
       session_id: s.id,
       provider_id: s.provider_id,
@@ -154,14 +137,10 @@ export function balanceOf(loaded: Awaited<ReturnType<typeof loadOrder>>) {
   const unpaid = (order.payment_collections ?? []).find(
     (c) => c && UNPAID.has(c.status)
   )
-  const svcProviders = providers
-    .filter(
-      (id) => SVC_PROVIDER.test(id) && !id.startsWith("pp_svc-fpx-direct_")
-    )
-    .map((id) => ({
-      id,
-      title: TITLES[/^pp_svc-(wallet|fpx|fpx-direct)_/.exec(id)![1]!]!,
-    }))
+  const svcProviders = providers.flatMap((id) => {
+    const title = TITLES[SVC_PROVIDER.exec(id)?.[1] ?? ""]
+    return title ? [{ id, title }] : []
+  })
   const said = refusalOf(loaded, outstandingSen, svcProviders.length)
   const refusal = said && english(said)
   return {
@@ -247,12 +226,6 @@ export async function orderBalance(
   return balanceOf(await loadOrder(container, orderId))
 }
 
-/** The body of POST …/balance/payment-link (src/api/admin/svc/orders/validators.ts checks it). */
-export type PaymentLinkBody = {
-  provider_id: string
-  payment_collection_id?: string
-}
-
 /**
  * POST: an svc checkout link for the order's outstanding amount, made by the
  * balance payment link workflow (src/workflows/balance-payment-link) with the
@@ -269,5 +242,10 @@ export type PaymentLinkBody = {
  * (createBalanceSessionStep). Asked again while svc's link is still open (same
  * collection, method and amount) the provider gives the same link (svc-base
  * adoptOpenCheckout): one open link per balance; once it has expired or failed, a new one.
+ *
+ * Its body (src/api/admin/svc/orders/validators.ts checks it):
  */
-export const BALANCE_LOCK_PREFIX = "svc-balance:"
+export type PaymentLinkBody = {
+  provider_id: string
+  payment_collection_id?: string
+}

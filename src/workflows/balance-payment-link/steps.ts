@@ -159,8 +159,7 @@ export const readBalanceLinkStep = createStep(
         MedusaError.Types.UNEXPECTED_STATE,
         say("balance.linkNotMade", { order: input.order_id })
       )
-    const before = input.before_checkout_id
-    const reused = !!before && before === link.checkout_id
+    const reused = input.before_checkout_id === link.checkout_id
     if (!reused)
       await emitSvcEvent(container, SvcEvents.PAYMENT_LINK_CREATED, {
         order_id: input.order_id,

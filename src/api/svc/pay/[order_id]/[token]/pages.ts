@@ -1,6 +1,9 @@
-import type { LinkPageKind } from "../../../../../workflows/balance-payment-link/lasting-link"
+import {
+  PAGE_STATUS,
+  type LinkPageKind,
+} from "../../../../../workflows/balance-payment-link/lasting-link"
 
-export type { LinkPageKind }
+export { PAGE_STATUS, type LinkPageKind }
 /**
  * The pages a buyer sees when a lasting payment link cannot send them on to
  * svc (docs/payment-links.md): one small HTML page each, with a `lang`, one
@@ -9,19 +12,6 @@ export type { LinkPageKind }
  * storefront kit's catalogues, packages/storefront/src/i18n).
  */
 export type PageLanguage = "en" | "ms" | "zh-CN"
-
-/** The HTTP status of each page. */
-export const PAGE_STATUS: Record<LinkPageKind, number> = {
-  invalid: 404,
-  wrong_order: 404,
-  expired: 410,
-  canceled: 409,
-  paid: 409,
-  changed: 409,
-  unavailable: 503,
-  too_many: 429,
-  revoked: 410,
-}
 
 type Words = {
   title: Record<LinkPageKind, string>
@@ -128,19 +118,18 @@ export function pageLanguage(acceptLanguage: unknown): PageLanguage {
   const ranked = acceptLanguage
     .slice(0, 200)
     .split(",")
-    .map((part, i) => {
-      const [tag, ...params] = part.trim().toLowerCase().split(";")
+    .map((part) => {
+      const [tag = "", ...params] = part.trim().toLowerCase().split(";")
       const q = params
         .map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1])
         .find(Boolean)
-      return { tag: tag ?? "", q: q === undefined ? 1 : Number(q) || 0, i }
+      return { tag, q: q === undefined ? 1 : Number(q) || 0 }
     })
-    .filter((x) => x.q > 0)
-    .sort((a, b) => b.q - a.q || a.i - b.i)
-  for (const { tag } of ranked) {
-    if (tag === "en" || tag.startsWith("en-")) return "en"
-    if (tag === "ms" || tag.startsWith("ms-")) return "ms"
-    if (tag === "zh" || tag.startsWith("zh-")) return "zh-CN"
+  // a stable sort: of equal q, the header's order
+  for (const { tag, q } of ranked.sort((a, b) => b.q - a.q)) {
+    const lang = q > 0 ? /^(en|ms|zh)(-|$)/.exec(tag)?.[1] : undefined
+    if (lang === "en" || lang === "ms") return lang
+    if (lang === "zh") return "zh-CN"
   }
   return "en"
 }

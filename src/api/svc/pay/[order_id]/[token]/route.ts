@@ -51,7 +51,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     res.redirect(303, opened.url)
   } catch (e) {
     req.scope
-      .resolve<{ warn: (m: string) => void }>(ContainerRegistrationKeys.LOGGER)
+      .resolve(ContainerRegistrationKeys.LOGGER)
       .warn(
         `svc: a payment link could not be opened: ${e instanceof Error ? e.message : String(e)}`
       )

@@ -49,7 +49,7 @@ import {
 } from "./admin/svc/orders/validators"
 import { refundPayoutsQuery } from "./admin/svc/payouts/validators"
 import { payoutsQuery } from "./admin/svc/prefund/validators"
-import { refundRequest } from "./admin/svc/refunds/validators"
+import { refundRequest } from "../workflows/refund-to-bank/validators"
 import { einvoiceQuery, periodQuery } from "./admin/svc/reports/validators"
 import { tokenTransferRequest } from "./admin/svc/token-transfers/validators"
 import { webhookTokenChange } from "./admin/svc/webhook-token/validators"

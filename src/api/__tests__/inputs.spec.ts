@@ -19,7 +19,7 @@ import {
 import { beneficiaryRegister } from "../admin/svc/beneficiaries/validators"
 import { checkMissed } from "../admin/svc/deposits/validators"
 import { tokenTransferRequest } from "../admin/svc/token-transfers/validators"
-import { refundRequest } from "../admin/svc/refunds/validators"
+import { refundRequest } from "../../workflows/refund-to-bank/validators"
 import { paymentLinkBody } from "../admin/svc/orders/validators"
 import { recognise, TEXTS } from "../../lib/texts"
 

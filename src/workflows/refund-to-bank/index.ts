@@ -19,7 +19,7 @@ export type { RefundSentData }
 
 /** A new refund (`request`, as the admin route starts it), or a stored request to finish (`payout_request_id`, as the job does). */
 export type RefundToBankInput = {
-  /** the refund as the admin asked it (src/api/admin/svc/refunds/validators.ts checks its shape) */
+  /** the refund as the admin asked it (./validators.ts checks its shape, the admin route's too) */
   request?: RefundRequest
   /** the admin user who asked */
   actor_id?: string

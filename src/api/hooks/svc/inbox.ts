@@ -106,7 +106,7 @@ export async function receiveInboxEvent(
     if (existing.outcome !== "failed") return
     row = updated
   }
-  await processInboxEvent(container, row.id, "webhook", { rethrow: true })
+  await processInboxEvent(container, row.id, "webhook")
   await retryFailed(container, row.id)
 }
 
@@ -123,8 +123,7 @@ async function retryFailed(container: Container, exceptId: string) {
     },
     { take: 3, order: { created_at: "ASC" } }
   )
-  for (const f of failed)
-    await processInboxEvent(container, f.id, "retry", { rethrow: false })
+  for (const f of failed) await processInboxEvent(container, f.id, "retry")
 }
 
 /**
@@ -136,8 +135,7 @@ async function retryFailed(container: Container, exceptId: string) {
 export async function processInboxEvent(
   container: Container,
   rowId: string,
-  source: "webhook" | "retry" | "admin",
-  opts: { rethrow: boolean }
+  source: "webhook" | "retry" | "admin"
 ): Promise<InboxRow> {
   const { svcModule } = adminDeps(container)
   const row = await svcModule.retrieveSvcInboxEvent(rowId)
@@ -280,7 +278,8 @@ export async function processInboxEvent(
       outcome: "failed",
       detail: detail.slice(0, 500),
     })
-    if (opts.rethrow && !deferred) throw e
+    // a webhook's failure is svc's to deliver again (not a deferred read); a retry's or an admin's is answered
+    if (source === "webhook" && !deferred) throw e
     return failed
   }
 }

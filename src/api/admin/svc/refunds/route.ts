@@ -1,5 +1,5 @@
 import { refundToBankWorkflow } from "../../../../workflows/refund-to-bank"
-import type { RefundRequest } from "./validators"
+import type { RefundRequestInput as RefundRequest } from "../../../../workflows/refund-to-bank/validators"
 import { sendOut } from "../answer"
 
 /**

@@ -50,10 +50,7 @@ export type PaidCartNeedsAttentionData = {
 }
 
 /** `svc.paid_cart.resolved` */
-export type PaidCartResolvedData = {
-  checkout_id: string
-  cart_id: string
-  payment_session_id: string
+export type PaidCartResolvedData = PaidCartNeedsAttentionData & {
   /** the order the cart became; null when a flag from an earlier version went back to the plugin's own retries */
   order_id: string | null
 }

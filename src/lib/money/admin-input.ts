@@ -1,6 +1,11 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "@medusajs/framework/zod"
-import { assertAmountTextBounded, fromSen, toSen } from "../../client"
+import {
+  assertAmountTextBounded,
+  fromSen,
+  SvcInputError,
+  toSen,
+} from "../../client"
 import { english, say, type Said } from "../texts"
 import { SaidError } from "../svc-runtime/errors"
 
@@ -29,14 +34,8 @@ export function parseRinggit(
     assertAmountTextBounded(value, field)
     sen = toSen(value, field)
   } catch (e) {
-    // the client's rule ("must be a decimal amount", …), else its message
-    const rule =
-      e && typeof e === "object" && "rule" in e && typeof e.rule === "string"
-        ? e.rule
-        : e instanceof Error
-          ? e.message
-          : String(e)
-    throw invalidData(`${field}: ${rule}`)
+    // the client's rule, named by the field ("amount: must be a decimal amount", …)
+    throw invalidData(e instanceof SvcInputError ? e.message : String(e))
   }
   if (sen < minSen || sen > maxSen) {
     throw invalidData(

@@ -50,6 +50,11 @@ export function parseRinggit(
   return sen
 }
 
+/** A stored status history as it is, or none. */
+const storedHistory = z
+  .object({ entries: z.array(z.unknown()) })
+  .catch({ entries: [] })
+
 /** A status history with one more entry (history only grows). */
 export function appendEntry(
   history: unknown,
@@ -57,13 +62,7 @@ export function appendEntry(
   source: string,
   detail?: string
 ) {
-  const entries: unknown[] =
-    history &&
-    typeof history === "object" &&
-    "entries" in history &&
-    Array.isArray(history.entries)
-      ? history.entries
-      : []
+  const { entries } = storedHistory.parse(history)
   return {
     entries: [
       ...entries,

@@ -267,7 +267,6 @@ export function urlOf(url: string): URL | null {
 
 export type SvcProviderOptions = z.infer<typeof svcProviderOptionsSchema>
 export type PaymentLinksOptions = SvcProviderOptions["paymentLinks"]
-export type SvcProviderOptionsInput = z.input<typeof svcProviderOptionsSchema>
 
 const PREFIX = "Invalid medusa-payment-svc provider options"
 

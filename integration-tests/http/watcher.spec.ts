@@ -63,6 +63,11 @@ svcMedusaSuite({
         last: { outcome: "ok", failures_in_a_row: 0 },
       })
       expect(watch!.last!.runs).toBeGreaterThan(1)
+      // its svc calls of the last minute are recorded with each tick, within its tenth of the ceiling
+      expect(watch!.last!.counts.svc_calls_last_minute).toEqual(
+        expect.any(Number)
+      )
+      expect(watch!.last!.counts.svc_calls_last_minute).toBeLessThanOrEqual(10)
       expect(watch!.detail).toMatch(
         /^runs every 1 s; last run \d+ s ago \(ok, \d+ runs recorded\)$/
       )

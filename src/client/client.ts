@@ -123,7 +123,7 @@ export class SvcClient {
   }
 
   /** New checkouts the rate budget admits now, and in a steady minute (RateLimiter.checkoutRoom). */
-  checkoutRoom(): { now: number; perMinute: number } {
+  checkoutRoom(): Promise<{ now: number; perMinute: number }> {
     return this.#core.checkoutRoom()
   }
 

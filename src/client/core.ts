@@ -164,7 +164,7 @@ export class RequestCore {
     return this.#limiter.usage()
   }
 
-  checkoutRoom(): { now: number; perMinute: number } {
+  checkoutRoom(): Promise<{ now: number; perMinute: number }> {
     return this.#limiter.checkoutRoom()
   }
 

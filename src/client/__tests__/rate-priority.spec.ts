@@ -197,17 +197,17 @@ describe("the room for new checkouts (the line's turns)", () => {
   it("says how many checkouts fit now, each with its read owed, and the steady pace; as many creates as it said are taken, the next is refused", async () => {
     const limiter = new RateLimiter({ accountLimit: 100 })
     // 100 a minute, 5 kept for other reads: a checkout and its read each, 47 now and a minute
-    expect(limiter.checkoutRoom()).toEqual({ now: 47, perMinute: 47 })
+    expect(await limiter.checkoutRoom()).toEqual({ now: 47, perMinute: 47 })
     for (let i = 0; i < 10; i++) await limiter.acquire(CREATE, Date.now())
-    expect(limiter.checkoutRoom().now).toBe(37)
+    expect((await limiter.checkoutRoom()).now).toBe(37)
     for (let i = 0; i < 37; i++) await limiter.acquire(CREATE, Date.now())
-    expect(limiter.checkoutRoom().now).toBe(0)
+    expect((await limiter.checkoutRoom()).now).toBe(0)
     await expect(limiter.acquire(CREATE, Date.now())).rejects.toBeInstanceOf(
       RateBudgetWait
     )
     // production: the route's own 120 a minute is the pace
     expect(
-      new RateLimiter({ accountLimit: 1000 }).checkoutRoom().perMinute
+      (await new RateLimiter({ accountLimit: 1000 }).checkoutRoom()).perMinute
     ).toBe(120)
   })
 })
@@ -227,6 +227,24 @@ describe("the Redis budget says which window was full", () => {
   })
   afterAll(async () => {
     await redis?.quit()
+  })
+
+  it("two servers on one budget: each sees the room the other's checkouts left (the deployment's count, not its own last take)", async () => {
+    if (!redis) return console.warn("no Redis at 127.0.0.1:6379: skipped")
+    const key = `test-room-${process.pid}-${Date.now()}`
+    const server = () =>
+      new RateLimiter({
+        accountLimit: 100,
+        shared: new RedisRateBudget(redis, key),
+      })
+    const [a, b] = [server(), server()]
+    for (let i = 0; i < 10; i++) await a.acquire(CREATE)
+    // a owes reads for its 10 (reserve 10 + 5 + 1): 37; b owes none (5 + 1): 42, not the idle 47
+    expect((await a.checkoutRoom()).now).toBe(37)
+    expect((await b.checkoutRoom()).now).toBe(42)
+    for (let i = 0; i < 40; i++) await b.acquire(CREATE)
+    // a, whose last take counted 10, sees b's 40: 100 - 50 - 16
+    expect((await a.checkoutRoom()).now).toBe(17)
   })
 
   it("blocked names the account window for a creation at the reserve, the route window for a route limit", async () => {

@@ -231,6 +231,8 @@ export interface SharedRateStore {
    * signed in the same second by two processes is the same signature). Optional (src/client/signing/clock.ts).
    */
   claimCreated?(requestKey: string, created: number): Promise<boolean>
+  /** Sends in each named window now, across the processes (RateLimiter.checkoutRoom). Optional. */
+  count?(names: string[], windowMs: number): Promise<number[]>
 }
 
 export interface RateLimiterOptions {
@@ -311,16 +313,26 @@ export class RateLimiter {
    * New checkouts the budget admits now, and how many it admits in a steady
    * minute: each takes a slot and leaves its settling read owed (two of the
    * ceiling), above the settlements' floor, within the route's own limit (for
-   * the line of shoppers waiting for a turn).
+   * the line of shoppers waiting for a turn). With a shared store that counts,
+   * the deployment's sends now: this process's last take does not see what
+   * other servers sent since, and two servers would grant the same room.
    */
-  checkoutRoom(): { now: number; perMinute: number } {
+  async checkoutRoom(): Promise<{ now: number; perMinute: number }> {
     const { limit } = this.account
     const route = ROUTE_RATE_LIMITS["POST /v1/checkout"]!
-    const routeLeft =
-      route.limit - (this.groups.get(route.group)?.used(this.now()) ?? 0)
-    const accountLeft = limit - this.usage().used - this.reserveOf("create")
+    const shared = this.sharedDown ? undefined : this.shared
+    const counted = await shared
+      ?.count?.(["account", route.group], this.windowMs)
+      .catch(() => undefined)
+    const routeUsed =
+      counted?.[1] ?? this.groups.get(route.group)?.used(this.now()) ?? 0
+    const used = counted?.[0] ?? this.usage().used
+    const accountLeft = limit - used - this.reserveOf("create")
     return {
-      now: Math.max(0, Math.min(routeLeft, Math.ceil(accountLeft / 2))),
+      now: Math.max(
+        0,
+        Math.min(route.limit - routeUsed, Math.ceil(accountLeft / 2))
+      ),
       perMinute: Math.max(
         1,
         Math.min(route.limit, Math.floor((limit - settleReserve(limit)) / 2))

@@ -146,7 +146,7 @@ export type LineAnswer =
   | { status: "full"; length: number; retry_after_seconds: number }
 
 /** What the budget admits: new checkouts now, and in a steady minute (SvcClient.checkoutRoom). */
-export type CheckoutRoom = () => { now: number; perMinute: number }
+export type CheckoutRoom = () => Promise<{ now: number; perMinute: number }>
 
 /**
  * The line's rule: the first `room.now` carts in line have their turn (the
@@ -176,7 +176,7 @@ export class CheckoutLine {
 
   /** The cart's answer, and whether it joined the line now (a storefront client's share counts joins, not asks). */
   async visit(cartId: string): Promise<LineAnswer & { joined: boolean }> {
-    const room = this.room()
+    const room = await this.room()
     const max = this.minutes * room.perMinute
     const { place, length, joined } = await this.visitStore(cartId, max)
     const pace = 60 / room.perMinute // seconds a place

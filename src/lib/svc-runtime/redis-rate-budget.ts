@@ -46,6 +46,18 @@ end
 return {1, redis.call('ZCARD', KEYS[1])}
 `
 
+/** KEYS: windows; ARGV: window ms. With Redis's clock: drop the old sends, answer each window's count. */
+const COUNT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local out = {}
+for i, k in ipairs(KEYS) do
+  redis.call('ZREMRANGEBYSCORE', k, '-inf', now - tonumber(ARGV[1]))
+  out[i] = redis.call('ZCARD', k)
+end
+return out
+`
+
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex")
 type RedisLike = Pick<Redis, "eval" | "set" | "quit">
 
@@ -84,6 +96,12 @@ export class RedisRateBudget implements SharedRateStore {
       .map((i) => windows[Number(i) - 1]?.name)
       .filter((n): n is string => !!n)
     return { ok: false as const, waitMs: Number(count), blocked }
+  }
+
+  async count(names: string[], windowMs: number) {
+    const keys = names.map((n) => this.prefix + n)
+    const r = await this.redis.eval(COUNT, keys.length, ...keys, windowMs)
+    return Array.isArray(r) ? r.map(Number) : names.map(() => 0)
   }
 
   /** A signature's `created` for a request, claimed for the deployment past svc's longest freshness window (payouts: 300 s). */

@@ -96,7 +96,7 @@ lineRules("Redis, two servers", () => {
 describe("the line's rule", () => {
   const line = (now: number, perMinute = 60) =>
     // a line of 6 s of the budget: 3 carts at 30 a minute
-    new CheckoutLine(new MemoryLine(), () => ({ now, perMinute }), 0.1)
+    new CheckoutLine(new MemoryLine(), async () => ({ now, perMinute }), 0.1)
 
   it("the first carts have their turn while the budget has room; the others wait their place past it at the budget's pace", async () => {
     const l = line(1, 30) // room for one now, 30 a minute: 2 s a place

@@ -1,9 +1,9 @@
 /**
- * A flash sale at svc's ceiling (issue 50): shoppers arrive faster than the
- * account's budget creates checkouts, and wait in the checkout line
- * (src/lib/svc-runtime/checkout-line.ts) as a storefront does: ask
- * `POST /store/svc/carts/:id/line` every 3 s, start the svc payment on
- * `turn`. Of every five shoppers one presses Cancel and one closes the tab
+ * A flash sale at svc's ceiling (issue 50): shoppers, their carts filled
+ * before the sale, press Pay faster than the account's budget creates
+ * checkouts, and wait in the checkout line (src/lib/svc-runtime/checkout-line.ts)
+ * as a storefront does: ask `POST /store/svc/carts/:id/line` every 4 s, start
+ * the svc payment on `turn`. Of every five shoppers one presses Cancel and one closes the tab
  * (stops asking) after a while in line; the other three pay, and half of
  * those complete the cart, half leave it to the webhook.
  *
@@ -25,7 +25,7 @@ import { readStats, resetStats, type CallStats } from "../testing/sandbox-stats"
 import { sessionData, SVC_PROVIDERS } from "../testing/shopper"
 import { call, HttpError, StoreApi } from "../testing/store-api"
 
-const POLL_MS = 3000
+const POLL_MS = 4000
 const WAIT_SLACK_S = 15
 const PROVIDERS = Object.values(SVC_PROVIDERS)
 
@@ -37,6 +37,8 @@ type LineAnswer = {
   wait_seconds?: number
   retry_after_seconds?: number
 }
+
+type Cart = Awaited<ReturnType<StoreApi["newCart"]>>
 
 interface FlashShopper {
   i: number
@@ -75,10 +77,13 @@ async function askLine(api: StoreApi, cartId: string): Promise<LineAnswer> {
 }
 
 /** A shopper from arrival to paid (or left): never throws. */
-async function shopper(api: StoreApi, c: Cluster, s: FlashShopper) {
+async function shopper(
+  api: StoreApi,
+  c: Cluster,
+  s: FlashShopper,
+  { cartId, paymentCollectionId }: Cart
+) {
   try {
-    const { cartId, paymentCollectionId } = await api.newCart()
-    s.cartId = cartId
     const provider = PROVIDERS[s.i % PROVIDERS.length]!
     for (;;) {
       const a = await askLine(api, cartId)
@@ -167,7 +172,6 @@ async function main() {
   process.once("SIGINT", stop)
   try {
     const api = new StoreApi(cluster.url, cluster.store)
-    await resetStats(cluster.svc.url)
     const shoppers: FlashShopper[] = Array.from({ length: n }, (_, i) => ({
       i,
       kind: kindOf(i),
@@ -175,6 +179,15 @@ async function main() {
       bounced: 0,
       maxLength: 0,
     }))
+    // the carts, filled before the sale (four at a time): not measured
+    const carts: Cart[] = []
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (carts.length < n) carts.push(await api.newCart())
+      })
+    )
+    shoppers.forEach((s, i) => (s.cartId = carts[i]!.cartId))
+    await resetStats(cluster.svc.url)
     const t0 = Date.now()
     const gap = (minutes * 60_000) / n
     const perMinute: CallStats[] = []
@@ -188,7 +201,7 @@ async function main() {
     await Promise.all(
       shoppers.map(async (s) => {
         await sleep(s.i * gap)
-        await shopper(api, cluster, s)
+        await shopper(api, cluster, s, carts[s.i]!)
       })
     )
     clearInterval(ticker)

@@ -25,6 +25,7 @@ const KNOWN_SECONDS = {
   "integration-tests/browser/kit-languages.spec.ts": 143,
   "integration-tests/scale/crash-points.spec.ts": 108,
   "integration-tests/security/security.spec.ts": 100,
+  "integration-tests/scale/checkout-line-cluster.spec.ts": 96,
   "integration-tests/http/payments.spec.ts": 84,
   "integration-tests/http/store-extensions.spec.ts": 84,
   "integration-tests/scale/paid-no-order-crash.spec.ts": 71,

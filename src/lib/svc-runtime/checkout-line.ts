@@ -8,7 +8,9 @@ import { createHash } from "node:crypto"
  * across every server (one Redis line per svc account; without Redis, per
  * process). A cart holds one place; a cart not seen for `leaveMs` (no poll:
  * the tab was closed) loses it and costs nothing; the line holds at most
- * `max` carts, past which a shopper is told when to come back.
+ * `max` carts, past which a shopper is told when to come back. The line
+ * remembers how its last `DEPARTURES` carts went (their checkout made, or
+ * left): the places ahead that will still be there when they are served.
  */
 export type LinePlace = {
   /** 1 = first; 0 when the line is full and the cart is not in it */
@@ -17,13 +19,19 @@ export type LinePlace = {
   length: number
   /** the cart joined now (it was not in line) */
   joined: boolean
+  /** of the carts that went from the line lately, the share whose checkout was made (1 with none yet) */
+  share: number
 }
+
+/** How many of the carts gone from the line the share is taken over. */
+const DEPARTURES = 100
+const share = (served: number, gone: number) => (served + 1) / (gone + 1)
 
 export interface LineStore {
   /** Joins `member` (or refreshes its place), after dropping the carts not seen for `leaveMs`. */
   visit(member: string, max: number, leaveMs: number): Promise<LinePlace>
-  /** Leaves the line (its checkout was made, or the shopper cancelled). */
-  leave(member: string): Promise<void>
+  /** Leaves the line: its checkout was made (`served`), or the shopper cancelled. */
+  leave(member: string, served: boolean): Promise<void>
   /** Carts in line now. */
   length(leaveMs: number): Promise<number>
 }
@@ -32,29 +40,41 @@ export interface LineStore {
 export class MemoryLine implements LineStore {
   /** cart → last seen (ms); a Map keeps the order carts joined in */
   private readonly seen = new Map<string, number>()
+  /** how the last carts went, newest last: true when served */
+  private readonly gone: boolean[] = []
 
   constructor(private readonly now: () => number = Date.now) {}
 
   private prune(leaveMs: number) {
     const gone = this.now() - leaveMs
-    for (const [m, at] of this.seen) if (at < gone) this.seen.delete(m)
+    for (const [m, at] of this.seen) if (at < gone) this.drop(m, false)
+  }
+
+  private drop(member: string, served: boolean) {
+    if (this.seen.delete(member)) this.gone.push(served)
+    if (this.gone.length > DEPARTURES) this.gone.shift()
+  }
+
+  private share() {
+    return share(this.gone.filter(Boolean).length, this.gone.length)
   }
 
   async visit(member: string, max: number, leaveMs: number) {
     this.prune(leaveMs)
     const joined = !this.seen.has(member)
     if (joined && this.seen.size >= max)
-      return { place: 0, length: this.seen.size, joined: false }
+      return { place: 0, length: this.seen.size, joined: false, share: 1 }
     this.seen.set(member, this.now())
     return {
       place: [...this.seen.keys()].indexOf(member) + 1,
       length: this.seen.size,
       joined,
+      share: this.share(),
     }
   }
 
-  async leave(member: string) {
-    this.seen.delete(member)
+  async leave(member: string, served: boolean) {
+    this.drop(member, served)
   }
 
   async length(leaveMs: number) {
@@ -64,9 +84,22 @@ export class MemoryLine implements LineStore {
 }
 
 /**
- * KEYS: the line (score: order of joining), last seen (score: ms), the joining counter.
- * ARGV: member ('' to count only), max, leave ms. With Redis's clock, atomically: drop
- * those not seen for leave ms, join or refresh, answer {place, length}.
+ * KEYS: the line (score: order of joining), last seen (score: ms), the joining counter,
+ * how the last carts went ('1' served, '0' left; newest first). LEAVE: ARGV member,
+ * served, the count kept: it leaves and how it went is kept, if it was in line.
+ */
+const LEAVE = `
+if redis.call('ZREM', KEYS[1], ARGV[1]) == 1 then
+  redis.call('LPUSH', KEYS[4], ARGV[2])
+  redis.call('LTRIM', KEYS[4], 0, tonumber(ARGV[3]) - 1)
+end
+redis.call('ZREM', KEYS[2], ARGV[1])
+`
+
+/**
+ * VISIT: ARGV member ('' to count only), max, leave ms, the count kept. With Redis's clock,
+ * atomically: drop those not seen for leave ms (left), join or refresh, answer {place,
+ * length, joined, served, gone} (the last two: how the last carts went).
  */
 const VISIT = `
 local t = redis.call('TIME')
@@ -74,22 +107,27 @@ local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local leave = tonumber(ARGV[3])
 local gone = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now - leave)
 for _, m in ipairs(gone) do
-  redis.call('ZREM', KEYS[1], m)
+  if redis.call('ZREM', KEYS[1], m) == 1 then redis.call('LPUSH', KEYS[4], '0') end
   redis.call('ZREM', KEYS[2], m)
 end
+redis.call('LTRIM', KEYS[4], 0, tonumber(ARGV[4]) - 1)
+local went = redis.call('LRANGE', KEYS[4], 0, -1)
+local served = 0
+for _, w in ipairs(went) do if w == '1' then served = served + 1 end end
 local member = ARGV[1]
-if member == '' then return {0, redis.call('ZCARD', KEYS[1]), 0} end
+if member == '' then return {0, redis.call('ZCARD', KEYS[1]), 0, served, #went} end
 local joined = 0
 if not redis.call('ZSCORE', KEYS[1], member) then
   if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then
-    return {0, redis.call('ZCARD', KEYS[1]), 0}
+    return {0, redis.call('ZCARD', KEYS[1]), 0, served, #went}
   end
   redis.call('ZADD', KEYS[1], redis.call('INCR', KEYS[3]), member)
   joined = 1
 end
 redis.call('ZADD', KEYS[2], now, member)
 for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], leave * 4) end
-return {redis.call('ZRANK', KEYS[1], member) + 1, redis.call('ZCARD', KEYS[1]), joined}
+redis.call('PEXPIRE', KEYS[4], leave * 40)
+return {redis.call('ZRANK', KEYS[1], member) + 1, redis.call('ZCARD', KEYS[1]), joined, served, #went}
 `
 
 /** The line on Redis, shared by every server of one svc account (keys carry a hash of the API key and one hash tag). */
@@ -97,28 +135,30 @@ export class RedisLine implements LineStore {
   private readonly keys: string[]
 
   constructor(
-    private readonly redis: Pick<Redis, "eval" | "zrem">,
+    private readonly redis: Pick<Redis, "eval">,
     apiKey: string
   ) {
     const account = createHash("sha256").update(apiKey).digest("hex")
     const prefix = `svc:line:{${account.slice(0, 16)}}:`
-    this.keys = ["order", "seen", "joined"].map((k) => prefix + k)
+    this.keys = ["order", "seen", "joined", "went"].map((k) => prefix + k)
   }
 
   private async run(member: string, max: number, leaveMs: number) {
     const r = await this.redis.eval(
       VISIT,
-      3,
+      4,
       ...this.keys,
       member,
       max,
-      leaveMs
+      leaveMs,
+      DEPARTURES
     )
-    const [place, length, joined] = Array.isArray(r) ? r : []
+    const [place, length, joined, served, gone] = Array.isArray(r) ? r : []
     return {
       place: Number(place ?? 0),
       length: Number(length ?? 0),
       joined: joined === 1,
+      share: share(Number(served ?? 0), Number(gone ?? 0)),
     }
   }
 
@@ -126,9 +166,15 @@ export class RedisLine implements LineStore {
     return this.run(member, max, leaveMs)
   }
 
-  async leave(member: string) {
-    await this.redis.zrem(this.keys[0]!, member)
-    await this.redis.zrem(this.keys[1]!, member)
+  async leave(member: string, served: boolean) {
+    await this.redis.eval(
+      LEAVE,
+      4,
+      ...this.keys,
+      member,
+      served ? "1" : "0",
+      DEPARTURES
+    )
   }
 
   async length(leaveMs: number) {
@@ -151,7 +197,8 @@ export type CheckoutRoom = () => Promise<{ now: number; perMinute: number }>
 /**
  * The line's rule: the first `room.now` carts in line have their turn (the
  * budget admits that many checkouts now); the others wait about their place
- * past the room at the budget's steady pace. A turn is not a slot: the
+ * past the room at the budget's steady pace, for the share of the places
+ * ahead that will still be there (others leave: LinePlace.share). A turn is not a slot: the
  * checkout itself takes one, and a cart whose create is refused keeps its
  * place until its checkout is made (`done`) or it leaves.
  */
@@ -178,7 +225,7 @@ export class CheckoutLine {
   async visit(cartId: string): Promise<LineAnswer & { joined: boolean }> {
     const room = await this.room()
     const max = this.minutes * room.perMinute
-    const { place, length, joined } = await this.visitStore(cartId, max)
+    const { place, length, joined, share } = await this.visitStore(cartId, max)
     const pace = 60 / room.perMinute // seconds a place
     if (!place)
       return {
@@ -193,14 +240,14 @@ export class CheckoutLine {
       joined,
       place,
       length,
-      wait_seconds: Math.ceil((place - room.now) * pace),
+      wait_seconds: Math.ceil((place - room.now) * pace * share),
     }
   }
 
-  /** The cart's checkout was made, or its shopper left: its place goes to the next. */
-  async done(cartId: string): Promise<void> {
-    await this.local.leave(cartId)
-    await this.store.leave(cartId).catch(() => undefined)
+  /** The cart's checkout was made (`served`), or its shopper left: its place goes to the next. */
+  async done(cartId: string, served = false): Promise<void> {
+    await this.local.leave(cartId, served)
+    await this.store.leave(cartId, served).catch(() => undefined)
   }
 
   length(): Promise<number> {

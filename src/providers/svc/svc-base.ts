@@ -316,7 +316,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
         await this.takeTurn(member)
       throw e
     })
-    await this.line.done(member)
+    await this.line.done(member, true)
     const by = { checkout: created.checkoutId }
     await this.svc.checkouts.recordCreated(idempotencyKey, created, {
       expired: english(say("history.replacedExpired", by)),

@@ -19,6 +19,7 @@ function lineRules(name: string, stores: () => [LineStore, LineStore] | null) {
         place: 1,
         length: 1,
         joined: true,
+        share: 1,
       })
       expect(await b.visit("cart_2", 10, LEAVE_MS)).toMatchObject({
         place: 2,
@@ -33,8 +34,9 @@ function lineRules(name: string, stores: () => [LineStore, LineStore] | null) {
         place: 1,
         length: 3,
         joined: false,
+        share: 1,
       })
-      await b.leave("cart_1")
+      await b.leave("cart_1", true)
       expect(await a.visit("cart_3", 10, LEAVE_MS)).toMatchObject({
         place: 2,
         length: 2,
@@ -64,6 +66,26 @@ function lineRules(name: string, stores: () => [LineStore, LineStore] | null) {
       expect(await b.visit("cart_2", 2, LEAVE_MS)).toMatchObject({
         place: 1,
         length: 2,
+      })
+    })
+
+    it("remembers how the carts went: the share whose checkout was made", async () => {
+      const s = stores()
+      if (!s) return console.warn("no Redis at 127.0.0.1:6379: skipped")
+      const [a, b] = s
+      for (const c of ["c1", "c2", "c3", "c4"]) await a.visit(c, 10, LEAVE_MS)
+      await a.leave("c1", true) // its checkout made
+      await b.leave("c2", false) // Cancel
+      await b.leave("c2", true) // gone already: not counted again
+      // c3's tab closed (no more asking): it leaves unseen; c4 keeps asking
+      for (let i = 0; i < 4; i++) {
+        await new Promise((r) => setTimeout(r, LEAVE_MS / 3))
+        await b.visit("c4", 10, LEAVE_MS)
+      }
+      // one of three served, counted with one more of each: (1 + 1) / (3 + 1)
+      expect(await a.visit("c4", 10, LEAVE_MS)).toMatchObject({
+        place: 1,
+        share: 0.5,
       })
     })
   })
@@ -121,6 +143,21 @@ describe("the line's rule", () => {
     // asking again is not joining
     expect(await l.visit("b")).toEqual({ status: "turn", joined: false })
     expect(await l.length()).toBe(2)
+  })
+
+  it("the wait counts only the share of the places ahead that will still be there", async () => {
+    // no room now, 6 a minute: 10 s a place
+    const l = new CheckoutLine(
+      new MemoryLine(),
+      async () => ({ now: 0, perMinute: 6 }),
+      1
+    )
+    for (const c of ["a", "b", "c"]) await l.visit(c)
+    expect(await l.visit("c")).toMatchObject({ place: 3, wait_seconds: 30 })
+    await l.done("a", true)
+    await l.done("b")
+    // one of two served: (1 + 1) / (2 + 1) of 10 s
+    expect(await l.visit("c")).toMatchObject({ place: 1, wait_seconds: 7 })
   })
 
   it("no room at all: even the first waits", async () => {

@@ -100,9 +100,10 @@ svcMedusaSuite({
         60_000
       )
       expect(alone).toMatchObject({ status: "waiting", place: 1, length: 1 })
-      // an unknown or malformed cart costs nothing
+      // an unknown or malformed cart costs nothing and keeps no place
       expect((await line("cart_01NOTACART0000000000000")).status).toBe(404)
       expect((await line("nope")).status).toBe(400)
+      expect((await line(keeper)).body).toMatchObject({ place: 1, length: 1 })
     })
   },
 })

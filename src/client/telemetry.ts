@@ -42,6 +42,10 @@ export const SVC_METRICS = {
   unsettledPayouts: "svc.payouts.unsettled",
   /** Withdrawals to the merchant's bank not final. */
   unsettledWithdrawals: "svc.withdrawals.unsettled",
+  /** Carts in the line for svc's checkout budget (src/lib/svc-runtime/checkout-line.ts). */
+  lineLength: "svc.line.length",
+  /** The wait a shopper starting now would be told, in seconds. */
+  lineWait: "svc.line.wait",
 } as const
 
 /** What the ledger holds that is not final, read when a metric reader collects (never otherwise). */
@@ -58,6 +62,16 @@ let ledgerCounts: (() => Promise<LedgerCounts>) | undefined
  */
 export function observeSvcLedger(counts: () => Promise<LedgerCounts>): void {
   ledgerCounts = counts
+  svcInstruments()
+}
+
+/** The checkout line now (CheckoutLine.state), read when a metric reader collects. */
+let lineState:
+  (() => Promise<{ length: number; wait_seconds: number }>) | undefined
+
+/** The line's length and wait as gauges (the account's runtime gives them when it is made). */
+export function observeSvcLine(state: NonNullable<typeof lineState>): void {
+  lineState = state
   svcInstruments()
 }
 
@@ -113,6 +127,23 @@ function makeInstruments(meter: Meter): Instruments {
       r.observe(withdrawals, c.unsettled_withdrawals)
     },
     [open, payouts, withdrawals]
+  )
+  const length = meter.createObservableGauge(SVC_METRICS.lineLength, {
+    description: "carts in line for svc's checkout budget",
+    unit: "{cart}",
+  })
+  const wait = meter.createObservableGauge(SVC_METRICS.lineWait, {
+    description: "the wait a shopper starting now is told",
+    unit: "s",
+  })
+  meter.addBatchObservableCallback(
+    async (r) => {
+      const l = await lineState?.().catch(() => undefined)
+      if (!l) return
+      r.observe(length, l.length)
+      r.observe(wait, l.wait_seconds)
+    },
+    [length, wait]
   )
   const counter = (
     name: keyof typeof SVC_METRICS,

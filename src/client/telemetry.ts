@@ -8,6 +8,7 @@
  * Idempotency-Key. Attributes are the route's template (`/v1/checkout/{id}`, never the id), the
  * method, the status, svc's error `code`, the attempt count, and the plugin's own outcome words.
  */
+import { AsyncLocalStorage } from "node:async_hooks"
 import {
   metrics,
   trace,
@@ -179,6 +180,15 @@ function makeInstruments(meter: Meter): Instruments {
       "{event}"
     ),
   }
+}
+
+/** The times of the requests sent within `requestTimes.run(times, …)`: a job's count of its own svc calls (src/jobs/_heartbeat.ts). */
+export const requestTimes = new AsyncLocalStorage<number[]>()
+
+/** A request sent to svc (each attempt): counted, and its time kept for the job that sent it. */
+export function countRequest(attributes: Attributes): void {
+  svcInstruments().requests.add(1, attributes)
+  requestTimes.getStore()?.push(Date.now())
 }
 
 /** A call refused before it was sent (the account's rate budget, a shopper's limit). */

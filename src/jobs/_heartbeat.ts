@@ -105,6 +105,16 @@ export function secretsOf(options?: Partial<SvcProviderOptions> | null) {
   ].filter((s): s is string => !!s)
 }
 
+/** The counts the job's last run recorded ({} when none: no run yet, or no migration). */
+export async function lastCounts(scope: MedusaContainer, job: JobName) {
+  const rows =
+    (await svcModuleFrom(scope)
+      ?.jobHeartbeats()
+      .catch(() => [])) ?? []
+  const row = rows.find((r) => r.key === `job:${job}`)
+  return heartbeatSchema.safeParse(row?.value).data?.counts ?? {}
+}
+
 /** Each job's svc requests (their times) of the last minute, in this process. */
 const sent: Record<string, number[]> = {}
 

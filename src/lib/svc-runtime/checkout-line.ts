@@ -183,12 +183,13 @@ export class CheckoutLine {
    * reader asks), never one per shopper. Per process: with Redis each server
    * logs what it sees of the one line.
    */
-  private seen(length: number, waits: boolean) {
+  private seen(length: number, room: ReturnType<CheckoutRoom>) {
+    const waits = length > room.now
     if (waits === this.open || (!waits && length > 0)) return
     this.open = waits
     this.log(
       waits
-        ? `svc: the checkout line opened: svc's checkout budget has no turn now, ${length} shopper(s) in line`
+        ? `svc: the checkout line opened: ${length} shopper(s) in line, more than svc's checkout budget has room for now`
         : "svc: the checkout line closed: nobody is waiting"
     )
   }
@@ -203,7 +204,7 @@ export class CheckoutLine {
     const room = this.room()
     const max = this.minutes * room.perMinute
     const { place, length, joined } = await this.visitStore(cartId, max)
-    this.seen(length, length > room.now)
+    this.seen(length, room)
     if (!place)
       return {
         status: "full",
@@ -236,7 +237,7 @@ export class CheckoutLine {
   async state(): Promise<{ length: number; wait_seconds: number }> {
     const length = await this.length()
     const room = this.room()
-    this.seen(length, length > room.now)
+    this.seen(length, room)
     return { length, wait_seconds: this.wait(length + 1 - room.now, room) }
   }
 }

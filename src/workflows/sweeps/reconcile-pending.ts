@@ -12,9 +12,10 @@ import {
 
 /** Paid carts without an order completed again per run (oldest first; each has its own back-off). */
 const PAID_CARTS_PER_RUN = 20
-/** svc calls a run at most, whatever the sale: pages of the listing, and reads of expired links. */
+/** Pages of the listing a run at most, whatever the sale. */
 const PAGES_PER_RUN = 10
-const READS_PER_RUN = 10
+/** Reads of expired links a run at most: a tenth of the account's ceiling (each link is read once, then closed). */
+const READ_SHARE = 0.1
 
 /**
  * Sessions still waiting on svc (pending, pending_authorization): find what svc
@@ -24,8 +25,8 @@ const READS_PER_RUN = 10
  * ⌈checkouts/100⌉ calls per status, at most PAGES_PER_RUN a run: a listing that
  * stops there returns its `mark`, and the next run (given it: `from`) goes on
  * from that page. A waiting session whose link expired and that no list showed
- * is read once by id, READS_PER_RUN a run at most: the listing and the reads
- * take 20 calls a run at most, whatever the sale. Before that,
+ * is read once by id, a tenth of the account's ceiling a run at most (10 on
+ * svc's sandbox, 100 in production). Before that,
  * paid carts without an order are completed again
  * (src/workflows/settle-checkout/place-order.ts).
  */
@@ -52,9 +53,13 @@ export async function reconcilePending(
   })
 
   // Links past their expiry that no list showed as final: svc may still say
-  // CREATED; read each once and let the settle path treat it as expired.
-  let readsLeft = READS_PER_RUN
-  for (const s of waiting) {
+  // CREATED; read each once (oldest first: the listing's window shrinks) and let the settle
+  // path treat it as expired.
+  let readsLeft = Math.max(
+    10,
+    Math.floor(client.rateUsage().limit * READ_SHARE)
+  )
+  for (const s of waiting.sort((a, b) => a.created_at - b.created_at)) {
     if (!unseen.has(s.checkout_id) || !(s.expires_at <= Date.now())) continue
     if (readsLeft-- === 0) break
     report.svcCalls++

@@ -158,12 +158,15 @@ export type CheckoutRoom = () => { now: number; perMinute: number }
 export class CheckoutLine {
   /** stands in while the shared line cannot be reached (Redis down): this process's own */
   private readonly local = new MemoryLine()
+  /** a shopper was told to wait, and the line was not seen empty since (this process's view) */
+  private open = false
 
   constructor(
     private readonly store: LineStore,
     private readonly room: CheckoutRoom,
     /** the line holds this many minutes of the budget's pace */
-    private readonly minutes: number
+    private readonly minutes: number,
+    private readonly log: (message: string) => void = () => {}
   ) {}
 
   private async visitStore(cartId: string, max: number) {
@@ -174,18 +177,40 @@ export class CheckoutLine {
     }
   }
 
+  /**
+   * One log line when the line opens (a shopper is told to wait) and one when
+   * it closes (seen empty: at a checkout made, or when the doctor or a metric
+   * reader asks), never one per shopper. Per process: with Redis each server
+   * logs what it sees of the one line.
+   */
+  private seen(length: number, room: ReturnType<CheckoutRoom>) {
+    const waits = length > room.now
+    if (waits === this.open || (!waits && length > 0)) return
+    this.open = waits
+    this.log(
+      waits
+        ? `svc: the checkout line opened: ${length} shopper(s) in line, more than svc's checkout budget has room for now`
+        : "svc: the checkout line closed: nobody is waiting"
+    )
+  }
+
+  /** Seconds for `places` turns at the budget's steady pace (none: 0). */
+  private wait(places: number, room: ReturnType<CheckoutRoom>) {
+    return Math.max(0, Math.ceil((places * 60) / room.perMinute))
+  }
+
   /** The cart's answer, and whether it joined the line now (a storefront client's share counts joins, not asks). */
   async visit(cartId: string): Promise<LineAnswer & { joined: boolean }> {
     const room = this.room()
     const max = this.minutes * room.perMinute
     const { place, length, joined } = await this.visitStore(cartId, max)
-    const pace = 60 / room.perMinute // seconds a place
+    this.seen(length, room)
     if (!place)
       return {
         status: "full",
         joined,
         length,
-        retry_after_seconds: Math.max(5, Math.ceil((length - max + 1) * pace)),
+        retry_after_seconds: Math.max(5, this.wait(length - max + 1, room)),
       }
     if (place <= room.now) return { status: "turn", joined }
     return {
@@ -193,7 +218,7 @@ export class CheckoutLine {
       joined,
       place,
       length,
-      wait_seconds: Math.ceil((place - room.now) * pace),
+      wait_seconds: this.wait(place - room.now, room),
     }
   }
 
@@ -201,9 +226,18 @@ export class CheckoutLine {
   async done(cartId: string): Promise<void> {
     await this.local.leave(cartId)
     await this.store.leave(cartId).catch(() => undefined)
+    if (this.open) await this.state()
   }
 
   length(): Promise<number> {
     return this.store.length(LEAVE_MS).catch(() => this.local.length(LEAVE_MS))
+  }
+
+  /** The line now, without joining it (no svc call): carts in line, and the wait a shopper starting now would be told (0: a turn at once). */
+  async state(): Promise<{ length: number; wait_seconds: number }> {
+    const length = await this.length()
+    const room = this.room()
+    this.seen(length, room)
+    return { length, wait_seconds: this.wait(length + 1 - room.now, room) }
   }
 }

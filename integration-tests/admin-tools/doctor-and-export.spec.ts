@@ -8,6 +8,8 @@ import { startSandbox } from "../../src/sandbox"
 import { svcMedusaSuite } from "../helpers/suite"
 import { SVC_PROVIDERS, waitFor } from "../helpers/store"
 import { JOB_NAMES, reportingRun } from "../../src/jobs/_heartbeat"
+import { svcFromContainer } from "../../src/lib/svc-runtime/config"
+import { reconcilePending } from "../../src/workflows/sweeps/reconcile-pending"
 
 jest.setTimeout(180_000)
 
@@ -54,6 +56,7 @@ svcMedusaSuite({
     state,
     admin,
     paidOrder: paidOrderOf,
+    cartWithSession,
   }) => {
     const health = async () =>
       (await admin.client.fetch<any>("/admin/svc/health")).health
@@ -511,6 +514,53 @@ svcMedusaSuite({
         [JOB_NAMES.watch, before[JOB_NAMES.watch] + 12],
       ])
       expect(JSON.stringify(h)).not.toContain(apiKey)
+    })
+
+    it("doctor (Settings → svc connection): the line's length and the wait a shopper starting now is told, and the watcher's and the job's svc calls of the last minute, in words", async () => {
+      const container = getContainer()
+      const { line, client } = svcFromContainer(container)
+      // the job's run with one link open: its listing's calls are every request it sent
+      const { checkoutId } = await cartWithSession(SVC_PROVIDERS.fpx)
+      let swept = 0
+      await reportingRun(container, JOB_NAMES.reconcile, [], async () => {
+        swept = (await reconcilePending(container)).svcCalls
+        return { counts: {}, error: null }
+      })
+      expect(swept).toBeGreaterThan(0)
+      await reportingRun(container, JOB_NAMES.watch, [], async () => {
+        await client.checkout.retrieve(checkoutId)
+        await client.checkout.retrieve(checkoutId)
+        return { counts: {}, error: null }
+      })
+      let h = await health()
+      expect(h.svc_calls_last_minute).toEqual({ watcher: 2, job: swept })
+      expect(h.line).toEqual({ length: 0, wait_seconds: 0 })
+      expect(h.checks.find((c: any) => c.id === "line")).toMatchObject({
+        label: "Checkout line",
+        level: "ok",
+        detail: `0 in line for svc's checkout budget, a shopper starting now has a turn at once; the watcher used 2 svc calls in the last minute, the job ${swept}`,
+        detail_code: "doctor.lineTurn",
+        advice: null,
+      })
+      // more carts in line than the budget has room for now: a new shopper waits
+      const carts = Array.from(
+        { length: (await client.checkoutRoom()).now + 5 },
+        (_, i) => `cart_line_${i}`
+      )
+      try {
+        for (const c of carts) await line.visit(c)
+        h = await health()
+        expect(h.line.length).toBe(carts.length)
+        expect(h.line.wait_seconds).toBeGreaterThan(0)
+        expect(h.checks.find((c: any) => c.id === "line")).toMatchObject({
+          level: "warn",
+          detail: `${carts.length} in line for svc's checkout budget, a shopper starting now waits about ${h.line.wait_seconds} s; the watcher used 2 svc calls in the last minute, the job ${swept}`,
+          advice_code: "doctor.rateAdvice",
+        })
+      } finally {
+        for (const c of carts) await line.done(c)
+      }
+      expect((await health()).line.length).toBe(0)
     })
 
     it("doctor: a frozen account and a disabled feature are red or amber with what they block and what to do", async () => {

@@ -220,6 +220,27 @@ export function failuresAndRecovery({
     expect(again.waiting).toBe(0)
   })
 
+  it("the job's svc calls do not grow with the sale: 10 pages a run at most, the next run goes on where it stopped and finds the lost webhook", async () => {
+    const { cartId, session: s1 } = await cartWithSession(SVC_PROVIDERS.fpx)
+    // 1,500 checkouts other shoppers finished after this link was made, then its webhooks lost
+    sb().seedCheckouts({ count: 1500 })
+    await payWithWebhooksLost(sb(), s1.data.checkoutId)
+    const first = await reconcilePending(getContainer() as never)
+    expect(first.svcCalls).toBe(10)
+    expect(first.mark).toEqual({
+      status: "COMPLETED",
+      startDt: expect.any(String),
+      cursor: expect.any(String),
+    })
+    expect(await orderOfCart(getContainer(), cartId)).toBeUndefined()
+    // from the 11th page on: the link's checkout is on the 16th
+    const next = await reconcilePending(getContainer() as never, first.mark)
+    expect(next.svcCalls).toBe(6)
+    expect(next.outcomes.captured).toBe(1)
+    expect(next.mark).toBeUndefined()
+    await capturedOrder(cartId)
+  })
+
   it("duplicate and reordered webhooks change nothing: one order, one capture", async () => {
     const { cartId, session: s1 } = await cartWithSession(SVC_PROVIDERS.wallet)
     sb().webhookFaults({ mode: "duplicate", count: 10 })

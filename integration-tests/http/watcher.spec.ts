@@ -8,16 +8,20 @@ import {
 } from "../helpers/store"
 import { watchWaiting } from "../../src/workflows/sweeps/watch-waiting"
 import { jobStates } from "../../src/api/admin/svc/health/jobs/job-checks"
+import svcReconcileJob from "../../src/jobs/svc-reconcile"
 
 jest.setTimeout(120_000)
 
 /**
  * The watcher of sessions awaiting payment: with every webhook lost, paid
  * carts become orders within seconds (not at the 5-minute job), its svc calls
- * do not grow with the sessions waiting, and nothing waiting costs nothing.
+ * do not grow with the sessions waiting, and nothing waiting costs nothing;
+ * the reconciliation job's listing is bounded a run, and goes on next run.
  */
 svcMedusaSuite({
   watchEverySeconds: 1,
+  // the job on, once a day (Medusa fires it at midnight): the last test runs it by hand
+  reconcileEveryMinutes: 1440,
   testSuite: ({ svc, api, getContainer, sb, store }) => {
     const paidCarts = async (n: number) => {
       const carts: { cartId: string; checkoutId: string }[] = []
@@ -71,7 +75,7 @@ svcMedusaSuite({
       expect(watch!.detail).toMatch(
         /^runs every 1 s; last run \d+ s ago \(ok, \d+ runs recorded\)$/
       )
-      expect(reconcile).toMatchObject({ level: "warn", last: null }) // off in this store: the job never ran
+      expect(reconcile).toMatchObject({ level: "warn", last: null }) // asked as switched off: the job never ran
     })
 
     it("one poll settles every due session it finds: calls per poll do not grow with the sessions waiting", async () => {
@@ -131,6 +135,34 @@ svcMedusaSuite({
       sb().webhookFaults({ mode: "drop", count: 1000 })
       sb().pay(open[0].session.data.checkoutId)
       await capturedOrder(getContainer(), open[0].cartId)
+    })
+
+    it("the reconciliation job behind a busy hour: 10 pages a run, the next run goes on from where the last stopped (its heartbeat), then a new pass", async () => {
+      // one open link, then 1,500 checkouts other shoppers finished: 15 pages of COMPLETED or more
+      await cartWithSession(api, store, SVC_PROVIDERS.wallet)
+      sb().seedCheckouts({ count: 1500 })
+      const job = async () => {
+        await svcReconcileJob(getContainer())
+        const [reconcile] = await jobStates(getContainer(), {})
+        return reconcile!.last!.counts
+      }
+      expect(await job()).toMatchObject({
+        waiting: 1,
+        svc_calls: 10,
+        list_mark: { status: "COMPLETED", cursor: expect.any(String) },
+      })
+      // from page 11 of COMPLETED on, then one page each of FAILED, CANCELLED and REJECTED: the pass ends
+      const next = await job()
+      expect(next).toMatchObject({ waiting: 1, list_mark: null })
+      expect(next.svc_calls).toBeGreaterThanOrEqual(8)
+      expect(next.svc_calls).toBeLessThanOrEqual(10)
+      // every request of both runs in the last minute, in the heartbeat (the doctor's figure)
+      expect(next.svc_calls_last_minute).toBe(10 + Number(next.svc_calls))
+      // a new pass from the first page
+      expect(await job()).toMatchObject({
+        svc_calls: 10,
+        list_mark: { status: "COMPLETED" },
+      })
     })
   },
 })

@@ -32,7 +32,7 @@ import {
   RequestSigner,
   type SigningKey,
 } from "./signing/signing"
-import { countRefusal, svcInstruments, tracer } from "./telemetry"
+import { countRefusal, countRequest, svcInstruments, tracer } from "./telemetry"
 import { parseInput } from "./validation"
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE"
@@ -337,14 +337,11 @@ export class RequestCore {
         text = await res.body.text()
         call.attempts++
         call.status = status
-        svcInstruments().requests.add(1, {
-          ...base,
-          "http.response.status_code": status,
-        })
+        countRequest({ ...base, "http.response.status_code": status })
       } catch (e) {
         const err = networkError(e, ctx)
         call.attempts++
-        svcInstruments().requests.add(1, { ...base, "error.type": err.code })
+        countRequest({ ...base, "error.type": err.code })
         lastErr = err
         if (
           attempt < this.#opts.maxRetries &&

@@ -8,6 +8,7 @@
  * Idempotency-Key. Attributes are the route's template (`/v1/checkout/{id}`, never the id), the
  * method, the status, svc's error `code`, the attempt count, and the plugin's own outcome words.
  */
+import { AsyncLocalStorage } from "node:async_hooks"
 import {
   metrics,
   trace,
@@ -42,6 +43,10 @@ export const SVC_METRICS = {
   unsettledPayouts: "svc.payouts.unsettled",
   /** Withdrawals to the merchant's bank not final. */
   unsettledWithdrawals: "svc.withdrawals.unsettled",
+  /** Carts in the line for svc's checkout budget (src/lib/svc-runtime/checkout-line.ts). */
+  lineLength: "svc.line.length",
+  /** The wait a shopper starting now would be told, in seconds. */
+  lineWait: "svc.line.wait",
 } as const
 
 /** What the ledger holds that is not final, read when a metric reader collects (never otherwise). */
@@ -58,6 +63,16 @@ let ledgerCounts: (() => Promise<LedgerCounts>) | undefined
  */
 export function observeSvcLedger(counts: () => Promise<LedgerCounts>): void {
   ledgerCounts = counts
+  svcInstruments()
+}
+
+/** The checkout line now (CheckoutLine.state), read when a metric reader collects. */
+let lineState:
+  (() => Promise<{ length: number; wait_seconds: number }>) | undefined
+
+/** The line's length and wait as gauges (the account's runtime gives them when it is made). */
+export function observeSvcLine(state: NonNullable<typeof lineState>): void {
+  lineState = state
   svcInstruments()
 }
 
@@ -114,6 +129,23 @@ function makeInstruments(meter: Meter): Instruments {
     },
     [open, payouts, withdrawals]
   )
+  const length = meter.createObservableGauge(SVC_METRICS.lineLength, {
+    description: "carts in line for svc's checkout budget",
+    unit: "{cart}",
+  })
+  const wait = meter.createObservableGauge(SVC_METRICS.lineWait, {
+    description: "the wait a shopper starting now is told",
+    unit: "s",
+  })
+  meter.addBatchObservableCallback(
+    async (r) => {
+      const l = await lineState?.().catch(() => undefined)
+      if (!l) return
+      r.observe(length, l.length)
+      r.observe(wait, l.wait_seconds)
+    },
+    [length, wait]
+  )
   const counter = (
     name: keyof typeof SVC_METRICS,
     description: string,
@@ -148,6 +180,15 @@ function makeInstruments(meter: Meter): Instruments {
       "{event}"
     ),
   }
+}
+
+/** The times of the requests sent within `requestTimes.run(times, …)`: a job's count of its own svc calls (src/jobs/_heartbeat.ts). */
+export const requestTimes = new AsyncLocalStorage<number[]>()
+
+/** A request sent to svc (each attempt): counted, and its time kept for the job that sent it. */
+export function countRequest(attributes: Attributes): void {
+  svcInstruments().requests.add(1, attributes)
+  requestTimes.getStore()?.push(Date.now())
 }
 
 /** A call refused before it was sent (the account's rate budget, a shopper's limit). */

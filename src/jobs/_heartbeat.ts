@@ -14,6 +14,7 @@ import { configManager } from "@medusajs/framework/config"
 import { svcModuleFrom } from "../modules/svc"
 import { findSvcProviderConfig } from "../lib/svc-runtime/config"
 import type { SvcProviderOptions } from "../lib/svc-runtime/options"
+import { requestTimes } from "../client/telemetry"
 
 /** The two scheduled jobs (their Medusa names: src/jobs/*.ts `config.name`). */
 export const JOB_NAMES = {
@@ -104,8 +105,23 @@ export function secretsOf(options?: Partial<SvcProviderOptions> | null) {
   ].filter((s): s is string => !!s)
 }
 
+/** The counts the job's last run recorded ({} when none: no run yet, or no migration). */
+export async function lastCounts(scope: MedusaContainer, job: JobName) {
+  const rows =
+    (await svcModuleFrom(scope)
+      ?.jobHeartbeats()
+      .catch(() => [])) ?? []
+  const row = rows.find((r) => r.key === `job:${job}`)
+  return heartbeatSchema.safeParse(row?.value).data?.counts ?? {}
+}
+
+/** Each job's svc requests (their times) of the last minute, in this process. */
+const sent: Record<string, number[]> = {}
+
 /**
- * Runs `body`, timing it and recording its outcome in the job's heartbeat; an
+ * Runs `body`, timing it and recording its outcome in the job's heartbeat,
+ * with the job's svc requests of the last minute in this process
+ * (`svc_calls_last_minute`: every request its runs sent, each attempt); an
  * error thrown by `body` is recorded, then thrown again. A heartbeat that
  * cannot be written (e.g. before the migrations ran) never fails the job.
  */
@@ -116,18 +132,26 @@ export async function reportingRun<T extends Record<string, unknown>>(
   body: () => Promise<{ counts: T; error: string | null }>
 ): Promise<{ counts: T; error: string | null }> {
   const started_at = new Date().toISOString()
+  const times = (sent[job] ??= [])
   const record = async (
     outcome: JobHeartbeat["outcome"],
     counts: Record<string, unknown>,
     e: string | null
   ) => {
     const finished_at = new Date().toISOString()
+    while (times.length && times[0] <= Date.now() - 60_000) times.shift()
     const error = e ? scrubError(e, secrets) : null
     const last =
       outcome === "ok"
         ? { last_ok_at: finished_at }
         : { last_error: error, last_error_at: finished_at }
-    const run = { started_at, finished_at, outcome, counts, error }
+    const run = {
+      started_at,
+      finished_at,
+      outcome,
+      counts: { ...counts, svc_calls_last_minute: times.length },
+      error,
+    }
     // the heartbeat is a report, never a reason for the job to fail
     await svcModuleFrom(scope)
       ?.recordJobRun(`job:${job}`, {
@@ -138,7 +162,7 @@ export async function reportingRun<T extends Record<string, unknown>>(
       })
       .catch(() => undefined)
   }
-  const r = await body().catch(async (e: unknown) => {
+  const r = await requestTimes.run(times, body).catch(async (e: unknown) => {
     await record("failed", {}, e instanceof Error ? e.message : String(e))
     throw e
   })

@@ -5,7 +5,21 @@ import { sweepRefundPayouts } from "../workflows/track-payout/sweep-payouts"
 import { trackWithdrawalWorkflow } from "../workflows/withdraw"
 import { trackTokenTransferWorkflow } from "../workflows/transfer-tokens"
 import { sweepOpenDeposits } from "../lib/svc-admin/deposits"
-import { JOB_NAMES, reportingRun, secretsOf, svcOptions } from "./_heartbeat"
+import { z } from "@medusajs/framework/zod"
+import {
+  JOB_NAMES,
+  lastCounts,
+  reportingRun,
+  secretsOf,
+  svcOptions,
+} from "./_heartbeat"
+
+/** Where the last run's listing stopped (reconcile-pending.ts, its page cap), from its heartbeat. */
+const listMark = z.object({
+  status: z.enum(["COMPLETED", "FAILED", "CANCELLED", "REJECTED"]),
+  startDt: z.string(),
+  cursor: z.string().optional(),
+})
 
 /**
  * Recovers what webhooks did not bring (see reconcile-pending.ts), and brings
@@ -35,10 +49,16 @@ export default async function svcReconcileJob(container: MedusaContainer) {
           )
         })
       await part("checkouts", async () => {
-        const r = await reconcilePending(container)
+        // the listing goes on where the last run's stopped (any instance's: the heartbeat row)
+        const { list_mark } = await lastCounts(container, JOB_NAMES.reconcile)
+        const r = await reconcilePending(
+          container,
+          listMark.safeParse(list_mark).data
+        )
         counts.waiting = r.waiting
         counts.svc_calls = r.svcCalls
         counts.outcomes = r.outcomes
+        counts.list_mark = r.mark ?? null
         if (r.waiting || r.paidCarts) {
           logger.info(
             `svc reconcile: ${r.waiting} waiting session(s), ${r.svcCalls} svc call(s), outcomes ${JSON.stringify(r.outcomes)}` +

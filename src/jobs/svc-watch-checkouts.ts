@@ -42,8 +42,6 @@ export default async function svcWatchCheckoutsJob(container: MedusaContainer) {
         counts: {
           waiting: r.waiting,
           svc_calls: r.svcCalls,
-          // its calls of the last minute, within a tenth of the ceiling (the doctor's record of the job)
-          svc_calls_last_minute: r.callsLastMinute ?? 0,
           outcomes: r.outcomes,
           ms: took,
         },

@@ -1,4 +1,5 @@
 import { monitorEventLoopDelay } from "node:perf_hooks"
+import { subscribe, unsubscribe } from "node:diagnostics_channel"
 /** The request core against real local node:http servers (no mocking of undici). */
 import { createServer } from "node:net"
 import { inspect } from "node:util"
@@ -427,19 +428,27 @@ describe("rate limiter", () => {
       accountRateLimit: 3,
       rateLimitWindowMs: 400,
     })
-    // The limiter releases sends 400 ms apart (3 per window); the server stamps arrivals. Both run
-    // in this process, so an arrival is late by at most the event loop's delay: on a busy machine
-    // an early send can arrive late and bring two arrivals closer. Allowed for as measured, here.
+    // The limiter releases sends 400 ms apart (3 per window). Stamped when undici makes each
+    // request (its diagnostics channel), after the limiter and the signing: a stamp on arrival
+    // at the test's server would add each request's own trip (a new connection, the server's
+    // parsing, all in this busy process), which can bring two arrivals closer than the limiter
+    // sent them (seen once). Between release and the stamp only this process's event loop can
+    // delay a send: allowed for as measured, here.
+    const made: number[] = []
+    const stamp = () => made.push(Date.now())
+    subscribe("undici:request:create", stamp)
     const lag = monitorEventLoopDelay({ resolution: 5 })
     lag.enable()
     const t0 = Date.now()
     await Promise.all(Array.from({ length: 7 }, () => c.wallet.balance()))
     lag.disable()
+    unsubscribe("undici:request:create", stamp)
     expect(Date.now() - t0).toBeGreaterThanOrEqual(790)
+    expect(s.seen).toHaveLength(7)
+    expect(made).toHaveLength(7)
     const slack = 10 + lag.max / 1e6
-    const at = s.seen.map((r) => r.at).sort((a, b) => a - b)
-    for (let i = 3; i < at.length; i++)
-      expect(at[i]! - at[i - 3]!).toBeGreaterThanOrEqual(400 - slack)
+    for (let i = 3; i < made.length; i++)
+      expect(made[i]! - made[i - 3]!).toBeGreaterThanOrEqual(400 - slack)
   })
 
   it("applies the per-route limit inside the ceiling (token withdrawals: 30 per window)", async () => {

@@ -14,7 +14,8 @@ import {
 import { startSandbox } from "../../sandbox"
 import { sandboxClient } from "./helpers/fixtures"
 import { SvcError } from "../errors"
-import { SVC_METRICS } from "../telemetry"
+import { observeSvcLine, SVC_METRICS } from "../telemetry"
+import { CheckoutLine, MemoryLine } from "../../lib/svc-runtime/checkout-line"
 
 describe("OpenTelemetry on the svc client", () => {
   let otel: InMemoryOtel
@@ -157,5 +158,23 @@ describe("OpenTelemetry on the svc client", () => {
       await c.close()
       await sb.close()
     }
+  })
+
+  it("the checkout line's length and the wait a shopper starting now is told, as gauges", async () => {
+    // room for one checkout now, 60 a minute: a cart past the first waits a second a place
+    const line = new CheckoutLine(
+      new MemoryLine(),
+      async () => ({ now: 1, perMinute: 60 }),
+      1
+    )
+    observeSvcLine(() => line.state())
+    for (const cart of ["a", "b", "c"]) await line.visit(cart)
+    const { resourceMetrics } = await otel.reader.collect()
+    expect(points(resourceMetrics, SVC_METRICS.lineLength)).toEqual([
+      { attributes: {}, value: 3 },
+    ])
+    expect(points(resourceMetrics, SVC_METRICS.lineWait)).toEqual([
+      { attributes: {}, value: 3 },
+    ])
   })
 })

@@ -192,7 +192,8 @@ export type LineAnswer =
   | { status: "full"; length: number; retry_after_seconds: number }
 
 /** What the budget admits: new checkouts now, and in a steady minute (SvcClient.checkoutRoom). */
-export type CheckoutRoom = () => Promise<{ now: number; perMinute: number }>
+export type CheckoutRoom = () => Promise<Room>
+type Room = { now: number; perMinute: number }
 
 /**
  * The line's rule: the first `room.now` carts in line have their turn (the
@@ -205,12 +206,15 @@ export type CheckoutRoom = () => Promise<{ now: number; perMinute: number }>
 export class CheckoutLine {
   /** stands in while the shared line cannot be reached (Redis down): this process's own */
   private readonly local = new MemoryLine()
+  /** a shopper was told to wait, and the line was not seen empty since (this process's view) */
+  private open = false
 
   constructor(
     private readonly store: LineStore,
     private readonly room: CheckoutRoom,
     /** the line holds this many minutes of the budget's pace */
-    private readonly minutes: number
+    private readonly minutes: number,
+    private readonly log: (message: string) => void = () => {}
   ) {}
 
   private async visitStore(cartId: string, max: number) {
@@ -221,18 +225,40 @@ export class CheckoutLine {
     }
   }
 
+  /**
+   * One log line when the line opens (a shopper is told to wait) and one when
+   * it closes (seen empty: at a checkout made, or when the doctor or a metric
+   * reader asks), never one per shopper. Per process: with Redis each server
+   * logs what it sees of the one line.
+   */
+  private seen(length: number, room: Room) {
+    const waits = length > room.now
+    if (waits === this.open || (!waits && length > 0)) return
+    this.open = waits
+    this.log(
+      waits
+        ? `svc: the checkout line opened: ${length} shopper(s) in line, more than svc's checkout budget has room for now`
+        : "svc: the checkout line closed: nobody is waiting"
+    )
+  }
+
+  /** Seconds for `places` turns at the budget's steady pace, for the `share` of them still there then (none: 0). */
+  private wait(places: number, room: Room, share = 1) {
+    return Math.max(0, Math.ceil((places * 60 * share) / room.perMinute))
+  }
+
   /** The cart's answer, and whether it joined the line now (a storefront client's share counts joins, not asks). */
   async visit(cartId: string): Promise<LineAnswer & { joined: boolean }> {
     const room = await this.room()
     const max = this.minutes * room.perMinute
     const { place, length, joined, share } = await this.visitStore(cartId, max)
-    const pace = 60 / room.perMinute // seconds a place
+    this.seen(length, room)
     if (!place)
       return {
         status: "full",
         joined,
         length,
-        retry_after_seconds: Math.max(5, Math.ceil((length - max + 1) * pace)),
+        retry_after_seconds: Math.max(5, this.wait(length - max + 1, room)),
       }
     if (place <= room.now) return { status: "turn", joined }
     return {
@@ -240,7 +266,7 @@ export class CheckoutLine {
       joined,
       place,
       length,
-      wait_seconds: Math.ceil((place - room.now) * pace * share),
+      wait_seconds: this.wait(place - room.now, room, share),
     }
   }
 
@@ -248,9 +274,18 @@ export class CheckoutLine {
   async done(cartId: string, served = false): Promise<void> {
     await this.local.leave(cartId, served)
     await this.store.leave(cartId, served).catch(() => undefined)
+    if (this.open) await this.state()
   }
 
   length(): Promise<number> {
     return this.store.length(LEAVE_MS).catch(() => this.local.length(LEAVE_MS))
+  }
+
+  /** The line now, without joining it (no svc call): carts in line, and the wait a shopper starting now would be told (0: a turn at once). */
+  async state(): Promise<{ length: number; wait_seconds: number }> {
+    const length = await this.length()
+    const room = await this.room()
+    this.seen(length, room)
+    return { length, wait_seconds: this.wait(length + 1 - room.now, room) }
   }
 }

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto"
 import { SvcClient } from "../../client"
+import { observeSvcLine } from "../../client/telemetry"
 import { SvcCatalog } from "./catalog"
 import { CheckoutReads } from "./checkout-reads"
 import { loadPrivateKey, type SvcProviderOptions } from "./options"
@@ -69,8 +70,10 @@ export function sharedSvcClient(
     const line = new CheckoutLine(
       redis ? new RedisLine(redis, o.apiKey) : new MemoryLine(),
       () => client.checkoutRoom(),
-      o.checkoutLineMinutes
+      o.checkoutLineMinutes,
+      (m) => logger?.info(m)
     )
+    observeSvcLine(() => line.state())
     entry = { client, catalog, reads: new CheckoutReads(client), line }
     registry.set(key, entry)
     logger?.info(

@@ -62,6 +62,13 @@ export async function waitingSvcSessions(
   )
 }
 
+/** Where a listing stopped at its page cap: the status, the window's start and svc's cursor (none: that status from its first page). */
+export type ListMark = {
+  status: KnownCheckoutStatus
+  startDt: string
+  cursor?: string
+}
+
 /** What a listing reached: the waiting checkouts no page showed, and how far back the pages went. */
 export type Listed = {
   unseen: Set<string>
@@ -69,13 +76,16 @@ export type Listed = {
   complete: boolean
   /** creation time (ms) of the oldest checkout the last page showed; Infinity when none */
   reached: number
+  /** where to go on from (stopped by `maxCalls`) */
+  mark?: ListMark
 }
 
 /**
  * Pages `GET /v1/checkout?status=…&startDt=…[&endDt=…]` (from a minute before the oldest
  * waiting session), 100 a page, newest first, for each status in turn, and settles every
  * listed checkout of a waiting session once; paging stops when none is left, or after
- * `maxCalls` pages. The calls (counted in the report) grow with the checkouts svc
+ * `maxCalls` pages (then `mark` says where: `from` goes on there, svc's cursor being the
+ * last checkout listed). The calls (counted in the report) grow with the checkouts svc
  * returns, not with the sessions waiting.
  */
 export async function settleListed(
@@ -88,6 +98,7 @@ export async function settleListed(
     source: SweepSource
     maxCalls?: number
     endDt?: string
+    from?: ListMark
   }
 ): Promise<Listed> {
   const wanted = new Set(args.waiting.map((s) => s.checkout_id))
@@ -96,16 +107,20 @@ export async function settleListed(
     (min, s) => Math.min(min, s.created_at),
     Date.now()
   )
-  const startDt = new Date(oldest - 60_000).toISOString()
+  const { from } = args
+  const startDt = from?.startDt ?? new Date(oldest - 60_000).toISOString()
   let calls = 0
   let reached = Infinity
-  for (const status of args.statuses) {
-    let cursor: string | undefined
+  const first = from ? args.statuses.indexOf(from.status) : 0
+  for (const status of args.statuses.slice(Math.max(0, first))) {
+    let cursor = status === from?.status ? from.cursor : undefined
     reached = Infinity
     do {
       if (!wanted.size) return { unseen: wanted, complete: true, reached }
-      if (calls === (args.maxCalls ?? Infinity))
-        return { unseen: wanted, complete: false, reached }
+      if (calls === (args.maxCalls ?? Infinity)) {
+        const mark = { status, startDt, ...(cursor ? { cursor } : {}) }
+        return { unseen: wanted, complete: false, reached, mark }
+      }
       calls++
       report.svcCalls++
       const page = await client.checkout.list({

@@ -25,8 +25,6 @@ export type WatchReport = SweepReport & {
   due?: number
   /** how this tick looked: one read per due session, or a listing */
   mode?: "read" | "list"
-  /** the watcher's svc calls in the last minute, this tick's included */
-  callsLastMinute?: number
   /** how long each part of the tick took (ms): a slow tick delays the next one, and says where */
   ms?: Record<string, number>
 }
@@ -139,7 +137,6 @@ export async function watchWaiting(
   const alive = new Set(waiting.map((s) => s.checkout_id))
   for (const id of lookedAt.keys()) if (!alive.has(id)) lookedAt.delete(id)
   while (calls.length && calls[0] <= now - 60_000) calls.shift()
-  report.callsLastMinute = calls.length
   lap("waiting")
   if (!waiting.length) {
     report.skipped = "nothing_waiting"
@@ -194,7 +191,6 @@ export async function watchWaiting(
       if (listed.complete || s.created_at >= listed.reached + SKEW_MS)
         lookedAt.set(s.checkout_id, now)
   }
-  report.callsLastMinute = calls.length
   lap("settle")
   return report
 }

@@ -169,4 +169,46 @@ describe("the line's rule", () => {
       wait_seconds: 1,
     })
   })
+
+  it("the wait a shopper starting now would be told, without joining", async () => {
+    const l = line(1, 30)
+    expect(await l.state()).toEqual({ length: 0, wait_seconds: 0 })
+    await l.visit("a")
+    await l.visit("b")
+    // a third would be at place 3, two past the room: 4 s
+    expect(await l.state()).toEqual({ length: 2, wait_seconds: 4 })
+    expect(await l.length()).toBe(2)
+  })
+
+  it("one log line when the line opens and one when it is empty again, not one per shopper", async () => {
+    const logged: string[] = []
+    const room = { now: 0, perMinute: 60 }
+    const l = new CheckoutLine(
+      new MemoryLine(),
+      async () => room,
+      1,
+      (m) => logged.push(m)
+    )
+    for (const cart of ["a", "b", "c"]) await l.visit(cart)
+    await l.visit("a") // polling again
+    expect(logged).toEqual([
+      "svc: the checkout line opened: 1 shopper(s) in line, more than svc's checkout budget has room for now",
+    ])
+    room.now = 1 // the budget has room again: a turns, b and c still wait
+    expect(await l.visit("a")).toEqual({ status: "turn", joined: false })
+    await l.done("a")
+    await l.done("b")
+    expect(logged).toHaveLength(1)
+    await l.done("c")
+    expect(logged).toEqual([
+      expect.stringContaining("opened"),
+      "svc: the checkout line closed: nobody is waiting",
+    ])
+    // a shopper with a turn at once opens nothing; the next one told to wait opens it again
+    await l.visit("d")
+    expect(logged).toHaveLength(2)
+    room.now = 0
+    await l.visit("e")
+    expect(logged[2]).toMatch(/opened: 2 shopper\(s\) in line/)
+  })
 })

@@ -56,6 +56,7 @@ const LABELS = {
   environment: say("check.environment"),
   rate: say("check.rate"),
   storefront: say("check.storefront"),
+  line: say("check.line"),
   webhooks: say("check.webhooks"),
   webhook_token: say("check.webhookToken"),
   job_reconcile: say("check.jobReconcile"),
@@ -583,6 +584,8 @@ export async function runDoctor(
     })
   const add = (id: Check["id"], v: Verdict) =>
     put(id, v.level, v.detail, v.advice)
+  // the line as a shopper starting now finds it (before this check's own reads take room)
+  const line = await runtime.line.state()
   const before = client.rateUsage()
   const base = displayUrl(options.baseUrl, "(invalid baseUrl)")
   const key = maskApiKey(options.apiKey)
@@ -648,7 +651,25 @@ export async function runDoctor(
     )
   }
 
-  // 6. Webhooks
+  // 6. The checkout line, and the background's svc calls of the last minute (each job's heartbeat)
+  const jobs = await jobStates(container, options)
+  const [job, watcher] = jobs.map(({ last }) =>
+    last && Date.now() - Date.parse(last.finished_at) < 60_000
+      ? Number(last.counts.svc_calls_last_minute ?? 0)
+      : 0
+  )
+  const calls = { watcher: watcher ?? 0, job: job ?? 0 }
+  const background = say("doctor.backgroundCalls", calls)
+  put(
+    "line",
+    line.wait_seconds ? "warn" : "ok",
+    line.wait_seconds
+      ? say("doctor.lineWait", { ...line, background })
+      : say("doctor.lineTurn", { length: line.length, background }),
+    line.wait_seconds ? say("doctor.rateAdvice") : null
+  )
+
+  // 7. Webhooks
   const token = await webhookToken(svc, options.webhookToken)
   const url = webhookUrlToRegister(backendUrl(container, req), token.value)
   const events = await webhooksSeen(svc)
@@ -667,8 +688,7 @@ export async function runDoctor(
   )
   add("webhook_token", tokenCheck(token.report, url))
 
-  // 7. The scheduled jobs: do they run (a store with no worker loses them silently)? Their label is the check's.
-  const jobs = await jobStates(container, options)
+  // 8. The scheduled jobs: do they run (a store with no worker loses them silently)? Their label is the check's.
   for (const { job, every_seconds, option, last, ...check } of jobs)
     checks.push({
       id: job === "svc-watch-checkouts" ? "job_watch" : "job_reconcile",
@@ -712,6 +732,10 @@ export async function runDoctor(
       used_by_doctor: usedByDoctor,
     },
     features: featureStates,
+    /** Carts in line for svc's checkout budget, and the wait a shopper starting now is told (0: a turn at once). */
+    line,
+    /** The watcher's and the reconciliation job's svc requests in the last minute (their heartbeats; 0 for a run over a minute ago). */
+    svc_calls_last_minute: calls,
     /**
      * Payment sessions refused in the last hour, by reason: a client address,
      * a customer or a cart over its storefront limit, or the store's svc budget

@@ -1,11 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import {
-  ContainerRegistrationKeys,
-  MedusaError,
-} from "@medusajs/framework/utils"
 import { updateCartWorkflow } from "@medusajs/core-flows"
-import { SaidError } from "../../../../../../lib/svc-runtime/errors"
-import { say } from "../../../../../../lib/texts"
+import { openCart } from "../open-cart"
 import {
   EINVOICE_FLAG,
   einvoiceRequested,
@@ -25,23 +20,7 @@ export async function POST(
   res: MedusaResponse
 ) {
   const id = String(req.params.id)
-  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "cart",
-    fields: ["id", "completed_at"],
-    filters: { id },
-  })
-  const cart: { completed_at: string | Date | null } | undefined = data[0]
-  if (!cart)
-    throw new SaidError(
-      MedusaError.Types.NOT_FOUND,
-      say("input.noCart", { id })
-    )
-  if (cart.completed_at)
-    throw new SaidError(
-      MedusaError.Types.NOT_ALLOWED,
-      say("input.cartIsOrder", { id })
-    )
+  await openCart(req.scope, id)
   const metadata = { [EINVOICE_FLAG]: req.validatedBody.requested }
   await updateCartWorkflow(req.scope).run({ input: { id, metadata } })
   // the flag as the cart now keeps it (the workflow stored it, or threw)

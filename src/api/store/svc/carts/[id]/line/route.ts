@@ -1,36 +1,13 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import {
-  ContainerRegistrationKeys,
-  MedusaError,
-} from "@medusajs/framework/utils"
 import { svcFromContainer } from "../../../../../../lib/svc-runtime/config"
-import { SaidError } from "../../../../../../lib/svc-runtime/errors"
-import { say } from "../../../../../../lib/texts"
 import { shopperGuard } from "../../../shopper-limits/guard"
 import { tooManyAttempts } from "../../../shopper-limits/shopper-limits"
-
-/** The cart, which must exist and not be an order yet: a database read, no svc call. */
-async function openCart(req: MedusaRequest): Promise<string> {
-  const id = String(req.params.id)
-  const { data } = await req.scope
-    .resolve(ContainerRegistrationKeys.QUERY)
-    .graph({ entity: "cart", fields: ["id", "completed_at"], filters: { id } })
-  if (!data[0])
-    throw new SaidError(
-      MedusaError.Types.NOT_FOUND,
-      say("input.noCart", { id })
-    )
-  if (data[0].completed_at)
-    throw new SaidError(
-      MedusaError.Types.NOT_ALLOWED,
-      say("input.cartIsOrder", { id })
-    )
-  return id
-}
+import { openCart } from "../open-cart"
 
 /**
  * POST /store/svc/carts/:id/line: the cart's place in the line for svc's
- * checkout budget (src/lib/svc-runtime/checkout-line.ts), joined or kept.
+ * checkout budget (src/lib/svc-runtime/checkout-line.ts), joined or kept;
+ * the cart is read (404, 409) only when it joins.
  * `{status: "turn"}`: start the svc payment now. `{status: "waiting", place,
  * length, wait_seconds}`: ask again within a few seconds (a cart not seen for
  * 15 s loses its place). `{status: "full", retry_after_seconds}`: 429 with
@@ -38,14 +15,17 @@ async function openCart(req: MedusaRequest): Promise<string> {
  * client's share (`storefrontLimits`: 429 past it).
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
-  const id = await openCart(req)
+  const id = String(req.params.id)
   const { line } = svcFromContainer(req.scope)
   const { joined, ...answer } = await line.visit(id)
-  // joining counts against the client's share (as a payment session does), asking again does not
-  const refused = joined && (await shopperGuard(req.scope)?.takeClient(req))
-  if (refused) {
-    await line.done(id)
-    return tooManyAttempts(res, refused)
+  // a cart is read once, when it joins; asking again costs no read
+  if (joined) {
+    // joining counts against the client's share (as a payment session does)
+    const refused = await shopperGuard(req.scope)?.takeClient(req)
+    const bad = refused ? null : await openCart(req.scope, id).catch((e) => e)
+    if (refused || bad) await line.done(id)
+    if (refused) return tooManyAttempts(res, refused)
+    if (bad) throw bad
   }
   if (answer.status === "full")
     res.status(429).setHeader("Retry-After", answer.retry_after_seconds)

@@ -20,6 +20,16 @@ export {
   type StorePaymentSession,
 } from "./payment.js"
 export {
+  waitForSvcTurn,
+  askSvcLine,
+  leaveSvcLine,
+  svcLineText,
+  nextAskSeconds,
+  SVC_LINE_POLL_SECONDS,
+  type SvcLineWait,
+  type SvcLineOptions,
+} from "./line.js"
+export {
   completeSvcReturn,
   type SvcReturnResult,
   type SvcFailureCode,

@@ -5,7 +5,7 @@ import {
 } from "@medusajs/framework/utils"
 import { svcFromContainer } from "../../../../../../lib/svc-runtime/config"
 import { SaidError } from "../../../../../../lib/svc-runtime/errors"
-import { say } from "../../../../../../lib/texts"
+import { english, say } from "../../../../../../lib/texts"
 import { shopperGuard } from "../../../shopper-limits/guard"
 import { tooManyAttempts } from "../../../shopper-limits/shopper-limits"
 
@@ -33,22 +33,33 @@ async function openCart(req: MedusaRequest): Promise<string> {
  * checkout budget (src/lib/svc-runtime/checkout-line.ts), joined or kept.
  * `{status: "turn"}`: start the svc payment now. `{status: "waiting", place,
  * length, wait_seconds}`: ask again within a few seconds (a cart not seen for
- * 15 s loses its place). `{status: "full", retry_after_seconds}`: 429 with
- * Retry-After. Costs no svc call; joining counts against the storefront
- * client's share (`storefrontLimits`: 429 past it).
+ * 15 s loses its place). `{status: "full", retry_after_seconds, message}`: 429
+ * with Retry-After. Costs no svc call; joining to wait counts against the
+ * storefront client's share (`storefrontLimits`: 429 past it).
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const id = await openCart(req)
   const { line } = svcFromContainer(req.scope)
   const { joined, ...answer } = await line.visit(id)
-  // joining counts against the client's share (as a payment session does), asking again does not
-  const refused = joined && (await shopperGuard(req.scope)?.takeClient(req))
+  // joining counts against the client's share (as a payment session does), asking again does not,
+  // nor a turn at once: the payment session that follows counts
+  const refused =
+    joined &&
+    answer.status !== "turn" &&
+    (await shopperGuard(req.scope)?.takeClient(req))
   if (refused) {
     await line.done(id)
     return tooManyAttempts(res, refused)
   }
-  if (answer.status === "full")
+  if (answer.status === "full") {
     res.status(429).setHeader("Retry-After", answer.retry_after_seconds)
+    // a client keeping only an error's message (the JS SDK) learns when to come back too
+    const wait = answer.retry_after_seconds
+    return res.json({
+      ...answer,
+      message: english(say("error.lineFull", { wait })),
+    })
+  }
   res.json(answer)
 }
 

@@ -155,7 +155,6 @@ export async function startSvcPayment(
     )
   checkCart(cart, text)
   for (;;) {
-    await waitForSvcTurn(sdk, cart.id, opts)
     // Medusa lets a completed cart's payment collection take a new session: the
     // storefront's copy of the cart may be stale, so read it now (totals too)
     try {
@@ -180,6 +179,7 @@ export async function startSvcPayment(
         buyerName: choice.buyerName,
       })
     }
+    await waitForSvcTurn(sdk, cart.id, opts)
     let collection: PaymentCollection
     try {
       collection = (

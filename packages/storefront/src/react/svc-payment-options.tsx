@@ -277,10 +277,9 @@ export function SvcPaymentOptions(props: SvcPaymentOptionsProps) {
 
   const onWait = (w: SvcLineWait) => {
     setWaiting(w)
-    const sentence = svcLineText(w, textOpts)
     if (Date.now() - toldAt.current < 15_000) return
     toldAt.current = Date.now()
-    setTold(sentence)
+    setTold(svcLineText(w, textOpts))
   }
   const leave = () => {
     line.current?.abort()

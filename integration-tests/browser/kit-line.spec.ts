@@ -100,6 +100,8 @@ svcIntegrationRunner({
         expect(await p.evaluate(() => document.activeElement?.id)).toBe(
           "svc-line-cancel"
         )
+        // the method chosen at Pay is the one the turn starts
+        expect(await p.locator("#svc-method-fpx").isDisabled()).toBe(true)
         const findings = []
         for (const width of [1280, 390]) {
           await p.setViewportSize({ width, height: width > 400 ? 800 : 844 })
@@ -143,6 +145,7 @@ svcIntegrationRunner({
         expect(await ms.p.evaluate(() => document.activeElement?.id)).toBe(
           "svc-pay"
         )
+        expect(await ms.p.locator("#svc-method-fpx").isEnabled()).toBe(true)
         const asked = ms.asks.length
         await ms.p.waitForTimeout(5_000)
         expect(ms.asks.length).toBe(asked) // no more asks

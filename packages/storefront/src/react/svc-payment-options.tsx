@@ -362,7 +362,8 @@ export function SvcPaymentOptions(props: SvcPaymentOptionsProps) {
       className={`svc-kit svc-payment${props.className ? ` ${props.className}` : ""}`}
     >
       {props.notice}
-      <fieldset className="svc-methods">
+      {/* in line, the method chosen at Pay is the one its turn starts: Cancel to change it */}
+      <fieldset className="svc-methods" disabled={!!waiting}>
         <legend className="svc-methods-legend">
           {text.t("methodsLegend")}
         </legend>

@@ -121,9 +121,10 @@ export function checkFpxDirectChoice(
  * replaces the cart's earlier session) with only the fields the provider
  * accepts, and returns where to send the shopper (`redirectUrl`, svc's page).
  * FPX direct input is checked first, so a wrong choice costs no call. When
- * svc's checkout budget has no turn now, the cart waits in line first
- * (`waitForSvcTurn`: `opts.onWait` hears its place, aborting `opts.signal`
- * leaves). Errors are in the language of `opts` (default the page's).
+ * svc's checkout budget has no turn now (the store keeps the cart's place),
+ * it waits in line and starts at its turn (`waitForSvcTurn`: `opts.onWait`
+ * hears the place, aborting `opts.signal` leaves). Errors are in the
+ * language of `opts` (default the page's).
  */
 export async function startSvcPayment(
   sdk: StoreSdk,
@@ -179,7 +180,6 @@ export async function startSvcPayment(
         buyerName: choice.buyerName,
       })
     }
-    await waitForSvcTurn(sdk, cart.id, opts)
     let collection: PaymentCollection
     try {
       collection = (
@@ -189,19 +189,21 @@ export async function startSvcPayment(
         })
       ).payment_collection
     } catch (e) {
-      // another server took the turn first: the store's 503 says the place, kept
-      if (inLineAgain(e)) continue
-      throw storeError(e, "startFailed", text)
+      // no turn at svc's checkout budget now: the store kept the cart's place in line (its 503)
+      if (!noTurn(e)) throw storeError(e, "startFailed", text)
+      await waitForSvcTurn(sdk, cart.id, opts)
+      continue
     }
     return startedSession(collection.payment_sessions, input.providerId, text)
   }
 }
 
-const inLineAgain = (e: unknown) =>
+/** The store's 503 "you are number 3 in line…" or "the line for payments is full…". */
+const noTurn = (e: unknown) =>
   e instanceof Error &&
   "status" in e &&
   e.status === 503 &&
-  /\bin line\b/.test(e.message)
+  /\bline\b/.test(e.message)
 
 /**
  * The provider's session among those Medusa answered and svc's page to send

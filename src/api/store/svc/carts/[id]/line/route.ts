@@ -34,19 +34,15 @@ async function openCart(req: MedusaRequest): Promise<string> {
  * `{status: "turn"}`: start the svc payment now. `{status: "waiting", place,
  * length, wait_seconds}`: ask again within a few seconds (a cart not seen for
  * 15 s loses its place). `{status: "full", retry_after_seconds, message}`: 429
- * with Retry-After. Costs no svc call; joining to wait counts against the
+ * with Retry-After. Costs no svc call; joining counts against the
  * storefront client's share (`storefrontLimits`: 429 past it).
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const id = await openCart(req)
   const { line } = svcFromContainer(req.scope)
   const { joined, ...answer } = await line.visit(id)
-  // joining counts against the client's share (as a payment session does), asking again does not,
-  // nor a turn at once: the payment session that follows counts
-  const refused =
-    joined &&
-    answer.status !== "turn" &&
-    (await shopperGuard(req.scope)?.takeClient(req))
+  // joining counts against the client's share (as a payment session does), asking again does not
+  const refused = joined && (await shopperGuard(req.scope)?.takeClient(req))
   if (refused) {
     await line.done(id)
     return tooManyAttempts(res, refused)

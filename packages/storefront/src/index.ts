@@ -21,11 +21,7 @@ export {
 } from "./payment.js"
 export {
   waitForSvcTurn,
-  askSvcLine,
-  leaveSvcLine,
   svcLineText,
-  nextAskSeconds,
-  SVC_LINE_POLL_SECONDS,
   type SvcLineWait,
   type SvcLineOptions,
 } from "./line.js"

@@ -19,7 +19,7 @@ export type SvcLineOptions = SvcTextOptions & {
 }
 
 /** Seconds between two asks while waiting: well inside the 15 s a place is kept. */
-export const SVC_LINE_POLL_SECONDS = 4
+const POLL_SECONDS = 4
 
 const path = (cartId: string) =>
   `/store/svc/carts/${encodeURIComponent(cartId)}/line`
@@ -56,7 +56,7 @@ export async function leaveSvcLine(
 /** Seconds until the next ask: Retry-After when full, else a few (less when the turn is nearer). */
 export function nextAskSeconds(w: SvcLineWait): number {
   if (w.status === "full") return Math.max(1, w.retry_after_seconds)
-  return Math.min(SVC_LINE_POLL_SECONDS, Math.max(2, w.wait_seconds))
+  return Math.min(POLL_SECONDS, Math.max(2, w.wait_seconds))
 }
 
 /**

@@ -2,13 +2,13 @@
 // language, and how often the line is asked (the store's answers in order, on jest's clock).
 // The HTTP route itself: integration-tests/storefront/kit.spec.ts and the browser test.
 import {
-  nextAskSeconds,
   svcLineText,
   waitForSvcTurn,
   SvcStoreError,
   type StoreSdk,
   type SvcLineWait,
 } from "../index.js"
+import { nextAskSeconds } from "../line.js"
 
 /** A store answering the line's asks in order (an Error: the SDK's FetchError), recording each call. */
 function store(answers: (object | Error)[]) {

@@ -134,8 +134,6 @@ export class MedusaReads {
             entity: "payment_session",
             fields: [
               "payment_collection_id",
-              "payment_collection.payments.id",
-              "payment_collection.payments.canceled_at",
               "payment_collection.cart.id",
               "payment_collection.cart.completed_at",
             ],
@@ -144,21 +142,32 @@ export class MedusaReads {
     // Query's rows are untyped without Medusa's generated types: the fields asked for
     const s: SessionRow | undefined = data[0]
     const pc = s?.payment_collection ?? {}
-    const { data: links } =
+    const byCollection = { payment_collection_id: s?.payment_collection_id }
+    // one payment not canceled is enough (a read of its own: through the collection it costs two)
+    const [{ data: live }, { data: links }] = await Promise.all([
+      query && s
+        ? query.graph({
+            entity: "payment",
+            fields: ["id"],
+            filters: { ...byCollection, canceled_at: null },
+            pagination: { take: 1 },
+          })
+        : { data: [] },
       query && s && (!pc.cart || pc.cart.completed_at)
-        ? await query.graph({
+        ? query.graph({
             entity: "order_payment_collection",
             fields: ["order_id"],
-            filters: { payment_collection_id: s.payment_collection_id },
+            filters: byCollection,
           })
-        : { data: [] }
+        : { data: [] },
+    ])
     const link: { order_id: string } | undefined = links[0]
     return {
       payment_collection_id: s?.payment_collection_id ?? null,
       cart_id: pc.cart?.id ?? null,
       cart_completed: !!pc.cart?.completed_at,
       order_id: link?.order_id ?? null,
-      paid: (pc.payments ?? []).some((p) => !p.canceled_at),
+      paid: live.length > 0,
     }
   }
 

@@ -1,7 +1,7 @@
 // What the store has handled, for a test that waits for it instead of sleeping: svc's webhooks
 // (the deliveries the store answered, in the sandbox's delivery log, and the plugin's log of each
-// in svc_webhook_event: its subscriber writes one row per delivery it takes, "received" while it
-// handles it, then the outcome) and the checkout watcher's ticks (its heartbeat in svc_setting).
+// in svc_webhook_event: its subscriber writes one row per delivery, with its outcome, once handled)
+// and the checkout watcher's ticks (its heartbeat in svc_setting).
 import type { DeliveryAttempt } from "../src/sandbox"
 import { JOB_NAMES } from "../src/jobs/_heartbeat"
 import { until } from "./until"
@@ -36,8 +36,8 @@ export type LoggedDelivery = {
 }
 
 /**
- * Waits until the plugin's subscriber has taken at least `deliveries` deliveries (`rows`: their
- * svc_webhook_event rows) and handled every one (no outcome still "received"); returns the rows.
+ * Waits until the plugin's subscriber has handled at least `deliveries` deliveries (`rows`: their
+ * svc_webhook_event rows, none with an outcome still "received"); returns the rows.
  */
 export function webhooksHandled<R extends LoggedDelivery>(
   what: string,

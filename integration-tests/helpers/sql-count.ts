@@ -55,6 +55,8 @@ export function countStatements(): SqlCounter {
     },
     reset() {
       n = 0
+      if (process.env.SQL_COUNT_DUMP)
+        appendFileSync(process.env.SQL_COUNT_DUMP, "-- reset\n")
     },
     async quiet(quietMs = 1500, timeoutMs = 60_000) {
       const end = Date.now() + timeoutMs

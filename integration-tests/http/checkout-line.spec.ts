@@ -1,4 +1,10 @@
+import Medusa from "@medusajs/js-sdk"
 import { svcMedusaSuite } from "../helpers/suite"
+import {
+  startSvcPayment,
+  svcLineText,
+  type SvcLineWait,
+} from "../../packages/storefront/src"
 import { createCart, SVC_PROVIDERS, waitFor } from "../helpers/store"
 import { readStats, resetStats } from "../../testing/sandbox-stats"
 
@@ -106,6 +112,68 @@ svcMedusaSuite({
       expect((await line("cart_01NOTACART0000000000000")).status).toBe(404)
       expect((await line("nope")).status).toBe(400)
       expect((await line(keeper)).body).toMatchObject({ place: 1, length: 1 })
+    })
+
+    it("the storefront kit's startSvcPayment waits in line (its place, Cancel leaves it) and starts the payment at the turn", async () => {
+      const sdk = new Medusa({
+        baseUrl: svc.ref.medusaUrl,
+        publishableKey: store.publishableKey,
+      })
+      const cart = async () => {
+        const { cartId } = await createCart(api, store)
+        return (await sdk.store.cart.retrieve(cartId)).cart
+      }
+      const wallet = { providerId: SVC_PROVIDERS.wallet }
+      // the carts of the earlier tests gone from the line (15 s without asking)
+      const probe = (await createCart(api, store)).cartId
+      await waitFor(
+        async () => {
+          const r = (await line(probe)).body
+          return r.status === "turn" || r.length <= 1
+        },
+        "an empty line",
+        60_000
+      )
+      await line(probe, "DELETE")
+      // new payments until the budget has no room: then the kit's cart waits in line
+      const first: SvcLineWait[] = []
+      let a: Promise<{ redirectUrl: string }> | undefined
+      let aCart = ""
+      for (let i = 0; i < 8 && !a; i++) {
+        const c = await cart()
+        let inLine!: () => void
+        const waited = new Promise<void>((r) => (inLine = () => r()))
+        const p = startSvcPayment(sdk, c, wallet, {
+          onWait: (w) => {
+            first.push(w)
+            inLine()
+          },
+        })
+        if (await Promise.race([p.then(() => false), waited.then(() => true)]))
+          [a, aCart] = [p, c.id]
+      }
+      expect(first[0]).toMatchObject({ status: "waiting", place: 1 })
+      expect(svcLineText(first[0]!, { locale: "en" })).toMatch(
+        /^You are 1st in line, about \d+ (seconds|minutes?)\.$/
+      )
+      // a second shopper behind, who cancels: the place goes
+      const second = await cart()
+      const seen: SvcLineWait[] = []
+      const leave = new AbortController()
+      const b = startSvcPayment(sdk, second, wallet, {
+        signal: leave.signal,
+        onWait: (w) => seen.push(w),
+      }).catch((e: unknown) => e)
+      await waitFor(async () => seen[0], "the second shopper's place")
+      expect(seen[0]).toMatchObject({ status: "waiting", place: 2, length: 2 })
+      leave.abort("cancelled")
+      expect(await b).toBe("cancelled")
+      const after = (await line(aCart)).body
+      // the first shopper is alone again (or has its turn)
+      expect(after.status === "turn" || after.length === 1).toBe(true)
+      // at its turn the first shopper's payment starts by itself
+      const { redirectUrl } = await a!
+      expect(redirectUrl).toMatch(/^https?:\/\//)
     })
   },
 })

@@ -166,55 +166,54 @@ export default async function svcPaymentWebhook({
   if (kind === "checkout" && status && OPEN.has(status))
     return finish("open_status_noted", `event says ${status}`)
 
-  const log = await record("received")
+  // One row per delivery, written once its outcome is known (a log, not a record the money needs:
+  // a run that dies midway leaves its checkout to the watcher and the job).
   const startedAt = Date.now()
+  let outcome: string
+  let detail: string | null = null
+  let failure: unknown = null
   try {
     if (tracked) {
-      const outcome = await spacing.run(`${kind}:${id}`, () =>
+      outcome = await spacing.run(`${kind}:${id}`, () =>
         tracked.refresh(container, id, "webhook")
       )
-      await svcModule.setWebhookOutcome(log.id, outcome, null)
-      return countWebhook(outcome)
-    }
-    const r = await spacing.run(id, () =>
-      settleCheckoutEvent(container, id, status, "webhook")
-    )
-    const detail =
-      r.outcome === "unknown_checkout"
-        ? "not a checkout this store made: dropped, svc not asked"
-        : r.svc_status
-          ? `svc status ${r.svc_status}`
-          : status
-            ? `event says ${status}`
-            : null
-    await svcModule.setWebhookOutcome(log.id, r.outcome, detail)
-    countWebhook(r.outcome)
-    if (!["already_settled", "unknown_checkout"].includes(r.outcome)) {
-      const waited =
-        typeof input.receivedAt === "number"
-          ? `waited ${startedAt - input.receivedAt} ms, `
-          : ""
-      logger.info(
-        `svc: webhook for checkout ${id}: ${r.svc_status ? `svc says ${r.svc_status}, ` : ""}outcome ${r.outcome} (${waited}settled in ${Date.now() - startedAt} ms${r.timing ? `: ${r.timing}` : ""})`
+    } else {
+      const r = await spacing.run(id, () =>
+        settleCheckoutEvent(container, id, status, "webhook")
       )
+      outcome = r.outcome
+      detail =
+        r.outcome === "unknown_checkout"
+          ? "not a checkout this store made: dropped, svc not asked"
+          : r.svc_status
+            ? `svc status ${r.svc_status}`
+            : status
+              ? `event says ${status}`
+              : null
+      if (!["already_settled", "unknown_checkout"].includes(r.outcome)) {
+        const waited =
+          typeof input.receivedAt === "number"
+            ? `waited ${startedAt - input.receivedAt} ms, `
+            : ""
+        logger.info(
+          `svc: webhook for checkout ${id}: ${r.svc_status ? `svc says ${r.svc_status}, ` : ""}outcome ${r.outcome} (${waited}settled in ${Date.now() - startedAt} ms${r.timing ? `: ${r.timing}` : ""})`
+        )
+      }
     }
   } catch (e) {
     const httpStatus = svcFields(e).status ?? null
-    const outcome =
+    outcome =
       httpStatus === 404
         ? `unknown_${kind}`
         : httpStatus || kind !== "checkout"
           ? "svc_unreachable"
           : "error"
-    await svcModule.setWebhookOutcome(
-      log.id,
-      outcome,
-      failureText(e).slice(0, 500)
-    )
-    countWebhook(outcome)
+    detail = failureText(e).slice(0, 500)
     // the event bus retries; the watcher and the reconciliation job are the backstop
-    if (httpStatus !== 404) throw e
+    if (httpStatus !== 404) failure = e
   }
+  await finish(outcome, detail)
+  if (failure) throw failure
 }
 
 export const config: SubscriberConfig = {

@@ -20,6 +20,12 @@ export {
   type StorePaymentSession,
 } from "./payment.js"
 export {
+  waitForSvcTurn,
+  svcLineText,
+  type SvcLineWait,
+  type SvcLineOptions,
+} from "./line.js"
+export {
   completeSvcReturn,
   type SvcReturnResult,
   type SvcFailureCode,

@@ -6,6 +6,7 @@ import {
   overRetailCap,
 } from "./fpx-rules.js"
 import { svcText, type SvcText, type SvcTextOptions } from "./i18n/text.js"
+import { leaveSvcLine, waitForSvcTurn, type SvcLineOptions } from "./line.js"
 import { medusaAmountToSen } from "./medusa-amount.js"
 import { svcMethodOf } from "./providers.js"
 import type { StoreSdk } from "./sdk.js"
@@ -119,14 +120,17 @@ export function checkFpxDirectChoice(
  * Starts an svc payment for the cart: creates its payment session (Medusa
  * replaces the cart's earlier session) with only the fields the provider
  * accepts, and returns where to send the shopper (`redirectUrl`, svc's page).
- * FPX direct input is checked first, so a wrong choice costs no call. Errors
- * are in the language of `opts` (default the page's).
+ * FPX direct input is checked first, so a wrong choice costs no call. When
+ * svc's checkout budget has no turn now (the store keeps the cart's place),
+ * it waits in line and starts at its turn (`waitForSvcTurn`: `opts.onWait`
+ * hears the place, aborting `opts.signal` leaves). Errors are in the
+ * language of `opts` (default the page's).
  */
 export async function startSvcPayment(
   sdk: StoreSdk,
   cart: StoreCart,
   input: StartSvcPaymentInput,
-  opts: SvcTextOptions = {}
+  opts: SvcLineOptions = {}
 ): Promise<{ redirectUrl: string; session: StorePaymentSession }> {
   const text = svcText(opts)
   const method = svcMethodOf(input.providerId)
@@ -151,43 +155,60 @@ export async function startSvcPayment(
       opts
     )
   checkCart(cart, text)
-  // Medusa lets a completed cart's payment collection take a new session: the
-  // storefront's copy of the cart may be stale, so read it now (totals too)
-  try {
-    cart = (
-      await sdk.store.cart.retrieve(cart.id, {
-        fields: "id,completed_at,total,currency_code,*payment_collection",
+  let refusedAtTurn = 0
+  for (;;) {
+    // Medusa lets a completed cart's payment collection take a new session: the
+    // storefront's copy of the cart may be stale, so read it now (totals too)
+    try {
+      cart = (
+        await sdk.store.cart.retrieve(cart.id, {
+          fields: "id,completed_at,total,currency_code,*payment_collection",
+        })
+      ).cart
+    } catch (e) {
+      throw storeError(e, "cartUnreadable", text)
+    }
+    checkCart(cart, text)
+    if (direct) {
+      const choice = checkFpxDirectChoice(
+        { ...input, amountSen: amountToSen(cart.total) },
+        banks,
+        opts
+      )
+      Object.assign(data, {
+        bank: choice.bank.code,
+        bankType: choice.bankType,
+        buyerName: choice.buyerName,
       })
-    ).cart
-  } catch (e) {
-    throw storeError(e, "cartUnreadable", text)
+    }
+    let collection: PaymentCollection
+    try {
+      collection = (
+        await sdk.store.payment.initiatePaymentSession(cart, {
+          provider_id: input.providerId,
+          data,
+        })
+      ).payment_collection
+    } catch (e) {
+      // A 503 is the store's "no turn at svc's checkout budget now" (the cart
+      // keeps its place in line) or svc unavailable: the line tells which. A
+      // turn at once twice running was not the line's refusal.
+      const turnAtOnce =
+        unavailable(e) && !(await waitForSvcTurn(sdk, cart.id, opts))
+      if (!unavailable(e) || (turnAtOnce && refusedAtTurn++)) {
+        if (turnAtOnce) await leaveSvcLine(sdk, cart.id)
+        throw storeError(e, "startFailed", text)
+      }
+      if (!turnAtOnce) refusedAtTurn = 0
+      continue
+    }
+    return startedSession(collection.payment_sessions, input.providerId, text)
   }
-  checkCart(cart, text)
-  if (direct) {
-    const choice = checkFpxDirectChoice(
-      { ...input, amountSen: amountToSen(cart.total) },
-      banks,
-      opts
-    )
-    Object.assign(data, {
-      bank: choice.bank.code,
-      bankType: choice.bankType,
-      buyerName: choice.buyerName,
-    })
-  }
-  let collection: PaymentCollection
-  try {
-    collection = (
-      await sdk.store.payment.initiatePaymentSession(cart, {
-        provider_id: input.providerId,
-        data,
-      })
-    ).payment_collection
-  } catch (e) {
-    throw storeError(e, "startFailed", text)
-  }
-  return startedSession(collection.payment_sessions, input.providerId, text)
 }
+
+/** The store's 503: no turn now (its place kept in line), or svc unavailable. */
+const unavailable = (e: unknown) =>
+  e instanceof Error && "status" in e && e.status === 503
 
 /**
  * The provider's session among those Medusa answered and svc's page to send

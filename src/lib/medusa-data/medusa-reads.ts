@@ -61,7 +61,6 @@ type SessionRow = Id & {
         })[]
       | null
     cart?: (Id & { completed_at?: When | null; order?: Id | null }) | null
-    order?: Id | null
   } | null
 }
 
@@ -122,7 +121,8 @@ export class MedusaReads {
 
   /**
    * The payment collection of a session, its cart (and whether that is an order
-   * already), its order (a balance collection) and whether a payment of it was
+   * already), its order (a balance collection, or a cart's once completed: only
+   * then is there one, so only then is it read) and whether a payment of it was
    * authorized or captured. Unknown session (or no Query): nothing known.
    */
   async collectionOfSession(sessionId: string): Promise<CollectionContext> {
@@ -134,23 +134,40 @@ export class MedusaReads {
             entity: "payment_session",
             fields: [
               "payment_collection_id",
-              "payment_collection.payments.id",
-              "payment_collection.payments.canceled_at",
               "payment_collection.cart.id",
               "payment_collection.cart.completed_at",
-              "payment_collection.order.id",
             ],
             filters: { id: sessionId },
           })
     // Query's rows are untyped without Medusa's generated types: the fields asked for
     const s: SessionRow | undefined = data[0]
     const pc = s?.payment_collection ?? {}
+    const byCollection = { payment_collection_id: s?.payment_collection_id }
+    // one payment not canceled is enough (a read of its own: through the collection it costs two)
+    const [{ data: live }, { data: links }] = await Promise.all([
+      query && s
+        ? query.graph({
+            entity: "payment",
+            fields: ["id"],
+            filters: { ...byCollection, canceled_at: null },
+            pagination: { take: 1 },
+          })
+        : { data: [] },
+      query && s && (!pc.cart || pc.cart.completed_at)
+        ? query.graph({
+            entity: "order_payment_collection",
+            fields: ["order_id"],
+            filters: byCollection,
+          })
+        : { data: [] },
+    ])
+    const link: { order_id: string } | undefined = links[0]
     return {
       payment_collection_id: s?.payment_collection_id ?? null,
       cart_id: pc.cart?.id ?? null,
       cart_completed: !!pc.cart?.completed_at,
-      order_id: pc.order?.id ?? null,
-      paid: (pc.payments ?? []).some((p) => !p.canceled_at),
+      order_id: link?.order_id ?? null,
+      paid: live.length > 0,
     }
   }
 

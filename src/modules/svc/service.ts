@@ -161,7 +161,7 @@ class SvcModuleService extends MedusaService({
       })
   }
 
-  /** A webhook delivery logged (LOG_WEBHOOK_EVENT: one insert): its id, for setWebhookOutcome. */
+  /** A webhook delivery logged with its outcome (LOG_WEBHOOK_EVENT: one insert): its id. */
   async logWebhookEvent(
     e: Pick<
       WebhookEvent,
@@ -172,11 +172,6 @@ class SvcModuleService extends MedusaService({
     const payload = JSON.stringify(e.payload)
     await this.sql(W.LOG_WEBHOOK_EVENT, { ...e, id, payload })
     return { id }
-  }
-
-  /** A logged delivery's outcome and detail (SET_WEBHOOK_OUTCOME: one update, no read). */
-  async setWebhookOutcome(id: string, outcome: string, detail: string | null) {
-    await this.sql(W.SET_WEBHOOK_OUTCOME, { id, outcome, detail })
   }
 
   /** The counter rows of unknown event types, newest first. */

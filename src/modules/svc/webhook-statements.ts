@@ -22,9 +22,6 @@ export const UNKNOWN_TYPE_ROWS = `select event_id, payload, updated_at from svc_
 export const LOG_WEBHOOK_EVENT = `insert into svc_webhook_event (id, event_id, event_type, resource_id, provider, outcome, detail, payload, created_at, updated_at)
   values (:id, :event_id, :event_type, :resource_id, :provider, :outcome, :detail, :payload::jsonb, now(), now())`
 
-/** A delivery's outcome, once its handling is done: one statement (the ORM's update reads the row first). */
-export const SET_WEBHOOK_OUTCOME = `update svc_webhook_event set outcome = :outcome, detail = :detail, updated_at = now() where id = :id and deleted_at is null`
-
 export const PRUNE_WEBHOOK_EVENTS = `delete from svc_webhook_event where id < :webhookBeforeId and id like 'svcwh\\_%' and (resource_id is null or resource_id <> :keepResource)`
 
 export const PRUNE_INBOX_EVENTS = `delete from svc_inbox_event where id < :inboxBeforeId and id like 'svcin\\_%'

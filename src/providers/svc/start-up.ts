@@ -1,3 +1,4 @@
+import { container as appContainer } from "@medusajs/framework"
 import type { LoaderOptions } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { observeSvcLedger } from "../../client/telemetry"
@@ -6,6 +7,8 @@ import { probeSvcHealth } from "../../lib/svc-runtime/health-probe"
 import { sharedSvcClient } from "../../lib/svc-runtime/registry"
 import { OPEN } from "../../lib/svc-runtime/status"
 import { SvcModuleService, svcModuleFrom } from "../../modules/svc"
+import { pruneWebhookLogs } from "../../api/hooks/svc/guard"
+import { webhookTokenSettings } from "../../api/hooks/svc/webhook-token"
 import {
   FINAL_WITHDRAWAL_STATUS,
   UNSETTLED_PAYOUT,
@@ -17,8 +20,10 @@ import {
  * (the svc module's onApplicationStart runs it): svc is probed once
  * (`GET /v1/health`, not awaited: svc being slow or down must not hold the
  * boot up; src/lib/svc-runtime/health-probe.ts), the rate ceiling follows svc's
- * environment from the start, and the ledger's counts become OpenTelemetry
- * gauges (read only when a store's metric reader collects).
+ * environment from the start, the ledger's counts become OpenTelemetry
+ * gauges (read only when a store's metric reader collects), and what the
+ * webhook path reads once per process (the webhook token's setting, the
+ * hourly pruning of its log) is done here, not by the first webhook.
  */
 export default async function svcStartUp({ container }: LoaderOptions) {
   const configModule = container.resolve(
@@ -27,6 +32,9 @@ export default async function svcStartUp({ container }: LoaderOptions) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   SvcModuleService.atStart.push(() => {
     observeSvcLedger(ledgerCounts)
+    const svc = svcModuleFrom()
+    if (svc) void webhookTokenSettings.get(svc).catch(() => undefined)
+    void pruneWebhookLogs(appContainer)
     void probeSvcHealth({ configModule, logger }).catch(() => undefined)
     try {
       // With no accountRateLimit, svc's networks are read once (the token id the first checkout

@@ -251,11 +251,9 @@ type SessionGraph = {
   amount: unknown
   raw_amount?: { value?: unknown } | null
   data: Record<string, unknown> | null
+  payment_collection_id: string
   payment_collection?: {
-    payments?:
-      { payment_session_id: string | null; canceled_at: unknown }[] | null
     cart?: (CartFacts & { order?: OrderRef | null }) | null
-    order?: OrderRef | null
   } | null
 }
 
@@ -266,18 +264,50 @@ const SESSION_FIELDS = [
   "raw_amount",
   "status",
   "data",
-  "payment_collection.payments.payment_session_id",
-  "payment_collection.payments.canceled_at",
+  "payment_collection_id",
   "payment_collection.cart.id",
   ...ORDER_FIELDS.map((f) => `payment_collection.cart.order.${f}`),
-  ...ORDER_FIELDS.map((f) => `payment_collection.order.${f}`),
 ]
+
+/** A payment of the session's collection through another of its sessions, not canceled (one read; through the collection, two). */
+async function paidThroughAnother(
+  container: MedusaContainer,
+  session: SessionGraph
+): Promise<boolean> {
+  const { data } = await queryOf(container).graph({
+    entity: "payment",
+    fields: ["payment_session_id"],
+    filters: {
+      payment_collection_id: session.payment_collection_id,
+      canceled_at: null,
+    },
+  })
+  const live: { payment_session_id: string | null }[] = data
+  return live.some(
+    (p) => p.payment_session_id && p.payment_session_id !== session.id
+  )
+}
+
+/** The order whose balance a payment collection with no cart is (Medusa's order ↔ payment collection link). */
+async function balanceOrder(
+  container: MedusaContainer,
+  collectionId: string
+): Promise<OrderRef | null> {
+  const { data } = await queryOf(container).graph({
+    entity: "order_payment_collection",
+    fields: ORDER_FIELDS.map((f) => `order.${f}`),
+    filters: { payment_collection_id: collectionId },
+  })
+  const link: { order?: OrderRef | null } | undefined = data[0]
+  return link?.order ?? null
+}
 
 /**
  * svc's answer is checked against what this store made (the title's MAC, the session
  * that owns the checkout now, the amount in sen) and recorded with its source; then one
- * Query read gives the session, its collection's payments, its cart and the cart's order
- * (or, for a collection with no cart, the order whose balance it is), and the plan
+ * Query read gives the session, its cart and the cart's order (for a collection with no
+ * cart, a second the order whose balance it is; a paid one, one more: a payment of
+ * another session), and the plan
  * follows:
  * - COMPLETED for the session's current checkout and amount: capture (then the order);
  * - COMPLETED otherwise (amount or session changed, order canceled, paid another way):
@@ -356,9 +386,13 @@ export const judgeCheckoutStep = createStep(
     const pc = session?.payment_collection ?? {}
     const cartId = pc.cart?.id ?? null
     // The order this payment is for: the cart's (a checkout), or, for a payment collection with no
-    // cart, the order it belongs to (a balance after an order edit, exchange, claim or draft order).
+    // cart, the order it belongs to (a balance after an order edit, exchange, claim or draft order),
+    // read only for such a collection.
     const cartOrder = cartId ? (pc.cart?.order ?? null) : null
-    const balanceOf = cartId ? null : (pc.order ?? null)
+    const balanceOf =
+      session && !cartId
+        ? await balanceOrder(container, session.payment_collection_id)
+        : null
     const order = cartOrder ?? balanceOf
 
     if (c.status === "COMPLETED") {
@@ -376,14 +410,7 @@ export const judgeCheckoutStep = createStep(
           order.id
         )
       // paid through another session of the same collection
-      if (
-        (pc.payments ?? []).some(
-          (p) =>
-            p.payment_session_id &&
-            p.payment_session_id !== session.id &&
-            !p.canceled_at
-        )
-      )
+      if (await paidThroughAnother(container, session))
         return flag(
           balanceOf
             ? say("attention.balancePaidTwice", { order: balanceOf.id })

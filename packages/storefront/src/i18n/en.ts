@@ -78,6 +78,20 @@ export const en = {
     "Too many payment attempts; try again in {n} minutes. Nothing was charged.",
   tooManySeconds:
     "Too many payment attempts; try again in {n} seconds. Nothing was charged.",
+  // the line for svc's checkout budget (a sale at svc's ceiling): "You are 37th in line, about 40 seconds."
+  lineWaiting: "You are {place} in line, about {wait}.",
+  lineFull:
+    "The line for payments is full right now; we will ask again in {wait}. Nothing was charged.",
+  lineKeep:
+    "Keep this page open: you go on to svc by yourself when your turn comes.",
+  lineCancel: "Leave the line",
+  placeOne: "{n}st",
+  placeTwo: "{n}nd",
+  placeFew: "{n}rd",
+  placeOther: "{n}th",
+  waitSeconds: "{n} seconds",
+  waitMinute: "{n} minute",
+  waitMinutes: "{n} minutes",
   // why a payment did not go through (the `code` of a failed result)
   expired:
     "The payment link expired before it was paid. Please choose a payment method again.",

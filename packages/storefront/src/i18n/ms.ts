@@ -74,6 +74,20 @@ export const ms: SvcMessages = {
     "Terlalu banyak cubaan pembayaran; cuba lagi dalam {n} minit. Tiada caj dikenakan.",
   tooManySeconds:
     "Terlalu banyak cubaan pembayaran; cuba lagi dalam {n} saat. Tiada caj dikenakan.",
+  lineWaiting:
+    "Anda berada di tempat {place} dalam barisan, kira-kira {wait} lagi.",
+  lineFull:
+    "Barisan untuk pembayaran penuh sekarang; kami akan bertanya lagi dalam {wait}. Tiada caj dikenakan.",
+  lineKeep:
+    "Biarkan halaman ini terbuka: anda dibawa ke svc dengan sendirinya apabila tiba giliran anda.",
+  lineCancel: "Keluar dari barisan",
+  placeOne: "ke-{n}",
+  placeTwo: "ke-{n}",
+  placeFew: "ke-{n}",
+  placeOther: "ke-{n}",
+  waitSeconds: "{n} saat",
+  waitMinute: "{n} minit",
+  waitMinutes: "{n} minit",
   expired:
     "Pautan pembayaran tamat tempoh sebelum dibayar. Sila pilih kaedah pembayaran sekali lagi.",
   failed:

@@ -13,6 +13,7 @@ import { SvcInputError } from "../errors.js"
 import { FPX_RETAIL_MAX_SEN, overRetailCap } from "../fpx-rules.js"
 import type { SvcMessages } from "../i18n/en.js"
 import { svcText } from "../i18n/text.js"
+import { svcLineText, type SvcLineWait } from "../line.js"
 import { rememberFpxBank } from "../remember.js"
 import {
   amountToSen,
@@ -105,6 +106,16 @@ export type SvcPaymentOptionsProps = {
   className?: string
 }
 
+/** Read by screen readers, not shown (without the kit's stylesheet too). */
+const VISUALLY_HIDDEN = {
+  position: "absolute",
+  width: 1,
+  height: 1,
+  overflow: "hidden",
+  clipPath: "inset(50%)",
+  whiteSpace: "nowrap",
+} as const
+
 const METHOD_IDS = {
   wallet: "wallet",
   fpx: "fpx",
@@ -116,7 +127,10 @@ const METHOD_IDS = {
  * the bank here); for FPX direct the bank picker and the account holder's
  * name; for FPX hosted above FPX's personal-banking cap, the cap as a notice.
  * With `payButton`, paying starts the payment (`startSvcPayment`) and takes the
- * shopper to svc; errors are shown as a sentence (role="alert"). A cart with a
+ * shopper to svc; errors are shown as a sentence (role="alert"). At svc's
+ * ceiling the shopper waits in line (their place and wait, a Cancel, focused,
+ * told to screen readers at most every 15 s) and goes on to svc at their turn
+ * without a click. A cart with a
  * pending svc session (the shopper came back from svc) opens on that method,
  * bank and name; `onSessionChange` tells the host of the session it made.
  */
@@ -164,6 +178,12 @@ export function SvcPaymentOptions(props: SvcPaymentOptionsProps) {
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const started = useRef<StorePaymentSession | null>(null)
+  // the line: the wait shown, the sentence last told to screen readers (and when), Cancel's abort
+  const [waiting, setWaiting] = useState<SvcLineWait | null>(null)
+  const [told, setTold] = useState("")
+  const toldAt = useRef(0)
+  const line = useRef<AbortController | null>(null)
+  const inLine = useRef(false)
   const onSessionChange = useRef(props.onSessionChange)
   onSessionChange.current = props.onSessionChange
   /** The host's onSessionChange, awaited; what it throws, at once or later, is its own and never stops a payment. */
@@ -206,8 +226,19 @@ export function SvcPaymentOptions(props: SvcPaymentOptionsProps) {
       if (started.current) void tell(started.current)
     }
     window.addEventListener("pageshow", onShow)
-    return () => window.removeEventListener("pageshow", onShow)
+    return () => {
+      window.removeEventListener("pageshow", onShow)
+      line.current?.abort() // the page left: so does its place in line
+    }
   }, [])
+  // into the line: focus on Cancel (the pay button is gone); out by Cancel: back on the pay button
+  useEffect(() => {
+    if (!!waiting === inLine.current) return
+    inLine.current = !!waiting
+    document
+      .getElementById(`${idPrefix}${waiting ? "line-cancel" : "pay"}`)
+      ?.focus()
+  }, [waiting, idPrefix])
 
   let input: StartSvcPaymentInput | null = null
   let choiceError: string | null = null
@@ -244,12 +275,31 @@ export function SvcPaymentOptions(props: SvcPaymentOptionsProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [providerId, inputKey])
 
+  const onWait = (w: SvcLineWait) => {
+    setWaiting(w)
+    if (Date.now() - toldAt.current < 15_000) return
+    toldAt.current = Date.now()
+    setTold(svcLineText(w, textOpts))
+  }
+  const leave = () => {
+    line.current?.abort()
+    setWaiting(null)
+    setBusy(false)
+  }
   const pay = async () => {
     if (!input) return
+    const signal = (line.current = new AbortController()).signal
     setBusy(true)
     setError(null)
     try {
-      const s = await startSvcPayment(sdk, cart, input, textOpts)
+      const s = await startSvcPayment(sdk, cart, input, {
+        ...textOpts,
+        signal,
+        onWait,
+      })
+      setWaiting(null)
+      toldAt.current = 0
+      if (signal.aborted) return // Cancel as the turn came: the shopper stays
       started.current = s.session
       // this device remembers the bank for the shopper's next payment (nothing is sent anywhere)
       if (rememberBank && input.bankType && typeof input.bank === "object")
@@ -259,6 +309,9 @@ export function SvcPaymentOptions(props: SvcPaymentOptionsProps) {
       if (props.onStarted) props.onStarted(s)
       else window.location.assign(s.redirectUrl)
     } catch (e) {
+      setWaiting(null)
+      toldAt.current = 0
+      if (signal.aborted) return // the shopper left the line
       setError((e as Error).message)
       setBusy(false)
     }
@@ -296,12 +349,21 @@ export function SvcPaymentOptions(props: SvcPaymentOptionsProps) {
       : (labels.pay ?? text.t("pay")),
   }
 
+  const cancelProps: ButtonHTMLAttributes<HTMLButtonElement> = {
+    type: "button",
+    id: `${idPrefix}line-cancel`,
+    onClick: leave,
+    "aria-describedby": `${idPrefix}line`,
+    children: text.t("lineCancel"),
+  }
+
   return (
     <div
       className={`svc-kit svc-payment${props.className ? ` ${props.className}` : ""}`}
     >
       {props.notice}
-      <fieldset className="svc-methods">
+      {/* in line, the method chosen at Pay is the one its turn starts: Cancel to change it */}
+      <fieldset className="svc-methods" disabled={!!waiting}>
         <legend className="svc-methods-legend">
           {text.t("methodsLegend")}
         </legend>
@@ -382,7 +444,22 @@ export function SvcPaymentOptions(props: SvcPaymentOptionsProps) {
           {error ?? choiceError}
         </p>
       )}
-      {payButton && (!controlled || providerId) && (
+      {waiting && (
+        <div className="svc-line">
+          <p className="svc-notice" id={`${idPrefix}line`}>
+            {svcLineText(waiting, textOpts)} {text.t("lineKeep")}
+          </p>
+          {Button ? (
+            <Button {...cancelProps} />
+          ) : (
+            <button {...cancelProps} className="svc-pay svc-line-cancel" />
+          )}
+        </div>
+      )}
+      <p style={VISUALLY_HIDDEN} role="status">
+        {waiting ? told : ""}
+      </p>
+      {payButton && (!controlled || providerId) && !waiting && (
         <div className="svc-pay-row">
           {Button ? (
             <Button {...payProps} />

@@ -1,5 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { svcFromContainer } from "../../../../../../lib/svc-runtime/config"
+import { english, say } from "../../../../../../lib/texts"
 import { shopperGuard } from "../../../shopper-limits/guard"
 import { tooManyAttempts } from "../../../shopper-limits/shopper-limits"
 import { openCart } from "../open-cart"
@@ -10,9 +11,9 @@ import { openCart } from "../open-cart"
  * the cart is read (404, 409) only when it joins.
  * `{status: "turn"}`: start the svc payment now. `{status: "waiting", place,
  * length, wait_seconds}`: ask again within a few seconds (a cart not seen for
- * 15 s loses its place). `{status: "full", retry_after_seconds}`: 429 with
- * Retry-After. Costs no svc call; joining counts against the storefront
- * client's share (`storefrontLimits`: 429 past it).
+ * 15 s loses its place). `{status: "full", retry_after_seconds, message}`:
+ * 429 with Retry-After. Costs no svc call; joining counts against the
+ * storefront client's share (`storefrontLimits`: 429 past it).
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const id = String(req.params.id)
@@ -27,9 +28,11 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     if (refused) return tooManyAttempts(res, refused)
     if (bad) throw bad
   }
-  if (answer.status === "full")
-    res.status(429).setHeader("Retry-After", answer.retry_after_seconds)
-  res.json(answer)
+  if (answer.status !== "full") return res.json(answer)
+  res.status(429).setHeader("Retry-After", answer.retry_after_seconds)
+  // a client keeping only an error's message (the JS SDK) learns when to come back too
+  const wait = answer.retry_after_seconds
+  res.json({ ...answer, message: english(say("error.lineFull", { wait })) })
 }
 
 /** DELETE /store/svc/carts/:id/line: the shopper left (Cancel); the place goes to the next. */

@@ -97,7 +97,6 @@ function useRegion(onError: (problem: string) => void) {
       },
       (e: Error) => onError(e.message)
     )
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
   return region
 }

@@ -86,7 +86,6 @@ export function callBudget({
       create: callsTo(stats, CREATE),
       reads: callsTo(stats, READ),
     }
-    // eslint-disable-next-line no-console
     console.log(`call budget, ${label}: ${JSON.stringify(figures)}`)
     expect(figures.create).toBe(1)
     expect(figures.reads).toBeLessThanOrEqual(2)

@@ -155,7 +155,6 @@ it("killed inside a cart completion holding Medusa's cart lock, after the captur
     const afterKill = (new Date(order.created_at).getTime() - killedAt) / 1000
     const afterLease =
       (new Date(order.created_at).getTime() - leaseFrom) / 1000 - lease
-    // eslint-disable-next-line no-console
     console.log(
       `cart lock lease left: ${lease} s; order ${order.order_id} placed ${afterKill.toFixed(1)} s after the kill, ${afterLease.toFixed(1)} s after the lease ended`
     )
@@ -205,7 +204,6 @@ it("killed inside a cart completion holding Medusa's cart lock, after the captur
     )
     await moreWatcherTicks(cluster.db, 2)
     const money = await checkMoney(cluster.db, cluster.svc)
-    // eslint-disable-next-line no-console
     console.log(describeMoney(money))
     expect(moneyIsSafe(money)).toBe(true)
     expect(money.completedCheckouts).toBe(1)

@@ -69,7 +69,6 @@ svcMedusaSuite({
       )
       const adminStatuses = await adminLoads
       const stats = await readStats(svc.ref.sandbox.url)
-      // eslint-disable-next-line no-console
       console.log(
         `admin during a burst: shoppers ${JSON.stringify(sessions.map((s) => s.status))}, admin pages ${JSON.stringify(adminStatuses)}, svc calls ${stats.total} ${JSON.stringify(stats.byRoute)}`
       )

@@ -103,7 +103,6 @@ svcMedusaSuite({
         shopperToCheckoutMs: toCheckoutMs,
         svcCheckoutsMade: callsTo(stats, CREATE),
       }
-      // eslint-disable-next-line no-console
       console.log(`storefront flood: ${JSON.stringify(figures)}`)
       // one window of the per-address limit (15 a minute), whatever X-Forwarded-For said
       expect(tally.ok).toBeLessThanOrEqual(15 * Math.ceil(floodMs / 60_000))

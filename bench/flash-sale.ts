@@ -23,20 +23,13 @@ import { doubleCaptured, outcomes } from "../testing/orders"
 import { percentile, sleep, table } from "../testing/report"
 import { readStats, resetStats, type CallStats } from "../testing/sandbox-stats"
 import { sessionData, SVC_PROVIDERS } from "../testing/shopper"
-import { call, HttpError, StoreApi } from "../testing/store-api"
+import { HttpError, StoreApi } from "../testing/store-api"
 
 const POLL_MS = 4000
 const WAIT_SLACK_S = 15
 const PROVIDERS = Object.values(SVC_PROVIDERS)
 
 type Kind = "completes" | "webhook" | "cancels" | "closes"
-type LineAnswer = {
-  status: "turn" | "waiting" | "full"
-  place?: number
-  length?: number
-  wait_seconds?: number
-  retry_after_seconds?: number
-}
 
 type Cart = Awaited<ReturnType<StoreApi["newCart"]>>
 
@@ -64,18 +57,6 @@ const kindOf = (i: number): Kind =>
   (["completes", "webhook", "completes", "cancels", "closes"] as const)[i % 5]!
 const leaves = (k: Kind) => k === "cancels" || k === "closes"
 
-async function askLine(api: StoreApi, cartId: string): Promise<LineAnswer> {
-  const url = `${api.baseUrl}/store/svc/carts/${cartId}/line`
-  const headers = { "x-publishable-api-key": api.store.publishableKey }
-  try {
-    return (await call<LineAnswer>("POST", url, {}, headers)).json
-  } catch (e) {
-    if (e instanceof HttpError && e.status === 429)
-      return JSON.parse(e.body) as LineAnswer
-    throw e
-  }
-}
-
 /** A shopper from arrival to paid (or left): never throws. */
 async function shopper(
   api: StoreApi,
@@ -86,7 +67,7 @@ async function shopper(
   try {
     const provider = PROVIDERS[s.i % PROVIDERS.length]!
     for (;;) {
-      const a = await askLine(api, cartId)
+      const a = await api.line(cartId)
       const now = Date.now()
       s.joinedAt ??= now
       s.toldWait ??= a.status === "turn" ? 0 : (a.wait_seconds ?? NaN)
@@ -99,15 +80,7 @@ async function shopper(
         leaves(s.kind) &&
         (a.status === "turn" || now - s.joinedAt >= s.patience * 1000)
       ) {
-        if (s.kind === "cancels")
-          await call(
-            "DELETE",
-            `${api.baseUrl}/store/svc/carts/${cartId}/line`,
-            undefined,
-            {
-              "x-publishable-api-key": api.store.publishableKey,
-            }
-          )
+        if (s.kind === "cancels") await api.line(cartId, "DELETE")
         return // the closed tab just stops asking
       }
       if (a.status === "turn") {

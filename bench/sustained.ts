@@ -176,6 +176,7 @@ async function main() {
       (o) => o.orderIds.length > 0
     ).length
     const errors = shoppers.filter((s) => s.error)
+    const waited = shoppers.flatMap((s) => (s.lineMs ? [s.lineMs] : []))
 
     console.log(`
 sustained: ${k} svc shoppers in a closed loop for ${minutes} min, half complete the cart, half leave it to the webhook;
@@ -239,6 +240,10 @@ baseline: the same ${k} shoppers with ${SYSTEM_PROVIDER} for 1 min, same stack (
           ["paid carts without an order 60 s after the run", noOrder],
           ["double captures", doubles],
           ["Failed to acquire lock", locks],
+          [
+            "shoppers who waited in line (svc's ceiling), their wait p95",
+            `${waited.length}, ${ms(percentile(waited, 95))}`,
+          ],
           ["shopper errors", errors.length],
         ]
       )

@@ -1,6 +1,7 @@
 /** One shopper's payment, step by step, with the time each step took. */
+import { sleep } from "./report"
 import { payCheckout } from "./sandbox-api"
-import type { CompleteResult, StoreApi } from "./store-api"
+import { HttpError, type CompleteResult, type StoreApi } from "./store-api"
 
 export const SVC_PROVIDERS = {
   wallet: "pp_svc-wallet_svc",
@@ -85,6 +86,8 @@ export interface Shopper {
   completes: boolean
   startedAt?: number
   sessionMs?: number
+  /** time spent waiting in line for svc's checkout budget (in sessionMs) */
+  lineMs?: number
   cartId?: string
   /** Medusa's cart total when created (SST, and the code when `usesPromo`) */
   cartTotal?: string
@@ -93,6 +96,46 @@ export interface Shopper {
   completeType?: string
   error?: string
 }
+
+/**
+ * The cart's payment session; at svc's ceiling (the store's 503: the cart has
+ * a place in line) the shopper waits in line as the kit does (asks every 4 s,
+ * at most `LINE_PATIENCE_MS`) and starts again at its turn (`lineMs`).
+ */
+async function sessionInLine(
+  api: StoreApi,
+  s: Shopper,
+  paymentCollectionId: string,
+  cartId: string
+) {
+  const gaveUpAt = Date.now() + LINE_PATIENCE_MS
+  for (;;) {
+    try {
+      return await api.initiateSession(
+        paymentCollectionId,
+        s.provider,
+        sessionData(s.provider, cartId)
+      )
+    } catch (e) {
+      if (
+        !(e instanceof HttpError && e.status === 503) ||
+        Date.now() > gaveUpAt
+      )
+        throw e
+      const t = Date.now()
+      // a second first: at a turn at once (svc itself refused, or another server took the room)
+      await sleep(1000)
+      while ((await api.line(cartId)).status !== "turn") {
+        if (Date.now() > gaveUpAt) throw e
+        await sleep(4000)
+      }
+      s.lineMs = (s.lineMs ?? 0) + Date.now() - t
+    }
+  }
+}
+
+/** How long a shopper waits in line before giving up (the last refusal is their error). */
+const LINE_PATIENCE_MS = 180_000
 
 /**
  * A shopper: cart, payment session, pay on svc's page in the sandbox (svc providers),
@@ -111,11 +154,7 @@ export async function shop(
     s.cartId = cartId
     s.cartTotal = total
     const t0 = performance.now()
-    const session = await api.initiateSession(
-      paymentCollectionId,
-      s.provider,
-      sessionData(s.provider, cartId)
-    )
+    const session = await sessionInLine(api, s, paymentCollectionId, cartId)
     s.sessionMs = performance.now() - t0
     if (s.provider !== SYSTEM_PROVIDER) {
       if (!session.data.checkoutId)

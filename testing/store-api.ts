@@ -105,6 +105,15 @@ export interface PaymentSession {
   data: Record<string, unknown> & { checkoutId?: string }
 }
 
+/** POST /store/svc/carts/:id/line's answer (DELETE's: `left`). */
+export type LineAnswer = {
+  status: "turn" | "waiting" | "full" | "left"
+  place?: number
+  length?: number
+  wait_seconds?: number
+  retry_after_seconds?: number
+}
+
 export type CompleteResult =
   | { type: "order"; order: { id: string } }
   | { type: "cart"; cart: unknown; error?: unknown }
@@ -165,6 +174,18 @@ export class StoreApi {
     if (!s)
       throw new Error(`no ${providerId} session in the payment collection`)
     return s
+  }
+
+  /** The cart's place in the line for svc's checkout budget (a full line's 429 answered as its body). */
+  async line(cartId: string, method: "POST" | "DELETE" = "POST") {
+    const url = `${this.baseUrl}/store/svc/carts/${cartId}/line`
+    try {
+      return (await call<LineAnswer>(method, url, undefined, this.headers)).json
+    } catch (e) {
+      if (e instanceof HttpError && e.status === 429)
+        return JSON.parse(e.body) as LineAnswer
+      throw e
+    }
   }
 
   complete(cartId: string): Promise<CompleteResult> {

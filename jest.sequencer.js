@@ -24,6 +24,7 @@ const KNOWN_SECONDS = {
   "integration-tests/upgrade/upgrade.spec.ts": 150,
   "integration-tests/browser/kit-languages.spec.ts": 143,
   "integration-tests/scale/crash-points.spec.ts": 108,
+  "integration-tests/browser/kit-line.spec.ts": 79,
   "integration-tests/security/security.spec.ts": 100,
   "integration-tests/scale/checkout-line-cluster.spec.ts": 96,
   "integration-tests/http/payments.spec.ts": 84,

@@ -10,6 +10,7 @@ import { join } from "node:path"
 import { browserBundle, listenLocal } from "../../testing/static-server"
 import { FIXTURE, starterModules } from "../helpers/starter-fixture"
 import type { Page } from "playwright-core"
+import type { useSvcSandbox } from "../helpers/svc-env"
 
 /** The starter's Tailwind (v3, its default theme; the starter adds @medusajs/ui-preset's colours) for the classes the harness uses. */
 async function starterTailwind(): Promise<string> {
@@ -105,4 +106,30 @@ export async function fpxStarted(
     (document.querySelector("#started")?.textContent ?? "").includes("/fpx/")
   )
   return cartSession(api, cartId, headers)
+}
+
+/**
+ * The kit harness for a file's tests on the sandbox's Medusa (`svc`, from
+ * useSvcSandbox): served before Medusa boots, its address the store's CORS for
+ * the file (given back after). The test sets `config.publishableKey` once the
+ * store is seeded; `url` is the harness's address.
+ */
+export function useKitHarness(svc: ReturnType<typeof useSvcSandbox>) {
+  const harness = { config: { storeUrl: "", publishableKey: "" }, url: "" }
+  let kit: Awaited<ReturnType<typeof startKitHarness>> | undefined
+  let savedCors: string | undefined
+  beforeAll(async () => {
+    kit = await startKitHarness(harness.config)
+    harness.config.storeUrl = svc.ref.medusaUrl
+    harness.url = kit.url
+    savedCors = process.env.STORE_CORS
+    Object.assign(svc.env, { STORE_CORS: kit.url })
+    Object.assign(process.env, { STORE_CORS: kit.url })
+  })
+  afterAll(async () => {
+    if (savedCors === undefined) delete process.env.STORE_CORS
+    else process.env.STORE_CORS = savedCors
+    await kit?.close()
+  })
+  return harness
 }

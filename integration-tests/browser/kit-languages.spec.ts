@@ -24,7 +24,7 @@ import {
   launchBrowser,
   docsShot,
 } from "../../testing/browser"
-import { fpxStarted, startKitHarness } from "./kit-components"
+import { fpxStarted, useKitHarness } from "./kit-components"
 import {
   axeFindings,
   blocking,
@@ -36,21 +36,7 @@ import {
 jest.setTimeout(240_000)
 
 const svc = useSvcSandbox()
-const kitConfig = { storeUrl: "", publishableKey: "" }
-let kit: Awaited<ReturnType<typeof startKitHarness>> | undefined
-let savedCors: string | undefined
-beforeAll(async () => {
-  kit = await startKitHarness(kitConfig)
-  kitConfig.storeUrl = svc.ref.medusaUrl
-  savedCors = process.env.STORE_CORS
-  Object.assign(svc.env, { STORE_CORS: kit.url })
-  Object.assign(process.env, { STORE_CORS: kit.url })
-})
-afterAll(async () => {
-  if (savedCors === undefined) delete process.env.STORE_CORS
-  else process.env.STORE_CORS = savedCors
-  await kit?.close()
-})
+const kit = useKitHarness(svc)
 
 const describeBrowser = describeInChromium()
 
@@ -134,7 +120,7 @@ svcIntegrationRunner({
         browser = await launchBrowser()
         // before the runner's snapshot (its first beforeEach): every test's database has this store
         store = await seedStore(getContainer())
-        kitConfig.publishableKey = store.publishableKey
+        kit.config.publishableKey = store.publishableKey
         const { data } = await api.get(
           "/store/svc/fpx-banks?include_inactive=true",
           store.headers
@@ -154,7 +140,7 @@ svcIntegrationRunner({
         await p.setViewportSize({ width: 1280, height: 800 })
         return p
       }
-      const url = (lang: Lang, q: string) => `${kit!.url}/?lang=${lang}&${q}`
+      const url = (lang: Lang, q: string) => `${kit.url}/?lang=${lang}&${q}`
       const shoot = (p: Page, selector: string, name: string) =>
         docsShot(p, selector, "languages", name)
 
@@ -498,7 +484,7 @@ svcIntegrationRunner({
         try {
           const { cartId } = await createCart(api, store)
           await page.goto(
-            `${kit!.url}/?lang=ms-MY&c=options&remember=0&cart_id=${cartId}`
+            `${kit.url}/?lang=ms-MY&c=options&remember=0&cart_id=${cartId}`
           )
           await page.getByRole("radio", { name: "Dompet svc" }).waitFor()
           const stops: string[] = []

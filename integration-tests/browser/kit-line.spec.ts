@@ -16,27 +16,13 @@ import {
   type Store,
 } from "../helpers/store"
 import { describeInChromium, launchBrowser } from "../../testing/browser"
-import { startKitHarness } from "./kit-components"
+import { useKitHarness } from "./kit-components"
 import { axeFindings, blocking } from "./a11y"
 
 jest.setTimeout(240_000)
 
 const svc = useSvcSandbox({ runnerEnv: { SVC_ACCOUNT_RATE_LIMIT: "10" } })
-const kitConfig = { storeUrl: "", publishableKey: "" }
-let kit: Awaited<ReturnType<typeof startKitHarness>> | undefined
-let savedCors: string | undefined
-beforeAll(async () => {
-  kit = await startKitHarness(kitConfig)
-  kitConfig.storeUrl = svc.ref.medusaUrl
-  savedCors = process.env.STORE_CORS
-  Object.assign(svc.env, { STORE_CORS: kit.url })
-  Object.assign(process.env, { STORE_CORS: kit.url })
-})
-afterAll(async () => {
-  if (savedCors === undefined) delete process.env.STORE_CORS
-  else process.env.STORE_CORS = savedCors
-  await kit?.close()
-})
+const kit = useKitHarness(svc)
 
 /** The waiting sentence in each language ("You are 37th in line, about 40 seconds."). */
 const WAITING = {
@@ -56,7 +42,7 @@ svcIntegrationRunner({
       beforeAll(async () => {
         browser = await launchBrowser()
         store = await seedStore(getContainer())
-        kitConfig.publishableKey = store.publishableKey
+        kit.config.publishableKey = store.publishableKey
       })
       afterAll(async () => {
         await browser?.close()
@@ -83,7 +69,7 @@ svcIntegrationRunner({
           }, 100)
         })
         await p.goto(
-          `${kit!.url}/?lang=${lang}&c=${c}&remember=0&cart_id=${cartId}`
+          `${kit.url}/?lang=${lang}&c=${c}&remember=0&cart_id=${cartId}`
         )
         await p.locator("#svc-method-wallet").check()
         await p.locator("#svc-pay").focus()

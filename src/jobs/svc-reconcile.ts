@@ -29,9 +29,13 @@ const listMark = z.object({
  * default 5) minutes.
  */
 export default async function svcReconcileJob(container: MedusaContainer) {
-  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   // reconcileEveryMinutes 0: off (test apps that reconcile by hand); Medusa still fires the schedule
-  if (reconcileMinutes() === 0) return
+  if (reconcileMinutes() > 0) await reconcileNow(container)
+}
+
+/** One run of the job, whatever its schedule (a test app's run by hand). */
+export async function reconcileNow(container: MedusaContainer) {
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   // each run is recorded (the doctor's "Reconciliation job" check): its counts, and the first part that threw
   await reportingRun(
     container,
@@ -107,14 +111,18 @@ export function reconcileMinutes(): number {
   return svcOptions()?.reconcileEveryMinutes ?? 5
 }
 
-/** The schedule, built at import from the provider's options (Medusa reads it once; 0: the job returns at once). */
+/** The schedule from the provider's options (Medusa reads it once, at load; 0: the job returns at once). */
 export function reconcileSchedule(): string {
   const minutes = reconcileMinutes() || 5
   if (minutes < 60) return `*/${minutes} * * * *`
   return `0 */${Math.max(1, Math.round(minutes / 60))} * * *`
 }
 
+// A getter: read when Medusa loads the job, after its config. A value built
+// at import froze the default (`*/5`) wherever the file was imported first.
 export const config = {
   name: "svc-reconcile-checkouts",
-  schedule: reconcileSchedule(),
+  get schedule() {
+    return reconcileSchedule()
+  },
 }

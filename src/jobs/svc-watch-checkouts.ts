@@ -56,6 +56,9 @@ const watchSeconds = () => svcOptions()?.watchEverySeconds ?? 5
 
 export const config = {
   name: "svc-watch-checkouts",
-  // Off (0): the job still needs a schedule; it returns at once every minute.
-  schedule: { interval: (watchSeconds() || 60) * 1000 },
+  // Read at load (a getter, as svc-reconcile's). Off (0): the job still
+  // needs a schedule; it returns at once every minute.
+  get schedule() {
+    return { interval: (watchSeconds() || 60) * 1000 }
+  },
 }

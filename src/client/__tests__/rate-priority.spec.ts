@@ -229,7 +229,7 @@ describe("the Redis budget says which window was full", () => {
     await redis?.quit()
   })
 
-  it("two servers on one budget: each sees the room the other's checkouts left (the deployment's count, not its own last take)", async () => {
+  it("two servers on one budget: each sees the room the other's checkouts left, and a read on one pays the debt of the other's checkout (the deployment's counts, not its own)", async () => {
     if (!redis) return console.warn("no Redis at 127.0.0.1:6379: skipped")
     const key = `test-room-${process.pid}-${Date.now()}`
     const server = () =>
@@ -239,12 +239,20 @@ describe("the Redis budget says which window was full", () => {
       })
     const [a, b] = [server(), server()]
     for (let i = 0; i < 10; i++) await a.acquire(CREATE)
-    // a owes reads for its 10 (reserve 10 + 5 + 1): 37; b owes none (5 + 1): 42, not the idle 47
+    // the deployment owes reads for a's 10 (reserve 10 + 5 + 1): 37 on either
     expect((await a.checkoutRoom()).now).toBe(37)
-    expect((await b.checkoutRoom()).now).toBe(42)
-    for (let i = 0; i < 40; i++) await b.acquire(CREATE)
-    // a, whose last take counted 10, sees b's 40: 100 - 50 - 16
-    expect((await a.checkoutRoom()).now).toBe(17)
+    expect((await b.checkoutRoom()).now).toBe(37)
+    for (let i = 0; i < 30; i++) await b.acquire(CREATE)
+    // a, whose last take counted 10, sees b's 30 and their reads owed: 100 - 40 - (40 + 5 + 1) = 14, 7 checkouts
+    expect((await a.checkoutRoom()).now).toBe(7)
+    expect((await b.checkoutRoom()).now).toBe(7)
+    // b reads the 40 checkouts (their webhooks came to b): the debts are paid for a too
+    // (a counting only its own 10 would see 100 - 80 - 16 < 0, and stop)
+    for (let i = 0; i < 40; i++) await b.acquire(SETTLE)
+    // 100 - 80 - (5 + 1) = 14: 7 checkouts with their reads; a creates them
+    expect((await a.checkoutRoom()).now).toBe(7)
+    for (let i = 0; i < 7; i++) await a.acquire(CREATE)
+    await expect(a.acquire(CREATE)).rejects.toBeInstanceOf(RateBudgetWait)
   })
 
   it("blocked names the account window for a creation at the reserve, the route window for a route limit", async () => {

@@ -81,10 +81,10 @@ export const ROUTE_RATE_LIMITS: Record<string, RouteLimit> = {
  *   paid checkout, a payout or withdrawal follow-up). They may use the whole
  *   ceiling and, in this process, go before every other waiting call.
  * - `create`: a new checkout. It may use the ceiling only down to a reserve kept
- *   for settlements: one read for every checkout this process created in the
- *   window and has not read since (the read that will settle it once it is
- *   paid), and a share for the reads owed by its older checkouts that can still
- *   be paid (svc's checkout is payable for 20 minutes): as many as there are,
+ *   for settlements: one read for every checkout created in the window and not
+ *   read since (the read that will settle it once it is paid; with a shared
+ *   store, the deployment's: any server's read pays), and a share for the reads
+ *   owed by older checkouts that can still be paid (svc's checkout is payable for 20 minutes): as many as there are,
  *   at least SETTLE_RESERVE_FLOOR_SHARE of the ceiling (reads for other
  *   processes' checkouts and payouts), at most SETTLE_RESERVE_SHARE. When only
  *   the reserve is left it is refused at once (RateBudgetWait: nothing sent,
@@ -217,13 +217,19 @@ export interface SharedRateStore {
   /**
    * `blocked`: the names of the windows that had no room (when the store can tell);
    * a creation is refused at once when the account window is among them.
+   * `debt`: the read this send owes (a creation) or pays (a checkout read), kept for
+   * the deployment; `owed` answers the reads owed after it (optional: without it each
+   * process counts its own).
    */
   take(
     windows: { name: string; limit: number }[],
-    windowMs: number
+    windowMs: number,
+    debt?: OwedChange
   ): Promise<
-    | { ok: true; used: number }
-    | { ok: false; waitMs: number; blocked?: string[] }
+    (
+      | { ok: true; used: number }
+      | { ok: false; waitMs: number; blocked?: string[] }
+    ) & { owed?: Owed }
   >
   /**
    * Claims a signature's `created` (seconds) for a request (method, path, body digest) across the
@@ -231,9 +237,25 @@ export interface SharedRateStore {
    * signed in the same second by two processes is the same signature). Optional (src/client/signing/clock.ts).
    */
   claimCreated?(requestKey: string, created: number): Promise<boolean>
-  /** Sends in each named window now, across the processes (RateLimiter.checkoutRoom). Optional. */
-  count?(names: string[], windowMs: number): Promise<number[]>
+  /** Sends in each named window now, and the reads owed, across the processes (RateLimiter.checkoutRoom). Optional. */
+  count?(
+    names: string[],
+    windowMs: number,
+    payableMs?: number
+  ): Promise<{ used: number[]; owed?: Owed }>
 }
+
+/** Checkouts made and not read since, while they can be paid: those of the window, and older. */
+export type Owed = { inWindow: number; older: number }
+/** What a send does to the reads owed: a creation owes one, a checkout read pays the oldest. */
+export type OwedChange = { change: "owe" | "pay" | null; payableMs: number }
+
+const owedChange = (route: string) =>
+  route === "POST /v1/checkout"
+    ? "owe"
+    : route === "GET /v1/checkout/{id}"
+      ? "pay"
+      : null
 
 export interface RateLimiterOptions {
   accountLimit: number
@@ -268,6 +290,8 @@ export class RateLimiter {
   private settleWaiting = 0
   private settleIdle:
     { promise: Promise<void>; resolve: () => void } | undefined
+  /** The deployment's reads owed, as the shared store last answered (its take or count). */
+  private sharedOwed: (Owed & { at: number }) | undefined
   /** When each checkout this process created and has not read since was created, while it can be paid (oldest first). */
   private readonly unread: number[] = []
   private readonly payableMs: number
@@ -322,11 +346,12 @@ export class RateLimiter {
     const route = ROUTE_RATE_LIMITS["POST /v1/checkout"]!
     const shared = this.sharedDown ? undefined : this.shared
     const counted = await shared
-      ?.count?.(["account", route.group], this.windowMs)
+      ?.count?.(["account", route.group], this.windowMs, this.payableMs)
       .catch(() => undefined)
+    if (counted?.owed) this.sharedOwed = { ...counted.owed, at: this.now() }
     const routeUsed =
-      counted?.[1] ?? this.groups.get(route.group)?.used(this.now()) ?? 0
-    const used = counted?.[0] ?? this.usage().used
+      counted?.used[1] ?? this.groups.get(route.group)?.used(this.now()) ?? 0
+    const used = counted?.used[0] ?? this.usage().used
     const accountLeft = limit - used - this.reserveOf("create")
     return {
       now: Math.max(
@@ -501,8 +526,12 @@ export class RateLimiter {
       let r: Awaited<ReturnType<SharedRateStore["take"]>>
       try {
         windows[0]!.limit = this.account.limit - call.reserve
-        r = await shared.take(windows, this.windowMs)
+        r = await shared.take(windows, this.windowMs, {
+          change: owedChange(call.route),
+          payableMs: this.payableMs,
+        })
         this.sharedDown = false
+        if (r.owed) this.sharedOwed = { ...r.owed, at: this.now() }
       } catch (e) {
         if (!this.sharedDown) this.onSharedError?.(e)
         this.sharedDown = true
@@ -542,6 +571,13 @@ export class RateLimiter {
    */
   private createReserve(): number {
     const now = this.now()
+    // the deployment's, as the shared store last said (any server's read pays a debt)
+    const shared = this.sharedOwed
+    if (shared && !this.sharedDown && now - shared.at < this.windowMs)
+      return Math.min(
+        this.account.limit,
+        shared.inWindow + settleReserve(this.account.limit, shared.older)
+      )
     // empty, Infinity: nothing to drop
     while ((this.unread[0] ?? Infinity) <= now - this.payableMs)
       this.unread.shift()
@@ -560,7 +596,7 @@ export class RateLimiter {
     )
   }
 
-  /** A slot was taken: a checkout created now is owed a read; a checkout read pays the oldest debt. */
+  /** A slot was taken: a checkout created now is owed a read; a checkout read pays the oldest debt (this process's count, for when the shared store is down). */
   private taken(route: string): void {
     if (route === "POST /v1/checkout") this.unread.push(this.now())
     else if (route === "GET /v1/checkout/{id}") this.unread.shift()

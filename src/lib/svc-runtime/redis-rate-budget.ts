@@ -1,6 +1,9 @@
 import { Redis } from "ioredis"
 import { createHash, randomBytes } from "node:crypto"
-import type { SharedRateStore } from "../../client/rate-budget/rate-limit"
+import type {
+  OwedChange,
+  SharedRateStore,
+} from "../../client/rate-budget/rate-limit"
 
 /**
  * The svc account's rate budget shared by every Medusa instance through Redis ("the whole deployment stays
@@ -18,15 +21,32 @@ import type { SharedRateStore } from "../../client/rate-budget/rate-limit"
  * and logs it once (src/client/rate-budget/rate-limit.ts), and svc's 429 stays the last guard. It also claims each
  * signature's `created` for the deployment (claimCreated, src/client/signing/clock.ts).
  */
+/**
+ * The reads owed (a sorted set of the deployment's checkouts not read since
+ * they were made, while they can be paid): those of the window, and older.
+ * KEYS' last is its key. Whichever server reads a checkout pays a debt, so a
+ * server that only creates does not keep a reserve for reads others made.
+ */
+const OWED = `
+local function owed(now, window, payable)
+  local debts = KEYS[#KEYS]
+  redis.call('ZREMRANGEBYSCORE', debts, '-inf', now - payable)
+  local recent = redis.call('ZCOUNT', debts, '(' .. (now - window), '+inf')
+  return recent, redis.call('ZCARD', debts) - recent
+end
+`
+
 const TAKE = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local window = tonumber(ARGV[1])
 local wait = 0
 local blocked = {}
-for i, k in ipairs(KEYS) do
+local n_windows = #KEYS - 1
+for i = 1, n_windows do
+  local k = KEYS[i]
   redis.call('ZREMRANGEBYSCORE', k, '-inf', now - window)
-  local limit = tonumber(ARGV[i + 2])
+  local limit = tonumber(ARGV[i + 4])
   local n = redis.call('ZCARD', k)
   if n >= limit then
     local w = window
@@ -38,23 +58,40 @@ for i, k in ipairs(KEYS) do
     table.insert(blocked, i)
   end
 end
-if wait > 0 then return {0, wait, table.concat(blocked, ',')} end
-for i, k in ipairs(KEYS) do
-  redis.call('ZADD', k, now, ARGV[2])
-  redis.call('PEXPIRE', k, window + 1000)
+${OWED}
+if wait > 0 then
+  local recent, older = owed(now, window, tonumber(ARGV[4]))
+  return {0, wait, table.concat(blocked, ','), recent, older}
 end
-return {1, redis.call('ZCARD', KEYS[1])}
+for i = 1, n_windows do
+  redis.call('ZADD', KEYS[i], now, ARGV[2])
+  redis.call('PEXPIRE', KEYS[i], window + 1000)
+end
+local debts = KEYS[#KEYS]
+if ARGV[3] == 'owe' then
+  redis.call('ZADD', debts, now, ARGV[2])
+  redis.call('PEXPIRE', debts, tonumber(ARGV[4]) + 1000)
+elseif ARGV[3] == 'pay' then
+  redis.call('ZREMRANGEBYSCORE', debts, '-inf', now - tonumber(ARGV[4]))
+  redis.call('ZPOPMIN', debts)
+end
+local recent, older = owed(now, window, tonumber(ARGV[4]))
+return {1, redis.call('ZCARD', KEYS[1]), recent, older}
 `
 
-/** KEYS: windows; ARGV: window ms. With Redis's clock: drop the old sends, answer each window's count. */
+/** KEYS: windows, then the reads owed; ARGV: window ms, payable ms. With Redis's clock: each window's count, then the reads owed. */
 const COUNT = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local out = {}
-for i, k in ipairs(KEYS) do
-  redis.call('ZREMRANGEBYSCORE', k, '-inf', now - tonumber(ARGV[1]))
-  out[i] = redis.call('ZCARD', k)
+for i = 1, #KEYS - 1 do
+  redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', now - tonumber(ARGV[1]))
+  out[i] = redis.call('ZCARD', KEYS[i])
 end
+${OWED}
+local recent, older = owed(now, tonumber(ARGV[1]), tonumber(ARGV[2]))
+table.insert(out, recent)
+table.insert(out, older)
 return out
 `
 
@@ -64,6 +101,7 @@ type RedisLike = Pick<Redis, "eval" | "set" | "quit">
 export class RedisRateBudget implements SharedRateStore {
   private seq = 0
   private readonly prefix: string
+  private readonly owedKey: string
   private readonly member = randomBytes(6).toString("hex")
 
   constructor(
@@ -73,10 +111,15 @@ export class RedisRateBudget implements SharedRateStore {
   ) {
     const account = sha256(apiKey).slice(0, 16)
     this.prefix = `svc:rate:{${account}}:`
+    this.owedKey = `${this.prefix}owed`
   }
 
-  async take(windows: { name: string; limit: number }[], windowMs: number) {
-    const keys = windows.map((w) => this.prefix + w.name)
+  async take(
+    windows: { name: string; limit: number }[],
+    windowMs: number,
+    debt: OwedChange = { change: null, payableMs: windowMs }
+  ) {
+    const keys = [...windows.map((w) => this.prefix + w.name), this.owedKey]
     const id = `${this.member}:${++this.seq}`
     const r = await this.redis.eval(
       TAKE,
@@ -84,24 +127,46 @@ export class RedisRateBudget implements SharedRateStore {
       ...keys,
       windowMs,
       id,
+      debt.change ?? "",
+      debt.payableMs,
       ...windows.map((w) => w.limit)
     )
-    // the script's answer: [1, used] or [0, wait ms, the full windows' indexes]
-    const [taken, count, full] = Array.isArray(r) ? r : []
-    if (taken === 1) return { ok: true as const, used: Number(count) }
+    // [1, used, owed] or [0, wait ms, the full windows' indexes, owed]
+    const a = Array.isArray(r) ? r.map((x) => String(x)) : []
+    const owedAt = (i: number) => ({
+      inWindow: Number(a[i] ?? 0),
+      older: Number(a[i + 1] ?? 0),
+    })
+    if (a[0] === "1")
+      return { ok: true as const, used: Number(a[1]), owed: owedAt(2) }
     // which windows were full (1-based indexes), so a creation can tell the account ceiling from its route limit
-    const blocked = String(full ?? "")
+    const blocked = (a[2] ?? "")
       .split(",")
       .filter(Boolean)
       .map((i) => windows[Number(i) - 1]?.name)
       .filter((n): n is string => !!n)
-    return { ok: false as const, waitMs: Number(count), blocked }
+    return {
+      ok: false as const,
+      waitMs: Number(a[1]),
+      blocked,
+      owed: owedAt(3),
+    }
   }
 
-  async count(names: string[], windowMs: number) {
-    const keys = names.map((n) => this.prefix + n)
-    const r = await this.redis.eval(COUNT, keys.length, ...keys, windowMs)
-    return Array.isArray(r) ? r.map(Number) : names.map(() => 0)
+  async count(names: string[], windowMs: number, payableMs = windowMs) {
+    const keys = [...names.map((n) => this.prefix + n), this.owedKey]
+    const r = await this.redis.eval(
+      COUNT,
+      keys.length,
+      ...keys,
+      windowMs,
+      payableMs
+    )
+    const a = Array.isArray(r) ? r.map(Number) : []
+    return {
+      used: names.map((_, i) => a[i] ?? 0),
+      owed: { inWindow: a[names.length] ?? 0, older: a[names.length + 1] ?? 0 },
+    }
   }
 
   /** A signature's `created` for a request, claimed for the deployment past svc's longest freshness window (payouts: 300 s). */

@@ -21,7 +21,12 @@ import { startCluster, type Cluster } from "../testing/cluster"
 import { prepareCode } from "../testing/code"
 import { doubleCaptured, outcomes } from "../testing/orders"
 import { percentile, sleep, table } from "../testing/report"
-import { readStats, resetStats, type CallStats } from "../testing/sandbox-stats"
+import {
+  callsTo,
+  readStats,
+  resetStats,
+  type CallStats,
+} from "../testing/sandbox-stats"
 import { sessionData, SVC_PROVIDERS } from "../testing/shopper"
 import { HttpError, StoreApi } from "../testing/store-api"
 
@@ -236,14 +241,18 @@ async function main() {
     for (let m = 0; m * 60_000 < lastServed - t0; m++) {
       const a = t0 + m * 60_000
       const inMin = (t?: number) => t !== undefined && t >= a && t < a + 60_000
-      const calls = perMinute[m]
-        ? perMinute[m]!.total - (perMinute[m - 1]?.total ?? 0)
-        : NaN
+      const minute = (x?: CallStats) =>
+        x ? { total: x.total, lists: callsTo(x, "GET /v1/checkout") } : null
+      const [now, before] = [minute(perMinute[m]), minute(perMinute[m - 1])]
+      const calls = now ? now.total - (before?.total ?? 0) : NaN
+      // the watcher's and the job's listings: they must not grow with the sale
+      const lists = now ? now.lists - (before?.lists ?? 0) : NaN
       rows.push([
         `${m}-${m + 1}`,
         shoppers.filter((s) => inMin(s.joinedAt)).length,
         served.filter((s) => inMin(s.servedAt)).length,
         Number.isFinite(calls) ? calls : "n/a",
+        Number.isFinite(lists) ? lists : "n/a",
       ])
     }
     console.log(`
@@ -255,7 +264,16 @@ half press Cancel, half close the tab), on ${servers === 2 ? "two servers and a 
   date        ${new Date().toISOString()}
 `)
     console.log(
-      table(["minute", "joined the line", "checkouts made", "svc calls"], rows)
+      table(
+        [
+          "minute",
+          "joined the line",
+          "checkouts made",
+          "svc calls",
+          "of them listings",
+        ],
+        rows
+      )
     )
     console.log()
     console.log(

@@ -265,6 +265,8 @@ export class RequestCore {
         : Number.POSITIVE_INFINITY
     for (;;) {
       try {
+        if (!lastErr && this.#limiter.pausedFor(limiterKey))
+          throw new RateBudgetWait(limiterKey)
         await this.#limiter.acquire(
           limiterKey,
           deadlineAt === Number.POSITIVE_INFINITY
@@ -403,6 +405,11 @@ export class RequestCore {
         }
       }
       lastErr = err
+      if (status === 429)
+        this.#limiter.refusedBySvc(
+          limiterKey,
+          parseRetryAfter(header(resHeaders, "retry-after"), this.#opts.now())
+        )
       if (isRetryableStatus(status) && attempt < this.#opts.maxRetries) {
         if (
           await this.#backoff(

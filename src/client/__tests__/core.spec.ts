@@ -266,6 +266,34 @@ describe("retries", () => {
     expect(s.seen).toHaveLength(1)
   })
 
+  it("svc's own 429 on a new checkout (another app spends the account): its retry goes, new checkouts wait for Retry-After unsent, and the room is 0", async () => {
+    const { s, c } = await setup((r, res, n) =>
+      n === 1
+        ? svcError(res, 429, "RATE_LIMITED", "slow down", {
+            "retry-after": "1",
+          })
+        : json(
+            res,
+            r.method === "GET" ? 200 : 201,
+            r.method === "GET" ? f.walletBalance : f.checkoutCreated
+          )
+    )
+    // the same request again after the 429 (spec: retry with the same key)
+    await c.checkout.create(f.checkoutBody)
+    expect(s.seen).toHaveLength(2)
+    expect((await c.checkoutRoom()).now).toBe(0)
+    const e = await caught(c.checkout.create(f.checkoutBody))
+    expect(e).toMatchObject({ code: "RATE_BUDGET", status: 0 })
+    expect(s.seen).toHaveLength(2) // nothing sent
+    // other routes are not held
+    await c.wallet.balance().catch(() => undefined)
+    expect(s.seen).toHaveLength(3)
+    await new Promise((r) => setTimeout(r, 1_050))
+    expect((await c.checkoutRoom()).now).toBeGreaterThan(0)
+    await c.checkout.create(f.checkoutBody)
+    expect(s.seen).toHaveLength(4)
+  })
+
   it("429 exhausted is SvcRateLimitError; 503 is SvcServiceUnavailableError (a SvcServerError)", async () => {
     const { c } = await setup((r, res) =>
       r.path === "/v1/wallet/balance"

@@ -154,6 +154,9 @@ export class RateBudgetWait extends Error {
   }
 }
 
+/** How long new checkouts pause after svc's own 429 without a Retry-After (its window is a rolling minute). */
+export const SVC_REFUSED_PAUSE_MS = 10_000
+
 /** The window of an admin's reads (its share of the ceiling); the shared store counts it under this name too. */
 const ADMIN_WINDOW = "admin.reads"
 
@@ -290,6 +293,8 @@ export class RateLimiter {
   private settleWaiting = 0
   private settleIdle:
     { promise: Promise<void>; resolve: () => void } | undefined
+  /** No new checkout before this time (ms, this limiter's clock): svc refused one (refusedBySvc). */
+  private createsPausedUntil = 0
   /** The deployment's reads owed, as the shared store last answered (its take or count). */
   private sharedOwed: (Owed & { at: number }) | undefined
   /** When each checkout this process created and has not read since was created, while it can be paid (oldest first). */
@@ -353,16 +358,38 @@ export class RateLimiter {
       counted?.used[1] ?? this.groups.get(route.group)?.used(this.now()) ?? 0
     const used = counted?.used[0] ?? this.usage().used
     const accountLeft = limit - used - this.reserveOf("create")
+    const paused = this.pausedFor("POST /v1/checkout")
     return {
       now: Math.max(
         0,
-        Math.min(route.limit - routeUsed, Math.ceil(accountLeft / 2))
+        paused
+          ? 0
+          : Math.min(route.limit - routeUsed, Math.ceil(accountLeft / 2))
       ),
       perMinute: Math.max(
         1,
         Math.min(route.limit, Math.floor((limit - settleReserve(limit)) / 2))
       ),
     }
+  }
+
+  /**
+   * svc refused a new checkout (429) though the budget had room: something
+   * else spends the account too (another app, another store). Until svc's
+   * Retry-After (else SVC_REFUSED_PAUSE_MS) no new checkout is sent and the
+   * room is 0, so shoppers wait in line rather than each earning a 429.
+   */
+  refusedBySvc(route: string, retryAfterMs: number | undefined): void {
+    if (ratePriorityOf(route) !== "create") return
+    const until = this.now() + (retryAfterMs ?? SVC_REFUSED_PAUSE_MS)
+    this.createsPausedUntil = Math.max(this.createsPausedUntil, until)
+  }
+
+  /** A first attempt at `route` is not sent now: new checkouts pause after svc's 429 (a retry of one is svc's to answer). */
+  pausedFor(route: string): boolean {
+    return (
+      ratePriorityOf(route) === "create" && this.now() < this.createsPausedUntil
+    )
   }
 
   /** A new account ceiling (svc's environment became known); sends already counted stay counted. */

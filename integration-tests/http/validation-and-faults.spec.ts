@@ -7,7 +7,9 @@ import {
   sessionOnCart,
   SVC_PROVIDERS,
   startSession,
+  waitFor,
 } from "../helpers/store"
+import { callsTo, readStats, resetStats } from "../../testing/sandbox-stats"
 
 jest.setTimeout(120_000)
 
@@ -154,6 +156,51 @@ svcMedusaSuite({
         expect(c.title).toBe(s.data.title)
       }
     )
+
+    it("svc's own 429 at a creation (another app spends the account): the shopper waits in line for its Retry-After, nothing sent meanwhile, then pays", async () => {
+      const { cartId, paymentCollectionId } = await createCart(api, store)
+      const post = async (path: string, body?: unknown) => {
+        const res = await fetch(`${svc.ref.medusaUrl}${path}`, {
+          method: "POST",
+          headers: {
+            ...store.headers.headers,
+            "content-type": "application/json",
+          },
+          ...(body ? { body: JSON.stringify(body) } : {}),
+        })
+        return { status: res.status, body: await res.json() }
+      }
+      const session = () =>
+        post(
+          `/store/payment-collections/${paymentCollectionId}/payment-sessions`,
+          { provider_id: SVC_PROVIDERS.fpx, data: { cart_id: cartId } }
+        )
+      // 5 s: past the creation's deadline, so the one attempt is all
+      sb().injectFault({
+        route: "POST /v1/checkout",
+        kind: "429",
+        count: 1,
+        retryAfterSeconds: 5,
+      })
+      const before = checkoutCount()
+      expect((await session()).status).toBe(503)
+      await resetStats(svc.ref.sandbox.url)
+      // the line, not "try again": the budget has no room until svc's Retry-After
+      const told = await post(`/store/svc/carts/${cartId}/line`)
+      expect(told.body).toMatchObject({ status: "waiting", place: 1 })
+      const turn = await waitFor(async () => {
+        const a = await post(`/store/svc/carts/${cartId}/line`)
+        return a.body.status === "turn" ? a : null
+      }, "the turn after svc's Retry-After")
+      expect(turn.status).toBe(200)
+      // nothing was sent to svc while it waited
+      expect(
+        callsTo(await readStats(svc.ref.sandbox.url), "POST /v1/checkout")
+      ).toBe(0)
+      const paid = await session()
+      expect(paid.status).toBe(200)
+      expect(checkoutCount()).toBe(before + 1)
+    })
 
     it("the title option changed between a lost answer and the retry: the retry replays the stored title, one checkout, and it settles", async () => {
       const { cartId, paymentCollectionId } = await createCart(api, store)

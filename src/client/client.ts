@@ -10,7 +10,7 @@ import {
   adminReadCache,
   type AdminReadCache,
 } from "./rate-budget/admin-reads"
-import type { RateUsage } from "./rate-budget/rate-limit"
+import type { CheckoutRoom, RateUsage } from "./rate-budget/rate-limit"
 import { RequestCore, type CallCore } from "./core"
 import { resolveOptions, type SvcClientOptions } from "./options"
 import { CheckoutResource } from "./resources/checkout"
@@ -123,7 +123,7 @@ export class SvcClient {
   }
 
   /** New checkouts the rate budget admits now, and in a steady minute (RateLimiter.checkoutRoom). */
-  checkoutRoom(): Promise<{ now: number; perMinute: number }> {
+  checkoutRoom(): Promise<CheckoutRoom> {
     return this.#core.checkoutRoom()
   }
 

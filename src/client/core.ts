@@ -23,6 +23,7 @@ import {
 import type { ResolvedOptions, SvcLogger } from "./options"
 import {
   RateBudgetWait,
+  type CheckoutRoom,
   RateLimiter,
   type RateUsage,
 } from "./rate-budget/rate-limit"
@@ -164,7 +165,7 @@ export class RequestCore {
     return this.#limiter.usage()
   }
 
-  checkoutRoom(): Promise<{ now: number; perMinute: number }> {
+  checkoutRoom(): Promise<CheckoutRoom> {
     return this.#limiter.checkoutRoom()
   }
 

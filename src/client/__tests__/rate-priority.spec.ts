@@ -197,7 +197,10 @@ describe("the room for new checkouts (the line's turns)", () => {
   it("says how many checkouts fit now, each with its read owed, and the steady pace; as many creates as it said are taken, the next is refused", async () => {
     const limiter = new RateLimiter({ accountLimit: 100 })
     // 100 a minute, 5 kept for other reads: a checkout and its read each, 47 now and a minute
-    expect(await limiter.checkoutRoom()).toEqual({ now: 47, perMinute: 47 })
+    expect(await limiter.checkoutRoom()).toMatchObject({
+      now: 47,
+      perMinute: 47,
+    })
     for (let i = 0; i < 10; i++) await limiter.acquire(CREATE, Date.now())
     expect((await limiter.checkoutRoom()).now).toBe(37)
     for (let i = 0; i < 37; i++) await limiter.acquire(CREATE, Date.now())
@@ -209,6 +212,30 @@ describe("the room for new checkouts (the line's turns)", () => {
     expect(
       (await new RateLimiter({ accountLimit: 1000 }).checkoutRoom()).perMinute
     ).toBe(120)
+  })
+})
+
+describe("when more checkouts fit (the line's waits)", () => {
+  it("as the window's oldest sends leave it: a burst frees a minute after it, not at the steady pace", async () => {
+    let now = 0
+    const l = new RateLimiter({
+      accountLimit: 100,
+      windowMs: 60_000,
+      now: () => now,
+    })
+    // a sale's first seconds: 47 checkouts at t = 0 s, their 47 reads at t = 10 s
+    for (let i = 0; i < 47; i++) await l.acquire(CREATE)
+    now = 10_000
+    for (let i = 0; i < 47; i++) await l.acquire(SETTLE)
+    now = 20_000
+    const room = await l.checkoutRoom()
+    expect(room.now).toBe(0)
+    // 2 more need 2 x 2 - 1 = 3 slots (0 left): the 3rd oldest send (t = 0) leaves at 60 s
+    expect(await room.msUntil!(2)).toBe(40_000)
+    // 47 more: 93 slots, the 93rd oldest a read of t = 10 s, gone at 70 s
+    expect(await room.msUntil!(47)).toBe(50_000)
+    // further than the window holds: the caller falls back on the pace
+    expect(await room.msUntil!(60)).toBeUndefined()
   })
 })
 
@@ -253,6 +280,32 @@ describe("the Redis budget says which window was full", () => {
     expect((await a.checkoutRoom()).now).toBe(7)
     for (let i = 0; i < 7; i++) await a.acquire(CREATE)
     await expect(a.acquire(CREATE)).rejects.toBeInstanceOf(RateBudgetWait)
+  })
+
+  it("says when a window's oldest sends leave it, by Redis's clock, for every server", async () => {
+    if (!redis) return console.warn("no Redis at 127.0.0.1:6379: skipped")
+    const key = `test-frees-${process.pid}-${Date.now()}`
+    const a = new RateLimiter({
+      accountLimit: 100,
+      windowMs: 5_000,
+      shared: new RedisRateBudget(redis, key),
+    })
+    const b = new RateLimiter({
+      accountLimit: 100,
+      windowMs: 5_000,
+      shared: new RedisRateBudget(redis, key),
+    })
+    for (let i = 0; i < 10; i++) await a.acquire(CREATE)
+    const room = await b.checkoutRoom()
+    // 100 - 10 - (10 owed + 5 + 1) = 74 left: 37 now
+    expect(room.now).toBe(37)
+    // one more: 2 x 38 - 1 - 74 = 1 slot, when a's first send leaves the window
+    const ms = await room.msUntil!(1)
+    expect(ms).toBeGreaterThan(0)
+    expect(ms).toBeLessThanOrEqual(5_000)
+    // 38 more: 75 slots, more than the 10 sends the window holds
+    expect(await room.msUntil!(38)).toBeUndefined()
+    expect(await room.msUntil!(0)).toBe(0)
   })
 
   it("blocked names the account window for a creation at the reserve, the route window for a route limit", async () => {

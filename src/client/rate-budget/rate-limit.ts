@@ -203,6 +203,15 @@ class Window {
   take(now: number): void {
     this.times.push(now)
   }
+  /** Ms until the window's `k` oldest sends have left it; undefined when it holds fewer. */
+  freesIn(now: number, k: number): number | undefined {
+    this.prune(now)
+    const t =
+      k <= this.times.length - this.head
+        ? this.times[this.head + k - 1]
+        : undefined
+    return t === undefined ? undefined : Math.max(0, t + this.windowMs - now)
+  }
   /** Sends inside the current window. */
   used(now: number): number {
     this.prune(now)
@@ -240,12 +249,27 @@ export interface SharedRateStore {
    * signed in the same second by two processes is the same signature). Optional (src/client/signing/clock.ts).
    */
   claimCreated?(requestKey: string, created: number): Promise<boolean>
+  /** Ms until each named window's `slots` oldest sends have left it (undefined: it holds fewer). Optional. */
+  freesIn?(
+    wanted: { name: string; slots: number }[],
+    windowMs: number
+  ): Promise<(number | undefined)[]>
   /** Sends in each named window now, and the reads owed, across the processes (RateLimiter.checkoutRoom). Optional. */
   count?(
     names: string[],
     windowMs: number,
     payableMs?: number
   ): Promise<{ used: number[]; owed?: Owed }>
+}
+
+/**
+ * New checkouts the budget admits now, in a steady minute, and in how many ms
+ * `places` more than `now` will fit (undefined: further than the windows say).
+ */
+export type CheckoutRoom = {
+  now: number
+  perMinute: number
+  msUntil?: (places: number) => Promise<number | undefined>
 }
 
 /** Checkouts made and not read since, while they can be paid: those of the window, and older. */
@@ -346,7 +370,7 @@ export class RateLimiter {
    * the deployment's sends now: this process's last take does not see what
    * other servers sent since, and two servers would grant the same room.
    */
-  async checkoutRoom(): Promise<{ now: number; perMinute: number }> {
+  async checkoutRoom(): Promise<CheckoutRoom> {
     const { limit } = this.account
     const route = ROUTE_RATE_LIMITS["POST /v1/checkout"]!
     const shared = this.sharedDown ? undefined : this.shared
@@ -358,19 +382,57 @@ export class RateLimiter {
       counted?.used[1] ?? this.groups.get(route.group)?.used(this.now()) ?? 0
     const used = counted?.used[0] ?? this.usage().used
     const accountLeft = limit - used - this.reserveOf("create")
-    const paused = this.pausedFor("POST /v1/checkout")
+    const routeLeft = route.limit - routeUsed
+    const pausedMs = this.pausedFor("POST /v1/checkout")
+      ? this.createsPausedUntil - this.now()
+      : 0
+    const now = pausedMs
+      ? 0
+      : Math.max(0, Math.min(routeLeft, Math.ceil(accountLeft / 2)))
+    // the sends that must leave the windows before `places` more fit: two
+    // of the ceiling each (the checkout and its read), one of the route's
+    const msUntil = async (places: number) => {
+      const frees = await this.freesIn(
+        [
+          { name: "account", slots: 2 * (now + places) - 1 - accountLeft },
+          { name: route.group, slots: now + places - routeLeft },
+        ],
+        counted ? shared : undefined
+      )
+      return frees === undefined ? undefined : Math.max(pausedMs, frees)
+    }
     return {
-      now: Math.max(
-        0,
-        paused
-          ? 0
-          : Math.min(route.limit - routeUsed, Math.ceil(accountLeft / 2))
-      ),
+      now,
       perMinute: Math.max(
         1,
         Math.min(route.limit, Math.floor((limit - settleReserve(limit)) / 2))
       ),
+      msUntil,
     }
+  }
+
+  /**
+   * Ms until each window has freed its `slots` (its oldest sends leave it), the
+   * longest; undefined when a window holds fewer sends than that (the wait is
+   * then past what the windows can say).
+   */
+  private async freesIn(
+    wanted: { name: string; slots: number }[],
+    shared: SharedRateStore | undefined
+  ): Promise<number | undefined> {
+    const need = wanted.filter((w) => w.slots > 0)
+    if (!need.length) return 0
+    const now = this.now()
+    const ms = shared?.freesIn
+      ? await shared.freesIn(need, this.windowMs).catch(() => undefined)
+      : need.map((w) =>
+          (w.name === "account"
+            ? this.account
+            : this.groups.get(w.name)
+          )?.freesIn(now, w.slots)
+        )
+    if (!ms || ms.some((m) => m === undefined)) return undefined
+    return Math.max(0, ...ms.map(Number))
   }
 
   /**

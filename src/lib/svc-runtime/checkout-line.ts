@@ -191,9 +191,16 @@ export type LineAnswer =
   | { status: "waiting"; place: number; length: number; wait_seconds: number }
   | { status: "full"; length: number; retry_after_seconds: number }
 
-/** What the budget admits: new checkouts now, and in a steady minute (SvcClient.checkoutRoom). */
+/**
+ * What the budget admits: new checkouts now, in a steady minute, and in how
+ * many ms more will fit as its windows' sends leave them (SvcClient.checkoutRoom).
+ */
 export type CheckoutRoom = () => Promise<Room>
-type Room = { now: number; perMinute: number }
+type Room = {
+  now: number
+  perMinute: number
+  msUntil?: (places: number) => Promise<number | undefined>
+}
 
 /**
  * The line's rule: the first `room.now` carts in line have their turn (the
@@ -242,9 +249,18 @@ export class CheckoutLine {
     )
   }
 
-  /** Seconds for `places` turns at the budget's steady pace, for the `share` of them still there then (none: 0). */
-  private wait(places: number, room: Room, share = 1) {
-    return Math.max(0, Math.ceil((places * 60 * share) / room.perMinute))
+  /**
+   * Seconds until `places` more turns than the room now, for the `share` of
+   * them still there then (none: 0): when the budget's windows free that many
+   * (a sale's first minute frees in a burst a minute later, not at its pace),
+   * else at the budget's steady pace.
+   */
+  private async wait(places: number, room: Room, share = 1) {
+    if (places <= 0) return 0
+    const turns = Math.ceil(places * share)
+    const ms = await room.msUntil?.(turns).catch(() => undefined)
+    if (ms !== undefined) return Math.ceil(ms / 1000)
+    return Math.ceil((places * share * 60) / room.perMinute)
   }
 
   /** The cart's answer, and whether it joined the line now (a storefront client's share counts joins, not asks). */
@@ -258,7 +274,10 @@ export class CheckoutLine {
         status: "full",
         joined,
         length,
-        retry_after_seconds: Math.max(5, this.wait(length - max + 1, room)),
+        retry_after_seconds: Math.max(
+          5,
+          await this.wait(length - max + 1, room)
+        ),
       }
     if (place <= room.now) return { status: "turn", joined }
     return {
@@ -266,7 +285,7 @@ export class CheckoutLine {
       joined,
       place,
       length,
-      wait_seconds: this.wait(place - room.now, room, share),
+      wait_seconds: await this.wait(place - room.now, room, share),
     }
   }
 
@@ -286,6 +305,9 @@ export class CheckoutLine {
     const length = await this.length()
     const room = await this.room()
     this.seen(length, room)
-    return { length, wait_seconds: this.wait(length + 1 - room.now, room) }
+    return {
+      length,
+      wait_seconds: await this.wait(length + 1 - room.now, room),
+    }
   }
 }

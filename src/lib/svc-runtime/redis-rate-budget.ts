@@ -95,6 +95,21 @@ table.insert(out, older)
 return out
 `
 
+/** KEYS: windows; ARGV: window ms, then each window's slots. Ms until each window's oldest `slots` sends leave it (-1: it holds fewer). */
+const FREES = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local window = tonumber(ARGV[1])
+local out = {}
+for i, k in ipairs(KEYS) do
+  redis.call('ZREMRANGEBYSCORE', k, '-inf', now - window)
+  local n = tonumber(ARGV[i + 1])
+  local e = redis.call('ZRANGE', k, n - 1, n - 1, 'WITHSCORES')
+  out[i] = e[2] and math.max(0, tonumber(e[2]) + window - now) or -1
+end
+return out
+`
+
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex")
 type RedisLike = Pick<Redis, "eval" | "set" | "quit">
 
@@ -167,6 +182,19 @@ export class RedisRateBudget implements SharedRateStore {
       used: names.map((_, i) => a[i] ?? 0),
       owed: { inWindow: a[names.length] ?? 0, older: a[names.length + 1] ?? 0 },
     }
+  }
+
+  async freesIn(wanted: { name: string; slots: number }[], windowMs: number) {
+    const keys = wanted.map((w) => this.prefix + w.name)
+    const r = await this.redis.eval(
+      FREES,
+      keys.length,
+      ...keys,
+      windowMs,
+      ...wanted.map((w) => w.slots)
+    )
+    const a = Array.isArray(r) ? r.map(Number) : []
+    return wanted.map((_, i) => ((a[i] ?? -1) < 0 ? undefined : a[i]))
   }
 
   /** A signature's `created` for a request, claimed for the deployment past svc's longest freshness window (payouts: 300 s). */

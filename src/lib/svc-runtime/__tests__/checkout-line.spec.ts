@@ -160,6 +160,27 @@ describe("the line's rule", () => {
     expect(await l.visit("c")).toMatchObject({ place: 1, wait_seconds: 7 })
   })
 
+  it("the wait is when the budget's windows free the turns when they can say (a burst frees at once), else the pace", async () => {
+    // 6 a minute, but the window's sends leave in 2.5 s for one more, 4.5 s for two
+    const frees = new Map([
+      [1, 2_500],
+      [2, 4_500],
+    ])
+    const l = new CheckoutLine(
+      new MemoryLine(),
+      async () => ({
+        now: 0,
+        perMinute: 6,
+        msUntil: async (n: number) => frees.get(n),
+      }),
+      1
+    )
+    expect(await l.visit("a")).toMatchObject({ place: 1, wait_seconds: 3 })
+    expect(await l.visit("b")).toMatchObject({ place: 2, wait_seconds: 5 })
+    // past what the windows say: 10 s a place
+    expect(await l.visit("c")).toMatchObject({ place: 3, wait_seconds: 30 })
+  })
+
   it("no room at all: even the first waits", async () => {
     expect(await line(0, 60).visit("a")).toEqual({
       status: "waiting",

@@ -25,6 +25,24 @@ function files(dir: string, keep: (p: string) => boolean): string[] {
   return out
 }
 
+/** The string and template literals (a file's SQL) of src's files outside tests, migrations and the sandbox that `keep` keeps, by file. */
+function srcLiterals(keep: (p: string) => boolean = () => true) {
+  return files(
+    join(ROOT, "src"),
+    (p) =>
+      /\.tsx?$/.test(p) &&
+      !/\/(__tests__|migrations|sandbox)\//.test(p) &&
+      keep(p)
+  ).map((file) => ({
+    file: relative(ROOT, file),
+    literals: [
+      ...readFileSync(file, "utf8").matchAll(
+        /`[^`]*`|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g
+      ),
+    ].map((m) => m[0]),
+  }))
+}
+
 /** Medusa's tables: created by its modules' migrations, or the link tables of its link modules. */
 function medusaTables(): Set<string> {
   const tables = new Set<string>()
@@ -73,17 +91,8 @@ describe("no SQL on Medusa's tables", () => {
   })
 
   it("src names none of them in SQL (outside migrations and the sandbox)", () => {
-    const sources = files(
-      join(ROOT, "src"),
-      (p) => /\.tsx?$/.test(p) && !/\/(__tests__|migrations|sandbox)\//.test(p)
-    )
     const found: Record<string, string[]> = {}
-    for (const file of sources) {
-      const text = readFileSync(file, "utf8")
-      // the SQL of a file: its template literals and string literals
-      const literals = [
-        ...text.matchAll(/`[^`]*`|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g),
-      ].map((m) => m[0])
+    for (const { file, literals } of srcLiterals()) {
       for (const sql of literals) {
         const named = [
           ...sql.matchAll(
@@ -93,7 +102,7 @@ describe("no SQL on Medusa's tables", () => {
           .map((m) => m[1]!.toLowerCase())
           .filter((t) => tables.has(t))
         if (named.length)
-          (found[relative(ROOT, file)] ??= []).push(
+          (found[file] ??= []).push(
             `${[...new Set(named)].join(", ")}: ${sql.replace(/\s+/g, " ").slice(0, 100)}`
           )
       }
@@ -102,25 +111,14 @@ describe("no SQL on Medusa's tables", () => {
   })
 
   it("the plugin's own svc_* tables are read and written in SQL only by the svc module (src/modules/svc: its one owner)", () => {
-    const sources = files(
-      join(ROOT, "src"),
-      (p) =>
-        /\.tsx?$/.test(p) &&
-        !/\/(__tests__|migrations|sandbox)\//.test(p) &&
-        !p.startsWith(join(ROOT, "src/modules/svc") + "/")
-    )
     const found: Record<string, string[]> = {}
-    for (const file of sources) {
-      const text = readFileSync(file, "utf8")
-      const literals = [
-        ...text.matchAll(/`[^`]*`|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g),
-      ].map((m) => m[0])
+    const owner = join(ROOT, "src/modules/svc") + "/"
+    for (const { file, literals } of srcLiterals((p) => !p.startsWith(owner)))
       for (const sql of literals)
         for (const m of sql.matchAll(
           /\b(?:from|join|update|into)\s+\\?"?(svc_[a-z_]+)/gi
         ))
-          (found[relative(ROOT, file)] ??= []).push(m[1]!)
-    }
+          (found[file] ??= []).push(m[1]!)
     expect(found).toEqual({})
   })
 })

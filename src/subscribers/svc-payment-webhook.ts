@@ -1,4 +1,5 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import {
   ContainerRegistrationKeys,
   PaymentWebhookEvents,
@@ -36,26 +37,28 @@ const ONE = { take: 1, select: ["id"] }
 /**
  * payout.created / payout.updated (svc's PAYOUT webhook endpoint points at the same URL):
  * refunds sent as payouts; wallet.withdrawal.updated: settlements. Each event's id field,
- * the store's own row of it, and its re-read from svc.
+ * the store's own row of it, and its re-read from svc; its texts are `event.no<Kind>Id`
+ * and `event.notOur<Kind>`.
  */
-const TRACKED = {
+const TRACKED: Record<
+  "payout" | "withdrawal",
+  {
+    idField: string
+    ours: (m: SvcModuleService, id: string) => Promise<unknown[]>
+    refresh: (c: MedusaContainer, id: string, source: string) => Promise<string>
+  }
+> = {
   payout: {
     idField: "payoutId",
-    noId: "event.noPayoutId",
-    notOurs: "event.notOurPayout",
-    ours: (m: SvcModuleService, id: string) =>
-      m.listSvcPayouts({ payout_id: id }, ONE),
+    ours: (m, id) => m.listSvcPayouts({ payout_id: id }, ONE),
     refresh: trackPayout,
   },
   withdrawal: {
     idField: "id",
-    noId: "event.noWithdrawalId",
-    notOurs: "event.notOurWithdrawal",
-    ours: (m: SvcModuleService, id: string) =>
-      m.listSvcWithdrawals({ withdrawal_id: id }, ONE),
+    ours: (m, id) => m.listSvcWithdrawals({ withdrawal_id: id }, ONE),
     refresh: trackWithdrawal,
   },
-} as const
+}
 
 type WebhookInput = {
   provider?: string
@@ -132,6 +135,7 @@ export default async function svcPaymentWebhook({
         ? "withdrawal"
         : "checkout"
   const tracked = kind === "checkout" ? null : TRACKED[kind]
+  const Kind = kind === "payout" ? "Payout" : "Withdrawal"
   const id = capText(inner[tracked?.idField ?? "checkoutId"], CAPS.resourceId)
   const record = (outcome: string, detail: string | null = null) =>
     svcModule.logWebhookEvent({
@@ -154,11 +158,11 @@ export default async function svcPaymentWebhook({
     return finish(
       "not_supported",
       tracked
-        ? english(say(tracked.noId))
+        ? english(say(`event.no${Kind}Id`))
         : "not a checkout.updated with a checkout id"
     )
   if (tracked && !(await tracked.ours(svcModule, id)).length)
-    return finish(`unknown_${kind}`, english(say(tracked.notOurs)))
+    return finish(`unknown_${kind}`, english(say(`event.notOur${Kind}`)))
   // An event that says the checkout is still open can only mean "do nothing" (its body is
   // untrusted): logged with its outcome in one write, and no settle workflow is started
   // (no lock, no svc read, no hook run). A store running the workflow itself with such a

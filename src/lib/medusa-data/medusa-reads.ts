@@ -111,6 +111,21 @@ export async function activeOrderChange(
   return c ? { ...c, change_type: c.change_type ?? null } : null
 }
 
+/** A refund's own fields for its amount and its time (Query). */
+export const REFUND_FIELDS = ["id", "amount", "raw_amount", "created_at"]
+
+/** The record of `entity` with this id (Query, the fields asked for), or undefined. */
+export async function graphOne<T>(
+  query: Query,
+  entity: string,
+  id: string,
+  fields: string[]
+): Promise<T | undefined> {
+  const { data } = await query.graph({ entity, fields, filters: { id } })
+  const one: T | undefined = data[0]
+  return one
+}
+
 /** Medusa's data the plugin reads, through Query. */
 export class MedusaReads {
   constructor(private readonly scope?: Resolver) {}
@@ -221,33 +236,22 @@ export class MedusaReads {
   private async refund(refundId: string): Promise<RefundRow | undefined> {
     const query = this.query
     if (!query || !refundId) return undefined
-    const { data } = await query.graph({
-      entity: "refund",
-      fields: [
-        "id",
-        "amount",
-        "raw_amount",
-        "created_at",
-        "metadata",
-        "payment_id",
-      ],
-      filters: { id: refundId },
-    })
-    const r: RefundRow | undefined = data[0]
+    const r = await graphOne<RefundRow>(query, "refund", refundId, [
+      ...REFUND_FIELDS,
+      "metadata",
+      "payment_id",
+    ])
     if (!r) return undefined
-    const { data: payments } = await query.graph({
-      entity: "payment",
-      fields: [
-        "refunds.id",
-        "refunds.amount",
-        "refunds.raw_amount",
-        "refunds.created_at",
+    const payment = await graphOne<RefundRow["payment"]>(
+      query,
+      "payment",
+      r.payment_id,
+      [
+        ...REFUND_FIELDS.map((f) => `refunds.${f}`),
         "payment_collection.order.id",
         "payment_collection.order.status",
-      ],
-      filters: { id: r.payment_id },
-    })
-    const payment: RefundRow["payment"] | undefined = payments[0]
+      ]
+    )
     if (!payment)
       throw new Error(
         `the payment ${r.payment_id} of refund ${refundId} was not found`

@@ -2,14 +2,13 @@
  * The sandbox's RFC 9421 verifier (@noble/curves) against signatures made by node:crypto
  * (OpenSSL) in the sandbox's own test signer, called directly (no HTTP).
  */
-import { generateKeyPairSync } from "node:crypto"
-
 import { p256 } from "@noble/curves/nist"
 import { secp256k1 } from "@noble/curves/secp256k1"
 
 import { rawPublicKey, ReplayGuard, verifySignature } from "../signed-api/auth"
 import type { Algorithm, KeyRecord } from "../state"
 import { signHeaders } from "./helpers/signer"
+import { testKey } from "../../client/__tests__/helpers/server"
 
 const ALGORITHMS: Algorithm[] = [
   "ed25519",
@@ -18,23 +17,15 @@ const ALGORITHMS: Algorithm[] = [
 ]
 
 function record(algorithm: Algorithm): KeyRecord {
-  const pair =
-    algorithm === "ed25519"
-      ? generateKeyPairSync("ed25519")
-      : generateKeyPairSync("ec", {
-          namedCurve:
-            algorithm === "ecdsa-p256-sha256" ? "prime256v1" : "secp256k1",
-        })
+  const key = testKey(algorithm)
   return {
     apiKey: "svc_pk_verifier",
     keyId: `k-${algorithm}`,
     algorithm,
-    publicKeyPem: pair.publicKey
+    publicKeyPem: key.publicKey
       .export({ type: "spki", format: "pem" })
       .toString(),
-    privateKeyPem: pair.privateKey
-      .export({ type: "pkcs8", format: "pem" })
-      .toString(),
+    privateKeyPem: key.privatePem,
     active: true,
   }
 }

@@ -14,7 +14,7 @@ import { fromSen, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN } from "../../client"
 import { medusaAmountToSen } from "../../rules/medusa-amount"
 import { english, say, type Said } from "../../lib/texts"
 import { SaidError } from "../../lib/svc-runtime/errors"
-import { activeOrderChange } from "../../lib/medusa-data/medusa-reads"
+import { activeOrderChange, graphOne } from "../../lib/medusa-data/medusa-reads"
 
 /**
  * An order's balance: what the buyer still owes after checkout (an order edit
@@ -57,26 +57,21 @@ const OPEN_RETURN = new Set(["open", "requested", "partially_received"])
 
 export async function loadOrder(container: Container, orderId: string) {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "order",
-    fields: [
-      "id",
-      "display_id",
-      "status",
-      "currency_code",
-      "email",
-      "region_id",
-      "region.payment_providers.id",
-      "region.payment_providers.is_enabled",
-      "summary",
-      "returns.id",
-      "returns.status",
-      "payment_collections.*",
-      "payment_collections.payment_sessions.*",
-    ],
-    filters: { id: orderId },
-  })
-  const order: LoadedOrder | undefined = data[0]
+  const order = await graphOne<LoadedOrder>(query, "order", orderId, [
+    "id",
+    "display_id",
+    "status",
+    "currency_code",
+    "email",
+    "region_id",
+    "region.payment_providers.id",
+    "region.payment_providers.is_enabled",
+    "summary",
+    "returns.id",
+    "returns.status",
+    "payment_collections.*",
+    "payment_collections.payment_sessions.*",
+  ])
   if (!order)
     throw new SaidError(
       MedusaError.Types.NOT_FOUND,

@@ -7,7 +7,7 @@ import { fromSen } from "../../client"
 import { amountsOf, type AmountRows, totalSen } from "../../lib/money/sen-sums"
 import { say } from "../../lib/texts"
 import { SaidError } from "../../lib/svc-runtime/errors"
-import { activeOrderChange } from "../../lib/medusa-data/medusa-reads"
+import { activeOrderChange, graphOne } from "../../lib/medusa-data/medusa-reads"
 
 /** What refuseCancelWithSvcMoney reads of an order (Query's fields below). */
 type OrderMoney = {
@@ -37,19 +37,15 @@ export async function refuseCancelWithSvcMoney(
   orderId: string
 ): Promise<void> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "order",
-    fields: [
-      "id",
-      "payment_collections.payments.provider_id",
-      "payment_collections.payments.captures.raw_amount",
-      "payment_collections.payments.captures.amount",
-      "payment_collections.payments.refunds.raw_amount",
-      "payment_collections.payments.refunds.amount",
-    ],
-    filters: { id: orderId },
-  })
-  const order: OrderMoney | undefined = data[0]
+  // each payment's provider, and the amounts of its captures and its refunds
+  const paid = ["captures", "refunds"].flatMap((m) => [
+    `${m}.raw_amount`,
+    `${m}.amount`,
+  ])
+  const order = await graphOne<OrderMoney>(query, "order", orderId, [
+    "id",
+    ...["provider_id", ...paid].map((f) => `payment_collections.payments.${f}`),
+  ])
   // what svc captured and what Medusa shows refunded, per svc payment, each total rounded once
   // (src/lib/money/sen-sums.ts): what svc was paid, what its payouts add up to
   const payments = (order?.payment_collections ?? [])

@@ -110,6 +110,18 @@ describe("provider options", () => {
   })
 })
 
+/** svc's COMPLETED FPX_DIRECT checkout of RM120.50 with this title (what verifiedSessionOf checks). */
+const completed = (title: string, addressTo: string) => ({
+  checkoutId: "chk_1",
+  type: "FPX_DIRECT",
+  status: "COMPLETED",
+  amount: "12050",
+  tokenId: "T",
+  addressTo,
+  title,
+  expiresAt: "",
+})
+
 describe("idempotency keys and titles", () => {
   it("derives a stable UUID v4-shaped key that changes with any input", () => {
     const a = deriveIdempotencyKey(["payses_1", 1, "FPX_HOSTED", 12050])
@@ -176,16 +188,7 @@ describe("idempotency keys and titles", () => {
       prefix: "Order",
       ref: checkoutRef("svc_pk_x", { idempotencyKey: key, ...money }),
     })
-    const c = {
-      checkoutId: "chk_1",
-      type: "FPX_DIRECT",
-      status: "COMPLETED",
-      amount: "12050",
-      tokenId: "T",
-      addressTo: "0xabc",
-      title,
-      expiresAt: "",
-    }
+    const c = completed(title, "0xabc")
     const row = {
       idempotency_key: key,
       payment_session_id: "payses_2",
@@ -231,16 +234,7 @@ describe("idempotency keys and titles", () => {
       attempt: 2,
       mac,
     })
-    const c = {
-      checkoutId: "chk_1",
-      type: "FPX_DIRECT",
-      status: "COMPLETED",
-      amount: "12050",
-      tokenId: "T",
-      addressTo: "0xAbC",
-      title,
-      expiresAt: "",
-    }
+    const c = completed(title, "0xAbC")
     expect(verifiedSessionOf("svc_pk_x", c)).toEqual({
       sessionId: f.sessionId,
       attempt: 2,

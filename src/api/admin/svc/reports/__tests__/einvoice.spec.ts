@@ -31,28 +31,17 @@ describe("MyInvois payment modes (LHDN code list)", () => {
 
 describe("Malaysian time", () => {
   it("is UTC+08:00 all year, ISO 8601 with the offset, across days, months, years and a leap day", () => {
-    expect(mytTimestamp(at("2026-11-27T03:20:05.999Z"))).toBe(
-      "2026-11-27T11:20:05+08:00"
-    )
-    expect(mytTimestamp(at("2026-11-30T16:00:00Z"))).toBe(
-      "2026-12-01T00:00:00+08:00"
-    )
-    expect(mytTimestamp(at("2026-11-30T15:59:59Z"))).toBe(
-      "2026-11-30T23:59:59+08:00"
-    )
-    expect(mytTimestamp(at("2026-12-31T16:00:00Z"))).toBe(
-      "2027-01-01T00:00:00+08:00"
-    )
-    expect(mytTimestamp(at("2028-02-28T16:30:00Z"))).toBe(
-      "2028-02-29T00:30:00+08:00"
-    )
-    // months where other zones change their clocks: Malaysia does not
-    expect(mytTimestamp(at("2026-03-29T01:00:00Z"))).toBe(
-      "2026-03-29T09:00:00+08:00"
-    )
-    expect(mytTimestamp(at("2026-07-01T12:00:00Z"))).toBe(
-      "2026-07-01T20:00:00+08:00"
-    )
+    for (const [utc, myt] of [
+      ["2026-11-27T03:20:05.999Z", "2026-11-27T11:20:05+08:00"],
+      ["2026-11-30T16:00:00Z", "2026-12-01T00:00:00+08:00"],
+      ["2026-11-30T15:59:59Z", "2026-11-30T23:59:59+08:00"],
+      ["2026-12-31T16:00:00Z", "2027-01-01T00:00:00+08:00"],
+      ["2028-02-28T16:30:00Z", "2028-02-29T00:30:00+08:00"],
+      // months where other zones change their clocks: Malaysia does not
+      ["2026-03-29T01:00:00Z", "2026-03-29T09:00:00+08:00"],
+      ["2026-07-01T12:00:00Z", "2026-07-01T20:00:00+08:00"],
+    ])
+      expect(mytTimestamp(at(utc))).toBe(myt)
     expect(mytTimestamp(Number.NaN)).toBe("")
   })
 

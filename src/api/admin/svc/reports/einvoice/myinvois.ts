@@ -16,6 +16,7 @@ import {
 } from "@medusajs/framework/utils"
 import { updateOrderWorkflow } from "@medusajs/core-flows"
 import { csvFile, csvTable, groupBy, mytDay, rmText } from "../csv"
+import { graphOne } from "../../../../../lib/medusa-data/medusa-reads"
 
 export type PaymentModeCode = "03" | "06"
 export const PAYMENT_MODE_NAMES: Record<PaymentModeCode, string> = {
@@ -169,12 +170,12 @@ export async function orderEinvoice(
   notFound: string,
   owner?: { customer_id: string | undefined }
 ): Promise<boolean> {
-  const { data } = await scope.resolve(ContainerRegistrationKeys.QUERY).graph({
-    entity: "order",
-    fields: ["id", "customer_id", "metadata"],
-    filters: { id },
-  })
-  const order: Pick<OrderDTO, "customer_id" | "metadata"> | undefined = data[0]
+  const order = await graphOne<Pick<OrderDTO, "customer_id" | "metadata">>(
+    scope.resolve(ContainerRegistrationKeys.QUERY),
+    "order",
+    id,
+    ["id", "customer_id", "metadata"]
+  )
   if (
     !order ||
     (owner && (!owner.customer_id || order.customer_id !== owner.customer_id))

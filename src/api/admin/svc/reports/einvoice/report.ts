@@ -21,6 +21,7 @@ import {
   type EinvoiceRefund,
   withOrders,
 } from "./myinvois"
+import { REFUND_FIELDS } from "../../../../../lib/medusa-data/medusa-reads"
 
 const MAX_ROWS = 100_000
 
@@ -66,10 +67,7 @@ export async function einvoiceReport(
     await query.graph({
       entity: "refund",
       fields: [
-        "id",
-        "amount",
-        "raw_amount",
-        "created_at",
+        ...REFUND_FIELDS,
         "payment.provider_id",
         "payment.payment_collection.order.id",
         "svc_payout.payout_id",

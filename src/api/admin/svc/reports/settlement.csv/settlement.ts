@@ -69,12 +69,12 @@ const HOUR = 60 * 60 * 1000
 
 type Page<T> = { data?: T[]; hasMore?: boolean; nextCursor?: string | null }
 
-/** Newest-first pages of an svc list until one ends before `olderThanMs` (or the list ends). */
+/** Newest-first pages of an svc list until one ends before `olderThanMs` (by default an hour before the period; or the list ends). */
 async function listBack<T extends { createdAt: string }>(
+  what: string,
+  { p, notes }: Pick<Ctx, "p" | "notes">,
   fetchPage: (q: { limit: number; cursor?: string }) => Promise<unknown>,
-  olderThanMs: number,
-  notes: string[],
-  what: string
+  olderThanMs = p.fromMs - HOUR
 ): Promise<T[]> {
   const out: T[] = []
   let cursor: string | undefined
@@ -180,6 +180,8 @@ type Ctx = ReturnType<typeof context>
 
 async function checkoutRows({ container, client, svcModule, p, notes }: Ctx) {
   const svcList = await listBack<Checkout>(
+    "checkouts",
+    { p, notes },
     (q) =>
       client.checkout.list({
         ...q,
@@ -187,9 +189,7 @@ async function checkoutRows({ container, client, svcModule, p, notes }: Ctx) {
         startDt: new Date(p.fromMs - HOUR).toISOString(),
         endDt: new Date(p.toMs).toISOString(),
       }),
-    Number.NEGATIVE_INFINITY,
-    notes,
-    "checkouts"
+    Number.NEGATIVE_INFINITY
   )
   const paidIn = (s: Checkout) => !!s.paidAt && inPeriod(s.paidAt, p)
   const ours = await svcModule.listSvcCheckouts(
@@ -325,11 +325,8 @@ type SvcPayout = SvcOut & {
 }
 
 async function payoutRows({ client, svcModule, p, notes }: Ctx) {
-  const svcList = await listBack<SvcPayout>(
-    (q) => client.payouts.list(q),
-    p.fromMs - HOUR,
-    notes,
-    "payouts"
+  const svcList = await listBack<SvcPayout>("payouts", { p, notes }, (q) =>
+    client.payouts.list(q)
   )
   const ours = await svcModule.listSvcPayouts(...createdIn(p))
   return matched(
@@ -366,10 +363,9 @@ type SvcTransaction = SvcOut & { id: string; type: string }
 
 async function walletRows({ client, svcModule, p, notes }: Ctx) {
   const svcList = await listBack<SvcTransaction>(
-    (q) => client.wallet.transactions(q),
-    p.fromMs - HOUR,
-    notes,
-    "wallet transactions"
+    "wallet transactions",
+    { p, notes },
+    (q) => client.wallet.transactions(q)
   )
   const notInSvc = "MISMATCH not in svc's wallet transactions"
   const ours: LedgerOut[] = [

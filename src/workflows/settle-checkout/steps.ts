@@ -502,18 +502,21 @@ export const recordCaptureStep = createStep(
           filters: { id: input.payment_session_id },
         })
       ).data[0]?.status
-    const authorize = async () =>
-      recorded(await statusOf())
-        ? null
-        : payments.authorizePaymentSession(input.payment_session_id, {})
+    const authorize = () =>
+      payments.authorizePaymentSession(input.payment_session_id, {})
     try {
       if (input.cart_id) {
+        // Under the cart's lock no completion runs: the module authorizes the session once (an
+        // authorized one answers its payment, with no provider call), so its status is not read first.
+        // (A completion before the lock that authorized it emitted no payment.captured: this does.)
         const payment = await container
           .resolve(Modules.LOCKING)
           .execute(input.cart_id, authorize, { timeout: 30 })
         captured_payment_id = payment?.id ?? null
       } else {
-        const payment = await authorize()
+        // a balance's capture records the order's transaction: only once, so never for a session
+        // authorized since the judge read it
+        const payment = recorded(await statusOf()) ? null : await authorize()
         // run, not runAsStep: its order transaction is the order's record of money captured, which a
         // later step or a store's hook that throws must not compensate away (the capture never is)
         if (payment)

@@ -152,65 +152,55 @@ export class MedusaReads {
    * Query): nothing known.
    */
   async collectionOfSession(sessionId: string): Promise<CollectionContext> {
-    const query = this.query
-    const { data } =
-      !query || !sessionId
-        ? { data: [] }
-        : await query.graph({
-            entity: "payment_session",
-            fields: ["payment_collection_id", ...PAYMENT_AMOUNTS],
-            filters: { id: sessionId },
-          })
-    // Query's rows are untyped without Medusa's generated types: the fields asked for
-    const s: SessionRow | undefined = data[0]
+    const read = this.reader()
+    const [s] = await read<SessionRow>(!!sessionId, "payment_session", {
+      fields: ["payment_collection_id", ...PAYMENT_AMOUNTS],
+      filters: { id: sessionId },
+    })
     const touched = !!s && paymentTouched(s.payment_collection)
-    const byCollection = { payment_collection_id: s?.payment_collection_id }
+    const filters = { payment_collection_id: s?.payment_collection_id }
     // one payment not canceled is enough (a read of its own: through the collection it costs two)
-    const [{ data: links }, { data: live }] = await Promise.all([
-      query && s
-        ? query.graph({
-            entity: "cart_payment_collection",
-            fields: ["cart_id"],
-            filters: byCollection,
-          })
-        : { data: [] },
-      query && touched
-        ? query.graph({
-            entity: "payment",
-            fields: ["id"],
-            filters: { ...byCollection, canceled_at: null },
-            pagination: { take: 1 },
-          })
-        : { data: [] },
+    const [[link], live] = await Promise.all([
+      read<{ cart_id: string }>(!!s, "cart_payment_collection", {
+        fields: ["cart_id"],
+        filters,
+      }),
+      read<Id>(touched, "payment", {
+        fields: ["id"],
+        filters: { ...filters, canceled_at: null },
+        pagination: { take: 1 },
+      }),
     ])
-    const cartLink: { cart_id: string } | undefined = links[0]
-    const cartId = cartLink?.cart_id ?? null
+    const cartId = link?.cart_id ?? null
     // (a cart becomes an order with its payment authorized: an untouched collection's is not one)
-    const { data: carts } =
-      query && touched && cartId
-        ? await query.graph({
-            entity: "cart",
-            fields: ["completed_at"],
-            filters: { id: cartId },
-          })
-        : { data: [] }
-    const cart: { completed_at: When | null } | undefined = carts[0]
-    const { data: orders } =
-      query && s && (!cartId || cart?.completed_at)
-        ? await query.graph({
-            entity: "order_payment_collection",
-            fields: ["order_id"],
-            filters: byCollection,
-          })
-        : { data: [] }
-    const link: { order_id: string } | undefined = orders[0]
+    const [cart] = await read<{ completed_at: When | null }>(
+      touched && !!cartId,
+      "cart",
+      { fields: ["completed_at"], filters: { id: cartId } }
+    )
+    const [order] = await read<{ order_id: string }>(
+      !!s && (!cartId || !!cart?.completed_at),
+      "order_payment_collection",
+      { fields: ["order_id"], filters }
+    )
     return {
       payment_collection_id: s?.payment_collection_id ?? null,
       cart_id: cartId,
       cart_completed: !!cart?.completed_at,
-      order_id: link?.order_id ?? null,
+      order_id: order?.order_id ?? null,
       paid: live.length > 0,
     }
+  }
+
+  /** Query's rows of an entity when `when` (none without Query): untyped without Medusa's generated types, the fields asked for. */
+  private reader() {
+    const query = this.query
+    return async <T>(
+      when: boolean,
+      entity: string,
+      q: { fields: string[]; filters: object; pagination?: { take: number } }
+    ): Promise<(T | undefined)[]> =>
+      query && when ? (await query.graph({ ...q, entity })).data : []
   }
 
   /**

@@ -8,10 +8,7 @@ import {
   type MedusaRequest,
   type MedusaResponse,
 } from "@medusajs/framework/http"
-import {
-  ContainerRegistrationKeys,
-  MedusaError,
-} from "@medusajs/framework/utils"
+import { MedusaError } from "@medusajs/framework/utils"
 import { asValue } from "@medusajs/framework/awilix"
 import { SVC_CALLER_KEY } from "../lib/svc-runtime/config"
 import { SaidError } from "../lib/svc-runtime/errors"
@@ -61,28 +58,11 @@ import { shopperGuard } from "./store/svc/shopper-limits/guard"
 import { tooManyAttempts } from "./store/svc/shopper-limits/shopper-limits"
 
 /** What the plugin reads of a payment session's body (the rest is Medusa's to check). */
-const sessionBody = z.object({
-  provider_id: z.string().catch(""),
-  data: z.object({ cart_id: z.unknown() }).nullish().catch(null),
-})
+const sessionBody = z.object({ provider_id: z.string().catch("") })
 
 /** A Medusa cart id, as the provider takes one (src/lib/medusa-data/session-data.ts). */
 const CART_ID = /^cart_[0-9A-Za-z]{10,40}$/
 const cartId = z.string().regex(CART_ID, "id: must be a cart id (cart_…)")
-
-/** The cart of a payment collection (none for an order's balance collection). */
-async function cartOfCollection(
-  req: MedusaRequest
-): Promise<string | undefined> {
-  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "cart_payment_collection",
-    fields: ["cart_id"],
-    filters: { payment_collection_id: req.params.id },
-  })
-  const id: unknown = data[0]?.cart_id
-  return typeof id === "string" ? id : undefined
-}
 
 /**
  * A middleware of an async check: it throws to refuse (Medusa's error handler
@@ -96,15 +76,12 @@ const check =
 /**
  * An svc payment session started through the store routes counts against its
  * client's share (src/api/store/svc/shopper-limits): the client address, the logged-in
- * customer (Medusa's auth runs before the routes' middlewares) and the cart.
+ * customer (Medusa's auth runs before the routes' middlewares) and the cart, counted
+ * by its payment collection (a cart has one; a balance's collection has no cart).
  * Over any of them: 429 before the payment module is called, so no svc call
- * and none of the store's svc budget is spent. Then, storefront session data
- * may carry `cart_id`, which the provider puts in the redirect URL
- * (`{cart_id}`) that svc sends the shopper back to. It must be the cart of the
- * payment collection the session is made on: otherwise a shopper could point
- * svc's redirect, after paying one cart, at another cart. The provider cannot
- * check it (Medusa gives it no cart), so it is checked here too. Malformed ids
- * are left to the provider's own rule ("cart_id: must be a Medusa cart id").
+ * and none of the store's svc budget is spent. Storefront session data may carry
+ * `cart_id`: the provider checks it is the collection's cart (svc-base.ts), from
+ * the read of the collection it makes anyway.
  */
 export const svcShopperSession = check(async (req, res) => {
   const session = sessionBody.safeParse(req.body).data
@@ -112,18 +89,8 @@ export const svcShopperSession = check(async (req, res) => {
   const guard = shopperGuard(req.scope)
   const byClient = await guard?.takeClient(req)
   if (byClient) return tooManyAttempts(res, byClient)
-  const cartId = await cartOfCollection(req)
-  const byCart = await guard?.take(
-    "cart",
-    cartId ?? `collection ${req.params.id}`
-  )
+  const byCart = await guard?.take("cart", `collection ${req.params.id}`)
   if (byCart) return tooManyAttempts(res, byCart)
-  const asked = session.data?.cart_id
-  if (typeof asked === "string" && CART_ID.test(asked) && asked !== cartId)
-    throw new SaidError(
-      MedusaError.Types.INVALID_DATA,
-      say("input.notCartOfCollection")
-    )
 })
 
 /**

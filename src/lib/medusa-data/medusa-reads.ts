@@ -1,5 +1,5 @@
 import { container as appContainer } from "@medusajs/framework"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"
 import type {
   BigNumberInput,
   MedusaContainer,
@@ -52,16 +52,18 @@ type When = string | Date
 type SessionRow = Id & {
   data: Record<string, unknown> | null
   payment_collection_id: string
-  payment_collection?: {
-    payments?:
-      | (Id & {
-          created_at: When
-          canceled_at: When | null
-          payment_session_id: string | null
-        })[]
-      | null
-    cart?: (Id & { completed_at?: When | null; order?: Id | null }) | null
-  } | null
+  payment_collection?:
+    | (PaymentAmounts & {
+        payments?:
+          | (Id & {
+              created_at: When
+              canceled_at: When | null
+              payment_session_id: string | null
+            })[]
+          | null
+        cart?: (Id & { completed_at?: When | null; order?: Id | null }) | null
+      })
+    | null
 }
 
 type RefundAmount = Id & {
@@ -78,6 +80,28 @@ type RefundRow = RefundAmount & {
       order?: (Id & { status: string | null }) | null
     } | null
   } | null
+}
+
+/** What Medusa's payment module keeps of a collection's payments (Query's fields PAYMENT_AMOUNTS, from a session). */
+export type PaymentAmounts = {
+  authorized_amount?: BigNumberInput | null
+  captured_amount?: BigNumberInput | null
+}
+export const PAYMENT_AMOUNTS = [
+  "payment_collection.authorized_amount",
+  "payment_collection.captured_amount",
+]
+
+/**
+ * A payment of this collection was ever authorized or captured. Medusa's payment module sets
+ * these amounts in the transaction that authorizes, captures or refunds (from the authorized
+ * sessions and the captures) and a cancel leaves them as they were: both zero (or never set),
+ * the collection has no live payment, so the read of its payments can be left out.
+ */
+export function paymentTouched(pc: PaymentAmounts | null | undefined) {
+  return [pc?.authorized_amount, pc?.captured_amount].some(
+    (a) => a != null && !MathBN.eq(a, 0)
+  )
 }
 
 /** A payment session's checkout, payment, cart and the cart's order (sessionCarts). */
@@ -138,52 +162,60 @@ export class MedusaReads {
    * The payment collection of a session, its cart (and whether that is an order
    * already), its order (a balance collection, or a cart's once completed: only
    * then is there one, so only then is it read) and whether a payment of it was
-   * authorized or captured. Unknown session (or no Query): nothing known.
+   * authorized or captured. A collection no payment ever touched (paymentTouched)
+   * costs two reads: the session with it, and its cart. Unknown session (or no
+   * Query): nothing known.
    */
   async collectionOfSession(sessionId: string): Promise<CollectionContext> {
-    const query = this.query
-    const { data } =
-      !query || !sessionId
-        ? { data: [] }
-        : await query.graph({
-            entity: "payment_session",
-            fields: [
-              "payment_collection_id",
-              "payment_collection.cart.id",
-              "payment_collection.cart.completed_at",
-            ],
-            filters: { id: sessionId },
-          })
-    // Query's rows are untyped without Medusa's generated types: the fields asked for
-    const s: SessionRow | undefined = data[0]
-    const pc = s?.payment_collection ?? {}
-    const byCollection = { payment_collection_id: s?.payment_collection_id }
+    const read = this.reader()
+    const [s] = await read<SessionRow>(!!sessionId, "payment_session", {
+      fields: ["payment_collection_id", ...PAYMENT_AMOUNTS],
+      filters: { id: sessionId },
+    })
+    const touched = !!s && paymentTouched(s.payment_collection)
+    const filters = { payment_collection_id: s?.payment_collection_id }
     // one payment not canceled is enough (a read of its own: through the collection it costs two)
-    const [{ data: live }, { data: links }] = await Promise.all([
-      query && s
-        ? query.graph({
-            entity: "payment",
-            fields: ["id"],
-            filters: { ...byCollection, canceled_at: null },
-            pagination: { take: 1 },
-          })
-        : { data: [] },
-      query && s && (!pc.cart || pc.cart.completed_at)
-        ? query.graph({
-            entity: "order_payment_collection",
-            fields: ["order_id"],
-            filters: byCollection,
-          })
-        : { data: [] },
+    const [[link], live] = await Promise.all([
+      read<{ cart_id: string }>(!!s, "cart_payment_collection", {
+        fields: ["cart_id"],
+        filters,
+      }),
+      read<Id>(touched, "payment", {
+        fields: ["id"],
+        filters: { ...filters, canceled_at: null },
+        pagination: { take: 1 },
+      }),
     ])
-    const link: { order_id: string } | undefined = links[0]
+    const cartId = link?.cart_id ?? null
+    // (a cart becomes an order with its payment authorized: an untouched collection's is not one)
+    const [cart] = await read<{ completed_at: When | null }>(
+      touched && !!cartId,
+      "cart",
+      { fields: ["completed_at"], filters: { id: cartId } }
+    )
+    const [order] = await read<{ order_id: string }>(
+      !!s && (!cartId || !!cart?.completed_at),
+      "order_payment_collection",
+      { fields: ["order_id"], filters }
+    )
     return {
       payment_collection_id: s?.payment_collection_id ?? null,
-      cart_id: pc.cart?.id ?? null,
-      cart_completed: !!pc.cart?.completed_at,
-      order_id: link?.order_id ?? null,
+      cart_id: cartId,
+      cart_completed: !!cart?.completed_at,
+      order_id: order?.order_id ?? null,
       paid: live.length > 0,
     }
+  }
+
+  /** Query's rows of an entity when `when` (none without Query): untyped without Medusa's generated types, the fields asked for. */
+  private reader() {
+    const query = this.query
+    return async <T>(
+      when: boolean,
+      entity: string,
+      q: { fields: string[]; filters: object; pagination?: { take: number } }
+    ): Promise<(T | undefined)[]> =>
+      query && when ? (await query.graph({ ...q, entity })).data : []
   }
 
   /**

@@ -53,7 +53,7 @@ export type OrderCandidate = Pick<
   | "order_retry_at"
 > & { checkout_id: string }
 
-/** A checkout a new session of the same collection may take over (openCheckoutOfCollection). */
+/** A checkout a new session of the same collection may take over (OPEN_OF_COLLECTION). */
 export type OpenCheckout = Pick<
   Checkout,
   "payment_session_id" | "attempt" | "idempotency_key"
@@ -69,6 +69,35 @@ const APPEND_ENTRY = `status_history = jsonb_set(status_history, '{entries}', (s
 /** A `paid_no_order` flag cleared (another flag kept). */
 const CLEAR_PAID_NO_ORDER = `attention = case when t.attention = 'paid_no_order' then null else t.attention end,
   attention_reason = case when t.attention = 'paid_no_order' then null else t.attention_reason end`
+
+/**
+ * A checkout this payment collection already asked svc for, with the same
+ * provider and amount, not paid or closed, and whose session is not
+ * `sessionId`: the store's request died after `POST /v1/checkout` left and
+ * before the answer was stored (the shopper's retry makes a new session, as
+ * Medusa deletes the old one), or the shopper started the same payment again.
+ * The new session takes it over (adopt) instead of asking for a second
+ * checkout: one link, one payment per cart. Links with under 2 minutes to
+ * live are not reused.
+ *
+ * The collection is matched on the row's own `payment_collection_id`
+ * (recorded with the intent), never through the earlier session's row:
+ * Medusa's createPaymentSessionsWorkflow deletes the collection's earlier
+ * sessions (a hard delete) in parallel with creating the new one, so when the
+ * delete branch commits first that row is gone before this query runs. That
+ * interleaving made a retry after a crash miss the open checkout and ask svc
+ * for a second one.
+ */
+const OPEN_OF_COLLECTION = `select sc.payment_session_id, sc.attempt, sc.idempotency_key,
+              coalesce((select e.v->>'from' from jsonb_array_elements(sc.status_history->'entries') with ordinality as e(v, n)
+                         where e.v->>'status' = 'ADOPTED' and e.v->>'from' is not null order by e.n limit 1), sc.payment_session_id) as origin_session_id
+         from svc_checkout sc
+        where sc.payment_collection_id = :paymentCollectionId
+          and sc.provider_id = :providerId and sc.amount_sen = :amountSen::int and sc.status in ('CREATING', 'CREATED')
+          and sc.payment_session_id <> :sessionId and sc.deleted_at is null and sc.settled_status is null
+          and sc.created_at > now() - interval '18 minutes'
+          and (sc.expires_at is null or sc.expires_at > now() + interval '2 minutes')
+        order by sc.created_at desc limit 1`
 
 export class CheckoutLedger {
   constructor(private readonly sql: Sql) {}
@@ -252,30 +281,52 @@ export class CheckoutLedger {
   }
 
   /** Record the key and title before the request is sent (spec: Idempotency rules 1). */
-  async recordIntent(row: {
-    paymentSessionId: string
-    /** the session's payment collection (MedusaReads.collectionOfSession), null when unknown */
-    paymentCollectionId: string | null
-    providerId: string
-    attempt: number
-    type: string
-    idempotencyKey: string
-    title: string
-    amountSen: number
-  }): Promise<{ title: string }> {
-    const [made] = await this.sql<{ title: string }>(
-      `insert into svc_checkout (id, payment_session_id, payment_collection_id, provider_id, attempt, type, idempotency_key, title, amount_sen, status, status_history)
-       values (:id, :paymentSessionId, :paymentCollectionId, :providerId, :attempt, :type, :idempotencyKey, :title, :amountSen,
-               'CREATING', jsonb_build_object('entries', :entry::jsonb))
-       on conflict (idempotency_key) where deleted_at is null do nothing
-       returning title`,
+  async recordIntent(
+    row: {
+      paymentSessionId: string
+      /** the session's payment collection (MedusaReads.collectionOfSession), null when unknown */
+      paymentCollectionId: string | null
+      providerId: string
+      attempt: number
+      type: string
+      idempotencyKey: string
+      title: string
+      amountSen: number
+    },
+    /** recorded only when no checkout of the collection may be taken over (OPEN_OF_COLLECTION): else that checkout */
+    unlessOpen = false
+  ): Promise<{ title: string; open?: undefined } | { open: OpenCheckout }> {
+    type Made = Partial<OpenCheckout> & { title: string | null }
+    const values = `:id, :paymentSessionId, :paymentCollectionId, :providerId, :attempt::int, :type, :idempotencyKey, :title, :amountSen::int,
+               'CREATING', jsonb_build_object('entries', :entry::jsonb)`
+    const insert = `insert into svc_checkout (id, payment_session_id, payment_collection_id, provider_id, attempt, type, idempotency_key, title, amount_sen, status, status_history)`
+    const [made] = await this.sql<Made>(
+      unlessOpen
+        ? `with open as (${OPEN_OF_COLLECTION}),
+                made as (${insert} select ${values} where not exists (select 1 from open)
+                         on conflict (idempotency_key) where deleted_at is null do nothing returning title)
+           select (select title from made) as title, o.* from (select 1) one left join open o on true`
+        : `${insert} values (${values})
+           on conflict (idempotency_key) where deleted_at is null do nothing
+           returning title`,
       {
         ...row,
+        sessionId: row.paymentSessionId,
         id: generateEntityId("", "svcco"),
         entry: entries({ status: "CREATING", source: "initiate" }),
       }
     )
-    if (made) return made
+    if (made?.title) return { title: made.title }
+    const { payment_session_id: by, attempt, idempotency_key } = made ?? {}
+    if (by && attempt && idempotency_key)
+      return {
+        open: {
+          payment_session_id: by,
+          attempt,
+          idempotency_key,
+          origin_session_id: made?.origin_session_id ?? by,
+        },
+      }
     // The key was recorded before (a retry, an adoption, a request made by an earlier version):
     // its stored title is what svc was sent under this key, so it is sent again unchanged.
     const [stored] = await this.sql<{ title: string }>(
@@ -286,50 +337,9 @@ export class CheckoutLedger {
   }
 
   /**
-   * A checkout this payment collection already asked svc for, with the same
-   * provider and amount, not paid or closed, and whose session is not
-   * `sessionId`: the store's request died after `POST /v1/checkout` left and
-   * before the answer was stored (the shopper's retry makes a new session, as
-   * Medusa deletes the old one), or the shopper started the same payment again.
-   * The new session takes it over (adopt) instead of asking for a second
-   * checkout: one link, one payment per cart. Links with under 2 minutes to
-   * live are not reused.
-   *
-   * The collection is matched on the row's own `payment_collection_id`
-   * (recorded with the intent), never through the earlier session's row:
-   * Medusa's createPaymentSessionsWorkflow deletes the collection's earlier
-   * sessions (a hard delete) in parallel with creating the new one, so when the
-   * delete branch commits first that row is gone before this query runs. That
-   * interleaving made a retry after a crash miss the open checkout and ask svc
-   * for a second one.
-   */
-  async openCheckoutOfCollection(args: {
-    paymentCollectionId: string
-    sessionId: string
-    providerId: string
-    amountSen: number
-  }): Promise<OpenCheckout | undefined> {
-    // origin_session_id: the session whose request made the key (the `from` of the first take-over, else the row's session)
-    const [open] = await this.sql<OpenCheckout>(
-      `select sc.payment_session_id, sc.attempt, sc.idempotency_key,
-              coalesce((select e.v->>'from' from jsonb_array_elements(sc.status_history->'entries') with ordinality as e(v, n)
-                         where e.v->>'status' = 'ADOPTED' and e.v->>'from' is not null order by e.n limit 1), sc.payment_session_id) as origin_session_id
-         from svc_checkout sc
-        where sc.payment_collection_id = :paymentCollectionId
-          and sc.provider_id = :providerId and sc.amount_sen = :amountSen and sc.status in ('CREATING', 'CREATED')
-          and sc.payment_session_id <> :sessionId and sc.deleted_at is null and sc.settled_status is null
-          and sc.created_at > now() - interval '18 minutes'
-          and (sc.expires_at is null or sc.expires_at > now() + interval '2 minutes')
-        order by sc.created_at desc limit 1`,
-      args
-    )
-    return open
-  }
-
-  /**
    * The checkout now belongs to `sessionId` (adopted by a new session of the same collection).
    * The entry keeps the session it was taken `from`: the first one names the session whose
-   * request made the key, so a later session can take it over again (openCheckoutOfCollection).
+   * request made the key, so a later session can take it over again (OPEN_OF_COLLECTION).
    */
   async reassign(
     idempotencyKey: string,

@@ -54,6 +54,7 @@ import {
   toSessionStatus,
 } from "../../lib/svc-runtime/status"
 import { FINAL_CHECKOUT_STATUS } from "../../modules/svc/statuses"
+import type { OpenCheckout } from "../../modules/svc/checkout-ledger"
 import { english, say } from "../../lib/texts"
 
 export type CheckoutType = "SVC_ACCOUNT" | "FPX_HOSTED" | "FPX_DIRECT"
@@ -74,6 +75,8 @@ type CreateArgs = {
   amountSen: number
   sf: StorefrontData
   collection: CollectionContext
+  /** a session's first checkout: an open checkout of its collection is taken over instead (takeOver) */
+  takeOver?: boolean
 }
 /** Taking over the open checkout of an earlier session: the new session, and the key the request must derive to. */
 type Adoption = { by: string; key: string }
@@ -128,6 +131,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     const sf = pickStorefrontData(input.data)
     await this.checkTypeRules(sf)
     const collection = await this.collectionOf(sessionId)
+    this.checkCartOf(sf, collection)
     // A paid cart never gets a second link (a shopper could pay it again).
     const paid = collection.cart_completed
       ? "this cart is already an order"
@@ -140,49 +144,39 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
         `svc: ${paid}; no new payment was started (nothing was charged)`
       )
     }
-    const same = { sessionId, amountSen, sf, collection }
-    const data =
-      (await this.adoptOpenCheckout(same)) ??
-      (await this.createCheckout({ ...same, attempt: 1 }))
+    const data = await this.createCheckout({
+      sessionId,
+      amountSen,
+      sf,
+      collection,
+      attempt: 1,
+      takeOver: true,
+    })
     return { id: data.checkoutId, status: PaymentSessionStatus.PENDING, data }
   }
 
   /**
    * The same payment asked again in a new session (Medusa replaces the
    * collection's session): when svc already has an open checkout for this
-   * collection, provider, amount and buyer details, the new session takes it
-   * over: the create is sent again with the first request's key and exact body,
-   * so svc answers with that checkout (spec: Idempotency rules 2), and the
-   * ledger row moves to the new session. This is what makes a crash after
-   * `POST /v1/checkout` left, and before its answer was stored, cost one
-   * checkout and not two; it also keeps a shopper who starts the same payment
-   * twice on one link.
+   * collection, provider, amount and buyer details (the ledger's answer to the
+   * intent, createCheckout), the new session takes it over: the create is sent
+   * again with the first request's key and exact body, so svc answers with that
+   * checkout (spec: Idempotency rules 2), and the ledger row moves to the new
+   * session. This is what makes a crash after `POST /v1/checkout` left, and
+   * before its answer was stored, cost one checkout and not two; it also keeps a
+   * shopper who starts the same payment twice on one link. Not the same request:
+   * a checkout of its own.
    */
-  private async adoptOpenCheckout(args: Omit<CreateArgs, "attempt">) {
-    const { sessionId, collection } = args
-    if (!collection.payment_collection_id) return null
-    // A failed look-up stops the payment (nothing sent): going on would risk a
-    // second live link for a collection that may already have one.
-    const open = await this.svc.checkouts
-      .openCheckoutOfCollection({
-        paymentCollectionId: collection.payment_collection_id,
-        sessionId,
-        providerId: this.getIdentifier(),
-        amountSen: args.amountSen,
-      })
-      .catch(
-        this.notStarted(
-          `look for an open checkout of session ${sessionId}'s payment collection`
-        )
-      )
-    if (!open) return null
+  private async takeOver(args: CreateArgs, open: OpenCheckout) {
+    const own = { ...args, takeOver: false }
     // the key is the request of the session that made it, whichever session holds the checkout now
-    return this.createCheckout({
-      ...args,
+    const adopted = await this.createCheckout({
+      ...own,
       sessionId: open.origin_session_id,
       attempt: open.attempt,
-      adopt: { by: sessionId, key: open.idempotency_key },
+      adopt: { by: args.sessionId, key: open.idempotency_key },
     })
+    return adopted ?? this.createCheckout(own)
   }
 
   /**
@@ -211,6 +205,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     const merged = pickStorefrontData({ ...prev, ...removeUndefined(sf) })
     await this.checkTypeRules(merged)
     const collection = await this.collectionOf(sessionId)
+    this.checkCartOf(merged, collection)
     const data = await this.createCheckout({
       sessionId,
       attempt: (prev?.attempt ?? 0) + 1,
@@ -270,16 +265,31 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
       addressTo,
       type,
     })
-    const { title } = await this.svc.checkouts.recordIntent({
-      paymentSessionId: sessionId,
-      paymentCollectionId: args.collection.payment_collection_id,
-      providerId: this.getIdentifier(),
-      attempt,
-      type,
-      idempotencyKey,
-      title: checkoutTitle({ prefix: this.config.titlePrefix, ref }),
-      amountSen,
-    })
+    // A session's first checkout is recorded only when no open checkout of its collection can
+    // be taken over (one statement): otherwise that checkout is the ledger's answer (takeOver). A
+    // failed statement stops the payment (nothing sent): going on could give a collection with an
+    // open checkout a second one.
+    const intent = await this.svc.checkouts
+      .recordIntent(
+        {
+          paymentSessionId: sessionId,
+          paymentCollectionId: args.collection.payment_collection_id,
+          providerId: this.getIdentifier(),
+          attempt,
+          type,
+          idempotencyKey,
+          title: checkoutTitle({ prefix: this.config.titlePrefix, ref }),
+          amountSen,
+        },
+        !!args.takeOver
+      )
+      .catch(
+        args.takeOver
+          ? this.notStarted(`record the checkout of session ${sessionId}`)
+          : (e: unknown) => Promise.reject(e)
+      )
+    if (intent.open) return this.takeOver(args, intent.open)
+    const { title } = intent
 
     // The fields in the order every version has sent them: svc compares a replay's body with the first.
     const { description, feeMode } = this.config
@@ -372,6 +382,23 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
       .collectionOfSession(sessionId)
       .catch(
         this.notStarted(`read the payment collection of session ${sessionId}`)
+      )
+  }
+
+  /**
+   * The storefront's `cart_id` goes in the redirect URL svc sends the shopper back to: it
+   * must be the cart of the session's payment collection, or a shopper could point svc's
+   * redirect, after paying one cart, at another cart.
+   */
+  private checkCartOf(sf: StorefrontData, collection: CollectionContext) {
+    if (
+      sf.cart_id &&
+      collection.payment_collection_id &&
+      sf.cart_id !== collection.cart_id
+    )
+      throw new SaidError(
+        MedusaError.Types.INVALID_DATA,
+        say("input.notCartOfCollection")
       )
   }
 

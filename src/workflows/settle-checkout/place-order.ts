@@ -247,8 +247,13 @@ export async function placePaidOrder(
     return { outcome: "impossible", reason } as const
   }
 
-  const existing = await orderOfCart(container, cart_id)
-  if (existing) return placed(existing, false)
+  // The caller's read of the cart that found it completable (the judge's Query, the cart's order
+  // with it) stands for this one: an order made since is answered by completeCartWorkflow, which reads
+  // the cart's order under the cart's lock.
+  if (ref.cannot !== null) {
+    const existing = await orderOfCart(container, cart_id)
+    if (existing) return placed(existing, false)
+  }
   const cannot =
     ref.cannot !== undefined ? ref.cannot : await cannotComplete(container, ref)
   if (cannot) return impossible(cannot)

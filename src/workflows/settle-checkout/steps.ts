@@ -29,6 +29,11 @@ import {
   type CartFacts,
 } from "./place-order"
 import { english, say, type Said } from "../../lib/texts"
+import {
+  PAYMENT_AMOUNTS,
+  paymentTouched,
+  type PaymentAmounts,
+} from "../../lib/medusa-data/medusa-reads"
 import { messageOf } from "./checkout-lock"
 import type { SettleCheckoutResult } from "."
 
@@ -252,9 +257,11 @@ type SessionGraph = {
   raw_amount?: { value?: unknown } | null
   data: Record<string, unknown> | null
   payment_collection_id: string
-  payment_collection?: {
-    cart?: (CartFacts & { order?: OrderRef | null }) | null
-  } | null
+  payment_collection?:
+    | (PaymentAmounts & {
+        cart?: (CartFacts & { order?: OrderRef | null }) | null
+      })
+    | null
 }
 
 const ORDER_FIELDS = ["id", "status", "metadata"]
@@ -266,14 +273,16 @@ const SESSION_FIELDS = [
   "data",
   "payment_collection_id",
   "payment_collection.cart.id",
+  ...PAYMENT_AMOUNTS,
   ...ORDER_FIELDS.map((f) => `payment_collection.cart.order.${f}`),
 ]
 
-/** A payment of the session's collection through another of its sessions, not canceled (one read; through the collection, two). */
+/** A payment of the session's collection through another of its sessions, not canceled (one read, none for a collection no payment touched; through the collection, two). */
 async function paidThroughAnother(
   container: MedusaContainer,
   session: SessionGraph
 ): Promise<boolean> {
+  if (!paymentTouched(session.payment_collection)) return false
   const { data } = await queryOf(container).graph({
     entity: "payment",
     fields: ["payment_session_id"],
@@ -502,18 +511,21 @@ export const recordCaptureStep = createStep(
           filters: { id: input.payment_session_id },
         })
       ).data[0]?.status
-    const authorize = async () =>
-      recorded(await statusOf())
-        ? null
-        : payments.authorizePaymentSession(input.payment_session_id, {})
+    const authorize = () =>
+      payments.authorizePaymentSession(input.payment_session_id, {})
     try {
       if (input.cart_id) {
+        // Under the cart's lock no completion runs: the module authorizes the session once (an
+        // authorized one answers its payment, with no provider call), so its status is not read first.
+        // (A completion before the lock that authorized it emitted no payment.captured: this does.)
         const payment = await container
           .resolve(Modules.LOCKING)
           .execute(input.cart_id, authorize, { timeout: 30 })
         captured_payment_id = payment?.id ?? null
       } else {
-        const payment = await authorize()
+        // a balance's capture records the order's transaction: only once, so never for a session
+        // authorized since the judge read it
+        const payment = recorded(await statusOf()) ? null : await authorize()
         // run, not runAsStep: its order transaction is the order's record of money captured, which a
         // later step or a store's hook that throws must not compensate away (the capture never is)
         if (payment)

@@ -395,10 +395,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
       collection.payment_collection_id &&
       sf.cart_id !== collection.cart_id
     )
-      throw new SaidError(
-        MedusaError.Types.INVALID_DATA,
-        say("input.notCartOfCollection")
-      )
+      throw invalidData(say("input.notCartOfCollection"))
   }
 
   /** A read that failed before anything was sent: logged, and the payment not started. */

@@ -8,10 +8,9 @@ import {
   type MedusaRequest,
   type MedusaResponse,
 } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
 import { asValue } from "@medusajs/framework/awilix"
 import { SVC_CALLER_KEY } from "../lib/svc-runtime/config"
-import { SaidError } from "../lib/svc-runtime/errors"
+import { invalidData } from "../lib/svc-runtime/errors"
 import { say } from "../lib/texts"
 import { refuseCancelWithSvcMoney } from "../workflows/refund-to-bank/order-guards"
 import { svcCheckStatus } from "./admin/orders/check-status"
@@ -132,8 +131,7 @@ function refuseNonObject(b: unknown) {
     : b === null
       ? "null"
       : `a ${typeof b}`
-  throw new SaidError(
-    MedusaError.Types.INVALID_DATA,
+  throw invalidData(
     say("input.invalid", { problems: say("input.bodyNotObject", { got }) })
   )
 }

@@ -1,5 +1,5 @@
-import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "@medusajs/framework/zod"
+import { invalidData } from "../svc-runtime/errors"
 
 /**
  * What the storefront may put in a payment session's `data`. Everything else it
@@ -40,10 +40,7 @@ export function pickStorefrontData(
   const parsed = storefrontDataSchema.safeParse(Object.fromEntries(given))
   if (parsed.success) return parsed.data
   const i = parsed.error.issues[0]
-  throw new MedusaError(
-    MedusaError.Types.INVALID_DATA,
-    `svc: payment data ${i.path.join(".")}: ${i.message}`
-  )
+  throw invalidData(`svc: payment data ${i.path.join(".")}: ${i.message}`)
 }
 
 /** What the provider stores in the payment session (Medusa persists it). */

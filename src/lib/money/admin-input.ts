@@ -1,4 +1,3 @@
-import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "@medusajs/framework/zod"
 import {
   assertAmountTextBounded,
@@ -6,14 +5,8 @@ import {
   SvcInputError,
   toSen,
 } from "../../client"
-import { english, say, type Said } from "../texts"
-import { SaidError } from "../svc-runtime/errors"
-
-/** 400 naming the field and the rule; a catalogue sentence keeps its code (SaidError). */
-export const invalidData = (m: string | Said) =>
-  typeof m === "string"
-    ? new MedusaError(MedusaError.Types.INVALID_DATA, m)
-    : new SaidError(MedusaError.Types.INVALID_DATA, m)
+import { english, say } from "../texts"
+import { invalidData } from "../svc-runtime/errors"
 
 /**
  * A ringgit amount typed by an admin ("25.50" or 25.5) as exact integer sen,

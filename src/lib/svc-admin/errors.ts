@@ -124,8 +124,3 @@ export async function svcCall<T>(doing: Doing, call: () => Promise<T>) {
     throw adminSvcError(e, doing)
   }
 }
-
-export const notFound = (s: Said) =>
-  new SaidError(MedusaError.Types.NOT_FOUND, s)
-export const notAllowed = (s: Said) =>
-  new SaidError(MedusaError.Types.NOT_ALLOWED, s)

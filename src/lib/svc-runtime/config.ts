@@ -1,10 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import {
-  ContainerRegistrationKeys,
-  MedusaError,
-} from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { parseSvcProviderOptions, type SvcProviderOptions } from "./options"
 import { sharedSvcClient, type SvcAccountRuntime } from "./registry"
+import { unexpectedState } from "./errors"
 
 // The options are parsed (zod) once per config object, not on every webhook,
 // route call and job run.
@@ -74,8 +72,7 @@ export function svcFromContainer(container: MedusaContainer) {
   )
   const found = findSvcProviderConfig(configModule)
   if (!found) {
-    throw new MedusaError(
-      MedusaError.Types.UNEXPECTED_STATE,
+    throw unexpectedState(
       "medusa-payment-svc: no svc payment provider is configured (add it to the payment module's providers in medusa-config.ts)"
     )
   }

@@ -33,6 +33,14 @@ export class SaidError extends MedusaError {
   }
 }
 
+/** An error of `type`: a SaidError for a catalogue sentence, else a MedusaError. */
+const typed = (type: string) => (m: string | Said) =>
+  typeof m === "string" ? new MedusaError(type, m) : new SaidError(type, m)
+export const invalidData = typed(MedusaError.Types.INVALID_DATA)
+export const notAllowed = typed(MedusaError.Types.NOT_ALLOWED)
+export const notFound = typed(MedusaError.Types.NOT_FOUND)
+export const unexpectedState = typed(MedusaError.Types.UNEXPECTED_STATE)
+
 /**
  * "Try again in a moment; nothing was charged": the rate budget had no turn
  * for the request, or svc did not answer within the shopper's deadline.

@@ -14,6 +14,7 @@ import type { SvcProviderOptions } from "../../lib/svc-runtime/options"
 import { say } from "../../lib/texts"
 import {
   errorText,
+  invalidData,
   isUncertainFailure,
   SvcTryAgainError,
   toShopperError,
@@ -128,8 +129,7 @@ async function findCheckoutByTitle(
  */
 export function checkMyrAmount(amount: unknown, currency: string): number {
   if (String(currency).toLowerCase() !== "myr") {
-    throw new MedusaError(
-      MedusaError.Types.INVALID_DATA,
+    throw invalidData(
       `svc accepts Malaysian ringgit (MYR) only; this payment is in ${String(currency).toUpperCase()}. Use a region whose currency is MYR.`
     )
   }
@@ -137,14 +137,10 @@ export function checkMyrAmount(amount: unknown, currency: string): number {
   try {
     sen = medusaAmountToSen(amount)
   } catch (e) {
-    throw new MedusaError(
-      MedusaError.Types.INVALID_DATA,
-      `svc: amount: ${errorText(e)}`
-    )
+    throw invalidData(`svc: amount: ${errorText(e)}`)
   }
   if (sen < MIN_AMOUNT_SEN || sen > MAX_AMOUNT_SEN) {
-    throw new MedusaError(
-      MedusaError.Types.INVALID_DATA,
+    throw invalidData(
       `svc accepts payments from RM10.00 to RM1,000,000.00; this payment is RM${fromSen(sen)}`
     )
   }

@@ -1,7 +1,6 @@
 import { container as appContainer } from "@medusajs/framework"
 import {
   AbstractPaymentProvider,
-  MedusaError,
   PaymentActions,
   PaymentSessionStatus,
   removeUndefined,
@@ -25,9 +24,12 @@ import { SvcCatalog } from "../../lib/svc-runtime/catalog"
 import { sharedSvcClient } from "../../lib/svc-runtime/registry"
 import {
   errorText,
+  invalidData,
+  notAllowed,
   SaidError,
   SvcTryAgainError,
   toShopperError,
+  unexpectedState,
 } from "../../lib/svc-runtime/errors"
 import type { CheckoutLine } from "../../lib/svc-runtime/checkout-line"
 import { checkMyrAmount, createWithReconciliation } from "./create-checkout"
@@ -116,8 +118,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
   protected get svc(): SvcModuleService {
     const service = svcModuleFrom()
     if (service) return service
-    throw new MedusaError(
-      MedusaError.Types.UNEXPECTED_STATE,
+    throw unexpectedState(
       "svc: the svc module is not loaded (medusa-payment-svc's module); nothing was sent to svc"
     )
   }
@@ -139,8 +140,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
         ? "this cart is already paid"
         : null
     if (paid) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
+      throw notAllowed(
         `svc: ${paid}; no new payment was started (nothing was charged)`
       )
     }
@@ -309,8 +309,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
       body = { type, ...common, feeMode, buyerName, bank, bankType }
     // checkTypeRules refused this payment before its key was made: not reached.
     else
-      throw new MedusaError(
-        MedusaError.Types.UNEXPECTED_STATE,
+      throw unexpectedState(
         "svc FPX direct: bank, bankType and buyerName are missing"
       )
 
@@ -396,18 +395,14 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
       collection.payment_collection_id &&
       sf.cart_id !== collection.cart_id
     )
-      throw new SaidError(
-        MedusaError.Types.INVALID_DATA,
-        say("input.notCartOfCollection")
-      )
+      throw invalidData(say("input.notCartOfCollection"))
   }
 
   /** A read that failed before anything was sent: logged, and the payment not started. */
   private notStarted(what: string) {
     return (e: unknown): never => {
       this.logger_.error(`svc: could not ${what}: ${errorText(e)}`)
-      throw new MedusaError(
-        MedusaError.Types.UNEXPECTED_STATE,
+      throw unexpectedState(
         "svc: the payment could not be started; try again in a moment (nothing was charged)"
       )
     }
@@ -429,8 +424,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
     } catch (e) {
       if (!(e instanceof RedirectUrlError)) throw e
       this.logger_.error(`svc: ${e.message}`)
-      throw new MedusaError(
-        MedusaError.Types.UNEXPECTED_STATE,
+      throw unexpectedState(
         "svc payment is unavailable for this payment right now; please contact the store (nothing was charged)"
       )
     }
@@ -462,8 +456,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
   ): Promise<{ status: PaymentSessionStatus; data: Record<string, unknown> }> {
     const d = svcSessionDataSchema.safeParse(raw ?? {}).data
     if (!d) {
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
+      throw invalidData(
         "svc: this payment session has no svc checkout yet; initiate the payment session again"
       )
     }
@@ -473,8 +466,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
       this.logger_.error(
         `svc: checkout ${d.checkoutId} does not match session ${d.session_id}: ${mismatch}`
       )
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
+      throw notAllowed(
         `svc: checkout ${d.checkoutId} does not match this payment session (${mismatch}); it was not accepted`
       )
     }
@@ -507,8 +499,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
           // carts without an order starts from the ledger's COMPLETED rows. Not recorded: not
           // captured now (nothing moves; the next read, webhook, watcher or job, captures it).
           if (status === PaymentSessionStatus.CAPTURED) {
-            throw new MedusaError(
-              MedusaError.Types.UNEXPECTED_STATE,
+            throw unexpectedState(
               "svc: the payment was received but could not be recorded yet; try again in a moment"
             )
           }
@@ -570,8 +561,7 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
   async capturePayment(input: PaymentProviderInput) {
     const { status, data } = await this.readStatus(input.data, "capture")
     if (status !== PaymentSessionStatus.CAPTURED) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
+      throw notAllowed(
         `svc: nothing to capture yet, the checkout is ${String(data.svcStatus)}; svc captures when the buyer's payment completes`
       )
     }
@@ -642,8 +632,5 @@ export abstract class SvcBase extends AbstractPaymentProvider<SvcProviderOptions
 function sessionIdOf(id: unknown): string {
   const sessionId = String(id ?? "")
   if (sessionId) return sessionId
-  throw new MedusaError(
-    MedusaError.Types.INVALID_DATA,
-    "svc: the payment session id is missing (data.session_id)"
-  )
+  throw invalidData("svc: the payment session id is missing (data.session_id)")
 }

@@ -11,10 +11,9 @@ import { findSvcProviderConfig } from "../../lib/svc-runtime/config"
 import { linkSecret } from "./link-secret"
 import { linkBaseUrl, linkUrl } from "./link-url"
 import { signLinkToken, verifyLinkToken } from "./link-token"
-import { invalidData } from "../../lib/money/admin-input"
 import { fromSen } from "../../client"
 import { say } from "../../lib/texts"
-import { SaidError } from "../../lib/svc-runtime/errors"
+import { invalidData, unexpectedState } from "../../lib/svc-runtime/errors"
 import { loadOrder, orderBalance, type BalanceLink } from "./order-balance"
 import { settleCheckoutEvent } from "../settle-checkout"
 import { createBalancePaymentLinkWorkflow } from "./index"
@@ -223,10 +222,7 @@ export async function sendLastingLink(
     const why = e instanceof Error ? e.message : String(e)
     // Medusa loads the Notification Module with no provider unless the store configures one
     if (/notification provider for channel/i.test(why)) throw noProvider
-    throw new SaidError(
-      MedusaError.Types.UNEXPECTED_STATE,
-      say("link.notSent", { why: why.slice(0, 200) })
-    )
+    throw unexpectedState(say("link.notSent", { why: why.slice(0, 200) }))
   })
   const sentAt = new Date()
   await svcModuleOf(container).updateSvcPaymentLinks({

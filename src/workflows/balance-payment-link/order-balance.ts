@@ -7,13 +7,12 @@ import type {
 } from "@medusajs/framework/types"
 import {
   ContainerRegistrationKeys,
-  MedusaError,
   PaymentSessionStatus,
 } from "@medusajs/framework/utils"
 import { fromSen, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN } from "../../client"
 import { medusaAmountToSen } from "../../rules/medusa-amount"
 import { english, say, type Said } from "../../lib/texts"
-import { SaidError } from "../../lib/svc-runtime/errors"
+import { notFound } from "../../lib/svc-runtime/errors"
 import { activeOrderChange, graphOne } from "../../lib/medusa-data/medusa-reads"
 
 /**
@@ -72,11 +71,7 @@ export async function loadOrder(container: Container, orderId: string) {
     "payment_collections.*",
     "payment_collections.payment_sessions.*",
   ])
-  if (!order)
-    throw new SaidError(
-      MedusaError.Types.NOT_FOUND,
-      say("link.orderNotFound", { order: orderId })
-    )
+  if (!order) throw notFound(say("link.orderNotFound", { order: orderId }))
   const providers = (order.region?.payment_providers ?? [])
     .filter((p) => p && p.is_enabled !== false)
     .map((p) => p.id)

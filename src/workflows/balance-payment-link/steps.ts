@@ -1,13 +1,11 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { MedusaError } from "@medusajs/framework/utils"
 import {
   createOrUpdateOrderPaymentCollectionWorkflow,
   createPaymentSessionsWorkflow,
 } from "@medusajs/core-flows"
 import { emitSvcEvent, SvcEvents } from "../../lib/events/svc-events"
-import { invalidData } from "../../lib/money/admin-input"
 import { say } from "../../lib/texts"
-import { SaidError } from "../../lib/svc-runtime/errors"
+import { invalidData, unexpectedState } from "../../lib/svc-runtime/errors"
 import {
   balanceOf,
   loadOrder,
@@ -91,10 +89,7 @@ export const updateBalanceCollectionStep = createStep(
       ? result[0]
       : result
     if (!collection?.id)
-      throw new SaidError(
-        MedusaError.Types.UNEXPECTED_STATE,
-        say("balance.noCollection", { order: orderId })
-      )
+      throw unexpectedState(say("balance.noCollection", { order: orderId }))
     const asked = input.payment_collection_id
     if (asked && collection.id !== asked)
       throw invalidData(
@@ -155,8 +150,7 @@ export const readBalanceLinkStep = createStep(
     const balance = await orderBalance(container, input.order_id)
     const link = balance.link
     if (!link || balance.payment_collection?.id !== input.collection_id)
-      throw new SaidError(
-        MedusaError.Types.UNEXPECTED_STATE,
+      throw unexpectedState(
         say("balance.linkNotMade", { order: input.order_id })
       )
     const reused = input.before_checkout_id === link.checkout_id

@@ -1,12 +1,9 @@
 import type { Container } from "../../lib/svc-admin/context"
-import {
-  ContainerRegistrationKeys,
-  MedusaError,
-} from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { fromSen } from "../../client"
 import { amountsOf, type AmountRows, totalSen } from "../../lib/money/sen-sums"
 import { say } from "../../lib/texts"
-import { SaidError } from "../../lib/svc-runtime/errors"
+import { invalidData, notAllowed } from "../../lib/svc-runtime/errors"
 import { activeOrderChange, graphOne } from "../../lib/medusa-data/medusa-reads"
 
 /** What refuseCancelWithSvcMoney reads of an order (Query's fields below). */
@@ -59,8 +56,7 @@ export async function refuseCancelWithSvcMoney(
     payments.reduce((n, p) => n + f(p), 0)
   const left = sum((p) => Math.max(0, p.captured - p.refunded))
   if (left <= 0) return
-  throw new SaidError(
-    MedusaError.Types.NOT_ALLOWED,
+  throw notAllowed(
     say("refund.cancelFirst", {
       order: orderId,
       left: fromSen(left),
@@ -85,16 +81,12 @@ export async function refuseRefundMedusaWouldReject(
 ): Promise<void> {
   if (!orderId) return
   if (orderStatus === "canceled") {
-    throw new SaidError(
-      MedusaError.Types.INVALID_DATA,
-      say("refund.orderCanceled", { order: orderId })
-    )
+    throw invalidData(say("refund.orderCanceled", { order: orderId }))
   }
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const c = await activeOrderChange(query, orderId)
   if (c) {
-    throw new SaidError(
-      MedusaError.Types.INVALID_DATA,
+    throw invalidData(
       say("refund.orderChanging", {
         order: orderId,
         change: c.change_type ?? "change",

@@ -14,11 +14,7 @@ import { fromSen } from "../../client"
 import { medusaAmountToSen } from "../../rules/medusa-amount"
 import { amountsOf, exactSum } from "../../lib/money/sen-sums"
 import type SvcModuleService from "../../modules/svc/service"
-import {
-  appendEntry,
-  invalidData,
-  parseRinggit,
-} from "../../lib/money/admin-input"
+import { appendEntry, parseRinggit } from "../../lib/money/admin-input"
 import { refuseRefundMedusaWouldReject, SVC_PROVIDER_RE } from "./order-guards"
 import { resendForRecordedRefund } from "./send-payout"
 import { MedusaReads } from "../../lib/medusa-data/medusa-reads"
@@ -26,7 +22,11 @@ import { MedusaReads } from "../../lib/medusa-data/medusa-reads"
 import { adminDeps, type Container, mask } from "../../lib/svc-admin/context"
 import type { RefundRequestInput } from "./validators"
 import { codesOf, english, say, type Said } from "../../lib/texts"
-import { SaidError } from "../../lib/svc-runtime/errors"
+import {
+  invalidData,
+  notFound,
+  unexpectedState,
+} from "../../lib/svc-runtime/errors"
 import { messageOf } from "../settle-checkout/place-order"
 
 /** A payout request as the svc module keeps it (svc_payout). */
@@ -106,11 +106,7 @@ export async function loadPayment(container: Container, paymentId: string) {
     filters: { id: paymentId },
   })
   const p = data[0]
-  if (!p)
-    throw new SaidError(
-      MedusaError.Types.NOT_FOUND,
-      say("refund.noPayment", { payment: paymentId })
-    )
+  if (!p) throw notFound(say("refund.noPayment", { payment: paymentId }))
   const captured = exactSum(amountsOf(p.captures))
   const refunded = exactSum(amountsOf(p.refunds))
   const data_: Record<string, unknown> = p.data ?? {}
@@ -225,10 +221,7 @@ export async function checkRefundRequest(
   const b = input.beneficiary
   if (b.bank_code) {
     const active = await client.payouts.activeBanks().catch((e) => {
-      throw new SaidError(
-        MedusaError.Types.UNEXPECTED_STATE,
-        say("refund.banksUnread", { error: messageOf(e) })
-      )
+      throw unexpectedState(say("refund.banksUnread", { error: messageOf(e) }))
     })
     const banks = activeBanks.safeParse(active)
     if (

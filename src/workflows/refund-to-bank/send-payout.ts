@@ -10,8 +10,11 @@ import type { PayoutCreateBody } from "../../client/schemas/payouts"
 import { refundShareSen } from "../../lib/money/sen-sums"
 import {
   errorText,
+  invalidData,
   isUncertainFailure,
+  notAllowed,
   toMedusaError,
+  unexpectedState,
 } from "../../lib/svc-runtime/errors"
 import type {
   MedusaReads,
@@ -67,10 +70,7 @@ export async function sendRefundPayout(
   // the refund's share of its payment's refunded total in sen (39.852 + 79.704 refunded: 3985 then 7971 sen)
   const share = () => refundShareSen(facts.refundedBefore, input.amount)
   const amountError = (e: unknown, more = "") =>
-    new MedusaError(
-      MedusaError.Types.INVALID_DATA,
-      `svc: refund amount: ${errorText(e)}${more}`
-    )
+    invalidData(`svc: refund amount: ${errorText(e)}${more}`)
   let rowId = facts.payoutRowId
   if (!rowId) {
     // Medusa's own refund (its Refund button, returns, claims): to the destination named for the order
@@ -96,8 +96,7 @@ export async function sendRefundPayout(
   }
   const row = await payouts.claimPayout(rowId, refundId)
   if (!row) {
-    throw new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
+    throw notAllowed(
       `svc: payout request ${rowId} was already sent, failed or is being sent for another refund; nothing was sent again`
     )
   }
@@ -120,15 +119,11 @@ export async function sendRefundPayout(
         : null
   if (problem) {
     await payouts.recordPayoutNotSent(row.id, "FAILED", problem)
-    throw new MedusaError(
-      MedusaError.Types.INVALID_DATA,
-      `svc: ${problem}; nothing was sent`
-    )
+    throw invalidData(`svc: ${problem}; nothing was sent`)
   }
   const p = await sendStoredPayout(deps, row, refundId, "").catch((e) => {
     throw isUncertainFailure(e)
-      ? new MedusaError(
-          MedusaError.Types.UNEXPECTED_STATE,
+      ? unexpectedState(
           `svc did not answer while sending the payout (${errorText(e)}). The request is kept with its key: ` +
             "the reconciliation job asks svc again and records the refund once svc confirms; no second payout can be made."
         )

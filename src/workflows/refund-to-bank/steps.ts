@@ -1,5 +1,5 @@
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { invalidData } from "../../lib/money/admin-input"
+import { invalidData } from "../../lib/svc-runtime/errors"
 import { SVC_MODULE } from "../../lib/svc-runtime/module-key"
 import type SvcModuleService from "../../modules/svc/service"
 import {

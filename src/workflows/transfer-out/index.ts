@@ -10,12 +10,8 @@ import {
   type WorkflowData,
 } from "@medusajs/framework/workflows-sdk"
 import { fromSen, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN } from "../../client"
-import {
-  appendEntry,
-  invalidData,
-  parseRinggit,
-} from "../../lib/money/admin-input"
-import { sendFailure } from "../../lib/svc-runtime/errors"
+import { appendEntry, parseRinggit } from "../../lib/money/admin-input"
+import { invalidData, sendFailure } from "../../lib/svc-runtime/errors"
 import { SVC_MODULE } from "../../lib/svc-runtime/module-key"
 import { sweepStep } from "../../lib/svc-runtime/sweep"
 import {

@@ -1,6 +1,6 @@
 import { EVM_ADDRESS_RE, SOLANA_ADDRESS_RE } from "../../client/schemas/common"
 import type { Network, TokenTransfer } from "../../client/schemas/wallet"
-import { invalidData } from "../../lib/money/admin-input"
+import { invalidData, notFound } from "../../lib/svc-runtime/errors"
 import {
   eachRow,
   maybeSending,
@@ -10,7 +10,7 @@ import {
 } from "../transfer-out"
 import { adminDeps, type Container } from "../../lib/svc-admin/context"
 import type SvcModuleService from "../../modules/svc/service"
-import { adminSvcError, notFound, svcCall } from "../../lib/svc-admin/errors"
+import { adminSvcError, svcCall } from "../../lib/svc-admin/errors"
 import { say } from "../../lib/texts"
 
 /** A token transfer as the admin asked it (src/api/admin/svc/token-transfers/validators.ts checks its shape). */

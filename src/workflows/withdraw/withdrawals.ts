@@ -1,7 +1,6 @@
 import { fromSen } from "../../client"
-import { toMedusaError } from "../../lib/svc-runtime/errors"
+import { invalidData, toMedusaError } from "../../lib/svc-runtime/errors"
 import type SvcModuleService from "../../modules/svc/service"
-import { invalidData } from "../../lib/money/admin-input"
 import { longestSendMs } from "../../lib/svc-runtime/send-window"
 import { adminDeps, type Container, mask } from "../../lib/svc-admin/context"
 import { svcFromContainer } from "../../lib/svc-runtime/config"

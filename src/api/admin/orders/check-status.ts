@@ -8,18 +8,17 @@ import {
   PaymentSessionStatus,
 } from "@medusajs/framework/utils"
 import { getOrderDetailWorkflow } from "@medusajs/core-flows"
+import type { PaymentSessionDTO } from "@medusajs/framework/types"
 import { settleCheckoutEvent } from "../../../workflows/settle-checkout"
+import { graphOne } from "../../../lib/medusa-data/medusa-reads"
 
-const sessionOf = async (req: AuthenticatedMedusaRequest, id: string) => {
-  const { data } = await req.scope
-    .resolve(ContainerRegistrationKeys.QUERY)
-    .graph({
-      entity: "payment_session",
-      fields: ["id", "status", "provider_id", "data"],
-      filters: { id },
-    })
-  return data[0]
-}
+const sessionOf = (req: AuthenticatedMedusaRequest, id: string) =>
+  graphOne<Pick<PaymentSessionDTO, "status" | "provider_id" | "data">>(
+    req.scope.resolve(ContainerRegistrationKeys.QUERY),
+    "payment_session",
+    id,
+    ["id", "status", "provider_id", "data"]
+  )
 
 /**
  * Medusa's "Check status" banner on an order placed awaiting payment (Medusa 2.17 and later:

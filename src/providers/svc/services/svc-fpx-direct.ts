@@ -1,4 +1,3 @@
-import { MedusaError } from "@medusajs/framework/utils"
 import type { InitiatePaymentInput } from "@medusajs/framework/types"
 import {
   isRetailBankType,
@@ -11,6 +10,7 @@ import {
   type StorefrontData,
 } from "../../../lib/medusa-data/session-data"
 import { checkMyrAmount } from "../create-checkout"
+import { invalidData } from "../../../lib/svc-runtime/errors"
 
 /**
  * FPX with the bank chosen in the storefront (FPX_DIRECT): the session data
@@ -31,8 +31,7 @@ export class SvcFpxDirectProviderService extends SvcBase {
     if (!isRetailBankType(pickStorefrontData(input.data).bankType)) return
     const cap = this.config.fpxRetailMaxSen
     if (overRetailCap(checkMyrAmount(input.amount, input.currency_code), cap)) {
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
+      throw invalidData(
         `svc FPX direct: bankType RETAIL: ${retailCapSentence(cap)}`
       )
     }
@@ -43,30 +42,26 @@ export class SvcFpxDirectProviderService extends SvcBase {
       (k) => !sf[k]
     )
     if (missing.length) {
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
+      throw invalidData(
         `svc FPX direct needs ${missing.join(", ")} in the payment session data (bank from GET /store/svc/fpx-banks, bankType RETAIL or CORPORATE, buyerName 1-100 characters)`
       )
     }
     const banks = await this.wrap(() => this.catalog.fpxBanks())
     const bank = banks.find((b) => b.code === sf.bank)
     if (!bank) {
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
+      throw invalidData(
         `svc FPX direct: bank "${sf.bank}" is not an FPX bank; choose one from GET /store/svc/fpx-banks`
       )
     }
     if (!bank.active) {
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
+      throw invalidData(
         `svc FPX direct: ${bank.displayName} is offline right now; choose another bank`
       )
     }
     const wantType =
       sf.bankType === "CORPORATE" || sf.bankType === "02" ? "02" : "01"
     if (bank.type !== wantType) {
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
+      throw invalidData(
         `svc FPX direct: ${bank.displayName} is a ${bank.type === "02" ? "corporate" : "retail"} bank; bankType must be ${bank.type === "02" ? "CORPORATE" : "RETAIL"}`
       )
     }

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { Beneficiary } from "../../../../client/schemas/payouts"
 import { adminDeps } from "../../../../lib/svc-admin/context"
-import { notFound } from "../../../../lib/svc-admin/errors"
+import { notFound } from "../../../../lib/svc-runtime/errors"
 import { say } from "../../../../lib/texts"
 
 /** What svc says of a beneficiary, as the plugin's row keeps it. */

@@ -13,6 +13,7 @@ import { mytTimestamp } from "../reports/csv"
 import { codesOf } from "../../../../lib/texts"
 import { z } from "@medusajs/framework/zod"
 import { answerQuery } from "../answer"
+import { graphOne } from "../../../../lib/medusa-data/medusa-reads"
 
 type SvcCheckoutRow = InferTypeOf<typeof SvcCheckout>
 type OrderCheckouts = {
@@ -36,12 +37,10 @@ export const GET = answerQuery<AttentionQuery>(async (scope, q) => {
   if (q.order_id) {
     // the order's checkouts and its collections' (links in src/links): a checkout whose
     // session Medusa deleted (a lasting link's expired one) stays the order's
-    const { data } = await query.graph({
-      entity: "order",
-      fields: ["svc_checkouts.*", "payment_collections.svc_checkouts.*"],
-      filters: { id: q.order_id },
-    })
-    const order: OrderCheckouts | undefined = data[0]
+    const order = await graphOne<OrderCheckouts>(query, "order", q.order_id, [
+      "svc_checkouts.*",
+      "payment_collections.svc_checkouts.*",
+    ])
     const byId = new Map<string, SvcCheckoutRow>()
     for (const c of [
       ...(order?.svc_checkouts ?? []),

@@ -1,5 +1,4 @@
-import { MedusaError } from "@medusajs/framework/utils"
-import { SaidError } from "../../../../lib/svc-runtime/errors"
+import { invalidData } from "../../../../lib/svc-runtime/errors"
 import { say } from "../../../../lib/texts"
 import { configuredWebhookToken } from "../../../hooks/svc/webhook-guard"
 import { webhookTokenSettings } from "../../../hooks/svc/webhook-token"
@@ -19,10 +18,7 @@ import { answerBody } from "../answer"
 export const POST = answerBody<WebhookTokenChange>(
   async (scope, { required }, req) => {
     if (configuredWebhookToken(scope)) {
-      throw new SaidError(
-        MedusaError.Types.INVALID_DATA,
-        say("tools.webhookTokenOption")
-      )
+      throw invalidData(say("tools.webhookTokenOption"))
     }
     const s = await webhookTokenSettings.setRequired(
       scope.resolve<SvcModuleService>(SVC_MODULE),

@@ -2,8 +2,7 @@ import { trackPayout } from "../../../../../workflows/track-payout"
 import { trackWithdrawal } from "../../../../../workflows/withdraw"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { adminDeps } from "../../../../../lib/svc-admin/context"
-import { failureText } from "../../../../../lib/svc-runtime/errors"
-import { notAllowed } from "../../../../../lib/svc-admin/errors"
+import { failureText, notAllowed } from "../../../../../lib/svc-runtime/errors"
 import { codesOf, english, say } from "../../../../../lib/texts"
 
 /**

@@ -10,13 +10,11 @@
  * Digital Wallet, 07 Digital Bank, 08 Others. svc's checkouts use two of them.
  */
 import type { MedusaContainer, OrderDTO } from "@medusajs/framework/types"
-import {
-  ContainerRegistrationKeys,
-  MedusaError,
-} from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { updateOrderWorkflow } from "@medusajs/core-flows"
 import { csvFile, csvTable, groupBy, mytDay, rmText } from "../csv"
 import { graphOne } from "../../../../../lib/medusa-data/medusa-reads"
+import { notFound as notFoundError } from "../../../../../lib/svc-runtime/errors"
 
 export type PaymentModeCode = "03" | "06"
 export const PAYMENT_MODE_NAMES: Record<PaymentModeCode, string> = {
@@ -180,7 +178,7 @@ export async function orderEinvoice(
     !order ||
     (owner && (!owner.customer_id || order.customer_id !== owner.customer_id))
   )
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, notFound)
+    throw notFoundError(notFound)
   return einvoiceRequested(order.metadata)
 }
 

@@ -8,11 +8,8 @@ import {
   depositsOf,
   storeDeposit,
 } from "../../../../../../lib/svc-admin/deposits"
-import {
-  notAllowed,
-  notFound,
-  svcCall,
-} from "../../../../../../lib/svc-admin/errors"
+import { notAllowed, notFound } from "../../../../../../lib/svc-runtime/errors"
+import { svcCall } from "../../../../../../lib/svc-admin/errors"
 import { say } from "../../../../../../lib/texts"
 import { depositView } from "../../deposit-view"
 import { answer } from "../../../answer"

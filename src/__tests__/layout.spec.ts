@@ -29,7 +29,7 @@ function importsOf(file: string): Import[] {
   const text = readFileSync(join(ROOT, file), "utf8")
   const found: Import[] = []
   for (const m of text.matchAll(
-    /^\s*(?:import|export)(\s+type)?\s[^;]*?from\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']/gm
+    /^\s*(?:import|export)(\s+type)?\s[^;"'`]*?from\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']/gm
   )) {
     const spec = (m[2] ?? m[3]) as string
     const to = spec.startsWith(".")

@@ -18,6 +18,7 @@ const svcOptions = {
   ...(process.env.SVC_TIMEOUT_MS ? { timeoutMs: Number(process.env.SVC_TIMEOUT_MS) } : {}),
   ...(process.env.SVC_MAX_RETRIES ? { maxRetries: Number(process.env.SVC_MAX_RETRIES) } : {}),
   ...(process.env.SVC_ACCOUNT_RATE_LIMIT ? { accountRateLimit: Number(process.env.SVC_ACCOUNT_RATE_LIMIT) } : {}),
+  ...(process.env.SVC_RATE_LIMIT_WINDOW_MS ? { rateLimitWindowMs: Number(process.env.SVC_RATE_LIMIT_WINDOW_MS) } : {}),
   ...(process.env.SVC_FAILED_PAYMENT_ORDER ? { failedPaymentOrder: process.env.SVC_FAILED_PAYMENT_ORDER } : {}),
   ...(process.env.SVC_WATCH_EVERY_SECONDS ? { watchEverySeconds: Number(process.env.SVC_WATCH_EVERY_SECONDS) } : {}),
   ...(process.env.SVC_RECONCILE_EVERY_MINUTES ? { reconcileEveryMinutes: Number(process.env.SVC_RECONCILE_EVERY_MINUTES) } : {}),

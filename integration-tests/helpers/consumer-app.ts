@@ -9,6 +9,7 @@ import {
   lstatSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   rmSync,
   writeFileSync,
 } from "node:fs"
@@ -218,7 +219,10 @@ export function writeBareAppPackage(
  */
 export function seedNodeModules(app: string): void {
   const to = join(app, "node_modules")
-  const r = spawnSync("cp", ["-al", join(root, "node_modules"), to], {
+  // the folder itself where node_modules is a link to another checkout's (a git worktree's):
+  // a copied link would make the removals below, and npm, work in that checkout's node_modules
+  const from = realpathSync(join(root, "node_modules"))
+  const r = spawnSync("cp", ["-al", from, to], {
     encoding: "utf8",
   })
   if (r.status !== 0) throw new Error(`cp -al node_modules failed: ${r.stderr}`)

@@ -93,8 +93,8 @@ export interface SandboxOptions {
   /** flat checkout fee in sen for FPX checkouts (default 100; 0 = no checkout fee configured) */
   checkoutFeeSen?: number
   fees?: Partial<FeeConfig>
-  /** false disables rate limiting; otherwise the account ceiling per minute (default 100, the sandbox value) */
-  rateLimits?: false | { accountPerMinute?: number }
+  /** false disables rate limiting; otherwise the account ceiling per window (default 100, the sandbox value) and the window (default 60 000 ms, svc's; tests shrink it) */
+  rateLimits?: false | { accountPerMinute?: number; windowMs?: number }
   /** print internal errors (default true) */
   logErrors?: boolean
 }
@@ -161,7 +161,8 @@ export async function startSandbox(
     options.rateLimits === false
       ? null
       : (options.rateLimits?.accountPerMinute ?? 100),
-    () => engine.now()
+    () => engine.now(),
+    options.rateLimits ? options.rateLimits.windowMs : undefined
   )
   if (options.rateLimits === false) limiter.disabled = true
   const replay = new ReplayGuard()

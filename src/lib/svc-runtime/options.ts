@@ -148,6 +148,11 @@ export const svcProviderOptionsSchema = z
     maxRetries: z.number().int().min(0).max(10).optional(),
     accountRateLimit: z.number().int().positive().optional(),
     /**
+     * The rate budget's rolling window in ms (svc's is 60 s: a store leaves it). Tests against
+     * the sandbox shrink it with the sandbox's own (`rateLimits.windowMs`), not to wait a minute.
+     */
+    rateLimitWindowMs: whole(1000, 60_000).optional(),
+    /**
      * Creating a checkout is what a shopper waits on: each attempt gets at most
      * createAttemptTimeoutMs, and the whole creation (retries with the same key,
      * the title reconciliation, the replay) at most createDeadlineMs; past it the

@@ -186,6 +186,21 @@ describe("sandbox idempotency, faults, rate limits, webhooks", () => {
     } finally {
       await sb.close()
     }
+    // a shorter window (tests that wait for it to free room): the same ceiling over 10 s
+    const short = await startSandbox({
+      rateLimits: { accountPerMinute: 1, windowMs: 10_000 },
+    })
+    try {
+      const api = new TestApi(short.url, short.credentials)
+      expect((await api.get("/v1/health")).status).toBe(200)
+      const r = await api.get("/v1/health")
+      expect(r.status).toBe(429)
+      expect(Number(r.headers["retry-after"])).toBeLessThanOrEqual(10)
+      short.control.advanceClock(11)
+      expect((await api.get("/v1/health")).status).toBe(200)
+    } finally {
+      await short.close()
+    }
     const sb2 = await startSandbox({ rateLimits: { accountPerMinute: 1000 } })
     try {
       const api = new TestApi(sb2.url, sb2.credentials)

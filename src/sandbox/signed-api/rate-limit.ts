@@ -12,7 +12,8 @@ export class RateLimiter {
   disabled = false
   constructor(
     public accountPerMinute: number | null,
-    private readonly now: () => number
+    private readonly now: () => number,
+    private readonly windowMs = 60_000
   ) {}
 
   /** Records the hit and returns true when every bucket has room; records nothing otherwise. */
@@ -26,14 +27,16 @@ export class RateLimiter {
         ? buckets
         : [{ key: "account", limit: this.accountPerMinute }, ...buckets]
     for (const b of all) {
-      const list = (this.hits.get(b.key) ?? []).filter((t) => t > now - 60_000)
+      const list = (this.hits.get(b.key) ?? []).filter(
+        (t) => t > now - this.windowMs
+      )
       this.hits.set(b.key, list)
       if (list.length >= b.limit)
         return {
           ok: false,
           retryAfterSeconds: Math.max(
             1,
-            Math.ceil((list[0] + 60_000 - now) / 1000)
+            Math.ceil((list[0] + this.windowMs - now) / 1000)
           ),
         }
     }
